@@ -1,0 +1,5 @@
+import sys
+
+from shrinetable.cli import main
+
+sys.exit(main())

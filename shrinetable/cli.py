@@ -1,0 +1,49 @@
+"""Command line: `shrinetable [COMMAND] ...`; no command opens the table.
+
+Each command lives in `shrinetable/commands/<name>.py` with `add_parser(sub)`
+and `run(args) -> int`; this module only dispatches, so a command can be added
+without touching the others. Bad arguments exit 2 with a usage message.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+
+COMMANDS = ("play", "check", "scenario", "simulate", "bench")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="shrinetable",
+        description="A card table for Shrine and its family of games, every rule enforced.")
+    parser.add_argument("--smoke", action="store_true",
+                        help="load every game and exit 0 if all is well (for packaging checks)")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    for name in COMMANDS:
+        module = importlib.import_module(f"shrinetable.commands.{name}")
+        module.add_parser(sub)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if args.command is None:
+        if args.smoke:
+            module = importlib.import_module("shrinetable.commands.smoke")
+        else:
+            module = importlib.import_module("shrinetable.commands.play")
+        return module.run(args)
+    module = importlib.import_module(f"shrinetable.commands.{args.command}")
+    try:
+        return module.run(args)
+    except KeyboardInterrupt:
+        return 130
+    except BrokenPipeError:
+        return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

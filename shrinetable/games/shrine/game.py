@@ -1,0 +1,129 @@
+"""Shrine as an engine `Game`: the contract over rules, views and notation."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from shrinetable.engine import Decision, Event, OptionSpec, Outcome, View, ZoneView
+
+from . import rules
+from .actions import Action, parse
+from .cards import NAMES
+from .state import Options, State
+
+OPTIONS = (
+    OptionSpec("balance", False, "Add the joker as the Balance card"),
+    OptionSpec("balance_reshuffle", False,
+               "The Balance card goes back into the Deck after use (longer games)"),
+    OptionSpec("alternate_healing", False,
+               "Heal like an attack: same-colour cards adding up to the top card"),
+    OptionSpec("alternate_fizzle", False, "Fizzle and counter by discarding three cards"),
+)
+
+PROMPTS = {
+    "turn": "Draw a card, or take the Graveyard's top card as your action",
+    "action": "Heal, attack, play a special card or combo, or pass",
+    "counter": "Your action was fizzled: counter it or accept",
+}
+
+
+class ShrineGame:
+    name = "shrine"
+    title = "Shrine"
+    min_seats = 2
+    max_seats = 4
+    options = OPTIONS
+
+    def make_options(self, options: dict[str, Any] | None) -> Options:
+        """Options from a mapping; ValueError naming an unknown option or bad value."""
+        options = dict(options or {})
+        known = {o.name for o in OPTIONS}
+        for key, value in options.items():
+            if key not in known:
+                raise ValueError(f"unknown option {key!r} for shrine; known: "
+                                 f"{', '.join(sorted(known))}")
+            if not isinstance(value, bool):
+                raise ValueError(f"option {key!r} takes true or false, not {value!r}")
+        return Options(**options)
+
+    def new_game(self, seed: int, options: dict[str, Any] | None = None,
+                 seats: int = 2) -> State:
+        if not self.min_seats <= seats <= self.max_seats:
+            raise ValueError(f"shrine is for {self.min_seats} to {self.max_seats} players, "
+                             f"not {seats}")
+        return rules.new_game(seed, self.make_options(options), seats)
+
+    def decision(self, s: State) -> Decision | None:
+        if s.stage == "over":
+            return None
+        seat = rules.decision_seat(s)
+        if s.stage == "respond":
+            prompt = (f"p{s.turn + 1} plays {s.act.text}: block, fizzle, or let it through")
+        elif s.stage == "discard":
+            n = s.discards[0][1]
+            prompt = f"Discard {n} card{'s' if n > 1 else ''}"
+        else:
+            prompt = PROMPTS[s.stage]
+        return Decision(seat, s.stage, prompt)
+
+    def legal_actions(self, s: State) -> list[Action]:
+        return rules.legal_actions(s)
+
+    def apply(self, s: State, a: Action) -> tuple[State, list[Event]]:
+        return rules.apply(s, a)
+
+    def outcome(self, s: State) -> Outcome | None:
+        return s.result
+
+    def parse_action(self, text: str) -> Action:
+        return parse(text)
+
+    def zones(self, seats: int) -> list[str]:
+        per_seat = [f"{z}:{q}" for q in range(seats) for z in ("shrine", "hand", "field")]
+        return ["deck", "graveyard", "removed", "pending", *per_seat]
+
+    def all_cards(self, s: State) -> dict[str, list[str]]:
+        """Every zone's cards bottom-to-top, nothing hidden (for tests and scenarios)."""
+        out = {"deck": s.deck, "graveyard": s.graveyard, "removed": s.removed,
+               "pending": s.pending}
+        for q in range(s.seats):
+            out[f"shrine:{q}"] = s.shrines[q]
+            out[f"hand:{q}"] = s.hands[q]
+            out[f"field:{q}"] = s.fields[q]
+        return {k: [NAMES[c] for c in v] for k, v in out.items()}
+
+    def view(self, s: State, seat: int | None) -> View:
+        """What `seat` may see: its own hand, every Shrine's top card, Fields,
+        the Graveyard and cards being played; counts of everything else."""
+        def shown(cards, visible):
+            return tuple(NAMES[c] if visible else None for c in cards)
+
+        zones = {
+            "deck": ZoneView("deck", None, shown(s.deck, False), "Deck"),
+            "graveyard": ZoneView("graveyard", None, shown(s.graveyard, True), "Graveyard"),
+            "removed": ZoneView("removed", None, shown(s.removed, True), "Out of the game"),
+            "pending": ZoneView("pending", s.turn, shown(s.pending, True), "Being played"),
+        }
+        for q in range(s.seats):
+            sh = s.shrines[q]
+            zones[f"shrine:{q}"] = ZoneView(
+                f"shrine:{q}", q, (*shown(sh[:-1], False), *shown(sh[-1:], True)),
+                f"p{q + 1} Shrine")
+            zones[f"hand:{q}"] = ZoneView(f"hand:{q}", q, shown(s.hands[q], seat == q),
+                                          f"p{q + 1} hand")
+            zones[f"field:{q}"] = ZoneView(f"field:{q}", q, shown(s.fields[q], True),
+                                           f"p{q + 1} Field")
+        info = {
+            "turn": s.turn, "turn_no": s.turn_no, "stage": s.stage,
+            "actions_left": s.actions_left,
+            "triad": [s.triad(q) for q in range(s.seats)],
+            "capacity": [s.capacity(q) for q in range(s.seats)],
+            "alive": list(s.alive),
+            "pending": s.act.text if s.act is not None else None,
+            "fizzler": s.fizzler if s.fizzler >= 0 else None,
+            "options": {o.name: getattr(s.opts, o.name) for o in OPTIONS},
+        }
+        return View(seat, s.seats, zones, self.decision(s), s.result, info)
+
+
+GAME = ShrineGame()

@@ -1,0 +1,80 @@
+"""Shrine's game state: flat lists of card ints, cheap to copy.
+
+Every list is bottom-to-top: the last item of `deck`, `graveyard` or a Shrine
+is its top card. Cards being played while others may respond sit in
+`pending`, so every card is always in exactly one zone.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from shrinetable.engine import Outcome
+
+from .actions import Action
+from .cards import ACE, JACK, KING, QUEEN, RANK
+
+
+@dataclass(frozen=True, slots=True)
+class Options:
+    """The optional rules of the text, all off by default."""
+
+    balance: bool = False            # the joker is the Balance card
+    balance_reshuffle: bool = False  # ...and goes back into the deck after use
+    alternate_healing: bool = False  # heal like an attack, same colour
+    alternate_fizzle: bool = False   # fizzle/counter by discarding three cards
+
+
+@dataclass(slots=True)
+class State:
+    seats: int
+    opts: Options
+    rng: random.Random
+    deck: list[int]
+    graveyard: list[int]
+    removed: list[int]               # the Balance card once used (out of the game)
+    pending: list[int]               # cards being played, awaiting responses
+    shrines: list[list[int]]
+    hands: list[list[int]]
+    fields: list[list[int]]
+    alive: list[bool]
+    turn: int = 0                    # whose turn it is
+    stage: str = "turn"              # turn | action | respond | counter | discard | over
+    actions_left: int = 1
+    jack_used: bool = False
+    limit_done: bool = False         # the end-of-turn hand limit was applied
+    act: Action | None = None        # the action awaiting responses
+    responders: tuple[int, ...] = ()
+    fizzler: int = -1
+    discards: tuple[tuple[int, int], ...] = ()   # (seat, how many) still to discard
+    turn_no: int = 1
+    result: Outcome | None = None
+    legal: list[Action] | None = None  # cache of legal_actions (never copied)
+
+    def copy(self) -> State:
+        return State(
+            self.seats, self.opts, self.rng, self.deck[:], self.graveyard[:], self.removed[:],
+            self.pending[:], [x[:] for x in self.shrines], [x[:] for x in self.hands],
+            [x[:] for x in self.fields], self.alive[:], self.turn, self.stage,
+            self.actions_left, self.jack_used, self.limit_done, self.act, self.responders,
+            self.fizzler, self.discards, self.turn_no, self.result, None)
+
+    def has_kind(self, seat: int, rank: int) -> bool:
+        return any(RANK[c] == rank for c in self.fields[seat])
+
+    def triad(self, seat: int) -> bool:
+        ranks = {RANK[c] for c in self.fields[seat]}
+        return JACK in ranks and QUEEN in ranks and KING in ranks
+
+    def capacity(self, seat: int) -> int:
+        return 7 if self.triad(seat) else 5
+
+    def token_limit(self, seat: int) -> int:
+        return 4 if self.triad(seat) else 3
+
+    def dagger_token(self, seat: int) -> bool:
+        return self.has_kind(seat, ACE)
+
+    def opponents(self, seat: int) -> list[int]:
+        return [q for q in range(self.seats) if q != seat and self.alive[q]]
