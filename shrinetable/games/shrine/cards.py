@@ -60,11 +60,10 @@ def full_deck(with_joker: bool) -> list[int]:
     return list(range(53 if with_joker else 52))
 
 
+# Every run of three on the cycle A-2-...-K-A, as sorted rank triples.
+SEQUENCES = frozenset(tuple(sorted((r + k) % 13 + 1 for k in range(3))) for r in range(13))
+
+
 def is_sequence(ranks: tuple[int, int, int]) -> bool:
     """Three ranks in a row on the cycle A-2-...-K-A (K-A-2 and Q-K-A count)."""
-    rs = sorted(r - 1 for r in ranks)
-    for shift in range(13):
-        s = sorted((r + shift) % 13 for r in rs)
-        if s[1] == s[0] + 1 and s[2] == s[1] + 1:
-            return True
-    return False
+    return tuple(sorted(ranks)) in SEQUENCES

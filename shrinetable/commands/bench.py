@@ -1,0 +1,45 @@
+"""`shrinetable bench engine|render`: figures for the speed goals."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from shrinetable.engine import registry
+
+
+def add_parser(sub) -> None:
+    p = sub.add_parser("bench", help="benchmarks: engine step or table rendering")
+    p.add_argument("what", choices=("engine", "render"), help="what to measure")
+    p.add_argument("--game", default="shrine", help="game to measure (default shrine)")
+    p.add_argument("--runs", type=int, default=5, help="engine: runs to take the median of")
+    p.add_argument("--games", type=int, default=40, help="engine: games per run")
+    p.add_argument("--seconds", type=float, default=3.0, help="render: idle CPU window")
+    p.add_argument("--json", action="store_true", help="print the figures as JSON")
+
+
+def run(args: argparse.Namespace) -> int:
+    try:
+        registry.get(args.game)
+    except KeyError as e:
+        print(f"shrinetable bench: {e.args[0]}", file=sys.stderr)
+        return 2
+    if args.what == "render":
+        from shrinetable.table.bench import run_render_bench
+        return run_render_bench(args)
+    from shrinetable.bench import ai_bench, engine_bench
+    fig = engine_bench(args.game, runs=max(1, args.runs), games=max(1, args.games))
+    fig["computer_player"] = ai_bench(args.game)
+    if args.json:
+        print(json.dumps(fig))
+        return 0
+    print(f"engine {fig['game']}: {fig['steps']} rules steps (legal actions + apply) "
+          f"in {fig['runs']} runs")
+    print(f"  median step: {fig['median_step_us']} us (median of per-run medians)")
+    lo, hi = fig["mean_step_us_range"]
+    print(f"  mean step:   {fig['mean_step_us']} us (median of runs; range {lo}-{hi})")
+    ai = fig["computer_player"]
+    print(f"  computer player: median {ai['median_ms']} ms, p99 {ai['p99_ms']} ms, "
+          f"max {ai['max_ms']} ms per decision ({ai['decisions']} decisions)")
+    return 0

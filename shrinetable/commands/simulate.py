@@ -1,0 +1,122 @@
+"""`shrinetable simulate GAME`: computer-vs-computer games, with figures.
+
+Prints games played, wins per seat, unfinished games (past the turn cap),
+mean and median turns and games per second; `--json` prints the same as one
+JSON object. The figures are how a designer measures a rule change and how
+we measure the computer player's strength and speed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import statistics
+import sys
+import time
+
+from shrinetable.engine import registry
+from shrinetable.players import KINDS, player
+
+
+def add_parser(sub) -> None:
+    p = sub.add_parser("simulate", help="play computer-vs-computer games and print figures")
+    p.add_argument("game", help="game name, e.g. shrine")
+    p.add_argument("--games", type=int, default=100, help="how many games (default 100)")
+    p.add_argument("--seed", type=int, default=1, help="seed of the first game (default 1)")
+    p.add_argument("--players", type=int, default=None, help="seats per game")
+    p.add_argument("--seats", default=None,
+                   help=f"comma-separated player kinds per seat ({'/'.join(KINDS)}); "
+                        "default ai,random; repeated to fill --players")
+    p.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
+                   help="a game option, e.g. balance=true (repeatable)")
+    p.add_argument("--max-turns", type=int, default=500,
+                   help="a game still going after this many turns is unfinished")
+    p.add_argument("--json", action="store_true", help="print the figures as JSON")
+
+
+def parse_options(pairs: list[str]) -> dict[str, object]:
+    """NAME=VALUE pairs to an options dict (true/false become booleans)."""
+    out: dict[str, object] = {}
+    for pair in pairs:
+        name, sep, value = pair.partition("=")
+        if not sep or not name:
+            raise ValueError(f"option {pair!r} is not NAME=VALUE")
+        low = value.strip().lower()
+        if low in ("true", "yes", "on", "1"):
+            out[name] = True
+        elif low in ("false", "no", "off", "0"):
+            out[name] = False
+        else:
+            out[name] = value
+    return out
+
+
+def seat_kinds(seats: str | None, players: int | None) -> list[str]:
+    kinds = (seats or "ai,random").split(",")
+    kinds = [k.strip() for k in kinds]
+    for k in kinds:
+        if k not in KINDS:
+            raise ValueError(f"unknown seat kind {k!r}; choose from {', '.join(KINDS)}")
+    n = players or len(kinds)
+    return [kinds[i % len(kinds)] for i in range(n)]
+
+
+def simulate(name: str, games: int, seed: int, kinds: list[str], options: dict,
+             max_turns: int) -> dict:
+    game = registry.get(name)
+    players = [player(name, k) for k in kinds]
+    wins = [0] * len(kinds)
+    turns: list[int] = []
+    unfinished = 0
+    start = time.perf_counter()
+    for i in range(games):
+        state = game.new_game(seed + i, options, len(kinds))
+        rng = random.Random(seed + i)
+        while game.outcome(state) is None and state.turn_no <= max_turns:
+            seat = game.decision(state).seat
+            state, _ = game.apply(state, players[seat](state, rng))
+        result = game.outcome(state)
+        if result is None:
+            unfinished += 1
+            continue
+        turns.append(state.turn_no)
+        for w in result.winners:
+            wins[w] += 1
+    elapsed = time.perf_counter() - start
+    return {
+        "game": name, "games": games, "seed": seed, "seats": kinds, "options": options,
+        "wins": wins, "unfinished": unfinished,
+        "mean_turns": round(statistics.fmean(turns), 1) if turns else None,
+        "median_turns": statistics.median(turns) if turns else None,
+        "games_per_second": round(games / elapsed, 1) if elapsed else None,
+        "seconds": round(elapsed, 2),
+    }
+
+
+def run(args: argparse.Namespace) -> int:
+    try:
+        registry.get(args.game)
+        kinds = seat_kinds(args.seats, args.players)
+        options = parse_options(args.option)
+        game = registry.get(args.game)
+        if not game.min_seats <= len(kinds) <= game.max_seats:
+            raise ValueError(f"{args.game} is for {game.min_seats} to {game.max_seats} players")
+        game.new_game(0, options, len(kinds))  # validates the options
+        if args.games < 1:
+            raise ValueError("--games must be at least 1")
+    except (KeyError, ValueError) as e:
+        print(f"shrinetable simulate: {e.args[0] if e.args else e}", file=sys.stderr)
+        return 2
+    fig = simulate(args.game, args.games, args.seed, kinds, options, args.max_turns)
+    if args.json:
+        print(json.dumps(fig))
+        return 0
+    print(f"game {fig['game']}  seats {','.join(kinds)}  games {fig['games']}  "
+          f"seed {fig['seed']}")
+    for seat, (kind, w) in enumerate(zip(kinds, fig["wins"], strict=True)):
+        print(f"  p{seat + 1} ({kind}): {w} wins ({100 * w / fig['games']:.1f}%)")
+    print(f"  unfinished: {fig['unfinished']}")
+    print(f"  turns: mean {fig['mean_turns']}, median {fig['median_turns']}")
+    print(f"  {fig['games_per_second']} games/s ({fig['seconds']} s)")
+    return 0

@@ -1,0 +1,85 @@
+"""The outside interfaces for measuring: `simulate`, `bench engine`, and the
+computer player's strength (issue: at least 95% against uniform random)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from shrinetable.commands.simulate import parse_options, seat_kinds, simulate
+from shrinetable.engine import registry
+from shrinetable.players import player
+
+
+def test_simulate_counts_every_game_once():
+    fig = simulate("shrine", 20, 3, ["random", "random"], {}, 500)
+    assert fig["games"] == 20
+    assert sum(fig["wins"]) + fig["unfinished"] == 20
+    assert fig["median_turns"] > 0 and fig["games_per_second"] > 0
+
+
+def test_simulate_is_deterministic():
+    a = simulate("shrine", 10, 5, ["ai", "random", "random"], {"balance": True}, 300)
+    b = simulate("shrine", 10, 5, ["ai", "random", "random"], {"balance": True}, 300)
+    for key in ("wins", "unfinished", "mean_turns", "median_turns"):
+        assert a[key] == b[key]
+
+
+@pytest.mark.slow
+def test_computer_player_beats_random_in_at_least_95_percent_of_1000_games():
+    """Half the games with the computer moving first, half second."""
+    first = simulate("shrine", 500, 1, ["ai", "random"], {}, 500)
+    second = simulate("shrine", 500, 10_001, ["random", "ai"], {}, 500)
+    wins = first["wins"][0] + second["wins"][1]
+    assert wins >= 950, (first, second)
+
+
+def test_computer_player_only_returns_legal_actions():
+    game = registry.get("shrine")
+    ai = player("shrine", "ai")
+    import random
+    rng = random.Random(0)
+    for seed in range(5):
+        state = game.new_game(seed, {"alternate_fizzle": True}, 3)
+        while game.outcome(state) is None and state.turn_no < 200:
+            action = ai(state, rng)
+            assert action in game.legal_actions(state)
+            state, _ = game.apply(state, action)
+
+
+def test_cli_simulate_prints_figures_and_json(capsys):
+    from shrinetable.cli import main
+    assert main(["simulate", "shrine", "--games", "5", "--seed", "2"]) == 0
+    out = capsys.readouterr().out
+    assert "p1 (ai)" in out and "unfinished" in out and "games/s" in out
+    assert main(["simulate", "shrine", "--games", "4", "--players", "4", "--json"]) == 0
+    fig = json.loads(capsys.readouterr().out)
+    assert fig["seats"] == ["ai", "random", "ai", "random"] and len(fig["wins"]) == 4
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["simulate", "chess"], "no game called 'chess'"),
+    (["simulate", "shrine", "--seats", "ai,robot"], "unknown seat kind 'robot'"),
+    (["simulate", "shrine", "--players", "5"], "2 to 4 players"),
+    (["simulate", "shrine", "--option", "colour=blue"], "unknown option 'colour'"),
+    (["simulate", "shrine", "--option", "balance"], "is not NAME=VALUE"),
+])
+def test_cli_simulate_bad_arguments_exit_2_with_a_message(argv, message, capsys):
+    from shrinetable.cli import main
+    assert main(argv) == 2
+    assert message in capsys.readouterr().err
+
+
+def test_cli_bench_engine_prints_median_step(capsys):
+    from shrinetable.cli import main
+    assert main(["bench", "engine", "--runs", "1", "--games", "2", "--json"]) == 0
+    fig = json.loads(capsys.readouterr().out)
+    assert fig["median_step_us"] > 0 and fig["steps"] > 0
+    assert fig["computer_player"]["decisions"] > 0
+
+
+def test_option_and_seat_parsing():
+    assert parse_options(["balance=true", "alternate_fizzle=off"]) == {
+        "balance": True, "alternate_fizzle": False}
+    assert seat_kinds("ai", 3) == ["ai", "ai", "ai"]
