@@ -65,9 +65,9 @@ def _why_heal(s: State, a: Action, me: int):
     if len(shrine) >= s.capacity(me):
         return f"Your Shrine is full ({s.capacity(me)} cards).", "shrine-capacity"
     v = RANK[top]
-    reach = 1 if s.has_kind(me, QUEEN) else 0
+    reach = 1 if s.has_kind(me, QUEEN) and not s.queen_used else 0
     within = f"{v}" if not reach else f"{v - 1} to {v + 1} (Queen)"
-    rule = "queen" if reach else "heal"
+    rule = "queen" if reach else ("R25" if s.has_kind(me, QUEEN) else "heal")
     if s.opts.alternate_healing:
         if any(RED[c] != RED[top] for c in a.cards):
             return (f"Alternate Healing uses cards of the top card's colour "
@@ -93,9 +93,12 @@ def _why_attack(s: State, a: Action, me: int, cards=None):
                 f"{' '.join(bad)} {'is' if len(bad) == 1 else 'are'} {colour(top)}."), "attack"
     v = RANK[top]
     total = sum(RANK[c] for c in cards)
-    if s.has_kind(me, KING):
+    if s.has_kind(me, KING) and not s.king_used:
         return (f"With the King the cards must add up to {v - 1}, {v} or {v + 1}; "
                 f"they make {total}."), "king"
+    if s.has_kind(me, KING):
+        return (f"The King's reach is spent this turn: the cards must add up to exactly {v}; "
+                f"they make {total}."), "R25"
     return (f"The cards must add up to exactly {v} to remove {NAMES[top]}; they make "
             f"{total}."), "attack"
 

@@ -130,7 +130,7 @@ def _gen_action(s: State) -> list[Action]:
     out = [PASS]
     opps = s.opponents(me)
     out += _heals(s, me, hand)
-    king = 1 if s.has_kind(me, KING) else 0
+    king = 1 if s.has_kind(me, KING) and not s.king_used else 0
     for o in opps:
         out += [Action("attack", canon(cs), seat=o) for cs in _attack_sets(s, o, hand, king)]
     # special cards (special-pay, token-limit, dagger, dagger-token)
@@ -159,7 +159,7 @@ def _heals(s: State, me: int, hand: list[int]) -> list[Action]:
         return []
     top = shrine[-1]
     v, red = RANK[top], RED[top]
-    reach = 1 if s.has_kind(me, QUEEN) else 0
+    reach = 1 if s.has_kind(me, QUEEN) and not s.queen_used else 0
     if s.opts.alternate_healing:
         same = [c for c in hand if RED[c] == red]
         return [Action("heal", canon(cs)) for cs in _subset_sums(same, v - reach, v + reach)]
@@ -535,6 +535,9 @@ def _break_triad(n: State, o: int, ev: list[Event]) -> None:
 
 
 def _eff_heal(n: State, a: Action, me: int, ev: list[Event]) -> None:
+    value = RANK[a.cards[0]] if not n.opts.alternate_healing else _total(a.cards)
+    if value != RANK[n.shrines[me][-1]]:
+        n.queen_used = True  # the Queen's reach was needed: once a turn
     _to_gy(n, a.cards, ev, me, f"{p(me)} heals with {' '.join(NAMES[c] for c in a.cards)}")
     _add_to_shrine(n, me, ev)
 
@@ -549,7 +552,19 @@ def _add_to_shrine(n: State, me: int, ev: list[Event]) -> None:
     _settle(n, me, ev)
 
 
+def _total(cards) -> int:
+    return sum(RANK[c] for c in cards)
+
+
+def _note_king(n: State, o: int, cards) -> None:
+    """Mark the King's power spent when an attack needed its reach."""
+    top = n.shrines[o][-1]
+    if RANK[top] != ACE and _total(cards) != RANK[top]:
+        n.king_used = True
+
+
 def _eff_attack(n: State, a: Action, me: int, ev: list[Event]) -> None:
+    _note_king(n, a.seat, a.cards)
     _to_gy(n, a.cards, ev, me, f"{p(me)} attacks {p(a.seat)}")
     _remove_top(n, a.seat, ev, me)
 
@@ -627,6 +642,7 @@ def _eff_resurrect(n: State, a: Action, me: int, ev: list[Event]) -> None:
         _move(ev, "flip", f"{NAMES[g]} is added to {p(me)}'s Shrine", me, (g,), "pending",
               f"shrine:{me}")
     elif mode == "attack":
+        _note_king(n, a.seat, (g, *a.extra))
         _to_gy(n, (g, *a.extra), ev, me, f"{p(me)} attacks {p(a.seat)}")
         _remove_top(n, a.seat, ev, me)
     elif mode == "dagger":
@@ -752,7 +768,7 @@ def _next_turn(n: State) -> None:
     n.turn_no += 1
     n.stage = "turn"
     n.actions_left = _allowance(n, q)
-    n.jack_used = False
+    n.jack_used = n.king_used = n.queen_used = False
     n.limit_done = False
 
 

@@ -67,6 +67,9 @@ RULINGS = {
     "R22": "If both the Deck and the Graveyard are empty, a draw draws nothing",
     "R23": "Blocking with a Token that completes a Triad breaks it; the Dagger-token may block",
     "R24": "The first player is seat p1 and draws on the first turn as on every turn",
+    "R25": "Each Token's power works once a turn: the King's or Queen's reach is spent only "
+           "when a move needed it (an exact match spends nothing)",
+    "R26": "The Balance card's additions to a Shrine ignore a Dagger on top of it",
 }
 
 ALL = {**CLAUSES, **RULINGS}

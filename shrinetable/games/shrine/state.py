@@ -50,6 +50,8 @@ class State:
     discards: tuple[tuple[int, int], ...] = ()   # (seat, how many) still to discard
     turn_no: int = 1
     result: Outcome | None = None
+    king_used: bool = False          # each Token's power works once a turn
+    queen_used: bool = False
     legal: list[Action] | None = None  # cache of legal_actions (never copied)
 
     def copy(self) -> State:
@@ -58,7 +60,8 @@ class State:
             self.pending[:], [x[:] for x in self.shrines], [x[:] for x in self.hands],
             [x[:] for x in self.fields], self.alive[:], self.turn, self.stage,
             self.actions_left, self.jack_used, self.limit_done, self.act, self.responders,
-            self.fizzler, self.discards, self.turn_no, self.result, None)
+            self.fizzler, self.discards, self.turn_no, self.result, self.king_used,
+            self.queen_used, None)
 
     def has_kind(self, seat: int, rank: int) -> bool:
         return any(RANK[c] == rank for c in self.fields[seat])
