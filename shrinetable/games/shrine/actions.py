@@ -47,6 +47,8 @@ class Action:
     @property
     def text(self) -> str:
         k = self.kind
+        if k == "attack":
+            return " ".join([k, f"p{self.seat + 1}", *(NAMES[c] for c in self.cards)])
         parts = [k, *(NAMES[c] for c in self.cards)]
         if self.pay >= 0:
             parts += ["pay", NAMES[self.pay]]

@@ -299,16 +299,24 @@ def _move(ev, kind, text, seat, cards, source, target, visible_to=None):
 
 
 def _draw_one(n: State, ev: list[Event]) -> int | None:
-    """The Deck's top card, reshuffling the Graveyard in if the Deck is empty
-    (clause reshuffle; R22: nothing when both are empty)."""
+    """The Deck's top card. The moment the Deck runs out the Graveyard is
+    shuffled into a new one (clause reshuffle); R22: nothing when both are empty."""
     if not n.deck:
-        if not n.graveyard:
+        _refill(n, ev)
+        if not n.deck:
             return None
+    c = n.deck.pop()
+    if not n.deck:
+        _refill(n, ev)
+    return c
+
+
+def _refill(n: State, ev: list[Event]) -> None:
+    if n.graveyard:
         n.deck, n.graveyard = n.graveyard, []
         n.rng = fork(n.rng)
         n.rng.shuffle(n.deck)
         ev.append(Event("reshuffle", "The Graveyard is shuffled into a new Deck"))
-    return n.deck.pop()
 
 
 def _step_draw(n: State, a: Action, me: int, ev: list[Event]) -> None:

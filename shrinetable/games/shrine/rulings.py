@@ -70,6 +70,8 @@ RULINGS = {
     "R25": "Each Token's power works once a turn: the King's or Queen's reach is spent only "
            "when a move needed it (an exact match spends nothing)",
     "R26": "The Balance card's additions to a Shrine ignore a Dagger on top of it",
+    "R27": "Discards owed to the Balance are chosen after its reshuffle and start the new "
+           "Graveyard",
 }
 
 ALL = {**CLAUSES, **RULINGS}
