@@ -1,8 +1,8 @@
 """Ids of the rule clauses and rulings that refusals name.
 
-Each id is a heading in docs/rules/shrine.md (clauses: the rules in our own
-words; R-ids: our rulings where the text is ambiguous). A test checks that
-every id here appears there.
+Clause ids head the sections of docs/rules/shrine.md (the rules in our own
+words); R-ids are rows of its rulings table (our decisions where the text is
+ambiguous). A test checks that every id here appears there.
 """
 
 CLAUSES = {
