@@ -1,0 +1,219 @@
+"""Scenario files: a position set up card by card, then steps with expectations.
+
+The schema (pydantic) checks the shape; `load` then checks the meaning against
+the game (known zones, options, seats, parseable actions) and builds the
+starting state through the game's own `setup.position` hook, so a malformed
+file is always one `FormatError` naming the file, key and line.
+See docs/scenarios.md for the format.
+"""
+
+from __future__ import annotations
+
+import importlib
+import re
+import tomllib
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Literal
+
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    ValidationError,
+    ValidationInfo,
+    field_validator,
+)
+
+from shrinetable.engine import NotationError, registry
+
+from .errors import FormatError, find_line, key_path
+
+SEAT_NAMES = ("p1", "p2", "p3", "p4")
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class OutcomeSpec(_Strict):
+    winners: list[str]
+
+
+class DecisionSpec(_Strict):
+    seat: str | None = None
+    kind: str | None = None
+
+
+class Expect(_Strict):
+    """What must hold after a step (an illegal step leaves the position as it was)."""
+
+    legal: bool = True
+    reason: str | None = None
+    ruling: str | None = None
+    zones: dict[str, list[str]] = {}
+    outcome: OutcomeSpec | Literal["none"] | None = None
+    decision: DecisionSpec | Literal["none"] | None = None
+
+    @field_validator("outcome", "decision", mode="before")
+    @classmethod
+    def _table_or_none(cls, v: Any, info: ValidationInfo) -> Any:
+        if isinstance(v, dict | None) or v == "none":
+            return v
+        example = ('{ winners = ["p1"] }' if info.field_name == "outcome"
+                   else '{ seat = "p2", kind = "respond" }')
+        raise ValueError(f'write a table such as {example}, or "none"')
+
+
+class Step(_Strict):
+    action: str
+    expect: Expect = Expect()
+
+
+class Scenario(_Strict):
+    """The position: who sits, what options, which card lies where, whose turn."""
+
+    game: str
+    seats: int = Field(ge=1)
+    seed: int = 0
+    options: dict[str, Any] = {}
+    zones: dict[str, list[str]] = {}
+    out: list[str] = []
+    turn: str = "p1"
+    stage: Literal["turn", "action", "discard"] = "turn"
+    actions_left: int | None = Field(default=None, ge=0)
+    jack_used: bool = False
+    steps: list[Step] = []
+
+    @field_validator("turn")
+    @classmethod
+    def _seat_name(cls, v: str) -> str:
+        if v not in SEAT_NAMES:
+            raise ValueError(f"a seat is written p1..p4, not {v!r}")
+        return v
+
+
+@dataclass
+class Loaded:
+    """A checked scenario: its model, its game, the starting state and every
+    step's action already parsed."""
+
+    spec: Scenario
+    game: Any
+    state: Any
+    actions: list[Any]
+
+
+def load(path: str | Path) -> Loaded:
+    """Read, validate and set up the scenario at `path`; FormatError otherwise."""
+    path = str(path)
+    text, data = _read(path)
+    try:
+        spec = Scenario.model_validate(data)
+    except ValidationError as e:
+        err = e.errors()[0]
+        loc = _clean_loc(err["loc"])
+        message = err["msg"].removeprefix("Value error, ")
+        raise FormatError(path, key_path(loc), message, find_line(text, loc)) from None
+
+    def fail(loc: tuple, message: str) -> FormatError:
+        return FormatError(path, key_path(loc), message, find_line(text, loc))
+
+    game = _game(spec, fail)
+    _check_zones(spec, game, fail)
+    actions = _parse_steps(spec, game, fail)
+    try:
+        state = _position_hook(spec.game)(game, spec)
+    except ValueError as e:
+        loc = tuple(getattr(e, "loc", ("zones",)))
+        raise fail(loc, str(e)) from None
+    return Loaded(spec, game, state, actions)
+
+
+def _read(path: str) -> tuple[str, dict]:
+    """The file's text (for finding lines) and its TOML data."""
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as e:
+        raise FormatError(path, "", f"cannot read the file: {e}") from None
+    try:
+        return text, tomllib.loads(text)
+    except tomllib.TOMLDecodeError as e:
+        line = re.search(r"at line (\d+)", str(e))
+        raise FormatError(path, "", f"not valid TOML: {e}",
+                          int(line[1]) if line else None) from None
+
+
+def _clean_loc(loc: tuple) -> tuple:
+    """pydantic adds the union member's name (`literal['none']`, `DecisionSpec`)
+    to a location; a person only needs the keys they wrote."""
+    return tuple(p for p in loc if isinstance(p, int) or not (
+        p.startswith("literal[") or p[:1].isupper() and p.endswith("Spec")))
+
+
+def _game(spec: Scenario, fail) -> Any:
+    try:
+        game = registry.get(spec.game)
+    except KeyError as e:
+        raise fail(("game",), e.args[0]) from None
+    if not game.min_seats <= spec.seats <= game.max_seats:
+        raise fail(("seats",), f"{spec.game} is for {game.min_seats} to {game.max_seats} "
+                               f"players, not {spec.seats}")
+    if SEAT_NAMES.index(spec.turn) >= spec.seats:
+        raise fail(("turn",), f"there is no {spec.turn} with {spec.seats} seats")
+    for i, name in enumerate(spec.out):
+        if name not in SEAT_NAMES[:spec.seats]:
+            raise fail(("out", i), f"there is no seat {name!r} with {spec.seats} seats")
+    make = getattr(game, "make_options", None)
+    if make is not None:
+        try:
+            make(spec.options)
+        except ValueError as e:
+            raise fail(("options",), str(e)) from None
+    return game
+
+
+def _check_zones(spec: Scenario, game: Any, fail) -> None:
+    known = game.zones(spec.seats)
+    where = [(("zones", z), z) for z in spec.zones]
+    for i, step in enumerate(spec.steps):
+        where += [(("steps", i, "expect", "zones", z), z) for z in step.expect.zones]
+    for loc, zone in where:
+        if zone not in known:
+            raise fail(loc, f"unknown zone {zone!r}; zones for {spec.seats} seats: "
+                            f"{', '.join(known)}")
+
+
+def _parse_steps(spec: Scenario, game: Any, fail) -> list[Any]:
+    actions = []
+    for i, step in enumerate(spec.steps):
+        try:
+            actions.append(game.parse_action(step.action))
+        except NotationError as e:
+            raise fail(("steps", i, "action"), str(e)) from None
+        exp = step.expect
+        if exp.legal and (exp.reason or exp.ruling):
+            raise fail(("steps", i, "expect", "reason" if exp.reason else "ruling"),
+                       "a reason or ruling is only checked for an illegal step (legal = false)")
+        for loc, name in _seat_refs(exp):
+            if name not in SEAT_NAMES[:spec.seats]:
+                raise fail(("steps", i, "expect", *loc), f"there is no seat {name!r} with "
+                                                         f"{spec.seats} seats")
+    return actions
+
+
+def _seat_refs(exp: Expect) -> list[tuple[tuple, str]]:
+    """The seats an expectation names, with where it names them."""
+    refs = []
+    if isinstance(exp.outcome, OutcomeSpec):
+        refs += [(("outcome", "winners", j), name) for j, name in enumerate(exp.outcome.winners)]
+    if isinstance(exp.decision, DecisionSpec) and exp.decision.seat is not None:
+        refs.append((("decision", "seat"), exp.decision.seat))
+    return refs
+
+
+def _position_hook(name: str):
+    """The game's own `setup.position(game, spec) -> state`: building a position
+    needs the game's state type, so each game package provides it."""
+    module = importlib.import_module(f"shrinetable.games.{name}.setup")
+    return module.position
