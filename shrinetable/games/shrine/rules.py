@@ -724,8 +724,12 @@ def _balance_shrine(n: State, me: int, o: int, ev: list[Event]) -> None:
         if c is None:
             break
         shrine.append(c)
-        _move(ev, "flip", f"{NAMES[c]} is added to {p(o)}'s Shrine", o, (c,), "deck",
-              f"shrine:{o}")
+        # added face down; only the card that ends on top is seen (done below)
+        _move(ev, "add", f"a card is added to {p(o)}'s Shrine", o, (c,), "deck",
+              f"shrine:{o}", ())
+    if shrine and ev[-1].kind == "add":
+        _move(ev, "flip", f"{NAMES[shrine[-1]]} is turned up on {p(o)}'s Shrine", o,
+              (shrine[-1],), f"shrine:{o}", f"shrine:{o}")
 
 
 def _balance_hand(n: State, me: int, o: int, ev: list[Event]) -> None:
