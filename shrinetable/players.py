@@ -23,5 +23,10 @@ def player(game_name: str, kind: str) -> Player:
     if kind == "random":
         return lambda state, rng: rng.choice(game.legal_actions(state))
     if kind == "ai":
-        return importlib.import_module(f"shrinetable.games.{game_name}.ai").choose
+        try:
+            return importlib.import_module(f"shrinetable.games.{game_name}.ai").choose
+        except ModuleNotFoundError as e:  # a game without its own AI plays at random
+            if e.name != f"shrinetable.games.{game_name}.ai":
+                raise
+            return player(game_name, "random")
     raise ValueError(f"unknown player kind {kind!r}; choose from {', '.join(KINDS)}")

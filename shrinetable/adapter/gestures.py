@@ -1,0 +1,83 @@
+"""Drags to actions. The only source of truth is the engine's legal actions:
+a drop target is legal exactly when some legal action's gesture moves the held
+cards from their zone to it. Actions whose gesture moves no cards are buttons.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from typing import Any
+
+from shrinetable.engine import Game, Gesture
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    """A legal action and the gesture that makes it."""
+
+    action: Any
+    gesture: Gesture
+
+    @property
+    def text(self) -> str:
+        return self.action.text
+
+
+def moves(game: Game, state: Any) -> list[Move]:
+    """Every legal action now, with its gesture for the deciding seat."""
+    d = game.decision(state)
+    if d is None:
+        return []
+    return [Move(a, a.gesture(d.seat)) for a in game.legal_actions(state)]
+
+
+def same_cards(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
+    return Counter(a) == Counter(b)
+
+
+def for_held(all_moves: list[Move], held: tuple[str, ...], source: str) -> list[Move]:
+    """Moves that carry exactly the held cards out of `source`."""
+    return [m for m in all_moves
+            if m.gesture.cards and m.gesture.source == source
+            and same_cards(m.gesture.cards, held)]
+
+
+def targets(held_moves: list[Move]) -> set[tuple[str, str | None]]:
+    """Drop targets to highlight: (zone, card) pairs, card None for the zone."""
+    return {(m.gesture.target, m.gesture.target_card) for m in held_moves
+            if m.gesture.target is not None}
+
+
+def at(held_moves: list[Move], zone: str | None, card: str | None) -> list[Move]:
+    """The moves a drop on `zone` (over `card`, if any) makes. A drop on a card
+    prefers moves aimed at that card; a drop on a zone also accepts moves aimed
+    at a card in it when nothing else fits."""
+    if zone is None:
+        return []
+    in_zone = [m for m in held_moves if m.gesture.target == zone]
+    exact = [m for m in in_zone if m.gesture.target_card in (None, card)]
+    if card is not None:
+        aimed = [m for m in exact if m.gesture.target_card == card]
+        if aimed:
+            return aimed
+    return exact or in_zone
+
+
+def playable(all_moves: list[Move]) -> set[tuple[str, str]]:
+    """(zone, card) of every card some legal drag moves: the table marks them."""
+    return {(m.gesture.source, c) for m in all_moves if m.gesture.source
+            for c in m.gesture.cards}
+
+
+def buttons(all_moves: list[Move]) -> list[Move]:
+    """Moves with no cards to drag (pass, draw, take, allow, fizzle...)."""
+    return [m for m in all_moves if not m.gesture.cards]
+
+
+def clicks(all_moves: list[Move], zone: str) -> list[Move]:
+    """Card-less moves that a click on `zone` makes: drawing by clicking the
+    deck, taking from the graveyard, a Jack's steal by clicking a hand."""
+    return [m for m in buttons(all_moves)
+            if m.gesture.source == zone
+            or (m.gesture.source is None and m.gesture.target == zone)]

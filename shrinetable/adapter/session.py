@@ -1,0 +1,120 @@
+"""One game being played: seats, history, undo/redo, saves.
+
+A game is a pure function of (seed, options, actions), so the session keeps
+the list of states (cheap: the engine's states are small) and the action texts;
+undo drops back to before the last human move, redo replays what was undone,
+and a save is just the seed, options, seats and texts.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from shrinetable.engine import Event, Game, registry
+from shrinetable.formats.save import SaveError, SaveFile
+from shrinetable.players import player
+
+SeatKind = Literal["human", "computer"]
+
+
+@dataclass(frozen=True, slots=True)
+class Applied:
+    """One action in the history: who made it, its notation, what happened."""
+
+    seat: int
+    text: str
+    events: tuple[Event, ...]
+
+
+class Session:
+    def __init__(self, game: Game, seed: int, options: dict[str, Any],
+                 seats: list[SeatKind]):
+        self.game = game
+        self.seed = seed
+        self.options = dict(options)
+        self.seats = list(seats)
+        self.states = [game.new_game(seed, self.options, len(seats))]
+        self.history: list[Applied] = []
+        self.redo_stack: list[list[str]] = []
+
+    @property
+    def state(self) -> Any:
+        return self.states[-1]
+
+    def decision(self):
+        return self.game.decision(self.state)
+
+    def deciding_kind(self) -> SeatKind | None:
+        d = self.decision()
+        return None if d is None else self.seats[d.seat]
+
+    def humans(self) -> list[int]:
+        return [i for i, k in enumerate(self.seats) if k == "human"]
+
+    def apply(self, action: Any) -> Applied:
+        """Apply `action` for the deciding seat; IllegalAction passes through."""
+        d = self.decision()
+        if d is None:
+            raise ValueError("the game is over")
+        new, events = self.game.apply(self.state, action)
+        self.states.append(new)
+        done = Applied(d.seat, action.text, tuple(events))
+        self.history.append(done)
+        return done
+
+    def play(self, action: Any) -> Applied:
+        """A fresh move by a player: applies it and forgets anything undone."""
+        self.redo_stack.clear()
+        return self.apply(action)
+
+    def computer_action(self) -> Any:
+        """What the computer plays now; seeded by the position so replays agree."""
+        rng = random.Random(f"{self.seed}:{len(self.history)}")
+        return player(self.game.name, "ai")(self.state, rng)
+
+    # -- undo / redo ---------------------------------------------------------
+    def can_undo(self) -> bool:
+        """Undo takes back your own moves against the computer (one human seat
+        only: in hotseat play it would show the next player your choices)."""
+        return len(self.humans()) == 1 and any(
+            self.seats[a.seat] == "human" for a in self.history)
+
+    def undo(self) -> bool:
+        if not self.can_undo():
+            return False
+        i = max(n for n, a in enumerate(self.history) if self.seats[a.seat] == "human")
+        self.redo_stack.append([a.text for a in self.history[i:]])
+        del self.history[i:]
+        del self.states[i + 1:]
+        return True
+
+    def can_redo(self) -> bool:
+        return bool(self.redo_stack)
+
+    def redo(self) -> list[Applied]:
+        if not self.redo_stack:
+            return []
+        return [self.apply(self.game.parse_action(t)) for t in self.redo_stack.pop()]
+
+    # -- saves ---------------------------------------------------------------
+    def to_save(self) -> SaveFile:
+        return SaveFile(game=self.game.name, seed=self.seed, options=self.options,
+                        seats=self.seats, actions=[a.text for a in self.history])
+
+    @classmethod
+    def from_save(cls, save: SaveFile, where: str = "save") -> Session:
+        """Replay a save; SaveError naming the first action that does not apply."""
+        try:
+            game = registry.get(save.game)
+            session = cls(game, save.seed, save.options, save.seats)
+        except (KeyError, ValueError) as e:
+            raise SaveError(f"{where}: {e.args[0] if e.args else e}") from None
+        for n, text in enumerate(save.actions, 1):
+            try:
+                session.apply(game.parse_action(text))
+            except ValueError as e:  # NotationError and IllegalAction are ValueErrors
+                raise SaveError(f"{where}: actions.{n - 1}: {text!r} does not apply: "
+                                f"{e}") from None
+        return session

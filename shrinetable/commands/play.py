@@ -1,0 +1,117 @@
+"""`shrinetable play GAME ...` (and plain `shrinetable`): open the table.
+
+Bad game names, seat lists, options or a broken layout stop with a clear
+message and exit 2, never a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from shrinetable.engine import registry
+
+
+def add_parser(sub) -> None:
+    p = sub.add_parser("play", help="open the table and play",
+                       description="Play a game in a window. Without GAME, open the start "
+                                   "screen.")
+    p.add_argument("game", nargs="?", help=f"game to play ({', '.join(registry.names())})")
+    p.add_argument("--seats", default="human,computer",
+                   help="who sits at each seat, in order: human or computer, comma separated "
+                        "(default: human,computer)")
+    p.add_argument("--seed", type=int, default=None, help="seed for the deal (default: random)")
+    p.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
+                   help="set a game option, e.g. --option balance=true (repeatable)")
+    p.add_argument("--trace", action="store_true",
+                   help="print 'ready' after the first frame and 'action SEAT TEXT' per move")
+    p.add_argument("--load", metavar="FILE", help="continue a saved game")
+    p.add_argument("--size", default="1280x720", metavar="WxH", help="window size")
+    p.add_argument("--fullscreen", action="store_true", help="start in fullscreen")
+
+
+def _value(text: str):
+    low = text.strip().lower()
+    if low in ("true", "yes", "on", "1"):
+        return True
+    if low in ("false", "no", "off", "0"):
+        return False
+    try:
+        return int(low)
+    except ValueError:
+        return text
+
+
+def parse_options(game, pairs: list[str]) -> dict:
+    known = {o.name for o in game.options}
+    out = {}
+    for pair in pairs:
+        name, eq, value = pair.partition("=")
+        if not eq:
+            raise ValueError(f"--option {pair!r}: write NAME=VALUE")
+        if name not in known:
+            raise ValueError(f"--option {name!r}: {game.name} has no such option; known: "
+                             f"{', '.join(sorted(known)) or 'none'}")
+        out[name] = _value(value)
+    return out
+
+
+def parse_seats(game, text: str) -> list[str]:
+    seats = [s.strip().lower() for s in text.split(",")]
+    bad = [s for s in seats if s not in ("human", "computer")]
+    if bad:
+        raise ValueError(f"--seats: {', '.join(bad)!s} is not a seat; use human or computer")
+    if not game.min_seats <= len(seats) <= game.max_seats:
+        raise ValueError(f"--seats: {game.name} takes {game.min_seats} to {game.max_seats} "
+                         f"seats, not {len(seats)}")
+    return seats
+
+
+def _size(text: str) -> tuple[int, int]:
+    w, _, h = text.lower().partition("x")
+    try:
+        size = (int(w), int(h))
+    except ValueError:
+        raise ValueError(f"--size {text!r}: write WIDTHxHEIGHT, e.g. 1280x720") from None
+    if min(size) < 200:
+        raise ValueError(f"--size {text!r}: too small")
+    return size
+
+
+def run(args: argparse.Namespace) -> int:
+    from shrinetable.adapter import storage
+    from shrinetable.adapter.session import Session
+    from shrinetable.formats.layout import LayoutError
+    from shrinetable.formats.save import SaveError
+    from shrinetable.table.app import App, fatal
+
+    name = getattr(args, "game", None)
+    try:
+        size = _size(getattr(args, "size", "1280x720"))
+        session = None
+        if getattr(args, "load", None):
+            session = storage.load(args.load)
+        elif name:
+            try:
+                game = registry.get(name)
+            except KeyError as e:
+                return fatal(e.args[0])
+            seats = parse_seats(game, args.seats)
+            options = parse_options(game, args.option)
+            seed = args.seed if args.seed is not None else App.new_seed()
+            session = Session(game, seed, options, seats)
+    except (ValueError, SaveError) as e:
+        return fatal(str(e))
+    app = App(size, trace=getattr(args, "trace", False),
+              fullscreen=getattr(args, "fullscreen", False))
+    try:
+        if session is not None:
+            app.start_game(session)
+        else:
+            app.show_start()
+    except LayoutError as e:
+        print("shrinetable: the layout file is broken:", file=sys.stderr)
+        for p in e.problems:
+            print(f"  {p}", file=sys.stderr)
+        return 2
+    return app.run()

@@ -1,0 +1,254 @@
+"""Layout files: where each engine zone sits on screen, per player count.
+
+A layout says only *where* (rectangles on a design canvas that scales with the
+window, arrangement, rotation, facing, label, seat-relative placement); which
+zones exist and who may see them stays in the engine. Loading never raises a
+traceback at a person: every problem carries the file, the key path, what is
+wrong and, where it can be found, the line.
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+Arrange = Literal["stack", "fan", "row", "spread", "grid"]
+Position = Literal["self", "opposite", "left", "right"]
+Rect = tuple[float, float, float, float]
+
+#: Which seat-relative positions exist at each player count, in seat order
+#: starting from the viewer (seat + 1 sits to the viewer's left).
+POSITIONS: dict[int, tuple[str, ...]] = {
+    2: ("self", "opposite"),
+    3: ("self", "left", "right"),
+    4: ("self", "left", "opposite", "right"),
+}
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class Place(_Strict):
+    """One zone's place. `facing = "down"` draws backs even for cards the viewer
+    may see (a deck); "up" shows whatever the engine's view reveals."""
+
+    rect: Rect
+    arrange: Arrange
+    rotation: Literal[0, 90, 180, 270] = 0
+    facing: Literal["up", "down"] = "up"
+    label: str = ""
+    card_scale: float = Field(1.0, gt=0, le=3)
+    columns: int = Field(4, ge=1, le=20)
+
+
+class Variant(_Strict):
+    """The places for one player count: shared zones by name (`deck`), seat
+    zones by position then kind (`seats.self.hand` places `hand:N` of the viewer)."""
+
+    shared: dict[str, Place] = {}
+    seats: dict[Position, dict[str, Place]] = {}
+
+
+class Panels(_Strict):
+    """Rectangles of the side widgets: game log, status/prompt line, buttons."""
+
+    log: Rect
+    status: Rect
+    buttons: Rect
+
+
+class Canvas(_Strict):
+    width: int = Field(gt=0, le=10000)
+    height: int = Field(gt=0, le=10000)
+
+
+class CardSize(_Strict):
+    width: int = Field(gt=0, le=1000)
+    height: int = Field(gt=0, le=1000)
+
+
+class Layout(_Strict):
+    game: str
+    canvas: Canvas
+    card: CardSize
+    panels: Panels
+    players: dict[Literal["2", "3", "4"], Variant]
+
+    def variant(self, seats: int) -> Variant:
+        try:
+            return self.players[str(seats)]
+        except KeyError:
+            raise LayoutError([Problem("", ("players",),
+                                       f"no layout for {seats} players")]) from None
+
+    def place(self, zone: str, viewer: int | None, seats: int) -> Place | None:
+        """The place of engine zone `zone` ("deck", "hand:2") seen from `viewer`."""
+        v = self.variant(seats)
+        kind, _, owner = zone.partition(":")
+        if not owner:
+            return v.shared.get(zone)
+        pos = relative(int(owner), viewer, seats)
+        return v.seats.get(pos, {}).get(kind)  # type: ignore[call-overload]
+
+
+def relative(owner: int, viewer: int | None, seats: int) -> str:
+    """Where seat `owner` sits as seen from `viewer` (a spectator sees as seat 0)."""
+    return POSITIONS[seats][(owner - (viewer or 0)) % seats]
+
+
+@dataclass(frozen=True)
+class Problem:
+    file: str
+    path: tuple[str, ...]
+    message: str
+    line: int | None = None
+
+    def __str__(self) -> str:
+        where = f"{self.file}:{self.line}" if self.line else self.file
+        key = ".".join(self.path) or "(top level)"
+        return f"{where}: {key}: {self.message}"
+
+
+class LayoutError(Exception):
+    """A layout that cannot be used; `problems` explains each fault."""
+
+    def __init__(self, problems: list[Problem]):
+        self.problems = problems
+        super().__init__("\n".join(str(p) for p in problems))
+
+
+class Unreadable(LayoutError):
+    """The file could not be read at all (missing, not text)."""
+
+
+_HEADER = re.compile(r"^\s*\[\[?\s*([^\]]+?)\s*\]\]?\s*(#.*)?$")
+_KEY = re.compile(r"^\s*((?:\"[^\"]*\"|[A-Za-z0-9_-]+)(?:\s*\.\s*(?:\"[^\"]*\"|[A-Za-z0-9_-]+))*)"
+                  r"\s*=")
+
+
+def _split_key(key: str) -> tuple[str, ...]:
+    parts = re.findall(r"\"([^\"]*)\"|([A-Za-z0-9_-]+)", key)
+    return tuple(a or b for a, b in parts)
+
+
+def key_lines(text: str) -> dict[tuple[str, ...], int]:
+    """Line number (1-based) of every table header and key in TOML `text`."""
+    lines: dict[tuple[str, ...], int] = {}
+    table: tuple[str, ...] = ()
+    for n, raw in enumerate(text.splitlines(), 1):
+        m = _HEADER.match(raw)
+        if m and "=" not in raw.split("]")[0]:
+            table = _split_key(m.group(1))
+            for i in range(1, len(table) + 1):
+                lines.setdefault(table[:i], n)
+            continue
+        m = _KEY.match(raw)
+        if m:
+            full = table + _split_key(m.group(1))
+            for i in range(len(table) + 1, len(full) + 1):
+                lines.setdefault(full[:i], n)
+    return lines
+
+
+def _line(lines: dict[tuple[str, ...], int], path: tuple[str, ...]) -> int | None:
+    for i in range(len(path), 0, -1):
+        if path[:i] in lines:
+            return lines[path[:i]]
+    return None
+
+
+def _inside(rect: Rect, canvas: Canvas) -> bool:
+    x, y, w, h = rect
+    return w > 0 and h > 0 and x >= 0 and y >= 0 and x + w <= canvas.width \
+        and y + h <= canvas.height
+
+
+def _semantic(layout: Layout) -> list[tuple[tuple[str, ...], str]]:
+    """Faults the schema cannot see: rectangles off the canvas, positions that
+    do not exist at a player count."""
+    out: list[tuple[tuple[str, ...], str]] = []
+    c = layout.canvas
+    for name in ("log", "status", "buttons"):
+        if not _inside(getattr(layout.panels, name), c):
+            out.append((("panels", name), f"rectangle is empty or leaves the "
+                        f"{c.width}x{c.height} canvas"))
+    for count, variant in layout.players.items():
+        base = ("players", count)
+        for zone, place in variant.shared.items():
+            if ":" in zone:
+                out.append((base + ("shared", zone), "shared zones have no seat; "
+                            "put seat zones under seats.<position>"))
+            if not _inside(place.rect, c):
+                out.append((base + ("shared", zone, "rect"),
+                            f"rectangle is empty or leaves the {c.width}x{c.height} canvas"))
+        allowed = POSITIONS[int(count)]
+        for pos, zones in variant.seats.items():
+            if pos not in allowed:
+                out.append((base + ("seats", pos), f"no '{pos}' seat with {count} players; "
+                            f"use {', '.join(allowed)}"))
+            for zone, place in zones.items():
+                if not _inside(place.rect, c):
+                    out.append((base + ("seats", pos, zone, "rect"),
+                                f"rectangle is empty or leaves the {c.width}x{c.height} canvas"))
+        for pos in allowed:
+            if pos not in variant.seats:
+                out.append((base + ("seats",), f"missing the '{pos}' seat"))
+    return out
+
+
+def parse_layout(text: str, file: str = "<layout>") -> Layout:
+    """The layout in TOML `text`; LayoutError listing every problem otherwise."""
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as e:
+        m = re.search(r"line (\d+)", str(e))
+        raise LayoutError([Problem(file, (), f"not valid TOML: {e}",
+                                   int(m.group(1)) if m else None)]) from None
+    lines = key_lines(text)
+    try:
+        layout = Layout.model_validate(data)
+    except ValidationError as e:
+        problems = []
+        for err in e.errors():
+            path = tuple(str(p) for p in err["loc"] if p != "[key]")
+            msg = err["msg"]
+            if err["type"] == "extra_forbidden":
+                msg = "unknown key (check the spelling)"
+            elif err["type"] == "literal_error":
+                msg = f"{msg}; found {err.get('input')!r}"
+            problems.append(Problem(file, path, msg, _line(lines, path)))
+        raise LayoutError(problems) from None
+    faults = _semantic(layout)
+    if faults:
+        raise LayoutError([Problem(file, p, m, _line(lines, p)) for p, m in faults])
+    return layout
+
+
+def load_layout(path: str | Path) -> Layout:
+    """The layout file at `path`; Unreadable or LayoutError with clear problems."""
+    p = Path(path)
+    try:
+        text = p.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as e:
+        raise Unreadable([Problem(str(p), (), f"cannot read the file: {e}")]) from None
+    return parse_layout(text, str(p))
+
+
+def missing_zones(layout: Layout, zones_by_count: dict[int, list[str]]) -> list[str]:
+    """Engine zones with no place, as "N players, viewer V: zone" lines."""
+    missing = []
+    for seats, zones in zones_by_count.items():
+        if str(seats) not in layout.players:
+            missing.append(f"{seats} players: no variant")
+            continue
+        for viewer in range(seats):
+            for zone in zones:
+                if layout.place(zone, viewer, seats) is None:
+                    missing.append(f"{seats} players, viewer p{viewer + 1}: {zone}")
+    return missing

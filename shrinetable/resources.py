@@ -1,0 +1,31 @@
+"""Where bundled files (layouts, fonts) live, from a source tree or a PyInstaller bundle.
+
+Every asset and layout path goes through `resource()`, so freezing the program
+changes one place: PyInstaller unpacks data under `sys._MEIPASS`.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+
+def root() -> Path:
+    """The directory that holds `layouts/` and `assets/`."""
+    frozen = getattr(sys, "_MEIPASS", None)
+    if frozen:
+        return Path(frozen)
+    return Path(__file__).resolve().parent.parent
+
+
+def resource(*parts: str) -> Path:
+    """The bundled file `parts` (e.g. `resource("layouts", "shrine.toml")`)."""
+    return root().joinpath(*parts)
+
+
+def layout_path(game: str) -> Path:
+    return resource("layouts", f"{game}.toml")
+
+
+def font_path(bold: bool = False) -> Path:
+    return resource("assets", "fonts", "DejaVuSans-Bold.ttf" if bold else "DejaVuSans.ttf")

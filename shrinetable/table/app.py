@@ -1,0 +1,198 @@
+"""The window and its render loop.
+
+The loop sleeps in `pygame.event.wait` until input arrives or the scene's next
+deadline (a computer move, an animation frame), and presents a frame only when
+the scene says something changed, so an idle table costs almost no CPU.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import sys
+import time
+import warnings
+
+from . import env
+
+env.prepare()
+# pygame_gui warns about fonts it loads lazily (html bold/italic); not a fault here
+warnings.filterwarnings("ignore", category=UserWarning, module="pygame_gui")
+
+import pygame  # noqa: E402
+import pygame_gui  # noqa: E402
+
+from shrinetable.adapter.session import Session  # noqa: E402
+from shrinetable.formats.layout import Layout, load_layout  # noqa: E402
+from shrinetable.resources import font_path, layout_path  # noqa: E402
+
+from .art import CardArt, Fonts  # noqa: E402
+
+IDLE_WAIT_MS = 1000   # longest sleep when nothing is scheduled
+POLL_S = 0.012        # sleep slice between polls while something is due soon
+IDLE_POLL_S = 0.03    # ...and while idle (the first input waits at most this long)
+HOVER_WAIT_MS = 100   # while the pointer rests on a widget (tooltips, hover looks)
+FRAME_MS = 16
+
+
+def theme() -> dict:
+    """pygame_gui theme: the bundled font (it has the suit symbols) and table colours."""
+    return {
+        "defaults": {
+            "font": {"name": "dejavu", "size": "14", "regular_path": str(font_path()),
+                     "bold_path": str(font_path(True))},
+            "colours": {
+                "dark_bg": "#15342a", "normal_bg": "#2c6a52", "hovered_bg": "#3d8a6c",
+                "disabled_bg": "#2a3a34", "selected_bg": "#4c9a7c", "active_bg": "#4c9a7c",
+                "normal_text": "#f2f2ea", "hovered_text": "#ffffff", "selected_text": "#ffffff",
+                "disabled_text": "#7d8f88", "normal_border": "#5a9a80",
+                "hovered_border": "#ffd66e", "text_cursor": "#ffffff",
+            },
+        },
+        "text_box": {"colours": {"dark_bg": "#10281f"},
+                     "font": {"name": "dejavu", "size": "14"}},
+    }
+
+
+class App:
+    def __init__(self, size: tuple[int, int] = (1280, 720), trace: bool = False,
+                 fullscreen: bool = False):
+        pygame.display.init()
+        pygame.font.init()
+        pygame.display.set_caption("shrinetable")
+        self.windowed = size
+        self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
+        self.manager = pygame_gui.UIManager(size, theme())
+        self.manager.preload_fonts([{"name": "dejavu", "point_size": 14, "style": "bold",
+                                     "antialiased": "1"}])
+        self.fonts = Fonts()
+        self.art = CardArt(self.fonts)
+        self.trace = trace
+        self.ai_delay = float(os.environ.get("SHRINETABLE_AI_DELAY", "0.4"))
+        self.scene = None
+        self.running = True
+        self.presented = False
+        self._layouts: dict[str, Layout] = {}
+        self._hover = False
+        if fullscreen:
+            self.toggle_fullscreen()
+
+    # -- scenes ----------------------------------------------------------------
+    def layout(self, game: str) -> Layout:
+        """The game's layout file (LayoutError if it is broken)."""
+        if game not in self._layouts:
+            self._layouts[game] = load_layout(layout_path(game))
+        return self._layouts[game]
+
+    def start_game(self, session: Session) -> None:
+        from .game_scene import GameScene
+        self.scene = GameScene(self, session, self.layout(session.game.name))
+        pygame.display.set_caption(f"{session.game.title} (seed {session.seed}) \u2014 shrinetable")
+
+    def show_start(self, message: str = "") -> None:
+        from .start_scene import StartScene
+        self.scene = StartScene(self, message)
+
+    @staticmethod
+    def new_seed() -> int:
+        return random.SystemRandom().randrange(1, 10**6)
+
+    def emit(self, line: str) -> None:
+        """A --trace line on stdout, flushed at once (tests wait for them)."""
+        if self.trace:
+            print(line, flush=True)
+
+    def toggle_fullscreen(self) -> None:
+        if self.screen.get_flags() & pygame.FULLSCREEN:
+            self.screen = pygame.display.set_mode(self.windowed, pygame.RESIZABLE)
+        else:
+            self.windowed = self.screen.get_size()
+            self.screen = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+        self._resized()
+
+    def _resized(self) -> None:
+        self.screen = pygame.display.get_surface()
+        size = self.screen.get_size()
+        self.manager.set_window_resolution(size)
+        if self.scene is not None:
+            self.scene.resize(size)
+
+    # -- loop ----------------------------------------------------------------
+    def _timeout_ms(self) -> int:
+        deadline = self.scene.deadline()
+        if deadline is None:
+            return HOVER_WAIT_MS if self._hover else IDLE_WAIT_MS
+        if getattr(self.scene, "flyers", None):
+            return FRAME_MS
+        return max(0, int((deadline - time.monotonic()) * 1000))
+
+    @staticmethod
+    def _wait(timeout_ms: int) -> list[pygame.event.Event]:
+        """Events, waiting up to `timeout_ms` for the first. pygame's own
+        `event.wait(timeout)` polls every millisecond (measured: ~4 % of a core
+        on an idle table); sleeping in short slices costs a tenth of that."""
+        end = time.monotonic() + timeout_ms / 1000
+        slice_s = IDLE_POLL_S if timeout_ms >= HOVER_WAIT_MS else POLL_S
+        while True:
+            events = pygame.event.get()
+            left = end - time.monotonic()
+            if events or left <= 0:
+                return events
+            time.sleep(min(slice_s, left))
+
+    def step(self, events: list[pygame.event.Event], dt: float) -> None:
+        """Handle events, update, and present a frame if anything changed."""
+        for event in events:
+            t = event.type
+            if t == pygame.QUIT:
+                self.running = False
+            elif t == pygame.WINDOWSIZECHANGED:
+                self._resized()
+            elif t == pygame.KEYDOWN and event.key == pygame.K_F11:
+                self.toggle_fullscreen()
+            else:
+                consumed = self.manager.process_events(event)
+                self.scene.handle(event, consumed)
+                if t != pygame.MOUSEMOTION:
+                    self.scene.dirty = True
+        widgets = len(self.manager.ui_group.sprites())
+        self.manager.update(dt)
+        if len(self.manager.ui_group.sprites()) != widgets:  # a tooltip came or went
+            self.scene.dirty = True
+        hover = self.manager.get_hovering_any_element()
+        if hover or hover != self._hover:
+            if any(e.type == pygame.MOUSEMOTION for e in events) or hover != self._hover:
+                self.scene.dirty = True
+        self._hover = hover
+        self.scene.update(time.monotonic())
+        self.present()
+
+    def present(self) -> None:
+        if not (self.scene.dirty or getattr(self.scene, "partial", None)):
+            return
+        rects = self.scene.draw(self.screen)
+        if rects is None:
+            pygame.display.flip()
+        else:
+            pygame.display.update(rects)
+        if not self.presented:
+            self.presented = True
+            self.emit("ready")
+
+    def run(self, until: float | None = None) -> int:
+        """The loop; `until` (a time.monotonic() value) ends it early (benchmarks)."""
+        last = time.monotonic()
+        self.present()
+        while self.running and (until is None or last < until):
+            events = self._wait(self._timeout_ms())
+            now = time.monotonic()
+            self.step(events, now - last)
+            last = now
+        if until is None:
+            pygame.quit()
+        return 0
+
+
+def fatal(message: str) -> int:
+    print(f"shrinetable: {message}", file=sys.stderr)
+    return 2

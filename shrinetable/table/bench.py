@@ -1,0 +1,150 @@
+"""`shrinetable bench render`: frame times of the Shrine table at 1920x1080 in
+a late-game position (full redraw against dragging), idle CPU, first frame."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+from . import env
+
+env.prepare()
+
+SIZE = (1920, 1080)
+
+
+def _late_game(game, seed: int = 3):
+    """A seeded computer-vs-computer game played until many cards are out,
+    stopped where seat 0 must act (so the table is ready for a drag)."""
+    from shrinetable.adapter.session import Session
+
+    s = Session(game, seed, {}, ["computer", "computer"])
+    best, best_n = 0, -1
+    for _ in range(400):
+        d = s.decision()
+        if d is None:
+            break
+        view = game.view(s.state, 0)
+        shown = sum(len(z.cards) for n, z in view.zones.items() if n != "deck")
+        if d.seat == 0 and d.kind == "action" and len(view.zones["hand:0"].cards) >= 4 \
+                and shown > best_n:
+            best, best_n = len(s.history), shown
+        s.play(s.computer_action())
+    del s.history[best:], s.states[best + 1:]
+    s.seats = ["human", "computer"]
+    return s
+
+
+def _percentile(xs: list[float], q: float) -> float:
+    xs = sorted(xs)
+    return xs[min(len(xs) - 1, round(q * (len(xs) - 1)))]
+
+
+def _first_frame_seconds() -> float | None:
+    """Launch the real program and time it until it reports its first frame."""
+    with tempfile.TemporaryDirectory() as data:
+        envs = dict(os.environ, SHRINETABLE_DATA_DIR=data, PYTHONUNBUFFERED="1")
+        if not envs.get("DISPLAY"):
+            envs["SDL_VIDEODRIVER"] = "dummy"
+        t0 = time.perf_counter()
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "shrinetable", "play", "shrine", "--seed", "1", "--trace",
+             "--seats", "human,computer"], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
+            text=True, env=envs)
+        try:
+            for line in proc.stdout:
+                if line.strip() == "ready":
+                    return time.perf_counter() - t0
+            return None
+        finally:
+            proc.terminate()
+            proc.wait(timeout=10)
+
+
+def measure(seconds: float = 3.0) -> dict:
+    import pygame
+
+    from shrinetable.engine import registry
+
+    from .app import App
+    from .game_scene import Press
+
+    if not os.environ.get("DISPLAY"):
+        os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    game = registry.get("shrine")
+    session = _late_game(game)
+    os.environ["SHRINETABLE_DATA_DIR"] = tempfile.mkdtemp(prefix="shrinetable-bench-")
+    app = App(SIZE)
+    app.start_game(session)
+    scene = app.scene
+    app.step([], 0.01)
+    screen = app.screen
+    on_table = len(scene.board.placed)
+
+    full = []
+    for _ in range(80):
+        t0 = time.perf_counter()
+        scene.base_dirty = scene.dirty = True
+        scene.draw(screen)
+        pygame.display.flip()
+        full.append((time.perf_counter() - t0) * 1000)
+
+    card = next(p for p in scene.board.placed if p.zone == "hand:0")
+    scene.press = Press(card.rect.center, card, "hand:0")
+    scene._start_drag(card.rect.center)
+    scene.draw(screen)
+    pygame.display.flip()
+    drag = []
+    x0, y0 = card.rect.center
+    for i in range(300):
+        scene._move((x0 - 600 + (i * 7) % 1200, y0 - 200 - (i * 3) % 500))
+        t0 = time.perf_counter()
+        rects = scene.draw(screen)
+        if rects is None:
+            pygame.display.flip()
+        else:
+            pygame.display.update(rects)
+        drag.append((time.perf_counter() - t0) * 1000)
+    scene._cancel_drag()
+    scene.flyers = []
+    scene.draw(screen)
+
+    c0, w0 = time.process_time(), time.monotonic()
+    app.run(until=w0 + seconds)
+    cpu = (time.process_time() - c0) / (time.monotonic() - w0) * 100
+    driver = pygame.display.get_driver()
+    pygame.quit()
+    return {
+        "size": f"{SIZE[0]}x{SIZE[1]}", "driver": driver, "cards_on_table": on_table,
+        "full_median_ms": round(statistics.median(full), 3),
+        "full_p99_ms": round(_percentile(full, 0.99), 3),
+        "drag_median_ms": round(statistics.median(drag), 3),
+        "drag_p99_ms": round(_percentile(drag, 0.99), 3),
+        "idle_cpu_percent": round(cpu, 3), "idle_seconds": seconds,
+    }
+
+
+def run_render_bench(args: argparse.Namespace) -> int:
+    fig = measure(float(getattr(args, "seconds", 3.0) or 3.0))
+    fig["first_frame_s"] = (round(ff, 3) if (ff := _first_frame_seconds()) is not None
+                            else None)
+    if getattr(args, "json", False):
+        print(json.dumps(fig))
+        return 0
+    ratio = fig["full_p99_ms"] / max(fig["drag_p99_ms"], 1e-6)
+    print(f"render shrine {fig['size']} (SDL driver {fig['driver']}, late game, "
+          f"{fig['cards_on_table']} cards drawn)")
+    print(f"  full redraw: median {fig['full_median_ms']} ms, p99 {fig['full_p99_ms']} ms")
+    print(f"  dragging:    median {fig['drag_median_ms']} ms, p99 {fig['drag_p99_ms']} ms "
+          f"({ratio:.1f}x below full redraw at p99; goal >= 3x)")
+    print(f"  idle CPU:    {fig['idle_cpu_percent']} % of a core over {fig['idle_seconds']} s "
+          f"(goal < 1 %)")
+    ff = fig["first_frame_s"]
+    print(f"  first frame: {ff if ff is not None else 'n/a'} s from launch (goal < 0.5 s)")
+    return 0

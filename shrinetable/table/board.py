@@ -1,0 +1,164 @@
+"""Draws the table itself (felt, zones, labels, cards, highlights) from one
+seat's `View`. The result is cached as a base surface and rebuilt only when
+the view, the selection or the highlights change."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import pygame
+
+from shrinetable.engine import View
+from shrinetable.formats.layout import Layout
+
+from . import geometry as geo
+from .art import CardArt, Fonts
+
+FELT = (24, 88, 62)
+FELT_DARK = (19, 72, 51)
+ZONE = (30, 104, 74)
+LABEL = (214, 232, 220)
+LABEL_TURN = (255, 222, 110)
+TARGET = (130, 240, 150)
+LAST = (255, 170, 70)
+SELECT = (255, 222, 110)
+PLAYABLE = (170, 230, 255)
+
+
+@dataclass
+class Marks:
+    """What to emphasise: selected cards, legal drop targets, cards lifted off
+    the table by a drag, zones the last action touched, cards that can move;
+    and cards still flying to their place (drawn by the animation, not here)."""
+
+    selected: dict[str, frozenset[int]] = field(default_factory=dict)
+    targets: set[tuple[str, str | None]] = field(default_factory=set)
+    lifted: set[tuple[str, int]] = field(default_factory=set)
+    last: set[str] = field(default_factory=set)
+    playable: set[tuple[str, str]] = field(default_factory=set)
+    arriving: set[tuple[str, str]] = field(default_factory=set)
+
+
+class Board:
+    def __init__(self, layout: Layout, art: CardArt, fonts: Fonts):
+        self.layout = layout
+        self.art = art
+        self.fonts = fonts
+        self.scaler = geo.Scaler((layout.canvas.width, layout.canvas.height), (1, 1))
+        self.placed: list[geo.Placed] = []
+        self.zones: dict[str, pygame.Rect] = {}
+        self.view: View | None = None
+        self.viewer: int | None = None
+
+    def set_size(self, size: tuple[int, int]) -> None:
+        if size != self.scaler.size:
+            self.scaler = geo.Scaler(self.scaler.canvas, size)
+            self.art.clear()
+
+    def lay_out(self, view: View, viewer: int | None, marks: Marks) -> None:
+        self.view, self.viewer = view, viewer
+        self.placed = geo.place_cards(self.layout, view, self.scaler, viewer, marks.selected)
+        self.zones = geo.zone_rects(self.layout, view, self.scaler, viewer)
+
+    def card_size(self, zone: str) -> tuple[int, int]:
+        place = self.layout.place(zone, self.viewer, self.view.seats)
+        return geo.card_size(self.layout, place, self.scaler)
+
+    def rotation(self, zone: str) -> int:
+        return self.layout.place(zone, self.viewer, self.view.seats).rotation
+
+    def zone_label(self, zone: str, seat_names: list[str]) -> str:
+        place = self.layout.place(zone, self.viewer, self.view.seats)
+        owner = self.view.zones[zone].owner
+        kind, _, seat = zone.partition(":")
+        if seat and owner is not None and owner != self.viewer:
+            who = seat_names[owner] if kind == "hand" else seat_names[owner].split()[0]
+            return f"{who} \u00b7 {place.label}"
+        return place.label
+
+    def draw(self, surf: pygame.Surface, marks: Marks, seat_names: list[str]) -> None:
+        """Draw the whole table for the current view (after `lay_out`)."""
+        surf.fill(FELT_DARK)
+        s = self.scaler
+        pygame.draw.rect(surf, FELT, s.rect((0, 0, *s.canvas)))
+        view = self.view
+        deciding = view.decision.seat if view.decision else None
+        font_px = s.length(15)
+        radius = s.length(8)
+        by_zone: dict[str, list[geo.Placed]] = {}
+        for p in self.placed:
+            by_zone.setdefault(p.zone, []).append(p)
+        for name, rect in self.zones.items():
+            zone = view.zones[name]
+            pygame.draw.rect(surf, ZONE, rect, border_radius=radius)
+            if name in marks.last:
+                pygame.draw.rect(surf, LAST, rect.inflate(4, 4), max(2, s.length(3)),
+                                 border_radius=radius)
+            if (name, None) in marks.targets:
+                glow = pygame.Surface(rect.size, pygame.SRCALPHA)
+                glow.fill((*TARGET, 60))
+                surf.blit(glow, rect)
+                pygame.draw.rect(surf, TARGET, rect.inflate(6, 6), max(3, s.length(4)),
+                                 border_radius=radius)
+            colour = LABEL_TURN if zone.owner == deciding and ":" in name else LABEL
+            label = self._label(name, seat_names, font_px, colour, rect.w)
+            ly = rect.top - label.get_height() - 2 if rect.top > label.get_height() + 2 \
+                else rect.bottom + 2
+            surf.blit(label, (rect.left + 4, ly))
+            self._draw_zone(surf, name, by_zone.get(name, []), marks)
+            self._badge(surf, name, rect, font_px)
+
+    def _label(self, name, seat_names, px, colour, width) -> pygame.Surface:
+        """The zone's label, shortened (then cropped) to fit over a narrow zone."""
+        label = self.fonts.text(self.zone_label(name, seat_names), px, colour, True)
+        if label.get_width() > width:
+            short = [n.split()[0] for n in seat_names]
+            label = self.fonts.text(self.zone_label(name, short), px, colour, True)
+        if label.get_width() > width:
+            label = label.subsurface((0, 0, width, label.get_height()))
+        return label
+
+    def _draw_zone(self, surf, name, placed: list[geo.Placed], marks: Marks) -> None:
+        zone = self.view.zones[name]
+        place = self.layout.place(name, self.viewer, self.view.seats)
+        size = geo.card_size(self.layout, place, self.scaler)
+        if place.arrange == "stack" and len(zone.cards) > 1 and placed:
+            top = placed[-1].rect
+            back = self.art.card(None, size, place.rotation)
+            under = min(3, len(zone.cards) - 1)
+            step = max(1, self.scaler.length(3))
+            for i in range(under, 0, -1):
+                surf.blit(back, top.move(-i * step, -i * step))
+        for p in placed:
+            if (p.zone, p.index) in marks.lifted or (p.zone, p.name) in marks.arriving:
+                continue
+            surf.blit(self.art.card(p.name, size, p.rotation), p.rect)
+            width = max(2, self.scaler.length(3))
+            if p.index in marks.selected.get(name, ()):
+                pygame.draw.rect(surf, SELECT, p.rect.inflate(4, 4), width,
+                                 border_radius=max(2, p.rect.w // 10))
+            elif (name, p.name) in marks.targets:
+                pygame.draw.rect(surf, TARGET, p.rect.inflate(6, 6), width + 1,
+                                 border_radius=max(2, p.rect.w // 10))
+            elif p.name and (name, p.name) in marks.playable:
+                pygame.draw.rect(surf, PLAYABLE, p.rect.inflate(2, 2), 1,
+                                 border_radius=max(2, p.rect.w // 10))
+
+    def _badge(self, surf, name: str, rect: pygame.Rect, font_px: int) -> None:
+        """Counts where cards hide each other: stacks, and Shrines against capacity."""
+        zone = self.view.zones[name]
+        place = self.layout.place(name, self.viewer, self.view.seats)
+        if place.arrange != "stack" and not name.startswith("hand:"):
+            return
+        n = len(zone.cards)
+        text = str(n)
+        if name.startswith("shrine:") and zone.owner is not None:
+            cap = self.view.info.get("capacity")
+            if cap:
+                text = f"{n}/{cap[zone.owner]}"
+        img = self.fonts.text(text, font_px, (20, 20, 20), True)
+        pad = max(3, font_px // 3)
+        box = img.get_rect().inflate(pad * 2, pad)
+        box.bottomright = (rect.right - 2, rect.bottom - 2)
+        pygame.draw.rect(surf, (240, 232, 200), box, border_radius=box.h // 2)
+        surf.blit(img, img.get_rect(center=box.center))

@@ -1,0 +1,495 @@
+"""The game scene: the table for one session, its panels, and every gesture.
+
+Input becomes gestures and gestures go to the adapter; what is drawn comes
+only from `game.view(state, viewer)`. Redraws happen when something changed:
+the table is cached as a base surface, and while cards are dragged only the
+rectangles they cross are repainted.
+"""
+
+from __future__ import annotations
+
+import time
+
+import pygame
+import pygame_gui
+
+from shrinetable.adapter import gestures, refusal, storage
+from shrinetable.adapter.session import Applied, Session
+from shrinetable.engine import View
+from shrinetable.formats.layout import Layout
+from shrinetable.formats.save import SaveError
+
+from . import geometry as geo
+from .board import Board, Marks
+from .motion import Drag, Flyer, Press, far, group_offsets
+from .panels import GamePanels, Widgets
+from .words import log_line, seat_name
+
+HOVER = (255, 250, 200)  # outline of the legal target under dragged cards
+
+
+class GameScene(GamePanels):
+    def __init__(self, app, session: Session, layout: Layout):
+        self.app = app
+        self.session = session
+        self.layout = layout
+        self.board = Board(layout, app.art, app.fonts)
+        humans = session.humans()
+        self.viewer: int = humans[0] if humans else 0
+        self.marks = Marks()
+        self.moves: list[gestures.Move] = []
+        self.press: Press | None = None
+        self.drag: Drag | None = None
+        self.flyers: list[Flyer] = []
+        self.drop_from: tuple[str, pygame.Rect] | None = None  # (zone, rect) of a drop
+        self.message = ""
+        self.overlay: str | None = None   # menu|rules|choice|load|gameover|handover
+        self.choices: list[gestures.Move] = []
+        self.ai_due: float | None = None
+        self.ui = Widgets()
+        self.log_html = [log_line(a.seat, a.text, self._texts(a)) for a in session.history]
+        self.base: pygame.Surface | None = None
+        self.composite: pygame.Surface | None = None
+        self.base_dirty = True
+        self.dirty = True
+        self.partial: list[pygame.Rect] = []
+        self.board.set_size(app.screen.get_size())
+        self._after_change(build=True)
+
+    # -- state ---------------------------------------------------------------
+    def view(self) -> View:
+        return self.session.game.view(self.session.state, self.viewer)
+
+    def _texts(self, applied: Applied) -> list[str]:
+        return [e.seen_by(self.viewer).text for e in applied.events]
+
+    def _my_decision(self) -> bool:
+        d = self.session.decision()
+        return (d is not None and d.seat == self.viewer
+                and self.session.seats[d.seat] == "human" and self.overlay is None)
+
+    def _after_change(self, build: bool = True) -> None:
+        """Recompute everything that follows from a new state."""
+        s = self.session
+        d = s.decision()
+        self.ai_due = None
+        if d is None:
+            self.overlay = "gameover"
+        elif s.seats[d.seat] == "computer":
+            self.ai_due = time.monotonic() + self.app.ai_delay
+        elif d.seat != self.viewer:
+            self.overlay = "handover"
+            self.flyers = []  # nothing of the last seat's table crosses the handover screen
+            self.marks.arriving = set()
+        elif self.overlay in ("gameover", "handover"):
+            self.overlay = None
+        self.moves = gestures.moves(s.game, s.state) if self._my_decision() else []
+        self.marks.playable = gestures.playable(self.moves)
+        self.marks.selected = {}
+        if build:
+            self.build_ui()
+        self.base_dirty = self.dirty = True
+
+    def perform(self, action) -> None:
+        """Apply a move (a person's or the computer's), then log, save, animate."""
+        applied = self.session.play(action)
+        self._record(applied)
+        self._after_change()
+
+    def _record(self, applied: Applied, animate: bool = True) -> None:
+        self.app.emit(f"action {seat_name(applied.seat).lower()} {applied.text}")
+        line = log_line(applied.seat, applied.text, self._texts(applied))
+        self.log_html.append(line)
+        self.message = ""
+        try:
+            storage.autosave(self.session)
+        except OSError as e:
+            self.message = f"Autosave failed: {e}"
+        touched = {z for e in applied.events for z in (e.source, e.target) if z}
+        self.marks.last = touched & set(self.view().zones)
+        if animate:
+            self._launch_flyers(applied)
+
+    def _launch_flyers(self, applied: Applied) -> None:
+        view = self.view()
+        self.board.lay_out(view, self.viewer, self.marks)
+        now = time.monotonic()
+        n = 0
+        for event in applied.events:
+            ev = event.seen_by(self.viewer)
+            if not ev.cards or ev.source not in self.board.zones \
+                    or ev.target not in self.board.zones:
+                continue
+            size = self.board.card_size(ev.target)
+            rot = self.board.rotation(ev.target)
+            for card in ev.cards[:4]:
+                end = next((p.rect for p in self.board.placed
+                            if p.zone == ev.target and p.name == card and card), None)
+                if end is None:
+                    end = pygame.Rect((0, 0), geo.footprint(size, rot))
+                    end.center = self.board.zones[ev.target].center
+                start = end.copy()
+                start.center = self.board.zones[ev.source].center
+                if self.drop_from and self.drop_from[0] == ev.source:
+                    start.center = self.drop_from[1].center
+                image = self.app.art.card(card, size, rot)
+                lands = (ev.target, card) if card else None
+                self.flyers.append(Flyer(image, start, end, now + 0.1 * n, lands=lands))
+                n += 1
+        self.drop_from = None
+        self._arriving()
+
+    def _arriving(self) -> None:
+        arriving = {f.lands for f in self.flyers if f.lands}
+        if arriving != self.marks.arriving:
+            self.marks.arriving = arriving
+            self.base_dirty = True
+
+    # -- commands --------------------------------------------------------------
+    def command(self, cmd: str) -> None:
+        if cmd == "menu":
+            self._open("menu")
+        elif cmd == "rules":
+            self._open("rules")
+        elif cmd == "close":
+            self.drop_from = None
+            self._open(None)
+        elif cmd == "undo":
+            self.undo()
+        elif cmd == "redo":
+            self.redo()
+        elif cmd == "save":
+            self.save()
+        elif cmd == "load":
+            self._open("load")
+        elif cmd == "fullscreen":
+            self.app.toggle_fullscreen()
+        elif cmd == "newgame":
+            self.app.show_start()
+        elif cmd == "again":
+            s = self.session
+            self.app.start_game(Session(s.game, self.app.new_seed(), s.options, s.seats))
+        elif cmd == "quit":
+            self.app.running = False
+        elif cmd == "takeover":
+            self.viewer = self.session.decision().seat
+            self.overlay = None
+            self._after_change()
+
+    def _open(self, overlay: str | None) -> None:
+        if self.overlay in ("gameover", "handover") and overlay is None:
+            self._after_change()
+            return
+        self.overlay = overlay
+        self.moves = gestures.moves(self.session.game, self.session.state) \
+            if self._my_decision() else []
+        self.build_ui()
+        self.base_dirty = self.dirty = True
+
+    def undo(self) -> None:
+        if self.session.undo():
+            self.app.emit("undo")
+            self.log_html = [log_line(a.seat, a.text, self._texts(a))
+                             for a in self.session.history]
+            self.marks.last = set()
+            self.overlay = None
+            self._after_change()
+        else:
+            self.say("Nothing to undo (undo takes back your own moves against the computer).")
+
+    def redo(self) -> None:
+        done = self.session.redo()
+        for applied in done:
+            self._record(applied, animate=False)
+        if done:
+            self._after_change()
+
+    def save(self) -> None:
+        s = self.session
+        name = f"{s.game.name}-{s.seed}-{time.strftime('%Y%m%d-%H%M%S')}.json"
+        try:
+            path = storage.save_as(s, storage.saves_dir() / name)
+        except OSError as e:
+            self.say(f"Could not save: {e}")
+            return
+        self.say(f"Saved to {path}")
+
+    def load(self, path: str) -> None:
+        try:
+            session = storage.load(path)
+        except SaveError as e:
+            self._open(None)
+            self.say(str(e))
+            return
+        self.app.start_game(session)
+
+    def say(self, text: str) -> None:
+        self.message = text
+        if self.ui.status is not None:
+            self.ui.status.set_text(self._status_html())
+        self.dirty = True
+
+    # -- input ---------------------------------------------------------------
+    def handle(self, event: pygame.event.Event, consumed: bool) -> None:
+        t = event.type
+        if t == pygame_gui.UI_BUTTON_PRESSED:
+            if event.ui_element in self.ui.actions:
+                action = self.ui.actions[event.ui_element]
+                self.overlay = None if self.overlay == "choice" else self.overlay
+                self.perform(action)
+            elif event.ui_element in self.ui.commands:
+                self.command(self.ui.commands[event.ui_element])
+            return
+        if t == pygame_gui.UI_FILE_DIALOG_PATH_PICKED:
+            self.load(event.text)
+            return
+        if t == pygame_gui.UI_WINDOW_CLOSE and event.ui_element is self.ui.window:
+            self.ui.window = None
+            if self.overlay in ("menu", "rules", "choice", "load"):
+                self._open(None)
+            return
+        if t == pygame.KEYDOWN:
+            self._key(event)
+            return
+        if self.overlay is not None:
+            return
+        if t == pygame.MOUSEBUTTONDOWN and event.button == 1 and not consumed:
+            card = geo.card_at(self.board.placed, event.pos)
+            self.press = Press(event.pos, card, geo.zone_at(self.board.zones, event.pos))
+        elif t == pygame.MOUSEMOTION:
+            if self.drag is not None:
+                self._move(event.pos)
+            elif self.press is not None and far(self.press.pos, event.pos):
+                self._start_drag(event.pos)
+        elif t == pygame.MOUSEBUTTONUP and event.button == 1:
+            if self.drag is not None:
+                self._drop(event.pos)
+            elif self.press is not None and not consumed:
+                self._click(self.press)
+            self.press = None
+
+    def _key(self, event) -> None:
+        ctrl = event.mod & pygame.KMOD_CTRL
+        if event.key == pygame.K_ESCAPE:
+            if self.drag is not None:
+                self._cancel_drag()
+            elif self.overlay in ("menu", "rules", "choice", "load"):
+                self._open(None)
+            elif self.overlay is None:
+                self._open("menu")
+        elif ctrl and event.key == pygame.K_z:
+            (self.redo if event.mod & pygame.KMOD_SHIFT else self.undo)()
+        elif ctrl and event.key == pygame.K_y:
+            self.redo()
+        elif ctrl and event.key == pygame.K_s:
+            self.save()
+        elif ctrl and event.key == pygame.K_o:
+            self.command("load")
+        elif event.unicode == "?" and self.overlay in (None, "rules"):
+            self._open(None if self.overlay == "rules" else "rules")
+        elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.overlay == "handover":
+            self.command("takeover")
+
+    def _own(self, zone: str | None) -> bool:
+        return zone in (f"hand:{self.viewer}", f"field:{self.viewer}")
+
+    def _click(self, press: Press) -> None:
+        card = press.card
+        if card is not None and card.name and card.zone == f"hand:{self.viewer}":
+            sel = set(self.marks.selected.get(card.zone, ()))
+            sel ^= {card.index}
+            self.marks.selected = {card.zone: frozenset(sel)} if sel else {}
+            self.base_dirty = self.dirty = True
+            return
+        zone = card.zone if card is not None else press.zone
+        if zone is None:
+            if self.marks.selected:  # a click on the bare table lets go of the selection
+                self.marks.selected = {}
+                self.base_dirty = self.dirty = True
+            return
+        found = gestures.clicks(self.moves, zone)
+        self._choose(found)
+
+    def _choose(self, found: list[gestures.Move]) -> None:
+        if len(found) == 1:
+            self.perform(found[0].action)
+        elif found:
+            self.choices = found
+            self._open("choice")
+
+    def _start_drag(self, pos) -> None:
+        press = self.press
+        view = self.view()
+        card = press.card
+        if card is not None and card.name and self._own(card.zone):
+            sel = self.marks.selected.get(card.zone, frozenset())
+            indices = tuple(sorted(sel)) if card.index in sel else (card.index,)
+            names = view.zones[card.zone].cards
+            held = tuple(names[i] for i in indices)
+            source = card.zone
+            moves = gestures.for_held(self.moves, held, source)
+            by_index = {p.index: p for p in self.board.placed if p.zone == source}
+            origins = [by_index[i].rect for i in indices]
+            images = [self.app.art.card(names[i], self.board.card_size(source),
+                                        self.board.rotation(source)) for i in indices]
+        elif press.zone in ("deck", "graveyard") and card is not None:
+            # a card-less gesture (draw, take): drag the pile's top card
+            source, held, indices = press.zone, (), ()
+            moves = [m for m in self.moves if not m.gesture.cards and m.gesture.source == source]
+            origins = [card.rect]
+            images = [self.app.art.card(card.name, self.board.card_size(source))]
+        else:
+            self.press = None
+            return
+        offsets = group_offsets(origins, press.pos, card.index if card else None, indices)
+        self.drag = Drag(source, held, indices, list(zip(images, offsets, strict=True)),
+                         origins, moves, pos)
+        self.marks.targets = gestures.targets(moves)
+        self.marks.lifted = {(source, i) for i in indices}
+        self.base_dirty = self.dirty = True
+
+    def _move(self, pos) -> None:
+        self.drag.pos = pos
+        if not self.dirty:
+            self.partial.append(self.drag.bounds())
+
+    def _end_drag(self) -> None:
+        self.drag = None
+        self.marks.targets = set()
+        self.marks.lifted = set()
+        self.base_dirty = self.dirty = True
+
+    def _cancel_drag(self) -> None:
+        drag = self.drag
+        now = time.monotonic()
+        for (img, (dx, dy)), origin in zip(drag.images, drag.origins, strict=True):
+            start = img.get_rect(topleft=(drag.pos[0] + dx, drag.pos[1] + dy))
+            self.flyers.append(Flyer(img, start, origin, now, 0.18))
+        self._end_drag()
+
+    def _drop(self, pos) -> None:
+        drag = self.drag
+        lifted = self.marks.lifted
+        under = next((p for p in reversed(self.board.placed)
+                      if p.rect.collidepoint(pos) and (p.zone, p.index) not in lifted), None)
+        zone = under.zone if under is not None else geo.zone_at(self.board.zones, pos)
+        found = gestures.at(drag.moves, zone, under.name if under else None)
+        if found:
+            self.drop_from = (drag.source, drag.bounds())
+            self._end_drag()
+            self._choose(found)
+            return
+        self._cancel_drag()
+        if zone == drag.source or (not drag.held and zone is None):
+            return
+        reason = refusal.explain(self.session.game, self.session.state, self.viewer,
+                                 drag.held, drag.source, zone, under.name if under else None)
+        if not drag.held:
+            reason = "Drag the Deck or the Graveyard onto your hand."
+        self.app.emit(f"refused {reason}")
+        self.say(reason)
+
+    # -- frame ---------------------------------------------------------------
+    def resize(self, size: tuple[int, int]) -> None:
+        self.board.set_size(size)
+        self.build_ui()
+        self.base_dirty = self.dirty = True
+
+    def deadline(self) -> float | None:
+        """When this scene next needs to run without input (None: idle)."""
+        if self.flyers or self.dirty or self.partial:
+            return 0.0
+        return self.ai_due
+
+    def update(self, now: float) -> None:
+        if self.ai_due is not None and now >= self.ai_due and self.overlay is None:
+            self.ai_due = None
+            self.perform(self.session.computer_action())
+        if self.flyers:
+            self.flyers = [f for f in self.flyers if now < f.t0 + f.duration]
+            self._arriving()
+            self.dirty = True
+
+    def draw(self, screen: pygame.Surface) -> list[pygame.Rect] | None:
+        """Paint what changed; returns dirty rectangles, or None after a full frame."""
+        if not self.dirty and self.partial and self.drag is not None:
+            rects = self._draw_drag_only(screen)
+            self.partial = []
+            return rects
+        self.partial = []
+        size = screen.get_size()
+        if self.base is None or self.base.get_size() != size:
+            self.base = pygame.Surface(size).convert()
+            self.composite = pygame.Surface(size).convert()
+            self.base_dirty = True
+        if self.base_dirty:
+            self._draw_base()
+            self.base_dirty = False
+        self.composite.blit(self.base, (0, 0))
+        self.app.manager.draw_ui(self.composite)
+        screen.blit(self.composite, (0, 0))
+        now = time.monotonic()
+        for f in self.flyers:
+            if now >= f.t0:
+                screen.blit(f.image, f.rect(now))
+        if self.drag is not None:
+            self._blit_drag(screen)
+        self.dirty = False
+        return None
+
+    def _draw_base(self) -> None:
+        names = [f"{seat_name(i)} ({k})" for i, k in enumerate(self.session.seats)]
+        if self.overlay == "handover":
+            self._draw_handover(self.base)
+            self.board.placed, self.board.zones = [], {}
+            return
+        self.board.lay_out(self.view(), self.viewer, self.marks)
+        self.board.draw(self.base, self.marks, names)
+
+    def _draw_handover(self, surf: pygame.Surface) -> None:
+        """A screen that hides the table while the device changes hands."""
+        surf.fill((18, 40, 32))
+        seat = self.session.decision().seat
+        w, h = surf.get_size()
+        big = self.app.fonts.text(f"Pass to {seat_name(seat)}", max(24, h // 12),
+                                  (255, 222, 110), True)
+        surf.blit(big, big.get_rect(center=(w // 2, h // 2 - 50)))
+        small = self.app.fonts.text("The table is hidden so no one sees another hand.",
+                                    max(12, h // 45), (200, 220, 210))
+        surf.blit(small, small.get_rect(center=(w // 2, h // 2 - 5)))
+
+    def _blit_drag(self, screen: pygame.Surface) -> None:
+        d = self.drag
+        d.hover = self._target_under(d.pos)
+        if d.hover is not None:
+            pygame.draw.rect(screen, HOVER, d.hover, max(3, self.board.scaler.length(5)),
+                             border_radius=max(4, d.hover.w // 12))
+        for img, (dx, dy) in d.images:
+            screen.blit(img, (d.pos[0] + dx, d.pos[1] + dy))
+        d.drawn = d.bounds()
+
+    def _target_under(self, pos) -> pygame.Rect | None:
+        """The legal drop target under the pointer, outlined while dragging."""
+        targets = self.marks.targets
+        for p in reversed(self.board.placed):
+            if (p.zone, p.name) in targets and p.rect.collidepoint(pos):
+                return p.rect.inflate(12, 12)
+        for zone, rect in self.board.zones.items():
+            if (zone, None) in targets and rect.collidepoint(pos):
+                return rect.inflate(12, 12)
+        return None
+
+    def _draw_drag_only(self, screen: pygame.Surface) -> list[pygame.Rect]:
+        """The fast path while dragging: restore where the cards were, draw
+        them where they are, present only those rectangles. The target outline
+        is repainted in full only when the pointer enters or leaves a target."""
+        d = self.drag
+        old_cards, old_hover = d.drawn, d.hover
+        screen.blit(self.composite, old_cards, old_cards)
+        if self._target_under(d.pos) != old_hover and old_hover is not None:
+            screen.blit(self.composite, old_hover, old_hover)
+        self._blit_drag(screen)
+        rects = [old_cards.union(d.drawn)]
+        if d.hover != old_hover:
+            rects += [r for r in (old_hover, d.hover) if r is not None]
+        return rects

@@ -1,0 +1,152 @@
+"""From layout units to window pixels, and where each card of a zone sits.
+
+Pure arithmetic on `pygame.Rect` (no display needed), so tests compute the
+same card positions the window draws (the end-to-end test drags from them).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pygame
+
+from shrinetable.engine import View
+from shrinetable.formats.layout import Layout, Place
+
+RAISE = 0.2  # how far a selected card lifts, in card heights
+
+
+@dataclass(frozen=True)
+class Scaler:
+    """The design canvas fitted (uniformly, centred) into a window."""
+
+    canvas: tuple[int, int]
+    size: tuple[int, int]
+
+    @property
+    def scale(self) -> float:
+        return min(self.size[0] / self.canvas[0], self.size[1] / self.canvas[1])
+
+    @property
+    def offset(self) -> tuple[float, float]:
+        s = self.scale
+        return ((self.size[0] - self.canvas[0] * s) / 2, (self.size[1] - self.canvas[1] * s) / 2)
+
+    def rect(self, r) -> pygame.Rect:
+        s, (ox, oy) = self.scale, self.offset
+        x, y, w, h = r
+        left, top = round(ox + x * s), round(oy + y * s)
+        return pygame.Rect(left, top, round(ox + (x + w) * s) - left,
+                           round(oy + (y + h) * s) - top)
+
+    def length(self, v: float) -> int:
+        return max(1, round(v * self.scale))
+
+
+@dataclass(frozen=True)
+class Placed:
+    """One card as drawn: `index` counts bottom-to-top in its zone; `name` is
+    None for a card the viewer may not see (or a face-down zone)."""
+
+    zone: str
+    index: int
+    name: str | None
+    rect: pygame.Rect
+    rotation: int
+
+
+def card_size(layout: Layout, place: Place, scaler: Scaler) -> tuple[int, int]:
+    """Unrotated card size in pixels for a zone."""
+    k = place.card_scale * scaler.scale
+    return max(4, round(layout.card.width * k)), max(6, round(layout.card.height * k))
+
+
+def footprint(size: tuple[int, int], rotation: int) -> tuple[int, int]:
+    w, h = size
+    return (h, w) if rotation in (90, 270) else (w, h)
+
+
+def arrange(place: Place, area: pygame.Rect, n: int, size: tuple[int, int],
+            raised: frozenset[int] = frozenset()) -> list[pygame.Rect]:
+    """Rectangles (footprints) of `n` cards laid out in `area`, bottom first."""
+    fw, fh = footprint(size, place.rotation)
+    if n == 0:
+        return []
+    if place.arrange == "stack":
+        r = pygame.Rect(0, 0, fw, fh)
+        r.center = area.center
+        return [r.copy() for _ in range(n)]
+    if place.arrange == "grid":
+        cols = max(1, place.columns)
+        rows = -(-n // cols)
+        sx = min(fw * 1.08, (area.w - fw) / max(1, cols - 1)) if cols > 1 else 0
+        sy = min(fh * 1.08, (area.h - fh) / max(1, rows - 1)) if rows > 1 else 0
+        return [pygame.Rect(round(area.x + (i % cols) * sx), round(area.y + (i // cols) * sy),
+                            fw, fh) for i in range(n)]
+    horizontal = area.w >= area.h
+    length, along = (area.w, fw) if horizontal else (area.h, fh)
+    desired = {"row": along * 1.08, "fan": along * 0.72, "spread": along * 0.3}[place.arrange]
+    step = min(desired, (length - along) / (n - 1)) if n > 1 else 0
+    total = along + step * (n - 1)
+    start = (length - total) / 2 if place.arrange != "spread" else 0
+    rects = []
+    for i in range(n):
+        r = pygame.Rect(0, 0, fw, fh)
+        if horizontal:
+            r.x = round(area.x + start + i * step)
+            r.centery = area.centery
+            if i in raised:
+                r.y -= round(fh * RAISE)
+        else:
+            r.y = round(area.y + start + i * step)
+            r.centerx = area.centerx
+            if i in raised:
+                r.x += round(fw * RAISE) * (1 if place.rotation == 90 else -1)
+        rects.append(r)
+    return rects
+
+
+def place_cards(layout: Layout, view: View, scaler: Scaler, viewer: int | None,
+                raised: dict[str, frozenset[int]] | None = None) -> list[Placed]:
+    """Every card the table draws, bottom-most zone and card first. Stacks
+    yield only their top card: the rest is decoration, not a target."""
+    out: list[Placed] = []
+    raised = raised or {}
+    for name, zone in view.zones.items():
+        place = layout.place(name, viewer, view.seats)
+        if place is None:
+            continue
+        area = scaler.rect(place.rect)
+        size = card_size(layout, place, scaler)
+        cards = zone.cards
+        rects = arrange(place, area, len(cards), size, raised.get(name, frozenset()))
+        first = len(cards) - 1 if place.arrange == "stack" else 0
+        for i in range(max(0, first), len(cards)):
+            shown = cards[i] if place.facing == "up" else None
+            out.append(Placed(name, i, shown, rects[i], place.rotation))
+    return out
+
+
+def card_at(placed: list[Placed], pos: tuple[int, int]) -> Placed | None:
+    """The topmost card under `pos` (later cards are drawn over earlier ones)."""
+    for p in reversed(placed):
+        if p.rect.collidepoint(pos):
+            return p
+    return None
+
+
+def zone_rects(layout: Layout, view: View, scaler: Scaler,
+               viewer: int | None) -> dict[str, pygame.Rect]:
+    out = {}
+    for name in view.zones:
+        place = layout.place(name, viewer, view.seats)
+        if place is not None:
+            out[name] = scaler.rect(place.rect)
+    return out
+
+
+def zone_at(rects: dict[str, pygame.Rect], pos: tuple[int, int]) -> str | None:
+    for name, r in rects.items():
+        if r.collidepoint(pos):
+            return name
+    return None

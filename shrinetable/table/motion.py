@@ -1,0 +1,77 @@
+"""Cards in motion: a press that may become a drag, the cards a drag holds,
+and cards flying to their new place after a move. Plain data and arithmetic,
+so the scene's input code stays short."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pygame
+
+from shrinetable.adapter import gestures
+
+from . import geometry as geo
+
+DRAG_START = 6  # pixels the pointer must travel before a press becomes a drag
+FLY = 0.28      # seconds a card takes to fly to its new place
+
+
+@dataclass
+class Drag:
+    """Cards lifted off the table: where they came from and where they are."""
+
+    source: str
+    held: tuple[str, ...]
+    indices: tuple[int, ...]
+    images: list[tuple[pygame.Surface, tuple[int, int]]]  # image, offset from pointer
+    origins: list[pygame.Rect]
+    moves: list[gestures.Move]
+    pos: tuple[int, int]
+    drawn: pygame.Rect | None = None   # where the cards were last painted
+    hover: pygame.Rect | None = None   # where the target outline was last painted
+
+    def bounds(self) -> pygame.Rect:
+        rects = [img.get_rect(topleft=(self.pos[0] + dx, self.pos[1] + dy))
+                 for img, (dx, dy) in self.images]
+        return rects[0].unionall(rects[1:]) if rects else pygame.Rect(self.pos, (0, 0))
+
+
+@dataclass
+class Flyer:
+    """A card on its way from one place to another (its place is hidden meanwhile)."""
+
+    image: pygame.Surface
+    start: pygame.Rect
+    end: pygame.Rect
+    t0: float
+    duration: float = FLY
+    lands: tuple[str, str] | None = None  # (zone, card) it hides until it lands
+
+    def rect(self, now: float) -> pygame.Rect:
+        k = min(1.0, max(0.0, (now - self.t0) / self.duration))
+        k = 1 - (1 - k) ** 3
+        r = self.image.get_rect()
+        r.center = (round(self.start.centerx + (self.end.centerx - self.start.centerx) * k),
+                    round(self.start.centery + (self.end.centery - self.start.centery) * k))
+        return r
+
+
+@dataclass
+class Press:
+    pos: tuple[int, int]
+    card: geo.Placed | None
+    zone: str | None
+
+
+def group_offsets(origins: list[pygame.Rect], pos, grabbed: int | None,
+                   indices: tuple[int, ...]) -> list[tuple[int, int]]:
+    """Where held cards hang from the pointer: the grabbed card stays where it
+    was taken, the others close up beside it in a tight fan."""
+    k = indices.index(grabbed) if grabbed in indices else 0
+    gx, gy = origins[k].x - pos[0], origins[k].y - pos[1]
+    step = round(origins[k].w * 0.3)
+    return [(gx + (i - k) * step, gy) for i in range(len(origins))]
+
+
+def far(a: tuple[int, int], b: tuple[int, int]) -> bool:
+    return abs(a[0] - b[0]) + abs(a[1] - b[1]) >= DRAG_START

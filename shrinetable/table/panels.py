@@ -1,0 +1,193 @@
+"""The game scene's widgets (pygame_gui): game log, status line, command and
+action buttons, and the windows over the table (menu, rules, choice of move,
+load dialog, game over, handover). Rebuilt from the scene's state whenever it
+changes or the window is resized."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import pygame
+from pygame_gui.elements import UIButton, UILabel, UITextBox, UIWindow
+from pygame_gui.windows import UIFileDialog
+
+from shrinetable.adapter import gestures, storage
+
+from .rules_text import rules_for
+from .words import describe, seat_name
+
+LOG_SHOWN = 40  # log entries kept in the panel
+
+
+@dataclass
+class Widgets:
+    """The live widgets, and what each button does (an action or a command)."""
+
+    log: UITextBox | None = None
+    status: UITextBox | None = None
+    actions: dict[UIButton, object] = field(default_factory=dict)
+    commands: dict[UIButton, str] = field(default_factory=dict)
+    window: UIWindow | None = None
+
+
+class GamePanels:
+    """Mixed into GameScene: everything here reads the scene's state
+    (session, viewer, overlay, moves, message) and fills `self.ui`."""
+
+    def build_ui(self) -> None:
+        """(Re)create every widget for the current state and window size."""
+        m = self.app.manager
+        m.clear_and_reset()
+        self.ui = Widgets()
+        sc = self.board.scaler
+        if self.overlay == "handover":
+            self._handover_ui()
+            return
+        p = self.layout.panels
+        self.ui.log = UITextBox(self._log_text(), sc.rect(p.log), m)
+        self._scroll_log()
+        status = sc.rect(p.status)
+        row_h = max(26, status.h // 3)
+        names = [("Menu", "menu"), ("Undo", "undo"), ("Redo", "redo"), ("Rules ?", "rules")]
+        bw = status.w // len(names)
+        for i, (label, cmd) in enumerate(names):
+            b = UIButton(pygame.Rect(status.x + i * bw, status.y, bw - 4, row_h), label, m)
+            if (cmd == "undo" and not self.session.can_undo()) or (
+                    cmd == "redo" and not self.session.can_redo()):
+                b.disable()
+            self.ui.commands[b] = cmd
+        self.ui.status = UITextBox(self._status_html(), pygame.Rect(
+            status.x, status.y + row_h + 2, status.w, status.h - row_h - 2), m)
+        self._action_buttons(sc.rect(p.buttons))
+        if self.overlay == "menu":
+            self._menu_ui()
+        elif self.overlay == "rules":
+            self._rules_ui()
+        elif self.overlay == "choice":
+            self._choice_ui()
+        elif self.overlay == "gameover":
+            self._gameover_ui()
+        elif self.overlay == "load":
+            self.ui.window = UIFileDialog(pygame.Rect(40, 40, 520, 420), self.app.manager,
+                                          "Load a saved game",
+                                          initial_file_path=str(storage.saves_dir()),
+                                          allow_existing_files_only=True)
+
+    def _log_text(self) -> str:
+        """The latest entries only: pygame_gui re-lays out the whole text on every
+        rebuild (300 entries took 0.3 s a move); saves keep the full record."""
+        shown = self.log_html[-LOG_SHOWN:]
+        earlier = len(self.log_html) - len(shown)
+        head = [f"<font color='#8fa89c'>({earlier} earlier moves)</font>"] if earlier else []
+        return "<br>".join(head + shown) or "Game log"
+
+    def _scroll_log(self) -> None:
+        bar = getattr(self.ui.log, "scroll_bar", None)
+        if bar is not None:
+            bar.set_scroll_from_start_percentage(1.0)
+
+    def _status_html(self) -> str:
+        s = self.session
+        d = s.decision()
+        info = self.view().info
+        if d is None:
+            out = s.game.outcome(s.state)
+            head = "Game over" + (f": {out.reason}" if out else "")
+        else:
+            who = seat_name(d.seat)
+            kind = "you" if d.seat == self.viewer and s.seats[d.seat] == "human" \
+                else s.seats[d.seat]
+            turn = info.get("turn_no")
+            head = (f"<b>{'Turn ' + str(turn) + ' · ' if turn else ''}{who} ({kind})</b>: "
+                    f"{d.prompt}")
+        msg = f"<br><font color='#ffb0a0'>{self.message}</font>" if self.message else ""
+        return head + msg
+
+    def _action_buttons(self, area: pygame.Rect) -> None:
+        if not self._my_decision():
+            return
+        d = self.session.decision()
+        shown = gestures.buttons(self.moves)
+        if d.kind in ("respond", "counter", "discard"):
+            shown = self.moves  # few choices, each clearer as a button than as a drag
+        if not shown:
+            return
+        per_col = max(1, area.h // 34)
+        cols = 1 if len(shown) <= per_col else 2
+        h = min(40, area.h // max(1, -(-len(shown) // cols)))
+        w = area.w // cols
+        for i, move in enumerate(shown[:per_col * cols]):
+            col, row = divmod(i, -(-len(shown) // cols))
+            b = UIButton(pygame.Rect(area.x + col * w, area.y + row * h, w - 4, h - 4),
+                         describe(move.text), self.app.manager,
+                         tool_tip_text=move.text)
+            self.ui.actions[b] = move.action
+
+    def _window(self, title: str, w: int, h: int) -> tuple[UIWindow, int]:
+        size = self.app.screen.get_size()
+        w, h = min(w, size[0] - 20), min(h, size[1] - 20)
+        rect = pygame.Rect(0, 0, w, h)
+        rect.center = (size[0] // 2, size[1] // 2)
+        win = UIWindow(rect, self.app.manager, window_display_title=title,
+                       resizable=False, draggable=True)
+        self.ui.window = win
+        return win, win.get_container().get_size()[0]
+
+    def _buttons_in(self, win: UIWindow, width: int, items, top: int = 10) -> None:
+        for i, (label, cmd) in enumerate(items):
+            b = UIButton(pygame.Rect(10, top + i * 42, width - 20, 36), label,
+                         self.app.manager, container=win)
+            self.ui.commands[b] = cmd
+
+    def _menu_ui(self) -> None:
+        items = [("Resume (Esc)", "close"), ("Save game (Ctrl+S)", "save"),
+                 ("Load game (Ctrl+O)", "load"), ("Rules (?)", "rules"),
+                 ("Fullscreen (F11)", "fullscreen"), ("New game\u2026", "newgame"),
+                 ("Quit", "quit")]
+        win, width = self._window("Menu", 320, 42 * len(items) + 60)
+        self._buttons_in(win, width, items)
+
+    def _rules_ui(self) -> None:
+        size = self.app.screen.get_size()
+        win, width = self._window(f"Rules of {self.session.game.title}",
+                                  min(760, size[0] - 40), size[1] - 40)
+        height = win.get_container().get_size()[1]
+        UITextBox(rules_for(self.session.game.name), pygame.Rect(0, 0, width, height - 50),
+                  self.app.manager, container=win)
+        b = UIButton(pygame.Rect(width // 2 - 80, height - 45, 160, 36), "Close",
+                     self.app.manager, container=win)
+        self.ui.commands[b] = "close"
+
+    def _choice_ui(self) -> None:
+        items = [(describe(m.text), i) for i, m in enumerate(self.choices)]
+        win, width = self._window("Which move?", 460, 42 * (len(items) + 1) + 60)
+        for i, (label, n) in enumerate(items):
+            b = UIButton(pygame.Rect(10, 10 + i * 42, width - 20, 36), label,
+                         self.app.manager, container=win)
+            self.ui.actions[b] = self.choices[n].action
+        self._buttons_in(win, width, [("Cancel", "close")], 10 + len(items) * 42)
+
+    def _gameover_ui(self) -> None:
+        out = self.session.game.outcome(self.session.state)
+        if out and out.winners:
+            names = " and ".join(seat_name(w) for w in out.winners)
+            you = self.viewer in out.winners and self.session.seats[self.viewer] == "human"
+            head = f"{names} win{'s' if len(out.winners) == 1 else ''}" + \
+                (" \u2014 well played!" if you else "")
+        else:
+            head = "A draw"
+        win, width = self._window("Game over", 420, 260)
+        UILabel(pygame.Rect(10, 10, width - 20, 30), head, self.app.manager, container=win)
+        if out:
+            UILabel(pygame.Rect(10, 40, width - 20, 26), out.reason, self.app.manager,
+                    container=win)
+        self._buttons_in(win, width, [("Play again", "again"), ("New game\u2026", "newgame"),
+                                      ("Quit", "quit")], 76)
+
+    def _handover_ui(self) -> None:
+        seat = self.session.decision().seat
+        size = self.app.screen.get_size()
+        rect = pygame.Rect(0, 0, 360, 44)
+        rect.center = (size[0] // 2, size[1] // 2 + 40)
+        b = UIButton(rect, f"I am {seat_name(seat)}: show my cards", self.app.manager)
+        self.ui.commands[b] = "takeover"

@@ -1,0 +1,160 @@
+"""The start screen: game, seats, options, seed, Continue / Load / Start."""
+
+from __future__ import annotations
+
+import pygame
+import pygame_gui
+from pygame_gui.elements import UIButton, UIDropDownMenu, UILabel, UITextEntryLine
+from pygame_gui.windows import UIFileDialog
+
+from shrinetable.adapter import storage
+from shrinetable.adapter.session import Session
+from shrinetable.engine import registry
+from shrinetable.formats.layout import LayoutError
+from shrinetable.formats.save import SaveError
+
+BG = (18, 52, 40)
+SEAT_KINDS = ["human", "computer"]
+
+
+class StartScene:
+    def __init__(self, app, message: str = ""):
+        self.app = app
+        self.message = message
+        self.game = registry.get(registry.names()[0])
+        self.seats = ["human", "computer"]
+        self.options = {o.name: o.default for o in self.game.options}
+        self.seed = str(app.new_seed())
+        self.actions: dict[object, object] = {}
+        self.dropdowns: dict[object, tuple] = {}
+        self.seed_entry: UITextEntryLine | None = None
+        self.dirty = True
+        self.build_ui()
+
+    def build_ui(self) -> None:
+        m = self.app.manager
+        m.clear_and_reset()
+        self.actions, self.dropdowns = {}, {}
+        w, h = self.app.screen.get_size()
+        x, y, col = max(20, w // 2 - 260), max(110, h // 6), 520
+        names = registry.names()
+        titles = [registry.get(n).title for n in names]
+
+        def label(text, yy, width=150):
+            UILabel(pygame.Rect(x, yy, width, 32), text, m)
+
+        label("Game", y)
+        dd = UIDropDownMenu(titles, self.game.title, pygame.Rect(x + 160, y, 200, 32), m)
+        self.dropdowns[dd] = ("game", names, titles)
+        y += 42
+        label("Players", y)
+        counts = [str(n) for n in range(self.game.min_seats, self.game.max_seats + 1)]
+        dd = UIDropDownMenu(counts, str(len(self.seats)), pygame.Rect(x + 160, y, 80, 32), m)
+        self.dropdowns[dd] = ("count", counts, counts)
+        y += 42
+        for i, kind in enumerate(self.seats):
+            label(f"P{i + 1}", y)
+            dd = UIDropDownMenu(SEAT_KINDS, kind, pygame.Rect(x + 160, y, 160, 32), m)
+            self.dropdowns[dd] = ("seat", i)
+            y += 38
+        y += 8
+        for opt in self.game.options:
+            on = bool(self.options.get(opt.name))
+            b = UIButton(pygame.Rect(x, y, col, 32),
+                         f"[{'x' if on else ' '}] {opt.help}", m, tool_tip_text=opt.name)
+            self.actions[b] = ("toggle", opt.name)
+            y += 36
+        y += 8
+        label("Seed", y)
+        self.seed_entry = UITextEntryLine(pygame.Rect(x + 160, y, 160, 32), m)
+        self.seed_entry.set_text(self.seed)
+        b = UIButton(pygame.Rect(x + 330, y, 120, 32), "New seed", m)
+        self.actions[b] = ("newseed",)
+        y += 52
+        items = [("Start", "start"), ("Continue", "continue"), ("Load\u2026", "load"),
+                 ("Quit", "quit")]
+        bw = col // len(items)
+        for i, (text, cmd) in enumerate(items):
+            b = UIButton(pygame.Rect(x + i * bw, y, bw - 8, 40), text, m)
+            if cmd == "continue" and not storage.has_autosave():
+                b.disable()
+            self.actions[b] = (cmd,)
+        y += 50
+        if self.message:
+            UILabel(pygame.Rect(x, y, col, 30), self.message, m)
+        self.dirty = True
+
+    def _start(self, session_factory) -> None:
+        try:
+            self.app.start_game(session_factory())
+        except (SaveError, LayoutError, ValueError) as e:
+            self.message = str(e).splitlines()[0]
+            self.build_ui()
+
+    def handle(self, event, consumed: bool) -> None:
+        t = event.type
+        if t == pygame_gui.UI_DROP_DOWN_MENU_CHANGED and event.ui_element in self.dropdowns:
+            info = self.dropdowns[event.ui_element]
+            self.seed = self.seed_entry.get_text() if self.seed_entry else self.seed
+            if info[0] == "game":
+                self.game = registry.get(info[1][info[2].index(event.text)])
+                self.options = {o.name: o.default for o in self.game.options}
+                self.seats = self.seats[:self.game.max_seats]
+            elif info[0] == "count":
+                n = int(event.text)
+                self.seats = (self.seats + ["computer"] * n)[:n]
+            else:
+                self.seats[info[1]] = event.text
+            self.build_ui()
+        elif event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element in self.actions:
+            self._command(self.actions[event.ui_element])
+        elif event.type == pygame_gui.UI_FILE_DIALOG_PATH_PICKED:
+            self._start(lambda: storage.load(event.text))
+        elif event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.app.running = False
+
+    def _command(self, cmd: tuple) -> None:
+        self.seed = self.seed_entry.get_text() if self.seed_entry else self.seed
+        if cmd[0] == "toggle":
+            self.options[cmd[1]] = not self.options.get(cmd[1])
+            self.build_ui()
+        elif cmd[0] == "newseed":
+            self.seed = str(self.app.new_seed())
+            self.build_ui()
+        elif cmd[0] == "start":
+            try:
+                seed = int(self.seed.strip())
+            except ValueError:
+                self.message = "The seed must be a whole number."
+                self.build_ui()
+                return
+            self._start(lambda: Session(self.game, seed, self.options, self.seats))
+        elif cmd[0] == "continue":
+            self._start(storage.load_autosave)
+        elif cmd[0] == "load":
+            UIFileDialog(pygame.Rect(40, 40, 520, 420), self.app.manager, "Load a saved game",
+                         initial_file_path=str(storage.saves_dir()),
+                         allow_existing_files_only=True)
+        elif cmd[0] == "quit":
+            self.app.running = False
+
+    def resize(self, size) -> None:
+        self.build_ui()
+
+    def deadline(self) -> float | None:
+        return 0.0 if self.dirty else None
+
+    def update(self, now: float) -> None:
+        pass
+
+    def draw(self, screen: pygame.Surface):
+        screen.fill(BG)
+        w, h = screen.get_size()
+        title = self.app.fonts.text("shrinetable", max(28, h // 14), (255, 222, 110), True)
+        screen.blit(title, title.get_rect(midtop=(w // 2, 20)))
+        sub = self.app.fonts.text("\u2660 \u2665 card games, every rule enforced \u2666 \u2663",
+                                  max(12, h // 45), (200, 225, 210))
+        screen.blit(sub, sub.get_rect(midtop=(w // 2, 24 + title.get_height())))
+        self.app.manager.draw_ui(screen)
+        self.dirty = False
+        return None

@@ -1,0 +1,45 @@
+"""Plain words for buttons and the log, falling back to the notation."""
+
+from __future__ import annotations
+
+import html
+
+WORDS = {
+    "draw": "Draw a card",
+    "take": "Take the Graveyard's top card",
+    "pass": "Pass",
+    "allow": "No response (let it through)",
+    "accept": "Accept the Fizzle",
+    "fizzle": "Fizzle: discard your hand",
+    "counter": "Counter: discard your hand",
+}
+SEAT_COLOURS = ("#ffd66e", "#8fd3ff", "#ff9f9f", "#b6f29a")
+
+
+def seat_name(seat: int) -> str:
+    return f"P{seat + 1}"
+
+
+def describe(text: str) -> str:
+    """A button label for an action in notation."""
+    if text in WORDS:
+        return WORDS[text]
+    kind, _, rest = text.partition(" ")
+    if kind == "jack":
+        return f"Jack: take a card from {rest.upper()}"
+    if kind in ("fizzle", "counter"):
+        return f"{kind.title()}: discard {rest}"
+    if kind == "block":
+        return f"Block with {rest}"
+    if kind == "dblock":
+        return f"Dagger block: {rest}"
+    return text
+
+
+def log_line(seat: int, text: str, events: list[str]) -> str:
+    """One log entry in pygame_gui's HTML subset: who, the notation, then what happened."""
+    colour = SEAT_COLOURS[seat % len(SEAT_COLOURS)]
+    said = "; ".join(html.escape(e) for e in events)
+    return (f"<font color='{colour}'><b>{seat_name(seat)}</b></font> "
+            f"<font color='#ffffff'>{html.escape(text)}</font>"
+            + (f"<br><font color='#b8c8c0'>  {said}</font>" if said else ""))

@@ -1,0 +1,126 @@
+"""Drive the real window: Xvfb on a free display, the app as a subprocess,
+xdotool for real pointer events, ImageMagick `import` for screenshots."""
+
+from __future__ import annotations
+
+import os
+import queue
+import shutil
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+ARTIFACTS = ROOT / "test-artifacts"
+SIZE = (1280, 720)
+
+
+def missing_tools() -> list[str]:
+    return [t for t in ("Xvfb", "xdotool", "import") if shutil.which(t) is None]
+
+
+class Xvfb:
+    """An X server on a display it picks itself (-displayfd), sized like the window."""
+
+    def __init__(self):
+        r, w = os.pipe()
+        self.proc = subprocess.Popen(
+            ["Xvfb", "-displayfd", str(w), "-screen", "0", f"{SIZE[0]}x{SIZE[1]}x24",
+             "-nolisten", "tcp"], pass_fds=(w,), stderr=subprocess.DEVNULL)
+        os.close(w)
+        with os.fdopen(r) as f:
+            self.display = ":" + f.readline().strip()
+
+    def stop(self) -> None:
+        self.proc.terminate()
+        self.proc.wait(timeout=10)
+
+
+class App:
+    """`shrinetable play ...` on the X server, with its --trace lines queued."""
+
+    def __init__(self, xvfb: Xvfb, args: list[str], data_dir: Path):
+        self.env = dict(os.environ, DISPLAY=xvfb.display, SDL_VIDEODRIVER="x11",
+                        SDL_VIDEO_WINDOW_POS="0,0", PYTHONUNBUFFERED="1",
+                        SHRINETABLE_AI_DELAY="0", SHRINETABLE_DATA_DIR=str(data_dir),
+                        SDL_FRAMEBUFFER_ACCELERATION="0")
+        cmd = [sys.executable, "-m", "shrinetable", "play", *args]
+        self.proc = subprocess.Popen(cmd, cwd=ROOT, env=self.env, stdout=subprocess.PIPE,
+                                     stderr=subprocess.PIPE, text=True)
+        self.lines: queue.Queue[str] = queue.Queue()
+        threading.Thread(target=self._read, daemon=True).start()
+
+    def _read(self) -> None:
+        for line in self.proc.stdout:
+            self.lines.put(line.rstrip("\n"))
+
+    def wait_line(self, prefix: str, timeout: float = 10.0) -> str:
+        end = time.monotonic() + timeout
+        while True:
+            left = end - time.monotonic()
+            if left <= 0:
+                raise TimeoutError(f"no line starting {prefix!r}; stderr: {self._stderr()}")
+            try:
+                line = self.lines.get(timeout=left)
+            except queue.Empty:
+                continue
+            if line.startswith(prefix):
+                return line
+
+    def quiet(self, seconds: float) -> list[str]:
+        """Every line printed over `seconds` (to show that nothing happened)."""
+        out, end = [], time.monotonic() + seconds
+        while (left := end - time.monotonic()) > 0:
+            try:
+                out.append(self.lines.get(timeout=left))
+            except queue.Empty:
+                break
+        return out
+
+    def _stderr(self) -> str:
+        if self.proc.poll() is None:
+            return "(still running)"
+        return self.proc.stderr.read()[-2000:]
+
+    def xdo(self, *args: str) -> str:
+        r = subprocess.run(["xdotool", *args], env=self.env, capture_output=True, text=True,
+                           timeout=20, check=True)
+        return r.stdout
+
+    def window(self) -> str:
+        wid = self.xdo("search", "--sync", "--pid", str(self.proc.pid)).split()[-1]
+        self.xdo("windowfocus", "--sync", wid)
+        return wid
+
+    def _to(self, pos) -> list[str]:
+        """A pointer move; `--sync` waits for motion, so it would hang (until
+        xdotool gives up) when the pointer is already there."""
+        here = self.xdo("getmouselocation", "--shell").split()
+        if f"X={pos[0]}" in here and f"Y={pos[1]}" in here:
+            return []
+        return ["mousemove", "--sync", str(pos[0]), str(pos[1])]
+
+    def click(self, pos) -> None:
+        self.xdo(*self._to(pos), "click", "1")
+
+    def drag(self, a, b) -> None:
+        mid = ((a[0] + b[0]) // 2, (a[1] + b[1]) // 2)
+        self.xdo(*self._to(a), "mousedown", "1",
+                 "mousemove", "--sync", str(mid[0]), str(mid[1]),
+                 "mousemove", "--sync", str(b[0]), str(b[1]), "mouseup", "1")
+
+    def screenshot(self, path: Path) -> Path:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        subprocess.run(["import", "-window", "root", str(path)], env=self.env, check=True,
+                       timeout=20)
+        return path
+
+    def stop(self) -> None:
+        if self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()

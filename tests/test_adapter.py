@@ -1,0 +1,128 @@
+"""The adapter: gestures map onto legal actions only; refusals carry the
+engine's reason; sessions undo, redo, save and load."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from shrinetable.adapter import gestures, refusal, storage
+from shrinetable.adapter.session import Session
+from shrinetable.engine import registry
+from shrinetable.formats.save import SaveError, read_save
+
+GAME = registry.get("shrine")
+
+
+def session(seats=("human", "computer"), seed=42) -> Session:
+    return Session(GAME, seed, {}, list(seats))
+
+
+def to_action_stage(s: Session) -> None:
+    s.play(GAME.parse_action("draw"))
+    assert s.decision().kind == "action"
+
+
+def test_targets_come_only_from_legal_gestures():
+    s = session()
+    to_action_stage(s)
+    all_moves = gestures.moves(GAME, s.state)
+    legal = {a.text for a in GAME.legal_actions(s.state)}
+    assert {m.text for m in all_moves} == legal
+    for m in all_moves:
+        g = m.gesture
+        if not g.cards:
+            continue
+        held = gestures.for_held(all_moves, g.cards, g.source)
+        assert m in held
+        assert (g.target, g.target_card) in gestures.targets(held)
+        assert m in gestures.at(held, g.target, g.target_card)
+        assert gestures.at(held, "deck", None) == []
+
+
+def test_held_order_does_not_matter_and_card_less_moves_are_buttons():
+    s = session()
+    to_action_stage(s)
+    all_moves = gestures.moves(GAME, s.state)
+    pair = next(m for m in all_moves if len(m.gesture.cards) == 2)
+    flipped = tuple(reversed(pair.gesture.cards))
+    assert pair in gestures.for_held(all_moves, flipped, pair.gesture.source)
+    assert {m.text for m in gestures.buttons(all_moves)} >= {"pass"}
+    start = gestures.moves(GAME, session().state)
+    assert [m.text for m in gestures.clicks(start, "deck")] == ["draw"]
+    assert gestures.clicks(start, "hand:0") == []
+
+
+def test_refusal_uses_the_engines_reason():
+    s = session()
+    # before drawing, any play is refused by the engine with its own words
+    text = refusal.explain(GAME, s.state, 0, ("6S",), "hand:0", "shrine:1", None)
+    assert "Not now" in text and "rule" in text
+    to_action_stage(s)
+    hand = GAME.view(s.state, 0).zones["hand:0"].cards
+    bad = next(c for c in hand if c[0] in "23456789")
+    text = refusal.explain(GAME, s.state, 0, (bad,), "hand:0", "shrine:0", None)
+    assert "pair" in text.lower() or "shrine" in text.lower()
+    assert refusal.explain(GAME, s.state, 1, (bad,), "hand:0", "deck", None).startswith("Wait")
+    assert "No legal move" in refusal.explain(GAME, s.state, 0, (bad,), "hand:0", "deck", None)
+
+
+def test_undo_redo_own_moves_against_the_computer():
+    s = session()
+    s.play(GAME.parse_action("draw"))
+    s.play(GAME.parse_action("pass"))
+    while s.decision() and s.seats[s.decision().seat] == "computer":
+        s.play(s.computer_action())
+    texts = [a.text for a in s.history]
+    assert s.can_undo()
+    assert s.undo()
+    assert [a.text for a in s.history] == texts[:1]
+    assert s.undo() and s.history == [] and not s.can_undo()
+    s.redo()
+    s.redo()
+    assert [a.text for a in s.history] == texts
+    assert not session(("human", "human")).can_undo()
+
+
+def test_computer_is_deterministic_for_a_position():
+    a, b = session(("computer", "computer"), 5), session(("computer", "computer"), 5)
+    for _ in range(30):
+        if a.decision() is None:
+            break
+        x, y = a.computer_action(), b.computer_action()
+        assert x.text == y.text
+        a.play(x)
+        b.play(y)
+
+
+def test_save_roundtrip_and_autosave(tmp_path, monkeypatch):
+    monkeypatch.setenv("SHRINETABLE_DATA_DIR", str(tmp_path))
+    s = session(("computer", "computer"), 11)
+    for _ in range(25):
+        if s.decision() is None:
+            break
+        s.play(s.computer_action())
+        storage.autosave(s)
+    assert storage.has_autosave()
+    assert list(tmp_path.glob(".save-*")) == []  # temp files replaced, none left
+    back = storage.load_autosave()
+    assert [a.text for a in back.history] == [a.text for a in s.history]
+    assert GAME.view(back.state, 0) == GAME.view(s.state, 0)
+    path = storage.save_as(s, tmp_path / "saves" / "one.json")
+    assert read_save(path).actions == [a.text for a in s.history]
+
+
+def test_broken_saves_are_explained(tmp_path):
+    p = tmp_path / "bad.json"
+    p.write_text("{not json")
+    with pytest.raises(SaveError, match="not JSON"):
+        storage.load(p)
+    p.write_text(json.dumps({"game": "shrine", "seed": "x", "seats": ["human", "robot"]}))
+    with pytest.raises(SaveError) as e:
+        storage.load(p)
+    assert "seed" in str(e.value) and "seats.1" in str(e.value)
+    p.write_text(json.dumps({"game": "shrine", "seed": 1, "seats": ["human", "human"],
+                             "actions": ["draw", "heal 2S 2C"]}))
+    with pytest.raises(SaveError, match=r"actions.1: 'heal 2S 2C' does not apply"):
+        storage.load(p)

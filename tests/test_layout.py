@@ -1,0 +1,122 @@
+"""Layout files: the schema, clear problems, and a place for every engine zone."""
+
+from __future__ import annotations
+
+import pytest
+
+from shrinetable.commands import check
+from shrinetable.engine import registry
+from shrinetable.formats.layout import (
+    LayoutError,
+    load_layout,
+    missing_zones,
+    parse_layout,
+    relative,
+)
+from shrinetable.resources import layout_path
+
+GOOD = layout_path("shrine").read_text()
+
+
+def test_every_game_zone_has_a_place():
+    for name in registry.names():
+        game = registry.get(name)
+        layout = load_layout(layout_path(name))
+        counts = range(game.min_seats, game.max_seats + 1)
+        assert missing_zones(layout, {n: game.zones(n) for n in counts}) == []
+
+
+def test_seat_relative_placement():
+    assert relative(1, 0, 2) == "opposite"
+    assert relative(0, 1, 2) == "opposite"
+    assert [relative(o, 2, 4) for o in range(4)] == ["opposite", "right", "self", "left"]
+    layout = load_layout(layout_path("shrine"))
+    assert layout.place("hand:1", 1, 2) == layout.players["2"].seats["self"]["hand"]
+    assert layout.place("deck", 0, 3).facing == "down"
+
+
+def test_unknown_key_names_path_and_line():
+    bad = GOOD.replace('arrange = "stack", facing = "down", label = "Deck" }',
+                       'arange = "stack", facing = "down", label = "Deck" }', 1)
+    with pytest.raises(LayoutError) as e:
+        parse_layout(bad, "x.toml")
+    text = str(e.value)
+    assert "players.2.shared.deck.arange" in text and "unknown key" in text
+    line = next(i for i, s in enumerate(bad.splitlines(), 1) if "arange" in s)
+    assert f"x.toml:{line}:" in text
+
+
+def test_bad_value_and_rect_off_canvas():
+    bad = GOOD.replace('arrange = "row", label = "In play" }',
+                       'arrange = "heap", label = "In play" }', 1)
+    with pytest.raises(LayoutError) as e:
+        parse_layout(bad, "x.toml")
+    assert "players.2.shared.pending.arrange" in str(e.value)
+    assert "'heap'" in str(e.value)
+    off = GOOD.replace("log = [1240, 10, 350, 500]", "log = [1240, 10, 900, 500]")
+    with pytest.raises(LayoutError, match=r"panels.log: rectangle"):
+        parse_layout(off, "x.toml")
+
+
+def test_missing_seat_and_toml_syntax():
+    no_self = GOOD.replace("[players.2.seats.self]", "[players.2.seats.middle]")
+    with pytest.raises(LayoutError) as e:
+        parse_layout(no_self, "x.toml")
+    assert "players.2.seats" in str(e.value)
+    with pytest.raises(LayoutError, match=r"x.toml:3: .*not valid TOML"):
+        parse_layout('game = "shrine"\n\ncanvas = {\n', "x.toml")
+
+
+def test_check_command_exit_codes(tmp_path, capsys):
+    class Args:
+        files = [str(layout_path("shrine"))]
+    assert check.run(Args) == 0
+    broken = tmp_path / "broken.toml"
+    broken.write_text(GOOD.replace('label = "Graveyard" }', 'label = 3 }', 1))
+    Args.files = [str(broken)]
+    assert check.run(Args) == 1
+    out = capsys.readouterr().out
+    assert "broken.toml:" in out and "graveyard.label" in out
+    missing = tmp_path / "nope.toml"
+    Args.files = [str(missing)]
+    assert check.run(Args) == 2
+    # a layout that forgets a zone the engine produces
+    short = tmp_path / "short.toml"
+    short.write_text(GOOD.replace(
+        'removed = { rect = [1020, 340, 120, 140], arrange = "stack", '
+        'label = "Removed" }', ""))
+    Args.files = [str(short)]
+    assert check.run(Args) == 1
+    assert "removed" in capsys.readouterr().out
+
+
+def test_arrangements_stay_inside_their_zone():
+    import pygame
+
+    from shrinetable.formats.layout import Place
+    from shrinetable.table import geometry as geo
+
+    area = pygame.Rect(100, 50, 500, 150)
+    size = (80, 112)
+    for arrange in ("stack", "fan", "row", "spread", "grid"):
+        place = Place(rect=(0, 0, 1, 1), arrange=arrange, columns=5)
+        for n in (1, 3, 9):
+            rects = geo.arrange(place, area, n, size)
+            assert len(rects) == n
+            assert all(area.inflate(2, 120).contains(r) for r in rects), (arrange, n)
+    row = geo.arrange(Place(rect=(0, 0, 1, 1), arrange="row"), area, 3, size)
+    assert all(a.right <= b.left for a, b in zip(row, row[1:], strict=False))  # room: no overlap
+    fan = geo.arrange(Place(rect=(0, 0, 1, 1), arrange="fan", rotation=90),
+                      pygame.Rect(0, 0, 130, 500), 4, size)
+    assert fan[0].size == (112, 80) and fan[1].y > fan[0].y  # rotated, fanned downwards
+    lifted = geo.arrange(Place(rect=(0, 0, 1, 1), arrange="row"), area, 3, size,
+                         frozenset({1}))
+    assert lifted[1].y < lifted[0].y
+
+
+def test_scaler_fits_the_canvas_uniformly():
+    from shrinetable.table.geometry import Scaler
+    s = Scaler((1600, 900), (1000, 900))
+    assert s.scale == 1000 / 1600
+    r = s.rect((0, 0, 1600, 900))
+    assert r.width == 1000 and r.top == round((900 - 900 * s.scale) / 2)

@@ -1,0 +1,271 @@
+"""The table in-process under SDL's dummy driver: posted mouse events drive
+real drags through the adapter (no window needed)."""
+
+from __future__ import annotations
+
+import pygame
+import pygame_gui
+import pytest
+
+from shrinetable.adapter.session import Session
+from shrinetable.engine import registry
+from shrinetable.table.app import App
+
+GAME = registry.get("shrine")
+
+
+@pytest.fixture(autouse=True)
+def dummy_video(tmp_path, monkeypatch):
+    """No window: SDL's dummy driver (set per test, so it leaks nowhere)."""
+    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
+    monkeypatch.setenv("SHRINETABLE_AI_DELAY", "0")
+    monkeypatch.setenv("SHRINETABLE_DATA_DIR", str(tmp_path))
+
+
+@pytest.fixture
+def app():
+    a = App((1280, 720))
+    yield a
+    pygame.quit()
+
+
+def start(app, seats=("human", "computer"), seed=42):
+    app.start_game(Session(GAME, seed, {}, list(seats)))
+    app.step([], 0.01)
+    return app.scene
+
+
+def ev(kind, **kw):
+    return pygame.event.Event(kind, **kw)
+
+
+def click(app, pos):
+    app.step([ev(pygame.MOUSEBUTTONDOWN, pos=pos, button=1)], 0.01)
+    app.step([ev(pygame.MOUSEBUTTONUP, pos=pos, button=1)], 0.01)
+    app.step(pygame.event.get(), 0.01)
+
+
+def drag(app, a, b):
+    app.step([ev(pygame.MOUSEBUTTONDOWN, pos=a, button=1)], 0.01)
+    mid = ((a[0] + b[0]) // 2, (a[1] + b[1]) // 2)
+    for p in (mid, b):
+        app.step([ev(pygame.MOUSEMOTION, pos=p, rel=(p[0] - a[0], p[1] - a[1]),
+                     buttons=(1, 0, 0))], 0.01)
+    app.step([ev(pygame.MOUSEBUTTONUP, pos=b, button=1)], 0.01)
+
+
+def card_pos(scene, zone, name):
+    return next(p.rect.center for p in scene.board.placed if p.zone == zone and p.name == name)
+
+
+def texts(scene):
+    return [a.text for a in scene.session.history]
+
+
+def test_click_deck_draws_and_drag_group_plays_token(app):
+    scene = start(app)
+    click(app, scene.board.zones["deck"].center)
+    assert texts(scene) == ["draw"]
+    # select two cards by clicking, then drag the group onto the Field
+    click(app, card_pos(scene, "hand:0", "JC"))
+    click(app, card_pos(scene, "hand:0", "6S"))
+    assert len(scene.marks.selected["hand:0"]) == 2
+    click(app, (5, 5))  # the bare table: the selection is let go
+    assert scene.marks.selected == {}
+    click(app, card_pos(scene, "hand:0", "JC"))
+    click(app, card_pos(scene, "hand:0", "6S"))
+    jc = card_pos(scene, "hand:0", "JC")
+    app.step([ev(pygame.MOUSEBUTTONDOWN, pos=jc, button=1)], 0.01)
+    app.step([ev(pygame.MOUSEMOTION, pos=(jc[0], jc[1] - 60), rel=(0, -60),
+                 buttons=(1, 0, 0))], 0.01)
+    assert scene.drag is not None and sorted(scene.drag.held) == ["6S", "JC"]
+    assert scene.marks.targets == {("field:0", None)}  # exactly the legal target
+    target = scene.board.zones["field:0"].center
+    app.step([ev(pygame.MOUSEMOTION, pos=target, rel=(0, -60), buttons=(1, 0, 0))], 0.01)
+    app.step([ev(pygame.MOUSEBUTTONUP, pos=target, button=1)], 0.01)
+    assert texts(scene)[1] == "token JC pay 6S"
+
+
+def test_refused_drop_snaps_back_with_the_engines_reason(app):
+    scene = start(app)
+    click(app, scene.board.zones["deck"].center)
+    before = list(scene.view().zones["hand:0"].cards)
+    drag(app, card_pos(scene, "hand:0", "7D"), scene.board.zones["shrine:1"].center)
+    assert texts(scene) == ["draw"]
+    assert scene.drag is None and scene.marks.lifted == set()
+    assert list(scene.view().zones["hand:0"].cards) == before
+    assert "7D" in scene.message or "colour" in scene.message or "add up" in scene.message
+
+
+def test_drag_repaints_only_the_cards_rectangles(app):
+    scene = start(app)
+    click(app, scene.board.zones["deck"].center)
+    a = card_pos(scene, "hand:0", "7D")
+    app.step([ev(pygame.MOUSEBUTTONDOWN, pos=a, button=1)], 0.01)
+    app.step([ev(pygame.MOUSEMOTION, pos=(a[0], a[1] - 40), rel=(0, -40),
+                 buttons=(1, 0, 0))], 0.01)
+    scene._move((a[0] + 30, a[1] - 50))
+    rects = scene.draw(app.screen)
+    assert rects and all(r.w < 400 and r.h < 400 for r in rects)
+
+
+def test_buttons_only_for_legal_card_less_moves(app):
+    scene = start(app)
+    labels = sorted(b.text for b in scene.ui.actions)
+    assert labels == ["Draw a card"]
+    click(app, scene.board.zones["deck"].center)
+    button = next(b for b, a in scene.ui.actions.items() if a.text == "pass")
+    app.step([ev(pygame_gui.UI_BUTTON_PRESSED, ui_element=button)], 0.01)
+    # the computer answers at once (delay 0) and it is our turn again
+    assert texts(scene)[:2] == ["draw", "pass"]
+    assert scene.session.history[-1].seat == 1 or scene.session.decision().seat == 0
+
+
+def test_hotseat_handover_hides_the_table(app):
+    scene = start(app, ("human", "human"))
+    click(app, scene.board.zones["deck"].center)
+    button = next(b for b, a in scene.ui.actions.items() if a.text == "pass")
+    app.step([ev(pygame_gui.UI_BUTTON_PRESSED, ui_element=button)], 0.01)
+    assert scene.overlay == "handover"
+    assert scene.board.placed == [] and scene.board.zones == {}
+    scene.command("takeover")
+    app.step([], 0.01)
+    assert scene.viewer == 1
+    placed = {p.zone: p for p in scene.board.placed}
+    assert all(p.name is None for p in scene.board.placed if p.zone == "hand:0")
+    assert placed["hand:1"].name is not None
+
+
+def test_resize_rescales_cards(app):
+    scene = start(app)
+    small = scene.board.card_size("hand:0")
+    app.screen = pygame.display.set_mode((1920, 1080), pygame.RESIZABLE)
+    app._resized()
+    app.step([], 0.01)
+    big = scene.board.card_size("hand:0")
+    assert big[0] > small[0] * 1.4
+
+
+def play_args(**kw):
+    import argparse
+    base = dict(game="shrine", seats="human,computer", seed=1, option=[], trace=False,
+                load=None, size="640x360", fullscreen=False)
+    return argparse.Namespace(**{**base, **kw})
+
+
+@pytest.mark.parametrize("kw, words", [
+    ({"game": "chess"}, "no game called 'chess'"),
+    ({"seats": "human,robot"}, "robot"),
+    ({"seats": "human"}, "2 to 4 seats"),
+    ({"option": ["colour=red"]}, "no such option"),
+    ({"option": ["balance"]}, "NAME=VALUE"),
+    ({"size": "big"}, "WIDTHxHEIGHT"),
+])
+def test_bad_play_arguments_exit_2(kw, words, capsys):
+    from shrinetable.commands import play
+    assert play.run(play_args(**kw)) == 2
+    assert words in capsys.readouterr().err
+
+
+def test_broken_layout_stops_with_a_message(tmp_path, monkeypatch, capsys):
+    from shrinetable.commands import play
+    from shrinetable.table import app as app_module
+    broken = tmp_path / "shrine.toml"
+    broken.write_text('game = "shrine"\ncanvas = { width = 0, height = 900 }\n')
+    monkeypatch.setattr(app_module, "layout_path", lambda game: broken)
+    assert play.run(play_args()) == 2
+    err = capsys.readouterr().err
+    assert "layout file is broken" in err and "canvas.width" in err and "Traceback" not in err
+    pygame.quit()
+
+
+def test_start_screen_starts_the_default_game(app):
+    app.show_start()
+    app.step([], 0.01)
+    start_button = next(b for b, c in app.scene.actions.items() if c == ("start",))
+    app.step([ev(pygame_gui.UI_BUTTON_PRESSED, ui_element=start_button)], 0.01)
+    assert type(app.scene).__name__ == "GameScene"
+    assert app.scene.session.seats == ["human", "computer"]
+
+
+def key(app, k, unicode="", mod=0):
+    app.step([ev(pygame.KEYDOWN, key=k, unicode=unicode, mod=mod, scancode=0)], 0.01)
+
+
+def test_keys_menu_rules_undo(app):
+    scene = start(app)
+    key(app, pygame.K_ESCAPE)
+    assert scene.overlay == "menu"
+    key(app, pygame.K_ESCAPE)
+    assert scene.overlay is None
+    key(app, pygame.K_SLASH, "?")
+    assert scene.overlay == "rules"
+    key(app, pygame.K_ESCAPE)
+    click(app, scene.board.zones["deck"].center)
+    assert texts(scene) == ["draw"]
+    key(app, pygame.K_z, "z", pygame.KMOD_LCTRL)
+    assert texts(scene) == []
+    key(app, pygame.K_y, "y", pygame.KMOD_LCTRL)
+    assert texts(scene) == ["draw"]
+
+
+def test_game_over_screen_and_play_again(app):
+    s = Session(GAME, 4, {}, ["computer", "computer"])
+    while s.decision() is not None:
+        s.play(s.computer_action())
+    s.seats = ["human", "computer"]
+    app.start_game(s)
+    app.step([], 0.01)
+    scene = app.scene
+    assert scene.overlay == "gameover"
+    labels = {b.text for b in scene.ui.commands}
+    assert {"Play again", "Quit"} <= labels
+    again = next(b for b, c in scene.ui.commands.items() if c == "again")
+    app.step([ev(pygame_gui.UI_BUTTON_PRESSED, ui_element=again)], 0.01)
+    assert app.scene is not scene and app.scene.session.history == []
+    assert app.scene.session.seats == ["human", "computer"]
+
+
+def test_save_key_writes_a_save_and_continue_resumes(app, tmp_path):
+    from shrinetable.adapter import storage
+    scene = start(app)
+    click(app, scene.board.zones["deck"].center)
+    key(app, pygame.K_s, "s", pygame.KMOD_LCTRL)
+    saved = list((tmp_path / "saves").glob("shrine-42-*.json"))
+    assert len(saved) == 1 and "Saved to" in scene.message
+    assert storage.has_autosave()
+    app.show_start()
+    app.step([], 0.01)
+    cont = next(b for b, c in app.scene.actions.items() if c == ("continue",))
+    assert cont.is_enabled
+    app.step([ev(pygame_gui.UI_BUTTON_PRESSED, ui_element=cont)], 0.01)
+    assert [a.text for a in app.scene.session.history] == ["draw"]
+
+
+def test_several_matching_moves_ask_which(app):
+    scene = start(app)
+    click(app, scene.board.zones["deck"].center)
+    tokens = [m for m in scene.moves if m.text.startswith("token")][:2]
+    scene._choose(tokens)
+    assert scene.overlay == "choice"
+    assert sorted(a.text for a in scene.ui.actions.values()) == sorted(m.text for m in tokens)
+    pick = next(b for b, a in scene.ui.actions.items() if a.text == tokens[1].text)
+    app.step([ev(pygame_gui.UI_BUTTON_PRESSED, ui_element=pick)], 0.01)
+    assert texts(scene)[1] == tokens[1].text and scene.overlay is None
+
+
+def test_load_dialog_opens_a_save_and_reports_broken_ones(app, tmp_path):
+    scene = start(app)
+    click(app, scene.board.zones["deck"].center)
+    key(app, pygame.K_s, "s", pygame.KMOD_LCTRL)
+    saved = next((tmp_path / "saves").glob("*.json"))
+    key(app, pygame.K_o, "o", pygame.KMOD_LCTRL)
+    assert scene.overlay == "load" and scene.ui.window is not None
+    bad = tmp_path / "bad.json"
+    bad.write_text("{}")
+    app.step([ev(pygame_gui.UI_FILE_DIALOG_PATH_PICKED, text=str(bad),
+                 ui_element=scene.ui.window)], 0.01)
+    assert app.scene is scene and scene.overlay is None and "bad.json" in scene.message
+    app.step([ev(pygame_gui.UI_FILE_DIALOG_PATH_PICKED, text=str(saved),
+                 ui_element=None)], 0.01)
+    assert app.scene is not scene and texts(app.scene) == ["draw"]
