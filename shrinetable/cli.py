@@ -11,7 +11,7 @@ import argparse
 import importlib
 import sys
 
-COMMANDS = ("play", "check", "scenario", "simulate", "bench")
+COMMANDS = ("play", "check", "scenario", "simulate", "bench", "demo")
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -70,8 +70,10 @@ class Step(_Strict):
     expect: Expect = Expect()
 
 
-class Scenario(_Strict):
-    """The position: who sits, what options, which card lies where, whose turn."""
+class Position(_Strict):
+    """The position: who sits, what options, which card lies where, whose turn.
+    Shared with demonstration files (formats/demo.py), which set up a position
+    exactly the same way."""
 
     game: str
     seats: int = Field(ge=1)
@@ -83,7 +85,6 @@ class Scenario(_Strict):
     stage: Literal["turn", "action", "discard"] = "turn"
     actions_left: int | None = Field(default=None, ge=0)
     jack_used: bool = False
-    steps: list[Step] = []
 
     @field_validator("turn")
     @classmethod
@@ -91,6 +92,12 @@ class Scenario(_Strict):
         if v not in SEAT_NAMES:
             raise ValueError(f"a seat is written p1..p4, not {v!r}")
         return v
+
+
+class Scenario(Position):
+    """A position, then steps with expectations."""
+
+    steps: list[Step] = []
 
 
 @dataclass
@@ -107,27 +114,48 @@ class Loaded:
 def load(path: str | Path) -> Loaded:
     """Read, validate and set up the scenario at `path`; FormatError otherwise."""
     path = str(path)
+    text, spec = read_model(path, Scenario)
+    fail = failer(path, text)
+    game = _game(spec, fail)
+    _check_zones(spec, game, fail)
+    actions = _parse_steps(spec, game, fail)
+    return Loaded(spec, game, start(spec, game, fail), actions)
+
+
+def read_model(path: str, model: type[BaseModel]) -> tuple[str, Any]:
+    """The file's text and its data validated as `model`; FormatError otherwise."""
     text, data = _read(path)
     try:
-        spec = Scenario.model_validate(data)
+        return text, model.model_validate(data)
     except ValidationError as e:
         err = e.errors()[0]
         loc = _clean_loc(err["loc"])
         message = err["msg"].removeprefix("Value error, ")
         raise FormatError(path, key_path(loc), message, find_line(text, loc)) from None
 
+
+def failer(path: str, text: str):
+    """`fail(loc, message) -> FormatError` for one file, finding the key's line."""
     def fail(loc: tuple, message: str) -> FormatError:
         return FormatError(path, key_path(loc), message, find_line(text, loc))
+    return fail
 
+
+def set_up(spec: Position, fail) -> tuple[Any, Any]:
+    """The game and starting state a position describes (for files that only
+    reuse the position, such as demonstrations); raises what `fail` makes."""
     game = _game(spec, fail)
     _check_zones(spec, game, fail)
-    actions = _parse_steps(spec, game, fail)
+    return game, start(spec, game, fail)
+
+
+def start(spec: Position, game: Any, fail) -> Any:
+    """The starting state, built by the game's own hook."""
     try:
-        state = _position_hook(spec.game)(game, spec)
+        return _position_hook(spec.game)(game, spec)
     except ValueError as e:
         loc = tuple(getattr(e, "loc", ("zones",)))
         raise fail(loc, str(e)) from None
-    return Loaded(spec, game, state, actions)
 
 
 def _read(path: str) -> tuple[str, dict]:
@@ -151,7 +179,7 @@ def _clean_loc(loc: tuple) -> tuple:
         p.startswith("literal[") or p[:1].isupper() and p.endswith("Spec")))
 
 
-def _game(spec: Scenario, fail) -> Any:
+def _game(spec: Position, fail) -> Any:
     try:
         game = registry.get(spec.game)
     except KeyError as e:
@@ -173,10 +201,10 @@ def _game(spec: Scenario, fail) -> Any:
     return game
 
 
-def _check_zones(spec: Scenario, game: Any, fail) -> None:
+def _check_zones(spec: Position, game: Any, fail) -> None:
     known = game.zones(spec.seats)
     where = [(("zones", z), z) for z in spec.zones]
-    for i, step in enumerate(spec.steps):
+    for i, step in enumerate(spec.steps if isinstance(spec, Scenario) else ()):
         where += [(("steps", i, "expect", "zones", z), z) for z in step.expect.zones]
     for loc, zone in where:
         if zone not in known:

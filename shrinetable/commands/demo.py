@@ -1,0 +1,137 @@
+"""`shrinetable demo ...`: list, play and export rules demonstrations.
+
+    shrinetable demo --list                   by game, with titles
+    shrinetable demo NAME                     play in a window (NAME: shrine/heal or heal)
+    shrinetable demo NAME --export out.gif    render headless to an animated GIF
+    shrinetable demo NAME --export-frames DIR PNG frames
+    shrinetable demo --export-all docs/demos/ every GIF plus a rules page per game
+
+A broken demonstration file or an unknown name is a message and exit 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from shrinetable.formats.errors import FormatError
+
+
+def add_parser(sub) -> None:
+    p = sub.add_parser("demo", help="show a rule step by step, or export it as a GIF",
+                       description="Rules demonstrations: scripted positions and moves with "
+                                   "captions (assets/demos/<game>/, see docs/demos.md).")
+    p.add_argument("name", nargs="?", help="the demonstration, e.g. shrine/heal or heal")
+    p.add_argument("--list", action="store_true", help="list the demonstrations by game")
+    p.add_argument("--export", metavar="FILE.gif", help="render to an animated GIF, no window")
+    p.add_argument("--export-frames", metavar="DIR", help="render to numbered PNG frames")
+    p.add_argument("--export-all", metavar="DIR",
+                   help="export every demonstration's GIF and write DIR/<game>.md rules pages")
+    p.add_argument("--size", default="800x600", metavar="WxH",
+                   help="size of exported pictures (default 800x600)")
+
+
+def fail(message: str) -> int:
+    print(f"shrinetable demo: {message}", file=sys.stderr)
+    return 2
+
+
+def run(args: argparse.Namespace) -> int:
+    from shrinetable.demo import catalog
+
+    exporting = args.export or args.export_frames
+    if args.list:
+        return _list(catalog)
+    if args.export_all:
+        if args.name or exporting:
+            return fail("--export-all exports every demonstration; give no NAME")
+        return _export_all(catalog, Path(args.export_all), _size(args.size))
+    if not args.name:
+        return fail("name a demonstration (see --list), or use --list or --export-all")
+    try:
+        path = catalog.find(args.name)
+    except LookupError as e:
+        return fail(str(e))
+    try:
+        size = _size(args.size)
+        if exporting:
+            return _export(path, args.export, args.export_frames, size)
+        return _play(path)
+    except (FormatError, ValueError, OSError) as e:
+        return fail(str(e))
+
+
+def _size(text: str) -> tuple[int, int]:
+    w, _, h = text.lower().partition("x")
+    if not (w.isdigit() and h.isdigit()) or min(int(w), int(h)) < 200:
+        raise ValueError(f"--size {text!r}: write WIDTHxHEIGHT, at least 200x200")
+    return int(w), int(h)
+
+
+def _list(catalog) -> int:
+    from shrinetable.formats.demo import load
+
+    demos = catalog.all_demos()
+    if not demos:
+        print("no demonstrations found")
+        return 0
+    for game, paths in demos.items():
+        print(f"{game}:")
+        entries = []
+        for path in paths:
+            try:
+                spec = load(path).spec
+                entries.append((spec.order, path.stem, spec.title))
+            except FormatError as e:
+                entries.append((10**6, path.stem, f"(broken: {e.message})"))
+        width = max(len(stem) for _, stem, _ in entries)
+        for _, stem, title in sorted(entries):
+            print(f"  {game}/{stem:<{width}}  {title}")
+    return 0
+
+
+def _export(path: Path, gif: str | None, frames: str | None, size) -> int:
+    from shrinetable.demo import export
+    from shrinetable.demo.replay import replay_file
+
+    pictures = export.render(replay_file(path), size)
+    if gif:
+        export.write_gif(pictures, gif)
+        print(f"wrote {gif} ({len(pictures)} frames, {Path(gif).stat().st_size // 1024} KB)")
+    if frames:
+        written = export.write_frames(pictures, frames)
+        print(f"wrote {len(written)} frames to {frames}")
+    return 0
+
+
+def _export_all(catalog, out: Path, size) -> int:
+    from shrinetable.demo import export, pages
+    from shrinetable.demo.replay import replay_file
+
+    code = 0
+    for game, paths in catalog.all_demos().items():
+        done = []
+        for path in paths:
+            try:
+                demo = replay_file(path)
+            except FormatError as e:
+                print(f"broken demonstration: {e}", file=sys.stderr)
+                code = 2
+                continue
+            gif = out / game / f"{path.stem}.gif"
+            export.write_gif(export.render(demo, size), gif)
+            print(f"wrote {gif} ({gif.stat().st_size // 1024} KB)")
+            done.append(demo)
+        page = out / f"{game}.md"
+        page.write_text(pages.page(game, done), encoding="utf-8")
+        print(f"wrote {page}")
+    return code
+
+
+def _play(path: Path) -> int:
+    from shrinetable.demo.replay import replay_file
+
+    demo = replay_file(path)  # a broken file stops before a window opens
+    from shrinetable.demo.scene import play
+    return play(demo)

@@ -1,0 +1,105 @@
+"""Demonstration files: a scenario position, then captioned steps that show a rule.
+
+The position is a scenario's (`formats/scenario.Position`), set up by the same
+code, so there is one way to write a position. Steps are real actions in the
+game's notation: `load` checks the shape and the notation, and
+`shrinetable.demo.replay` plays them through the engine, so a demonstration
+that a rules change breaks fails the test suite. See docs/demos.md.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+
+from shrinetable.engine import NotationError
+
+from .scenario import Position, failer, read_model, set_up
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class Arrow(_Strict):
+    """An arrow drawn over the table, from a card or zone to a card or zone."""
+
+    from_: str = Field(alias="from")
+    to: str
+
+
+class DemoStep(_Strict):
+    """One step: a caption, and usually an action with what to point at."""
+
+    caption: str = Field(min_length=1)
+    action: str | None = None
+    highlight: list[str] = []
+    arrow: Arrow | None = None
+    expect_illegal: bool = False
+
+    def refs(self) -> list[tuple[tuple, str]]:
+        """Every card or zone the step points at, with the key it is written under."""
+        out = [(("highlight", j), ref) for j, ref in enumerate(self.highlight)]
+        if self.arrow is not None:
+            out += [(("arrow", "from"), self.arrow.from_), (("arrow", "to"), self.arrow.to)]
+        return out
+
+    @model_validator(mode="after")
+    def _illegal_needs_action(self) -> DemoStep:
+        if self.expect_illegal and self.action is None:
+            raise ValueError("expect_illegal = true needs an action to refuse")
+        return self
+
+
+class Demo(Position):
+    """A titled position with the rule it teaches and its steps."""
+
+    title: str = Field(min_length=1)
+    rule: str = Field(min_length=1)
+    order: int = 100
+    steps: list[DemoStep] = Field(min_length=1)
+
+    @field_validator("rule")
+    @classmethod
+    def _one_paragraph(cls, v: str) -> str:
+        return " ".join(v.split())
+
+
+@dataclass
+class LoadedDemo:
+    """A checked demonstration: its name (`game/stem`), model, game, starting
+    state and each step's parsed action (None for a caption-only step)."""
+
+    name: str
+    path: str
+    spec: Demo
+    game: Any
+    state: Any
+    actions: list[Any]
+    fail: Any  # fail(loc, message) -> FormatError, for problems found while replaying
+
+
+def load(path: str | Path) -> LoadedDemo:
+    """Read and set up the demonstration at `path`; FormatError otherwise."""
+    path = str(path)
+    text, spec = read_model(path, Demo)
+    fail = failer(path, text)
+    game, state = set_up(spec, fail)
+    known = set(game.zones(spec.seats))
+    actions = []
+    for i, step in enumerate(spec.steps):
+        for loc, ref in step.refs():
+            zone = ref.partition("/")[0]
+            if zone not in known:
+                raise fail(("steps", i, *loc), f"unknown zone {zone!r} in {ref!r}; write ZONE "
+                                               "or ZONE/CARD, e.g. \"hand:0/5S\"")
+        try:
+            actions.append(None if step.action is None else game.parse_action(step.action))
+        except NotationError as e:
+            raise fail(("steps", i, "action"), str(e)) from None
+    name = f"{spec.game}/{Path(path).stem}"
+    return LoadedDemo(name, path, spec, game, state, actions, fail)
+
