@@ -13,7 +13,6 @@ import sys
 
 from shrinetable.engine import IllegalAction
 from shrinetable.formats.errors import FormatError
-from shrinetable.formats.scenario import load
 
 
 class Mismatch(Exception):
@@ -35,6 +34,8 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _run_file(path: str, legal: bool, header: bool) -> int:
+    from shrinetable.formats.scenario import load  # here, not at the top: keeps `play` fast
+
     try:
         loaded = load(path)
     except FormatError as e:
