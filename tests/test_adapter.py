@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 
 import pytest
+from shrine_helpers import pos
 
 from shrinetable.adapter import gestures, refusal, storage
 from shrinetable.adapter.session import Session
@@ -126,3 +127,14 @@ def test_broken_saves_are_explained(tmp_path):
                              "actions": ["draw", "heal 2S 2C"]}))
     with pytest.raises(SaveError, match=r"actions.1: 'heal 2S 2C' does not apply"):
         storage.load(p)
+
+
+def test_refused_attack_drop_names_the_broken_rule():
+    """A wrong-sum attack dragged onto an opponent's Shrine is guessed as that
+    attack, and the engine's refusal (clause `attack`) is what the player reads."""
+    state = pos(shrines=[["2C", "3C"], ["2S", "9H"]], hands=[["5S", "7S"], ["2H"]],
+                stage="action")
+    text = refusal.explain(GAME, state, 0, ("5S", "7S"), "hand:0", "shrine:1", None)
+    assert "they make 12" in text and "(rule: attack)" in text
+    assert GAME.guess_actions(0, ("AS", "7C"), "hand:0", "field:1", "KD") == [
+        "dagger AS pay 7C p2 KD"]

@@ -142,6 +142,10 @@ class Game(Protocol):
 
     def all_cards(self, state: Any) -> dict[str, list[str]]: ...
 
+    # Optional: `guess_actions(seat, held, source, zone, card) -> list[str]`, the
+    # action texts a refused drag most likely meant, so the table can show the
+    # engine's reason for refusing it.
+
 
 def play(game: Game, state: Any, texts: list[str]) -> tuple[Any, list[Event]]:
     """Apply actions given in notation one after another; returns the final

@@ -9,6 +9,7 @@ from shrinetable.engine import Decision, Event, OptionSpec, Outcome, View, ZoneV
 from . import rules
 from .actions import Action, parse
 from .cards import NAMES
+from .gestures import guess_actions
 from .state import Options, State
 
 OPTIONS = (
@@ -77,6 +78,10 @@ class ShrineGame:
 
     def parse_action(self, text: str) -> Action:
         return parse(text)
+
+    def guess_actions(self, seat: int, held: tuple[str, ...], source: str, zone: str,
+                      card: str | None) -> list[str]:
+        return guess_actions(seat, held, source, zone, card)
 
     def zones(self, seats: int) -> list[str]:
         per_seat = [f"{z}:{q}" for q in range(seats) for z in ("shrine", "hand", "field")]

@@ -1,0 +1,42 @@
+"""From a refused drag back to the action the player most likely meant."""
+
+from __future__ import annotations
+
+
+def guess_actions(me: int, held: tuple[str, ...], source: str, zone: str,
+                  card: str | None) -> list[str]:
+    """Action texts a drag most likely meant (`held` cards from `source` dropped on
+    `zone`, over `card`), best first; used only to word a refused drop."""
+    kind, _, owner = zone.partition(":")
+    cards = " ".join(held)
+    special = [c for c in held if c[0] in "AJQK"]
+    pay = [c for c in held if c not in special[:1]]
+    pair = (f"{special[0]} pay {pay[0]}" if len(held) == 2 and special and pay else None)
+    target = f"p{int(owner) + 1}" if owner else ""
+    out: list[str] = []
+    if source.startswith("field:") and zone == "graveyard":
+        return [f"block {cards}"]
+    if zone == "graveyard":
+        if pair and special[0][0] == "A":
+            out.append(f"dblock {pair}")
+        if len(held) == 1:
+            out.append(f"discard {cards}")
+    elif kind == "shrine" and owner == str(me):
+        out.append(f"heal {cards}")
+    elif kind == "shrine":
+        if pair and special[0][0] == "A":
+            out.append(f"dagger {pair} {target} shrine")
+        if len(held) == 4:
+            out.append(f"quad {cards} {target}")
+        out.append(f"attack {target} {cards}")
+    elif kind == "field" and owner == str(me):
+        if pair:
+            out.append(f"{'daggertoken' if special[0][0] == 'A' else 'token'} {pair}")
+    elif kind == "field":
+        if pair and special[0][0] == "A":
+            out.append(f"dagger {pair} {target} {card or 'shrine'}")
+        if len(held) == 3:
+            out.append(f"triplet {cards} {target}")
+    elif kind == "hand" and owner != str(me):
+        out.append(f"jack {target}")
+    return out
