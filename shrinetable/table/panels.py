@@ -97,9 +97,12 @@ class GamePanels:
             who = seat_name(d.seat)
             kind = "you" if d.seat == self.viewer and s.seats[d.seat] == "human" \
                 else s.seats[d.seat]
-            turn = info.get("turn_no")
-            head = (f"<b>{'Turn ' + str(turn) + ' · ' if turn else ''}{who} ({kind})</b>: "
-                    f"{d.prompt}")
+            turn_no, turn = info.get("turn_no"), info.get("turn")
+            if turn is not None and turn != d.seat:  # an out-of-turn answer
+                head = f"<b>{who} ({kind}) answers {seat_name(turn)}</b>: {d.prompt}"
+            else:
+                head = (f"<b>{'Turn ' + str(turn_no) + ' · ' if turn_no else ''}{who} "
+                        f"({kind})</b>: {d.prompt}")
         msg = f"<br><font color='#ffb0a0'>{self.message}</font>" if self.message else ""
         return head + msg
 
