@@ -11,11 +11,13 @@ from shrinetable.engine import registry
 
 def add_parser(sub) -> None:
     p = sub.add_parser("bench", help="benchmarks: engine step or table rendering")
-    p.add_argument("what", choices=("engine", "render"), help="what to measure")
+    p.add_argument("what", choices=("engine", "render", "launch"),
+                   help="what to measure: rules steps, table frames, or launch to first frame")
     p.add_argument("--game", default="shrine", help="game to measure (default shrine)")
-    p.add_argument("--runs", type=int, default=5, help="engine: runs to take the median of")
+    p.add_argument("--runs", type=int, default=5, help="engine: runs to take the median of; launch: launches")
     p.add_argument("--games", type=int, default=40, help="engine: games per run")
     p.add_argument("--seconds", type=float, default=3.0, help="render: idle CPU window")
+    p.add_argument("--exe", help="launch: a built executable to time instead of the source")
     p.add_argument("--json", action="store_true", help="print the figures as JSON")
 
 
@@ -25,6 +27,9 @@ def run(args: argparse.Namespace) -> int:
     except KeyError as e:
         print(f"shrinetable bench: {e.args[0]}", file=sys.stderr)
         return 2
+    if args.what == "launch":
+        from shrinetable.table.bench import run_launch_bench
+        return run_launch_bench(args)
     if args.what == "render":
         from shrinetable.table.bench import run_render_bench
         return run_render_bench(args)

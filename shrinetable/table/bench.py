@@ -46,16 +46,17 @@ def _percentile(xs: list[float], q: float) -> float:
     return xs[min(len(xs) - 1, round(q * (len(xs) - 1)))]
 
 
-def _first_frame_seconds() -> float | None:
-    """Launch the real program and time it until it reports its first frame."""
+def first_frame_seconds(program: list[str] | None = None) -> float | None:
+    """Launch the real program (the source by default, or a built executable) and
+    time it until it reports its first frame; None if it never does."""
+    program = program or [sys.executable, "-m", "shrinetable"]
     with tempfile.TemporaryDirectory() as data:
         envs = dict(os.environ, SHRINETABLE_DATA_DIR=data, PYTHONUNBUFFERED="1")
         if not envs.get("DISPLAY"):
             envs["SDL_VIDEODRIVER"] = "dummy"
         t0 = time.perf_counter()
         proc = subprocess.Popen(
-            [sys.executable, "-m", "shrinetable", "play", "shrine", "--seed", "1", "--trace",
-             "--seats", "human,computer"], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
+            [*program, "play", "shrine", "--seed", "1", "--trace", "--seats", "human,computer"], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
             text=True, env=envs)
         try:
             for line in proc.stdout:
@@ -132,7 +133,7 @@ def measure(seconds: float = 3.0) -> dict:
 
 def run_render_bench(args: argparse.Namespace) -> int:
     fig = measure(float(getattr(args, "seconds", 3.0) or 3.0))
-    fig["first_frame_s"] = (round(ff, 3) if (ff := _first_frame_seconds()) is not None
+    fig["first_frame_s"] = (round(ff, 3) if (ff := first_frame_seconds()) is not None
                             else None)
     if getattr(args, "json", False):
         print(json.dumps(fig))
@@ -147,4 +148,25 @@ def run_render_bench(args: argparse.Namespace) -> int:
           f"(goal < 1 %)")
     ff = fig["first_frame_s"]
     print(f"  first frame: {ff if ff is not None else 'n/a'} s from launch (goal < 0.5 s)")
+    return 0
+
+
+def run_launch_bench(args: argparse.Namespace) -> int:
+    """Launch-to-first-frame, median of several launches (the first one warms the
+    disk cache and is not counted)."""
+    program = [args.exe] if args.exe else None
+    first_frame_seconds(program)
+    times = [t for _ in range(max(1, args.runs)) if (t := first_frame_seconds(program))]
+    if not times:
+        print("bench launch: the program never reported its first frame", file=sys.stderr)
+        return 1
+    fig = {"program": args.exe or "source", "runs": len(times),
+           "median_s": round(statistics.median(times), 3),
+           "min_s": round(min(times), 3), "max_s": round(max(times), 3),
+           "driver": "x11" if os.environ.get("DISPLAY") else "dummy"}
+    if getattr(args, "json", False):
+        print(json.dumps(fig))
+        return 0
+    print(f"launch {fig['program']} ({fig['driver']}): first frame median {fig['median_s']} s "
+          f"over {fig['runs']} launches (range {fig['min_s']}-{fig['max_s']} s)")
     return 0
