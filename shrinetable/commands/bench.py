@@ -14,7 +14,8 @@ def add_parser(sub) -> None:
     p.add_argument("what", choices=("engine", "render", "launch"),
                    help="what to measure: rules steps, table frames, or launch to first frame")
     p.add_argument("--game", default="shrine", help="game to measure (default shrine)")
-    p.add_argument("--runs", type=int, default=5, help="engine: runs to take the median of; launch: launches")
+    p.add_argument("--runs", type=int, default=5,
+                   help="engine: runs to take the median of; launch: launches")
     p.add_argument("--games", type=int, default=40, help="engine: games per run")
     p.add_argument("--seconds", type=float, default=3.0, help="render: idle CPU window")
     p.add_argument("--exe", help="launch: a built executable to time instead of the source")

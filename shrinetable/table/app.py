@@ -24,7 +24,7 @@ import pygame_gui  # noqa: E402
 
 from shrinetable.adapter.session import Session  # noqa: E402
 from shrinetable.formats.layout import Layout, load_layout  # noqa: E402
-from shrinetable.resources import font_path, layout_path  # noqa: E402
+from shrinetable.resources import font_path, layout_path, resource  # noqa: E402
 
 from .art import CardArt, Fonts  # noqa: E402
 
@@ -60,6 +60,8 @@ class App:
         pygame.display.init()
         pygame.font.init()
         pygame.display.set_caption("shrinetable")
+        # the window's own icon (before set_mode, so the window manager shows it at once)
+        pygame.display.set_icon(pygame.image.load(resource("assets", "icons", "shrinetable.png")))
         self.windowed = size
         self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
         self.manager = pygame_gui.UIManager(size, theme())

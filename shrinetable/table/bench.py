@@ -56,7 +56,8 @@ def first_frame_seconds(program: list[str] | None = None) -> float | None:
             envs["SDL_VIDEODRIVER"] = "dummy"
         t0 = time.perf_counter()
         proc = subprocess.Popen(
-            [*program, "play", "shrine", "--seed", "1", "--trace", "--seats", "human,computer"], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
+            [*program, "play", "shrine", "--seed", "1", "--trace", "--seats", "human,computer"],
+            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
             text=True, env=envs)
         try:
             for line in proc.stdout:
