@@ -1,0 +1,132 @@
+"""Shrines' actions: small frozen values with one canonical text form.
+
+Grammar (cards are `card-id#N`, sites `a1`..`c5`, players `p1`/`p2`; see
+docs/rules/shrines.md "Notation"):
+
+    keep | pass | next | unmark
+    mulligan C          draw primary|secondary     source C        tap C
+    play C [SITE | rowN | path-X | C2]             cast C [TARGET] [x=N]
+    attach T C          mount C1 C2                travel C SITE
+    attack C (C2 | pN)
+    block B A           top C | bottom C           sacrifice C
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from shrinetable.engine import Gesture, NotationError
+
+from .cards import instance, site_index
+
+BUTTONS = ("keep", "pass", "next", "unmark")
+ONE_CARD = ("mulligan", "source", "tap", "top", "bottom", "sacrifice")
+TWO = ("attach", "mount", "travel", "attack", "block")
+KINDS = BUTTONS + ONE_CARD + TWO + ("draw", "play", "cast")
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """One move: `card` and `target` in notation ("" when absent), `x` the paid X
+    (-1 when the card has none), `lib` the library a draw comes from."""
+
+    kind: str
+    card: str = ""
+    target: str = ""
+    x: int = -1
+    lib: str = ""
+
+    @property
+    def text(self) -> str:
+        parts = [self.kind]
+        for p in (self.lib, self.card, self.target):
+            if p:
+                parts.append(p)
+        if self.x >= 0:
+            parts.append(f"x={self.x}")
+        return " ".join(parts)
+
+    def __str__(self) -> str:
+        return self.text
+
+    def gesture(self, actor: int) -> Gesture:
+        """The drag that makes this move for `actor` (see engine Gesture)."""
+        k, me = self.kind, actor
+        if k in BUTTONS:
+            return Gesture()
+        if k == "draw":
+            return Gesture((), f"{self.lib}:{me}", f"hand:{me}")
+        cards = (self.card,)
+        if k == "mulligan":
+            return Gesture(cards, f"hand:{me}", f"primary:{me}")
+        if k == "source":
+            return Gesture(cards, f"hand:{me}", f"sources:{me}")
+        if k in ("tap", "top", "bottom", "sacrifice"):
+            return Gesture(cards)
+        if k == "play" and not self.target:
+            return Gesture(cards, f"hand:{me}", f"idols:{me}")
+        if k in ("play", "cast"):
+            return Gesture(cards, f"hand:{me}", *_target(self.target, me))
+        if k in ("attach", "block", "mount"):
+            return Gesture(cards, None, None, self.target)
+        # travel, attack
+        return Gesture(cards, None, *_target(self.target, me))
+
+
+def _target(t: str, me: int) -> tuple[str | None, str | None]:
+    if not t:
+        return (None, None)
+    if t in ("p1", "p2"):
+        return (f"player:{int(t[1]) - 1}", None)
+    if "#" in t:
+        return (None, t)
+    return (f"site:{t}" if len(t) == 2 else f"area:{t}", None)
+
+
+def parse(text: str) -> Action:
+    """The action written `text`; NotationError otherwise.
+
+    >>> parse("play ashen-brute#3 B1").text
+    'play ashen-brute#3 b1'
+    """
+    toks = text.split()
+    if not toks:
+        raise NotationError("empty action")
+    kind, rest = toks[0].lower(), toks[1:]
+    if kind not in KINDS:
+        raise NotationError(f"{text!r}: unknown action {toks[0]!r}; known: {', '.join(KINDS)}")
+    x = -1
+    if rest and rest[-1].lower().startswith("x="):
+        if kind != "cast" or not rest[-1][2:].isdigit():
+            raise NotationError(f"{text!r}: x=N (a number) goes only after a cast")
+        x, rest = int(rest[-1][2:]), rest[:-1]
+    want = {**dict.fromkeys(BUTTONS, (0, 0)), **dict.fromkeys(ONE_CARD, (1, 1)),
+            **dict.fromkeys(TWO, (2, 2)), "draw": (1, 1), "play": (1, 2), "cast": (1, 2)}[kind]
+    if not want[0] <= len(rest) <= want[1]:
+        raise NotationError(f"{text!r}: {kind} takes {want[0]}"
+                            + (f" to {want[1]}" if want[1] != want[0] else "") + " word(s)")
+    if kind == "draw":
+        lib = rest[0].lower()
+        if lib not in ("primary", "secondary"):
+            raise NotationError(f"{text!r}: draw primary or draw secondary")
+        return Action("draw", lib=lib)
+    card = _card(rest[0]) if rest else ""
+    target = _any(rest[1]) if len(rest) > 1 else ""
+    return Action(kind, card, target, x)
+
+
+def _card(tok: str) -> str:
+    instance(tok)
+    return tok.lower()
+
+
+def _any(tok: str) -> str:
+    t = tok.lower()
+    if t in ("p1", "p2") or "#" in t:
+        return _card(t) if "#" in t else t
+    if t.startswith("row") and t[3:] in ("1", "2", "3", "4", "5"):
+        return t
+    if t.startswith("path-") and t[5:] in ("a", "b", "c"):
+        return t
+    site_index(t)
+    return t

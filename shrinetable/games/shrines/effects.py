@@ -1,0 +1,315 @@
+"""Everything that changes the Region: entering sites, damage, death, and the
+interpreter of the card-file effect vocabulary (docs/cards.md).
+
+Effects resolve at once, in the order written; choices they need (a draw from
+either library, a Swap) wait in the state's queue.
+"""
+
+from __future__ import annotations
+
+from shrinetable.engine import Event, Outcome
+
+from .cards import Def
+from .region import (
+    bodies,
+    destinations,
+    enemies,
+    kw,
+    own_half,
+    resilience,
+    status,
+)
+from .state import Perm, State
+
+SITE_LIMIT = 4
+PLAYER = -1   # targets below zero are players: -1 - seat
+
+
+def log(s: State, ev: list[Event], kind: str, text: str, seat: int | None = None,
+        cards: tuple[int, ...] = (), source: str | None = None,
+        target: str | None = None) -> None:
+    ev.append(Event(kind, text, seat, tuple(s.name(c) for c in cards), source, target))
+
+
+# --------------------------------------------------------------------------- entering
+
+def put(s: State, c: int, seat: int, site: int, ev: list[Event]) -> None:
+    """A creature or structure enters `site` under `seat` (clauses cast, site-limit)."""
+    s.perms[c] = Perm(seat, site, s.turn_no)
+    s.sites[site].append(c)
+    arrive(s, c, site, ev)
+
+
+def arrive(s: State, c: int, site: int, ev: list[Event]) -> None:
+    """`c` is now on `site`: spring opposing traps there, then the site limit."""
+    seat = s.perms[c].ctrl
+    if s.defs[c].type == "creature":
+        for t in list(s.traps[1 - seat]):
+            if s.trap_site[t] == site and c in s.perms:
+                spring(s, t, c, ev)
+    limit(s, site, seat)
+
+
+def spring(s: State, t: int, c: int, ev: list[Event]) -> None:
+    """A trap's requirement is met: it flips, acts on the creature, then goes to the
+    Graveyard (clause trap)."""
+    q = s.owner[t]
+    s.traps[q].remove(t)
+    del s.trap_site[t]
+    log(s, ev, "trap", f"{s.name(t)} springs on {s.name(c)}", q, (t,))
+    run(s, q, s.defs[t].effects, c, 0, ev)
+    s.graveyard[q].append(t)
+
+
+def counted(s: State, site: int) -> list[int]:
+    """The permanents the site limit counts: bodies that are not tokens."""
+    return [c for c in bodies(s, site) if not s.defs[c].token]
+
+
+def limit(s: State, site: int, mover: int) -> None:
+    """More than four counted permanents: the player with most there sacrifices
+    down to four (ties: the player who moved or spawned the card, R10)."""
+    here = counted(s, site)
+    if len(here) <= SITE_LIMIT or any(q[0] == "sacrifice" and q[2] == site for q in s.queue):
+        return
+    mine = sum(1 for c in here if s.perms[c].ctrl == mover)
+    seat = mover if mine * 2 >= len(here) else 1 - mover
+    s.queue += (("sacrifice", seat, site),)
+
+
+def move(s: State, c: int, to: int, ev: list[Event]) -> None:
+    p = s.perms[c]
+    s.sites[p.site].remove(c)
+    for t in [t for t in s.sites[p.site] if s.perms[t].attached == c]:
+        s.sites[p.site].remove(t)          # tools travel with their creature
+        s.sites[to].append(t)
+        s.perms[t].site = to
+    p.site = to
+    s.sites[to].append(c)
+    arrive(s, c, to, ev)
+
+
+# --------------------------------------------------------------------------- damage
+
+def guard_for(s: State, c: int) -> int:
+    """The Guard that takes damage meant for `c` (the oldest other friendly Guard on
+    its site, R11), or `c` itself."""
+    p = s.perms[c]
+    for g in bodies(s, p.site):
+        if g != c and s.perms[g].ctrl == p.ctrl and "guard" in kw(s, g):
+            return g
+    return c
+
+
+def deal(s: State, c: int, amount: int, combat: bool, ev: list[Event]) -> int:
+    """Damage to a body: Guard redirects, Armor absorbs the first instance, Weaken
+    makes any damage lethal. Returns the damage actually marked."""
+    if amount <= 0 or c not in s.perms:
+        return 0
+    c = guard_for(s, c)
+    p = s.perms[c]
+    if "armor" in kw(s, c) and not p.armor_spent:
+        p.armor_spent = True
+        log(s, ev, "armor", f"{s.name(c)}'s Armor absorbs {amount}", p.ctrl, (c,))
+        return 0
+    p.damage += amount
+    if "weaken" in status(s, c):
+        p.damage = max(p.damage, resilience(s, c))
+    if not combat:
+        p.lethal = True
+    log(s, ev, "damage", f"{amount} damage to {s.name(c)}", p.ctrl, (c,))
+    return amount
+
+
+def hurt(s: State, seat: int, amount: int, ev: list[Event]) -> None:
+    """Damage or life loss to a player; King of the Hill has no life (clause modes)."""
+    if amount > 0 and s.opts.mode != "king":
+        s.life[seat] -= amount
+        log(s, ev, "life", f"p{seat + 1} takes {amount} (life {s.life[seat]})", seat)
+
+
+def deaths(s: State, ev: list[Event]) -> None:
+    """Destroy every body whose damage reached its resilience; Bloodless ones only
+    once non-combat damage was dealt to them (clause bloodless). Then check life."""
+    while True:
+        dead = [c for c, p in s.perms.items()
+                if s.defs[c].type != "relic" and p.damage >= resilience(s, c)
+                and ("bloodless" not in kw(s, c) or p.lethal)]
+        if not dead:
+            break
+        for c in dead:
+            if c in s.perms:
+                leave(s, c, "destroy", ev)
+    winner_check(s)
+
+
+def winner_check(s: State) -> None:
+    if s.result is not None:
+        return
+    down = [q for q in (0, 1) if s.life[q] <= 0]
+    if len(down) == 2:
+        s.result, s.stage = Outcome((), "both players fell to 0 life together"), "over"
+    elif down:
+        q = down[0]
+        s.result, s.stage = Outcome((1 - q,), f"p{q + 1} fell to 0 life"), "over"
+
+
+def leave(s: State, c: int, how: str, ev: list[Event]) -> None:
+    """`c` leaves the Region: destroyed, sacrificed, banished or bounced. Tools it
+    carried stay on the site if they have an attach cost and the site is not the
+    opponent's, else go to the Graveyard (clause tool). A destroyed Deathwish
+    creature's effects then resolve (clause deathwish)."""
+    p = s.perms.pop(c)
+    s.sites[p.site].remove(c)
+    s.tapped.discard(c)
+    for r in [r for r in s.sites[p.site] if s.perms[r].attached == c
+              and s.defs[r].type == "creature"]:
+        s.perms[r].attached = -1        # a mounted rider shares its mount's fate
+        leave(s, r, how, ev)
+    for t in [t for t in s.sites[p.site] if s.perms[t].attached == c]:
+        if s.defs[t].attach_cost is not None and not own_half(1 - s.perms[t].ctrl, p.site):
+            s.perms[t].attached = -1
+        else:
+            s.sites[p.site].remove(t)
+            del s.perms[t]
+            s.graveyard[s.owner[t]].append(t)
+    log(s, ev, how, f"{s.name(c)} is {_PAST[how]}", p.ctrl, (c,), f"site:{p.site}")
+    if not s.defs[c].token:
+        to(s, c, "hand" if how == "bounce" else "banished" if how == "banish" else "graveyard")
+    if how == "destroy" and "deathwish" in s.defs[c].kw:
+        run(s, p.ctrl, s.defs[c].deathwish, -1, 0, ev)
+
+
+_PAST = {"destroy": "destroyed", "sacrifice": "sacrificed", "banish": "banished",
+         "bounce": "bounced"}
+
+
+def to(s: State, c: int, zone: str) -> None:
+    """A card goes to its owner's hand, Graveyard or Banishment; the Shrine goes back
+    to the Shrine zone with time marks instead (clause shrine)."""
+    q = s.owner[c]
+    if zone != "hand" and c == s.shrine_card[q]:
+        s.shrine[q].append(c)
+        s.marks[q] = s.defs[c].cost.converted
+        return
+    {"hand": s.hands, "banished": s.banished, "graveyard": s.graveyard}[zone][q].append(c)
+
+
+# --------------------------------------------------------------------------- effects
+
+def run(s: State, seat: int, effects, target: int, x: int, ev: list[Event],
+        source: int = -1) -> None:
+    """Resolve `effects` for `seat`. `target` is the chosen card, site (1000+i) or
+    player (-1-seat); `x` the paid X. Protection stops the first opposing effect
+    aimed at its bearer and is lost (clause protection)."""
+    for e in effects:
+        n = x if e.amount == "X" else e.amount
+        t = _aim(s, seat, e.target, target, source)
+        if (t >= 0 and t < 1000 and t in s.perms and s.perms[t].ctrl != seat
+                and "protection" in kw(s, t) and e.target not in ("self", "none")):
+            _unprotect(s, t)
+            log(s, ev, "protection", f"{s.name(t)}'s Protection is spent", s.perms[t].ctrl, (t,))
+            continue
+        _VERBS[e.do](s, seat, e, n, t, ev)
+    deaths(s, ev)
+
+
+def _unprotect(s: State, t: int) -> None:
+    p = s.perms[t]
+    p.status = p.status - {"protection"}
+    if "protection" in s.defs[t].kw:
+        p.status = p.status | {"protection-spent"}
+
+
+def _aim(s: State, seat: int, kind: str, target: int, source: int) -> int:
+    if kind == "opponent":
+        return PLAYER - (1 - seat)
+    if kind == "self":
+        return source if source >= 0 else PLAYER - seat
+    if kind == "none":
+        return PLAYER - seat
+    return target
+
+
+def _damage(s, seat, e, n, t, ev):
+    if t >= 1000:
+        site = t - 1000
+        hit = enemies(s, site, seat) if e.target == "each-enemy-on-site" else bodies(s, site)
+        for c in hit:
+            deal(s, c, n, False, ev)
+    elif t < 0:
+        hurt(s, PLAYER - t, n, ev)
+    else:
+        deal(s, t, n, False, ev)
+
+
+def _draw(s, seat, e, n, t, ev):
+    s.queue += (("draw", seat, e.library),) * n
+
+
+def _life(s, seat, e, n, t, ev):
+    q = PLAYER - t if t < 0 else seat
+    if e.do == "gain-life" and s.opts.mode != "king":
+        s.life[q] += n
+        log(s, ev, "life", f"p{q + 1} gains {n} (life {s.life[q]})", q)
+    elif e.do == "lose-life":
+        hurt(s, q, n, ev)
+
+
+def _move(s, seat, e, n, t, ev):
+    """Move forward as far as it can, up to n sites; the Grounded never move (R12)."""
+    if t not in s.perms or "ground" in status(s, t):
+        return
+    dest = destinations(s, t, n, False)
+    if dest:
+        move(s, t, dest[-1][0], ev)
+
+
+def _leave(s, seat, e, n, t, ev):
+    if t in s.perms:
+        leave(s, t, e.do, ev)
+
+
+def _condition(s, seat, e, n, t, ev):
+    if t in s.perms:
+        p = s.perms[t]
+        p.status = p.status | {"protection" if e.do == "protect" else e.do}
+        log(s, ev, "status", f"{s.name(t)}: {e.do}", p.ctrl, (t,))
+
+
+def _mana(s, seat, e, n, t, ev):
+    s.pool[seat]["BYRGP".index(e.colour)] += n
+
+
+def _token(s, seat, e, n, t, ev):
+    site = t - 1000
+    d = Def.token_of(e)
+    for _ in range(n):
+        c = len(s.defs)
+        s.defs = (*s.defs, d)
+        s.owner = (*s.owner, seat)
+        put(s, c, seat, site, ev)
+        log(s, ev, "token", f"{s.name(c)} appears", seat, (c,), None, f"site:{site}")
+
+
+def _boost(s, seat, e, n, t, ev):
+    """+strength/+resilience for as long as it stays on the Region (R13); a structure
+    takes only the resilience (clause structure)."""
+    if t in s.perms:
+        s.perms[t].boost_s += 0 if s.defs[t].type == "structure" else e.strength
+        s.perms[t].boost_r += e.resilience
+
+
+def _swap(s, seat, e, n, t, ev):
+    lib = "secondary" if e.library == "secondary" else "primary"
+    pile = (s.secondary if lib == "secondary" else s.primary)[seat]
+    looked = tuple(reversed(pile[-n:]))
+    if looked:
+        s.queue += (("swap", seat, lib, looked),)
+
+
+_VERBS = {"damage": _damage, "draw": _draw, "gain-life": _life, "lose-life": _life,
+          "move": _move, "bounce": _leave, "destroy": _leave, "banish": _leave,
+          "freeze": _condition, "ground": _condition, "poison": _condition,
+          "weaken": _condition, "protect": _condition, "add-mana": _mana, "token": _token,
+          "boost": _boost, "swap": _swap}

@@ -1,0 +1,81 @@
+"""Words for a refusal: why an action is not among the legal ones.
+
+Only called after `legal_actions` refused the action, so it never decides legality;
+it names the first rule the action breaks, with its clause or ruling id in
+docs/rules/shrines.md.
+"""
+
+from __future__ import annotations
+
+from .actions import Action
+from .cards import instance
+from .state import State
+
+STAGE_KINDS = {
+    "mulligan": ("keep", "mulligan"),
+    "main": ("next", "tap", "source", "play", "cast", "attach", "mount", "unmark", "travel",
+             "attack"),
+    "respond": ("pass", "tap", "cast", "unmark"),
+    "block": ("pass", "block", "tap", "cast", "unmark"),
+}
+QUEUE_KINDS = {"draw": ("draw",), "swap": ("top", "bottom"), "sacrifice": ("sacrifice",)}
+ACT_KINDS = {"travel": "travel", "attack": "combat"}
+INERT = ("source", "play", "attach", "mount")
+
+
+def explain(s: State, a: Action) -> tuple[str, str]:
+    if s.result is not None:
+        return "The game is over.", "winning"
+    if s.queue:
+        kind = s.queue[0][0]
+        if a.kind not in QUEUE_KINDS[kind]:
+            return f"First {kind} as asked.", kind if kind != "sacrifice" else "site-limit"
+        return f"{a.text} is not one of the choices now.", kind if kind != "sacrifice" \
+            else "site-limit"
+    if a.kind == "play" and a.card:
+        c = instance(a.card)
+        q = s.owner[c] if c < len(s.owner) else 0
+        if c in s.shrine[q] and s.marks[q] > 0:
+            return "Your Shrine still has time marks.", "shrine"
+    if a.kind not in STAGE_KINDS[s.stage]:
+        return _stage(s, a)
+    if a.card:
+        c = instance(a.card)
+        if c >= len(s.defs) or s.name(c) != a.card:
+            return f"There is no card {a.card}.", "decision"
+        d = s.defs[c]
+        if a.kind in ("play", "cast") and c not in s.hands[s.owner[c]] \
+                and c not in s.shrine[s.owner[c]]:
+            return f"{a.card} is not in your hand.", "decision"
+        if a.kind == "source" and s.source_played:
+            return "You have already put out a source this turn.", "source"
+        if a.kind in ("play", "cast") and d.type == "creature" and a.target:
+            return "Creatures enter on your own melee sites.", "cast"
+        if a.kind == "play" and d.type == "structure":
+            return "Structures go on your own melee or range sites, one a site.", "cast"
+        if a.kind in ("play", "cast", "attach"):
+            return f"You cannot pay for {a.card} or that target is not allowed.", "cost"
+        if a.kind == "travel":
+            return f"{a.card} cannot travel to {a.target} now.", "travel"
+        if a.kind == "attack":
+            return f"{a.card} cannot attack {a.target}.", "combat"
+        if a.kind == "mount":
+            return (f"{a.card} cannot mount {a.target}: one needs Saddle and the other "
+                    "Mount, within one site, and 2 mana."), "saddle"
+        if a.kind == "block":
+            return f"{a.card} cannot block {a.target}.", "blocking"
+        if a.kind == "tap":
+            if c in s.tapped:
+                return f"{a.card} is already tapped.", "source"
+            return f"{a.card} cannot be tapped now (frozen, new, or no tap ability).", "freeze"
+    if a.kind == "unmark":
+        return "Removing a time mark needs a marked Shrine and 2 mana.", "shrine"
+    return f"{a.text} is not allowed now.", "decision"
+
+
+def _stage(s: State, a: Action) -> tuple[str, str]:
+    if s.stage == "main" and a.kind in ACT_KINDS:
+        return f"Only in your {ACT_KINDS[a.kind]} act.", "acts"
+    if a.kind in INERT or (a.kind == "play"):
+        return "Inert speed: only in your own First or Final Act.", "speed"
+    return f"Not now: {a.kind} is not allowed at this point.", "priority"

@@ -1,0 +1,118 @@
+"""Shrines as an engine `Game`: the contract over rules, views and notation."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from shrinetable.engine import Decision, Event, OptionSpec, Outcome, View, ZoneView
+
+from . import rules
+from .actions import Action, parse
+from .cards import deck_key, site_name, starter
+from .state import Options, State
+
+DECKS = tuple(deck_key(d) for d in starter()[1])
+MODES = ("standard", "rush", "king", "imperial", "conquest")
+OPTIONS = (
+    OptionSpec("deck_p1", "blue", "p1's starter deck", DECKS),
+    OptionSpec("deck_p2", "red", "p2's starter deck", DECKS),
+    OptionSpec("mode", "standard", "Standard, or an alternative mode of the rules text",
+               MODES),
+)
+PROMPTS = {
+    "mulligan": "Mulligan a card or keep your hand",
+    "main": "Play, tap, declare, or pass the act (next)",
+    "respond": "Respond at burst speed, or pass",
+    "block": "Declare blockers, then pass",
+    "draw": "Draw a card: choose a library",
+    "swap": "Swap: keep the card on top or put it at the bottom",
+    "sacrifice": "The site is over its limit: sacrifice a permanent",
+}
+PER_SEAT = ("primary", "secondary", "hand", "graveyard", "banished", "shrine", "sources",
+            "idols", "traps")
+
+
+class ShrinesGame:
+    name = "shrines"
+    title = "Shrines"
+    min_seats = 2
+    max_seats = 2
+    options = OPTIONS
+
+    def make_options(self, options: dict[str, Any] | None) -> Options:
+        options = dict(options or {})
+        known = {o.name: o for o in OPTIONS}
+        for key, value in options.items():
+            if key not in known:
+                raise ValueError(f"unknown option {key!r} for shrines; known: "
+                                 f"{', '.join(sorted(known))}")
+            if value not in known[key].choices:
+                raise ValueError(f"option {key!r} is one of "
+                                 f"{', '.join(known[key].choices)}, not {value!r}")
+        return Options((options.get("deck_p1", "blue"), options.get("deck_p2", "red")),
+                       options.get("mode", "standard"))
+
+    def new_game(self, seed: int, options: dict[str, Any] | None = None,
+                 seats: int = 2) -> State:
+        if seats != 2:
+            raise ValueError(f"shrines is for 2 players, not {seats}")
+        return rules.new_game(seed, self.make_options(options))
+
+    def decision(self, s: State) -> Decision | None:
+        if s.result is not None:
+            return None
+        kind = s.queue[0][0] if s.queue else s.stage
+        return Decision(rules.decision_seat(s), kind, PROMPTS[kind])
+
+    def legal_actions(self, s: State) -> list[Action]:
+        return rules.legal_actions(s)
+
+    def apply(self, s: State, a: Action) -> tuple[State, list[Event]]:
+        return rules.apply(s, a)
+
+    def outcome(self, s: State) -> Outcome | None:
+        return s.result
+
+    def parse_action(self, text: str) -> Action:
+        return parse(text)
+
+    def zones(self, seats: int) -> list[str]:
+        return ([f"site:{site_name(i)}" for i in range(15)] + ["areas"]
+                + [f"{z}:{q}" for q in range(seats) for z in PER_SEAT])
+
+    def _zone_cards(self, s: State) -> dict[str, list[int]]:
+        out = {f"site:{site_name(i)}": [c for c in s.sites[i] if not s.defs[c].token]
+               for i in range(15)}
+        out["areas"] = s.areas
+        for q in (0, 1):
+            for z in PER_SEAT:
+                out[f"{z}:{q}"] = getattr(s, {"hand": "hands"}.get(z, z))[q]
+        return out
+
+    def all_cards(self, s: State) -> dict[str, list[str]]:
+        """Every zone's cards bottom-to-top, nothing hidden (tokens are not cards)."""
+        return {k: [s.name(c) for c in v] for k, v in self._zone_cards(s).items()}
+
+    def view(self, s: State, seat: int | None) -> View:
+        """What `seat` may see: its own hand and traps, every public zone, and counts
+        of libraries and the opponent's hand."""
+        zones = {}
+        for name, cards in self._zone_cards(s).items():
+            kind, _, owner = name.partition(":")
+            q = int(owner) if owner.isdigit() else None
+            hidden = kind in ("primary", "secondary") or (
+                kind in ("hand", "traps") and seat != q)
+            zones[name] = ZoneView(name, q, tuple(None if hidden else s.name(c) for c in cards),
+                                   name)
+        info = {
+            "turn": s.turn, "turn_no": s.turn_no, "act": s.act, "stage": s.stage,
+            "life": list(s.life), "points": list(s.points), "mode": s.opts.mode,
+            "marks": list(s.marks), "pool": [list(x) for x in s.pool],
+            "tapped": sorted(s.name(c) for c in s.tapped),
+            "tokens": {site_name(i): [s.name(c) for c in s.sites[i] if s.defs[c].token]
+                       for i in range(15)},
+        }
+        return View(seat, 2, zones, self.decision(s), s.result, info)
+
+
+GAME = ShrinesGame()

@@ -1,0 +1,211 @@
+"""The Region's geometry and what a permanent is now: its keywords, conditions,
+strength and resilience after tools and area effects, and where it may go or strike.
+
+Pure queries over a `State`; nothing here changes the state.
+"""
+
+from __future__ import annotations
+
+from .cards import ROWS
+from .state import State
+
+GROUND_LOSES = ("flying", "lunge", "sprint", "dig")   # clause ground
+FLY_COMBAT = ("flying", "reach", "lunge")             # clause flying
+_CHANGES = frozenset(("ground", "protection", "protection-spent"))
+
+
+def row(site: int) -> int:
+    return site // 3
+
+
+def path(site: int) -> int:
+    return site % 3
+
+
+def forward(seat: int) -> int:
+    return 1 if seat == 0 else -1
+
+
+def melee_row(seat: int) -> int:
+    return 0 if seat == 0 else ROWS - 1
+
+
+def range_row(seat: int) -> int:
+    return 1 if seat == 0 else ROWS - 2
+
+
+def own_half(seat: int, site: int) -> bool:
+    """Sites a seat controls for the tool rule: its melee and range rows (R9)."""
+    return row(site) in (melee_row(seat), range_row(seat))
+
+
+def area_sites(kind: str, index: int) -> frozenset[int]:
+    if kind == "site":
+        return frozenset((index,))
+    if kind == "row":
+        return frozenset(range(index * 3, index * 3 + 3))
+    return frozenset(range(index, ROWS * 3, 3))
+
+
+def auras(s: State, c: int):
+    """The auras on permanent `c`: attached tools, then the newest terrain and the
+    newest weather covering its site that apply to its controller (clause area)."""
+    p = s.perms[c]
+    out = [s.defs[t].aura for t in s.sites[p.site]
+           if s.perms[t].attached == c and s.defs[t].aura is not None]
+    seen: set[str] = set()
+    for a in reversed(s.areas):
+        d = s.defs[a]
+        if d.subtype in seen or p.site not in area_sites(*s.area_at[a]):
+            continue
+        seen.add(d.subtype)
+        mine = s.owner[a] == p.ctrl
+        if d.aura.whose == "all" or (d.aura.whose == "own") == mine:
+            out.append(d.aura)
+    return out
+
+
+def status(s: State, c: int) -> frozenset[str]:
+    extra = {a.condition for a in auras(s, c) if a.condition}
+    return s.perms[c].status | extra if extra else s.perms[c].status
+
+
+def kw(s: State, c: int) -> dict[str, int]:
+    """Keywords now: printed, plus tools and areas, minus what Ground removes."""
+    base = s.defs[c].kw
+    extra = [a for a in auras(s, c) if a.abilities]
+    st = status(s, c)
+    mounted = riders(s, c)
+    if not extra and not st & _CHANGES and not mounted:
+        return base
+    out = dict(base)
+    for r in mounted:                  # a mount combines both creatures' abilities
+        for w, n in s.defs[r].kw.items():
+            out[w] = max(out.get(w, 0), n)
+    for a in extra:
+        for word in a.abilities:
+            w, _, n = word.partition(" ")
+            out[w] = out.get(w, 0) + (int(n) if n else 1)
+    if "protection" in st:
+        out["protection"] = 1
+    if "protection-spent" in st:
+        out.pop("protection", None)
+    if "ground" in st:
+        for w in GROUND_LOSES:
+            out.pop(w, None)
+    return out
+
+
+def is_structure(s: State, c: int) -> bool:
+    return s.defs[c].type == "structure"
+
+
+def strength(s: State, c: int) -> int:
+    if is_structure(s, c):
+        return 0
+    p = s.perms[c]
+    return max(0, s.defs[c].strength + p.boost_s + sum(a.strength for a in auras(s, c)))
+
+
+def resilience(s: State, c: int) -> int:
+    p = s.perms[c]
+    return s.defs[c].resilience + p.boost_r + sum(a.resilience for a in auras(s, c))
+
+
+def bodies(s: State, site: int) -> list[int]:
+    """Creatures and structures on a site. Tools lie there too but are not bodies,
+    and a mounted rider is part of the creature it rides (clause saddle)."""
+    return [c for c in s.sites[site] if s.defs[c].type != "relic" and s.perms[c].attached < 0]
+
+
+def riders(s: State, c: int) -> list[int]:
+    """The creatures mounted on `c` (clause saddle)."""
+    return [r for r in s.sites[s.perms[c].site]
+            if s.perms[r].attached == c and s.defs[r].type == "creature"]
+
+
+def enemies(s: State, site: int, seat: int) -> list[int]:
+    return [c for c in bodies(s, site) if s.perms[c].ctrl != seat]
+
+
+def immoveable(s: State, site: int) -> bool:
+    return any("immoveable" in s.defs[c].kw for c in bodies(s, site))
+
+
+def blocked(s: State, c: int, site: int) -> bool:
+    """An opposing body stops `c` at `site` (on or off it): Flying is stopped only by
+    an opposing flier, Unstoppable by nothing (clauses move, flying, unstoppable)."""
+    k = kw(s, c)
+    if "unstoppable" in k:
+        return False
+    foes = enemies(s, site, s.perms[c].ctrl)
+    if "flying" in k:
+        return any("flying" in kw(s, f) for f in foes)
+    return bool(foes)
+
+
+def step_to(s: State, c: int, here: int) -> int:
+    """The next site forward from `here` for c's controller, or -1 off the Region."""
+    r = row(here) + forward(s.perms[c].ctrl)
+    return r * 3 + path(here) if 0 <= r < ROWS else -1
+
+
+def destinations(s: State, c: int, steps: int, lunge: bool) -> list[tuple[int, int]]:
+    """(site, steps used) reachable moving forward at most `steps` sites along the
+    pathway: never off or onto a blocked or Immoveable site; Lunge hops one blocked,
+    moveable site at a cost of two steps (clauses move, immoveable, lunge)."""
+    here = s.perms[c].site
+    if immoveable(s, here) or blocked(s, c, here):
+        return []
+    out, used = [], 0
+    while used < steps:
+        nxt = step_to(s, c, here)
+        if nxt < 0 or immoveable(s, nxt):
+            break
+        if not blocked(s, c, nxt):
+            here, used = nxt, used + 1
+        elif lunge and used + 2 <= steps:
+            land = step_to(s, c, nxt)
+            if land < 0 or immoveable(s, land) or blocked(s, c, land):
+                break
+            here, used = land, used + 2
+        else:
+            break
+        out.append((here, used))
+    return out
+
+
+def travel_distance(s: State, c: int) -> int:
+    return 1 + kw(s, c).get("sprint", 0)
+
+
+def attack_range(s: State, c: int) -> int:
+    return 1 + kw(s, c).get("range", 0)
+
+
+def in_range(s: State, c: int) -> tuple[list[int], bool]:
+    """The sites `c` may strike (its own, then forward along the pathway) and
+    whether the opposing player zone is within reach (clause combat, range)."""
+    p = s.perms[c]
+    d, r0 = forward(p.ctrl), row(p.site)
+    sites, reach = [], attack_range(s, c)
+    for k in range(reach + 1):
+        r = r0 + d * k
+        if 0 <= r < ROWS:
+            sites.append(r * 3 + path(p.site))
+        elif r in (-1, ROWS):
+            return sites, True
+    return sites, False
+
+
+def may_fight(s: State, c: int, other: int) -> bool:
+    """Only fliers, Reach and Lunge enter combat with a flier (clause flying)."""
+    return "flying" not in kw(s, other) or any(w in kw(s, c) for w in FLY_COMBAT)
+
+
+def sick(s: State, c: int) -> bool:
+    """Entered this turn without Haste: may not travel, attack or tap (clause haste).
+    Structures may tap the turn they arrive (clause structure)."""
+    p = s.perms[c]
+    return (p.entered == s.turn_no and s.defs[c].type == "creature"
+            and "haste" not in kw(s, c))

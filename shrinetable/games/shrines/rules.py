@@ -1,0 +1,812 @@
+"""Shrines' rules: the legal-action generator and the step function.
+
+`legal_actions` is the one source of truth for what may be done; `apply` accepts
+exactly those actions (and asks `explain` only to word a refusal). Clause and
+ruling ids in comments refer to docs/rules/shrines.md.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from shrinetable.engine import Event, IllegalAction
+from shrinetable.engine.rng import fork, seeded
+
+from . import effects as fx
+from .actions import Action
+from .cards import ROWS, Cost, Def, deck_key, instance, site_index, site_name, starter
+from .explain import explain
+from .region import (
+    area_sites,
+    bodies,
+    destinations,
+    enemies,
+    in_range,
+    kw,
+    may_fight,
+    melee_row,
+    range_row,
+    resilience,
+    riders,
+    row,
+    sick,
+    status,
+    strength,
+    travel_distance,
+)
+from .state import Options, State
+
+START_PRIMARY = 3
+START_SECONDARY = 3
+MULLIGANS = (2, 4)
+UNMARK_COST = 2
+MOUNT_COST = 2
+PASS, NEXT, KEEP, UNMARK = Action("pass"), Action("next"), Action("keep"), Action("unmark")
+NO_PRIORITY = ("tap", "travel", "attack", "block", "draw", "top", "bottom", "sacrifice")
+
+
+def p(seat: int) -> str:
+    return f"p{seat + 1}"
+
+
+# --------------------------------------------------------------------------- setup
+
+def new_game(seed: int, opts: Options) -> State:
+    """Shuffle both libraries of both decks and deal three Primary cards each; the
+    mulligans follow (clause setup)."""
+    cards, decks = starter()
+    by_key = {deck_key(d): d for d in decks}
+    defs: list[Def] = []
+    owner: list[int] = []
+    zones = []
+    for q, key in enumerate(opts.decks):
+        deck = by_key[key]
+        ids = {"shrine": [deck.shrine]}
+        for lib in ("primary", "secondary"):
+            ids[lib] = [cid for cid, n in getattr(deck, lib).items() for _ in range(n)]
+        z = {}
+        for lib, names in ids.items():
+            z[lib] = list(range(len(defs), len(defs) + len(names)))
+            defs += [Def.of(cards[cid]) for cid in names]
+            owner += [q] * len(names)
+        zones.append(z)
+    rng = seeded(seed)
+    for z in zones:
+        rng.shuffle(z["primary"])
+        rng.shuffle(z["secondary"])
+    s = State(opts, rng, tuple(defs), tuple(owner), [z["primary"] for z in zones],
+              [z["secondary"] for z in zones], [[], []], [[], []], [[], []],
+              [z["shrine"] for z in zones], (zones[0]["shrine"][0], zones[1]["shrine"][0]),
+              [0, 0], [[], []], [[], []], [[], []], {}, [], {}, [[] for _ in range(15)], {},
+              set(), [opts.life, opts.life], [[0] * 5, [0] * 5], [0, 0])
+    for q in (0, 1):
+        for _ in range(START_PRIMARY):
+            s.hands[q].append(s.primary[q].pop())
+    s.mull_left = MULLIGANS[0]
+    return s
+
+
+# --------------------------------------------------------------------------- queries
+
+def decision_seat(s: State) -> int:
+    if s.queue:
+        return s.queue[0][1]
+    if s.stage in ("respond", "block"):
+        return 1 - s.turn
+    return s.turn
+
+
+def affordable(pool: list[int], cost: Cost, x: int = 0) -> bool:
+    left = [a - b for a, b in zip(pool, cost.colours, strict=True)]
+    return min(left) >= 0 and sum(left) >= cost.generic + x
+
+
+def pay(pool: list[int], cost: Cost, x: int = 0) -> None:
+    """Coloured symbols first, then generic from the fullest colour (R7)."""
+    for i, n in enumerate(cost.colours):
+        pool[i] -= n
+    for _ in range(cost.generic + x):
+        i = max(range(5), key=lambda k: (pool[k], -k))
+        pool[i] -= 1
+
+
+def max_x(pool: list[int], cost: Cost) -> int:
+    return sum(pool) - cost.converted
+
+
+def mine(s: State, seat: int, kind: str | None = None) -> list[int]:
+    """`seat`'s permanents (of a type); mounted riders are part of their mount."""
+    return [c for c, pm in s.perms.items() if pm.ctrl == seat
+            and (kind is None or s.defs[c].type == kind)
+            and not (pm.attached >= 0 and s.defs[c].type == "creature")]
+
+
+def creatures(s: State) -> list[int]:
+    return [c for c, pm in s.perms.items() if s.defs[c].type == "creature" and pm.attached < 0]
+
+
+def mount_pairs(s: State, me: int) -> list[tuple[int, int]]:
+    """(joining, kept) pairs of `me`'s creatures that may Mount: one with Saddle, one
+    that may Mount, neither already mounted, within one site (clause saddle, R19)."""
+    free = [c for c in mine(s, me, "creature") if not riders(s, c)]
+    out = []
+    for a in free:
+        for b in free:
+            if a != b and _opposite(s, a, b) and _near(s.perms[a].site, s.perms[b].site):
+                out.append((a, b))
+    return out
+
+
+def _opposite(s: State, a: int, b: int) -> bool:
+    ka, kb = s.defs[a].kw, s.defs[b].kw
+    return ("saddle" in ka and "mount" in kb) or ("mount" in ka and "saddle" in kb)
+
+
+def _near(x: int, y: int) -> bool:
+    return abs(row(x) - row(y)) + abs(x % 3 - y % 3) <= 1
+
+
+# --------------------------------------------------------------------------- legality
+
+def legal_actions(s: State) -> list[Action]:
+    """Every legal action of the seat whose decision it is, in a fixed order
+    (a function of the state). Cached on the state, which never changes once built."""
+    if s.legal is None:
+        if s.result is not None:
+            s.legal = []
+        elif s.queue:
+            s.legal = _QUEUED[s.queue[0][0]](s, s.queue[0])
+        else:
+            s.legal = _STAGES[s.stage](s)
+    return s.legal
+
+
+def _gen_mulligan(s: State) -> list[Action]:
+    out = [KEEP]
+    if s.mull_left > 0:
+        out += [Action("mulligan", s.name(c)) for c in s.hands[s.turn]]
+    return out
+
+
+def _gen_draw(s: State, item) -> list[Action]:
+    _, q, lib = item
+    return [Action("draw", lib=name) for name, pile in
+            (("primary", s.primary[q]), ("secondary", s.secondary[q]))
+            if pile and lib in ("any", name)]
+
+
+def _gen_swap(s: State, item) -> list[Action]:
+    return [Action(k, s.name(c)) for c in item[3] for k in ("top", "bottom")]
+
+
+def _gen_sacrifice(s: State, item) -> list[Action]:
+    _, q, site = item
+    return [Action("sacrifice", s.name(c)) for c in fx.counted(s, site) if s.perms[c].ctrl == q]
+
+
+def _common(s: State, me: int) -> list[Action]:
+    """Tapping for mana or a tap ability, burst spells, and the Shrine's time mark."""
+    out = [Action("tap", s.name(c)) for c in s.sources[me] if c not in s.tapped]
+    out += [Action("tap", s.name(c)) for c in s.idols[me]
+            if c not in s.tapped and s.defs[c].tap]
+    out += [Action("tap", s.name(c)) for c in mine(s, me)
+            if s.defs[c].tap and c not in s.tapped and not sick(s, c)
+            and "freeze" not in status(s, c) and s.defs[c].type != "relic"]
+    out += _spells(s, me, "burst")
+    if s.marks[me] > 0 and sum(s.pool[me]) >= UNMARK_COST:
+        out.append(UNMARK)
+    return out
+
+
+def _gen_main(s: State) -> list[Action]:
+    me = s.turn
+    out = [NEXT, *_common(s, me)]
+    if s.act in ("first", "final"):
+        out += _inert(s, me)
+    elif s.act == "travel":
+        out += _travels(s, me)
+    elif s.act == "combat":
+        out += _attacks(s, me)
+    return out
+
+
+def _gen_respond(s: State) -> list[Action]:
+    return [PASS, *_common(s, 1 - s.turn)]
+
+
+def _gen_block(s: State) -> list[Action]:
+    return [PASS, *_blocks(s, 1 - s.turn), *_common(s, 1 - s.turn)]
+
+
+def _inert(s: State, me: int) -> list[Action]:
+    out = []
+    pool = s.pool[me]
+    hand = s.hands[me]
+    if not s.source_played:
+        out += [Action("source", s.name(c)) for c in hand if s.defs[c].type == "source"]
+    playable = [c for c in hand if affordable(pool, s.defs[c].cost)]
+    if s.shrine[me] and s.marks[me] == 0 and affordable(pool, s.defs[s.shrine[me][0]].cost):
+        playable.append(s.shrine[me][0])
+    melee = [melee_row(me) * 3 + k for k in range(3)]
+    for c in playable:
+        d, n = s.defs[c], s.name(c)
+        if d.type == "creature":
+            out += [Action("play", n, site_name(i)) for i in melee
+                    if not _rush_blocked(s, me, d, i)]
+            out += [Action("play", n, s.name(x)) for x in mine(s, me, "creature")
+                    if _can_ride(s, me, c, x)]
+        elif d.type == "structure":
+            sites = melee + [range_row(me) * 3 + k for k in range(3)]
+            out += [Action("play", n, site_name(i)) for i in sites
+                    if not any(s.defs[b].type == "structure" for b in s.sites[i])]
+        elif d.subtype == "tool":
+            out += [Action("play", n, s.name(t)) for t in mine(s, me, "creature")]
+            if d.attach_cost is not None:   # a tool with an attach cost may lie loose
+                out += [Action("play", n, site_name(i)) for i in range(15)]
+        elif d.subtype == "idol":
+            out.append(Action("play", n))
+        elif d.subtype == "trap" or d.area == "site":
+            out += [Action("play", n, site_name(i)) for i in range(15)]
+        elif d.area == "row":
+            out += [Action("play", n, f"row{r + 1}") for r in range(ROWS)]
+        elif d.area == "pathway":
+            out += [Action("play", n, f"path-{k}") for k in "abc"]
+    out += _spells(s, me, "inert")
+    if sum(pool) >= MOUNT_COST:
+        out += [Action("mount", s.name(a), s.name(b)) for a, b in mount_pairs(s, me)]
+    for t in mine(s, me, "relic"):
+        if s.perms[t].attached < 0 and affordable(pool, s.defs[t].attach_cost):
+            site = s.perms[t].site
+            out += [Action("attach", s.name(t), s.name(c)) for c in bodies(s, site)
+                    if s.perms[c].ctrl == me and s.defs[c].type == "creature"]
+    return out
+
+
+def _can_ride(s: State, me: int, c: int, x: int) -> bool:
+    """A creature played may Mount at once with one of ours on our melee or range
+    row (within one site of where it would enter) (clause saddle)."""
+    d, kx = s.defs[c].kw, s.defs[x].kw
+    return (("saddle" in d and "mount" in kx) or ("mount" in d and "saddle" in kx)) \
+        and not riders(s, x) and row(s.perms[x].site) in (melee_row(me), range_row(me))
+
+
+def _rush_blocked(s: State, me: int, d: Def, site: int) -> bool:
+    """Rush: no creature enters a site with an opposing creature, unless it has
+    Flying or Unstoppable (clause modes)."""
+    return (s.opts.mode == "rush" and "flying" not in d.kw and "unstoppable" not in d.kw
+            and any(s.defs[c].type == "creature" for c in enemies(s, site, me)))
+
+
+def _spells(s: State, me: int, speed: str) -> list[Action]:
+    out = []
+    pool = s.pool[me]
+    for c in s.hands[me]:
+        d = s.defs[c]
+        if d.type != "spell" or d.subtype != speed or not affordable(pool, d.cost):
+            continue
+        xs = range(max_x(pool, d.cost) + 1) if d.cost.x else (-1,)
+        targets = spell_targets(s, me, d)
+        for x in xs:
+            out += [Action("cast", s.name(c), t, x) for t in targets]
+    return out
+
+
+def spell_targets(s: State, me: int, d: Def) -> list[str]:
+    """The targets a spell may name: those of its first effect that needs a choice
+    (one target serves every effect of the card, R6); [""] if none does."""
+    kind = next((e.target for e in d.effects if e.target not in ("none", "self", "opponent")),
+                None)
+    if kind is None:
+        return [""]
+    if kind in ("site", "each-enemy-on-site"):
+        token = any(e.do == "token" for e in d.effects)
+        sites = [melee_row(me) * 3 + k for k in range(3)] if token else range(15)
+        return [site_name(i) for i in sites]
+    if kind == "player":
+        return ["p1", "p2"]
+    pool = creatures(s) if "creature" in kind else [c for c in s.perms
+                                                     if s.defs[c].type != "relic"]
+    if kind.startswith("enemy"):
+        pool = [c for c in pool if s.perms[c].ctrl != me]
+    elif kind.startswith("own"):
+        pool = [c for c in pool if s.perms[c].ctrl == me]
+    out = [s.name(c) for c in sorted(pool)]
+    return out + ["p1", "p2"] if kind == "any" else out
+
+
+def _travels(s: State, me: int) -> list[Action]:
+    declared = {c for c, _ in s.travels}
+    out = []
+    for c in mine(s, me, "creature"):
+        if (c in declared or sick(s, c) or "stationary" in kw(s, c)
+                or "freeze" in status(s, c)):
+            continue
+        k = kw(s, c)
+        out += [Action("travel", s.name(c), site_name(site))
+                for site, _ in destinations(s, c, travel_distance(s, c), "lunge" in k)]
+    return out
+
+
+def attack_targets(s: State, c: int) -> list[int]:
+    """Opposing bodies in range that `c` may fight, then -1-seat for the player zone."""
+    sites, player = in_range(s, c)
+    me = s.perms[c].ctrl
+    out = [t for site in sites for t in enemies(s, site, me) if may_fight(s, c, t)]
+    return out + [fx.PLAYER - (1 - me)] if player else out
+
+
+def _attacks(s: State, me: int) -> list[Action]:
+    declared = {c for c, _ in s.attacks}
+    out = []
+    for c in mine(s, me, "creature"):
+        if c in declared or c in s.tapped or sick(s, c) or "freeze" in status(s, c):
+            continue
+        out += [Action("attack", s.name(c), s.name(t) if t >= 0 else p(fx.PLAYER - t))
+                for t in attack_targets(s, c)]
+    return out
+
+
+def _blocks(s: State, me: int) -> list[Action]:
+    targeted = {t for _, t in s.attacks}
+    blocking = {b for b, _ in s.blocks}
+    out = []
+    for a, _ in s.attacks:
+        if a not in s.perms:
+            continue
+        sites = set(in_range(s, a)[0])
+        for b in mine(s, me, "creature"):
+            if (b in targeted or b in blocking or b in s.tapped
+                    or s.perms[b].site not in sites or not may_fight(s, b, a)):
+                continue
+            out.append(Action("block", s.name(b), s.name(a)))
+    return out
+
+
+_STAGES = {"mulligan": _gen_mulligan, "main": _gen_main, "respond": _gen_respond,
+           "block": _gen_block, "over": lambda s: []}
+_QUEUED = {"draw": _gen_draw, "swap": _gen_swap, "sacrifice": _gen_sacrifice}
+
+
+# --------------------------------------------------------------------------- step
+
+def apply(s: State, a: Action) -> tuple[State, list[Event]]:
+    """The state after `a` and what happened; IllegalAction if `a` is not legal."""
+    if a not in legal_actions(s):
+        reason, ruling = explain(s, a)
+        raise IllegalAction(reason, ruling)
+    me = decision_seat(s)
+    s = s.copy()
+    ev: list[Event] = []
+    if s.queue:
+        item, s.queue = s.queue[0], s.queue[1:]
+        _DO_QUEUED[item[0]](s, item, a, ev)
+    else:
+        _DO[a.kind](s, me, a, ev)
+        if a.kind not in NO_PRIORITY and a.kind not in ("next", "pass", "keep", "mulligan"):
+            _priority_after(s, me)
+    fx.deaths(s, ev)
+    _settle(s, ev)
+    return s, ev
+
+
+def _priority_after(s: State, me: int) -> None:
+    """After an action the other player gets priority (clause priority); a burst
+    answer hands it back to the active player, who must pass the act again (R3).
+    During the block declaration the defender keeps it (R4)."""
+    if s.stage == "block":
+        return
+    if me == s.turn:
+        s.stage, s.ending = "respond", False
+    else:
+        s.stage, s.ending = "main", False
+
+
+def _settle(s: State, ev: list[Event]) -> None:
+    """A draw nobody can make loses the game (R2)."""
+    while s.result is None and s.queue and s.queue[0][0] == "draw" and not _gen_draw(s, s.queue[0]):
+        q = s.queue[0][1]
+        s.result = fx.Outcome((1 - q,), f"{p(q)} had to draw from empty libraries")
+        s.stage = "over"
+        fx.log(s, ev, "over", s.result.reason, q)
+
+
+def _card(s: State, a: Action) -> int:
+    return instance(a.card)
+
+
+def _do_mulligan(s, me, a, ev):
+    """Clause mulligan: a hand card to the Primary Library's bottom, then draw one."""
+    c = _card(s, a)
+    s.hands[me].remove(c)
+    s.primary[me].insert(0, c)
+    s.hands[me].append(s.primary[me].pop())
+    s.mull_left -= 1
+    s.mulled = True
+    fx.log(s, ev, "mulligan", f"{p(me)} mulligans a card", me)
+
+
+def _do_keep(s, me, a, ev):
+    for _ in range(START_SECONDARY):
+        if s.secondary[me]:
+            s.hands[me].append(s.secondary[me].pop())
+    if s.mulled:
+        s.rng = fork(s.rng)
+        s.rng.shuffle(s.primary[me])
+    fx.log(s, ev, "keep", f"{p(me)} keeps and draws {START_SECONDARY} from the Secondary", me)
+    if me == 0:
+        s.turn, s.mull_left, s.mulled = 1, MULLIGANS[1], False
+    else:
+        s.turn, s.act, s.stage = 0, "first", "main"   # clause first-turn: no draw now
+
+
+def _do_source(s, me, a, ev):
+    c = _card(s, a)
+    s.hands[me].remove(c)
+    s.sources[me].append(c)
+    s.source_played = True
+    fx.log(s, ev, "source", f"{p(me)} puts out {s.name(c)}", me, (c,), f"hand:{me}",
+           f"sources:{me}")
+    fx.run(s, me, s.defs[c].effects, -1, 0, ev, c)
+
+
+def _do_tap(s, me, a, ev):
+    c = _card(s, a)
+    s.tapped.add(c)
+    d = s.defs[c]
+    if d.produces >= 0:
+        s.pool[me][d.produces] += 1
+    fx.run(s, me, d.tap, -1, 0, ev, c)
+
+
+def _target(s: State, t: str) -> int:
+    if not t:
+        return -1
+    if t in ("p1", "p2"):
+        return fx.PLAYER - (int(t[1]) - 1)
+    if "#" in t:
+        return instance(t)
+    return 1000 + site_index(t)
+
+
+def _do_play(s, me, a, ev):
+    c = _card(s, a)
+    d = s.defs[c]
+    zone = "shrine" if c in s.shrine[me] else "hand"
+    (s.shrine if zone == "shrine" else s.hands)[me].remove(c)
+    pay(s.pool[me], d.cost)
+    if d.subtype == "trap":           # face down: only its owner sees which card it is
+        fx.log(s, ev, "trap", f"{p(me)} sets a trap at {a.target}", me, (c,), f"hand:{me}",
+               f"traps:{me}")
+        ev[-1] = replace(ev[-1], visible_to=(me,))
+    else:
+        fx.log(s, ev, "play", f"{p(me)} plays {a.card}"
+               + (f" at {a.target}" if a.target else ""), me, (c,), f"{zone}:{me}",
+               a.target or f"idols:{me}")
+    if d.subtype == "idol":
+        s.idols[me].append(c)
+    elif d.subtype == "tool":
+        if "#" in a.target:
+            host = instance(a.target)
+            s.perms[c] = fx.Perm(me, s.perms[host].site, s.turn_no, attached=host)
+        else:
+            s.perms[c] = fx.Perm(me, site_index(a.target), s.turn_no)
+        s.sites[s.perms[c].site].append(c)
+    elif d.subtype == "trap":
+        s.traps[me].append(c)
+        s.trap_site[c] = site_index(a.target)
+    elif d.type == "area":
+        _place_area(s, c, a.target, ev)
+    elif "#" in a.target:
+        host = instance(a.target)
+        s.perms[c] = fx.Perm(me, s.perms[host].site, s.turn_no)
+        s.sites[s.perms[host].site].append(c)
+        _join(s, c, host, ev)
+        fx.run(s, me, d.effects, -1, 0, ev, c)
+    else:
+        fx.put(s, c, me, site_index(a.target), ev)
+        fx.run(s, me, d.effects, -1, 0, ev, c)
+
+
+def _join(s: State, rider: int, host: int, ev: list[Event]) -> None:
+    """Clause saddle: `rider` becomes part of `host`, which keeps its own strength and
+    resilience; the pair counts as new if either is (R19)."""
+    r, h = s.perms[rider], s.perms[host]
+    if r.site != h.site:
+        s.sites[r.site].remove(rider)
+        s.sites[h.site].append(rider)
+        r.site = h.site
+    r.attached = host
+    h.entered = max(h.entered, r.entered)
+    for t in [t for t in s.sites[h.site] if s.perms[t].attached == rider]:
+        s.perms[t].attached = host      # tools move to the mounted creature
+    fx.log(s, ev, "mount", f"{s.name(rider)} mounts with {s.name(host)}", h.ctrl,
+           (rider,), None, f"site:{site_name(h.site)}")
+
+
+def _do_mount(s, me, a, ev):
+    pay(s.pool[me], Cost(generic=MOUNT_COST))
+    _join(s, _card(s, a), instance(a.target), ev)
+
+
+def _place_area(s: State, c: int, where: str, ev: list[Event]) -> None:
+    """Clause area: the newest of a subtype rules where areas overlap; an older area
+    of the same subtype wholly covered by the new one is removed to the Graveyard."""
+    if where.startswith("row"):
+        at = ("row", int(where[3:]) - 1)
+    elif where.startswith("path-"):
+        at = ("pathway", "abc".index(where[5:]))
+    else:
+        at = ("site", site_index(where))
+    new = area_sites(*at)
+    for old in list(s.areas):
+        if s.defs[old].subtype == s.defs[c].subtype and area_sites(*s.area_at[old]) <= new:
+            s.areas.remove(old)
+            del s.area_at[old]
+            s.graveyard[s.owner[old]].append(old)
+            fx.log(s, ev, "covered", f"{s.name(old)} is covered and removed", s.owner[old],
+                   (old,))
+    s.areas.append(c)
+    s.area_at[c] = at
+
+
+def _do_cast(s, me, a, ev):
+    c = _card(s, a)
+    d = s.defs[c]
+    s.hands[me].remove(c)
+    x = max(a.x, 0)
+    pay(s.pool[me], d.cost, x)
+    fx.log(s, ev, "cast", f"{p(me)} casts {a.text[5:]}", me, (c,), f"hand:{me}",
+           f"graveyard:{me}")
+    s.graveyard[me].append(c)
+    fx.run(s, me, d.effects, _target(s, a.target), x, ev, c)
+
+
+def _do_attach(s, me, a, ev):
+    t, c = _card(s, a), instance(a.target)
+    pay(s.pool[me], s.defs[t].attach_cost)
+    s.perms[t].attached = c
+    fx.log(s, ev, "attach", f"{a.card} attaches to {a.target}", me, (t,))
+
+
+def _do_unmark(s, me, a, ev):
+    pay(s.pool[me], Cost(generic=UNMARK_COST))
+    s.marks[me] -= 1
+    fx.log(s, ev, "unmark", f"{p(me)} removes a time mark ({s.marks[me]} left)", me)
+
+
+def _do_travel(s, me, a, ev):
+    c = _card(s, a)
+    dest = site_index(a.target)
+    steps = next(u for site, u in destinations(s, c, travel_distance(s, c), "lunge" in kw(s, c))
+                 if site == dest)
+    s.travels += ((c, steps),)
+    fx.log(s, ev, "declare", f"{a.card} will travel to {a.target}", me, (c,))
+
+
+def _do_attack(s, me, a, ev):
+    c = _card(s, a)
+    s.attacks += ((c, _target(s, a.target)),)
+    s.tapped.add(c)
+    fx.log(s, ev, "declare", f"{a.card} attacks {a.target}", me, (c,))
+
+
+def _do_block(s, me, a, ev):
+    s.blocks += ((_card(s, a), instance(a.target)),)
+    fx.log(s, ev, "block", f"{a.card} blocks {a.target}", me)
+
+
+def _do_next(s, me, a, ev):
+    fx.log(s, ev, "next", f"{p(me)} passes the {s.act} act", me)
+    if s.act == "combat" and s.attacks:
+        s.stage = "block"
+    else:
+        s.stage, s.ending = "respond", True
+
+
+def _do_pass(s, me, a, ev):
+    if s.stage == "block":
+        _combat(s, ev)
+        _enter(s, "final", ev)
+    elif s.ending:
+        _advance(s, ev)
+    else:
+        s.stage = "main"
+
+
+def _advance(s: State, ev: list[Event]) -> None:
+    s.ending = False
+    if s.act == "first":
+        _enter(s, "travel", ev)
+        s.stage = "respond"          # the opponent may act before travel is declared
+    elif s.act == "travel":
+        _travel(s, ev)
+        _enter(s, "combat", ev)
+    elif s.act == "combat":
+        _enter(s, "final", ev)
+    else:
+        _end_turn(s, ev)
+
+
+def _enter(s: State, act: str, ev: list[Event]) -> None:
+    s.act, s.stage = act, "main"
+    fx.log(s, ev, "act", f"{p(s.turn)}: {act} act", s.turn)
+
+
+def _travel(s: State, ev: list[Event]) -> None:
+    """Clause travel: declared travellers go in order, site by site, as far as the
+    declared number of sites allows now (R5); a trap that stops or kills one ends it."""
+    for c, steps in s.travels:
+        if c not in s.perms or "freeze" in status(s, c):
+            continue
+        for site, _ in destinations(s, c, steps, "lunge" in kw(s, c)):
+            fx.move(s, c, site, ev)
+            if c not in s.perms or "freeze" in status(s, c):
+                break
+        if c in s.perms:
+            fx.log(s, ev, "travel", f"{s.name(c)} travels to {site_name(s.perms[c].site)}",
+                   s.turn, (c,))
+    s.travels = ()
+
+
+def _combat(s: State, ev: list[Event]) -> None:
+    """Clauses combat, blocking, quick-attack: quick and double attackers strike
+    first; then everyone else, and defenders strike back (R8)."""
+    for quick in (True, False):
+        hits: list[tuple[int, int, int]] = []   # (attacker, victim, amount)
+        back: list[tuple[int, int]] = []        # (defender, attacker)
+        for c, t in s.attacks:
+            if c not in s.perms:
+                continue
+            k = kw(s, c)
+            strikes = ("quick-attack" in k or "double-attack" in k) if quick \
+                else "quick-attack" not in k
+            blockers = [b for b, x in s.blocks if x == c and b in s.perms]
+            if not quick:
+                back += [(b, c) for b in blockers]
+                if not blockers and t >= 0 and t in s.perms and s.defs[t].type == "creature":
+                    back.append((t, c))
+            if strikes:
+                hits += _strike(s, c, t, blockers)
+        for d, c in back:
+            if d in s.perms and c in s.perms and "poison" not in status(s, d):
+                hits.append((d, c, strength(s, d)))
+        for c, v, n in hits:
+            if v < 0:
+                fx.hurt(s, fx.PLAYER - v, n, ev)
+                continue
+            site = s.perms[v].site if v in s.perms else -1
+            done = fx.deal(s, v, n, True, ev)
+            if done and c in s.perms and "cleave" in kw(s, c):
+                for o in enemies(s, site, s.perms[c].ctrl):
+                    if o != v:
+                        fx.deal(s, o, done, True, ev)
+        fx.deaths(s, ev)
+    s.attacks, s.blocks = (), ()
+
+
+def _strike(s: State, c: int, t: int, blockers: list[int]) -> list[tuple[int, int, int]]:
+    """One attacker's damage: to its blockers, closest first with lethal damage each
+    and the rest to the last (R8); Stomp sends the excess to the player unless a
+    blocker's Armor takes it; nothing lands outside its range."""
+    n = 0 if "poison" in status(s, c) else strength(s, c)
+    sites, player = in_range(s, c)
+    if not blockers:
+        if t < 0:
+            return [(c, t, n)] if player else []
+        return [(c, t, n)] if t in s.perms and s.perms[t].site in sites else []
+    here = row(s.perms[c].site)
+    order = sorted((b for b in blockers if s.perms[b].site in sites),
+                   key=lambda b: abs(row(s.perms[b].site) - here))
+    out = []
+    for i, b in enumerate(order):
+        need = max(0, _lethal(s, b))
+        last = i == len(order) - 1
+        stomp = last and t < 0 and "stomp" in kw(s, c) and player
+        give = min(n, need) if not last or stomp else n
+        out.append((c, b, give))
+        n -= give
+    if n > 0 and order and not any("armor" in kw(s, b) and not s.perms[b].armor_spent
+                                   for b in order):
+        out.append((c, t, n))
+    return out
+
+
+def _lethal(s: State, b: int) -> int:
+    if "weaken" in status(s, b):
+        return 1
+    return resilience(s, b) - s.perms[b].damage
+
+
+def _end_turn(s: State, ev: list[Event]) -> None:
+    """Clause end: pools empty, creatures regenerate (structures do not), and the
+    first player draws now on the first turn; then the other player's turn."""
+    _score(s, ev)
+    if s.result is not None:
+        return
+    for q in (0, 1):
+        s.pool[q] = [0] * 5
+    for c, pm in s.perms.items():
+        if s.defs[c].type == "creature":
+            pm.damage, pm.lethal = 0, False
+    if s.turn_no == 1:
+        s.queue += (("draw", s.turn, "any"),)
+    s.turn, s.turn_no, s.source_played = 1 - s.turn, s.turn_no + 1, False
+    me = s.turn
+    s.tapped = {c for c in s.tapped if _controller(s, c) != me}
+    if s.marks[me] > 0:
+        s.marks[me] -= 1
+    s.queue += (("draw", me, "any"),)
+    _enter(s, "first", ev)
+
+
+def hill_points(s: State, seat: int) -> int:
+    """King of the Hill: each body of yours on the neutral row scores 1, plus 1 for
+    each full 5 of its larger stat beyond the first (R17)."""
+    total = 0
+    for c in range(6, 9):
+        for b in bodies(s, c):
+            if s.perms[b].ctrl == seat:
+                total += 1 + max(strength(s, b), resilience(s, b)) // 5
+    return total
+
+
+def _score(s: State, ev: list[Event]) -> None:
+    """Clause modes: points at the end of your turn; 20 wins King of the Hill and
+    Imperial; in Conquest points are life and 30 wins."""
+    mode, me = s.opts.mode, s.turn
+    if mode not in ("king", "imperial", "conquest"):
+        return
+    n = hill_points(s, me)
+    if mode == "conquest":
+        s.life[me] += n
+        won = s.life[me] >= 30
+    else:
+        s.points[me] += n
+        won = s.points[me] >= 20
+    if n:
+        fx.log(s, ev, "points", f"{p(me)} scores {n} on the neutral row", me)
+    if won:
+        s.result = fx.Outcome((me,), f"{p(me)} reached the points to win")
+        s.stage = "over"
+
+
+def _controller(s: State, c: int) -> int:
+    return s.perms[c].ctrl if c in s.perms else s.owner[c]
+
+
+def _q_draw(s, item, a, ev):
+    q = item[1]
+    pile = (s.primary if a.lib == "primary" else s.secondary)[q]
+    c = pile.pop()
+    s.hands[q].append(c)
+    fx.log(s, ev, "draw", f"{p(q)} draws from the {a.lib.title()} Library", q, (c,),
+           f"{a.lib}:{q}", f"hand:{q}")
+    ev[-1] = replace(ev[-1], visible_to=(q,))
+
+
+def _q_swap(s, item, a, ev):
+    """Clause swap: the looked-at cards are placed one at a time, in any order, on
+    top (the last placed ends on top) or at the bottom (R14)."""
+    _, q, lib, looked = item
+    pile = (s.primary if lib == "primary" else s.secondary)[q]
+    c = _card(s, a)
+    pile.remove(c)
+    if a.kind == "bottom":
+        pile.insert(0, c)
+    else:
+        pile.append(c)
+    rest = tuple(x for x in looked if x != c)
+    if rest:
+        s.queue = ((item[0], q, lib, rest), *s.queue)
+
+
+def _q_sacrifice(s, item, a, ev):
+    fx.leave(s, _card(s, a), "sacrifice", ev)
+    fx.limit(s, item[2], item[1])
+
+
+_DO = {"mulligan": _do_mulligan, "keep": _do_keep, "source": _do_source, "tap": _do_tap,
+       "play": _do_play, "cast": _do_cast, "attach": _do_attach, "unmark": _do_unmark,
+       "mount": _do_mount, "travel": _do_travel, "attack": _do_attack, "block": _do_block,
+       "next": _do_next, "pass": _do_pass}
+_DO_QUEUED = {"draw": _q_draw, "swap": _q_swap, "sacrifice": _q_sacrifice}
