@@ -1,6 +1,6 @@
-"""Shrines random play through `GAME` directly (not yet registered): every card stays
-in exactly one zone, nothing raises, notation round-trips, refusals carry an id,
-and the same seed and actions give the same game."""
+"""Shrines random play: every card stays in exactly one zone, nothing raises, notation
+round-trips, refusals carry an id, the same seed and actions give the same game, and
+the computer player finishes games over every pair of starter decks."""
 
 from __future__ import annotations
 
@@ -13,12 +13,15 @@ from shrinetable.engine import IllegalAction
 from shrinetable.games.shrines import GAME, rulings
 from shrinetable.games.shrines.actions import Action
 from shrinetable.games.shrines.game import DECKS
+from shrinetable.players import player
 
 PAIRS = [(a, b) for a in DECKS for b in DECKS]
 
 
 def cards_of(s) -> Counter:
-    return Counter(c for zone in GAME.all_cards(s).values() for c in zone)
+    """Every card's count over the zones; tokens come and go, so they are left out."""
+    return Counter(c for zone in GAME.all_cards(s).values() for c in zone
+                   if not GAME.card_face(c)["token"])
 
 
 @pytest.mark.parametrize("seed", range(6))
@@ -35,10 +38,9 @@ def test_random_games_keep_every_card_in_one_zone(seed):
             break
         legal = GAME.legal_actions(s)
         assert legal and len(set(legal)) == len(legal)
-        seat = GAME.decision(s).seat
         for a in legal:
             assert GAME.parse_action(a.text) == a
-            a.gesture(seat)
+            GAME.gesture(s, a)
         a = rng.choice(legal)
         s, _ = GAME.apply(s, a)
         assert cards_of(s) == total
@@ -97,3 +99,17 @@ def test_views_hide_hands_libraries_and_traps():
     assert all(c is None for c in v.zones["hand:1"].cards)
     assert all(c is None for c in v.zones["primary:0"].cards)
     assert set(v.zones) == set(GAME.zones(2))
+
+
+@pytest.mark.parametrize("pair", PAIRS, ids=lambda p: f"{p[0]}-{p[1]}")
+def test_ai_against_random_over_every_deck_pair(pair):
+    """The computer player (p1) against random play (p2), two games per pair of
+    starter decks: no exception, every game ends, cards conserved."""
+    seats = (player("shrines", "ai"), player("shrines", "random"))
+    for seed in (1, 2):
+        rng = random.Random(seed)
+        s = GAME.new_game(seed, {"deck_p1": pair[0], "deck_p2": pair[1]})
+        total = cards_of(s)
+        while GAME.outcome(s) is None and s.turn_no <= 300:
+            s, _ = GAME.apply(s, seats[GAME.decision(s).seat](s, rng))
+        assert GAME.outcome(s) is not None and cards_of(s) == total

@@ -282,7 +282,11 @@ def test_blocking_from_range_damage_closest_first():
     assert blocks == {f"block {near} {brute}", f"block {far} {brute}"}
     assert away
     s = play(s, f"block {far} {brute}", f"block {near} {brute}", "pass")
-    # 3 damage: Sentinel (closest, resilience 4) takes all 3 and lives
+    # p1 assigns 3 damage (R23); the Sentinel (closest, resilience 4) must take it all
+    assert who(s) == (0, "assign")
+    assert legal(s) == {f"assign {near} {n}" for n in (1, 2, 3)}
+    assert refusal(s, f"assign {far} 3").ruling == "R23"
+    s = play(s, f"assign {near} 3")
     assert where(s, near) == "site:a4" and s.perms[int(wall.split("#")[1])].damage == 0
     assert where(s, brute) == "graveyard:0"     # 1 + 2 back
 
@@ -616,7 +620,7 @@ def test_saddle_mount_on_arrival_and_by_paying_two():
     spawn(s, "thornline-archer", 0, "b2")
     s = mana(s, 0, "GG")
     assert f"play {rider} {strider}" in legal(s)
-    s = play(s, f"play {rider} {strider}", "pass")
+    s = play(s, f"play {rider} {strider}", f"stats {strider}", "pass")
     st = int(strider.split("#")[1])
     assert where(s, rider) == "site:b2" and len(bodies(s, 4)) == 2
     assert {"saddle", "mount"} <= set(kw(s, st))
@@ -1032,3 +1036,124 @@ def test_every_clause_and_ruling_has_a_test():
                 cited.add(m.group(1))
     assert set(rulings.ALL) <= cited, sorted(set(rulings.ALL) - cited)
     assert parse("next").text == "next"
+
+
+def test_saddle_stats_chosen_on_arrival():
+    """Clause saddle (R19): after mounting on arrival the player chooses whose strength
+    and resilience the pair has; choosing the newcomer makes it the body on the site."""
+    from shrinetable.games.shrines.region import bodies, kw, resilience, strength
+    s = start("green", "red")
+    strider = spawn(s, "mossback-strider", 0, "b2")
+    rider = spawn(s, "briar-outrider", 0)
+    s = mana(s, 0, "GG")
+    s = play(s, f"play {rider} {strider}")
+    assert who(s) == (0, "stats")
+    assert legal(s) == {f"stats {strider}", f"stats {rider}"}
+    g = GAME.gesture(s, parse(f"stats {rider}"))
+    assert (g.cards, g.source, g.target) == ((rider,), "site:b2", None)
+    s = play(s, f"stats {rider}")
+    r = int(rider.split("#")[1])
+    assert bodies(s, 4) == [r] and (strength(s, r), resilience(s, r)) == (2, 1)
+    assert {"saddle", "mount"} <= set(kw(s, r))
+    assert GAME.view(s, 1).info["cards"][strider]["attached_to"] == rider
+    assert who(s) == (1, "respond")
+
+
+def test_r22_pair_keeps_damage_and_tapped_of_both_parts():
+    """Ruling R22: joining does not heal or untap: the pair carries the damage of
+    both parts and is tapped if either was."""
+    s = start("green", "red")
+    a = spawn(s, "mossback-strider", 0, "b1", damage=1)
+    b = spawn(s, "briar-outrider", 0, "b1")
+    s.tapped.add(int(a.split("#")[1]))
+    s = mana(s, 0, "GG")
+    s2 = play(s, f"mount {b} {a}")            # the pair is a 2/4 with 1 damage
+    i = int(a.split("#")[1])
+    assert s2.perms[i].damage == 1 and i in s2.tapped
+    s = play(s, f"mount {a} {b}")             # as a 2/1, 1 damage destroys the pair
+    assert where(s, b) == "graveyard:0" and where(s, a) == "graveyard:0"
+
+
+def test_r20_dig_is_not_a_card_keyword_and_ground_removes_it():
+    """Ruling R20: the rules text never defines Dig; cards cannot have it, and Ground
+    still strips it from the keywords a permanent has."""
+    from shrinetable.formats.cards import KEYWORDS
+    from shrinetable.games.shrines.region import GROUND_LOSES
+    assert "dig" not in KEYWORDS and "dig" in GROUND_LOSES
+
+
+def test_r21_a_trap_during_travel_gives_priority_after_travel():
+    """Ruling R21: a trap springing on a traveller resolves at once; after travel the
+    travelling player holds priority (no new travel), then the opponent, then Combat."""
+    s = start("red", "purple")
+    brute = spawn(s, "ashen-brute", 0, "a1")
+    trap = spawn(s, "tangle-net", 1, "traps")
+    s.trap_site[int(trap.split("#")[1])] = 3        # a2
+    s = to_act(s, "travel")
+    s = play(s, f"travel {brute} a2", "next", "pass")
+    assert where(s, trap) == "graveyard:1"
+    assert (s.act, who(s)) == ("travel", (0, "main"))
+    assert not any(t.startswith("travel") for t in legal(s))
+    s = play(s, "next")
+    assert who(s) == (1, "respond")
+    s = play(s, "pass")
+    assert (s.act, who(s)) == ("combat", (0, "main"))
+
+
+def test_r21_travel_without_triggers_goes_straight_to_combat():
+    """Ruling R21: with no trap sprung, Combat begins as soon as travel is over."""
+    s = start("red", "blue")
+    brute = spawn(s, "ashen-brute", 0, "a1")
+    s = to_act(s, "travel")
+    s = play(s, f"travel {brute} a2", "next", "pass")
+    assert (s.act, who(s)) == ("combat", (0, "main")) and where(s, brute) == "site:a2"
+
+
+def test_r23_a_single_blocker_takes_the_damage_without_a_choice():
+    """Ruling R23: with one blocker there is nothing to assign: it takes the damage
+    (and Stomp's excess goes on to the player)."""
+    s = start("red", "blue")
+    war = spawn(s, "cindermaw-warlord", 0, "a5")
+    y = spawn(s, "harbor-sentinel", 1, "a5")
+    s = to_act(s, "combat")
+    s = play(s, f"attack {war} p2", "next", f"block {y} {war}", "pass")
+    assert s.act == "final" and where(s, y) == "graveyard:1" and s.life[1] == 19
+
+
+def test_r23_assignment_closest_first_then_free():
+    """Ruling R23: a farther blocker gets damage only after every closer blocker has
+    lethal damage; then the rest may go to either; without excess, no player share."""
+    s = start("red", "blue")
+    brute = spawn(s, "ashen-brute", 0, "a4")
+    near = spawn(s, "fogbank-skimmer", 1, "a4")
+    far = spawn(s, "fogbank-skimmer", 1, "a5")
+    wall = spawn(s, "timber-palisade", 1, "a5")
+    s = to_act(s, "combat")
+    s = play(s, f"attack {brute} {wall}", "next", f"block {near} {brute}", f"block {far} {brute}",
+             "pass")
+    assert who(s) == (0, "assign")
+    assert legal(s) == {f"assign {near} {n}" for n in (1, 2, 3)}
+    assert GAME.legal_actions(s)[0].text == f"assign {near} 2"    # lethal share first
+    s = play(s, f"assign {near} 2")
+    assert legal(s) == {f"assign {near} 1", f"assign {far} 1"}
+    s = play(s, f"assign {far} 1")
+    assert s.act == "final" and where(s, near) == "graveyard:1"
+    assert where(s, far) == "site:a5" and s.life[1] == 20
+
+
+def test_r23_stomp_excess_to_the_player_once_every_blocker_has_lethal():
+    """Ruling R23 with clause stomp: once each blocker has lethal damage, the attacker
+    may give the rest to the player it attacked (a click on that player's zone)."""
+    s = start("red", "blue")
+    war = spawn(s, "cindermaw-warlord", 0, "a5")
+    x = spawn(s, "fogbank-skimmer", 1, "a5")
+    y = spawn(s, "fogbank-skimmer", 1, "a5")
+    s = to_act(s, "combat")
+    s = play(s, f"attack {war} p2", "next", f"block {x} {war}", f"block {y} {war}", "pass")
+    assert not any("p2" in t for t in legal(s))
+    s = play(s, f"assign {x} 2", f"assign {y} 2")
+    assert legal(s) == {f"assign {x} 1", f"assign {y} 1", "assign p2 1"}
+    g = GAME.gesture(s, parse("assign p2 1"))
+    assert (g.cards, g.source, g.target) == ((), "player:1", None)
+    s = play(s, "assign p2 1")
+    assert s.life[1] == 19 and where(s, x) == "graveyard:1" and where(s, y) == "graveyard:1"

@@ -1,6 +1,4 @@
-"""Shrines: the Region creature card game (see docs/rules/shrines.md).
-
-Not yet in the registry: its table layout comes later."""
+"""Shrines: the Region creature card game (see docs/rules/shrines.md)."""
 
 from .game import GAME
 

@@ -9,6 +9,7 @@ docs/rules/shrines.md "Notation"):
     attach T C          mount C1 C2                travel C SITE
     attack C (C2 | pN)
     block B A           top C | bottom C           sacrifice C
+    assign (C | pN) N   stats C
 """
 
 from __future__ import annotations
@@ -20,21 +21,23 @@ from shrinetable.engine import Gesture, NotationError
 from .cards import instance, site_index
 
 BUTTONS = ("keep", "pass", "next", "unmark")
-ONE_CARD = ("mulligan", "source", "tap", "top", "bottom", "sacrifice")
+ONE_CARD = ("mulligan", "source", "tap", "top", "bottom", "sacrifice", "stats")
 TWO = ("attach", "mount", "travel", "attack", "block")
-KINDS = BUTTONS + ONE_CARD + TWO + ("draw", "play", "cast")
+KINDS = BUTTONS + ONE_CARD + TWO + ("draw", "play", "cast", "assign")
 
 
 @dataclass(frozen=True, slots=True)
 class Action:
     """One move: `card` and `target` in notation ("" when absent), `x` the paid X
-    (-1 when the card has none), `lib` the library a draw comes from."""
+    (-1 when the card has none), `lib` the library a draw comes from, `n` the damage
+    an assignment gives (-1 for other moves)."""
 
     kind: str
     card: str = ""
     target: str = ""
     x: int = -1
     lib: str = ""
+    n: int = -1
 
     @property
     def text(self) -> str:
@@ -42,6 +45,8 @@ class Action:
         for p in (self.lib, self.card, self.target):
             if p:
                 parts.append(p)
+        if self.n >= 0:
+            parts.append(str(self.n))
         if self.x >= 0:
             parts.append(f"x={self.x}")
         return " ".join(parts)
@@ -61,7 +66,9 @@ class Action:
             return Gesture(cards, f"hand:{me}", f"primary:{me}")
         if k == "source":
             return Gesture(cards, f"hand:{me}", f"sources:{me}")
-        if k in ("tap", "top", "bottom", "sacrifice"):
+        if k == "assign" and not self.card:
+            return Gesture((), f"player:{int(self.target[1]) - 1}")
+        if k in ("tap", "top", "bottom", "sacrifice", "stats", "assign"):
             return Gesture(cards)
         if k == "play" and not self.target:
             return Gesture(cards, f"hand:{me}", f"idols:{me}")
@@ -101,7 +108,8 @@ def parse(text: str) -> Action:
             raise NotationError(f"{text!r}: x=N (a number) goes only after a cast")
         x, rest = int(rest[-1][2:]), rest[:-1]
     want = {**dict.fromkeys(BUTTONS, (0, 0)), **dict.fromkeys(ONE_CARD, (1, 1)),
-            **dict.fromkeys(TWO, (2, 2)), "draw": (1, 1), "play": (1, 2), "cast": (1, 2)}[kind]
+            **dict.fromkeys(TWO, (2, 2)), "draw": (1, 1), "play": (1, 2), "cast": (1, 2),
+            "assign": (2, 2)}[kind]
     if not want[0] <= len(rest) <= want[1]:
         raise NotationError(f"{text!r}: {kind} takes {want[0]}"
                             + (f" to {want[1]}" if want[1] != want[0] else "") + " word(s)")
@@ -110,6 +118,14 @@ def parse(text: str) -> Action:
         if lib not in ("primary", "secondary"):
             raise NotationError(f"{text!r}: draw primary or draw secondary")
         return Action("draw", lib=lib)
+    if kind == "assign":
+        if not rest[1].isdigit() or int(rest[1]) < 1:
+            raise NotationError(f"{text!r}: assign a blocker (or pN) a number of damage, "
+                                "e.g. assign ashen-brute#3 2")
+        who = rest[0].lower()
+        if who in ("p1", "p2"):
+            return Action("assign", target=who, n=int(rest[1]))
+        return Action("assign", _card(who), n=int(rest[1]))
     card = _card(rest[0]) if rest else ""
     target = _any(rest[1]) if len(rest) > 1 else ""
     return Action(kind, card, target, x)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from shrinetable.engine import Event, Outcome
 
-from .cards import Def
+from .cards import Def, site_name
 from .region import (
     bodies,
     destinations,
@@ -173,9 +173,12 @@ def leave(s: State, c: int, how: str, ev: list[Event]) -> None:
             s.sites[p.site].remove(t)
             del s.perms[t]
             s.graveyard[s.owner[t]].append(t)
-    log(s, ev, how, f"{s.name(c)} is {_PAST[how]}", p.ctrl, (c,), f"site:{p.site}")
+    zone = None
     if not s.defs[c].token:
-        to(s, c, "hand" if how == "bounce" else "banished" if how == "banish" else "graveyard")
+        zone = to(s, c, "hand" if how == "bounce" else "banished" if how == "banish"
+                  else "graveyard")
+    log(s, ev, how, f"{s.name(c)} is {_PAST[how]}", p.ctrl, (c,), f"site:{site_name(p.site)}",
+        zone)
     if how == "destroy" and "deathwish" in s.defs[c].kw:
         run(s, p.ctrl, s.defs[c].deathwish, -1, 0, ev)
 
@@ -184,15 +187,16 @@ _PAST = {"destroy": "destroyed", "sacrifice": "sacrificed", "banish": "banished"
          "bounce": "bounced"}
 
 
-def to(s: State, c: int, zone: str) -> None:
+def to(s: State, c: int, zone: str) -> str:
     """A card goes to its owner's hand, Graveyard or Banishment; the Shrine goes back
-    to the Shrine zone with time marks instead (clause shrine)."""
+    to the Shrine zone with time marks instead (clause shrine). Returns the zone."""
     q = s.owner[c]
     if zone != "hand" and c == s.shrine_card[q]:
         s.shrine[q].append(c)
         s.marks[q] = s.defs[c].cost.converted
-        return
+        return f"shrine:{q}"
     {"hand": s.hands, "banished": s.banished, "graveyard": s.graveyard}[zone][q].append(c)
+    return f"{zone}:{q}"
 
 
 # --------------------------------------------------------------------------- effects
@@ -289,7 +293,8 @@ def _token(s, seat, e, n, t, ev):
         s.defs = (*s.defs, d)
         s.owner = (*s.owner, seat)
         put(s, c, seat, site, ev)
-        log(s, ev, "token", f"{s.name(c)} appears", seat, (c,), None, f"site:{site}")
+        log(s, ev, "token", f"{s.name(c)} appears", seat, (c,), None,
+            f"site:{site_name(site)}")
 
 
 def _boost(s, seat, e, n, t, ev):

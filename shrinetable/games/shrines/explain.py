@@ -18,7 +18,13 @@ STAGE_KINDS = {
     "respond": ("pass", "tap", "cast", "unmark"),
     "block": ("pass", "block", "tap", "cast", "unmark"),
 }
-QUEUE_KINDS = {"draw": ("draw",), "swap": ("top", "bottom"), "sacrifice": ("sacrifice",)}
+QUEUE_KINDS = {"draw": ("draw",), "swap": ("top", "bottom"), "sacrifice": ("sacrifice",),
+               "assign": ("assign",), "stats": ("stats",)}
+QUEUE_CLAUSE = {"sacrifice": "site-limit", "assign": "blocking", "stats": "saddle"}
+QUEUE_ASK = {"draw": "draw a card", "swap": "place the Swap's cards (top or bottom)",
+             "sacrifice": "sacrifice down to the site limit",
+             "assign": "assign the attacker's damage to its blockers",
+             "stats": "choose whose strength and resilience the mounted pair keeps"}
 ACT_KINDS = {"travel": "travel", "attack": "combat"}
 INERT = ("source", "play", "attach", "mount")
 
@@ -28,10 +34,13 @@ def explain(s: State, a: Action) -> tuple[str, str]:
         return "The game is over.", "winning"
     if s.queue:
         kind = s.queue[0][0]
+        clause = QUEUE_CLAUSE.get(kind, kind)
         if a.kind not in QUEUE_KINDS[kind]:
-            return f"First {kind} as asked.", kind if kind != "sacrifice" else "site-limit"
-        return f"{a.text} is not one of the choices now.", kind if kind != "sacrifice" \
-            else "site-limit"
+            return f"First {QUEUE_ASK[kind]}.", clause
+        if kind == "assign":
+            return (f"{a.text} is not allowed: give every closer blocker lethal damage "
+                    "before a farther one gets any, and no more than is left."), "R23"
+        return f"{a.text} is not one of the choices now.", clause
     if a.kind == "play" and a.card:
         c = instance(a.card)
         q = s.owner[c] if c < len(s.owner) else 0

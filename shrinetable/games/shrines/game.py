@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from shrinetable.engine import Decision, Event, OptionSpec, Outcome, View, ZoneView
+from shrinetable.engine import Decision, Event, Gesture, OptionSpec, Outcome, View, ZoneView
 
-from . import rules
+from . import faces, gestures, rules
 from .actions import Action, parse
 from .cards import deck_key, site_name, starter
 from .state import Options, State
@@ -27,6 +27,8 @@ PROMPTS = {
     "draw": "Draw a card: choose a library",
     "swap": "Swap: keep the card on top or put it at the bottom",
     "sacrifice": "The site is over its limit: sacrifice a permanent",
+    "assign": "Assign the attacker's damage among its blockers, closest first",
+    "stats": "Mounted: choose the creature whose strength and resilience the pair keeps",
 }
 PER_SEAT = ("primary", "secondary", "hand", "graveyard", "banished", "shrine", "sources",
             "idols", "traps")
@@ -38,6 +40,8 @@ class ShrinesGame:
     min_seats = 2
     max_seats = 2
     options = OPTIONS
+    # a priority pass that is a player's only legal move: the table makes it for them
+    auto_pass = ("pass",)
 
     def make_options(self, options: dict[str, Any] | None) -> Options:
         options = dict(options or {})
@@ -76,34 +80,43 @@ class ShrinesGame:
     def parse_action(self, text: str) -> Action:
         return parse(text)
 
+    def gesture(self, s: State, a: Action) -> Gesture:
+        """The drag or click that makes `a` for the seat deciding now."""
+        return gestures.gesture(s, a, rules.decision_seat(s))
+
+    def card_face(self, name: str) -> dict:
+        """The printed face of a card (`id#n` or `id`); KeyError when unknown."""
+        return faces.card_face(name)
+
     def zones(self, seats: int) -> list[str]:
         return ([f"site:{site_name(i)}" for i in range(15)] + ["areas"]
-                + [f"{z}:{q}" for q in range(seats) for z in PER_SEAT])
+                + [f"{z}:{q}" for q in range(seats) for z in (*PER_SEAT, "player")])
 
     def _zone_cards(self, s: State) -> dict[str, list[int]]:
-        out = {f"site:{site_name(i)}": [c for c in s.sites[i] if not s.defs[c].token]
-               for i in range(15)}
+        out = {f"site:{site_name(i)}": s.sites[i] for i in range(15)}
         out["areas"] = s.areas
         for q in (0, 1):
             for z in PER_SEAT:
                 out[f"{z}:{q}"] = getattr(s, {"hand": "hands"}.get(z, z))[q]
+            out[f"player:{q}"] = []
         return out
 
     def all_cards(self, s: State) -> dict[str, list[str]]:
-        """Every zone's cards bottom-to-top, nothing hidden (tokens are not cards)."""
+        """Every zone's cards bottom-to-top, nothing hidden; tokens are on their sites."""
         return {k: [s.name(c) for c in v] for k, v in self._zone_cards(s).items()}
 
     def view(self, s: State, seat: int | None) -> View:
-        """What `seat` may see: its own hand and traps, every public zone, and counts
-        of libraries and the opponent's hand."""
+        """What `seat` may see: its own hand and traps, every public zone, the cards
+        it is placing in a Swap, and counts of libraries and the opponent's hand."""
         zones = {}
+        shown = rules.looking_at(s, seat)
         for name, cards in self._zone_cards(s).items():
             kind, _, owner = name.partition(":")
             q = int(owner) if owner.isdigit() else None
             hidden = kind in ("primary", "secondary") or (
                 kind in ("hand", "traps") and seat != q)
-            zones[name] = ZoneView(name, q, tuple(None if hidden else s.name(c) for c in cards),
-                                   name)
+            zones[name] = ZoneView(name, q, tuple(None if hidden and c not in shown
+                                                  else s.name(c) for c in cards), name)
         info = {
             "turn": s.turn, "turn_no": s.turn_no, "act": s.act, "stage": s.stage,
             "life": list(s.life), "points": list(s.points), "mode": s.opts.mode,
@@ -111,6 +124,8 @@ class ShrinesGame:
             "tapped": sorted(s.name(c) for c in s.tapped),
             "tokens": {site_name(i): [s.name(c) for c in s.sites[i] if s.defs[c].token]
                        for i in range(15)},
+            "cards": {s.name(c): faces.permanent_info(s, c) for c in sorted(s.perms)},
+            "priority": rules.priority_seat(s),
         }
         return View(seat, 2, zones, self.decision(s), s.result, info)
 

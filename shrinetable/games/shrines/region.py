@@ -6,6 +6,8 @@ Pure queries over a `State`; nothing here changes the state.
 
 from __future__ import annotations
 
+from functools import cache
+
 from .cards import ROWS
 from .state import State
 
@@ -39,6 +41,7 @@ def own_half(seat: int, site: int) -> bool:
     return row(site) in (melee_row(seat), range_row(seat))
 
 
+@cache
 def area_sites(kind: str, index: int) -> frozenset[int]:
     if kind == "site":
         return frozenset((index,))

@@ -12,6 +12,7 @@ from dataclasses import replace
 from shrinetable.engine import Event, IllegalAction
 from shrinetable.engine.rng import fork, seeded
 
+from . import combat
 from . import effects as fx
 from .actions import Action
 from .cards import ROWS, Cost, Def, deck_key, instance, site_index, site_name, starter
@@ -94,6 +95,20 @@ def decision_seat(s: State) -> int:
     if s.stage in ("respond", "block"):
         return 1 - s.turn
     return s.turn
+
+
+def priority_seat(s: State) -> int | None:
+    """Who holds priority (clause priority); None during the mulligans and at the end.
+    A queued choice does not move priority: it returns where it was."""
+    if s.result is not None or s.stage in ("mulligan", "over"):
+        return None
+    return 1 - s.turn if s.stage in ("respond", "block") else s.turn
+
+
+def looking_at(s: State, seat: int | None) -> frozenset[int]:
+    """Library cards `seat` is looking at: those of its Swap still to be placed."""
+    return frozenset(c for item in s.queue if item[0] == "swap" and item[1] == seat
+                     for c in item[3])
 
 
 def affordable(pool: list[int], cost: Cost, x: int = 0) -> bool:
@@ -315,6 +330,8 @@ def spell_targets(s: State, me: int, d: Def) -> list[str]:
 
 
 def _travels(s: State, me: int) -> list[Action]:
+    if s.travelled:
+        return []
     declared = {c for c, _ in s.travels}
     out = []
     for c in mine(s, me, "creature"):
@@ -362,9 +379,15 @@ def _blocks(s: State, me: int) -> list[Action]:
     return out
 
 
+def _gen_stats(s: State, item) -> list[Action]:
+    """The creature already on the Region first, then the newcomer (clause saddle)."""
+    return [Action("stats", s.name(c)) for c in (item[3], item[2]) if c in s.perms]
+
+
 _STAGES = {"mulligan": _gen_mulligan, "main": _gen_main, "respond": _gen_respond,
            "block": _gen_block, "over": lambda s: []}
-_QUEUED = {"draw": _gen_draw, "swap": _gen_swap, "sacrifice": _gen_sacrifice}
+_QUEUED = {"draw": _gen_draw, "swap": _gen_swap, "sacrifice": _gen_sacrifice,
+           "assign": combat.choices, "stats": _gen_stats}
 
 
 # --------------------------------------------------------------------------- step
@@ -402,7 +425,10 @@ def _priority_after(s: State, me: int) -> None:
 
 
 def _settle(s: State, ev: list[Event]) -> None:
-    """A draw nobody can make loses the game (R2)."""
+    """A mount whose part has left is no longer a choice; a draw nobody can make
+    loses the game (R2)."""
+    s.queue = tuple(i for i in s.queue
+                    if i[0] != "stats" or all(c in s.perms for c in i[2:]))
     while s.result is None and s.queue and s.queue[0][0] == "draw" and not _gen_draw(s, s.queue[0]):
         q = s.queue[0][1]
         s.result = fx.Outcome((1 - q,), f"{p(q)} had to draw from empty libraries")
@@ -481,7 +507,7 @@ def _do_play(s, me, a, ev):
     else:
         fx.log(s, ev, "play", f"{p(me)} plays {a.card}"
                + (f" at {a.target}" if a.target else ""), me, (c,), f"{zone}:{me}",
-               a.target or f"idols:{me}")
+               _landing(s, me, a.target))
     if d.subtype == "idol":
         s.idols[me].append(c)
     elif d.subtype == "tool":
@@ -496,20 +522,30 @@ def _do_play(s, me, a, ev):
         s.trap_site[c] = site_index(a.target)
     elif d.type == "area":
         _place_area(s, c, a.target, ev)
-    elif "#" in a.target:
+    elif "#" in a.target:             # mounting on arrival: the player picks the stats
         host = instance(a.target)
         s.perms[c] = fx.Perm(me, s.perms[host].site, s.turn_no)
         s.sites[s.perms[host].site].append(c)
-        _join(s, c, host, ev)
+        s.queue = (("stats", me, c, host), *s.queue)
         fx.run(s, me, d.effects, -1, 0, ev, c)
     else:
         fx.put(s, c, me, site_index(a.target), ev)
         fx.run(s, me, d.effects, -1, 0, ev, c)
 
 
+def _landing(s: State, me: int, target: str) -> str:
+    """The zone a played card lands in, for the event."""
+    if not target:
+        return f"idols:{me}"
+    if "#" in target:
+        return f"site:{site_name(s.perms[instance(target)].site)}"
+    return "areas" if target.startswith(("row", "path-")) else f"site:{target}"
+
+
 def _join(s: State, rider: int, host: int, ev: list[Event]) -> None:
-    """Clause saddle: `rider` becomes part of `host`, which keeps its own strength and
-    resilience; the pair counts as new if either is (R19)."""
+    """Clause saddle: `rider` becomes part of `host`, whose printed strength and
+    resilience the pair keeps; the pair is new if either part is (R19) and carries
+    both parts' damage, boosts and conditions, tapped if either is (R22)."""
     r, h = s.perms[rider], s.perms[host]
     if r.site != h.site:
         s.sites[r.site].remove(rider)
@@ -517,6 +553,12 @@ def _join(s: State, rider: int, host: int, ev: list[Event]) -> None:
         r.site = h.site
     r.attached = host
     h.entered = max(h.entered, r.entered)
+    h.damage, h.boost_s, h.boost_r = h.damage + r.damage, h.boost_s + r.boost_s, \
+        h.boost_r + r.boost_r
+    r.damage = r.boost_s = r.boost_r = 0
+    h.status, h.lethal = h.status | r.status, h.lethal or r.lethal
+    if rider in s.tapped:
+        s.tapped.add(host)
     for t in [t for t in s.sites[h.site] if s.perms[t].attached == rider]:
         s.perms[t].attached = host      # tools move to the mounted creature
     fx.log(s, ev, "mount", f"{s.name(rider)} mounts with {s.name(host)}", h.ctrl,
@@ -605,8 +647,9 @@ def _do_next(s, me, a, ev):
 
 def _do_pass(s, me, a, ev):
     if s.stage == "block":
-        _combat(s, ev)
-        _enter(s, "final", ev)
+        s.queue += combat.to_assign(s)
+        if not s.queue:
+            _fight(s, ev)
     elif s.ending:
         _advance(s, ev)
     else:
@@ -619,7 +662,15 @@ def _advance(s: State, ev: list[Event]) -> None:
         _enter(s, "travel", ev)
         s.stage = "respond"          # the opponent may act before travel is declared
     elif s.act == "travel":
-        _travel(s, ev)
+        if not s.travelled:
+            before = len(ev)
+            _travel(s, ev)
+            if s.result is None and any(e.kind == "trap" for e in ev[before:]):
+                s.travelled, s.stage = True, "main"   # triggers: priority again (R21)
+                fx.log(s, ev, "priority", "A trap sprang during travel: priority first "
+                       f"to {p(s.turn)}, then {p(1 - s.turn)}", s.turn)
+                return
+        s.travelled = False
         _enter(s, "combat", ev)
     elif s.act == "combat":
         _enter(s, "final", ev)
@@ -648,73 +699,9 @@ def _travel(s: State, ev: list[Event]) -> None:
     s.travels = ()
 
 
-def _combat(s: State, ev: list[Event]) -> None:
-    """Clauses combat, blocking, quick-attack: quick and double attackers strike
-    first; then everyone else, and defenders strike back (R8)."""
-    for quick in (True, False):
-        hits: list[tuple[int, int, int]] = []   # (attacker, victim, amount)
-        back: list[tuple[int, int]] = []        # (defender, attacker)
-        for c, t in s.attacks:
-            if c not in s.perms:
-                continue
-            k = kw(s, c)
-            strikes = ("quick-attack" in k or "double-attack" in k) if quick \
-                else "quick-attack" not in k
-            blockers = [b for b, x in s.blocks if x == c and b in s.perms]
-            if not quick:
-                back += [(b, c) for b in blockers]
-                if not blockers and t >= 0 and t in s.perms and s.defs[t].type == "creature":
-                    back.append((t, c))
-            if strikes:
-                hits += _strike(s, c, t, blockers)
-        for d, c in back:
-            if d in s.perms and c in s.perms and "poison" not in status(s, d):
-                hits.append((d, c, strength(s, d)))
-        for c, v, n in hits:
-            if v < 0:
-                fx.hurt(s, fx.PLAYER - v, n, ev)
-                continue
-            site = s.perms[v].site if v in s.perms else -1
-            done = fx.deal(s, v, n, True, ev)
-            if done and c in s.perms and "cleave" in kw(s, c):
-                for o in enemies(s, site, s.perms[c].ctrl):
-                    if o != v:
-                        fx.deal(s, o, done, True, ev)
-        fx.deaths(s, ev)
-    s.attacks, s.blocks = (), ()
-
-
-def _strike(s: State, c: int, t: int, blockers: list[int]) -> list[tuple[int, int, int]]:
-    """One attacker's damage: to its blockers, closest first with lethal damage each
-    and the rest to the last (R8); Stomp sends the excess to the player unless a
-    blocker's Armor takes it; nothing lands outside its range."""
-    n = 0 if "poison" in status(s, c) else strength(s, c)
-    sites, player = in_range(s, c)
-    if not blockers:
-        if t < 0:
-            return [(c, t, n)] if player else []
-        return [(c, t, n)] if t in s.perms and s.perms[t].site in sites else []
-    here = row(s.perms[c].site)
-    order = sorted((b for b in blockers if s.perms[b].site in sites),
-                   key=lambda b: abs(row(s.perms[b].site) - here))
-    out = []
-    for i, b in enumerate(order):
-        need = max(0, _lethal(s, b))
-        last = i == len(order) - 1
-        stomp = last and t < 0 and "stomp" in kw(s, c) and player
-        give = min(n, need) if not last or stomp else n
-        out.append((c, b, give))
-        n -= give
-    if n > 0 and order and not any("armor" in kw(s, b) and not s.perms[b].armor_spent
-                                   for b in order):
-        out.append((c, t, n))
-    return out
-
-
-def _lethal(s: State, b: int) -> int:
-    if "weaken" in status(s, b):
-        return 1
-    return resilience(s, b) - s.perms[b].damage
+def _fight(s: State, ev: list[Event]) -> None:
+    combat.resolve(s, ev)
+    _enter(s, "final", ev)
 
 
 def _end_turn(s: State, ev: list[Event]) -> None:
@@ -805,8 +792,28 @@ def _q_sacrifice(s, item, a, ev):
     fx.limit(s, item[2], item[1])
 
 
+def _q_assign(s, item, a, ev):
+    """Clause blocking: record one share of the attacker's damage (R23); when all of
+    every attacker's damage is given, combat damage is dealt."""
+    _, q, c, left = item
+    victim = instance(a.card) if a.card else fx.PLAYER - (int(a.target[1]) - 1)
+    s.assigned += ((c, victim, a.n),)
+    fx.log(s, ev, "assign", f"{s.name(c)} assigns {a.n} to {a.card or a.target}", q)
+    if a.n < left:
+        s.queue = (("assign", q, c, left - a.n), *s.queue)
+    elif not any(i[0] == "assign" for i in s.queue):
+        _fight(s, ev)
+
+
+def _q_stats(s, item, a, ev):
+    """Clause saddle: the player picks whose strength and resilience the pair keeps."""
+    kept = instance(a.card)
+    _join(s, item[2] if kept == item[3] else item[3], kept, ev)
+
+
 _DO = {"mulligan": _do_mulligan, "keep": _do_keep, "source": _do_source, "tap": _do_tap,
        "play": _do_play, "cast": _do_cast, "attach": _do_attach, "unmark": _do_unmark,
        "mount": _do_mount, "travel": _do_travel, "attack": _do_attack, "block": _do_block,
        "next": _do_next, "pass": _do_pass}
-_DO_QUEUED = {"draw": _q_draw, "swap": _q_swap, "sacrifice": _q_sacrifice}
+_DO_QUEUED = {"draw": _q_draw, "swap": _q_swap, "sacrifice": _q_sacrifice,
+              "assign": _q_assign, "stats": _q_stats}

@@ -49,7 +49,7 @@ CLAUSES = {
     "double-attack": "Double Attack: strikes before and during regular combat damage",
     "unstoppable": "Unstoppable: moves onto and off sites with opposing bodies",
     "freeze": "Freeze: may not tap or travel",
-    "ground": "Ground: loses Flying, Lunge and Sprint; cannot be moved",
+    "ground": "Ground: loses Flying, Lunge, Sprint and Dig; cannot be moved",
     "poison": "Poison: deals no combat damage",
     "weaken": "Weaken: any damage destroys it (Armor still absorbs)",
     "bounce": "Bounce: back to its owner's hand",
@@ -66,7 +66,7 @@ RULINGS = {
     "R5": "Travel is declared to a site; it goes as far as that distance allows then",
     "R6": "A spell names one target, which all its effects use",
     "R7": "Mana is paid automatically: coloured symbols, then generic from the fullest colour",
-    "R8": "Combat is mutual; blockers take lethal damage closest first, excess to the last",
+    "R8": "Combat is mutual; blockers take lethal damage closest first (closest by rows)",
     "R9": "A site your opponent controls is one of their melee or range sites",
     "R10": "Site-limit ties: the player who moved or spawned the card sacrifices",
     "R11": "Guard always takes the damage (the oldest Guard on the site)",
@@ -76,9 +76,16 @@ RULINGS = {
     "R15": "Tapped creatures may not attack or block; blocking does not tap",
     "R16": "Colourless cards fit any deck; the Secondary holds every source and may hold more",
     "R17": "Hill points: 1 a body, plus 1 for each full 5 of its larger stat",
-    "R19": "The creature mounted on keeps its stats; new if either part is new; within one "
-           "site means the same or a neighbouring site",
     "R18": "Conquest starts at 15 life; Imperial and Conquest score like King of the Hill",
+    "R19": "The player picks the pair's stats; new if either part is new; within one site "
+           "means the same or a neighbouring site",
+    "R20": "Dig is undefined: no card has it, and Ground removes it",
+    "R21": "A trap springing during travel gives priority after travel: the traveller's "
+           "controller first, then the opponent; nobody acts while creatures travel",
+    "R22": "A mounted pair carries both parts' damage, boosts and conditions; tapped if "
+           "either part is",
+    "R23": "Several blockers: the attacker's controller assigns all its damage, one share "
+           "at a time; one blocker, or none in reach, needs no choice",
 }
 
 ALL = {**CLAUSES, **RULINGS}

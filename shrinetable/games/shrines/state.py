@@ -2,8 +2,9 @@
 
 Libraries, hands and piles are bottom-to-top lists (the last item is the top card).
 Sites are numbered row * 3 + pathway, row 0 = p1's melee row, row 4 = p2's melee row.
-Choices that interrupt play (a draw from either library, a Swap, a site-limit sacrifice)
-wait in `queue`, first in first out, and are decided before anything else.
+Choices that interrupt play (a draw from either library, a Swap, a site-limit sacrifice,
+the stats of a mount, an attacker's damage among its blockers) wait in `queue`, first
+in first out, and are decided before anything else.
 """
 
 from __future__ import annotations
@@ -83,6 +84,8 @@ class State:
     travels: tuple[tuple[int, int], ...] = ()     # (creature, destination site)
     attacks: tuple[tuple[int, int], ...] = ()     # (creature, target: card, or -1-seat)
     blocks: tuple[tuple[int, int], ...] = ()      # (blocker, attacker)
+    assigned: tuple[tuple[int, int, int], ...] = ()   # (attacker, victim, damage) by hand
+    travelled: bool = False          # this Travel Act's travellers have gone (R21)
     queue: tuple[tuple, ...] = ()
     result: Outcome | None = None
     legal: list | None = field(default=None)
@@ -99,7 +102,8 @@ class State:
             {k: v.copy() for k, v in self.perms.items()}, set(self.tapped), self.life[:],
             [x[:] for x in self.pool], self.points[:], self.turn, self.turn_no, self.act,
             self.stage, self.ending, self.source_played, self.mull_left, self.mulled, self.travels,
-            self.attacks, self.blocks, self.queue, self.result, None)
+            self.attacks, self.blocks, self.assigned, self.travelled, self.queue, self.result,
+            None)
 
     def name(self, c: int) -> str:
         return f"{self.defs[c].id}#{c}"

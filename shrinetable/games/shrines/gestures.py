@@ -1,0 +1,64 @@
+"""The drag (or click) on the table that makes each Shrines action, with the real zone
+of every card it moves, so the table can match a drag against the legal actions.
+
+Conventions: a card lands on a zone, or on a
+card in its zone (target_card set, target the zone holding that card); a click on one
+card has no target; an action with no card is a button or a click on a library.
+"""
+
+from __future__ import annotations
+
+from shrinetable.engine import Gesture
+
+from .actions import BUTTONS, Action
+from .cards import instance, site_name
+from .state import State
+
+CLICKS = ("tap", "top", "bottom", "sacrifice", "stats", "assign")
+
+
+def zone_of(s: State, c: int) -> str:
+    """The zone holding card `c` (as in `zones()`); tokens and riders are on sites."""
+    if c in s.perms:
+        return f"site:{site_name(s.perms[c].site)}"
+    for q in (0, 1):
+        for z, piles in (("hand", s.hands), ("shrine", s.shrine), ("sources", s.sources),
+                         ("idols", s.idols), ("traps", s.traps), ("primary", s.primary),
+                         ("secondary", s.secondary), ("graveyard", s.graveyard),
+                         ("banished", s.banished)):
+            if c in piles[q]:
+                return f"{z}:{q}"
+    raise KeyError(f"card {s.name(c)} is in no zone")
+
+
+def _aim(s: State, target: str) -> tuple[str | None, str | None]:
+    """(zone, card) an action aims at: a player, a card (and its zone) or a site."""
+    if target in ("p1", "p2"):
+        return f"player:{int(target[1]) - 1}", None
+    if "#" in target:
+        return zone_of(s, instance(target)), target
+    if target.startswith(("row", "path-")) or not target:
+        return "areas", None
+    return f"site:{target}", None
+
+
+def gesture(s: State, a: Action, seat: int) -> Gesture:
+    """The gesture that makes `a` for `seat`, the seat deciding now."""
+    k = a.kind
+    if k in BUTTONS:
+        return Gesture()
+    if k == "draw":
+        return Gesture((), f"{a.lib}:{seat}")
+    if k == "assign" and not a.card:
+        return Gesture((), f"player:{int(a.target[1]) - 1}")
+    cards = (a.card,)
+    source = zone_of(s, instance(a.card))
+    if k in CLICKS:
+        return Gesture(cards, source)
+    if k == "mulligan":
+        return Gesture(cards, source, f"primary:{seat}")
+    if k == "source":
+        return Gesture(cards, source, f"sources:{seat}")
+    if k == "play" and not a.target:
+        return Gesture(cards, source, f"idols:{seat}")
+    return Gesture(cards, source, *_aim(s, a.target))
