@@ -138,3 +138,42 @@ def test_refused_attack_drop_names_the_broken_rule():
     assert "they make 12" in text and "(rule: attack)" in text
     assert GAME.guess_actions(0, ("AS", "7C"), "hand:0", "field:1", "KD") == [
         "dagger AS pay 7C p2 KD"]
+
+
+def test_a_forced_pass_is_made_for_a_person_and_never_undone_into():
+    """Shrines lists `pass` in `auto_pass`: when a person's only legal move is to
+    pass priority, the session offers it as forced; undo skips such moves."""
+    from shrinetable.adapter.session import Session
+    from shrinetable.engine import registry
+
+    game = registry.get("shrines")
+    session = Session(game, 3, {}, ["human", "human"])
+    for _ in range(400):
+        forced = session.forced()
+        if forced is not None:
+            break
+        session.play(session.computer_action())
+    assert forced is not None and forced.text == "pass"
+    assert [a.text for a in game.legal_actions(session.state)] == ["pass"]
+    session.apply(forced, auto=True)
+    assert session.history[-1].auto
+    # undo (one human seat) goes back past the forced pass to a chosen move
+    session.seats = ["human", "computer"] if session.history[-1].seat == 0 \
+        else ["computer", "human"]
+    human = session.history[-1].seat
+    chosen = max(i for i, a in enumerate(session.history) if a.seat == human and not a.auto)
+    assert session.undo()
+    assert len(session.history) == chosen
+
+
+def test_shrine_has_no_forced_moves():
+    """Shrine lists no `auto_pass`: every decision stays with the player."""
+    from shrinetable.adapter.session import Session
+    from shrinetable.engine import registry
+
+    session = Session(registry.get("shrine"), 1, {}, ["human", "computer"])
+    for _ in range(60):
+        if session.decision() is None:
+            break
+        assert session.forced() is None
+        session.play(session.computer_action())

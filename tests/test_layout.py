@@ -120,3 +120,23 @@ def test_scaler_fits_the_canvas_uniformly():
     assert s.scale == 1000 / 1600
     r = s.rect((0, 0, 1600, 900))
     assert r.width == 1000 and r.top == round((900 - 900 * s.scale) / 2)
+
+
+def test_grid_cells_are_zones_and_grid_faults_are_explained():
+    """A grid (the Shrines Region) places `site:<column><row>` zones; a grid off the
+    canvas or with more row labels than rows is named with its key path."""
+    text = layout_path("shrines").read_text()
+    layout = parse_layout(text, "s.toml")
+    a1 = layout.place("site:a1", 0, 2)
+    assert a1.inside and a1.label.startswith("a1")
+    assert layout.place("site:a1", 1, 2).rect[1] < a1.rect[1]  # p2 sees row 1 at the top
+    off = text.replace("rect = [300, 46, 700, 630]", "rect = [300, 46, 700, 900]")
+    with pytest.raises(LayoutError, match=r"players.2.grids.site.rect: rectangle"):
+        parse_layout(off, "s.toml")
+    labels = text.replace('"their melee"]', '"their melee", "beyond"]')
+    with pytest.raises(LayoutError, match=r"grids.site.row_labels: 6 labels for 5 rows"):
+        parse_layout(labels, "s.toml")
+
+    class Args:
+        files = [str(layout_path("shrines"))]
+    assert check.run(Args) == 0

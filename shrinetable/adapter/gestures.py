@@ -25,10 +25,15 @@ class Move:
 
 
 def moves(game: Game, state: Any) -> list[Move]:
-    """Every legal action now, with its gesture for the deciding seat."""
+    """Every legal action now, with its gesture for the deciding seat: the game's
+    `gesture(state, action)` when it has one (it knows each card's real zone),
+    else the action's own `gesture(seat)`."""
     d = game.decision(state)
     if d is None:
         return []
+    shape = getattr(game, "gesture", None)
+    if shape is not None:
+        return [Move(a, shape(state, a)) for a in game.legal_actions(state)]
     return [Move(a, a.gesture(d.seat)) for a in game.legal_actions(state)]
 
 
@@ -73,6 +78,33 @@ def playable(all_moves: list[Move]) -> set[tuple[str, str]]:
 def buttons(all_moves: list[Move]) -> list[Move]:
     """Moves with no cards to drag (pass, draw, take, allow, fizzle...)."""
     return [m for m in all_moves if not m.gesture.cards]
+
+
+def card_clicks(all_moves: list[Move], zone: str, card: str | None) -> list[Move]:
+    """Moves made by a click on one card: it moves nowhere (tap a source, choose
+    a card to sacrifice, top or bottom of a Swap)."""
+    return [m for m in all_moves if card is not None and m.gesture.cards == (card,)
+            and m.gesture.source == zone and m.gesture.target is None
+            and m.gesture.target_card is None]
+
+
+def how(move: Move) -> str:
+    """How a person makes `move`: "button" (no cards; a click on a pile or a
+    player zone too, when the gesture names one), "click" (one card, moved
+    nowhere) or "drag" (cards onto a zone or a card)."""
+    g = move.gesture
+    if not g.cards:
+        return "button"
+    if g.target is None and g.target_card is None:
+        return "click"
+    return "drag"
+
+
+def stranded(all_moves: list[Move], shown: set[tuple[str, str]]) -> list[Move]:
+    """Card moves whose cards the table does not show where the gesture starts
+    (a Swap's cards inside a face-down library): they become buttons too."""
+    return [m for m in all_moves if how(m) != "button"
+            and any((m.gesture.source, c) not in shown for c in m.gesture.cards)]
 
 
 def clicks(all_moves: list[Move], zone: str) -> list[Move]:

@@ -26,6 +26,7 @@ class Applied:
     seat: int
     text: str
     events: tuple[Event, ...]
+    auto: bool = False      # made for a person by the table (a forced pass), not chosen
 
 
 class Session:
@@ -53,14 +54,14 @@ class Session:
     def humans(self) -> list[int]:
         return [i for i, k in enumerate(self.seats) if k == "human"]
 
-    def apply(self, action: Any) -> Applied:
+    def apply(self, action: Any, auto: bool = False) -> Applied:
         """Apply `action` for the deciding seat; IllegalAction passes through."""
         d = self.decision()
         if d is None:
             raise ValueError("the game is over")
         new, events = self.game.apply(self.state, action)
         self.states.append(new)
-        done = Applied(d.seat, action.text, tuple(events))
+        done = Applied(d.seat, action.text, tuple(events), auto)
         self.history.append(done)
         return done
 
@@ -68,6 +69,17 @@ class Session:
         """A fresh move by a player: applies it and forgets anything undone."""
         self.redo_stack.clear()
         return self.apply(action)
+
+    def forced(self) -> Any | None:
+        """The move the table makes for a person when it is their only legal move
+        and the game lists it in `auto_pass` (e.g. Shrines' priority pass with no
+        burst-speed answer): asking would only cost a click, or a hotseat handover."""
+        if self.decision() is None:
+            return None
+        legal = self.game.legal_actions(self.state)
+        if len(legal) == 1 and legal[0].text in getattr(self.game, "auto_pass", ()):
+            return legal[0]
+        return None
 
     def computer_action(self) -> Any:
         """What the computer plays now; seeded by the position so replays agree."""
@@ -78,13 +90,16 @@ class Session:
     def can_undo(self) -> bool:
         """Undo takes back your own moves against the computer (one human seat
         only: in hotseat play it would show the next player your choices)."""
-        return len(self.humans()) == 1 and any(
-            self.seats[a.seat] == "human" for a in self.history)
+        return len(self.humans()) == 1 and any(self._chosen(a) for a in self.history)
+
+    def _chosen(self, a: Applied) -> bool:
+        """A move a person chose (undoing a forced pass would only make it again)."""
+        return self.seats[a.seat] == "human" and not a.auto
 
     def undo(self) -> bool:
         if not self.can_undo():
             return False
-        i = max(n for n, a in enumerate(self.history) if self.seats[a.seat] == "human")
+        i = max(n for n, a in enumerate(self.history) if self._chosen(a))
         self.redo_stack.append([a.text for a in self.history[i:]])
         del self.history[i:]
         del self.states[i + 1:]

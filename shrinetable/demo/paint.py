@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pygame
 
-from shrinetable.engine import View
+from shrinetable.engine import View, registry
 from shrinetable.formats.layout import Layout
 from shrinetable.table import geometry as geo
 from shrinetable.table.art import CardArt, Fonts
@@ -35,6 +35,7 @@ class Painter:
         self.art = art
         self.fonts = fonts
         self.board = Board(layout, art, fonts)
+        art.use(getattr(registry.get(layout.game), "card_face", None))
         self.size: tuple = ()             # (table size, seats) the caches are for
         self.crop_units = (0.0, 0.0, 1.0, 1.0)
         self._tables: dict[tuple, pygame.Surface] = {}

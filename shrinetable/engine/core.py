@@ -145,6 +145,10 @@ class Game(Protocol):
     # Optional: `guess_actions(seat, held, source, zone, card) -> list[str]`, the
     # action texts a refused drag most likely meant, so the table can show the
     # engine's reason for refusing it.
+    # Optional: `gesture(state, action) -> Gesture`, when where a card lies depends
+    # on the position (Shrines' creatures move between sites); else `action.gesture(seat)`.
+    # Optional: `auto_pass`, action texts the table makes for a person when that is
+    # their only legal move (a priority pass with nothing to answer with).
 
 
 def play(game: Game, state: Any, texts: list[str]) -> tuple[Any, list[Event]]:

@@ -9,6 +9,7 @@ from .core import Game
 
 BUILTIN = {
     "shrine": "shrinetable.games.shrine",
+    "shrines": "shrinetable.games.shrines",
 }
 
 _games: dict[str, Game] = {}

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, ValidationError
 
 Arrange = Literal["stack", "fan", "row", "spread", "grid"]
 Position = Literal["self", "opposite", "left", "right"]
@@ -45,14 +45,58 @@ class Place(_Strict):
     label: str = ""
     card_scale: float = Field(1.0, gt=0, le=3)
     columns: int = Field(4, ge=1, le=20)
+    inside: bool = False  # label inside the rectangle (for zones that touch, or no room above)
+
+
+class Grid(_Strict):
+    """A board of addressable cells (`site:a1`): zone kind `site`, cell = column
+    + row. Rows are listed bottom to top as seat 0 sees them; with `flip` every
+    other viewer sees them reversed, so each viewer's own rows are nearest."""
+
+    rect: Rect
+    columns: list[str] = Field(min_length=1)
+    rows: list[str] = Field(min_length=1)
+    flip: bool = True
+    gap: float = Field(4, ge=0)
+    arrange: Arrange = "fan"
+    card_scale: float = Field(1.0, gt=0, le=3)
+    row_labels: list[str] = []  # bottom to top as the viewer sees them
+    _cells: dict = PrivateAttr(default_factory=dict)   # the table asks every frame
+
+    def cell(self, name: str, viewer: int | None) -> Place | None:
+        """The place of cell `name` ("a1") seen from `viewer`, None if no such cell."""
+        key = (name, bool(self.flip and viewer))
+        if key not in self._cells:
+            self._cells[key] = self._cell(name, viewer)
+        return self._cells[key]
+
+    def _cell(self, name: str, viewer: int | None) -> Place | None:
+        col = next((c for c in self.columns if name.startswith(c)), None)
+        row = name[len(col):] if col is not None else None
+        if row not in self.rows:
+            return None
+        rows = self.rows[::-1] if self.flip and viewer else self.rows
+        i, j = self.columns.index(col), rows.index(row)
+        x, y, w, h = self.rect
+        cw, ch = w / len(self.columns), h / len(rows)
+        g = self.gap
+        label = name
+        if i == 0 and j < len(self.row_labels):
+            label = f"{name}  {self.row_labels[j]}"
+        return Place.model_construct(
+            rect=(x + i * cw + g / 2, y + h - (j + 1) * ch + g / 2, cw - g, ch - g),
+            arrange=self.arrange, rotation=0, facing="up", label=label,
+            card_scale=self.card_scale, columns=4, inside=True)
 
 
 class Variant(_Strict):
     """The places for one player count: shared zones by name (`deck`), seat
-    zones by position then kind (`seats.self.hand` places `hand:N` of the viewer)."""
+    zones by position then kind (`seats.self.hand` places `hand:N` of the viewer),
+    grids of addressable cells by kind (`grids.site` places `site:b2`)."""
 
     shared: dict[str, Place] = {}
     seats: dict[Position, dict[str, Place]] = {}
+    grids: dict[str, Grid] = {}
 
 
 class Panels(_Strict):
@@ -93,6 +137,9 @@ class Layout(_Strict):
         kind, _, owner = zone.partition(":")
         if not owner:
             return v.shared.get(zone)
+        if not owner.isdigit():
+            grid = v.grids.get(kind)
+            return grid.cell(owner, viewer) if grid is not None else None
         pos = relative(int(owner), viewer, seats)
         return v.seats.get(pos, {}).get(kind)  # type: ignore[call-overload]
 
@@ -187,6 +234,13 @@ def _semantic(layout: Layout) -> list[tuple[tuple[str, ...], str]]:
             if not _inside(place.rect, c):
                 out.append((base + ("shared", zone, "rect"),
                             f"rectangle is empty or leaves the {c.width}x{c.height} canvas"))
+        for kind, grid in variant.grids.items():
+            if not _inside(grid.rect, c):
+                out.append((base + ("grids", kind, "rect"),
+                            f"rectangle is empty or leaves the {c.width}x{c.height} canvas"))
+            if len(grid.row_labels) > len(grid.rows):
+                out.append((base + ("grids", kind, "row_labels"),
+                            f"{len(grid.row_labels)} labels for {len(grid.rows)} rows"))
         allowed = POSITIONS[int(count)]
         for pos, zones in variant.seats.items():
             if pos not in allowed:

@@ -4,13 +4,18 @@ Faces read at a glance at any scale: rank and suit in two corners, a large
 suit (or role letter) in the middle, red or black ink plus distinct suit
 shapes, and a coloured band naming the Shrine role (Token, Dagger, Balance).
 Everything rendered is cached; the caches are dropped when the scale changes.
+A game that describes its cards (`card_face`, Shrines) gets faces from `faces.py`.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pygame
 
 from shrinetable.resources import font_path
+
+from .faces import draw_face
 
 INK = {"red": (200, 28, 45), "black": (22, 22, 28)}
 PAPER = (250, 247, 238)
@@ -67,9 +72,35 @@ class CardArt:
         self.fonts = fonts
         self._cache: dict[tuple, pygame.Surface] = {}
         self._size: tuple[int, int] | None = None
+        self.faces: Callable[[str], dict] | None = None
 
     def clear(self) -> None:
         self._cache.clear()
+
+    def use(self, faces: Callable[[str], dict] | None) -> None:
+        """Draw faces from `faces(name)` (a game's `card_face`), or Shrine's if None."""
+        if faces != self.faces:
+            self.faces = faces
+            self.clear()
+
+    def face_of(self, name: str) -> dict | None:
+        """The game's description of `name`, None for Shrine cards or unknown names."""
+        if self.faces is None:
+            return None
+        try:
+            return self.faces(name)
+        except KeyError:
+            return {"name": name, "type": "unknown", "cost": "", "colours": "",
+                    "text": "", "keywords": []}
+
+    def zoom(self, name: str, size: tuple[int, int]) -> pygame.Surface:
+        """A large face with the full card text (right-click or hover)."""
+        key = ("zoom", name, size)
+        if key not in self._cache:
+            face = self.face_of(name)
+            self._cache[key] = _ready(draw_face(self.fonts, face, size, detail=True)
+                                      if face else self._face(name, size))
+        return self._cache[key]
 
     def card(self, name: str | None, size: tuple[int, int], rotation: int = 0) -> pygame.Surface:
         """The face of `name` (None: a back) at `size` (unrotated), rotated."""
@@ -80,11 +111,15 @@ class CardArt:
                 self._cache.clear()
             base = self._cache.get((name, size, 0))
             if base is None:
-                base = _ready(self._back(size) if name is None else self._face(name, size))
+                base = _ready(self._back(size) if name is None else self._any_face(name, size))
                 self._cache[(name, size, 0)] = base
             surf = base if rotation == 0 else pygame.transform.rotate(base, rotation)
             self._cache[key] = surf
         return surf
+
+    def _any_face(self, name: str, size) -> pygame.Surface:
+        face = self.face_of(name)
+        return draw_face(self.fonts, face, size) if face else self._face(name, size)
 
     def _blank(self, size, fill, edge) -> pygame.Surface:
         w, h = size

@@ -12,6 +12,7 @@ from shrinetable.engine import View
 from shrinetable.formats.layout import Layout
 
 from . import geometry as geo
+from . import hud
 from .art import CardArt, Fonts
 
 FELT = (24, 88, 62)
@@ -49,6 +50,8 @@ class Board:
         self.zones: dict[str, pygame.Rect] = {}
         self.view: View | None = None
         self.viewer: int | None = None
+        self._bg: pygame.Surface | None = None
+        self._bg_key: tuple | None = None
 
     def set_size(self, size: tuple[int, int]) -> None:
         if size != self.scaler.size:
@@ -78,11 +81,10 @@ class Board:
 
     def draw(self, surf: pygame.Surface, marks: Marks, seat_names: list[str]) -> None:
         """Draw the whole table for the current view (after `lay_out`)."""
-        surf.fill(FELT_DARK)
         s = self.scaler
-        pygame.draw.rect(surf, FELT, s.rect((0, 0, *s.canvas)))
         view = self.view
         deciding = view.decision.seat if view.decision else None
+        surf.blit(self._background(surf.get_size(), deciding, seat_names), (0, 0))
         font_px = s.length(15)
         radius = s.length(8)
         by_zone: dict[str, list[geo.Placed]] = {}
@@ -90,7 +92,6 @@ class Board:
             by_zone.setdefault(p.zone, []).append(p)
         for name, rect in self.zones.items():
             zone = view.zones[name]
-            pygame.draw.rect(surf, ZONE, rect, border_radius=radius)
             if name in marks.last:
                 pygame.draw.rect(surf, LAST, rect.inflate(4, 4), max(2, s.length(3)),
                                  border_radius=radius)
@@ -100,13 +101,43 @@ class Board:
                 surf.blit(glow, rect)
                 pygame.draw.rect(surf, TARGET, rect.inflate(6, 6), max(3, s.length(4)),
                                  border_radius=radius)
+            if name.startswith("player:") and zone.owner is not None:
+                hud.player(surf, self.fonts, rect, zone.owner, view.info,
+                           seat_names[zone.owner])
+            self._draw_zone(surf, name, by_zone.get(name, []), marks)
+            self._badge(surf, name, rect, font_px)
+
+    def _background(self, size, deciding, seat_names: list[str]) -> pygame.Surface:
+        """Felt, zone panels and their labels. They change only with the window,
+        the viewer, the deciding seat or the seats, so they are drawn once and
+        reused (on a crowded Region they cost more than the cards)."""
+        key = (size, self.viewer, deciding, tuple(seat_names), tuple(self.zones.items()))
+        if self._bg_key == key:
+            return self._bg
+        bg = pygame.Surface(size)
+        if pygame.display.get_surface() is not None:
+            bg = bg.convert()
+        bg.fill(FELT_DARK)
+        s = self.scaler
+        pygame.draw.rect(bg, FELT, s.rect((0, 0, *s.canvas)))
+        font_px, radius = s.length(15), s.length(8)
+        for name, rect in self.zones.items():
+            zone = self.view.zones[name]
+            pygame.draw.rect(bg, ZONE, rect, border_radius=radius)
+            place = self.layout.place(name, self.viewer, self.view.seats)
+            if name.startswith("player:") and zone.owner is not None:
+                continue   # the player zone is all live figures (hud.player)
+            if place.inside:
+                label = self._label(name, seat_names, s.length(12), LABEL, rect.w - 8)
+                bg.blit(label, (rect.left + 4, rect.top + 2))
+                continue
             colour = LABEL_TURN if zone.owner == deciding and ":" in name else LABEL
             label = self._label(name, seat_names, font_px, colour, rect.w)
             ly = rect.top - label.get_height() - 2 if rect.top > label.get_height() + 2 \
                 else rect.bottom + 2
-            surf.blit(label, (rect.left + 4, ly))
-            self._draw_zone(surf, name, by_zone.get(name, []), marks)
-            self._badge(surf, name, rect, font_px)
+            bg.blit(label, (rect.left + 4, ly))
+        self._bg, self._bg_key = bg, key
+        return bg
 
     def _label(self, name, seat_names, px, colour, width) -> pygame.Surface:
         """The zone's label, shortened (then cropped) to fit over a narrow zone."""
@@ -114,6 +145,9 @@ class Board:
         if label.get_width() > width:
             short = [n.split()[0] for n in seat_names]
             label = self.fonts.text(self.zone_label(name, short), px, colour, True)
+        if label.get_width() > width:  # the zone's own label, without whose it is
+            place = self.layout.place(name, self.viewer, self.view.seats)
+            label = self.fonts.text(place.label, px, colour, True)
         if label.get_width() > width:
             label = label.subsurface((0, 0, width, label.get_height()))
         return label
@@ -133,6 +167,7 @@ class Board:
             if (p.zone, p.index) in marks.lifted or (p.zone, p.name) in marks.arriving:
                 continue
             surf.blit(self.art.card(p.name, size, p.rotation), p.rect)
+            self._state_of(surf, p)
             width = max(2, self.scaler.length(3))
             if p.index in marks.selected.get(name, ()):
                 pygame.draw.rect(surf, SELECT, p.rect.inflate(4, 4), width,
@@ -144,6 +179,17 @@ class Board:
                 pygame.draw.rect(surf, PLAYABLE, p.rect.inflate(2, 2), 1,
                                  border_radius=max(2, p.rect.w // 10))
 
+    def _state_of(self, surf, p: geo.Placed) -> None:
+        """What the game reports about a card beyond its face (Shrines' permanents)."""
+        info = self.view.info
+        if not p.name:
+            return
+        card = info.get("cards", {}).get(p.name)
+        if card is not None:
+            hud.permanent(surf, self.fonts, p.rect, card, self.art.face_of(p.name))
+        elif "cards" in info and p.name in info.get("tapped", ()):
+            hud.tapped(surf, self.fonts, p.rect)
+
     def _badge(self, surf, name: str, rect: pygame.Rect, font_px: int) -> None:
         """Counts where cards hide each other: stacks, and Shrines against capacity."""
         zone = self.view.zones[name]
@@ -154,8 +200,11 @@ class Board:
         text = str(n)
         if name.startswith("shrine:") and zone.owner is not None:
             cap = self.view.info.get("capacity")
+            marks = self.view.info.get("marks")
             if cap:
                 text = f"{n}/{cap[zone.owner]}"
+            elif marks and marks[zone.owner]:
+                text = f"{marks[zone.owner]} marks"
         img = self.fonts.text(text, font_px, (20, 20, 20), True)
         pad = max(3, font_px // 3)
         box = img.get_rect().inflate(pad * 2, pad)

@@ -24,13 +24,15 @@ from .board import Board, Marks
 from .motion import Drag, Flyer, Press, far, group_offsets
 from .panels import GamePanels, Widgets
 from .words import log_line, seat_name
+from .zoom import Zoom
 
 HOVER = (255, 250, 200)  # outline of the legal target under dragged cards
 
 
-class GameScene(GamePanels):
+class GameScene(GamePanels, Zoom):
     def __init__(self, app, session: Session, layout: Layout):
         self.app = app
+        app.art.use(getattr(session.game, "card_face", None))
         self.session = session
         self.layout = layout
         self.board = Board(layout, app.art, app.fonts)
@@ -75,7 +77,7 @@ class GameScene(GamePanels):
         self.ai_due = None
         if d is None:
             self.overlay = "gameover"
-        elif s.seats[d.seat] == "computer":
+        elif s.seats[d.seat] == "computer" or s.forced() is not None:
             self.ai_due = time.monotonic() + self.app.ai_delay
         elif d.seat != self.viewer:
             self.overlay = "handover"
@@ -90,9 +92,10 @@ class GameScene(GamePanels):
             self.build_ui()
         self.base_dirty = self.dirty = True
 
-    def perform(self, action) -> None:
-        """Apply a move (a person's or the computer's), then log, save, animate."""
-        applied = self.session.play(action)
+    def perform(self, action, auto: bool = False) -> None:
+        """Apply a move (a person's, the computer's, or a forced pass), then log,
+        save, animate."""
+        applied = self.session.apply(action, auto=True) if auto else self.session.play(action)
         self._record(applied)
         self._after_change()
 
@@ -253,10 +256,15 @@ class GameScene(GamePanels):
             return
         if self.overlay is not None:
             return
-        if t == pygame.MOUSEBUTTONDOWN and event.button == 1 and not consumed:
+        if t == pygame.MOUSEBUTTONDOWN and not consumed and self.zoom_close():
+            return
+        if t == pygame.MOUSEBUTTONDOWN and event.button == 3 and not consumed:
+            self.zoom_right_click(event.pos)
+        elif t == pygame.MOUSEBUTTONDOWN and event.button == 1 and not consumed:
             card = geo.card_at(self.board.placed, event.pos)
             self.press = Press(event.pos, card, geo.zone_at(self.board.zones, event.pos))
         elif t == pygame.MOUSEMOTION:
+            self.zoom_motion(event.pos)
             if self.drag is not None:
                 self._move(event.pos)
             elif self.press is not None and far(self.press.pos, event.pos):
@@ -271,7 +279,9 @@ class GameScene(GamePanels):
     def _key(self, event) -> None:
         ctrl = event.mod & pygame.KMOD_CTRL
         if event.key == pygame.K_ESCAPE:
-            if self.drag is not None:
+            if self.zoom_close():
+                pass
+            elif self.drag is not None:
                 self._cancel_drag()
             elif self.overlay in ("menu", "rules", "choice", "load"):
                 self._open(None)
@@ -290,11 +300,18 @@ class GameScene(GamePanels):
         elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.overlay == "handover":
             self.command("takeover")
 
-    def _own(self, zone: str | None) -> bool:
-        return zone in (f"hand:{self.viewer}", f"field:{self.viewer}")
+    def _draggable(self, card: geo.Placed) -> bool:
+        """Own hand and field cards (a refused drop is explained), and any card a
+        legal move drags (a creature travelling or attacking from its site)."""
+        return card.zone in (f"hand:{self.viewer}", f"field:{self.viewer}") \
+            or (card.zone, card.name) in self.marks.playable
 
     def _click(self, press: Press) -> None:
         card = press.card
+        on_card = gestures.card_clicks(self.moves, card.zone, card.name) if card else []
+        if on_card:  # tap a source, choose a card to sacrifice, top or bottom...
+            self._choose(on_card)
+            return
         if card is not None and card.name and card.zone == f"hand:{self.viewer}":
             sel = set(self.marks.selected.get(card.zone, ()))
             sel ^= {card.index}
@@ -321,7 +338,7 @@ class GameScene(GamePanels):
         press = self.press
         view = self.view()
         card = press.card
-        if card is not None and card.name and self._own(card.zone):
+        if card is not None and card.name and self._draggable(card):
             sel = self.marks.selected.get(card.zone, frozenset())
             indices = tuple(sorted(sel)) if card.index in sel else (card.index,)
             names = view.zones[card.zone].cards
@@ -332,10 +349,10 @@ class GameScene(GamePanels):
             origins = [by_index[i].rect for i in indices]
             images = [self.app.art.card(names[i], self.board.card_size(source),
                                         self.board.rotation(source)) for i in indices]
-        elif press.zone in ("deck", "graveyard") and card is not None:
+        elif card is not None and self._pile_moves(press.zone):
             # a card-less gesture (draw, take): drag the pile's top card
             source, held, indices = press.zone, (), ()
-            moves = [m for m in self.moves if not m.gesture.cards and m.gesture.source == source]
+            moves = self._pile_moves(source)
             origins = [card.rect]
             images = [self.app.art.card(card.name, self.board.card_size(source))]
         else:
@@ -347,6 +364,11 @@ class GameScene(GamePanels):
         self.marks.targets = gestures.targets(moves)
         self.marks.lifted = {(source, i) for i in indices}
         self.base_dirty = self.dirty = True
+
+    def _pile_moves(self, zone: str | None) -> list[gestures.Move]:
+        """Card-less moves dragged out of a pile (Shrine's deck and graveyard)."""
+        return [m for m in self.moves if not m.gesture.cards and m.gesture.source == zone
+                and m.gesture.target is not None]
 
     def _move(self, pos) -> None:
         self.drag.pos = pos
@@ -399,12 +421,18 @@ class GameScene(GamePanels):
         """When this scene next needs to run without input (None: idle)."""
         if self.flyers or self.dirty or self.partial:
             return 0.0
-        return self.ai_due
+        due = [t for t in (self.ai_due, self.zoom_due()) if t is not None]
+        return min(due) if due else None
 
     def update(self, now: float) -> None:
+        self.zoom_update(now)
         if self.ai_due is not None and now >= self.ai_due and self.overlay is None:
             self.ai_due = None
-            self.perform(self.session.computer_action())
+            forced = self.session.forced()
+            if forced is not None:
+                self.perform(forced, auto=True)
+            else:
+                self.perform(self.session.computer_action())
         if self.flyers:
             self.flyers = [f for f in self.flyers if now < f.t0 + f.duration]
             self._arriving()
@@ -434,6 +462,7 @@ class GameScene(GamePanels):
                 screen.blit(f.image, f.rect(now))
         if self.drag is not None:
             self._blit_drag(screen)
+        self.draw_zoom(screen)
         self.dirty = False
         return None
 

@@ -13,6 +13,7 @@ from pygame_gui.windows import UIFileDialog
 
 from shrinetable.adapter import gestures, storage
 
+from . import geometry as geo
 from .rules_text import rules_for
 from .words import describe, seat_name
 
@@ -110,9 +111,14 @@ class GamePanels:
         if not self._my_decision():
             return
         d = self.session.decision()
-        shown = gestures.buttons(self.moves)
-        if d.kind in ("respond", "counter", "discard"):
-            shown = self.moves  # few choices, each clearer as a button than as a drag
+        on_table = {(p.zone, p.name) for p in geo.place_cards(
+            self.layout, self.view(), self.board.scaler, self.viewer) if p.name}
+        shown = gestures.buttons(self.moves) + gestures.stranded(self.moves, on_table)
+        if d.kind in ("respond", "counter", "discard") and not hasattr(self.session.game,
+                                                                      "gesture"):
+            shown = self.moves  # Shrine: few choices, each clearer as a button than as a drag
+        elif d.kind == "mulligan":  # Shrines: keep first, then a button per card (or drag it)
+            shown = shown + [m for m in self.moves if m not in shown]
         if not shown:
             return
         per_col = max(1, area.h // 34)

@@ -34,7 +34,45 @@ Shrines hold 5 cards (7 with a Triad); hands keep 7 at the end of a turn.<br><br
 Esc menu · ? rules · Ctrl+Z / Ctrl+Y undo / redo · Ctrl+S save · Ctrl+O load · F11 fullscreen
 """
 
-RULES = {"shrine": SHRINE}
+SHRINES = """<b>Goal</b><br>
+Bring the other player's life from 20 to 0 (other modes change the goal; see the rules
+page).<br><br>
+<b>The Region</b><br>
+Fifteen sites in three pathways (a, b, c) of five rows. The row nearest you is your melee
+row, then your range row, the neutral row, then the opponent's range and melee rows. Behind
+each melee row is that player's zone: drop an attacker there to attack the player. A site
+holds at most four permanents besides tools and tokens.<br><br>
+<b>A turn</b> has four acts: First (untap, draw, play cards), Travel, Combat, Final (play
+cards again). <b>Next act</b> passes the act; after every action and act pass the other
+player gets priority: they answer at burst speed or <b>Pass</b>.<br><br>
+<b>Mana</b><br>
+One source a turn: drag it from your hand onto Your sources. Click a source to tap it for
+one mana of its colour; the pool shows beside your name and empties at the end of each
+turn.<br><br>
+<b>Playing cards</b> (drag from your hand; the places it may go light up)<br>
+Creatures go onto one of your melee sites, structures onto a melee or range site without
+a structure. Tools onto a creature of yours, idols onto Your idols, terrain and weather
+onto a site, or onto Terrain &amp; weather to choose a row or pathway. Spells onto their
+target: a card, a site or a player zone.<br><br>
+<b>Travel</b>: in your Travel Act drag a creature forward along its pathway (one site,
+more with Sprint). Creatures that entered this turn cannot travel or attack.<br>
+<b>Combat</b>: drag an untapped creature onto an opposing creature, structure or the
+player zone within its range (its own site and one forward, plus Range). The defender
+drags untapped creatures onto attackers to block; damage goes to blockers first.<br>
+<b>Damage</b> stays on a card until the end of the turn (on structures, for good); at its
+resilience the card is destroyed.<br><br>
+<b>Your Shrine</b> is played like a creature from its zone. If it would leave the Region it
+returns with time marks; one comes off each turn, and you play it again at none.<br><br>
+<b>On the cards</b>: the coloured frame and the letters in the cost pips give the colour;
+the box is strength/resilience (current values on the Region: green raised, red lowered);
+a red chip is damage; FROZEN, POISON, WEAK, GROUNDED, PROT, ARMOR are states; zz marks a
+creature that cannot act yet; TAPPED a tapped card. Right-click a card, or rest the
+pointer on it, to read it large.<br><br>
+<b>Keys</b><br>
+Esc menu · ? rules · Ctrl+Z / Ctrl+Y undo / redo · Ctrl+S save · Ctrl+O load · F11 fullscreen
+"""
+
+RULES = {"shrine": SHRINE, "shrines": SHRINES}
 
 
 def rules_for(game: str) -> str:

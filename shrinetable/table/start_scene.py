@@ -59,6 +59,14 @@ class StartScene:
             y += 38
         y += 8
         for opt in self.game.options:
+            if set(opt.choices) != {False, True}:   # a choice: its words and a drop-down
+                label(opt.help if len(opt.help) <= 32 else opt.name.replace("_", " "), y, 310)
+                values = [str(c) for c in opt.choices]
+                dd = UIDropDownMenu(values, str(self.options[opt.name]),
+                                    pygame.Rect(x + 320, y, 200, 32), m)
+                self.dropdowns[dd] = ("option", opt.name, list(opt.choices), values)
+                y += 38
+                continue
             on = bool(self.options.get(opt.name))
             b = UIButton(pygame.Rect(x, y, col, 32),
                          f"[{'x' if on else ' '}] {opt.help}", m, tool_tip_text=opt.name)
@@ -100,6 +108,8 @@ class StartScene:
                 self.game = registry.get(info[1][info[2].index(event.text)])
                 self.options = {o.name: o.default for o in self.game.options}
                 self.seats = self.seats[:self.game.max_seats]
+            elif info[0] == "option":
+                self.options[info[1]] = info[2][info[3].index(event.text)]
             elif info[0] == "count":
                 n = int(event.text)
                 self.seats = (self.seats + ["computer"] * n)[:n]

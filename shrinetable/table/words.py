@@ -12,6 +12,11 @@ WORDS = {
     "accept": "Accept the Fizzle",
     "fizzle": "Fizzle: discard your hand",
     "counter": "Counter: discard your hand",
+    "keep": "Keep this hand",
+    "next": "Next act (pass the act)",
+    "unmark": "Pay 2: remove a time mark",
+    "draw primary": "Draw from the Primary Library",
+    "draw secondary": "Draw from the Secondary Library",
 }
 SEAT_COLOURS = ("#ffd66e", "#8fd3ff", "#ff9f9f", "#b6f29a")
 
@@ -33,6 +38,12 @@ def describe(text: str) -> str:
         return f"Block with {rest}"
     if kind == "dblock":
         return f"Dagger block: {rest}"
+    if kind == "mulligan":
+        return f"Mulligan {rest}"
+    if kind == "top":
+        return f"Keep {rest} on top"
+    if kind == "bottom":
+        return f"Put {rest} at the bottom"
     return text
 
 

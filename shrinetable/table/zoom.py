@@ -1,0 +1,90 @@
+"""A card shown large with its full text: right-click a card (a click anywhere
+closes it), or rest the pointer on a card for a moment (moving away closes it).
+Small cards on a crowded Region stay readable this way."""
+
+from __future__ import annotations
+
+import time
+
+import pygame
+
+from . import geometry as geo
+from . import hud
+
+HOVER_S = 0.7       # how long the pointer rests on a card before it zooms
+HEIGHT = 0.62       # the zoomed card's height, as a share of the window's
+
+
+class Zoom:
+    """Mixed into GameScene: reads `board`, `drag`, `press`, `overlay`, `app`."""
+
+    zoomed: str | None = None        # the card shown large
+    pinned: bool = False             # by a right-click (stays until a click)
+    resting: tuple[str, float] | None = None   # (card under the pointer, since when)
+
+    def zoom_motion(self, pos) -> None:
+        """The pointer moved: restart the hover timer, drop a hover zoom."""
+        if self.pinned or self.app.art.faces is None:   # hover zoom: described cards only
+            return
+        card = geo.card_at(self.board.placed, pos)
+        name = card.name if card is not None and self.drag is None else None
+        if self.resting is None or self.resting[0] != name:
+            self.resting = (name, time.monotonic()) if name else None
+            if self.zoomed is not None:
+                self.zoomed = None
+                self.dirty = True
+
+    def zoom_right_click(self, pos) -> None:
+        card = geo.card_at(self.board.placed, pos)
+        self.zoomed = card.name if card is not None and card.name else None
+        self.pinned = self.zoomed is not None
+        self.dirty = True
+
+    def zoom_close(self) -> bool:
+        """Close a pinned zoom; True if there was one (the click is used up)."""
+        if not self.pinned:
+            return False
+        self.zoomed, self.pinned, self.resting = None, False, None
+        self.dirty = True
+        return True
+
+    def zoom_due(self) -> float | None:
+        """When a resting pointer zooms its card (None: nothing pending, so an idle
+        table with a window open or a button held sleeps)."""
+        if self.resting is None or self.zoomed is not None or self.drag is not None \
+                or self.overlay is not None or self.press is not None:
+            return None
+        return self.resting[1] + HOVER_S
+
+    def zoom_update(self, now: float) -> None:
+        due = self.zoom_due()
+        if due is not None and now >= due:
+            self.zoomed = self.resting[0]
+            self.dirty = True
+
+    def draw_zoom(self, screen: pygame.Surface) -> None:
+        if self.zoomed is None or self.drag is not None or self.overlay is not None:
+            return
+        w, h = screen.get_size()
+        ch = round(h * HEIGHT)
+        size = (round(ch * 0.7), ch)
+        img = self.app.art.zoom(self.zoomed, size)
+        rect = img.get_rect()
+        under = next((p.rect for p in self.board.placed if p.name == self.zoomed), None)
+        if under is not None and not self.pinned:
+            rect.midleft = (under.right + 12, under.centery)
+            if rect.right > w:
+                rect.midright = (under.left - 12, under.centery)
+        else:
+            rect.center = (w // 2, h // 2)
+        rect.clamp_ip(screen.get_rect())
+        shadow = rect.move(6, 6)
+        pygame.draw.rect(screen, (0, 0, 0), shadow, border_radius=12)
+        screen.blit(img, rect)
+        card = self.session.game.view(self.session.state, self.viewer).info.get(
+            "cards", {}).get(self.zoomed)
+        if card is not None:   # its state now, as on the Region (tapped as a chip, not a veil)
+            hud.permanent(screen, self.app.fonts, rect, {**card, "tapped": False},
+                          self.app.art.face_of(self.zoomed))
+            if card.get("tapped"):
+                hud.tapped_chip(screen, self.app.fonts, rect)

@@ -1,0 +1,328 @@
+"""Shrines on the table, in-process under SDL's dummy driver: the Region grid,
+hit testing, drags and clicks through the adapter, card faces, zoom, and a check
+over seeded games that every legal action is a drag, a click or a button."""
+
+from __future__ import annotations
+
+import random
+
+import pygame
+import pytest
+
+from shrinetable.adapter import gestures
+from shrinetable.adapter.session import Session
+from shrinetable.engine import registry
+from shrinetable.formats.layout import load_layout
+from shrinetable.resources import layout_path
+from shrinetable.table import geometry as geo
+from shrinetable.table.app import App
+
+GAME = registry.get("shrines")
+LAYOUT = load_layout(layout_path("shrines"))
+SIZE = (1280, 720)
+
+
+@pytest.fixture(autouse=True)
+def dummy_video(tmp_path, monkeypatch):
+    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
+    monkeypatch.setenv("SHRINETABLE_AI_DELAY", "0")
+    monkeypatch.setenv("SHRINETABLE_DATA_DIR", str(tmp_path))
+
+
+@pytest.fixture
+def app():
+    a = App(SIZE)
+    yield a
+    pygame.quit()
+
+
+def ev(kind, **kw):
+    return pygame.event.Event(kind, **kw)
+
+
+def click(app, pos, button=1):
+    app.step([ev(pygame.MOUSEBUTTONDOWN, pos=pos, button=button)], 0.01)
+    app.step([ev(pygame.MOUSEBUTTONUP, pos=pos, button=button)], 0.01)
+    app.step(pygame.event.get(), 0.01)
+
+
+def drag(app, a, b):
+    app.step([ev(pygame.MOUSEBUTTONDOWN, pos=a, button=1)], 0.01)
+    mid = ((a[0] + b[0]) // 2, (a[1] + b[1]) // 2)
+    for p in (mid, b):
+        app.step([ev(pygame.MOUSEMOTION, pos=p, rel=(p[0] - a[0], p[1] - a[1]),
+                     buttons=(1, 0, 0))], 0.01)
+    app.step([ev(pygame.MOUSEBUTTONUP, pos=b, button=1)], 0.01)
+
+
+def played_until(seed: int, want, limit: int = 600, seat: int = 0) -> Session:
+    """A seeded computer-vs-computer game (from `seed` on, the next seeds if need
+    be) played until `want(session, moves)` holds with `seat` deciding; that seat
+    then becomes the human."""
+    for n in range(seed, seed + 12):
+        s = Session(GAME, n, {}, ["computer", "computer"])
+        for _ in range(limit):
+            d = s.decision()
+            if d is None:
+                break
+            if d.seat == seat and want(s, gestures.moves(GAME, s.state)):
+                s.seats[seat] = "human"
+                return s
+            s.play(s.computer_action())
+    raise AssertionError("position not found in 12 seeded games")
+
+
+def start(app, session):
+    app.start_game(session)
+    app.step([], 0.01)
+    return app.scene
+
+
+def spot(placed, zone, name):
+    """A point where the card shows (in a crowded fan later cards cover its middle)."""
+    rect = next(p.rect for p in placed if p.zone == zone and p.name == name)
+    for x in range(rect.left + 2, rect.right, 3):
+        hit = geo.card_at(placed, (x, rect.centery))
+        if hit is not None and (hit.zone, hit.name) == (zone, name):
+            return x, rect.centery
+    raise AssertionError(f"{name} is hidden in {zone}")
+
+
+def centre(scene, zone, name):
+    return spot(scene.board.placed, zone, name)
+
+
+def history(scene):
+    return [a.text for a in scene.session.history]
+
+
+def made(scene, before: int) -> str:
+    """The move the person made (the computer may have answered after it)."""
+    return history(scene)[before]
+
+
+def test_region_grid_has_15_sites_flipped_for_p2():
+    """Layout: sites a1..c5 tile the Region; each viewer's melee row is nearest them."""
+    sites = [f"{p}{r}" for p in "abc" for r in "12345"]
+    for viewer in (0, 1):
+        rects = {s: LAYOUT.place(f"site:{s}", viewer, 2).rect for s in sites}
+        assert len({r[:2] for r in rects.values()}) == 15
+        ys = [rects[f"a{r}"][1] for r in "12345"]
+        assert ys == sorted(ys, reverse=viewer == 0)
+        assert [rects[f"{p}3"][0] for p in "abc"] == sorted(rects[f"{p}3"][0] for p in "abc")
+    assert LAYOUT.place("site:b1", 0, 2).label.startswith("b1")
+    assert "your melee" in LAYOUT.place("site:a1", 0, 2).label
+    assert "your melee" in LAYOUT.place("site:a5", 1, 2).label
+    assert LAYOUT.place("site:d1", 0, 2) is None and LAYOUT.place("site:a9", 0, 2) is None
+
+
+def test_hit_testing_finds_each_site_and_player_zone():
+    view = GAME.view(GAME.new_game(1), 0)
+    scaler = geo.Scaler((LAYOUT.canvas.width, LAYOUT.canvas.height), SIZE)
+    rects = geo.zone_rects(LAYOUT, view, scaler, 0)
+    for zone in [f"site:{p}{r}" for p in "abc" for r in "12345"] + ["player:0", "player:1"]:
+        assert geo.zone_at(rects, rects[zone].center) == zone
+    assert rects["player:0"].top > rects["site:b1"].bottom > rects["site:b5"].bottom
+    assert rects["player:1"].bottom < rects["site:b5"].top
+
+
+def test_mulligan_by_button_and_by_drag(app):
+    """Mulligan (`mulligan`): a hand card dragged onto the Primary Library; keep is a button."""
+    scene = start(app, Session(GAME, 3, {}, ["human", "computer"]))
+    hand = scene.view().zones["hand:0"].cards
+    target = scene.board.zones["primary:0"].center
+    drag(app, centre(scene, "hand:0", hand[0]), target)
+    assert history(scene) == [f"mulligan {hand[0]}"]
+    keep = next(b for b, a in scene.ui.actions.items() if a.text == "keep")
+    click(app, keep.rect.center)
+    assert history(scene)[1] == "keep"
+
+
+def test_creature_dragged_onto_a_lit_melee_site(app):
+    """Casting permanents (`cast`): only legal sites light up; the drop plays there."""
+    session = played_until(3, lambda s, ms: any(
+        m.action.kind == "play" and m.gesture.target.startswith("site:") for m in ms))
+    scene = start(app, session)
+    move = next(m for m in scene.moves if m.action.kind == "play"
+                and m.gesture.target.startswith("site:"))
+    card = move.gesture.cards[0]
+    a = centre(scene, "hand:0", card)
+    app.step([ev(pygame.MOUSEBUTTONDOWN, pos=a, button=1)], 0.01)
+    b = scene.board.zones[move.gesture.target].center
+    app.step([ev(pygame.MOUSEMOTION, pos=b, rel=(1, 1), buttons=(1, 0, 0))], 0.01)
+    lit = {z for z, c in scene.marks.targets}
+    legal = {m.gesture.target for m in scene.moves if m.gesture.cards == (card,)}
+    assert lit == legal and move.gesture.target in lit
+    before = len(history(scene))
+    app.step([ev(pygame.MOUSEBUTTONUP, pos=b, button=1)], 0.01)
+    assert made(scene, before) == move.text
+
+
+def test_click_on_a_source_taps_it(app):
+    """Sources and mana (`source`): a click on an untapped source taps it."""
+    session = played_until(3, lambda s, ms: any(m.action.kind == "tap" for m in ms))
+    scene = start(app, session)
+    move = next(m for m in scene.moves if m.action.kind == "tap")
+    before = len(history(scene))
+    click(app, centre(scene, move.gesture.source, move.gesture.cards[0]))
+    assert made(scene, before) == move.text
+
+
+def test_travel_is_a_drag_along_the_pathway(app):
+    """Travel (`travel`): drag a creature from its site onto a reachable site."""
+    session = played_until(5, lambda s, ms: any(m.action.kind == "travel" for m in ms),
+                           limit=1500)
+    scene = start(app, session)
+    move = next(m for m in scene.moves if m.action.kind == "travel")
+    card = move.gesture.cards[0]
+    before = len(history(scene))
+    drag(app, centre(scene, move.gesture.source, card),
+         scene.board.zones[move.gesture.target].center)
+    assert made(scene, before) == move.text
+
+
+def test_attack_on_the_player_zone(app):
+    """Combat (`combat`): an attacker dropped on the opponent's player zone."""
+    session = played_until(5, lambda s, ms: any(
+        m.action.kind == "attack" and m.gesture.target == "player:1" for m in ms), limit=3000)
+    scene = start(app, session)
+    move = next(m for m in scene.moves if m.action.kind == "attack"
+                and m.gesture.target == "player:1")
+    before = len(history(scene))
+    drag(app, centre(scene, move.gesture.source, move.gesture.cards[0]),
+         scene.board.zones["player:1"].center)
+    assert made(scene, before) == move.text
+
+
+def test_block_is_a_drag_onto_the_attacker_for_p2(app):
+    """Blocking (`blocking`): the defender (p2, Region flipped) drags a blocker onto
+    the attacker; the prompt says what to do."""
+    session = played_until(1, lambda s, ms: any(m.action.kind == "block" for m in ms),
+                           limit=2000, seat=1)
+    scene = start(app, session)
+    assert scene.viewer == 1 and "block" in scene._status_html().lower()
+    move = next(m for m in scene.moves if m.action.kind == "block")
+    before = len(history(scene))
+    drag(app, centre(scene, move.gesture.source, move.gesture.cards[0]),
+         centre(scene, move.gesture.target, move.gesture.target_card))
+    assert made(scene, before) == move.text
+
+
+def test_sacrifice_is_a_click_on_the_card(app):
+    """The site limit (`site-limit`): the permanent to sacrifice is chosen by a click."""
+    session = played_until(5, lambda s, ms: any(m.action.kind == "sacrifice" for m in ms),
+                           limit=2000, seat=1)
+    scene = start(app, session)
+    move = next(m for m in scene.moves if m.action.kind == "sacrifice")
+    before = len(history(scene))
+    click(app, centre(scene, move.gesture.source, move.gesture.cards[0]))
+    assert made(scene, before) == move.text
+
+
+def _check_reachable(session, viewer, scaler) -> tuple[int, int]:
+    """Every legal move is a button, a click on a shown card, or a drag of shown
+    cards whose drop on the target resolves to it. Returns (moves, stranded)."""
+    moves = gestures.moves(GAME, session.state)
+    view = GAME.view(session.state, viewer)
+    placed = geo.place_cards(LAYOUT, view, scaler, viewer)
+    shown = {(p.zone, p.name) for p in placed if p.name}
+    rects = geo.zone_rects(LAYOUT, view, scaler, viewer)
+    stranded = gestures.stranded(moves, shown)
+    for m in moves:
+        kind = gestures.how(m)
+        g = m.gesture
+        if kind == "button" or m in stranded:
+            continue
+        if kind == "click":
+            assert m in gestures.card_clicks(moves, g.source, g.cards[0]), m.text
+            continue
+        assert g.target in rects, f"{m.text}: no place for {g.target}"
+        held = gestures.for_held(moves, g.cards, g.source)
+        on_card = g.target_card if (g.target, g.target_card) in shown else None
+        assert m in gestures.at(held, g.target, on_card), m.text
+    return len(moves), len(stranded)
+
+
+def test_every_legal_action_is_reachable_over_seeded_games():
+    """Through the adapter: each legal action of seeded games is a drag, a click or
+    a button for the deciding seat, at both seats' views."""
+    scaler = geo.Scaler((LAYOUT.canvas.width, LAYOUT.canvas.height), SIZE)
+    total = stranded = 0
+    for seed in range(6):
+        session = Session(GAME, seed, {}, ["computer", "computer"])
+        rng = random.Random(seed)
+        for step in range(250):
+            d = session.decision()
+            if d is None:
+                break
+            n, s = _check_reachable(session, d.seat, scaler)
+            total, stranded = total + n, stranded + s
+            moves = gestures.moves(GAME, session.state)
+            session.play(session.computer_action() if step % 3 else rng.choice(moves).action)
+    assert total > 1000 and stranded <= total // 50
+
+
+def test_faces_and_permanent_state_are_drawn(app):
+    """Card faces from `card_face` at table sizes; Shrine's faces are unchanged."""
+    art = app.art
+    art.use(GAME.card_face)
+    for size in ((46, 64), (61, 85), (105, 146)):
+        img = art.card("harbor-sentinel#3", size)
+        assert img.get_size() == size
+    assert art.zoom("harbor-sentinel#3", (300, 430)).get_size() == (300, 430)
+    art.use(None)
+    assert art.card("AS", (80, 112)).get_size() == (80, 112)
+
+
+def test_right_click_zooms_and_a_click_closes(app):
+    scene = start(app, Session(GAME, 3, {}, ["human", "computer"]))
+    name = scene.view().zones["hand:0"].cards[0]
+    pos = centre(scene, "hand:0", name)
+    click(app, pos, button=3)
+    assert scene.zoomed == name and scene.pinned
+    click(app, (5, 5))
+    assert scene.zoomed is None and history(scene) == []
+
+
+def test_hover_zooms_after_a_rest(app):
+    scene = start(app, Session(GAME, 3, {}, ["human", "computer"]))
+    name = scene.view().zones["hand:0"].cards[1]
+    pos = centre(scene, "hand:0", name)
+    app.step([ev(pygame.MOUSEMOTION, pos=pos, rel=(1, 1), buttons=(0, 0, 0))], 0.01)
+    assert scene.zoomed is None and scene.deadline() is not None
+    scene.update(scene.zoom_due())
+    assert scene.zoomed == name
+    app.step([ev(pygame.MOUSEMOTION, pos=(3, 3), rel=(1, 1), buttons=(0, 0, 0))], 0.01)
+    assert scene.zoomed is None
+
+
+def test_p2_sees_the_region_flipped(app):
+    scene = start(app, Session(GAME, 3, {}, ["computer", "human"]))
+    assert scene.viewer == 1
+    zones = scene.board.zones
+    assert zones["site:a5"].bottom > zones["site:a1"].bottom
+    assert zones["player:1"].top > zones["player:0"].top
+
+
+def test_start_screen_offers_shrines_and_its_options(app):
+    import pygame_gui
+
+    app.show_start()
+    scene = app.scene
+    menu = next(d for d, info in scene.dropdowns.items() if info[0] == "game")
+    app.step([ev(pygame_gui.UI_DROP_DOWN_MENU_CHANGED, text="Shrines", ui_element=menu)], 0.01)
+    assert scene.game.name == "shrines"
+    options = {info[1]: d for d, info in scene.dropdowns.items() if info[0] == "option"}
+    assert set(options) == {"deck_p1", "deck_p2", "mode"}
+    counts = next(info for info in scene.dropdowns.values() if info[0] == "count")
+    assert counts[1] == ["2"]
+    app.step([ev(pygame_gui.UI_DROP_DOWN_MENU_CHANGED, text="rush",
+                 ui_element=options["mode"])], 0.01)
+    assert scene.options["mode"] == "rush"
+
+
+def test_rules_overlay_has_shrines_words():
+    from shrinetable.table.rules_text import rules_for
+
+    text = rules_for("shrines")
+    assert "Region" in text and "Travel" in text and "priority" in text
