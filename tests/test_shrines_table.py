@@ -326,3 +326,17 @@ def test_rules_overlay_has_shrines_words():
 
     text = rules_for("shrines")
     assert "Region" in text and "Travel" in text and "priority" in text
+
+
+def test_buttons_name_shrines_cards_by_their_names():
+    """Button labels read as words: Shrines' card notation (`id#n`) becomes the
+    card's name, and Shrine's notation is left as it is."""
+    from shrinetable.engine import registry
+    from shrinetable.table.words import card_names, describe
+
+    names = card_names(registry.get("shrines"))
+    assert describe("mulligan riptide-ambusher#40", names) == "Mulligan Riptide Ambusher"
+    assert describe("assign p2 3", names) == "Assign 3 damage to P2"
+    assert describe("play riptide-ambusher#40 a1", names) == "Play Riptide Ambusher a1"
+    assert card_names(registry.get("shrine")) is None
+    assert describe("block KS") == "Block with KS"

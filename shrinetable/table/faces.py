@@ -130,8 +130,11 @@ def draw_face(fonts, face: dict, size: tuple[int, int], detail: bool = False) ->
         pygame.draw.rect(surf, cols[0], box, 1, border_radius=max(2, box.h // 4))
         surf.blit(sr, sr.get_rect(center=box.center))
         bottom = box.top - pad
-    lines = _wrap(fonts, face["text"], small, inner.w - 2 * pad) if detail \
-        else [kw for kw in face.get("keywords", [])]
+    # keywords say a body's abilities at a glance; a card without any (a spell, a
+    # relic) shows as much of its text as fits, and the zoom shows it all
+    keywords = face.get("keywords", [])
+    lines = keywords if keywords and not detail else _wrap(fonts, face["text"], small,
+                                                           inner.w - 2 * pad)
     for line in lines:
         img = _fit(fonts, line, small, inner.w - 2 * pad, INK)
         if y + img.get_height() > bottom and not detail:

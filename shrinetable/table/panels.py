@@ -15,7 +15,7 @@ from shrinetable.adapter import gestures, storage
 
 from . import geometry as geo
 from .rules_text import rules_for
-from .words import describe, seat_name
+from .words import card_names, describe, seat_name
 
 LOG_SHOWN = 40  # log entries kept in the panel
 
@@ -128,7 +128,8 @@ class GamePanels:
         for i, move in enumerate(shown[:per_col * cols]):
             col, row = divmod(i, -(-len(shown) // cols))
             b = UIButton(pygame.Rect(area.x + col * w, area.y + row * h, w - 4, h - 4),
-                         describe(move.text), self.app.manager,
+                         describe(move.text, card_names(self.session.game)),
+                         self.app.manager,
                          tool_tip_text=move.text)
             self.ui.actions[b] = move.action
 
@@ -168,7 +169,8 @@ class GamePanels:
         self.ui.commands[b] = "close"
 
     def _choice_ui(self) -> None:
-        items = [(describe(m.text), i) for i, m in enumerate(self.choices)]
+        names = card_names(self.session.game)
+        items = [(describe(m.text, names), i) for i, m in enumerate(self.choices)]
         win, width = self._window("Which move?", 460, 42 * (len(items) + 1) + 60)
         for i, (label, n) in enumerate(items):
             b = UIButton(pygame.Rect(10, 10 + i * 42, width - 20, 36), label,

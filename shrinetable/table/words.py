@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import html
+import re
+from collections.abc import Callable
 
 WORDS = {
     "draw": "Draw a card",
@@ -19,14 +21,38 @@ WORDS = {
     "draw secondary": "Draw from the Secondary Library",
 }
 SEAT_COLOURS = ("#ffd66e", "#8fd3ff", "#ff9f9f", "#b6f29a")
+CARD_ID = re.compile(r"\b[a-z][a-z0-9-]*#\d+\b")   # Shrines' card notation, e.g. eel#12
 
 
 def seat_name(seat: int) -> str:
     return f"P{seat + 1}"
 
 
-def describe(text: str) -> str:
-    """A button label for an action in notation."""
+def card_names(game) -> Callable[[str], str] | None:
+    """The game's card name for a card in notation, for games whose notation is
+    an id (`riptide-ambusher#40` reads "Riptide Ambusher"); None otherwise."""
+    face = getattr(game, "card_face", None)
+    if face is None:
+        return None
+
+    def name(card: str) -> str:
+        try:
+            return face(card)["name"]
+        except KeyError:
+            return card
+    return name
+
+
+def describe(text: str, name_of: Callable[[str], str] | None = None) -> str:
+    """A button label for an action in notation, with card names where the game
+    gives them."""
+    label = _describe(text)
+    if name_of is not None:
+        label = CARD_ID.sub(lambda m: name_of(m.group(0)), label)
+    return label[:1].upper() + label[1:]
+
+
+def _describe(text: str) -> str:
     if text in WORDS:
         return WORDS[text]
     kind, _, rest = text.partition(" ")
@@ -44,6 +70,11 @@ def describe(text: str) -> str:
         return f"Keep {rest} on top"
     if kind == "bottom":
         return f"Put {rest} at the bottom"
+    if kind == "assign":
+        who, _, n = rest.rpartition(" ")
+        return f"Assign {n} damage to {who.upper() if who in ('p1', 'p2') else who}"
+    if kind == "stats":
+        return f"Keep {rest}'s strength and resilience"
     return text
 
 
