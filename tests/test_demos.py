@@ -65,6 +65,59 @@ def test_the_shrine_demonstrations_are_shipped():
             "balance", "alternate_healing", "alternate_fizzle"} <= stems
 
 
+def test_the_shrines_demonstrations_are_shipped():
+    """Playing a creature, travel, combat with blocking, each movement keyword on the
+    grid, the site limit and the Shrine's time marks."""
+    stems = {p.stem for p in catalog.all_demos()["shrines"]}
+    assert {"play_creature", "travel", "combat_blocking", "flying", "lunge", "sprint",
+            "unstoppable", "immoveable", "site_limit", "shrine_marks", "several_blockers"} <= stems
+
+
+def test_shrines_demo_points_at_cards_on_sites():
+    """References to Shrines cards (lower-case names on sites) are checked, and a
+    refused step carries the engine's reason and clause."""
+    demo = replay_file(catalog.find("shrines/travel"))
+    refused = [f for f in demo.frames if f.refusal]
+    assert len(refused) == 3 and all("(rule: travel)" in f.refusal for f in refused)
+    assert refused[0].arrow == ("site:a1/ashen-brute#1", "site:a3")
+    moved = demo.frames[-1]
+    assert moved.after.zones["site:a2"].cards == ("ashen-brute#1",)
+
+
+SHRINES_DEMO = """\
+title = "Travel"
+rule = "One site forward."
+game = "shrines"
+seats = 2
+turn = "p1"
+act = "travel"
+
+[zones]
+"site:b1" = ["ashen-brute#1"]
+
+[[steps]]
+caption = "Forward."
+action = "travel ashen-brute#1 b2"
+highlight = ["site:b1/ashen-brute#1"]
+"""
+
+
+@pytest.mark.parametrize("old, new, key, message", [
+    ('"site:b1/ashen-brute#1"', '"site:b2/ashen-brute#1"', "steps[0].highlight[0]",
+     "ashen-brute#1 is not in site:b2"),
+    ('act = "travel"', 'act = "travel"\nstage = "action"', "stage", "do not use 'stage'"),
+    ('"travel ashen-brute#1 b2"', '"travel ashen-brute#1 b3"', "steps[0].action",
+     "the rules refuse"),
+    ('"site:b1" = ["ashen-brute#1"]', '"site:b1" = ["ashen-brute"]', "zones.site:b1[0]",
+     "not a card"),
+])
+def test_malformed_shrines_demo(tmp_path, old, new, key, message):
+    assert old in SHRINES_DEMO
+    with pytest.raises(FormatError) as err:
+        replay_file(write(tmp_path, SHRINES_DEMO.replace(old, new, 1)))
+    assert err.value.key == key and message in err.value.message
+
+
 @pytest.mark.parametrize("path", DEMOS, ids=[f"{p.parent.name}/{p.stem}" for p in DEMOS])
 def test_demo_replays(path):
     """Loading replays every step: a refused step not marked expect_illegal, or
@@ -127,6 +180,7 @@ def test_list(capsys):
     assert out.startswith("shrine:\n")
     assert "shrine/heal" in out and "Heal" in out
     assert "shrine/alternate_fizzle" in out
+    assert "shrines:\n" in out and "shrines/lunge" in out and "Lunge" in out
 
 
 @pytest.mark.parametrize("argv, message", [
@@ -224,3 +278,19 @@ def test_the_example_in_the_docs_replays(tmp_path):
     example = doc.split("```toml\n", 1)[1].split("```", 1)[0]
     demo = replay_file(write(tmp_path, example))
     assert [f.refusal is not None for f in demo.frames] == [False, True, False]
+
+
+def test_player_steps_through_a_shrines_demo(monkeypatch):
+    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
+    from shrinetable.demo.scene import DemoScene
+    from shrinetable.table.app import App
+
+    app = App((1000, 640))
+    try:
+        demo = replay_file(catalog.find("shrines/lunge"))
+        app.scene = DemoScene(app, demo)
+        for _ in range(3 * len(demo.frames)):
+            key(app, pygame.K_RIGHT)
+        assert app.scene.i == len(demo.frames) - 1 and app.scene.phase == "rest"
+    finally:
+        pygame.quit()

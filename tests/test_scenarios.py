@@ -164,3 +164,180 @@ def test_real_exit_code(tmp_path):
     done = subprocess.run([sys.executable, "-m", "shrinetable", "scenario", str(path)],
                           capture_output=True, text=True, timeout=60)
     assert done.returncode == 1 and "step 1" in done.stdout
+
+
+# ---------------------------------------------------------------- Shrines positions
+
+SHRINES = """\
+game = "shrines"
+seats = 2
+seed = 3
+turn = "p1"
+act = "combat"
+life = { p2 = 12 }
+pool = { p1 = "RR" }
+
+[zones]
+"site:b5" = ["ashen-brute#1", "grove-tender#2"]
+"site:b3" = ["kiln-golem#3"]
+"traps:1" = ["pitfall-snare#4"]
+"hand:0" = ["scorchbolt#5"]
+
+[cards."ashen-brute#1"]
+ctrl = "p1"
+
+[cards."kiln-golem#3"]
+ctrl = "p2"
+damage = 1
+status = ["poison"]
+
+[cards."pitfall-snare#4"]
+at = "b4"
+
+[[steps]]
+action = "attack ashen-brute#1 p2"
+"""
+
+STARTER = {"primary": 40, "secondary": 20}
+
+
+def test_shrines_position_is_set_up_as_written(tmp_path):
+    """Cards keep their numbers; owners follow the half of the Region or `ctrl`;
+    left-out libraries are the starter ones and the Shrine waits in its zone."""
+    from shrinetable.formats.scenario import load
+    loaded = load(write(tmp_path, SHRINES))
+    s, game = loaded.state, loaded.game
+    zones = game.all_cards(s)
+    assert zones["site:b5"] == ["ashen-brute#1", "grove-tender#2"]
+    assert zones["shrine:0"] == ["mistral-oracle#0"] and zones["shrine:1"][0].startswith(
+        "cindermaw-warlord#")
+    for q in (0, 1):
+        for lib, n in STARTER.items():
+            assert len(zones[f"{lib}:{q}"]) == n
+    info = game.view(s, None).info
+    assert info["cards"]["ashen-brute#1"]["ctrl"] == 0
+    assert info["cards"]["grove-tender#2"]["ctrl"] == 1
+    assert info["cards"]["kiln-golem#3"]["damage"] == 1
+    assert info["cards"]["kiln-golem#3"]["status"] == ["poison"]
+    assert (info["act"], info["turn"], info["turn_no"]) == ("combat", 0, 3)
+    assert info["life"] == [20, 12] and info["pool"][0] == [0, 0, 2, 0, 0]
+    assert s.trap_site == {4: 10}
+    assert [a.text for a in loaded.actions] == ["attack ashen-brute#1 p2"]
+
+
+def test_shrines_libraries_and_numbers_are_seeded(tmp_path):
+    from shrinetable.formats.scenario import load
+    one = load(write(tmp_path, SHRINES)).game.all_cards(load(write(tmp_path, SHRINES)).state)
+    two = load(write(tmp_path, SHRINES)).game.all_cards(load(write(tmp_path, SHRINES)).state)
+    assert one == two
+    other = load(write(tmp_path, SHRINES.replace("seed = 3", "seed = 4")))
+    assert other.game.all_cards(other.state)["primary:0"] != one["primary:0"]
+
+
+def test_shrines_card_state_tapped_new_and_riders(tmp_path):
+    text = SHRINES.replace('[zones]\n', '[zones]\n"site:a1" = ["mossback-strider#6", '
+                           '"briar-outrider#7", "wayfarers-blade#8"]\n') + """
+[cards."briar-outrider#7"]
+on = "mossback-strider#6"
+new = true
+tapped = true
+
+[cards."wayfarers-blade#8"]
+on = "mossback-strider#6"
+"""
+    from shrinetable.formats.scenario import load
+    loaded = load(write(tmp_path, text))
+    cards = loaded.game.view(loaded.state, None).info["cards"]
+    assert cards["briar-outrider#7"]["attached_to"] == "mossback-strider#6"
+    assert cards["wayfarers-blade#8"]["attached_to"] == "mossback-strider#6"
+    assert cards["briar-outrider#7"]["tapped"]
+    assert cards["mossback-strider#6"]["sick"]       # the pair is new if either part is (R19)
+
+
+def test_shrines_expect_info_mismatch_names_the_key(tmp_path, capsys):
+    path = write(tmp_path, SHRINES + 'expect.info.cards."kiln-golem#3".damage = 2\n')
+    code, out, _ = run(capsys, path)
+    assert code == 1
+    assert "expected info.cards.kiln-golem#3.damage = 2, got 1" in out
+    path = write(tmp_path, SHRINES + 'expect.info.lives = [1]\n')
+    code, out, _ = run(capsys, path)
+    assert code == 1 and "there is no 'lives'" in out
+
+
+@pytest.mark.parametrize("old, new, key", [
+    ('"hand:0" = ["scorchbolt#5"]', '"hand:0" = ["scorch-bolt#5"]', "zones.hand:0[0]"),
+    ('"hand:0" = ["scorchbolt#5"]', '"hand:0" = ["scorchbolt"]', "zones.hand:0[0]"),
+    ('"hand:0" = ["scorchbolt#5"]', '"hand:0" = ["scorchbolt#1"]', "zones.hand:0[0]"),
+    ('"hand:0" = ["scorchbolt#5"]', '"site:a1" = ["scorchbolt#5"]', "zones.site:a1[0]"),
+    ('"hand:0" = ["scorchbolt#5"]', '"player:0" = ["scorchbolt#5"]', "zones.player:0[0]"),
+    ('"hand:0" = ["scorchbolt#5"]', '"hand:0" = ["sunmote#5"]', "zones.hand:0[0]"),
+    ('ctrl = "p2"\ndamage', 'damage', "zones.site:b3[0]"),
+    ('ctrl = "p2"\ndamage', 'ctrl = "p3"\ndamage', "cards.kiln-golem#3.ctrl"),
+    ('ctrl = "p2"\ndamage', 'ctrl = "x"\ndamage', "cards.kiln-golem#3.ctrl"),
+    ('damage = 1', 'damage = 4', "cards.kiln-golem#3.damage"),
+    ('damage = 1', 'damage = -1', "cards.kiln-golem#3.damage"),
+    ('["poison"]', '["sleep"]', "cards.kiln-golem#3.status[0]"),
+    ('at = "b4"', 'at = "row4"', "cards.pitfall-snare#4.at"),
+    ('at = "b4"', 'new = false', "cards.pitfall-snare#4.at"),
+    ('[cards."pitfall-snare#4"]', '[cards."pitfall-snare#9"]', "cards.pitfall-snare#9"),
+    ('[cards."ashen-brute#1"]', '[cards."scorchbolt#5"]\ndamage = 1\n[cards."x#1"]',
+     "cards.scorchbolt#5.damage"),
+    ('act = "combat"', 'act = "battle"', "act"),
+    ('act = "combat"', 'act = "combat"\nturn_no = 4', "turn_no"),
+    ('act = "combat"', 'act = "combat"\nstage = "action"', "stage"),
+    ('act = "combat"', 'act = "combat"\njack_used = true', "jack_used"),
+    ('life = { p2 = 12 }', 'life = { p2 = 0 }', "life.p2"),
+    ('life = { p2 = 12 }', 'life = { p3 = 12 }', "life.p3"),
+    ('life = { p2 = 12 }', 'life = { p5 = 12 }', "life"),
+    ('life = { p2 = 12 }', 'marks = { p1 = -1 }', "marks.p1"),
+    ('pool = { p1 = "RR" }', 'pool = { p1 = "R2" }', "pool.p1"),
+    ('"hand:0" = ["scorchbolt#5"]', '"shrine:0" = ["fogbank-skimmer#5"]', "zones.shrine:0[0]"),
+    ('"hand:0" = ["scorchbolt#5"]', '"shrine:0" = []', "zones.shrine:0"),
+    ('"hand:0" = ["scorchbolt#5"]', '"graveyard:0" = ["mistral-oracle#5"]',
+     "zones.graveyard:0[0]"),
+    ('"hand:0" = ["scorchbolt#5"]', '"site:a1" = ["bulwark-plating#5"]', "zones.site:a1[0]"),
+    ('"hand:0" = ["scorchbolt#5"]', '"site:a1" = ["grove-tender#5", "grove-tender#6", '
+     '"grove-tender#7", "grove-tender#8", "grove-tender#9"]', "zones.site:a1"),
+    ('action = "attack ashen-brute#1 p2"', 'action = "attack ashen-brute#1 b9"',
+     "steps[0].action"),
+    ('seats = 2', 'seats = 3', "seats"),
+])
+def test_malformed_shrines_file_exit_2(tmp_path, capsys, old, new, key):
+    """A Shrines position that cannot be used names its file, key and line."""
+    assert old in SHRINES
+    path = write(tmp_path, SHRINES.replace(old, new, 1))
+    code, out, err = run(capsys, path)
+    assert code == 2 and out == "", out
+    assert err.startswith(f"malformed scenario: {path}:"), err
+    assert f": {key}: " in err, err
+
+
+def test_marks_need_the_shrine_in_its_zone(tmp_path, capsys):
+    text = SHRINES.replace('"hand:0" = ["scorchbolt#5"]', '"site:b4" = ["cindermaw-warlord#5"]')
+    path = write(tmp_path, text.replace("life = { p2 = 12 }", "marks = { p2 = 2 }"))
+    code, _, err = run(capsys, path)
+    assert code == 2 and ": marks.p2: " in err and "Shrine zone" in err
+    path = write(tmp_path, SHRINES.replace("life = { p2 = 12 }", "marks = { p2 = 2 }"))
+    assert run(capsys, path)[0] == 0
+
+
+def test_shrines_keys_are_refused_in_a_shrine_file(tmp_path, capsys):
+    code, _, err = run(capsys, write(tmp_path, GOOD.replace("seed = 1", 'seed = 1\nact = "first"')))
+    assert code == 2 and f"{tmp_path / 's.toml'}:4: act: shrine positions do not use" in err
+
+
+def test_shrines_example_in_the_docs_passes(tmp_path, capsys):
+    doc = (Path(__file__).parents[1] / "docs" / "scenarios.md").read_text(encoding="utf-8")
+    example = doc.split("```toml\n")[2].split("```", 1)[0]
+    assert 'game = "shrines"' in example
+    assert run(capsys, write(tmp_path, example))[0] == 0
+
+
+def test_shrines_scenarios_cover_every_movement_and_combat_keyword():
+    """tests/scenarios/shrines has a file for each keyword the brief lists."""
+    stems = {p.stem for p in (ROOT / "shrines").glob("*.toml")}
+    assert {"flying_travel", "flying_combat", "lunge", "sprint", "unstoppable", "immoveable",
+            "stationary", "range", "reach", "guard", "cleave", "stomp", "quick_attack",
+            "double_attack", "armor", "bloodless", "deathwish", "haste", "protection",
+            "saddle_mount", "travel_basics", "site_limit", "blocking",
+            "shrine_marks"} <= stems

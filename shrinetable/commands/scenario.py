@@ -80,6 +80,7 @@ def _check(game, state, exp, refusal: IllegalAction | None) -> None:
     _check_zones(game, state, exp.zones)
     _check_outcome(game, state, exp.outcome)
     _check_decision(game, state, exp.decision)
+    _check_info(game, state, exp.info)
 
 
 def _check_refusal(exp, refusal: IllegalAction) -> None:
@@ -91,11 +92,11 @@ def _check_refusal(exp, refusal: IllegalAction) -> None:
 
 
 def _check_zones(game, state, expected: dict[str, list[str]]) -> None:
+    """Cards compare in any case: Shrine writes `9H`, Shrines `ashen-brute#1`."""
     actual = game.all_cards(state)
     for zone, cards in expected.items():
-        want = [c.upper() for c in cards]
-        if actual[zone] != want:
-            raise Mismatch(f"expected {zone} = {_cards(want)}, got {_cards(actual[zone])}")
+        if [c.upper() for c in actual[zone]] != [c.upper() for c in cards]:
+            raise Mismatch(f"expected {zone} = {_cards(cards)}, got {_cards(actual[zone])}")
 
 
 def _check_outcome(game, state, expected) -> None:
@@ -125,6 +126,26 @@ def _check_decision(game, state, expected) -> None:
         raise Mismatch(f"expected decision {want}, got {_decision(actual)}")
 
 
+def _check_info(game, state, expected: dict) -> None:
+    """The public view's `info` holds what is expected; a table checks only the keys
+    it names (e.g. one card's damage in Shrines' `cards`)."""
+    if expected:
+        _same("info", game.view(state, None).info, expected)
+
+
+def _same(path: str, actual, expected) -> None:
+    if isinstance(expected, dict):
+        if not isinstance(actual, dict):
+            raise Mismatch(f"expected {path} to be a table, got {actual!r}")
+        for key, want in expected.items():
+            if key not in actual:
+                raise Mismatch(f"expected {path}.{key} = {want!r}, but there is no {key!r} "
+                               f"(known: {', '.join(map(str, actual)) or 'nothing'})")
+            _same(f"{path}.{key}", actual[key], want)
+    elif actual != expected:
+        raise Mismatch(f"expected {path} = {expected!r}, got {actual!r}")
+
+
 def _cards(cards: list[str]) -> str:
     return "[" + " ".join(cards) + "]"
 
@@ -148,6 +169,7 @@ def _describe(game, state) -> str:
         lines.append(f"    {zone}{label}: {_cards(cards)}")
     lines.append(f"    decision: {_decision(game.decision(state))}")
     lines.append(f"    outcome: {_outcome(game.outcome(state))}")
+    lines += [f"    info.{key}: {value}" for key, value in game.view(state, None).info.items()]
     legal = sorted(a.text for a in game.legal_actions(state))
     lines.append(f"    legal actions ({len(legal)}): {', '.join(legal) or '-'}")
     return "\n".join(lines)

@@ -153,7 +153,7 @@ def _check_refs(demo: LoadedDemo, i: int, cards: dict[str, list[str]]) -> None:
     """A highlighted or arrowed card must lie in the zone named, at that step."""
     for loc, ref in demo.spec.steps[i].refs():
         zone, _, card = ref.partition("/")
-        if card and card.upper() not in cards[zone]:
+        if card and card.upper() not in (c.upper() for c in cards[zone]):
             raise demo.fail(("steps", i, *loc),
                             f"{card} is not in {zone} at this step (it holds "
                             f"{' '.join(cards[zone]) or 'nothing'})")

@@ -54,6 +54,7 @@ class Expect(_Strict):
     zones: dict[str, list[str]] = {}
     outcome: OutcomeSpec | Literal["none"] | None = None
     decision: DecisionSpec | Literal["none"] | None = None
+    info: dict[str, Any] = {}
 
     @field_validator("outcome", "decision", mode="before")
     @classmethod
@@ -70,10 +71,30 @@ class Step(_Strict):
     expect: Expect = Expect()
 
 
+class CardState(_Strict):
+    """One card's own state, for games whose cards carry it (Shrines): who controls
+    it, its damage and conditions, whether it is tapped or entered this turn, what
+    it is attached to, and where a trap or area lies."""
+
+    ctrl: str | None = None
+    damage: int = Field(default=0, ge=0)
+    status: list[str] = []
+    tapped: bool = False
+    new: bool = False
+    armor_used: bool = False
+    on: str | None = None
+    at: str | None = None
+
+    @field_validator("ctrl")
+    @classmethod
+    def _seat_name(cls, v: str | None) -> str | None:
+        return v if v is None else _seat(v)
+
+
 class Position(_Strict):
     """The position: who sits, what options, which card lies where, whose turn.
     Shared with demonstration files (formats/demo.py), which set up a position
-    exactly the same way."""
+    exactly the same way. Keys past `turn` belong to some games only (GAME_KEYS)."""
 
     game: str
     seats: int = Field(ge=1)
@@ -85,13 +106,38 @@ class Position(_Strict):
     stage: Literal["turn", "action", "discard"] = "turn"
     actions_left: int | None = Field(default=None, ge=0)
     jack_used: bool = False
+    act: str | None = None
+    turn_no: int | None = Field(default=None, ge=1)
+    life: dict[str, int] = {}
+    marks: dict[str, int] = {}
+    pool: dict[str, str] = {}
+    source_played: bool = False
+    cards: dict[str, CardState] = {}
 
     @field_validator("turn")
     @classmethod
     def _seat_name(cls, v: str) -> str:
-        if v not in SEAT_NAMES:
-            raise ValueError(f"a seat is written p1..p4, not {v!r}")
+        return _seat(v)
+
+    @field_validator("life", "marks", "pool")
+    @classmethod
+    def _by_seat(cls, v: dict) -> dict:
+        for name in v:
+            _seat(name)
         return v
+
+
+def _seat(name: str) -> str:
+    if name not in SEAT_NAMES:
+        raise ValueError(f"a seat is written p1..p4, not {name!r}")
+    return name
+
+
+# Position keys only some games read; a game's setup module lists those it reads in
+# KEYS (a module without KEYS reads the first game's: Shrine's).
+GAME_KEYS = ("out", "stage", "actions_left", "jack_used", "act", "turn_no", "life", "marks",
+             "pool", "source_played", "cards")
+FIRST_KEYS = ("out", "stage", "actions_left", "jack_used")
 
 
 class Scenario(Position):
@@ -152,7 +198,7 @@ def set_up(spec: Position, fail) -> tuple[Any, Any]:
 def start(spec: Position, game: Any, fail) -> Any:
     """The starting state, built by the game's own hook."""
     try:
-        return _position_hook(spec.game)(game, spec)
+        return _hook_module(spec.game, fail).position(game, spec)
     except ValueError as e:
         loc = tuple(getattr(e, "loc", ("zones",)))
         raise fail(loc, str(e)) from None
@@ -185,13 +231,15 @@ def _game(spec: Position, fail) -> Any:
     except KeyError as e:
         raise fail(("game",), e.args[0]) from None
     if not game.min_seats <= spec.seats <= game.max_seats:
-        raise fail(("seats",), f"{spec.game} is for {game.min_seats} to {game.max_seats} "
-                               f"players, not {spec.seats}")
+        many = (f"{game.min_seats}" if game.min_seats == game.max_seats
+                else f"{game.min_seats} to {game.max_seats}")
+        raise fail(("seats",), f"{spec.game} is for {many} players, not {spec.seats}")
     if SEAT_NAMES.index(spec.turn) >= spec.seats:
         raise fail(("turn",), f"there is no {spec.turn} with {spec.seats} seats")
     for i, name in enumerate(spec.out):
         if name not in SEAT_NAMES[:spec.seats]:
             raise fail(("out", i), f"there is no seat {name!r} with {spec.seats} seats")
+    _check_keys(spec, fail)
     make = getattr(game, "make_options", None)
     if make is not None:
         try:
@@ -199,6 +247,15 @@ def _game(spec: Position, fail) -> Any:
         except ValueError as e:
             raise fail(("options",), str(e)) from None
     return game
+
+
+def _check_keys(spec: Position, fail) -> None:
+    """A key another game's positions use is an error here, not silently ignored."""
+    reads = getattr(_hook_module(spec.game, fail), "KEYS", FIRST_KEYS)
+    for key in GAME_KEYS:
+        if key in spec.model_fields_set and key not in reads:
+            raise fail((key,), f"{spec.game} positions do not use {key!r}; they take "
+                               f"{', '.join(reads)} besides the common keys")
 
 
 def _check_zones(spec: Position, game: Any, fail) -> None:
@@ -240,8 +297,13 @@ def _seat_refs(exp: Expect) -> list[tuple[tuple, str]]:
     return refs
 
 
-def _position_hook(name: str):
-    """The game's own `setup.position(game, spec) -> state`: building a position
-    needs the game's state type, so each game package provides it."""
-    module = importlib.import_module(f"shrinetable.games.{name}.setup")
-    return module.position
+def _hook_module(name: str, fail):
+    """The game's own setup module, whose `position(game, spec) -> state` builds a
+    position (it needs the game's state type, so each game package provides it)."""
+    module = f"shrinetable.games.{name}.setup"
+    try:
+        return importlib.import_module(module)
+    except ModuleNotFoundError as e:
+        if e.name != module:
+            raise
+        raise fail(("game",), f"{name} has no scenario positions yet") from None

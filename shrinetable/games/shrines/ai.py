@@ -1,10 +1,15 @@
 """The computer player: a rule-of-thumb policy over the legal actions.
 
-It never looks at hidden cards: it reads its own hand, the Region and the pools.
-Each turn it puts out a source, taps mana only when a card in hand would become
-affordable, plays its costliest card, travels as far as it can, attacks the player
-when it can reach them and otherwise a body it can destroy, and blocks when the
-blocker survives or trades.
+It never looks at hidden cards: it reads its own hand, the Region and the pools,
+and uses no randomness, so a position always gets the same answer. Each turn it
+puts out a source, taps mana only when a card in hand would become affordable,
+plays its best card where it can make progress (never one that walls in its own
+creatures or draws from an empty library), sends every creature as far forward as
+it can go unless it guards against a creature that reaches our player, attacks the
+player whenever it can reach them and otherwise the bodies it can destroy, and
+blocks when the blocker survives, trades up, or the life runs low. In King of the
+Hill it holds the neutral row instead. Decisions it does not model get the first
+legal action, which is always allowed.
 """
 
 from __future__ import annotations
@@ -12,10 +17,28 @@ from __future__ import annotations
 import random
 
 from .actions import Action
-from .cards import instance
-from .region import resilience, strength
-from .rules import affordable, attack_targets, decision_seat, legal_actions
+from .cards import instance, site_index
+from .region import (
+    destinations,
+    forward,
+    immoveable,
+    in_range,
+    kw,
+    may_fight,
+    melee_row,
+    resilience,
+    row,
+    status,
+    strength,
+)
+from .rules import affordable, decision_seat, legal_actions
 from .state import State
+
+SOURCES_EARLY = 5      # draw from the Secondary (the sources) freely until this many are out,
+SOURCES_WANTED = 8     # and past that only for a costly card in hand, up to this many
+NEUTRAL = 2            # the neutral row, which scores in King of the Hill
+HARMFUL = ("damage", "bounce", "destroy", "banish", "freeze", "ground", "poison", "weaken",
+           "lose-life")
 
 
 def choose(state: State, rng: random.Random) -> Action:
@@ -24,155 +47,543 @@ def choose(state: State, rng: random.Random) -> Action:
     if len(legal) == 1:
         return legal[0]
     me = decision_seat(state)
-    kinds = {a.kind for a in legal}
     if state.queue:
         return _queued(state, me, legal)
+    kinds = {a.kind for a in legal}
     if "mulligan" in kinds or "keep" in kinds:
-        costly = [a for a in legal if a.kind == "mulligan"
-                  and state.defs[instance(a.card)].cost.converted >= 5]
-        return costly[0] if costly else next(a for a in legal if a.kind == "keep")
+        return _mulligan(state, legal)
     if state.stage == "block":
-        return _block(state, legal)
+        return _block(state, me, legal)
     if state.stage == "respond":
         return _respond(state, me, legal)
-    return _main(state, me, legal, rng)
+    if state.stage == "main":
+        return _main(state, me, legal)
+    return legal[0]
+
+
+# --------------------------------------------------------------------------- small decisions
+
+def _mulligan(s: State, legal: list[Action]) -> Action:
+    """Send back cards costing 5 or more; keep otherwise."""
+    costly = [a for a in legal if a.kind == "mulligan"
+              and s.defs[instance(a.card)].cost.converted >= 5]
+    return costly[0] if costly else next((a for a in legal if a.kind == "keep"), legal[0])
 
 
 def _queued(s: State, me: int, legal: list[Action]) -> Action:
     kind = s.queue[0][0]
     if kind == "draw":
-        sources = len(s.sources[me]) + sum(1 for c in s.hands[me] if s.defs[c].type == "source")
-        want = "secondary" if sources < 7 else "primary"
-        return next((a for a in legal if a.lib == want), legal[0])
+        return next((a for a in legal if a.lib == _library(s, me)), legal[0])
     if kind == "sacrifice":
-        return min(legal, key=lambda a: s.defs[instance(a.card)].cost.converted)
-    return next(a for a in legal if a.kind == "top")
+        return min(legal, key=lambda a: (_worth(s, instance(a.card)), a.card))
+    if kind == "assign":
+        return _assign(s, legal)
+    if kind == "stats":   # a mounted pair keeps the larger stats
+        return max(legal, key=lambda a: (_stats(s, a.card), a.card))
+    if kind == "swap":   # keep creatures and sources on top, the rest goes under
+        for a in legal:
+            d = s.defs[instance(a.card)]
+            if (a.kind == "top") == (d.type in ("creature", "source")):
+                return a
+    return legal[0]
 
 
-def _value(s: State, c: int) -> int:
-    d = s.defs[c]
-    return strength(s, c) + resilience(s, c) + d.cost.converted if c in s.perms else 0
+def _stats(s: State, card: str) -> int:
+    d = s.defs[instance(card)] if card else None
+    return d.strength + d.resilience if d else -1
 
 
-def _respond(s: State, me: int, legal: list[Action]) -> Action:
+def _assign(s: State, legal: list[Action]) -> Action:
+    """An attacker's damage among its blockers: Stomp's excess to the player, else
+    exactly lethal damage to the best blocker it can destroy, else all of it to the
+    best blocker (an Armor takes a single point)."""
+    left = max(getattr(a, "n", 0) for a in legal)
+    to_player = [a for a in legal if not a.card and getattr(a, "n", 0) == left]
+    if to_player:
+        return to_player[0]
+    c = s.queue[0][2]
+    best = None
     for a in legal:
-        if a.kind == "cast" and _good_target(s, me, a):
-            return a
-    return legal[0]   # pass
+        b, n = instance(a.card), getattr(a, "n", 0)
+        if b not in s.perms:
+            continue
+        got = sum(k for x, v, k in getattr(s, "assigned", ()) if x == c and v == b)
+        absorbs = _armored(s, b) and got == 0
+        if absorbs:
+            need = 1              # the Armor absorbs this first share whatever its size
+        else:
+            need = 1 if "weaken" in status(s, b) else resilience(s, b) - s.perms[b].damage
+            need = max(1, need - got + (1 if _armored(s, b) else 0))
+        if n == min(need, left):
+            key = (need <= left and not absorbs, _worth(s, b), a.card)
+            if best is None or key > best[0]:
+                best = (key, a)
+    return best[1] if best else legal[0]
 
 
-def _good_target(s: State, me: int, a: Action) -> bool:
-    """A spell aimed well: harm at the opponent's things, help at our own."""
-    d = s.defs[instance(a.card)]
-    helpful = any(e.do in ("boost", "protect", "move") for e in d.effects)
-    if not a.target:
-        return True
-    if a.target in ("p1", "p2"):
-        return not helpful and a.target != f"p{me + 1}"
-    if "#" in a.target:
-        t = instance(a.target)
-        ours = s.perms[t].ctrl == me
-        if a.x >= 0 and a.x < resilience(s, t) - s.perms[t].damage:
-            return False
-        return ours == helpful
-    return not helpful
+def _library(s: State, me: int) -> str:
+    """A source when the hand holds none and we have few, or too few for the
+    costliest card we hold; otherwise a spell or creature."""
+    have = len(s.sources[me])
+    in_hand = any(s.defs[c].type == "source" for c in s.hands[me])
+    cards = s.hands[me] + (s.shrine[me] if s.marks[me] <= 1 else [])
+    need = max((s.defs[c].cost.converted for c in cards), default=0)
+    if (not in_hand and s.secondary[me] and have < SOURCES_WANTED
+            and (have < SOURCES_EARLY or need > have)):
+        return "secondary"
+    return "primary" if s.primary[me] else "secondary"
 
 
-def _main(s: State, me: int, legal: list[Action], rng: random.Random) -> Action:
-    by = {}
+def _decks_out(s: State, me: int, c: int) -> bool:
+    """Would card `c` make us draw from a library that is empty (and so lose)?"""
+    for e in s.defs[c].effects:
+        if e.do != "draw":
+            continue
+        piles = {"primary": s.primary[me], "secondary": s.secondary[me]}
+        left = sum(len(p) for k, p in piles.items() if e.library in ("any", k))
+        if left < (e.amount if isinstance(e.amount, int) else 1):
+            return True
+    return False
+
+
+# --------------------------------------------------------------------------- values
+
+def _worth(s: State, c: int) -> int:
+    """A permanent's worth to its controller: its stats and its cost."""
+    if c not in s.perms:
+        return 0
+    return strength(s, c) + resilience(s, c) + s.defs[c].cost.converted
+
+
+def _left(s: State, c: int) -> int:
+    """Damage still needed to destroy body `c` in combat (large if it cannot be)."""
+    if "bloodless" in kw(s, c):
+        return 99
+    if "weaken" in status(s, c):
+        return 1
+    return resilience(s, c) - s.perms[c].damage
+
+
+def _hits(s: State, c: int) -> int:
+    return 0 if "poison" in status(s, c) else strength(s, c)
+
+
+def _armored(s: State, c: int) -> bool:
+    return "armor" in kw(s, c) and not s.perms[c].armor_spent
+
+
+def _progress(s: State, c: int) -> int:
+    """How far `c` has come toward the opposing player (0 on its own melee row)."""
+    return abs(row(s.perms[c].site) - melee_row(s.perms[c].ctrl))
+
+
+# --------------------------------------------------------------------------- main
+
+def _main(s: State, me: int, legal: list[Action]) -> Action:
+    """Source, free taps, the best card, mana, travel, attacks, then pass the act."""
+    by: dict[str, list[Action]] = {}
     for a in legal:
         by.setdefault(a.kind, []).append(a)
-    if "source" in by:
-        return by["source"][0]
+    sources = [a for a in by.get("source", []) if not _decks_out(s, me, instance(a.card))]
+    if sources:
+        return sources[0]
     free = [a for a in by.get("tap", []) if any(
         e.do != "add-mana" for e in s.defs[instance(a.card)].tap)]
     if free:
         return free[0]
-    plays = [a for a in by.get("play", []) + by.get("cast", []) + by.get("attach", [])
-             if a.kind != "cast" or _good_target(s, me, a)]
-    if plays:
-        best = max(s.defs[instance(a.card)].cost.converted + max(a.x, 0) for a in plays)
-        top = [a for a in plays if s.defs[instance(a.card)].cost.converted + max(a.x, 0) == best]
-        card = rng.choice(sorted({a.card for a in top}))
-        return _placement(s, me, [a for a in top if a.card == card], rng)
+    play = _best_play(s, me, by)
+    mana = [a for a in by.get("tap", []) if s.defs[instance(a.card)].produces >= 0]
+    if play is not None and mana and s.defs[instance(play.card)].cost.x:
+        return mana[0]            # all the mana first, for the largest X
+    if play is not None:
+        return play
     if "tap" in by and _worth_tapping(s, me):
         return by["tap"][0]
-    moving = [a for a in by.get("travel", []) if not attack_targets(s, instance(a.card))]
-    if moving:
-        return max(moving, key=lambda a: (abs(int(a.target[1]) - (1 if me == 0 else 5)),
-                                          a.card))
-    if "attack" in by:
-        return _attack(s, me, by["attack"])
-    return next(a for a in legal if a.kind == "next")
+    travel = _travel(s, by.get("travel", []))
+    if travel is not None:
+        return travel
+    attack = _attack(s, me, by.get("attack", []))
+    if attack is not None:
+        return attack
+    if s.act == "final" and s.marks[me] > 0:   # spare mana brings the Shrine back sooner
+        if "unmark" in by:
+            return by["unmark"][0]
+        mana = [a for a in by.get("tap", []) if s.defs[instance(a.card)].produces >= 0]
+        if len(mana) + sum(s.pool[me]) >= 2:
+            return mana[0]
+    return next((a for a in legal if a.kind in ("next", "pass")), legal[0])
+
+
+def _best_play(s: State, me: int, by: dict[str, list[Action]]) -> Action | None:
+    """The costliest useful card, aimed at its best target."""
+    scored = []
+    for a in by.get("play", []) + by.get("cast", []) + by.get("attach", []):
+        v = _play_score(s, me, a)
+        if v is not None:
+            scored.append((v, a.text, a))
+    return max(scored)[2] if scored else None
+
+
+def _play_score(s: State, me: int, a: Action) -> float | None:
+    """How much we like `a` (None: not worth doing). Cost counts most, the target or
+    site decides between ways of playing the same card."""
+    c = instance(a.card)
+    d = s.defs[c]
+    if _decks_out(s, me, c):
+        return None
+    base = d.cost.converted + max(a.x, 0) + (2 if d.type == "creature" else 0)
+    if a.kind == "attach":
+        v = _helped(s, me, instance(a.target))
+        return None if v is None else 1 + v / 100
+    if a.kind == "cast":
+        t = _spell_score(s, me, a)
+        return None if t is None else base + t / 100
+    if d.type == "structure":
+        if "immoveable" in d.kw:
+            return None       # it would wall in our own creatures as well
+        if d.tap and _frozen_by_area(s, me, site_index(a.target)):
+            return base - 2       # a frozen structure cannot use its tap ability
+        return base - 1 + _guard_site(s, me, a.target) / 100
+    if d.type == "creature":
+        if "#" in a.target:   # mounting as it enters
+            return None
+        return base + _open_site(s, me, site_index(a.target), d) / 100
+    if d.subtype == "tool":
+        if "#" not in a.target:
+            return None
+        v = _helped(s, me, instance(a.target))
+        return None if v is None else base + v / 100
+    if d.type == "area" or d.subtype == "trap":
+        n = _foes_in(s, me, d, a.target)
+        return None if n == 0 else base + n / 10
+    return base
+
+
+def _open_site(s: State, me: int, site: int, d) -> float:
+    """A melee site for a new creature: a pathway it can walk up (no Immoveable,
+    no opposing freezing weather, few opposing bodies), fewest of our own."""
+    score = 50.0
+    step = forward(me)
+    r = row(site)
+    path = site % 3
+    for k in range(5):
+        rr = r + step * k
+        if not 0 <= rr < 5:
+            break
+        here = rr * 3 + path
+        if immoveable(s, here):
+            score -= 30 if k <= 1 else 10
+        foes = [b for b in s.sites[here] if b in s.perms and s.perms[b].ctrl != me
+                and s.perms[b].attached < 0 and s.defs[b].type != "relic"]
+        if foes and "flying" not in d.kw and "unstoppable" not in d.kw:
+            score -= 3 + sum(resilience(s, b) for b in foes) / 4
+    if _frozen_by_area(s, me, site):
+        score -= 40
+    for e, pe in s.perms.items():   # stand in the way of those who reach our player
+        if pe.ctrl == me or s.defs[e].type != "creature" or pe.attached >= 0:
+            continue
+        sites, player = in_range(s, e)
+        if site in sites and player:
+            score += 25 + _hits(s, e)
+        elif pe.site % 3 == path and _progress(s, e) == 3:   # and of those one step away
+            score += 10 + _hits(s, e)
+    score -= 4 * sum(1 for c, p in s.perms.items() if p.ctrl == me and p.site % 3 == path
+                     and s.defs[c].type == "creature")
+    return score
+
+
+def _frozen_by_area(s: State, me: int, site: int) -> str:
+    """The subtype of the area that would freeze our creature on `site`, or ""."""
+    seen = set()
+    for a in reversed(s.areas):
+        d = s.defs[a]
+        kind, idx = s.area_at[a]
+        covers = (site == idx if kind == "site" else site // 3 == idx if kind == "row"
+                  else site % 3 == idx)
+        if not covers or d.subtype in seen:
+            continue
+        seen.add(d.subtype)
+        applies = d.aura.whose == "all" or (d.aura.whose == "own") == (s.owner[a] == me)
+        if applies and d.aura.condition == "freeze":
+            return d.subtype
+    return ""
+
+
+def _guard_site(s: State, me: int, where: str) -> float:
+    """A wall goes on our melee row in the pathway with the most opposing strength."""
+    site = site_index(where)
+    if row(site) != melee_row(me):
+        return 0
+    path = site % 3
+    return 10 + sum(strength(s, c) for c, p in s.perms.items()
+                    if p.ctrl != me and p.site % 3 == path and s.defs[c].type == "creature")
+
+
+def _helped(s: State, me: int, t: int) -> float | None:
+    """How much a boost or tool on `t` is worth: most on an advanced creature of
+    ours that can still fight; None on one that is frozen or poisoned."""
+    if t not in s.perms or s.perms[t].ctrl != me or status(s, t) & {"freeze", "poison"}:
+        return None
+    return _progress(s, t) * 5 + _worth(s, t)
+
+
+def _spell_score(s: State, me: int, a: Action) -> float | None:
+    """A spell aimed well: harm at the opponent's things, help at our own; None when
+    it would be wasted."""
+    d = s.defs[instance(a.card)]
+    does = {e.do for e in d.effects}
+    harmful = bool(does & set(HARMFUL))
+    if not a.target:
+        if does == {"add-mana"}:   # only worth it when the mana lets another card out
+            return 0 if _enables(s, me, d) else None
+        return 0
+    if a.target in ("p1", "p2"):
+        if s.opts.mode == "king":        # players have no life there
+            return None
+        foe = a.target != f"p{me + 1}"
+        if "gain-life" in does:
+            return 0 if not foe else None
+        n = _amount(d, a.x)
+        return 20 + n if harmful and foe and ("damage" not in does or n >= 2) else None
+    if "#" not in a.target:   # a site: tokens on our side, or damage that destroys
+        site = site_index(a.target)
+        if "token" in does:
+            return 10 - sum(1 for c in s.sites[site] if c in s.perms)
+        dead = [c for c in s.sites[site] if c in s.perms and s.perms[c].ctrl != me
+                and s.perms[c].attached < 0 and _burns(s, d, a.x, c)]
+        return sum(10 + _worth(s, c) for c in dead) if dead else None
+    t = instance(a.target)
+    if t not in s.perms:
+        return None
+    ours = s.perms[t].ctrl == me
+    if harmful == ours:
+        return None
+    if ours:
+        if "move" in does and (not destinations(s, t, 2, False) or in_range(s, t)[1]):
+            return None
+        if "protect" in does and "protection" in kw(s, t):
+            return None
+        return _helped(s, me, t)
+    if "damage" in does and not _burns(s, d, a.x, t):
+        return None
+    for cond in ("freeze", "ground", "poison", "weaken"):
+        if cond in does and cond in status(s, t):
+            return None
+    if "protection" in kw(s, t):
+        return None
+    threat = 10 * (_progress(s, t) + 1) if s.defs[t].type == "creature" else 0
+    return _worth(s, t) + threat
+
+
+def _amount(d, x: int) -> int:
+    """The damage a spell deals, with X paid as `x`."""
+    amount = next((e.amount for e in d.effects if e.do == "damage"), 0)
+    return max(x, 0) if amount == "X" else amount
+
+
+def _burns(s: State, d, x: int, t: int) -> bool:
+    """Does the spell's damage destroy body `t` (non-combat damage ends Bloodless)?"""
+    n = _amount(d, x)
+    if n <= 0 or _armored(s, t) or s.defs[t].type == "relic":
+        return False
+    return "weaken" in status(s, t) or n >= resilience(s, t) - s.perms[t].damage
 
 
 def _worth_tapping(s: State, me: int) -> bool:
     """Tap only when the mana would let a card in hand be played."""
-    untapped = sum(1 for c in s.sources[me] if c not in s.tapped)
     pool = s.pool[me][:]
-    for c in s.sources[me]:
-        if c not in s.tapped and s.defs[c].produces >= 0:
-            pool[s.defs[c].produces] += 1
-    if untapped == 0:
+    untapped = [c for c in s.sources[me] if c not in s.tapped]
+    if not untapped:
         return False
+    for c in untapped:
+        if s.defs[c].produces >= 0:
+            pool[s.defs[c].produces] += 1
     cards = list(s.hands[me]) + list(s.shrine[me] if s.marks[me] == 0 else [])
     return any(s.defs[c].type != "source" and affordable(pool, s.defs[c].cost)
-               and not affordable(s.pool[me], s.defs[c].cost) for c in cards)
+               and not affordable(s.pool[me], s.defs[c].cost) and _useful(s, me, c)
+               for c in cards)
 
 
-def _placement(s: State, me: int, options: list[Action], rng: random.Random) -> Action:
-    """Areas and traps go where the opposing creatures are (or will step next);
-    creatures go to the pathway with the fewest of our own creatures."""
-    d = s.defs[instance(options[0].card)]
-    if d.type == "area":
-        return max(options, key=lambda a: (_foes_in(s, me, d, a.target), a.target))
-    def crowd(a: Action) -> int:
-        if len(a.target) != 2 or a.target[0] not in "abc":
-            return 0
-        path = "abc".index(a.target[0])
-        return sum(1 for c, p in s.perms.items() if p.ctrl == me and p.site % 3 == path)
-    low = min(crowd(a) for a in options)
-    return rng.choice([a for a in options if crowd(a) == low])
+def _enables(s: State, me: int, d) -> bool:
+    """Would the mana a spell adds make a card in hand affordable that is not yet?"""
+    pool = s.pool[me][:]
+    for e in d.effects:
+        if e.do == "add-mana":
+            pool["BYRGP".index(e.colour)] += e.amount if isinstance(e.amount, int) else 0
+    left = [a - b for a, b in zip(pool, d.cost.colours, strict=True)]
+    need = d.cost.generic
+    for i in range(5):        # pay the spell's own generic cost from the fullest colours
+        take = min(need, max(left[i], 0))
+        left[i] -= take
+        need -= take
+    return any(s.defs[c].type != "source" and affordable(left, s.defs[c].cost)
+               and not affordable(s.pool[me], s.defs[c].cost) for c in s.hands[me])
 
 
-def _foes_in(s: State, me: int, d, where: str) -> int:
-    """How many opposing creatures an area at `where` would touch; for a trap, how
-    many stand one step short of the site."""
-    foes = [p.site for c, p in s.perms.items() if p.ctrl != me
-            and s.defs[c].type == "creature" and p.attached < 0]
+def _useful(s: State, me: int, c: int) -> bool:
+    d = s.defs[c]
+    return not (d.type == "structure" and "immoveable" in d.kw)
+
+
+def _foes_in(s: State, me: int, d, where: str) -> float:
+    """How many opposing creatures an area at `where` would touch, plus our own it
+    would thaw by covering an opposing freezing area of its subtype (only the newest
+    applies, clause area); for a trap, how many foes stand one step short of the
+    site. Areas that help the opponent count 0."""
+    if d.aura is not None and d.aura.whose == "own":
+        return 0
     if where.startswith("row"):
-        return sum(1 for f in foes if f // 3 == int(where[3:]) - 1)
-    if where.startswith("path-"):
-        return sum(1 for f in foes if f % 3 == "abc".index(where[5:]))
-    site = (int(where[1]) - 1) * 3 + "abc".index(where[0])
+        sites = set(range((int(where[3:]) - 1) * 3, int(where[3:]) * 3))
+    elif where.startswith("path-"):
+        sites = set(range("abc".index(where[5:]), 15, 3))
+    else:
+        sites = {site_index(where)}
     if d.subtype == "trap":
-        step = 1 if me == 1 else -1     # the opponent's forward direction
-        return sum(1 for f in foes if f + 3 * step == site)
-    return sum(1 for f in foes if f == site)
+        sites = {x - 3 * forward(1 - me) for x in sites}
+    n = 0.0
+    for c, p in s.perms.items():
+        if s.defs[c].type != "creature" or p.attached >= 0 or p.site not in sites:
+            continue
+        if p.ctrl != me:
+            n += 1
+        elif d.subtype != "trap" and _frozen_by_area(s, me, p.site) == d.subtype:
+            n += 2
+    return n
 
 
-def _attack(s: State, me: int, options: list[Action]) -> Action:
+# --------------------------------------------------------------------------- travel
+
+def _travel(s: State, options: list[Action]) -> Action | None:
+    """Each creature goes as far forward as it can, unless it already reaches the
+    opposing player from where it stands. In King of the Hill, where players have
+    no life, creatures go to the neutral row and hold it (clause modes)."""
+    king = s.opts.mode == "king"
+    best = None
+    for a in options:
+        c = instance(a.card)
+        here, there = row(s.perms[c].site), row(site_index(a.target))
+        if king and (here == NEUTRAL or abs(there - NEUTRAL) > abs(here - NEUTRAL)):
+            continue
+        if not king and (in_range(s, c)[1] or _guarding(s, c)):
+            continue
+        gain = -abs(there - NEUTRAL) if king else abs(there - here)
+        key = (gain, a.card, a.target)
+        if best is None or key > best[0]:
+            best = (key, a)
+    return best[1] if best else None
+
+
+def _guarding(s: State, c: int) -> bool:
+    """Does `c` stand where it can block an opposing creature that reaches our
+    player, and survive or destroy it?"""
+    me, site = s.perms[c].ctrl, s.perms[c].site
+    for e, pe in s.perms.items():
+        if pe.ctrl == me or s.defs[e].type != "creature" or pe.attached >= 0:
+            continue
+        sites, player = in_range(s, e)
+        if player and site in sites and may_fight(s, c, e) and (
+                _hits(s, e) < _left(s, c) or _hits(s, c) >= _left(s, e)):
+            return True
+    return False
+
+
+# --------------------------------------------------------------------------- combat
+
+def _pending(s: State, t: int) -> int:
+    """Damage already declared against body `t` this combat."""
+    return sum(_hits(s, c) for c, x in s.attacks if x == t and c in s.perms)
+
+
+def _attack(s: State, me: int, options: list[Action]) -> Action | None:
+    """The player first; then a body the attack destroys (with attacks already
+    declared) without dying, a structure in our way, or a fair trade."""
     players = [a for a in options if a.target in ("p1", "p2")]
+    if s.opts.mode == "king":            # damage to players does nothing there
+        options = [a for a in options if a not in players]
+        players = []
     if players:
-        return players[0]
-    def score(a: Action) -> tuple[int, int]:
+        return max(players, key=lambda a: (_hits(s, instance(a.card)), a.card))
+    best = None
+    for a in options:
         c, t = instance(a.card), instance(a.target)
-        kills = strength(s, c) >= resilience(s, t) - s.perms[t].damage
-        survives = strength(s, t) < resilience(s, c) - s.perms[c].damage
-        return (2 * kills + survives, _value(s, t))
-    best = max(options, key=score)
-    return best if score(best)[0] >= 2 else next(
-        (a for a in options if score(a)[0] >= 1), best)
+        if _hits(s, c) == 0:
+            continue
+        need = _left(s, t) - _pending(s, t)
+        armored = _armored(s, t) and _pending(s, t) == 0
+        kills = not armored and _hits(s, c) >= need
+        back = _hits(s, t) if s.defs[t].type == "creature" else 0
+        survives = back < _left(s, c) or _armored(s, c)
+        if s.defs[t].type == "structure":
+            score = 30 + _worth(s, t) if kills else 20 + _hits(s, c)
+        elif kills and survives:
+            score = 40 + _worth(s, t)
+        elif kills and _worth(s, t) >= _worth(s, c):
+            score = 10 + _worth(s, t) - _worth(s, c)
+        elif survives and (armored or _team(s, me, c, t) >= need):
+            score = 5 + _worth(s, t)
+        else:
+            continue
+        key = (score, a.card, a.target)
+        if best is None or key > best[0]:
+            best = (key, a)
+    return best[1] if best else None
 
 
-def _block(s: State, legal: list[Action]) -> Action:
+def _team(s: State, me: int, c: int, t: int) -> int:
+    """Damage `c` and our other untapped attackers in reach could deal to `t`."""
+    total = 0
+    for o, p in s.perms.items():
+        if p.ctrl != me or o in s.tapped or s.defs[o].type != "creature" or p.attached >= 0:
+            continue
+        if o == c or s.perms[t].site in in_range(s, o)[0]:
+            total += _hits(s, o)
+    return total
+
+
+def _block(s: State, me: int, legal: list[Action]) -> Action:
+    """Block when the blocker survives, trades up, or the life is running low."""
+    best = None
     for a in legal:
         if a.kind != "block":
             continue
         b, att = instance(a.card), instance(a.target)
-        survives = strength(s, att) < resilience(s, b) - s.perms[b].damage
-        trades = strength(s, b) >= resilience(s, att) - s.perms[att].damage
-        aimed_at_player = any(t < 0 for c, t in s.attacks if c == att)
-        if survives or (aimed_at_player and (trades or s.life[s.perms[b].ctrl] <= 8)):
-            return a
-    return legal[0]   # pass
+        survives = _hits(s, att) < _left(s, b) or _armored(s, b)
+        already = [x for x, y in s.blocks if y == att and x in s.perms]
+        trades = (_hits(s, b) + sum(_hits(s, x) for x in already) >= _left(s, att)
+                  and not _armored(s, att))
+        at_player = any(t < 0 for c, t in s.attacks if c == att)
+        low = s.life[me] - _incoming(s) <= 8 or _hits(s, att) >= 5
+        if already:               # a second blocker only to finish the attacker off
+            if not (trades and survives):
+                continue
+            score = 2
+        elif survives:
+            score = 3 + trades
+        elif trades and (_worth(s, att) >= _worth(s, b) or at_player):
+            score = 2
+        elif at_player and low:
+            score = 1
+        else:
+            continue
+        key = (score, _hits(s, att), -_worth(s, b), a.card, a.target)
+        if best is None or key > best[0]:
+            best = (key, a)
+    if best is not None:
+        return best[1]
+    return next((a for a in legal if a.kind == "pass"), legal[0])
+
+
+def _incoming(s: State) -> int:
+    """Damage the declared attacks would deal to the defending player if left alone."""
+    blocked = {a for _, a in s.blocks}
+    return sum(_hits(s, c) for c, t in s.attacks if t < 0 and c in s.perms
+               and c not in blocked)
+
+
+def _respond(s: State, me: int, legal: list[Action]) -> Action:
+    """Cast a burst spell already paid for at a good target; otherwise pass."""
+    scored = [(v, a.text, a) for a in legal if a.kind == "cast"
+              for v in [_spell_score(s, me, a)] if v is not None]
+    if scored:
+        return max(scored)[2]
+    return next((a for a in legal if a.kind == "pass"), legal[0])
