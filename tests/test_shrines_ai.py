@@ -41,6 +41,7 @@ def test_choices_are_legal_with_every_deck_in_both_seats():
 
 
 def test_same_seed_same_game():
+    """All randomness comes from the seeded generators: one seed, one game."""
     assert _game(11, 0, ("red", "green"))[0] == _game(11, 0, ("red", "green"))[0]
 
 
@@ -176,3 +177,36 @@ def test_king_of_the_hill_holds_the_neutral_row():
     assert choose(s, random.Random(0)) != Action("travel", holder, "b4")
     outcomes = [_king(seed) for seed in range(6)]
     assert sum(o is not None and 1 in o.winners for o in outcomes) >= 5
+
+
+def test_spreads_damage_to_destroy_every_blocker_it_can():
+    """Clause blocking (R8): with several blockers the attacker's controller assigns
+    the damage; the computer gives each blocker exactly lethal damage, best first."""
+    s = to_act(start("red", "blue"), "combat")
+    att = spawn(s, "cindermaw-warlord", 0, "b5")
+    eel = spawn(s, "deepwater-eel", 1, "b5")
+    ambusher = spawn(s, "riptide-ambusher", 1, "b5")
+    s.legal = None
+    s = play(s, f"attack {att} p2", "next", f"block {eel} {att}", f"block {ambusher} {att}",
+             "pass")
+    first = choose(s, random.Random(0))
+    assert (first.kind, first.card, first.text.split()[-1]) == ("assign", eel, "3")
+    s = GAME.apply(s, first)[0]
+    second = choose(s, random.Random(0))
+    assert (second.card, second.text.split()[-1]) == (ambusher, "2")
+    s = GAME.apply(s, second)[0]
+    assert eel not in GAME.all_cards(s)["site:b5"] and ambusher not in GAME.all_cards(s)["site:b5"]
+
+
+def test_extra_draws_early_but_not_when_they_would_deck_us_first():
+    """Clause draw and R2: a player who must draw from empty libraries loses, so late
+    in the game the computer skips optional draws that leave it fewer cards to draw
+    than the opponent; early on the extra card is worth it."""
+    s = start()
+    s.hands[0] = []
+    spell = spawn(s, "read-the-shallows", 0)
+    mana(s, 0, "B")
+    assert choose(s, random.Random(0)) == Action("cast", spell)
+    del s.primary[0][:-10]
+    s.legal = None
+    assert choose(s, random.Random(0)).kind == "next"

@@ -18,6 +18,7 @@ import random
 
 from .actions import Action
 from .cards import instance, site_index
+from .effects import guard_for
 from .region import (
     destinations,
     forward,
@@ -36,13 +37,15 @@ from .state import State
 
 SOURCES_EARLY = 5      # draw from the Secondary (the sources) freely until this many are out,
 SOURCES_WANTED = 8     # and past that only for a costly card in hand, up to this many
+LATE = 45              # with fewer cards than this left to draw, extra draws can deck us
 NEUTRAL = 2            # the neutral row, which scores in King of the Hill
 HARMFUL = ("damage", "bounce", "destroy", "banish", "freeze", "ground", "poison", "weaken",
            "lose-life")
 
 
 def choose(state: State, rng: random.Random) -> Action:
-    """The action the computer takes for whoever must decide in `state`."""
+    """The action the computer takes for whoever must decide in `state`. The policy
+    needs no chance, so `rng` (the players' common signature) goes unused."""
     legal = legal_actions(state)
     if len(legal) == 1:
         return legal[0]
@@ -113,7 +116,9 @@ def _assign(s: State, legal: list[Action]) -> Action:
             need = 1              # the Armor absorbs this first share whatever its size
         else:
             need = 1 if "weaken" in status(s, b) else resilience(s, b) - s.perms[b].damage
-            need = max(1, need - got + (1 if _armored(s, b) else 0))
+            need -= got - (1 if _armored(s, b) else 0)
+            if need <= 0:         # it already has lethal damage
+                continue
         if n == min(need, left):
             key = (need <= left and not absorbs, _worth(s, b), a.card)
             if best is None or key > best[0]:
@@ -125,7 +130,7 @@ def _library(s: State, me: int) -> str:
     """A source when the hand holds none and we have few, or too few for the
     costliest card we hold; otherwise a spell or creature."""
     have = len(s.sources[me])
-    in_hand = any(s.defs[c].type == "source" for c in s.hands[me])
+    in_hand = any(s.defs[c].type == "source" and not _decks_out(s, me, c) for c in s.hands[me])
     cards = s.hands[me] + (s.shrine[me] if s.marks[me] <= 1 else [])
     need = max((s.defs[c].cost.converted for c in cards), default=0)
     if (not in_hand and s.secondary[me] and have < SOURCES_WANTED
@@ -135,13 +140,18 @@ def _library(s: State, me: int) -> str:
 
 
 def _decks_out(s: State, me: int, c: int) -> bool:
-    """Would card `c` make us draw from a library that is empty (and so lose)?"""
+    """Would card `c` make us draw from an empty library (and so lose), or, late in
+    the game, leave us with fewer cards to draw than the opponent (clause draw, R2)?"""
+    piles = {"primary": s.primary[me], "secondary": s.secondary[me]}
+    mine = sum(len(p) for p in piles.values())
+    theirs = len(s.primary[1 - me]) + len(s.secondary[1 - me])
     for e in s.defs[c].effects:
         if e.do != "draw":
             continue
-        piles = {"primary": s.primary[me], "secondary": s.secondary[me]}
-        left = sum(len(p) for k, p in piles.items() if e.library in ("any", k))
-        if left < (e.amount if isinstance(e.amount, int) else 1):
+        n = e.amount if isinstance(e.amount, int) else 1
+        if sum(len(p) for k, p in piles.items() if e.library in ("any", k)) < n:
+            return True
+        if mine < LATE and mine - n < theirs:
             return True
     return False
 
@@ -279,14 +289,11 @@ def _open_site(s: State, me: int, site: int, d) -> float:
             score -= 3 + sum(resilience(s, b) for b in foes) / 4
     if _frozen_by_area(s, me, site):
         score -= 40
-    for e, pe in s.perms.items():   # stand in the way of those who reach our player
-        if pe.ctrl == me or s.defs[e].type != "creature" or pe.attached >= 0:
-            continue
-        sites, player = in_range(s, e)
-        if site in sites and player:
-            score += 25 + _hits(s, e)
-        elif pe.site % 3 == path and _progress(s, e) == 3:   # and of those one step away
-            score += 10 + _hits(s, e)
+    threat = sum(_hits(s, e) for e, pe in s.perms.items()   # stand in the way of those
+                 if pe.ctrl != me and s.defs[e].type == "creature"   # who reach our player
+                 and pe.attached < 0 and site in in_range(s, e)[0] and in_range(s, e)[1])
+    if threat:
+        score += 20 + 2 * threat
     score -= 4 * sum(1 for c, p in s.perms.items() if p.ctrl == me and p.site % 3 == path
                      and s.defs[c].type == "creature")
     return score
@@ -294,7 +301,22 @@ def _open_site(s: State, me: int, site: int, d) -> float:
 
 def _frozen_by_area(s: State, me: int, site: int) -> str:
     """The subtype of the area that would freeze our creature on `site`, or ""."""
-    seen = set()
+    aura, subtype = _area_on(s, me, site)
+    return subtype if aura is not None and aura.condition == "freeze" else ""
+
+
+def _hurt_by_area(s: State, me: int, site: int) -> str:
+    """The subtype of an area that weakens, freezes or grounds our creature on
+    `site`, or ""."""
+    aura, subtype = _area_on(s, me, site)
+    harms = aura is not None and (aura.condition or aura.strength < 0 or aura.resilience < 0)
+    return subtype if harms else ""
+
+
+def _area_on(s: State, me: int, site: int):
+    """The aura (and its subtype) that applies to our creature on `site`: of each
+    subtype only the newest area covering it counts (clause area). Freezing first."""
+    seen, found = set(), (None, "")
     for a in reversed(s.areas):
         d = s.defs[a]
         kind, idx = s.area_at[a]
@@ -303,10 +325,11 @@ def _frozen_by_area(s: State, me: int, site: int) -> str:
         if not covers or d.subtype in seen:
             continue
         seen.add(d.subtype)
-        applies = d.aura.whose == "all" or (d.aura.whose == "own") == (s.owner[a] == me)
-        if applies and d.aura.condition == "freeze":
-            return d.subtype
-    return ""
+        if d.aura.whose == "all" or (d.aura.whose == "own") == (s.owner[a] == me):
+            if d.aura.condition == "freeze":
+                return d.aura, d.subtype
+            found = found if found[0] is not None else (d.aura, d.subtype)
+    return found
 
 
 def _guard_site(s: State, me: int, where: str) -> float:
@@ -382,8 +405,11 @@ def _amount(d, x: int) -> int:
 
 
 def _burns(s: State, d, x: int, t: int) -> bool:
-    """Does the spell's damage destroy body `t` (non-combat damage ends Bloodless)?"""
+    """Does the spell's damage destroy body `t` (non-combat damage ends Bloodless)?
+    Not when a Guard takes it instead (R11)."""
     n = _amount(d, x)
+    if guard_for(s, t) != t:
+        return False
     if n <= 0 or _armored(s, t) or s.defs[t].type == "relic":
         return False
     return "weaken" in status(s, t) or n >= resilience(s, t) - s.perms[t].damage
@@ -427,8 +453,8 @@ def _useful(s: State, me: int, c: int) -> bool:
 
 def _foes_in(s: State, me: int, d, where: str) -> float:
     """How many opposing creatures an area at `where` would touch, plus our own it
-    would thaw by covering an opposing freezing area of its subtype (only the newest
-    applies, clause area); for a trap, how many foes stand one step short of the
+    would free by covering an opposing area of its subtype that hurts them (only the
+    newest applies, clause area); for a trap, how many foes stand one step short of the
     site. Areas that help the opponent count 0."""
     if d.aura is not None and d.aura.whose == "own":
         return 0
@@ -446,7 +472,7 @@ def _foes_in(s: State, me: int, d, where: str) -> float:
             continue
         if p.ctrl != me:
             n += 1
-        elif d.subtype != "trap" and _frozen_by_area(s, me, p.site) == d.subtype:
+        elif d.subtype != "trap" and _hurt_by_area(s, me, p.site) == d.subtype:
             n += 2
     return n
 
@@ -489,9 +515,11 @@ def _guarding(s: State, c: int) -> bool:
 
 # --------------------------------------------------------------------------- combat
 
-def _pending(s: State, t: int) -> int:
-    """Damage already declared against body `t` this combat."""
-    return sum(_hits(s, c) for c, x in s.attacks if x == t and c in s.perms)
+def _pending(s: State, v: int) -> int:
+    """Damage already declared this combat that body `v` will take (a Guard takes
+    what is aimed at the bodies it guards, R11)."""
+    return sum(_hits(s, c) for c, x in s.attacks
+               if c in s.perms and x in s.perms and guard_for(s, x) == v)
 
 
 def _attack(s: State, me: int, options: list[Action]) -> Action | None:
@@ -506,21 +534,22 @@ def _attack(s: State, me: int, options: list[Action]) -> Action | None:
     best = None
     for a in options:
         c, t = instance(a.card), instance(a.target)
+        v = guard_for(s, t)       # who takes the damage
         if _hits(s, c) == 0:
             continue
-        need = _left(s, t) - _pending(s, t)
-        armored = _armored(s, t) and _pending(s, t) == 0
+        need = _left(s, v) - _pending(s, v)
+        armored = _armored(s, v) and _pending(s, v) == 0
         kills = not armored and _hits(s, c) >= need
         back = _hits(s, t) if s.defs[t].type == "creature" else 0
         survives = back < _left(s, c) or _armored(s, c)
-        if s.defs[t].type == "structure":
-            score = 30 + _worth(s, t) if kills else 20 + _hits(s, c)
+        if s.defs[v].type == "structure":
+            score = 30 + _worth(s, v) if kills else 20 + _hits(s, c)
         elif kills and survives:
-            score = 40 + _worth(s, t)
-        elif kills and _worth(s, t) >= _worth(s, c):
-            score = 10 + _worth(s, t) - _worth(s, c)
-        elif survives and (armored or _team(s, me, c, t) >= need):
-            score = 5 + _worth(s, t)
+            score = 40 + _worth(s, v)
+        elif kills and _worth(s, v) >= _worth(s, c):
+            score = 10 + _worth(s, v) - _worth(s, c)
+        elif survives and not _guarding(s, c) and (armored or _team(s, me, c, v) >= need):
+            score = 5 + _worth(s, v)
         else:
             continue
         key = (score, a.card, a.target)
