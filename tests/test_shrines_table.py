@@ -179,6 +179,18 @@ def test_travel_is_a_drag_along_the_pathway(app):
     drag(app, centre(scene, move.gesture.source, card),
          scene.board.zones[move.gesture.target].center)
     assert made(scene, before) == move.text
+    # the declaration waits for the act to end: the table draws it as an arrow
+    view = scene.session.game.view(scene.session.state, 0)
+    assert ("travel", card, move.gesture.target) in view.info["declared"]
+    scene.board.lay_out(view, 0, scene.marks)
+    surf = pygame.Surface(app.screen.get_size())
+    scene.board.draw(surf, scene.marks, ["P1", "P2"])
+    start_rect = next(p.rect for p in scene.board.placed if p.name == card)
+    end_rect = scene.board.zones[move.gesture.target]
+    between = pygame.Vector2(start_rect.center).lerp(end_rect.center, 0.5)
+    from shrinetable.table.board import DECLARED
+    assert any(tuple(surf.get_at((round(between.x) + dx, round(between.y) + dy)))[:3]
+               == DECLARED["travel"] for dx in range(-3, 4) for dy in range(-3, 4))
 
 
 def test_attack_on_the_player_zone(app):

@@ -13,6 +13,7 @@ import pygame
 from shrinetable.engine import View, registry
 from shrinetable.formats.layout import Layout
 from shrinetable.table import geometry as geo
+from shrinetable.table.arrows import OUTLINE, arrow
 from shrinetable.table.art import CardArt, Fonts
 from shrinetable.table.board import FELT, Board, Marks
 
@@ -20,7 +21,6 @@ from .replay import VIEWER, Frame, Replay
 
 GLOW = (255, 214, 60)
 REFUSED = (235, 78, 66)
-OUTLINE = (20, 24, 22)
 STRIP = (14, 38, 30)
 HEAD = (255, 222, 110)
 TEXT = (242, 242, 234)
@@ -111,7 +111,7 @@ class Painter:
         """Where a `zone` or `zone/CARD` reference is drawn (a buried card: its zone)."""
         zone, _, card = ref.partition("/")
         for p in self.board.placed:
-            if card and p.zone == zone and p.name == card.upper():
+            if card and p.zone == zone and p.name and p.name.upper() == card.upper():
                 return p.rect
         return self.board.zones.get(zone)
 
@@ -195,38 +195,3 @@ def wrap(font: pygame.font.Font, text: str, width: int) -> list[str]:
                 line = trial
         lines.append(line)
     return lines
-
-
-def arrow(surf, start: pygame.Rect, end: pygame.Rect, colour, width: int,
-          crossed: bool = False) -> None:
-    """A thick outlined arrow from the edge of `start` to the edge of `end`;
-    `crossed` adds an X on it (a move the rules refuse)."""
-    a, b = pygame.Vector2(start.center), pygame.Vector2(end.center)
-    if a == b:
-        return
-    out = start.clipline(a, b)
-    into = end.clipline(a, b)
-    if out:
-        a = pygame.Vector2(out[1])
-    if into:
-        b = pygame.Vector2(into[0])
-    d = b - a
-    if d.length() < 4:
-        return
-    d = d.normalize()
-    n = pygame.Vector2(-d.y, d.x)
-    head = width * 3
-    base = b - d * head
-    tip = [b, base + n * head * 0.6, base - n * head * 0.6]
-    pygame.draw.line(surf, OUTLINE, a, base, width + 4)
-    pygame.draw.polygon(surf, OUTLINE, [p + (p - (base + b) / 2).normalize() * 2
-                                        if p != (base + b) / 2 else p for p in tip])
-    pygame.draw.line(surf, colour, a, base, width)
-    pygame.draw.polygon(surf, colour, tip)
-    if crossed:
-        mid = (a + b) / 2
-        arm = width * 2.2
-        for s in (1, -1):
-            p, q = mid + (d + n * s) * arm, mid - (d + n * s) * arm
-            pygame.draw.line(surf, OUTLINE, p, q, width + 4)
-            pygame.draw.line(surf, colour, p, q, width + 1)

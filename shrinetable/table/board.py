@@ -13,6 +13,7 @@ from shrinetable.formats.layout import Layout
 
 from . import geometry as geo
 from . import hud
+from .arrows import arrow
 from .art import CardArt, Fonts
 
 FELT = (24, 88, 62)
@@ -24,6 +25,7 @@ TARGET = (130, 240, 150)
 LAST = (255, 170, 70)
 SELECT = (255, 222, 110)
 PLAYABLE = (170, 230, 255)
+DECLARED = {"travel": (150, 210, 255), "attack": (240, 90, 80), "block": (255, 214, 60)}
 
 
 @dataclass
@@ -106,6 +108,18 @@ class Board:
                            seat_names[zone.owner])
             self._draw_zone(surf, name, by_zone.get(name, []), marks)
             self._badge(surf, name, rect, font_px)
+        self._declared(surf)
+
+    def _declared(self, surf: pygame.Surface) -> None:
+        """Arrows for the moves declared this act (games that report them: Shrines)."""
+        where = {p.name: p.rect for p in self.placed if p.name}
+        width = max(2, self.scaler.length(4))
+        for kind, card, target in self.view.info.get("declared", ()):
+            start, end = where.get(card), where.get(target)
+            if end is None and target in self.zones:  # aim at the middle of a site or zone
+                end = pygame.Rect(self.zones[target].center, (0, 0)).inflate(width, width)
+            if start is not None and end is not None:
+                arrow(surf, start, end, DECLARED[kind], width)
 
     def _background(self, size, deciding, seat_names: list[str]) -> pygame.Surface:
         """Felt, zone panels and their labels. They change only with the window,

@@ -126,8 +126,20 @@ class ShrinesGame:
                        for i in range(15)},
             "cards": {s.name(c): faces.permanent_info(s, c) for c in sorted(s.perms)},
             "priority": rules.priority_seat(s),
+            "declared": self._declared(s),
         }
         return View(seat, 2, zones, self.decision(s), s.result, info)
+
+    @staticmethod
+    def _declared(s: State) -> list[tuple[str, str, str]]:
+        """Travels, attacks and blocks declared and waiting for the act to end, as
+        (kind, card, target) with a zone (`site:b2`, `player:1`) or a card as target."""
+        out = [("travel", s.name(c), f"site:{site_name(rules.travel_goal(s, c, n))}")
+               for c, n in s.travels]
+        out += [("attack", s.name(c), s.name(t) if t >= 0 else f"player:{-1 - t}")
+                for c, t in s.attacks]
+        out += [("block", s.name(b), s.name(a)) for b, a in s.blocks]
+        return out
 
 
 GAME = ShrinesGame()

@@ -616,6 +616,13 @@ def _do_unmark(s, me, a, ev):
     fx.log(s, ev, "unmark", f"{p(me)} removes a time mark ({s.marks[me]} left)", me)
 
 
+def travel_goal(s: State, c: int, steps: int) -> int:
+    """The site a travel declared for `steps` sites reaches if nothing stops it."""
+    reach = destinations(s, c, steps, "lunge" in kw(s, c))
+    return next((site for site, u in reach if u == steps), reach[-1][0] if reach else
+                s.perms[c].site)
+
+
 def _do_travel(s, me, a, ev):
     c = _card(s, a)
     dest = site_index(a.target)

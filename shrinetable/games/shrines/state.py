@@ -81,7 +81,7 @@ class State:
     source_played: bool = False
     mull_left: int = 2
     mulled: bool = False
-    travels: tuple[tuple[int, int], ...] = ()     # (creature, destination site)
+    travels: tuple[tuple[int, int], ...] = ()     # (creature, sites to go)
     attacks: tuple[tuple[int, int], ...] = ()     # (creature, target: card, or -1-seat)
     blocks: tuple[tuple[int, int], ...] = ()      # (blocker, attacker)
     assigned: tuple[tuple[int, int, int], ...] = ()   # (attacker, victim, damage) by hand
