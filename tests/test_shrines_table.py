@@ -352,3 +352,18 @@ def test_buttons_name_shrines_cards_by_their_names():
     assert describe("play riptide-ambusher#40 a1", names) == "Play Riptide Ambusher a1"
     assert card_names(registry.get("shrine")) is None
     assert describe("block KS") == "Block with KS"
+
+
+def test_a_refused_drop_says_the_engines_reason_with_card_names(app):
+    """A creature dragged from hand onto the opponent's melee row is refused: the
+    table shows the engine's reason (clause cast) for the move it guessed."""
+    session = played_until(5, lambda s, ms: any(m.action.kind == "play" and m.action.target
+                                                for m in ms))
+    scene = start(app, session)
+    move = next(m for m in scene.moves if m.action.kind == "play" and m.action.target)
+    card = move.gesture.cards[0]
+    before = len(history(scene))
+    drag(app, centre(scene, "hand:0", card), scene.board.zones["site:b5"].center)
+    assert len(history(scene)) == before
+    assert "melee" in scene.message and "(rule: cast)" in scene.message
+    assert "#" not in scene.message

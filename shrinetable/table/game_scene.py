@@ -23,7 +23,7 @@ from . import geometry as geo
 from .board import Board, Marks
 from .motion import Drag, Flyer, Press, far, group_offsets
 from .panels import GamePanels, Widgets
-from .words import log_line, seat_name
+from .words import card_names, log_line, readable, seat_name
 from .zoom import Zoom
 
 HOVER = (255, 250, 200)  # outline of the legal target under dragged cards
@@ -409,7 +409,7 @@ class GameScene(GamePanels, Zoom):
         if not drag.held:
             reason = "Drag the Deck or the Graveyard onto your hand."
         self.app.emit(f"refused {reason}")
-        self.say(reason)
+        self.say(readable(reason, card_names(self.session.game)))
 
     # -- frame ---------------------------------------------------------------
     def resize(self, size: tuple[int, int]) -> None:

@@ -46,10 +46,13 @@ def card_names(game) -> Callable[[str], str] | None:
 def describe(text: str, name_of: Callable[[str], str] | None = None) -> str:
     """A button label for an action in notation, with card names where the game
     gives them."""
-    label = _describe(text)
-    if name_of is not None:
-        label = CARD_ID.sub(lambda m: name_of(m.group(0)), label)
+    label = readable(_describe(text), name_of)
     return label[:1].upper() + label[1:]
+
+
+def readable(text: str, name_of: Callable[[str], str] | None) -> str:
+    """`text` with every card in notation replaced by its name, where the game gives one."""
+    return text if name_of is None else CARD_ID.sub(lambda m: name_of(m.group(0)), text)
 
 
 def _describe(text: str) -> str:

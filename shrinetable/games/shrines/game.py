@@ -88,6 +88,11 @@ class ShrinesGame:
         """The printed face of a card (`id#n` or `id`); KeyError when unknown."""
         return faces.card_face(name)
 
+    def guess_actions(self, seat: int, held: tuple[str, ...], source: str, zone: str,
+                      card: str | None) -> list[str]:
+        kind = self.card_face(held[0])["type"] if len(held) == 1 else ""
+        return gestures.guess_actions(seat, held, source, zone, card, kind)
+
     def zones(self, seats: int) -> list[str]:
         return ([f"site:{site_name(i)}" for i in range(15)] + ["areas"]
                 + [f"{z}:{q}" for q in range(seats) for z in (*PER_SEAT, "player")])

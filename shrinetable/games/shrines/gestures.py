@@ -62,3 +62,28 @@ def gesture(s: State, a: Action, seat: int) -> Gesture:
     if k == "play" and not a.target:
         return Gesture(cards, source, f"idols:{seat}")
     return Gesture(cards, source, *_aim(s, a.target))
+
+
+def guess_actions(seat: int, held: tuple[str, ...], source: str, zone: str,
+                  card: str | None, kind: str) -> list[str]:
+    """The action texts a refused drag most likely meant (`kind`: the held card's
+    type), so the table can show the engine's own reason for refusing it."""
+    if len(held) != 1:
+        return []
+    c = held[0]
+    at = zone.partition(":")[2]
+    aim = card or (f"p{int(at) + 1}" if zone.startswith("player:") else
+                   at if zone.startswith("site:") else "")
+    if source.startswith("hand:"):
+        if zone.startswith("sources:"):
+            return [f"source {c}"]
+        if zone.startswith("primary:"):
+            return [f"mulligan {c}"]
+        verb = "play" if kind in ("creature", "structure", "relic") else "cast"
+        return [f"{verb} {c} {aim}".strip()]
+    if source.startswith("site:") and aim:
+        if card is not None:
+            return [f"attack {c} {card}", f"block {c} {card}", f"attach {c} {card}",
+                    f"mount {c} {card}"]
+        return [f"travel {c} {aim}"] if zone.startswith("site:") else [f"attack {c} {aim}"]
+    return []
