@@ -5,7 +5,7 @@ dragged onto a melee site, and a declared travel from a saved position."""
 from __future__ import annotations
 
 import pytest
-from e2e_harness import ARTIFACTS, SIZE, App, Xvfb, missing_tools
+from e2e_harness import ARTIFACTS, SIZE, App
 
 from shrinetable.adapter import gestures, storage
 from shrinetable.adapter.session import Session
@@ -19,16 +19,6 @@ pytestmark = [pytest.mark.e2e, pytest.mark.slow]
 GAME = registry.get("shrines")
 LAYOUT = load_layout(layout_path("shrines"))
 SCALER = geo.Scaler((LAYOUT.canvas.width, LAYOUT.canvas.height), SIZE)
-
-
-@pytest.fixture(scope="module")
-def xvfb():
-    missing = missing_tools()
-    if missing:
-        pytest.skip(f"needs {', '.join(missing)} (apt-get install xvfb xdotool imagemagick)")
-    server = Xvfb()
-    yield server
-    server.stop()
 
 
 class Mirror:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from e2e_harness import ARTIFACTS, SIZE, App, Xvfb, missing_tools
+from e2e_harness import ARTIFACTS, SIZE, App
 
 from shrinetable.engine import registry
 from shrinetable.formats.layout import load_layout
@@ -15,16 +15,6 @@ pytestmark = [pytest.mark.e2e, pytest.mark.slow]
 GAME = registry.get("shrine")
 LAYOUT = load_layout(layout_path("shrine"))
 SCALER = geo.Scaler((LAYOUT.canvas.width, LAYOUT.canvas.height), SIZE)
-
-
-@pytest.fixture(scope="module")
-def xvfb():
-    missing = missing_tools()
-    if missing:
-        pytest.skip(f"needs {', '.join(missing)} (apt-get install xvfb xdotool imagemagick)")
-    server = Xvfb()
-    yield server
-    server.stop()
 
 
 def centre(view, zone, card, raised=None):

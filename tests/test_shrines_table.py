@@ -8,6 +8,7 @@ import random
 
 import pygame
 import pytest
+from table_input import click, drag, ev
 
 from shrinetable.adapter import gestures
 from shrinetable.adapter.session import Session
@@ -34,25 +35,6 @@ def app():
     a = App(SIZE)
     yield a
     pygame.quit()
-
-
-def ev(kind, **kw):
-    return pygame.event.Event(kind, **kw)
-
-
-def click(app, pos, button=1):
-    app.step([ev(pygame.MOUSEBUTTONDOWN, pos=pos, button=button)], 0.01)
-    app.step([ev(pygame.MOUSEBUTTONUP, pos=pos, button=button)], 0.01)
-    app.step(pygame.event.get(), 0.01)
-
-
-def drag(app, a, b):
-    app.step([ev(pygame.MOUSEBUTTONDOWN, pos=a, button=1)], 0.01)
-    mid = ((a[0] + b[0]) // 2, (a[1] + b[1]) // 2)
-    for p in (mid, b):
-        app.step([ev(pygame.MOUSEMOTION, pos=p, rel=(p[0] - a[0], p[1] - a[1]),
-                     buttons=(1, 0, 0))], 0.01)
-    app.step([ev(pygame.MOUSEBUTTONUP, pos=b, button=1)], 0.01)
 
 
 def played_until(seed: int, want, limit: int = 600, seat: int = 0) -> Session:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pygame
 import pygame_gui
 import pytest
+from table_input import click, drag, ev
 
 from shrinetable.adapter.session import Session
 from shrinetable.engine import registry
@@ -33,25 +34,6 @@ def start(app, seats=("human", "computer"), seed=42):
     app.start_game(Session(GAME, seed, {}, list(seats)))
     app.step([], 0.01)
     return app.scene
-
-
-def ev(kind, **kw):
-    return pygame.event.Event(kind, **kw)
-
-
-def click(app, pos):
-    app.step([ev(pygame.MOUSEBUTTONDOWN, pos=pos, button=1)], 0.01)
-    app.step([ev(pygame.MOUSEBUTTONUP, pos=pos, button=1)], 0.01)
-    app.step(pygame.event.get(), 0.01)
-
-
-def drag(app, a, b):
-    app.step([ev(pygame.MOUSEBUTTONDOWN, pos=a, button=1)], 0.01)
-    mid = ((a[0] + b[0]) // 2, (a[1] + b[1]) // 2)
-    for p in (mid, b):
-        app.step([ev(pygame.MOUSEMOTION, pos=p, rel=(p[0] - a[0], p[1] - a[1]),
-                     buttons=(1, 0, 0))], 0.01)
-    app.step([ev(pygame.MOUSEBUTTONUP, pos=b, button=1)], 0.01)
 
 
 def card_pos(scene, zone, name):

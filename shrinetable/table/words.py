@@ -20,6 +20,18 @@ WORDS = {
     "draw primary": "Draw from the Primary Library",
     "draw secondary": "Draw from the Secondary Library",
 }
+# labels for actions that name cards or a seat after their first word
+TEMPLATES = {
+    "jack": "Jack: take a card from {upper}",
+    "fizzle": "{kind}: discard {rest}",
+    "counter": "{kind}: discard {rest}",
+    "block": "Block with {rest}",
+    "dblock": "Dagger block: {rest}",
+    "mulligan": "Mulligan {rest}",
+    "top": "Keep {rest} on top",
+    "bottom": "Put {rest} at the bottom",
+    "stats": "Keep {rest}'s strength and resilience",
+}
 SEAT_COLOURS = ("#ffd66e", "#8fd3ff", "#ff9f9f", "#b6f29a")
 CARD_ID = re.compile(r"\b[a-z][a-z0-9-]*#\d+\b")   # Shrines' card notation, e.g. eel#12
 
@@ -59,25 +71,11 @@ def _describe(text: str) -> str:
     if text in WORDS:
         return WORDS[text]
     kind, _, rest = text.partition(" ")
-    if kind == "jack":
-        return f"Jack: take a card from {rest.upper()}"
-    if kind in ("fizzle", "counter"):
-        return f"{kind.title()}: discard {rest}"
-    if kind == "block":
-        return f"Block with {rest}"
-    if kind == "dblock":
-        return f"Dagger block: {rest}"
-    if kind == "mulligan":
-        return f"Mulligan {rest}"
-    if kind == "top":
-        return f"Keep {rest} on top"
-    if kind == "bottom":
-        return f"Put {rest} at the bottom"
+    if kind in TEMPLATES:
+        return TEMPLATES[kind].format(rest=rest, kind=kind.title(), upper=rest.upper())
     if kind == "assign":
         who, _, n = rest.rpartition(" ")
         return f"Assign {n} damage to {who.upper() if who in ('p1', 'p2') else who}"
-    if kind == "stats":
-        return f"Keep {rest}'s strength and resilience"
     return text
 
 
