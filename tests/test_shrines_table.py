@@ -138,6 +138,10 @@ def test_creature_dragged_onto_a_lit_melee_site(app):
     before = len(history(scene))
     app.step([ev(pygame.MOUSEBUTTONUP, pos=b, button=1)], 0.01)
     assert made(scene, before) == move.text
+    # the log gives the notation, then plain words naming the card
+    name = GAME.card_face(card)["name"]
+    logged = next(line for line in scene.log_html if move.text in line)
+    assert name in logged.split("<br>")[1]
 
 
 def test_click_on_a_source_taps_it(app):

@@ -63,7 +63,9 @@ class GameScene(GamePanels, Zoom):
         return self.session.game.view(self.session.state, self.viewer)
 
     def _texts(self, applied: Applied) -> list[str]:
-        return [e.seen_by(self.viewer).text for e in applied.events]
+        """The log's plain words for a move (the notation stands beside them)."""
+        names = card_names(self.session.game)
+        return [readable(e.seen_by(self.viewer).text, names) for e in applied.events]
 
     def _my_decision(self) -> bool:
         d = self.session.decision()
