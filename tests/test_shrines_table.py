@@ -353,3 +353,23 @@ def test_a_refused_drop_says_the_engines_reason_with_card_names(app):
     assert len(history(scene)) == before
     assert "melee" in scene.message and "(rule: cast)" in scene.message
     assert "#" not in scene.message
+
+
+def test_widgets_shown_after_a_computer_pass_are_the_new_ones(app):
+    """A computer move that animates nothing (a priority pass) must still show
+    the new buttons and status: the frame presented right after it equals a
+    full redraw (pygame_gui lists what it draws only in its own update)."""
+    session = Session(GAME, 7, {}, ["human", "computer"])
+    scene = start(app, session)
+    scene.perform(next(a for a in GAME.legal_actions(session.state) if a.text == "keep"))
+    app.step([], 0.01)  # the computer keeps too
+    scene.flyers = []
+    scene.perform(next(a for a in GAME.legal_actions(session.state)
+                       if a.text.startswith("source")))
+    scene.flyers = []
+    app.step([], 0.01)  # the computer passes priority back
+    assert history(scene)[-1] == "pass" and session.decision().seat == 0
+    shown = app.screen.copy()
+    scene.dirty = True
+    app.step([], 0.01)
+    assert pygame.image.tobytes(shown, "RGB") == pygame.image.tobytes(app.screen, "RGB")

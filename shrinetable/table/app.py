@@ -157,6 +157,9 @@ class App:
                 self.scene.handle(event, consumed)
                 if t != pygame.MOUSEMOTION:
                     self.scene.dirty = True
+        # the scene first: a computer move rebuilds the widgets, and pygame_gui
+        # only lists what it draws in its own update
+        self.scene.update(time.monotonic())
         widgets = len(self.manager.ui_group.sprites())
         self.manager.update(dt)
         if len(self.manager.ui_group.sprites()) != widgets:  # a tooltip came or went
@@ -166,7 +169,6 @@ class App:
             if any(e.type == pygame.MOUSEMOTION for e in events) or hover != self._hover:
                 self.scene.dirty = True
         self._hover = hover
-        self.scene.update(time.monotonic())
         self.present()
 
     def present(self) -> None:
