@@ -16,6 +16,7 @@ from shrinetable.engine import registry
 from shrinetable.formats.layout import load_layout
 from shrinetable.resources import layout_path
 from shrinetable.table import geometry as geo
+from shrinetable.table import hud
 from shrinetable.table.app import App
 
 GAME = registry.get("shrines")
@@ -373,3 +374,55 @@ def test_widgets_shown_after_a_computer_pass_are_the_new_ones(app):
     scene.dirty = True
     app.step([], 0.01)
     assert pygame.image.tobytes(shown, "RGB") == pygame.image.tobytes(app.screen, "RGB")
+
+
+AREAS = """\
+game = "shrines"
+seats = 2
+seed = 3
+turn = "p1"
+act = "travel"
+
+[zones]
+"site:c1" = ["kiln-golem#3"]
+areas = ["fenland-mire#1", "rimefall#2"]
+"traps:1" = ["pitfall-snare#4"]
+
+[cards."fenland-mire#1"]
+at = "c3"
+ctrl = "p2"
+
+[cards."rimefall#2"]
+at = "path-c"
+ctrl = "p1"
+
+[cards."pitfall-snare#4"]
+at = "b4"
+"""
+
+
+def test_areas_and_traps_show_where_they_lie(app, tmp_path):
+    """Clause area: a terrain or weather covers a site, a row or a pathway, and a
+    trap lies face down on a site. The view says which sites each covers; the
+    Region washes those sites and names what lies there; a face-down trap's site
+    shows (its card does not, to the other player)."""
+    from shrinetable.formats.scenario import load
+    path = tmp_path / "areas.toml"
+    path.write_text(AREAS, encoding="utf-8")
+    loaded = load(path)
+    info = GAME.view(loaded.state, 0).info
+    assert info["areas"] == {"fenland-mire#1": "site c3", "rimefall#2": "pathway c"}
+    assert info["covers"]["site:c3"] == ["fenland-mire#1", "rimefall#2"]
+    assert [info["covers"][f"site:c{n}"] for n in (1, 2, 4, 5)] == [["rimefall#2"]] * 4
+    assert info["covers"]["site:b4"] == ["trap"] and "site:a1" not in info["covers"]
+    session = Session(GAME, 3, {}, ["human", "computer"])
+    session.states = [loaded.state]   # the scenario's position, as the demo player does
+    scene = start(app, session)
+    assert scene.board._over("site:b4") == [("Trap", "trap")]
+    assert scene.board._over("site:c3") == [("Fenland Mire", "terrain"),
+                                             ("Rimefall", "weather")]
+    shown = pygame.surfarray.pixels3d(app.screen)
+    b4 = scene.board.zones["site:b4"]
+    corner = shown[b4.right - 30:b4.right - 4, b4.top + 4:b4.top + 12]
+    assert (corner == hud.AREA["trap"]).all(axis=2).any()   # the Trap chip
+    del shown

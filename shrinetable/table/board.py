@@ -106,9 +106,25 @@ class Board:
             if name.startswith("player:") and zone.owner is not None:
                 hud.player(surf, self.fonts, rect, zone.owner, view.info,
                            seat_names[zone.owner])
+            over = self._over(name)
+            hud.tint(surf, rect, {kind for _, kind in over})
             self._draw_zone(surf, name, by_zone.get(name, []), marks)
+            if over:
+                hud.covers(surf, self.fonts, rect, over[::-1])
             self._badge(surf, name, rect, font_px)
         self._declared(surf)
+
+    def _over(self, zone: str) -> list[tuple[str, str]]:
+        """(label, kind) of the areas and traps over a site (games that report
+        them: Shrines), oldest first."""
+        out = []
+        for card in self.view.info.get("covers", {}).get(zone, ()):
+            if card == "trap":
+                out.append(("Trap", "trap"))
+            else:
+                face = self.art.face_of(card) or {}
+                out.append((face.get("name", card), face.get("subtype", "")))
+        return out
 
     def _declared(self, surf: pygame.Surface) -> None:
         """Arrows for the moves declared this act (games that report them: Shrines)."""
@@ -199,7 +215,10 @@ class Board:
         if not p.name:
             return
         card = info.get("cards", {}).get(p.name)
-        if card is not None:
+        lies = info.get("areas", {}).get(p.name)
+        if lies is not None:
+            hud.where(surf, self.fonts, p.rect, lies)
+        elif card is not None:
             hud.permanent(surf, self.fonts, p.rect, card, self.art.face_of(p.name))
         elif "cards" in info and p.name in info.get("tapped", ()):
             hud.tapped(surf, self.fonts, p.rect)

@@ -73,6 +73,36 @@ def permanent(surf: pygame.Surface, fonts, rect: pygame.Rect, card: dict,
         tapped(surf, fonts, rect)
 
 
+AREA = {"terrain": (196, 160, 100), "weather": (150, 200, 240), "trap": (120, 110, 130)}
+
+
+def where(surf: pygame.Surface, fonts, rect: pygame.Rect, text: str) -> None:
+    """Where an area card in play lies ("pathway b"), across its lower edge."""
+    _chip(surf, fonts, text, max(7, rect.h // 9), (240, 234, 214),
+          (rect.centerx, rect.bottom - 3), "midbottom")
+
+
+def covers(surf: pygame.Surface, fonts, rect: pygame.Rect,
+           over: list[tuple[str, str]]) -> None:
+    """What lies over a site besides its permanents, as (label, kind) chips in
+    its top right corner, newest on the left: terrain, weather, face-down traps."""
+    px = max(7, rect.h // 11)
+    x = rect.right - 3
+    for label, kind in over:
+        x = _chip(surf, fonts, label, px, AREA.get(kind, (220, 220, 220)),
+                  (x, rect.top + 3), "topright").left - 3
+
+
+def tint(surf: pygame.Surface, rect: pygame.Rect, kinds: set[str]) -> None:
+    """A wash over a site an area covers (under its cards), so a covered row or
+    pathway reads at a glance; the chips say which area it is."""
+    for kind in ("terrain", "weather"):
+        if kind in kinds:
+            wash = pygame.Surface(rect.size, pygame.SRCALPHA)
+            wash.fill((*AREA[kind], 45))
+            surf.blit(wash, rect)
+
+
 def player(surf: pygame.Surface, fonts, rect: pygame.Rect, seat: int, info: dict,
            name: str) -> None:
     """A player zone: who, life, mana pool by colour, points; whose turn and act,

@@ -20,6 +20,7 @@ from .actions import Action
 from .cards import instance, site_index
 from .effects import guard_for
 from .region import (
+    area_sites,
     destinations,
     forward,
     immoveable,
@@ -319,10 +320,7 @@ def _area_on(s: State, me: int, site: int):
     seen, found = set(), (None, "")
     for a in reversed(s.areas):
         d = s.defs[a]
-        kind, idx = s.area_at[a]
-        covers = (site == idx if kind == "site" else site // 3 == idx if kind == "row"
-                  else site % 3 == idx)
-        if not covers or d.subtype in seen:
+        if site not in area_sites(*s.area_at[a]) or d.subtype in seen:
             continue
         seen.add(d.subtype)
         if d.aura.whose == "all" or (d.aura.whose == "own") == (s.owner[a] == me):

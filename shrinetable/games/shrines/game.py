@@ -8,7 +8,8 @@ from shrinetable.engine import Decision, Event, Gesture, OptionSpec, Outcome, Vi
 
 from . import faces, gestures, rules
 from .actions import Action, parse
-from .cards import deck_key, site_name, starter
+from .cards import PATHS, deck_key, site_name, starter
+from .region import area_sites
 from .state import Options, State
 
 DECKS = tuple(deck_key(d) for d in starter()[1])
@@ -132,8 +133,31 @@ class ShrinesGame:
             "cards": {s.name(c): faces.permanent_info(s, c) for c in sorted(s.perms)},
             "priority": rules.priority_seat(s),
             "declared": self._declared(s),
+            "areas": {s.name(a): self._where(*s.area_at[a]) for a in s.areas},
+            "covers": self._covers(s),
         }
         return View(seat, 2, zones, self.decision(s), s.result, info)
+
+    @staticmethod
+    def _where(kind: str, index: int) -> str:
+        """Where an area lies, in the words the Region's labels use."""
+        if kind == "site":
+            return f"site {site_name(index)}"
+        return f"row {index + 1}" if kind == "row" else f"pathway {PATHS[index]}"
+
+    @staticmethod
+    def _covers(s: State) -> dict[str, list[str]]:
+        """Per site, what lies over it besides its permanents: the terrain and
+        weather covering it (oldest first), then `trap` per face-down trap (a
+        trap's site is public, its card is not)."""
+        out: dict[str, list[str]] = {}
+        for a in s.areas:
+            for i in sorted(area_sites(*s.area_at[a])):
+                out.setdefault(f"site:{site_name(i)}", []).append(s.name(a))
+        for q in (0, 1):
+            for t in s.traps[q]:
+                out.setdefault(f"site:{site_name(s.trap_site[t])}", []).append("trap")
+        return out
 
     @staticmethod
     def _declared(s: State) -> list[tuple[str, str, str]]:
