@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 
 import pygame
+import pygame_gui
 import pytest
 from table_input import click, drag, ev
 
@@ -426,3 +427,42 @@ def test_areas_and_traps_show_where_they_lie(app, tmp_path):
     corner = shown[b4.right - 30:b4.right - 4, b4.top + 4:b4.top + 12]
     assert (corner == hud.AREA["trap"]).all(axis=2).any()   # the Trap chip
     del shown
+
+
+def test_hotseat_asks_the_other_player_before_hiding_the_table(app):
+    """Clause priority in hotseat: after p2's action p1 may answer at burst speed.
+    The table asks p1 first, over p2's view; passing costs one click and no
+    handover; answering hides the table until p1 confirms."""
+    s = played_until(3, lambda s, moves: s.decision().kind == "respond" and len(moves) > 1,
+                     seat=0)
+    s.seats = ["human", "human"]
+    s.states.pop()  # undo the p2 action that gave p1 priority, then redo it from the table
+    before = s.history.pop()
+    scene = start(app, s)
+    assert scene.viewer == 0   # the first human; the deciding seat is p2
+    scene.command("takeover")
+    scene.perform(GAME.parse_action(before.text))
+    app.step([], 0.01)
+    assert scene.overlay == "ask" and scene.viewer == 1
+    assert scene.board.placed  # the table stays in view, p1's hand face down
+    assert all(p.name is None for p in scene.board.placed if p.zone == "hand:0")
+    button = next(b for b, a in scene.ui.actions.items() if a.text == "pass")
+    app.step([ev(pygame_gui.UI_BUTTON_PRESSED, ui_element=button)], 0.01)
+    assert history(scene)[-1] == "pass" and scene.viewer == 1 and scene.overlay is None
+    assert scene.moves  # p2 goes on at once
+
+
+def test_hotseat_answer_hides_the_table_first(app):
+    s = played_until(3, lambda s, moves: s.decision().kind == "respond" and len(moves) > 1,
+                     seat=0)
+    s.seats = ["human", "human"]
+    scene = start(app, s)
+    scene.viewer = 1
+    scene._after_change()
+    assert scene.overlay == "ask"
+    button = next(b for b, c in scene.ui.commands.items() if c == "handover")
+    app.step([ev(pygame_gui.UI_BUTTON_PRESSED, ui_element=button)], 0.01)
+    assert scene.overlay == "handover" and scene.board.placed == []
+    scene.command("takeover")
+    app.step([], 0.01)
+    assert scene.viewer == 0 and scene.overlay is None and len(scene.moves) > 1

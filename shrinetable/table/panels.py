@@ -1,7 +1,7 @@
 """The game scene's widgets (pygame_gui): game log, status line, command and
 action buttons, and the windows over the table (menu, rules, choice of move,
-load dialog, game over, handover). Rebuilt from the scene's state whenever it
-changes or the window is resized."""
+load dialog, game over, handover, a quick question to the other player).
+Rebuilt from the scene's state whenever it changes or the window is resized."""
 
 from __future__ import annotations
 
@@ -68,6 +68,8 @@ class GamePanels:
             self._choice_ui()
         elif self.overlay == "gameover":
             self._gameover_ui()
+        elif self.overlay == "ask":
+            self._ask_ui()
         elif self.overlay == "load":
             self.ui.window = UIFileDialog(pygame.Rect(40, 40, 520, 420), self.app.manager,
                                           "Load a saved game",
@@ -194,6 +196,18 @@ class GamePanels:
                     container=win)
         self._buttons_in(win, width, [("Play again", "again"), ("New game\u2026", "newgame"),
                                       ("Quit", "quit")], 76)
+
+    def _ask_ui(self) -> None:
+        """Another person at this table may answer: pass at once, or take the
+        device to look at their hand (the table hides until they confirm)."""
+        seat = seat_name(self.session.decision().seat)
+        win, width = self._window(f"{seat}, an answer?", 420, 200)
+        UILabel(pygame.Rect(10, 8, width - 20, 26), f"{seat} may answer at burst speed.",
+                self.app.manager, container=win)
+        b = UIButton(pygame.Rect(10, 40, width - 20, 36), "Pass (no answer)",
+                     self.app.manager, container=win)
+        self.ui.actions[b] = self.quick_pass()
+        self._buttons_in(win, width, [(f"Answer: hand the device to {seat}", "handover")], 82)
 
     def _handover_ui(self) -> None:
         seat = self.session.decision().seat
