@@ -41,6 +41,9 @@ def test_deck_validator_messages():
     assert "the source Ember Font belongs in the Secondary" in msgs
     assert "Shrine Cindermaw Warlord may not also be in the deck" in msgs
     assert "copies of Ember Font" not in msgs            # basic sources are unlimited
+    blue = decks[0].model_copy(update={"secondary": {"ember-font": 10, "dusk-font": 10}})
+    msgs = "\n".join(problems(blue, cards))   # a source's colour is the mana it makes
+    assert "Ember Font needs R" in msgs and "Dusk Font needs P" in msgs
     odd = red.model_copy(update={"shrine": "ashen-brute", "primary": {"nope": 1}})
     assert problems(odd, cards) == ["Red: Cinder Host: no card called 'nope'"]
 

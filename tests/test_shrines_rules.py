@@ -802,6 +802,22 @@ def test_r2_drawing_from_empty_libraries_loses():
     assert GAME.outcome(s).winners == (0,)
 
 
+def test_priority_after_a_tap_ability_but_not_after_tapping_for_mana():
+    """Clause priority: a tap ability that deals damage or gains life is an action
+    the opponent may answer; tapping a source (or a creature) for mana is not."""
+    s = start("purple", "blue")
+    spire = spawn(s, "ossuary-spire", 0, "b1")
+    totem = spawn(s, "weathered-totem", 0, "idols")
+    s = play(s, f"tap {spire}")
+    assert s.life[1] == 19 and who(s) == (1, "respond")
+    s = play(s, "pass", f"tap {totem}")
+    assert who(s) == (1, "respond")
+    s = start("green", "blue")
+    tender = spawn(s, "grove-tender", 0, "b1")
+    s = play(s, f"tap {tender}")
+    assert s.pool[0][3] == 1 and who(s) == (0, "main")
+
+
 def test_r3_burst_answer_hands_priority_back():
     """Ruling R3: after a burst answer to an act pass, the active player passes the
     act again."""

@@ -1,5 +1,6 @@
 """The deck rules: Primary 40, Secondary 20, at most three of a card (basic sources
-excepted), only the chosen Shrine's colours (colourless cards fit any deck, R16),
+excepted), only the chosen Shrine's colours (a source's colour is the mana it makes;
+colourless cards fit any deck, R16),
 sources only in the Secondary, the Shrine a legendary creature not also in the deck."""
 
 from __future__ import annotations
@@ -30,7 +31,7 @@ def problems(deck: Deck, cards: dict[str, Card]) -> list[str]:
         c = cards[cid]
         if n > COPIES and not (c.type == "source" and c.subtype == "basic"):
             out.append(f"{deck.name}: {n} copies of {c.name}; at most {COPIES}")
-        stray = [ch for ch in c.colours if ch not in shrine.colours]
+        stray = [ch for ch in c.colours or c.produces if ch not in shrine.colours]
         if stray:
             out.append(f"{deck.name}: {c.name} needs {''.join(stray)}, which the Shrine "
                        f"{shrine.name} ({shrine.colours}) does not give")

@@ -405,11 +405,18 @@ def apply(s: State, a: Action) -> tuple[State, list[Event]]:
         _DO_QUEUED[item[0]](s, item, a, ev)
     else:
         _DO[a.kind](s, me, a, ev)
-        if a.kind not in NO_PRIORITY and a.kind not in ("next", "pass", "keep", "mulligan"):
+        if a.kind not in NO_PRIORITY and a.kind not in ("next", "pass", "keep", "mulligan") \
+                or a.kind == "tap" and _taps_for_more_than_mana(s.defs[_card(s, a)]):
             _priority_after(s, me)
     fx.deaths(s, ev)
     _settle(s, ev)
     return s, ev
+
+
+def _taps_for_more_than_mana(d: Def) -> bool:
+    """A tap ability that does something besides adding mana is an action the
+    opponent may answer (clause priority); tapping for mana is not."""
+    return any(e.do != "add-mana" for e in d.tap)
 
 
 def _priority_after(s: State, me: int) -> None:
