@@ -1098,6 +1098,18 @@ def test_r20_dig_is_not_a_card_keyword_and_ground_removes_it():
     assert "dig" not in KEYWORDS and "dig" in GROUND_LOSES
 
 
+def test_a_new_trap_covers_an_older_one_on_its_site():
+    """Clauses trap and area: a trap is an area of its own kind covering one site,
+    so a newer trap there removes the older one, whoever set it."""
+    s = start("blue", "red")
+    pit, net, other = (spawn(s, "pitfall-snare", 0), spawn(s, "tangle-net", 0),
+                       spawn(s, "pitfall-snare", 0))
+    s = mana(s, 0, "9")
+    s = play(s, f"play {pit} b3", "pass", f"play {other} c3", "pass", f"play {net} b3", "pass")
+    assert where(s, pit) == "graveyard:0"
+    assert where(s, net) == "traps:0" and where(s, other) == "traps:0"
+
+
 def test_r21_a_trap_during_travel_gives_priority_after_travel():
     """Ruling R21: a trap springing on a traveller resolves at once; after travel the
     travelling player holds priority (no new travel), then the opponent, then Combat."""

@@ -525,6 +525,7 @@ def _do_play(s, me, a, ev):
             s.perms[c] = fx.Perm(me, site_index(a.target), s.turn_no)
         s.sites[s.perms[c].site].append(c)
     elif d.subtype == "trap":
+        _cover_traps(s, site_index(a.target), ev)
         s.traps[me].append(c)
         s.trap_site[c] = site_index(a.target)
     elif d.type == "area":
@@ -575,6 +576,18 @@ def _join(s: State, rider: int, host: int, ev: list[Event]) -> None:
 def _do_mount(s, me, a, ev):
     pay(s.pool[me], Cost(generic=MOUNT_COST))
     _join(s, _card(s, a), instance(a.target), ev)
+
+
+def _cover_traps(s: State, site: int, ev: list[Event]) -> None:
+    """Clause trap: a trap is an area of its own subtype covering one site, so a new
+    trap there covers (and removes) any older one, whoever set it."""
+    for q in (0, 1):
+        for old in [t for t in s.traps[q] if s.trap_site[t] == site]:
+            s.traps[q].remove(old)
+            del s.trap_site[old]
+            s.graveyard[q].append(old)
+            fx.log(s, ev, "covered", f"{s.name(old)} is covered and removed", q, (old,),
+                   f"traps:{q}", f"graveyard:{q}")
 
 
 def _place_area(s: State, c: int, where: str, ev: list[Event]) -> None:
