@@ -639,6 +639,42 @@ def test_saddle_mount_on_arrival_and_by_paying_two():
     assert where(s, a) == "site:b2" and sum(s.pool[0]) == 0
 
 
+def test_mounting_with_mana_keeps_the_movement_rules():
+    """Clauses saddle, move and immoveable: the joining creature moves to the other's
+    site, so it may not leave a site with an opposing body or an Immoveable one."""
+    s = start("green", "red")
+    rider = spawn(s, "briar-outrider", 0, "a1")
+    saddle = spawn(s, "mossback-strider", 0, "b1")
+    s = mana(s, 0, "GG")
+    assert f"mount {rider} {saddle}" in legal(s)
+    spawn(s, "tidewatch-tower", 0, "a1")            # our own Immoveable structure
+    s.legal = None
+    assert f"mount {rider} {saddle}" not in legal(s)
+    assert "Immoveable" in refusal(s, f"mount {rider} {saddle}").reason
+    s = start("green", "red")
+    rider = spawn(s, "briar-outrider", 0, "a1")
+    saddle = spawn(s, "mossback-strider", 0, "b1")
+    spawn(s, "ashen-brute", 1, "a1")                  # an opposing body on its site
+    s = mana(s, 0, "GG")
+    assert f"mount {rider} {saddle}" not in legal(s)
+    spawn(s, "briar-outrider", 0, "b1")
+    assert any(t.startswith("mount") and t.endswith(saddle) for t in legal(s))
+
+
+def test_rush_refuses_mounting_on_arrival_beside_an_opposing_creature():
+    """Clause modes (Rush): no creature is played onto a site holding an opposing
+    creature, and mounting on arrival is being played there."""
+    s = GAME.new_game(1, {"deck_p1": "green", "deck_p2": "red", "mode": "rush"})
+    s = play(s, "keep", "keep")
+    saddle = spawn(s, "mossback-strider", 0, "b1")
+    rider = spawn(s, "briar-outrider", 0)
+    s = mana(s, 0, "GG")
+    assert f"play {rider} {saddle}" in legal(s)
+    spawn(s, "ashen-brute", 1, "b1")
+    s.legal = None
+    assert f"play {rider} {saddle}" not in legal(s) and f"play {rider} b1" not in legal(s)
+
+
 def test_r19_mounted_pair_keeps_the_kept_creatures_stats():
     """Ruling R19: the creature named second keeps its stats; the pair is new if
     either part is."""

@@ -70,7 +70,8 @@ def explain(s: State, a: Action) -> tuple[str, str]:
             return f"{a.card} cannot attack {a.target}.", "combat"
         if a.kind == "mount":
             return (f"{a.card} cannot mount {a.target}: one needs Saddle and the other "
-                    "Mount, within one site, and 2 mana."), "saddle"
+                    "Mount, within one site, and 2 mana; the one joining may not move off "
+                    "or onto a site with opposing bodies or an Immoveable one."), "saddle"
         if a.kind == "block":
             return f"{a.card} cannot block {a.target}.", "blocking"
         if a.kind == "tap":

@@ -19,9 +19,11 @@ from .cards import ROWS, Cost, Def, deck_key, instance, site_index, site_name, s
 from .explain import explain
 from .region import (
     area_sites,
+    blocked,
     bodies,
     destinations,
     enemies,
+    immoveable,
     in_range,
     kw,
     may_fight,
@@ -147,9 +149,19 @@ def mount_pairs(s: State, me: int) -> list[tuple[int, int]]:
     out = []
     for a in free:
         for b in free:
-            if a != b and _opposite(s, a, b) and _near(s.perms[a].site, s.perms[b].site):
+            if a != b and _opposite(s, a, b) and _near(s.perms[a].site, s.perms[b].site) \
+                    and _may_step(s, a, s.perms[b].site):
                 out.append((a, b))
     return out
+
+
+def _may_step(s: State, c: int, to: int) -> bool:
+    """Joining a creature on the next site moves it there, so the movement rules
+    hold: not off or onto a site with opposing bodies, nor an Immoveable one
+    (clauses move, immoveable)."""
+    here = s.perms[c].site
+    return here == to or not (blocked(s, c, here) or blocked(s, c, to)
+                              or immoveable(s, here) or immoveable(s, to))
 
 
 def _opposite(s: State, a: int, b: int) -> bool:
@@ -282,7 +294,8 @@ def _can_ride(s: State, me: int, c: int, x: int) -> bool:
     row (within one site of where it would enter) (clause saddle)."""
     d, kx = s.defs[c].kw, s.defs[x].kw
     return (("saddle" in d and "mount" in kx) or ("mount" in d and "saddle" in kx)) \
-        and not riders(s, x) and row(s.perms[x].site) in (melee_row(me), range_row(me))
+        and not riders(s, x) and row(s.perms[x].site) in (melee_row(me), range_row(me)) \
+        and not _rush_blocked(s, me, s.defs[c], s.perms[x].site)
 
 
 def _rush_blocked(s: State, me: int, d: Def, site: int) -> bool:
