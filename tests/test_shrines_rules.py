@@ -897,13 +897,22 @@ def test_r6_one_target_for_every_effect():
     assert not any(t.startswith(f"cast {step}") for t in legal(s))   # no own creature
 
 
-def test_r7_generic_paid_from_fullest_colour():
-    """Ruling R7: coloured symbols first, then generic from the fullest colour."""
+def test_r7_generic_paid_from_the_colour_with_most_to_spare():
+    """Ruling R7: coloured symbols first, then generic from the colour with the most
+    mana to spare over what the player's other cards need."""
     from shrinetable.games.shrines.cards import Cost
     from shrinetable.games.shrines.rules import pay
     pool = [1, 0, 3, 0, 0]
     pay(pool, Cost.parse("2R"))
     assert pool == [0, 0, 1, 0, 0]
+    s = start("blue", "red")
+    undertow, lash = spawn(s, "undertow", 0), spawn(s, "rime-lash", 0)
+    foe = spawn(s, "ashen-brute", 1, "b5")
+    spawn(s, "ashen-brute", 1, "c5")
+    s = mana(s, 0, "BBR")
+    s = play(s, f"cast {undertow} {foe}", "pass")   # 1B: the generic one is paid with R
+    assert s.pool[0] == [1, 0, 0, 0, 0]
+    assert any(t.startswith(f"cast {lash}") for t in legal(s))
 
 
 def test_r8_combat_is_mutual():

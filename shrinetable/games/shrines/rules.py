@@ -118,13 +118,23 @@ def affordable(pool: list[int], cost: Cost, x: int = 0) -> bool:
     return min(left) >= 0 and sum(left) >= cost.generic + x
 
 
-def pay(pool: list[int], cost: Cost, x: int = 0) -> None:
-    """Coloured symbols first, then generic from the fullest colour (R7)."""
+def pay(pool: list[int], cost: Cost, x: int = 0, need: tuple[int, ...] = (0,) * 5) -> None:
+    """Coloured symbols first, then each generic one from the colour with the most
+    mana to spare over `need`, the coloured symbols of the player's other cards (R7)."""
     for i, n in enumerate(cost.colours):
         pool[i] -= n
     for _ in range(cost.generic + x):
-        i = max(range(5), key=lambda k: (pool[k], -k))
+        i = max((k for k in range(5) if pool[k]), key=lambda k: (pool[k] - need[k], pool[k], -k))
         pool[i] -= 1
+
+
+def needs(s: State, me: int) -> tuple[int, ...]:
+    """The coloured symbols `me` still needs: those of the cards in hand and the
+    waiting Shrine (the card being paid for has left them)."""
+    out = [0] * 5
+    for c in (*s.hands[me], *s.shrine[me][:1]):
+        out = [a + b for a, b in zip(out, s.defs[c].cost.colours, strict=True)]
+    return tuple(out)
 
 
 def max_x(pool: list[int], cost: Cost) -> int:
@@ -519,7 +529,7 @@ def _do_play(s, me, a, ev):
     d = s.defs[c]
     zone = "shrine" if c in s.shrine[me] else "hand"
     (s.shrine if zone == "shrine" else s.hands)[me].remove(c)
-    pay(s.pool[me], d.cost)
+    pay(s.pool[me], d.cost, need=needs(s, me))
     if d.subtype == "trap":           # face down: only its owner sees which card it is
         fx.log(s, ev, "trap", f"{p(me)} sets a trap at {a.target}", me, (c,), f"hand:{me}",
                f"traps:{me}")
@@ -587,7 +597,7 @@ def _join(s: State, rider: int, host: int, ev: list[Event]) -> None:
 
 
 def _do_mount(s, me, a, ev):
-    pay(s.pool[me], Cost(generic=MOUNT_COST))
+    pay(s.pool[me], Cost(generic=MOUNT_COST), need=needs(s, me))
     _join(s, _card(s, a), instance(a.target), ev)
 
 
@@ -629,7 +639,7 @@ def _do_cast(s, me, a, ev):
     d = s.defs[c]
     s.hands[me].remove(c)
     x = max(a.x, 0)
-    pay(s.pool[me], d.cost, x)
+    pay(s.pool[me], d.cost, x, needs(s, me))
     fx.log(s, ev, "cast", f"{p(me)} casts {a.text[5:]}", me, (c,), f"hand:{me}",
            f"graveyard:{me}")
     s.graveyard[me].append(c)
@@ -638,13 +648,13 @@ def _do_cast(s, me, a, ev):
 
 def _do_attach(s, me, a, ev):
     t, c = _card(s, a), instance(a.target)
-    pay(s.pool[me], s.defs[t].attach_cost)
+    pay(s.pool[me], s.defs[t].attach_cost, need=needs(s, me))
     s.perms[t].attached = c
     fx.log(s, ev, "attach", f"{a.card} attaches to {a.target}", me, (t,))
 
 
 def _do_unmark(s, me, a, ev):
-    pay(s.pool[me], Cost(generic=UNMARK_COST))
+    pay(s.pool[me], Cost(generic=UNMARK_COST), need=needs(s, me))
     s.marks[me] -= 1
     fx.log(s, ev, "unmark", f"{p(me)} removes a time mark ({s.marks[me]} left)", me)
 
