@@ -118,6 +118,48 @@ def test_hotseat_handover_hides_the_table(app):
     assert placed["hand:1"].name is not None
 
 
+def test_a_dragged_card_joins_the_cards_selected_beside_it(app):
+    """Select one card, drag another: both move (a pair for a heal, a Dagger and
+    its payment), as a person expects."""
+    scene = start(app)
+    click(app, scene.board.zones["deck"].center)
+    hand = [p for p in scene.board.placed if p.zone == "hand:0"]
+    first, second = hand[0], hand[1]
+    click(app, card_pos(scene, "hand:0", first.name))
+    app.step([ev(pygame.MOUSEBUTTONDOWN, pos=card_pos(scene, "hand:0", second.name),
+                 button=1)], 0.01)
+    app.step([ev(pygame.MOUSEMOTION, pos=(600, 300), rel=(0, 0), buttons=(1, 0, 0))], 0.01)
+    assert scene.drag.held == tuple(sorted((first.name, second.name),
+                                           key=[p.name for p in hand].index))
+    key(app, pygame.K_ESCAPE)
+
+
+def test_undo_waits_while_the_menu_is_open(app):
+    scene = start(app)
+    click(app, scene.board.zones["deck"].center)
+    key(app, pygame.K_ESCAPE)
+    assert scene.overlay == "menu"
+    key(app, pygame.K_z, "z", pygame.KMOD_LCTRL)
+    assert texts(scene)[:1] == ["draw"] and scene.overlay == "menu"
+
+
+def test_the_window_keeps_a_readable_minimum_size(app):
+    app.screen = pygame.display.set_mode((640, 400), pygame.RESIZABLE)
+    app._resized()
+    assert app.screen.get_size() == (1024, 576)
+
+
+def test_a_long_refusal_is_shown_whole_above_the_buttons(app):
+    scene = start(app)
+    reason = "Healing takes a pair of equal value matching the top card. " * 3
+    scene.say(reason)
+    box = next(e for e in app.manager.get_root_container().elements
+               if getattr(e, "html_text", "").endswith("</font>") and reason[:20] in e.html_text)
+    status = scene.ui.status
+    assert box.rect.top >= status.rect.bottom
+    assert box.rect.height >= 3 * 18   # three lines or more, not a cut-off fourth line
+
+
 def test_resize_rescales_cards(app):
     scene = start(app)
     small = scene.board.card_size("hand:0")
@@ -131,7 +173,7 @@ def test_resize_rescales_cards(app):
 def play_args(**kw):
     import argparse
     base = dict(game="shrine", seats="human,computer", seed=1, option=[], trace=False,
-                load=None, size="640x360", fullscreen=False)
+                load=None, size="1280x720", fullscreen=False)
     return argparse.Namespace(**{**base, **kw})
 
 
@@ -142,6 +184,7 @@ def play_args(**kw):
     ({"option": ["colour=red"]}, "no such option"),
     ({"option": ["balance"]}, "NAME=VALUE"),
     ({"size": "big"}, "WIDTHxHEIGHT"),
+    ({"size": "640x360"}, "at least 1024x576"),
 ])
 def test_bad_play_arguments_exit_2(kw, words, capsys):
     from shrinetable.commands import play
@@ -214,7 +257,7 @@ def test_save_key_writes_a_save_and_continue_resumes(app, tmp_path):
     click(app, scene.board.zones["deck"].center)
     key(app, pygame.K_s, "s", pygame.KMOD_LCTRL)
     saved = list((tmp_path / "saves").glob("shrine-42-*.json"))
-    assert len(saved) == 1 and "Saved to" in scene.message
+    assert len(saved) == 1 and scene.message.startswith(f"Saved as {saved[0].name}")
     assert storage.has_autosave()
     app.show_start()
     app.step([], 0.01)

@@ -16,6 +16,7 @@ import sys
 from pathlib import Path
 
 from shrinetable.formats.errors import FormatError
+from shrinetable.table import env
 
 
 def add_parser(sub) -> None:
@@ -57,6 +58,8 @@ def run(args: argparse.Namespace) -> int:
         size = _size(args.size)
         if exporting:
             return _export(path, args.export, args.export_frames, size)
+        if env.no_display():
+            return fail(env.NO_DISPLAY)
         return _play(path)
     except (FormatError, ValueError, OSError) as e:
         return fail(str(e))

@@ -10,6 +10,7 @@ import argparse
 import sys
 
 from shrinetable.engine import registry
+from shrinetable.table import env
 
 
 def add_parser(sub) -> None:
@@ -58,12 +59,13 @@ def parse_options(game, pairs: list[str]) -> dict:
 
 def parse_seats(game, text: str) -> list[str]:
     seats = [s.strip().lower() for s in text.split(",")]
-    bad = [s for s in seats if s not in ("human", "computer")]
+    bad = [repr(s) for s in seats if s not in ("human", "computer")]
     if bad:
         raise ValueError(f"--seats: {', '.join(bad)!s} is not a seat; use human or computer")
     if not game.min_seats <= len(seats) <= game.max_seats:
-        raise ValueError(f"--seats: {game.name} takes {game.min_seats} to {game.max_seats} "
-                         f"seats, not {len(seats)}")
+        takes = f"{game.min_seats} to {game.max_seats}" if game.min_seats < game.max_seats \
+            else f"exactly {game.min_seats}"
+        raise ValueError(f"--seats: {game.name} takes {takes} seats, not {len(seats)}")
     return seats
 
 
@@ -73,8 +75,9 @@ def _size(text: str) -> tuple[int, int]:
         size = (int(w), int(h))
     except ValueError:
         raise ValueError(f"--size {text!r}: write WIDTHxHEIGHT, e.g. 1280x720") from None
-    if min(size) < 200:
-        raise ValueError(f"--size {text!r}: too small")
+    w, h = env.MIN_SIZE
+    if size[0] < w or size[1] < h:
+        raise ValueError(f"--size {text!r}: too small; at least {w}x{h}")
     return size
 
 
@@ -102,6 +105,8 @@ def run(args: argparse.Namespace) -> int:
             session = Session(game, seed, options, seats)
     except (ValueError, SaveError) as e:
         return fatal(str(e))
+    if env.no_display():
+        return fatal(env.NO_DISPLAY)
     app = App(size, trace=getattr(args, "trace", False),
               fullscreen=getattr(args, "fullscreen", False))
     try:

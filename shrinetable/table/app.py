@@ -115,6 +115,11 @@ class App:
     def _resized(self) -> None:
         self.screen = pygame.display.get_surface()
         size = self.screen.get_size()
+        if not self.screen.get_flags() & pygame.FULLSCREEN and (
+                size[0] < env.MIN_SIZE[0] or size[1] < env.MIN_SIZE[1]):
+            # the side panel's widgets use a fixed font size: below this they clip
+            size = max(size[0], env.MIN_SIZE[0]), max(size[1], env.MIN_SIZE[1])
+            self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
         self.manager.set_window_resolution(size)
         if self.scene is not None:
             self.scene.resize(size)

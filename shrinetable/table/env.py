@@ -7,12 +7,26 @@ Only display and font are initialised: audio init is slow and noisy."""
 from __future__ import annotations
 
 import os
+import sys
 
 DEFAULTS = {
     "PYGAME_HIDE_SUPPORT_PROMPT": "1",
     "SDL_FRAMEBUFFER_ACCELERATION": "0",
     "SDL_AUDIODRIVER": "dummy",
 }
+
+
+MIN_SIZE = (1024, 576)  # the smallest window the side panel's fixed-size text reads in
+NO_DISPLAY = ("no display to open a window on (DISPLAY and WAYLAND_DISPLAY are unset); run "
+              "it on a desktop, or set SDL_VIDEODRIVER=dummy for a window nobody sees")
+
+
+def no_display() -> bool:
+    """On Linux and the BSDs with no X or Wayland display and no driver chosen, SDL
+    falls back to an invisible offscreen window that never ends: say so instead."""
+    return (sys.platform.startswith(("linux", "freebsd", "openbsd"))
+            and not os.environ.get("SDL_VIDEODRIVER")
+            and not os.environ.get("DISPLAY") and not os.environ.get("WAYLAND_DISPLAY"))
 
 
 def prepare() -> None:

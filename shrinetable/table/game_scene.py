@@ -45,6 +45,7 @@ class GameScene(GamePanels, Zoom):
         self.flyers: list[Flyer] = []
         self.drop_from: tuple[str, pygame.Rect] | None = None  # (zone, rect) of a drop
         self.message = ""
+        self.message_is_error = True
         self.overlay: str | None = None   # menu|rules|choice|load|gameover|handover
         self.choices: list[gestures.Move] = []
         self.ai_due: float | None = None
@@ -211,7 +212,14 @@ class GameScene(GamePanels, Zoom):
         self.build_ui()
         self.base_dirty = self.dirty = True
 
+    def _busy(self) -> bool:
+        """A window over the table (menu, rules, a choice, a handover) holds the
+        game still: undo and redo wait until it is closed."""
+        return self.overlay not in (None, "gameover")
+
     def undo(self) -> None:
+        if self._busy():
+            return
         if self.session.undo():
             self.app.emit("undo")
             self.log_html = [log_line(a.seat, a.text, self._texts(a))
@@ -223,6 +231,8 @@ class GameScene(GamePanels, Zoom):
             self.say("Nothing to undo (undo takes back your own moves against the computer).")
 
     def redo(self) -> None:
+        if self._busy():
+            return
         done = self.session.redo()
         for applied in done:
             self._record(applied, animate=False)
@@ -237,7 +247,7 @@ class GameScene(GamePanels, Zoom):
         except OSError as e:
             self.say(f"Could not save: {e}")
             return
-        self.say(f"Saved to {path}")
+        self.say(f"Saved as {path.name} in {path.parent}", error=False)
 
     def load(self, path: str) -> None:
         try:
@@ -248,11 +258,10 @@ class GameScene(GamePanels, Zoom):
             return
         self.app.start_game(session)
 
-    def say(self, text: str) -> None:
-        self.message = text
-        if self.ui.status is not None:
-            self.ui.status.set_text(self._status_html())
-        self.dirty = True
+    def say(self, text: str, error: bool = True) -> None:
+        self.message, self.message_is_error = text, error
+        self.build_ui()
+        self.base_dirty = self.dirty = True
 
     # -- input ---------------------------------------------------------------
     def handle(self, event: pygame.event.Event, consumed: bool) -> None:
@@ -363,8 +372,9 @@ class GameScene(GamePanels, Zoom):
         view = self.view()
         card = press.card
         if card is not None and card.name and self._draggable(card):
-            sel = self.marks.selected.get(card.zone, frozenset())
-            indices = tuple(sorted(sel)) if card.index in sel else (card.index,)
+            # the dragged card joins any cards selected beside it (select 9S, drag 9D)
+            indices = tuple(sorted(self.marks.selected.get(card.zone, frozenset())
+                                   | {card.index}))
             names = view.zones[card.zone].cards
             held = tuple(names[i] for i in indices)
             source = card.zone
@@ -507,7 +517,9 @@ class GameScene(GamePanels, Zoom):
         big = self.app.fonts.text(f"Pass to {seat_name(seat)}", max(24, h // 12),
                                   (255, 222, 110), True)
         surf.blit(big, big.get_rect(center=(w // 2, h // 2 - 50)))
-        small = self.app.fonts.text("The table is hidden so no one sees another hand.",
+        why = self.session.decision().prompt
+        small = self.app.fonts.text(f"{seat_name(seat)}: {why[:1].lower()}{why[1:]}. The table "
+                                    "is hidden so no one sees another hand.",
                                     max(12, h // 45), (200, 220, 210))
         surf.blit(small, small.get_rect(center=(w // 2, h // 2 - 5)))
 

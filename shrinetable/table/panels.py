@@ -59,7 +59,13 @@ class GamePanels:
             self.ui.commands[b] = cmd
         self.ui.status = UITextBox(self._status_html(), pygame.Rect(
             status.x, status.y + row_h + 2, status.w, status.h - row_h - 2), m)
-        self._action_buttons(sc.rect(p.buttons))
+        area = sc.rect(p.buttons)
+        if self.message:   # a refusal's reason or a notice, whole, above the buttons
+            box = UITextBox(self._notice_html(), pygame.Rect(area.x, area.y, area.w, -1), m)
+            h = min(box.rect.height, area.h // 2)   # height -1: as tall as the text
+            box.set_dimensions((area.w, h))
+            area = pygame.Rect(area.x, area.y + h + 4, area.w, max(0, area.h - h - 4))
+        self._action_buttons(area)
         if self.overlay == "menu":
             self._menu_ui()
         elif self.overlay == "rules":
@@ -106,8 +112,11 @@ class GamePanels:
             else:
                 head = (f"<b>{'Turn ' + str(turn_no) + ' · ' if turn_no else ''}{who} "
                         f"({kind})</b>: {d.prompt}")
-        msg = f"<br><font color='#ffb0a0'>{self.message}</font>" if self.message else ""
-        return head + msg
+        return head
+
+    def _notice_html(self) -> str:
+        colour = "#ffb0a0" if self.message_is_error else "#bff2c8"
+        return f"<font color='{colour}'>{self.message}</font>"
 
     def _action_buttons(self, area: pygame.Rect) -> None:
         if not self._my_decision():
