@@ -69,6 +69,17 @@ def test_refusal_uses_the_engines_reason():
     assert "No legal move" in refusal.explain(GAME, s.state, 0, (bad,), "hand:0", "deck", None)
 
 
+def test_a_lone_token_or_dagger_drop_says_how_to_pay_for_it():
+    """Clauses special-pay and dagger: a Token or a Dagger goes with a card of its
+    colour, so dragging one alone is answered with how to make the move."""
+    s = session()
+    to_action_stage(s)
+    text = refusal.explain(GAME, s.state, 0, ("JS",), "hand:0", "field:0", None)
+    assert "Token is paid for" in text and "special-pay" in text
+    text = refusal.explain(GAME, s.state, 0, ("AS",), "hand:0", "shrine:1", None)
+    assert "Or: a Dagger is paid for" in text and "(rule: dagger)" in text
+
+
 def test_undo_redo_own_moves_against_the_computer():
     s = session()
     s.play(GAME.parse_action("draw"))

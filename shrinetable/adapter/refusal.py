@@ -3,8 +3,9 @@
 The adapter never judges a move itself: the game guesses which action the
 player meant from the drag (`Game.guess_actions`: cards, from-zone, target, in
 its own notation) and the engine's `apply` refuses it, which yields the
-engine's reason and ruling. When no action can be
-guessed, a plain "no legal move" sentence is all it says.
+engine's reason and ruling. A game may add a how-to (`Game.drop_hint`) for drags
+that can never be a move as they are (a Token dragged without its payment).
+When nothing applies, a plain "no legal move" sentence is all it says.
 """
 
 from __future__ import annotations
@@ -27,6 +28,8 @@ def explain(game: Game, state: Any, seat: int, held: tuple[str, ...], source: st
         return f"Wait: it is p{d.seat + 1}'s decision ({d.prompt})."
     if zone is None:
         return GENERIC.format(cards=shown)
+    hint = getattr(game, "drop_hint", None)
+    tip = hint(seat, held, zone) if hint else None
     guess = getattr(game, "guess_actions", None)
     texts = guess(seat, held, source, zone, card) if guess else []
     for text in texts:
@@ -37,5 +40,5 @@ def explain(game: Game, state: Any, seat: int, held: tuple[str, ...], source: st
             continue
         except IllegalAction as e:
             rule = f" (rule: {e.ruling})" if e.ruling else ""
-            return f"{e.reason}{rule}"
-    return GENERIC.format(cards=shown)
+            return f"{e.reason}{rule}" + (f" Or: {tip[:1].lower()}{tip[1:]}" if tip else "")
+    return tip or GENERIC.format(cards=shown)

@@ -9,7 +9,7 @@ from shrinetable.engine import Decision, Event, OptionSpec, Outcome, View, ZoneV
 from . import rules
 from .actions import Action, parse
 from .cards import NAMES
-from .gestures import guess_actions
+from .gestures import drop_hint, guess_actions
 from .state import Options, State
 
 OPTIONS = (
@@ -58,7 +58,8 @@ class ShrineGame:
         if s.stage == "over":
             return None
         seat = rules.decision_seat(s)
-        if s.stage == "respond":
+        if s.stage == "respond":   # the same words whatever the seat holds: a prompt
+            # naming only its real answers would tell everyone what is in its hand
             prompt = (f"p{s.turn + 1} plays {s.act.text}: block, fizzle, or let it through")
         elif s.stage == "discard":
             n = s.discards[0][1]
@@ -82,6 +83,9 @@ class ShrineGame:
     def guess_actions(self, seat: int, held: tuple[str, ...], source: str, zone: str,
                       card: str | None) -> list[str]:
         return guess_actions(seat, held, source, zone, card)
+
+    def drop_hint(self, seat: int, held: tuple[str, ...], zone: str) -> str | None:
+        return drop_hint(seat, held, zone)
 
     def zones(self, seats: int) -> list[str]:
         per_seat = [f"{z}:{q}" for q in range(seats) for z in ("shrine", "hand", "field")]

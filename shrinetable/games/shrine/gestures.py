@@ -40,3 +40,18 @@ def guess_actions(me: int, held: tuple[str, ...], source: str, zone: str,
     elif kind == "hand" and owner != str(me):
         out.append(f"jack {target}")
     return out
+
+
+def drop_hint(me: int, held: tuple[str, ...], zone: str) -> str | None:
+    """How to make the move a lone special card dropped here most likely meant: a
+    Token or a Dagger is paid for with a second card, so it is never dragged alone."""
+    kind, _, owner = zone.partition(":")
+    if len(held) != 1 or held[0][0] not in "AJQK":
+        return None
+    if kind == "field" and owner == str(me):
+        return ("A Token is paid for with a card of its colour: click both to select them, "
+                "then drag them here together (rule: special-pay).")
+    if held[0][0] == "A" and kind in ("shrine", "field") and owner != str(me):
+        return ("A Dagger is paid for with a card of its colour: click both to select them, "
+                "then drag them onto the target together (rule: dagger).")
+    return None
