@@ -13,7 +13,9 @@ import sys
 from shrines_helpers import events, legal, mana, play, refusal, spawn, start, to_act, where, who
 
 from shrinetable.games.shrines import GAME, rulings
+from shrinetable.games.shrines import effects as fx
 from shrinetable.games.shrines.actions import parse
+from shrinetable.games.shrines.region import status
 
 # --------------------------------------------------------------------------- setup and turn
 
@@ -333,7 +335,7 @@ def test_tool_attaches_and_stays_on_the_site():
     brute = spawn(s, "ashen-brute", 0, "b1")
     other = spawn(s, "ashen-brute", 0, "b1")
     blade = spawn(s, "wayfarers-blade", 0)
-    s = mana(s, 0, "RR")
+    s = mana(s, 0, "RRR")                # its cost and its attach cost, and one to spare
     s = play(s, f"play {blade} {brute}", "pass")
     from shrinetable.games.shrines.region import strength
     assert strength(s, int(brute.split("#")[1])) == 4
@@ -355,6 +357,22 @@ def test_tool_with_attach_cost_may_lie_loose():
     assert f"play {blade} c3" in legal(s) and f"play {plate} c3" not in legal(s)
     s = play(s, f"play {blade} c3")
     assert where(s, blade) == "site:c3"
+
+
+def test_tool_played_onto_a_creature_pays_its_attach_cost_too():
+    """Clause tool: only tools without an attach cost attach as they come in; one
+    with an attach cost played straight onto a creature pays both costs."""
+    s = start("red", "blue")
+    blade, plate = spawn(s, "wayfarers-blade", 0), spawn(s, "bulwark-plating", 0)
+    brute = spawn(s, "ashen-brute", 0, "b1")
+    s = mana(s, 0, "R")
+    assert f"play {blade} {brute}" not in legal(s) and f"play {blade} b1" in legal(s)
+    s = mana(s, 0, "R")
+    assert f"play {blade} {brute}" in legal(s)
+    s = play(s, f"play {blade} {brute}", "pass")
+    assert sum(s.pool[0]) == 0
+    s = mana(s, 0, "RR")
+    assert f"play {plate} {brute}" in legal(s)
 
 
 def test_idol_taps_the_turn_it_arrives():
@@ -877,6 +895,20 @@ def test_r4_defender_keeps_priority_while_blocking():
     assert who(s) == (1, "block")
 
 
+def test_r24_damage_follows_the_block_declaration_at_once():
+    """Ruling R24: when the defender finishes blocking, damage is dealt in the same
+    step; the attacker gets no priority in between."""
+    s = start("red", "blue")
+    a = spawn(s, "ashen-brute", 0, "b5")
+    d = spawn(s, "deepwater-eel", 1, "b5")
+    s = to_act(s, "combat")
+    s = play(s, f"attack {a} p2", "next", f"block {d} {a}")
+    assert who(s) == (1, "block")
+    kinds = [e.kind for e in events(s, "pass")]
+    assert "damage" in kinds or "destroyed" in kinds
+    assert s.life[1] == 20
+
+
 def test_r5_travel_goes_as_far_as_it_can():
     """Ruling R5: a traveller whose way is blocked after declaring stops short."""
     s = start("yellow", "red")
@@ -927,7 +959,7 @@ def test_r9_tool_on_the_opponents_half_goes_to_the_graveyard():
     s = start("red", "blue")
     brute = spawn(s, "ashen-brute", 0, "b4")
     blade = spawn(s, "wayfarers-blade", 0)
-    s = mana(s, 0, "RRRR")
+    s = mana(s, 0, "RRRRR")
     s = play(s, f"play {blade} {brute}", "pass")
     bolt = spawn(s, "scorchbolt", 0)
     s = play(s, f"cast {bolt} {brute} x=2")
@@ -948,16 +980,26 @@ def test_r10_site_limit_tie_mover_sacrifices():
     assert who(s) == (0, "sacrifice")
 
 
-def test_r11_guard_is_automatic():
-    """Ruling R11: Guard takes combat damage too, without being asked."""
+def test_r11_guard_is_a_standing_choice():
+    """Ruling R11: a Guard guards from the start, combat damage included; its
+    controller may switch it off while blocking (and in their own turn), and the
+    damage then lands where it was aimed. Switching gives no priority."""
     s = start("red", "blue")
     a = spawn(s, "ashen-brute", 0, "b4")
     g = spawn(s, "harbor-sentinel", 1, "b5")
     eel = spawn(s, "fogbank-skimmer", 1, "b5", status=frozenset({"ground"}))
     s = to_act(s, "combat")
-    s = play(s, f"attack {a} {eel}", "next", "pass")
-    assert where(s, eel) == "site:b5"
-    assert s.perms[int(g.split("#")[1])].damage == 3
+    s = play(s, f"attack {a} {eel}", "next")
+    assert f"unguard {g}" in legal(s) and who(s) == (1, "block")
+    guarded = play(s, "pass")
+    assert where(guarded, eel) == "site:b5"
+    assert guarded.perms[int(g.split("#")[1])].damage == 3
+    s = play(s, f"unguard {g}")
+    assert who(s) == (1, "block") and f"guard {g}" not in legal(s)   # once a turn
+    assert GAME.view(s, 0).info["cards"][g]["status"] == ["unguarded"]
+    s = play(s, "pass")
+    assert where(s, eel) == "graveyard:1" and s.perms[int(g.split("#")[1])].damage == 0
+    assert f"unguard {g}" not in legal(s)        # not the opponent's to switch
 
 
 def test_r12_move_goes_as_far_as_it_can():
@@ -1230,3 +1272,63 @@ def test_r23_stomp_excess_to_the_player_once_every_blocker_has_lethal():
     assert (g.cards, g.source, g.target) == ((), "player:1", None)
     s = play(s, "assign p2 1")
     assert s.life[1] == 19 and where(s, x) == "graveyard:1" and where(s, y) == "graveyard:1"
+
+
+def _num(card: str) -> int:
+    return int(card.split("#")[1])
+
+
+def test_bloodless_spell_damage_first_does_not_let_combat_destroy_it():
+    """Ruling R25: combat damage never destroys a Bloodless creature, even after
+    earlier non-combat damage; only non-combat damage can finish it."""
+    s = start("red", "purple")
+    bw = spawn(s, "barrow-walker", 1, "b2")
+    brute = spawn(s, "ashen-brute", 0, "b1")
+    bolt = spawn(s, "scorchbolt", 0)
+    s = mana(s, 0, "RR")
+    s = play(s, f"cast {bolt} {bw} x=1", "pass")
+    s = to_act(s, "combat")
+    s = play(s, f"attack {brute} {bw}", "next", "pass")
+    assert where(s, bw) == "site:b2" and s.perms[_num(bw)].damage == 4
+
+
+def test_bloodless_non_combat_damage_that_reaches_resilience_destroys_it():
+    """Clause bloodless: non-combat damage that brings it to its resilience destroys
+    it, whether or not combat damage came first (R25)."""
+    s = start("red", "purple")
+    bw = spawn(s, "barrow-walker", 1, "b2")
+    fx.deal(s, _num(bw), 1, True, [])
+    fx.deaths(s, [])
+    assert where(s, bw) == "site:b2"
+    bolt = spawn(s, "scorchbolt", 0)
+    s = mana(s, 0, "RR")
+    s = play(s, f"cast {bolt} {bw} x=1")
+    assert where(s, bw) == "graveyard:1"
+
+
+def test_area_aura_touches_creatures_not_structures():
+    """Ruling R26: Rimefall freezes opposing creatures on its pathway, as its text
+    says; an opposing structure there keeps its tap ability (clauses area, freeze)."""
+    s = start("purple", "blue")
+    spire = spawn(s, "ossuary-spire", 0, "b2")
+    brute = spawn(s, "ashen-brute", 0, "b2")
+    rime = spawn(s, "rimefall", 1)
+    s.hands[1].remove(_num(rime))
+    s.areas.append(_num(rime))
+    s.area_at[_num(rime)] = ("pathway", 1)
+    assert "freeze" in status(s, _num(brute))
+    assert "freeze" not in status(s, _num(spire))
+    assert f"tap {spire}" in legal(s)
+
+
+def test_lunge_hops_a_blocked_site_when_moved_by_an_effect():
+    """Ruling R27: moving includes effect moves, so Veil Step (up to two sites) hops
+    a Lunge creature over an opposing body; without Lunge it stays (clause lunge)."""
+    for card, lands in (("brightlance-vaulter", "site:b4"), ("gilded-vanguard", "site:b2")):
+        s = start("purple", "red")
+        c = spawn(s, card, 0, "b2")
+        spawn(s, "kiln-golem", 1, "b3")
+        step = spawn(s, "veil-step", 0)
+        s = mana(s, 0, "PP")
+        s = play(s, f"cast {step} {c}")
+        assert where(s, c) == lands

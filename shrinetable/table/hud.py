@@ -14,7 +14,7 @@ from .faces import COLOUR
 SEAT = ((255, 214, 110), (143, 211, 255))
 CHIP = {"freeze": ("FROZEN", (120, 190, 240)), "poison": ("POISON", (110, 190, 80)),
         "weaken": ("WEAK", (200, 150, 90)), "ground": ("GROUNDED", (170, 140, 110)),
-        "protection": ("PROT", (230, 230, 240))}
+        "protection": ("PROT", (230, 230, 240)), "unguarded": ("NO GUARD", (200, 200, 200))}
 POOL = "BYRGP"
 
 

@@ -31,6 +31,8 @@ TEMPLATES = {
     "top": "Keep {rest} on top",
     "bottom": "Put {rest} at the bottom",
     "stats": "Keep {rest}'s strength and resilience",
+    "guard": "{rest} guards its site again",
+    "unguard": "{rest} stops guarding",
 }
 SEAT_COLOURS = ("#ffd66e", "#8fd3ff", "#ff9f9f", "#b6f29a")
 CARD_ID = re.compile(r"\b[a-z][a-z0-9-]*#\d+\b")   # Shrines' card notation, e.g. eel#12

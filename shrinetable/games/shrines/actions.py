@@ -9,7 +9,7 @@ docs/rules/shrines.md "Notation"):
     attach T C          mount C1 C2                travel C SITE
     attack C (C2 | pN)
     block B A           top C | bottom C           sacrifice C
-    assign (C | pN) N   stats C
+    assign (C | pN) N   stats C                    guard C | unguard C
 """
 
 from __future__ import annotations
@@ -21,7 +21,8 @@ from shrinetable.engine import Gesture, NotationError
 from .cards import instance, site_index
 
 BUTTONS = ("keep", "pass", "next", "unmark")
-ONE_CARD = ("mulligan", "source", "tap", "top", "bottom", "sacrifice", "stats")
+ONE_CARD = ("mulligan", "source", "tap", "top", "bottom", "sacrifice", "stats", "guard",
+            "unguard")
 TWO = ("attach", "mount", "travel", "attack", "block")
 KINDS = BUTTONS + ONE_CARD + TWO + ("draw", "play", "cast", "assign")
 
@@ -68,7 +69,7 @@ class Action:
             return Gesture(cards, f"hand:{me}", f"sources:{me}")
         if k == "assign" and not self.card:
             return Gesture((), f"player:{int(self.target[1]) - 1}")
-        if k in ("tap", "top", "bottom", "sacrifice", "stats", "assign"):
+        if k in ("tap", "top", "bottom", "sacrifice", "stats", "assign", "guard", "unguard"):
             return Gesture(cards)
         if k == "play" and not self.target:
             return Gesture(cards, f"hand:{me}", f"idols:{me}")

@@ -30,6 +30,10 @@ class Cost:
     def converted(self) -> int:
         return self.generic + sum(self.colours)
 
+    def __add__(self, other: Cost) -> Cost:
+        return Cost(self.x or other.x, self.generic + other.generic,
+                    tuple(a + b for a, b in zip(self.colours, other.colours, strict=True)))
+
     @staticmethod
     def parse(text: str) -> Cost:
         x = text.startswith("X")

@@ -93,17 +93,20 @@ def move(s: State, c: int, to: int, ev: list[Event]) -> None:
 
 def guard_for(s: State, c: int) -> int:
     """The Guard that takes damage meant for `c` (the oldest other friendly Guard on
-    its site, R11), or `c` itself."""
+    its site that its controller has not switched off, R11), or `c` itself."""
     p = s.perms[c]
     for g in bodies(s, p.site):
-        if g != c and s.perms[g].ctrl == p.ctrl and "guard" in kw(s, g):
+        if g != c and s.perms[g].ctrl == p.ctrl and "guard" in kw(s, g) \
+                and not s.perms[g].unguarded:
             return g
     return c
 
 
 def deal(s: State, c: int, amount: int, combat: bool, ev: list[Event]) -> int:
     """Damage to a body: Guard redirects, Armor absorbs the first instance, Weaken
-    makes any damage lethal. Returns the damage actually marked."""
+    makes any damage lethal. Non-combat damage that leaves the body at or past its
+    resilience marks it lethal, the only way a Bloodless creature dies (clause
+    bloodless). Returns the damage actually marked."""
     if amount <= 0 or c not in s.perms:
         return 0
     c = guard_for(s, c)
@@ -115,7 +118,7 @@ def deal(s: State, c: int, amount: int, combat: bool, ev: list[Event]) -> int:
     p.damage += amount
     if "weaken" in status(s, c):
         p.damage = max(p.damage, resilience(s, c))
-    if not combat:
+    if not combat and p.damage >= resilience(s, c):
         p.lethal = True
     log(s, ev, "damage", f"{amount} damage to {s.name(c)}", p.ctrl, (c,))
     return amount
@@ -130,7 +133,7 @@ def hurt(s: State, seat: int, amount: int, ev: list[Event]) -> None:
 
 def deaths(s: State, ev: list[Event]) -> None:
     """Destroy every body whose damage reached its resilience; Bloodless ones only
-    once non-combat damage was dealt to them (clause bloodless). Then check life."""
+    once non-combat damage finished them (clause bloodless). Then check life."""
     while True:
         dead = [c for c, p in s.perms.items()
                 if s.defs[c].type != "relic" and p.damage >= resilience(s, c)
@@ -261,10 +264,11 @@ def _life(s, seat, e, n, t, ev):
 
 
 def _move(s, seat, e, n, t, ev):
-    """Move forward as far as it can, up to n sites; the Grounded never move (R12)."""
+    """Move forward as far as it can, up to n sites, hopping a blocked site with Lunge
+    as travel would; the Grounded never move (R12, clauses lunge, ground)."""
     if t not in s.perms or "ground" in status(s, t):
         return
-    dest = destinations(s, t, n, False)
+    dest = destinations(s, t, n, "lunge" in kw(s, t))
     if dest:
         move(s, t, dest[-1][0], ev)
 

@@ -14,9 +14,9 @@ from .state import State
 STAGE_KINDS = {
     "mulligan": ("keep", "mulligan"),
     "main": ("next", "tap", "source", "play", "cast", "attach", "mount", "unmark", "travel",
-             "attack"),
+             "attack", "guard", "unguard"),
     "respond": ("pass", "tap", "cast", "unmark"),
-    "block": ("pass", "block", "tap", "cast", "unmark"),
+    "block": ("pass", "block", "tap", "cast", "unmark", "guard", "unguard"),
 }
 QUEUE_KINDS = {"draw": ("draw",), "swap": ("top", "bottom"), "sacrifice": ("sacrifice",),
                "assign": ("assign",), "stats": ("stats",)}
@@ -74,6 +74,10 @@ def explain(s: State, a: Action) -> tuple[str, str]:
                     "or onto a site with opposing bodies or an Immoveable one."), "saddle"
         if a.kind == "block":
             return f"{a.card} cannot block {a.target}.", "blocking"
+        if a.kind in ("guard", "unguard"):
+            return (f"{a.card} is not your Guard, its Guard is already "
+                    f"{'on' if a.kind == 'guard' else 'off'}, or it was switched this "
+                    "turn."), "R11"
         if a.kind == "tap":
             if c in s.tapped:
                 return f"{a.card} is already tapped.", "source"

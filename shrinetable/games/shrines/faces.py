@@ -64,6 +64,8 @@ def permanent_info(s: State, c: int) -> dict:
     st = set(status(s, c)) - {"protection", "protection-spent"}
     if "protection" in words:
         st.add("protection")
+    if "guard" in words and p.unguarded:
+        st.add("unguarded")
     body = s.defs[c].type != "relic"          # a tool has no numbers of its own
     return {"ctrl": p.ctrl, "strength": strength(s, c) if body else 0,
             "resilience": resilience(s, c) if body else 0,

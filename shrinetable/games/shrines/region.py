@@ -52,10 +52,13 @@ def area_sites(kind: str, index: int) -> frozenset[int]:
 
 def auras(s: State, c: int):
     """The auras on permanent `c`: attached tools, then the newest terrain and the
-    newest weather covering its site that apply to its controller (clause area)."""
+    newest weather covering its site that apply to its controller (clause area).
+    Every area card's text names creatures, so structures and relics get none."""
     p = s.perms[c]
     out = [s.defs[t].aura for t in s.sites[p.site]
            if s.perms[t].attached == c and s.defs[t].aura is not None]
+    if s.defs[c].type != "creature":
+        return out
     seen: set[str] = set()
     for a in reversed(s.areas):
         d = s.defs[a]

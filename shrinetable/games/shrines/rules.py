@@ -45,7 +45,8 @@ MULLIGANS = (2, 4)
 UNMARK_COST = 2
 MOUNT_COST = 2
 PASS, NEXT, KEEP, UNMARK = Action("pass"), Action("next"), Action("keep"), Action("unmark")
-NO_PRIORITY = ("tap", "travel", "attack", "block", "draw", "top", "bottom", "sacrifice")
+NO_PRIORITY = ("tap", "travel", "attack", "block", "draw", "top", "bottom", "sacrifice",
+               "guard", "unguard")
 
 
 def p(seat: int) -> str:
@@ -235,9 +236,17 @@ def _common(s: State, me: int) -> list[Action]:
     return out
 
 
+def _guards(s: State, me: int) -> list[Action]:
+    """Guard is an option (R11): its controller switches it off or on again, once a
+    turn, in their own turn or while declaring blocks; it starts on."""
+    return [Action("guard" if s.perms[c].unguarded else "unguard", s.name(c))
+            for c in mine(s, me) if "guard" in kw(s, c)
+            and s.perms[c].guard_switched != s.turn_no]
+
+
 def _gen_main(s: State) -> list[Action]:
     me = s.turn
-    out = [NEXT, *_common(s, me)]
+    out = [NEXT, *_common(s, me), *_guards(s, me)]
     if s.act in ("first", "final"):
         out += _inert(s, me)
     elif s.act == "travel":
@@ -252,7 +261,7 @@ def _gen_respond(s: State) -> list[Action]:
 
 
 def _gen_block(s: State) -> list[Action]:
-    return [PASS, *_blocks(s, 1 - s.turn), *_common(s, 1 - s.turn)]
+    return [PASS, *_blocks(s, 1 - s.turn), *_common(s, 1 - s.turn), *_guards(s, 1 - s.turn)]
 
 
 def _inert(s: State, me: int) -> list[Action]:
@@ -277,7 +286,8 @@ def _inert(s: State, me: int) -> list[Action]:
             out += [Action("play", n, site_name(i)) for i in sites
                     if not any(s.defs[b].type == "structure" for b in s.sites[i])]
         elif d.subtype == "tool":
-            out += [Action("play", n, s.name(t)) for t in mine(s, me, "creature")]
+            if affordable(pool, _tool_cost(d, True)):
+                out += [Action("play", n, s.name(t)) for t in mine(s, me, "creature")]
             if d.attach_cost is not None:   # a tool with an attach cost may lie loose
                 out += [Action("play", n, site_name(i)) for i in range(15)]
         elif d.subtype == "idol":
@@ -529,7 +539,8 @@ def _do_play(s, me, a, ev):
     d = s.defs[c]
     zone = "shrine" if c in s.shrine[me] else "hand"
     (s.shrine if zone == "shrine" else s.hands)[me].remove(c)
-    pay(s.pool[me], d.cost, need=needs(s, me))
+    pay(s.pool[me], _tool_cost(d, "#" in a.target) if d.subtype == "tool" else d.cost,
+        need=needs(s, me))
     if d.subtype == "trap":           # face down: only its owner sees which card it is
         fx.log(s, ev, "trap", f"{p(me)} sets a trap at {a.target}", me, (c,), f"hand:{me}",
                f"traps:{me}")
@@ -562,6 +573,14 @@ def _do_play(s, me, a, ev):
     else:
         fx.put(s, c, me, site_index(a.target), ev)
         fx.run(s, me, d.effects, -1, 0, ev, c)
+
+
+def _tool_cost(d: Def, onto_creature: bool) -> Cost:
+    """A tool played straight onto a creature also pays its attach cost, if it has
+    one: only tools without one attach as they come in (clause tool)."""
+    if onto_creature and d.attach_cost is not None:
+        return d.cost + d.attach_cost
+    return d.cost
 
 
 def _landing(s: State, me: int, target: str) -> str:
@@ -685,6 +704,14 @@ def _do_attack(s, me, a, ev):
 def _do_block(s, me, a, ev):
     s.blocks += ((_card(s, a), instance(a.target)),)
     fx.log(s, ev, "block", f"{a.card} blocks {a.target}", me)
+
+
+def _do_guard(s, me, a, ev):
+    c = _card(s, a)
+    s.perms[c].unguarded = a.kind == "unguard"
+    s.perms[c].guard_switched = s.turn_no
+    fx.log(s, ev, a.kind, f"{a.card} {'stops guarding' if a.kind == 'unguard' else 'guards'} "
+           f"its site", me, (c,))
 
 
 def _do_next(s, me, a, ev):
@@ -864,6 +891,6 @@ def _q_stats(s, item, a, ev):
 _DO = {"mulligan": _do_mulligan, "keep": _do_keep, "source": _do_source, "tap": _do_tap,
        "play": _do_play, "cast": _do_cast, "attach": _do_attach, "unmark": _do_unmark,
        "mount": _do_mount, "travel": _do_travel, "attack": _do_attack, "block": _do_block,
-       "next": _do_next, "pass": _do_pass}
+       "next": _do_next, "pass": _do_pass, "guard": _do_guard, "unguard": _do_guard}
 _DO_QUEUED = {"draw": _q_draw, "swap": _q_swap, "sacrifice": _q_sacrifice,
               "assign": _q_assign, "stats": _q_stats}

@@ -65,11 +65,14 @@ RULINGS = {
     "R4": "The defender keeps priority until the block declaration is done",
     "R5": "Travel is declared to a site; it goes as far as that distance allows then",
     "R6": "A spell names one target, which all its effects use",
-    "R7": "Mana is paid automatically: coloured symbols, then generic from the fullest colour",
+    "R7": "Mana is paid automatically: coloured symbols, then generic from the colour with "
+          "most to spare over what the player's other cards need",
     "R8": "Combat is mutual; blockers take lethal damage closest first (closest by rows)",
     "R9": "A site your opponent controls is one of their melee or range sites",
     "R10": "Site-limit ties: the player who moved or spawned the card sacrifices",
-    "R11": "Guard always takes the damage (the oldest Guard on the site)",
+    "R11": "Guard is a standing choice: on from the start, switched off or on (once a turn) "
+           "by its controller in their turn or while blocking; the oldest guarding Guard "
+           "takes the damage",
     "R12": "A move effect goes as far as it can up to its distance",
     "R13": "Conditions and boosts last while the permanent stays on the Region",
     "R14": "Swap places the cards one at a time; the last placed on top ends on top",
@@ -86,6 +89,11 @@ RULINGS = {
            "either part is",
     "R23": "Several blockers: the attacker's controller assigns all its damage, one share "
            "at a time; one blocker, or none in reach, needs no choice",
+    "R24": "No priority between blocks and damage: once the defender passes, damage is dealt",
+    "R25": "Bloodless: only non-combat damage that reaches its resilience destroys it",
+    "R26": "An area's aura touches the permanents its text names: every starter area names "
+           "creatures",
+    "R27": "A move effect may hop a blocked site with Lunge, as travel does",
 }
 
 ALL = {**CLAUSES, **RULINGS}

@@ -29,12 +29,16 @@ class Perm:
     boost_r: int = 0
     status: frozenset[str] = frozenset()   # freeze ground poison weaken protection
     armor_spent: bool = False
-    lethal: bool = False             # destroyed at the next check (weakened or non-combat)
+    lethal: bool = False             # destroyed at the next check (weakened, or non-combat
+                                     # damage reached its resilience)
     attached: int = -1               # tools: the creature carried (-1: lying on the site)
+    unguarded: bool = False          # its controller has switched its Guard off (R11)
+    guard_switched: int = -1         # the turn it was last switched (once a turn, R11)
 
     def copy(self) -> Perm:
         return Perm(self.ctrl, self.site, self.entered, self.damage, self.boost_s,
-                    self.boost_r, self.status, self.armor_spent, self.lethal, self.attached)
+                    self.boost_r, self.status, self.armor_spent, self.lethal, self.attached,
+                    self.unguarded, self.guard_switched)
 
 
 @dataclass(frozen=True, slots=True)
