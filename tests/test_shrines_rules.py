@@ -679,6 +679,20 @@ def test_mounting_with_mana_keeps_the_movement_rules():
     assert any(t.startswith("mount") and t.endswith(saddle) for t in legal(s))
 
 
+def test_mounting_onto_a_trapped_site_springs_the_trap():
+    """Clauses saddle and trap: joining a creature on another site, or being played
+    straight onto one, enters that site, so an opposing trap there springs."""
+    for paid in (True, False):
+        s = start("green", "red")
+        trap = spawn(s, "pitfall-snare", 1, "traps")
+        s.trap_site[_num(trap)] = 4                       # b2
+        saddle = spawn(s, "mossback-strider", 0, "b2")
+        rider = spawn(s, "briar-outrider", 0, "a2" if paid else "hand")
+        s = mana(s, 0, "GG")
+        s = play(s, f"mount {rider} {saddle}" if paid else f"play {rider} {saddle}")
+        assert where(s, trap) == "graveyard:1", paid
+
+
 def test_rush_refuses_mounting_on_arrival_beside_an_opposing_creature():
     """Clause modes (Rush): no creature is played onto a site holding an opposing
     creature, and mounting on arrival is being played there."""

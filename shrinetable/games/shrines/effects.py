@@ -43,11 +43,16 @@ def put(s: State, c: int, seat: int, site: int, ev: list[Event]) -> None:
 def arrive(s: State, c: int, site: int, ev: list[Event]) -> None:
     """`c` is now on `site`: spring opposing traps there, then the site limit."""
     seat = s.perms[c].ctrl
+    traps_on(s, c, site, ev)
+    limit(s, site, seat)
+
+
+def traps_on(s: State, c: int, site: int, ev: list[Event]) -> None:
+    """A creature entering `site` springs the opposing traps there (clause trap)."""
     if s.defs[c].type == "creature":
-        for t in list(s.traps[1 - seat]):
+        for t in list(s.traps[1 - s.perms[c].ctrl]):
             if s.trap_site[t] == site and c in s.perms:
                 spring(s, t, c, ev)
-    limit(s, site, seat)
 
 
 def spring(s: State, t: int, c: int, ev: list[Event]) -> None:

@@ -569,7 +569,9 @@ def _do_play(s, me, a, ev):
         s.perms[c] = fx.Perm(me, s.perms[host].site, s.turn_no)
         s.sites[s.perms[host].site].append(c)
         s.queue = (("stats", me, c, host), *s.queue)
-        fx.run(s, me, d.effects, -1, 0, ev, c)
+        fx.traps_on(s, c, s.perms[host].site, ev)   # a pair whose rider died is not asked
+        if c in s.perms:
+            fx.run(s, me, d.effects, -1, 0, ev, c)
     else:
         fx.put(s, c, me, site_index(a.target), ev)
         fx.run(s, me, d.effects, -1, 0, ev, c)
@@ -601,6 +603,9 @@ def _join(s: State, rider: int, host: int, ev: list[Event]) -> None:
         s.sites[r.site].remove(rider)
         s.sites[h.site].append(rider)
         r.site = h.site
+        fx.traps_on(s, rider, h.site, ev)    # it moved onto the site: traps there spring
+        if rider not in s.perms:
+            return
     r.attached = host
     h.entered = max(h.entered, r.entered)
     h.damage, h.boost_s, h.boost_r = h.damage + r.damage, h.boost_s + r.boost_s, \
