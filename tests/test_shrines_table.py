@@ -429,6 +429,21 @@ def test_areas_and_traps_show_where_they_lie(app, tmp_path):
     del shown
 
 
+def test_row_and_pathway_areas_and_untargeted_spells_drop_on_the_region():
+    """A row or pathway area lands on any site of its row or pathway (or the area
+    zone); a spell with no target lands anywhere on the Region: the drop says where."""
+    from shrinetable.games.shrines.actions import Action
+    s = Session(GAME, 3, {}, ["human", "computer"]).state
+    card = next(c for c in GAME.all_cards(s)["primary:0"])
+    row = GAME.gesture(s, Action("play", card, "row3"))
+    assert {z for z in ("site:a3", "site:b3", "site:c3", "areas") if row.lands_on(z)} == {
+        "site:a3", "site:b3", "site:c3", "areas"} and not row.lands_on("site:b2")
+    path = GAME.gesture(s, Action("play", card, "path-b"))
+    assert all(path.lands_on(f"site:b{n}") for n in "12345") and not path.lands_on("site:a3")
+    spell = GAME.gesture(s, Action("cast", card))
+    assert spell.lands_on("site:c5") and spell.lands_on("player:0")
+
+
 def test_hotseat_asks_the_other_player_before_hiding_the_table(app):
     """Clause priority in hotseat: after p2's action p1 may answer at burst speed.
     The table asks p1 first, over p2's view; passing costs one click and no

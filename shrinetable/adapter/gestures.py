@@ -50,8 +50,8 @@ def for_held(all_moves: list[Move], held: tuple[str, ...], source: str) -> list[
 
 def targets(held_moves: list[Move]) -> set[tuple[str, str | None]]:
     """Drop targets to highlight: (zone, card) pairs, card None for the zone."""
-    return {(m.gesture.target, m.gesture.target_card) for m in held_moves
-            if m.gesture.target is not None}
+    return {(zone, m.gesture.target_card) for m in held_moves if m.gesture.target is not None
+            for zone in (m.gesture.target, *m.gesture.also)}
 
 
 def at(held_moves: list[Move], zone: str | None, card: str | None) -> list[Move]:
@@ -60,7 +60,7 @@ def at(held_moves: list[Move], zone: str | None, card: str | None) -> list[Move]
     at a card in it when nothing else fits."""
     if zone is None:
         return []
-    in_zone = [m for m in held_moves if m.gesture.target == zone]
+    in_zone = [m for m in held_moves if m.gesture.lands_on(zone)]
     exact = [m for m in in_zone if m.gesture.target_card in (None, card)]
     if card is not None:
         aimed = [m for m in exact if m.gesture.target_card == card]

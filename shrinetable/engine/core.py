@@ -37,6 +37,10 @@ class Gesture:
     source: str | None = None
     target: str | None = None
     target_card: str | None = None
+    also: tuple[str, ...] = ()   # more zones a drop may land on (a row's three sites)
+
+    def lands_on(self, zone: str) -> bool:
+        return zone == self.target or zone in self.also
 
 
 @dataclass(frozen=True, slots=True)

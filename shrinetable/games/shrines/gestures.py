@@ -8,6 +8,8 @@ card has no target; an action with no card is a button or a click on a library.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from shrinetable.engine import Gesture
 
 from .actions import BUTTONS, Action
@@ -31,15 +33,24 @@ def zone_of(s: State, c: int) -> str:
     raise KeyError(f"card {s.name(c)} is in no zone")
 
 
-def _aim(s: State, target: str) -> tuple[str | None, str | None]:
-    """(zone, card) an action aims at: a player, a card (and its zone) or a site."""
+EVERY_SITE = tuple(f"site:{site_name(i)}" for i in range(15))
+
+
+def _aim(s: State, target: str, seat: int) -> Gesture:
+    """Where an action aims: a player, a card (and its zone) or a site. A row or a
+    pathway is any of its sites (or the area zone); a spell with no target lands
+    anywhere on the Region or on its caster's player zone."""
     if target in ("p1", "p2"):
-        return f"player:{int(target[1]) - 1}", None
+        return Gesture(target=f"player:{int(target[1]) - 1}")
     if "#" in target:
-        return zone_of(s, instance(target)), target
-    if target.startswith(("row", "path-")) or not target:
-        return "areas", None
-    return f"site:{target}", None
+        return Gesture(target=zone_of(s, instance(target)), target_card=target)
+    if target.startswith("row"):
+        return Gesture(target="areas", also=tuple(f"site:{p}{target[3:]}" for p in "abc"))
+    if target.startswith("path-"):
+        return Gesture(target="areas", also=tuple(f"site:{target[5:]}{n}" for n in "12345"))
+    if not target:
+        return Gesture(target=f"player:{seat}", also=EVERY_SITE)
+    return Gesture(target=f"site:{target}")
 
 
 def gesture(s: State, a: Action, seat: int) -> Gesture:
@@ -61,7 +72,7 @@ def gesture(s: State, a: Action, seat: int) -> Gesture:
         return Gesture(cards, source, f"sources:{seat}")
     if k == "play" and not a.target:
         return Gesture(cards, source, f"idols:{seat}")
-    return Gesture(cards, source, *_aim(s, a.target))
+    return replace(_aim(s, a.target, seat), cards=cards, source=source)
 
 
 def guess_actions(seat: int, held: tuple[str, ...], source: str, zone: str,
