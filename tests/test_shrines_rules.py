@@ -1346,3 +1346,119 @@ def test_lunge_hops_a_blocked_site_when_moved_by_an_effect():
         s = mana(s, 0, "PP")
         s = play(s, f"cast {step} {c}")
         assert where(s, c) == lands
+
+
+def _damage(s, card: str) -> int:
+    return s.perms[int(card.split("#")[1])].damage
+
+
+def test_cleave_hits_every_other_body_on_the_site_its_own_side_too():
+    """Ruling R28: the damage is dealt again to every other creature and structure
+    on the damaged site, its controller's own included; the Cleave creature itself
+    and a loose tool (no body) take none of it."""
+    s = start("red", "blue")
+    eel = spawn(s, "deepwater-eel", 1, "b1")          # p2's, on p1's melee row
+    walker = spawn(s, "barrow-walker", 1, "b1")       # Bloodless: keeps its damage
+    wall = spawn(s, "timber-palisade", 0, "b1")       # p1's own structure, resilience 4
+    war = spawn(s, "cindermaw-warlord", 0, "b1")      # 5/5 Stomp, Cleave
+    blade = spawn(s, "wayfarers-blade", 0, "b1")      # a tool lying loose on the site
+    s = to_act(s, "combat")
+    s = play(s, f"attack {war} {eel}", "next", "pass")
+    assert where(s, eel) == "graveyard:1" and _damage(s, walker) == 5
+    assert where(s, wall) == "graveyard:0"
+    assert _damage(s, war) == 3                       # the eel's strike back only
+    assert where(s, blade) == "site:b1"
+
+
+def test_quick_step_double_attack_blocker_strikes_first():
+    """Ruling R29: a Double Attack blocker strikes in the quick step, so an
+    attacker it destroys there deals no damage."""
+    s = start("red", "red")
+    brute = spawn(s, "ashen-brute", 0, "b3")          # 3/2
+    golem = spawn(s, "kiln-golem", 1, "b4")
+    raider = spawn(s, "emberfang-raider", 1, "b4")    # 2/2 Double Attack
+    s = to_act(s, "combat")
+    s = play(s, f"attack {brute} {golem}", "next", f"block {raider} {brute}", "pass")
+    assert where(s, brute) == "graveyard:0"
+    assert where(s, raider) == "site:b4" and _damage(s, raider) == 0
+
+
+def test_quick_step_quick_attack_blocker_strikes_once_only():
+    """Clause quick-attack (R29): a Quick Attack blocker deals its damage in the quick step,
+    before the attacker's, and none in the regular step."""
+    s = start("blue", "yellow")
+    eel = spawn(s, "deepwater-eel", 0, "b3")          # 3/3
+    tower = spawn(s, "tidewatch-tower", 1, "b4")
+    van = spawn(s, "gilded-vanguard", 1, "b4")        # 1/2 Quick Attack
+    s = to_act(s, "combat")
+    s = play(s, f"attack {eel} {tower}", "next", f"block {van} {eel}")
+    hits = [e.text for e in events(s, "pass") if e.kind == "damage"]
+    assert hits == [f"1 damage to {eel}", f"3 damage to {van}"]
+
+
+def test_quick_step_targeted_creature_strikes_first():
+    """Clause double-attack (R29): a targeted creature with Quick or Double
+    Attack strikes back in the quick step, so an attacker it destroys there deals
+    nothing."""
+    for striker in ("gilded-vanguard", "emberfang-raider"):
+        s = start("yellow", "red")
+        scout = spawn(s, "sunfleet-scout", 0, "b3")    # 1/1
+        foe = spawn(s, striker, 1, "b4")
+        s = to_act(s, "combat")
+        s = play(s, f"attack {scout} {foe}", "next", "pass")
+        assert where(s, scout) == "graveyard:0", striker
+        assert _damage(s, foe) == 0, striker
+
+
+def test_combat_strike_back_needs_the_attacker_in_range():
+    """Ruling R30: a target or blocker deals no combat damage to an attacker
+    outside its own attacking range, here a Range attacker two sites away."""
+    for block in (False, True):
+        s = start("red", "red")
+        sling = spawn(s, "magma-slinger", 0, "b2")     # 2/2 Range: reaches b2..b4
+        brute = spawn(s, "ashen-brute", 1, "b4")       # 3/2, reaches b4 and b3 only
+        guard = spawn(s, "ashen-brute", 1, "b4")
+        s = to_act(s, "combat")
+        s = play(s, f"attack {sling} {brute}", "next")
+        s = play(s, f"block {guard} {sling}", "pass") if block else play(s, "pass")
+        assert where(s, guard if block else brute) == "graveyard:1"
+        assert _damage(s, sling) == 0
+
+
+def test_combat_strike_back_checks_range_after_a_move():
+    """Clause combat (R30): range is checked when damage is dealt, so a target does not
+    strike back at an attacker moved out of its range after attacking."""
+    s = start("blue", "purple")
+    sk = spawn(s, "fogbank-skimmer", 0, "b2")         # 1/2 Flying
+    walker = spawn(s, "barrow-walker", 1, "b3")       # 2/2, reaches b3 and b2
+    step = spawn(s, "veil-step", 0)
+    s = to_act(s, "combat")
+    s = play(s, f"attack {sk} {walker}")
+    s = mana(s, 0, "PP")
+    s = play(s, f"cast {step} {sk}", "pass", "next", "pass")
+    assert where(s, sk) == "site:b4"
+    assert _damage(s, sk) == 0 and _damage(s, walker) == 0
+
+
+def test_r8_blocked_attacker_fights_only_its_blockers():
+    """Ruling R8: once blocked, the attacker's fight is with its
+    blockers; its target neither takes nor deals damage, even when the blockers die
+    in the quick step, and a player blocked for stays unhurt."""
+    s = start("blue", "red")
+    eel = spawn(s, "deepwater-eel", 0, "b3")          # 3/3
+    brute = spawn(s, "ashen-brute", 1, "b4")          # 3/2 target
+    sk = spawn(s, "fogbank-skimmer", 1, "b4")         # 1/2 blocker
+    s = to_act(s, "combat")
+    s = play(s, f"attack {eel} {brute}", "next", f"block {sk} {eel}", "pass")
+    assert where(s, sk) == "graveyard:1" and _damage(s, brute) == 0
+    assert _damage(s, eel) == 1
+    for target in ("ashen-brute", "p2"):
+        s = start("red", "yellow")
+        raider = spawn(s, "emberfang-raider", 0, "b5")  # 2/2 Double Attack
+        scout = spawn(s, "sunfleet-scout", 1, "b5")     # 1/1, dies in the quick step
+        t = target if target == "p2" else spawn(s, target, 1, "b5")
+        s = to_act(s, "combat")
+        s = play(s, f"attack {raider} {t}", "next", f"block {scout} {raider}", "pass")
+        assert where(s, scout) == "graveyard:1", target
+        assert _damage(s, raider) == 0 and s.life[1] == 20, target
+        assert t == "p2" or _damage(s, t) == 0

@@ -18,6 +18,7 @@ import random
 
 from .actions import Action
 from .cards import instance, site_index
+from .combat import reaches
 from .effects import guard_for
 from .region import (
     area_sites,
@@ -177,6 +178,11 @@ def _left(s: State, c: int) -> int:
 
 def _hits(s: State, c: int) -> int:
     return 0 if "poison" in status(s, c) else strength(s, c)
+
+
+def _back(s: State, d: int, c: int) -> int:
+    """What defender `d` strikes back at attacker `c` with: nothing from out of its range."""
+    return _hits(s, d) if reaches(s, d, c) else 0
 
 
 def _armored(s: State, c: int) -> bool:
@@ -380,7 +386,7 @@ def _spell_score(s: State, me: int, a: Action) -> float | None:
     if harmful == ours:
         return None
     if ours:
-        if "move" in does and (not destinations(s, t, 2, False) or in_range(s, t)[1]):
+        if "move" in does and (not destinations(s, t, 2, "lunge" in kw(s, t)) or in_range(s, t)[1]):
             return None
         if "protect" in does and "protection" in kw(s, t):
             return None
@@ -538,7 +544,7 @@ def _attack(s: State, me: int, options: list[Action]) -> Action | None:
         need = _left(s, v) - _pending(s, v)
         armored = _armored(s, v) and _pending(s, v) == 0
         kills = not armored and _hits(s, c) >= need
-        back = _hits(s, t) if s.defs[t].type == "creature" else 0
+        back = _back(s, t, c) if s.defs[t].type == "creature" else 0
         survives = back < _left(s, c) or _armored(s, c)
         if s.defs[v].type == "structure":
             score = 30 + _worth(s, v) if kills else 20 + _hits(s, c)
@@ -576,7 +582,7 @@ def _block(s: State, me: int, legal: list[Action]) -> Action:
         b, att = instance(a.card), instance(a.target)
         survives = _hits(s, att) < _left(s, b) or _armored(s, b)
         already = [x for x, y in s.blocks if y == att and x in s.perms]
-        trades = (_hits(s, b) + sum(_hits(s, x) for x in already) >= _left(s, att)
+        trades = (_back(s, b, att) + sum(_back(s, x, att) for x in already) >= _left(s, att)
                   and not _armored(s, att))
         at_player = any(t < 0 for c, t in s.attacks if c == att)
         low = s.life[me] - _incoming(s) <= 8 or _hits(s, att) >= 5

@@ -1,6 +1,7 @@
 """Combat damage (clauses combat, blocking, quick-attack, double-attack, stomp,
 cleave): which blockers an attacker reaches, the attacker's assignment of its
-damage among several blockers (R8, R23), and the damage steps themselves.
+damage among several blockers (R8, R23), and the two damage steps, in which
+attackers and defenders strike by the same rules.
 """
 
 from __future__ import annotations
@@ -9,7 +10,7 @@ from shrinetable.engine import Event
 
 from . import effects as fx
 from .actions import Action
-from .region import enemies, in_range, kw, resilience, row, status, strength
+from .region import bodies, in_range, kw, resilience, row, status, strength
 from .state import State
 
 
@@ -57,67 +58,79 @@ def choices(s: State, item) -> list[Action]:
 
 
 def resolve(s: State, ev: list[Event]) -> None:
-    """Clauses combat, blocking, quick-attack: quick and double attackers strike
-    first; then everyone else, and defenders strike back (R8)."""
+    """Clauses combat, blocking, quick-attack, double-attack, cleave: a quick step,
+    then the regular one; in each, attackers and defenders alike strike if their
+    keywords say so. A blocked attacker fights only its blockers, even once they are
+    gone; an unblocked one fights its target, which strikes back (R8). Cleave hits
+    every other body on the damaged site, its own side's too."""
     for quick in (True, False):
-        hits: list[tuple[int, int, int]] = []   # (attacker, victim, amount)
-        back: list[tuple[int, int]] = []        # (defender, attacker)
+        hits: list[tuple[int, int, int]] = []   # (striker, victim, amount)
         for c, t in s.attacks:
             if c not in s.perms:
                 continue
-            k = kw(s, c)
-            strikes = ("quick-attack" in k or "double-attack" in k) if quick \
-                else "quick-attack" not in k
-            blockers = [b for b, x in s.blocks if x == c and b in s.perms]
-            if not quick:
-                back += [(b, c) for b in blockers]
-                if not blockers and t >= 0 and t in s.perms and s.defs[t].type == "creature":
-                    back.append((t, c))
-            if strikes:
-                hits += strike(s, c, t, blockers)
-        for d, c in back:
-            if d in s.perms and c in s.perms and "poison" not in status(s, d):
-                hits.append((d, c, strength(s, d)))
+            blockers = [b for b, x in s.blocks if x == c]
+            if strikes(s, c, quick):
+                hits += strike(s, c, t, bool(blockers))
+            for d in blockers or ([t] if t >= 0 and s.defs[t].type == "creature" else []):
+                if d in s.perms and strikes(s, d, quick) and reaches(s, d, c):
+                    hits.append((d, c, power(s, d)))
         for c, v, n in hits:
             if v < 0:
                 fx.hurt(s, fx.PLAYER - v, n, ev)
                 continue
             site = s.perms[v].site if v in s.perms else -1
             done = fx.deal(s, v, n, True, ev)
-            if done and c in s.perms and "cleave" in kw(s, c):
-                for o in enemies(s, site, s.perms[c].ctrl):
-                    if o != v:
+            if done and "cleave" in kw(s, c):
+                for o in bodies(s, site):
+                    if o not in (v, c):
                         fx.deal(s, o, done, True, ev)
         fx.deaths(s, ev)
     s.attacks, s.blocks, s.assigned = (), (), ()
 
 
-def strike(s: State, c: int, t: int, blockers: list[int]) -> list[tuple[int, int, int]]:
-    """One attacker's damage: as its controller assigned it among several blockers
-    (R23), else to its blocker, lethal damage first and the rest to the last (R8);
-    Stomp sends the excess to the player unless a blocker's Armor takes it; nothing
-    lands outside its range."""
-    n = 0 if "poison" in status(s, c) else strength(s, c)
+def strikes(s: State, c: int, quick: bool) -> bool:
+    """Quick and Double Attack creatures strike in the quick step; every creature but
+    a Quick Attack one strikes in the regular step."""
+    k = kw(s, c)
+    return ("quick-attack" in k or "double-attack" in k) if quick else "quick-attack" not in k
+
+
+def reaches(s: State, d: int, c: int) -> bool:
+    """Does `c` stand in defender `d`'s attacking range now? Nobody deals combat
+    damage outside it, even after a move (clause combat)."""
+    return s.perms[c].site in in_range(s, d)[0]
+
+
+def power(s: State, c: int) -> int:
+    """Combat damage `c` deals: its strength, or none when Poisoned."""
+    return 0 if "poison" in status(s, c) else strength(s, c)
+
+
+def strike(s: State, c: int, t: int, blocked: bool) -> list[tuple[int, int, int]]:
+    """One attacker's damage. Unblocked, to its target. Blocked, as its controller
+    assigned it among several blockers (R23), else to its blockers, lethal damage
+    first and the rest to the last (R8); Stomp sends the excess to the player unless a
+    blocker's Armor takes it. Nothing lands outside its range."""
+    n = power(s, c)
     sites, player = in_range(s, c)
-    if not blockers:
+    if not blocked:
         if t < 0:
             return [(c, t, n)] if player else []
         return [(c, t, n)] if t in s.perms and s.perms[t].site in sites else []
     order = blockers_of(s, c)
     armored = any("armor" in kw(s, b) and not s.perms[b].armor_spent for b in order)
+    stomp = t < 0 and "stomp" in kw(s, c) and player
     hand = [(a, v, k) for a, v, k in s.assigned if a == c]
     if hand:
         return [(c, v, min(k, n)) for _, v, k in hand
-                if (v < 0 and player and not armored) or v in order]
+                if (v < 0 and stomp and not armored) or v in order]
     out = []
     for i, b in enumerate(order):
-        need = max(0, lethal(s, b))
         last = i == len(order) - 1
-        stomp = last and t < 0 and "stomp" in kw(s, c) and player
-        give = min(n, need) if not last or stomp else n
+        give = n if last and not stomp else min(n, max(0, lethal(s, b)))
         out.append((c, b, give))
         n -= give
-    if n > 0 and order and not armored:
+    if n > 0 and stomp and not armored:
         out.append((c, t, n))
     return out
 

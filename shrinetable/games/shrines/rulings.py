@@ -31,7 +31,7 @@ CLAUSES = {
     "winning": "A player at 0 life loses",
     "armor": "Armor absorbs the next instance of damage",
     "bloodless": "Bloodless: combat damage alone never destroys it",
-    "cleave": "Cleave: combat damage also hits every opposing body on that site",
+    "cleave": "Cleave: combat damage also hits every other body on that site, either side's",
     "deathwish": "Deathwish: effects when the creature is destroyed",
     "haste": "Haste: may travel, attack and tap the turn it arrives",
     "flying": "Flying: blocked only by opposing fliers; only fliers, Reach, Lunge fight it",
@@ -67,7 +67,8 @@ RULINGS = {
     "R6": "A spell names one target, which all its effects use",
     "R7": "Mana is paid automatically: coloured symbols, then generic from the colour with "
           "most to spare over what the player's other cards need",
-    "R8": "Combat is mutual; blockers take lethal damage closest first (closest by rows)",
+    "R8": "Combat is mutual; a blocked attacker fights only its blockers, which take lethal "
+          "damage closest first (closest by rows)",
     "R9": "A site your opponent controls is one of their melee or range sites",
     "R10": "Site-limit ties: the player who moved or spawned the card sacrifices",
     "R11": "Guard is a standing choice: on from the start, switched off or on (once a turn) "
@@ -94,6 +95,9 @@ RULINGS = {
     "R26": "An area's aura touches the permanents its text names: every starter area names "
            "creatures",
     "R27": "A move effect may hop a blocked site with Lunge, as travel does",
+    "R28": "Cleave hits every other creature and structure on the site, either side's",
+    "R29": "Defenders with Quick or Double Attack strike in the quick step too",
+    "R30": "No creature deals combat damage outside its own range when damage is dealt",
 }
 
 ALL = {**CLAUSES, **RULINGS}
