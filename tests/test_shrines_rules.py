@@ -886,6 +886,28 @@ def test_priority_after_a_tap_ability_but_not_after_tapping_for_mana():
     assert s.pool[0][3] == 1 and who(s) == (0, "main")
 
 
+def test_priority_with_only_useless_mana_taps_is_idle():
+    """Clause priority: answering needs something to answer with. With untapped
+    sources but no burst spell or time mark they could pay for, the seat's choice
+    is idle (the table passes for a person); with one affordable, it is not."""
+    from shrinetable.games.shrines.rules import idle_priority
+    s = start("red", "blue")
+    font = spawn(s, "tidal-font", 1, "sources")
+    undertow = spawn(s, "undertow", 1)                   # 1B: two mana needed
+    spawn(s, "ashen-brute", 0, "b1")
+    card = spawn(s, "timber-palisade", 0)
+    s = mana(s, 0, "2")
+    s = play(s, f"play {card} a2")
+    assert who(s) == (1, "respond") and f"tap {font}" in legal(s)
+    assert idle_priority(s)
+    spawn(s, "tidal-font", 1, "sources")
+    s.legal = None
+    assert not idle_priority(s)                          # two sources pay for Undertow
+    s.hands[1].remove(_num(undertow))
+    s.legal = None
+    assert idle_priority(s)
+
+
 def test_r3_burst_answer_hands_priority_back():
     """Ruling R3: after a burst answer to an act pass, the active player passes the
     act again."""

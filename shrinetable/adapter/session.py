@@ -71,14 +71,18 @@ class Session:
         return self.apply(action)
 
     def forced(self) -> Any | None:
-        """The move the table makes for a person when it is their only legal move
-        and the game lists it in `auto_pass` (e.g. Shrines' priority pass with no
-        burst-speed answer): asking would only cost a click, or a hotseat handover."""
+        """The pass the table makes for a person (a move the game lists in
+        `auto_pass`, e.g. Shrines' priority pass) when it is their only legal move,
+        or when the game's `idle(state)` says nothing else could come of their
+        moves (taps for mana that would pay for nothing): asking would only cost
+        a click, or a hotseat handover."""
         if self.decision() is None:
             return None
         legal = self.game.legal_actions(self.state)
-        if len(legal) == 1 and legal[0].text in getattr(self.game, "auto_pass", ()):
-            return legal[0]
+        passes = [a for a in legal if a.text in getattr(self.game, "auto_pass", ())]
+        idle = getattr(self.game, "idle", None)
+        if passes and (len(legal) == 1 or (idle is not None and idle(self.state))):
+            return passes[0]
         return None
 
     def computer_action(self) -> Any:

@@ -152,7 +152,8 @@ class Game(Protocol):
     # Optional: `gesture(state, action) -> Gesture`, when where a card lies depends
     # on the position (Shrines' creatures move between sites); else `action.gesture(seat)`.
     # Optional: `auto_pass`, action texts the table makes for a person when that is
-    # their only legal move (a priority pass with nothing to answer with).
+    # their only legal move (a priority pass with nothing to answer with), and
+    # `idle(state) -> bool`, true when their other moves could come to nothing.
 
 
 def play(game: Game, state: Any, texts: list[str]) -> tuple[Any, list[Event]]:

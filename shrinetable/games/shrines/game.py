@@ -81,6 +81,10 @@ class ShrinesGame:
     def parse_action(self, text: str) -> Action:
         return parse(text)
 
+    def idle(self, s: State) -> bool:
+        """Only taps for mana that would pay for nothing, besides the pass."""
+        return rules.idle_priority(s)
+
     def gesture(self, s: State, a: Action) -> Gesture:
         """The drag or click that makes `a` for the seat deciding now."""
         return gestures.gesture(s, a, rules.decision_seat(s))

@@ -452,6 +452,31 @@ def _taps_for_more_than_mana(d: Def) -> bool:
     return any(e.do != "add-mana" for e in d.tap)
 
 
+def idle_priority(s: State) -> bool:
+    """Answering with nothing to answer with: every legal move but the pass is a tap
+    for mana, and even with all of it no burst spell (with a target) or time mark
+    could be paid for. The table passes for a person then, as when the pass is their
+    only move; asking would cost a click after every opposing action."""
+    if s.queue or s.stage != "respond":
+        return False
+    me = decision_seat(s)
+    pool = list(s.pool[me])
+    for a in legal_actions(s):
+        if a.kind == "pass":
+            continue
+        d = s.defs[_card(s, a)] if a.kind == "tap" else None
+        if d is None or _taps_for_more_than_mana(d):
+            return False
+        if d.produces >= 0:
+            pool[d.produces] += 1
+        for e in d.tap:
+            pool["BYRGP".index(e.colour)] += e.amount if isinstance(e.amount, int) else 0
+    if s.marks[me] > 0 and sum(pool) >= UNMARK_COST:
+        return False
+    return not any(d.type == "spell" and d.subtype == "burst" and affordable(pool, d.cost)
+                   and spell_targets(s, me, d) for d in (s.defs[c] for c in s.hands[me]))
+
+
 def _priority_after(s: State, me: int) -> None:
     """After an action the other player gets priority (clause priority); a burst
     answer hands it back to the active player, who must pass the act again (R3).
