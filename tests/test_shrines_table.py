@@ -448,7 +448,7 @@ def test_hotseat_asks_the_other_player_before_hiding_the_table(app):
     """Clause priority in hotseat: after p2's action p1 may answer at burst speed.
     The table asks p1 first, over p2's view; passing costs one click and no
     handover; answering hides the table until p1 confirms."""
-    s = played_until(3, lambda s, moves: s.decision().kind == "respond" and len(moves) > 1,
+    s = played_until(3, lambda s, moves: s.decision().kind == "respond" and s.forced() is None,
                      seat=0)
     s.seats = ["human", "human"]
     s.states.pop()  # undo the p2 action that gave p1 priority, then redo it from the table
@@ -468,7 +468,7 @@ def test_hotseat_asks_the_other_player_before_hiding_the_table(app):
 
 
 def test_hotseat_answer_hides_the_table_first(app):
-    s = played_until(3, lambda s, moves: s.decision().kind == "respond" and len(moves) > 1,
+    s = played_until(3, lambda s, moves: s.decision().kind == "respond" and s.forced() is None,
                      seat=0)
     s.seats = ["human", "human"]
     scene = start(app, s)
