@@ -908,6 +908,19 @@ def test_priority_with_only_useless_mana_taps_is_idle():
     assert idle_priority(s)
 
 
+def test_refusals_name_the_cost_before_the_place():
+    """Clauses cost and spell: with too little mana the refusal says what the card
+    costs and what the pool holds; a spell with no such target says so."""
+    s = start("green", "blue")
+    wall = spawn(s, "timber-palisade", 0)
+    err = refusal(s, f"play {wall} a2")
+    assert err.ruling == "cost" and "costs 2" in err.reason and "holds nothing" in err.reason
+    lash = spawn(s, "rime-lash", 0)
+    s = mana(s, 0, "B")
+    err = refusal(s, f"cast {lash} b3")
+    assert err.ruling == "spell" and "cannot be aimed at b3" in err.reason
+
+
 def test_r3_burst_answer_hands_priority_back():
     """Ruling R3: after a burst answer to an act pass, the active player passes the
     act again."""

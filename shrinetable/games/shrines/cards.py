@@ -34,6 +34,11 @@ class Cost:
         return Cost(self.x or other.x, self.generic + other.generic,
                     tuple(a + b for a, b in zip(self.colours, other.colours, strict=True)))
 
+    def __str__(self) -> str:
+        return ("X" if self.x else "") + (str(self.generic) if self.generic or not any(
+            self.colours) and not self.x else "") + "".join(
+            ch * n for ch, n in zip(COLOURS, self.colours, strict=True))
+
     @staticmethod
     def parse(text: str) -> Cost:
         x = text.startswith("X")
@@ -41,6 +46,11 @@ class Cost:
         digits = "".join(ch for ch in body if ch.isdigit())
         cols = tuple(body.count(c) for c in COLOURS)
         return Cost(x, int(digits or 0), cols)
+
+
+def affordable(pool: list[int], cost: Cost, x: int = 0) -> bool:
+    left = [a - b for a, b in zip(pool, cost.colours, strict=True)]
+    return min(left) >= 0 and sum(left) >= cost.generic + x
 
 
 @dataclass(frozen=True, slots=True)

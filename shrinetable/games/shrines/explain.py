@@ -8,7 +8,7 @@ docs/rules/shrines.md.
 from __future__ import annotations
 
 from .actions import Action
-from .cards import instance
+from .cards import affordable, instance
 from .state import State
 
 STAGE_KINDS = {
@@ -58,12 +58,25 @@ def explain(s: State, a: Action) -> tuple[str, str]:
             return f"{a.card} is not in your hand.", "decision"
         if a.kind == "source" and s.source_played:
             return "You have already put out a source this turn.", "source"
+        if a.kind in ("play", "cast"):
+            cost = d.cost + d.attach_cost if d.subtype == "tool" and "#" in a.target \
+                and d.attach_cost is not None else d.cost
+            pool = s.pool[s.owner[c]]
+            if not affordable(pool, cost, max(a.x, 0)):
+                held = " ".join(f"{ch}{n}" for ch, n in zip("BYRGP", pool, strict=True) if n)
+                return (f"{a.card} costs {cost}{f' with X={a.x}' if a.x > 0 else ''}; your "
+                        f"mana pool holds {held or 'nothing'}. Tap your sources first (click "
+                        "them)."), "cost"
         if a.kind in ("play", "cast") and d.type == "creature" and a.target:
             return "Creatures enter on your own melee sites.", "cast"
         if a.kind == "play" and d.type == "structure":
             return "Structures go on your own melee or range sites, one a site.", "cast"
-        if a.kind in ("play", "cast", "attach"):
-            return f"You cannot pay for {a.card} or that target is not allowed.", "cost"
+        if a.kind == "cast":
+            return (f"{a.card} cannot be aimed at {a.target or 'nothing'}: drop it on a place "
+                    "that lights up while you drag it."), "spell"
+        if a.kind in ("play", "attach"):
+            clause = "tool" if a.kind == "attach" or d.subtype == "tool" else "cast"
+            return f"{a.card} cannot go on {a.target or 'that place'}.", clause
         if a.kind == "travel":
             return f"{a.card} cannot travel to {a.target} now.", "travel"
         if a.kind == "attack":

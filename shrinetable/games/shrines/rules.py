@@ -15,7 +15,17 @@ from shrinetable.engine.rng import fork, seeded
 from . import combat
 from . import effects as fx
 from .actions import Action
-from .cards import ROWS, Cost, Def, deck_key, instance, site_index, site_name, starter
+from .cards import (
+    ROWS,
+    Cost,
+    Def,
+    affordable,
+    deck_key,
+    instance,
+    site_index,
+    site_name,
+    starter,
+)
 from .explain import explain
 from .region import (
     area_sites,
@@ -112,11 +122,6 @@ def looking_at(s: State, seat: int | None) -> frozenset[int]:
     """Library cards `seat` is looking at: those of its Swap still to be placed."""
     return frozenset(c for item in s.queue if item[0] == "swap" and item[1] == seat
                      for c in item[3])
-
-
-def affordable(pool: list[int], cost: Cost, x: int = 0) -> bool:
-    left = [a - b for a, b in zip(pool, cost.colours, strict=True)]
-    return min(left) >= 0 and sum(left) >= cost.generic + x
 
 
 def pay(pool: list[int], cost: Cost, x: int = 0, need: tuple[int, ...] = (0,) * 5) -> None:
