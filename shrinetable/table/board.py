@@ -220,6 +220,9 @@ class Board:
             hud.where(surf, self.fonts, p.rect, lies)
         elif card is not None:
             hud.permanent(surf, self.fonts, p.rect, card, self.art.face_of(p.name))
+            host = card.get("attached_to")
+            if host and self.art.face_of(p.name).get("type") == "relic":   # a carried tool
+                hud.where(surf, self.fonts, p.rect, f"on {self.art.face_of(host)['name']}")
         elif "cards" in info and p.name in info.get("tapped", ()):
             hud.tapped(surf, self.fonts, p.rect)
 

@@ -336,7 +336,8 @@ class GameScene(GamePanels, Zoom):
     def _draggable(self, card: geo.Placed) -> bool:
         """Own hand and field cards (a refused drop is explained), and any card a
         legal move drags (a creature travelling or attacking from its site)."""
-        return card.zone in (f"hand:{self.viewer}", f"field:{self.viewer}") \
+        return card.zone in (f"hand:{self.viewer}", f"field:{self.viewer}",
+                             f"shrine:{self.viewer}") \
             or (card.zone, card.name) in self.marks.playable
 
     def _click(self, press: Press) -> None:

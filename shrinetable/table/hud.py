@@ -54,10 +54,11 @@ def permanent(surf: pygame.Surface, fonts, rect: pygame.Rect, card: dict,
     words = [CHIP[s] for s in card.get("status", ()) if s in CHIP]
     if card.get("armor"):
         words.append(("ARMOR", (190, 190, 200)))
-    if card.get("sick"):
-        words.append(("zz", (160, 160, 160)))
     for text, fill in words:
         y = _chip(surf, fonts, text, max(6, px - 2), fill, (rect.left + 3, y)).bottom + 1
+    if card.get("sick"):   # new this turn: over the cost, which no longer matters
+        _chip(surf, fonts, "zz", max(6, px - 2), (160, 160, 160), (rect.right - 3, rect.top + 3),
+              "topright")
     if printed is not None and printed.get("type") in ("creature", "structure") \
             or card.get("strength") or card.get("resilience"):
         s, r = card["strength"], card["resilience"]
@@ -77,9 +78,12 @@ AREA = {"terrain": (196, 160, 100), "weather": (150, 200, 240), "trap": (120, 11
 
 
 def where(surf: pygame.Surface, fonts, rect: pygame.Rect, text: str) -> None:
-    """Where an area card in play lies ("pathway b"), across its lower edge."""
-    _chip(surf, fonts, text, max(7, rect.h // 9), (240, 234, 214),
-          (rect.centerx, rect.bottom - 3), "midbottom")
+    """Where a card lies ("pathway b", "on Ashen Brute"), across its lower edge,
+    shortened to the card's width."""
+    px = max(7, rect.h // 9)
+    while len(text) > 4 and fonts.font(px, True).size(text)[0] > rect.w - 8:
+        text = text[:-2].rstrip() + "…"
+    _chip(surf, fonts, text, px, (240, 234, 214), (rect.centerx, rect.bottom - 3), "midbottom")
 
 
 def covers(surf: pygame.Surface, fonts, rect: pygame.Rect,

@@ -18,6 +18,9 @@ from .rules_text import rules_for
 from .words import card_names, describe, seat_name
 
 LOG_SHOWN = 40  # log entries kept in the panel
+# a pass says what it ends, so ending the block declaration is not one more "Pass"
+PASS_WORDS = {("block", "pass"): "Done blocking: deal the damage",
+              ("respond", "pass"): "Pass (no answer)"}
 
 
 @dataclass
@@ -139,9 +142,9 @@ class GamePanels:
         for i, move in enumerate(shown[:per_col * cols]):
             col, row = divmod(i, -(-len(shown) // cols))
             b = UIButton(pygame.Rect(area.x + col * w, area.y + row * h, w - 4, h - 4),
-                         describe(move.text, card_names(self.session.game)),
-                         self.app.manager,
-                         tool_tip_text=move.text)
+                         PASS_WORDS.get((d.kind, move.text))
+                         or describe(move.text, card_names(self.session.game)),
+                         self.app.manager)
             self.ui.actions[b] = move.action
 
     def _window(self, title: str, w: int, h: int) -> tuple[UIWindow, int]:

@@ -694,7 +694,9 @@ def _do_cast(s, me, a, ev):
     s.hands[me].remove(c)
     x = max(a.x, 0)
     pay(s.pool[me], d.cost, x, needs(s, me))
-    fx.log(s, ev, "cast", f"{p(me)} casts {a.text[5:]}", me, (c,), f"hand:{me}",
+    aim = f" on {a.target}" if a.target else ""
+    paid = f" (X={a.x})" if a.x >= 0 else ""
+    fx.log(s, ev, "cast", f"{p(me)} casts {a.card}{aim}{paid}", me, (c,), f"hand:{me}",
            f"graveyard:{me}")
     s.graveyard[me].append(c)
     fx.run(s, me, d.effects, _target(s, a.target), x, ev, c)
@@ -779,7 +781,7 @@ def _advance(s: State, ev: list[Event]) -> None:
             _travel(s, ev)
             if s.result is None and any(e.kind == "trap" for e in ev[before:]):
                 s.travelled, s.stage = True, "main"   # triggers: priority again (R21)
-                fx.log(s, ev, "priority", "A trap sprang during travel: priority first "
+                fx.log(s, ev, "priority", "a trap sprang during travel: priority first "
                        f"to {p(s.turn)}, then {p(1 - s.turn)}", s.turn)
                 return
         s.travelled = False
