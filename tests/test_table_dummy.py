@@ -160,6 +160,18 @@ def test_a_long_refusal_is_shown_whole_above_the_buttons(app):
     assert box.rect.height >= 3 * 18   # three lines or more, not a cut-off fourth line
 
 
+def test_the_log_names_a_private_card_only_to_a_lone_person(app):
+    """The card a Jack took from you is named in your log against the computer,
+    never in a hotseat log that the other player reads too."""
+    from shrinetable.adapter.session import Applied
+    from shrinetable.engine import Event
+    steal = Event("steal", "p2 takes a card from p1's hand", 1, ("QH",), "hand:0", "hand:1",
+                  (1, 0))
+    done = Applied(1, "jack p1", (steal,), False)
+    assert start(app)._texts(done) == ["p2 takes a card from p1's hand (QH)"]
+    assert start(app, ("human", "human"))._texts(done) == ["p2 takes a card from p1's hand"]
+
+
 def test_resize_rescales_cards(app):
     scene = start(app)
     small = scene.board.card_size("hand:0")

@@ -70,7 +70,8 @@ class App:
         self.fonts = Fonts()
         self.art = CardArt(self.fonts)
         self.trace = trace
-        self.ai_delay = float(os.environ.get("SHRINETABLE_AI_DELAY", "0.4"))
+        # long enough to follow each computer move (0.4 s read as a blur in play-tests)
+        self.ai_delay = float(os.environ.get("SHRINETABLE_AI_DELAY", "0.7"))
         self.scene = None
         self.running = True
         self.presented = False

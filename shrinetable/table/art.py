@@ -158,7 +158,7 @@ class CardArt:
                        h - corner.get_height() - round(h * 0.04)))
             big = f.text("\u2605", max(8, round(h * 0.36)), ROLES["JK"][1], True)
             surf.blit(big, big.get_rect(center=(w // 2, round(h * 0.42))))
-            self._band(surf, "BALANCE", ROLES["JK"][1])
+            self._band(surf, "BALANCE", ROLES["JK"][1], corner.get_width() + round(w * 0.08) + 2)
             return surf
         rank, suit = rank_text(name), name[1]
         ink = INK["red" if suit in RED_SUITS else "black"]
@@ -183,13 +183,13 @@ class CardArt:
         else:
             big = f.text(SUIT[suit], round(h * (0.42 if name[0] == "A" else 0.36)), ink)
             surf.blit(big, big.get_rect(center=(w // 2, round(h * 0.47))))
-        if role:
-            self._band(surf, role[0], role[1])
+        if role:   # between the corner indices, so both stay readable
+            self._band(surf, role[0], role[1], corner.get_width() + pad_x + 2)
         return surf
 
-    def _band(self, surf: pygame.Surface, word: str, colour) -> None:
+    def _band(self, surf: pygame.Surface, word: str, colour, clear: int = 0) -> None:
         w, h = surf.get_size()
-        inset = round(w * 0.2)
+        inset = max(round(w * 0.2), clear)
         band = pygame.Rect(inset, round(h * 0.73), w - 2 * inset, max(6, round(h * 0.11)))
         pygame.draw.rect(surf, colour, band, border_radius=max(1, band.h // 3))
         label = self.fonts.text(word, max(6, round(band.h * 0.72)), (255, 255, 255), True)

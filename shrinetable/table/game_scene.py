@@ -64,9 +64,19 @@ class GameScene(GamePanels, Zoom):
         return self.session.game.view(self.session.state, self.viewer)
 
     def _texts(self, applied: Applied) -> list[str]:
-        """The log's plain words for a move (the notation stands beside them)."""
+        """The log's plain words for a move (the notation stands beside them). With
+        one person at the table, a private move they may see names its cards (the
+        card a Jack took from them); in hotseat the log is shared, so it never does."""
         names = card_names(self.session.game)
-        return [readable(e.seen_by(self.viewer).text, names) for e in applied.events]
+        private = len(self.session.humans()) == 1
+        out = []
+        for e in applied.events:
+            seen = e.seen_by(self.viewer)
+            text = seen.text
+            if private and e.visible_to is not None and seen.cards and all(seen.cards):
+                text += f" ({', '.join(seen.cards)})"
+            out.append(readable(text, names))
+        return out
 
     def quick_pass(self):
         """The priority pass another person at this table may make without taking

@@ -204,7 +204,8 @@ class GamePanels:
         win, width = self._window("Game over", 420, 260)
         UILabel(pygame.Rect(10, 10, width - 20, 30), head, self.app.manager, container=win)
         if out:
-            UILabel(pygame.Rect(10, 40, width - 20, 26), out.reason, self.app.manager,
+            UILabel(pygame.Rect(10, 40, width - 20, 26), out.reason[:1].upper() + out.reason[1:],
+                    self.app.manager,
                     container=win)
         self._buttons_in(win, width, [("Play again", "again"), ("New game\u2026", "newgame"),
                                       ("Quit", "quit")], 76)
