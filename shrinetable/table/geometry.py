@@ -95,6 +95,8 @@ def arrange(place: Place, area: pygame.Rect, n: int, size: tuple[int, int],
         if horizontal:
             r.x = round(area.x + start + i * step)
             r.centery = area.centery
+            if place.inside:   # the label sits in the top left: keep it in view
+                r.bottom = min(area.bottom - 1, r.bottom + (area.h - fh) // 2)
             if i in raised:
                 r.y -= round(fh * RAISE)
         else:
