@@ -67,10 +67,10 @@ def test_first_turn_no_draw_at_start_but_at_end():
     assert len(s.hands[0]) == 6
     s = to_act(s, "final")
     s = play(s, "next", "pass")
-    assert who(s) == (0, "draw")
-    s = play(s, "draw primary")
+    assert who(s) == (0, "draw") and (s.turn, s.turn_no, s.act) == (0, 1, "final")
+    s = play(s, "draw primary")                     # the draw ends p1's turn
     assert len(s.hands[0]) == 7
-    assert who(s) == (1, "draw")
+    assert who(s) == (1, "draw") and (s.turn, s.turn_no) == (1, 2)
 
 
 def test_draw_from_either_library_unless_named():
@@ -171,7 +171,7 @@ def test_source_one_a_turn_tap_for_its_colour_pool_empties():
     s = play(s, f"tap {a}")
     assert s.pool[0] == [1, 0, 0, 0, 0] and who(s) == (0, "main")
     s = to_act(s, "final")
-    s = play(s, "next", "pass")
+    s = play(s, "next", "pass", "draw primary")   # p1's first-turn draw ends the turn
     assert s.pool[0] == [0] * 5
 
 
@@ -305,7 +305,7 @@ def test_resilience_creatures_regenerate_structures_do_not():
     bolt2 = spawn(s, "scorchbolt", 0)
     s = play(s, f"cast {bolt2} {eel} x=2", "pass")
     s = to_act(s, "final")
-    s = play(s, "next", "pass")
+    s = play(s, "next", "pass", "draw primary")
     wall_i, eel_i = int(wall.split("#")[1]), int(eel.split("#")[1])
     assert s.perms[wall_i].damage == 2 and s.perms[eel_i].damage == 0
 
@@ -1133,12 +1133,12 @@ def test_modes_rush_king_imperial_conquest():
     s = play(s, f"cast {bolt} p2 x=2", "pass")
     assert s.life == [20, 20]
     s = to_act(s, "final")
-    s = play(s, "next", "pass")
+    s = play(s, "next", "pass", "draw primary")
     assert s.points[0] == 3
     s.points[1] = 19
     spawn(s, "timber-palisade", 1, "a3")
     s.legal = None
-    s = play(s, "draw primary", "draw primary")
+    s = play(s, "draw primary")
     s = to_act(s, "final")
     s = play(s, "next", "pass")
     assert GAME.outcome(s).winners == (1,)
@@ -1162,7 +1162,7 @@ def test_r18_conquest_scores_into_life():
     s.life[0] = 29
     spawn(s, "ashen-brute", 0, "b3")
     s = to_act(s, "final")
-    s = play(s, "next", "pass")
+    s = play(s, "next", "pass", "draw primary")
     assert s.life[0] == 30 and GAME.outcome(s).winners == (0,)
 
 

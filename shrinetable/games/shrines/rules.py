@@ -212,7 +212,7 @@ def _gen_mulligan(s: State) -> list[Action]:
 
 
 def _gen_draw(s: State, item) -> list[Action]:
-    _, q, lib = item
+    q, lib = item[1], item[2]
     return [Action("draw", lib=name) for name, pile in
             (("primary", s.primary[q]), ("secondary", s.secondary[q]))
             if pile and lib in ("any", name)]
@@ -818,9 +818,13 @@ def _fight(s: State, ev: list[Event]) -> None:
     _enter(s, "final", ev)
 
 
-def _end_turn(s: State, ev: list[Event]) -> None:
-    """Clause end: pools empty, creatures regenerate (structures do not), and the
-    first player draws now on the first turn; then the other player's turn."""
+def _end_turn(s: State, ev: list[Event], drawn: bool = False) -> None:
+    """Clause end: the first player draws now on the first turn (still their turn;
+    the turn ends once they have), pools empty, creatures regenerate (structures do
+    not); then the other player's turn."""
+    if s.turn_no == 1 and not drawn:
+        s.queue += (("draw", s.turn, "any", "end"),)
+        return
     _score(s, ev)
     if s.result is not None:
         return
@@ -829,8 +833,6 @@ def _end_turn(s: State, ev: list[Event]) -> None:
     for c, pm in s.perms.items():
         if s.defs[c].type == "creature":
             pm.damage, pm.lethal = 0, False
-    if s.turn_no == 1:
-        s.queue += (("draw", s.turn, "any"),)
     s.turn, s.turn_no, s.source_played = 1 - s.turn, s.turn_no + 1, False
     me = s.turn
     s.tapped = {c for c in s.tapped if _controller(s, c) != me}
@@ -883,6 +885,8 @@ def _q_draw(s, item, a, ev):
     fx.log(s, ev, "draw", f"{p(q)} draws from the {a.lib.title()} Library", q, (c,),
            f"{a.lib}:{q}", f"hand:{q}")
     ev[-1] = replace(ev[-1], visible_to=(q,))
+    if item[3:] == ("end",):      # the first player's draw at the end of turn 1
+        _end_turn(s, ev, drawn=True)
 
 
 def _q_swap(s, item, a, ev):
