@@ -225,6 +225,20 @@ def test_start_screen_starts_the_default_game(app):
     assert app.scene.session.seats == ["human", "computer"]
 
 
+def test_start_screen_offers_the_balance_reshuffle_only_with_the_balance_card(app):
+    app.show_start()
+    app.step([], 0.01)
+
+    def button(name):
+        return next(b for b, c in app.scene.actions.items() if c == ("toggle", name))
+    assert not button("balance_reshuffle").is_enabled
+    app.step([ev(pygame_gui.UI_BUTTON_PRESSED, ui_element=button("balance"))], 0.01)
+    assert button("balance_reshuffle").is_enabled
+    app.step([ev(pygame_gui.UI_BUTTON_PRESSED, ui_element=button("balance_reshuffle"))], 0.01)
+    app.step([ev(pygame_gui.UI_BUTTON_PRESSED, ui_element=button("balance"))], 0.01)
+    assert app.scene.options["balance_reshuffle"] is False
+
+
 def key(app, k, unicode="", mod=0):
     app.step([ev(pygame.KEYDOWN, key=k, unicode=unicode, mod=mod, scancode=0)], 0.01)
 

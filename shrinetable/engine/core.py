@@ -114,6 +114,7 @@ class OptionSpec:
     default: Any
     help: str
     choices: tuple[Any, ...] = (False, True)
+    needs: str | None = None   # an on/off option that means nothing unless this one is on
 
 
 @runtime_checkable

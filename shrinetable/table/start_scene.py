@@ -70,6 +70,8 @@ class StartScene:
             on = bool(self.options.get(opt.name))
             b = UIButton(pygame.Rect(x, y, col, 32),
                          f"[{'x' if on else ' '}] {opt.help}", m, tool_tip_text=opt.name)
+            if opt.needs and not self.options.get(opt.needs):   # e.g. no joker, no reshuffle
+                b.disable()
             self.actions[b] = ("toggle", opt.name)
             y += 36
         y += 8
@@ -127,6 +129,9 @@ class StartScene:
         self.seed = self.seed_entry.get_text() if self.seed_entry else self.seed
         if cmd[0] == "toggle":
             self.options[cmd[1]] = not self.options.get(cmd[1])
+            for opt in self.game.options:   # switching an option off switches off what needs it
+                if opt.needs and not self.options.get(opt.needs):
+                    self.options[opt.name] = opt.default
             self.build_ui()
         elif cmd[0] == "newseed":
             self.seed = str(self.app.new_seed())

@@ -15,7 +15,8 @@ from .state import Options, State
 OPTIONS = (
     OptionSpec("balance", False, "Add the joker as the Balance card"),
     OptionSpec("balance_reshuffle", False,
-               "The Balance card goes back into the Deck after use (longer games)"),
+               "The Balance card goes back into the Deck after use (longer games)",
+               needs="balance"),
     OptionSpec("alternate_healing", False,
                "Heal like an attack: same-colour cards adding up to the top card"),
     OptionSpec("alternate_fizzle", False, "Fizzle and counter by discarding three cards"),
