@@ -206,7 +206,7 @@ class Board:
                 pygame.draw.rect(surf, TARGET, p.rect.inflate(6, 6), width + 1,
                                  border_radius=max(2, p.rect.w // 10))
             elif p.name and (name, p.name) in marks.playable:
-                pygame.draw.rect(surf, PLAYABLE, p.rect.inflate(2, 2), 1,
+                pygame.draw.rect(surf, PLAYABLE, p.rect.inflate(2, 2), width,
                                  border_radius=max(2, p.rect.w // 10))
 
     def _state_of(self, surf, p: geo.Placed) -> None:
