@@ -59,14 +59,17 @@ anywhere on the Region.<br><br>
 more with Sprint). Creatures that entered this turn cannot travel or attack.<br>
 <b>Combat</b>: drag an untapped creature onto an opposing creature, structure or the
 player zone within its range (its own site and one forward, plus Range). The defender
-drags untapped creatures onto attackers to block; damage goes to blockers first.<br>
+drags untapped creatures onto attackers to block, then <b>Done blocking</b>; a blocked
+attacker fights only its blockers. A <b>Guard</b> takes damage meant for its friends on
+its site; click it to switch that off or on again (once a turn).<br>
 <b>Damage</b> stays on a card until the end of the turn (on structures, for good); at its
 resilience the card is destroyed.<br><br>
 <b>Your Shrine</b> is played like a creature from its zone. If it would leave the Region it
 returns with time marks; one comes off each turn, and you play it again at none.<br><br>
 <b>On the cards</b>: the coloured frame and the letters in the cost pips give the colour;
 the box is strength/resilience (current values on the Region: green raised, red lowered);
-a red chip is damage; FROZEN, POISON, WEAK, GROUNDED, PROT, ARMOR are states; zz marks a
+a red chip is damage; FROZEN, POISON, WEAK, GROUNDED, PROT, ARMOR, NO GUARD are states;
+chips on a site name the terrain, weather or face-down Trap lying there; zz marks a
 creature that cannot act yet; TAPPED a tapped card. Right-click a card, or rest the
 pointer on it, to read it large.<br><br>
 <b>Keys</b><br>
