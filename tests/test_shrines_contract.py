@@ -116,6 +116,8 @@ def test_view_info_describes_every_permanent_and_priority():
     assert card["attached_to"] is None and card["status"] == [] and not card["armor"]
     s = play(s, "next")
     assert GAME.view(s, 0).info["priority"] == 1
+    s.queue = (("draw", 0, "any"),)     # a queued choice: nobody holds priority meanwhile
+    assert GAME.view(s, 0).info["priority"] is None
 
 
 def test_tokens_are_cards_in_their_site_zone_and_players_have_empty_zones():

@@ -111,9 +111,10 @@ def decision_seat(s: State) -> int:
 
 
 def priority_seat(s: State) -> int | None:
-    """Who holds priority (clause priority); None during the mulligans and at the end.
-    A queued choice does not move priority: it returns where it was."""
-    if s.result is not None or s.stage in ("mulligan", "over"):
+    """Who holds priority (clause priority); None during the mulligans, at the end,
+    and while a queued choice (a draw, a Swap, a sacrifice) is being made: nobody
+    holds it until that is done, then it is where it was."""
+    if s.result is not None or s.stage in ("mulligan", "over") or s.queue:
         return None
     return 1 - s.turn if s.stage in ("respond", "block") else s.turn
 
