@@ -13,7 +13,6 @@ import sys
 from shrines_helpers import events, legal, mana, play, refusal, spawn, start, to_act, where, who
 
 from shrinetable.games.shrines import GAME, rulings
-from shrinetable.games.shrines import effects as fx
 from shrinetable.games.shrines.actions import parse
 from shrinetable.games.shrines.region import status
 
@@ -492,9 +491,9 @@ def test_bloodless_survives_combat_damage_not_a_spell_after():
     assert where(s, d) == "graveyard:1"
 
 
-def test_cleave_hits_every_opposing_body_on_the_site():
-    """Clause cleave: combat damage dealt is dealt again to every other opposing
-    body on that site."""
+def test_cleave_hits_the_other_bodies_on_the_site():
+    """Clause cleave: combat damage dealt is dealt again to every other body on
+    that site (its own side's too: R28)."""
     s = start("red", "blue")
     w = spawn(s, "cindermaw-warlord", 0, "b4")
     d1 = spawn(s, "barrow-walker", 1, "b5")
@@ -1339,20 +1338,6 @@ def test_bloodless_spell_damage_first_does_not_let_combat_destroy_it():
     s = to_act(s, "combat")
     s = play(s, f"attack {brute} {bw}", "next", "pass")
     assert where(s, bw) == "site:b2" and s.perms[_num(bw)].damage == 4
-
-
-def test_bloodless_non_combat_damage_that_reaches_resilience_destroys_it():
-    """Clause bloodless: non-combat damage that brings it to its resilience destroys
-    it, whether or not combat damage came first (R25)."""
-    s = start("red", "purple")
-    bw = spawn(s, "barrow-walker", 1, "b2")
-    fx.deal(s, _num(bw), 1, True, [])
-    fx.deaths(s, [])
-    assert where(s, bw) == "site:b2"
-    bolt = spawn(s, "scorchbolt", 0)
-    s = mana(s, 0, "RR")
-    s = play(s, f"cast {bolt} {bw} x=1")
-    assert where(s, bw) == "graveyard:1"
 
 
 def test_area_aura_touches_creatures_not_structures():
