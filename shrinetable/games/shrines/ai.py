@@ -451,8 +451,13 @@ def _enables(s: State, me: int, d) -> bool:
 
 
 def _useful(s: State, me: int, c: int) -> bool:
+    """Worth mana now: a burst spell at any time, anything else only in our own
+    First or Final Act (an Immoveable structure never: it walls us in too)."""
     d = s.defs[c]
-    return not (d.type == "structure" and "immoveable" in d.kw)
+    if d.type == "structure" and "immoveable" in d.kw:
+        return False
+    return (d.type == "spell" and d.subtype == "burst") or (
+        s.turn == me and s.stage == "main" and s.act in ("first", "final"))
 
 
 def _foes_in(s: State, me: int, d, where: str) -> float:
