@@ -21,6 +21,7 @@ from .cards import instance, site_index
 from .combat import reaches
 from .effects import guard_for
 from .region import (
+    area_place,
     area_sites,
     destinations,
     forward,
@@ -467,12 +468,7 @@ def _foes_in(s: State, me: int, d, where: str) -> float:
     site. Areas that help the opponent count 0."""
     if d.aura is not None and d.aura.whose == "own":
         return 0
-    if where.startswith("row"):
-        sites = set(range((int(where[3:]) - 1) * 3, int(where[3:]) * 3))
-    elif where.startswith("path-"):
-        sites = set(range("abc".index(where[5:]), 15, 3))
-    else:
-        sites = {site_index(where)}
+    sites = set(area_sites(*area_place(where)))
     if d.subtype == "trap":
         sites = {x - 3 * forward(1 - me) for x in sites}
     n = 0.0

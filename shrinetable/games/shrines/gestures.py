@@ -14,6 +14,7 @@ from shrinetable.engine import Gesture
 
 from .actions import BUTTONS, Action
 from .cards import instance, site_name
+from .region import area_place, area_sites
 from .state import State
 
 CLICKS = ("tap", "top", "bottom", "sacrifice", "stats", "assign")
@@ -44,10 +45,9 @@ def _aim(s: State, target: str, seat: int) -> Gesture:
         return Gesture(target=f"player:{int(target[1]) - 1}")
     if "#" in target:
         return Gesture(target=zone_of(s, instance(target)), target_card=target)
-    if target.startswith("row"):
-        return Gesture(target="areas", also=tuple(f"site:{p}{target[3:]}" for p in "abc"))
-    if target.startswith("path-"):
-        return Gesture(target="areas", also=tuple(f"site:{target[5:]}{n}" for n in "12345"))
+    if target.startswith(("row", "path-")):
+        return Gesture(target="areas", also=tuple(
+            f"site:{site_name(i)}" for i in sorted(area_sites(*area_place(target)))))
     if not target:
         return Gesture(target=f"player:{seat}", also=EVERY_SITE)
     return Gesture(target=f"site:{target}")

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from functools import cache
 
-from .cards import ROWS
+from .cards import ROWS, site_index
 from .state import State
 
 GROUND_LOSES = ("flying", "lunge", "sprint", "dig")   # clause ground
@@ -42,6 +42,17 @@ def own_half(seat: int, site: int) -> bool:
 
 
 @cache
+def area_place(where: str) -> tuple[str, int]:
+    """Where an area lies, from notation: `rowN`, `path-X` or a site (NotationError
+    for anything else)."""
+    t = where.strip().lower()
+    if t.startswith("row") and t[3:] in ("1", "2", "3", "4", "5"):
+        return "row", int(t[3:]) - 1
+    if t.startswith("path-") and t[5:] in ("a", "b", "c"):
+        return "pathway", "abc".index(t[5:])
+    return "site", site_index(t)
+
+
 def area_sites(kind: str, index: int) -> frozenset[int]:
     if kind == "site":
         return frozenset((index,))

@@ -28,6 +28,7 @@ from .cards import (
 )
 from .explain import explain
 from .region import (
+    area_place,
     area_sites,
     blocked,
     bodies,
@@ -671,12 +672,7 @@ def _cover_traps(s: State, site: int, ev: list[Event]) -> None:
 def _place_area(s: State, c: int, where: str, ev: list[Event]) -> None:
     """Clause area: the newest of a subtype rules where areas overlap; an older area
     of the same subtype wholly covered by the new one is removed to the Graveyard."""
-    if where.startswith("row"):
-        at = ("row", int(where[3:]) - 1)
-    elif where.startswith("path-"):
-        at = ("pathway", "abc".index(where[5:]))
-    else:
-        at = ("site", site_index(where))
+    at = area_place(where)
     new = area_sites(*at)
     for old in list(s.areas):
         if s.defs[old].subtype == s.defs[c].subtype and area_sites(*s.area_at[old]) <= new:

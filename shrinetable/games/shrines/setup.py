@@ -20,7 +20,7 @@ from shrinetable.engine.rng import seeded
 
 from .cards import Cost, Def, deck_key, instance, site_index, starter
 from .effects import SITE_LIMIT, counted
-from .region import resilience
+from .region import area_place, resilience
 from .state import Perm, State
 
 KEYS = ("act", "turn_no", "life", "marks", "pool", "source_played", "cards")
@@ -312,16 +312,10 @@ def _attach(s: State, name: str, n: int, on: str) -> None:
 def _lay(s: State, name: str, n: int, at: str) -> None:
     """Where a trap or an area lies: a site, `rowN` or `path-X` as its card says."""
     loc, d = ("cards", name, "at"), s.defs[n]
-    t = at.strip().lower()
-    if t.startswith("row") and t[3:] in ("1", "2", "3", "4", "5"):
-        place = ("row", int(t[3:]) - 1)
-    elif t.startswith("path-") and t[5:] in ("a", "b", "c"):
-        place = ("pathway", "abc".index(t[5:]))
-    else:
-        try:
-            place = ("site", site_index(t))
-        except NotationError as e:
-            raise SetupError(loc, str(e)) from None
+    try:
+        place = area_place(at)
+    except NotationError as e:
+        raise SetupError(loc, str(e)) from None
     want = "site" if d.subtype == "trap" else d.area
     if place[0] != want:
         example = {"site": "b3", "row": "row3", "pathway": "path-b"}[want]
