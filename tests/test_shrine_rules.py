@@ -829,15 +829,29 @@ def test_ruling_R6_take_replaces_the_draw_and_uses_the_action():
     assert refusal(s3, "take").ruling == "turn"
 
 
-def test_ruling_R7_jack_fizzled_to_empty_hand_takes_nothing():
-    """Ruling R7: if the hand is empty when the Jack resolves (its owner
-    fizzled with it), nothing is taken and nothing discarded."""
+def test_ruling_R6_take_ends_the_turn_even_with_the_dagger_as_a_token():
+    """Ruling R6: after taking from the Graveyard the player takes no more actions,
+    though the Dagger as a Token would give a second one."""
+    s = two("7C", "6D", ["2S", "3S"], ["8H", "9H"], graveyard=["TH"], stage="turn",
+            actions_left=2)
+    s = play(s, "take")
+    assert who(s)[0] == 1
+
+
+def test_ruling_R7_jack_fizzled_below_two_cards_takes_nothing():
+    """Ruling R7: if the target holds fewer than two cards when the Jack resolves
+    (it fizzled with them), nothing is taken and nothing discarded; with
+    Alternate Fizzle that leaves one card, which stays in its hand."""
     s = two("7C", "6D", ["2S", "3S", "4S"], ["8H", "9H", "TH"], fields=[["JS"], []])
     s = play(s, "jack p2", "fizzle")
     assert who(s) == (0, "counter")
     s = play(s, "counter")
     assert zone(s, "hand:0") == [] and zone(s, "hand:1") == []
     assert who(s) == (1, "turn")
+    s = two("7C", "6D", ["2S", "3S", "4S", "5S"], ["8H", "9H", "TH", "QH"],
+            fields=[["JS"], []], options={"alternate_fizzle": True})
+    s = play(s, "jack p2", "fizzle 8H 9H TH", "counter 3S 4S 5S")
+    assert zone(s, "hand:1") == ["QH"] and zone(s, "hand:0") == ["2S"]
 
 
 def test_ruling_R7_jack_picks_the_card_at_random_from_the_seed():
@@ -900,15 +914,19 @@ def test_ruling_R11_pair_removing_a_dagger_top_is_a_blockable_attack():
     assert zone(s, "shrine:1") == [*LOW_B, "AH"]
 
 
-def test_ruling_R12_quad_takes_a_dagger_top_and_cannot_be_blocked():
-    """Ruling R12: a Quad removes any top card, a Dagger too, and no Token
-    blocks it."""
+def test_ruling_R12_quad_leaves_a_dagger_top_and_cannot_be_blocked():
+    """Ruling R12: a Quad removes the Tokens and the top card, but not a Dagger on
+    top (only a Dagger or a pair removes one), and no Token blocks it."""
     s = pos(shrines=[["2C", "3C", "4C", "5C", "6C"], [*LOW_B, "AH"]],
             hands=[["7S", "7H", "7D", "7C"], ["2H", "3H", "4H"]], fields=[[], ["KD"]])
     s = play(s, "quad 7S 7H 7D 7C p2")
     assert legal(s) == {"allow", "fizzle"}
     s = play(s, "allow")
-    assert zone(s, "shrine:1") == LOW_B and zone(s, "field:1") == []
+    assert zone(s, "shrine:1") == [*LOW_B, "AH"] and zone(s, "field:1") == []
+    s = pos(shrines=[["2C", "3C", "4C", "5C", "6C"], [*LOW_B, "9H"]],
+            hands=[["7S", "7H", "7D", "7C"], ["2H", "3H", "4H"]], fields=[[], ["KD"]])
+    s = play(s, "quad 7S 7H 7D 7C p2", "allow")
+    assert zone(s, "shrine:1") == LOW_B
 
 
 def test_ruling_R13_resurrection_heal_obeys_capacity_and_dagger_top():

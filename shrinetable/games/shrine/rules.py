@@ -21,8 +21,6 @@ START = 5
 
 PASS, DRAW, TAKE, ALLOW, ACCEPT = (Action(k) for k in ("pass", "draw", "take", "allow",
                                                           "accept"))
-BLOCKABLE_BY_TOKEN = ("attack",)
-ATTACK_LIKE = ("attack", "dagger", "jack", "triplet", "quad")
 
 
 def p(seat: int) -> str:
@@ -341,7 +339,7 @@ def _step_take(n: State, a: Action, me: int, ev: list[Event]) -> None:
     n.hands[me].append(c)
     _move(ev, "take", f"{p(me)} takes {NAMES[c]} from the Graveyard", me, (c,), "graveyard",
           f"hand:{me}")
-    n.actions_left -= 1  # R6
+    n.actions_left = 0  # R6: no more actions this turn, a Dagger-Token's second included
     _continue(n)
 
 
@@ -606,8 +604,9 @@ def _dagger_strike(n: State, a: Action, me: int, ev: list[Event]) -> None:
 def _eff_jack(n: State, a: Action, me: int, ev: list[Event]) -> None:
     victim = n.hands[a.seat]
     n.jack_used = True
-    if not victim:  # R7: a Fizzle emptied the hand before the theft resolved
-        ev.append(Event("steal", f"p{a.seat + 1}'s hand is empty: the Jack takes nothing", me))
+    if len(victim) < 2:  # jack: two cards or more, also when it resolves (after a Fizzle)
+        ev.append(Event("steal", f"p{a.seat + 1} holds fewer than two cards: the Jack takes "
+                        "nothing", me))
         return
     n.rng = fork(n.rng)
     c = victim.pop(n.rng.randrange(len(victim)))  # R7: unseen, so at random
@@ -636,7 +635,7 @@ def _eff_triplet(n: State, a: Action, me: int, ev: list[Event]) -> None:
 def _eff_quad(n: State, a: Action, me: int, ev: list[Event]) -> None:
     _to_gy(n, a.cards, ev, me, f"{p(me)} plays a Quad")
     _remove_all_tokens(n, a.seat, ev, me)
-    if n.alive[a.seat]:
+    if n.alive[a.seat] and RANK[n.shrines[a.seat][-1]] != ACE:   # dagger-top (R12)
         _remove_top(n, a.seat, ev, me)
 
 
