@@ -13,21 +13,21 @@ def arrow(surf, start: pygame.Rect, end: pygame.Rect, colour, width: int,
           crossed: bool = False) -> None:
     """A thick outlined arrow from the edge of `start` to the edge of `end`;
     `crossed` adds an X on it (a move the rules refuse)."""
-    a, b = pygame.Vector2(start.center), pygame.Vector2(end.center)
-    if a == b:
+    centre_a, centre_b = pygame.Vector2(start.center), pygame.Vector2(end.center)
+    if centre_a == centre_b:
         return
+    a, b = centre_a, centre_b
     out = start.clipline(a, b)
     into = end.clipline(a, b)
     if out:
         a = pygame.Vector2(out[1])
     if into:
         b = pygame.Vector2(into[0])
-    d = b - a
-    if d.length() < 4:
-        return
-    d = d.normalize()
-    n = pygame.Vector2(-d.y, d.x)
     head = width * 3
+    if (b - a).length() < head * 3:   # side by side: centre to centre, over the cards
+        a, b = centre_a, centre_b
+    d = (b - a).normalize()
+    n = pygame.Vector2(-d.y, d.x)
     base = b - d * head
     tip = [b, base + n * head * 0.6, base - n * head * 0.6]
     pygame.draw.line(surf, OUTLINE, a, base, width + 4)
