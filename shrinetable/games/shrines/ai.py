@@ -211,11 +211,13 @@ def _main(s: State, me: int, legal: list[Action]) -> Action:
         return free[0]
     play = _best_play(s, me, by)
     mana = [a for a in by.get("tap", []) if s.defs[instance(a.card)].produces >= 0]
-    if play is not None and mana and s.defs[instance(play.card)].cost.x:
-        return mana[0]            # all the mana first, for the largest X
+    if play is not None and mana and (s.defs[instance(play.card)].cost.x or max(
+            (s.defs[c].cost.converted for c in _waiting(s, me)), default=-1)
+            > s.defs[instance(play.card)].cost.converted):
+        return mana[0]            # all the mana first: for the largest X, or a bigger card
     if play is not None:
         return play
-    if "tap" in by and _worth_tapping(s, me):
+    if "tap" in by and _waiting(s, me):
         return by["tap"][0]
     travel = _travel(s, by.get("travel", []))
     if travel is not None:
@@ -271,6 +273,8 @@ def _play_score(s: State, me: int, a: Action) -> float | None:
             return None
         v = _helped(s, me, instance(a.target))
         return None if v is None else base + v / 100
+    if d.subtype == "trap" and any(s.trap_site[t] == site_index(a.target) for t in s.traps[me]):
+        return None           # it would only cover our own trap there (clause trap)
     if d.type == "area" or d.subtype == "trap":
         n = _foes_in(s, me, d, a.target)
         return None if n == 0 else base + n / 10
@@ -420,19 +424,19 @@ def _burns(s: State, d, x: int, t: int) -> bool:
     return "weaken" in status(s, t) or n >= resilience(s, t) - s.perms[t].damage
 
 
-def _worth_tapping(s: State, me: int) -> bool:
-    """Tap only when the mana would let a card in hand be played."""
+def _waiting(s: State, me: int) -> list[int]:
+    """Cards (in hand, or the Shrine) that tapping every untapped source would let
+    us play now and that the pool cannot pay for yet: what tapping is worth it for."""
     pool = s.pool[me][:]
     untapped = [c for c in s.sources[me] if c not in s.tapped]
     if not untapped:
-        return False
+        return []
     for c in untapped:
         if s.defs[c].produces >= 0:
             pool[s.defs[c].produces] += 1
     cards = list(s.hands[me]) + list(s.shrine[me] if s.marks[me] == 0 else [])
-    return any(s.defs[c].type != "source" and affordable(pool, s.defs[c].cost)
-               and not affordable(s.pool[me], s.defs[c].cost) and _useful(s, me, c)
-               for c in cards)
+    return [c for c in cards if s.defs[c].type != "source" and affordable(pool, s.defs[c].cost)
+            and not affordable(s.pool[me], s.defs[c].cost) and _useful(s, me, c)]
 
 
 def _enables(s: State, me: int, d) -> bool:
