@@ -905,6 +905,9 @@ def test_priority_with_only_useless_mana_taps_is_idle():
     s.hands[1].remove(_num(undertow))
     s.legal = None
     assert idle_priority(s)
+    totem = spawn(s, "weathered-totem", 1, "idols")   # a tap ability is no answer here
+    s.legal = None
+    assert f"tap {totem}" in legal(s) and idle_priority(s)
 
 
 def test_refusals_name_the_cost_before_the_place():

@@ -480,3 +480,18 @@ def test_hotseat_answer_hides_the_table_first(app):
     scene.command("takeover")
     app.step([], 0.01)
     assert scene.viewer == 0 and scene.overlay is None and len(scene.moves) > 1
+
+
+def test_a_click_on_your_guard_switches_its_guarding(app):
+    """Ruling R11 on the table: a click on your own Guard switches it off (NO GUARD
+    shows on it)."""
+    from shrines_helpers import spawn
+    from shrines_helpers import start as position
+    s = position("blue", "red")
+    guard = spawn(s, "harbor-sentinel", 0, "b1")
+    session = Session(GAME, 1, {}, ["human", "computer"])
+    session.states = [s]
+    scene = start(app, session)
+    click(app, centre(scene, "site:b1", guard))
+    assert history(scene)[-1] == f"unguard {guard}"
+    assert GAME.view(session.state, 0).info["cards"][guard]["status"] == ["unguarded"]

@@ -17,7 +17,7 @@ from .cards import instance, site_name
 from .region import area_place, area_sites
 from .state import State
 
-CLICKS = ("tap", "top", "bottom", "sacrifice", "stats", "assign")
+CLICKS = ("tap", "top", "bottom", "sacrifice", "stats", "assign", "guard", "unguard")
 
 
 def zone_of(s: State, c: int) -> str:

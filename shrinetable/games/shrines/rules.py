@@ -460,10 +460,12 @@ def _taps_for_more_than_mana(d: Def) -> bool:
 
 
 def idle_priority(s: State) -> bool:
-    """Answering with nothing to answer with: every legal move but the pass is a tap
-    for mana, and even with all of it no burst spell (with a target) or time mark
-    could be paid for. The table passes for a person then, as when the pass is their
-    only move; asking would cost a click after every opposing action."""
+    """Answering with nothing to answer with: every legal move but the pass is a tap,
+    and even with all the mana no burst spell (with a target) or time mark could be
+    paid for. The table passes for a person then, as when the pass is their only
+    move; asking would cost a click after every opposing action. A tap ability
+    (gain a life, a point of damage) does not count: spells resolve before anyone
+    answers, so it does as much in its owner's own turn."""
     if s.queue or s.stage != "respond":
         return False
     me = decision_seat(s)
@@ -471,13 +473,14 @@ def idle_priority(s: State) -> bool:
     for a in legal_actions(s):
         if a.kind == "pass":
             continue
-        d = s.defs[_card(s, a)] if a.kind == "tap" else None
-        if d is None or _taps_for_more_than_mana(d):
+        if a.kind != "tap":
             return False
+        d = s.defs[_card(s, a)]
         if d.produces >= 0:
             pool[d.produces] += 1
         for e in d.tap:
-            pool["BYRGP".index(e.colour)] += e.amount if isinstance(e.amount, int) else 0
+            if e.do == "add-mana":
+                pool["BYRGP".index(e.colour)] += e.amount if isinstance(e.amount, int) else 0
     if s.marks[me] > 0 and sum(pool) >= UNMARK_COST:
         return False
     return not any(d.type == "spell" and d.subtype == "burst" and affordable(pool, d.cost)
