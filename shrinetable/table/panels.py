@@ -63,11 +63,12 @@ class GamePanels:
         self.ui.status = UITextBox(self._status_html(), pygame.Rect(
             status.x, status.y + row_h + 2, status.w, status.h - row_h - 2), m)
         area = sc.rect(p.buttons)
-        if self.message:   # a refusal's reason or a notice, whole, above the buttons
+        if self.message:   # a refusal's reason or a notice, whole, under the buttons
             box = UITextBox(self._notice_html(), pygame.Rect(area.x, area.y, area.w, -1), m)
             h = min(box.rect.height, area.h // 2)   # height -1: as tall as the text
             box.set_dimensions((area.w, h))
-            area = pygame.Rect(area.x, area.y + h + 4, area.w, max(0, area.h - h - 4))
+            box.set_relative_position((area.x, area.bottom - h))   # buttons stay put
+            area = pygame.Rect(area.x, area.y, area.w, max(0, area.h - h - 4))
         self._action_buttons(area)
         if self.overlay == "menu":
             self._menu_ui()

@@ -61,12 +61,14 @@ def explain(s: State, a: Action) -> tuple[str, str]:
         if a.kind in ("play", "cast"):
             cost = d.cost + d.attach_cost if d.subtype == "tool" and "#" in a.target \
                 and d.attach_cost is not None else d.cost
-            pool = s.pool[s.owner[c]]
+            me = s.owner[c]
+            pool = s.pool[me]
             if not affordable(pool, cost, max(a.x, 0)):
                 held = " ".join(f"{ch}{n}" for ch, n in zip("BYRGP", pool, strict=True) if n)
+                more = "Tap your sources first (click them)." if any(
+                    x not in s.tapped for x in s.sources[me]) else "Every source is tapped."
                 return (f"{a.card} costs {cost}{f' with X={a.x}' if a.x > 0 else ''}; your "
-                        f"mana pool holds {held or 'nothing'}. Tap your sources first (click "
-                        "them)."), "cost"
+                        f"mana pool holds {held or 'nothing'}. {more}"), "cost"
         if a.kind in ("play", "cast") and d.type == "creature" and a.target:
             return "Creatures enter on your own melee sites.", "cast"
         if a.kind == "play" and d.type == "structure":
@@ -80,7 +82,12 @@ def explain(s: State, a: Action) -> tuple[str, str]:
         if a.kind == "travel":
             return f"{a.card} cannot travel to {a.target} now.", "travel"
         if a.kind == "attack":
-            return f"{a.card} cannot attack {a.target}.", "combat"
+            what = f"player {a.target[1]}'s zone" if a.target in ("p1", "p2") else a.target
+            if c in s.tapped:
+                return f"{a.card} is tapped: it cannot attack.", "R15"
+            return (f"{a.card} cannot attack {what}: a target must stand within its range "
+                    "(its own site and one forward, plus Range); fliers only by Flying, "
+                    "Reach or Lunge."), "combat"
         if a.kind == "mount":
             return (f"{a.card} cannot mount {a.target}: one needs Saddle and the other "
                     "Mount, within one site, and 2 mana; the one joining may not move off "
