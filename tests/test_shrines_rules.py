@@ -799,11 +799,13 @@ def test_ground_loses_flying_and_cannot_be_moved():
 
 
 def test_poison_deals_no_combat_damage():
-    """Clause poison: a Poisoned attacker deals 0 combat damage."""
+    """Clause poison: a Poisoned attacker deals 0 combat damage, and the log says why."""
     s = start("red", "blue")
     b = spawn(s, "ashen-brute", 0, "b5", status=frozenset({"poison"}))
     s = to_act(s, "combat")
-    s = play(s, f"attack {b} p2", "next", "pass")
+    s = play(s, f"attack {b} p2", "next")
+    assert any("Poisoned" in e.text for e in events(s, "pass"))
+    s = play(s, "pass")
     assert s.life[1] == 20
 
 

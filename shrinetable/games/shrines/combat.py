@@ -75,6 +75,9 @@ def resolve(s: State, ev: list[Event]) -> None:
                 if d in s.perms and strikes(s, d, quick) and reaches(s, d, c):
                     hits.append((d, c, power(s, d)))
         for c, v, n in hits:
+            if n == 0 and "poison" in status(s, c) and c in s.perms:
+                fx.log(s, ev, "poison", f"{s.name(c)} is Poisoned: it deals no combat damage",
+                       s.perms[c].ctrl, (c,))
             if v < 0:
                 fx.hurt(s, fx.PLAYER - v, n, ev)
                 continue
