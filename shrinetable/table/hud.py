@@ -43,20 +43,42 @@ def tapped_chip(surf: pygame.Surface, fonts, rect: pygame.Rect) -> None:
           (rect.right - 8, rect.top + 8), "topright")
 
 
+def notes(surf: pygame.Surface, fonts, rect: pygame.Rect, lines: list[str]) -> None:
+    """What a permanent's conditions mean, in a panel under (or over) the enlarged
+    card `rect`, so its printed text stays readable."""
+    if not lines:
+        return
+    px = max(11, rect.w // 22)
+    imgs = [fonts.text(line, px, (235, 240, 235)) for line in lines]
+    box = pygame.Rect(0, 0, max(i.get_width() for i in imgs) + 16,
+                      sum(i.get_height() + 2 for i in imgs) + 12)
+    box.midtop = (rect.centerx, rect.bottom + 8)
+    if box.bottom > surf.get_height():
+        box.midbottom = (rect.centerx, rect.top - 8)
+    box.clamp_ip(surf.get_rect())
+    pygame.draw.rect(surf, (16, 36, 28), box, border_radius=8)
+    pygame.draw.rect(surf, (120, 170, 150), box, 1, border_radius=8)
+    y = box.top + 6
+    for img in imgs:
+        surf.blit(img, (box.left + 8, y))
+        y += img.get_height() + 2
+
+
 def permanent(surf: pygame.Surface, fonts, rect: pygame.Rect, card: dict,
-              printed: dict | None) -> None:
-    """A permanent's state over its face: controller edge, statuses, current
-    strength/resilience (green above the printed numbers, red below), damage."""
-    px = max(7, round(rect.h * 0.11))
+              printed: dict | None, chips: bool = True) -> None:
+    """A permanent's state over its face: controller edge, statuses (unless
+    `chips` is off: the enlarged card lists them apart), current strength and
+    resilience (green above the printed numbers, red below), damage."""
+    px = max(7, round(rect.h * (0.11 if rect.h < 200 else 0.07)))   # enlarged: smaller chips
     pygame.draw.rect(surf, SEAT[card["ctrl"] % 2], rect, max(2, rect.w // 22),
                      border_radius=max(2, rect.w // 12))
     y = rect.top + round(rect.h * 0.42)   # below the name and cost
-    words = [CHIP[s] for s in card.get("status", ()) if s in CHIP]
-    if card.get("armor"):
+    words = [CHIP[s] for s in card.get("status", ()) if s in CHIP] if chips else []
+    if card.get("armor") and chips:
         words.append(("ARMOR", (190, 190, 200)))
     for text, fill in words:
         y = _chip(surf, fonts, text, max(6, px - 2), fill, (rect.left + 3, y)).bottom + 1
-    if card.get("sick"):   # new this turn: over the cost, which no longer matters
+    if card.get("sick") and chips:   # new this turn: over the cost, which no longer matters
         _chip(surf, fonts, "zz", max(6, px - 2), (160, 160, 160), (rect.right - 3, rect.top + 3),
               "topright")
     if printed is not None and printed.get("type") in ("creature", "structure") \
@@ -65,8 +87,9 @@ def permanent(surf: pygame.Surface, fonts, rect: pygame.Rect, card: dict,
         base = (printed or {}).get("strength", s), (printed or {}).get("resilience", r)
         fill = (150, 230, 150) if (s, r) > base and s >= base[0] and r >= base[1] else \
             (240, 150, 140) if (s < base[0] or r < base[1]) else (240, 234, 214)
-        _chip(surf, fonts, f"{s}/{r}", px + 2, fill, (rect.right - 3, rect.bottom - 3),
-              "bottomright")
+        if (s, r) != base or printed is None:   # unchanged: the printed box says it
+            _chip(surf, fonts, f"{s}/{r}", px + 2, fill, (rect.right - 3, rect.bottom - 3),
+                  "bottomright")
     if card.get("damage"):
         _chip(surf, fonts, f"-{card['damage']}", px + 2, (230, 60, 50),
               (rect.left + 3, rect.bottom - 3), "bottomleft", (255, 255, 255))

@@ -85,6 +85,7 @@ class Zoom:
             "cards", {}).get(self.zoomed)
         if card is not None:   # its state now, as on the Region (tapped as a chip, not a veil)
             hud.permanent(screen, self.app.fonts, rect, {**card, "tapped": False},
-                          self.app.art.face_of(self.zoomed))
+                          self.app.art.face_of(self.zoomed), chips=False)
             if card.get("tapped"):
                 hud.tapped_chip(screen, self.app.fonts, rect)
+            hud.notes(screen, self.app.fonts, rect, card.get("notes", []))

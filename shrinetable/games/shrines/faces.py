@@ -13,6 +13,7 @@ from shrinetable.formats.cards import COUNTED
 
 from .cards import Def, starter
 from .region import kw, resilience, sick, status, strength
+from .rulings import CLAUSES
 from .state import State
 
 
@@ -57,8 +58,13 @@ def card_face(name: str) -> dict:
         raise KeyError(f"no Shrines card called {cid!r}") from None
 
 
+CLAUSE_OF = {"freeze": "freeze", "ground": "ground", "poison": "poison", "weaken": "weaken",
+             "protection": "protection"}
+
+
 def permanent_info(s: State, c: int) -> dict:
-    """A permanent's current numbers and words, after tools, areas and boosts."""
+    """A permanent's current numbers and words, after tools, areas and boosts, and
+    what each of its conditions means (`notes`, for the enlarged card)."""
     p = s.perms[c]
     words = kw(s, c)
     st = set(status(s, c)) - {"protection", "protection-spent"}
@@ -67,10 +73,18 @@ def permanent_info(s: State, c: int) -> dict:
     if "guard" in words and p.unguarded:
         st.add("unguarded")
     body = s.defs[c].type != "relic"          # a tool has no numbers of its own
+    sick_now = s.defs[c].type == "creature" and sick(s, c)
+    notes = [CLAUSES[CLAUSE_OF[x]] for x in sorted(st) if x in CLAUSE_OF]
+    if "armor" in words and not p.armor_spent:
+        notes.append(CLAUSES["armor"])
+    if "unguarded" in st:
+        notes.append("No guard: its controller has switched its Guard off (R11)")
+    if sick_now:
+        notes.append("zz: it entered this turn, so it may not travel or attack yet")
     return {"ctrl": p.ctrl, "strength": strength(s, c) if body else 0,
             "resilience": resilience(s, c) if body else 0,
             "damage": p.damage, "armor": "armor" in words and not p.armor_spent,
-            "status": sorted(st), "sick": s.defs[c].type == "creature" and sick(s, c),
+            "status": sorted(st), "sick": sick_now, "notes": notes,
             "tapped": c in s.tapped,
             "attached_to": s.name(p.attached) if p.attached >= 0 else None,
             "keywords": display(words)}
