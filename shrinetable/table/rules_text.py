@@ -52,7 +52,8 @@ turn.<br><br>
 <b>Playing cards</b> (drag from your hand; the places it may go light up)<br>
 Creatures go onto one of your melee sites, structures onto a melee or range site without
 a structure. Tools onto a creature of yours, idols onto Your idols, terrain and weather
-onto a site of the site, row or pathway it will cover (or onto Terrain &amp; weather).
+onto a site of the site, row or pathway it will cover (a row or pathway one also onto
+Terrain &amp; weather).
 Spells onto their target (a card, a site or a player zone); a spell with no target
 anywhere on the Region.<br><br>
 <b>Travel</b>: in your Travel Act drag a creature forward along its pathway (one site,
