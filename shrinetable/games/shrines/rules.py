@@ -246,9 +246,12 @@ def _common(s: State, me: int) -> list[Action]:
 def _guards(s: State, me: int) -> list[Action]:
     """Guard is an option (R11): its controller switches it off or on again, once a
     turn, in their own turn or while declaring blocks; it starts on."""
+    granted = any(s.defs[x].aura is not None and "guard" in s.defs[x].aura.abilities
+                  for x in (*s.areas, *s.perms))   # a tool or an area could give Guard
     return [Action("guard" if s.perms[c].unguarded else "unguard", s.name(c))
-            for c in mine(s, me) if "guard" in kw(s, c)
-            and s.perms[c].guard_switched != s.turn_no]
+            for c in mine(s, me) if s.perms[c].guard_switched != s.turn_no
+            and (granted or "guard" in s.defs[c].kw or riders(s, c))   # cheap first
+            and "guard" in kw(s, c)]
 
 
 def _gen_main(s: State) -> list[Action]:
