@@ -15,3 +15,24 @@ def xvfb():
     server = Xvfb()
     yield server
     server.stop()
+
+
+@pytest.fixture
+def dummy_video(tmp_path, monkeypatch):
+    """No window: SDL's dummy driver, no computer pause, saves in the test's folder
+    (set per test, so it leaks nowhere). In-process table modules use it for every
+    test (`pytestmark`)."""
+    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
+    monkeypatch.setenv("SHRINETABLE_AI_DELAY", "0")
+    monkeypatch.setenv("SHRINETABLE_DATA_DIR", str(tmp_path))
+
+
+@pytest.fixture
+def app(dummy_video):
+    """The table's App in a 1280x720 dummy window."""
+    import pygame
+
+    from shrinetable.table.app import App
+    a = App((1280, 720))
+    yield a
+    pygame.quit()

@@ -18,25 +18,13 @@ from shrinetable.formats.layout import load_layout
 from shrinetable.resources import layout_path
 from shrinetable.table import geometry as geo
 from shrinetable.table import hud
-from shrinetable.table.app import App
 
 GAME = registry.get("shrines")
 LAYOUT = load_layout(layout_path("shrines"))
 SIZE = (1280, 720)
 
 
-@pytest.fixture(autouse=True)
-def dummy_video(tmp_path, monkeypatch):
-    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
-    monkeypatch.setenv("SHRINETABLE_AI_DELAY", "0")
-    monkeypatch.setenv("SHRINETABLE_DATA_DIR", str(tmp_path))
-
-
-@pytest.fixture
-def app():
-    a = App(SIZE)
-    yield a
-    pygame.quit()
+pytestmark = pytest.mark.usefixtures("dummy_video")
 
 
 def played_until(seed: int, want, limit: int = 600, seat: int = 0) -> Session:

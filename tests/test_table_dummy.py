@@ -10,24 +10,11 @@ from table_input import click, drag, ev
 
 from shrinetable.adapter.session import Session
 from shrinetable.engine import registry
-from shrinetable.table.app import App
 
 GAME = registry.get("shrine")
 
 
-@pytest.fixture(autouse=True)
-def dummy_video(tmp_path, monkeypatch):
-    """No window: SDL's dummy driver (set per test, so it leaks nowhere)."""
-    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
-    monkeypatch.setenv("SHRINETABLE_AI_DELAY", "0")
-    monkeypatch.setenv("SHRINETABLE_DATA_DIR", str(tmp_path))
-
-
-@pytest.fixture
-def app():
-    a = App((1280, 720))
-    yield a
-    pygame.quit()
+pytestmark = pytest.mark.usefixtures("dummy_video")
 
 
 def start(app, seats=("human", "computer"), seed=42):
