@@ -85,12 +85,12 @@ def limit(s: State, site: int, mover: int) -> None:
 def move(s: State, c: int, to: int, ev: list[Event]) -> None:
     p = s.perms[c]
     s.sites[p.site].remove(c)
+    s.sites[to].append(c)
     for t in [t for t in s.sites[p.site] if s.perms[t].attached == c]:
-        s.sites[p.site].remove(t)          # tools travel with their creature
+        s.sites[p.site].remove(t)          # tools travel with their creature, after it
         s.sites[to].append(t)
         s.perms[t].site = to
     p.site = to
-    s.sites[to].append(c)
     arrive(s, c, to, ev)
 
 
