@@ -85,6 +85,14 @@ class Def:
                    c.trigger, Cost.parse(c.attach_cost) if c.attach_cost else None, False,
                    c.colours or c.produces)
 
+    def play_cost(self, onto_creature: bool = False) -> Cost:
+        """What playing it costs: a tool played straight onto a creature also pays
+        its attach cost, if it has one; only tools without one attach as they come
+        in (clause tool)."""
+        if self.subtype == "tool" and onto_creature and self.attach_cost is not None:
+            return self.cost + self.attach_cost
+        return self.cost
+
     @staticmethod
     def token_of(e: Effect) -> Def:
         slug = "-".join(e.name.lower().split())

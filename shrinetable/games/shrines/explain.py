@@ -8,7 +8,7 @@ docs/rules/shrines.md.
 from __future__ import annotations
 
 from .actions import Action
-from .cards import affordable, instance
+from .cards import COLOURS, affordable, instance
 from .state import State
 
 STAGE_KINDS = {
@@ -59,12 +59,11 @@ def explain(s: State, a: Action) -> tuple[str, str]:
         if a.kind == "source" and s.source_played:
             return "You have already put out a source this turn.", "source"
         if a.kind in ("play", "cast"):
-            cost = d.cost + d.attach_cost if d.subtype == "tool" and "#" in a.target \
-                and d.attach_cost is not None else d.cost
+            cost = d.play_cost("#" in a.target)
             me = s.owner[c]
             pool = s.pool[me]
             if not affordable(pool, cost, max(a.x, 0)):
-                held = " ".join(f"{ch}{n}" for ch, n in zip("BYRGP", pool, strict=True) if n)
+                held = " ".join(f"{ch}{n}" for ch, n in zip(COLOURS, pool, strict=True) if n)
                 more = "Tap your sources first (click them)." if any(
                     x not in s.tapped for x in s.sources[me]) else "Every source is tapped."
                 return (f"{a.card} costs {cost}{f' with X={a.x}' if a.x > 0 else ''}; your "

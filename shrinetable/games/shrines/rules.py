@@ -16,6 +16,7 @@ from . import combat
 from . import effects as fx
 from .actions import Action
 from .cards import (
+    COLOURS,
     ROWS,
     Cost,
     Def,
@@ -296,7 +297,7 @@ def _inert(s: State, me: int) -> list[Action]:
             out += [Action("play", n, site_name(i)) for i in sites
                     if not any(s.defs[b].type == "structure" for b in s.sites[i])]
         elif d.subtype == "tool":
-            if affordable(pool, _tool_cost(d, True)):
+            if affordable(pool, d.play_cost(onto_creature=True)):
                 out += [Action("play", n, s.name(t)) for t in mine(s, me, "creature")]
             if d.attach_cost is not None:   # a tool with an attach cost may lie loose
                 out += [Action("play", n, site_name(i)) for i in range(15)]
@@ -483,7 +484,7 @@ def idle_priority(s: State) -> bool:
             pool[d.produces] += 1
         for e in d.tap:
             if e.do == "add-mana":
-                pool["BYRGP".index(e.colour)] += e.amount if isinstance(e.amount, int) else 0
+                pool[COLOURS.index(e.colour)] += e.amount if isinstance(e.amount, int) else 0
     if s.marks[me] > 0 and sum(pool) >= UNMARK_COST:
         return False
     return not any(d.type == "spell" and d.subtype == "burst" and affordable(pool, d.cost)
@@ -577,8 +578,7 @@ def _do_play(s, me, a, ev):
     d = s.defs[c]
     zone = "shrine" if c in s.shrine[me] else "hand"
     (s.shrine if zone == "shrine" else s.hands)[me].remove(c)
-    pay(s.pool[me], _tool_cost(d, "#" in a.target) if d.subtype == "tool" else d.cost,
-        need=needs(s, me))
+    pay(s.pool[me], d.play_cost("#" in a.target), need=needs(s, me))
     if d.subtype == "trap":           # face down: only its owner sees which card it is
         fx.log(s, ev, "trap", f"{p(me)} sets a trap at {a.target}", me, (c,), f"hand:{me}",
                f"traps:{me}")
@@ -613,14 +613,6 @@ def _do_play(s, me, a, ev):
     else:
         fx.put(s, c, me, site_index(a.target), ev)
         fx.run(s, me, d.effects, -1, 0, ev, c)
-
-
-def _tool_cost(d: Def, onto_creature: bool) -> Cost:
-    """A tool played straight onto a creature also pays its attach cost, if it has
-    one: only tools without one attach as they come in (clause tool)."""
-    if onto_creature and d.attach_cost is not None:
-        return d.cost + d.attach_cost
-    return d.cost
 
 
 def _landing(s: State, me: int, target: str) -> str:
