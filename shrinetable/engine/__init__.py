@@ -13,9 +13,12 @@ from .core import (
     ZoneView,
     play,
 )
+from .base import CardData, GameBase, Player, PositionHook, TestHooks
+from .present import Arrow, CardDecor, Chip, Decor, Face, Presentation
 from .registry import get, names, register
 
 __all__ = [
-    "Decision", "Event", "Game", "Gesture", "IllegalAction", "NotationError", "OptionSpec",
+    "Arrow", "CardData", "CardDecor", "Chip", "Decor", "Face", "GameBase", "Player",
+    "PositionHook", "Presentation", "TestHooks", "Decision", "Event", "Game", "Gesture", "IllegalAction", "NotationError", "OptionSpec",
     "Outcome", "View", "ZoneView", "get", "names", "play", "register",
 ]

@@ -52,6 +52,10 @@ class Decision:
     seat: int
     kind: str
     prompt: str
+    # a secret choice ("commit, then reveal"): the move made here is hidden from
+    # every other seat (views, events, log, computer players) until the game
+    # reveals it in one public event
+    secret: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -147,14 +151,11 @@ class Game(Protocol):
 
     def all_cards(self, state: Any) -> dict[str, list[str]]: ...
 
-    # Optional: `guess_actions(seat, held, source, zone, card) -> list[str]`, the
-    # action texts a refused drag most likely meant, so the table can show the
-    # engine's reason for refusing it.
-    # Optional: `gesture(state, action) -> Gesture`, when where a card lies depends
-    # on the position (Shrines' creatures move between sites); else `action.gesture(seat)`.
-    # Optional: `auto_pass`, action texts the table makes for a person when that is
-    # their only legal move (a priority pass with nothing to answer with), and
-    # `idle(state) -> bool`, true when their other moves could come to nothing.
+    def turn_number(self, state: Any) -> int: ...
+
+    # The optional parts (table hooks, computer player, positions, card data,
+    # presentation, test hooks) have defaults in `base.GameBase`, which every game
+    # subclasses.
 
 
 def play(game: Game, state: Any, texts: list[str]) -> tuple[Any, list[Event]]:

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from shrinetable.engine import Decision, Event, OptionSpec, Outcome, View, ZoneView
+from shrinetable.engine import Decision, GameBase, Event, OptionSpec, Outcome, View, ZoneView
 
-from . import rules
+from . import ai as computer
+from . import present, rules, testing
 from .actions import Action, parse
 from .cards import NAMES
 from .gestures import drop_hint, guess_actions
@@ -29,12 +30,15 @@ PROMPTS = {
 }
 
 
-class ShrineGame:
+class ShrineGame(GameBase):
     name = "shrine"
     title = "Shrine"
     min_seats = 2
     max_seats = 4
     options = OPTIONS
+    ai = staticmethod(computer.choose)
+    present = present.PRESENT
+    testing = testing.HOOKS
 
     def make_options(self, options: dict[str, Any] | None) -> Options:
         """Options from a mapping; ValueError naming an unknown option or bad value."""
@@ -77,6 +81,9 @@ class ShrineGame:
 
     def outcome(self, s: State) -> Outcome | None:
         return s.result
+
+    def turn_number(self, s: State) -> int:
+        return s.turn_no
 
     def parse_action(self, text: str) -> Action:
         return parse(text)

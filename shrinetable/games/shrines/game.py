@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from shrinetable.engine import Decision, Event, Gesture, OptionSpec, Outcome, View, ZoneView
+from shrinetable.engine import Decision, GameBase, Event, Gesture, OptionSpec, Outcome, View, ZoneView
 
-from . import faces, gestures, rules
+from . import ai as computer
+from . import faces, gestures, present, rules, testing
 from .actions import Action, parse
 from .cards import PATHS, deck_key, site_name, starter
 from .region import area_sites
@@ -35,12 +36,15 @@ PER_SEAT = ("primary", "secondary", "hand", "graveyard", "banished", "shrine", "
             "idols", "traps")
 
 
-class ShrinesGame:
+class ShrinesGame(GameBase):
     name = "shrines"
     title = "Shrines"
     min_seats = 2
     max_seats = 2
     options = OPTIONS
+    ai = staticmethod(computer.choose)
+    present = present.PRESENT
+    testing = testing.HOOKS
     # a priority pass that is a player's only legal move: the table makes it for them
     auto_pass = ("pass",)
 
@@ -77,6 +81,9 @@ class ShrinesGame:
 
     def outcome(self, s: State) -> Outcome | None:
         return s.result
+
+    def turn_number(self, s: State) -> int:
+        return s.turn_no
 
     def parse_action(self, text: str) -> Action:
         return parse(text)

@@ -1,0 +1,170 @@
+"""The game bundle: everything a game package declares, in one typed place.
+
+A game is a plug-in. Its package subclasses `GameBase`, fills in the rules (the
+`Game` protocol) and whichever optional parts it has, and exposes one instance as
+`GAME`; the registry finds it by name. The generic layers (adapter, formats,
+table, demo, commands) ask the bundle and never name a game. Every optional hook
+has a default here, so a generic layer calls it without `getattr`.
+
+The parts:
+- the rules: `new_game`, `decision`, `legal_actions`, `apply`, `view`, `outcome`,
+  `parse_action`, `zones`, `all_cards`, `turn_number` (required), and the table's
+  optional hooks (`gesture`, `guess_actions`, `drop_hint`, `auto_pass`, `idle`);
+- `ai`: its computer player (None: uniform random play), fed through `observe`;
+- `position`: how a scenario or demo file sets up a position (`PositionHook`);
+- `card_data`: its card-data schema and folder (`CardData`), if it has card files;
+- `present`: words, rules text, card faces and table decorations (`Presentation`);
+- `testing`: what the generic contract tests need to know (`TestHooks`).
+
+Stdlib only, like the rest of the engine: models and loaders that use pydantic
+live in the game package and `formats`, and are only referred to here.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from .core import Decision, Event, Gesture, OptionSpec, Outcome, View
+from .present import Presentation
+
+Player = Callable[[Any, random.Random], Any]
+
+
+@dataclass(frozen=True)
+class PositionHook:
+    """How a scenario or demo file's position becomes a state.
+
+    `keys` is the game's own pydantic model of the position keys only it reads
+    (the common keys — game, seats, seed, options, zones, turn — stay in
+    `formats/scenario.py`); `build(game, spec) -> state` sets the position up and
+    raises ValueError (with an optional `loc` attribute) naming what is wrong."""
+
+    keys: Any
+    build: Callable[[Any, Any], Any]
+
+
+@dataclass(frozen=True)
+class CardData:
+    """A game's card files: `folder` under `assets/cards/`, validated by the
+    game's pydantic models `card` (one `[[card]]` table) and `deck` (one `[[deck]]`
+    table) through the generic loader in `formats/cards.py`."""
+
+    folder: str
+    card: Any
+    deck: Any | None = None
+
+
+@dataclass(frozen=True)
+class TestHooks:
+    """What the generic contract tests need from a game.
+
+    `reshuffle_unseen(state, seat, rng)`: a copy of `state` with every card `seat`
+    cannot see dealt back into the same places at random (its view must not change).
+    `is_token(card)`: cards that come and go (left out of card counts).
+    Walk lengths: steps of a random walk, whole games for the termination check,
+    the step budget a random game ends within, and games in the slow test."""
+
+    reshuffle_unseen: Callable[[Any, int | None, random.Random], Any]
+    is_token: Callable[[str], bool] = lambda card: False
+    walk: int = 3000
+    endings: int = 200
+    budget: int = 3000
+    many: int = 2000
+
+
+class GameBase:
+    """Defaults for every optional part of a game; subclass and override."""
+
+    name: str = ""
+    title: str = ""
+    min_seats: int = 2
+    max_seats: int = 2
+    options: tuple[OptionSpec, ...] = ()
+    # action texts the table makes for a person when that is their only legal move
+    auto_pass: tuple[str, ...] = ()
+    ai: Player | None = None
+    position: PositionHook | None = None
+    card_data: CardData | None = None
+    present: Presentation = Presentation()
+    testing: TestHooks | None = None
+
+    # -- the rules (every game writes these) -----------------------------------
+    def new_game(self, seed: int, options: dict[str, Any] | None = None,
+                 seats: int = 2) -> Any:
+        raise NotImplementedError
+
+    def decision(self, state: Any) -> Decision | None:
+        raise NotImplementedError
+
+    def legal_actions(self, state: Any) -> list[Any]:
+        raise NotImplementedError
+
+    def apply(self, state: Any, action: Any) -> tuple[Any, list[Event]]:
+        raise NotImplementedError
+
+    def view(self, state: Any, seat: int | None) -> View:
+        raise NotImplementedError
+
+    def outcome(self, state: Any) -> Outcome | None:
+        raise NotImplementedError
+
+    def parse_action(self, text: str) -> Any:
+        raise NotImplementedError
+
+    def zones(self, seats: int) -> list[str]:
+        raise NotImplementedError
+
+    def all_cards(self, state: Any) -> dict[str, list[str]]:
+        raise NotImplementedError
+
+    def turn_number(self, state: Any) -> int:
+        """The turn the game is in, from 1 (simulations cap games by it)."""
+        raise NotImplementedError
+
+    # -- options ----------------------------------------------------------------
+    def check_options(self, options: dict[str, Any] | None) -> dict[str, Any]:
+        """`options` checked against the declared `OptionSpec`s (name and choices),
+        defaults filled in; ValueError naming the unknown option or bad value."""
+        options = dict(options or {})
+        known = {o.name: o for o in self.options}
+        for key, value in options.items():
+            if key not in known:
+                raise ValueError(f"unknown option {key!r} for {self.name}; known: "
+                                 f"{', '.join(sorted(known)) or 'none'}")
+            choices = known[key].choices
+            if value not in choices or type(value) is not type(known[key].default):
+                words = ("true or false" if isinstance(known[key].default, bool)
+                         else ", ".join(str(c) for c in choices))
+                raise ValueError(f"option {key!r} takes {words}, not {value!r}")
+        return {o.name: options.get(o.name, o.default) for o in self.options}
+
+    # -- the table's optional hooks ---------------------------------------------
+    def gesture(self, state: Any, action: Any) -> Gesture:
+        """The drag or click that makes `action` for the seat deciding now; by
+        default the action's own `gesture(seat)`. A game whose cards move between
+        zones in ways the action text does not say overrides this."""
+        return action.gesture(self.decision(state).seat)
+
+    def guess_actions(self, seat: int, held: tuple[str, ...], source: str, zone: str,
+                      card: str | None) -> list[str]:
+        """Action texts a refused drag most likely meant, so the table can show
+        the engine's reason for refusing it."""
+        return []
+
+    def drop_hint(self, seat: int, held: tuple[str, ...], zone: str) -> str | None:
+        """A how-to for a drag that can never be a move as it is."""
+        return None
+
+    def idle(self, state: Any) -> bool:
+        """True when the deciding person's moves other than an `auto_pass` could
+        come to nothing, so the table passes for them."""
+        return False
+
+    def observe(self, state: Any, seat: int) -> Any:
+        """The state as a computer player at `seat` may know it: a game with
+        secret choices hides other seats' commitments here. Default: the state
+        (a game whose AI reads only what its seat may see needs nothing more)."""
+        return state

@@ -1,0 +1,3 @@
+"""What the generic contract tests need to know about shrine."""
+
+HOOKS = None

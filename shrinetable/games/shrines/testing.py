@@ -1,0 +1,3 @@
+"""What the generic contract tests need to know about shrines."""
+
+HOOKS = None
