@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from .core import Decision, Event, Gesture, OptionSpec, Outcome, View

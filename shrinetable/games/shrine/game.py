@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from shrinetable.engine import Decision, GameBase, Event, OptionSpec, Outcome, View, ZoneView
+from shrinetable.engine import Decision, Event, GameBase, OptionSpec, Outcome, View, ZoneView
 
 from . import ai as computer
 from . import present, rules, testing

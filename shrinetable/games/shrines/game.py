@@ -4,7 +4,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from shrinetable.engine import Decision, GameBase, Event, Gesture, OptionSpec, Outcome, View, ZoneView
+from shrinetable.engine import (
+    Decision,
+    Event,
+    GameBase,
+    Gesture,
+    OptionSpec,
+    Outcome,
+    View,
+    ZoneView,
+)
 
 from . import ai as computer
 from . import faces, gestures, present, rules, testing
