@@ -13,6 +13,7 @@ The parts:
 - `ai`: its computer player (None: uniform random play), fed through `observe`;
 - `position`: how a scenario or demo file sets up a position (`PositionHook`);
 - `card_data`: its card-data schema and folder (`CardData`), if it has card files;
+- `layout_file`: where its layout file is, when not the bundled `layouts/<name>.toml`;
 - `present`: words, rules text, card faces and table decorations (`Presentation`);
 - `testing`: what the generic contract tests need to know (`TestHooks`).
 
@@ -86,6 +87,8 @@ class GameBase:
     # action texts the table makes for a person when that is their only legal move
     auto_pass: tuple[str, ...] = ()
     ai: Player | None = None
+    # the layout file (a path); None: the bundled `layouts/<name>.toml`
+    layout_file: str | None = None
     position: PositionHook | None = None
     card_data: CardData | None = None
     present: Presentation = Presentation()
