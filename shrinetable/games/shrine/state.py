@@ -15,6 +15,8 @@ from shrinetable.engine import Outcome
 from .actions import Action
 from .cards import ACE, JACK, KING, QUEEN, RANK
 
+_new = object.__new__
+
 
 @dataclass(frozen=True, slots=True)
 class Options:
@@ -55,13 +57,24 @@ class State:
     legal: list[Action] | None = None  # cache of legal_actions (never copied)
 
     def copy(self) -> State:
-        return State(
-            self.seats, self.opts, self.rng, self.deck[:], self.graveyard[:], self.removed[:],
-            self.pending[:], [x[:] for x in self.shrines], [x[:] for x in self.hands],
-            [x[:] for x in self.fields], self.alive[:], self.turn, self.stage,
-            self.actions_left, self.jack_used, self.limit_done, self.act, self.responders,
-            self.fizzler, self.discards, self.turn_no, self.result, self.king_used,
-            self.queen_used, None)
+        """A copy that later steps may change. Every field is assigned by name, so
+        adding or moving one cannot shift the others, and one left out here is
+        unset: the first read of it fails loudly. (Faster than calling __init__.)"""
+        c = _new(State)
+        c.seats, c.opts, c.rng, c.alive = self.seats, self.opts, self.rng, self.alive[:]
+        c.deck, c.graveyard = self.deck[:], self.graveyard[:]
+        c.removed, c.pending = self.removed[:], self.pending[:]
+        c.shrines = [x[:] for x in self.shrines]
+        c.hands = [x[:] for x in self.hands]
+        c.fields = [x[:] for x in self.fields]
+        c.turn, c.stage, c.turn_no = self.turn, self.stage, self.turn_no
+        c.actions_left, c.jack_used = self.actions_left, self.jack_used
+        c.limit_done, c.discards = self.limit_done, self.discards
+        c.act, c.responders, c.fizzler = self.act, self.responders, self.fizzler
+        c.result = self.result
+        c.king_used, c.queen_used = self.king_used, self.queen_used
+        c.legal = None
+        return c
 
     def has_kind(self, seat: int, rank: int) -> bool:
         return any(RANK[c] == rank for c in self.fields[seat])

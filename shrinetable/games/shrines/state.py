@@ -16,6 +16,8 @@ from shrinetable.engine import Outcome
 
 from .cards import Def
 
+_new = object.__new__
+
 
 @dataclass(slots=True)
 class Perm:
@@ -36,9 +38,14 @@ class Perm:
     guard_switched: int = -1         # the turn it was last switched (once a turn, R11)
 
     def copy(self) -> Perm:
-        return Perm(self.ctrl, self.site, self.entered, self.damage, self.boost_s,
-                    self.boost_r, self.status, self.armor_spent, self.lethal, self.attached,
-                    self.unguarded, self.guard_switched)
+        """Every field by name (see `State.copy`)."""
+        c = _new(Perm)
+        c.ctrl, c.site, c.entered = self.ctrl, self.site, self.entered
+        c.damage, c.boost_s, c.boost_r = self.damage, self.boost_s, self.boost_r
+        c.status, c.armor_spent, c.lethal = self.status, self.armor_spent, self.lethal
+        c.attached, c.unguarded = self.attached, self.unguarded
+        c.guard_switched = self.guard_switched
+        return c
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,19 +102,35 @@ class State:
     legal: list | None = field(default=None)
 
     def copy(self) -> State:
-        return State(
-            self.opts, self.rng, self.defs, self.owner, [x[:] for x in self.primary],
-            [x[:] for x in self.secondary], [x[:] for x in self.hands],
-            [x[:] for x in self.graveyard], [x[:] for x in self.banished],
-            [x[:] for x in self.shrine], self.shrine_card, self.marks[:],
-            [x[:] for x in self.sources], [x[:] for x in self.idols],
-            [x[:] for x in self.traps], dict(self.trap_site), self.areas[:],
-            dict(self.area_at), [x[:] for x in self.sites],
-            {k: v.copy() for k, v in self.perms.items()}, set(self.tapped), self.life[:],
-            [x[:] for x in self.pool], self.points[:], self.turn, self.turn_no, self.act,
-            self.stage, self.ending, self.source_played, self.mull_left, self.mulled, self.travels,
-            self.attacks, self.blocks, self.assigned, self.travelled, self.queue, self.result,
-            None)
+        """A copy that later steps may change. Every field is assigned by name, so
+        adding or moving one cannot shift the others, and one left out here is
+        unset: the first read of it fails loudly. (Faster than calling __init__.)"""
+        c = _new(State)
+        c.opts, c.rng, c.defs, c.owner = self.opts, self.rng, self.defs, self.owner
+        c.primary = [x[:] for x in self.primary]
+        c.secondary = [x[:] for x in self.secondary]
+        c.hands = [x[:] for x in self.hands]
+        c.graveyard = [x[:] for x in self.graveyard]
+        c.banished = [x[:] for x in self.banished]
+        c.shrine = [x[:] for x in self.shrine]
+        c.shrine_card, c.marks = self.shrine_card, self.marks[:]
+        c.sources = [x[:] for x in self.sources]
+        c.idols = [x[:] for x in self.idols]
+        c.traps = [x[:] for x in self.traps]
+        c.trap_site, c.area_at = dict(self.trap_site), dict(self.area_at)
+        c.areas = self.areas[:]
+        c.sites = [x[:] for x in self.sites]
+        c.perms = {k: v.copy() for k, v in self.perms.items()}
+        c.tapped, c.life, c.points = set(self.tapped), self.life[:], self.points[:]
+        c.pool = [x[:] for x in self.pool]
+        c.turn, c.turn_no, c.act = self.turn, self.turn_no, self.act
+        c.stage, c.ending, c.source_played = self.stage, self.ending, self.source_played
+        c.mull_left, c.mulled = self.mull_left, self.mulled
+        c.travels, c.attacks, c.blocks = self.travels, self.attacks, self.blocks
+        c.assigned, c.travelled = self.assigned, self.travelled
+        c.queue, c.result = self.queue, self.result
+        c.legal = None
+        return c
 
     def name(self, c: int) -> str:
         return f"{self.defs[c].id}#{c}"
