@@ -13,11 +13,11 @@ from table_input import click, drag, ev
 
 from shrinetable.adapter import gestures
 from shrinetable.adapter.session import Session
-from shrinetable.engine import registry
+from shrinetable.engine import Chip, registry
 from shrinetable.formats.layout import load_layout
+from shrinetable.games.shrines.present import AREA, ARROWS
 from shrinetable.resources import layout_path
 from shrinetable.table import geometry as geo
-from shrinetable.table import hud
 
 GAME = registry.get("shrines")
 LAYOUT = load_layout(layout_path("shrines"))
@@ -164,9 +164,8 @@ def test_travel_is_a_drag_along_the_pathway(app):
     start_rect = next(p.rect for p in scene.board.placed if p.name == card)
     end_rect = scene.board.zones[move.gesture.target]
     between = pygame.Vector2(start_rect.center).lerp(end_rect.center, 0.5)
-    from shrinetable.table.board import DECLARED
     assert any(tuple(surf.get_at((round(between.x) + dx, round(between.y) + dy)))[:3]
-               == DECLARED["travel"] for dx in range(-3, 4) for dy in range(-3, 4))
+               == ARROWS["travel"] for dx in range(-3, 4) for dy in range(-3, 4))
 
 
 def test_attack_on_the_player_zone(app):
@@ -253,12 +252,12 @@ def test_every_legal_action_is_reachable_over_seeded_games():
 def test_faces_and_permanent_state_are_drawn(app):
     """Card faces from `card_face` at table sizes; Shrine's faces are unchanged."""
     art = app.art
-    art.use(GAME.card_face)
+    art.use(GAME.present)
     for size in ((46, 64), (61, 85), (105, 146)):
         img = art.card("harbor-sentinel#3", size)
         assert img.get_size() == size
     assert art.zoom("harbor-sentinel#3", (300, 430)).get_size() == (300, 430)
-    art.use(None)
+    art.use(registry.get("shrine").present)
     assert art.card("AS", (80, 112)).get_size() == (80, 112)
 
 
@@ -310,24 +309,20 @@ def test_start_screen_offers_shrines_and_its_options(app):
 
 
 def test_rules_overlay_has_shrines_words():
-    from shrinetable.table.rules_text import rules_for
-
-    text = rules_for("shrines")
+    text = GAME.present.rules
     assert "Region" in text and "Travel" in text and "priority" in text
 
 
 def test_buttons_name_shrines_cards_by_their_names():
     """Button labels read as words: Shrines' card notation (`id#n`) becomes the
     card's name, and Shrine's notation is left as it is."""
-    from shrinetable.engine import registry
-    from shrinetable.table.words import card_names, describe
-
-    names = card_names(registry.get("shrines"))
-    assert describe("mulligan riptide-ambusher#40", names) == "Mulligan Riptide Ambusher"
-    assert describe("assign p2 3", names) == "Assign 3 damage to P2"
-    assert describe("play riptide-ambusher#40 a1", names) == "Play Riptide Ambusher a1"
-    assert card_names(registry.get("shrine")) is None
-    assert describe("block KS") == "Block with KS"
+    describe = GAME.present.describe
+    assert describe("mulligan riptide-ambusher#40") == "Mulligan Riptide Ambusher"
+    assert describe("assign p2 3") == "Assign 3 damage to P2"
+    assert describe("play riptide-ambusher#40 a1") == "Play Riptide Ambusher a1"
+    shrine = registry.get("shrine").present
+    assert shrine.readable("heal 9H 9D") == "heal 9H 9D"
+    assert shrine.describe("block KS") == "Block with KS"
 
 
 def test_a_refused_drop_says_the_engines_reason_with_card_names(app):
@@ -407,13 +402,14 @@ def test_areas_and_traps_show_where_they_lie(app, tmp_path):
     session = Session(GAME, 3, {}, ["human", "computer"])
     session.states = [loaded.state]   # the scenario's position, as the demo player does
     scene = start(app, session)
-    assert scene.board._over("site:b4") == [("Trap", "trap")]
-    assert scene.board._over("site:c3") == [("Fenland Mire", "terrain"),
-                                             ("Rimefall", "weather")]
+    covers = scene.board.decor.covers   # from the top right corner: newest first
+    assert covers["site:b4"] == (Chip("Trap", AREA["trap"]),)
+    assert covers["site:c3"] == (Chip("Rimefall", AREA["weather"]),
+                                 Chip("Fenland Mire", AREA["terrain"]))
     b4 = scene.board.zones["site:b4"]
     corner = [tuple(app.screen.get_at((x, y)))[:3] for x in range(b4.right - 40, b4.right - 3)
               for y in range(b4.top + 3, b4.top + 14)]
-    assert hud.AREA["trap"] in corner   # the Trap chip
+    assert AREA["trap"] in corner   # the Trap chip
 
 
 def test_row_and_pathway_areas_and_untargeted_spells_drop_on_the_region():

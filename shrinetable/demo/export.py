@@ -22,8 +22,8 @@ env.prepare()  # before pygame: no banner on stdout
 import pygame  # noqa: E402
 from PIL import Image  # noqa: E402
 
-from shrinetable.formats.layout import load_layout  # noqa: E402
-from shrinetable.resources import layout_path  # noqa: E402
+from shrinetable.engine import registry  # noqa: E402
+from shrinetable.table.app import game_layout  # noqa: E402
 from shrinetable.table.art import CardArt, Fonts  # noqa: E402
 
 from .paint import Painter  # noqa: E402
@@ -50,7 +50,7 @@ def render(demo: Replay, size: tuple[int, int] = SIZE) -> list[tuple[Image.Image
     """Every picture of the demonstration as an RGB image with its duration."""
     pygame.font.init()
     fonts = Fonts()
-    painter = Painter(load_layout(layout_path(demo.game)), CardArt(fonts), fonts)
+    painter = Painter(game_layout(registry.get(demo.game)), CardArt(fonts), fonts)
     surf = pygame.Surface(size)
     out = []
     for frame, phase, t, ms in samples(demo):

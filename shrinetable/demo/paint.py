@@ -16,6 +16,7 @@ from shrinetable.table import geometry as geo
 from shrinetable.table.arrows import OUTLINE, arrow
 from shrinetable.table.art import CardArt, Fonts
 from shrinetable.table.board import FELT, Board, Marks
+from shrinetable.table.seats import seat_name
 
 from .replay import VIEWER, Frame, Replay
 
@@ -26,7 +27,6 @@ HEAD = (255, 222, 110)
 TEXT = (242, 242, 234)
 REASON = (255, 160, 140)
 PAD = (12, 26, 12, 6)   # canvas units around the zones: left, top (labels), right, bottom
-SEATS = ["P1", "P2", "P3", "P4"]
 
 
 class Painter:
@@ -35,7 +35,7 @@ class Painter:
         self.art = art
         self.fonts = fonts
         self.board = Board(layout, art, fonts)
-        art.use(getattr(registry.get(layout.game), "card_face", None))
+        art.use(registry.get(layout.game).present)
         self.size: tuple = ()             # (table size, seats) the caches are for
         self.crop_units = (0.0, 0.0, 1.0, 1.0)
         self._tables: dict[tuple, pygame.Surface] = {}
@@ -100,7 +100,7 @@ class Painter:
             view = frame.before
         full = pygame.Surface(self.board.scaler.size)
         self.board.lay_out(view, VIEWER, marks)
-        self.board.draw(full, marks, SEATS)
+        self.board.draw(full, marks, [seat_name(q) for q in range(view.seats)])
         if phase == "pose" or (phase == "rest" and frame.refusal):
             self._marks(full, frame, refused=phase == "rest")
         table = full.subsurface(crop.clip(full.get_rect())).copy()

@@ -14,6 +14,7 @@ import pygame
 import pygame_gui
 from pygame_gui.elements import UIButton, UILabel
 
+from shrinetable.engine import registry
 from shrinetable.table.app import App
 
 from .paint import Painter
@@ -27,7 +28,7 @@ class DemoScene:
     def __init__(self, app: App, demo: Replay):
         self.app = app
         self.demo = demo
-        self.painter = Painter(app.layout(demo.game), app.art, app.fonts)
+        self.painter = Painter(app.layout(registry.get(demo.game)), app.art, app.fonts)
         self.i, self.phase, self.t0 = 0, "pose", time.monotonic()
         self.playing = True   # it opens playing; Space pauses
         self.speed = 1.0

@@ -9,6 +9,7 @@ so nothing reads by colour alone.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -17,35 +18,47 @@ RGB = tuple[int, int, int]
 
 @dataclass(frozen=True, slots=True)
 class Chip:
-    """A word or figure in a rounded box."""
+    """A word or figure in a rounded box; with no `fill`, plain words in `ink`."""
 
     text: str
-    fill: RGB = (220, 220, 220)
+    fill: RGB | None = (220, 220, 220)
     ink: RGB = (20, 20, 20)
 
 
 @dataclass(frozen=True, slots=True)
+class Glyph:
+    """A large mark in the middle of an index face: `size` and `y` (its centre)
+    are shares of the card's height; `ink` None is the face's ink."""
+
+    text: str
+    size: float
+    y: float
+    bold: bool = False
+    ink: RGB | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class Face:
-    """A card's printed face. `style` "index" is a playing card (corner index and
-    symbol, a large centre glyph, a band naming its role); "framed" is a described
-    card (frame colours, name, cost pips, type line, keywords or text, numbers)."""
+    """A card's printed face. `style` "index" is a playing card (its index over
+    its symbol in two corners, or the symbol alone when there is no index; large
+    glyphs in the middle; a band naming its role); "framed" is a described card
+    (frame colours, name, cost pips, type line, keywords or text, numbers)."""
 
     name: str
     style: str = "framed"
     # index style
     index: str = ""
     symbol: str = ""
-    centre: str = ""
     ink: RGB = (22, 22, 28)
+    glyphs: tuple[Glyph, ...] = ()
     band: Chip | None = None
     # framed style
-    frame: tuple[RGB, ...] = ()
-    cost: tuple[Chip, ...] = ()
-    kind: str = ""              # its type in the game's words ("creature", "relic")
+    frame: tuple[RGB, ...] = ()               # none: a neutral grey frame
+    cost: tuple[Chip, ...] = ()               # round pips, each with its word
     type_line: str = ""
-    keywords: tuple[str, ...] = ()
+    keywords: tuple[str, ...] = ()            # shown instead of the text when small
     text: str = ""
-    numbers: tuple[int, int] | None = None   # printed figures in the box (strength/resilience)
+    numbers: tuple[int, int] | None = None    # printed figures in the box
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,7 +70,7 @@ class CardDecor:
     corner: Chip | None = None            # top right (a creature that cannot act yet)
     numbers: Chip | None = None           # current figures, bottom right, when they differ
     damage: Chip | None = None            # bottom left
-    tapped: bool = False
+    veil: Chip | None = None              # a dark veil with this word across it ("TAPPED")
     where: str = ""                       # across its lower edge ("pathway b", "on X")
     notes: tuple[str, ...] = ()           # what its states mean, under the enlarged card
 
@@ -66,23 +79,54 @@ class CardDecor:
 class Arrow:
     """A declared move waiting to happen, from a card to a card or zone."""
 
-    kind: str
     card: str
     target: str
     colour: RGB = (255, 214, 60)
 
 
+@dataclass(frozen=True, slots=True)
+class Hud:
+    """A zone drawn as one seat's figures instead of cards: its name, then
+    `figures` from the left (each a counter, or a group of counters shown close
+    together), and `status` chips at the right."""
+
+    seat: int
+    figures: tuple[Chip | tuple[Chip, ...], ...] = ()
+    status: tuple[Chip, ...] = ()
+
+
 @dataclass(frozen=True)
 class Decor:
-    """Everything a view adds to the cards, for the table to draw."""
+    """Everything a view adds to the cards and zones, for the table to draw."""
 
-    figures: dict[int, tuple[Chip, ...]] = field(default_factory=dict)   # per seat
-    status: dict[int, tuple[Chip, ...]] = field(default_factory=dict)    # per seat
-    cards: dict[str, CardDecor] = field(default_factory=dict)
-    covers: dict[str, tuple[Chip, ...]] = field(default_factory=dict)    # per zone
-    tints: dict[str, RGB] = field(default_factory=dict)                  # per zone
-    badges: dict[str, str] = field(default_factory=dict)                 # per zone
+    turn: int | None = None                                     # whose turn it is
+    huds: dict[str, Hud] = field(default_factory=dict)          # zones drawn as figures
+    cards: dict[str, CardDecor] = field(default_factory=dict)   # per card in notation
+    # per zone: chips from its top right corner, washes under its cards, words for its count
+    covers: dict[str, tuple[Chip, ...]] = field(default_factory=dict)
+    tints: dict[str, tuple[RGB, ...]] = field(default_factory=dict)
+    badges: dict[str, str] = field(default_factory=dict)
     arrows: tuple[Arrow, ...] = ()
+
+
+@dataclass(frozen=True)
+class Showcase:
+    """A busy position to measure the table in (`bench render`): a seeded game
+    of computer seats played for up to `steps` moves (`pick` may choose a move
+    from the legal ones instead of the computer, to fill the table), stopped
+    where seat 0 decides and `score(view)` of its view was highest (None: not a
+    place to stop)."""
+
+    title: str
+    score: Callable[[Any], int | None]
+    seed: int = 3
+    seats: int = 2
+    steps: int = 400
+    pick: Callable[[list[Any]], Any | None] = lambda legal: None
+
+
+def _shown(view: Any) -> int | None:
+    return sum(1 for z in view.zones.values() for c in z.cards if c is not None)
 
 
 class Presentation:
@@ -90,21 +134,49 @@ class Presentation:
     decorations, no faces (the table draws the card's notation)."""
 
     rules: str = "No rules summary for this game yet."
+    # button labels: a whole action text, an action's first word ({rest}: the words
+    # after it), and a label for an action text in one kind of decision
     words: dict[str, str] = {}
     templates: dict[str, str] = {}
+    in_decision: dict[tuple[str, str], str] = {}
+    # decision kinds in which every legal move is also a button
+    all_buttons: tuple[str, ...] = ()
+    # decision kinds in which another person at the table is first asked whether
+    # to pass (the game's `auto_pass`) without taking the device: what they may do
+    asks: dict[str, str] = {}
+    # kinds of zone (before the colon) whose own cards may always be dragged, so a
+    # refused drop is explained
+    drag_from: tuple[str, ...] = ("hand",)
+    # what to do instead, for a refused drag out of a pile (a move with no cards)
+    pile_hint: str = "Drop it where it lights up."
+    # show a card large when the pointer rests on it (small cards with text)
+    zoom_on_hover: bool = False
+    showcase: Showcase = Showcase("most cards shown", _shown)
 
     def card_face(self, card: str) -> Face | None:
         """The printed face of `card` (in notation); None when unknown."""
         return None
 
-    def describe(self, text: str) -> str:
-        """A button label for an action in notation."""
+    def readable(self, text: str) -> str:
+        """`text` (a log line, a refusal) with cards in notation named, where the
+        game's notation is not already a name."""
+        return text
+
+    def label(self, text: str) -> str:
+        """A button label for an action in notation, before cards are named."""
         if text in self.words:
             return self.words[text]
         kind, _, rest = text.partition(" ")
         if kind in self.templates:
             return self.templates[kind].format(rest=rest, kind=kind.title(), upper=rest.upper())
         return text
+
+    def describe(self, text: str, decision: str = "") -> str:
+        """A button label for an action in notation, in a decision of kind `decision`."""
+        if (decision, text) in self.in_decision:
+            return self.in_decision[(decision, text)]
+        words = self.readable(self.label(text))
+        return words[:1].upper() + words[1:]
 
     def decor(self, view: Any) -> Decor:
         """The decorations of one seat's view."""

@@ -23,6 +23,7 @@ import pygame  # noqa: E402
 import pygame_gui  # noqa: E402
 
 from shrinetable.adapter.session import Session  # noqa: E402
+from shrinetable.engine import GameBase  # noqa: E402
 from shrinetable.formats.layout import Layout, load_layout  # noqa: E402
 from shrinetable.resources import font_path, layout_path, resource  # noqa: E402
 
@@ -33,6 +34,12 @@ POLL_S = 0.012        # sleep slice between polls while something is due soon
 IDLE_POLL_S = 0.03    # ...and while idle (the first input waits at most this long)
 HOVER_WAIT_MS = 100   # while the pointer rests on a widget (tooltips, hover looks)
 FRAME_MS = 16
+
+
+def game_layout(game: GameBase) -> Layout:
+    """The game's layout file: its own, or the bundled `layouts/<name>.toml`
+    (LayoutError if it is broken)."""
+    return load_layout(game.layout_file or layout_path(game.name))
 
 
 def theme() -> dict:
@@ -81,15 +88,15 @@ class App:
             self.toggle_fullscreen()
 
     # -- scenes ----------------------------------------------------------------
-    def layout(self, game: str) -> Layout:
-        """The game's layout file (LayoutError if it is broken)."""
-        if game not in self._layouts:
-            self._layouts[game] = load_layout(layout_path(game))
-        return self._layouts[game]
+    def layout(self, game: GameBase) -> Layout:
+        """The game's layout, read once (LayoutError if it is broken)."""
+        if game.name not in self._layouts:
+            self._layouts[game.name] = game_layout(game)
+        return self._layouts[game.name]
 
     def start_game(self, session: Session) -> None:
         from .game_scene import GameScene
-        self.scene = GameScene(self, session, self.layout(session.game.name))
+        self.scene = GameScene(self, session, self.layout(session.game))
         pygame.display.set_caption(f"{session.game.title} (seed {session.seed}) \u2014 shrinetable")
 
     def show_start(self, message: str = "") -> None:

@@ -1,6 +1,6 @@
-"""Arrows over the table: a demonstration's move, and on the Shrines Region the
-travels, attacks and blocks declared this act (they wait for the act to end,
-so without an arrow a declaration would show only in the log)."""
+"""Arrows over the table: a demonstration's move, and the moves a game reports
+as declared and waiting (a travel or an attack that happens when the act ends
+would otherwise show only in the log)."""
 
 from __future__ import annotations
 

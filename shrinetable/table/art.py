@@ -1,34 +1,24 @@
 """Procedural card faces, backs and text, cached per size.
 
-Faces read at a glance at any scale: rank and suit in two corners, a large
-suit (or role letter) in the middle, red or black ink plus distinct suit
-shapes, and a coloured band naming the Shrine role (Token, Dagger, Balance).
-Everything rendered is cached; the caches are dropped when the scale changes.
-A game that describes its cards (`card_face`, Shrines) gets faces from `faces.py`.
+Faces are drawn from the game's typed `Face` (its `Presentation.card_face`): an
+"index" face reads at a glance at any scale (index and symbol in two corners,
+large glyphs in the middle, a coloured band naming the card's role); a "framed"
+face is drawn by `faces.py`. A card the game does not describe gets a plain
+framed face with its notation. Everything rendered is cached; the caches are
+dropped when the scale or the game changes.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 import pygame
 
+from shrinetable.engine import Chip, Face, Presentation
 from shrinetable.resources import font_path
 
 from .faces import draw_face
 
-INK = {"red": (200, 28, 45), "black": (22, 22, 28)}
 PAPER = (250, 247, 238)
 EDGE = (70, 70, 78)
-SUIT = {"S": "\u2660", "H": "\u2665", "D": "\u2666", "C": "\u2663"}
-RED_SUITS = "HD"
-ROLES = {
-    "A": ("DAGGER", (70, 96, 140)),
-    "J": ("TOKEN", (176, 132, 28)),
-    "Q": ("TOKEN", (176, 132, 28)),
-    "K": ("TOKEN", (176, 132, 28)),
-    "JK": ("BALANCE", (118, 60, 150)),
-}
 BACK = (34, 58, 108)
 BACK_LINE = (56, 88, 150)
 BACK_EDGE = (222, 196, 120)
@@ -63,43 +53,35 @@ def _ready(surf: pygame.Surface) -> pygame.Surface:
     return surf.convert_alpha() if pygame.display.get_surface() is not None else surf
 
 
-def rank_text(name: str) -> str:
-    return "10" if name[0] == "T" else name[0]
-
-
 class CardArt:
     def __init__(self, fonts: Fonts):
         self.fonts = fonts
         self._cache: dict[tuple, pygame.Surface] = {}
-        self._size: tuple[int, int] | None = None
-        self.faces: Callable[[str], dict] | None = None
+        self.present = Presentation()
+        self._faces: dict[str, Face] = {}
 
     def clear(self) -> None:
         self._cache.clear()
 
-    def use(self, faces: Callable[[str], dict] | None) -> None:
-        """Draw faces from `faces(name)` (a game's `card_face`), or Shrine's if None."""
-        if faces != self.faces:
-            self.faces = faces
+    def use(self, present: Presentation) -> None:
+        """Draw the faces of the game `present` shows."""
+        if present is not self.present:
+            self.present = present
+            self._faces.clear()
             self.clear()
 
-    def face_of(self, name: str) -> dict | None:
-        """The game's description of `name`, None for Shrine cards or unknown names."""
-        if self.faces is None:
-            return None
-        try:
-            return self.faces(name)
-        except KeyError:
-            return {"name": name, "type": "unknown", "cost": "", "colours": "",
-                    "text": "", "keywords": []}
+    def face(self, name: str) -> Face:
+        """The printed face of `name`; a plain face with the notation when unknown."""
+        face = self._faces.get(name)
+        if face is None:
+            face = self._faces[name] = self.present.card_face(name) or Face(name)
+        return face
 
     def zoom(self, name: str, size: tuple[int, int]) -> pygame.Surface:
         """A large face with the full card text (right-click or hover)."""
         key = ("zoom", name, size)
         if key not in self._cache:
-            face = self.face_of(name)
-            self._cache[key] = _ready(draw_face(self.fonts, face, size, detail=True)
-                                      if face else self._face(name, size))
+            self._cache[key] = _ready(self._any_face(name, size, detail=True))
         return self._cache[key]
 
     def card(self, name: str | None, size: tuple[int, int], rotation: int = 0) -> pygame.Surface:
@@ -117,9 +99,11 @@ class CardArt:
             self._cache[key] = surf
         return surf
 
-    def _any_face(self, name: str, size) -> pygame.Surface:
-        face = self.face_of(name)
-        return draw_face(self.fonts, face, size) if face else self._face(name, size)
+    def _any_face(self, name: str, size, detail: bool = False) -> pygame.Surface:
+        face = self.face(name)
+        if face.style == "index":
+            return self._index(face, size)
+        return draw_face(self.fonts, face, size, detail)
 
     def _blank(self, size, fill, edge) -> pygame.Surface:
         w, h = size
@@ -145,54 +129,44 @@ class CardArt:
                          border_radius=max(2, w // 16))
         return surf
 
-    def _face(self, name: str, size) -> pygame.Surface:
+    def _index(self, face: Face, size) -> pygame.Surface:
+        """A playing card: its index over its symbol in two corners (or the symbol
+        alone, larger), the glyphs in the middle, the band between the corners.
+        Below 48 px high only the corners show."""
         w, h = size
         surf = self._blank(size, PAPER, EDGE)
         f = self.fonts
-        if name == "JK":
-            ink = INK["black"]
-            corner = f.text("\u2605", max(7, round(h * 0.16)), ink, True)
-            surf.blit(corner, (round(w * 0.08), round(h * 0.04)))
-            surf.blit(pygame.transform.rotate(corner, 180),
-                      (w - corner.get_width() - round(w * 0.08),
-                       h - corner.get_height() - round(h * 0.04)))
-            big = f.text("\u2605", max(8, round(h * 0.36)), ROLES["JK"][1], True)
-            surf.blit(big, big.get_rect(center=(w // 2, round(h * 0.42))))
-            self._band(surf, "BALANCE", ROLES["JK"][1], corner.get_width() + round(w * 0.08) + 2)
-            return surf
-        rank, suit = rank_text(name), name[1]
-        ink = INK["red" if suit in RED_SUITS else "black"]
-        rs = f.text(rank, max(7, round(h * 0.17)), ink, True)
-        ss = f.text(SUIT[suit], max(7, round(h * 0.15)), ink)
-        corner = pygame.Surface((max(rs.get_width(), ss.get_width()),
-                                 rs.get_height() + ss.get_height() * 4 // 5), pygame.SRCALPHA)
-        corner.blit(rs, rs.get_rect(midtop=(corner.get_width() // 2, 0)))
-        corner.blit(ss, ss.get_rect(midtop=(corner.get_width() // 2, rs.get_height() * 4 // 5)))
-        pad_x, pad_y = max(1, round(w * 0.05)), max(1, round(h * 0.025))
+        ink = face.ink
+        if face.index:
+            rs = f.text(face.index, max(7, round(h * 0.17)), ink, True)
+            ss = f.text(face.symbol, max(7, round(h * 0.15)), ink)
+            corner = pygame.Surface((max(rs.get_width(), ss.get_width()),
+                                     rs.get_height() + ss.get_height() * 4 // 5), pygame.SRCALPHA)
+            corner.blit(rs, rs.get_rect(midtop=(corner.get_width() // 2, 0)))
+            corner.blit(ss, ss.get_rect(midtop=(corner.get_width() // 2,
+                                                rs.get_height() * 4 // 5)))
+            pad_x, pad_y = max(1, round(w * 0.05)), max(1, round(h * 0.025))
+        else:
+            corner = f.text(face.symbol, max(7, round(h * 0.16)), ink, True)
+            pad_x, pad_y = round(w * 0.08), round(h * 0.04)
         surf.blit(corner, (pad_x, pad_y))
         surf.blit(pygame.transform.rotate(corner, 180),
                   (w - corner.get_width() - pad_x, h - corner.get_height() - pad_y))
-        if h < 48:
+        if h < 48 and face.index:
             return surf
-        role = ROLES.get(name[0])
-        if role and name[0] in "JQK":
-            big = f.text(name[0], round(h * 0.34), ink, True)
-            small = f.text(SUIT[suit], round(h * 0.16), ink)
-            surf.blit(big, big.get_rect(center=(w // 2, round(h * 0.38))))
-            surf.blit(small, small.get_rect(center=(w // 2, round(h * 0.6))))
-        else:
-            big = f.text(SUIT[suit], round(h * (0.42 if name[0] == "A" else 0.36)), ink)
-            surf.blit(big, big.get_rect(center=(w // 2, round(h * 0.47))))
-        if role:   # between the corner indices, so both stay readable
-            self._band(surf, role[0], role[1], corner.get_width() + pad_x + 2)
+        for g in face.glyphs:
+            img = f.text(g.text, max(8, round(h * g.size)), g.ink or ink, g.bold)
+            surf.blit(img, img.get_rect(center=(w // 2, round(h * g.y))))
+        if face.band is not None:   # between the corner indices, so both stay readable
+            self._band(surf, face.band, corner.get_width() + pad_x + 2)
         return surf
 
-    def _band(self, surf: pygame.Surface, word: str, colour, clear: int = 0) -> None:
+    def _band(self, surf: pygame.Surface, chip: Chip, clear: int = 0) -> None:
         w, h = surf.get_size()
         inset = max(round(w * 0.2), clear)
         band = pygame.Rect(inset, round(h * 0.73), w - 2 * inset, max(6, round(h * 0.11)))
-        pygame.draw.rect(surf, colour, band, border_radius=max(1, band.h // 3))
-        label = self.fonts.text(word, max(6, round(band.h * 0.72)), (255, 255, 255), True)
+        pygame.draw.rect(surf, chip.fill, band, border_radius=max(1, band.h // 3))
+        label = self.fonts.text(chip.text, max(6, round(band.h * 0.72)), chip.ink, True)
         if label.get_width() > band.w - 2:
             label = pygame.transform.smoothscale(
                 label, (band.w - 2, round(label.get_height() * (band.w - 2) / label.get_width())))

@@ -1,6 +1,6 @@
-"""`shrinetable bench render [--game shrines]`: frame times of the table at
+"""`shrinetable bench render [--game NAME]`: frame times of the table at
 1920x1080 in a crowded position (full redraw against dragging), idle CPU, first
-frame. Shrine: a late game; Shrines: a Region filled with permanents."""
+frame. Each game names its crowded position (`Presentation.showcase`)."""
 
 from __future__ import annotations
 
@@ -20,53 +20,25 @@ env.prepare()
 SIZE = (1920, 1080)
 
 
-def _late_game(game, seed: int = 3):
-    """A seeded computer-vs-computer game played until many cards are out,
-    stopped where seat 0 must act (so the table is ready for a drag)."""
+def showcase(game):
+    """The game's busy position as a session: its seeded computer game played
+    until the move where seat 0's view scored highest, seat 0 then a person (so
+    the table is ready for a drag)."""
     from shrinetable.adapter.session import Session
 
-    s = Session(game, seed, {}, ["computer", "computer"])
+    sc = game.present.showcase
+    s = Session(game, sc.seed, {}, ["computer"] * sc.seats)
     best, best_n = 0, -1
-    for _ in range(400):
+    for _ in range(sc.steps):
         d = s.decision()
         if d is None:
             break
-        view = game.view(s.state, 0)
-        shown = sum(len(z.cards) for n, z in view.zones.items() if n != "deck")
-        if d.seat == 0 and d.kind == "action" and len(view.zones["hand:0"].cards) >= 4 \
-                and shown > best_n:
-            best, best_n = len(s.history), shown
-        s.play(s.computer_action())
+        n = sc.score(game.view(s.state, 0)) if d.seat == 0 else None
+        if n is not None and n > best_n:
+            best, best_n = len(s.history), n
+        s.play(sc.pick(game.legal_actions(s.state)) or s.computer_action())
     del s.history[best:], s.states[best + 1:]
-    s.seats = ["human", "computer"]
-    return s
-
-
-BUILD = ("source", "tap", "play")  # what fills a Region: sources, mana, permanents
-
-
-def _full_region(game, seed: int = 3, steps: int = 900):
-    """A seeded game where both seats put out every source and permanent they can
-    (the computer decides the rest), stopped at seat 0's main decision with the
-    most permanents on the Region."""
-    from shrinetable.adapter.session import Session
-
-    s = Session(game, seed, {}, ["computer", "computer"])
-    best, best_n = 0, -1
-    for _ in range(steps):
-        d = s.decision()
-        if d is None:
-            break
-        view = game.view(s.state, 0)
-        on_sites = sum(len(z.cards) for n, z in view.zones.items() if n.startswith("site:"))
-        if d.seat == 0 and d.kind == "main" and on_sites > best_n:
-            best, best_n = len(s.history), on_sites
-        acts = game.legal_actions(s.state)
-        pick = next((a for k in BUILD for a in acts if a.kind == k and (k != "play" or a.target)),
-                    None)
-        s.play(pick or s.computer_action())
-    del s.history[best:], s.states[best + 1:]
-    s.seats = ["human", "computer"]
+    s.seats[0] = "human"
     return s
 
 
@@ -75,17 +47,22 @@ def _percentile(xs: list[float], q: float) -> float:
     return xs[min(len(xs) - 1, round(q * (len(xs) - 1)))]
 
 
-def first_frame_seconds(program: list[str] | None = None) -> float | None:
-    """Launch the real program (the source by default, or a built executable) and
-    time it until it reports its first frame; None if it never does."""
+def first_frame_seconds(program: list[str] | None = None,
+                        game: str | None = None) -> float | None:
+    """Launch the real program (the source by default, or a built executable) into
+    a game (the first registered by default) and time it until it reports its
+    first frame; None if it never does."""
+    from shrinetable.engine import registry
+
     program = program or [sys.executable, "-m", "shrinetable"]
+    game = game or registry.names()[0]
     with tempfile.TemporaryDirectory() as data:
         envs = dict(os.environ, SHRINETABLE_DATA_DIR=data, PYTHONUNBUFFERED="1")
         if not envs.get("DISPLAY"):
             envs["SDL_VIDEODRIVER"] = "dummy"
         t0 = time.perf_counter()
         proc = subprocess.Popen(
-            [*program, "play", "shrine", "--seed", "1", "--trace", "--seats", "human,computer"],
+            [*program, "play", game, "--seed", "1", "--trace", "--seats", "human,computer"],
             stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
             text=True, env=envs)
         try:
@@ -98,7 +75,7 @@ def first_frame_seconds(program: list[str] | None = None) -> float | None:
             proc.wait(timeout=10)
 
 
-def measure(seconds: float = 3.0, game_name: str = "shrine") -> dict:
+def measure(seconds: float = 3.0, game_name: str | None = None) -> dict:
     import pygame
 
     from shrinetable.engine import registry
@@ -108,8 +85,8 @@ def measure(seconds: float = 3.0, game_name: str = "shrine") -> dict:
 
     if not os.environ.get("DISPLAY"):
         os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-    game = registry.get(game_name)
-    session = _full_region(game) if game_name == "shrines" else _late_game(game)
+    game = registry.get(game_name or registry.names()[0])
+    session = showcase(game)
     os.environ["SHRINETABLE_DATA_DIR"] = tempfile.mkdtemp(prefix="shrinetable-bench-")
     app = App(SIZE)
     app.start_game(session)
@@ -152,7 +129,8 @@ def measure(seconds: float = 3.0, game_name: str = "shrine") -> dict:
     driver = pygame.display.get_driver()
     pygame.quit()
     return {
-        "game": game_name, "size": f"{SIZE[0]}x{SIZE[1]}", "driver": driver,
+        "game": game.name, "position": game.present.showcase.title,
+        "size": f"{SIZE[0]}x{SIZE[1]}", "driver": driver,
         "cards_on_table": on_table,
         "full_median_ms": round(statistics.median(full), 3),
         "full_p99_ms": round(_percentile(full, 0.99), 3),
@@ -163,15 +141,14 @@ def measure(seconds: float = 3.0, game_name: str = "shrine") -> dict:
 
 
 def run_render_bench(args: argparse.Namespace) -> int:
-    fig = measure(float(getattr(args, "seconds", 3.0) or 3.0), getattr(args, "game", "shrine"))
+    fig = measure(float(getattr(args, "seconds", 3.0) or 3.0), getattr(args, "game", None))
     fig["first_frame_s"] = (round(ff, 3) if (ff := first_frame_seconds()) is not None
                             else None)
     if getattr(args, "json", False):
         print(json.dumps(fig))
         return 0
     ratio = fig["full_p99_ms"] / max(fig["drag_p99_ms"], 1e-6)
-    where = "full Region" if fig["game"] == "shrines" else "late game"
-    print(f"render {fig['game']} {fig['size']} (SDL driver {fig['driver']}, {where}, "
+    print(f"render {fig['game']} {fig['size']} (SDL driver {fig['driver']}, {fig['position']}, "
           f"{fig['cards_on_table']} cards drawn)")
     print(f"  full redraw: median {fig['full_median_ms']} ms, p99 {fig['full_p99_ms']} ms")
     print(f"  dragging:    median {fig['drag_median_ms']} ms, p99 {fig['drag_p99_ms']} ms "

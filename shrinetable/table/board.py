@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 
 import pygame
 
-from shrinetable.engine import View
+from shrinetable.engine import Decor, View
 from shrinetable.formats.layout import Layout
 
 from . import geometry as geo
@@ -25,7 +25,6 @@ TARGET = (130, 240, 150)
 LAST = (255, 170, 70)
 SELECT = (255, 222, 110)
 PLAYABLE = (170, 230, 255)
-DECLARED = {"travel": (150, 210, 255), "attack": (240, 90, 80), "block": (255, 214, 60)}
 
 
 @dataclass
@@ -51,6 +50,7 @@ class Board:
         self.placed: list[geo.Placed] = []
         self.zones: dict[str, pygame.Rect] = {}
         self.view: View | None = None
+        self.decor = Decor()
         self.viewer: int | None = None
         self._bg: pygame.Surface | None = None
         self._bg_key: tuple | None = None
@@ -62,6 +62,7 @@ class Board:
 
     def lay_out(self, view: View, viewer: int | None, marks: Marks) -> None:
         self.view, self.viewer = view, viewer
+        self.decor = self.art.present.decor(view)
         self.placed = geo.place_cards(self.layout, view, self.scaler, viewer, marks.selected)
         self.zones = geo.zone_rects(self.layout, view, self.scaler, viewer)
 
@@ -92,8 +93,8 @@ class Board:
         by_zone: dict[str, list[geo.Placed]] = {}
         for p in self.placed:
             by_zone.setdefault(p.zone, []).append(p)
+        decor = self.decor
         for name, rect in self.zones.items():
-            zone = view.zones[name]
             if name in marks.last:
                 pygame.draw.rect(surf, LAST, rect.inflate(4, 4), max(2, s.length(3)),
                                  border_radius=radius)
@@ -103,45 +104,34 @@ class Board:
                 surf.blit(glow, rect)
                 pygame.draw.rect(surf, TARGET, rect.inflate(6, 6), max(3, s.length(4)),
                                  border_radius=radius)
-            if name.startswith("player:") and zone.owner is not None:
-                hud.player(surf, self.fonts, rect, zone.owner, view.info,
-                           seat_names[zone.owner])
-            over = self._over(name)
-            hud.tint(surf, rect, {kind for _, kind in over})
+            if name in decor.huds:
+                hud.seat(surf, self.fonts, rect, decor.huds[name],
+                         seat_names[decor.huds[name].seat])
+            hud.tint(surf, rect, decor.tints.get(name, ()))
             self._draw_zone(surf, name, by_zone.get(name, []), marks)
-            if over:
-                hud.covers(surf, self.fonts, rect, over[::-1])
+            if name in decor.covers:
+                hud.covers(surf, self.fonts, rect, decor.covers[name])
             self._badge(surf, name, rect, font_px)
-        self._declared(surf)
+        self._arrows(surf)
 
-    def _over(self, zone: str) -> list[tuple[str, str]]:
-        """(label, kind) of the areas and traps over a site (games that report
-        them: Shrines), oldest first."""
-        out = []
-        for card in self.view.info.get("covers", {}).get(zone, ()):
-            if card == "trap":
-                out.append(("Trap", "trap"))
-            else:
-                face = self.art.face_of(card) or {}
-                out.append((face.get("name", card), face.get("subtype", "")))
-        return out
-
-    def _declared(self, surf: pygame.Surface) -> None:
-        """Arrows for the moves declared this act (games that report them: Shrines)."""
+    def _arrows(self, surf: pygame.Surface) -> None:
+        """The moves the game reports as declared and waiting (they would show
+        only in the log otherwise)."""
         where = {p.name: p.rect for p in self.placed if p.name}
         width = max(2, self.scaler.length(4))
-        for kind, card, target in self.view.info.get("declared", ()):
-            start, end = where.get(card), where.get(target)
-            if end is None and target in self.zones:  # aim at the middle of a site or zone
-                end = pygame.Rect(self.zones[target].center, (0, 0)).inflate(width, width)
+        for a in self.decor.arrows:
+            start, end = where.get(a.card), where.get(a.target)
+            if end is None and a.target in self.zones:  # aim at the middle of a zone
+                end = pygame.Rect(self.zones[a.target].center, (0, 0)).inflate(width, width)
             if start is not None and end is not None:
-                arrow(surf, start, end, DECLARED[kind], width)
+                arrow(surf, start, end, a.colour, width)
 
     def _background(self, size, deciding, seat_names: list[str]) -> pygame.Surface:
         """Felt, zone panels and their labels. They change only with the window,
         the viewer, the deciding seat or the seats, so they are drawn once and
         reused (on a crowded Region they cost more than the cards)."""
-        key = (size, self.viewer, deciding, tuple(seat_names), tuple(self.zones.items()))
+        huds = frozenset(self.decor.huds)
+        key = (size, self.viewer, deciding, tuple(seat_names), tuple(self.zones.items()), huds)
         if self._bg_key == key:
             return self._bg
         bg = pygame.Surface(size)
@@ -155,8 +145,8 @@ class Board:
             zone = self.view.zones[name]
             pygame.draw.rect(bg, ZONE, rect, border_radius=radius)
             place = self.layout.place(name, self.viewer, self.view.seats)
-            if name.startswith("player:") and zone.owner is not None:
-                continue   # the player zone is all live figures (hud.player)
+            if name in huds:
+                continue   # the zone is all live figures (hud.seat)
             if place.inside:
                 label = self._label(name, seat_names, s.length(12), LABEL, rect.w - 8)
                 bg.blit(label, (rect.left + 4, rect.top + 2))
@@ -197,7 +187,9 @@ class Board:
             if (p.zone, p.index) in marks.lifted or (p.zone, p.name) in marks.arriving:
                 continue
             surf.blit(self.art.card(p.name, size, p.rotation), p.rect)
-            self._state_of(surf, p)
+            decor = self.decor.cards.get(p.name) if p.name else None
+            if decor is not None:
+                hud.card(surf, self.fonts, p.rect, decor)
             width = max(2, self.scaler.length(3))
             if p.index in marks.selected.get(name, ()):
                 pygame.draw.rect(surf, SELECT, p.rect.inflate(4, 4), width,
@@ -209,38 +201,14 @@ class Board:
                 pygame.draw.rect(surf, PLAYABLE, p.rect.inflate(2, 2), width,
                                  border_radius=max(2, p.rect.w // 10))
 
-    def _state_of(self, surf, p: geo.Placed) -> None:
-        """What the game reports about a card beyond its face (Shrines' permanents)."""
-        info = self.view.info
-        if not p.name:
-            return
-        card = info.get("cards", {}).get(p.name)
-        lies = info.get("areas", {}).get(p.name)
-        if lies is not None:
-            hud.where(surf, self.fonts, p.rect, lies)
-        elif card is not None:
-            hud.permanent(surf, self.fonts, p.rect, card, self.art.face_of(p.name))
-            host = card.get("attached_to")
-            if host and self.art.face_of(p.name).get("type") == "relic":   # a carried tool
-                hud.where(surf, self.fonts, p.rect, f"on {self.art.face_of(host)['name']}")
-        elif "cards" in info and p.name in info.get("tapped", ()):
-            hud.tapped(surf, self.fonts, p.rect)
-
     def _badge(self, surf, name: str, rect: pygame.Rect, font_px: int) -> None:
-        """Counts where cards hide each other: stacks, and Shrines against capacity."""
+        """Counts where cards hide each other (stacks and hands), or the game's own
+        words for the count (a pile against its capacity)."""
         zone = self.view.zones[name]
         place = self.layout.place(name, self.viewer, self.view.seats)
         if place.arrange != "stack" and not name.startswith("hand:"):
             return
-        n = len(zone.cards)
-        text = str(n)
-        if name.startswith("shrine:") and zone.owner is not None:
-            cap = self.view.info.get("capacity")
-            marks = self.view.info.get("marks")
-            if cap:
-                text = f"{n}/{cap[zone.owner]}"
-            elif marks and marks[zone.owner]:
-                text = f"{marks[zone.owner]} marks"
+        text = self.decor.badges.get(name) or str(len(zone.cards))
         img = self.fonts.text(text, font_px, (20, 20, 20), True)
         pad = max(3, font_px // 3)
         box = img.get_rect().inflate(pad * 2, pad)

@@ -23,7 +23,8 @@ from . import geometry as geo
 from .board import Board, Marks
 from .motion import Drag, Flyer, Press, far, group_offsets
 from .panels import GamePanels, Widgets
-from .words import card_names, log_line, readable, seat_name
+from .seats import seat_name
+from .words import log_line
 from .zoom import Zoom
 
 HOVER = (255, 250, 200)  # outline of the legal target under dragged cards
@@ -32,7 +33,7 @@ HOVER = (255, 250, 200)  # outline of the legal target under dragged cards
 class GameScene(GamePanels, Zoom):
     def __init__(self, app, session: Session, layout: Layout):
         self.app = app
-        app.art.use(getattr(session.game, "card_face", None))
+        app.art.use(session.game.present)
         self.session = session
         self.layout = layout
         self.board = Board(layout, app.art, app.fonts)
@@ -50,7 +51,7 @@ class GameScene(GamePanels, Zoom):
         self.choices: list[gestures.Move] = []
         self.ai_due: float | None = None
         self.ui = Widgets()
-        self.log_html = [log_line(a.seat, a.text, self._texts(a)) for a in session.history]
+        self.log_html = [self._log_line(a) for a in session.history]
         self.base: pygame.Surface | None = None
         self.composite: pygame.Surface | None = None
         self.base_dirty = True
@@ -63,32 +64,41 @@ class GameScene(GamePanels, Zoom):
     def view(self) -> View:
         return self.session.game.view(self.session.state, self.viewer)
 
+    def _log_line(self, applied: Applied) -> str:
+        return log_line(applied.seat, applied.text, self._texts(applied),
+                        getattr(applied, "secret", False))
+
     def _texts(self, applied: Applied) -> list[str]:
         """The log's plain words for a move (the notation stands beside them). With
         one person at the table, a private move they may see names its cards (the
-        card a Jack took from them); in hotseat the log is shared, so it never does."""
-        names = card_names(self.session.game)
-        private = len(self.session.humans()) == 1
+        card a Jack took from them); in hotseat the log is shared, so it never does.
+        A secret move says only what everybody may see."""
+        readable = self.session.game.present.readable
+        secret = getattr(applied, "secret", False)
+        private = len(self.session.humans()) == 1 and not secret
         out = []
         for e in applied.events:
+            if secret and e.visible_to is not None:
+                continue
             seen = e.seen_by(self.viewer)
             text = seen.text
             if private and e.visible_to is not None and seen.cards and all(seen.cards):
                 text += f" ({', '.join(seen.cards)})"
-            out.append(readable(text, names))
+            out.append(readable(text))
         return out
 
     def quick_pass(self):
-        """The priority pass another person at this table may make without taking
-        the device: an answer at burst speed needs their hand, passing does not.
-        Asking first spares a handover there and back after nearly every action
-        (hotseat Shrines: about six a turn, measured over seeded games)."""
+        """The pass another person at this table may make without taking the
+        device, in decisions where the game asks first (`Presentation.asks`): an
+        answer needs their hand, passing does not. Asking first spares a handover
+        there and back after nearly every action (about six a turn in one game,
+        measured over seeded hotseat games)."""
         s = self.session
         d = s.decision()
-        if d is None or d.kind != "respond" or s.seats[d.seat] != "human":
+        if d is None or d.kind not in s.game.present.asks or s.seats[d.seat] != "human":
             return None
-        passes = getattr(s.game, "auto_pass", ())
-        return next((a for a in s.game.legal_actions(s.state) if a.text in passes), None)
+        return next((a for a in s.game.legal_actions(s.state) if a.text in s.game.auto_pass),
+                    None)
 
     def _my_decision(self) -> bool:
         d = self.session.decision()
@@ -127,9 +137,9 @@ class GameScene(GamePanels, Zoom):
         self._after_change()
 
     def _record(self, applied: Applied, animate: bool = True) -> None:
-        self.app.emit(f"action {seat_name(applied.seat).lower()} {applied.text}")
-        line = log_line(applied.seat, applied.text, self._texts(applied))
-        self.log_html.append(line)
+        text = "secret" if getattr(applied, "secret", False) else applied.text
+        self.app.emit(f"action {seat_name(applied.seat).lower()} {text}")
+        self.log_html.append(self._log_line(applied))
         self.message = ""
         try:
             storage.autosave(self.session)
@@ -232,8 +242,7 @@ class GameScene(GamePanels, Zoom):
             return
         if self.session.undo():
             self.app.emit("undo")
-            self.log_html = [log_line(a.seat, a.text, self._texts(a))
-                             for a in self.session.history]
+            self.log_html = [self._log_line(a) for a in self.session.history]
             self.marks.last = set()
             self.overlay = None
             self._after_change()
@@ -344,10 +353,10 @@ class GameScene(GamePanels, Zoom):
             self.command("takeover")
 
     def _draggable(self, card: geo.Placed) -> bool:
-        """Own hand and field cards (a refused drop is explained), and any card a
-        legal move drags (a creature travelling or attacking from its site)."""
-        return card.zone in (f"hand:{self.viewer}", f"field:{self.viewer}",
-                             f"shrine:{self.viewer}") \
+        """The viewer's own cards in the zones the game names (a refused drop is
+        explained), and any card a legal move drags (a creature from its site)."""
+        kind, _, seat = card.zone.partition(":")
+        return (kind in self.session.game.present.drag_from and seat == str(self.viewer)) \
             or (card.zone, card.name) in self.marks.playable
 
     def _click(self, press: Press) -> None:
@@ -411,7 +420,7 @@ class GameScene(GamePanels, Zoom):
         self.base_dirty = self.dirty = True
 
     def _pile_moves(self, zone: str | None) -> list[gestures.Move]:
-        """Card-less moves dragged out of a pile (Shrine's deck and graveyard)."""
+        """Card-less moves dragged out of a pile (drawing from a deck)."""
         return [m for m in self.moves if not m.gesture.cards and m.gesture.source == zone
                 and m.gesture.target is not None]
 
@@ -449,12 +458,12 @@ class GameScene(GamePanels, Zoom):
         self._cancel_drag()
         if zone == drag.source or (not drag.held and zone is None):
             return
-        reason = refusal.explain(self.session.game, self.session.state, self.viewer,
-                                 drag.held, drag.source, zone, under.name if under else None)
-        if not drag.held:
-            reason = "Drag the Deck or the Graveyard onto your hand."
+        present = self.session.game.present
+        reason = present.pile_hint if not drag.held else refusal.explain(
+            self.session.game, self.session.state, self.viewer, drag.held, drag.source, zone,
+            under.name if under else None)
         self.app.emit(f"refused {reason}")
-        self.say(readable(reason, card_names(self.session.game)))
+        self.say(present.readable(reason))
 
     # -- frame ---------------------------------------------------------------
     def resize(self, size: tuple[int, int]) -> None:

@@ -5,6 +5,7 @@ Rebuilt from the scene's state whenever it changes or the window is resized."""
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
 import pygame
@@ -14,13 +15,9 @@ from pygame_gui.windows import UIFileDialog
 from shrinetable.adapter import gestures, storage
 
 from . import geometry as geo
-from .rules_text import rules_for
-from .words import card_names, describe, seat_name
+from .seats import seat_name
 
 LOG_SHOWN = 40  # log entries kept in the panel
-# a pass says what it ends, so ending the block declaration is not one more "Pass"
-PASS_WORDS = {("block", "pass"): "Done blocking: deal the damage",
-              ("respond", "pass"): "Pass (no answer)"}
 
 
 @dataclass
@@ -102,7 +99,6 @@ class GamePanels:
     def _status_html(self) -> str:
         s = self.session
         d = s.decision()
-        info = self.view().info
         if d is None:
             out = s.game.outcome(s.state)
             head = "Game over" + (f": {out.reason}" if out else "")
@@ -110,7 +106,8 @@ class GamePanels:
             who = seat_name(d.seat)
             kind = "you" if d.seat == self.viewer and s.seats[d.seat] == "human" \
                 else s.seats[d.seat]
-            turn_no, turn = info.get("turn_no"), info.get("turn")
+            turn_no = s.game.turn_number(s.state)
+            turn = s.game.present.decor(self.view()).turn
             if turn is not None and turn != d.seat:  # an out-of-turn answer
                 head = f"<b>{who} ({kind}) answers {seat_name(turn)}</b>: {d.prompt}"
             else:
@@ -129,10 +126,8 @@ class GamePanels:
         on_table = {(p.zone, p.name) for p in geo.place_cards(
             self.layout, self.view(), self.board.scaler, self.viewer) if p.name}
         shown = gestures.buttons(self.moves) + gestures.stranded(self.moves, on_table)
-        if d.kind in ("respond", "counter", "discard") and not hasattr(self.session.game,
-                                                                      "gesture"):
-            shown = self.moves  # Shrine: few choices, each clearer as a button than as a drag
-        elif d.kind == "mulligan":  # Shrines: keep first, then a button per card (or drag it)
+        present = self.session.game.present
+        if d.kind in present.all_buttons:
             shown = shown + [m for m in self.moves if m not in shown]
         if not shown:
             return
@@ -143,9 +138,7 @@ class GamePanels:
         for i, move in enumerate(shown[:per_col * cols]):
             col, row = divmod(i, -(-len(shown) // cols))
             b = UIButton(pygame.Rect(area.x + col * w, area.y + row * h, w - 4, h - 4),
-                         PASS_WORDS.get((d.kind, move.text))
-                         or describe(move.text, card_names(self.session.game)),
-                         self.app.manager)
+                         present.describe(move.text, d.kind), self.app.manager)
             self.ui.actions[b] = move.action
 
     def _window(self, title: str, w: int, h: int) -> tuple[UIWindow, int]:
@@ -177,15 +170,16 @@ class GamePanels:
         win, width = self._window(f"Rules of {self.session.game.title}",
                                   min(760, size[0] - 40), size[1] - 40)
         height = win.get_container().get_size()[1]
-        UITextBox(rules_for(self.session.game.name), pygame.Rect(0, 0, width, height - 50),
+        rules = re.sub(r"\s*\n\s*", " ", self.session.game.present.rules).strip()
+        UITextBox(rules, pygame.Rect(0, 0, width, height - 50),
                   self.app.manager, container=win)
         b = UIButton(pygame.Rect(width // 2 - 80, height - 45, 160, 36), "Close",
                      self.app.manager, container=win)
         self.ui.commands[b] = "close"
 
     def _choice_ui(self) -> None:
-        names = card_names(self.session.game)
-        items = [(describe(m.text, names), i) for i, m in enumerate(self.choices)]
+        describe = self.session.game.present.describe
+        items = [(describe(m.text), i) for i, m in enumerate(self.choices)]
         win, width = self._window("Which move?", 460, 42 * (len(items) + 1) + 60)
         for i, (label, n) in enumerate(items):
             b = UIButton(pygame.Rect(10, 10 + i * 42, width - 20, 36), label,
@@ -214,13 +208,16 @@ class GamePanels:
     def _ask_ui(self) -> None:
         """Another person at this table may answer: pass at once, or take the
         device to look at their hand (the table hides until they confirm)."""
-        seat = seat_name(self.session.decision().seat)
+        d = self.session.decision()
+        present = self.session.game.present
+        seat = seat_name(d.seat)
         win, width = self._window(f"{seat}, an answer?", 420, 200)
-        UILabel(pygame.Rect(10, 8, width - 20, 26), f"{seat} may answer at burst speed.",
+        UILabel(pygame.Rect(10, 8, width - 20, 26), f"{seat} {present.asks[d.kind]}.",
                 self.app.manager, container=win)
-        b = UIButton(pygame.Rect(10, 40, width - 20, 36), "Pass (no answer)",
+        passing = self.quick_pass()
+        b = UIButton(pygame.Rect(10, 40, width - 20, 36), present.describe(passing.text, d.kind),
                      self.app.manager, container=win)
-        self.ui.actions[b] = self.quick_pass()
+        self.ui.actions[b] = passing
         self._buttons_in(win, width, [(f"Answer: hand the device to {seat}", "handover")], 82)
 
     def _handover_ui(self) -> None:

@@ -22,7 +22,8 @@ class StartScene:
         self.app = app
         self.message = message
         self.game = registry.get(registry.names()[0])
-        self.seats = ["human", "computer"]
+        self.seats = ["human"]
+        self._fit_seats()
         self.options = {o.name: o.default for o in self.game.options}
         self.seed = str(app.new_seed())
         self.actions: dict[object, object] = {}
@@ -94,6 +95,11 @@ class StartScene:
             UILabel(pygame.Rect(x, y, col, 30), self.message, m)
         self.dirty = True
 
+    def _fit_seats(self) -> None:
+        """As many seats as before, within the game's seat counts (new ones computer)."""
+        n = min(max(len(self.seats), self.game.min_seats), self.game.max_seats)
+        self.seats = (self.seats + ["computer"] * n)[:n]
+
     def _start(self, session_factory) -> None:
         try:
             self.app.start_game(session_factory())
@@ -109,7 +115,7 @@ class StartScene:
             if info[0] == "game":
                 self.game = registry.get(info[1][info[2].index(event.text)])
                 self.options = {o.name: o.default for o in self.game.options}
-                self.seats = self.seats[:self.game.max_seats]
+                self._fit_seats()
             elif info[0] == "option":
                 self.options[info[1]] = info[2][info[3].index(event.text)]
             elif info[0] == "count":

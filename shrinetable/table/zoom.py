@@ -1,6 +1,7 @@
 """A card shown large with its full text: right-click a card (a click anywhere
 closes it), or rest the pointer on a card for a moment (moving away closes it).
-Small cards on a crowded Region stay readable this way."""
+Small cards on a crowded table stay readable this way; the hover zoom is for
+games whose cards carry text (`Presentation.zoom_on_hover`)."""
 
 from __future__ import annotations
 
@@ -24,7 +25,7 @@ class Zoom:
 
     def zoom_motion(self, pos) -> None:
         """The pointer moved: restart the hover timer, drop a hover zoom."""
-        if self.pinned or self.app.art.faces is None:   # hover zoom: described cards only
+        if self.pinned or not self.app.art.present.zoom_on_hover:
             return
         card = geo.card_at(self.board.placed, pos)
         name = card.name if card is not None and self.drag is None else None
@@ -81,11 +82,7 @@ class Zoom:
         shadow = rect.move(6, 6)
         pygame.draw.rect(screen, (0, 0, 0), shadow, border_radius=12)
         screen.blit(img, rect)
-        card = self.session.game.view(self.session.state, self.viewer).info.get(
-            "cards", {}).get(self.zoomed)
-        if card is not None:   # its state now, as on the Region (tapped as a chip, not a veil)
-            hud.permanent(screen, self.app.fonts, rect, {**card, "tapped": False},
-                          self.app.art.face_of(self.zoomed), chips=False)
-            if card.get("tapped"):
-                hud.tapped_chip(screen, self.app.fonts, rect)
-            hud.notes(screen, self.app.fonts, rect, card.get("notes", []))
+        decor = self.board.decor.cards.get(self.zoomed)
+        if decor is not None:   # its state now, as on the table
+            hud.card(screen, self.app.fonts, rect, decor, enlarged=True)
+            hud.notes(screen, self.app.fonts, rect, decor.notes)

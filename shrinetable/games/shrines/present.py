@@ -1,5 +1,245 @@
-"""How the table shows shrines: words, rules text, card faces, decorations."""
+"""How the table shows Shrines: framed card faces (colour frame, cost pips that
+carry their colour's letter, type line, keywords, strength/resilience), the
+words on buttons with cards named, the rules overlay, and what a view adds to
+the cards: each player's life, mana and act, a permanent's current numbers,
+damage and states, what lies over a site, and the declared moves as arrows."""
 
-from shrinetable.engine import Presentation
+from __future__ import annotations
 
-PRESENT = Presentation()
+import re
+from typing import Any
+
+from shrinetable.engine.present import (
+    Arrow,
+    CardDecor,
+    Chip,
+    Decor,
+    Face,
+    Hud,
+    Presentation,
+    Showcase,
+)
+
+from . import faces
+
+WHITE = (255, 255, 255)
+COLOUR = {"B": (52, 104, 196), "Y": (214, 176, 40), "R": (196, 58, 48),
+          "G": (58, 146, 72), "P": (128, 70, 170)}
+NEUTRAL = (128, 128, 136)
+POOL = "BYRGP"
+STATES = {"freeze": Chip("FROZEN", (120, 190, 240)), "poison": Chip("POISON", (110, 190, 80)),
+          "weaken": Chip("WEAK", (200, 150, 90)), "ground": Chip("GROUNDED", (170, 140, 110)),
+          "protection": Chip("PROT", (230, 230, 240)),
+          "unguarded": Chip("NO GUARD", (200, 200, 200))}
+ARMOR = Chip("ARMOR", (190, 190, 200))
+SICK = Chip("zz", (160, 160, 160))
+TAPPED = Chip("TAPPED", (200, 200, 200))
+AREA = {"terrain": (196, 160, 100), "weather": (150, 200, 240), "trap": (120, 110, 130)}
+ARROWS = {"travel": (150, 210, 255), "attack": (240, 90, 80), "block": (255, 214, 60)}
+CARD_ID = re.compile(r"\b[a-z][a-z0-9-]*#\d+\b")   # a card in notation, e.g. eel#12
+
+# Texts use pygame_gui's HTML subset; source line breaks are only for reading
+# here (the table joins them), `<br>` breaks the lines on screen.
+RULES = """<b>Goal</b><br>
+Bring the other player's life from 20 to 0 (other modes change the goal; see the rules
+page).<br><br>
+<b>The Region</b><br>
+Fifteen sites in three pathways (a, b, c) of five rows. The row nearest you is your melee
+row, then your range row, the neutral row, then the opponent's range and melee rows. Behind
+each melee row is that player's zone: drop an attacker there to attack the player. A site
+holds at most four permanents besides tools and tokens.<br><br>
+<b>A turn</b> has four acts: First (untap, draw, play cards), Travel, Combat, Final (play
+cards again). <b>Next act</b> passes the act; after every action and act pass the other
+player gets priority: they answer at burst speed or <b>Pass</b>.<br><br>
+<b>Mana</b><br>
+One source a turn: drag it from your hand onto Your sources. Click a source to tap it for
+one mana of its colour; the pool shows beside your name and empties at the end of each
+turn.<br><br>
+<b>Playing cards</b> (drag from your hand; the places it may go light up)<br>
+Creatures go onto one of your melee sites, structures onto a melee or range site without
+a structure. Tools onto a creature of yours, idols onto Your idols, terrain and weather
+onto a site of the site, row or pathway it will cover (a row or pathway one also onto
+Terrain &amp; weather).
+Spells onto their target (a card, a site or a player zone); a spell with no target
+anywhere on the Region.<br><br>
+<b>Travel</b>: in your Travel Act drag a creature forward along its pathway (one site,
+more with Sprint). Creatures that entered this turn cannot travel or attack.<br>
+<b>Combat</b>: drag an untapped creature onto an opposing creature, structure or the
+player zone within its range (its own site and one forward, plus Range). The defender
+drags untapped creatures onto attackers to block, then <b>Done blocking</b>; a blocked
+attacker fights only its blockers. A <b>Guard</b> takes damage meant for its friends on
+its site; click it to switch that off or on again (once a turn).<br>
+<b>Damage</b> stays on a card until the end of the turn (on structures, for good); at its
+resilience the card is destroyed.<br><br>
+<b>Your Shrine</b> is played like a creature from its zone. If it would leave the Region it
+returns with time marks; one comes off each turn, and you play it again at none.<br><br>
+<b>On the cards</b>: the coloured frame and the letters in the cost pips give the colour;
+the box is strength/resilience (current values on the Region: green raised, red lowered);
+a red chip is damage; FROZEN, POISON, WEAK, GROUNDED, PROT, ARMOR, NO GUARD are states;
+chips on a site name the terrain, weather or face-down Trap lying there; zz marks a
+creature that cannot act yet; TAPPED a tapped card. Right-click a card, or rest the
+pointer on it, to read it large.<br><br>
+<b>Keys</b><br>
+Esc menu · ? rules · Ctrl+Z / Ctrl+Y undo / redo · Ctrl+S save · Ctrl+O load · F11 fullscreen
+"""
+
+
+def printed(card: str) -> dict:
+    """The printed face of `card` as the game describes it; {} when unknown."""
+    try:
+        return faces.card_face(card)
+    except KeyError:
+        return {}
+
+
+def _pips(cost: str) -> tuple[Chip, ...]:
+    """Generic (and X) grey with the number, colours with their letter."""
+    digits = "".join(ch for ch in cost if ch.isdigit())
+    parts = [("X", NEUTRAL)] if cost.startswith("X") else []
+    if digits:
+        parts.append((digits, NEUTRAL))
+    parts += [(ch, COLOUR[ch]) for ch in cost if ch in COLOUR]
+    return tuple(Chip(text, fill, WHITE) for text, fill in parts)
+
+
+def _type_line(face: dict) -> str:
+    words = ("Legendary " if face["legendary"] else "") + face["type"].title()
+    if face["token"]:
+        words = "Token " + words
+    return f"{words} \u2014 {face['subtype']}" if face["subtype"] else words
+
+
+def _numbers(card: dict, face: dict) -> Chip | None:
+    """Current strength/resilience when they differ from the printed box: green
+    raised, red lowered."""
+    if face.get("type") not in ("creature", "structure") \
+            and not (card.get("strength") or card.get("resilience")):
+        return None
+    s, r = card["strength"], card["resilience"]
+    base = face.get("strength", s), face.get("resilience", r)
+    if (s, r) == base:   # the printed box says it
+        return None
+    fill = (150, 230, 150) if (s, r) > base and s >= base[0] and r >= base[1] else \
+        (240, 150, 140) if (s < base[0] or r < base[1]) else (240, 234, 214)
+    return Chip(f"{s}/{r}", fill)
+
+
+def _permanent(card: dict, face: dict, host_name: str) -> CardDecor:
+    chips = [STATES[s] for s in card.get("status", ()) if s in STATES]
+    if card.get("armor"):
+        chips.append(ARMOR)
+    return CardDecor(
+        edge=card["ctrl"], chips=tuple(chips), corner=SICK if card.get("sick") else None,
+        numbers=_numbers(card, face),
+        damage=Chip(f"-{card['damage']}", (230, 60, 50), WHITE) if card.get("damage") else None,
+        veil=TAPPED if card.get("tapped") else None,
+        where=f"on {host_name}" if host_name and face.get("type") == "relic" else "",
+        notes=tuple(card.get("notes", ())))
+
+
+def _hud(info: dict, q: int) -> Hud:
+    """Life, mana pool by colour and points (in modes that count them); whose
+    turn and act, and who holds priority."""
+    pool = tuple(Chip(f"{POOL[i]}{n}", COLOUR[POOL[i]], WHITE)
+                 for i, n in enumerate(info["pool"][q]) if n)
+    figures: list[Chip | tuple[Chip, ...]] = [
+        Chip(f"Life {info['life'][q]}", (240, 120, 110)),
+        pool or (Chip("no mana", None, (190, 210, 200)),)]
+    if info["mode"] != "standard":
+        figures.append(Chip(f"{info['points'][q]} pts", (220, 220, 160)))
+    status = []
+    act = info["act"]
+    if info["turn"] == q and act:
+        words = "mulligan" if act == "mulligan" else f"{act} act"
+        status.append(Chip(f"Turn {info['turn_no']} \u00b7 {words}", (170, 230, 255)))
+    if info["priority"] == q:
+        status.append(Chip("PRIORITY", (255, 222, 110)))
+    return Hud(q, tuple(figures), tuple(status))
+
+
+def _full_region(view: Any) -> int | None:
+    """The most permanents on the Region, at seat 0's main decision."""
+    if view.decision.kind != "main":
+        return None
+    return sum(len(z.cards) for n, z in view.zones.items() if n.startswith("site:"))
+
+
+def _build(legal: list) -> Any | None:
+    """What fills a Region: sources, mana, permanents (the computer decides the rest)."""
+    return next((a for k in ("source", "tap", "play") for a in legal
+                 if a.kind == k and (k != "play" or a.target)), None)
+
+
+class ShrinesPresentation(Presentation):
+    rules = RULES
+    words = {
+        "pass": "Pass",
+        "keep": "Keep this hand",
+        "next": "Next act (pass the act)",
+        "unmark": "Pay 2: remove a time mark",
+        "draw primary": "Draw from the Primary Library",
+        "draw secondary": "Draw from the Secondary Library",
+    }
+    templates = {
+        "block": "Block with {rest}",
+        "mulligan": "Mulligan {rest}",
+        "top": "Keep {rest} on top",
+        "bottom": "Put {rest} at the bottom",
+        "stats": "Keep {rest}'s strength and resilience",
+        "guard": "{rest} guards its site again",
+        "unguard": "{rest} stops guarding",
+    }
+    # a pass says what it ends, so ending the block declaration is not one more "Pass"
+    in_decision = {("block", "pass"): "Done blocking: deal the damage",
+                   ("respond", "pass"): "Pass (no answer)"}
+    all_buttons = ("mulligan",)   # keep first, then a button per card (or drag it)
+    asks = {"respond": "may answer at burst speed"}
+    drag_from = ("hand", "field", "shrine")
+    zoom_on_hover = True
+    showcase = Showcase("full Region", _full_region, steps=900, pick=_build)
+
+    def card_face(self, card: str) -> Face | None:
+        face = printed(card)
+        if not face:
+            return None
+        body = face["type"] in ("creature", "structure")
+        return Face(face["name"], frame=tuple(COLOUR[c] for c in face["colours"] if c in COLOUR),
+                    cost=_pips(face["cost"]), type_line=_type_line(face),
+                    keywords=tuple(face["keywords"]), text=face["text"],
+                    numbers=(face["strength"], face["resilience"]) if body else None)
+
+    def readable(self, text: str) -> str:
+        """Card notation (`riptide-ambusher#40`) read as the card's name."""
+        return CARD_ID.sub(lambda m: printed(m.group(0)).get("name", m.group(0)), text)
+
+    def label(self, text: str) -> str:
+        if text.startswith("assign "):
+            who, _, n = text[len("assign "):].rpartition(" ")
+            return f"Assign {n} damage to {who.upper() if who in ('p1', 'p2') else who}"
+        return super().label(text)
+
+    def decor(self, view: Any) -> Decor:
+        info = view.info
+        cards: dict[str, CardDecor] = {name: CardDecor(veil=TAPPED) for name in info["tapped"]}
+        for name, card in info["cards"].items():
+            host = card.get("attached_to")
+            cards[name] = _permanent(card, printed(name),
+                                     printed(host).get("name", host) if host else "")
+        for name, lies in info["areas"].items():
+            cards[name] = CardDecor(where=lies)
+        covers, tints = {}, {}
+        for zone, over in info["covers"].items():
+            kinds = ["trap" if c == "trap" else printed(c).get("subtype", "") for c in over]
+            covers[zone] = tuple(
+                Chip("Trap" if c == "trap" else printed(c).get("name", c),
+                     AREA.get(kind, (220, 220, 220))) for c, kind in zip(over, kinds, strict=True)
+            )[::-1]
+            tints[zone] = tuple(AREA[k] for k in ("terrain", "weather") if k in kinds)
+        badges = {f"shrine:{q}": f"{n} marks" for q, n in enumerate(info["marks"]) if n}
+        arrows = tuple(Arrow(card, target, ARROWS.get(kind, (255, 214, 60)))
+                       for kind, card, target in info["declared"])
+        return Decor(turn=info["turn"], huds={f"player:{q}": _hud(info, q) for q in range(2)},
+                     cards=cards, covers=covers, tints=tints, badges=badges, arrows=arrows)
+
+
+PRESENT = ShrinesPresentation()
