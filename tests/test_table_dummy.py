@@ -307,3 +307,52 @@ def test_load_dialog_opens_a_save_and_reports_broken_ones(app, tmp_path):
     app.step([ev(pygame_gui.UI_FILE_DIALOG_PATH_PICKED, text=str(saved),
                  ui_element=None)], 0.01)
     assert app.scene is not scene and texts(app.scene) == ["draw"]
+
+
+def test_a_card_the_game_does_not_describe_gets_a_plain_face(app):
+    """The table draws whatever the game names: an unknown card, or any card of a
+    game whose Presentation describes none, gets a plain face, never an error."""
+    from shrinetable.engine import Presentation
+    art = app.art
+    art.use(GAME.present)
+    assert art.card("ZZ", (80, 112)).get_size() == (80, 112)
+    assert art.face("AS").style == "index" and art.face("ZZ").name == "ZZ"
+    art.use(Presentation())
+    assert art.card("AS", (80, 112)).get_size() == (80, 112)
+    assert art.zoom("goblin#3", (300, 430)).get_size() == (300, 430)
+
+
+def test_a_secret_move_is_hidden_in_the_log_and_the_trace(app, capsys):
+    """A move answering a secret decision is shown to nobody, its maker included
+    (the log is shared at one device): the log says a secret choice was made,
+    the trace says `secret`; events everybody may see still show."""
+    from types import SimpleNamespace
+
+    from shrinetable.engine import Event
+    scene = start(app, ("human", "computer"))
+    app.trace = True
+    mine = Event("commit", "p1 proposes 9H", 0, ("9H",), "hand:0", "pending", (0,))
+    public = Event("commit", "p1 has chosen", None, (None,), "hand:0", "pending")
+    done = SimpleNamespace(seat=0, text="propose 9H", events=(mine, public), auto=False,
+                           secret=True)
+    scene._record(done, animate=False)
+    line = scene.log_html[-1]
+    assert "9H" not in line and "commits a secret choice" in line and "p1 has chosen" in line
+    assert capsys.readouterr().out.splitlines()[-1] == "action p1 secret"
+
+
+def test_six_seat_colours_and_the_seat_counts_of_each_game(app):
+    """One palette of six distinct seat colours; the start screen offers each
+    game's own seat counts."""
+    import pygame_gui
+
+    from shrinetable.table.seats import COLOURS
+    assert len(set(COLOURS)) == 6
+    app.show_start()
+    scene = app.scene
+    counts = next(info for info in scene.dropdowns.values() if info[0] == "count")
+    assert counts[1] == [str(n) for n in range(GAME.min_seats, GAME.max_seats + 1)]
+    count = next(d for d, info in scene.dropdowns.items() if info[0] == "count")
+    app.step([ev(pygame_gui.UI_DROP_DOWN_MENU_CHANGED, text="4", ui_element=count)], 0.01)
+    assert scene.seats == ["human", "computer", "computer", "computer"]
+    assert sum(info[0] == "seat" for info in scene.dropdowns.values()) == 4
