@@ -28,11 +28,12 @@ class Chip:
 @dataclass(frozen=True, slots=True)
 class Glyph:
     """A large mark in the middle of an index face: `size` and `y` (its centre)
-    are shares of the card's height; `ink` None is the face's ink."""
+    are shares of the card's height (by default a playing card's pip); `ink`
+    None is the face's ink."""
 
     text: str
-    size: float
-    y: float
+    size: float = 0.36
+    y: float = 0.47
     bold: bool = False
     ink: RGB | None = None
 
