@@ -8,8 +8,11 @@ import sys
 from pathlib import Path
 
 import pytest
+from pydantic import BaseModel, ConfigDict
 
 from shrinetable.cli import main
+from shrinetable.engine import GameBase, OptionSpec, PositionHook, SetupError, registry
+from shrinetable.formats.errors import FormatError
 
 ROOT = Path(__file__).parent / "scenarios"
 FILES = sorted(ROOT.rglob("*.toml"))
@@ -120,6 +123,66 @@ def test_malformed_file_exit_2(tmp_path, capsys, old, new, key, line):
     assert code == 2 and out == ""
     where = f"{path}:{line}" if line else f"{path}"
     assert f"malformed scenario: {where}: {key}: " in err
+
+
+def test_seats_are_named_p1_to_p6(tmp_path, capsys):
+    code, _, err = run(capsys, write(tmp_path, GOOD.replace('turn = "p1"', 'turn = "p5"')))
+    assert code == 2 and ":4: turn: there is no p5 with 2 seats" in err
+    code, _, err = run(capsys, write(tmp_path, GOOD.replace('turn = "p1"', 'turn = "p7"')))
+    assert code == 2 and ":4: turn: a seat is written p1..p6, not 'p7'" in err
+
+
+class RingKeys(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    dealer: str = "p1"
+
+
+class Ring(GameBase):
+    """A game registered at run time: six seats, one key of its own, no rules."""
+
+    name, title, min_seats, max_seats = "ring", "Ring", 2, 6
+    options = (OptionSpec("rounds", 3, "rounds", (3, 5)),)
+
+    def build(self, spec):
+        if spec.dealer == spec.turn:
+            raise SetupError(("dealer",), "the dealer does not start")
+        return {"turn": spec.turn, "dealer": spec.dealer, "zones": spec.zones}
+
+    position = PositionHook(keys=RingKeys, build=lambda game, spec: game.build(spec))
+
+    def zones(self, seats):
+        return [f"hand:{q}" for q in range(seats)]
+
+
+RING = """game = "ring"
+seats = 6
+turn = "p6"
+dealer = "p5"
+options = { rounds = 5 }
+
+[zones]
+"hand:5" = ["x"]
+"""
+
+
+def test_a_game_registered_at_run_time_sets_up_its_own_keys(tmp_path, monkeypatch):
+    from shrinetable.formats.scenario import load
+    monkeypatch.setitem(registry._games, "ring", Ring())
+    loaded = load(write(tmp_path, RING))
+    assert loaded.state == {"turn": "p6", "dealer": "p5", "zones": {"hand:5": ["x"]}}
+    for old, new, key, line, words in [
+        ('dealer = "p5"', 'dealer = "p6"', "dealer", 4, "the dealer does not start"),
+        ('dealer = "p5"', 'stage = "turn"', "stage", 4,
+         "ring positions do not use 'stage'; they take dealer besides the common keys"),
+        ("rounds = 5", "rounds = 4", "options", 5, "option 'rounds' takes 3, 5, not 4"),
+        ('"hand:5"', '"hand:6"', "zones.hand:6", 8, "unknown zone 'hand:6'"),
+    ]:
+        with pytest.raises(FormatError) as e:
+            load(write(tmp_path, RING.replace(old, new)))
+        assert (e.value.key, e.value.line) == (key, line) and words in e.value.message
+    monkeypatch.setattr(Ring, "position", None)
+    with pytest.raises(FormatError, match="ring has no scenario positions yet"):
+        load(write(tmp_path, RING))
 
 
 def test_missing_file_exit_2(tmp_path, capsys):
@@ -288,7 +351,8 @@ def test_shrines_expect_info_mismatch_names_the_key(tmp_path, capsys):
     ('act = "combat"', 'act = "combat"\njack_used = true', "jack_used"),
     ('life = { p2 = 12 }', 'life = { p2 = 0 }', "life.p2"),
     ('life = { p2 = 12 }', 'life = { p3 = 12 }', "life.p3"),
-    ('life = { p2 = 12 }', 'life = { p5 = 12 }', "life"),
+    ('life = { p2 = 12 }', 'life = { p7 = 12 }', "life"),
+    ('life = { p2 = 12 }', 'life = { p5 = 12 }', "life.p5"),
     ('life = { p2 = 12 }', 'marks = { p1 = -1 }', "marks.p1"),
     ('pool = { p1 = "RR" }', 'pool = { p1 = "R2" }', "pool.p1"),
     ('"hand:0" = ["scorchbolt#5"]', '"shrine:0" = ["fogbank-skimmer#5"]', "zones.shrine:0[0]"),

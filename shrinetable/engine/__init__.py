@@ -1,7 +1,9 @@
 """Game-agnostic engine core: the contract, the registry, seeded randomness."""
 
-from .base import CardData, GameBase, Player, PositionHook, TestHooks
+from .base import CardData, GameBase, Player, PositionHook, SetupError, TestHooks
 from .core import (
+    MAX_SEATS,
+    SEAT_NAMES,
     Decision,
     Event,
     Game,
@@ -13,13 +15,14 @@ from .core import (
     View,
     ZoneView,
     play,
+    seat_index,
 )
 from .present import Arrow, CardDecor, Chip, Decor, Face, Presentation
 from .registry import get, names, register
 
 __all__ = [
-    "Arrow", "CardData", "CardDecor", "Chip", "Decision", "Decor", "Event", "Face", "Game",
-    "GameBase", "Gesture", "IllegalAction", "NotationError", "OptionSpec", "Outcome", "Player",
-    "PositionHook", "Presentation", "TestHooks", "View", "ZoneView", "get", "names", "play",
-    "register",
+    "MAX_SEATS", "SEAT_NAMES", "Arrow", "CardData", "CardDecor", "Chip", "Decision", "Decor",
+    "Event", "Face", "Game", "GameBase", "Gesture", "IllegalAction", "NotationError",
+    "OptionSpec", "Outcome", "Player", "PositionHook", "Presentation", "SetupError", "TestHooks",
+    "View", "ZoneView", "get", "names", "play", "register", "seat_index",
 ]

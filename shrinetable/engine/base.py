@@ -34,14 +34,25 @@ from .present import Presentation
 Player = Callable[[Any, random.Random], Any]
 
 
+class SetupError(ValueError):
+    """A position the rules cannot start from; `loc` is the key path to blame
+    (e.g. `("zones", "hand:0", 2)`), so the file's line can be found."""
+
+    def __init__(self, loc: tuple, message: str):
+        self.loc = loc
+        super().__init__(message)
+
+
 @dataclass(frozen=True)
 class PositionHook:
     """How a scenario or demo file's position becomes a state.
 
     `keys` is the game's own pydantic model of the position keys only it reads
     (the common keys — game, seats, seed, options, zones, turn — stay in
-    `formats/scenario.py`); `build(game, spec) -> state` sets the position up and
-    raises ValueError (with an optional `loc` attribute) naming what is wrong."""
+    `formats/scenario.py`, which validates a file against both at once);
+    `build(game, spec) -> state` sets the position up from the validated file
+    (`spec.zones`, `spec.turn`... and the game's own keys) and raises `SetupError`
+    naming what is wrong and where."""
 
     keys: Any
     build: Callable[[Any, Any], Any]

@@ -10,6 +10,16 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any, Protocol, runtime_checkable
 
+MAX_SEATS = 6   # the most seats any game has
+SEAT_NAMES = tuple(f"p{q}" for q in range(1, MAX_SEATS + 1))   # seat 0 is "p1" in files
+
+
+def seat_index(name: str) -> int:
+    """The seat a file names ("p1" is 0); ValueError for anything else."""
+    if name not in SEAT_NAMES:
+        raise ValueError(f"a seat is written p1..p{MAX_SEATS}, not {name!r}")
+    return SEAT_NAMES.index(name)
+
 
 class IllegalAction(ValueError):
     """An action the rules refuse. `reason` is for people; `ruling` names the

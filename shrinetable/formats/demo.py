@@ -17,7 +17,7 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator, model_valida
 
 from shrinetable.engine import NotationError
 
-from .scenario import Position, failer, read_model, set_up
+from .scenario import Position, check_zones, failer, read_position, start
 
 
 class _Strict(BaseModel):
@@ -85,9 +85,10 @@ class LoadedDemo:
 def load(path: str | Path) -> LoadedDemo:
     """Read and set up the demonstration at `path`; FormatError otherwise."""
     path = str(path)
-    text, spec = read_model(path, Demo)
+    text, spec, game = read_position(path, Demo)
     fail = failer(path, text)
-    game, state = set_up(spec, fail)
+    check_zones(spec, game, fail)
+    state = start(spec, game, fail)
     known = set(game.zones(spec.seats))
     actions = []
     for i, step in enumerate(spec.steps):

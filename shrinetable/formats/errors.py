@@ -1,10 +1,13 @@
 """One error type for every file a person edits, so the command line can print
-`FILE:LINE: key: message` and exit 2 instead of showing a traceback."""
+`FILE:LINE: key: message` and exit 2 instead of showing a traceback; reading a
+TOML file, and the one way to find the line a key path is written on."""
 
 from __future__ import annotations
 
 import re
+import tomllib
 from collections.abc import Sequence
+from pathlib import Path
 
 
 class FormatError(Exception):
@@ -31,30 +34,72 @@ def key_path(loc: Sequence[str | int]) -> str:
     return out
 
 
-def find_line(text: str, loc: Sequence[str | int]) -> int | None:
-    """The 1-based line where the deepest findable key of `loc` is written.
+def read_toml(path: str | Path) -> tuple[str, dict]:
+    """The file's text (for finding lines) and its TOML data; FormatError otherwise."""
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as e:
+        raise FormatError(str(path), "", f"cannot read the file: {e}") from None
+    try:
+        return text, tomllib.loads(text)
+    except tomllib.TOMLDecodeError as e:
+        raise FormatError(str(path), "", f"not valid TOML: {e}", decode_line(e)) from None
 
-    A scan, not a parser: good enough to point a person at the right place.
-    An int after a name means the n-th `[[name]]` table of an array."""
-    lines = text.splitlines()
-    start, end, found = 0, len(lines), None
-    for i, part in enumerate(loc):
-        if isinstance(part, int):
-            name = loc[i - 1] if i else ""
-            heads = [n for n in range(start, end)
-                     if re.match(rf"\s*\[\[\s*{re.escape(str(name))}\s*\]\]", lines[n])]
-            if part >= len(heads):
-                break
-            start = heads[part]
-            end = heads[part + 1] if part + 1 < len(heads) else end
-            found = start
+
+def decode_line(e: tomllib.TOMLDecodeError) -> int | None:
+    """The line a TOML syntax error names (Python 3.11 only says it in words)."""
+    m = re.search(r"line (\d+)", str(e))
+    return int(m[1]) if m else None
+
+
+_HEADER = re.compile(r"^\s*(\[\[?)\s*([^\]]+?)\s*\]\]?\s*(#.*)?$")
+_NAME = r"(?:\"[^\"]*\"|'[^']*'|[A-Za-z0-9_-]+)"
+_KEY = re.compile(rf"^\s*({_NAME}(?:\s*\.\s*{_NAME})*)\s*=")
+
+
+def _split_key(key: str) -> tuple[str, ...]:
+    return tuple(a or b or c for a, b, c in re.findall(r"\"([^\"]*)\"|'([^']*)'|([A-Za-z0-9_-]+)",
+                                                       key))
+
+
+def key_lines(text: str) -> dict[tuple[str, ...], int]:
+    """The 1-based line of every table header and key in TOML `text`, by key path
+    (all parts strings; the n-th `[[name]]` table is `("name", "n")`).
+
+    A scan, not a parser: an inline table lies on its key's line, so the lines of
+    headers and `key =` starts are all a person needs to be pointed at."""
+    lines: dict[tuple[str, ...], int] = {}
+    arrays: dict[tuple[str, ...], int] = {}    # arrays of tables: how many so far
+    table: tuple[str, ...] = ()
+    in_string = False
+    for n, raw in enumerate(text.splitlines(), 1):
+        quotes = raw.count('"""') + raw.count("'''")
+        if in_string:
+            in_string = quotes % 2 == 0
             continue
-        pattern = re.compile(rf"""(^|[\s{{,.\[])["']?{re.escape(part)}["']?\s*[=.\]]""")
-        hit = next((n for n in range(start, end) if pattern.search(lines[n])), None)
-        if hit is None:
-            break
-        start = found = hit
-        if lines[hit].lstrip().startswith("["):  # a table runs to the next header
-            end = next((n for n in range(hit + 1, end) if lines[n].lstrip().startswith("[")),
-                       end)
-    return None if found is None else found + 1
+        m = _HEADER.match(raw)
+        if m and "=" not in raw.split("]")[0]:
+            parts, table = _split_key(m[2]), ()
+            for i, part in enumerate(parts):
+                table += (part,)
+                lines.setdefault(table, n)
+                if m[1] == "[[" and i == len(parts) - 1:
+                    arrays[table] = arrays.get(table, 0) + 1
+                if table in arrays:
+                    table += (str(arrays[table] - 1),)
+                    lines.setdefault(table, n)
+            continue
+        m = _KEY.match(raw)
+        if m:
+            full = table + _split_key(m[1])
+            for i in range(len(table) + 1, len(full) + 1):
+                lines.setdefault(full[:i], n)
+        in_string = quotes % 2 == 1
+    return lines
+
+
+def find_line(text: str, loc: Sequence[str | int]) -> int | None:
+    """The line where the deepest key of `loc` that is written in `text` is
+    (`("steps", 2, "action")`: the action of the third `[[steps]]` table)."""
+    lines, path = key_lines(text), tuple(str(p) for p in loc)
+    return next((lines[path[:i]] for i in range(len(path), 0, -1) if path[:i] in lines), None)

@@ -1,18 +1,17 @@
 """Scenario files: a position set up card by card, then steps with expectations.
 
-The schema (pydantic) checks the shape; `load` then checks the meaning against
-the game (known zones, options, seats, parseable actions) and builds the
-starting state through the game's own `setup.position` hook, so a malformed
-file is always one `FormatError` naming the file, key and line.
+The schema (pydantic: the common keys here, the game's own from its
+`position.keys`) checks the shape; `load` then checks the meaning against the
+game (known zones, options, seats, parseable actions) and builds the starting
+state through the game's `position.build` hook, so a malformed file is always
+one `FormatError` naming the file, key and line.
 See docs/scenarios.md for the format.
 """
 
 from __future__ import annotations
 
-import importlib
-import re
-import tomllib
 from dataclasses import dataclass
+from functools import cache
 from pathlib import Path
 from typing import Any, Literal
 
@@ -22,14 +21,13 @@ from pydantic import (
     Field,
     ValidationError,
     ValidationInfo,
+    create_model,
     field_validator,
 )
 
-from shrinetable.engine import NotationError, registry
+from shrinetable.engine import SEAT_NAMES, NotationError, SetupError, registry, seat_index
 
-from .errors import FormatError, find_line, key_path
-
-SEAT_NAMES = ("p1", "p2", "p3", "p4")
+from .errors import FormatError, find_line, key_path, read_toml
 
 
 class _Strict(BaseModel):
@@ -71,73 +69,25 @@ class Step(_Strict):
     expect: Expect = Expect()
 
 
-class CardState(_Strict):
-    """One card's own state, for games whose cards carry it (Shrines): who controls
-    it, its damage and conditions, whether it is tapped or entered this turn, what
-    it is attached to, and where a trap or area lies."""
-
-    ctrl: str | None = None
-    damage: int = Field(default=0, ge=0)
-    status: list[str] = []
-    tapped: bool = False
-    new: bool = False
-    armor_used: bool = False
-    on: str | None = None
-    at: str | None = None
-
-    @field_validator("ctrl")
-    @classmethod
-    def _seat_name(cls, v: str | None) -> str | None:
-        return v if v is None else _seat(v)
-
-
 class Position(_Strict):
-    """The position: who sits, what options, which card lies where, whose turn.
-    Shared with demonstration files (formats/demo.py), which set up a position
-    exactly the same way. Keys past `turn` belong to some games only (GAME_KEYS)."""
+    """The keys every game's positions share: who sits, what options, which card
+    lies where, whose turn. A game's own keys (a stage, life totals) are its
+    `position.keys` model; a file is validated against both at once
+    (`read_position`). Shared with demonstration files (formats/demo.py), which
+    set up a position exactly the same way."""
 
     game: str
     seats: int = Field(ge=1)
     seed: int = 0
     options: dict[str, Any] = {}
     zones: dict[str, list[str]] = {}
-    out: list[str] = []
     turn: str = "p1"
-    stage: Literal["turn", "action", "discard"] = "turn"
-    actions_left: int | None = Field(default=None, ge=0)
-    jack_used: bool = False
-    act: str | None = None
-    turn_no: int | None = Field(default=None, ge=1)
-    life: dict[str, int] = {}
-    marks: dict[str, int] = {}
-    pool: dict[str, str] = {}
-    source_played: bool = False
-    cards: dict[str, CardState] = {}
 
     @field_validator("turn")
     @classmethod
     def _seat_name(cls, v: str) -> str:
-        return _seat(v)
-
-    @field_validator("life", "marks", "pool")
-    @classmethod
-    def _by_seat(cls, v: dict) -> dict:
-        for name in v:
-            _seat(name)
+        seat_index(v)
         return v
-
-
-def _seat(name: str) -> str:
-    if name not in SEAT_NAMES:
-        raise ValueError(f"a seat is written p1..p4, not {name!r}")
-    return name
-
-
-# Position keys only some games read; a game's setup module lists those it reads in
-# KEYS (a module without KEYS reads the first game's: Shrine's).
-GAME_KEYS = ("out", "stage", "actions_left", "jack_used", "act", "turn_no", "life", "marks",
-             "pool", "source_played", "cards")
-FIRST_KEYS = ("out", "stage", "actions_left", "jack_used")
 
 
 class Scenario(Position):
@@ -160,24 +110,36 @@ class Loaded:
 def load(path: str | Path) -> Loaded:
     """Read, validate and set up the scenario at `path`; FormatError otherwise."""
     path = str(path)
-    text, spec = read_model(path, Scenario)
+    text, spec, game = read_position(path, Scenario)
     fail = failer(path, text)
-    game = _game(spec, fail)
-    _check_zones(spec, game, fail)
+    check_zones(spec, game, fail)
     actions = _parse_steps(spec, game, fail)
     return Loaded(spec, game, start(spec, game, fail), actions)
 
 
-def read_model(path: str, model: type[BaseModel]) -> tuple[str, Any]:
-    """The file's text and its data validated as `model`; FormatError otherwise."""
-    text, data = _read(path)
+def read_position(path: str, model: type[Position]) -> tuple[str, Any, Any]:
+    """The file's text, its data validated as `model` together with its game's own
+    position keys, and the game (whose seats, turn and options are checked);
+    FormatError otherwise."""
+    text, data = read_toml(path)
+    fail = failer(path, text)
+    game = None
+    if isinstance(data.get("game"), str):
+        try:
+            game = registry.get(data["game"])
+        except KeyError as e:
+            raise fail(("game",), e.args[0]) from None
+        if game.position is None:
+            raise fail(("game",), f"{game.name} has no scenario positions yet")
+        model = _with_keys(model, game.position.keys)
+        _check_keys(data, model, game, fail)
     try:
-        return text, model.model_validate(data)
+        spec = model.model_validate(data)
     except ValidationError as e:
         err = e.errors()[0]
-        loc = _clean_loc(err["loc"])
-        message = err["msg"].removeprefix("Value error, ")
-        raise FormatError(path, key_path(loc), message, find_line(text, loc)) from None
+        raise fail(_clean_loc(err["loc"]), err["msg"].removeprefix("Value error, ")) from None
+    _check_game(spec, game, fail)
+    return text, spec, game
 
 
 def failer(path: str, text: str):
@@ -187,35 +149,30 @@ def failer(path: str, text: str):
     return fail
 
 
-def set_up(spec: Position, fail) -> tuple[Any, Any]:
-    """The game and starting state a position describes (for files that only
-    reuse the position, such as demonstrations); raises what `fail` makes."""
-    game = _game(spec, fail)
-    _check_zones(spec, game, fail)
-    return game, start(spec, game, fail)
-
-
 def start(spec: Position, game: Any, fail) -> Any:
-    """The starting state, built by the game's own hook."""
+    """The starting state, built by the game's own hook (after `read_position`)."""
     try:
-        return _hook_module(spec.game, fail).position(game, spec)
-    except ValueError as e:
-        loc = tuple(getattr(e, "loc", ("zones",)))
-        raise fail(loc, str(e)) from None
+        return game.position.build(game, spec)
+    except SetupError as e:
+        raise fail(e.loc, str(e)) from None
 
 
-def _read(path: str) -> tuple[str, dict]:
-    """The file's text (for finding lines) and its TOML data."""
-    try:
-        text = Path(path).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as e:
-        raise FormatError(path, "", f"cannot read the file: {e}") from None
-    try:
-        return text, tomllib.loads(text)
-    except tomllib.TOMLDecodeError as e:
-        line = re.search(r"at line (\d+)", str(e))
-        raise FormatError(path, "", f"not valid TOML: {e}",
-                          int(line[1]) if line else None) from None
+@cache
+def _with_keys(model: type[Position], keys: type[BaseModel]) -> type[Position]:
+    """`model` with a game's own position keys added (both validate as one)."""
+    return create_model(model.__name__, __base__=(model, keys))
+
+
+def _check_keys(data: dict, model: type[Position], game: Any, fail) -> None:
+    """A key the game's positions do not take (another game's, or a slip) is
+    named, with the keys that are taken."""
+    for key in data:
+        if key not in model.model_fields:
+            own = list(game.position.keys.model_fields)
+            common = [k for k in model.model_fields if k not in own]
+            raise fail((key,), f"{game.name} positions do not use {key!r}; they take "
+                               f"{', '.join(own) or 'nothing'} besides the common keys "
+                               f"({', '.join(common)})")
 
 
 def _clean_loc(loc: tuple) -> tuple:
@@ -225,40 +182,22 @@ def _clean_loc(loc: tuple) -> tuple:
         p.startswith("literal[") or p[:1].isupper() and p.endswith("Spec")))
 
 
-def _game(spec: Position, fail) -> Any:
-    try:
-        game = registry.get(spec.game)
-    except KeyError as e:
-        raise fail(("game",), e.args[0]) from None
+def _check_game(spec: Position, game: Any, fail) -> None:
+    """Seats, turn and options make sense for the game."""
     if not game.min_seats <= spec.seats <= game.max_seats:
         many = (f"{game.min_seats}" if game.min_seats == game.max_seats
                 else f"{game.min_seats} to {game.max_seats}")
         raise fail(("seats",), f"{spec.game} is for {many} players, not {spec.seats}")
-    if SEAT_NAMES.index(spec.turn) >= spec.seats:
+    if seat_index(spec.turn) >= spec.seats:
         raise fail(("turn",), f"there is no {spec.turn} with {spec.seats} seats")
-    for i, name in enumerate(spec.out):
-        if name not in SEAT_NAMES[:spec.seats]:
-            raise fail(("out", i), f"there is no seat {name!r} with {spec.seats} seats")
-    _check_keys(spec, fail)
-    make = getattr(game, "make_options", None)
-    if make is not None:
-        try:
-            make(spec.options)
-        except ValueError as e:
-            raise fail(("options",), str(e)) from None
-    return game
+    try:
+        game.check_options(spec.options)
+    except ValueError as e:
+        raise fail(("options",), str(e)) from None
 
 
-def _check_keys(spec: Position, fail) -> None:
-    """A key another game's positions use is an error here, not silently ignored."""
-    reads = getattr(_hook_module(spec.game, fail), "KEYS", FIRST_KEYS)
-    for key in GAME_KEYS:
-        if key in spec.model_fields_set and key not in reads:
-            raise fail((key,), f"{spec.game} positions do not use {key!r}; they take "
-                               f"{', '.join(reads)} besides the common keys")
-
-
-def _check_zones(spec: Position, game: Any, fail) -> None:
+def check_zones(spec: Position, game: Any, fail) -> None:
+    """Every zone the file names (its position, a step's expectations) is one of the game's."""
     known = game.zones(spec.seats)
     where = [(("zones", z), z) for z in spec.zones]
     for i, step in enumerate(spec.steps if isinstance(spec, Scenario) else ()):
@@ -295,15 +234,3 @@ def _seat_refs(exp: Expect) -> list[tuple[tuple, str]]:
     if isinstance(exp.decision, DecisionSpec) and exp.decision.seat is not None:
         refs.append((("decision", "seat"), exp.decision.seat))
     return refs
-
-
-def _hook_module(name: str, fail):
-    """The game's own setup module, whose `position(game, spec) -> state` builds a
-    position (it needs the game's state type, so each game package provides it)."""
-    module = f"shrinetable.games.{name}.setup"
-    try:
-        return importlib.import_module(module)
-    except ModuleNotFoundError as e:
-        if e.name != module:
-            raise
-        raise fail(("game",), f"{name} has no scenario positions yet") from None

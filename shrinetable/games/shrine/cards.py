@@ -13,13 +13,11 @@ RANKS = "A23456789TJQK"
 SUITS = "SHDC"
 JOKER = 52
 ACE, JACK, QUEEN, KING = 1, 11, 12, 13
-TOKEN_RANKS = (JACK, QUEEN, KING)
 
 RANK: tuple[int, ...] = tuple(c % 13 + 1 for c in range(52)) + (0,)
 RED: tuple[bool, ...] = tuple(c // 13 in (1, 2) for c in range(52)) + (False,)
 NAMES: tuple[str, ...] = tuple(RANKS[c % 13] + SUITS[c // 13] for c in range(52)) + ("JK",)
 _BY_NAME = {n: i for i, n in enumerate(NAMES)}
-RANK_WORD = {1: "Ace", 11: "Jack", 12: "Queen", 13: "King"}
 
 
 def card(text: str) -> int:
@@ -33,14 +31,6 @@ def card(text: str) -> int:
         raise NotationError(
             f"{text!r} is not a card: write rank (A 2-9 T J Q K) then suit (S H D C), "
             f"e.g. 9H, TS, AS, or JK for the joker") from None
-
-
-def name(c: int) -> str:
-    return NAMES[c]
-
-
-def names(cards) -> str:
-    return " ".join(NAMES[c] for c in cards)
 
 
 def sort_key(c: int) -> tuple[int, int]:

@@ -4,10 +4,19 @@ from __future__ import annotations
 
 from typing import Any
 
-from shrinetable.engine import Decision, Event, GameBase, OptionSpec, Outcome, View, ZoneView
+from shrinetable.engine import (
+    Decision,
+    Event,
+    GameBase,
+    OptionSpec,
+    Outcome,
+    PositionHook,
+    View,
+    ZoneView,
+)
 
 from . import ai as computer
-from . import present, rules, testing
+from . import present, rules, setup, testing
 from .actions import Action, parse
 from .cards import NAMES
 from .gestures import drop_hint, guess_actions
@@ -37,20 +46,14 @@ class ShrineGame(GameBase):
     max_seats = 4
     options = OPTIONS
     ai = staticmethod(computer.choose)
+    position = PositionHook(keys=setup.Keys, build=setup.position)
     present = present.PRESENT
     testing = testing.HOOKS
 
     def make_options(self, options: dict[str, Any] | None) -> Options:
-        """Options from a mapping; ValueError naming an unknown option or bad value."""
-        options = dict(options or {})
-        known = {o.name for o in OPTIONS}
-        for key, value in options.items():
-            if key not in known:
-                raise ValueError(f"unknown option {key!r} for shrine; known: "
-                                 f"{', '.join(sorted(known))}")
-            if not isinstance(value, bool):
-                raise ValueError(f"option {key!r} takes true or false, not {value!r}")
-        return Options(**options)
+        """Typed options (the `OptionSpec` names are its fields); ValueError as in
+        `check_options`."""
+        return Options(**self.check_options(options))
 
     def new_game(self, seed: int, options: dict[str, Any] | None = None,
                  seats: int = 2) -> State:

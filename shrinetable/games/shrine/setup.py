@@ -1,33 +1,37 @@
 """Build a Shrine position from an explicit description (the scenario hook).
 
-`position(game, spec)` reads a scenario's settings (duck-typed: `seats`,
-`seed`, `options`, `zones`, `out`, `turn`, `stage`, `actions_left`,
-`jack_used`) and returns a `State`. Cards not named anywhere are in the Deck,
-shuffled by the seed, unless the spec lists the Deck itself; then the unnamed
-cards are simply not in the game. A problem raises `SetupError`, whose `loc`
-names the offending key.
+`Keys` are the position keys only Shrine reads (docs/scenarios.md): seats `out`
+of the game, the `stage` of the turn, `actions_left` and `jack_used`.
+`position(game, spec)` reads them with the common keys (`seats`, `seed`,
+`options`, `zones`, `turn`) and returns a `State`. Cards not named anywhere are
+in the Deck, shuffled by the seed, unless the spec lists the Deck itself; then
+the unnamed cards are simply not in the game. A problem raises `SetupError`,
+whose `loc` names the offending key.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal
 
-from shrinetable.engine import NotationError
+from pydantic import BaseModel, ConfigDict, Field
+
+from shrinetable.engine import NotationError, SetupError, seat_index
 from shrinetable.engine.rng import seeded
 
 from .cards import JOKER, card, full_deck
 from .rules import HAND_LIMIT
 from .state import State
 
-START_STAGES = ("turn", "action", "discard")
 
+class Keys(BaseModel):
+    """Shrine's own position keys."""
 
-class SetupError(ValueError):
-    """A position the rules cannot start from; `loc` is the key path to blame."""
+    model_config = ConfigDict(extra="forbid")
 
-    def __init__(self, loc: tuple, message: str):
-        self.loc = loc
-        super().__init__(message)
+    out: list[str] = []
+    stage: Literal["turn", "action", "discard"] = "turn"
+    actions_left: int | None = Field(default=None, ge=0)
+    jack_used: bool = False
 
 
 def position(game: Any, spec: Any) -> State:
@@ -45,7 +49,7 @@ def position(game: Any, spec: Any) -> State:
         used = {c for cs in zones.values() for c in cs}
         deck = [c for c in full_deck(opts.balance) if c not in used]
         rng.shuffle(deck)
-    out = {int(name[1]) - 1 for name in spec.out}
+    out = _out(spec)
     s = State(seats, opts, rng, deck, zones.get("graveyard", []), zones.get("removed", []), [],
               *([zones.get(f"{z}:{q}", []) for q in range(seats)]
                 for z in ("shrine", "hand", "field")),
@@ -53,6 +57,20 @@ def position(game: Any, spec: Any) -> State:
     _check_seats(s, out)
     _set_turn(s, spec)
     return s
+
+
+def _out(spec: Any) -> set[int]:
+    """The seats `out` names, each one that sits at this table."""
+    out = set()
+    for i, name in enumerate(spec.out):
+        try:
+            q = seat_index(name)
+        except ValueError:
+            q = spec.seats
+        if q >= spec.seats:
+            raise SetupError(("out", i), f"there is no seat {name!r} with {spec.seats} seats")
+        out.add(q)
+    return out
 
 
 def _cards(spec_zones: dict[str, list[str]], balance: bool) -> dict[str, list[int]]:
@@ -95,7 +113,7 @@ def _check_seats(s: State, out: set[int]) -> None:
 
 
 def _set_turn(s: State, spec: Any) -> None:
-    s.turn = int(spec.turn[1]) - 1
+    s.turn = seat_index(spec.turn)
     if not s.alive[s.turn]:
         raise SetupError(("turn",), f"{spec.turn} is out of the game")
     s.stage = spec.stage

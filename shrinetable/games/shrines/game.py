@@ -11,12 +11,13 @@ from shrinetable.engine import (
     Gesture,
     OptionSpec,
     Outcome,
+    PositionHook,
     View,
     ZoneView,
 )
 
 from . import ai as computer
-from . import faces, gestures, present, rules, testing
+from . import faces, gestures, present, rules, setup, testing
 from .actions import Action, parse
 from .cards import PATHS, deck_key, site_name, starter
 from .region import area_sites
@@ -52,23 +53,16 @@ class ShrinesGame(GameBase):
     max_seats = 2
     options = OPTIONS
     ai = staticmethod(computer.choose)
+    position = PositionHook(keys=setup.Keys, build=setup.position)
     present = present.PRESENT
     testing = testing.HOOKS
     # a priority pass that is a player's only legal move: the table makes it for them
     auto_pass = ("pass",)
 
     def make_options(self, options: dict[str, Any] | None) -> Options:
-        options = dict(options or {})
-        known = {o.name: o for o in OPTIONS}
-        for key, value in options.items():
-            if key not in known:
-                raise ValueError(f"unknown option {key!r} for shrines; known: "
-                                 f"{', '.join(sorted(known))}")
-            if value not in known[key].choices:
-                raise ValueError(f"option {key!r} is one of "
-                                 f"{', '.join(known[key].choices)}, not {value!r}")
-        return Options((options.get("deck_p1", "blue"), options.get("deck_p2", "red")),
-                       options.get("mode", "standard"))
+        """Typed options; ValueError as in `check_options`."""
+        o = self.check_options(options)
+        return Options((o["deck_p1"], o["deck_p2"]), o["mode"])
 
     def new_game(self, seed: int, options: dict[str, Any] | None = None,
                  seats: int = 2) -> State:

@@ -1,7 +1,8 @@
 """Build a Shrines position from an explicit description (the scenario hook).
 
-`position(game, spec)` reads a scenario's settings (docs/scenarios.md, "Shrines
-positions") and returns a `State` in which the active player holds priority in
+`Keys` are the position keys only Shrines reads (docs/scenarios.md, "Shrines
+positions"), with `CardState` for one card's own state. `position(game, spec)`
+reads them with the common keys and returns a `State` in which the active player holds priority in
 their `act`. Cards keep the instance numbers the file gives them. A library left
 out holds that seat's whole starter library, shuffled by the seed; a Shrine named
 nowhere waits in its Shrine zone. A problem raises `SetupError`, whose `loc`
@@ -12,10 +13,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache
-from types import SimpleNamespace
 from typing import Any
 
-from shrinetable.engine import NotationError
+from pydantic import BaseModel, ConfigDict, Field, field_validator
+
+from shrinetable.engine import NotationError, SetupError, seat_index
 from shrinetable.engine.rng import seeded
 
 from .cards import Cost, Def, deck_key, instance, site_index, starter
@@ -23,25 +25,65 @@ from .effects import SITE_LIMIT, counted
 from .region import area_place, resilience
 from .state import Perm, State
 
-KEYS = ("act", "turn_no", "life", "marks", "pool", "source_played", "cards")
 ACTS = ("first", "travel", "combat", "final")
 STATUS = ("freeze", "ground", "poison", "weaken", "protection")
 COLOURS = "BYRGP"
 PILES = ("primary", "secondary", "hand", "graveyard", "banished", "shrine", "sources",
          "idols", "traps")
 REGION_ONLY = ("damage", "status", "new", "armor_used", "on")
-PLAIN = SimpleNamespace(ctrl=None, damage=0, status=[], tapped=False, new=False,
-                        armor_used=False, on=None, at=None)
 # fills instance numbers the file skips, so every number still names one Def
 ABSENT = Def("absent", "not in this game", "absent", "", Cost(), 0, 0, False, {})
 
 
-class SetupError(ValueError):
-    """A position the rules cannot start from; `loc` is the key path to blame."""
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid")
 
-    def __init__(self, loc: tuple, message: str):
-        self.loc = loc
-        super().__init__(message)
+
+def _seat(name: str) -> str:
+    seat_index(name)
+    return name
+
+
+class CardState(_Strict):
+    """One card's own state: who controls it, its damage and conditions, whether
+    it is tapped or entered this turn, what it is attached to, and where a trap or
+    area lies."""
+
+    ctrl: str | None = None
+    damage: int = Field(default=0, ge=0)
+    status: list[str] = []
+    tapped: bool = False
+    new: bool = False
+    armor_used: bool = False
+    on: str | None = None
+    at: str | None = None
+
+    @field_validator("ctrl")
+    @classmethod
+    def _seat_name(cls, v: str | None) -> str | None:
+        return v if v is None else _seat(v)
+
+
+PLAIN = CardState()
+
+
+class Keys(_Strict):
+    """Shrines' own position keys."""
+
+    act: str | None = None
+    turn_no: int | None = Field(default=None, ge=1)
+    life: dict[str, int] = {}
+    marks: dict[str, int] = {}
+    pool: dict[str, str] = {}
+    source_played: bool = False
+    cards: dict[str, CardState] = {}
+
+    @field_validator("life", "marks", "pool")
+    @classmethod
+    def _by_seat(cls, v: dict) -> dict:
+        for name in v:
+            _seat(name)
+        return v
 
 
 @dataclass
@@ -163,7 +205,7 @@ def _owner(spec: Any, zone: str, name: str, loc: tuple) -> int:
     if ctrl is not None:
         if ctrl not in ("p1", "p2"):
             raise SetupError(("cards", name, "ctrl"), f"shrines has p1 and p2, not {ctrl}")
-        return int(ctrl[1]) - 1
+        return seat_index(ctrl)
     row = int(where[1]) if kind == "site" else 3
     if row == 3:
         place = "on row 3 (neutral)" if kind == "site" else "in areas"
@@ -240,7 +282,7 @@ def _fill_libraries(spec: Any, named: dict[int, _Card], decks: list) -> None:
 
 
 def _set_turn(s: State, spec: Any) -> None:
-    s.turn = int(spec.turn[1]) - 1
+    s.turn = seat_index(spec.turn)
     s.turn_no = 3 - s.turn if spec.turn_no is None else spec.turn_no
     if s.turn_no % 2 != (1 if s.turn == 0 else 0):
         raise SetupError(("turn_no",), f"p1 has the odd turns and p2 the even ones; turn "
@@ -333,7 +375,7 @@ def _set_players(s: State, spec: Any) -> None:
             loc = (key, name)
             if name not in ("p1", "p2"):
                 raise SetupError(loc, f"shrines has p1 and p2, not {name}")
-            q = int(name[1]) - 1
+            q = seat_index(name)
             if key == "life":
                 if value < 1:
                     raise SetupError(loc, "a position starts with both players above 0 life")
