@@ -35,6 +35,49 @@ def test_seat_relative_placement():
     assert layout.place("deck", 0, 3).facing == "down"
 
 
+def test_five_and_six_seats_go_round_the_table():
+    """Seat + 1 sits to the viewer's left, the last seat to their right."""
+    assert [relative(o, 0, 5) for o in range(5)] == ["self", "left", "top-left", "top-right",
+                                                     "right"]
+    assert [relative(o, 0, 6) for o in range(6)] == ["self", "left", "top-left", "opposite",
+                                                     "top-right", "right"]
+    assert [relative(o, 4, 6) for o in range(6)] == ["top-left", "opposite", "top-right",
+                                                     "right", "self", "left"]
+
+
+def ring(seats: int, positions) -> str:
+    """A small layout for `seats` players with a hand at each named position."""
+    text = ('game = "ring"\ncanvas = { width = 1000, height = 800 }\n'
+            "card = { width = 50, height = 70 }\n[panels]\nlog = [900, 0, 100, 100]\n"
+            "status = [900, 100, 100, 100]\nbuttons = [900, 200, 100, 100]\n")
+    for i, pos in enumerate(positions):
+        text += (f"[players.{seats}.seats.{pos}]\n"
+                 f'hand = {{ rect = [{10 + 100 * i}, 10, 90, 90], arrange = "fan" }}\n')
+    return text
+
+
+@pytest.mark.parametrize("seats", [5, 6])
+def test_five_and_six_seat_variants(seats):
+    names = ["self", "left", "top-left", "opposite", "top-right", "right"]
+    if seats == 5:
+        names.remove("opposite")
+    layout = parse_layout(ring(seats, names))
+    for viewer in range(seats):
+        for owner in range(seats):
+            pos = relative(owner, viewer, seats)
+            assert layout.place(f"hand:{owner}", viewer, seats) == \
+                layout.players[str(seats)].seats[pos]["hand"]
+    assert missing_zones(layout, {seats: [f"hand:{q}" for q in range(seats)]}) == []
+    with pytest.raises(LayoutError) as e:
+        parse_layout(ring(seats, names[:-1]), "x.toml")
+    assert f"players.{seats}.seats: missing the 'right' seat" in str(e.value)
+    if seats == 5:
+        with pytest.raises(LayoutError) as e:
+            parse_layout(ring(5, [*names, "opposite"]), "x.toml")
+        assert "x.toml:18: players.5.seats.opposite: no 'opposite' seat with 5 players" \
+            in str(e.value)
+
+
 def test_unknown_key_names_path_and_line():
     bad = GOOD.replace('arrange = "stack", facing = "down", label = "Deck" }',
                        'arange = "stack", facing = "down", label = "Deck" }', 1)

@@ -5,11 +5,20 @@ window, arrangement, rotation, facing, label, seat-relative placement); which
 zones exist and who may see them stays in the engine. Loading never raises a
 traceback at a person: every problem carries the file, the key path, what is
 wrong and, where it can be found, the line.
+
+Seat zones are placed by where their seat sits as the viewer sees it. Seats go
+round the table clockwise as seen from above: seat + 1 sits to the viewer's
+left, the last seat to their right, and the names at each player count are:
+
+- 2: self, opposite
+- 3: self, left, right
+- 4: self, left, opposite, right
+- 5: self, left, top-left, top-right, right
+- 6: self, left, top-left, opposite, top-right, right
 """
 
 from __future__ import annotations
 
-import re
 import tomllib
 from dataclasses import dataclass
 from pathlib import Path
@@ -17,8 +26,10 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, ValidationError
 
+from .errors import decode_line, find_line
+
 Arrange = Literal["stack", "fan", "row", "spread", "grid"]
-Position = Literal["self", "opposite", "left", "right"]
+Position = Literal["self", "left", "top-left", "opposite", "top-right", "right"]
 Rect = tuple[float, float, float, float]
 
 #: Which seat-relative positions exist at each player count, in seat order
@@ -27,6 +38,8 @@ POSITIONS: dict[int, tuple[str, ...]] = {
     2: ("self", "opposite"),
     3: ("self", "left", "right"),
     4: ("self", "left", "opposite", "right"),
+    5: ("self", "left", "top-left", "top-right", "right"),
+    6: ("self", "left", "top-left", "opposite", "top-right", "right"),
 }
 
 
@@ -122,7 +135,7 @@ class Layout(_Strict):
     canvas: Canvas
     card: CardSize
     panels: Panels
-    players: dict[Literal["2", "3", "4"], Variant]
+    players: dict[Literal["2", "3", "4", "5", "6"], Variant]
 
     def variant(self, seats: int) -> Variant:
         try:
@@ -172,42 +185,6 @@ class LayoutError(Exception):
 
 class Unreadable(LayoutError):
     """The file could not be read at all (missing, not text)."""
-
-
-_HEADER = re.compile(r"^\s*\[\[?\s*([^\]]+?)\s*\]\]?\s*(#.*)?$")
-_KEY = re.compile(r"^\s*((?:\"[^\"]*\"|[A-Za-z0-9_-]+)(?:\s*\.\s*(?:\"[^\"]*\"|[A-Za-z0-9_-]+))*)"
-                  r"\s*=")
-
-
-def _split_key(key: str) -> tuple[str, ...]:
-    parts = re.findall(r"\"([^\"]*)\"|([A-Za-z0-9_-]+)", key)
-    return tuple(a or b for a, b in parts)
-
-
-def key_lines(text: str) -> dict[tuple[str, ...], int]:
-    """Line number (1-based) of every table header and key in TOML `text`."""
-    lines: dict[tuple[str, ...], int] = {}
-    table: tuple[str, ...] = ()
-    for n, raw in enumerate(text.splitlines(), 1):
-        m = _HEADER.match(raw)
-        if m and "=" not in raw.split("]")[0]:
-            table = _split_key(m.group(1))
-            for i in range(1, len(table) + 1):
-                lines.setdefault(table[:i], n)
-            continue
-        m = _KEY.match(raw)
-        if m:
-            full = table + _split_key(m.group(1))
-            for i in range(len(table) + 1, len(full) + 1):
-                lines.setdefault(full[:i], n)
-    return lines
-
-
-def _line(lines: dict[tuple[str, ...], int], path: tuple[str, ...]) -> int | None:
-    for i in range(len(path), 0, -1):
-        if path[:i] in lines:
-            return lines[path[:i]]
-    return None
 
 
 def _inside(rect: Rect, canvas: Canvas) -> bool:
@@ -261,10 +238,7 @@ def parse_layout(text: str, file: str = "<layout>") -> Layout:
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as e:
-        m = re.search(r"line (\d+)", str(e))
-        raise LayoutError([Problem(file, (), f"not valid TOML: {e}",
-                                   int(m.group(1)) if m else None)]) from None
-    lines = key_lines(text)
+        raise LayoutError([Problem(file, (), f"not valid TOML: {e}", decode_line(e))]) from None
     try:
         layout = Layout.model_validate(data)
     except ValidationError as e:
@@ -276,11 +250,11 @@ def parse_layout(text: str, file: str = "<layout>") -> Layout:
                 msg = "unknown key (check the spelling)"
             elif err["type"] == "literal_error":
                 msg = f"{msg}; found {err.get('input')!r}"
-            problems.append(Problem(file, path, msg, _line(lines, path)))
+            problems.append(Problem(file, path, msg, find_line(text, path)))
         raise LayoutError(problems) from None
     faults = _semantic(layout)
     if faults:
-        raise LayoutError([Problem(file, p, m, _line(lines, p)) for p, m in faults])
+        raise LayoutError([Problem(file, p, m, find_line(text, p)) for p, m in faults])
     return layout
 
 

@@ -13,6 +13,8 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from shrinetable.engine import MAX_SEATS
+
 FORMAT = "shrinetable-save"
 
 
@@ -24,7 +26,7 @@ class SaveFile(BaseModel):
     game: str
     seed: int
     options: dict[str, bool | int | float | str] = {}
-    seats: list[Literal["human", "computer"]] = Field(min_length=2, max_length=8)
+    seats: list[Literal["human", "computer"]] = Field(min_length=2, max_length=MAX_SEATS)
     actions: list[str] = []
 
 
