@@ -7,6 +7,7 @@ damage and states, what lies over a site, and the declared moves as arrows."""
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from typing import Any
 
 from shrinetable.engine.present import (
@@ -84,8 +85,10 @@ Esc menu · ? rules · Ctrl+Z / Ctrl+Y undo / redo · Ctrl+S save · Ctrl+O load
 """
 
 
+@lru_cache(maxsize=4096)
 def printed(card: str) -> dict:
-    """The printed face of `card` as the game describes it; {} when unknown."""
+    """The printed face of `card` as the game describes it; {} when unknown (read
+    only: it is shared)."""
     try:
         return faces.card_face(card)
     except KeyError:
