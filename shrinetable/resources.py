@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
+from typing import Any
 
 
 def root() -> Path:
@@ -24,7 +25,14 @@ def resource(*parts: str) -> Path:
 
 
 def layout_path(game: str) -> Path:
+    """The bundled layout of the game called `game`."""
     return resource("layouts", f"{game}.toml")
+
+
+def game_layout(game: Any) -> Path:
+    """A game's layout file: its own `layout_file` (a game from outside the bundle),
+    else the bundled `layouts/<name>.toml`."""
+    return Path(game.layout_file) if game.layout_file else layout_path(game.name)
 
 
 def font_path(bold: bool = False) -> Path:

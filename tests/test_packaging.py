@@ -42,21 +42,24 @@ def test_smoke_passes_from_source():
 
 def test_smoke_names_a_broken_layout_and_exits_1(tmp_path, monkeypatch, capsys):
     from shrinetable.commands import smoke
-    from shrinetable.resources import resource
+    from shrinetable.engine import registry
 
-    (tmp_path / "layouts").mkdir()
-    (tmp_path / "layouts" / "shrine.toml").write_text('game = "shrine"\ncanvas = 3\n')
-    monkeypatch.setattr(smoke, "resource", lambda *parts: (
-        tmp_path.joinpath(*parts) if parts[:1] == ("layouts",) else resource(*parts)))
+    broken = tmp_path / "shrine.toml"
+    broken.write_text('game = "shrine"\ncanvas = 3\n')
+    monkeypatch.setattr(registry.get("shrine"), "layout_file", str(broken))
     # set here so they are restored after the test (the smoke's own settings would leak)
     for key in ("SDL_VIDEODRIVER", "SDL_AUDIODRIVER"):
         monkeypatch.setenv(key, "dummy")
     monkeypatch.setenv("SHRINETABLE_DATA_DIR", str(tmp_path))
     assert smoke.run(None) == 1
     out = capsys.readouterr().out.splitlines()
-    assert any(line.startswith("FAIL layout shrine.toml: ") and "canvas" in line
+    assert any(line.startswith(f"FAIL layout shrine: {broken}") and "canvas" in line
                for line in out), out
-    assert out[-1] == "smoke FAILED: layout shrine.toml"
+    # the bundled shrine.toml is now read by no game, and the table draws no Shrine
+    # frame from the broken file: each is named; Shrines stays whole
+    failed = out[-1].removeprefix("smoke FAILED: ").split(", ")
+    assert failed[:2] == ["layout shrine", "layout shrine.toml"], out[-1]
+    assert "frame shrine 2 seats" in failed and not any("shrines" in f for f in failed)
 
 
 @pytest.mark.slow

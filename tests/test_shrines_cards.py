@@ -7,10 +7,11 @@ from pathlib import Path
 
 import pytest
 
-from shrinetable.formats.cards import CONDITIONS, KEYWORDS, load_cards, load_dir
+from shrinetable.formats.cards import load_cards, load_dir
 from shrinetable.formats.errors import FormatError
 from shrinetable.games.shrines.cards import starter
 from shrinetable.games.shrines.decks import problems
+from shrinetable.games.shrines.schema import CONDITIONS, KEYWORDS, Card, Deck
 
 ROOT = Path(__file__).parent.parent
 
@@ -79,7 +80,7 @@ def test_malformed_card_file_names_file_card_and_field(tmp_path, body, key, word
     f = tmp_path / "bad.toml"
     f.write_text(body)
     with pytest.raises(FormatError) as info:
-        load_cards([f])
+        load_cards([f], Card)
     err = info.value
     assert err.file.endswith("bad.toml") and err.key == key and words in err.message
     assert str(err).startswith(str(f)) and err.line and err.line > 1
@@ -90,10 +91,10 @@ def test_duplicate_ids_and_bad_toml(tmp_path):
     f = tmp_path / "dup.toml"
     f.write_text('[[card]]\nid = "a"\nname = "A"\ntype = "structure"\nresilience = 1\n' * 2)
     with pytest.raises(FormatError) as info:
-        load_cards([f])
+        load_cards([f], Card)
     assert info.value.key == "card 'a': id" and info.value.line == 7
     (tmp_path / "sub").mkdir()
     (tmp_path / "sub" / "x.toml").write_text("[[card]\n")
     with pytest.raises(FormatError) as info:
-        load_dir(tmp_path / "sub")
+        load_dir(tmp_path / "sub", Card, Deck)
     assert "not valid TOML" in info.value.message

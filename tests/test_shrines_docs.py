@@ -6,8 +6,8 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from shrinetable.formats.cards import EFFECT_VERBS, KEYWORDS, TARGETS
 from shrinetable.games.shrines.rulings import CLAUSES, RULINGS
+from shrinetable.games.shrines.schema import EFFECT_VERBS, KEYWORDS, TARGETS
 
 DOCS = Path(__file__).parent.parent / "docs"
 RULES = (DOCS / "rules" / "shrines.md").read_text()

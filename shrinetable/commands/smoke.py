@@ -28,7 +28,7 @@ from shrinetable.engine import Game, registry
 from shrinetable.formats.errors import FormatError
 from shrinetable.formats.layout import LayoutError, load_layout, missing_zones
 from shrinetable.formats.save import SaveError
-from shrinetable.resources import font_path, layout_path, resource
+from shrinetable.resources import font_path, game_layout, resource
 
 SEED = 7
 MOVES = 12          # seeded moves per game and seat count
@@ -71,33 +71,56 @@ def _files() -> str:
     return f"fonts, license and icon under {resource()}"
 
 
-def _layout(path: Path) -> str:
+def _layout(name: str) -> str:
+    """The game's layout file places every zone at every seat count."""
+    game = registry.get(name)
+    path = game_layout(game)
     layout = load_layout(path)
-    if layout.game not in registry.names():
-        return f"game {layout.game!r} is not registered; schema only"
-    game = registry.get(layout.game)
+    if layout.game != name:
+        raise SmokeError(f"{path} is the layout of {layout.game!r}, not of {name!r}")
     counts = range(game.min_seats, game.max_seats + 1)
     missing = missing_zones(layout, {n: game.zones(n) for n in counts})
     if missing:
         raise SmokeError("no place for " + "; ".join(missing))
-    return f"every zone placed for {counts.start}-{counts.stop - 1} seats"
+    return f"{path.name}: every zone placed for {counts.start}-{counts.stop - 1} seats"
 
 
-def _card_set(directory: Path) -> str:
-    """A game's card set as one (ids are unique across its files), by the
-    card-set loader; the game's own deck rules are checked by its `game` check."""
-    from shrinetable.formats.cards import load_dir
+def _stray(what: str, path: Path) -> str:
+    """A bundled layout or card folder that no registered game reads."""
+    raise SmokeError(f"no registered game reads {what} {path}")
 
-    cards, decks = load_dir(directory)
-    unused = "" if directory.name in registry.names() else "; no such game is registered"
-    return f"{len(cards)} cards, {len(decks)} decks{unused}"
+
+def _read_by_games() -> tuple[set[Path], set[Path]]:
+    """The layout files and card folders the registered games read."""
+    from shrinetable.formats.cards import card_folder
+
+    layouts, folders = set(), set()
+    for name in registry.names():
+        try:
+            game = registry.get(name)
+        except Exception:  # reported by that game's own checks
+            continue
+        layouts.add(game_layout(game).resolve())
+        if game.card_data is not None:
+            folders.add(card_folder(game.card_data).resolve())
+    return layouts, folders
+
+
+def _card_data(name: str) -> str:
+    """The game's card set through the generic loader (ids unique across its files);
+    the game's own deck rules are checked by its `game` check."""
+    from shrinetable.formats.cards import card_folder, load_card_data
+
+    data = registry.get(name).card_data
+    if data is None:
+        return "no card files"
+    cards, decks = load_card_data(data)
+    return f"{len(cards)} cards, {len(decks)} decks in {card_folder(data)}"
 
 
 def _game(name: str) -> str:
     """New games at every seat count, with the defaults and with each option value."""
     game = registry.get(name)
-    if not layout_path(name).is_file():
-        raise SmokeError(f"no layout file {layout_path(name)}")
     counts = range(game.min_seats, game.max_seats + 1)
     variants = [{}] + [{o.name: v} for o in game.options for v in o.choices]
     for seats in counts:
@@ -134,12 +157,18 @@ class Smoke:
         self.sessions: dict[tuple[str, int], object] = {}
 
     def checks(self) -> list[tuple[str, Callable[[], str]]]:
+        names = registry.names()
         out: list[tuple[str, Callable[[], str]]] = [("files", _files)]
-        out += [(f"layout {p.name}", partial(_layout, p))
-                for p in sorted(resource("layouts").glob("*.toml"))]
-        sets = sorted({p.parent for p in resource("assets", "cards").glob("*/*.toml")})
-        out += [(f"card set {d.name}", partial(_card_set, d)) for d in sets]
-        out += [(f"game {name}", partial(_game, name)) for name in registry.names()]
+        for name in names:
+            out += [(f"layout {name}", partial(_layout, name)),
+                    (f"cards {name}", partial(_card_data, name)),
+                    (f"game {name}", partial(_game, name))]
+        layouts, folders = _read_by_games()
+        out += [(f"layout {p.name}", partial(_stray, "layout", p))
+                for p in sorted(resource("layouts").glob("*.toml")) if p.resolve() not in layouts]
+        out += [(f"cards {d.name}", partial(_stray, "card folder", d))
+                for d in sorted({p.parent for p in resource("assets", "cards").glob("*/*.toml")})
+                if d.resolve() not in folders]
         out += self._demo_checks()
         out.append(("window", self._window))
         out.append(("frame start screen", self._start_screen))

@@ -60,9 +60,10 @@ class PositionHook:
 
 @dataclass(frozen=True)
 class CardData:
-    """A game's card files: `folder` under `assets/cards/`, validated by the
-    game's pydantic models `card` (one `[[card]]` table) and `deck` (one `[[deck]]`
-    table) through the generic loader in `formats/cards.py`."""
+    """A game's card files: `folder` under `assets/cards/` (an absolute path for a
+    game outside the bundle), validated by the game's pydantic models `card` (one
+    `[[card]]` table, with an `id`) and `deck` (one `[[deck]]` table, with a `name`)
+    through the generic loader in `formats/cards.py`."""
 
     folder: str
     card: Any

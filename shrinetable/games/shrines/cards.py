@@ -13,8 +13,9 @@ from dataclasses import dataclass
 from functools import cache
 
 from shrinetable.engine import NotationError
-from shrinetable.formats.cards import COLOURS, Aura, Card, Deck, Effect, load_dir
-from shrinetable.resources import resource
+from shrinetable.formats.cards import load_card_data
+
+from .schema import COLOURS, DATA, Aura, Card, Deck, Effect
 
 PATHS = "abc"
 ROWS = 5
@@ -112,7 +113,7 @@ def keywords(abilities) -> dict[str, int]:
 @cache
 def starter() -> tuple[dict[str, Card], tuple[Deck, ...]]:
     """The starter set and its preconstructed decks (loaded once)."""
-    cards, decks = load_dir(resource("assets", "cards", "shrines"))
+    cards, decks = load_card_data(DATA)
     return cards, tuple(decks)
 
 

@@ -5,7 +5,7 @@ sources only in the Secondary, the Shrine a legendary creature not also in the d
 
 from __future__ import annotations
 
-from shrinetable.formats.cards import Card, Deck
+from .schema import Card, Deck
 
 PRIMARY, SECONDARY, COPIES = 40, 20, 3
 

@@ -17,7 +17,7 @@ from shrinetable.engine import (
 )
 
 from . import ai as computer
-from . import faces, gestures, present, rules, setup, testing
+from . import faces, gestures, present, rules, schema, setup, testing
 from .actions import Action, parse
 from .cards import PATHS, deck_key, site_name, starter
 from .region import area_sites
@@ -54,6 +54,7 @@ class ShrinesGame(GameBase):
     options = OPTIONS
     ai = staticmethod(computer.choose)
     position = PositionHook(keys=setup.Keys, build=setup.position)
+    card_data = schema.DATA
     present = present.PRESENT
     testing = testing.HOOKS
     # a priority pass that is a player's only legal move: the table makes it for them
