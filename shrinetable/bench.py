@@ -61,7 +61,7 @@ def ai_bench(name: str, games: int = 20, seed: int = 1, seats: int = 2) -> dict:
     for i in range(games):
         state = game.new_game(seed + i, {}, seats)
         rng = random.Random(seed + i)
-        while game.outcome(state) is None and state.turn_no <= 500:
+        while game.outcome(state) is None and game.turn_number(state) <= 500:
             seat = game.decision(state).seat
             if seat == 0:
                 t0 = time.perf_counter()

@@ -17,7 +17,7 @@ COMMANDS = ("play", "check", "scenario", "simulate", "bench", "demo")
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="shrinetable",
-        description="A card table for Shrine and its family of games, every rule enforced.")
+        description="A card table for a family of card games, every rule enforced.")
     parser.add_argument("--smoke", action="store_true",
                         help="load every game and exit 0 if all is well (for packaging checks)")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")

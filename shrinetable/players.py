@@ -1,32 +1,29 @@
 """Computer seats for any registered game: its own AI, or uniform random play.
 
 Both take (state, rng) and return one of the game's legal actions; the table,
-`simulate` and the benchmarks all get their computer players from here.
+`simulate` and the benchmarks all get their computer players from here. The
+game's AI sees the state only through `game.observe(state, seat)`, so it never
+reads another seat's secret choice.
 """
 
 from __future__ import annotations
 
-import importlib
-import random
-from collections.abc import Callable
 from typing import Any
 
-from shrinetable.engine import registry
+from shrinetable.engine import Player, registry
 
-Player = Callable[[Any, random.Random], Any]
 KINDS = ("ai", "random")
 
 
 def player(game_name: str, kind: str) -> Player:
     """The computer player `kind` ("ai" or "random") for the game `game_name`."""
     game = registry.get(game_name)
-    if kind == "random":
+    if kind == "random" or (kind == "ai" and game.ai is None):
         return lambda state, rng: rng.choice(game.legal_actions(state))
     if kind == "ai":
-        try:
-            return importlib.import_module(f"shrinetable.games.{game_name}.ai").choose
-        except ModuleNotFoundError as e:  # a game without its own AI plays at random
-            if e.name != f"shrinetable.games.{game_name}.ai":
-                raise
-            return player(game_name, "random")
+        ai = game.ai
+
+        def choose(state: Any, rng) -> Any:
+            return ai(game.observe(state, game.decision(state).seat), rng)
+        return choose
     raise ValueError(f"unknown player kind {kind!r}; choose from {', '.join(KINDS)}")

@@ -20,7 +20,7 @@ def root() -> Path:
 
 
 def resource(*parts: str) -> Path:
-    """The bundled file `parts` (e.g. `resource("layouts", "shrine.toml")`)."""
+    """The bundled file `parts` (e.g. `resource("assets", "fonts", "DejaVuSans.ttf")`)."""
     return root().joinpath(*parts)
 
 

@@ -7,8 +7,9 @@ import json
 
 import pytest
 
-from shrinetable.commands.simulate import parse_options, seat_kinds, simulate
-from shrinetable.engine import registry
+from shrinetable.commands.args import parse_options, parse_size
+from shrinetable.commands.simulate import seat_kinds, simulate
+from shrinetable.engine import GameBase, OptionSpec, registry
 from shrinetable.players import player
 
 
@@ -61,7 +62,9 @@ def test_cli_simulate_prints_figures_and_json(capsys):
 @pytest.mark.parametrize("argv, message", [
     (["simulate", "chess"], "no game called 'chess'"),
     (["simulate", "shrine", "--seats", "ai,robot"], "unknown seat kind 'robot'"),
-    (["simulate", "shrine", "--players", "5"], "2 to 4 players"),
+    (["simulate", "shrine", "--players", "5"], "shrine is for 2 to 4 players, not 5"),
+    (["simulate", "shrines", "--players", "3"], "shrines is for 2 players, not 3"),
+    (["simulate", "shrines", "--option", "mode=chess"], "option 'mode' takes standard"),
     (["simulate", "shrine", "--option", "colour=blue"], "unknown option 'colour'"),
     (["simulate", "shrine", "--option", "balance"], "is not NAME=VALUE"),
 ])
@@ -80,6 +83,45 @@ def test_cli_bench_engine_prints_median_step(capsys):
 
 
 def test_option_and_seat_parsing():
-    assert parse_options(["balance=true", "alternate_fizzle=off"]) == {
+    shrine = registry.get("shrine")
+    assert parse_options(shrine, ["balance=true", "alternate_fizzle=off"]) == {
         "balance": True, "alternate_fizzle": False}
+    assert parse_options(registry.get("shrines"), ["deck_p1=green", "mode=rush"]) == {
+        "deck_p1": "green", "mode": "rush"}
     assert seat_kinds("ai", 3) == ["ai", "ai", "ai"]
+
+
+class Counted(GameBase):
+    name = "counted"
+    options = (OptionSpec("rounds", 3, "rounds", (1, 3, 5)), OptionSpec("fast", False, "fast"),
+               OptionSpec("colour", "red", "colour", ("red", "blue")))
+
+
+@pytest.mark.parametrize("pairs, result", [
+    ([], {}),
+    (["rounds=5", "fast=yes", "colour=blue"], {"rounds": 5, "fast": True, "colour": "blue"}),
+    (["rounds=five"], "option 'rounds' takes a whole number, not 'five'"),
+    (["rounds=4"], "option 'rounds' takes 1, 3, 5, not 4"),
+    (["fast=maybe"], "option 'fast' takes true or false, not 'maybe'"),
+    (["colour=green"], "option 'colour' takes red, blue, not 'green'"),
+    (["speed=1"], "--option 'speed=1': unknown option 'speed'; counted has no such option "
+                  "(known: colour, fast, rounds)"),
+    (["rounds"], "--option 'rounds' is not NAME=VALUE"),
+    (["=3"], "--option '=3' is not NAME=VALUE"),
+])
+def test_options_are_read_by_their_spec_and_checked_by_the_game(pairs, result):
+    """One parser for `play` and `simulate`: each value typed by the option's default."""
+    if isinstance(result, dict):
+        assert parse_options(Counted(), pairs) == result
+    else:
+        with pytest.raises(ValueError) as e:
+            parse_options(Counted(), pairs)
+        assert str(e.value) == result
+
+
+def test_sizes_are_read_one_way():
+    assert parse_size("800x600", (200, 200)) == (800, 600)
+    with pytest.raises(ValueError, match=r"--size 'big': write WIDTHxHEIGHT"):
+        parse_size("big", (200, 200))
+    with pytest.raises(ValueError, match=r"--size '100x600': too small; at least 200x200"):
+        parse_size("100x600", (200, 200))

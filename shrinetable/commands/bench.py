@@ -13,7 +13,9 @@ def add_parser(sub) -> None:
     p = sub.add_parser("bench", help="benchmarks: engine step or table rendering")
     p.add_argument("what", choices=("engine", "render", "launch"),
                    help="what to measure: rules steps, table frames, or launch to first frame")
-    p.add_argument("--game", default="shrine", help="game to measure (default shrine)")
+    p.add_argument("--game", default=registry.names()[0],
+                   help=f"game to measure ({', '.join(registry.names())}; "
+                        f"default {registry.names()[0]})")
     p.add_argument("--runs", type=int, default=5,
                    help="engine: runs to take the median of; launch: launches")
     p.add_argument("--games", type=int, default=40, help="engine: games per run")

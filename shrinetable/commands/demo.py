@@ -1,7 +1,7 @@
 """`shrinetable demo ...`: list, play and export rules demonstrations.
 
     shrinetable demo --list                   by game, with titles
-    shrinetable demo NAME                     play in a window (NAME: shrine/heal or heal)
+    shrinetable demo NAME                     play in a window (NAME: game/stem or stem)
     shrinetable demo NAME --export out.gif    render headless to an animated GIF
     shrinetable demo NAME --export-frames DIR PNG frames
     shrinetable demo --export-all docs/demos/ every GIF plus a rules page per game
@@ -18,12 +18,18 @@ from pathlib import Path
 from shrinetable.formats.errors import FormatError
 from shrinetable.table import env
 
+from .args import parse_size
+
+SMALLEST = (200, 200)   # an exported picture still shows the table
+
 
 def add_parser(sub) -> None:
     p = sub.add_parser("demo", help="show a rule step by step, or export it as a GIF",
                        description="Rules demonstrations: scripted positions and moves with "
                                    "captions (assets/demos/<game>/, see docs/demos.md).")
-    p.add_argument("name", nargs="?", help="the demonstration, e.g. shrine/heal or heal")
+    p.add_argument("name", nargs="?",
+                   help="the demonstration, GAME/NAME or NAME alone when only one game has it "
+                        "(see --list)")
     p.add_argument("--list", action="store_true", help="list the demonstrations by game")
     p.add_argument("--export", metavar="FILE.gif", help="render to an animated GIF, no window")
     p.add_argument("--export-frames", metavar="DIR", help="render to numbered PNG frames")
@@ -44,10 +50,14 @@ def run(args: argparse.Namespace) -> int:
     exporting = args.export or args.export_frames
     if args.list:
         return _list(catalog)
+    try:
+        size = parse_size(args.size, SMALLEST)
+    except ValueError as e:
+        return fail(str(e))
     if args.export_all:
         if args.name or exporting:
             return fail("--export-all exports every demonstration; give no NAME")
-        return _export_all(catalog, Path(args.export_all), _size(args.size))
+        return _export_all(catalog, Path(args.export_all), size)
     if not args.name:
         return fail("name a demonstration (see --list), or use --list or --export-all")
     try:
@@ -55,7 +65,6 @@ def run(args: argparse.Namespace) -> int:
     except LookupError as e:
         return fail(str(e))
     try:
-        size = _size(args.size)
         if exporting:
             return _export(path, args.export, args.export_frames, size)
         if env.no_display():
@@ -63,13 +72,6 @@ def run(args: argparse.Namespace) -> int:
         return _play(path)
     except (FormatError, ValueError, OSError) as e:
         return fail(str(e))
-
-
-def _size(text: str) -> tuple[int, int]:
-    w, _, h = text.lower().partition("x")
-    if not (w.isdigit() and h.isdigit()) or min(int(w), int(h)) < 200:
-        raise ValueError(f"--size {text!r}: write WIDTHxHEIGHT, at least 200x200")
-    return int(w), int(h)
 
 
 def _list(catalog) -> int:

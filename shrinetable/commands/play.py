@@ -12,6 +12,8 @@ import sys
 from shrinetable.engine import registry
 from shrinetable.table import env
 
+from .args import parse_options, parse_size
+
 
 def add_parser(sub) -> None:
     p = sub.add_parser("play", help="open the table and play",
@@ -23,38 +25,13 @@ def add_parser(sub) -> None:
                         "(default: human,computer)")
     p.add_argument("--seed", type=int, default=None, help="seed for the deal (default: random)")
     p.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
-                   help="set a game option, e.g. --option balance=true (repeatable)")
+                   help="set a game option (repeatable); see each game's options on the "
+                        "start screen")
     p.add_argument("--trace", action="store_true",
                    help="print 'ready' after the first frame and 'action SEAT TEXT' per move")
     p.add_argument("--load", metavar="FILE", help="continue a saved game")
     p.add_argument("--size", default="1280x720", metavar="WxH", help="window size")
     p.add_argument("--fullscreen", action="store_true", help="start in fullscreen")
-
-
-def _value(text: str):
-    low = text.strip().lower()
-    if low in ("true", "yes", "on", "1"):
-        return True
-    if low in ("false", "no", "off", "0"):
-        return False
-    try:
-        return int(low)
-    except ValueError:
-        return text
-
-
-def parse_options(game, pairs: list[str]) -> dict:
-    known = {o.name for o in game.options}
-    out = {}
-    for pair in pairs:
-        name, eq, value = pair.partition("=")
-        if not eq:
-            raise ValueError(f"--option {pair!r}: write NAME=VALUE")
-        if name not in known:
-            raise ValueError(f"--option {name!r}: {game.name} has no such option; known: "
-                             f"{', '.join(sorted(known)) or 'none'}")
-        out[name] = _value(value)
-    return out
 
 
 def parse_seats(game, text: str) -> list[str]:
@@ -69,18 +46,6 @@ def parse_seats(game, text: str) -> list[str]:
     return seats
 
 
-def _size(text: str) -> tuple[int, int]:
-    w, _, h = text.lower().partition("x")
-    try:
-        size = (int(w), int(h))
-    except ValueError:
-        raise ValueError(f"--size {text!r}: write WIDTHxHEIGHT, e.g. 1280x720") from None
-    w, h = env.MIN_SIZE
-    if size[0] < w or size[1] < h:
-        raise ValueError(f"--size {text!r}: too small; at least {w}x{h}")
-    return size
-
-
 def run(args: argparse.Namespace) -> int:
     from shrinetable.adapter import storage
     from shrinetable.adapter.session import Session
@@ -90,7 +55,7 @@ def run(args: argparse.Namespace) -> int:
 
     name = getattr(args, "game", None)
     try:
-        size = _size(getattr(args, "size", "1280x720"))
+        size = parse_size(getattr(args, "size", "1280x720"), env.MIN_SIZE)
         session = None
         if getattr(args, "load", None):
             session = storage.load(args.load)

@@ -92,7 +92,7 @@ def _check_refusal(exp, refusal: IllegalAction) -> None:
 
 
 def _check_zones(game, state, expected: dict[str, list[str]]) -> None:
-    """Cards compare in any case: Shrine writes `9H`, Shrines `ashen-brute#1`."""
+    """Cards compare in any case (a game's notation may be upper or lower case)."""
     actual = game.all_cards(state)
     for zone, cards in expected.items():
         if [c.upper() for c in actual[zone]] != [c.upper() for c in cards]:
@@ -128,7 +128,7 @@ def _check_decision(game, state, expected) -> None:
 
 def _check_info(game, state, expected: dict) -> None:
     """The public view's `info` holds what is expected; a table checks only the keys
-    it names (e.g. one card's damage in Shrines' `cards`)."""
+    it names (e.g. one card's damage in a table of cards)."""
     if expected:
         _same("info", game.view(state, None).info, expected)
 

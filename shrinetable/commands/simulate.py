@@ -18,38 +18,24 @@ import time
 from shrinetable.engine import registry
 from shrinetable.players import KINDS, player
 
+from .args import parse_options
+
 
 def add_parser(sub) -> None:
     p = sub.add_parser("simulate", help="play computer-vs-computer games and print figures")
-    p.add_argument("game", help="game name, e.g. shrine")
+    p.add_argument("game", help=f"game name ({', '.join(registry.names())})")
     p.add_argument("--games", type=int, default=100, help="how many games (default 100)")
     p.add_argument("--seed", type=int, default=1, help="seed of the first game (default 1)")
-    p.add_argument("--players", type=int, default=None, help="seats per game")
+    p.add_argument("--players", type=int, default=None,
+                   help="seats per game, as many as the game takes (default: as --seats)")
     p.add_argument("--seats", default=None,
                    help=f"comma-separated player kinds per seat ({'/'.join(KINDS)}); "
                         "default ai,random; repeated to fill --players")
     p.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
-                   help="a game option, e.g. balance=true (repeatable)")
+                   help="a game option (repeatable)")
     p.add_argument("--max-turns", type=int, default=500,
                    help="a game still going after this many turns is unfinished")
     p.add_argument("--json", action="store_true", help="print the figures as JSON")
-
-
-def parse_options(pairs: list[str]) -> dict[str, object]:
-    """NAME=VALUE pairs to an options dict (true/false become booleans)."""
-    out: dict[str, object] = {}
-    for pair in pairs:
-        name, sep, value = pair.partition("=")
-        if not sep or not name:
-            raise ValueError(f"option {pair!r} is not NAME=VALUE")
-        low = value.strip().lower()
-        if low in ("true", "yes", "on", "1"):
-            out[name] = True
-        elif low in ("false", "no", "off", "0"):
-            out[name] = False
-        else:
-            out[name] = value
-    return out
 
 
 def seat_kinds(seats: str | None, players: int | None) -> list[str]:
@@ -73,14 +59,14 @@ def simulate(name: str, games: int, seed: int, kinds: list[str], options: dict,
     for i in range(games):
         state = game.new_game(seed + i, options, len(kinds))
         rng = random.Random(seed + i)
-        while game.outcome(state) is None and state.turn_no <= max_turns:
+        while game.outcome(state) is None and game.turn_number(state) <= max_turns:
             seat = game.decision(state).seat
             state, _ = game.apply(state, players[seat](state, rng))
         result = game.outcome(state)
         if result is None:
             unfinished += 1
             continue
-        turns.append(state.turn_no)
+        turns.append(game.turn_number(state))
         for w in result.winners:
             wins[w] += 1
     elapsed = time.perf_counter() - start
@@ -96,13 +82,13 @@ def simulate(name: str, games: int, seed: int, kinds: list[str], options: dict,
 
 def run(args: argparse.Namespace) -> int:
     try:
-        registry.get(args.game)
-        kinds = seat_kinds(args.seats, args.players)
-        options = parse_options(args.option)
         game = registry.get(args.game)
+        kinds = seat_kinds(args.seats, args.players)
         if not game.min_seats <= len(kinds) <= game.max_seats:
-            raise ValueError(f"{args.game} is for {game.min_seats} to {game.max_seats} players")
-        game.new_game(0, options, len(kinds))  # validates the options
+            many = (f"{game.min_seats}" if game.min_seats == game.max_seats
+                    else f"{game.min_seats} to {game.max_seats}")
+            raise ValueError(f"{args.game} is for {many} players, not {len(kinds)}")
+        options = parse_options(game, args.option)
         if args.games < 1:
             raise ValueError("--games must be at least 1")
     except (KeyError, ValueError) as e:
