@@ -10,14 +10,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from shrinetable.engine import Player, registry
+from shrinetable.engine import GameBase, Player, registry
 
 KINDS = ("ai", "random")
 
 
-def player(game_name: str, kind: str) -> Player:
-    """The computer player `kind` ("ai" or "random") for the game `game_name`."""
-    game = registry.get(game_name)
+def player(game: GameBase | str, kind: str) -> Player:
+    """The computer player `kind` ("ai" or "random") for `game` (or the game of
+    that name)."""
+    if isinstance(game, str):
+        game = registry.get(game)
     if kind == "random" or (kind == "ai" and game.ai is None):
         return lambda state, rng: rng.choice(game.legal_actions(state))
     if kind == "ai":

@@ -4,13 +4,21 @@ engine's reason; sessions undo, redo, save and load."""
 from __future__ import annotations
 
 import json
+from dataclasses import dataclass
 
 import pytest
 from shrine_helpers import pos
 
 from shrinetable.adapter import gestures, refusal, storage
 from shrinetable.adapter.session import Session
-from shrinetable.engine import registry
+from shrinetable.engine import (
+    Decision,
+    Event,
+    GameBase,
+    Gesture,
+    IllegalAction,
+    registry,
+)
 from shrinetable.formats.save import SaveError, read_save
 
 GAME = registry.get("shrine")
@@ -188,3 +196,66 @@ def test_shrine_has_no_forced_moves():
             break
         assert session.forced() is None
         session.play(session.computer_action())
+
+
+@dataclass(frozen=True)
+class Say:
+    text: str
+
+    def gesture(self, seat: int) -> Gesture:
+        return Gesture()
+
+
+class Whisper(GameBase):
+    """Up to six seats each pick a word in secret; the last pick reveals them all."""
+
+    name, min_seats, max_seats = "whisper", 2, 6
+
+    def __init__(self):
+        self.seen: list = []
+        self.ai = lambda state, rng: self.seen.append(state) or Say("yes")
+
+    def new_game(self, seed, options=None, seats=2):
+        return seats, ()
+
+    def decision(self, s):
+        seats, picks = s
+        return None if len(picks) == seats else Decision(len(picks), "pick", "Pick",
+                                                         secret=True)
+
+    def legal_actions(self, s):
+        return [Say("yes"), Say("no")]
+
+    def apply(self, s, a):
+        seats, picks = s
+        if a not in self.legal_actions(s) or self.decision(s) is None:
+            raise IllegalAction("not now")
+        return (seats, (*picks, a.text)), [Event("pick", "picked", len(picks))]
+
+    def parse_action(self, text):
+        return Say(text)
+
+    def observe(self, s, seat):
+        seats, picks = s
+        return seats, tuple(p if q == seat else None for q, p in enumerate(picks))
+
+
+def test_six_seats_secret_moves_save_undo_and_replay(tmp_path, monkeypatch):
+    """A move that answers a secret decision is marked so the table hides it; the
+    computer decides from `observe`, never another seat's commitment; six seats save,
+    load and undo like two."""
+    game = Whisper()
+    monkeypatch.setitem(registry._games, "whisper", game)
+    s = Session(game, 1, {}, ["human"] + ["computer"] * 5)
+    s.play(Say("no"))
+    while s.decision() is not None:
+        s.play(s.computer_action())
+    assert [a.secret for a in s.history] == [True] * 6
+    assert [st[1] for st in game.seen] == [(None,) * q for q in range(1, 6)]
+    back = storage.load(storage.save_as(s, tmp_path / "six.json"))
+    assert back.state == s.state == (6, ("no", "yes", "yes", "yes", "yes", "yes"))
+    assert s.undo() and s.history == []
+    seven = tmp_path / "seven.json"
+    seven.write_text(json.dumps({"game": "whisper", "seed": 1, "seats": ["human"] * 7}))
+    with pytest.raises(SaveError, match="seats: List should have at most 6 items"):
+        storage.load(seven)

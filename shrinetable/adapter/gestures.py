@@ -9,7 +9,7 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
-from shrinetable.engine import Game, Gesture
+from shrinetable.engine import GameBase, Gesture
 
 
 @dataclass(frozen=True, slots=True)
@@ -24,17 +24,12 @@ class Move:
         return self.action.text
 
 
-def moves(game: Game, state: Any) -> list[Move]:
-    """Every legal action now, with its gesture for the deciding seat: the game's
-    `gesture(state, action)` when it has one (it knows each card's real zone),
-    else the action's own `gesture(seat)`."""
-    d = game.decision(state)
-    if d is None:
+def moves(game: GameBase, state: Any) -> list[Move]:
+    """Every legal action now, with the game's `gesture(state, action)` for it (by
+    default the action's own gesture for the deciding seat)."""
+    if game.decision(state) is None:
         return []
-    shape = getattr(game, "gesture", None)
-    if shape is not None:
-        return [Move(a, shape(state, a)) for a in game.legal_actions(state)]
-    return [Move(a, a.gesture(d.seat)) for a in game.legal_actions(state)]
+    return [Move(a, game.gesture(state, a)) for a in game.legal_actions(state)]
 
 
 def same_cards(a: tuple[str, ...], b: tuple[str, ...]) -> bool:

@@ -1,9 +1,9 @@
 """Why a drop was refused, in the engine's own words.
 
 The adapter never judges a move itself: the game guesses which action the
-player meant from the drag (`Game.guess_actions`: cards, from-zone, target, in
+player meant from the drag (`GameBase.guess_actions`: cards, from-zone, target, in
 its own notation) and the engine's `apply` refuses it, which yields the
-engine's reason and ruling. A game may add a how-to (`Game.drop_hint`) for drags
+engine's reason and ruling. A game may add a how-to (`GameBase.drop_hint`) for drags
 that can never be a move as they are (a Token dragged without its payment).
 When nothing applies, a plain "no legal move" sentence is all it says.
 """
@@ -12,12 +12,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from shrinetable.engine import Game, IllegalAction, NotationError
+from shrinetable.engine import GameBase, IllegalAction, NotationError
 
 GENERIC = "No legal move takes {cards} there."
 
 
-def explain(game: Game, state: Any, seat: int, held: tuple[str, ...], source: str,
+def explain(game: GameBase, state: Any, seat: int, held: tuple[str, ...], source: str,
             zone: str | None, card: str | None) -> str:
     """A sentence saying why dropping `held` from `source` on `zone` did nothing."""
     shown = " ".join(held) or "that"
@@ -28,11 +28,8 @@ def explain(game: Game, state: Any, seat: int, held: tuple[str, ...], source: st
         return f"Wait: it is p{d.seat + 1}'s decision ({d.prompt})."
     if zone is None:
         return GENERIC.format(cards=shown)
-    hint = getattr(game, "drop_hint", None)
-    tip = hint(seat, held, zone) if hint else None
-    guess = getattr(game, "guess_actions", None)
-    texts = guess(seat, held, source, zone, card) if guess else []
-    for text in texts:
+    tip = game.drop_hint(seat, held, zone)
+    for text in game.guess_actions(seat, held, source, zone, card):
         try:
             action = game.parse_action(text)
             game.apply(state, action)

@@ -12,7 +12,7 @@ import random
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from shrinetable.engine import Event, Game, registry
+from shrinetable.engine import Event, GameBase, registry
 from shrinetable.formats.save import SaveError, SaveFile
 from shrinetable.players import player
 
@@ -27,10 +27,11 @@ class Applied:
     text: str
     events: tuple[Event, ...]
     auto: bool = False      # made for a person by the table (a forced pass), not chosen
+    secret: bool = False    # answered a secret decision: only `seat` may see `text`
 
 
 class Session:
-    def __init__(self, game: Game, seed: int, options: dict[str, Any],
+    def __init__(self, game: GameBase, seed: int, options: dict[str, Any],
                  seats: list[SeatKind]):
         self.game = game
         self.seed = seed
@@ -47,10 +48,6 @@ class Session:
     def decision(self):
         return self.game.decision(self.state)
 
-    def deciding_kind(self) -> SeatKind | None:
-        d = self.decision()
-        return None if d is None else self.seats[d.seat]
-
     def humans(self) -> list[int]:
         return [i for i, k in enumerate(self.seats) if k == "human"]
 
@@ -61,7 +58,7 @@ class Session:
             raise ValueError("the game is over")
         new, events = self.game.apply(self.state, action)
         self.states.append(new)
-        done = Applied(d.seat, action.text, tuple(events), auto)
+        done = Applied(d.seat, action.text, tuple(events), auto, d.secret)
         self.history.append(done)
         return done
 
@@ -72,23 +69,22 @@ class Session:
 
     def forced(self) -> Any | None:
         """The pass the table makes for a person (a move the game lists in
-        `auto_pass`, e.g. Shrines' priority pass) when it is their only legal move,
+        `auto_pass`, e.g. a priority pass) when it is their only legal move,
         or when the game's `idle(state)` says nothing else could come of their
         moves (taps for mana that would pay for nothing): asking would only cost
         a click, or a hotseat handover."""
         if self.decision() is None:
             return None
         legal = self.game.legal_actions(self.state)
-        passes = [a for a in legal if a.text in getattr(self.game, "auto_pass", ())]
-        idle = getattr(self.game, "idle", None)
-        if passes and (len(legal) == 1 or (idle is not None and idle(self.state))):
+        passes = [a for a in legal if a.text in self.game.auto_pass]
+        if passes and (len(legal) == 1 or self.game.idle(self.state)):
             return passes[0]
         return None
 
     def computer_action(self) -> Any:
         """What the computer plays now; seeded by the position so replays agree."""
         rng = random.Random(f"{self.seed}:{len(self.history)}")
-        return player(self.game.name, "ai")(self.state, rng)
+        return player(self.game, "ai")(self.state, rng)
 
     # -- undo / redo ---------------------------------------------------------
     def can_undo(self) -> bool:
