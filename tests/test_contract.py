@@ -13,28 +13,27 @@ import itertools
 import os
 import random
 from collections import Counter
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from shrine_helpers import pos
+from plugin_game import GAME as SEALED
 
 from shrinetable.engine import IllegalAction, NotationError
-from shrinetable.engine.registry import get, names
+from shrinetable.engine.registry import get, names, register
 
+# The test-only game is registered here, as a game from outside the program would
+# be: the contract holds for it exactly as for the built-in games.
+register(SEALED)
 GAMES = names()
 GOLDEN = Path(__file__).parent / "golden"
 FULL = 3000  # steps: a random walk this long is a whole game (or nearly all of one)
-# Games whose steps cost more walk less, so the file stays quick: Shrines walks its
-# opening turns (a random Shrines game takes about 500 to 3,000 steps), plays fewer
-# whole games for the termination check, and fewer in the slow many-games test.
-WALK = {"shrines": 300}
-ENDINGS = {"shrines": 60}
-BUDGET = {"shrines": 4000}   # a Shrines turn has more steps: acts, priority passes
-MANY = {"shrines": 200}
+# How long each game walks, how many whole games it plays and within what budget
+# come from the game's own `testing` hooks (`TestHooks`): games whose steps cost
+# more walk less, so the file stays quick.
 HYPO = settings(deadline=None, max_examples=30, derandomize=True,
                 suppress_health_check=[HealthCheck.too_slow])
 
@@ -61,15 +60,15 @@ def setup(game, seed: int, combo: int, seats: int):
 def card_count(game, state) -> Counter:
     """How often each card appears in a zone; a game's tokens (which come and go) are
     left out."""
-    token = TOKENS.get(game.name, lambda name: False)
+    token = game.testing.is_token
     return Counter(c for cards in game.all_cards(state).values() for c in cards
                    if not token(c))
 
 
 def walk(game, state, rng: random.Random, steps: int) -> Iterator[tuple[Any, list, Any, Any, list]]:
     """Up to `steps` uniformly random legal steps: yields
-    (state, legal actions, action, next state, events); a game in WALK walks less."""
-    for _ in range(min(steps, WALK.get(game.name, steps))):
+    (state, legal actions, action, next state, events); at most the game's own walk."""
+    for _ in range(min(steps, game.testing.walk)):
         if game.outcome(state) is not None:
             return
         legal = game.legal_actions(state)
@@ -91,7 +90,7 @@ def play_out(game, seed: int, options: dict, seats: int, cap: int) -> tuple[Any,
 
 
 walk_args = given(seed=st.integers(0, 2**31 - 1), combo=st.integers(0, 255),
-                  seats=st.integers(2, 4))
+                  seats=st.integers(2, 6))
 
 
 # --------------------------------------------------------------------------- determinism
@@ -186,21 +185,18 @@ def test_actions_not_in_the_legal_list_are_refused_with_a_reason(name, seed, com
 
 # --------------------------------------------------------------------------- conservation
 
-def deck_size(game, options: dict) -> int:
-    return len(card_count(game, game.new_game(0, options, game.min_seats)))
+def deck_size(game, options: dict, seats: int) -> int:
+    return len(card_count(game, game.new_game(0, options, seats)))
 
 
 @pytest.mark.parametrize("name", GAMES)
 @HYPO
 @walk_args
 def test_every_card_in_exactly_one_zone_after_every_step(name, seed, combo, seats):
-    """No card is lost or duplicated by any step (53 cards with Shrine's Balance
-    card, 52 without)."""
+    """No card is lost or duplicated by any step."""
     game = get(name)
     start, options = setup(game, seed, combo, seats)
-    full = deck_size(game, options)
-    if name == "shrine":
-        assert full == (53 if options["balance"] else 52)
+    full = deck_size(game, options, clamp_seats(game, seats))
     for _, _, action, after, _ in walk(game, start, random.Random(seed), FULL):
         count = card_count(game, after)
         assert len(count) == full and set(count.values()) == {1}, action.text
@@ -227,80 +223,42 @@ def test_every_action_text_parses_back_to_the_same_action(name, seed, combo, sea
 
 @pytest.mark.parametrize("name", GAMES)
 def test_random_self_play_ends_within_its_step_budget_in_95_percent_of_games(name):
-    """Uniformly random play ends a game within its budget (3000 steps; 4000 for
-    Shrines) at least 95% of the time (over 200 games; 60 for Shrines). Measured
-    for Shrine over 2,000 games of 2-4 players and every option combination: median
-    616 steps, 95th percentile about 1,500, five games past 3,000 (the longest
-    5,426, with Alternate Healing and the Balance variant). Shrines over these 60
-    games: median about 1,000 steps, 95th percentile about 3,100, longest 3,350."""
+    """Uniformly random play ends a game within its budget (`testing.budget` steps)
+    at least 95% of the time (over `testing.endings` games); each game's hooks say
+    what was measured for it."""
     game = get(name)
     combos = option_combos(game)
-    games, ended = ENDINGS.get(name, 200), 0
+    games, ended = game.testing.endings, 0
     for i in range(games):
         seats = clamp_seats(game, 2 + i % 3)
         state, _ = play_out(game, 10_000 + i, combos[i % len(combos)], seats,
-                            BUDGET.get(name, 3000))
+                            game.testing.budget)
         ended += game.outcome(state) is not None
     assert ended >= 0.95 * games
 
 
 # --------------------------------------------------------------------------- hidden information
 
-def _shrine_reshuffle_unseen(state, seat: int | None, rng: random.Random):
-    """A copy of a Shrine state with every card `seat` cannot see (other hands,
-    the Deck, cards under Shrine tops) dealt back into the same places at random."""
-    s = state.copy()
-    slots: list[tuple[list[int], int]] = []
-    for i in range(len(s.deck)):
-        slots.append((s.deck, i))
-    for q in range(s.seats):
-        if q != seat:
-            slots += [(s.hands[q], i) for i in range(len(s.hands[q]))]
-        slots += [(s.shrines[q], i) for i in range(len(s.shrines[q]) - 1)]
-    cards = [zone[i] for zone, i in slots]
-    rng.shuffle(cards)
-    for (zone, i), c in zip(slots, cards, strict=True):
-        zone[i] = c
-    return s
-
-
-def _shrines_reshuffle_unseen(state, seat: int | None, rng: random.Random):
-    """A copy of a Shrines state with the cards `seat` cannot see (libraries, other
-    hands and face-down traps, not the cards of its own Swap) dealt back at random
-    among their owner's hidden places; a trap's site stays with its place."""
-    s = state.copy()
-    seen = {c for item in s.queue if item[0] == "swap" and item[1] == seat for c in item[3]}
-    sites = {}
-    for q in (0, 1):
-        zones = [s.primary[q], s.secondary[q]]
-        if q != seat:
-            zones += [s.hands[q], s.traps[q]]
-            sites.update({(q, i): s.trap_site.pop(c) for i, c in enumerate(s.traps[q])})
-        slots = [(z, i) for z in zones for i in range(len(z)) if z[i] not in seen]
-        cards = [z[i] for z, i in slots]
-        rng.shuffle(cards)
-        for (z, i), c in zip(slots, cards, strict=True):
-            z[i] = c
-        if q != seat:
-            s.trap_site.update({c: sites[q, i] for i, c in enumerate(s.traps[q])})
-    return s
-
-
-# How to reshuffle the cards a seat cannot see, per game: a new game adds its own.
-RESHUFFLE_UNSEEN: dict[str, Callable] = {"shrine": _shrine_reshuffle_unseen,
-                                         "shrines": _shrines_reshuffle_unseen}
-# Cards a game makes and removes during play (left out of the conservation counts).
-TOKENS: dict[str, Callable[[str], bool]] = {
-    "shrines": lambda name: get("shrines").card_face(name)["token"]}
-
-
 def test_every_game_says_how_to_reshuffle_its_unseen_cards():
-    """The redaction contract needs, for each registered game, a way to reshuffle
-    what a seat cannot see."""
-    assert set(GAMES) <= set(RESHUFFLE_UNSEEN)
+    """The redaction contract needs, for each registered game, test hooks with a way
+    to reshuffle what a seat cannot see."""
+    for name in GAMES:
+        assert get(name).testing is not None, name
+        assert callable(get(name).testing.reshuffle_unseen), name
 
 
-@pytest.mark.parametrize("name", GAMES)
+# A rules bug the wider walks (2 to 6 seats) found, for the lead to fix and then flip:
+# after `travel fogbank-skimmer#4 b2` its own controller bounces it (`cast undertow#14
+# fogbank-skimmer#4`); the declared travel stays in `State.travels`, and `view`
+# raises KeyError in `region.auras` via `rules.travel_goal` (shrines, seed 327,
+# blue against blue, step 175 of the walk).
+BOUNCED_TRAVELLER = pytest.mark.xfail(
+    strict=True, raises=KeyError,
+    reason="shrines: a declared travel outlives its bounced creature; view raises KeyError")
+
+
+@pytest.mark.parametrize("name", [pytest.param(n, marks=BOUNCED_TRAVELLER) if n == "shrines"
+                                  else n for n in GAMES])
 @HYPO
 @walk_args
 def test_view_unchanged_when_unseen_cards_are_reshuffled(name, seed, combo, seats):
@@ -314,32 +272,11 @@ def test_view_unchanged_when_unseen_cards_are_reshuffled(name, seed, combo, seat
         if i % 4:
             continue
         for seat in [*range(n), None]:
-            other = RESHUFFLE_UNSEEN[name](state, seat, rng)
+            other = game.testing.reshuffle_unseen(state, seat, rng)
             assert game.view(other, seat) == game.view(state, seat)
             d = game.decision(state)
             if d is not None and d.seat == seat:
                 assert game.legal_actions(other) == game.legal_actions(state)
-
-
-def test_shrine_view_hides_other_hands_deck_and_cards_under_shrine_tops():
-    """A seat sees its own hand, Shrine tops, Fields and the Graveyard; never
-    another hand, the Deck, or cards under a Shrine's top."""
-    game = get("shrine")
-    state = game.new_game(5, {"balance": True}, 3)
-    for _, _, _, after, _ in walk(game, state, random.Random(5), 300):
-        cards = game.all_cards(after)
-        for seat in (0, 1, 2, None):
-            zones = game.view(after, seat).zones
-            assert set(zones["deck"].cards) <= {None}
-            assert len(zones["deck"].cards) == len(cards["deck"])
-            for q in range(3):
-                hand = zones[f"hand:{q}"].cards
-                assert hand == (tuple(cards[f"hand:{q}"]) if q == seat else (None,) * len(hand))
-                shrine = zones[f"shrine:{q}"].cards
-                assert set(shrine[:-1]) <= {None}
-                assert list(shrine[-1:]) == cards[f"shrine:{q}"][-1:]
-                assert list(zones[f"field:{q}"].cards) == cards[f"field:{q}"]
-            assert list(zones["graveyard"].cards) == cards["graveyard"]
 
 
 def _visible(game, state, seat) -> set[str]:
@@ -352,8 +289,8 @@ def _closed(game, state, seat) -> set[str]:
 
 
 def _announced(events) -> set[str]:
-    """Cards named in a public announcement (no zones, seen by all): e.g. Shrine's
-    Balance card when it is played."""
+    """Cards named in a public announcement (no zones, seen by all): a special card
+    played, or bids revealed together."""
     return {c for e in events if e.source is None and e.target is None and e.visible_to is None
             for c in e.cards if c is not None}
 
@@ -383,26 +320,70 @@ def test_events_redacted_with_seen_by(name, seed, combo, seats):
     assert checked
 
 
-def test_shrine_balance_fill_hides_cards_that_end_under_the_top():
-    """Cards the Balance adds under a Shrine's new top stay hidden, as in views."""
-    s = pos(shrines=[["2C", "3C", "4C", "5C"], ["2D", "3D"]], hands=[["2S"], ["2H"]],
-            stage="turn", top=["JK", "8S", "9S"], options={"balance": True})
-    game = get("shrine")
-    after, events = game.apply(s, game.parse_action("draw"))
-    assert game.all_cards(after)["shrine:1"] == ["2D", "3D", "8S", "9S"]
-    shown = {c for e in events for c in e.seen_by(0).cards}
-    assert None in game.view(after, 0).zones["shrine:1"].cards[2:3]  # 8S: hidden in views
-    assert "8S" not in shown
+# --------------------------------------------------------------------------- secret choices
+
+def _alike(game, one, two, q: int, n: int, rng_seed: int) -> None:
+    """Everything a seat other than `q` (or a spectator) may know is the same in
+    the two states: its view, and what the game's computer player would choose from
+    what it may observe when that seat decides."""
+    for r in [*range(n), None]:
+        if r == q:
+            continue
+        assert game.view(one, r) == game.view(two, r), f"p{q + 1}'s secret shows to {r}"
+    d = game.decision(one)
+    if d is not None and d.seat != q and game.ai is not None:
+        pick = [game.ai(game.observe(s, d.seat), random.Random(rng_seed)) for s in (one, two)]
+        assert pick[0] == pick[1], f"p{d.seat + 1}'s computer reads p{q + 1}'s secret"
 
 
-def test_shrine_draw_is_seen_only_by_the_drawer():
-    """A drawn card's event shows the card to its drawer only."""
-    game = get("shrine")
-    state = game.new_game(9, None, 3)
-    _, events = game.apply(state, game.parse_action("draw"))
-    (draw,) = [e for e in events if e.kind == "draw"]
-    assert draw.seen_by(0).cards[0] is not None
-    assert draw.seen_by(1).cards == (None,) and draw.seen_by(None).cards == (None,)
+def _seen(events, r) -> list:
+    return [e.seen_by(r) for e in events]
+
+
+@pytest.mark.parametrize("name", GAMES)
+@settings(HYPO, max_examples=10)
+@walk_args
+def test_a_secret_choice_shows_to_nobody_else_until_the_reveal(name, seed, combo, seats):
+    """At a secret decision of seat q, every legal choice leaves every other seat
+    (and a spectator) the same views and the same events (as `seen_by` them), and
+    its computer player the same choice from `observe`; and so on, with the same
+    moves after it in both games, while the other seats commit in turn. A round of
+    commitments ends (and the step that ended it may reveal them, publicly) when a
+    seat that has committed in it, or no secret choice, is next."""
+    game = get(name)
+    start, _ = setup(game, seed, combo, seats)
+    n = clamp_seats(game, seats)
+    rng = random.Random(seed)
+    checked = 0
+    committed: list[int] = []   # seats that chose secretly in this round of commitments
+    for state, legal, _, _, _ in walk(game, start, random.Random(seed), FULL):
+        d = game.decision(state)
+        if not d.secret or d.seat in committed:
+            committed = []
+        if not d.secret:
+            continue
+        q = d.seat
+        first = game.apply(state, legal[0])
+        for other in legal[1:]:
+            (one, e1), (two, e2) = first, game.apply(state, other)
+            done = {*committed, q}
+            while True:
+                nxt = game.decision(one)
+                if nxt is None or not nxt.secret or nxt.seat in done:
+                    break
+                for r in [*range(n), None]:
+                    if r != q:
+                        assert _seen(e1, r) == _seen(e2, r), (other.text, r)
+                _alike(game, one, two, q, n, seed)
+                checked += 1
+                done.add(nxt.seat)
+                choices = game.legal_actions(one)
+                assert game.legal_actions(two) == choices
+                step = rng.choice(choices)
+                (one, e1), (two, e2) = game.apply(one, step), game.apply(two, step)
+        committed.append(q)
+    if not checked:
+        pytest.skip(f"{name}'s walk met no secret decision")
 
 
 # --------------------------------------------------------------------------- golden
@@ -422,14 +403,18 @@ def golden_log(game, seed: int, steps: int) -> str:
     return "\n".join(lines) + "\n"
 
 
-def test_golden_playthrough_shrine_seed7_diffs_cleanly():
-    """Seed 7 and the first 60 random (seeded) actions give the committed log.
-    Set SHRINETABLE_REGOLD=1 to rewrite it after a deliberate rules change."""
-    path = GOLDEN / "shrine_seed7.txt"
-    log = golden_log(get("shrine"), 7, 60)
+@pytest.mark.parametrize("name", GAMES)
+def test_golden_playthrough_seed7_diffs_cleanly(name):
+    """Seed 7 and the first 60 random (seeded) actions give the committed log
+    `golden/<game>_seed7.txt` (a game without one is skipped). Set
+    SHRINETABLE_REGOLD=1 to rewrite them after a deliberate rules change."""
+    path = GOLDEN / f"{name}_seed7.txt"
+    log = golden_log(get(name), 7, 60)
     if os.environ.get("SHRINETABLE_REGOLD"):
         path.parent.mkdir(exist_ok=True)
         path.write_text(log)
+    if not path.is_file():
+        pytest.skip(f"no golden log for {name}")
     assert log.splitlines() == path.read_text().splitlines()
 
 
@@ -438,12 +423,12 @@ def test_golden_playthrough_shrine_seed7_diffs_cleanly():
 @pytest.mark.slow
 @pytest.mark.parametrize("name", GAMES)
 def test_2000_random_full_games_raise_nothing(name):
-    """2,000 random full games (200 for Shrines; 2-4 players, every option
-    combination) run without an exception and end with every card in one zone; at most 1% may
-    still be running after 5,000 steps (measured: one game)."""
+    """`testing.many` random full games (2-4 players, every option combination) run
+    without an exception and end with every card in one zone; at most 1% may still
+    be running after 5,000 steps (measured for Shrine over 2,000: one game)."""
     game = get(name)
     combos = option_combos(game)
-    unfinished, many = 0, MANY.get(name, 2000)
+    unfinished, many = 0, game.testing.many
     for i in range(many):
         options = combos[i % len(combos)]
         state, _ = play_out(game, i, options, clamp_seats(game, 2 + i % 3), 5000)

@@ -1,0 +1,74 @@
+"""The Sealed Bids bundle: rules plus everything else a game package declares
+(computer player, presentation, test hooks, layout file, position hook)."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+from shrinetable.engine import Chip, Decor, Face, Presentation, TestHooks
+
+from .game import SealedBids, State, choose, owner, value
+from .position import POSITION
+
+HERE = Path(__file__).parent
+SEAT_WORDS = ("p1", "p2", "p3", "p4", "p5", "p6")
+
+
+class Present(Presentation):
+    """Words for the buttons and log, playing-card faces, each seat's points."""
+
+    rules = ("Sealed Bids. Each round a prize is turned up. In turn, every player lays "
+             "one bid card face down on the bids, or passes (the pass card goes face "
+             "down too, so nobody can tell). When all have bid, the bids are revealed "
+             "together: the highest bid nobody matched takes the prize. Spent bids are "
+             "discarded. Most prize points after the last round wins.")
+    words = {"pass": "Bid nothing"}
+    templates = {"bid": "Bid {upper}"}
+
+    def card_face(self, card: str) -> Face | None:
+        if owner(card) is not None:
+            word = "pass" if value(card) == 0 else "bid"
+            return Face(card, "index", index=card[1], symbol=card[0],
+                        centre="-" if value(card) == 0 else card[1],
+                        band=Chip(f"{SEAT_WORDS[owner(card)]} {word}"))
+        if card.startswith("P"):
+            return Face(card, "index", index=card[1], symbol="P", centre=card[1],
+                        band=Chip("prize", (250, 220, 120)))
+        return None
+
+    def decor(self, view) -> Decor:
+        points = view.info.get("points", [])
+        return Decor(figures={q: (Chip(f"{p} pts"),) for q, p in enumerate(points)})
+
+
+def reshuffle_unseen(state: State, seat: int | None, rng: random.Random) -> State:
+    """Every card `seat` cannot see dealt differently: the face-down prizes among
+    themselves, and each other seat's hand and face-down bid among themselves (a
+    different bid by someone else must look the same)."""
+    s = state.copy()
+    rng.shuffle(s.prizes)
+    for q in range(s.seats):
+        if q == seat:
+            continue
+        slots = [(s.hands[q], i) for i in range(len(s.hands[q]))]
+        mine = [i for i, (p, _) in enumerate(s.bids) if p == q]
+        cards = list(s.hands[q]) + [s.bids[i][1] for i in mine]
+        rng.shuffle(cards)
+        for (zone, i), c in zip(slots, cards, strict=False):
+            zone[i] = c
+        for i, c in zip(mine, cards[len(slots):], strict=True):
+            s.bids[i] = (q, c)
+    return s
+
+
+class Bundle(SealedBids):
+    ai = staticmethod(choose)
+    present = Present()
+    testing = TestHooks(reshuffle_unseen=reshuffle_unseen, walk=200, endings=200,
+                        budget=200, many=2000)
+    layout_file = str(HERE / "layout.toml")
+    position = POSITION
+
+
+GAME = Bundle()
