@@ -13,7 +13,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from shrinetable.engine import PositionHook
+from shrinetable.engine import PositionHook, SetupError, seat_index
 
 from .game import PRIZES, State, is_card, new_state, owner, seat_cards, turn_up
 
@@ -26,27 +26,10 @@ class Keys(BaseModel):
     round: int = Field(1, ge=1, le=5)
 
 
-class SetupError(ValueError):
-    def __init__(self, loc: tuple, message: str):
-        self.loc = loc
-        super().__init__(message)
-
-
-def _keys(spec: Any) -> Keys:
-    """This game's keys from the spec, wherever the generic loader put them."""
-    for name in ("keys", "game_keys", "extra"):
-        found = getattr(spec, name, None)
-        if isinstance(found, Keys):
-            return found
-        if isinstance(found, dict):
-            return Keys.model_validate(found)
-    return Keys(round=getattr(spec, "round", 1))
-
-
 def build(game: Any, spec: Any) -> State:
-    """The state `spec` describes; SetupError (a ValueError with `loc`) otherwise."""
+    """The state `spec` describes; SetupError (with the key path to blame) otherwise."""
     options = game.check_options(spec.options)
-    keys = _keys(spec)
+    keys = Keys(round=spec.round)   # the file was validated against Keys with the common keys
     if keys.round > options["rounds"]:
         raise SetupError(("round",), f"round {keys.round} of {options['rounds']}")
     seats = spec.seats
@@ -84,7 +67,7 @@ def build(game: Any, spec: Any) -> State:
         raise SetupError(("zones", "prize"), "one prize is up at a time")
     if not s.prize:
         turn_up(s)
-    turn = int(spec.turn[1:]) - 1
+    turn = seat_index(spec.turn)
     if s.result is None and turn != s.decider():
         raise SetupError(("turn",), f"p{s.decider() + 1} bids next in round {s.round} "
                                     f"with {len(s.bids)} bids down, not {spec.turn}")
