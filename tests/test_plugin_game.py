@@ -91,7 +91,7 @@ def test_the_computer_sees_no_other_bid():
     """`observe` hides the others' bids: the computer bids as if none were down,
     where reading the real state would make it outbid p1 by one."""
     s = GAME.new_game(1, None, 3)
-    s.prize[:] = ["P3"]
+    s.prize[:] = ["G3"]
     s, _ = play(s, "bid A1")
     rng_seed = 5
     blind = GAME.ai(GAME.observe(s, 1), random.Random(rng_seed))
@@ -218,7 +218,7 @@ def test_demo_replays_through_the_engine():
     assert replay.frames[4].refusal is not None
     for frame in replay.frames[:5]:    # p1's chair: the others' bids lie face down
         assert set(frame.after.zones["bids"].cards) <= {"A3", None}
-    assert replay.frames[5].after.zones["won:0"].cards == ("P4",)
+    assert replay.frames[5].after.zones["won:0"].cards == ("G4",)
     assert any(e.kind == "reveal" for e in replay.frames[5].events)
 
 
@@ -260,3 +260,123 @@ def test_simulate_command_takes_the_games_options(capsys):
                  "--option", "rounds=5", "--json"]) == 0
     assert '"median_turns": 5' in capsys.readouterr().out
     assert main(["simulate", "sealed", "--players", "7"]) == 2
+
+
+# --------------------------------------------------------------------------- table
+
+def _settle(app, scene, limit: int = 200) -> None:
+    """Step the table until a person must act (computers move at once: no delay)."""
+    import time
+    for _ in range(limit):
+        d = scene.session.decision()
+        if d is None or (scene.session.seats[d.seat] == "human" and scene.ai_due is None):
+            break
+        app.step([], 0.01)
+        time.sleep(0.001)
+    app.step([], 0.01)
+
+
+def _bid_cards(text: str) -> set[str]:
+    """Bid and pass cards (`A3`, `D0`) named in `text`."""
+    import re
+    return set(re.findall(r"\b[A-F][0-5]\b", text))
+
+
+@pytest.mark.usefixtures("dummy_video")
+def test_table_five_seats_drag_button_handover_and_no_secret_before_the_reveal(app, capsys):
+    """Five seats, p1 and p2 people, three computers. p1 drags a bid onto the bids
+    (only the bids light up), the table hands over to p2, who sees p1's bid face
+    down and presses Bid nothing; the computers bid; one reveal. Until then no log
+    line and no trace line names a bid, and no card placed on the table shows one."""
+    import pygame
+    import pygame_gui
+    from table_input import ev
+
+    app.trace = True
+    session = Session(GAME, 2, {}, ["human", "human", "computer", "computer", "computer"])
+    app.start_game(session)
+    app.step([], 0.01)
+    scene = app.scene
+    assert scene.viewer == 0 and scene.session.decision().seat == 0
+
+    def at(zone, name):
+        return next(p.rect.center for p in scene.board.placed
+                    if p.zone == zone and p.name == name)
+
+    # p1 drags A3 onto the bids: exactly the bids light up
+    a = at("hand:0", "A3")
+    app.step([ev(pygame.MOUSEBUTTONDOWN, pos=a, button=1)], 0.01)
+    app.step([ev(pygame.MOUSEMOTION, pos=(a[0], a[1] - 60), rel=(0, -60),
+                 buttons=(1, 0, 0))], 0.01)
+    assert scene.drag is not None and scene.drag.held == ("A3",)
+    assert scene.marks.targets == {("bids", None)}
+    target = scene.board.zones["bids"].center
+    app.step([ev(pygame.MOUSEMOTION, pos=target, rel=(0, 0), buttons=(1, 0, 0))], 0.01)
+    app.step([ev(pygame.MOUSEBUTTONUP, pos=target, button=1)], 0.01)
+    assert [a.text for a in session.history] == ["bid A3"]
+
+    # hotseat: the table hides itself before p2 takes the device
+    assert scene.overlay == "handover"
+    assert scene.board.placed == []
+    app.step([ev(pygame.KEYDOWN, key=pygame.K_RETURN, unicode="\r", mod=0, scancode=0)], 0.01)
+    assert scene.viewer == 1 and scene.overlay is None
+    bids = [p for p in scene.board.placed if p.zone == "bids"]
+    assert len(bids) == 1 and bids[0].name is None          # p1's bid, face down
+    assert all(p.name is None for p in scene.board.placed if p.zone == "hand:0")
+    pygame.image.save(app.screen, "/tmp/sealed_five_seats.png")
+
+    # p2 presses the button the game's presentation names
+    (button, action), = [(b, a) for b, a in scene.ui.actions.items() if a.text == "pass"]
+    assert button.text == "Bid nothing"
+    assert not any(a.text.startswith("bid") for a in scene.ui.actions.values())
+    app.step([ev(pygame_gui.UI_BUTTON_PRESSED, ui_element=button)], 0.01)
+    assert session.history[-1].text == "pass"
+
+    # the computers bid; the fifth bid reveals them all
+    _settle(app, scene)
+    assert len(session.history) == 5 and session.state.round == 2
+    assert all(a.secret for a in session.history)
+    log = scene.log_html
+    assert len(log) == 5
+    for line in log[:-1]:
+        assert not _bid_cards(line), line             # commitments say only that they were made
+    assert "p1 3" in log[-1] and "p2 pass" in log[-1]   # the reveal, for everyone
+    trace = [line for line in capsys.readouterr().out.splitlines() if line.startswith("action")]
+    assert trace == [f"action p{q} secret" for q in range(1, 6)]
+    assert scene.session.decision().seat == 1 and scene.viewer == 1   # p2 leads round 2
+    assert [p.name for p in scene.board.placed if p.zone == "bids"] == []
+
+
+@pytest.mark.usefixtures("dummy_video")
+def test_table_with_the_default_presentation(app, monkeypatch):
+    """A game with no words or faces of its own still plays: notation on the
+    buttons, the card's notation for its face."""
+    import pygame_gui
+    from table_input import ev
+
+    monkeypatch.setattr(GAME, "present", Presentation())
+    app.start_game(Session(GAME, 5, {}, ["human", *["computer"] * 4]))
+    app.step([], 0.01)
+    scene = app.scene
+    (button, _), = [(b, a) for b, a in scene.ui.actions.items() if a.text == "pass"]
+    assert button.text.lower() == "pass"
+    app.step([ev(pygame_gui.UI_BUTTON_PRESSED, ui_element=button)], 0.01)
+    _settle(app, scene)
+    assert scene.session.history[0].text == "pass"
+    assert len(scene.session.history) >= 5
+
+
+def test_smoke_checks_the_registered_test_game(monkeypatch, tmp_path, capsys):
+    """`--smoke` (in process) picks the game up from the registry: its layout file
+    at 2 to 6 seats, seeded moves through the adapter, a save that replays, a frame."""
+    import argparse
+
+    from shrinetable.commands import smoke
+
+    for name in ("SDL_VIDEODRIVER", "SDL_AUDIODRIVER", "SHRINETABLE_DATA_DIR"):
+        monkeypatch.setenv(name, "dummy" if name.startswith("SDL") else str(tmp_path))
+    assert smoke.run(argparse.Namespace()) == 0
+    out = capsys.readouterr().out
+    for seats in range(2, 7):
+        assert f"ok   frame sealed {seats} seats" in out
+        assert f"ok   moves sealed {seats} seats" in out

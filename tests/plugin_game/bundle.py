@@ -30,16 +30,17 @@ class Present(Presentation):
         if owner(card) is not None:
             word = "pass" if value(card) == 0 else "bid"
             return Face(card, "index", index=card[1], symbol=card[0],
-                        centre="-" if value(card) == 0 else card[1],
                         band=Chip(f"{SEAT_WORDS[owner(card)]} {word}"))
-        if card.startswith("P"):
-            return Face(card, "index", index=card[1], symbol="P", centre=card[1],
+        if card.startswith("G"):
+            return Face(card, "index", index=card[1], symbol="G",
                         band=Chip("prize", (250, 220, 120)))
         return None
 
     def decor(self, view) -> Decor:
         points = view.info.get("points", [])
-        return Decor(figures={q: (Chip(f"{p} pts"),) for q, p in enumerate(points)})
+        turn = view.decision.seat if view.decision is not None else None
+        return Decor(turn=turn, badges={f"won:{q}": f"{p} pts" for q, p in enumerate(points)},
+                     covers={"bids": (Chip(f"{len(view.info['committed'])} down"),)})
 
 
 def reshuffle_unseen(state: State, seat: int | None, rng: random.Random) -> State:

@@ -7,7 +7,7 @@ choice made in turn by every seat and revealed at once.
 
 The rules. 2 to 6 seats; seat N holds the cards `X0`..`X5`, X the seat's letter
 (p1 `A`, p2 `B`, ... p6 `F`). `X1`..`X5` are bids worth their number; `X0` is the
-seat's pass card. The prizes `P1`..`P6` (worth their number) are shuffled face
+seat's pass card. The prizes `G1`..`G6` (gold, worth their number) are shuffled face
 down; each round one is turned up. Then every seat in turn, starting with the
 round's leader (p1, then p2, ...), secretly commits: `bid X3` lays that card face
 down on the bids, `pass` lays the pass card there (so a pass looks like a bid to
@@ -37,7 +37,7 @@ from shrinetable.engine import (
 )
 
 LETTERS = "ABCDEF"
-PRIZES = tuple(f"P{v}" for v in range(1, 7))
+PRIZES = tuple(f"G{v}" for v in range(1, 7))   # gold: G1..G6
 
 
 def seat_cards(q: int) -> list[str]:
@@ -54,8 +54,8 @@ def value(card: str) -> int:
 
 
 def is_card(text: str) -> bool:
-    return (len(text) == 2 and text[0] in LETTERS + "P" and text[1].isdigit()
-            and (0 <= value(text) <= 5 if text[0] != "P" else 1 <= value(text) <= 6))
+    return (len(text) == 2 and text[0] in LETTERS + "G" and text[1].isdigit()
+            and (0 <= value(text) <= 5 if text[0] != "G" else 1 <= value(text) <= 6))
 
 
 @dataclass(frozen=True, slots=True)
