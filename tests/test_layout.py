@@ -13,7 +13,7 @@ from shrinetable.formats.layout import (
     parse_layout,
     relative,
 )
-from shrinetable.resources import layout_path
+from shrinetable.resources import game_layout, layout_path
 
 GOOD = layout_path("shrine").read_text()
 
@@ -21,7 +21,7 @@ GOOD = layout_path("shrine").read_text()
 def test_every_game_zone_has_a_place():
     for name in registry.names():
         game = registry.get(name)
-        layout = load_layout(layout_path(name))
+        layout = load_layout(game_layout(game))
         counts = range(game.min_seats, game.max_seats + 1)
         assert missing_zones(layout, {n: game.zones(n) for n in counts}) == []
 
