@@ -973,6 +973,22 @@ def test_r5_travel_goes_as_far_as_it_can():
     assert where(s, sk) == "site:c2"
 
 
+def test_r31_a_bounced_traveller_s_declared_travel_ends():
+    """Ruling R31: a creature bounced after declaring travel does not travel, and
+    the position stays whole (the view once raised KeyError here)."""
+    s = start("blue", "red")
+    sk = spawn(s, "fogbank-skimmer", 0, "b1")
+    u = spawn(s, "undertow", 0)
+    s = to_act(s, "travel")
+    s = play(s, f"travel {sk} b2")
+    s = mana(s, 0, "BB")
+    s = play(s, f"cast {u} {sk}")
+    assert where(s, sk) == "hand:0" and s.travels == ()
+    assert GAME.view(s, 0).info["declared"] == []
+    s = play(s, "pass", "next", "pass")
+    assert s.act == "combat" and where(s, sk) == "hand:0"
+
+
 def test_r6_one_target_for_every_effect():
     """Ruling R6: a spell's listed targets are its first choosing effect's."""
     s = start("purple", "red")

@@ -165,11 +165,12 @@ def winner_check(s: State) -> None:
 def leave(s: State, c: int, how: str, ev: list[Event]) -> None:
     """`c` leaves the Region: destroyed, sacrificed, banished or bounced. Tools it
     carried stay on the site if they have an attach cost and the site is not the
-    opponent's, else go to the Graveyard (clause tool). A destroyed Deathwish
-    creature's effects then resolve (clause deathwish)."""
+    opponent's, else go to the Graveyard (clause tool). A travel it declared ends
+    (R31). A destroyed Deathwish creature's effects then resolve (clause deathwish)."""
     p = s.perms.pop(c)
     s.sites[p.site].remove(c)
     s.tapped.discard(c)
+    s.travels = tuple(t for t in s.travels if t[0] != c)   # R31: its travel goes with it
     for r in [r for r in s.sites[p.site] if s.perms[r].attached == c
               and s.defs[r].type == "creature"]:
         s.perms[r].attached = -1        # a mounted rider shares its mount's fate
