@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 from plugin_game import GAME as SEALED
 
@@ -259,7 +259,7 @@ BOUNCED_TRAVELLER = pytest.mark.xfail(
 
 @pytest.mark.parametrize("name", [pytest.param(n, marks=BOUNCED_TRAVELLER) if n == "shrines"
                                   else n for n in GAMES])
-@HYPO
+@settings(HYPO, phases=(Phase.explicit, Phase.reuse, Phase.generate))   # no shrinking
 @walk_args
 def test_view_unchanged_when_unseen_cards_are_reshuffled(name, seed, combo, seats):
     """A seat's view (and, when it decides, its legal actions) does not change
