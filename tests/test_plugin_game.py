@@ -222,11 +222,6 @@ def test_demo_replays_through_the_engine():
     assert any(e.kind == "reveal" for e in replay.frames[5].events)
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "demo/replay.py: table_view shows every hand face up (each zone as its owner "
-    "sees it) and Frame.moves / _stages use the events' own cards, not "
-    "seen_by(VIEWER): a secret bid shows in a demo by the card that flies and the "
-    "card that leaves the hand. Needed: secret moves shown as the viewer sees them"))
 def test_a_demo_shows_no_other_seats_secret_bid_before_the_reveal():
     from shrinetable.demo.replay import replay
     from shrinetable.formats.demo import load

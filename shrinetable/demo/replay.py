@@ -77,6 +77,7 @@ def replay(demo: LoadedDemo) -> Replay:
         before = table_view(game, state)
         stages, moves, events, refusal, after = (before,), (), (), None, before
         if action is not None:
+            decision = game.decision(state)
             try:
                 new, evs = game.apply(state, action)
             except IllegalAction as e:
@@ -89,6 +90,8 @@ def replay(demo: LoadedDemo) -> Replay:
                     raise demo.fail(("steps", i, "expect_illegal"),
                                     f"the rules accept {step.action!r}; expected a refusal")
                 known = game.all_cards(state)
+                if decision.secret:   # a secret choice shows as p1 sees it: face down
+                    evs = [e.seen_by(VIEWER) for e in evs]
                 state, events, after = new, tuple(evs), table_view(game, new)
                 stages, moves = _stages(before, after, events, known)
         arrow = (step.arrow.from_, step.arrow.to) if step.arrow else None
@@ -100,8 +103,11 @@ def replay(demo: LoadedDemo) -> Replay:
 
 def table_view(game, state) -> View:
     """The table as a teacher shows it: from p1's chair, but every hand face up
-    (each zone as its owner sees it), so the lesson can point at any card."""
+    (each zone as its owner sees it), so the lesson can point at any card; while
+    seats make a secret choice, as p1 sees it, so no commitment shows."""
     view = game.view(state, VIEWER)
+    if view.decision is not None and view.decision.secret:
+        return view
     owners = {z.owner for z in view.zones.values() if z.owner not in (None, VIEWER)}
     seen = {q: game.view(state, q) for q in owners}
     zones = {name: seen[z.owner].zones[name] if z.owner in seen else z
