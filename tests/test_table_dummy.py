@@ -326,15 +326,13 @@ def test_a_secret_move_is_hidden_in_the_log_and_the_trace(app, capsys):
     """A move answering a secret decision is shown to nobody, its maker included
     (the log is shared at one device): the log says a secret choice was made,
     the trace says `secret`; events everybody may see still show."""
-    from types import SimpleNamespace
-
+    from shrinetable.adapter.session import Applied
     from shrinetable.engine import Event
     scene = start(app, ("human", "computer"))
     app.trace = True
     mine = Event("commit", "p1 proposes 9H", 0, ("9H",), "hand:0", "pending", (0,))
     public = Event("commit", "p1 has chosen", None, (None,), "hand:0", "pending")
-    done = SimpleNamespace(seat=0, text="propose 9H", events=(mine, public), auto=False,
-                           secret=True)
+    done = Applied(0, "propose 9H", (mine, public), secret=True)
     scene._record(done, animate=False)
     line = scene.log_html[-1]
     assert "9H" not in line and "commits a secret choice" in line and "p1 has chosen" in line

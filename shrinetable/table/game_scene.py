@@ -65,8 +65,7 @@ class GameScene(GamePanels, Zoom):
         return self.session.game.view(self.session.state, self.viewer)
 
     def _log_line(self, applied: Applied) -> str:
-        return log_line(applied.seat, applied.text, self._texts(applied),
-                        getattr(applied, "secret", False))
+        return log_line(applied.seat, applied.text, self._texts(applied), applied.secret)
 
     def _texts(self, applied: Applied) -> list[str]:
         """The log's plain words for a move (the notation stands beside them). With
@@ -74,7 +73,7 @@ class GameScene(GamePanels, Zoom):
         card a Jack took from them); in hotseat the log is shared, so it never does.
         A secret move says only what everybody may see."""
         readable = self.session.game.present.readable
-        secret = getattr(applied, "secret", False)
+        secret = applied.secret
         private = len(self.session.humans()) == 1 and not secret
         out = []
         for e in applied.events:
@@ -137,7 +136,7 @@ class GameScene(GamePanels, Zoom):
         self._after_change()
 
     def _record(self, applied: Applied, animate: bool = True) -> None:
-        text = "secret" if getattr(applied, "secret", False) else applied.text
+        text = "secret" if applied.secret else applied.text
         self.app.emit(f"action {seat_name(applied.seat).lower()} {text}")
         self.log_html.append(self._log_line(applied))
         self.message = ""
