@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, Phase, given, settings
+from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from plugin_game import GAME as SEALED
 
@@ -247,19 +247,8 @@ def test_every_game_says_how_to_reshuffle_its_unseen_cards():
         assert callable(get(name).testing.reshuffle_unseen), name
 
 
-# A rules bug the wider walks (2 to 6 seats) found, for the lead to fix and then flip:
-# after `travel fogbank-skimmer#4 b2` its own controller bounces it (`cast undertow#14
-# fogbank-skimmer#4`); the declared travel stays in `State.travels`, and `view`
-# raises KeyError in `region.auras` via `rules.travel_goal` (shrines, seed 327,
-# blue against blue, step 175 of the walk).
-BOUNCED_TRAVELLER = pytest.mark.xfail(
-    strict=True, raises=KeyError,
-    reason="shrines: a declared travel outlives its bounced creature; view raises KeyError")
-
-
-@pytest.mark.parametrize("name", [pytest.param(n, marks=BOUNCED_TRAVELLER) if n == "shrines"
-                                  else n for n in GAMES])
-@settings(HYPO, phases=(Phase.explicit, Phase.reuse, Phase.generate))   # no shrinking
+@pytest.mark.parametrize("name", GAMES)
+@HYPO
 @walk_args
 def test_view_unchanged_when_unseen_cards_are_reshuffled(name, seed, combo, seats):
     """A seat's view (and, when it decides, its legal actions) does not change
