@@ -375,3 +375,21 @@ def test_smoke_checks_the_registered_test_game(monkeypatch, tmp_path, capsys):
     for seats in range(2, 7):
         assert f"ok   frame sealed {seats} seats" in out
         assert f"ok   moves sealed {seats} seats" in out
+
+
+def test_card_data_through_the_generic_loader(tmp_path):
+    """The prizes are card data in the game's own folder, read by the program's
+    loader with the game's own model; a bad file names file, card, field, line."""
+    from shrinetable.formats.cards import load_card_data, load_dir
+    from shrinetable.formats.errors import FormatError
+
+    cards, decks = load_card_data(GAME.card_data)
+    assert sorted(cards) == [f"G{v}" for v in range(1, 7)] and decks == []
+    assert all(c.value == int(c.id[1]) for c in cards.values())
+    assert GAME.present.card_face("G6").band.text == "The hoard"
+    bad = (HERE / "cards" / "prizes.toml").read_text().replace("value = 4", "value = 9")
+    (tmp_path / "prizes.toml").write_text(bad)
+    with pytest.raises(FormatError) as e:
+        load_dir(tmp_path, GAME.card_data.card)
+    assert "card 'G4': value" in str(e.value)
+    assert str(bad.splitlines().index("value = 9") + 1) in str(e.value)

@@ -4,15 +4,37 @@
 from __future__ import annotations
 
 import random
+from functools import cache
 from pathlib import Path
 
-from shrinetable.engine import Chip, Decor, Face, Presentation, TestHooks
+from pydantic import BaseModel, ConfigDict, Field
+
+from shrinetable.engine import CardData, Chip, Decor, Face, Presentation, TestHooks
 
 from .game import SealedBids, State, choose, owner, value
 from .position import POSITION
 
 HERE = Path(__file__).parent
 SEAT_WORDS = ("p1", "p2", "p3", "p4", "p5", "p6")
+
+
+class Prize(BaseModel):
+    """One prize card in `cards/*.toml` (the game's own card-data model)."""
+
+    model_config = ConfigDict(extra="forbid")
+    id: str = Field(pattern=r"^G[1-6]$")
+    name: str = Field(min_length=1)
+    value: int = Field(ge=1, le=6)
+
+
+CARDS = CardData(str(HERE / "cards"), Prize)
+
+
+@cache
+def prizes() -> dict[str, Prize]:
+    """The prize cards by id, read once through the generic loader."""
+    from shrinetable.formats.cards import load_card_data
+    return load_card_data(CARDS)[0]
 
 
 class Present(Presentation):
@@ -33,7 +55,7 @@ class Present(Presentation):
                         band=Chip(f"{SEAT_WORDS[owner(card)]} {word}"))
         if card.startswith("G"):
             return Face(card, "index", index=card[1], symbol="G",
-                        band=Chip("prize", (250, 220, 120)))
+                        band=Chip(prizes()[card].name, (250, 220, 120)))
         return None
 
     def decor(self, view) -> Decor:
@@ -70,6 +92,7 @@ class Bundle(SealedBids):
                         budget=200, many=2000)
     layout_file = str(HERE / "layout.toml")
     position = POSITION
+    card_data = CARDS
 
 
 GAME = Bundle()
