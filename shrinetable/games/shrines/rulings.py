@@ -98,6 +98,7 @@ RULINGS = {
     "R28": "Cleave hits every other creature and structure on the site, either side's",
     "R29": "Defenders with Quick or Double Attack strike in the quick step too",
     "R30": "No creature deals combat damage outside its own range when damage is dealt",
+    "R31": "A declared travel ends when its creature leaves the Region",
 }
 
 ALL = {**CLAUSES, **RULINGS}
