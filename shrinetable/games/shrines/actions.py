@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from shrinetable.engine import Gesture, NotationError
+from shrinetable.engine import NotationError
 
 from .cards import instance, site_index
 
@@ -54,41 +54,6 @@ class Action:
 
     def __str__(self) -> str:
         return self.text
-
-    def gesture(self, actor: int) -> Gesture:
-        """The drag that makes this move for `actor` (see engine Gesture)."""
-        k, me = self.kind, actor
-        if k in BUTTONS:
-            return Gesture()
-        if k == "draw":
-            return Gesture((), f"{self.lib}:{me}", f"hand:{me}")
-        cards = (self.card,)
-        if k == "mulligan":
-            return Gesture(cards, f"hand:{me}", f"primary:{me}")
-        if k == "source":
-            return Gesture(cards, f"hand:{me}", f"sources:{me}")
-        if k == "assign" and not self.card:
-            return Gesture((), f"player:{int(self.target[1]) - 1}")
-        if k in ("tap", "top", "bottom", "sacrifice", "stats", "assign", "guard", "unguard"):
-            return Gesture(cards)
-        if k == "play" and not self.target:
-            return Gesture(cards, f"hand:{me}", f"idols:{me}")
-        if k in ("play", "cast"):
-            return Gesture(cards, f"hand:{me}", *_target(self.target, me))
-        if k in ("attach", "block", "mount"):
-            return Gesture(cards, None, None, self.target)
-        # travel, attack
-        return Gesture(cards, None, *_target(self.target, me))
-
-
-def _target(t: str, me: int) -> tuple[str | None, str | None]:
-    if not t:
-        return (None, None)
-    if t in ("p1", "p2"):
-        return (f"player:{int(t[1]) - 1}", None)
-    if "#" in t:
-        return (None, t)
-    return (f"site:{t}" if len(t) == 2 else f"area:{t}", None)
 
 
 def parse(text: str) -> Action:
