@@ -259,3 +259,12 @@ def test_six_seats_secret_moves_save_undo_and_replay(tmp_path, monkeypatch):
     seven.write_text(json.dumps({"game": "whisper", "seed": 1, "seats": ["human"] * 7}))
     with pytest.raises(SaveError, match="seats: List should have at most 6 items"):
         storage.load(seven)
+
+
+def test_a_game_without_its_own_computer_player_plays_at_random():
+    game = Whisper()
+    game.ai = None
+    s = Session(game, 1, {}, ["computer"] * 3)
+    while s.decision() is not None:
+        s.play(s.computer_action())
+    assert game.seen == [] and {a.text for a in s.history} <= {"yes", "no"}

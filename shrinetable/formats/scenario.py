@@ -123,7 +123,7 @@ def read_position(path: str, model: type[Position]) -> tuple[str, Any, Any]:
     FormatError otherwise."""
     text, data = read_toml(path)
     fail = failer(path, text)
-    game = None
+    game = None   # without a game name the validation below fails, naming `game`
     if isinstance(data.get("game"), str):
         try:
             game = registry.get(data["game"])
