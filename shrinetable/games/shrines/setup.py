@@ -2,8 +2,8 @@
 
 `Keys` are the position keys only Shrines reads (docs/scenarios.md, "Shrines
 positions"), with `CardState` for one card's own state. `position(game, spec)`
-reads them with the common keys and returns a `State` in which the active player holds priority in
-their `act`. Cards keep the instance numbers the file gives them. A library left
+reads them with the common keys and returns a `State` in which the active player
+holds priority in their `act`. Cards keep the instance numbers the file gives them. A library left
 out holds that seat's whole starter library, shuffled by the seed; a Shrine named
 nowhere waits in its Shrine zone. A problem raises `SetupError`, whose `loc`
 names the offending key.
@@ -23,11 +23,11 @@ from shrinetable.engine.rng import seeded
 from .cards import Cost, Def, deck_key, instance, site_index, starter
 from .effects import SITE_LIMIT, counted
 from .region import area_place, resilience
+from .schema import COLOURS
 from .state import Perm, State
 
 ACTS = ("first", "travel", "combat", "final")
 STATUS = ("freeze", "ground", "poison", "weaken", "protection")
-COLOURS = "BYRGP"
 PILES = ("primary", "secondary", "hand", "graveyard", "banished", "shrine", "sources",
          "idols", "traps")
 REGION_ONLY = ("damage", "status", "new", "armor_used", "on")
