@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from functools import cache
 
-from shrinetable.formats.cards import COUNTED
+from .schema import COUNTED
 
 from .cards import Def, starter
 from .region import kw, resilience, sick, status, strength
