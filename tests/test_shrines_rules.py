@@ -429,8 +429,8 @@ def test_spell_resolves_then_graveyard():
 def test_spell_effects_destroy_and_banish_a_shrine_returns_marked():
     """Clause spell: the destroy and banish verbs; a banished Shrine goes back to its
     zone with time marks (clause shrine) and a destroyed one too."""
-    from shrinetable.games.shrines.schema import Effect
     from shrinetable.games.shrines import effects as fx
+    from shrinetable.games.shrines.schema import Effect
     s = start("red", "purple")
     brute = spawn(s, "ashen-brute", 1, "a5")
     acolyte = spawn(s, "hollow-acolyte", 1, "b5")
@@ -1249,8 +1249,8 @@ def test_r22_pair_keeps_damage_and_tapped_of_both_parts():
 def test_r20_dig_is_not_a_card_keyword_and_ground_removes_it():
     """Ruling R20: the rules text never defines Dig; cards cannot have it, and Ground
     still strips it from the keywords a permanent has."""
-    from shrinetable.games.shrines.schema import KEYWORDS
     from shrinetable.games.shrines.region import GROUND_LOSES
+    from shrinetable.games.shrines.schema import KEYWORDS
     assert "dig" not in KEYWORDS and "dig" in GROUND_LOSES
 
 

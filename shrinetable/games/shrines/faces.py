@@ -9,11 +9,10 @@ from __future__ import annotations
 
 from functools import cache
 
-from .schema import COUNTED
-
 from .cards import Def, starter
 from .region import kw, resilience, sick, status, strength
 from .rulings import CLAUSES
+from .schema import COUNTED
 from .state import State
 
 
