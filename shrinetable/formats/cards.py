@@ -93,11 +93,3 @@ def load_card_data(data: Any) -> tuple[dict[str, Any], list[Any]]:
     """A game's whole card set, by its `CardData`."""
     return load_dir(card_folder(data), data.card, data.deck)
 
-
-def __getattr__(name: str) -> Any:
-    """TEMPORARY, until games/shrines/faces.py and tests/test_shrines_rules.py (files
-    other people are editing) import these from games/shrines/schema.py: then delete."""
-    if name in ("COUNTED", "KEYWORDS", "Effect"):
-        from shrinetable.games.shrines import schema
-        return getattr(schema, name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
