@@ -22,7 +22,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from plugin_game import GAME as SEALED
 
-from shrinetable.engine import IllegalAction, NotationError
+from shrinetable.engine import REVEAL, IllegalAction, NotationError
 from shrinetable.engine.registry import get, names, register
 
 # The test-only game is registered here, as a game from outside the program would
@@ -336,41 +336,34 @@ def test_a_secret_choice_shows_to_nobody_else_until_the_reveal(name, seed, combo
     """At a secret decision of seat q, every legal choice leaves every other seat
     (and a spectator) the same views and the same events (as `seen_by` them), and
     its computer player the same choice from `observe`; and so on, with the same
-    moves after it in both games, while the other seats commit in turn. A round of
-    commitments ends (and the step that ended it may reveal them, publicly) when a
-    seat that has committed in it, or no secret choice, is next."""
+    moves after it in both games, until a public event of kind REVEAL shows the
+    choices (or q decides again: it knows what it chose)."""
     game = get(name)
     start, _ = setup(game, seed, combo, seats)
     n = clamp_seats(game, seats)
     rng = random.Random(seed)
     checked = 0
-    committed: list[int] = []   # seats that chose secretly in this round of commitments
     for state, legal, _, _, _ in walk(game, start, random.Random(seed), FULL):
         d = game.decision(state)
-        if not d.secret or d.seat in committed:
-            committed = []
         if not d.secret:
             continue
         q = d.seat
         first = game.apply(state, legal[0])
         for other in legal[1:]:
             (one, e1), (two, e2) = first, game.apply(state, other)
-            done = {*committed, q}
-            while True:
-                nxt = game.decision(one)
-                if nxt is None or not nxt.secret or nxt.seat in done:
-                    break
+            while not any(e.kind == REVEAL for e in e1):
                 for r in [*range(n), None]:
                     if r != q:
                         assert _seen(e1, r) == _seen(e2, r), (other.text, r)
                 _alike(game, one, two, q, n, seed)
                 checked += 1
-                done.add(nxt.seat)
+                nxt = game.decision(one)
+                if nxt is None or nxt.seat == q:
+                    break
                 choices = game.legal_actions(one)
                 assert game.legal_actions(two) == choices
                 step = rng.choice(choices)
                 (one, e1), (two, e2) = game.apply(one, step), game.apply(two, step)
-        committed.append(q)
     if not checked:
         pytest.skip(f"{name}'s walk met no secret decision")
 

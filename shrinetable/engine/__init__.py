@@ -3,6 +3,7 @@
 from .base import CardData, GameBase, Player, PositionHook, SetupError, TestHooks
 from .core import (
     MAX_SEATS,
+    REVEAL,
     SEAT_NAMES,
     Decision,
     Event,
@@ -17,12 +18,13 @@ from .core import (
     play,
     seat_index,
 )
-from .present import Arrow, CardDecor, Chip, Decor, Face, Presentation
+from .present import Arrow, CardDecor, Chip, Decor, Face, Glyph, Hud, Presentation, Showcase
 from .registry import get, names, register
 
 __all__ = [
-    "MAX_SEATS", "SEAT_NAMES", "Arrow", "CardData", "CardDecor", "Chip", "Decision", "Decor",
-    "Event", "Face", "Game", "GameBase", "Gesture", "IllegalAction", "NotationError",
-    "OptionSpec", "Outcome", "Player", "PositionHook", "Presentation", "SetupError", "TestHooks",
-    "View", "ZoneView", "get", "names", "play", "register", "seat_index",
+    "MAX_SEATS", "REVEAL", "SEAT_NAMES", "Arrow", "CardData", "CardDecor", "Chip", "Decision",
+    "Decor", "Event", "Face", "Game", "GameBase", "Gesture", "Glyph", "Hud", "IllegalAction",
+    "NotationError", "OptionSpec", "Outcome", "Player", "PositionHook", "Presentation",
+    "SetupError", "Showcase", "TestHooks", "View", "ZoneView", "get", "names", "play", "register",
+    "seat_index",
 ]

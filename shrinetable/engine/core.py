@@ -64,8 +64,11 @@ class Decision:
     prompt: str
     # a secret choice ("commit, then reveal"): the move made here is hidden from
     # every other seat (views, events, log, computer players) until the game
-    # reveals it in one public event
+    # reveals it in one public event of kind REVEAL
     secret: bool = False
+
+
+REVEAL = "reveal"   # the kind of the public event that shows the secret choices made
 
 
 @dataclass(frozen=True, slots=True)

@@ -9,8 +9,7 @@ from __future__ import annotations
 
 import pygame
 
-from shrinetable.engine import CardDecor, Chip
-from shrinetable.engine.present import Hud
+from shrinetable.engine import CardDecor, Chip, Hud
 
 from .seats import seat_colour
 

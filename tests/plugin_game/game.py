@@ -24,6 +24,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from shrinetable.engine import (
+    REVEAL,
     Decision,
     Event,
     GameBase,
@@ -154,7 +155,7 @@ def reveal(s: State) -> list[Event]:
     """Every bid face up in one public event; the highest unmatched bid takes the prize."""
     bids = sorted(s.bids)
     shown = ", ".join(f"p{q + 1} {'pass' if value(c) == 0 else value(c)}" for q, c in bids)
-    events = [Event("reveal", f"bids: {shown}", None, tuple(c for _, c in bids))]
+    events = [Event(REVEAL, f"bids: {shown}", None, tuple(c for _, c in bids))]
     counts: dict[int, int] = {}
     for _, c in bids:
         counts[value(c)] = counts.get(value(c), 0) + 1

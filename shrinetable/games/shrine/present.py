@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from shrinetable.engine.present import Chip, Decor, Face, Glyph, Presentation, Showcase
+from shrinetable.engine import Chip, Decor, Face, Glyph, Presentation, Showcase
 
 RED = (200, 28, 45)
 BLACK = (22, 22, 28)

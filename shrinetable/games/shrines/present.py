@@ -10,7 +10,7 @@ import re
 from functools import lru_cache
 from typing import Any
 
-from shrinetable.engine.present import (
+from shrinetable.engine import (
     Arrow,
     CardDecor,
     Chip,
