@@ -193,10 +193,10 @@ def test_bad_play_arguments_exit_2(kw, words, capsys):
 
 def test_broken_layout_stops_with_a_message(tmp_path, monkeypatch, capsys):
     from shrinetable.commands import play
-    from shrinetable.table import app as app_module
+    from shrinetable.engine import registry
     broken = tmp_path / "shrine.toml"
     broken.write_text('game = "shrine"\ncanvas = { width = 0, height = 900 }\n')
-    monkeypatch.setattr(app_module, "layout_path", lambda game: broken)
+    monkeypatch.setattr(registry.get("shrine"), "layout_file", str(broken))
     assert play.run(play_args()) == 2
     err = capsys.readouterr().err
     assert "layout file is broken" in err and "canvas.width" in err and "Traceback" not in err

@@ -22,10 +22,11 @@ warnings.filterwarnings("ignore", category=UserWarning, module="pygame_gui")
 import pygame  # noqa: E402
 import pygame_gui  # noqa: E402
 
+from shrinetable import resources  # noqa: E402
 from shrinetable.adapter.session import Session  # noqa: E402
 from shrinetable.engine import GameBase  # noqa: E402
 from shrinetable.formats.layout import Layout, load_layout  # noqa: E402
-from shrinetable.resources import font_path, layout_path, resource  # noqa: E402
+from shrinetable.resources import font_path, resource  # noqa: E402
 
 from .art import CardArt, Fonts  # noqa: E402
 
@@ -39,7 +40,7 @@ FRAME_MS = 16
 def game_layout(game: GameBase) -> Layout:
     """The game's layout file: its own, or the bundled `layouts/<name>.toml`
     (LayoutError if it is broken)."""
-    return load_layout(game.layout_file or layout_path(game.name))
+    return load_layout(resources.game_layout(game))
 
 
 def theme() -> dict:
