@@ -15,12 +15,12 @@ from . import geometry as geo
 from . import hud
 from .arrows import arrow
 from .art import CardArt, Fonts
+from .seats import seat_colour
 
 FELT = (24, 88, 62)
 FELT_DARK = (19, 72, 51)
 ZONE = (30, 104, 74)
 LABEL = (214, 232, 220)
-LABEL_TURN = (255, 222, 110)
 TARGET = (130, 240, 150)
 LAST = (255, 170, 70)
 SELECT = (255, 222, 110)
@@ -151,7 +151,7 @@ class Board:
                 label = self._label(name, seat_names, s.length(12), LABEL, rect.w - 8)
                 bg.blit(label, (rect.left + 4, rect.top + 2))
                 continue
-            colour = LABEL_TURN if zone.owner == deciding and ":" in name else LABEL
+            colour = seat_colour(deciding) if zone.owner == deciding and ":" in name else LABEL
             label = self._label(name, seat_names, font_px, colour, rect.w)
             ly = rect.top - label.get_height() - 2 if rect.top > label.get_height() + 2 \
                 else rect.bottom + 2
@@ -202,13 +202,14 @@ class Board:
                                  border_radius=max(2, p.rect.w // 10))
 
     def _badge(self, surf, name: str, rect: pygame.Rect, font_px: int) -> None:
-        """Counts where cards hide each other (stacks and hands), or the game's own
-        words for the count (a pile against its capacity)."""
-        zone = self.view.zones[name]
-        place = self.layout.place(name, self.viewer, self.view.seats)
-        if place.arrange != "stack" and not name.startswith("hand:"):
-            return
-        text = self.decor.badges.get(name) or str(len(zone.cards))
+        """The game's own words for a zone (a pile against its capacity, a seat's
+        points), else a count where cards hide each other (stacks and hands)."""
+        text = self.decor.badges.get(name)
+        if text is None:
+            place = self.layout.place(name, self.viewer, self.view.seats)
+            if place.arrange != "stack" and not name.startswith("hand:"):
+                return
+            text = str(len(self.view.zones[name].cards))
         img = self.fonts.text(text, font_px, (20, 20, 20), True)
         pad = max(3, font_px // 3)
         box = img.get_rect().inflate(pad * 2, pad)

@@ -23,7 +23,7 @@ from . import geometry as geo
 from .board import Board, Marks
 from .motion import Drag, Flyer, Press, far, group_offsets
 from .panels import GamePanels, Widgets
-from .seats import seat_name
+from .seats import seat_colour, seat_name
 from .words import log_line
 from .zoom import Zoom
 
@@ -534,7 +534,7 @@ class GameScene(GamePanels, Zoom):
         seat = self.session.decision().seat
         w, h = surf.get_size()
         big = self.app.fonts.text(f"Pass to {seat_name(seat)}", max(24, h // 12),
-                                  (255, 222, 110), True)
+                                  seat_colour(seat), True)
         surf.blit(big, big.get_rect(center=(w // 2, h // 2 - 50)))
         why = self.session.decision().prompt
         small = self.app.fonts.text(f"{seat_name(seat)}: {why[:1].lower()}{why[1:]}. The table "

@@ -171,6 +171,7 @@ class GamePanels:
                                   min(760, size[0] - 40), size[1] - 40)
         height = win.get_container().get_size()[1]
         rules = re.sub(r"\s*\n\s*", " ", self.session.game.present.rules).strip()
+        rules = rules.replace("<br> ", "<br>")   # a paragraph starts flush left
         UITextBox(rules, pygame.Rect(0, 0, width, height - 50),
                   self.app.manager, container=win)
         b = UIButton(pygame.Rect(width // 2 - 80, height - 45, 160, 36), "Close",
