@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from plugin_game import GAME
 
-from shrinetable.adapter import gestures
+from shrinetable.adapter import gestures, refusal
 from shrinetable.adapter.session import Session
 from shrinetable.engine import Presentation, registry
 
@@ -127,6 +127,16 @@ def test_a_bid_is_a_drag_onto_the_bids_and_a_pass_is_a_button():
     assert GAME.present.describe("pass") == "Bid nothing"
     assert GAME.present.describe("bid A3") == "Bid A3"
     assert Presentation().describe("bid A3").lower() == "bid a3"   # the default: notation
+
+
+def test_a_refused_drop_gives_the_games_own_reason():
+    """The adapter asks the game what a refused drag meant, and shows the engine's
+    refusal of it with its ruling (a play-tester got only "No legal move")."""
+    s = GAME.new_game(6, None, 5)
+    why = refusal.explain(GAME, s, 0, ("A0",), "hand:0", "bids", None)
+    assert "press Bid nothing to pass" in why and "(rule: S1)" in why
+    assert refusal.explain(GAME, s, 0, ("A3",), "hand:0", "discard", None) == \
+        "No legal move takes A3 there."
 
 
 # --------------------------------------------------------------------------- session
@@ -278,7 +288,8 @@ def _bid_cards(text: str) -> set[str]:
 
 
 @pytest.mark.usefixtures("dummy_video")
-def test_table_five_seats_drag_button_handover_and_no_secret_before_the_reveal(app, capsys):
+def test_table_five_seats_drag_button_handover_and_no_secret_before_the_reveal(app, capsys,
+                                                                              tmp_path):
     """Five seats, p1 and p2 people, three computers. p1 drags a bid onto the bids
     (only the bids light up), the table hands over to p2, who sees p1's bid face
     down and presses Bid nothing; the computers bid; one reveal. Until then no log
@@ -318,7 +329,7 @@ def test_table_five_seats_drag_button_handover_and_no_secret_before_the_reveal(a
     bids = [p for p in scene.board.placed if p.zone == "bids"]
     assert len(bids) == 1 and bids[0].name is None          # p1's bid, face down
     assert all(p.name is None for p in scene.board.placed if p.zone == "hand:0")
-    pygame.image.save(app.screen, "/tmp/sealed_five_seats.png")
+    pygame.image.save(app.screen, str(tmp_path / "sealed_five_seats.png"))
 
     # p2 presses the button the game's presentation names
     (button, action), = [(b, a) for b, a in scene.ui.actions.items() if a.text == "pass"]

@@ -205,8 +205,14 @@ class SealedBids(GameBase):
     def decision(self, s: State) -> Decision | None:
         if s.result is not None:
             return None
-        return Decision(s.decider(), "bid", f"Bid for {s.prize[0]} face down, or pass",
+        return Decision(s.decider(), "bid", f"Bid for {s.prize[0]} face down, or bid nothing",
                         secret=True)
+
+    def guess_actions(self, seat: int, held: tuple[str, ...], source: str, zone: str,
+                      card: str | None) -> list[str]:
+        """A card dropped on the bids meant a bid of it (the pass card refuses with
+        how to pass)."""
+        return [f"bid {held[0]}"] if zone == "bids" and len(held) == 1 else []
 
     def legal_actions(self, s: State) -> list[Action]:
         if s.result is not None:
