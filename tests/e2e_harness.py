@@ -39,14 +39,16 @@ class Xvfb:
 
 
 class App:
-    """`shrinetable play ...` on the X server, with its --trace lines queued."""
+    """`shrinetable play ...` on the X server, with its --trace lines queued;
+    `program` starts it some other way (a launcher that registers a test game)."""
 
-    def __init__(self, xvfb: Xvfb, args: list[str], data_dir: Path):
+    def __init__(self, xvfb: Xvfb, args: list[str], data_dir: Path,
+                 program: tuple[str, ...] = ("-m", "shrinetable")):
         self.env = dict(os.environ, DISPLAY=xvfb.display, SDL_VIDEODRIVER="x11",
                         SDL_VIDEO_WINDOW_POS="0,0", PYTHONUNBUFFERED="1",
                         SHRINETABLE_AI_DELAY="0", SHRINETABLE_DATA_DIR=str(data_dir),
                         SDL_FRAMEBUFFER_ACCELERATION="0")
-        cmd = [sys.executable, "-m", "shrinetable", "play", *args]
+        cmd = [sys.executable, *program, "play", *args]
         self.proc = subprocess.Popen(cmd, cwd=ROOT, env=self.env, stdout=subprocess.PIPE,
                                      stderr=subprocess.PIPE, text=True)
         self.lines: queue.Queue[str] = queue.Queue()

@@ -7,8 +7,6 @@ the reveal; between the two human seats the handover screen hides the table."""
 
 from __future__ import annotations
 
-import subprocess
-
 import pygame
 import pytest
 from e2e_harness import ARTIFACTS, SIZE, App
@@ -28,24 +26,6 @@ SCALER = geo.Scaler((LAYOUT.canvas.width, LAYOUT.canvas.height), SIZE)
 CARDS = {f"{letter}{v}" for letter in LETTERS for v in range(6)} | set(PRIZES)
 
 
-class SealedApp(App):
-    """The harness's App, started through tests/plugin_game/launch.py instead of
-    `python -m shrinetable` (same arguments, environment, trace and xdotool)."""
-
-    def __init__(self, xvfb, args: list[str], data_dir):
-        popen = subprocess.Popen
-
-        def launcher(cmd, **kwargs):
-            assert cmd[1:4] == ["-m", "shrinetable", "play"], cmd
-            return popen([cmd[0], LAUNCH, *cmd[3:]], **kwargs)
-
-        subprocess.Popen = launcher
-        try:
-            super().__init__(xvfb, args, data_dir)
-        finally:
-            subprocess.Popen = popen
-
-
 def card_centre(view, zone: str, card: str) -> tuple[int, int]:
     placed = geo.place_cards(LAYOUT, view, SCALER, view.seat)
     return next(p.rect.center for p in placed if p.zone == zone and p.name == card)
@@ -62,8 +42,8 @@ def first_button() -> tuple[int, int]:
 
 def test_sealed_bids_five_seats_secret_bid_in_the_real_window(xvfb, tmp_path):
     seats = "human,human,computer,computer,computer"
-    app = SealedApp(xvfb, ["sealed", "--seed", str(SEED), "--trace", "--seats", seats],
-                    tmp_path)
+    app = App(xvfb, ["sealed", "--seed", str(SEED), "--trace", "--seats", seats], tmp_path,
+              program=(LAUNCH,))
     seen: list[str] = []
     try:
         seen.append(app.wait_line("ready"))
