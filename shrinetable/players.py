@@ -24,6 +24,8 @@ def player(game: GameBase | str, kind: str) -> Player:
         return lambda state, rng: rng.choice(game.legal_actions(state))
     if kind == "ai":
         ai = game.ai
+        if type(game).observe is GameBase.observe:
+            return ai   # the game hides nothing from a computer seat: no seat to look up
 
         def choose(state: Any, rng) -> Any:
             return ai(game.observe(state, game.decision(state).seat), rng)
