@@ -63,11 +63,18 @@ class CardData:
     """A game's card files: `folder` under `assets/cards/` (an absolute path for a
     game outside the bundle), validated by the game's pydantic models `card` (one
     `[[card]]` table, with an `id`) and `deck` (one `[[deck]]` table, with a `name`)
-    through the generic loader in `formats/cards.py`."""
+    through the generic loader in `formats/cards.py`.
+
+    `deck_file(path)`, for a game whose players may write their own decks: the
+    deck rules applied to the deck file at `path`, one line per problem, each
+    `FILE:LINE: card 'x': message` (empty when the deck is legal); a file that is
+    not a deck at all raises the formats layer's `FormatError`. `shrinetable check`
+    runs it on any file with a `cards` table whose `game` is this game."""
 
     folder: str
     card: Any
     deck: Any | None = None
+    deck_file: Callable[[str], list[str]] | None = None
 
 
 @dataclass(frozen=True)

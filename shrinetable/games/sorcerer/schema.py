@@ -1,0 +1,64 @@
+"""Sorcerer's card-data schema: the pydantic models of `assets/cards/sorcerer/*.toml`
+(spell cards) and `decks.toml` (prebuilt decks), read by the generic loader in
+`shrinetable/formats/cards.py`, which names file, card, field and line on a fault.
+
+A spell card has a spell type (which carries its special property), a rarity
+symbol (which limits its copies in a deck), an attack and a shield number. A card
+used as a boost adds its attack number to an attack and its shield number to a
+defence (ruling in docs/rules/sorcerer.md), so it needs no boost value of its own.
+
+A deck a player writes is a file of its own (`DeckFile`): the game it is for, a
+name and a `[cards]` table; `DATA.deck_file` applies the deck rules to one, which is
+how `shrinetable check` validates it without naming this game. Format:
+docs/cards-sorcerer.md.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from shrinetable.engine import CardData
+
+SPELLS = ("charming", "wishful", "energy", "quick", "flying", "strong", "gross")
+RARITIES = ("star", "moon", "planet", "bolt")
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class Card(_Strict):
+    """One `[[card]]` table: a spell card."""
+
+    id: str = Field(pattern=r"^[a-z][a-z0-9-]*$")
+    name: str = Field(min_length=1)
+    spell: Literal[SPELLS]  # type: ignore[valid-type]
+    rarity: Literal[RARITIES]  # type: ignore[valid-type]
+    attack: int = Field(ge=0, le=20)
+    shield: int = Field(ge=0, le=20)
+    text: str = ""          # flavour, in the project's own words
+
+
+class Deck(_Strict):
+    """One `[[deck]]` table: a prebuilt deck, card id -> copies."""
+
+    name: str = Field(min_length=1)
+    style: str = ""
+    cards: dict[str, Annotated[int, Field(ge=1)]]
+
+
+class DeckFile(Deck):
+    """A deck file a player writes: a deck, and the game it is for."""
+
+    game: Literal["sorcerer"]
+
+
+def _deck_file_problems(path: str) -> list[str]:
+    """The deck rules on a deck file (imported on use: `decks` reads this module)."""
+    from .decks import file_problems
+    return file_problems(path)
+
+
+DATA = CardData("sorcerer", Card, Deck, deck_file=_deck_file_problems)
