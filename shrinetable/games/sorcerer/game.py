@@ -1,0 +1,153 @@
+"""Sorcerer as an engine `Game`: the contract over rules, views and notation."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from shrinetable.engine import (
+    Decision,
+    Event,
+    GameBase,
+    Gesture,
+    OptionSpec,
+    Outcome,
+    PositionHook,
+    View,
+    ZoneView,
+)
+
+from . import decks, rules, schema, setup, testing
+from .actions import Action, parse
+from .cards import catalog, deck_key, definitions
+from .state import Options, State
+
+DECKS = tuple(deck_key(d) for d in catalog()[1])
+OPTIONS = (
+    OptionSpec("special", True, "The special properties of the seven spell types"),
+    OptionSpec("deck_p1", DECKS[0], "p1's deck: a shipped deck, or a deck file", DECKS),
+    OptionSpec("deck_p2", DECKS[1], "p2's deck: a shipped deck, or a deck file", DECKS),
+)
+PROMPTS = {
+    "play": "Play a card from your hand, or pass",
+    "attack": "Attack with your unturned cards in play, then pass",
+    "defend": "Defend the attackers with your cards in play, then pass",
+    "dboost": "Boost one defending card from your hand, or pass",
+    "aboost": "Boost one attacking card from your hand, or pass",
+}
+PER_SEAT = ("deck", "hand", "play", "discard", "removed", "player")
+LANES = ("lane1", "lane2")
+
+
+class SorcererGame(GameBase):
+    name = "sorcerer"
+    title = "Sorcerer"
+    min_seats = 2
+    max_seats = 2
+    options = OPTIONS
+    position = PositionHook(keys=setup.Keys, build=setup.position)
+    card_data = schema.DATA
+    testing = testing.HOOKS
+    # a pass that is a player's only legal move: the table makes it for them
+    auto_pass = ("pass",)
+
+    def check_options(self, options: dict[str, Any] | None) -> dict[str, Any]:
+        """As `GameBase.check_options`, but a deck option also takes a deck file."""
+        options = dict(options or {})
+        files = {k: options.pop(k) for k in ("deck_p1", "deck_p2")
+                 if isinstance(options.get(k), str) and options[k] not in DECKS}
+        for value in files.values():
+            decks.resolve(value)            # ValueError naming what is wrong
+        return {**super().check_options(options), **files}
+
+    def make_options(self, options: dict[str, Any] | None) -> Options:
+        o = self.check_options(options)
+        return Options(o["special"], (o["deck_p1"], o["deck_p2"]))
+
+    def new_game(self, seed: int, options: dict[str, Any] | None = None,
+                 seats: int = 2) -> State:
+        if seats != 2:
+            raise ValueError(f"sorcerer is for 2 players, not {seats}")
+        opts = self.make_options(options)
+        defs = definitions()
+        piles = tuple([defs[c] for c in decks.resolve(v)[1]] for v in opts.decks)
+        return rules.deal(seed, opts, piles)
+
+    def decision(self, s: State) -> Decision | None:
+        if s.result is not None:
+            return None
+        return Decision(rules.decision_seat(s), s.stage, PROMPTS[s.stage])
+
+    def legal_actions(self, s: State) -> list[Action]:
+        return rules.legal_actions(s)
+
+    def apply(self, s: State, a: Action) -> tuple[State, list[Event]]:
+        return rules.apply(s, a)
+
+    def outcome(self, s: State) -> Outcome | None:
+        return s.result
+
+    def turn_number(self, s: State) -> int:
+        return s.turn_no
+
+    def parse_action(self, text: str) -> Action:
+        return parse(text)
+
+    def gesture(self, s: State, a: Action) -> Gesture:
+        """The drag that makes `a`: the position says which lane a card is in."""
+        g = a.gesture(rules.decision_seat(s))
+        if a.kind == "attack":
+            return Gesture(g.cards, g.source, g.target, also=(LANES[len(s.lanes)],))
+        if a.kind in ("defend", "boost"):
+            lane = next(LANES[i] for i, ln in enumerate(s.lanes)
+                        if g.target_card in (s.names[ln.att],
+                                             s.names[ln.dfn] if ln.dfn >= 0 else ""))
+            return Gesture(g.cards, g.source, lane, g.target_card)
+        return g
+
+    def zones(self, seats: int) -> list[str]:
+        return [*LANES, *(f"{z}:{q}" for q in range(seats) for z in PER_SEAT)]
+
+    def _zone_cards(self, s: State) -> dict[str, list[int] | tuple[int, ...]]:
+        out: dict[str, Any] = {lane: () for lane in LANES}
+        for i, lane in enumerate(s.lanes):
+            out[LANES[i]] = lane.cards()
+        for q in (0, 1):
+            for z in PER_SEAT[:-1]:
+                out[f"{z}:{q}"] = getattr(s, z)[q]
+            out[f"player:{q}"] = ()
+        return out
+
+    def all_cards(self, s: State) -> dict[str, list[str]]:
+        """Every zone's cards bottom-to-top, nothing hidden."""
+        return {k: [s.names[c] for c in v] for k, v in self._zone_cards(s).items()}
+
+    def view(self, s: State, seat: int | None) -> View:
+        """What `seat` may see: its own hand and everything face up; decks and the
+        other hand only as counts."""
+        zones = {}
+        for name, cards in self._zone_cards(s).items():
+            kind, _, owner = name.partition(":")
+            q = int(owner) if owner else None
+            hidden = kind == "deck" or (kind == "hand" and seat != q)
+            zones[name] = ZoneView(name, q, tuple(None if hidden else s.names[c]
+                                                  for c in cards), name)
+        info = {
+            "mp": list(s.mp), "turn": s.turn, "turn_no": s.turn_no,
+            "stage": "over" if s.result is not None else s.stage,
+            "special": s.opts.special, "played": s.played,
+            "turned": sorted(s.names[c] for c in s.turned),
+            "lanes": [self._lane_info(s, ln) for ln in s.lanes],
+        }
+        return View(seat, 2, zones, self.decision(s), s.result, info)
+
+    @staticmethod
+    def _lane_info(s: State, ln) -> dict[str, Any]:
+        atk, shd, _ = rules.pair(s, ln)
+        return {"attacker": s.names[ln.att],
+                "defender": s.names[ln.dfn] if ln.dfn >= 0 else None,
+                "attack_boosts": [s.names[c] for c in ln.ab],
+                "defence_boosts": [s.names[c] for c in ln.db],
+                "attack": atk, "shield": shd, "says": rules.verdict(s, ln)}
+
+
+GAME = SorcererGame()
