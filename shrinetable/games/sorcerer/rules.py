@@ -270,7 +270,7 @@ def pair(s: State, lane: Lane) -> tuple[int, int, str]:
         atk += defs[b].attack
         words.append(f"boost {defs[b].attack}")
     if lane.dfn < 0:
-        return atk, 0, " + ".join(words) + (f" = {atk}" if lane.ab else "") + ", undefended"
+        return atk, 0, _sum(words, atk) + ", undefended"
     d = defs[lane.dfn]
     if special and a.spell == GROSS and d.spell not in TOUGH:
         atk += BONUS
@@ -282,8 +282,11 @@ def pair(s: State, lane: Lane) -> tuple[int, int, str]:
     if special and d.spell == STRONG and a.spell not in TOUGH:
         shd += BONUS
         dwords.append(f"Strong {BONUS}")
-    return atk, shd, (" + ".join(words) + f" = {atk} against " + " + ".join(dwords)
-                      + f" = {shd}")
+    return atk, shd, f"{_sum(words, atk)} against {_sum(dwords, shd)}"
+
+
+def _sum(words: list[str], total: int) -> str:
+    return words[0] if len(words) == 1 else " + ".join(words) + f" = {total}"
 
 
 def verdict(s: State, lane: Lane) -> str:
