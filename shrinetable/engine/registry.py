@@ -10,6 +10,7 @@ from .core import Game
 BUILTIN = {
     "shrine": "shrinetable.games.shrine",
     "shrines": "shrinetable.games.shrines",
+    "sorcerer": "shrinetable.games.sorcerer",
 }
 
 _games: dict[str, Game] = {}
