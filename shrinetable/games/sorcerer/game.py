@@ -16,7 +16,7 @@ from shrinetable.engine import (
     ZoneView,
 )
 
-from . import decks, rules, schema, setup, testing
+from . import decks, present, rules, schema, setup, testing
 from .actions import Action, parse
 from .cards import catalog, deck_key, definitions
 from .state import Options, State
@@ -47,6 +47,7 @@ class SorcererGame(GameBase):
     position = PositionHook(keys=setup.Keys, build=setup.position)
     card_data = schema.DATA
     testing = testing.HOOKS
+    present = present.PRESENT
     # a pass that is a player's only legal move: the table makes it for them
     auto_pass = ("pass",)
 
