@@ -251,3 +251,28 @@ def test_the_format_page_lists_every_deck_key_and_spell():
         assert f"`{deck_key(d)}`" in doc and d.name in doc
     for spell in SPELLS:
         assert spell.title() in doc
+
+
+def test_the_start_screen_takes_a_deck_file(app, tmp_path):
+    """A deck a player wrote is picked on the start screen ("From a file...") and
+    the game starts with it."""
+    import pygame_gui
+    from table_input import ev
+
+    from shrinetable.table.start_scene import FROM_FILE
+    path = write(tmp_path, GOOD)
+    app.show_start()
+    app.step([], 0.01)
+    scene = app.scene
+    scene.game = registry.get("sorcerer")
+    scene.options = {o.name: o.default for o in scene.game.options}
+    scene.build_ui()
+    dd = next(d for d, info in scene.dropdowns.items() if info[:2] == ("option", "deck_p2"))
+    app.step([ev(pygame_gui.UI_DROP_DOWN_MENU_CHANGED, ui_element=dd, text=FROM_FILE)], 0.01)
+    app.step([ev(pygame_gui.UI_FILE_DIALOG_PATH_PICKED, text=str(path))], 0.01)
+    assert scene.options["deck_p2"] == str(path) and not scene.message
+    dd = next(d for d, info in scene.dropdowns.items() if info[:2] == ("option", "deck_p2"))
+    assert dd.selected_option[0] == path.name
+    start = next(b for b, c in scene.actions.items() if c == ("start",))
+    app.step([ev(pygame_gui.UI_BUTTON_PRESSED, ui_element=start)], 0.01)
+    assert app.scene.session.options["deck_p2"] == str(path)

@@ -354,3 +354,28 @@ def test_six_seat_colours_and_the_seat_counts_of_each_game(app):
     app.step([ev(pygame_gui.UI_DROP_DOWN_MENU_CHANGED, text="4", ui_element=count)], 0.01)
     assert scene.seats == ["human", "computer", "computer", "computer"]
     assert sum(info[0] == "seat" for info in scene.dropdowns.values()) == 4
+
+
+def test_start_screen_takes_a_file_for_an_option_that_takes_one(app, tmp_path):
+    """An option a person may answer with a file they wrote (a deck) offers "From a
+    file..." on the start screen: the picked file is checked by the game, named in
+    the drop-down when good, and refused with the game's reason when not."""
+    from shrinetable.engine import registry
+    from shrinetable.table.start_scene import FROM_FILE
+    game = next(registry.get(n) for n in registry.names()
+                if any(o.file for o in registry.get(n).options))
+    spec = next(o for o in game.options if o.file)
+    app.show_start()
+    app.step([], 0.01)
+    scene = app.scene
+    scene.game = game
+    scene.options = {o.name: o.default for o in game.options}
+    scene.build_ui()
+    dd = next(d for d, info in scene.dropdowns.items() if info[:2] == ("option", spec.name))
+    app.step([ev(pygame_gui.UI_DROP_DOWN_MENU_CHANGED, ui_element=dd, text=FROM_FILE)], 0.01)
+    assert scene.picking == spec.name
+    bad = tmp_path / "bad.toml"
+    bad.write_text("not = [valid")
+    app.step([ev(pygame_gui.UI_FILE_DIALOG_PATH_PICKED, text=str(bad))], 0.01)
+    assert scene.options[spec.name] == spec.default and "bad.toml" in scene.message
+    assert type(app.scene).__name__ == "StartScene"    # not taken for a saved game

@@ -132,6 +132,7 @@ class OptionSpec:
     help: str
     choices: tuple[Any, ...] = (False, True)
     needs: str | None = None   # an on/off option that means nothing unless this one is on
+    file: str = ""   # also takes the path of a file a person wrote: what kind ("deck")
 
 
 @runtime_checkable

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pygame
 import pygame_gui
 from pygame_gui.elements import UIButton, UIDropDownMenu, UILabel, UITextEntryLine
@@ -15,6 +17,7 @@ from shrinetable.formats.save import SaveError
 
 BG = (18, 52, 40)
 SEAT_KINDS = ["human", "computer"]
+FROM_FILE = "From a file\u2026"
 
 
 class StartScene:
@@ -29,6 +32,7 @@ class StartScene:
         self.actions: dict[object, object] = {}
         self.dropdowns: dict[object, tuple] = {}
         self.seed_entry: UITextEntryLine | None = None
+        self.picking: str | None = None   # the option a file dialog is choosing a file for
         self.dirty = True
         self.build_ui()
 
@@ -62,10 +66,15 @@ class StartScene:
         for opt in self.game.options:
             if set(opt.choices) != {False, True}:   # a choice: its words and a drop-down
                 label(opt.help if len(opt.help) <= 32 else opt.name.replace("_", " "), y, 310)
-                values = [str(c) for c in opt.choices]
-                dd = UIDropDownMenu(values, str(self.options[opt.name]),
+                choices, values = list(opt.choices), [str(c) for c in opt.choices]
+                chosen = self.options[opt.name]
+                if opt.file:   # a file a person wrote: its name, or a dialog to pick one
+                    if chosen not in choices:
+                        choices, values = [*choices, chosen], [*values, Path(chosen).name]
+                    choices, values = [*choices, FROM_FILE], [*values, FROM_FILE]
+                dd = UIDropDownMenu(values, values[choices.index(chosen)],
                                     pygame.Rect(x + 320, y, 200, 32), m)
-                self.dropdowns[dd] = ("option", opt.name, list(opt.choices), values)
+                self.dropdowns[dd] = ("option", opt.name, choices, values)
                 y += 38
                 continue
             on = bool(self.options.get(opt.name))
@@ -116,6 +125,9 @@ class StartScene:
                 self.game = registry.get(info[1][info[2].index(event.text)])
                 self.options = {o.name: o.default for o in self.game.options}
                 self._fit_seats()
+            elif info[0] == "option" and event.text == FROM_FILE:
+                self._pick_file(info[1])
+                return
             elif info[0] == "option":
                 self.options[info[1]] = info[2][info[3].index(event.text)]
             elif info[0] == "count":
@@ -126,10 +138,34 @@ class StartScene:
             self.build_ui()
         elif event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element in self.actions:
             self._command(self.actions[event.ui_element])
+        elif event.type == pygame_gui.UI_FILE_DIALOG_PATH_PICKED and self.picking:
+            self._use_file(self.picking, event.text)
         elif event.type == pygame_gui.UI_FILE_DIALOG_PATH_PICKED:
             self._start(lambda: storage.load(event.text))
+        elif event.type == pygame_gui.UI_WINDOW_CLOSE and self.picking:
+            self.picking = None
+            self.build_ui()
         elif event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.app.running = False
+
+    def _pick_file(self, option: str) -> None:
+        """A file dialog for an option that takes a file a person wrote (a deck)."""
+        spec = next(o for o in self.game.options if o.name == option)
+        self.picking = option
+        UIFileDialog(pygame.Rect(40, 40, 520, 420), self.app.manager,
+                     f"Choose a {spec.file} file", initial_file_path=str(Path.cwd()),
+                     allow_existing_files_only=True)
+
+    def _use_file(self, option: str, path: str) -> None:
+        """Take the picked file if the game accepts it; else say why, naming the file."""
+        self.picking = None
+        try:
+            self.game.check_options({**self.options, option: path})
+        except ValueError as e:
+            self.message = str(e).splitlines()[0]
+        else:
+            self.options[option], self.message = path, ""
+        self.build_ui()
 
     def _command(self, cmd: tuple) -> None:
         self.seed = self.seed_entry.get_text() if self.seed_entry else self.seed
@@ -153,6 +189,7 @@ class StartScene:
         elif cmd[0] == "continue":
             self._start(storage.load_autosave)
         elif cmd[0] == "load":
+            self.picking = None
             UIFileDialog(pygame.Rect(40, 40, 520, 420), self.app.manager, "Load a saved game",
                          initial_file_path=str(storage.saves_dir()),
                          allow_existing_files_only=True)
