@@ -294,3 +294,26 @@ def test_player_steps_through_a_shrines_demo(monkeypatch):
         assert app.scene.i == len(demo.frames) - 1 and app.scene.phase == "rest"
     finally:
         pygame.quit()
+
+
+def test_export_all_for_one_game_leaves_the_others_alone(tmp_path, monkeypatch, capsys):
+    """`--export-all DIR --game G` writes G's GIFs and page only: another game's
+    files already in DIR stay byte for byte."""
+    two = {"shrine": [catalog.find("shrine/heal")],
+           "shrines": [catalog.find("shrines/travel")]}
+    monkeypatch.setattr(catalog, "all_demos", lambda: two)
+    (tmp_path / "shrine").mkdir()
+    kept = tmp_path / "shrine" / "heal.gif"
+    kept.write_bytes(b"not regenerated")
+    (tmp_path / "shrine.md").write_text("old page", encoding="utf-8")
+    assert main(["demo", "--export-all", str(tmp_path), "--game", "shrines",
+                 "--size", "240x200"]) == 0
+    assert kept.read_bytes() == b"not regenerated"
+    assert (tmp_path / "shrine.md").read_text(encoding="utf-8") == "old page"
+    with Image.open(tmp_path / "shrines" / "travel.gif") as gif:
+        assert gif.size == (240, 200) and gif.is_animated
+    assert "## Travel" in (tmp_path / "shrines.md").read_text(encoding="utf-8")
+    assert main(["demo", "--export-all", str(tmp_path), "--game", "nosuch"]) == 2
+    assert "no demonstrations for 'nosuch'" in capsys.readouterr().err
+    assert main(["demo", "heal", "--game", "shrine"]) == 2
+    assert "--game goes with --export-all" in capsys.readouterr().err

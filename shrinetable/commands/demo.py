@@ -5,6 +5,7 @@
     shrinetable demo NAME --export out.gif    render headless to an animated GIF
     shrinetable demo NAME --export-frames DIR PNG frames
     shrinetable demo --export-all docs/demos/ every GIF plus a rules page per game
+    shrinetable demo --export-all docs/demos/ --game GAME   only that game's
 
 A broken demonstration file or an unknown name is a message and exit 2.
 """
@@ -35,6 +36,9 @@ def add_parser(sub) -> None:
     p.add_argument("--export-frames", metavar="DIR", help="render to numbered PNG frames")
     p.add_argument("--export-all", metavar="DIR",
                    help="export every demonstration's GIF and write DIR/<game>.md rules pages")
+    p.add_argument("--game", metavar="GAME",
+                   help="with --export-all: only this game's GIFs and rules page (the other "
+                        "games' files are left as they are)")
     p.add_argument("--size", default="800x600", metavar="WxH",
                    help="size of exported pictures (default 800x600)")
 
@@ -54,10 +58,12 @@ def run(args: argparse.Namespace) -> int:
         size = parse_size(args.size, SMALLEST)
     except ValueError as e:
         return fail(str(e))
+    if args.game and not args.export_all:
+        return fail("--game goes with --export-all")
     if args.export_all:
         if args.name or exporting:
             return fail("--export-all exports every demonstration; give no NAME")
-        return _export_all(catalog, Path(args.export_all), size)
+        return _export_all(catalog, Path(args.export_all), size, args.game)
     if not args.name:
         return fail("name a demonstration (see --list), or use --list or --export-all")
     try:
@@ -110,12 +116,18 @@ def _export(path: Path, gif: str | None, frames: str | None, size) -> int:
     return 0
 
 
-def _export_all(catalog, out: Path, size) -> int:
+def _export_all(catalog, out: Path, size, only: str | None = None) -> int:
     from shrinetable.demo import export, pages
     from shrinetable.demo.replay import replay_file
 
+    demos = catalog.all_demos()
+    if only is not None:
+        if only not in demos:
+            return fail(f"--game: no demonstrations for {only!r}; games with some: "
+                        f"{', '.join(demos) or 'none'}")
+        demos = {only: demos[only]}
     code = 0
-    for game, paths in catalog.all_demos().items():
+    for game, paths in demos.items():
         done = []
         for path in paths:
             try:
