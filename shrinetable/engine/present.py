@@ -59,7 +59,8 @@ class Face:
     type_line: str = ""
     keywords: tuple[str, ...] = ()            # shown instead of the text when small
     text: str = ""
-    numbers: tuple[int, int] | None = None    # printed figures in the box
+    # printed figures in the box, joined by "/"; a figure may carry its word ("A5")
+    numbers: tuple[int | str, int | str] | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,11 +90,15 @@ class Arrow:
 class Hud:
     """A zone drawn as one seat's figures instead of cards: its name, then
     `figures` from the left (each a counter, or a group of counters shown close
-    together), and `status` chips at the right."""
+    together), and `status` chips at the right; `tally` is the number whose
+    changes the table shows flying in."""
 
     seat: int
     figures: tuple[Chip | tuple[Chip, ...], ...] = ()
     status: tuple[Chip, ...] = ()
+    # the seat's headline number (life, magic points): when a move changes it, the
+    # table flies the difference into the zone, so damage is seen arriving
+    tally: int | None = None
 
 
 @dataclass(frozen=True)
