@@ -20,8 +20,9 @@ from shrinetable.formats.layout import Layout
 from shrinetable.formats.save import SaveError
 
 from . import geometry as geo
+from . import hud
 from .board import Board, Marks
-from .motion import Drag, Flyer, Press, far, group_offsets
+from .motion import TALLY_FLY, Drag, Flyer, Press, far, group_offsets, tally_changes
 from .panels import GamePanels, Widgets
 from .seats import seat_colour, seat_name
 from .words import log_line
@@ -176,7 +177,31 @@ class GameScene(GamePanels, Zoom):
                 self.flyers.append(Flyer(image, start, end, now + 0.1 * n, lands=lands))
                 n += 1
         self.drop_from = None
+        self._launch_tallies(applied, view, now)
         self._arriving()
+
+    def _launch_tallies(self, applied: Applied, view: View, now: float) -> None:
+        """A seat's headline number the move changed (damage, points won) flies
+        into its zone as "-3" from where the move happened (the first zone its
+        events name, else the middle of the table), and the zone is outlined
+        like the others the move touched."""
+        if len(self.session.states) < 2:
+            return
+        game = self.session.game
+        before = game.present.decor(game.view(self.session.states[-2], self.viewer))
+        zones = self.board.zones
+        origin = next((z for e in applied.events for z in (e.source, e.target)
+                       if z in zones and z not in self.board.decor.huds), None)
+        start = zones[origin].center if origin else self.board.scaler.rect(
+            (0, 0, *self.board.scaler.canvas)).center
+        for zone, delta in tally_changes(before, self.board.decor).items():
+            if zone not in zones:
+                continue
+            image = hud.tally(self.app.fonts, delta, max(14, round(zones[zone].h * 0.6)))
+            self.flyers.append(Flyer(image, image.get_rect(center=start),
+                                     image.get_rect(center=zones[zone].center), now,
+                                     TALLY_FLY))
+            self.marks.last.add(zone)
 
     def _arriving(self) -> None:
         arriving = {f.lands for f in self.flyers if f.lands}
@@ -220,6 +245,8 @@ class GameScene(GamePanels, Zoom):
             self.viewer = self.session.decision().seat
             self.overlay = None
             self._after_change()
+            if self.session.history:   # the handover hid it: show the last move land
+                self._launch_flyers(self.session.history[-1])
 
     def _open(self, overlay: str | None) -> None:
         if self.overlay in ("gameover", "handover", "ask") and overlay is None:

@@ -33,6 +33,16 @@ def chip(surf, fonts, c: Chip, px: int, pos, anchor: str = "topleft") -> pygame.
     return box
 
 
+def tally(fonts, delta: int, px: int) -> pygame.Surface:
+    """A changed figure as it flies to its seat: "\u22123" on red, "+4" on green."""
+    c = Chip(f"+{delta}" if delta > 0 else f"\u2212{-delta}",
+             (120, 210, 120) if delta > 0 else (230, 70, 60), (255, 255, 255))
+    img = fonts.text(c.text, px, c.ink, True)
+    surf = pygame.Surface(img.get_rect().inflate(px, px // 2).size, pygame.SRCALPHA)
+    chip(surf, fonts, c, px, surf.get_rect().center, "center")
+    return surf
+
+
 def notes(surf: pygame.Surface, fonts, rect: pygame.Rect, lines: tuple[str, ...]) -> None:
     """What a card's states mean, in a panel under (or over) the enlarged card
     `rect`, so its printed text stays readable."""
