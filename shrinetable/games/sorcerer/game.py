@@ -16,6 +16,7 @@ from shrinetable.engine import (
     ZoneView,
 )
 
+from . import ai as computer
 from . import decks, present, rules, schema, setup, testing
 from .actions import Action, parse
 from .cards import catalog, deck_key, definitions
@@ -50,6 +51,7 @@ class SorcererGame(GameBase):
     card_data = schema.DATA
     testing = testing.HOOKS
     present = present.PRESENT
+    ai = staticmethod(computer.choose)
     # a pass that is a player's only legal move: the table makes it for them
     auto_pass = ("pass",)
 
