@@ -1,4 +1,4 @@
-"""Both games copy their state field by field (for speed); a field added to a
+"""The games copy their state field by field (for speed); a field added to a
 State and left out of `copy` must fail here, not shift or share silently."""
 
 from __future__ import annotations
@@ -32,7 +32,7 @@ def containers(value) -> list:
     return []
 
 
-@pytest.mark.parametrize("name", ["shrine", "shrines"])
+@pytest.mark.parametrize("name", ["shrine", "shrines", "sorcerer"])
 def test_copy_keeps_every_field_and_shares_nothing_mutable(name):
     state = played(name)
     state.legal = [object()]
