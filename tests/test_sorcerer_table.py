@@ -216,3 +216,35 @@ def test_every_card_move_starts_and_lands_where_the_layout_draws(app):
                     assert (g.target, g.target_card) in placed, m.text
             s, _ = GAME.apply(s, rng.choice(GAME.legal_actions(s)))
     assert kinds >= {"play", "attack", "defend", "boost", "quick", "sacrifice", "pass"}
+
+
+def walk_until(kind: str, options: dict) -> Session:
+    """A seeded hotseat game played at random until `kind` is a legal move."""
+    for seed in range(1, 40):
+        s = Session(GAME, seed, options, ["human", "human"])
+        rng = random.Random(seed)
+        while s.decision() is not None:
+            if _kind(s, kind):
+                return s
+            s.play(rng.choice(GAME.legal_actions(s.state)))
+    raise AssertionError(f"no {kind} in 40 seeded games")
+
+
+@pytest.mark.parametrize(("kind", "options", "target"), [
+    ("sacrifice", {"deck_p1": "wishing", "deck_p2": "wishing"}, "player"),
+    ("quick", {"deck_p1": "skyfire", "deck_p2": "skyfire"}, "play"),
+])
+def test_a_sacrifice_on_your_counter_and_a_quick_card_in_their_turn(app, kind, options, target):
+    """Clauses wishful and quick: a Wishful card dragged from play onto its owner's
+    counter; a Quick card from the hand into play in the opponent's turn."""
+    scene = start(app, walk_until(kind, options))
+    move = next(m for m in scene.moves if m.action.kind == kind)
+    seat = scene.session.decision().seat
+    assert scene.viewer == seat and (kind != "quick" or seat != scene.session.state.turn)
+    card = move.gesture.cards[0]
+    zone = f"{target}:{seat}"
+    drop = spot(scene, zone, move.action.other) if move.action.other else \
+        scene.board.zones[zone].center
+    before = len(history(scene))
+    drag(app, spot(scene, move.gesture.source, card), drop)
+    assert history(scene)[before] == move.action.text
