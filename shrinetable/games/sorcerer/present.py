@@ -147,11 +147,12 @@ def _hud(info: dict, q: int, deciding: int | None) -> Hud:
 
 
 def _full_lanes(view: Any) -> int | None:
-    """Lanes with blockers and boosts, at seat 0's decision."""
-    if view.decision.seat != 0:
+    """The most cards in the lanes, where seat 0 may boost (a boost step with
+    cards in hand: not a pass the table would make for them)."""
+    if view.decision.kind not in ("dboost", "aboost") or not view.zones["hand:0"].cards:
         return None
     return sum(1 + (ln["defender"] is not None) + len(ln["attack_boosts"])
-               + len(ln["defence_boosts"]) for ln in view.info["lanes"]) or None
+               + len(ln["defence_boosts"]) for ln in view.info["lanes"])
 
 
 class SorcererPresentation(Presentation):
