@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import html
 from pathlib import Path
 
 import pygame
 import pygame_gui
-from pygame_gui.elements import UIButton, UIDropDownMenu, UILabel, UITextEntryLine
+from pygame_gui.elements import UIButton, UIDropDownMenu, UILabel, UITextBox, UITextEntryLine
 from pygame_gui.windows import UIFileDialog
 
 from shrinetable.adapter import storage
@@ -100,8 +101,8 @@ class StartScene:
                 b.disable()
             self.actions[b] = (cmd,)
         y += 50
-        if self.message:
-            UILabel(pygame.Rect(x, y, col, 30), self.message, m)
+        if self.message:   # wrapped, whole: a refused file's reason names file and line
+            UITextBox(html.escape(self.message), pygame.Rect(x, y, col, -1), m)
         self.dirty = True
 
     def _fit_seats(self) -> None:

@@ -25,9 +25,9 @@ from .state import Options, State
 DECKS = tuple(deck_key(d) for d in catalog()[1])
 OPTIONS = (
     OptionSpec("special", True, "The special properties of the seven spell types"),
-    OptionSpec("deck_p1", DECKS[0], "p1's deck: a shipped deck, or a deck file", DECKS,
+    OptionSpec("deck_p1", DECKS[0], "p1's deck (or a deck file)", DECKS,
                file="deck"),
-    OptionSpec("deck_p2", DECKS[1], "p2's deck: a shipped deck, or a deck file", DECKS,
+    OptionSpec("deck_p2", DECKS[1], "p2's deck (or a deck file)", DECKS,
                file="deck"),
 )
 PROMPTS = {
