@@ -379,3 +379,58 @@ def test_start_screen_takes_a_file_for_an_option_that_takes_one(app, tmp_path):
     app.step([ev(pygame_gui.UI_FILE_DIALOG_PATH_PICKED, text=str(bad))], 0.01)
     assert scene.options[spec.name] == spec.default and "bad.toml" in scene.message
     assert type(app.scene).__name__ == "StartScene"    # not taken for a saved game
+
+
+def test_the_computers_pace_is_chosen_on_the_start_screen_and_in_the_menu(app):
+    """Slow, normal, fast, instant: on the start screen and in the game's menu,
+    kept by the App for the session (SHRINETABLE_AI_DELAY=0 here reads as instant)."""
+    from shrinetable.table.app import SPEEDS
+    assert app.speed == "instant" and app.ai_delay == app.minor_delay == 0
+    app.show_start()
+    app.step([], 0.01)
+    dd = next(d for d, info in app.scene.dropdowns.items() if info == ("speed",))
+    assert [o[0] if isinstance(o, tuple) else o for o in dd.options_list] == list(SPEEDS)
+    app.step([ev(pygame_gui.UI_DROP_DOWN_MENU_CHANGED, ui_element=dd, text="slow")], 0.01)
+    assert (app.speed, app.ai_delay) == ("slow", 1.2)
+    scene = start(app)
+    key(app, pygame.K_ESCAPE)
+    pace = {c: b for b, c in scene.ui.commands.items() if c.startswith("speed ")}
+    assert list(pace) == [f"speed {n}" for n in SPEEDS]
+    assert pace["speed slow"].text.endswith("slow") and pace["speed slow"].text != "slow"
+    app.step([ev(pygame_gui.UI_BUTTON_PRESSED, ui_element=pace["speed fast"])], 0.01)
+    assert (app.speed, app.ai_delay) == ("fast", 0.3) and scene.overlay == "menu"
+    assert app.minor_delay < app.ai_delay
+
+
+def test_minor_moves_go_at_animation_speed_and_the_pause_is_for_moves_worth_watching(
+        app, monkeypatch):
+    """The delay scheduled before each computer or forced move (a still clock, so
+    `ai_due` minus now is the delay): a Shrines tap for mana, a step to the next
+    phase and the table's forced passes wait `minor_delay`; a draw, a source put
+    into play, a creature cast wait the full pause."""
+    from types import SimpleNamespace
+
+    from shrinetable.engine import Event
+    from shrinetable.engine.present import Presentation
+    from shrinetable.table import game_scene
+    monkeypatch.setattr(game_scene, "time", SimpleNamespace(monotonic=lambda: 100.0))
+    app.set_speed("normal")
+    app.start_game(Session(registry.get("shrines"), 42, {}, ["human", "computer"]))
+    scene = app.scene
+    waits: dict[tuple[str, bool], set[float]] = {}
+    while len(scene.session.history) < 120 and scene.session.decision() is not None:
+        if scene.ai_move is None:   # the person's own decision: the computer's choice
+            scene.perform(scene.session.computer_action())
+            continue
+        (move, auto), delay = scene.ai_move, round(scene.ai_due - 100.0, 6)
+        waits.setdefault((move.text.split()[0], auto), set()).add(delay)
+        scene.update(200.0)
+    minor, full = app.minor_delay, app.ai_delay
+    assert minor < full
+    assert waits[("pass", True)] == {minor}                       # the table's passes
+    assert waits[("tap", False)] == {minor} and minor in waits[("next", False)]
+    for kind in ("draw", "source", "play"):
+        assert waits[(kind, False)] == {full}, kind
+    # a game with no word of its own: a move moving no card is minor
+    assert Presentation().is_minor("x", [Event("k", "words")])
+    assert not Presentation().is_minor("x", [Event("k", "words", cards=("c",))])

@@ -158,6 +158,10 @@ class Presentation:
     # show a card large when the pointer rests on it (small cards with text)
     zoom_on_hover: bool = False
     showcase: Showcase = Showcase("most cards shown", _shown)
+    # first words of the moves a person need not stop to follow (a tap for mana, a
+    # pass) when no card moves in them: the computer makes them at animation speed
+    # and keeps its pause for moves worth watching. None: any move moving no card
+    minor: tuple[str, ...] | None = None
 
     def card_face(self, card: str) -> Face | None:
         """The printed face of `card` (in notation); None when unknown."""
@@ -183,6 +187,12 @@ class Presentation:
             return self.in_decision[(decision, text)]
         words = self.readable(self.label(text))
         return words[:1].upper() + words[1:]
+
+    def is_minor(self, text: str, events: Any) -> bool:
+        """Whether the move `text`, whose `events` are given, is minor (`minor`)."""
+        if any(e.cards for e in events):
+            return False
+        return self.minor is None or text.partition(" ")[0] in self.minor
 
     def decor(self, view: Any) -> Decor:
         """The decorations of one seat's view."""

@@ -35,6 +35,12 @@ POLL_S = 0.012        # sleep slice between polls while something is due soon
 IDLE_POLL_S = 0.03    # ...and while idle (the first input waits at most this long)
 HOVER_WAIT_MS = 100   # while the pointer rests on a widget (tooltips, hover looks)
 FRAME_MS = 16
+# the computer's pace: (pause before a move worth watching, before a minor one: a
+# tap for mana, a pass). 0.7 s is long enough to follow a move (0.4 s read as a
+# blur in play-tests); a minor move waits a frame or two, so a card game's turn of
+# ~18 moves playing one creature takes under 3 s instead of 12-13 s
+SPEEDS = {"slow": (1.2, 0.08), "normal": (0.7, 0.03), "fast": (0.3, 0.015),
+          "instant": (0.0, 0.0)}
 
 
 def game_layout(game: GameBase) -> Layout:
@@ -78,8 +84,13 @@ class App:
         self.fonts = Fonts()
         self.art = CardArt(self.fonts)
         self.trace = trace
-        # long enough to follow each computer move (0.4 s read as a blur in play-tests)
-        self.ai_delay = float(os.environ.get("SHRINETABLE_AI_DELAY", "0.7"))
+        self.speed = "normal"
+        self.ai_delay, self.minor_delay = SPEEDS[self.speed]
+        if "SHRINETABLE_AI_DELAY" in os.environ:   # a pause of one's own (tests: 0, none)
+            self.ai_delay = float(os.environ["SHRINETABLE_AI_DELAY"])
+            self.minor_delay = min(self.ai_delay, self.minor_delay)
+            self.speed = next((n for n, (p, _) in SPEEDS.items() if p == self.ai_delay),
+                              f"{self.ai_delay:g} s")
         self.scene = None
         self.running = True
         self.presented = False
@@ -87,6 +98,18 @@ class App:
         self._hover = False
         if fullscreen:
             self.toggle_fullscreen()
+
+    def set_speed(self, name: str) -> None:
+        """The computer's pace for the rest of the session; a name not in SPEEDS
+        is the one SHRINETABLE_AI_DELAY set, already in use."""
+        if name in SPEEDS:
+            self.speed = name
+            self.ai_delay, self.minor_delay = SPEEDS[name]
+
+    def speed_names(self) -> list[str]:
+        """The paces to choose from, with the one SHRINETABLE_AI_DELAY set if it is
+        none of them (so the choice shown is the pace in use)."""
+        return list(SPEEDS) + ([self.speed] if self.speed not in SPEEDS else [])
 
     # -- scenes ----------------------------------------------------------------
     def layout(self, game: GameBase) -> Layout:

@@ -51,6 +51,8 @@ class GameScene(GamePanels, Zoom):
         self.overlay: str | None = None   # menu|rules|choice|load|gameover|handover
         self.choices: list[gestures.Move] = []
         self.ai_due: float | None = None
+        # the move made at ai_due: the computer's, or the table's forced pass (auto)
+        self.ai_move: tuple[object, bool] | None = None
         self.ui = Widgets()
         self.log_html = [self._log_line(a) for a in session.history]
         self.base: pygame.Surface | None = None
@@ -109,11 +111,18 @@ class GameScene(GamePanels, Zoom):
         """Recompute everything that follows from a new state."""
         s = self.session
         d = s.decision()
-        self.ai_due = None
+        running = self.ai_move is not None   # the widgets show a computer's move
+        self.ai_due = self.ai_move = None
+        minor = False
         if d is None:
             self.overlay = "gameover"
         elif s.seats[d.seat] == "computer" or s.forced() is not None:
-            self.ai_due = time.monotonic() + self.app.ai_delay
+            forced = s.forced()
+            move = forced if forced is not None else s.computer_action()
+            self.ai_move = (move, forced is not None)
+            minor = self._minor(move)
+            self.ai_due = time.monotonic() + (
+                self.app.minor_delay if minor else self.app.ai_delay)
         elif d.seat != self.viewer and self.quick_pass() is not None:
             self.overlay = "ask"
         elif d.seat != self.viewer:
@@ -125,9 +134,25 @@ class GameScene(GamePanels, Zoom):
         self.moves = gestures.moves(s.game, s.state) if self._my_decision() else []
         self.marks.playable = gestures.playable(self.moves)
         self.marks.selected = {}
-        if build:
+        # Rebuilding the widgets (~60 ms, mostly the log's text) after every tap
+        # and pass would cost more than the minor moves' pace: while the computer
+        # runs through them, only the table is redrawn, and the panel catches up
+        # when a move worth watching is due or a person decides. The first move
+        # after a person's always rebuilds: their buttons must not stay standing.
+        if build and not (minor and running):
             self.build_ui()
         self.base_dirty = self.dirty = True
+
+    def _minor(self, action) -> bool:
+        """Whether the computer's (or a forced) move may go at animation speed:
+        minor for the game (`Presentation.minor`), and changing no seat's
+        headline number either. Pausing on every tap and pass made one game's
+        turn playing one creature take 12-13 s."""
+        s = self.session
+        new, events = s.game.apply(s.state, action)
+        present = s.game.present
+        return present.is_minor(action.text, events) and not tally_changes(
+            present.decor(self.view()), present.decor(s.game.view(new, self.viewer)))
 
     def perform(self, action, auto: bool = False) -> None:
         """Apply a move (a person's, the computer's, or a forced pass), then log,
@@ -218,6 +243,9 @@ class GameScene(GamePanels, Zoom):
         elif cmd == "close":
             self.drop_from = None
             self._open(None)
+        elif cmd.startswith("speed "):   # the menu's pace buttons: the menu stays open
+            self.app.set_speed(cmd.partition(" ")[2])
+            self.build_ui()
         elif cmd == "undo":
             self.undo()
         elif cmd == "redo":
@@ -507,12 +535,8 @@ class GameScene(GamePanels, Zoom):
     def update(self, now: float) -> None:
         self.zoom_update(now)
         if self.ai_due is not None and now >= self.ai_due and self.overlay is None:
-            self.ai_due = None
-            forced = self.session.forced()
-            if forced is not None:
-                self.perform(forced, auto=True)
-            else:
-                self.perform(self.session.computer_action())
+            (move, auto), self.ai_due = self.ai_move, None
+            self.perform(move, auto=auto)
         if self.flyers:
             self.flyers = [f for f in self.flyers if now < f.t0 + f.duration]
             self._arriving()

@@ -162,8 +162,18 @@ class GamePanels:
                  ("Load game (Ctrl+O)", "load"), ("Rules (?)", "rules"),
                  ("Fullscreen (F11)", "fullscreen"), ("New game\u2026", "newgame"),
                  ("Quit", "quit")]
-        win, width = self._window("Menu", 320, 42 * len(items) + 60)
+        win, width = self._window("Menu", 320, 42 * len(items) + 130)
         self._buttons_in(win, width, items)
+        top = 10 + 42 * len(items)
+        UILabel(pygame.Rect(10, top, width - 20, 26), "Computer pace", self.app.manager,
+                container=win)
+        names = self.app.speed_names()
+        bw = (width - 20) // len(names)
+        for i, name in enumerate(names):   # the pace in use is marked, not only coloured
+            b = UIButton(pygame.Rect(10 + i * bw, top + 28, bw - 4, 32),
+                         f"\u2022 {name}" if name == self.app.speed else name,
+                         self.app.manager, container=win)
+            self.ui.commands[b] = f"speed {name}"
 
     def _rules_ui(self) -> None:
         size = self.app.screen.get_size()

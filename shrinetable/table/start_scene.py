@@ -1,4 +1,5 @@
-"""The start screen: game, seats, options, seed, Continue / Load / Start."""
+"""The start screen: game, seats, options, seed, the computer's pace, Continue / Load /
+Start."""
 
 from __future__ import annotations
 
@@ -91,6 +92,11 @@ class StartScene:
         self.seed_entry.set_text(self.seed)
         b = UIButton(pygame.Rect(x + 330, y, 120, 32), "New seed", m)
         self.actions[b] = ("newseed",)
+        y += 42
+        label("Computer pace", y)
+        names = self.app.speed_names()
+        dd = UIDropDownMenu(names, self.app.speed, pygame.Rect(x + 160, y, 160, 32), m)
+        self.dropdowns[dd] = ("speed",)
         y += 52
         items = [("Start", "start"), ("Continue", "continue"), ("Load\u2026", "load"),
                  ("Quit", "quit")]
@@ -131,6 +137,8 @@ class StartScene:
                 return
             elif info[0] == "option":
                 self.options[info[1]] = info[2][info[3].index(event.text)]
+            elif info[0] == "speed":   # the App keeps it for every game of the session
+                self.app.set_speed(event.text)
             elif info[0] == "count":
                 n = int(event.text)
                 self.seats = (self.seats + ["computer"] * n)[:n]

@@ -98,6 +98,7 @@ class ShrinePresentation(Presentation):
     drag_from = ("hand", "field", "shrine")
     pile_hint = "Drag the Deck or the Graveyard onto your hand."
     showcase = Showcase("late game", _late_game)
+    minor = ("pass",)   # a Jack may move no card the log can show, yet is worth watching
 
     def card_face(self, card: str) -> Face | None:
         return FACES.get(card)

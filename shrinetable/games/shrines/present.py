@@ -200,6 +200,9 @@ class ShrinesPresentation(Presentation):
     drag_from = ("hand", "field", "shrine")
     zoom_on_hover = True
     showcase = Showcase("full Region", _full_region, steps=900, pick=_build)
+    # taps for mana, priority passes, steps to the next phase (a block moves no card
+    # but is a choice to watch)
+    minor = ("tap", "pass", "next")
 
     def card_face(self, card: str) -> Face | None:
         face = printed(card)

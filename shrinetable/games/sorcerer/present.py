@@ -175,6 +175,7 @@ class SorcererPresentation(Presentation):
     drag_from = ("hand", "play")
     zoom_on_hover = True
     showcase = Showcase("a filled combat lane", _full_lanes, steps=200)
+    minor = ("pass",)   # an attack or a defence is worth watching even moving no card
 
     def card_face(self, card: str) -> Face | None:
         return _face(card.rpartition("#")[0] if "#" in card else card)
