@@ -8,13 +8,13 @@ and p1/p2 in notation; sites are `a1`..`c5` (row 1 is p1's melee row).
 
 from __future__ import annotations
 
-import pytest
+from game_helpers import driver
 
-from shrinetable.engine import IllegalAction
 from shrinetable.games.shrines import GAME
-from shrinetable.games.shrines.actions import parse
 from shrinetable.games.shrines.cards import Def, site_index, starter
 from shrinetable.games.shrines.state import Perm, State
+
+play, events, legal, refusal, who = driver(GAME)
 
 
 def start(p1: str = "blue", p2: str = "red", seed: int = 1) -> State:
@@ -53,36 +53,11 @@ def mana(s: State, seat: int, text: str) -> State:
     return s
 
 
-def play(s: State, *texts: str) -> State:
-    for text in texts:
-        s, _ = GAME.apply(s, parse(text))
-    return s
-
-
-def events(s: State, text: str):
-    return GAME.apply(s, parse(text))[1]
-
-
-def legal(s: State) -> set[str]:
-    return {a.text for a in GAME.legal_actions(s)}
-
-
-def refusal(s: State, text: str) -> IllegalAction:
-    with pytest.raises(IllegalAction) as info:
-        GAME.apply(s, parse(text))
-    return info.value
-
-
 def where(s: State, card: str) -> str | None:
     for zone, cards in GAME.all_cards(s).items():
         if card in cards:
             return zone
     return None
-
-
-def who(s: State) -> tuple[int, str]:
-    d = GAME.decision(s)
-    return (-1, "over") if d is None else (d.seat, d.kind)
 
 
 def to_act(s: State, act: str) -> State:

@@ -7,15 +7,15 @@ and returns the state; `n(s, c)` is the notation of card number c.
 
 from __future__ import annotations
 
-import pytest
+from game_helpers import driver
 
-from shrinetable.engine import IllegalAction
 from shrinetable.engine.rng import seeded
 from shrinetable.games.sorcerer import GAME
-from shrinetable.games.sorcerer.actions import parse
 from shrinetable.games.sorcerer.cards import NONE, Def
 from shrinetable.games.sorcerer.schema import Card
 from shrinetable.games.sorcerer.state import Options, State
+
+play, events, legal, refusal, who = driver(GAME)
 
 ZONES = ("deck", "hand", "play", "discard", "removed")
 
@@ -49,26 +49,3 @@ def n(s: State, c: int) -> str:
     return s.names[c]
 
 
-def play(s: State, *texts: str) -> State:
-    for text in texts:
-        s, _ = GAME.apply(s, parse(text))
-    return s
-
-
-def events(s: State, text: str):
-    return GAME.apply(s, parse(text))[1]
-
-
-def legal(s: State) -> set[str]:
-    return {a.text for a in GAME.legal_actions(s)}
-
-
-def refusal(s: State, text: str) -> IllegalAction:
-    with pytest.raises(IllegalAction) as info:
-        GAME.apply(s, parse(text))
-    return info.value
-
-
-def who(s: State) -> tuple[int, str]:
-    d = GAME.decision(s)
-    return (-1, "over") if d is None else (d.seat, d.kind)
