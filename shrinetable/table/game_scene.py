@@ -114,10 +114,10 @@ class GameScene(GamePanels, Zoom):
         running = self.ai_move is not None   # the widgets show a computer's move
         self.ai_due = self.ai_move = None
         minor = False
+        forced = s.forced()
         if d is None:
             self.overlay = "gameover"
-        elif s.seats[d.seat] == "computer" or s.forced() is not None:
-            forced = s.forced()
+        elif s.seats[d.seat] == "computer" or forced is not None:
             move = forced if forced is not None else s.computer_action()
             self.ai_move = (move, forced is not None)
             minor = self._minor(move)
