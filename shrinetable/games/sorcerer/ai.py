@@ -7,9 +7,9 @@ list (which is public: a shipped deck or a deck file), from which it takes the
 cards not yet seen (deck list minus everything face up) as an average. It never
 reads the other hand's cards or either deck's order. The engine's default
 `observe` hands it the whole state; this module keeps to that promise itself.
-Every move it returns is one of `rules.legal_actions`; its forecasts (the bonus
-and blocking rules inside `_totals` and `_may_block`) only score moves, they
-never decide what is legal. It uses no chance: a position always gets the same
+Every move it returns is one of `rules.legal_actions`; its forecasts of fights
+not yet declared use the rules' own `bonuses` and `may_block`, so each rule has
+one definition. It uses no chance: a position always gets the same
 answer, so `rng` goes unused.
 
 How it plays. Every choice is scored by a forecast of the fights it leads to,
@@ -47,12 +47,10 @@ from functools import lru_cache
 from itertools import permutations
 
 from .actions import Action
-from .cards import CHARMING, ENERGY, FLYING, GROSS, STRONG, Def
-from .rules import BONUS, apply, decision_seat, legal_actions
+from .cards import CHARMING, Def
+from .rules import AIRBORNE, apply, bonuses, decision_seat, legal_actions, may_block
 from .state import State
 
-AIRBORNE = (ENERGY, FLYING)
-TOUGH = (STRONG, GROSS)
 LETHAL = 100.0        # a forecast that ends the game
 EXPOSURE = 0.7        # the opponent's next attack is a forecast, worth less than this turn
 SPEND = 0.6           # a card spent as a boost (the hand refills, but the choice is gone)
@@ -138,19 +136,10 @@ def _best_boost(cards: list[Def], field: str, special: bool) -> int:
 
 # --------------------------------------------------------------------------- fights
 
-def _may_block(a: Def, d: Def, special: bool) -> bool:
-    """Forecast only (legality is `rules`'): Energy/Flying need Energy/Flying."""
-    return not (special and a.spell in AIRBORNE and d.spell not in AIRBORNE)
-
-
 def _totals(a: Def, d: Def, special: bool) -> tuple[int, int]:
     """A blocked pair's attack and shield without boosts, with Gross and Strong."""
-    atk, shd = a.attack, d.shield
-    if special and a.spell == GROSS and d.spell not in TOUGH:
-        atk += BONUS
-    if special and d.spell == STRONG and a.spell not in TOUGH:
-        shd += BONUS
-    return atk, shd
+    gross, strong = bonuses(a, d, special)
+    return a.attack + gross, d.shield + strong
 
 
 def _assignments(n_att: int, blockers: tuple, atts: tuple, special: bool,
@@ -166,7 +155,7 @@ def _assignments(n_att: int, blockers: tuple, atts: tuple, special: bool,
                 plan = [-1 if f == -2 else f for f in fixed]
                 ok = True
                 for b, i in zip(who, slots, strict=True):
-                    if not _may_block(atts[i][0], blockers[b][0], special):
+                    if not may_block(atts[i][0], blockers[b][0], special):
                         ok = False
                         break
                     plan[i] = b

@@ -51,6 +51,19 @@ def deal(seed: int, opts: Options, decks: tuple[list[Def], list[Def]]) -> State:
     return s
 
 
+def may_block(a: Def, d: Def, special: bool) -> bool:
+    """Clause energy-flying: an Energy or Flying attacker, only by Energy or Flying."""
+    return not (special and a.spell in AIRBORNE and d.spell not in AIRBORNE)
+
+
+def bonuses(a: Def, d: Def, special: bool) -> tuple[int, int]:
+    """Clauses gross, strong (R16): the attack and shield bonus of a blocked pair."""
+    if not special:
+        return 0, 0
+    return (BONUS if a.spell == GROSS and d.spell not in TOUGH else 0,
+            BONUS if d.spell == STRONG and a.spell not in TOUGH else 0)
+
+
 def decision_seat(s: State) -> int:
     return 1 - s.turn if s.stage in ("defend", "dboost") else s.turn
 
@@ -92,7 +105,7 @@ def _gen_defend(s: State) -> list[Action]:
         if y in s.turned:
             continue
         for x in free:
-            if special and defs[x].spell in AIRBORNE and defs[y].spell not in AIRBORNE:
+            if not may_block(defs[x], defs[y], special):
                 continue
             out.append(Action("defend", names[y], names[x]))
     if special and not s.quick_used:
@@ -272,16 +285,17 @@ def pair(s: State, lane: Lane) -> tuple[int, int, str]:
     if lane.dfn < 0:
         return atk, 0, _sum(words, atk) + ", undefended"
     d = defs[lane.dfn]
-    if special and a.spell == GROSS and d.spell not in TOUGH:
-        atk += BONUS
-        words.append(f"Gross {BONUS}")
+    gross, strong = bonuses(a, d, special)
+    if gross:
+        atk += gross
+        words.append(f"Gross {gross}")
     shd, dwords = d.shield, [f"{d.name} {d.shield}"]
     for b in lane.db:
         shd += defs[b].shield
         dwords.append(f"boost {defs[b].shield}")
-    if special and d.spell == STRONG and a.spell not in TOUGH:
-        shd += BONUS
-        dwords.append(f"Strong {BONUS}")
+    if strong:
+        shd += strong
+        dwords.append(f"Strong {strong}")
     return atk, shd, f"{_sum(words, atk)} against {_sum(dwords, shd)}"
 
 
