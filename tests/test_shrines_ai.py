@@ -188,7 +188,7 @@ def test_spreads_damage_to_destroy_every_blocker_it_can():
     ambusher = spawn(s, "riptide-ambusher", 1, "b5")
     s.legal = None
     s = play(s, f"attack {att} p2", "next", f"block {eel} {att}", f"block {ambusher} {att}",
-             "pass")
+             "pass", "pass")
     first = choose(s, random.Random(0))
     assert (first.kind, first.card, first.text.split()[-1]) == ("assign", eel, "3")
     s = GAME.apply(s, first)[0]

@@ -263,7 +263,7 @@ def test_combat_target_in_range_taps_and_deals_damage():
     assert s.shrine_card and s.name(next(iter(s.tapped))) == brute
     s = play(s, "next")
     assert who(s) == (1, "block")
-    s = play(s, "pass")
+    s = play(s, "pass", "pass")
     assert s.life[1] == 17 and s.act == "final"
     assert foe
 
@@ -282,7 +282,7 @@ def test_blocking_from_range_damage_closest_first():
     blocks = {t for t in legal(s) if t.startswith("block")}
     assert blocks == {f"block {near} {brute}", f"block {far} {brute}"}
     assert away
-    s = play(s, f"block {far} {brute}", f"block {near} {brute}", "pass")
+    s = play(s, f"block {far} {brute}", f"block {near} {brute}", "pass", "pass")
     # p1 assigns 3 damage (R23); the Sentinel (closest, resilience 4) must take it all
     assert who(s) == (0, "assign")
     assert legal(s) == {f"assign {near} {n}" for n in (1, 2, 3)}
@@ -463,7 +463,7 @@ def _fight(att_id: str, def_id: str, att_site="b4", def_site="b5", target="def",
     a = spawn(s, att_id, 0, att_site)
     d = spawn(s, def_id, 1, def_site, **kw)
     s = to_act(s, "combat")
-    s = play(s, f"attack {a} {d if target == 'def' else target}", "next", "pass")
+    s = play(s, f"attack {a} {d if target == 'def' else target}", "next", "pass", "pass")
     return s, a, d
 
 
@@ -499,7 +499,7 @@ def test_cleave_hits_the_other_bodies_on_the_site():
     d1 = spawn(s, "barrow-walker", 1, "b5")
     d2 = spawn(s, "deepwater-eel", 1, "b5")
     s = to_act(s, "combat")
-    s = play(s, f"attack {w} {d2}", "next", "pass")
+    s = play(s, f"attack {w} {d2}", "next", "pass", "pass")
     assert where(s, d2) == "graveyard:1"
     assert s.perms[int(d1.split("#")[1])].damage == 5
 
@@ -742,7 +742,7 @@ def test_stomp_excess_past_blockers_reaches_the_player():
         a = spawn(s, card, 0, "a5")
         b = spawn(s, "barrow-walker", 1, "a5")
         s = to_act(s, "combat")
-        s = play(s, f"attack {a} p2", "next", f"block {b} {a}", "pass")
+        s = play(s, f"attack {a} p2", "next", f"block {b} {a}", "pass", "pass")
         assert s.life[1] == life, card
 
 
@@ -754,7 +754,7 @@ def test_quick_attack_strikes_first_and_not_again():
     foe = spawn(s, "fogbank-skimmer", 1, "a5", damage=1)
     s.perms[int(foe.split("#")[1])].status = frozenset({"ground"})
     s = to_act(s, "combat")
-    s = play(s, f"attack {v} {foe}", "next", "pass")
+    s = play(s, f"attack {v} {foe}", "next", "pass", "pass")
     assert where(s, foe) == "graveyard:1"
     assert s.perms[int(v.split("#")[1])].damage == 0
 
@@ -803,7 +803,7 @@ def test_poison_deals_no_combat_damage():
     s = start("red", "blue")
     b = spawn(s, "ashen-brute", 0, "b5", status=frozenset({"poison"}))
     s = to_act(s, "combat")
-    s = play(s, f"attack {b} p2", "next")
+    s = play(s, f"attack {b} p2", "next", "pass")
     assert any("Poisoned" in e.text for e in events(s, "pass"))
     s = play(s, "pass")
     assert s.life[1] == 20
@@ -936,29 +936,45 @@ def test_r3_burst_answer_hands_priority_back():
     assert who(s) == (0, "main") and s.act == "first"
 
 
-def test_r4_defender_keeps_priority_while_blocking():
-    """Ruling R4: a burst spell cast while declaring blocks keeps the defender in
-    the block declaration."""
+def test_r4_a_spell_while_blocking_gives_the_attacker_priority():
+    """Ruling R4: (clause priority) a burst spell the defender casts while declaring
+    blocks gives the attacker priority; the attacker's answer, or pass, hands it back
+    to the defender, still declaring blocks."""
     s = start("red", "blue")
     a = spawn(s, "ashen-brute", 0, "b5")
+    a2 = spawn(s, "ashen-brute", 0, "c5")
+    eel = spawn(s, "deepwater-eel", 1, "c5")
     lash = spawn(s, "rime-lash", 1)
+    bolt = spawn(s, "scorchbolt", 0)
     s = to_act(s, "combat")
     s = mana(s, 1, "B")
-    s = play(s, f"attack {a} p2", "next", f"cast {lash} {a}")
-    assert who(s) == (1, "block")
+    s = mana(s, 0, "RR")
+    s = play(s, f"attack {a} p2", f"attack {a2} p2", "next", f"cast {lash} {a}")
+    assert who(s) == (0, "block-answer")
+    answered = play(s, f"cast {bolt} {eel} x=1")          # the attacker answers the trick
+    assert who(answered) == (1, "block") and f"block {eel} {a2}" in legal(answered)
+    s = play(s, "pass")
+    assert who(s) == (1, "block") and f"block {eel} {a2}" in legal(s)
 
 
-def test_r24_damage_follows_the_block_declaration_at_once():
-    """Ruling R24: when the defender finishes blocking, damage is dealt in the same
-    step; the attacker gets no priority in between."""
+def test_r24_the_attacker_gets_priority_before_damage():
+    """Ruling R24: (clause priority) once the defender is done blocking, the attacker
+    gets priority; an answer gives the defender priority, and damage is dealt only
+    when the attacker passes."""
     s = start("red", "blue")
     a = spawn(s, "ashen-brute", 0, "b5")
-    d = spawn(s, "deepwater-eel", 1, "b5")
+    d = spawn(s, "mossback-strider", 1, "b5")             # 2/4 against the 3/2 Brute
+    rally = spawn(s, "rally-the-bright", 0)
     s = to_act(s, "combat")
-    s = play(s, f"attack {a} p2", "next", f"block {d} {a}")
-    assert who(s) == (1, "block")
-    kinds = [e.kind for e in events(s, "pass")]
-    assert "damage" in kinds or "destroyed" in kinds
+    s = mana(s, 0, "Y")
+    s = play(s, f"attack {a} p2", "next", f"block {d} {a}", "pass")
+    assert who(s) == (0, "damage") and where(s, d) == "site:b5"
+    s = play(s, f"cast {rally} {a}")                       # a combat trick: +1/+1
+    assert who(s) == (1, "damage-answer")
+    s = play(s, "pass")
+    assert who(s) == (0, "damage")
+    s = play(s, "pass")
+    assert where(s, d) == "graveyard:1" and where(s, a) == "site:b5"
     assert s.life[1] == 20
 
 
@@ -1060,13 +1076,13 @@ def test_r11_guard_is_a_standing_choice():
     s = to_act(s, "combat")
     s = play(s, f"attack {a} {eel}", "next")
     assert f"unguard {g}" in legal(s) and who(s) == (1, "block")
-    guarded = play(s, "pass")
+    guarded = play(s, "pass", "pass")
     assert where(guarded, eel) == "site:b5"
     assert guarded.perms[int(g.split("#")[1])].damage == 3
     s = play(s, f"unguard {g}")
     assert who(s) == (1, "block") and f"guard {g}" not in legal(s)   # once a turn
     assert GAME.view(s, 0).info["cards"][g]["status"] == ["unguarded"]
-    s = play(s, "pass")
+    s = play(s, "pass", "pass")
     assert where(s, eel) == "graveyard:1" and s.perms[int(g.split("#")[1])].damage == 0
     assert f"unguard {g}" not in legal(s)        # not the opponent's to switch
 
@@ -1300,7 +1316,7 @@ def test_r23_a_single_blocker_takes_the_damage_without_a_choice():
     war = spawn(s, "cindermaw-warlord", 0, "a5")
     y = spawn(s, "harbor-sentinel", 1, "a5")
     s = to_act(s, "combat")
-    s = play(s, f"attack {war} p2", "next", f"block {y} {war}", "pass")
+    s = play(s, f"attack {war} p2", "next", f"block {y} {war}", "pass", "pass")
     assert s.act == "final" and where(s, y) == "graveyard:1" and s.life[1] == 19
 
 
@@ -1314,7 +1330,7 @@ def test_r23_assignment_closest_first_then_free():
     wall = spawn(s, "timber-palisade", 1, "a5")
     s = to_act(s, "combat")
     s = play(s, f"attack {brute} {wall}", "next", f"block {near} {brute}", f"block {far} {brute}",
-             "pass")
+             "pass", "pass")
     assert who(s) == (0, "assign")
     assert legal(s) == {f"assign {near} {n}" for n in (1, 2, 3)}
     assert GAME.legal_actions(s)[0].text == f"assign {near} 2"    # lethal share first
@@ -1333,7 +1349,7 @@ def test_r23_stomp_excess_to_the_player_once_every_blocker_has_lethal():
     x = spawn(s, "fogbank-skimmer", 1, "a5")
     y = spawn(s, "fogbank-skimmer", 1, "a5")
     s = to_act(s, "combat")
-    s = play(s, f"attack {war} p2", "next", f"block {x} {war}", f"block {y} {war}", "pass")
+    s = play(s, f"attack {war} p2", "next", f"block {x} {war}", f"block {y} {war}", "pass", "pass")
     assert not any("p2" in t for t in legal(s))
     s = play(s, f"assign {x} 2", f"assign {y} 2")
     assert legal(s) == {f"assign {x} 1", f"assign {y} 1", "assign p2 1"}
@@ -1357,7 +1373,7 @@ def test_bloodless_spell_damage_first_does_not_let_combat_destroy_it():
     s = mana(s, 0, "RR")
     s = play(s, f"cast {bolt} {bw} x=1", "pass")
     s = to_act(s, "combat")
-    s = play(s, f"attack {brute} {bw}", "next", "pass")
+    s = play(s, f"attack {brute} {bw}", "next", "pass", "pass")
     assert where(s, bw) == "site:b2" and s.perms[_num(bw)].damage == 4
 
 
@@ -1404,7 +1420,7 @@ def test_cleave_hits_every_other_body_on_the_site_its_own_side_too():
     war = spawn(s, "cindermaw-warlord", 0, "b1")      # 5/5 Stomp, Cleave
     blade = spawn(s, "wayfarers-blade", 0, "b1")      # a tool lying loose on the site
     s = to_act(s, "combat")
-    s = play(s, f"attack {war} {eel}", "next", "pass")
+    s = play(s, f"attack {war} {eel}", "next", "pass", "pass")
     assert where(s, eel) == "graveyard:1" and _damage(s, walker) == 5
     assert where(s, wall) == "graveyard:0"
     assert _damage(s, war) == 3                       # the eel's strike back only
@@ -1419,7 +1435,7 @@ def test_quick_step_double_attack_blocker_strikes_first():
     golem = spawn(s, "kiln-golem", 1, "b4")
     raider = spawn(s, "emberfang-raider", 1, "b4")    # 2/2 Double Attack
     s = to_act(s, "combat")
-    s = play(s, f"attack {brute} {golem}", "next", f"block {raider} {brute}", "pass")
+    s = play(s, f"attack {brute} {golem}", "next", f"block {raider} {brute}", "pass", "pass")
     assert where(s, brute) == "graveyard:0"
     assert where(s, raider) == "site:b4" and _damage(s, raider) == 0
 
@@ -1432,7 +1448,7 @@ def test_quick_step_quick_attack_blocker_strikes_once_only():
     tower = spawn(s, "tidewatch-tower", 1, "b4")
     van = spawn(s, "gilded-vanguard", 1, "b4")        # 1/2 Quick Attack
     s = to_act(s, "combat")
-    s = play(s, f"attack {eel} {tower}", "next", f"block {van} {eel}")
+    s = play(s, f"attack {eel} {tower}", "next", f"block {van} {eel}", "pass")
     hits = [e.text for e in events(s, "pass") if e.kind == "damage"]
     assert hits == [f"1 damage to {eel}", f"3 damage to {van}"]
 
@@ -1446,7 +1462,7 @@ def test_quick_step_targeted_creature_strikes_first():
         scout = spawn(s, "sunfleet-scout", 0, "b3")    # 1/1
         foe = spawn(s, striker, 1, "b4")
         s = to_act(s, "combat")
-        s = play(s, f"attack {scout} {foe}", "next", "pass")
+        s = play(s, f"attack {scout} {foe}", "next", "pass", "pass")
         assert where(s, scout) == "graveyard:0", striker
         assert _damage(s, foe) == 0, striker
 
@@ -1461,7 +1477,7 @@ def test_combat_strike_back_needs_the_attacker_in_range():
         guard = spawn(s, "ashen-brute", 1, "b4")
         s = to_act(s, "combat")
         s = play(s, f"attack {sling} {brute}", "next")
-        s = play(s, f"block {guard} {sling}", "pass") if block else play(s, "pass")
+        s = play(s, f"block {guard} {sling}", "pass", "pass") if block else play(s, "pass", "pass")
         assert where(s, guard if block else brute) == "graveyard:1"
         assert _damage(s, sling) == 0
 
@@ -1490,7 +1506,7 @@ def test_r8_blocked_attacker_fights_only_its_blockers():
     brute = spawn(s, "ashen-brute", 1, "b4")          # 3/2 target
     sk = spawn(s, "fogbank-skimmer", 1, "b4")         # 1/2 blocker
     s = to_act(s, "combat")
-    s = play(s, f"attack {eel} {brute}", "next", f"block {sk} {eel}", "pass")
+    s = play(s, f"attack {eel} {brute}", "next", f"block {sk} {eel}", "pass", "pass")
     assert where(s, sk) == "graveyard:1" and _damage(s, brute) == 0
     assert _damage(s, eel) == 1
     for target in ("ashen-brute", "p2"):
@@ -1499,7 +1515,7 @@ def test_r8_blocked_attacker_fights_only_its_blockers():
         scout = spawn(s, "sunfleet-scout", 1, "b5")     # 1/1, dies in the quick step
         t = target if target == "p2" else spawn(s, target, 1, "b5")
         s = to_act(s, "combat")
-        s = play(s, f"attack {raider} {t}", "next", f"block {scout} {raider}", "pass")
+        s = play(s, f"attack {raider} {t}", "next", f"block {scout} {raider}", "pass", "pass")
         assert where(s, scout) == "graveyard:1", target
         assert _damage(s, raider) == 0 and s.life[1] == 20, target
         assert t == "p2" or _damage(s, t) == 0

@@ -60,7 +60,7 @@ def choose(state: State, rng: random.Random) -> Action:
         return _mulligan(state, legal)
     if state.stage == "block":
         return _block(state, me, legal)
-    if state.stage == "respond":
+    if state.stage in ("respond", "block-answer", "damage", "damage-answer"):
         return _respond(state, me, legal)
     if state.stage == "main":
         return _main(state, me, legal)

@@ -17,6 +17,9 @@ STAGE_KINDS = {
              "attack", "guard", "unguard"),
     "respond": ("pass", "tap", "cast", "unmark"),
     "block": ("pass", "block", "tap", "cast", "unmark", "guard", "unguard"),
+    "block-answer": ("pass", "tap", "cast", "unmark", "guard", "unguard"),
+    "damage": ("pass", "tap", "cast", "unmark", "guard", "unguard"),
+    "damage-answer": ("pass", "tap", "cast", "unmark"),
 }
 QUEUE_KINDS = {"draw": ("draw",), "swap": ("top", "bottom"), "sacrifice": ("sacrifice",),
                "assign": ("assign",), "stats": ("stats",)}

@@ -193,10 +193,16 @@ class ShrinesPresentation(Presentation):
         "unguard": "{rest} stops guarding",
     }
     # a pass says what it ends, so ending the block declaration is not one more "Pass"
-    in_decision = {("block", "pass"): "Done blocking: deal the damage",
-                   ("respond", "pass"): "Pass (no answer)"}
+    in_decision = {("block", "pass"): "Done blocking",
+                   ("respond", "pass"): "Pass (no answer)",
+                   ("block-answer", "pass"): "Pass (no answer)",
+                   ("damage", "pass"): "Pass: deal the damage",
+                   ("damage-answer", "pass"): "Pass (no answer)"}
     all_buttons = ("mulligan",)   # keep first, then a button per card (or drag it)
-    asks = {"respond": "may answer at burst speed"}
+    asks = {"respond": "may answer at burst speed",
+            "block-answer": "may answer at burst speed",
+            "damage": "may answer at burst speed before damage",
+            "damage-answer": "may answer at burst speed"}
     drag_from = ("hand", "field", "shrine")
     zoom_on_hover = True
     showcase = Showcase("full Region", _full_region, steps=900, pick=_build)

@@ -104,10 +104,13 @@ def new_game(seed: int, opts: Options) -> State:
 
 # --------------------------------------------------------------------------- queries
 
+DEFENDER_STAGES = ("respond", "block", "damage-answer")
+
+
 def decision_seat(s: State) -> int:
     if s.queue:
         return s.queue[0][1]
-    if s.stage in ("respond", "block"):
+    if s.stage in DEFENDER_STAGES:
         return 1 - s.turn
     return s.turn
 
@@ -118,7 +121,7 @@ def priority_seat(s: State) -> int | None:
     holds it until that is done, then it is where it was."""
     if s.result is not None or s.stage in ("mulligan", "over") or s.queue:
         return None
-    return 1 - s.turn if s.stage in ("respond", "block") else s.turn
+    return 1 - s.turn if s.stage in DEFENDER_STAGES else s.turn
 
 
 def looking_at(s: State, seat: int | None) -> frozenset[int]:
@@ -275,6 +278,17 @@ def _gen_block(s: State) -> list[Action]:
     return [PASS, *_blocks(s, 1 - s.turn), *_common(s, 1 - s.turn), *_guards(s, 1 - s.turn)]
 
 
+def _gen_attacker_answer(s: State) -> list[Action]:
+    """The attacker holds priority in combat: after an action of the defender
+    while blocking, and once the blocks are done, before damage (R4, R24)."""
+    return [PASS, *_common(s, s.turn), *_guards(s, s.turn)]
+
+
+def _gen_damage_answer(s: State) -> list[Action]:
+    """The defender answers the attacker's action made before damage (R24)."""
+    return [PASS, *_common(s, 1 - s.turn)]
+
+
 def _inert(s: State, me: int) -> list[Action]:
     out = []
     pool = s.pool[me]
@@ -429,7 +443,9 @@ def _gen_stats(s: State, item) -> list[Action]:
 
 
 _STAGES = {"mulligan": _gen_mulligan, "main": _gen_main, "respond": _gen_respond,
-           "block": _gen_block, "over": lambda s: []}
+           "block": _gen_block, "block-answer": _gen_attacker_answer,
+           "damage": _gen_attacker_answer, "damage-answer": _gen_damage_answer,
+           "over": lambda s: []}
 _QUEUED = {"draw": _gen_draw, "swap": _gen_swap, "sacrifice": _gen_sacrifice,
            "assign": combat.choices, "stats": _gen_stats}
 
@@ -470,7 +486,7 @@ def idle_priority(s: State) -> bool:
     move; asking would cost a click after every opposing action. A tap ability
     (gain a life, a point of damage) does not count: spells resolve before anyone
     answers, so it does as much in its owner's own turn."""
-    if s.queue or s.stage != "respond":
+    if s.queue or s.stage not in ("respond", "block-answer", "damage", "damage-answer"):
         return False
     me = decision_seat(s)
     pool = list(s.pool[me])
@@ -491,11 +507,19 @@ def idle_priority(s: State) -> bool:
                    and spell_targets(s, me, d) for d in (s.defs[c] for c in s.hands[me]))
 
 
+_ANSWER = {"block": "block-answer", "block-answer": "block", "damage": "damage-answer",
+           "damage-answer": "damage"}
+_RETURN = {"block-answer": "block", "damage-answer": "damage"}
+
+
 def _priority_after(s: State, me: int) -> None:
     """After an action the other player gets priority (clause priority); a burst
     answer hands it back to the active player, who must pass the act again (R3).
-    During the block declaration the defender keeps it (R4)."""
-    if s.stage == "block":
+    In combat the defender's action while blocking gives the attacker priority,
+    whose answer gives it back to the blocks (R4); before damage the same holds
+    between the attacker and the defender (R24)."""
+    if s.stage in _ANSWER:
+        s.stage = _ANSWER[s.stage]
         return
     if me == s.turn:
         s.stage, s.ending = "respond", False
@@ -755,7 +779,15 @@ def _do_next(s, me, a, ev):
 
 
 def _do_pass(s, me, a, ev):
+    """A pass hands priority on (clause priority): the defender's pass ends the
+    blocks and the attacker gets priority before damage (R24); the attacker's pass
+    then deals it; a pass after an answer returns priority to whoever answered
+    (R3, R4)."""
     if s.stage == "block":
+        s.stage = "damage"
+    elif s.stage in ("block-answer", "damage-answer"):
+        s.stage = _RETURN[s.stage]
+    elif s.stage == "damage":
         s.queue += combat.to_assign(s)
         if not s.queue:
             _fight(s, ev)

@@ -62,7 +62,8 @@ RULINGS = {
     "R1": "Standard life is 20",
     "R2": "A player who must draw with both libraries empty loses",
     "R3": "A burst answer hands priority back; the active player passes the act again",
-    "R4": "The defender keeps priority until the block declaration is done",
+    "R4": "An action of the defender while blocking gives the attacker priority; the "
+          "answer or pass returns it to the blocks",
     "R5": "Travel is declared to a site; it goes as far as that distance allows then",
     "R6": "A spell names one target, which all its effects use",
     "R7": "Mana is paid automatically: coloured symbols, then generic from the colour with "
@@ -90,7 +91,8 @@ RULINGS = {
            "either part is",
     "R23": "Several blockers: the attacker's controller assigns all its damage, one share "
            "at a time; one blocker, or none in reach, needs no choice",
-    "R24": "No priority between blocks and damage: once the defender passes, damage is dealt",
+    "R24": "Once blocks are done the attacker gets priority; damage comes when the attacker "
+           "passes",
     "R25": "Bloodless: only non-combat damage that reaches its resilience destroys it",
     "R26": "An area's aura touches the permanents its text names: every starter area names "
            "creatures",

@@ -87,7 +87,8 @@ class State:
     turn: int = 0                    # the active seat
     turn_no: int = 1
     act: str = "mulligan"            # mulligan first travel combat final
-    stage: str = "mulligan"          # mulligan main respond block over
+    stage: str = "mulligan"          # mulligan main respond block block-answer damage
+                                     # damage-answer over
     ending: bool = False             # the active player passed the act; awaiting a reply
     source_played: bool = False
     mull_left: int = 2
