@@ -155,7 +155,7 @@ def test_the_log_names_a_private_card_only_to_a_lone_person(app):
     steal = Event("steal", "p2 takes a card from p1's hand", 1, ("QH",), "hand:0", "hand:1",
                   (1, 0))
     done = Applied(1, "jack p1", (steal,), False)
-    assert start(app)._texts(done) == ["p2 takes a card from p1's hand (QH)"]
+    assert start(app)._texts(done) == ["p2 takes a card from p1's hand (the Queen of hearts)"]
     assert start(app, ("human", "human"))._texts(done) == ["p2 takes a card from p1's hand"]
 
 

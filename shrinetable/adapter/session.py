@@ -40,6 +40,8 @@ class Session:
         self.states = [game.new_game(seed, self.options, len(seats))]
         self.history: list[Applied] = []
         self.redo_stack: list[list[str]] = []
+        # the table passes for a person when passing is all they may do (a setting)
+        self.auto_pass = True
 
     @property
     def state(self) -> Any:
@@ -73,7 +75,8 @@ class Session:
         or when the game's `idle(state)` says nothing else could come of their
         moves (taps for mana that would pay for nothing): asking would only cost
         a click, or a hotseat handover."""
-        if self.decision() is None:
+        d = self.decision()
+        if d is None or (not self.auto_pass and self.seats[d.seat] == "human"):
             return None
         legal = self.game.legal_actions(self.state)
         passes = [a for a in legal if a.text in self.game.auto_pass]
@@ -87,19 +90,31 @@ class Session:
         return player(self.game, "ai")(self.state, rng)
 
     # -- undo / redo ---------------------------------------------------------
-    def can_undo(self) -> bool:
-        """Undo takes back your own moves against the computer (one human seat
-        only: in hotseat play it would show the next player your choices)."""
-        return len(self.humans()) == 1 and any(self._chosen(a) for a in self.history)
+    def can_undo(self, seat: int | None = None) -> bool:
+        """Undo takes back a person's own moves. Against the computer (one
+        person at the table), any of them; in hotseat only the last one, and
+        only until another person has chosen a move (it could show them the
+        other's choices otherwise). `seat`: the person asking (None: anyone)."""
+        last = self._last_chosen()
+        if last is None:
+            return False
+        if len(self.humans()) == 1:
+            return True
+        return seat is None or self.history[last].seat == seat
+
+    def _last_chosen(self) -> int | None:
+        """The index of the last move a person chose (None: none yet)."""
+        chosen = [n for n, a in enumerate(self.history) if self._chosen(a)]
+        return chosen[-1] if chosen else None
 
     def _chosen(self, a: Applied) -> bool:
         """A move a person chose (undoing a forced pass would only make it again)."""
         return self.seats[a.seat] == "human" and not a.auto
 
-    def undo(self) -> bool:
-        if not self.can_undo():
+    def undo(self, seat: int | None = None) -> bool:
+        if not self.can_undo(seat):
             return False
-        i = max(n for n, a in enumerate(self.history) if self._chosen(a))
+        i = self._last_chosen()
         self.redo_stack.append([a.text for a in self.history[i:]])
         del self.history[i:]
         del self.states[i + 1:]

@@ -25,10 +25,14 @@ from .board import Board, Marks
 from .motion import TALLY_FLY, Drag, Flyer, Press, far, group_offsets, tally_changes
 from .panels import GamePanels, Widgets
 from .seats import seat_colour, seat_name
-from .words import log_line
+from .words import AUTO, log_line
 from .zoom import Zoom
 
 HOVER = (255, 250, 200)  # outline of the legal target under dragged cards
+ANSWER = (255, 170, 70)   # the frame round a decision taken out of one's turn
+# how long answer buttons ignore clicks after another seat's move brought them:
+# a click aimed at the buttons that stood there a moment before is not an answer
+GUARD_S = 0.25
 
 
 class GameScene(GamePanels, Zoom):
@@ -53,7 +57,9 @@ class GameScene(GamePanels, Zoom):
         self.ai_due: float | None = None
         # the move made at ai_due: the computer's, or the table's forced pass (auto)
         self.ai_move: tuple[object, bool] | None = None
+        self.guard_until = 0.0   # action buttons ignore clicks until then (GUARD_S)
         self.ui = Widgets()
+        self.notation = False   # the log shows each move's notation too (Ctrl+N)
         self.log_html = [self._log_line(a) for a in session.history]
         self.base: pygame.Surface | None = None
         self.composite: pygame.Surface | None = None
@@ -68,14 +74,19 @@ class GameScene(GamePanels, Zoom):
         return self.session.game.view(self.session.state, self.viewer)
 
     def _log_line(self, applied: Applied) -> str:
-        return log_line(applied.seat, applied.text, self._texts(applied), applied.secret)
+        return log_line(applied.seat, applied.text, self._texts(applied), applied.secret,
+                        self.notation)
 
     def _texts(self, applied: Applied) -> list[str]:
-        """The log's plain words for a move (the notation stands beside them). With
-        one person at the table, a private move they may see names its cards (the
-        card a Jack took from them); in hotseat the log is shared, so it never does.
-        A secret move says only what everybody may see."""
-        readable = self.session.game.present.readable
+        """The log's plain words for a move: what its events say (a move without
+        any, a tap or a pass, says what its button says; a pass the table made
+        says why). With one person at the table, a private move they may see
+        names its cards (the card a Jack took from them); in hotseat the log is
+        shared, so it never does. A secret move says only what everybody may see."""
+        present = self.session.game.present
+        if applied.auto and self.session.seats[applied.seat] == "human":
+            return [AUTO]
+        readable = present.readable
         secret = applied.secret
         private = len(self.session.humans()) == 1 and not secret
         out = []
@@ -87,6 +98,9 @@ class GameScene(GamePanels, Zoom):
             if private and e.visible_to is not None and seen.cards and all(seen.cards):
                 text += f" ({', '.join(seen.cards)})"
             out.append(readable(text))
+        if not any(out) and not secret:
+            words = present.describe(applied.text)
+            out = [words[:1].lower() + words[1:]]
         return out
 
     def quick_pass(self):
@@ -141,7 +155,18 @@ class GameScene(GamePanels, Zoom):
         # after a person's always rebuilds: their buttons must not stay standing.
         if build and not (minor and running):
             self.build_ui()
+            last = s.history[-1] if s.history else None
+            if self.ui.actions and last is not None and (last.seat != self.viewer or last.auto):
+                self.guard_until = time.monotonic() + GUARD_S
         self.base_dirty = self.dirty = True
+
+    def out_of_turn(self) -> bool:
+        """Whether the viewer is answering another seat's move (the table frames
+        the buttons then, so an answer never looks like one's own turn)."""
+        if not self._my_decision():
+            return False
+        turn = self.session.game.present.decor(self.view()).turn
+        return turn is not None and turn != self.session.decision().seat
 
     def _minor(self, action) -> bool:
         """Whether the computer's (or a forced) move may go at animation speed:
@@ -159,6 +184,8 @@ class GameScene(GamePanels, Zoom):
         save, animate."""
         applied = self.session.apply(action, auto=True) if auto else self.session.play(action)
         self._record(applied)
+        if auto and self.session.seats[applied.seat] == "human":
+            self.message, self.message_is_error = f"{seat_name(applied.seat)}: {AUTO}", False
         self._after_change()
 
     def _record(self, applied: Applied, animate: bool = True) -> None:
@@ -260,7 +287,9 @@ class GameScene(GamePanels, Zoom):
             self.app.show_start()
         elif cmd == "again":
             s = self.session
-            self.app.start_game(Session(s.game, self.app.new_seed(), s.options, s.seats))
+            again = Session(s.game, self.app.new_seed(), s.options, s.seats)
+            again.auto_pass = s.auto_pass
+            self.app.start_game(again)
         elif cmd == "quit":
             self.app.running = False
         elif cmd == "handover":  # the other person answers: hide the table first
@@ -292,16 +321,20 @@ class GameScene(GamePanels, Zoom):
         return self.overlay not in (None, "gameover")
 
     def undo(self) -> None:
-        if self._busy():
+        """Take back the viewer's last move. The handover screen and the
+        question to the other person still belong to the one who just moved, so
+        a misclick is undone there too, before the next person acts."""
+        if self.overlay not in (None, "gameover", "handover", "ask"):
             return
-        if self.session.undo():
+        if self.session.undo(self.viewer):
             self.app.emit("undo")
             self.log_html = [self._log_line(a) for a in self.session.history]
             self.marks.last = set()
             self.overlay = None
             self._after_change()
         else:
-            self.say("Nothing to undo (undo takes back your own moves against the computer).")
+            self.say("Nothing to undo: undo takes back your own moves (in hotseat, your last "
+                     "one, before the next person moves).")
 
     def redo(self) -> None:
         if self._busy():
@@ -341,6 +374,8 @@ class GameScene(GamePanels, Zoom):
         t = event.type
         if t == pygame_gui.UI_BUTTON_PRESSED:
             if event.ui_element in self.ui.actions:
+                if time.monotonic() < self.guard_until:
+                    return   # meant for the buttons that stood there a moment ago
                 action = self.ui.actions[event.ui_element]
                 self.overlay = None if self.overlay == "choice" else self.overlay
                 self.perform(action)
@@ -360,9 +395,9 @@ class GameScene(GamePanels, Zoom):
         if t == pygame.KEYDOWN:
             self._key(event)
             return
+        if t == pygame.MOUSEBUTTONDOWN and self.zoom_close() and not consumed:
+            return   # any click closes the enlarged card; one on the table does only that
         if self.overlay is not None:
-            return
-        if t == pygame.MOUSEBUTTONDOWN and not consumed and self.zoom_close():
             return
         if t == pygame.MOUSEBUTTONDOWN and event.button == 3 and not consumed:
             self.zoom_right_click(event.pos)
@@ -397,6 +432,10 @@ class GameScene(GamePanels, Zoom):
             (self.redo if event.mod & pygame.KMOD_SHIFT else self.undo)()
         elif ctrl and event.key == pygame.K_y:
             self.redo()
+        elif ctrl and event.key == pygame.K_n:
+            self.toggle_notation()
+        elif ctrl and event.key == pygame.K_p:
+            self.toggle_auto_pass()
         elif ctrl and event.key == pygame.K_s:
             self.save()
         elif ctrl and event.key == pygame.K_o:
@@ -405,6 +444,22 @@ class GameScene(GamePanels, Zoom):
             self._open(None if self.overlay == "rules" else "rules")
         elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.overlay == "handover":
             self.command("takeover")
+
+    def toggle_notation(self) -> None:
+        """Show or hide each move's notation in the log (for bug reports)."""
+        self.notation = not self.notation
+        self.log_html = [self._log_line(a) for a in self.session.history]
+        self.say(f"Notation in the log {'shown' if self.notation else 'hidden'} (Ctrl+N).",
+                 error=False)
+
+    def toggle_auto_pass(self) -> None:
+        """The table passes for a person whose only legal move is to pass (on
+        by default); off, every such pass waits for a click."""
+        s = self.session
+        s.auto_pass = not s.auto_pass
+        self.say(f"Automatic pass when passing is the only move: "
+                 f"{'on' if s.auto_pass else 'off'} (Ctrl+P).", error=False)
+        self._after_change()
 
     def _draggable(self, card: geo.Placed) -> bool:
         """The viewer's own cards in the zones the game names (a refused drop is
@@ -578,6 +633,9 @@ class GameScene(GamePanels, Zoom):
             return
         self.board.lay_out(self.view(), self.viewer, self.marks)
         self.board.draw(self.base, self.marks, names)
+        if self.out_of_turn():
+            area = self.board.scaler.rect(self.layout.panels.buttons)
+            pygame.draw.rect(self.base, ANSWER, area.inflate(10, 10), 4, border_radius=6)
 
     def _draw_handover(self, surf: pygame.Surface) -> None:
         """A screen that hides the table while the device changes hands."""
@@ -592,6 +650,10 @@ class GameScene(GamePanels, Zoom):
                                     "is hidden so no one sees another hand.",
                                     max(12, h // 45), (200, 220, 210))
         surf.blit(small, small.get_rect(center=(w // 2, h // 2 - 5)))
+        if self.session.can_undo(self.viewer):   # still the one who just moved
+            undo = self.app.fonts.text(f"{seat_name(self.viewer)}, a misclick? Ctrl+Z takes "
+                                       "your move back.", max(12, h // 45), (255, 214, 160))
+            surf.blit(undo, undo.get_rect(center=(w // 2, h // 2 + 100)))
 
     def _blit_drag(self, screen: pygame.Surface) -> None:
         d = self.drag

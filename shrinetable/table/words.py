@@ -1,5 +1,5 @@
-"""The game log's lines: who (in their seat's colour), the notation, then what
-happened in plain words."""
+"""The game log's lines: who (in their seat's colour), then what happened in
+plain words, once. The notation (for bug reports) is shown on request."""
 
 from __future__ import annotations
 
@@ -7,13 +7,26 @@ import html
 
 from .seats import seat_colour, seat_name
 
+NOTATION = "#8fa89c"   # the notation's colour, quieter than the words
+AUTO = "no legal action: passing"   # a pass the table made for a person
 
-def log_line(seat: int, text: str, events: list[str], secret: bool = False) -> str:
-    """One log entry in pygame_gui's HTML subset. A secret move shows only that it
-    was made: the log is shared at one device, so not even its maker's line says it."""
+
+def log_line(seat: int, text: str, said: list[str], secret: bool = False,
+             notation: bool = False) -> str:
+    """One log entry in pygame_gui's HTML subset. `said` is the move in plain
+    words (its events, or its button label when it has none); a leading
+    "p1 " is left out, as the line starts with the seat's name. A secret move
+    shows only that it was made: the log is shared at one device, so not even
+    its maker's line says it. `notation` adds the move's text in brackets."""
     colour = "#{:02x}{:02x}{:02x}".format(*seat_colour(seat))
-    said = "; ".join(html.escape(e) for e in events)
-    move = ("<font color='#b8c8c0'>commits a secret choice</font>" if secret
-            else f"<font color='#ffffff'>{html.escape(text)}</font>")
-    return (f"<font color='{colour}'><b>{seat_name(seat)}</b></font> {move}"
-            + (f"<br><font color='#b8c8c0'>  {said}</font>" if said else ""))
+    name = seat_name(seat)
+    words = [s for s in said if s]
+    if words and not secret and words[0].lower().startswith(name.lower() + " "):
+        words[0] = words[0][len(name) + 1:]
+    body = "; ".join(html.escape(w) for w in words)
+    if secret:
+        body = "commits a secret choice" + (f"; {body}" if body else "")
+    line = f"<font color='{colour}'><b>{name}</b></font> <font color='#ffffff'>{body}</font>"
+    if notation and not secret:
+        line += f" <font color='{NOTATION}'>[{html.escape(text)}]</font>"
+    return line

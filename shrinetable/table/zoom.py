@@ -1,4 +1,5 @@
-"""A card shown large with its full text: right-click a card (a click anywhere
+"""A card shown large with its full text: right-click a card (any click, on the
+table or the panels, or the pointer leaving both the card and its enlargement
 closes it), or rest the pointer on a card for a moment (moving away closes it).
 Small cards on a crowded table stay readable this way; the hover zoom is for
 games whose cards carry text (`Presentation.zoom_on_hover`)."""
@@ -22,10 +23,16 @@ class Zoom:
     zoomed: str | None = None        # the card shown large
     pinned: bool = False             # by a right-click (stays until a click)
     resting: tuple[str, float] | None = None   # (card under the pointer, since when)
+    zoom_area: tuple[pygame.Rect, ...] = ()   # the enlargement and its card, as drawn
 
     def zoom_motion(self, pos) -> None:
-        """The pointer moved: restart the hover timer, drop a hover zoom."""
-        if self.pinned or not self.app.art.present.zoom_on_hover:
+        """The pointer moved: restart the hover timer, drop a hover zoom, and a
+        pinned one once the pointer is neither on it nor on its card."""
+        if self.pinned:
+            if self.zoom_area and not any(r.collidepoint(pos) for r in self.zoom_area):
+                self.zoom_close()
+            return
+        if not self.app.art.present.zoom_on_hover:
             return
         card = geo.card_at(self.board.placed, pos)
         name = card.name if card is not None and self.drag is None else None
@@ -45,7 +52,7 @@ class Zoom:
         """Close a pinned zoom; True if there was one (the click is used up)."""
         if not self.pinned:
             return False
-        self.zoomed, self.pinned, self.resting = None, False, None
+        self.zoomed, self.pinned, self.resting, self.zoom_area = None, False, None, ()
         self.dirty = True
         return True
 
@@ -82,6 +89,7 @@ class Zoom:
         shadow = rect.move(6, 6)
         pygame.draw.rect(screen, (0, 0, 0), shadow, border_radius=12)
         screen.blit(img, rect)
+        self.zoom_area = (rect,) if under is None else (rect, under)
         decor = self.board.decor.cards.get(self.zoomed)
         if decor is not None:   # its state now, as on the table
             hud.card(screen, self.app.fonts, rect, decor, enlarged=True)

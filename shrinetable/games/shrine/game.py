@@ -39,12 +39,32 @@ PROMPTS = {
 }
 
 
+def _answers(s: State, seat: int) -> str:
+    """The answers the public position allows the responder: a Token block
+    needs a Token on their Field against an attack, a Dagger block a Dagger
+    against a Dagger (their hand is hidden: any two cards may hold one), a
+    Fizzle a hand of three. The same words whatever the hand holds, so the
+    prompt tells nobody what is in it."""
+    act, hand = s.act, len(s.hands[seat])
+    out = []
+    if act.seat == seat and rules._token_blockable(act) and s.fields[seat]:
+        out.append("block with a Token")
+    if act.seat == seat and rules._is_dagger(act) and hand >= 2:
+        out.append("block with a Dagger")
+    if hand >= 3:
+        out.append("fizzle")
+    out.append("let it through")
+    return ", ".join(out[:-1]) + (" or " if len(out) > 1 else "") + out[-1]
+
+
 class ShrineGame(GameBase):
     name = "shrine"
     title = "Shrine"
     min_seats = 2
     max_seats = 4
     options = OPTIONS
+    # a turn's action step where nothing but Pass is legal is passed by the table
+    auto_pass = ("pass",)
     ai = staticmethod(computer.choose)
     position = PositionHook(keys=setup.Keys, build=setup.position)
     present = present.PRESENT
@@ -66,9 +86,8 @@ class ShrineGame(GameBase):
         if s.stage == "over":
             return None
         seat = rules.decision_seat(s)
-        if s.stage == "respond":   # the same words whatever the seat holds: a prompt
-            # naming only its real answers would tell everyone what is in its hand
-            prompt = (f"p{s.turn + 1} plays {s.act.text}: block, fizzle, or let it through")
+        if s.stage == "respond":
+            prompt = f"p{s.turn + 1} {present.plain(s.act.text)}: {_answers(s, seat)}"
         elif s.stage == "discard":
             n = s.discards[0][1]
             prompt = f"Discard {n} card{'s' if n > 1 else ''}"

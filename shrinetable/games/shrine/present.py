@@ -4,9 +4,13 @@ its capacity."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
-from shrinetable.engine import Chip, Decor, Face, Glyph, Presentation, Showcase
+from shrinetable.engine import Chip, Decor, Face, Glyph, NotationError, Presentation, Showcase
+
+from .actions import parse
+from .cards import NAMES
 
 RED = (200, 28, 45)
 BLACK = (22, 22, 28)
@@ -44,7 +48,9 @@ more; the player may Counter the Fizzle the same way. "No response" lets it thro
 <b>Limits</b><br>
 Shrines hold 5 cards (7 with a Triad); hands keep 7 at the end of a turn.<br><br>
 <b>Keys</b><br>
-Esc menu · ? rules · Ctrl+Z / Ctrl+Y undo / redo · Ctrl+S save · Ctrl+O load · F11 fullscreen
+Esc menu · ? rules · Ctrl+Z / Ctrl+Y undo / redo · Ctrl+S save · Ctrl+O load · F11 fullscreen ·
+Ctrl+N the notation in the log · Ctrl+P automatic pass (on: when Pass is your only move, the
+table passes for you and says so)
 """
 
 
@@ -63,6 +69,59 @@ def _face(card: str) -> Face | None:
         glyphs = (Glyph(symbol, 0.42 if rank == "A" else 0.36, 0.47),)
     return Face(card, "index", index="10" if rank == "T" else rank, symbol=symbol,
                 ink=RED if suit in "HD" else BLACK, glyphs=glyphs, band=ROLES.get(rank))
+
+
+RANK_WORDS = {"A": "Ace", "T": "10", "J": "Jack", "Q": "Queen", "K": "King"}
+SUIT_WORDS = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
+CARDS = re.compile(r"\b(?:[A2-9TJQK][SHDC]|JK)(?: (?:[A2-9TJQK][SHDC]|JK))*\b")
+PLAYS = re.compile(r"^(p\d) plays: (.+)$")
+# events that repeat what the move's own line already said ("plays: token JS pay 4S")
+SAID = re.compile(r"^p\d (pays with|heals with|plays a (Quad|Triplet|Resurrection)\b)")
+
+
+def card_words(card: str) -> str:
+    """"JD" read as "the Jack of diamonds"."""
+    if card == "JK":
+        return "the Balance card"
+    return f"the {RANK_WORDS.get(card[0], card[0])} of {SUIT_WORDS[card[1]]}"
+
+
+def _cards(text: str) -> str:
+    """Every run of card notation in `text` in words ("QS QH": "the Queen of
+    spades and the Queen of hearts")."""
+    def run(m: re.Match) -> str:
+        words = [card_words(c) for c in m.group(0).split()]
+        return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+    return CARDS.sub(run, text)
+
+
+def plain(text: str) -> str:
+    """A move in plain words, after who makes it ("plays the Jack of diamonds as
+    a Token, paying with the 3 of diamonds"); the notation when it is not a move."""
+    try:
+        a = parse(text)
+    except NotationError:
+        return text
+    cards = " ".join(NAMES[c] for c in a.cards)
+    pay = f", paying with {NAMES[a.pay]}" if a.pay >= 0 else ""
+    whom = f"p{a.seat + 1}"
+    target = f"{whom}'s Shrine" if a.victim < 0 else f"{NAMES[a.victim]}, a Token of {whom}"
+    words = {
+        "heal": f"heals with {cards}",
+        "attack": f"attacks {whom}'s Shrine with {cards}",
+        "token": f"plays {cards} as a Token{pay}",
+        "daggertoken": f"plays {cards} as a Dagger Token{pay}",
+        "dagger": f"plays {cards} as a Dagger{pay}, on {target}",
+        "jack": f"uses the Jack to take a card from {whom}'s hand",
+        "triplet": f"plays a Triplet ({cards}) against {whom}",
+        "quad": f"plays a Quad ({cards}) against {whom}",
+    }
+    if a.kind == "resurrect":
+        also = " ".join(NAMES[c] for c in a.extra)
+        aim = {"attack": f" to attack {whom}'s Shrine", "dagger": f" as a Dagger on {target}"}
+        said = f"plays a Resurrection ({cards}){aim.get(a.mode, ' to ' + a.mode)}"
+        return _cards(said + (f" with {also}" if also else ""))
+    return _cards(words.get(a.kind, text))
 
 
 FACES = {name: _face(name) for name in [r + s for r in "A23456789TJQK" for s in SUIT] + ["JK"]}
@@ -91,7 +150,7 @@ class ShrinePresentation(Presentation):
         "fizzle": "{kind}: discard {rest}",
         "counter": "{kind}: discard {rest}",
         "block": "Block with {rest}",
-        "dblock": "Dagger block: {rest}",
+        "dblock": "Dagger block with {rest}",
     }
     # few choices, each clearer as a button than as a drag
     all_buttons = ("respond", "counter", "discard")
@@ -102,6 +161,18 @@ class ShrinePresentation(Presentation):
 
     def card_face(self, card: str) -> Face | None:
         return FACES.get(card)
+
+    def readable(self, text: str) -> str:
+        """Cards in words, a move ("p1 plays: token JS pay 4S") in a sentence,
+        and nothing for an event repeating what that sentence said."""
+        if SAID.match(text):
+            return ""
+        m = PLAYS.match(text)
+        if m:
+            return f"{m.group(1)} {plain(m.group(2))}"
+        if text.endswith(" is blocked"):   # "attack p1 5C is blocked"
+            return f"the {text.split()[0]} is blocked"
+        return _cards(text.replace(" pay ", ", paying with "))
 
     def decor(self, view: Any) -> Decor:
         """Each Shrine's count against its capacity (5, or 7 with a Triad)."""
