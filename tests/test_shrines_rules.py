@@ -12,7 +12,7 @@ import sys
 
 from shrines_helpers import events, legal, mana, play, refusal, spawn, start, to_act, where, who
 
-from shrinetable.games.shrines import GAME, rulings
+from shrinetable.games.shrines import GAME, rules, rulings
 from shrinetable.games.shrines.actions import parse
 from shrinetable.games.shrines.region import status
 
@@ -1014,22 +1014,60 @@ def test_r6_one_target_for_every_effect():
     assert not any(t.startswith(f"cast {step}") for t in legal(s))   # no own creature
 
 
-def test_r7_generic_paid_from_the_colour_with_most_to_spare():
-    """Ruling R7: coloured symbols first, then generic from the colour with the most
-    mana to spare over what the player's other cards need."""
-    from shrinetable.games.shrines.cards import Cost
-    from shrinetable.games.shrines.rules import pay
-    pool = [1, 0, 3, 0, 0]
-    pay(pool, Cost.parse("2R"))
-    assert pool == [0, 0, 1, 0, 0]
+def _issue_pool():
+    """B, B, R, G in p1's pool; a 2R Brute, a G Grove Tender and the 3BB Shrine waiting."""
     s = start("blue", "red")
-    undertow, lash = spawn(s, "undertow", 0), spawn(s, "rime-lash", 0)
-    foe = spawn(s, "ashen-brute", 1, "b5")
-    spawn(s, "ashen-brute", 1, "c5")
-    s = mana(s, 0, "BBR")
-    s = play(s, f"cast {undertow} {foe}", "pass")   # 1B: the generic one is paid with R
-    assert s.pool[0] == [1, 0, 0, 0, 0]
-    assert any(t.startswith(f"cast {lash}") for t in legal(s))
+    brute, tender = spawn(s, "ashen-brute", 0), spawn(s, "grove-tender", 0)
+    return mana(s, 0, "BBRG"), brute, tender
+
+
+def test_r7_the_player_chooses_the_payment_the_proposal_comes_first():
+    """Ruling R7: with several ways to pay, each is a legal move carrying its payment;
+    the proposal, first, keeps the most of the player's other cards affordable."""
+    s, brute, tender = _issue_pool()
+    plays = [a.text for a in GAME.legal_actions(s) if a.text.startswith(f"play {brute} a1")]
+    assert plays == [f"play {brute} a1 pay=BBR", f"play {brute} a1 pay=BRG"]
+    s = play(s, f"play {brute} a1 pay=BBR", "pass")
+    assert s.pool[0] == [0, 0, 0, 1, 0] and f"play {tender} a1" in legal(s)
+
+
+def test_r7_another_payment_is_honoured():
+    """Ruling R7: the player may pay otherwise; nothing chooses for them."""
+    s, brute, tender = _issue_pool()
+    s = play(s, f"play {brute} a1 pay=BRG", "pass")
+    assert s.pool[0] == [1, 0, 0, 0, 0] and not any(t.startswith(f"play {tender}")
+                                                    for t in legal(s))
+
+
+def test_r7_an_unnamed_payment_is_refused_with_the_ways_to_pay():
+    """Ruling R7: when several payments exist, a move naming none is refused, and the
+    refusal gives the ways, the proposal first."""
+    s, brute, _ = _issue_pool()
+    r = refusal(s, f"play {brute} a1")
+    assert r.ruling == "R7" and "pay=BBR" in r.reason and "pay=BRG" in r.reason
+    r = refusal(s, f"play {brute} a1 pay=GGR")
+    assert r.ruling == "R7" and "pay=BBR or pay=BRG" in r.reason
+
+
+def test_r7_one_way_to_pay_needs_no_payment_named():
+    """Ruling R7: a cost the pool can pay in one way only is written without pay=."""
+    s = start("blue", "red")
+    brute = spawn(s, "ashen-brute", 0)
+    s = mana(s, 0, "RRR")
+    assert f"play {brute} a1" in legal(s)
+    assert not any("pay=" in t for t in legal(s))
+
+
+def test_r7_the_computer_pays_as_proposed():
+    """Ruling R7: the computer player takes the proposal."""
+    import random
+
+    from shrinetable.games.shrines.ai import choose
+    s, brute, _ = _issue_pool()
+    kept = rules.proposed(GAME.legal_actions(s))
+    assert [a.text for a in kept if a.card == brute and a.target == "a1"] == [
+        f"play {brute} a1 pay=BBR"]
+    assert choose(s, random.Random(0)) in kept
 
 
 def test_r8_combat_is_mutual():

@@ -7,6 +7,8 @@ docs/rules/shrines.md "Notation"):
     mulligan C          draw primary|secondary     source C        tap C
     play C [SITE | rowN | path-X | C2]             cast C [TARGET] [x=N]
     attach T C          mount C1 C2                travel C SITE
+    (a move that pays may end with pay=MANA, e.g. pay=BBR, when it can be paid
+    in more than one way: see payment.py)
     attack C (C2 | pN)
     block B A           top C | bottom C           sacrifice C
     assign (C | pN) N   stats C                    guard C | unguard C
@@ -19,19 +21,22 @@ from dataclasses import dataclass
 from shrinetable.engine import NotationError
 
 from .cards import instance, site_index
+from .schema import COLOURS
 
 BUTTONS = ("keep", "pass", "next", "unmark")
 ONE_CARD = ("mulligan", "source", "tap", "top", "bottom", "sacrifice", "stats", "guard",
             "unguard")
 TWO = ("attach", "mount", "travel", "attack", "block")
 KINDS = BUTTONS + ONE_CARD + TWO + ("draw", "play", "cast", "assign")
+PAYING = ("play", "cast", "attach", "mount", "unmark")
 
 
 @dataclass(frozen=True, slots=True)
 class Action:
     """One move: `card` and `target` in notation ("" when absent), `x` the paid X
     (-1 when the card has none), `lib` the library a draw comes from, `n` the damage
-    an assignment gives (-1 for other moves)."""
+    an assignment gives (-1 for other moves), `pay` the mana spent ("" when
+    the cost has one payment only)."""
 
     kind: str
     card: str = ""
@@ -39,6 +44,7 @@ class Action:
     x: int = -1
     lib: str = ""
     n: int = -1
+    pay: str = ""
 
     @property
     def text(self) -> str:
@@ -50,6 +56,8 @@ class Action:
             parts.append(str(self.n))
         if self.x >= 0:
             parts.append(f"x={self.x}")
+        if self.pay:
+            parts.append(f"pay={self.pay}")
         return " ".join(parts)
 
     def __str__(self) -> str:
@@ -68,6 +76,14 @@ def parse(text: str) -> Action:
     kind, rest = toks[0].lower(), toks[1:]
     if kind not in KINDS:
         raise NotationError(f"{text!r}: unknown action {toks[0]!r}; known: {', '.join(KINDS)}")
+    pay = ""
+    if rest and rest[-1].lower().startswith("pay="):
+        pay = rest[-1][4:].upper()
+        if kind not in PAYING or not pay or any(ch not in COLOURS for ch in pay):
+            raise NotationError(f"{text!r}: pay=MANA (letters {COLOURS}, e.g. pay=BBR) goes "
+                                f"only after a move that pays ({', '.join(PAYING)})")
+        pay = "".join(ch * pay.count(ch) for ch in COLOURS)
+        rest = rest[:-1]
     x = -1
     if rest and rest[-1].lower().startswith("x="):
         if kind != "cast" or not rest[-1][2:].isdigit():
@@ -94,7 +110,7 @@ def parse(text: str) -> Action:
         return Action("assign", _card(who), n=int(rest[1]))
     card = _card(rest[0]) if rest else ""
     target = _any(rest[1]) if len(rest) > 1 else ""
-    return Action(kind, card, target, x)
+    return Action(kind, card, target, x, pay=pay)
 
 
 def _card(tok: str) -> str:

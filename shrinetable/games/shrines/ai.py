@@ -35,7 +35,7 @@ from .region import (
     status,
     strength,
 )
-from .rules import affordable, decision_seat, legal_actions
+from .rules import affordable, decision_seat, legal_actions, proposed
 from .state import State
 
 SOURCES_EARLY = 5      # draw from the Secondary (the sources) freely until this many are out,
@@ -48,8 +48,9 @@ HARMFUL = ("damage", "bounce", "destroy", "banish", "freeze", "ground", "poison"
 
 def choose(state: State, rng: random.Random) -> Action:
     """The action the computer takes for whoever must decide in `state`. The policy
-    needs no chance, so `rng` (the players' common signature) goes unused."""
-    legal = legal_actions(state)
+    needs no chance, so `rng` (the players' common signature) goes unused. It pays
+    as the table proposes (R7)."""
+    legal = proposed(legal_actions(state))
     if len(legal) == 1:
         return legal[0]
     me = decision_seat(state)

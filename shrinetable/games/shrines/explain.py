@@ -7,6 +7,8 @@ docs/rules/shrines.md.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from .actions import Action
 from .cards import COLOURS, affordable, instance
 from .state import State
@@ -32,7 +34,7 @@ ACT_KINDS = {"travel": "travel", "attack": "combat"}
 INERT = ("source", "play", "attach", "mount")
 
 
-def explain(s: State, a: Action) -> tuple[str, str]:
+def explain(s: State, a: Action, legal: list[Action]) -> tuple[str, str]:
     if s.result is not None:
         return "The game is over.", "winning"
     if s.queue:
@@ -51,6 +53,9 @@ def explain(s: State, a: Action) -> tuple[str, str]:
             return "Your Shrine still has time marks.", "shrine"
     if a.kind not in STAGE_KINDS[s.stage]:
         return _stage(s, a)
+    paying = _payment(a, legal)
+    if paying:
+        return paying, "R7"
     if a.card:
         c = instance(a.card)
         if c >= len(s.defs) or s.name(c) != a.card:
@@ -107,6 +112,19 @@ def explain(s: State, a: Action) -> tuple[str, str]:
     if a.kind == "unmark":
         return "Removing a time mark needs a marked Shrine and 2 mana.", "shrine"
     return f"{a.text} is not allowed now.", "decision"
+
+
+def _payment(a: Action, legal: list[Action]) -> str:
+    """Words for a move that is legal but for its payment: several ways to pay and
+    none named, or a payment that is not one of them (R7)."""
+    ways = [b.pay for b in legal if b.pay and replace(b, pay="") == replace(a, pay="")]
+    if not ways or a.pay in ways:
+        return ""
+    if not a.pay:
+        return (f"{a.text} can be paid in more than one way: name the mana with pay=, "
+                f"e.g. pay={ways[0]} (the proposal, which keeps most of your other cards "
+                f"affordable); or {', '.join('pay=' + w for w in ways[1:])}.")
+    return f"pay={a.pay} is not a way to pay for it now: pay={' or pay='.join(ways)}."
 
 
 def _stage(s: State, a: Action) -> tuple[str, str]:

@@ -228,6 +228,9 @@ class ShrinesPresentation(Presentation):
         if text.startswith("assign "):
             who, _, n = text[len("assign "):].rpartition(" ")
             return f"Assign {n} damage to {who.upper() if who in ('p1', 'p2') else who}"
+        move, _, spend = text.partition(" pay=")
+        if spend:   # a choice of payment (R7): the mana spent, in words
+            return f"{super().label(move)}, paying {' '.join(spend)}"
         return super().label(text)
 
     def decor(self, view: Any) -> Decor:

@@ -12,7 +12,7 @@ from dataclasses import replace
 from shrinetable.engine import Event, IllegalAction
 from shrinetable.engine.rng import fork, seeded
 
-from . import combat
+from . import combat, payment
 from . import effects as fx
 from .actions import Action
 from .cards import (
@@ -130,23 +130,42 @@ def looking_at(s: State, seat: int | None) -> frozenset[int]:
                      for c in item[3])
 
 
-def pay(pool: list[int], cost: Cost, x: int = 0, need: tuple[int, ...] = (0,) * 5) -> None:
-    """Coloured symbols first, then each generic one from the colour with the most
-    mana to spare over `need`, the coloured symbols of the player's other cards (R7)."""
-    for i, n in enumerate(cost.colours):
-        pool[i] -= n
-    for _ in range(cost.generic + x):
-        i = max((k for k in range(5) if pool[k]), key=lambda k: (pool[k] - need[k], pool[k], -k))
-        pool[i] -= 1
+def others(s: State, me: int, paying: int = -1) -> list[Cost]:
+    """The costs of `me`'s other cards, which a payment should keep affordable (R7):
+    those in hand and the waiting Shrine, but for the card being paid for and
+    sources (which cost nothing)."""
+    return [s.defs[c].cost for c in (*s.hands[me], *s.shrine[me][:1])
+            if c != paying and s.defs[c].type != "source"]
 
 
-def needs(s: State, me: int) -> tuple[int, ...]:
-    """The coloured symbols `me` still needs: those of the cards in hand and the
-    waiting Shrine (the card being paid for has left them)."""
-    out = [0] * 5
-    for c in (*s.hands[me], *s.shrine[me][:1]):
-        out = [a + b for a, b in zip(out, s.defs[c].cost.colours, strict=True)]
-    return tuple(out)
+def paid(s: State, me: int, a: Action, cost: Cost, x: int = 0, paying: int = -1) -> list[Action]:
+    """`a` once per distinct payment of `cost`, the proposal first, each carrying its
+    payment; `a` as it is when there is only one way to pay (clause cost, R7)."""
+    ways = payment.payments(s.pool[me], cost, x)
+    if len(ways) < 2:
+        return [a] if ways else []
+    first = payment.proposal(ways, s.pool[me], others(s, me, paying))
+    return [replace(a, pay=payment.text(w)) for w in (first, *(w for w in ways if w != first))]
+
+
+def proposed(legal: list[Action]) -> list[Action]:
+    """The legal actions but for payments other than the proposal (R7): how the
+    computer player pays, as the table proposes to a person."""
+    seen = set()
+    out = []
+    for a in legal:
+        key = (a.kind, a.card, a.target, a.x)
+        if a.pay and key in seen:
+            continue
+        seen.add(key)
+        out.append(a)
+    return out
+
+
+def _spend(s: State, me: int, a: Action, cost: Cost, x: int = 0) -> None:
+    """Take the action's payment from the pool: the one it names, else the only one."""
+    spend = payment.parse(a.pay) if a.pay else payment.payments(s.pool[me], cost, x)[0]
+    s.pool[me] = [n - k for n, k in zip(s.pool[me], spend, strict=True)]
 
 
 def max_x(pool: list[int], cost: Cost) -> int:
@@ -242,8 +261,8 @@ def _common(s: State, me: int) -> list[Action]:
             if s.defs[c].tap and c not in s.tapped and not sick(s, c)
             and "freeze" not in status(s, c) and s.defs[c].type != "relic"]
     out += _spells(s, me, "burst")
-    if s.marks[me] > 0 and sum(s.pool[me]) >= UNMARK_COST:
-        out.append(UNMARK)
+    if s.marks[me] > 0:
+        out += paid(s, me, UNMARK, Cost(generic=UNMARK_COST))
     return out
 
 
@@ -301,36 +320,44 @@ def _inert(s: State, me: int) -> list[Action]:
     melee = [melee_row(me) * 3 + k for k in range(3)]
     for c in playable:
         d, n = s.defs[c], s.name(c)
+        plays = []
         if d.type == "creature":
-            out += [Action("play", n, site_name(i)) for i in melee
-                    if not _rush_blocked(s, me, d, i)]
-            out += [Action("play", n, s.name(x)) for x in mine(s, me, "creature")
-                    if _can_ride(s, me, c, x)]
+            plays += [Action("play", n, site_name(i)) for i in melee
+                      if not _rush_blocked(s, me, d, i)]
+            plays += [Action("play", n, s.name(x)) for x in mine(s, me, "creature")
+                      if _can_ride(s, me, c, x)]
         elif d.type == "structure":
             sites = melee + [range_row(me) * 3 + k for k in range(3)]
-            out += [Action("play", n, site_name(i)) for i in sites
-                    if not any(s.defs[b].type == "structure" for b in s.sites[i])]
+            plays += [Action("play", n, site_name(i)) for i in sites
+                      if not any(s.defs[b].type == "structure" for b in s.sites[i])]
         elif d.subtype == "tool":
-            if affordable(pool, d.play_cost(onto_creature=True)):
-                out += [Action("play", n, s.name(t)) for t in mine(s, me, "creature")]
+            onto = d.play_cost(onto_creature=True)
+            if affordable(pool, onto):
+                out += [b for t in mine(s, me, "creature")
+                        for b in paid(s, me, Action("play", n, s.name(t)), onto, paying=c)]
             if d.attach_cost is not None:   # a tool with an attach cost may lie loose
-                out += [Action("play", n, site_name(i)) for i in range(15)]
+                plays += [Action("play", n, site_name(i)) for i in range(15)]
         elif d.subtype == "idol":
-            out.append(Action("play", n))
+            plays.append(Action("play", n))
         elif d.subtype == "trap" or d.area == "site":
-            out += [Action("play", n, site_name(i)) for i in range(15)]
+            plays += [Action("play", n, site_name(i)) for i in range(15)]
         elif d.area == "row":
-            out += [Action("play", n, f"row{r + 1}") for r in range(ROWS)]
+            plays += [Action("play", n, f"row{r + 1}") for r in range(ROWS)]
         elif d.area == "pathway":
-            out += [Action("play", n, f"path-{k}") for k in "abc"]
+            plays += [Action("play", n, f"path-{k}") for k in "abc"]
+        out += [b for a in plays for b in paid(s, me, a, d.cost, paying=c)]
     out += _spells(s, me, "inert")
     if sum(pool) >= MOUNT_COST:
-        out += [Action("mount", s.name(a), s.name(b)) for a, b in mount_pairs(s, me)]
+        out += [b for a, h in mount_pairs(s, me)
+                for b in paid(s, me, Action("mount", s.name(a), s.name(h)),
+                              Cost(generic=MOUNT_COST))]
     for t in mine(s, me, "relic"):
         if s.perms[t].attached < 0 and affordable(pool, s.defs[t].attach_cost):
             site = s.perms[t].site
-            out += [Action("attach", s.name(t), s.name(c)) for c in bodies(s, site)
-                    if s.perms[c].ctrl == me and s.defs[c].type == "creature"]
+            out += [b for c in bodies(s, site)
+                    if s.perms[c].ctrl == me and s.defs[c].type == "creature"
+                    for b in paid(s, me, Action("attach", s.name(t), s.name(c)),
+                                  s.defs[t].attach_cost)]
     return out
 
 
@@ -360,7 +387,8 @@ def _spells(s: State, me: int, speed: str) -> list[Action]:
         xs = range(max_x(pool, d.cost) + 1) if d.cost.x else (-1,)
         targets = spell_targets(s, me, d)
         for x in xs:
-            out += [Action("cast", s.name(c), t, x) for t in targets]
+            out += [b for t in targets
+                    for b in paid(s, me, Action("cast", s.name(c), t, x), d.cost, max(x, 0), c)]
     return out
 
 
@@ -455,7 +483,7 @@ _QUEUED = {"draw": _gen_draw, "swap": _gen_swap, "sacrifice": _gen_sacrifice,
 def apply(s: State, a: Action) -> tuple[State, list[Event]]:
     """The state after `a` and what happened; IllegalAction if `a` is not legal."""
     if a not in legal_actions(s):
-        reason, ruling = explain(s, a)
+        reason, ruling = explain(s, a, legal_actions(s))
         raise IllegalAction(reason, ruling)
     me = decision_seat(s)
     s = s.copy()
@@ -602,14 +630,14 @@ def _do_play(s, me, a, ev):
     d = s.defs[c]
     zone = "shrine" if c in s.shrine[me] else "hand"
     (s.shrine if zone == "shrine" else s.hands)[me].remove(c)
-    pay(s.pool[me], d.play_cost("#" in a.target), need=needs(s, me))
+    _spend(s, me, a, d.play_cost("#" in a.target))
     if d.subtype == "trap":           # face down: only its owner sees which card it is
         fx.log(s, ev, "trap", f"{p(me)} sets a trap at {a.target}", me, (c,), f"hand:{me}",
                f"traps:{me}")
         ev[-1] = replace(ev[-1], visible_to=(me,))
     else:
         fx.log(s, ev, "play", f"{p(me)} plays {a.card}"
-               + (f" at {a.target}" if a.target else ""), me, (c,), f"{zone}:{me}",
+               + (f" at {a.target}" if a.target else "") + _paying(a), me, (c,), f"{zone}:{me}",
                _landing(s, me, a.target))
     if d.subtype == "idol":
         s.idols[me].append(c)
@@ -637,6 +665,10 @@ def _do_play(s, me, a, ev):
     else:
         fx.put(s, c, me, site_index(a.target), ev)
         fx.run(s, me, d.effects, -1, 0, ev, c)
+
+
+def _paying(a: Action) -> str:
+    return f", paying {a.pay}" if a.pay else ""
 
 
 def _landing(s: State, me: int, target: str) -> str:
@@ -675,7 +707,7 @@ def _join(s: State, rider: int, host: int, ev: list[Event]) -> None:
 
 
 def _do_mount(s, me, a, ev):
-    pay(s.pool[me], Cost(generic=MOUNT_COST), need=needs(s, me))
+    _spend(s, me, a, Cost(generic=MOUNT_COST))
     _join(s, _card(s, a), instance(a.target), ev)
 
 
@@ -712,10 +744,10 @@ def _do_cast(s, me, a, ev):
     d = s.defs[c]
     s.hands[me].remove(c)
     x = max(a.x, 0)
-    pay(s.pool[me], d.cost, x, needs(s, me))
+    _spend(s, me, a, d.cost, x)
     aim = f" on {a.target}" if a.target else ""
     paid = f" (X={a.x})" if a.x >= 0 else ""
-    fx.log(s, ev, "cast", f"{p(me)} casts {a.card}{aim}{paid}", me, (c,), f"hand:{me}",
+    fx.log(s, ev, "cast", f"{p(me)} casts {a.card}{aim}{paid}{_paying(a)}", me, (c,), f"hand:{me}",
            f"graveyard:{me}")
     s.graveyard[me].append(c)
     fx.run(s, me, d.effects, _target(s, a.target), x, ev, c)
@@ -723,13 +755,13 @@ def _do_cast(s, me, a, ev):
 
 def _do_attach(s, me, a, ev):
     t, c = _card(s, a), instance(a.target)
-    pay(s.pool[me], s.defs[t].attach_cost, need=needs(s, me))
+    _spend(s, me, a, s.defs[t].attach_cost)
     s.perms[t].attached = c
     fx.log(s, ev, "attach", f"{a.card} attaches to {a.target}", me, (t,))
 
 
 def _do_unmark(s, me, a, ev):
-    pay(s.pool[me], Cost(generic=UNMARK_COST), need=needs(s, me))
+    _spend(s, me, a, Cost(generic=UNMARK_COST))
     s.marks[me] -= 1
     fx.log(s, ev, "unmark", f"{p(me)} removes a time mark ({s.marks[me]} left)", me)
 

@@ -66,8 +66,8 @@ RULINGS = {
           "answer or pass returns it to the blocks",
     "R5": "Travel is declared to a site; it goes as far as that distance allows then",
     "R6": "A spell names one target, which all its effects use",
-    "R7": "Mana is paid automatically: coloured symbols, then generic from the colour with "
-          "most to spare over what the player's other cards need",
+    "R7": "The player chooses the payment: each distinct one is a move naming its mana; the "
+          "proposal keeps most other cards affordable",
     "R8": "Combat is mutual; a blocked attacker fights only its blockers, which take lethal "
           "damage closest first (closest by rows)",
     "R9": "A site your opponent controls is one of their melee or range sites",
