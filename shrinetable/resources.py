@@ -1,4 +1,5 @@
-"""Where bundled files (layouts, fonts) live, from a source tree or a PyInstaller bundle.
+"""Where bundled files (layouts, fonts) live, from a source tree or a PyInstaller bundle,
+and where the person's own files live (saves, card folders).
 
 Every asset and layout path goes through `resource()`, so freezing the program
 changes one place: PyInstaller unpacks data under `sys._MEIPASS`.
@@ -6,9 +7,12 @@ changes one place: PyInstaller unpacks data under `sys._MEIPASS`.
 
 from __future__ import annotations
 
+import os
 import sys
 from pathlib import Path
 from typing import Any
+
+from platformdirs import user_data_dir
 
 
 def root() -> Path:
@@ -37,3 +41,10 @@ def game_layout(game: Any) -> Path:
 
 def font_path(bold: bool = False) -> Path:
     return resource("assets", "fonts", "DejaVuSans-Bold.ttf" if bold else "DejaVuSans.ttf")
+
+
+def data_dir() -> Path:
+    """The person's own folder (saves, card folders): the user data directory
+    (platformdirs), or SHRINETABLE_DATA_DIR (tests, portable installs)."""
+    env = os.environ.get("SHRINETABLE_DATA_DIR")
+    return Path(env) if env else Path(user_data_dir("shrinetable", appauthor=False))

@@ -7,7 +7,6 @@ the scene says something changed, so an idle table costs almost no CPU.
 
 from __future__ import annotations
 
-import os
 import random
 import sys
 import time
@@ -23,6 +22,7 @@ import pygame  # noqa: E402
 import pygame_gui  # noqa: E402
 
 from shrinetable import resources  # noqa: E402
+from shrinetable.adapter import storage  # noqa: E402
 from shrinetable.adapter.session import Session  # noqa: E402
 from shrinetable.engine import GameBase  # noqa: E402
 from shrinetable.formats.layout import Layout, load_layout  # noqa: E402
@@ -86,8 +86,9 @@ class App:
         self.trace = trace
         self.speed = "normal"
         self.ai_delay, self.minor_delay = SPEEDS[self.speed]
-        if "SHRINETABLE_AI_DELAY" in os.environ:   # a pause of one's own (tests: 0, none)
-            self.ai_delay = float(os.environ["SHRINETABLE_AI_DELAY"])
+        own = env.ai_delay()   # a pause of one's own (tests: 0, none); the command checked it
+        if own is not None:
+            self.ai_delay = own
             self.minor_delay = min(self.ai_delay, self.minor_delay)
             self.speed = next((n for n, (p, _) in SPEEDS.items() if p == self.ai_delay),
                               f"{self.ai_delay:g} s")
@@ -96,6 +97,7 @@ class App:
         self.presented = False
         self._layouts: dict[str, Layout] = {}
         self._hover = False
+        storage.clean()   # what tables killed while saving left behind
         if fullscreen:
             self.toggle_fullscreen()
 
@@ -132,8 +134,10 @@ class App:
         return random.SystemRandom().randrange(1, 10**6)
 
     def emit(self, line: str) -> None:
-        """A --trace line on stdout, flushed at once (tests wait for them)."""
+        """A --trace line on stdout, flushed at once (tests wait for them); the
+        game is saved first, so a move printed is a move kept."""
         if self.trace:
+            self._keep()
             print(line, flush=True)
 
     def toggle_fullscreen(self) -> None:
@@ -209,16 +213,30 @@ class App:
         self.present()
 
     def present(self) -> None:
-        if not (self.scene.dirty or getattr(self.scene, "partial", None)):
+        """Keep the game, then show it: a move on the screen is a move saved."""
+        self._keep()
+        if self.scene.dirty or getattr(self.scene, "partial", None):
+            rects = self.scene.draw(self.screen)
+            if rects is None:
+                pygame.display.flip()
+            else:
+                pygame.display.update(rects)
+            if not self.presented:
+                self.presented = True
+                self.emit("ready")
+
+    def _keep(self) -> None:
+        """Autosave the scene's game if it changed since it was last written (a
+        move, an undo); a failure is said in the window and the game goes on."""
+        session = getattr(self.scene, "session", None)
+        if session is None:
             return
-        rects = self.scene.draw(self.screen)
-        if rects is None:
-            pygame.display.flip()
-        else:
-            pygame.display.update(rects)
-        if not self.presented:
-            self.presented = True
-            self.emit("ready")
+        try:
+            storage.autosave(session)
+        except OSError as e:
+            problem = f"Autosave failed: {e.strerror or e}. Save with Ctrl+S to keep this game."
+            if getattr(self.scene, "message", None) != problem:
+                self.scene.say(problem)
 
     def run(self, until: float | None = None) -> int:
         """The loop; `until` (a time.monotonic() value) ends it early (benchmarks)."""

@@ -80,7 +80,7 @@ class GamePanels:
         elif self.overlay == "load":
             self.ui.window = UIFileDialog(pygame.Rect(40, 40, 520, 420), self.app.manager,
                                           "Load a saved game",
-                                          initial_file_path=str(storage.saves_dir()),
+                                          initial_file_path=str(storage.dialog_folder()),
                                           allow_existing_files_only=True)
 
     def _log_text(self) -> str:

@@ -4,18 +4,28 @@ Start."""
 from __future__ import annotations
 
 import html
+import time
 from pathlib import Path
 
 import pygame
 import pygame_gui
-from pygame_gui.elements import UIButton, UIDropDownMenu, UILabel, UITextBox, UITextEntryLine
+from pygame_gui.elements import (
+    UIButton,
+    UIDropDownMenu,
+    UILabel,
+    UITextBox,
+    UITextEntryLine,
+    UIWindow,
+)
 from pygame_gui.windows import UIFileDialog
 
 from shrinetable.adapter import storage
 from shrinetable.adapter.session import Session
 from shrinetable.engine import registry
+from shrinetable.formats import cards
+from shrinetable.formats.errors import FormatError
 from shrinetable.formats.layout import LayoutError
-from shrinetable.formats.save import SaveError
+from shrinetable.formats.save import SaveError, read_save
 
 BG = (18, 52, 40)
 SEAT_KINDS = ["human", "computer"]
@@ -25,8 +35,10 @@ FROM_FILE = "From a file\u2026"
 class StartScene:
     def __init__(self, app, message: str = ""):
         self.app = app
-        self.message = message
-        self.game = registry.get(registry.names()[0])
+        self.games, broken = playable()
+        notes = [message, *broken, *cards.notices(), storage.notice()]
+        self.message = "\n".join(n for n in notes if n)
+        self.game = self.games[0]
         self.seats = ["human"]
         self._fit_seats()
         self.options = {o.name: o.default for o in self.game.options}
@@ -44,8 +56,8 @@ class StartScene:
         self.actions, self.dropdowns = {}, {}
         w, h = self.app.screen.get_size()
         x, y, col = max(20, w // 2 - 260), max(110, h // 6), 520
-        names = registry.names()
-        titles = [registry.get(n).title for n in names]
+        names = [g.name for g in self.games]
+        titles = [g.title for g in self.games]
 
         def label(text, yy, width=150):
             UILabel(pygame.Rect(x, yy, width, 32), text, m)
@@ -119,9 +131,22 @@ class StartScene:
     def _start(self, session_factory) -> None:
         try:
             self.app.start_game(session_factory())
-        except (SaveError, LayoutError, ValueError) as e:
+        except (SaveError, LayoutError, ValueError, FormatError) as e:
             self.message = str(e).splitlines()[0]
             self.build_ui()
+
+    def _continue(self) -> None:
+        """The only unfinished game at once; a choice when there are several."""
+        found = storage.recent_autosaves()
+        if len(found) <= 1:
+            self._start(storage.load_autosave)
+            return
+        win = UIWindow(pygame.Rect(60, 60, 560, 60 + 42 * len(found)), self.app.manager,
+                       window_display_title="Continue which game?")
+        for i, path in enumerate(found):
+            b = UIButton(pygame.Rect(10, 10 + 42 * i, 520, 36), describe(path),
+                         self.app.manager, container=win)
+            self.actions[b] = ("resume", path)
 
     def handle(self, event, consumed: bool) -> None:
         t = event.type
@@ -196,11 +221,13 @@ class StartScene:
                 return
             self._start(lambda: Session(self.game, seed, self.options, self.seats))
         elif cmd[0] == "continue":
-            self._start(storage.load_autosave)
+            self._continue()
+        elif cmd[0] == "resume":
+            self._start(lambda: storage.load_autosave(cmd[1]))
         elif cmd[0] == "load":
             self.picking = None
             UIFileDialog(pygame.Rect(40, 40, 520, 420), self.app.manager, "Load a saved game",
-                         initial_file_path=str(storage.saves_dir()),
+                         initial_file_path=str(storage.dialog_folder()),
                          allow_existing_files_only=True)
         elif cmd[0] == "quit":
             self.app.running = False
@@ -225,3 +252,26 @@ class StartScene:
         self.app.manager.draw_ui(screen)
         self.dirty = False
         return None
+
+
+def playable() -> tuple[list, list[str]]:
+    """The games that load, and a sentence for each that does not (a card file a
+    designer broke names its file and line); the others stay playable."""
+    games, broken = [], []
+    for name in registry.names():
+        try:
+            games.append(registry.get(name))
+        except (FormatError, ImportError) as e:
+            broken.append(f"{name} cannot be played: {e}")
+    return games, broken
+
+
+def describe(path: Path) -> str:
+    """An unfinished game in a few words: game, seed, moves, when."""
+    when = time.strftime("%d %b %H:%M", time.localtime(storage.mtime(path)))
+    try:
+        save = read_save(path)
+    except SaveError:
+        return f"{path.name} (damaged), {when}"
+    title = registry.get(save.game).title if save.game in registry.names() else save.game
+    return f"{title}, seed {save.seed}, {len(save.actions)} moves, {when}"
