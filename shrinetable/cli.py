@@ -11,6 +11,9 @@ import argparse
 import importlib
 import sys
 
+from shrinetable.commands.args import use_cards
+from shrinetable.formats.errors import FormatError
+
 COMMANDS = ("play", "check", "scenario", "simulate", "bench", "demo")
 
 
@@ -31,14 +34,20 @@ def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     if args.command is None:
-        if args.smoke:
-            module = importlib.import_module("shrinetable.commands.smoke")
-        else:
-            module = importlib.import_module("shrinetable.commands.play")
-        return module.run(args)
-    module = importlib.import_module(f"shrinetable.commands.{args.command}")
+        name = "smoke" if args.smoke else "play"
+    else:
+        name = args.command
+    module = importlib.import_module(f"shrinetable.commands.{name}")
+    try:
+        use_cards(getattr(args, "cards", None))
+    except ValueError as e:
+        print(f"shrinetable: {e}", file=sys.stderr)
+        return 2
     try:
         return module.run(args)
+    except FormatError as e:   # a shipped file a designer edited (card data read on import)
+        print(f"shrinetable: {e}", file=sys.stderr)
+        return 2
     except KeyboardInterrupt:
         return 130
     except BrokenPipeError:

@@ -9,7 +9,11 @@ known names, allowed values). Sizes are written `WIDTHxHEIGHT` (`play --size`,
 
 from __future__ import annotations
 
+import os
+from pathlib import Path
 from typing import Any
+
+from shrinetable.formats.cards import CARDS_ENV
 
 TRUE = ("true", "yes", "on", "1")
 FALSE = ("false", "no", "off", "0")
@@ -27,6 +31,11 @@ def parse_options(game: Any, pairs: list[str]) -> dict[str, Any]:
             raise ValueError(f"--option {pair!r}: unknown option {name!r}; {game.name} has no "
                              f"such option (known: {', '.join(sorted(known)) or 'none'})")
         out[name] = _value(name, text, known[name].default)
+    for name, value in out.items():
+        needs = known[name].needs
+        if value and needs and not out.get(needs, known[needs].default):
+            raise ValueError(f"--option {name}: means nothing unless {needs} is on; "
+                             f"add --option {needs}=true")
     game.check_options(out)
     return out
 
@@ -46,12 +55,45 @@ def _value(name: str, text: str, default: Any) -> Any:
     return text.strip()
 
 
+LARGEST = (7680, 4320)   # 8K: a bigger picture runs out of memory, not of detail
+
+
 def parse_size(text: str, least: tuple[int, int]) -> tuple[int, int]:
-    """`WIDTHxHEIGHT` as two ints, at least `least`; ValueError otherwise."""
+    """`WIDTHxHEIGHT` as two ints, from `least` to LARGEST; ValueError otherwise."""
     w, _, h = text.lower().partition("x")
-    if not (w.strip().isdigit() and h.strip().isdigit()):
+    if not (w.strip().isdigit() and h.strip().isdigit()) or len(w + h) > 12:
         raise ValueError(f"--size {text!r}: write WIDTHxHEIGHT, e.g. 1280x720")
     size = int(w), int(h)
     if size[0] < least[0] or size[1] < least[1]:
         raise ValueError(f"--size {text!r}: too small; at least {least[0]}x{least[1]}")
+    if size[0] > LARGEST[0] or size[1] > LARGEST[1]:
+        raise ValueError(f"--size {text!r}: too large; at most {LARGEST[0]}x{LARGEST[1]}")
     return size
+
+
+def players_text(game: Any) -> str:
+    """How many players `game` is for, in words ("2", "2 to 5")."""
+    if game.min_seats == game.max_seats:
+        return f"{game.min_seats}"
+    return f"{game.min_seats} to {game.max_seats}"
+
+
+def add_cards(parser: Any) -> None:
+    """`--cards DIR`: a designer's card folder for this run."""
+    parser.add_argument("--cards", metavar="DIR",
+                        help="a folder of card files: DIR/<game>/*.toml add cards and decks "
+                             "to the game's set or replace them by id (see docs/cards.md)")
+
+
+def use_cards(folder: str | None) -> None:
+    """Make `--cards DIR` the designer folder of this run (before a game loads its
+    cards); ValueError when it is not a card folder."""
+    if folder is None:
+        return
+    root = Path(folder)
+    if not root.is_dir():
+        raise ValueError(f"--cards {folder}: no such folder")
+    if any(root.glob("*.toml")) and not any(p.is_dir() for p in root.iterdir()):
+        raise ValueError(f"--cards {folder}: put each game's card files in a folder named "
+                         f"after the game's card folder, e.g. {root}/<game>/")
+    os.environ[CARDS_ENV] = str(root.resolve())

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 
 from shrinetable.engine import registry
@@ -29,6 +30,10 @@ def run(args: argparse.Namespace) -> int:
         registry.get(args.game)
     except KeyError as e:
         print(f"shrinetable bench: {e.args[0]}", file=sys.stderr)
+        return 2
+    if args.exe and not (os.path.isfile(args.exe) and os.access(args.exe, os.X_OK)):
+        print(f"shrinetable bench: --exe {args.exe}: no program there to launch",
+              file=sys.stderr)
         return 2
     if args.what == "launch":
         from shrinetable.table.bench import run_launch_bench

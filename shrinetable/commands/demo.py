@@ -19,9 +19,9 @@ from pathlib import Path
 from shrinetable.formats.errors import FormatError
 from shrinetable.table import env
 
-from .args import parse_size
+from .args import add_cards, parse_size
 
-SMALLEST = (200, 200)   # an exported picture still shows the table
+SMALLEST = (200, 200)
 
 
 def add_parser(sub) -> None:
@@ -41,6 +41,7 @@ def add_parser(sub) -> None:
                         "games' files are left as they are)")
     p.add_argument("--size", default="800x600", metavar="WxH",
                    help="size of exported pictures (default 800x600)")
+    add_cards(p)
 
 
 def fail(message: str) -> int:
@@ -63,13 +64,20 @@ def run(args: argparse.Namespace) -> int:
     if args.export_all:
         if args.name or exporting:
             return fail("--export-all exports every demonstration; give no NAME")
-        return _export_all(catalog, Path(args.export_all), size, args.game)
+        try:
+            return _export_all(catalog, Path(args.export_all), size, args.game)
+        except OSError as e:
+            return fail(f"--export-all {args.export_all}: cannot write there: "
+                        f"{e.strerror or e}")
     if not args.name:
         return fail("name a demonstration (see --list), or use --list or --export-all")
     try:
         path = catalog.find(args.name)
     except LookupError as e:
         return fail(str(e))
+    if args.export and not Path(args.export).resolve().parent.is_dir():
+        return fail(f"--export {args.export}: the folder {Path(args.export).parent} does not "
+                    f"exist; make it first, or export somewhere else")
     try:
         if exporting:
             return _export(path, args.export, args.export_frames, size)
@@ -78,6 +86,8 @@ def run(args: argparse.Namespace) -> int:
         return _play(path)
     except (FormatError, ValueError, OSError) as e:
         return fail(str(e))
+    except pygame_error() as e:
+        return fail(f"cannot open a window: {e} (check SDL_VIDEODRIVER and the display)")
 
 
 def _list(catalog) -> int:
@@ -94,12 +104,18 @@ def _list(catalog) -> int:
             try:
                 spec = load(path).spec
                 entries.append((spec.order, path.stem, spec.title))
-            except FormatError as e:
+            except FormatError as e:   # listed as broken; the others are still listed
                 entries.append((10**6, path.stem, f"(broken: {e.message})"))
         width = max(len(stem) for _, stem, _ in entries)
         for _, stem, title in sorted(entries):
             print(f"  {game}/{stem:<{width}}  {title}")
     return 0
+
+
+def pygame_error() -> type[Exception]:
+    """pygame's error type, without importing pygame for --list."""
+    from shrinetable.table.app import pygame
+    return pygame.error
 
 
 def _export(path: Path, gif: str | None, frames: str | None, size) -> int:

@@ -12,7 +12,7 @@ import sys
 from shrinetable.engine import registry
 from shrinetable.table import env
 
-from .args import parse_options, parse_size
+from .args import add_cards, parse_options, parse_size
 
 
 def add_parser(sub) -> None:
@@ -20,7 +20,7 @@ def add_parser(sub) -> None:
                        description="Play a game in a window. Without GAME, open the start "
                                    "screen.")
     p.add_argument("game", nargs="?", help=f"game to play ({', '.join(registry.names())})")
-    p.add_argument("--seats", default="human,computer",
+    p.add_argument("--seats", default=None,
                    help="who sits at each seat, in order: human or computer, comma separated "
                         "(default: human,computer)")
     p.add_argument("--seed", type=int, default=None, help="seed for the deal (default: random)")
@@ -32,6 +32,7 @@ def add_parser(sub) -> None:
     p.add_argument("--load", metavar="FILE", help="continue a saved game")
     p.add_argument("--size", default="1280x720", metavar="WxH", help="window size")
     p.add_argument("--fullscreen", action="store_true", help="start in fullscreen")
+    add_cards(p)
 
 
 def parse_seats(game, text: str) -> list[str]:
@@ -46,25 +47,38 @@ def parse_seats(game, text: str) -> list[str]:
     return seats
 
 
+def check_load(args: argparse.Namespace) -> None:
+    """A saved game brings its own game, seats, seed and options: saying them too
+    would be ignored, so it is refused."""
+    given = [flag for flag, value in (("GAME", args.game), ("--seats", args.seats),
+                                      ("--seed", args.seed), ("--option", args.option))
+             if value]
+    if given:
+        raise ValueError(f"--load continues a saved game with its own game, seats, seed and "
+                         f"options; leave out {', '.join(given)}")
+
+
 def run(args: argparse.Namespace) -> int:
     from shrinetable.adapter import storage
     from shrinetable.adapter.session import Session
     from shrinetable.formats.layout import LayoutError
     from shrinetable.formats.save import SaveError
-    from shrinetable.table.app import App, fatal
+    from shrinetable.table.app import App, fatal, pygame
 
     name = getattr(args, "game", None)
     try:
         size = parse_size(getattr(args, "size", "1280x720"), env.MIN_SIZE)
+        env.ai_delay()
         session = None
         if getattr(args, "load", None):
+            check_load(args)
             session = storage.load(args.load)
         elif name:
             try:
                 game = registry.get(name)
             except KeyError as e:
                 return fatal(e.args[0])
-            seats = parse_seats(game, args.seats)
+            seats = parse_seats(game, args.seats or "human,computer")
             options = parse_options(game, args.option)
             seed = args.seed if args.seed is not None else App.new_seed()
             session = Session(game, seed, options, seats)
@@ -72,8 +86,11 @@ def run(args: argparse.Namespace) -> int:
         return fatal(str(e))
     if env.no_display():
         return fatal(env.NO_DISPLAY)
-    app = App(size, trace=getattr(args, "trace", False),
-              fullscreen=getattr(args, "fullscreen", False))
+    try:
+        app = App(size, trace=getattr(args, "trace", False),
+                  fullscreen=getattr(args, "fullscreen", False))
+    except pygame.error as e:   # SDL_VIDEODRIVER names no driver, the display refuses...
+        return fatal(f"cannot open a window: {e} (check SDL_VIDEODRIVER and the display)")
     try:
         if session is not None:
             app.start_game(session)

@@ -14,6 +14,8 @@ import sys
 from shrinetable.engine import IllegalAction
 from shrinetable.formats.errors import FormatError
 
+from .args import add_cards
+
 
 class Mismatch(Exception):
     """An expectation that does not hold, worded for the report."""
@@ -24,6 +26,7 @@ def add_parser(sub) -> None:
     p.add_argument("files", nargs="+", metavar="FILE", help="scenario files (TOML)")
     p.add_argument("--legal", action="store_true",
                    help="print the legal actions at the final position, one per line")
+    add_cards(p)
 
 
 def run(args: argparse.Namespace) -> int:

@@ -18,7 +18,7 @@ import time
 from shrinetable.engine import registry
 from shrinetable.players import KINDS, player
 
-from .args import parse_options
+from .args import add_cards, parse_options, players_text
 
 
 def add_parser(sub) -> None:
@@ -36,14 +36,16 @@ def add_parser(sub) -> None:
     p.add_argument("--max-turns", type=int, default=500,
                    help="a game still going after this many turns is unfinished")
     p.add_argument("--json", action="store_true", help="print the figures as JSON")
+    add_cards(p)
 
 
 def seat_kinds(seats: str | None, players: int | None) -> list[str]:
-    kinds = (seats or "ai,random").split(",")
-    kinds = [k.strip() for k in kinds]
+    kinds = [k.strip() for k in ("ai,random" if seats is None else seats).split(",")]
     for k in kinds:
         if k not in KINDS:
-            raise ValueError(f"unknown seat kind {k!r}; choose from {', '.join(KINDS)}")
+            raise ValueError(f"--seats: unknown seat kind {k!r}; choose from {', '.join(KINDS)}")
+    if players is not None and players < 1:
+        raise ValueError(f"--players {players}: a game needs players")
     n = players or len(kinds)
     return [kinds[i % len(kinds)] for i in range(n)]
 
@@ -85,12 +87,14 @@ def run(args: argparse.Namespace) -> int:
         game = registry.get(args.game)
         kinds = seat_kinds(args.seats, args.players)
         if not game.min_seats <= len(kinds) <= game.max_seats:
-            many = (f"{game.min_seats}" if game.min_seats == game.max_seats
-                    else f"{game.min_seats} to {game.max_seats}")
-            raise ValueError(f"{args.game} is for {many} players, not {len(kinds)}")
+            raise ValueError(f"{args.game} is for {players_text(game)} players, "
+                             f"not {len(kinds)}")
         options = parse_options(game, args.option)
         if args.games < 1:
             raise ValueError("--games must be at least 1")
+        if args.max_turns < 1:
+            raise ValueError(f"--max-turns {args.max_turns}: every game would end unfinished; "
+                             f"give at least 1")
     except (KeyError, ValueError) as e:
         print(f"shrinetable simulate: {e.args[0] if e.args else e}", file=sys.stderr)
         return 2

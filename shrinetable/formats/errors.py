@@ -34,16 +34,49 @@ def key_path(loc: Sequence[str | int]) -> str:
     return out
 
 
-def read_toml(path: str | Path) -> tuple[str, dict]:
-    """The file's text (for finding lines) and its TOML data; FormatError otherwise."""
+MAX_BYTES = 1 << 20   # the largest file shipped is ~40 KB; a bigger one is a slip
+MAX_DEPTH = 32        # arrays and inline tables inside each other (~500 crashed the parser)
+# what a depth count must step over: strings (brackets in them do not nest) and comments
+_TOKEN = re.compile(r'"""(?:\\.|[^\\])*?"""|\'\'\'.*?\'\'\'|"(?:\\.|[^"\\\n])*"'
+                    r"|'[^'\n]*'|#[^\n]*|[\[\]{}]", re.S)
+
+
+def read_text(path: str | Path, limit: int = MAX_BYTES) -> str:
+    """A file a person wrote, as text, at most `limit` bytes; FormatError otherwise."""
     try:
-        text = Path(path).read_text(encoding="utf-8")
+        with open(path, "rb") as f:
+            data = f.read(limit + 1)
+        if len(data) > limit:
+            raise FormatError(str(path), "", f"the file is larger than {limit // 1024} KB; "
+                                             f"is it the right file?")
+        return data.decode("utf-8")
     except (OSError, UnicodeDecodeError) as e:
         raise FormatError(str(path), "", f"cannot read the file: {e}") from None
+
+
+def parse_toml(text: str, file: str) -> dict:
+    """TOML `text` as data, nesting bounded before it is parsed; FormatError otherwise."""
+    depth = 0
+    for m in _TOKEN.finditer(text):
+        token = m[0]
+        depth += (token in "[{") - (token in "]}") if len(token) == 1 else 0
+        if depth > MAX_DEPTH:
+            line = text.count("\n", 0, m.start()) + 1
+            raise FormatError(file, "", f"arrays or tables nest more than {MAX_DEPTH} deep",
+                              line)
     try:
-        return text, tomllib.loads(text)
+        return tomllib.loads(text)
     except tomllib.TOMLDecodeError as e:
-        raise FormatError(str(path), "", f"not valid TOML: {e}", decode_line(e)) from None
+        raise FormatError(file, "", f"not valid TOML: {e}", decode_line(e)) from None
+    except RecursionError:   # the count above missed a nesting (a bug): still a message
+        raise FormatError(file, "", f"arrays or tables nest more than {MAX_DEPTH} deep") \
+            from None
+
+
+def read_toml(path: str | Path) -> tuple[str, dict]:
+    """The file's text (for finding lines) and its TOML data; FormatError otherwise."""
+    text = read_text(path)
+    return text, parse_toml(text, str(path))
 
 
 def decode_line(e: tomllib.TOMLDecodeError) -> int | None:

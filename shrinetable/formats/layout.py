@@ -19,14 +19,13 @@ left, the last seat to their right, and the names at each player count are:
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, ValidationError
 
-from .errors import decode_line, find_line
+from .errors import FormatError, find_line, parse_toml, read_text
 
 Arrange = Literal["stack", "fan", "row", "spread", "grid"]
 Position = Literal["self", "left", "top-left", "opposite", "top-right", "right"]
@@ -236,9 +235,9 @@ def _semantic(layout: Layout) -> list[tuple[tuple[str, ...], str]]:
 def parse_layout(text: str, file: str = "<layout>") -> Layout:
     """The layout in TOML `text`; LayoutError listing every problem otherwise."""
     try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as e:
-        raise LayoutError([Problem(file, (), f"not valid TOML: {e}", decode_line(e))]) from None
+        data = parse_toml(text, file)
+    except FormatError as e:
+        raise LayoutError([Problem(file, (), e.message, e.line)]) from None
     try:
         layout = Layout.model_validate(data)
     except ValidationError as e:
@@ -262,9 +261,9 @@ def load_layout(path: str | Path) -> Layout:
     """The layout file at `path`; Unreadable or LayoutError with clear problems."""
     p = Path(path)
     try:
-        text = p.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as e:
-        raise Unreadable([Problem(str(p), (), f"cannot read the file: {e}")]) from None
+        text = read_text(p)
+    except FormatError as e:
+        raise Unreadable([Problem(str(p), (), e.message)]) from None
     return parse_layout(text, str(p))
 
 

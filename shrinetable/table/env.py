@@ -6,6 +6,7 @@ Only display and font are initialised: audio init is slow and noisy."""
 
 from __future__ import annotations
 
+import math
 import os
 import sys
 
@@ -27,6 +28,25 @@ def no_display() -> bool:
     return (sys.platform.startswith(("linux", "freebsd", "openbsd"))
             and not os.environ.get("SDL_VIDEODRIVER")
             and not os.environ.get("DISPLAY") and not os.environ.get("WAYLAND_DISPLAY"))
+
+
+MAX_AI_DELAY = 60.0   # seconds; longer reads as a hang
+
+
+def ai_delay() -> float | None:
+    """The computer's pause set by SHRINETABLE_AI_DELAY (seconds), None if unset;
+    ValueError saying what it takes otherwise (a nan or inf pause froze the table)."""
+    text = os.environ.get("SHRINETABLE_AI_DELAY")
+    if text is None:
+        return None
+    try:
+        value = float(text)
+    except ValueError:
+        value = math.nan
+    if not 0 <= value <= MAX_AI_DELAY:
+        raise ValueError(f"SHRINETABLE_AI_DELAY={text!r}: give the computer's pause in "
+                         f"seconds, from 0 to {MAX_AI_DELAY:g} (e.g. 0.5), or unset it")
+    return value
 
 
 def prepare() -> None:
