@@ -8,20 +8,38 @@ tables, validated by the game's pydantic model `card` (which has an `id`), and
 deck), the field and the line; so does a card id used twice. A model's whole-card
 check names its field by starting its message with it (`"resilience: ..."`).
 See docs/cards.md.
+
+Numbers are bounded before the models see them (a deck of a billion copies ran
+out of memory), every card a deck names must exist, and the game's own deck
+rules (`problems(deck, cards)` in the game's `decks` module, if it has one) hold
+for every deck of the set, so a fault is a message here, never a crash at the deal.
+
+A designer's own cards live in `<data folder>/cards/<folder>/` and, for one run,
+in `DIR/<folder>/` given by `--cards DIR` (SHRINETABLE_CARDS): their cards and
+decks add to the shipped set or replace one with the same id (or deck name). A
+folder with a fault is refused as a whole, with the message, and the game keeps
+what it had; `notices()` says what was loaded and what was refused.
 """
 
 from __future__ import annotations
 
+import importlib
+import os
 import re
+import sys
 from functools import cache
 from pathlib import Path
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict, ValidationError, create_model
 
-from shrinetable.resources import resource
+from shrinetable.resources import data_dir, resource
 
-from .errors import FormatError, find_line, key_path, read_toml
+from .errors import FormatError, find_line, key_path, parse_toml, read_toml
+
+MAX_NUMBER = 999   # no cost, strength or copy count comes near; a billion copies crashed
+CARDS_ENV = "SHRINETABLE_CARDS"
+_notices: list[str] = []
 
 
 @cache
@@ -31,9 +49,30 @@ def _file_model(what: str, model: type[BaseModel]) -> type[BaseModel]:
                         **{what: (list[model], ...)})
 
 
+def _too_big(data: Any, loc: tuple = ()) -> tuple | None:
+    """Where in `data` a number past MAX_NUMBER is, if anywhere."""
+    if isinstance(data, dict):
+        items = data.items()
+    elif isinstance(data, list):
+        items = enumerate(data)
+    else:
+        return loc if isinstance(data, int | float) and abs(data) > MAX_NUMBER else None
+    return next((w for k, v in items if (w := _too_big(v, (*loc, k))) is not None), None)
+
+
 def _load(path: Path, model: type[BaseModel], what: str) -> list[Any]:
     """The `[[what]]` tables of the file at `path`, each validated as `model`."""
     text, raw = read_toml(path)
+    big = _too_big(raw)
+    if big is not None:
+        raise FormatError(str(path), key_path(big), f"numbers in card files are at most "
+                                                    f"{MAX_NUMBER}", find_line(text, big))
+    for i, table in enumerate(raw.get("deck", []) if what == "deck" else []):
+        name = table.get("name") if isinstance(table, dict) else None
+        if isinstance(name, str) and not name.split(":")[0].split():
+            raise FormatError(str(path), f"deck[{i}].name", "a deck's name starts with a "
+                              "word (its first word is the deck's short name)",
+                              find_line(text, ("deck", i, "name")))
     try:
         return getattr(_file_model(what, model).model_validate(raw), what)
     except ValidationError as e:
@@ -89,7 +128,87 @@ def card_folder(data: Any) -> Path:
     return resource("assets", "cards", data.folder)
 
 
+def user_folders(data: Any) -> list[Path]:
+    """A designer's card folders for the game, in the order they apply: the
+    person's data folder's, then the one `--cards DIR` gave."""
+    name = Path(data.folder).name
+    roots = [data_dir() / "cards", *([Path(os.environ[CARDS_ENV])] if os.environ.get(
+        CARDS_ENV) else [])]
+    return [r / name for r in roots if (r / name).is_dir()]
+
+
+def notices() -> list[str]:
+    """What designer card folders were loaded or refused, in order."""
+    return list(_notices)
+
+
 def load_card_data(data: Any) -> tuple[dict[str, Any], list[Any]]:
-    """A game's whole card set, by its `CardData`."""
-    return load_dir(card_folder(data), data.card, data.deck)
+    """A game's whole card set, by its `CardData`: the shipped set (FormatError if
+    it is broken), then each designer folder that holds a sound set with it."""
+    cards, decks = load_dir(card_folder(data), data.card, data.deck)
+    check_decks(data, cards, decks, card_folder(data))
+    for folder in user_folders(data):
+        try:
+            cards, decks = merge(data, folder, cards, decks)
+        except FormatError as e:
+            _notices.append(f"Refused the cards in {folder}, kept the shipped set: {e}")
+            print(f"shrinetable: {_notices[-1]}", file=sys.stderr)
+        else:
+            _notices.append(f"Loaded the cards in {folder}.")
+    return cards, decks
+
+
+def merge(data: Any, folder: Path, cards: dict[str, Any],
+          decks: list[Any]) -> tuple[dict[str, Any], list[Any]]:
+    """`cards` and `decks` with `folder`'s added or replacing (by id, by deck
+    name), every deck checked against the result; FormatError otherwise."""
+    own_cards, own_decks = load_dir(folder, data.card, data.deck)
+    if not own_cards and not own_decks:
+        raise FormatError(str(folder), "", "no card files here (*.toml with [[card]] "
+                                           "tables, or decks.toml)")
+    named = {d.name: d for d in decks}
+    named.update({d.name: d for d in own_decks})
+    cards, decks = {**cards, **own_cards}, list(named.values())
+    check_decks(data, cards, decks, folder)
+    return cards, decks
+
+
+def check_decks(data: Any, cards: dict[str, Any], decks: list[Any], folder: Path) -> None:
+    """Every card a deck names exists and the game's deck rules hold; FormatError
+    naming the deck file, the deck and its line otherwise."""
+    rules = _deck_rules(data)
+    path = folder / "decks.toml"
+    text = path.read_text(encoding="utf-8") if path.is_file() else ""
+    for deck in decks:
+        faults = [f"no card has the id {cid!r}" for cid in _named_ids(deck) if cid not in cards]
+        faults = faults or [p.removeprefix(f"{deck.name}: ") for p in rules(deck, cards)]
+        if faults:
+            index = next((i for i, t in enumerate(_deck_tables(text)) if t == deck.name), None)
+            line = find_line(text, ("deck", index)) if index is not None else None
+            raise FormatError(str(path), f"deck {deck.name!r}", faults[0], line)
+
+
+def _named_ids(deck: Any) -> list[str]:
+    """The card ids a deck names: the keys of its card-count tables."""
+    return [cid for value in dict(deck).values() if isinstance(value, dict) for cid in value]
+
+
+def _deck_tables(text: str) -> list[Any]:
+    """The names of the `[[deck]]` tables written in `text`, in order."""
+    try:
+        tables = parse_toml(text, "decks.toml").get("deck", [])
+    except FormatError:
+        return []
+    return [t.get("name") if isinstance(t, dict) else None for t in tables]
+
+
+def _deck_rules(data: Any):
+    """The game's deck rules: `problems(deck, cards) -> list[str]` in the `decks`
+    module beside its card schema, if there is one (else none beyond the shape)."""
+    package = data.card.__module__.rpartition(".")[0]
+    try:
+        module = importlib.import_module(f"{package}.decks")
+    except ImportError:
+        return lambda deck, cards: []
+    return getattr(module, "problems", lambda deck, cards: [])
 
