@@ -15,7 +15,7 @@ import pygame
 from shrinetable.engine import Chip, Face, Presentation
 from shrinetable.resources import font_path
 
-from .faces import draw_face
+from .faces import draw_face, draw_strip
 
 PAPER = (250, 247, 238)
 EDGE = (70, 70, 78)
@@ -98,6 +98,14 @@ class CardArt:
             surf = base if rotation == 0 else pygame.transform.rotate(base, rotation)
             self._cache[key] = surf
         return surf
+
+    def strip(self, name: str | None, size: tuple[int, int]) -> pygame.Surface:
+        """`name` as a strip (`faces.draw_strip`; None: a strip of card back)."""
+        key = ("strip", name, size)
+        if key not in self._cache:
+            self._cache[key] = _ready(self._back(size) if name is None
+                                      else draw_strip(self.fonts, self.face(name), size))
+        return self._cache[key]
 
     def _any_face(self, name: str, size, detail: bool = False) -> pygame.Surface:
         face = self.face(name)

@@ -52,6 +52,7 @@ class Board:
         self.view: View | None = None
         self.decor = Decor()
         self.viewer: int | None = None
+        self.watching = False   # the viewer's seat is a computer's: nothing is "yours"
         self._bg: pygame.Surface | None = None
         self._bg_key: tuple | None = None
 
@@ -74,12 +75,19 @@ class Board:
         return self.layout.place(zone, self.viewer, self.view.seats).rotation
 
     def zone_label(self, zone: str, seat_names: list[str]) -> str:
+        """The layout's label, with the owner's name for another seat's zone and
+        for a computer's own ("Your hand" is said only to a person)."""
         place = self.layout.place(zone, self.viewer, self.view.seats)
         owner = self.view.zones[zone].owner
         kind, _, seat = zone.partition(":")
-        if seat and owner is not None and owner != self.viewer:
-            who = seat_names[owner] if kind == "hand" else seat_names[owner].split()[0]
+        if not seat or owner is None:
+            return place.label
+        who = seat_names[owner] if kind == "hand" else seat_names[owner].split()[0]
+        if owner != self.viewer:
             return f"{who} \u00b7 {place.label}"
+        if self.watching and place.label.lower().startswith("your "):
+            rest = place.label[5:]
+            return f"{who} \u00b7 {rest[:1].upper()}{rest[1:]}"
         return place.label
 
     def draw(self, surf: pygame.Surface, marks: Marks, seat_names: list[str]) -> None:
@@ -131,7 +139,8 @@ class Board:
         the viewer, the deciding seat or the seats, so they are drawn once and
         reused (on a crowded Region they cost more than the cards)."""
         huds = frozenset(self.decor.huds)
-        key = (size, self.viewer, deciding, tuple(seat_names), tuple(self.zones.items()), huds)
+        key = (size, self.viewer, self.watching, deciding, tuple(seat_names),
+               tuple(self.zones.items()), huds)
         if self._bg_key == key:
             return self._bg
         bg = pygame.Surface(size)
@@ -160,23 +169,26 @@ class Board:
         return bg
 
     def _label(self, name, seat_names, px, colour, width) -> pygame.Surface:
-        """The zone's label, shortened (then cropped) to fit over a narrow zone."""
-        label = self.fonts.text(self.zone_label(name, seat_names), px, colour, True)
-        if label.get_width() > width:
-            short = [n.split()[0] for n in seat_names]
-            label = self.fonts.text(self.zone_label(name, short), px, colour, True)
-        if label.get_width() > width:  # the zone's own label, without whose it is
-            place = self.layout.place(name, self.viewer, self.view.seats)
-            label = self.fonts.text(place.label, px, colour, True)
-        if label.get_width() > width:
-            label = label.subsurface((0, 0, width, label.get_height()))
-        return label
+        """The zone's label, fitted over a narrow zone (labels of zones side by
+        side never overlap): with whose it is, in a smaller type if need be (to
+        9 px), else with a shorter name for the seat, else without whose it is,
+        else cropped."""
+        width -= 4   # it starts 4 px in
+        short = [n.split()[0] for n in seat_names]
+        place = self.layout.place(name, self.viewer, self.view.seats)
+        texts = [self.zone_label(name, seat_names), self.zone_label(name, short), place.label]
+        for text in texts:
+            for size in range(px, min(px, 9) - 1, -1):
+                label = self.fonts.text(text, size, colour, True)
+                if label.get_width() <= width:
+                    return label
+        return label.subsurface((0, 0, max(1, width), label.get_height()))
 
     def _draw_zone(self, surf, name, placed: list[geo.Placed], marks: Marks) -> None:
         zone = self.view.zones[name]
         place = self.layout.place(name, self.viewer, self.view.seats)
         size = geo.card_size(self.layout, place, self.scaler)
-        if place.arrange == "stack" and len(zone.cards) > 1 and placed:
+        if place.arrange == "stack" and len(zone.cards) > 1 and placed and not placed[0].strip:
             top = placed[-1].rect
             back = self.art.card(None, size, place.rotation)
             under = min(3, len(zone.cards) - 1)
@@ -186,10 +198,13 @@ class Board:
         for p in placed:
             if (p.zone, p.index) in marks.lifted or (p.zone, p.name) in marks.arriving:
                 continue
-            surf.blit(self.art.card(p.name, size, p.rotation), p.rect)
+            image = self.art.strip(p.name, p.rect.size) if p.strip else \
+                self.art.card(p.name, size, p.rotation)
+            surf.blit(image, p.rect)
             decor = self.decor.cards.get(p.name) if p.name else None
             if decor is not None:
-                hud.card(surf, self.fonts, p.rect, decor)
+                hud.card(surf, self.fonts, p.rect, decor, face=self.art.face(p.name),
+                         strip=p.strip)
             width = max(2, self.scaler.length(3))
             if p.index in marks.selected.get(name, ()):
                 pygame.draw.rect(surf, SELECT, p.rect.inflate(4, 4), width,

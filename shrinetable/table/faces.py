@@ -3,7 +3,8 @@
 A face reads at a glance: a frame in the card's colours (split for two, grey
 for none), the name on a light band, the cost as round pips that carry their
 words (readable without colour vision), the type line, keywords as words, and
-its printed numbers in a box. The zoomed face adds the full text.
+its printed numbers in a box. The zoomed face adds the full text. A card too
+narrow to read is drawn as a strip (`draw_strip`): its name and numbers on a line.
 """
 
 from __future__ import annotations
@@ -16,11 +17,15 @@ NEUTRAL = (128, 128, 136)
 PAPER = (248, 244, 232)
 INK = (24, 24, 30)
 FAINT = (90, 90, 100)
+BOX = (236, 228, 206)   # the numbers' box
+MIN_PX = 11             # a strip's name and numbers are never smaller
 
 
-def _fit(fonts, text: str, px: int, width: int, colour, bold: bool = False) -> pygame.Surface:
-    """`text` at `px`, shrunk (down to 6 px) and then cut with an ellipsis to fit `width`."""
-    while px > 6 and fonts.font(px, bold).size(text)[0] > width:
+def _fit(fonts, text: str, px: int, width: int, colour, bold: bool = False,
+         least: int = 6) -> pygame.Surface:
+    """`text` at `px`, shrunk (down to `least` px) and then cut with an ellipsis to
+    fit `width`."""
+    while px > least and fonts.font(px, bold).size(text)[0] > width:
         px -= 1
     img = fonts.text(text, px, colour, bold)
     while img.get_width() > width and len(text) > 2:
@@ -51,6 +56,87 @@ def pips(fonts, cost: tuple, px: int) -> pygame.Surface:
         pygame.draw.circle(surf, INK, centre, d // 2, 1)
         img = fonts.text(pip.text, max(6, px - 2), pip.ink, True)
         surf.blit(img, img.get_rect(center=centre))
+    return surf
+
+
+def numbers_text(numbers) -> str:
+    return "/".join(str(n) for n in numbers)
+
+
+def numbers_box(fonts, text: str, size: tuple[int, int], detail: bool = False,
+                strip: bool = False) -> tuple[pygame.Rect, int]:
+    """Where a face prints its numbers `text`, and at what size: the bottom right
+    of a card, the right end of a strip. The table writes changed figures over
+    this same box."""
+    w, h = size
+    if strip:
+        px = strip_px(h)
+        box = fonts.font(px, True).size(text)
+        rect = pygame.Rect(0, 0, box[0] + 6, min(h - 4, box[1] + 2))
+        rect.midright = (w - 3, h // 2) if h < 2 * line(fonts) else (w - 3, h * 3 // 4)
+        return rect, px
+    px = max(8, round(h * (0.08 if detail else 0.15)))
+    border, pad = max(2, w // 16), max(2, w // 30)
+    rect = pygame.Rect((0, 0), fonts.font(px, True).size(text)).inflate(pad * 2, 0)
+    rect.bottomright = (w - border - pad, h - border - pad)
+    return rect, px
+
+
+def _numbers(surf, fonts, text: str, box: pygame.Rect, px: int, edge) -> None:
+    pygame.draw.rect(surf, BOX, box, border_radius=max(2, box.h // 4))
+    pygame.draw.rect(surf, edge, box, 1, border_radius=max(2, box.h // 4))
+    img = fonts.text(text, px, INK, True)
+    surf.blit(img, img.get_rect(center=box.center))
+
+
+def strip_px(h: int) -> int:
+    """A strip's name size: a line's share of its height, 11 px or more (the
+    chips and the numbers beside it need their room)."""
+    return max(MIN_PX, min(14, round(h * 0.34)) if h >= 30 else min(13, round(h * 0.55)))
+
+
+def line(fonts) -> int:
+    return fonts.font(MIN_PX, True).get_linesize() + 2
+
+
+def draw_strip(fonts, face: Face, size: tuple[int, int]) -> pygame.Surface:
+    """A card as a strip across its zone: its frame colour down the left edge,
+    its name, its numbers at the right end; with room for a second line, its
+    keywords (or type line) under the name and the numbers beside them."""
+    w, h = size
+    surf = pygame.Surface(size, pygame.SRCALPHA)
+    cols = list(face.frame) or [NEUTRAL]
+    radius = max(2, h // 5)
+    pygame.draw.rect(surf, cols[0], (0, 0, w, h), border_radius=radius)
+    bar = max(4, min(h // 4, 7))
+    inner = pygame.Rect(bar, 1, w - bar - 1, h - 2)
+    pygame.draw.rect(surf, PAPER, inner, border_radius=max(1, radius - 1))
+    for i, c in enumerate(cols[1:], 1):   # more colours: bands across the bar
+        pygame.draw.rect(surf, c, (0, h * i // len(cols), bar, h - h * i // len(cols)))
+    pygame.draw.rect(surf, INK, (0, 0, w, h), 1, border_radius=radius)
+    px = strip_px(h)
+    two = h >= 2 * line(fonts)
+    right = inner.right - 2
+    if face.numbers is not None:
+        box, npx = numbers_box(fonts, numbers_text(face.numbers), size, strip=True)
+        _numbers(surf, fonts, numbers_text(face.numbers), box, npx, cols[0])
+        if not two:
+            right = box.left - 3
+    room = right - inner.left - 3
+    lines = [face.name]
+    if two and fonts.font(px, True).size(face.name)[0] > room:   # a narrow strip: the
+        if face.numbers is not None:                             # name takes both lines
+            room = box.left - inner.left - 6
+        lines = _wrap(fonts, face.name, px, room, True)[:2]
+    for i, text in enumerate(lines):
+        name = _fit(fonts, text, px, room, INK, True, least=MIN_PX)
+        top = inner.top + (2 if two else (inner.h - name.get_height()) // 2)
+        surf.blit(name, (inner.left + 3, top + i * name.get_height()))
+    if two and len(lines) == 1:
+        words = ", ".join(face.keywords) or face.type_line
+        end = box.left - 3 if face.numbers is not None else right
+        img = _fit(fonts, words, max(9, px - 2), end - inner.left - 3, FAINT, least=9)
+        surf.blit(img, (inner.left + 3, inner.bottom - img.get_height() - 2))
     return surf
 
 
@@ -98,13 +184,8 @@ def draw_face(fonts, face: Face, size: tuple[int, int], detail: bool = False) ->
                      (inner.right - pad, y - pad // 2), 1)
     bottom = inner.bottom - pad
     if face.numbers is not None:
-        sr = fonts.text("/".join(str(n) for n in face.numbers),
-                        max(8, round(h * (0.08 if detail else 0.15))), INK, True)
-        box = sr.get_rect().inflate(pad * 2, 0)
-        box.bottomright = (inner.right - pad, bottom)
-        pygame.draw.rect(surf, (236, 228, 206), box, border_radius=max(2, box.h // 4))
-        pygame.draw.rect(surf, cols[0], box, 1, border_radius=max(2, box.h // 4))
-        surf.blit(sr, sr.get_rect(center=box.center))
+        box, npx = numbers_box(fonts, numbers_text(face.numbers), size, detail)
+        _numbers(surf, fonts, numbers_text(face.numbers), box, npx, cols[0])
         bottom = box.top - pad
     # keywords say a body's abilities at a glance; a card without any (a spell, a
     # relic) shows as much of its text as fits, and the zoom shows it all

@@ -98,9 +98,13 @@ class GameScene(GamePanels, Zoom):
             if private and e.visible_to is not None and seen.cards and all(seen.cards):
                 text += f" ({', '.join(seen.cards)})"
             out.append(readable(text))
+        words = present.describe(applied.text)
+        words = words[:1].lower() + words[1:]
         if not any(out) and not secret:
-            words = present.describe(applied.text)
-            out = [words[:1].lower() + words[1:]]
+            out = [words]
+        elif not secret and not out[0].startswith(f"p{applied.seat + 1} ") and \
+                present.is_minor(applied.text, applied.events):
+            out.insert(0, words)   # a pass whose events say only what comes next
         return out
 
     def quick_pass(self):
@@ -155,9 +159,6 @@ class GameScene(GamePanels, Zoom):
         # after a person's always rebuilds: their buttons must not stay standing.
         if build and not (minor and running):
             self.build_ui()
-            last = s.history[-1] if s.history else None
-            if self.ui.actions and last is not None and (last.seat != self.viewer or last.auto):
-                self.guard_until = time.monotonic() + GUARD_S
         self.base_dirty = self.dirty = True
 
     def out_of_turn(self) -> bool:
@@ -187,6 +188,8 @@ class GameScene(GamePanels, Zoom):
         if auto and self.session.seats[applied.seat] == "human":
             self.message, self.message_is_error = f"{seat_name(applied.seat)}: {AUTO}", False
         self._after_change()
+        if self.ui.actions and (applied.seat != self.viewer or auto):
+            self.guard_until = time.monotonic() + GUARD_S   # buttons brought by another's move
 
     def _record(self, applied: Applied, animate: bool = True) -> None:
         text = "secret" if applied.secret else applied.text
@@ -632,6 +635,7 @@ class GameScene(GamePanels, Zoom):
             self.board.placed, self.board.zones = [], {}
             return
         self.board.lay_out(self.view(), self.viewer, self.marks)
+        self.board.watching = self.session.seats[self.viewer] != "human"
         self.board.draw(self.base, self.marks, names)
         if self.out_of_turn():
             area = self.board.scaler.rect(self.layout.panels.buttons)

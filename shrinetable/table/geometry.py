@@ -7,13 +7,24 @@ same card positions the window draws (the end-to-end test drags from them).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 
 import pygame
 
-from shrinetable.engine import View
+from shrinetable.engine import View, registry
 from shrinetable.formats.layout import Layout, Place
 
 RAISE = 0.2  # how far a selected card lifts, in card heights
+# Strips: a framed face (a name, numbers, keywords) narrower than LEGIBLE canvas
+# units cannot carry its name at 11 px at 1280x720, so such cards are drawn as
+# strips across their zone instead: a line each with the name and the numbers
+# (two lines, with the type and keywords, where there is room). Units, not
+# pixels, so the table looks the same at every window size.
+LEGIBLE = 90
+STRIP = 24         # one line's height, canvas units
+STRIP_MAX = 46     # two lines
+STRIP_MIN_W = 100  # the narrowest strip (more columns only while they are this wide)
+LABEL_BAND = 18    # the label of a zone labelled inside sits above its strips
 
 
 @dataclass(frozen=True)
@@ -53,6 +64,7 @@ class Placed:
     name: str | None
     rect: pygame.Rect
     rotation: int
+    strip: bool = False   # drawn as a strip (name and numbers on a line), not a card
 
 
 def card_size(layout: Layout, place: Place, scaler: Scaler) -> tuple[int, int]:
@@ -108,6 +120,55 @@ def arrange(place: Place, area: pygame.Rect, n: int, size: tuple[int, int],
     return rects
 
 
+@cache
+def _framed(game: str, card: str) -> bool:
+    """Whether `card`'s face is framed (text that needs room); an unknown game
+    or card is drawn with its notation on a framed face."""
+    try:
+        present = registry.get(game).present
+    except KeyError:
+        return True
+    face = present.card_face(card)
+    return face is None or face.style == "framed"
+
+
+def in_strips(layout: Layout, place: Place, cards: list[str | None]) -> bool:
+    """Whether a zone's cards are drawn as strips: framed faces the viewer sees,
+    too narrow to read (`LEGIBLE`), in a zone not turned sideways."""
+    shown = next((c for c in cards if c is not None), None)
+    return (shown is not None and place.facing == "up" and place.rotation == 0
+            and layout.card.width * place.card_scale < LEGIBLE
+            and _framed(layout.game, shown))
+
+
+def strip_rects(place: Place, area: pygame.Rect, n: int, scaler: Scaler) -> list[pygame.Rect]:
+    """`n` strips filling `area` (below the label when it is inside), in as few
+    columns as keep a line each readable, rows at most two lines high; a stack
+    shows only its top card, as one strip at the top."""
+    if n == 0:
+        return []
+    if place.inside:
+        band = scaler.length(LABEL_BAND)
+        area = pygame.Rect(area.x, area.y + band, area.w, area.h - band)
+    area = area.inflate(-2 * scaler.length(3), -2 * scaler.length(2))
+    if place.arrange == "stack":
+        r = pygame.Rect(area.x, area.y, area.w, min(area.h, scaler.length(STRIP_MAX * 1.5)))
+        return [r.copy() for _ in range(n)]
+    line, most = scaler.length(STRIP), scaler.length(STRIP_MAX)
+    cols = 1
+    while -(-n // cols) * line > area.h and area.w / (cols + 1) >= scaler.length(STRIP_MIN_W):
+        cols += 1
+    rows = -(-n // cols)
+    gap = max(1, scaler.length(2))
+    h = min(most, (area.h + gap) // rows - gap)
+    step = h + gap
+    if h < line:   # too many even so: the strips overlap, each line's top in view
+        h, step = line, (area.h - line) / (rows - 1)
+    w = (area.w - gap * (cols - 1)) // cols
+    return [pygame.Rect(area.x + (i % cols) * (w + gap), round(area.y + (i // cols) * step),
+                        w, h) for i in range(n)]
+
+
 def place_cards(layout: Layout, view: View, scaler: Scaler, viewer: int | None,
                 raised: dict[str, frozenset[int]] | None = None) -> list[Placed]:
     """Every card the table draws, bottom-most zone and card first. Stacks
@@ -121,11 +182,13 @@ def place_cards(layout: Layout, view: View, scaler: Scaler, viewer: int | None,
         area = scaler.rect(place.rect)
         size = card_size(layout, place, scaler)
         cards = zone.cards
-        rects = arrange(place, area, len(cards), size, raised.get(name, frozenset()))
+        strips = in_strips(layout, place, cards)
+        rects = strip_rects(place, area, len(cards), scaler) if strips else \
+            arrange(place, area, len(cards), size, raised.get(name, frozenset()))
         first = len(cards) - 1 if place.arrange == "stack" else 0
         for i in range(max(0, first), len(cards)):
             shown = cards[i] if place.facing == "up" else None
-            out.append(Placed(name, i, shown, rects[i], place.rotation))
+            out.append(Placed(name, i, shown, rects[i], place.rotation, strips))
     return out
 
 

@@ -9,8 +9,9 @@ from __future__ import annotations
 
 import pygame
 
-from shrinetable.engine import CardDecor, Chip, Hud
+from shrinetable.engine import CardDecor, Chip, Face, Hud
 
+from . import faces
 from .seats import seat_colour
 
 WASH = 45   # opacity of a zone's tint
@@ -65,46 +66,103 @@ def notes(surf: pygame.Surface, fonts, rect: pygame.Rect, lines: tuple[str, ...]
 
 
 def card(surf: pygame.Surface, fonts, rect: pygame.Rect, d: CardDecor,
-         enlarged: bool = False) -> None:
-    """A card's decorations over its face: controller edge, states down the left
-    edge, the corner chip, current figures, damage, a veil, where it lies. The
-    enlarged card keeps its text readable: no states (its notes list them) and
-    the veil's word as a chip in its top right corner."""
-    px = max(7, round(rect.h * (0.11 if rect.h < 200 else 0.07)))   # enlarged: smaller chips
+         enlarged: bool = False, face: Face | None = None, strip: bool = False) -> None:
+    """A card's decorations over its face: controller edge, states in a row
+    along its bottom (under the keywords, which end above the numbers' box),
+    the corner chip, current figures over the printed ones, damage, a veil,
+    where it lies. The enlarged card keeps its text readable: no states (its
+    notes list them) and the veil's word as a chip in its bottom left corner."""
     if d.edge is not None:
-        pygame.draw.rect(surf, seat_colour(d.edge), rect, max(2, rect.w // 22),
-                         border_radius=max(2, rect.w // 12))
+        side = min(rect.w, rect.h)
+        pygame.draw.rect(surf, seat_colour(d.edge), rect, max(2, side // 22),
+                         border_radius=max(2, side // 12))
+    if strip:
+        _on_strip(surf, fonts, rect, d, face)
+        return
+    px = max(7, round(rect.h * (0.11 if rect.h < 200 else 0.07)))   # enlarged: smaller chips
+    box = _numbers(surf, fonts, rect, d.numbers, face, enlarged, px + 2)
     if not enlarged:
-        y = rect.top + round(rect.h * 0.42)   # below the name and cost
-        for c in d.chips:
-            y = chip(surf, fonts, c, max(6, px - 2), (rect.left + 3, y)).bottom + 1
+        x, y = rect.left + 3, rect.bottom - 3
+        row = [c for c in (d.damage, *d.chips) if c is not None]
+        for c in row:   # left to right, a row up when the next would reach the numbers
+            w = fonts.font(max(6, px - 2), True).size(c.text)[0] + max(4, px // 2)
+            if x + w > (box.left if box and y > box.top else rect.right - 3) and x > rect.left + 3:
+                x, y = rect.left + 3, y - round(px * 1.5)
+            x = chip(surf, fonts, c, max(6, px - 2), (x, y), "bottomleft").right + 2
         if d.corner is not None:   # over the cost, which no longer matters
             chip(surf, fonts, d.corner, max(6, px - 2), (rect.right - 3, rect.top + 3),
                  "topright")
-    if d.numbers is not None:
-        chip(surf, fonts, d.numbers, px + 2, (rect.right - 3, rect.bottom - 3), "bottomright")
-    if d.damage is not None:
+    elif d.damage is not None:
         chip(surf, fonts, d.damage, px + 2, (rect.left + 3, rect.bottom - 3), "bottomleft")
     if d.veil is not None and enlarged:
-        chip(surf, fonts, d.veil, max(7, rect.h // 14), (rect.right - 8, rect.top + 8),
-             "topright")
+        chip(surf, fonts, d.veil, max(7, rect.h // 14), (rect.left + 8, rect.bottom - 8),
+             "bottomleft")   # clear of the name and the numbers
     elif d.veil is not None:
         veil = pygame.Surface(rect.size, pygame.SRCALPHA)
         veil.fill((0, 0, 0, 110))
         surf.blit(veil, rect)
         chip(surf, fonts, d.veil, max(7, rect.h // 9), rect.center, "center")
-    if d.where and not enlarged:
-        where(surf, fonts, rect, d.where)
+    if d.where and not enlarged:   # above the numbers and the states
+        where(surf, fonts, rect, d.where, (box.top if box else rect.bottom) - 2)
 
 
-def where(surf: pygame.Surface, fonts, rect: pygame.Rect, text: str) -> None:
-    """Where a card lies ("pathway b", "on Ashen Brute"), across its lower edge,
-    shortened to the card's width."""
+def _numbers(surf, fonts, rect: pygame.Rect, c: Chip | None, face: Face | None,
+             enlarged: bool, px: int, strip: bool = False) -> pygame.Rect | None:
+    """The current figures `c` written over the printed box (covering it, so the
+    old numbers never show around the new); the box where they stand."""
+    printed = faces.numbers_text(face.numbers) if face and face.numbers else None
+    if printed is None:
+        if c is not None:
+            return chip(surf, fonts, c, px, (rect.right - 3, rect.bottom - 3), "bottomright")
+        return None
+    box, npx = faces.numbers_box(fonts, printed, rect.size, enlarged, strip)
+    box.move_ip(rect.topleft)
+    if c is None:
+        return box
+    img = fonts.text(c.text, npx, c.ink, True)
+    over = box.inflate(max(0, img.get_width() + 6 - box.w), 0)
+    over.right = box.right
+    pygame.draw.rect(surf, c.fill or faces.BOX, over, border_radius=max(2, over.h // 4))
+    pygame.draw.rect(surf, (20, 20, 20), over, 1, border_radius=max(2, over.h // 4))
+    surf.blit(img, img.get_rect(center=over.center))
+    return over
+
+
+def _on_strip(surf, fonts, rect: pygame.Rect, d: CardDecor, face: Face | None) -> None:
+    """A strip's decorations: current figures over its printed ones, then its
+    veil, states, damage and place as chips leftwards from them, as far as
+    they leave the name readable (its first half at least; the enlarged card's
+    notes list them all)."""
+    px = faces.strip_px(rect.h)
+    two = rect.h >= 2 * faces.line(fonts)
+    box = _numbers(surf, fonts, rect, d.numbers, face, False, px, strip=True)
+    if d.veil is not None:
+        veil = pygame.Surface(rect.size, pygame.SRCALPHA)
+        veil.fill((0, 0, 0, 60))
+        surf.blit(veil, rect)
+    name = face.name if face else ""
+    left = rect.left + max(4, min(rect.h // 4, 7)) + 6 + min(fonts.font(px, True).size(name)[0],
+                                                     rect.w // 2)
+    x = box.left - 3 if box is not None and not two else rect.right - 3
+    cy = rect.centery if not two else rect.top + faces.line(fonts) // 2 + 2
+    small = max(8, px - 3)   # states need not be as large as the name
+    row = [c for c in (d.veil, d.damage, d.corner, *d.chips) if c is not None]
+    if d.where:
+        row.append(Chip(d.where, (240, 234, 214)))
+    for c in row:
+        w = fonts.font(small, True).size(c.text)[0] + max(4, small // 2)
+        if x - w < left:
+            break
+        x = chip(surf, fonts, c, small, (x, cy), "midright").left - 2
+
+
+def where(surf: pygame.Surface, fonts, rect: pygame.Rect, text: str, bottom: int) -> None:
+    """Where a card lies ("pathway b", "on Ashen Brute"), across the card with its
+    foot at `bottom`, shortened to the card's width."""
     px = max(7, rect.h // 9)
     while len(text) > 4 and fonts.font(px, True).size(text)[0] > rect.w - 8:
         text = text[:-2].rstrip() + "…"
-    chip(surf, fonts, Chip(text, (240, 234, 214)), px, (rect.centerx, rect.bottom - 3),
-         "midbottom")
+    chip(surf, fonts, Chip(text, (240, 234, 214)), px, (rect.centerx, bottom), "midbottom")
 
 
 def covers(surf: pygame.Surface, fonts, rect: pygame.Rect, over: tuple[Chip, ...]) -> None:

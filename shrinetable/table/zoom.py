@@ -92,5 +92,6 @@ class Zoom:
         self.zoom_area = (rect,) if under is None else (rect, under)
         decor = self.board.decor.cards.get(self.zoomed)
         if decor is not None:   # its state now, as on the table
-            hud.card(screen, self.app.fonts, rect, decor, enlarged=True)
+            hud.card(screen, self.app.fonts, rect, decor, enlarged=True,
+                     face=self.app.art.face(self.zoomed))
             hud.notes(screen, self.app.fonts, rect, decor.notes)
