@@ -1,24 +1,27 @@
-"""`shrinetable check FILE...`: validate layout files and deck files, and explain
-each problem.
+"""`shrinetable check FILE...`: validate layout files, deck files and card files,
+and explain each problem.
 
 Exit 0 when every file is fine, 1 when problems were found, 2 when a file
 cannot be read (or the arguments are wrong). A layout for a registered game is
 also checked against the zones that game's engine can produce. A deck file (a
 TOML file with a `cards` table) is checked by the game its `game` key names,
 through that game's `CardData.deck_file` hook: each broken deck rule as
-`FILE:LINE: card 'x': message`.
+`FILE:LINE: card 'x': message`. A card file (`[[card]]` or `[[deck]]` tables), or
+a card folder, is checked with the rest of its folder, as the game whose card
+folder has that name would load it: schema, references, the deck rules.
 """
 
 from __future__ import annotations
 
 import argparse
 import sys
-import tomllib
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from shrinetable.engine import registry
-from shrinetable.formats.errors import FormatError, find_line
+from shrinetable.formats.cards import check_folder
+from shrinetable.formats.errors import FormatError, find_line, parse_toml, read_text
 from shrinetable.formats.layout import Layout, LayoutError, Unreadable, load_layout, missing_zones
 
 
@@ -27,7 +30,8 @@ def add_parser(sub) -> None:
                        description="Validate layout files (layouts/<game>.toml) and deck "
                                    "files (a game's deck a player wrote) and explain each "
                                    "problem: file, line, key path or card, what is wrong.")
-    p.add_argument("files", nargs="+", metavar="FILE", help="layout or deck files to check")
+    p.add_argument("files", nargs="+", metavar="FILE",
+                   help="layout, deck or card files (or card folders) to check")
 
 
 def zone_problems(layout: Layout) -> list[str]:
@@ -47,10 +51,8 @@ def deck_checker(file: str) -> Callable[[str], list[str]] | None:
     `cards` table beside `game`; layouts have no `cards`). FormatError when it
     names no game that reads deck files. A file that is not TOML is left to the
     layout reader, which says where it breaks."""
-    try:
-        text = Path(file).read_text(encoding="utf-8")
-        data = tomllib.loads(text)
-    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
+    data, text = _toml(file)
+    if data is None:
         return None
     if not isinstance(data.get("cards"), dict):
         return None
@@ -62,6 +64,52 @@ def deck_checker(file: str) -> Callable[[str], list[str]] | None:
                                         f"{games} (this one says {name!r})",
                           find_line(text, ("game",)))
     return hook
+
+
+def _toml(file: str) -> tuple[dict | None, str]:
+    """A file's TOML data and text; None when it is not TOML (left to the layout
+    reader, which says where it breaks)."""
+    try:
+        text = read_text(file)
+        return parse_toml(text, file), text
+    except FormatError:
+        return None, ""
+
+
+def card_data(file: str) -> Any | None:
+    """The card data of the game whose card folder `file` is (a folder) or lies in
+    (a file of `[[card]]` or `[[deck]]` tables); FormatError when no game's card
+    folder has that name."""
+    path = Path(file)
+    if not path.is_dir():
+        data = _toml(file)[0]
+        if data is None or not any(isinstance(data.get(k), list) for k in ("card", "deck")):
+            return None
+    folder = path if path.is_dir() else path.parent
+    found = {}
+    for name in registry.names():
+        try:
+            data = registry.get(name).card_data
+        except (ImportError, FormatError):   # a broken shipped set: its own message elsewhere
+            continue
+        if data is not None:
+            found[Path(data.folder).name] = data
+    if folder.name not in found:
+        raise FormatError(file, "", f"card files live in a folder named after their game's "
+                                    f"card folder, one of: {', '.join(found) or 'none'}")
+    return found[folder.name]
+
+
+def check_cards(file: str, data: Any) -> int:
+    """Print what is wrong with the card folder of `file` (or ok); its exit code."""
+    folder = Path(file) if Path(file).is_dir() else Path(file).parent
+    try:
+        held = check_folder(data, folder)
+    except FormatError as e:
+        print(e)
+        return 1
+    print(f"{file}: ok ({held})")
+    return 0
 
 
 def deck_hook(name: str) -> Callable[[str], list[str]] | None:
@@ -93,10 +141,14 @@ def run(args: argparse.Namespace) -> int:
     worst = 0
     for file in args.files:
         try:
-            hook = deck_checker(file)
+            cards = card_data(file)
+            hook = deck_checker(file) if cards is None else None
         except FormatError as e:
             print(e, file=sys.stderr)
             worst = 2
+            continue
+        if cards is not None:
+            worst = max(worst, check_cards(file, cards))
             continue
         if hook is not None:
             worst = max(worst, check_deck(file, hook))

@@ -158,6 +158,18 @@ def load_card_data(data: Any) -> tuple[dict[str, Any], list[Any]]:
     return cards, decks
 
 
+def check_folder(data: Any, folder: Path) -> str:
+    """Check a card folder as the game would load it (the shipped one alone, a
+    designer's with the shipped set); FormatError naming the fault, else what it holds."""
+    if folder.resolve() == card_folder(data).resolve():
+        cards, decks = load_dir(folder, data.card, data.deck)
+        check_decks(data, cards, decks, folder)
+        return f"{len(cards)} cards, {len(decks)} decks"
+    shipped = load_dir(card_folder(data), data.card, data.deck)
+    cards, decks = merge(data, folder, *shipped)
+    return f"{len(cards)} cards, {len(decks)} decks with the shipped set"
+
+
 def merge(data: Any, folder: Path, cards: dict[str, Any],
           decks: list[Any]) -> tuple[dict[str, Any], list[Any]]:
     """`cards` and `decks` with `folder`'s added or replacing (by id, by deck

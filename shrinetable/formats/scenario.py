@@ -196,16 +196,25 @@ def _check_game(spec: Position, game: Any, fail) -> None:
         raise fail(("options",), str(e)) from None
 
 
+MAX_INSTANCE = 9999   # `card#N`: no deal comes near; a billion was allocated whole
+
+
 def check_zones(spec: Position, game: Any, fail) -> None:
-    """Every zone the file names (its position, a step's expectations) is one of the game's."""
+    """Every zone the file names (its position, a step's expectations) is one of the
+    game's, and every card's instance number (`id#N`) is in bounds."""
     known = game.zones(spec.seats)
-    where = [(("zones", z), z) for z in spec.zones]
+    where = [(("zones", z), z, cards) for z, cards in spec.zones.items()]
     for i, step in enumerate(spec.steps if isinstance(spec, Scenario) else ()):
-        where += [(("steps", i, "expect", "zones", z), z) for z in step.expect.zones]
-    for loc, zone in where:
+        where += [(("steps", i, "expect", "zones", z), z, cards)
+                  for z, cards in step.expect.zones.items()]
+    for loc, zone, cards in where:
         if zone not in known:
             raise fail(loc, f"unknown zone {zone!r}; zones for {spec.seats} seats: "
                             f"{', '.join(known)}")
+        for j, card in enumerate(cards):
+            number = card.rpartition("#")[2]
+            if "#" in card and number.isdigit() and int(number) > MAX_INSTANCE:
+                raise fail((*loc, j), f"{card!r}: instance numbers go up to {MAX_INSTANCE}")
 
 
 def _parse_steps(spec: Scenario, game: Any, fail) -> list[Any]:

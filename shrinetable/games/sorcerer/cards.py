@@ -17,6 +17,7 @@ from shrinetable.formats.cards import load_card_data
 from .schema import DATA, SPELLS, Card, Deck
 
 CHARMING, WISHFUL, ENERGY, QUICK, FLYING, STRONG, GROSS = range(len(SPELLS))
+MAX_INSTANCE = 9999   # two decks of at most 50: a larger number is a slip, not a card
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,6 +64,6 @@ def deck_key(deck: Deck) -> str:
 def instance(text: str) -> int:
     """The instance number of a card written `id#N`; NotationError otherwise."""
     cid, sep, n = text.rpartition("#")
-    if not sep or not cid or not n.isdigit() or int(n) < 1:
+    if not sep or not cid or not n.isdigit() or not 1 <= int(n) <= MAX_INSTANCE:
         raise NotationError(f"{text!r} is not a card: write card-id#number, e.g. ember-imp#4")
     return int(n)
