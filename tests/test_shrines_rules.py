@@ -838,20 +838,40 @@ def test_bounce_returns_to_the_owner_hand():
     assert where(s, brute) == "hand:1"
 
 
-def test_swap_each_card_top_or_bottom():
-    """Clause swap: Swap 3 places each of the top three cards on top or at the
-    bottom, one at a time; then the spell's draw follows."""
+def test_swap_each_card_top_or_bottom_of_the_secondary():
+    """Clause swap: Swap 3 places each of the top three Primary cards on top, or at the
+    bottom of the Secondary Library as the text says, one at a time; then the spell's
+    draw follows."""
     s = start("blue", "red")
     r = spawn(s, "read-the-shallows", 0)
     s = mana(s, 0, "B")
     top3 = [s.name(c) for c in reversed(s.primary[0][-3:])]
+    sizes = len(s.primary[0]), len(s.secondary[0])
     s = play(s, f"cast {r}")
     assert who(s) == (0, "swap")
     assert legal(s) == {f"{k} {c}" for c in top3 for k in ("top", "bottom")}
     s = play(s, f"bottom {top3[0]}", f"top {top3[1]}", f"bottom {top3[2]}")
-    assert s.name(s.primary[0][0]) == top3[2] and s.name(s.primary[0][1]) == top3[0]
+    assert [s.name(c) for c in s.secondary[0][:2]] == [top3[2], top3[0]]
     assert s.name(s.primary[0][-1]) == top3[1]
+    assert (len(s.primary[0]), len(s.secondary[0])) == (sizes[0] - 2, sizes[1] + 2)
     assert who(s) == (0, "draw")
+
+
+def test_r14_the_old_reading_is_an_option_off_by_default():
+    """Ruling R14: with the option swap_same_library (off by default) a card sent to
+    the bottom goes under the library it came from; the event shows the card to its
+    owner only."""
+    assert GAME.make_options({}).swap_same_library is False
+    s = GAME.new_game(1, {"swap_same_library": True})
+    s = play(s, *["keep"] * 2)
+    r = spawn(s, "read-the-shallows", 0)
+    s = mana(s, 0, "B")
+    top = s.primary[0][-1]
+    s = play(s, f"cast {r}")
+    ev = events(s, f"bottom {s.name(top)}")
+    s = play(s, f"bottom {s.name(top)}")
+    assert s.primary[0][0] == top and top not in s.secondary[0]
+    assert [e.visible_to for e in ev if e.kind == "bottom"] == [(0,)]
 
 
 # --------------------------------------------------------------------------- rulings

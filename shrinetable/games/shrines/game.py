@@ -30,6 +30,8 @@ OPTIONS = (
     OptionSpec("deck_p2", "red", "p2's starter deck", DECKS),
     OptionSpec("mode", "standard", "Standard, or an alternative mode of the rules text",
                MODES),
+    OptionSpec("swap_same_library", False, "Swap puts a card under the library it came "
+               "from, not under the Secondary Library as the text says (R14)", (False, True)),
 )
 PROMPTS = {
     "mulligan": "Mulligan a card or keep your hand",
@@ -66,7 +68,7 @@ class ShrinesGame(GameBase):
     def make_options(self, options: dict[str, Any] | None) -> Options:
         """Typed options; ValueError as in `check_options`."""
         o = self.check_options(options)
-        return Options((o["deck_p1"], o["deck_p2"]), o["mode"])
+        return Options((o["deck_p1"], o["deck_p2"]), o["mode"], o["swap_same_library"])
 
     def new_game(self, seed: int, options: dict[str, Any] | None = None,
                  seats: int = 2) -> State:

@@ -950,13 +950,19 @@ def _q_draw(s, item, a, ev):
 
 def _q_swap(s, item, a, ev):
     """Clause swap: the looked-at cards are placed one at a time, in any order, on
-    top (the last placed ends on top) or at the bottom (R14)."""
+    top (the last placed ends on top) or at the bottom of the Secondary Library, as
+    the text says; the option `swap_same_library` keeps the old reading, the bottom
+    of the library they came from (R14)."""
     _, q, lib, looked = item
     pile = (s.primary if lib == "primary" else s.secondary)[q]
     c = _card(s, a)
     pile.remove(c)
     if a.kind == "bottom":
-        pile.insert(0, c)
+        under = lib if s.opts.swap_same_library else "secondary"
+        (s.primary if under == "primary" else s.secondary)[q].insert(0, c)
+        fx.log(s, ev, "bottom", f"{p(q)} puts a card at the bottom of the {under.title()} "
+               "Library", q, (c,), f"{lib}:{q}", f"{under}:{q}")
+        ev[-1] = replace(ev[-1], visible_to=(q,))
     else:
         pile.append(c)
     rest = tuple(x for x in looked if x != c)

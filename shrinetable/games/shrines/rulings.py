@@ -53,7 +53,7 @@ CLAUSES = {
     "poison": "Poison: deals no combat damage",
     "weaken": "Weaken: any damage destroys it (Armor still absorbs)",
     "bounce": "Bounce: back to its owner's hand",
-    "swap": "Swap N: each of the top N cards stays or goes to the bottom",
+    "swap": "Swap N: each of the top N cards stays or goes under the Secondary Library",
     "modes": "Rush, King of the Hill, Imperial and Conquest",
     "decision": "Only the player whose decision it is may act, and only so",
 }
@@ -77,7 +77,8 @@ RULINGS = {
            "takes the damage",
     "R12": "A move effect goes as far as it can up to its distance",
     "R13": "Conditions and boosts last while the permanent stays on the Region",
-    "R14": "Swap places the cards one at a time; the last placed on top ends on top",
+    "R14": "Swap places the cards one at a time; the last placed on top ends on top; the "
+           "bottom is the Secondary Library's (option swap_same_library: its own)",
     "R15": "Tapped creatures may not attack or block; blocking does not tap",
     "R16": "Colourless cards fit any deck; the Secondary holds every source and may hold more",
     "R17": "Hill points: 1 a body, plus 1 for each full 5 of its larger stat",

@@ -52,6 +52,7 @@ class Perm:
 class Options:
     decks: tuple[str, str] = ("blue", "red")
     mode: str = "standard"           # standard rush king imperial conquest (clause modes)
+    swap_same_library: bool = False  # R14's old reading: Swap's bottom is its own library
 
     @property
     def life(self) -> int:
