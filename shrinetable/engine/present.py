@@ -155,6 +155,9 @@ class Presentation:
     drag_from: tuple[str, ...] = ("hand",)
     # what to do instead, for a refused drag out of a pile (a move with no cards)
     pile_hint: str = "Drop it where it lights up."
+    # kinds of zone (before the colon) whose cards are drawn without their face's band:
+    # a role a card has only elsewhere (a King in a Shrine is no Token)
+    plain_in: tuple[str, ...] = ()
     # show a card large when the pointer rests on it (small cards with text)
     zoom_on_hover: bool = False
     showcase: Showcase = Showcase("most cards shown", _shown)

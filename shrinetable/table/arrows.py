@@ -24,8 +24,9 @@ def arrow(surf, start: pygame.Rect, end: pygame.Rect, colour, width: int,
     if into:
         b = pygame.Vector2(into[0])
     head = width * 3
-    if (b - a).length() < head * 3:   # side by side: centre to centre, over the cards
-        a, b = centre_a, centre_b
+    if (b - a).length() < head * 3:   # side by side: a short arrow ending at the edge
+        d = (centre_b - centre_a).normalize()   # of the target, clear of its numbers
+        a = b - d * head * 3
     d = (b - a).normalize()
     n = pygame.Vector2(-d.y, d.x)
     base = b - d * head

@@ -10,6 +10,8 @@ dropped when the scale or the game changes.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pygame
 
 from shrinetable.engine import Chip, Face, Presentation
@@ -84,17 +86,20 @@ class CardArt:
             self._cache[key] = _ready(self._any_face(name, size, detail=True))
         return self._cache[key]
 
-    def card(self, name: str | None, size: tuple[int, int], rotation: int = 0) -> pygame.Surface:
-        """The face of `name` (None: a back) at `size` (unrotated), rotated."""
-        key = (name, size, rotation)
+    def card(self, name: str | None, size: tuple[int, int], rotation: int = 0,
+             plain: bool = False) -> pygame.Surface:
+        """The face of `name` (None: a back) at `size` (unrotated), rotated;
+        `plain`: without its band (`Presentation.plain_in`)."""
+        key = (name, size, rotation, plain)
         surf = self._cache.get(key)
         if surf is None:
             if len(self._cache) > 1500:
                 self._cache.clear()
-            base = self._cache.get((name, size, 0))
+            base = self._cache.get((name, size, 0, plain))
             if base is None:
-                base = _ready(self._back(size) if name is None else self._any_face(name, size))
-                self._cache[(name, size, 0)] = base
+                base = _ready(self._back(size) if name is None
+                              else self._any_face(name, size, plain=plain))
+                self._cache[(name, size, 0, plain)] = base
             surf = base if rotation == 0 else pygame.transform.rotate(base, rotation)
             self._cache[key] = surf
         return surf
@@ -107,10 +112,11 @@ class CardArt:
                                       else draw_strip(self.fonts, self.face(name), size))
         return self._cache[key]
 
-    def _any_face(self, name: str, size, detail: bool = False) -> pygame.Surface:
+    def _any_face(self, name: str, size, detail: bool = False,
+                  plain: bool = False) -> pygame.Surface:
         face = self.face(name)
         if face.style == "index":
-            return self._index(face, size)
+            return self._index(replace(face, band=None) if plain else face, size)
         return draw_face(self.fonts, face, size, detail)
 
     def _blank(self, size, fill, edge) -> pygame.Surface:

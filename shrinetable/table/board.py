@@ -198,8 +198,8 @@ class Board:
         for p in placed:
             if (p.zone, p.index) in marks.lifted or (p.zone, p.name) in marks.arriving:
                 continue
-            image = self.art.strip(p.name, p.rect.size) if p.strip else \
-                self.art.card(p.name, size, p.rotation)
+            image = self.art.strip(p.name, p.rect.size) if p.strip else self.art.card(
+                p.name, size, p.rotation, name.partition(":")[0] in self.art.present.plain_in)
             surf.blit(image, p.rect)
             decor = self.decor.cards.get(p.name) if p.name else None
             if decor is not None:

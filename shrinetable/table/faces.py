@@ -34,7 +34,7 @@ def _fit(fonts, text: str, px: int, width: int, colour, bold: bool = False,
     return img
 
 
-def _wrap(fonts, text: str, px: int, width: int, bold: bool = False) -> list[str]:
+def wrap(fonts, text: str, px: int, width: int, bold: bool = False) -> list[str]:
     lines, line = [], ""
     for word in text.split():
         trial = f"{line} {word}".strip()
@@ -127,7 +127,7 @@ def draw_strip(fonts, face: Face, size: tuple[int, int]) -> pygame.Surface:
     if two and fonts.font(px, True).size(face.name)[0] > room:   # a narrow strip: the
         if face.numbers is not None:                             # name takes both lines
             room = box.left - inner.left - 6
-        lines = _wrap(fonts, face.name, px, room, True)[:2]
+        lines = wrap(fonts, face.name, px, room, True)[:2]
     for i, text in enumerate(lines):
         name = _fit(fonts, text, px, room, INK, True, least=MIN_PX)
         top = inner.top + (2 if two else (inner.h - name.get_height()) // 2)
@@ -160,7 +160,7 @@ def draw_face(fonts, face: Face, size: tuple[int, int], detail: bool = False) ->
     pad = max(2, w // 30)
     width = inner.w - 2 * pad
     y = inner.top + pad
-    name = _wrap(fonts, face.name, px, width, True)
+    name = wrap(fonts, face.name, px, width, True)
     if len(name) > 2:
         name = [" ".join(name[:-1]), name[-1]]
     for line in name[:2]:
@@ -189,7 +189,7 @@ def draw_face(fonts, face: Face, size: tuple[int, int], detail: bool = False) ->
         bottom = box.top - pad
     # keywords say a body's abilities at a glance; a card without any (a spell, a
     # relic) shows as much of its text as fits, and the zoom shows it all
-    lines = face.keywords if face.keywords and not detail else _wrap(fonts, face.text, small,
+    lines = face.keywords if face.keywords and not detail else wrap(fonts, face.text, small,
                                                                      inner.w - 2 * pad)
     for line in lines:
         img = _fit(fonts, line, small, inner.w - 2 * pad, INK)

@@ -8,6 +8,7 @@ rectangles they cross are repainted.
 
 from __future__ import annotations
 
+import re
 import time
 
 import pygame
@@ -52,6 +53,7 @@ class GameScene(GamePanels, Zoom):
         self.drop_from: tuple[str, pygame.Rect] | None = None  # (zone, rect) of a drop
         self.message = ""
         self.message_is_error = True
+        self.shout = False   # the message is shown whole over the table too, until a click
         self.overlay: str | None = None   # menu|rules|choice|load|gameover|handover
         self.choices: list[gestures.Move] = []
         self.ai_due: float | None = None
@@ -102,9 +104,9 @@ class GameScene(GamePanels, Zoom):
         words = words[:1].lower() + words[1:]
         if not any(out) and not secret:
             out = [words]
-        elif not secret and not out[0].startswith(f"p{applied.seat + 1} ") and \
-                present.is_minor(applied.text, applied.events):
-            out.insert(0, words)   # a pass whose events say only what comes next
+        elif not secret and not out[0].startswith(f"p{applied.seat + 1} ") and (
+                re.match(r"p\d+ ", out[0]) or present.is_minor(applied.text, applied.events)):
+            out.insert(0, words)   # an answer or a pass whose events say what others do
         return out
 
     def quick_pass(self):
@@ -227,7 +229,8 @@ class GameScene(GamePanels, Zoom):
                 start.center = self.board.zones[ev.source].center
                 if self.drop_from and self.drop_from[0] == ev.source:
                     start.center = self.drop_from[1].center
-                image = self.app.art.card(card, size, rot)
+                image = self.app.art.card(card, size, rot, ev.target.partition(":")[0]
+                                          in self.session.game.present.plain_in)
                 lands = (ev.target, card) if card else None
                 self.flyers.append(Flyer(image, start, end, now + 0.1 * n, lands=lands))
                 n += 1
@@ -369,6 +372,7 @@ class GameScene(GamePanels, Zoom):
 
     def say(self, text: str, error: bool = True) -> None:
         self.message, self.message_is_error = text, error
+        self.shout = error
         self.build_ui()
         self.base_dirty = self.dirty = True
 
@@ -398,6 +402,10 @@ class GameScene(GamePanels, Zoom):
         if t == pygame.KEYDOWN:
             self._key(event)
             return
+        if t == pygame.MOUSEBUTTONDOWN and self.shout:   # read: the next click puts it away
+            self.shout, self.message = False, ""
+            self.build_ui()
+            self.dirty = True
         if t == pygame.MOUSEBUTTONDOWN and self.zoom_close() and not consumed:
             return   # any click closes the enlarged card; one on the table does only that
         if self.overlay is not None:
@@ -624,9 +632,26 @@ class GameScene(GamePanels, Zoom):
                 screen.blit(f.image, f.rect(now))
         if self.drag is not None:
             self._blit_drag(screen)
+        if self.message and self.message_is_error and self.overlay is None and self.shout:
+            hud.banner(screen, self.app.fonts, self._felt(), self.message,
+                       max(13, self.board.scaler.length(17)))
         self.draw_zoom(screen)
         self.dirty = False
         return None
+
+    def _felt(self) -> pygame.Rect:
+        """The table without the panels beside it."""
+        s = self.board.scaler
+        return s.rect((0, 0, min(r[0] for r in (self.layout.panels.log,
+                                                self.layout.panels.buttons)), s.canvas[1]))
+
+    def _notice_html(self) -> str:
+        """The panel's notice: a message shown whole on the table (`hud.banner`)
+        is named there by its rule only, as the panel has room for a few lines."""
+        rule = re.search(r"\(rule: [^)]*\)", self.message)
+        if self.message_is_error and self.shout and rule:
+            return f"<font color='#ffb0a0'>Refused {rule.group(0)}: see the table.</font>"
+        return super()._notice_html()
 
     def _draw_base(self) -> None:
         names = [f"{seat_name(i)} ({k})" for i, k in enumerate(self.session.seats)]
@@ -664,7 +689,7 @@ class GameScene(GamePanels, Zoom):
         d.hover = self._target_under(d.pos)
         if d.hover is not None:
             pygame.draw.rect(screen, HOVER, d.hover, max(3, self.board.scaler.length(5)),
-                             border_radius=max(4, d.hover.w // 12))
+                             border_radius=max(4, min(d.hover.size) // 12))   # never a pill
         for img, (dx, dy) in d.images:
             screen.blit(img, (d.pos[0] + dx, d.pos[1] + dy))
         d.drawn = d.bounds()

@@ -173,6 +173,24 @@ def covers(surf: pygame.Surface, fonts, rect: pygame.Rect, over: tuple[Chip, ...
         x = chip(surf, fonts, c, px, (x, rect.top + 3), "topright").left - 3
 
 
+def banner(surf: pygame.Surface, fonts, area: pygame.Rect, text: str, px: int) -> pygame.Rect:
+    """A message (a refusal and the rule that refuses) whole, wrapped in a box
+    centred in `area`: the panel beside the table has room for a few lines only."""
+    width = min(area.w - 40, px * 40)
+    lines = faces.wrap(fonts, text, px, width - 24)
+    imgs = [fonts.text(line, px, (255, 236, 228)) for line in lines]
+    box = pygame.Rect(0, 0, max(i.get_width() for i in imgs) + 24,
+                      sum(i.get_height() for i in imgs) + 18)
+    box.center = area.center
+    pygame.draw.rect(surf, (70, 24, 22), box, border_radius=10)
+    pygame.draw.rect(surf, (255, 150, 120), box, 2, border_radius=10)
+    y = box.top + 9
+    for img in imgs:
+        surf.blit(img, (box.left + 12, y))
+        y += img.get_height()
+    return box
+
+
 def tint(surf: pygame.Surface, rect: pygame.Rect, washes: tuple) -> None:
     """Washes over a zone (under its cards), so a covered zone reads at a glance;
     the chips say what covers it."""

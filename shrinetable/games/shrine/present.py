@@ -112,7 +112,7 @@ def plain(text: str) -> str:
         "token": f"plays {cards} as a Token{pay}",
         "daggertoken": f"plays {cards} as a Dagger Token{pay}",
         "dagger": f"plays {cards} as a Dagger{pay}, on {target}",
-        "jack": f"uses the Jack to take a card from {whom}'s hand",
+        "jack": f"plays the Jack's power against {whom}",
         "triplet": f"plays a Triplet ({cards}) against {whom}",
         "quad": f"plays a Quad ({cards}) against {whom}",
     }
@@ -155,6 +155,8 @@ class ShrinePresentation(Presentation):
     # few choices, each clearer as a button than as a drag
     all_buttons = ("respond", "counter", "discard")
     drag_from = ("hand", "field", "shrine")
+    # a J, Q or K is a Token only on a Field (the hand's band says it may become one)
+    plain_in = ("shrine", "graveyard", "removed", "deck")
     pile_hint = "Drag the Deck or the Graveyard onto your hand."
     showcase = Showcase("late game", _late_game)
     minor = ("pass",)   # a Jack may move no card the log can show, yet is worth watching
