@@ -838,6 +838,18 @@ def test_bounce_returns_to_the_owner_hand():
     assert where(s, brute) == "hand:1"
 
 
+def test_summoning_a_new_creature_waits_a_turn_a_structure_does_not():
+    """Clause summoning: a creature that entered this turn has no travel, attack or tap;
+    with Haste it has them; a structure may tap at once."""
+    s = start("green", "blue")
+    tender = spawn(s, "grove-tender", 0, "b4", entered=1)
+    raider = spawn(s, "riptide-ambusher", 0, "a5", entered=1)
+    assert f"tap {tender}" not in legal(s)
+    s = to_act(s, "combat")
+    assert not any(t.startswith(f"attack {tender}") for t in legal(s))
+    assert f"attack {raider} p2" in legal(s)
+
+
 def test_swap_each_card_top_or_bottom_of_the_secondary():
     """Clause swap: Swap 3 places each of the top three Primary cards on top, or at the
     bottom of the Secondary Library as the text says, one at a time; then the spell's

@@ -11,6 +11,7 @@ from dataclasses import replace
 
 from .actions import Action
 from .cards import COLOURS, affordable, instance
+from .region import kw, sick, status
 from .state import State
 
 STAGE_KINDS = {
@@ -64,8 +65,17 @@ def explain(s: State, a: Action, legal: list[Action]) -> tuple[str, str]:
         if a.kind in ("play", "cast") and c not in s.hands[s.owner[c]] \
                 and c not in s.shrine[s.owner[c]]:
             return f"{a.card} is not in your hand.", "decision"
+        if _inert_now(s, a, d):
+            return (f"{a.card} is inert speed: it may be played only while you hold "
+                    "priority in your own First or Final Act."), "speed"
+        if a.kind in ACT_KINDS and s.act != ACT_KINDS[a.kind]:
+            return f"Only in your {ACT_KINDS[a.kind]} act.", "acts"
         if a.kind == "source" and s.source_played:
             return "You have already put out a source this turn.", "source"
+        if a.kind in ("attack", "travel", "tap") and c in s.perms:
+            held = _held_back(s, c, a.kind)
+            if held:
+                return held
         if a.kind in ("play", "cast"):
             cost = d.play_cost("#" in a.target)
             me = s.owner[c]
@@ -108,10 +118,33 @@ def explain(s: State, a: Action, legal: list[Action]) -> tuple[str, str]:
         if a.kind == "tap":
             if c in s.tapped:
                 return f"{a.card} is already tapped.", "source"
-            return f"{a.card} cannot be tapped now (frozen, new, or no tap ability).", "freeze"
+            return f"{a.card} has no tap ability to use.", "source"
     if a.kind == "unmark":
         return "Removing a time mark needs a marked Shrine and 2 mana.", "shrine"
     return f"{a.text} is not allowed now.", "decision"
+
+
+def _inert_now(s: State, a: Action, d) -> bool:
+    """An inert card (a source, a permanent, an inert spell) outside the player's own
+    First or Final Act with priority (clause speed)."""
+    inert = a.kind in INERT or (a.kind == "cast" and d.subtype == "inert")
+    return inert and not (s.stage == "main" and s.act in ("first", "final"))
+
+
+def _held_back(s: State, c: int, kind: str) -> tuple[str, str] | None:
+    """What keeps a permanent from attacking, travelling or tapping, by the rule that
+    does: it entered this turn, it is Frozen, it is Stationary (clauses summoning,
+    freeze, stationary)."""
+    name, verb = s.name(c), {"attack": "attack", "travel": "travel", "tap": "tap"}[kind]
+    if sick(s, c):
+        return (f"{name} entered the Region this turn: without Haste it cannot {verb} "
+                "until your next turn."), "summoning"
+    if "freeze" in status(s, c):
+        return f"{name} is Frozen: it cannot {verb} (it can still be moved).", "freeze"
+    if kind == "travel" and "stationary" in kw(s, c):
+        return f"{name} is Stationary: it never travels, though effects may move it.", \
+            "stationary"
+    return None
 
 
 def _payment(a: Action, legal: list[Action]) -> str:
