@@ -16,13 +16,13 @@ import pygame_gui
 
 from shrinetable.adapter import gestures, refusal, storage
 from shrinetable.adapter.session import Applied, Session
-from shrinetable.engine import View
+from shrinetable.engine import Chip, View
 from shrinetable.formats.layout import Layout
 from shrinetable.formats.save import SaveError
 
 from . import geometry as geo
 from . import hud
-from .board import Board, Marks
+from .board import LAST, Board, Marks
 from .motion import TALLY_FLY, Drag, Flyer, Press, far, group_offsets, tally_changes
 from .panels import GamePanels, Widgets
 from .seats import seat_colour, seat_name
@@ -30,10 +30,11 @@ from .words import AUTO, log_line
 from .zoom import Zoom
 
 HOVER = (255, 250, 200)  # outline of the legal target under dragged cards
-ANSWER = (255, 170, 70)   # the frame round a decision taken out of one's turn
+ANSWER = (240, 110, 200)  # the frame round a decision taken out of one's turn
 # how long answer buttons ignore clicks after another seat's move brought them:
 # a click aimed at the buttons that stood there a moment before is not an answer
 GUARD_S = 0.25
+LEGEND = Chip("Orange outline: changed by the last move", LAST)
 
 
 class GameScene(GamePanels, Zoom):
@@ -53,6 +54,7 @@ class GameScene(GamePanels, Zoom):
         self.drop_from: tuple[str, pygame.Rect] | None = None  # (zone, rect) of a drop
         self.message = ""
         self.message_is_error = True
+        self.legend_at: tuple[int, int] | None = None   # where the outline is explained
         self.shout = False   # the message is shown whole over the table too, until a click
         self.overlay: str | None = None   # menu|rules|choice|load|gameover|handover
         self.choices: list[gestures.Move] = []
@@ -417,6 +419,7 @@ class GameScene(GamePanels, Zoom):
             self.press = Press(event.pos, card, geo.zone_at(self.board.zones, event.pos))
         elif t == pygame.MOUSEMOTION:
             self.zoom_motion(event.pos)
+            self._legend(event.pos)
             if self.drag is not None:
                 self._move(event.pos)
             elif self.press is not None and far(self.press.pos, event.pos):
@@ -635,9 +638,24 @@ class GameScene(GamePanels, Zoom):
         if self.message and self.message_is_error and self.overlay is None and self.shout:
             hud.banner(screen, self.app.fonts, self._felt(), self.message,
                        max(13, self.board.scaler.length(17)))
+        if self.legend_at is not None and self.drag is None:
+            x, y = self.legend_at
+            left = x < screen.get_width() // 2   # the side with room for it
+            hud.chip(screen, self.app.fonts, LEGEND, max(12, self.board.scaler.length(14)),
+                     (x + 14 if left else x - 14, y + 18), "topleft" if left else "topright")
         self.draw_zoom(screen)
         self.dirty = False
         return None
+
+    def _legend(self, pos) -> None:
+        """Say what the orange outline means where the pointer rests on a zone it
+        marks (away from its cards, which zoom)."""
+        zone = geo.zone_at({z: r.inflate(8, 8) for z, r in self.board.zones.items()
+                            if z in self.marks.last}, pos)
+        at = pos if zone is not None and geo.card_at(self.board.placed, pos) is None else None
+        if (at is None) != (self.legend_at is None) or at is not None:
+            self.legend_at = at
+            self.dirty = True
 
     def _felt(self) -> pygame.Rect:
         """The table without the panels beside it."""

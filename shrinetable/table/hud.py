@@ -34,6 +34,13 @@ def chip(surf, fonts, c: Chip, px: int, pos, anchor: str = "topleft") -> pygame.
     return box
 
 
+def _width(fonts, c: Chip, px: int) -> int:
+    """How wide `chip` draws `c` at `px`."""
+    if c.fill is None:
+        return fonts.font(max(7, px - 2)).size(c.text)[0]
+    return fonts.font(px, True).size(c.text)[0] + max(4, px // 2)
+
+
 def tally(fonts, delta: int, px: int) -> pygame.Surface:
     """A changed figure as it flies to its seat: "\u22123" on red, "+4" on green."""
     c = Chip(f"+{delta}" if delta > 0 else f"\u2212{-delta}",
@@ -81,14 +88,17 @@ def card(surf: pygame.Surface, fonts, rect: pygame.Rect, d: CardDecor,
         return
     px = max(7, round(rect.h * (0.11 if rect.h < 200 else 0.07)))   # enlarged: smaller chips
     box = _numbers(surf, fonts, rect, d.numbers, face, enlarged, px + 2)
-    if not enlarged:
-        x, y = rect.left + 3, rect.bottom - 3
-        row = [c for c in (d.damage, *d.chips) if c is not None]
-        for c in row:   # left to right, a row up when the next would reach the numbers
-            w = fonts.font(max(6, px - 2), True).size(c.text)[0] + max(4, px // 2)
-            if x + w > (box.left if box and y > box.top else rect.right - 3) and x > rect.left + 3:
-                x, y = rect.left + 3, y - round(px * 1.5)
-            x = chip(surf, fonts, c, max(6, px - 2), (x, y), "bottomleft").right + 2
+    if not enlarged:   # one row left of the numbers, smaller type if need be; what
+        row = [c for c in (d.damage, *d.chips) if c is not None]   # does not fit, the
+        end = (box.left if box else rect.right) - 2                # notes list
+        size = max(6, px - 2)
+        while size > 6 and sum(_width(fonts, c, size) + 2 for c in row) > end - rect.left - 3:
+            size -= 1
+        x = rect.left + 3
+        for c in row:
+            if x + _width(fonts, c, size) > end:
+                break
+            x = chip(surf, fonts, c, size, (x, rect.bottom - 3), "bottomleft").right + 2
         if d.corner is not None:   # over the cost, which no longer matters
             chip(surf, fonts, d.corner, max(6, px - 2), (rect.right - 3, rect.top + 3),
                  "topright")

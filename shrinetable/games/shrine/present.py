@@ -50,7 +50,10 @@ Shrines hold 5 cards (7 with a Triad); hands keep 7 at the end of a turn.<br><br
 <b>Keys</b><br>
 Esc menu · ? rules · Ctrl+Z / Ctrl+Y undo / redo · Ctrl+S save · Ctrl+O load · F11 fullscreen ·
 Ctrl+N the notation in the log · Ctrl+P automatic pass (on: when Pass is your only move, the
-table passes for you and says so)
+table passes for you and says so)<br><br>
+<b>On the table</b><br>
+An orange outline marks what the last move changed. A pink frame round the buttons: you are
+answering another player's move, not playing your turn.
 """
 
 

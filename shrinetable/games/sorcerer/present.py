@@ -77,7 +77,10 @@ attack, then block with it. Strong: +2 shield when blocking. Gross: +2 attack wh
 Right-click a card, or rest the pointer on it, to read it large.<br><br>
 <b>Keys</b><br>
 Esc menu \u00b7 ? rules \u00b7 Ctrl+Z / Ctrl+Y undo / redo \u00b7 Ctrl+S save \u00b7 Ctrl+O load
-\u00b7 F11 fullscreen \u00b7 Ctrl+N the notation in the log \u00b7 Ctrl+P automatic pass
+\u00b7 F11 fullscreen \u00b7 Ctrl+N the notation in the log \u00b7 Ctrl+P automatic pass<br><br>
+<b>On the table</b><br>
+An orange outline marks what the last move changed. A pink frame round the buttons: you are
+answering the other player's move, not playing your turn.
 """
 
 

@@ -1,0 +1,316 @@
+"""The table as a new player meets it (issue 15), in-process under SDL's dummy
+driver: readable cards at every supported size, no misclick traps, plain words,
+Shrine's automatic pass."""
+
+from __future__ import annotations
+
+import pygame
+import pygame_gui
+import pytest
+from table_input import click, ev
+
+from shrinetable.adapter.session import Session
+from shrinetable.engine import CardDecor, Chip, Face, registry
+from shrinetable.formats.layout import load_layout
+from shrinetable.resources import layout_path
+from shrinetable.table import faces, hud
+from shrinetable.table import geometry as geo
+from shrinetable.table.bench import showcase
+from shrinetable.table.board import LAST
+
+pytestmark = pytest.mark.usefixtures("dummy_video")
+
+SHRINE, SHRINES = registry.get("shrine"), registry.get("shrines")
+SIZES = [(1024, 600), (1280, 720), (1600, 900), (1920, 1080)]
+
+
+def start(app, session: Session):
+    app.start_game(session)
+    app.step([], 0.01)
+    return app.scene
+
+
+def resize(app, size) -> None:
+    app.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
+    app._resized()
+    app.step([], 0.01)
+
+
+def until(session: Session, done, steps: int = 600) -> Session:
+    """Play the computer's moves for every seat until `done(session)`."""
+    for _ in range(steps):
+        if done(session):
+            return session
+        if (forced := session.forced()) is not None:
+            session.apply(forced, auto=True)
+        else:
+            session.play(session.computer_action())
+    raise AssertionError("never reached")
+
+
+# -- legibility ------------------------------------------------------------------
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("n", range(1, 9))
+def test_a_crowded_site_gives_each_card_a_line_of_its_own(size, n):
+    """A Region site of up to 8 cards: strips inside the site, under its label,
+    none over another, each a line high at least (4 cards: one column, the
+    site's whole width for each name)."""
+    layout = load_layout(layout_path("shrines"))
+    sc = geo.Scaler((layout.canvas.width, layout.canvas.height), size)
+    place = layout.place("site:b3", 0, 2)
+    area = sc.rect(place.rect)
+    rects = geo.strip_rects(place, area, n, sc)
+    assert all(area.contains(r) for r in rects)
+    assert all(r.h >= sc.length(geo.STRIP) for r in rects)
+    assert not any(a.colliderect(b) for i, a in enumerate(rects) for b in rects[i + 1:])
+    if n <= 4:
+        assert {r.w for r in rects} == {rects[0].w} and rects[0].w > area.w * 0.9
+
+
+def test_strip_names_and_numbers_are_11_px_or_more():
+    """Whatever a strip's height, its name and numbers are set at 11 px or more."""
+    assert all(faces.strip_px(h) >= faces.MIN_PX for h in range(8, 80))
+
+
+@pytest.mark.parametrize("game", ["shrines", "sorcerer", "shrine"])
+def test_every_card_at_1280x720_shows_its_name_at_11_px(app, game):
+    """In each game's crowded showcase at 1280x720, every card the viewer sees
+    is a strip (11 px names) or a card tall enough for an 11 px name (framed
+    faces: a tenth of their height; playing cards: their index)."""
+    scene = start(app, showcase(registry.get(game)))
+    shown = [p for p in scene.board.placed if p.name]
+    assert shown
+    for p in shown:
+        face = app.art.face(p.name)
+        if p.strip:
+            continue
+        h = max(p.rect.size) if p.rotation in (90, 270) else p.rect.h
+        share = 0.17 if face.style == "index" else 0.1
+        assert round(h * share) >= 11, (p.zone, p.name, p.rect)
+
+
+@pytest.mark.parametrize("game", ["shrines", "shrine", "sorcerer"])
+@pytest.mark.parametrize("size", SIZES)
+def test_zone_labels_side_by_side_never_overlap(app, game, size):
+    """Each zone's label (shrunk or shortened to its zone's width) stays clear of
+    every other label, at every supported size."""
+    scene = start(app, showcase(registry.get(game)))
+    resize(app, size)
+    board = scene.board
+    names = [f"P{i + 1} (human)" for i in range(scene.session.game.min_seats)]
+    boxes = []
+    for name, rect in board.zones.items():
+        place = board.layout.place(name, board.viewer, board.view.seats)
+        if name in board.decor.huds or place.inside:
+            continue
+        label = board._label(name, names, board.scaler.length(15), (0, 0, 0), rect.w)
+        boxes.append(label.get_rect(topleft=(rect.left + 4, rect.top - label.get_height() - 2)))
+    assert not any(a.colliderect(b) for i, a in enumerate(boxes) for b in boxes[i + 1:])
+
+
+def test_changed_numbers_cover_the_printed_box_and_states_leave_keywords_alone(app):
+    """Boosted figures are written over the printed box, not beside it; states
+    sit in a row beside the numbers, so the keywords above them stay as printed."""
+    fonts = app.fonts
+    face = Face("Ashen Brute", numbers=(3, 2), keywords=("Stomp", "Guard"))
+    size = (100, 140)
+    rect = pygame.Rect(20, 20, *size)
+    surf = pygame.Surface((200, 200))
+    surf.blit(faces.draw_face(fonts, face, size), rect)
+    printed, _ = faces.numbers_box(fonts, "3/2", size)
+    printed.move_ip(rect.topleft)
+    before = surf.copy()
+    decor = CardDecor(chips=(Chip("FROZEN"), Chip("ARMOR")), numbers=Chip("13/12", (120, 210, 120)))
+    hud.card(surf, fonts, rect, decor, face=face)
+    over = hud._numbers(surf.copy(), fonts, rect, decor.numbers, face, False, 12)
+    assert over.contains(printed)
+    keywords = pygame.Rect(rect.left, rect.top + size[1] // 3, rect.w, printed.top - 2 - rect.top
+                           - size[1] // 3)
+    assert all(surf.get_at((x, y)) == before.get_at((x, y))
+               for x in range(keywords.left, keywords.right)
+               for y in range(keywords.top, keywords.bottom))
+
+
+# -- misclicks -------------------------------------------------------------------
+def _respond(seats=("human", "computer")) -> Session:
+    """A Shrine position where p1 answers p2's move (a respond decision)."""
+    return until(Session(SHRINE, 5, {}, list(seats)), lambda s: (d := s.decision())
+                 and d.kind == "respond" and d.seat == 0 and s.state.turn == 1)
+
+
+def test_answer_buttons_brought_by_anothers_move_ignore_a_click_for_a_moment(app):
+    """Buttons that appear after the computer's move take no click at once (one
+    meant for the buttons that stood there a moment before); then they do."""
+    session = _respond()
+    session.history.pop()
+    session.states.pop()
+    scene = start(app, session)   # the computer makes its move again: the answers come
+    assert session.decision().kind == "respond" and session.history[-1].seat == 1
+    assert scene.out_of_turn() and scene.ui.actions
+    button, action = next(iter(scene.ui.actions.items()))
+    before = len(session.history)
+    app.step([ev(pygame_gui.UI_BUTTON_PRESSED, ui_element=button)], 0.01)
+    assert len(session.history) == before   # too soon: ignored
+    scene.guard_until = 0.0
+    app.step([ev(pygame_gui.UI_BUTTON_PRESSED, ui_element=button)], 0.01)
+    assert session.history[before].text == action.text
+
+
+def test_an_answer_out_of_turn_is_framed(app):
+    """The buttons of a decision taken in another seat's turn are framed in
+    their own colour; one's own turn is not."""
+    from shrinetable.table.game_scene import ANSWER
+    scene = start(app, _respond())
+    scene.guard_until = 0.0
+    app.step([], 0.01)
+    area = scene.board.scaler.rect(scene.layout.panels.buttons).inflate(10, 10)
+    assert scene.out_of_turn()
+    assert scene.base.get_at((area.centerx, area.top + 1))[:3] == ANSWER
+    own = start(app, Session(SHRINE, 5, {}, ["human", "computer"]))
+    assert not own.out_of_turn()
+    assert own.base.get_at((area.centerx, area.top + 1))[:3] != ANSWER
+
+
+def test_the_enlarged_card_closes_on_leaving_it_and_on_a_click_in_the_panel(app):
+    scene = start(app, Session(SHRINE, 42, {}, ["human", "computer"]))
+    card = next(p for p in scene.board.placed if p.zone == "hand:0")
+    click(app, card.rect.center, button=3)
+    assert scene.zoomed == card.name
+    app.step([], 0.01)
+    app.step([ev(pygame.MOUSEMOTION, pos=(3, 3), rel=(1, 1), buttons=(0, 0, 0))], 0.01)
+    assert scene.zoomed is None   # the pointer left the card and its enlargement
+    click(app, card.rect.center, button=3)
+    menu = next(b for b, c in scene.ui.commands.items() if c == "rules")
+    click(app, menu.rect.center)   # a click on the side panel
+    assert scene.zoomed is None
+
+
+def test_hotseat_undo_of_ones_own_last_move_before_the_next_person_acts(app):
+    """In hotseat, p1 takes back a move from the handover screen (Ctrl+Z); once
+    p2 holds the device, p1's move is not theirs to undo."""
+    scene = start(app, Session(SHRINE, 42, {}, ["human", "human"]))
+    click(app, scene.board.zones["deck"].center)          # p1 draws
+    pass_button = next(b for b, a in scene.ui.actions.items() if a.text == "pass")
+    scene.guard_until = 0.0
+    app.step([ev(pygame_gui.UI_BUTTON_PRESSED, ui_element=pass_button)], 0.01)
+    assert scene.overlay == "handover" and scene.session.can_undo(0)
+    ctrl_z = ev(pygame.KEYDOWN, key=pygame.K_z, mod=pygame.KMOD_CTRL, unicode="\x1a",
+                scancode=0)
+    app.step([ctrl_z], 0.01)
+    assert [a.text for a in scene.session.history] == ["draw"] and scene.overlay is None
+    scene.perform(SHRINE.parse_action("pass"))
+    scene.command("takeover")
+    assert scene.viewer == 1 and not scene.session.can_undo(1)
+    app.step([ctrl_z], 0.01)
+    assert [a.text for a in scene.session.history] == ["draw", "pass"]
+
+
+def test_a_refusal_is_shown_whole_over_the_table_until_a_click(app):
+    """At the smallest size a long refusal with its rule is drawn whole over the
+    table; the panel names the rule; the next click puts it away."""
+    scene = start(app, Session(SHRINE, 42, {}, ["human", "computer"]))
+    resize(app, (1024, 600))
+    reason = ("A Dagger is paid for with a card of its colour: click both to select them, then "
+              "drag them onto the target together (rule: dagger). Or: a Token is paid for with "
+              "a card of its colour (rule: special-pay).")
+    scene.say(reason)
+    app.step([], 0.01)
+    felt = scene._felt()
+    fonts = app.fonts
+    spare = pygame.Surface(app.screen.get_size())
+    box = hud.banner(spare, fonts, felt, reason, max(13, scene.board.scaler.length(17)))
+    assert felt.contains(box)
+    assert app.screen.get_at(box.center)[:3] == (70, 24, 22) or \
+        app.screen.get_at((box.left + 4, box.centery))[:3] == (70, 24, 22)
+    assert "(rule: dagger)" in scene._notice_html()
+    click(app, (felt.right - 5, 5))
+    assert not scene.message and not scene.shout
+
+
+# -- Shrine's dead turns -------------------------------------------------------------
+def test_shrine_passes_for_a_person_whose_only_move_is_pass(app):
+    """Auto-pass (on by default): when Pass is a person's only legal move the
+    table makes it, and says why; with the setting off (Ctrl+P) it waits."""
+    session = until(Session(SHRINE, 1, {}, ["human", "computer"]), lambda s: (
+        (d := s.decision()) and d.seat == 0 and s.forced() is not None))
+    assert [a.text for a in SHRINE.legal_actions(session.state)] == ["pass"]
+    session.auto_pass = False
+    scene = start(app, session)
+    app.step([], 0.01)
+    assert scene.session.decision().seat == 0     # off: it waits for the click
+    app.step([ev(pygame.KEYDOWN, key=pygame.K_p, mod=pygame.KMOD_CTRL, unicode="\x10",
+                 scancode=0)], 0.01)
+    app.step([], 0.01)
+    mine = next(a for a in reversed(session.history) if a.seat == 0)
+    assert mine.text == "pass" and mine.auto
+    assert any("no legal action: passing" in line for line in scene.log_html)
+
+
+# -- plain words -------------------------------------------------------------------
+def test_the_log_says_each_move_once_in_plain_words_with_notation_on_request(app):
+    scene = start(app, Session(SHRINE, 42, {}, ["human", "computer"]))
+    until(scene.session, lambda s: any(a.text.startswith("token") for a in s.history))
+    scene.log_html = [scene._log_line(a) for a in scene.session.history]
+    token = next(a for a in scene.session.history if a.text.startswith("token"))
+    line = scene.log_html[scene.session.history.index(token)]
+    assert "<br>" not in line and token.text not in line
+    assert "as a Token, paying with the" in line
+    app.step([ev(pygame.KEYDOWN, key=pygame.K_n, mod=pygame.KMOD_CTRL, unicode="\x0e",
+                 scancode=0)], 0.01)
+    assert f"[{token.text}]" in scene.log_html[scene.session.history.index(token)]
+
+
+def test_shrine_prompts_only_answers_the_public_position_allows():
+    """A respond prompt names a Token block only against an attack with Tokens on
+    the Field, a Dagger block only against a Dagger, a Fizzle only with three
+    cards in hand; the same words whatever the hand holds."""
+    seen = 0
+    for seed in range(1, 12):
+        s = Session(SHRINE, seed, {}, ["computer", "computer"])
+        for _ in range(300):
+            d = s.decision()
+            if d is None:
+                break
+            if d.kind == "respond":
+                kinds = {a.kind for a in SHRINE.legal_actions(s.state)}
+                answers = d.prompt.rpartition(": ")[2]
+                # Token blocks and Fizzles hang on public cards: named exactly when legal
+                assert ("block with a Token" in answers) == ("block" in kinds), d.prompt
+                assert ("fizzle" in answers) == ("fizzle" in kinds), d.prompt
+                # a Dagger block hangs on a hidden hand: named whenever it could be legal
+                assert "dblock" not in kinds or "block with a Dagger" in answers, d.prompt
+                seen += 1
+            s.play(s.computer_action())
+    assert seen > 10
+
+
+def test_a_computers_zones_are_never_yours(app):
+    """Computer against computer, the seat the table shows is named, not "Your"."""
+    scene = start(app, Session(SHRINE, 42, {}, ["computer", "computer"]))
+    names = ["P1 (computer)", "P2 (computer)"]
+    assert scene.board.zone_label("hand:0", names) == "P1 (computer) \u00b7 Hand"
+    assert scene.board.zone_label("shrine:0", names) == "P1 \u00b7 Shrine"
+    person = start(app, Session(SHRINE, 42, {}, ["human", "computer"]))
+    assert person.board.zone_label("hand:0", ["P1 (human)", "P2"]) == "Your hand"
+
+
+def test_a_king_in_a_shrine_shows_no_token_band(app):
+    """J, Q, K are Tokens only on a Field: in a Shrine they show no band."""
+    app.art.use(SHRINE.present)
+    size = (80, 112)
+    banded, plain = app.art.card("KD", size), app.art.card("KD", size, plain=True)
+    band = (size[0] // 2, round(size[1] * 0.78))
+    assert banded.get_at(band)[:3] != plain.get_at(band)[:3]
+    assert "shrine" in SHRINE.present.plain_in and "field" not in SHRINE.present.plain_in
+
+
+def test_the_orange_outline_is_explained_where_the_pointer_rests_on_it(app):
+    scene = start(app, Session(SHRINE, 42, {}, ["human", "computer"]))
+    click(app, scene.board.zones["deck"].center)   # the draw outlines the Deck and hand
+    hand = scene.board.zones["hand:0"]
+    spot = (hand.left + 6, hand.top + 6)
+    app.step([ev(pygame.MOUSEMOTION, pos=spot, rel=(1, 1), buttons=(0, 0, 0))], 0.01)
+    assert scene.legend_at == spot
+    chip = pygame.Rect(spot[0] + 14, spot[1] + 18, 200, 16)
+    assert sum(app.screen.get_at((x, y))[:3] == LAST for x in range(chip.left, chip.right)
+               for y in range(chip.top, chip.bottom)) > 500
