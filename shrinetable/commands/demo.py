@@ -142,6 +142,7 @@ def _export_all(catalog, out: Path, size, only: str | None = None) -> int:
             return fail(f"--game: no demonstrations for {only!r}; games with some: "
                         f"{', '.join(demos) or 'none'}")
         demos = {only: demos[only]}
+    out.mkdir(parents=True, exist_ok=True)   # a folder that cannot be made: before any work
     code = 0
     for game, paths in demos.items():
         done = []
