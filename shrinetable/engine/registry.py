@@ -11,6 +11,7 @@ BUILTIN = {
     "shrine": "shrinetable.games.shrine",
     "shrines": "shrinetable.games.shrines",
     "sorcerer": "shrinetable.games.sorcerer",
+    "shards": "shrinetable.games.shards",
 }
 
 _games: dict[str, Game] = {}

@@ -1,0 +1,84 @@
+"""Shards of the Empire's cards: the definitions loaded once from
+`assets/cards/shards/`, flattened into small frozen records for the rules, and
+the card notation (`<card-id>#<instance>`, as in the other card games).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+
+from shrinetable.engine import NotationError
+from shrinetable.formats.cards import load_card_data
+
+from .schema import BASIC, DATA, Card, Deck, Effect
+
+
+@dataclass(frozen=True, slots=True)
+class Def:
+    """One card's rules. `cost` and `scrap` as printed; `keywords` by word, with X
+    (0 for a keyword without a number)."""
+
+    id: str
+    name: str
+    type: str
+    cost: tuple[tuple[str, int], ...]
+    scrap: int
+    offence: int
+    health: int
+    defence: int
+    keywords: dict[str, int]
+    effects: tuple[Effect, ...]
+    text: str
+
+    @staticmethod
+    def of(c: Card) -> Def:
+        kws = {k.partition(" ")[0]: int(k.partition(" ")[2] or 0) for k in c.keywords}
+        return Def(c.id, c.name, c.type, tuple(sorted(c.cost.items())), c.scrap or 0,
+                   c.offence or 0, c.health or 0, c.defence or 0, kws,
+                   tuple(c.effect), c.text)
+
+    def kw(self, word: str) -> int | None:
+        """X of keyword `word` (0 for one without a number); None when absent."""
+        return self.keywords.get(word)
+
+    @property
+    def starting(self) -> bool:
+        return "starting" in self.keywords
+
+    @property
+    def total_cost(self) -> int:
+        return sum(n for _, n in self.cost)
+
+    def cost_text(self) -> str:
+        """The cost in words: '2', '1 + gold', '2 + 2 faith', 'free'."""
+        parts = [str(n) for r, n in self.cost if r == BASIC]
+        parts += [r if n == 1 else f"{n} {r}" for r, n in self.cost if r != BASIC]
+        return " + ".join(parts) or "free"
+
+
+@cache
+def catalog() -> tuple[dict[str, Card], tuple[Deck, ...]]:
+    """The shipped card set and its prebuilt decks (read once)."""
+    cards, decks = load_card_data(DATA)
+    return cards, tuple(decks)
+
+
+@cache
+def definitions() -> dict[str, Def]:
+    """Every shipped card's rules, by id."""
+    return {cid: Def.of(c) for cid, c in catalog()[0].items()}
+
+
+def deck_key(deck: Deck) -> str:
+    """A deck's short name: the first word of its title, lower case."""
+    return deck.name.split(":")[0].split()[0].lower()
+
+
+def instance(text: str) -> int:
+    """The instance number of a card written `id#N`; NotationError otherwise."""
+    cid, sep, n = text.rpartition("#")
+    if not sep or not cid or not n.isdigit() or int(n) < 1:
+        raise NotationError(f"{text!r} is not a card: write card-id#number, "
+                            f"e.g. iron-levy#4")
+    return int(n)

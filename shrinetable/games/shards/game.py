@@ -1,0 +1,245 @@
+"""Shards of the Empire as an engine `Game`: the contract over rules, views and notation."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from shrinetable.engine import (
+    Decision,
+    Event,
+    GameBase,
+    Gesture,
+    IllegalAction,
+    OptionSpec,
+    Outcome,
+    PositionHook,
+    View,
+    ZoneView,
+)
+
+from . import ai as computer
+from . import decks, present, rules, schema, setup, testing
+from .actions import Action, parse
+from .cards import catalog, deck_key, definitions
+from .effects import defence, health, offence
+from .explain import explain
+from .state import Options, State
+
+DECKS = tuple(deck_key(d) for d in catalog()[1])
+OPTIONS = (
+    OptionSpec("deck_p1", DECKS[0], "p1's deck (or a deck file)", DECKS, file="deck"),
+    OptionSpec("deck_p2", DECKS[1 % len(DECKS)], "p2's deck (or a deck file)", DECKS,
+               file="deck"),
+    OptionSpec("max_territories", 5, "Most territories a kingdom may hold (R26)",
+               (1, 2, 3, 4, 5)),
+)
+PROMPTS = {
+    "start": "Select up to 3 Starting cards (total cost 3 or less) and drag them "
+             "into your kingdom",
+    "bonus": "You go second: take an advanced resource or an extra card",
+    "main": "Play cards, use abilities and take basic actions; End turn when done",
+    "declare": "Drag more ready units onto a building of the attacked territory, then Charge",
+    "defend": "Block attackers with ready units in the attacked territory, then Hold",
+    "tricks": "Play a fast card or ability, or pass (both passing deals the damage)",
+    "discard": "Discard down to 8 cards",
+    "expend": "You drew from an empty deck: expend one resource",
+}
+PER_SEAT = ("deck", "hand", "grave", "scrap", "start", "policy", "pool")
+
+
+def territory_zones(max_slots: int = 5) -> tuple[str, ...]:
+    return tuple(f"terr{i + 1}" for i in range(max_slots))
+
+
+class ShardsGame(GameBase):
+    name = "shards"
+    title = "Shards of the Empire"
+    min_seats = 2
+    max_seats = 2
+    options = OPTIONS
+    position = PositionHook(keys=setup.Keys, build=setup.position)
+    card_data = schema.DATA
+    testing = testing.HOOKS
+    present = present.PRESENT
+    ai = staticmethod(computer.choose)
+    auto_pass = ("hold", "pass")
+
+    def check_options(self, options: dict[str, Any] | None) -> dict[str, Any]:
+        """As `GameBase.check_options`, but a deck option also takes a deck file."""
+        options = dict(options or {})
+        files = {k: options.pop(k) for k in ("deck_p1", "deck_p2")
+                 if isinstance(options.get(k), str) and options[k] not in DECKS}
+        for value in files.values():
+            decks.resolve(value)            # ValueError naming what is wrong
+        return {**super().check_options(options), **files}
+
+    def make_options(self, options: dict[str, Any] | None) -> Options:
+        o = self.check_options(options)
+        return Options((o["deck_p1"], o["deck_p2"]), int(o["max_territories"]))
+
+    def new_game(self, seed: int, options: dict[str, Any] | None = None,
+                 seats: int = 2) -> State:
+        if seats != 2:
+            raise ValueError(f"shards is for 2 players, not {seats}")
+        opts = self.make_options(options)
+        defs = definitions()
+        piles = tuple([defs[c] for c in decks.resolve(v)[1]] for v in opts.decks)
+        return rules.deal(seed, opts, piles)
+
+    def decision(self, s: State) -> Decision | None:
+        if s.result is not None:
+            return None
+        return Decision(rules.decision_seat(s), s.stage, PROMPTS[s.stage],
+                        secret=s.stage == "start")
+
+    def legal_actions(self, s: State) -> list[Action]:
+        return rules.legal_actions(s)
+
+    def apply(self, s: State, a: Action) -> tuple[State, list[Event]]:
+        """The state after `a`; IllegalAction naming the rule if it is not legal."""
+        if a not in rules.legal_actions(s):
+            raise IllegalAction(*explain(s, a))
+        return rules.apply(s, a)
+
+    def outcome(self, s: State) -> Outcome | None:
+        return s.result
+
+    def turn_number(self, s: State) -> int:
+        return s.turn_no
+
+    def parse_action(self, text: str) -> Action:
+        return parse(text)
+
+    def gesture(self, s: State, a: Action) -> Gesture:
+        """The drag or click that makes `a` for the deciding seat."""
+        q = rules.decision_seat(s)
+        hand = f"hand:{q}"
+        k = a.kind
+        if k == "begin":        # the chosen cards, selected together, onto the kingdom
+            return Gesture(a.targets, f"start:{q}", "terr1:" + str(q), also=(f"policy:{q}",)
+                           ) if a.targets else Gesture()
+        if k == "play":
+            d = s.defs[rules.card(s, a.card)]
+            aim = a.targets[0] if a.targets else None
+            if a.other:     # found a territory: drop on the territory card, or the free slot
+                free = rules.terr(s.slots[q].index(None), q)
+                return Gesture((a.card,), hand, free, a.other, also=(hand,))
+            if d.type in ("unit", "building"):
+                return Gesture((a.card,), hand, rules.terr(a.slot, q), aim)
+            if d.type == "policy":
+                return Gesture((a.card,), hand, f"policy:{q}", aim)
+            if aim:
+                return Gesture((a.card,), hand, self._zone_of(s, aim), aim)
+            return Gesture((a.card,), hand, f"pool:{q}")
+        if k == "use":
+            c = rules.card(s, a.card)
+            if a.targets:
+                return Gesture((a.card,), self._zone_of(s, a.card),
+                               self._zone_of(s, a.targets[0]), a.targets[0])
+            if len([e for e in s.defs[c].effects if e.when == "activate"]) > 1:
+                return Gesture()        # a button names which ability
+            return Gesture((a.card,), self._zone_of(s, a.card))
+        if k == "scrap":
+            return Gesture(tuple(x for x in (a.card, a.other) if x), hand, f"scrap:{q}")
+        if k == "move":
+            return Gesture((a.card,), self._zone_of(s, a.card), rules.terr(a.slot, q))
+        if k == "develop":
+            return Gesture((a.card,), self._zone_of(s, a.card))
+        if k == "attack":
+            return Gesture((a.card,), self._zone_of(s, a.card), self._zone_of(s, a.other),
+                           a.other)
+        if k == "block":
+            return Gesture((a.card,), self._zone_of(s, a.card), self._zone_of(s, a.other),
+                           a.other)
+        if k == "withdraw":
+            return Gesture((a.card,), self._zone_of(s, a.card))
+        if k == "discard":
+            return Gesture((a.card,), hand, f"grave:{q}")
+        return Gesture()
+
+    @staticmethod
+    def _zone_of(s: State, text: str) -> str:
+        c = rules.card(s, text)
+        q = s.owner[c]
+        if c in s.policies[q]:
+            return f"policy:{q}"
+        return rules.terr(s.slot_of(c), q)
+
+    def zones(self, seats: int) -> list[str]:
+        per = (*PER_SEAT, *territory_zones())
+        return [f"{z}:{q}" for q in range(seats) for z in per]
+
+    def _zone_cards(self, s: State) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        for q in (0, 1):
+            out[f"deck:{q}"] = s.deck[q]
+            out[f"hand:{q}"] = s.hand[q]
+            out[f"grave:{q}"] = s.grave[q]
+            out[f"scrap:{q}"] = s.scrap[q]
+            out[f"start:{q}"] = s.start[q]
+            out[f"policy:{q}"] = s.policies[q]
+            out[f"pool:{q}"] = ()
+            for i, z in enumerate(territory_zones()):
+                t = s.slots[q][i] if i < len(s.slots[q]) else None
+                out[f"{z}:{q}"] = [c for c in t if c] if t else []
+        return out
+
+    def all_cards(self, s: State) -> dict[str, list[str]]:
+        """Every zone's cards bottom-to-top, nothing hidden."""
+        return {k: [s.names[c] for c in v] for k, v in self._zone_cards(s).items()}
+
+    def view(self, s: State, seat: int | None) -> View:
+        """What `seat` may see: its own hand and everything face up; decks and the
+        other hand as counts; the other player's Starting choice only once both
+        have chosen (R6)."""
+        zones = {}
+        for name, cards in self._zone_cards(s).items():
+            kind, _, owner = name.partition(":")
+            q = int(owner)
+            hidden = kind == "deck" or (kind == "hand" and seat != q)
+            zones[name] = ZoneView(name, q, tuple(None if hidden else s.names[c]
+                                                  for c in cards), name)
+        cb = s.combat
+        cards_in_play = [c for q in (0, 1) for c in s.kingdom(q)]
+        info = {
+            "pool": [dict(s.pool[0]), dict(s.pool[1])],
+            "turn": s.turn, "turn_no": s.turn_no, "first": s.first,
+            "stage": "over" if s.result is not None else s.stage,
+            "picks": [sorted(s.names[c] for c in s.picks[q]) if q == seat else None
+                      for q in (0, 1)],
+            "committed": list(s.committed),
+            "counters": {s.names[c]: n for c, n in s.counters.items()},
+            "damage": {s.names[c]: n for c, n in s.damage.items()},
+            "exhausted": sorted(s.names[c] for c in s.exhausted),
+            "new": sorted(s.names[c] for c in cards_in_play
+                          if s.defs[c].type == "unit" and not rules.may_attack(s, c)
+                          and c not in s.exhausted),
+            "figures": {s.names[c]: self._figures(s, c) for c in cards_in_play},
+            "attacked": sorted(s.attacked),
+            "founded": [[i for i, _ in s.territories(q)] for q in (0, 1)],
+            "territory_cards": [{i: s.names[t[0]] if t[0] else "" for i, t in
+                                 s.territories(q)} for q in (0, 1)],
+            "buildings": [len(s.of_type(q, "building")) for q in (0, 1)],
+            "deck_size": [len(s.deck[0]), len(s.deck[1])],
+            "combat": None if cb is None else {
+                "defender": cb.defender, "territory": cb.slot + 1,
+                "attackers": [s.names[a] for a in cb.attackers],
+                "aims": [s.names[b] for b in cb.aims],
+                "blocks": {s.names[a]: s.names[d] for a, d in cb.blocks},
+                "withdrawn": [s.names[a] for a in cb.withdrawn],
+                "priority": cb.priority},
+        }
+        return View(seat, 2, zones, self.decision(s), s.result, info)
+
+    @staticmethod
+    def _figures(s: State, c: int) -> tuple[int, ...]:
+        """Now: (offence, health) of a unit, (defence,) of a building."""
+        d = s.defs[c]
+        if d.type == "unit":
+            return (offence(s, c), health(s, c))
+        if d.type == "building":
+            return (defence(s, c),)
+        return ()
+
+
+GAME = ShardsGame()

@@ -1,0 +1,668 @@
+"""Shards of the Empire's rules: the deal and Starting Phase, legal actions, and
+applying them. Rule ids (R1...) refer to docs/rules/shards.md.
+
+The one source of truth for legality is `legal_actions`; `apply` trusts an
+action that is in it (the adapter and `engine.core.play` check membership).
+"""
+
+from __future__ import annotations
+
+from itertools import combinations, product
+
+from shrinetable.engine import REVEAL, Event, Outcome
+from shrinetable.engine.rng import fork, seeded
+
+from .actions import Action
+from .cards import Def
+from .effects import (
+    CARD_TARGETS,
+    active,
+    can_pay,
+    defence,
+    gain,
+    health,
+    is_developable,
+    offence,
+    pay,
+    reduce,
+    resolve,
+    target_choices,
+)
+from .state import Combat, Options, State
+
+HAND, MAX_HAND, LAID_OUT, PICKS, PICK_COST = 5, 8, 5, 3, 3
+NONE = Def("none", "no card", "policy", (), 0, 0, 0, 0, {}, (), "")
+
+
+def p(q: int) -> str:
+    return f"P{q + 1}"
+
+
+def zone(kind: str, q: int) -> str:
+    return f"{kind}:{q}"
+
+
+def terr(slot: int, q: int) -> str:
+    return f"terr{slot + 1}:{q}"
+
+
+# ------------------------------------------------------------------------ the deal
+
+def deal(seed: int, opts: Options, decks: tuple[list[Def], list[Def]],
+         first: int | None = None) -> State:
+    """Number every card from 1 (p1's deck first); lay out each player's Starting
+    cards and remove them at random down to five (R6); the first player at random
+    (R1). The game waits for both secret Starting choices."""
+    defs, owner = [NONE], [0]
+    for q, cards in enumerate(decks):
+        defs += cards
+        owner += [q] * len(cards)
+    rng = seeded(seed)
+    deck = [[c for c in range(1, len(defs)) if owner[c] == q] for q in (0, 1)]
+    start: list[list[int]] = [[], []]
+    for q in (0, 1):
+        laid = [c for c in deck[q] if defs[c].starting]
+        rng.shuffle(laid)
+        start[q] = sorted(laid[:LAID_OUT])
+        deck[q] = [c for c in deck[q] if c not in start[q]]
+    first = rng.randrange(2) if first is None else first
+    names = ("",) + tuple(f"{d.id}#{c}" for c, d in enumerate(defs) if c)
+    slots: list[list[list[int] | None]] = [
+        [[0]] + [None] * (opts.max_territories - 1) for _ in (0, 1)]
+    return State(opts, rng, tuple(defs), names, tuple(owner), deck, [[], []], [[], []],
+                 [[], []], slots, [[], []], [{}, {}], start, [(), ()], [False, False],
+                 first=first, turn=first)
+
+
+def decision_seat(s: State) -> int:
+    st = s.stage
+    if st == "start":
+        return 0 if not s.committed[0] else 1
+    if st == "bonus":
+        return 1 - s.first
+    if st == "defend":
+        return s.combat.defender
+    if st == "tricks":
+        return s.combat.priority
+    if st == "expend":
+        return s.owing[0]
+    return s.turn
+
+
+# ------------------------------------------------------------------------ legality
+
+def legal_actions(s: State) -> list[Action]:
+    if s.legal is None:
+        s.legal = [] if s.result is not None else _GEN[s.stage](s)
+    return s.legal
+
+
+def _start(s: State) -> list[Action]:
+    """R4: the secret choice of up to three kingdom cards of the five, total cost
+    at most 3, made in one action so that no step of it shows."""
+    q = decision_seat(s)
+    kingdom = [c for c in s.start[q] if s.defs[c].type in ("unit", "building", "policy")]
+    return [Action("begin", targets=tuple(s.names[c] for c in combo))
+            for n in range(PICKS + 1) for combo in combinations(kingdom, n)
+            if sum(s.defs[c].total_cost for c in combo) <= PICK_COST]
+
+
+def _bonus(s: State) -> list[Action]:
+    return [Action("bonus", word=w) for w in ("research", "gold", "gemstones", "faith", "card")]
+
+
+def _plays(s: State, q: int, fast: bool) -> list[Action]:
+    """Cards `q` may play from hand now: at sorcery speed, or (fast) in a combat."""
+    out: list[Action] = []
+    founded = s.territories(q)
+    free = len(founded) < s.opts.max_territories
+    territories = [t for t in s.hand[q] if s.defs[t].type == "territory"]
+    for c in s.hand[q]:
+        d = s.defs[c]
+        if not can_pay(s.pool[q], d.cost):
+            continue
+        if fast and d.type not in ("tactic", "miracle"):
+            continue
+        if not fast and d.type in ("tactic", "territory"):
+            continue
+        wheres: list[tuple[int, str]] = [(-1, "")]
+        if d.type in ("unit", "building"):
+            wheres = [(i, "") for i, _ in founded]
+            if d.type == "building" and free:
+                wheres += [(-1, s.names[t]) for t in territories]
+        if not wheres:
+            continue
+        for targets in _target_sets(s, q, c, "play", d.cost):
+            out += [Action("play", s.names[c], other, slot, targets)
+                    for slot, other in wheres]
+    return out
+
+
+def _target_sets(s: State, q: int, card: int, when: str, cost, index: int = 0
+                 ) -> list[tuple[str, ...]]:
+    """Every choice of targets for the effects of `card` that happen `when` (an
+    ability: the `index`th); [] when one of them has no legal target (R27)."""
+    effects = active(s, q, card, when, cost, index)
+    kinds = [e for e in effects if e.target in CARD_TARGETS]
+    if not kinds:
+        return [()]
+    choices = [target_choices(s, q, card, e) for e in kinds]
+    if any(not ch for ch in choices):
+        return []
+    return [tuple(s.names[t] for t in combo) for combo in product(*choices)]
+
+
+def _abilities(s: State, q: int, fast: bool) -> list[Action]:
+    out: list[Action] = []
+    for c in s.kingdom(q):
+        d = s.defs[c]
+        abilities = [e for e in d.effects if e.when == "activate"]
+        for k, e in enumerate(abilities):
+            if fast and not e.fast:
+                continue
+            if e.exhaust and c in s.exhausted:
+                continue
+            if not can_pay(s.pool[q], tuple(e.cost.items())):
+                continue
+            if not active(s, q, c, "activate", tuple(e.cost.items()), k):
+                continue        # its condition does not hold
+            out += [Action("use", s.names[c], targets=ts, index=k)
+                    for ts in _target_sets(s, q, c, "activate", tuple(e.cost.items()), k)]
+    return out
+
+
+def may_attack(s: State, u: int) -> bool:
+    """R9: a ready unit in play that did not enter this turn, unless it has Blitz."""
+    d = s.defs[u]
+    return (d.type == "unit" and u not in s.exhausted
+            and (s.entered.get(u, 0) < s.turn_no or d.kw("blitz") is not None))
+
+
+def _attacks(s: State, q: int, only_slot: int | None) -> list[Action]:
+    o = 1 - q
+    fighting = s.combat.attackers if s.combat else ()
+    units = [u for u in s.of_type(q, "unit") if u not in fighting and may_attack(s, u)]
+    out = []
+    for slot, t in s.territories(o):
+        if (only_slot is None and slot in s.attacked) or \
+                (only_slot is not None and slot != only_slot):
+            continue
+        for b in t[1:]:
+            if s.defs[b].type == "building":
+                out += [Action("attack", s.names[u], s.names[b]) for u in units]
+    return out
+
+
+def _main(s: State) -> list[Action]:
+    q = s.turn
+    out = _plays(s, q, False) + _abilities(s, q, False)
+    if not s.scrapped:
+        cards = sorted(c for c in s.hand[q] if s.defs[c].scrap)
+        out += [Action("scrap", *(s.names[c] for c in combo))
+                for n in (1, 2) for combo in combinations(cards, n)]
+    if s.pool[q].get("basic", 0) >= 2:
+        out += [Action("trade", word=w) for w in ("research", "gold", "gemstones", "faith")]
+    out += _attacks(s, q, None)
+    founded = [i for i, _ in s.territories(q)]
+    for u in s.of_type(q, "unit"):
+        if u not in s.moved:
+            here = s.slot_of(u)
+            out += [Action("move", s.names[u], slot=i) for i in founded if i != here]
+    for c in s.kingdom(q):
+        if is_developable(s.defs[c]) and \
+                s.pool[q].get("basic", 0) >= 1 + s.counters.get(c, 0):
+            out.append(Action("develop", s.names[c]))
+    if not s.acted:
+        out.append(Action("research"))
+    out.append(Action("end"))
+    return out
+
+
+def _declare(s: State) -> list[Action]:
+    return [*_attacks(s, s.turn, s.combat.slot), Action("charge")]
+
+
+def _defend(s: State) -> list[Action]:
+    cb = s.combat
+    t = s.slots[cb.defender][cb.slot]
+    blocking = {d for _, d in cb.blocks}
+    blocked = {a for a, _ in cb.blocks}
+    defenders = [u for u in (t[1:] if t else []) if s.defs[u].type == "unit"
+                 and u not in s.exhausted and u not in blocking]
+    out = [Action("block", s.names[d], s.names[a]) for d in defenders
+           for a in cb.fighting() if a not in blocked]
+    return [*out, Action("hold")]
+
+
+def _tricks(s: State) -> list[Action]:
+    cb, q = s.combat, s.combat.priority
+    out = _plays(s, q, True) + _abilities(s, q, True)
+    if q == s.turn:
+        out += [Action("withdraw", s.names[a]) for a in cb.fighting()
+                if cb.blocker(a) and s.defs[a].kw("hit_and_run") is not None]
+    return [*out, Action("pass")]
+
+
+def _discard(s: State) -> list[Action]:
+    return [Action("discard", s.names[c]) for c in s.hand[s.turn]]
+
+
+def _expend(s: State) -> list[Action]:
+    return [Action("expend", word=r) for r in sorted(s.pool[s.owing[0]])]
+
+
+_GEN = {"start": _start, "bonus": _bonus, "main": _main, "declare": _declare,
+        "defend": _defend, "tricks": _tricks, "discard": _discard, "expend": _expend}
+
+
+# ------------------------------------------------------------------------ applying
+
+def apply(s0: State, a: Action) -> tuple[State, list[Event]]:
+    s = s0.copy()
+    ev: list[Event] = []
+    q = decision_seat(s)
+    _APPLY[a.kind](s, q, a, ev)
+    if s.owing and s.result is None and s.stage != "expend":
+        s.resume, s.stage = s.stage, "expend"
+    if s.result is not None:
+        s.stage = "over"
+        ev.append(Event("over", s.result.reason))
+    return s, ev
+
+
+def card(s: State, text: str) -> int:
+    return s.names.index(text)
+
+
+def _begin(s: State, q: int, a: Action, ev: list[Event]) -> None:
+    s.picks[q] = tuple(card(s, t) for t in a.targets)
+    s.committed[q] = True
+    ev.append(Event("commit", f"{p(q)} has chosen their Starting cards", q))
+    if not all(s.committed):
+        return
+    for r in (0, 1):
+        chosen = s.picks[r]
+        for c in chosen:
+            _enter(s, r, c, 0 if s.defs[c].type != "policy" else -1)
+            s.entered[c] = 0      # R9: in play before the first turn
+        words = ", ".join(s.defs[c].name for c in chosen) or "no card"
+        ev.append(Event(REVEAL, f"{p(r)} begins with {words}", r,
+                        tuple(s.names[c] for c in chosen), zone("start", r)))
+        s.deck[r] += [c for c in s.start[r] if c not in chosen]   # R5
+        s.start[r] = []
+    s.rng = fork(s.rng)
+    for r in (0, 1):
+        s.rng.shuffle(s.deck[r])
+        draw(s, r, HAND, ev)
+    s.stage = "bonus"
+
+
+def _bonus_apply(s: State, q: int, a: Action, ev: list[Event]) -> None:
+    if a.word == "card":
+        draw(s, q, 1, ev)
+        ev.append(Event("bonus", f"{p(q)} takes an extra card for going second", q))
+    else:
+        gain(s, q, a.word, 1)
+        ev.append(Event("bonus", f"{p(q)} takes 1 {a.word} for going second", q))
+    s.turn, s.turn_no = s.first, 0
+    _next_turn(s, s.first, ev)
+
+
+def _enter(s: State, q: int, c: int, slot: int) -> None:
+    """Put `c` into `q`'s kingdom: a policy beside the territories, anything else
+    into territory `slot`."""
+    if s.defs[c].type == "policy":
+        s.policies[q].append(c)
+    else:
+        s.slots[q][slot].append(c)
+    s.entered[c] = s.turn_no
+
+
+def _play(s: State, q: int, a: Action, ev: list[Event]) -> None:
+    c = card(s, a.card)
+    d = s.defs[c]
+    s.hand[q].remove(c)
+    pay(s, q, d.cost)
+    s.acted = True
+    effects = active(s, q, c, "play", (), 0)
+    if d.type in ("unit", "building", "policy"):
+        slot = a.slot
+        where = "kingdom"
+        if a.other:
+            t = card(s, a.other)
+            s.hand[q].remove(t)
+            slot = s.slots[q].index(None)
+            s.slots[q][slot] = [t]
+            ev.append(Event("found", f"{p(q)} reveals {s.defs[t].name}: a new territory",
+                            q, (a.other,), zone("hand", q), terr(slot, q)))
+        if d.type != "policy":
+            where = f"territory {slot + 1}"
+        _enter(s, q, c, slot)
+        verb = {"unit": "recruits", "building": "constructs", "policy": "enacts"}[d.type]
+        ev.append(Event("play", f"{p(q)} {verb} {d.name} ({where})", q, (a.card,),
+                        zone("hand", q),
+                        zone("policy", q) if d.type == "policy" else terr(slot, q)))
+        resolve(s, q, c, effects, [card(s, t) for t in a.targets], ev)
+    else:
+        ev.append(Event("play", f"{p(q)} plays {d.name}, a {d.type}", q, (a.card,),
+                        zone("hand", q), zone("grave", q)))
+        resolve(s, q, c, effects, [card(s, t) for t in a.targets], ev)
+        s.grave[q].append(c)
+    _responded(s, q)
+
+
+def _use(s: State, q: int, a: Action, ev: list[Event]) -> None:
+    c = card(s, a.card)
+    e = [e for e in s.defs[c].effects if e.when == "activate"][a.index]
+    cost = tuple(e.cost.items())
+    effects = active(s, q, c, "activate", cost, a.index)
+    pay(s, q, cost)
+    if e.exhaust:
+        s.exhausted = s.exhausted | {c}
+    s.acted = True
+    ev.append(Event("use", f"{p(q)} uses {s.defs[c].name}", q))
+    resolve(s, q, c, effects, [card(s, t) for t in a.targets], ev)
+    _responded(s, q)
+
+
+def _responded(s: State, q: int) -> None:
+    """R16: in a combat's tricks step, acting hands priority to the other player."""
+    if s.stage == "tricks" and s.combat is not None:
+        s.combat = Combat(**{**_fields(s.combat), "priority": 1 - q, "passes": 0})
+
+
+def _fields(cb: Combat) -> dict:
+    return {f: getattr(cb, f) for f in cb.__slots__}
+
+
+def _scrap(s: State, q: int, a: Action, ev: list[Event]) -> None:
+    cards = [card(s, t) for t in (a.card, a.other) if t]
+    for c in cards:
+        s.hand[q].remove(c)
+        s.scrap[q].append(c)
+    n = sum(s.defs[c].scrap for c in cards)
+    gain(s, q, "basic", n)
+    s.scrapped = s.acted = True
+    ev.append(Event("scrap", f"{p(q)} scraps {' and '.join(s.defs[c].name for c in cards)} "
+                             f"for {n}", q, tuple(s.names[c] for c in cards),
+                    zone("hand", q), zone("scrap", q)))
+
+
+def _trade(s: State, q: int, a: Action, ev: list[Event]) -> None:
+    pay(s, q, (("basic", 2),))
+    gain(s, q, a.word, 1)
+    s.acted = True
+    ev.append(Event("trade", f"{p(q)} trades 2 resources for 1 {a.word}", q))
+
+
+def _move(s: State, q: int, a: Action, ev: list[Event]) -> None:
+    u = card(s, a.card)
+    here = s.slot_of(u)
+    s.slots[q][here].remove(u)
+    s.slots[q][a.slot].append(u)
+    s.moved = s.moved | {u}
+    s.acted = True
+    ev.append(Event("move", f"{p(q)} moves {s.defs[u].name} to territory {a.slot + 1}",
+                    q, (a.card,), terr(here, q), terr(a.slot, q)))
+
+
+def _develop(s: State, q: int, a: Action, ev: list[Event]) -> None:
+    c = card(s, a.card)
+    n = s.counters.get(c, 0)
+    pay(s, q, (("basic", 1 + n),))
+    s.acted = True
+    ev.append(Event("develop", f"{p(q)} develops {s.defs[c].name} "
+                               f"(paying {1 + n}; {n + 1} counters)", q))
+    develop(s, c, 1, ev)
+
+
+def develop(s: State, c: int, n: int, ev: list[Event]) -> None:
+    """Put `n` development counters on `c`; Prosperity when a Grand card has 7."""
+    s.counters[c] = s.counters.get(c, 0) + n
+    q = s.owner[c]
+    if s.defs[c].kw("grand") is not None and s.counters[c] >= 7 and s.result is None:
+        s.result = Outcome((q,), f"{p(q)} wins by Prosperity: {s.defs[c].name} "
+                                 f"has {s.counters[c]} development counters")
+
+
+def _research(s: State, q: int, a: Action, ev: list[Event]) -> None:
+    s.acted = True
+    ev.append(Event("research", f"{p(q)} researches: draws 2 and ends the turn", q))
+    draw(s, q, 2, ev)
+    if s.result is None:
+        _end_phase(s, ev)
+
+
+def _end(s: State, q: int, a: Action, ev: list[Event]) -> None:
+    _end_phase(s, ev)
+
+
+def _attack(s: State, q: int, a: Action, ev: list[Event]) -> None:
+    u, b = card(s, a.card), card(s, a.other)
+    o = 1 - q
+    slot = s.slot_of(b)
+    if s.combat is None:
+        s.combat = Combat(o, slot, priority=q)
+        s.attacked = s.attacked | {slot}
+        s.stage = "declare"
+        s.acted = True
+    cb = s.combat
+    s.combat = Combat(**{**_fields(cb), "attackers": (*cb.attackers, u),
+                         "aims": (*cb.aims, b)})
+    s.exhausted = s.exhausted | {u}
+    ev.append(Event("attack", f"{p(q)} attacks {p(o)}'s territory {slot + 1} with "
+                              f"{s.defs[u].name}, aiming at {s.defs[b].name}", q))
+
+
+def _charge(s: State, q: int, a: Action, ev: list[Event]) -> None:
+    s.stage = "defend"
+    ev.append(Event("charge", f"{p(q)} charges with {len(s.combat.attackers)} "
+                              f"unit(s); {p(s.combat.defender)} may block", q))
+
+
+def _block(s: State, q: int, a: Action, ev: list[Event]) -> None:
+    d, att = card(s, a.card), card(s, a.other)
+    cb = s.combat
+    s.combat = Combat(**{**_fields(cb), "blocks": (*cb.blocks, (att, d))})
+    ev.append(Event("block", f"{p(q)} blocks {s.defs[att].name} with {s.defs[d].name}", q))
+
+
+def _hold(s: State, q: int, a: Action, ev: list[Event]) -> None:
+    s.stage = "tricks"
+    s.combat = Combat(**{**_fields(s.combat), "priority": s.turn, "passes": 0})
+    ev.append(Event("hold", f"{p(q)} is done blocking", q))
+
+
+def _withdraw(s: State, q: int, a: Action, ev: list[Event]) -> None:
+    u = card(s, a.card)
+    cb = s.combat
+    s.combat = Combat(**{**_fields(cb), "withdrawn": (*cb.withdrawn, u)})
+    s.exhausted = s.exhausted - {u}
+    ev.append(Event("withdraw", f"{p(q)} pulls {s.defs[u].name} out of the combat "
+                                f"(Hit and Run)", q))
+    _responded(s, q)
+
+
+def _pass(s: State, q: int, a: Action, ev: list[Event]) -> None:
+    cb = s.combat
+    if cb.passes + 1 >= 2:
+        ev.append(Event("pass", f"{p(q)} passes", q))
+        _damage(s, ev)
+        return
+    s.combat = Combat(**{**_fields(cb), "priority": 1 - q, "passes": cb.passes + 1})
+    ev.append(Event("pass", f"{p(q)} passes", q))
+
+
+def _damage(s: State, ev: list[Event]) -> None:
+    """Combat step 4 (R10-R15): all damage at once, attackers in declaration order."""
+    cb, q = s.combat, s.turn
+    hurt: dict[int, int] = {}
+    razed: dict[int, int] = {}          # building -> the attacker that destroyed it
+    for att, aim in zip(cb.attackers, cb.aims, strict=True):
+        if att in cb.withdrawn or not s.in_play(att):
+            continue
+        off = offence(s, att)
+        dfn = cb.blocker(att)
+        to_building = 0
+        if dfn and s.in_play(dfn):
+            dealt = reduce(s, dfn, off)
+            left = health(s, dfn) - s.damage.get(dfn, 0)
+            hurt[dfn] = hurt.get(dfn, 0) + dealt
+            hurt[att] = hurt.get(att, 0) + reduce(s, att, offence(s, dfn))
+            if s.defs[att].kw("overwhelm") is not None and dealt > left:
+                to_building = dealt - left                     # R13
+        else:
+            to_building = off
+        if to_building and s.in_play(aim):
+            to_building = reduce(s, aim, to_building + (s.defs[att].kw("wrecker") or 0))
+            before = s.damage.get(aim, 0) + hurt.get(aim, 0)
+            hurt[aim] = hurt.get(aim, 0) + to_building
+            if aim not in razed and before < defence(s, aim) <= before + to_building:
+                razed[aim] = att
+    for c, n in hurt.items():
+        if n:
+            s.damage[c] = s.damage.get(c, 0) + n
+            ev.append(Event("damage", f"{s.defs[c].name} takes {n} damage", s.owner[c]))
+    for _b, att in razed.items():                                 # R15
+        if s.defs[att].kw("pillage") is not None:
+            gain(s, q, "basic", 1)
+            ev.append(Event("pillage", f"{s.defs[att].name} pillages 1 resource", q))
+    s.combat = None
+    s.stage = "main"
+    for c in sorted(hurt, key=lambda c: (s.owner[c] != q, c)):
+        check_lethal(s, c, ev)
+
+
+def check_lethal(s: State, c: int, ev: list[Event]) -> None:
+    """R28: a unit with damage at its health, a building at its defence, is destroyed."""
+    if not s.in_play(c):
+        return
+    d = s.defs[c]
+    limit = health(s, c) if d.type == "unit" else defence(s, c) if d.type == "building" else 0
+    if limit and s.damage.get(c, 0) >= limit:
+        destroy(s, c, ev)
+
+
+def destroy(s: State, c: int, ev: list[Event]) -> None:
+    """`c` leaves play for its owner's graveyard; a territory left without a
+    building ceases (R20); a player left without buildings loses (R21)."""
+    q = s.owner[c]
+    d = s.defs[c]
+    if d.type == "policy":
+        s.policies[q].remove(c)
+        src = zone("policy", q)
+    else:
+        slot = s.slot_of(c)
+        s.slots[q][slot].remove(c)
+        src = terr(slot, q)
+    _forget(s, c)
+    s.grave[q].append(c)
+    ev.append(Event("destroy", f"{d.name} is destroyed", q, (s.names[c],), src,
+                    zone("grave", q)))
+    if d.type != "building":
+        return
+    t = s.slots[q][slot]
+    if not any(s.defs[x].type == "building" for x in t[1:]):
+        rest = [x for x in t if x]
+        for x in rest:
+            _forget(s, x)
+        s.grave[q] += rest
+        s.slots[q][slot] = None
+        ev.append(Event("cease", f"{p(q)}'s territory {slot + 1} ceases", q,
+                        tuple(s.names[x] for x in rest), src, zone("grave", q)))
+    if not s.of_type(q, "building") and s.result is None:
+        s.result = Outcome((1 - q,), f"{p(1 - q)} wins by Domination: {p(q)} has no "
+                                     f"building left")
+
+
+def _forget(s: State, c: int) -> None:
+    for marks in (s.counters, s.damage, s.pump, s.entered):
+        marks.pop(c, None)
+    s.exhausted = s.exhausted - {c}
+
+
+def draw(s: State, q: int, n: int, ev: list[Event]) -> None:
+    """Draw `n`; from an empty deck, expend a resource instead or lose (R23)."""
+    for _ in range(n):
+        if s.result is not None:
+            return
+        if s.deck[q]:
+            c = s.deck[q].pop()
+            s.hand[q].append(c)
+            ev.append(Event("draw", f"{p(q)} draws a card", q, (s.names[c],),
+                            zone("deck", q), zone("hand", q), (q,)))
+            continue
+        owed = s.owing.count(q)
+        kinds = [r for r, v in s.pool[q].items() if v]
+        if sum(s.pool[q].values()) <= owed:
+            s.result = Outcome((1 - q,), f"{p(1 - q)} wins by Attrition: {p(q)} must "
+                                         f"draw from an empty deck and has no resource")
+        elif len(kinds) == 1 and not owed:
+            pay(s, q, ((kinds[0], 1),))
+            ev.append(Event("expend", f"{p(q)} draws from an empty deck: expends "
+                                      f"1 {kinds[0]}", q))
+        else:
+            s.owing = (*s.owing, q)
+
+
+def _expend(s: State, q: int, a: Action, ev: list[Event]) -> None:
+    pay(s, q, ((a.word, 1),))
+    ev.append(Event("expend", f"{p(q)} draws from an empty deck: expends 1 {a.word}", q))
+    s.owing = s.owing[1:]
+    if not s.owing:
+        s.stage = s.resume
+
+
+def _discard_apply(s: State, q: int, a: Action, ev: list[Event]) -> None:
+    c = card(s, a.card)
+    s.hand[q].remove(c)
+    s.grave[q].append(c)
+    ev.append(Event("discard", f"{p(q)} discards {s.defs[c].name} (hand limit 8)", q,
+                    (a.card,), zone("hand", q), zone("grave", q)))
+    if len(s.hand[q]) <= MAX_HAND:
+        _next_turn(s, 1 - q, ev)
+
+
+def _end_phase(s: State, ev: list[Event]) -> None:
+    """End Phase: end-of-turn abilities, Vigilant units ready, every unit heals
+    (R29), this turn's boosts end, then discard to 8 (R24)."""
+    q = s.turn
+    s.stage = "main"
+    for c in s.kingdom(q):
+        if s.in_play(c) and s.result is None:
+            resolve(s, q, c, active(s, q, c, "end", (), 0), [], ev)
+    vigilant = {u for u in s.of_type(q, "unit") if s.defs[u].kw("vigilant") is not None}
+    s.exhausted = s.exhausted - vigilant
+    for c in list(s.damage):
+        if s.defs[c].type == "unit":
+            del s.damage[c]
+    s.pump = {}
+    if s.result is not None:
+        return
+    if len(s.hand[q]) > MAX_HAND:
+        s.stage = "discard"
+        ev.append(Event("end", f"{p(q)} must discard down to {MAX_HAND}", q))
+        return
+    _next_turn(s, 1 - q, ev)
+
+
+def _next_turn(s: State, q: int, ev: list[Event]) -> None:
+    """`q`'s turn: Ready Phase (its cards ready, its ready abilities), Draw Phase."""
+    s.turn, s.turn_no = q, s.turn_no + 1
+    s.scrapped = s.acted = False
+    s.moved = s.attacked = frozenset()
+    mine = set(s.kingdom(q))
+    s.exhausted = s.exhausted - mine
+    s.stage = "main"
+    ev.append(Event("turn", f"Turn {s.turn_no}: {p(q)}", q))
+    for c in s.kingdom(q):
+        if s.in_play(c) and s.result is None:
+            resolve(s, q, c, active(s, q, c, "ready", (), 0), [], ev)
+    draw(s, q, 1, ev)
+
+
+_APPLY = {"begin": _begin, "bonus": _bonus_apply, "play": _play,
+          "use": _use, "scrap": _scrap, "trade": _trade, "move": _move,
+          "develop": _develop, "research": _research, "end": _end, "attack": _attack,
+          "charge": _charge, "block": _block, "hold": _hold, "withdraw": _withdraw,
+          "pass": _pass, "discard": _discard_apply, "expend": _expend}

@@ -1,0 +1,134 @@
+"""Shards' game state: per-seat lists of card ints, the kingdom's territory slots,
+resource pools and a few numbers; cheap to copy.
+
+Piles are bottom-to-top lists (the last item is the top card). A kingdom has
+`max_territories` slots; `slots[q][i]` is None (no territory there) or the list
+`[territory card, *units and buildings]`, where territory card 0 is the implicit
+territory every player starts with. Per-card marks (counters, damage, boosts,
+exhausted, when it entered) live in dicts and sets keyed by card.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+
+from shrinetable.engine import Outcome
+
+from .cards import Def
+
+_new = object.__new__
+
+
+@dataclass(frozen=True, slots=True)
+class Combat:
+    """One attack on territory `slot` of `defender`: the attackers in declaration
+    order with the building each aims at, the blocks (attacker -> blocker), the
+    withdrawn Hit and Run units, and the step (declare, defend, tricks)."""
+
+    defender: int
+    slot: int
+    attackers: tuple[int, ...] = ()
+    aims: tuple[int, ...] = ()            # the aimed building, per attacker
+    blocks: tuple[tuple[int, int], ...] = ()
+    withdrawn: tuple[int, ...] = ()
+    priority: int = 0                     # who holds priority in the tricks step
+    passes: int = 0                       # passes in a row in the tricks step
+
+    def blocker(self, att: int) -> int:
+        return next((d for a, d in self.blocks if a == att), 0)
+
+    def fighting(self) -> tuple[int, ...]:
+        """The attackers still in the combat."""
+        return tuple(a for a in self.attackers if a not in self.withdrawn)
+
+
+@dataclass(frozen=True, slots=True)
+class Options:
+    decks: tuple[str, str] = ("", "")     # each seat's deck (a shipped deck's key or a file)
+    max_territories: int = 5
+
+
+@dataclass(slots=True)
+class State:
+    opts: Options
+    rng: random.Random
+    defs: tuple[Def, ...]             # by instance number (0 is no card)
+    names: tuple[str, ...]            # notation by instance number, made once
+    owner: tuple[int, ...]
+    deck: list[list[int]]
+    hand: list[list[int]]
+    grave: list[list[int]]
+    scrap: list[list[int]]
+    slots: list[list[list[int] | None]]
+    policies: list[list[int]]
+    pool: list[dict[str, int]]        # resource -> amount (no zero entries)
+    start: list[list[int]]            # the Starting cards laid out (Starting Phase)
+    picks: list[tuple[int, ...]]      # each seat's secret Starting choice
+    committed: list[bool]
+    counters: dict[int, int] = field(default_factory=dict)
+    damage: dict[int, int] = field(default_factory=dict)
+    pump: dict[int, int] = field(default_factory=dict)     # +offence this turn
+    exhausted: frozenset[int] = frozenset()
+    entered: dict[int, int] = field(default_factory=dict)  # card -> turn_no it entered
+    moved: frozenset[int] = frozenset()                    # units moved this turn
+    attacked: frozenset[int] = frozenset()                 # opposing slots attacked
+    stage: str = "start"   # start bonus main declare defend tricks discard expend over
+    resume: str = ""       # the stage an Attrition expend returns to
+    owing: tuple[int, ...] = ()   # seats owing an Attrition expend, in order
+    first: int = 0
+    turn: int = 0
+    turn_no: int = 0
+    scrapped: bool = False         # the turn player has scrapped this turn
+    acted: bool = False            # the turn player has taken an action this turn
+    combat: Combat | None = None
+    result: Outcome | None = None
+    legal: list | None = None
+
+    def copy(self) -> State:
+        """A copy that later steps may change. Every field is assigned by name
+        (faster than __init__); one left out would fail loudly on first read."""
+        c = _new(State)
+        c.opts, c.rng, c.defs, c.names, c.owner = (self.opts, self.rng, self.defs,
+                                                   self.names, self.owner)
+        c.deck = [self.deck[0][:], self.deck[1][:]]
+        c.hand = [self.hand[0][:], self.hand[1][:]]
+        c.grave = [self.grave[0][:], self.grave[1][:]]
+        c.scrap = [self.scrap[0][:], self.scrap[1][:]]
+        c.slots = [[None if t is None else t[:] for t in side] for side in self.slots]
+        c.policies = [self.policies[0][:], self.policies[1][:]]
+        c.pool = [dict(self.pool[0]), dict(self.pool[1])]
+        c.start = [self.start[0][:], self.start[1][:]]
+        c.picks, c.committed = self.picks[:], self.committed[:]
+        c.counters, c.damage, c.pump = dict(self.counters), dict(self.damage), dict(self.pump)
+        c.exhausted, c.entered = self.exhausted, dict(self.entered)
+        c.moved, c.attacked = self.moved, self.attacked
+        c.stage, c.resume, c.owing = self.stage, self.resume, self.owing
+        c.first, c.turn, c.turn_no = self.first, self.turn, self.turn_no
+        c.scrapped, c.acted, c.combat, c.result = (self.scrapped, self.acted,
+                                                   self.combat, self.result)
+        c.legal = None
+        return c
+
+    # -- where cards are ---------------------------------------------------------
+    def territories(self, q: int) -> list[tuple[int, list[int]]]:
+        """`q`'s founded territories: (slot, [territory card, *cards])."""
+        return [(i, t) for i, t in enumerate(self.slots[q]) if t is not None]
+
+    def slot_of(self, card: int) -> int:
+        """The territory slot `card` (a unit or building in play) is in; -1 if none."""
+        for t in self.slots[self.owner[card]]:
+            if t is not None and card in t[1:]:
+                return self.slots[self.owner[card]].index(t)
+        return -1
+
+    def kingdom(self, q: int) -> list[int]:
+        """`q`'s kingdom cards in play: units and buildings, then policies."""
+        return [c for t in self.slots[q] if t is not None for c in t[1:]] + self.policies[q]
+
+    def in_play(self, card: int) -> bool:
+        q = self.owner[card]
+        return card in self.policies[q] or self.slot_of(card) >= 0
+
+    def of_type(self, q: int, kind: str) -> list[int]:
+        return [c for c in self.kingdom(q) if self.defs[c].type == kind]
