@@ -1,0 +1,117 @@
+"""Issue 15 in the real window under Xvfb at 1280x720, with real pointer events:
+a crowded Shrines table shows every card's name and numbers on a strip of its
+own, a refusal is shown whole over the table with its rule, and the enlarged
+card goes away when the pointer leaves it."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+from e2e_harness import ARTIFACTS, SIZE, App
+
+from shrinetable.adapter import storage
+from shrinetable.engine import registry
+from shrinetable.formats.layout import load_layout
+from shrinetable.resources import layout_path
+from shrinetable.table import geometry as geo
+from shrinetable.table.bench import showcase
+
+pytestmark = [pytest.mark.e2e, pytest.mark.slow]
+
+
+def scaler(game: str) -> tuple:
+    layout = load_layout(layout_path(game))
+    return layout, geo.Scaler((layout.canvas.width, layout.canvas.height), SIZE)
+
+
+def inked(img: pygame.Surface, rect: pygame.Rect) -> int:
+    """How many dark pixels (text) lie in `rect`."""
+    return sum(1 for x in range(rect.left, rect.right) for y in range(rect.top, rect.bottom)
+               if sum(img.get_at((x, y))[:3]) < 200)
+
+
+def test_a_crowded_shrines_table_shows_every_name_on_its_own_strip(xvfb, tmp_path):
+    """The showcase (a Region site of seven cards, sources, piles): every card
+    the viewer sees on a strip shows dark text on paper in the left of its
+    strip (paper, or paper under a TAPPED veil), and no two strips overlap."""
+    game = registry.get("shrines")
+    session = showcase(game)
+    save = storage.save_as(session, tmp_path / "crowded.json")
+    app = App(xvfb, ["--load", str(save), "--trace"], tmp_path)
+    try:
+        app.wait_line("ready")
+        app.window()
+        app.xdo("mousemove", str(SIZE[0] - 12), "6")   # over the log: no card zooms
+        app.quiet(0.8)
+        shot = app.screenshot(ARTIFACTS / "issue15_shrines_1280x720.png")
+    finally:
+        app.stop()
+    layout, sc = scaler("shrines")
+    placed = [p for p in geo.place_cards(layout, game.view(session.state, 0), sc, 0) if p.name]
+    strips = [p.rect for p in placed if p.strip]
+    assert len(strips) >= 15
+    assert not any(a.colliderect(b) for i, a in enumerate(strips) for b in strips[i + 1:])
+    img = pygame.image.load(str(shot))
+    for r in strips:
+        name = pygame.Rect(r.left + 8, r.top + 2, min(40, r.w // 3), r.h - 4)
+        assert sum(sum(img.get_at((x, y))[:3]) > 450 for x in range(name.left, name.right)
+                   for y in range(name.top, name.bottom)) > 20, r   # paper (maybe veiled)
+        assert inked(img, name) > 10, r
+
+
+def test_a_long_refusal_is_shown_whole_over_the_table(xvfb, tmp_path):
+    """A lone Jack dragged onto the Field is refused: the whole sentence with
+    its rule stands over the table, and a click puts it away."""
+    game = registry.get("shrine")
+    layout, sc = scaler("shrine")
+    app = App(xvfb, ["shrine", "--seed", "42", "--trace", "--seats", "human,computer"],
+              tmp_path)
+    try:
+        app.wait_line("ready")
+        app.window()
+        state, _ = game.apply(game.new_game(42, {}, 2), game.parse_action("draw"))
+        view = game.view(state, 0)
+        app.click(geo.zone_rects(layout, view, sc, 0)["deck"].center)
+        assert app.wait_line("action") == "action p1 draw"
+        app.quiet(0.3)
+        jack = next(p.rect.center for p in geo.place_cards(layout, view, sc, 0)
+                    if p.zone == "hand:0" and p.name == "JC")
+        app.drag(jack, geo.zone_rects(layout, view, sc, 0)["field:0"].center)
+        assert "(rule: special-pay)" in app.wait_line("refused")
+        app.xdo("mousemove", str(SIZE[0] - 12), "6")
+        app.quiet(0.4)
+        shown = pygame.image.load(str(app.screenshot(ARTIFACTS / "issue15_refusal.png")))
+        app.click((SIZE[0] - 12, 6))
+        app.quiet(0.4)
+        gone = pygame.image.load(str(app.screenshot(tmp_path / "refusal_gone.png")))
+    finally:
+        app.stop()
+    fill = (70, 24, 22)
+    felt = sc.rect((0, 0, layout.panels.log[0], layout.canvas.height))
+    count = sum(shown.get_at((x, y))[:3] == fill for x in range(felt.left, felt.right, 4)
+                for y in range(felt.top, felt.bottom, 4))
+    assert count > 200
+    assert not any(gone.get_at((x, y))[:3] == fill for x in range(felt.left, felt.right, 4)
+                   for y in range(felt.top, felt.bottom, 4))
+
+
+def test_the_enlarged_card_goes_when_the_pointer_leaves_it(xvfb, tmp_path):
+    game = registry.get("shrine")
+    layout, sc = scaler("shrine")
+    app = App(xvfb, ["shrine", "--seed", "42", "--trace", "--seats", "human,computer"],
+              tmp_path)
+    try:
+        app.wait_line("ready")
+        app.window()
+        view = game.view(game.new_game(42, {}, 2), 0)
+        card = next(p.rect for p in geo.place_cards(layout, view, sc, 0) if p.zone == "hand:0")
+        app.xdo("mousemove", "--sync", str(card.centerx), str(card.centery), "click", "3")
+        app.quiet(0.4)
+        zoomed = pygame.image.load(str(app.screenshot(ARTIFACTS / "issue15_zoom.png")))
+        app.xdo("mousemove", "--sync", "5", "5")
+        app.quiet(0.4)
+        closed = pygame.image.load(str(app.screenshot(tmp_path / "zoom_closed.png")))
+    finally:
+        app.stop()
+    middle = (SIZE[0] // 2, SIZE[1] // 2)   # the enlarged card stands in the middle
+    assert zoomed.get_at(middle)[:3] != closed.get_at(middle)[:3]
