@@ -3,10 +3,11 @@
 `Keys` are the position keys only Shrines reads (docs/scenarios.md, "Shrines
 positions"), with `CardState` for one card's own state. `position(game, spec)`
 reads them with the common keys and returns a `State` in which the active player
-holds priority in their `act`. Cards keep the instance numbers the file gives them. A library left
-out holds that seat's whole starter library, shuffled by the seed; a Shrine named
-nowhere waits in its Shrine zone. A problem raises `SetupError`, whose `loc`
-names the offending key.
+holds priority in their `act`, or makes their mulligan (`act = "setup"`) or draw at
+the start of their turn (`act = "start"`). Cards keep the instance numbers the file
+gives them. A library left out holds that seat's whole starter library, shuffled by
+the seed; a Shrine named nowhere waits in its Shrine zone. A problem raises
+`SetupError`, whose `loc` names the offending key.
 """
 
 from __future__ import annotations
@@ -23,10 +24,12 @@ from shrinetable.engine.rng import seeded
 from .cards import Cost, Def, deck_key, instance, site_index, starter
 from .effects import SITE_LIMIT, counted
 from .region import area_place, resilience
+from .rules import MULLIGANS
 from .schema import COLOURS
 from .state import Perm, State
 
 ACTS = ("first", "travel", "combat", "final")
+OPENINGS = ("setup", "start")   # the mulligans; a turn's start, before its draw
 STATUS = ("freeze", "ground", "poison", "weaken", "protection")
 PILES = ("primary", "secondary", "hand", "graveyard", "banished", "shrine", "sources",
          "idols", "traps")
@@ -282,16 +285,27 @@ def _fill_libraries(spec: Any, named: dict[int, _Card], decks: list) -> None:
 
 
 def _set_turn(s: State, spec: Any) -> None:
+    """`turn` and `act`: an act of a turn in play, or `setup` (that seat's mulligan,
+    turn 1: p1 first, then p2 with p1's hand kept) or `start` (the start of that
+    seat's turn, before its draw; turn 1 has none, clause first-turn)."""
     s.turn = seat_index(spec.turn)
+    act = spec.act or "first"
+    if act not in (*ACTS, *OPENINGS):
+        raise SetupError(("act",), f"the acts are {', '.join(ACTS)}, or {' or '.join(OPENINGS)} "
+                                   f"for the opening; not {act!r}")
+    if act == "setup":
+        if spec.turn_no not in (None, 1):
+            raise SetupError(("turn_no",), "the mulligans come before turn 1")
+        s.turn_no, s.act, s.stage, s.mull_left = 1, "mulligan", "mulligan", MULLIGANS[s.turn]
+        return
     s.turn_no = 3 - s.turn if spec.turn_no is None else spec.turn_no
     if s.turn_no % 2 != (1 if s.turn == 0 else 0):
         raise SetupError(("turn_no",), f"p1 has the odd turns and p2 the even ones; turn "
                                        f"{s.turn_no} is not {spec.turn}'s")
-    act = spec.act or "first"
-    if act not in ACTS:
-        raise SetupError(("act",), f"the acts are {', '.join(ACTS)}, not {act!r}")
-    s.act, s.stage, s.mull_left = act, "main", 0
+    s.act, s.stage, s.mull_left = ("first" if act == "start" else act), "main", 0
     s.source_played = spec.source_played
+    if act == "start" and s.turn_no > 1:
+        s.queue = (("draw", s.turn, "any"),)
 
 
 def _place(s: State, spec: Any, named: dict[int, _Card]) -> None:
