@@ -176,7 +176,9 @@ class Board:
         width -= 4   # it starts 4 px in
         short = [n.split()[0] for n in seat_names]
         place = self.layout.place(name, self.viewer, self.view.seats)
-        texts = [self.zone_label(name, seat_names), self.zone_label(name, short), place.label]
+        own = self.zone_label(name, short)
+        texts = [self.zone_label(name, seat_names), own, own.replace(" \u00b7 ", " "),
+                 place.label]
         for text in texts:
             for size in range(px, min(px, 9) - 1, -1):
                 label = self.fonts.text(text, size, colour, True)
