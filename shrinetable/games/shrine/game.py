@@ -87,7 +87,7 @@ class ShrineGame(GameBase):
             return None
         seat = rules.decision_seat(s)
         if s.stage == "respond":
-            prompt = f"p{s.turn + 1} {present.plain(s.act.text)}: {_answers(s, seat)}"
+            prompt = f"p{s.turn + 1} {present.plain(s.act.text, brief=True)}: {_answers(s, seat)}"
         elif s.stage == "discard":
             n = s.discards[0][1]
             prompt = f"Discard {n} card{'s' if n > 1 else ''}"

@@ -98,23 +98,24 @@ def _cards(text: str) -> str:
     return CARDS.sub(run, text)
 
 
-def plain(text: str) -> str:
+def plain(text: str, brief: bool = False) -> str:
     """A move in plain words, after who makes it ("plays the Jack of diamonds as
-    a Token, paying with the 3 of diamonds"); the notation when it is not a move."""
+    a Token, paying with the 3 of diamonds"; `brief`: without the payment); the
+    notation when it is not a move."""
     try:
         a = parse(text)
     except NotationError:
         return text
     cards = " ".join(NAMES[c] for c in a.cards)
-    pay = f", paying with {NAMES[a.pay]}" if a.pay >= 0 else ""
+    pay = f", paying with {NAMES[a.pay]}," if a.pay >= 0 and not brief else ""
     whom = f"p{a.seat + 1}"
     target = f"{whom}'s Shrine" if a.victim < 0 else f"{NAMES[a.victim]}, a Token of {whom}"
     words = {
         "heal": f"heals with {cards}",
         "attack": f"attacks {whom}'s Shrine with {cards}",
-        "token": f"plays {cards} as a Token{pay}",
-        "daggertoken": f"plays {cards} as a Dagger Token{pay}",
-        "dagger": f"plays {cards} as a Dagger{pay}, on {target}",
+        "token": f"plays {cards} as a Token{pay}".rstrip(","),
+        "daggertoken": f"plays {cards} as a Dagger Token{pay}".rstrip(","),
+        "dagger": f"plays {cards} as a Dagger{pay} on {target}",
         "jack": f"plays the Jack's power against {whom}",
         "triplet": f"plays a Triplet ({cards}) against {whom}",
         "quad": f"plays a Quad ({cards}) against {whom}",
@@ -177,6 +178,7 @@ class ShrinePresentation(Presentation):
             return f"{m.group(1)} {plain(m.group(2))}"
         if text.endswith(" is blocked"):   # "attack p1 5C is blocked"
             return f"the {text.split()[0]} is blocked"
+        text = re.sub(r"the Dagger ([A2-9TJQK][SHDC])\b", r"the Dagger (\1)", text)
         return _cards(text.replace(" pay ", ", paying with "))
 
     def decor(self, view: Any) -> Decor:
