@@ -7,6 +7,7 @@ parsing). `mutate` is plain so a measurement script can drive it too."""
 from __future__ import annotations
 
 import random
+import re
 import shutil
 from pathlib import Path
 
@@ -21,20 +22,28 @@ from shrinetable.formats.errors import FormatError
 ROOT = Path(__file__).resolve().parent.parent
 
 # what a person, an editor or a broken disk puts into a file
-NASTY = [b"[" * 300, b"{a=" * 60, b"\xff", b"\x00", b"999999999999", b"#999999999", b"-1",
+NASTY = [b"[" * 600, b"{a=" * 60, b"\xff", b"\x00", b"999999999999", b"#999999999", b"-1",
          b"nan", b"inf", b"1e308", b'"', b"'''", b'"""', b"=", b"\n", b"[", b"]", b"{", b"}",
          b"\n[[card]]\n", b"\n[[deck]]\nname = \"\"\n", b" = 1000000000\n", b"\n[x]\n",
          b"\xef\xbb\xbf", b"\r\n", b"#", b"-", b"0", b"true", b"{}", b"[]", b'""']
 
 
+NUMBERS = [b"0", b"-1", b"999999999", b"1000000000", b"99999999999999999999", b"1.5"]
+
+
 def mutate(data: bytes, rng: random.Random, edits: int = 3) -> bytes:
     """`data` with a few random edits: bytes inserted, deleted or replaced, by
-    pieces from NASTY or random bytes, or a line duplicated."""
+    pieces from NASTY or random bytes, a line duplicated, or a number (a count,
+    a cost, an instance `#N`) made zero, negative or huge."""
     for _ in range(rng.randint(1, edits)):
         at = rng.randrange(len(data) + 1)
         piece = rng.choice(NASTY) if rng.random() < 0.7 else rng.randbytes(rng.randint(1, 6))
-        kind = rng.choice(("insert", "delete", "replace", "line"))
-        if kind == "insert":
+        kind = rng.choice(("insert", "delete", "replace", "line", "number"))
+        numbers = list(re.finditer(rb"\d+", data))
+        if kind == "number" and numbers:
+            m = rng.choice(numbers)
+            data = data[:m.start()] + rng.choice(NUMBERS) + data[m.end():]
+        elif kind == "insert":
             data = data[:at] + piece + data[at:]
         elif kind == "delete":
             data = data[:at] + data[at + rng.randint(1, 40):]
