@@ -23,12 +23,13 @@ def test_a_new_creature_attacking_is_refused_by_summoning():
     _check(refusal(s, f"attack {brute} p2"), "summoning", "entered the Region this turn")
 
 
-def test_a_new_creature_travelling_is_refused_by_summoning():
-    """Clause summoning: a creature that entered this turn may not travel."""
+def test_a_new_creature_travelling_is_refused_by_travel():
+    """Clause travel: a creature that entered this turn may not travel, as the travel
+    clause says; the refusal says why, not that the site is out of reach."""
     s = start("red", "blue")
     brute = spawn(s, "ashen-brute", 0, "b1", entered=1)
     s = to_act(s, "travel")
-    _check(refusal(s, f"travel {brute} b2"), "summoning", "Haste")
+    _check(refusal(s, f"travel {brute} b2"), "travel", "entered the Region this turn")
 
 
 def test_a_frozen_creature_attacking_is_refused_by_freeze():

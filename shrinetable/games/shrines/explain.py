@@ -133,14 +133,14 @@ def _inert_now(s: State, a: Action, d) -> bool:
 
 def _held_back(s: State, c: int, kind: str) -> tuple[str, str] | None:
     """What keeps a permanent from attacking, travelling or tapping, by the rule that
-    does: it entered this turn, it is Frozen, it is Stationary (clauses summoning,
-    freeze, stationary)."""
-    name, verb = s.name(c), {"attack": "attack", "travel": "travel", "tap": "tap"}[kind]
-    if sick(s, c):
-        return (f"{name} entered the Region this turn: without Haste it cannot {verb} "
-                "until your next turn."), "summoning"
+    does: it entered this turn, it is Frozen, it is Stationary (clauses summoning and
+    travel, freeze, stationary)."""
+    name = s.name(c)
+    if sick(s, c):   # the travel clause says it for travel, summoning for the rest
+        return (f"{name} entered the Region this turn: without Haste it cannot {kind} "
+                "until your next turn."), "travel" if kind == "travel" else "summoning"
     if "freeze" in status(s, c):
-        return f"{name} is Frozen: it cannot {verb} (it can still be moved).", "freeze"
+        return f"{name} is Frozen: it cannot {kind} (it can still be moved).", "freeze"
     if kind == "travel" and "stationary" in kw(s, c):
         return f"{name} is Stationary: it never travels, though effects may move it.", \
             "stationary"

@@ -18,7 +18,7 @@ CLAUSES = {
     "cast": "Creatures on own melee sites, structures on own melee or range, one structure",
     "site-limit": "Four non-tool, non-token permanents a site; the most-represented sacrifices",
     "travel": "Travel: declared forward along the pathway, not on the turn played",
-    "summoning": "A creature may not travel, attack or tap the turn it enters (but with Haste)",
+    "summoning": "A creature may not attack or tap the turn it enters (but with Haste)",
     "move": "No moving onto or off sites with opposing creatures or structures",
     "combat": "Combat: one target within the attacking range; attacking taps",
     "blocking": "Blocking: from within the range used; damage to blockers, closest first",
