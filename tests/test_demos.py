@@ -84,6 +84,23 @@ def test_shrines_demo_points_at_cards_on_sites():
     assert moved.after.zones["site:a2"].cards == ("ashen-brute#1",)
 
 
+def test_the_shards_demonstrations_are_shipped():
+    """One per basic action, keyword, condition and win condition (issue 13), the
+    Starting Phase, and a territory founded and ceasing; the rules page orders
+    them from the Starting Phase to the wins."""
+    demos = {p.stem: p for p in catalog.all_demos()["shards"]}
+    assert {"scrap", "trade", "attack", "move", "develop", "research",
+            "blitz", "damage_reduction", "hit_and_run", "overwhelm", "pillage", "vigilant",
+            "wrecker", "affinity", "no_affinity", "raiding", "upgraded",
+            "domination", "prosperity", "attrition",
+            "starting_phase", "found_territory", "territory_ceases"} <= set(demos)
+    wins = [replay_file(demos[n]).frames[-1].after.outcome
+            for n in ("domination", "prosperity", "attrition")]
+    assert [w.winners for w in wins] == [(0,), (0,), (0,)]
+    assert [w.reason.split(" by ")[1].split(":")[0] for w in wins] == [
+        "Domination", "Prosperity", "Attrition"]
+
+
 SHRINES_DEMO = """\
 title = "Travel"
 rule = "One site forward."
@@ -177,7 +194,9 @@ def test_accepted_step_marked_illegal_is_an_error(tmp_path):
 def test_list(capsys):
     assert main(["demo", "--list"]) == 0
     out = capsys.readouterr().out
-    assert out.startswith("shrine:\n")
+    games = [line[:-1] for line in out.splitlines() if not line.startswith(" ")]
+    assert games == sorted(catalog.all_demos()) and "shrine" in games
+    assert "shards/hit_and_run" in out and "Hit and Run" in out
     assert "shrine/heal" in out and "Heal" in out
     assert "shrine/alternate_fizzle" in out
     assert "shrines:\n" in out and "shrines/lunge" in out and "Lunge" in out
