@@ -1332,12 +1332,90 @@ def test_r22_pair_keeps_damage_and_tapped_of_both_parts():
     assert where(s, b) == "graveyard:0" and where(s, a) == "graveyard:0"
 
 
-def test_r20_dig_is_not_a_card_keyword_and_ground_removes_it():
-    """Ruling R20: the rules text never defines Dig; cards cannot have it, and Ground
-    still strips it from the keywords a permanent has."""
-    from shrinetable.games.shrines.region import GROUND_LOSES
-    from shrinetable.games.shrines.schema import KEYWORDS
-    assert "dig" not in KEYWORDS and "dig" in GROUND_LOSES
+def test_r20_dig_passes_under_held_sites_and_stops_only_on_free_ones():
+    """Ruling R20: Dig passes under a site held by an opposing body, one site of travel
+    each, and stops only on a free site; Immoveable still stops it; Ground removes it."""
+    s = start("yellow", "red")
+    run = spawn(s, "tunnel-runner", 0, "b2")           # Dig, Sprint: two sites
+    spawn(s, "ashen-brute", 1, "b3")
+    s = to_act(s, "travel")
+    assert {t for t in legal(s) if t.startswith(f"travel {run}")} == {f"travel {run} b4"}
+    s = play(s, f"travel {run} b4", "next", "pass")
+    assert where(s, run) == "site:b4"
+    s2 = start("yellow", "red")
+    run = spawn(s2, "tunnel-runner", 0, "b2", status=frozenset({"ground"}))
+    spawn(s2, "ashen-brute", 1, "b3")
+    s2 = to_act(s2, "travel")
+    assert not any(t.startswith(f"travel {run}") for t in legal(s2))
+
+
+def test_dig_leaves_a_held_site_but_not_an_immoveable_one():
+    """Clause dig: a digger may leave a site that opposing bodies hold, but nothing
+    moves off or onto an Immoveable site."""
+    s = start("yellow", "blue")
+    run = spawn(s, "tunnel-runner", 0, "b3")
+    spawn(s, "deepwater-eel", 1, "b3")
+    s = to_act(s, "travel")
+    assert f"travel {run} b4" in legal(s)
+    s2 = start("yellow", "blue")
+    run = spawn(s2, "tunnel-runner", 0, "b2")
+    spawn(s2, "tidewatch-tower", 1, "b3")
+    s2 = to_act(s2, "travel")
+    assert not any(t.startswith(f"travel {run}") for t in legal(s2))
+
+
+def test_r32_control_changes_ownership_does_not():
+    """Ruling R32: Siren's Bargain takes control of an opposing creature, which may
+    attack at once; bounced, it goes to its owner's hand."""
+    s = start("blue", "red")
+    bargain, under = spawn(s, "sirens-bargain", 0), spawn(s, "undertow", 0)
+    brute = spawn(s, "ashen-brute", 1, "b5")
+    s = mana(s, 0, "BBBBB")
+    s = play(s, f"cast {bargain} {brute}", "pass")
+    assert GAME.view(s, 0).info["cards"][brute]["ctrl"] == 0
+    s = to_act(s, "combat")
+    assert f"attack {brute} p2" in legal(s)
+    s = to_act(s, "final")
+    s = mana(s, 0, "BB")
+    s = play(s, f"cast {under} {brute}")
+    assert where(s, brute) == "hand:1"
+
+
+def test_r33_a_structure_s_boost_for_the_turn_takes_damage_first():
+    """Ruling R33: a structure boosted until end of turn loses the boost to damage
+    before any is marked; the boost ends with the turn; a creature gets both parts."""
+    s = start("yellow", "red")
+    surge, surge2 = spawn(s, "rampart-surge", 0), spawn(s, "rampart-surge", 0)
+    wall = spawn(s, "timber-palisade", 0, "b2")          # 0/4
+    scout = spawn(s, "sunfleet-scout", 0, "a1")          # 1/1
+    bolt = spawn(s, "scorchbolt", 1)
+    s = mana(s, 0, "YY")
+    s = play(s, f"cast {surge} {wall}")
+    info = GAME.view(s, 0).info["cards"]
+    assert (info[wall]["strength"], info[wall]["resilience"]) == (0, 6)
+    s = mana(s, 1, "RRRR")
+    s = play(s, f"cast {bolt} {wall} x=3")
+    assert GAME.view(s, 0).info["cards"][wall]["damage"] == 1
+    s = play(s, f"cast {surge2} {scout}", "pass")
+    info = GAME.view(s, 0).info["cards"]
+    assert (info[scout]["strength"], info[scout]["resilience"]) == (2, 3)
+    s = to_act(s, "final")
+    s = play(s, "next", "pass", "draw primary")
+    info = GAME.view(s, 0).info["cards"]
+    assert (info[wall]["resilience"], info[wall]["damage"]) == (4, 1)
+    assert info[scout]["resilience"] == 1
+
+
+def test_r6_two_instances_of_targeting_through_protection():
+    """Ruling R6: Twin Sparks aims 1 damage at its one target two times; Protection
+    stops the first instance only."""
+    s = start("red", "blue")
+    sparks = spawn(s, "twin-sparks", 0)
+    oracle = spawn(s, "mistral-oracle", 1, "b5")          # 3/5, Protection
+    s = mana(s, 0, "RR")
+    s = play(s, f"cast {sparks} {oracle}")
+    card = GAME.view(s, 0).info["cards"][oracle]
+    assert card["damage"] == 1 and "protection" not in card["status"]
 
 
 def test_a_new_trap_covers_an_older_one_on_its_site():

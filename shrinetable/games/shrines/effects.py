@@ -17,6 +17,7 @@ from .region import (
     kw,
     own_half,
     resilience,
+    riders,
     status,
 )
 from .state import Perm, State
@@ -120,7 +121,11 @@ def deal(s: State, c: int, amount: int, combat: bool, ev: list[Event]) -> int:
         p.armor_spent = True
         log(s, ev, "armor", f"{s.name(c)}'s Armor absorbs {amount}", p.ctrl, (c,))
         return 0
-    p.damage += amount
+    lost = min(p.temp_r, amount) if s.defs[c].type == "structure" else 0
+    if lost:                          # a structure's boost for the turn goes first (R33)
+        p.temp_r -= lost
+        log(s, ev, "boost-lost", f"{s.name(c)}'s boost takes {lost}", p.ctrl, (c,))
+    p.damage += amount - lost
     if "weaken" in status(s, c):
         p.damage = max(p.damage, resilience(s, c))
     if not combat and p.damage >= resilience(s, c):
@@ -308,11 +313,26 @@ def _token(s, seat, e, n, t, ev):
 
 
 def _boost(s, seat, e, n, t, ev):
-    """+strength/+resilience for as long as it stays on the Region (R13); a structure
-    takes only the resilience (clause structure)."""
+    """+strength/+resilience for as long as it stays on the Region (R13), or until the
+    end of the turn (R33); a structure takes only the resilience (clause structure)."""
     if t in s.perms:
-        s.perms[t].boost_s += 0 if s.defs[t].type == "structure" else e.strength
-        s.perms[t].boost_r += e.resilience
+        p = s.perms[t]
+        gain = 0 if s.defs[t].type == "structure" else e.strength
+        if e.until:
+            p.temp_s, p.temp_r = p.temp_s + gain, p.temp_r + e.resilience
+        else:
+            p.boost_s, p.boost_r = p.boost_s + gain, p.boost_r + e.resilience
+        log(s, ev, "boost", f"{s.name(t)} gets +{gain}/+{e.resilience}"
+            + (" until end of turn" if e.until else ""), p.ctrl, (t,))
+
+
+def _gain_control(s, seat, e, n, t, ev):
+    """The caster takes control of the permanent, with its riders; its owner stays
+    the same, so it still goes to its owner's hand, Graveyard or Banishment (R32)."""
+    if t in s.perms and s.perms[t].ctrl != seat:
+        for c in (t, *riders(s, t)):
+            s.perms[c].ctrl = seat
+        log(s, ev, "control", f"p{seat + 1} gains control of {s.name(t)}", seat, (t,))
 
 
 def _swap(s, seat, e, n, t, ev):
@@ -327,4 +347,4 @@ _VERBS = {"damage": _damage, "draw": _draw, "gain-life": _life, "lose-life": _li
           "move": _move, "bounce": _leave, "destroy": _leave, "banish": _leave,
           "freeze": _condition, "ground": _condition, "poison": _condition,
           "weaken": _condition, "protect": _condition, "add-mana": _mana, "token": _token,
-          "boost": _boost, "swap": _swap}
+          "boost": _boost, "swap": _swap, "gain-control": _gain_control}

@@ -121,12 +121,13 @@ def strength(s: State, c: int) -> int:
     if is_structure(s, c):
         return 0
     p = s.perms[c]
-    return max(0, s.defs[c].strength + p.boost_s + sum(a.strength for a in auras(s, c)))
+    return max(0, s.defs[c].strength + p.boost_s + p.temp_s
+               + sum(a.strength for a in auras(s, c)))
 
 
 def resilience(s: State, c: int) -> int:
     p = s.perms[c]
-    return s.defs[c].resilience + p.boost_r + sum(a.resilience for a in auras(s, c))
+    return s.defs[c].resilience + p.boost_r + p.temp_r + sum(a.resilience for a in auras(s, c))
 
 
 def bodies(s: State, site: int) -> list[int]:
@@ -170,9 +171,11 @@ def step_to(s: State, c: int, here: int) -> int:
 def destinations(s: State, c: int, steps: int, lunge: bool) -> list[tuple[int, int]]:
     """(site, steps used) reachable moving forward at most `steps` sites along the
     pathway: never off or onto a blocked or Immoveable site; Lunge hops one blocked,
-    moveable site at a cost of two steps (clauses move, immoveable, lunge)."""
+    moveable site at a cost of two steps; Dig passes under blocked sites, one step
+    each, but stops only on a free one (clauses move, immoveable, lunge, dig)."""
     here = s.perms[c].site
-    if immoveable(s, here) or blocked(s, c, here):
+    dig = "dig" in kw(s, c)
+    if immoveable(s, here) or (blocked(s, c, here) and not dig):
         return []
     out, used = [], 0
     while used < steps:
@@ -181,6 +184,9 @@ def destinations(s: State, c: int, steps: int, lunge: bool) -> list[tuple[int, i
             break
         if not blocked(s, c, nxt):
             here, used = nxt, used + 1
+        elif dig:                      # under the site: no stop there (R20)
+            here, used = nxt, used + 1
+            continue
         elif lunge and used + 2 <= steps:
             land = step_to(s, c, nxt)
             if land < 0 or immoveable(s, land) or blocked(s, c, land):

@@ -890,6 +890,7 @@ def _end_turn(s: State, ev: list[Event], drawn: bool = False) -> None:
     for q in (0, 1):
         s.pool[q] = [0] * 5
     for c, pm in s.perms.items():
+        pm.temp_s = pm.temp_r = 0      # boosts until end of turn end (R33)
         if s.defs[c].type == "creature":
             pm.damage, pm.lethal = 0, False
     s.turn, s.turn_no, s.source_played = 1 - s.turn, s.turn_no + 1, False

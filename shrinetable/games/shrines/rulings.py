@@ -49,6 +49,7 @@ CLAUSES = {
     "quick-attack": "Quick Attack: strikes before regular combat damage, not again",
     "double-attack": "Double Attack: strikes before and during regular combat damage",
     "unstoppable": "Unstoppable: moves onto and off sites with opposing bodies",
+    "dig": "Dig: passes under sites with opposing bodies, stops only on a free one",
     "freeze": "Freeze: may not tap or travel",
     "ground": "Ground: loses Flying, Lunge, Sprint and Dig; cannot be moved",
     "poison": "Poison: deals no combat damage",
@@ -86,7 +87,8 @@ RULINGS = {
     "R18": "Conquest starts at 15 life; Imperial and Conquest score like King of the Hill",
     "R19": "The player picks the pair's stats; new if either part is new; within one site "
            "means the same or a neighbouring site",
-    "R20": "Dig is undefined: no card has it, and Ground removes it",
+    "R20": "Dig passes under sites held by opposing bodies, one site of travel each, and "
+           "stops only on a free one; Ground removes it",
     "R21": "A trap springing during travel gives priority after travel: the traveller's "
            "controller first, then the opponent; nobody acts while creatures travel",
     "R22": "A mounted pair carries both parts' damage, boosts and conditions; tapped if "
@@ -103,6 +105,10 @@ RULINGS = {
     "R29": "Defenders with Quick or Double Attack strike in the quick step too",
     "R30": "No creature deals combat damage outside its own range when damage is dealt",
     "R31": "A declared travel ends when its creature leaves the Region",
+    "R32": "Control changes, ownership never: a bounced card goes to its owner; a creature "
+           "that changes control is not new",
+    "R33": "A boost until end of turn ends with the turn; a structure's such boost takes "
+           "damage before it is marked",
 }
 
 ALL = {**CLAUSES, **RULINGS}

@@ -20,15 +20,17 @@ COLOURS = "BYRGP"
 COST_RE = re.compile(r"^(X?)(\d*)([BYRGP]*)$")
 KEYWORDS = ("armor", "bloodless", "cleave", "deathwish", "haste", "flying", "guard",
             "immoveable", "lunge", "protection", "range", "reach", "saddle", "mount",
-            "sprint", "stationary", "stomp", "quick-attack", "double-attack", "unstoppable")
+            "sprint", "stationary", "stomp", "quick-attack", "double-attack", "unstoppable",
+            "dig")
 COUNTED = ("range", "sprint")  # written "range 2"; plain "range" means 1
 CONDITIONS = ("freeze", "ground", "poison", "weaken")
 AUTO_TARGETS = ("none", "self", "opponent")  # no choice needed: usable on any card
 TARGETS = ("none", "self", "creature", "enemy-creature", "own-creature", "permanent",
-           "enemy-permanent", "player", "opponent", "any", "site", "each-enemy-on-site")
+           "enemy-permanent", "own-permanent", "player", "opponent", "any", "site",
+           "each-enemy-on-site")
 EFFECT_VERBS = ("damage", "draw", "gain-life", "lose-life", "move", "bounce", "destroy",
                 "banish", "freeze", "ground", "poison", "weaken", "add-mana", "token",
-                "boost", "swap", "protect")
+                "boost", "swap", "protect", "gain-control")
 TYPES = ("creature", "structure", "spell", "relic", "area", "source")
 SUBTYPES = {"spell": ("inert", "burst"), "relic": ("tool", "idol"),
             "area": ("terrain", "weather", "trap"), "source": ("basic", "special"),
@@ -51,6 +53,7 @@ class Effect(_Strict):
     resilience: int = 0
     abilities: tuple[str, ...] = ()
     name: str = ""
+    until: Literal["", "end-of-turn"] = ""   # a boost that lasts the turn only
 
     @field_validator("colour")
     @classmethod
@@ -71,8 +74,11 @@ class Effect(_Strict):
         if self.do == "token" and (self.resilience < 1 or not self.name):
             raise ValueError("token needs a name and a resilience of at least 1")
         if self.do in CONDITIONS + ("damage", "bounce", "destroy", "banish", "move",
-                                    "boost", "protect") and self.target == "none":
+                                    "boost", "protect", "gain-control") \
+                and self.target == "none":
             raise ValueError(f"{self.do} needs a target")
+        if self.until and self.do != "boost":
+            raise ValueError("until goes only with boost")
         return self
 
 

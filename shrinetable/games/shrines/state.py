@@ -29,6 +29,8 @@ class Perm:
     damage: int = 0
     boost_s: int = 0
     boost_r: int = 0
+    temp_s: int = 0                  # boosts until end of turn (R33)
+    temp_r: int = 0
     status: frozenset[str] = frozenset()   # freeze ground poison weaken protection
     armor_spent: bool = False
     lethal: bool = False             # destroyed at the next check (weakened, or non-combat
@@ -42,6 +44,7 @@ class Perm:
         c = _new(Perm)
         c.ctrl, c.site, c.entered = self.ctrl, self.site, self.entered
         c.damage, c.boost_s, c.boost_r = self.damage, self.boost_s, self.boost_r
+        c.temp_s, c.temp_r = self.temp_s, self.temp_r
         c.status, c.armor_spent, c.lethal = self.status, self.armor_spent, self.lethal
         c.attached, c.unguarded = self.attached, self.unguarded
         c.guard_switched = self.guard_switched
