@@ -110,6 +110,12 @@ def reduce(s: State, c: int, n: int) -> int:
     return max(0, n - (s.defs[c].kw("damage_reduction") or 0))
 
 
+def development(s: State, q: int) -> int:
+    """A player's development: the most development counters on one of their
+    kingdom cards (0 with none)."""
+    return max((s.counters.get(c, 0) for c in s.kingdom(q)), default=0)
+
+
 def is_developable(d: Def) -> bool:
     """R25: buildings, and kingdom cards with the Developable keyword."""
     return d.type == "building" or d.kw("developable") is not None
@@ -137,7 +143,7 @@ def resolve(s: State, q: int, c: int, effects: list[Effect], targets: list[int],
             ev: list[Event]) -> None:
     """Apply `effects` of card `c` for `q` in order; chosen card targets are
     consumed in order; a target that has left play is skipped (R27)."""
-    from .rules import check_lethal, destroy, develop, draw  # rules imports this module
+    from .rules import destroy, develop, draw, settle  # rules imports this module
     chosen = iter(targets)
     for e in effects:
         if s.result is not None:
@@ -163,11 +169,12 @@ def resolve(s: State, q: int, c: int, effects: list[Effect], targets: list[int],
             _discard_random(s, who if not t else 1 - q, e.amount, name, ev)
         elif e.do == "damage":
             n = reduce(s, t, e.amount)
-            s.damage[t] = s.damage.get(t, 0) + n
+            if n:                      # all of it stopped: no damage mark
+                s.damage[t] = s.damage.get(t, 0) + n
             ev.append(Event("damage", f"{name} deals {n} damage to {tname}", q))
-            check_lethal(s, t, ev)
+            settle(s, ev)
         elif e.do == "destroy":
-            destroy(s, t, ev)
+            settle(s, ev, {s.owner[t]} if destroy(s, t, ev) else set())
         elif e.do == "repair":
             left = max(0, s.damage.get(t, 0) - e.amount)
             if left:

@@ -8,7 +8,7 @@ or ruling in docs/rules/shards.md.
 from __future__ import annotations
 
 from .actions import Action
-from .effects import can_pay, is_developable
+from .effects import CARD_TARGETS, active, can_pay, is_developable, target_choices
 from .rules import MAX_HAND, PICK_COST, PICKS, decision_seat, may_attack
 from .state import State
 
@@ -99,7 +99,26 @@ def _play(s: State, a: Action, q: int) -> tuple[str, str]:
     if d.type in ("unit", "building"):
         if a.slot < 0:
             return "Units and buildings are played into one of your territories.", "territories"
-        return "That territory is not one of yours.", "territories"
+        if s.slots[q][a.slot] is None:
+            return f"You have no territory {a.slot + 1}.", "territories"
+    elif a.slot >= 0:
+        return (f"Only units and buildings are played into a territory; a {d.type} is "
+                f"not."), "territories"
+    return _targets(s, q, c, "play", d.cost, 0, a.targets)
+
+
+def _targets(s: State, q: int, c: int, when: str, cost, index: int,
+             named: tuple[str, ...]) -> tuple[str, str]:
+    """Why the targets `named` do not fit the effects of `c` that happen `when`."""
+    effects = [e for e in active(s, q, c, when, cost, index) if e.target in CARD_TARGETS]
+    if len(named) != len(effects):
+        return (f"{s.defs[c].name} takes {len(effects) or 'no'} target(s) here, not "
+                f"{len(named)}."), "R27"
+    for e, t in zip(effects, named, strict=True):
+        if _card(s, t) not in target_choices(s, q, c, e):
+            what = e.target.replace("_", " ").replace("own", "your").replace("enemy",
+                                                                             "opposing")
+            return f"{t} is not a legal target: the effect needs {what} in play.", "R27"
     return "That card needs a legal target for each of its effects.", "R27"
 
 
@@ -117,9 +136,10 @@ def _use(s: State, a: Action, q: int) -> tuple[str, str]:
         return f"{s.defs[c].name} is exhausted: it readies in your Ready Phase.", "phases"
     if not can_pay(s.pool[q], tuple(e.cost.items())):
         return "You cannot pay the ability's cost.", "R3"
-    if e.condition:
+    cost = tuple(e.cost.items())
+    if not active(s, q, c, "activate", cost, a.index):
         return f"Its condition ({e.condition.replace('_', ' ')}) does not hold.", "conditions"
-    return "That ability needs a legal target.", "R27"
+    return _targets(s, q, c, "activate", cost, a.index, a.targets)
 
 
 def _scrap(s: State, a: Action, q: int) -> tuple[str, str]:
@@ -149,7 +169,7 @@ def _attack(s: State, a: Action, q: int) -> tuple[str, str]:
     if s.combat is None and s.slot_of(b) in s.attacked:
         return "Each territory may be attacked at most once a turn.", "attack"
     if u in s.exhausted:
-        return "An exhausted unit cannot attack.", "R9"
+        return "An exhausted unit cannot attack: attacking takes a ready unit.", "R10"
     if not may_attack(s, u):
         return "A unit cannot attack the turn it enters play, unless it has Blitz.", "R9"
     return "That attack is not allowed now.", "R10"

@@ -230,7 +230,7 @@ def _defend(s: State) -> list[Action]:
     defenders = [u for u in (t[1:] if t else []) if s.defs[u].type == "unit"
                  and u not in s.exhausted and u not in blocking]
     out = [Action("block", s.names[d], s.names[a]) for d in defenders
-           for a in cb.fighting() if a not in blocked]
+           for a in cb.fighting() if a not in blocked and s.in_play(a)]
     return [*out, Action("hold")]
 
 
@@ -239,7 +239,7 @@ def _tricks(s: State) -> list[Action]:
     out = _plays(s, q, True) + _abilities(s, q, True)
     if q == s.turn:
         out += [Action("withdraw", s.names[a]) for a in cb.fighting()
-                if cb.blocker(a) and s.defs[a].kw("hit_and_run") is not None]
+                if cb.blocker(a) and s.in_play(a) and s.defs[a].kw("hit_and_run") is not None]
     return [*out, Action("pass")]
 
 
@@ -503,15 +503,16 @@ def _damage(s: State, ev: list[Event]) -> None:
             continue
         off = offence(s, att)
         dfn = cb.blocker(att)
+        overwhelm = s.defs[att].kw("overwhelm") is not None
         to_building = 0
         if dfn and s.in_play(dfn):
             dealt = reduce(s, dfn, off)
             left = health(s, dfn) - s.damage.get(dfn, 0)
             hurt[dfn] = hurt.get(dfn, 0) + dealt
             hurt[att] = hurt.get(att, 0) + reduce(s, att, offence(s, dfn))
-            if s.defs[att].kw("overwhelm") is not None and dealt > left:
+            if overwhelm and dealt > left:
                 to_building = dealt - left                     # R13
-        else:
+        elif not dfn or overwhelm:     # R30: a blocker gone stops all but Overwhelm
             to_building = off
         if to_building and s.in_play(aim):
             to_building = reduce(s, aim, to_building + (s.defs[att].kw("wrecker") or 0))
@@ -529,23 +530,38 @@ def _damage(s: State, ev: list[Event]) -> None:
             ev.append(Event("pillage", f"{s.defs[att].name} pillages 1 resource", q))
     s.combat = None
     s.stage = "main"
-    for c in sorted(hurt, key=lambda c: (s.owner[c] != q, c)):
-        check_lethal(s, c, ev)
+    settle(s, ev)
 
 
-def check_lethal(s: State, c: int, ev: list[Event]) -> None:
-    """R28: a unit with damage at its health, a building at its defence, is destroyed."""
-    if not s.in_play(c):
-        return
+def lethal(s: State, c: int) -> bool:
+    """R28: a unit's damage reaches its health, a building's its defence."""
     d = s.defs[c]
     limit = health(s, c) if d.type == "unit" else defence(s, c) if d.type == "building" else 0
-    if limit and s.damage.get(c, 0) >= limit:
-        destroy(s, c, ev)
+    return bool(limit) and s.damage.get(c, 0) >= limit
 
 
-def destroy(s: State, c: int, ev: list[Event]) -> None:
+def settle(s: State, ev: list[Event], fell: set[int] | None = None) -> None:
+    """The check after damage or a card leaving play. Every card with lethal damage
+    is destroyed, the turn player's first, until none is left (a building's fall can
+    lower another's defence, R28). Then Domination (R21): a player who lost a
+    building (`fell`: players who already did) and has none left loses; when both
+    have none, the turn player wins."""
+    fell = set() if fell is None else fell
+    while dead := [c for q in (s.turn, 1 - s.turn) for c in s.kingdom(q) if lethal(s, c)]:
+        for c in dead:
+            if s.in_play(c) and destroy(s, c, ev):
+                fell.add(s.owner[c])
+    out = [q for q in sorted(fell) if not s.of_type(q, "building")]
+    if out and s.result is None:
+        w = s.turn if len(out) == 2 else 1 - out[0]
+        s.result = Outcome((w,), f"{p(w)} wins by Domination: "
+                                 f"{' and '.join(p(q) for q in out)} "
+                                 f"{'have' if len(out) == 2 else 'has'} no building left")
+
+
+def destroy(s: State, c: int, ev: list[Event]) -> bool:
     """`c` leaves play for its owner's graveyard; a territory left without a
-    building ceases (R20); a player left without buildings loses (R21)."""
+    building ceases (R20). Whether `c` was a building (see `settle`)."""
     q = s.owner[c]
     d = s.defs[c]
     if d.type == "policy":
@@ -560,7 +576,7 @@ def destroy(s: State, c: int, ev: list[Event]) -> None:
     ev.append(Event("destroy", f"{d.name} is destroyed", q, (s.names[c],), src,
                     zone("grave", q)))
     if d.type != "building":
-        return
+        return False
     t = s.slots[q][slot]
     if not any(s.defs[x].type == "building" for x in t[1:]):
         rest = [x for x in t if x]
@@ -570,9 +586,7 @@ def destroy(s: State, c: int, ev: list[Event]) -> None:
         s.slots[q][slot] = None
         ev.append(Event("cease", f"{p(q)}'s territory {slot + 1} ceases", q,
                         tuple(s.names[x] for x in rest), src, zone("grave", q)))
-    if not s.of_type(q, "building") and s.result is None:
-        s.result = Outcome((1 - q,), f"{p(1 - q)} wins by Domination: {p(q)} has no "
-                                     f"building left")
+    return True
 
 
 def _forget(s: State, c: int) -> None:

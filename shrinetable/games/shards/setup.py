@@ -22,7 +22,8 @@ from shrinetable.engine.rng import seeded
 
 from . import decks
 from .cards import Def, definitions, instance
-from .rules import NONE
+from .rules import MAX_HAND, NONE
+from .schema import ADVANCED, RESOURCE
 from .state import Combat, State
 
 PILES = ("deck", "hand", "grave", "scrap", "policy", "start")
@@ -147,6 +148,10 @@ def position(game: Any, spec: Any) -> State:
               pile("deck"), pile("hand"), pile("grave"), pile("scrap"), slots,
               pile("policy"), [{}, {}], pile("start"), [(), ()], [False, False])
     for who, pool in spec.pool.items():
+        for r in pool:
+            if not RESOURCE.match(r):
+                raise SetupError(("pool", who, r), f"{r!r} is not a resource name (basic, "
+                                                   f"{', '.join(ADVANCED)}, or a special one)")
         s.pool[seat_index(who)] = {r: n for r, n in pool.items() if n}
     s.first = seat_index(spec.first)
     s.stage, s.turn_no = spec.stage, spec.turn_no
@@ -192,6 +197,9 @@ def _marks(s: State, spec: Any) -> None:
         s.committed[seat_index(who)] = True
     if s.stage == "start" and not any(s.start):
         raise SetupError(("stage",), "the Starting Phase needs cards laid out in start:0/1")
+    if s.stage == "discard" and len(s.hand[s.turn]) <= MAX_HAND:
+        raise SetupError(("stage",), f"the discard stage needs more than {MAX_HAND} cards in "
+                                     f"the turn player's hand")
 
 
 def _combat(s: State, spec: Any) -> None:
@@ -209,8 +217,13 @@ def _combat(s: State, spec: Any) -> None:
     if t is None:
         raise SetupError(("combat", "territory"), f"p{o + 1} has no territory {cs.territory}")
     atts, aims, blocks, out = [], [], [], []
+    later = {"blocker": ("defend", "tricks"), "withdrawn": ("tricks",)}
     for i, a in enumerate(cs.attackers):
         loc = ("combat", "attackers", i)
+        for key, stages in later.items():
+            if getattr(a, key) and s.stage not in stages:
+                raise SetupError((*loc, key), f"{key} is set only from the {stages[0]} "
+                                              f"stage on, not in {s.stage!r}")
         u = _in_play(s, a.unit, (*loc, "unit"))
         b = _in_play(s, a.aim, (*loc, "aim"))
         if s.owner[u] != s.turn or s.defs[u].type != "unit":
@@ -218,16 +231,23 @@ def _combat(s: State, spec: Any) -> None:
         if b not in t or s.defs[b].type != "building":
             raise SetupError((*loc, "aim"), f"{a.aim} is not a building of the attacked "
                                             f"territory")
+        if u in atts:
+            raise SetupError((*loc, "unit"), f"{a.unit} attacks once")
         atts.append(u)
         aims.append(b)
         if a.blocker:
             d = _in_play(s, a.blocker, (*loc, "blocker"))
-            if d not in t or s.defs[d].type != "unit":
+            if d not in t or s.defs[d].type != "unit" or d in (x for _, x in blocks):
                 raise SetupError((*loc, "blocker"), f"{a.blocker} is not a unit in the "
-                                                    f"attacked territory")
+                                                    f"attacked territory blocking no other")
             blocks.append((u, d))
         if a.withdrawn:
+            if not a.blocker or s.defs[u].kw("hit_and_run") is None:
+                raise SetupError((*loc, "withdrawn"), "only a blocked Hit and Run unit "
+                                                      "withdraws (R14)")
             out.append(u)
+    if cs.priority and s.stage != "tricks":
+        raise SetupError(("combat", "priority"), "priority is held only in the tricks stage")
     prio = seat_index(cs.priority) if cs.priority else s.turn
     s.combat = Combat(o, slot, tuple(atts), tuple(aims), tuple(blocks), tuple(out), prio)
     s.attacked = s.attacked | {slot}

@@ -1,0 +1,856 @@
+"""Shards of the Empire's rules, clause by clause and ruling by ruling
+(seed 003, docs/rules/shards.md). Each test's docstring names the clause of the
+draft or the ruling id it checks. Positions are built with the scenario hook
+(tests/shards_helpers.py); the same clauses have scenario files under
+tests/scenarios/shards/.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from shards_helpers import events, info, legal, play, pos, refusal, where, who
+
+from shrinetable.engine import NotationError
+from shrinetable.games.shards import GAME
+from shrinetable.games.shards.cards import catalog
+from shrinetable.games.shards.decks import problems
+from shrinetable.games.shards.effects import development
+from shrinetable.games.shards.rules import settle
+from shrinetable.games.shards.schema import Deck
+
+DOC = (Path(__file__).parent.parent / "docs" / "rules" / "shards.md").read_text()
+FARM, QUARRY = "hearth-farmstead#1", "stone-quarry#2"   # p1's and p2's first buildings
+
+
+def duel(zones: dict | None = None, **keys):
+    """p1's Main Phase: p1 holds FARM in its implicit territory, p2 QUARRY in its."""
+    z = {"terr1:0": [FARM], "terr1:1": [QUARRY]}
+    for k, v in (zones or {}).items():
+        z[k] = z.get(k, []) + v
+    return pos(z, **keys)
+
+
+def started(seed: int = 3):
+    """A new game whose Starting Phase both players have passed with no card."""
+    return play(GAME.new_game(seed), "begin", "begin")
+
+
+# ----------------------------------------------------------------------- the rules page
+
+def test_every_ruling_has_a_row_and_a_test():
+    """docs/rules/shards.md: each ruling R1.. has a table row and a test citing it."""
+    rows = re.findall(r"^\| (R\d+) \|", DOC, re.M)
+    assert rows == [f"R{i}" for i in range(1, len(rows) + 1)]
+    cited = set(re.findall(r"\bR\d+\b", Path(__file__).read_text()))
+    assert set(rows) <= cited, set(rows) - cited
+
+
+# ----------------------------------------------------------------------- decks
+
+def test_deck_rules_45_cards_3_copies_7_unique_starting():
+    """Deckbuilding: 45 cards at least, 3 of a name at most, exactly 7 Starting cards,
+    each unique; the shipped decks keep them and each broken rule is named."""
+    cards, decks = catalog()
+    assert decks and all(problems(d, cards) == [] for d in decks)
+    starting = [c for c in cards if cards[c].has("starting")]
+    plain = [c for c in cards if not cards[c].has("starting")]
+    bad = Deck(name="bad", cards={starting[0]: 2, plain[0]: 4, **{c: 1 for c in starting[1:5]}})
+    words = " ".join(problems(bad, cards))
+    assert "holds 10 cards" in words and "exactly 7" in words
+    assert "each Starting card only once" in words and "at most 3" in words
+
+
+# ----------------------------------------------------------------------- Starting Phase
+
+def test_starting_phase_lays_out_five_and_removes_the_rest_at_random_R6():
+    """Starting Phase, R6: 7 Starting cards laid out, removed at random down to 5, in
+    public; which five depends on the seed."""
+    s = GAME.new_game(1)
+    view = GAME.view(s, 1)
+    assert [len(view.zones[f"start:{q}"].cards) for q in (0, 1)] == [5, 5]
+    assert None not in view.zones["start:0"].cards            # public, not hidden
+    assert all(s.defs[c].starting for q in (0, 1) for c in s.start[q])
+    laid = {tuple(GAME.new_game(seed).start[0]) for seed in range(6)}
+    assert len(laid) > 1
+    assert who(s) == (0, "start") and GAME.decision(s).secret
+
+
+def test_starting_choice_up_to_three_with_total_cost_at_most_3_R4():
+    """Starting Phase, R4: any 0 to 3 of the five laid out, costs adding to 3 or less."""
+    s = pos({"start:0": ["iron-march-camp#1", "shardborn-recruit#2", "levy-of-arms#3",
+                         "outrider-scout#4", "hearth-farmstead#5"],
+             "start:1": ["stone-quarry#6"]}, stage="start")
+    moves = legal(s)
+    assert "begin" in moves
+    assert "begin iron-march-camp#1 shardborn-recruit#2 levy-of-arms#3" in moves
+    assert all(len(m.split()) <= 4 for m in moves)
+    with pytest.raises(NotationError):
+        GAME.parse_action("begin iron-march-camp#1 shardborn-recruit#2 levy-of-arms#3 "
+                          "outrider-scout#4")
+
+
+def test_starting_choice_over_cost_3_is_refused_naming_the_clause():
+    """Starting Phase: 'up to a maximum total cost of 3' (refusal names `starting`)."""
+    s = pos({"start:0": ["sunspire-exchange#1", "shardborn-recruit#2", "stone-quarry#3"],
+             "start:1": ["stone-quarry#4"]}, stage="start")
+    e = refusal(s, "begin sunspire-exchange#1")
+    assert (e.ruling, "cost 3 in all" in e.reason) == ("starting", True)
+    e = refusal(s, "begin stone-quarry#4")
+    assert e.ruling == "starting" and "laid-out" in e.reason
+
+
+def test_starting_choices_are_secret_then_revealed_together():
+    """Starting Phase: both choose simultaneously; the choice is revealed once both
+    have chosen (the first choice stays hidden from the other seat until then)."""
+    s = pos({"start:0": ["iron-march-camp#1", "shardborn-recruit#2"],
+             "start:1": ["stone-quarry#3", "outrider-scout#4"]}, stage="start")
+    s, ev = GAME.apply(s, GAME.parse_action("begin iron-march-camp#1 shardborn-recruit#2"))
+    assert GAME.view(s, 1).info["picks"][0] is None
+    assert GAME.view(s, 0).info["picks"][0] == ["iron-march-camp#1", "shardborn-recruit#2"]
+    assert "iron-march-camp#1" not in " ".join(str(e.cards) for e in ev)
+    assert GAME.all_cards(s)["terr1:0"] == [] and who(s) == (1, "start")
+    s = play(s, "begin stone-quarry#3")
+    zones = GAME.all_cards(s)
+    assert zones["terr1:0"] == ["iron-march-camp#1", "shardborn-recruit#2"]
+    assert zones["terr1:1"] == ["stone-quarry#3"]
+
+
+def test_the_rest_shuffled_in_and_hands_of_five_R5():
+    """Starting Phase, R5: every Starting card not chosen (the removed two too) goes
+    into the deck, decks are shuffled, each player draws 5."""
+    s = GAME.new_game(2)
+    total = [len(s.deck[q]) + 5 for q in (0, 1)]
+    chosen = GAME.parse_action(sorted(legal(s), key=len)[-1])
+    s = play(s, chosen.text, "begin")
+    assert [len(h) for h in s.hand] == [5, 5] and s.start == [[], []]
+    n = len(chosen.targets)
+    assert [len(s.deck[q]) for q in (0, 1)] == [total[0] - n - 5, total[1] - 5]
+
+
+@pytest.mark.parametrize("bonus", ["gold", "card"])
+def test_second_player_takes_an_advanced_resource_or_a_card_R7(bonus):
+    """Starting Phase, R7: after the hands, the player going second takes one
+    advanced resource of their choice or one more card; then the first turn."""
+    s = started()
+    second = 1 - s.first
+    assert who(s) == (second, "bonus")
+    assert {"bonus research", "bonus gold", "bonus gemstones", "bonus faith",
+            "bonus card"} == legal(s)
+    s = play(s, f"bonus {bonus}")
+    assert s.pool[second] == ({"gold": 1} if bonus == "gold" else {})
+    assert len(s.hand[second]) == (6 if bonus == "card" else 5)
+    assert who(s) == (s.first, "main") and s.turn_no == 1
+
+
+def test_first_player_chosen_at_random_by_the_seed_R1():
+    """R1: the first player is drawn from the seed: the same seed, the same player."""
+    firsts = {seed: GAME.new_game(seed).first for seed in range(12)}
+    assert set(firsts.values()) == {0, 1}
+    assert all(GAME.new_game(seed).first == f for seed, f in firsts.items())
+
+
+def test_first_player_draws_on_the_first_turn_R8():
+    """R8 (Draw Phase): the first player draws on turn 1 too."""
+    s = play(started(), "bonus gold")
+    assert len(s.hand[s.first]) == 6
+
+
+def test_starting_cards_begin_in_the_implicit_territory_and_may_attack_turn_1_R9():
+    """Territories, R9: Starting cards are built into the implicit territory and
+    entered before any turn, so a Starting unit may attack on turn 1."""
+    s = pos({"start:0": ["iron-march-camp#1", "shardborn-recruit#2", "levy-of-arms#3"],
+             "start:1": ["stone-quarry#4"]}, stage="start", first="p1")
+    s = play(s, "begin iron-march-camp#1 shardborn-recruit#2 levy-of-arms#3",
+             "begin stone-quarry#4", "bonus faith")
+    zones = GAME.all_cards(s)
+    assert zones["terr1:0"] == ["iron-march-camp#1", "shardborn-recruit#2"]
+    assert zones["policy:0"] == ["levy-of-arms#3"]
+    assert "attack shardborn-recruit#2 stone-quarry#4" in legal(s)
+
+
+# ----------------------------------------------------------------------- phases
+
+def test_ready_phase_readies_the_turn_players_cards_only():
+    """Phases, Ready Phase: the turn player's exhausted cards ready; the other's not."""
+    s = duel({"terr1:0": ["toll-collector#3"], "terr1:1": ["toll-collector#4"]},
+             exhausted=[FARM, "toll-collector#3", "toll-collector#4"])
+    s = play(s, "end")
+    assert set(info(s)["exhausted"]) == {FARM, "toll-collector#3"}
+    s = play(s, "end")
+    assert info(s)["exhausted"] == []
+
+
+def test_draw_phase_draws_one_card():
+    """Phases, Draw Phase: the turn player draws a card from the deck."""
+    s = duel({"deck:1": ["windfall#3", "raze#4"]})
+    s = play(s, "end")
+    assert GAME.all_cards(s)["hand:1"] == ["raze#4"] and who(s) == (1, "main")
+
+
+def test_end_phase_end_of_turn_abilities():
+    """Phases, End Phase: end-of-turn abilities happen (Guild Charter, Upgraded 2)."""
+    s = duel({"policy:0": ["guild-charter#3"]}, counters={"guild-charter#3": 2})
+    s = play(s, "end")
+    assert s.pool[0] == {"gold": 1}
+
+
+def test_end_phase_units_heal_buildings_keep_damage_R29():
+    """Phases, End Phase, R29: every unit in play heals (both players'); buildings
+    keep their damage."""
+    s = duel({"terr1:0": ["caravan-guard#3"], "terr1:1": ["caravan-guard#4"]},
+             damage={"caravan-guard#3": 2, "caravan-guard#4": 1, FARM: 1, QUARRY: 2})
+    s = play(s, "end")
+    assert info(s)["damage"] == {FARM: 1, QUARRY: 2}
+
+
+def test_end_phase_discard_down_to_8_R24():
+    """Phases, End Phase, R24: with more than 8 cards the turn player discards, one
+    card at a time, down to 8; then the next turn."""
+    hand = [f"windfall#{i}" for i in range(3, 13)]
+    s = duel({"hand:0": hand})
+    s = play(s, "end")
+    assert who(s) == (0, "discard") and legal(s) == {f"discard {c}" for c in hand}
+    s = play(s, "discard windfall#3")
+    assert who(s) == (0, "discard")
+    e = refusal(s, "discard windfall#3")
+    assert e.ruling == "R24"
+    s = play(s, "discard windfall#4")
+    assert who(s) == (1, "main") and GAME.all_cards(s)["grave:0"] == ["windfall#3",
+                                                                      "windfall#4"]
+
+
+def test_actions_are_refused_outside_their_phase_naming_the_step():
+    """Phases: a move for another step is refused naming what is pending now."""
+    s = duel({"hand:0": [f"windfall#{i}" for i in range(3, 12)]})
+    s = play(s, "end")
+    e = refusal(s, "end")
+    assert e.ruling == "R24" and "discards down to 8" in e.reason
+
+
+# ----------------------------------------------------------------------- resources
+
+def test_basic_cost_takes_basic_only_advanced_its_own_type_R3():
+    """Resources, R3: a basic cost is paid with basic resources only, an advanced
+    cost with its own type only; the refusal says so."""
+    s = duel({"hand:0": ["stone-bastion#3", "gilded-sentinel#4"]},
+             pool={"p1": {"gold": 5, "faith": 3}})
+    assert not any(m.startswith("play") for m in legal(s))
+    e = refusal(s, "play stone-bastion#3 in 1")
+    assert e.ruling == "R3" and "basic cost takes basic" in e.reason
+    s = duel({"hand:0": ["gilded-sentinel#4"]}, pool={"p1": {"basic": 2, "faith": 1}})
+    assert refusal(s, "play gilded-sentinel#4 in 1").ruling == "R3"
+    s = duel({"hand:0": ["gilded-sentinel#4"]}, pool={"p1": {"basic": 2, "gold": 1}})
+    s = play(s, "play gilded-sentinel#4 in 1")
+    assert s.pool[0] == {}
+
+
+def test_four_advanced_types_R2():
+    """Resources, R2: the advanced types are Research, Gold, Gemstones, Faith."""
+    s = duel(pool={"p1": {"basic": 2}})
+    assert {m for m in legal(s) if m.startswith("trade")} == {
+        "trade research", "trade gold", "trade gemstones", "trade faith"}
+    with pytest.raises(NotationError):
+        GAME.parse_action("trade ember")
+
+
+def test_special_resources_mean_what_their_cards_say():
+    """Resources, special: Kindle makes ember, which only ember costs take; it pays
+    no basic cost and no Affinity counts it."""
+    s = duel({"hand:0": ["kindle#3", "shardborn-recruit#4", "oath-of-embers#5"]})
+    s = play(s, "play kindle#3")
+    assert s.pool[0] == {"ember": 2}
+    assert "play shardborn-recruit#4 in 1" not in legal(s)
+    s = play(s, "play oath-of-embers#5")
+    assert s.pool[0] == {} and where(s, "oath-of-embers#5") == "policy:0"
+
+
+def test_basic_resources_start_at_zero():
+    """Resources: 'You begin the game with 0 basic resources'."""
+    s = started()
+    assert s.pool == [{}, {}]
+
+
+# ----------------------------------------------------------------------- zones
+
+def test_scrap_pile_is_its_own_zone_and_hands_are_hidden():
+    """Zones: scrapped cards go to the scrap pile, not the graveyard; a hand is
+    hidden from the opponent; the deck from both."""
+    s = duel({"hand:0": ["raze#3"], "hand:1": ["windfall#4"]})
+    s = play(s, "scrap raze#3")
+    assert where(s, "raze#3") == "scrap:0" and GAME.all_cards(s)["grave:0"] == []
+    view = GAME.view(s, 0)
+    assert view.zones["hand:1"].cards == (None,)
+    assert set(view.zones["deck:0"].cards) == {None}
+
+
+# ----------------------------------------------------------------------- territories
+
+def test_a_building_with_a_territory_card_founds_a_territory():
+    """Territories: a building built with a territory card revealed founds a new
+    territory; later cards may be played into it."""
+    s = duel({"hand:0": ["stone-quarry#3", "iron-hills#4", "shardborn-recruit#5"]},
+             pool={"p1": {"basic": 2}})
+    assert "play stone-quarry#3 found iron-hills#4" in legal(s)
+    s = play(s, "play stone-quarry#3 found iron-hills#4")
+    assert GAME.all_cards(s)["terr2:0"] == ["iron-hills#4", "stone-quarry#3"]
+    assert info(s)["territory_cards"][0] == {0: "", 1: "iron-hills#4"}
+    s = play(s, "play shardborn-recruit#5 in 2")
+    assert GAME.all_cards(s)["terr2:0"][1:] == ["stone-quarry#3", "shardborn-recruit#5"]
+
+
+def test_units_and_buildings_go_into_a_territory_of_yours():
+    """Card Types: 'Units and Building must be played into a Territory'."""
+    s = duel({"hand:0": ["shardborn-recruit#3", "windfall#4"]}, pool={"p1": {"basic": 2}})
+    e = refusal(s, "play shardborn-recruit#3")
+    assert e.ruling == "territories"
+    e = refusal(s, "play shardborn-recruit#3 in 3")
+    assert e.ruling == "territories" and "no territory 3" in e.reason
+    e = refusal(s, "play windfall#4 in 1")
+    assert e.ruling == "territories" and "miracle" in e.reason
+
+
+def test_a_territory_card_is_not_played_alone():
+    """Territory: territory cards cannot be played on their own; only a building
+    founds a territory."""
+    s = duel({"hand:0": ["iron-hills#3", "shardborn-recruit#4"]}, pool={"p1": {"basic": 1}})
+    assert refusal(s, "play iron-hills#3").ruling == "territories"
+    e = refusal(s, "play shardborn-recruit#4 found iron-hills#3")
+    assert e.ruling == "territories" and "Only a building" in e.reason
+
+
+def test_territory_without_buildings_ceases_other_cards_to_the_graveyard():
+    """Territories: a territory whose last building leaves play ceases; its other
+    cards and its territory card go to the graveyard."""
+    s = duel({"terr2:1": ["stone-quarry#3", "caravan-guard#4"], "hand:0": ["raze#5"]},
+             territories={"p2": {2: "iron-hills#6"}}, pool={"p1": {"basic": 3}},
+             damage={"stone-quarry#3": 1})
+    s = play(s, "play raze#5 on stone-quarry#3")
+    assert GAME.all_cards(s)["grave:1"] == ["stone-quarry#3", "iron-hills#6",
+                                            "caravan-guard#4"]
+    assert info(s)["founded"][1] == [0] and GAME.outcome(s) is None
+
+
+def test_the_implicit_territory_ceases_too():
+    """Territories: 'technically possible for this to happen to your starting
+    ("implicit") territory'."""
+    s = duel({"terr1:1": ["caravan-guard#3"], "terr2:1": ["bone-rampart#4"],
+              "hand:0": ["raze#5"]}, territories={"p2": {2: "iron-hills#6"}},
+             pool={"p1": {"basic": 3}})
+    s = play(s, "play raze#5 on stone-quarry#2")
+    assert GAME.all_cards(s)["grave:1"] == [QUARRY, "caravan-guard#3"]
+    assert info(s)["founded"][1] == [1] and GAME.outcome(s) is None
+
+
+def test_implicit_territory_waits_for_its_first_building_R20():
+    """R20: a territory that never held a building does not cease; a player who
+    began with no building is not beaten until a building of theirs leaves play."""
+    s = pos({"start:0": ["shardborn-recruit#1"], "start:1": ["stone-quarry#2"]},
+            stage="start")
+    s = play(s, "begin shardborn-recruit#1", "begin stone-quarry#2")
+    assert GAME.all_cards(s)["terr1:0"] == ["shardborn-recruit#1"]
+    assert GAME.outcome(s) is None and info(s)["founded"][0] == [0]
+
+
+def test_a_kingdom_holds_five_territories_or_the_option_R26():
+    """R26: at most `max_territories` territories (5 unless the option says less)."""
+    s = duel({"hand:0": ["stone-quarry#3", "iron-hills#4"]}, pool={"p1": {"basic": 1}},
+             options={"max_territories": 1})
+    assert "play stone-quarry#3 found iron-hills#4" not in legal(s)
+    e = refusal(s, "play stone-quarry#3 found iron-hills#4")
+    assert e.ruling == "R26"
+
+
+# ----------------------------------------------------------------------- card types
+
+@pytest.mark.parametrize("card, verb, zone", [
+    ("shardborn-recruit#3", "recruits", "terr1:0"),
+    ("stone-quarry#3", "constructs", "terr1:0"),
+    ("covenant-of-stone#3", "enacts", "policy:0"),
+])
+def test_kingdom_cards_stay_in_play(card, verb, zone):
+    """Card Types: units are recruited, buildings constructed (into a territory),
+    policies enacted (outside the territories)."""
+    s = duel({"hand:0": [card]}, pool={"p1": {"basic": 1}})
+    text = f"play {card}" + ("" if zone.startswith("policy") else " in 1")
+    ev = events(s, text)
+    assert any(verb in e.text for e in ev)
+    assert where(play(s, text), card) == zone
+
+
+def test_unit_offence_and_health_building_defence():
+    """Card Types: a unit has offence and health, a building defence (the figures)."""
+    s = duel({"terr1:0": ["ironclad-legionary#3"]})
+    figures = info(s)["figures"]
+    assert figures["ironclad-legionary#3"] == (2, 3) and figures[FARM] == (3,)
+
+
+def test_events_resolve_then_go_to_the_graveyard():
+    """Card Types, Event cards: applied, then put into the graveyard."""
+    s = duel({"hand:0": ["windfall#3"]}, pool={"p1": {"basic": 1}})
+    s = play(s, "play windfall#3")
+    assert s.pool[0] == {"gold": 1} and where(s, "windfall#3") == "grave:0"
+
+
+def test_tactic_sorcery_miracle_speeds_R16_R17():
+    """R16, R17: a Sorcery at sorcery speed only; a Tactic only in a combat's tricks
+    step; a Miracle at both; the defender may play fast cards on its priority."""
+    hand0 = ["flanking-charge#5", "raze#6", "windfall#7"]
+    s = duel({"terr1:0": ["shardborn-recruit#3"], "terr1:1": ["caravan-guard#4"],
+              "hand:0": hand0, "hand:1": ["windfall#8"]},
+             pool={"p1": {"basic": 9}, "p2": {"basic": 1}})
+    moves = legal(s)
+    assert "play raze#6 on stone-quarry#2" in moves and "play windfall#7" in moves
+    e = refusal(s, "play flanking-charge#5 on shardborn-recruit#3")
+    assert e.ruling == "R17" and "only during a combat" in e.reason
+    s = play(s, "attack shardborn-recruit#3 stone-quarry#2")
+    assert refusal(s, "play windfall#7").ruling == "R16"
+    s = play(s, "charge", "hold")
+    assert who(s) == (0, "tricks")
+    moves = legal(s)
+    assert "play flanking-charge#5 on shardborn-recruit#3" in moves
+    assert "play windfall#7" in moves
+    assert refusal(s, "play raze#6 on stone-quarry#2").ruling == "R17"
+    s = play(s, "play windfall#7")
+    assert who(s) == (1, "tricks") and "play windfall#8" in legal(s)
+    s = play(s, "play windfall#8")
+    assert who(s) == (0, "tricks")
+
+
+def test_an_event_without_a_legal_target_cannot_be_played_R27():
+    """R27: an effect with no legal target makes its card unplayable; a wrong
+    target is refused naming R27."""
+    s = duel({"hand:0": ["dawns-mercy#3", "raze#4"]}, pool={"p1": {"basic": 5, "faith": 1}})
+    assert not any(m.startswith("play dawns-mercy") for m in legal(s))
+    e = refusal(s, "play raze#4 on hearth-farmstead#1")
+    assert e.ruling == "R27" and "not a legal target" in e.reason
+    e = refusal(s, "play raze#4")
+    assert e.ruling == "R27" and "takes 1 target" in e.reason
+
+
+# ----------------------------------------------------------------------- basic actions
+
+def test_scrap_once_a_turn_up_to_two_cards_for_their_values():
+    """Basic actions, Scrap: 1 or 2 cards with a scrap value to the scrap pile for
+    their values; once a turn."""
+    s = duel({"hand:0": ["raze#3", "windfall#4", "stone-bastion#5"]})
+    assert not any(len(m.split()) > 3 for m in legal(s) if m.startswith("scrap"))
+    s = play(s, "scrap raze#3 stone-bastion#5")
+    assert s.pool[0] == {"basic": 4}
+    assert GAME.all_cards(s)["scrap:0"] == ["raze#3", "stone-bastion#5"]
+    e = refusal(s, "scrap windfall#4")
+    assert e.ruling == "scrap" and "once a turn" in e.reason
+    with pytest.raises(NotationError):
+        GAME.parse_action("scrap raze#3 windfall#4 stone-bastion#5")
+
+
+def test_trade_two_basic_for_one_advanced():
+    """Basic actions, Trade: 2 basic resources for 1 advanced resource of any type."""
+    s = duel(pool={"p1": {"basic": 3}})
+    s = play(s, "trade gemstones")
+    assert s.pool[0] == {"basic": 1, "gemstones": 1}
+    e = refusal(s, "trade gold")
+    assert e.ruling == "trade" and "2 basic" in e.reason
+
+
+def test_attack_each_territory_at_most_once_a_turn():
+    """Basic actions, Attack: each opposing territory at most once a turn."""
+    s = duel({"terr1:0": ["shardborn-recruit#3", "caravan-guard#4"],
+              "terr2:1": ["bone-rampart#5"]}, territories={"p2": {2: "iron-hills#6"}})
+    s = play(s, "attack shardborn-recruit#3 stone-quarry#2", "charge", "hold", "pass", "pass")
+    assert info(s)["attacked"] == [0]
+    e = refusal(s, "attack caravan-guard#4 stone-quarry#2")
+    assert e.ruling == "attack" and "once a turn" in e.reason
+    assert "attack caravan-guard#4 bone-rampart#5" in legal(s)
+
+
+def test_move_a_unit_to_another_territory_once_a_turn_R18():
+    """Basic actions, Move, R18: a unit moves between its player's territories, once
+    a turn, without exhausting; never during a combat."""
+    s = duel({"terr1:0": ["shardborn-recruit#3"], "terr2:0": ["stone-quarry#4"]},
+             territories={"p1": {2: "iron-hills#5"}})
+    assert "move shardborn-recruit#3 2" in legal(s)
+    assert refusal(s, "move shardborn-recruit#3 1").ruling == "move"
+    s = play(s, "move shardborn-recruit#3 2")
+    assert where(s, "shardborn-recruit#3") == "terr2:0" and info(s)["exhausted"] == []
+    e = refusal(s, "move shardborn-recruit#3 1")
+    assert e.ruling == "R18"
+
+
+def test_develop_costs_one_plus_counters_R25():
+    """Basic actions, Develop, R25: a counter on a building (or a Developable card)
+    for 1 basic plus 1 per counter already there; other cards cannot be developed."""
+    s = duel({"terr1:0": ["shardborn-recruit#3"], "policy:0": ["guild-charter#4"]},
+             counters={FARM: 2}, pool={"p1": {"basic": 3}})
+    s = play(s, f"develop {FARM}")
+    assert info(s)["counters"][FARM] == 3 and s.pool[0] == {}
+    e = refusal(s, "develop guild-charter#4")
+    assert e.ruling == "develop" and "costs 1" in e.reason
+    assert refusal(s, "develop shardborn-recruit#3").ruling == "R25"
+    s = duel({"policy:0": ["guild-charter#4"]}, pool={"p1": {"basic": 1}})
+    assert "develop guild-charter#4" in legal(s)
+
+
+def test_research_draws_two_and_ends_the_turn_only_first_R19():
+    """Basic actions, Research, R19: draw 2 then end the turn (End Phase as usual),
+    only if the turn player took no other action (a card played counts)."""
+    s = duel({"deck:0": ["raze#3", "windfall#4", "kindle#5"], "hand:0": ["kindle#6"]})
+    after = play(s, "research")
+    assert GAME.all_cards(after)["hand:0"] == ["kindle#6", "kindle#5", "windfall#4"]
+    assert who(after) == (1, "main")
+    s = play(s, "play kindle#6")
+    assert "research" not in legal(s)
+    assert refusal(s, "research").ruling == "R19"
+
+
+def test_abilities_that_exhaust_may_be_used_the_turn_a_card_enters_R9():
+    """R9 (the draft's note): abilities that exhaust may be used at once."""
+    s = duel({"hand:0": ["toll-collector#3"]}, pool={"p1": {"basic": 2}})
+    s = play(s, "play toll-collector#3 in 1", "use toll-collector#3")
+    assert s.pool[0] == {"basic": 1}
+    e = refusal(s, "use toll-collector#3")
+    assert e.ruling == "phases" and "exhausted" in e.reason
+
+
+# ----------------------------------------------------------------------- combat
+
+def test_combat_declare_defend_tricks_damage_R10():
+    """R10: declare attackers against one territory (each aiming at a building),
+    charge; the defender blocks, holds; both pass; damage; the Main Phase goes on."""
+    s = duel({"terr1:0": ["shardborn-recruit#3", "ironclad-legionary#4"],
+              "terr1:1": ["caravan-guard#5"]})
+    s = play(s, "attack shardborn-recruit#3 stone-quarry#2")
+    assert who(s) == (0, "declare")
+    assert legal(s) == {"attack ironclad-legionary#4 stone-quarry#2", "charge"}
+    s = play(s, "attack ironclad-legionary#4 stone-quarry#2", "charge")
+    assert who(s) == (1, "defend")
+    s = play(s, "block caravan-guard#5 shardborn-recruit#3", "hold")
+    assert who(s) == (0, "tricks")
+    s = play(s, "pass")
+    assert who(s) == (1, "tricks")
+    s = play(s, "pass")
+    assert who(s) == (0, "main") and info(s)["combat"] is None
+    assert info(s)["damage"] == {"caravan-guard#5": 2, "shardborn-recruit#3": 1,
+                                 QUARRY: 2}
+    assert set(info(s)["exhausted"]) == {"shardborn-recruit#3", "ironclad-legionary#4"}
+
+
+def test_only_ready_units_in_the_attacked_territory_block_one_each_R11():
+    """R11: a ready unit of the attacked territory blocks one attacker; blocking does
+    not exhaust; units elsewhere, exhausted ones and a second block are refused."""
+    s = duel({"terr1:0": ["shardborn-recruit#3", "ironclad-legionary#4"],
+              "terr1:1": ["caravan-guard#5", "caravan-guard#6"],
+              "terr2:1": ["bone-rampart#7", "caravan-guard#8"]},
+             territories={"p2": {2: "iron-hills#9"}}, exhausted=["caravan-guard#6"])
+    s = play(s, "attack shardborn-recruit#3 stone-quarry#2",
+             "attack ironclad-legionary#4 stone-quarry#2", "charge")
+    assert legal(s) == {"block caravan-guard#5 shardborn-recruit#3",
+                        "block caravan-guard#5 ironclad-legionary#4", "hold"}
+    assert refusal(s, "block caravan-guard#8 shardborn-recruit#3").ruling == "R11"
+    e = refusal(s, "block caravan-guard#6 shardborn-recruit#3")
+    assert e.ruling == "R11" and "exhausted" in e.reason
+    s = play(s, "block caravan-guard#5 shardborn-recruit#3")
+    e = refusal(s, "block caravan-guard#5 ironclad-legionary#4")
+    assert e.ruling == "R11"
+    s = play(s, "hold", "pass", "pass")
+    assert "caravan-guard#5" not in info(s)["exhausted"]
+
+
+def test_unblocked_attacker_damages_its_aimed_building_R12():
+    """R12: each attacker aims at a building of the territory; unblocked, it damages
+    that building; a building elsewhere is no aim."""
+    s = duel({"terr1:0": ["shardborn-recruit#3"], "terr1:1": ["bone-rampart#4"],
+              "terr2:1": ["timber-palisade#5"]}, territories={"p2": {2: "iron-hills#6"}})
+    s = play(s, "attack shardborn-recruit#3 bone-rampart#4")
+    e = refusal(s, "attack shardborn-recruit#3 timber-palisade#5")
+    assert e.ruling == "R10"
+    s = play(s, "charge", "hold", "pass", "pass")
+    assert info(s)["damage"] == {"bone-rampart#4": 2}
+    e = refusal(duel({"terr1:0": ["shardborn-recruit#3"]}),
+                f"attack shardborn-recruit#3 {FARM}")
+    assert e.ruling == "R12"
+
+
+def test_lethal_damage_destroys_R28():
+    """R28: damage equal to health (defence) destroys; one less does not."""
+    s = duel({"terr1:0": ["ironclad-legionary#3"], "terr1:1": ["shardborn-recruit#4"]})
+    s = play(s, "attack ironclad-legionary#3 stone-quarry#2", "charge",
+             "block shardborn-recruit#4 ironclad-legionary#3", "hold", "pass", "pass")
+    assert where(s, "shardborn-recruit#4") == "grave:1"
+    assert info(s)["damage"] == {"ironclad-legionary#3": 2}
+
+
+def test_a_buildings_fall_can_bring_down_another_R28():
+    """R28: lethal damage is checked again after a building leaves play: losing
+    Stone Bastion's +1 defence destroys a building already holding that much damage."""
+    s = duel({"terr1:1": ["stone-bastion#3"], "hand:0": ["raze#4"]},
+             pool={"p1": {"basic": 3}}, damage={"stone-bastion#3": 4, QUARRY: 4})
+    assert info(s)["figures"][QUARRY] == (5,)
+    s = play(s, "play raze#4 on stone-bastion#3")
+    assert GAME.all_cards(s)["grave:1"] == ["stone-bastion#3", QUARRY]
+    assert GAME.outcome(s).winners == (0,)
+
+
+def test_a_blocked_attacker_whose_blocker_left_deals_nothing_R30():
+    """R30: an attacker stays blocked when its blocker leaves play before damage:
+    it deals no damage, unless it has Overwhelm, which carries all of it through."""
+    zones = {"terr1:0": ["shardborn-recruit#3", "shieldbreaker-knight#4"],
+             "terr1:1": ["caravan-guard#5", "caravan-guard#6", "bone-rampart#7"],
+             "hand:0": ["ambush#8", "ambush#9"]}
+    s = duel(zones, pool={"p1": {"basic": 4}},
+             damage={"caravan-guard#5": 1, "caravan-guard#6": 1})
+    s = play(s, "attack shardborn-recruit#3 bone-rampart#7",
+             "attack shieldbreaker-knight#4 bone-rampart#7", "charge",
+             "block caravan-guard#5 shardborn-recruit#3",
+             "block caravan-guard#6 shieldbreaker-knight#4", "hold",
+             "play ambush#8 on caravan-guard#5", "pass", "play ambush#9 on caravan-guard#6",
+             "pass", "pass")
+    assert info(s)["damage"] == {"bone-rampart#7": 4}
+
+
+# ----------------------------------------------------------------------- keywords
+
+def test_blitz_attacks_the_turn_it_enters_R9():
+    """Keywords, Blitz, R9: a unit cannot attack the turn it entered play unless it
+    has Blitz."""
+    s = duel({"terr1:0": ["shardborn-recruit#3", "marauder-band#4"]},
+             new=["shardborn-recruit#3", "marauder-band#4"])
+    assert "attack marauder-band#4 stone-quarry#2" in legal(s)
+    e = refusal(s, "attack shardborn-recruit#3 stone-quarry#2")
+    assert e.ruling == "R9" and "Blitz" in e.reason
+
+
+def test_damage_reduction_lowers_each_instance():
+    """Keywords, Damage Reduction X: each instance of damage to it is X less (combat
+    and effects)."""
+    s = duel({"terr1:0": ["cinder-colossus#3"], "terr1:1": ["ironclad-legionary#4"],
+              "hand:1": ["ambush#5"]}, pool={"p2": {"basic": 2}})
+    s = play(s, "attack cinder-colossus#3 stone-quarry#2", "charge",
+             "block ironclad-legionary#4 cinder-colossus#3", "hold", "pass",
+             "play ambush#5 on cinder-colossus#3", "pass", "pass")
+    assert where(s, "ironclad-legionary#4") == "grave:1"
+    assert "cinder-colossus#3" not in info(s)["damage"]
+
+
+def test_hit_and_run_withdraws_when_blocked_R14():
+    """Keywords, Hit and Run, R14: once blocked, on its side's priority, it readies
+    and leaves the combat; no damage to or from it. Unblocked, it cannot."""
+    s = duel({"terr1:0": ["outrider-scout#3", "shardborn-recruit#4"],
+              "terr1:1": ["ironclad-legionary#5"]})
+    s = play(s, "attack outrider-scout#3 stone-quarry#2",
+             "attack shardborn-recruit#4 stone-quarry#2", "charge",
+             "block ironclad-legionary#5 outrider-scout#3", "hold")
+    assert "withdraw outrider-scout#3" in legal(s)
+    assert refusal(s, "withdraw shardborn-recruit#4").ruling == "R14"
+    s = play(s, "withdraw outrider-scout#3")
+    assert who(s) == (1, "tricks") and "withdraw outrider-scout#3" not in legal(s)
+    s = play(s, "pass", "pass")
+    assert info(s)["damage"] == {QUARRY: 2}
+    assert info(s)["exhausted"] == ["shardborn-recruit#4"]
+
+
+def test_overwhelm_carries_the_excess_to_the_aimed_building_R13():
+    """Keywords, Overwhelm, R13: damage beyond the blocker's remaining health (after
+    its Damage Reduction) goes on to the aimed building, with Wrecker X added."""
+    s = duel({"terr1:0": ["shieldbreaker-knight#3", "iron-warlord#4"],
+              "terr1:1": ["caravan-guard#5", "ashen-gravewarden#6"],
+              "terr2:1": ["bone-rampart#7"]}, territories={"p2": {2: "iron-hills#8"}},
+             damage={"caravan-guard#5": 1})
+    # the Warlord gives +1 offence: knight 5 into guard (2 left): 3 through; warlord
+    # 6 into gravewarden (3 health, DR 1 -> 5 dealt): 2 through + Wrecker 1
+    s = play(s, "attack shieldbreaker-knight#3 stone-quarry#2",
+             "attack iron-warlord#4 stone-quarry#2", "charge",
+             "block caravan-guard#5 shieldbreaker-knight#3",
+             "block ashen-gravewarden#6 iron-warlord#4", "hold", "pass", "pass")
+    assert set(GAME.all_cards(s)["grave:1"]) == {QUARRY, "caravan-guard#5",
+                                                  "ashen-gravewarden#6"}
+
+
+def test_overwhelm_without_excess_deals_nothing_to_the_building():
+    """Keywords, Overwhelm, R13: no excess, no damage to the building (nor Wrecker)."""
+    s = duel({"terr1:0": ["shieldbreaker-knight#3"], "terr1:1": ["cinder-colossus#4"]})
+    s = play(s, "attack shieldbreaker-knight#3 stone-quarry#2", "charge",
+             "block cinder-colossus#4 shieldbreaker-knight#3", "hold", "pass", "pass")
+    assert QUARRY not in info(s)["damage"]
+
+
+def test_pillage_gains_one_when_its_damage_destroys_a_building_R15():
+    """Keywords, Pillage, R15: damage is added in declaration order; the Pillage unit
+    whose damage reaches the defence gains 1 basic resource."""
+    zones = {"terr1:0": ["shardborn-recruit#3", "marauder-band#4", "spoilhound-pack#5"],
+             "terr2:1": ["bone-rampart#6"]}
+    s = duel(zones, territories={"p2": {2: "iron-hills#7"}}, damage={QUARRY: 1})
+    s = play(s, "attack shardborn-recruit#3 stone-quarry#2",
+             "attack marauder-band#4 stone-quarry#2",
+             "attack spoilhound-pack#5 stone-quarry#2", "charge", "hold", "pass", "pass")
+    assert where(s, QUARRY) == "grave:1" and s.pool[0] == {"basic": 1}
+    s = duel(zones, territories={"p2": {2: "iron-hills#7"}}, damage={QUARRY: 3})
+    s = play(s, "attack shardborn-recruit#3 stone-quarry#2",
+             "attack marauder-band#4 stone-quarry#2", "charge", "hold", "pass", "pass")
+    assert where(s, QUARRY) == "grave:1" and s.pool[0] == {}
+
+
+def test_vigilant_readies_at_the_end_of_your_turn():
+    """Keywords, Vigilant: at the end of its controller's turn it readies, so it can
+    block in the opponent's turn; a plain attacker cannot."""
+    s = duel({"terr1:0": ["ironclad-legionary#3", "shardborn-recruit#4"],
+              "terr1:1": ["bone-rampart#5"]})
+    s = play(s, "attack ironclad-legionary#3 bone-rampart#5",
+             "attack shardborn-recruit#4 bone-rampart#5", "charge", "hold", "pass", "pass",
+             "end")
+    assert info(s)["exhausted"] == ["shardborn-recruit#4"]
+
+
+def test_wrecker_adds_to_damage_dealt_to_buildings():
+    """Keywords, Wrecker X: its damage to a building is X more; to a unit it is not."""
+    s = duel({"terr1:0": ["ram-crew#3"], "terr2:1": ["bone-rampart#4"]},
+             territories={"p2": {2: "iron-hills#5"}})
+    s = play(s, "attack ram-crew#3 stone-quarry#2", "charge", "hold", "pass", "pass")
+    assert where(s, QUARRY) == "grave:1"
+    s = duel({"terr1:0": ["ram-crew#3"], "terr1:1": ["cinder-colossus#4"]})
+    s = play(s, "attack ram-crew#3 stone-quarry#2", "charge",
+             "block cinder-colossus#4 ram-crew#3", "hold", "pass", "pass")
+    assert info(s)["damage"] == {"ram-crew#3": 3}
+
+
+# ----------------------------------------------------------------------- conditions
+
+def test_affinity_needs_each_named_resource():
+    """Condition keywords, Affinity X: met when the pool holds the advanced resources
+    named, as many of each as named (Dawn Choir: 'affinity faith faith')."""
+    s = duel({"terr1:0": ["dawn-choir#3"]}, pool={"p1": {"faith": 1}})
+    assert info(s)["figures"]["dawn-choir#3"] == (2, 3)
+    s = duel({"terr1:0": ["dawn-choir#3"]}, pool={"p1": {"faith": 2}})
+    assert info(s)["figures"]["dawn-choir#3"] == (3, 3)
+
+
+def test_affinity_read_after_paying_the_cost():
+    """Condition keywords: 'can only be used ... if the condition is met' (Glassblowers'
+    Row's second ability needs gemstones in the pool)."""
+    s = duel({"terr1:0": ["glassblowers-row#3"]}, pool={"p1": {"gemstones": 1}})
+    assert "use glassblowers-row#3 2" in legal(s)
+    s = duel({"terr1:0": ["glassblowers-row#3"]})
+    assert "use glassblowers-row#3 2" not in legal(s)
+    e = refusal(s, "use glassblowers-row#3 2")
+    assert e.ruling == "conditions" and "affinity gemstones" in e.reason
+
+
+def test_no_affinity_needs_no_advanced_resource():
+    """Condition keywords, No Affinity: met with no advanced resource of any kind
+    (special and basic resources do not count)."""
+    s = duel({"terr1:0": ["barefoot-novice#3"]}, pool={"p1": {"basic": 3, "ember": 1}})
+    assert info(s)["figures"]["barefoot-novice#3"] == (2, 2)
+    s = duel({"terr1:0": ["barefoot-novice#3"]}, pool={"p1": {"research": 1}})
+    assert info(s)["figures"]["barefoot-novice#3"] == (1, 2)
+
+
+def test_raiding_needs_fewer_buildings_than_the_opponent():
+    """Condition keywords, Raiding: met while you control fewer buildings in total."""
+    s = duel({"terr1:0": ["border-reaver#3"], "terr1:1": ["bone-rampart#4"]})
+    assert info(s)["figures"]["border-reaver#3"] == (5, 2)
+    s = duel({"terr1:0": ["border-reaver#3"]})
+    assert info(s)["figures"]["border-reaver#3"] == (3, 2)
+
+
+def test_upgraded_needs_x_counters_on_this_card():
+    """Condition keywords, Upgraded X: met with X or more development counters on it."""
+    s = duel({"terr1:0": ["gilded-workshop#3"]}, counters={"gilded-workshop#3": 1})
+    assert info(s)["figures"]["gilded-workshop#3"] == (5,)
+    s = duel({"terr1:0": ["gilded-workshop#3"]}, counters={"gilded-workshop#3": 2})
+    assert info(s)["figures"]["gilded-workshop#3"] == (8,)
+
+
+def test_development_is_the_highest_counter_count():
+    """Keywords, development: the highest number of development counters among a
+    player's kingdom cards."""
+    s = duel({"terr1:0": ["stone-quarry#3"]}, counters={FARM: 2, "stone-quarry#3": 5,
+                                                        QUARRY: 6})
+    assert (development(s, 0), development(s, 1)) == (5, 6)
+    assert development(duel(), 0) == 0
+
+
+# ----------------------------------------------------------------------- winning
+
+def test_domination_when_the_opponent_has_no_building_left_R21():
+    """Win Conditions, Domination, R21: checked as a building leaves play."""
+    s = duel({"terr1:0": ["ram-crew#3"]})
+    s = play(s, "attack ram-crew#3 stone-quarry#2", "charge", "hold", "pass", "pass")
+    out = GAME.outcome(s)
+    assert out.winners == (0,) and "Domination" in out.reason
+    assert who(s) == (-1, "over")
+    assert refusal(s, "end").ruling == "winning"
+
+
+def test_domination_both_at_once_the_turn_player_wins_R21():
+    """R21: when both players are left without a building at the same moment, the
+    turn player wins."""
+    s = duel(turn="p2")
+    s.damage.update({1: 3, 2: 4})     # no shipped card hurts both sides at once
+    settle(s, [])
+    assert GAME.outcome(s).winners == (1,) and "P1 and P2 have no building" in \
+        GAME.outcome(s).reason
+
+
+def test_prosperity_seven_counters_on_a_grand_card_R22():
+    """Win Conditions, Prosperity, R22: the seventh counter on a Grand kingdom card
+    wins on the spot; on a card without Grand it does not."""
+    s = duel({"terr1:0": ["sunspire-exchange#3"]}, counters={"sunspire-exchange#3": 6,
+                                                             FARM: 6},
+             pool={"p1": {"basic": 14}})
+    s = play(s, f"develop {FARM}")
+    assert GAME.outcome(s) is None
+    s = play(s, "develop sunspire-exchange#3")
+    out = GAME.outcome(s)
+    assert out.winners == (0,) and "Prosperity" in out.reason
+
+
+def test_prosperity_by_an_effect_on_a_grand_policy():
+    """Win Conditions, Prosperity: counters put by an effect count; a Grand policy
+    (Restored Codex) is a kingdom card."""
+    s = duel({"policy:0": ["restored-codex#3"]}, counters={"restored-codex#3": 6},
+             pool={"p1": {"research": 1}})
+    s = play(s, "use restored-codex#3")
+    assert GAME.outcome(s).winners == (0,)
+
+
+def test_attrition_expends_a_resource_or_loses_R23():
+    """Win Conditions, Attrition, R23: drawing from an empty deck expends a resource
+    of the player's choice instead; with none, they lose."""
+    s = duel({"deck:1": []}, pool={"p2": {"gold": 1, "ember": 1}})
+    s = play(s, "end")
+    assert who(s) == (1, "expend") and legal(s) == {"expend ember", "expend gold"}
+    assert refusal(s, "expend faith").ruling == "R23"
+    s = play(s, "expend ember")
+    assert s.pool[1] == {"gold": 1} and who(s) == (1, "main")
+    s = duel({"deck:1": []})
+    s = play(s, "end")
+    out = GAME.outcome(s)
+    assert out.winners == (0,) and "Attrition" in out.reason
+
+
+def test_attrition_each_card_of_a_draw_asks_again_R23():
+    """R23: each card of a multi-card draw expends one; a single resource type is
+    expended without asking."""
+    s = duel({"deck:0": [], "hand:0": ["flood-of-petitions#3"], "deck:1": []},
+             pool={"p1": {"basic": 1}, "p2": {"basic": 2}})
+    s = play(s, "play flood-of-petitions#3")       # p2 draws 3: 1, 1, then none
+    assert GAME.outcome(s).winners == (0,) and "Attrition" in GAME.outcome(s).reason
+    s = duel({"hand:0": ["flood-of-petitions#3"], "deck:1": []},
+             pool={"p1": {"basic": 1}, "p2": {"gold": 2, "faith": 1}})
+    s = play(s, "play flood-of-petitions#3")
+    assert who(s) == (1, "expend")
+    s = play(s, "expend gold", "expend faith")
+    assert who(s) == (1, "expend") and legal(s) == {"expend gold"}
+    s = play(s, "expend gold")
+    assert who(s) == (0, "main") and s.pool[1] == {} and GAME.outcome(s) is None
+
+
+def test_win_conditions_on_the_spot_R22():
+    """R22: a win is checked at the moment it happens: Prosperity on the counter,
+    before anything else the effect does."""
+    s = duel({"terr1:0": ["sunspire-exchange#3"], "hand:0": ["royal-survey#4"]},
+             counters={"sunspire-exchange#3": 5}, pool={"p1": {"basic": 2}})
+    s = play(s, "play royal-survey#4 on sunspire-exchange#3")
+    assert GAME.outcome(s).winners == (0,)
