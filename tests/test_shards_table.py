@@ -1,0 +1,314 @@
+"""Shards of the Empire on the table, in-process under SDL's dummy driver: a face
+for every shipped card, every zone placed and none over another, every legal
+move a drag, a click or a button with words, the pool by resource type in each
+seat's row, the Starting cards' costs, the combat's arrows, and a whole opening
+made with the pointer: a Starting card dragged into the kingdom, two cards
+scrapped (one clicked, one dragged), a territory founded by dropping a building
+on a territory card in the hand, a unit recruited and an attack dropped on an
+opposing building."""
+
+from __future__ import annotations
+
+import random
+from functools import cache
+from itertools import combinations
+
+import pytest
+from table_input import click, drag
+
+from shrinetable.adapter import gestures
+from shrinetable.adapter.session import Session
+from shrinetable.engine import registry
+from shrinetable.formats.layout import load_layout, missing_zones
+from shrinetable.games.shards import rules
+from shrinetable.games.shards.cards import catalog
+from shrinetable.games.shards.present import PRESENT, cost_words
+from shrinetable.resources import layout_path
+from shrinetable.table import geometry as geo
+
+GAME = registry.get("shards")
+LAYOUT = load_layout(layout_path("shards"))
+SIZES = ((1280, 720), (1920, 1080))
+
+pytestmark = pytest.mark.usefixtures("dummy_video")
+
+
+def _kind(s, kind: str, pred=lambda a: True) -> list:
+    return [a for a in GAME.legal_actions(s) if a.kind == kind and pred(a)]
+
+
+def _type(s, name: str) -> str:
+    return s.defs[rules.card(s, name)].type
+
+
+def _opening(seed: int) -> list[str] | None:
+    """p1 begins with one unit, p2 with one building and takes a card; p1 goes
+    first, scraps two cards that are neither building nor territory, founds a
+    territory, recruits a unit and attacks p2's building, then charges."""
+    s = GAME.new_game(seed, {})
+    texts: list[str] = []
+
+    def do(found: list) -> bool:
+        nonlocal s
+        if found:
+            texts.append(found[0].text)
+            s, _ = GAME.apply(s, found[0])
+        return bool(found)
+
+    def single(t: str) -> list:
+        return _kind(s, "begin", lambda a: len(a.targets) == 1 and _type(s, a.targets[0]) == t)
+
+    if not (do(single("unit")) and do(single("building"))):
+        return None
+    do([GAME.parse_action("bonus card")])
+    if s.turn != 0:
+        return None
+    scraps = sorted(_kind(s, "scrap", lambda a: a.other and all(
+        _type(s, c) not in ("territory", "building") for c in (a.card, a.other))),
+        key=lambda a: -sum(s.defs[rules.card(s, c)].scrap for c in (a.card, a.other)))
+    if not (do(scraps) and do(_kind(s, "play", lambda a: a.other))
+            and do(_kind(s, "play", lambda a: _type(s, a.card) == "unit" and not a.targets))
+            and do(_kind(s, "attack"))):
+        return None
+    do([GAME.parse_action("charge")])
+    return texts
+
+
+@cache
+def opening() -> tuple[int, list[str]]:
+    """A seed and the moves of the opening above, found through the engine."""
+    return next((seed, t) for seed in range(1, 300) if (t := _opening(seed)) is not None)
+
+
+def session_after(n: int) -> Session:
+    seed, texts = opening()
+    s = Session(GAME, seed, {}, ["human", "human"])
+    for text in texts[:n]:
+        s.play(GAME.parse_action(text))
+    return s
+
+
+def start(app, session):
+    app.start_game(session)
+    app.step([], 0.01)
+    scene = app.scene
+    if scene.overlay == "handover":
+        scene.command("takeover")
+        app.step([], 0.01)
+    return scene
+
+
+def spot(scene, zone, name):
+    """A point where the card shows (later cards may cover part of it)."""
+    placed = scene.board.placed
+    rect = next(p.rect for p in placed if p.zone == zone and p.name == name)
+    return next((x, rect.centery) for x in range(rect.left + 2, rect.right, 3)
+                if (hit := geo.card_at(placed, (x, rect.centery))) is not None
+                and (hit.zone, hit.name) == (zone, name))
+
+
+def history(scene):
+    return [a.text for a in scene.session.history]
+
+
+# -- faces, words, layout -------------------------------------------------------
+
+def test_a_face_for_every_shipped_card():
+    """Frame colour by type, cost pips by resource, the figures in the box."""
+    for cid, c in catalog()[0].items():
+        face = PRESENT.card_face(f"{cid}#1")
+        assert face is not None and face.name == c.name and face.frame, cid
+        assert len(face.cost) == len(c.cost), cid
+        if c.type == "unit":
+            assert face.numbers == (f"O{c.offence}", f"H{c.health}"), cid
+        elif c.type == "building":
+            assert face.numbers == (f"D{c.defence}",), cid
+        else:
+            assert face.numbers is None, cid
+    gold = next(c for c in catalog()[0].values() if "gold" in c.cost)
+    assert any(p.text.endswith("Au") for p in PRESENT.card_face(gold.id).cost)
+    assert cost_words({"gold": 1, "basic": 2}) == "2 + 1 gold"
+
+
+def test_every_zone_placed_and_none_over_another():
+    """Both viewers, 2 seats: every engine zone has a place on the canvas, and no
+    two zones (nor a zone and a panel) share a point."""
+    assert missing_zones(LAYOUT, {2: GAME.zones(2)}) == []
+    panels = [LAYOUT.panels.log, LAYOUT.panels.status, LAYOUT.panels.buttons]
+    for viewer in (0, 1):
+        rects = [LAYOUT.place(z, viewer, 2).rect for z in GAME.zones(2)] + panels
+        for a, b in combinations(rects, 2):
+            ax, ay, aw, ah = a
+            bx, by, bw, bh = b
+            assert ax + aw <= bx or bx + bw <= ax or ay + ah <= by or by + bh <= ay, (a, b)
+    own = LAYOUT.place("terr1:0", 0, 2).rect
+    assert own[1] > LAYOUT.place("terr1:1", 0, 2).rect[1]   # yours at the bottom
+
+
+def test_every_legal_move_is_a_drag_a_click_or_a_button_with_words():
+    """Over seeded random games, every legal move starts from a card the layout
+    draws and lands on a drawn zone or card, or is a button or a click; and no
+    button or choice shows a card in notation."""
+    kinds = set()
+    for size in SIZES:
+        scaler = geo.Scaler((LAYOUT.canvas.width, LAYOUT.canvas.height), size)
+        for seed in range(1, 5):
+            s = GAME.new_game(seed, {})
+            rng = random.Random(seed)
+            while GAME.decision(s) is not None and GAME.turn_number(s) < 14:
+                d = GAME.decision(s)
+                view = GAME.view(s, d.seat)
+                placed = {(p.zone, p.name) for p in geo.place_cards(LAYOUT, view, scaler,
+                                                                    d.seat)}
+                zones = geo.zone_rects(LAYOUT, view, scaler, d.seat)
+                for m in gestures.moves(GAME, s):
+                    g = m.gesture
+                    kinds.add((m.action.kind, gestures.how(m)))
+                    words = PRESENT.describe(m.text, d.kind)
+                    assert "#" not in words and words[:1].isupper(), (m.text, words)
+                    if gestures.how(m) == "button":
+                        continue
+                    assert all((g.source, c) in placed for c in g.cards), m.text
+                    if gestures.how(m) == "drag":
+                        assert g.target in zones and all(z in zones for z in g.also), m.text
+                    if g.target_card:   # on the target zone, or another it may land on
+                        assert any((z, g.target_card) in placed
+                                   for z in (g.target, *g.also)), m.text
+                s, _ = GAME.apply(s, rng.choice(GAME.legal_actions(s)))
+    assert {k for k, _ in kinds} >= {"begin", "bonus", "play", "scrap", "trade", "end",
+                                     "attack", "charge", "hold", "pass", "develop", "use"}
+
+
+@pytest.mark.parametrize(("text", "words"), [
+    ("begin", "Begin with no Starting card"),
+    ("begin iron-hills#1 raze#2 windfall#3",
+     "Begin with The Iron Hills, Raze the Walls and Windfall"),
+    ("play march-barracks#1 found iron-hills#2",
+     "Play Barracks of the March, founding The Iron Hills"),
+    ("play border-reaver#1 in 2", "Play Border Reaver into territory 2"),
+    ("scrap raze#1 windfall#2", "Scrap Raze the Walls and Windfall"),
+    ("trade gold", "Trade 2 basic for 1 gold"),
+    ("move border-reaver#1 3", "Move Border Reaver to territory 3"),
+    ("attack border-reaver#1 march-barracks#2", "Attack Barracks of the March with Border Reaver"),
+    ("block border-reaver#1 iron-warlord#2", "Block Warlord of the Iron March with Border Reaver"),
+    ("withdraw outrider-scout#1", "Withdraw Outrider Scout (Hit and Run)"),
+    ("bonus card", "Take a card"), ("bonus faith", "Take 1 faith"),
+    ("expend gold", "Expend 1 gold"), ("discard raze#1", "Discard Raze the Walls"),
+    ("research", "Research: draw 2 and end the turn"), ("end", "End turn"),
+    ("charge", "Charge!"), ("hold", "Done blocking"),
+    ("use siege-foundry#1 2", "Use Siege Foundry: gain 2 basic (Raiding)"),
+])
+def test_words_for_each_kind_of_move(text, words):
+    assert PRESENT.describe(text) == words
+
+
+# -- what a view adds -------------------------------------------------------------
+
+def _state_at(pred, seeds=range(1, 40)):
+    """A state of a seeded game played by the computer where `pred(state)` holds."""
+    for seed in seeds:
+        s = GAME.new_game(seed, {})
+        rng = random.Random(seed)
+        while GAME.decision(s) is not None and GAME.turn_number(s) < 30:
+            if pred(s):
+                return s
+            s, _ = GAME.apply(s, GAME.ai(s, rng))
+    raise AssertionError("no such position in 40 seeded games")
+
+
+def test_each_seat_row_shows_its_pool_by_resource_type():
+    s = _state_at(lambda s: s.stage == "main" and any(
+        r != "basic" for r in s.pool[s.turn]))
+    view = GAME.view(s, s.turn)
+    decor = PRESENT.decor(view)
+    assert set(decor.huds) == {"pool:0", "pool:1"}
+    for q in (0, 1):
+        (pool,) = decor.huds[f"pool:{q}"].figures
+        words = [c.text for c in pool]
+        assert words[0] == f"{s.pool[q].get('basic', 0)} basic"
+        assert sorted(words[1:]) == sorted(f"{n} {r}" for r, n in s.pool[q].items()
+                                           if r != "basic")
+        assert any(c.text == f"{len(s.of_type(q, 'building'))} buildings"
+                   for c in decor.huds[f"pool:{q}"].status)
+
+
+def test_starting_cards_show_their_cost_and_the_limit():
+    s = GAME.new_game(3, {})
+    decor = PRESENT.decor(GAME.view(s, 0))
+    for name in GAME.view(s, 0).zones["start:0"].cards:
+        c = catalog()[0][name.partition("#")[0]]
+        assert decor.cards[name].chips[0].text == f"cost {cost_words(c.cost)}"
+    assert "total cost 3 or less" in decor.covers["start:0"][0].text
+    assert decor.badges["terr2:0"] == "no territory" and "terr1:0" not in decor.badges
+
+
+def test_combat_arrows_point_at_the_aim_then_at_the_blocker():
+    s = _state_at(lambda s: s.combat is not None and s.combat.blocks)
+    cb = s.combat
+    view = GAME.view(s, cb.defender)
+    decor = PRESENT.decor(view)
+    blocked = dict(cb.blocks)
+    for att, aim in zip(cb.attackers, cb.aims, strict=True):
+        want = blocked.get(att, aim)
+        assert any(a.card == s.names[att] and a.target == s.names[want] for a in decor.arrows)
+    att, blocker = cb.blocks[0]
+    assert decor.cards[s.names[att]].veil.text == "ATTACKING"
+    assert "BLOCKING" in [c.text for c in decor.cards[s.names[blocker]].chips]
+    assert decor.tints[f"terr{cb.slot + 1}:{cb.defender}"]
+
+
+# -- the opening with the pointer -------------------------------------------------------
+
+def test_a_starting_card_dragged_into_the_first_territory(app):
+    """R4: the Starting cards light up; one dropped on Territory 1 is the secret
+    choice; after the handover p2's choice, then the reveal."""
+    texts = opening()[1]
+    scene = start(app, session_after(0))
+    card = texts[0].split()[1]
+    assert ("start:0", card) in scene.marks.playable
+    drag(app, spot(scene, "start:0", card), scene.board.zones["terr1:0"].center)
+    assert history(scene) == [texts[0]]
+    scene = start(app, scene.session)                    # p2 takes the device
+    assert scene.viewer == 1
+    other = texts[1].split()[1]
+    drag(app, spot(scene, "start:1", other), scene.board.zones["terr1:1"].center)
+    assert history(scene) == texts[:2]
+    view = scene.view()
+    assert view.zones["terr1:0"].cards == (card,) and view.zones["start:0"].cards == ()
+
+
+@pytest.mark.xfail(strict=True, reason="the table selects by click only in the hand "
+                   "(GameScene._click); reported for the table's owner")
+def test_three_starting_cards_clicked_and_dragged_together(app):
+    scene = start(app, session_after(0))
+    best = max(_kind(scene.session.state, "begin"), key=lambda a: len(a.targets))
+    assert len(best.targets) > 1
+    for name in best.targets[:-1]:
+        click(app, spot(scene, "start:0", name))
+    drag(app, spot(scene, "start:0", best.targets[-1]), scene.board.zones["terr1:0"].center)
+    assert history(scene) == [best.text]
+
+
+def test_scrap_found_recruit_and_attack_by_drags(app):
+    """Scrap: one card clicked, the other dragged onto the scrap pile. Found: the
+    building dropped on the territory card in the hand. Recruit: the unit dropped
+    on Territory 1. Attack: the unit dropped on p2's building; an arrow shows it."""
+    texts = opening()[1]
+    scene = start(app, session_after(3))
+    _, a, b = texts[3].split()
+    click(app, spot(scene, "hand:0", a))
+    drag(app, spot(scene, "hand:0", b), scene.board.zones["scrap:0"].center)
+    assert history(scene)[-1] == texts[3]
+    _, building, _, territory = texts[4].split()
+    held = gestures.for_held(scene.moves, (building,), "hand:0")
+    assert ("hand:0", territory) in gestures.targets(held)
+    drag(app, spot(scene, "hand:0", building), spot(scene, "hand:0", territory))
+    assert history(scene)[-1] == texts[4]
+    assert {building, territory} <= set(scene.view().zones["terr2:0"].cards)
+    unit = texts[5].split()[1]
+    drag(app, spot(scene, "hand:0", unit), scene.board.zones["terr1:0"].center)
+    assert history(scene)[-1] == texts[5]
+    _, attacker, aim = texts[6].split()
+    drag(app, spot(scene, "terr1:0", attacker), spot(scene, "terr1:1", aim))
+    assert history(scene)[-1] == texts[6]
+    assert [(x.card, x.target) for x in scene.board.decor.arrows] == [(attacker, aim)]
