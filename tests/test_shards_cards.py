@@ -9,9 +9,12 @@ from __future__ import annotations
 import re
 from collections import Counter
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 
+from shrinetable.commands import check
+from shrinetable.engine import registry
 from shrinetable.formats.cards import load_cards
 from shrinetable.formats.errors import FormatError
 from shrinetable.games.shards.cards import catalog, deck_key
@@ -352,12 +355,17 @@ def test_resolve_refuses_what_is_neither_deck_nor_file():
         resolve("nope")
 
 
-def test_the_card_data_hook_checks_deck_files(tmp_path):
-    """`shrinetable check` reaches the deck rules through this hook."""
+def test_check_reads_a_deck_file_through_the_games_card_data(tmp_path, capsys):
+    """`shrinetable check` finds the deck rules through the registered game's hook:
+    ok and exit 0, or each broken rule with file and line and exit 1."""
+    assert registry.get("shards").card_data is DATA and DATA.deck_file is not None
+    good = write(tmp_path, GOOD, "good.toml")
     bad = write(tmp_path, GOOD.replace("raze = 3", "raze = 5"))
-    assert DATA.deck_file(str(write(tmp_path, GOOD, "good.toml"))) == []
-    assert DATA.deck_file(str(bad)) == [
-        f"{bad}:23: card 'raze': 5 copies of Raze the Walls; at most 3 of a card"]
+    assert check.run(SimpleNamespace(files=[str(good)])) == 0
+    assert capsys.readouterr().out == f"{good}: ok\n"
+    assert check.run(SimpleNamespace(files=[str(bad)])) == 1
+    assert capsys.readouterr().out == (
+        f"{bad}:23: card 'raze': 5 copies of Raze the Walls; at most 3 of a card\n")
 
 
 # --- malformed cards -----------------------------------------------------------------
