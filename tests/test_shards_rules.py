@@ -7,6 +7,8 @@ tests/scenarios/shards/.
 
 from __future__ import annotations
 
+import ast
+import dataclasses
 import re
 from pathlib import Path
 
@@ -94,9 +96,9 @@ def test_starting_choice_up_to_three_with_total_cost_at_most_3_R4():
 
 def test_starting_choice_over_cost_3_is_refused_naming_the_clause():
     """Starting Phase: 'up to a maximum total cost of 3' (refusal names `starting`)."""
-    s = pos({"start:0": ["sunspire-exchange#1", "shardborn-recruit#2", "stone-quarry#3"],
+    s = pos({"start:0": ["gemcutter-lodge#1", "sunken-archive#2", "stone-quarry#3"],
              "start:1": ["stone-quarry#4"]}, stage="start")
-    e = refusal(s, "begin sunspire-exchange#1")
+    e = refusal(s, "begin gemcutter-lodge#1 sunken-archive#2")
     assert (e.ruling, "cost 3 in all" in e.reason) == ("starting", True)
     e = refusal(s, "begin stone-quarry#4")
     assert e.ruling == "starting" and "laid-out" in e.reason
@@ -851,6 +853,162 @@ def test_win_conditions_on_the_spot_R22():
     """R22: a win is checked at the moment it happens: Prosperity on the counter,
     before anything else the effect does."""
     s = duel({"terr1:0": ["sunspire-exchange#3"], "hand:0": ["royal-survey#4"]},
-             counters={"sunspire-exchange#3": 5}, pool={"p1": {"basic": 2}})
+             counters={"sunspire-exchange#3": 5}, pool={"p1": {"basic": 9}})
     s = play(s, "play royal-survey#4 on sunspire-exchange#3")
     assert GAME.outcome(s).winners == (0,)
+
+
+def test_cards_without_a_scrap_value_cannot_be_scrapped():
+    """Basic actions, Scrap: 'Cards without a scrap value cannot be scrapped'."""
+    s = duel({"hand:0": ["raze#3", "windfall#4"]})
+    s.defs = (*s.defs[:3], dataclasses.replace(s.defs[3], scrap=0), *s.defs[4:])
+    assert {m for m in legal(s) if m.startswith("scrap")} == {"scrap windfall#4"}
+    e = refusal(s, "scrap raze#3")
+    assert e.ruling == "scrap" and "scrap value" in e.reason
+
+
+# ----------------------------------------------------------------------- refusals
+
+def _tricks():
+    s = duel({"terr1:0": ["shardborn-recruit#3", "outrider-scout#4"],
+              "terr1:1": ["caravan-guard#5"], "hand:0": ["raze#6"]},
+             pool={"p1": {"basic": 3}})
+    return play(s, "attack outrider-scout#4 stone-quarry#2", "charge", "hold")
+
+
+REFUSALS = [   # (position, action, ruling, part of the reason)
+    (lambda: duel({"hand:1": ["raze#3"]}), "play raze#3 on stone-quarry#2", "zones",
+     "own hand"),
+    (lambda: duel(), "play raze#99", "zones", "no such card"),
+    (lambda: duel({"terr1:1": ["toll-collector#3"]}), "use toll-collector#3", "zones",
+     "your own cards"),
+    (lambda: duel(), f"use {FARM} 2", "card-types", "no such ability"),
+    (lambda: duel({"terr1:0": ["march-barracks#3", "shardborn-recruit#4"]}),
+     "use march-barracks#3 on shardborn-recruit#4", "R3", "cannot pay"),
+    (lambda: duel({"terr1:0": ["border-watchtower#3"]}, pool={"p1": {"basic": 1}}),
+     f"use border-watchtower#3 on {FARM}", "R27", "not a legal target"),
+    (lambda: duel({"terr1:1": ["caravan-guard#3"]}),
+     "attack caravan-guard#3 stone-quarry#2", "attack", "unit of yours"),
+    (lambda: duel({"terr1:0": ["shardborn-recruit#3"]}, exhausted=["shardborn-recruit#3"]),
+     "attack shardborn-recruit#3 stone-quarry#2", "R10", "exhausted"),
+    (lambda: play(duel({"terr1:0": ["shardborn-recruit#3"]}),
+                  "attack shardborn-recruit#3 stone-quarry#2"),
+     "attack shardborn-recruit#3 stone-quarry#2", "R10", "already attacking"),
+    (lambda: duel({"terr1:1": ["caravan-guard#3"]}), "move caravan-guard#3 1", "move",
+     "unit of yours"),
+    (lambda: duel({"hand:0": ["shardborn-recruit#3"]}), "scrap shardborn-recruit#3 raze#4",
+     "zones", "no such card"),
+    (lambda: duel({"hand:1": ["raze#3"]}), "scrap raze#3", "scrap", "in your hand"),
+    (lambda: duel(), "develop stone-quarry#2", "R25", "of yours"),
+    (lambda: duel(), "charge", "phases", "plays cards and takes basic actions"),
+    (lambda: play(duel({"terr1:0": ["shardborn-recruit#3"]}),
+                  "attack shardborn-recruit#3 stone-quarry#2"), "end", "R10", "charges"),
+    (lambda: play(duel({"terr1:0": ["shardborn-recruit#3"]}),
+                  "attack shardborn-recruit#3 stone-quarry#2", "charge"),
+     "pass", "R11", "blocks attackers"),
+    (lambda: play(duel({"terr1:0": ["shardborn-recruit#3"], "terr1:1": ["caravan-guard#4"]}),
+                  "attack shardborn-recruit#3 stone-quarry#2", "charge"),
+     "block caravan-guard#4 caravan-guard#4", "R11", "one of the attackers"),
+    (lambda: play(duel({"terr1:0": ["shardborn-recruit#3", "ram-crew#4"],
+                        "terr1:1": ["caravan-guard#5"]}),
+                  "attack shardborn-recruit#3 stone-quarry#2", "charge"),
+     "block ram-crew#4 shardborn-recruit#3", "R11", "unit of yours"),
+    (_tricks, "charge", "R16", "fast cards"),
+    (_tricks, "play raze#6 on stone-quarry#2", "R17", "fast cards"),
+    (_tricks, f"use {FARM}", "R16", "fast ability"),
+    (lambda: play(started(), "bonus gold"), "begin", "phases", "plays cards"),
+    (lambda: started(), "end", "R7", "advanced resource or a card"),
+    (lambda: pos({"start:0": ["shardborn-recruit#1"], "start:1": ["stone-quarry#2"]},
+                 stage="start"), "end", "starting", "Starting cards"),
+    (lambda: play(duel({"deck:1": []}, pool={"p2": {"gold": 1, "faith": 1}}), "end"),
+     "end", "R23", "expends a resource"),
+    (lambda: duel({"hand:0": ["stone-quarry#3", "raze#4"]}, pool={"p1": {"basic": 1}}),
+     "play stone-quarry#3 found raze#4", "territories", "territory card from your hand"),
+    (lambda: _retyped(pos({"start:0": ["shardborn-recruit#1"], "start:1": ["stone-quarry#2"]},
+                          stage="start"), 1, "tactic"),
+     "begin shardborn-recruit#1", "R4", "Only kingdom cards"),
+]
+
+
+def _retyped(s, card: int, kind: str):
+    """`s` with card number `card` made a card of type `kind` (a designer's card)."""
+    s.defs = (*s.defs[:card], dataclasses.replace(s.defs[card], type=kind),
+              *s.defs[card + 1:])
+    return s
+
+
+@pytest.mark.parametrize("make, action, ruling, words", REFUSALS,
+                         ids=[f"{r[2]}-{r[1]}" for r in REFUSALS])
+def test_each_refusal_names_the_rule_that_refuses(make, action, ruling, words):
+    """Every refusal kind names its clause or ruling id (IllegalAction.ruling), and
+    that id is a clause heading or a ruling row of docs/rules/shards.md."""
+    e = refusal(make(), action)
+    assert e.ruling == ruling and words.lower() in e.reason.lower(), (e.ruling, e.reason)
+
+
+def test_every_rule_id_a_refusal_names_is_in_the_rules_page():
+    """docs/rules/shards.md: each id explain.py can name is a clause or a ruling."""
+    source = (Path(__file__).parent.parent / "shrinetable" / "games" / "shards" /
+              "explain.py").read_text()
+    pairs = [n.elts for n in ast.walk(ast.parse(source)) if isinstance(n, ast.Tuple)
+             and len(n.elts) == 2 and isinstance(n.elts[1], ast.Constant)]
+    named = {rule.value for words, rule in pairs       # (reason, rule): a sentence first
+             if isinstance(words, ast.JoinedStr) or " " in getattr(words, "value", "")}
+    ids = set(re.findall(r"\(`([a-z-]+)`[;)]", DOC)) | set(re.findall(r"^\| (R\d+) \|", DOC,
+                                                                          re.M))
+    assert named and named <= ids, named - ids
+
+
+@pytest.mark.parametrize("keys, loc, words", [
+    ({"pool": {"p1": {"Gold!": 1}}}, ("pool", "p1", "Gold!"), "not a resource name"),
+    ({"damage": {FARM: 3}}, ("damage", FARM), "would be destroyed"),
+    ({"stage": "discard"}, ("stage",), "more than 8"),
+    ({"stage": "start"}, ("stage",), "laid out"),
+    ({"stage": "defend", "combat": {"territory": 1, "attackers": [
+        {"unit": "shardborn-recruit#3", "aim": QUARRY, "withdrawn": True}]}},
+     ("combat", "attackers", 0, "withdrawn"), "tricks"),
+    ({"stage": "declare", "combat": {"territory": 1, "attackers": [
+        {"unit": "shardborn-recruit#3", "aim": QUARRY, "blocker": "caravan-guard#4"}]}},
+     ("combat", "attackers", 0, "blocker"), "defend"),
+    ({"stage": "tricks", "combat": {"territory": 1, "attackers": [
+        {"unit": "shardborn-recruit#3", "aim": QUARRY, "blocker": "caravan-guard#4",
+         "withdrawn": True}]}}, ("combat", "attackers", 0, "withdrawn"), "Hit and Run"),
+    ({"stage": "defend", "combat": {"territory": 1, "priority": "p2", "attackers": [
+        {"unit": "shardborn-recruit#3", "aim": QUARRY}]}}, ("combat", "priority"), "tricks"),
+    ({"stage": "main", "combat": {"territory": 1, "attackers": [
+        {"unit": "shardborn-recruit#3", "aim": QUARRY}]}}, ("combat",), "declare"),
+    ({"stage": "declare", "combat": {"territory": 1, "attackers": [
+        {"unit": "caravan-guard#4", "aim": QUARRY}]}}, ("combat", "attackers", 0, "unit"),
+     "turn player"),
+    ({"territories": {"p1": {2: "iron-hills#9"}}}, ("territories", "p1", 2), "no cards"),
+    ({"counters": {"raze#9": 1}}, ("counters", "raze#9"), "not a card in play"),
+])
+def test_setup_refuses_positions_that_cannot_be(keys, loc, words):
+    """Scenario positions (setup.py): a position the rules could never reach is
+    refused naming the key."""
+    from shrinetable.engine import SetupError
+    with pytest.raises(SetupError) as e:
+        duel({"terr1:0": ["shardborn-recruit#3"], "terr1:1": ["caravan-guard#4"]}, **keys)
+    assert e.value.loc == loc and words in str(e.value), (e.value.loc, str(e.value))
+
+
+@pytest.mark.parametrize("zones, keys, loc", [
+    ({"start:0": ["raze#1"]}, {"stage": "start"}, ("zones", "start:0", 0)),
+    ({"start:0": ["sunspire-exchange#1"]}, {"stage": "start"}, ("zones", "start:0", 0)),
+    ({"start:0": ["stone-quarry#1", "iron-march-camp#2", "timber-palisade#3",
+                  "hearth-farmstead#4"]},
+     {"stage": "start", "picks": {"p1": ["stone-quarry#1", "iron-march-camp#2",
+                                         "timber-palisade#3", "hearth-farmstead#4"]}},
+     ("picks", "p1")),
+    ({"start:0": ["stone-quarry#1"]}, {"stage": "start", "picks": {"p1": ["raze#5"]}},
+     ("picks", "p1", 0)),
+    ({"start:0": ["stone-quarry#1"], "start:1": ["hearth-farmstead#2"]},
+     {"stage": "start", "committed": ["p1", "p2"]}, ("stage",)),
+])
+def test_setup_starting_phase_positions(zones, keys, loc):
+    """Scenario positions: start:N holds Starting cards; picks follow R4; a Starting
+    Phase waits for a seat that has not committed."""
+    from shrinetable.engine import SetupError
+    with pytest.raises(SetupError) as e:
+        pos(zones, **keys)
+    assert e.value.loc == loc, (e.value.loc, str(e.value))

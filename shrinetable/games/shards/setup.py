@@ -22,8 +22,8 @@ from shrinetable.engine.rng import seeded
 
 from . import decks
 from .cards import Def, definitions, instance
-from .rules import MAX_HAND, NONE
-from .schema import ADVANCED, RESOURCE
+from .rules import MAX_HAND, NONE, PICK_COST, PICKS, lethal
+from .schema import ADVANCED, KINGDOM, RESOURCE
 from .state import Combat, State
 
 PILES = ("deck", "hand", "grave", "scrap", "policy", "start")
@@ -66,7 +66,7 @@ class Keys(_Strict):
     new: list[str] = []
     scrapped: bool = False
     acted: bool = False
-    attacked: list[int] = []
+    attacked: list[Annotated[int, Field(ge=1, le=5)]] = []
     moved: list[str] = []
     picks: dict[Literal["p1", "p2"], list[str]] = {}
     committed: list[Literal["p1", "p2"]] = []
@@ -157,6 +157,7 @@ def position(game: Any, spec: Any) -> State:
     s.stage, s.turn_no = spec.stage, spec.turn_no
     s.turn = seat_index(spec.turn)
     _marks(s, spec)
+    _starting(s, spec)
     _combat(s, spec)
     return s
 
@@ -184,22 +185,41 @@ def _marks(s: State, spec: Any) -> None:
     s.moved = frozenset(_in_play(s, t, ("moved", i)) for i, t in enumerate(spec.moved))
     s.attacked = frozenset(i - 1 for i in spec.attacked)
     s.scrapped, s.acted = spec.scrapped, spec.acted
+    for c in s.damage:
+        if lethal(s, c):
+            raise SetupError(("damage", s.names[c]), f"{s.names[c]} would be destroyed by "
+                                                     f"that much damage (R28)")
+    if s.stage == "discard" and len(s.hand[s.turn]) <= MAX_HAND:
+        raise SetupError(("stage",), f"the discard stage needs more than {MAX_HAND} cards in "
+                                     f"the turn player's hand")
+
+
+def _starting(s: State, spec: Any) -> None:
+    """The Starting Phase: laid-out Starting cards, picks a seat may make (R4), who
+    has committed; a Starting Phase that is over is the bonus stage."""
+    for q in (0, 1):
+        for i, c in enumerate(s.start[q]):
+            if not s.defs[c].starting:
+                raise SetupError(("zones", f"start:{q}", i), f"{s.names[c]} is not a "
+                                                             f"Starting card")
     for who, cards in spec.picks.items():
         q = seat_index(who)
         picks = []
         for i, text in enumerate(cards):
             n = instance(text) if "#" in text else -1
-            if n not in s.start[q]:
+            if n not in s.start[q] or n in picks:
                 raise SetupError(("picks", who, i), f"{text} is not laid out in start:{q}")
             picks.append(n)
+        if len(picks) > PICKS or sum(s.defs[c].total_cost for c in picks) > PICK_COST or \
+                any(s.defs[c].type not in KINGDOM for c in picks):
+            raise SetupError(("picks", who), f"up to {PICKS} kingdom cards costing "
+                                             f"{PICK_COST} in all (R4)")
         s.picks[q] = tuple(picks)
     for who in spec.committed:
         s.committed[seat_index(who)] = True
-    if s.stage == "start" and not any(s.start):
-        raise SetupError(("stage",), "the Starting Phase needs cards laid out in start:0/1")
-    if s.stage == "discard" and len(s.hand[s.turn]) <= MAX_HAND:
-        raise SetupError(("stage",), f"the discard stage needs more than {MAX_HAND} cards in "
-                                     f"the turn player's hand")
+    if s.stage == "start" and (not any(s.start) or all(s.committed)):
+        raise SetupError(("stage",), "the Starting Phase needs cards laid out in start:0/1 "
+                                     "and a seat that has not committed")
 
 
 def _combat(s: State, spec: Any) -> None:
