@@ -1,9 +1,12 @@
 """Shards' computer player: one step of look-ahead over the legal actions,
 scored by a position evaluation that counts what the win conditions count
-(buildings standing, Grand counters, cards and resources left), with a few
-plans the evaluation cannot see a step ahead (attacking, blocking).
+(buildings standing, Grand counters, cards and resources left). A combat
+move is scored on the position after the combat, played out with a careful
+defender's guess (`settle`).
 
-It reads only `game.observe(state, seat)`: the position as its seat may know it.
+It reads only `game.observe(state, seat)`: the position as its seat may know it
+(the other player's secret Starting choice hidden), and of the hidden cards it
+counts only how many there are.
 """
 
 from __future__ import annotations
@@ -45,23 +48,39 @@ def _side(s: State, q: int) -> float:
     return v
 
 
-def _attack_value(s: State, a: Action, me: int) -> float:
-    """What an attack is worth: the damage it may do to the aimed building, less
-    what the unit risks against the ready blockers of that territory."""
-    u, b = s.names.index(a.card), s.names.index(a.other)
-    o = 1 - me
-    slot = s.slot_of(b)
-    blockers = [d for d in s.slots[o][slot][1:] if s.defs[d].type == "unit"
-                and d not in s.exhausted]
-    free = blockers
-    hit = offence(s, u) + (s.defs[u].kw("wrecker") or 0)
-    left = defence(s, b) - s.damage.get(b, 0)
-    value = min(hit, left) + (8.0 if hit >= left else 0.0)
-    if free:
-        worst = max(offence(s, d) for d in free)
-        risk = 3.0 if worst >= health(s, u) - s.damage.get(u, 0) else 0.5
-        value = value * (0.5 if s.defs[u].kw("overwhelm") is None else 0.8) - risk
-    return value
+def settle(s: State, limit: int = 24) -> State:
+    """The position once the combat under way is over, assuming nobody plays
+    another card: the attacker charges, the defender blocks where a blocker
+    survives or trades evenly (the cheap guess of a careful defender), then
+    both pass. Outside a combat, `s` itself."""
+    while s.combat is not None and s.result is None and limit:
+        limit -= 1
+        legal = legal_actions(s)
+        if s.stage == "declare":
+            a = Action("charge")
+        elif s.stage == "defend":
+            a = _guess_block(s, legal)
+        elif s.stage == "tricks":
+            a = Action("pass")
+        else:                                   # an Attrition expend in the middle
+            a = legal[0]
+        s, _ = apply(s, a)
+    return s
+
+
+def _guess_block(s: State, legal: list[Action]) -> Action:
+    """A block that keeps the blocker alive or takes the attacker with it."""
+    best, best_v = Action("hold"), 0.0
+    for a in legal:
+        if a.kind != "block":
+            continue
+        d, att = s.names.index(a.card), s.names.index(a.other)
+        survives = offence(s, att) < health(s, d) - s.damage.get(d, 0)
+        kills = offence(s, d) >= health(s, att) - s.damage.get(att, 0)
+        v = 2.0 * survives + kills + 0.1 * offence(s, att)
+        if (survives or kills) and v > best_v:
+            best, best_v = a, v
+    return best
 
 
 def _start_value(s: State, a: Action) -> float:
@@ -80,9 +99,10 @@ def choose(state: State, rng: random.Random) -> Any:
     base = evaluate(s, me)
     best, best_v = legal[-1], -1e9
     for a in legal:
-        if a.kind == "attack":
-            v = _attack_value(s, a, me)
-        elif a.kind in ("end", "charge", "hold", "pass"):
+        if a.kind in ("attack", "charge", "block", "hold", "pass", "withdraw") or \
+                (s.combat is not None and a.kind in ("play", "use")):
+            v = evaluate(settle(apply(s, a)[0]), me) - base
+        elif a.kind == "end":
             v = 0.0
         elif a.kind == "begin":
             v = _start_value(s, a)

@@ -92,6 +92,15 @@ class ShardsGame(GameBase):
         return Decision(rules.decision_seat(s), s.stage, PROMPTS[s.stage],
                         secret=s.stage == "start")
 
+    def observe(self, s: State, seat: int) -> State:
+        """The state as the computer at `seat` may know it: the other player's
+        Starting choice is hidden until both have chosen (R6)."""
+        if s.stage != "start" or not s.picks[1 - seat]:
+            return s
+        o = s.copy()
+        o.picks[1 - seat] = ()
+        return o
+
     def legal_actions(self, s: State) -> list[Action]:
         return rules.legal_actions(s)
 
