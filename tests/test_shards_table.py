@@ -238,7 +238,8 @@ def test_starting_cards_show_their_cost_and_the_limit():
     for name in GAME.view(s, 0).zones["start:0"].cards:
         c = catalog()[0][name.partition("#")[0]]
         assert decor.cards[name].chips[0].text == f"cost {cost_words(c.cost)}"
-    assert "total cost 3 or less" in decor.covers["start:0"][0].text
+    assert "total cost 3 or less" in LAYOUT.place("start:0", 0, 2).label
+    assert decor.turn is None   # before the first turn nobody answers anybody
     assert decor.badges["terr2:0"] == "no territory" and "terr1:0" not in decor.badges
 
 

@@ -34,6 +34,7 @@ NEW = Chip("NEW", (200, 230, 200))
 CHOSEN = Chip("CHOSEN", (255, 222, 110))
 DEV = (250, 214, 120)
 PROSPERITY = 7
+BEFORE = ("start", "bonus")   # before the first turn: nobody's turn, nobody answers
 KINGDOM = ("terr1", "terr2", "terr3", "terr4", "terr5", "policy")
 CARD_ID = re.compile(r"\b[a-z][a-z0-9-]*#\d+\b")
 KW = {"blitz": "Blitz", "damage_reduction": "Damage Reduction", "hit_and_run": "Hit and Run",
@@ -172,12 +173,15 @@ def _hud(view: Any, q: int, deciding: int | None) -> Hud:
     info = view.info
     status = []
     stage = info["stage"]
-    if stage != "over" and info["turn"] == q and stage not in ("start", "bonus"):
+    if stage in BEFORE:
+        if deciding == q:
+            status.append(Chip(f"CHOOSING \u00b7 {STEP[stage]}", (255, 222, 110)))
+        elif stage == "start" and info["committed"][q]:
+            status.append(Chip("has chosen", (255, 222, 110)))
+    elif stage != "over" and info["turn"] == q:
         status.append(Chip(f"Turn {info['turn_no']} \u00b7 {STEP[stage]}", (170, 230, 255)))
-    if deciding == q and (info["turn"] != q or stage in ("start", "bonus")):
+    elif deciding == q:
         status.append(Chip(f"ANSWERING \u00b7 {STEP[stage]}", (255, 222, 110)))
-    if stage == "start" and info["committed"][q]:
-        status.append(Chip("has chosen", (255, 222, 110)))
     kingdom = {c for z in KINGDOM for c in view.zones[f"{z}:{q}"].cards}
     dev = max((n for name, n in info["counters"].items() if name in kingdom), default=0)
     status.append(Chip(f"{info['buildings'][q]} buildings", (150, 200, 245)))
@@ -204,9 +208,9 @@ def _states(name: str, info: dict, fighting: dict[str, Chip]) -> CardDecor:
     dmg = info["damage"].get(name)
     fig = info["figures"].get(name, ())
     numbers = None
-    if printed is not None and fig:
-        if printed.type == "unit" and fig[0] != printed.offence:
-            numbers = Chip(f"O{fig[0]}", (246, 160, 140))
+    if printed is not None and fig:     # both figures, as the printed box has them
+        if printed.type == "unit" and fig != (printed.offence, printed.health):
+            numbers = Chip(f"O{fig[0]}/H{fig[1]}", (246, 160, 140))
         if printed.type == "building" and fig[0] != printed.defence:
             numbers = Chip(f"D{fig[0]}", (150, 200, 245))
     veil = ATTACKING if role is ATTACKING else EXHAUSTED if name in info["exhausted"] else None
@@ -221,20 +225,16 @@ NOTE = {"EXHAUSTED": "it readies in its owner's Ready phase",
         "BLOCKING": "blocking the attacker whose arrow points to it"}
 
 
-def _start(view: Any, q: int) -> tuple[dict[str, CardDecor], tuple[Chip, ...]]:
-    """The Starting Phase: each laid-out card's cost, the seat's own choice once
-    made, and a cover saying the limit or that the choice is made."""
-    info = view.info
-    mine = set(info["picks"][q] or ())
+def _start(view: Any, q: int) -> dict[str, CardDecor]:
+    """The Starting Phase: each laid-out card's cost, and the seat's own choice
+    once made (the limit is in the zone's label)."""
+    mine = set(view.info["picks"][q] or ())
     cards = {}
     for name in view.zones[f"start:{q}"].cards:
         c = _card(name)
         chips = (Chip(f"cost {cost_words(c.cost)}", DEV),) if c else ()
         cards[name] = CardDecor(chips=(*chips, CHOSEN) if name in mine else chips)
-    done = info["committed"][q]
-    cover = Chip("chosen" if done else "up to 3 cards \u00b7 total cost 3 or less",
-                 (255, 222, 110) if done else (240, 234, 214))
-    return cards, (cover,) if view.zones[f"start:{q}"].cards else ()
+    return cards
 
 
 def _combat(info: dict) -> tuple[dict[str, Chip], tuple[Arrow, ...]]:
@@ -312,10 +312,9 @@ class ShardsPresentation(Presentation):
         roles, arrows = _combat(info)
         cards = {name: _states(name, info, roles)
                  for name in set(info["figures"]) | set(info["exhausted"])}
-        covers, badges, tints = {}, {}, {}
+        badges, tints = {}, {}
         for q in (0, 1):
-            start, covers[f"start:{q}"] = _start(view, q)
-            cards.update(start)
+            cards.update(_start(view, q))
             founded = info["founded"][q]
             for i in range(5):
                 if i not in founded:
@@ -323,9 +322,9 @@ class ShardsPresentation(Presentation):
         cb = info["combat"]
         if cb:
             tints[f"terr{cb['territory']}:{cb['defender']}"] = ((230, 80, 60),)
-        return Decor(turn=info["turn"],
+        return Decor(turn=None if info["stage"] in BEFORE else info["turn"],
                      huds={f"pool:{q}": _hud(view, q, deciding) for q in (0, 1)},
-                     cards=cards, covers=covers, badges=badges, tints=tints,
+                     cards=cards, badges=badges, tints=tints,
                      arrows=arrows)
 
 
