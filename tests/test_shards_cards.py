@@ -446,6 +446,6 @@ def test_the_format_page_lists_every_deck_and_the_whole_vocabulary():
     doc = DOC.read_text(encoding="utf-8")
     _, decks = catalog()
     for d in decks:
-        assert f"`{deck_key(d)}`" in doc and d.name in doc
+        assert f"| `{deck_key(d)}` | {d.name} | {sum(d.cards.values())} |" in doc
     for word in (*DO, *WHEN, *TARGETS, *KEYWORDS, *TYPES, *ADVANCED):
         assert re.search(rf"`{word}[` ]", doc), word
