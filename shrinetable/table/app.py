@@ -80,7 +80,9 @@ class App:
         self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
         self.manager = pygame_gui.UIManager(size, theme())
         self.manager.preload_fonts([{"name": "dejavu", "point_size": 14, "style": "bold",
-                                     "antialiased": "1"}])
+                                     "antialiased": "1"}] + [   # a long file name in a notice
+            {"name": "dejavu", "point_size": px, "style": "regular", "antialiased": "1"}
+            for px in (10, 11, 12)])
         self.fonts = Fonts()
         self.art = CardArt(self.fonts)
         self.trace = trace

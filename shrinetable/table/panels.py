@@ -5,6 +5,7 @@ Rebuilt from the scene's state whenever it changes or the window is resized."""
 
 from __future__ import annotations
 
+import html
 import re
 from dataclasses import dataclass, field
 
@@ -18,6 +19,38 @@ from . import geometry as geo
 from .seats import seat_name
 
 LOG_SHOWN = 40  # log entries kept in the panel
+TEXT_PAD = 16   # a text box's border and padding, both sides
+NOTICE_PX = (14, 12, 11, 10)   # the notice's font size, and smaller ones a long word may take
+
+
+def unbroken(text: str, width: int, fonts) -> str:
+    """`text` as HTML in which no word is cut (pygame_gui cuts a word wider than
+    its box, and a saved game's file name is one): such a word is set smaller
+    until it fits, and a path too long even so is broken after a `/` only."""
+    lines = []
+    for line in text.split("\n"):
+        words = []
+        for word in line.split(" "):
+            px = next((p for p in NOTICE_PX if fonts.font(p).size(word)[0] <= width), None)
+            if px is None:
+                words.append(_path_lines(word, width, fonts.font(NOTICE_PX[-1])))
+            elif px == NOTICE_PX[0]:
+                words.append(html.escape(word))
+            else:
+                words.append(f"<font pixel_size={px}>{html.escape(word)}</font>")
+        lines.append(" ".join(words))
+    return "<br>".join(lines)
+
+
+def _path_lines(word: str, width: int, font: pygame.font.Font) -> str:
+    """A long path in the smallest size, on as many lines as it needs, each
+    ending at a `/`."""
+    rows = [""]
+    for part in re.split(r"(?<=/)", word):
+        if rows[-1] and font.size(rows[-1] + part)[0] > width:
+            rows.append("")
+        rows[-1] += part
+    return f"<font pixel_size={NOTICE_PX[-1]}>{'<br>'.join(map(html.escape, rows))}</font>"
 
 
 @dataclass
@@ -117,7 +150,8 @@ class GamePanels:
 
     def _notice_html(self) -> str:
         colour = "#ffb0a0" if self.message_is_error else "#bff2c8"
-        return f"<font color='{colour}'>{self.message}</font>"
+        width = self.board.scaler.rect(self.layout.panels.buttons).w - TEXT_PAD
+        return f"<font color='{colour}'>{unbroken(self.message, width, self.app.fonts)}</font>"
 
     def _action_buttons(self, area: pygame.Rect) -> None:
         if not self._my_decision():
