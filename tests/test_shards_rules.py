@@ -739,6 +739,16 @@ def test_affinity_read_after_paying_the_cost():
     assert e.ruling == "conditions" and "affinity gemstones" in e.reason
 
 
+def test_conditions_are_read_once_before_the_effects_R31():
+    """R31: a card's conditions are read once its cost is paid, before its first
+    effect: Gem Rush's own gemstones do not meet its Affinity gemstones; gemstones
+    held before do."""
+    s = duel({"hand:0": ["gem-rush#3"]}, pool={"p1": {"basic": 1}})
+    assert play(s, "play gem-rush#3").pool[0] == {"gemstones": 1}
+    s = duel({"hand:0": ["gem-rush#3"]}, pool={"p1": {"basic": 1, "gemstones": 1}})
+    assert play(s, "play gem-rush#3").pool[0] == {"gemstones": 2, "gold": 1}
+
+
 def test_no_affinity_needs_no_advanced_resource():
     """Condition keywords, No Affinity: met with no advanced resource of any kind
     (special and basic resources do not count)."""
@@ -1012,3 +1022,14 @@ def test_setup_starting_phase_positions(zones, keys, loc):
     with pytest.raises(SetupError) as e:
         pos(zones, **keys)
     assert e.value.loc == loc, (e.value.loc, str(e.value))
+
+
+def test_the_shards_example_in_the_scenario_docs_passes(tmp_path, capsys):
+    """docs/scenarios.md, "Shards positions": its example is a scenario that passes."""
+    from shrinetable.cli import main
+    doc = (Path(__file__).parent.parent / "docs" / "scenarios.md").read_text()
+    section = doc.split("## Shards positions", 1)[1]
+    example = section.split("```toml\n", 1)[1].split("```", 1)[0]
+    path = tmp_path / "example.toml"
+    path.write_text(example)
+    assert main(["scenario", str(path)]) == 0, capsys.readouterr().out
