@@ -1002,6 +1002,37 @@ def test_setup_refuses_positions_that_cannot_be(keys, loc, words):
     assert e.value.loc == loc and words in str(e.value), (e.value.loc, str(e.value))
 
 
+@pytest.mark.parametrize("zones, loc", [
+    ({"policy:0": ["shardborn-recruit#5"]}, ("zones", "policy:0", 0)),
+    ({"terr1:0": ["covenant-of-stone#5"]}, ("zones", "terr1:0", 1)),
+    ({"terr1:1": ["iron-hills#5"]}, ("zones", "terr1:1", 2)),
+])
+def test_setup_zones_of_play_hold_their_types(zones, loc):
+    """Zones: units and buildings are inside territories, policies outside them."""
+    from shrinetable.engine import SetupError
+    with pytest.raises(SetupError) as e:
+        duel({"terr1:1": ["caravan-guard#4"], **zones} if "terr1:1" not in zones else
+             {"terr1:1": ["caravan-guard#4", *zones["terr1:1"]]})
+    assert e.value.loc == loc, (e.value.loc, str(e.value))
+
+
+def test_a_combat_position_counts_as_an_action_R19():
+    """R19: a position with an attack under way has used the turn's first action."""
+    s = duel({"terr1:0": ["shardborn-recruit#3"]}, stage="tricks",
+             combat={"territory": 1, "attackers": [{"unit": "shardborn-recruit#3",
+                                                     "aim": QUARRY}]})
+    s = play(s, "pass", "pass")
+    assert "research" not in legal(s)
+
+
+def test_repair_of_an_undamaged_card_does_nothing():
+    """Card text: Timber Palisade's Ready Phase repair says nothing when undamaged."""
+    s = duel({"terr1:0": ["timber-palisade#3"]}, turn="p2")
+    assert not any(e.kind == "repair" for e in events(s, "end"))
+    s = duel({"terr1:0": ["timber-palisade#3"]}, turn="p2", damage={"timber-palisade#3": 2})
+    assert play(s, "end").damage == {3: 1}
+
+
 @pytest.mark.parametrize("zones, keys, loc", [
     ({"start:0": ["raze#1"]}, {"stage": "start"}, ("zones", "start:0", 0)),
     ({"start:0": ["sunspire-exchange#1"]}, {"stage": "start"}, ("zones", "start:0", 0)),

@@ -176,7 +176,9 @@ def resolve(s: State, q: int, c: int, effects: list[Effect], targets: list[int],
         elif e.do == "destroy":
             settle(s, ev, {s.owner[t]} if destroy(s, t, ev) else set())
         elif e.do == "repair":
-            left = max(0, s.damage.get(t, 0) - e.amount)
+            if not s.damage.get(t):
+                continue               # nothing to repair: nothing happens
+            left = max(0, s.damage[t] - e.amount)
             if left:
                 s.damage[t] = left
             else:

@@ -26,7 +26,6 @@ from .rules import MAX_HAND, NONE, PICK_COST, PICKS, lethal
 from .schema import ADVANCED, KINGDOM, RESOURCE
 from .state import Combat, State
 
-PILES = ("deck", "hand", "grave", "scrap", "policy", "start")
 Amount = Annotated[int, Field(ge=0, le=999)]
 
 
@@ -106,6 +105,11 @@ def position(game: Any, spec: Any) -> State:
         if kind == "pool" and cards:
             raise SetupError(("zones", zone), "resources are written with the `pool` key")
         zones[zone] = [take(t, q, ("zones", zone, i)) for i, t in enumerate(cards)]
+        kinds = _holds(kind)
+        for i, n in enumerate(zones[zone]):
+            if kinds and named[n][0].type not in kinds:
+                raise SetupError(("zones", zone, i), f"{named[n][0].name} is a "
+                                 f"{named[n][0].type}: {zone} holds {' and '.join(kinds)}s")
     slots: list[list[list[int] | None]] = [[None] * opts.max_territories for _ in (0, 1)]
     for q in (0, 1):
         for i in range(opts.max_territories):
@@ -160,6 +164,12 @@ def position(game: Any, spec: Any) -> State:
     _starting(s, spec)
     _combat(s, spec)
     return s
+
+
+def _holds(kind: str) -> tuple[str, ...]:
+    """The card types a zone of play holds (a pile holds any)."""
+    return (("unit", "building") if kind.startswith("terr") else
+            ("policy",) if kind == "policy" else ())
 
 
 def _in_play(s: State, text: str, loc: tuple) -> int:
@@ -271,4 +281,5 @@ def _combat(s: State, spec: Any) -> None:
     prio = seat_index(cs.priority) if cs.priority else s.turn
     s.combat = Combat(o, slot, tuple(atts), tuple(aims), tuple(blocks), tuple(out), prio)
     s.attacked = s.attacked | {slot}
+    s.acted = True                   # attacking is an action (R19)
     s.exhausted = s.exhausted | (frozenset(atts) - frozenset(out))
