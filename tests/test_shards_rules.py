@@ -310,6 +310,8 @@ def test_units_and_buildings_go_into_a_territory_of_yours():
     assert e.ruling == "territories"
     e = refusal(s, "play shardborn-recruit#3 in 3")
     assert e.ruling == "territories" and "no territory 3" in e.reason
+    e = refusal(s, "play shardborn-recruit#3 in 9")
+    assert e.ruling == "territories" and "no territory 9" in e.reason
     e = refusal(s, "play windfall#4 in 1")
     assert e.ruling == "territories" and "miracle" in e.reason
 

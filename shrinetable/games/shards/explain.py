@@ -99,7 +99,7 @@ def _play(s: State, a: Action, q: int) -> tuple[str, str]:
     if d.type in ("unit", "building"):
         if a.slot < 0:
             return "Units and buildings are played into one of your territories.", "territories"
-        if s.slots[q][a.slot] is None:
+        if a.slot >= len(s.slots[q]) or s.slots[q][a.slot] is None:
             return f"You have no territory {a.slot + 1}.", "territories"
     elif a.slot >= 0:
         return (f"Only units and buildings are played into a territory; a {d.type} is "
