@@ -76,7 +76,7 @@ DEMOS = sorted((ROOT / "assets" / "demos").rglob("*.toml"))
 CARD_FILES = [(d, p) for d in GAMES for p in sorted(loader.card_folder(d).glob("*.toml"))]
 DECK_FILE_GAMES = [d for d in GAMES if d.deck_file is not None]
 
-FUZZ = settings(max_examples=25, deadline=None, derandomize=True,
+FUZZ = settings(max_examples=40, deadline=None, derandomize=True,
                 suppress_health_check=[HealthCheck.function_scoped_fixture,
                                        HealthCheck.too_slow])
 
@@ -87,37 +87,30 @@ def write(tmp: Path, name: str, data: bytes) -> Path:
     return path
 
 
-@FUZZ
-@given(st.sampled_from(LAYOUTS), st.randoms(use_true_random=False))
-def test_layouts(tmp_path_factory, seed, rng):
-    from shrinetable.formats.layout import LayoutError, load_layout
-    path = write(tmp_path_factory.mktemp("l"), seed.name, mutate(seed.read_bytes(), rng))
-    try:
-        load_layout(path)
-    except LayoutError as e:   # Unreadable is one too
-        assert all(p.file == str(path) for p in e.problems)
+def named_files(error: Exception) -> set[str]:
+    """The files a reader's error names (a LayoutError lists problems)."""
+    problems = getattr(error, "problems", None)
+    return {p.file for p in problems} if problems else {error.file}
 
 
-@FUZZ
-@given(st.sampled_from(SCENARIOS), st.randoms(use_true_random=False))
-def test_scenarios(tmp_path_factory, seed, rng):
-    from shrinetable.formats.scenario import load
-    path = write(tmp_path_factory.mktemp("s"), seed.name, mutate(seed.read_bytes(), rng))
-    try:
-        load(path)
-    except FormatError as e:
-        assert e.file == str(path)
-
-
-@FUZZ
-@given(st.sampled_from(DEMOS), st.randoms(use_true_random=False))
-def test_demos(tmp_path_factory, seed, rng):
+def reader(seed: Path):
+    """What reads a file like `seed`: a layout, a scenario, or a demonstration
+    (replayed, so its steps are checked too)."""
     from shrinetable.demo.replay import replay_file
-    path = write(tmp_path_factory.mktemp("d"), seed.name, mutate(seed.read_bytes(), rng))
+    from shrinetable.formats.layout import load_layout
+    from shrinetable.formats.scenario import load
+    return load_layout if seed in LAYOUTS else load if seed in SCENARIOS else replay_file
+
+
+@FUZZ
+@given(st.sampled_from([*LAYOUTS, *SCENARIOS, *DEMOS]), st.randoms(use_true_random=False))
+def test_layouts_scenarios_and_demonstrations(tmp_path_factory, seed, rng):
+    from shrinetable.formats.layout import LayoutError
+    path = write(tmp_path_factory.mktemp("f"), seed.name, mutate(seed.read_bytes(), rng))
     try:
-        replay_file(path)
-    except FormatError as e:
-        assert e.file == str(path)
+        reader(seed)(path)
+    except (LayoutError, FormatError) as e:   # Unreadable is a LayoutError too
+        assert named_files(e) == {str(path)}
 
 
 def a_save(rng: random.Random) -> bytes:

@@ -155,6 +155,11 @@ def start(spec: Position, game: Any, fail) -> Any:
         return game.position.build(game, spec)
     except SetupError as e:
         raise fail(e.loc, str(e)) from None
+    except NotationError as e:   # a card the game's notation refuses: point at where it is
+        where = next(((("zones", zone, j)) for zone, cards in spec.zones.items()
+                      for j, card in enumerate(cards) if str(e).startswith(repr(card))),
+                     ("zones",))
+        raise fail(where, str(e)) from None
 
 
 @cache
