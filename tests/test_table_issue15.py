@@ -163,7 +163,8 @@ def test_an_answer_out_of_turn_is_framed(app):
     scene = start(app, _respond())
     scene.guard_until = 0.0
     app.step([], 0.01)
-    area = scene.board.scaler.rect(scene.layout.panels.buttons).inflate(10, 10)
+    area = scene.board.scaler.rect(scene.layout.panels.buttons).inflate(10, 10).clip(
+        scene.base.get_rect())
     assert scene.out_of_turn()
     assert scene.base.get_at((area.centerx, area.top + 1))[:3] == ANSWER
     own = start(app, Session(SHRINE, 5, {}, ["human", "computer"]))

@@ -682,7 +682,8 @@ class GameScene(GamePanels, Zoom):
         self.board.draw(self.base, self.marks, names)
         if self.out_of_turn():
             area = self.board.scaler.rect(self.layout.panels.buttons)
-            pygame.draw.rect(self.base, ANSWER, area.inflate(10, 10), 4, border_radius=6)
+            frame = area.inflate(10, 10).clip(self.base.get_rect())
+            pygame.draw.rect(self.base, ANSWER, frame, 4, border_radius=6)
 
     def _draw_handover(self, surf: pygame.Surface) -> None:
         """A screen that hides the table while the device changes hands."""
