@@ -132,3 +132,24 @@ def test_a_card_file_outside_a_game_folder_is_named(tmp_path, capsys):
     stray.write_text('[[card]]\nid = "a"\n')
     assert main(["check", str(stray)]) == 2
     assert "folder named after" in capsys.readouterr().err
+
+
+def test_cards_dir_is_used_by_a_command_and_a_broken_one_refused(tmp_path):
+    """`--cards DIR` reaches the game's loader in a fresh process: a sound folder
+    is loaded, a broken one refused on stderr and the shipped set played."""
+    import os
+    import subprocess
+    import sys
+    data = next(d for d in GAMES if (card_folder(d) / "decks.toml").exists())
+    game = next(n for n in registry.names() if registry.get(n).card_data is data)
+    folder = own_copy(data, tmp_path / "mine")
+    env = dict(os.environ, SHRINETABLE_DATA_DIR=str(tmp_path / "data"))
+    argv = [sys.executable, "-m", "shrinetable", "simulate", game, "--games", "1",
+            "--cards", str(tmp_path / "mine")]
+    ok = subprocess.run(argv, capture_output=True, text=True, env=env, timeout=120)
+    assert ok.returncode == 0 and "Refused" not in ok.stderr
+    path = first_card(folder)[0]
+    path.write_bytes(path.read_bytes() + b"\n[[card]]\nid = 7\n")
+    bad = subprocess.run(argv, capture_output=True, text=True, env=env, timeout=120)
+    assert bad.returncode == 0 and "Traceback" not in bad.stderr
+    assert f"Refused the cards in {folder}, kept the shipped set: {path}:" in bad.stderr
