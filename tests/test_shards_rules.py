@@ -86,12 +86,27 @@ def test_starting_choice_up_to_three_with_total_cost_at_most_3_R4():
                          "outrider-scout#4", "hearth-farmstead#5"],
              "start:1": ["stone-quarry#6"]}, stage="start")
     moves = legal(s)
+    assert len(moves) == 1 + 5 + 10 + 10       # every set of 0 to 3 (these cost 3 at most)
     assert "begin" in moves
     assert "begin iron-march-camp#1 shardborn-recruit#2 levy-of-arms#3" in moves
-    assert all(len(m.split()) <= 4 for m in moves)
+    s = pos({"start:0": ["gemcutter-lodge#1", "sunken-archive#2", "shardborn-recruit#3"],
+             "start:1": ["stone-quarry#6"]}, stage="start")
+    assert legal(s) == {"begin", "begin gemcutter-lodge#1", "begin sunken-archive#2",
+                        "begin shardborn-recruit#3", "begin gemcutter-lodge#1 "
+                        "shardborn-recruit#3", "begin sunken-archive#2 shardborn-recruit#3"}
     with pytest.raises(NotationError):
         GAME.parse_action("begin iron-march-camp#1 shardborn-recruit#2 levy-of-arms#3 "
                           "outrider-scout#4")
+
+
+def test_a_starting_choice_is_written_in_card_number_order():
+    """Starting Phase: the choice is one action whatever order the cards are laid
+    out in (notation sorts them), so every legal choice can be written."""
+    s = pos({"start:0": ["shardborn-recruit#3", "hearth-farmstead#1"],
+             "start:1": ["stone-quarry#2"]}, stage="start")
+    assert "begin hearth-farmstead#1 shardborn-recruit#3" in legal(s)
+    s = play(s, "begin shardborn-recruit#3 hearth-farmstead#1")
+    assert who(s) == (1, "start")
 
 
 def test_starting_choice_over_cost_3_is_refused_naming_the_clause():
@@ -845,20 +860,21 @@ def test_attrition_expends_a_resource_or_loses_R23():
 
 
 def test_attrition_each_card_of_a_draw_asks_again_R23():
-    """R23: each card of a multi-card draw expends one; a single resource type is
-    expended without asking."""
-    s = duel({"deck:0": [], "hand:0": ["flood-of-petitions#3"], "deck:1": []},
-             pool={"p1": {"basic": 1}, "p2": {"basic": 2}})
-    s = play(s, "play flood-of-petitions#3")       # p2 draws 3: 1, 1, then none
-    assert GAME.outcome(s).winners == (0,) and "Attrition" in GAME.outcome(s).reason
-    s = duel({"hand:0": ["flood-of-petitions#3"], "deck:1": []},
-             pool={"p1": {"basic": 1}, "p2": {"gold": 2, "faith": 1}})
-    s = play(s, "play flood-of-petitions#3")
-    assert who(s) == (1, "expend")
-    s = play(s, "expend gold", "expend faith")
-    assert who(s) == (1, "expend") and legal(s) == {"expend gold"}
-    s = play(s, "expend gold")
-    assert who(s) == (0, "main") and s.pool[1] == {} and GAME.outcome(s) is None
+    """R23: each card of a multi-card draw (Research's 2) expends one, chosen before
+    the End Phase that Research brings; a single resource type is expended without
+    asking; the card that finds nothing to expend loses."""
+    s = duel({"deck:0": [], "policy:0": ["guild-charter#3"]},
+             counters={"guild-charter#3": 2}, pool={"p1": {"basic": 1, "ember": 1}})
+    s = play(s, "research")
+    assert who(s) == (0, "expend") and legal(s) == {"expend basic", "expend ember"}
+    s = play(s, "expend ember")
+    assert legal(s) == {"expend basic"}
+    s = play(s, "expend basic")
+    assert who(s) == (1, "main") and s.pool[0] == {"gold": 1}     # End Phase after
+    s = play(duel({"deck:0": []}, pool={"p1": {"basic": 2}}), "research")
+    assert who(s) == (1, "main") and s.pool[0] == {}
+    s = play(duel({"deck:0": []}, pool={"p1": {"basic": 1}}), "research")
+    assert GAME.outcome(s).winners == (1,) and "Attrition" in GAME.outcome(s).reason
 
 
 def test_win_conditions_on_the_spot_R22():

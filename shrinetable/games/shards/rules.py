@@ -101,7 +101,7 @@ def _start(s: State) -> list[Action]:
     """R4: the secret choice of up to three kingdom cards of the five, total cost
     at most 3, made in one action so that no step of it shows."""
     q = decision_seat(s)
-    kingdom = [c for c in s.start[q] if s.defs[c].type in ("unit", "building", "policy")]
+    kingdom = sorted(c for c in s.start[q] if s.defs[c].type in ("unit", "building", "policy"))
     return [Action("begin", targets=tuple(s.names[c] for c in combo))
             for n in range(PICKS + 1) for combo in combinations(kingdom, n)
             if sum(s.defs[c].total_cost for c in combo) <= PICK_COST]
@@ -429,7 +429,9 @@ def _research(s: State, q: int, a: Action, ev: list[Event]) -> None:
     s.acted = True
     ev.append(Event("research", f"{p(q)} researches: draws 2 and ends the turn", q))
     draw(s, q, 2, ev)
-    if s.result is None:
+    if s.owing:                 # R23: the expends come first, then the End Phase
+        s.stage, s.resume = "expend", "end"
+    elif s.result is None:
         _end_phase(s, ev)
 
 
@@ -623,7 +625,9 @@ def _expend(s: State, q: int, a: Action, ev: list[Event]) -> None:
     pay(s, q, ((a.word, 1),))
     ev.append(Event("expend", f"{p(q)} draws from an empty deck: expends 1 {a.word}", q))
     s.owing = s.owing[1:]
-    if not s.owing:
+    if not s.owing and s.resume == "end":
+        _end_phase(s, ev)
+    elif not s.owing:
         s.stage = s.resume
 
 
