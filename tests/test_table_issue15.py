@@ -250,12 +250,17 @@ def test_shrine_passes_for_a_person_whose_only_move_is_pass(app):
 # -- plain words -------------------------------------------------------------------
 def test_the_log_says_each_move_once_in_plain_words_with_notation_on_request(app):
     scene = start(app, Session(SHRINE, 42, {}, ["human", "computer"]))
-    until(scene.session, lambda s: any(a.text.startswith("token") for a in s.history))
+    until(scene.session, lambda s: any(a.text.startswith("token") for a in s.history)
+          and any(a.text == "allow" and a.events for a in s.history))
     scene.log_html = [scene._log_line(a) for a in scene.session.history]
     token = next(a for a in scene.session.history if a.text.startswith("token"))
     line = scene.log_html[scene.session.history.index(token)]
     assert "<br>" not in line and token.text not in line
     assert "as a Token, paying with the" in line
+    allow = next(a for a in scene.session.history
+                 if a.text == "allow" and a.events)   # an answer says itself first
+    said = scene.log_html[scene.session.history.index(allow)]
+    assert "no response (let it through); p" in said
     app.step([ev(pygame.KEYDOWN, key=pygame.K_n, mod=pygame.KMOD_CTRL, unicode="\x0e",
                  scancode=0)], 0.01)
     assert f"[{token.text}]" in scene.log_html[scene.session.history.index(token)]

@@ -102,9 +102,10 @@ class GameScene(GamePanels, Zoom):
             if private and e.visible_to is not None and seen.cards and all(seen.cards):
                 text += f" ({', '.join(seen.cards)})"
             out.append(readable(text))
+        out = [t for t in out if t]   # a game may say an event repeats its move's words
         words = present.describe(applied.text)
         words = words[:1].lower() + words[1:]
-        if not any(out) and not secret:
+        if not out and not secret:
             out = [words]
         elif not secret and not out[0].startswith(f"p{applied.seat + 1} ") and (
                 re.match(r"p\d+ ", out[0]) or present.is_minor(applied.text, applied.events)):
