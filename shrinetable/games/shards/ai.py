@@ -31,17 +31,21 @@ def evaluate(s: State, me: int) -> float:
 
 def _side(s: State, q: int) -> float:
     v = 0.0
+    # the longer the game, the less a unit kept at home is worth against a
+    # building's walls: two careful players would otherwise never attack
+    keep = max(0.25, 1.0 - s.turn_no / 30)
     buildings = s.of_type(q, "building")
     v += 6.0 * len(buildings) + sum(defence(s, b) - s.damage.get(b, 0) for b in buildings)
     for u in s.of_type(q, "unit"):
-        v += 2.0 + 1.5 * offence(s, u) + health(s, u) - s.damage.get(u, 0)
+        v += keep * (2.0 + 1.5 * offence(s, u) + health(s, u) - s.damage.get(u, 0))
     v += 2.0 * len(s.policies[q])
     for c, n in s.counters.items():
         if s.owner[c] == q:
             v += n * (n + 2.0 if s.defs[c].kw("grand") is not None else 0.8)
     v += 0.9 * min(len(s.hand[q]), 8)
-    v += 0.8 * s.pool[q].get("basic", 0) + 1.2 * (sum(s.pool[q].values())
-                                                  - s.pool[q].get("basic", 0))
+    basic = s.pool[q].get("basic", 0)      # a hoard beyond a good turn's spending is idle
+    v += 0.8 * min(basic, 8) + 0.05 * max(0, basic - 8)
+    v += 1.2 * min(sum(s.pool[q].values()) - basic, 6)
     v += 0.15 * min(len(s.deck[q]), 20)
     if not s.deck[q]:
         v -= 4.0
@@ -89,6 +93,23 @@ def _start_value(s: State, a: Action) -> float:
     return 3.0 * len(kinds) + 4.0 * ("building" in kinds) + kinds.count("unit")
 
 
+def _candidates(s: State, legal: list[Action]) -> list[Action]:
+    """The legal actions worth scoring: of the attacks by one unit on one
+    territory, only the one aimed at its weakest building (the others differ only
+    in the aim, and scoring each would cost a combat played out apiece)."""
+    out, aims = [], {}
+    for a in legal:
+        if a.kind != "attack":
+            out.append(a)
+            continue
+        b = s.names.index(a.other)
+        key = (a.card, s.slot_of(b))
+        left = defence(s, b) - s.damage.get(b, 0)
+        if key not in aims or left < aims[key][0]:
+            aims[key] = (left, a)
+    return out + [a for _, a in aims.values()]
+
+
 def choose(state: State, rng: random.Random) -> Any:
     """The action the computer takes for the deciding seat of `state`."""
     s = state
@@ -98,7 +119,7 @@ def choose(state: State, rng: random.Random) -> Any:
         return legal[0]
     base = evaluate(s, me)
     best, best_v = legal[-1], -1e9
-    for a in legal:
+    for a in _candidates(s, legal):
         if a.kind in ("attack", "charge", "block", "hold", "pass", "withdraw") or \
                 (s.combat is not None and a.kind in ("play", "use")):
             v = evaluate(settle(apply(s, a)[0]), me) - base
