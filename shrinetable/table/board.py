@@ -220,10 +220,12 @@ class Board:
 
     def _badge(self, surf, name: str, rect: pygame.Rect, font_px: int) -> None:
         """The game's own words for a zone (a pile against its capacity, a seat's
-        points), else a count where cards hide each other (stacks and hands)."""
+        points), else a count where cards hide each other (stacks and hands); a
+        stack's at its bottom left, where its top card has neither numbers nor
+        index."""
         text = self.decor.badges.get(name)
+        place = self.layout.place(name, self.viewer, self.view.seats)
         if text is None:
-            place = self.layout.place(name, self.viewer, self.view.seats)
             if place.arrange != "stack" and not name.startswith("hand:"):
                 return
             text = str(len(self.view.zones[name].cards))
@@ -231,5 +233,7 @@ class Board:
         pad = max(3, font_px // 3)
         box = img.get_rect().inflate(pad * 2, pad)
         box.bottomright = (rect.right - 2, rect.bottom - 2)
+        if place.arrange == "stack":   # clear of the top card's numbers and corner index
+            box.bottomleft = (rect.left + 2, rect.bottom - 2)
         pygame.draw.rect(surf, (240, 232, 200), box, border_radius=box.h // 2)
         surf.blit(img, img.get_rect(center=box.center))
