@@ -50,6 +50,13 @@ def test_every_ruling_has_a_row_and_a_test():
     assert set(rows) <= cited, set(rows) - cited
 
 
+def test_every_move_word_is_in_the_notation_table():
+    """docs/rules/shards.md, Notation: each word the notation takes has a row."""
+    from shrinetable.games.shards.actions import WORDS
+    table = DOC.split("## Notation", 1)[1].split("## Rulings", 1)[0]
+    assert set(re.findall(r"^\| `([a-z]+)", table, re.M)) == set(WORDS)
+
+
 # ----------------------------------------------------------------------- decks
 
 def test_deck_rules_45_cards_3_copies_7_unique_starting():
