@@ -1,0 +1,125 @@
+"""The Shards computer player: only legal moves with every deck pair in both seats,
+one answer per position, the sensible choice in small hand-built positions (each
+test names the clause or ruling of docs/rules/shards.md it leans on), nothing read
+that its seat may not know, and a clear win over uniformly random play."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from shards_helpers import play, pos
+
+from shrinetable.games.shards import GAME
+from shrinetable.games.shards.ai import choose
+from shrinetable.games.shards.cards import definitions
+from shrinetable.games.shards.game import DECKS
+
+
+def _game(seed: int, me: int | None, decks: tuple[str, str], turns: int = 200):
+    """One game of the computer (seat `me`, or both seats for None) against random
+    play: the actions taken and the final state; every choice is checked legal."""
+    s = GAME.new_game(seed, {"deck_p1": decks[0], "deck_p2": decks[1]})
+    rng = random.Random(seed)
+    taken = []
+    while GAME.outcome(s) is None and s.turn_no <= turns:
+        legal = GAME.legal_actions(s)
+        seat = GAME.decision(s).seat
+        a = choose(GAME.observe(s, seat), rng) if me in (None, seat) else rng.choice(legal)
+        assert a in legal, (a, s.turn_no, s.stage)
+        taken.append(a.text)
+        s, _ = GAME.apply(s, a)
+    return taken, s
+
+
+def _choice(s) -> str:
+    return choose(GAME.observe(s, GAME.decision(s).seat), random.Random(0)).text
+
+
+@pytest.mark.parametrize("me", [0, 1])
+def test_choices_are_legal_with_every_deck_pair_in_both_seats(me):
+    """Clause phases, R16: only legal actions, whatever the decks or the seat."""
+    for i, one in enumerate(DECKS):
+        for j, two in enumerate(DECKS):
+            _game(10 * i + j, me, (one, two), turns=12)
+
+
+def test_choices_are_legal_against_itself():
+    """Both seats the computer, every kind of decision (blocks, tricks, discards)."""
+    taken, s = _game(7, None, ("legion", "ashen"), turns=60)
+    kinds = {t.split()[0] for t in taken}
+    assert {"begin", "bonus", "play", "attack", "charge", "end"} <= kinds
+
+
+def test_same_position_same_answer():
+    """Deterministic: one seed, one game."""
+    assert _game(11, 0, ("gilded", "prism"))[0] == _game(11, 0, ("gilded", "prism"))[0]
+
+
+def test_reads_neither_the_other_hand_nor_the_deck_order():
+    """What it may not know changes nothing: the opponent's hand and both decks dealt
+    again among the same places give the same choice, all through a game."""
+    hooks = GAME.testing
+    s, rng = GAME.new_game(5, {"deck_p1": "prism", "deck_p2": "legion"}), random.Random(5)
+    while GAME.outcome(s) is None and s.turn_no <= 10:
+        seat = GAME.decision(s).seat
+        a = choose(GAME.observe(s, seat), random.Random(0))
+        for k in range(2):
+            other = hooks.reshuffle_unseen(s, seat, random.Random(k))
+            assert choose(GAME.observe(other, seat), random.Random(0)) == a
+        s, _ = GAME.apply(s, rng.choice(GAME.legal_actions(s)))
+
+
+def test_starting_choice_holds_a_building():
+    """Clause starting, R21: of the five laid-out cards it begins with a building
+    (a kingdom without one can be dominated as soon as its first falls)."""
+    s = GAME.new_game(3, {"deck_p1": "legion", "deck_p2": "gilded"})
+    choice = _choice(s).split()[1:]
+    assert any(definitions()[c.rpartition("#")[0]].type == "building" for c in choice)
+
+
+def test_attacks_a_territory_nobody_can_defend():
+    """Clauses attack, R11, R12: the opponent's only territory has no ready unit, so a
+    ready unit attacks its building rather than ending the turn."""
+    s = pos({"terr1:0": ["hearth-farmstead#1", "border-reaver#2"],
+             "terr1:1": ["ash-cairn#3"]}, turn_no=3)
+    assert _choice(s) == "attack border-reaver#2 ash-cairn#3"
+
+
+def test_finishes_a_building_for_domination():
+    """Clause winning (Domination), R28: the last building has 1 defence left; the
+    charge wins the game."""
+    s = pos({"terr1:0": ["hearth-farmstead#1", "shardborn-recruit#2"],
+             "terr1:1": ["ash-cairn#3"]}, turn_no=3, damage={"ash-cairn#3": 2})
+    s = play(s, "attack shardborn-recruit#2 ash-cairn#3")
+    assert _choice(s) == "charge"
+
+
+def test_blocks_an_attacker_its_blocker_survives():
+    """R11: a 1-offence attacker against the only building; a 3-health unit stands in
+    the territory, so it blocks."""
+    s = pos({"terr1:0": ["hearth-farmstead#1", "vanguard-drummer#2"],
+             "terr1:1": ["ash-cairn#3", "ashen-gravewarden#4"]}, turn_no=3)
+    s = play(s, "attack vanguard-drummer#2 ash-cairn#3", "charge")
+    assert _choice(s) == "block ashen-gravewarden#4 vanguard-drummer#2"
+
+
+def test_holds_back_an_attacker_that_would_only_die():
+    """R11, R28: a 1/1 against a ready 2-offence blocker in a territory whose
+    building it cannot hurt much: it does not attack."""
+    s = pos({"terr1:0": ["hearth-farmstead#1", "vanguard-drummer#2"],
+             "terr1:1": ["timber-palisade#3", "shardborn-recruit#4"]}, turn_no=3)
+    assert not _choice(s).startswith("attack")
+
+
+@pytest.mark.slow
+def test_computer_beats_random_play():
+    """96 seeded games over every deck pair, half in each seat: at least 92 won
+    (the goal is 95%; the figures in the closing note are over 160 games)."""
+    wins = 0
+    for seed in range(96):
+        me, decks = seed % 2, (DECKS[seed % 4], DECKS[(seed // 4) % 4])
+        s = _game(seed, me, decks)[1]
+        o = GAME.outcome(s)
+        wins += o is not None and me in o.winners
+    assert wins >= 92, wins
