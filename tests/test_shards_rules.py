@@ -1089,3 +1089,16 @@ def test_the_shards_example_in_the_scenario_docs_passes(tmp_path, capsys):
     path = tmp_path / "example.toml"
     path.write_text(example)
     assert main(["scenario", str(path)]) == 0, capsys.readouterr().out
+
+
+def test_a_scenario_file_for_every_clause():
+    """tests/scenarios/shards holds a file for each clause, keyword, condition and win."""
+    stems = {p.stem for p in (Path(__file__).parent / "scenarios" / "shards").glob("*.toml")}
+    assert {"starting_choice", "starting_secret", "second_player_bonus", "turn", "end_phase",
+            "discard_to_eight", "resources_by_type", "special_resource", "scrap", "trade",
+            "found_territory", "territory_ceases", "implicit_ceases", "implicit_waits",
+            "territory_limit", "card_types", "speeds", "targets", "attack_once", "move",
+            "develop", "research", "combat", "blocking", "aim", "lethal", "blocker_gone",
+            "blitz", "damage_reduction", "hit_and_run", "overwhelm", "pillage", "vigilant",
+            "wrecker", "affinity", "no_affinity", "raiding", "upgraded", "domination",
+            "prosperity", "attrition"} <= stems
