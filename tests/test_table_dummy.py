@@ -427,7 +427,9 @@ def test_minor_moves_go_at_animation_speed_and_the_pause_is_for_moves_worth_watc
         scene.update(200.0)
     minor, full = app.minor_delay, app.ai_delay
     assert minor < full
-    assert waits[("pass", True)] == {minor}                       # the table's passes
+    # the table's passes go at animation speed, but one that lets damage land
+    # (priority before combat damage) changes a headline number: worth the pause
+    assert minor in waits[("pass", True)] and waits[("pass", True)] <= {minor, full}
     assert waits[("tap", False)] == {minor} and minor in waits[("next", False)]
     for kind in ("draw", "source", "play"):
         assert waits[(kind, False)] == {full}, kind
