@@ -934,6 +934,7 @@ REFUSALS = [   # (position, action, ruling, part of the reason)
     (lambda: duel({"hand:0": ["shardborn-recruit#3"]}), "scrap shardborn-recruit#3 raze#4",
      "zones", "no such card"),
     (lambda: duel({"hand:1": ["raze#3"]}), "scrap raze#3", "scrap", "in your hand"),
+    (lambda: duel({"hand:0": ["raze#3"]}), "scrap raze#3 raze#3", "scrap", "different"),
     (lambda: duel(), "develop stone-quarry#2", "R25", "of yours"),
     (lambda: duel(), "charge", "phases", "plays cards and takes basic actions"),
     (lambda: play(duel({"terr1:0": ["shardborn-recruit#3"]}),

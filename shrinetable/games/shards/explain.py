@@ -149,6 +149,8 @@ def _scrap(s: State, a: Action, q: int) -> tuple[str, str]:
         c = _card(s, t) if t else 0
         if c and (c not in s.hand[q] or not s.defs[c].scrap):
             return "Only cards in your hand with a scrap value can be scrapped.", "scrap"
+    if a.card == a.other:
+        return "Scrap two different cards, or one.", "scrap"
     return "Scrap one or two cards from your hand.", "scrap"
 
 
