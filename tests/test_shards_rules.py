@@ -1103,3 +1103,31 @@ def test_a_scenario_file_for_every_clause():
             "blitz", "damage_reduction", "hit_and_run", "overwhelm", "pillage", "vigilant",
             "wrecker", "affinity", "no_affinity", "raiding", "upgraded", "domination",
             "prosperity", "attrition"} <= stems
+
+
+MALFORMED = """game = "shards"
+seats = 2
+pool = { p1 = { basic = 2 } }
+damage = { "caravan-guard#3" = 1 }
+
+[zones]
+"terr1:0" = ["hearth-farmstead#1"]
+"terr1:1" = ["stone-quarry#2", "caravan-guard#3"]
+"""
+
+
+@pytest.mark.parametrize("old, new, key, line", [
+    ("basic = 2", "Basic = 2", "pool.p1.Basic", 3),
+    ('"caravan-guard#3" = 1', '"caravan-guard#3" = 3', "damage.caravan-guard#3", 4),
+    ('"stone-quarry#2", ', '"stone-quarry#2", "raze#4", ', "zones.terr1:1[1]", 8),
+    ('[zones]', 'stage = "expend"\n[zones]', "stage", 6),
+])
+def test_a_malformed_shards_scenario_names_file_key_and_line(tmp_path, capsys, old, new, key,
+                                                               line):
+    """docs/scenarios.md, Shards positions: a position that cannot be is exit 2 with
+    `FILE:LINE: KEY: message`."""
+    from shrinetable.cli import main
+    path = tmp_path / "bad.toml"
+    path.write_text(MALFORMED.replace(old, new))
+    assert main(["scenario", str(path)]) == 2
+    assert f"{path}:{line}: {key}: " in capsys.readouterr().err
