@@ -752,7 +752,7 @@ def test_affinity_needs_each_named_resource():
     assert info(s)["figures"]["dawn-choir#3"] == (3, 3)
 
 
-def test_affinity_read_after_paying_the_cost():
+def test_affinity_gates_an_ability():
     """Condition keywords: 'can only be used ... if the condition is met' (Glassblowers'
     Row's second ability needs gemstones in the pool)."""
     s = duel({"terr1:0": ["glassblowers-row#3"]}, pool={"p1": {"gemstones": 1}})
@@ -885,12 +885,13 @@ def test_attrition_each_card_of_a_draw_asks_again_R23():
 
 
 def test_win_conditions_on_the_spot_R22():
-    """R22: a win is checked at the moment it happens: Prosperity on the counter,
-    before anything else the effect does."""
+    """R22: a win is decided the moment it happens: Royal Survey's seventh counter on
+    the Grand Sunspire Exchange ends the game there; nothing more is legal."""
     s = duel({"terr1:0": ["sunspire-exchange#3"], "hand:0": ["royal-survey#4"]},
              counters={"sunspire-exchange#3": 5}, pool={"p1": {"basic": 9}})
     s = play(s, "play royal-survey#4 on sunspire-exchange#3")
-    assert GAME.outcome(s).winners == (0,)
+    assert GAME.outcome(s).winners == (0,) and "Prosperity" in GAME.outcome(s).reason
+    assert who(s) == (-1, "over") and legal(s) == set()
 
 
 def test_cards_without_a_scrap_value_cannot_be_scrapped():
