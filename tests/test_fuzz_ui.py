@@ -1,5 +1,5 @@
 """Random input at the table, for every game: clicks, drags, keys, buttons, window
-sizes, through `App.step` (the path a person's input takes). Bounded: 120 inputs per
+sizes, through `App.step` (the path a person's input takes). Bounded: 80 inputs per
 game. Whatever the input, no exception, and the game kept in the
 autosave is the game on the table."""
 
@@ -68,7 +68,7 @@ def test_random_input_never_breaks_the_table_or_the_autosave(name, app):
     rng = random.Random(name)
     game = registry.get(name)
     app.start_game(Session(game, 7, {}, ["human"] + ["computer"] * (game.min_seats - 1)))
-    for _ in range(120):
+    for _ in range(80):
         if not app.running:   # Escape on the start screen quits: a person opens it again
             app.running = True
             app.show_start()

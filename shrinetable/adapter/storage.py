@@ -57,7 +57,9 @@ def _folder(name: str) -> Path:
     (OSError only when neither can)."""
     global _notice
     try:
-        return _usable(data_dir() / name)
+        path = _usable(data_dir() / name)
+        _notice = ""
+        return path
     except OSError as e:
         spare = _usable(fallback_dir() / name)
         _notice = (f"The data folder {data_dir()} cannot be written ({e.strerror or e}); "
