@@ -153,3 +153,18 @@ def test_cards_dir_is_used_by_a_command_and_a_broken_one_refused(tmp_path):
     bad = subprocess.run(argv, capture_output=True, text=True, env=env, timeout=120)
     assert bad.returncode == 0 and "Traceback" not in bad.stderr
     assert f"Refused the cards in {folder}, kept the shipped set: {path}:" in bad.stderr
+
+
+def test_the_start_screen_checks_card_files_a_designer_changes(designer, app):
+    """Edited while the start screen is up: checked within a second, and said."""
+    data = GAMES[0]
+    folder = own_copy(data, designer / "cards")
+    app.show_start()
+    scene = app.scene
+    path = first_card(folder)[0]
+    path.write_bytes(path.read_bytes() + b"\n[[card]]\nid = 7\n")
+    scene.update(scene.next_look + 1)
+    assert "would be refused" in scene.message and f"{path}:" in scene.message
+    path.write_bytes((card_folder(data) / path.name).read_bytes())
+    scene.update(scene.next_look + 1)
+    assert "the changed cards are sound" in scene.message

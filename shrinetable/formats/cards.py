@@ -137,6 +137,20 @@ def user_folders(data: Any) -> list[Path]:
     return [r / name for r in roots if (r / name).is_dir()]
 
 
+def folder_stamp(data: Any) -> tuple:
+    """What a game's designer folders hold now (file, size, time): a change
+    means their files were edited."""
+    out = []
+    for folder in user_folders(data):
+        for path in sorted(folder.glob("*.toml")):
+            try:
+                stat = path.stat()
+            except OSError:   # removed while we looked
+                continue
+            out.append((str(path), stat.st_size, stat.st_mtime_ns))
+    return tuple(out)
+
+
 def notices() -> list[str]:
     """What designer card folders were loaded or refused, in order."""
     return list(_notices)

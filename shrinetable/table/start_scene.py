@@ -30,6 +30,7 @@ from shrinetable.formats.save import SaveError, read_save
 BG = (18, 52, 40)
 SEAT_KINDS = ["human", "computer"]
 FROM_FILE = "From a file\u2026"
+LOOK_S = 1.0   # how often the designer's card folders are looked at
 
 
 class StartScene:
@@ -46,6 +47,8 @@ class StartScene:
         self.actions: dict[object, object] = {}
         self.dropdowns: dict[object, tuple] = {}
         self.seed_entry: UITextEntryLine | None = None
+        self.stamps = self._stamps()   # designer card folders, watched while the screen is up
+        self.next_look = 0.0
         self.picking: str | None = None   # the option a file dialog is choosing a file for
         self.dirty = True
         self.build_ui()
@@ -239,7 +242,20 @@ class StartScene:
         return 0.0 if self.dirty else None
 
     def update(self, now: float) -> None:
-        pass
+        """About once a second, check a designer's card folders that changed and
+        say what a restart would play (a game's cards are read once, as it loads)."""
+        if now < self.next_look:
+            return
+        self.next_look = now + LOOK_S
+        stamps = self._stamps()
+        changed = [g for g in self.games if stamps.get(g.name) != self.stamps.get(g.name)]
+        self.stamps = stamps
+        if changed:
+            self.message = "\n".join(_checked(g) for g in changed)
+            self.build_ui()
+
+    def _stamps(self) -> dict[str, tuple]:
+        return {g.name: cards.folder_stamp(g.card_data) for g in self.games if g.card_data}
 
     def draw(self, screen: pygame.Surface):
         screen.fill(BG)
@@ -264,6 +280,19 @@ def playable() -> tuple[list, list[str]]:
         except (FormatError, ImportError) as e:
             broken.append(f"{name} cannot be played: {e}")
     return games, broken
+
+
+def _checked(game) -> str:
+    """What a designer's changed card folders for `game` hold, or why they are refused."""
+    folders = cards.user_folders(game.card_data)
+    if not folders:
+        return f"{game.title}: no card folder of yours now; the shipped cards are played."
+    try:
+        held = [cards.check_folder(game.card_data, f) for f in folders]
+    except FormatError as e:
+        return f"{game.title}: the changed cards would be refused: {e}"
+    return (f"{game.title}: the changed cards are sound ({held[-1]}); they are played "
+            f"from the next start.")
 
 
 def describe(path: Path) -> str:
