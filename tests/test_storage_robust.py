@@ -152,3 +152,10 @@ def test_continue_with_several_games_asks_which(table):
     pick = next(b for b, c in table.scene.actions.items() if c[0] == "resume")
     table.step([pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=pick)], 0.01)
     assert table.scene.session.seed in (1, 2) and len(table.scene.session.history) >= 3
+
+
+def test_an_autosave_opened_as_a_file_is_taken_over_not_copied():
+    s = game()
+    storage.autosave(s)
+    back = storage.load(storage.autosave_path(s))
+    assert storage.recent_autosaves() == [storage.autosave_path(back)]

@@ -136,7 +136,7 @@ def load_autosave(path: str | Path | None = None) -> Session:
     chosen = Path(path) if path else next(iter(recent_autosaves()), None)
     if chosen is None:
         raise SaveError("there is no unfinished game to continue")
-    session = load(chosen)
+    session = _read(chosen)
     try:
         path, save = autosave_path(session), session.to_save()
         write_save(path, save)
@@ -163,6 +163,15 @@ def save_as(session: Session, path: str | Path) -> Path:
 
 
 def load(path: str | Path) -> Session:
+    """A saved game (SaveError if it is damaged). An autosave opened as a file
+    (`--load`, the file dialog) is taken over like Continue, not copied again."""
+    folders = {(d / "autosaves").resolve() for d in (data_dir(), fallback_dir())}
+    if Path(path).resolve().parent in folders:
+        return load_autosave(path)
+    return _read(path)
+
+
+def _read(path: str | Path) -> Session:
     return Session.from_save(read_save(path), str(path))
 
 
