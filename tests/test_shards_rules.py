@@ -677,6 +677,16 @@ def test_hit_and_run_withdraws_when_blocked_R14():
     assert info(s)["exhausted"] == ["shardborn-recruit#4"]
 
 
+def test_a_hit_and_run_unit_that_left_play_cannot_withdraw_R14():
+    """R14: only an attacker still in the combat withdraws (an Ambush killed it)."""
+    s = duel({"terr1:0": ["outrider-scout#3"], "terr1:1": ["ironclad-legionary#4"],
+              "hand:1": ["ambush#5"]}, pool={"p2": {"basic": 2}})
+    s = play(s, "attack outrider-scout#3 stone-quarry#2", "charge",
+             "block ironclad-legionary#4 outrider-scout#3", "hold", "pass",
+             "play ambush#5 on outrider-scout#3")
+    assert where(s, "outrider-scout#3") == "grave:0" and legal(s) == {"pass"}
+
+
 def test_overwhelm_carries_the_excess_to_the_aimed_building_R13():
     """Keywords, Overwhelm, R13: damage beyond the blocker's remaining health (after
     its Damage Reduction) goes on to the aimed building, with Wrecker X added."""
