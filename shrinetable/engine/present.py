@@ -156,7 +156,7 @@ class Presentation:
     # what to do instead, for a refused drag out of a pile (a move with no cards)
     pile_hint: str = "Drop it where it lights up."
     # kinds of zone (before the colon) whose cards are drawn without their face's band:
-    # a role a card has only elsewhere (a King in a Shrine is no Token)
+    # a role a card has only elsewhere (a card played as a helper is no helper in a pile)
     plain_in: tuple[str, ...] = ()
     # show a card large when the pointer rests on it (small cards with text)
     zoom_on_hover: bool = False
