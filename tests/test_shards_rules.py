@@ -320,7 +320,7 @@ def test_a_building_with_a_territory_card_founds_a_territory():
     assert "play stone-quarry#3 found iron-hills#4" in legal(s)
     s = play(s, "play stone-quarry#3 found iron-hills#4")
     assert GAME.all_cards(s)["terr2:0"] == ["iron-hills#4", "stone-quarry#3"]
-    assert info(s)["territory_cards"][0] == {0: "", 1: "iron-hills#4"}
+    assert info(s)["territory_cards"][0] == {"1": "", "2": "iron-hills#4"}
     s = play(s, "play shardborn-recruit#5 in 2")
     assert GAME.all_cards(s)["terr2:0"][1:] == ["stone-quarry#3", "shardborn-recruit#5"]
 
@@ -410,7 +410,7 @@ def test_unit_offence_and_health_building_defence():
     """Card Types: a unit has offence and health, a building defence (the figures)."""
     s = duel({"terr1:0": ["ironclad-legionary#3"]})
     figures = info(s)["figures"]
-    assert figures["ironclad-legionary#3"] == (2, 3) and figures[FARM] == (3,)
+    assert figures["ironclad-legionary#3"] == [2, 3] and figures[FARM] == [3]
 
 
 def test_events_resolve_then_go_to_the_graveyard():
@@ -613,7 +613,7 @@ def test_a_buildings_fall_can_bring_down_another_R28():
     Stone Bastion's +1 defence destroys a building already holding that much damage."""
     s = duel({"terr1:1": ["stone-bastion#3"], "hand:0": ["raze#4"]},
              pool={"p1": {"basic": 3}}, damage={"stone-bastion#3": 4, QUARRY: 4})
-    assert info(s)["figures"][QUARRY] == (5,)
+    assert info(s)["figures"][QUARRY] == [5]
     s = play(s, "play raze#4 on stone-bastion#3")
     assert GAME.all_cards(s)["grave:1"] == ["stone-bastion#3", QUARRY]
     assert GAME.outcome(s).winners == (0,)
@@ -757,9 +757,9 @@ def test_affinity_needs_each_named_resource():
     """Condition keywords, Affinity X: met when the pool holds the advanced resources
     named, as many of each as named (Dawn Choir: 'affinity faith faith')."""
     s = duel({"terr1:0": ["dawn-choir#3"]}, pool={"p1": {"faith": 1}})
-    assert info(s)["figures"]["dawn-choir#3"] == (2, 3)
+    assert info(s)["figures"]["dawn-choir#3"] == [2, 3]
     s = duel({"terr1:0": ["dawn-choir#3"]}, pool={"p1": {"faith": 2}})
-    assert info(s)["figures"]["dawn-choir#3"] == (3, 3)
+    assert info(s)["figures"]["dawn-choir#3"] == [3, 3]
 
 
 def test_affinity_gates_an_ability():
@@ -787,25 +787,25 @@ def test_no_affinity_needs_no_advanced_resource():
     """Condition keywords, No Affinity: met with no advanced resource of any kind
     (special and basic resources do not count)."""
     s = duel({"terr1:0": ["barefoot-novice#3"]}, pool={"p1": {"basic": 3, "ember": 1}})
-    assert info(s)["figures"]["barefoot-novice#3"] == (2, 2)
+    assert info(s)["figures"]["barefoot-novice#3"] == [2, 2]
     s = duel({"terr1:0": ["barefoot-novice#3"]}, pool={"p1": {"research": 1}})
-    assert info(s)["figures"]["barefoot-novice#3"] == (1, 2)
+    assert info(s)["figures"]["barefoot-novice#3"] == [1, 2]
 
 
 def test_raiding_needs_fewer_buildings_than_the_opponent():
     """Condition keywords, Raiding: met while you control fewer buildings in total."""
     s = duel({"terr1:0": ["border-reaver#3"], "terr1:1": ["bone-rampart#4"]})
-    assert info(s)["figures"]["border-reaver#3"] == (5, 2)
+    assert info(s)["figures"]["border-reaver#3"] == [5, 2]
     s = duel({"terr1:0": ["border-reaver#3"]})
-    assert info(s)["figures"]["border-reaver#3"] == (3, 2)
+    assert info(s)["figures"]["border-reaver#3"] == [3, 2]
 
 
 def test_upgraded_needs_x_counters_on_this_card():
     """Condition keywords, Upgraded X: met with X or more development counters on it."""
     s = duel({"terr1:0": ["gilded-workshop#3"]}, counters={"gilded-workshop#3": 1})
-    assert info(s)["figures"]["gilded-workshop#3"] == (5,)
+    assert info(s)["figures"]["gilded-workshop#3"] == [5]
     s = duel({"terr1:0": ["gilded-workshop#3"]}, counters={"gilded-workshop#3": 2})
-    assert info(s)["figures"]["gilded-workshop#3"] == (8,)
+    assert info(s)["figures"]["gilded-workshop#3"] == [8]
 
 
 def test_development_is_the_highest_counter_count():

@@ -30,13 +30,18 @@ class Def:
     keywords: dict[str, int]
     effects: tuple[Effect, ...]
     text: str
+    abilities: tuple[Effect, ...] = ()      # its `activate` effects, in order (made once)
+    timed: dict[str, tuple[Effect, ...]] | None = None   # play/end/ready effects by when
 
     @staticmethod
     def of(c: Card) -> Def:
         kws = {k.partition(" ")[0]: int(k.partition(" ")[2] or 0) for k in c.keywords}
         return Def(c.id, c.name, c.type, tuple(sorted(c.cost.items())), c.scrap or 0,
                    c.offence or 0, c.health or 0, c.defence or 0, kws,
-                   tuple(c.effect), c.text)
+                   tuple(c.effect), c.text,
+                   tuple(e for e in c.effect if e.when == "activate"),
+                   {w: tuple(e for e in c.effect if e.when == w)
+                    for w in ("play", "end", "ready")})
 
     def kw(self, word: str) -> int | None:
         """X of keyword `word` (0 for one without a number); None when absent."""

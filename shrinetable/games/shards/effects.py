@@ -69,12 +69,18 @@ def active(s: State, q: int, c: int, when: str, cost: Cost, index: int) -> list[
     """The effects of `c` that happen `when` (an ability: the `index`th one) whose
     conditions hold, checked as if `cost` were already paid: a card's conditions
     are read once, after paying and before any of its effects resolves."""
+    d = s.defs[c]
+    if when == "activate":
+        effects = d.abilities[index:index + 1]
+    elif d.timed is None:                  # the empty card
+        return []
+    else:
+        effects = d.timed[when]
+    if not any(e.condition for e in effects):
+        return list(effects)
     pool = dict(s.pool[q])
     for r, n in cost:
         pool[r] = pool.get(r, 0) - n
-    effects = [e for e in s.defs[c].effects if e.when == when]
-    if when == "activate":
-        effects = effects[index:index + 1]
     return [e for e in effects if holds(s, q, c, e.condition, pool)]
 
 

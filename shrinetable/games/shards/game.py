@@ -21,7 +21,7 @@ from . import ai as computer
 from . import decks, present, rules, schema, setup, testing
 from .actions import Action, parse
 from .cards import catalog, deck_key, definitions
-from .effects import defence, health, offence
+from .effects import defence, development, health, offence
 from .explain import explain
 from .state import Options, State
 
@@ -145,7 +145,7 @@ class ShardsGame(GameBase):
             if a.targets:
                 return Gesture((a.card,), self._zone_of(s, a.card),
                                self._zone_of(s, a.targets[0]), a.targets[0])
-            if len([e for e in s.defs[c].effects if e.when == "activate"]) > 1:
+            if len(s.defs[c].abilities) > 1:
                 return Gesture()        # a button names which ability
             return Gesture((a.card,), self._zone_of(s, a.card))
         if k == "scrap":
@@ -223,10 +223,11 @@ class ShardsGame(GameBase):
             "new": sorted(s.names[c] for c in cards_in_play
                           if s.defs[c].type == "unit" and not rules.may_attack(s, c)
                           and c not in s.exhausted),
-            "figures": {s.names[c]: self._figures(s, c) for c in cards_in_play},
+            "figures": {s.names[c]: list(self._figures(s, c)) for c in cards_in_play},
+            "development": [development(s, 0), development(s, 1)],
             "attacked": sorted(s.attacked),
             "founded": [[i for i, _ in s.territories(q)] for q in (0, 1)],
-            "territory_cards": [{i: s.names[t[0]] if t[0] else "" for i, t in
+            "territory_cards": [{str(i + 1): s.names[t[0]] if t[0] else "" for i, t in
                                  s.territories(q)} for q in (0, 1)],
             "buildings": [len(s.of_type(q, "building")) for q in (0, 1)],
             "deck_size": [len(s.deck[0]), len(s.deck[1])],

@@ -155,19 +155,14 @@ def _target_sets(s: State, q: int, card: int, when: str, cost, index: int = 0
 def _abilities(s: State, q: int, fast: bool) -> list[Action]:
     out: list[Action] = []
     for c in s.kingdom(q):
-        d = s.defs[c]
-        abilities = [e for e in d.effects if e.when == "activate"]
-        for k, e in enumerate(abilities):
-            if fast and not e.fast:
+        for k, e in enumerate(s.defs[c].abilities):
+            if (fast and not e.fast) or (e.exhaust and c in s.exhausted):
                 continue
-            if e.exhaust and c in s.exhausted:
-                continue
-            if not can_pay(s.pool[q], tuple(e.cost.items())):
-                continue
-            if not active(s, q, c, "activate", tuple(e.cost.items()), k):
-                continue        # its condition does not hold
+            cost = tuple(e.cost.items())
+            if not can_pay(s.pool[q], cost) or not active(s, q, c, "activate", cost, k):
+                continue        # it cannot be paid, or its condition does not hold
             out += [Action("use", s.names[c], targets=ts, index=k)
-                    for ts in _target_sets(s, q, c, "activate", tuple(e.cost.items()), k)]
+                    for ts in _target_sets(s, q, c, "activate", cost, k)]
     return out
 
 
@@ -271,7 +266,8 @@ def apply(s0: State, a: Action) -> tuple[State, list[Event]]:
 
 
 def card(s: State, text: str) -> int:
-    return s.names.index(text)
+    """The card a legal action's text names (its instance number)."""
+    return int(text.rpartition("#")[2])
 
 
 def _begin(s: State, q: int, a: Action, ev: list[Event]) -> None:
@@ -353,7 +349,7 @@ def _play(s: State, q: int, a: Action, ev: list[Event]) -> None:
 
 def _use(s: State, q: int, a: Action, ev: list[Event]) -> None:
     c = card(s, a.card)
-    e = [e for e in s.defs[c].effects if e.when == "activate"][a.index]
+    e = s.defs[c].abilities[a.index]
     cost = tuple(e.cost.items())
     effects = active(s, q, c, "activate", cost, a.index)
     pay(s, q, cost)
@@ -646,7 +642,7 @@ def _end_phase(s: State, ev: list[Event]) -> None:
     (R29), this turn's boosts end, then discard to 8 (R24)."""
     q = s.turn
     s.stage = "main"
-    for c in s.kingdom(q):
+    for c in [c for c in s.kingdom(q) if s.defs[c].timed["end"]]:
         if s.in_play(c) and s.result is None:
             resolve(s, q, c, active(s, q, c, "end", (), 0), [], ev)
     vigilant = {u for u in s.of_type(q, "unit") if s.defs[u].kw("vigilant") is not None}
@@ -673,7 +669,7 @@ def _next_turn(s: State, q: int, ev: list[Event]) -> None:
     s.exhausted = s.exhausted - mine
     s.stage = "main"
     ev.append(Event("turn", f"Turn {s.turn_no}: {p(q)}", q))
-    for c in s.kingdom(q):
+    for c in [c for c in s.kingdom(q) if s.defs[c].timed["ready"]]:
         if s.in_play(c) and s.result is None:
             resolve(s, q, c, active(s, q, c, "ready", (), 0), [], ev)
     draw(s, q, 1, ev)
