@@ -185,17 +185,27 @@ def test_a_forced_pass_is_made_for_a_person_and_never_undone_into():
     assert len(session.history) == chosen
 
 
-def test_shrine_has_no_forced_moves():
-    """Shrine lists no `auto_pass`: every decision stays with the player."""
+def test_shrine_forces_a_pass_only_when_it_is_the_only_legal_move():
+    """Shrine's dead turns: the table passes for a person exactly when Pass is their
+    only legal move (issue 15), and never for a person with the setting off."""
     from shrinetable.adapter.session import Session
     from shrinetable.engine import registry
 
     session = Session(registry.get("shrine"), 1, {}, ["human", "computer"])
-    for _ in range(60):
+    forced = 0
+    for _ in range(300):
         if session.decision() is None:
             break
-        assert session.forced() is None
+        legal = [a.text for a in session.game.legal_actions(session.state)]
+        made = session.forced()
+        assert (made is not None) == (legal == ["pass"]), legal
+        forced += made is not None
+        session.auto_pass = False
+        if session.seats[session.decision().seat] == "human":
+            assert session.forced() is None
+        session.auto_pass = True
         session.play(session.computer_action())
+    assert forced
 
 
 @dataclass(frozen=True)
