@@ -34,7 +34,8 @@ NEW = Chip("NEW", (200, 230, 200))
 CHOSEN = Chip("CHOSEN", (255, 222, 110))
 DEV = (250, 214, 120)
 PROSPERITY = 7
-BEFORE = ("start", "bonus")   # before the first turn: nobody's turn, nobody answers
+# before the first turn nobody's turn, nobody answers: what the seat chooses
+BEFORE = {"start": "Starting cards", "bonus": "a bonus"}
 KINGDOM = ("terr1", "terr2", "terr3", "terr4", "terr5", "policy")
 CARD_ID = re.compile(r"\b[a-z][a-z0-9-]*#\d+\b")
 KW = {"blitz": "Blitz", "damage_reduction": "Damage Reduction", "hit_and_run": "Hit and Run",
@@ -175,7 +176,7 @@ def _hud(view: Any, q: int, deciding: int | None) -> Hud:
     stage = info["stage"]
     if stage in BEFORE:
         if deciding == q:
-            status.append(Chip(f"CHOOSING \u00b7 {STEP[stage]}", (255, 222, 110)))
+            status.append(Chip(f"CHOOSING {BEFORE[stage]}", (255, 222, 110)))
         elif stage == "start" and info["committed"][q]:
             status.append(Chip("has chosen", (255, 222, 110)))
     elif stage != "over" and info["turn"] == q:
