@@ -313,3 +313,25 @@ def test_scrap_found_recruit_and_attack_by_drags(app):
     drag(app, spot(scene, "terr1:0", attacker), spot(scene, "terr1:1", aim))
     assert history(scene)[-1] == texts[6]
     assert [(x.card, x.target) for x in scene.board.decor.arrows] == [(attacker, aim)]
+
+
+def test_a_changed_figure_is_written_whole_and_only_when_changed():
+    """A unit whose offence or health differs from its print shows both (O3/H2);
+    one as printed shows none, so the printed box is read."""
+    def changed(s):
+        info = GAME.view(s, 0).info
+        return any(info["figures"][n] != [catalog()[0][n.partition("#")[0]].offence,
+                                          catalog()[0][n.partition("#")[0]].health]
+                   for n in info["figures"] if _type(s, n) == "unit")
+    s = _state_at(changed)
+    view = GAME.view(s, 0)
+    decor = PRESENT.decor(view)
+    for name, fig in view.info["figures"].items():
+        c = catalog()[0][name.partition("#")[0]]
+        if c.type != "unit":
+            continue
+        shown = decor.cards[name].numbers
+        if fig == [c.offence, c.health]:
+            assert shown is None, name
+        else:
+            assert shown.text == f"O{fig[0]}/H{fig[1]}", name

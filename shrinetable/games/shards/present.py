@@ -183,8 +183,7 @@ def _hud(view: Any, q: int, deciding: int | None) -> Hud:
         status.append(Chip(f"Turn {info['turn_no']} \u00b7 {STEP[stage]}", (170, 230, 255)))
     elif deciding == q:
         status.append(Chip(f"ANSWERING \u00b7 {STEP[stage]}", (255, 222, 110)))
-    kingdom = {c for z in KINGDOM for c in view.zones[f"{z}:{q}"].cards}
-    dev = max((n for name, n in info["counters"].items() if name in kingdom), default=0)
+    dev = info["development"][q]
     status.append(Chip(f"{info['buildings'][q]} buildings", (150, 200, 245)))
     if dev:
         status.append(Chip(f"development {dev}", DEV))
@@ -207,7 +206,7 @@ def _states(name: str, info: dict, fighting: dict[str, Chip]) -> CardDecor:
     if role is BLOCKING:
         chips.append(role)
     dmg = info["damage"].get(name)
-    fig = info["figures"].get(name, ())
+    fig = tuple(info["figures"].get(name, ()))
     numbers = None
     if printed is not None and fig:     # both figures, as the printed box has them
         if printed.type == "unit" and fig != (printed.offence, printed.health):
