@@ -15,6 +15,7 @@ from itertools import combinations
 
 import pytest
 from table_input import click, drag
+from test_sorcerer_table import history, spot, start  # the table's, not a game's
 
 from shrinetable.adapter import gestures
 from shrinetable.adapter.session import Session
@@ -86,29 +87,6 @@ def session_after(n: int) -> Session:
     for text in texts[:n]:
         s.play(GAME.parse_action(text))
     return s
-
-
-def start(app, session):
-    app.start_game(session)
-    app.step([], 0.01)
-    scene = app.scene
-    if scene.overlay == "handover":
-        scene.command("takeover")
-        app.step([], 0.01)
-    return scene
-
-
-def spot(scene, zone, name):
-    """A point where the card shows (later cards may cover part of it)."""
-    placed = scene.board.placed
-    rect = next(p.rect for p in placed if p.zone == zone and p.name == name)
-    return next((x, rect.centery) for x in range(rect.left + 2, rect.right, 3)
-                if (hit := geo.card_at(placed, (x, rect.centery))) is not None
-                and (hit.zone, hit.name) == (zone, name))
-
-
-def history(scene):
-    return [a.text for a in scene.session.history]
 
 
 # -- faces, words, layout -------------------------------------------------------

@@ -16,7 +16,7 @@ from shrinetable.engine import Arrow, CardDecor, Chip, Decor, Face, Hud, Present
 from .cards import catalog
 from .schema import ADVANCED
 
-WHITE, INK = (255, 255, 255), (20, 20, 20)
+INK = (20, 20, 20)
 # one frame colour per card type (Okabe-Ito; the type is also on the type line)
 FRAME = {"unit": (213, 94, 0), "building": (0, 114, 178), "policy": (0, 158, 115),
          "tactic": (230, 159, 0), "sorcery": (204, 121, 167), "miracle": (240, 228, 66),
