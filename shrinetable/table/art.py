@@ -179,6 +179,8 @@ class CardArt:
         w, h = surf.get_size()
         inset = max(round(w * 0.2), clear)
         band = pygame.Rect(inset, round(h * 0.73), w - 2 * inset, max(6, round(h * 0.11)))
+        if band.w < 8:          # a card too small for its band: the face says enough
+            return
         pygame.draw.rect(surf, chip.fill, band, border_radius=max(1, band.h // 3))
         label = self.fonts.text(chip.text, max(6, round(band.h * 0.72)), chip.ink, True)
         if label.get_width() > band.w - 2:

@@ -126,7 +126,7 @@ def _use(s: State, a: Action, q: int) -> tuple[str, str]:
     c = _card(s, a.card)
     if s.owner[c] != q or not s.in_play(c):
         return "Use the abilities of your own cards in play.", "zones"
-    abilities = [e for e in s.defs[c].effects if e.when == "activate"]
+    abilities = s.defs[c].abilities
     if a.index >= len(abilities):
         return f"{s.defs[c].name} has no such ability.", "card-types"
     e = abilities[a.index]
