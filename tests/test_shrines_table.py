@@ -327,10 +327,11 @@ def test_buttons_name_shrines_cards_by_their_names():
 def test_a_refused_drop_says_the_engines_reason_with_card_names(app):
     """A creature dragged from hand onto the opponent's melee row is refused: the
     table shows the engine's reason (clause cast) for the move it guessed."""
-    session = played_until(5, lambda s, ms: any(m.action.kind == "play" and m.action.target
-                                                for m in ms))
+    def creature(m):       # a play onto a site (a weather card may go on any row)
+        return m.action.kind == "play" and (m.gesture.target or "").startswith("site:")
+    session = played_until(5, lambda s, ms: any(creature(m) for m in ms))
     scene = start(app, session)
-    move = next(m for m in scene.moves if m.action.kind == "play" and m.action.target)
+    move = next(m for m in scene.moves if creature(m))
     card = move.gesture.cards[0]
     before = len(history(scene))
     drag(app, centre(scene, "hand:0", card), scene.board.zones["site:b5"].center)
