@@ -8,7 +8,7 @@ import json
 import pytest
 
 from shrinetable.commands.args import parse_options, parse_size
-from shrinetable.commands.simulate import seat_kinds, simulate
+from shrinetable.commands.simulate import ending, seat_kinds, simulate
 from shrinetable.engine import GameBase, OptionSpec, registry
 from shrinetable.players import player
 
@@ -18,6 +18,16 @@ def test_simulate_counts_every_game_once():
     assert fig["games"] == 20
     assert sum(fig["wins"]) + fig["unfinished"] == 20
     assert fig["median_turns"] > 0 and fig["games_per_second"] > 0
+
+
+def test_simulate_tallies_how_games_end_without_the_seats():
+    """A designer reads how often each ending decides: one count per finished game,
+    the seat and the particulars taken out of the reason."""
+    fig = simulate("shards", 6, 1, ["ai", "ai"], {}, 500)
+    assert sum(fig["endings"].values()) == fig["games"] - fig["unfinished"]
+    assert all("p1" not in e and "p2" not in e and ":" not in e for e in fig["endings"])
+    assert ending("p2 wins by Domination: p1 has no building") == "a player wins by Domination"
+    assert ending("P1 fell to 0 life") == "a player fell to 0 life"
 
 
 def test_simulate_is_deterministic():

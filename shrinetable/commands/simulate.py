@@ -1,7 +1,9 @@
 """`shrinetable simulate GAME`: computer-vs-computer games, with figures.
 
-Prints games played, wins per seat, unfinished games (past the turn cap),
-mean and median turns and games per second; `--json` prints the same as one
+Prints games played, wins per seat, how the games ended (each outcome's reason
+with the seats taken out, so a designer sees e.g. how often each win condition
+decides), unfinished games (past the turn cap), mean and median turns and
+games per second; `--json` prints the same as one
 JSON object. The figures are how a designer measures a rule change and how
 we measure the computer player's strength and speed.
 """
@@ -11,9 +13,11 @@ from __future__ import annotations
 import argparse
 import json
 import random
+import re
 import statistics
 import sys
 import time
+from collections import Counter
 
 from shrinetable.engine import registry
 from shrinetable.players import KINDS, player
@@ -50,6 +54,16 @@ def seat_kinds(seats: str | None, players: int | None) -> list[str]:
     return [kinds[i % len(kinds)] for i in range(n)]
 
 
+SEAT = re.compile(r"\b[pP][1-6]\b")
+
+
+def ending(reason: str) -> str:
+    """An outcome's reason as a kind of ending: the seats become "a player" and the
+    particulars after a colon go ("p2 wins by Domination: ..." is "a player wins by
+    Domination")."""
+    return SEAT.sub("a player", reason.split(":", 1)[0]).strip()
+
+
 def simulate(name: str, games: int, seed: int, kinds: list[str], options: dict,
              max_turns: int) -> dict:
     game = registry.get(name)
@@ -57,6 +71,7 @@ def simulate(name: str, games: int, seed: int, kinds: list[str], options: dict,
     wins = [0] * len(kinds)
     turns: list[int] = []
     unfinished = 0
+    endings: Counter[str] = Counter()
     start = time.perf_counter()
     for i in range(games):
         state = game.new_game(seed + i, options, len(kinds))
@@ -69,12 +84,13 @@ def simulate(name: str, games: int, seed: int, kinds: list[str], options: dict,
             unfinished += 1
             continue
         turns.append(game.turn_number(state))
+        endings[ending(result.reason)] += 1
         for w in result.winners:
             wins[w] += 1
     elapsed = time.perf_counter() - start
     return {
         "game": name, "games": games, "seed": seed, "seats": kinds, "options": options,
-        "wins": wins, "unfinished": unfinished,
+        "wins": wins, "endings": dict(endings.most_common()), "unfinished": unfinished,
         "mean_turns": round(statistics.fmean(turns), 1) if turns else None,
         "median_turns": statistics.median(turns) if turns else None,
         "games_per_second": round(games / elapsed, 1) if elapsed else None,
@@ -106,6 +122,8 @@ def run(args: argparse.Namespace) -> int:
           f"seed {fig['seed']}")
     for seat, (kind, w) in enumerate(zip(kinds, fig["wins"], strict=True)):
         print(f"  p{seat + 1} ({kind}): {w} wins ({100 * w / fig['games']:.1f}%)")
+    for why, n in fig["endings"].items():
+        print(f"  ended: {why}: {n}")
     print(f"  unfinished: {fig['unfinished']}")
     print(f"  turns: mean {fig['mean_turns']}, median {fig['median_turns']}")
     print(f"  {fig['games_per_second']} games/s ({fig['seconds']} s)")
