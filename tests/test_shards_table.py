@@ -256,16 +256,31 @@ def test_a_starting_card_dragged_into_the_first_territory(app):
     assert view.zones["terr1:0"].cards == (card,) and view.zones["start:0"].cards == ()
 
 
-@pytest.mark.xfail(strict=True, reason="the table selects by click only in the hand "
-                   "(GameScene._click); reported for the table's owner")
 def test_three_starting_cards_clicked_and_dragged_together(app):
+    """Cards outside the hand are selected by a click where a legal move carries
+    several of them together (the Starting cards): the selection and the dragged
+    card make the one move."""
     scene = start(app, session_after(0))
     best = max(_kind(scene.session.state, "begin"), key=lambda a: len(a.targets))
     assert len(best.targets) > 1
     for name in best.targets[:-1]:
         click(app, spot(scene, "start:0", name))
+    cards = scene.view().zones["start:0"].cards
+    assert scene.marks.selected == {
+        "start:0": frozenset(cards.index(n) for n in best.targets[:-1])}
     drag(app, spot(scene, "start:0", best.targets[-1]), scene.board.zones["terr1:0"].center)
     assert history(scene) == [best.text]
+
+
+def test_a_card_no_move_carries_with_others_is_not_selected(app):
+    """Only the legal moves decide what a click selects: a card in the kingdom
+    that no move carries with others stays unselected (its own click, if any,
+    is a move)."""
+    scene = start(app, session_after(3))
+    placed = next(p for p in scene.board.placed if p.zone == "terr1:0" and p.name)
+    assert not scene._selectable(placed)
+    hand = next(p for p in scene.board.placed if p.zone == "hand:0")
+    assert scene._selectable(hand)
 
 
 def test_scrap_found_recruit_and_attack_by_drags(app):

@@ -489,7 +489,7 @@ class GameScene(GamePanels, Zoom):
         if on_card:  # tap a source, choose a card to sacrifice, top or bottom...
             self._choose(on_card)
             return
-        if card is not None and card.name and card.zone == f"hand:{self.viewer}":
+        if card is not None and card.name and self._selectable(card):
             sel = set(self.marks.selected.get(card.zone, ()))
             sel ^= {card.index}
             self.marks.selected = {card.zone: frozenset(sel)} if sel else {}
@@ -503,6 +503,14 @@ class GameScene(GamePanels, Zoom):
             return
         found = gestures.clicks(self.moves, zone)
         self._choose(found)
+
+    def _selectable(self, card: geo.Placed) -> bool:
+        """Whether a click selects `card` (to drag it with others): any card in
+        the viewer's hand, and elsewhere a card that some legal move carries out
+        of its zone together with other cards (several Starting cards at once)."""
+        return card.zone == f"hand:{self.viewer}" or any(
+            len(m.gesture.cards) > 1 and m.gesture.source == card.zone
+            and card.name in m.gesture.cards for m in self.moves)
 
     def _choose(self, found: list[gestures.Move]) -> None:
         if len(found) == 1:
