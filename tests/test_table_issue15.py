@@ -322,3 +322,17 @@ def test_the_orange_outline_is_explained_where_the_pointer_rests_on_it(app):
     chip = pygame.Rect(spot[0] + 14, spot[1] + 18, 200, 16)
     assert sum(app.screen.get_at((x, y))[:3] == LAST for x in range(chip.left, chip.right)
                for y in range(chip.top, chip.bottom)) > 500
+
+
+# -- Shrine ruling R18 at game over -------------------------------------------------
+def test_ruling_R18_the_last_one_out_also_sends_hand_and_tokens_to_the_graveyard():
+    """Ruling R18: a player whose Shrine is emptied is out, and their hand and
+    Tokens go to the Graveyard, also when that ends the game (two players): the
+    table at game over shows none of the loser's cards left."""
+    from shrine_helpers import play, pos, zone
+    s = pos(shrines=[["TS", "TC", "8C", "7C"], ["9H"]], hands=[["9S"], ["2H", "3H"]],
+            fields=[[], ["KH"]])
+    s = play(s, "attack p2 9S", allow=True)
+    assert s.alive[1] is False and SHRINE.outcome(s).winners == (0,)
+    assert zone(s, "hand:1") == [] and zone(s, "field:1") == []
+    assert sorted(zone(s, "graveyard")) == sorted(["9S", "9H", "2H", "3H", "KH"])

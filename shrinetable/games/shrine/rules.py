@@ -506,17 +506,17 @@ def _settle(n: State, o: int, ev: list[Event]) -> None:
 def _eliminate(n: State, o: int, ev: list[Event]) -> None:
     n.alive[o] = False
     ev.append(Event("out", f"{p(o)}'s Shrine is empty", o))
-    left = [q for q in range(n.seats) if n.alive[q]]
-    if len(left) == 1:
-        n.result = Outcome((left[0],), f"{p(left[0])} is the last player with a Shrine")
-        n.stage = "over"
-        return
+    # R18: out means the hand and Tokens go to the Graveyard, the last one out too
     cards = n.hands[o] + n.fields[o]
     n.graveyard.extend(cards)
     _move(ev, "discard", f"{p(o)} is out; their cards go to the Graveyard", o, cards,
           f"hand:{o}", "graveyard")
     n.hands[o], n.fields[o] = [], []
     n.discards = tuple(d for d in n.discards if d[0] != o)
+    left = [q for q in range(n.seats) if n.alive[q]]
+    if len(left) == 1:
+        n.result = Outcome((left[0],), f"{p(left[0])} is the last player with a Shrine")
+        n.stage = "over"
 
 
 def _remove_token(n: State, o: int, t: int, ev: list[Event]) -> None:
