@@ -12,7 +12,7 @@ import tomllib
 from functools import cache
 from typing import Any
 
-from shrinetable.engine import Chip, Decor, Face, Presentation
+from shrinetable.engine import Arrow, CardDecor, Chip, Decor, Face, Hud, Presentation
 from shrinetable.resources import resource
 
 INK = (20, 20, 20)
@@ -104,23 +104,309 @@ def _face(cid: str) -> Face | None:
                 text=str(c.get("text", "")), numbers=numbers)  # type: ignore[arg-type]
 
 
+STRICKEN = Chip("STRICKEN", (200, 200, 200))
+FINISHED = Chip("FINISHED", (200, 200, 200))
+FIRST = Chip("FIRST PLAYER", (255, 222, 110))
+CHOSEN = Chip("HERO KEPT", (255, 222, 110))
+PROPOSED = Chip("proposed", (255, 222, 110))
+WAITING = Chip("choosing", (240, 234, 214))
+TOKENS = (230, 159, 0)
+CONTEST = (213, 94, 0)
+RESPONSE = (86, 180, 233)
+PHASE = {"initiation": "Initiation", "actions": "Actions", "conclusion": "Conclusion",
+         "over": "Game over"}
+STEP = {"produce": "producing currency", "refresh": "refreshing", "discard": "discarding",
+        "draw": "drawing", "propose": "proposing Events", "reveal": "revealing Events",
+        "act": "actions", "respond": "responses", "resolve": "resolving Events",
+        "tiebreak": "tie-break", "tie": "tie-break", "victory": "checking victory",
+        "hero": "choosing a Hero", "sweep": "sweeping up"}
+NOTE = {"STRICKEN": "turned sideways: it cannot strike again or be involved until refreshed",
+        "HERO KEPT": "the Hero its owner keeps through the sweep-up",
+        "CONTENDER": "its owner's involved ratings exceed the Event's",
+        "RESPONDING": "declared in the response chain, resolved last first"}
+
+RULES = """<b>Goal</b><br>
+Take chronicle tokens from the pool in the middle by winning Events. The game ends when the
+pool is empty or somebody holds more than half of what it started with; most tokens wins.<br><br>
+<b>Initiation</b> (everybody, step by step)<br>
+Currency is produced, stricken cards refresh; drag one card from your hand onto your rest
+pile to discard it (any number, clicked together, with no Hero in play) or press the button
+to keep them; draw to 6; then <b>propose</b> an Event: drag it from your hand onto your Event
+place, face down (a secret step: the next player takes the device), or propose nothing.
+The Events are revealed together.<br><br>
+<b>Actions</b> (clockwise from the first player, one each)<br>
+Drag a Character from your hand into your field; an Attachment onto the card it attaches to
+(a Setting onto an Event); a Moment onto its target (or into your field). Click a card to
+use its ability (striking it, if that is the cost). Drag a refreshed Character from your
+field onto an Event, or beside it, to <b>involve</b> it: it must share a rating with the
+Event. After each action everybody may respond (Moments, abilities) from the actor's left,
+until all pass; the chain resolves last first. <b>Finished</b> ends your actions (you
+still respond); the first to finish is the next first player.<br><br>
+<b>Conclusion</b><br>
+Each Event goes to the contender with the highest total of the ratings it shows; a
+contender's total must exceed the Event's own. In a tie each tied contender secretly drops
+one involved card onto their rest pile (a secret step), until one leads. The winner takes the
+Event and a token (and its score); a failed Event goes to the rest pile, a failed Story
+Event stays. Then each player may keep one Hero (click it) and the rest is swept up.<br><br>
+<b>On the cards</b><br>
+Frame colour: orange Character, blue Attachment, green Moment, yellow Event (a pink band:
+Story). Pips: H Honor, R Ryo. Ratings in the box: C Combat, D Diplomacy, I Intrigue,
+Ce Ceremony, L Labor (a 0 is a rating). STRICKEN cards are veiled; an Attachment says what
+it is on; an involved card is outlined in its owner's colour. Right-click a card, or rest
+the pointer on it, to read it large.<br><br>
+<b>Keys</b><br>
+Esc menu \u00b7 ? rules \u00b7 Ctrl+Z / Ctrl+Y undo / redo \u00b7 Ctrl+S save \u00b7 Ctrl+O load
+\u00b7 F11 fullscreen \u00b7 Ctrl+N the notation in the log
+"""
+
+
+def _seat_value(value: Any, q: int, default: Any = None) -> Any:
+    """`value[q]` for a list per seat, or a dict keyed by seat (int, "0" or "p1")."""
+    if isinstance(value, (list, tuple)):
+        return value[q] if q < len(value) else default
+    if isinstance(value, dict):
+        for key in (q, str(q), f"p{q + 1}"):
+            if key in value:
+                return value[key]
+    return default
+
+
+def _names(value: Any) -> set[str]:
+    """Card names in a list, a dict's keys, or per seat lists."""
+    if isinstance(value, dict):
+        return {str(k) for k in value}
+    out: set[str] = set()
+    for v in value or ():
+        if isinstance(v, (list, tuple, set)):
+            out |= {str(x) for x in v}
+        elif v:
+            out.add(str(v))
+    return out
+
+
+def _name(card_: str) -> str:
+    c = card(card_)
+    return str(c.get("name", card_)) if c else card_
+
+
+def _rated(r: Any) -> str:
+    """Ratings as "C3/I2" from a dict (rating to value) or a list in printed order."""
+    if isinstance(r, dict):
+        return "/".join(f"{MARK.get(k, k[:2].title())}{v}" for k, v in r.items())
+    if isinstance(r, (list, tuple)):
+        return "/".join(f"{MARK[k]}{v}" for k, v in zip(RATINGS, r, strict=False)
+                        if v is not None)
+    return str(r)
+
+
+def _hud(view: Any, q: int, deciding: int | None) -> Hud:
+    """A seat's Honor, Ryo and chronicle tokens; whether it is first, finished,
+    deciding or has made its secret choice."""
+    info = view.info
+    honor = int(_seat_value(info.get("honor"), q, 0) or 0)
+    ryo = int(_seat_value(info.get("ryo"), q, 0) or 0)
+    tokens = int(_seat_value(info.get("tokens"), q, 0) or 0)
+    status = []
+    if info.get("first") == q:
+        status.append(FIRST)
+    if _seat_value(info.get("finished"), q, False):
+        status.append(FINISHED)
+    if _seat_value(info.get("committed"), q, False) and deciding != q:
+        status.append(Chip("has chosen", (255, 222, 110)))
+    elif deciding == q:
+        status.append(WAITING)
+    figures = (Chip(f"Honor {honor}", HONOR), Chip(f"Ryo {ryo}", RYO),
+               Chip(f"{tokens} chronicle token{'s' if tokens != 1 else ''}", TOKENS))
+    return Hud(q, figures, tuple(status), tally=tokens)
+
+
+def _pool_chips(info: dict) -> tuple[Chip, ...]:
+    pool, start = info.get("pool"), info.get("pool_start")
+    if pool is None:
+        return ()
+    chips = [Chip(f"{pool} token{'s' if pool != 1 else ''} left", TOKENS)]
+    if start:
+        chips.append(Chip(f"win: more than {int(start) // 2}", None, (235, 240, 235)))
+    return tuple(chips)
+
+
+def _contest(view: Any) -> tuple[dict[str, tuple[Chip, ...]], list[Arrow]]:
+    """What the conclusion shows over each Event: the ratings it needs, each
+    contender's total (the leader's marked), a tie under way."""
+    contest = view.info.get("contest")
+    covers: dict[str, tuple[Chip, ...]] = {}
+    if not isinstance(contest, dict) or not contest:
+        return covers, []
+    event = contest.get("event")
+    seat = contest.get("seat")
+    zone = f"involved:{seat}" if isinstance(seat, int) else None
+    if zone is None and event:
+        zone = next((z for z, v in view.zones.items()
+                     if z.startswith("event:") and event in v.cards), None)
+        zone = zone and "involved:" + zone.partition(":")[2]
+    if zone is None:
+        return covers, []
+    chips = []
+    need = contest.get("needs") or contest.get("ratings")
+    if need:
+        chips.append(Chip(f"needs more than {_rated(need)}", (240, 234, 214)))
+    totals = contest.get("totals") or {}
+    if isinstance(totals, (list, tuple)):
+        totals = {q: t for q, t in enumerate(totals) if t is not None}
+    for q, t in totals.items():
+        chips.append(Chip(f"p{int(q) + 1}: {t}", (246, 160, 140)))
+    if contest.get("tie") or contest.get("tied"):
+        chips.append(Chip("TIE", CONTEST, (255, 255, 255)))
+    covers[zone] = tuple(chips)
+    return covers, []
+
+
+def _stack(view: Any) -> tuple[dict[str, CardDecor], list[Arrow]]:
+    """The response chain: each declared card marked with its place in the
+    chain, and an arrow to its target."""
+    stack = view.info.get("stack") or ()
+    cards: dict[str, CardDecor] = {}
+    arrows = []
+    for i, entry in enumerate(stack):
+        if isinstance(entry, dict):
+            c, target = entry.get("card"), entry.get("target")
+        elif isinstance(entry, str):
+            words = [w for w in entry.split() if "#" in w]
+            c, target = (words + [None, None])[:2]
+        else:
+            continue
+        if c:
+            cards[c] = CardDecor(chips=(Chip(f"RESPONDING {i + 1}" if i else "DECLARED",
+                                             RESPONSE),))
+            if target and target != c:
+                arrows.append(Arrow(c, target, RESPONSE))
+    return cards, arrows
+
+
 class UsagiPresentation(Presentation):
-    rules = "Usagi: propose Events, involve Characters, win contests for chronicle tokens."
-    words = {"pass": "Pass", "finish": "Finished", "finished": "Finished"}
-    drag_from = ("hand", "field", "involved")
+    rules = RULES
+    words = {"pass": "Pass", "finish": "Finished", "finished": "Finished",
+             "propose": "Propose no Event", "discard": "Discard nothing",
+             "hero": "Keep no Hero", "keep": "Keep no Hero", "draw": "Draw",
+             "reveal": "Reveal", "cut": "No cut"}
+    in_decision = {("respond", "pass"): "Pass (no response)"}
+    drag_from = ("hand", "field", "involved", "event")
     zoom_on_hover = True
+    minor = ("pass", "draw", "reveal")
 
     def card_face(self, card: str) -> Face | None:
         return _face(card_id(card))
 
     def readable(self, text: str) -> str:
-        def name(m: re.Match) -> str:
-            c = card(m.group(0))
-            return str(c.get("name", m.group(0))) if c else m.group(0)
-        return CARD_ID.sub(name, text)
+        """Card notation (`ronin-blade#4`) read as the card's name, seats as p1..p6."""
+        return CARD_ID.sub(lambda m: _name(m.group(0)), text)
+
+    def label(self, text: str) -> str:
+        """Each kind of move in words, the cards still in notation."""
+        if text in self.words:
+            return self.words[text]
+        kind, *w = text.split()
+        cards = [x for x in w if "#" in x]
+        on = [x for x in w[1:] if "#" in x or x.startswith("p")]
+        if kind == "play":
+            what = f"Play {w[0]}" if w else "Play"
+            if on:
+                what += f" on {' and '.join(on)}"
+            return what
+        if kind == "use":
+            what = f"Use {w[0]}" if w else "Use an ability"
+            if len(w) > 1 and w[1].isdigit():
+                what += f" (ability {w[1]})"
+            if on:
+                what += f" on {' and '.join(on)}"
+            return what
+        if kind == "involve" and len(cards) >= 2:
+            return f"Involve {cards[0]} with {cards[1]}"
+        if kind == "propose" and cards:
+            return f"Propose {cards[0]} face down"
+        if kind == "discard" and cards:
+            return "Discard " + _and(cards)
+        if kind in ("tiebreak", "tie", "drop") and cards:
+            return f"Drop {cards[0]} from the tie"
+        if kind in ("hero", "keep") and cards:
+            return f"Keep {cards[0]} as your Hero"
+        if kind == "strike" and cards:
+            return f"Strike {cards[0]}"
+        if kind == "cut" and w:
+            return f"Cut {' '.join(w)}"
+        return text[:1].upper() + text[1:]
 
     def decor(self, view: Any) -> Decor:
-        return Decor()
+        info = view.info
+        deciding = view.decision.seat if view.decision else None
+        n = view.seats
+        huds, covers, badges = {}, {}, {}
+        for q in range(n):
+            hud = _hud(view, q, deciding)
+            if f"purse:{q}" in view.zones:
+                huds[f"purse:{q}"] = hud
+            elif f"field:{q}" in view.zones:   # no counters' zone: chips over the field
+                covers[f"field:{q}"] = (*hud.figures, *hud.status)
+            tokens = _seat_value(info.get("tokens"), q)
+            if tokens is not None and f"chronicle:{q}" in view.zones:
+                badges[f"chronicle:{q}"] = f"{tokens} tk"
+        pool = _pool_chips(info)
+        if "pool" in view.zones:
+            covers["pool"] = pool
+            if info.get("pool") is not None:
+                badges["pool"] = str(info["pool"])
+        elif pool and view.seat is not None and f"field:{view.seat}" in covers:
+            covers[f"field:{view.seat}"] += pool[:1]
+        cards: dict[str, CardDecor] = {}
+        stricken = _names(info.get("stricken"))
+        attached = info.get("attached") or {}
+        owner = info.get("owner") or {}
+        current = info.get("ratings") or {}
+        heroes = _names(info.get("heroes"))
+        for z, zv in view.zones.items():
+            kind = z.partition(":")[0]
+            if kind not in ("field", "involved", "event"):
+                continue
+            for c in zv.cards:
+                if c is None:
+                    continue
+                chips = []
+                if c in heroes:
+                    chips.append(CHOSEN)
+                numbers = None
+                now = current.get(c) if isinstance(current, dict) else None
+                printed = card(c)
+                if now is not None and printed is not None and _rated(now) != rating_words(
+                        ratings(printed)):
+                    numbers = Chip(_rated(now), (246, 160, 140))
+                host = attached.get(c) if isinstance(attached, dict) else None
+                who = owner.get(c) if isinstance(owner, dict) else None
+                edge = who if isinstance(who, int) and kind == "involved" else None
+                veil = STRICKEN if c in stricken else None
+                notes = tuple(f"{x.text}: {NOTE[x.text]}" for x in (*chips, veil)
+                              if x and x.text in NOTE)
+                cards[c] = CardDecor(edge=edge, chips=tuple(chips), numbers=numbers, veil=veil,
+                                     where=f"on {_name(host)}" if host else "", notes=notes)
+        chain, arrows = _stack(view)
+        for c, d in chain.items():
+            old = cards.get(c)
+            cards[c] = d if old is None else CardDecor(
+                edge=old.edge, chips=(*old.chips, *d.chips), numbers=old.numbers,
+                veil=old.veil, where=old.where, notes=old.notes)
+        contest, more = _contest(view)
+        for z, chips in contest.items():
+            covers[z] = covers.get(z, ()) + chips
+        for q in range(n):
+            if _seat_value(info.get("committed"), q) and f"event:{q}" in view.zones \
+                    and info.get("step") == "propose":
+                covers[f"event:{q}"] = (PROPOSED,)
+        turn = info.get("acting")
+        return Decor(turn=turn if isinstance(turn, int) else None, huds=huds,
+                     cards=cards, covers=covers, badges=badges, arrows=(*arrows, *more))
+
+
+def _and(items: list[str]) -> str:
+    return ", ".join(items[:-1]) + f" and {items[-1]}" if len(items) > 1 else "".join(items)
 
 
 PRESENT = UsagiPresentation()
