@@ -8,12 +8,12 @@ contests and the response chain."""
 from __future__ import annotations
 
 import re
-import tomllib
 from functools import cache
 from typing import Any
 
 from shrinetable.engine import Arrow, CardDecor, Chip, Decor, Face, Hud, Presentation
-from shrinetable.resources import resource
+
+from .cards import catalog
 
 INK = (20, 20, 20)
 # one frame colour per card type (Okabe-Ito; the type is also on the type line)
@@ -28,80 +28,75 @@ MARK = {"combat": "C", "diplomacy": "D", "intrigue": "I", "ceremony": "Ce", "lab
 CARD_ID = re.compile(r"\b[a-z][a-z0-9-]*#\d+\b")
 
 
-@cache
-def catalog() -> dict[str, dict]:
-    """Every card of the shipped set by id, as its TOML table (an empty set when
-    the folder is missing or a file cannot be read: the table then shows notation)."""
-    out: dict[str, dict] = {}
-    folder = resource("assets", "cards", "usagi")
-    for path in sorted(folder.glob("*.toml")) if folder.is_dir() else ():
-        try:
-            data = tomllib.loads(path.read_text(encoding="utf-8"))
-        except (OSError, tomllib.TOMLDecodeError, UnicodeDecodeError):
-            continue
-        for c in data.get("card", ()):
-            if isinstance(c, dict) and "id" in c:
-                out[str(c["id"])] = c
-    return out
-
-
 def card_id(name: str) -> str:
     return name.rpartition("#")[0] if "#" in name else name
 
 
-def card(name: str) -> dict | None:
-    return catalog().get(card_id(name))
+def card(name: str) -> Any | None:
+    """The shipped card (`schema.Card`) behind `id#n` or a bare id; None when
+    unknown or when the card files cannot be read (the table then shows notation)."""
+    try:
+        return catalog()[0].get(card_id(name))
+    except Exception:   # a broken card file is reported by `check`, not by a face
+        return None
 
 
-def ratings(c: dict) -> dict[str, int]:
+def ratings(c: Any) -> dict[str, int]:
     """A card's printed ratings in order (a 0 is a rating; no number, none)."""
-    r = c.get("ratings") or {}
-    return {k: int(r[k]) for k in RATINGS if k in r}
+    return {k: int(c.ratings[k]) for k in RATINGS if k in c.ratings}
 
 
 def rating_words(r: dict[str, int]) -> str:
     return "/".join(f"{MARK[k]}{v}" for k, v in r.items())
 
 
-def cost(c: dict) -> dict[str, int]:
-    got = c.get("cost") or {}
-    return {k: int(v) for k, v in got.items() if k in ("honor", "ryo") and v}
-
-
-def _pips(c: dict) -> tuple[Chip, ...]:
-    k = cost(c)
+def _pips(c: Any) -> tuple[Chip, ...]:
     out = []
-    if k.get("honor"):
-        out.append(Chip(f"{k['honor']}H", HONOR, INK))
-    if k.get("ryo"):
-        out.append(Chip(f"{k['ryo']}R", RYO, INK))
+    if c.cost.get("honor"):
+        out.append(Chip(f"{c.cost['honor']}H", HONOR, INK))
+    if c.cost.get("ryo"):
+        out.append(Chip(f"{c.cost['ryo']}R", RYO, INK))
     return tuple(out)
 
 
-def type_line(c: dict) -> str:
-    t = str(c.get("type", "")).title()
-    sub = str(c.get("subtype", "") or "").title()
-    desc = c.get("descriptors") or c.get("description") or ()
-    if isinstance(desc, str):
-        desc = desc.split()
-    line = f"{t} \u2014 {sub}" if sub else t
-    return f"{line} \u00b7 {' '.join(desc)}" if desc else line
+def type_line(c: Any) -> str:
+    line = f"{c.type.title()} \u2014 {c.subtype.title()}" if c.subtype else c.type.title()
+    return f"{line} \u00b7 {' '.join(d.title() for d in c.descriptors)}" if c.descriptors \
+        else line
+
+
+def keywords(c: Any) -> tuple[str, ...]:
+    """What the small face says instead of the text: production, score, restriction."""
+    out = []
+    for cur in ("honor", "ryo"):
+        if c.produce.get(cur):
+            out.append(f"Produces {c.produce[cur]} {cur.title()}")
+    if c.score:
+        out.append(f"Score {c.score:+d}")
+    if c.unique and c.type != "character":
+        out.append("Unique")
+    if c.restricted:
+        out.append(f"Restricted: {c.restricted}")
+    return tuple(out)
 
 
 @cache
 def _face(cid: str) -> Face | None:
-    c = catalog().get(cid)
+    c = card(cid)
     if c is None:
         return None
-    kind = str(c.get("type", "")).lower()
-    sub = str(c.get("subtype", "") or "").lower()
-    frame = (FRAME.get(kind, (128, 128, 136)),)
-    if kind == "event" and sub == "story":
+    frame = (FRAME.get(c.type, (128, 128, 136)),)
+    if c.type == "event" and c.subtype == "story":
         frame = (FRAME["event"], STORY)
     r = ratings(c)
     numbers = tuple(f"{MARK[k]}{v}" for k, v in r.items()) or None
-    return Face(str(c.get("name", cid)), frame=frame, cost=_pips(c), type_line=type_line(c),
-                text=str(c.get("text", "")), numbers=numbers)  # type: ignore[arg-type]
+    text = c.text
+    kw = keywords(c)
+    if kw:
+        text = f"{'. '.join(kw)}. {text}"
+    return Face(c.name, frame=frame, cost=_pips(c), type_line=type_line(c),
+                keywords=kw if kw and not c.text else (), text=text,
+                numbers=numbers)  # type: ignore[arg-type]
 
 
 STRICKEN = Chip("STRICKEN", (200, 200, 200))
@@ -186,7 +181,7 @@ def _names(value: Any) -> set[str]:
 
 def _name(card_: str) -> str:
     c = card(card_)
-    return str(c.get("name", card_)) if c else card_
+    return c.name if c is not None else card_
 
 
 def _rated(r: Any) -> str:
