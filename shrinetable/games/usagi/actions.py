@@ -1,0 +1,115 @@
+"""The Usagi card game's actions: small frozen values with one canonical text form.
+
+Grammar (cards are `card-id#N`; see docs/rules/usagi.md "Notation"):
+
+    cut | pass               (offered the cut of a deck; pass also in responses)
+    discard [C ...]          (initiation: the cards discarded, none for none)
+    propose [E]              (secret: the Event proposed face down, none for none)
+    play C [on T]            (a Character, an Attachment on T, a Moment at T)
+    use C [K] [on T]         (K: which of the card's abilities, from 1)
+    involve C E              finished
+    tiebreak C               (secret: the involved Character given up in a tie)
+    hero [C]                 (the Hero kept, none for none)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from shrinetable.engine import NotationError
+
+from .cards import instance
+
+CARDLESS = ("cut", "pass", "finished")
+MAYBE_ONE = ("propose", "hero")
+WORDS = (*CARDLESS, *MAYBE_ONE, "discard", "play", "use", "involve", "tiebreak")
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """One move. `card` the card it is about; `other` its target (the host of an
+    Attachment, the Event of an involvement, a card an effect aims at); `cards`
+    the cards discarded; `index` which ability (0-based)."""
+
+    kind: str
+    card: str = ""
+    other: str = ""
+    cards: tuple[str, ...] = ()
+    index: int = 0
+
+    @property
+    def text(self) -> str:
+        k = self.kind
+        if k == "discard":
+            return " ".join((k, *self.cards))
+        if k == "use":
+            num = f" {self.index + 1}" if self.index else ""
+            return f"use {self.card}{num}{f' on {self.other}' if self.other else ''}"
+        if k == "play":
+            return f"play {self.card}{f' on {self.other}' if self.other else ''}"
+        return " ".join(p for p in (k, self.card, self.other) if p)
+
+    def __str__(self) -> str:
+        return self.text
+
+
+def _cards(toks: list[str]) -> tuple[str, ...]:
+    for t in toks:
+        instance(t)
+    return tuple(toks)
+
+
+def parse(text: str) -> Action:
+    """The action written `text`; NotationError otherwise.
+
+    >>> parse("involve lone-ronin#4 bandit-raid#9").text
+    'involve lone-ronin#4 bandit-raid#9'
+    """
+    toks = [t.lower() for t in text.split()]
+    if not toks:
+        raise NotationError("empty action")
+    kind, rest = toks[0], toks[1:]
+    if kind not in WORDS:
+        raise NotationError(f"{text!r}: unknown action {kind!r}; known: {', '.join(WORDS)}")
+
+    def need(n: int, what: str) -> None:
+        if len(rest) != n:
+            raise NotationError(f"{text!r}: {kind} takes {what}")
+
+    if kind in CARDLESS:
+        need(0, "nothing more")
+        return Action(kind)
+    if kind in MAYBE_ONE:
+        if len(rest) > 1:
+            raise NotationError(f"{text!r}: {kind} takes one card or none")
+        return Action(kind, *_cards(rest))
+    if kind == "discard":
+        if len(set(rest)) < len(rest):
+            raise NotationError(f"{text!r}: a card is discarded once")
+        return Action(kind, cards=tuple(sorted(_cards(rest), key=instance)))
+    if kind == "tiebreak":
+        need(1, "one card")
+        return Action(kind, *_cards(rest))
+    if kind == "involve":
+        need(2, "a Character and an Event")
+        return Action(kind, *_cards(rest))
+    other = ""
+    if "on" in rest:
+        i = rest.index("on")
+        if len(rest) != i + 2:
+            raise NotationError(f"{text!r}: 'on' names one target card")
+        other = _cards(rest[i + 1:])[0]
+        rest = rest[:i]
+    if not rest:
+        raise NotationError(f"{text!r}: {kind} names a card")
+    card = _cards(rest[:1])[0]
+    if kind == "use":
+        if len(rest) > 2 or (len(rest) == 2 and not rest[1].isdigit()):
+            raise NotationError(f"{text!r}: write use CARD [ABILITY NUMBER] [on TARGET]")
+        index = int(rest[1]) - 1 if len(rest) == 2 else 0
+        if index < 0:
+            raise NotationError(f"{text!r}: abilities are numbered from 1")
+        return Action(kind, card, other, index=index)
+    if len(rest) != 1:
+        raise NotationError(f"{text!r}: write play CARD [on TARGET]")
+    return Action(kind, card, other)

@@ -1,0 +1,201 @@
+"""The Usagi card game as an engine `Game`: the contract over rules, views and notation."""
+
+from __future__ import annotations
+
+import importlib.util
+from typing import Any
+
+from shrinetable.engine import (
+    Decision,
+    Event,
+    GameBase,
+    Gesture,
+    IllegalAction,
+    OptionSpec,
+    Outcome,
+    PositionHook,
+    View,
+    ZoneView,
+)
+
+from . import ai as computer
+from . import decks, rules, schema, setup, testing
+from .actions import Action, parse
+from .cards import catalog, deck_key, definitions
+from .effects import event_ratings, ratings
+from .explain import explain
+from .state import Options, State
+
+DECKS = tuple(deck_key(d) for d in catalog()[1])
+SEATS = 6
+OPTIONS = tuple(
+    OptionSpec(f"deck_p{q + 1}", DECKS[q % len(DECKS)], f"p{q + 1}'s deck (or a deck file)",
+               DECKS, file="deck") for q in range(SEATS)) + (
+    OptionSpec("cut", True, "Offer each deck to the player on its right to cut (ruling U1)"),
+)
+PROMPTS = {
+    "cut": "Cut the deck of the player on your left, or pass",
+    "discard": "Discard a card (any number with no Hero in play), or none",
+    "propose": "Propose an Event face down, or none",
+    "action": "Play a card, use an ability, involve a Character, or finish",
+    "respond": "Respond with a Moment or an ability, or pass",
+    "tiebreak": "A tie: secretly give up one of your involved Characters",
+    "hero": "Choose a Hero to keep for the next turn, or none",
+}
+KINDS = ("deck", "hand", "field", "rest", "dead", "chronicle", "event", "involved")
+SECRET = ("propose", "tiebreak")
+
+
+def _local(name: str) -> Any:
+    """The table side's module `name` of this package (written separately), or None
+    while it does not exist."""
+    if importlib.util.find_spec(f"{__package__}.{name}") is None:
+        return None
+    return importlib.import_module(f"{__package__}.{name}")
+
+
+class UsagiGame(GameBase):
+    name = "usagi"
+    title = "Usagi Yojimbo CCG"
+    min_seats = 2
+    max_seats = SEATS
+    options = OPTIONS
+    position = PositionHook(keys=setup.Keys, build=setup.position)
+    card_data = schema.DATA
+    testing = testing.HOOKS
+    ai = staticmethod(computer.choose)
+    auto_pass = ("pass",)
+
+    def __init__(self) -> None:
+        present = _local("present")
+        if present is not None and hasattr(present, "PRESENT"):
+            self.present = present.PRESENT
+        self._gestures = _local("gestures")
+
+    def check_options(self, options: dict[str, Any] | None) -> dict[str, Any]:
+        """As `GameBase.check_options`, but a deck option also takes a deck file."""
+        options = dict(options or {})
+        files = {k: options.pop(k) for k in [o.name for o in OPTIONS[:SEATS]]
+                 if isinstance(options.get(k), str) and options[k] not in DECKS}
+        for value in files.values():
+            decks.resolve(value)            # ValueError naming what is wrong
+        return {**super().check_options(options), **files}
+
+    def make_options(self, options: dict[str, Any] | None, seats: int = SEATS) -> Options:
+        o = self.check_options(options)
+        return Options(tuple(o[f"deck_p{q + 1}"] for q in range(seats)), bool(o["cut"]))
+
+    def new_game(self, seed: int, options: dict[str, Any] | None = None,
+                 seats: int = 2) -> State:
+        if not self.min_seats <= seats <= self.max_seats:
+            raise ValueError(f"usagi is for 2 to {SEATS} players, not {seats}")
+        opts = self.make_options(options, seats)
+        defs = definitions()
+        piles = [[defs[c] for c in decks.resolve(v)[1]] for v in opts.decks]
+        return rules.deal(seed, opts, piles)
+
+    def decision(self, s: State) -> Decision | None:
+        if s.result is not None:
+            return None
+        step = s.step
+        return Decision(rules.decision_seat(s), step, PROMPTS[step], secret=step in SECRET)
+
+    def observe(self, s: State, seat: int) -> State:
+        """The state as the computer at `seat` may know it: the other seats' secret
+        proposals and tie-break choices are hidden until the reveal."""
+        if s.step not in SECRET or not any(s.proposal[q] for q in range(s.n) if q != seat):
+            return s
+        o = s.copy()
+        o.proposal = [c if q == seat else 0 for q, c in enumerate(s.proposal)]
+        return o
+
+    def legal_actions(self, s: State) -> list[Action]:
+        return rules.legal_actions(s)
+
+    def apply(self, s: State, a: Action) -> tuple[State, list[Event]]:
+        """The state after `a`; IllegalAction naming the rule if it is not legal."""
+        if a not in rules.legal_actions(s):
+            raise IllegalAction(*explain(s, a))
+        return rules.apply(s, a)
+
+    def outcome(self, s: State) -> Outcome | None:
+        return s.result
+
+    def turn_number(self, s: State) -> int:
+        return max(1, s.turn_no)
+
+    def parse_action(self, text: str) -> Action:
+        return parse(text)
+
+    def gesture(self, s: State, a: Action) -> Gesture:
+        if self._gestures is not None:
+            return self._gestures.gesture(s, a)
+        return Gesture()
+
+    def zones(self, seats: int) -> list[str]:
+        return [f"{k}:{q}" for q in range(seats) for k in KINDS]
+
+    def all_cards(self, s: State) -> dict[str, list[str]]:
+        """Every zone's cards bottom-to-top, nothing hidden."""
+        return {k: [s.names[c] for c in v] for k, v in s.zone_cards().items()}
+
+    def view(self, s: State, seat: int | None) -> View:
+        """What `seat` may see (docs/rules/usagi.md, "Zones and view"): its own hand
+        and everything face up; decks, other hands and every dead pile face down
+        (U6); another seat's proposal stays, face down, counted in its hand until
+        the reveal, while the proposer sees it in its Event zone."""
+        cards = s.zone_cards()
+        own = s.proposal[seat] if seat is not None and s.step == "propose" else 0
+        if own:
+            cards[f"hand:{seat}"] = [c for c in cards[f"hand:{seat}"] if c != own]
+            cards[f"event:{seat}"] = [own, *cards[f"event:{seat}"]]
+        zones = {}
+        for name, cs in cards.items():
+            kind, _, owner = name.partition(":")
+            q = int(owner)
+            hidden = kind in ("deck", "dead") or (kind == "hand" and seat != q)
+            zones[name] = ZoneView(name, q, tuple(None if hidden else s.names[c]
+                                                  for c in cs), name)
+        return View(seat, s.n, zones, self.decision(s), s.result, self.info(s, seat))
+
+    def info(self, s: State, seat: int | None) -> dict[str, Any]:
+        names = s.names
+        in_play = [c for c in s.all_characters()] + list(s.attached)
+        shown = {names[c]: dict(ratings(s, c)) for c in in_play if s.defs[c].ratings}
+        shown.update({names[e]: dict(event_ratings(s, e)) for e in s.events()})
+        owner = {names[c]: s.owner[c] for c in
+                 [*in_play, *s.events(), *(c for q in range(s.n) for c in s.field[q]),
+                  *(c for q in range(s.n) for c in s.common[q])]}
+        cs = s.contest
+        contest = None
+        if s.phase == "conclusion" and cs is not None:
+            contest = {"event": names[cs.event],
+                       "contenders": list(cs.contenders),
+                       "totals": [rules.total(s, q, cs.event) if q in cs.contenders else None
+                                  for q in range(s.n)]}
+        return {
+            "first": s.first,
+            "phase": "over" if s.result is not None else s.phase,
+            "step": s.step,
+            "turn": s.turn,
+            "turn_no": s.turn_no,
+            "finished": list(s.finished),
+            "honor": list(s.honor),
+            "ryo": list(s.ryo),
+            "pool": s.pool,
+            "pool_start": s.pool_start,
+            "tokens": list(s.tokens),
+            "stricken": sorted(names[c] for c in s.stricken),
+            "attached": {names[a]: names[h] for a, h in s.attached.items()},
+            "owner": owner,
+            "ratings": shown,
+            "stack": [{"card": names[e.card], "by": e.by, "kind": e.kind,
+                       "target": names[e.target] if e.target else None} for e in s.stack],
+            "contest": contest,
+            "committed": list(s.committed),
+            "heroes": [names[h] if h else None for h in s.hero],
+            "deck_size": [len(d) for d in s.deck],
+        }
+
+
+GAME = UsagiGame()
