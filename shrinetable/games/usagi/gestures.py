@@ -11,14 +11,18 @@ engine without a second copy of any rule:
   (a Moment) or clicked (an ability: strike the card, use it);
 - a Character in your field dropped on an Event, or beside it (its `involved`
   zone), to involve it;
-- the face-down proposal: an Event from your hand dropped on your Event place
-  (a secret step, as Shards' Starting choice);
+- the face-down proposal (`propose E`): an Event from your hand dropped on your
+  Event place (a secret step, as Shards' Starting choice);
 - discarding in the initiation: the chosen cards (click to select several)
   dropped on your rest pile; the secret tie-break discard: one of your involved
   cards dropped on your rest pile;
 - choosing the Hero to keep: a click on the Hero;
-- anything that names no card (pass, finished, propose nothing, keep no Hero,
-  draw, reveal, resolve...) is a button.
+- anything that names no card (cut, pass, finished, discard nothing, propose
+  nothing, keep no Hero) is a button.
+
+The notation is the engine's (actions.py, docs/rules/usagi.md "Notation"):
+`cut`, `pass`, `finished`, `discard [C ...]`, `propose [E]`, `play C [on T]`,
+`use C [K] [on T]`, `involve C E`, `tiebreak C`, `hero [C]`.
 """
 
 from __future__ import annotations
@@ -28,15 +32,15 @@ from typing import Any
 
 from shrinetable.engine import Gesture
 
-PLAYER = re.compile(r"^p([1-6])$")
+PLAYER = re.compile(r"^p([1-6])$")   # a player as a target, should the notation gain one
 # kinds that send the named cards from hand (or from beside an Event) to the rest pile
-TO_REST = ("discard", "tiebreak", "tie", "drop", "sacrifice", "break")
+TO_REST = ("discard", "tiebreak")
 # kinds that put an Event face down in the Event field
 PROPOSE = ("propose",)
 # kinds that involve a Character with an Event
 INVOLVE = ("involve",)
 # kinds that choose a card in play by clicking it (the Hero to keep)
-CLICK = ("hero", "keep", "choose", "strike", "refresh")
+CLICK = ("hero",)
 
 
 def _game() -> Any:

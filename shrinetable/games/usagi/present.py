@@ -283,8 +283,12 @@ class UsagiPresentation(Presentation):
     words = {"pass": "Pass", "finish": "Finished", "finished": "Finished",
              "propose": "Propose no Event", "discard": "Discard nothing",
              "hero": "Keep no Hero", "keep": "Keep no Hero", "draw": "Draw",
-             "reveal": "Reveal", "cut": "No cut"}
-    in_decision = {("respond", "pass"): "Pass (no response)"}
+             "reveal": "Reveal", "cut": "Cut the deck"}
+    in_decision = {("respond", "pass"): "Pass (no response)",
+                   ("cut", "pass"): "Leave the deck as it is",
+                   ("action", "finished"): "Finished (no more actions this turn)"}
+    # another person at the table is asked whether to respond before taking the device
+    asks = {"respond": "may respond to this action"}
     drag_from = ("hand", "field", "involved", "event")
     zoom_on_hover = True
     minor = ("pass", "draw", "reveal")
@@ -336,22 +340,20 @@ class UsagiPresentation(Presentation):
         deciding = view.decision.seat if view.decision else None
         n = view.seats
         huds, covers, badges = {}, {}, {}
+        pool = _pool_chips(info)
         for q in range(n):
             hud = _hud(view, q, deciding)
             if f"purse:{q}" in view.zones:
                 huds[f"purse:{q}"] = hud
-            elif f"field:{q}" in view.zones:   # no counters' zone: chips over the field
-                covers[f"field:{q}"] = (*hud.figures, *hud.status)
-            tokens = _seat_value(info.get("tokens"), q)
-            if tokens is not None and f"chronicle:{q}" in view.zones:
-                badges[f"chronicle:{q}"] = f"{tokens} tk"
-        pool = _pool_chips(info)
+            elif f"field:{q}" in view.zones:   # no counters' zone: words on the field
+                words = [c.text for c in (*hud.figures, *hud.status)]
+                if "pool" not in view.zones and pool and q == (view.seat or 0):
+                    words.append(f"pool {pool[0].text}")
+                badges[f"field:{q}"] = " \u00b7 ".join(words)
         if "pool" in view.zones:
             covers["pool"] = pool
             if info.get("pool") is not None:
                 badges["pool"] = str(info["pool"])
-        elif pool and view.seat is not None and f"field:{view.seat}" in covers:
-            covers[f"field:{view.seat}"] += pool[:1]
         cards: dict[str, CardDecor] = {}
         stricken = _names(info.get("stricken"))
         attached = info.get("attached") or {}
@@ -395,7 +397,7 @@ class UsagiPresentation(Presentation):
             if _seat_value(info.get("committed"), q) and f"event:{q}" in view.zones \
                     and info.get("step") == "propose":
                 covers[f"event:{q}"] = (PROPOSED,)
-        turn = info.get("acting")
+        turn = info.get("turn") if info.get("step") in ("action", "respond") else None
         return Decor(turn=turn if isinstance(turn, int) else None, huds=huds,
                      cards=cards, covers=covers, badges=badges, arrows=(*arrows, *more))
 
