@@ -336,3 +336,116 @@ def test_ruling_R18_the_last_one_out_also_sends_hand_and_tokens_to_the_graveyard
     assert s.alive[1] is False and SHRINE.outcome(s).winners == (0,)
     assert zone(s, "hand:1") == [] and zone(s, "field:1") == []
     assert sorted(zone(s, "graveyard")) == sorted(["9S", "9H", "2H", "3H", "KH"])
+
+
+# -- the menu, the handover, the notice, settings across games -----------------------
+def _menu_button(scene, cmd):
+    return next(b for b, c in scene.ui.commands.items() if c == cmd)
+
+
+def test_the_menu_switches_the_notation_and_the_automatic_pass(app):
+    """The menu names both settings with their keys and state; a click switches
+    them and the menu stays open, saying the new state."""
+    scene = start(app, Session(SHRINE, 42, {}, ["human", "computer"]))
+    scene.command("menu")
+    notation = _menu_button(scene, "notation")
+    assert notation.text == "Notation in the log: hidden (Ctrl+N)"
+    assert _menu_button(scene, "auto_pass").text == "Pass when it is the only move: on (Ctrl+P)"
+    app.step([ev(pygame_gui.UI_BUTTON_PRESSED, ui_element=notation)], 0.01)
+    assert scene.notation and scene.overlay == "menu"
+    assert _menu_button(scene, "notation").text == "Notation in the log: shown (Ctrl+N)"
+    app.step([ev(pygame_gui.UI_BUTTON_PRESSED, ui_element=_menu_button(scene, "auto_pass"))],
+             0.01)
+    assert scene.session.auto_pass is False and scene.overlay == "menu"
+    assert _menu_button(scene, "auto_pass").text.endswith(": off (Ctrl+P)")
+
+
+def test_a_game_with_no_pass_to_make_has_no_automatic_pass_entry(app, monkeypatch):
+    monkeypatch.setattr(type(SHRINE), "auto_pass", ())
+    scene = start(app, Session(SHRINE, 42, {}, ["human", "computer"]))
+    scene.command("menu")
+    assert "auto_pass" not in scene.ui.commands.values()
+
+
+def test_the_automatic_pass_setting_is_kept_for_the_next_games(app):
+    """Switched off in one game, it stays off in Play again and in a game from
+    the start screen."""
+    scene = start(app, Session(SHRINE, 42, {}, ["human", "computer"]))
+    scene.toggle_auto_pass()
+    scene.command("again")
+    assert app.scene is not scene and app.scene.session.auto_pass is False
+    app.show_start()
+    app.start_game(Session(SHRINE, 3, {}, ["human", "computer"]))
+    assert app.scene.session.auto_pass is False
+
+
+def test_the_handover_screen_has_an_undo_button_for_the_one_who_just_moved(app):
+    scene = start(app, Session(SHRINE, 42, {}, ["human", "human"]))
+    scene.perform(SHRINE.parse_action("draw"))
+    scene.perform(SHRINE.parse_action("pass"))
+    assert scene.overlay == "handover"
+    undo = _menu_button(scene, "undo")
+    take = _menu_button(scene, "takeover")
+    assert "undo my move" in undo.text and not undo.rect.colliderect(take.rect)
+    app.step([ev(pygame_gui.UI_BUTTON_PRESSED, ui_element=undo)], 0.01)
+    assert [a.text for a in scene.session.history] == ["draw"] and scene.overlay is None
+    scene.perform(SHRINE.parse_action("pass"))
+    scene.command("takeover")
+    scene.perform(SHRINE.parse_action("draw"))
+    scene.perform(SHRINE.parse_action("pass"))   # p2 hands back: their own undo, not p1's
+    assert scene.overlay == "handover" and "P2" in _menu_button(scene, "undo").text
+
+
+def test_no_panel_notice_while_the_refusal_stands_over_the_table(app):
+    """A refusal shown whole over the table is not repeated in the panel; a
+    notice that is no refusal is shown in the panel."""
+    scene = start(app, Session(SHRINE, 42, {}, ["human", "computer"]))
+
+    def notices():
+        return [e for e in app.manager.get_root_container().elements
+                if "Refused" in getattr(e, "html_text", "") or
+                "Saved" in getattr(e, "html_text", "")]
+    scene.say("Refused: that card cannot go there (rule: heal).")
+    assert scene.banner_up() and notices() == []
+    scene.command("menu")   # the menu hides the banner: the panel says it
+    assert not scene.banner_up()
+    scene.command("close")
+    scene.say("Saved as x.json in /tmp", error=False)
+    assert not scene.banner_up() and len(notices()) == 1
+
+
+def test_quitting_a_game_in_progress_asks_first(app):
+    """The menu's Quit (and closing the window) asks while the game is on; a
+    second Quit ends it; Esc keeps playing. A finished game quits at once."""
+    scene = start(app, Session(SHRINE, 42, {}, ["human", "computer"]))
+    scene.command("menu")
+    app.step([ev(pygame_gui.UI_BUTTON_PRESSED, ui_element=_menu_button(scene, "quit"))], 0.01)
+    assert app.running and scene.asking_quit and scene.overlay == "menu"
+    assert "Keep playing (Esc)" in [b.text for b in scene.ui.commands]
+    app.step([ev(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="\x1b", scancode=0)], 0.01)
+    assert app.running and scene.overlay is None and not scene.asking_quit
+    app.step([ev(pygame.QUIT)], 0.01)
+    assert app.running and scene.asking_quit
+    app.step([ev(pygame.QUIT)], 0.01)
+    assert not app.running
+
+
+# -- the window's size -------------------------------------------------------------------
+def test_the_first_window_is_the_largest_comfortable_one():
+    from shrinetable.table.app import comfortable
+    assert comfortable((1920, 1080)) == (1728, 972)
+    assert comfortable((2560, 1440)) == (2304, 1296)
+    assert comfortable((1280, 720)) == (1280, 720)    # the design size where it fits
+    assert comfortable((1366, 768)) == (1280, 720)
+    assert comfortable((1024, 600)) == (1024, 576)    # never under the readable minimum
+
+
+def test_the_window_size_and_place_are_kept_whole_and_a_bad_file_is_ignored(dummy_video):
+    from shrinetable.table import app as app_module
+    assert app_module.remembered() == (None, None)
+    app_module.remember((1500, 844), (100, 50))
+    assert app_module.remembered() == ((1500, 844), (100, 50))
+    assert not [p for p in app_module.window_file().parent.iterdir() if p.suffix == ".tmp"]
+    for bad in ("{", '{"size": [10, 10]}', '{"size": "big"}', "[]"):
+        app_module.window_file().write_text(bad)
+        assert app_module.remembered() == (None, None), bad

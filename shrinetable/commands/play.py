@@ -30,7 +30,10 @@ def add_parser(sub) -> None:
     p.add_argument("--trace", action="store_true",
                    help="print 'ready' after the first frame and 'action SEAT TEXT' per move")
     p.add_argument("--load", metavar="FILE", help="continue a saved game")
-    p.add_argument("--size", default="1280x720", metavar="WxH", help="window size")
+    p.add_argument("--size", default=None, metavar="WxH",
+                   help="window size (default: the last window's size and place, else "
+                        "the largest that fits 90%% of the screen, at least 1280x720 where "
+                        "the screen holds it)")
     p.add_argument("--fullscreen", action="store_true", help="start in fullscreen")
     add_cards(p)
 
@@ -67,7 +70,8 @@ def run(args: argparse.Namespace) -> int:
 
     name = getattr(args, "game", None)
     try:
-        size = parse_size(getattr(args, "size", "1280x720"), env.MIN_SIZE)
+        size = getattr(args, "size", None)
+        size = parse_size(size, env.MIN_SIZE) if size is not None else None
         env.ai_delay()
         session = None
         if getattr(args, "load", None):

@@ -7,10 +7,14 @@ the scene says something changed, so an idle table costs almost no CPU.
 
 from __future__ import annotations
 
+import json
+import os
 import random
 import sys
+import tempfile
 import time
 import warnings
+from pathlib import Path
 
 from . import env
 
@@ -41,6 +45,55 @@ FRAME_MS = 16
 # ~18 moves playing one creature takes under 3 s instead of 12-13 s
 SPEEDS = {"slow": (1.2, 0.08), "normal": (0.7, 0.03), "fast": (0.3, 0.015),
           "instant": (0.0, 0.0)}
+DESIGN = (1280, 720)   # the size the layouts are drawn for (their aspect, 16:9)
+COMFORT = 0.9          # the share of the desktop a first window takes
+WINDOW_FILE = "window.json"   # the last window's size and place, in the data folder
+PLACE_S = 0.5   # a window resized or moved is kept once it has been still this long
+
+
+def comfortable(desktop: tuple[int, int]) -> tuple[int, int]:
+    """The largest window of the layouts' aspect within 90% of `desktop`; never
+    smaller than the design size when the desktop holds that, nor than MIN_SIZE."""
+    scale = min(desktop[0] * COMFORT / DESIGN[0], desktop[1] * COMFORT / DESIGN[1])
+    size = round(DESIGN[0] * scale), round(DESIGN[1] * scale)
+    if desktop[0] >= DESIGN[0] and desktop[1] >= DESIGN[1]:
+        size = max(size[0], DESIGN[0]), max(size[1], DESIGN[1])
+    return max(size[0], env.MIN_SIZE[0]), max(size[1], env.MIN_SIZE[1])
+
+
+def window_file() -> Path:
+    return resources.data_dir() / WINDOW_FILE
+
+
+def remembered() -> tuple[tuple[int, int] | None, tuple[int, int] | None]:
+    """The last window's (size, position), each None when unknown or unreadable
+    (a damaged file is ignored: it is only a convenience)."""
+    try:
+        data = json.loads(window_file().read_text(encoding="utf-8"))
+        size = tuple(int(v) for v in data["size"])
+        pos = tuple(int(v) for v in data["pos"]) if data.get("pos") is not None else None
+    except (OSError, ValueError, TypeError, KeyError):
+        return None, None
+    if len(size) != 2 or size[0] < env.MIN_SIZE[0] or size[1] < env.MIN_SIZE[1]:
+        return None, None
+    return size, pos if pos is not None and len(pos) == 2 else None
+
+
+def remember(size: tuple[int, int], pos: tuple[int, int] | None) -> None:
+    """Keep the window's size and place for the next run, written whole (a temp
+    file, then a rename) or not at all; a folder that cannot be written is no fault."""
+    path = window_file()
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(prefix=".window-", suffix=".tmp", dir=path.parent)
+        try:
+            with os.fdopen(fd, "w", encoding="utf-8") as f:
+                json.dump({"size": list(size), "pos": list(pos) if pos else None}, f)
+            os.replace(tmp, path)
+        finally:
+            Path(tmp).unlink(missing_ok=True)
+    except OSError:
+        pass
 
 
 def game_layout(game: GameBase) -> Layout:
@@ -69,15 +122,23 @@ def theme() -> dict:
 
 
 class App:
-    def __init__(self, size: tuple[int, int] = (1280, 720), trace: bool = False,
+    def __init__(self, size: tuple[int, int] | None = DESIGN, trace: bool = False,
                  fullscreen: bool = False):
+        """`size` None: the last run's window if the desktop still holds it, else
+        the largest comfortable one (`comfortable`), where it last was."""
         pygame.display.init()
         pygame.font.init()
         pygame.display.set_caption("shrinetable")
         # the window's own icon (before set_mode, so the window manager shows it at once)
         pygame.display.set_icon(pygame.image.load(resource("assets", "icons", "shrinetable.png")))
-        self.windowed = size
+        self.keeps_place = size is None   # the window's size and place are kept for next time
+        pos = None
+        if size is None:
+            size, pos = self.first_size()
+        self.windowed, self.windowed_pos = size, pos   # what F11 returns to
         self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
+        if pos is not None:
+            self.place(pos)
         self.manager = pygame_gui.UIManager(size, theme())
         self.manager.preload_fonts([{"name": "dejavu", "point_size": 14, "style": "bold",
                                      "antialiased": "1"}] + [   # a long file name in a notice
@@ -94,6 +155,10 @@ class App:
             self.minor_delay = min(self.ai_delay, self.minor_delay)
             self.speed = next((n for n, (p, _) in SPEEDS.items() if p == self.ai_delay),
                               f"{self.ai_delay:g} s")
+        # the table passes for a person whose only move is a pass: the setting of
+        # the last game, kept for the next ones (None: no game yet, the session's own)
+        self.auto_pass: bool | None = None
+        self.place_due: float | None = None   # when to keep the window's size and place
         self.scene = None
         self.running = True
         self.presented = False
@@ -102,6 +167,50 @@ class App:
         storage.clean()   # what tables killed while saving left behind
         if fullscreen:
             self.toggle_fullscreen()
+
+    # -- the window ---------------------------------------------------------------
+    @staticmethod
+    def desktop() -> tuple[int, int]:
+        sizes = pygame.display.get_desktop_sizes()
+        return sizes[0] if sizes else DESIGN
+
+    def first_size(self) -> tuple[tuple[int, int], tuple[int, int] | None]:
+        """The window's size and place at the start: the last run's when the
+        desktop holds them, else the comfortable size (the system places it)."""
+        desktop = self.desktop()
+        size, pos = remembered()
+        if size is None or size[0] > desktop[0] or size[1] > desktop[1]:
+            return comfortable(desktop), None
+        if pos is not None and not (0 <= pos[0] <= desktop[0] - 40
+                                    and 0 <= pos[1] <= desktop[1] - 40):
+            pos = None   # off a screen that is gone: let the system place it
+        if os.environ.get("SDL_VIDEO_WINDOW_POS"):   # placed by whoever started us
+            pos = None
+        return size, pos
+
+    @staticmethod
+    def place(pos: tuple[int, int]) -> None:
+        try:
+            pygame.Window.from_display_module().position = pos
+        except (pygame.error, AttributeError):
+            pass
+
+    @staticmethod
+    def position() -> tuple[int, int] | None:
+        try:
+            return tuple(pygame.Window.from_display_module().position)
+        except (pygame.error, AttributeError):
+            return None
+
+    def keep_place(self) -> None:
+        """Remember the windowed size and place for the next run (not the
+        fullscreen one: the next run opens as a window)."""
+        if not self.keeps_place:
+            return
+        if self.screen.get_flags() & pygame.FULLSCREEN:
+            remember(self.windowed, self.windowed_pos)
+        else:
+            remember(self.screen.get_size(), self.position())
 
     def set_speed(self, name: str) -> None:
         """The computer's pace for the rest of the session; a name not in SPEEDS
@@ -122,14 +231,37 @@ class App:
             self._layouts[game.name] = game_layout(game)
         return self._layouts[game.name]
 
+    def _settings_from_scene(self) -> None:
+        """Take the settings a person changed in the game now ending (the
+        automatic pass) to the next one; the pace is the App's already."""
+        session = getattr(self.scene, "session", None)
+        if session is not None:
+            self.auto_pass = session.auto_pass
+
     def start_game(self, session: Session) -> None:
         from .game_scene import GameScene
+        self._settings_from_scene()
+        if self.auto_pass is not None:
+            session.auto_pass = self.auto_pass
         self.scene = GameScene(self, session, self.layout(session.game))
         pygame.display.set_caption(f"{session.game.title} (seed {session.seed}) \u2014 shrinetable")
 
     def show_start(self, message: str = "") -> None:
         from .start_scene import StartScene
+        self._settings_from_scene()
         self.scene = StartScene(self, message)
+
+    def quit(self) -> None:
+        """End the program; while a game is on, ask first (the menu shows the
+        question; a second Quit or closing the window again ends it)."""
+        scene = self.scene
+        session = getattr(scene, "session", None)
+        if session is None or session.decision() is None or getattr(scene, "asking_quit", False):
+            self.running = False
+            return
+        scene.asking_quit = True
+        scene.command("menu")
+        scene.dirty = True
 
     @staticmethod
     def new_seed() -> int:
@@ -143,10 +275,14 @@ class App:
             print(line, flush=True)
 
     def toggle_fullscreen(self) -> None:
+        """Fullscreen, or back to the window's size and place before it."""
         if self.screen.get_flags() & pygame.FULLSCREEN:
             self.screen = pygame.display.set_mode(self.windowed, pygame.RESIZABLE)
+            if self.windowed_pos is not None:
+                self.place(self.windowed_pos)
         else:
             self.windowed = self.screen.get_size()
+            self.windowed_pos = self.position()
             self.screen = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
         self._resized()
 
@@ -190,9 +326,12 @@ class App:
         for event in events:
             t = event.type
             if t == pygame.QUIT:
-                self.running = False
+                self.quit()
             elif t == pygame.WINDOWSIZECHANGED:
                 self._resized()
+                self.place_due = time.monotonic() + PLACE_S
+            elif t == pygame.WINDOWMOVED:
+                self.place_due = time.monotonic() + PLACE_S
             elif t == pygame.KEYDOWN and event.key == pygame.K_F11:
                 self.toggle_fullscreen()
             else:
@@ -200,6 +339,9 @@ class App:
                 self.scene.handle(event, consumed)
                 if t != pygame.MOUSEMOTION:
                     self.scene.dirty = True
+        if self.place_due is not None and time.monotonic() >= self.place_due:
+            self.place_due = None   # a resize or move settled: kept, even if killed later
+            self.keep_place()
         # the scene first: a computer move rebuilds the widgets, and pygame_gui
         # only lists what it draws in its own update
         self.scene.update(time.monotonic())
@@ -250,6 +392,7 @@ class App:
             self.step(events, now - last)
             last = now
         if until is None:
+            self.keep_place()
             pygame.quit()
         return 0
 

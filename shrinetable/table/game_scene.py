@@ -282,6 +282,8 @@ class GameScene(GamePanels, Zoom):
         elif cmd.startswith("speed "):   # the menu's pace buttons: the menu stays open
             self.app.set_speed(cmd.partition(" ")[2])
             self.build_ui()
+        elif cmd in ("notation", "auto_pass"):   # the menu's switches (Ctrl+N, Ctrl+P)
+            getattr(self, f"toggle_{cmd}")()
         elif cmd == "undo":
             self.undo()
         elif cmd == "redo":
@@ -300,7 +302,7 @@ class GameScene(GamePanels, Zoom):
             again.auto_pass = s.auto_pass
             self.app.start_game(again)
         elif cmd == "quit":
-            self.app.running = False
+            self.app.quit()   # asks first while the game is on
         elif cmd == "handover":  # the other person answers: hide the table first
             self.overlay = "handover"
             self.flyers = []

@@ -74,6 +74,8 @@ class GamePanels:
         m.clear_and_reset()
         self.ui = Widgets()
         sc = self.board.scaler
+        if self.overlay != "menu":
+            self.asking_quit = False   # the question goes with the menu that asked it
         if self.overlay == "handover":
             self._handover_ui()
             return
@@ -93,7 +95,7 @@ class GamePanels:
         self.ui.status = UITextBox(self._status_html(), pygame.Rect(
             status.x, status.y + row_h + 2, status.w, status.h - row_h - 2), m)
         area = sc.rect(p.buttons)
-        if self.message:   # a refusal's reason or a notice, whole, under the buttons
+        if self.message and not self.banner_up():   # a notice, whole, under the buttons
             box = UITextBox(self._notice_html(), pygame.Rect(area.x, area.y, area.w, -1), m)
             h = min(box.rect.height, area.h // 2)   # height -1: as tall as the text
             box.set_dimensions((area.w, h))
@@ -115,6 +117,12 @@ class GamePanels:
                                           "Load a saved game",
                                           initial_file_path=str(storage.dialog_folder()),
                                           allow_existing_files_only=True)
+
+    def banner_up(self) -> bool:
+        """Whether the message is shown whole over the table (a refusal, until
+        the next click): the panel then shows no second copy of it."""
+        return bool(self.message and self.message_is_error and self.shout
+                    and self.overlay is None)
 
     def _log_text(self) -> str:
         """The latest entries only: pygame_gui re-lays out the whole text on every
@@ -191,11 +199,28 @@ class GamePanels:
                          self.app.manager, container=win)
             self.ui.commands[b] = cmd
 
+    asking_quit = False   # the menu asks whether to quit the game in progress
+
+    def _quit_ui(self) -> None:
+        """Quit while a game is on? It is kept (Continue resumes it)."""
+        win, width = self._window("Quit shrinetable?", 440, 200)
+        UITextBox("This game is kept: <b>Continue</b> on the start screen resumes it.",
+                  pygame.Rect(10, 6, width - 20, 56), self.app.manager, container=win)
+        self._buttons_in(win, width, [("Quit", "quit"), ("Keep playing (Esc)", "close")], 68)
+
     def _menu_ui(self) -> None:
+        if self.asking_quit:
+            self._quit_ui()
+            return
         items = [("Resume (Esc)", "close"), ("Save game (Ctrl+S)", "save"),
                  ("Load game (Ctrl+O)", "load"), ("Rules (?)", "rules"),
-                 ("Fullscreen (F11)", "fullscreen"), ("New game\u2026", "newgame"),
-                 ("Quit", "quit")]
+                 ("Fullscreen (F11)", "fullscreen"),
+                 (f"Notation in the log: {'shown' if self.notation else 'hidden'} (Ctrl+N)",
+                  "notation")]
+        if self.session.game.auto_pass:   # a game that has a pass the table may make
+            on = "on" if self.session.auto_pass else "off"
+            items.append((f"Pass when it is the only move: {on} (Ctrl+P)", "auto_pass"))
+        items += [("New game\u2026", "newgame"), ("Quit", "quit")]
         win, width = self._window("Menu", 320, 42 * len(items) + 130)
         self._buttons_in(win, width, items)
         top = 10 + 42 * len(items)
@@ -272,3 +297,9 @@ class GamePanels:
         rect.center = (size[0] // 2, size[1] // 2 + 40)
         b = UIButton(rect, f"I am {seat_name(seat)}: show my cards", self.app.manager)
         self.ui.commands[b] = "takeover"
+        if self.session.can_undo(self.viewer):   # still the one who just moved
+            rect = pygame.Rect(0, 0, 360, 40)
+            rect.center = (size[0] // 2, size[1] // 2 + 40 + max(110, size[1] // 7))
+            b = UIButton(rect, f"{seat_name(self.viewer)}: undo my move (Ctrl+Z)",
+                         self.app.manager)
+            self.ui.commands[b] = "undo"
