@@ -225,35 +225,29 @@ def _pool_chips(info: dict) -> tuple[Chip, ...]:
     return tuple(chips)
 
 
-def _contest(view: Any) -> tuple[dict[str, tuple[Chip, ...]], list[Arrow]]:
-    """What the conclusion shows over each Event: the ratings it needs, each
-    contender's total (the leader's marked), a tie under way."""
+def _contest(view: Any) -> dict[str, tuple[Chip, ...]]:
+    """What the conclusion shows beside the Event being resolved: the ratings it
+    needs to be exceeded, each contender's total, a tie being broken."""
     contest = view.info.get("contest")
-    covers: dict[str, tuple[Chip, ...]] = {}
-    if not isinstance(contest, dict) or not contest:
-        return covers, []
-    event = contest.get("event")
-    seat = contest.get("seat")
-    zone = f"involved:{seat}" if isinstance(seat, int) else None
-    if zone is None and event:
-        zone = next((z for z, v in view.zones.items()
-                     if z.startswith("event:") and event in v.cards), None)
-        zone = zone and "involved:" + zone.partition(":")[2]
+    if not isinstance(contest, dict) or not contest.get("event"):
+        return {}
+    event = contest["event"]
+    zone = next((z for z, v in view.zones.items()
+                 if z.startswith("event:") and event in v.cards), None)
     if zone is None:
-        return covers, []
+        return {}
     chips = []
-    need = contest.get("needs") or contest.get("ratings")
+    need = (view.info.get("ratings") or {}).get(event)
     if need:
-        chips.append(Chip(f"needs more than {_rated(need)}", (240, 234, 214)))
+        chips.append(Chip(f"to beat {_rated(need)}", (240, 234, 214)))
     totals = contest.get("totals") or {}
     if isinstance(totals, (list, tuple)):
         totals = {q: t for q, t in enumerate(totals) if t is not None}
     for q, t in totals.items():
         chips.append(Chip(f"p{int(q) + 1}: {t}", (246, 160, 140)))
-    if contest.get("tie") or contest.get("tied"):
+    if view.info.get("step") == "tiebreak":
         chips.append(Chip("TIE", CONTEST, (255, 255, 255)))
-    covers[zone] = tuple(chips)
-    return covers, []
+    return {"involved:" + zone.partition(":")[2]: tuple(chips)}
 
 
 def _stack(view: Any) -> tuple[dict[str, CardDecor], list[Arrow]]:
@@ -390,8 +384,7 @@ class UsagiPresentation(Presentation):
             cards[c] = d if old is None else CardDecor(
                 edge=old.edge, chips=(*old.chips, *d.chips), numbers=old.numbers,
                 veil=old.veil, where=old.where, notes=old.notes)
-        contest, more = _contest(view)
-        for z, chips in contest.items():
+        for z, chips in _contest(view).items():
             covers[z] = covers.get(z, ()) + chips
         for q in range(n):
             if _seat_value(info.get("committed"), q) and f"event:{q}" in view.zones \
@@ -399,7 +392,7 @@ class UsagiPresentation(Presentation):
                 covers[f"event:{q}"] = (PROPOSED,)
         turn = info.get("turn") if info.get("step") in ("action", "respond") else None
         return Decor(turn=turn if isinstance(turn, int) else None, huds=huds,
-                     cards=cards, covers=covers, badges=badges, arrows=(*arrows, *more))
+                     cards=cards, covers=covers, badges=badges, arrows=tuple(arrows))
 
 
 def _and(items: list[str]) -> str:
