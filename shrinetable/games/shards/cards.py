@@ -13,11 +13,16 @@ from shrinetable.formats.cards import load_card_data
 
 from .schema import BASIC, DATA, Card, Deck, Effect
 
+CARD_TARGETS = ("unit", "enemy_unit", "own_unit", "building", "enemy_building",
+                "own_building", "own_card", "enemy")
+Cost = tuple[tuple[str, int], ...]
+
 
 @dataclass(frozen=True, slots=True)
 class Def:
     """One card's rules. `cost` and `scrap` as printed; `keywords` by word, with X
-    (0 for a keyword without a number)."""
+    (0 for a keyword without a number). The fields after `text` are facts the
+    rules would otherwise work out again at every step, made once by `of`."""
 
     id: str
     name: str
@@ -32,16 +37,26 @@ class Def:
     text: str
     abilities: tuple[Effect, ...] = ()      # its `activate` effects, in order (made once)
     timed: dict[str, tuple[Effect, ...]] | None = None   # play/end/ready effects by when
+    costs: tuple[Cost, ...] = ()            # each ability's cost, as pairs
+    aimed: tuple[bool, ...] = ()            # each ability: whether it targets a card
+    play_aimed: bool = False                # a play effect targets a card
+    statics: tuple[Effect, ...] = ()        # its static effects
+    developable: bool = False               # R25: a building, or Developable
 
     @staticmethod
     def of(c: Card) -> Def:
         kws = {k.partition(" ")[0]: int(k.partition(" ")[2] or 0) for k in c.keywords}
+        abilities = tuple(e for e in c.effect if e.when == "activate")
         return Def(c.id, c.name, c.type, tuple(sorted(c.cost.items())), c.scrap or 0,
                    c.offence or 0, c.health or 0, c.defence or 0, kws,
-                   tuple(c.effect), c.text,
-                   tuple(e for e in c.effect if e.when == "activate"),
+                   tuple(c.effect), c.text, abilities,
                    {w: tuple(e for e in c.effect if e.when == w)
-                    for w in ("play", "end", "ready")})
+                    for w in ("play", "end", "ready")},
+                   tuple(tuple(e.cost.items()) for e in abilities),
+                   tuple(e.target in CARD_TARGETS for e in abilities),
+                   any(e.when == "play" and e.target in CARD_TARGETS for e in c.effect),
+                   tuple(e for e in c.effect if e.when == "static"),
+                   c.type == "building" or "developable" in kws)
 
     def kw(self, word: str) -> int | None:
         """X of keyword `word` (0 for one without a number); None when absent."""

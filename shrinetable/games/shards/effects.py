@@ -10,15 +10,11 @@ from typing import TYPE_CHECKING
 from shrinetable.engine import Event
 from shrinetable.engine.rng import fork
 
-from .cards import Def
+from .cards import CARD_TARGETS, Cost, Def
 from .schema import ADVANCED, Effect
 
 if TYPE_CHECKING:
     from .state import State
-
-CARD_TARGETS = ("unit", "enemy_unit", "own_unit", "building", "enemy_building",
-                "own_building", "own_card", "enemy")
-Cost = tuple[tuple[str, int], ...]
 
 
 def p(q: int) -> str:
@@ -29,7 +25,10 @@ def p(q: int) -> str:
 
 def can_pay(pool: dict[str, int], cost: Cost) -> bool:
     """R3: each part of a cost from its own resource."""
-    return all(pool.get(r, 0) >= n for r, n in cost)
+    for r, n in cost:
+        if pool.get(r, 0) < n:
+            return False
+    return True
 
 
 def pay(s: State, q: int, cost: Cost) -> None:
@@ -90,9 +89,10 @@ def _statics(s: State, c: int, do: str, group: str) -> int:
     """The static bonus `do` (offence/defence) on `c` from its owner's cards."""
     q = s.owner[c]
     n = 0
+    defs = s.defs
     for k in s.kingdom(q):
-        for e in s.defs[k].effects:
-            if e.when == "static" and e.do == do and \
+        for e in defs[k].statics:
+            if e.do == do and \
                     (e.target == group or (e.target == "this" and k == c)) and \
                     holds(s, q, k, e.condition):
                 n += e.amount
@@ -124,7 +124,7 @@ def development(s: State, q: int) -> int:
 
 def is_developable(d: Def) -> bool:
     """R25: buildings, and kingdom cards with the Developable keyword."""
-    return d.type == "building" or d.kw("developable") is not None
+    return d.developable
 
 
 # ------------------------------------------------------------------ targets

@@ -21,7 +21,6 @@ from .effects import (
     defence,
     gain,
     health,
-    is_developable,
     offence,
     pay,
     reduce,
@@ -107,34 +106,47 @@ def _start(s: State) -> list[Action]:
             if sum(s.defs[c].total_cost for c in combo) <= PICK_COST]
 
 
+BONUSES = tuple(Action("bonus", word=w)
+                for w in ("research", "gold", "gemstones", "faith", "card"))
+TRADES = tuple(Action("trade", word=w) for w in ("research", "gold", "gemstones", "faith"))
+RESEARCH, END, CHARGE, HOLD, PASS = (Action(k) for k in
+                                     ("research", "end", "charge", "hold", "pass"))
+FAST = ("tactic", "miracle")            # R17: the event types played in a combat
+SLOW_ONLY = ("tactic", "territory")     # never played at sorcery speed from hand
+
+
 def _bonus(s: State) -> list[Action]:
-    return [Action("bonus", word=w) for w in ("research", "gold", "gemstones", "faith", "card")]
+    return list(BONUSES)
 
 
 def _plays(s: State, q: int, fast: bool) -> list[Action]:
     """Cards `q` may play from hand now: at sorcery speed, or (fast) in a combat."""
     out: list[Action] = []
-    founded = s.territories(q)
-    free = len(founded) < s.opts.max_territories
-    territories = [t for t in s.hand[q] if s.defs[t].type == "territory"]
+    defs, names, pool = s.defs, s.names, s.pool[q]
+    founded = None
     for c in s.hand[q]:
-        d = s.defs[c]
-        if not can_pay(s.pool[q], d.cost):
+        d = defs[c]
+        kind = d.type
+        if (kind not in FAST) if fast else (kind in SLOW_ONLY):
             continue
-        if fast and d.type not in ("tactic", "miracle"):
+        if not can_pay(pool, d.cost):                               # R3
             continue
-        if not fast and d.type in ("tactic", "territory"):
-            continue
-        wheres: list[tuple[int, str]] = [(-1, "")]
-        if d.type in ("unit", "building"):
-            wheres = [(i, "") for i, _ in founded]
-            if d.type == "building" and free:
-                wheres += [(-1, s.names[t]) for t in territories]
-        if not wheres:
+        if kind == "unit" or kind == "building":
+            if founded is None:
+                founded = [i for i, t in enumerate(s.slots[q]) if t is not None]
+            wheres = [(i, "") for i in founded]
+            if kind == "building" and len(founded) < s.opts.max_territories:
+                wheres += [(-1, names[t]) for t in s.hand[q] if defs[t].type == "territory"]
+            if not wheres:
+                continue
+        else:
+            wheres = [(-1, "")]
+        name = names[c]
+        if not d.play_aimed:
+            out += [Action("play", name, other, slot) for slot, other in wheres]
             continue
         for targets in _target_sets(s, q, c, "play", d.cost):
-            out += [Action("play", s.names[c], other, slot, targets)
-                    for slot, other in wheres]
+            out += [Action("play", name, other, slot, targets) for slot, other in wheres]
     return out
 
 
@@ -152,15 +164,25 @@ def _target_sets(s: State, q: int, card: int, when: str, cost, index: int = 0
     return [tuple(s.names[t] for t in combo) for combo in product(*choices)]
 
 
-def _abilities(s: State, q: int, fast: bool) -> list[Action]:
+def _abilities(s: State, q: int, fast: bool, kingdom: list[int] | None = None
+               ) -> list[Action]:
     out: list[Action] = []
-    for c in s.kingdom(q):
-        for k, e in enumerate(s.defs[c].abilities):
-            if (fast and not e.fast) or (e.exhaust and c in s.exhausted):
+    defs, pool, exhausted, memo = s.defs, s.pool[q], s.exhausted, s.memo.use
+    for c in s.kingdom(q) if kingdom is None else kingdom:
+        d = defs[c]
+        if not d.abilities:
+            continue
+        for k, e in enumerate(d.abilities):
+            if (fast and not e.fast) or (e.exhaust and c in exhausted):
                 continue
-            cost = tuple(e.cost.items())
-            if not can_pay(s.pool[q], cost) or not active(s, q, c, "activate", cost, k):
+            cost = d.costs[k]
+            if not can_pay(pool, cost) or \
+                    (e.condition and not active(s, q, c, "activate", cost, k)):
                 continue        # it cannot be paid, or its condition does not hold
+            if not d.aimed[k]:
+                out.append(memo.get((c, k)) or
+                           memo.setdefault((c, k), Action("use", s.names[c], index=k)))
+                continue
             out += [Action("use", s.names[c], targets=ts, index=k)
                     for ts in _target_sets(s, q, c, "activate", cost, k)]
     return out
@@ -173,48 +195,63 @@ def may_attack(s: State, u: int) -> bool:
             and (s.entered.get(u, 0) < s.turn_no or d.kw("blitz") is not None))
 
 
-def _attacks(s: State, q: int, only_slot: int | None) -> list[Action]:
-    o = 1 - q
-    fighting = s.combat.attackers if s.combat else ()
-    units = [u for u in s.of_type(q, "unit") if u not in fighting and may_attack(s, u)]
-    out = []
-    for slot, t in s.territories(o):
-        if (only_slot is None and slot in s.attacked) or \
-                (only_slot is not None and slot != only_slot):
+def _attacks(s: State, q: int, only_slot: int | None, kingdom: list[int] | None = None
+             ) -> list[Action]:
+    o, defs, names = 1 - q, s.defs, s.names
+    aims = []
+    for slot, t in enumerate(s.slots[o]):
+        if t is None or (slot in s.attacked if only_slot is None else slot != only_slot):
             continue
-        for b in t[1:]:
-            if s.defs[b].type == "building":
-                out += [Action("attack", s.names[u], s.names[b]) for u in units]
-    return out
+        aims += [b for b in t[1:] if defs[b].type == "building"]
+    if not aims:
+        return []
+    fighting = s.combat.attackers if s.combat else ()
+    exhausted, entered, now = s.exhausted, s.entered, s.turn_no
+    units = [u for u in (s.kingdom(q) if kingdom is None else kingdom)
+             if defs[u].type == "unit" and u not in exhausted and u not in fighting
+             and (entered.get(u, 0) < now or defs[u].kw("blitz") is not None)]   # R9
+    memo = s.memo.attack
+    return [memo.get((u, b)) or memo.setdefault((u, b), Action("attack", names[u], names[b]))
+            for b in aims for u in units]
 
 
 def _main(s: State) -> list[Action]:
     q = s.turn
-    out = _plays(s, q, False) + _abilities(s, q, False)
+    defs, names, pool = s.defs, s.names, s.pool[q]
+    kingdom = s.kingdom(q)
+    basic = pool.get("basic", 0)
+    out = _plays(s, q, False)
+    out += _abilities(s, q, False, kingdom)
     if not s.scrapped:
-        cards = sorted(c for c in s.hand[q] if s.defs[c].scrap)
-        out += [Action("scrap", *(s.names[c] for c in combo))
-                for n in (1, 2) for combo in combinations(cards, n)]
-    if s.pool[q].get("basic", 0) >= 2:
-        out += [Action("trade", word=w) for w in ("research", "gold", "gemstones", "faith")]
-    out += _attacks(s, q, None)
-    founded = [i for i, _ in s.territories(q)]
-    for u in s.of_type(q, "unit"):
-        if u not in s.moved:
-            here = s.slot_of(u)
-            out += [Action("move", s.names[u], slot=i) for i in founded if i != here]
-    for c in s.kingdom(q):
-        if is_developable(s.defs[c]) and \
-                s.pool[q].get("basic", 0) >= 1 + s.counters.get(c, 0):
-            out.append(Action("develop", s.names[c]))
+        cards = tuple(sorted(c for c in s.hand[q] if defs[c].scrap))
+        scraps = s.memo.scrap.get(cards)
+        if scraps is None:
+            scraps = s.memo.scrap[cards] = tuple(
+                Action("scrap", *(names[c] for c in combo))
+                for n in (1, 2) for combo in combinations(cards, n))
+        out += scraps
+    if basic >= 2:
+        out += TRADES
+    out += _attacks(s, q, None, kingdom)
+    founded = [i for i, t in enumerate(s.slots[q]) if t is not None]
+    if len(founded) > 1:
+        memo = s.memo.move
+        for u in kingdom:
+            if defs[u].type == "unit" and u not in s.moved:
+                here = s.slot_of(u)
+                out += [memo.get((u, i)) or memo.setdefault((u, i), Action(
+                    "move", names[u], slot=i)) for i in founded if i != here]
+    counters, memo = s.counters, s.memo.develop
+    out += [memo.get(c) or memo.setdefault(c, Action("develop", names[c])) for c in kingdom
+            if defs[c].developable and basic >= 1 + counters.get(c, 0)]
     if not s.acted:
-        out.append(Action("research"))
-    out.append(Action("end"))
+        out.append(RESEARCH)
+    out.append(END)
     return out
 
 
 def _declare(s: State) -> list[Action]:
-    return [*_attacks(s, s.turn, s.combat.slot), Action("charge")]
+    return [*_attacks(s, s.turn, s.combat.slot), CHARGE]
 
 
 def _defend(s: State) -> list[Action]:
@@ -226,7 +263,7 @@ def _defend(s: State) -> list[Action]:
                  and u not in s.exhausted and u not in blocking]
     out = [Action("block", s.names[d], s.names[a]) for d in defenders
            for a in cb.fighting() if a not in blocked and s.in_play(a)]
-    return [*out, Action("hold")]
+    return [*out, HOLD]
 
 
 def _tricks(s: State) -> list[Action]:
@@ -235,7 +272,7 @@ def _tricks(s: State) -> list[Action]:
     if q == s.turn:
         out += [Action("withdraw", s.names[a]) for a in cb.fighting()
                 if cb.blocker(a) and s.in_play(a) and s.defs[a].kw("hit_and_run") is not None]
-    return [*out, Action("pass")]
+    return [*out, PASS]
 
 
 def _discard(s: State) -> list[Action]:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
+from typing import Any
 
 from shrinetable.engine import Outcome
 
@@ -41,6 +42,22 @@ class Combat:
     def fighting(self) -> tuple[int, ...]:
         """The attackers still in the combat."""
         return tuple(a for a in self.attackers if a not in self.withdrawn)
+
+
+class Memo:
+    """Actions a game has already made, by the card numbers they are made of. The
+    legal-action lists repeat much from one step to the next, and an Action looked
+    up is cheaper than one made; every state of a game shares one Memo (the card
+    numbering never changes within a game)."""
+
+    __slots__ = ("use", "develop", "attack", "scrap", "move")
+
+    def __init__(self) -> None:
+        self.use: dict[tuple[int, int], Any] = {}       # (card, ability) -> use
+        self.develop: dict[int, Any] = {}               # card -> develop
+        self.attack: dict[tuple[int, int], Any] = {}    # (unit, building) -> attack
+        self.scrap: dict[tuple[int, ...], tuple] = {}   # scrap values in hand -> scraps
+        self.move: dict[tuple[int, int], Any] = {}      # (unit, slot) -> move
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,6 +101,7 @@ class State:
     combat: Combat | None = None
     result: Outcome | None = None
     legal: list | None = None
+    memo: Memo = field(default_factory=Memo, compare=False, repr=False)
 
     def copy(self) -> State:
         """A copy that later steps may change. Every field is assigned by name
@@ -91,23 +109,26 @@ class State:
         c = _new(State)
         c.opts, c.rng, c.defs, c.names, c.owner = (self.opts, self.rng, self.defs,
                                                    self.names, self.owner)
-        c.deck = [self.deck[0][:], self.deck[1][:]]
-        c.hand = [self.hand[0][:], self.hand[1][:]]
-        c.grave = [self.grave[0][:], self.grave[1][:]]
-        c.scrap = [self.scrap[0][:], self.scrap[1][:]]
+        d, h, g, sc, pol, st, pool = (self.deck, self.hand, self.grave, self.scrap,
+                                      self.policies, self.start, self.pool)
+        c.deck = [d[0][:], d[1][:]]
+        c.hand = [h[0][:], h[1][:]]
+        c.grave = [g[0][:], g[1][:]]
+        c.scrap = [sc[0][:], sc[1][:]]
         c.slots = [[None if t is None else t[:] for t in side] for side in self.slots]
-        c.policies = [self.policies[0][:], self.policies[1][:]]
-        c.pool = [dict(self.pool[0]), dict(self.pool[1])]
-        c.start = [self.start[0][:], self.start[1][:]]
+        c.policies = [pol[0][:], pol[1][:]]
+        c.pool = [pool[0].copy(), pool[1].copy()]
+        c.start = [st[0][:], st[1][:]]
         c.picks, c.committed = self.picks[:], self.committed[:]
-        c.counters, c.damage, c.pump = dict(self.counters), dict(self.damage), dict(self.pump)
-        c.exhausted, c.entered = self.exhausted, dict(self.entered)
+        c.counters, c.damage, c.pump = (self.counters.copy(), self.damage.copy(),
+                                        self.pump.copy())
+        c.exhausted, c.entered = self.exhausted, self.entered.copy()
         c.moved, c.attacked = self.moved, self.attacked
         c.stage, c.resume, c.owing = self.stage, self.resume, self.owing
         c.first, c.turn, c.turn_no = self.first, self.turn, self.turn_no
         c.scrapped, c.acted, c.combat, c.result = (self.scrapped, self.acted,
                                                    self.combat, self.result)
-        c.legal = None
+        c.legal, c.memo = None, self.memo
         return c
 
     # -- where cards are ---------------------------------------------------------
@@ -124,7 +145,12 @@ class State:
 
     def kingdom(self, q: int) -> list[int]:
         """`q`'s kingdom cards in play: units and buildings, then policies."""
-        return [c for t in self.slots[q] if t is not None for c in t[1:]] + self.policies[q]
+        out: list[int] = []
+        for t in self.slots[q]:
+            if t is not None:
+                out += t[1:]
+        out += self.policies[q]
+        return out
 
     def in_play(self, card: int) -> bool:
         q = self.owner[card]
