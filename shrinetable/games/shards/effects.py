@@ -149,7 +149,6 @@ def resolve(s: State, q: int, c: int, effects: list[Effect], targets: list[int],
             ev: list[Event]) -> None:
     """Apply `effects` of card `c` for `q` in order; chosen card targets are
     consumed in order; a target that has left play is skipped (R27)."""
-    from .rules import destroy, develop, draw, settle  # rules imports this module
     chosen = iter(targets)
     for e in effects:
         if s.result is not None:
@@ -170,7 +169,7 @@ def resolve(s: State, q: int, c: int, effects: list[Effect], targets: list[int],
             gain(s, who, e.resource, e.amount)
             ev.append(Event("gain", f"{name}: {p(who)} gains {e.amount} {e.resource}", q))
         elif e.do == "draw":
-            draw(s, who if not t else q, e.amount, ev)
+            rules.draw(s, who if not t else q, e.amount, ev)
         elif e.do == "discard":
             _discard_random(s, who if not t else 1 - q, e.amount, name, ev)
         elif e.do == "damage":
@@ -178,9 +177,9 @@ def resolve(s: State, q: int, c: int, effects: list[Effect], targets: list[int],
             if n:                      # all of it stopped: no damage mark
                 s.damage[t] = s.damage.get(t, 0) + n
             ev.append(Event("damage", f"{name} deals {n} damage to {tname}", q))
-            settle(s, ev)
+            rules.settle(s, ev)
         elif e.do == "destroy":
-            settle(s, ev, {s.owner[t]} if destroy(s, t, ev) else set())
+            rules.settle(s, ev, {s.owner[t]} if rules.destroy(s, t, ev) else set())
         elif e.do == "repair":
             if not s.damage.get(t):
                 continue               # nothing to repair: nothing happens
@@ -199,7 +198,7 @@ def resolve(s: State, q: int, c: int, effects: list[Effect], targets: list[int],
         elif e.do == "develop":
             ev.append(Event("develop", f"{name} puts {e.amount} development "
                                        f"counter(s) on {tname}", q))
-            develop(s, t, e.amount, ev)
+            rules.develop(s, t, e.amount, ev)
 
 
 def _discard_random(s: State, q: int, n: int, source: str, ev: list[Event]) -> None:
@@ -209,3 +208,8 @@ def _discard_random(s: State, q: int, n: int, source: str, ev: list[Event]) -> N
         s.grave[q].append(c)
         ev.append(Event("discard", f"{source}: {p(q)} discards {s.defs[c].name} at random",
                         q, (s.names[c],), f"hand:{q}", f"grave:{q}"))
+
+
+# rules imports this module first; imported here, at the end, it is read once
+# rather than at every resolve
+from . import rules  # noqa: E402

@@ -223,7 +223,9 @@ def _main(s: State) -> list[Action]:
     out = _plays(s, q, False)
     out += _abilities(s, q, False, kingdom)
     if not s.scrapped:
-        cards = tuple(sorted(c for c in s.hand[q] if defs[c].scrap))
+        cards = [c for c in s.hand[q] if defs[c].scrap]
+        cards.sort()
+        cards = tuple(cards)
         scraps = s.memo.scrap.get(cards)
         if scraps is None:
             scraps = s.memo.scrap[cards] = tuple(
@@ -401,11 +403,7 @@ def _use(s: State, q: int, a: Action, ev: list[Event]) -> None:
 def _responded(s: State, q: int) -> None:
     """R16: in a combat's tricks step, acting hands priority to the other player."""
     if s.stage == "tricks" and s.combat is not None:
-        s.combat = Combat(**{**_fields(s.combat), "priority": 1 - q, "passes": 0})
-
-
-def _fields(cb: Combat) -> dict:
-    return {f: getattr(cb, f) for f in cb.__slots__}
+        s.combat = s.combat._replace(priority=1 - q, passes=0)
 
 
 def _scrap(s: State, q: int, a: Action, ev: list[Event]) -> None:
@@ -482,8 +480,7 @@ def _attack(s: State, q: int, a: Action, ev: list[Event]) -> None:
         s.stage = "declare"
         s.acted = True
     cb = s.combat
-    s.combat = Combat(**{**_fields(cb), "attackers": (*cb.attackers, u),
-                         "aims": (*cb.aims, b)})
+    s.combat = cb._replace(attackers=(*cb.attackers, u), aims=(*cb.aims, b))
     s.exhausted = s.exhausted | {u}
     ev.append(Event("attack", f"{p(q)} attacks {p(o)}'s territory {slot + 1} with "
                               f"{s.defs[u].name}, aiming at {s.defs[b].name}", q))
@@ -498,20 +495,20 @@ def _charge(s: State, q: int, a: Action, ev: list[Event]) -> None:
 def _block(s: State, q: int, a: Action, ev: list[Event]) -> None:
     d, att = card(s, a.card), card(s, a.other)
     cb = s.combat
-    s.combat = Combat(**{**_fields(cb), "blocks": (*cb.blocks, (att, d))})
+    s.combat = cb._replace(blocks=(*cb.blocks, (att, d)))
     ev.append(Event("block", f"{p(q)} blocks {s.defs[att].name} with {s.defs[d].name}", q))
 
 
 def _hold(s: State, q: int, a: Action, ev: list[Event]) -> None:
     s.stage = "tricks"
-    s.combat = Combat(**{**_fields(s.combat), "priority": s.turn, "passes": 0})
+    s.combat = s.combat._replace(priority=s.turn, passes=0)
     ev.append(Event("hold", f"{p(q)} is done blocking", q))
 
 
 def _withdraw(s: State, q: int, a: Action, ev: list[Event]) -> None:
     u = card(s, a.card)
     cb = s.combat
-    s.combat = Combat(**{**_fields(cb), "withdrawn": (*cb.withdrawn, u)})
+    s.combat = cb._replace(withdrawn=(*cb.withdrawn, u))
     s.exhausted = s.exhausted - {u}
     ev.append(Event("withdraw", f"{p(q)} pulls {s.defs[u].name} out of the combat "
                                 f"(Hit and Run)", q))
@@ -524,7 +521,7 @@ def _pass(s: State, q: int, a: Action, ev: list[Event]) -> None:
         ev.append(Event("pass", f"{p(q)} passes", q))
         _damage(s, ev)
         return
-    s.combat = Combat(**{**_fields(cb), "priority": 1 - q, "passes": cb.passes + 1})
+    s.combat = cb._replace(priority=1 - q, passes=cb.passes + 1)
     ev.append(Event("pass", f"{p(q)} passes", q))
 
 
@@ -677,17 +674,18 @@ def _discard_apply(s: State, q: int, a: Action, ev: list[Event]) -> None:
 def _end_phase(s: State, ev: list[Event]) -> None:
     """End Phase: end-of-turn abilities, Vigilant units ready, every unit heals
     (R29), this turn's boosts end, then discard to 8 (R24)."""
-    q = s.turn
+    q, defs = s.turn, s.defs
     s.stage = "main"
-    for c in [c for c in s.kingdom(q) if s.defs[c].timed["end"]]:
+    for c in [c for c in s.kingdom(q) if defs[c].timed["end"]]:
         if s.in_play(c) and s.result is None:
             resolve(s, q, c, active(s, q, c, "end", (), 0), [], ev)
-    vigilant = {u for u in s.of_type(q, "unit") if s.defs[u].kw("vigilant") is not None}
-    s.exhausted = s.exhausted - vigilant
-    for c in list(s.damage):
-        if s.defs[c].type == "unit":
-            del s.damage[c]
-    s.pump = {}
+    if s.exhausted:
+        s.exhausted = s.exhausted - {u for u in s.kingdom(q) if defs[u].type == "unit"
+                                     and defs[u].kw("vigilant") is not None}
+    for c in [c for c in s.damage if defs[c].type == "unit"]:
+        del s.damage[c]
+    if s.pump:
+        s.pump = {}
     if s.result is not None:
         return
     if len(s.hand[q]) > MAX_HAND:
@@ -702,11 +700,12 @@ def _next_turn(s: State, q: int, ev: list[Event]) -> None:
     s.turn, s.turn_no = q, s.turn_no + 1
     s.scrapped = s.acted = False
     s.moved = s.attacked = frozenset()
-    mine = set(s.kingdom(q))
-    s.exhausted = s.exhausted - mine
+    mine = s.kingdom(q)
+    if s.exhausted:
+        s.exhausted = s.exhausted.difference(mine)
     s.stage = "main"
     ev.append(Event("turn", f"Turn {s.turn_no}: {p(q)}", q))
-    for c in [c for c in s.kingdom(q) if s.defs[c].timed["ready"]]:
+    for c in [c for c in mine if s.defs[c].timed["ready"]]:
         if s.in_play(c) and s.result is None:
             resolve(s, q, c, active(s, q, c, "ready", (), 0), [], ev)
     draw(s, q, 1, ev)

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 from shrinetable.engine import Outcome
 
@@ -21,11 +21,11 @@ from .cards import Def
 _new = object.__new__
 
 
-@dataclass(frozen=True, slots=True)
-class Combat:
+class Combat(NamedTuple):
     """One attack on territory `slot` of `defender`: the attackers in declaration
     order with the building each aims at, the blocks (attacker -> blocker), the
-    withdrawn Hit and Run units, and the step (declare, defend, tricks)."""
+    withdrawn Hit and Run units, and the step (declare, defend, tricks). A named
+    tuple: each combat step makes a new one (`_replace`), cheaply."""
 
     defender: int
     slot: int
