@@ -13,6 +13,7 @@ import random
 from functools import cache
 from itertools import combinations
 
+import pygame
 import pytest
 from table_input import click, drag
 from test_sorcerer_table import history, spot, start  # the table's, not a game's
@@ -328,3 +329,105 @@ def test_a_changed_figure_is_written_whole_and_only_when_changed():
             assert shown is None, name
         else:
             assert shown.text == f"O{fig[0]}/H{fig[1]}", name
+
+
+# -- painting: the kingdom's row, chips on strips, arrows round strips, pile badges ------
+
+def _session_where(pred, seeds=range(1, 40)) -> Session:
+    """A hotseat session of a seeded game the computer plays until `pred(state)`."""
+    for seed in seeds:
+        s = Session(GAME, seed, {}, ["human", "human"])
+        rng = random.Random(seed)
+        while s.decision() is not None and GAME.turn_number(s.state) < 30:
+            if pred(s.state):
+                return s
+            s.apply(GAME.ai(s.state, rng))
+    raise AssertionError("no such position in 40 seeded games")
+
+
+def test_the_kingdom_spreads_over_its_row():
+    """The territory slots share their row (`share`): before any card is in play
+    each keeps its place; later an empty (unfounded) one narrows and the founded
+    ones split the rest equally, side by side in order, within the row."""
+    fresh = GAME.view(GAME.new_game(3, {}), 0)
+    areas = geo.zone_areas(LAYOUT, fresh, 0)
+    assert all(areas[z] == LAYOUT.place(z, 0, 2).rect for z in fresh.zones)
+    s = session_after(5).state            # p1: two territories, p2: one
+    view = GAME.view(s, 0)
+    areas = geo.zone_areas(LAYOUT, view, 0)
+    for q in (0, 1):
+        slots = [f"terr{i}:{q}" for i in range(1, 6)]
+        row = [LAYOUT.place(z, 0, 2).rect for z in slots]
+        mine = [areas[z] for z in slots]
+        filled = [bool(view.zones[z].cards) for z in slots]
+        assert 0 < sum(filled) < 5
+        wide = {round(r[2], 3) for r, f in zip(mine, filled, strict=True) if f}
+        assert len(wide) == 1 and wide.pop() > row[0][2]
+        assert all(r[2] == geo.NARROW for r, f in zip(mine, filled, strict=True) if not f)
+        assert mine[0][0] == row[0][0] and abs(sum(r[2] for r in mine) + 4 * 12
+                                               - (row[-1][0] + row[-1][2] - row[0][0])) < 1e-6
+        assert all(a[0] + a[2] < b[0] for a, b in zip(mine, mine[1:], strict=False))
+        assert all(r[1:2] == o[1:2] and r[3] == o[3] for r, o in zip(mine, row, strict=True))
+
+
+def test_damage_and_states_stay_on_a_one_line_strip(app):
+    """On a narrow one-line strip the damage and the states (development
+    counters) are shown, the name giving way (cut, its first quarter kept); the
+    veil's word goes first. The strip's name ends where the chips begin."""
+    from shrinetable.engine import CardDecor, Chip
+    from shrinetable.table import faces, hud
+    face = PRESENT.card_face("riverside-market#1")
+    decor = CardDecor(chips=(Chip("1 dev", (250, 214, 120)),), damage=Chip("-3"),
+                      veil=Chip("EXHAUSTED"))
+    for size in ((160, 19), (190, 29)):     # a narrow territory at 1280x720, 1920x1080
+        shown, _, end, left = hud.strip_chips(app.fonts, size, decor, face)
+        assert [c.text for c in shown][:2] == ["-3", "1 dev"], size
+        assert left is not None and left >= faces.strip_name_x(size[1]) + size[0] // 4
+        wide, *_ = hud.strip_chips(app.fonts, (600, 19), decor, face)
+        assert [c.text for c in wide] == ["-3", "1 dev", "EXHAUSTED"]
+
+
+def _strips_pixels(surf, placed):
+    """Each strip's inside (clear of its edges, where arrows end), as bytes."""
+    out = {}
+    for p in placed:
+        if p.strip:
+            r = p.rect.inflate(-8, -4).clip(surf.get_rect())
+            out[(p.zone, p.index)] = pygame.image.tobytes(surf.subsurface(r), "RGB")
+    return out
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_combat_arrows_cross_no_strip(app, size):
+    """Arrows between strips go round the zones: every strip's inside (its name,
+    chips, figures) is the same drawn with the arrows as without them."""
+    from dataclasses import replace
+    s = _session_where(lambda s: s.combat is not None and s.combat.blocks
+                       and len(s.combat.attackers) > 1)
+    scene = start(app, s)
+    board = scene.board
+    board.set_size(size)
+    board.lay_out(scene.view(), scene.viewer, scene.marks)
+    assert len(board.decor.arrows) > 1
+    names = ["P1 (human)", "P2 (human)"]
+    with_arrows = pygame.Surface(size)
+    board.draw(with_arrows, scene.marks, names)
+    board.decor = replace(board.decor, arrows=())
+    without = pygame.Surface(size)
+    board.draw(without, scene.marks, names)
+    assert pygame.image.tobytes(with_arrows, "RGB") != pygame.image.tobytes(without, "RGB")
+    assert _strips_pixels(with_arrows, board.placed) == _strips_pixels(without, board.placed)
+
+
+def test_a_piles_count_leaves_its_top_cards_name_clear(app):
+    """A pile drawn as a strip (the opponent's graveyard) has its count at the
+    top right of its zone, beside its label, not over the strip's name."""
+    s = _session_where(lambda s: len(s.grave[1]) > 1)
+    scene = start(app, s)
+    board = scene.board
+    zone = "grave:1"
+    (top,) = [p for p in board.placed if p.zone == zone]
+    assert top.strip
+    box = board._badge(pygame.Surface(app.screen.get_size()), zone, board.zones[zone],
+                       board.scaler.length(15), True)
+    assert not box.colliderect(top.rect) and board.zones[zone].contains(box)

@@ -58,6 +58,9 @@ class Place(_Strict):
     card_scale: float = Field(1.0, gt=0, le=3)
     columns: int = Field(4, ge=1, le=20)
     inside: bool = False  # label inside the rectangle (for zones that touch, or no room above)
+    # zones of one seat with the same `share` (side by side in a row) split the width
+    # they span together: an empty one narrows, the others widen (territory slots)
+    share: str = ""
 
 
 class Grid(_Strict):

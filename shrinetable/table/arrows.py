@@ -43,3 +43,57 @@ def arrow(surf, start: pygame.Rect, end: pygame.Rect, colour, width: int,
             p, q = mid + (d + n * s) * arm, mid - (d + n * s) * arm
             pygame.draw.line(surf, OUTLINE, p, q, width + 4)
             pygame.draw.line(surf, colour, p, q, width + 1)
+
+
+def _side(card: pygame.Rect, zone: pygame.Rect, other: pygame.Rect) -> int:
+    """Which end of a strip an arrow leaves or enters by: the outer end of its
+    column (+1 right, -1 left), so it crosses no other column; for a strip as
+    wide as its zone (one column) or in a middle column, the end facing `other`."""
+    left = card.left - zone.left < card.w // 4
+    right = zone.right - card.right < card.w // 4
+    if left != right:
+        return 1 if right else -1
+    return 1 if other.centerx >= card.centerx else -1
+
+
+def routed(surf, start: pygame.Rect, start_zone: pygame.Rect, end: pygame.Rect,
+           end_zone: pygame.Rect, colour, width: int, lane: int = 0) -> None:
+    """An arrow between two strips that crosses no other strip, so every name
+    stays readable: out of the start strip's end into the gutter beside its
+    zone, along the gutter to the band between the two zones, across to the
+    gutter beside the end zone, and into the end strip's end. `lane` (0, 1...)
+    moves the gutter and band runs of each further arrow aside, so arrows out
+    of one zone stay apart."""
+    off = max(3, width) + lane * (width + 3)
+    lo, hi = width + 2, surf.get_width() - width - 2
+    ss, es = _side(start, start_zone, end), _side(end, end_zone, start)
+    a = pygame.Vector2(start.right if ss > 0 else start.left - 1, start.centery)
+    b = pygame.Vector2(end.right + 1 if es > 0 else end.left - 2, end.centery)
+    gs = min(hi, max(lo, start_zone.right + off if ss > 0 else start_zone.left - off))
+    ge = min(hi, max(lo, end_zone.right + off if es > 0 else end_zone.left - off))
+    step = lane * (width + 3)
+    if start_zone.bottom <= end_zone.top:
+        band = (start_zone.bottom + end_zone.top) // 2 + step
+    elif end_zone.bottom <= start_zone.top:
+        band = (end_zone.bottom + start_zone.top) // 2 - step
+    else:   # side by side: over both
+        band = max(lo, min(start_zone.top, end_zone.top) - off)
+    if gs == ge:
+        points = [a, pygame.Vector2(gs, a.y), pygame.Vector2(ge, b.y), b]
+    else:
+        points = [a, pygame.Vector2(gs, a.y), pygame.Vector2(gs, band),
+                  pygame.Vector2(ge, band), pygame.Vector2(ge, b.y), b]
+    head = width * 3   # from the gutter into the strip (over the corner if need be)
+    d = (b - points[-2]).normalize() if b != points[-2] else pygame.Vector2(-es, 0)
+    n = pygame.Vector2(-d.y, d.x)
+    base = b - d * head
+    tip = [b, base + n * head * 0.7, base - n * head * 0.7]
+    path = [*points[:-1], base]
+    for ink, w in ((OUTLINE, width + 4), (colour, width)):
+        pygame.draw.lines(surf, ink, False, path, w)
+        for p in path[1:-1]:   # square corners, no notch
+            pygame.draw.rect(surf, ink, pygame.Rect(0, 0, w, w).move(
+                round(p.x - w / 2), round(p.y - w / 2)))
+    pygame.draw.polygon(surf, OUTLINE, [p + (p - (base + b) / 2).normalize() * 2
+                                        for p in tip])
+    pygame.draw.polygon(surf, colour, tip)

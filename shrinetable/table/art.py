@@ -104,12 +104,14 @@ class CardArt:
             self._cache[key] = surf
         return surf
 
-    def strip(self, name: str | None, size: tuple[int, int]) -> pygame.Surface:
-        """`name` as a strip (`faces.draw_strip`; None: a strip of card back)."""
-        key = ("strip", name, size)
+    def strip(self, name: str | None, size: tuple[int, int],
+              chips_at: int | None = None) -> pygame.Surface:
+        """`name` as a strip (`faces.draw_strip`; None: a strip of card back);
+        `chips_at`: where chips begin on its name line, which the name ends before."""
+        key = ("strip", name, size, chips_at)
         if key not in self._cache:
-            self._cache[key] = _ready(self._back(size) if name is None
-                                      else draw_strip(self.fonts, self.face(name), size))
+            self._cache[key] = _ready(self._back(size) if name is None else draw_strip(
+                self.fonts, self.face(name), size, chips_at))
         return self._cache[key]
 
     def _any_face(self, name: str, size, detail: bool = False,

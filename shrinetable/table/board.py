@@ -13,7 +13,7 @@ from shrinetable.formats.layout import Layout
 
 from . import geometry as geo
 from . import hud
-from .arrows import arrow
+from .arrows import arrow, routed
 from .art import CardArt, Fonts
 from .seats import seat_colour
 
@@ -119,20 +119,30 @@ class Board:
             self._draw_zone(surf, name, by_zone.get(name, []), marks)
             if name in decor.covers:
                 hud.covers(surf, self.fonts, rect, decor.covers[name])
-            self._badge(surf, name, rect, font_px)
+            self._badge(surf, name, rect, font_px,
+                        any(p.strip for p in by_zone.get(name, ())))
         self._arrows(surf)
 
     def _arrows(self, surf: pygame.Surface) -> None:
         """The moves the game reports as declared and waiting (they would show
         only in the log otherwise)."""
-        where = {p.name: p.rect for p in self.placed if p.name}
+        where = {p.name: p for p in self.placed if p.name}
         width = max(2, self.scaler.length(4))
+        lane = 0
         for a in self.decor.arrows:
             start, end = where.get(a.card), where.get(a.target)
+            if start is not None and end is not None and start.strip and end.strip:
+                # between strips: round the zones, so no name lies under an arrow
+                routed(surf, start.rect, self.zones[start.zone], end.rect,
+                       self.zones[end.zone], a.colour, width, lane)
+                lane += 1
+                continue
+            end_rect = end.rect if end is not None else None
             if end is None and a.target in self.zones:  # aim at the middle of a zone
-                end = pygame.Rect(self.zones[a.target].center, (0, 0)).inflate(width, width)
-            if start is not None and end is not None:
-                arrow(surf, start, end, a.colour, width)
+                end_rect = pygame.Rect(self.zones[a.target].center, (0, 0)).inflate(width,
+                                                                                     width)
+            if start is not None and end_rect is not None:
+                arrow(surf, start.rect, end_rect, a.colour, width)
 
     def _background(self, size, deciding, seat_names: list[str]) -> pygame.Surface:
         """Felt, zone panels and their labels. They change only with the window,
@@ -200,10 +210,15 @@ class Board:
         for p in placed:
             if (p.zone, p.index) in marks.lifted or (p.zone, p.name) in marks.arriving:
                 continue
-            image = self.art.strip(p.name, p.rect.size) if p.strip else self.art.card(
-                p.name, size, p.rotation, name.partition(":")[0] in self.art.present.plain_in)
-            surf.blit(image, p.rect)
             decor = self.decor.cards.get(p.name) if p.name else None
+            if p.strip:   # the name ends where the chips on its line begin
+                at = decor and hud.strip_chips(self.fonts, p.rect.size, decor,
+                                               self.art.face(p.name))[3]
+                image = self.art.strip(p.name, p.rect.size, at)
+            else:
+                image = self.art.card(p.name, size, p.rotation,
+                                      name.partition(":")[0] in self.art.present.plain_in)
+            surf.blit(image, p.rect)
             if decor is not None:
                 hud.card(surf, self.fonts, p.rect, decor, face=self.art.face(p.name),
                          strip=p.strip)
@@ -218,22 +233,29 @@ class Board:
                 pygame.draw.rect(surf, PLAYABLE, p.rect.inflate(2, 2), width,
                                  border_radius=max(2, p.rect.w // 10))
 
-    def _badge(self, surf, name: str, rect: pygame.Rect, font_px: int) -> None:
+    def _badge(self, surf, name: str, rect: pygame.Rect, font_px: int,
+               strips: bool = False) -> pygame.Rect | None:
         """The game's own words for a zone (a pile against its capacity, a seat's
         points), else a count where cards hide each other (stacks and hands); a
         stack's at its bottom left, where its top card has neither numbers nor
-        index."""
+        index; a stack drawn as a strip (whose name begins at its left) has it
+        at the top right, beside the label inside the zone."""
         text = self.decor.badges.get(name)
         place = self.layout.place(name, self.viewer, self.view.seats)
         if text is None:
             if place.arrange != "stack" and not name.startswith("hand:"):
-                return
+                return None
             text = str(len(self.view.zones[name].cards))
         img = self.fonts.text(text, font_px, (20, 20, 20), True)
         pad = max(3, font_px // 3)
         box = img.get_rect().inflate(pad * 2, pad)
         box.bottomright = (rect.right - 2, rect.bottom - 2)
-        if place.arrange == "stack":   # clear of the top card's numbers and corner index
+        if place.arrange == "stack" and strips and place.inside:
+            img = self.fonts.text(text, self.scaler.length(12), (20, 20, 20), True)
+            box = img.get_rect().inflate(pad * 2, 2)
+            box.topright = (rect.right - 2, rect.top + 2)
+        elif place.arrange == "stack":   # clear of the top card's numbers and corner index
             box.bottomleft = (rect.left + 2, rect.bottom - 2)
         pygame.draw.rect(surf, (240, 232, 200), box, border_radius=box.h // 2)
         surf.blit(img, img.get_rect(center=box.center))
+        return box

@@ -99,10 +99,18 @@ def line(fonts) -> int:
     return fonts.font(MIN_PX, True).get_linesize() + 2
 
 
-def draw_strip(fonts, face: Face, size: tuple[int, int]) -> pygame.Surface:
+def strip_name_x(h: int) -> int:
+    """Where a strip's name begins, after its colour bar."""
+    return max(4, min(h // 4, 7)) + 3
+
+
+def draw_strip(fonts, face: Face, size: tuple[int, int],
+               chips_at: int | None = None) -> pygame.Surface:
     """A card as a strip across its zone: its frame colour down the left edge,
     its name, its numbers at the right end; with room for a second line, its
-    keywords (or type line) under the name and the numbers beside them."""
+    keywords (or type line) under the name and the numbers beside them. The
+    name ends before `chips_at` (the table's chips on its line), cut with an
+    ellipsis if need be."""
     w, h = size
     surf = pygame.Surface(size, pygame.SRCALPHA)
     cols = list(face.frame) or [NEUTRAL]
@@ -122,11 +130,13 @@ def draw_strip(fonts, face: Face, size: tuple[int, int]) -> pygame.Surface:
         _numbers(surf, fonts, numbers_text(face.numbers), box, npx, cols[0])
         if not two:
             right = box.left - 3
+    if chips_at is not None:
+        right = min(right, chips_at - 3)
     room = right - inner.left - 3
     lines = [face.name]
     if two and fonts.font(px, True).size(face.name)[0] > room:   # a narrow strip: the
         if face.numbers is not None:                             # name takes both lines
-            room = box.left - inner.left - 6
+            room = min(room, box.left - inner.left - 6)
         lines = wrap(fonts, face.name, px, room, True)[:2]
     for i, text in enumerate(lines):
         name = _fit(fonts, text, px, room, INK, True, least=MIN_PX)
@@ -134,7 +144,7 @@ def draw_strip(fonts, face: Face, size: tuple[int, int]) -> pygame.Surface:
         surf.blit(name, (inner.left + 3, top + i * name.get_height()))
     if two and len(lines) == 1:
         words = ", ".join(face.keywords) or face.type_line
-        end = box.left - 3 if face.numbers is not None else right
+        end = box.left - 3 if face.numbers is not None else inner.right - 2
         img = _fit(fonts, words, max(9, px - 2), end - inner.left - 3, FAINT, least=9)
         surf.blit(img, (inner.left + 3, inner.bottom - img.get_height() - 2))
     return surf

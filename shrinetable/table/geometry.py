@@ -25,6 +25,8 @@ STRIP = 24         # one line's height, canvas units
 STRIP_MAX = 46     # two lines
 STRIP_MIN_W = 100  # the narrowest strip (more columns only while they are this wide)
 LABEL_BAND = 18    # the label of a zone labelled inside sits above its strips
+STRIP_WIDE = 220   # two-line strips in more columns, while each column is this wide
+NARROW = 120       # an empty zone of a shared row: room for its label and its badge
 
 
 @dataclass(frozen=True)
@@ -158,6 +160,10 @@ def strip_rects(place: Place, area: pygame.Rect, n: int, scaler: Scaler) -> list
     cols = 1
     while -(-n // cols) * line > area.h and area.w / (cols + 1) >= scaler.length(STRIP_MIN_W):
         cols += 1
+    # a wide zone: two columns, so each strip has its second line (keywords, states);
+    # not more, so every strip has an end on the zone's side for arrows (`routed`)
+    if cols == 1 and n * most > area.h and area.w / 2 >= scaler.length(STRIP_WIDE):
+        cols = 2
     rows = -(-n // cols)
     gap = max(1, scaler.length(2))
     h = min(most, (area.h + gap) // rows - gap)
@@ -169,17 +175,60 @@ def strip_rects(place: Place, area: pygame.Rect, n: int, scaler: Scaler) -> list
                         w, h) for i in range(n)]
 
 
+Units = tuple[float, float, float, float]
+
+
+def zone_areas(layout: Layout, view: View, viewer: int | None) -> dict[str, Units]:
+    """Each placed zone's rectangle in canvas units: the layout's, except that
+    zones of one seat sharing a row (`Place.share`) split the width they span
+    together. While some are empty and some are not, an empty one narrows to
+    `NARROW` and the others share the rest equally (so a kingdom with one
+    territory founded uses the row, not a fifth of it); widths change only when
+    a zone empties or fills, not with every card."""
+    out: dict[str, Units] = {}
+    groups: dict[tuple[str, str], list[str]] = {}
+    for name in view.zones:
+        place = layout.place(name, viewer, view.seats)
+        if place is None:
+            continue
+        out[name] = place.rect
+        if place.share:
+            groups.setdefault((place.share, name.partition(":")[2]), []).append(name)
+    for names in groups.values():
+        names.sort(key=lambda z: out[z][0])
+        out.update(_shared(names, [out[z] for z in names],
+                           [bool(view.zones[z].cards) for z in names]))
+    return out
+
+
+def _shared(names: list[str], rects: list[Units], filled: list[bool]) -> dict[str, Units]:
+    if len(names) < 2 or all(filled) or not any(filled):
+        return {}
+    left, right = rects[0][0], max(x + w for x, _, w, _ in rects)
+    gap = max(0.0, (right - left - sum(r[2] for r in rects)) / (len(rects) - 1))
+    narrow = [min(r[2], NARROW) for r in rects]
+    room = right - left - gap * (len(rects) - 1) - sum(
+        w for w, f in zip(narrow, filled, strict=True) if not f)
+    wide = room / sum(filled)
+    out, x = {}, left
+    for name, (_, y, _, h), f, w in zip(names, rects, filled, narrow, strict=True):
+        out[name] = (x, y, wide if f else w, h)
+        x += out[name][2] + gap
+    return out
+
+
 def place_cards(layout: Layout, view: View, scaler: Scaler, viewer: int | None,
                 raised: dict[str, frozenset[int]] | None = None) -> list[Placed]:
     """Every card the table draws, bottom-most zone and card first. Stacks
     yield only their top card: the rest is decoration, not a target."""
     out: list[Placed] = []
     raised = raised or {}
+    areas = zone_areas(layout, view, viewer)
     for name, zone in view.zones.items():
         place = layout.place(name, viewer, view.seats)
         if place is None:
             continue
-        area = scaler.rect(place.rect)
+        area = scaler.rect(areas[name])
         size = card_size(layout, place, scaler)
         cards = zone.cards
         strips = in_strips(layout, place, cards)
@@ -202,12 +251,7 @@ def card_at(placed: list[Placed], pos: tuple[int, int]) -> Placed | None:
 
 def zone_rects(layout: Layout, view: View, scaler: Scaler,
                viewer: int | None) -> dict[str, pygame.Rect]:
-    out = {}
-    for name in view.zones:
-        place = layout.place(name, viewer, view.seats)
-        if place is not None:
-            out[name] = scaler.rect(place.rect)
-    return out
+    return {name: scaler.rect(r) for name, r in zone_areas(layout, view, viewer).items()}
 
 
 def zone_at(rects: dict[str, pygame.Rect], pos: tuple[int, int]) -> str | None:

@@ -138,31 +138,64 @@ def _numbers(surf, fonts, rect: pygame.Rect, c: Chip | None, face: Face | None,
     return over
 
 
+def strip_chips(fonts, size: tuple[int, int], d: CardDecor,
+                face: Face | None) -> tuple[list[Chip], int, int, int | None]:
+    """What a strip of `size` shows on its name line besides the name: the chips
+    that fit, their type size, the right end of their row and its left end (in
+    the strip; None: no chip), which the name ends before (`faces.draw_strip`).
+    Damage and states come first: the name gives way to them down to a quarter
+    of the strip, cut with an ellipsis (the enlarged card names it whole); the
+    veil's word, the corner chip and the place show only where the name keeps
+    its first half (the veil also darkens the strip, the notes list them all)."""
+    w, h = size
+    px = faces.strip_px(h)
+    small = max(8, px - 3)   # states need not be as large as the name
+    end = w - 3
+    if h < 2 * faces.line(fonts):   # one line: the chips end at the numbers
+        left = _numbers_left(fonts, size, d.numbers, face, px)
+        if left is not None:
+            end = left - 3
+    must = [c for c in (d.damage, *d.chips) if c is not None]
+    rest = [c for c in (d.corner, d.veil) if c is not None]
+    if d.where:
+        rest.append(Chip(d.where, (240, 234, 214)))
+    name_x = faces.strip_name_x(h)
+    name_w = fonts.font(px, True).size(face.name)[0] if face else 0
+    shown, x = [], end
+    for i, c in enumerate(must + rest):
+        cw = _width(fonts, c, small)
+        if x - cw < name_x + min(name_w, w // (4 if i < len(must) else 2)):
+            break
+        shown.append(c)
+        x -= cw + 2
+    return shown, small, end, (x + 2 if shown else None)
+
+
+def _numbers_left(fonts, size, c: Chip | None, face: Face | None, px: int) -> int | None:
+    """Where a strip's figures begin (as `_numbers` writes them)."""
+    printed = faces.numbers_text(face.numbers) if face and face.numbers else None
+    if printed is None:
+        return size[0] - 3 - _width(fonts, c, px) if c is not None else None
+    box, npx = faces.numbers_box(fonts, printed, size, False, True)
+    if c is not None:
+        return box.right - max(box.w, fonts.font(npx, True).size(c.text)[0] + 6)
+    return box.left
+
+
 def _on_strip(surf, fonts, rect: pygame.Rect, d: CardDecor, face: Face | None) -> None:
     """A strip's decorations: current figures over its printed ones, then its
-    veil, states, damage and place as chips leftwards from them, as far as
-    they leave the name readable (its first half at least; the enlarged card's
-    notes list them all)."""
+    veil, and the chips `strip_chips` finds room for leftwards from them."""
     px = faces.strip_px(rect.h)
-    two = rect.h >= 2 * faces.line(fonts)
-    box = _numbers(surf, fonts, rect, d.numbers, face, False, px, strip=True)
+    _numbers(surf, fonts, rect, d.numbers, face, False, px, strip=True)
     if d.veil is not None:
         veil = pygame.Surface(rect.size, pygame.SRCALPHA)
         veil.fill((0, 0, 0, 60))
         surf.blit(veil, rect)
-    name = face.name if face else ""
-    left = rect.left + max(4, min(rect.h // 4, 7)) + 6 + min(fonts.font(px, True).size(name)[0],
-                                                     rect.w // 2)
-    x = box.left - 3 if box is not None and not two else rect.right - 3
+    shown, small, end, _ = strip_chips(fonts, rect.size, d, face)
+    two = rect.h >= 2 * faces.line(fonts)
     cy = rect.centery if not two else rect.top + faces.line(fonts) // 2 + 2
-    small = max(8, px - 3)   # states need not be as large as the name
-    row = [c for c in (d.veil, d.damage, d.corner, *d.chips) if c is not None]
-    if d.where:
-        row.append(Chip(d.where, (240, 234, 214)))
-    for c in row:
-        w = fonts.font(small, True).size(c.text)[0] + max(4, small // 2)
-        if x - w < left:
-            break
+    x = rect.left + end
+    for c in shown:
         x = chip(surf, fonts, c, small, (x, cy), "midright").left - 2
 
 
