@@ -1142,3 +1142,26 @@ def test_a_malformed_shards_scenario_names_file_key_and_line(tmp_path, capsys, o
     path.write_text(MALFORMED.replace(old, new))
     assert main(["scenario", str(path)]) == 2
     assert f"{path}:{line}: {key}: " in capsys.readouterr().err
+
+
+def _marks(s) -> str:
+    """Everything a step may change, written out (the rng and the caches aside)."""
+    return repr([s.deck, s.hand, s.grave, s.scrap, s.slots, s.policies, s.pool, s.start,
+                 s.picks, s.committed, s.counters, s.damage, s.pump, s.exhausted, s.entered,
+                 s.moved, s.attacked, s.stage, s.resume, s.owing, s.turn, s.turn_no,
+                 s.scrapped, s.acted, s.combat, s.result])
+
+
+def test_a_step_leaves_the_state_it_started_from_as_it_was():
+    """The copy a step makes shares the piles it changes only by making new ones
+    (state.py): every legal action, taken from positions all through seeded random
+    games, leaves the position it was taken from unchanged."""
+    import random
+    for seed in range(8):
+        s, rng = GAME.new_game(seed), random.Random(seed)
+        while GAME.outcome(s) is None and s.turn_no <= 40:
+            before = _marks(s)
+            for a in GAME.legal_actions(s):
+                GAME.apply(s, a)
+            assert _marks(s) == before, (seed, s.turn_no, s.stage)
+            s, _ = GAME.apply(s, rng.choice(GAME.legal_actions(s)))

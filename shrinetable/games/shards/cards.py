@@ -5,7 +5,7 @@ the card notation (`<card-id>#<instance>`, as in the other card games).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 
 from shrinetable.engine import NotationError
@@ -22,7 +22,7 @@ Cost = tuple[tuple[str, int], ...]
 class Def:
     """One card's rules. `cost` and `scrap` as printed; `keywords` by word, with X
     (0 for a keyword without a number). The fields after `text` are facts the
-    rules would otherwise work out again at every step, made once by `of`."""
+    rules would otherwise work out again at every step, made once."""
 
     id: str
     name: str
@@ -37,11 +37,21 @@ class Def:
     text: str
     abilities: tuple[Effect, ...] = ()      # its `activate` effects, in order (made once)
     timed: dict[str, tuple[Effect, ...]] | None = None   # play/end/ready effects by when
-    costs: tuple[Cost, ...] = ()            # each ability's cost, as pairs
-    aimed: tuple[bool, ...] = ()            # each ability: whether it targets a card
-    play_aimed: bool = False                # a play effect targets a card
-    statics: tuple[Effect, ...] = ()        # its static effects
-    developable: bool = False               # R25: a building, or Developable
+    # made from the fields above by __post_init__ (so also by dataclasses.replace)
+    costs: tuple[Cost, ...] = field(init=False)       # each ability's cost, as pairs
+    aimed: tuple[bool, ...] = field(init=False)       # each ability targets a card
+    play_aimed: bool = field(init=False)              # a play effect targets a card
+    statics: tuple[Effect, ...] = field(init=False)   # its static effects
+    developable: bool = field(init=False)             # R25: a building, or Developable
+
+    def __post_init__(self) -> None:
+        put = object.__setattr__
+        put(self, "costs", tuple(tuple(e.cost.items()) for e in self.abilities))
+        put(self, "aimed", tuple(e.target in CARD_TARGETS for e in self.abilities))
+        put(self, "play_aimed", any(e.when == "play" and e.target in CARD_TARGETS
+                                    for e in self.effects))
+        put(self, "statics", tuple(e for e in self.effects if e.when == "static"))
+        put(self, "developable", self.type == "building" or "developable" in self.keywords)
 
     @staticmethod
     def of(c: Card) -> Def:
@@ -51,12 +61,7 @@ class Def:
                    c.offence or 0, c.health or 0, c.defence or 0, kws,
                    tuple(c.effect), c.text, abilities,
                    {w: tuple(e for e in c.effect if e.when == w)
-                    for w in ("play", "end", "ready")},
-                   tuple(tuple(e.cost.items()) for e in abilities),
-                   tuple(e.target in CARD_TARGETS for e in abilities),
-                   any(e.when == "play" and e.target in CARD_TARGETS for e in c.effect),
-                   tuple(e for e in c.effect if e.when == "static"),
-                   c.type == "building" or "developable" in kws)
+                    for w in ("play", "end", "ready")})
 
     def kw(self, word: str) -> int | None:
         """X of keyword `word` (0 for one without a number); None when absent."""

@@ -205,7 +205,7 @@ def _discard_random(s: State, q: int, n: int, source: str, ev: list[Event]) -> N
     s.rng = fork(s.rng)
     for _ in range(min(n, len(s.hand[q]))):
         c = s.hand[q].pop(s.rng.randrange(len(s.hand[q])))
-        s.grave[q].append(c)
+        s.grave[q] = [*s.grave[q], c]
         ev.append(Event("discard", f"{source}: {p(q)} discards {s.defs[c].name} at random",
                         q, (s.names[c],), f"hand:{q}", f"grave:{q}"))
 

@@ -319,7 +319,7 @@ def _begin(s: State, q: int, a: Action, ev: list[Event]) -> None:
         chosen = s.picks[r]
         for c in chosen:
             _enter(s, r, c, 0 if s.defs[c].type != "policy" else -1)
-            s.entered[c] = 0      # R9: in play before the first turn
+            s.entered = {**s.entered, c: 0}     # R9: in play before the first turn
         words = ", ".join(s.defs[c].name for c in chosen) or "no card"
         ev.append(Event(REVEAL, f"{p(r)} begins with {words}", r,
                         tuple(s.names[c] for c in chosen), zone("start", r)))
@@ -347,10 +347,10 @@ def _enter(s: State, q: int, c: int, slot: int) -> None:
     """Put `c` into `q`'s kingdom: a policy beside the territories, anything else
     into territory `slot`."""
     if s.defs[c].type == "policy":
-        s.policies[q].append(c)
+        s.policies[q] = [*s.policies[q], c]
     else:
         s.slots[q][slot].append(c)
-    s.entered[c] = s.turn_no
+    s.entered = {**s.entered, c: s.turn_no}
 
 
 def _play(s: State, q: int, a: Action, ev: list[Event]) -> None:
@@ -382,7 +382,7 @@ def _play(s: State, q: int, a: Action, ev: list[Event]) -> None:
         ev.append(Event("play", f"{p(q)} plays {d.name}, a {d.type}", q, (a.card,),
                         zone("hand", q), zone("grave", q)))
         resolve(s, q, c, effects, [card(s, t) for t in a.targets], ev)
-        s.grave[q].append(c)
+        s.grave[q] = [*s.grave[q], c]
     _responded(s, q)
 
 
@@ -410,7 +410,7 @@ def _scrap(s: State, q: int, a: Action, ev: list[Event]) -> None:
     cards = [card(s, t) for t in (a.card, a.other) if t]
     for c in cards:
         s.hand[q].remove(c)
-        s.scrap[q].append(c)
+        s.scrap[q] = [*s.scrap[q], c]
     n = sum(s.defs[c].scrap for c in cards)
     gain(s, q, "basic", n)
     s.scrapped = s.acted = True
@@ -597,14 +597,14 @@ def destroy(s: State, c: int, ev: list[Event]) -> bool:
     q = s.owner[c]
     d = s.defs[c]
     if d.type == "policy":
-        s.policies[q].remove(c)
+        s.policies[q] = [x for x in s.policies[q] if x != c]
         src = zone("policy", q)
     else:
         slot = s.slot_of(c)
         s.slots[q][slot].remove(c)
         src = terr(slot, q)
     _forget(s, c)
-    s.grave[q].append(c)
+    s.grave[q] = [*s.grave[q], c]
     ev.append(Event("destroy", f"{d.name} is destroyed", q, (s.names[c],), src,
                     zone("grave", q)))
     if d.type != "building":
@@ -614,7 +614,7 @@ def destroy(s: State, c: int, ev: list[Event]) -> bool:
         rest = [x for x in t if x]
         for x in rest:
             _forget(s, x)
-        s.grave[q] += rest
+        s.grave[q] = s.grave[q] + rest
         s.slots[q][slot] = None
         ev.append(Event("cease", f"{p(q)}'s territory {slot + 1} ceases", q,
                         tuple(s.names[x] for x in rest), src, zone("grave", q)))
@@ -622,8 +622,10 @@ def destroy(s: State, c: int, ev: list[Event]) -> bool:
 
 
 def _forget(s: State, c: int) -> None:
-    for marks in (s.counters, s.damage, s.pump, s.entered):
+    for marks in (s.counters, s.damage, s.pump):
         marks.pop(c, None)
+    if c in s.entered:
+        s.entered = {k: n for k, n in s.entered.items() if k != c}
     s.exhausted = s.exhausted - {c}
 
 
@@ -664,7 +666,7 @@ def _expend(s: State, q: int, a: Action, ev: list[Event]) -> None:
 def _discard_apply(s: State, q: int, a: Action, ev: list[Event]) -> None:
     c = card(s, a.card)
     s.hand[q].remove(c)
-    s.grave[q].append(c)
+    s.grave[q] = [*s.grave[q], c]
     ev.append(Event("discard", f"{p(q)} discards {s.defs[c].name} (hand limit 8)", q,
                     (a.card,), zone("hand", q), zone("grave", q)))
     if len(s.hand[q]) <= MAX_HAND:

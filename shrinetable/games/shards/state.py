@@ -6,6 +6,12 @@ Piles are bottom-to-top lists (the last item is the top card). A kingdom has
 `[territory card, *units and buildings]`, where territory card 0 is the implicit
 territory every player starts with. Per-card marks (counters, damage, boosts,
 exhausted, when it entered) live in dicts and sets keyed by card.
+
+Copying is most of what a rules step costs, so a copy shares what is never
+changed in place: each seat's graveyard, scrap pile, laid-out Starting cards
+and policies, and the `entered` dict, are replaced by a new list or dict when
+they change (`s.grave[q] = [*s.grave[q], c]`, never `append`); decks, hands,
+territories, pools and the other marks are copied and may be changed in place.
 """
 
 from __future__ import annotations
@@ -105,7 +111,10 @@ class State:
 
     def copy(self) -> State:
         """A copy that later steps may change. Every field is assigned by name
-        (faster than __init__); one left out would fail loudly on first read."""
+        (faster than __init__); one left out would fail loudly on first read. The
+        piles the rules only add to or take from by making a new list (grave,
+        scrap, start, policies), the `entered` dict and the frozensets are shared
+        with the copy, not copied (see the module docstring)."""
         c = _new(State)
         c.opts, c.rng, c.defs, c.names, c.owner = (self.opts, self.rng, self.defs,
                                                    self.names, self.owner)
@@ -113,16 +122,15 @@ class State:
                                       self.policies, self.start, self.pool)
         c.deck = [d[0][:], d[1][:]]
         c.hand = [h[0][:], h[1][:]]
-        c.grave = [g[0][:], g[1][:]]
-        c.scrap = [sc[0][:], sc[1][:]]
+        c.grave, c.scrap = g[:], sc[:]
         c.slots = [[None if t is None else t[:] for t in side] for side in self.slots]
-        c.policies = [pol[0][:], pol[1][:]]
+        c.policies = pol[:]
         c.pool = [pool[0].copy(), pool[1].copy()]
-        c.start = [st[0][:], st[1][:]]
+        c.start = st[:]
         c.picks, c.committed = self.picks[:], self.committed[:]
         c.counters, c.damage, c.pump = (self.counters.copy(), self.damage.copy(),
                                         self.pump.copy())
-        c.exhausted, c.entered = self.exhausted, self.entered.copy()
+        c.exhausted, c.entered = self.exhausted, self.entered
         c.moved, c.attacked = self.moved, self.attacked
         c.stage, c.resume, c.owing = self.stage, self.resume, self.owing
         c.first, c.turn, c.turn_no = self.first, self.turn, self.turn_no
