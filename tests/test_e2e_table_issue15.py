@@ -5,9 +5,14 @@ card goes away when the pointer leaves it."""
 
 from __future__ import annotations
 
+import json
+import os
+import subprocess
+import time
+
 import pygame
 import pytest
-from e2e_harness import ARTIFACTS, SIZE, App
+from e2e_harness import ARTIFACTS, ROOT, SIZE, App, missing_tools
 
 from shrinetable.adapter import storage
 from shrinetable.engine import registry
@@ -17,6 +22,93 @@ from shrinetable.table import geometry as geo
 from shrinetable.table.bench import showcase
 
 pytestmark = [pytest.mark.e2e, pytest.mark.slow]
+
+
+BIG = (1920, 1080)
+
+
+class BigScreen:
+    """An X server with a 1920x1080 screen (the harness's is the window's size)."""
+
+    def __init__(self):
+        r, w = os.pipe()
+        self.proc = subprocess.Popen(
+            ["Xvfb", "-displayfd", str(w), "-screen", "0", f"{BIG[0]}x{BIG[1]}x24",
+             "-nolisten", "tcp"], pass_fds=(w,), stderr=subprocess.DEVNULL)
+        os.close(w)
+        with os.fdopen(r) as f:
+            self.display = ":" + f.readline().strip()
+
+
+@pytest.fixture(scope="module")
+def big():
+    if missing_tools():
+        pytest.skip("needs Xvfb, xdotool and ImageMagick")
+    server = BigScreen()
+    yield server
+    server.proc.terminate()
+    server.proc.wait(timeout=10)
+
+
+class Placed(App):
+    """The table as a person starts it: no --size, placed by itself (the harness
+    pins every window to 0,0)."""
+
+    def __init__(self, xvfb, args, data_dir):
+        import queue
+        import sys
+        import threading
+        self.env = dict(os.environ, DISPLAY=xvfb.display, SDL_VIDEODRIVER="x11",
+                        PYTHONUNBUFFERED="1", SHRINETABLE_AI_DELAY="0",
+                        SHRINETABLE_DATA_DIR=str(data_dir), SDL_FRAMEBUFFER_ACCELERATION="0")
+        self.env.pop("SDL_VIDEO_WINDOW_POS", None)
+        self.proc = subprocess.Popen([sys.executable, "-m", "shrinetable", "play", *args],
+                                     cwd=ROOT, env=self.env, stdout=subprocess.PIPE,
+                                     stderr=subprocess.PIPE, text=True)
+        self.lines = queue.Queue()
+        threading.Thread(target=self._read, daemon=True).start()
+
+    def geometry(self, wid: str) -> tuple[tuple[int, int], tuple[int, int]]:
+        out = dict(line.split("=") for line in self.xdo("getwindowgeometry", "--shell",
+                                                        wid).split())
+        return (int(out["WIDTH"]), int(out["HEIGHT"])), (int(out["X"]), int(out["Y"]))
+
+
+def settle(app: App, wid: str, want, seconds: float = 5.0):
+    end = time.monotonic() + seconds
+    while (got := app.geometry(wid)[0]) != want and time.monotonic() < end:
+        time.sleep(0.1)
+    return got
+
+
+def test_the_window_opens_large_remembers_its_place_and_f11_returns(big, tmp_path):
+    """On a 1920x1080 screen the first window is 1728x972 (90%, 16:9); resized
+    and moved, the next run opens there; F11 fills the screen and F11 again
+    returns to the size before."""
+    args = ["shrine", "--seed", "3", "--trace", "--seats", "human,computer"]
+    app = Placed(big, args, tmp_path)
+    try:
+        app.wait_line("ready")
+        wid = app.window()
+        assert app.geometry(wid)[0] == (1728, 972)
+        app.xdo("windowsize", "--sync", wid, "1500", "844")
+        app.xdo("windowmove", "--sync", wid, "100", "60")
+        time.sleep(1.2)   # kept once it has been still half a second
+        kept = json.loads((tmp_path / "window.json").read_text())
+        assert kept == {"size": [1500, 844], "pos": [100, 60]}
+        app.xdo("key", "F11")
+        assert settle(app, wid, BIG) == BIG
+        app.xdo("key", "F11")
+        assert settle(app, wid, (1500, 844)) == (1500, 844)
+    finally:
+        app.stop()
+    again = Placed(big, args, tmp_path)
+    try:
+        again.wait_line("ready")
+        wid = again.window()
+        assert again.geometry(wid) == ((1500, 844), (100, 60))
+    finally:
+        again.stop()
 
 
 def scaler(game: str) -> tuple:

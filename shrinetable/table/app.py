@@ -191,14 +191,14 @@ class App:
     @staticmethod
     def place(pos: tuple[int, int]) -> None:
         try:
-            pygame.Window.from_display_module().position = pos
+            pygame.display.set_window_position(pos)
         except (pygame.error, AttributeError):
             pass
 
     @staticmethod
     def position() -> tuple[int, int] | None:
         try:
-            return tuple(pygame.Window.from_display_module().position)
+            return tuple(pygame.display.get_window_position())
         except (pygame.error, AttributeError):
             return None
 
@@ -207,7 +207,7 @@ class App:
         fullscreen one: the next run opens as a window)."""
         if not self.keeps_place:
             return
-        if self.screen.get_flags() & pygame.FULLSCREEN:
+        if self.fullscreen():
             remember(self.windowed, self.windowed_pos)
         else:
             remember(self.screen.get_size(), self.position())
@@ -274,22 +274,41 @@ class App:
             self._keep()
             print(line, flush=True)
 
+    @staticmethod
+    def _window() -> pygame.Window | None:
+        """The display module's window (pygame-ce warns this bridge may go)."""
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", DeprecationWarning)
+            try:
+                return pygame.Window.from_display_module()
+            except (pygame.error, AttributeError):
+                return None
+
+    def fullscreen(self) -> bool:
+        return bool(self.screen.get_flags() & pygame.FULLSCREEN)
+
     def toggle_fullscreen(self) -> None:
-        """Fullscreen, or back to the window's size and place before it."""
-        if self.screen.get_flags() & pygame.FULLSCREEN:
-            self.screen = pygame.display.set_mode(self.windowed, pygame.RESIZABLE)
-            if self.windowed_pos is not None:
-                self.place(self.windowed_pos)
+        """Fullscreen at the desktop's size, or back to the window's size and
+        place before it (an X server kept the fullscreen size for the window
+        set_mode made, so its size is set again through SDL's window)."""
+        if self.fullscreen():
+            with warnings.catch_warnings():   # "forcibly resized by the OS": set below
+                warnings.simplefilter("ignore", RuntimeWarning)
+                self.screen = pygame.display.set_mode(self.windowed, pygame.RESIZABLE)
+            window = self._window()
+            if window is not None:
+                window.size = self.windowed
+                if self.windowed_pos is not None:
+                    window.position = self.windowed_pos
         else:
-            self.windowed = self.screen.get_size()
-            self.windowed_pos = self.position()
+            self.windowed, self.windowed_pos = self.screen.get_size(), self.position()
             self.screen = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
         self._resized()
 
     def _resized(self) -> None:
         self.screen = pygame.display.get_surface()
         size = self.screen.get_size()
-        if not self.screen.get_flags() & pygame.FULLSCREEN and (
+        if not self.fullscreen() and (
                 size[0] < env.MIN_SIZE[0] or size[1] < env.MIN_SIZE[1]):
             # the side panel's widgets use a fixed font size: below this they clip
             size = max(size[0], env.MIN_SIZE[0]), max(size[1], env.MIN_SIZE[1])
