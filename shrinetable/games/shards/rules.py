@@ -33,8 +33,7 @@ HAND, MAX_HAND, LAID_OUT, PICKS, PICK_COST = 5, 8, 5, 3, 3
 NONE = Def("none", "no card", "policy", (), 0, 0, 0, 0, {}, (), "")
 
 
-def p(q: int) -> str:
-    return f"P{q + 1}"
+p = ("P1", "P2").__getitem__         # p(q): how the log names seat q
 
 
 def zone(kind: str, q: int) -> str:
@@ -226,10 +225,12 @@ def _main(s: State) -> list[Action]:
         cards = [c for c in s.hand[q] if defs[c].scrap]
         cards.sort()
         cards = tuple(cards)
-        scraps = s.memo.scrap.get(cards)
+        scraps = s.memo.scraps.get(cards)
         if scraps is None:
-            scraps = s.memo.scrap[cards] = tuple(
-                Action("scrap", *(names[c] for c in combo))
+            one = s.memo.scrap
+            scraps = s.memo.scraps[cards] = tuple(
+                one.get(combo) or one.setdefault(combo, Action("scrap", *map(names.__getitem__,
+                                                                               combo)))
                 for n in (1, 2) for combo in combinations(cards, n))
         out += scraps
     if basic >= 2:

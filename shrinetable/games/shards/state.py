@@ -56,13 +56,14 @@ class Memo:
     up is cheaper than one made; every state of a game shares one Memo (the card
     numbering never changes within a game)."""
 
-    __slots__ = ("use", "develop", "attack", "scrap", "move")
+    __slots__ = ("use", "develop", "attack", "scrap", "scraps", "move")
 
     def __init__(self) -> None:
         self.use: dict[tuple[int, int], Any] = {}       # (card, ability) -> use
         self.develop: dict[int, Any] = {}               # card -> develop
         self.attack: dict[tuple[int, int], Any] = {}    # (unit, building) -> attack
-        self.scrap: dict[tuple[int, ...], tuple] = {}   # scrap values in hand -> scraps
+        self.scrap: dict[tuple[int, ...], Any] = {}     # 1 or 2 cards -> scrap
+        self.scraps: dict[tuple[int, ...], tuple] = {}  # scrap values in hand -> scraps
         self.move: dict[tuple[int, int], Any] = {}      # (unit, slot) -> move
 
 
