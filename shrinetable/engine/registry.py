@@ -12,6 +12,7 @@ BUILTIN = {
     "shrines": "shrinetable.games.shrines",
     "sorcerer": "shrinetable.games.sorcerer",
     "shards": "shrinetable.games.shards",
+    "usagi": "shrinetable.games.usagi",
 }
 
 _games: dict[str, Game] = {}

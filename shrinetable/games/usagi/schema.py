@@ -135,10 +135,13 @@ class Card(_Strict):
             group = [e for e in chosen if e.when == when]
             if when == "play" and len(group) > 1:
                 raise ValueError("effect: a card's play effects choose one target at most")
-        if self.type == "attachment" and any(e.when == "play" and e.target in CARD_TARGETS
-                                             for e in self.effect):
-            raise ValueError("effect: an Attachment's target is its attached card; its "
-                             "play effects choose no other")
+        if self.type in ("character", "attachment") and any(
+                e.when == "play" and e.target in CARD_TARGETS for e in self.effect):
+            raise ValueError(f"effect: a {self.type}'s play effects choose no card (an "
+                             f"Attachment's target is its attached card)")
+        if any(e.when == "use" and not (e.strike or e.sacrifice) for e in self.effect):
+            raise ValueError("effect: a voluntary ability strikes its card or sacrifices "
+                             "it (strike = true or sacrifice = true), so it is used once")
         if self.type == "event" and any(e.when not in ("resolve", "static") for e in
                                         self.effect):
             raise ValueError("effect: an Event's effects happen when it is resolved "

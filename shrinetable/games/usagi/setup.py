@@ -1,0 +1,221 @@
+"""Build a Usagi position from an explicit description (the scenario hook).
+
+`Keys` are the position keys only Usagi reads (docs/rules/usagi.md, "Positions"):
+the `phase` and `step`, the `first` player, `turn_no`, the `finished` players,
+each seat's `honor` and `ryo`, the chronicle `pool` and each seat's `tokens`, the
+`stricken` cards, `attached` (attachment -> the card it is on) and `heroes` (the
+Hero each seat kept). Involvement is where a Character is: `involved:i` holds the
+Characters involved with seat i's Event (`event:i`, whose first card is the Event).
+Cards keep the numbers the file gives them; a deck left out holds that seat's
+whole deck (its `deck_pN` option, less the cards named), shuffled by the seed. A
+problem raises `SetupError`.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from shrinetable.engine import NotationError, SetupError, seat_index
+from shrinetable.engine.rng import seeded
+
+from . import decks
+from .cards import NONE, Def, definitions, instance
+from .rules import POOL
+from .state import State
+
+Amount = Annotated[int, Field(ge=0, le=999)]
+Seat = Literal["p1", "p2", "p3", "p4", "p5", "p6"]
+PILES = ("deck", "hand", "rest", "dead", "chronicle")
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class Keys(_Strict):
+    """Usagi's own position keys."""
+
+    phase: Literal["initiation", "actions", "conclusion"] = "actions"
+    step: Literal["discard", "propose", "action", "hero"] = "action"
+    first: Seat = "p1"
+    turn_no: int = Field(1, ge=1, le=999)
+    finished: list[Seat] = []
+    honor: dict[Seat, Amount] = {}
+    ryo: dict[Seat, Amount] = {}
+    pool: int | None = Field(None, ge=0, le=35)
+    tokens: dict[Seat, Amount] = {}
+    stricken: list[str] = []
+    attached: dict[str, str] = {}
+    heroes: dict[Seat, str] = {}
+
+
+STEPS = {"initiation": ("discard", "propose"), "actions": ("action",),
+         "conclusion": ("hero",)}
+
+
+def _card(text: str, loc: tuple, defs: dict[str, Def]) -> tuple[int, Def]:
+    try:
+        n = instance(text)
+    except NotationError as e:
+        raise SetupError(loc, str(e)) from None
+    if n > 9999:
+        raise SetupError(loc, f"#{n}: card numbers go up to 9999")
+    cid = text.rpartition("#")[0]
+    if cid not in defs:
+        raise SetupError(loc, f"no card has the id {cid!r}")
+    return n, defs[cid]
+
+
+def position(game: Any, spec: Any) -> State:
+    """The State the spec describes (see the module docstring)."""
+    n = spec.seats
+    if not 2 <= n <= 6:
+        raise SetupError(("seats",), "usagi is for 2 to 6 players")
+    opts = game.make_options(spec.options, n)
+    defs = definitions()
+    named: dict[int, tuple[Def, int]] = {}
+    zones: dict[str, list[int]] = {}
+
+    def take(text: str, q: int, loc: tuple) -> int:
+        num, d = _card(text, loc, defs)
+        if num in named:
+            raise SetupError(loc, f"#{num} is already named: each number names one card")
+        named[num] = (d, q)
+        return num
+
+    for zone, cards in spec.zones.items():
+        kind, _, owner = zone.partition(":")
+        q = int(owner)
+        if q >= n:
+            raise SetupError(("zones", zone), f"there are {n} seats: {zone} is no seat's")
+        zones[zone] = [take(t, q, ("zones", zone, i)) for i, t in enumerate(cards)]
+    rng = seeded(spec.seed)
+    for q in range(n):
+        if f"deck:{q}" not in zones:
+            ids = decks.resolve(opts.decks[q])[1]
+            for d, r in named.values():
+                if r == q and d.id in ids:
+                    ids.remove(d.id)
+            first = max(named, default=0) + 1
+            pile = list(range(first, first + len(ids)))
+            for num, cid in zip(pile, ids, strict=True):
+                named[num] = (defs[cid], q)
+            rng.shuffle(pile)
+            zones[f"deck:{q}"] = pile
+    size = max(named, default=0) + 1
+    table = [named.get(i, (NONE, 0)) for i in range(size)]
+    names = ("",) + tuple(f"{table[i][0].id}#{i}" for i in range(1, size))
+    e: list[list[int]] = [[] for _ in range(n)]
+    s = State(opts, n, rng, tuple(d for d, _ in table), names, tuple(q for _, q in table),
+              *([zones.get(f"{k}:{q}", [])[:] for q in range(n)] for k in PILES),
+              [x[:] for x in e], [0] * n, [x[:] for x in e], [0] * n, [0] * n, [0] * n,
+              [False] * n, [0] * n, [False] * n, [0] * n, pool=POOL[n], pool_start=POOL[n])
+    _attachments(s, spec, zones)
+    _table(s, spec, zones)
+    _marks(s, spec)
+    return s
+
+
+def _attachments(s: State, spec: Any, zones: dict[str, list[int]]) -> None:
+    for text, host in spec.attached.items():
+        loc = ("attached", text)
+        a, h = _named(s, text, loc), _named(s, host, loc)
+        d, hd = s.defs[a], s.defs[h]
+        if d.type != "attachment":
+            raise SetupError(loc, f"{text} is not an Attachment")
+        if (d.kind == "setting") != (hd.type == "event"):
+            raise SetupError(loc, "a Setting is attached to an Event, any other "
+                                  "Attachment to a Character")
+        if not any(a in cs and h in cs for k, cs in zones.items()
+                   if k.split(":")[0] in ("field", "event", "involved")):
+            raise SetupError(loc, f"{text} and {host} are listed in the same zone of play")
+        s.attached[a] = h
+
+
+def _named(s: State, text: str, loc: tuple) -> int:
+    num = instance(text) if "#" in text else -1
+    if not 0 < num < len(s.names) or s.names[num] != text:
+        raise SetupError(loc, f"{text} is not a card named in the zones")
+    return num
+
+
+def _table(s: State, spec: Any, zones: dict[str, list[int]]) -> None:
+    """The zones of play: fields, Events, involvement."""
+    for q in range(s.n):
+        for i, c in enumerate(zones.get(f"field:{q}", [])):
+            d = s.defs[c]
+            if c in s.attached:
+                continue
+            if d.type != "character" and d.kind != "held":
+                raise SetupError(("zones", f"field:{q}", i), f"{s.names[c]}: a play field "
+                                 f"holds Characters, their Attachments and Held Moments")
+            s.field[q].append(c)
+        cards = zones.get(f"event:{q}", [])
+        if cards:
+            ev = cards[0]
+            if s.defs[ev].type != "event":
+                raise SetupError(("zones", f"event:{q}", 0), f"{s.names[ev]} is not an Event")
+            s.event[q] = ev
+            s.revealed = s.revealed | {ev}
+            for i, c in enumerate(cards[1:], 1):
+                if c in s.attached:
+                    continue
+                if s.defs[c].kind != "held":
+                    raise SetupError(("zones", f"event:{q}", i), f"{s.names[c]}: an Event "
+                                     f"zone holds the Event, its Settings and Held Moments")
+                s.common[q].append(c)
+        for i, c in enumerate(zones.get(f"involved:{q}", [])):
+            if c in s.attached:
+                continue
+            if s.defs[c].type != "character":
+                raise SetupError(("zones", f"involved:{q}", i), f"{s.names[c]} is not a "
+                                                                f"Character")
+            if not s.event[q]:
+                raise SetupError(("zones", f"involved:{q}"), f"p{q + 1} has no Event in "
+                                                             f"event:{q}")
+            s.involved[c] = s.event[q]
+
+
+def _marks(s: State, spec: Any) -> None:
+    s.phase, s.step = spec.phase, spec.step
+    if spec.step not in STEPS[spec.phase]:
+        raise SetupError(("step",), f"the {spec.phase} phase has the steps "
+                                    f"{', '.join(STEPS[spec.phase])}")
+    s.first = seat_index(spec.first)
+    s.turn = seat_index(spec.turn)
+    for key in ("first", "turn"):
+        if seat_index(getattr(spec, key)) >= s.n:
+            raise SetupError((key,), f"there are {s.n} seats")
+    s.turn_no = spec.turn_no
+    for w in spec.finished:
+        s.finished[seat_index(w)] = True
+    s.someone_finished = any(s.finished)
+    if s.finished[s.turn] and spec.step == "action":
+        raise SetupError(("finished",), "the acting player is not finished")
+    for key in ("honor", "ryo", "tokens"):
+        for who, v in getattr(spec, key).items():
+            getattr(s, key)[seat_index(who)] = v
+    s.pool = s.pool_start - sum(s.tokens) if spec.pool is None else spec.pool
+    for i, t in enumerate(spec.stricken):
+        c = _named(s, t, ("stricken", i))
+        if not s.in_play(c):
+            raise SetupError(("stricken", i), f"{t} is not in play")
+        s.stricken = s.stricken | {c}
+    for who, t in spec.heroes.items():
+        c = _named(s, t, ("heroes", who))
+        if c not in s.field[seat_index(who)] or s.defs[c].kind != "hero":
+            raise SetupError(("heroes", who), f"{t} is not a Hero in {who}'s play field")
+        s.hero[seat_index(who)] = c
+    if spec.step == "discard":
+        s.passes = (s.turn - s.first) % s.n
+    if spec.step == "propose":
+        s.passes = (s.turn - s.first) % s.n
+        for r in range(s.passes):
+            s.committed[(s.first + r) % s.n] = True
+    if spec.step == "hero":
+        s.passes = (s.turn - s.first) % s.n
+        if s.defs[s.hero[s.turn]].kind != "hero" and not any(
+                s.defs[c].kind == "hero" for c in s.field[s.turn]):
+            raise SetupError(("turn",), "the seat choosing a Hero has one in its field")

@@ -1,0 +1,30 @@
+"""What the generic contract tests (tests/test_contract.py) need to know about Usagi."""
+
+from __future__ import annotations
+
+import random
+
+from shrinetable.engine import TestHooks
+
+from .state import State
+
+
+def reshuffle_unseen(state: State, seat: int | None, rng: random.Random) -> State:
+    """A copy with each seat's unseen cards dealt back at random among those same
+    places (its deck, its hand unless it is `seat`'s, and its dead pile, which
+    nobody sees: U6); cards keep their owner. A secret proposal is not a card
+    place: it stays where it is."""
+    s = state.copy()
+    keep = set(s.proposal)
+    for q in range(s.n):
+        zones = [s.deck[q], s.dead[q]] + ([s.hand[q]] if q != seat else [])
+        slots = [(z, i) for z in zones for i in range(len(z)) if z[i] not in keep]
+        cards = [z[i] for z, i in slots]
+        rng.shuffle(cards)
+        for (z, i), c in zip(slots, cards, strict=True):
+            z[i] = c
+    return s
+
+
+HOOKS = TestHooks(reshuffle_unseen=reshuffle_unseen, walk=3000, endings=60, budget=6000,
+                  many=200)
