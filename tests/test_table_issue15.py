@@ -449,3 +449,54 @@ def test_the_window_size_and_place_are_kept_whole_and_a_bad_file_is_ignored(dumm
     for bad in ("{", '{"size": [10, 10]}', '{"size": "big"}', "[]"):
         app_module.window_file().write_text(bad)
         assert app_module.remembered() == (None, None), bad
+
+
+# -- Shrines: which area applies on a site ------------------------------------------
+OVERLAP = """\
+game = "shrines"
+seats = 2
+seed = 3
+turn = "p1"
+act = "travel"
+
+[zones]
+"site:c1" = ["kiln-golem#3"]
+areas = ["fenland-mire#1", "rimefall#2", "squall-line#5"]
+
+[cards."fenland-mire#1"]
+at = "c3"
+ctrl = "p2"
+
+[cards."rimefall#2"]
+at = "path-c"
+ctrl = "p1"
+
+[cards."squall-line#5"]
+at = "row3"
+ctrl = "p2"
+"""
+
+
+def test_shrines_sites_say_which_area_applies(app, tmp_path):
+    """Clause area: of two weathers over a site only the newer applies, so the
+    older is greyed and says "no effect"; a terrain and a weather both apply
+    (plain chips, newest at the right). Sites under one area are unchanged."""
+    from shrinetable.formats.scenario import load
+    from shrinetable.games.shrines.present import AREA, OVERRULED
+    path = tmp_path / "overlap.toml"
+    path.write_text(OVERLAP, encoding="utf-8")
+    loaded = load(path)
+    info = SHRINES.view(loaded.state, 0).info
+    assert info["covers"]["site:c3"] == ["fenland-mire#1", "rimefall#2", "squall-line#5"]
+    session = Session(SHRINES, 3, {}, ["human", "computer"])
+    session.states = [loaded.state]
+    scene = start(app, session)
+    covers = scene.board.decor.covers
+    assert covers["site:c3"] == (Chip("Squall Line", AREA["weather"]),
+                                 Chip("Rimefall: no effect", OVERRULED, (225, 225, 225)),
+                                 Chip("Fenland Mire", AREA["terrain"]))
+    assert covers["site:c1"] == (Chip("Rimefall", AREA["weather"]),)
+    assert covers["site:a3"] == (Chip("Squall Line", AREA["weather"]),)
+    c3 = scene.board.zones["site:c3"]
+    strip = [tuple(app.screen.get_at((x, c3.top + 8)))[:3] for x in range(c3.left, c3.right)]
+    assert OVERRULED in strip   # the greyed chip is drawn on the site

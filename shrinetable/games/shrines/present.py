@@ -36,6 +36,7 @@ ARMOR = Chip("ARMOR", (190, 190, 200))
 SICK = Chip("zz", (160, 160, 160))
 TAPPED = Chip("TAPPED", (200, 200, 200))
 AREA = {"terrain": (196, 160, 100), "weather": (150, 200, 240), "trap": (120, 110, 130)}
+OVERRULED = (96, 96, 104)   # an older area of a subtype a newer one covers: no effect
 ARROWS = {"travel": (150, 210, 255), "attack": (240, 90, 80), "block": (255, 214, 60)}
 CARD_ID = re.compile(r"\b[a-z][a-z0-9-]*#\d+\b")   # a card in notation, e.g. eel#12
 
@@ -77,7 +78,9 @@ returns with time marks; one comes off each turn, and you play it again at none.
 <b>On the cards</b>: the coloured frame and the letters in the cost pips give the colour;
 the box is strength/resilience (current values on the Region: green raised, red lowered);
 a red chip is damage; FROZEN, POISON, WEAK, GROUNDED, PROT, ARMOR, NO GUARD are states;
-chips on a site name the terrain, weather or face-down Trap lying there; zz marks a
+chips on a site name the terrain, weather or face-down Trap lying there, newest on the
+right: a terrain and a weather both apply, but of two of one kind only the newer does (the
+older reads "no effect"); zz marks a
 creature that cannot act yet; TAPPED a tapped card. Right-click a card, or rest the
 pointer on it, to read it large.<br><br>
 <b>Keys</b><br>
@@ -173,6 +176,24 @@ def _build(legal: list) -> Any | None:
                  if a.kind == k and (k != "play" or a.target)), None)
 
 
+def _covers(over: list[str], kinds: list[str]) -> tuple[Chip, ...]:
+    """A site's areas and traps, newest first. Of two areas of one subtype only
+    the newer applies (clause area): the older says so, greyed; a terrain and a
+    weather both apply."""
+    chips, seen = [], set()
+    for c, kind in reversed(list(zip(over, kinds, strict=True))):
+        if c == "trap":
+            chips.append(Chip("Trap", AREA["trap"]))
+            continue
+        name = printed(c).get("name", c)
+        if kind in seen:
+            chips.append(Chip(f"{name}: no effect", OVERRULED, (225, 225, 225)))
+        else:
+            chips.append(Chip(name, AREA.get(kind, (220, 220, 220))))
+        seen.add(kind)
+    return tuple(chips)
+
+
 class ShrinesPresentation(Presentation):
     rules = RULES
     words = {
@@ -245,10 +266,7 @@ class ShrinesPresentation(Presentation):
         covers, tints = {}, {}
         for zone, over in info["covers"].items():
             kinds = ["trap" if c == "trap" else printed(c).get("subtype", "") for c in over]
-            covers[zone] = tuple(
-                Chip("Trap" if c == "trap" else printed(c).get("name", c),
-                     AREA.get(kind, (220, 220, 220))) for c, kind in zip(over, kinds, strict=True)
-            )[::-1]
+            covers[zone] = _covers(over, kinds)
             tints[zone] = tuple(AREA[k] for k in ("terrain", "weather") if k in kinds)
         badges = {f"shrine:{q}": f"{n} marks" for q, n in enumerate(info["marks"]) if n}
         arrows = tuple(Arrow(card, target, ARROWS.get(kind, (255, 214, 60)))
