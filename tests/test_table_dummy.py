@@ -436,3 +436,86 @@ def test_minor_moves_go_at_animation_speed_and_the_pause_is_for_moves_worth_watc
     # a game with no word of its own: a move moving no card is minor
     assert Presentation().is_minor("x", [Event("k", "words")])
     assert not Presentation().is_minor("x", [Event("k", "words", cards=("c",))])
+
+
+# -- a move the game proposes among several made by one gesture (Shrines R7) -----------
+
+def _same_drop(moves):
+    """Moves grouped by their gesture, its `preferred` mark aside."""
+    from dataclasses import replace
+    groups: dict = {}
+    for m in moves:
+        groups.setdefault(replace(m.gesture, preferred=False), []).append(m)
+    return list(groups.values())
+
+
+def test_the_proposal_among_moves_of_one_gesture():
+    """`gestures.proposal`: the move a game marks among several made by one drop."""
+    from types import SimpleNamespace
+
+    from shrinetable.adapter import gestures
+    from shrinetable.engine import Gesture
+
+    def move(text, preferred=False, target="idols:0"):
+        return gestures.Move(SimpleNamespace(text=text),
+                             Gesture(("a#1",), "hand:0", target, preferred=preferred))
+    a, b, c = move("pay A", True), move("pay B"), move("pay C", target="site:b2")
+    assert gestures.proposal([b, a]) is a
+    assert gestures.proposal([a]) is None                 # one move: nothing to choose
+    assert gestures.proposal([a, c]) is None              # two different drops
+    assert gestures.proposal([b, move("pay D")]) is None  # the game proposes none
+
+
+def test_a_drop_paid_several_ways_offers_the_proposal_first(app):
+    """Shrines R7: each way to pay is its own legal move, the engine's proposal
+    first. The game marks that one (`Gesture.preferred`); a drop matching them
+    opens the choice with it first, labelled "(proposed · Enter)" and selected, and Enter
+    takes it. Another payment is a click on its button."""
+    from shrines_helpers import mana, spawn
+    from shrines_helpers import start as shrines_at
+    from test_shrines_table import GAME as SHRINES
+    from test_shrines_table import spot
+    from test_shrines_table import start as start_shrines
+
+    from shrinetable.adapter import gestures
+
+    def session():
+        s = shrines_at("blue", "red")   # B, B, R, G in p1's pool, a 2R Brute in hand
+        brute = spawn(s, "ashen-brute", 0)
+        spawn(s, "grove-tender", 0)
+        out = Session(SHRINES, 1, {"deck_p1": "blue", "deck_p2": "red"}, ["human", "human"])
+        out.states = [mana(s, 0, "BBRG")]
+        return out, brute
+
+    s, brute = session()
+    legal = SHRINES.legal_actions(s.state)
+    for group in _same_drop(gestures.moves(SHRINES, s.state)):
+        paying = [m for m in group if m.action.pay]
+        if len(paying) > 1:   # the proposal is the first of its payments in the list
+            first = min(paying, key=lambda m: legal.index(m.action))
+            assert [m for m in paying if m.gesture.preferred] == [first]
+    for pick_other in (False, True):
+        scene = start_shrines(app, session()[0])
+        group = next(g for g in _same_drop(scene.moves) if g[0].gesture.cards == (brute,)
+                     and gestures.proposal(g) is not None)
+        g = group[0].gesture
+        aim = (spot(scene.board.placed, g.target, g.target_card) if g.target_card
+               else scene.board.zones[g.target].center)
+        drag(app, spot(scene.board.placed, g.source, brute), aim)
+        assert scene.overlay == "choice"
+        proposal = gestures.proposal(group)
+        assert scene.choices[0].action == proposal.action
+        buttons = {a.text: b for b, a in scene.ui.actions.items()
+                   if b.ui_container is scene.ui.window.get_container()}
+        assert buttons[proposal.text].text.endswith("(proposed \u00b7 Enter)")
+        assert buttons[proposal.text].is_selected
+        assert sum("(proposed" in b.text for b in buttons.values()) == 1
+        before = len(scene.session.history)
+        if pick_other:
+            other = scene.choices[1]
+            app.step([ev(pygame_gui.UI_BUTTON_PRESSED, ui_element=buttons[other.text])], 0.01)
+            assert scene.session.history[before].text == other.text
+        else:
+            app.step([ev(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r")], 0.01)
+            assert scene.session.history[before].text == proposal.text
+        assert scene.overlay is None

@@ -6,7 +6,7 @@ cards from their zone to it. Actions whose gesture moves no cards are buttons.
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from shrinetable.engine import GameBase, Gesture
@@ -62,6 +62,17 @@ def at(held_moves: list[Move], zone: str | None, card: str | None) -> list[Move]
         if aimed:
             return aimed
     return exact or in_zone
+
+
+def proposal(found: list[Move]) -> Move | None:
+    """The move the game proposes among several made by one gesture (ways to pay
+    for one spell, `Gesture.preferred`); None when the gestures differ or the
+    game proposes none (or more than one)."""
+    if len(found) < 2:
+        return None
+    plain = {replace(m.gesture, preferred=False) for m in found}
+    marked = [m for m in found if m.gesture.preferred]
+    return marked[0] if len(plain) == 1 and len(marked) == 1 else None
 
 
 def playable(all_moves: list[Move]) -> set[tuple[str, str]]:

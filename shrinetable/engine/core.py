@@ -48,6 +48,9 @@ class Gesture:
     target: str | None = None
     target_card: str | None = None
     also: tuple[str, ...] = ()   # more zones a drop may land on (a row's three sites)
+    # among moves made by this same gesture (ways to pay for one spell), the one the
+    # game proposes: the table offers it first, marked, and Enter takes it
+    preferred: bool = False
 
     def lands_on(self, zone: str) -> bool:
         return zone == self.target or zone in self.also

@@ -58,6 +58,7 @@ class GameScene(GamePanels, Zoom):
         self.shout = False   # the message is shown whole over the table too, until a click
         self.overlay: str | None = None   # menu|rules|choice|load|gameover|handover
         self.choices: list[gestures.Move] = []
+        self.proposal: gestures.Move | None = None   # the choice the game proposes
         self.ai_due: float | None = None
         # the move made at ai_due: the computer's, or the table's forced pass (auto)
         self.ai_move: tuple[object, bool] | None = None
@@ -461,6 +462,8 @@ class GameScene(GamePanels, Zoom):
             self._open(None if self.overlay == "rules" else "rules")
         elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.overlay == "handover":
             self.command("takeover")
+        elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.overlay == "choice":
+            self.take_proposal()
 
     def toggle_notation(self) -> None:
         """Show or hide each move's notation in the log (for bug reports)."""
@@ -515,11 +518,32 @@ class GameScene(GamePanels, Zoom):
             and card.name in m.gesture.cards for m in self.moves)
 
     def _choose(self, found: list[gestures.Move]) -> None:
+        """Make the one move found, or ask which. Among moves made by one gesture
+        the game may propose one (`gestures.proposal`: a way to pay): it is
+        listed first, marked "(proposed)" and selected, and Enter takes it."""
         if len(found) == 1:
             self.perform(found[0].action)
         elif found:
-            self.choices = found
+            self.proposal = first = gestures.proposal(found)
+            self.choices = [first, *(m for m in found if m is not first)] if first else found
             self._open("choice")
+
+    def build_ui(self) -> None:
+        super().build_ui()
+        if self.overlay == "choice" and self.proposal is not None and self.ui.window:
+            inside = self.ui.window.get_container()
+            for b, action in self.ui.actions.items():
+                if action is self.proposal.action and b.ui_container is inside:
+                    b.set_text(f"{b.text} (proposed \u00b7 Enter)")
+                    b.select()
+
+    def take_proposal(self) -> bool:
+        """Enter in the choice window: make the proposed move, if there is one."""
+        if self.overlay != "choice" or self.proposal is None:
+            return False
+        move, self.overlay = self.proposal, None
+        self.perform(move.action)
+        return True
 
     def _start_drag(self, pos) -> None:
         press = self.press
