@@ -105,16 +105,17 @@ class ShrinesGame(GameBase):
         """The drag or click that makes `a` for the seat deciding now. A move
         that names its payment is `preferred` when it is the proposal (R7: the
         first of its payments in the legal actions), which the table offers
-        first; the proposals of the last state asked about are kept, as the
-        table asks for every legal move of one state in a row."""
+        first; the proposals of the last legal list asked about (cached on its
+        state) are kept, as the table asks for every legal move of a state in a row."""
         from dataclasses import replace
         g = gestures.gesture(s, a, rules.decision_seat(s))
         if not a.pay:
             return g
+        legal = rules.legal_actions(s)
         last = getattr(self, "_proposals", None)
-        if last is None or last[0] is not s:
-            last = self._proposals = (s, set(rules.proposed(rules.legal_actions(s))))
-        return replace(g, preferred=a in last[1]) if a in last[1] else g
+        if last is None or last[0] is not legal:
+            last = self._proposals = (legal, set(rules.proposed(legal)))
+        return replace(g, preferred=True) if a in last[1] else g
 
     def card_face(self, name: str) -> dict:
         """The printed face of a card (`id#n` or `id`); KeyError when unknown."""
