@@ -500,3 +500,141 @@ def test_shrines_sites_say_which_area_applies(app, tmp_path):
     c3 = scene.board.zones["site:c3"]
     strip = [tuple(app.screen.get_at((x, c3.top + 8)))[:3] for x in range(c3.left, c3.right)]
     assert OVERRULED in strip   # the greyed chip is drawn on the site
+
+
+# -- the start screen ------------------------------------------------------------------
+def _start_screen(app, game=None, size=(1280, 720)):
+    app.show_start(game=game)
+    resize(app, size)
+    return app.scene
+
+
+def _action(scene, cmd):
+    return next(b for b, c in scene.actions.items() if c[0] == cmd)
+
+
+@pytest.mark.parametrize("size", [(1024, 576), (1280, 720), (1920, 1080)])
+def test_the_start_screen_fills_the_window(app, size):
+    """The form grows with the window: it spans most of its width, its rows
+    reach down the window, and nothing overlaps."""
+    scene = _start_screen(app, "shrines", size)
+    widgets = [e for e in app.manager.get_root_container().elements]
+    left = min(e.rect.left for e in widgets)
+    right = max(max(e.rect.right for e in widgets), *(r.rect.right for r in scene.rows))
+    assert right - left > 0.7 * size[0]
+    assert _action(scene, "start").rect.bottom > 0.6 * size[1]
+    assert all(app.screen.get_rect().contains(e.rect) for e in widgets)
+    boxes = [e.rect for e in widgets] + [r.rect.clip(r.rect.move(0, 0)) for r in scene.rows]
+    assert not any(a.colliderect(b) for i, a in enumerate(boxes) for b in boxes[i + 1:])
+
+
+def test_each_option_mode_and_deck_is_described_where_it_is_chosen(app):
+    """Beside each choice, what the chosen value means, in the game's own words
+    (its presentation); a new choice changes them."""
+    from shrinetable.games.shrines.present import MODE_WORDS
+    scene = _start_screen(app, "shrines")
+    words = [r.words for r in scene.rows]
+    assert MODE_WORDS["standard"] in " ".join(words)
+    assert any(w.startswith("Blue: Fog and Tide \u2014") for w in words)
+    assert any(w.startswith("Red: Cinder Host \u2014") for w in words)
+    mode = next(d for d, info in scene.dropdowns.items() if info[:2] == ("option", "mode"))
+    app.step([ev(pygame_gui.UI_DROP_DOWN_MENU_CHANGED, ui_element=mode, text="conquest")], 0.01)
+    assert MODE_WORDS["conquest"] in " ".join(r.words for r in app.scene.rows)
+    for name in registry.names():   # every option of every game has words beside it
+        scene = _start_screen(app, name)
+        assert len(scene.rows) == 4 + len(scene.seats) + len(scene.game.options)
+        assert all(r.words for r in scene.rows), name
+
+
+def test_continue_says_which_game_and_turn_it_resumes(app):
+    from shrinetable.adapter import storage
+    session = until(Session(SHRINES, 4, {}, ["human", "computer"]),
+                    lambda s: SHRINES.turn_number(s.state) >= 3)
+    storage.autosave(session)
+    scene = _start_screen(app, "shrine")
+    turn = SHRINES.turn_number(session.state)
+    assert scene.resume_line[1].startswith(f"Continue resumes Shrines, turn {turn}, seed 4,")
+    assert _action(scene, "continue").is_enabled
+
+
+def _key(app, k):
+    app.step([ev(pygame.KEYDOWN, key=k, mod=0, unicode="", scancode=0)], 0.01)
+
+
+def test_esc_on_the_start_screen_closes_what_is_open_and_asks_before_quitting(app):
+    scene = _start_screen(app, "shrines")
+    game = next(d for d, info in scene.dropdowns.items() if info[0] == "game")
+    click(app, game.rect.center)   # the list opens
+    assert game.current_state is game.menu_states["expanded"]
+    _key(app, pygame.K_ESCAPE)
+    assert app.running and app.scene is scene
+    assert all(d.current_state is not d.menu_states["expanded"] for d in scene.dropdowns)
+    _key(app, pygame.K_ESCAPE)       # nothing open: a question, not the end
+    assert app.running and scene.window is not None
+    assert "Stay (Esc)" in [b.text for b in scene.actions]
+    _key(app, pygame.K_ESCAPE)
+    assert app.running and scene.window is None
+    _key(app, pygame.K_ESCAPE)
+    app.step([ev(pygame_gui.UI_BUTTON_PRESSED, ui_element=next(
+        b for b, c in scene.actions.items() if c == ("quit",) and b.ui_container is not
+        app.manager.get_root_container()))], 0.01)
+    assert not app.running
+
+
+def test_the_demonstrations_are_played_from_the_start_screen(app):
+    """Demonstrations... lists the chosen game's demonstrations by title; one
+    picked plays in the window, and Close (or Esc) comes back to the start
+    screen with that game chosen."""
+    from shrinetable.demo.catalog import all_demos
+    from shrinetable.demo.scene import DemoScene
+    scene = _start_screen(app, "shrine")
+    app.step([ev(pygame_gui.UI_BUTTON_PRESSED, ui_element=_action(scene, "demos"))], 0.01)
+    titles = [item["text"] for item in scene.demo_list.item_list]
+    assert len(titles) == len(all_demos()["shrine"]) and "Heal" in titles
+    app.step([ev(pygame_gui.UI_SELECTION_LIST_NEW_SELECTION, ui_element=scene.demo_list,
+                 text="Heal")], 0.01)
+    demo = app.scene
+    assert isinstance(demo, DemoScene) and demo.demo.title == "Heal"
+    close = next(b for b, n in demo.buttons.items() if n == "quit")
+    app.step([ev(pygame_gui.UI_BUTTON_PRESSED, ui_element=close)], 0.01)
+    assert app.running and app.scene.game.name == "shrine" and not isinstance(app.scene, DemoScene)
+
+
+# -- the demonstration player ------------------------------------------------------------
+def test_a_demonstrations_last_step_says_it_is_the_end_and_offers_close(app, monkeypatch):
+    from shrinetable.demo.catalog import find
+    from shrinetable.demo.replay import replay_file
+    from shrinetable.demo.scene import DemoScene
+    closed = []
+    scene = DemoScene(app, replay_file(find("shrine/heal")), on_close=lambda: closed.append(1))
+    app.scene = scene
+    said = []
+    real = app.fonts.text
+    monkeypatch.setattr(app.fonts, "text", lambda s, *a, **k: said.append(s) or real(s, *a, **k))
+    scene.draw(app.screen)
+    assert not any("the end" in s for s in said) and scene.speed_label.text.startswith("Speed")
+    while not scene.at_end():
+        scene.next()
+    said.clear()
+    scene.draw(app.screen)
+    assert any(s.endswith("\u00b7  the end") for s in said)
+    assert scene.speed_label.text == "The end \u2014 Close (Esc)"
+    close = next(b for b, n in scene.buttons.items() if n == "quit")
+    assert close.text == "Close" and close.is_enabled
+    assert not next(b for b, n in scene.buttons.items() if n == "next").is_enabled
+    app.step([ev(pygame_gui.UI_BUTTON_PRESSED, ui_element=close)], 0.01)
+    assert closed == [1] and app.running
+
+
+@pytest.mark.parametrize(("name", "size"), [("shrine/heal", (800, 600)),
+                                            ("shrines/play_creature", (1280, 720))])
+def test_an_exported_gif_takes_its_games_readable_size(tmp_path, name, size):
+    """Without --size a GIF is as large as its game asks (Presentation.demo_size):
+    Shrines' cards need 1280x720 to read."""
+    from PIL import Image
+
+    from shrinetable.cli import main
+    out = tmp_path / "d.gif"
+    assert main(["demo", name, "--export", str(out)]) == 0
+    assert Image.open(out).size == size
+    assert registry.get(name.split("/")[0]).present.demo_size == size

@@ -39,8 +39,9 @@ def add_parser(sub) -> None:
     p.add_argument("--game", metavar="GAME",
                    help="with --export-all: only this game's GIFs and rules page (the other "
                         "games' files are left as they are)")
-    p.add_argument("--size", default="800x600", metavar="WxH",
-                   help="size of exported pictures (default 800x600)")
+    p.add_argument("--size", default=None, metavar="WxH",
+                   help="size of exported pictures (default: the game's own, large enough "
+                        "for its card text, e.g. 800x600 or 1280x720)")
     add_cards(p)
 
 
@@ -56,7 +57,7 @@ def run(args: argparse.Namespace) -> int:
     if args.list:
         return _list(catalog)
     try:
-        size = parse_size(args.size, SMALLEST)
+        size = parse_size(args.size, SMALLEST) if args.size is not None else None
     except ValueError as e:
         return fail(str(e))
     if args.game and not args.export_all:
@@ -122,7 +123,8 @@ def _export(path: Path, gif: str | None, frames: str | None, size) -> int:
     from shrinetable.demo import export
     from shrinetable.demo.replay import replay_file
 
-    pictures = export.render(replay_file(path), size)
+    demo = replay_file(path)
+    pictures = export.render(demo, size or game_size(demo.game))
     if gif:
         export.write_gif(pictures, gif)
         print(f"wrote {gif} ({len(pictures)} frames, {Path(gif).stat().st_size // 1024} KB)")
@@ -154,13 +156,19 @@ def _export_all(catalog, out: Path, size, only: str | None = None) -> int:
                 code = 2
                 continue
             gif = out / game / f"{path.stem}.gif"
-            export.write_gif(export.render(demo, size), gif)
+            export.write_gif(export.render(demo, size or game_size(game)), gif)
             print(f"wrote {gif} ({gif.stat().st_size // 1024} KB)")
             done.append(demo)
         page = out / f"{game}.md"
         page.write_text(pages.page(game, done), encoding="utf-8")
         print(f"wrote {page}")
     return code
+
+
+def game_size(game: str) -> tuple[int, int]:
+    """The game's own size for exported pictures (`Presentation.demo_size`)."""
+    from shrinetable.engine import registry
+    return tuple(registry.get(game).present.demo_size)
 
 
 def _play(path: Path) -> int:

@@ -156,6 +156,9 @@ class Painter:
         pad = max(6, area.h // 14)
         inner = area.inflate(-2 * pad, -2 * pad)
         head = f"{demo.title}  \u00b7  step {frame.index + 1} of {len(demo.frames)}"
+        last = frame.index == len(demo.frames) - 1
+        if last and (phase == "rest" or not frame.action):
+            head += "  \u00b7  the end"   # the player and the GIF say it is over
         lines = [(frame.caption, TEXT)]
         if frame.refusal and phase == "rest":
             lines.append((f"Refused: {frame.refusal}", REASON))

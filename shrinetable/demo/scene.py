@@ -25,9 +25,13 @@ BAR = 46  # pixels of the button bar under the caption
 
 
 class DemoScene:
-    def __init__(self, app: App, demo: Replay):
+    def __init__(self, app: App, demo: Replay, on_close=None):
+        """`on_close`: what Close (and Esc) does instead of ending the program
+        (the start screen comes back when it opened the demonstration)."""
         self.app = app
         self.demo = demo
+        self.on_close = on_close
+        pygame.display.set_caption(f"shrinetable \u00b7 {demo.title}")
         self.painter = Painter(app.layout(registry.get(demo.game)), app.art, app.fonts)
         self.i, self.phase, self.t0 = 0, "pose", time.monotonic()
         self.playing = True   # it opens playing; Space pauses
@@ -71,8 +75,7 @@ class DemoScene:
             self._go(self.i - 1, "pose")
 
     def toggle(self) -> None:
-        at_end = self.i == len(self.demo.frames) - 1 and (
-            self.phase == "rest" or not self.frame.action)
+        at_end = self.at_end()
         self.playing = not self.playing
         if self.playing and at_end:
             self._go(0, "pose")
@@ -122,7 +125,15 @@ class DemoScene:
         elif name in ("faster", "slower"):
             self.faster(1 if name == "faster" else -1)
         elif name == "quit":
-            self.app.running = False
+            if self.on_close is not None:
+                self.on_close()
+            else:
+                self.app.running = False
+
+    def at_end(self) -> bool:
+        """Whether the last step is on screen, done."""
+        return self.i == len(self.demo.frames) - 1 and (
+            self.phase == "rest" or not self.frame.action)
 
     def resize(self, size: tuple[int, int]) -> None:
         self.build_ui()
@@ -147,12 +158,15 @@ class DemoScene:
                  ("Slower \u2212", "slower"), ("Faster +", "faster")]
         self.buttons = {}
         bw = 110
-        x = (w - bw * len(items) - 150) // 2
+        x = (w - bw * (len(items) + 1) - 150) // 2
         for label, name in items:
             self.buttons[UIButton(pygame.Rect(x, y, bw - 6, BAR - 12), label, m,
                                   tool_tip_text=TIPS[name])] = name
             x += bw
         self.speed_label = UILabel(pygame.Rect(x, y, 150, BAR - 12), "", m)
+        x += 150
+        self.buttons[UIButton(pygame.Rect(x, y, bw - 6, BAR - 12), "Close", m,
+                              tool_tip_text=TIPS["quit"])] = "quit"
         self._refresh()
 
     def _refresh(self) -> None:
@@ -162,18 +176,23 @@ class DemoScene:
                 button.set_text("Pause" if self.playing else "Play")
             elif name == "back":
                 button.enable() if self.i or self.phase != "pose" else button.disable()
-        if self.speed_label is not None:
-            self.speed_label.set_text(f"Speed {self.speed:g}\u00d7")
+            elif name == "play" and self.at_end() and not self.playing:
+                button.set_text("Again")
+            elif name == "next":
+                button.disable() if self.at_end() else button.enable()
+        if self.speed_label is not None:   # at the end it says so, beside Close
+            self.speed_label.set_text("The end \u2014 Close (Esc)" if self.at_end()
+                                      else f"Speed {self.speed:g}\u00d7")
         self.dirty = True
 
 
 TIPS = {"back": "Back (Left arrow)", "play": "Play or pause (Space)",
-        "next": "Next (Right arrow)", "slower": "Slower (-)", "faster": "Faster (+)"}
+        "next": "Next (Right arrow)", "slower": "Slower (-)", "faster": "Faster (+)",
+        "quit": "Close the demonstration (Esc)"}
 
 
 def play(demo: Replay, size: tuple[int, int] = (1280, 720)) -> int:
     """Open the window, play `demo` from its first step, run until it is closed."""
     app = App(size)
-    pygame.display.set_caption(f"shrinetable \u00b7 {demo.title}")
     app.scene = DemoScene(app, demo)
     return app.run()

@@ -165,6 +165,14 @@ class Presentation:
     # pass) when no card moves in them: the computer makes them at animation speed
     # and keeps its pause for moves worth watching. None: any move moving no card
     minor: tuple[str, ...] | None = None
+    # the size a demonstration's pictures are exported at by default: large enough
+    # that the game's card text reads
+    demo_size: tuple[int, int] = (800, 600)
+
+    def option_words(self, option: str, value: Any) -> str:
+        """What choosing `value` for the game's option `option` means, in a
+        sentence or two for the start screen ('' when the option's help says it)."""
+        return ""
 
     def card_face(self, card: str) -> Face | None:
         """The printed face of `card` (in notation); None when unknown."""

@@ -118,7 +118,19 @@ def theme() -> dict:
         },
         "text_box": {"colours": {"dark_bg": "#10281f"},
                      "font": {"name": "dejavu", "size": "14"}},
+        **{key: {"font": {"name": "dejavu", "size": str(px), "regular_path": str(font_path()),
+                          "bold_path": str(font_path(True))}}
+           for px in FONT_STEPS for key in (f"@f{px}", f"@f{px}.button",
+                                            f"@f{px}.selection_list.button")},
     }
+
+
+FONT_STEPS = (14, 16, 18, 21, 24, 28)   # theme classes "@f<px>" for screens that scale
+
+
+def font_class(px: float) -> str:
+    """The theme class of the font step nearest `px` (at least the smallest)."""
+    return f"@f{min(FONT_STEPS, key=lambda s: abs(s - px))}"
 
 
 class App:
@@ -246,10 +258,12 @@ class App:
         self.scene = GameScene(self, session, self.layout(session.game))
         pygame.display.set_caption(f"{session.game.title} (seed {session.seed}) \u2014 shrinetable")
 
-    def show_start(self, message: str = "") -> None:
+    def show_start(self, message: str = "", game: str | None = None) -> None:
+        """The start screen (`game` chosen on it, by name)."""
         from .start_scene import StartScene
         self._settings_from_scene()
-        self.scene = StartScene(self, message)
+        self.scene = StartScene(self, message, game)
+        pygame.display.set_caption("shrinetable")
 
     def quit(self) -> None:
         """End the program; while a game is on, ask first (the menu shows the

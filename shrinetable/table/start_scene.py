@@ -5,14 +5,18 @@ from __future__ import annotations
 
 import html
 import time
+from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 
 import pygame
 import pygame_gui
+from pygame_gui.core import ObjectID
 from pygame_gui.elements import (
     UIButton,
     UIDropDownMenu,
     UILabel,
+    UISelectionList,
     UITextBox,
     UITextEntryLine,
     UIWindow,
@@ -21,11 +25,16 @@ from pygame_gui.windows import UIFileDialog
 
 from shrinetable.adapter import storage
 from shrinetable.adapter.session import Session
+from shrinetable.demo import catalog
 from shrinetable.engine import registry
 from shrinetable.formats import cards
+from shrinetable.formats.demo import load as load_demo
 from shrinetable.formats.errors import FormatError
 from shrinetable.formats.layout import LayoutError
 from shrinetable.formats.save import SaveError, read_save
+
+from . import faces
+from .app import font_class
 
 BG = (18, 52, 40)
 SEAT_KINDS = ["human", "computer"]
@@ -33,19 +42,36 @@ FROM_FILE = "From a file\u2026"
 LOOK_S = 1.0   # how often the designer's card folders are looked at
 
 
+SEAT_WORDS = {"human": "a person at this device (two or more: the device is passed, the "
+                        "table hidden between turns)",
+              "computer": "the computer plays this seat"}
+DESIGN_H = 720   # the height the screen's sizes are given for
+
+
+@dataclass
+class Row:
+    """A line of the form: its label, the control's rectangle, and the words
+    that say what the chosen value means (drawn beside it, wrapped)."""
+
+    words: str
+    rect: pygame.Rect
+
+
 class StartScene:
-    def __init__(self, app, message: str = ""):
+    def __init__(self, app, message: str = "", game: str | None = None):
         self.app = app
         self.games, broken = playable()
         notes = [message, *broken, *cards.notices(), storage.notice()]
         self.message = "\n".join(n for n in notes if n)
-        self.game = self.games[0]
+        self.game = next((g for g in self.games if g.name == game), self.games[0])
         self.seats = ["human"]
         self._fit_seats()
         self.options = {o.name: o.default for o in self.game.options}
         self.seed = str(app.new_seed())
         self.actions: dict[object, object] = {}
         self.dropdowns: dict[object, tuple] = {}
+        self.rows: list[Row] = []
+        self.window: UIWindow | None = None   # a window over the form (Esc closes it)
         self.seed_entry: UITextEntryLine | None = None
         self.stamps = self._stamps()   # designer card folders, watched while the screen is up
         self.next_look = 0.0
@@ -53,79 +79,144 @@ class StartScene:
         self.dirty = True
         self.build_ui()
 
+    # -- the form ------------------------------------------------------------------
+    def scale(self) -> float:
+        """How much larger than at 1280x720 the form is drawn: with the window,
+        and smaller when a game's many options need the room."""
+        w, h = self.app.screen.get_size()
+        rows = 6 + len(self.seats) + len(self.game.options)
+        need = 150 + rows * 42 + 110   # title, rows, buttons and a line of notice, at 1
+        return max(0.8, min(w / 1280, h / DESIGN_H, (h - 20) / need, 2.0))
+
     def build_ui(self) -> None:
         m = self.app.manager
         m.clear_and_reset()
-        self.actions, self.dropdowns = {}, {}
+        self.actions, self.dropdowns, self.rows, self.window = {}, {}, [], None
         w, h = self.app.screen.get_size()
-        x, y, col = max(20, w // 2 - 260), max(110, h // 6), 520
+        u = self.scale()
+        self.u = u
+        font = ObjectID(class_id=font_class(14 * u))
+        row_h, gap = round(32 * u), round(42 * u)
+        c1, c2 = round(190 * u), round(240 * u)
+        c3 = max(round(500 * u), min(round(0.84 * w) - c1 - c2 - round(24 * u), round(760 * u)))
+        total = c1 + c2 + c3 + round(24 * u)
+        x = max(10, (w - total) // 2)
+        x2, x3 = x + c1, x + c1 + c2 + round(24 * u)
+        self.words_w = min(c3, w - x3 - 10)
+        y = round(118 * u)
+
+        def label(text, yy):
+            UILabel(pygame.Rect(x, yy, c1 - 8, row_h), text, m, object_id=font)
+
+        def dropdown(values, chosen, width=c2):
+            return UIDropDownMenu(values, chosen, pygame.Rect(x2, y, width, row_h), m,
+                                  object_id=font)
+
+        def row(words):
+            self.rows.append(Row(words, pygame.Rect(x3, y, self.words_w, gap)))
+
         names = [g.name for g in self.games]
         titles = [g.title for g in self.games]
-
-        def label(text, yy, width=150):
-            UILabel(pygame.Rect(x, yy, width, 32), text, m)
-
         label("Game", y)
-        dd = UIDropDownMenu(titles, self.game.title, pygame.Rect(x + 160, y, 200, 32), m)
-        self.dropdowns[dd] = ("game", names, titles)
-        y += 42
+        self.dropdowns[dropdown(titles, self.game.title)] = ("game", names, titles)
+        row(self._game_words())
+        y += gap
         label("Players", y)
         counts = [str(n) for n in range(self.game.min_seats, self.game.max_seats + 1)]
-        dd = UIDropDownMenu(counts, str(len(self.seats)), pygame.Rect(x + 160, y, 80, 32), m)
-        self.dropdowns[dd] = ("count", counts, counts)
-        y += 42
+        self.dropdowns[dropdown(counts, str(len(self.seats)), round(90 * u))] = \
+            ("count", counts, counts)
+        row(f"{self.game.title} takes {counts[0]}" + (f" to {counts[-1]}" if len(counts) > 1
+                                                      else "") + " players.")
+        y += gap
         for i, kind in enumerate(self.seats):
             label(f"P{i + 1}", y)
-            dd = UIDropDownMenu(SEAT_KINDS, kind, pygame.Rect(x + 160, y, 160, 32), m)
-            self.dropdowns[dd] = ("seat", i)
-            y += 38
-        y += 8
+            self.dropdowns[dropdown(SEAT_KINDS, kind)] = ("seat", i)
+            row(f"P{i + 1}: {SEAT_WORDS[kind]}.")
+            y += gap
+        present = self.game.present
         for opt in self.game.options:
+            chosen = self.options[opt.name]
+            short = opt.help if len(opt.help) <= 28 else _humane(opt.name)
+            label(short, y)
             if set(opt.choices) != {False, True}:   # a choice: its words and a drop-down
-                label(opt.help if len(opt.help) <= 32 else opt.name.replace("_", " "), y, 310)
                 choices, values = list(opt.choices), [str(c) for c in opt.choices]
-                chosen = self.options[opt.name]
                 if opt.file:   # a file a person wrote: its name, or a dialog to pick one
                     if chosen not in choices:
                         choices, values = [*choices, chosen], [*values, Path(chosen).name]
                     choices, values = [*choices, FROM_FILE], [*values, FROM_FILE]
-                dd = UIDropDownMenu(values, values[choices.index(chosen)],
-                                    pygame.Rect(x + 320, y, 200, 32), m)
+                dd = dropdown(values, values[choices.index(chosen)])
                 self.dropdowns[dd] = ("option", opt.name, choices, values)
-                y += 38
-                continue
-            on = bool(self.options.get(opt.name))
-            b = UIButton(pygame.Rect(x, y, col, 32),
-                         f"[{'x' if on else ' '}] {opt.help}", m, tool_tip_text=opt.name)
-            if opt.needs and not self.options.get(opt.needs):   # e.g. no joker, no reshuffle
-                b.disable()
-            self.actions[b] = ("toggle", opt.name)
-            y += 36
-        y += 8
+            else:
+                on = bool(chosen)
+                b = UIButton(pygame.Rect(x2, y, c2, row_h), f"[{'x' if on else ' '}] "
+                             f"{'on' if on else 'off'}", m, tool_tip_text=opt.name,
+                             object_id=font)
+                if opt.needs and not self.options.get(opt.needs):   # no joker, no reshuffle
+                    b.disable()
+                self.actions[b] = ("toggle", opt.name)
+            said = present.option_words(opt.name, chosen)
+            if not said and opt.file:
+                said = (f"One of the game's own, or a {opt.file} file you wrote "
+                        f"({FROM_FILE}).")
+            help_ = opt.help if short != opt.help else ""
+            row(" ".join(t for t in (help_ + ("." if help_ and said else ""), said) if t)
+                or help_)
+            y += gap
         label("Seed", y)
-        self.seed_entry = UITextEntryLine(pygame.Rect(x + 160, y, 160, 32), m)
+        self.seed_entry = UITextEntryLine(pygame.Rect(x2, y, round(130 * u), row_h), m,
+                                          object_id=font)
         self.seed_entry.set_text(self.seed)
-        b = UIButton(pygame.Rect(x + 330, y, 120, 32), "New seed", m)
+        b = UIButton(pygame.Rect(x2 + round(136 * u), y, c2 - round(136 * u), row_h),
+                     "New seed", m, object_id=font)
         self.actions[b] = ("newseed",)
-        y += 42
+        row("The same seed deals the same game again.")
+        y += gap
         label("Computer pace", y)
-        names = self.app.speed_names()
-        dd = UIDropDownMenu(names, self.app.speed, pygame.Rect(x + 160, y, 160, 32), m)
-        self.dropdowns[dd] = ("speed",)
-        y += 52
+        self.dropdowns[dropdown(self.app.speed_names(), self.app.speed)] = ("speed",)
+        row(self._pace_words())
+        y += gap + round(8 * u)
         items = [("Start", "start"), ("Continue", "continue"), ("Load\u2026", "load"),
-                 ("Quit", "quit")]
-        bw = col // len(items)
-        for i, (text, cmd) in enumerate(items):
-            b = UIButton(pygame.Rect(x + i * bw, y, bw - 8, 40), text, m)
+                 ("Demonstrations\u2026", "demos"), ("Quit", "quit")]
+        widths = [0.8, 1, 0.8, 1.5, 0.7]
+        unit = (total - 8 * len(items)) / sum(widths)
+        bx = x
+        for (text, cmd), k in zip(items, widths, strict=True):
+            bw = round(unit * k)
+            b = UIButton(pygame.Rect(bx, y, bw, round(40 * u)), text, m, object_id=font)
             if cmd == "continue" and not storage.has_autosave():
                 b.disable()
+            if cmd == "demos" and not catalog.all_demos().get(self.game.name):
+                b.disable()
             self.actions[b] = (cmd,)
-        y += 50
+            bx += bw + 8
+        y += round(46 * u)
+        self.resume_line = (pygame.Rect(x, y, total, round(24 * u)), self._resume_words())
+        y += round(26 * u)
         if self.message:   # wrapped, whole: a refused file's reason names file and line
-            UITextBox(html.escape(self.message), pygame.Rect(x, y, col, -1), m)
+            UITextBox(html.escape(self.message), pygame.Rect(x, y, total, -1), m,
+                      object_id=font)
         self.dirty = True
 
+    def _game_words(self) -> str:
+        demos = len(catalog.all_demos().get(self.game.name, []))
+        return (f"{self.game.title}: {len(self.game.options)} options below"
+                + (f"; {demos} demonstrations of its rules (Demonstrations\u2026)."
+                   if demos else "."))
+
+    def _pace_words(self) -> str:
+        pause = self.app.ai_delay
+        if pause == 0:
+            return "The computer moves at once."
+        return (f"The computer waits {pause:g} s before a move worth watching; taps and "
+                f"passes go at animation speed.")
+
+    def _resume_words(self) -> str:
+        """What Continue resumes: the newest unfinished game, by game and turn."""
+        found = storage.recent_autosaves()
+        if not found:
+            return "Continue: no unfinished game."
+        newest = f"Continue resumes {describe(found[0])}"
+        return newest + (f" ({len(found) - 1} more to choose from)." if len(found) > 1 else ".")
     def _fit_seats(self) -> None:
         """As many seats as before, within the game's seat counts (new ones computer)."""
         n = min(max(len(self.seats), self.game.min_seats), self.game.max_seats)
@@ -144,12 +235,83 @@ class StartScene:
         if len(found) <= 1:
             self._start(storage.load_autosave)
             return
-        win = UIWindow(pygame.Rect(60, 60, 560, 60 + 42 * len(found)), self.app.manager,
-                       window_display_title="Continue which game?")
+        win = self._open_window("Continue which game?", 620, 60 + 42 * len(found))
         for i, path in enumerate(found):
-            b = UIButton(pygame.Rect(10, 10 + 42 * i, 520, 36), describe(path),
+            b = UIButton(pygame.Rect(10, 10 + 42 * i, 580, 36), describe(path),
                          self.app.manager, container=win)
             self.actions[b] = ("resume", path)
+
+    def _open_window(self, title: str, w: int, h: int) -> UIWindow:
+        """A window over the form, centred; the one Esc closes."""
+        if self.window is not None:
+            self.window.kill()
+        size = self.app.screen.get_size()
+        rect = pygame.Rect(0, 0, min(w, size[0] - 20), min(h, size[1] - 20))
+        rect.center = (size[0] // 2, size[1] // 2)
+        self.window = UIWindow(rect, self.app.manager, window_display_title=title)
+        self.dirty = True
+        return self.window
+
+    def _demos(self) -> None:
+        """The game's demonstrations by title, in their order; a click plays one."""
+        found = []
+        for path in catalog.all_demos().get(self.game.name, []):
+            try:
+                spec = load_demo(path).spec
+                found.append((spec.order, spec.title, path))
+            except FormatError as e:
+                found.append((10**6, f"(broken) {path.stem}: {e}", None))
+        found.sort(key=lambda f: (f[0], f[1]))
+        win = self._open_window(f"Demonstrations of {self.game.title}", 560,
+                                self.app.screen.get_size()[1] - 80)
+        width, height = win.get_container().get_size()
+        titles = [t for _, t, _ in found]
+        self.demo_list = UISelectionList(pygame.Rect(6, 6, width - 12, height - 12), titles,
+                                         self.app.manager, container=win)
+        self.demo_paths = {t: path for _, t, path in found}
+
+    def _play_demo(self, title: str) -> None:
+        from shrinetable.demo.replay import replay_file
+        from shrinetable.demo.scene import DemoScene
+        path = self.demo_paths.get(title)
+        if path is None:
+            return
+        try:
+            demo = replay_file(path)
+        except (FormatError, ValueError) as e:
+            self.message = str(e).splitlines()[0]
+            self.build_ui()
+            return
+        game = self.game.name
+        self.app.scene = DemoScene(self.app, demo, on_close=lambda: self.app.show_start(
+            game=game))
+
+    def _ask_quit(self) -> None:
+        win = self._open_window("Quit shrinetable?", 380, 150)
+        width = win.get_container().get_size()[0]
+        for i, (text, cmd) in enumerate((("Quit", "quit"), ("Stay (Esc)", "close"))):
+            b = UIButton(pygame.Rect(10 + i * (width - 10) // 2, 20, (width - 10) // 2 - 10, 40),
+                         text, self.app.manager, container=win)
+            self.actions[b] = (cmd,)
+
+    def _escape(self) -> None:
+        """Esc closes what is open (a list, a window, a file dialog); with nothing
+        open it asks whether to quit."""
+        expanded = [d for d in self.dropdowns
+                    if d.current_state is d.menu_states.get("expanded")]
+        if expanded or self.picking or self._dialog_open():
+            self.picking = None
+            self.build_ui()
+        elif self.window is not None and self.window.alive():
+            self.window.kill()
+            self.window = None
+            self.dirty = True
+        else:
+            self._ask_quit()
+
+    def _dialog_open(self) -> bool:
+        return any(isinstance(e, UIFileDialog)
+                   for e in self.app.manager.get_root_container().elements)
 
     def handle(self, event, consumed: bool) -> None:
         t = event.type
@@ -182,8 +344,14 @@ class StartScene:
         elif event.type == pygame_gui.UI_WINDOW_CLOSE and self.picking:
             self.picking = None
             self.build_ui()
+        elif (event.type == pygame_gui.UI_SELECTION_LIST_NEW_SELECTION
+              and event.ui_element is getattr(self, "demo_list", None)):
+            self._play_demo(event.text)
+        elif event.type == pygame_gui.UI_WINDOW_CLOSE and event.ui_element is self.window:
+            self.window = None
+            self.dirty = True
         elif event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.app.running = False
+            self._escape()
 
     def _pick_file(self, option: str) -> None:
         """A file dialog for an option that takes a file a person wrote (a deck)."""
@@ -232,8 +400,15 @@ class StartScene:
             UIFileDialog(pygame.Rect(40, 40, 520, 420), self.app.manager, "Load a saved game",
                          initial_file_path=str(storage.dialog_folder()),
                          allow_existing_files_only=True)
+        elif cmd[0] == "demos":
+            self._demos()
+        elif cmd[0] == "close":
+            if self.window is not None:
+                self.window.kill()
+                self.window = None
+            self.dirty = True
         elif cmd[0] == "quit":
-            self.app.running = False
+            self.app.running = False   # no game is on here: its autosave is kept
 
     def resize(self, size) -> None:
         self.build_ui()
@@ -254,6 +429,19 @@ class StartScene:
             self.message = "\n".join(_checked(g) for g in changed)
             self.build_ui()
 
+    def _words(self, screen, text: str, rect: pygame.Rect, px: int, colour) -> None:
+        """`text` wrapped into `rect` (two lines; a smaller size if it needs more)."""
+        fonts = self.app.fonts
+        lines = faces.wrap(fonts, text, px, rect.w)
+        while px > 11 and len(lines) * fonts.font(px).get_linesize() > rect.h:
+            px -= 1
+            lines = faces.wrap(fonts, text, px, rect.w)
+        y = rect.top + max(0, (round(32 * self.u) - fonts.font(px).get_linesize()
+                               * min(2, len(lines))) // 2)
+        for line in lines:
+            screen.blit(fonts.text(line, px, colour), (rect.left, y))
+            y += fonts.font(px).get_linesize()
+
     def _stamps(self) -> dict[str, tuple]:
         return {g.name: cards.folder_stamp(g.card_data) for g in self.games if g.card_data}
 
@@ -265,6 +453,11 @@ class StartScene:
         sub = self.app.fonts.text("\u2660 \u2665 card games, every rule enforced \u2666 \u2663",
                                   max(12, h // 45), (200, 225, 210))
         screen.blit(sub, sub.get_rect(midtop=(w // 2, 24 + title.get_height())))
+        px = max(12, round(13 * self.u))
+        for row in self.rows:   # what each choice means, beside it
+            self._words(screen, row.words, row.rect, px, (196, 222, 206))
+        rect, words = self.resume_line
+        self._words(screen, words, rect, px, (255, 222, 150))
         self.app.manager.draw_ui(screen)
         self.dirty = False
         return None
@@ -296,11 +489,32 @@ def _checked(game) -> str:
 
 
 def describe(path: Path) -> str:
-    """An unfinished game in a few words: game, seed, moves, when."""
-    when = time.strftime("%d %b %H:%M", time.localtime(storage.mtime(path)))
+    """An unfinished game in a few words: game, turn, seed, moves, when."""
+    stamp = storage.mtime(path)
+    when = time.strftime("%d %b %H:%M", time.localtime(stamp))
+    return _described(path, stamp, when)
+
+
+@lru_cache(maxsize=32)
+def _described(path: Path, stamp: float, when: str) -> str:
+    """`describe` for one version of the file (replaying it for its turn is
+    done once)."""
     try:
         save = read_save(path)
     except SaveError:
         return f"{path.name} (damaged), {when}"
     title = registry.get(save.game).title if save.game in registry.names() else save.game
-    return f"{title}, seed {save.seed}, {len(save.actions)} moves, {when}"
+    turn = ""
+    try:
+        session = Session.from_save(save, str(path))
+        number = session.game.turn_number(session.state)
+        turn = f"turn {number}, " if number else ""
+    except (SaveError, FormatError, ValueError, KeyError):
+        pass
+    return f"{title}, {turn}seed {save.seed}, {len(save.actions)} moves, {when}"
+
+
+def _humane(name: str) -> str:
+    """An option's name as a label: `deck_p1` is 'Deck p1'."""
+    words = name.replace("_", " ")
+    return words[:1].upper() + words[1:]

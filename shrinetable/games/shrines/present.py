@@ -176,6 +176,33 @@ def _build(legal: list) -> Any | None:
                  if a.kind == k and (k != "play" or a.target)), None)
 
 
+# the start screen's words for each mode and starter deck (docs/rules/shrines.md, modes)
+MODE_WORDS = {
+    "standard": "20 life each; bring the opponent to 0 life to win.",
+    "rush": "Standard, but a creature cannot enter a site an opposing creature holds "
+            "unless it has Flying or Unstoppable.",
+    "king": "King of the Hill: no life. At the end of your turn your bodies on the neutral "
+            "row score points; 20 points win.",
+    "imperial": "Standard at 20 life plus King of the Hill scoring: 20 points or the "
+                "opponent at 0 life wins.",
+    "conquest": "Life and points are one number, from 15; points scored on the neutral row "
+                "add to it. 30 wins, or the opponent at 0.",
+}
+DECK_WORDS = {
+    "blue": "freezes, traps and weather that slow the opponent down",
+    "yellow": "many quick, cheap creatures that swarm the Region",
+    "red": "hard-hitting creatures and direct damage",
+    "green": "large creatures and archers that grow the board",
+    "purple": "curses that weaken and drain, and creatures that come back",
+}
+
+
+@lru_cache(maxsize=1)
+def _deck_names() -> dict[str, str]:
+    from .cards import deck_key, starter
+    return {deck_key(d): d.name for d in starter()[1]}
+
+
 def _covers(over: list[str], kinds: list[str]) -> tuple[Chip, ...]:
     """A site's areas and traps, newest first. Of two areas of one subtype only
     the newer applies (clause area): the older says so, greyed; a terrain and a
@@ -230,6 +257,17 @@ class ShrinesPresentation(Presentation):
     # taps for mana, priority passes, steps to the next phase (a block moves no card
     # but is a choice to watch)
     minor = ("tap", "pass", "next")
+
+    # a crowded Region's card names read at 1280x720 (at 800x600 they were ~6 px)
+    demo_size = (1280, 720)
+
+    def option_words(self, option: str, value: Any) -> str:
+        if option == "mode":
+            return MODE_WORDS.get(value, "")
+        if option.startswith("deck_") and value in _deck_names():
+            style = DECK_WORDS.get(value)
+            return _deck_names()[value] + (f" \u2014 {style}." if style else ".")
+        return ""
 
     def card_face(self, card: str) -> Face | None:
         face = printed(card)
