@@ -90,18 +90,16 @@ def _face(cid: str) -> Face | None:
         frame = (FRAME["event"], STORY)
     r = ratings(c)
     numbers = tuple(f"{MARK[k]}{v}" for k, v in r.items()) or None
-    text = c.text
-    kw = keywords(c)
-    if kw:
-        text = f"{'. '.join(kw)}. {text}"
+    # the card's own words say what it produces, scores and is restricted to; a
+    # card without text shows those as keywords
     return Face(c.name, frame=frame, cost=_pips(c), type_line=type_line(c),
-                keywords=kw if kw and not c.text else (), text=text,
+                keywords=() if c.text else keywords(c), text=c.text,
                 numbers=numbers)  # type: ignore[arg-type]
 
 
 STRICKEN = Chip("STRICKEN", (200, 200, 200))
 FINISHED = Chip("FINISHED", (200, 200, 200))
-FIRST = Chip("FIRST PLAYER", (255, 222, 110))
+FIRST = Chip("FIRST", (255, 222, 110))
 CHOSEN = Chip("HERO KEPT", (255, 222, 110))
 PROPOSED = Chip("proposed", (255, 222, 110))
 WAITING = Chip("choosing", (240, 234, 214))
@@ -339,11 +337,23 @@ class UsagiPresentation(Presentation):
             hud = _hud(view, q, deciding)
             if f"purse:{q}" in view.zones:
                 huds[f"purse:{q}"] = hud
-            elif f"field:{q}" in view.zones:   # no counters' zone: words on the field
-                words = [c.text for c in (*hud.figures, *hud.status)]
-                if "pool" not in view.zones and pool and q == (view.seat or 0):
-                    words.append(f"pool {pool[0].text}")
+                continue
+            # no counters' zone in the view: short words on the field and chronicle
+            # (badges, one line each): your own field says it all; another seat's
+            # field its currency, its chronicle its state and tokens
+            state = [c.text.lower() for c in hud.status if c.text != WAITING.text]
+            money = [c.text for c in hud.figures[:2]]
+            tokens = int(_seat_value(info.get("tokens"), q, 0) or 0)
+            held = f"{tokens} token{'s' if tokens != 1 else ''}"
+            if q == (view.seat or 0):
+                words = state + money
+                if "pool" not in view.zones and pool:
+                    words.append(f"pool {info.get('pool')} of {info.get('pool_start')}")
                 badges[f"field:{q}"] = " \u00b7 ".join(words)
+                badges[f"chronicle:{q}"] = held
+            else:
+                badges[f"field:{q}"] = " \u00b7 ".join(money)
+                badges[f"chronicle:{q}"] = " \u00b7 ".join([*state, held])
         if "pool" in view.zones:
             covers["pool"] = pool
             if info.get("pool") is not None:
