@@ -422,10 +422,10 @@ def test_combat_arrows_cross_no_strip(app, size):
 def test_a_piles_count_leaves_its_top_cards_name_clear(app):
     """A pile drawn as a strip (the opponent's graveyard) has its count at the
     top right of its zone, beside its label, not over the strip's name."""
-    s = _session_where(lambda s: len(s.grave[1]) > 1)
+    s = _session_where(lambda s: len(s.grave[0]) > 1 and len(s.grave[1]) > 1)
     scene = start(app, s)
     board = scene.board
-    zone = "grave:1"
+    zone = f"grave:{1 - scene.viewer}"
     (top,) = [p for p in board.placed if p.zone == zone]
     assert top.strip
     box = board._badge(pygame.Surface(app.screen.get_size()), zone, board.zones[zone],
