@@ -112,6 +112,58 @@ def test_holds_back_an_attacker_that_would_only_die():
     assert not _choice(s).startswith("attack")
 
 
+FILL = [f"bone-rampart#{n}" for n in range(20, 100)]    # cards that only fill decks
+
+
+def _turn(s) -> list[str]:
+    """What the computer does with p1's Main Phase, up to ending the turn."""
+    out = []
+    while GAME.outcome(s) is None and s.turn == 0 and s.stage == "main":
+        out.append(_choice(s))
+        s = play(s, out[-1])
+    return out
+
+
+def _belfry(deck: int, hand: int):
+    """p1 holds a ready Tolling Belfry (its ability: the opponent draws a card); p2
+    has `deck` cards in its deck and `hand` in hand."""
+    return pos({"terr1:0": ["hearth-farmstead#1", "tolling-belfry#2"],
+                "terr1:1": ["stone-quarry#3"], "deck:0": FILL[:10],
+                "deck:1": FILL[10:10 + deck],
+                "hand:1": [f"ash-wraith#{n}" for n in range(100, 100 + hand)]}, turn_no=3)
+
+
+@pytest.mark.parametrize("deck, hand, uses", [
+    (10, 3, False),     # a card for the opponent, its deck far from empty: no
+    (3, 3, True),       # three cards from Attrition: each one drawn counts (R23)
+    (10, 8, True),      # a full hand: the card drawn is discarded at its end (R24)
+])
+def test_makes_the_opponent_draw_where_it_helps(deck, hand, uses):
+    """Clause winning (Attrition), R23, R24: a forced draw gives the opponent a card
+    and takes one from its deck; the computer weighs the two."""
+    assert ("use tolling-belfry#2" in _turn(_belfry(deck, hand))) == uses
+
+
+def test_makes_the_opponent_draw_from_an_empty_deck_to_win():
+    """Clause winning (Attrition), R23: an empty deck and no resource to expend."""
+    assert _turn(_belfry(0, 2)) == ["use tolling-belfry#2"]
+
+
+@pytest.mark.parametrize("card, deck, plays", [
+    ("ashen-edict#5", 30, True),        # the opponent discards every turn
+    ("mourning-bells#5", 30, False),    # its draws too far from emptying the deck
+    ("mourning-bells#5", 12, True),     # ... and near enough
+])
+def test_enacts_a_policy_that_makes_the_opponent_draw_or_discard(card, deck, plays):
+    """Clauses phases (Ready, End), winning (Attrition): a policy whose effects come
+    each turn is counted for the turns to come, against scrapping it for resources."""
+    s = pos({"terr1:0": ["hearth-farmstead#1"], "terr1:1": ["stone-quarry#3"],
+             "hand:0": [card], "deck:0": FILL[:20], "deck:1": FILL[20:20 + deck],
+             "hand:1": [f"ash-wraith#{n}" for n in range(100, 104)]}, turn_no=3,
+            pool={"p1": {"basic": 4}})
+    assert (f"play {card}" in _turn(s)) == plays
+
+
 @pytest.mark.slow
 def test_computer_beats_random_play():
     """96 seeded games over every deck pair, half in each seat: at least 92 won
