@@ -373,7 +373,8 @@ def test_the_kingdom_spreads_over_its_row():
 def test_damage_and_states_stay_on_a_one_line_strip(app):
     """On a narrow one-line strip the damage and the states (development
     counters) are shown, the name giving way (cut, its first quarter kept); the
-    veil's word goes first. The strip's name ends where the chips begin."""
+    veil's word goes first (it keeps a third). The strip's name ends where the
+    chips begin."""
     from shrinetable.engine import CardDecor, Chip
     from shrinetable.table import faces, hud
     face = PRESENT.card_face("riverside-market#1")
@@ -383,8 +384,8 @@ def test_damage_and_states_stay_on_a_one_line_strip(app):
         shown, _, end, left = hud.strip_chips(app.fonts, size, decor, face)
         assert [c.text for c in shown][:2] == ["-3", "1 dev"], size
         assert left is not None and left >= faces.strip_name_x(size[1]) + size[0] // 4
-        wide, *_ = hud.strip_chips(app.fonts, (600, 19), decor, face)
-        assert [c.text for c in wide] == ["-3", "1 dev", "EXHAUSTED"]
+    wide, *_ = hud.strip_chips(app.fonts, (600, 19), decor, face)
+    assert [c.text for c in wide] == ["-3", "1 dev", "EXHAUSTED"]
 
 
 def _strips_pixels(surf, placed):

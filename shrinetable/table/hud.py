@@ -144,9 +144,10 @@ def strip_chips(fonts, size: tuple[int, int], d: CardDecor,
     that fit, their type size, the right end of their row and its left end (in
     the strip; None: no chip), which the name ends before (`faces.draw_strip`).
     Damage and states come first: the name gives way to them down to a quarter
-    of the strip, cut with an ellipsis (the enlarged card names it whole); the
-    veil's word, the corner chip and the place show only where the name keeps
-    its first half (the veil also darkens the strip, the notes list them all)."""
+    of the strip, cut with an ellipsis (the enlarged card names it whole); then
+    the veil's word, where the name keeps a third (the veil also darkens the
+    strip); the corner chip and the place only where it keeps its first half
+    (the notes under the enlarged card list them all)."""
     w, h = size
     px = faces.strip_px(h)
     small = max(8, px - 3)   # states need not be as large as the name
@@ -155,16 +156,16 @@ def strip_chips(fonts, size: tuple[int, int], d: CardDecor,
         left = _numbers_left(fonts, size, d.numbers, face, px)
         if left is not None:
             end = left - 3
-    must = [c for c in (d.damage, *d.chips) if c is not None]
-    rest = [c for c in (d.corner, d.veil) if c is not None]
+    row = [(c, 4) for c in (d.damage, *d.chips) if c is not None]
+    row += [(c, share) for c, share in ((d.veil, 3), (d.corner, 2)) if c is not None]
     if d.where:
-        rest.append(Chip(d.where, (240, 234, 214)))
+        row.append((Chip(d.where, (240, 234, 214)), 2))
     name_x = faces.strip_name_x(h)
     name_w = fonts.font(px, True).size(face.name)[0] if face else 0
     shown, x = [], end
-    for i, c in enumerate(must + rest):
+    for c, share in row:   # the name keeps 1/share of the strip
         cw = _width(fonts, c, small)
-        if x - cw < name_x + min(name_w, w // (4 if i < len(must) else 2)):
+        if x - cw < name_x + min(name_w, w // share):
             break
         shown.append(c)
         x -= cw + 2
