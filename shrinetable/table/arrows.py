@@ -64,7 +64,7 @@ def routed(surf, start: pygame.Rect, start_zone: pygame.Rect, end: pygame.Rect,
     gutter beside the end zone, and into the end strip's end. `lane` (0, 1...)
     moves the gutter and band runs of each further arrow aside, so arrows out
     of one zone stay apart."""
-    off = max(3, width) + lane * (width + 3)
+    off = max(3, width * 2) + lane * (width + 3)   # the head fits between zone and strip
     lo, hi = width + 2, surf.get_width() - width - 2
     ss, es = _side(start, start_zone, end), _side(end, end_zone, start)
     a = pygame.Vector2(start.right if ss > 0 else start.left - 1, start.centery)
@@ -83,7 +83,7 @@ def routed(surf, start: pygame.Rect, start_zone: pygame.Rect, end: pygame.Rect,
     else:
         points = [a, pygame.Vector2(gs, a.y), pygame.Vector2(gs, band),
                   pygame.Vector2(ge, band), pygame.Vector2(ge, b.y), b]
-    head = width * 3   # from the gutter into the strip (over the corner if need be)
+    head = width * 2 + 2   # from the gutter into the strip
     d = (b - points[-2]).normalize() if b != points[-2] else pygame.Vector2(-es, 0)
     n = pygame.Vector2(-d.y, d.x)
     base = b - d * head
