@@ -350,7 +350,7 @@ def _enter(s: State, q: int, c: int, slot: int) -> None:
     if s.defs[c].type == "policy":
         s.policies[q] = [*s.policies[q], c]
     else:
-        s.slots[q][slot].append(c)
+        s.slots[q][slot] = [*s.slots[q][slot], c]
     s.entered = {**s.entered, c: s.turn_no}
 
 
@@ -430,8 +430,8 @@ def _trade(s: State, q: int, a: Action, ev: list[Event]) -> None:
 def _move(s: State, q: int, a: Action, ev: list[Event]) -> None:
     u = card(s, a.card)
     here = s.slot_of(u)
-    s.slots[q][here].remove(u)
-    s.slots[q][a.slot].append(u)
+    s.slots[q][here] = [x for x in s.slots[q][here] if x != u]
+    s.slots[q][a.slot] = [*s.slots[q][a.slot], u]
     s.moved = s.moved | {u}
     s.acted = True
     ev.append(Event("move", f"{p(q)} moves {s.defs[u].name} to territory {a.slot + 1}",
@@ -602,7 +602,7 @@ def destroy(s: State, c: int, ev: list[Event]) -> bool:
         src = zone("policy", q)
     else:
         slot = s.slot_of(c)
-        s.slots[q][slot].remove(c)
+        s.slots[q][slot] = [x for x in s.slots[q][slot] if x != c]
         src = terr(slot, q)
     _forget(s, c)
     s.grave[q] = [*s.grave[q], c]

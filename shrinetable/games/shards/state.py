@@ -8,10 +8,11 @@ territory every player starts with. Per-card marks (counters, damage, boosts,
 exhausted, when it entered) live in dicts and sets keyed by card.
 
 Copying is most of what a rules step costs, so a copy shares what is never
-changed in place: each seat's graveyard, scrap pile, laid-out Starting cards
-and policies, and the `entered` dict, are replaced by a new list or dict when
-they change (`s.grave[q] = [*s.grave[q], c]`, never `append`); decks, hands,
-territories, pools and the other marks are copied and may be changed in place.
+changed in place: each seat's graveyard, scrap pile, laid-out Starting cards,
+policies and territories (each territory's list), and the `entered` dict, are
+replaced by a new list or dict when they change (`s.grave[q] = [*s.grave[q], c]`,
+never `append`); decks, hands, the slot lists, pools and the other marks are
+copied and may be changed in place.
 """
 
 from __future__ import annotations
@@ -114,8 +115,8 @@ class State:
         """A copy that later steps may change. Every field is assigned by name
         (faster than __init__); one left out would fail loudly on first read. The
         piles the rules only add to or take from by making a new list (grave,
-        scrap, start, policies), the `entered` dict and the frozensets are shared
-        with the copy, not copied (see the module docstring)."""
+        scrap, start, policies, each territory), the `entered` dict and the
+        frozensets are shared with the copy, not copied (see the module docstring)."""
         c = _new(State)
         c.opts, c.rng, c.defs, c.names, c.owner = (self.opts, self.rng, self.defs,
                                                    self.names, self.owner)
@@ -124,7 +125,7 @@ class State:
         c.deck = [d[0][:], d[1][:]]
         c.hand = [h[0][:], h[1][:]]
         c.grave, c.scrap = g[:], sc[:]
-        c.slots = [[None if t is None else t[:] for t in side] for side in self.slots]
+        c.slots = [side[:] for side in self.slots]
         c.policies = pol[:]
         c.pool = [pool[0].copy(), pool[1].copy()]
         c.start = st[:]
