@@ -22,7 +22,7 @@ def p(q: int) -> str:
 
 # ------------------------------------------------------------------ ratings
 
-def _statics(s: State) -> list[tuple[int, int, Effect]]:
+def statics(s: State) -> list[tuple[int, int, Effect]]:
     """(source card, its controller, effect) for every static effect in play."""
     out = []
     for c in s.attached:
@@ -49,16 +49,16 @@ def applies(s: State, src: int, q: int, e: Effect, c: int) -> bool:
     return True                                          # all
 
 
-def ratings(s: State, c: int) -> list[tuple[str, int]]:
+def ratings(s: State, c: int, known: list | None = None) -> list[tuple[str, int]]:
     """Card `c`'s ratings now: only the ratings it is rated in (a 0 counts, a
     missing one is never added by a bonus), each with static bonuses and this
-    turn's boosts; never below 0."""
+    turn's boosts; never below 0. `known`: `statics(s)`, when already made."""
     d = s.defs[c]
     if not d.ratings:
         return []
     bonus: dict[str, int] = {}
     if d.type == "character":
-        for src, q, e in _statics(s):
+        for src, q, e in statics(s) if known is None else known:
             if applies(s, src, q, e, c):
                 bonus[e.rating] = bonus.get(e.rating, 0) + e.amount
     return [(r, max(0, v + bonus.get(r, 0) + s.boosts.get((c, r), 0))) for r, v in d.ratings]
@@ -84,8 +84,10 @@ def sums(s: State, q: int, ev: int) -> dict[str, int]:
     """`q`'s total in each rating the Event shows, over its involved cards."""
     shown = s.defs[ev].rated
     out = dict.fromkeys(shown, 0)
+    known = statics(s)
     for c in involved_cards(s, q, ev):
-        for r, v in (ratings(s, c) if s.defs[c].type == "character" else s.defs[c].ratings):
+        for r, v in (ratings(s, c, known) if s.defs[c].type == "character"
+                     else s.defs[c].ratings):
             if r in shown:
                 out[r] += v
     return out

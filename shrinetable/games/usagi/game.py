@@ -22,7 +22,7 @@ from . import ai as computer
 from . import decks, rules, schema, setup, testing
 from .actions import Action, parse
 from .cards import catalog, deck_key, definitions
-from .effects import event_ratings, ratings
+from .effects import event_ratings, ratings, statics
 from .explain import explain
 from .state import Options, State
 
@@ -161,7 +161,8 @@ class UsagiGame(GameBase):
     def info(self, s: State, seat: int | None) -> dict[str, Any]:
         names = s.names
         in_play = [c for c in s.all_characters()] + list(s.attached)
-        shown = {names[c]: dict(ratings(s, c)) for c in in_play if s.defs[c].ratings}
+        known = statics(s)
+        shown = {names[c]: dict(ratings(s, c, known)) for c in in_play if s.defs[c].ratings}
         shown.update({names[e]: dict(event_ratings(s, e)) for e in s.events()})
         owner = {names[c]: s.owner[c] for c in
                  [*in_play, *s.events(), *(c for q in range(s.n) for c in s.field[q]),

@@ -172,8 +172,10 @@ def _abilities(s: State, q: int) -> list[Action]:
             if not affordable(s, q, None, e.cost.get("honor", 0), e.cost.get("ryo", 0)):
                 continue
             if e.target in CARD_TARGETS:
+                # U12: an ability that strikes its card never refreshes that card
                 out += [Action("use", s.names[c], s.names[t], index=k)
-                        for t in targets(s, q, e)]
+                        for t in targets(s, q, e)
+                        if not (t == c and e.do == "refresh" and e.strike)]
             else:
                 out.append(Action("use", s.names[c], index=k))
     return out

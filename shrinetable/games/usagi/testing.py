@@ -26,5 +26,5 @@ def reshuffle_unseen(state: State, seat: int | None, rng: random.Random) -> Stat
     return s
 
 
-HOOKS = TestHooks(reshuffle_unseen=reshuffle_unseen, walk=3000, endings=60, budget=6000,
+HOOKS = TestHooks(reshuffle_unseen=reshuffle_unseen, walk=800, endings=60, budget=6000,
                   many=200)
