@@ -208,7 +208,7 @@ def _attacks(s: State, q: int, only_slot: int | None, kingdom: list[int] | None 
     exhausted, entered, now = s.exhausted, s.entered, s.turn_no
     units = [u for u in (s.kingdom(q) if kingdom is None else kingdom)
              if defs[u].type == "unit" and u not in exhausted and u not in fighting
-             and (entered.get(u, 0) < now or defs[u].kw("blitz") is not None)]   # R9
+             and (entered.get(u, 0) < now or defs[u].kw("blitz") is not None)]   # may_attack
     memo = s.memo.attack
     return [memo.get((u, b)) or memo.setdefault((u, b), Action("attack", names[u], names[b]))
             for b in aims for u in units]
@@ -224,11 +224,11 @@ def _main(s: State) -> list[Action]:
     if not s.scrapped:
         cards = [c for c in s.hand[q] if defs[c].scrap]
         cards.sort()
-        cards = tuple(cards)
-        scraps = s.memo.scraps.get(cards)
+        key = tuple(cards)
+        scraps = s.memo.scraps.get(key)
         if scraps is None:
             one = s.memo.scrap
-            scraps = s.memo.scraps[cards] = tuple(
+            scraps = s.memo.scraps[key] = tuple(
                 one.get(combo) or one.setdefault(combo, Action("scrap", *map(names.__getitem__,
                                                                                combo)))
                 for n in (1, 2) for combo in combinations(cards, n))
