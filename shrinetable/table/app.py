@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import os
 import random
+import signal
 import sys
 import tempfile
 import time
@@ -138,6 +139,11 @@ class App:
                  fullscreen: bool = False):
         """`size` None: the last run's window if the desktop still holds it, else
         the largest comfortable one (`comfortable`), where it last was."""
+        self.running = True
+        try:   # set before SDL's: it would make SIGTERM a window close, which asks first
+            signal.signal(signal.SIGTERM, self._terminated)
+        except (ValueError, AttributeError):   # not the main thread
+            pass
         pygame.display.init()
         pygame.font.init()
         pygame.display.set_caption("shrinetable")
@@ -179,6 +185,10 @@ class App:
         storage.clean()   # what tables killed while saving left behind
         if fullscreen:
             self.toggle_fullscreen()
+
+    def _terminated(self, *_) -> None:
+        """SIGTERM ends the program without a question (the game is autosaved)."""
+        self.running = False
 
     # -- the window ---------------------------------------------------------------
     @staticmethod
