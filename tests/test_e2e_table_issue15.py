@@ -54,7 +54,7 @@ class Placed(App):
     """The table as a person starts it: no --size, placed by itself (the harness
     pins every window to 0,0)."""
 
-    def __init__(self, xvfb, args, data_dir):
+    def __init__(self, xvfb, args, data_dir, default_pace: bool = False):
         import queue
         import sys
         import threading
@@ -62,6 +62,8 @@ class Placed(App):
                         PYTHONUNBUFFERED="1", SHRINETABLE_AI_DELAY="0",
                         SHRINETABLE_DATA_DIR=str(data_dir), SDL_FRAMEBUFFER_ACCELERATION="0")
         self.env.pop("SDL_VIDEO_WINDOW_POS", None)
+        if default_pace:   # the computer's own pace, not the tests' none
+            self.env.pop("SHRINETABLE_AI_DELAY", None)
         self.proc = subprocess.Popen([sys.executable, "-m", "shrinetable", "play", *args],
                                      cwd=ROOT, env=self.env, stdout=subprocess.PIPE,
                                      stderr=subprocess.PIPE, text=True)
@@ -207,3 +209,120 @@ def test_the_enlarged_card_goes_when_the_pointer_leaves_it(xvfb, tmp_path):
         app.stop()
     middle = (SIZE[0] // 2, SIZE[1] // 2)   # the enlarged card stands in the middle
     assert zoomed.get_at(middle)[:3] != closed.get_at(middle)[:3]
+
+
+def _one_creature_turn(seed: int = 40):
+    """A Shrines game (human p1, computer p2) stopped where p2's turn begins, a
+    turn in which the computer plays exactly one creature (seed 40: turn 8, 17
+    moves with p1's automatic passes), and the moves of that turn."""
+    from shrinetable.adapter.session import Session
+    from shrinetable.games.shrines.present import printed
+    game = registry.get("shrines")
+
+    def step(s):
+        forced = s.forced()
+        s.apply(forced, auto=True) if forced is not None else s.play(s.computer_action())
+
+    s = Session(game, seed, {}, ["human", "computer"])
+    while (d := s.decision()) is not None:
+        if (d.seat == 1 and s.history and s.history[-1].seat == 0 and s.forced() is None
+                and game.present.decor(game.view(s.state, 0)).turn == 1
+                and game.turn_number(s.state) >= 4):
+            probe = Session.from_save(s.to_save(), "probe")
+            mark = len(probe.history)
+            while (dd := probe.decision()) is not None and not (
+                    dd.seat == 0 and probe.forced() is None):
+                step(probe)
+            moves = [a.text for a in probe.history[mark:]]
+            plays = [m.split()[1] for m in moves if m.startswith("play ")]
+            if [printed(c).get("type") for c in plays] == ["creature"]:
+                return s, moves
+        step(s)
+    raise AssertionError("no such turn")
+
+
+def test_a_computer_turn_playing_one_creature_takes_under_3_s(xvfb, tmp_path):
+    """At the default pace in the real window, the computer's turn that plays
+    one creature (taps, the creature, the passes and steps) runs from its first
+    move to the hand back in under 3 s (measured 1.6 s; 11-12 s before)."""
+    session, moves = _one_creature_turn()
+    save = storage.save_as(session, tmp_path / "turn.json")
+    app = Placed(xvfb, ["--load", str(save), "--trace"], tmp_path, default_pace=True)
+    stamps = []
+    try:
+        app.wait_line("ready", 20)
+        for _ in moves:
+            line = app.wait_line("action", 10)
+            stamps.append((time.monotonic(), line))
+    finally:
+        app.stop()
+    assert [line.split(" ", 2)[2] for _, line in stamps] == moves
+    took = stamps[-1][0] - stamps[0][0]
+    print(f"one-creature turn: {len(moves)} moves, {took:.2f} s from first move to hand back")
+    assert took < 3.0
+
+
+def _start_screen_spots(monkeypatch, tmp_path) -> dict:
+    """Where the start screen puts things at 1280x720, from the same code in
+    this process under SDL's dummy driver."""
+    import pygame_gui
+    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
+    monkeypatch.setenv("SHRINETABLE_DATA_DIR", str(tmp_path / "spots"))
+    from shrinetable.table.app import App as Table
+    table = Table(SIZE)
+    try:
+        table.show_start()
+        table.step([], 0.01)
+        scene = table.scene
+        spots = {c[0]: b.rect.center for b, c in scene.actions.items()}
+        table.step([pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED,
+                                       ui_element=next(b for b, c in scene.actions.items()
+                                                       if c == ("demos",)))], 0.01)
+        first = scene.demo_list.item_list[0]
+        spots["first demo"] = first["button_element"].rect.center
+        spots["first title"] = first["text"]
+        scene._command(("close",))
+        scene._ask_quit()
+        spots["really quit"] = next(b.rect.center for b, c in scene.actions.items()
+                                    if c == ("quit",) and b.ui_container is not
+                                    table.manager.get_root_container())
+    finally:
+        pygame.quit()
+    return spots
+
+
+def test_start_screen_esc_demonstrations_and_quit_in_the_real_window(xvfb, tmp_path,
+                                                                     monkeypatch):
+    """Esc on the start screen asks instead of quitting, and Esc closes the
+    question; Demonstrations... plays the one clicked (the window's title names
+    it) and Esc comes back to the start screen; Quit in the question ends it."""
+    spots = _start_screen_spots(monkeypatch, tmp_path)
+    app = App(xvfb, ["--trace"], tmp_path)
+    try:
+        app.wait_line("ready")
+        wid = app.window()
+        app.xdo("key", "Escape")
+        app.quiet(0.5)
+        assert app.proc.poll() is None
+        asked = pygame.image.load(str(app.screenshot(ARTIFACTS / "issue15_start_quit.png")))
+        app.xdo("key", "Escape")
+        app.quiet(0.4)
+        app.click(spots["demos"])
+        app.quiet(1.5)
+        app.screenshot(ARTIFACTS / "issue15_start_demos.png")
+        app.click(spots["first demo"])
+        app.quiet(1.0)
+        assert app.xdo("getwindowname", wid).strip() == f"shrinetable \u00b7 {spots['first title']}"
+        app.screenshot(ARTIFACTS / "issue15_demo_from_start.png")
+        app.xdo("key", "Escape")
+        app.quiet(0.6)
+        assert app.xdo("getwindowname", wid).strip() == "shrinetable"
+        app.xdo("key", "Escape")
+        app.quiet(0.5)
+        app.click(spots["really quit"])
+        app.proc.wait(timeout=10)
+    finally:
+        app.stop()
+    assert app.proc.returncode == 0
+    middle = asked.get_at((SIZE[0] // 2, SIZE[1] // 2 - 40))[:3]
+    assert middle != (18, 52, 40)   # the question's window, over the form

@@ -287,7 +287,7 @@ class StartScene:
             game=game))
 
     def _ask_quit(self) -> None:
-        win = self._open_window("Quit shrinetable?", 380, 150)
+        win = self._open_window("Quit shrinetable?", 380, 122)
         width = win.get_container().get_size()[0]
         for i, (text, cmd) in enumerate((("Quit", "quit"), ("Stay (Esc)", "close"))):
             b = UIButton(pygame.Rect(10 + i * (width - 10) // 2, 20, (width - 10) // 2 - 10, 40),
