@@ -479,7 +479,7 @@ ctrl = "p2"
 
 def test_shrines_sites_say_which_area_applies(app, tmp_path):
     """Clause area: of two weathers over a site only the newer applies, so the
-    older is greyed and says "no effect"; a terrain and a weather both apply
+    older is greyed and crossed out; a terrain and a weather both apply
     (plain chips, newest at the right). Sites under one area are unchanged."""
     from shrinetable.formats.scenario import load
     from shrinetable.games.shrines.present import AREA, OVERRULED
@@ -493,7 +493,7 @@ def test_shrines_sites_say_which_area_applies(app, tmp_path):
     scene = start(app, session)
     covers = scene.board.decor.covers
     assert covers["site:c3"] == (Chip("Squall Line", AREA["weather"]),
-                                 Chip("Rimefall: no effect", OVERRULED, (225, 225, 225)),
+                                 Chip("\u2715 Rimefall", OVERRULED, (225, 225, 225)),
                                  Chip("Fenland Mire", AREA["terrain"]))
     assert covers["site:c1"] == (Chip("Rimefall", AREA["weather"]),)
     assert covers["site:a3"] == (Chip("Squall Line", AREA["weather"]),)

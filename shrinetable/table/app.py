@@ -350,8 +350,7 @@ class App:
             return FRAME_MS
         return max(0, int((deadline - time.monotonic()) * 1000))
 
-    @staticmethod
-    def _wait(timeout_ms: int) -> list[pygame.event.Event]:
+    def _wait(self, timeout_ms: int) -> list[pygame.event.Event]:
         """Events, waiting up to `timeout_ms` for the first. pygame's own
         `event.wait(timeout)` polls every millisecond (measured: ~4 % of a core
         on an idle table); sleeping in short slices costs a tenth of that."""
@@ -360,7 +359,7 @@ class App:
         while True:
             events = pygame.event.get()
             left = end - time.monotonic()
-            if events or left <= 0:
+            if events or left <= 0 or not self.running:   # SIGTERM: at once
                 return events
             time.sleep(min(slice_s, left))
 

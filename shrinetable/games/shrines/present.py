@@ -80,7 +80,7 @@ the box is strength/resilience (current values on the Region: green raised, red 
 a red chip is damage; FROZEN, POISON, WEAK, GROUNDED, PROT, ARMOR, NO GUARD are states;
 chips on a site name the terrain, weather or face-down Trap lying there, newest on the
 right: a terrain and a weather both apply, but of two of one kind only the newer does (the
-older reads "no effect"); zz marks a
+older is greyed and crossed out, \u2715); zz marks a
 creature that cannot act yet; TAPPED a tapped card. Right-click a card, or rest the
 pointer on it, to read it large.<br><br>
 <b>Keys</b><br>
@@ -205,16 +205,16 @@ def _deck_names() -> dict[str, str]:
 
 def _covers(over: list[str], kinds: list[str]) -> tuple[Chip, ...]:
     """A site's areas and traps, newest first. Of two areas of one subtype only
-    the newer applies (clause area): the older says so, greyed; a terrain and a
-    weather both apply."""
+    the newer applies (clause area): the older is greyed and crossed out; a
+    terrain and a weather both apply."""
     chips, seen = [], set()
     for c, kind in reversed(list(zip(over, kinds, strict=True))):
         if c == "trap":
             chips.append(Chip("Trap", AREA["trap"]))
             continue
         name = printed(c).get("name", c)
-        if kind in seen:
-            chips.append(Chip(f"{name}: no effect", OVERRULED, (225, 225, 225)))
+        if kind in seen:   # crossed out, its first word only: the site's label stays clear
+            chips.append(Chip(f"\u2715 {name.split()[0]}", OVERRULED, (225, 225, 225)))
         else:
             chips.append(Chip(name, AREA.get(kind, (220, 220, 220))))
         seen.add(kind)
