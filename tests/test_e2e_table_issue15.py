@@ -326,3 +326,31 @@ def test_start_screen_esc_demonstrations_and_quit_in_the_real_window(xvfb, tmp_p
     assert app.proc.returncode == 0
     middle = asked.get_at((SIZE[0] // 2, SIZE[1] // 2 - 40))[:3]
     assert middle != (18, 52, 40)   # the question's window, over the form
+
+
+def test_the_handover_screens_undo_button_takes_the_move_back(xvfb, tmp_path):
+    """Hotseat: p1 draws and passes by mistake; on the handover screen the Undo
+    button (under 'I am P2') takes the pass back and shows p1's table again."""
+    layout, sc = scaler("shrine")
+    area = sc.rect(layout.panels.buttons)
+    first = (area.x + (area.w - 4) // 2, area.y + 18)
+    app = App(xvfb, ["shrine", "--seed", "42", "--trace", "--seats", "human,human"], tmp_path)
+    try:
+        app.wait_line("ready")
+        app.window()
+        app.click(first)
+        assert app.wait_line("action") == "action p1 draw"
+        app.quiet(0.3)
+        app.click(first)
+        assert app.wait_line("action") == "action p1 pass"
+        app.quiet(0.4)
+        shot = pygame.image.load(str(app.screenshot(ARTIFACTS / "issue15_handover_undo.png")))
+        undo = (SIZE[0] // 2, SIZE[1] // 2 + 40 + max(110, SIZE[1] // 7))
+        assert shot.get_at(undo)[:3] != shot.get_at((20, 20))[:3]   # a button stands there
+        app.click(undo)
+        assert app.wait_line("undo") == "undo"
+        app.quiet(0.4)
+        app.click(first)
+        assert app.wait_line("action") == "action p1 pass"   # p1's turn again, not p2's
+    finally:
+        app.stop()
