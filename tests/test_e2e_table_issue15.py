@@ -262,19 +262,20 @@ def test_a_computer_turn_playing_one_creature_takes_under_3_s(xvfb, tmp_path):
     assert took < 3.0
 
 
-def _start_screen_spots(monkeypatch, tmp_path) -> dict:
-    """Where the start screen puts things at 1280x720, from the same code in
-    this process under SDL's dummy driver."""
+def _start_screen_spots(monkeypatch, tmp_path, size=SIZE) -> dict:
+    """Where the start screen puts things in a window of `size`, from the same
+    code in this process under SDL's dummy driver."""
     import pygame_gui
     monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
     monkeypatch.setenv("SHRINETABLE_DATA_DIR", str(tmp_path / "spots"))
     from shrinetable.table.app import App as Table
-    table = Table(SIZE)
+    table = Table(size)
     try:
         table.show_start()
         table.step([], 0.01)
         scene = table.scene
         spots = {c[0]: b.rect.center for b, c in scene.actions.items()}
+        spots["rows"] = [r.rect for r in scene.rows]
         table.step([pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED,
                                        ui_element=next(b for b, c in scene.actions.items()
                                                        if c == ("demos",)))], 0.01)
@@ -354,3 +355,29 @@ def test_the_handover_screens_undo_button_takes_the_move_back(xvfb, tmp_path):
         assert app.wait_line("action") == "action p1 pass"   # p1's turn again, not p2's
     finally:
         app.stop()
+
+
+def test_the_start_screen_fills_a_large_window(big, tmp_path, monkeypatch):
+    """On a 1920x1080 screen the start screen opens in a 1728x972 window and
+    its form reaches across and down it: the buttons' row in the lower half,
+    the words beside each choice written out to the right."""
+    window = (1728, 972)
+    spots = _start_screen_spots(monkeypatch, tmp_path, window)
+    app = Placed(big, ["--trace"], tmp_path)
+    try:
+        app.wait_line("ready")
+        wid = app.window()
+        assert app.geometry(wid)[0] == window
+        app.xdo("windowmove", "--sync", wid, "0", "0")
+        app.quiet(0.6)
+        shot = pygame.image.load(str(app.screenshot(ARTIFACTS / "issue15_start_1728x972.png")))
+    finally:
+        app.stop()
+    start = spots["start"]
+    assert start[1] > window[1] * 0.55
+    assert shot.get_at(start)[:3] != (18, 52, 40)   # a button there, not the background
+    right = max(r.right for r in spots["rows"])
+    assert right > window[0] * 0.8
+    for r in spots["rows"]:   # each row's words are written (light text on the background)
+        assert sum(sum(shot.get_at((x, y))[:3]) > 450 for x in range(r.left, r.right, 2)
+                   for y in range(r.top, r.top + 30, 2)) > 20, r
