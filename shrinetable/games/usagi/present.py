@@ -354,6 +354,9 @@ class UsagiPresentation(Presentation):
             else:
                 badges[f"field:{q}"] = " \u00b7 ".join(money)
                 badges[f"chronicle:{q}"] = " \u00b7 ".join([*state, held])
+        for q in range(n):   # a deck drawn as a spread of backs says how many
+            if f"deck:{q}" in view.zones:
+                badges[f"deck:{q}"] = str(len(view.zones[f"deck:{q}"].cards))
         if "pool" in view.zones:
             covers["pool"] = pool
             if info.get("pool") is not None:
