@@ -196,16 +196,23 @@ def _state_at(pred, seats=4, seeds=range(1, 30), pick=_busy):
 
 
 def test_each_seat_shows_honor_ryo_and_tokens():
-    s = _state_at(lambda s: s.phase == "actions" and any(s.honor) and any(s.ryo))
+    """Each seat's Honor and Ryo (on its field, or its counters' zone), its
+    chronicle tokens (on its chronicle) and the pool (on your own field)."""
+    s = _state_at(lambda s: s.phase == "actions" and any(s.honor) and any(s.ryo)
+                  and any(s.tokens))
     view = GAME.view(s, 0)
     decor = PRESENT.decor(view)
     for q in range(s.n):
         words = (" ".join(c.text for c in decor.huds[f"purse:{q}"].figures)
-                 if f"purse:{q}" in decor.huds else decor.badges[f"field:{q}"])
+                 if f"purse:{q}" in decor.huds else
+                 f"{decor.badges[f'field:{q}']} {decor.badges[f'chronicle:{q}']}")
         assert f"Honor {s.honor[q]}" in words and f"Ryo {s.ryo[q]}" in words, words
-        assert f"{s.tokens[q]} chronicle token" in words
+        assert f"{s.tokens[q]} token" in words, words
+        assert decor.badges[f"deck:{q}"] == str(len(s.deck[q]))
     words = decor.badges.get("pool") or decor.badges[f"field:{view.seat}"]
-    assert str(s.pool) in words
+    assert f"pool {s.pool} of {s.pool_start}" in words
+    if s.finished[1]:
+        assert "finished" in decor.badges["chronicle:1"]
 
 
 def test_stricken_attached_and_involved_cards_say_so():
