@@ -166,7 +166,8 @@ class UsagiGame(GameBase):
         shown.update({names[e]: dict(event_ratings(s, e)) for e in s.events()})
         owner = {names[c]: s.owner[c] for c in
                  [*in_play, *s.events(), *(c for q in range(s.n) for c in s.field[q]),
-                  *(c for q in range(s.n) for c in s.common[q])]}
+                  *(c for q in range(s.n) for c in s.common[q]),
+                  *(e.card for e in s.stack if e.kind == "play")]}
         cs = s.contest
         contest = None
         if s.phase == "conclusion" and cs is not None:

@@ -1,10 +1,12 @@
 """Build a Usagi position from an explicit description (the scenario hook).
 
 `Keys` are the position keys only Usagi reads (docs/rules/usagi.md, "Positions"):
-the `phase` and `step`, the `first` player, `turn_no`, the `finished` players,
+the `phase` and `step` (`setup`/`cut`: `turn` is offered the cut of the next seat's
+deck), the `first` player, `turn_no`, the `finished` players,
 each seat's `honor` and `ryo`, the chronicle `pool` and each seat's `tokens`, the
-`stricken` cards, `attached` (attachment -> the card it is on) and `heroes` (the
-Hero each seat kept). Involvement is where a Character is: `involved:i` holds the
+`stricken` cards, `attached` (attachment -> the card it is on), `heroes` (the
+Hero each seat kept) and `owners` (the owner of an involved card, when it is not the
+seat whose Event it is involved with). Involvement is where a Character is: `involved:i` holds the
 Characters involved with seat i's Event (`event:i`, whose first card is the Event).
 Cards keep the numbers the file gives them; a deck left out holds that seat's
 whole deck (its `deck_pN` option, less the cards named), shuffled by the seed. A
@@ -37,8 +39,8 @@ class _Strict(BaseModel):
 class Keys(_Strict):
     """Usagi's own position keys."""
 
-    phase: Literal["initiation", "actions", "conclusion"] = "actions"
-    step: Literal["discard", "propose", "action", "hero"] = "action"
+    phase: Literal["setup", "initiation", "actions", "conclusion"] = "actions"
+    step: Literal["cut", "discard", "propose", "action", "hero"] = "action"
     first: Seat = "p1"
     turn_no: int = Field(1, ge=1, le=999)
     finished: list[Seat] = []
@@ -49,9 +51,10 @@ class Keys(_Strict):
     stricken: list[str] = []
     attached: dict[str, str] = {}
     heroes: dict[Seat, str] = {}
+    owners: dict[str, Seat] = {}      # who owns a card in an `involved:i` zone (default i)
 
 
-STEPS = {"initiation": ("discard", "propose"), "actions": ("action",),
+STEPS = {"setup": ("cut",), "initiation": ("discard", "propose"), "actions": ("action",),
          "conclusion": ("hero",)}
 
 
@@ -91,6 +94,15 @@ def position(game: Any, spec: Any) -> State:
         if q >= n:
             raise SetupError(("zones", zone), f"there are {n} seats: {zone} is no seat's")
         zones[zone] = [take(t, q, ("zones", zone, i)) for i, t in enumerate(cards)]
+    for text, who in spec.owners.items():
+        loc = ("owners", text)
+        num = instance(text) if "#" in text and text.rpartition("#")[2].isdigit() else -1
+        if num not in named or not any(num in zones[z] for z in zones
+                                       if z.startswith("involved:")):
+            raise SetupError(loc, f"{text} is not a card listed in an involved zone")
+        if seat_index(who) >= n:
+            raise SetupError(loc, f"there are {n} seats")
+        named[num] = (named[num][0], seat_index(who))
     rng = seeded(spec.seed)
     for q in range(n):
         if f"deck:{q}" not in zones:
@@ -208,6 +220,9 @@ def _marks(s: State, spec: Any) -> None:
         if c not in s.field[seat_index(who)] or s.defs[c].kind != "hero":
             raise SetupError(("heroes", who), f"{t} is not a Hero in {who}'s play field")
         s.hero[seat_index(who)] = c
+    if spec.step == "cut":           # `turn` cuts the deck of the seat on its left
+        s.responder = (s.turn + 1) % s.n
+        s.turn_no = 0
     if spec.step == "discard":
         s.passes = (s.turn - s.first) % s.n
     if spec.step == "propose":
