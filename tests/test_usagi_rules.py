@@ -367,8 +367,8 @@ def test_contenders_exceed_every_rating_the_event_shows():
 def test_the_highest_total_of_the_events_ratings_wins():
     """`contest`: several contenders; the highest total of the Event's ratings wins,
     other ratings not counted."""
-    s = pos({"event:0": [RAID], "involved:0": [SWORD, DUELIST, ENVOY]}, finished=["p2"])
-    s.owner = tuple(1 if s.names[c] == DUELIST else o for c, o in enumerate(s.owner))
+    s = pos({"event:0": [RAID], "involved:0": [SWORD, DUELIST, ENVOY]}, finished=["p2"],
+            owners={DUELIST: "p2"})
     s = play(s, "finished")            # p1 Combat 2 (Envoy's Diplomacy not counted), p2 3
     assert where(s, RAID) == "chronicle:1" and info(s)["tokens"] == [0, 2]
 
@@ -376,8 +376,7 @@ def test_the_highest_total_of_the_events_ratings_wins():
 def test_tie_break_rounds():
     """`tie` (U10): a real tie: 3 against 3; each gives up a card; 2 against 1 wins."""
     z = {"event:0": [RAID], "involved:0": [SWORD, GUARD, DUELIST]}
-    s = pos(z, finished=["p2"])
-    s.owner = tuple(1 if s.names[c] == DUELIST else o for c, o in enumerate(s.owner))
+    s = pos(z, finished=["p2"], owners={DUELIST: "p2"})
     s = play(s, "finished")
     assert who(s) == (0, "tiebreak") and legal(s) == {f"tiebreak {SWORD}",
                                                       f"tiebreak {GUARD}"}
@@ -394,9 +393,7 @@ def test_tie_break_rounds():
 def test_everyone_out_of_cards_fails_the_event():
     """`tie` (U10): both give up their only card: nobody contends; the Event fails."""
     s = pos({"event:0": [RAID], "involved:0": [SWORD, "temple-spearman#6"]},
-            finished=["p2"])
-    s.owner = tuple(1 if s.names[c] == "temple-spearman#6" else o
-                    for c, o in enumerate(s.owner))
+            finished=["p2"], owners={"temple-spearman#6": "p2"})
     s = play(s, "finished", f"tiebreak {SWORD}", "tiebreak temple-spearman#6")
     assert where(s, RAID) == "rest:0" and info(s)["tokens"] == [0, 0]
 
@@ -408,8 +405,7 @@ def test_resolve_effects_score_and_chronicle():
                   "involved:1": []})
     assert info(s)["tokens"] == [2, 0]
     s = pos({"event:1": ["duel-on-the-bridge#25"], "involved:1": [DUELIST, SWORD]},
-            finished=["p2"])
-    s.owner = tuple(0 if s.names[c] == SWORD else o for c, o in enumerate(s.owner))
+            finished=["p2"], owners={SWORD: "p1"})
     s = play(s, "finished")
     assert where(s, SWORD) == "dead:0" and where(s, "duel-on-the-bridge#25") == "chronicle:1"
     assert where(s, DUELIST) == "rest:1"      # back to its field, then swept up
