@@ -103,7 +103,10 @@ class StartScene:
         x = max(10, (w - total) // 2)
         x2, x3 = x + c1, x + c1 + c2 + round(24 * u)
         self.words_w = min(c3, w - x3 - 10)
+        rows = 4 + len(self.seats) + len(self.game.options)
+        block = rows * gap + round(80 * u) + (round(60 * u) if self.message else 0)
         y = round(118 * u)
+        y += max(0, (h - y - block - 20) // 3)   # a taller window: the form a little lower
 
         def label(text, yy):
             UILabel(pygame.Rect(x, yy, c1 - 8, row_h), text, m, object_id=font)
