@@ -45,7 +45,7 @@ def test_choices_are_legal_and_quick_at_every_seat_count(seats):
 
 
 def test_same_position_same_answer():
-    for i, (s, a) in enumerate(_games(3, range(1), cap=6)):
+    for i, (s, _a) in enumerate(_games(3, range(1), cap=6)):
         if i % 7 == 0:
             assert choose(GAME.observe(s, GAME.decision(s).seat), random.Random(5)) == \
                 choose(GAME.observe(s, GAME.decision(s).seat), random.Random(5))
