@@ -547,3 +547,15 @@ def test_the_turn_runs_through_its_three_phases():
         s, _ = GAME.apply(s, GAME.ai(GAME.observe(s, GAME.decision(s).seat), rng))
     assert seen == {"initiation", "actions", "conclusion"}
     assert "chronicle tokens" in GAME.outcome(s).reason
+
+
+def test_every_refusal_names_a_clause_or_ruling_of_the_rules_page():
+    """A refusal's id leads to the page: every id `explain` can give is a clause
+    (`id` in backquotes) or a ruling row (U1...)."""
+    from shrinetable.games.usagi import explain
+    src = Path(explain.__file__).read_text()
+    ids = set(re.findall(r'(?:\.|\?|\)|"), "([a-zU][a-z0-9-]*)"\)?$', src, re.M))
+    ids |= {rule for _, rule in explain.NOW.values()}
+    assert len(ids) > 15
+    missing = {i for i in ids if f"`{i}`" not in DOC and f"| {i} |" not in DOC}
+    assert not missing, missing
