@@ -147,6 +147,13 @@ Story). Pips: H Honor, R Ryo. Ratings in the box: C Combat, D Diplomacy, I Intri
 Ce Ceremony, L Labor (a 0 is a rating). STRICKEN cards are veiled; an Attachment says what
 it is on; an involved card is outlined in its owner's colour. Right-click a card, or rest
 the pointer on it, to read it large.<br><br>
+<b>On the table</b><br>
+The Events are in the middle, each over the Characters involved with it. Your Honor, Ryo
+and the chronicle tokens left in the pool are written under your field; each other
+player's Honor and Ryo under theirs, their tokens and state (first player, finished, has
+chosen) on their chronicle. DECLARED and RESPONDING mark the cards of the chain under way,
+with arrows to their targets; in a contest the Event's requirement and each contender's
+total stand over its Characters.<br><br>
 <b>Keys</b><br>
 Esc menu \u00b7 ? rules \u00b7 Ctrl+Z / Ctrl+Y undo / redo \u00b7 Ctrl+S save \u00b7 Ctrl+O load
 \u00b7 F11 fullscreen \u00b7 Ctrl+N the notation in the log
@@ -245,7 +252,8 @@ def _contest(view: Any) -> dict[str, tuple[Chip, ...]]:
         chips.append(Chip(f"p{int(q) + 1}: {t}", (246, 160, 140)))
     if view.info.get("step") == "tiebreak":
         chips.append(Chip("TIE", CONTEST, (255, 255, 255)))
-    return {"involved:" + zone.partition(":")[2]: tuple(chips)}
+    # covers are laid from the zone's right edge leftwards: reversed, they read in order
+    return {"involved:" + zone.partition(":")[2]: tuple(reversed(chips))}
 
 
 def _stack(view: Any) -> tuple[dict[str, CardDecor], list[Arrow]]:
