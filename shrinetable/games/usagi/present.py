@@ -11,7 +11,7 @@ import re
 from functools import cache
 from typing import Any
 
-from shrinetable.engine import Arrow, CardDecor, Chip, Decor, Face, Hud, Presentation
+from shrinetable.engine import Arrow, CardDecor, Chip, Decor, Face, Hud, Presentation, Showcase
 
 from .cards import catalog
 
@@ -278,6 +278,23 @@ def _stack(view: Any) -> tuple[dict[str, CardDecor], list[Arrow]]:
     return cards, arrows
 
 
+def _contested(view: Any) -> int | None:
+    """A busy table for `bench render`: cards in fields and beside Events."""
+    if view.info.get("step") != "action":
+        return None
+    return sum(len(z.cards) for name, z in view.zones.items()
+               if name.partition(":")[0] in ("field", "involved", "event"))
+
+
+def _build(legal: list[Any]) -> Any | None:
+    """Showcase play: involve, play and propose whenever possible."""
+    for kind in ("involve", "play", "propose"):
+        found = [a for a in legal if a.kind == kind and a.card]
+        if found:
+            return found[0]
+    return None
+
+
 class UsagiPresentation(Presentation):
     rules = RULES
     words = {"pass": "Pass", "finish": "Finished", "finished": "Finished",
@@ -291,7 +308,9 @@ class UsagiPresentation(Presentation):
     asks = {"respond": "may respond to this action"}
     drag_from = ("hand", "field", "involved", "event")
     zoom_on_hover = True
-    minor = ("pass", "draw", "reveal")
+    minor = ("pass",)   # a pass moves no card; the computer makes it at animation speed
+    showcase = Showcase("four players, Events contested", _contested, seats=4, steps=500,
+                        pick=_build)
 
     def card_face(self, card: str) -> Face | None:
         return _face(card_id(card))
