@@ -435,3 +435,30 @@ def _with(session: Session, state) -> Session:
     out = Session(GAME, session.seed, session.options, session.seats)
     out.states = [*session.states, state]
     return out
+
+
+def test_the_secret_tie_break_dropped_on_the_rest_pile(app):
+    """A tie: the first contender drops one of their involved Characters on their
+    rest pile (a secret step); the next contender, after the handover, sees the
+    Event's Characters as before, nothing marking the one given up."""
+    s = _state_at(lambda s: s.contest is not None and s.step == "tiebreak", seats=2,
+                  seeds=range(40, 45), pick=_eager)
+    session = Session(GAME, 1, {}, ["human", "human"])
+    session.states = [s]
+    me = session.decision().seat
+    moves = [m for m in gestures.moves(GAME, s) if m.action.kind == "tiebreak"]
+    assert moves and all(gestures.how(m) == "drag" and m.gesture.target == f"rest:{me}"
+                         for m in moves)
+    scene = start(app, session)
+    before = {z: v.cards for z, v in scene.view().zones.items() if z.startswith("involved:")}
+    card = moves[0].gesture.cards[0]
+    drag(app, spot(scene, moves[0].gesture.source, card), scene.board.zones[f"rest:{me}"].center)
+    assert history(scene)[-1] == moves[0].text
+    if session.decision() is not None and session.decision().kind == "tiebreak":
+        if scene.overlay == "handover":
+            scene.command("takeover")
+            app.step([], 0.01)
+        other = scene.view()
+        assert {z: v.cards for z, v in other.zones.items() if z.startswith("involved:")} == before
+        decor = scene.board.decor.cards.get(card)
+        assert decor is None or not decor.chips
