@@ -144,21 +144,38 @@ class UsagiGame(GameBase):
         and everything face up; decks, other hands and every dead pile face down
         (U6); another seat's proposal stays, face down, counted in its hand until
         the reveal, while the proposer sees it in its Event zone."""
-        cards = s.zone_cards()
+        shown = self._zone_views(s)
+        zones = {}
+        for name, (face, back) in shown.items():
+            kind, _, owner = name.partition(":")
+            hidden = kind in ("deck", "dead") or (kind == "hand" and seat != int(owner))
+            zones[name] = back if hidden else face
         own = s.proposal[seat] if seat is not None and s.step == "propose" else 0
         if own:
-            cards[f"hand:{seat}"] = [c for c in cards[f"hand:{seat}"] if c != own]
-            cards[f"event:{seat}"] = [own, *cards[f"event:{seat}"]]
-        zones = {}
-        for name, cs in cards.items():
-            kind, _, owner = name.partition(":")
-            q = int(owner)
-            hidden = kind in ("deck", "dead") or (kind == "hand" and seat != q)
-            zones[name] = ZoneView(name, q, tuple(None if hidden else s.names[c]
-                                                  for c in cs), name)
+            hand, ev = f"hand:{seat}", f"event:{seat}"
+            zones[hand] = ZoneView(hand, seat, tuple(c for c in zones[hand].cards
+                                                     if c != s.names[own]), hand)
+            zones[ev] = ZoneView(ev, seat, (s.names[own], *zones[ev].cards), ev)
         return View(seat, s.n, zones, self.decision(s), s.result, self.info(s, seat))
 
+    @staticmethod
+    def _zone_views(s: State) -> dict[str, tuple[ZoneView, ZoneView]]:
+        """Each zone face up and face down (made once per state)."""
+        if s.zones is None:
+            s.zones = {}
+            for name, cs in s.zone_cards().items():
+                q = int(name.partition(":")[2])
+                s.zones[name] = (ZoneView(name, q, tuple(s.names[c] for c in cs), name),
+                                 ZoneView(name, q, (None,) * len(cs), name))
+        return s.zones
+
     def info(self, s: State, seat: int | None) -> dict[str, Any]:
+        """The view's info: public, the same for every seat (made once per state)."""
+        if s.public is None:
+            s.public = self._info(s)
+        return dict(s.public)
+
+    def _info(self, s: State) -> dict[str, Any]:
         names = s.names
         in_play = [c for c in s.all_characters()] + list(s.attached)
         known = statics(s)

@@ -97,6 +97,8 @@ class State:
     last_gain: tuple[int, ...] = ()
     result: Outcome | None = None
     legal: list | None = None
+    public: dict | None = None        # the view's info, made once per state
+    zones: dict | None = None         # the view's zones face up and down, made once
 
     def copy(self) -> State:
         """A copy that later steps may change. Every field is assigned by name
@@ -126,6 +128,7 @@ class State:
         c.someone_finished, c.turn_no, c.seq = self.someone_finished, self.turn_no, self.seq
         c.last_gain, c.result = self.last_gain, self.result
         c.legal = None
+        c.public = c.zones = None
         return c
 
     # -- where cards are ---------------------------------------------------------
