@@ -2,8 +2,8 @@
 four people at one device: each discards nothing and proposes an Event by
 dropping it face down on their Event place (a secret step, the device handed
 over between them); in the actions a Character is dropped into a field, the
-others are asked whether to respond and one answers (the device handed over),
-and a Character is dropped on an Event to involve it. Screenshots go to
+others take the device in turn to respond (a pass is a button, an answer a click
+or a drag) and a Character is dropped on an Event to involve it. Screenshots go to
 test-artifacts/."""
 
 from __future__ import annotations
@@ -28,13 +28,6 @@ LAYOUT = load_layout(layout_path("usagi"))
 SCALER = geo.Scaler((LAYOUT.canvas.width, LAYOUT.canvas.height), SIZE)
 SEATS = 4
 OPTIONS = {"cut": False}
-# the question put to another person before they take the device ("may respond"):
-# a window of 420x200 in the middle of the screen, its pass button first, then
-# the button that hands the device over (panels.Panels._ask_ui)
-ASK_PASS = (SIZE[0] // 2, 346)
-ASK_ANSWER = (SIZE[0] // 2, 388)
-
-
 def _plan(seed: int) -> list[str] | None:
     """The first turn of a seeded four-person game: everybody discards nothing and
     proposes an Event if they can; then, in the actions, each plays a Character
@@ -87,7 +80,6 @@ class Mirror:
     def __init__(self, app: App, session: Session):
         self.app, self.s, self.viewer = app, session, None
         self.handovers = 0
-        self.stale = 0   # stale questions answered (see `made`)
 
     def made(self, text: str) -> None:
         d = self.s.decision()
@@ -95,39 +87,9 @@ class Mirror:
         assert self.app.wait_line("action") == f"action p{d.seat + 1} {shown}"
         self.s.play(GAME.parse_action(text))
         while (forced := self.s.forced()) is not None:
-            try:
-                line = self.app.wait_line("action", timeout=3.0)
-            except TimeoutError:
-                # a known table fault (reported): after a pass answered from the
-                # question window, a forced pass waits behind the stale question;
-                # its Pass button makes it
-                self.stale += 1
-                self.press(ASK_PASS, "action")
-                line = self.app.wait_line("action")
-            assert line.endswith(f" {forced.text}"), line
+            assert self.app.wait_line("action").endswith(f" {forced.text}")
             self.s.play(forced)
         self.app.quiet(0.3)
-
-    def press(self, pos: tuple[int, int], line: str | None) -> None:
-        """A button of the question window, pressed once the pointer rests on it
-        (the window is built as the last forced pass lands); pressed again if
-        nothing came of it."""
-        for _ in range(3):
-            if move := self.app._to(pos):
-                self.app.xdo(*move)
-            self.app.quiet(0.4)
-            self.app.xdo("mousedown", "1")
-            self.app.quiet(0.1)
-            self.app.xdo("mouseup", "1")
-            if line is None:
-                self.app.quiet(0.5)
-                return
-            try:
-                got = self.app.wait_line(line, timeout=2.0)
-            except TimeoutError:
-                continue
-            self.app.lines.queue.appendleft(got)   # `made` reads it
-            return
 
     def take_over(self) -> None:
         """The handover screen: the next person presses Enter."""
@@ -159,17 +121,9 @@ class Mirror:
 
     def make(self, text: str) -> str:
         """Make move `text` as a person would: take the device if it is another
-        person's decision (answering the question first, when the table asks),
-        then drag, click or press its button. Says how."""
-        d = self.s.decision()
-        if d.seat != self.viewer:
-            asked = d.kind in GAME.present.asks and self.viewer is not None
-            if asked and text == "pass":
-                self.press(ASK_PASS, "action")
-                self.made(text)
-                return "asked"
-            if asked:
-                self.press(ASK_ANSWER, None)
+        person's decision (the handover screen), then drag, click or press its
+        button. Says how."""
+        if self.s.decision().seat != self.viewer:
             self.take_over()
         if text.startswith("involve"):
             self.app.screenshot(ARTIFACTS / "e2e-usagi-before-involve.png")
@@ -216,7 +170,7 @@ def test_propose_play_respond_and_involve_with_real_drags(xvfb, tmp_path):
         app.screenshot(ARTIFACTS / "e2e-usagi-involved.png")
         s = m.s.state
         assert "drag" in hows["propose"] and "drag" in hows["involve"]
-        assert "drag" in hows["play"] and "asked" in hows["pass"]
+        assert "drag" in hows["play"] and hows["pass"] == {"button"}
         assert hows["respond"] <= {"click", "drag"} and hows["involve"] == {"drag"}
         assert m.handovers >= SEATS
         _, card, event = texts[-1].split()

@@ -304,8 +304,9 @@ class UsagiPresentation(Presentation):
     in_decision = {("respond", "pass"): "Pass (no response)",
                    ("cut", "pass"): "Leave the deck as it is",
                    ("action", "finished"): "Finished (no more actions this turn)"}
-    # another person at the table is asked whether to respond before taking the device
-    asks = {"respond": "may respond to this action"}
+    # No `asks`: the table's question ("P3, an answer?") stands over the table of
+    # the person holding the device, hand included, while another person reads it;
+    # here a response is a private decision like any other, after a handover.
     drag_from = ("hand", "field", "involved", "event")
     zoom_on_hover = True
     minor = ("pass",)   # a pass moves no card; the computer makes it at animation speed
