@@ -382,7 +382,8 @@ def test_the_hero_kept_with_a_click(app):
 @pytest.mark.parametrize("seats", [2, 4, 6])
 def test_every_card_at_1280x720_shows_its_name_at_11_px(app, seats):
     """In a busy position at 1280x720 every card the viewer sees is a strip (11 px
-    names) or a framed card 70 px wide (its name at 11 px)."""
+    names) or a framed card 70 px wide (its name at 11 px); the text on the cards
+    in your hand is 11 px too."""
     s = _state_at(lambda s: s.phase == "actions" and len(s.involved) >= 2, seats=seats)
     session = Session(GAME, 1, {}, ["human"] * seats)
     session.states = [s]
@@ -391,6 +392,11 @@ def test_every_card_at_1280x720_shows_its_name_at_11_px(app, seats):
     assert shown
     for p in shown:
         assert p.strip or p.rect.w >= 70, (p.zone, p.name, p.rect)
+    hand = [p for p in shown if p.zone == f"hand:{scene.viewer}"]
+    assert hand
+    for p in hand:   # your hand's text too (faces.draw_face: the name's size, 0.8 of it)
+        name_px = max(11, round(p.rect.h * 0.1))
+        assert round(name_px * 0.8) >= 11, (p.name, p.rect)
 
 
 def test_the_secret_tie_break_dropped_on_the_rest_pile(app):
