@@ -559,3 +559,23 @@ def test_every_refusal_names_a_clause_or_ruling_of_the_rules_page():
     assert len(ids) > 15
     missing = {i for i in ids if f"`{i}`" not in DOC and f"| {i} |" not in DOC}
     assert not missing, missing
+
+
+@pytest.mark.parametrize("extra, words", [
+    ('step = "hero"\n', "the actions phase has the steps action"),
+    ('owners = { "rice-farmer#9" = "p2" }\n', "is not a card listed in an involved zone"),
+    ('attached = { "heirloom-katana#8" = "bandit-raid#2" }\n',
+     "a Setting is attached to an Event"),
+    ('stricken = ["rice-farmer#9"]\n', "is not in play"),
+])
+def test_a_malformed_position_names_its_key(tmp_path, capsys, extra, words):
+    """`zones`: a scenario position the rules cannot start from is exit 2 with the
+    file, the key and why."""
+    from shrinetable.cli import main
+    path = tmp_path / "bad.toml"
+    path.write_text('game = "usagi"\nseats = 2\n' + extra + '\n[zones]\n'
+                    '"event:0" = ["bandit-raid#2"]\n"field:0" = ["kaito-the-drifting-blade#7"]\n'
+                    '"hand:0" = ["rice-farmer#9", "heirloom-katana#8"]\n')
+    assert main(["scenario", str(path)]) == 2
+    err = capsys.readouterr()
+    assert words in err.out + err.err and str(path) in err.out + err.err
