@@ -139,7 +139,14 @@ class StartScene:
         present = self.game.present
         for opt in self.game.options:
             chosen = self.options[opt.name]
-            short = opt.help if len(opt.help) <= 28 else _humane(opt.name)
+            said = present.option_words(opt.name, chosen)
+            if not said and opt.file and "file" not in opt.help:
+                said = (f"One of the game's own, or a {opt.file} file you wrote "
+                        f"({FROM_FILE}).")
+            # the help as the label when it fits and the game has words for the value;
+            # else the option's name, and the help beside it
+            fits = self.app.fonts.font(round(14 * u)).size(opt.help)[0] <= c1 - 16
+            short = opt.help if said and fits else _humane(opt.name)
             label(short, y)
             if set(opt.choices) != {False, True}:   # a choice: its words and a drop-down
                 choices, values = list(opt.choices), [str(c) for c in opt.choices]
@@ -157,10 +164,6 @@ class StartScene:
                 if opt.needs and not self.options.get(opt.needs):   # no joker, no reshuffle
                     b.disable()
                 self.actions[b] = ("toggle", opt.name)
-            said = present.option_words(opt.name, chosen)
-            if not said and opt.file:
-                said = (f"One of the game's own, or a {opt.file} file you wrote "
-                        f"({FROM_FILE}).")
             help_ = opt.help if short != opt.help else ""
             row(" ".join(t for t in (help_ + ("." if help_ and said else ""), said) if t)
                 or help_)
