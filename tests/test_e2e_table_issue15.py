@@ -381,3 +381,27 @@ def test_the_start_screen_fills_a_large_window(big, tmp_path, monkeypatch):
     for r in spots["rows"]:   # each row's words are written (light text on the background)
         assert sum(sum(shot.get_at((x, y))[:3]) > 450 for x in range(r.left, r.right, 2)
                    for y in range(r.top, r.top + 30, 2)) > 20, r
+
+
+def test_sigterm_ends_a_game_in_progress_at_once(xvfb, tmp_path):
+    """Closing the window asks first while a game is on; SIGTERM (a session
+    ending, a test harness) does not: the table ends within a second, the game
+    autosaved."""
+    layout, sc = scaler("shrine")
+    app = App(xvfb, ["shrine", "--seed", "42", "--trace", "--seats", "human,computer"],
+              tmp_path)
+    try:
+        app.wait_line("ready")
+        app.window()
+        game = registry.get("shrine")
+        view = game.view(game.new_game(42, {}, 2), 0)
+        app.click(geo.zone_rects(layout, view, sc, 0)["deck"].center)
+        assert app.wait_line("action") == "action p1 draw"
+        app.quiet(0.3)
+        start = time.monotonic()
+        app.proc.terminate()
+        assert app.proc.wait(timeout=5) == 0
+        assert time.monotonic() - start < 1.5
+    finally:
+        app.stop()
+    assert list((tmp_path / "autosaves").glob("shrine-*.json"))

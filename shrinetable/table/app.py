@@ -139,11 +139,6 @@ class App:
                  fullscreen: bool = False):
         """`size` None: the last run's window if the desktop still holds it, else
         the largest comfortable one (`comfortable`), where it last was."""
-        self.running = True
-        try:   # set before SDL's: it would make SIGTERM a window close, which asks first
-            signal.signal(signal.SIGTERM, self._terminated)
-        except (ValueError, AttributeError):   # not the main thread
-            pass
         pygame.display.init()
         pygame.font.init()
         pygame.display.set_caption("shrinetable")
@@ -185,6 +180,15 @@ class App:
         storage.clean()   # what tables killed while saving left behind
         if fullscreen:
             self.toggle_fullscreen()
+
+    def _loop(self, until: float | None) -> None:
+        last = time.monotonic()
+        self.present()
+        while self.running and (until is None or last < until):
+            events = self._wait(self._timeout_ms())
+            now = time.monotonic()
+            self.step(events, now - last)
+            last = now
 
     def _terminated(self, *_) -> None:
         """SIGTERM ends the program without a question (the game is autosaved)."""
@@ -425,14 +429,18 @@ class App:
                 self.scene.say(problem)
 
     def run(self, until: float | None = None) -> int:
-        """The loop; `until` (a time.monotonic() value) ends it early (benchmarks)."""
-        last = time.monotonic()
-        self.present()
-        while self.running and (until is None or last < until):
-            events = self._wait(self._timeout_ms())
-            now = time.monotonic()
-            self.step(events, now - last)
-            last = now
+        """The loop; `until` (a time.monotonic() value) ends it early (benchmarks).
+        While it runs, SIGTERM ends it at once: SDL's own handler made it a window
+        close, which asks first while a game is on."""
+        try:
+            before = signal.signal(signal.SIGTERM, self._terminated)
+        except (ValueError, AttributeError):   # not the main thread
+            before = False
+        try:
+            self._loop(until)
+        finally:
+            if before is not False:
+                signal.signal(signal.SIGTERM, before if before is not None else signal.SIG_DFL)
         if until is None:
             self.keep_place()
             pygame.quit()
