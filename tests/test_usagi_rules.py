@@ -579,3 +579,12 @@ def test_a_malformed_position_names_its_key(tmp_path, capsys, extra, words):
     assert main(["scenario", str(path)]) == 2
     err = capsys.readouterr()
     assert words in err.out + err.err and str(path) in err.out + err.err
+
+
+def test_every_clause_has_a_scenario_file():
+    """tests/scenarios/usagi/<clause>.toml for each clause of the rules page; the deck
+    rules (`decks`) are a deck file's, checked by `shrinetable check` (test_usagi_cards)."""
+    short = DOC.split("## The rules in short")[1].split("## Rulings")[0]
+    clauses = set(re.findall(r"\(`([a-z-]+)`", short)) - {"decks"}
+    folder = Path(__file__).parent / "scenarios" / "usagi"
+    assert clauses <= {p.stem for p in folder.glob("*.toml")}
