@@ -506,7 +506,8 @@ def _resolve_entry(s: State, x: Entry, ev: list[Event]) -> None:
                             f"field:{q}", f"rest:{q}"))
             return
         s.attached[c] = host
-        ev.append(Event("attach", f"{d.name} is attached to {s.defs[host].name}", q))
+        ev.append(Event("attach", f"{d.name} is attached to {s.defs[host].name}", q,
+                        (s.names[c],), f"field:{q}", _zone_of(s, host)))
         if d.play:
             resolve(s, q, c, d.play, 0, ev)
     else:
@@ -514,8 +515,13 @@ def _resolve_entry(s: State, x: Entry, ev: list[Event]) -> None:
         if d.kind == "held":
             every = any(e.target == "all" for e in d.static)
             (s.common if every else s.field)[q].append(c)
+            where = f"event:{q}" if every else f"field:{q}"
+            ev.append(Event("held", f"{d.name} stays in play", q, (s.names[c],),
+                            f"field:{q}", where))
         else:
             s.rest[q].append(c)
+            ev.append(Event("spent", f"{d.name} goes to the rest pile", q, (s.names[c],),
+                            f"field:{q}", f"rest:{q}"))
 
 
 def _next_action(s: State, ev: list[Event]) -> None:
@@ -783,9 +789,16 @@ def to_pile(s: State, c: int, pile: str, ev: list[Event], quiet: bool = False) -
 
 
 def _zone_of(s: State, c: int) -> str:
+    """The zone a card in play is shown in."""
     q = s.owner[c]
+    if s.defs[c].type == "event":
+        return f"event:{q}"
     if c in s.involved:
         return f"involved:{s.owner[s.involved[c]]}"
+    if c in s.attached:
+        return _zone_of(s, s.attached[c])
+    if c in s.common[q]:
+        return f"event:{q}"
     return f"field:{q}"
 
 
