@@ -163,11 +163,12 @@ def _target_sets(s: State, q: int, card: int, when: str, cost, index: int = 0
     return [tuple(s.names[t] for t in combo) for combo in product(*choices)]
 
 
-def _abilities(s: State, q: int, fast: bool, kingdom: list[int] | None = None
-               ) -> list[Action]:
+def _abilities(s: State, q: int, fast: bool) -> list[Action]:
+    """The abilities `q` may use now (fast ones only, in a combat); `_main` goes
+    through them itself, with the rest of the kingdom."""
     out: list[Action] = []
     defs, pool, exhausted, memo = s.defs, s.pool[q], s.exhausted, s.memo.use
-    for c in s.kingdom(q) if kingdom is None else kingdom:
+    for c in s.kingdom(q):
         d = defs[c]
         if not d.abilities:
             continue
@@ -194,33 +195,65 @@ def may_attack(s: State, u: int) -> bool:
             and (s.entered.get(u, 0) < s.turn_no or d.kw("blitz") is not None))
 
 
-def _attacks(s: State, q: int, only_slot: int | None, kingdom: list[int] | None = None
-             ) -> list[Action]:
-    o, defs, names = 1 - q, s.defs, s.names
-    aims = []
-    for slot, t in enumerate(s.slots[o]):
+def _aims(s: State, q: int, only_slot: int | None) -> list[int]:
+    """The opposing buildings `q` may attack now: in territories not attacked
+    this turn, or in the combat's territory (`only_slot`)."""
+    defs, aims = s.defs, []
+    for slot, t in enumerate(s.slots[1 - q]):
         if t is None or (slot in s.attacked if only_slot is None else slot != only_slot):
             continue
         aims += [b for b in t[1:] if defs[b].type == "building"]
-    if not aims:
-        return []
-    fighting = s.combat.attackers if s.combat else ()
-    exhausted, entered, now = s.exhausted, s.entered, s.turn_no
-    units = [u for u in (s.kingdom(q) if kingdom is None else kingdom)
-             if defs[u].type == "unit" and u not in exhausted and u not in fighting
-             and (entered.get(u, 0) < now or defs[u].kw("blitz") is not None)]   # may_attack
-    memo = s.memo.attack
+    return aims
+
+
+def _attack_actions(s: State, units: list[int], aims: list[int]) -> list[Action]:
+    names, memo = s.names, s.memo.attack
     return [memo.get((u, b)) or memo.setdefault((u, b), Action("attack", names[u], names[b]))
             for b in aims for u in units]
 
 
+def _attacks(s: State, q: int, only_slot: int | None) -> list[Action]:
+    aims = _aims(s, q, only_slot)
+    if not aims:
+        return []
+    fighting = s.combat.attackers if s.combat else ()
+    return _attack_actions(s, [u for u in s.kingdom(q) if u not in fighting
+                               and may_attack(s, u)], aims)
+
+
 def _main(s: State) -> list[Action]:
+    """Sorcery speed: plays, abilities, Scrap, Trade, attacks, moves, Develop,
+    Research, End, in that order. The kingdom is gone through once for the
+    abilities, the units and the developable cards."""
     q = s.turn
     defs, names, pool = s.defs, s.names, s.pool[q]
-    kingdom = s.kingdom(q)
     basic = pool.get("basic", 0)
     out = _plays(s, q, False)
-    out += _abilities(s, q, False, kingdom)
+    exhausted, entered, now, counters = s.exhausted, s.entered, s.turn_no, s.counters
+    use, develop = s.memo.use, s.memo.develop
+    units, ready, devs = [], [], []
+    for c in s.kingdom(q):
+        d = defs[c]
+        if d.abilities:
+            for k, e in enumerate(d.abilities):
+                if e.exhaust and c in exhausted:
+                    continue
+                cost = d.costs[k]
+                if not can_pay(pool, cost) or \
+                        (e.condition and not active(s, q, c, "activate", cost, k)):
+                    continue    # it cannot be paid, or its condition does not hold
+                if not d.aimed[k]:
+                    out.append(use.get((c, k)) or
+                               use.setdefault((c, k), Action("use", names[c], index=k)))
+                    continue
+                out += [Action("use", names[c], targets=ts, index=k)
+                        for ts in _target_sets(s, q, c, "activate", cost, k)]
+        if d.type == "unit":
+            units.append(c)
+            if c not in exhausted and (entered.get(c, 0) < now or d.kw("blitz") is not None):
+                ready.append(c)                                         # may_attack
+        if d.developable and basic >= 1 + counters.get(c, 0):
+            devs.append(develop.get(c) or develop.setdefault(c, Action("develop", names[c])))
     if not s.scrapped:
         cards = [c for c in s.hand[q] if defs[c].scrap]
         cards.sort()
@@ -235,18 +268,19 @@ def _main(s: State) -> list[Action]:
         out += scraps
     if basic >= 2:
         out += TRADES
-    out += _attacks(s, q, None, kingdom)
+    if ready:
+        aims = _aims(s, q, None)
+        if aims:
+            out += _attack_actions(s, ready, aims)
     founded = [i for i, t in enumerate(s.slots[q]) if t is not None]
     if len(founded) > 1:
         memo = s.memo.move
-        for u in kingdom:
-            if defs[u].type == "unit" and u not in s.moved:
+        for u in units:
+            if u not in s.moved:
                 here = s.slot_of(u)
                 out += [memo.get((u, i)) or memo.setdefault((u, i), Action(
                     "move", names[u], slot=i)) for i in founded if i != here]
-    counters, memo = s.counters, s.memo.develop
-    out += [memo.get(c) or memo.setdefault(c, Action("develop", names[c])) for c in kingdom
-            if defs[c].developable and basic >= 1 + counters.get(c, 0)]
+    out += devs
     if not s.acted:
         out.append(RESEARCH)
     out.append(END)
