@@ -442,12 +442,29 @@ def test_hotseat_asks_the_other_player_before_hiding_the_table(app):
     scene.perform(GAME.parse_action(before.text))
     app.step([], 0.01)
     assert scene.overlay == "ask" and scene.viewer == 1
-    assert scene.board.placed  # the table stays in view, p1's hand face down
-    assert all(p.name is None for p in scene.board.placed if p.zone == "hand:0")
+    assert scene.board.placed  # the table stays in view, both hands face down: p1
+    # reads the question on p2's screen, so p2's hand is hidden from them too
+    assert any(p.zone == "hand:1" for p in scene.board.placed)
+    assert all(p.name is None for p in scene.board.placed if p.zone.startswith("hand:"))
     button = next(b for b, a in scene.ui.actions.items() if a.text == "pass")
     app.step([ev(pygame_gui.UI_BUTTON_PRESSED, ui_element=button)], 0.01)
     assert history(scene)[-1] == "pass" and scene.viewer == 1 and scene.overlay is None
     assert scene.moves  # p2 goes on at once
+
+
+def test_a_question_answered_gives_way_to_a_move_no_one_makes(app):
+    """After a quick answer, when the next move is a computer's (or forced), the old
+    question must not stand over the table: the computer's move waits for no overlay."""
+    s = played_until(3, lambda s, moves: s.decision().kind == "respond" and s.forced() is None,
+                     seat=0)
+    s.seats = ["human", "human"]
+    scene = start(app, s)
+    scene.viewer = 1
+    scene._after_change()
+    assert scene.overlay == "ask"
+    s.seats[s.decision().seat] = "computer"
+    scene._after_change()
+    assert scene.overlay is None and scene.ai_move is not None
 
 
 def test_hotseat_answer_hides_the_table_first(app):

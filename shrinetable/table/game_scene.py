@@ -142,6 +142,8 @@ class GameScene(GamePanels, Zoom):
         if d is None:
             self.overlay = "gameover"
         elif s.seats[d.seat] == "computer" or forced is not None:
+            if self.overlay == "ask":   # a question answered: the next move needs no one
+                self.overlay = None
             move = forced if forced is not None else s.computer_action()
             self.ai_move = (move, forced is not None)
             minor = self._minor(move)
@@ -712,7 +714,11 @@ class GameScene(GamePanels, Zoom):
             self._draw_handover(self.base)
             self.board.placed, self.board.zones = [], {}
             return
-        self.board.lay_out(self.view(), self.viewer, self.marks)
+        # While another person is asked for an answer they read this screen: the
+        # table shows only what every seat may see (the viewer's hand face down).
+        view = self.session.game.view(self.session.state, None) if self.overlay == "ask" \
+            else self.view()
+        self.board.lay_out(view, self.viewer, self.marks)
         self.board.watching = self.session.seats[self.viewer] != "human"
         self.board.draw(self.base, self.marks, names)
         if self.out_of_turn():
