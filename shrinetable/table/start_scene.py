@@ -107,6 +107,7 @@ class StartScene:
         block = rows * gap + round(80 * u) + (round(60 * u) if self.message else 0)
         y = round(118 * u)
         y += max(0, (h - y - block - 20) // 3)   # a taller window: the form a little lower
+        self.form_top = y
 
         def label(text, yy):
             UILabel(pygame.Rect(x, yy, c1 - 8, row_h), text, m, object_id=font)
@@ -458,7 +459,9 @@ class StartScene:
         screen.blit(title, title.get_rect(midtop=(w // 2, 20)))
         sub = self.app.fonts.text("\u2660 \u2665 card games, every rule enforced \u2666 \u2663",
                                   max(12, h // 45), (200, 225, 210))
-        screen.blit(sub, sub.get_rect(midtop=(w // 2, 24 + title.get_height())))
+        if 24 + title.get_height() + sub.get_height() <= self.form_top - 4:
+            # a long form (six seats and their decks) takes the motto's place
+            screen.blit(sub, sub.get_rect(midtop=(w // 2, 24 + title.get_height())))
         px = max(12, round(13 * self.u))
         for row in self.rows:   # what each choice means, beside it
             self._words(screen, row.words, row.rect, px, (196, 222, 206))
