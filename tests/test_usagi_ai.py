@@ -122,5 +122,5 @@ def test_simulate_over_deck_combinations_raises_nothing(seats):
         opts = {f"deck_p{q + 1}": DECKS[(i + q * (1 + i % 2)) % 5] for q in range(seats)}
         assert opts["deck_p1"] == first
         kinds = ["ai", "random"] * 3
-        fig = simulate("usagi", 4, 10 * i + seats, kinds[:seats], opts, 200)
+        fig = simulate("usagi", 3, 10 * i + seats, kinds[:seats], opts, 200)
         assert fig["unfinished"] == 0
