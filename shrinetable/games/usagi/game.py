@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import importlib.util
 from typing import Any
 
 from shrinetable.engine import (
@@ -19,7 +18,7 @@ from shrinetable.engine import (
 )
 
 from . import ai as computer
-from . import decks, rules, schema, setup, testing
+from . import decks, gestures, present, rules, schema, setup, testing
 from .actions import Action, parse
 from .cards import catalog, deck_key, definitions
 from .effects import event_ratings, ratings, statics
@@ -46,14 +45,6 @@ KINDS = ("deck", "hand", "field", "rest", "dead", "chronicle", "event", "involve
 SECRET = ("propose", "tiebreak")
 
 
-def _local(name: str) -> Any:
-    """The table side's module `name` of this package (written separately), or None
-    while it does not exist."""
-    if importlib.util.find_spec(f"{__package__}.{name}") is None:
-        return None
-    return importlib.import_module(f"{__package__}.{name}")
-
-
 class UsagiGame(GameBase):
     name = "usagi"
     title = "Usagi Yojimbo CCG"
@@ -63,14 +54,9 @@ class UsagiGame(GameBase):
     position = PositionHook(keys=setup.Keys, build=setup.position)
     card_data = schema.DATA
     testing = testing.HOOKS
+    present = present.PRESENT
     ai = staticmethod(computer.choose)
     auto_pass = ("pass",)
-
-    def __init__(self) -> None:
-        present = _local("present")
-        if present is not None and hasattr(present, "PRESENT"):
-            self.present = present.PRESENT
-        self._gestures = _local("gestures")
 
     def check_options(self, options: dict[str, Any] | None) -> dict[str, Any]:
         """As `GameBase.check_options`, but a deck option also takes a deck file."""
@@ -128,9 +114,8 @@ class UsagiGame(GameBase):
         return parse(text)
 
     def gesture(self, s: State, a: Action) -> Gesture:
-        if self._gestures is not None:
-            return self._gestures.gesture(s, a)
-        return Gesture()
+        """The drag or click that makes `a` (the table side's `gestures` module)."""
+        return gestures.gesture(s, a)
 
     def zones(self, seats: int) -> list[str]:
         return [f"{k}:{q}" for q in range(seats) for k in KINDS]
