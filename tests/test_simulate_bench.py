@@ -92,6 +92,18 @@ def test_cli_bench_engine_prints_median_step(capsys):
     assert fig["computer_player"]["decisions"] > 0
 
 
+def test_cli_bench_engine_at_a_seat_count(capsys):
+    """A game for 2 to 6 players is measured where it is slowest: --players picks
+    the seat count, and a count the game does not take is refused in one line."""
+    from shrinetable.cli import main
+    assert main(["bench", "engine", "--game", "usagi", "--players", "4", "--runs", "1",
+                 "--games", "2", "--json"]) == 0
+    fig = json.loads(capsys.readouterr().out)
+    assert fig["seats"] == 4 and fig["steps"] > 0
+    assert main(["bench", "engine", "--game", "shrines", "--players", "3"]) == 2
+    assert "--players 3: shrines is for 2 players" in capsys.readouterr().err
+
+
 def test_option_and_seat_parsing():
     shrine = registry.get("shrine")
     assert parse_options(shrine, ["balance=true", "alternate_fizzle=off"]) == {
