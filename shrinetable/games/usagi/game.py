@@ -29,7 +29,7 @@ DECKS = tuple(deck_key(d) for d in catalog()[1])
 SEATS = 6
 OPTIONS = tuple(
     OptionSpec(f"deck_p{q + 1}", DECKS[q % len(DECKS)], f"p{q + 1}'s deck (or a deck file)",
-               DECKS, file="deck") for q in range(SEATS)) + (
+               DECKS, file="deck", seat=q) for q in range(SEATS)) + (
     OptionSpec("cut", True, "Offer each deck to the player on its right to cut (ruling U1)"),
 )
 PROMPTS = {
