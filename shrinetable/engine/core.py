@@ -136,6 +136,7 @@ class OptionSpec:
     choices: tuple[Any, ...] = (False, True)
     needs: str | None = None   # an on/off option that means nothing unless this one is on
     file: str = ""   # also takes the path of a file a person wrote: what kind ("deck")
+    seat: int | None = None   # an option of one seat (0-based): shown when it is at the table
 
 
 @runtime_checkable

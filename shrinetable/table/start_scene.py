@@ -84,7 +84,7 @@ class StartScene:
         """How much larger than at 1280x720 the form is drawn: with the window,
         and smaller when a game's many options need the room."""
         w, h = self.app.screen.get_size()
-        rows = 6 + len(self.seats) + len(self.game.options)
+        rows = 6 + len(self.seats) + len(self._shown())
         need = 150 + rows * 42 + 110   # title, rows, buttons and a line of notice, at 1
         return max(0.8, min(w / 1280, h / DESIGN_H, (h - 20) / need, 2.0))
 
@@ -103,7 +103,7 @@ class StartScene:
         x = max(10, (w - total) // 2)
         x2, x3 = x + c1, x + c1 + c2 + round(24 * u)
         self.words_w = min(c3, w - x3 - 10)
-        rows = 4 + len(self.seats) + len(self.game.options)
+        rows = 4 + len(self.seats) + len(self._shown())
         block = rows * gap + round(80 * u) + (round(60 * u) if self.message else 0)
         y = round(118 * u)
         y += max(0, (h - y - block - 20) // 3)   # a taller window: the form a little lower
@@ -138,7 +138,7 @@ class StartScene:
             row(f"P{i + 1}: {SEAT_WORDS[kind]}.")
             y += gap
         present = self.game.present
-        for opt in self.game.options:
+        for opt in self._shown():
             chosen = self.options[opt.name]
             said = present.option_words(opt.name, chosen)
             if not said and opt.file and "file" not in opt.help:
@@ -204,9 +204,13 @@ class StartScene:
                       object_id=font)
         self.dirty = True
 
+    def _shown(self) -> list:
+        """The game's options worth a row: not those of seats the game will not have."""
+        return [o for o in self.game.options if o.seat is None or o.seat < len(self.seats)]
+
     def _game_words(self) -> str:
         demos = len(catalog.all_demos().get(self.game.name, []))
-        return (f"{self.game.title}: {len(self.game.options)} options below"
+        return (f"{self.game.title}: {len(self._shown())} options below"
                 + (f"; {demos} demonstrations of its rules (Demonstrations\u2026)."
                    if demos else "."))
 

@@ -1,0 +1,26 @@
+"""The start screen shows a seat's options only when that seat is at the table
+(OptionSpec.seat): a two-player Usagi game lists two decks, not six."""
+
+from __future__ import annotations
+
+import pytest
+
+pytestmark = pytest.mark.usefixtures("dummy_video")
+
+
+def labels(scene) -> list[str]:
+    return [row.words for row in scene.rows]
+
+
+def test_deck_options_follow_the_seat_count(app):
+    from shrinetable.table.start_scene import StartScene
+    scene = StartScene(app, game="usagi")
+    scene.seats = ["human", "computer"]
+    scene.build_ui()
+    words = " ".join(labels(scene))
+    assert "p2's deck" in words and "p3's deck" not in words
+    scene.seats = ["human"] + ["computer"] * 5
+    scene.build_ui()
+    words = " ".join(labels(scene))
+    assert "p6's deck" in words
+    assert "7 options below" in labels(scene)[0]
