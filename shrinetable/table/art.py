@@ -105,13 +105,14 @@ class CardArt:
         return surf
 
     def strip(self, name: str | None, size: tuple[int, int],
-              chips_at: int | None = None) -> pygame.Surface:
+              chips_at: int | None = None, pile: bool = False) -> pygame.Surface:
         """`name` as a strip (`faces.draw_strip`; None: a strip of card back);
-        `chips_at`: where chips begin on its name line, which the name ends before."""
-        key = ("strip", name, size, chips_at)
+        `chips_at`: where chips begin on its name line, which the name ends before;
+        `pile`: a pile's top card (named over several lines where it is high)."""
+        key = ("strip", name, size, chips_at, pile)
         if key not in self._cache:
             self._cache[key] = _ready(self._back(size) if name is None else draw_strip(
-                self.fonts, self.face(name), size, chips_at))
+                self.fonts, self.face(name), size, chips_at, pile))
         return self._cache[key]
 
     def _any_face(self, name: str, size, detail: bool = False,

@@ -55,6 +55,8 @@ class Board:
         self.watching = False   # the viewer's seat is a computer's: nothing is "yours"
         self._bg: pygame.Surface | None = None
         self._bg_key: tuple | None = None
+        self.labels: dict[str, pygame.Rect] = {}   # where each zone's label is drawn
+        self._names: list[str] = []   # the seats' names the labels were last drawn with
 
     def set_size(self, size: tuple[int, int]) -> None:
         if size != self.scaler.size:
@@ -64,8 +66,29 @@ class Board:
     def lay_out(self, view: View, viewer: int | None, marks: Marks) -> None:
         self.view, self.viewer = view, viewer
         self.decor = self.art.present.decor(view)
-        self.placed = geo.place_cards(self.layout, view, self.scaler, viewer, marks.selected)
         self.zones = geo.zone_rects(self.layout, view, self.scaler, viewer)
+        self.placed = geo.place_cards(self.layout, view, self.scaler, viewer, marks.selected,
+                                      self._lowered())
+
+    def _lowered(self) -> dict[str, int]:
+        """Zones whose chips reach below their label's band (a second line under
+        the label: `hud.cover_chips`): how much lower their strips begin."""
+        out = {}
+        band = self.scaler.length(geo.LABEL_BAND)
+        for name, over in self.decor.covers.items():
+            rect = self.zones.get(name)
+            place = self.layout.place(name, self.viewer, self.view.seats)
+            if rect is None or not place.inside or name in self.decor.huds or (
+                    self.view.zones[name].owner is not None and not self._names):
+                continue
+            label = self._label(name, self._names, self.scaler.length(12), LABEL, rect.w - 8)
+            clear = label.get_rect(topleft=(rect.left + 4, rect.top + 2))
+            placed = hud.cover_chips(self.fonts, rect, over, clear)
+            reach = max((box.bottom for _, _, box in placed), default=rect.top)
+            top = rect.top + band + self.scaler.length(2)   # where strips begin (`strip_rects`)
+            if reach > top:
+                out[name] = reach - top
+        return out
 
     def card_size(self, zone: str) -> tuple[int, int]:
         place = self.layout.place(zone, self.viewer, self.view.seats)
@@ -94,6 +117,7 @@ class Board:
         """Draw the whole table for the current view (after `lay_out`)."""
         s = self.scaler
         view = self.view
+        self._names = list(seat_names)
         deciding = view.decision.seat if view.decision else None
         surf.blit(self._background(surf.get_size(), deciding, seat_names), (0, 0))
         font_px = s.length(15)
@@ -117,8 +141,8 @@ class Board:
                          seat_names[decor.huds[name].seat])
             hud.tint(surf, rect, decor.tints.get(name, ()))
             self._draw_zone(surf, name, by_zone.get(name, []), marks)
-            if name in decor.covers:
-                hud.covers(surf, self.fonts, rect, decor.covers[name])
+            if name in decor.covers:   # clear of the label inside the zone
+                hud.covers(surf, self.fonts, rect, decor.covers[name], self.labels.get(name))
             self._badge(surf, name, rect, font_px,
                         any(p.strip for p in by_zone.get(name, ())))
         self._arrows(surf)
@@ -157,6 +181,7 @@ class Board:
         if pygame.display.get_surface() is not None:
             bg = bg.convert()
         bg.fill(FELT_DARK)
+        self.labels = {}
         s = self.scaler
         pygame.draw.rect(bg, FELT, s.rect((0, 0, *s.canvas)))
         font_px, radius = s.length(15), s.length(8)
@@ -168,13 +193,13 @@ class Board:
                 continue   # the zone is all live figures (hud.seat)
             if place.inside:
                 label = self._label(name, seat_names, s.length(12), LABEL, rect.w - 8)
-                bg.blit(label, (rect.left + 4, rect.top + 2))
+                self.labels[name] = bg.blit(label, (rect.left + 4, rect.top + 2))
                 continue
             colour = seat_colour(deciding) if zone.owner == deciding and ":" in name else LABEL
             label = self._label(name, seat_names, font_px, colour, rect.w)
             ly = rect.top - label.get_height() - 2 if rect.top > label.get_height() + 2 \
                 else rect.bottom + 2
-            bg.blit(label, (rect.left + 4, ly))
+            self.labels[name] = bg.blit(label, (rect.left + 4, ly))
         self._bg, self._bg_key = bg, key
         return bg
 
@@ -214,7 +239,7 @@ class Board:
             if p.strip:   # the name ends where the chips on its line begin
                 at = decor and hud.strip_chips(self.fonts, p.rect.size, decor,
                                                self.art.face(p.name))[3]
-                image = self.art.strip(p.name, p.rect.size, at)
+                image = self.art.strip(p.name, p.rect.size, at, place.arrange == "stack")
             else:
                 image = self.art.card(p.name, size, p.rotation,
                                       name.partition(":")[0] in self.art.present.plain_in)

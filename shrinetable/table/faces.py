@@ -104,17 +104,12 @@ def strip_name_x(h: int) -> int:
     return max(4, min(h // 4, 7)) + 3
 
 
-def draw_strip(fonts, face: Face, size: tuple[int, int],
-               chips_at: int | None = None) -> pygame.Surface:
-    """A card as a strip across its zone: its frame colour down the left edge,
-    its name, its numbers at the right end; with room for a second line, its
-    keywords (or type line) under the name and the numbers beside them. The
-    name ends before `chips_at` (the table's chips on its line), cut with an
-    ellipsis if need be."""
+def _strip_paper(face: Face, size: tuple[int, int],
+                 radius: int) -> tuple[pygame.Surface, pygame.Rect]:
+    """A strip's frame: its colours down the left edge, paper beside them."""
     w, h = size
     surf = pygame.Surface(size, pygame.SRCALPHA)
     cols = list(face.frame) or [NEUTRAL]
-    radius = max(2, h // 5)
     pygame.draw.rect(surf, cols[0], (0, 0, w, h), border_radius=radius)
     bar = max(4, min(h // 4, 7))
     inner = pygame.Rect(bar, 1, w - bar - 1, h - 2)
@@ -122,6 +117,126 @@ def draw_strip(fonts, face: Face, size: tuple[int, int],
     for i, c in enumerate(cols[1:], 1):   # more colours: bands across the bar
         pygame.draw.rect(surf, c, (0, h * i // len(cols), bar, h - h * i // len(cols)))
     pygame.draw.rect(surf, INK, (0, 0, w, h), 1, border_radius=radius)
+    return surf, inner
+
+
+CONDENSE = 0.8   # a word too wide for its line is narrowed to this much at most
+
+
+def _line_img(fonts, text: str, px: int, width: int, colour, bold: bool) -> pygame.Surface:
+    """`text` at `px` in `width`: narrowed (to `CONDENSE`) if need be, else cut
+    with an ellipsis, never smaller."""
+    img = fonts.text(text, px, colour, bold)
+    while img.get_width() * CONDENSE > width and len(text) > 2:
+        text = text[:-2].rstrip() + "\u2026"
+        img = fonts.text(text, px, colour, bold)
+    if img.get_width() > width:
+        img = pygame.transform.smoothscale(img, (max(1, width), img.get_height()))
+    return img
+
+
+def pile_lines(fonts, name: str, slots: list[int], px: int) -> list[str] | None:
+    """`name` in words over lines of the widths `slots` at `px` (bold), None if
+    it takes more lines than there are or a word is too wide even narrowed."""
+    font = fonts.font(px, True)
+    lines: list[str] = []
+    for word in name.split():
+        if lines and font.size(f"{lines[-1]} {word}")[0] <= slots[len(lines) - 1]:
+            lines[-1] = f"{lines[-1]} {word}"
+            continue
+        if len(lines) == len(slots) or font.size(word)[0] * CONDENSE > slots[len(lines)]:
+            return None
+        lines.append(word)
+    return lines
+
+
+def pile_layout(fonts, face: Face, size: tuple[int, int], chips_at: int | None = None
+                ) -> tuple[int, int, list[tuple[str, int]]]:
+    """How `draw_pile` names a card at `size`: the type size, the line height, and
+    each line with its width (lines under the numbers' top end at their box)."""
+    w, h = size
+    inner = pygame.Rect(max(4, min(h // 4, 7)), 1, w - max(4, min(h // 4, 7)) - 1, h - 2)
+    x = inner.left + 3
+    full = inner.right - 2 - x
+    bottom = inner.bottom - 1
+    box = None if face.numbers is None else numbers_box(
+        fonts, numbers_text(face.numbers), size, strip=True)[0]
+    first = full if chips_at is None else min(full, chips_at - 3 - x)
+    for px in range(max(MIN_PX, min(14, strip_px(h))), MIN_PX - 1, -1):
+        lh = fonts.font(px, True).get_linesize()
+        slots, y = [], inner.top + 2
+        while y + lh <= bottom:
+            beside = box is not None and y + lh > box.top
+            if beside and box.left - 3 - x < 3 * px:   # no room beside the numbers
+                break
+            slots.append((box.left - 3 - x) if beside else full)
+            y += lh
+        if slots:
+            slots[0] = min(slots[0], first)
+        lines = pile_lines(fonts, face.name, [max(1, s) for s in slots], px) if slots else None
+        if lines is not None:
+            return px, lh, list(zip(lines, slots, strict=False))
+    # too long even so: as many words as fit on each line, the last cut
+    px = MIN_PX
+    font = fonts.font(px, True)
+    lh = font.get_linesize()
+    slots = [full] * max(1, (bottom - inner.top - 2) // lh)
+    slots[0] = min(slots[0], first)
+    words, lines = face.name.split(), []
+    for s in slots:
+        if not words:
+            break
+        lines.append(words.pop(0))
+        while words and font.size(f"{lines[-1]} {words[0]}")[0] <= s:
+            lines[-1] += " " + words.pop(0)
+    if words:
+        lines[-1] += " " + " ".join(words)
+    return px, lh, list(zip(lines, slots, strict=False))
+
+
+def draw_pile(fonts, face: Face, size: tuple[int, int],
+              chips_at: int | None = None) -> pygame.Surface:
+    """A pile's top card where a card would be too narrow to name it: a strip
+    as high as the pile allows, its name over as many lines as it needs in the
+    largest type that fits (11 px or more; a long word narrowed a little rather
+    than cut: `pile_layout`), its numbers below at the right (`numbers_box`),
+    its keywords or type line where a line is left."""
+    w, h = size
+    surf, inner = _strip_paper(face, size, max(2, min(w, h) // 8))
+    x = inner.left + 3
+    bottom = inner.bottom - 1
+    box = None
+    if face.numbers is not None:
+        box, npx = numbers_box(fonts, numbers_text(face.numbers), size, strip=True)
+        _numbers(surf, fonts, numbers_text(face.numbers), box, npx,
+                 (list(face.frame) or [NEUTRAL])[0])
+    px, lh, lines = pile_layout(fonts, face, size, chips_at)
+    y = inner.top + 2
+    for text, slot in lines:
+        surf.blit(_line_img(fonts, text, px, max(1, slot), INK, True), (x, y))
+        y += lh
+    small = max(9, px - 2)
+    end = (box.left - 3) if box is not None else inner.right - 2
+    type_h = fonts.font(small).get_linesize()
+    if y + type_h <= bottom and face.type_line and end - x >= 5 * small:   # not a stub
+        img = _fit(fonts, face.keywords and ", ".join(face.keywords) or face.type_line,
+                   small, end - x, FAINT, least=9)
+        surf.blit(img, (x, y))
+    return surf
+
+
+def draw_strip(fonts, face: Face, size: tuple[int, int],
+               chips_at: int | None = None, pile: bool = False) -> pygame.Surface:
+    """A card as a strip across its zone: its frame colour down the left edge,
+    its name, its numbers at the right end; with room for a second line, its
+    keywords (or type line) under the name and the numbers beside them. The
+    name ends before `chips_at` (the table's chips on its line), cut with an
+    ellipsis if need be. A `pile`'s top card three lines high is `draw_pile`."""
+    w, h = size
+    if pile and h >= 3 * line(fonts):
+        return draw_pile(fonts, face, size, chips_at)
+    surf, inner = _strip_paper(face, size, max(2, h // 5))
+    cols = list(face.frame) or [NEUTRAL]
     px = strip_px(h)
     two = h >= 2 * line(fonts)
     right = inner.right - 2

@@ -26,6 +26,7 @@ STRIP_MAX = 46     # two lines
 STRIP_MIN_W = 100  # the narrowest strip (more columns only while they are this wide)
 LABEL_BAND = 18    # the label of a zone labelled inside sits above its strips
 STRIP_WIDE = 220   # two-line strips in more columns, while each column is this wide
+PILE_BADGE = 24    # a pile's count, under its top card drawn as a strip
 NARROW = 120       # an empty zone of a shared row: room for its label and its badge
 
 
@@ -143,18 +144,24 @@ def in_strips(layout: Layout, place: Place, cards: list[str | None]) -> bool:
             and _framed(layout.game, shown))
 
 
-def strip_rects(place: Place, area: pygame.Rect, n: int, scaler: Scaler) -> list[pygame.Rect]:
-    """`n` strips filling `area` (below the label when it is inside), in as few
-    columns as keep a line each readable, rows at most two lines high; a stack
-    shows only its top card, as one strip at the top."""
+def strip_rects(place: Place, area: pygame.Rect, n: int, scaler: Scaler,
+                lower: int = 0) -> list[pygame.Rect]:
+    """`n` strips filling `area` (below the label when it is inside, and `lower`
+    pixels more: chips over the zone on a second line), in as few columns as
+    keep a line each readable, rows at most two lines high; a stack shows only
+    its top card, as one strip at the top."""
     if n == 0:
         return []
     if place.inside:
-        band = scaler.length(LABEL_BAND)
+        band = scaler.length(LABEL_BAND) + lower
         area = pygame.Rect(area.x, area.y + band, area.w, area.h - band)
     area = area.inflate(-2 * scaler.length(3), -2 * scaler.length(2))
-    if place.arrange == "stack":
-        r = pygame.Rect(area.x, area.y, area.w, min(area.h, scaler.length(STRIP_MAX * 1.5)))
+    if place.arrange == "stack":   # as high as leaves its count its own line below
+        high = area.h if place.inside else area.h - scaler.length(PILE_BADGE)
+        high = min(high, scaler.length(STRIP_MAX * 2))
+        if high < scaler.length(STRIP_MAX):   # a low zone: the count goes over it
+            high = min(area.h, scaler.length(STRIP_MAX * 1.5))
+        r = pygame.Rect(area.x, area.y, area.w, high)
         return [r.copy() for _ in range(n)]
     line, most = scaler.length(STRIP), scaler.length(STRIP_MAX)
     cols = 1
@@ -218,9 +225,11 @@ def _shared(names: list[str], rects: list[Units], filled: list[bool]) -> dict[st
 
 
 def place_cards(layout: Layout, view: View, scaler: Scaler, viewer: int | None,
-                raised: dict[str, frozenset[int]] | None = None) -> list[Placed]:
+                raised: dict[str, frozenset[int]] | None = None,
+                lowered: dict[str, int] | None = None) -> list[Placed]:
     """Every card the table draws, bottom-most zone and card first. Stacks
-    yield only their top card: the rest is decoration, not a target."""
+    yield only their top card: the rest is decoration, not a target. `lowered`:
+    pixels a zone's strips begin lower (under chips on a second line)."""
     out: list[Placed] = []
     raised = raised or {}
     areas = zone_areas(layout, view, viewer)
@@ -232,7 +241,8 @@ def place_cards(layout: Layout, view: View, scaler: Scaler, viewer: int | None,
         size = card_size(layout, place, scaler)
         cards = zone.cards
         strips = in_strips(layout, place, cards)
-        rects = strip_rects(place, area, len(cards), scaler) if strips else \
+        rects = strip_rects(place, area, len(cards), scaler,
+                            (lowered or {}).get(name, 0)) if strips else \
             arrange(place, area, len(cards), size, raised.get(name, frozenset()))
         first = len(cards) - 1 if place.arrange == "stack" else 0
         for i in range(max(0, first), len(cards)):

@@ -209,12 +209,77 @@ def where(surf: pygame.Surface, fonts, rect: pygame.Rect, text: str, bottom: int
     chip(surf, fonts, Chip(text, (240, 234, 214)), px, (rect.centerx, bottom), "midbottom")
 
 
-def covers(surf: pygame.Surface, fonts, rect: pygame.Rect, over: tuple[Chip, ...]) -> None:
-    """What lies over a zone besides its cards, as chips from its top right corner."""
+def cover_chips(fonts, rect: pygame.Rect, over: tuple[Chip, ...],
+                clear: pygame.Rect | None = None) -> list[tuple[Chip, int, pygame.Rect]]:
+    """Where `covers` draws `over`: chips from the zone's top right corner
+    leftwards, inside the zone and clear of `clear` (its label, when it is
+    inside): on the label's line while they fit beside it, the rest on a second
+    line under it; in smaller type if need be (a point less), then the longest
+    cut with an ellipsis in turn; a chip with no letter left is left off (the
+    zone's places and the enlarged cards say the rest). Each with its type size
+    and rectangle."""
+    if not over:
+        return []
     px = max(7, rect.h // 11)
-    x = rect.right - 3
-    for c in over:
-        x = chip(surf, fonts, c, px, (x, rect.top + 3), "topright").left - 3
+    top = rect.top + 3
+    left = rect.left + 3
+    high = fonts.font(px, True).size("Ag")[1] + 2
+    beside = left
+    if clear is not None and clear.top < top + high and clear.bottom > top:
+        beside = max(left, clear.right + 4)
+    wrap = beside > left   # a second line, under the label
+
+    def rows(chips, size):
+        """The chips on the first line and on the second (None: do not fit)."""
+        first, x = [], rect.right - 3
+        for i, c in enumerate(chips):
+            if x - _width(fonts, c, size) < beside:
+                rest = chips[i:]
+                if not wrap or sum(_width(fonts, r, size) + 3 for r in rest) - 3 > \
+                        rect.right - 3 - left:
+                    return first, rest, False
+                return first, rest, True
+            first.append(c)
+            x -= _width(fonts, c, size) + 3
+        return first, [], True
+
+    chips = list(over)
+    for size in (px, max(7, px - 1)):
+        first, second, fits = rows(chips, size)
+        if fits:
+            break
+    while not fits and chips:
+        cut = second if wrap and first else chips
+        longest = max(cut, key=lambda c: _width(fonts, c, size))
+        text = longest.text
+        if len(text.rstrip("\u2026")) <= 1:   # nothing left to cut: leave the oldest off
+            chips.pop()
+        else:
+            base = text[:-1] if text.endswith("\u2026") else text
+            chips[chips.index(longest)] = Chip(base[:-1].rstrip() + "\u2026", longest.fill,
+                                               longest.ink)
+        first, second, fits = rows(chips, size)
+    out = []
+    y = top
+    for line in (first, second):
+        x, tall = rect.right - 3, 0
+        for c in line:
+            w = _width(fonts, c, size)
+            h = fonts.font(size, True).size(c.text)[1] + 2 if c.fill is not None else \
+                fonts.font(max(7, size - 2)).size(c.text)[1]
+            out.append((c, size, pygame.Rect(x - w, y, w, h)))
+            x -= w + 3
+            tall = max(tall, h)
+        y = max(y + tall, clear.bottom if clear is not None and wrap else 0) + 2
+    return out
+
+
+def covers(surf: pygame.Surface, fonts, rect: pygame.Rect, over: tuple[Chip, ...],
+           clear: pygame.Rect | None = None) -> list[pygame.Rect]:
+    """What lies over a zone besides its cards, as chips from its top right
+    corner, clear of its label `clear` (`cover_chips`)."""
+    return [chip(surf, fonts, c, px, box.topright, "topright")
+            for c, px, box in cover_chips(fonts, rect, over, clear)]
 
 
 def banner(surf: pygame.Surface, fonts, area: pygame.Rect, text: str, px: int) -> pygame.Rect:

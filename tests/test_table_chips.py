@@ -1,0 +1,154 @@
+"""Chips over a zone never cover its label, and a pile's top card names itself
+readably (issue 15, "Size and legibility" and "Cosmetic"): measured on the
+geometry the table draws, in-process under SDL's dummy driver."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from shrinetable.adapter.session import Session
+from shrinetable.engine import Chip, Face, registry
+from shrinetable.table import faces, hud
+from shrinetable.table.art import Fonts
+
+pytestmark = pytest.mark.usefixtures("dummy_video")
+
+SHRINES = registry.get("shrines")
+
+# a1 under a terrain, a weather over its row, an overruled weather over its
+# pathway and a trap; piles whose top cards have long names
+CROWDED = """\
+game = "shrines"
+seats = 2
+seed = 3
+turn = "p1"
+act = "travel"
+options = { deck_p1 = "blue", deck_p2 = "red" }
+
+[zones]
+"site:a1" = ["kiln-golem#3", "fogbank-skimmer#20"]
+"site:c1" = ["harbor-sentinel#21"]
+areas = ["fenland-mire#1", "rimefall#2", "squall-line#5"]
+"traps:1" = ["tangle-net#6"]
+"graveyard:1" = ["ashen-brute#7", "emberfall#8"]
+"graveyard:0" = ["read-the-shallows#9", "sirens-bargain#10"]
+"banished:1" = ["emberfang-raider#13"]
+
+[cards."fenland-mire#1"]
+at = "a1"
+ctrl = "p2"
+
+[cards."rimefall#2"]
+at = "path-a"
+ctrl = "p1"
+
+[cards."squall-line#5"]
+at = "row1"
+ctrl = "p2"
+
+[cards."tangle-net#6"]
+at = "a1"
+"""
+
+SIZES = [(1024, 576), (1280, 720), (1920, 1080)]
+
+
+@pytest.fixture
+def crowded(app, tmp_path):
+    from shrinetable.formats.scenario import load
+    path = tmp_path / "crowded.toml"
+    path.write_text(CROWDED, encoding="utf-8")
+    session = Session(SHRINES, 3, {}, ["human", "computer"])
+    session.states = [load(path).state]
+    app.start_game(session)
+    app.step([], 0.01)
+    return app
+
+
+def resize(app, size) -> None:
+    app.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
+    app._resized()
+    app.step([], 0.01)
+
+
+def chips_of(board, zone):
+    rect = board.zones[zone]
+    return hud.cover_chips(board.fonts, rect, board.decor.covers[zone], board.labels.get(zone))
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_site_chips_never_cover_the_label_and_the_strips_begin_below_them(crowded, size):
+    resize(crowded, size)
+    board = crowded.scene.board
+    assert len(board.decor.covers["site:a1"]) == 4   # terrain, weather, overruled, trap
+    for zone in board.decor.covers:
+        rect, label = board.zones[zone], board.labels.get(zone)
+        placed = chips_of(board, zone)
+        assert placed, zone
+        for c, _, box in placed:
+            assert rect.contains(box), (zone, c.text, box, rect)
+            assert label is None or not box.colliderect(label), (zone, c.text, box, label)
+        for a, b in zip(placed, placed[1:], strict=False):
+            assert not a[2].colliderect(b[2]), (zone, a[0].text, b[0].text)
+        bottom = max(box.bottom for _, _, box in placed)
+        for p in board.placed:
+            if p.zone == zone:
+                assert p.rect.top >= bottom, (zone, p.name, p.rect, bottom)
+    # at 1280x720 every chip over a1 keeps its whole word, on two lines
+    if size == (1280, 720):
+        placed = chips_of(board, "site:a1")
+        assert {c.text for c, _, _ in placed} == {c.text for c in board.decor.covers["site:a1"]}
+        assert len({box.top for _, _, box in placed}) == 2
+
+
+def test_chips_beside_a_long_label_shrink_then_shorten_and_stay_clear():
+    """The generic rule, on a zone of any game: a long label leaves little room;
+    chips go under it, then shorten with an ellipsis; none leaves the zone."""
+    pygame.font.init()
+    fonts = Fonts()
+    over = tuple(Chip(t) for t in ("Some Very Long Weather", "Another Long Terrain",
+                                   "Third Cover", "Trap")) + (Chip("plain words", None),)
+    for w in (90, 140, 200, 320):
+        rect = pygame.Rect(10, 10, w, 100)
+        label = pygame.Rect(14, 12, w // 2, 12)
+        placed = hud.cover_chips(fonts, rect, over, label)
+        assert placed
+        for _, px, box in placed:
+            assert px >= 7 and rect.contains(box) and not box.colliderect(label)
+        # no label inside: one line across the zone
+        placed = hud.cover_chips(fonts, rect, over)
+        assert len({box.top for _, _, box in placed}) == 1
+        assert all(rect.contains(box) for _, _, box in placed)
+
+
+PILES = ["graveyard:0", "graveyard:1", "banished:1", "shrine:0", "shrine:1"]
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
+def test_a_piles_top_card_shows_its_whole_name_at_11_px(crowded, size):
+    resize(crowded, size)
+    board = crowded.scene.board
+    tops = {p.zone: p for p in board.placed if p.zone in PILES}
+    assert set(tops) == set(PILES)
+    for zone, p in tops.items():
+        assert p.strip and p.name, zone
+        face = board.art.face(p.name)
+        px, _, lines = faces.pile_layout(board.fonts, face, p.rect.size)
+        assert px >= faces.MIN_PX, (zone, px)
+        assert lines and all(text.strip() for text, _ in lines), zone
+        assert " ".join(text for text, _ in lines) == face.name, (zone, lines)   # no "…"
+        for text, width in lines:   # each line fits (narrowed by at most CONDENSE)
+            assert board.fonts.font(px, True).size(text)[0] * faces.CONDENSE <= width, \
+                (zone, text, width)
+        assert board.zones[zone].contains(p.rect), zone
+
+
+def test_a_narrow_pile_face_cuts_a_long_name_but_never_to_nothing():
+    pygame.font.init()
+    fonts = Fonts()
+    face = Face("Extraordinarily Longwinded Cardname", numbers=(3, 4))
+    px, _, lines = faces.pile_layout(fonts, face, (50, 60))
+    assert px >= faces.MIN_PX and lines and lines[0][0].strip()
+    surf = faces.draw_pile(fonts, face, (50, 60))
+    assert surf.get_size() == (50, 60)
