@@ -506,6 +506,86 @@ def test_held_moments_stay_in_the_field_or_the_event_field():
     assert where(s, "sworn-vengeance#32") == "rest:0" and info(s)["stricken"] == []
 
 
+def test_a_held_moment_is_removed_from_play_by_another_effect():
+    """`held` (U22): Cleansing Rite removes a Held Moment, anyone's, to its owner's
+    rest pile; its static effect ends at once. Nothing else may be its target."""
+    s = pos({"field:0": [SWORD], "hand:0": ["cleansing-rite#31"], "field:1": [FARMER],
+             "event:1": ["harvest-moon#32"]}, honor={"p1": 1})
+    assert info(s)["ratings"][FARMER] == {"labor": 3}
+    plays = {t for t in legal(s) if t.startswith("play cleansing-rite")}
+    assert plays == {"play cleansing-rite#31 on harvest-moon#32"}
+    assert refusal(s, f"play cleansing-rite#31 on {FARMER}").ruling == "targets"
+    s = passes(play(s, "play cleansing-rite#31 on harvest-moon#32"))
+    assert where(s, "harvest-moon#32") == "rest:1" and where(s, "cleansing-rite#31") == "rest:0"
+    assert info(s)["ratings"][FARMER] == {"labor": 2}
+
+
+def test_a_held_moment_removed_before_the_rite_resolves_is_not_removed_twice():
+    """`targets` (U22): the Held Moment is sacrificed in response, so the Rite aimed
+    at it does nothing."""
+    s = pos({"field:0": [SWORD], "hand:0": ["cleansing-rite#31"],
+             "field:1": [ENVOY, "ledger-of-debts#32"], "hand:1": [FARMER]}, honor={"p1": 1})
+    s = play(s, "play cleansing-rite#31 on ledger-of-debts#32")
+    s = play(s, "use ledger-of-debts#32")                    # p2 sacrifices it: 3 Ryo
+    assert where(s, "ledger-of-debts#32") == "rest:1"
+    assert who(s) == (1, "respond")          # p1, with nothing left to play, is skipped
+    assert any(e.kind == "fizzle" for e in events(s, "pass"))
+    s = play(s, "pass")
+    assert GAME.all_cards(s)["rest:1"] == ["ledger-of-debts#32"] and info(s)["ryo"][1] == 3
+
+
+def test_an_attachment_is_removed_alone_by_an_effect():
+    """`leave` (U22): Light Fingers sends an Attachment to its owner's rest pile; the
+    card it was on stays in play."""
+    s = pos({"field:0": [SWORD], "hand:0": ["light-fingers#31"],
+             "field:1": [ENVOY, "etiquette-lessons#32"]}, ryo={"p1": 1},
+            attached={"etiquette-lessons#32": ENVOY})
+    assert info(s)["ratings"][ENVOY] == {"diplomacy": 3}
+    s = passes(play(s, "play light-fingers#31 on etiquette-lessons#32"))
+    assert where(s, "etiquette-lessons#32") == "rest:1" and where(s, ENVOY) == "field:1"
+    assert info(s)["ratings"][ENVOY] == {"diplomacy": 2} and info(s)["attached"] == {}
+
+
+def test_a_held_moment_with_a_trigger_answers_its_players_involvement():
+    """`held` (U23): Oath Before Battle is played only in response to the involvement
+    of one of its player's Characters; it stays in the field and is later sacrificed
+    by its own ability, as a cost (to the rest pile when declared)."""
+    s = pos({"field:0": [SWORD], "event:0": [RAID], "hand:0": ["oath-before-battle#31"],
+             "hand:1": [FARMER]}, honor={"p1": 1})
+    assert not any(t.startswith("play oath") for t in legal(s))
+    assert refusal(s, "play oath-before-battle#31").ruling == "U23"
+    s = play(s, f"involve {SWORD} {RAID}")
+    assert who(s) == (1, "respond") and not any(t.startswith("play oath") for t in legal(s))
+    s = play(s, "pass")
+    assert who(s) == (0, "respond") and "play oath-before-battle#31" in legal(s)
+    s = passes(play(s, "play oath-before-battle#31"))
+    assert where(s, "oath-before-battle#31") == "field:0" and where(s, SWORD) == "involved:0"
+    assert info(s)["ratings"][SWORD] == {"combat": 3}
+    s = pos({"event:0": [RAID], "involved:0": [SWORD], "field:0": ["oath-before-battle#31"]})
+    s = play(s, f"use oath-before-battle#31 on {SWORD}")
+    assert where(s, "oath-before-battle#31") == "rest:0"          # the cost, at once
+    s = passes(s)
+    assert info(s)["ratings"][SWORD] == {"combat": 4}             # 2, +2 this turn
+
+
+def test_a_held_moment_with_a_condition_and_its_sacrifice():
+    """`held` (U23, U18): Village Solidarity is played only while its player has no
+    Hero in their field; sacrificing it draws 2 cards."""
+    s = pos({"field:0": [KAITO, FARMER], "hand:0": ["village-solidarity#31"]})
+    assert refusal(s, "play village-solidarity#31").ruling == "U23"
+    s = pos({"field:0": [FARMER], "hand:0": ["village-solidarity#31"]})
+    s = passes(play(s, "play village-solidarity#31"))
+    assert where(s, "village-solidarity#31") == "field:0"
+    assert info(s)["ratings"][FARMER] == {"labor": 3}
+    s = pos({"field:0": [FARMER, "village-solidarity#31"]})
+    hand = len(GAME.all_cards(s)["hand:0"])
+    s = play(s, "use village-solidarity#31")
+    assert where(s, "village-solidarity#31") == "rest:0"          # the cost, at once
+    s = passes(s)
+    assert len(GAME.all_cards(s)["hand:0"]) == hand + 2
+    assert info(s)["ratings"][FARMER] == {"labor": 2}
+
+
 def test_descriptors_name_groups_of_cards():
     """`descriptors`: Harvest Song aims only at an involved Peasant."""
     s = pos({"event:0": ["rebuild-the-bridge#25"], "involved:0": [FARMER, GUARD],

@@ -38,6 +38,7 @@ class Def:
     involve: tuple[Effect, ...] = ()
     resolve: tuple[Effect, ...] = ()
     static: tuple[Effect, ...] = ()
+    condition: str = ""       # what must hold for a Moment to be played (schema CONDITIONS)
 
     @staticmethod
     def of(c: Card) -> Def:
@@ -49,7 +50,8 @@ class Def:
                    tuple((r, c.ratings[r]) for r in RATINGS if r in c.ratings),
                    (c.produce.get("honor", 0), c.produce.get("ryo", 0)), c.score,
                    c.restricted or 0, c.unique or c.type == "character", c.text,
-                   by["play"], by["use"], by["involve"], by["resolve"], by["static"])
+                   by["play"], by["use"], by["involve"], by["resolve"], by["static"],
+                   c.condition)
 
     @property
     def rated(self) -> frozenset[str]:

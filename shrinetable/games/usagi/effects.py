@@ -96,12 +96,17 @@ def sums(s: State, q: int, ev: int) -> dict[str, int]:
 # ------------------------------------------------------------------ targets
 
 def is_target(s: State, q: int, e: Effect, c: int) -> bool:
-    """Whether Character `c` is a legal target of `e` for `q`."""
-    if s.defs[c].type != "character":
-        return False
+    """Whether card `c` is a legal target of `e` for `q`: a Character, or for
+    `remove` a Held Moment or an Attachment in play (anyone's)."""
     if e.descriptor and e.descriptor not in s.defs[c].descriptors:
         return False
     t = e.target
+    if t == "held":
+        return s.defs[c].kind == "held" and s.in_play(c)
+    if t == "attachment":
+        return c in s.attached
+    if s.defs[c].type != "character":
+        return False
     if t == "own_character":
         return s.owner[c] == q
     if t == "other_character":
@@ -112,7 +117,14 @@ def is_target(s: State, q: int, e: Effect, c: int) -> bool:
 
 
 def targets(s: State, q: int, e: Effect) -> list[int]:
-    return [c for c in s.all_characters() if is_target(s, q, e, c)]
+    if e.target == "held":
+        pool = [c for r in range(s.n) for c in s.field[r] + s.common[r]
+                if s.defs[c].kind == "held"]
+    elif e.target == "attachment":
+        pool = list(s.attached)
+    else:
+        pool = s.all_characters()
+    return [c for c in pool if is_target(s, q, e, c)]
 
 
 # ------------------------------------------------------------------ resolving
@@ -122,7 +134,7 @@ def resolve(s: State, q: int, src: int, effects: tuple[Effect, ...], target: int
     """The effects of `src` for `q`: a chosen target that has left play makes its
     effect do nothing (the rules' Moment targets clause); `rivals` are the cards
     the 'rivals' target stands for."""
-    from .rules import draw, to_pile  # the rules move cards between zones
+    from .rules import draw, remove, to_pile  # the rules move cards between zones
     for e in effects:
         if s.result is not None:
             return
@@ -166,6 +178,8 @@ def resolve(s: State, q: int, src: int, effects: tuple[Effect, ...], target: int
                 to_pile(s, c, "rest", ev)
             elif e.do == "kill":
                 to_pile(s, c, "dead", ev)
+            elif e.do == "remove":
+                remove(s, c, ev)
             elif e.do == "withdraw" and c in s.involved:
                 del s.involved[c]
                 s.field[s.owner[c]].append(c)

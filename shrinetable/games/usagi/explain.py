@@ -9,7 +9,15 @@ from __future__ import annotations
 
 from .actions import Action
 from .effects import is_target
-from .rules import affordable, controlled, decision_seat, has_hero, shares, titles_in_play
+from .rules import (
+    affordable,
+    condition_met,
+    controlled,
+    decision_seat,
+    has_hero,
+    shares,
+    titles_in_play,
+)
 from .schema import CARD_TARGETS
 from .state import State
 
@@ -31,6 +39,12 @@ NOW = {
     "respond": ("players respond with Moments and abilities, or pass", "respond"),
     "tiebreak": ("the tied contenders each give up an involved Character", "tie"),
     "hero": ("each player in turn keeps a Hero, or none", "hero"),
+}
+
+
+CONDITION_WORDS = {
+    "involving": "in response to the involvement of one of your Characters",
+    "no_hero": "while you have no Hero in your play field",
 }
 
 
@@ -101,6 +115,8 @@ def _play(s: State, a: Action, q: int) -> tuple[str, str]:
             return "A Setting is attached to an Event in the Event field.", "attachments"
         return "A Possession or Experience is attached to one of your Characters in play.", \
             "attachments"
+    if d.type == "moment" and d.condition and not condition_met(s, q, d.condition):
+        return f"{d.name} may be played only {CONDITION_WORDS[d.condition]}.", "U23"
     aim = d.aim()
     if aim is None and a.other:
         return f"{d.name} takes no target.", "targets"

@@ -147,12 +147,25 @@ def _plays(s: State, q: int, responding: bool) -> list[Action]:
             hosts = s.events() if d.kind == "setting" else s.characters(q)
             out += [Action("play", s.names[c], s.names[h]) for h in hosts]
         else:
+            if d.condition and not condition_met(s, q, d.condition):
+                continue
             aim = d.aim()
             if aim is None:
                 out.append(Action("play", s.names[c]))
             else:
                 out += [Action("play", s.names[c], s.names[t]) for t in targets(s, q, aim)]
     return out
+
+
+def condition_met(s: State, q: int, condition: str) -> bool:
+    """`held` (U23): a Moment's condition to be played. `involving`: an involvement
+    `q` declared is on the stack (a trigger: the Moment answers it); `no_hero`: `q`
+    has no Hero in its play field."""
+    if condition == "involving":
+        return any(e.kind == "involve" and e.by == q for e in s.stack)
+    if condition == "no_hero":
+        return not has_hero(s, q)
+    return True
 
 
 def controlled(s: State, q: int) -> list[int]:
@@ -771,6 +784,16 @@ def _leave(s: State, c: int) -> None:
     for r in range(s.n):
         if s.hero[r] == c:
             s.hero[r] = 0
+
+
+def remove(s: State, c: int, ev: list[Event]) -> None:
+    """`held`, `leave` (U22): a Held Moment or an Attachment removed from play by an
+    effect goes to its owner's rest pile (it is neither exhausted nor killed)."""
+    src = _zone_of(s, c)
+    _leave(s, c)
+    s.rest[s.owner[c]].append(c)
+    ev.append(Event("remove", f"{s.defs[c].name} is removed from play", s.owner[c],
+                    (s.names[c],), src, f"rest:{s.owner[c]}"))
 
 
 def to_pile(s: State, c: int, pile: str, ev: list[Event], quiet: bool = False) -> None:

@@ -10,7 +10,7 @@ a score (an Event's, or a card's own score effect), `restricted` (at most X
 copies in a deck) and effects: small tables saying when they happen (`when`),
 what they do (`do`, `amount`, `rating`, `currency`), to what (`target`,
 `descriptor`) and, for a voluntary ability, what it costs (`cost`, `strike`,
-`sacrifice`).
+`sacrifice`). A Moment may list a `condition` that must hold for it to be played.
 """
 
 from __future__ import annotations
@@ -31,9 +31,13 @@ SUBTYPES = {"character": ("hero", "ally"),
             "event": ("", "story")}
 WHEN = ("play", "use", "involve", "resolve", "static")
 DO = ("gain", "draw", "strike", "refresh", "exhaust", "kill", "boost", "withdraw",
-      "rating")
-# targets a player chooses when the card is played or the ability used
-CARD_TARGETS = ("character", "own_character", "other_character", "involved")
+      "rating", "remove")
+# targets a player chooses when the card is played or the ability used: Characters,
+# then the cards only `remove` aims at (a Held Moment, an Attachment in play)
+CHARACTER_TARGETS = ("character", "own_character", "other_character", "involved")
+CARD_TARGETS = (*CHARACTER_TARGETS, "held", "attachment")
+# what must be true for a Moment to be played (a Held Moment's condition or trigger)
+CONDITIONS = ("", "involving", "no_hero")
 # targets without a choice
 FIXED_TARGETS = ("you", "this", "own", "all", "others", "rivals")
 TARGETS = (*CARD_TARGETS, *FIXED_TARGETS)
@@ -81,7 +85,10 @@ class Effect(_Strict):
         if self.do in ("strike", "refresh", "exhaust", "kill", "boost", "withdraw") and \
                 self.target in ("you", "others", "own", "all"):
             raise ValueError(f"target: {self.do} acts on a card: this, rivals or a chosen "
-                             f"{'/'.join(CARD_TARGETS)}")
+                             f"{'/'.join(CHARACTER_TARGETS)}")
+        if (self.do == "remove") != (self.target in ("held", "attachment")):
+            raise ValueError("target: remove takes a chosen held (Moment) or attachment out "
+                             "of play, and only remove aims at those")
         return self
 
 
@@ -101,6 +108,7 @@ class Card(_Strict):
     score: int = Field(0, ge=-3, le=3)
     restricted: int | None = Field(None, ge=1, le=3)
     unique: bool = False
+    condition: Literal[CONDITIONS] = ""  # type: ignore[valid-type]
     effect: list[Effect] = []
     text: str = ""          # rules text in the project's own words, and flavour
 
@@ -151,6 +159,8 @@ class Card(_Strict):
             raise ValueError("effect: only Events and Settings have Resolve >> effects")
         if any(e.sacrifice for e in self.effect) and self.subtype != "held":
             raise ValueError("effect: only a Held Moment sacrifices itself")
+        if self.condition and self.type != "moment":
+            raise ValueError("condition: only a Moment lists a condition to be played")
         if self.type == "moment" and self.subtype != "held" and \
                 any(e.when in ("use", "static") for e in self.effect):
             raise ValueError("effect: a Moment that is not Held leaves play as it resolves: "

@@ -165,13 +165,15 @@ def _table(s: State, spec: Any, zones: dict[str, list[int]]) -> None:
                                  f"holds Characters, their Attachments and Held Moments")
             s.field[q].append(c)
         cards = zones.get(f"event:{q}", [])
-        if cards:
-            ev = cards[0]
+        first = 0
+        if cards and s.defs[cards[0]].kind != "held":   # Held Moments alone: no Event
+            ev, first = cards[0], 1
             if s.defs[ev].type != "event":
                 raise SetupError(("zones", f"event:{q}", 0), f"{s.names[ev]} is not an Event")
             s.event[q] = ev
             s.revealed = s.revealed | {ev}
-            for i, c in enumerate(cards[1:], 1):
+        if cards:
+            for i, c in enumerate(cards[first:], first):
                 if c in s.attached:
                     continue
                 if s.defs[c].kind != "held":
