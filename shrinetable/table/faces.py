@@ -22,11 +22,13 @@ MIN_PX = 11             # a strip's name and numbers are never smaller
 
 
 def _fit(fonts, text: str, px: int, width: int, colour, bold: bool = False,
-         least: int = 6) -> pygame.Surface:
-    """`text` at `px`, shrunk (down to `least` px) and then cut with an ellipsis to
-    fit `width`."""
+         least: int = 6, narrow: bool = False) -> pygame.Surface:
+    """`text` at `px`, shrunk (down to `least` px), then (`narrow`) narrowed a
+    little (`_line_img`), and then cut with an ellipsis to fit `width`."""
     while px > least and fonts.font(px, bold).size(text)[0] > width:
         px -= 1
+    if narrow:
+        return _line_img(fonts, text, px, width, colour, bold)
     img = fonts.text(text, px, colour, bold)
     while img.get_width() > width and len(text) > 2:
         text = text[:-2] + "\u2026"
@@ -254,7 +256,7 @@ def draw_strip(fonts, face: Face, size: tuple[int, int],
             room = min(room, box.left - inner.left - 6)
         lines = wrap(fonts, face.name, px, room, True)[:2]
     for i, text in enumerate(lines):
-        name = _fit(fonts, text, px, room, INK, True, least=MIN_PX)
+        name = _fit(fonts, text, px, room, INK, True, least=MIN_PX, narrow=len(lines) > 1)
         top = inner.top + (2 if two else (inner.h - name.get_height()) // 2)
         surf.blit(name, (inner.left + 3, top + i * name.get_height()))
     if two and len(lines) == 1:
