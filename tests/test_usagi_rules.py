@@ -586,6 +586,16 @@ def test_a_held_moment_with_a_condition_and_its_sacrifice():
     assert info(s)["ratings"][FARMER] == {"labor": 2}
 
 
+def test_a_unique_attachment_is_one_in_play():
+    """`unique` (U13): a card marked unique, not only a Character, is one per title in
+    play: a second Heirloom Katana cannot be played while the first is attached."""
+    s = pos({"field:0": [SWORD, "heirloom-katana#31", DUELIST],
+             "hand:0": ["heirloom-katana#32"]}, honor={"p1": 1},
+            attached={"heirloom-katana#31": SWORD})
+    assert not any(t.startswith("play heirloom") for t in legal(s))
+    assert refusal(s, f"play heirloom-katana#32 on {DUELIST}").ruling == "unique"
+
+
 def test_descriptors_name_groups_of_cards():
     """`descriptors`: Harvest Song aims only at an involved Peasant."""
     s = pos({"event:0": ["rebuild-the-bridge#25"], "involved:0": [FARMER, GUARD],
