@@ -596,6 +596,20 @@ def test_a_unique_attachment_is_one_in_play():
     assert refusal(s, f"play heirloom-katana#32 on {DUELIST}").ruling == "unique"
 
 
+def test_an_attachment_grants_an_ability_to_its_character():
+    """`abilities` (U24): the War Fan's ability is the Scarred Duelist's, numbered after
+    its own; using it strikes the Duelist (the source), not the Fan."""
+    fan = "commanders-war-fan#31"
+    s = pos({"field:0": [DUELIST, fan], "event:0": [RAID], "involved:0": [SWORD],
+             "hand:1": [FARMER]}, attached={fan: DUELIST})
+    uses = {t for t in legal(s) if t.startswith("use")}
+    assert uses == {f"use {DUELIST}", f"use {DUELIST} 2 on {SWORD}"}
+    assert refusal(s, f"use {fan} on {SWORD}").ruling == "abilities"
+    s = passes(play(s, f"use {DUELIST} 2 on {SWORD}"))
+    assert info(s)["stricken"] == [DUELIST]
+    assert info(s)["ratings"][SWORD] == {"combat": 4}
+
+
 def test_descriptors_name_groups_of_cards():
     """`descriptors`: Harvest Song aims only at an involved Peasant."""
     s = pos({"event:0": ["rebuild-the-bridge#25"], "involved:0": [FARMER, GUARD],

@@ -10,6 +10,7 @@ from __future__ import annotations
 from .actions import Action
 from .effects import is_target
 from .rules import (
+    abilities_of,
     affordable,
     condition_met,
     controlled,
@@ -132,9 +133,10 @@ def _use(s: State, a: Action, q: int) -> tuple[str, str]:
     d = s.defs[c]
     if c not in controlled(s, q):
         return f"You control no {d.name} in play.", "abilities"
-    if a.index >= len(d.abilities):
+    abilities = abilities_of(s, c)
+    if a.index >= len(abilities):
         return f"{d.name} has no ability {a.index + 1}.", "abilities"
-    e = d.abilities[a.index]
+    e = abilities[a.index]
     if e.strike and c in s.stricken:
         return f"{d.name} is stricken: refresh it first.", "strike"
     if not affordable(s, q, None, e.cost.get("honor", 0), e.cost.get("ryo", 0)):

@@ -18,7 +18,7 @@ from shrinetable.engine.rng import fork, seeded
 from .actions import Action
 from .cards import NONE, Def
 from .effects import event_ratings, involved_cards, resolve, sums, targets
-from .schema import CARD_TARGETS
+from .schema import CARD_TARGETS, Effect
 from .state import Contest, Entry, Options, State
 
 HAND = 6
@@ -176,10 +176,20 @@ def controlled(s: State, q: int) -> list[int]:
     return mine
 
 
+def abilities_of(s: State, c: int) -> list[Effect]:
+    """The voluntary abilities card `c` may use, numbered from 0 in `use C K`: its
+    own (an Attachment's, but those it grants), then, for a Character, those its
+    Attachments grant it (U24: it is their source, and strikes for them)."""
+    own = [e for e in s.defs[c].abilities if not e.grant]
+    if s.defs[c].type == "character":
+        own += [e for a in s.attachments(c) for e in s.defs[a].abilities if e.grant]
+    return own
+
+
 def _abilities(s: State, q: int) -> list[Action]:
     out: list[Action] = []
     for c in controlled(s, q):
-        for k, e in enumerate(s.defs[c].abilities):
+        for k, e in enumerate(abilities_of(s, c)):
             if e.strike and c in s.stricken:
                 continue
             if not affordable(s, q, None, e.cost.get("honor", 0), e.cost.get("ryo", 0)):
@@ -439,7 +449,7 @@ def _play(s: State, q: int, a: Action, ev: list[Event]) -> None:
 
 def _use(s: State, q: int, a: Action, ev: list[Event]) -> None:
     c = card(s, a.card)
-    e = s.defs[c].abilities[a.index]
+    e = abilities_of(s, c)[a.index]
     _pay(s, q, e.cost.get("honor", 0), e.cost.get("ryo", 0))
     if e.strike:
         s.stricken = s.stricken | {c}
@@ -451,7 +461,7 @@ def _use(s: State, q: int, a: Action, ev: list[Event]) -> None:
         s.rest[s.owner[c]].append(c)
         ev.append(Event("sacrifice", f"{s.defs[c].name} is sacrificed", q, (a.card,),
                         None, f"rest:{s.owner[c]}"))
-    _declare(s, q, Entry("use", c, q, t, a.index), ev)
+    _declare(s, q, Entry("use", c, q, t, a.index, e), ev)
 
 
 def _involve(s: State, q: int, a: Action, ev: list[Event]) -> None:
@@ -484,8 +494,7 @@ def _resolve_entry(s: State, x: Entry, ev: list[Event]) -> None:
     q, c = x.by, x.card
     d = s.defs[c]
     if x.kind == "use":
-        e = d.abilities[x.index]
-        resolve(s, q, c, (e,), x.target, ev)
+        resolve(s, q, c, (x.effect or d.abilities[x.index],), x.target, ev)
         return
     if x.kind == "involve":
         ok = (c in s.field[s.owner[c]] and c not in s.stricken and x.target in s.revealed

@@ -10,7 +10,8 @@ a score (an Event's, or a card's own score effect), `restricted` (at most X
 copies in a deck) and effects: small tables saying when they happen (`when`),
 what they do (`do`, `amount`, `rating`, `currency`), to what (`target`,
 `descriptor`) and, for a voluntary ability, what it costs (`cost`, `strike`,
-`sacrifice`). A Moment may list a `condition` that must hold for it to be played.
+`sacrifice`; `grant`: the ability is the attached Character's). A Moment may list
+a `condition` that must hold for it to be played.
 """
 
 from __future__ import annotations
@@ -63,12 +64,13 @@ class Effect(_Strict):
     cost: dict[Literal[CURRENCIES], Amount] = {}  # type: ignore[valid-type]
     strike: bool = False
     sacrifice: bool = False
+    grant: bool = False
 
     @model_validator(mode="after")
     def _whole(self) -> Effect:
-        if (self.cost or self.strike or self.sacrifice) and self.when != "use":
+        if (self.cost or self.strike or self.sacrifice or self.grant) and self.when != "use":
             raise ValueError("when: only a voluntary ability (when = \"use\") has a cost, "
-                             "strike or sacrifice")
+                             "strike, sacrifice or grant")
         if self.descriptor and not WORD.match(self.descriptor):
             raise ValueError(f"descriptor: {self.descriptor!r} is one lower-case word")
         if self.when == "static":
@@ -157,6 +159,10 @@ class Card(_Strict):
         if any(e.when == "resolve" for e in self.effect) and \
                 not (self.type == "event" or self.subtype == "setting"):
             raise ValueError("effect: only Events and Settings have Resolve >> effects")
+        if any(e.grant for e in self.effect) and self.subtype not in (
+                "possession", "experience", "skill"):
+            raise ValueError("effect: only a Possession or Experience grants an ability to "
+                             "the Character it is attached to")
         if any(e.sacrifice for e in self.effect) and self.subtype != "held":
             raise ValueError("effect: only a Held Moment sacrifices itself")
         if self.condition and self.type != "moment":

@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from shrinetable.engine import Outcome
 
 from .cards import Def
+from .schema import Effect
 
 _new = object.__new__
 
@@ -29,13 +30,15 @@ _new = object.__new__
 class Entry:
     """One declared action or response on the stack: `kind` play/use/involve,
     the card (played, used, or involved), who declared it, its target (a card,
-    or the Event for an involvement; 0 for none) and which ability (`index`)."""
+    or the Event for an involvement; 0 for none) and which ability (`index`,
+    and the ability itself, `effect`)."""
 
     kind: str
     card: int
     by: int
     target: int = 0
     index: int = 0
+    effect: Effect | None = None      # the ability used (it may be one an Attachment grants)
 
 
 @dataclass(frozen=True, slots=True)
