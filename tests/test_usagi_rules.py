@@ -610,6 +610,23 @@ def test_an_attachment_grants_an_ability_to_its_character():
     assert info(s)["ratings"][SWORD] == {"combat": 4}
 
 
+def test_cancelled_abilities_leave_involvement():
+    """`card-types` (U25): Word of Disgrace cancels a Character's abilities this turn
+    (voluntary, static); involving it is no ability and stays legal. The sweep ends it."""
+    s = pos({"hand:0": ["word-of-disgrace#31"], "field:1": [DUELIST],
+             "event:0": [RAID]}, honor={"p1": 1})
+    s = passes(play(s, f"play word-of-disgrace#31 on {DUELIST}"))
+    assert info(s)["cancelled"] == [DUELIST] and who(s) == (1, "action")
+    assert f"involve {DUELIST} {RAID}" in legal(s)
+    assert not any(t.startswith("use") for t in legal(s))
+    assert refusal(s, f"use {DUELIST}").ruling == "U25"
+    s = pos({"hand:0": ["word-of-disgrace#31"], "field:0": ["old-sensei-rokuro#32", SWORD]},
+            honor={"p1": 1})
+    assert info(s)["ratings"][SWORD] == {"combat": 3}
+    s = passes(play(s, "play word-of-disgrace#31 on old-sensei-rokuro#32"))
+    assert info(s)["ratings"][SWORD] == {"combat": 2}
+
+
 def test_descriptors_name_groups_of_cards():
     """`descriptors`: Harvest Song aims only at an involved Peasant."""
     s = pos({"event:0": ["rebuild-the-bridge#25"], "involved:0": [FARMER, GUARD],

@@ -30,11 +30,13 @@ def statics(s: State) -> list[tuple[int, int, Effect]]:
             out.append((c, s.owner[c], e))
     for q in range(s.n):
         for c in s.field[q] + s.common[q]:
-            for e in s.defs[c].static:
-                out.append((c, q, e))
+            if c not in s.cancelled:
+                for e in s.defs[c].static:
+                    out.append((c, q, e))
     for c in s.involved:
-        for e in s.defs[c].static:
-            out.append((c, s.owner[c], e))
+        if c not in s.cancelled:
+            for e in s.defs[c].static:
+                out.append((c, s.owner[c], e))
     return out
 
 
@@ -180,6 +182,10 @@ def resolve(s: State, q: int, src: int, effects: tuple[Effect, ...], target: int
                 to_pile(s, c, "dead", ev)
             elif e.do == "remove":
                 remove(s, c, ev)
+            elif e.do == "cancel":
+                s.cancelled = s.cancelled | {c}
+                ev.append(Event("cancel", f"{name}'s abilities are cancelled this turn",
+                                s.owner[c], (s.names[c],)))
             elif e.do == "withdraw" and c in s.involved:
                 del s.involved[c]
                 s.field[s.owner[c]].append(c)

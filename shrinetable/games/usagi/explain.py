@@ -137,6 +137,8 @@ def _use(s: State, a: Action, q: int) -> tuple[str, str]:
     if a.index >= len(abilities):
         return f"{d.name} has no ability {a.index + 1}.", "abilities"
     e = abilities[a.index]
+    if c in s.cancelled:
+        return f"{d.name}'s abilities are cancelled this turn.", "U25"
     if e.strike and c in s.stricken:
         return f"{d.name} is stricken: refresh it first.", "strike"
     if not affordable(s, q, None, e.cost.get("honor", 0), e.cost.get("ryo", 0)):

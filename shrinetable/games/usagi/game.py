@@ -190,6 +190,7 @@ class UsagiGame(GameBase):
             "pool_start": s.pool_start,
             "tokens": list(s.tokens),
             "stricken": sorted(names[c] for c in s.stricken),
+            "cancelled": sorted(names[c] for c in s.cancelled),
             "attached": {names[a]: names[h] for a, h in s.attached.items()},
             "owner": owner,
             "ratings": shown,

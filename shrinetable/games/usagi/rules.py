@@ -189,6 +189,8 @@ def abilities_of(s: State, c: int) -> list[Effect]:
 def _abilities(s: State, q: int) -> list[Action]:
     out: list[Action] = []
     for c in controlled(s, q):
+        if c in s.cancelled:                   # U25: none of its abilities this turn
+            continue
         for k, e in enumerate(abilities_of(s, c)):
             if e.strike and c in s.stricken:
                 continue
@@ -510,7 +512,7 @@ def _resolve_entry(s: State, x: Entry, ev: list[Event]) -> None:
                         zone))
         rivals = tuple(y for y in s.involved_with(x.target) if s.owner[y] != q)
         for y in s.with_attachments([c]):
-            if s.defs[y].involve:
+            if s.defs[y].involve and y not in s.cancelled:
                 resolve(s, q, y, s.defs[y].involve, 0, ev, rivals)
         return
     # a card played
@@ -763,7 +765,8 @@ def _hero_apply(s: State, q: int, a: Action, ev: list[Event]) -> None:
 def _sweep(s: State, ev: list[Event]) -> None:
     """`sweep`: every Character in a play field but the kept Hero goes to its owner's
     rest pile with its Attachments; Held Moments and Characters involved with a
-    Story Event stay; unspent currency goes back; boosts end."""
+    Story Event stay; unspent currency goes back; boosts and cancelled abilities
+    end."""
     for q in _order(s):
         gone = [c for c in s.field[q] if s.defs[c].type == "character" and c != s.hero[q]]
         for c in gone:
@@ -773,6 +776,7 @@ def _sweep(s: State, ev: list[Event]) -> None:
                             tuple(s.names[c] for c in gone), f"field:{q}", f"rest:{q}"))
         s.honor[q] = s.ryo[q] = 0
     s.boosts = {}
+    s.cancelled = frozenset()
     _start_turn(s, ev)
 
 
@@ -790,6 +794,7 @@ def _leave(s: State, c: int) -> None:
     elif c in s.common[q]:
         s.common[q].remove(c)
     s.stricken = s.stricken - {c}
+    s.cancelled = s.cancelled - {c}
     for r in range(s.n):
         if s.hero[r] == c:
             s.hero[r] = 0

@@ -32,7 +32,7 @@ SUBTYPES = {"character": ("hero", "ally"),
             "event": ("", "story")}
 WHEN = ("play", "use", "involve", "resolve", "static")
 DO = ("gain", "draw", "strike", "refresh", "exhaust", "kill", "boost", "withdraw",
-      "rating", "remove")
+      "rating", "remove", "cancel")
 # targets a player chooses when the card is played or the ability used: Characters,
 # then the cards only `remove` aims at (a Held Moment, an Attachment in play)
 CHARACTER_TARGETS = ("character", "own_character", "other_character", "involved")
@@ -84,7 +84,8 @@ class Effect(_Strict):
                              "card: use you, this, others or rivals")
         if self.do in ("gain", "draw") and self.target not in ("you", "others"):
             raise ValueError(f"target: {self.do} is for you or others")
-        if self.do in ("strike", "refresh", "exhaust", "kill", "boost", "withdraw") and \
+        if self.do in ("strike", "refresh", "exhaust", "kill", "boost", "withdraw",
+                       "cancel") and \
                 self.target in ("you", "others", "own", "all"):
             raise ValueError(f"target: {self.do} acts on a card: this, rivals or a chosen "
                              f"{'/'.join(CHARACTER_TARGETS)}")

@@ -83,6 +83,7 @@ class State:
     involved: dict[int, int] = field(default_factory=dict)
     boosts: dict[tuple[int, str], int] = field(default_factory=dict)
     stricken: frozenset[int] = frozenset()
+    cancelled: frozenset[int] = frozenset()  # Characters whose abilities are off this turn
     revealed: frozenset[int] = frozenset()   # Events face up
     stack: tuple[Entry, ...] = ()
     contest: Contest | None = None
@@ -124,6 +125,7 @@ class State:
         c.boosts = dict(self.boosts)
         c.stricken, c.revealed, c.stack, c.contest = (self.stricken, self.revealed,
                                                       self.stack, self.contest)
+        c.cancelled = self.cancelled
         c.pool, c.pool_start, c.phase, c.step = (self.pool, self.pool_start, self.phase,
                                                  self.step)
         c.first, c.turn, c.responder, c.passes = (self.first, self.turn, self.responder,
