@@ -544,6 +544,10 @@ def test_an_attachment_is_removed_alone_by_an_effect():
     s = passes(play(s, "play light-fingers#31 on etiquette-lessons#32"))
     assert where(s, "etiquette-lessons#32") == "rest:1" and where(s, ENVOY) == "field:1"
     assert info(s)["ratings"][ENVOY] == {"diplomacy": 2} and info(s)["attached"] == {}
+    s = pos({"event:1": [RAID, "stormy-pass#32"], "hand:0": ["burn-the-deeds#31"]},
+            ryo={"p1": 2}, attached={"stormy-pass#32": RAID})
+    s = passes(play(s, "play burn-the-deeds#31 on stormy-pass#32"))     # a Setting, buried
+    assert GAME.all_cards(s)["dead:1"] == ["stormy-pass#32"] and where(s, RAID) == "event:1"
 
 
 def test_a_held_moment_with_a_trigger_answers_its_players_involvement():

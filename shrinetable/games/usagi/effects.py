@@ -180,8 +180,8 @@ def resolve(s: State, q: int, src: int, effects: tuple[Effect, ...], target: int
                 to_pile(s, c, "rest", ev)
             elif e.do == "kill":
                 to_pile(s, c, "dead", ev)
-            elif e.do == "remove":
-                remove(s, c, ev)
+            elif e.do in ("remove", "bury"):
+                remove(s, c, ev, "dead" if e.do == "bury" else "rest")
             elif e.do == "cancel":
                 s.cancelled = s.cancelled | {c}
                 ev.append(Event("cancel", f"{name}'s abilities are cancelled this turn",

@@ -800,14 +800,16 @@ def _leave(s: State, c: int) -> None:
             s.hero[r] = 0
 
 
-def remove(s: State, c: int, ev: list[Event]) -> None:
+def remove(s: State, c: int, ev: list[Event], pile: str = "rest") -> None:
     """`held`, `leave` (U22): a Held Moment or an Attachment removed from play by an
-    effect goes to its owner's rest pile (it is neither exhausted nor killed)."""
+    effect goes alone to its owner's rest pile, or dead pile when buried (it is
+    neither exhausted nor killed)."""
     src = _zone_of(s, c)
     _leave(s, c)
-    s.rest[s.owner[c]].append(c)
-    ev.append(Event("remove", f"{s.defs[c].name} is removed from play", s.owner[c],
-                    (s.names[c],), src, f"rest:{s.owner[c]}"))
+    getattr(s, pile)[s.owner[c]].append(c)
+    ev.append(Event("remove", f"{s.defs[c].name} is removed from play"
+                              f"{' to the dead pile' if pile == 'dead' else ''}", s.owner[c],
+                    (s.names[c],), src, f"{pile}:{s.owner[c]}"))
 
 
 def to_pile(s: State, c: int, pile: str, ev: list[Event], quiet: bool = False) -> None:
