@@ -713,3 +713,17 @@ def test_every_clause_has_a_scenario_file():
     clauses = set(re.findall(r"\(`([a-z-]+)`", short)) - {"decks"}
     folder = Path(__file__).parent / "scenarios" / "usagi"
     assert clauses <= {p.stem for p in folder.glob("*.toml")}
+
+
+def test_the_usagi_example_in_the_scenario_docs_passes(tmp_path, capsys):
+    """docs/scenarios.md, "Usagi positions": its example is a scenario that passes, and
+    the info keys it lists are the view's."""
+    from shrinetable.cli import main
+    doc = (Path(__file__).parent.parent / "docs" / "scenarios.md").read_text()
+    section = doc.split("## Usagi positions", 1)[1]
+    example = section.split("```toml\n", 1)[1].split("```", 1)[0]
+    path = tmp_path / "example.toml"
+    path.write_text(example)
+    assert main(["scenario", str(path)]) == 0, capsys.readouterr().out
+    listed = section.split("`info` keys to check", 1)[1].split("Decision kinds", 1)[0]
+    assert set(re.findall(r"`([a-z_]+)`", listed)) - {"expect"} == set(info(pos()))

@@ -7,7 +7,8 @@ each seat's `honor` and `ryo`, the chronicle `pool` and each seat's `tokens`, th
 `stricken` cards, `attached` (attachment -> the card it is on), `heroes` (the
 Hero each seat kept) and `owners` (the owner of an involved card, when it is not the
 seat whose Event it is involved with). Involvement is where a Character is: `involved:i` holds the
-Characters involved with seat i's Event (`event:i`, whose first card is the Event).
+Characters involved with seat i's Event (`event:i`, whose first card is the Event;
+with no Event it may hold Held Moments alone).
 Cards keep the numbers the file gives them; a deck left out holds that seat's
 whole deck (its `deck_pN` option, less the cards named), shuffled by the seed. A
 problem raises `SetupError`.
