@@ -3,13 +3,15 @@ legal and cover the rules text, and malformed files name the file, card and fiel
 
 from __future__ import annotations
 
+import itertools
+import re
 from pathlib import Path
 
 import pytest
 
 from shrinetable.formats.cards import load_cards, load_dir
 from shrinetable.formats.errors import FormatError
-from shrinetable.games.shrines.cards import starter
+from shrinetable.games.shrines.cards import deck_key, starter
 from shrinetable.games.shrines.decks import problems
 from shrinetable.games.shrines.schema import CONDITIONS, KEYWORDS, Card, Deck
 
@@ -24,6 +26,38 @@ def test_starter_decks_are_legal():
     for d in decks:
         assert problems(d, cards) == [], d.name
 
+
+def test_new_anti_flier_and_armoured_cards_keep_their_printed_numbers():
+    """Issue 17's tuning added Cairn Watcher (Purple's answer to fliers: it stays home
+    and blocks one without dying) and Aurora Guardsman (Yellow's armoured runner that
+    outlasts Red's 1-damage burn); both are in their colour's starter deck."""
+    cards, decks = starter()
+    by_key = {deck_key(d): d for d in decks}
+    watcher, guardsman = cards["cairn-watcher"], cards["aurora-guardsman"]
+    assert (watcher.cost, watcher.strength, watcher.resilience, watcher.abilities) == (
+        "2P", 1, 4, ("reach",))
+    assert (guardsman.cost, guardsman.strength, guardsman.resilience,
+            guardsman.abilities) == ("2Y", 2, 3, ("armor", "sprint"))
+    assert by_key["purple"].primary["cairn-watcher"] == 3
+    assert by_key["yellow"].primary["aurora-guardsman"] == 3
+
+
+def test_matchup_table_in_the_docs_covers_every_pair_fairly():
+    """docs/cards.md's matchup table (issue 17) has a row for every pair of starter
+    decks, 400 games in each seat order, and every pair's overall share for its first
+    deck is 40-60% and matches the two counts."""
+    _, decks = starter()
+    text = (ROOT / "docs" / "cards.md").read_text()
+    section = text.split("## Shrines starter decks: matchups", 1)[1]
+    rows = re.findall(r"^\| (\w+) vs (\w+) \| (\d+)/(\d+) \| (\d+)/(\d+) \| (\d+(?:\.\d)?)% \|",
+                      section, re.M)
+    keys = [deck_key(d) for d in decks]
+    assert {(a, b) for a, b, *_ in rows} == set(itertools.combinations(keys, 2))
+    for a, b, w1, n1, w2, n2, share in rows:
+        assert n1 == n2 == "400", (a, b)
+        overall = 100 * (int(w1) + int(w2)) / 800
+        assert abs(overall - float(share)) < 0.1, (a, b)
+        assert 40 <= overall <= 60, (a, b, overall)
 
 def test_deck_validator_messages():
     """Wrong sizes, too many copies, off-colour cards, a source in the Primary and
