@@ -631,6 +631,26 @@ def test_cancelled_abilities_leave_involvement():
     assert info(s)["ratings"][SWORD] == {"combat": 2}
 
 
+def test_a_held_moment_played_on_another_player_stays_in_their_field():
+    """`held` (U26): Whispered Slander is played on another player (a player as the
+    target, `on p2`), stays in that player's field and lowers their Characters'
+    ratings; its player still owns it: removed, it goes to that player's rest pile."""
+    s = pos({"field:0": [SWORD], "hand:0": ["whispered-slander#31", "cleansing-rite#32"],
+             "field:1": [ENVOY, "shrine-maiden#33"]}, ryo={"p1": 1}, honor={"p1": 1})
+    assert {t for t in legal(s) if "slander" in t} == {"play whispered-slander#31 on p2"}
+    assert refusal(s, "play whispered-slander#31 on p1").ruling == "U26"
+    assert refusal(s, "play whispered-slander#31").ruling == "U26"
+    s = passes(play(s, "play whispered-slander#31 on p2"))
+    assert where(s, "whispered-slander#31") == "field:1"
+    assert info(s)["owner"]["whispered-slander#31"] == 0
+    assert info(s)["ratings"][ENVOY] == {"diplomacy": 1}
+    assert info(s)["ratings"]["shrine-maiden#33"] == {"diplomacy": 0, "ceremony": 2}
+    s = play(s, "finished")                                     # p2, with nothing to do
+    s = passes(play(s, "play cleansing-rite#32 on whispered-slander#31"))
+    assert GAME.all_cards(s)["rest:0"] == ["whispered-slander#31", "cleansing-rite#32"]
+    assert info(s)["ratings"][ENVOY] == {"diplomacy": 2}
+
+
 def test_descriptors_name_groups_of_cards():
     """`descriptors`: Harvest Song aims only at an involved Peasant."""
     s = pos({"event:0": ["rebuild-the-bridge#25"], "involved:0": [FARMER, GUARD],
@@ -689,6 +709,7 @@ def test_every_refusal_names_a_clause_or_ruling_of_the_rules_page():
 @pytest.mark.parametrize("extra, words", [
     ('step = "hero"\n', "the actions phase has the steps action"),
     ('owners = { "rice-farmer#9" = "p2" }\n', "is not a card listed in an involved zone"),
+    ('owners = { "rice-farmer#9" = "p2" }\n', "or a Held Moment in a field"),
     ('attached = { "heirloom-katana#8" = "bandit-raid#2" }\n',
      "a Setting is attached to an Event"),
     ('stricken = ["rice-farmer#9"]\n', "is not in play"),

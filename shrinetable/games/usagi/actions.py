@@ -5,7 +5,8 @@ Grammar (cards are `card-id#N`; see docs/rules/usagi.md "Notation"):
     cut | pass               (offered the cut of a deck; pass also in responses)
     discard [C ...]          (initiation: the cards discarded, none for none)
     propose [E]              (secret: the Event proposed face down, none for none)
-    play C [on T]            (a Character, an Attachment on T, a Moment at T)
+    play C [on T]            (a Character, an Attachment on T, a Moment at T; T is a
+                              player, p1..p6, for a Held Moment played on one)
     use C [K] [on T]         (K: which of the card's abilities, from 1)
     involve C E              finished
     tiebreak C               (secret: the involved Character given up in a tie)
@@ -14,6 +15,7 @@ Grammar (cards are `card-id#N`; see docs/rules/usagi.md "Notation"):
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from shrinetable.engine import NotationError
@@ -51,6 +53,9 @@ class Action:
 
     def __str__(self) -> str:
         return self.text
+
+
+PLAYER = re.compile(r"^p[1-6]$")     # a player as a target: `play C on p2` (U26)
 
 
 def _cards(toks: list[str]) -> tuple[str, ...]:
@@ -98,7 +103,8 @@ def parse(text: str) -> Action:
         i = rest.index("on")
         if len(rest) != i + 2:
             raise NotationError(f"{text!r}: 'on' names one target card")
-        other = _cards(rest[i + 1:])[0]
+        other = rest[i + 1] if kind == "play" and PLAYER.match(rest[i + 1]) else \
+            _cards(rest[i + 1:])[0]
         rest = rest[:i]
     if not rest:
         raise NotationError(f"{text!r}: {kind} names a card")

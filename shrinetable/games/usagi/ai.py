@@ -69,7 +69,8 @@ def evaluate(s: State, me: int) -> float:
         if d.kind == "hero":
             v += 0.5
     v += 0.5 * sum(1 for a in s.attached if s.owner[a] == me)
-    v += 0.8 * (len(s.common[me]) + sum(1 for c in s.field[me] if s.defs[c].kind == "held"))
+    v += 0.8 * (len(s.common[me]) + sum(1 for f in s.field for c in f
+                                        if s.defs[c].kind == "held" and s.owner[c] == me))
     v += 0.4 * min(len(s.hand[me]), 8)
     v += 0.05 * (s.honor[me] + s.ryo[me])
     return v

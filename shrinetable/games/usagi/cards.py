@@ -39,6 +39,7 @@ class Def:
     resolve: tuple[Effect, ...] = ()
     static: tuple[Effect, ...] = ()
     condition: str = ""       # what must hold for a Moment to be played (schema CONDITIONS)
+    affects: str = ""         # "other_player": a Held Moment played on another player
 
     @staticmethod
     def of(c: Card) -> Def:
@@ -51,7 +52,7 @@ class Def:
                    (c.produce.get("honor", 0), c.produce.get("ryo", 0)), c.score,
                    c.restricted or 0, c.unique or c.type == "character", c.text,
                    by["play"], by["use"], by["involve"], by["resolve"], by["static"],
-                   c.condition)
+                   c.condition, c.affects)
 
     @property
     def rated(self) -> frozenset[str]:

@@ -51,7 +51,7 @@ CONDITION_WORDS = {
 
 def _card(s: State, text: str) -> int:
     """The instance a text names, or -1 when there is no such card in this game."""
-    n = int(text.rpartition("#")[2]) if text else 0
+    n = int(text.rpartition("#")[2]) if "#" in text else 0
     return n if 0 < n < len(s.names) and s.names[n] == text else -1
 
 
@@ -64,7 +64,7 @@ def explain(s: State, a: Action) -> tuple[str, str]:
             return "No card is played from hand in the initiation.", "initiation"
         return f"Not now: {what}.", rule
     q = decision_seat(s)
-    cards = [_card(s, t) for t in (a.card, a.other, *a.cards) if t]
+    cards = [_card(s, t) for t in (a.card, a.other, *a.cards) if t and "#" in t]
     if -1 in cards:
         return "There is no such card in this game.", "zones"
     return _WHY.get(a.kind, _generic)(s, a, q)
@@ -118,6 +118,15 @@ def _play(s: State, a: Action, q: int) -> tuple[str, str]:
             "attachments"
     if d.type == "moment" and d.condition and not condition_met(s, q, d.condition):
         return f"{d.name} may be played only {CONDITION_WORDS[d.condition]}.", "U23"
+    if d.affects:
+        if "#" in a.other or not a.other:
+            return (f"{d.name} is played on another player: play CARD on pN.", "U26")
+        r = int(a.other[1:]) - 1
+        if r >= s.n:
+            return f"There are {s.n} players.", "zones"
+        return f"{d.name} is played on another player, not on yourself.", "U26"
+    if a.other and "#" not in a.other:
+        return f"{d.name} is not played on a player.", "targets"
     aim = d.aim()
     if aim is None and a.other:
         return f"{d.name} takes no target.", "targets"

@@ -150,7 +150,9 @@ def _plays(s: State, q: int, responding: bool) -> list[Action]:
             if d.condition and not condition_met(s, q, d.condition):
                 continue
             aim = d.aim()
-            if aim is None:
+            if d.affects:                                # U26: on another player
+                out += [Action("play", s.names[c], f"p{r + 1}") for r in range(s.n) if r != q]
+            elif aim is None:
                 out.append(Action("play", s.names[c]))
             else:
                 out += [Action("play", s.names[c], s.names[t]) for t in targets(s, q, aim)]
@@ -169,10 +171,12 @@ def condition_met(s: State, q: int, condition: str) -> bool:
 
 
 def controlled(s: State, q: int) -> list[int]:
-    """The cards in play `q` controls that may have abilities (`abilities`)."""
-    mine = [c for c in s.field[q]] + s.common[q]
+    """The cards in play `q` controls that may have abilities (`abilities`): a Held
+    Moment it played on another player is still its own (U26)."""
+    mine = [c for c in s.field[q] if s.owner[c] == q] + s.common[q]
     mine += [c for c in s.involved if s.owner[c] == q]
     mine += [a for a in s.attached if s.owner[a] == q]
+    mine += [c for r in range(s.n) if r != q for c in s.field[r] if s.owner[c] == q]
     return mine
 
 
@@ -442,11 +446,12 @@ def _play(s: State, q: int, a: Action, ev: list[Event]) -> None:
     d = s.defs[c]
     s.hand[q].remove(c)
     _pay(s, q, d.honor, d.ryo)
-    t = card(s, a.other) if a.other else 0
-    on = f" on {s.defs[t].name}" if t else ""
+    seat = int(a.other[1:]) - 1 if d.affects else -1
+    t = card(s, a.other) if a.other and seat < 0 else 0
+    on = f" on {s.defs[t].name}" if t else f" on {p(seat)}" if seat >= 0 else ""
     ev.append(Event("play", f"{p(q)} plays {d.name}{on}", q, (a.card,), f"hand:{q}",
                     f"field:{q}"))
-    _declare(s, q, Entry("play", c, q, t), ev)
+    _declare(s, q, Entry("play", c, q, t, seat=seat), ev)
 
 
 def _use(s: State, q: int, a: Action, ev: list[Event]) -> None:
@@ -538,8 +543,9 @@ def _resolve_entry(s: State, x: Entry, ev: list[Event]) -> None:
         resolve(s, q, c, d.play, x.target, ev)
         if d.kind == "held":
             every = any(e.target == "all" for e in d.static)
-            (s.common if every else s.field)[q].append(c)
-            where = f"event:{q}" if every else f"field:{q}"
+            r = x.seat if x.seat >= 0 else q          # the player it affects (U26)
+            (s.common[q] if every else s.field[r]).append(c)
+            where = f"event:{q}" if every else f"field:{r}"
             ev.append(Event("held", f"{d.name} stays in play", q, (s.names[c],),
                             f"field:{q}", where))
         else:
@@ -793,6 +799,10 @@ def _leave(s: State, c: int) -> None:
         s.field[q].remove(c)
     elif c in s.common[q]:
         s.common[q].remove(c)
+    else:                                # a Held Moment in another player's field
+        for f in s.field:
+            if c in f:
+                f.remove(c)
     s.stricken = s.stricken - {c}
     s.cancelled = s.cancelled - {c}
     for r in range(s.n):
@@ -838,7 +848,7 @@ def _zone_of(s: State, c: int) -> str:
         return _zone_of(s, s.attached[c])
     if c in s.common[q]:
         return f"event:{q}"
-    return f"field:{q}"
+    return f"field:{next((r for r in range(s.n) if c in s.field[r]), q)}"
 
 
 _APPLY = {"cut": _cut_apply, "pass": lambda s, q, a, ev: (_cut_apply(s, q, a, ev)

@@ -44,6 +44,7 @@ FIXED_TARGETS = ("you", "this", "own", "all", "others", "rivals")
 TARGETS = (*CARD_TARGETS, *FIXED_TARGETS)
 WORD = re.compile(r"^[a-z][a-z-]*$")
 Amount = Annotated[int, Field(ge=1, le=9)]
+Bonus = Annotated[int, Field(ge=-9, le=9)]      # an effect's amount: below 0 only static
 Rating = Annotated[int, Field(ge=0, le=9)]
 
 
@@ -56,7 +57,7 @@ class Effect(_Strict):
 
     when: Literal[WHEN]  # type: ignore[valid-type]
     do: Literal[DO]  # type: ignore[valid-type]
-    amount: Amount = 1
+    amount: Bonus = 1
     currency: Literal[CURRENCIES] = "honor"  # type: ignore[valid-type]
     rating: Literal[RATINGS] = "combat"  # type: ignore[valid-type]
     target: Literal[TARGETS] = "you"  # type: ignore[valid-type]
@@ -73,6 +74,9 @@ class Effect(_Strict):
                              "strike, sacrifice or grant")
         if self.descriptor and not WORD.match(self.descriptor):
             raise ValueError(f"descriptor: {self.descriptor!r} is one lower-case word")
+        if self.amount == 0 or (self.amount < 0 and self.when != "static"):
+            raise ValueError("amount: 1 to 9 (a static rating bonus may be -9 to -1: a "
+                             "penalty)")
         if self.when == "static":
             if self.do != "rating" or self.target not in ("this", "own", "all"):
                 raise ValueError("do: a static effect is do = \"rating\" on this, own or all")
@@ -112,6 +116,7 @@ class Card(_Strict):
     restricted: int | None = Field(None, ge=1, le=3)
     unique: bool = False
     condition: Literal[CONDITIONS] = ""  # type: ignore[valid-type]
+    affects: Literal["", "other_player"] = ""  # a Held Moment played on another player
     effect: list[Effect] = []
     text: str = ""          # rules text in the project's own words, and flavour
 
@@ -166,6 +171,11 @@ class Card(_Strict):
                              "the Character it is attached to")
         if any(e.sacrifice for e in self.effect) and self.subtype != "held":
             raise ValueError("effect: only a Held Moment sacrifices itself")
+        if self.affects and self.subtype != "held":
+            raise ValueError("affects: only a Held Moment is played on another player")
+        if self.affects and any(e.target in CARD_TARGETS for e in self.effect
+                                if e.when == "play"):
+            raise ValueError("affects: a Held Moment played on a player chooses no card")
         if self.condition and self.type != "moment":
             raise ValueError("condition: only a Moment lists a condition to be played")
         if self.type == "moment" and self.subtype != "held" and \

@@ -6,7 +6,8 @@ deck), the `first` player, `turn_no`, the `finished` players,
 each seat's `honor` and `ryo`, the chronicle `pool` and each seat's `tokens`, the
 `stricken` cards, `attached` (attachment -> the card it is on), `heroes` (the
 Hero each seat kept) and `owners` (the owner of an involved card, when it is not the
-seat whose Event it is involved with). Involvement is where a Character is: `involved:i` holds the
+seat whose Event it is involved with, or of a Held Moment played on the player whose
+field it is in). Involvement is where a Character is: `involved:i` holds the
 Characters involved with seat i's Event (`event:i`, whose first card is the Event;
 with no Event it may hold Held Moments alone).
 Cards keep the numbers the file gives them; a deck left out holds that seat's
@@ -52,7 +53,8 @@ class Keys(_Strict):
     stricken: list[str] = []
     attached: dict[str, str] = {}
     heroes: dict[Seat, str] = {}
-    owners: dict[str, Seat] = {}      # who owns a card in an `involved:i` zone (default i)
+    owners: dict[str, Seat] = {}      # who owns a card in an `involved:i` zone (default i),
+    #                                   or a Held Moment played on the player of `field:i`
 
 
 STEPS = {"setup": ("cut",), "initiation": ("discard", "propose"), "actions": ("action",),
@@ -98,9 +100,12 @@ def position(game: Any, spec: Any) -> State:
     for text, who in spec.owners.items():
         loc = ("owners", text)
         num = instance(text) if "#" in text and text.rpartition("#")[2].isdigit() else -1
+        held = num in named and named[num][0].kind == "held"
         if num not in named or not any(num in zones[z] for z in zones
-                                       if z.startswith("involved:")):
-            raise SetupError(loc, f"{text} is not a card listed in an involved zone")
+                                       if z.startswith("involved:") or
+                                       (held and z.startswith("field:"))):
+            raise SetupError(loc, f"{text} is not a card listed in an involved zone (or a "
+                                  f"Held Moment in a field)")
         if seat_index(who) >= n:
             raise SetupError(loc, f"there are {n} seats")
         named[num] = (named[num][0], seat_index(who))

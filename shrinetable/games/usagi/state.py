@@ -39,6 +39,7 @@ class Entry:
     target: int = 0
     index: int = 0
     effect: Effect | None = None      # the ability used (it may be one an Attachment grants)
+    seat: int = -1                    # the player a Held Moment is played on (U26)
 
 
 @dataclass(frozen=True, slots=True)
@@ -165,6 +166,8 @@ class State:
         if c in self.involved or c in self.attached:
             return True
         q = self.owner[c]
+        if self.defs[c].kind == "held":     # in the field of the player it affects (U26)
+            return c in self.common[q] or any(c in f for f in self.field)
         return c in self.field[q] or c in self.common[q] or \
             (self.event[q] == c and c in self.revealed)
 
