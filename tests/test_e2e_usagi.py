@@ -64,6 +64,9 @@ def _plan(seed: int) -> list[str] | None:
         s, _ = GAME.apply(s, pick)
         if pick.kind == "involve":
             proposals = sum(t.startswith("propose ") for t in texts)
+            while GAME.decision(s).kind == "respond":   # everyone passes: it resolves
+                texts.append("pass")
+                s, _ = GAME.apply(s, GAME.parse_action("pass"))
             return texts if responded and proposals >= 2 else None
     return None
 
@@ -173,7 +176,7 @@ def test_propose_play_respond_and_involve_with_real_drags(xvfb, tmp_path):
         assert "drag" in hows["play"] and hows["pass"] == {"button"}
         assert hows["respond"] <= {"click", "drag"} and hows["involve"] == {"drag"}
         assert m.handovers >= SEATS
-        _, card, event = texts[-1].split()
+        _, card, event = next(t for t in reversed(texts) if t.startswith("involve")).split()
         assert card in GAME.all_cards(s)[next(z for z, v in GAME.all_cards(s).items()
                                               if z.startswith("involved:") and card in v)]
         assert any(event in v for z, v in GAME.all_cards(s).items() if z.startswith("event:"))
