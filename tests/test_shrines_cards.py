@@ -27,6 +27,25 @@ def test_starter_decks_are_legal():
         assert problems(d, cards) == [], d.name
 
 
+#: The starter cards that make a clause of the text happen in play (issue 17).
+CLAUSE_CARDS = {
+    "twin-sparks": "targeting twice (Protection's 'two times')",
+    "oblivion-rite": "banishment",
+    "sirens-bargain": "control, and a bounce to the owner's hand",
+    "tunnel-runner": "Dig (ruling R33)",
+    "rampart-surge": "a boosted structure keeps only the resilience part, lost first",
+}
+
+
+@pytest.mark.parametrize("card", sorted(CLAUSE_CARDS))
+def test_every_clause_card_is_in_a_starter_deck(card):
+    """A clause only a card can trigger must be able to happen with the starter
+    decks a new player meets, not only in a scenario."""
+    cards, decks = starter()
+    assert card in cards
+    assert any(card in d.primary for d in decks), CLAUSE_CARDS[card]
+
+
 def test_new_anti_flier_and_armoured_cards_keep_their_printed_numbers():
     """Issue 17's tuning added Cairn Watcher (Purple's answer to fliers: it stays home
     and blocks one without dying) and Aurora Guardsman (Yellow's armoured runner that
