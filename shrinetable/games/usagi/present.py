@@ -304,9 +304,10 @@ class UsagiPresentation(Presentation):
     in_decision = {("respond", "pass"): "Pass (no response)",
                    ("cut", "pass"): "Leave the deck as it is",
                    ("action", "finished"): "Finished (no more actions this turn)"}
-    # No `asks`: the table's question ("P3, an answer?") stands over the table of
-    # the person holding the device, hand included, while another person reads it;
-    # here a response is a private decision like any other, after a handover.
+    # No `asks`: a response is a private decision like any other, after a handover
+    # (with up to five others to ask after each action, one question each would be
+    # as slow and would tell the table who is still thinking).
+    demo_size = (1280, 720)   # strips of five ratings are unreadable at 800x600
     drag_from = ("hand", "field", "involved", "event")
     zoom_on_hover = True
     minor = ("pass",)   # a pass moves no card; the computer makes it at animation speed
