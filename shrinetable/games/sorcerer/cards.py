@@ -9,12 +9,10 @@ the card and stays unique when a deck holds three copies.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cache
 
-from shrinetable.engine import NotationError
-from shrinetable.formats.cards import load_card_data
+from shrinetable.formats import decks as shared
 
-from .schema import DATA, SPELLS, Card, Deck
+from .schema import DATA, SPELLS, Card
 
 CHARMING, WISHFUL, ENERGY, QUICK, FLYING, STRONG, GROSS = range(len(SPELLS))
 MAX_INSTANCE = 9999   # two decks of at most 50: a larger number is a slip, not a card
@@ -43,27 +41,11 @@ class Def:
 NONE = Def("none", "no card", CHARMING, "star", 0, 0)   # instance 0: never a card
 
 
-@cache
-def catalog() -> tuple[dict[str, Card], tuple[Deck, ...]]:
-    """The shipped card set and its prebuilt decks (read once)."""
-    cards, decks = load_card_data(DATA)
-    return cards, tuple(decks)
+catalog, definitions = shared.card_set(DATA, Def.of)
 
-
-@cache
-def definitions() -> dict[str, Def]:
-    """Every shipped card's rules, by id."""
-    return {cid: Def.of(c) for cid, c in catalog()[0].items()}
-
-
-def deck_key(deck: Deck) -> str:
-    """A deck's short name: the first word of its title, lower case."""
-    return deck.name.split(":")[0].split()[0].lower()
+deck_key = shared.deck_key
 
 
 def instance(text: str) -> int:
     """The instance number of a card written `id#N`; NotationError otherwise."""
-    cid, sep, n = text.rpartition("#")
-    if not sep or not cid or not n.isdigit() or not 1 <= int(n) <= MAX_INSTANCE:
-        raise NotationError(f"{text!r} is not a card: write card-id#number, e.g. ember-imp#4")
-    return int(n)
+    return shared.instance(text, "ember-imp#4", MAX_INSTANCE)

@@ -6,12 +6,10 @@ the card notation (`<card-id>#<instance>`, as in the other card games).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cache
 
-from shrinetable.engine import NotationError
-from shrinetable.formats.cards import load_card_data
+from shrinetable.formats import decks as shared
 
-from .schema import CARD_TARGETS, DATA, RATINGS, Card, Deck, Effect
+from .schema import CARD_TARGETS, DATA, RATINGS, Card, Effect
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,28 +75,11 @@ class Def:
 NONE = Def("none", "no card", "moment", "", frozenset(), 0, 0, (), (0, 0), 0, 0, False, "")
 
 
-@cache
-def catalog() -> tuple[dict[str, Card], tuple[Deck, ...]]:
-    """The shipped card set and its playtest decks (read once)."""
-    cards, decks = load_card_data(DATA)
-    return cards, tuple(decks)
+catalog, definitions = shared.card_set(DATA, Def.of)
 
-
-@cache
-def definitions() -> dict[str, Def]:
-    """Every shipped card's rules, by id."""
-    return {cid: Def.of(c) for cid, c in catalog()[0].items()}
-
-
-def deck_key(deck: Deck) -> str:
-    """A deck's short name: the first word of its title, lower case."""
-    return deck.name.split(":")[0].split()[0].lower()
+deck_key = shared.deck_key
 
 
 def instance(text: str) -> int:
     """The instance number of a card written `id#N`; NotationError otherwise."""
-    cid, sep, n = text.rpartition("#")
-    if not sep or not cid or not n.isdigit() or int(n) < 1:
-        raise NotationError(f"{text!r} is not a card: write card-id#number, "
-                            f"e.g. wandering-swordsman#4")
-    return int(n)
+    return shared.instance(text, "wandering-swordsman#4")

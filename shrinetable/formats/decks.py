@@ -1,0 +1,150 @@
+"""Decks a player writes, for any card game whose decks are data: a deck file, the
+faults of a deck worded with their line, and a deck option's value turned into the
+cards a game starts with. Also the short name of a deck and the card notation
+(`<card-id>#<instance>`) those games share.
+
+A game keeps its own deck rules (`faults(deck, cards) -> list[Fault]`) and passes
+them in, with its name, its deck-file model and its `catalog()` (the shipped cards
+and decks), so the words and the order of the checks are the same for every game.
+"""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from pydantic import BaseModel, ValidationError
+
+from shrinetable.engine import NotationError
+
+from .cards import load_card_data
+from .errors import FormatError, find_line, key_path, read_toml
+
+Catalog = Callable[[], tuple[dict[str, Any], Sequence[Any]]]
+Faults = Callable[[Any, dict[str, Any]], list["Fault"]]
+
+
+@dataclass(frozen=True)
+class Fault:
+    """One broken rule: the card to blame (None: the deck as a whole) and why."""
+
+    card: str | None
+    message: str
+
+    @property
+    def key(self) -> str:
+        return f"card {self.card!r}" if self.card else "cards"
+
+    @property
+    def loc(self) -> tuple[str, ...]:
+        """Where it is written in a deck file: the card's line, or the table's."""
+        return ("cards", self.card) if self.card else ("cards",)
+
+    @staticmethod
+    def unknown(cid: str, cards: dict[str, Any]) -> Fault:
+        """A deck names `cid`, which no card of `cards` has: the nearest id as a hint."""
+        near = difflib.get_close_matches(cid, cards, n=1)
+        hint = f"; did you mean {near[0]!r}?" if near else ""
+        return Fault(cid, f"no card has this id{hint}")
+
+
+@dataclass(frozen=True)
+class DeckFiles:
+    """A game's deck functions, made from its name (as a deck file's `game` says
+    it), its deck-file model, its `catalog()` and its deck rules `faults(deck, cards)`."""
+
+    game: str
+    model: type[BaseModel]
+    catalog: Catalog
+    faults: Faults
+
+    def problems(self, deck: Any, cards: dict[str, Any]) -> list[str]:
+        """Everything wrong with `deck`, one sentence each (empty when it is legal)."""
+        return [f"{deck.name}: {f.key}: {f.message}" for f in self.faults(deck, cards)]
+
+    def read_deck_file(self, path: str | Path) -> tuple[Any, str]:
+        """The deck in a deck file, and the file's text; FormatError (file, key, line)
+        when it is not a deck file's shape."""
+        text, raw = read_toml(path)
+        try:
+            return self.model.model_validate(raw), text
+        except ValidationError as e:
+            err = e.errors()[0]
+            loc = tuple(err["loc"])
+            msg = err["msg"]
+            if err["type"] == "missing":
+                msg = (f'missing: a deck file holds game = "{self.game}", a name and a '
+                       f'[cards] table')
+            raise FormatError(str(path), key_path(loc), msg, find_line(text, loc)) from None
+
+    def file_faults(self, path: str | Path) -> tuple[Any, list[str]]:
+        """A deck file's deck and its problems, as `FILE:LINE: card 'x': message`."""
+        deck, text = self.read_deck_file(path)
+        return deck, [str(FormatError(str(path), f.key, f.message, find_line(text, f.loc)))
+                      for f in self.faults(deck, self.catalog()[0])]
+
+    def file_problems(self, path: str) -> list[str]:
+        """The deck rules on the deck file at `path` (the `deck_file` card-data hook)."""
+        return self.file_faults(path)[1]
+
+    def resolve(self, value: str) -> tuple[str, list[str]]:
+        """A deck option's deck: its name and card ids (each copy once, in the deck's
+        order). `value` is a shipped deck's key or name, or the path of a deck file;
+        ValueError saying what is wrong otherwise, or with the file's problems."""
+        _, decks = self.catalog()
+        for d in decks:
+            if value.strip().lower() in (deck_key(d), d.name.lower()):
+                return d.name, ids(d)
+        if Path(value).is_file():
+            try:
+                deck, bad = self.file_faults(value)
+            except FormatError as e:
+                raise ValueError(str(e)) from None
+            if bad:
+                raise ValueError("\n".join(bad))
+            return deck.name, ids(deck)
+        keys = ", ".join(deck_key(d) for d in decks)
+        raise ValueError(f"no deck called {value!r}: give a shipped deck ({keys}) "
+                         f"or the path of a deck file")
+
+
+def card_set(data: Any, define: Callable[[Any], Any]) -> tuple[Catalog, Callable[[], dict]]:
+    """A game's `catalog()` (its card set and decks, by its `CardData`) and
+    `definitions()` (`define(card)` for every card, by id), each made once."""
+
+    @cache
+    def catalog() -> tuple[dict[str, Any], tuple[Any, ...]]:
+        """The shipped card set and its decks (read once)."""
+        cards, decks = load_card_data(data)
+        return cards, tuple(decks)
+
+    @cache
+    def definitions() -> dict[str, Any]:
+        """Every shipped card's rules, by id."""
+        return {cid: define(c) for cid, c in catalog()[0].items()}
+
+    return catalog, definitions
+
+
+def ids(deck: Any) -> list[str]:
+    """A deck's card ids, each copy once, in the deck's order."""
+    return [cid for cid, n in deck.cards.items() for _ in range(n)]
+
+
+def deck_key(deck: Any) -> str:
+    """A deck's short name: the first word of its title, lower case."""
+    return deck.name.split(":")[0].split()[0].lower()
+
+
+def instance(text: str, example: str, most: int | None = None) -> int:
+    """The instance number of a card written `id#N` (from 1, at most `most` if
+    given); NotationError otherwise, with `example` as the way to write one."""
+    cid, sep, n = text.rpartition("#")
+    if (not sep or not cid or not n.isdigit() or int(n) < 1
+            or (most is not None and int(n) > most)):
+        raise NotationError(f"{text!r} is not a card: write card-id#number, e.g. {example}")
+    return int(n)
