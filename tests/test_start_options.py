@@ -24,3 +24,16 @@ def test_deck_options_follow_the_seat_count(app):
     words = " ".join(labels(scene))
     assert "p6's deck" in words
     assert "7 options below" in labels(scene)[0]
+
+
+def test_six_seats_and_their_decks_fit_a_1280x720_window(app):
+    """The longest form (six seats, six decks) keeps every row, the buttons and the
+    line saying what Continue resumes inside the window, rows apart."""
+    from shrinetable.table.start_scene import StartScene
+    scene = StartScene(app, game="usagi")
+    scene.seats = ["human"] * 6
+    scene.build_ui()
+    h = app.screen.get_height()
+    tops = [row.rect.top for row in scene.rows]
+    assert all(b - a >= 28 for a, b in zip(tops, tops[1:], strict=False))
+    assert scene.resume_line[0].bottom <= h

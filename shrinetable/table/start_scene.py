@@ -106,6 +106,10 @@ class StartScene:
         rows = 4 + len(self.seats) + len(self._shown())
         block = rows * gap + round(80 * u) + (round(60 * u) if self.message else 0)
         y = round(118 * u)
+        if y + block > h - 6:   # six seats and their decks: rows closer, never touching
+            rest = block - rows * gap
+            gap = max(row_h + 2, (h - 6 - y - rest) // rows)
+            block = rows * gap + rest
         y += max(0, (h - y - block - 20) // 3)   # a taller window: the form a little lower
         self.form_top = y
 
