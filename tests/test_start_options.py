@@ -37,3 +37,15 @@ def test_six_seats_and_their_decks_fit_a_1280x720_window(app):
     tops = [row.rect.top for row in scene.rows]
     assert all(b - a >= 28 for a, b in zip(tops, tops[1:], strict=False))
     assert scene.resume_line[0].bottom <= h
+
+
+@pytest.mark.parametrize("name", ["shards", "sorcerer"])
+def test_a_shipped_deck_is_described_by_its_style_where_it_is_chosen(name):
+    """Issue 15: each deck described where it is chosen, in the game's own words (its
+    deck file's `style`); a deck file of one's own has no such words."""
+    from shrinetable.engine import registry
+    game = registry.get(name)
+    deck = next(o for o in game.options if o.name == "deck_p1")
+    words = game.present.option_words("deck_p1", deck.default)
+    assert " \u2014 " in words and len(words) > 30
+    assert game.present.option_words("deck_p1", "/tmp/mine.toml") == ""

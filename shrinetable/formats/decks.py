@@ -140,6 +140,16 @@ def deck_key(deck: Any) -> str:
     return deck.name.split(":")[0].split()[0].lower()
 
 
+def deck_words(decks: list, value: Any) -> str:
+    """What a deck option's value means on the start screen: the shipped deck's
+    name and its `style` (empty for a deck file or an unknown value)."""
+    deck = next((d for d in decks if deck_key(d) == value), None)
+    if deck is None:
+        return ""
+    style = getattr(deck, "style", "").strip()
+    return f"{deck.name} \u2014 {style}" if style else f"{deck.name}."
+
+
 def instance(text: str, example: str, most: int | None = None) -> int:
     """The instance number of a card written `id#N` (from 1, at most `most` if
     given); NotationError otherwise, with `example` as the way to write one."""

@@ -12,6 +12,7 @@ from functools import cache
 from typing import Any
 
 from shrinetable.engine import Arrow, CardDecor, Chip, Decor, Face, Hud, Presentation
+from shrinetable.formats.decks import deck_words
 
 from .cards import catalog
 from .schema import ADVANCED
@@ -266,6 +267,9 @@ class ShardsPresentation(Presentation):
     drag_from = ("hand", "start", *KINGDOM)
     zoom_on_hover = True
     minor = ("pass", "hold", "charge")
+
+    def option_words(self, option: str, value: Any) -> str:
+        return deck_words(catalog()[1], value) if option.startswith("deck_") else ""
 
     def card_face(self, card: str) -> Face | None:
         return _face(card.rpartition("#")[0] if "#" in card else card)

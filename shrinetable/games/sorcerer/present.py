@@ -12,6 +12,7 @@ from functools import cache
 from typing import Any
 
 from shrinetable.engine import CardDecor, Chip, Decor, Face, Hud, Presentation, Showcase
+from shrinetable.formats.decks import deck_words
 
 from .cards import catalog
 
@@ -179,6 +180,9 @@ class SorcererPresentation(Presentation):
     zoom_on_hover = True
     showcase = Showcase("a filled combat lane", _full_lanes, steps=200)
     minor = ("pass",)   # an attack or a defence is worth watching even moving no card
+
+    def option_words(self, option: str, value: Any) -> str:
+        return deck_words(catalog()[1], value) if option.startswith("deck_") else ""
 
     def card_face(self, card: str) -> Face | None:
         return _face(card.rpartition("#")[0] if "#" in card else card)
