@@ -107,3 +107,45 @@ def gesture(s: Any, a: Any) -> Gesture:
     if src == hand:                 # a Character, or a Moment with no target
         return Gesture((first,), src, field)
     return Gesture((first,), src)   # an ability with no target: a click
+
+
+def _kind(c: str) -> str:
+    """A card's type from the shipped catalog ('' when unknown)."""
+    from .present import card
+    d = card(c)
+    return d.type if d is not None else ""
+
+
+def guess_actions(seat: int, held: tuple[str, ...], source: str, zone: str,
+                  card: str | None) -> list[str]:
+    """The action texts a refused drop most likely meant, most likely first, so
+    the table can show the engine's own reason (and the clause that refuses it)
+    instead of a bare "no legal move": the inverse of `gesture` above."""
+    if not held or zone is None:
+        return []
+    if zone == f"rest:{seat}":
+        return [f"discard {' '.join(held)}", f"tiebreak {held[0]}"]
+    if len(held) != 1:
+        return []
+    c, kind = held[0], _kind(held[0])
+    area, _, at = zone.partition(":")
+    out: list[str] = []
+    if source.startswith("hand:"):
+        if kind == "event" and area == "event":
+            out.append(f"propose {c}")     # elsewhere an Event is refused as played
+        if card is not None and area in ("event", "involved") and kind == "character":
+            out.append(f"involve {c} {card}")
+        if card is not None:
+            out.append(f"play {c} on {card}")
+        elif area == "field" and at.isdigit() and int(at) != seat:
+            out.append(f"play {c} on p{int(at) + 1}")
+        out.append(f"play {c}")
+        return out
+    if card is not None:
+        if area in ("event", "involved") and kind == "character":
+            out.append(f"involve {c} {card}")
+        out.append(f"use {c} on {card}")
+    elif area == "field" and at.isdigit() and int(at) != seat:
+        out.append(f"use {c} on p{int(at) + 1}")
+    out.append(f"use {c}")
+    return out
