@@ -209,7 +209,9 @@ def _hud(view: Any, q: int, deciding: int | None) -> Hud:
     status = []
     if info.get("first") == q:
         status.append(FIRST)
-    if _seat_value(info.get("finished"), q, False):
+    # the flag outlives the actions (it is cleared at the next reveal): shown in
+    # the conclusion and the next initiation it said everyone was "finished"
+    if info.get("phase") == "actions" and _seat_value(info.get("finished"), q, False):
         status.append(FINISHED)
     if _seat_value(info.get("committed"), q, False) and deciding != q:
         status.append(Chip("has chosen", (255, 222, 110)))
