@@ -424,3 +424,21 @@ def test_the_secret_tie_break_dropped_on_the_rest_pile(app):
         assert {z: v.cards for z, v in other.zones.items() if z.startswith("involved:")} == before
         decor = scene.board.decor.cards.get(card)
         assert decor is None or not decor.chips
+
+
+def test_a_refused_drop_names_the_rule_that_refuses_it():
+    """A card from one's hand dropped on an opponent's field is no move; the table
+    says which rule refuses it (game.guess_actions feeds the engine's explain), never
+    only that no move goes there."""
+    from shrinetable.adapter import refusal
+    game = GAME
+    s, rng, told = game.new_game(3, {}, 3), random.Random(3), []
+    for _ in range(400):
+        d = game.decision(s)
+        if d is None or len(told) >= 12:
+            break
+        if d.kind == "action" and d.seat == 0:
+            for c in game.view(s, 0).zones["hand:0"].cards:
+                told.append(refusal.explain(game, s, 0, (c,), "hand:0", "field:1", None))
+        s, _ = game.apply(s, rng.choice(game.legal_actions(s)))
+    assert told and all("(rule: " in t for t in told), told

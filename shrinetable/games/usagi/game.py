@@ -117,6 +117,11 @@ class UsagiGame(GameBase):
         """The drag or click that makes `a` (the table side's `gestures` module)."""
         return gestures.gesture(s, a)
 
+    def guess_actions(self, seat: int, held: tuple[str, ...], source: str, zone: str,
+                      card: str | None) -> list[str]:
+        """What a refused drop most likely meant, so the refusal names its rule."""
+        return gestures.guess_actions(seat, held, source, zone, card)
+
     def zones(self, seats: int) -> list[str]:
         return [f"{k}:{q}" for q in range(seats) for k in KINDS]
 
