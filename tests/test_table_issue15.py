@@ -396,6 +396,18 @@ def test_the_handover_screen_has_an_undo_button_for_the_one_who_just_moved(app):
     assert scene.overlay == "handover" and "P2" in _menu_button(scene, "undo").text
 
 
+def test_the_click_that_puts_a_refusal_away_still_presses_its_button(app):
+    """A refusal stands over the table until the next click; when that click is on a
+    button it must still press it (the play-test's Pass after a refused drop was lost:
+    the panel was rebuilt between the button's press and its release)."""
+    scene = start(app, Session(SHRINE, 42, {}, ["human", "computer"]))
+    scene.say("Refused: that card cannot go there (rule: heal).")
+    app.step([], 0.01)
+    menu = next(b for b, c in scene.ui.commands.items() if c == "menu")
+    click(app, menu.rect.center)
+    assert not scene.shout and scene.overlay == "menu"
+
+
 def test_no_panel_notice_while_the_refusal_stands_over_the_table(app):
     """A refusal shown whole over the table is not repeated in the panel; a
     notice that is no refusal is shown in the panel."""

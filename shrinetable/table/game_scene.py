@@ -411,8 +411,10 @@ class GameScene(GamePanels, Zoom):
             self._key(event)
             return
         if t == pygame.MOUSEBUTTONDOWN and self.shout:   # read: the next click puts it away
+            in_panel = not self.banner_up()   # else the panel never showed it
             self.shout, self.message = False, ""
-            self.build_ui()
+            if in_panel and not consumed:   # rebuilding under a pressed button loses its click
+                self.build_ui()
             self.dirty = True
         if t == pygame.MOUSEBUTTONDOWN and self.zoom_close() and not consumed:
             return   # any click closes the enlarged card; one on the table does only that
