@@ -152,3 +152,21 @@ def test_a_narrow_pile_face_cuts_a_long_name_but_never_to_nothing():
     assert px >= faces.MIN_PX and lines and lines[0][0].strip()
     surf = faces.draw_pile(fonts, face, (50, 60))
     assert surf.get_size() == (50, 60)
+
+
+@pytest.mark.parametrize("size", [(90, 126), (120, 168), (160, 224)])
+def test_a_card_of_five_ratings_keeps_its_numbers_on_the_card(size):
+    """A numbers box wider than the card (Usagi's five ratings) takes smaller type
+    rather than spilling past the card's left edge."""
+    pygame.font.init()
+    box, px = faces.numbers_box(Fonts(), "C4/D1/I1/Ce2/L0", size)
+    assert box.left >= 0 and box.right <= size[0] and px >= 7
+
+
+def test_a_tall_zones_chips_are_not_headlines():
+    """A column of cards beside an Event (Usagi at three players) is tall: its chips
+    ("TIE", the contenders) keep a chip's size rather than growing with the zone
+    over the cards they speak of."""
+    pygame.font.init()
+    placed = hud.cover_chips(Fonts(), pygame.Rect(0, 0, 300, 480), (Chip("TIE"), Chip("p1 7")))
+    assert placed and all(px <= 18 for _, px, _ in placed)

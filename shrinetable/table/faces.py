@@ -79,6 +79,9 @@ def numbers_box(fonts, text: str, size: tuple[int, int], detail: bool = False,
         return rect, px
     px = max(8, round(h * (0.08 if detail else 0.15)))
     border, pad = max(2, w // 16), max(2, w // 30)
+    room = w - 2 * (border + pad)   # five ratings must stay on the card: smaller type
+    while px > 7 and fonts.font(px, True).size(text)[0] + 2 * pad > room:
+        px -= 1
     rect = pygame.Rect((0, 0), fonts.font(px, True).size(text)).inflate(pad * 2, 0)
     rect.bottomright = (w - border - pad, h - border - pad)
     return rect, px

@@ -220,7 +220,7 @@ def cover_chips(fonts, rect: pygame.Rect, over: tuple[Chip, ...],
     and rectangle."""
     if not over:
         return []
-    px = max(7, rect.h // 11)
+    px = max(7, min(rect.h // 11, 18))   # a tall zone's chips stay chips, not headlines
     top = rect.top + 3
     left = rect.left + 3
     high = fonts.font(px, True).size("Ag")[1] + 2
