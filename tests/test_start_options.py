@@ -39,7 +39,7 @@ def test_six_seats_and_their_decks_fit_a_1280x720_window(app):
     assert scene.resume_line[0].bottom <= h
 
 
-@pytest.mark.parametrize("name", ["shards", "sorcerer"])
+@pytest.mark.parametrize("name", ["shards", "sorcerer", "usagi"])
 def test_a_shipped_deck_is_described_by_its_style_where_it_is_chosen(name):
     """Issue 15: each deck described where it is chosen, in the game's own words (its
     deck file's `style`); a deck file of one's own has no such words."""

@@ -12,6 +12,7 @@ from functools import cache
 from typing import Any
 
 from shrinetable.engine import Arrow, CardDecor, Chip, Decor, Face, Hud, Presentation, Showcase
+from shrinetable.formats.decks import deck_words
 
 from .cards import catalog
 
@@ -315,6 +316,9 @@ class UsagiPresentation(Presentation):
     minor = ("pass",)   # a pass moves no card; the computer makes it at animation speed
     showcase = Showcase("four players, Events contested", _contested, seats=4, steps=500,
                         pick=_build)
+
+    def option_words(self, option: str, value: Any) -> str:
+        return deck_words(catalog()[1], value) if option.startswith("deck_") else ""
 
     def card_face(self, card: str) -> Face | None:
         return _face(card_id(card))
