@@ -43,6 +43,26 @@ class SetupError(ValueError):
         super().__init__(message)
 
 
+MAX_INSTANCE = 9999   # `card#N`: no deal comes near; a billion was allocated whole
+
+
+def position_card(text: str, loc: tuple, defs: dict[str, Any],
+                  instance: Callable[[str], int]) -> tuple[int, Any]:
+    """A card a position file names, `id#N`: its number (read by the game's own
+    `instance`) and its definition; SetupError blaming `loc` for a bad notation, a
+    number past MAX_INSTANCE or an id no card has."""
+    try:
+        n = instance(text)
+    except ValueError as e:   # NotationError
+        raise SetupError(loc, str(e)) from None
+    if n > MAX_INSTANCE:
+        raise SetupError(loc, f"#{n}: card numbers go up to {MAX_INSTANCE}")
+    cid = text.rpartition("#")[0]
+    if cid not in defs:
+        raise SetupError(loc, f"no card has the id {cid!r}")
+    return n, defs[cid]
+
+
 @dataclass(frozen=True)
 class PositionHook:
     """How a scenario or demo file's position becomes a state.

@@ -25,7 +25,14 @@ from pydantic import (
     field_validator,
 )
 
-from shrinetable.engine import SEAT_NAMES, NotationError, SetupError, registry, seat_index
+from shrinetable.engine import (
+    MAX_INSTANCE,
+    SEAT_NAMES,
+    NotationError,
+    SetupError,
+    registry,
+    seat_index,
+)
 
 from .errors import FormatError, find_line, key_path, read_toml
 
@@ -201,7 +208,6 @@ def _check_game(spec: Position, game: Any, fail) -> None:
         raise fail(("options",), str(e)) from None
 
 
-MAX_INSTANCE = 9999   # `card#N`: no deal comes near; a billion was allocated whole
 
 
 def check_zones(spec: Position, game: Any, fail) -> None:

@@ -17,7 +17,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from shrinetable.engine import NotationError, SetupError, seat_index
+from shrinetable.engine import SetupError, position_card, seat_index
 from shrinetable.engine.rng import seeded
 
 from . import decks
@@ -72,19 +72,6 @@ class Keys(_Strict):
     combat: CombatSpec | None = None
 
 
-def _card(text: str, loc: tuple, defs: dict[str, Def]) -> tuple[int, Def]:
-    try:
-        n = instance(text)
-    except NotationError as e:
-        raise SetupError(loc, str(e)) from None
-    if n > 9999:
-        raise SetupError(loc, f"#{n}: card numbers go up to 9999")
-    cid = text.rpartition("#")[0]
-    if cid not in defs:
-        raise SetupError(loc, f"no card has the id {cid!r}")
-    return n, defs[cid]
-
-
 def position(game: Any, spec: Any) -> State:
     """The State the spec describes (see the module docstring)."""
     opts = game.make_options(spec.options)
@@ -93,7 +80,7 @@ def position(game: Any, spec: Any) -> State:
     zones: dict[str, list[int]] = {}
 
     def take(text: str, q: int, loc: tuple) -> int:
-        n, d = _card(text, loc, defs)
+        n, d = position_card(text, loc, defs, instance)
         if n in named:
             raise SetupError(loc, f"#{n} is already named: each number names one card")
         named[n] = (d, q)

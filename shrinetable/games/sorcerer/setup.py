@@ -14,7 +14,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
-from shrinetable.engine import NotationError, SetupError, seat_index
+from shrinetable.engine import SetupError, position_card, seat_index
 from shrinetable.engine.rng import seeded
 
 from . import decks
@@ -59,17 +59,6 @@ class Keys(_Strict):
         return v
 
 
-def _card(text: str, loc: tuple, defs: dict[str, Def]) -> tuple[int, Def]:
-    try:
-        n = instance(text)
-    except NotationError as e:
-        raise SetupError(loc, str(e)) from None
-    cid = text.rpartition("#")[0]
-    if cid not in defs:
-        raise SetupError(loc, f"no card has the id {cid!r}")
-    return n, defs[cid]
-
-
 def position(game: Any, spec: Any) -> State:
     """The State the spec describes (see the module docstring)."""
     opts = game.make_options(spec.options)
@@ -79,7 +68,7 @@ def position(game: Any, spec: Any) -> State:
     piles: dict[str, list[int]] = {}
 
     def take(text: str, q: int, loc: tuple) -> int:
-        n, d = _card(text, loc, defs)
+        n, d = position_card(text, loc, defs, instance)
         if n in named:
             raise SetupError(loc, f"#{n} is already named: each number names one card")
         named[n] = (d, q, loc)

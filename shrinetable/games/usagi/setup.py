@@ -21,7 +21,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from shrinetable.engine import NotationError, SetupError, seat_index
+from shrinetable.engine import SetupError, position_card, seat_index
 from shrinetable.engine.rng import seeded
 
 from . import decks
@@ -61,19 +61,6 @@ STEPS = {"setup": ("cut",), "initiation": ("discard", "propose"), "actions": ("a
          "conclusion": ("hero",)}
 
 
-def _card(text: str, loc: tuple, defs: dict[str, Def]) -> tuple[int, Def]:
-    try:
-        n = instance(text)
-    except NotationError as e:
-        raise SetupError(loc, str(e)) from None
-    if n > 9999:
-        raise SetupError(loc, f"#{n}: card numbers go up to 9999")
-    cid = text.rpartition("#")[0]
-    if cid not in defs:
-        raise SetupError(loc, f"no card has the id {cid!r}")
-    return n, defs[cid]
-
-
 def position(game: Any, spec: Any) -> State:
     """The State the spec describes (see the module docstring)."""
     n = spec.seats
@@ -85,7 +72,7 @@ def position(game: Any, spec: Any) -> State:
     zones: dict[str, list[int]] = {}
 
     def take(text: str, q: int, loc: tuple) -> int:
-        num, d = _card(text, loc, defs)
+        num, d = position_card(text, loc, defs, instance)
         if num in named:
             raise SetupError(loc, f"#{num} is already named: each number names one card")
         named[num] = (d, q)
