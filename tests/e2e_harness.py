@@ -126,3 +126,66 @@ class App:
                 self.proc.wait(timeout=10)
             except subprocess.TimeoutExpired:
                 self.proc.kill()
+
+
+class Mirror:
+    """The same game in the test, kept in step with the window's trace lines, so
+    card and zone positions come from the real geometry code, as `viewer` sees
+    them. `made` follows a hotseat table (secret moves traced as "secret", then
+    the passes the table forces); a test with computer seats follows them itself."""
+
+    def __init__(self, app: App, session, viewer: int | None = 0):
+        from shrinetable.formats.layout import load_layout
+        from shrinetable.resources import layout_path
+        from shrinetable.table import geometry as geo
+        self.app, self.s, self.viewer = app, session, viewer
+        self.game, self.geo = session.game, geo
+        self.layout = load_layout(layout_path(self.game.name))
+        self.scaler = geo.Scaler((self.layout.canvas.width, self.layout.canvas.height), SIZE)
+        self.handovers = 0
+
+    def view(self):
+        return self.game.view(self.s.state, self.viewer)
+
+    def made(self, text: str) -> None:
+        d = self.s.decision()
+        shown = "secret" if d.secret else text
+        assert self.app.wait_line("action") == f"action p{d.seat + 1} {shown}"
+        self.s.play(self.game.parse_action(text))
+        while (forced := self.s.forced()) is not None:
+            assert self.app.wait_line("action").endswith(f" {forced.text}")
+            self.s.play(forced)
+        self.app.quiet(0.3)
+
+    def take_over(self) -> None:
+        """The handover screen: the next person presses Enter."""
+        self.app.xdo("key", "Return")
+        self.viewer = self.s.decision().seat
+        self.handovers += 1
+        self.app.quiet(0.3)
+
+    def card(self, zone: str, name: str) -> tuple[int, int]:
+        """A point on the card `name` in `zone` that no other card covers."""
+        geo = self.geo
+        placed = geo.place_cards(self.layout, self.view(), self.scaler, self.viewer)
+        rect = next(p.rect for p in placed if p.zone == zone and p.name == name)
+        return next((x, rect.centery) for x in range(rect.left + 2, rect.right, 3)
+                    if (hit := geo.card_at(placed, (x, rect.centery))) is not None
+                    and (hit.zone, hit.name) == (zone, name))
+
+    def zone(self, zone: str) -> tuple[int, int]:
+        return self.geo.zone_rects(self.layout, self.view(), self.scaler,
+                                   self.viewer)[zone].center
+
+    def button(self, text: str) -> tuple[int, int]:
+        """The middle of the button for move `text` (the panel's buttons, in the
+        order of the legal moves, one column)."""
+        from shrinetable.adapter import gestures
+        shown = [m.text for m in gestures.buttons(gestures.moves(self.game, self.s.state))]
+        area = self.scaler.rect(self.layout.panels.buttons)
+        h = min(40, area.h // len(shown))
+        return area.x + (area.w - 4) // 2, area.y + shown.index(text) * h + (h - 4) // 2
+
+    def first_button(self) -> tuple[int, int]:
+        area = self.scaler.rect(self.layout.panels.buttons)
+        return area.x + (area.w - 4) // 2, area.y + 18

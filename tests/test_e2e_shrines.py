@@ -4,29 +4,21 @@ dragged onto a melee site, and a declared travel from a saved position."""
 
 from __future__ import annotations
 
+import e2e_harness
 import pytest
-from e2e_harness import ARTIFACTS, SIZE, App
+from e2e_harness import ARTIFACTS, App
 
 from shrinetable.adapter import gestures, storage
 from shrinetable.adapter.session import Session
 from shrinetable.engine import registry
-from shrinetable.formats.layout import load_layout
-from shrinetable.resources import layout_path
-from shrinetable.table import geometry as geo
 
 pytestmark = [pytest.mark.e2e, pytest.mark.slow]
 
 GAME = registry.get("shrines")
-LAYOUT = load_layout(layout_path("shrines"))
-SCALER = geo.Scaler((LAYOUT.canvas.width, LAYOUT.canvas.height), SIZE)
 
 
-class Mirror:
-    """The same game in the test, kept in step with the window's trace lines,
-    so positions of cards and zones come from the real geometry code."""
-
-    def __init__(self, app: App, session: Session):
-        self.app, self.s = app, session
+class Mirror(e2e_harness.Mirror):
+    """The shared mirror, seen by p1, following a computer p2's answers."""
 
     def made(self, text: str) -> None:
         """The person's move shows in the trace; then follow the computer's answers."""
@@ -39,21 +31,6 @@ class Mirror:
 
     def moves(self, kind: str) -> list[gestures.Move]:
         return [m for m in gestures.moves(GAME, self.s.state) if m.action.kind == kind]
-
-    def card(self, zone: str, name: str) -> tuple[int, int]:
-        placed = geo.place_cards(LAYOUT, GAME.view(self.s.state, 0), SCALER, 0)
-        rect = next(p.rect for p in placed if p.zone == zone and p.name == name)
-        return next((x, rect.centery) for x in range(rect.left + 2, rect.right, 3)
-                    if (hit := geo.card_at(placed, (x, rect.centery))) is not None
-                    and (hit.zone, hit.name) == (zone, name))
-
-    def zone(self, zone: str) -> tuple[int, int]:
-        return geo.zone_rects(LAYOUT, GAME.view(self.s.state, 0), SCALER, 0)[zone].center
-
-
-def first_button():
-    area = SCALER.rect(LAYOUT.panels.buttons)
-    return area.x + (area.w - 4) // 2, area.y + 18
 
 
 OPTIONS = {"deck_p1": "green"}   # green has a creature that costs one mana
@@ -92,7 +69,7 @@ def test_mulligan_source_tap_and_a_creature_onto_a_melee_site(xvfb, tmp_path):
         app.wait_line("ready")
         app.window()
         game = Mirror(app, Session(GAME, seed, OPTIONS, ["human", "computer"]))
-        app.click(first_button())  # "Keep this hand", the only button in the mulligan
+        app.click(game.first_button())  # "Keep this hand", the only button in the mulligan
         game.made("keep")
         source = game.moves("source")[0]
         app.drag(game.card("hand:0", source.gesture.cards[0]), game.zone("sources:0"))

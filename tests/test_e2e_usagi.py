@@ -11,21 +11,17 @@ from __future__ import annotations
 import random
 from functools import cache
 
+import e2e_harness
 import pytest
-from e2e_harness import ARTIFACTS, SIZE, App
+from e2e_harness import ARTIFACTS, App
 
 from shrinetable.adapter import gestures
 from shrinetable.adapter.session import Session
 from shrinetable.engine import registry
-from shrinetable.formats.layout import load_layout
-from shrinetable.resources import layout_path
-from shrinetable.table import geometry as geo
 
 pytestmark = [pytest.mark.e2e, pytest.mark.slow]
 
 GAME = registry.get("usagi")
-LAYOUT = load_layout(layout_path("usagi"))
-SCALER = geo.Scaler((LAYOUT.canvas.width, LAYOUT.canvas.height), SIZE)
 SEATS = 4
 OPTIONS = {"cut": False}
 def _plan(seed: int) -> list[str] | None:
@@ -76,51 +72,12 @@ def plan() -> tuple[int, list[str]]:
     return next((seed, t) for seed in range(1, 200) if (t := _plan(seed)) is not None)
 
 
-class Mirror:
-    """The same game in the test, kept in step with the window's trace lines, so
-    card and zone positions come from the real geometry code, seen by `viewer`."""
+class Mirror(e2e_harness.Mirror):
+    """The shared mirror, no one at the device yet, and a person's move made by the
+    gesture the table offers for it."""
 
     def __init__(self, app: App, session: Session):
-        self.app, self.s, self.viewer = app, session, None
-        self.handovers = 0
-
-    def made(self, text: str) -> None:
-        d = self.s.decision()
-        shown = "secret" if d.secret else text
-        assert self.app.wait_line("action") == f"action p{d.seat + 1} {shown}"
-        self.s.play(GAME.parse_action(text))
-        while (forced := self.s.forced()) is not None:
-            assert self.app.wait_line("action").endswith(f" {forced.text}")
-            self.s.play(forced)
-        self.app.quiet(0.3)
-
-    def take_over(self) -> None:
-        """The handover screen: the next person presses Enter."""
-        self.app.xdo("key", "Return")
-        self.viewer = self.s.decision().seat
-        self.handovers += 1
-        self.app.quiet(0.3)
-
-    def view(self):
-        return GAME.view(self.s.state, self.viewer)
-
-    def card(self, zone: str, name: str) -> tuple[int, int]:
-        placed = geo.place_cards(LAYOUT, self.view(), SCALER, self.viewer)
-        rect = next(p.rect for p in placed if p.zone == zone and p.name == name)
-        return next((x, rect.centery) for x in range(rect.left + 2, rect.right, 3)
-                    if (hit := geo.card_at(placed, (x, rect.centery))) is not None
-                    and (hit.zone, hit.name) == (zone, name))
-
-    def zone(self, zone: str) -> tuple[int, int]:
-        return geo.zone_rects(LAYOUT, self.view(), SCALER, self.viewer)[zone].center
-
-    def button(self, text: str) -> tuple[int, int]:
-        """The middle of the button for move `text` (the panel's buttons, in the
-        order of the legal moves, one column)."""
-        shown = [m.text for m in gestures.buttons(gestures.moves(GAME, self.s.state))]
-        area = SCALER.rect(LAYOUT.panels.buttons)
-        h = min(40, area.h // len(shown))
-        return area.x + (area.w - 4) // 2, area.y + shown.index(text) * h + (h - 4) // 2
+        super().__init__(app, session, viewer=None)
 
     def make(self, text: str) -> str:
         """Make move `text` as a person would: take the device if it is another
@@ -143,7 +100,8 @@ class Mirror:
             start = self.card(g.source, g.cards[-1])
             end = self.card(g.target, g.target_card) if g.target_card and any(
                 p.zone == g.target and p.name == g.target_card
-                for p in geo.place_cards(LAYOUT, self.view(), SCALER, self.viewer)) \
+                for p in self.geo.place_cards(self.layout, self.view(), self.scaler,
+                                              self.viewer)) \
                 else self.zone(g.target)
             self.app.drag(start, end)
         self.made(text)
