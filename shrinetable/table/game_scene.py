@@ -532,15 +532,6 @@ class GameScene(GamePanels, Zoom):
             self.choices = [first, *(m for m in found if m is not first)] if first else found
             self._open("choice")
 
-    def build_ui(self) -> None:
-        super().build_ui()
-        if self.overlay == "choice" and self.proposal is not None and self.ui.window:
-            inside = self.ui.window.get_container()
-            for b, action in self.ui.actions.items():
-                if action is self.proposal.action and b.ui_container is inside:
-                    b.set_text(f"{b.text} (proposed \u00b7 Enter)")
-                    b.select()
-
     def take_proposal(self) -> bool:
         """Enter in the choice window: make the proposed move, if there is one."""
         if self.overlay != "choice" or self.proposal is None:

@@ -200,6 +200,7 @@ class GamePanels:
             self.ui.commands[b] = cmd
 
     asking_quit = False   # the menu asks whether to quit the game in progress
+    proposal = None       # among the choices, the move the game proposes (the scene's)
 
     def _quit_ui(self) -> None:
         """Quit while a game is on? It is kept (Continue resumes it)."""
@@ -251,10 +252,16 @@ class GamePanels:
         describe = self.session.game.present.describe
         items = [(describe(m.text), i) for i, m in enumerate(self.choices)]
         win, width = self._window("Which move?", 460, 42 * (len(items) + 1) + 60)
+        proposed = self.proposal   # the move the game proposes, listed first
         for i, (label, n) in enumerate(items):
+            move = self.choices[n]
+            if move is proposed:
+                label = f"{label} (proposed \u00b7 Enter)"
             b = UIButton(pygame.Rect(10, 10 + i * 42, width - 20, 36), label,
                          self.app.manager, container=win)
-            self.ui.actions[b] = self.choices[n].action
+            if move is proposed:
+                b.select()
+            self.ui.actions[b] = move.action
         self._buttons_in(win, width, [("Cancel", "close")], 10 + len(items) * 42)
 
     def _gameover_ui(self) -> None:
