@@ -32,6 +32,7 @@ class Fonts:
     def __init__(self):
         self._fonts: dict[tuple[int, bool], pygame.font.Font] = {}
         self._text: dict[tuple, pygame.Surface] = {}
+        self.drawn: list[tuple[int, str]] | None = None   # (size, text) of each draw, if kept
 
     def font(self, size: int, bold: bool = False) -> pygame.font.Font:
         key = (max(6, size), bold)
@@ -42,6 +43,8 @@ class Fonts:
     def text(self, s: str, size: int, colour, bold: bool = False) -> pygame.Surface:
         """Rendered text, cached (rendering text each frame costs more than the cards)."""
         key = (s, size, tuple(colour), bold)
+        if self.drawn is not None and s.strip():
+            self.drawn.append((max(6, size), s))
         surf = self._text.get(key)
         if surf is None:
             if len(self._text) > 2000:

@@ -1,0 +1,76 @@
+"""`shrinetable bench render --size WxH`: how small the table's text is drawn.
+
+A frame of a game in progress (the game's busy position, `Presentation.showcase`,
+at the chosen number of players) is drawn at a window size with every cache
+dropped, while `Fonts` records each text it renders: the smallest font size
+drawn (`min_text_px`) and the draws cut with an ellipsis (`cut_labels`) are
+counted where the text is rendered, not estimated from the layout.
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+
+from . import env
+
+env.prepare()
+
+
+def position(game, players: int):
+    """The game's showcase played at `players` seats: its seeded computer game
+    stopped where seat 0 decides and its view scored highest, seat 0 then a
+    person (so the table shows a hand and its moves)."""
+    from shrinetable.adapter.session import Session
+
+    sc = game.present.showcase
+    s = Session(game, sc.seed, {}, ["computer"] * players)
+    best, best_n = 0, -1
+    for _ in range(sc.steps):
+        d = s.decision()
+        if d is None:
+            break
+        n = sc.score(game.view(s.state, 0)) if d.seat == 0 else None
+        if n is not None and n > best_n:
+            best, best_n = len(s.history), n
+        s.play(sc.pick(game.legal_actions(s.state)) or s.computer_action())
+    del s.history[best:], s.states[best + 1:]
+    s.seats[0] = "human"
+    return s
+
+
+def measure(game_name: str, players: int, size: tuple[int, int],
+            shot: str | None = None) -> dict:
+    """The text drawn on one full frame of `game_name` at `players` seats in a
+    window of `size`; `shot`: save the frame there (a PNG)."""
+    import pygame
+
+    from shrinetable.engine import registry
+
+    from .app import App
+
+    if not os.environ.get("DISPLAY"):
+        os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ["SHRINETABLE_DATA_DIR"] = tempfile.mkdtemp(prefix="shrinetable-legible-")
+    game = registry.get(game_name)
+    session = position(game, players)
+    app = App(size)
+    app.start_game(session)
+    app.step([], 0.01)
+    scene = app.scene
+    app.art.clear()
+    scene.board._bg_key = None
+    app.fonts.drawn = []
+    scene.base_dirty = scene.dirty = True
+    scene.draw(app.screen)
+    drawn, app.fonts.drawn = app.fonts.drawn, None
+    if shot:
+        pygame.image.save(app.screen, shot)
+    pygame.quit()
+    sizes = [px for px, _ in drawn]
+    smallest = min(sizes, default=None)
+    return {"game": game.name, "players": players, "size": f"{size[0]}x{size[1]}",
+            "position": game.present.showcase.title,
+            "min_text_px": smallest, "text_draws": len(drawn),
+            "cut_labels": sum(1 for _, text in drawn if "\u2026" in text),
+            "smallest": sorted({t for px, t in drawn if px == smallest})[:5]}
