@@ -24,9 +24,19 @@ def add_parser(sub) -> None:
     p.add_argument("--games", type=int, default=40, help="engine: games per run")
     p.add_argument("--players", type=int, default=None,
                    help="engine: seats per game (default: the game's fewest)")
+    p.add_argument("--size", type=_size, default=None, metavar="WxH",
+                   help="render: the text drawn at this window size instead (min_text_px, "
+                        "cut_labels)")
     p.add_argument("--seconds", type=float, default=3.0, help="render: idle CPU window")
     p.add_argument("--exe", help="launch: a built executable to time instead of the source")
     p.add_argument("--json", action="store_true", help="print the figures as JSON")
+
+
+def _size(text: str) -> tuple[int, int]:
+    w, _, h = text.lower().partition("x")
+    if not (w.isdigit() and h.isdigit() and 320 <= int(w) <= 7680 and 240 <= int(h) <= 4320):
+        raise argparse.ArgumentTypeError(f"{text!r} is not a window size like 1280x720")
+    return int(w), int(h)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -47,6 +57,9 @@ def run(args: argparse.Namespace) -> int:
     if args.what == "launch":
         from shrinetable.table.bench import run_launch_bench
         return run_launch_bench(args)
+    if args.what == "render" and args.size is not None:
+        from shrinetable.table.legibility import run_legibility_bench
+        return run_legibility_bench(args, seats)
     if args.what == "render":
         from shrinetable.table.bench import run_render_bench
         return run_render_bench(args)

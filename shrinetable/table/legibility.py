@@ -9,6 +9,7 @@ counted where the text is rendered, not estimated from the layout.
 
 from __future__ import annotations
 
+import json
 import os
 import tempfile
 
@@ -74,3 +75,14 @@ def measure(game_name: str, players: int, size: tuple[int, int],
             "min_text_px": smallest, "text_draws": len(drawn),
             "cut_labels": sum(1 for _, text in drawn if "\u2026" in text),
             "smallest": sorted({t for px, t in drawn if px == smallest})[:5]}
+
+
+def run_legibility_bench(args, seats: int) -> int:
+    fig = measure(args.game, seats, args.size)
+    if getattr(args, "json", False):
+        print(json.dumps(fig))
+        return 0
+    print(f"render {fig['game']} at {seats} players, {fig['size']} ({fig['position']}): "
+          f"smallest text {fig['min_text_px']} px ({', '.join(fig['smallest'])}), "
+          f"{fig['cut_labels']} of {fig['text_draws']} text draws cut with an ellipsis")
+    return 0
