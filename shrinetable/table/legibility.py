@@ -77,12 +77,30 @@ def measure(game_name: str, players: int, size: tuple[int, int],
             "smallest": sorted({t for px, t in drawn if px == smallest})[:5]}
 
 
-def run_legibility_bench(args, seats: int) -> int:
-    fig = measure(args.game, seats, args.size)
-    if getattr(args, "json", False):
+def window_size(text: str) -> tuple[int, int]:
+    """`--size WxH` read (argparse type)."""
+    import argparse
+
+    w, _, h = text.lower().partition("x")
+    if not (w.isdigit() and h.isdigit() and 320 <= int(w) <= 7680 and 240 <= int(h) <= 4320):
+        raise argparse.ArgumentTypeError(f"{text!r} is not a window size like 1280x720")
+    return int(w), int(h)
+
+
+def run_render(args) -> int:
+    """`bench render`: with --size the text drawn, else the frame times."""
+    if args.size is None:
+        from .bench import run_render_bench
+        return run_render_bench(args)
+    from shrinetable.engine import registry
+
+    game = registry.get(args.game)
+    fig = measure(game.name, args.players or game.min_seats, args.size)
+    if args.json:
         print(json.dumps(fig))
         return 0
-    print(f"render {fig['game']} at {seats} players, {fig['size']} ({fig['position']}): "
-          f"smallest text {fig['min_text_px']} px ({', '.join(fig['smallest'])}), "
-          f"{fig['cut_labels']} of {fig['text_draws']} text draws cut with an ellipsis")
+    print(f"render {fig['game']} at {fig['players']} players, {fig['size']} "
+          f"({fig['position']}): smallest text {fig['min_text_px']} px "
+          f"({', '.join(fig['smallest'])}), {fig['cut_labels']} of {fig['text_draws']} "
+          f"text draws cut with an ellipsis")
     return 0
