@@ -18,28 +18,6 @@ from . import env
 env.prepare()
 
 
-def position(game, players: int):
-    """The game's showcase played at `players` seats: its seeded computer game
-    stopped where seat 0 decides and its view scored highest, seat 0 then a
-    person (so the table shows a hand and its moves)."""
-    from shrinetable.adapter.session import Session
-
-    sc = game.present.showcase
-    s = Session(game, sc.seed, {}, ["computer"] * players)
-    best, best_n = 0, -1
-    for _ in range(sc.steps):
-        d = s.decision()
-        if d is None:
-            break
-        n = sc.score(game.view(s.state, 0)) if d.seat == 0 else None
-        if n is not None and n > best_n:
-            best, best_n = len(s.history), n
-        s.play(sc.pick(game.legal_actions(s.state)) or s.computer_action())
-    del s.history[best:], s.states[best + 1:]
-    s.seats[0] = "human"
-    return s
-
-
 def measure(game_name: str, players: int, size: tuple[int, int],
             shot: str | None = None) -> dict:
     """The text drawn on one full frame of `game_name` at `players` seats in a
@@ -49,12 +27,13 @@ def measure(game_name: str, players: int, size: tuple[int, int],
     from shrinetable.engine import registry
 
     from .app import App
+    from .bench import showcase
 
     if not os.environ.get("DISPLAY"):
         os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ["SHRINETABLE_DATA_DIR"] = tempfile.mkdtemp(prefix="shrinetable-legible-")
     game = registry.get(game_name)
-    session = position(game, players)
+    session = showcase(game, players)
     app = App(size)
     app.start_game(session)
     app.step([], 0.01)
