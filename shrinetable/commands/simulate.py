@@ -18,6 +18,8 @@ import statistics
 import sys
 import time
 from collections import Counter
+from collections.abc import Callable
+from typing import Any
 
 from shrinetable.engine import registry
 from shrinetable.players import KINDS, player
@@ -55,13 +57,34 @@ def seat_kinds(seats: str | None, players: int | None) -> list[str]:
 
 
 SEAT = re.compile(r"\b[pP][1-6]\b")
+FIGURE = re.compile(r"\s*\(\d+\)")
 
 
 def ending(reason: str) -> str:
     """An outcome's reason as a kind of ending: the seats become "a player" and the
-    particulars after a colon go ("p2 wins by Domination: ..." is "a player wins by
-    Domination")."""
-    return SEAT.sub("a player", reason.split(":", 1)[0]).strip()
+    particulars after a colon or in brackets go ("p2 wins by Domination: ..." is "a
+    player wins by Domination", "P2 wins with the most tokens (15)" is "a player wins
+    with the most tokens")."""
+    return FIGURE.sub("", SEAT.sub("a player", reason.split(":", 1)[0])).strip()
+
+
+def play_game(game: Any, players: list, seed: int, options: dict, max_turns: int,
+              watch: Callable[[Any, list], None] | None = None) -> tuple[Any, int]:
+    """One game of computer `players` (one per seat) from `seed`, played to its end
+    or past `max_turns`: the last state and how many moves were made. `watch(state,
+    events)` sees the new game (with no events), then every move's events."""
+    state = game.new_game(seed, options, len(players))
+    rng = random.Random(seed)
+    moves = 0
+    if watch:
+        watch(state, [])
+    while game.outcome(state) is None and game.turn_number(state) <= max_turns:
+        seat = game.decision(state).seat
+        state, events = game.apply(state, players[seat](state, rng))
+        moves += 1
+        if watch:
+            watch(state, events)
+    return state, moves
 
 
 def simulate(name: str, games: int, seed: int, kinds: list[str], options: dict,
@@ -74,11 +97,7 @@ def simulate(name: str, games: int, seed: int, kinds: list[str], options: dict,
     endings: Counter[str] = Counter()
     start = time.perf_counter()
     for i in range(games):
-        state = game.new_game(seed + i, options, len(kinds))
-        rng = random.Random(seed + i)
-        while game.outcome(state) is None and game.turn_number(state) <= max_turns:
-            seat = game.decision(state).seat
-            state, _ = game.apply(state, players[seat](state, rng))
+        state, _ = play_game(game, players, seed + i, options, max_turns)
         result = game.outcome(state)
         if result is None:
             unfinished += 1
