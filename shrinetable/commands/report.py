@@ -113,6 +113,7 @@ def run(args: argparse.Namespace) -> int:
         if len(reports) == 1:   # stopped before the changed set was measured
             reports.append(summary.summarize(plan, [], names))
         data = {"game": plan.game, "before": reports[0], "after": reports[1],
+                "changed_cards": compare.changed_cards(game, changed),
                 "changes": compare.compare(*reports), "run": info}
     else:
         data = {**reports[0], "run": info}

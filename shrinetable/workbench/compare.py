@@ -7,7 +7,18 @@ Welch's z; the p-values of all figures are then corrected together
 
 from __future__ import annotations
 
+from pathlib import Path
+from typing import Any
+
+from shrinetable.formats.cards import load_dir
+
 from . import stats
+
+
+def changed_cards(game: Any, folder: str) -> list[str]:
+    """The ids of the cards the changed folder defines (added or replaced)."""
+    data = game.card_data
+    return sorted(load_dir(Path(folder) / Path(data.folder).name, data.card, data.deck)[0])
 
 
 def _rates(report: dict) -> dict[tuple, dict]:

@@ -148,7 +148,10 @@ def _report_html(rep: dict) -> str:
 def _changes_html(data: dict) -> str:
     rows = data["changes"]
     sig = [r for r in rows if r["significant"]]
-    parts = ["<h2>Changes</h2>", f"<p>{len(sig)} of {len(rows)} figures changed "
+    names = {**data["before"]["card_names"], **data["after"]["card_names"]}
+    cards = ", ".join(names.get(c, c) for c in data["changed_cards"]) or "none"
+    parts = ["<h2>Changes</h2>", f"<p>Cards the changed folder defines: {_esc(cards)}.</p>",
+             f"<p>{len(sig)} of {len(rows)} figures changed "
              "significantly (Benjamini-Hochberg q &lt; 0.05; the same seeds before and "
              "after).</p>"]
     if sig:

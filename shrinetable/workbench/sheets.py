@@ -2,10 +2,11 @@
 
 Each card is drawn by the table's own face code (`table.art`) at 300 dpi and
 placed at its true size, 3x3 to a page, with crop marks in the margins along
-every card edge (cards touch, so one cut parts two). With `backs`, every page of faces is followed by a page of
-card backs mirrored left to right, so a long-edge duplex print puts each back
-behind its face. The PDF is written with fpdf2: the marks are vector lines and
-each distinct card is embedded once however many copies the deck holds.
+every card edge (cards touch, so one cut parts two). With `backs`, every page
+of faces is followed by a page of card backs mirrored left to right, so a
+long-edge duplex print puts each back behind its face. The PDF is written with
+fpdf2: the marks are vector lines and each distinct card is embedded once
+however many copies the deck holds.
 """
 
 from __future__ import annotations
