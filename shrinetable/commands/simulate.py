@@ -18,9 +18,10 @@ import statistics
 import sys
 import time
 from collections import Counter
-from collections.abc import Callable
 from typing import Any
 
+from shrinetable.adapter.match import Match
+from shrinetable.adapter.session import Session
 from shrinetable.engine import registry
 from shrinetable.players import KINDS, player
 
@@ -69,22 +70,15 @@ def ending(reason: str) -> str:
 
 
 def play_game(game: Any, players: list, seed: int, options: dict, max_turns: int,
-              watch: Callable[[Any, list], None] | None = None) -> tuple[Any, int]:
-    """One game of computer `players` (one per seat) from `seed`, played to its end
-    or past `max_turns`: the last state and how many moves were made. `watch(state,
-    events)` sees the new game (with no events), then every move's events."""
-    state = game.new_game(seed, options, len(players))
-    rng = random.Random(seed)
-    moves = 0
-    if watch:
-        watch(state, [])
-    while game.outcome(state) is None and game.turn_number(state) <= max_turns:
-        seat = game.decision(state).seat
-        state, events = game.apply(state, players[seat](state, rng))
-        moves += 1
-        if watch:
-            watch(state, events)
-    return state, moves
+              watchers: tuple = ()) -> tuple[Match, int]:
+    """One game of computer `players` (one per seat) from `seed`, to its end or past
+    `max_turns`: the match and how many moves were made. `simulate`'s loop, and the
+    report's; `watchers` see every change (`Match.watchers`)."""
+    match = Match(Session(game, seed, options, ["computer"] * len(players)), players,
+                  random.Random(seed))
+    match.watchers.extend(watchers)
+    moves = match.run(stop=lambda: match.turn_number() > max_turns)
+    return match, moves
 
 
 def simulate(name: str, games: int, seed: int, kinds: list[str], options: dict,
@@ -97,12 +91,12 @@ def simulate(name: str, games: int, seed: int, kinds: list[str], options: dict,
     endings: Counter[str] = Counter()
     start = time.perf_counter()
     for i in range(games):
-        state, _ = play_game(game, players, seed + i, options, max_turns)
-        result = game.outcome(state)
+        match, _ = play_game(game, players, seed + i, options, max_turns)
+        result = match.outcome()
         if result is None:
             unfinished += 1
             continue
-        turns.append(game.turn_number(state))
+        turns.append(match.turn_number())
         endings[ending(result.reason)] += 1
         for w in result.winners:
             wins[w] += 1

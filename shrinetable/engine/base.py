@@ -205,6 +205,11 @@ class GameBase:
         come to nothing, so the table passes for them."""
         return False
 
+    def hand_zone(self, seat: int) -> str:
+        """The zone holding `seat`'s hand (the table selects several cards there,
+        and its benchmark drags one from it). Default: `hand:<seat>`."""
+        return f"hand:{seat}"
+
     # -- a self-play report's figures (`shrinetable report`) ------------------------
     # kinds of event in which cards leaving a seat's hand are played (not discarded)
     played: tuple[str, ...] = ("play",)
@@ -214,11 +219,6 @@ class GameBase:
         any: by default the one named `deck_pN`, N = seat + 1."""
         name = f"deck_p{seat + 1}"
         return name if any(o.name == name for o in self.options) else None
-
-    def hand_seat(self, zone: str | None) -> int | None:
-        """The seat whose hand `zone` is, None for any other zone: by default `hand:N`."""
-        kind, _, seat = (zone or "").partition(":")
-        return int(seat) if kind == "hand" and seat.isdigit() else None
 
     def card_kind(self, card: str) -> str:
         """What every copy of `card` (in notation) shares, so figures add up per

@@ -1,7 +1,7 @@
 """One self-play game's figures, played by `simulate`'s own game loop.
 
 What a seat drew and played is read from the game's events through its hooks
-(`hand_seat`, `played`, `card_kind`): a card entering a seat's hand from
+(`hand_zone`, `played`, `card_kind`): a card entering a seat's hand from
 anywhere but a hand is drawn (the opening hand counts), a card leaving it in an
 event of a `played` kind is played. Figures are per game and seat: whether each
 card was drawn, and whether it was played, at least once.
@@ -31,17 +31,24 @@ class Tally:
         self.drawn: list[set[str]] = [set() for _ in range(seats)]
         self.played: list[set[str]] = [set() for _ in range(seats)]
         self.holder: dict[str, int] = {}   # card instance -> the seat whose hand has it
+        self.hands = {game.hand_zone(s): s for s in range(seats)}
 
-    def watch(self, state: Any, events: list) -> None:
+    def deal(self, state: Any) -> None:
+        """The new game: the opening hands are drawn."""
+        for zone, cards in self.game.all_cards(state).items():
+            if zone in self.hands:
+                for card in cards:
+                    self._enter(card, self.hands[zone])
+
+    def watch(self, kind: str, moves: list) -> None:
+        """A `Match` watcher: every move's events."""
+        for move in moves:
+            self._events(move.events)
+
+    def _events(self, events) -> None:
         game = self.game
-        if not events:   # the new game: the opening hands are drawn
-            for zone, cards in game.all_cards(state).items():
-                seat = game.hand_seat(zone)
-                if seat is not None:
-                    for card in cards:
-                        self._enter(card, seat)
         for e in events:
-            to, of = game.hand_seat(e.target), game.hand_seat(e.source)
+            to, of = self.hands.get(e.target), self.hands.get(e.source)
             plays = e.kind in game.played or e.kind == REVEAL
             for card in e.cards:
                 if card is None:
@@ -78,12 +85,13 @@ def load_game(name: str, cards: str | None) -> Any:
 def play_one(game: Any, seats: int, options: dict, seed: int, max_turns: int) -> dict:
     """One computer-against-computer game's record."""
     tally = Tally(game, seats)
+    tally.deal(game.new_game(seed, options, seats))
     players = [player(game, "ai") for _ in range(seats)]
-    state, moves = play_game(game, players, seed, options, max_turns, tally.watch)
-    result = game.outcome(state)
+    match, moves = play_game(game, players, seed, options, max_turns, (tally.watch,))
+    result = match.outcome()
     for drawn, played in zip(tally.drawn, tally.played, strict=True):
         drawn |= played   # a card dealt where no event shows it, then played
-    return {"seed": seed, "turns": game.turn_number(state), "moves": moves,
+    return {"seed": seed, "turns": match.turn_number(), "moves": moves,
             "winners": list(result.winners) if result else None,
             "ending": ending(result.reason) if result else None,
             "drawn": [sorted(d) for d in tally.drawn],
