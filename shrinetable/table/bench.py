@@ -37,7 +37,7 @@ def showcase(game):
         if n is not None and n > best_n:
             best, best_n = len(s.history), n
         s.play(sc.pick(game.legal_actions(s.state)) or s.computer_action())
-    del s.history[best:], s.states[best + 1:]
+    s.back_to(best)
     s.seats[0] = "human"
     return s
 
