@@ -56,6 +56,8 @@ class SorcererGame(GameBase):
     ai = staticmethod(computer.choose)
     # a pass that is a player's only legal move: the table makes it for them
     auto_pass = ("pass",)
+    # a card boosting an attack leaves the hand as played (a report counts it)
+    played = ("play", "boost")
 
     def check_options(self, options: dict[str, Any] | None) -> dict[str, Any]:
         """As `GameBase.check_options`, but a deck option also takes a deck file."""
