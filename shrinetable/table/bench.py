@@ -20,14 +20,14 @@ env.prepare()
 SIZE = (1920, 1080)
 
 
-def showcase(game):
-    """The game's busy position as a session: its seeded computer game played
-    until the move where seat 0's view scored highest, seat 0 then a person (so
-    the table is ready for a drag)."""
+def showcase(game, seats: int | None = None):
+    """The game's busy position as a session: its seeded computer game (at its
+    own number of seats, or `seats`) played until the move where seat 0's view
+    scored highest, seat 0 then a person (so the table is ready for a drag)."""
     from shrinetable.adapter.session import Session
 
     sc = game.present.showcase
-    s = Session(game, sc.seed, {}, ["computer"] * sc.seats)
+    s = Session(game, sc.seed, {}, ["computer"] * (seats or sc.seats))
     best, best_n = 0, -1
     for _ in range(sc.steps):
         d = s.decision()
