@@ -170,6 +170,10 @@ class Smoke:
                 for d in sorted({p.parent for p in resource("assets", "cards").glob("*/*.toml")})
                 if d.resolve() not in folders]
         out += self._demo_checks()
+        from shrinetable.workbench import smoke as bench  # report and print, frozen too
+        data = Path(os.environ["SHRINETABLE_DATA_DIR"])
+        out.append((f"report {names[0]}", partial(bench.report, names[0], data)))
+        out += [(f"print {name}", partial(bench.sheets, name, data)) for name in names]
         out.append(("window", self._window))
         out.append(("frame start screen", self._start_screen))
         for name in registry.names():

@@ -20,19 +20,20 @@ env.prepare()
 SIZE = (1920, 1080)
 
 
-def showcase(game):
-    """The game's busy position as a session: its seeded computer game played
-    until the move where seat 0's view scored highest, seat 0 then a person (so
-    the table is ready for a drag)."""
+def showcase(game, seats: int | None = None):
+    """The game's busy position as a session: its seeded computer game (at its
+    own number of seats, or `seats`) played until the move where seat 0's view
+    scored highest, seat 0 then a person (so the table is ready for a drag)."""
     from shrinetable.adapter.match import Match
     from shrinetable.adapter.session import Session
     from shrinetable.players import player
 
     sc = game.present.showcase
     ai = player(game, "ai")
-    s = Session(game, sc.seed, {}, ["computer"] * sc.seats)
+    n_seats = seats or sc.seats
+    s = Session(game, sc.seed, {}, ["computer"] * n_seats)
     m = Match(s, [lambda state, rng: sc.pick(game.legal_actions(state)) or ai(state, rng)]
-              * sc.seats)
+              * n_seats)
     best, best_n = 0, -1
     for _ in range(sc.steps):
         d = m.decision()

@@ -15,6 +15,7 @@ from shrinetable.engine import Arrow, CardDecor, Chip, Decor, Face, Hud, Present
 from shrinetable.formats.decks import deck_words
 
 from .cards import catalog
+from .rules import SLOTS
 from .schema import ADVANCED
 
 INK = (20, 20, 20)
@@ -37,7 +38,7 @@ DEV = (250, 214, 120)
 PROSPERITY = 7
 # before the first turn nobody's turn, nobody answers: what the seat chooses
 BEFORE = {"start": "Starting cards", "bonus": "a bonus"}
-KINGDOM = ("terr1", "terr2", "terr3", "terr4", "terr5", "policy")
+KINGDOM = (*(f"terr{i + 1}" for i in range(SLOTS)), "policy")
 CARD_ID = re.compile(r"\b[a-z][a-z0-9-]*#\d+\b")
 KW = {"blitz": "Blitz", "damage_reduction": "Damage Reduction", "hit_and_run": "Hit and Run",
       "overwhelm": "Overwhelm", "pillage": "Pillage", "vigilant": "Vigilant",
@@ -320,8 +321,8 @@ class ShardsPresentation(Presentation):
         for q in (0, 1):
             cards.update(_start(view, q))
             founded = info["founded"][q]
-            for i in range(5):
-                if i not in founded:
+            for i in range(SLOTS):
+                if i not in founded and f"terr{i + 1}:{q}" in view.zones:
                     badges[f"terr{i + 1}:{q}"] = "no territory"
         cb = info["combat"]
         if cb:

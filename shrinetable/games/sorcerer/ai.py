@@ -27,7 +27,11 @@ average of its unseen cards (more when those are Charming).
   stay unturned here) says, plus the card's worth against the one it replaces.
 - Attack step: attack with the set of cards whose forecast beats holding them
   back as shields; a card that attacks turns and cannot defend next turn, so
-  the opponent's next attack is part of the score.
+  the opponent's next attack is part of the score. It presses its advantage:
+  the first attack of a turn gains `PRESS` per magic point it leads by, and
+  once the game is past `STALL` turns it always attacks when it can (two
+  careful sides facing walls would otherwise pass for ever; a stalled game is
+  public, the turn number says so).
 - Defend step: the blocks (and a Quick card played to block, and a sacrifice)
   whose forecast loses least: block attackers it beats, and those that would
   hurt most; never lets a lethal attack through when a block or a sacrifice
@@ -55,6 +59,8 @@ LETHAL = 100.0        # a forecast that ends the game
 EXPOSURE = 0.7        # the opponent's next attack is a forecast, worth less than this turn
 SPEND = 0.6           # a card spent as a boost (the hand refills, but the choice is gone)
 LOW = 10              # magic points at which a Wishful sacrifice is welcome
+PRESS = 0.6          # per magic point of lead, for opening an attack
+STALL = 30            # turns after which the side to move always attacks
 GENERIC = Def("unseen", "an unseen card", -1, "star", 3, 3)
 
 
@@ -257,9 +263,19 @@ def _turn_value(s: State, me: int, a: Action, k: _Known) -> float:
         return _attack_plan(s, me, k, ())
     t, _ = apply(s, a)
     change = _material(t, me) - _material(s, me) + _mp_gain(s, t, me)
+    if a.kind == "attack" and not s.lanes:
+        change += _press(s, me)
     if t.stage == "play":                        # a sacrifice: the play still to come
         return change + max(_turn_value(t, me, b, k) for b in legal_actions(t))
     return change + _best_attacks(t, me, k)
+
+
+def _press(s: State, me: int) -> float:
+    """What opening an attack is worth beyond its forecast: the lead in magic points
+    (the side ahead trades toward the end), and everything once the game stalls."""
+    if s.turn_no > STALL:
+        return LETHAL * 10
+    return PRESS * max(0, s.mp[me] - s.mp[1 - me])
 
 
 def _mp_gain(before: State, after: State, me: int) -> float:
