@@ -53,6 +53,7 @@ class Board:
         self.decor = Decor()
         self.viewer: int | None = None
         self.watching = False   # the viewer's seat is a computer's: nothing is "yours"
+        self.hands: set[str] = set()   # the zones holding the seats' hands (the game's word)
         self._bg: pygame.Surface | None = None
         self._bg_key: tuple | None = None
         self.labels: dict[str, pygame.Rect] = {}   # where each zone's label is drawn
@@ -109,10 +110,9 @@ class Board:
         for a computer's own ("Your hand" is said only to a person)."""
         place = self.layout.place(zone, self.viewer, self.view.seats)
         owner = self.view.zones[zone].owner
-        kind, _, seat = zone.partition(":")
-        if not seat or owner is None:
+        if ":" not in zone or owner is None:
             return place.label
-        who = seat_names[owner] if kind == "hand" else seat_names[owner].split()[0]
+        who = seat_names[owner] if zone in self.hands else seat_names[owner].split()[0]
         if owner != self.viewer:
             return f"{who} \u00b7 {place.label}"
         if self.watching and place.label.lower().startswith("your "):
@@ -275,7 +275,7 @@ class Board:
         text = self.decor.badges.get(name)
         place = self.layout.place(name, self.viewer, self.view.seats)
         if text is None:
-            if place.arrange != "stack" and not name.startswith("hand:"):
+            if place.arrange != "stack" and name not in self.hands:
                 return None
             text = str(len(self.view.zones[name].cards))
         img = self.fonts.text(text, font_px, (20, 20, 20), True)
