@@ -53,6 +53,7 @@ class Board:
         self.decor = Decor()
         self.viewer: int | None = None
         self.watching = False   # the viewer's seat is a computer's: nothing is "yours"
+        self.hands: set[str] = set()   # the zones holding the seats' hands (the game's word)
         self._bg: pygame.Surface | None = None
         self._bg_key: tuple | None = None
         self.labels: dict[str, pygame.Rect] = {}   # where each zone's label is drawn
@@ -123,10 +124,9 @@ class Board:
         for a computer's own ("Your hand" is said only to a person)."""
         place = self.layout.place(zone, self.viewer, self.view.seats)
         owner = self.view.zones[zone].owner
-        kind, _, seat = zone.partition(":")
-        if not seat or owner is None:
+        if ":" not in zone or owner is None:
             return place.label
-        who = seat_names[owner] if kind == "hand" else seat_names[owner].split()[0]
+        who = seat_names[owner] if zone in self.hands else seat_names[owner].split()[0]
         if owner != self.viewer:
             return f"{who} \u00b7 {place.label}"
         if self.watching and place.label.lower().startswith("your "):
@@ -312,7 +312,7 @@ class Board:
         """A zone's badge: the game's words for it, else the count of a stack
         or a hand (whose cards hide each other), else None."""
         text = self.decor.badges.get(name)
-        if text is None and (name.startswith("hand:") or self.layout.place(
+        if text is None and (name in self.hands or self.layout.place(
                 name, self.viewer, self.view.seats).arrange == "stack"):
             text = str(len(self.view.zones[name].cards))
         return text
