@@ -14,7 +14,7 @@ import sys
 from shrinetable.commands.args import use_cards
 from shrinetable.formats.errors import FormatError
 
-COMMANDS = ("play", "check", "scenario", "simulate", "bench", "demo")
+COMMANDS = ("play", "check", "scenario", "simulate", "bench", "demo", "host", "join")
 
 
 def build_parser() -> argparse.ArgumentParser:
