@@ -60,7 +60,7 @@ def crowded(app, tmp_path):
     path = tmp_path / "crowded.toml"
     path.write_text(CROWDED, encoding="utf-8")
     session = Session(SHRINES, 3, {}, ["human", "computer"])
-    session.states = [load(path).state]
+    session.reset(load(path).state)
     app.start_game(session)
     app.step([], 0.01)
     return app

@@ -25,8 +25,9 @@ def add_parser(sub) -> None:
                        description="Host a game over the network; prints the address and "
                                    "an invite code for `shrinetable join`.")
     p.add_argument("game", nargs="?", help=f"game to host ({', '.join(registry.names())})")
-    p.add_argument("--port", type=int, default=DEFAULT_PORT,
-                   help=f"TCP port to listen on (default {DEFAULT_PORT}; 0: any free port)")
+    p.add_argument("--port", type=int, default=None,
+                   help=f"TCP port to listen on (default {DEFAULT_PORT}, or the resumed "
+                        f"game's; 0: any free port)")
     p.add_argument("--bind", default="0.0.0.0",
                    help="address to listen on (default: every interface; 127.0.0.1: this "
                         "computer only)")
@@ -61,6 +62,7 @@ def parse_kinds(game, text: str) -> list[str]:
 
 
 def run(args: argparse.Namespace) -> int:
+    from shrinetable.net.client import DEFAULT_PORT
     from shrinetable.net.seam import Seam
     try:
         if args.resume:
@@ -72,6 +74,7 @@ def run(args: argparse.Namespace) -> int:
             seam = Seam.resume(kept.save, [c.kind for c in kept.seats])
             names, tokens = [c.name for c in kept.seats], [c.token for c in kept.seats]
             code = kept.code
+            args.port = kept.port if args.port is None else args.port
         else:
             if not args.game:
                 raise ValueError("say which game to host (or --resume CODE)")
@@ -86,6 +89,7 @@ def run(args: argparse.Namespace) -> int:
         if not args.headless:
             raise ValueError("the host's window is not ready for networked games yet; "
                              "add --headless")
+        args.port = DEFAULT_PORT if args.port is None else args.port
         if not 0 <= args.port < 65536:
             raise ValueError(f"--port {args.port}: give 0 to 65535")
     except (KeyError, ValueError, SaveError) as e:

@@ -19,6 +19,8 @@ import sys
 import time
 from collections import Counter
 
+from shrinetable.adapter.match import Match
+from shrinetable.adapter.session import Session
 from shrinetable.engine import registry
 from shrinetable.players import KINDS, player
 
@@ -74,16 +76,14 @@ def simulate(name: str, games: int, seed: int, kinds: list[str], options: dict,
     endings: Counter[str] = Counter()
     start = time.perf_counter()
     for i in range(games):
-        state = game.new_game(seed + i, options, len(kinds))
-        rng = random.Random(seed + i)
-        while game.outcome(state) is None and game.turn_number(state) <= max_turns:
-            seat = game.decision(state).seat
-            state, _ = game.apply(state, players[seat](state, rng))
-        result = game.outcome(state)
+        match = Match(Session(game, seed + i, options, ["computer"] * len(kinds)), players,
+                      random.Random(seed + i))
+        match.run(stop=lambda m=match: m.turn_number() > max_turns)
+        result = match.outcome()
         if result is None:
             unfinished += 1
             continue
-        turns.append(game.turn_number(state))
+        turns.append(match.turn_number())
         endings[ending(result.reason)] += 1
         for w in result.winners:
             wins[w] += 1

@@ -205,6 +205,11 @@ class GameBase:
         come to nothing, so the table passes for them."""
         return False
 
+    def hand_zone(self, seat: int) -> str:
+        """The zone holding `seat`'s hand (the table selects several cards there,
+        and its benchmark drags one from it). Default: `hand:<seat>`."""
+        return f"hand:{seat}"
+
     def observe(self, state: Any, seat: int) -> Any:
         """The state as a computer player at `seat` may know it: a game with
         secret choices hides other seats' commitments here. Default: the state

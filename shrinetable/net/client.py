@@ -195,8 +195,8 @@ async def rejoin(remote: Remote, wait: float) -> p.Welcome:
 
 
 def move_words(move: p.MoveM) -> str:
-    """A move as this table may know it, in one line: its events' words."""
-    said = "; ".join(e.text for e in move.events if e.text)
+    """A move as this table may know it, in one line: the log's words."""
+    said = "; ".join(move.words)
     if move.secret and move.text is None:
         return f"p{move.seat + 1} commits a secret choice" + (f"; {said}" if said else "")
     return said or f"p{move.seat + 1} {move.text}"

@@ -291,6 +291,7 @@ class Host:
         move = None
         if applied is not None:
             move = p.MoveM(seat=applied.seat, text=self.seam.text_for(applied, seat),
+                           words=self.seam.match.said(applied, seat),
                            auto=applied.auto, secret=applied.secret,
                            events=[p.EventM.of(e.seen_by(seat)) for e in applied.events])
         return p.Update(seq=self.seq, move=move, view=p.ViewM.of(self.seam.view(seat)),
@@ -306,7 +307,7 @@ class Host:
                     await asyncio.sleep(self.pace)
                 else:
                     await asyncio.sleep(0)   # let the tables' messages through
-                if self.undo_votes is None:
+                if self.undo_votes is None and self.seam.due():
                     self._after(self.seam.step())
 
     # -- seats -------------------------------------------------------------------------

@@ -183,10 +183,12 @@ class EventM(Message):
 
 class MoveM(Message):
     """A move as one table may know it: `text` is None where that table may not
-    read the move's notation (another seat's secret choice)."""
+    read the move's notation (another seat's private move); `words` are the
+    log's words for it as the match gives them to that seat."""
 
     seat: Seat
     text: str | None
+    words: list[str] = []
     auto: bool = False
     secret: bool = False
     events: list[EventM] = []

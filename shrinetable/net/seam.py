@@ -1,24 +1,25 @@
-"""The one place the host reaches the match loop: moves in, per-seat views out.
+"""The host's side of the match loop: the adapter's `Match`, with seats that sit elsewhere.
 
 The host never decides whose turn it is, what is legal or what a seat may see:
-it asks this seam, which asks the adapter and the engine. Remote seats are
-people to the adapter (they choose their moves); only the host knows they sit
-elsewhere.
+`Match` does (and the engine under it). Remote seats are people to the match
+(they choose their moves); only the host knows they sit elsewhere. This module
+adds what a networked table needs on top: seat kinds with "remote", the legal
+list a remote seat is sent, the computer's suggestion for a person's seat, and
+the move's notation as a seat may read it.
 """
 
 from __future__ import annotations
 
-from typing import Any
-
 from shrinetable.adapter import storage
+from shrinetable.adapter.match import Match, Refused
 from shrinetable.adapter.session import Applied, Session
-from shrinetable.engine import IllegalAction, NotationError, View
+from shrinetable.engine import IllegalAction, NotationError, View, registry
 
 KINDS = ("remote", "computer", "human")
 
 
 class Refusal(ValueError):
-    """A move the host refuses: why, and the rule when the rules refused it."""
+    """A message the host refuses: why, and the rule when the rules refused a move."""
 
     def __init__(self, reason: str, ruling: str | None = None):
         self.reason, self.ruling = reason, ruling
@@ -27,13 +28,13 @@ class Refusal(ValueError):
 
 class Seam:
     def __init__(self, session: Session, kinds: list[str]):
+        self.match = Match(session)
         self.session = session
         self.kinds = list(kinds)
         self.game = session.game
 
     @classmethod
     def new(cls, game_name: str, seed: int, options: dict, kinds: list[str]) -> Seam:
-        from shrinetable.engine import registry
         game = registry.get(game_name)
         return cls(Session(game, seed, game.check_options(options), people(kinds)), kinds)
 
@@ -47,64 +48,56 @@ class Seam:
         return cls(session, kinds)
 
     # -- what anyone may ask ---------------------------------------------------
-    def decider(self) -> int | None:
-        d = self.session.decision()
-        return None if d is None else d.seat
-
     def over(self) -> bool:
-        return self.session.decision() is None
+        return self.match.decision() is None
 
     def view(self, seat: int | None) -> View:
-        return self.game.view(self.session.state, seat)
+        return self.match.view(seat)
 
     def legal(self, seat: int | None) -> list[str]:
         """The moves `seat` may make now: none when it does not decide, or when
-        the host decides for it (a computer seat, a forced pass)."""
-        if seat is None or self.decider() != seat or self.kinds[seat] == "computer" \
-                or self.session.forced() is not None:
+        the match moves for it (a computer seat, a pass made for a person)."""
+        d = self.match.decision()
+        if seat is None or d is None or d.seat != seat or self.match.pending() is not None:
             return []
-        return [a.text for a in self.game.legal_actions(self.session.state)]
+        return [m.text for m in self.match.moves()]
 
     # -- moves -------------------------------------------------------------------
     def play(self, seat: int, text: str) -> Applied:
-        """A person's move; Refusal when it is not theirs to make or not legal."""
-        d = self.session.decision()
-        if d is None:
-            raise Refusal("the game is over")
-        if d.seat != seat:
-            raise Refusal(f"it is p{d.seat + 1}'s decision ({d.prompt}), not p{seat + 1}'s")
+        """A person's move; Refusal when it is not theirs to make or not legal
+        (checked against the legal list; the engine says why it is not)."""
+        legal = self.legal(seat)
         try:
-            action = self.game.parse_action(text)
+            if text not in legal:
+                d = self.match.decision()
+                if d is None or d.seat != seat:
+                    return self.match.act(seat, text)   # Refused says whose decision it is
+                if self.match.pending() is not None:
+                    raise Refusal("the table makes this move for you (your only one)")
+                self.game.apply(self.session.state, self.game.parse_action(text))
+                raise Refusal(f"{text!r} is not among the legal moves now")
+            return self.match.act(seat, text)
+        except Refused as e:
+            raise Refusal(str(e)) from None
         except NotationError as e:
             raise Refusal(f"not a move: {e}") from None
-        if action.text not in self.legal(seat):
-            try:
-                self.game.apply(self.session.state, action)
-            except IllegalAction as e:
-                raise Refusal(e.reason, e.ruling) from None
-            raise Refusal(f"{text!r} is not among the legal moves now")
-        return self.session.play(action)
+        except IllegalAction as e:
+            raise Refusal(e.reason, e.ruling) from None
 
-    def due(self) -> tuple[Any, bool] | None:
-        """The move the host makes now without anyone: a computer seat's, or a
-        pass forced on a person (its only move); (action, forced)."""
-        d = self.session.decision()
-        if d is None:
-            return None
-        forced = self.session.forced()
-        if forced is not None:
-            return forced, True
-        if self.kinds[d.seat] == "computer":
-            return self.session.computer_action(), False
-        return None
+    def due(self) -> bool:
+        """Whether the match has a move to make by itself now (a computer seat's,
+        a pass made for a person)."""
+        return self.match.pending() is not None
 
-    def step(self) -> Applied | None:
-        """Make the due move, if any."""
-        due = self.due()
-        if due is None:
+    def step(self) -> Applied:
+        return self.match.step()
+
+    def hint(self, seat: int) -> str | None:
+        """The computer's move for `seat` when it decides (the game's computer
+        player, through `seat`'s observation only)."""
+        if not self.legal(seat):
             return None
-        action, forced = due
-        return self.session.apply(action, auto=forced) if forced else self.session.play(action)
+        return self.session.computer_action().text
 
     @staticmethod
     def text_for(applied: Applied, seat: int | None) -> str | None:
@@ -116,22 +109,16 @@ class Seam:
             return applied.text
         return None
 
-    def hint(self, seat: int) -> str | None:
-        """The computer's move for `seat` when it decides (from its observation only)."""
-        if self.decider() != seat:
-            return None
-        return self.session.computer_action().text
-
     def take_seat(self, seat: int) -> None:
         """The computer plays `seat` from now on (a player who left)."""
         self.kinds[seat] = "computer"
         self.session.seats[seat] = "computer"
 
     def can_undo(self, seat: int) -> bool:
-        return self.session.can_undo(seat)
+        return self.match.can_undo(seat)
 
     def undo(self, seat: int) -> bool:
-        return self.session.undo(seat)
+        return self.match.undo(seat)
 
     def autosave(self) -> str:
         storage.autosave(self.session)

@@ -37,7 +37,7 @@ def showcase(game):
         if n is not None and n > best_n:
             best, best_n = len(s.history), n
         s.play(sc.pick(game.legal_actions(s.state)) or s.computer_action())
-    del s.history[best:], s.states[best + 1:]
+    s.back_to(best)
     s.seats[0] = "human"
     return s
 
@@ -159,23 +159,3 @@ def run_render_bench(args: argparse.Namespace) -> int:
     print(f"  first frame: {ff if ff is not None else 'n/a'} s from launch (goal < 0.5 s)")
     return 0
 
-
-def run_launch_bench(args: argparse.Namespace) -> int:
-    """Launch-to-first-frame, median of several launches (the first one warms the
-    disk cache and is not counted)."""
-    program = [args.exe] if args.exe else None
-    first_frame_seconds(program)
-    times = [t for _ in range(max(1, args.runs)) if (t := first_frame_seconds(program))]
-    if not times:
-        print("bench launch: the program never reported its first frame", file=sys.stderr)
-        return 1
-    fig = {"program": args.exe or "source", "runs": len(times),
-           "median_s": round(statistics.median(times), 3),
-           "min_s": round(min(times), 3), "max_s": round(max(times), 3),
-           "driver": "x11" if os.environ.get("DISPLAY") else "dummy"}
-    if getattr(args, "json", False):
-        print(json.dumps(fig))
-        return 0
-    print(f"launch {fig['program']} ({fig['driver']}): first frame median {fig['median_s']} s "
-          f"over {fig['runs']} launches (range {fig['min_s']}-{fig['max_s']} s)")
-    return 0

@@ -3,7 +3,11 @@
 Each candidate is applied to a copy of the state, any responses the others
 could make are assumed away (they are let through), and the position that
 results is scored from the mover's side. Hidden cards are never peeked at:
-the draw/take choice and discards are decided from the mover's own view.
+the lookahead runs on a copy whose unseen cards (the Deck, the other hands,
+cards under Shrine tops) are put in an order fixed by what they are, not where
+they lie, with its own random generator, so the real deal and the game's future
+shuffles cannot steer it; the draw/take choice and discards are decided from the
+mover's own view.
 """
 
 from __future__ import annotations
@@ -28,7 +32,8 @@ def choose(state: State, rng: random.Random) -> Action:
         return _draw_or_take(state, legal)
     if state.stage == "discard":
         return max(legal, key=lambda a: -_keep_value(state, me, a.cards[0]))
-    scored = [(_score(_settle(state, a), me), i) for i, a in enumerate(legal)]
+    blind = _blind(state, me)
+    scored = [(_score(_settle(blind, a), me), i) for i, a in enumerate(legal)]
     best = max(sc for sc, _ in scored)
     ties = [i for sc, i in scored if sc == best]
     return legal[rng.choice(ties)]
@@ -41,6 +46,22 @@ def _draw_or_take(state: State, legal: list[Action]) -> Action:
     if take is not None and RANK[state.graveyard[-1]] == ACE:
         return take
     return next(a for a in legal if a.kind == "draw")
+
+
+def _blind(state: State, me: int) -> State:
+    """The state as `me` may know it: the unseen cards sorted, then shuffled by a
+    generator seeded from public counts, and that generator in place of the game's
+    (whose next draws are as secret as the Deck)."""
+    seed = state.turn_no * 1009 + len(state.deck)
+    rng = random.Random(seed)
+
+    def canonical(cards: list[int]) -> list[int]:
+        cards.sort()
+        rng.shuffle(cards)
+        return cards
+    s = state.deal_unseen(me, canonical)
+    s.rng = random.Random(seed + 1)
+    return s
 
 
 def _settle(state: State, a: Action) -> State:
