@@ -32,12 +32,14 @@ class Refused(Exception):
 
 
 def parse_address(text: str) -> tuple[str, int, str | None]:
-    """`HOST[:PORT]`, or a pasted line holding the address and the code (e.g.
-    `192.168.1.20:47123 code: K7QM`); ValueError for anything else."""
+    """`HOST[:PORT]`, or a pasted line holding the address and the code as the
+    host prints them (`address: 192.168.1.20:47123 code: K7QM`); ValueError
+    for anything else."""
     code = re.search(r"\bcode:?\s*([A-Za-z0-9]{4,8})\b", text, re.IGNORECASE)
     rest = text[:code.start()] + text[code.end():] if code else text
-    rest = re.sub(r"^\s*(ws://)?|/\s*$", "", rest.strip().split()[0] if rest.split() else "")
-    m = re.fullmatch(r"(\[[0-9a-fA-F:]+\]|[\w.-]+)(?::(\d{1,5}))?", rest)
+    words = [w for w in rest.split() if not w.endswith(":")]   # "address:"
+    where = re.sub(r"^ws://|/$", "", words[0]) if len(words) == 1 else ""
+    m = re.fullmatch(r"(\[[0-9a-fA-F:]+\]|[\w.-]+)(?::(\d{1,5}))?", where)
     if not m:
         raise ValueError(f"{text!r} is not an address: give HOST or HOST:PORT "
                          f"(e.g. 192.168.1.20:{DEFAULT_PORT})")
@@ -88,8 +90,9 @@ class Remote:
         return self.update.view.outcome if self.update else None
 
     async def join(self) -> p.Welcome:
-        """Connect and say hello (with the token kept for this code: a rejoin);
-        Refused with the host's reason, OSError when no host answers."""
+        """Connect, say hello (with the token kept for this code: a rejoin) and
+        take the game as it stands; Refused with the host's reason, OSError
+        when no host answers."""
         self.ws = await connect(self.uri, max_size=p.MAX_TO_TABLE, proxy=None,
                                 compression=None, open_timeout=5)
         token = None if self.watch else (
@@ -110,6 +113,8 @@ class Remote:
         self.welcome = first
         if first.token is not None:
             seats.keep_token(self.code, self.name, first.seat, first.token)
+        while not isinstance(await self._next(), p.Update):   # the game as it stands
+            pass
         return first
 
     async def send(self, message: p.Message) -> None:

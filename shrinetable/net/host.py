@@ -162,14 +162,14 @@ class Host:
         try:
             hello = p.read_to_host(await asyncio.wait_for(ws.recv(), HELLO_S))
             if not isinstance(hello, p.Hello):
-                raise p.BadMessage("the first message must be a hello")
+                raise Refusal("the first message must be a hello")
             seat = self._seat_for(hello)
-        except (p.BadMessage, Refusal, TimeoutError, ConnectionClosed) as e:
-            reason = getattr(e, "reason", None) or str(e) or "no hello in time"
-            with contextlib.suppress(ConnectionClosed):
-                await ws.send(p.dump(p.Refused(reason=reason)))
-                await ws.close(1008, reason[:100])
-            return None
+        except p.BadMessage as e:
+            return await self._refuse(ws, f"the hello does not parse: {e}")
+        except Refusal as e:
+            return await self._refuse(ws, e.reason)
+        except (TimeoutError, ConnectionClosed):
+            return await self._refuse(ws, f"no hello within {HELLO_S:.0f} s")
         chair = None if seat is None else self.chairs[seat]
         if chair is not None:
             chair.token = chair.token or p.new_token()
@@ -189,6 +189,12 @@ class Host:
         self.say(f"joined: {who}")
         self.changed.set()
         return table
+
+    @staticmethod
+    async def _refuse(ws: ServerConnection, reason: str) -> None:
+        with contextlib.suppress(ConnectionClosed):
+            await ws.send(p.dump(p.Refused(reason=reason)))
+            await ws.close(1008, reason[:100])
 
     def _seat_for(self, hello: p.Hello) -> int | None:
         """The seat a hello may take (None: a spectator); Refusal why not."""
