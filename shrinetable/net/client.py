@@ -204,7 +204,7 @@ def move_words(move: p.MoveM) -> str:
     said = "; ".join(move.words)
     if move.secret and move.text is None:
         return f"p{move.seat + 1} commits a secret choice" + (f"; {said}" if said else "")
-    return said or f"p{move.seat + 1} {move.text}"
+    return f"p{move.seat + 1}: {said}" if said else f"p{move.seat + 1} moves"
 
 
 async def watch(remote: Remote, say: Callable[[str], None]) -> p.OutcomeM | None:

@@ -1,9 +1,10 @@
 """The host: the authority that runs the match and serves the remote tables.
 
-Every table gets, per change, one `Update` built from the engine alone: the view
-for its seat (`view(state, seat)`), the move's events as `Event.seen_by(seat)`
-shows them, the move's notation only when the table may read it, and its legal
-moves when it decides. The host checks every move (whose decision, the legal
+Every table gets, per change, one `Update` built from the match alone: the view
+for its seat (`Match.view(seat)`), the move's events as `Event.seen_by(seat)`
+shows them and the log's words for that seat (`Match.said`), the move's
+notation only when it made the move (a text may name a card others may not
+see), and its legal moves when it decides. The host checks every move (whose decision, the legal
 list) and refuses the rest with the reason; a bad message, a flood or a lost
 table never stops the game. After each move it autosaves, with the seats'
 tokens beside the save, so a restarted host resumes and its players rejoin.
@@ -171,6 +172,7 @@ class Host:
         except (TimeoutError, ConnectionClosed):
             return await self._refuse(ws, f"no hello within {HELLO_S:.0f} s")
         chair = None if seat is None else self.chairs[seat]
+        waiting = not self.started()
         if chair is not None:
             chair.token = chair.token or p.new_token()
             chair.name = hello.name or chair.name or f"p{seat + 1}"
@@ -183,7 +185,10 @@ class Host:
         table.send(p.Welcome(game=self.seam.game.name, seats=len(self.chairs), seat=seat,
                              token=chair.token if chair else None,
                              options=self.seam.session.options))
-        table.send(self._update(seat, None))
+        if waiting and self.started():
+            self._after(None)   # the last seat taken: the game starts at every table
+        else:
+            table.send(self._update(seat, None))
         self._players_changed()
         who = "a spectator" if seat is None else f"p{seat + 1} ({chair.name})"
         self.say(f"joined: {who}")
@@ -296,12 +301,13 @@ class Host:
     def _update(self, seat: int | None, applied: Applied | None) -> p.Update:
         move = None
         if applied is not None:
-            move = p.MoveM(seat=applied.seat, text=self.seam.text_for(applied, seat),
+            mine = applied.seat == seat   # notation can name hidden cards: its maker's only
+            move = p.MoveM(seat=applied.seat, text=applied.text if mine else None,
                            words=self.seam.match.said(applied, seat),
                            auto=applied.auto, secret=applied.secret,
                            events=[p.EventM.of(e.seen_by(seat)) for e in applied.events])
         return p.Update(seq=self.seq, move=move, view=p.ViewM.of(self.seam.view(seat)),
-                        legal=self.seam.legal(seat))
+                        legal=self.seam.legal(seat) if self.started() else [])
 
     async def _drive(self) -> None:
         """Make the moves no one at a table makes: computer seats and forced passes."""

@@ -182,9 +182,9 @@ class EventM(Message):
 
 
 class MoveM(Message):
-    """A move as one table may know it: `text` is None where that table may not
-    read the move's notation (another seat's private move); `words` are the
-    log's words for it as the match gives them to that seat."""
+    """A move as one table may know it: `text` (the notation) only for the seat
+    that made it, since a move's text may name a card no other seat may see;
+    `words` are the log's words for it as the match gives them to that seat."""
 
     seat: Seat
     text: str | None

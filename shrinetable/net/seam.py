@@ -4,8 +4,7 @@ The host never decides whose turn it is, what is legal or what a seat may see:
 `Match` does (and the engine under it). Remote seats are people to the match
 (they choose their moves); only the host knows they sit elsewhere. This module
 adds what a networked table needs on top: seat kinds with "remote", the legal
-list a remote seat is sent, the computer's suggestion for a person's seat, and
-the move's notation as a seat may read it.
+list a remote seat is sent and the computer's suggestion for a person's seat.
 """
 
 from __future__ import annotations
@@ -98,16 +97,6 @@ class Seam:
         if not self.legal(seat):
             return None
         return self.session.computer_action().text
-
-    @staticmethod
-    def text_for(applied: Applied, seat: int | None) -> str | None:
-        """A move's notation as `seat` may read it: its maker always; others
-        unless the engine marked the move private (a secret choice, or an event
-        only some seats may see, whose cards the text may name)."""
-        if seat == applied.seat or not (
-                applied.secret or any(e.visible_to is not None for e in applied.events)):
-            return applied.text
-        return None
 
     def take_seat(self, seat: int) -> None:
         """The computer plays `seat` from now on (a player who left)."""
