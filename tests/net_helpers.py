@@ -24,6 +24,15 @@ async def start_host(game: str, kinds: list[str], seed: int = 7, **kw) -> Host:
     return host
 
 
+async def settle(host: Host, *tables: Remote) -> None:
+    """Read what each table was sent until it has the host's latest update."""
+    for r in tables:
+        if r.seq < host.seq:
+            async for msg in r.messages():
+                if isinstance(msg, p.Update) and msg.seq >= host.seq:
+                    break
+
+
 def remote(host: Host, name: str, **kw) -> Remote:
     return Remote(LOOPBACK, host.port, host.code, name, **kw)
 

@@ -7,7 +7,7 @@ import asyncio
 import random
 
 import pytest
-from net_helpers import bot_game, leaks, remote, seen_through, start_host
+from net_helpers import bot_game, leaks, remote, seen_through, settle, start_host
 from websockets.asyncio.client import connect
 
 from shrinetable.engine import registry
@@ -78,6 +78,7 @@ def test_refusals_name_the_reason_and_the_game_goes_on():
         watcher = remote(host, "dan", watch=True)
         assert (await watcher.join()).seat is None
         assert watcher.update.legal == []
+        await settle(host, a, b)
         # a message that does not parse, a move out of turn, an unknown move
         decider = a if host.seam.match.decision().seat == a.seat else b
         other = b if decider is a else a
@@ -168,6 +169,7 @@ def test_undo_by_agreement():
         a, b = remote(host, "ann"), remote(host, "bob")
         await a.join()
         await b.join()
+        await settle(host, a, b)
         mover = a if a.legal else b
         other = b if mover is a else a
         before = host.seam.session.to_save().actions
