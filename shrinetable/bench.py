@@ -18,6 +18,8 @@ import subprocess
 import sys
 import time
 
+from shrinetable.adapter.match import Match
+from shrinetable.adapter.session import Session
 from shrinetable.engine import registry
 from shrinetable.players import player
 
@@ -85,18 +87,17 @@ def ai_bench(name: str, games: int = 20, seed: int = 1, seats: int = 2) -> dict:
     game = registry.get(name)
     ai, rnd = player(name, "ai"), player(name, "random")
     times: list[float] = []
-    for i in range(games):
-        state = game.new_game(seed + i, {}, seats)
-        rng = random.Random(seed + i)
-        while game.outcome(state) is None and game.turn_number(state) <= 500:
-            seat = game.decision(state).seat
-            if seat == 0:
-                t0 = time.perf_counter()
-                action = ai(state, rng)
-                times.append(time.perf_counter() - t0)
-            else:
-                action = rnd(state, rng)
-            state, _ = game.apply(state, action)
+
+    def timed(state, rng):
+        t0 = time.perf_counter()
+        action = ai(state, rng)
+        times.append(time.perf_counter() - t0)
+        return action
+
+    for i in range(games):   # through the match loop, as the table and simulate play
+        match = Match(Session(game, seed + i, {}, ["computer"] * seats),
+                      [timed] + [rnd] * (seats - 1), random.Random(seed + i))
+        match.run(stop=lambda m=match: m.turn_number() > 500)
     return {
         "decisions": len(times),
         "median_ms": round(1e3 * statistics.median(times), 3),
