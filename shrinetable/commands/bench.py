@@ -35,6 +35,12 @@ def _engine(p: argparse.ArgumentParser) -> None:
 def _render(p: argparse.ArgumentParser) -> None:
     _game(p)
     p.add_argument("--seconds", type=float, default=3.0, help="idle CPU window")
+    p.add_argument("--players", type=int, default=None,
+                   help="with --size: seats at the table (default: the game's fewest)")
+    from shrinetable.table.legibility import window_size
+    p.add_argument("--size", type=window_size, default=None, metavar="WxH",
+                   help="the text drawn at this window size instead: the smallest font "
+                        "size (min_text_px) and the texts cut with an ellipsis (cut_labels)")
 
 
 def _launch(p: argparse.ArgumentParser) -> None:
@@ -57,8 +63,9 @@ BENCHES = {
     "engine": Bench("µs per rules step (median, mean, p99, late against early) and "
                     "the computer player's time per decision",
                     "shrinetable.bench:run_engine", _engine),
-    "render": Bench("frame times of the table (full redraw, dragging), idle CPU, first frame",
-                    "shrinetable.table.bench:run_render_bench", _render),
+    "render": Bench("frame times of the table (full redraw, dragging), idle CPU, first frame; "
+                    "with --size, the smallest text drawn",
+                    "shrinetable.table.legibility:run_render", _render),
     "launch": Bench("launch to first frame against starting pygame's display, same run",
                     "shrinetable.bench:run_launch", _launch),
     "startup": Bench("`shrinetable --help` against `python -c pass`, same run",

@@ -20,6 +20,7 @@ from .rules import apply, decision_seat, legal_actions
 from .state import State
 
 WIN = 10_000.0
+FIZZLE = 4.0        # per card a Fizzle discards beyond the cards it stops
 
 
 def choose(state: State, rng: random.Random) -> Action:
@@ -33,7 +34,8 @@ def choose(state: State, rng: random.Random) -> Action:
     if state.stage == "discard":
         return max(legal, key=lambda a: -_keep_value(state, me, a.cards[0]))
     blind = _blind(state, me)
-    scored = [(_score(_settle(blind, a), me), i) for i, a in enumerate(legal)]
+    scored = [(_score(_settle(blind, a), me) - _fizzle_cost(state, me, a), i)
+              for i, a in enumerate(legal)]
     best = max(sc for sc, _ in scored)
     ties = [i for sc, i in scored if sc == best]
     return legal[rng.choice(ties)]
@@ -46,6 +48,17 @@ def _draw_or_take(state: State, legal: list[Action]) -> Action:
     if take is not None and RANK[state.graveyard[-1]] == ACE:
         return take
     return next(a for a in legal if a.kind == "draw")
+
+
+def _fizzle_cost(s: State, me: int, a: Action) -> float:
+    """What a Fizzle or counter gives up beyond the lookahead's hand count: every
+    card discarded past the number the other side put into the action is an action
+    of ours lost (a whole hand of four to stop a one-card attack is a bad trade,
+    unless the attack would end us, which the lookahead's WIN outweighs)."""
+    if a.kind not in ("fizzle", "counter"):
+        return 0.0
+    spent = len(a.cards) if a.cards else len(s.hands[me])
+    return FIZZLE * max(0, spent - len(s.pending))
 
 
 def _blind(state: State, me: int) -> State:
