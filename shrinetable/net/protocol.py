@@ -19,7 +19,7 @@ from shrinetable.engine import MAX_SEATS, Decision, Event, Outcome, View, ZoneVi
 
 VERSION = 1
 MAX_TO_HOST = 4096        # bytes: a hello or an action text is far smaller
-MAX_TO_TABLE = 8 << 20    # bytes: the largest view (a late Shrines game) is under 100 kB
+MAX_TO_TABLE = 8 << 20    # bytes: a view is tens of kB; room for far larger games
 CODE_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"   # no 0/O or 1/I to misread
 CODE_LENGTH = 4
 Seat = Annotated[int, Field(ge=0, lt=MAX_SEATS)]
