@@ -24,6 +24,7 @@ from pygame_gui.elements import (
 from pygame_gui.windows import UIFileDialog
 
 from shrinetable.adapter import storage
+from shrinetable.adapter.match import Match
 from shrinetable.adapter.session import Session
 from shrinetable.demo import catalog
 from shrinetable.engine import registry
@@ -531,8 +532,7 @@ def _described(path: Path, stamp: float, when: str) -> str:
     title = registry.get(save.game).title if save.game in registry.names() else save.game
     turn = ""
     try:
-        session = Session.from_save(save, str(path))
-        number = session.game.turn_number(session.state)
+        number = Match(Session.from_save(save, str(path))).turn_number()
         turn = f"turn {number}, " if number else ""
     except (SaveError, FormatError, ValueError, KeyError):
         pass
