@@ -79,14 +79,21 @@ def group_offsets(origins: list[pygame.Rect], pos, grabbed: int | None,
     gx = -round((pos[0] - o.x) * w / max(1, o.w))
     gy = -round((pos[1] - o.y) * h / max(1, o.h))
     step = round(w * 0.3)
-    out = [(gx + (i - k) * step, gy) for i in range(len(origins))]
-    if screen is not None:   # the whole fan inside the window while the pointer is
+
+    def fan(step: int) -> tuple[list[tuple[int, int]], int]:
+        """The offsets with `step` between cards, moved along into `screen` as far
+        as the grabbed card stays under the pointer; how far they still stick out."""
+        out = [(gx + (i - k) * step, gy) for i in range(len(origins))]
+        if screen is None:
+            return out, 0
         left = min(dx for dx, _ in out) + pos[0]
         right = max(dx for dx, _ in out) + w + pos[0]
         shift = max(0, screen.left - left) - max(0, right - screen.right)
-        if gx + shift <= 0 <= gx + shift + w:
-            out = [(dx + shift, dy) for dx, dy in out]
-    return out
+        shift = max(-(gx + w - 1), min(-gx, shift))   # the pointer stays on its card
+        out = [(dx + shift, dy) for dx, dy in out]
+        return out, max(0, screen.left - left - shift) + max(0, right + shift - screen.right)
+
+    return min((fan(step), fan(-step)), key=lambda f: f[1])[0]   # to the left if need be
 
 
 def far(a: tuple[int, int], b: tuple[int, int]) -> bool:
