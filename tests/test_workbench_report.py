@@ -154,3 +154,17 @@ def test_usagi_at_four_players(tmp_path):
     assert len(rep["seatings"]) == 120   # every ordering of four of the five decks
     assert all(len(s["decks"]) == len(set(s["decks"])) == 4 for s in rep["seatings"])
     assert rep["seats"][0]["fair"] == 0.25
+
+
+def test_the_same_report_on_a_local_dask_cluster(tmp_path):
+    """`--cluster ADDRESS` runs the games on Dask workers (a cluster this test starts)
+    and measures what the process pool measures."""
+    distributed = pytest.importorskip("distributed", reason="the [cluster] extra is not "
+                                                            "installed")
+    with distributed.LocalCluster(n_workers=1, threads_per_worker=1, processes=True,
+                                  dashboard_address=None) as cluster:
+        there = report(tmp_path / "c", "shrine", "--games", "6", "--cluster",
+                       cluster.scheduler_address)
+    here = report(tmp_path / "l", "shrine", "--games", "6", "--jobs", "1")
+    assert there.pop("run")["cluster"] and not here.pop("run")["cluster"]
+    assert there == here

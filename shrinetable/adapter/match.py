@@ -51,7 +51,7 @@ class Refused(ValueError):
 @dataclass(frozen=True, slots=True)
 class Auto:
     """The move the match makes by itself next: a computer seat's choice, or a
-    pass made for a person (`forced`)."""
+    pass the rules leave as the only sensible move (`forced`, see `Session.forced`)."""
 
     seat: int
     action: Any
@@ -194,8 +194,9 @@ class Match:
         return done
 
     def pending(self) -> Auto | None:
-        """The move the match makes by itself now, if any: the pass made for a
-        person (see `Session.forced`), or a computer seat's choice. Chosen once
+        """The move the match makes by itself now, if any: the pass made when it
+        is the only sensible move (see `Session.forced`; for a person only with
+        the automatic pass on), else a computer seat's choice. Chosen once
         per position and seating (a seat handed to the computer, the automatic
         pass switched, choose again)."""
         key = (tuple(self.seats), self.auto_pass)
@@ -208,9 +209,11 @@ class Match:
         d = self.decision()
         if d is None:
             return None
+        forced = self.session.forced()
+        if forced is not None:
+            return Auto(d.seat, forced, True)
         if self.seats[d.seat] == "human":
-            forced = self.session.forced()
-            return Auto(d.seat, forced, True) if forced is not None else None
+            return None
         return Auto(d.seat, self.session.computer_action(self._players[d.seat], self._rng),
                     False)
 

@@ -38,7 +38,9 @@ class Applied:
 
 class Session:
     def __init__(self, game: GameBase, seed: int, options: dict[str, Any],
-                 seats: list[SeatKind]):
+                 seats: list[SeatKind], start: Any = None):
+        """`start`: the position to play from (a lesson's, a test's); by
+        default the game's new deal for `seed`."""
         self.game = game
         self.seed = seed
         self.options = dict(options)
@@ -47,7 +49,7 @@ class Session:
         self.redo_stack: list[list[str]] = []
         # the table passes for a person when passing is all they may do (a setting)
         self.auto_pass = True
-        self.reset(game.new_game(seed, self.options, len(seats)))
+        self.reset(game.new_game(seed, self.options, len(seats)) if start is None else start)
 
     def again(self, seed: int) -> Session:
         """A new game like this one (game, options, seats, settings), dealt by `seed`."""

@@ -17,7 +17,7 @@ import pygame_gui
 
 from shrinetable.adapter import gestures, storage
 from shrinetable.adapter.match import AUTO, Match
-from shrinetable.adapter.session import Applied, Session
+from shrinetable.adapter.session import Applied
 from shrinetable.engine import Chip, View
 from shrinetable.formats.layout import Layout
 from shrinetable.formats.save import SaveError
@@ -40,14 +40,15 @@ LEGEND = Chip("Orange outline: changed by the last move", LAST)
 
 
 class GameScene(GamePanels, Zoom):
-    def __init__(self, app, session: Session, layout: Layout):
+    def __init__(self, app, match: Match, layout: Layout):
         self.app = app
-        self.match = match = Match(session, autosave=True)
+        self.match = match
         app.art.use(match.present)
-        self.session = session   # what the App keeps and the menu saves
+        self.session = match.session   # what the App keeps and the menu saves
         self.layout = layout
         self.board = Board(layout, app.art, app.fonts)
-        humans = session.humans()
+        self.board.hands = {match.hand(q) for q in range(len(match.seats))}
+        humans = match.humans()
         self.viewer: int = humans[0] if humans else 0
         self.marks = Marks()
         self.moves: list[gestures.Move] = []
@@ -67,7 +68,7 @@ class GameScene(GamePanels, Zoom):
         self.guard_until = 0.0   # action buttons ignore clicks until then (GUARD_S)
         self.ui = Widgets()
         self.notation = False   # the log shows each move's notation too (Ctrl+N)
-        self.log_html = [self._log_line(a) for a in session.history]
+        self.log_html = [self._log_line(a) for a in match.history]
         self.base: pygame.Surface | None = None
         self.composite: pygame.Surface | None = None
         self.base_dirty = True
@@ -251,8 +252,8 @@ class GameScene(GamePanels, Zoom):
             self.viewer = self.match.decision().seat
             self.overlay = None
             self._after_change()
-            if self.session.history:   # the handover hid it: show the last move land
-                self._launch_flyers(self.session.history[-1])
+            if self.match.history:   # the handover hid it: show the last move land
+                self._launch_flyers(self.match.history[-1])
 
     def _open(self, overlay: str | None) -> None:
         if self.overlay in ("gameover", "handover", "ask") and overlay is None:
@@ -276,7 +277,7 @@ class GameScene(GamePanels, Zoom):
             return
         if self.match.undo(self.viewer):
             self.app.emit("undo")
-            self.log_html = [self._log_line(a) for a in self.session.history]
+            self.log_html = [self._log_line(a) for a in self.match.history]
             self.marks.last = set()
             self.overlay = None
             self._after_change()
@@ -406,7 +407,7 @@ class GameScene(GamePanels, Zoom):
     def toggle_notation(self) -> None:
         """Show or hide each move's notation in the log (for bug reports)."""
         self.notation = not self.notation
-        self.log_html = [self._log_line(a) for a in self.session.history]
+        self.log_html = [self._log_line(a) for a in self.match.history]
         self.say(f"Notation in the log {'shown' if self.notation else 'hidden'} (Ctrl+N).",
                  error=False)
 
@@ -499,7 +500,8 @@ class GameScene(GamePanels, Zoom):
         else:
             self.press = None
             return
-        offsets = group_offsets(origins, press.pos, card.index if card else None, indices)
+        offsets = group_offsets(origins, press.pos, card.index if card else None, indices,
+                                [img.get_size() for img in images], self.app.screen.get_rect())
         self.drag = Drag(source, held, indices, list(zip(images, offsets, strict=True)),
                          origins, moves, pos)
         self.marks.targets = gestures.targets(moves)

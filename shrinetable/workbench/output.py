@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 import tempfile
+import webbrowser
 from collections.abc import Callable
 from pathlib import Path
 
@@ -76,3 +77,11 @@ def last_report() -> Path | None:
     except OSError:
         return None
     return page if page.is_file() else None
+
+
+def open_last() -> str:
+    """Open the last report's page in the browser; '' when it opened, else why not."""
+    page = last_report()
+    if page is None:
+        return "No report yet: `shrinetable report GAME --out DIR` writes one."
+    return "" if webbrowser.open(page.as_uri()) else f"No browser to open {page} with."
