@@ -23,17 +23,23 @@ MIN_PX = 11             # a strip's name and numbers are never smaller
 
 def _fit(fonts, text: str, px: int, width: int, colour, bold: bool = False,
          least: int = 6, narrow: bool = False) -> pygame.Surface:
-    """`text` at `px`, shrunk (down to `least` px), then (`narrow`) narrowed a
-    little (`_line_img`), and then cut with an ellipsis to fit `width`."""
-    while px > least and fonts.font(px, bold).size(text)[0] > width:
+    """`text` at `px`, shrunk (down to `least` px, never under the floor), then
+    (`narrow`) narrowed a little (`_line_img`), and then cut with an ellipsis
+    to fit `width`."""
+    while px > max(least, fonts.floor) and fonts.font(px, bold).size(text)[0] > width:
         px -= 1
     if narrow:
         return _line_img(fonts, text, px, width, colour, bold)
-    img = fonts.text(text, px, colour, bold)
-    while img.get_width() > width and len(text) > 2:
-        text = text[:-2] + "\u2026"
-        img = fonts.text(text, px, colour, bold)
-    return img
+    return fonts.text(cut(fonts, text, px, width, bold), px, colour, bold)
+
+
+def cut(fonts, text: str, px: int, width: int, bold: bool = False, least: int = 2) -> str:
+    """`text` cut with an ellipsis to fit `width` at `px` (at least `least`
+    characters are kept)."""
+    font = fonts.font(px, bold)
+    while font.size(text)[0] > width and len(text) > least:
+        text = text[:-2].rstrip() + "\u2026"
+    return text
 
 
 def wrap(fonts, text: str, px: int, width: int, bold: bool = False) -> list[str]:
@@ -50,13 +56,13 @@ def wrap(fonts, text: str, px: int, width: int, bold: bool = False) -> list[str]
 
 def pips(fonts, cost: tuple, px: int) -> pygame.Surface:
     """The cost as circles, each filled with its colour and carrying its word."""
-    d = px + 4
+    imgs = [fonts.text(pip.text, max(6, px - 2), pip.ink, True) for pip in cost]
+    d = max([px + 4] + [img.get_width() + 3 for img in imgs])   # its word inside
     surf = pygame.Surface((max(1, d * len(cost)), d), pygame.SRCALPHA)
-    for i, pip in enumerate(cost):
+    for i, (pip, img) in enumerate(zip(cost, imgs, strict=True)):
         centre = (i * d + d // 2, d // 2)
         pygame.draw.circle(surf, pip.fill or NEUTRAL, centre, d // 2)
         pygame.draw.circle(surf, INK, centre, d // 2, 1)
-        img = fonts.text(pip.text, max(6, px - 2), pip.ink, True)
         surf.blit(img, img.get_rect(center=centre))
     return surf
 
@@ -75,22 +81,53 @@ def numbers_box(fonts, text: str, size: tuple[int, int], detail: bool = False,
         px = strip_px(h)
         box = fonts.font(px, True).size(text)
         rect = pygame.Rect(0, 0, box[0] + 6, min(h - 4, box[1] + 2))
-        rect.midright = (w - 3, h // 2) if h < 2 * line(fonts) else (w - 3, h * 3 // 4)
+        if h < 2 * line(fonts):
+            rect.midright = (w - 3, h // 2)
+        else:   # under the name's line, which may hold chips
+            rect.bottomright = (w - 3, h - 1)
         return rect, px
     px = max(8, round(h * (0.08 if detail else 0.15)))
     border, pad = max(2, w // 16), max(2, w // 30)
-    room = w - 2 * (border + pad)   # five ratings must stay on the card: smaller type
-    while px > 7 and fonts.font(px, True).size(text)[0] + 2 * pad > room:
-        px -= 1
-    rect = pygame.Rect((0, 0), fonts.font(px, True).size(text)).inflate(pad * 2, 0)
+    room = w - 2 * (border + pad)   # five ratings must stay on the card: smaller type,
+    while px > 7 and fonts.font(px, True).size(text)[0] + 2 * pad > room:   # then two
+        px -= 1                                                             # lines
+    font = fonts.font(px, True)
+    lines = number_lines(fonts, text, px, room - 2 * pad)
+    rect = pygame.Rect(0, 0, max(font.size(t)[0] for t in lines),
+                       font.get_linesize() * (len(lines) - 1) + font.size(text)[1])
+    rect.inflate_ip(pad * 2, 0)
     rect.bottomright = (w - border - pad, h - border - pad)
     return rect, px
 
 
+def number_lines(fonts, text: str, px: int, width: int) -> list[str]:
+    """`text` (numbers joined by "/") on one line, or on two split at a "/"
+    where one is too wide at `px` (the floor keeps the type from shrinking)."""
+    font = fonts.font(px, True)
+    parts = text.split("/")
+    if font.size(text)[0] <= width or len(parts) < 2:
+        return [text]
+    half = (len(parts) + 1) // 2
+    return ["/".join(parts[:half]) + "/", "/".join(parts[half:])]
+
+
+def numbers_img(fonts, text: str, px: int, width: int, colour) -> pygame.Surface:
+    """`text` as `number_lines` sets it, each line centred."""
+    lines = [fonts.text(t, px, colour, True) for t in number_lines(fonts, text, px, width)]
+    if len(lines) == 1:
+        return lines[0]
+    step = fonts.font(px, True).get_linesize()
+    surf = pygame.Surface((max(i.get_width() for i in lines),
+                           step * (len(lines) - 1) + lines[-1].get_height()), pygame.SRCALPHA)
+    for i, img in enumerate(lines):
+        surf.blit(img, img.get_rect(midtop=(surf.get_width() // 2, i * step)))
+    return surf
+
+
 def _numbers(surf, fonts, text: str, box: pygame.Rect, px: int, edge) -> None:
-    pygame.draw.rect(surf, BOX, box, border_radius=max(2, box.h // 4))
-    pygame.draw.rect(surf, edge, box, 1, border_radius=max(2, box.h // 4))
-    img = fonts.text(text, px, INK, True)
+    pygame.draw.rect(surf, BOX, box, border_radius=max(2, min(box.h, 24) // 4))
+    pygame.draw.rect(surf, edge, box, 1, border_radius=max(2, min(box.h, 24) // 4))
+    img = numbers_img(fonts, text, px, box.w, INK)
     surf.blit(img, img.get_rect(center=box.center))
 
 
@@ -131,10 +168,10 @@ CONDENSE = 0.8   # a word too wide for its line is narrowed to this much at most
 def _line_img(fonts, text: str, px: int, width: int, colour, bold: bool) -> pygame.Surface:
     """`text` at `px` in `width`: narrowed (to `CONDENSE`) if need be, else cut
     with an ellipsis, never smaller."""
-    img = fonts.text(text, px, colour, bold)
-    while img.get_width() * CONDENSE > width and len(text) > 2:
+    font = fonts.font(px, bold)
+    while font.size(text)[0] * CONDENSE > width and len(text) > 2:
         text = text[:-2].rstrip() + "\u2026"
-        img = fonts.text(text, px, colour, bold)
+    img = fonts.text(text, px, colour, bold)
     if img.get_width() > width:
         img = pygame.transform.smoothscale(img, (max(1, width), img.get_height()))
     return img
@@ -307,8 +344,9 @@ def draw_face(fonts, face: Face, size: tuple[int, int], detail: bool = False) ->
         surf.blit(img, (x, y + 1))
         x += img.get_width() + pad
         row = img.get_height() + 2
-    if h >= 70:
-        tl = _fit(fonts, face.type_line, small, max(8, inner.right - pad - x), FAINT)
+    kind = _type_words(fonts, face.type_line, small, inner.right - pad - x) if h >= 70 else ""
+    if kind:
+        tl = fonts.text(kind, small, FAINT)
         surf.blit(tl, (x, y + max(0, (row - tl.get_height()) // 2)))
         row = max(row, tl.get_height())
     y += row + pad
@@ -321,12 +359,32 @@ def draw_face(fonts, face: Face, size: tuple[int, int], detail: bool = False) ->
         bottom = box.top - pad
     # keywords say a body's abilities at a glance; a card without any (a spell, a
     # relic) shows as much of its text as fits, and the zoom shows it all
-    lines = face.keywords if face.keywords and not detail else wrap(fonts, face.text, small,
-                                                                     inner.w - 2 * pad)
-    for line in lines:
-        img = _fit(fonts, line, small, inner.w - 2 * pad, INK)
-        if y + img.get_height() > bottom and not detail:
+    width = inner.w - 2 * pad
+    said = face.keywords if face.keywords and not detail else (face.text,)
+    lines = [part for words in said for part in wrap(fonts, words, small, width)]
+    high = fonts.font(small).get_linesize()
+    for i, line in enumerate(lines):
+        if y + high > bottom and not detail:
             break
-        surf.blit(img, (inner.left + pad, y))
-        y += img.get_height()
+        if not detail and i + 1 < len(lines) and y + 2 * high > bottom:
+            line = _more(fonts, line, small, width)   # the zoom shows the rest
+        surf.blit(_fit(fonts, line, small, width, INK), (inner.left + pad, y))
+        y += high
     return surf
+
+
+def _more(fonts, line: str, px: int, width: int) -> str:
+    """`line` followed by an ellipsis (its last word giving way if need be)."""
+    if fonts.font(px).size(line + " \u2026")[0] > width and " " in line:
+        line = line.rsplit(" ", 1)[0]
+    return line + " \u2026"
+
+
+def _type_words(fonts, type_line: str, px: int, width: int) -> str:
+    """The type line whole where it fits at `px`, else its first part (the
+    card's kind, before the dash), else nothing: never a cut word."""
+    font = fonts.font(px)
+    for text in (type_line, type_line.split(" \u2014 ")[0].split(" \u00b7 ")[0]):
+        if text and font.size(text)[0] <= width:
+            return text
+    return ""

@@ -13,7 +13,8 @@ from shrinetable.engine import REVEAL, Event, Outcome
 from shrinetable.engine.rng import fork, seeded
 
 from .actions import Action
-from .cards import Def
+from .cards import Def, catalog
+from .decks import COPIES
 from .effects import (
     CARD_TARGETS,
     active,
@@ -30,6 +31,9 @@ from .effects import (
 from .state import Combat, Options, State
 
 HAND, MAX_HAND, LAID_OUT, PICKS, PICK_COST = 5, 8, 5, 3, 3
+# the most territories a kingdom can hold at once: the implicit one and one per
+# territory card a deck may hold (3 of each); the text sets no limit (R26)
+SLOTS = 1 + COPIES * sum(c.type == "territory" for c in catalog()[0].values())
 NONE = Def("none", "no card", "policy", (), 0, 0, 0, 0, {}, (), "")
 
 
@@ -42,6 +46,13 @@ def zone(kind: str, q: int) -> str:
 
 def terr(slot: int, q: int) -> str:
     return f"terr{slot + 1}:{q}"
+
+
+def may_found(s: State, founded: int) -> bool:
+    """A territory may be founded whenever a building is constructed with a territory
+    card (clause territories); only the R26 option sets a limit."""
+    limit = s.opts.max_territories
+    return founded < SLOTS and not (limit and founded >= limit)
 
 
 # ------------------------------------------------------------------------ the deal
@@ -66,7 +77,7 @@ def deal(seed: int, opts: Options, decks: tuple[list[Def], list[Def]],
     first = rng.randrange(2) if first is None else first
     names = ("",) + tuple(f"{d.id}#{c}" for c, d in enumerate(defs) if c)
     slots: list[list[list[int] | None]] = [
-        [[0]] + [None] * (opts.max_territories - 1) for _ in (0, 1)]
+        [[0]] + [None] * (SLOTS - 1) for _ in (0, 1)]
     return State(opts, rng, tuple(defs), names, tuple(owner), deck, [[], []], [[], []],
                  [[], []], slots, [[], []], [{}, {}], start, [(), ()], [False, False],
                  first=first, turn=first)
@@ -134,7 +145,7 @@ def _plays(s: State, q: int, fast: bool) -> list[Action]:
             if founded is None:
                 founded = [i for i, t in enumerate(s.slots[q]) if t is not None]
             wheres = [(i, "") for i in founded]
-            if kind == "building" and len(founded) < s.opts.max_territories:
+            if kind == "building" and may_found(s, len(founded)):
                 wheres += [(-1, names[t]) for t in s.hand[q] if defs[t].type == "territory"]
             if not wheres:
                 continue
@@ -276,7 +287,7 @@ def _main(s: State) -> list[Action]:
     if len(founded) > 1:
         memo = s.memo.move
         for u in units:
-            if u not in s.moved:
+            if not (s.opts.move_once and u in s.moved):
                 here = s.slot_of(u)
                 out += [memo.get((u, i)) or memo.setdefault((u, i), Action(
                     "move", names[u], slot=i)) for i in founded if i != here]
@@ -626,9 +637,10 @@ def settle(s: State, ev: list[Event], fell: set[int] | None = None) -> None:
                                  f"{'have' if len(out) == 2 else 'has'} no building left")
 
 
-def destroy(s: State, c: int, ev: list[Event]) -> bool:
-    """`c` leaves play for its owner's graveyard; a territory left without a
-    building ceases (R20). Whether `c` was a building (see `settle`)."""
+def destroy(s: State, c: int, ev: list[Event], word: str = "destroyed") -> bool:
+    """`c` leaves play for its owner's graveyard (destroyed, or `word`:
+    sacrificed); a territory left without a building ceases (R20). Whether `c`
+    was a building (see `settle`)."""
     q = s.owner[c]
     d = s.defs[c]
     if d.type == "policy":
@@ -640,7 +652,7 @@ def destroy(s: State, c: int, ev: list[Event]) -> bool:
         src = terr(slot, q)
     _forget(s, c)
     s.grave[q] = [*s.grave[q], c]
-    ev.append(Event("destroy", f"{d.name} is destroyed", q, (s.names[c],), src,
+    ev.append(Event("destroy", f"{d.name} is {word}", q, (s.names[c],), src,
                     zone("grave", q)))
     if d.type != "building":
         return False
