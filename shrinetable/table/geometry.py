@@ -202,7 +202,7 @@ def zone_areas(layout: Layout, view: View, viewer: int | None) -> dict[str, Unit
     groups: dict[tuple[str, str], list[str]] = {}
     for name in view.zones:
         place = layout.place(name, viewer, view.seats)
-        if place is None:
+        if place is None or (place.while_filled and not view.zones[name].cards):
             continue
         out[name] = place.rect
         if place.share:
@@ -244,7 +244,7 @@ def place_cards(layout: Layout, view: View, scaler: Scaler, viewer: int | None,
     areas = zone_areas(layout, view, viewer)
     for name, zone in view.zones.items():
         place = layout.place(name, viewer, view.seats)
-        if place is None:
+        if name not in areas:
             continue
         area = scaler.rect(areas[name])
         size = card_size(layout, place, scaler)
