@@ -52,3 +52,30 @@ def test_shards_starting_zones_leave_when_setup_ends():
     assert "start:0" not in areas and "start:1" not in areas
     assert {p.zone for p in geo.place_cards(layout, view, geo.Scaler((1600, 900), (1280, 720)),
                                             0)} & {"start:0", "start:1"} == set()
+
+
+def test_a_hovered_hand_card_rises_and_grows_at_once(tmp_path, monkeypatch):
+    import os
+    import time
+
+    from shrinetable.table.app import App
+    from shrinetable.table.bench import showcase
+    from shrinetable.table.zoom import RISE
+
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    monkeypatch.setenv("SHRINETABLE_DATA_DIR", str(tmp_path))
+    app = App((1280, 720))
+    app.start_game(showcase(registry.get("sorcerer")))
+    app.step([], 0.01)
+    scene = app.scene
+    card = next(p for p in scene.board.placed if p.zone in scene.board.hands and p.name)
+    scene.zoom_motion(card.rect.center)
+    scene.update(time.monotonic())   # no wait: the same frame
+    assert scene.zoomed == card.name
+    scene.draw(app.screen)
+    big = scene.zoom_area[0]
+    assert big.h == round(720 * RISE) and big.h > 2 * card.rect.h
+    assert big.bottom == min(card.rect.bottom, 720) and big.collidepoint(card.rect.center)
+    scene.zoom_motion((5, 5))   # away: it goes back
+    assert scene.zoomed is None
+    pygame.quit()
