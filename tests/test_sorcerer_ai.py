@@ -167,10 +167,13 @@ def test_sacrifices_a_weak_wishful_card_before_replacing_it():
 
 
 def test_attacks_an_opponent_that_cannot_block():
-    """Clause attack, R6: the opponent's only card is turned, so an attack is free."""
-    s = table({"play:0": [spell("gross", 4, 2)], "play:1": [spell("strong", 1, 9)]},
-              stage="attack", turned=(2,))
+    """Clause attack, with the R6 option on: the opponent's only card is turned, so
+    an attack is free. By the text (option off) the turned 9-shield card blocks, and
+    the 4-attack card stays home."""
+    zones = {"play:0": [spell("gross", 4, 2)], "play:1": [spell("strong", 1, 9)]}
+    s = table(zones, stage="attack", turned=(2,), r6=True)
     assert _choice(s) == f"attack {n(s, 1)}"
+    assert _choice(table(zones, stage="attack", turned=(2,))) == "pass"
 
 
 def test_holds_back_an_attacker_that_would_only_die():

@@ -61,6 +61,8 @@ def holds(s: State, q: int, c: int, condition: str, pool: dict[str, int] | None 
         return not any(pool.get(r, 0) for r in ADVANCED)
     if word == "raiding":
         return len(s.of_type(q, "building")) < len(s.of_type(1 - q, "building"))
+    if word == "developed":                           # the player's development
+        return development(s, q) >= int(rest)
     return s.counters.get(c, 0) >= int(rest)          # upgraded X
 
 
@@ -134,7 +136,8 @@ def target_choices(s: State, q: int, c: int, e: Effect) -> list[int]:
     t = e.target
     sides = (1 - q,) if t.startswith("enemy") else (q,) if t.startswith("own") else (q, 1 - q)
     kinds = {"unit": ("unit",), "building": ("building",), "enemy": ("unit", "building"),
-             "card": ("unit", "building", "policy")}[t.rpartition("_")[2]]
+             "card": ("unit", "building", "policy"), "policy": ("policy",)
+             }[t.rpartition("_")[2]]
     out = [k for side in sides for k in s.kingdom(side) if s.defs[k].type in kinds]
     if e.do == "develop":
         out = [k for k in out if is_developable(s.defs[k])]
@@ -178,8 +181,11 @@ def resolve(s: State, q: int, c: int, effects: list[Effect], targets: list[int],
                 s.damage[t] = s.damage.get(t, 0) + n
             ev.append(Event("damage", f"{name} deals {n} damage to {tname}", q))
             rules.settle(s, ev)
-        elif e.do == "destroy":
-            rules.settle(s, ev, {s.owner[t]} if rules.destroy(s, t, ev) else set())
+        elif e.do in ("destroy", "sacrifice"):
+            word = "destroyed" if e.do == "destroy" else "sacrificed"
+            rules.settle(s, ev, {s.owner[t]} if rules.destroy(s, t, ev, word) else set())
+        elif e.do == "return":
+            _return_unit(s, q, name, ev)
         elif e.do == "repair":
             if not s.damage.get(t):
                 continue               # nothing to repair: nothing happens
@@ -199,6 +205,20 @@ def resolve(s: State, q: int, c: int, effects: list[Effect], targets: list[int],
             ev.append(Event("develop", f"{name} puts {e.amount} development "
                                        f"counter(s) on {tname}", q))
             rules.develop(s, t, e.amount, ev)
+
+
+def _return_unit(s: State, q: int, source: str, ev: list[Event]) -> None:
+    """The unit last put into `q`'s graveyard is put into play (not recruited) in
+    `q`'s first territory; it enters now, so only Blitz lets it attack this turn."""
+    unit = next((c for c in reversed(s.grave[q]) if s.defs[c].type == "unit"), None)
+    if unit is None:
+        return
+    slot = next(i for i, t in enumerate(s.slots[q]) if t is not None)
+    s.grave[q] = [c for c in s.grave[q] if c != unit]
+    rules._enter(s, q, unit, slot)
+    ev.append(Event("return", f"{source}: {s.defs[unit].name} is put into play from "
+                              f"{p(q)}'s graveyard", q, (s.names[unit],), rules.zone("grave", q),
+                    rules.terr(slot, q)))
 
 
 def _discard_random(s: State, q: int, n: int, source: str, ev: list[Event]) -> None:

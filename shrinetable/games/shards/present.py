@@ -51,7 +51,8 @@ STEP = {"start": "choosing Starting cards", "bonus": "second player's bonus",
 # an ability in a few words, for the button that picks one of a card's abilities
 DOES = {"gain": "gain {n} {r}", "draw": "draw {n}", "damage": "{n} damage",
         "destroy": "destroy", "repair": "repair {n}", "pump": "+{n} offence",
-        "ready": "ready a unit", "develop": "{n} development", "discard": "discard {n}"}
+        "ready": "ready a unit", "develop": "{n} development", "discard": "discard {n}",
+        "sacrifice": "sacrifice", "return": "return a unit"}
 
 RULES = """<b>Goal</b><br>
 Win by <b>Domination</b> (your opponent has no building left), <b>Prosperity</b> (7

@@ -637,9 +637,10 @@ def settle(s: State, ev: list[Event], fell: set[int] | None = None) -> None:
                                  f"{'have' if len(out) == 2 else 'has'} no building left")
 
 
-def destroy(s: State, c: int, ev: list[Event]) -> bool:
-    """`c` leaves play for its owner's graveyard; a territory left without a
-    building ceases (R20). Whether `c` was a building (see `settle`)."""
+def destroy(s: State, c: int, ev: list[Event], word: str = "destroyed") -> bool:
+    """`c` leaves play for its owner's graveyard (destroyed, or `word`:
+    sacrificed); a territory left without a building ceases (R20). Whether `c`
+    was a building (see `settle`)."""
     q = s.owner[c]
     d = s.defs[c]
     if d.type == "policy":
@@ -651,7 +652,7 @@ def destroy(s: State, c: int, ev: list[Event]) -> bool:
         src = terr(slot, q)
     _forget(s, c)
     s.grave[q] = [*s.grave[q], c]
-    ev.append(Event("destroy", f"{d.name} is destroyed", q, (s.names[c],), src,
+    ev.append(Event("destroy", f"{d.name} is {word}", q, (s.names[c],), src,
                     zone("grave", q)))
     if d.type != "building":
         return False
