@@ -170,7 +170,7 @@ def test_an_answer_out_of_turn_is_framed(app):
     assert scene.painter.base.get_at((area.centerx, area.top + 1))[:3] == ANSWER
     own = start(app, Session(SHRINE, 5, {}, ["human", "computer"]))
     assert not own.out_of_turn()
-    assert own.base.get_at((area.centerx, area.top + 1))[:3] != ANSWER
+    assert own.painter.base.get_at((area.centerx, area.top + 1))[:3] != ANSWER
 
 
 def test_the_enlarged_card_closes_on_leaving_it_and_on_a_click_in_the_panel(app):
