@@ -104,7 +104,8 @@ class Pointer:
         else:
             self.s.press = None
             return
-        offsets = group_offsets(origins, press.pos, card.index if card else None, indices)
+        offsets = group_offsets(origins, press.pos, card.index if card else None, indices,
+                                [img.get_size() for img in images], self.s.app.screen.get_rect())
         self.s.drag = Drag(source, held, indices, list(zip(images, offsets, strict=True)),
                          origins, moves, pos)
         self.s.marks.targets = gestures.targets(moves)
