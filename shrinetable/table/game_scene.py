@@ -500,7 +500,8 @@ class GameScene(GamePanels, Zoom):
         else:
             self.press = None
             return
-        offsets = group_offsets(origins, press.pos, card.index if card else None, indices)
+        offsets = group_offsets(origins, press.pos, card.index if card else None, indices,
+                                [img.get_size() for img in images], self.app.screen.get_rect())
         self.drag = Drag(source, held, indices, list(zip(images, offsets, strict=True)),
                          origins, moves, pos)
         self.marks.targets = gestures.targets(moves)

@@ -1,6 +1,7 @@
 """A card shown large with its full text: right-click a card (any click, on the
 table or the panels, or the pointer leaving both the card and its enlargement
-closes it), or rest the pointer on a card for a moment (moving away closes it).
+closes it), or rest the pointer on a card for a moment (moving away closes it);
+a card in one's hand rises from its place and grows at once.
 Small cards on a crowded table stay readable this way; the hover zoom is for
 games whose cards carry text (`Presentation.zoom_on_hover`)."""
 
@@ -15,6 +16,7 @@ from . import hud
 
 HOVER_S = 0.7       # how long the pointer rests on a card before it zooms
 HEIGHT = 0.62       # the zoomed card's height, as a share of the window's
+RISE = 0.42         # a hovered hand card's, risen from its place (its text >= 14 px)
 
 
 class Zoom:
@@ -24,6 +26,7 @@ class Zoom:
     pinned: bool = False             # by a right-click (stays until a click)
     resting: tuple[str, float] | None = None   # (card under the pointer, since when)
     zoom_area: tuple[pygame.Rect, ...] = ()   # the enlargement and its card, as drawn
+    rising: bool = False             # the zoomed card is a hand card under the pointer
 
     def zoom_motion(self, pos) -> None:
         """The pointer moved: restart the hover timer, drop a hover zoom, and a
@@ -37,7 +40,10 @@ class Zoom:
         card = geo.card_at(self.board.placed, pos)
         name = card.name if card is not None and self.drag is None else None
         if self.resting is None or self.resting[0] != name:
-            self.resting = (name, time.monotonic()) if name else None
+            # a card in one's hand rises and grows at once, as in digital card games
+            self.rising = bool(name) and card.zone in self.board.hands and not card.strip
+            wait = 0 if self.rising else HOVER_S
+            self.resting = (name, time.monotonic() - HOVER_S + wait) if name else None
             if self.zoomed is not None:
                 self.zoomed = None
                 self.dirty = True
@@ -74,12 +80,15 @@ class Zoom:
         if self.zoomed is None or self.drag is not None or self.overlay is not None:
             return
         w, h = screen.get_size()
-        ch = round(h * HEIGHT)
+        under = next((p.rect for p in self.board.placed if p.name == self.zoomed), None)
+        rise = self.rising and under is not None and not self.pinned
+        ch = round(h * (RISE if rise else HEIGHT))
         size = (round(ch * 0.7), ch)
         img = self.app.art.zoom(self.zoomed, size)
         rect = img.get_rect()
-        under = next((p.rect for p in self.board.placed if p.name == self.zoomed), None)
-        if under is not None and not self.pinned:
+        if rise:   # up from its place in the hand
+            rect.midbottom = (under.centerx, under.bottom)
+        elif under is not None and not self.pinned:
             rect.midleft = (under.right + 12, under.centery)
             if rect.right > w:
                 rect.midright = (under.left - 12, under.centery)
