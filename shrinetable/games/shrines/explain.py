@@ -57,12 +57,12 @@ def explain(s: State, a: Action, legal: list[Action]) -> tuple[str, str]:
     if a.kind == "mulligan" and s.mull_left <= 0:
         return ("You have mulliganed all the cards you may (two for p1, four for p2): "
                 "keep."), "mulligan"
-    short = _pay_short(s, a)
-    if short:
-        return short, "cost"
     paying = _payment(a, legal)
     if paying:
         return paying, "R7"
+    short = _pay_short(s, a)
+    if short:
+        return short, "cost"
     if a.card:
         c = instance(a.card)
         if c >= len(s.defs) or s.name(c) != a.card:
