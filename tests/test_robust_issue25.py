@@ -175,3 +175,99 @@ def test_13_listing_autosaves_skips_what_is_not_a_save(tmp_path):
     os.mkfifo(folder / "fifo.json")
     (folder / "dir.json").mkdir()
     assert storage.recent_autosaves() == []
+
+
+# 13 and 26: the autosave journal -------------------------------------------------
+def shrine(moves: int = 3, seed: int = 11) -> Session:
+    s = Session(registry.get("shrine"), seed, {}, ["computer", "computer"])
+    for _ in range(moves):
+        s.play(s.computer_action())
+    return s
+
+
+@pytest.mark.parametrize("spoil", ["folder in its place", "autosaves folder a file"])
+def test_13_an_autosave_that_cannot_be_written_moves_to_the_fallback_and_says_so(
+        spoil, tmp_path, monkeypatch):
+    monkeypatch.setattr(storage, "fallback_dir", lambda: tmp_path / "spare")
+    s = shrine()
+    assert storage.autosave(s) == ""
+    path = storage.autosave_path(s)
+    if spoil == "folder in its place":
+        path.unlink()
+        path.mkdir()
+    else:
+        for f in path.parent.iterdir():
+            f.unlink()
+        path.parent.rmdir()
+        path.parent.write_text("not a folder")
+    s.play(s.computer_action())
+    said = storage.autosave(s)
+    moved = storage.autosave_path(s)
+    assert moved.parent == tmp_path / "spare" / "autosaves" and str(moved) in said
+    for _ in range(3):   # the moves after it are kept too
+        s.play(s.computer_action())
+        assert storage.autosave(s) == ""
+    assert storage.read_save(moved).actions == [a.text for a in s.history]
+
+
+def test_26_the_journal_appends_a_line_per_move_and_keeps_undos(tmp_path):
+    s = Session(registry.get("shrine"), 3, {}, ["human", "computer"])
+    for _ in range(6):
+        s.play(s.computer_action())
+        storage.autosave(s)
+    path = storage.autosave_path(s)
+    lines = path.read_bytes().count(b"\n")
+    s.play(s.computer_action())
+    storage.autosave(s)
+    assert path.read_bytes().count(b"\n") == lines + 1
+    assert s.undo()
+    storage.autosave(s)
+    s.play(s.computer_action())
+    storage.autosave(s)
+    assert storage.read_save(path).actions == [a.text for a in s.history]
+    with open(path, "ab") as f:   # a crash mid-line: the torn line is left out
+        f.write(b'"draw')
+    assert storage.read_save(path).actions == [a.text for a in s.history]
+    back = storage.load(path)   # compacted: written afresh, one line a move
+    fresh = storage.autosave_path(back)
+    assert fresh.read_bytes().count(b"\n") == 1 + len(s.history) and not path.exists()
+
+
+def test_26_a_damaged_line_before_the_last_is_named(tmp_path):
+    s = shrine()
+    storage.autosave(s)
+    path = storage.autosave_path(s)
+    lines = path.read_text().splitlines(keepends=True)
+    lines[2] = "{oops\n"
+    path.write_text("".join(lines))
+    with pytest.raises(SaveError, match=":3: a damaged line"):
+        storage.read_save(path)
+
+
+def _per_move(s: Session, moves: int) -> float:
+    """The least time an autosave took over `moves` passes from here."""
+    best = float("inf")
+    for _ in range(moves):
+        s.play(s.game.parse_action("pass"))
+        start = time.perf_counter()
+        storage.autosave(s)
+        best = min(best, time.perf_counter() - start)
+    return best
+
+
+def test_26_an_autosave_at_move_4000_costs_what_it_did_at_move_100(monkeypatch):
+    """Compared within one run: the fastest of 30 autosaves after move 100
+    against the fastest of 30 after move 4,000 (Sorcerer passes go on for ever).
+    The fsync, one a move whatever the game's length, is left out: on a fast
+    disk it hid that rewriting the whole save grew with the game."""
+    monkeypatch.setattr(os, "fsync", lambda fd: None)
+    s = Session(registry.get("sorcerer"), 5, {}, ["human", "human"])
+    for _ in range(100):
+        s.play(s.game.parse_action("pass"))
+    storage.autosave(s)
+    early = _per_move(s, 30)
+    for _ in range(3900):
+        s.play(s.game.parse_action("pass"))
+    storage.autosave(s)
+    late = _per_move(s, 30)
+    assert late < 1.5 * early, (early, late)   # rewriting the whole save: 2.3
