@@ -3,6 +3,7 @@ reproduced as it was found: every one of these failed before its fix."""
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
@@ -271,3 +272,87 @@ def test_26_an_autosave_at_move_4000_costs_what_it_did_at_move_100(monkeypatch):
     storage.autosave(s)
     late = _per_move(s, 30)
     assert late < 1.5 * early, (early, late)   # rewriting the whole save: 2.3
+
+
+# 11 ------------------------------------------------------------------------------
+def deck_file(tmp_path: Path) -> Path:
+    from shrinetable.games.sorcerer.cards import catalog
+    deck = catalog()[1][-1]
+    path = tmp_path / "mine.toml"
+    path.write_text('game = "sorcerer"\nname = "Mine"\n[cards]\n'
+                    + "".join(f'"{cid}" = {n}\n' for cid, n in deck.cards.items()))
+    return path
+
+
+def test_11_a_save_continues_after_its_deck_file_is_deleted(tmp_path):
+    path = deck_file(tmp_path)
+    s = Session(registry.get("sorcerer"), 4, {"deck_p1": str(path)}, ["human", "computer"])
+    s.play(s.computer_action())
+    saved = storage.save_as(s, tmp_path / "game.json")
+    path.unlink()
+    back = storage.load(saved)
+    assert back.game.view(back.state, 0) == s.game.view(s.state, 0)
+    assert str(path) not in saved.read_text()
+
+
+def test_11_an_old_save_naming_a_file_loads_while_the_file_is_there(tmp_path):
+    path = deck_file(tmp_path)
+    old = {"format": "shrinetable-save", "version": 1, "game": "sorcerer", "seed": 4,
+           "options": {"deck_p1": str(path)}, "seats": ["human", "computer"], "actions": []}
+    (tmp_path / "old.json").write_text(json.dumps(old))
+    back = storage.load(tmp_path / "old.json")
+    assert back.options["deck_p1"].startswith("deck:")   # kept in the save from now on
+    path.unlink()
+    with pytest.raises(SaveError, match="mine.toml"):
+        storage.load(tmp_path / "old.json")
+
+
+def test_11_12_a_new_save_may_not_name_a_file(tmp_path):
+    path = deck_file(tmp_path)
+    planted = {"format": "shrinetable-save", "version": 2, "game": "sorcerer", "seed": 4,
+               "options": {"deck_p1": str(path)}, "seats": ["human", "computer"],
+               "actions": []}
+    (tmp_path / "planted.json").write_text(json.dumps(planted))
+    with pytest.raises(SaveError, match="names a file"):
+        storage.load(tmp_path / "planted.json")
+
+
+# 12 ------------------------------------------------------------------------------
+@pytest.fixture
+def temp_root(tmp_path, monkeypatch):
+    import tempfile
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
+    storage.fallback_dir.cache_clear()
+    yield tmp_path
+    storage.fallback_dir.cache_clear()
+
+
+def test_12_the_fallback_folder_is_made_private(temp_root):
+    folder = storage.fallback_dir()
+    assert folder == temp_root / f"shrinetable-{os.getuid()}"
+    assert folder.stat().st_mode & 0o777 == 0o700
+
+
+def test_12_a_fallback_folder_others_may_write_is_not_used(temp_root):
+    taken = temp_root / f"shrinetable-{os.getuid()}"
+    taken.mkdir()
+    taken.chmod(0o777)
+    folder = storage.fallback_dir()
+    assert folder != taken and folder.stat().st_mode & 0o777 == 0o700
+    assert folder.stat().st_uid == os.getuid()
+
+
+@pytest.mark.skipif(os.getuid() != 0, reason="needs root to give a folder to another user")
+def test_12_a_fallback_folder_another_user_made_is_not_used(temp_root):
+    taken = temp_root / f"shrinetable-{os.getuid()}"
+    taken.mkdir(mode=0o700)
+    os.chown(taken, 65534, 65534)
+    assert storage.fallback_dir() != taken
+
+
+def test_12_a_link_in_the_fallback_folder_s_place_is_not_followed(temp_root):
+    elsewhere = temp_root / "theirs"
+    elsewhere.mkdir(mode=0o700)
+    (temp_root / f"shrinetable-{os.getuid()}").symlink_to(elsewhere)
+    assert storage.fallback_dir().parent == temp_root
+    assert not storage.fallback_dir().is_symlink()
