@@ -23,7 +23,7 @@ from shrinetable.formats.layout import Layout
 from shrinetable.formats.save import SaveError
 
 from . import geometry as geo
-from . import hud
+from . import hud, uiscale
 from .board import LAST, Board, Marks
 from .motion import TALLY_FLY, Drag, Flyer, Press, far, group_offsets
 from .panels import GamePanels, Widgets
@@ -224,6 +224,10 @@ class GameScene(GamePanels, Zoom):
         elif cmd.startswith("speed "):   # the menu's pace buttons: the menu stays open
             self.app.set_speed(cmd.partition(" ")[2])
             self.build_ui()
+        elif cmd.startswith("scale "):   # the menu's text sizes: kept for the next run
+            self.app.fonts.scale = float(cmd.partition(" ")[2])
+            uiscale.save(self.app.fonts.scale)
+            self.resize(self.app.screen.get_size())
         elif cmd in ("notation", "auto_pass"):   # the menu's switches (Ctrl+N, Ctrl+P)
             getattr(self, f"toggle_{cmd}")()
         elif cmd == "undo":
