@@ -182,7 +182,7 @@ def strip_rects(place: Place, area: pygame.Rect, n: int, scaler: Scaler,
     h = min(most, (area.h + gap) // rows - gap)
     step = h + gap
     if h < line:   # too many even so: the strips overlap, each line's top in view
-        h, step = line, (area.h - line) / (rows - 1)
+        h, step = line, (area.h - line) / max(1, rows - 1)   # one row: no step taken
     w = (area.w - gap * (cols - 1)) // cols
     return [pygame.Rect(area.x + (i % cols) * (w + gap), round(area.y + (i // cols) * step),
                         w, h) for i in range(n)]

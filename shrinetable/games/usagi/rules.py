@@ -53,7 +53,7 @@ def deal(seed: int, opts: Options, piles: list[list[Def]], first: int | None = N
     e: list[list[int]] = [[] for _ in range(n)]
     s = State(opts, n, rng, tuple(defs), names, tuple(owner), deck,
               [[] for _ in range(n)], [x[:] for x in e], [x[:] for x in e],
-              [x[:] for x in e], [x[:] for x in e], [0] * n, [x[:] for x in e],
+              [x[:] for x in e], [x[:] for x in e], [x[:] for x in e], [x[:] for x in e],
               [0] * n, [0] * n, [0] * n, [False] * n, [0] * n, [False] * n, [0] * n,
               pool=POOL[n], pool_start=POOL[n])
     if opts.cut:
@@ -233,9 +233,14 @@ def _respond(s: State) -> list[Action]:
 
 
 def _tiebreak(s: State) -> list[Action]:
+    """`tie`: any one of the contender's involved cards, an Attachment on an involved
+    Character too (only Characters with the U10 option)."""
     q = s.turn
     ev = s.contest.event
-    return [Action("tiebreak", s.names[c]) for c in s.involved_with(ev) if s.owner[c] == q]
+    cards = involved_cards(s, q, ev)
+    if s.opts.tie_characters:
+        cards = [c for c in cards if s.defs[c].type == "character"]
+    return [Action("tiebreak", s.names[c]) for c in cards]
 
 
 def _hero(s: State) -> list[Action]:
@@ -345,8 +350,9 @@ def _discard_apply(s: State, q: int, a: Action, ev: list[Event]) -> None:
 
 
 def _story_held(s: State, q: int) -> bool:
-    """U8: a seat whose Story Event is still in play proposes no other."""
-    return bool(s.event[q])
+    """U8, an option off by default: a seat whose Story Event is still in play
+    proposes no other. The text lets every player propose (`propose`)."""
+    return s.opts.story_blocks and bool(s.event[q])
 
 
 def draw(s: State, q: int, n: int, ev: list[Event]) -> None:
@@ -393,7 +399,7 @@ def _reveal(s: State, ev: list[Event]) -> None:
         c = s.proposal[q]
         if c:
             s.hand[q].remove(c)
-            s.event[q] = c
+            s.event[q].append(c)
             s.revealed = s.revealed | {c}
             shown.append(c)
     words = ", ".join(f"{p(s.owner[c])} {s.defs[c].name}" for c in shown) or "no Event"
@@ -640,8 +646,9 @@ def _ask_tiebreak(s: State, cs: Contest, ev: list[Event]) -> None:
 
 
 def _tiebreak_apply(s: State, q: int, a: Action, ev: list[Event]) -> None:
-    """`tie`: each tied contender secretly gives up one involved Character; all are
-    revealed and discarded together, then the totals are compared again (U10)."""
+    """`tie`: each tied contender secretly gives up one involved card (a Character
+    takes its Attachments with it); all are revealed and discarded together, then the
+    totals are compared again (U10)."""
     cs = s.contest
     s.proposal[q] = card(s, a.card)
     s.committed[q] = True
@@ -727,7 +734,7 @@ def _clear_event(s: State, e: int, ev: list[Event]) -> None:
     for c in s.involved_with(e):
         del s.involved[c]
         s.field[s.owner[c]].append(c)
-    s.event[s.owner[e]] = 0
+    s.event[s.owner[e]].remove(e)
     s.revealed = s.revealed - {e}
 
 
