@@ -134,7 +134,8 @@ def _numbers(surf, fonts, rect: pygame.Rect, c: Chip | None, face: Face | None,
     box.move_ip(rect.topleft)
     if c is None:
         return box
-    img = faces.numbers_img(fonts, c.text, npx, box.w, c.ink)
+    img = faces.numbers_img(fonts, c.text, npx, box.w if strip else faces.numbers_room(rect.w),
+                            c.ink)
     over = box.inflate(max(0, img.get_width() + 6 - box.w), max(0, img.get_height() - box.h))
     over.bottomright = box.bottomright
     pygame.draw.rect(surf, c.fill or faces.BOX, over, border_radius=max(2, over.h // 4))
