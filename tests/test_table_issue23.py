@@ -69,15 +69,15 @@ def test_a_hovered_hand_card_rises_and_grows_at_once(tmp_path, monkeypatch):
     app.step([], 0.01)
     scene = app.scene
     card = next(p for p in scene.board.placed if p.zone in scene.board.hands and p.name)
-    scene.zoom_motion(card.rect.center)
+    scene.zoom.motion(card.rect.center)
     scene.update(time.monotonic())   # no wait: the same frame
-    assert scene.zoomed == card.name
+    assert scene.zoom.zoomed == card.name
     scene.draw(app.screen)
-    big = scene.zoom_area[0]
+    big = scene.zoom.area[0]
     assert big.h == round(720 * RISE) and big.h > 2 * card.rect.h
     assert big.bottom == min(card.rect.bottom, 720) and big.collidepoint(card.rect.center)
-    scene.zoom_motion((5, 5))   # away: it goes back
-    assert scene.zoomed is None
+    scene.zoom.motion((5, 5))   # away: it goes back
+    assert scene.zoom.zoomed is None
     pygame.quit()
 
 

@@ -9,7 +9,6 @@ from dataclasses import dataclass
 import pygame
 
 from shrinetable.adapter import gestures
-from shrinetable.engine import Decor
 
 from . import geometry as geo
 
@@ -98,14 +97,3 @@ def group_offsets(origins: list[pygame.Rect], pos, grabbed: int | None,
 
 def far(a: tuple[int, int], b: tuple[int, int]) -> bool:
     return abs(a[0] - b[0]) + abs(a[1] - b[1]) >= DRAG_START
-
-
-def tally_changes(before: Decor, after: Decor) -> dict[str, int]:
-    """How much each seat zone's headline number (`Hud.tally`) changed in a move."""
-    out = {}
-    for zone, hud in after.huds.items():
-        old = before.huds.get(zone)
-        if hud.tally is not None and old is not None and old.tally is not None \
-                and hud.tally != old.tally:
-            out[zone] = hud.tally - old.tally
-    return out
