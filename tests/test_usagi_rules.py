@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from usagi_helpers import events, info, legal, passes, play, pos, refusal, where, who
 
-from shrinetable.engine import REVEAL
+from shrinetable.engine import REVEAL, NotationError
 from shrinetable.games.usagi import GAME
 from shrinetable.games.usagi.cards import catalog, definitions
 from shrinetable.games.usagi.decks import problems
@@ -131,15 +131,24 @@ def test_refresh_and_no_cards_from_hand_in_the_initiation():
 
 
 def test_discard_one_with_a_hero_any_number_without():
-    """`discard`: one card or none with a Hero in play; any number without one."""
+    """`discard`: one card or none with a Hero in play; any number without one, one
+    at a time (U27): the list holds each card and `discard`, never a set of cards."""
     s = pos({"field:0": [KAITO], "hand:0": [SWORD, DUELIST, GUARD]}, phase="initiation",
             step="discard")
-    assert legal(s) == {"discard", f"discard {SWORD}", f"discard {DUELIST}",
-                        f"discard {GUARD}"}
+    every = {"discard", f"discard {SWORD}", f"discard {DUELIST}", f"discard {GUARD}"}
+    assert legal(s) == every
+    s = play(s, f"discard {SWORD}")
+    assert who(s) == (1, "discard")            # a Hero in play: the first card ends it
     s = pos({"hand:0": [SWORD, DUELIST, GUARD]}, phase="initiation", step="discard")
-    assert f"discard {SWORD} {DUELIST} {GUARD}" in legal(s) and len(legal(s)) == 8
-    s = play(s, f"discard {SWORD} {GUARD}")
-    assert GAME.all_cards(s)["rest:0"] == [SWORD, GUARD]
+    assert legal(s) == every
+    s = play(s, f"discard {SWORD}")
+    assert who(s) == (0, "discard") and legal(s) == every - {f"discard {SWORD}"}
+    s = play(s, f"discard {GUARD}", "discard")
+    assert GAME.all_cards(s)["rest:0"] == [SWORD, GUARD] and who(s) == (1, "discard")
+    s = pos({"hand:0": [SWORD]}, phase="initiation", step="discard")
+    assert who(play(s, f"discard {SWORD}")) == (1, "discard")   # no card left: done
+    with pytest.raises(NotationError, match="one at a time"):
+        GAME.parse_action(f"discard {SWORD} {GUARD}")
 
 
 def test_draw_to_six_and_reshuffle_on_the_last_card():

@@ -15,7 +15,6 @@ from .rules import (
     condition_met,
     controlled,
     decision_seat,
-    has_hero,
     shares,
     titles_in_play,
 )
@@ -78,8 +77,6 @@ def _generic(s: State, a: Action, q: int) -> tuple[str, str]:
 def _discard(s: State, a: Action, q: int) -> tuple[str, str]:
     if a.cards and _card(s, a.cards[0]) not in s.hand[q]:
         return "Discard a card from your own hand.", "initiation"
-    if has_hero(s, q):
-        return "With a Hero in play you discard one card at most.", "initiation"
     return _generic(s, a, q)
 
 

@@ -10,8 +10,6 @@ membership).
 
 from __future__ import annotations
 
-from itertools import combinations
-
 from shrinetable.engine import REVEAL, Event, Outcome
 from shrinetable.engine.rng import fork, seeded
 
@@ -98,12 +96,11 @@ def has_hero(s: State, q: int) -> bool:
 
 
 def _discard(s: State) -> list[Action]:
-    """`initiation` step 3: one card or none; any number with no Hero in play."""
+    """`initiation` step 3: a card of the hand, or `discard` alone to stop. Cards go
+    one at a time (U27), so the list grows with the hand, not with its subsets."""
     q = s.turn
-    hand = sorted(s.hand[q])
-    most = len(hand) if not has_hero(s, q) else min(1, len(hand))
-    return [Action("discard", cards=tuple(s.names[c] for c in combo))
-            for k in range(most + 1) for combo in combinations(hand, k)]
+    return [Action("discard"), *(Action("discard", cards=(s.names[c],))
+                                 for c in sorted(s.hand[q]))]
 
 
 def _propose(s: State) -> list[Action]:
@@ -324,17 +321,19 @@ def _next_seat(s: State, step: str, skip=lambda s, q: False) -> bool:
 
 
 def _discard_apply(s: State, q: int, a: Action, ev: list[Event]) -> None:
-    """`initiation` step 3: one card, or any number with no Hero in play."""
+    """`initiation` step 3: one card, or any number with no Hero in play, one at a
+    time: the seat keeps the step until it stops, has no card left or has a Hero
+    in play (U27)."""
     if a.cards:
-        gone = [card(s, t) for t in a.cards]
-        for c in gone:
-            s.hand[q].remove(c)
-            s.rest[q].append(c)
-        ev.append(Event("discard", f"{p(q)} discards "
-                                   f"{', '.join(s.defs[c].name for c in gone)}", q,
+        c = card(s, a.cards[0])
+        s.hand[q].remove(c)
+        s.rest[q].append(c)
+        ev.append(Event("discard", f"{p(q)} discards {s.defs[c].name}", q,
                         a.cards, f"hand:{q}", f"rest:{q}"))
+        if s.hand[q] and not has_hero(s, q):
+            return
     else:
-        ev.append(Event("discard", f"{p(q)} discards nothing", q))
+        ev.append(Event("discard", f"{p(q)} discards nothing more", q))
     if _next_seat(s, "discard"):
         return
     for r in _order(s):                 # step 4: draw to 6
