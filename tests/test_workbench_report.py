@@ -77,18 +77,20 @@ def test_the_figures_do_not_depend_on_the_number_of_jobs(tmp_path):
 
 
 def test_ctrl_c_keeps_what_was_measured(tmp_path, monkeypatch):
-    local = runner._local
+    """Ctrl+C while waiting: the chunks not started are dropped, the one being
+    played is finished and kept, and the report is written as stopped."""
+    real, calls = runner.wait, []
 
-    def interrupted(specs, jobs):
-        results = local(specs, jobs)
-        yield next(results)
-        results.close()
-        raise KeyboardInterrupt
-    monkeypatch.setattr(runner, "_local", interrupted)
+    def wait(futures, **kw):
+        calls.append(kw)
+        if len(calls) == 2:   # after the first chunk came back
+            raise KeyboardInterrupt
+        return real(futures, **kw)
+    monkeypatch.setattr(runner, "wait", wait)
     out = tmp_path / "r"
     assert main(["report", "shrine", "--games", "40", "--jobs", "1", "--out", str(out)]) == 130
     rep = json.loads((out / "report.json").read_text())
-    assert rep["run"]["stopped"] and 0 < rep["games"] < 40
+    assert rep["run"]["stopped"] and 5 < rep["games"] < 40   # chunks of 5 games
     assert "Stopped early" in (out / "index.html").read_text()
 
 
