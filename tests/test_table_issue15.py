@@ -650,3 +650,37 @@ def test_an_exported_gif_takes_its_games_readable_size(tmp_path, name, size):
     assert main(["demo", name, "--export", str(out)]) == 0
     assert Image.open(out).size == size
     assert registry.get(name.split("/")[0]).present.demo_size == size
+
+
+# -- hotseat (issue 22) ----------------------------------------------------------------
+def test_hotseat_handover_has_the_menu_and_undo_is_greyed_for_others(app):
+    """Esc on the handover screen opens the menu with the table still hidden, and
+    Esc again goes back to it; Undo is greyed for a person with nothing of their
+    own to take back."""
+    scene = start(app, Session(SHRINE, 42, {}, ["human", "human"]))
+    assert not _menu_button(scene, "undo").is_enabled   # nothing to undo yet
+    scene.perform(SHRINE.parse_action("draw"))
+    assert _menu_button(scene, "undo").is_enabled
+    scene.perform(SHRINE.parse_action("pass"))
+    assert scene.overlay == "handover"
+    esc = ev(pygame.KEYDOWN, key=pygame.K_ESCAPE, unicode="\x1b", mod=0, scancode=0)
+    app.step([esc], 0.01)
+    assert scene.overlay == "menu" and scene.board.placed == []   # still hidden
+    app.step([esc], 0.01)
+    assert scene.overlay == "handover"
+    scene.command("takeover")
+    assert scene.viewer == 1 and not _menu_button(scene, "undo").is_enabled
+
+
+def test_a_person_sees_what_they_drew_before_the_table_passes_for_them(app, monkeypatch):
+    """Hotseat Shrine, seed 109: p1 draws and passing is all that is left. The
+    pass the table makes waits long enough to see the card land, even at the
+    instant pace, before the handover hides the table."""
+    from types import SimpleNamespace
+
+    from shrinetable.table import game_scene
+    monkeypatch.setattr(game_scene, "time", SimpleNamespace(monotonic=lambda: 100.0))
+    scene = start(app, Session(SHRINE, 109, {}, ["human", "human"]))
+    assert app.ai_delay == 0
+    scene.perform(SHRINE.parse_action("draw"))
+    assert scene.ai_move.forced and scene.ai_due - 100.0 >= game_scene.SEE_S

@@ -33,6 +33,7 @@ from .zoom import Zoom
 # how long answer buttons ignore clicks after another seat's move brought them:
 # a click aimed at the buttons that stood there a moment before is not an answer
 GUARD_S = 0.25
+SEE_S = 1.5   # how long a person's own move stays in view before a pass made for them
 
 
 class GameScene:
@@ -60,6 +61,7 @@ class GameScene:
         self.message_is_error = True
         self.shout = False   # the message is shown whole over the table too, until a click
         self.overlay: str | None = None   # menu|rules|choice|load|gameover|handover
+        self.under: str | None = None     # the handover a window was opened over
         self.choices: list[gestures.Move] = []
         self.proposal: gestures.Move | None = None   # the choice the game proposes
         self.ai_due: float | None = None
@@ -104,8 +106,10 @@ class GameScene:
             if self.overlay == "ask":   # a question answered: the next move needs no one
                 self.overlay = None
             minor = m.minor(auto, self.viewer)
-            self.ai_due = time.monotonic() + (
-                self.app.minor_delay if minor else self.app.ai_delay)
+            delay = self.app.minor_delay if minor else self.app.ai_delay
+            if self._sees_first(auto):
+                delay = max(delay, SEE_S)
+            self.ai_due = time.monotonic() + delay
         elif d.seat != self.viewer and m.quick_pass() is not None:
             self.overlay = "ask"
         elif d.seat != self.viewer:
@@ -125,6 +129,15 @@ class GameScene:
         if build and not (minor and running):
             self.build_ui()
         self.base_dirty = self.dirty = True
+
+    def _sees_first(self, auto) -> bool:
+        """Whether a pass the table makes for a person follows their own move at a
+        hotseat table (they drew, and passing is all that is left): the handover
+        it may bring would hide what they just drew before they saw it."""
+        m = self.match
+        last = m.history[-1] if m.history else None
+        return (auto.forced and len(m.humans()) > 1 and m.seats[auto.seat] == "human"
+                and last is not None and last.seat == auto.seat and not last.auto)
 
     def out_of_turn(self) -> bool:
         """Whether the viewer is answering another seat's move (the table frames
@@ -200,6 +213,12 @@ class GameScene:
                 self.painter.launch_flyers(self.match.history[-1])
 
     def _open(self, overlay: str | None) -> None:
+        """Open a window over the table (None: close it). The menu opened on the
+        handover screen keeps the table hidden until it is closed again."""
+        if overlay is None and self.under is not None:
+            overlay, self.under = self.under, None
+        elif overlay == "menu" and self.overlay == "handover":
+            self.under = "handover"
         if self.overlay in ("gameover", "handover", "ask") and overlay is None:
             self._after_change()
             return
@@ -310,7 +329,7 @@ class GameScene:
                 self.pointer.cancel_drag()
             elif self.overlay in ("menu", "rules", "choice", "load"):
                 self._open(None)
-            elif self.overlay is None:
+            elif self.overlay in (None, "handover"):
                 self._open("menu")
         elif ctrl and event.key == pygame.K_z:
             (self.redo if event.mod & pygame.KMOD_SHIFT else self.undo)()

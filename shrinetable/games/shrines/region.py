@@ -6,7 +6,6 @@ Pure queries over a `State`; nothing here changes the state.
 
 from __future__ import annotations
 
-import functools
 from functools import cache
 
 from .cards import ROWS, site_index
@@ -97,29 +96,33 @@ def auras(s: State, c: int):
     return out
 
 
-def remembered(f):
-    """`f(s, ...)` kept in `s.memo` while it is set: listing the legal actions asks
-    for the same permanent's keywords and conditions many times, and the state
-    does not change meanwhile (rules.legal_actions sets and clears it). What it
-    returns is shared, so callers never change it."""
-    def g(s: State, *args):
-        m = s.memo
-        if m is None:
-            return f(s, *args)
-        key = (f, *args)
-        if key not in m:
-            m[key] = f(s, *args)
-        return m[key]
-    return functools.update_wrapper(g, f)
+_ASKED: dict = {}   # a question about the cards -> (the cards last asked about, the answer)
 
 
-@remembered
+def any_card(defs: tuple, test) -> bool:
+    """Whether any card of the game (`State.defs`) passes `test`, answered once per
+    game (and again when a token joins it): a rule no card can touch is skipped."""
+    last = _ASKED.get(test)
+    if last is None or last[0] is not defs:
+        last = _ASKED[test] = (defs, any(test(d) for d in defs))
+    return last[1]
+
+
+def lowers(d) -> bool:
+    """The card's aura lowers resilience."""
+    return d.aura is not None and d.aura.resilience < 0
+
+
+def grants_guard(d) -> bool:
+    """The card's aura gives Guard."""
+    return d.aura is not None and "guard" in d.aura.abilities
+
+
 def status(s: State, c: int) -> frozenset[str]:
     extra = {a.condition for a in auras(s, c) if a.condition}
     return s.perms[c].status | extra if extra else s.perms[c].status
 
 
-@remembered
 def kw(s: State, c: int) -> dict[str, int]:
     """Keywords now: printed, plus tools and areas, minus what Ground removes."""
     base = s.defs[c].kw

@@ -29,19 +29,20 @@ from .cards import (
 )
 from .explain import explain
 from .region import (
+    any_card,
     area_place,
     area_sites,
     blocked,
     bodies,
     destinations,
     enemies,
+    grants_guard,
     immoveable,
     in_range,
     kw,
     may_fight,
     melee_row,
     range_row,
-    remembered,
     resilience,
     riders,
     row,
@@ -146,7 +147,7 @@ def paid(s: State, me: int, a: Action, cost: Cost, x: int = 0, paying: int = -1)
     if len(ways) < 2:
         return [a] if ways else []
     first = payment.proposal(ways, s.pool[me], others(s, me, paying))
-    return [replace(a, pay=payment.text(w)) for w in (first, *(w for w in ways if w != first))]
+    return [a._replace(pay=payment.text(w)) for w in (first, *(w for w in ways if w != first))]
 
 
 def proposed(legal: list[Action]) -> list[Action]:
@@ -173,7 +174,6 @@ def max_x(pool: list[int], cost: Cost) -> int:
     return sum(pool) - cost.converted
 
 
-@remembered
 def mine(s: State, seat: int, kind: str | None = None) -> list[int]:
     """`seat`'s permanents (of a type); mounted riders are part of their mount."""
     return [c for c, pm in s.perms.items() if pm.ctrl == seat
@@ -222,16 +222,12 @@ def legal_actions(s: State) -> list[Action]:
     """Every legal action of the seat whose decision it is, in a fixed order
     (a function of the state). Cached on the state, which never changes once built."""
     if s.legal is None:
-        s.memo = {}
-        try:
-            if s.result is not None:
-                s.legal = []
-            elif s.queue:
-                s.legal = _QUEUED[s.queue[0][0]](s, s.queue[0])
-            else:
-                s.legal = _STAGES[s.stage](s)
-        finally:
-            s.memo = None
+        if s.result is not None:
+            s.legal = []
+        elif s.queue:
+            s.legal = _QUEUED[s.queue[0][0]](s, s.queue[0])
+        else:
+            s.legal = _STAGES[s.stage](s)
     return s.legal
 
 
@@ -275,12 +271,14 @@ def _common(s: State, me: int) -> list[Action]:
 def _guards(s: State, me: int) -> list[Action]:
     """Guard is an option (R11): its controller switches it off or on again, once a
     turn, in their own turn or while declaring blocks; it starts on."""
-    granted = any(s.defs[x].aura is not None and "guard" in s.defs[x].aura.abilities
-                  for x in (*s.areas, *s.perms))   # a tool or an area could give Guard
+    defs = s.defs
+    granted = any_card(defs, grants_guard) and any(   # a tool or an area could give Guard
+        grants_guard(defs[x]) for x in (*s.areas, *s.perms))
+    mounts = {p.attached for p in s.perms.values() if p.attached >= 0}
     return [Action("guard" if s.perms[c].unguarded else "unguard", s.name(c))
             for c in mine(s, me) if s.perms[c].guard_switched != s.turn_no
-            and (granted or "guard" in s.defs[c].kw or riders(s, c))   # cheap first
-            and "guard" in kw(s, c)]
+            and ("guard" in defs[c].kw or granted or c in mounts and riders(s, c))
+            and "guard" in kw(s, c)]   # cheap first
 
 
 def _gen_main(s: State) -> list[Action]:
