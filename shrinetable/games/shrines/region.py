@@ -6,7 +6,6 @@ Pure queries over a `State`; nothing here changes the state.
 
 from __future__ import annotations
 
-import functools
 from functools import cache
 
 from .cards import ROWS, site_index
@@ -119,29 +118,11 @@ def grants_guard(d) -> bool:
     return d.aura is not None and "guard" in d.aura.abilities
 
 
-def remembered(f):
-    """`f(s, ...)` kept in `s.memo` while it is set: listing the legal actions asks
-    for the same permanent's keywords and conditions many times, and the state
-    does not change meanwhile (rules.legal_actions sets and clears it). What it
-    returns is shared, so callers never change it."""
-    def g(s: State, *args):
-        m = s.memo
-        if m is None:
-            return f(s, *args)
-        key = (f, *args)
-        if key not in m:
-            m[key] = f(s, *args)
-        return m[key]
-    return functools.update_wrapper(g, f)
-
-
-@remembered
 def status(s: State, c: int) -> frozenset[str]:
     extra = {a.condition for a in auras(s, c) if a.condition}
     return s.perms[c].status | extra if extra else s.perms[c].status
 
 
-@remembered
 def kw(s: State, c: int) -> dict[str, int]:
     """Keywords now: printed, plus tools and areas, minus what Ground removes."""
     base = s.defs[c].kw

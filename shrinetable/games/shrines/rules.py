@@ -43,7 +43,6 @@ from .region import (
     may_fight,
     melee_row,
     range_row,
-    remembered,
     resilience,
     riders,
     row,
@@ -148,7 +147,7 @@ def paid(s: State, me: int, a: Action, cost: Cost, x: int = 0, paying: int = -1)
     if len(ways) < 2:
         return [a] if ways else []
     first = payment.proposal(ways, s.pool[me], others(s, me, paying))
-    return [replace(a, pay=payment.text(w)) for w in (first, *(w for w in ways if w != first))]
+    return [a._replace(pay=payment.text(w)) for w in (first, *(w for w in ways if w != first))]
 
 
 def proposed(legal: list[Action]) -> list[Action]:
@@ -175,7 +174,6 @@ def max_x(pool: list[int], cost: Cost) -> int:
     return sum(pool) - cost.converted
 
 
-@remembered
 def mine(s: State, seat: int, kind: str | None = None) -> list[int]:
     """`seat`'s permanents (of a type); mounted riders are part of their mount."""
     return [c for c, pm in s.perms.items() if pm.ctrl == seat
@@ -224,16 +222,12 @@ def legal_actions(s: State) -> list[Action]:
     """Every legal action of the seat whose decision it is, in a fixed order
     (a function of the state). Cached on the state, which never changes once built."""
     if s.legal is None:
-        s.memo = {}
-        try:
-            if s.result is not None:
-                s.legal = []
-            elif s.queue:
-                s.legal = _QUEUED[s.queue[0][0]](s, s.queue[0])
-            else:
-                s.legal = _STAGES[s.stage](s)
-        finally:
-            s.memo = None
+        if s.result is not None:
+            s.legal = []
+        elif s.queue:
+            s.legal = _QUEUED[s.queue[0][0]](s, s.queue[0])
+        else:
+            s.legal = _STAGES[s.stage](s)
     return s.legal
 
 
