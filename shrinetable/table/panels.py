@@ -92,7 +92,7 @@ class Panels:
         bw = status.w // len(names)
         for i, (label, cmd) in enumerate(names):
             b = UIButton(pygame.Rect(status.x + i * bw, status.y, bw - 4, row_h), label, m)
-            if (cmd == "undo" and not self.s.match.can_undo()) or (
+            if (cmd == "undo" and not self.s.match.can_undo(self.s.viewer)) or (
                     cmd == "redo" and not self.s.match.can_redo()):
                 b.disable()
             self.s.ui.commands[b] = cmd
