@@ -31,9 +31,10 @@ from shrinetable.adapter import storage  # noqa: E402
 from shrinetable.adapter.session import Session  # noqa: E402
 from shrinetable.engine import GameBase  # noqa: E402
 from shrinetable.formats.layout import Layout, load_layout  # noqa: E402
-from shrinetable.resources import font_path, resource  # noqa: E402
+from shrinetable.resources import resource  # noqa: E402
 
 from .art import CardArt, Fonts  # noqa: E402
+from .theme import theme  # noqa: E402
 
 IDLE_WAIT_MS = 1000   # longest sleep when nothing is scheduled
 POLL_S = 0.012        # sleep slice between polls while something is due soon
@@ -101,37 +102,6 @@ def game_layout(game: GameBase) -> Layout:
     """The game's layout file: its own, or the bundled `layouts/<name>.toml`
     (LayoutError if it is broken)."""
     return load_layout(resources.game_layout(game))
-
-
-def theme() -> dict:
-    """pygame_gui theme: the bundled font (it has the suit symbols) and table colours."""
-    return {
-        "defaults": {
-            "font": {"name": "dejavu", "size": "14", "regular_path": str(font_path()),
-                     "bold_path": str(font_path(True))},
-            "colours": {
-                "dark_bg": "#15342a", "normal_bg": "#2c6a52", "hovered_bg": "#3d8a6c",
-                "disabled_bg": "#2a3a34", "selected_bg": "#4c9a7c", "active_bg": "#4c9a7c",
-                "normal_text": "#f2f2ea", "hovered_text": "#ffffff", "selected_text": "#ffffff",
-                "disabled_text": "#7d8f88", "normal_border": "#5a9a80",
-                "hovered_border": "#ffd66e", "text_cursor": "#ffffff",
-            },
-        },
-        "text_box": {"colours": {"dark_bg": "#10281f"},
-                     "font": {"name": "dejavu", "size": "14"}},
-        **{key: {"font": {"name": "dejavu", "size": str(px), "regular_path": str(font_path()),
-                          "bold_path": str(font_path(True))}}
-           for px in FONT_STEPS for key in (f"@f{px}", f"@f{px}.button",
-                                            f"@f{px}.selection_list.button")},
-    }
-
-
-FONT_STEPS = (14, 16, 18, 21, 24, 28)   # theme classes "@f<px>" for screens that scale
-
-
-def font_class(px: float) -> str:
-    """The theme class of the font step nearest `px` (at least the smallest)."""
-    return f"@f{min(FONT_STEPS, key=lambda s: abs(s - px))}"
 
 
 class App:

@@ -34,7 +34,7 @@ from shrinetable.formats.layout import LayoutError
 from shrinetable.formats.save import SaveError, read_save
 
 from . import faces
-from .app import font_class
+from .theme import font_class
 
 BG = (18, 52, 40)
 SEAT_KINDS = ["human", "computer"]
