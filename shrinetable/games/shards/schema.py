@@ -149,10 +149,6 @@ class DeckFile(Deck):
     game: Literal["shards"]
 
 
-def _deck_file_problems(path: str) -> list[str]:
-    """The deck rules on a deck file (imported on use: `decks` reads this module)."""
-    from .decks import file_problems
-    return file_problems(path)
 
-
-DATA = CardData("shards", Card, Deck, deck_file=_deck_file_problems)
+# the card files; the game adds its deck rules (`decks`, which reads this module)
+DATA = CardData("shards", Card, Deck)
