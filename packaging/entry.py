@@ -2,8 +2,11 @@
 one sits outside the package so the package's own folder never lands on the
 import path as top-level modules."""
 
+import multiprocessing
 import sys
 
 from shrinetable.cli import main
 
-sys.exit(main())
+if __name__ == "__main__":
+    multiprocessing.freeze_support()   # a report's worker processes start this executable
+    sys.exit(main())

@@ -2,7 +2,10 @@
 
 Each command lives in `shrinetable/commands/<name>.py` with `add_parser(sub)`
 and `run(args) -> int`; this module only dispatches, so a command can be added
-without touching the others. Bad arguments exit 2 with a usage message.
+without touching the others. Only the command being run is imported: the
+others appear in `--help` by their one-line summary here, so `shrinetable
+--help` starts without the formats, pydantic or any game (issue 26). Bad
+arguments exit 2 with a usage message.
 """
 
 from __future__ import annotations
@@ -11,33 +14,52 @@ import argparse
 import importlib
 import sys
 
-from shrinetable.commands.args import use_cards
-from shrinetable.formats.errors import FormatError
+COMMANDS = {
+    "play": "open the table and play",
+    "check": "validate layout files and deck files",
+    "scenario": "check positions and steps written in scenario files",
+    "simulate": "play computer-vs-computer games and print figures",
+    "bench": "benchmarks: rules steps, start-up, launch, table rendering",
+    "demo": "show a rule step by step, or export it as a GIF",
+    "report": "measure decks, seats and cards by self-play; write an HTML page and JSON",
+    "print": "write print-and-play sheets (PDF) of a deck or card set",
+}
 
-COMMANDS = ("play", "check", "scenario", "simulate", "bench", "demo")
+
+def chosen(argv: list[str]) -> str | None:
+    """The command `argv` names (its first word that is not an option), if any."""
+    word = next((a for a in argv if not a.startswith("-")), None)
+    return word if word in COMMANDS else None
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(argv: list[str] | None = None) -> argparse.ArgumentParser:
+    """The parser, with full arguments for the command `argv` names (every
+    command's when `argv` is None) and a summary for each other command."""
     parser = argparse.ArgumentParser(
         prog="shrinetable",
         description="A card table for a family of card games, every rule enforced.")
     parser.add_argument("--smoke", action="store_true",
                         help="load every game and exit 0 if all is well (for packaging checks)")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
-    for name in COMMANDS:
-        module = importlib.import_module(f"shrinetable.commands.{name}")
-        module.add_parser(sub)
+    load = COMMANDS if argv is None else (chosen(argv),)
+    for name, summary in COMMANDS.items():
+        if name in load:
+            importlib.import_module(f"shrinetable.commands.{name}").add_parser(sub)
+        else:
+            sub.add_parser(name, help=summary, add_help=False)
     return parser
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = build_parser()
-    args = parser.parse_args(argv)
+    argv = sys.argv[1:] if argv is None else argv
+    args = build_parser(argv).parse_args(argv)
     if args.command is None:
         name = "smoke" if args.smoke else "play"
     else:
         name = args.command
     module = importlib.import_module(f"shrinetable.commands.{name}")
+    from shrinetable.commands.args import use_cards
+    from shrinetable.formats.errors import FormatError
     try:
         use_cards(getattr(args, "cards", None))
     except ValueError as e:

@@ -129,38 +129,41 @@ class App:
 
 
 class Mirror:
-    """The same game in the test, kept in step with the window's trace lines, so
-    card and zone positions come from the real geometry code, as `viewer` sees
-    them. `made` follows a hotseat table (secret moves traced as "secret", then
-    the passes the table forces); a test with computer seats follows them itself."""
+    """The same game in the test, driven by the same match loop as the window
+    (`Match`) and kept in step with the window's trace lines, so card and zone
+    positions come from the real geometry code, as `viewer` sees them. `made`
+    follows a hotseat table (secret moves traced as "secret", then the passes
+    the table forces); a test with computer seats follows them itself."""
 
     def __init__(self, app: App, session, viewer: int | None = 0):
+        from shrinetable.adapter.match import Match
         from shrinetable.formats.layout import load_layout
         from shrinetable.resources import layout_path
         from shrinetable.table import geometry as geo
         self.app, self.s, self.viewer = app, session, viewer
+        self.m = Match(session)
         self.game, self.geo = session.game, geo
         self.layout = load_layout(layout_path(self.game.name))
         self.scaler = geo.Scaler((self.layout.canvas.width, self.layout.canvas.height), SIZE)
         self.handovers = 0
 
     def view(self):
-        return self.game.view(self.s.state, self.viewer)
+        return self.m.view(self.viewer)
 
     def made(self, text: str) -> None:
-        d = self.s.decision()
+        d = self.m.decision()
         shown = "secret" if d.secret else text
         assert self.app.wait_line("action") == f"action p{d.seat + 1} {shown}"
-        self.s.play(self.game.parse_action(text))
-        while (forced := self.s.forced()) is not None:
-            assert self.app.wait_line("action").endswith(f" {forced.text}")
-            self.s.play(forced)
+        self.m.act(d.seat, text)
+        while (auto := self.m.pending()) is not None and auto.forced:
+            assert self.app.wait_line("action").endswith(f" {auto.action.text}")
+            self.m.step()
         self.app.quiet(0.3)
 
     def take_over(self) -> None:
         """The handover screen: the next person presses Enter."""
         self.app.xdo("key", "Return")
-        self.viewer = self.s.decision().seat
+        self.viewer = self.m.decision().seat
         self.handovers += 1
         self.app.quiet(0.3)
 
@@ -181,7 +184,7 @@ class Mirror:
         """The middle of the button for move `text` (the panel's buttons, in the
         order of the legal moves, one column)."""
         from shrinetable.adapter import gestures
-        shown = [m.text for m in gestures.buttons(gestures.moves(self.game, self.s.state))]
+        shown = [m.text for m in gestures.buttons(self.m.moves())]
         area = self.scaler.rect(self.layout.panels.buttons)
         h = min(40, area.h // len(shown))
         return area.x + (area.w - 4) // 2, area.y + shown.index(text) * h + (h - 4) // 2

@@ -27,16 +27,16 @@ def spell(kind: str, attack: int, shield: int) -> Def:
 
 
 def table(zones: dict[str, list[Def]], turn: int = 0, stage: str = "play",
-          special: bool = True, mp=(30, 30), turned=()) -> State:
+          special: bool = True, mp=(30, 30), turned=(), r6: bool = False) -> State:
     """A position at `stage` of `turn`'s turn; lanes are reached through moves.
-    `turned` lists instance numbers."""
+    `turned` lists instance numbers; `r6` switches on the R6 option."""
     defs, owner, piles = [NONE], [0], {}
     for zone, cards in zones.items():
         q = int(zone.partition(":")[2]) if ":" in zone else 0
         piles[zone] = list(range(len(defs), len(defs) + len(cards)))
         defs += cards
         owner += [q] * len(cards)
-    s = State(Options(special, ("", "")), seeded(1), tuple(defs),
+    s = State(Options(special, ("", ""), r6), seeded(1), tuple(defs),
               ("",) + tuple(f"{d.id}#{c}" for c, d in enumerate(defs) if c), tuple(owner),
               *([piles.get(f"{z}:{q}", []) for q in (0, 1)] for z in ZONES),
               mp=list(mp))

@@ -62,7 +62,7 @@ def test_starting_cards_found_recruit_and_attack_with_real_drags(xvfb, tmp_path)
         while m.s.state.combat is not None:               # p2 blocks nothing; both pass
             if m.s.decision().seat != m.viewer:
                 m.take_over()
-            move = gestures.buttons(gestures.moves(GAME, m.s.state))[-1].text
+            move = gestures.buttons(m.m.moves())[-1].text
             app.click(m.button(move))
             m.made(move)
         s = m.s.state

@@ -23,14 +23,14 @@ class Mirror(e2e_harness.Mirror):
     def made(self, text: str) -> None:
         """The person's move shows in the trace; then follow the computer's answers."""
         assert self.app.wait_line("action p1") == f"action p1 {text}"
-        self.s.play(GAME.parse_action(text))
-        while (d := self.s.decision()) is not None and d.seat == 1:
+        self.m.act(0, text)
+        while (d := self.m.decision()) is not None and d.seat == 1:
             line = self.app.wait_line("action p2")
-            self.s.play(GAME.parse_action(line.removeprefix("action p2 ")))
+            self.m.act(1, line.removeprefix("action p2 "))
         self.app.quiet(0.3)
 
     def moves(self, kind: str) -> list[gestures.Move]:
-        return [m for m in gestures.moves(GAME, self.s.state) if m.action.kind == kind]
+        return [m for m in self.m.moves() if m.action.kind == kind]
 
 
 OPTIONS = {"deck_p1": "green"}   # green has a creature that costs one mana

@@ -83,11 +83,11 @@ class Mirror(e2e_harness.Mirror):
         """Make move `text` as a person would: take the device if it is another
         person's decision (the handover screen), then drag, click or press its
         button. Says how."""
-        if self.s.decision().seat != self.viewer:
+        if self.m.decision().seat != self.viewer:
             self.take_over()
         if text.startswith("involve"):
             self.app.screenshot(ARTIFACTS / "e2e-usagi-before-involve.png")
-        move = next(m for m in gestures.moves(GAME, self.s.state) if m.text == text)
+        move = next(m for m in self.m.moves() if m.text == text)
         g = move.gesture
         how = gestures.how(move)
         if how == "button":

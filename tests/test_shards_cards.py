@@ -88,9 +88,10 @@ def in_decks() -> list[Card]:
 # --- the set -----------------------------------------------------------------------
 
 
-def test_the_shipped_set_loads_sixty_to_eighty_cards_with_unique_names():
+def test_the_shipped_set_loads_sixty_to_ninety_cards_with_unique_names():
+    """Sixty to eighty at first; issue 24 added six cards for clauses no card exercised."""
     cards, _ = catalog()
-    assert 60 <= len(cards) <= 80
+    assert 60 <= len(cards) <= 90
     assert all(c.name and c.text for c in cards.values())
     names = Counter(c.name for c in cards.values())
     assert max(names.values()) == 1, "a card name is a card id in the deck rules"
@@ -124,11 +125,12 @@ def test_the_rules_text_names_each_keyword_and_condition():
 FITS = {
     "gain": {"you"}, "draw": {"you", "opponent"}, "discard": {"opponent"},
     "damage": {"unit", "enemy_unit", "building", "enemy_building", "enemy"},
-    "destroy": {"unit", "enemy_unit", "building", "enemy_building", "enemy"},
+    "destroy": {"unit", "enemy_unit", "building", "enemy_building", "enemy", "enemy_policy"},
     "repair": {"building", "own_building", "this"},
     "pump": {"unit", "own_unit", "this"}, "ready": {"own_unit", "own_building", "this"},
     "develop": {"own_card", "this"}, "offence": {"own_unit", "this"},
     "defence": {"own_building", "this"},
+    "sacrifice": {"this", "own_unit", "own_card"}, "return": {"you"},
 }
 
 
@@ -219,7 +221,7 @@ def test_the_decks_use_every_type_keyword_condition_resource_effect_and_timing()
     assert {c.type for c in cards} == set(TYPES)
     assert {k.partition(" ")[0] for c in cards for k in c.keywords} == set(KEYWORDS)
     assert {e.condition.split()[0] for e in effects if e.condition} == {
-        "affinity", "no_affinity", "raiding", "upgraded"}
+        "affinity", "no_affinity", "raiding", "upgraded", "developed"}
     costs = {r for c in cards for r in c.cost} | {r for e in effects for r in e.cost}
     gained = {e.resource for e in effects if e.do == "gain"}
     affinity = {w for e in effects if e.condition.startswith("affinity ")
@@ -227,6 +229,7 @@ def test_the_decks_use_every_type_keyword_condition_resource_effect_and_timing()
     assert set(ADVANCED) <= gained and set(ADVANCED) <= costs | affinity
     special = gained - set(ADVANCED) - {BASIC}
     assert special and special <= costs, (special, costs)
+    assert special & affinity, "issue 24: an Affinity condition on a special resource"
     assert {e.do for e in effects} == set(DO)
     assert {e.when for e in effects} == set(WHEN)
 
@@ -252,15 +255,14 @@ def test_a_deck_holds_at_least_45_cards():
     small = d.model_copy(update={"cards": {**d.cards, "marauder-band": 1,
                                            "spoilhound-pack": 1}})
     assert problems(small, cards) == [
-        f"{d.name}: cards: the deck holds 42 cards; a deck holds 45 to 60"]
+        f"{d.name}: cards: the deck holds 42 cards; a deck holds 45 or more"]
 
 
-def test_a_deck_holds_at_most_60_cards():
+def test_a_deck_has_no_maximum_size():
     cards, d = legion()
     extra = {cid: 3 for cid in ("ambush", "kindle", "windfall", "gem-rush", "smite")}
     big = d.model_copy(update={"cards": {**d.cards, **extra}})
-    assert problems(big, cards) == [
-        f"{d.name}: cards: the deck holds 61 cards; a deck holds 45 to 60"]
+    assert sum(big.cards.values()) == 61 and problems(big, cards) == []
 
 
 def test_at_most_three_copies_of_a_card():
@@ -329,7 +331,7 @@ def test_deck_file_size_points_at_the_cards_table(tmp_path):
     text = GOOD.replace("raze = 3", "raze = 1")
     path = write(tmp_path, text)
     assert file_problems(str(path)) == [
-        f"{path}:5: cards: the deck holds 43 cards; a deck holds 45 to 60"]
+        f"{path}:5: cards: the deck holds 43 cards; a deck holds 45 or more"]
 
 
 @pytest.mark.parametrize("change, key, line, words", [
@@ -398,8 +400,8 @@ do = "gain"
     (('do = "gain"', 'do = "steal"'), "effect[0].do", 13, "'develop'"),
     (('do = "gain"', 'do = "gain"\ntarget = "everyone"'), "effect[0].target", 14,
      "'enemy'"),
-    (('do = "gain"', 'do = "gain"\ncondition = "affinity silver"'), "effect[0]", 10,
-     "condition: 'affinity silver' is not a condition"),
+    (('do = "gain"', 'do = "gain"\ncondition = "wealthy 2"'), "effect[0]", 10,
+     "condition: 'wealthy 2' is not a condition"),
     (('when = "activate"', 'when = "play"'), "effect[0]", 10,
      "only an ability (when = \"activate\") has a cost, exhaust or fast"),
 ])

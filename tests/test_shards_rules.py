@@ -380,8 +380,25 @@ def test_implicit_territory_waits_for_its_first_building_R20():
     assert GAME.outcome(s) is None and info(s)["founded"][0] == [0]
 
 
-def test_a_kingdom_holds_five_territories_or_the_option_R26():
-    """R26: at most `max_territories` territories (5 unless the option says less)."""
+def test_a_sixth_territory_and_beyond_clause_territories():
+    """Clause territories (seed 003, Territory: "as you build a building, you may reveal
+    a territory card"): no limit on territories, so a sixth is founded and shown."""
+    cards = ["iron-hills#9", "gilded-coast#10", "ashen-barrows#11", "prism-highlands#12",
+             "riverlands#13"]
+    zones = {f"terr{i + 2}:0": [f"stone-quarry#{i + 3}"] for i in range(4)}
+    s = duel({**zones, "hand:0": ["stone-quarry#20", "iron-hills#21"]},
+             pool={"p1": {"basic": 1}},
+             territories={"p1": {i + 2: cards[i] for i in range(4)}})
+    assert GAME.check_options({})["max_territories"] == 0
+    s = play(s, "play stone-quarry#20 found iron-hills#21")
+    assert info(s)["founded"][0] == [0, 1, 2, 3, 4, 5]
+    assert GAME.all_cards(s)["terr6:0"] == ["iron-hills#21", "stone-quarry#20"]
+    view = GAME.view(s, 0).zones
+    assert "terr6:0" in view and "terr7:0" in view and "terr8:0" not in view
+
+
+def test_a_kingdom_holds_at_most_the_option_R26():
+    """R26, an option off by default (0: no limit): at most `max_territories`."""
     s = duel({"hand:0": ["stone-quarry#3", "iron-hills#4"]}, pool={"p1": {"basic": 1}},
              options={"max_territories": 1})
     assert "play stone-quarry#3 found iron-hills#4" not in legal(s)
@@ -492,11 +509,21 @@ def test_attack_each_territory_at_most_once_a_turn():
     assert "attack caravan-guard#4 bone-rampart#5" in legal(s)
 
 
-def test_move_a_unit_to_another_territory_once_a_turn_R18():
-    """Basic actions, Move, R18: a unit moves between its player's territories, once
-    a turn, without exhausting; never during a combat."""
+def test_move_a_unit_again_in_the_same_turn_clause_move():
+    """Clause move (seed 003, Basic Actions: taken "at any time during the main
+    phase"): a unit may move again in the same turn, without exhausting."""
     s = duel({"terr1:0": ["shardborn-recruit#3"], "terr2:0": ["stone-quarry#4"]},
              territories={"p1": {2: "iron-hills#5"}})
+    s = play(s, "move shardborn-recruit#3 2", "move shardborn-recruit#3 1")
+    assert where(s, "shardborn-recruit#3") == "terr1:0" and info(s)["exhausted"] == []
+    assert GAME.check_options({})["move_once"] is False
+
+
+def test_move_a_unit_to_another_territory_once_a_turn_R18():
+    """Basic actions, Move, R18 (an option, off by default): a unit moves between its
+    player's territories, once a turn, without exhausting; never during a combat."""
+    s = duel({"terr1:0": ["shardborn-recruit#3"], "terr2:0": ["stone-quarry#4"]},
+             territories={"p1": {2: "iron-hills#5"}}, options={"move_once": True})
     assert "move shardborn-recruit#3 2" in legal(s)
     assert refusal(s, "move shardborn-recruit#3 1").ruling == "move"
     s = play(s, "move shardborn-recruit#3 2")
@@ -634,6 +661,66 @@ def test_a_blocked_attacker_whose_blocker_left_deals_nothing_R30():
              "play ambush#8 on caravan-guard#5", "pass", "play ambush#9 on caravan-guard#6",
              "pass", "pass")
     assert info(s)["damage"] == {"bone-rampart#7": 4}
+
+
+def test_an_attacker_that_leaves_play_before_damage_deals_and_takes_none_R32():
+    """R32: an attacker destroyed during the tricks step (a Smite) deals no damage,
+    blocked or not; its blocker takes none and stays in play."""
+    zones = {"terr1:0": ["shardborn-recruit#3", "caravan-guard#4"],
+             "terr1:1": ["caravan-guard#5", "bone-rampart#7"],
+             "hand:1": ["smite#8", "smite#9"]}
+    s = duel(zones, pool={"p2": {"faith": 4}})
+    s = play(s, "attack shardborn-recruit#3 bone-rampart#7",
+             "attack caravan-guard#4 bone-rampart#7", "charge",
+             "block caravan-guard#5 shardborn-recruit#3", "hold", "pass",
+             "play smite#8 on shardborn-recruit#3", "pass",
+             "play smite#9 on caravan-guard#4", "pass", "pass")
+    assert GAME.all_cards(s)["grave:0"] == ["shardborn-recruit#3", "caravan-guard#4"]
+    assert info(s)["damage"] == {} and where(s, "caravan-guard#5") == "terr1:1"
+
+
+def test_an_aimed_building_that_leaves_play_before_damage_takes_the_attack_away_R33():
+    """R33: an attacker whose aimed building left play before damage deals nothing to
+    a building (its damage is not moved to another); a blocked one still fights."""
+    zones = {"terr1:0": ["shardborn-recruit#3", "caravan-guard#4"],
+             "terr1:1": ["caravan-guard#5", "bone-rampart#7"]}
+    s = duel(zones)
+    s = play(s, "attack shardborn-recruit#3 bone-rampart#7",
+             "attack caravan-guard#4 bone-rampart#7", "charge",
+             "block caravan-guard#5 caravan-guard#4", "hold")
+    gone = s.copy()
+    gone.slots[1][0] = [x for x in gone.slots[1][0] if x != 7]      # as a card took it
+    gone.grave[1] = [*gone.grave[1], 7]
+    s = play(gone, "pass", "pass")
+    assert QUARRY not in info(s)["damage"] and "bone-rampart#7" not in info(s)["damage"]
+    assert info(s)["damage"]["caravan-guard#5"] >= 1
+
+
+def test_the_defender_only_blocks_while_attackers_are_declared_and_blocked_R34():
+    """R34: during the declaration the attacker alone decides; during the blocks the
+    defender may only block or hold; fast cards wait for the tricks step."""
+    zones = {"terr1:0": ["shardborn-recruit#3"], "terr1:1": ["caravan-guard#5"],
+             "hand:1": ["ambush#8"]}
+    s = duel(zones, pool={"p2": {"basic": 2}})
+    s = play(s, "attack shardborn-recruit#3 stone-quarry#2")
+    assert who(s) == (0, "declare")
+    s = play(s, "charge")
+    assert who(s) == (1, "defend") and legal(s) == {
+        "block caravan-guard#5 shardborn-recruit#3", "hold"}
+    assert refusal(s, "play ambush#8 on shardborn-recruit#3").ruling == "R34"
+    s = play(s, "hold", "pass")
+    assert "play ambush#8 on shardborn-recruit#3" in legal(s)
+
+
+def test_wrecker_adds_before_damage_reduction_takes_away_R35():
+    """R35: Wrecker X raises the attacker's damage to a building and the building's
+    Damage Reduction then lowers that one instance: offence 2, Wrecker 2 against
+    Damage Reduction 1 deals 3."""
+    s = duel({"terr1:0": ["ram-crew#3"], "terr1:1": ["bone-rampart#4"]})
+    rampart = dataclasses.replace(s.defs[4], keywords={"damage_reduction": 1})
+    s.defs = (*s.defs[:4], rampart, *s.defs[5:])
+    s = play(s, "attack ram-crew#3 bone-rampart#4", "charge", "hold", "pass", "pass")
+    assert info(s)["damage"] == {"bone-rampart#4": 3}
 
 
 # ----------------------------------------------------------------------- keywords

@@ -109,13 +109,32 @@ def test_a_face_for_every_shipped_card():
     assert cost_words({"gold": 1, "basic": 2}) == "2 + 1 gold"
 
 
+def test_a_sixth_territory_takes_its_own_place_in_the_kingdom_row():
+    """Clause territories, R26 (no limit): with six territories founded the view lists
+    a seventh, free slot, and the kingdom row splits among them without overlap."""
+    from shards_helpers import pos
+    cards = ["iron-hills#9", "gilded-coast#10", "ashen-barrows#11", "prism-highlands#12",
+             "riverlands#13"]
+    zones = {"terr1:0": ["hearth-farmstead#1"], "terr1:1": ["stone-quarry#2"],
+             **{f"terr{i + 2}:0": [f"stone-quarry#{i + 3}"] for i in range(5)}}
+    s = pos(zones, territories={"p1": {i + 2: cards[i] for i in range(5)}})
+    view = GAME.view(s, 0)
+    kingdom = [f"terr{i}:0" for i in range(1, 8)]
+    assert set(kingdom) <= set(view.zones) and "terr8:0" not in view.zones
+    areas = geo.zone_areas(LAYOUT, view, 0)
+    for a, b in combinations([areas[z] for z in kingdom], 2):
+        assert a[0] + a[2] <= b[0] or b[0] + b[2] <= a[0], (a, b)
+
+
 def test_every_zone_placed_and_none_over_another():
     """Both viewers, 2 seats: every engine zone has a place on the canvas, and no
     two zones (nor a zone and a panel) share a point."""
     assert missing_zones(LAYOUT, {2: GAME.zones(2)}) == []
     panels = [LAYOUT.panels.log, LAYOUT.panels.status, LAYOUT.panels.buttons]
-    for viewer in (0, 1):
-        rects = [LAYOUT.place(z, viewer, 2).rect for z in GAME.zones(2)] + panels
+    beyond = {f"terr{i}:{q}" for i in range(6, rules.SLOTS + 1) for q in (0, 1)}
+    for viewer in (0, 1):      # slots 6 and beyond lie under slot 5 (next test)
+        rects = [LAYOUT.place(z, viewer, 2).rect for z in GAME.zones(2)
+                 if z not in beyond] + panels
         for a, b in combinations(rects, 2):
             ax, ay, aw, ah = a
             bx, by, bw, bh = b

@@ -400,7 +400,7 @@ def test_areas_and_traps_show_where_they_lie(app, tmp_path):
     assert [info["covers"][f"site:c{n}"] for n in (1, 2, 4, 5)] == [["rimefall#2"]] * 4
     assert info["covers"]["site:b4"] == ["trap"] and "site:a1" not in info["covers"]
     session = Session(GAME, 3, {}, ["human", "computer"])
-    session.states = [loaded.state]   # the scenario's position, as the demo player does
+    session.reset(loaded.state)   # the scenario's position, as the demo player does
     scene = start(app, session)
     covers = scene.board.decor.covers   # from the top right corner: newest first
     assert covers["site:b4"] == (Chip("Trap", AREA["trap"]),)
@@ -434,8 +434,8 @@ def test_hotseat_asks_the_other_player_before_hiding_the_table(app):
     s = played_until(3, lambda s, moves: s.decision().kind == "respond" and s.forced() is None,
                      seat=0)
     s.seats = ["human", "human"]
-    s.states.pop()  # undo the p2 action that gave p1 priority, then redo it from the table
-    before = s.history.pop()
+    before = s.history[-1]   # undo the p2 action that gave p1 priority, then redo it
+    s.back_to(len(s.history) - 1)   # from the table
     scene = start(app, s)
     assert scene.viewer == 0   # the first human; the deciding seat is p2
     scene.command("takeover")
@@ -491,7 +491,7 @@ def test_a_click_on_your_guard_switches_its_guarding(app):
     s = position("blue", "red")
     guard = spawn(s, "harbor-sentinel", 0, "b1")
     session = Session(GAME, 1, {}, ["human", "computer"])
-    session.states = [s]
+    session.reset(s)
     scene = start(app, session)
     click(app, centre(scene, "site:b1", guard))
     assert history(scene)[-1] == f"unguard {guard}"

@@ -84,12 +84,49 @@ def test_cli_simulate_bad_arguments_exit_2_with_a_message(argv, message, capsys)
     assert message in capsys.readouterr().err
 
 
-def test_cli_bench_engine_prints_median_step(capsys):
+def test_cli_bench_engine_prints_median_mean_p99_and_late_against_early(capsys):
     from shrinetable.cli import main
     assert main(["bench", "engine", "--runs", "1", "--games", "2", "--json"]) == 0
     fig = json.loads(capsys.readouterr().out)
-    assert fig["median_step_us"] > 0 and fig["steps"] > 0
-    assert fig["computer_player"]["decisions"] > 0
+    assert 0 < fig["median_us"] <= fig["p99_us"] and fig["mean_us"] > 0 and fig["steps"] > 0
+    assert "late_early_ratio" in fig
+    ai = fig["computer_player"]
+    assert ai["decisions"] > 0 and ai["median_ms"] <= ai["p99_ms"] and ai["mean_ms"] > 0
+
+
+def test_late_against_early_compares_mean_steps_by_their_place_in_a_game():
+    from shrinetable.bench import _late_early
+    times = [(n, 1.0) for n in range(100)] + [(n, 2.0) for n in range(100, 1000)]
+    assert _late_early(times) is None
+    assert _late_early(times + [(1000, 3.0), (2000, 5.0)]) == 4.0
+
+
+def test_cli_bench_startup_reports_help_against_bare_python(capsys):
+    from shrinetable.cli import main
+    assert main(["bench", "startup", "--runs", "1", "--json"]) == 0
+    fig = json.loads(capsys.readouterr().out)
+    assert fig["help_s"] > 0 and fig["python_pass_s"] > 0
+    assert fig["above_s"] == round(fig["help_s"] - fig["python_pass_s"], 3)
+
+
+def test_help_lists_every_command_without_importing_any():
+    """`shrinetable --help` is built from the summaries in cli.COMMANDS, which
+    match each command's own parser; no command, format or game is imported."""
+    import ast
+    import subprocess
+    import sys
+
+    from shrinetable import cli
+    code = ("import sys, contextlib, io; from shrinetable.cli import main\n"
+            "with contextlib.suppress(SystemExit), contextlib.redirect_stdout(io.StringIO()):\n"
+            "    main(['--help'])\n"
+            "print(sorted(m for m in sys.modules if m.startswith(('shrinetable', 'pydantic',"
+            " 'platformdirs', 'pygame'))))")
+    loaded = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                            check=True).stdout
+    assert ast.literal_eval(loaded) == ["shrinetable", "shrinetable.cli"]
+    full = cli.build_parser()._subparsers._group_actions[0]
+    assert {a.dest: a.help for a in full._choices_actions} == cli.COMMANDS
 
 
 def test_cli_bench_engine_at_a_seat_count(capsys):

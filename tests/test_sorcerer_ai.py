@@ -167,10 +167,13 @@ def test_sacrifices_a_weak_wishful_card_before_replacing_it():
 
 
 def test_attacks_an_opponent_that_cannot_block():
-    """Clause attack, R6: the opponent's only card is turned, so an attack is free."""
-    s = table({"play:0": [spell("gross", 4, 2)], "play:1": [spell("strong", 1, 9)]},
-              stage="attack", turned=(2,))
+    """Clause attack, with the R6 option on: the opponent's only card is turned, so
+    an attack is free. By the text (option off) the turned 9-shield card blocks, and
+    the 4-attack card stays home."""
+    zones = {"play:0": [spell("gross", 4, 2)], "play:1": [spell("strong", 1, 9)]}
+    s = table(zones, stage="attack", turned=(2,), r6=True)
     assert _choice(s) == f"attack {n(s, 1)}"
+    assert _choice(table(zones, stage="attack", turned=(2,))) == "pass"
 
 
 def test_holds_back_an_attacker_that_would_only_die():
@@ -192,3 +195,28 @@ def test_computer_beats_random_play():
         me, decks = seed % 2, (DECKS[seed % 5], DECKS[(seed // 5) % 5])
         wins += _won(_game(seed, me, decks)[1], me)
     assert wins >= 180, wins
+
+
+# --------------------------------------------------------------------------- pressing on
+
+def _self_play(seed: int, turns: int = 500):
+    """The computer on both seats with the default decks, as `simulate` plays it."""
+    s, rng = GAME.new_game(seed, {}), random.Random(seed)
+    while GAME.outcome(s) is None and s.turn_no <= turns:
+        s, _ = GAME.apply(s, choose(s, rng))
+    return s
+
+
+def test_the_side_ahead_attacks_and_a_stalled_game_ends():
+    """Issue 24, seed 6: both sides used to pass every turn from turn 26 to the
+    500-turn cap, the side at 10 magic points facing walls of Shield 6 and the one
+    at 2 never attacking. Now the side ahead opens attacks and the game ends."""
+    assert GAME.outcome(_self_play(6)) is not None
+
+
+@pytest.mark.slow
+def test_every_self_play_game_ends():
+    """`simulate sorcerer --games 200 --seats ai,ai` ends every game."""
+    from shrinetable.commands.simulate import simulate
+    result = simulate("sorcerer", 200, 1, ["ai", "ai"], {}, 500)
+    assert result["unfinished"] == 0

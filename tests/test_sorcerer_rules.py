@@ -146,9 +146,20 @@ def test_defend_clause_blocker_from_play_onto_an_attacker():
     assert s.in_play(1) == 2
 
 
-def test_turned_card_may_not_defend_R6():
-    """R6: a card that attacked in its owner's last turn cannot block."""
+def test_turned_card_defends_clause_defend():
+    """Clause defend (seed 002, DEFENSE: "DEFEND with any cards they already have in
+    play"): a card turned by its own attack last turn may still block."""
     s = play(duel(turned=(3,)), f"attack {n(duel(), 1)}", "pass")
+    assert f"defend {n(s, 3)} {n(s, 1)}" in legal(s)
+    s = play(s, f"defend {n(s, 3)} {n(s, 1)}")
+    assert GAME.all_cards(s)["lane1"] == [n(s, 1), n(s, 3)]
+
+
+def test_turned_card_may_not_defend_with_the_R6_option():
+    """R6, kept as an option off by default (not in the text): with it on, a card that
+    attacked in its owner's last turn cannot block."""
+    assert GAME.check_options({})["turned_cannot_defend"] is False
+    s = play(duel(turned=(3,), r6=True), f"attack {n(duel(), 1)}", "pass")
     r = refusal(s, f"defend {n(s, 3)} {n(s, 1)}")
     assert r.ruling == "R6" and "turned" in r.reason
 
@@ -267,6 +278,30 @@ def test_reshuffle_clause_discard_becomes_the_deck():
     s = play(s, "pass")
     assert len(s.hand[1]) == 3 and s.discard[1] == [] and s.deck[1] == []
     assert [e.kind for e in ev] == ["reshuffle", "draw", "draw"]
+
+
+def test_reshuffle_at_once_when_the_last_card_is_drawn_R20():
+    """Clause reshuffle, R20 (seed 002, NOTE: "anytime you run out of cards in your main
+    DECK"): the draw that empties the deck turns the discard pile into the deck at
+    once; a card discarded afterwards stays in the discard pile."""
+    s = table({"play:0": [PLAIN], "deck:1": [PLAIN, PLAIN], "discard:1": [PLAIN],
+               "hand:1": [PLAIN], "play:1": [PLAIN, PLAIN]}, stage="attack")
+    ev = events(s, "pass")
+    s = play(s, "pass")
+    assert [e.kind for e in ev] == ["draw", "draw", "reshuffle"]
+    assert s.deck[1] == [4] and s.discard[1] == []
+    s = play(s, f"play {n(s, 5)} {n(s, 6)}")
+    assert s.discard[1] == [6] and s.deck[1] == [4]
+
+
+def test_deck_ran_out_on_an_empty_discard_pile_takes_it_at_the_next_draw_R20():
+    """R20: a deck that ran out while the discard pile was empty stays empty; the
+    next draw finds it so and takes the discard pile then."""
+    s = table({"hand:0": [PLAIN], "play:0": [PLAIN, PLAIN], "play:1": [PLAIN]})
+    s = play(s, f"play {n(s, 1)} {n(s, 2)}")
+    assert s.discard[0] == [2] and s.deck[0] == []
+    ev = events(play(s, "pass", "pass"), "pass")
+    assert [e.kind for e in ev][:2] == ["reshuffle", "draw"]
 
 
 def test_empty_deck_and_discard_pick_up_what_there_is_R12():

@@ -155,8 +155,9 @@ def test_the_log_names_a_private_card_only_to_a_lone_person(app):
     steal = Event("steal", "p2 takes a card from p1's hand", 1, ("QH",), "hand:0", "hand:1",
                   (1, 0))
     done = Applied(1, "jack p1", (steal,), False)
-    assert start(app)._texts(done) == ["p2 takes a card from p1's hand (the Queen of hearts)"]
-    assert start(app, ("human", "human"))._texts(done) == ["p2 takes a card from p1's hand"]
+    alone = start(app).match.said(done, 0)
+    assert alone == ["p2 takes a card from p1's hand (the Queen of hearts)"]
+    assert start(app, ("human", "human")).match.said(done, 0) == ["p2 takes a card from p1's hand"]
 
 
 def test_resize_rescales_cards(app):
@@ -422,7 +423,8 @@ def test_minor_moves_go_at_animation_speed_and_the_pause_is_for_moves_worth_watc
         if scene.ai_move is None:   # the person's own decision: the computer's choice
             scene.perform(scene.session.computer_action())
             continue
-        (move, auto), delay = scene.ai_move, round(scene.ai_due - 100.0, 6)
+        move, auto = scene.ai_move.action, scene.ai_move.forced
+        delay = round(scene.ai_due - 100.0, 6)
         waits.setdefault((move.text.split()[0], auto), set()).add(delay)
         scene.update(200.0)
     minor, full = app.minor_delay, app.ai_delay
@@ -484,7 +486,7 @@ def test_a_drop_paid_several_ways_offers_the_proposal_first(app):
         brute = spawn(s, "ashen-brute", 0)
         spawn(s, "grove-tender", 0)
         out = Session(SHRINES, 1, {"deck_p1": "blue", "deck_p2": "red"}, ["human", "human"])
-        out.states = [mana(s, 0, "BBRG")]
+        out.reset(mana(s, 0, "BBRG"))
         return out, brute
 
     s, brute = session()

@@ -144,8 +144,7 @@ def test_answer_buttons_brought_by_anothers_move_ignore_a_click_for_a_moment(app
     """Buttons that appear after the computer's move take no click at once (one
     meant for the buttons that stood there a moment before); then they do."""
     session = _respond()
-    session.history.pop()
-    session.states.pop()
+    session.back_to(len(session.history) - 1)
     scene = start(app, session)   # the computer makes its move again: the answers come
     assert session.decision().kind == "respond" and session.history[-1].seat == 1
     assert scene.out_of_turn() and scene.ui.actions
@@ -501,7 +500,7 @@ def test_shrines_sites_say_which_area_applies(app, tmp_path):
     info = SHRINES.view(loaded.state, 0).info
     assert info["covers"]["site:c3"] == ["fenland-mire#1", "rimefall#2", "squall-line#5"]
     session = Session(SHRINES, 3, {}, ["human", "computer"])
-    session.states = [loaded.state]
+    session.reset(loaded.state)
     scene = start(app, session)
     covers = scene.board.decor.covers
     assert covers["site:c3"] == (Chip("Squall Line", AREA["weather"]),

@@ -386,7 +386,7 @@ def test_every_card_at_1280x720_shows_its_name_at_11_px(app, seats):
     in your hand is 11 px too."""
     s = _state_at(lambda s: s.phase == "actions" and len(s.involved) >= 2, seats=seats)
     session = Session(GAME, 1, {}, ["human"] * seats)
-    session.states = [s]
+    session.reset(s)
     scene = start(app, session)
     shown = [p for p in scene.board.placed if p.name]
     assert shown
@@ -406,7 +406,7 @@ def test_the_secret_tie_break_dropped_on_the_rest_pile(app):
     s = _state_at(lambda s: s.contest is not None and s.step == "tiebreak", seats=2,
                   seeds=range(40, 45), pick=_eager)
     session = Session(GAME, 1, {}, ["human", "human"])
-    session.states = [s]
+    session.reset(s)
     me = session.decision().seat
     moves = [m for m in gestures.moves(GAME, s) if m.action.kind == "tiebreak"]
     assert moves and all(gestures.how(m) == "drag" and m.gesture.target == f"rest:{me}"

@@ -1,9 +1,13 @@
 """One game being played: seats, history, undo/redo, saves.
 
 A game is a pure function of (seed, options, actions), so the session keeps
-the list of states (cheap: the engine's states are small) and the action texts;
-undo drops back to before the last human move, redo replays what was undone,
-and a save is just the seed, options, seats and texts.
+the action texts and only a few states: the current one, the start, and a
+snapshot every `SNAP` moves over the last `KEEP` snapshots. Going back to an
+earlier move (undo) replays from the nearest snapshot at or before it, so a
+long game neither holds every state nor pays more per move as it grows (a
+500,000-move save loads in linear time and bounded memory). Undo drops back to
+before the last human move, redo replays what was undone, and a save is just
+the seed, options, seats and texts.
 """
 
 from __future__ import annotations
@@ -12,11 +16,13 @@ import random
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from shrinetable.engine import Event, GameBase, registry
+from shrinetable.engine import Event, GameBase, Player, registry
 from shrinetable.formats.save import SaveError, SaveFile
 from shrinetable.players import player
 
 SeatKind = Literal["human", "computer"]
+SNAP = 64    # moves between two kept states
+KEEP = 32    # recent snapshots kept (older ones are replayed from the start)
 
 
 @dataclass(frozen=True, slots=True)
@@ -32,23 +38,39 @@ class Applied:
 
 class Session:
     def __init__(self, game: GameBase, seed: int, options: dict[str, Any],
-                 seats: list[SeatKind]):
+                 seats: list[SeatKind], start: Any = None):
+        """`start`: the position to play from (a lesson's, a test's); by
+        default the game's new deal for `seed`."""
         self.game = game
         self.seed = seed
         self.options = dict(options)
         self.seats = list(seats)
-        self.states = [game.new_game(seed, self.options, len(seats))]
         self.history: list[Applied] = []
         self.redo_stack: list[list[str]] = []
         # the table passes for a person when passing is all they may do (a setting)
         self.auto_pass = True
+        self.reset(game.new_game(seed, self.options, len(seats)) if start is None else start)
+
+    def again(self, seed: int) -> Session:
+        """A new game like this one (game, options, seats, settings), dealt by `seed`."""
+        new = Session(self.game, seed, self.options, self.seats)
+        new.auto_pass = self.auto_pass
+        return new
+
+    def reset(self, state: Any) -> None:
+        """Start the history afresh from `state` (a test's or a lesson's position)."""
+        self.history.clear()
+        self.redo_stack.clear()
+        self._state = state
+        self._snaps: dict[int, Any] = {0: state}   # history length -> state then
+        self._chosen: list[int] = []   # indices of the moves people chose, in order
 
     @property
     def state(self) -> Any:
-        return self.states[-1]
+        return self._state
 
     def decision(self):
-        return self.game.decision(self.state)
+        return self.game.decision(self._state)
 
     def humans(self) -> list[int]:
         return [i for i, k in enumerate(self.seats) if k == "human"]
@@ -58,10 +80,20 @@ class Session:
         d = self.decision()
         if d is None:
             raise ValueError("the game is over")
-        new, events = self.game.apply(self.state, action)
-        self.states.append(new)
-        done = Applied(d.seat, action.text, tuple(events), auto, d.secret)
+        new, events = self.game.apply(self._state, action)
+        return self.commit(Applied(d.seat, action.text, tuple(events), auto, d.secret), new)
+
+    def commit(self, done: Applied, new: Any) -> Applied:
+        """Record a move already applied to the current state (its result `new`)."""
+        n = len(self.history)
+        if self._chosen_by_person(done):
+            self._chosen.append(n)
         self.history.append(done)
+        self._state = new
+        if (n + 1) % SNAP == 0:
+            self._snaps[n + 1] = new
+            if (old := n + 1 - SNAP * KEEP) > 0:
+                self._snaps.pop(old, None)
         return done
 
     def play(self, action: Any) -> Applied:
@@ -76,25 +108,44 @@ class Session:
         moves (taps for mana that would pay for nothing): asking would only cost
         a click, or a hotseat handover."""
         d = self.decision()
-        if d is None or (not self.auto_pass and self.seats[d.seat] == "human"):
+        if d is None or not self.game.auto_pass or (
+                not self.auto_pass and self.seats[d.seat] == "human"):
             return None
-        legal = self.game.legal_actions(self.state)
+        legal = self.game.legal_actions(self._state)
         passes = [a for a in legal if a.text in self.game.auto_pass]
-        if passes and (len(legal) == 1 or self.game.idle(self.state)):
+        if passes and (len(legal) == 1 or self.game.idle(self._state)):
             return passes[0]
         return None
 
-    def computer_action(self) -> Any:
-        """What the computer plays now; seeded by the position so replays agree."""
-        rng = random.Random(f"{self.seed}:{len(self.history)}")
-        return player(self.game, "ai")(self.state, rng)
+    def computer_action(self, chosen: Player | None = None,
+                        rng: random.Random | None = None) -> Any:
+        """What the computer (`chosen`, by default the game's AI) plays now;
+        seeded by the position unless given `rng`, so replays agree."""
+        rng = rng or random.Random(f"{self.seed}:{len(self.history)}")
+        return (chosen or player(self.game, "ai"))(self._state, rng)
+
+    # -- going back ------------------------------------------------------------
+    def back_to(self, n: int) -> None:
+        """Keep only the first `n` moves: the state is replayed from the
+        nearest kept state at or before move `n`."""
+        start = max(k for k in self._snaps if k <= n)
+        state = self._snaps[start]
+        for a in self.history[start:n]:
+            state, _ = self.game.apply(state, self.game.parse_action(a.text))
+        del self.history[n:]
+        for k in [k for k in self._snaps if k > n]:
+            del self._snaps[k]
+        while self._chosen and self._chosen[-1] >= n:
+            self._chosen.pop()
+        self._state = state
 
     # -- undo / redo ---------------------------------------------------------
     def can_undo(self, seat: int | None = None) -> bool:
         """Undo takes back a person's own moves. Against the computer (one
         person at the table), any of them; in hotseat only the last one, and
         only until another person has chosen a move (it could show them the
-        other's choices otherwise). `seat`: the person asking (None: anyone)."""
+        other's choices otherwise). `seat`: the person asking (None: anyone).
+        Constant time: the session keeps where people's moves are."""
         last = self._last_chosen()
         if last is None:
             return False
@@ -103,11 +154,13 @@ class Session:
         return seat is None or self.history[last].seat == seat
 
     def _last_chosen(self) -> int | None:
-        """The index of the last move a person chose (None: none yet)."""
-        chosen = [n for n, a in enumerate(self.history) if self._chosen(a)]
-        return chosen[-1] if chosen else None
+        """The index of the last move a person chose (None: none yet); a seat
+        handed to the computer since drops out of the list when met."""
+        while self._chosen and not self._chosen_by_person(self.history[self._chosen[-1]]):
+            self._chosen.pop()
+        return self._chosen[-1] if self._chosen else None
 
-    def _chosen(self, a: Applied) -> bool:
+    def _chosen_by_person(self, a: Applied) -> bool:
         """A move a person chose (undoing a forced pass would only make it again)."""
         return self.seats[a.seat] == "human" and not a.auto
 
@@ -116,8 +169,7 @@ class Session:
             return False
         i = self._last_chosen()
         self.redo_stack.append([a.text for a in self.history[i:]])
-        del self.history[i:]
-        del self.states[i + 1:]
+        self.back_to(i)
         return True
 
     def can_redo(self) -> bool:

@@ -1,68 +1,110 @@
-"""`shrinetable bench engine|render`: figures for the speed goals."""
+"""`shrinetable bench WHAT`: figures for the speed goals.
+
+One entry in BENCHES per sub-benchmark: its one-line help, the function that
+runs it (`module:function`, imported only when chosen, taking the parsed
+arguments and returning the exit code) and the options it takes. Every entry
+takes `--json`; `--game` and `--players` are checked here, once, for those that
+take them.
+"""
 
 from __future__ import annotations
 
 import argparse
-import json
+import importlib
 import os
 import sys
+from collections.abc import Callable
+from dataclasses import dataclass
 
-from shrinetable.engine import registry
 
-from .args import players_text
+def _game(p: argparse.ArgumentParser) -> None:
+    from shrinetable.engine import registry
+    names = registry.names()
+    p.add_argument("--game", default=names[0],
+                   help=f"game to measure ({', '.join(names)}; default {names[0]})")
+
+
+def _engine(p: argparse.ArgumentParser) -> None:
+    _game(p)
+    p.add_argument("--runs", type=int, default=5, help="runs to take the median of")
+    p.add_argument("--games", type=int, default=40, help="games per run")
+    p.add_argument("--players", type=int, default=None,
+                   help="seats per game (default: the game's fewest)")
+
+
+def _render(p: argparse.ArgumentParser) -> None:
+    _game(p)
+    p.add_argument("--seconds", type=float, default=3.0, help="idle CPU window")
+    p.add_argument("--players", type=int, default=None,
+                   help="with --size: seats at the table (default: the game's fewest)")
+    from shrinetable.table.legibility import window_size
+    p.add_argument("--size", type=window_size, default=None, metavar="WxH",
+                   help="the text drawn at this window size instead: the smallest font "
+                        "size (min_text_px) and the texts cut with an ellipsis (cut_labels)")
+
+
+def _launch(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--runs", type=int, default=5, help="launches to take the median of")
+    p.add_argument("--exe", help="a built executable to time instead of the source")
+
+
+def _startup(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--runs", type=int, default=9, help="starts of each to take the median of")
+
+
+@dataclass(frozen=True)
+class Bench:
+    help: str
+    run: str                                         # "module:function"
+    options: Callable[[argparse.ArgumentParser], None]
+
+
+BENCHES = {
+    "engine": Bench("µs per rules step (median, mean, p99, late against early) and "
+                    "the computer player's time per decision",
+                    "shrinetable.bench:run_engine", _engine),
+    "render": Bench("frame times of the table (full redraw, dragging), idle CPU, first frame; "
+                    "with --size, the smallest text drawn",
+                    "shrinetable.table.legibility:run_render", _render),
+    "launch": Bench("launch to first frame against starting pygame's display, same run",
+                    "shrinetable.bench:run_launch", _launch),
+    "startup": Bench("`shrinetable --help` against `python -c pass`, same run",
+                     "shrinetable.bench:run_startup", _startup),
+}
 
 
 def add_parser(sub) -> None:
-    p = sub.add_parser("bench", help="benchmarks: engine step or table rendering")
-    p.add_argument("what", choices=("engine", "render", "launch"),
-                   help="what to measure: rules steps, table frames, or launch to first frame")
-    p.add_argument("--game", default=registry.names()[0],
-                   help=f"game to measure ({', '.join(registry.names())}; "
-                        f"default {registry.names()[0]})")
-    p.add_argument("--runs", type=int, default=5,
-                   help="engine: runs to take the median of; launch: launches")
-    p.add_argument("--games", type=int, default=40, help="engine: games per run")
-    p.add_argument("--players", type=int, default=None,
-                   help="engine: seats per game (default: the game's fewest)")
-    p.add_argument("--seconds", type=float, default=3.0, help="render: idle CPU window")
-    p.add_argument("--exe", help="launch: a built executable to time instead of the source")
-    p.add_argument("--json", action="store_true", help="print the figures as JSON")
+    p = sub.add_parser("bench", help="benchmarks: rules steps, start-up, launch, "
+                                     "table rendering")
+    what = p.add_subparsers(dest="what", metavar="WHAT", required=True)
+    for name, bench in BENCHES.items():
+        q = what.add_parser(name, help=bench.help, description=bench.help)
+        bench.options(q)
+        q.add_argument("--json", action="store_true", help="print the figures as JSON")
+
+
+def problem(args: argparse.Namespace) -> str | None:
+    """What is wrong with the arguments, in one line, or None."""
+    if hasattr(args, "game"):
+        from shrinetable.engine import registry
+
+        from .args import players_text
+        try:
+            game = registry.get(args.game)
+        except KeyError as e:
+            return e.args[0]
+        seats = getattr(args, "players", None)
+        if seats is not None and not game.min_seats <= seats <= game.max_seats:
+            return f"--players {seats}: {args.game} is for {players_text(game)} players"
+    exe = getattr(args, "exe", None)
+    if exe and not (os.path.isfile(exe) and os.access(exe, os.X_OK)):
+        return f"--exe {exe}: no program there to launch"
+    return None
 
 
 def run(args: argparse.Namespace) -> int:
-    try:
-        game = registry.get(args.game)
-    except KeyError as e:
-        print(f"shrinetable bench: {e.args[0]}", file=sys.stderr)
+    if (wrong := problem(args)) is not None:
+        print(f"shrinetable bench: {wrong}", file=sys.stderr)
         return 2
-    seats = game.min_seats if args.players is None else args.players
-    if not game.min_seats <= seats <= game.max_seats:
-        print(f"shrinetable bench: --players {seats}: {args.game} is for "
-              f"{players_text(game)} players", file=sys.stderr)
-        return 2
-    if args.exe and not (os.path.isfile(args.exe) and os.access(args.exe, os.X_OK)):
-        print(f"shrinetable bench: --exe {args.exe}: no program there to launch",
-              file=sys.stderr)
-        return 2
-    if args.what == "launch":
-        from shrinetable.table.bench import run_launch_bench
-        return run_launch_bench(args)
-    if args.what == "render":
-        from shrinetable.table.bench import run_render_bench
-        return run_render_bench(args)
-    from shrinetable.bench import ai_bench, engine_bench
-    fig = engine_bench(args.game, runs=max(1, args.runs), games=max(1, args.games), seats=seats)
-    fig["seats"] = seats
-    fig["computer_player"] = ai_bench(args.game, seats=seats)
-    if args.json:
-        print(json.dumps(fig))
-        return 0
-    print(f"engine {fig['game']} at {seats} players: {fig['steps']} rules steps "
-          f"(legal actions + apply) in {fig['runs']} runs")
-    print(f"  median step: {fig['median_step_us']} us (median of per-run medians)")
-    lo, hi = fig["mean_step_us_range"]
-    print(f"  mean step:   {fig['mean_step_us']} us (median of runs; range {lo}-{hi})")
-    ai = fig["computer_player"]
-    print(f"  computer player: median {ai['median_ms']} ms, p99 {ai['p99_ms']} ms, "
-          f"max {ai['max_ms']} ms per decision ({ai['decisions']} decisions)")
-    return 0
+    module, _, function = BENCHES[args.what].run.partition(":")
+    return getattr(importlib.import_module(module), function)(args)

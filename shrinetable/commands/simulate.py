@@ -18,7 +18,10 @@ import statistics
 import sys
 import time
 from collections import Counter
+from typing import Any
 
+from shrinetable.adapter.match import Match
+from shrinetable.adapter.session import Session
 from shrinetable.engine import registry
 from shrinetable.players import KINDS, player
 
@@ -55,13 +58,27 @@ def seat_kinds(seats: str | None, players: int | None) -> list[str]:
 
 
 SEAT = re.compile(r"\b[pP][1-6]\b")
+FIGURE = re.compile(r"\s*\(\d+\)")
 
 
 def ending(reason: str) -> str:
     """An outcome's reason as a kind of ending: the seats become "a player" and the
-    particulars after a colon go ("p2 wins by Domination: ..." is "a player wins by
-    Domination")."""
-    return SEAT.sub("a player", reason.split(":", 1)[0]).strip()
+    particulars after a colon or in brackets go ("p2 wins by Domination: ..." is "a
+    player wins by Domination", "P2 wins with the most tokens (15)" is "a player wins
+    with the most tokens")."""
+    return FIGURE.sub("", SEAT.sub("a player", reason.split(":", 1)[0])).strip()
+
+
+def play_game(game: Any, players: list, seed: int, options: dict, max_turns: int,
+              watchers: tuple = ()) -> tuple[Match, int]:
+    """One game of computer `players` (one per seat) from `seed`, to its end or past
+    `max_turns`: the match and how many moves were made. `simulate`'s loop, and the
+    report's; `watchers` see every change (`Match.watchers`)."""
+    match = Match(Session(game, seed, options, ["computer"] * len(players)), players,
+                  random.Random(seed))
+    match.watchers.extend(watchers)
+    moves = match.run(stop=lambda: match.turn_number() > max_turns)
+    return match, moves
 
 
 def simulate(name: str, games: int, seed: int, kinds: list[str], options: dict,
@@ -74,16 +91,12 @@ def simulate(name: str, games: int, seed: int, kinds: list[str], options: dict,
     endings: Counter[str] = Counter()
     start = time.perf_counter()
     for i in range(games):
-        state = game.new_game(seed + i, options, len(kinds))
-        rng = random.Random(seed + i)
-        while game.outcome(state) is None and game.turn_number(state) <= max_turns:
-            seat = game.decision(state).seat
-            state, _ = game.apply(state, players[seat](state, rng))
-        result = game.outcome(state)
+        match, _ = play_game(game, players, seed + i, options, max_turns)
+        result = match.outcome()
         if result is None:
             unfinished += 1
             continue
-        turns.append(game.turn_number(state))
+        turns.append(match.turn_number())
         endings[ending(result.reason)] += 1
         for w in result.winners:
             wins[w] += 1

@@ -170,6 +170,10 @@ class Smoke:
                 for d in sorted({p.parent for p in resource("assets", "cards").glob("*/*.toml")})
                 if d.resolve() not in folders]
         out += self._demo_checks()
+        from shrinetable.workbench import smoke as bench  # report and print, frozen too
+        data = Path(os.environ["SHRINETABLE_DATA_DIR"])
+        out.append((f"report {names[0]}", partial(bench.report, names[0], data)))
+        out += [(f"print {name}", partial(bench.sheets, name, data)) for name in names]
         out.append(("window", self._window))
         out.append(("frame start screen", self._start_screen))
         for name in registry.names():
@@ -212,20 +216,23 @@ class Smoke:
         return _drawn(app)
 
     def _moves(self, game: Game, seats: int) -> str:
-        """Seeded moves the way people and the computer make them: a legal drag
-        or button from the adapter's gestures, then the computer's choice."""
-        from shrinetable.adapter import gestures, storage
+        """Seeded moves the way the table makes them: through the match loop,
+        a person's legal drag or button from the adapter's gestures, the
+        computer's choices and the passes the table makes."""
+        from shrinetable.adapter import storage
+        from shrinetable.adapter.match import Match
         from shrinetable.adapter.session import Session
 
         rng = random.Random(f"{game.name}:{seats}")
         session = Session(game, SEED, {}, ["human"] + ["computer"] * (seats - 1))
-        for i in range(MOVES):
-            if session.decision() is None:
+        match = Match(session)
+        for _ in range(MOVES):
+            if (d := match.decision()) is None:
                 break
-            if i % 2:
-                session.play(session.computer_action())
+            if match.pending() is not None:
+                match.step()
             else:
-                session.play(rng.choice(gestures.moves(game, session.state)).action)
+                match.act(d.seat, rng.choice(match.moves()).action)
         path = storage.save_as(session, storage.saves_dir() / f"{game.name}-{seats}.json")
         again = storage.load(path)
         for seat in range(seats):

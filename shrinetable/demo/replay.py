@@ -1,4 +1,4 @@
-"""Play a demonstration through the engine into frames to show (no pygame here).
+"""Play a demonstration through the match loop into frames to show (no pygame here).
 
 Each step becomes a `Frame`: the table before it (the pose, with the caption,
 highlights and arrow), the table after each event that moves cards (so cards
@@ -12,6 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from pathlib import Path
 
+from shrinetable.adapter.match import Match
+from shrinetable.adapter.session import Session
 from shrinetable.engine import Event, IllegalAction, View
 from shrinetable.formats.demo import LoadedDemo, load
 
@@ -70,16 +72,18 @@ def replay_file(path: str | Path) -> Replay:
 def replay(demo: LoadedDemo) -> Replay:
     """Every step applied in order; a step the rules refuse (unless marked
     `expect_illegal`), or an `expect_illegal` step they accept, is a FormatError."""
-    game, state = demo.game, demo.state
+    game = demo.game
+    seats = game.view(demo.state, VIEWER).seats
+    match = Match(Session(game, 0, {}, ["human"] * seats, start=demo.state))
     frames = []
     for i, (step, action) in enumerate(zip(demo.spec.steps, demo.actions, strict=True)):
-        _check_refs(demo, i, game.all_cards(state))
-        before = table_view(game, state)
+        known = game.all_cards(match.session.state)
+        _check_refs(demo, i, known)
+        before = table_view(match)
         stages, moves, events, refusal, after = (before,), (), (), None, before
         if action is not None:
-            decision = game.decision(state)
             try:
-                new, evs = game.apply(state, action)
+                done = match.act(match.decision().seat, action)
             except IllegalAction as e:
                 if not step.expect_illegal:
                     raise demo.fail(("steps", i, "action"),
@@ -89,10 +93,10 @@ def replay(demo: LoadedDemo) -> Replay:
                 if step.expect_illegal:
                     raise demo.fail(("steps", i, "expect_illegal"),
                                     f"the rules accept {step.action!r}; expected a refusal")
-                known = game.all_cards(state)
-                if decision.secret:   # a secret choice shows as p1 sees it: face down
-                    evs = [e.seen_by(VIEWER) for e in evs]
-                state, events, after = new, tuple(evs), table_view(game, new)
+                events = done.events
+                if done.secret:   # a secret choice shows as p1 sees it: face down
+                    events = tuple(e.seen_by(VIEWER) for e in events)
+                after = table_view(match)
                 stages, moves = _stages(before, after, events, known)
         arrow = (step.arrow.from_, step.arrow.to) if step.arrow else None
         frames.append(Frame(i, step.caption, action.text if action else None, stages, moves,
@@ -101,15 +105,15 @@ def replay(demo: LoadedDemo) -> Replay:
     return Replay(demo.name, spec.title, spec.rule, spec.game, spec.order, tuple(frames))
 
 
-def table_view(game, state) -> View:
+def table_view(match: Match) -> View:
     """The table as a teacher shows it: from p1's chair, but every hand face up
     (each zone as its owner sees it), so the lesson can point at any card; while
     seats make a secret choice, as p1 sees it, so no commitment shows."""
-    view = game.view(state, VIEWER)
+    view = match.view(VIEWER)
     if view.decision is not None and view.decision.secret:
         return view
     owners = {z.owner for z in view.zones.values() if z.owner not in (None, VIEWER)}
-    seen = {q: game.view(state, q) for q in owners}
+    seen = {q: match.view(q) for q in owners}
     zones = {name: seen[z.owner].zones[name] if z.owner in seen else z
              for name, z in view.zones.items()}
     return replace(view, zones=zones)

@@ -226,6 +226,26 @@ class GameBase:
         come to nothing, so the table passes for them."""
         return False
 
+    def hand_zone(self, seat: int) -> str:
+        """The zone holding `seat`'s hand (the table selects several cards there,
+        and its benchmark drags one from it). Default: `hand:<seat>`."""
+        return f"hand:{seat}"
+
+    # -- a self-play report's figures (`shrinetable report`) ------------------------
+    # kinds of event in which cards leaving a seat's hand are played (not discarded)
+    played: tuple[str, ...] = ("play",)
+
+    def deck_option(self, seat: int) -> str | None:
+        """The option that chooses `seat`'s deck (a report pairs every deck), if
+        any: by default the one named `deck_pN`, N = seat + 1."""
+        name = f"deck_p{seat + 1}"
+        return name if any(o.name == name for o in self.options) else None
+
+    def card_kind(self, card: str) -> str:
+        """What every copy of `card` (in notation) shares, so figures add up per
+        card: by default the id before `#N`, else the notation itself."""
+        return card.rpartition("#")[0] or card
+
     def observe(self, state: Any, seat: int) -> Any:
         """The state as a computer player at `seat` may know it: a game with
         secret choices hides other seats' commitments here. Default: the state

@@ -28,6 +28,7 @@ import pygame_gui  # noqa: E402
 
 from shrinetable import resources  # noqa: E402
 from shrinetable.adapter import storage  # noqa: E402
+from shrinetable.adapter.match import Match  # noqa: E402
 from shrinetable.adapter.session import Session  # noqa: E402
 from shrinetable.engine import GameBase  # noqa: E402
 from shrinetable.formats.layout import Layout, load_layout  # noqa: E402
@@ -239,8 +240,9 @@ class App:
         self._settings_from_scene()
         if self.auto_pass is not None:
             session.auto_pass = self.auto_pass
-        self.scene = GameScene(self, session, self.layout(session.game))
-        pygame.display.set_caption(f"{session.game.title} (seed {session.seed}) \u2014 shrinetable")
+        match = Match(session, autosave=True)
+        self.scene = GameScene(self, match, self.layout(match.game))
+        pygame.display.set_caption(f"{match.title} (seed {session.seed}) \u2014 shrinetable")
 
     def show_start(self, message: str = "", game: str | None = None) -> None:
         """The start screen (`game` chosen on it, by name)."""

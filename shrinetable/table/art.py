@@ -26,22 +26,47 @@ BACK_LINE = (56, 88, 150)
 BACK_EDGE = (222, 196, 120)
 
 
+FLOOR_PX = (12, 14)        # the least text size at 1280x720 and at 1920x1080
+UI_SCALES = (0.9, 1.0, 1.1, 1.25, 1.5)   # the menu's choices of a bigger table
+
+
+def floor_px(size: tuple[int, int], scale: float = 1.0) -> int:
+    """The smallest text the table draws in a window of `size`: 12 px at
+    1280x720, growing with the window to 14 px at 1920x1080 (a capital letter
+    about 9 and 10 px high), times the player's UI scale."""
+    lo, hi = FLOOR_PX
+    k = min(size[0] / 1920, size[1] / 1080)
+    return round(max(lo, min(hi, hi * k)) * scale)
+
+
 class Fonts:
-    """The bundled DejaVu Sans at any pixel size (it has the suit glyphs)."""
+    """The bundled DejaVu Sans at any pixel size (it has the suit glyphs), never
+    smaller than `floor` (`floor_px`): a text that does not fit at the floor is
+    shortened or left off by its drawer, not shrunk out of reading."""
 
     def __init__(self):
         self._fonts: dict[tuple[int, bool], pygame.font.Font] = {}
         self._text: dict[tuple, pygame.Surface] = {}
+        self.floor = 6
+        self.scale = 1.0   # the player's UI scale (`UI_SCALES`), which the floor follows
+        self.drawn: list[tuple[int, str]] | None = None   # (size, text) of each draw, if kept
+
+    def px(self, size: int) -> int:
+        """The size a text asked at `size` is drawn at."""
+        return max(self.floor, size)
 
     def font(self, size: int, bold: bool = False) -> pygame.font.Font:
-        key = (max(6, size), bold)
+        key = (max(self.floor, size), bold)
         if key not in self._fonts:
             self._fonts[key] = pygame.font.Font(str(font_path(bold)), key[0])
         return self._fonts[key]
 
     def text(self, s: str, size: int, colour, bold: bool = False) -> pygame.Surface:
         """Rendered text, cached (rendering text each frame costs more than the cards)."""
+        size = max(self.floor, size)
         key = (s, size, tuple(colour), bold)
+        if self.drawn is not None and s.strip():
+            self.drawn.append((size, s))
         surf = self._text.get(key)
         if surf is None:
             if len(self._text) > 2000:
@@ -184,9 +209,10 @@ class CardArt:
         band = pygame.Rect(inset, round(h * 0.73), w - 2 * inset, max(6, round(h * 0.11)))
         if band.w < 8:          # a card too small for its band: the face says enough
             return
-        pygame.draw.rect(surf, chip.fill, band, border_radius=max(1, band.h // 3))
         label = self.fonts.text(chip.text, max(6, round(band.h * 0.72)), chip.ink, True)
-        if label.get_width() > band.w - 2:
-            label = pygame.transform.smoothscale(
-                label, (band.w - 2, round(label.get_height() * (band.w - 2) / label.get_width())))
-        surf.blit(label, label.get_rect(center=band.center))
+        band.h = max(band.h, label.get_height())
+        if label.get_width() > band.w - 2:   # wider, between the corners, or no word
+            band = band.inflate(min(label.get_width() + 4, w - 2 * clear) - band.w, 0)
+        pygame.draw.rect(surf, chip.fill, band, border_radius=max(1, band.h // 3))
+        if label.get_width() <= band.w - 2:
+            surf.blit(label, label.get_rect(center=band.center))

@@ -20,24 +20,30 @@ env.prepare()
 SIZE = (1920, 1080)
 
 
-def showcase(game):
-    """The game's busy position as a session: its seeded computer game played
-    until the move where seat 0's view scored highest, seat 0 then a person (so
-    the table is ready for a drag)."""
+def showcase(game, seats: int | None = None):
+    """The game's busy position as a session: its seeded computer game (at its
+    own number of seats, or `seats`) played until the move where seat 0's view
+    scored highest, seat 0 then a person (so the table is ready for a drag)."""
+    from shrinetable.adapter.match import Match
     from shrinetable.adapter.session import Session
+    from shrinetable.players import player
 
     sc = game.present.showcase
-    s = Session(game, sc.seed, {}, ["computer"] * sc.seats)
+    ai = player(game, "ai")
+    n_seats = seats or sc.seats
+    s = Session(game, sc.seed, {}, ["computer"] * n_seats)
+    m = Match(s, [lambda state, rng: sc.pick(game.legal_actions(state)) or ai(state, rng)]
+              * n_seats)
     best, best_n = 0, -1
     for _ in range(sc.steps):
-        d = s.decision()
+        d = m.decision()
         if d is None:
             break
-        n = sc.score(game.view(s.state, 0)) if d.seat == 0 else None
+        n = sc.score(m.view(0)) if d.seat == 0 else None
         if n is not None and n > best_n:
             best, best_n = len(s.history), n
-        s.play(sc.pick(game.legal_actions(s.state)) or s.computer_action())
-    del s.history[best:], s.states[best + 1:]
+        m.step()
+    s.back_to(best)
     s.seats[0] = "human"
     return s
 
@@ -103,8 +109,9 @@ def measure(seconds: float = 3.0, game_name: str | None = None) -> dict:
         pygame.display.flip()
         full.append((time.perf_counter() - t0) * 1000)
 
-    card = next(p for p in scene.board.placed if p.zone == "hand:0")
-    scene.press = Press(card.rect.center, card, "hand:0")
+    hand = scene.match.hand(0)
+    card = next(p for p in scene.board.placed if p.zone == hand)
+    scene.press = Press(card.rect.center, card, hand)
     scene._start_drag(card.rect.center)
     scene.draw(screen)
     pygame.display.flip()
@@ -159,23 +166,3 @@ def run_render_bench(args: argparse.Namespace) -> int:
     print(f"  first frame: {ff if ff is not None else 'n/a'} s from launch (goal < 0.5 s)")
     return 0
 
-
-def run_launch_bench(args: argparse.Namespace) -> int:
-    """Launch-to-first-frame, median of several launches (the first one warms the
-    disk cache and is not counted)."""
-    program = [args.exe] if args.exe else None
-    first_frame_seconds(program)
-    times = [t for _ in range(max(1, args.runs)) if (t := first_frame_seconds(program))]
-    if not times:
-        print("bench launch: the program never reported its first frame", file=sys.stderr)
-        return 1
-    fig = {"program": args.exe or "source", "runs": len(times),
-           "median_s": round(statistics.median(times), 3),
-           "min_s": round(min(times), 3), "max_s": round(max(times), 3),
-           "driver": "x11" if os.environ.get("DISPLAY") else "dummy"}
-    if getattr(args, "json", False):
-        print(json.dumps(fig))
-        return 0
-    print(f"launch {fig['program']} ({fig['driver']}): first frame median {fig['median_s']} s "
-          f"over {fig['runs']} launches (range {fig['min_s']}-{fig['max_s']} s)")
-    return 0

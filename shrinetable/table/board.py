@@ -11,11 +11,11 @@ import pygame
 from shrinetable.engine import Decor, View
 from shrinetable.formats.layout import Layout
 
+from . import faces, hud
 from . import geometry as geo
-from . import hud
 from .arrows import arrow, routed
-from .art import CardArt, Fonts
-from .seats import seat_colour
+from .art import CardArt, Fonts, floor_px
+from .seats import seat_colour, seat_name
 
 FELT = (24, 88, 62)
 FELT_DARK = (19, 72, 51)
@@ -53,14 +53,17 @@ class Board:
         self.decor = Decor()
         self.viewer: int | None = None
         self.watching = False   # the viewer's seat is a computer's: nothing is "yours"
+        self.hands: set[str] = set()   # the zones holding the seats' hands (the game's word)
         self._bg: pygame.Surface | None = None
         self._bg_key: tuple | None = None
         self.labels: dict[str, pygame.Rect] = {}   # where each zone's label is drawn
         self._names: list[str] = []   # the seats' names the labels were last drawn with
 
     def set_size(self, size: tuple[int, int]) -> None:
-        if size != self.scaler.size:
+        if size != self.scaler.size or self.fonts.floor != floor_px(size, self.fonts.scale):
             self.scaler = geo.Scaler(self.scaler.canvas, size)
+            self.fonts.floor = floor_px(size, self.fonts.scale)
+            self._bg_key = None
             self.art.clear()
 
     def lay_out(self, view: View, viewer: int | None, marks: Marks) -> None:
@@ -71,23 +74,28 @@ class Board:
                                       self._lowered())
 
     def _lowered(self) -> dict[str, int]:
-        """Zones whose chips reach below their label's band (a second line under
-        the label: `hud.cover_chips`): how much lower their strips begin."""
+        """Zones labelled inside whose label, pile count or chips (on a second
+        line under the label: `hud.cover_chips`) reach below the label's band:
+        how much lower their strips begin."""
         out = {}
         band = self.scaler.length(geo.LABEL_BAND)
-        for name, over in self.decor.covers.items():
-            rect = self.zones.get(name)
+        for name, rect in self.zones.items():
             place = self.layout.place(name, self.viewer, self.view.seats)
-            if rect is None or not place.inside or name in self.decor.huds or (
-                    self.view.zones[name].owner is not None and not self._names):
+            if not place.inside or name in self.decor.huds:
                 continue
-            label = self._label(name, self._names, self.scaler.length(12), LABEL, rect.w - 8)
+            names = self._names or [seat_name(i) for i in range(self.view.seats)]
+            label = self._label(name, names, self.scaler.length(12), LABEL, rect.w - 8)
             clear = label.get_rect(topleft=(rect.left + 4, rect.top + 2))
+            reach = clear.bottom
+            if place.arrange == "stack":   # its count beside the label
+                reach = max(reach, rect.top + 2 + self.fonts.font(
+                    self.scaler.length(12), True).get_linesize() + 2)
+            over = self.decor.covers.get(name, ())
             placed = hud.cover_chips(self.fonts, rect, over, clear)
-            reach = max((box.bottom for _, _, box in placed), default=rect.top)
+            reach = max([reach] + [box.bottom for _, _, box in placed])
             top = rect.top + band + self.scaler.length(2)   # where strips begin (`strip_rects`)
-            if reach > top:
-                out[name] = reach - top
+            if reach + 1 > top:
+                out[name] = reach + 1 - top
         return out
 
     def card_size(self, zone: str) -> tuple[int, int]:
@@ -102,10 +110,9 @@ class Board:
         for a computer's own ("Your hand" is said only to a person)."""
         place = self.layout.place(zone, self.viewer, self.view.seats)
         owner = self.view.zones[zone].owner
-        kind, _, seat = zone.partition(":")
-        if not seat or owner is None:
+        if ":" not in zone or owner is None:
             return place.label
-        who = seat_names[owner] if kind == "hand" else seat_names[owner].split()[0]
+        who = seat_names[owner] if zone in self.hands else seat_names[owner].split()[0]
         if owner != self.viewer:
             return f"{who} \u00b7 {place.label}"
         if self.watching and place.label.lower().startswith("your "):
@@ -216,10 +223,10 @@ class Board:
                  place.label]
         for text in texts:
             for size in range(px, min(px, 9) - 1, -1):
-                label = self.fonts.text(text, size, colour, True)
-                if label.get_width() <= width:
-                    return label
-        return label.subsurface((0, 0, max(1, width), label.get_height()))
+                if self.fonts.font(size, True).size(text)[0] <= width:
+                    return self.fonts.text(text, size, colour, True)
+        text = faces.cut(self.fonts, texts[-1], min(px, 9), width, True, least=1)
+        return self.fonts.text(text, min(px, 9), colour, True)
 
     def _draw_zone(self, surf, name, placed: list[geo.Placed], marks: Marks) -> None:
         zone = self.view.zones[name]
@@ -268,7 +275,7 @@ class Board:
         text = self.decor.badges.get(name)
         place = self.layout.place(name, self.viewer, self.view.seats)
         if text is None:
-            if place.arrange != "stack" and not name.startswith("hand:"):
+            if place.arrange != "stack" and name not in self.hands:
                 return None
             text = str(len(self.view.zones[name].cards))
         img = self.fonts.text(text, font_px, (20, 20, 20), True)

@@ -23,17 +23,23 @@ MIN_PX = 11             # a strip's name and numbers are never smaller
 
 def _fit(fonts, text: str, px: int, width: int, colour, bold: bool = False,
          least: int = 6, narrow: bool = False) -> pygame.Surface:
-    """`text` at `px`, shrunk (down to `least` px), then (`narrow`) narrowed a
-    little (`_line_img`), and then cut with an ellipsis to fit `width`."""
-    while px > least and fonts.font(px, bold).size(text)[0] > width:
+    """`text` at `px`, shrunk (down to `least` px, never under the floor), then
+    (`narrow`) narrowed a little (`_line_img`), and then cut with an ellipsis
+    to fit `width`."""
+    while px > max(least, fonts.floor) and fonts.font(px, bold).size(text)[0] > width:
         px -= 1
     if narrow:
         return _line_img(fonts, text, px, width, colour, bold)
-    img = fonts.text(text, px, colour, bold)
-    while img.get_width() > width and len(text) > 2:
-        text = text[:-2] + "\u2026"
-        img = fonts.text(text, px, colour, bold)
-    return img
+    return fonts.text(cut(fonts, text, px, width, bold), px, colour, bold)
+
+
+def cut(fonts, text: str, px: int, width: int, bold: bool = False, least: int = 2) -> str:
+    """`text` cut with an ellipsis to fit `width` at `px` (at least `least`
+    characters are kept)."""
+    font = fonts.font(px, bold)
+    while font.size(text)[0] > width and len(text) > least:
+        text = text[:-2].rstrip() + "\u2026"
+    return text
 
 
 def wrap(fonts, text: str, px: int, width: int, bold: bool = False) -> list[str]:
@@ -50,13 +56,13 @@ def wrap(fonts, text: str, px: int, width: int, bold: bool = False) -> list[str]
 
 def pips(fonts, cost: tuple, px: int) -> pygame.Surface:
     """The cost as circles, each filled with its colour and carrying its word."""
-    d = px + 4
+    imgs = [fonts.text(pip.text, max(6, px - 2), pip.ink, True) for pip in cost]
+    d = max([px + 4] + [img.get_width() + 3 for img in imgs])   # its word inside
     surf = pygame.Surface((max(1, d * len(cost)), d), pygame.SRCALPHA)
-    for i, pip in enumerate(cost):
+    for i, (pip, img) in enumerate(zip(cost, imgs, strict=True)):
         centre = (i * d + d // 2, d // 2)
         pygame.draw.circle(surf, pip.fill or NEUTRAL, centre, d // 2)
         pygame.draw.circle(surf, INK, centre, d // 2, 1)
-        img = fonts.text(pip.text, max(6, px - 2), pip.ink, True)
         surf.blit(img, img.get_rect(center=centre))
     return surf
 
@@ -131,10 +137,10 @@ CONDENSE = 0.8   # a word too wide for its line is narrowed to this much at most
 def _line_img(fonts, text: str, px: int, width: int, colour, bold: bool) -> pygame.Surface:
     """`text` at `px` in `width`: narrowed (to `CONDENSE`) if need be, else cut
     with an ellipsis, never smaller."""
-    img = fonts.text(text, px, colour, bold)
-    while img.get_width() * CONDENSE > width and len(text) > 2:
+    font = fonts.font(px, bold)
+    while font.size(text)[0] * CONDENSE > width and len(text) > 2:
         text = text[:-2].rstrip() + "\u2026"
-        img = fonts.text(text, px, colour, bold)
+    img = fonts.text(text, px, colour, bold)
     if img.get_width() > width:
         img = pygame.transform.smoothscale(img, (max(1, width), img.get_height()))
     return img
@@ -307,8 +313,9 @@ def draw_face(fonts, face: Face, size: tuple[int, int], detail: bool = False) ->
         surf.blit(img, (x, y + 1))
         x += img.get_width() + pad
         row = img.get_height() + 2
-    if h >= 70:
-        tl = _fit(fonts, face.type_line, small, max(8, inner.right - pad - x), FAINT)
+    kind = _type_words(fonts, face.type_line, small, inner.right - pad - x) if h >= 70 else ""
+    if kind:
+        tl = fonts.text(kind, small, FAINT)
         surf.blit(tl, (x, y + max(0, (row - tl.get_height()) // 2)))
         row = max(row, tl.get_height())
     y += row + pad
@@ -321,12 +328,32 @@ def draw_face(fonts, face: Face, size: tuple[int, int], detail: bool = False) ->
         bottom = box.top - pad
     # keywords say a body's abilities at a glance; a card without any (a spell, a
     # relic) shows as much of its text as fits, and the zoom shows it all
-    lines = face.keywords if face.keywords and not detail else wrap(fonts, face.text, small,
-                                                                     inner.w - 2 * pad)
-    for line in lines:
-        img = _fit(fonts, line, small, inner.w - 2 * pad, INK)
-        if y + img.get_height() > bottom and not detail:
+    width = inner.w - 2 * pad
+    said = face.keywords if face.keywords and not detail else (face.text,)
+    lines = [part for words in said for part in wrap(fonts, words, small, width)]
+    high = fonts.font(small).get_linesize()
+    for i, line in enumerate(lines):
+        if y + high > bottom and not detail:
             break
-        surf.blit(img, (inner.left + pad, y))
-        y += img.get_height()
+        if not detail and i + 1 < len(lines) and y + 2 * high > bottom:
+            line = _more(fonts, line, small, width)   # the zoom shows the rest
+        surf.blit(_fit(fonts, line, small, width, INK), (inner.left + pad, y))
+        y += high
     return surf
+
+
+def _more(fonts, line: str, px: int, width: int) -> str:
+    """`line` followed by an ellipsis (its last word giving way if need be)."""
+    if fonts.font(px).size(line + " \u2026")[0] > width and " " in line:
+        line = line.rsplit(" ", 1)[0]
+    return line + " \u2026"
+
+
+def _type_words(fonts, type_line: str, px: int, width: int) -> str:
+    """The type line whole where it fits at `px`, else its first part (the
+    card's kind, before the dash), else nothing: never a cut word."""
+    font = fonts.font(px)
+    for text in (type_line, type_line.split(" \u2014 ")[0].split(" \u00b7 ")[0]):
+        if text and font.size(text)[0] <= width:
+            return text
+    return ""

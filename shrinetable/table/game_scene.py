@@ -1,7 +1,8 @@
-"""The game scene: the table for one session, its panels, and every gesture.
+"""The game scene: the table for one match, its panels, and every gesture.
 
-Input becomes gestures and gestures go to the adapter; what is drawn comes
-only from `game.view(state, viewer)`. Redraws happen when something changed:
+Input becomes messages to the match (`adapter.match.Match`: a move, undo, the
+automatic moves when their pace is up) and what is drawn comes only from the
+match's view for the viewer. Redraws happen when something changed:
 the table is cached as a base surface, and while cards are dragged only the
 rectangles they cross are repainted.
 """
@@ -14,8 +15,9 @@ import time
 import pygame
 import pygame_gui
 
-from shrinetable.adapter import gestures, refusal, storage
-from shrinetable.adapter.session import Applied, Session
+from shrinetable.adapter import gestures, storage
+from shrinetable.adapter.match import AUTO, Match
+from shrinetable.adapter.session import Applied
 from shrinetable.engine import Chip, View
 from shrinetable.formats.layout import Layout
 from shrinetable.formats.save import SaveError
@@ -23,10 +25,10 @@ from shrinetable.formats.save import SaveError
 from . import geometry as geo
 from . import hud
 from .board import LAST, Board, Marks
-from .motion import TALLY_FLY, Drag, Flyer, Press, far, group_offsets, tally_changes
+from .motion import TALLY_FLY, Drag, Flyer, Press, far, group_offsets
 from .panels import GamePanels, Widgets
 from .seats import seat_colour, seat_name
-from .words import AUTO, log_line
+from .words import log_line
 from .zoom import Zoom
 
 HOVER = (255, 250, 200)  # outline of the legal target under dragged cards
@@ -38,13 +40,15 @@ LEGEND = Chip("Orange outline: changed by the last move", LAST)
 
 
 class GameScene(GamePanels, Zoom):
-    def __init__(self, app, session: Session, layout: Layout):
+    def __init__(self, app, match: Match, layout: Layout):
         self.app = app
-        app.art.use(session.game.present)
-        self.session = session
+        self.match = match
+        app.art.use(match.present)
+        self.session = match.session   # what the App keeps and the menu saves
         self.layout = layout
         self.board = Board(layout, app.art, app.fonts)
-        humans = session.humans()
+        self.board.hands = {match.hand(q) for q in range(len(match.seats))}
+        humans = match.humans()
         self.viewer: int = humans[0] if humans else 0
         self.marks = Marks()
         self.moves: list[gestures.Move] = []
@@ -60,12 +64,11 @@ class GameScene(GamePanels, Zoom):
         self.choices: list[gestures.Move] = []
         self.proposal: gestures.Move | None = None   # the choice the game proposes
         self.ai_due: float | None = None
-        # the move made at ai_due: the computer's, or the table's forced pass (auto)
-        self.ai_move: tuple[object, bool] | None = None
+        self.ai_move = None   # the match's automatic move (`Auto`), made at ai_due
         self.guard_until = 0.0   # action buttons ignore clicks until then (GUARD_S)
         self.ui = Widgets()
         self.notation = False   # the log shows each move's notation too (Ctrl+N)
-        self.log_html = [self._log_line(a) for a in session.history]
+        self.log_html = [self._log_line(a) for a in match.history]
         self.base: pygame.Surface | None = None
         self.composite: pygame.Surface | None = None
         self.base_dirty = True
@@ -76,80 +79,34 @@ class GameScene(GamePanels, Zoom):
 
     # -- state ---------------------------------------------------------------
     def view(self) -> View:
-        return self.session.game.view(self.session.state, self.viewer)
+        return self.match.view(self.viewer)
 
     def _log_line(self, applied: Applied) -> str:
-        return log_line(applied.seat, applied.text, self._texts(applied), applied.secret,
-                        self.notation)
-
-    def _texts(self, applied: Applied) -> list[str]:
-        """The log's plain words for a move: what its events say (a move without
-        any, a tap or a pass, says what its button says; a pass the table made
-        says why). With one person at the table, a private move they may see
-        names its cards (the card a Jack took from them); in hotseat the log is
-        shared, so it never does. A secret move says only what everybody may see."""
-        present = self.session.game.present
-        if applied.auto and self.session.seats[applied.seat] == "human":
-            return [AUTO]
-        readable = present.readable
-        secret = applied.secret
-        private = len(self.session.humans()) == 1 and not secret
-        out = []
-        for e in applied.events:
-            if secret and e.visible_to is not None:
-                continue
-            seen = e.seen_by(self.viewer)
-            text = seen.text
-            if private and e.visible_to is not None and seen.cards and all(seen.cards):
-                text += f" ({', '.join(seen.cards)})"
-            out.append(readable(text))
-        out = [t for t in out if t]   # a game may say an event repeats its move's words
-        words = present.describe(applied.text)
-        words = words[:1].lower() + words[1:]
-        if not out and not secret:
-            out = [words]
-        elif not secret and not out[0].startswith(f"p{applied.seat + 1} ") and (
-                re.match(r"p\d+ ", out[0]) or present.is_minor(applied.text, applied.events)):
-            out.insert(0, words)   # an answer or a pass whose events say what others do
-        return out
-
-    def quick_pass(self):
-        """The pass another person at this table may make without taking the
-        device, in decisions where the game asks first (`Presentation.asks`): an
-        answer needs their hand, passing does not. Asking first spares a handover
-        there and back after nearly every action (about six a turn in one game,
-        measured over seeded hotseat games)."""
-        s = self.session
-        d = s.decision()
-        if d is None or d.kind not in s.game.present.asks or s.seats[d.seat] != "human":
-            return None
-        return next((a for a in s.game.legal_actions(s.state) if a.text in s.game.auto_pass),
-                    None)
+        return log_line(applied.seat, applied.text, self.match.said(applied, self.viewer),
+                        applied.secret, self.notation)
 
     def _my_decision(self) -> bool:
-        d = self.session.decision()
+        d = self.match.decision()
         return (d is not None and d.seat == self.viewer
-                and self.session.seats[d.seat] == "human" and self.overlay is None)
+                and self.match.seats[d.seat] == "human" and self.overlay is None)
 
     def _after_change(self, build: bool = True) -> None:
         """Recompute everything that follows from a new state."""
-        s = self.session
-        d = s.decision()
-        running = self.ai_move is not None   # the widgets show a computer's move
-        self.ai_due = self.ai_move = None
+        m = self.match
+        d = m.decision()
+        running = self.ai_move is not None   # the widgets show an automatic move
+        self.ai_due = None
+        self.ai_move = auto = m.pending()
         minor = False
-        forced = s.forced()
         if d is None:
             self.overlay = "gameover"
-        elif s.seats[d.seat] == "computer" or forced is not None:
+        elif auto is not None:
             if self.overlay == "ask":   # a question answered: the next move needs no one
                 self.overlay = None
-            move = forced if forced is not None else s.computer_action()
-            self.ai_move = (move, forced is not None)
-            minor = self._minor(move)
+            minor = m.minor(auto, self.viewer)
             self.ai_due = time.monotonic() + (
                 self.app.minor_delay if minor else self.app.ai_delay)
-        elif d.seat != self.viewer and self.quick_pass() is not None:
+        elif d.seat != self.viewer and m.quick_pass() is not None:
             self.overlay = "ask"
         elif d.seat != self.viewer:
             self.overlay = "handover"
@@ -157,7 +114,7 @@ class GameScene(GamePanels, Zoom):
             self.marks.arriving = set()
         elif self.overlay in ("gameover", "handover", "ask"):
             self.overlay = None
-        self.moves = gestures.moves(s.game, s.state) if self._my_decision() else []
+        self.moves = m.moves() if self._my_decision() else []
         self.marks.playable = gestures.playable(self.moves)
         self.marks.selected = {}
         # Rebuilding the widgets (~60 ms, mostly the log's text) after every tap
@@ -174,40 +131,26 @@ class GameScene(GamePanels, Zoom):
         the buttons then, so an answer never looks like one's own turn)."""
         if not self._my_decision():
             return False
-        turn = self.session.game.present.decor(self.view()).turn
-        return turn is not None and turn != self.session.decision().seat
+        turn = self.match.present.decor(self.view()).turn
+        return turn is not None and turn != self.match.decision().seat
 
-    def _minor(self, action) -> bool:
-        """Whether the computer's (or a forced) move may go at animation speed:
-        minor for the game (`Presentation.minor`), and changing no seat's
-        headline number either. Pausing on every tap and pass made one game's
-        turn playing one creature take 12-13 s."""
-        s = self.session
-        new, events = s.game.apply(s.state, action)
-        present = s.game.present
-        return present.is_minor(action.text, events) and not tally_changes(
-            present.decor(self.view()), present.decor(s.game.view(new, self.viewer)))
+    def perform(self, action) -> None:
+        """A person's move for the deciding seat, then log and animate."""
+        self._made(self.match.act(self.match.decision().seat, action))
 
-    def perform(self, action, auto: bool = False) -> None:
-        """Apply a move (a person's, the computer's, or a forced pass), then log,
-        save, animate."""
-        applied = self.session.apply(action, auto=True) if auto else self.session.play(action)
+    def _made(self, applied: Applied) -> None:
         self._record(applied)
-        if auto and self.session.seats[applied.seat] == "human":
+        if applied.auto and self.match.seats[applied.seat] == "human":
             self.message, self.message_is_error = f"{seat_name(applied.seat)}: {AUTO}", False
         self._after_change()
-        if self.ui.actions and (applied.seat != self.viewer or auto):
+        if self.ui.actions and (applied.seat != self.viewer or applied.auto):
             self.guard_until = time.monotonic() + GUARD_S   # buttons brought by another's move
 
     def _record(self, applied: Applied, animate: bool = True) -> None:
         text = "secret" if applied.secret else applied.text
         self.app.emit(f"action {seat_name(applied.seat).lower()} {text}")
         self.log_html.append(self._log_line(applied))
-        self.message = ""
-        try:
-            storage.autosave(self.session)
-        except OSError as e:
-            self.message = f"Autosave failed: {e}"
+        self.message = self.match.save_problem
         touched = {z for e in applied.events for z in (e.source, e.target) if z}
         self.marks.last = touched & set(self.view().zones)
         if animate:
@@ -236,29 +179,25 @@ class GameScene(GamePanels, Zoom):
                 if self.drop_from and self.drop_from[0] == ev.source:
                     start.center = self.drop_from[1].center
                 image = self.app.art.card(card, size, rot, ev.target.partition(":")[0]
-                                          in self.session.game.present.plain_in)
+                                          in self.match.present.plain_in)
                 lands = (ev.target, card) if card else None
                 self.flyers.append(Flyer(image, start, end, now + 0.1 * n, lands=lands))
                 n += 1
         self.drop_from = None
-        self._launch_tallies(applied, view, now)
+        self._launch_tallies(applied, now)
         self._arriving()
 
-    def _launch_tallies(self, applied: Applied, view: View, now: float) -> None:
+    def _launch_tallies(self, applied: Applied, now: float) -> None:
         """A seat's headline number the move changed (damage, points won) flies
         into its zone as "-3" from where the move happened (the first zone its
         events name, else the middle of the table), and the zone is outlined
         like the others the move touched."""
-        if len(self.session.states) < 2:
-            return
-        game = self.session.game
-        before = game.present.decor(game.view(self.session.states[-2], self.viewer))
         zones = self.board.zones
         origin = next((z for e in applied.events for z in (e.source, e.target)
                        if z in zones and z not in self.board.decor.huds), None)
         start = zones[origin].center if origin else self.board.scaler.rect(
             (0, 0, *self.board.scaler.canvas)).center
-        for zone, delta in tally_changes(before, self.board.decor).items():
+        for zone, delta in self.match.tallies(self.viewer).items():
             if zone not in zones:
                 continue
             image = hud.tally(self.app.fonts, delta, max(14, round(zones[zone].h * 0.6)))
@@ -300,10 +239,7 @@ class GameScene(GamePanels, Zoom):
         elif cmd == "newgame":
             self.app.show_start()
         elif cmd == "again":
-            s = self.session
-            again = Session(s.game, self.app.new_seed(), s.options, s.seats)
-            again.auto_pass = s.auto_pass
-            self.app.start_game(again)
+            self.app.start_game(self.session.again(self.app.new_seed()))
         elif cmd == "quit":
             self.app.quit()   # asks first while the game is on
         elif cmd == "handover":  # the other person answers: hide the table first
@@ -313,19 +249,18 @@ class GameScene(GamePanels, Zoom):
             self.build_ui()
             self.base_dirty = self.dirty = True
         elif cmd == "takeover":
-            self.viewer = self.session.decision().seat
+            self.viewer = self.match.decision().seat
             self.overlay = None
             self._after_change()
-            if self.session.history:   # the handover hid it: show the last move land
-                self._launch_flyers(self.session.history[-1])
+            if self.match.history:   # the handover hid it: show the last move land
+                self._launch_flyers(self.match.history[-1])
 
     def _open(self, overlay: str | None) -> None:
         if self.overlay in ("gameover", "handover", "ask") and overlay is None:
             self._after_change()
             return
         self.overlay = overlay
-        self.moves = gestures.moves(self.session.game, self.session.state) \
-            if self._my_decision() else []
+        self.moves = self.match.moves() if self._my_decision() else []
         self.build_ui()
         self.base_dirty = self.dirty = True
 
@@ -340,9 +275,9 @@ class GameScene(GamePanels, Zoom):
         a misclick is undone there too, before the next person acts."""
         if self.overlay not in (None, "gameover", "handover", "ask"):
             return
-        if self.session.undo(self.viewer):
+        if self.match.undo(self.viewer):
             self.app.emit("undo")
-            self.log_html = [self._log_line(a) for a in self.session.history]
+            self.log_html = [self._log_line(a) for a in self.match.history]
             self.marks.last = set()
             self.overlay = None
             self._after_change()
@@ -353,17 +288,17 @@ class GameScene(GamePanels, Zoom):
     def redo(self) -> None:
         if self._busy():
             return
-        done = self.session.redo()
+        done = self.match.redo()
         for applied in done:
             self._record(applied, animate=False)
         if done:
             self._after_change()
 
     def save(self) -> None:
-        s = self.session
-        name = f"{s.game.name}-{s.seed}-{time.strftime('%Y%m%d-%H%M%S')}.json"
+        stamp = time.strftime("%Y%m%d-%H%M%S")
+        name = f"{self.match.name}-{self.session.seed}-{stamp}.json"
         try:
-            path = storage.save_as(s, storage.saves_dir() / name)
+            path = storage.save_as(self.session, storage.saves_dir() / name)
         except OSError as e:
             self.say(f"Could not save: {e}")
             return
@@ -472,24 +407,24 @@ class GameScene(GamePanels, Zoom):
     def toggle_notation(self) -> None:
         """Show or hide each move's notation in the log (for bug reports)."""
         self.notation = not self.notation
-        self.log_html = [self._log_line(a) for a in self.session.history]
+        self.log_html = [self._log_line(a) for a in self.match.history]
         self.say(f"Notation in the log {'shown' if self.notation else 'hidden'} (Ctrl+N).",
                  error=False)
 
     def toggle_auto_pass(self) -> None:
         """The table passes for a person whose only legal move is to pass (on
         by default); off, every such pass waits for a click."""
-        s = self.session
-        s.auto_pass = not s.auto_pass
+        m = self.match
+        m.auto_pass = not m.auto_pass
         self.say(f"Automatic pass when passing is the only move: "
-                 f"{'on' if s.auto_pass else 'off'} (Ctrl+P).", error=False)
+                 f"{'on' if m.auto_pass else 'off'} (Ctrl+P).", error=False)
         self._after_change()
 
     def _draggable(self, card: geo.Placed) -> bool:
         """The viewer's own cards in the zones the game names (a refused drop is
         explained), and any card a legal move drags (a creature from its site)."""
         kind, _, seat = card.zone.partition(":")
-        return (kind in self.session.game.present.drag_from and seat == str(self.viewer)) \
+        return (kind in self.match.present.drag_from and seat == str(self.viewer)) \
             or (card.zone, card.name) in self.marks.playable
 
     def _click(self, press: Press) -> None:
@@ -517,7 +452,7 @@ class GameScene(GamePanels, Zoom):
         """Whether a click selects `card` (to drag it with others): any card in
         the viewer's hand, and elsewhere a card that some legal move carries out
         of its zone together with other cards (several Starting cards at once)."""
-        return card.zone == f"hand:{self.viewer}" or any(
+        return card.zone == self.match.hand(self.viewer) or any(
             len(m.gesture.cards) > 1 and m.gesture.source == card.zone
             and card.name in m.gesture.cards for m in self.moves)
 
@@ -611,10 +546,9 @@ class GameScene(GamePanels, Zoom):
         self._cancel_drag()
         if zone == drag.source or (not drag.held and zone is None):
             return
-        present = self.session.game.present
-        reason = present.pile_hint if not drag.held else refusal.explain(
-            self.session.game, self.session.state, self.viewer, drag.held, drag.source, zone,
-            under.name if under else None)
+        present = self.match.present
+        reason = present.pile_hint if not drag.held else self.match.refusal(
+            self.viewer, drag.held, drag.source, zone, under.name if under else None)
         self.app.emit(f"refused {reason}")
         self.say(present.readable(reason))
 
@@ -634,8 +568,8 @@ class GameScene(GamePanels, Zoom):
     def update(self, now: float) -> None:
         self.zoom_update(now)
         if self.ai_due is not None and now >= self.ai_due and self.overlay is None:
-            (move, auto), self.ai_due = self.ai_move, None
-            self.perform(move, auto=auto)
+            self.ai_due = None
+            self._made(self.match.step())
         if self.flyers:
             self.flyers = [f for f in self.flyers if now < f.t0 + f.duration]
             self._arriving()
@@ -702,17 +636,16 @@ class GameScene(GamePanels, Zoom):
         return super()._notice_html()
 
     def _draw_base(self) -> None:
-        names = [f"{seat_name(i)} ({k})" for i, k in enumerate(self.session.seats)]
+        names = [f"{seat_name(i)} ({k})" for i, k in enumerate(self.match.seats)]
         if self.overlay == "handover":
             self._draw_handover(self.base)
             self.board.placed, self.board.zones = [], {}
             return
         # While another person is asked for an answer they read this screen: the
         # table shows only what every seat may see (the viewer's hand face down).
-        view = self.session.game.view(self.session.state, None) if self.overlay == "ask" \
-            else self.view()
+        view = self.match.view(None if self.overlay == "ask" else self.viewer)
         self.board.lay_out(view, self.viewer, self.marks)
-        self.board.watching = self.session.seats[self.viewer] != "human"
+        self.board.watching = self.match.seats[self.viewer] != "human"
         self.board.draw(self.base, self.marks, names)
         if self.out_of_turn():
             area = self.board.scaler.rect(self.layout.panels.buttons)
@@ -722,17 +655,17 @@ class GameScene(GamePanels, Zoom):
     def _draw_handover(self, surf: pygame.Surface) -> None:
         """A screen that hides the table while the device changes hands."""
         surf.fill((18, 40, 32))
-        seat = self.session.decision().seat
+        seat = self.match.decision().seat
         w, h = surf.get_size()
         big = self.app.fonts.text(f"Pass to {seat_name(seat)}", max(24, h // 12),
                                   seat_colour(seat), True)
         surf.blit(big, big.get_rect(center=(w // 2, h // 2 - 50)))
-        why = self.session.decision().prompt
+        why = self.match.decision().prompt
         small = self.app.fonts.text(f"{seat_name(seat)}: {why[:1].lower()}{why[1:]}. The table "
                                     "is hidden so no one sees another hand.",
                                     max(12, h // 45), (200, 220, 210))
         surf.blit(small, small.get_rect(center=(w // 2, h // 2 - 5)))
-        if self.session.can_undo(self.viewer):   # still the one who just moved
+        if self.match.can_undo(self.viewer):   # still the one who just moved
             undo = self.app.fonts.text(f"{seat_name(self.viewer)}, a misclick? Ctrl+Z takes "
                                        "your move back.", max(12, h // 45), (255, 214, 160))
             surf.blit(undo, undo.get_rect(center=(w // 2, h // 2 + 100)))

@@ -213,11 +213,13 @@ def cover_chips(fonts, rect: pygame.Rect, over: tuple[Chip, ...],
                 clear: pygame.Rect | None = None) -> list[tuple[Chip, int, pygame.Rect]]:
     """Where `covers` draws `over`: chips from the zone's top right corner
     leftwards, inside the zone and clear of `clear` (its label, when it is
-    inside): on the label's line while they fit beside it, the rest on a second
-    line under it; in smaller type if need be (a point less), then the longest
-    cut with an ellipsis in turn; a chip with no letter left is left off (the
-    zone's places and the enlarged cards say the rest). Each with its type size
-    and rectangle."""
+    inside): on the label's line while they fit beside it, the rest on lines
+    under it (as many as leave the zone half its height for its cards; with
+    no label beside them, one line); in
+    smaller type if need be (a point less, never under the floor), then the
+    longest cut with an ellipsis in turn; a chip with no letter left is left
+    off (the zone's places and the enlarged cards say the rest). Each with its
+    type size and rectangle."""
     if not over:
         return []
     px = max(7, min(rect.h // 11, 18))   # a tall zone's chips stay chips, not headlines
@@ -227,30 +229,30 @@ def cover_chips(fonts, rect: pygame.Rect, over: tuple[Chip, ...],
     beside = left
     if clear is not None and clear.top < top + high and clear.bottom > top:
         beside = max(left, clear.right + 4)
-    wrap = beside > left   # a second line, under the label
+    most = 1 if beside == left else max(2, (rect.h // 2) // (high + 2))
 
     def rows(chips, size):
-        """The chips on the first line and on the second (None: do not fit)."""
-        first, x = [], rect.right - 3
-        for i, c in enumerate(chips):
-            if x - _width(fonts, c, size) < beside:
-                rest = chips[i:]
-                if not wrap or sum(_width(fonts, r, size) + 3 for r in rest) - 3 > \
-                        rect.right - 3 - left:
-                    return first, rest, False
-                return first, rest, True
-            first.append(c)
-            x -= _width(fonts, c, size) + 3
-        return first, [], True
+        """The chips line by line, and whether they all fit."""
+        lines, line, x = [], [], rect.right - 3
+        for c in chips:
+            w = _width(fonts, c, size)
+            while x - w < (beside if not lines else left):
+                if not line and lines:   # too wide for a line of its own
+                    return lines + [[c]], False
+                lines.append(line)
+                line, x = [], rect.right - 3
+            line.append(c)
+            x -= w + 3
+        lines.append(line)
+        return lines, sum(1 for n in lines if n) <= most
 
     chips = list(over)
     for size in (px, max(7, px - 1)):
-        first, second, fits = rows(chips, size)
+        lines, fits = rows(chips, size)
         if fits:
             break
     while not fits and chips:
-        cut = second if wrap and first else chips
-        longest = max(cut, key=lambda c: _width(fonts, c, size))
+        longest = max(chips, key=lambda c: _width(fonts, c, size))
         text = longest.text
         if len(text.rstrip("\u2026")) <= 1:   # nothing left to cut: leave the oldest off
             chips.pop()
@@ -258,10 +260,10 @@ def cover_chips(fonts, rect: pygame.Rect, over: tuple[Chip, ...],
             base = text[:-1] if text.endswith("\u2026") else text
             chips[chips.index(longest)] = Chip(base[:-1].rstrip() + "\u2026", longest.fill,
                                                longest.ink)
-        first, second, fits = rows(chips, size)
+        lines, fits = rows(chips, size)
     out = []
     y = top
-    for line in (first, second):
+    for n, line in enumerate(lines):
         x, tall = rect.right - 3, 0
         for c in line:
             w = _width(fonts, c, size)
@@ -270,7 +272,9 @@ def cover_chips(fonts, rect: pygame.Rect, over: tuple[Chip, ...],
             out.append((c, size, pygame.Rect(x - w, y, w, h)))
             x -= w + 3
             tall = max(tall, h)
-        y = max(y + tall, clear.bottom if clear is not None and wrap else 0) + 2
+        y = y + tall + 2
+        if n == 0 and beside > left and clear is not None:
+            y = max(y, clear.bottom + 2)
     return out
 
 

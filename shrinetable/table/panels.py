@@ -66,7 +66,7 @@ class Widgets:
 
 class GamePanels:
     """Mixed into GameScene: everything here reads the scene's state
-    (session, viewer, overlay, moves, message) and fills `self.ui`."""
+    (match, viewer, overlay, moves, message) and fills `self.ui`."""
 
     def build_ui(self) -> None:
         """(Re)create every widget for the current state and window size."""
@@ -88,8 +88,8 @@ class GamePanels:
         bw = status.w // len(names)
         for i, (label, cmd) in enumerate(names):
             b = UIButton(pygame.Rect(status.x + i * bw, status.y, bw - 4, row_h), label, m)
-            if (cmd == "undo" and not self.session.can_undo()) or (
-                    cmd == "redo" and not self.session.can_redo()):
+            if (cmd == "undo" and not self.match.can_undo()) or (
+                    cmd == "redo" and not self.match.can_redo()):
                 b.disable()
             self.ui.commands[b] = cmd
         self.ui.status = UITextBox(self._status_html(), pygame.Rect(
@@ -138,17 +138,17 @@ class GamePanels:
             bar.set_scroll_from_start_percentage(1.0)
 
     def _status_html(self) -> str:
-        s = self.session
-        d = s.decision()
+        m = self.match
+        d = m.decision()
         if d is None:
-            out = s.game.outcome(s.state)
+            out = m.outcome()
             head = "Game over" + (f": {out.reason}" if out else "")
         else:
             who = seat_name(d.seat)
-            kind = "you" if d.seat == self.viewer and s.seats[d.seat] == "human" \
-                else s.seats[d.seat]
-            turn_no = s.game.turn_number(s.state)
-            turn = s.game.present.decor(self.view()).turn
+            kind = "you" if d.seat == self.viewer and m.seats[d.seat] == "human" \
+                else m.seats[d.seat]
+            turn_no = m.turn_number()
+            turn = m.present.decor(self.view()).turn
             if turn is not None and turn != d.seat:  # an out-of-turn answer
                 head = f"<b>{who} ({kind}) answers {seat_name(turn)}</b>: {d.prompt}"
             else:
@@ -164,11 +164,11 @@ class GamePanels:
     def _action_buttons(self, area: pygame.Rect) -> None:
         if not self._my_decision():
             return
-        d = self.session.decision()
+        d = self.match.decision()
         on_table = {(p.zone, p.name) for p in geo.place_cards(
             self.layout, self.view(), self.board.scaler, self.viewer) if p.name}
         shown = gestures.buttons(self.moves) + gestures.stranded(self.moves, on_table)
-        present = self.session.game.present
+        present = self.match.present
         if d.kind in present.all_buttons:
             shown = shown + [m for m in self.moves if m not in shown]
         if not shown:
@@ -218,8 +218,8 @@ class GamePanels:
                  ("Fullscreen (F11)", "fullscreen"),
                  (f"Notation in the log: {'shown' if self.notation else 'hidden'} (Ctrl+N)",
                   "notation")]
-        if self.session.game.auto_pass:   # a game that has a pass the table may make
-            on = "on" if self.session.auto_pass else "off"
+        if self.match.passes:   # a game that has a pass the table may make
+            on = "on" if self.match.auto_pass else "off"
             items.append((f"Pass when it is the only move: {on} (Ctrl+P)", "auto_pass"))
         items += [("New game\u2026", "newgame"), ("Quit", "quit")]
         win, width = self._window("Menu", 320, 42 * len(items) + 130)
@@ -237,10 +237,10 @@ class GamePanels:
 
     def _rules_ui(self) -> None:
         size = self.app.screen.get_size()
-        win, width = self._window(f"Rules of {self.session.game.title}",
+        win, width = self._window(f"Rules of {self.match.title}",
                                   min(760, size[0] - 40), size[1] - 40)
         height = win.get_container().get_size()[1]
-        rules = re.sub(r"\s*\n\s*", " ", self.session.game.present.rules).strip()
+        rules = re.sub(r"\s*\n\s*", " ", self.match.present.rules).strip()
         rules = rules.replace("<br> ", "<br>")   # a paragraph starts flush left
         UITextBox(rules, pygame.Rect(0, 0, width, height - 50),
                   self.app.manager, container=win)
@@ -249,7 +249,7 @@ class GamePanels:
         self.ui.commands[b] = "close"
 
     def _choice_ui(self) -> None:
-        describe = self.session.game.present.describe
+        describe = self.match.present.describe
         items = [(describe(m.text), i) for i, m in enumerate(self.choices)]
         win, width = self._window("Which move?", 460, 42 * (len(items) + 1) + 60)
         proposed = self.proposal   # the move the game proposes, listed first
@@ -265,10 +265,10 @@ class GamePanels:
         self._buttons_in(win, width, [("Cancel", "close")], 10 + len(items) * 42)
 
     def _gameover_ui(self) -> None:
-        out = self.session.game.outcome(self.session.state)
+        out = self.match.outcome()
         if out and out.winners:
             names = " and ".join(seat_name(w) for w in out.winners)
-            you = self.viewer in out.winners and self.session.seats[self.viewer] == "human"
+            you = self.viewer in out.winners and self.match.seats[self.viewer] == "human"
             head = f"{names} win{'s' if len(out.winners) == 1 else ''}" + \
                 (" \u2014 well played!" if you else "")
         else:
@@ -285,26 +285,26 @@ class GamePanels:
     def _ask_ui(self) -> None:
         """Another person at this table may answer: pass at once, or take the
         device to look at their hand (the table hides until they confirm)."""
-        d = self.session.decision()
-        present = self.session.game.present
+        d = self.match.decision()
+        present = self.match.present
         seat = seat_name(d.seat)
         win, width = self._window(f"{seat}, an answer?", 420, 200)
         UILabel(pygame.Rect(10, 8, width - 20, 26), f"{seat} {present.asks[d.kind]}.",
                 self.app.manager, container=win)
-        passing = self.quick_pass()
+        passing = self.match.quick_pass()
         b = UIButton(pygame.Rect(10, 40, width - 20, 36), present.describe(passing.text, d.kind),
                      self.app.manager, container=win)
         self.ui.actions[b] = passing
         self._buttons_in(win, width, [(f"Answer: hand the device to {seat}", "handover")], 82)
 
     def _handover_ui(self) -> None:
-        seat = self.session.decision().seat
+        seat = self.match.decision().seat
         size = self.app.screen.get_size()
         rect = pygame.Rect(0, 0, 360, 44)
         rect.center = (size[0] // 2, size[1] // 2 + 40)
         b = UIButton(rect, f"I am {seat_name(seat)}: show my cards", self.app.manager)
         self.ui.commands[b] = "takeover"
-        if self.session.can_undo(self.viewer):   # still the one who just moved
+        if self.match.can_undo(self.viewer):   # still the one who just moved
             rect = pygame.Rect(0, 0, 360, 40)
             rect.center = (size[0] // 2, size[1] // 2 + 40 + max(110, size[1] // 7))
             b = UIButton(rect, f"{seat_name(self.viewer)}: undo my move (Ctrl+Z)",

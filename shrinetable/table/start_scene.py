@@ -24,6 +24,7 @@ from pygame_gui.elements import (
 from pygame_gui.windows import UIFileDialog
 
 from shrinetable.adapter import storage
+from shrinetable.adapter.match import Match
 from shrinetable.adapter.session import Session
 from shrinetable.demo import catalog
 from shrinetable.engine import registry
@@ -32,6 +33,7 @@ from shrinetable.formats.demo import load as load_demo
 from shrinetable.formats.errors import FormatError
 from shrinetable.formats.layout import LayoutError
 from shrinetable.formats.save import SaveError, read_save
+from shrinetable.workbench import output
 
 from . import faces
 from .theme import font_class
@@ -187,8 +189,8 @@ class StartScene:
         row(self._pace_words())
         y += gap + round(8 * u)
         items = [("Start", "start"), ("Continue", "continue"), ("Load\u2026", "load"),
-                 ("Demonstrations\u2026", "demos"), ("Quit", "quit")]
-        widths = [0.8, 1, 0.8, 1.5, 0.7]
+                 ("Demonstrations\u2026", "demos"), ("Last report", "report"), ("Quit", "quit")]
+        widths = [0.8, 1, 0.8, 1.5, 1.1, 0.7]
         unit = (total - 8 * len(items)) / sum(widths)
         bx = x
         for (text, cmd), k in zip(items, widths, strict=True):
@@ -197,6 +199,8 @@ class StartScene:
             if cmd == "continue" and not storage.has_autosave():
                 b.disable()
             if cmd == "demos" and not catalog.all_demos().get(self.game.name):
+                b.disable()
+            if cmd == "report" and output.last_report() is None:
                 b.disable()
             self.actions[b] = (cmd,)
             bx += bw + 8
@@ -417,6 +421,11 @@ class StartScene:
                          allow_existing_files_only=True)
         elif cmd[0] == "demos":
             self._demos()
+        elif cmd[0] == "report":   # the page `shrinetable report` wrote last, in the browser
+            problem = output.open_last()
+            if problem:
+                self.message = problem
+                self.build_ui()
         elif cmd[0] == "close":
             if self.window is not None:
                 self.window.kill()
@@ -523,8 +532,7 @@ def _described(path: Path, stamp: float, when: str) -> str:
     title = registry.get(save.game).title if save.game in registry.names() else save.game
     turn = ""
     try:
-        session = Session.from_save(save, str(path))
-        number = session.game.turn_number(session.state)
+        number = Match(Session.from_save(save, str(path))).turn_number()
         turn = f"turn {number}, " if number else ""
     except (SaveError, FormatError, ValueError, KeyError):
         pass

@@ -12,7 +12,7 @@ from shrinetable.formats import decks as shared
 from .schema import BASIC, DATA, Card, Effect
 
 CARD_TARGETS = ("unit", "enemy_unit", "own_unit", "building", "enemy_building",
-                "own_building", "own_card", "enemy")
+                "own_building", "own_card", "enemy", "enemy_policy")
 Cost = tuple[tuple[str, int], ...]
 
 

@@ -1,6 +1,6 @@
 """The deck rules, and decks a player writes.
 
-A deck holds 45 to 60 cards, at most 3 copies of a card, and exactly 7 cards with the
+A deck holds 45 cards or more (no maximum), at most 3 copies of a card, and exactly 7 cards with the
 Starting keyword, each a different card. Card names are unique in the set, so a card
 id stands for its name. `problems` words each broken rule once, naming the card;
 `file_problems` does the same for a deck file, pointing at the line of the card (or
@@ -17,7 +17,7 @@ from shrinetable.formats.decks import Fault
 from .cards import catalog
 from .schema import Card, Deck, DeckFile
 
-MIN_CARDS, MAX_CARDS = 45, 60
+MIN_CARDS = 45
 COPIES = 3
 STARTING = 7
 
@@ -27,9 +27,9 @@ def faults(deck: Deck, cards: dict[str, Card]) -> list[Fault]:
     card in its order."""
     out: list[Fault] = []
     size = sum(deck.cards.values())
-    if not MIN_CARDS <= size <= MAX_CARDS:
+    if size < MIN_CARDS:
         out.append(Fault(None, f"the deck holds {size} cards; a deck holds "
-                               f"{MIN_CARDS} to {MAX_CARDS}"))
+                               f"{MIN_CARDS} or more"))
     starting = sum(n for cid, n in deck.cards.items()
                    if cid in cards and cards[cid].has("starting"))
     if starting != STARTING:

@@ -58,6 +58,8 @@ def holds(s: State, q: int, c: int, condition: str, pool: dict[str, int] | None 
         return not any(pool.get(r, 0) for r in ADVANCED)
     if word == "raiding":
         return len(s.of_type(q, "building")) < len(s.of_type(1 - q, "building"))
+    if word == "developed":                           # the player's development
+        return development(s, q) >= int(rest)
     return s.counters.get(c, 0) >= int(rest)          # upgraded X
 
 
@@ -131,7 +133,8 @@ def target_choices(s: State, q: int, c: int, e: Effect) -> list[int]:
     t = e.target
     sides = (1 - q,) if t.startswith("enemy") else (q,) if t.startswith("own") else (q, 1 - q)
     kinds = {"unit": ("unit",), "building": ("building",), "enemy": ("unit", "building"),
-             "card": ("unit", "building", "policy")}[t.rpartition("_")[2]]
+             "card": ("unit", "building", "policy"), "policy": ("policy",)
+             }[t.rpartition("_")[2]]
     out = [k for side in sides for k in s.kingdom(side) if s.defs[k].type in kinds]
     if e.do == "develop":
         out = [k for k in out if is_developable(s.defs[k])]

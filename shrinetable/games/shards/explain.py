@@ -48,6 +48,9 @@ def explain(s: State, a: Action) -> tuple[str, str]:
         return "The game is over.", "winning"
     if a.kind not in KINDS[s.stage]:
         what, rule = NOW[s.stage]
+        if a.kind in ("play", "use") and s.stage == "defend":
+            return ("While blocking, the defender only blocks or holds; fast cards and "
+                    "abilities wait for the tricks step."), "R34"
         if a.kind == "play" and s.stage in ("declare", "defend"):
             return ("Cards are played at sorcery speed, or fast ones in a combat's "
                     "tricks step once blocks are done."), "R16"
@@ -96,7 +99,8 @@ def _play(s: State, a: Action, q: int) -> tuple[str, str]:
             return "Only a building founds a territory.", "territories"
         if t not in s.hand[q] or s.defs[t].type != "territory":
             return "Reveal a territory card from your hand to found a territory.", "territories"
-        return f"A kingdom holds at most {s.opts.max_territories} territories.", "R26"
+        return (f"With the R26 option a kingdom holds at most {s.opts.max_territories} "
+                "territories."), "R26"
     if d.type in ("unit", "building"):
         if a.slot < 0:
             return "Units and buildings are played into one of your territories.", "territories"
@@ -182,8 +186,8 @@ def _move(s: State, a: Action, q: int) -> tuple[str, str]:
     u = _card(s, a.card)
     if s.owner[u] != q or s.defs[u].type != "unit" or not s.in_play(u):
         return "Move a unit of yours in play.", "move"
-    if u in s.moved:
-        return "A unit may move once a turn.", "R18"
+    if s.opts.move_once and u in s.moved:
+        return "With the R18 option a unit moves once a turn.", "R18"
     return "Move it to another territory of yours.", "move"
 
 

@@ -31,8 +31,9 @@ OPTIONS = (
     OptionSpec("deck_p1", DECKS[0], "p1's deck (or a deck file)", DECKS, file="deck"),
     OptionSpec("deck_p2", DECKS[1 % len(DECKS)], "p2's deck (or a deck file)", DECKS,
                file="deck"),
-    OptionSpec("max_territories", 5, "Most territories a kingdom may hold (R26)",
-               (1, 2, 3, 4, 5)),
+    OptionSpec("max_territories", 0, "R26, not in the text: most territories a kingdom "
+               "may hold (0: no limit)", (0, 1, 2, 3, 4, 5)),
+    OptionSpec("move_once", False, "R18, not in the text: a unit moves once a turn"),
 )
 PROMPTS = {
     "start": "Select up to 3 Starting cards (total cost 3 or less) and drag them "
@@ -48,8 +49,15 @@ PROMPTS = {
 PER_SEAT = ("deck", "hand", "grave", "scrap", "start", "policy", "pool")
 
 
-def territory_zones(max_slots: int = 5) -> tuple[str, ...]:
-    return tuple(f"terr{i + 1}" for i in range(max_slots))
+def territory_zones(slots: int = rules.SLOTS) -> tuple[str, ...]:
+    return tuple(f"terr{i + 1}" for i in range(slots))
+
+
+def shown_slots(s: State) -> int:
+    """The territory zones a view lists: five, or beyond the last founded one a free
+    slot to found the next in (the other free slots would only take room)."""
+    founded = [i for q in (0, 1) for i, _ in s.territories(q)]
+    return min(rules.SLOTS, max(5, max(founded, default=0) + 2))
 
 
 class ShardsGame(GameBase):
@@ -76,7 +84,8 @@ class ShardsGame(GameBase):
 
     def make_options(self, options: dict[str, Any] | None, seats: int = 2) -> Options:
         o = self.check_options(options)
-        return Options((o["deck_p1"], o["deck_p2"]), int(o["max_territories"]))
+        return Options((o["deck_p1"], o["deck_p2"]), int(o["max_territories"]),
+                       bool(o["move_once"]))
 
     def deal(self, seed: int, options: dict[str, Any] | None, seats: int) -> State:
         opts = self.make_options(options)
@@ -200,8 +209,11 @@ class ShardsGame(GameBase):
         other hand as counts; the other player's Starting choice only once both
         have chosen (R6)."""
         zones = {}
+        hide = set(territory_zones()[shown_slots(s):])
         for name, cards in self._zone_cards(s).items():
             kind, _, owner = name.partition(":")
+            if kind in hide:
+                continue
             q = int(owner)
             hidden = kind == "deck" or (kind == "hand" and seat != q)
             zones[name] = ZoneView(name, q, tuple(None if hidden else s.names[c]

@@ -15,6 +15,7 @@ from shrinetable.engine import Arrow, CardDecor, Chip, Decor, Face, Hud, Present
 from shrinetable.formats.decks import deck_words
 
 from .cards import catalog
+from .rules import SLOTS
 from .schema import ADVANCED
 
 INK = (20, 20, 20)
@@ -37,7 +38,7 @@ DEV = (250, 214, 120)
 PROSPERITY = 7
 # before the first turn nobody's turn, nobody answers: what the seat chooses
 BEFORE = {"start": "Starting cards", "bonus": "a bonus"}
-KINGDOM = ("terr1", "terr2", "terr3", "terr4", "terr5", "policy")
+KINGDOM = (*(f"terr{i + 1}" for i in range(SLOTS)), "policy")
 CARD_ID = re.compile(r"\b[a-z][a-z0-9-]*#\d+\b")
 KW = {"blitz": "Blitz", "damage_reduction": "Damage Reduction", "hit_and_run": "Hit and Run",
       "overwhelm": "Overwhelm", "pillage": "Pillage", "vigilant": "Vigilant",
@@ -50,7 +51,8 @@ STEP = {"start": "choosing Starting cards", "bonus": "second player's bonus",
 # an ability in a few words, for the button that picks one of a card's abilities
 DOES = {"gain": "gain {n} {r}", "draw": "draw {n}", "damage": "{n} damage",
         "destroy": "destroy", "repair": "repair {n}", "pump": "+{n} offence",
-        "ready": "ready a unit", "develop": "{n} development", "discard": "discard {n}"}
+        "ready": "ready a unit", "develop": "{n} development", "discard": "discard {n}",
+        "sacrifice": "sacrifice", "return": "return a unit"}
 
 RULES = """<b>Goal</b><br>
 Win by <b>Domination</b> (your opponent has no building left), <b>Prosperity</b> (7
@@ -320,8 +322,8 @@ class ShardsPresentation(Presentation):
         for q in (0, 1):
             cards.update(_start(view, q))
             founded = info["founded"][q]
-            for i in range(5):
-                if i not in founded:
+            for i in range(SLOTS):
+                if i not in founded and f"terr{i + 1}:{q}" in view.zones:
                     badges[f"terr{i + 1}:{q}"] = "no territory"
         cb = info["combat"]
         if cb:

@@ -1,7 +1,7 @@
 """Resolving: what card effects and the rules do to the cards in play. Drawing,
-damage and the check after it (lethal, destroy, Domination), development, and a
-card's effects in order. Below the rules (which call it) and above `effects`
-(the figures it reads); rule ids refer to docs/rules/shards.md.
+entering play, damage and the check after it (lethal, destroy, Domination),
+development, and a card's effects in order. Below the rules (which call it) and
+above `effects` (the figures it reads); rule ids refer to docs/rules/shards.md.
 """
 
 from __future__ import annotations
@@ -25,6 +25,16 @@ def zone(kind: str, q: int) -> str:
 
 def terr(slot: int, q: int) -> str:
     return f"terr{slot + 1}:{q}"
+
+
+def enter(s: State, q: int, c: int, slot: int) -> None:
+    """Put `c` into `q`'s kingdom: a policy beside the territories, anything else
+    into territory `slot`."""
+    if s.defs[c].type == "policy":
+        s.policies[q] = [*s.policies[q], c]
+    else:
+        s.slots[q][slot] = [*s.slots[q][slot], c]
+    s.entered = {**s.entered, c: s.turn_no}
 
 
 def develop(s: State, c: int, n: int, ev: list[Event]) -> None:
@@ -62,9 +72,10 @@ def settle(s: State, ev: list[Event], fell: set[int] | None = None) -> None:
                                  f"{'have' if len(out) == 2 else 'has'} no building left")
 
 
-def destroy(s: State, c: int, ev: list[Event]) -> bool:
-    """`c` leaves play for its owner's graveyard; a territory left without a
-    building ceases (R20). Whether `c` was a building (see `settle`)."""
+def destroy(s: State, c: int, ev: list[Event], word: str = "destroyed") -> bool:
+    """`c` leaves play for its owner's graveyard (destroyed, or `word`:
+    sacrificed); a territory left without a building ceases (R20). Whether `c`
+    was a building (see `settle`)."""
     q = s.owner[c]
     d = s.defs[c]
     if d.type == "policy":
@@ -76,7 +87,7 @@ def destroy(s: State, c: int, ev: list[Event]) -> bool:
         src = terr(slot, q)
     forget(s, c)
     s.grave[q] = [*s.grave[q], c]
-    ev.append(Event("destroy", f"{d.name} is destroyed", q, (s.names[c],), src,
+    ev.append(Event("destroy", f"{d.name} is {word}", q, (s.names[c],), src,
                     zone("grave", q)))
     if d.type != "building":
         return False
@@ -157,8 +168,11 @@ def resolve(s: State, q: int, c: int, effects: list[Effect], targets: list[int],
                 s.damage[t] = s.damage.get(t, 0) + n
             ev.append(Event("damage", f"{name} deals {n} damage to {tname}", q))
             settle(s, ev)
-        elif e.do == "destroy":
-            settle(s, ev, {s.owner[t]} if destroy(s, t, ev) else set())
+        elif e.do in ("destroy", "sacrifice"):
+            word = "destroyed" if e.do == "destroy" else "sacrificed"
+            settle(s, ev, {s.owner[t]} if destroy(s, t, ev, word) else set())
+        elif e.do == "return":
+            _return_unit(s, q, name, ev)
         elif e.do == "repair":
             if not s.damage.get(t):
                 continue               # nothing to repair: nothing happens
@@ -178,6 +192,20 @@ def resolve(s: State, q: int, c: int, effects: list[Effect], targets: list[int],
             ev.append(Event("develop", f"{name} puts {e.amount} development "
                                        f"counter(s) on {tname}", q))
             develop(s, t, e.amount, ev)
+
+
+def _return_unit(s: State, q: int, source: str, ev: list[Event]) -> None:
+    """The unit last put into `q`'s graveyard is put into play (not recruited) in
+    `q`'s first territory; it enters now, so only Blitz lets it attack this turn."""
+    unit = next((c for c in reversed(s.grave[q]) if s.defs[c].type == "unit"), None)
+    if unit is None:
+        return
+    slot = next(i for i, t in enumerate(s.slots[q]) if t is not None)
+    s.grave[q] = [c for c in s.grave[q] if c != unit]
+    enter(s, q, unit, slot)
+    ev.append(Event("return", f"{source}: {s.defs[unit].name} is put into play from "
+                              f"{p(q)}'s graveyard", q, (s.names[unit],), zone("grave", q),
+                    terr(slot, q)))
 
 
 def _discard_random(s: State, q: int, n: int, source: str, ev: list[Event]) -> None:

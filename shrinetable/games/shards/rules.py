@@ -13,7 +13,8 @@ from shrinetable.engine import REVEAL, Event
 from shrinetable.engine.rng import fork, seeded
 
 from .actions import Action
-from .cards import CARD_TARGETS, Def
+from .cards import CARD_TARGETS, Def, catalog
+from .decks import COPIES
 from .effects import (
     active,
     can_pay,
@@ -25,14 +26,24 @@ from .effects import (
     reduce,
     target_choices,
 )
-from .resolve import develop, draw, resolve, settle, terr, zone
+from .resolve import develop, draw, enter, resolve, settle, terr, zone
 from .state import Combat, Options, State
 
 HAND, MAX_HAND, LAID_OUT, PICKS, PICK_COST = 5, 8, 5, 3, 3
+# the most territories a kingdom can hold at once: the implicit one and one per
+# territory card a deck may hold (3 of each); the text sets no limit (R26)
+SLOTS = 1 + COPIES * sum(c.type == "territory" for c in catalog()[0].values())
 NONE = Def("none", "no card", "policy", (), 0, 0, 0, 0, {}, (), "")
 
 
 p = ("P1", "P2").__getitem__         # p(q): how the log names seat q
+
+
+def may_found(s: State, founded: int) -> bool:
+    """A territory may be founded whenever a building is constructed with a territory
+    card (clause territories); only the R26 option sets a limit."""
+    limit = s.opts.max_territories
+    return founded < SLOTS and not (limit and founded >= limit)
 
 
 # ------------------------------------------------------------------------ the deal
@@ -57,7 +68,7 @@ def deal(seed: int, opts: Options, decks: tuple[list[Def], list[Def]],
     first = rng.randrange(2) if first is None else first
     names = ("",) + tuple(f"{d.id}#{c}" for c, d in enumerate(defs) if c)
     slots: list[list[list[int] | None]] = [
-        [[0]] + [None] * (opts.max_territories - 1) for _ in (0, 1)]
+        [[0]] + [None] * (SLOTS - 1) for _ in (0, 1)]
     return State(opts, rng, tuple(defs), names, tuple(owner), deck, [[], []], [[], []],
                  [[], []], slots, [[], []], [{}, {}], start, [(), ()], [False, False],
                  first=first, turn=first)
@@ -125,7 +136,7 @@ def _plays(s: State, q: int, fast: bool) -> list[Action]:
             if founded is None:
                 founded = [i for i, t in enumerate(s.slots[q]) if t is not None]
             wheres = [(i, "") for i in founded]
-            if kind == "building" and len(founded) < s.opts.max_territories:
+            if kind == "building" and may_found(s, len(founded)):
                 wheres += [(-1, names[t]) for t in s.hand[q] if defs[t].type == "territory"]
             if not wheres:
                 continue
@@ -267,7 +278,7 @@ def _main(s: State) -> list[Action]:
     if len(founded) > 1:
         memo = s.memo.move
         for u in units:
-            if u not in s.moved:
+            if not (s.opts.move_once and u in s.moved):
                 here = s.slot_of(u)
                 out += [memo.get((u, i)) or memo.setdefault((u, i), Action(
                     "move", names[u], slot=i)) for i in founded if i != here]
@@ -344,7 +355,7 @@ def _begin(s: State, q: int, a: Action, ev: list[Event]) -> None:
     for r in (0, 1):
         chosen = s.picks[r]
         for c in chosen:
-            _enter(s, r, c, 0 if s.defs[c].type != "policy" else -1)
+            enter(s, r, c, 0 if s.defs[c].type != "policy" else -1)
             s.entered = {**s.entered, c: 0}     # R9: in play before the first turn
         words = ", ".join(s.defs[c].name for c in chosen) or "no card"
         ev.append(Event(REVEAL, f"{p(r)} begins with {words}", r,
@@ -369,16 +380,6 @@ def _bonus_apply(s: State, q: int, a: Action, ev: list[Event]) -> None:
     _next_turn(s, s.first, ev)
 
 
-def _enter(s: State, q: int, c: int, slot: int) -> None:
-    """Put `c` into `q`'s kingdom: a policy beside the territories, anything else
-    into territory `slot`."""
-    if s.defs[c].type == "policy":
-        s.policies[q] = [*s.policies[q], c]
-    else:
-        s.slots[q][slot] = [*s.slots[q][slot], c]
-    s.entered = {**s.entered, c: s.turn_no}
-
-
 def _play(s: State, q: int, a: Action, ev: list[Event]) -> None:
     c = card(s, a.card)
     d = s.defs[c]
@@ -398,7 +399,7 @@ def _play(s: State, q: int, a: Action, ev: list[Event]) -> None:
                             q, (a.other,), zone("hand", q), terr(slot, q)))
         if d.type != "policy":
             where = f"territory {slot + 1}"
-        _enter(s, q, c, slot)
+        enter(s, q, c, slot)
         verb = {"unit": "recruits", "building": "constructs", "policy": "enacts"}[d.type]
         ev.append(Event("play", f"{p(q)} {verb} {d.name} ({where})", q, (a.card,),
                         zone("hand", q),

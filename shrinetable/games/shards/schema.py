@@ -33,11 +33,12 @@ KEYWORDS = {"blitz": False, "damage_reduction": True, "hit_and_run": False,
 UNIT_KEYWORDS = ("blitz", "hit_and_run", "overwhelm", "pillage", "vigilant", "wrecker")
 WHEN = ("play", "activate", "end", "ready", "static")
 DO = ("gain", "draw", "damage", "destroy", "repair", "pump", "ready", "develop",
-      "discard", "offence", "defence")
+      "discard", "offence", "defence", "sacrifice", "return")
 TARGETS = ("you", "opponent", "this", "unit", "enemy_unit", "own_unit", "building",
-           "enemy_building", "own_building", "own_card", "enemy")
-CONDITION = re.compile(r"^(affinity( (research|gold|gemstones|faith))+|no_affinity|raiding"
-                       r"|upgraded [1-9])$")
+           "enemy_building", "own_building", "own_card", "enemy", "enemy_policy")
+# Affinity names advanced resources or special ones (any other resource name)
+CONDITION = re.compile(r"^(affinity( [a-z][a-z-]*)+|no_affinity|raiding"
+                       r"|upgraded [1-9]|developed [1-9])$")
 RESOURCE = re.compile(r"^[a-z][a-z-]*$")
 Amount = Annotated[int, Field(ge=1, le=20)]
 
@@ -71,8 +72,8 @@ class Effect(_Strict):
     def _whole(self) -> Effect:
         if self.condition and not CONDITION.match(self.condition):
             raise ValueError(f"condition: {self.condition!r} is not a condition: write "
-                             "'affinity gold', 'affinity faith faith', 'no_affinity', "
-                             "'raiding' or 'upgraded 2'")
+                             "'affinity gold', 'affinity faith faith', 'affinity ember', "
+                             "'no_affinity', 'raiding', 'upgraded 2' or 'developed 3'")
         if not RESOURCE.match(self.resource):
             raise ValueError(f"resource: {self.resource!r} is not a resource name")
         _check_costs(self.cost)
@@ -85,6 +86,13 @@ class Effect(_Strict):
         if self.when == "static" and self.target not in ("this", "own_unit", "own_building"):
             raise ValueError("target: a static effect applies to this, own_unit (all "
                              "your units) or own_building (all your buildings)")
+        if self.do == "sacrifice" and self.target not in ("this", "own_unit", "own_card"):
+            raise ValueError("target: a card sacrifices this or a card of yours "
+                             "(this, own_unit, own_card)")
+        if self.do == "return" and self.target != "you":
+            raise ValueError("target: 'return' brings back your own unit: target you")
+        if self.target == "enemy_policy" and self.do != "destroy":
+            raise ValueError("target: a policy can only be destroyed (do = \"destroy\")")
         if (self.do in ("offence", "defence")) != (self.when == "static"):
             raise ValueError("do: 'offence' and 'defence' are static effects, and a "
                              "static effect is one of them")

@@ -23,7 +23,7 @@ from shrinetable.engine.rng import seeded
 from . import decks
 from .cards import Def, definitions, instance
 from .resolve import lethal
-from .rules import MAX_HAND, NONE, PICK_COST, PICKS
+from .rules import MAX_HAND, NONE, PICK_COST, PICKS, SLOTS
 from .schema import ADVANCED, KINGDOM, RESOURCE
 from .state import Combat, State
 
@@ -98,9 +98,9 @@ def position(game: Any, spec: Any) -> State:
             if kinds and named[n][0].type not in kinds:
                 raise SetupError(("zones", zone, i), f"{named[n][0].name} is a "
                                  f"{named[n][0].type}: {zone} holds {' and '.join(kinds)}s")
-    slots: list[list[list[int] | None]] = [[None] * opts.max_territories for _ in (0, 1)]
+    slots: list[list[list[int] | None]] = [[None] * SLOTS for _ in (0, 1)]
     for q in (0, 1):
-        for i in range(opts.max_territories):
+        for i in range(SLOTS):
             cards = zones.get(f"terr{i + 1}:{q}")
             if cards is not None:
                 slots[q][i] = [0, *cards]
@@ -110,7 +110,7 @@ def position(game: Any, spec: Any) -> State:
         q = seat_index(who)
         for i, text in by_slot.items():
             loc = ("territories", who, i)
-            if not 1 <= i <= opts.max_territories or slots[q][i - 1] is None:
+            if not 1 <= i <= SLOTS or slots[q][i - 1] is None:
                 raise SetupError(loc, f"territory {i} of {who} holds no cards in the zones")
             t = take(text, q, loc)
             if named[t][0].type != "territory":

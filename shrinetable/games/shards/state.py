@@ -2,7 +2,8 @@
 resource pools and a few numbers; cheap to copy.
 
 Piles are bottom-to-top lists (the last item is the top card). A kingdom has
-`max_territories` slots; `slots[q][i]` is None (no territory there) or the list
+`rules.SLOTS` slots (the most territories it could ever hold at once);
+`slots[q][i]` is None (no territory there) or the list
 `[territory card, *units and buildings]`, where territory card 0 is the implicit
 territory every player starts with. Per-card marks (counters, damage, boosts,
 exhausted, when it entered) live in dicts and sets keyed by card.
@@ -71,7 +72,8 @@ class Memo:
 @dataclass(frozen=True, slots=True)
 class Options:
     decks: tuple[str, str] = ("", "")     # each seat's deck (a shipped deck's key or a file)
-    max_territories: int = 5
+    max_territories: int = 0              # R26, an option: 0 is no limit (the text's)
+    move_once: bool = False               # R18, an option: a unit moves once a turn
 
 
 @dataclass(slots=True)

@@ -3,7 +3,11 @@
 Each candidate is applied to a copy of the state, any responses the others
 could make are assumed away (they are let through), and the position that
 results is scored from the mover's side. Hidden cards are never peeked at:
-the draw/take choice and discards are decided from the mover's own view.
+the lookahead runs on a copy whose unseen cards (the Deck, the other hands,
+cards under Shrine tops) are put in an order fixed by what they are, not where
+they lie, with its own random generator, so the real deal and the game's future
+shuffles cannot steer it; the draw/take choice and discards are decided from the
+mover's own view.
 """
 
 from __future__ import annotations
@@ -16,6 +20,7 @@ from .rules import apply, decision_seat, legal_actions
 from .state import State
 
 WIN = 10_000.0
+FIZZLE = 4.0        # per card a Fizzle discards beyond the cards it stops
 
 
 def choose(state: State, rng: random.Random) -> Action:
@@ -28,7 +33,9 @@ def choose(state: State, rng: random.Random) -> Action:
         return _draw_or_take(state, legal)
     if state.stage == "discard":
         return max(legal, key=lambda a: -_keep_value(state, me, a.cards[0]))
-    scored = [(_score(_settle(state, a), me), i) for i, a in enumerate(legal)]
+    blind = _blind(state, me)
+    scored = [(_score(_settle(blind, a), me) - _fizzle_cost(state, me, a), i)
+              for i, a in enumerate(legal)]
     best = max(sc for sc, _ in scored)
     ties = [i for sc, i in scored if sc == best]
     return legal[rng.choice(ties)]
@@ -41,6 +48,33 @@ def _draw_or_take(state: State, legal: list[Action]) -> Action:
     if take is not None and RANK[state.graveyard[-1]] == ACE:
         return take
     return next(a for a in legal if a.kind == "draw")
+
+
+def _fizzle_cost(s: State, me: int, a: Action) -> float:
+    """What a Fizzle or counter gives up beyond the lookahead's hand count: every
+    card discarded past the number the other side put into the action is an action
+    of ours lost (a whole hand of four to stop a one-card attack is a bad trade,
+    unless the attack would end us, which the lookahead's WIN outweighs)."""
+    if a.kind not in ("fizzle", "counter"):
+        return 0.0
+    spent = len(a.cards) if a.cards else len(s.hands[me])
+    return FIZZLE * max(0, spent - len(s.pending))
+
+
+def _blind(state: State, me: int) -> State:
+    """The state as `me` may know it: the unseen cards sorted, then shuffled by a
+    generator seeded from public counts, and that generator in place of the game's
+    (whose next draws are as secret as the Deck)."""
+    seed = state.turn_no * 1009 + len(state.deck)
+    rng = random.Random(seed)
+
+    def canonical(cards: list[int]) -> list[int]:
+        cards.sort()
+        rng.shuffle(cards)
+        return cards
+    s = state.deal_unseen(me, canonical)
+    s.rng = random.Random(seed + 1)
+    return s
 
 
 def _settle(state: State, a: Action) -> State:

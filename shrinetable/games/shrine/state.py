@@ -76,6 +76,26 @@ class State:
         c.legal = None
         return c
 
+    def unseen_slots(self, seat: int | None) -> list[tuple[list[int], int]]:
+        """Every place holding a card `seat` cannot see (None: a spectator): the
+        Deck, the other hands and every card under a Shrine's top, as (pile, index)."""
+        slots = [(self.deck, i) for i in range(len(self.deck))]
+        for q in range(self.seats):
+            if q != seat:
+                slots += [(self.hands[q], i) for i in range(len(self.hands[q]))]
+            slots += [(self.shrines[q], i) for i in range(len(self.shrines[q]) - 1)]
+        return slots
+
+    def deal_unseen(self, seat: int | None, order) -> State:
+        """A copy with the cards `seat` cannot see dealt back into their places in
+        the order `order(cards)` gives them."""
+        s = self.copy()
+        slots = s.unseen_slots(seat)
+        cards = order([pile[i] for pile, i in slots])
+        for (pile, i), c in zip(slots, cards, strict=True):
+            pile[i] = c
+        return s
+
     def has_kind(self, seat: int, rank: int) -> bool:
         return any(RANK[c] == rank for c in self.fields[seat])
 

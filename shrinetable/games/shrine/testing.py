@@ -12,19 +12,10 @@ from .state import State
 def reshuffle_unseen(state: State, seat: int | None, rng: random.Random) -> State:
     """A copy of a Shrine state with every card `seat` cannot see (other hands,
     the Deck, cards under Shrine tops) dealt back into the same places at random."""
-    s = state.copy()
-    slots: list[tuple[list[int], int]] = []
-    for i in range(len(s.deck)):
-        slots.append((s.deck, i))
-    for q in range(s.seats):
-        if q != seat:
-            slots += [(s.hands[q], i) for i in range(len(s.hands[q]))]
-        slots += [(s.shrines[q], i) for i in range(len(s.shrines[q]) - 1)]
-    cards = [zone[i] for zone, i in slots]
-    rng.shuffle(cards)
-    for (zone, i), c in zip(slots, cards, strict=True):
-        zone[i] = c
-    return s
+    def shuffled(cards: list[int]) -> list[int]:
+        rng.shuffle(cards)
+        return cards
+    return state.deal_unseen(seat, shuffled)
 
 
 # A random walk of 3,000 steps is a whole game (or nearly all of one); random play

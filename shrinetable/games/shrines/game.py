@@ -64,6 +64,8 @@ class ShrinesGame(GameBase):
     testing = testing.HOOKS
     # a priority pass that is a player's only legal move: the table makes it for them
     auto_pass = ("pass",)
+    # cards that leave a hand as a unit, a source, a trap or a spell (a report counts them played)
+    played = ("play", "source", "trap", "cast")
 
     def make_options(self, options: dict[str, Any] | None, seats: int = 2) -> Options:
         """Typed options; ValueError as in `check_options`."""

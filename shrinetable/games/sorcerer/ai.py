@@ -26,8 +26,12 @@ average of its unseen cards (more when those are Charming).
   this turn's attacks and of the opponent's next turn (against the cards that
   stay unturned here) says, plus the card's worth against the one it replaces.
 - Attack step: attack with the set of cards whose forecast beats holding them
-  back as shields; a card that attacks turns and cannot defend next turn, so
-  the opponent's next attack is part of the score.
+  back as shields; the opponent's next attack is part of the score (with the R6
+  option on, a card that attacks turns and cannot defend next turn). It presses
+  its advantage: the first attack of a turn gains `PRESS` per magic point it
+  leads by, and once the game is past `STALL` turns it always attacks when it
+  can (two careful sides facing walls would otherwise pass for ever; a stalled
+  game is public, the turn number says so).
 - Defend step: the blocks (and a Quick card played to block, and a sacrifice)
   whose forecast loses least: block attackers it beats, and those that would
   hurt most; never lets a lethal attack through when a block or a sacrifice
@@ -55,6 +59,8 @@ LETHAL = 100.0        # a forecast that ends the game
 EXPOSURE = 0.7        # the opponent's next attack is a forecast, worth less than this turn
 SPEND = 0.6           # a card spent as a boost (the hand refills, but the choice is gone)
 LOW = 10              # magic points at which a Wishful sacrifice is welcome
+PRESS = 0.6          # per magic point of lead, for opening an attack
+STALL = 30            # turns after which the side to move always attacks
 GENERIC = Def("unseen", "an unseen card", -1, "star", 3, 3)
 
 
@@ -244,6 +250,12 @@ def _after(s: State, me: int, k: _Known, ready: list[Def], theirs: list[Def],
     return value
 
 
+def may_defend(s: State, c: int) -> bool:
+    """Clause defend: any card in play blocks, a turned one too unless the R6
+    option (a card turned by attacking cannot defend) is on."""
+    return c not in s.turned or not s.opts.turned_cannot_defend
+
+
 def _card(text: str) -> int:
     return int(text.rpartition("#")[2])
 
@@ -257,9 +269,19 @@ def _turn_value(s: State, me: int, a: Action, k: _Known) -> float:
         return _attack_plan(s, me, k, ())
     t, _ = apply(s, a)
     change = _material(t, me) - _material(s, me) + _mp_gain(s, t, me)
+    if a.kind == "attack" and not s.lanes:
+        change += _press(s, me)
     if t.stage == "play":                        # a sacrifice: the play still to come
         return change + max(_turn_value(t, me, b, k) for b in legal_actions(t))
     return change + _best_attacks(t, me, k)
+
+
+def _press(s: State, me: int) -> float:
+    """What opening an attack is worth beyond its forecast: the lead in magic points
+    (the side ahead trades toward the end), and everything once the game stalls."""
+    if s.turn_no > STALL:
+        return LETHAL * 10
+    return PRESS * max(0, s.mp[me] - s.mp[1 - me])
 
 
 def _mp_gain(before: State, after: State, me: int) -> float:
@@ -286,7 +308,7 @@ def _attack_plan(s: State, me: int, k: _Known, extra: tuple[int, ...]) -> float:
     opponent's next turn."""
     opp, defs, special = 1 - me, s.defs, s.opts.special
     att_ids = [ln.att for ln in s.lanes] + list(extra)
-    blk_ids = [c for c in s.play[opp] if c not in s.turned]
+    blk_ids = [c for c in s.play[opp] if may_defend(s, c)]
     hand = [defs[c] for c in s.hand[me]]
     value = 0.0
     dead_b: tuple = ()
@@ -302,7 +324,8 @@ def _attack_plan(s: State, me: int, k: _Known, extra: tuple[int, ...]) -> float:
         hand = sorted(hand, key=lambda d: d.shield)[1:]  # about one card spent boosting
     dead_blk = {blk_ids[i] for i in dead_b}
     theirs = [defs[c] for c in s.play[opp] if c not in dead_blk]
-    ready = [defs[c] for c in s.play[me] if c not in extra and c not in s.turned]
+    ready = [defs[c] for c in s.play[me]
+             if may_defend(s, c) and (c not in extra or not s.opts.turned_cannot_defend)]
     return value + _after(s, me, k, ready, theirs, hand)
 
 
@@ -320,7 +343,7 @@ def _defence_forecast(t: State, me: int, k: _Known, more: bool) -> float:
     `more` (the clash lets the defender choose them)."""
     opp, defs, special = 1 - me, t.defs, t.opts.special
     atts = tuple((defs[ln.att], 0) for ln in t.lanes)
-    ready = [c for c in t.play[me] if c not in t.turned] if more else []
+    ready = [c for c in t.play[me] if may_defend(t, c)] if more else []
     blk_ids = [ln.dfn for ln in t.lanes if ln.dfn >= 0] + ready
     fixed = tuple(blk_ids.index(ln.dfn) if ln.dfn >= 0 else (-2 if more else -1)
                   for ln in t.lanes)
@@ -364,7 +387,7 @@ def _aboost_value(s: State, me: int, a: Action, k: _Known) -> float:
         return LETHAL + gain
     dead = {blocked[i].dfn for i in dead_b}
     theirs = [defs[c] for c in (*s.play[opp], *(ln.dfn for ln in blocked)) if c not in dead]
-    ready = [defs[c] for c in s.play[me] if c not in s.turned]
+    ready = [defs[c] for c in s.play[me] if may_defend(s, c)]
     hand = [defs[c] for c in s.hand[me] if c not in used]
     return gain - SPEND * len(used) + _after(s, me, k, ready, theirs, hand)
 

@@ -123,9 +123,9 @@ def _why_defend(s: State, a: Action, me: int):
     if y not in s.play[me]:
         return (f"{s.defs[y].name} is not one of your cards in play (defenders come "
                 "from play)."), "defend"
-    if y in s.turned:
-        return (f"{s.defs[y].name} is turned (it attacked last turn): a turned card "
-                "may not defend."), "R6"
+    if y in s.turned and s.opts.turned_cannot_defend:
+        return (f"{s.defs[y].name} is turned (it attacked last turn): with the R6 "
+                "option a turned card may not defend."), "R6"
     if lane.dfn >= 0:
         return (f"{s.defs[x].name} is already defended by {s.defs[lane.dfn].name}: one "
                 "defender per attacker."), "R7"

@@ -30,6 +30,8 @@ OPTIONS = (
                file="deck"),
     OptionSpec("deck_p2", DECKS[1], "p2's deck (or a deck file)", DECKS,
                file="deck"),
+    OptionSpec("turned_cannot_defend", False,
+               "R6, not in the text: a card turned by its attack cannot defend"),
 )
 PROMPTS = {
     "play": "Play a card from your hand, or pass",
@@ -55,6 +57,8 @@ class SorcererGame(GameBase):
     ai = staticmethod(computer.choose)
     # a pass that is a player's only legal move: the table makes it for them
     auto_pass = ("pass",)
+    # a card boosting an attack leaves the hand as played (a report counts it)
+    played = ("play", "boost")
 
     def check_options(self, options: dict[str, Any] | None) -> dict[str, Any]:
         """As `GameBase.check_options`, but a deck option also takes a deck file."""
@@ -67,7 +71,7 @@ class SorcererGame(GameBase):
 
     def make_options(self, options: dict[str, Any] | None, seats: int = 2) -> Options:
         o = self.check_options(options)
-        return Options(o["special"], (o["deck_p1"], o["deck_p2"]))
+        return Options(o["special"], (o["deck_p1"], o["deck_p2"]), o["turned_cannot_defend"])
 
     def deal(self, seed: int, options: dict[str, Any] | None, seats: int) -> State:
         opts = self.make_options(options)

@@ -96,13 +96,14 @@ def _gen_attack(s: State) -> list[Action]:
 
 
 def _gen_defend(s: State) -> list[Action]:
-    """Block an undefended attacker with an unturned card in play (clause defend, R6,
-    R7; energy-flying), play a Quick card (quick, R13), or sacrifice."""
+    """Block an undefended attacker with any card in play (clause defend, R7;
+    energy-flying; a turned one too unless the R6 option is on), play a Quick card
+    (quick, R13), or sacrifice."""
     d, names, defs, special = 1 - s.turn, s.names, s.defs, s.opts.special
     out = []
     free = [lane.att for lane in s.lanes if lane.dfn < 0]
     for y in s.play[d]:
-        if y in s.turned:
+        if y in s.turned and s.opts.turned_cannot_defend:
             continue
         for x in free:
             if not may_block(defs[x], defs[y], special):
@@ -372,23 +373,29 @@ def start_turn(s: State, q: int, ev: list[Event]) -> None:
         s.turned = s.turned - set(mine)
         ev.append(Event("unturn", f"{p(q)} unturns {len(mine)} card{'s' * (len(mine) > 1)}",
                         q, tuple(s.names[c] for c in sorted(mine))))
-    hand, deck = s.hand[q], s.deck[q]
+    hand = s.hand[q]
     while len(hand) < HAND:
-        if not deck:
-            if not s.discard[q]:
-                break
-            _reshuffle(s, q, ev)
-            deck = s.deck[q]
-        c = deck.pop()
+        _refill(s, q, ev)
+        if not s.deck[q]:
+            break
+        c = s.deck[q].pop()
         hand.append(c)
         ev.append(Event("draw", f"{p(q)} picks up a card", q, (s.names[c],), f"deck:{q}",
                         f"hand:{q}", (q,)))
+        _refill(s, q, ev)
     if not any(s.deck[r] or s.hand[r] or s.play[r] or s.discard[r] for r in (0, 1)):
         s.result, s.stage = Outcome((), "no cards left to play: a draw"), "over"
 
 
+def _refill(s: State, q: int, ev: list[Event]) -> None:
+    """The draw that empties a deck turns the shuffled discard pile into the deck at
+    once, so cards discarded later stay in the pile; a deck found empty at a draw
+    takes the pile then (clause reshuffle, R20; no cut, R1)."""
+    if not s.deck[q] and s.discard[q]:
+        _reshuffle(s, q, ev)
+
+
 def _reshuffle(s: State, q: int, ev: list[Event]) -> None:
-    """The discard pile, shuffled, becomes the deck (clause reshuffle; no cut, R1)."""
     s.rng = fork(s.rng)
     pile, s.discard[q] = s.discard[q], []
     s.rng.shuffle(pile)

@@ -12,13 +12,13 @@ CLAUSES = {
     "pickup": "Pick up back to three cards in hand",
     "play": "Play a card; never more than two in play",
     "attack": "Attack with unturned cards in play; attacking turns them",
-    "defend": "The defender blocks an attacker with a card in play",
+    "defend": "The defender blocks an attacker with any card in play, turned or not",
     "defence-boost": "Defence boost: one card from hand onto one defending card",
     "attack-boost": "Attack boost: one card from hand onto one attacking card",
     "damage": "The damage round: attack total against shield total, pair by pair",
     "boosts-discarded": "Every boost goes to the discard pile after the damage round",
     "winning": "A player reduced to 0 magic points loses",
-    "reshuffle": "An empty deck is refilled from the shuffled discard pile",
+    "reshuffle": "A deck that runs out is refilled at once from the shuffled discard pile",
     "special": "Special properties: optional, on by default, they override the basic rules",
     "charming": "Charming: up to two Charming boosts beside one boost of any type",
     "wishful": "Wishful: sacrifice from play for magic points equal to its shield",
@@ -36,7 +36,7 @@ RULINGS = {
     "R4": "With fewer than two in play a played card simply joins them; with two, one "
           "goes to the discard pile",
     "R5": "Attacking is optional, with any number of unturned cards",
-    "R6": "A turned card may not defend",
+    "R6": "Option turned_cannot_defend (off by default): a turned card may not defend",
     "R7": "One defender per attacker; a card defends at most one attacker",
     "R8": "A boost adds its attack number to an attack and its shield number to a defence",
     "R9": "Boosts go onto one card, declared together, and are optional; an attack boost "
@@ -52,6 +52,8 @@ RULINGS = {
            "return to play unturned",
     "R18": "A game where neither player has a card left anywhere but out of the game is a draw",
     "R19": "With special properties off every card follows the basic rules only",
+    "R20": "The draw that empties the deck shuffles the discard pile into the new deck "
+           "at once",
 }
 
 ALL = {**CLAUSES, **RULINGS}

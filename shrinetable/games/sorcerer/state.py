@@ -35,6 +35,7 @@ class Lane:
 class Options:
     special: bool = True                     # the special properties of the spell types
     decks: tuple[str, str] = ("", "")        # each seat's deck (a shipped deck's key)
+    turned_cannot_defend: bool = False       # R6, an older reading (off: the text's)
 
 
 @dataclass(slots=True)

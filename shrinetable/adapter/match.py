@@ -1,0 +1,330 @@
+"""The one match loop: every driver of a game (the table, `simulate`, `smoke`,
+the benchmarks, the demos, a network host) plays it through a `Match`.
+
+A `Match` wraps a `Session` (history, undo, saves) and owns what happens
+between moves: whose decision it is, the passes made for a person (a forced
+or idle pass), the computer's moves (each computer seat sees only its own
+observation, `players.player`), secret choices (hidden in the log), the undo
+policy (hotseat too), the autosave, the log's words and whether a move is
+minor. It has no pygame in it: messages in, per-seat views and events out.
+
+Messages in:
+  - `act(seat, action)`: a person's move (an action, or its notation text);
+    `Refused` when it is not that seat's decision, the engine's
+    `IllegalAction`/`NotationError` when the move is not legal.
+  - `pending()` then `step()`: the automatic move now due (a computer's choice
+    or a pass made for a person, `Auto`), made when the driver says so (the
+    table waits a pace first: `minor(auto, seat)` says which); `run()` makes
+    them until a person must decide or the game ends.
+  - `undo(seat)`, `redo()`, and the `auto_pass` setting.
+Out:
+  - `view(seat)`: one seat's view (None: the public one), computed at most once
+    per seat per change; `moves()`: the deciding seat's legal moves with their
+    gestures; `refusal(...)`: why a drop did nothing, in the engine's words.
+  - `history` (`Applied` moves with their events; `Event.seen_by(seat)` is
+    what a seat may see of each), `said(applied, seat)` (the log's words),
+    `tallies(seat)` (each headline number the last change moved).
+  - `watchers`: callables told `(kind, moves)` after every change, kind being
+    "move", "undo" or "redo" (what a host sends to its remote seats).
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from shrinetable.engine import Decor, Player, View
+
+from . import gestures, refusal, storage
+from .session import Applied, Session
+
+AUTO = "no legal action: passing"   # the log's words for a pass the table made for a person
+
+
+class Refused(ValueError):
+    """A message the match does not take (not that seat's decision, the game over)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Auto:
+    """The move the match makes by itself next: a computer seat's choice, or a
+    pass the rules leave as the only sensible move (`forced`, see `Session.forced`)."""
+
+    seat: int
+    action: Any
+    forced: bool
+
+
+def tally_changes(before: Decor, after: Decor) -> dict[str, int]:
+    """How much each seat zone's headline number (`Hud.tally`) changed in a move."""
+    out = {}
+    for zone, hud in after.huds.items():
+        old = before.huds.get(zone)
+        if hud.tally is not None and old is not None and old.tally is not None \
+                and hud.tally != old.tally:
+            out[zone] = hud.tally - old.tally
+    return out
+
+
+_UNSET = object()
+
+
+class Match:
+    """A game in play, driven by messages (see the module's docstring).
+    `players`: a computer player per seat (default: the game's own AI);
+    `rng`: one random source for all of them (default: one seeded by the
+    position, so a replay agrees); `autosave`: keep the game after each change."""
+
+    def __init__(self, session: Session, players: list[Player | None] | None = None,
+                 rng: random.Random | None = None, autosave: bool = False):
+        self.session = session
+        self.game = session.game
+        self.present = session.game.present
+        self._players = players or [None] * len(session.seats)
+        self._rng = rng
+        self.autosave = autosave
+        self.save_problem = ""   # why the last autosave failed ('' when it did not)
+        self.watchers: list[Callable[[str, list[Applied]], None]] = []
+        self._views: dict[int | None, View] = {}
+        self._before: dict[int | None, View] = {}   # the views before the last change
+        self._prior: Any = None                       # the state before it
+        self._moves: list[gestures.Move] | None = None
+        self._pending: Any = _UNSET
+        self._pending_key: tuple = ()
+        self._result: tuple[Any, list] | None = None   # the pending move applied, not kept
+        self._after: dict[int | None, View] = {}        # views of that result
+
+    # -- what the drivers read -------------------------------------------------
+    @property
+    def name(self) -> str:
+        return self.game.name
+
+    @property
+    def title(self) -> str:
+        return self.game.title
+
+    @property
+    def passes(self) -> bool:
+        """Whether the game has a pass the match may make for a person (`auto_pass`)."""
+        return bool(self.game.auto_pass)
+
+    def hand(self, seat: int) -> str:
+        """The zone holding `seat`'s hand (the game says which)."""
+        return self.game.hand_zone(seat)
+
+    @property
+    def seats(self) -> list[str]:
+        return self.session.seats
+
+    @property
+    def history(self) -> list[Applied]:
+        return self.session.history
+
+    @property
+    def auto_pass(self) -> bool:
+        return self.session.auto_pass
+
+    @auto_pass.setter
+    def auto_pass(self, on: bool) -> None:
+        self.session.auto_pass = on
+
+    def decision(self):
+        return self.session.decision()
+
+    def outcome(self):
+        return self.game.outcome(self.session.state)
+
+    def turn_number(self) -> int:
+        return self.game.turn_number(self.session.state)
+
+    def humans(self) -> list[int]:
+        return self.session.humans()
+
+    def view(self, seat: int | None) -> View:
+        """What `seat` sees now (None: what every seat may see)."""
+        if seat not in self._views:
+            self._views[seat] = self.game.view(self.session.state, seat)
+        return self._views[seat]
+
+    def moves(self) -> list[gestures.Move]:
+        """The deciding seat's legal moves and their gestures ([] when over)."""
+        if self._moves is None:
+            self._moves = gestures.moves(self.game, self.session.state)
+        return self._moves
+
+    def refusal(self, seat: int, held: tuple[str, ...], source: str, zone: str | None,
+                card: str | None) -> str:
+        """Why dropping `held` from `source` on `zone` (on `card`) made no move."""
+        return refusal.explain(self.game, self.session.state, seat, held, source, zone, card)
+
+    def can_undo(self, seat: int | None = None) -> bool:
+        return self.session.can_undo(seat)
+
+    def can_redo(self) -> bool:
+        return self.session.can_redo()
+
+    def quick_pass(self) -> Any | None:
+        """The pass another person at this table may make without taking the
+        device, in decisions where the game asks first (`Presentation.asks`): an
+        answer needs their hand, passing does not. Asking first spares a handover
+        there and back after nearly every action (about six a turn in one game,
+        measured over seeded hotseat games)."""
+        d = self.decision()
+        if d is None or d.kind not in self.present.asks or self.seats[d.seat] != "human":
+            return None
+        return next((m.action for m in self.moves() if m.text in self.game.auto_pass), None)
+
+    # -- moves -------------------------------------------------------------------
+    def act(self, seat: int, action: Any) -> Applied:
+        """A person's move for `seat` (an action or its notation): it forgets
+        anything undone."""
+        d = self.decision()
+        if d is None:
+            raise Refused("The game is over.")
+        if d.seat != seat:
+            raise Refused(f"Wait: it is p{d.seat + 1}'s decision ({d.prompt}).")
+        if isinstance(action, str):
+            action = self.game.parse_action(action)
+        prior = self.session.state
+        done = self.session.play(action)
+        self._changed("move", [done], prior)
+        return done
+
+    def pending(self) -> Auto | None:
+        """The move the match makes by itself now, if any: the pass made when it
+        is the only sensible move (see `Session.forced`; for a person only with
+        the automatic pass on), else a computer seat's choice. Chosen once
+        per position and seating (a seat handed to the computer, the automatic
+        pass switched, choose again)."""
+        key = (tuple(self.seats), self.auto_pass)
+        if self._pending is _UNSET or key != self._pending_key:
+            self._pending, self._pending_key, self._result, self._after = \
+                self._next_auto(), key, None, {}
+        return self._pending
+
+    def _next_auto(self) -> Auto | None:
+        d = self.decision()
+        if d is None:
+            return None
+        forced = self.session.forced()
+        if forced is not None:
+            return Auto(d.seat, forced, True)
+        if self.seats[d.seat] == "human":
+            return None
+        return Auto(d.seat, self.session.computer_action(self._players[d.seat], self._rng),
+                    False)
+
+    def _applied(self) -> tuple[Any, list]:
+        """The pending move applied to the position: once, whether it is judged
+        (`minor`) before it is made or only made."""
+        if self._result is None:
+            self._result = self.game.apply(self.session.state, self.pending().action)
+        return self._result
+
+    def minor(self, auto: Auto, seat: int | None) -> bool:
+        """Whether the pending move may go at animation speed for `seat`'s
+        table: minor for the game (`Presentation.is_minor`, from its events),
+        and changing no seat's headline number as `seat` sees it. Pausing on
+        every tap and pass made one game's turn playing one creature take 12-13 s."""
+        new, events = self._applied()
+        if not self.present.is_minor(auto.action.text, events):
+            return False
+        if seat not in self._after:
+            self._after[seat] = self.game.view(new, seat)
+        return not tally_changes(self.present.decor(self.view(seat)),
+                                 self.present.decor(self._after[seat]))
+
+    def step(self) -> Applied:
+        """Make the pending move (Refused when a person must decide)."""
+        auto = self.pending()
+        if auto is None:
+            raise Refused("No move is due: a person decides, or the game is over.")
+        new, events = self._applied()
+        secret = self.decision().secret
+        if not auto.forced:   # a computer's fresh move forgets what was undone
+            self.session.redo_stack.clear()
+        prior = self.session.state
+        done = self.session.commit(
+            Applied(auto.seat, auto.action.text, tuple(events), auto.forced, secret), new)
+        after = self._after
+        self._changed("move", [done], prior)
+        self._views.update(after)   # already seen: the same position
+        return done
+
+    def run(self, stop: Callable[[], bool] | None = None) -> int:
+        """Make the automatic moves until a person must decide, the game ends
+        or `stop()` says so; how many were made."""
+        n = 0
+        while self.pending() is not None and not (stop and stop()):
+            self.step()
+            n += 1
+        return n
+
+    def undo(self, seat: int | None = None) -> bool:
+        """Take back `seat`'s last move (see `Session.can_undo`)."""
+        prior = self.session.state
+        if not self.session.undo(seat):
+            return False
+        self._changed("undo", [], prior)
+        return True
+
+    def redo(self) -> list[Applied]:
+        prior = self.session.state
+        done = self.session.redo()
+        if done:
+            self._changed("redo", done, prior)
+        return done
+
+    def _changed(self, kind: str, done: list[Applied], prior: Any) -> None:
+        self._before, self._views, self._prior = self._views, {}, prior
+        self._moves, self._pending, self._result, self._after = None, _UNSET, None, {}
+        if self.autosave:
+            try:
+                storage.autosave(self.session)
+                self.save_problem = ""
+            except OSError as e:
+                self.save_problem = f"Autosave failed: {e}"
+        for watch in self.watchers:
+            watch(kind, done)
+
+    # -- words -------------------------------------------------------------------
+    def tallies(self, seat: int | None) -> dict[str, int]:
+        """The headline numbers (by zone) the last change moved, as `seat` sees
+        them ({} before the first)."""
+        if self._prior is None:
+            return {}
+        before = self._before.get(seat) or self.game.view(self._prior, seat)
+        return tally_changes(self.present.decor(before), self.present.decor(self.view(seat)))
+
+    def said(self, applied: Applied, viewer: int | None) -> list[str]:
+        """The log's plain words for a move: what its events say (a move without
+        any, a tap or a pass, says what its button says; a pass the table made
+        says why). With one person at the table, a private move they may see
+        names its cards (the card a Jack took from them); in hotseat the log is
+        shared, so it never does. A secret move says only what everybody may see."""
+        present = self.present
+        if applied.auto and self.seats[applied.seat] == "human":
+            return [AUTO]
+        secret = applied.secret
+        private = len(self.humans()) == 1 and not secret
+        out = []
+        for e in applied.events:
+            if secret and e.visible_to is not None:
+                continue
+            seen = e.seen_by(viewer)
+            text = seen.text
+            if private and e.visible_to is not None and seen.cards and all(seen.cards):
+                text += f" ({', '.join(seen.cards)})"
+            out.append(present.readable(text))
+        out = [t for t in out if t]   # a game may say an event repeats its move's words
+        words = present.describe(applied.text)
+        words = words[:1].lower() + words[1:]
+        if not out and not secret:
+            out = [words]
+        elif not secret and not out[0].startswith(f"p{applied.seat + 1} ") and (
+                re.match(r"p\d+ ", out[0]) or present.is_minor(applied.text, applied.events)):
+            out.insert(0, words)   # an answer or a pass whose events say what others do
+        return out

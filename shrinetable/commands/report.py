@@ -1,0 +1,129 @@
+"""`shrinetable report GAME --out DIR`: a balance report from computer self-play.
+
+Every seating of the chosen decks is played (`workbench.plan`) on every core or
+a Dask cluster, and `DIR/report.json` (every figure) and `DIR/index.html` (one
+self-contained page with charts) are written, with a paragraph on the terminal.
+`--compare DIR2` plays the same games again with a designer's card folder and
+shows every figure before and after. Bad arguments: one line, exit 2, nothing
+written. Ctrl+C: the games measured so far are written as a stopped report.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from pathlib import Path
+
+from shrinetable.engine import registry
+from shrinetable.formats.cards import CARDS_ENV
+from shrinetable.formats.errors import FormatError
+from shrinetable.workbench import output
+from shrinetable.workbench.plan import Plan, check_cards, make_plan
+from shrinetable.workbench.run import default_jobs, run_plan
+
+from .args import add_cards
+
+
+def add_parser(sub) -> None:
+    p = sub.add_parser("report", help="measure decks, seats and cards by self-play; "
+                                      "write an HTML page and JSON")
+    p.add_argument("game", help=f"game name ({', '.join(registry.names())})")
+    p.add_argument("--out", required=True, metavar="DIR", help="folder for index.html "
+                                                                "and report.json")
+    p.add_argument("--games", type=int, default=100,
+                   help="games in all, spread over the seatings (default 100)")
+    p.add_argument("--players", type=int, default=None, help="seats per game (default: "
+                                                             "the fewest the game takes)")
+    p.add_argument("--decks", default="all", help="all, or comma-separated deck names")
+    p.add_argument("--compare", metavar="DIR", help="a changed card folder (like --cards) "
+                   "to measure against the set without it (or against --cards)")
+    p.add_argument("--seed", type=int, default=1, help="seed of each seating's first game")
+    p.add_argument("--jobs", type=int, default=None,
+                   help=f"worker processes (default: every core, {default_jobs()} here)")
+    p.add_argument("--cluster", metavar="ADDRESS", help="a Dask scheduler to run the games "
+                   "on instead (needs the [cluster] extra)")
+    p.add_argument("--max-turns", type=int, default=500,
+                   help="a game still going after this many turns is unfinished")
+    add_cards(p)
+
+
+def _check(args: argparse.Namespace) -> tuple:
+    if args.jobs is not None and args.jobs < 1:
+        raise ValueError(f"--jobs {args.jobs}: give at least 1")
+    cards = os.environ.pop(CARDS_ENV, None)   # the parent reads the shipped set only
+    game = registry.get(args.game)
+    plan = make_plan(game, games=args.games, seats=args.players, decks=args.decks,
+                     seed=args.seed, max_turns=args.max_turns)
+    folders = (check_cards(game, "--cards", cards), check_cards(game, "--compare", args.compare))
+    if args.cluster:
+        _need_cluster()
+    out = output.writable_dir(Path(args.out))
+    return game, plan, folders, out
+
+
+def _need_cluster() -> None:
+    try:
+        import distributed  # noqa: F401
+    except ImportError:
+        raise ValueError("--cluster: Dask is not installed; pip install "
+                         "'shrinetable[cluster]'") from None
+
+
+def card_names(game, plan: Plan) -> dict[str, str]:
+    """Card kind -> printed name, from a new game of each deck."""
+    names: dict[str, str] = {}
+    seen: set[str] = set()
+    for seating in plan.seatings:
+        if set(seating) <= seen:
+            continue
+        seen |= set(seating)
+        state = game.new_game(plan.seed, plan.options_of(seating), plan.seats)
+        for cards in game.all_cards(state).values():
+            for card in cards:
+                face = game.present.card_face(card)
+                names.setdefault(game.card_kind(card), face.name if face else card)
+    return names
+
+
+def run(args: argparse.Namespace) -> int:
+    from shrinetable.workbench import compare, summary, words
+
+    try:
+        game, plan, (cards, changed), out = _check(args)
+    except (KeyError, ValueError, FormatError) as e:
+        print(f"shrinetable report: {e.args[0] if isinstance(e, KeyError) else e}",
+              file=sys.stderr)
+        return 2
+    jobs = args.jobs or default_jobs()
+    names = card_names(game, plan)
+    where = f"on {args.cluster}" if args.cluster else f"{jobs} jobs"
+    ran = [run_plan(plan, cards, jobs, args.cluster, label=f"{plan.game} ({where})")]
+    if changed and not ran[0].stopped:
+        ran.append(run_plan(plan, changed, jobs, args.cluster, label=f"{plan.game} changed"))
+    reports = [summary.summarize(plan, r.records, names) for r in ran]
+    seconds = sum(r.seconds for r in ran)
+    games = sum(len(r.records) for r in ran)
+    info = {"jobs": None if args.cluster else jobs, "cluster": args.cluster,
+            "seconds": round(seconds, 2),
+            "games_per_second": round(games / seconds, 2) if seconds else None,
+            "stopped": any(r.stopped for r in ran), "cards": cards, "compare": changed}
+    if changed:
+        if len(reports) == 1:   # stopped before the changed set was measured
+            reports.append(summary.summarize(plan, [], names))
+        data = {"game": plan.game, "before": reports[0], "after": reports[1],
+                "changed_cards": compare.changed_cards(game, changed),
+                "changes": compare.compare(*reports), "run": info}
+    else:
+        data = {**reports[0], "run": info}
+    page = out / "index.html"
+    output.write_whole(out / "report.json",
+                       lambda p: p.write_text(json.dumps(data, indent=1), encoding="utf-8"))
+    from shrinetable.workbench.page import write_page
+
+    output.write_whole(page, lambda p: write_page(data, p))
+    output.remember(page)
+    print(words.paragraph(data))
+    print(f"Written {page} and {out / 'report.json'}.")
+    return 130 if info["stopped"] else 0

@@ -1,0 +1,85 @@
+"""`shrinetable bench render --size WxH`: how small the table's text is drawn.
+
+A frame of a game in progress (the game's busy position, `Presentation.showcase`,
+at the chosen number of players) is drawn at a window size with every cache
+dropped, while `Fonts` records each text it renders: the smallest font size
+drawn (`min_text_px`) and the draws cut with an ellipsis (`cut_labels`) are
+counted where the text is rendered, not estimated from the layout.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+
+from . import env
+
+env.prepare()
+
+
+def measure(game_name: str, players: int, size: tuple[int, int],
+            shot: str | None = None) -> dict:
+    """The text drawn on one full frame of `game_name` at `players` seats in a
+    window of `size`; `shot`: save the frame there (a PNG)."""
+    import pygame
+
+    from shrinetable.engine import registry
+
+    from .app import App
+    from .bench import showcase
+
+    if not os.environ.get("DISPLAY"):
+        os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ["SHRINETABLE_DATA_DIR"] = tempfile.mkdtemp(prefix="shrinetable-legible-")
+    game = registry.get(game_name)
+    session = showcase(game, players)
+    app = App(size)
+    app.start_game(session)
+    app.step([], 0.01)
+    scene = app.scene
+    app.art.clear()
+    scene.board._bg_key = None
+    app.fonts.drawn = []
+    scene.base_dirty = scene.dirty = True
+    scene.draw(app.screen)
+    drawn, app.fonts.drawn = app.fonts.drawn, None
+    if shot:
+        pygame.image.save(app.screen, shot)
+    pygame.quit()
+    sizes = [px for px, _ in drawn]
+    smallest = min(sizes, default=None)
+    return {"game": game.name, "players": players, "size": f"{size[0]}x{size[1]}",
+            "position": game.present.showcase.title,
+            "min_text_px": smallest, "text_draws": len(drawn),
+            "cut_labels": sum(1 for _, text in drawn if "\u2026" in text),
+            "smallest": sorted({t for px, t in drawn if px == smallest})[:5]}
+
+
+def window_size(text: str) -> tuple[int, int]:
+    """`--size WxH` read (argparse type)."""
+    import argparse
+
+    w, _, h = text.lower().partition("x")
+    if not (w.isdigit() and h.isdigit() and 320 <= int(w) <= 7680 and 240 <= int(h) <= 4320):
+        raise argparse.ArgumentTypeError(f"{text!r} is not a window size like 1280x720")
+    return int(w), int(h)
+
+
+def run_render(args) -> int:
+    """`bench render`: with --size the text drawn, else the frame times."""
+    if args.size is None:
+        from .bench import run_render_bench
+        return run_render_bench(args)
+    from shrinetable.engine import registry
+
+    game = registry.get(args.game)
+    fig = measure(game.name, args.players or game.min_seats, args.size)
+    if args.json:
+        print(json.dumps(fig))
+        return 0
+    print(f"render {fig['game']} at {fig['players']} players, {fig['size']} "
+          f"({fig['position']}): smallest text {fig['min_text_px']} px "
+          f"({', '.join(fig['smallest'])}), {fig['cut_labels']} of {fig['text_draws']} "
+          f"text draws cut with an ellipsis")
+    return 0

@@ -1,0 +1,87 @@
+"""Writing a report or a sheet so that nothing half-written looks complete.
+
+Every file is written beside its place under a temporary name and renamed into
+place when whole (a rename is atomic on one file system); a failed or stopped
+run removes its temporary file. The last report written is remembered in the
+data folder, so the start screen can open it.
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+import webbrowser
+from collections.abc import Callable
+from pathlib import Path
+
+from shrinetable.resources import data_dir
+
+LAST = "last-report.txt"
+
+
+def writable_dir(path: Path, flag: str = "--out") -> Path:
+    """`path` as a folder this process can write in (made if missing); ValueError
+    naming `flag` otherwise."""
+    try:
+        if path.exists() and not path.is_dir():
+            raise ValueError(f"{flag} {path}: a file is in the way; give a folder")
+        path.mkdir(parents=True, exist_ok=True)
+        with tempfile.TemporaryFile(dir=path):
+            pass
+    except OSError as e:
+        raise ValueError(f"{flag} {path}: cannot write there ({e.strerror or e})") from None
+    return path
+
+
+def writable_file(path: Path, flag: str = "--out") -> Path:
+    """`path` as a file this process can write (its folder writable)."""
+    if path.is_dir():
+        raise ValueError(f"{flag} {path}: a folder is in the way; give a file name")
+    writable_dir(path.parent if str(path.parent) else Path("."), flag)
+    return path
+
+
+def write_whole(path: Path, write: Callable[[Path], None]) -> None:
+    """`write(tmp)` into a temporary file beside `path`, then rename it to `path`."""
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".part", dir=path.parent)
+    os.close(fd)
+    try:
+        write(Path(tmp))
+        os.chmod(tmp, 0o666 & ~_umask())
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
+
+
+def remember(page: Path) -> None:
+    """Note `page` as the last report (quietly skipped if the data folder is not writable)."""
+    try:
+        folder = data_dir()
+        folder.mkdir(parents=True, exist_ok=True)
+        (folder / LAST).write_text(str(page.resolve()), encoding="utf-8")
+    except OSError:
+        pass
+
+
+def last_report() -> Path | None:
+    """The page of the last report written, if it is still there."""
+    try:
+        page = Path((data_dir() / LAST).read_text(encoding="utf-8").strip())
+    except OSError:
+        return None
+    return page if page.is_file() else None
+
+
+def open_last() -> str:
+    """Open the last report's page in the browser; '' when it opened, else why not."""
+    page = last_report()
+    if page is None:
+        return "No report yet: `shrinetable report GAME --out DIR` writes one."
+    return "" if webbrowser.open(page.as_uri()) else f"No browser to open {page} with."

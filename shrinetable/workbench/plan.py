@@ -1,0 +1,114 @@
+"""Which games a report plays: every seating of the chosen decks, and their seeds.
+
+A seating gives each seat a deck: with two seats every ordered pair (mirrors
+too, so both seat orders of every pairing are measured); with more seats every
+ordering of distinct decks when there are enough decks (all orders of every
+table), else every assignment. A game without a deck choice has one seating.
+The k-th game plays seating k mod S with seed `seed + k div S`: each seating's
+games have consecutive seeds, the same seeds as `simulate --seed` with those
+decks, and a compared card set replays exactly the same seeds.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import itertools
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from shrinetable.commands.args import players_text
+from shrinetable.engine import registry
+from shrinetable.formats.cards import check_folder
+
+ONE_DECK = "standard"   # the deck name shown for a game without a deck choice
+
+
+@dataclass(frozen=True)
+class Plan:
+    game: str
+    seats: int
+    decks: tuple[str, ...]
+    seatings: tuple[tuple[str, ...], ...]
+    games: int
+    seed: int
+    max_turns: int
+    deck_options: tuple[str | None, ...] = ()
+    options: dict[str, Any] = field(default_factory=dict)
+
+    def options_of(self, seating: tuple[str, ...]) -> dict[str, Any]:
+        """The game options of one seating: each seat's deck option set."""
+        out = dict(self.options)
+        out.update({opt: deck for opt, deck in zip(self.deck_options, seating, strict=True)
+                    if opt is not None})
+        return out
+
+    def schedule(self) -> list[tuple[int, int]]:
+        """(seating index, seed) of every game, in order."""
+        n = len(self.seatings)
+        return [(k % n, self.seed + k // n) for k in range(self.games)]
+
+
+def seatings(decks: tuple[str, ...], seats: int) -> list[tuple[str, ...]]:
+    if seats > 2 and len(decks) >= seats:
+        return list(itertools.permutations(decks, seats))
+    return list(itertools.product(decks, repeat=seats))
+
+
+def deck_names(game: Any, seats: int) -> tuple[tuple[str | None, ...], tuple[str, ...]]:
+    """Each seat's deck option and the decks they all offer (none: one deck)."""
+    opts = tuple(game.deck_option(s) for s in range(seats))
+    if None in opts:
+        return (None,) * seats, (ONE_DECK,)
+    specs = {o.name: o for o in game.options}
+    shared = [c for c in specs[opts[0]].choices
+              if all(c in specs[o].choices for o in opts[1:])]
+    return opts, tuple(str(c) for c in shared)
+
+
+def make_plan(game: Any, *, games: int, seats: int | None, decks: str, seed: int,
+              max_turns: int) -> Plan:
+    """The plan for these arguments; ValueError naming the argument otherwise."""
+    seats = game.min_seats if seats is None else seats
+    if not game.min_seats <= seats <= game.max_seats:
+        raise ValueError(f"--players {seats}: {game.name} is for {players_text(game)} players")
+    if games < 1:
+        raise ValueError(f"--games {games}: a report needs at least 1 game")
+    if max_turns < 1:
+        raise ValueError(f"--max-turns {max_turns}: give at least 1")
+    opts, offered = deck_names(game, seats)
+    chosen = offered
+    if decks != "all":
+        chosen = tuple(dict.fromkeys(d.strip() for d in decks.split(",") if d.strip()))
+        unknown = [d for d in chosen if d not in offered]
+        if unknown or not chosen:
+            raise ValueError(f"--decks {decks}: unknown deck {(unknown or [''])[0]!r}; "
+                             f"{game.name}'s decks: {', '.join(offered)}")
+    return Plan(game.name, seats, chosen, tuple(seatings(chosen, seats)), games, seed,
+                max_turns, opts)
+
+
+def load_checked(name: str, flag: str, folder: str | None) -> Any:
+    """The game called `name` and, when `folder` (a `--cards` folder) is given,
+    that folder checked whole: its fault raised (FormatError) rather than only
+    noticed, as loading the game would, on stderr."""
+    with contextlib.redirect_stderr(io.StringIO()):
+        game = registry.get(name)
+    check_cards(game, flag, folder)
+    return game
+
+
+def check_cards(game: Any, flag: str, folder: str | None) -> str | None:
+    """A card folder argument checked whole for `game` (FormatError names the
+    fault, ValueError a folder with nothing for the game); its absolute path."""
+    if folder is None:
+        return None
+    data = game.card_data
+    if data is None:
+        raise ValueError(f"{flag} {folder}: {game.name} has no card files")
+    mine = Path(folder) / Path(data.folder).name
+    if not mine.is_dir():
+        raise ValueError(f"{flag} {folder}: no folder {mine} of {game.name} card files")
+    check_folder(data, mine)
+    return str(Path(folder).resolve())

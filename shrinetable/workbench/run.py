@@ -1,0 +1,123 @@
+"""The games of a plan, on every core (a process pool) or on a Dask cluster.
+
+Games go out in small chunks; results come back in any order and are sorted by
+(seating, seed), so the figures are the same whatever the number of jobs.
+Workers start fresh (`spawn`) and load the card folder they are given, so one
+run can measure two card sets. Ctrl+C stops handing out chunks and keeps every
+game already measured (`Ran.stopped`); workers ignore it and finish their chunk.
+On a cluster the workers are restarted before each card set, for the same reason.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+import signal
+import sys
+import time
+from collections.abc import Iterator
+from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+from dataclasses import dataclass, field
+
+from .measure import run_chunk
+from .plan import Plan
+
+BAR = 28
+
+
+@dataclass
+class Ran:
+    records: list[dict] = field(default_factory=list)
+    seconds: float = 0.0
+    stopped: bool = False
+
+
+def default_jobs() -> int:
+    return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (
+        os.cpu_count() or 1)
+
+
+def chunks(plan: Plan, cards: str | None, jobs: int) -> list[dict]:
+    """The plan's games as chunk specs: about eight per job, at most 25 games each."""
+    games = plan.schedule()
+    size = max(1, min(25, len(games) // (8 * jobs)))
+    items = [(j, plan.options_of(plan.seatings[j]), seed) for j, seed in games]
+    return [{"game": plan.game, "cards": cards, "seats": plan.seats,
+             "max_turns": plan.max_turns, "items": items[i:i + size]}
+            for i in range(0, len(items), size)]
+
+
+def _quiet() -> None:
+    """A worker leaves Ctrl+C to the parent, which stops the run cleanly."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _local(specs: list[dict], jobs: int) -> Iterator[list[dict]]:
+    pool = ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context("spawn"),
+                               initializer=_quiet)
+    try:
+        pending = {pool.submit(run_chunk, s) for s in specs}
+        while pending:
+            done, pending = wait(pending, return_when=FIRST_COMPLETED)
+            for f in done:
+                yield f.result()
+    finally:
+        pool.shutdown(wait=True, cancel_futures=True)
+
+
+def _cluster(specs: list[dict], address: str) -> Iterator[list[dict]]:
+    from distributed import Client, as_completed
+
+    with Client(address, timeout="20s") as client:
+        client.restart()   # workers that loaded another card set load this one
+        futures = client.map(run_chunk, specs, pure=False)
+        try:
+            for f in as_completed(futures):
+                yield f.result()
+        finally:
+            client.cancel(futures)
+
+
+class Progress:
+    """Games done, games/s and time left, on one terminal line (stderr)."""
+
+    def __init__(self, total: int, label: str, show: bool):
+        self.total, self.label, self.show = total, label, show
+        self.start = time.perf_counter()
+
+    def update(self, done: int) -> None:
+        if not self.show:
+            return
+        spent = time.perf_counter() - self.start
+        speed = done / spent if spent else 0.0
+        left = (self.total - done) / speed if speed else 0.0
+        full = BAR * done // self.total
+        sys.stderr.write(f"\r{self.label} [{'#' * full}{'.' * (BAR - full)}] {done}/"
+                         f"{self.total} games  {speed:.1f} games/s  {left:.0f} s left ")
+        sys.stderr.flush()
+
+    def end(self) -> None:
+        if self.show:
+            sys.stderr.write("\n")
+
+
+def run_plan(plan: Plan, cards: str | None, jobs: int, cluster: str | None = None,
+             label: str = "", show: bool | None = None) -> Ran:
+    """Play every game of `plan` with card folder `cards`; `show` the progress bar
+    (default: when stderr is a terminal)."""
+    specs = chunks(plan, cards, jobs)
+    ran = Ran()
+    bar = Progress(plan.games, label or plan.game, sys.stderr.isatty() if show is None else show)
+    start = time.perf_counter()
+    results = _cluster(specs, cluster) if cluster else _local(specs, jobs)
+    try:
+        for records in results:
+            ran.records.extend(records)
+            bar.update(len(ran.records))
+    except KeyboardInterrupt:
+        ran.stopped = True
+        results.close()
+    bar.end()
+    ran.seconds = time.perf_counter() - start
+    ran.records.sort(key=lambda r: (r["seating"], r["seed"]))
+    return ran

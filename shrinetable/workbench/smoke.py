@@ -1,0 +1,38 @@
+"""The workbench's part of `shrinetable --smoke`: a frozen bundle can lose
+matplotlib's Agg backend, fpdf2 or the spawned worker processes, and then fail
+only when a designer asks for a report or sheets. Each check runs the real path
+on a tiny scale and writes into `folder` (the smoke's temporary folder)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from shrinetable.engine import registry
+
+
+def report(name: str, folder: Path) -> str:
+    """Two games on a worker process, summarized and written as a page with charts."""
+    from . import summary
+    from .page import write_page
+    from .plan import make_plan
+    from .run import run_plan
+
+    game = registry.get(name)
+    plan = make_plan(game, games=2, seats=None, decks="all", seed=1, max_turns=500)
+    ran = run_plan(plan, None, 1, show=False)
+    data = {**summary.summarize(plan, ran.records, {}), "run": {
+        "jobs": 1, "cluster": None, "seconds": round(ran.seconds, 2),
+        "games_per_second": None, "stopped": ran.stopped}}
+    page = folder / f"report-{name}.html"
+    write_page(data, page)
+    return f"{len(ran.records)} games on a worker, {page.stat().st_size // 1024} KB page"
+
+
+def sheets(name: str, folder: Path) -> str:
+    """One page of nine cards (with its backs) as a PDF."""
+    from .sheets import deck_cards, write_sheets
+
+    game = registry.get(name)
+    out = folder / f"{name}.pdf"
+    pages = write_sheets(deck_cards(game, None)[:9], game.present, out, backs=True)
+    return f"{pages} pages, {out.stat().st_size // 1024} KB"

@@ -1,0 +1,45 @@
+"""Issue 23: no text that carries meaning under the floor (12 px at 1280x720,
+14 px at 1920x1080), measured where the table renders it (`bench render --size`)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from shrinetable.table.art import floor_px
+from shrinetable.table.legibility import measure
+
+CASES = [("shrine", 2), ("shrines", 2), ("sorcerer", 2), ("shards", 2), ("usagi", 2),
+         ("usagi", 6)]
+
+
+def test_the_floor_grows_with_the_window_and_the_ui_scale():
+    assert floor_px((1280, 720)) == 12 and floor_px((1920, 1080)) == 14
+    assert floor_px((1728, 972)) == 13 and floor_px((3840, 2160)) == 14
+    assert floor_px((1280, 720), 1.5) == 18
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
+@pytest.mark.parametrize(("game", "players"), CASES)
+def test_no_text_under_the_floor(game, players, size):
+    fig = measure(game, players, size)
+    assert fig["text_draws"] > 20, fig
+    assert fig["min_text_px"] >= floor_px(size), fig
+
+
+def test_bench_render_reports_the_smallest_text_as_json():
+    out = subprocess.run([sys.executable, "-m", "shrinetable", "bench", "render", "--game",
+                          "usagi", "--players", "6", "--size", "1280x720", "--json"],
+                         capture_output=True, text=True, timeout=120, check=True).stdout
+    fig = json.loads(out)
+    assert fig["players"] == 6 and fig["size"] == "1280x720"
+    assert fig["min_text_px"] >= 12 and isinstance(fig["cut_labels"], int)
+
+
+def test_a_size_that_is_no_size_is_refused_in_words():
+    r = subprocess.run([sys.executable, "-m", "shrinetable", "bench", "render", "--size",
+                        "big"], capture_output=True, text=True, timeout=60)
+    assert r.returncode == 2 and "'big' is not a window size like 1280x720" in r.stderr

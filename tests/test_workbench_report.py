@@ -1,0 +1,170 @@
+"""`shrinetable report`: the figures agree with `simulate`, do not depend on the
+number of jobs, survive Ctrl+C, find a strengthened card, and bad input is one
+line with exit 2 and nothing written (issue 27)."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from shrinetable.cli import main
+from shrinetable.commands.simulate import simulate
+from shrinetable.formats.cards import CARDS_ENV
+from shrinetable.workbench import run as runner
+from shrinetable.workbench import stats
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.fixture(autouse=True)
+def data_dir(tmp_path, monkeypatch):
+    monkeypatch.setenv("SHRINETABLE_DATA_DIR", str(tmp_path / "data"))
+    monkeypatch.delenv(CARDS_ENV, raising=False)   # restored after --cards sets it
+
+
+def report(out: Path, *args: str) -> dict:
+    assert main(["report", *args, "--out", str(out)]) == 0
+    assert (out / "index.html").is_file()
+    return json.loads((out / "report.json").read_text())
+
+
+def test_wilson_intervals_and_corrected_p_values():
+    lo, hi = stats.wilson(0, 10)
+    assert lo == 0 and hi == pytest.approx(0.2775, abs=1e-4)
+    lo, hi = stats.wilson(50, 100)
+    assert (lo, hi) == (pytest.approx(0.4038, abs=1e-4), pytest.approx(0.5962, abs=1e-4))
+    assert stats.wilson(0, 0) is None
+    assert stats.q_values([0.01, None, 0.04, 0.03]) == pytest.approx([0.03, None, 0.04, 0.04])
+
+
+def test_figures_agree_with_simulate_for_the_same_seeds(tmp_path):
+    rep = report(tmp_path / "r", "usagi", "--decks", "blade,court,valley", "--games", "27",
+                 "--seed", "5", "--jobs", "2")
+    assert rep["games"] == 27 and len(rep["seatings"]) == 9
+    for seating in rep["seatings"]:
+        opts = {"deck_p1": seating["decks"][0], "deck_p2": seating["decks"][1]}
+        assert seating["seeds"] == [5, 6, 7]
+        sim = simulate("usagi", 3, 5, ["ai", "ai"], opts, 500)
+        assert seating["wins"] == sim["wins"]
+        assert seating["endings"] == sim["endings"]
+        assert seating["unfinished"] == sim["unfinished"]
+    # the whole report adds up the seatings
+    assert [s["k"] for s in rep["seats"]] == [sum(x["wins"][i] for x in rep["seatings"])
+                                             for i in range(2)]
+    assert rep["turns"]["n"] == rep["finished"] == 27 - rep["unfinished"]
+    assert set(rep["matrix"]) == {"blade", "court", "valley"}
+    assert rep["matrix"]["blade"]["blade"] is None   # a mirror says nothing of the decks
+    for deck, cards in rep["cards"].items():
+        assert cards, deck
+        for fig in cards.values():
+            assert fig["played"]["k"] <= fig["drawn"]["k"] <= rep["deck_rates"][deck]["n"]
+
+
+def test_the_figures_do_not_depend_on_the_number_of_jobs(tmp_path):
+    one = report(tmp_path / "one", "shrine", "--games", "12", "--jobs", "1")
+    two = report(tmp_path / "two", "shrine", "--games", "12", "--jobs", "2")
+    assert one.pop("run")["jobs"] == 1 and two.pop("run")["jobs"] == 2
+    assert one == two
+
+
+def test_ctrl_c_keeps_what_was_measured(tmp_path, monkeypatch):
+    local = runner._local
+
+    def interrupted(specs, jobs):
+        results = local(specs, jobs)
+        yield next(results)
+        results.close()
+        raise KeyboardInterrupt
+    monkeypatch.setattr(runner, "_local", interrupted)
+    out = tmp_path / "r"
+    assert main(["report", "shrine", "--games", "40", "--jobs", "1", "--out", str(out)]) == 130
+    rep = json.loads((out / "report.json").read_text())
+    assert rep["run"]["stopped"] and 0 < rep["games"] < 40
+    assert "Stopped early" in (out / "index.html").read_text()
+
+
+@pytest.mark.parametrize("args, says", [
+    (["usagi", "--decks", "blade,nope"], "unknown deck 'nope'"),
+    (["shrine", "--jobs", "0"], "--jobs 0"),
+    (["shrine", "--games", "0"], "--games 0"),
+    (["usagi", "--players", "7"], "--players 7"),
+    (["nosuchgame"], "no game called"),
+])
+def test_bad_arguments_say_one_line_and_write_nothing(tmp_path, capsys, args, says):
+    out = tmp_path / "r"
+    assert main(["report", *args, "--out", str(out)]) == 2
+    err = capsys.readouterr().err.strip()
+    assert len(err.splitlines()) == 1 and says in err, err
+    assert not (out / "report.json").exists() and not (out / "index.html").exists()
+
+
+def test_a_broken_card_folder_and_an_unwritable_out_are_refused(tmp_path, capsys):
+    bad = tmp_path / "bad" / "usagi"
+    bad.mkdir(parents=True)
+    (bad / "characters.toml").write_text('[[card]]\nid = "x"\nname = 3\n')
+    out = tmp_path / "r"
+    for flag in ("--compare", "--cards"):
+        assert main(["report", "usagi", flag, str(bad.parent), "--out", str(out)]) == 2
+        err = capsys.readouterr().err.strip()
+        assert len(err.splitlines()) == 1 and "characters.toml" in err, err
+        assert not out.exists() or not any(out.iterdir())
+    blocker = tmp_path / "file"
+    blocker.write_text("")
+    assert main(["report", "shrine", "--out", str(blocker / "r")]) == 2
+    err = capsys.readouterr().err.strip()
+    assert len(err.splitlines()) == 1 and "--out" in err, err
+
+
+def strengthened(folder: Path) -> Path:
+    """A card folder where one Blade ally is rated 9 at everything."""
+    text = (ROOT / "assets" / "cards" / "usagi" / "characters.toml").read_text()
+    start = text.index('[[card]]\nid = "wandering-swordsman"')
+    block = text[start:text.index("[[card]]", start + 5)]
+    block = re.sub(r"ratings = \{[^}]*\}", "ratings = { combat = 9, diplomacy = 9, "
+                   "intrigue = 9, ceremony = 9, labor = 9 }", block)
+    (folder / "usagi").mkdir(parents=True)
+    (folder / "usagi" / "characters.toml").write_text(block)
+    return folder
+
+
+@pytest.mark.slow
+def test_compare_finds_a_strengthened_card_significant(tmp_path):
+    changed = strengthened(tmp_path / "strong")
+    data = report(tmp_path / "r", "usagi", "--decks", "blade,court", "--games", "120",
+                  "--compare", str(changed), "--jobs", "2")
+    assert data["changed_cards"] == ["wandering-swordsman"]
+    assert data["before"]["seatings"][0]["seeds"] == data["after"]["seatings"][0]["seeds"]
+    found = {tuple(c["key"]): c for c in data["changes"] if c["significant"]}
+    assert ("matrix", "blade", "court") in found, [c["figure"] for c in data["changes"][:5]]
+    assert found["matrix", "blade", "court"]["change"] > 0.15
+    card = data["after"]["cards"]["blade"]["wandering-swordsman"]["win_played"]
+    assert card["rate"] > data["before"]["cards"]["blade"]["wandering-swordsman"][
+        "win_played"]["rate"]
+    page = (tmp_path / "r" / "index.html").read_text()
+    assert "Wandering Swordsman" in page and "changed significantly" in page
+
+
+@pytest.mark.slow
+def test_usagi_at_four_players(tmp_path):
+    rep = report(tmp_path / "r", "usagi", "--players", "4", "--games", "24", "--jobs", "2")
+    assert rep["players"] == 4 and len(rep["seats"]) == 4
+    assert len(rep["seatings"]) == 120   # every ordering of four of the five decks
+    assert all(len(s["decks"]) == len(set(s["decks"])) == 4 for s in rep["seatings"])
+    assert rep["seats"][0]["fair"] == 0.25
+
+
+def test_the_same_report_on_a_local_dask_cluster(tmp_path):
+    """`--cluster ADDRESS` runs the games on Dask workers (a cluster this test starts)
+    and measures what the process pool measures."""
+    distributed = pytest.importorskip("distributed", reason="the [cluster] extra is not "
+                                                            "installed")
+    with distributed.LocalCluster(n_workers=1, threads_per_worker=1, processes=True,
+                                  dashboard_address=None) as cluster:
+        there = report(tmp_path / "c", "shrine", "--games", "6", "--cluster",
+                       cluster.scheduler_address)
+    here = report(tmp_path / "l", "shrine", "--games", "6", "--jobs", "1")
+    assert there.pop("run")["cluster"] and not here.pop("run")["cluster"]
+    assert there == here
