@@ -21,10 +21,9 @@ LAYERS = (
     ("resources", "engine"),
     ("formats",),
     ("games",),
-    ("players", "bench", "adapter"),
-    ("net",),
-    ("demo", "table"),
-    ("workbench",),
+    ("players", "adapter"),
+    ("net", "workbench"),
+    ("demo", "table", "bench"),
     ("commands",),
     ("cli", "__main__", ""),
 )
