@@ -23,6 +23,8 @@ COMMANDS = {
     "demo": "show a rule step by step, or export it as a GIF",
     "report": "measure decks, seats and cards by self-play; write an HTML page and JSON",
     "print": "write print-and-play sheets (PDF) of a deck or card set",
+    "host": "host a game that others join from their computers",
+    "join": "join a game hosted on another computer",
 }
 
 

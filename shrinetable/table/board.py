@@ -57,6 +57,9 @@ class Board:
         self._bg: pygame.Surface | None = None
         self._bg_key: tuple | None = None
         self.labels: dict[str, pygame.Rect] = {}   # where each zone's label is drawn
+        # words drawn on the last frame (labels, chips, badges, a card's numbers),
+        # by zone ("zone#index": on that card), for the test that none overlap
+        self.boxes: list[tuple[str, pygame.Rect]] = []
         self._names: list[str] = []   # the seats' names the labels were last drawn with
 
     def set_size(self, size: tuple[int, int]) -> None:
@@ -71,7 +74,18 @@ class Board:
         self.decor = self.art.present.decor(view)
         self.zones = geo.zone_rects(self.layout, view, self.scaler, viewer)
         self.placed = geo.place_cards(self.layout, view, self.scaler, viewer, marks.selected,
-                                      self._lowered())
+                                      self._lowered(), self._badge_sizes())
+
+    def _badge_sizes(self) -> dict[str, tuple[int, int]]:
+        """The badges in a zone's bottom right corner (`_badge`), by zone: its
+        cards keep clear of them."""
+        out = {}
+        for name in self.zones:
+            text = self._badge_text(name)
+            place = self.layout.place(name, self.viewer, self.view.seats)
+            if text is not None and place.arrange != "stack":
+                out[name] = self._badge_box(text, self.scaler.length(15)).size
+        return out
 
     def _lowered(self) -> dict[str, int]:
         """Zones labelled inside whose label, pile count or chips (on a second
@@ -127,6 +141,7 @@ class Board:
         self._names = list(seat_names)
         deciding = view.decision.seat if view.decision else None
         surf.blit(self._background(surf.get_size(), deciding, seat_names), (0, 0))
+        self.boxes = [(name, box) for name, box in self.labels.items()]
         font_px = s.length(15)
         radius = s.length(8)
         by_zone: dict[str, list[geo.Placed]] = {}
@@ -144,14 +159,17 @@ class Board:
                 pygame.draw.rect(surf, TARGET, rect.inflate(6, 6), max(3, s.length(4)),
                                  border_radius=radius)
             if name in decor.huds:
-                hud.seat(surf, self.fonts, rect, decor.huds[name],
-                         seat_names[decor.huds[name].seat])
+                self.boxes += [(name, b) for b in hud.seat(
+                    surf, self.fonts, rect, decor.huds[name], seat_names[decor.huds[name].seat])]
             hud.tint(surf, rect, decor.tints.get(name, ()))
             self._draw_zone(surf, name, by_zone.get(name, []), marks)
             if name in decor.covers:   # clear of the label inside the zone
-                hud.covers(surf, self.fonts, rect, decor.covers[name], self.labels.get(name))
-            self._badge(surf, name, rect, font_px,
-                        any(p.strip for p in by_zone.get(name, ())))
+                self.boxes += [(name, b) for b in hud.covers(
+                    surf, self.fonts, rect, decor.covers[name], self.labels.get(name))]
+            badge = self._badge(surf, name, rect, font_px,
+                                any(p.strip for p in by_zone.get(name, ())))
+            if badge is not None:
+                self.boxes.append((name, badge))
         self._arrows(surf)
 
     def _arrows(self, surf: pygame.Surface) -> None:
@@ -180,8 +198,9 @@ class Board:
         the viewer, the deciding seat or the seats, so they are drawn once and
         reused (on a crowded Region they cost more than the cards)."""
         huds = frozenset(self.decor.huds)
+        corners = self._corner_widths()
         key = (size, self.viewer, self.watching, deciding, tuple(seat_names),
-               tuple(self.zones.items()), huds)
+               tuple(self.zones.items()), huds, tuple(corners.items()))
         if self._bg_key == key:
             return self._bg
         bg = pygame.Surface(size)
@@ -199,7 +218,8 @@ class Board:
             if name in huds:
                 continue   # the zone is all live figures (hud.seat)
             if place.inside:
-                label = self._label(name, seat_names, s.length(12), LABEL, rect.w - 8)
+                label = self._label(name, seat_names, s.length(12), LABEL,
+                                    rect.w - 8 - corners.get(name, 0))
                 self.labels[name] = bg.blit(label, (rect.left + 4, rect.top + 2))
                 continue
             colour = seat_colour(deciding) if zone.owner == deciding and ":" in name else LABEL
@@ -252,8 +272,16 @@ class Board:
                                       name.partition(":")[0] in self.art.present.plain_in)
             surf.blit(image, p.rect)
             if decor is not None:
-                hud.card(surf, self.fonts, p.rect, decor, face=self.art.face(p.name),
-                         strip=p.strip)
+                drawn = hud.card(surf, self.fonts, p.rect, decor, face=self.art.face(p.name),
+                                 strip=p.strip)
+            elif p.name and self.art.face(p.name).numbers is not None:   # printed numbers
+                face = self.art.face(p.name)
+                box = faces.numbers_box(self.fonts, faces.numbers_text(face.numbers),
+                                        p.rect.size, strip=p.strip)[0]
+                drawn = [box.move(p.rect.topleft)]
+            else:
+                drawn = []
+            self.boxes += [(f"{name}#{p.index}", b) for b in drawn]
             width = max(2, self.scaler.length(3))
             if p.index in marks.selected.get(name, ()):
                 pygame.draw.rect(surf, SELECT, p.rect.inflate(4, 4), width,
@@ -265,6 +293,35 @@ class Board:
                 pygame.draw.rect(surf, PLAYABLE, p.rect.inflate(2, 2), width,
                                  border_radius=max(2, p.rect.w // 10))
 
+    def _corner_widths(self) -> dict[str, int]:
+        """How much of their label's line the badges at a zone's top right take
+        (a pile drawn as a strip: `_badge`), by zone."""
+        out = {}
+        for name in {p.zone for p in self.placed if p.strip}:
+            place = self.layout.place(name, self.viewer, self.view.seats)
+            text = self._badge_text(name)
+            if place.arrange == "stack" and place.inside and text is not None:
+                px = self.scaler.length(12)
+                pad = max(3, self.scaler.length(15) // 3)
+                text = faces.cut(self.fonts, text, px, self.zones[name].w // 2 - pad * 2,
+                                 True, least=1)
+                out[name] = self.fonts.font(px, True).size(text)[0] + pad * 2 + 4
+        return out
+
+    def _badge_text(self, name: str) -> str | None:
+        """A zone's badge: the game's words for it, else the count of a stack
+        or a hand (whose cards hide each other), else None."""
+        text = self.decor.badges.get(name)
+        if text is None and (name in self.hands or self.layout.place(
+                name, self.viewer, self.view.seats).arrange == "stack"):
+            text = str(len(self.view.zones[name].cards))
+        return text
+
+    def _badge_box(self, text: str, font_px: int) -> pygame.Rect:
+        size = self.fonts.font(font_px, True).size(text)
+        pad = max(3, self.fonts.px(font_px) // 3)
+        return pygame.Rect((0, 0), size).inflate(pad * 2, 2)
+
     def _badge(self, surf, name: str, rect: pygame.Rect, font_px: int,
                strips: bool = False) -> pygame.Rect | None:
         """The game's own words for a zone (a pile against its capacity, a seat's
@@ -272,22 +329,26 @@ class Board:
         stack's at its bottom left, where its top card has neither numbers nor
         index; a stack drawn as a strip (whose name begins at its left) has it
         at the top right, beside the label inside the zone."""
-        text = self.decor.badges.get(name)
+        text = self._badge_text(name)
         place = self.layout.place(name, self.viewer, self.view.seats)
         if text is None:
-            if place.arrange != "stack" and name not in self.hands:
-                return None
-            text = str(len(self.view.zones[name].cards))
+            return None
         img = self.fonts.text(text, font_px, (20, 20, 20), True)
         pad = max(3, font_px // 3)
-        box = img.get_rect().inflate(pad * 2, pad)
+        box = self._badge_box(text, font_px)
         box.bottomright = (rect.right - 2, rect.bottom - 2)
         if place.arrange == "stack" and strips and place.inside:
-            img = self.fonts.text(text, self.scaler.length(12), (20, 20, 20), True)
+            px = self.scaler.length(12)
+            text = faces.cut(self.fonts, text, px, rect.w // 2 - pad * 2, True, least=1)
+            img = self.fonts.text(text, px, (20, 20, 20), True)
             box = img.get_rect().inflate(pad * 2, 2)
             box.topright = (rect.right - 2, rect.top + 2)
         elif place.arrange == "stack":   # clear of the top card's numbers and corner index
             box.bottomleft = (rect.left + 2, rect.bottom - 2)
+            words = [b for o, b in self.boxes if o.startswith(f"{name}#")]
+            for other in words:   # a narrow pile: above its top card's numbers
+                if box.colliderect(other) and other.top - 2 - box.h >= rect.top:
+                    box.bottom = other.top - 2
         pygame.draw.rect(surf, (240, 232, 200), box, border_radius=box.h // 2)
         surf.blit(img, img.get_rect(center=box.center))
         return box

@@ -81,22 +81,53 @@ def numbers_box(fonts, text: str, size: tuple[int, int], detail: bool = False,
         px = strip_px(h)
         box = fonts.font(px, True).size(text)
         rect = pygame.Rect(0, 0, box[0] + 6, min(h - 4, box[1] + 2))
-        rect.midright = (w - 3, h // 2) if h < 2 * line(fonts) else (w - 3, h * 3 // 4)
+        if h < 2 * line(fonts):
+            rect.midright = (w - 3, h // 2)
+        else:   # under the name's line, which may hold chips
+            rect.bottomright = (w - 3, h - 1)
         return rect, px
     px = max(8, round(h * (0.08 if detail else 0.15)))
     border, pad = max(2, w // 16), max(2, w // 30)
-    room = w - 2 * (border + pad)   # five ratings must stay on the card: smaller type
-    while px > 7 and fonts.font(px, True).size(text)[0] + 2 * pad > room:
-        px -= 1
-    rect = pygame.Rect((0, 0), fonts.font(px, True).size(text)).inflate(pad * 2, 0)
+    room = w - 2 * (border + pad)   # five ratings must stay on the card: smaller type,
+    while px > 7 and fonts.font(px, True).size(text)[0] + 2 * pad > room:   # then two
+        px -= 1                                                             # lines
+    font = fonts.font(px, True)
+    lines = number_lines(fonts, text, px, room - 2 * pad)
+    rect = pygame.Rect(0, 0, max(font.size(t)[0] for t in lines),
+                       font.get_linesize() * (len(lines) - 1) + font.size(text)[1])
+    rect.inflate_ip(pad * 2, 0)
     rect.bottomright = (w - border - pad, h - border - pad)
     return rect, px
 
 
+def number_lines(fonts, text: str, px: int, width: int) -> list[str]:
+    """`text` (numbers joined by "/") on one line, or on two split at a "/"
+    where one is too wide at `px` (the floor keeps the type from shrinking)."""
+    font = fonts.font(px, True)
+    parts = text.split("/")
+    if font.size(text)[0] <= width or len(parts) < 2:
+        return [text]
+    half = (len(parts) + 1) // 2
+    return ["/".join(parts[:half]) + "/", "/".join(parts[half:])]
+
+
+def numbers_img(fonts, text: str, px: int, width: int, colour) -> pygame.Surface:
+    """`text` as `number_lines` sets it, each line centred."""
+    lines = [fonts.text(t, px, colour, True) for t in number_lines(fonts, text, px, width)]
+    if len(lines) == 1:
+        return lines[0]
+    step = fonts.font(px, True).get_linesize()
+    surf = pygame.Surface((max(i.get_width() for i in lines),
+                           step * (len(lines) - 1) + lines[-1].get_height()), pygame.SRCALPHA)
+    for i, img in enumerate(lines):
+        surf.blit(img, img.get_rect(midtop=(surf.get_width() // 2, i * step)))
+    return surf
+
+
 def _numbers(surf, fonts, text: str, box: pygame.Rect, px: int, edge) -> None:
-    pygame.draw.rect(surf, BOX, box, border_radius=max(2, box.h // 4))
-    pygame.draw.rect(surf, edge, box, 1, border_radius=max(2, box.h // 4))
-    img = fonts.text(text, px, INK, True)
+    pygame.draw.rect(surf, BOX, box, border_radius=max(2, min(box.h, 24) // 4))
+    pygame.draw.rect(surf, edge, box, 1, border_radius=max(2, min(box.h, 24) // 4))
+    img = numbers_img(fonts, text, px, box.w, INK)
     surf.blit(img, img.get_rect(center=box.center))
 
 

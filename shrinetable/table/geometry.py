@@ -23,7 +23,8 @@ RAISE = 0.2  # how far a selected card lifts, in card heights
 LEGIBLE = 90
 STRIP = 24         # one line's height, canvas units
 STRIP_MAX = 46     # two lines
-STRIP_MIN_W = 100  # the narrowest strip (more columns only while they are this wide)
+STRIP_MIN_W = 150  # the narrowest strip (more columns only while they are this wide:
+                   # five ratings at the 12 px floor take 110 px of it at 1280x720)
 LABEL_BAND = 18    # the label of a zone labelled inside sits above its strips
 STRIP_WIDE = 220   # two-line strips in more columns, while each column is this wide
 PILE_BADGE = 24    # a pile's count, under its top card drawn as a strip
@@ -90,6 +91,8 @@ def arrange(place: Place, area: pygame.Rect, n: int, size: tuple[int, int],
     if place.arrange == "stack":
         r = pygame.Rect(0, 0, fw, fh)
         r.center = area.center
+        if place.inside:   # the label sits in the top left: keep it in view
+            r.bottom = min(area.bottom - 1, r.bottom + (area.h - fh) // 2)
         return [r.copy() for _ in range(n)]
     if place.arrange == "grid":
         cols = max(1, place.columns)
@@ -145,16 +148,19 @@ def in_strips(layout: Layout, place: Place, cards: list[str | None]) -> bool:
 
 
 def strip_rects(place: Place, area: pygame.Rect, n: int, scaler: Scaler,
-                lower: int = 0) -> list[pygame.Rect]:
+                lower: int = 0, foot: int = 0) -> list[pygame.Rect]:
     """`n` strips filling `area` (below the label when it is inside, and `lower`
-    pixels more: chips over the zone on a second line), in as few columns as
-    keep a line each readable, rows at most two lines high; a stack shows only
-    its top card, as one strip at the top."""
+    pixels more: chips over the zone on a second line; above the zone's badge,
+    `foot` pixels high, at its bottom), in as few columns as keep a line each
+    readable, rows at most two lines high; a stack shows only its top card, as
+    one strip at the top."""
     if n == 0:
         return []
     if place.inside:
         band = scaler.length(LABEL_BAND) + lower
         area = pygame.Rect(area.x, area.y + band, area.w, area.h - band)
+    if place.arrange != "stack" and foot and area.h - foot >= scaler.length(STRIP):
+        area.h -= foot
     area = area.inflate(-2 * scaler.length(3), -2 * scaler.length(2))
     if place.arrange == "stack":   # as high as leaves its count its own line below
         high = area.h if place.inside else area.h - scaler.length(PILE_BADGE)
@@ -226,10 +232,13 @@ def _shared(names: list[str], rects: list[Units], filled: list[bool]) -> dict[st
 
 def place_cards(layout: Layout, view: View, scaler: Scaler, viewer: int | None,
                 raised: dict[str, frozenset[int]] | None = None,
-                lowered: dict[str, int] | None = None) -> list[Placed]:
+                lowered: dict[str, int] | None = None,
+                badges: dict[str, tuple[int, int]] | None = None) -> list[Placed]:
     """Every card the table draws, bottom-most zone and card first. Stacks
     yield only their top card: the rest is decoration, not a target. `lowered`:
-    pixels a zone's strips begin lower (under chips on a second line)."""
+    pixels a zone's strips begin lower (under chips on a second line);
+    `badges`: the size of a zone's badge in its bottom right corner, which its
+    strips end above and its row of cards ends left of."""
     out: list[Placed] = []
     raised = raised or {}
     areas = zone_areas(layout, view, viewer)
@@ -241,9 +250,15 @@ def place_cards(layout: Layout, view: View, scaler: Scaler, viewer: int | None,
         size = card_size(layout, place, scaler)
         cards = zone.cards
         strips = in_strips(layout, place, cards)
-        rects = strip_rects(place, area, len(cards), scaler,
-                            (lowered or {}).get(name, 0)) if strips else \
-            arrange(place, area, len(cards), size, raised.get(name, frozenset()))
+        bw, bh = (badges or {}).get(name, (0, 0))
+        if strips:
+            rects = strip_rects(place, area, len(cards), scaler,
+                                (lowered or {}).get(name, 0), bh + 2 if bh else 0)
+        else:
+            if bw and place.arrange in ("row", "fan") and area.w >= area.h \
+                    and area.w - bw - 4 >= footprint(size, place.rotation)[0]:
+                area = pygame.Rect(area.x, area.y, area.w - bw - 4, area.h)
+            rects = arrange(place, area, len(cards), size, raised.get(name, frozenset()))
         first = len(cards) - 1 if place.arrange == "stack" else 0
         for i in range(max(0, first), len(cards)):
             shown = cards[i] if place.facing == "up" else None

@@ -73,21 +73,23 @@ def notes(surf: pygame.Surface, fonts, rect: pygame.Rect, lines: tuple[str, ...]
 
 
 def card(surf: pygame.Surface, fonts, rect: pygame.Rect, d: CardDecor,
-         enlarged: bool = False, face: Face | None = None, strip: bool = False) -> None:
+         enlarged: bool = False, face: Face | None = None,
+         strip: bool = False) -> list[pygame.Rect]:
     """A card's decorations over its face: controller edge, states in a row
     along its bottom (under the keywords, which end above the numbers' box),
     the corner chip, current figures over the printed ones, damage, a veil,
     where it lies. The enlarged card keeps its text readable: no states (its
-    notes list them) and the veil's word as a chip in its bottom left corner."""
+    notes list them) and the veil's word as a chip in its bottom left corner.
+    The boxes of the words drawn (the numbers' first)."""
     if d.edge is not None:
         side = min(rect.w, rect.h)
         pygame.draw.rect(surf, seat_colour(d.edge), rect, max(2, side // 22),
                          border_radius=max(2, side // 12))
     if strip:
-        _on_strip(surf, fonts, rect, d, face)
-        return
+        return _on_strip(surf, fonts, rect, d, face)
     px = max(7, round(rect.h * (0.11 if rect.h < 200 else 0.07)))   # enlarged: smaller chips
     box = _numbers(surf, fonts, rect, d.numbers, face, enlarged, px + 2)
+    out = [box] if box is not None else []
     if not enlarged:   # one row left of the numbers, smaller type if need be; what
         row = [c for c in (d.damage, *d.chips) if c is not None]   # does not fit, the
         end = (box.left if box else rect.right) - 2                # notes list
@@ -98,22 +100,25 @@ def card(surf: pygame.Surface, fonts, rect: pygame.Rect, d: CardDecor,
         for c in row:
             if x + _width(fonts, c, size) > end:
                 break
-            x = chip(surf, fonts, c, size, (x, rect.bottom - 3), "bottomleft").right + 2
+            out.append(chip(surf, fonts, c, size, (x, rect.bottom - 3), "bottomleft"))
+            x = out[-1].right + 2
         if d.corner is not None:   # over the cost, which no longer matters
-            chip(surf, fonts, d.corner, max(6, px - 2), (rect.right - 3, rect.top + 3),
-                 "topright")
+            out.append(chip(surf, fonts, d.corner, max(6, px - 2),
+                            (rect.right - 3, rect.top + 3), "topright"))
     elif d.damage is not None:
-        chip(surf, fonts, d.damage, px + 2, (rect.left + 3, rect.bottom - 3), "bottomleft")
+        out.append(chip(surf, fonts, d.damage, px + 2, (rect.left + 3, rect.bottom - 3),
+                        "bottomleft"))
     if d.veil is not None and enlarged:
-        chip(surf, fonts, d.veil, max(7, rect.h // 14), (rect.left + 8, rect.bottom - 8),
-             "bottomleft")   # clear of the name and the numbers
-    elif d.veil is not None:
+        out.append(chip(surf, fonts, d.veil, max(7, rect.h // 14),
+                        (rect.left + 8, rect.bottom - 8), "bottomleft"))   # clear of the
+    elif d.veil is not None:                                               # name, numbers
         veil = pygame.Surface(rect.size, pygame.SRCALPHA)
         veil.fill((0, 0, 0, 110))
         surf.blit(veil, rect)
-        chip(surf, fonts, d.veil, max(7, rect.h // 9), rect.center, "center")
+        out.append(chip(surf, fonts, d.veil, max(7, rect.h // 9), rect.center, "center"))
     if d.where and not enlarged:   # above the numbers and the states
-        where(surf, fonts, rect, d.where, (box.top if box else rect.bottom) - 2)
+        out.append(where(surf, fonts, rect, d.where, (box.top if box else rect.bottom) - 2))
+    return out
 
 
 def _numbers(surf, fonts, rect: pygame.Rect, c: Chip | None, face: Face | None,
@@ -129,9 +134,9 @@ def _numbers(surf, fonts, rect: pygame.Rect, c: Chip | None, face: Face | None,
     box.move_ip(rect.topleft)
     if c is None:
         return box
-    img = fonts.text(c.text, npx, c.ink, True)
-    over = box.inflate(max(0, img.get_width() + 6 - box.w), 0)
-    over.right = box.right
+    img = faces.numbers_img(fonts, c.text, npx, box.w, c.ink)
+    over = box.inflate(max(0, img.get_width() + 6 - box.w), max(0, img.get_height() - box.h))
+    over.bottomright = box.bottomright
     pygame.draw.rect(surf, c.fill or faces.BOX, over, border_radius=max(2, over.h // 4))
     pygame.draw.rect(surf, (20, 20, 20), over, 1, border_radius=max(2, over.h // 4))
     surf.blit(img, img.get_rect(center=over.center))
@@ -183,30 +188,36 @@ def _numbers_left(fonts, size, c: Chip | None, face: Face | None, px: int) -> in
     return box.left
 
 
-def _on_strip(surf, fonts, rect: pygame.Rect, d: CardDecor, face: Face | None) -> None:
+def _on_strip(surf, fonts, rect: pygame.Rect, d: CardDecor,
+              face: Face | None) -> list[pygame.Rect]:
     """A strip's decorations: current figures over its printed ones, then its
     veil, and the chips `strip_chips` finds room for leftwards from them."""
     px = faces.strip_px(rect.h)
-    _numbers(surf, fonts, rect, d.numbers, face, False, px, strip=True)
+    box = _numbers(surf, fonts, rect, d.numbers, face, False, px, strip=True)
+    out = [box] if box is not None else []
     if d.veil is not None:
         veil = pygame.Surface(rect.size, pygame.SRCALPHA)
         veil.fill((0, 0, 0, 60))
         surf.blit(veil, rect)
     shown, small, end, _ = strip_chips(fonts, rect.size, d, face)
     two = rect.h >= 2 * faces.line(fonts)
-    cy = rect.centery if not two else rect.top + faces.line(fonts) // 2 + 2
     x = rect.left + end
-    for c in shown:
-        x = chip(surf, fonts, c, small, (x, cy), "midright").left - 2
+    for c in shown:   # on the name's line: a strip's middle, or its top
+        out.append(chip(surf, fonts, c, small, (x, rect.centery) if not two else
+                        (x, rect.top + 1), "midright" if not two else "topright"))
+        x = out[-1].left - 2
+    return out
 
 
-def where(surf: pygame.Surface, fonts, rect: pygame.Rect, text: str, bottom: int) -> None:
+def where(surf: pygame.Surface, fonts, rect: pygame.Rect, text: str,
+          bottom: int) -> pygame.Rect:
     """Where a card lies ("pathway b", "on Ashen Brute"), across the card with its
     foot at `bottom`, shortened to the card's width."""
     px = max(7, rect.h // 9)
     while len(text) > 4 and fonts.font(px, True).size(text)[0] > rect.w - 8:
         text = text[:-2].rstrip() + "…"
-    chip(surf, fonts, Chip(text, (240, 234, 214)), px, (rect.centerx, bottom), "midbottom")
+    return chip(surf, fonts, Chip(text, (240, 234, 214)), px, (rect.centerx, bottom),
+                "midbottom")
 
 
 def cover_chips(fonts, rect: pygame.Rect, over: tuple[Chip, ...],
@@ -313,22 +324,23 @@ def tint(surf: pygame.Surface, rect: pygame.Rect, washes: tuple) -> None:
         surf.blit(wash, rect)
 
 
-def seat(surf: pygame.Surface, fonts, rect: pygame.Rect, hud: Hud, name: str) -> None:
+def seat(surf: pygame.Surface, fonts, rect: pygame.Rect, hud: Hud,
+         name: str) -> list[pygame.Rect]:
     """A seat's zone: its name in its colour, its figures from the left (a group's
-    counters close together), its status chips at the right."""
+    counters close together), its status chips at the right. The boxes drawn."""
     px = max(8, round(rect.h * 0.42))
     x = rect.left + 6
     cy = rect.centery
     head = fonts.text(name, px, seat_colour(hud.seat), True)
-    surf.blit(head, head.get_rect(midleft=(x, cy)))
+    out = [surf.blit(head, head.get_rect(midleft=(x, cy)))]
     x += head.get_width() + 10
     for figure in hud.figures:
-        if isinstance(figure, Chip):
-            x = chip(surf, fonts, figure, px, (x, cy), "midleft").right
-        else:
-            for c in figure:
-                x = chip(surf, fonts, c, px, (x, cy), "midleft").right + (3 if c.fill else 0)
+        for c in (figure,) if isinstance(figure, Chip) else figure:
+            out.append(chip(surf, fonts, c, px, (x, cy), "midleft"))
+            x = out[-1].right + (3 if c.fill and not isinstance(figure, Chip) else 0)
         x += 8
     right = rect.right - 6
     for c in reversed(hud.status):
-        right = chip(surf, fonts, c, px, (right, cy), "midright").left - 6
+        out.append(chip(surf, fonts, c, px, (right, cy), "midright"))
+        right = out[-1].left - 6
+    return out

@@ -37,6 +37,7 @@ def log(s: State, ev: list[Event], kind: str, text: str, seat: int | None = None
 def put(s: State, c: int, seat: int, site: int, ev: list[Event]) -> None:
     """A creature or structure enters `site` under `seat` (clauses cast, site-limit)."""
     s.perms[c] = Perm(seat, site, s.turn_no)
+    s.owned.add(c)
     s.sites[site].append(c)
     arrive(s, c, site, ev)
 
@@ -84,13 +85,13 @@ def limit(s: State, site: int, mover: int) -> None:
 
 
 def move(s: State, c: int, to: int, ev: list[Event]) -> None:
-    p = s.perms[c]
+    p = s.perm(c)
     s.sites[p.site].remove(c)
     s.sites[to].append(c)
     for t in [t for t in s.sites[p.site] if s.perms[t].attached == c]:
         s.sites[p.site].remove(t)          # tools travel with their creature, after it
         s.sites[to].append(t)
-        s.perms[t].site = to
+        s.perm(t).site = to
     p.site = to
     arrive(s, c, to, ev)
 
@@ -116,7 +117,7 @@ def deal(s: State, c: int, amount: int, combat: bool, ev: list[Event]) -> int:
     if amount <= 0 or c not in s.perms:
         return 0
     c = guard_for(s, c)
-    p = s.perms[c]
+    p = s.perm(c)
     if "armor" in kw(s, c) and not p.armor_spent:
         p.armor_spent = True
         log(s, ev, "armor", f"{s.name(c)}'s Armor absorbs {amount}", p.ctrl, (c,))
@@ -141,12 +142,30 @@ def hurt(s: State, seat: int, amount: int, ev: list[Event]) -> None:
         log(s, ev, "life", f"p{seat + 1} takes {amount} (life {s.life[seat]})", seat)
 
 
+_LOWERS: list = [None, False]   # the cards last asked about, whether one lowers resilience
+
+
+def lowers(defs: tuple[Def, ...]) -> bool:
+    """Whether any card of the game (`State.defs`) has an aura lowering resilience;
+    answered once per game (and again when a token joins it)."""
+    if _LOWERS[0] is not defs:
+        _LOWERS[:] = [defs, any(d.aura is not None and d.aura.resilience < 0 for d in defs)]
+    return _LOWERS[1]
+
+
 def deaths(s: State, ev: list[Event]) -> None:
     """Destroy every body whose damage reached its resilience; Bloodless ones only
-    once non-combat damage finished them (clause bloodless). Then check life."""
+    once non-combat damage finished them (clause bloodless). Then check life.
+    Runs after every step, so an undamaged body is passed over without reading its
+    auras unless a card of the game could lower resilience (its printed value and
+    boosts decide)."""
+    defs = s.defs
     while True:
+        lowered = lowers(defs)
         dead = [c for c, p in s.perms.items()
-                if s.defs[c].type != "relic" and p.damage >= resilience(s, c)
+                if defs[c].type != "relic"
+                and (p.damage or lowered or defs[c].resilience + p.boost_r + p.temp_r <= 0)
+                and p.damage >= resilience(s, c)
                 and ("bloodless" not in kw(s, c) or p.lethal)]
         if not dead:
             break
@@ -178,11 +197,11 @@ def leave(s: State, c: int, how: str, ev: list[Event]) -> None:
     s.travels = tuple(t for t in s.travels if t[0] != c)   # R31: its travel goes with it
     for r in [r for r in s.sites[p.site] if s.perms[r].attached == c
               and s.defs[r].type == "creature"]:
-        s.perms[r].attached = -1        # a mounted rider shares its mount's fate
+        s.perm(r).attached = -1        # a mounted rider shares its mount's fate
         leave(s, r, how, ev)
     for t in [t for t in s.sites[p.site] if s.perms[t].attached == c]:
         if s.defs[t].attach_cost is not None and not own_half(1 - s.perms[t].ctrl, p.site):
-            s.perms[t].attached = -1
+            s.perm(t).attached = -1
         else:
             s.sites[p.site].remove(t)
             del s.perms[t]
@@ -233,7 +252,7 @@ def run(s: State, seat: int, effects, target: int, x: int, ev: list[Event],
 
 
 def _unprotect(s: State, t: int) -> None:
-    p = s.perms[t]
+    p = s.perm(t)
     p.status = p.status - {"protection"}
     if "protection" in s.defs[t].kw:
         p.status = p.status | {"protection-spent"}
@@ -291,7 +310,7 @@ def _leave(s, seat, e, n, t, ev):
 
 def _condition(s, seat, e, n, t, ev):
     if t in s.perms:
-        p = s.perms[t]
+        p = s.perm(t)
         p.status = p.status | {"protection" if e.do == "protect" else e.do}
         log(s, ev, "status", f"{s.name(t)}: {e.do}", p.ctrl, (t,))
 
@@ -316,7 +335,7 @@ def _boost(s, seat, e, n, t, ev):
     """+strength/+resilience for as long as it stays on the Region (R13), or until the
     end of the turn (R33); a structure takes only the resilience (clause structure)."""
     if t in s.perms:
-        p = s.perms[t]
+        p = s.perm(t)
         gain = 0 if s.defs[t].type == "structure" else e.strength
         if e.until:
             p.temp_s, p.temp_r = p.temp_s + gain, p.temp_r + e.resilience
@@ -331,7 +350,7 @@ def _gain_control(s, seat, e, n, t, ev):
     the same, so it still goes to its owner's hand, Graveyard or Banishment (R32)."""
     if t in s.perms and s.perms[t].ctrl != seat:
         for c in (t, *riders(s, t)):
-            s.perms[c].ctrl = seat
+            s.perm(c).ctrl = seat
         log(s, ev, "control", f"p{seat + 1} gains control of {s.name(t)}", seat, (t,))
 
 

@@ -10,6 +10,7 @@ affordable: it is what the table offers first and what the computer player takes
 
 from __future__ import annotations
 
+from functools import lru_cache
 from itertools import combinations_with_replacement
 
 from .cards import Cost, affordable
@@ -23,13 +24,20 @@ def payments(pool: list[int], cost: Cost, x: int = 0) -> list[Spend]:
     colour; [] when it cannot."""
     if not affordable(pool, cost, x):
         return []
+    return list(_payments(tuple(pool), cost, x))
+
+
+@lru_cache(maxsize=4096)
+def _payments(pool: tuple[int, ...], cost: Cost, x: int) -> tuple[Spend, ...]:
+    """`payments`, made once per pool, cost and X: the legal actions ask for the
+    same few many times a game."""
     left = [a - b for a, b in zip(pool, cost.colours, strict=True)]
     out = []
     for picks in combinations_with_replacement(range(5), cost.generic + x):
         extra = [picks.count(k) for k in range(5)]
         if all(e <= n for e, n in zip(extra, left, strict=True)):
             out.append(tuple(c + e for c, e in zip(cost.colours, extra, strict=True)))
-    return out
+    return tuple(out)
 
 
 def proposal(options: list[Spend], pool: list[int], others: list[Cost]) -> Spend:

@@ -6,6 +6,7 @@ Pure queries over a `State`; nothing here changes the state.
 
 from __future__ import annotations
 
+import functools
 from functools import cache
 
 from .cards import ROWS, site_index
@@ -53,7 +54,9 @@ def area_place(where: str) -> tuple[str, int]:
     return "site", site_index(t)
 
 
+@cache
 def area_sites(kind: str, index: int) -> frozenset[int]:
+    """The sites an area at ("site"|"row"|"pathway", index) covers (made once each)."""
     if kind == "site":
         return frozenset((index,))
     if kind == "row":
@@ -61,32 +64,62 @@ def area_sites(kind: str, index: int) -> frozenset[int]:
     return frozenset(range(index, ROWS * 3, 3))
 
 
+def cover(s: State) -> list[list[int]]:
+    """Per site, the areas that rule it: the newest of each subtype covering it,
+    newest first (clause area). Made once while the state's areas stay the same,
+    so reading a creature's auras does not grow with the areas played."""
+    if s.cover is None or s.cover[0] != s.areas:
+        per: list[list[int]] = [[] for _ in range(ROWS * 3)]
+        seen: list[set[str]] = [set() for _ in range(ROWS * 3)]
+        for a in reversed(s.areas):
+            sub = s.defs[a].subtype
+            for i in area_sites(*s.area_at[a]):
+                if sub not in seen[i]:
+                    seen[i].add(sub)
+                    per[i].append(a)
+        s.cover = (s.areas[:], per)
+    return s.cover[1]
+
+
 def auras(s: State, c: int):
     """The auras on permanent `c`: attached tools, then the newest terrain and the
     newest weather covering its site that apply to its controller (clause area).
     Every area card's text names creatures, so structures and relics get none."""
-    p = s.perms[c]
-    out = [s.defs[t].aura for t in s.sites[p.site]
-           if s.perms[t].attached == c and s.defs[t].aura is not None]
-    if s.defs[c].type != "creature":
+    p, defs, perms = s.perms[c], s.defs, s.perms
+    out = [defs[t].aura for t in s.sites[p.site]
+           if perms[t].attached == c and defs[t].aura is not None]
+    if defs[c].type != "creature":
         return out
-    seen: set[str] = set()
-    for a in reversed(s.areas):
-        d = s.defs[a]
-        if d.subtype in seen or p.site not in area_sites(*s.area_at[a]):
-            continue
-        seen.add(d.subtype)
-        mine = s.owner[a] == p.ctrl
-        if d.aura.whose == "all" or (d.aura.whose == "own") == mine:
-            out.append(d.aura)
+    for a in cover(s)[p.site]:
+        aura = defs[a].aura
+        if aura.whose == "all" or (aura.whose == "own") == (s.owner[a] == p.ctrl):
+            out.append(aura)
     return out
 
 
+def remembered(f):
+    """`f(s, ...)` kept in `s.memo` while it is set: listing the legal actions asks
+    for the same permanent's keywords and conditions many times, and the state
+    does not change meanwhile (rules.legal_actions sets and clears it). What it
+    returns is shared, so callers never change it."""
+    def g(s: State, *args):
+        m = s.memo
+        if m is None:
+            return f(s, *args)
+        key = (f, *args)
+        if key not in m:
+            m[key] = f(s, *args)
+        return m[key]
+    return functools.update_wrapper(g, f)
+
+
+@remembered
 def status(s: State, c: int) -> frozenset[str]:
     extra = {a.condition for a in auras(s, c) if a.condition}
     return s.perms[c].status | extra if extra else s.perms[c].status
 
 
+@remembered
 def kw(s: State, c: int) -> dict[str, int]:
     """Keywords now: printed, plus tools and areas, minus what Ground removes."""
     base = s.defs[c].kw

@@ -41,6 +41,7 @@ from .region import (
     may_fight,
     melee_row,
     range_row,
+    remembered,
     resilience,
     riders,
     row,
@@ -172,6 +173,7 @@ def max_x(pool: list[int], cost: Cost) -> int:
     return sum(pool) - cost.converted
 
 
+@remembered
 def mine(s: State, seat: int, kind: str | None = None) -> list[int]:
     """`seat`'s permanents (of a type); mounted riders are part of their mount."""
     return [c for c, pm in s.perms.items() if pm.ctrl == seat
@@ -220,12 +222,16 @@ def legal_actions(s: State) -> list[Action]:
     """Every legal action of the seat whose decision it is, in a fixed order
     (a function of the state). Cached on the state, which never changes once built."""
     if s.legal is None:
-        if s.result is not None:
-            s.legal = []
-        elif s.queue:
-            s.legal = _QUEUED[s.queue[0][0]](s, s.queue[0])
-        else:
-            s.legal = _STAGES[s.stage](s)
+        s.memo = {}
+        try:
+            if s.result is not None:
+                s.legal = []
+            elif s.queue:
+                s.legal = _QUEUED[s.queue[0][0]](s, s.queue[0])
+            else:
+                s.legal = _STAGES[s.stage](s)
+        finally:
+            s.memo = None
     return s.legal
 
 
@@ -684,7 +690,7 @@ def _join(s: State, rider: int, host: int, ev: list[Event]) -> None:
     """Clause saddle: `rider` becomes part of `host`, whose printed strength and
     resilience the pair keeps; the pair is new if either part is (R19) and carries
     both parts' damage, boosts and conditions, tapped if either is (R22)."""
-    r, h = s.perms[rider], s.perms[host]
+    r, h = s.perm(rider), s.perm(host)
     if r.site != h.site:
         s.sites[r.site].remove(rider)
         s.sites[h.site].append(rider)
@@ -701,7 +707,7 @@ def _join(s: State, rider: int, host: int, ev: list[Event]) -> None:
     if rider in s.tapped:
         s.tapped.add(host)
     for t in [t for t in s.sites[h.site] if s.perms[t].attached == rider]:
-        s.perms[t].attached = host      # tools move to the mounted creature
+        s.perm(t).attached = host      # tools move to the mounted creature
     fx.log(s, ev, "mount", f"{s.name(rider)} mounts with {s.name(host)}", h.ctrl,
            (rider,), None, f"site:{site_name(h.site)}")
 
@@ -756,7 +762,7 @@ def _do_cast(s, me, a, ev):
 def _do_attach(s, me, a, ev):
     t, c = _card(s, a), instance(a.target)
     _spend(s, me, a, s.defs[t].attach_cost)
-    s.perms[t].attached = c
+    s.perm(t).attached = c
     fx.log(s, ev, "attach", f"{a.card} attaches to {a.target}", me, (t,))
 
 
@@ -796,8 +802,8 @@ def _do_block(s, me, a, ev):
 
 def _do_guard(s, me, a, ev):
     c = _card(s, a)
-    s.perms[c].unguarded = a.kind == "unguard"
-    s.perms[c].guard_switched = s.turn_no
+    p = s.perm(c)
+    p.unguarded, p.guard_switched = a.kind == "unguard", s.turn_no
     fx.log(s, ev, a.kind, f"{a.card} {'stops guarding' if a.kind == 'unguard' else 'guards'} "
            f"its site", me, (c,))
 
@@ -890,9 +896,12 @@ def _end_turn(s: State, ev: list[Event], drawn: bool = False) -> None:
     for q in (0, 1):
         s.pool[q] = [0] * 5
     for c, pm in s.perms.items():
-        pm.temp_s = pm.temp_r = 0      # boosts until end of turn end (R33)
-        if s.defs[c].type == "creature":
-            pm.damage, pm.lethal = 0, False
+        creature = s.defs[c].type == "creature"
+        if pm.temp_s or pm.temp_r or creature and (pm.damage or pm.lethal):
+            pm = s.perm(c)
+            pm.temp_s = pm.temp_r = 0      # boosts until end of turn end (R33)
+            if creature:
+                pm.damage, pm.lethal = 0, False
     s.turn, s.turn_no, s.source_played = 1 - s.turn, s.turn_no + 1, False
     me = s.turn
     s.tapped = {c for c in s.tapped if _controller(s, c) != me}

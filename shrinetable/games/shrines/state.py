@@ -17,6 +17,7 @@ from shrinetable.engine import Outcome
 from .cards import Def
 
 _new = object.__new__
+_cp = list.copy
 
 
 @dataclass(slots=True)
@@ -105,37 +106,51 @@ class State:
     queue: tuple[tuple, ...] = ()
     result: Outcome | None = None
     legal: list | None = field(default=None)
+    cover: tuple | None = None       # region.cover's table, with the areas it was made from
+    owned: set[int] = field(default_factory=set)   # perms this state alone holds (`perm`)
+    memo: dict | None = None         # answers kept while the legal actions are listed
 
     def copy(self) -> State:
-        """A copy that later steps may change. Every field is assigned by name, so
-        adding or moving one cannot shift the others, and one left out here is
-        unset: the first read of it fails loudly. (Faster than calling __init__.)"""
+        """A copy that later steps may change (a permanent through `perm`). Every
+        field is assigned by name, so adding or moving one cannot shift the others,
+        and one left out here is unset: the first read of it fails loudly. (Faster
+        than calling __init__.)"""
         c = _new(State)
         c.opts, c.rng, c.defs, c.owner = self.opts, self.rng, self.defs, self.owner
-        c.primary = [x[:] for x in self.primary]
-        c.secondary = [x[:] for x in self.secondary]
-        c.hands = [x[:] for x in self.hands]
-        c.graveyard = [x[:] for x in self.graveyard]
-        c.banished = [x[:] for x in self.banished]
-        c.shrine = [x[:] for x in self.shrine]
+        c.primary = [*map(_cp, self.primary)]
+        c.secondary = [*map(_cp, self.secondary)]
+        c.hands = [*map(_cp, self.hands)]
+        c.graveyard = [*map(_cp, self.graveyard)]
+        c.banished = [*map(_cp, self.banished)]
+        c.shrine = [*map(_cp, self.shrine)]
         c.shrine_card, c.marks = self.shrine_card, self.marks[:]
-        c.sources = [x[:] for x in self.sources]
-        c.idols = [x[:] for x in self.idols]
-        c.traps = [x[:] for x in self.traps]
+        c.sources = [*map(_cp, self.sources)]
+        c.idols = [*map(_cp, self.idols)]
+        c.traps = [*map(_cp, self.traps)]
         c.trap_site, c.area_at = dict(self.trap_site), dict(self.area_at)
         c.areas = self.areas[:]
-        c.sites = [x[:] for x in self.sites]
-        c.perms = {k: v.copy() for k, v in self.perms.items()}
+        c.sites = [*map(_cp, self.sites)]
+        c.perms, c.owned, self.owned = dict(self.perms), set(), set()
         c.tapped, c.life, c.points = set(self.tapped), self.life[:], self.points[:]
-        c.pool = [x[:] for x in self.pool]
+        c.pool = [*map(_cp, self.pool)]
         c.turn, c.turn_no, c.act = self.turn, self.turn_no, self.act
         c.stage, c.ending, c.source_played = self.stage, self.ending, self.source_played
         c.mull_left, c.mulled = self.mull_left, self.mulled
         c.travels, c.attacks, c.blocks = self.travels, self.attacks, self.blocks
         c.assigned, c.travelled = self.assigned, self.travelled
         c.queue, c.result = self.queue, self.result
-        c.legal = None
+        c.legal, c.cover, c.memo = None, self.cover, None
         return c
+
+    def perm(self, c: int) -> Perm:
+        """Permanent `c`, to change. A copy shares its permanents with the state it was
+        made from until one changes, which is then copied first; a step so pays for
+        the permanents it changes, not for every one on the Region."""
+        p = self.perms[c]
+        if c not in self.owned:
+            p = self.perms[c] = p.copy()
+            self.owned.add(c)
+        return p
 
     def name(self, c: int) -> str:
         return f"{self.defs[c].id}#{c}"

@@ -1,0 +1,131 @@
+"""`shrinetable host GAME`: run a game that other computers join over the network.
+
+Prints the address and the invite code (`code: XXXX`), seats the tables that
+join, runs the match (computer seats and forced passes included), and prints
+`game over: ...` and exits 0 when it ends. `--resume CODE` continues a hosted
+game from its autosave with the same code and seats, so its players rejoin.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import random
+import sys
+
+from shrinetable.engine import registry
+from shrinetable.formats.save import SaveError
+
+from .args import add_cards, parse_options, players_text
+
+
+def add_parser(sub) -> None:
+    from shrinetable.net.client import DEFAULT_PORT
+    p = sub.add_parser("host", help="host a game that others join from their computers",
+                       description="Host a game over the network; prints the address and "
+                                   "an invite code for `shrinetable join`.")
+    p.add_argument("game", nargs="?", help=f"game to host ({', '.join(registry.names())})")
+    p.add_argument("--port", type=int, default=None,
+                   help=f"TCP port to listen on (default {DEFAULT_PORT}, or the resumed "
+                        f"game's; 0: any free port)")
+    p.add_argument("--bind", default="0.0.0.0",
+                   help="address to listen on (default: every interface; 127.0.0.1: this "
+                        "computer only)")
+    p.add_argument("--seats", default="remote,remote",
+                   help="who plays each seat, in order: remote, computer or human "
+                        "(default remote,remote)")
+    p.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
+                   help="a game option (repeatable)")
+    p.add_argument("--seed", type=int, default=None, help="seed for the deal (default: random)")
+    p.add_argument("--headless", action="store_true",
+                   help="no window: the host only serves the remote and computer seats")
+    p.add_argument("--resume", metavar="CODE",
+                   help="continue the hosted game with this invite code from its autosave")
+    p.add_argument("--computer-after", type=float, default=None, metavar="SECONDS",
+                   help="hand a remote seat to the computer when its player has been gone "
+                        "this long")
+    add_cards(p)
+
+
+def parse_kinds(game, text: str) -> list[str]:
+    from shrinetable.net.seam import KINDS
+    kinds = [k.strip().lower() for k in text.split(",")]
+    bad = [repr(k) for k in kinds if k not in KINDS]
+    if bad:
+        raise ValueError(f"--seats: {', '.join(bad)} is not a seat; use {', '.join(KINDS)}")
+    if not game.min_seats <= len(kinds) <= game.max_seats:
+        raise ValueError(f"--seats: {game.name} is for {players_text(game)} players, "
+                         f"not {len(kinds)}")
+    if "remote" not in kinds:
+        raise ValueError("--seats: hosting needs at least one remote seat")
+    return kinds
+
+
+def run(args: argparse.Namespace) -> int:
+    from shrinetable.net.client import DEFAULT_PORT
+    from shrinetable.net.seam import Seam
+    try:
+        if args.resume:
+            if args.game or args.option or args.seed is not None:
+                raise ValueError("--resume continues a hosted game with its own game, seats "
+                                 "and options; leave out GAME, --option and --seed")
+            from shrinetable.net.seats import read_seats
+            kept = read_seats(args.resume)
+            seam = Seam.resume(kept.save, [c.kind for c in kept.seats])
+            names, tokens = [c.name for c in kept.seats], [c.token for c in kept.seats]
+            code = kept.code
+            args.port = kept.port if args.port is None else args.port
+        else:
+            if not args.game:
+                raise ValueError("say which game to host (or --resume CODE)")
+            game = registry.get(args.game)
+            kinds = parse_kinds(game, args.seats)
+            seed = args.seed if args.seed is not None else random.randrange(1 << 31)
+            seam = Seam.new(args.game, seed, parse_options(game, args.option), kinds)
+            names = tokens = code = None
+        if "human" in seam.kinds and args.headless:
+            raise ValueError("--headless: a human seat needs the host's window; make it "
+                             "remote or computer")
+        if not args.headless:
+            raise ValueError("the host's window is not ready for networked games yet; "
+                             "add --headless")
+        args.port = DEFAULT_PORT if args.port is None else args.port
+        if not 0 <= args.port < 65536:
+            raise ValueError(f"--port {args.port}: give 0 to 65535")
+    except (KeyError, ValueError, SaveError) as e:
+        print(f"shrinetable host: {e.args[0] if e.args else e}", file=sys.stderr)
+        return 2
+    return asyncio.run(_serve(seam, args, code, names, tokens))
+
+
+async def _serve(seam, args, code, names, tokens) -> int:
+    from shrinetable.net.client import lan_address
+    from shrinetable.net.host import Host
+
+    def say(text: str) -> None:
+        print(text, flush=True)
+
+    host = Host(seam, code, names, tokens, say=say)
+    try:
+        await host.start(args.bind, args.port)
+    except OSError as e:
+        print(f"shrinetable host: cannot listen on {args.bind}:{args.port}: "
+              f"{e.strerror or e}", file=sys.stderr)
+        return 2
+    where = lan_address() if args.bind in ("0.0.0.0", "") else args.bind
+    seats = ", ".join(f"p{i + 1} {c.kind}" for i, c in enumerate(host.chairs))
+    say(f"hosting {seam.game.name}: {seats}")
+    say(f"address: {where}:{host.port}")
+    say(f"code: {host.code}")
+    say(f"join with: shrinetable join {where}:{host.port} --code {host.code}")
+    try:
+        while not host.over.is_set():
+            await asyncio.sleep(0.2)
+            host.check()
+            if args.computer_after is not None:
+                for seat in host.gone_for(args.computer_after):
+                    host.hand_to_computer(seat)
+        await asyncio.sleep(0.2)   # the last updates reach the tables
+    finally:
+        await host.stop()
+    return 0

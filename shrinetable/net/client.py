@@ -1,0 +1,220 @@
+"""A remote table's connection to a host, and the headless bots that play through it.
+
+`Remote` says hello, keeps what the host sent this seat (the view, legal moves,
+the moves as this seat may know them, who is connected) and sends moves.
+Everything it receives is validated against the protocol first. A bot plays
+its seat from what arrives: `random` picks among the legal moves; `ai` asks the
+host for the computer's move for its own seat (the game's computer player needs
+the game's state, which stays on the host; it sees only that seat's
+observation there).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import re
+import socket
+from collections.abc import AsyncIterator, Callable
+
+from websockets.asyncio.client import ClientConnection, connect
+from websockets.exceptions import ConnectionClosed
+
+from . import protocol as p
+from . import seats
+
+DEFAULT_PORT = 47123
+BOTS = ("ai", "random")
+
+
+class Refused(Exception):
+    """The host would not take this table in; the message says why."""
+
+
+def parse_address(text: str) -> tuple[str, int, str | None]:
+    """`HOST[:PORT]`, or a pasted line holding the address and the code as the
+    host prints them (`address: 192.168.1.20:47123 code: K7QM`); ValueError
+    for anything else."""
+    code = re.search(r"\bcode:?\s*([A-Za-z0-9]{4,8})\b", text, re.IGNORECASE)
+    rest = text[:code.start()] + text[code.end():] if code else text
+    words = [w for w in rest.split() if not w.endswith(":")]   # "address:"
+    where = re.sub(r"^ws://|/$", "", words[0]) if len(words) == 1 else ""
+    m = re.fullmatch(r"(\[[0-9a-fA-F:]+\]|[\w.-]+)(?::(\d{1,5}))?", where)
+    if not m:
+        raise ValueError(f"{text!r} is not an address: give HOST or HOST:PORT "
+                         f"(e.g. 192.168.1.20:{DEFAULT_PORT})")
+    port = int(m.group(2) or DEFAULT_PORT)
+    if not 0 < port < 65536:
+        raise ValueError(f"port {port} is not 1 to 65535")
+    return m.group(1).strip("[]"), port, code.group(1).upper() if code else None
+
+
+def lan_address() -> str:
+    """This computer's address on its home network, for the invite (no packet sent)."""
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
+        try:
+            s.connect(("10.255.255.255", 1))
+            return s.getsockname()[0]
+        except OSError:
+            return "127.0.0.1"
+
+
+class Remote:
+    """One table joined to a host: its seat's side of the game."""
+
+    def __init__(self, host: str, port: int, code: str, name: str = "",
+                 watch: bool = False, record: list[str] | None = None):
+        self.uri = f"ws://{host}:{port}"
+        self.code, self.name, self.watch = code.upper(), name, watch
+        self.record = record
+        self.ws: ClientConnection | None = None
+        self.welcome: p.Welcome | None = None
+        self.update: p.Update | None = None
+        self.moves: list[p.MoveM] = []
+        self.players: p.Players | None = None
+
+    @property
+    def seat(self) -> int | None:
+        return self.welcome.seat if self.welcome else None
+
+    @property
+    def seq(self) -> int:
+        return self.update.seq if self.update else -1
+
+    @property
+    def legal(self) -> list[str]:
+        return self.update.legal if self.update else []
+
+    @property
+    def outcome(self) -> p.OutcomeM | None:
+        return self.update.view.outcome if self.update else None
+
+    async def join(self) -> p.Welcome:
+        """Connect, say hello (with the token kept for this code: a rejoin) and
+        take the game as it stands; Refused with the host's reason, OSError
+        when no host answers."""
+        self.ws = await connect(self.uri, max_size=p.MAX_TO_TABLE, proxy=None,
+                                compression=None, open_timeout=5)
+        token = None if self.watch else (
+            self.welcome.token if self.welcome else seats.kept_token(self.code, self.name))
+        await self.send(p.Hello(version=p.VERSION, code=self.code, name=self.name,
+                                token=token, watch=self.watch))
+        first = await self._next()
+        if isinstance(first, p.Refused) and token:
+            seats.forget_token(self.code, self.name)   # from an earlier game: join afresh
+            self.welcome = None
+            await self.ws.close()
+            return await self.join()
+        if isinstance(first, p.Refused):
+            await self.ws.close()
+            raise Refused(first.reason)
+        if not isinstance(first, p.Welcome):
+            raise Refused(f"the host answered with {first.type!r}, not a welcome")
+        self.welcome = first
+        if first.token is not None:
+            seats.keep_token(self.code, self.name, first.seat, first.token)
+        while not isinstance(await self._next(), p.Update):   # the game as it stands
+            pass
+        return first
+
+    async def send(self, message: p.Message) -> None:
+        await self.ws.send(p.dump(message))
+
+    async def _next(self):
+        raw = await self.ws.recv()
+        if self.record is not None:
+            self.record.append(raw)
+        msg = p.read_to_table(raw)
+        if isinstance(msg, p.Update):
+            self.update = msg
+            if msg.move is not None:
+                self.moves.append(msg.move)
+            if msg.view.outcome is not None:
+                seats.forget_token(self.code, self.name)   # nothing left to rejoin
+        elif isinstance(msg, p.Players):
+            self.players = msg
+        return msg
+
+    async def messages(self) -> AsyncIterator:
+        """Every message from the host, as it comes (ends when the host closes);
+        one that does not parse is skipped (it said what was wrong) and the
+        connection goes on."""
+        while True:
+            try:
+                yield await self._next()
+            except p.BadMessage:
+                continue
+            except ConnectionClosed:
+                return
+
+    async def act(self, text: str) -> None:
+        await self.send(p.Act(text=text, seq=self.seq))
+
+    async def close(self) -> None:
+        if self.ws is not None:
+            await self.ws.close()
+
+
+async def play_bot(remote: Remote, kind: str, rng: random.Random,
+                   say: Callable[[str], None] = lambda s: None) -> p.OutcomeM | None:
+    """Play this table's seat until the game ends (the outcome) or the host goes
+    (None). Agrees to every undo asked of it."""
+    if remote.outcome:
+        return remote.outcome
+    if remote.legal:
+        await _choose(remote, kind, rng)
+    async for msg in remote.messages():
+        if isinstance(msg, p.Update):
+            if msg.view.outcome is not None:
+                return msg.view.outcome
+            if msg.legal:
+                await _choose(remote, kind, rng)
+        elif isinstance(msg, p.Hint) and msg.seq == remote.seq:
+            await remote.act(msg.text)
+        elif isinstance(msg, p.UndoAsked):
+            await remote.send(p.Agree(yes=True))
+        elif isinstance(msg, p.Rejected):
+            say(f"rejected: {msg.reason}")
+    return None
+
+
+async def _choose(remote: Remote, kind: str, rng: random.Random) -> None:
+    if kind == "random":
+        await remote.act(rng.choice(remote.legal))
+    else:
+        await remote.send(p.AskHint(seq=remote.seq))
+
+
+async def rejoin(remote: Remote, wait: float) -> p.Welcome:
+    """Join, trying again for `wait` seconds while no host answers (a host that
+    restarts); Refused at once when the host refuses."""
+    loop = asyncio.get_running_loop()
+    until = loop.time() + wait
+    while True:
+        try:
+            return await remote.join()
+        except (OSError, TimeoutError, ConnectionClosed):
+            if loop.time() >= until:
+                raise
+            await asyncio.sleep(0.2)
+
+
+def move_words(move: p.MoveM) -> str:
+    """A move as this table may know it, in one line: the log's words."""
+    said = "; ".join(move.words)
+    if move.secret and move.text is None:
+        return f"p{move.seat + 1} commits a secret choice" + (f"; {said}" if said else "")
+    return f"p{move.seat + 1}: {said}" if said else f"p{move.seat + 1} moves"
+
+
+async def watch(remote: Remote, say: Callable[[str], None]) -> p.OutcomeM | None:
+    """Print the moves as they come until the game ends (the outcome) or the host goes."""
+    if remote.outcome:
+        return remote.outcome
+    async for msg in remote.messages():
+        if isinstance(msg, p.Update):
+            if msg.move is not None:
+                say(move_words(msg.move))
+            if msg.view.outcome is not None:
+                return msg.view.outcome
+    return None

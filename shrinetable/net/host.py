@@ -1,0 +1,416 @@
+"""The host: the authority that runs the match and serves the remote tables.
+
+Every table gets, per change, one `Update` built from the match alone: the view
+for its seat (`Match.view(seat)`), the move's events as `Event.seen_by(seat)`
+shows them and the log's words for that seat (`Match.said`), the move's
+notation only when it made the move (a text may name a card others may not
+see), and its legal moves when it decides. The host checks every move (whose decision, the legal
+list) and refuses the rest with the reason; a bad message, a flood or a lost
+table never stops the game. After each move it autosaves, with the seats'
+tokens beside the save, so a restarted host resumes and its players rejoin.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from websockets.asyncio.server import ServerConnection, serve
+from websockets.exceptions import ConnectionClosed
+
+from shrinetable.adapter.session import Applied
+
+from . import protocol as p
+from .protocol import VERSION
+from .seam import Refusal, Seam
+from .seats import Chair, seat_file, write_seats
+
+HELLO_S = 10.0          # a table must say hello within this
+RATE = 20.0             # messages a second a table may send unasked, on average...
+BURST = 60.0            # ...and at once; each update it is sent allows REPLIES more
+REPLIES = 3
+WATCHERS = 16           # spectators at most
+QUEUE = 512             # updates waiting for one slow table before it is dropped
+
+
+@dataclass
+class Bucket:
+    """A token bucket: `take()` is False while a table sends faster than RATE."""
+
+    level: float = BURST
+    at: float = field(default_factory=time.monotonic)
+
+    def allow(self, n: float) -> None:
+        self.level = min(BURST, self.level + n)
+
+    def take(self) -> bool:
+        now = time.monotonic()
+        self.level = min(BURST, self.level + (now - self.at) * RATE)
+        self.at = now
+        if self.level < 1:
+            return False
+        self.level -= 1
+        return True
+
+
+class Table:
+    """One connected remote table (a seat's, or a spectator's)."""
+
+    def __init__(self, ws: ServerConnection, seat: int | None, name: str):
+        self.ws, self.seat, self.name = ws, seat, name
+        self.bucket = Bucket()
+        self.outbox: asyncio.Queue[str | None] = asyncio.Queue(QUEUE)
+        self.warned = 0.0
+
+    def send(self, message: p.Message) -> None:
+        """Queue a message; a table too slow to take QUEUE of them is dropped
+        (it rejoins and gets the game as it stands)."""
+        try:
+            self.outbox.put_nowait(p.dump(message))
+        except asyncio.QueueFull:
+            self.drop()
+        if isinstance(message, p.Update):   # an update may be answered at once
+            self.bucket.allow(REPLIES)
+
+    def drop(self) -> None:
+        """Close this connection once what is queued has gone (at once if full)."""
+        try:
+            self.outbox.put_nowait(None)
+        except asyncio.QueueFull:
+            self.outbox = asyncio.Queue(1)
+            self.outbox.put_nowait(None)
+
+    async def pump(self) -> None:
+        while (text := await self.outbox.get()) is not None:
+            await self.ws.send(text)
+        await self.ws.close(1008, "closed by the host; rejoin")
+
+
+class Host:
+    def __init__(self, seam: Seam, code: str | None = None, names: list[str] | None = None,
+                 tokens: list[str | None] | None = None, pace: float = 0.0,
+                 say: Callable[[str], None] = print):
+        self.seam = seam
+        self.code = code or p.new_code()
+        n = len(seam.kinds)
+        names = names or [""] * n
+        tokens = tokens or [None] * n
+        self.chairs = [Chair(k, names[i], tokens[i]) for i, k in enumerate(seam.kinds)]
+        self.tables: list[Table] = []
+        self.pace = pace
+        self.say = say
+        self.seq = 0
+        self.over = asyncio.Event()
+        self.changed = asyncio.Event()
+        self.undo_votes: dict[int, bool] | None = None
+        self.undo_by: int | None = None
+        self.port = 0
+        self.left_at: dict[int, float] = {}   # when each gone seat's table left
+        self.save_path: str | None = None
+        self._server = None
+        self._tasks: list[asyncio.Task] = []
+        self.unsaved = asyncio.Event()
+        self._seats_kept: tuple | None = None
+
+    # -- serving -------------------------------------------------------------------
+    async def start(self, address: str = "0.0.0.0", port: int = 0) -> None:
+        self._server = await serve(self._serve, address, port, max_size=p.MAX_TO_HOST,
+                                   max_queue=64, compression=None)
+        self.port = self._server.sockets[0].getsockname()[1]
+        self._tasks = [asyncio.create_task(self._drive()), asyncio.create_task(self._keep())]
+        self.changed.set()
+
+    async def stop(self) -> None:
+        for task in self._tasks:
+            task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await task
+        self._save()   # what the keeper had not written yet
+        if self._server:
+            self._server.close()
+            await self._server.wait_closed()
+
+    def check(self) -> None:
+        """Raise what broke the driver or the keeper, if anything did (a bug: the
+        game would stand still without it)."""
+        for task in self._tasks:
+            if task.done() and not task.cancelled() and task.exception():
+                raise task.exception()
+
+    def started(self) -> bool:
+        """The game runs once every remote seat has been taken."""
+        return all(c.kind != "remote" or c.token for c in self.chairs)
+
+    async def _serve(self, ws: ServerConnection) -> None:
+        table = await self._greet(ws)
+        if table is None:
+            return
+        pump = asyncio.create_task(table.pump())
+        try:
+            async for raw in ws:
+                self._receive(table, raw)
+        except ConnectionClosed:
+            pass
+        finally:
+            pump.cancel()
+            self._leave(table)
+
+    async def _greet(self, ws: ServerConnection) -> Table | None:
+        """Read the hello and seat the table, or refuse it with the reason."""
+        try:
+            hello = p.read_to_host(await asyncio.wait_for(ws.recv(), HELLO_S))
+            if not isinstance(hello, p.Hello):
+                raise Refusal("the first message must be a hello")
+            seat = self._seat_for(hello)
+        except p.BadMessage as e:
+            return await self._refuse(ws, f"the hello does not parse: {e}")
+        except Refusal as e:
+            return await self._refuse(ws, e.reason)
+        except (TimeoutError, ConnectionClosed):
+            return await self._refuse(ws, f"no hello within {HELLO_S:.0f} s")
+        chair = None if seat is None else self.chairs[seat]
+        waiting = not self.started()
+        if chair is not None:
+            chair.token = chair.token or p.new_token()
+            chair.name = hello.name or chair.name or f"p{seat + 1}"
+        old = None if seat is None else self._table_of(seat)
+        if old is not None:   # the token proves the seat: a dead connection not yet noticed
+            self.tables.remove(old)
+            old.drop()
+        table = Table(ws, seat, hello.name)
+        self.tables.append(table)
+        table.send(p.Welcome(game=self.seam.game.name, seats=len(self.chairs), seat=seat,
+                             token=chair.token if chair else None,
+                             options=self.seam.session.options))
+        if waiting and self.started():
+            self._after(None)   # the last seat taken: the game starts at every table
+        else:
+            table.send(self._update(seat, None))
+        self._players_changed()
+        who = "a spectator" if seat is None else f"p{seat + 1} ({chair.name})"
+        self.say(f"joined: {who}")
+        self.changed.set()
+        return table
+
+    @staticmethod
+    async def _refuse(ws: ServerConnection, reason: str) -> None:
+        with contextlib.suppress(ConnectionClosed):
+            await ws.send(p.dump(p.Refused(reason=reason)))
+            await ws.close(1008, reason[:100])
+
+    def _seat_for(self, hello: p.Hello) -> int | None:
+        """The seat a hello may take (None: a spectator); Refusal why not."""
+        if hello.version != VERSION:
+            raise Refusal(f"version mismatch: this host speaks protocol {VERSION}, "
+                          f"the table {hello.version}; use the same shrinetable release")
+        if hello.code.strip().upper() != self.code:
+            raise Refusal("wrong invite code")
+        if hello.watch:
+            if sum(t.seat is None for t in self.tables) >= WATCHERS:
+                raise Refusal(f"no room for more spectators ({WATCHERS})")
+            return None
+        if hello.token:
+            for i, c in enumerate(self.chairs):
+                if c.token == hello.token and c.kind == "remote":
+                    return i
+            raise Refusal("that seat token is not one of this table's remote seats")
+        free = [i for i, c in enumerate(self.chairs) if c.kind == "remote" and not c.token]
+        gone = [i for i, c in enumerate(self.chairs) if c.kind == "remote" and c.token
+                and hello.name and c.name == hello.name and not self._table_of(i)]
+        if free or gone:
+            return (free or gone)[0]
+        raise Refusal("the table is full (every remote seat is taken); "
+                      "join with --watch to watch")
+
+    def _table_of(self, seat: int) -> Table | None:
+        return next((t for t in self.tables if t.seat == seat), None)
+
+    def _leave(self, table: Table) -> None:
+        if table in self.tables:
+            self.tables.remove(table)
+            if table.seat is not None:
+                self.left_at[table.seat] = time.monotonic()
+            self.say("left: " + ("a spectator" if table.seat is None
+                                 else f"p{table.seat + 1} ({self.chairs[table.seat].name})"))
+            self._players_changed()
+            if self.undo_votes is not None and table.seat in self.undo_votes:
+                self._settle_undo(False, f"p{table.seat + 1} left")
+
+    # -- messages --------------------------------------------------------------------
+    def _receive(self, table: Table, raw: str | bytes) -> None:
+        if not table.bucket.take():
+            now = time.monotonic()
+            if now - table.warned > 1.0:
+                table.warned = now
+                table.send(p.Rejected(reason=f"too many messages: at most {RATE:.0f} a "
+                                             f"second besides the answers to updates; the "
+                                             f"rest were ignored"))
+            return
+        try:
+            msg = p.read_to_host(raw)
+        except p.BadMessage as e:
+            table.send(p.Rejected(reason=f"message does not parse: {e}"))
+            return
+        try:
+            self._handle(table, msg)
+        except Refusal as e:
+            table.send(p.Rejected(reason=e.reason, ruling=e.ruling))
+
+    def _handle(self, table: Table, msg) -> None:
+        seat = table.seat
+        if isinstance(msg, p.Hello):
+            raise Refusal("already joined")
+        if seat is None:
+            raise Refusal("a spectator makes no moves")
+        if isinstance(msg, p.Act):
+            self._act(seat, msg)
+        elif isinstance(msg, p.AskHint):
+            hint = self.seam.hint(seat) if msg.seq == self.seq else None
+            if hint is None:
+                raise Refusal("no hint: it is not your decision now")
+            table.send(p.Hint(seq=self.seq, text=hint))
+        elif isinstance(msg, p.AskUndo):
+            self._ask_undo(seat)
+        elif isinstance(msg, p.Agree):
+            self._vote(seat, msg.yes)
+
+    def _act(self, seat: int, msg: p.Act) -> None:
+        if not self.started():
+            raise Refusal("waiting for every remote seat to join")
+        if self.chairs[seat].kind != "remote":
+            raise Refusal(f"p{seat + 1} is played by the {self.chairs[seat].kind} now")
+        if msg.seq != self.seq:
+            raise Refusal("that move answers an older position; the game moved on")
+        self._after(self.seam.play(seat, msg.text))
+
+    # -- changes ------------------------------------------------------------------
+    def _after(self, applied: Applied | None) -> None:
+        """Send every table the change, autosave, and let the driver go on."""
+        self.seq += 1
+        for t in list(self.tables):
+            t.send(self._update(t.seat, applied))
+        self.unsaved.set()
+        if self.seam.over():
+            self.say(f"game over: {self.seam.view(None).outcome.reason}")
+            self.over.set()
+        self.changed.set()
+
+    def _update(self, seat: int | None, applied: Applied | None) -> p.Update:
+        move = None
+        if applied is not None:
+            mine = applied.seat == seat   # notation can name hidden cards: its maker's only
+            move = p.MoveM(seat=applied.seat, text=applied.text if mine else None,
+                           words=self.seam.match.said(applied, seat),
+                           auto=applied.auto, secret=applied.secret,
+                           events=[p.EventM.of(e.seen_by(seat)) for e in applied.events])
+        return p.Update(seq=self.seq, move=move, view=p.ViewM.of(self.seam.view(seat)),
+                        legal=self.seam.legal(seat) if self.started() else [])
+
+    async def _drive(self) -> None:
+        """Make the moves no one at a table makes: computer seats and forced passes."""
+        while True:
+            await self.changed.wait()
+            self.changed.clear()
+            while self.started() and self.undo_votes is None and self.seam.due():
+                if self.pace:
+                    await asyncio.sleep(self.pace)
+                else:
+                    await asyncio.sleep(0)   # let the tables' messages through
+                if self.undo_votes is None and self.seam.due():
+                    self._after(self.seam.step())
+
+    # -- seats -------------------------------------------------------------------------
+    def players(self) -> p.Players:
+        return p.Players(players=[
+            p.PlayerM(seat=i, kind=c.kind, name=c.name or f"p{i + 1}",
+                      connected=c.kind != "remote" or self._table_of(i) is not None)
+            for i, c in enumerate(self.chairs)],
+            watchers=sum(t.seat is None for t in self.tables))
+
+    def _players_changed(self) -> None:
+        msg = self.players()
+        for t in self.tables:
+            t.send(msg)
+        self.unsaved.set()
+
+    def hand_to_computer(self, seat: int) -> None:
+        """The computer takes a remote seat whose player is gone."""
+        if self.chairs[seat].kind != "remote" or self._table_of(seat):
+            raise Refusal(f"p{seat + 1} is not a remote seat whose player is gone")
+        self.seam.take_seat(seat)
+        self.chairs[seat].kind = "computer"
+        self.say(f"p{seat + 1} is played by the computer now")
+        self._players_changed()
+        self.changed.set()
+
+    def gone_for(self, seconds: float) -> list[int]:
+        """Remote seats whose player left at least `seconds` ago and is not back."""
+        now = time.monotonic()
+        return [i for i, c in enumerate(self.chairs)
+                if c.kind == "remote" and c.token and not self._table_of(i)
+                and now - self.left_at.get(i, now) >= seconds]
+
+    # -- undo by agreement ---------------------------------------------------------
+    def _ask_undo(self, seat: int) -> None:
+        if self.undo_votes is not None:
+            raise Refusal("an undo is already being asked")
+        if not self.seam.can_undo(seat):
+            raise Refusal("nothing of yours to take back (only your last move, "
+                          "before another player has chosen one)")
+        others = {t.seat for t in self.tables if t.seat is not None and t.seat != seat}
+        if not others:
+            self._undo(seat)
+            return
+        self.undo_by, self.undo_votes = seat, {q: False for q in others}
+        for t in self.tables:
+            if t.seat in others:
+                t.send(p.UndoAsked(by=seat))
+
+    def _vote(self, seat: int, yes: bool) -> None:
+        if self.undo_votes is None or seat not in self.undo_votes:
+            raise Refusal("no undo is asked of you")
+        if not yes:
+            self._settle_undo(False, f"p{seat + 1} said no")
+            return
+        self.undo_votes[seat] = True
+        if all(self.undo_votes.values()):
+            self._undo(self.undo_by)
+
+    def _undo(self, seat: int) -> None:
+        if not self.seam.undo(seat):
+            self._settle_undo(False, "the move can no longer be taken back")
+            return
+        self._settle_undo(True)
+        self._after(None)
+
+    def _settle_undo(self, granted: bool, reason: str = "") -> None:
+        self.undo_votes = self.undo_by = None
+        for t in self.tables:
+            if t.seat is not None:
+                t.send(p.UndoDone(granted=granted, reason=reason))
+        self.changed.set()
+
+    # -- keeping the game ---------------------------------------------------------
+    async def _keep(self) -> None:
+        """Autosave after the tables have been sent the change (a save waits on
+        the disk; the tables need not), one save for moves that come together."""
+        while True:
+            await self.unsaved.wait()
+            await asyncio.sleep(0)
+            self.unsaved.clear()
+            self._save()
+
+    def _save(self) -> None:
+        try:
+            self.save_path = self.seam.autosave()
+            seats = (self.save_path, self.seam.over(),
+                     tuple((c.kind, c.name, c.token) for c in self.chairs))
+            if seats != self._seats_kept:
+                write_seats(seat_file(self.code), self.save_path, self.port, self.chairs,
+                            over=self.seam.over())
+                self._seats_kept = seats
+        except OSError as e:
+            self.say(f"autosave failed: {e}")

@@ -1,0 +1,273 @@
+"""The messages between a host and its remote tables: JSON, one pydantic model each.
+
+Both ends validate every message they receive against these models (extra keys
+refused), so a message that does not parse is rejected with the reason, never
+acted on. Only data travels: action texts in the game's notation, views and
+events as the engine gives them for one seat. No code, pickle or file path.
+The protocol `VERSION` is checked when a table says hello; sizes are bounded
+(`MAX_TO_HOST`, `MAX_TO_TABLE`) by the WebSocket layer on both sides.
+"""
+
+from __future__ import annotations
+
+import secrets
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
+
+from shrinetable.engine import MAX_SEATS, Decision, Event, Outcome, View, ZoneView
+
+VERSION = 1
+MAX_TO_HOST = 4096        # bytes: a hello or an action text is far smaller
+MAX_TO_TABLE = 8 << 20    # bytes: a view is tens of kB; room for far larger games
+CODE_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"   # no 0/O or 1/I to misread
+CODE_LENGTH = 4
+Seat = Annotated[int, Field(ge=0, lt=MAX_SEATS)]
+Short = Annotated[str, Field(max_length=200)]
+
+
+def new_code() -> str:
+    """A short invite code to say aloud or type."""
+    return "".join(secrets.choice(CODE_LETTERS) for _ in range(CODE_LENGTH))
+
+
+def new_token() -> str:
+    """The secret that proves a table holds a seat (kept by the table to rejoin)."""
+    return secrets.token_urlsafe(18)
+
+
+class Message(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+# -- from a table to the host ----------------------------------------------------
+class Hello(Message):
+    """The first message: which game (by invite code) and who. `token` takes back
+    a seat held before (a rejoin); `watch` asks to be a spectator."""
+
+    type: Literal["hello"] = "hello"
+    version: int
+    code: Annotated[str, Field(max_length=16)]
+    name: Annotated[str, Field(max_length=32)] = ""
+    token: Annotated[str, Field(max_length=64)] | None = None
+    watch: bool = False
+
+
+class Act(Message):
+    """A move in the game's notation, answering update `seq` (a stale one is refused)."""
+
+    type: Literal["act"] = "act"
+    text: Short
+    seq: int
+
+
+class AskHint(Message):
+    """The computer's move for the asker's own seat (what `--bot ai` plays)."""
+
+    type: Literal["hint"] = "hint"
+    seq: int
+
+
+class AskUndo(Message):
+    """Ask the table to take back the asker's last move (the others must agree)."""
+
+    type: Literal["undo"] = "undo"
+
+
+class Agree(Message):
+    """Answer to an undo request."""
+
+    type: Literal["agree"] = "agree"
+    yes: bool
+
+
+ToHost = Annotated[Hello | Act | AskHint | AskUndo | Agree, Field(discriminator="type")]
+
+
+# -- from the host to a table ----------------------------------------------------
+class Welcome(Message):
+    """The host took the table in: its seat (None: a spectator) and the token to
+    rejoin with."""
+
+    type: Literal["welcome"] = "welcome"
+    version: int = VERSION
+    game: str
+    seats: int
+    seat: Seat | None
+    token: str | None
+    options: dict[str, bool | int | float | str]
+
+
+class Refused(Message):
+    """The connection is refused (the host closes it after this)."""
+
+    type: Literal["refused"] = "refused"
+    reason: str
+
+
+class Rejected(Message):
+    """One message refused; the connection and the game go on. `ruling` names the
+    rule when the rules refused a move."""
+
+    type: Literal["rejected"] = "rejected"
+    reason: str
+    ruling: str | None = None
+
+
+class ZoneM(Message):
+    name: str
+    owner: Seat | None
+    cards: list[str | None]
+    label: str = ""
+
+
+class DecisionM(Message):
+    seat: Seat
+    kind: str
+    prompt: str
+    secret: bool = False
+
+
+class OutcomeM(Message):
+    winners: list[Seat]
+    reason: str
+
+
+class ViewM(Message):
+    seat: Seat | None
+    seats: int
+    zones: dict[str, ZoneM]
+    decision: DecisionM | None
+    outcome: OutcomeM | None
+    info: dict[str, Any]
+
+    @classmethod
+    def of(cls, v: View) -> ViewM:
+        return cls(seat=v.seat, seats=v.seats, info=v.info,
+                   zones={k: ZoneM(name=z.name, owner=z.owner, cards=list(z.cards),
+                                   label=z.label) for k, z in v.zones.items()},
+                   decision=None if v.decision is None else DecisionM(
+                       seat=v.decision.seat, kind=v.decision.kind, prompt=v.decision.prompt,
+                       secret=v.decision.secret),
+                   outcome=None if v.outcome is None else OutcomeM(
+                       winners=list(v.outcome.winners), reason=v.outcome.reason))
+
+    def view(self) -> View:
+        """The engine's View again, for a remote table's drawing."""
+        d, o = self.decision, self.outcome
+        return View(self.seat, self.seats,
+                    {k: ZoneView(z.name, z.owner, tuple(z.cards), z.label)
+                     for k, z in self.zones.items()},
+                    None if d is None else Decision(d.seat, d.kind, d.prompt, d.secret),
+                    None if o is None else Outcome(tuple(o.winners), o.reason), self.info)
+
+
+class EventM(Message):
+    kind: str
+    text: str
+    seat: Seat | None = None
+    cards: list[str | None] = []
+    source: str | None = None
+    target: str | None = None
+
+    @classmethod
+    def of(cls, e: Event) -> EventM:
+        """An event as one seat sees it (the caller passes `e.seen_by(seat)`)."""
+        return cls(kind=e.kind, text=e.text, seat=e.seat, cards=list(e.cards),
+                   source=e.source, target=e.target)
+
+    def event(self) -> Event:
+        return Event(self.kind, self.text, self.seat, tuple(self.cards), self.source,
+                     self.target)
+
+
+class MoveM(Message):
+    """A move as one table may know it: `text` (the notation) only for the seat
+    that made it, since a move's text may name a card no other seat may see;
+    `words` are the log's words for it as the match gives them to that seat."""
+
+    seat: Seat
+    text: str | None
+    words: list[str] = []
+    auto: bool = False
+    secret: bool = False
+    events: list[EventM] = []
+
+
+class Update(Message):
+    """The game after a change: the move that made it (None after a join or an
+    undo), this table's view, and its legal moves when it decides now."""
+
+    type: Literal["update"] = "update"
+    seq: int
+    move: MoveM | None
+    view: ViewM
+    legal: list[str] = []
+
+
+class PlayerM(Message):
+    seat: Seat
+    kind: Literal["human", "computer", "remote"]
+    name: str
+    connected: bool
+
+
+class Players(Message):
+    """Who sits where and who is connected (sent whenever that changes)."""
+
+    type: Literal["players"] = "players"
+    players: list[PlayerM]
+    watchers: int = 0
+
+
+class Hint(Message):
+    type: Literal["hint"] = "hint"
+    seq: int
+    text: str
+
+
+class UndoAsked(Message):
+    """A player asks to take back their last move; every other person answers."""
+
+    type: Literal["undo_asked"] = "undo_asked"
+    by: Seat
+
+
+class UndoDone(Message):
+    """The undo request is settled (an update follows when it was granted)."""
+
+    type: Literal["undo_done"] = "undo_done"
+    granted: bool
+    reason: str = ""
+
+
+ToTable = Annotated[Welcome | Refused | Rejected | Update | Players | Hint | UndoAsked
+                    | UndoDone, Field(discriminator="type")]
+
+_to_host: TypeAdapter = TypeAdapter(ToHost)
+_to_table: TypeAdapter = TypeAdapter(ToTable)
+
+
+class BadMessage(ValueError):
+    """A message that does not parse; the text says what is wrong, briefly."""
+
+
+def _read(adapter: TypeAdapter, raw: str | bytes) -> Any:
+    try:
+        return adapter.validate_json(raw)
+    except ValidationError as e:
+        first = e.errors()[0]
+        where = ".".join(str(p) for p in first["loc"]) or "message"
+        raise BadMessage(f"{where}: {first['msg']}") from None
+
+
+def read_to_host(raw: str | bytes) -> Hello | Act | AskHint | AskUndo | Agree:
+    return _read(_to_host, raw)
+
+
+def read_to_table(raw: str | bytes) -> Any:
+    return _read(_to_table, raw)
+
+
+def dump(message: Message) -> str:
+    return message.model_dump_json()

@@ -1,0 +1,119 @@
+"""The host's side of the match loop: the adapter's `Match`, with seats that sit elsewhere.
+
+The host never decides whose turn it is, what is legal or what a seat may see:
+`Match` does (and the engine under it). Remote seats are people to the match
+(they choose their moves); only the host knows they sit elsewhere. This module
+adds what a networked table needs on top: seat kinds with "remote", the legal
+list a remote seat is sent and the computer's suggestion for a person's seat.
+"""
+
+from __future__ import annotations
+
+from shrinetable.adapter import storage
+from shrinetable.adapter.match import Match, Refused
+from shrinetable.adapter.session import Applied, Session
+from shrinetable.engine import IllegalAction, NotationError, View, registry
+
+KINDS = ("remote", "computer", "human")
+
+
+class Refusal(ValueError):
+    """A message the host refuses: why, and the rule when the rules refused a move."""
+
+    def __init__(self, reason: str, ruling: str | None = None):
+        self.reason, self.ruling = reason, ruling
+        super().__init__(reason)
+
+
+class Seam:
+    def __init__(self, session: Session, kinds: list[str]):
+        self.match = Match(session)
+        self.session = session
+        self.kinds = list(kinds)
+        self.game = session.game
+
+    @classmethod
+    def new(cls, game_name: str, seed: int, options: dict, kinds: list[str]) -> Seam:
+        game = registry.get(game_name)
+        return cls(Session(game, seed, game.check_options(options), people(kinds)), kinds)
+
+    @classmethod
+    def resume(cls, path: str, kinds: list[str] | None = None) -> Seam:
+        """A host's game from its autosave (SaveError if damaged). The save keeps
+        computer and people apart; which people were remote comes from `kinds`
+        (default: every person)."""
+        session = storage.load(path)
+        kinds = kinds or ["remote" if k == "human" else k for k in session.seats]
+        return cls(session, kinds)
+
+    # -- what anyone may ask ---------------------------------------------------
+    def over(self) -> bool:
+        return self.match.decision() is None
+
+    def view(self, seat: int | None) -> View:
+        return self.match.view(seat)
+
+    def legal(self, seat: int | None) -> list[str]:
+        """The moves `seat` may make now: none when it does not decide, or when
+        the match moves for it (a computer seat, a pass made for a person)."""
+        d = self.match.decision()
+        if seat is None or d is None or d.seat != seat or self.match.pending() is not None:
+            return []
+        return [m.text for m in self.match.moves()]
+
+    # -- moves -------------------------------------------------------------------
+    def play(self, seat: int, text: str) -> Applied:
+        """A person's move; Refusal when it is not theirs to make or not legal
+        (checked against the legal list; the engine says why it is not)."""
+        legal = self.legal(seat)
+        try:
+            if text not in legal:
+                d = self.match.decision()
+                if d is None or d.seat != seat:
+                    return self.match.act(seat, text)   # Refused says whose decision it is
+                if self.match.pending() is not None:
+                    raise Refusal("the table makes this move for you (your only one)")
+                self.game.apply(self.session.state, self.game.parse_action(text))
+                raise Refusal(f"{text!r} is not among the legal moves now")
+            return self.match.act(seat, text)
+        except Refused as e:
+            raise Refusal(str(e)) from None
+        except NotationError as e:
+            raise Refusal(f"not a move: {e}") from None
+        except IllegalAction as e:
+            raise Refusal(e.reason, e.ruling) from None
+
+    def due(self) -> bool:
+        """Whether the match has a move to make by itself now (a computer seat's,
+        a pass made for a person)."""
+        return self.match.pending() is not None
+
+    def step(self) -> Applied:
+        return self.match.step()
+
+    def hint(self, seat: int) -> str | None:
+        """The computer's move for `seat` when it decides (the game's computer
+        player, through `seat`'s observation only)."""
+        if not self.legal(seat):
+            return None
+        return self.session.computer_action().text
+
+    def take_seat(self, seat: int) -> None:
+        """The computer plays `seat` from now on (a player who left)."""
+        self.kinds[seat] = "computer"
+        self.session.seats[seat] = "computer"
+
+    def can_undo(self, seat: int) -> bool:
+        return self.match.can_undo(seat)
+
+    def undo(self, seat: int) -> bool:
+        return self.match.undo(seat)
+
+    def autosave(self) -> str:
+        storage.autosave(self.session)
+        return str(storage.autosave_path(self.session))
+
+
+def people(kinds: list[str]) -> list[str]:
+    """Seat kinds as the adapter knows them: a remote player is a person."""
+    return ["computer" if k == "computer" else "human" for k in kinds]

@@ -1,0 +1,216 @@
+"""Network play on 127.0.0.1: whole games with remote bots, secrets kept per seat,
+bad input refused with a reason while the host's game goes on (issue 28)."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+
+import pytest
+from net_helpers import bot_game, leaks, remote, seen_through, settle, start_host
+from websockets.asyncio.client import connect
+
+from shrinetable.engine import registry
+from shrinetable.formats.save import SaveFile
+from shrinetable.net import protocol as p
+from shrinetable.net.client import Refused, parse_address, play_bot
+
+
+@pytest.fixture(autouse=True)
+def data_dir(tmp_path, monkeypatch):
+    monkeypatch.setenv("SHRINETABLE_DATA_DIR", str(tmp_path))
+
+
+def run(coro):
+    return asyncio.run(asyncio.wait_for(coro, 120))
+
+
+GAMES = [pytest.param(g, 2, marks=pytest.mark.slow) if g == "shrines" else (g, 2)
+         for g in registry.names()] + [pytest.param("usagi", 6, marks=pytest.mark.slow)]
+
+
+@pytest.mark.parametrize(("game", "seats"), GAMES)
+def test_whole_game_same_outcome_and_no_hidden_card_sent(game, seats):
+    """Every table ends with the host's outcome, and nothing sent to a seat
+    names a card it had not been shown by then (others' hands, face-down cards,
+    the deck order, secret choices before the reveal)."""
+    host, remotes, outcomes = run(bot_game(game, seats, record=True))
+    result = host.seam.match.outcome()
+    assert result is not None
+    assert {o.reason for o in outcomes} == {result.reason}
+    save = host.seam.session.to_save()
+    assert len(save.actions) > 5
+    for r in remotes:
+        every, by_point = seen_through(save, r.seat)
+        assert r.record and not leaks(r.record, every, by_point)[:3]
+
+
+def test_the_leak_check_finds_a_hidden_card():
+    """The check above is not vacuous: a hand card of seat 1 in what seat 0 gets is found."""
+    game = registry.get("sorcerer")
+    save = SaveFile(game="sorcerer", seed=3, seats=["human", "human"], actions=[])
+    state = game.new_game(3, {}, 2)
+    theirs = next(c for c in game.all_cards(state)["hand:1"])
+    every, by_point = seen_through(save, 0)
+    frame = p.dump(p.Rejected(reason=f"p2 holds {theirs}"))
+    assert leaks([frame], every, by_point)
+
+
+def test_refusals_name_the_reason_and_the_game_goes_on():
+    async def go():
+        host = await start_host("sorcerer", ["remote", "remote"])
+        a, b = remote(host, "ann"), remote(host, "bob")
+        for bad, why in ((dict(code="ZZZZ"), "wrong invite code"),
+                         (dict(version=p.VERSION + 1), "version mismatch")):
+            hello = dict(version=p.VERSION, code=host.code) | bad
+            async with connect(f"ws://127.0.0.1:{host.port}", proxy=None) as ws:
+                await ws.send(p.dump(p.Hello(**hello)))
+                answer = p.read_to_table(await ws.recv())
+                assert isinstance(answer, p.Refused) and why in answer.reason
+        async with connect(f"ws://127.0.0.1:{host.port}", proxy=None) as ws:
+            await ws.send("{not json")
+            answer = p.read_to_table(await ws.recv())
+            assert isinstance(answer, p.Refused) and "does not parse" in answer.reason
+        await a.join()
+        await b.join()
+        with pytest.raises(Refused, match="full"):
+            await remote(host, "cat").join()
+        watcher = remote(host, "dan", watch=True)
+        assert (await watcher.join()).seat is None
+        assert watcher.update.legal == []
+        await settle(host, a, b)
+        # a message that does not parse, a move out of turn, an unknown move
+        decider = a if host.seam.match.decision().seat == a.seat else b
+        other = b if decider is a else a
+        await other.ws.send('{"type": "act", "text": 5}')
+        await other.act(decider.legal[0])
+        await decider.act("no such move at all")
+        reasons = [await next_rejected(other), await next_rejected(other),
+                   await next_rejected(decider)]
+        assert "does not parse" in reasons[0]
+        assert "decision" in reasons[1]
+        assert "not a move" in reasons[2] or "not among" in reasons[2]
+        # a flood: refused past the rate, and the game goes on to its end
+        for _ in range(300):
+            await other.send(p.AskUndo())
+        while "too many messages" not in await next_rejected(other):
+            pass
+        # a message past the size bound closes that connection only
+        big = remote(host, "", watch=True)
+        await big.join()
+        await big.ws.send("x" * (p.MAX_TO_HOST + 1))
+        await big.ws.wait_closed()
+        outs = await asyncio.gather(play_bot(a, "random", random.Random(1)),
+                                    play_bot(b, "random", random.Random(2)))
+        assert outs[0] is not None and outs[0] == outs[1]
+        await host.stop()
+    run(go())
+
+
+async def next_rejected(r) -> str:
+    async for msg in r.messages():
+        if isinstance(msg, p.Rejected):
+            return msg.reason
+    raise AssertionError("connection closed")
+
+
+def test_a_seat_is_bound_to_its_token():
+    """A table acts only for the seat its token holds; a made-up token is refused."""
+    async def go():
+        host = await start_host("shrine", ["remote", "computer"])
+        async with connect(f"ws://127.0.0.1:{host.port}", proxy=None) as ws:
+            await ws.send(p.dump(p.Hello(version=p.VERSION, code=host.code, token="forged")))
+            answer = p.read_to_table(await ws.recv())
+            assert isinstance(answer, p.Refused) and "token" in answer.reason
+        await host.stop()
+    run(go())
+
+
+def test_rejoin_takes_the_same_seat_and_sees_the_game_as_it_stands():
+    async def go():
+        host = await start_host("usagi", ["remote", "remote"])
+        a, b = remote(host, "ann"), remote(host, "bob")
+        await a.join()
+        await b.join()
+        seat = a.seat
+        await a.ws.close()   # the table goes; the game waits for it
+        again = remote(host, "ann")
+        assert (await again.join()).seat == seat   # the token it kept
+        assert again.update.view == p.ViewM.of(host.seam.view(seat))
+        outs = await asyncio.gather(play_bot(again, "ai", random.Random(1)),
+                                    play_bot(b, "random", random.Random(2)))
+        assert outs[0] == outs[1] == p.OutcomeM(
+            winners=list(host.seam.match.outcome().winners),
+            reason=host.seam.match.outcome().reason)
+        await host.stop()
+    run(go())
+
+
+def test_a_gone_seat_goes_to_the_computer():
+    async def go():
+        host = await start_host("sorcerer", ["remote", "remote"])
+        a, b = remote(host, "ann"), remote(host, "bob")
+        await a.join()
+        await b.join()
+        await b.close()
+        while host.gone_for(0) != [b.seat]:
+            await asyncio.sleep(0.01)
+        host.hand_to_computer(b.seat)
+        players = host.players().players
+        assert players[b.seat].kind == "computer" and players[a.seat].connected
+        assert await play_bot(a, "random", random.Random(1)) is not None
+        await host.stop()
+    run(go())
+
+
+def test_undo_by_agreement():
+    async def go():
+        host = await start_host("shrine", ["remote", "remote"])
+        a, b = remote(host, "ann"), remote(host, "bob")
+        await a.join()
+        await b.join()
+        await settle(host, a, b)
+        mover = a if a.legal else b
+        other = b if mover is a else a
+        before = host.seam.session.to_save().actions
+        await mover.act(mover.legal[0])
+        while len(host.seam.session.history) == len(before):
+            await asyncio.sleep(0.01)
+        await mover.send(p.AskUndo())
+        async for msg in other.messages():
+            if isinstance(msg, p.UndoAsked):
+                assert msg.by == mover.seat
+                await other.send(p.Agree(yes=True))
+                break
+        async for msg in mover.messages():
+            if isinstance(msg, p.UndoDone):
+                assert msg.granted
+                break
+        assert host.seam.session.to_save().actions == before
+        await host.stop()
+    run(go())
+
+
+def test_views_travel_unchanged():
+    """A view sent over the wire is the engine's view again at the far end."""
+    game = registry.get("usagi")
+    view = game.view(game.new_game(2, {}, 3), 1)
+    back = p.read_to_table(p.dump(p.Update(seq=0, move=None, view=p.ViewM.of(view)))).view.view()
+    assert back.zones == view.zones and back.decision == view.decision
+    assert back.info == p.ViewM.of(view).info
+
+
+@pytest.mark.parametrize(("text", "want"), [
+    ("192.168.1.20", ("192.168.1.20", 47123, None)),
+    ("192.168.1.20:5000", ("192.168.1.20", 5000, None)),
+    ("address: 10.0.0.5:4000 code: k7qm", ("10.0.0.5", 4000, "K7QM")),
+    ("ws://myhost:4000/", ("myhost", 4000, None)),
+])
+def test_addresses(text, want):
+    assert parse_address(text) == want
+
+
+@pytest.mark.parametrize("text", ["", "a b:c", "host:99999"])
+def test_bad_addresses(text):
+    with pytest.raises(ValueError):
+        parse_address(text)
