@@ -43,7 +43,7 @@ IDLE_POLL_S = 0.03    # ...and while idle (the first input waits at most this lo
 HOVER_WAIT_MS = 100   # while the pointer rests on a widget (tooltips, hover looks)
 FRAME_MS = 16
 # the computer's pace: (pause before a move worth watching, before a minor one: a
-# tap for mana, a pass). 0.7 s is long enough to follow a move (0.4 s read as a
+# tapping a card for a resource, a pass). 0.7 s is long enough to follow a move (0.4 s read as a
 # blur in play-tests); a minor move waits a frame or two, so a card game's turn of
 # ~18 moves playing one creature takes under 3 s instead of 12-13 s
 SPEEDS = {"slow": (1.2, 0.08), "normal": (0.7, 0.03), "fast": (0.3, 0.015),
