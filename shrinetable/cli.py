@@ -11,7 +11,9 @@ arguments exit 2 with a usage message.
 from __future__ import annotations
 
 import argparse
+import errno
 import importlib
+import os
 import sys
 
 COMMANDS = {
@@ -68,14 +70,28 @@ def main(argv: list[str] | None = None) -> int:
         print(f"shrinetable: {e}", file=sys.stderr)
         return 2
     try:
-        return module.run(args)
+        code = module.run(args)
+        sys.stdout.flush()   # a full device says so here, not at exit
+        return code
     except FormatError as e:   # a shipped file a designer edited (card data read on import)
         print(f"shrinetable: {e}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         return 130
     except BrokenPipeError:
-        return 0
+        return _drop_output(0)
+    except OSError as e:
+        if e.errno not in (errno.ENOSPC, errno.EIO, errno.EDQUOT):
+            raise
+        print(f"shrinetable: cannot write the output: {e.strerror}", file=sys.stderr)
+        return _drop_output(1)
+
+
+def _drop_output(code: int) -> int:
+    """`code`, with what is left unwritten thrown away (else Python tries again at exit
+    and prints a traceback of its own)."""
+    os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    return code
 
 
 if __name__ == "__main__":

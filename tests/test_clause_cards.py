@@ -6,8 +6,11 @@ from __future__ import annotations
 
 import pytest
 from shards_helpers import info, legal, play, pos, refusal, where
+from usagi_helpers import info as usagi_info
+from usagi_helpers import pos as usagi_pos
 
 from shrinetable.games.shards.cards import catalog as shards_catalog
+from shrinetable.games.usagi.cards import catalog as usagi_catalog
 
 FARM, QUARRY = "hearth-farmstead#1", "stone-quarry#2"   # p1's and p2's first buildings
 
@@ -21,6 +24,11 @@ SHARDS = {
     "kiln-warden": "an Affinity condition on a special resource",
 }
 
+#: Usagi's clause cards.
+USAGI = {
+    "seal-of-the-regency": "a card that refers to a clan or faction",
+}
+
 
 def duel(zones: dict | None = None, **keys):
     """p1's Main Phase: p1 holds FARM in its implicit territory, p2 QUARRY in its."""
@@ -30,11 +38,12 @@ def duel(zones: dict | None = None, **keys):
     return pos(z, **keys)
 
 
-@pytest.mark.parametrize("card", sorted(SHARDS))
-def test_every_shards_clause_card_is_in_a_starter_deck(card):
-    cards, decks = shards_catalog()
+@pytest.mark.parametrize(("catalog", "card"), [
+    *((shards_catalog, c) for c in sorted(SHARDS)), *((usagi_catalog, c) for c in sorted(USAGI))])
+def test_every_clause_card_is_in_a_starter_deck(catalog, card):
+    cards, decks = catalog()
     assert card in cards
-    assert any(card in d.cards for d in decks), SHARDS[card]
+    assert any(card in d.cards for d in decks), card
 
 
 def test_a_card_without_a_scrap_value_cannot_be_scrapped():
@@ -104,3 +113,13 @@ def test_an_affinity_condition_on_a_special_resource():
         s = duel(zones, pool={"p1": pool} if pool else {})
         s = play(s, f"attack kiln-warden#3 {QUARRY}", "charge", "hold", "pass", "pass")
         assert info(s)["damage"].get(QUARRY) == dealt, pool
+
+
+def test_a_card_that_refers_to_a_faction():
+    """Card anatomy, Affiliation: a card may name a faction. Seal of the Regency gives
+    the Regency's Court Envoy +1 Diplomacy, not the unaffiliated Tea Master."""
+    envoy, tea = "court-envoy#31", "tea-master#32"
+    plain = usagi_info(usagi_pos({"field:0": [envoy, tea]}))["ratings"]
+    sealed = usagi_info(usagi_pos({"field:0": [envoy, tea, "seal-of-the-regency#33"]}))
+    assert sealed["ratings"][envoy]["diplomacy"] == plain[envoy]["diplomacy"] + 1
+    assert sealed["ratings"][tea] == plain[tea]

@@ -145,3 +145,16 @@ def test_a_real_game_through_the_match_matches_the_session_alone():
     for a in m.history:
         alone.play(game.parse_action(a.text))
     assert all(game.view(alone.state, q) == m.view(q) for q in (0, 1, None))
+
+
+def test_bench_prompts_counts_the_questions_a_person_is_asked(capsys):
+    """`bench prompts`: p1 a person, the table's automatic passes applied; every
+    question counted once in the turn it is asked."""
+    from shrinetable.adapter.prompts import measure, questions
+    from shrinetable.cli import main
+    per_turn = questions("shrine", 3, 2)
+    fig = measure("shrine", games=2, seed=3)
+    assert sum(per_turn) > 0 and fig["questions"] >= sum(per_turn)
+    assert fig["questions_per_turn_median"] <= fig["questions_per_turn_p90"]
+    assert main(["bench", "prompts", "--game", "sorcerer", "--games", "1", "--json"]) == 0
+    assert '"questions_per_turn_median"' in capsys.readouterr().out

@@ -298,9 +298,9 @@ def test_a_card_no_move_carries_with_others_is_not_selected(app):
     is a move)."""
     scene = start(app, session_after(3))
     placed = next(p for p in scene.board.placed if p.zone == "terr1:0" and p.name)
-    assert not scene._selectable(placed)
+    assert not scene.pointer.selectable(placed)
     hand = next(p for p in scene.board.placed if p.zone == "hand:0")
-    assert scene._selectable(hand)
+    assert scene.pointer.selectable(hand)
 
 
 def test_scrap_found_recruit_and_attack_by_drags(app):

@@ -210,3 +210,17 @@ def test_extra_draws_early_but_not_when_they_would_deck_us_first():
     del s.primary[0][:-10]
     s.legal = None
     assert choose(s, random.Random(0)).kind == "next"
+
+
+def test_taps_no_source_for_a_card_it_cannot_play():
+    """Issue 24: Red tapped its sources turn after turn for a Bulwark Plating (a tool)
+    with no creature of its own to carry it. Seed 2, Red against Blue: on turn 3 its
+    only card the sources could pay for is the Plating, and it taps nothing."""
+    s, rng = GAME.new_game(2, {"deck_p1": "red", "deck_p2": "blue"}), random.Random(2)
+    taken = []
+    while GAME.turn_number(s) <= 3:
+        a = choose(s, rng)
+        if GAME.turn_number(s) == 3:
+            taken.append(a.kind)
+        s, _ = GAME.apply(s, a)
+    assert "source" in taken and "tap" not in taken

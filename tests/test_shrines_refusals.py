@@ -123,3 +123,19 @@ def test_a_tap_of_a_new_creature_is_refused_by_summoning():
     s = start("green", "red")
     tender = spawn(s, "grove-tender", 0, "b1", entered=1)
     _check(refusal(s, f"tap {tender}"), "summoning", "cannot tap")
+
+
+def test_rush_an_unpayable_pay_and_a_mulligan_too_many_name_their_rules():
+    """Clause modes (Rush), clause cost, clause mulligan: the refusals of
+    tests/scenarios/shrines/refusals_named.toml and mulligan_limit.toml name those
+    clauses, not "creatures enter on your own melee sites" or "not allowed now"."""
+    from pathlib import Path
+
+    from shrinetable.formats.scenario import load
+    here = Path(__file__).parent / "scenarios" / "shrines"
+    s = load(here / "refusals_named.toml").state
+    _check(refusal(s, "play ashen-brute#1 b1"), "modes", "Rush")
+    _check(refusal(s, "play ashen-brute#1 a1 pay=BBR"), "cost", "does not hold")
+    s = play(load(here / "mulligan_limit.toml").state, "mulligan ancient-colossus#1",
+             "mulligan ashen-brute#2")
+    _check(refusal(s, "mulligan scorchbolt#3"), "mulligan", "keep")

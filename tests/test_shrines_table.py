@@ -186,7 +186,7 @@ def test_block_is_a_drag_onto_the_attacker_for_p2(app):
     session = played_until(1, lambda s, ms: any(m.action.kind == "block" for m in ms),
                            limit=2000, seat=1)
     scene = start(app, session)
-    assert scene.viewer == 1 and "block" in scene._status_html().lower()
+    assert scene.viewer == 1 and "block" in scene.panels._status_html().lower()
     move = next(m for m in scene.moves if m.action.kind == "block")
     before = len(history(scene))
     drag(app, centre(scene, move.gesture.source, move.gesture.cards[0]),
@@ -265,9 +265,9 @@ def test_right_click_zooms_and_a_click_closes(app):
     name = scene.view().zones["hand:0"].cards[0]
     pos = centre(scene, "hand:0", name)
     click(app, pos, button=3)
-    assert scene.zoomed == name and scene.pinned
+    assert scene.zoom.zoomed == name and scene.zoom.pinned
     click(app, (5, 5))
-    assert scene.zoomed is None and history(scene) == []
+    assert scene.zoom.zoomed is None and history(scene) == []
 
 
 def test_hover_zooms_after_a_rest(app):
@@ -275,11 +275,11 @@ def test_hover_zooms_after_a_rest(app):
     name = scene.view().zones["hand:0"].cards[1]
     pos = centre(scene, "hand:0", name)
     app.step([ev(pygame.MOUSEMOTION, pos=pos, rel=(1, 1), buttons=(0, 0, 0))], 0.01)
-    assert scene.zoomed is None and scene.deadline() is not None
-    scene.update(scene.zoom_due())
-    assert scene.zoomed == name
+    assert scene.zoom.zoomed is None and scene.deadline() is not None
+    scene.update(scene.zoom.due())
+    assert scene.zoom.zoomed == name
     app.step([ev(pygame.MOUSEMOTION, pos=(3, 3), rel=(1, 1), buttons=(0, 0, 0))], 0.01)
-    assert scene.zoomed is None
+    assert scene.zoom.zoomed is None
 
 
 def test_p2_sees_the_region_flipped(app):

@@ -91,11 +91,13 @@ def test_pickup_clause_back_to_three_each_turn_R2():
 
 
 def test_play_clause_replaces_one_of_two():
-    """Clause play: with two in play the played card replaces one, which is discarded."""
+    """Clause play: with two in play the played card replaces one, which is
+    discarded; it takes the replaced card's place (issue 23: the cards in play
+    keep their order, so the table does not move the other one)."""
     s = table({"play:0": [PLAIN, PLAIN], "hand:0": [spell("gross", 4, 1)]})
     assert legal(s) == {f"play {n(s, 3)} {n(s, 1)}", f"play {n(s, 3)} {n(s, 2)}", "pass"}
     s = play(s, f"play {n(s, 3)} {n(s, 1)}")
-    assert s.play[0] == [2, 3] and s.discard[0] == [1] and who(s) == (0, "attack")
+    assert s.play[0] == [3, 2] and s.discard[0] == [1] and who(s) == (0, "attack")
 
 
 def test_one_card_a_turn_and_playing_optional_R3():

@@ -73,7 +73,7 @@ def test_drag_repaints_only_the_cards_rectangles(app):
     app.step([ev(pygame.MOUSEBUTTONDOWN, pos=a, button=1)], 0.01)
     app.step([ev(pygame.MOUSEMOTION, pos=(a[0], a[1] - 40), rel=(0, -40),
                  buttons=(1, 0, 0))], 0.01)
-    scene._move((a[0] + 30, a[1] - 50))
+    scene.pointer.move((a[0] + 30, a[1] - 50))
     rects = scene.draw(app.screen)
     assert rects and all(r.w < 400 and r.h < 400 for r in rects)
 
@@ -285,7 +285,7 @@ def test_several_matching_moves_ask_which(app):
     scene = start(app)
     click(app, scene.board.zones["deck"].center)
     tokens = [m for m in scene.moves if m.text.startswith("token")][:2]
-    scene._choose(tokens)
+    scene.choose(tokens)
     assert scene.overlay == "choice"
     assert sorted(a.text for a in scene.ui.actions.values()) == sorted(m.text for m in tokens)
     pick = next(b for b, a in scene.ui.actions.items() if a.text == tokens[1].text)

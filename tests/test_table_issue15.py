@@ -160,31 +160,31 @@ def test_answer_buttons_brought_by_anothers_move_ignore_a_click_for_a_moment(app
 def test_an_answer_out_of_turn_is_framed(app):
     """The buttons of a decision taken in another seat's turn are framed in
     their own colour; one's own turn is not."""
-    from shrinetable.table.game_scene import ANSWER
+    from shrinetable.table.painter import ANSWER
     scene = start(app, _respond())
     scene.guard_until = 0.0
     app.step([], 0.01)
     area = scene.board.scaler.rect(scene.layout.panels.buttons).inflate(10, 10).clip(
-        scene.base.get_rect())
+        scene.painter.base.get_rect())
     assert scene.out_of_turn()
-    assert scene.base.get_at((area.centerx, area.top + 1))[:3] == ANSWER
+    assert scene.painter.base.get_at((area.centerx, area.top + 1))[:3] == ANSWER
     own = start(app, Session(SHRINE, 5, {}, ["human", "computer"]))
     assert not own.out_of_turn()
-    assert own.base.get_at((area.centerx, area.top + 1))[:3] != ANSWER
+    assert own.painter.base.get_at((area.centerx, area.top + 1))[:3] != ANSWER
 
 
 def test_the_enlarged_card_closes_on_leaving_it_and_on_a_click_in_the_panel(app):
     scene = start(app, Session(SHRINE, 42, {}, ["human", "computer"]))
     card = next(p for p in scene.board.placed if p.zone == "hand:0")
     click(app, card.rect.center, button=3)
-    assert scene.zoomed == card.name
+    assert scene.zoom.zoomed == card.name
     app.step([], 0.01)
     app.step([ev(pygame.MOUSEMOTION, pos=(3, 3), rel=(1, 1), buttons=(0, 0, 0))], 0.01)
-    assert scene.zoomed is None   # the pointer left the card and its enlargement
+    assert scene.zoom.zoomed is None   # the pointer left the card and its enlargement
     click(app, card.rect.center, button=3)
     menu = next(b for b, c in scene.ui.commands.items() if c == "rules")
     click(app, menu.rect.center)   # a click on the side panel
-    assert scene.zoomed is None
+    assert scene.zoom.zoomed is None
 
 
 def test_hotseat_undo_of_ones_own_last_move_before_the_next_person_acts(app):
@@ -217,14 +217,14 @@ def test_a_refusal_is_shown_whole_over_the_table_until_a_click(app):
               "a card of its colour (rule: special-pay).")
     scene.say(reason)
     app.step([], 0.01)
-    felt = scene._felt()
+    felt = scene.painter.felt()
     fonts = app.fonts
     spare = pygame.Surface(app.screen.get_size())
     box = hud.banner(spare, fonts, felt, reason, max(13, scene.board.scaler.length(17)))
     assert felt.contains(box)
     assert app.screen.get_at(box.center)[:3] == (70, 24, 22) or \
         app.screen.get_at((box.left + 4, box.centery))[:3] == (70, 24, 22)
-    assert "(rule: dagger)" in scene._notice_html()
+    assert "(rule: dagger)" in scene.panels._notice_html()
     click(app, (felt.right - 5, 5))
     assert not scene.message and not scene.shout
 
@@ -317,7 +317,7 @@ def test_the_orange_outline_is_explained_where_the_pointer_rests_on_it(app):
     hand = scene.board.zones["hand:0"]
     spot = (hand.left + 6, hand.top + 6)
     app.step([ev(pygame.MOUSEMOTION, pos=spot, rel=(1, 1), buttons=(0, 0, 0))], 0.01)
-    assert scene.legend_at == spot
+    assert scene.painter.legend_at == spot
     chip = pygame.Rect(spot[0] + 14, spot[1] + 18, 200, 16)
     assert sum(app.screen.get_at((x, y))[:3] == LAST for x in range(chip.left, chip.right)
                for y in range(chip.top, chip.bottom)) > 500
@@ -417,12 +417,12 @@ def test_no_panel_notice_while_the_refusal_stands_over_the_table(app):
                 if "Refused" in getattr(e, "html_text", "") or
                 "Saved" in getattr(e, "html_text", "")]
     scene.say("Refused: that card cannot go there (rule: heal).")
-    assert scene.banner_up() and notices() == []
+    assert scene.panels.banner_up() and notices() == []
     scene.command("menu")   # the menu hides the banner: the panel says it
-    assert not scene.banner_up()
+    assert not scene.panels.banner_up()
     scene.command("close")
     scene.say("Saved as x.json in /tmp", error=False)
-    assert not scene.banner_up() and len(notices()) == 1
+    assert not scene.panels.banner_up() and len(notices()) == 1
 
 
 def test_quitting_a_game_in_progress_asks_first(app):

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from usagi_helpers import events, info, legal, passes, play, pos, refusal, where, who
 
-from shrinetable.engine import REVEAL
+from shrinetable.engine import REVEAL, NotationError
 from shrinetable.games.usagi import GAME
 from shrinetable.games.usagi.cards import catalog, definitions
 from shrinetable.games.usagi.decks import problems
@@ -131,15 +131,24 @@ def test_refresh_and_no_cards_from_hand_in_the_initiation():
 
 
 def test_discard_one_with_a_hero_any_number_without():
-    """`discard`: one card or none with a Hero in play; any number without one."""
+    """`discard`: one card or none with a Hero in play; any number without one, one
+    at a time (U27): the list holds each card and `discard`, never a set of cards."""
     s = pos({"field:0": [KAITO], "hand:0": [SWORD, DUELIST, GUARD]}, phase="initiation",
             step="discard")
-    assert legal(s) == {"discard", f"discard {SWORD}", f"discard {DUELIST}",
-                        f"discard {GUARD}"}
+    every = {"discard", f"discard {SWORD}", f"discard {DUELIST}", f"discard {GUARD}"}
+    assert legal(s) == every
+    s = play(s, f"discard {SWORD}")
+    assert who(s) == (1, "discard")            # a Hero in play: the first card ends it
     s = pos({"hand:0": [SWORD, DUELIST, GUARD]}, phase="initiation", step="discard")
-    assert f"discard {SWORD} {DUELIST} {GUARD}" in legal(s) and len(legal(s)) == 8
-    s = play(s, f"discard {SWORD} {GUARD}")
-    assert GAME.all_cards(s)["rest:0"] == [SWORD, GUARD]
+    assert legal(s) == every
+    s = play(s, f"discard {SWORD}")
+    assert who(s) == (0, "discard") and legal(s) == every - {f"discard {SWORD}"}
+    s = play(s, f"discard {GUARD}", "discard")
+    assert GAME.all_cards(s)["rest:0"] == [SWORD, GUARD] and who(s) == (1, "discard")
+    s = pos({"hand:0": [SWORD]}, phase="initiation", step="discard")
+    assert who(play(s, f"discard {SWORD}")) == (1, "discard")   # no card left: done
+    with pytest.raises(NotationError, match="one at a time"):
+        GAME.parse_action(f"discard {SWORD} {GUARD}")
 
 
 def test_draw_to_six_and_reshuffle_on_the_last_card():
@@ -176,11 +185,39 @@ def test_proposals_secret_then_revealed_together():
     assert info(s)["phase"] == "actions" and who(s) == (0, "action")
 
 
-def test_a_seat_holding_a_story_event_proposes_no_other():
-    """`story` (U8): a seat whose Story Event is still in play is skipped in the
-    proposals."""
+def test_a_seat_holding_a_story_event_proposes_another():
+    """`propose`, `story` (seed 004, 2.5: "You may place an Event from your hand"): a
+    seat whose Story Event is unresolved proposes a new Event too; on the reveal both
+    are in its Event field, every card still in one zone."""
     s = pos({"event:0": [FLOOD], "hand:0": [RAID], "hand:1": [ESCORT]},
             phase="initiation", step="discard")
+    s = play(s, "discard", "discard")
+    assert who(s) == (0, "propose") and f"propose {RAID}" in legal(s)
+    before = sorted(c for cards in GAME.all_cards(s).values() for c in cards)
+    s = play(s, f"propose {RAID}", f"propose {ESCORT}")
+    assert GAME.all_cards(s)["event:0"] == [FLOOD, RAID]
+    assert sorted(c for cards in GAME.all_cards(s).values() for c in cards) == before
+    assert info(s)["phase"] == "actions"
+
+
+def test_a_position_at_the_proposals_keeps_the_story_event_on_the_reveal():
+    """`story`: a position starting at the propose step with a Story Event in play:
+    the Story Event and the Character involved with it stay on the reveal."""
+    s = pos({"event:0": [FLOOD], "involved:0": [FARMER], "hand:0": [RAID],
+             "hand:1": [ESCORT]}, phase="initiation", step="propose")
+    s = play(s, f"propose {RAID}", "propose")
+    zones = GAME.all_cards(s)
+    assert zones["event:0"] == [FLOOD, RAID] and zones["involved:0"] == [FARMER]
+    s = play(s, "finished")
+    assert where(s, FARMER) == "involved:0"
+
+
+def test_a_seat_holding_a_story_event_proposes_no_other_with_the_U8_option():
+    """U8, kept as the option `story_blocks` (off by default): a seat whose Story
+    Event is still in play is skipped in the proposals."""
+    assert GAME.check_options({})["story_blocks"] is False
+    s = pos({"event:0": [FLOOD], "hand:0": [RAID], "hand:1": [ESCORT]},
+            phase="initiation", step="discard", options={"story_blocks": True})
     s = play(s, "discard", "discard")
     assert who(s) == (1, "propose")
 
@@ -388,6 +425,38 @@ def test_tie_break_rounds():
     s = play(s, f"tiebreak {DUELIST}")
     assert where(s, RAID) == "chronicle:0" and where(s, DUELIST) == "rest:1"
     assert where(s, GUARD) == "rest:0"
+
+
+def test_a_tie_break_may_give_up_an_attachment_on_an_involved_character():
+    """`tie` (seed 004, 3.3.1: "each contender gathers all of their involved cards, and
+    secretly chooses one to discard"): an Attachment on an involved Character is an
+    involved card; given up alone, its Character stays involved."""
+    katana = "heirloom-katana#30"
+    z = {"event:0": [RAID], "involved:0": [SWORD, katana, GUARD, DUELIST]}
+    s = pos(z, finished=["p2"], owners={DUELIST: "p2", GUARD: "p2"},
+            attached={katana: SWORD})
+    s = play(s, "finished")
+    assert info(s)["contest"]["totals"] == [4, 4]
+    assert legal(s) == {f"tiebreak {SWORD}", f"tiebreak {katana}"}
+    s = play(s, f"tiebreak {katana}")
+    evs = events(s, f"tiebreak {GUARD}")
+    assert next(e for e in evs if e.kind == REVEAL).cards == (katana, GUARD)
+    assert not any(e.kind == "exhaust" and SWORD in e.cards for e in evs[:3])
+    s = play(s, f"tiebreak {GUARD}")
+    assert where(s, katana) == "rest:0" and where(s, RAID) == "chronicle:1"
+
+
+def test_a_tie_break_gives_up_only_characters_with_the_U10_option():
+    """U10, kept as the option `tie_characters` (off by default): only an involved
+    Character may be given up."""
+    assert GAME.check_options({})["tie_characters"] is False
+    katana = "heirloom-katana#30"
+    z = {"event:0": [RAID], "involved:0": [SWORD, katana, GUARD, DUELIST]}
+    s = pos(z, finished=["p2"], owners={DUELIST: "p2", GUARD: "p2"},
+            attached={katana: SWORD}, options={"tie_characters": True})
+    s = play(s, "finished")
+    assert legal(s) == {f"tiebreak {SWORD}"}
+    assert refusal(s, f"tiebreak {katana}").ruling == "U10"
 
 
 def test_everyone_out_of_cards_fails_the_event():
@@ -708,8 +777,8 @@ def test_every_refusal_names_a_clause_or_ruling_of_the_rules_page():
 
 @pytest.mark.parametrize("extra, words", [
     ('step = "hero"\n', "the actions phase has the steps action"),
-    ('owners = { "rice-farmer#9" = "p2" }\n', "is not a card listed in an involved zone"),
-    ('owners = { "rice-farmer#9" = "p2" }\n', "or a Held Moment in a field"),
+    ('owners = { "rice-farmer#99" = "p2" }\n', "is not a card listed in the zones"),
+    ('owners = { "rice-farmer#9" = "p3" }\n', "there are 2 seats"),
     ('attached = { "heirloom-katana#8" = "bandit-raid#2" }\n',
      "a Setting is attached to an Event"),
     ('stricken = ["rice-farmer#9"]\n', "is not in play"),

@@ -160,7 +160,7 @@ def test_every_legal_move_is_a_drag_a_click_or_a_button_with_words(seats):
 
 @pytest.mark.parametrize(("text", "words"), [
     ("pass", "Pass"), ("finished", "Finished"), ("cut", "Cut the deck"),
-    ("discard", "Discard nothing"), ("propose", "Propose no Event"),
+    ("discard", "Discard no more"), ("propose", "Propose no Event"),
     ("hero", "Keep no Hero"),
 ])
 def test_words_for_each_button(text, words):
@@ -179,7 +179,7 @@ def test_words_name_the_cards_of_each_kind_of_move():
     assert PRESENT.describe(f"propose {ev}") == f"Propose {event} face down"
     assert PRESENT.describe(f"play {ch}") == f"Play {name}"
     assert PRESENT.describe(f"use {ch} 2 on {ev}") == f"Use {name} (ability 2) on {event}"
-    assert PRESENT.describe(f"discard {ch} {ev}") == f"Discard {name} and {event}"
+    assert PRESENT.describe(f"discard {ch}") == f"Discard {name}"
     assert PRESENT.describe(f"tiebreak {ch}") == f"Drop {name} from the tie"
     assert PRESENT.describe(f"hero {ch}") == f"Keep {name} as your Hero"
     assert PRESENT.readable(f"p1 involves {ch}") == f"p1 involves {name}"

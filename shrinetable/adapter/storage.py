@@ -18,6 +18,7 @@ import time
 import weakref
 from pathlib import Path
 
+from shrinetable.formats.files import is_file, resolved, why
 from shrinetable.formats.save import SaveError, SaveFile, clean_temporaries, read_save, write_save
 from shrinetable.resources import data_dir
 
@@ -112,9 +113,8 @@ def recent_autosaves() -> list[Path]:
     found = []
     for folder in {data_dir() / "autosaves", fallback_dir() / "autosaves"}:
         found += list(folder.glob("*.json"))
-    legacy = data_dir() / "autosave.json"   # from before there was one per table
-    found += [legacy] if legacy.is_file() else []
-    return sorted(found, key=mtime, reverse=True)[:RECENT]
+    found.append(data_dir() / "autosave.json")   # from before there was one per table
+    return sorted(filter(is_file, found), key=mtime, reverse=True)[:RECENT]
 
 
 def mtime(path: Path) -> float:
@@ -165,10 +165,12 @@ def save_as(session: Session, path: str | Path) -> Path:
 def load(path: str | Path) -> Session:
     """A saved game (SaveError if it is damaged). An autosave opened as a file
     (`--load`, the file dialog) is taken over like Continue, not copied again."""
-    folders = {(d / "autosaves").resolve() for d in (data_dir(), fallback_dir())}
-    if Path(path).resolve().parent in folders:
-        return load_autosave(path)
-    return _read(path)
+    try:
+        folders = {resolved(d / "autosaves") for d in (data_dir(), fallback_dir())}
+        taken_over = resolved(path).parent in folders
+    except OSError as e:
+        raise SaveError(f"{path}: cannot read the file: {why(e)}") from None
+    return load_autosave(path) if taken_over else _read(path)
 
 
 def _read(path: str | Path) -> Session:

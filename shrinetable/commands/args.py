@@ -10,10 +10,12 @@ known names, allowed values). Sizes are written `WIDTHxHEIGHT` (`play --size`,
 from __future__ import annotations
 
 import os
+import re
 from pathlib import Path
 from typing import Any
 
 from shrinetable.formats.cards import CARDS_ENV
+from shrinetable.formats.files import resolved, why
 
 TRUE = ("true", "yes", "on", "1")
 FALSE = ("false", "no", "off", "0")
@@ -55,13 +57,14 @@ def _value(name: str, text: str, default: Any) -> Any:
     return text.strip()
 
 
+DIGITS = re.compile(r"[0-9]{1,6}")   # str.isdigit also takes "²", which int() refuses
 LARGEST = (7680, 4320)   # 8K: a bigger picture runs out of memory, not of detail
 
 
 def parse_size(text: str, least: tuple[int, int]) -> tuple[int, int]:
     """`WIDTHxHEIGHT` as two ints, from `least` to LARGEST; ValueError otherwise."""
     w, _, h = text.lower().partition("x")
-    if not (w.strip().isdigit() and h.strip().isdigit()) or len(w + h) > 12:
+    if not (DIGITS.fullmatch(w.strip()) and DIGITS.fullmatch(h.strip())):
         raise ValueError(f"--size {text!r}: write WIDTHxHEIGHT, e.g. 1280x720")
     size = int(w), int(h)
     if size[0] < least[0] or size[1] < least[1]:
@@ -96,4 +99,7 @@ def use_cards(folder: str | None) -> None:
     if any(root.glob("*.toml")) and not any(p.is_dir() for p in root.iterdir()):
         raise ValueError(f"--cards {folder}: put each game's card files in a folder named "
                          f"after the game's card folder, e.g. {root}/<game>/")
-    os.environ[CARDS_ENV] = str(root.resolve())
+    try:
+        os.environ[CARDS_ENV] = str(resolved(root))
+    except OSError as e:
+        raise ValueError(f"--cards {folder}: {why(e)}") from None

@@ -52,6 +52,14 @@ def _startup(p: argparse.ArgumentParser) -> None:
     p.add_argument("--runs", type=int, default=9, help="starts of each to take the median of")
 
 
+def _prompts(p: argparse.ArgumentParser) -> None:
+    _game(p)
+    p.add_argument("--players", type=int, default=None,
+                   help="seats per game, p1 a person (default: the game's fewest)")
+    p.add_argument("--games", type=int, default=20, help="seeded games")
+    p.add_argument("--seed", type=int, default=1, help="seed of the first game")
+
+
 @dataclass(frozen=True)
 class Bench:
     help: str
@@ -68,6 +76,9 @@ BENCHES = {
                     "shrinetable.table.legibility:run_render", _render),
     "launch": Bench("launch to first frame against starting pygame's display, same run",
                     "shrinetable.bench:run_launch", _launch),
+    "prompts": Bench("questions the table asks a person per turn (median, p90), the "
+                     "table's own automatic passes applied",
+                     "shrinetable.adapter.prompts:run_prompts", _prompts),
     "startup": Bench("`shrinetable --help` against `python -c pass`, same run",
                      "shrinetable.bench:run_startup", _startup),
 }

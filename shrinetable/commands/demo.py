@@ -17,6 +17,7 @@ import sys
 from pathlib import Path
 
 from shrinetable.formats.errors import FormatError
+from shrinetable.formats.files import resolved, why
 from shrinetable.table import env
 
 from .args import add_cards, parse_size
@@ -76,14 +77,17 @@ def run(args: argparse.Namespace) -> int:
         path = catalog.find(args.name)
     except LookupError as e:
         return fail(str(e))
-    if args.export and not Path(args.export).resolve().parent.is_dir():
-        return fail(f"--export {args.export}: the folder {Path(args.export).parent} does not "
-                    f"exist; make it first, or export somewhere else")
+    try:
+        if args.export and not resolved(args.export).parent.is_dir():
+            return fail(f"--export {args.export}: the folder {Path(args.export).parent} does "
+                        f"not exist; make it first, or export somewhere else")
+    except OSError as e:
+        return fail(f"--export {args.export}: {why(e)}")
     try:
         if exporting:
             return _export(path, args.export, args.export_frames, size)
         if env.no_display():
-            return fail(env.NO_DISPLAY)
+            return fail(env.no_display())
         return _play(path)
     except (FormatError, ValueError, OSError) as e:
         return fail(str(e))

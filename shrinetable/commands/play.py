@@ -89,7 +89,7 @@ def run(args: argparse.Namespace) -> int:
     except (ValueError, SaveError) as e:
         return fatal(str(e))
     if env.no_display():
-        return fatal(env.NO_DISPLAY)
+        return fatal(env.no_display())
     try:
         app = App(size, trace=getattr(args, "trace", False),
                   fullscreen=getattr(args, "fullscreen", False))

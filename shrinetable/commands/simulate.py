@@ -114,6 +114,9 @@ def simulate(name: str, games: int, seed: int, kinds: list[str], options: dict,
 def run(args: argparse.Namespace) -> int:
     try:
         game = registry.get(args.game)
+        if args.players is not None and not 1 <= args.players <= game.max_seats:
+            raise ValueError(f"--players {args.players}: {args.game} is for "
+                             f"{players_text(game)} players, not {args.players}")
         kinds = seat_kinds(args.seats, args.players)
         if not game.min_seats <= len(kinds) <= game.max_seats:
             raise ValueError(f"{args.game} is for {players_text(game)} players, "

@@ -35,7 +35,8 @@ from pydantic import BaseModel, ConfigDict, ValidationError, create_model
 
 from shrinetable.resources import data_dir, resource
 
-from .errors import FormatError, find_line, key_path, parse_toml, read_toml
+from .errors import FormatError, find_line, key_path, parse_toml, read_text, read_toml
+from .files import is_file, resolved, why
 
 MAX_NUMBER = 999   # no cost, strength or copy count comes near; a billion copies crashed
 CARDS_ENV = "SHRINETABLE_CARDS"
@@ -97,7 +98,7 @@ def load_cards(paths: list[Path], model: type[BaseModel]) -> dict[str, Any]:
     for path in paths:
         for i, c in enumerate(_load(path, model, "card")):
             if c.id in out:
-                text = path.read_text(encoding="utf-8")
+                text = read_text(path)
                 raise FormatError(str(path), f"card {c.id!r}: id",
                                   "this id is already used by another card",
                                   find_line(text, ("card", i, "id")))
@@ -175,7 +176,11 @@ def load_card_data(data: Any) -> tuple[dict[str, Any], list[Any]]:
 def check_folder(data: Any, folder: Path) -> str:
     """Check a card folder as the game would load it (the shipped one alone, a
     designer's with the shipped set); FormatError naming the fault, else what it holds."""
-    if folder.resolve() == card_folder(data).resolve():
+    try:
+        shipped_folder = resolved(folder) == card_folder(data).resolve()
+    except OSError as e:
+        raise FormatError(str(folder), "", f"cannot read the folder: {why(e)}") from None
+    if shipped_folder:
         cards, decks = load_dir(folder, data.card, data.deck)
         check_decks(data, cards, decks, folder)
         return f"{len(cards)} cards, {len(decks)} decks"
@@ -204,7 +209,7 @@ def check_decks(data: Any, cards: dict[str, Any], decks: list[Any], folder: Path
     naming the deck file, the deck and its line otherwise."""
     rules = _deck_rules(data)
     path = folder / "decks.toml"
-    text = path.read_text(encoding="utf-8") if path.is_file() else ""
+    text = read_text(path) if is_file(path) else ""
     for deck in decks:
         faults = [f"no card has the id {cid!r}" for cid in _named_ids(deck) if cid not in cards]
         faults = faults or [p.removeprefix(f"{deck.name}: ") for p in rules(deck, cards)]

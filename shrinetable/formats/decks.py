@@ -23,6 +23,7 @@ from shrinetable.engine import NotationError
 
 from .cards import load_card_data
 from .errors import FormatError, find_line, key_path, read_toml
+from .files import is_file
 
 Catalog = Callable[[], tuple[dict[str, Any], Sequence[Any]]]
 Faults = Callable[[Any, dict[str, Any]], list["Fault"]]
@@ -99,7 +100,7 @@ class DeckFiles:
         for d in decks:
             if value.strip().lower() in (deck_key(d), d.name.lower()):
                 return d.name, ids(d)
-        if Path(value).is_file():
+        if is_file(value):
             try:
                 deck, bad = self.file_faults(value)
             except FormatError as e:

@@ -9,6 +9,8 @@ import tomllib
 from collections.abc import Sequence
 from pathlib import Path
 
+from .files import read_bytes
+
 
 class FormatError(Exception):
     """A file that cannot be used: which file, which key (a path such as
@@ -36,16 +38,17 @@ def key_path(loc: Sequence[str | int]) -> str:
 
 MAX_BYTES = 1 << 20   # the largest file shipped is ~40 KB; a bigger one is a slip
 MAX_DEPTH = 32        # arrays and inline tables inside each other (~500 crashed the parser)
-# what a depth count must step over: strings (brackets in them do not nest) and comments
+MAX_DIGITS = 40       # Python refuses to read an int of more than 4,300 digits; no file needs 40
+# what a depth count must step over: strings (brackets in them do not nest) and comments;
+# and runs of digits too long for a number
 _TOKEN = re.compile(r'"""(?:\\.|[^\\])*?"""|\'\'\'.*?\'\'\'|"(?:\\.|[^"\\\n])*"'
-                    r"|'[^'\n]*'|#[^\n]*|[\[\]{}]", re.S)
+                    rf"|'[^'\n]*'|#[^\n]*|[\[\]{{}}]|[0-9][0-9_]{{{MAX_DIGITS},}}", re.S)
 
 
 def read_text(path: str | Path, limit: int = MAX_BYTES) -> str:
     """A file a person wrote, as text, at most `limit` bytes; FormatError otherwise."""
     try:
-        with open(path, "rb") as f:
-            data = f.read(limit + 1)
+        data = read_bytes(path, limit)
         if len(data) > limit:
             raise FormatError(str(path), "", f"the file is larger than {limit // 1024} KB; "
                                              f"is it the right file?")
@@ -59,6 +62,9 @@ def parse_toml(text: str, file: str) -> dict:
     depth = 0
     for m in _TOKEN.finditer(text):
         token = m[0]
+        if token[0].isdigit():
+            raise FormatError(file, "", f"a number of more than {MAX_DIGITS} digits",
+                              text.count("\n", 0, m.start()) + 1)
         depth += (token in "[{") - (token in "]}") if len(token) == 1 else 0
         if depth > MAX_DEPTH:
             line = text.count("\n", 0, m.start()) + 1
@@ -68,6 +74,8 @@ def parse_toml(text: str, file: str) -> dict:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as e:
         raise FormatError(file, "", f"not valid TOML: {e}", decode_line(e)) from None
+    except ValueError as e:   # a number the scan above let through (a bug): still a message
+        raise FormatError(file, "", f"a number cannot be read: {e}") from None
     except RecursionError:   # the count above missed a nesting (a bug): still a message
         raise FormatError(file, "", f"arrays or tables nest more than {MAX_DEPTH} deep") \
             from None
@@ -85,9 +93,24 @@ def decode_line(e: tomllib.TOMLDecodeError) -> int | None:
     return int(m[1]) if m else None
 
 
-_HEADER = re.compile(r"^\s*(\[\[?)\s*([^\]]+?)\s*\]\]?\s*(#.*)?$")
 _NAME = r"(?:\"[^\"]*\"|'[^']*'|[A-Za-z0-9_-]+)"
 _KEY = re.compile(rf"^\s*({_NAME}(?:\s*\.\s*{_NAME})*)\s*=")
+
+
+def _header(raw: str) -> tuple[bool, str] | None:
+    """A table header line's (array of tables?, key), None for any other line. A
+    scan of the line, not a regex: `[` and a long run of spaces took cubic time."""
+    line = raw.strip()
+    double = line.startswith("[[")
+    if not line.startswith("["):
+        return None
+    body = line[2 if double else 1:]
+    end = body.find("]")
+    name, rest = body[:end].strip(), body[end + 1:]
+    if end < 0 or not name or "=" in name or (double and not rest.startswith("]")):
+        return None
+    rest = rest[1:].strip() if double else rest.strip()
+    return (double, name) if not rest or rest.startswith("#") else None
 
 
 def _split_key(key: str) -> tuple[str, ...]:
@@ -110,13 +133,13 @@ def key_lines(text: str) -> dict[tuple[str, ...], int]:
         if in_string:
             in_string = quotes % 2 == 0
             continue
-        m = _HEADER.match(raw)
-        if m and "=" not in raw.split("]")[0]:
-            parts, table = _split_key(m[2]), ()
+        header = _header(raw)
+        if header:
+            parts, table = _split_key(header[1]), ()
             for i, part in enumerate(parts):
                 table += (part,)
                 lines.setdefault(table, n)
-                if m[1] == "[[" and i == len(parts) - 1:
+                if header[0] and i == len(parts) - 1:
                     arrays[table] = arrays.get(table, 0) + 1
                 if table in arrays:
                     table += (str(arrays[table] - 1),)

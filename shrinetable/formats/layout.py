@@ -66,6 +66,8 @@ class Place(_Strict):
     # zones of one seat with the same `share` (side by side in a row) split the width
     # they span together: an empty one narrows, the others widen (territory slots)
     share: str = ""
+    # drawn only while it holds cards (a setup zone leaves the table when setup ends)
+    while_filled: bool = False
 
 
 class Grid(_Strict):

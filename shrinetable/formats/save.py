@@ -17,6 +17,8 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from shrinetable.engine import MAX_SEATS
 
+from .files import read_bytes, why
+
 FORMAT = "shrinetable-save"
 
 
@@ -43,10 +45,9 @@ TEMP_PREFIX = ".save-"
 def read_save(path: str | Path) -> SaveFile:
     p = Path(path)
     try:
-        with open(p, "rb") as f:
-            raw = f.read(MAX_BYTES + 1)
+        raw = read_bytes(p, MAX_BYTES)
     except OSError as e:
-        raise SaveError(f"{p}: cannot read the file: {e.strerror or e}") from None
+        raise SaveError(f"{p}: cannot read the file: {why(e)}") from None
     if len(raw) > MAX_BYTES:
         raise SaveError(f"{p}: not a save file (larger than {MAX_BYTES >> 20} MB)")
     try:

@@ -112,13 +112,13 @@ def measure(seconds: float = 3.0, game_name: str | None = None) -> dict:
     hand = scene.match.hand(0)
     card = next(p for p in scene.board.placed if p.zone == hand)
     scene.press = Press(card.rect.center, card, hand)
-    scene._start_drag(card.rect.center)
+    scene.pointer.start_drag(card.rect.center)
     scene.draw(screen)
     pygame.display.flip()
     drag = []
     x0, y0 = card.rect.center
     for i in range(300):
-        scene._move((x0 - 600 + (i * 7) % 1200, y0 - 200 - (i * 3) % 500))
+        scene.pointer.move((x0 - 600 + (i * 7) % 1200, y0 - 200 - (i * 3) % 500))
         t0 = time.perf_counter()
         rects = scene.draw(screen)
         if rects is None:
@@ -126,7 +126,7 @@ def measure(seconds: float = 3.0, game_name: str | None = None) -> dict:
         else:
             pygame.display.update(rects)
         drag.append((time.perf_counter() - t0) * 1000)
-    scene._cancel_drag()
+    scene.pointer.cancel_drag()
     scene.flyers = []
     scene.draw(screen)
 

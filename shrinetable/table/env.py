@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import math
 import os
+import socket
 import sys
 
 DEFAULTS = {
@@ -22,12 +23,44 @@ NO_DISPLAY = ("no display to open a window on (DISPLAY and WAYLAND_DISPLAY are u
               "it on a desktop, or set SDL_VIDEODRIVER=dummy for a window nobody sees")
 
 
-def no_display() -> bool:
-    """On Linux and the BSDs with no X or Wayland display and no driver chosen, SDL
-    falls back to an invisible offscreen window that never ends: say so instead."""
-    return (sys.platform.startswith(("linux", "freebsd", "openbsd"))
-            and not os.environ.get("SDL_VIDEODRIVER")
-            and not os.environ.get("DISPLAY") and not os.environ.get("WAYLAND_DISPLAY"))
+def no_display() -> str:
+    """Why no window can be shown ('' when one can). On Linux and the BSDs with no X
+    or Wayland display that answers and no driver chosen, SDL falls back to an
+    invisible offscreen window that never ends: say so instead."""
+    if (not sys.platform.startswith(("linux", "freebsd", "openbsd"))
+            or os.environ.get("SDL_VIDEODRIVER") or os.environ.get("WAYLAND_DISPLAY")):
+        return ""
+    display = os.environ.get("DISPLAY")
+    if not display:
+        return NO_DISPLAY
+    problem = x_server_problem(display)
+    return (f"DISPLAY={display} names no X server that answers ({problem}); start one, set "
+            f"DISPLAY to a running one, or SDL_VIDEODRIVER=dummy for a window nobody sees"
+            if problem else "")
+
+
+def x_server_problem(display: str) -> str:
+    """Why the X server `display` names cannot be reached ('' when it can, or when
+    the name is not one this check knows: SDL then says what it finds)."""
+    host, colon, rest = display.rpartition(":")
+    number = rest.split(".")[0]
+    if not colon or not number.isdecimal() or host.startswith("/"):
+        return ""
+    if host in ("", "unix"):
+        path = f"/tmp/.X11-unix/X{int(number)}"
+        where = [("\0" + path).encode(), path] if sys.platform.startswith("linux") else [path]
+        family, kind = socket.AF_UNIX, "no socket"
+    else:
+        where, family, kind = [(host, 6000 + int(number))], socket.AF_INET, "no answer"
+    for address in where:
+        try:
+            with socket.socket(family, socket.SOCK_STREAM) as s:
+                s.settimeout(2)
+                s.connect(address)
+                return ""
+        except (OSError, ValueError):
+            continue
+    return f"{kind} at {where[-1] if family == socket.AF_UNIX else display}"
 
 
 MAX_AI_DELAY = 60.0   # seconds; longer reads as a hang

@@ -363,6 +363,10 @@ def draw_face(fonts, face: Face, size: tuple[int, int], detail: bool = False) ->
     said = face.keywords if face.keywords and not detail else (face.text,)
     lines = [part for words in said for part in wrap(fonts, words, small, width)]
     high = fonts.font(small).get_linesize()
+    while detail and small > 7 and y + len(lines) * high > bottom:   # the whole text, smaller
+        small -= 1
+        lines = [part for words in said for part in wrap(fonts, words, small, width)]
+        high = fonts.font(small).get_linesize()
     for i, line in enumerate(lines):
         if y + high > bottom and not detail:
             break

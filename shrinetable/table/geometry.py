@@ -182,7 +182,7 @@ def strip_rects(place: Place, area: pygame.Rect, n: int, scaler: Scaler,
     h = min(most, (area.h + gap) // rows - gap)
     step = h + gap
     if h < line:   # too many even so: the strips overlap, each line's top in view
-        h, step = line, (area.h - line) / (rows - 1)
+        h, step = line, (area.h - line) / max(1, rows - 1)   # one row: no step taken
     w = (area.w - gap * (cols - 1)) // cols
     return [pygame.Rect(area.x + (i % cols) * (w + gap), round(area.y + (i // cols) * step),
                         w, h) for i in range(n)]
@@ -202,7 +202,7 @@ def zone_areas(layout: Layout, view: View, viewer: int | None) -> dict[str, Unit
     groups: dict[tuple[str, str], list[str]] = {}
     for name in view.zones:
         place = layout.place(name, viewer, view.seats)
-        if place is None:
+        if place is None or (place.while_filled and not view.zones[name].cards):
             continue
         out[name] = place.rect
         if place.share:
@@ -244,7 +244,7 @@ def place_cards(layout: Layout, view: View, scaler: Scaler, viewer: int | None,
     areas = zone_areas(layout, view, viewer)
     for name, zone in view.zones.items():
         place = layout.place(name, viewer, view.seats)
-        if place is None:
+        if name not in areas:
             continue
         area = scaler.rect(areas[name])
         size = card_size(layout, place, scaler)

@@ -9,7 +9,6 @@ from dataclasses import dataclass
 import pygame
 
 from shrinetable.adapter import gestures
-from shrinetable.engine import Decor
 
 from . import geometry as geo
 
@@ -66,25 +65,35 @@ class Press:
 
 
 def group_offsets(origins: list[pygame.Rect], pos, grabbed: int | None,
-                   indices: tuple[int, ...]) -> list[tuple[int, int]]:
-    """Where held cards hang from the pointer: the grabbed card stays where it
-    was taken, the others close up beside it in a tight fan."""
+                  indices: tuple[int, ...], sizes: list[tuple[int, int]] | None = None,
+                  screen: pygame.Rect | None = None) -> list[tuple[int, int]]:
+    """Where held cards hang from the pointer: the grabbed card under the
+    pointer at the spot where it was taken (an image of another shape than its
+    place, a card lifted from a strip, at the same share of its width and
+    height), the others close up beside it in a tight fan, moved along while
+    the grabbed one stays under the pointer so that all are inside `screen`."""
     k = indices.index(grabbed) if grabbed in indices else 0
-    gx, gy = origins[k].x - pos[0], origins[k].y - pos[1]
-    step = round(origins[k].w * 0.3)
-    return [(gx + (i - k) * step, gy) for i in range(len(origins))]
+    o = origins[k]
+    w, h = sizes[k] if sizes else o.size
+    gx = -round((pos[0] - o.x) * w / max(1, o.w))
+    gy = -round((pos[1] - o.y) * h / max(1, o.h))
+    step = round(w * 0.3)
+
+    def fan(step: int) -> tuple[list[tuple[int, int]], int]:
+        """The offsets with `step` between cards, moved along into `screen` as far
+        as the grabbed card stays under the pointer; how far they still stick out."""
+        out = [(gx + (i - k) * step, gy) for i in range(len(origins))]
+        if screen is None:
+            return out, 0
+        left = min(dx for dx, _ in out) + pos[0]
+        right = max(dx for dx, _ in out) + w + pos[0]
+        shift = max(0, screen.left - left) - max(0, right - screen.right)
+        shift = max(-(gx + w - 1), min(-gx, shift))   # the pointer stays on its card
+        out = [(dx + shift, dy) for dx, dy in out]
+        return out, max(0, screen.left - left - shift) + max(0, right + shift - screen.right)
+
+    return min((fan(step), fan(-step)), key=lambda f: f[1])[0]   # to the left if need be
 
 
 def far(a: tuple[int, int], b: tuple[int, int]) -> bool:
     return abs(a[0] - b[0]) + abs(a[1] - b[1]) >= DRAG_START
-
-
-def tally_changes(before: Decor, after: Decor) -> dict[str, int]:
-    """How much each seat zone's headline number (`Hud.tally`) changed in a move."""
-    out = {}
-    for zone, hud in after.huds.items():
-        old = before.huds.get(zone)
-        if hud.tally is not None and old is not None and old.tally is not None \
-                and hud.tally != old.tally:
-            out[zone] = hud.tally - old.tally
-    return out

@@ -64,23 +64,26 @@ class Widgets:
     window: UIWindow | None = None
 
 
-class GamePanels:
-    """Mixed into GameScene: everything here reads the scene's state
-    (match, viewer, overlay, moves, message) and fills `self.ui`."""
+class Panels:
+    """The widgets of one game scene: everything here reads the scene's state
+    (match, viewer, overlay, moves, message) and fills its `ui`."""
 
-    def build_ui(self) -> None:
+    def __init__(self, scene):
+        self.s = scene
+
+    def build(self) -> None:
         """(Re)create every widget for the current state and window size."""
-        m = self.app.manager
+        m = self.s.app.manager
         m.clear_and_reset()
-        self.ui = Widgets()
-        sc = self.board.scaler
-        if self.overlay != "menu":
-            self.asking_quit = False   # the question goes with the menu that asked it
-        if self.overlay == "handover":
+        self.s.ui = Widgets()
+        sc = self.s.board.scaler
+        if self.s.overlay != "menu":
+            self.s.asking_quit = False   # the question goes with the menu that asked it
+        if self.s.overlay == "handover":
             self._handover_ui()
             return
-        p = self.layout.panels
-        self.ui.log = UITextBox(self._log_text(), sc.rect(p.log), m)
+        p = self.s.layout.panels
+        self.s.ui.log = UITextBox(self._log_text(), sc.rect(p.log), m)
         self._scroll_log()
         status = sc.rect(p.status)
         row_h = max(26, status.h // 3)
@@ -88,32 +91,32 @@ class GamePanels:
         bw = status.w // len(names)
         for i, (label, cmd) in enumerate(names):
             b = UIButton(pygame.Rect(status.x + i * bw, status.y, bw - 4, row_h), label, m)
-            if (cmd == "undo" and not self.match.can_undo()) or (
-                    cmd == "redo" and not self.match.can_redo()):
+            if (cmd == "undo" and not self.s.match.can_undo()) or (
+                    cmd == "redo" and not self.s.match.can_redo()):
                 b.disable()
-            self.ui.commands[b] = cmd
-        self.ui.status = UITextBox(self._status_html(), pygame.Rect(
+            self.s.ui.commands[b] = cmd
+        self.s.ui.status = UITextBox(self._status_html(), pygame.Rect(
             status.x, status.y + row_h + 2, status.w, status.h - row_h - 2), m)
         area = sc.rect(p.buttons)
-        if self.message and not self.banner_up():   # a notice, whole, under the buttons
+        if self.s.message and not self.banner_up():   # a notice, whole, under the buttons
             box = UITextBox(self._notice_html(), pygame.Rect(area.x, area.y, area.w, -1), m)
             h = min(box.rect.height, area.h // 2)   # height -1: as tall as the text
             box.set_dimensions((area.w, h))
             box.set_relative_position((area.x, area.bottom - h))   # buttons stay put
             area = pygame.Rect(area.x, area.y, area.w, max(0, area.h - h - 4))
         self._action_buttons(area)
-        if self.overlay == "menu":
+        if self.s.overlay == "menu":
             self._menu_ui()
-        elif self.overlay == "rules":
+        elif self.s.overlay == "rules":
             self._rules_ui()
-        elif self.overlay == "choice":
+        elif self.s.overlay == "choice":
             self._choice_ui()
-        elif self.overlay == "gameover":
+        elif self.s.overlay == "gameover":
             self._gameover_ui()
-        elif self.overlay == "ask":
+        elif self.s.overlay == "ask":
             self._ask_ui()
-        elif self.overlay == "load":
-            self.ui.window = UIFileDialog(pygame.Rect(40, 40, 520, 420), self.app.manager,
+        elif self.s.overlay == "load":
+            self.s.ui.window = UIFileDialog(pygame.Rect(40, 40, 520, 420), self.s.app.manager,
                                           "Load a saved game",
                                           initial_file_path=str(storage.dialog_folder()),
                                           allow_existing_files_only=True)
@@ -121,34 +124,34 @@ class GamePanels:
     def banner_up(self) -> bool:
         """Whether the message is shown whole over the table (a refusal, until
         the next click): the panel then shows no second copy of it."""
-        return bool(self.message and self.message_is_error and self.shout
-                    and self.overlay is None)
+        return bool(self.s.message and self.s.message_is_error and self.s.shout
+                    and self.s.overlay is None)
 
     def _log_text(self) -> str:
         """The latest entries only: pygame_gui re-lays out the whole text on every
         rebuild (300 entries took 0.3 s a move); saves keep the full record."""
-        shown = self.log_html[-LOG_SHOWN:]
-        earlier = len(self.log_html) - len(shown)
+        shown = self.s.log_html[-LOG_SHOWN:]
+        earlier = len(self.s.log_html) - len(shown)
         head = [f"<font color='#8fa89c'>({earlier} earlier moves)</font>"] if earlier else []
         return "<br>".join(head + shown) or "Game log"
 
     def _scroll_log(self) -> None:
-        bar = getattr(self.ui.log, "scroll_bar", None)
+        bar = getattr(self.s.ui.log, "scroll_bar", None)
         if bar is not None:
             bar.set_scroll_from_start_percentage(1.0)
 
     def _status_html(self) -> str:
-        m = self.match
+        m = self.s.match
         d = m.decision()
         if d is None:
             out = m.outcome()
             head = "Game over" + (f": {out.reason}" if out else "")
         else:
             who = seat_name(d.seat)
-            kind = "you" if d.seat == self.viewer and m.seats[d.seat] == "human" \
+            kind = "you" if d.seat == self.s.viewer and m.seats[d.seat] == "human" \
                 else m.seats[d.seat]
             turn_no = m.turn_number()
-            turn = m.present.decor(self.view()).turn
+            turn = m.present.decor(self.s.view()).turn
             if turn is not None and turn != d.seat:  # an out-of-turn answer
                 head = f"<b>{who} ({kind}) answers {seat_name(turn)}</b>: {d.prompt}"
             else:
@@ -157,20 +160,25 @@ class GamePanels:
         return head
 
     def _notice_html(self) -> str:
-        colour = "#ffb0a0" if self.message_is_error else "#bff2c8"
-        width = self.board.scaler.rect(self.layout.panels.buttons).w - TEXT_PAD
-        return f"<font color='{colour}'>{unbroken(self.message, width, self.app.fonts)}</font>"
+        """The panel's notice: a message shown whole on the table (`hud.banner`)
+        is named there by its rule only, as the panel has room for a few lines."""
+        rule = re.search(r"\(rule: [^)]*\)", self.s.message)
+        if self.s.message_is_error and self.s.shout and rule:
+            return f"<font color='#ffb0a0'>Refused {rule.group(0)}: see the table.</font>"
+        colour = "#ffb0a0" if self.s.message_is_error else "#bff2c8"
+        width = self.s.board.scaler.rect(self.s.layout.panels.buttons).w - TEXT_PAD
+        return f"<font color='{colour}'>{unbroken(self.s.message, width, self.s.app.fonts)}</font>"
 
     def _action_buttons(self, area: pygame.Rect) -> None:
-        if not self._my_decision():
+        if not self.s._my_decision():
             return
-        d = self.match.decision()
+        d = self.s.match.decision()
         on_table = {(p.zone, p.name) for p in geo.place_cards(
-            self.layout, self.view(), self.board.scaler, self.viewer) if p.name}
-        shown = gestures.buttons(self.moves) + gestures.stranded(self.moves, on_table)
-        present = self.match.present
+            self.s.layout, self.s.view(), self.s.board.scaler, self.s.viewer) if p.name}
+        shown = gestures.buttons(self.s.moves) + gestures.stranded(self.s.moves, on_table)
+        present = self.s.match.present
         if d.kind in present.all_buttons:
-            shown = shown + [m for m in self.moves if m not in shown]
+            shown = shown + [m for m in self.s.moves if m not in shown]
         if not shown:
             return
         per_col = max(1, area.h // 34)
@@ -180,104 +188,101 @@ class GamePanels:
         for i, move in enumerate(shown[:per_col * cols]):
             col, row = divmod(i, -(-len(shown) // cols))
             b = UIButton(pygame.Rect(area.x + col * w, area.y + row * h, w - 4, h - 4),
-                         present.describe(move.text, d.kind), self.app.manager)
-            self.ui.actions[b] = move.action
+                         present.describe(move.text, d.kind), self.s.app.manager)
+            self.s.ui.actions[b] = move.action
 
     def _window(self, title: str, w: int, h: int) -> tuple[UIWindow, int]:
-        size = self.app.screen.get_size()
+        size = self.s.app.screen.get_size()
         w, h = min(w, size[0] - 20), min(h, size[1] - 20)
         rect = pygame.Rect(0, 0, w, h)
         rect.center = (size[0] // 2, size[1] // 2)
-        win = UIWindow(rect, self.app.manager, window_display_title=title,
+        win = UIWindow(rect, self.s.app.manager, window_display_title=title,
                        resizable=False, draggable=True)
-        self.ui.window = win
+        self.s.ui.window = win
         return win, win.get_container().get_size()[0]
 
     def _buttons_in(self, win: UIWindow, width: int, items, top: int = 10) -> None:
         for i, (label, cmd) in enumerate(items):
             b = UIButton(pygame.Rect(10, top + i * 42, width - 20, 36), label,
-                         self.app.manager, container=win)
-            self.ui.commands[b] = cmd
-
-    asking_quit = False   # the menu asks whether to quit the game in progress
-    proposal = None       # among the choices, the move the game proposes (the scene's)
+                         self.s.app.manager, container=win)
+            self.s.ui.commands[b] = cmd
 
     def _quit_ui(self) -> None:
         """Quit while a game is on? It is kept (Continue resumes it)."""
         win, width = self._window("Quit shrinetable?", 440, 200)
         UITextBox("This game is kept: <b>Continue</b> on the start screen resumes it.",
-                  pygame.Rect(10, 6, width - 20, 56), self.app.manager, container=win)
+                  pygame.Rect(10, 6, width - 20, 56), self.s.app.manager, container=win)
         self._buttons_in(win, width, [("Quit", "quit"), ("Keep playing (Esc)", "close")], 68)
 
     def _menu_ui(self) -> None:
-        if self.asking_quit:
+        if self.s.asking_quit:
             self._quit_ui()
             return
         items = [("Resume (Esc)", "close"), ("Save game (Ctrl+S)", "save"),
                  ("Load game (Ctrl+O)", "load"), ("Rules (?)", "rules"),
                  ("Fullscreen (F11)", "fullscreen"),
-                 (f"Notation in the log: {'shown' if self.notation else 'hidden'} (Ctrl+N)",
+                 (f"Notation in the log: {'shown' if self.s.notation else 'hidden'} (Ctrl+N)",
                   "notation")]
-        if self.match.passes:   # a game that has a pass the table may make
-            on = "on" if self.match.auto_pass else "off"
+        if self.s.match.passes:   # a game that has a pass the table may make
+            on = "on" if self.s.match.auto_pass else "off"
             items.append((f"Pass when it is the only move: {on} (Ctrl+P)", "auto_pass"))
         items += [("New game\u2026", "newgame"), ("Quit", "quit")]
         win, width = self._window("Menu", 320, 42 * len(items) + 130)
         self._buttons_in(win, width, items)
         top = 10 + 42 * len(items)
-        UILabel(pygame.Rect(10, top, width - 20, 26), "Computer pace", self.app.manager,
+        UILabel(pygame.Rect(10, top, width - 20, 26), "Computer pace", self.s.app.manager,
                 container=win)
-        names = self.app.speed_names()
+        names = self.s.app.speed_names()
         bw = (width - 20) // len(names)
         for i, name in enumerate(names):   # the pace in use is marked, not only coloured
             b = UIButton(pygame.Rect(10 + i * bw, top + 28, bw - 4, 32),
-                         f"\u2022 {name}" if name == self.app.speed else name,
-                         self.app.manager, container=win)
-            self.ui.commands[b] = f"speed {name}"
+                         f"\u2022 {name}" if name == self.s.app.speed else name,
+                         self.s.app.manager, container=win)
+            self.s.ui.commands[b] = f"speed {name}"
 
     def _rules_ui(self) -> None:
-        size = self.app.screen.get_size()
-        win, width = self._window(f"Rules of {self.match.title}",
+        size = self.s.app.screen.get_size()
+        win, width = self._window(f"Rules of {self.s.match.title}",
                                   min(760, size[0] - 40), size[1] - 40)
         height = win.get_container().get_size()[1]
-        rules = re.sub(r"\s*\n\s*", " ", self.match.present.rules).strip()
+        rules = re.sub(r"\s*\n\s*", " ", self.s.match.present.rules).strip()
         rules = rules.replace("<br> ", "<br>")   # a paragraph starts flush left
         UITextBox(rules, pygame.Rect(0, 0, width, height - 50),
-                  self.app.manager, container=win)
+                  self.s.app.manager, container=win)
         b = UIButton(pygame.Rect(width // 2 - 80, height - 45, 160, 36), "Close",
-                     self.app.manager, container=win)
-        self.ui.commands[b] = "close"
+                     self.s.app.manager, container=win)
+        self.s.ui.commands[b] = "close"
 
     def _choice_ui(self) -> None:
-        describe = self.match.present.describe
-        items = [(describe(m.text), i) for i, m in enumerate(self.choices)]
+        describe = self.s.match.present.describe
+        items = [(describe(m.text), i) for i, m in enumerate(self.s.choices)]
         win, width = self._window("Which move?", 460, 42 * (len(items) + 1) + 60)
-        proposed = self.proposal   # the move the game proposes, listed first
+        proposed = self.s.proposal   # the move the game proposes, listed first
         for i, (label, n) in enumerate(items):
-            move = self.choices[n]
+            move = self.s.choices[n]
             if move is proposed:
                 label = f"{label} (proposed \u00b7 Enter)"
             b = UIButton(pygame.Rect(10, 10 + i * 42, width - 20, 36), label,
-                         self.app.manager, container=win)
+                         self.s.app.manager, container=win)
             if move is proposed:
                 b.select()
-            self.ui.actions[b] = move.action
+            self.s.ui.actions[b] = move.action
         self._buttons_in(win, width, [("Cancel", "close")], 10 + len(items) * 42)
 
     def _gameover_ui(self) -> None:
-        out = self.match.outcome()
+        out = self.s.match.outcome()
         if out and out.winners:
             names = " and ".join(seat_name(w) for w in out.winners)
-            you = self.viewer in out.winners and self.match.seats[self.viewer] == "human"
+            you = self.s.viewer in out.winners and self.s.match.seats[self.s.viewer] == "human"
             head = f"{names} win{'s' if len(out.winners) == 1 else ''}" + \
                 (" \u2014 well played!" if you else "")
         else:
             head = "A draw"
         win, width = self._window("Game over", 420, 260)
-        UILabel(pygame.Rect(10, 10, width - 20, 30), head, self.app.manager, container=win)
+        UILabel(pygame.Rect(10, 10, width - 20, 30), head, self.s.app.manager, container=win)
         if out:
             UILabel(pygame.Rect(10, 40, width - 20, 26), out.reason[:1].upper() + out.reason[1:],
-                    self.app.manager,
+                    self.s.app.manager,
                     container=win)
         self._buttons_in(win, width, [("Play again", "again"), ("New game\u2026", "newgame"),
                                       ("Quit", "quit")], 76)
@@ -285,28 +290,28 @@ class GamePanels:
     def _ask_ui(self) -> None:
         """Another person at this table may answer: pass at once, or take the
         device to look at their hand (the table hides until they confirm)."""
-        d = self.match.decision()
-        present = self.match.present
+        d = self.s.match.decision()
+        present = self.s.match.present
         seat = seat_name(d.seat)
         win, width = self._window(f"{seat}, an answer?", 420, 200)
         UILabel(pygame.Rect(10, 8, width - 20, 26), f"{seat} {present.asks[d.kind]}.",
-                self.app.manager, container=win)
-        passing = self.match.quick_pass()
+                self.s.app.manager, container=win)
+        passing = self.s.match.quick_pass()
         b = UIButton(pygame.Rect(10, 40, width - 20, 36), present.describe(passing.text, d.kind),
-                     self.app.manager, container=win)
-        self.ui.actions[b] = passing
+                     self.s.app.manager, container=win)
+        self.s.ui.actions[b] = passing
         self._buttons_in(win, width, [(f"Answer: hand the device to {seat}", "handover")], 82)
 
     def _handover_ui(self) -> None:
-        seat = self.match.decision().seat
-        size = self.app.screen.get_size()
+        seat = self.s.match.decision().seat
+        size = self.s.app.screen.get_size()
         rect = pygame.Rect(0, 0, 360, 44)
         rect.center = (size[0] // 2, size[1] // 2 + 40)
-        b = UIButton(rect, f"I am {seat_name(seat)}: show my cards", self.app.manager)
-        self.ui.commands[b] = "takeover"
-        if self.match.can_undo(self.viewer):   # still the one who just moved
+        b = UIButton(rect, f"I am {seat_name(seat)}: show my cards", self.s.app.manager)
+        self.s.ui.commands[b] = "takeover"
+        if self.s.match.can_undo(self.s.viewer):   # still the one who just moved
             rect = pygame.Rect(0, 0, 360, 40)
             rect.center = (size[0] // 2, size[1] // 2 + 40 + max(110, size[1] // 7))
-            b = UIButton(rect, f"{seat_name(self.viewer)}: undo my move (Ctrl+Z)",
-                         self.app.manager)
-            self.ui.commands[b] = "undo"
+            b = UIButton(rect, f"{seat_name(self.s.viewer)}: undo my move (Ctrl+Z)",
+                         self.s.app.manager)
+            self.s.ui.commands[b] = "undo"

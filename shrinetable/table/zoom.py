@@ -1,6 +1,7 @@
 """A card shown large with its full text: right-click a card (any click, on the
 table or the panels, or the pointer leaving both the card and its enlargement
-closes it), or rest the pointer on a card for a moment (moving away closes it).
+closes it), or rest the pointer on a card for a moment (moving away closes it);
+a card in one's hand rises from its place and grows at once.
 Small cards on a crowded table stay readable this way; the hover zoom is for
 games whose cards carry text (`Presentation.zoom_on_hover`)."""
 
@@ -15,71 +16,82 @@ from . import hud
 
 HOVER_S = 0.7       # how long the pointer rests on a card before it zooms
 HEIGHT = 0.62       # the zoomed card's height, as a share of the window's
+RISE = 0.42         # a hovered hand card's, risen from its place (its text >= 14 px)
 
 
 class Zoom:
-    """Mixed into GameScene: reads `board`, `drag`, `press`, `overlay`, `app`."""
+    """The enlarged card of one game scene; reads the scene's `board`, `drag`,
+    `press`, `overlay` and `app`, and marks it dirty when the zoom changes."""
 
-    zoomed: str | None = None        # the card shown large
-    pinned: bool = False             # by a right-click (stays until a click)
-    resting: tuple[str, float] | None = None   # (card under the pointer, since when)
-    zoom_area: tuple[pygame.Rect, ...] = ()   # the enlargement and its card, as drawn
+    def __init__(self, scene):
+        self.s = scene
+        self.zoomed: str | None = None        # the card shown large
+        self.pinned = False                   # by a right-click (stays until a click)
+        self.resting: tuple[str, float] | None = None   # (card under the pointer, since when)
+        self.area: tuple[pygame.Rect, ...] = ()   # the enlargement and its card, as drawn
+        self.rising = False   # the zoomed card is a hand card under the pointer
 
-    def zoom_motion(self, pos) -> None:
+    def motion(self, pos) -> None:
         """The pointer moved: restart the hover timer, drop a hover zoom, and a
         pinned one once the pointer is neither on it nor on its card."""
         if self.pinned:
-            if self.zoom_area and not any(r.collidepoint(pos) for r in self.zoom_area):
-                self.zoom_close()
+            if self.area and not any(r.collidepoint(pos) for r in self.area):
+                self.close()
             return
-        if not self.app.art.present.zoom_on_hover:
+        if not self.s.app.art.present.zoom_on_hover:
             return
-        card = geo.card_at(self.board.placed, pos)
-        name = card.name if card is not None and self.drag is None else None
+        card = geo.card_at(self.s.board.placed, pos)
+        name = card.name if card is not None and self.s.drag is None else None
         if self.resting is None or self.resting[0] != name:
-            self.resting = (name, time.monotonic()) if name else None
+            # a card in one's hand rises and grows at once, as in digital card games
+            self.rising = bool(name) and card.zone in self.s.board.hands and not card.strip
+            wait = 0 if self.rising else HOVER_S
+            self.resting = (name, time.monotonic() - HOVER_S + wait) if name else None
             if self.zoomed is not None:
                 self.zoomed = None
-                self.dirty = True
+                self.s.dirty = True
 
-    def zoom_right_click(self, pos) -> None:
-        card = geo.card_at(self.board.placed, pos)
+    def right_click(self, pos) -> None:
+        card = geo.card_at(self.s.board.placed, pos)
         self.zoomed = card.name if card is not None and card.name else None
         self.pinned = self.zoomed is not None
-        self.dirty = True
+        self.s.dirty = True
 
-    def zoom_close(self) -> bool:
+    def close(self) -> bool:
         """Close a pinned zoom; True if there was one (the click is used up)."""
         if not self.pinned:
             return False
-        self.zoomed, self.pinned, self.resting, self.zoom_area = None, False, None, ()
-        self.dirty = True
+        self.zoomed, self.pinned, self.resting, self.area = None, False, None, ()
+        self.s.dirty = True
         return True
 
-    def zoom_due(self) -> float | None:
+    def due(self) -> float | None:
         """When a resting pointer zooms its card (None: nothing pending, so an idle
         table with a window open or a button held sleeps)."""
-        if self.resting is None or self.zoomed is not None or self.drag is not None \
-                or self.overlay is not None or self.press is not None:
+        if self.resting is None or self.zoomed is not None or self.s.drag is not None \
+                or self.s.overlay is not None or self.s.press is not None:
             return None
         return self.resting[1] + HOVER_S
 
-    def zoom_update(self, now: float) -> None:
-        due = self.zoom_due()
+    def update(self, now: float) -> None:
+        due = self.due()
         if due is not None and now >= due:
             self.zoomed = self.resting[0]
-            self.dirty = True
+            self.s.dirty = True
 
-    def draw_zoom(self, screen: pygame.Surface) -> None:
-        if self.zoomed is None or self.drag is not None or self.overlay is not None:
+    def draw(self, screen: pygame.Surface) -> None:
+        if self.zoomed is None or self.s.drag is not None or self.s.overlay is not None:
             return
         w, h = screen.get_size()
-        ch = round(h * HEIGHT)
+        under = next((p.rect for p in self.s.board.placed if p.name == self.zoomed), None)
+        rise = self.rising and under is not None and not self.pinned
+        ch = round(h * (RISE if rise else HEIGHT))
         size = (round(ch * 0.7), ch)
-        img = self.app.art.zoom(self.zoomed, size)
+        img = self.s.app.art.zoom(self.zoomed, size)
         rect = img.get_rect()
-        under = next((p.rect for p in self.board.placed if p.name == self.zoomed), None)
-        if under is not None and not self.pinned:
+        if rise:   # up from its place in the hand
+            rect.midbottom = (under.centerx, under.bottom)
+        elif under is not None and not self.pinned:
             rect.midleft = (under.right + 12, under.centery)
             if rect.right > w:
                 rect.midright = (under.left - 12, under.centery)
@@ -89,9 +101,9 @@ class Zoom:
         shadow = rect.move(6, 6)
         pygame.draw.rect(screen, (0, 0, 0), shadow, border_radius=12)
         screen.blit(img, rect)
-        self.zoom_area = (rect,) if under is None else (rect, under)
-        decor = self.board.decor.cards.get(self.zoomed)
+        self.area = (rect,) if under is None else (rect, under)
+        decor = self.s.board.decor.cards.get(self.zoomed)
         if decor is not None:   # its state now, as on the table
-            hud.card(screen, self.app.fonts, rect, decor, enlarged=True,
-                     face=self.app.art.face(self.zoomed))
-            hud.notes(screen, self.app.fonts, rect, decor.notes)
+            hud.card(screen, self.s.app.fonts, rect, decor, enlarged=True,
+                     face=self.s.app.art.face(self.zoomed))
+            hud.notes(screen, self.s.app.fonts, rect, decor.notes)

@@ -43,12 +43,12 @@ def _bars(title: str, labels: list[str], rates: list[dict], fair: float) -> str:
     err = [[m - (r["ci"] or [m, m])[0] for m, r in zip(mid, rates, strict=True)],
            [(r["ci"] or [m, m])[1] - m for m, r in zip(mid, rates, strict=True)]]
     ax.barh(ys, mid, xerr=err, color="#6a9f7a", capsize=3)
-    ax.axvline(fair, color="#a33", linestyle="--", label=f"fair share {fair:.0%}")
+    ax.axvline(fair, color="#a33", linestyle="--")
     ax.set_yticks(list(ys), labels)
+    ax.invert_yaxis()
     ax.set_xlim(0, 1)
-    ax.set_xlabel("win rate (95% Wilson interval)")
+    ax.set_xlabel(f"win rate, 95% Wilson interval (dashed: the fair share, {fair:.0%})")
     ax.set_title(title)
-    ax.legend(loc="lower right")
     return _png(fig)
 
 

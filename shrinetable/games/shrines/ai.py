@@ -35,7 +35,7 @@ from .region import (
     status,
     strength,
 )
-from .rules import affordable, decision_seat, legal_actions, proposed
+from .rules import affordable, apply, decision_seat, legal_actions, proposed
 from .state import State
 
 SOURCES_EARLY = 5      # draw from the Secondary (the sources) freely until this many are out,
@@ -218,7 +218,7 @@ def _main(s: State, me: int, legal: list[Action]) -> Action:
         return mana[0]            # all the mana first: for the largest X, or a bigger card
     if play is not None:
         return play
-    if "tap" in by and _waiting(s, me):
+    if "tap" in by and _waiting(s, me) and _tapping_plays(s, me):
         return by["tap"][0]
     travel = _travel(s, by.get("travel", []))
     if travel is not None:
@@ -438,6 +438,21 @@ def _waiting(s: State, me: int) -> list[int]:
     cards = list(s.hands[me]) + list(s.shrine[me] if s.marks[me] == 0 else [])
     return [c for c in cards if s.defs[c].type != "source" and affordable(pool, s.defs[c].cost)
             and not affordable(s.pool[me], s.defs[c].cost) and _useful(s, me, c)]
+
+
+def _tapping_plays(s: State, me: int) -> bool:
+    """Whether tapping every mana source leads to a card we would play: one the pool
+    could then pay for may still have no legal way in (a tool with no creature of
+    ours to carry it), and tapping for it only empties the sources (issue 24: Red
+    tapped two sources turn after turn for a Bulwark Plating it could not attach)."""
+    t = s
+    while taps := [a for a in legal_actions(t)
+                   if a.kind == "tap" and t.defs[instance(a.card)].produces >= 0]:
+        t, _ = apply(t, taps[0])
+    by: dict[str, list[Action]] = {}
+    for a in legal_actions(t):
+        by.setdefault(a.kind, []).append(a)
+    return _best_play(t, me, by) is not None
 
 
 def _enables(s: State, me: int, d) -> bool:

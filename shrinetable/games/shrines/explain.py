@@ -10,8 +10,8 @@ from __future__ import annotations
 from dataclasses import replace
 
 from .actions import Action
-from .cards import COLOURS, affordable, instance
-from .region import kw, sick, status
+from .cards import COLOURS, affordable, instance, site_index
+from .region import enemies, kw, melee_row, row, sick, status
 from .state import State
 
 STAGE_KINDS = {
@@ -54,9 +54,15 @@ def explain(s: State, a: Action, legal: list[Action]) -> tuple[str, str]:
             return "Your Shrine still has time marks.", "shrine"
     if a.kind not in STAGE_KINDS[s.stage]:
         return _stage(s, a)
+    if a.kind == "mulligan" and s.mull_left <= 0:
+        return ("You have mulliganed all the cards you may (two for p1, four for p2): "
+                "keep."), "mulligan"
     paying = _payment(a, legal)
     if paying:
         return paying, "R7"
+    short = _pay_short(s, a)
+    if short:
+        return short, "cost"
     if a.card:
         c = instance(a.card)
         if c >= len(s.defs) or s.name(c) != a.card:
@@ -87,6 +93,9 @@ def explain(s: State, a: Action, legal: list[Action]) -> tuple[str, str]:
                 return (f"{a.card} costs {cost}{f' with X={a.x}' if a.x > 0 else ''}; your "
                         f"mana pool holds {held or 'nothing'}. {more}"), "cost"
         if a.kind in ("play", "cast") and d.type == "creature" and a.target:
+            if _rush_held(s, c, a.target):
+                return (f"Rush: {a.card} cannot enter {a.target}, which an opposing "
+                        "creature holds (only Flying or Unstoppable may)."), "modes"
             return "Creatures enter on your own melee sites.", "cast"
         if a.kind == "play" and d.type == "structure":
             return "Structures go on your own melee or range sites, one a site.", "cast"
@@ -122,6 +131,36 @@ def explain(s: State, a: Action, legal: list[Action]) -> tuple[str, str]:
     if a.kind == "unmark":
         return "Removing a time mark needs a marked Shrine and 2 mana.", "shrine"
     return f"{a.text} is not allowed now.", "decision"
+
+
+def _rush_held(s: State, c: int, target: str) -> bool:
+    """Rush mode: `target` is one of the player's melee sites, but an opposing
+    creature holds it and `c` has neither Flying nor Unstoppable (clause modes)."""
+    if s.opts.mode != "rush" or "#" in target:
+        return False
+    try:
+        site = site_index(target)
+    except ValueError:
+        return False
+    me, d = s.owner[c], s.defs[c]
+    return (row(site) == melee_row(me) and "flying" not in d.kw
+            and "unstoppable" not in d.kw
+            and any(s.defs[x].type == "creature" for x in enemies(s, site, me)))
+
+
+def _pay_short(s: State, a: Action) -> str:
+    """Words for a `pay=` naming mana the payer's pool does not hold (clause cost)."""
+    if not a.pay:
+        return ""
+    c = instance(a.card) if a.card else 0
+    me = s.owner[c] if 0 < c < len(s.owner) else s.turn
+    pool = s.pool[me]
+    need = [a.pay.count(ch) for ch in COLOURS]
+    if all(n <= have for n, have in zip(need, pool, strict=True)):
+        return ""
+    held = " ".join(f"{ch}{n}" for ch, n in zip(COLOURS, pool, strict=True) if n)
+    return (f"pay={a.pay} spends mana your pool does not hold (it holds "
+            f"{held or 'nothing'}).")
 
 
 def _inert_now(s: State, a: Action, d) -> bool:

@@ -136,7 +136,19 @@ def position(game: Any, spec: Any) -> State:
     _set_turn(s, spec)
     _place(s, spec, named)
     _set_players(s, spec)
+    if spec.act == "start" and s.turn_no > 1:
+        _start_of_turn(s)
     return s
+
+
+def _start_of_turn(s: State) -> None:
+    """`act = "start"`: the file shows the table as the last turn left it; the turn
+    player's start-of-turn steps then happen as in play: their tapped cards untap
+    and their waiting Shrine loses a time mark (clauses acts, shrine), before the draw."""
+    me = s.turn
+    s.tapped = {c for c in s.tapped
+                if (s.perms[c].ctrl if c in s.perms else s.owner[c]) != me}
+    s.marks[me] = max(0, s.marks[me] - 1)
 
 
 def _lay_out(named: dict[int, _Card], rng) -> tuple[dict, list[list[int]], list[int]]:

@@ -178,9 +178,11 @@ def _do_play(s: State, me: int, a: Action, ev: list[Event]) -> None:
     the discard pile."""
     c = _int(a.card)
     s.hand[me].remove(c)
-    if a.other:
+    at = len(s.play[me])
+    if a.other:   # in the replaced card's place: the cards in play keep their order
+        at = s.play[me].index(_int(a.other))
         _to_discard(s, _int(a.other), f"play:{me}", ev)
-    s.play[me].append(c)
+    s.play[me].insert(at, c)
     word = "puts" if a.kind == "play" else "puts (Quick)"
     ev.append(Event(a.kind, f"{p(me)} {word} {s.defs[c].name} into play", me, (a.card,),
                     f"hand:{me}", f"play:{me}"))

@@ -3,7 +3,7 @@
 Grammar (cards are `card-id#N`; see docs/rules/usagi.md "Notation"):
 
     cut | pass               (offered the cut of a deck; pass also in responses)
-    discard [C ...]          (initiation: the cards discarded, none for none)
+    discard [C]              (initiation: a card discarded; alone: discard no more)
     propose [E]              (secret: the Event proposed face down, none for none)
     play C [on T]            (a Character, an Attachment on T, a Moment at T; T is a
                               player, p1..p6, for a Held Moment played on one)
@@ -89,9 +89,10 @@ def parse(text: str) -> Action:
             raise NotationError(f"{text!r}: {kind} takes one card or none")
         return Action(kind, *_cards(rest))
     if kind == "discard":
-        if len(set(rest)) < len(rest):
-            raise NotationError(f"{text!r}: a card is discarded once")
-        return Action(kind, cards=tuple(sorted(_cards(rest), key=instance)))
+        if len(rest) > 1:
+            raise NotationError(f"{text!r}: cards are discarded one at a time "
+                                "(`discard C`, then `discard` alone to stop)")
+        return Action(kind, cards=tuple(_cards(rest)))
     if kind == "tiebreak":
         need(1, "one card")
         return Action(kind, *_cards(rest))

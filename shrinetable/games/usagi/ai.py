@@ -16,7 +16,7 @@ from typing import Any
 from .actions import Action
 from .cards import Def
 from .effects import event_ratings, ratings, statics, sums
-from .rules import apply, contends, decision_seat, has_hero, legal_actions, total
+from .rules import HAND, apply, contends, decision_seat, has_hero, legal_actions, total
 from .state import State
 
 WIN = 10_000.0
@@ -112,15 +112,14 @@ def _discard(s: State, me: int, legal: list[Action]) -> Action:
         values[c] = _card_value(s, me, c, events)
         events += s.defs[c].type == "event"
     bad = sorted((c for c in hand if values[c] < 0.8), key=lambda c: values[c])
-    if not events and not bad:      # no Event to propose: make room for one
+    if not events and not bad and len(hand) >= HAND:   # no Event to propose: room for one
         bad = sorted(hand, key=lambda c: values[c])[:1]
     if has_hero(s, me):  # one card, and it comes back as a fresh draw: always worth it
         bad = sorted(hand, key=lambda c: values[c])[:1]
-    want = tuple(sorted(s.names[c] for c in bad))
-    for a in legal:
-        if tuple(sorted(a.cards)) == want:
-            return a
-    return legal[0]
+    if not bad:                      # discard no more
+        return legal[0]
+    worst = (s.names[bad[0]],)       # one at a time, the least useful first (U27)
+    return next(a for a in legal if a.cards == worst)
 
 
 def _coverage(s: State, me: int, e: int) -> float:

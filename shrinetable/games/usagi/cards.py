@@ -41,7 +41,10 @@ class Def:
 
     @staticmethod
     def of(c: Card) -> Def:
-        words = frozenset([*c.descriptors, *c.name.lower().replace("-", " ").split()])
+        # a card may name a clan or faction as a descriptor: "kazehana", "spirit-realm"
+        affiliation = [w.lower().replace(" ", "-") for w in (c.clan, c.faction) if w]
+        words = frozenset([*c.descriptors, *c.name.lower().replace("-", " ").split(),
+                           *affiliation])
         by = {w: tuple(e for e in c.effect if e.when == w)
               for w in ("play", "use", "involve", "resolve", "static")}
         return Def(c.id, c.name, c.type, c.kind, words, c.cost.get("honor", 0),

@@ -15,7 +15,6 @@ from .rules import (
     condition_met,
     controlled,
     decision_seat,
-    has_hero,
     shares,
     titles_in_play,
 )
@@ -38,7 +37,7 @@ NOW = {
     "action": ("the acting player plays a card, uses an ability, involves a Character "
                "or finishes", "actions"),
     "respond": ("players respond with Moments and abilities, or pass", "respond"),
-    "tiebreak": ("the tied contenders each give up an involved Character", "tie"),
+    "tiebreak": ("the tied contenders each give up an involved card", "tie"),
     "hero": ("each player in turn keeps a Hero, or none", "hero"),
 }
 
@@ -78,8 +77,6 @@ def _generic(s: State, a: Action, q: int) -> tuple[str, str]:
 def _discard(s: State, a: Action, q: int) -> tuple[str, str]:
     if a.cards and _card(s, a.cards[0]) not in s.hand[q]:
         return "Discard a card from your own hand.", "initiation"
-    if has_hero(s, q):
-        return "With a Hero in play you discard one card at most.", "initiation"
     return _generic(s, a, q)
 
 
@@ -174,7 +171,10 @@ def _involve(s: State, a: Action, q: int) -> tuple[str, str]:
 
 
 def _tiebreak(s: State, a: Action, q: int) -> tuple[str, str]:
-    return "Give up one of your own Characters involved with the tied Event.", "tie"
+    if s.opts.tie_characters:
+        return ("With the U10 option, give up one of your own Characters involved with "
+                "the tied Event."), "U10"
+    return "Give up one of your own cards involved with the tied Event.", "tie"
 
 
 def _hero(s: State, a: Action, q: int) -> tuple[str, str]:

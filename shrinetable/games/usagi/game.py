@@ -32,6 +32,10 @@ OPTIONS = tuple(
     OptionSpec(f"deck_p{q + 1}", DECKS[q % len(DECKS)], f"p{q + 1}'s deck (or a deck file)",
                DECKS, file="deck", seat=q) for q in range(SEATS)) + (
     OptionSpec("cut", True, "Offer each deck to the player on its right to cut (ruling U1)"),
+    OptionSpec("story_blocks", False, "U8, not in the text: a player whose Story Event is "
+               "unresolved proposes no other Event"),
+    OptionSpec("tie_characters", False, "U10, not in the text: a tie-break discard must be "
+               "an involved Character"),
 )
 PROMPTS = {
     "cut": "Cut the deck of the player on your left, or pass",
@@ -39,7 +43,7 @@ PROMPTS = {
     "propose": "Propose an Event face down, or none",
     "action": "Play a card, use an ability, involve a Character, or finish",
     "respond": "Respond with a Moment or an ability, or pass",
-    "tiebreak": "A tie: secretly give up one of your involved Characters",
+    "tiebreak": "A tie: secretly give up one of your involved cards",
     "hero": "Choose a Hero to keep for the next turn, or none",
 }
 KINDS = ("deck", "hand", "field", "rest", "dead", "chronicle", "event", "involved")
@@ -70,7 +74,8 @@ class UsagiGame(GameBase):
 
     def make_options(self, options: dict[str, Any] | None, seats: int = SEATS) -> Options:
         o = self.check_options(options)
-        return Options(tuple(o[f"deck_p{q + 1}"] for q in range(seats)), bool(o["cut"]))
+        return Options(tuple(o[f"deck_p{q + 1}"] for q in range(seats)), bool(o["cut"]),
+                       bool(o["story_blocks"]), bool(o["tie_characters"]))
 
     def deal(self, seed: int, options: dict[str, Any] | None, seats: int) -> State:
         opts = self.make_options(options, seats)

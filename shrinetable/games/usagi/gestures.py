@@ -13,15 +13,15 @@ engine without a second copy of any rule:
   zone), to involve it;
 - the face-down proposal (`propose E`): an Event from your hand dropped on your
   Event place (a secret step, as Shards' Starting choice);
-- discarding in the initiation: the chosen cards (click to select several)
-  dropped on your rest pile; the secret tie-break discard: one of your involved
+- discarding in the initiation: a card from your hand dropped on your rest
+  pile, one at a time; the secret tie-break discard: one of your involved
   cards dropped on your rest pile;
 - choosing the Hero to keep: a click on the Hero;
-- anything that names no card (cut, pass, finished, discard nothing, propose
+- anything that names no card (cut, pass, finished, discard no more, propose
   nothing, keep no Hero) is a button.
 
 The notation is the engine's (actions.py, docs/rules/usagi.md "Notation"):
-`cut`, `pass`, `finished`, `discard [C ...]`, `propose [E]`, `play C [on T]`,
+`cut`, `pass`, `finished`, `discard [C]`, `propose [E]`, `play C [on T]`,
 `use C [K] [on T]`, `involve C E`, `tiebreak C`, `hero [C]`.
 """
 
@@ -118,10 +118,10 @@ def guess_actions(seat: int, held: tuple[str, ...], source: str, zone: str,
     instead of a bare "no legal move": the inverse of `gesture` above."""
     if not held or zone is None:
         return []
-    if zone == f"rest:{seat}":
-        return [f"discard {' '.join(held)}", f"tiebreak {held[0]}"]
     if len(held) != 1:
         return []
+    if zone == f"rest:{seat}":
+        return [f"discard {held[0]}", f"tiebreak {held[0]}"]
     c, kind = held[0], _kind(held[0])
     area, _, at = zone.partition(":")
     out: list[str] = []

@@ -124,8 +124,8 @@ Take chronicle tokens from the pool in the middle by winning Events. The game en
 pool is empty or somebody holds more than half of what it started with; most tokens wins.<br><br>
 <b>Initiation</b> (everybody, step by step)<br>
 Currency is produced, stricken cards refresh; drag one card from your hand onto your rest
-pile to discard it (any number, clicked together, with no Hero in play) or press the button
-to keep them; draw to 6; then <b>propose</b> an Event: drag it from your hand onto your Event
+pile to discard it (then another, any number, with no Hero in play) or press the button
+to discard no more; draw to 6; then <b>propose</b> an Event: drag it from your hand onto your Event
 place, face down (a secret step: the next player takes the device), or propose nothing.
 The Events are revealed together.<br><br>
 <b>Actions</b> (clockwise from the first player, one each)<br>
@@ -301,7 +301,7 @@ def _build(legal: list[Any]) -> Any | None:
 class UsagiPresentation(Presentation):
     rules = RULES
     words = {"pass": "Pass", "finish": "Finished", "finished": "Finished",
-             "propose": "Propose no Event", "discard": "Discard nothing",
+             "propose": "Propose no Event", "discard": "Discard no more",
              "hero": "Keep no Hero", "keep": "Keep no Hero", "draw": "Draw",
              "reveal": "Reveal", "cut": "Cut the deck"}
     in_decision = {("respond", "pass"): "Pass (no response)",

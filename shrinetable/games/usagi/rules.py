@@ -10,8 +10,6 @@ membership).
 
 from __future__ import annotations
 
-from itertools import combinations
-
 from shrinetable.engine import REVEAL, Event, Outcome
 from shrinetable.engine.rng import fork, seeded
 
@@ -50,7 +48,7 @@ def deal(seed: int, opts: Options, piles: list[list[Def]], first: int | None = N
     e: list[list[int]] = [[] for _ in range(n)]
     s = State(opts, n, rng, tuple(defs), names, tuple(owner), deck,
               [[] for _ in range(n)], [x[:] for x in e], [x[:] for x in e],
-              [x[:] for x in e], [x[:] for x in e], [0] * n, [x[:] for x in e],
+              [x[:] for x in e], [x[:] for x in e], [x[:] for x in e], [x[:] for x in e],
               [0] * n, [0] * n, [0] * n, [False] * n, [0] * n, [False] * n, [0] * n,
               pool=POOL[n], pool_start=POOL[n])
     if opts.cut:
@@ -95,12 +93,11 @@ def has_hero(s: State, q: int) -> bool:
 
 
 def _discard(s: State) -> list[Action]:
-    """`initiation` step 3: one card or none; any number with no Hero in play."""
+    """`initiation` step 3: a card of the hand, or `discard` alone to stop. Cards go
+    one at a time (U27), so the list grows with the hand, not with its subsets."""
     q = s.turn
-    hand = sorted(s.hand[q])
-    most = len(hand) if not has_hero(s, q) else min(1, len(hand))
-    return [Action("discard", cards=tuple(s.names[c] for c in combo))
-            for k in range(most + 1) for combo in combinations(hand, k)]
+    return [Action("discard"), *(Action("discard", cards=(s.names[c],))
+                                 for c in sorted(s.hand[q]))]
 
 
 def _propose(s: State) -> list[Action]:
@@ -230,9 +227,14 @@ def _respond(s: State) -> list[Action]:
 
 
 def _tiebreak(s: State) -> list[Action]:
+    """`tie`: any one of the contender's involved cards, an Attachment on an involved
+    Character too (only Characters with the U10 option)."""
     q = s.turn
     ev = s.contest.event
-    return [Action("tiebreak", s.names[c]) for c in s.involved_with(ev) if s.owner[c] == q]
+    cards = involved_cards(s, q, ev)
+    if s.opts.tie_characters:
+        cards = [c for c in cards if s.defs[c].type == "character"]
+    return [Action("tiebreak", s.names[c]) for c in cards]
 
 
 def _hero(s: State) -> list[Action]:
@@ -316,17 +318,19 @@ def _next_seat(s: State, step: str, skip=lambda s, q: False) -> bool:
 
 
 def _discard_apply(s: State, q: int, a: Action, ev: list[Event]) -> None:
-    """`initiation` step 3: one card, or any number with no Hero in play."""
+    """`initiation` step 3: one card, or any number with no Hero in play, one at a
+    time: the seat keeps the step until it stops, has no card left or has a Hero
+    in play (U27)."""
     if a.cards:
-        gone = [card(s, t) for t in a.cards]
-        for c in gone:
-            s.hand[q].remove(c)
-            s.rest[q].append(c)
-        ev.append(Event("discard", f"{p(q)} discards "
-                                   f"{', '.join(s.defs[c].name for c in gone)}", q,
+        c = card(s, a.cards[0])
+        s.hand[q].remove(c)
+        s.rest[q].append(c)
+        ev.append(Event("discard", f"{p(q)} discards {s.defs[c].name}", q,
                         a.cards, f"hand:{q}", f"rest:{q}"))
+        if s.hand[q] and not has_hero(s, q):
+            return
     else:
-        ev.append(Event("discard", f"{p(q)} discards nothing", q))
+        ev.append(Event("discard", f"{p(q)} discards nothing more", q))
     if _next_seat(s, "discard"):
         return
     for r in _order(s):                 # step 4: draw to 6
@@ -342,8 +346,9 @@ def _discard_apply(s: State, q: int, a: Action, ev: list[Event]) -> None:
 
 
 def _story_held(s: State, q: int) -> bool:
-    """U8: a seat whose Story Event is still in play proposes no other."""
-    return bool(s.event[q])
+    """U8, an option off by default: a seat whose Story Event is still in play
+    proposes no other. The text lets every player propose (`propose`)."""
+    return s.opts.story_blocks and bool(s.event[q])
 
 
 def _propose_apply(s: State, q: int, a: Action, ev: list[Event]) -> None:
@@ -362,7 +367,7 @@ def _reveal(s: State, ev: list[Event]) -> None:
         c = s.proposal[q]
         if c:
             s.hand[q].remove(c)
-            s.event[q] = c
+            s.event[q].append(c)
             s.revealed = s.revealed | {c}
             shown.append(c)
     words = ", ".join(f"{p(s.owner[c])} {s.defs[c].name}" for c in shown) or "no Event"
@@ -609,8 +614,9 @@ def _ask_tiebreak(s: State, cs: Contest, ev: list[Event]) -> None:
 
 
 def _tiebreak_apply(s: State, q: int, a: Action, ev: list[Event]) -> None:
-    """`tie`: each tied contender secretly gives up one involved Character; all are
-    revealed and discarded together, then the totals are compared again (U10)."""
+    """`tie`: each tied contender secretly gives up one involved card (a Character
+    takes its Attachments with it); all are revealed and discarded together, then the
+    totals are compared again (U10)."""
     cs = s.contest
     s.proposal[q] = card(s, a.card)
     s.committed[q] = True
@@ -696,7 +702,7 @@ def _clear_event(s: State, e: int, ev: list[Event]) -> None:
     for c in s.involved_with(e):
         del s.involved[c]
         s.field[s.owner[c]].append(c)
-    s.event[s.owner[e]] = 0
+    s.event[s.owner[e]].remove(e)
     s.revealed = s.revealed - {e}
 
 

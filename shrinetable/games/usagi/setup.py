@@ -5,11 +5,12 @@ the `phase` and `step` (`setup`/`cut`: `turn` is offered the cut of the next sea
 deck), the `first` player, `turn_no`, the `finished` players,
 each seat's `honor` and `ryo`, the chronicle `pool` and each seat's `tokens`, the
 `stricken` cards, `attached` (attachment -> the card it is on), `heroes` (the
-Hero each seat kept) and `owners` (the owner of an involved card, when it is not the
-seat whose Event it is involved with, or of a Held Moment played on the player whose
-field it is in). Involvement is where a Character is: `involved:i` holds the
-Characters involved with seat i's Event (`event:i`, whose first card is the Event;
-with no Event it may hold Held Moments alone).
+Hero each seat kept), `owners` (the owner of any card, when it is not the seat of
+its zone), `involved_with` (the Event a Character is involved with, when its seat has
+two) and `proposals` (a secret proposal already made in the propose step).
+Involvement is where a Character is: `involved:i` holds the Characters involved with
+seat i's Events (`event:i`: its Events, each followed by its Settings, and Held
+Moments; a Story Event held over and this turn's Event may both be there).
 Cards keep the numbers the file gives them; a deck left out holds that seat's
 whole deck (its `deck_pN` option, less the cards named), shuffled by the seed. A
 problem raises `SetupError`.
@@ -53,8 +54,9 @@ class Keys(_Strict):
     stricken: list[str] = []
     attached: dict[str, str] = {}
     heroes: dict[Seat, str] = {}
-    owners: dict[str, Seat] = {}      # who owns a card in an `involved:i` zone (default i),
-    #                                   or a Held Moment played on the player of `field:i`
+    owners: dict[str, Seat] = {}      # who owns a card, when not the seat of its zone
+    involved_with: dict[str, str] = {}  # Character -> Event, for a seat with two Events
+    proposals: dict[Seat, str] = {}   # the propose step: a seat's secret proposal made
 
 
 STEPS = {"setup": ("cut",), "initiation": ("discard", "propose"), "actions": ("action",),
@@ -87,12 +89,8 @@ def position(game: Any, spec: Any) -> State:
     for text, who in spec.owners.items():
         loc = ("owners", text)
         num = instance(text) if "#" in text and text.rpartition("#")[2].isdigit() else -1
-        held = num in named and named[num][0].kind == "held"
-        if num not in named or not any(num in zones[z] for z in zones
-                                       if z.startswith("involved:") or
-                                       (held and z.startswith("field:"))):
-            raise SetupError(loc, f"{text} is not a card listed in an involved zone (or a "
-                                  f"Held Moment in a field)")
+        if num not in named:
+            raise SetupError(loc, f"{text} is not a card listed in the zones")
         if seat_index(who) >= n:
             raise SetupError(loc, f"there are {n} seats")
         named[num] = (named[num][0], seat_index(who))
@@ -115,7 +113,8 @@ def position(game: Any, spec: Any) -> State:
     e: list[list[int]] = [[] for _ in range(n)]
     s = State(opts, n, rng, tuple(d for d, _ in table), names, tuple(q for _, q in table),
               *([zones.get(f"{k}:{q}", [])[:] for q in range(n)] for k in PILES),
-              [x[:] for x in e], [0] * n, [x[:] for x in e], [0] * n, [0] * n, [0] * n,
+              [x[:] for x in e], [x[:] for x in e], [x[:] for x in e], [0] * n, [0] * n,
+              [0] * n,
               [False] * n, [0] * n, [False] * n, [0] * n, pool=POOL[n], pool_start=POOL[n])
     _attachments(s, spec, zones)
     _table(s, spec, zones)
@@ -157,32 +156,56 @@ def _table(s: State, spec: Any, zones: dict[str, list[int]]) -> None:
                 raise SetupError(("zones", f"field:{q}", i), f"{s.names[c]}: a play field "
                                  f"holds Characters, their Attachments and Held Moments")
             s.field[q].append(c)
-        cards = zones.get(f"event:{q}", [])
-        first = 0
-        if cards and s.defs[cards[0]].kind != "held":   # Held Moments alone: no Event
-            ev, first = cards[0], 1
-            if s.defs[ev].type != "event":
-                raise SetupError(("zones", f"event:{q}", 0), f"{s.names[ev]} is not an Event")
-            s.event[q] = ev
-            s.revealed = s.revealed | {ev}
-        if cards:
-            for i, c in enumerate(cards[first:], first):
-                if c in s.attached:
-                    continue
-                if s.defs[c].kind != "held":
-                    raise SetupError(("zones", f"event:{q}", i), f"{s.names[c]}: an Event "
-                                     f"zone holds the Event, its Settings and Held Moments")
+        for i, c in enumerate(zones.get(f"event:{q}", [])):
+            if c in s.attached:
+                continue
+            if s.defs[c].type == "event":
+                s.event[q].append(c)
+                s.revealed = s.revealed | {c}
+            elif s.defs[c].kind == "held":
                 s.common[q].append(c)
+            else:
+                raise SetupError(("zones", f"event:{q}", i), f"{s.names[c]}: an Event zone "
+                                 f"holds Events, their Settings and Held Moments")
         for i, c in enumerate(zones.get(f"involved:{q}", [])):
             if c in s.attached:
                 continue
             if s.defs[c].type != "character":
                 raise SetupError(("zones", f"involved:{q}", i), f"{s.names[c]} is not a "
                                                                 f"Character")
-            if not s.event[q]:
-                raise SetupError(("zones", f"involved:{q}"), f"p{q + 1} has no Event in "
-                                                             f"event:{q}")
-            s.involved[c] = s.event[q]
+            s.involved[c] = _involved_with(s, spec, q, c)
+
+
+def _involved_with(s: State, spec: Any, q: int, c: int) -> int:
+    """The Event of seat `q` that Character `c` is involved with: the seat's only
+    one, or the one `involved_with` names when it has two (a held-over Story Event
+    and this turn's)."""
+    loc = ("involved_with", s.names[c])
+    text = spec.involved_with.get(s.names[c])
+    if text is not None:
+        e = _named(s, text, loc)
+        if e not in s.event[q]:
+            raise SetupError(loc, f"{text} is not an Event in event:{q}")
+        return e
+    if not s.event[q]:
+        raise SetupError(("zones", f"involved:{q}"), f"p{q + 1} has no Event in event:{q}")
+    if len(s.event[q]) > 1:
+        raise SetupError(("zones", f"involved:{q}"), f"p{q + 1} has {len(s.event[q])} "
+                         f"Events: name {s.names[c]}'s in `involved_with`")
+    return s.event[q][0]
+
+
+def _proposals(s: State, spec: Any) -> None:
+    """The secret proposals the seats before `turn` made in the propose step."""
+    for who, text in spec.proposals.items():
+        loc = ("proposals", who)
+        c, q = _named(s, text, loc), seat_index(who)
+        if spec.step != "propose" or q >= s.n or not s.committed[q]:
+            raise SetupError(loc, "a proposal is made by a seat that has already "
+                                  "proposed in the propose step (before `turn`)")
+        if c not in s.hand[q] or s.defs[c].type != "event":
+            raise SetupError(loc, f"{text} is not an Event in {who}'s hand")
+        s.proposal[q] = c
 
 
 def _marks(s: State, spec: Any) -> None:
@@ -224,6 +247,7 @@ def _marks(s: State, spec: Any) -> None:
         s.passes = (s.turn - s.first) % s.n
         for r in range(s.passes):
             s.committed[(s.first + r) % s.n] = True
+    _proposals(s, spec)
     if spec.step == "hero":
         s.passes = (s.turn - s.first) % s.n
         if s.defs[s.hero[s.turn]].kind != "hero" and not any(

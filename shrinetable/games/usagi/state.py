@@ -5,7 +5,8 @@ stack; cheap to copy.
 
 Where a card is: in a pile (`deck`, `hand`, `rest`, `dead`, `chronicle`); in a
 play field (`field[q]`: q's Characters and the Held Moments affecting q); the
-Event a seat proposed (`event[q]`, 0 for none) with the Held Moments that affect
+Events a seat proposed (`event[q]`: a Story Event held over from an earlier turn,
+then this turn's proposal) with the Held Moments that affect
 every player (`common[q]`, by the seat that played them); attached (`attached`:
 attachment -> host, a Character or an Event); involved (`involved`: Character ->
 Event, in the order they were involved); or on the response stack (`stack`: the
@@ -55,6 +56,8 @@ class Contest:
 class Options:
     decks: tuple[str, ...] = ()       # each seat's deck (a shipped deck's key or a file)
     cut: bool = True                  # offer the cut before the first turn
+    story_blocks: bool = False        # U8, an option: an unresolved Story Event, no proposal
+    tie_characters: bool = False      # U10, an option: a tie-break gives up a Character
 
 
 @dataclass(slots=True)
@@ -71,7 +74,7 @@ class State:
     dead: list[list[int]]
     chronicle: list[list[int]]
     field: list[list[int]]            # Characters and Held Moments, per seat
-    event: list[int]                  # each seat's Event (0: none)
+    event: list[list[int]]            # each seat's Events in the Event field
     common: list[list[int]]           # Held Moments in the Event field, by who played them
     honor: list[int]
     ryo: list[int]
@@ -117,7 +120,7 @@ class State:
         c.dead = [x[:] for x in self.dead]
         c.chronicle = [x[:] for x in self.chronicle]
         c.field = [x[:] for x in self.field]
-        c.event = self.event[:]
+        c.event = [x[:] for x in self.event]
         c.common = [x[:] for x in self.common]
         c.honor, c.ryo, c.tokens = self.honor[:], self.ryo[:], self.tokens[:]
         c.finished, c.proposal = self.finished[:], self.proposal[:]
@@ -169,12 +172,12 @@ class State:
         if self.defs[c].kind == "held":     # in the field of the player it affects (U26)
             return c in self.common[q] or any(c in f for f in self.field)
         return c in self.field[q] or c in self.common[q] or \
-            (self.event[q] == c and c in self.revealed)
+            (c in self.event[q] and c in self.revealed)
 
     def events(self) -> list[int]:
         """The revealed Events in play, the first player's first, then clockwise."""
-        return [self.event[(self.first + i) % self.n] for i in range(self.n)
-                if self.event[(self.first + i) % self.n] in self.revealed]
+        return [e for i in range(self.n) for e in self.event[(self.first + i) % self.n]
+                if e in self.revealed]
 
     def zone_cards(self) -> dict[str, list[int]]:
         """Every zone's cards bottom-to-top, nothing hidden (the view contract in
@@ -190,9 +193,9 @@ class State:
             out[f"rest:{q}"] = self.rest[q]
             out[f"dead:{q}"] = self.dead[q]
             out[f"chronicle:{q}"] = self.chronicle[q]
-            ev = self.event[q]
-            out[f"event:{q}"] = ([ev, *self.attachments(ev)] if ev and ev in self.revealed
-                                 else []) + self.common[q]
-            out[f"involved:{q}"] = self.with_attachments(self.involved_with(ev)) if ev \
-                else []
+            evs = [e for e in self.event[q] if e in self.revealed]
+            out[f"event:{q}"] = [x for e in evs for x in (e, *self.attachments(e))] + \
+                self.common[q]
+            out[f"involved:{q}"] = [x for e in evs
+                                    for x in self.with_attachments(self.involved_with(e))]
         return out

@@ -1,0 +1,210 @@
+"""What a game scene paints: the table from the match's view (cached as a base
+surface, redrawn when something changed), the handover screen, the cards in
+flight after a move, and, while cards are dragged, only the rectangles they
+cross. It reads the scene's state and owns the surfaces."""
+
+from __future__ import annotations
+
+import time
+
+import pygame
+
+from shrinetable.adapter.session import Applied
+from shrinetable.engine import Chip
+
+from . import geometry as geo
+from . import hud
+from .board import LAST
+from .motion import TALLY_FLY, Flyer
+from .seats import seat_colour, seat_name
+
+HOVER = (255, 250, 200)  # outline of the legal target under dragged cards
+ANSWER = (240, 110, 200)  # the frame round a decision taken out of one's turn
+LEGEND = Chip("Orange outline: changed by the last move", LAST)
+
+
+class Painter:
+    def __init__(self, scene):
+        self.s = scene
+        self.base: pygame.Surface | None = None
+        self.composite: pygame.Surface | None = None
+        self.legend_at: tuple[int, int] | None = None   # where the outline is explained
+
+    def draw(self, screen: pygame.Surface) -> list[pygame.Rect] | None:
+        """Paint what changed; returns dirty rectangles, or None after a full frame."""
+        if not self.s.dirty and self.s.partial and self.s.drag is not None:
+            rects = self._draw_drag_only(screen)
+            self.s.partial = []
+            return rects
+        self.s.partial = []
+        size = screen.get_size()
+        if self.base is None or self.base.get_size() != size:
+            self.base = pygame.Surface(size).convert()
+            self.composite = pygame.Surface(size).convert()
+            self.s.base_dirty = True
+        if self.s.base_dirty:
+            self._draw_base()
+            self.s.base_dirty = False
+        self.composite.blit(self.base, (0, 0))
+        self.s.app.manager.draw_ui(self.composite)
+        screen.blit(self.composite, (0, 0))
+        now = time.monotonic()
+        for f in self.s.flyers:
+            if now >= f.t0:
+                screen.blit(f.image, f.rect(now))
+        if self.s.drag is not None:
+            self._blit_drag(screen)
+        if self.s.message and self.s.message_is_error and self.s.overlay is None and self.s.shout:
+            hud.banner(screen, self.s.app.fonts, self.felt(), self.s.message,
+                       max(13, self.s.board.scaler.length(17)))
+        if self.legend_at is not None and self.s.drag is None:
+            x, y = self.legend_at
+            left = x < screen.get_width() // 2   # the side with room for it
+            hud.chip(screen, self.s.app.fonts, LEGEND, max(12, self.s.board.scaler.length(14)),
+                     (x + 14 if left else x - 14, y + 18), "topleft" if left else "topright")
+        self.s.zoom.draw(screen)
+        self.s.dirty = False
+        return None
+
+    def _draw_base(self) -> None:
+        names = [f"{seat_name(i)} ({k})" for i, k in enumerate(self.s.match.seats)]
+        if self.s.overlay == "handover":
+            self._draw_handover(self.base)
+            self.s.board.placed, self.s.board.zones = [], {}
+            return
+        # While another person is asked for an answer they read this screen: the
+        # table shows only what every seat may see (the viewer's hand face down).
+        view = self.s.match.view(None if self.s.overlay == "ask" else self.s.viewer)
+        self.s.board.lay_out(view, self.s.viewer, self.s.marks)
+        self.s.board.watching = self.s.match.seats[self.s.viewer] != "human"
+        self.s.board.draw(self.base, self.s.marks, names)
+        if self.s.out_of_turn():
+            area = self.s.board.scaler.rect(self.s.layout.panels.buttons)
+            frame = area.inflate(10, 10).clip(self.base.get_rect())
+            pygame.draw.rect(self.base, ANSWER, frame, 4, border_radius=6)
+
+    def _draw_handover(self, surf: pygame.Surface) -> None:
+        """A screen that hides the table while the device changes hands."""
+        surf.fill((18, 40, 32))
+        seat = self.s.match.decision().seat
+        w, h = surf.get_size()
+        big = self.s.app.fonts.text(f"Pass to {seat_name(seat)}", max(24, h // 12),
+                                  seat_colour(seat), True)
+        surf.blit(big, big.get_rect(center=(w // 2, h // 2 - 50)))
+        why = self.s.match.decision().prompt
+        small = self.s.app.fonts.text(f"{seat_name(seat)}: {why[:1].lower()}{why[1:]}. The table "
+                                    "is hidden so no one sees another hand.",
+                                    max(12, h // 45), (200, 220, 210))
+        surf.blit(small, small.get_rect(center=(w // 2, h // 2 - 5)))
+        if self.s.match.can_undo(self.s.viewer):   # still the one who just moved
+            undo = self.s.app.fonts.text(f"{seat_name(self.s.viewer)}, a misclick? Ctrl+Z takes "
+                                       "your move back.", max(12, h // 45), (255, 214, 160))
+            surf.blit(undo, undo.get_rect(center=(w // 2, h // 2 + 100)))
+
+    def legend(self, pos) -> None:
+        """Say what the orange outline means where the pointer rests on a zone it
+        marks (away from its cards, which zoom)."""
+        zone = geo.zone_at({z: r.inflate(8, 8) for z, r in self.s.board.zones.items()
+                            if z in self.s.marks.last}, pos)
+        at = pos if zone is not None and geo.card_at(self.s.board.placed, pos) is None else None
+        if (at is None) != (self.legend_at is None) or at is not None:
+            self.legend_at = at
+            self.s.dirty = True
+
+    def felt(self) -> pygame.Rect:
+        """The table without the panels beside it."""
+        s = self.s.board.scaler
+        return s.rect((0, 0, min(r[0] for r in (self.s.layout.panels.log,
+                                                self.s.layout.panels.buttons)), s.canvas[1]))
+
+    def _blit_drag(self, screen: pygame.Surface) -> None:
+        d = self.s.drag
+        d.hover = self._target_under(d.pos)
+        if d.hover is not None:
+            pygame.draw.rect(screen, HOVER, d.hover, max(3, self.s.board.scaler.length(5)),
+                             border_radius=max(4, min(d.hover.size) // 12))   # never a pill
+        for img, (dx, dy) in d.images:
+            screen.blit(img, (d.pos[0] + dx, d.pos[1] + dy))
+        d.drawn = d.bounds()
+
+    def _target_under(self, pos) -> pygame.Rect | None:
+        """The legal drop target under the pointer, outlined while dragging."""
+        targets = self.s.marks.targets
+        for p in reversed(self.s.board.placed):
+            if (p.zone, p.name) in targets and p.rect.collidepoint(pos):
+                return p.rect.inflate(12, 12)
+        for zone, rect in self.s.board.zones.items():
+            if (zone, None) in targets and rect.collidepoint(pos):
+                return rect.inflate(12, 12)
+        return None
+
+    def _draw_drag_only(self, screen: pygame.Surface) -> list[pygame.Rect]:
+        """The fast path while dragging: restore where the cards were, draw
+        them where they are, present only those rectangles. The target outline
+        is repainted in full only when the pointer enters or leaves a target."""
+        d = self.s.drag
+        old_cards, old_hover = d.drawn, d.hover
+        screen.blit(self.composite, old_cards, old_cards)
+        if self._target_under(d.pos) != old_hover and old_hover is not None:
+            screen.blit(self.composite, old_hover, old_hover)
+        self._blit_drag(screen)
+        rects = [old_cards.union(d.drawn)]
+        if d.hover != old_hover:
+            rects += [r for r in (old_hover, d.hover) if r is not None]
+        return rects
+
+    def launch_flyers(self, applied: Applied) -> None:
+        view = self.s.view()
+        self.s.board.lay_out(view, self.s.viewer, self.s.marks)
+        now = time.monotonic()
+        n = 0
+        for event in applied.events:
+            ev = event.seen_by(self.s.viewer)
+            if not ev.cards or ev.source not in self.s.board.zones \
+                    or ev.target not in self.s.board.zones:
+                continue
+            size = self.s.board.card_size(ev.target)
+            rot = self.s.board.rotation(ev.target)
+            for card in ev.cards[:4]:
+                end = next((p.rect for p in self.s.board.placed
+                            if p.zone == ev.target and p.name == card and card), None)
+                if end is None:
+                    end = pygame.Rect((0, 0), geo.footprint(size, rot))
+                    end.center = self.s.board.zones[ev.target].center
+                start = end.copy()
+                start.center = self.s.board.zones[ev.source].center
+                if self.s.drop_from and self.s.drop_from[0] == ev.source:
+                    start.center = self.s.drop_from[1].center
+                image = self.s.app.art.card(card, size, rot, ev.target.partition(":")[0]
+                                          in self.s.match.present.plain_in)
+                lands = (ev.target, card) if card else None
+                self.s.flyers.append(Flyer(image, start, end, now + 0.1 * n, lands=lands))
+                n += 1
+        self.s.drop_from = None
+        self._launch_tallies(applied, now)
+        self.arriving()
+
+    def _launch_tallies(self, applied: Applied, now: float) -> None:
+        """A seat's headline number the move changed (damage, points won) flies
+        into its zone as "-3" from where the move happened (the first zone its
+        events name, else the middle of the table), and the zone is outlined
+        like the others the move touched."""
+        zones = self.s.board.zones
+        origin = next((z for e in applied.events for z in (e.source, e.target)
+                       if z in zones and z not in self.s.board.decor.huds), None)
+        start = zones[origin].center if origin else self.s.board.scaler.rect(
+            (0, 0, *self.s.board.scaler.canvas)).center
+        for zone, delta in self.s.match.tallies(self.s.viewer).items():
+            if zone not in zones:
+                continue
+            image = hud.tally(self.s.app.fonts, delta, max(14, round(zones[zone].h * 0.6)))
+            self.s.flyers.append(Flyer(image, image.get_rect(center=start),
+                                     image.get_rect(center=zones[zone].center), now,
+                                     TALLY_FLY))
+            self.s.marks.last.add(zone)
+
+    def arriving(self) -> None:
+        arriving = {f.lands for f in self.s.flyers if f.lands}
+        if arriving != self.s.marks.arriving:
+            self.s.marks.arriving = arriving
+            self.s.base_dirty = True

@@ -1,0 +1,81 @@
+"""Issue 23: things stay where the player put them (a dragged card or strip
+under the pointer, a held fan inside the window), setup zones leave when setup
+ends, the text floor follows the UI scale."""
+
+from __future__ import annotations
+
+import pygame
+
+from shrinetable.engine import registry
+from shrinetable.formats.layout import load_layout
+from shrinetable.resources import game_layout
+from shrinetable.table import geometry as geo
+from shrinetable.table.motion import group_offsets
+
+
+def test_a_card_lifted_from_a_wide_strip_hangs_under_the_pointer():
+    strip = pygame.Rect(100, 300, 600, 30)
+    pos = (strip.x + 290, strip.y + 12)
+    (dx, dy), = group_offsets([strip], pos, 0, (0,), [(90, 126)])
+    image = pygame.Rect(pos[0] + dx, pos[1] + dy, 90, 126)
+    assert image.collidepoint(pos)
+    # at the same share of its width and height as on the strip
+    assert abs((pos[0] - image.x) / 90 - 290 / 600) < 0.02
+    assert abs((pos[1] - image.y) / 126 - 12 / 30) < 0.02
+
+
+def test_three_held_cards_stay_in_the_window():
+    screen = pygame.Rect(0, 0, 1280, 720)
+    cards = [pygame.Rect(1150 + 20 * i, 560, 90, 126) for i in range(3)]
+    pos = (cards[0].x + 80, 600)   # the bottom card, taken at its right: the fan
+    offsets = group_offsets(cards, pos, 0, (0, 1, 2), [(90, 126)] * 3, screen)   # moves left
+    for dx, dy in offsets:
+        assert screen.contains(pygame.Rect(pos[0] + dx, pos[1] + dy, 90, 126))
+    gx, gy = offsets[0]
+    assert pygame.Rect(pos[0] + gx, pos[1] + gy, 90, 126).collidepoint(pos)
+
+
+def test_shards_starting_zones_leave_when_setup_ends():
+    from shrinetable.adapter.session import Session
+
+    game = registry.get("shards")
+    layout = load_layout(game_layout(game))
+    s = Session(game, 3, {}, ["computer", "computer"])
+    view = game.view(s.state, 0)
+    assert view.zones["start:0"].cards and "start:0" in geo.zone_areas(layout, view, 0)
+    for _ in range(40):
+        if not any(view.zones[z].cards for z in ("start:0", "start:1")):
+            break
+        s.play(s.computer_action())
+        view = game.view(s.state, 0)
+    areas = geo.zone_areas(layout, view, 0)
+    assert "start:0" not in areas and "start:1" not in areas
+    assert {p.zone for p in geo.place_cards(layout, view, geo.Scaler((1600, 900), (1280, 720)),
+                                            0)} & {"start:0", "start:1"} == set()
+
+
+def test_a_hovered_hand_card_rises_and_grows_at_once(tmp_path, monkeypatch):
+    import os
+    import time
+
+    from shrinetable.table.app import App
+    from shrinetable.table.bench import showcase
+    from shrinetable.table.zoom import RISE
+
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    monkeypatch.setenv("SHRINETABLE_DATA_DIR", str(tmp_path))
+    app = App((1280, 720))
+    app.start_game(showcase(registry.get("sorcerer")))
+    app.step([], 0.01)
+    scene = app.scene
+    card = next(p for p in scene.board.placed if p.zone in scene.board.hands and p.name)
+    scene.zoom.motion(card.rect.center)
+    scene.update(time.monotonic())   # no wait: the same frame
+    assert scene.zoom.zoomed == card.name
+    scene.draw(app.screen)
+    big = scene.zoom.area[0]
+    assert big.h == round(720 * RISE) and big.h > 2 * card.rect.h
+    assert big.bottom == min(card.rect.bottom, 720) and big.collidepoint(card.rect.center)
+    scene.zoom.motion((5, 5))   # away: it goes back
+    assert scene.zoom.zoomed is None
+    pygame.quit()
