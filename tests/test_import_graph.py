@@ -22,8 +22,9 @@ LAYERS = (
     ("formats",),
     ("games",),
     ("players", "adapter"),
-    ("net", "workbench"),
+    ("net",),
     ("demo", "table", "bench"),
+    ("workbench",),
     ("commands",),
     ("cli", "__main__", ""),
 )

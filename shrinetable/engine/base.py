@@ -141,10 +141,14 @@ class GameBase:
         """The first state: the seat count is checked here, for every game (a
         ValueError saying the range), then the game's `deal`."""
         if not self.min_seats <= seats <= self.max_seats:
-            span = (f"{self.min_seats} players" if self.min_seats == self.max_seats
-                    else f"{self.min_seats} to {self.max_seats} players")
-            raise ValueError(f"{self.name} is for {span}, not {seats}")
+            raise ValueError(f"{self.name} is for {self.players_text()} players, not {seats}")
         return self.deal(seed, options, seats)
+
+    def players_text(self) -> str:
+        """How many players the game is for, in words ("2", "2 to 6")."""
+        if self.min_seats == self.max_seats:
+            return f"{self.min_seats}"
+        return f"{self.min_seats} to {self.max_seats}"
 
     def deal(self, seed: int, options: dict[str, Any] | None, seats: int) -> Any:
         """The game's first state for a seat count already checked; `options` as

@@ -12,7 +12,7 @@ from __future__ import annotations
 import os
 from typing import Any
 
-from shrinetable.commands.simulate import ending, play_game
+from shrinetable.adapter.selfplay import ending, play_game
 from shrinetable.engine import REVEAL, registry
 from shrinetable.formats.cards import CARDS_ENV
 from shrinetable.players import player
