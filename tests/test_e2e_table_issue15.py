@@ -404,4 +404,4 @@ def test_sigterm_ends_a_game_in_progress_at_once(xvfb, tmp_path):
         assert time.monotonic() - start < 1.5
     finally:
         app.stop()
-    assert list((tmp_path / "autosaves").glob("shrine-*.json"))
+    assert list((tmp_path / "autosaves").glob("shrine-*.jsonl"))

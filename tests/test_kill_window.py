@@ -5,7 +5,6 @@ moment and relaunched on its autosave, again and again."""
 
 from __future__ import annotations
 
-import json
 import os
 import queue
 import random
@@ -18,12 +17,14 @@ from pathlib import Path
 
 import pytest
 
+from shrinetable.formats.save import read_save
+
 ROOT = Path(__file__).resolve().parent.parent
 
 
 def newest_autosave(data: Path) -> Path | None:
     """The latest autosave (one per game in `autosaves/`; `autosave.json` before)."""
-    found = [*data.glob("autosaves/*.json"), *data.glob("autosave.json")]
+    found = [*data.glob("autosaves/*.json*"), *data.glob("autosave.json")]
     return max(found, key=lambda p: p.stat().st_mtime, default=None)
 
 
@@ -96,7 +97,7 @@ def kill_and_relaunch(root: Path, display: str, data: Path, kills: int,
         moves += len(shown)
         expected = had + shown
         source = newest_autosave(data)
-        saved = json.loads(source.read_text())["actions"] if source else []
+        saved = read_save(source).actions if source else []
         if saved[:len(expected)] != expected and not finished(expected):
             lost += len(expected) - next(
                 (i for i, (a, b) in enumerate(zip(saved, expected, strict=False)) if a != b),

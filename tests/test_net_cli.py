@@ -4,7 +4,6 @@ killed and resumed (issue 28). Each waits on what the processes print or save.""
 
 from __future__ import annotations
 
-import json
 import os
 import queue
 import signal
@@ -17,6 +16,7 @@ from pathlib import Path
 import pytest
 
 from shrinetable.engine import registry
+from shrinetable.formats.save import SaveError, read_save
 
 ROOT = Path(__file__).resolve().parents[1]
 LIMIT_S = 180   # a bounded wait for any one condition (a hang fails, it never blocks)
@@ -77,11 +77,11 @@ def moves_saved(data: Path, at_least: int) -> None:
     """Wait until the host's autosave holds `at_least` moves."""
     until = time.monotonic() + LIMIT_S
     while time.monotonic() < until:
-        for f in (data / "autosaves").glob("*.json"):
+        for f in (data / "autosaves").glob("*.json*"):
             try:
-                if len(json.loads(f.read_text())["actions"]) >= at_least:
+                if len(read_save(f).actions) >= at_least:
                     return
-            except (OSError, ValueError, KeyError):
+            except (OSError, ValueError, KeyError, SaveError):
                 pass
         time.sleep(0.02)
     raise AssertionError(f"the host never saved {at_least} moves")

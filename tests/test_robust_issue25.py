@@ -3,6 +3,7 @@ reproduced as it was found: every one of these failed before its fix."""
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
@@ -175,3 +176,183 @@ def test_13_listing_autosaves_skips_what_is_not_a_save(tmp_path):
     os.mkfifo(folder / "fifo.json")
     (folder / "dir.json").mkdir()
     assert storage.recent_autosaves() == []
+
+
+# 13 and 26: the autosave journal -------------------------------------------------
+def shrine(moves: int = 3, seed: int = 11) -> Session:
+    s = Session(registry.get("shrine"), seed, {}, ["computer", "computer"])
+    for _ in range(moves):
+        s.play(s.computer_action())
+    return s
+
+
+@pytest.mark.parametrize("spoil", ["folder in its place", "autosaves folder a file"])
+def test_13_an_autosave_that_cannot_be_written_moves_to_the_fallback_and_says_so(
+        spoil, tmp_path, monkeypatch):
+    monkeypatch.setattr(storage, "fallback_dir", lambda: tmp_path / "spare")
+    s = shrine()
+    assert storage.autosave(s) == ""
+    path = storage.autosave_path(s)
+    if spoil == "folder in its place":
+        path.unlink()
+        path.mkdir()
+    else:
+        for f in path.parent.iterdir():
+            f.unlink()
+        path.parent.rmdir()
+        path.parent.write_text("not a folder")
+    s.play(s.computer_action())
+    said = storage.autosave(s)
+    moved = storage.autosave_path(s)
+    assert moved.parent == tmp_path / "spare" / "autosaves" and str(moved) in said
+    for _ in range(3):   # the moves after it are kept too
+        s.play(s.computer_action())
+        assert storage.autosave(s) == ""
+    assert storage.read_save(moved).actions == [a.text for a in s.history]
+
+
+def test_26_the_journal_appends_a_line_per_move_and_keeps_undos(tmp_path):
+    s = Session(registry.get("shrine"), 3, {}, ["human", "computer"])
+    for _ in range(6):
+        s.play(s.computer_action())
+        storage.autosave(s)
+    path = storage.autosave_path(s)
+    lines = path.read_bytes().count(b"\n")
+    s.play(s.computer_action())
+    storage.autosave(s)
+    assert path.read_bytes().count(b"\n") == lines + 1
+    assert s.undo()
+    storage.autosave(s)
+    s.play(s.computer_action())
+    storage.autosave(s)
+    assert storage.read_save(path).actions == [a.text for a in s.history]
+    with open(path, "ab") as f:   # a crash mid-line: the torn line is left out
+        f.write(b'"draw')
+    assert storage.read_save(path).actions == [a.text for a in s.history]
+    back = storage.load(path)   # compacted: written afresh, one line a move
+    fresh = storage.autosave_path(back)
+    assert fresh.read_bytes().count(b"\n") == 1 + len(s.history) and not path.exists()
+
+
+def test_26_a_damaged_line_before_the_last_is_named(tmp_path):
+    s = shrine()
+    storage.autosave(s)
+    path = storage.autosave_path(s)
+    lines = path.read_text().splitlines(keepends=True)
+    lines[2] = "{oops\n"
+    path.write_text("".join(lines))
+    with pytest.raises(SaveError, match=":3: a damaged line"):
+        storage.read_save(path)
+
+
+def _per_move(s: Session, moves: int) -> float:
+    """The least time an autosave took over `moves` passes from here."""
+    best = float("inf")
+    for _ in range(moves):
+        s.play(s.game.parse_action("pass"))
+        start = time.perf_counter()
+        storage.autosave(s)
+        best = min(best, time.perf_counter() - start)
+    return best
+
+
+def test_26_an_autosave_at_move_4000_costs_what_it_did_at_move_100(monkeypatch):
+    """Compared within one run: the fastest of 30 autosaves after move 100
+    against the fastest of 30 after move 4,000 (Sorcerer passes go on for ever).
+    The fsync, one a move whatever the game's length, is left out: on a fast
+    disk it hid that rewriting the whole save grew with the game."""
+    monkeypatch.setattr(os, "fsync", lambda fd: None)
+    s = Session(registry.get("sorcerer"), 5, {}, ["human", "human"])
+    for _ in range(100):
+        s.play(s.game.parse_action("pass"))
+    storage.autosave(s)
+    early = _per_move(s, 30)
+    for _ in range(3900):
+        s.play(s.game.parse_action("pass"))
+    storage.autosave(s)
+    late = _per_move(s, 30)
+    assert late < 1.5 * early, (early, late)   # rewriting the whole save: 2.3
+
+
+# 11 ------------------------------------------------------------------------------
+def deck_file(tmp_path: Path) -> Path:
+    from shrinetable.games.sorcerer.cards import catalog
+    deck = catalog()[1][-1]
+    path = tmp_path / "mine.toml"
+    path.write_text('game = "sorcerer"\nname = "Mine"\n[cards]\n'
+                    + "".join(f'"{cid}" = {n}\n' for cid, n in deck.cards.items()))
+    return path
+
+
+def test_11_a_save_continues_after_its_deck_file_is_deleted(tmp_path):
+    path = deck_file(tmp_path)
+    s = Session(registry.get("sorcerer"), 4, {"deck_p1": str(path)}, ["human", "computer"])
+    s.play(s.computer_action())
+    saved = storage.save_as(s, tmp_path / "game.json")
+    path.unlink()
+    back = storage.load(saved)
+    assert back.game.view(back.state, 0) == s.game.view(s.state, 0)
+    assert str(path) not in saved.read_text()
+
+
+def test_11_an_old_save_naming_a_file_loads_while_the_file_is_there(tmp_path):
+    path = deck_file(tmp_path)
+    old = {"format": "shrinetable-save", "version": 1, "game": "sorcerer", "seed": 4,
+           "options": {"deck_p1": str(path)}, "seats": ["human", "computer"], "actions": []}
+    (tmp_path / "old.json").write_text(json.dumps(old))
+    back = storage.load(tmp_path / "old.json")
+    assert back.options["deck_p1"].startswith("deck:")   # kept in the save from now on
+    path.unlink()
+    with pytest.raises(SaveError, match="mine.toml"):
+        storage.load(tmp_path / "old.json")
+
+
+def test_11_12_a_new_save_may_not_name_a_file(tmp_path):
+    path = deck_file(tmp_path)
+    planted = {"format": "shrinetable-save", "version": 2, "game": "sorcerer", "seed": 4,
+               "options": {"deck_p1": str(path)}, "seats": ["human", "computer"],
+               "actions": []}
+    (tmp_path / "planted.json").write_text(json.dumps(planted))
+    with pytest.raises(SaveError, match="names a file"):
+        storage.load(tmp_path / "planted.json")
+
+
+# 12 ------------------------------------------------------------------------------
+@pytest.fixture
+def temp_root(tmp_path, monkeypatch):
+    import tempfile
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
+    storage.fallback_dir.cache_clear()
+    yield tmp_path
+    storage.fallback_dir.cache_clear()
+
+
+def test_12_the_fallback_folder_is_made_private(temp_root):
+    folder = storage.fallback_dir()
+    assert folder == temp_root / f"shrinetable-{os.getuid()}"
+    assert folder.stat().st_mode & 0o777 == 0o700
+
+
+def test_12_a_fallback_folder_others_may_write_is_not_used(temp_root):
+    taken = temp_root / f"shrinetable-{os.getuid()}"
+    taken.mkdir()
+    taken.chmod(0o777)
+    folder = storage.fallback_dir()
+    assert folder != taken and folder.stat().st_mode & 0o777 == 0o700
+    assert folder.stat().st_uid == os.getuid()
+
+
+@pytest.mark.skipif(os.getuid() != 0, reason="needs root to give a folder to another user")
+def test_12_a_fallback_folder_another_user_made_is_not_used(temp_root):
+    taken = temp_root / f"shrinetable-{os.getuid()}"
+    taken.mkdir(mode=0o700)
+    os.chown(taken, 65534, 65534)
+    assert storage.fallback_dir() != taken
+
+
+def test_12_a_link_in_the_fallback_folder_s_place_is_not_followed(temp_root):
+    elsewhere = temp_root / "theirs"
+    elsewhere.mkdir(mode=0o700)
+    (temp_root / f"shrinetable-{os.getuid()}").symlink_to(elsewhere)
+    assert storage.fallback_dir().parent == temp_root
+    assert not storage.fallback_dir().is_symlink()

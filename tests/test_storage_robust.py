@@ -14,7 +14,7 @@ import pytest
 from shrinetable.adapter import storage
 from shrinetable.adapter.session import Session
 from shrinetable.engine import registry
-from shrinetable.formats.save import clean_temporaries
+from shrinetable.formats.save import clean_temporaries, read_save
 
 pytestmark = pytest.mark.usefixtures("dummy_video")
 
@@ -100,7 +100,7 @@ def table():
 
 
 def saved_actions(session) -> list[str]:
-    return json.loads(storage.autosave_path(session).read_text())["actions"]
+    return read_save(storage.autosave_path(session)).actions
 
 
 def test_undo_is_autosaved(table):
@@ -123,7 +123,8 @@ def test_an_autosave_that_fails_is_said_in_the_window_and_the_game_goes_on(
 
     def refuse(*_):
         raise PermissionError(13, "Permission denied")
-    monkeypatch.setattr(storage, "write_save", refuse)
+    monkeypatch.setattr(storage, "write_journal", refuse)   # here and at the fallback
+    monkeypatch.setattr(storage, "append", refuse)
     table.scene.perform(session.game.legal_actions(session.state)[0])
     table.step([], 0.01)
     assert "Autosave failed" in table.scene.message

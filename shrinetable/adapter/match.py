@@ -283,8 +283,7 @@ class Match:
         self._moves, self._pending, self._result, self._after = None, _UNSET, None, {}
         if self.autosave:
             try:
-                storage.autosave(self.session)
-                self.save_problem = ""
+                self.save_problem = storage.autosave(self.session)   # '' or where it went
             except OSError as e:
                 self.save_problem = f"Autosave failed: {e}"
         for watch in self.watchers:

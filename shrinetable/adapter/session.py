@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from shrinetable.engine import Event, GameBase, Player, registry
+from shrinetable.formats.decks import written_out
 from shrinetable.formats.save import SaveError, SaveFile
 from shrinetable.players import player
 
@@ -43,7 +44,7 @@ class Session:
         default the game's new deal for `seed`."""
         self.game = game
         self.seed = seed
-        self.options = dict(options)
+        self.options = written_out(game, options)   # a deck file's deck, not its path
         self.seats = list(seats)
         self.history: list[Applied] = []
         self.redo_stack: list[list[str]] = []

@@ -1,43 +1,96 @@
 """Where games are kept, so that nothing a person does loses one.
 
-Every game autosaves to a file of its own in `<data>/autosaves/` (two tables,
-or two games one after the other, never overwrite each other's) and Continue
-offers each recent one;
-saves by hand go to `<data>/saves/` and never replace one another. The data
-folder is the user data directory (platformdirs) or SHRINETABLE_DATA_DIR. When
-it cannot be written, both go to `shrinetable-<user>` in the system temp folder,
-and `notice()` says so and why.
+Every game autosaves to a journal of its own in `<data>/autosaves/` (two tables,
+or two games one after the other, never overwrite each other's; a move appends
+a line, so it costs the same late in a game as early) and Continue offers each
+recent one; saves by hand go to `<data>/saves/` and never replace one another.
+The data folder is the user data directory (platformdirs) or
+SHRINETABLE_DATA_DIR. When it cannot be written, both go to a private fallback
+folder in the system temp folder, and `notice()` says so and why; when an
+autosave cannot be written where it was, the game moves there whole and
+`autosave` returns the words that say so.
 """
 
 from __future__ import annotations
 
 import itertools
 import os
+import stat
 import tempfile
 import time
 import weakref
+from dataclasses import dataclass
+from functools import cache
 from pathlib import Path
 
 from shrinetable.formats.files import is_file, resolved, why
-from shrinetable.formats.save import SaveError, SaveFile, clean_temporaries, read_save, write_save
+from shrinetable.formats.save import (
+    SaveError,
+    append,
+    clean_temporaries,
+    journal_moves,
+    read_save,
+    write_journal,
+    write_save,
+)
 from shrinetable.resources import data_dir
 
-from .session import Session
+from .session import Applied, Session
 
 # this process: started when, by which process (unique while it runs)
 INSTANCE = f"{time.strftime('%Y%m%d-%H%M%S')}-{os.getpid()}"
 RECENT = 8   # autosaves Continue offers, newest first
+SUFFIXES = ("*.jsonl", "*.json")   # journals; whole saves from before there were journals
+SPARES = 50   # `shrinetable-<uid>-N` folders tried when the first is not private
 
 _names: weakref.WeakKeyDictionary[Session, str] = weakref.WeakKeyDictionary()
 _count = itertools.count(1)
-_written: dict[Path, SaveFile] = {}   # what each autosave file holds (skip rewrites)
 _notice = ""
 
 
+@dataclass
+class _Journal:
+    """A game's autosave journal: where it is, what its header holds (seats and
+    options) and the moves written, the history's own objects in order."""
+
+    path: Path
+    key: tuple
+    moves: list[Applied]
+
+
+_journals: weakref.WeakKeyDictionary[Session, _Journal] = weakref.WeakKeyDictionary()
+
+
+@cache
 def fallback_dir() -> Path:
-    """Where saves go when the data folder cannot be written."""
-    who = str(os.getuid()) if hasattr(os, "getuid") else os.environ.get("USERNAME", "user")
-    return Path(tempfile.gettempdir()) / f"shrinetable-{who}"
+    """Where saves go when the data folder cannot be written: `shrinetable-<uid>`
+    in the system temp folder when it is private (made 0700, owned by this user,
+    writable by nobody else), else the first private `shrinetable-<uid>-N`
+    (another user who made the folder first could read, rewrite and plant games)."""
+    if not hasattr(os, "getuid"):
+        return Path(tempfile.gettempdir()) / f"shrinetable-{os.environ.get('USERNAME', 'user')}"
+    base = Path(tempfile.gettempdir()) / f"shrinetable-{os.getuid()}"
+    for spare in (base, *(base.with_name(f"{base.name}-{n}") for n in range(2, SPARES))):
+        if _private(spare):
+            return spare
+    return Path(tempfile.mkdtemp(prefix=f"{base.name}-"))   # 0700, made for this run
+
+
+def _private(path: Path) -> bool:
+    """Whether `path` is (or has just been made) a folder of this user's that no
+    one else may write; a link is not followed."""
+    try:
+        path.mkdir(mode=0o700)
+    except FileExistsError:
+        pass
+    except OSError:
+        return False
+    try:
+        st = os.lstat(path)
+    except OSError:
+        return False
+    return (stat.S_ISDIR(st.st_mode) and st.st_uid == os.getuid()
+            and not st.st_mode & (stat.S_IWGRP | stat.S_IWOTH))
 
 
 def notice() -> str:
@@ -88,31 +141,84 @@ def autosaves_dir() -> Path:
 
 def autosave_path(session: Session) -> Path:
     """The game's own autosave file."""
+    journal = _journals.get(session)
+    if journal is not None:
+        return journal.path
     if session not in _names:
-        _names[session] = f"{session.game.name}-{INSTANCE}-{next(_count)}.json"
+        _names[session] = f"{session.game.name}-{INSTANCE}-{next(_count)}.jsonl"
     return autosaves_dir() / _names[session]
 
 
-def autosave(session: Session) -> None:
-    """Keep the game as it stands (after a move, an undo, a redo); written only
-    when it changed, and not before its first move. A finished game leaves no
-    autosave behind."""
-    path = autosave_path(session)
+def autosave(session: Session) -> str:
+    """Keep the game as it stands (after a move, an undo, a redo): the moves since
+    the last call are appended to its journal, and nothing before its first move.
+    A finished game leaves no autosave behind. When the journal cannot be written
+    where it is, the whole game goes to the fallback folder and the words saying
+    so are returned ('' otherwise); OSError only when that fails too."""
+    journal, history = _journals.get(session), session.history
     if session.decision() is None:
-        path.unlink(missing_ok=True)
-        _written.pop(path, None)
-        return
+        _forget(autosave_path(session))
+        _journals.pop(session, None)
+        return ""
+    key = _key(session)
+    if journal is None or journal.key != key:
+        return _whole(session, key) if history else ""
+    written = journal.moves
+    same = min(len(history), len(written))
+    while same and history[same - 1] is not written[same - 1]:
+        same -= 1   # an undo: back to the last move both hold (a few steps)
+    if same == len(written) == len(history):
+        return ""
+    try:
+        append(journal.path, journal_moves([a.text for a in history[same:]],
+                                           None if same == len(written) else same))
+    except OSError:
+        return _whole(session, key)
+    del written[same:]
+    written += history[same:]
+    return ""
+
+
+def _key(session: Session) -> tuple:
+    """What a journal's header holds that can change in a game: the seats."""
+    return tuple(session.seats), tuple(sorted(session.options.items()))
+
+
+def _whole(session: Session, key: tuple) -> str:
+    """Write the game's whole journal afresh (its first move, a seat changed
+    hands, or appending failed), at the fallback folder if its place fails."""
     save = session.to_save()
-    if _written.get(path) != save and (save.actions or path in _written):
-        write_save(path, save)
-        _written[path] = save
+    path = autosave_path(session)
+    try:
+        write_journal(path, save)
+        said = ""
+    except OSError as e:
+        spare = _usable(fallback_dir() / "autosaves") / path.name
+        if spare == path:
+            raise
+        write_journal(spare, save)
+        said = (f"Autosave could not write {path} ({why(e)}); this game is kept in {spare} "
+                f"from now on.")
+        _forget(path)
+        path = spare
+    _journals[session] = _Journal(path, key, list(session.history))
+    return said
+
+
+def _forget(path: Path) -> None:
+    """Remove an autosave that is out of date, if it can be."""
+    try:
+        if is_file(path):
+            path.unlink()
+    except OSError:
+        pass
 
 
 def recent_autosaves() -> list[Path]:
     """The games left unfinished, newest first."""
     found = []
     for folder in {data_dir() / "autosaves", fallback_dir() / "autosaves"}:
-        found += list(folder.glob("*.json"))
+        found += [p for pattern in SUFFIXES for p in folder.glob(pattern)]
     found.append(data_dir() / "autosave.json")   # from before there was one per table
     return sorted(filter(is_file, found), key=mtime, reverse=True)[:RECENT]
 
@@ -138,10 +244,8 @@ def load_autosave(path: str | Path | None = None) -> Session:
         raise SaveError("there is no unfinished game to continue")
     session = _read(chosen)
     try:
-        path, save = autosave_path(session), session.to_save()
-        write_save(path, save)
-        _written[path] = save
-        chosen.unlink()
+        _whole(session, _key(session))
+        chosen.unlink()   # written afresh above: the journal compacted
     except OSError:
         pass   # the old file stays: nothing lost, and the next move tries again
     return session

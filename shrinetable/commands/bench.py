@@ -52,6 +52,13 @@ def _startup(p: argparse.ArgumentParser) -> None:
     p.add_argument("--runs", type=int, default=9, help="starts of each to take the median of")
 
 
+def _network(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--game", dest="game_network", default=None,
+                   help="game to host (default: the first that seats --players)")
+    p.add_argument("--players", type=int, default=6, help="tables, one per seat (default 6)")
+    p.add_argument("--moves", type=int, default=300, help="moves to time (default 300)")
+
+
 def _prompts(p: argparse.ArgumentParser) -> None:
     _game(p)
     p.add_argument("--players", type=int, default=None,
@@ -76,6 +83,9 @@ BENCHES = {
                     "shrinetable.table.legibility:run_render", _render),
     "launch": Bench("launch to first frame against starting pygame's display, same run",
                     "shrinetable.bench:run_launch", _launch),
+    "network": Bench("ms for a move to reach every other table (median, p99, max), "
+                     "a host and its tables on 127.0.0.1",
+                     "shrinetable.net.bench:run_network", _network),
     "prompts": Bench("questions the table asks a person per turn (median, p90), the "
                      "table's own automatic passes applied",
                      "shrinetable.adapter.prompts:run_prompts", _prompts),

@@ -11,6 +11,7 @@ and decks), so the words and the order of the checks are the same for every game
 from __future__ import annotations
 
 import difflib
+import json
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cache
@@ -24,6 +25,9 @@ from shrinetable.engine import NotationError
 from .cards import load_card_data
 from .errors import FormatError, find_line, key_path, read_toml
 from .files import is_file
+
+INLINE = "deck:"   # a deck written out in an option's value: deck:{"name": ..., "cards": {...}}
+_by_game: dict[str, DeckFiles] = {}   # every game's deck functions, by the game's name
 
 Catalog = Callable[[], tuple[dict[str, Any], Sequence[Any]]]
 Faults = Callable[[Any, dict[str, Any]], list["Fault"]]
@@ -63,6 +67,9 @@ class DeckFiles:
     catalog: Catalog
     faults: Faults
 
+    def __post_init__(self) -> None:
+        _by_game[self.game] = self
+
     def problems(self, deck: Any, cards: dict[str, Any]) -> list[str]:
         """Everything wrong with `deck`, one sentence each (empty when it is legal)."""
         return [f"{deck.name}: {f.key}: {f.message}" for f in self.faults(deck, cards)]
@@ -94,12 +101,20 @@ class DeckFiles:
 
     def resolve(self, value: str) -> tuple[str, list[str]]:
         """A deck option's deck: its name and card ids (each copy once, in the deck's
-        order). `value` is a shipped deck's key or name, or the path of a deck file;
-        ValueError saying what is wrong otherwise, or with the file's problems."""
-        _, decks = self.catalog()
-        for d in decks:
-            if value.strip().lower() in (deck_key(d), d.name.lower()):
-                return d.name, ids(d)
+        order). `value` is a shipped deck's key or name, a deck written out (`INLINE`,
+        as a save keeps it) or the path of a deck file; ValueError saying what is
+        wrong otherwise, or with the deck's problems."""
+        cards, decks = self.catalog()
+        shipped = self.shipped(value)
+        if shipped is not None:
+            return shipped.name, ids(shipped)
+        if value.startswith(INLINE):
+            deck = self._written_out(value)
+            bad = self.problems(deck, cards)
+            if bad:
+                raise ValueError("the deck kept in the save breaks the deck rules now: "
+                                 + "; ".join(bad))
+            return deck.name, ids(deck)
         if is_file(value):
             try:
                 deck, bad = self.file_faults(value)
@@ -111,6 +126,57 @@ class DeckFiles:
         keys = ", ".join(deck_key(d) for d in decks)
         raise ValueError(f"no deck called {value!r}: give a shipped deck ({keys}) "
                          f"or the path of a deck file")
+
+
+    def shipped(self, value: str) -> Any | None:
+        """The shipped deck `value` names by its key or its name, if it does."""
+        return next((d for d in self.catalog()[1]
+                     if value.strip().lower() in (deck_key(d), d.name.lower())), None)
+
+    def names_file(self, value: str) -> bool:
+        """Whether a deck option's `value` is the path of a file (not a shipped
+        deck, not a deck written out)."""
+        return not value.startswith(INLINE) and self.shipped(value) is None
+
+    def _written_out(self, value: str) -> Any:
+        """The deck an `INLINE` value holds; ValueError when it is damaged."""
+        try:
+            return self.model.model_validate({**json.loads(value[len(INLINE):]),
+                                              "game": self.game})
+        except (ValueError, TypeError) as e:   # pydantic's ValidationError is a ValueError
+            raise ValueError(f"the deck kept in the save is damaged: "
+                             f"{str(e).splitlines()[0]}") from None
+
+    def write_out(self, value: str) -> str:
+        """A deck option's value that names no file: a deck file's deck written
+        out (`INLINE`), so a game goes on whatever becomes of the file; other
+        values as they are. ValueError as `resolve`."""
+        if not self.names_file(value):
+            return value
+        name, cids = self.resolve(value)
+        counts = {cid: cids.count(cid) for cid in dict.fromkeys(cids)}
+        return INLINE + json.dumps({"name": name, "cards": counts}, separators=(",", ":"))
+
+
+def deck_options(game: Any) -> list[Any]:
+    """The options of `game` that take a deck (`OptionSpec.file == "deck"`)."""
+    return [o for o in game.options if o.file == "deck"] if game.name in _by_game else []
+
+
+def written_out(game: Any, options: dict[str, Any]) -> dict[str, Any]:
+    """`options` with every deck file they name written out (see `write_out`)."""
+    out = dict(options)
+    for o in deck_options(game):
+        if isinstance(out.get(o.name), str):
+            out[o.name] = _by_game[game.name].write_out(out[o.name])
+    return out
+
+
+def named_file(game: Any, options: dict[str, Any]) -> str | None:
+    """The first deck option of `options` that names a file (a save may not)."""
+    return next((f"{o.name}={options[o.name]!r}" for o in deck_options(game)
+                 if isinstance(options.get(o.name), str)
+                 and _by_game[game.name].names_file(options[o.name])), None)
 
 
 def card_set(data: Any, define: Callable[[Any], Any]) -> tuple[Catalog, Callable[[], dict]]:

@@ -1,13 +1,21 @@
 """Save files: a game is a pure function of (game, seed, options, actions), so a
-save holds exactly those, plus who sits where. JSON, written atomically (a temp
-file named after the writing process, fsync, then os.replace) so a crash never
-leaves half a save behind; `clean_temporaries` removes what a killed process left.
+save holds exactly those, plus who sits where; a deck a person wrote is kept in
+it (version 2), so it names no file. JSON, written atomically (a temp file named
+after the writing process, fsync, then os.replace) so a crash never leaves half a
+save behind; `clean_temporaries` removes what a killed process left.
+
+An autosave is a journal instead, so a move costs the same at move 4,000 as at
+move 10: a header line (the save without its actions), then one line per change,
+appended and fsynced: a JSON string is a move made, a number `n` keeps only the
+first n moves (an undo). A torn last line (a crash mid-write) is left out.
 """
 
 from __future__ import annotations
 
+import errno
 import json
 import os
+import stat
 import tempfile
 import time
 from pathlib import Path
@@ -20,13 +28,14 @@ from shrinetable.engine import MAX_SEATS
 from .files import read_bytes, why
 
 FORMAT = "shrinetable-save"
+JOURNAL = "shrinetable-journal"
 
 
 class SaveFile(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     format: Literal["shrinetable-save"] = FORMAT
-    version: Literal[1] = 1
+    version: Literal[1, 2] = 2   # 2: decks kept in the save, never a file's path
     game: str
     seed: int
     options: dict[str, bool | int | float | str] = {}
@@ -51,30 +60,121 @@ def read_save(path: str | Path) -> SaveFile:
     if len(raw) > MAX_BYTES:
         raise SaveError(f"{p}: not a save file (larger than {MAX_BYTES >> 20} MB)")
     try:
-        data = json.loads(raw.decode("utf-8"))
+        data = _journal(raw, p) if raw.startswith(b'{"format":"%s"' % JOURNAL.encode()) \
+            else json.loads(raw.decode("utf-8"))
     except (UnicodeDecodeError, json.JSONDecodeError) as e:
         raise SaveError(f"{p}: not a save file (not JSON: {e})") from None
     except RecursionError:
         raise SaveError(f"{p}: not a save file (nested too deeply)") from None
     try:
-        return SaveFile.model_validate(data)
+        save = SaveFile.model_validate(data)
     except ValidationError as e:
         lines = [f"{p}: {'.'.join(str(x) for x in err['loc']) or '(top level)'}: {err['msg']}"
                  for err in e.errors()]
         raise SaveError("\n".join(lines)) from None
+    named = _names_a_file(save)
+    if named:
+        raise SaveError(f"{p}: options: {named} names a file; a save keeps its decks in "
+                        f"itself (this one was not written by shrinetable)")
+    return save
+
+
+def _names_a_file(save: SaveFile) -> str | None:
+    """A deck option of a version 2 save that names a file, which it may not (a
+    save from elsewhere would have the program read any file it names)."""
+    from shrinetable.engine import registry
+    from shrinetable.formats.decks import named_file
+    if save.version < 2 or save.game not in registry.names():
+        return None
+    try:
+        return named_file(registry.get(save.game), save.options)
+    except (ImportError, ValueError, OSError):   # a broken game: said when it is played
+        return None
+
+
+def _journal(raw: bytes, p: Path) -> dict:
+    """A journal's save as data (see the module's words): its torn last line left
+    out, a damaged line before it a SaveError naming the line."""
+    lines = raw.decode("utf-8").split("\n")
+    if len(lines) > 1:
+        lines.pop()   # after the last newline: empty, or a line a crash tore
+    try:
+        head, body = json.loads(lines[0]), "[" + ",".join(lines[1:]) + "]"
+        changes = json.loads(body)
+    except json.JSONDecodeError:
+        bad = next(n for n, line in enumerate(lines, 1) if not _json(line))
+        raise SaveError(f"{p}:{bad}: a damaged line in the autosave") from None
+    if not isinstance(head, dict):
+        raise SaveError(f"{p}:1: not a save file (the first line is no header)")
+    actions: list = []
+    for n, change in enumerate(changes, 2):
+        if isinstance(change, str):
+            actions.append(change)
+        elif isinstance(change, int) and not isinstance(change, bool) \
+                and 0 <= change <= len(actions):
+            del actions[change:]
+        else:
+            raise SaveError(f"{p}:{n}: neither a move nor a number of moves to keep")
+    head.pop("format", None)
+    return {**head, "format": FORMAT, "actions": actions}
+
+
+def _json(line: str) -> bool:
+    try:
+        json.loads(line)
+        return True
+    except json.JSONDecodeError:
+        return False
+
+
+def journal_head(save: SaveFile) -> bytes:
+    """A journal's first line: `save` without its actions."""
+    head = save.model_dump(exclude={"actions", "format"})
+    return json.dumps({"format": JOURNAL, **head}, separators=(",", ":")).encode() + b"\n"
+
+
+def journal_moves(texts: list[str], keep: int | None = None) -> bytes:
+    """Journal lines: keep the first `keep` moves (None: all), then `texts` made."""
+    lines = [] if keep is None else [str(keep)]
+    lines += [json.dumps(t) for t in texts]
+    return "".join(line + "\n" for line in lines).encode()
+
+
+def write_journal(path: str | Path, save: SaveFile) -> Path:
+    """The whole journal of `save` (header and moves), written atomically."""
+    return _write(Path(path), journal_head(save) + journal_moves(save.actions))
+
+
+def append(path: str | Path, data: bytes) -> None:
+    """Add `data` (whole journal lines) to the journal at `path` and fsync; OSError
+    when it is gone or cannot be written (FileNotFoundError: write it whole)."""
+    fd = os.open(path, os.O_WRONLY | os.O_APPEND | getattr(os, "O_BINARY", 0))
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise IsADirectoryError(errno.EISDIR, "not a file", str(path))
+        view = memoryview(data)
+        while view:
+            view = view[os.write(fd, view):]
+        os.fsync(fd)
+    finally:
+        os.close(fd)
 
 
 def write_save(path: str | Path, save: SaveFile, replace: bool = True) -> Path:
     """Write `save` to `path` atomically, and return where it went. With
     `replace=False` an existing file is kept and the save goes to the first free
     `NAME-2.json`, `NAME-3.json`... (two saves in the same second both stay)."""
-    p = Path(path)
+    return _write(Path(path), save.model_dump_json(indent=1).encode(), replace)
+
+
+def _write(p: Path, data: bytes, replace: bool = True) -> Path:
+    """`data` written to `p` atomically (see `write_save`)."""
     p.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=f"{TEMP_PREFIX}{os.getpid()}-", suffix=".tmp",
                                dir=p.parent)
     try:
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            f.write(save.model_dump_json(indent=1))
+        with os.fdopen(fd, "wb") as f:
+            f.write(data)
             f.flush()
             os.fsync(f.fileno())
         if replace:

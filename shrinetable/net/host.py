@@ -16,12 +16,15 @@ import asyncio
 import contextlib
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+from pathlib import Path
 
 from websockets.asyncio.server import ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 
+from shrinetable.adapter import storage
 from shrinetable.adapter.session import Applied
+from shrinetable.formats.save import SaveFile, write_save
 
 from . import protocol as p
 from .protocol import VERSION
@@ -109,7 +112,6 @@ class Host:
         self.undo_by: int | None = None
         self.port = 0
         self.left_at: dict[int, float] = {}   # when each gone seat's table left
-        self.save_path: str | None = None
         self._server = None
         self._tasks: list[asyncio.Task] = []
         self.unsaved = asyncio.Event()
@@ -128,7 +130,7 @@ class Host:
             task.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await task
-        self._save()   # what the keeper had not written yet
+        self._write(*self._snapshot())   # what the keeper had not written yet
         if self._server:
             self._server.close()
             await self._server.wait_closed()
@@ -395,22 +397,32 @@ class Host:
 
     # -- keeping the game ---------------------------------------------------------
     async def _keep(self) -> None:
-        """Autosave after the tables have been sent the change (a save waits on
-        the disk; the tables need not), one save for moves that come together."""
+        """Autosave after the tables have been sent the change, writing in a
+        thread (a save waits on the disk; the next move need not), one save
+        for moves that come together."""
         while True:
             await self.unsaved.wait()
-            await asyncio.sleep(0)
             self.unsaved.clear()
-            self._save()
+            await asyncio.to_thread(self._write, *self._snapshot())
 
-    def _save(self) -> None:
+    def _snapshot(self) -> tuple:
+        """What a save writes, taken in the loop (the game does not change under it)."""
+        session = self.seam.session
+        over = self.seam.over()
+        return (storage.autosave_path(session), None if over else session.to_save(),
+                [replace(c) for c in self.chairs], over)
+
+    def _write(self, path: Path, save: SaveFile | None, chairs: list[Chair],
+               over: bool) -> None:
+        """Keep the game and its seats (a finished game leaves neither behind)."""
         try:
-            self.save_path = self.seam.autosave()
-            seats = (self.save_path, self.seam.over(),
-                     tuple((c.kind, c.name, c.token) for c in self.chairs))
+            if save is None:
+                path.unlink(missing_ok=True)
+            elif save.actions:
+                write_save(path, save)
+            seats = (path, over, tuple((c.kind, c.name, c.token) for c in chairs))
             if seats != self._seats_kept:
-                write_seats(seat_file(self.code), self.save_path, self.port, self.chairs,
-                            over=self.seam.over())
+                write_seats(seat_file(self.code), str(path), self.port, chairs, over)
                 self._seats_kept = seats
         except OSError as e:
             self.say(f"autosave failed: {e}")

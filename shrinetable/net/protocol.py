@@ -143,14 +143,17 @@ class ViewM(Message):
 
     @classmethod
     def of(cls, v: View) -> ViewM:
-        return cls(seat=v.seat, seats=v.seats, info=v.info,
-                   zones={k: ZoneM(name=z.name, owner=z.owner, cards=list(z.cards),
+        """The engine's view as a message, built without validating it again (it
+        is the engine's own; the receiving end validates): a host builds one
+        per seat per move."""
+        d, o, make = v.decision, v.outcome, BaseModel.model_construct.__func__
+        return make(cls, seat=v.seat, seats=v.seats, info=v.info,
+                    zones={k: make(ZoneM, name=z.name, owner=z.owner, cards=list(z.cards),
                                    label=z.label) for k, z in v.zones.items()},
-                   decision=None if v.decision is None else DecisionM(
-                       seat=v.decision.seat, kind=v.decision.kind, prompt=v.decision.prompt,
-                       secret=v.decision.secret),
-                   outcome=None if v.outcome is None else OutcomeM(
-                       winners=list(v.outcome.winners), reason=v.outcome.reason))
+                    decision=None if d is None else make(
+                        DecisionM, seat=d.seat, kind=d.kind, prompt=d.prompt, secret=d.secret),
+                    outcome=None if o is None else make(
+                        OutcomeM, winners=list(o.winners), reason=o.reason))
 
     def view(self) -> View:
         """The engine's View again, for a remote table's drawing."""

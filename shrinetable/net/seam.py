@@ -59,7 +59,7 @@ class Seam:
         d = self.match.decision()
         if seat is None or d is None or d.seat != seat or self.match.pending() is not None:
             return []
-        return [m.text for m in self.match.moves()]
+        return [a.text for a in self.game.legal_actions(self.session.state)]
 
     # -- moves -------------------------------------------------------------------
     def play(self, seat: int, text: str) -> Applied:
@@ -108,10 +108,6 @@ class Seam:
 
     def undo(self, seat: int) -> bool:
         return self.match.undo(seat)
-
-    def autosave(self) -> str:
-        storage.autosave(self.session)
-        return str(storage.autosave_path(self.session))
 
 
 def people(kinds: list[str]) -> list[str]:

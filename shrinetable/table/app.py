@@ -394,11 +394,11 @@ class App:
         if session is None:
             return
         try:
-            storage.autosave(session)
+            problem = storage.autosave(session)   # '' or where the game went instead
         except OSError as e:
             problem = f"Autosave failed: {e.strerror or e}. Save with Ctrl+S to keep this game."
-            if getattr(self.scene, "message", None) != problem:
-                self.scene.say(problem)
+        if problem and getattr(self.scene, "message", None) != problem:
+            self.scene.say(problem)
 
     def run(self, until: float | None = None) -> int:
         """The loop; `until` (a time.monotonic() value) ends it early (benchmarks).

@@ -4,8 +4,8 @@ Each card is drawn by the table's own face code (`table.art`) at 300 dpi and
 placed at its true size, 3x3 to a page, with crop marks in the margins along
 every card edge (cards touch, so one cut parts two). With `backs`, every page
 of faces is followed by a page of card backs mirrored left to right, so a
-long-edge duplex print puts each back behind its face. The PDF is written with
-fpdf2: the marks are vector lines and each distinct card is embedded once
+long-edge duplex print puts each back behind its face. The PDF is written by
+`pdf.py`: the marks are vector lines and each distinct card is embedded once
 however many copies the deck holds.
 """
 
@@ -14,6 +14,8 @@ from __future__ import annotations
 import os
 from pathlib import Path
 from typing import Any
+
+from .pdf import Pdf
 
 DPI = 300
 MM_PER_IN = 25.4
@@ -72,14 +74,15 @@ class Painter:
         self._done: dict[str | None, Any] = {}
 
     def image(self, card: str | None):
-        """The face of `card` (None: the back), as an RGBA Pillow image."""
+        """The face of `card` (None: the back) on white paper, as a Pillow image."""
         if card not in self._done:
             from PIL import Image
 
             surf = (self.art.card(None, self.size) if card is None
                     else self.art.zoom(card, self.size))
-            self._done[card] = Image.frombytes("RGBA", self.size,
-                                               self.pygame.image.tobytes(surf, "RGBA"))
+            face = Image.frombytes("RGBA", self.size, self.pygame.image.tobytes(surf, "RGBA"))
+            self._done[card] = Image.new("RGB", self.size, "white")
+            self._done[card].paste(face, mask=face)   # the rounded corners stay paper
         return self._done[card]
 
 
@@ -92,32 +95,26 @@ def grid(paper: tuple[float, float], card: tuple[float, float]) -> list[tuple[fl
             for r in range(ROWS) for c in range(COLS)]
 
 
-def _marks(pdf: Any, places: list[tuple[float, float]], card: tuple[float, float]) -> None:
+def _marks(pdf: Pdf, places: list[tuple[float, float]], card: tuple[float, float]) -> None:
     """Crop marks in the margins, in line with every card edge."""
     xs = sorted({x for x, _ in places} | {x + card[0] for x, _ in places})
     ys = sorted({y for _, y in places} | {y + card[1] for _, y in places})
     top, bottom, left, right = ys[0], ys[-1], xs[0], xs[-1]
     for x in xs:
-        pdf.line(x, top - MARK_OFF - MARK, x, top - MARK_OFF)
-        pdf.line(x, bottom + MARK_OFF, x, bottom + MARK_OFF + MARK)
+        pdf.line(x, top - MARK_OFF - MARK, x, top - MARK_OFF, LINE)
+        pdf.line(x, bottom + MARK_OFF, x, bottom + MARK_OFF + MARK, LINE)
     for y in ys:
-        pdf.line(left - MARK_OFF - MARK, y, left - MARK_OFF, y)
-        pdf.line(right + MARK_OFF, y, right + MARK_OFF + MARK, y)
+        pdf.line(left - MARK_OFF - MARK, y, left - MARK_OFF, y, LINE)
+        pdf.line(right + MARK_OFF, y, right + MARK_OFF + MARK, y, LINE)
 
 
 def write_sheets(cards: list[str], present: Any, out: Path, *, paper: str = "a4",
                  size: str = "poker", backs: bool = False, title: str = "") -> int:
     """Write the PDF; returns its number of pages."""
-    from fpdf import FPDF
-
     paper_mm, card_mm = PAPERS[paper], SIZES[size]
     places = grid(paper_mm, card_mm)
     painter = Painter(present, card_mm)
-    pdf = FPDF(unit="mm", format=paper_mm)
-    pdf.set_auto_page_break(False)
-    pdf.set_title(title)
-    pdf.set_creator("shrinetable print")
-    pdf.set_line_width(LINE)
+    pdf = Pdf(paper_mm, title)
     per_page = COLS * ROWS
     for start in range(0, len(cards), per_page):
         page = cards[start:start + per_page]
@@ -132,5 +129,5 @@ def write_sheets(cards: list[str], present: Any, out: Path, *, paper: str = "a4"
                 x, y = places[r * COLS + (COLS - 1 - c)]
                 pdf.image(painter.image(None), x, y, card_mm[0], card_mm[1])
             _marks(pdf, places, card_mm)
-    pdf.output(str(out))
-    return pdf.pages_count
+    pdf.write(out)
+    return len(pdf.pages)

@@ -11,10 +11,12 @@ from shrinetable.engine import Event, Outcome
 
 from .cards import Def, site_name
 from .region import (
+    any_card,
     bodies,
     destinations,
     enemies,
     kw,
+    lowers,
     own_half,
     resilience,
     riders,
@@ -142,17 +144,6 @@ def hurt(s: State, seat: int, amount: int, ev: list[Event]) -> None:
         log(s, ev, "life", f"p{seat + 1} takes {amount} (life {s.life[seat]})", seat)
 
 
-_LOWERS: list = [None, False]   # the cards last asked about, whether one lowers resilience
-
-
-def lowers(defs: tuple[Def, ...]) -> bool:
-    """Whether any card of the game (`State.defs`) has an aura lowering resilience;
-    answered once per game (and again when a token joins it)."""
-    if _LOWERS[0] is not defs:
-        _LOWERS[:] = [defs, any(d.aura is not None and d.aura.resilience < 0 for d in defs)]
-    return _LOWERS[1]
-
-
 def deaths(s: State, ev: list[Event]) -> None:
     """Destroy every body whose damage reached its resilience; Bloodless ones only
     once non-combat damage finished them (clause bloodless). Then check life.
@@ -161,7 +152,7 @@ def deaths(s: State, ev: list[Event]) -> None:
     boosts decide)."""
     defs = s.defs
     while True:
-        lowered = lowers(defs)
+        lowered = any_card(defs, lowers)
         dead = [c for c, p in s.perms.items()
                 if defs[c].type != "relic"
                 and (p.damage or lowered or defs[c].resilience + p.boost_r + p.temp_r <= 0)

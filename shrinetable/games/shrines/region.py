@@ -97,6 +97,28 @@ def auras(s: State, c: int):
     return out
 
 
+_ASKED: dict = {}   # a question about the cards -> (the cards last asked about, the answer)
+
+
+def any_card(defs: tuple, test) -> bool:
+    """Whether any card of the game (`State.defs`) passes `test`, answered once per
+    game (and again when a token joins it): a rule no card can touch is skipped."""
+    last = _ASKED.get(test)
+    if last is None or last[0] is not defs:
+        last = _ASKED[test] = (defs, any(test(d) for d in defs))
+    return last[1]
+
+
+def lowers(d) -> bool:
+    """The card's aura lowers resilience."""
+    return d.aura is not None and d.aura.resilience < 0
+
+
+def grants_guard(d) -> bool:
+    """The card's aura gives Guard."""
+    return d.aura is not None and "guard" in d.aura.abilities
+
+
 def remembered(f):
     """`f(s, ...)` kept in `s.memo` while it is set: listing the legal actions asks
     for the same permanent's keywords and conditions many times, and the state

@@ -29,12 +29,14 @@ from .cards import (
 )
 from .explain import explain
 from .region import (
+    any_card,
     area_place,
     area_sites,
     blocked,
     bodies,
     destinations,
     enemies,
+    grants_guard,
     immoveable,
     in_range,
     kw,
@@ -275,12 +277,14 @@ def _common(s: State, me: int) -> list[Action]:
 def _guards(s: State, me: int) -> list[Action]:
     """Guard is an option (R11): its controller switches it off or on again, once a
     turn, in their own turn or while declaring blocks; it starts on."""
-    granted = any(s.defs[x].aura is not None and "guard" in s.defs[x].aura.abilities
-                  for x in (*s.areas, *s.perms))   # a tool or an area could give Guard
+    defs = s.defs
+    granted = any_card(defs, grants_guard) and any(   # a tool or an area could give Guard
+        grants_guard(defs[x]) for x in (*s.areas, *s.perms))
+    mounts = {p.attached for p in s.perms.values() if p.attached >= 0}
     return [Action("guard" if s.perms[c].unguarded else "unguard", s.name(c))
             for c in mine(s, me) if s.perms[c].guard_switched != s.turn_no
-            and (granted or "guard" in s.defs[c].kw or riders(s, c))   # cheap first
-            and "guard" in kw(s, c)]
+            and ("guard" in defs[c].kw or granted or c in mounts and riders(s, c))
+            and "guard" in kw(s, c)]   # cheap first
 
 
 def _gen_main(s: State) -> list[Action]:
