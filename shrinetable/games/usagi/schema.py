@@ -22,6 +22,7 @@ from typing import Annotated, Literal
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from shrinetable.engine import CardData
+from shrinetable.formats.decks import Deck, deck_file_model
 
 RATINGS = ("combat", "diplomacy", "intrigue", "ceremony", "labor")
 CURRENCIES = ("honor", "ryo")
@@ -190,19 +191,8 @@ class Card(_Strict):
         return "experience" if self.subtype == "skill" else self.subtype
 
 
-class Deck(_Strict):
-    """One `[[deck]]` table: a playtest deck, card id -> copies."""
-
-    name: str = Field(min_length=1)
-    style: str = ""
-    cards: dict[str, Annotated[int, Field(ge=1)]]
-
-
-class DeckFile(Deck):
-    """A deck file a player writes: a deck, and the game it is for."""
-
-    game: Literal["usagi"]
-
+# a deck (card id -> copies) and a player's deck file, as every card game has them
+DeckFile = deck_file_model("usagi")
 
 
 # the card files; the game adds its deck rules (`decks`, which reads this module)
