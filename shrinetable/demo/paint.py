@@ -27,6 +27,7 @@ HEAD = (255, 222, 110)
 TEXT = (242, 242, 234)
 REASON = (255, 160, 140)
 PAD = (12, 26, 12, 6)   # canvas units around the zones: left, top (labels), right, bottom
+CACHE_BYTES = 256 << 20   # tables kept for the next picture (an export at 8K: one)
 
 
 class Painter:
@@ -86,7 +87,8 @@ class Painter:
         crop = self.board.scaler.rect(self.crop_units)
         if key in self._tables:
             return self._tables[key], crop
-        if len(self._tables) > 64:
+        w, h = self.board.scaler.size   # at 8K a table is 130 MB: keep fewer
+        if len(self._tables) >= min(64, max(1, CACHE_BYTES // (4 * w * h))):
             self._tables.clear()
         marks = Marks()
         if phase == "move":

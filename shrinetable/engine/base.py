@@ -134,6 +134,8 @@ class GameBase:
     card_data: CardData | None = None
     present: Presentation = Presentation()
     testing: TestHooks | None = None
+    # the clause or ruling that refuses a move tried by a seat that is not deciding
+    decision_rule: str = "decision"
 
     # -- starting a game ----------------------------------------------------------
     def new_game(self, seed: int, options: dict[str, Any] | None = None,

@@ -72,6 +72,7 @@ class ShardsGame(GameBase):
     present = present.PRESENT
     ai = staticmethod(computer.choose)
     auto_pass = ("hold", "pass")
+    decision_rule = "phases"       # only the turn player acts, but when a combat asks
 
     def check_options(self, options: dict[str, Any] | None) -> dict[str, Any]:
         """As `GameBase.check_options`, but a deck option also takes a deck file."""
@@ -241,6 +242,7 @@ class ShardsGame(GameBase):
                                  s.territories(q)} for q in (0, 1)],
             "buildings": [len(s.of_type(q, "building")) for q in (0, 1)],
             "deck_size": [len(s.deck[0]), len(s.deck[1])],
+            "hand_size": [len(s.hand[0]), len(s.hand[1])],
             "combat": None if cb is None else {
                 "defender": cb.defender, "territory": cb.slot + 1,
                 "attackers": [s.names[a] for a in cb.attackers],

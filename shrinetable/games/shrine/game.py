@@ -151,6 +151,7 @@ class ShrineGame(GameBase):
         info = {
             "turn": s.turn, "turn_no": s.turn_no, "stage": s.stage,
             "actions_left": s.actions_left,
+            "hand_size": [len(h) for h in s.hands],
             "triad": [s.triad(q) for q in range(s.seats)],
             "capacity": [s.capacity(q) for q in range(s.seats)],
             "alive": list(s.alive),

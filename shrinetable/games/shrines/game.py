@@ -157,6 +157,7 @@ class ShrinesGame(GameBase):
         info = {
             "turn": s.turn, "turn_no": s.turn_no, "act": s.act, "stage": s.stage,
             "life": list(s.life), "points": list(s.points), "mode": s.opts.mode,
+            "hand_size": [len(h) for h in s.hands],
             "marks": list(s.marks), "pool": [list(x) for x in s.pool],
             "tapped": sorted(s.name(c) for c in s.tapped),
             "tokens": {site_name(i): [s.name(c) for c in s.sites[i] if s.defs[c].token]

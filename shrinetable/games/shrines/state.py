@@ -108,7 +108,6 @@ class State:
     legal: list | None = field(default=None)
     cover: tuple | None = None       # region.cover's table, with the areas it was made from
     owned: set[int] = field(default_factory=set)   # perms this state alone holds (`perm`)
-    memo: dict | None = None         # answers kept while the legal actions are listed
 
     def copy(self) -> State:
         """A copy that later steps may change (a permanent through `perm`). Every
@@ -139,7 +138,7 @@ class State:
         c.travels, c.attacks, c.blocks = self.travels, self.attacks, self.blocks
         c.assigned, c.travelled = self.assigned, self.travelled
         c.queue, c.result = self.queue, self.result
-        c.legal, c.cover, c.memo = None, self.cover, None
+        c.legal, c.cover = None, self.cover
         return c
 
     def perm(self, c: int) -> Perm:

@@ -142,6 +142,7 @@ class SorcererGame(GameBase):
             "mp": list(s.mp), "turn": s.turn, "turn_no": s.turn_no,
             "stage": "over" if s.result is not None else s.stage,
             "special": s.opts.special, "played": s.played,
+            "hand_size": [len(h) for h in s.hand],
             "turned": sorted(s.names[c] for c in s.turned),
             "lanes": [self._lane_info(s, ln) for ln in s.lanes],
         }

@@ -62,6 +62,7 @@ class UsagiGame(GameBase):
     present = present.PRESENT
     ai = staticmethod(computer.choose)
     auto_pass = ("pass",)
+    decision_rule = "turn"         # each step goes round the table, one seat at a time
 
     def check_options(self, options: dict[str, Any] | None) -> dict[str, Any]:
         """As `GameBase.check_options`, but a deck option also takes a deck file."""
@@ -208,6 +209,7 @@ class UsagiGame(GameBase):
             "committed": list(s.committed),
             "heroes": [names[h] if h else None for h in s.hero],
             "deck_size": [len(d) for d in s.deck],
+            "hand_size": [len(h) for h in s.hand],
         }
 
 
