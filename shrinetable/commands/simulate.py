@@ -20,6 +20,7 @@ import time
 from collections import Counter
 from typing import Any
 
+from shrinetable.adapter import log
 from shrinetable.adapter.match import Match
 from shrinetable.adapter.session import Session
 from shrinetable.engine import registry
@@ -43,6 +44,9 @@ def add_parser(sub) -> None:
     p.add_argument("--max-turns", type=int, default=500,
                    help="a game still going after this many turns is unfinished")
     p.add_argument("--json", action="store_true", help="print the figures as JSON")
+    p.add_argument("--log", action="store_true",
+                   help="print each game's log in plain words, as the table shows it to p1, "
+                        "instead of the figures")
     add_cards(p)
 
 
@@ -130,6 +134,13 @@ def run(args: argparse.Namespace) -> int:
     except (KeyError, ValueError) as e:
         print(f"shrinetable simulate: {e.args[0] if e.args else e}", file=sys.stderr)
         return 2
+    if args.log:
+        players = [player(game, k) for k in kinds]
+        for i in range(args.games):
+            match, _ = play_game(game, players, args.seed + i, options, args.max_turns)
+            print(f"game {i + 1} (seed {args.seed + i})")
+            print("\n".join(log.lines(match, 0)))
+        return 0
     fig = simulate(args.game, args.games, args.seed, kinds, options, args.max_turns)
     if args.json:
         print(json.dumps(fig))

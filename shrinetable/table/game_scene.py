@@ -15,6 +15,7 @@ import pygame
 import pygame_gui
 
 from shrinetable.adapter import gestures, storage
+from shrinetable.adapter.log import Line, Log
 from shrinetable.adapter.match import AUTO, Match
 from shrinetable.adapter.session import Applied
 from shrinetable.engine import View
@@ -72,7 +73,9 @@ class GameScene:
         self.panels, self.painter = Panels(self), Painter(self)
         self.pointer, self.zoom = Pointer(self), Zoom(self)
         self.notation = False   # the log shows each move's notation too (Ctrl+N)
-        self.log_html = [self._log_line(a) for a in match.history]
+        self.log = Log(match, self.viewer)
+        self.log_html: list[str] = []
+        self._relog()
         self.base_dirty = True
         self.dirty = True
         self.partial: list[pygame.Rect] = []
@@ -83,9 +86,16 @@ class GameScene:
     def view(self) -> View:
         return self.match.view(self.viewer)
 
-    def _log_line(self, applied: Applied) -> str:
-        return log_line(applied.seat, applied.text, self.match.said(applied, self.viewer),
-                        applied.secret, self.notation)
+    def _relog(self) -> None:
+        """The log's lines from the start (after an undo, a switch of notation)."""
+        self.log.lines = []
+        for applied in self.match.history:
+            self.log.add(applied)
+        self.log_html = [self._log_line(line) for line in self.log.lines]
+
+    def _log_line(self, line: Line) -> str:
+        return log_line(line.seats[0], line.text, line.said(), line.secret, self.notation,
+                        tuple(line.seats[1:]))
 
     def _my_decision(self) -> bool:
         d = self.match.decision()
@@ -162,7 +172,10 @@ class GameScene:
     def _record(self, applied: Applied, animate: bool = True) -> None:
         text = "secret" if applied.secret else applied.text
         self.app.emit(f"action {seat_name(applied.seat).lower()} {text}")
-        self.log_html.append(self._log_line(applied))
+        if self.log.add(applied):   # folded into the line before
+            self.log_html[-1] = self._log_line(self.log.lines[-1])
+        else:
+            self.log_html.append(self._log_line(self.log.lines[-1]))
         self.message = self.match.save_problem
         touched = {z for e in applied.events for z in (e.source, e.target) if z}
         self.marks.last = touched & set(self.view().zones)
@@ -206,7 +219,7 @@ class GameScene:
             self.build_ui()
             self.base_dirty = self.dirty = True
         elif cmd == "takeover":
-            self.viewer = self.match.decision().seat
+            self.viewer = self.log.viewer = self.match.decision().seat
             self.overlay = None
             self._after_change()
             if self.match.history:   # the handover hid it: show the last move land
@@ -240,7 +253,7 @@ class GameScene:
             return
         if self.match.undo(self.viewer):
             self.app.emit("undo")
-            self.log_html = [self._log_line(a) for a in self.match.history]
+            self._relog()
             self.marks.last = set()
             self.overlay = None
             self._after_change()
@@ -353,7 +366,7 @@ class GameScene:
     def toggle_notation(self) -> None:
         """Show or hide each move's notation in the log (for bug reports)."""
         self.notation = not self.notation
-        self.log_html = [self._log_line(a) for a in self.match.history]
+        self._relog()
         self.say(f"Notation in the log {'shown' if self.notation else 'hidden'} (Ctrl+N).",
                  error=False)
 

@@ -118,16 +118,18 @@ def grants_guard(d) -> bool:
     return d.aura is not None and "guard" in d.aura.abilities
 
 
-def status(s: State, c: int) -> frozenset[str]:
-    extra = {a.condition for a in auras(s, c) if a.condition}
+def status(s: State, c: int, on: list | None = None) -> frozenset[str]:
+    """Conditions now: its own and its auras' (`on`, when the caller has them)."""
+    extra = {a.condition for a in (auras(s, c) if on is None else on) if a.condition}
     return s.perms[c].status | extra if extra else s.perms[c].status
 
 
 def kw(s: State, c: int) -> dict[str, int]:
     """Keywords now: printed, plus tools and areas, minus what Ground removes."""
     base = s.defs[c].kw
-    extra = [a for a in auras(s, c) if a.abilities]
-    st = status(s, c)
+    on = auras(s, c)
+    extra = [a for a in on if a.abilities]
+    st = status(s, c, on)
     mounted = riders(s, c)
     if not extra and not st & _CHANGES and not mounted:
         return base

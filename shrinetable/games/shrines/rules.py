@@ -259,9 +259,11 @@ def _common(s: State, me: int) -> list[Action]:
     out = [Action("tap", s.name(c)) for c in s.sources[me] if c not in s.tapped]
     out += [Action("tap", s.name(c)) for c in s.idols[me]
             if c not in s.tapped and s.defs[c].tap]
-    out += [Action("tap", s.name(c)) for c in mine(s, me)
-            if s.defs[c].tap and c not in s.tapped and not sick(s, c)
-            and "freeze" not in status(s, c) and s.defs[c].type != "relic"]
+    defs, tapped = s.defs, s.tapped
+    out += [Action("tap", s.name(c)) for c, pm in s.perms.items()   # mine(s, me), inline
+            if defs[c].tap and pm.ctrl == me and c not in tapped
+            and defs[c].type not in ("relic", "creature" if pm.attached >= 0 else "")
+            and not sick(s, c) and "freeze" not in status(s, c)]
     out += _spells(s, me, "burst")
     if s.marks[me] > 0:
         out += paid(s, me, UNMARK, Cost(generic=UNMARK_COST))
