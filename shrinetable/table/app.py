@@ -124,6 +124,8 @@ def theme() -> dict:
                           "bold_path": str(font_path(True))}}
            for px in FONT_STEPS for key in (f"@f{px}", f"@f{px}.button",
                                             f"@f{px}.selection_list.button")},
+        # a list at the foot of a form opens upwards, off the buttons under it
+        "#upwards": {"misc": {"expand_direction": "up"}},
     }
 
 

@@ -74,7 +74,23 @@ class Board:
         self.decor = self.art.present.decor(view)
         self.zones = geo.zone_rects(self.layout, view, self.scaler, viewer)
         self.placed = geo.place_cards(self.layout, view, self.scaler, viewer, marks.selected,
-                                      self._lowered(), self._badge_sizes())
+                                      self._lowered(), self._badge_sizes(),
+                                      self._strip_widths())
+
+    def _strip_widths(self) -> dict[str, int]:
+        """The narrowest strip each zone's cards read in: its widest numbers
+        (at the floor) beside four letters of a name."""
+        px = faces.strip_px(self.scaler.length(geo.STRIP))
+        font = self.fonts.font(px, True)
+        out = {}
+        for name, zone in self.view.zones.items():
+            widest = max((font.size(faces.numbers_text(face.numbers))[0]
+                          for c in zone.cards if c is not None
+                          and (face := self.art.face(c)).numbers is not None), default=0)
+            if widest:
+                out[name] = widest + 10 + font.size("Abcd\u2026")[0] + \
+                    faces.strip_name_x(self.scaler.length(geo.STRIP))
+        return out
 
     def _badge_sizes(self) -> dict[str, tuple[int, int]]:
         """The badges in a zone's bottom right corner (`_badge`), by zone: its

@@ -22,6 +22,7 @@ from shrinetable.engine import View
 from shrinetable.formats.layout import Layout
 from shrinetable.formats.save import SaveError
 
+from . import uiscale
 from .board import Board, Marks
 from .motion import Drag, Flyer, Press
 from .painter import Painter
@@ -194,6 +195,10 @@ class GameScene:
         elif cmd.startswith("speed "):   # the menu's pace buttons: the menu stays open
             self.app.set_speed(cmd.partition(" ")[2])
             self.build_ui()
+        elif cmd.startswith("scale "):   # the menu's text sizes: kept for the next run
+            self.app.fonts.scale = float(cmd.partition(" ")[2])
+            uiscale.save(self.app.fonts.scale)
+            self.resize(self.app.screen.get_size())
         elif cmd in ("notation", "auto_pass"):   # the menu's switches (Ctrl+N, Ctrl+P)
             getattr(self, f"toggle_{cmd}")()
         elif cmd == "undo":

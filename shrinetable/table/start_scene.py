@@ -37,6 +37,7 @@ from shrinetable.workbench import output
 
 from . import faces
 from .app import font_class
+from .art import floor_px
 
 BG = (18, 52, 40)
 SEAT_KINDS = ["human", "computer"]
@@ -95,6 +96,7 @@ class StartScene:
         m.clear_and_reset()
         self.actions, self.dropdowns, self.rows, self.window = {}, {}, [], None
         w, h = self.app.screen.get_size()
+        self.app.fonts.floor = floor_px((w, h), self.app.fonts.scale)
         u = self.scale()
         self.u = u
         font = ObjectID(class_id=font_class(14 * u))
@@ -118,9 +120,10 @@ class StartScene:
         def label(text, yy):
             UILabel(pygame.Rect(x, yy, c1 - 8, row_h), text, m, object_id=font)
 
-        def dropdown(values, chosen, width=c2):
+        def dropdown(values, chosen, width=c2, upwards=False):
             return UIDropDownMenu(values, chosen, pygame.Rect(x2, y, width, row_h), m,
-                                  object_id=font)
+                                  object_id=ObjectID("#upwards", font.class_id) if upwards
+                                  else font)
 
         def row(words):
             self.rows.append(Row(words, pygame.Rect(x3, y, self.words_w, gap)))
@@ -185,7 +188,8 @@ class StartScene:
         row("The same seed deals the same game again.")
         y += gap
         label("Computer pace", y)
-        self.dropdowns[dropdown(self.app.speed_names(), self.app.speed)] = ("speed",)
+        self.dropdowns[dropdown(self.app.speed_names(), self.app.speed, upwards=True)] = \
+            ("speed",)   # clear of the Start row under it
         row(self._pace_words())
         y += gap + round(8 * u)
         items = [("Start", "start"), ("Continue", "continue"), ("Load\u2026", "load"),
@@ -454,10 +458,11 @@ class StartScene:
             self.build_ui()
 
     def _words(self, screen, text: str, rect: pygame.Rect, px: int, colour) -> None:
-        """`text` wrapped into `rect` (two lines; a smaller size if it needs more)."""
+        """`text` wrapped into `rect` (two lines; a smaller size if it needs more,
+        never under the floor)."""
         fonts = self.app.fonts
         lines = faces.wrap(fonts, text, px, rect.w)
-        while px > 11 and len(lines) * fonts.font(px).get_linesize() > rect.h:
+        while px > fonts.floor and len(lines) * fonts.font(px).get_linesize() > rect.h:
             px -= 1
             lines = faces.wrap(fonts, text, px, rect.w)
         y = rect.top + max(0, (round(32 * self.u) - fonts.font(px).get_linesize()
