@@ -106,9 +106,13 @@ def run(args: argparse.Namespace) -> int:
     reports = [summary.summarize(plan, r.records, names) for r in ran]
     seconds = sum(r.seconds for r in ran)
     games = sum(len(r.records) for r in ran)
+    cpu = sum(rec["cpu"] for r in ran for rec in r.records)
     info = {"jobs": None if args.cluster else jobs, "cluster": args.cluster,
             "seconds": round(seconds, 2),
             "games_per_second": round(games / seconds, 2) if seconds else None,
+            # the workers' own CPU time: what a game costs, whatever else runs
+            "cpu_seconds": round(cpu, 2),
+            "games_per_cpu_second": round(games / cpu, 2) if cpu else None,
             "stopped": any(r.stopped for r in ran), "cards": cards, "compare": changed}
     if changed:
         if len(reports) == 1:   # stopped before the changed set was measured
