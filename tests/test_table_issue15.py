@@ -253,18 +253,15 @@ def test_the_log_says_each_move_once_in_plain_words_with_notation_on_request(app
     scene = start(app, Session(SHRINE, 42, {}, ["human", "computer"]))
     until(scene.session, lambda s: any(a.text.startswith("token") for a in s.history)
           and any(a.text == "allow" and a.events for a in s.history))
-    scene.log_html = [scene._log_line(a) for a in scene.session.history]
+    scene._relog()
     token = next(a for a in scene.session.history if a.text.startswith("token"))
-    line = scene.log_html[scene.session.history.index(token)]
+    line = next(x for x in scene.log_html if "as a Token, paying with the" in x)
     assert "<br>" not in line and token.text not in line
-    assert "as a Token, paying with the" in line
-    allow = next(a for a in scene.session.history
-                 if a.text == "allow" and a.events)   # an answer says itself first
-    said = scene.log_html[scene.session.history.index(allow)]
-    assert "no response (let it through); p" in said
+    # an answer says itself first
+    assert any("no response (let it through); P" in x for x in scene.log_html)
     app.step([ev(pygame.KEYDOWN, key=pygame.K_n, mod=pygame.KMOD_CTRL, unicode="\x0e",
                  scancode=0)], 0.01)
-    assert f"[{token.text}]" in scene.log_html[scene.session.history.index(token)]
+    assert any(f"[{token.text}]" in x for x in scene.log_html)
 
 
 def test_shrine_prompts_only_answers_the_public_position_allows():

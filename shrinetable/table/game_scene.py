@@ -15,12 +15,14 @@ import pygame
 import pygame_gui
 
 from shrinetable.adapter import gestures, storage
+from shrinetable.adapter.log import Line, Log
 from shrinetable.adapter.match import AUTO, Match
 from shrinetable.adapter.session import Applied
 from shrinetable.engine import View
 from shrinetable.formats.layout import Layout
 from shrinetable.formats.save import SaveError
 
+from . import uiscale
 from .board import Board, Marks
 from .motion import Drag, Flyer, Press
 from .painter import Painter
@@ -72,7 +74,9 @@ class GameScene:
         self.panels, self.painter = Panels(self), Painter(self)
         self.pointer, self.zoom = Pointer(self), Zoom(self)
         self.notation = False   # the log shows each move's notation too (Ctrl+N)
-        self.log_html = [self._log_line(a) for a in match.history]
+        self.log = Log(match, self.viewer)
+        self.log_html: list[str] = []
+        self._relog()
         self.base_dirty = True
         self.dirty = True
         self.partial: list[pygame.Rect] = []
@@ -83,9 +87,16 @@ class GameScene:
     def view(self) -> View:
         return self.match.view(self.viewer)
 
-    def _log_line(self, applied: Applied) -> str:
-        return log_line(applied.seat, applied.text, self.match.said(applied, self.viewer),
-                        applied.secret, self.notation)
+    def _relog(self) -> None:
+        """The log's lines from the start (after an undo, a switch of notation)."""
+        self.log.lines = []
+        for applied in self.match.history:
+            self.log.add(applied)
+        self.log_html = [self._log_line(line) for line in self.log.lines]
+
+    def _log_line(self, line: Line) -> str:
+        return log_line(line.seats[0], line.text, line.said(), line.secret, self.notation,
+                        tuple(line.seats[1:]))
 
     def _my_decision(self) -> bool:
         d = self.match.decision()
@@ -162,7 +173,10 @@ class GameScene:
     def _record(self, applied: Applied, animate: bool = True) -> None:
         text = "secret" if applied.secret else applied.text
         self.app.emit(f"action {seat_name(applied.seat).lower()} {text}")
-        self.log_html.append(self._log_line(applied))
+        if self.log.add(applied):   # folded into the line before
+            self.log_html[-1] = self._log_line(self.log.lines[-1])
+        else:
+            self.log_html.append(self._log_line(self.log.lines[-1]))
         self.message = self.match.save_problem
         touched = {z for e in applied.events for z in (e.source, e.target) if z}
         self.marks.last = touched & set(self.view().zones)
@@ -181,6 +195,10 @@ class GameScene:
         elif cmd.startswith("speed "):   # the menu's pace buttons: the menu stays open
             self.app.set_speed(cmd.partition(" ")[2])
             self.build_ui()
+        elif cmd.startswith("scale "):   # the menu's text sizes: kept for the next run
+            self.app.fonts.scale = float(cmd.partition(" ")[2])
+            uiscale.save(self.app.fonts.scale)
+            self.resize(self.app.screen.get_size())
         elif cmd in ("notation", "auto_pass"):   # the menu's switches (Ctrl+N, Ctrl+P)
             getattr(self, f"toggle_{cmd}")()
         elif cmd == "undo":
@@ -206,7 +224,7 @@ class GameScene:
             self.build_ui()
             self.base_dirty = self.dirty = True
         elif cmd == "takeover":
-            self.viewer = self.match.decision().seat
+            self.viewer = self.log.viewer = self.match.decision().seat
             self.overlay = None
             self._after_change()
             if self.match.history:   # the handover hid it: show the last move land
@@ -240,7 +258,7 @@ class GameScene:
             return
         if self.match.undo(self.viewer):
             self.app.emit("undo")
-            self.log_html = [self._log_line(a) for a in self.match.history]
+            self._relog()
             self.marks.last = set()
             self.overlay = None
             self._after_change()
@@ -353,7 +371,7 @@ class GameScene:
     def toggle_notation(self) -> None:
         """Show or hide each move's notation in the log (for bug reports)."""
         self.notation = not self.notation
-        self.log_html = [self._log_line(a) for a in self.match.history]
+        self._relog()
         self.say(f"Notation in the log {'shown' if self.notation else 'hidden'} (Ctrl+N).",
                  error=False)
 
