@@ -62,10 +62,13 @@ class Board:
         self.boxes: list[tuple[str, pygame.Rect]] = []
         self._names: list[str] = []   # the seats' names the labels were last drawn with
 
-    def set_size(self, size: tuple[int, int]) -> None:
-        if size != self.scaler.size or self.fonts.floor != floor_px(size, self.fonts.scale):
+    def set_size(self, size: tuple[int, int], window: tuple[int, int] | None = None) -> None:
+        """Draw the canvas at `size`, in a `window` of that size unless said (a
+        demonstration shows part of a larger table): the text floor is the window's."""
+        floor = floor_px(window or size, self.fonts.scale)
+        if size != self.scaler.size or self.fonts.floor != floor:
             self.scaler = geo.Scaler(self.scaler.canvas, size)
-            self.fonts.floor = floor_px(size, self.fonts.scale)
+            self.fonts.floor = floor
             self._bg_key = None
             self.art.clear()
 
@@ -113,7 +116,8 @@ class Board:
             place = self.layout.place(name, self.viewer, self.view.seats)
             if not place.inside or name in self.decor.huds:
                 continue
-            names = self._names or [seat_name(i) for i in range(self.view.seats)]
+            names = self._names if len(self._names) == self.view.seats else \
+                [seat_name(i) for i in range(self.view.seats)]
             label = self._label(name, names, self.scaler.length(12), LABEL, rect.w - 8)
             clear = label.get_rect(topleft=(rect.left + 4, rect.top + 2))
             reach = clear.bottom
@@ -212,7 +216,7 @@ class Board:
     def _background(self, size, deciding, seat_names: list[str]) -> pygame.Surface:
         """Felt, zone panels and their labels. They change only with the window,
         the viewer, the deciding seat or the seats, so they are drawn once and
-        reused (on a crowded Region they cost more than the cards)."""
+        reused (on a crowded grid of sites they cost more than the cards)."""
         huds = frozenset(self.decor.huds)
         corners = self._corner_widths()
         key = (size, self.viewer, self.watching, deciding, tuple(seat_names),
