@@ -9,7 +9,7 @@ import re
 
 from shrinetable.engine import registry
 from shrinetable.net import protocol as p
-from shrinetable.net.client import Remote, play_bot
+from shrinetable.net.client import Remote, play_bot, watch
 from shrinetable.net.host import Host
 from shrinetable.net.seam import Seam
 
@@ -38,25 +38,27 @@ def remote(host: Host, name: str, **kw) -> Remote:
 
 
 async def bot_game(game: str, seats: int, record: bool = False, seed: int = 7):
-    """Host `game` with every seat remote, a bot at each (ai and random in turn);
-    returns (host, remotes, outcomes) when the game is over."""
+    """Host `game` with every seat remote, a bot at each (ai and random in turn)
+    and a spectator; returns (host, tables, outcomes) when the game is over, the
+    spectator last in both."""
     host = await start_host(game, ["remote"] * seats, seed)
     remotes = [remote(host, f"bot{i}", record=[] if record else None) for i in range(seats)]
-    for r in remotes:
+    watcher = remote(host, "watcher", watch=True, record=[] if record else None)
+    for r in [*remotes, watcher]:
         await r.join()
     outcomes = await asyncio.wait_for(asyncio.gather(*(
-        play_bot(r, ("ai", "random")[i % 2], random.Random(i)) for i, r in enumerate(remotes))),
-        GAME_S)
+        play_bot(r, ("ai", "random")[i % 2], random.Random(i)) for i, r in enumerate(remotes)),
+        watch(watcher, lambda line: None)), GAME_S)
     await asyncio.wait_for(host.over.wait(), GAME_S)
-    for r in remotes:
+    for r in [*remotes, watcher]:
         await r.close()
     await host.stop()
-    return host, remotes, outcomes
+    return host, [*remotes, watcher], outcomes
 
 
-def seen_through(save, seat: int) -> tuple[set[str], list[set[str]]]:
+def seen_through(save, seat: int | None) -> tuple[set[str], list[set[str]]]:
     """Every card of the game, and for each point k of it (k moves made) the cards
-    `seat` had been shown by then: in its views (`view(state, seat)`) and in the
+    `seat` (None: a spectator) had been shown by then: in its views (`view(state, seat)`) and in the
     moves' events as `Event.seen_by(seat)` gives them."""
     game = registry.get(save.game)
     state = game.new_game(save.seed, save.options, len(save.seats))

@@ -31,9 +31,10 @@ GAMES = [pytest.param(g, 2, marks=pytest.mark.slow) if g == "shrines" else (g, 2
 
 @pytest.mark.parametrize(("game", "seats"), GAMES)
 def test_whole_game_same_outcome_and_no_hidden_card_sent(game, seats):
-    """Every table ends with the host's outcome, and nothing sent to a seat
-    names a card it had not been shown by then (others' hands, face-down cards,
-    the deck order, secret choices before the reveal)."""
+    """Every table (and a spectator) ends with the host's outcome, and nothing
+    sent to a seat or the spectator names a card it had not been shown by then
+    (others' hands, face-down cards, the deck order, secret choices before the
+    reveal)."""
     host, remotes, outcomes = run(bot_game(game, seats, record=True))
     result = host.seam.match.outcome()
     assert result is not None

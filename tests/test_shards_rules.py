@@ -276,8 +276,8 @@ def test_four_advanced_types_R2():
     s = duel(pool={"p1": {"basic": 2}})
     assert {m for m in legal(s) if m.startswith("trade")} == {
         "trade research", "trade gold", "trade gemstones", "trade faith"}
-    with pytest.raises(NotationError):
-        GAME.parse_action("trade ember")
+    e = refusal(s, "trade ember")      # well written, refused by the rules (issue 24)
+    assert e.ruling == "trade" and "advanced resource" in e.reason
 
 
 def test_special_resources_mean_what_their_cards_say():
@@ -485,8 +485,9 @@ def test_scrap_once_a_turn_up_to_two_cards_for_their_values():
     assert GAME.all_cards(s)["scrap:0"] == ["raze#3", "stone-bastion#5"]
     e = refusal(s, "scrap windfall#4")
     assert e.ruling == "scrap" and "once a turn" in e.reason
-    with pytest.raises(NotationError):
-        GAME.parse_action("scrap raze#3 windfall#4 stone-bastion#5")
+    s = duel({"hand:0": ["raze#3", "windfall#4", "stone-bastion#5"]})
+    e = refusal(s, "scrap raze#3 windfall#4 stone-bastion#5")   # seed 003: "up to 2"
+    assert e.ruling == "scrap" and "up to 2" in e.reason
 
 
 def test_trade_two_basic_for_one_advanced():

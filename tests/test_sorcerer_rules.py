@@ -320,6 +320,16 @@ def test_no_cards_left_anywhere_is_a_draw_R18():
     assert GAME.outcome(s).winners == () and "draw" in GAME.outcome(s).reason
 
 
+def test_a_fourth_boost_is_refused_by_charming():
+    """Clause charming (seed 002: "for a Maximum of 3 boosts"): four boost cards are
+    well written, and refused by that clause, not by the notation."""
+    charm = spell("charming", 1, 1)
+    s = duel(hand0=[charm, charm, charm, charm])
+    s = play(s, f"attack {n(s, 1)}", "pass", "pass")
+    r = refusal(s, f"boost {n(s, 1)} " + " ".join(n(s, c) for c in (5, 6, 7, 8)))
+    assert r.ruling == "charming" and "three" in r.reason
+
+
 def test_decision_clause_only_the_steps_moves():
     """Clause decision: a move of another step is refused naming the step's clause."""
     s = play(duel(), f"attack {n(duel(), 1)}", "pass")

@@ -11,7 +11,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from shrinetable.engine import IllegalAction
+from shrinetable.engine import IllegalAction, seat_index
 from shrinetable.formats.errors import FormatError
 
 from .args import add_cards
@@ -45,10 +45,14 @@ def _run_file(path: str, legal: bool, header: bool) -> int:
         print(f"malformed scenario: {e}", file=sys.stderr)
         return 2
     game, state = loaded.game, loaded.state
+    if loaded.spec.refused is not None:
+        return _check_refused(path, loaded)
+    cards = _cards_in_play(game, state)
     for i, (step, action) in enumerate(zip(loaded.spec.steps, loaded.actions, strict=True)):
-        state, refusal = _apply(game, state, action)
+        state, refusal = _apply(game, state, action, step.seat)
         try:
             _check(game, state, step.expect, refusal)
+            _conserved(game, state, cards)
         except Mismatch as e:
             print(f"FAIL {path} step {i + 1} ({step.action}): {e}")
             print(_describe(game, state))
@@ -63,13 +67,49 @@ def _run_file(path: str, legal: bool, header: bool) -> int:
     return 0
 
 
-def _apply(game, state, action):
+def _check_refused(path: str, loaded) -> int:
+    """A position the rules must refuse (`refused`): they do, with that reason."""
+    want, got = loaded.spec.refused.reason, loaded.refusal
+    if got is None:
+        print(f"FAIL {path}: expected the rules to refuse the position ({want!r}), but it "
+              f"starts")
+        return 1
+    if want.lower() not in got.lower():
+        print(f"FAIL {path}: expected a refusal containing {want!r}, got {got!r}")
+        return 1
+    print(f"ok {path} (refused)")
+    return 0
+
+
+def _apply(game, state, action, seat: str | None = None):
     """The state after the step and the refusal, if any (a refused step leaves
-    the position as it was)."""
+    the position as it was). A step tried by a seat that is not deciding is refused
+    by the game's decision rule."""
+    d = game.decision(state)
+    if seat is not None and d is not None and seat_index(seat) != d.seat:
+        return state, IllegalAction(f"It is p{d.seat + 1}'s decision ({d.kind}), not "
+                                    f"{seat}'s.", game.decision_rule)
     try:
         return game.apply(state, action)[0], None
     except IllegalAction as e:
         return state, e
+
+
+def _cards_in_play(game, state) -> list[str]:
+    """Every card of the position, each once (conservation: none may vanish);
+    tokens, which come and go, left out (the game's `testing.is_token`)."""
+    token = game.testing.is_token if game.testing else (lambda card: False)
+    return sorted(c for cards in game.all_cards(state).values() for c in cards
+                  if not token(c))
+
+
+def _conserved(game, state, cards: list[str]) -> None:
+    now = _cards_in_play(game, state)
+    if now != cards:
+        gone = sorted(set(cards) - set(now))
+        more = sorted(c for c in set(now) if now.count(c) > cards.count(c))
+        raise Mismatch(f"cards are not conserved: gone {gone or '-'}, new or doubled "
+                       f"{more or '-'}")
 
 
 def _check(game, state, exp, refusal: IllegalAction | None) -> None:
@@ -80,10 +120,12 @@ def _check(game, state, exp, refusal: IllegalAction | None) -> None:
         if refusal is None:
             raise Mismatch("expected illegal, but it was applied")
         _check_refusal(exp, refusal)
-    _check_zones(game, state, exp.zones)
+    _check_zones(game, state, exp.zones, exp.unordered)
     _check_outcome(game, state, exp.outcome)
     _check_decision(game, state, exp.decision)
     _check_info(game, state, exp.info)
+    _check_empty(game, state, exp.info_empty)
+    _check_unseen(game, state, exp.unseen)
 
 
 def _check_refusal(exp, refusal: IllegalAction) -> None:
@@ -94,11 +136,16 @@ def _check_refusal(exp, refusal: IllegalAction) -> None:
                        f"({refusal.reason})")
 
 
-def _check_zones(game, state, expected: dict[str, list[str]]) -> None:
-    """Cards compare in any case (a game's notation may be upper or lower case)."""
+def _check_zones(game, state, expected: dict[str, list[str]],
+                 unordered: bool | list[str] = False) -> None:
+    """Cards compare in any case (a game's notation may be upper or lower case), in
+    order unless the zone is `unordered` (all of them: true)."""
     actual = game.all_cards(state)
     for zone, cards in expected.items():
-        if [c.upper() for c in actual[zone]] != [c.upper() for c in cards]:
+        have, want = [c.upper() for c in actual[zone]], [c.upper() for c in cards]
+        if unordered is True or zone in (unordered or ()):
+            have, want = sorted(have), sorted(want)
+        if have != want:
             raise Mismatch(f"expected {zone} = {_cards(cards)}, got {_cards(actual[zone])}")
 
 
@@ -134,6 +181,41 @@ def _check_info(game, state, expected: dict) -> None:
     it names (e.g. one card's damage in a table of cards)."""
     if expected:
         _same("info", game.view(state, None).info, expected)
+
+
+def _check_empty(game, state, paths: list[str]) -> None:
+    """Each dotted `info` key is absent, none or empty (`info_empty`)."""
+    info = game.view(state, None).info
+    for path in paths:
+        value: object = info
+        for key in path.split("."):
+            value = value.get(key) if isinstance(value, dict) else None
+        if value not in (None, "", [], {}, ()):
+            raise Mismatch(f"expected info.{path} absent or empty, got {value!r}")
+
+
+def _check_unseen(game, state, unseen: dict[str, list[str]]) -> None:
+    """The cards are nowhere in that seat's view: no zone shows them face up and no
+    `info` value names them (a secret choice stays secret)."""
+    for seat, cards in unseen.items():
+        view = game.view(state, seat_index(seat))
+        shown = {c for z in view.zones.values() for c in z.cards if c} | _words(view.info)
+        seen = [c for c in cards if c in shown]
+        if seen:
+            raise Mismatch(f"expected {seat} not to see {', '.join(seen)}, but its view "
+                           f"shows {'it' if len(seen) == 1 else 'them'}")
+
+
+def _words(value) -> set[str]:
+    """Every string in a view's info, keys included."""
+    if isinstance(value, str):
+        return {value}
+    if isinstance(value, dict):
+        return {k for k in value if isinstance(k, str)} | {
+            w for v in value.values() for w in _words(v)}
+    if isinstance(value, list | tuple | set | frozenset):
+        return {w for v in value for w in _words(v)}
+    return set()
 
 
 def _same(path: str, actual, expected) -> None:

@@ -57,9 +57,12 @@ class Expect(_Strict):
     reason: str | None = None
     ruling: str | None = None
     zones: dict[str, list[str]] = {}
+    unordered: bool | list[str] = False     # zones (all: true) compared as multisets
     outcome: OutcomeSpec | Literal["none"] | None = None
     decision: DecisionSpec | Literal["none"] | None = None
     info: dict[str, Any] = {}
+    info_empty: list[str] = []              # dotted info keys absent, none or empty
+    unseen: dict[str, list[str]] = {}       # seat -> cards its view must not show
 
     @field_validator("outcome", "decision", mode="before")
     @classmethod
@@ -73,7 +76,14 @@ class Expect(_Strict):
 
 class Step(_Strict):
     action: str
+    seat: str | None = None                 # who tries it (default: whoever decides)
     expect: Expect = Expect()
+
+
+class Refused(_Strict):
+    """The rules refuse to start from the position (a deck they do not allow)."""
+
+    reason: str
 
 
 class Position(_Strict):
@@ -98,9 +108,11 @@ class Position(_Strict):
 
 
 class Scenario(Position):
-    """A position, then steps with expectations."""
+    """A position, then steps with expectations; or, with `refused`, a position the
+    rules must refuse to start from."""
 
     steps: list[Step] = []
+    refused: Refused | None = None
 
 
 @dataclass
@@ -112,16 +124,34 @@ class Loaded:
     game: Any
     state: Any
     actions: list[Any]
+    refusal: str | None = None      # with `refused`: why the rules refused the position
 
 
 def load(path: str | Path) -> Loaded:
-    """Read, validate and set up the scenario at `path`; FormatError otherwise."""
+    """Read, validate and set up the scenario at `path`; FormatError otherwise.
+    With `refused`, the position is not started: `refusal` is the rules' refusal,
+    or None when they accepted it."""
     path = str(path)
     text, spec, game = read_position(path, Scenario)
     fail = failer(path, text)
     check_zones(spec, game, fail)
     actions = _parse_steps(spec, game, fail)
+    if spec.refused is not None:
+        if spec.steps:
+            raise fail(("steps",), "a position the rules must refuse has no steps")
+        return Loaded(spec, game, None, actions, _refusal(spec, game, fail))
     return Loaded(spec, game, start(spec, game, fail), actions)
+
+
+def _refusal(spec: Scenario, game: Any, fail) -> str | None:
+    """Why the rules refuse to start from `spec` (its options, a deck, the position),
+    or None when they start."""
+    try:
+        game.check_options(spec.options)
+        start(spec, game, fail)
+    except (ValueError, FormatError) as e:
+        return str(e)
+    return None
 
 
 def read_position(path: str, model: type[Position]) -> tuple[str, Any, Any]:
@@ -145,8 +175,19 @@ def read_position(path: str, model: type[Position]) -> tuple[str, Any, Any]:
     except ValidationError as e:
         err = e.errors()[0]
         raise fail(_clean_loc(err["loc"]), err["msg"].removeprefix("Value error, ")) from None
+    _deck_files(spec, game, Path(path).parent)
     _check_game(spec, game, fail)
     return text, spec, game
+
+
+def _deck_files(spec: Position, game: Any, here: Path) -> None:
+    """A file option (a deck file) names a path relative to the file that names it,
+    when that file is there."""
+    for o in game.options:
+        value = spec.options.get(o.name)
+        if o.file and isinstance(value, str) and not Path(value).is_absolute() \
+                and (here / value).is_file():
+            spec.options[o.name] = str(here / value)
 
 
 def failer(path: str, text: str):
@@ -202,6 +243,8 @@ def _check_game(spec: Position, game: Any, fail) -> None:
         raise fail(("seats",), f"{spec.game} is for {many} players, not {spec.seats}")
     if seat_index(spec.turn) >= spec.seats:
         raise fail(("turn",), f"there is no {spec.turn} with {spec.seats} seats")
+    if getattr(spec, "refused", None) is not None:
+        return          # the options may be what the rules refuse (`_refusal`)
     try:
         game.check_options(spec.options)
     except ValueError as e:
@@ -233,24 +276,27 @@ def _parse_steps(spec: Scenario, game: Any, fail) -> list[Any]:
     for i, step in enumerate(spec.steps):
         try:
             actions.append(game.parse_action(step.action))
-        except NotationError as e:
+        except ValueError as e:   # NotationError, or a number int() refuses (4,300 digits)
             raise fail(("steps", i, "action"), str(e)) from None
         exp = step.expect
         if exp.legal and (exp.reason or exp.ruling):
             raise fail(("steps", i, "expect", "reason" if exp.reason else "ruling"),
                        "a reason or ruling is only checked for an illegal step (legal = false)")
-        for loc, name in _seat_refs(exp):
+        for loc, name in _seat_refs(step):
             if name not in SEAT_NAMES[:spec.seats]:
-                raise fail(("steps", i, "expect", *loc), f"there is no seat {name!r} with "
-                                                         f"{spec.seats} seats")
+                raise fail(("steps", i, *loc), f"there is no seat {name!r} with "
+                                               f"{spec.seats} seats")
     return actions
 
 
-def _seat_refs(exp: Expect) -> list[tuple[tuple, str]]:
-    """The seats an expectation names, with where it names them."""
-    refs = []
+def _seat_refs(step: Step) -> list[tuple[tuple, str]]:
+    """The seats a step names (who tries it, its expectations), with where."""
+    exp = step.expect
+    refs = [(("seat",), step.seat)] if step.seat is not None else []
+    refs += [(("expect", "unseen", who), who) for who in exp.unseen]
     if isinstance(exp.outcome, OutcomeSpec):
-        refs += [(("outcome", "winners", j), name) for j, name in enumerate(exp.outcome.winners)]
+        refs += [(("expect", "outcome", "winners", j), name)
+                 for j, name in enumerate(exp.outcome.winners)]
     if isinstance(exp.decision, DecisionSpec) and exp.decision.seat is not None:
-        refs.append((("decision", "seat"), exp.decision.seat))
+        refs.append((("expect", "decision", "seat"), exp.decision.seat))
     return refs

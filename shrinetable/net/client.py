@@ -18,7 +18,7 @@ import socket
 from collections.abc import AsyncIterator, Callable
 
 from websockets.asyncio.client import ClientConnection, connect
-from websockets.exceptions import ConnectionClosed
+from websockets.exceptions import ConnectionClosed, InvalidHandshake
 
 from . import protocol as p
 from . import seats
@@ -159,6 +159,14 @@ async def play_bot(remote: Remote, kind: str, rng: random.Random,
                    say: Callable[[str], None] = lambda s: None) -> p.OutcomeM | None:
     """Play this table's seat until the game ends (the outcome) or the host goes
     (None). Agrees to every undo asked of it."""
+    try:
+        return await _bot(remote, kind, rng, say)
+    except ConnectionClosed:   # gone while a move was being sent
+        return None
+
+
+async def _bot(remote: Remote, kind: str, rng: random.Random,
+               say: Callable[[str], None]) -> p.OutcomeM | None:
     if remote.outcome:
         return remote.outcome
     if remote.legal:
@@ -187,15 +195,16 @@ async def _choose(remote: Remote, kind: str, rng: random.Random) -> None:
 
 async def rejoin(remote: Remote, wait: float) -> p.Welcome:
     """Join, trying again for `wait` seconds while no host answers (a host that
-    restarts); Refused at once when the host refuses."""
+    restarts, or something else on that port); Refused at once when the host
+    refuses, OSError when the time is up."""
     loop = asyncio.get_running_loop()
     until = loop.time() + wait
     while True:
         try:
             return await remote.join()
-        except (OSError, TimeoutError, ConnectionClosed):
+        except (OSError, TimeoutError, ConnectionClosed, InvalidHandshake) as e:
             if loop.time() >= until:
-                raise
+                raise OSError(str(e) or "no answer") from None
             await asyncio.sleep(0.2)
 
 

@@ -19,7 +19,6 @@ from typing import NamedTuple
 from shrinetable.engine import NotationError
 
 from .cards import instance
-from .schema import ADVANCED
 
 CARDLESS = ("charge", "hold", "pass", "end", "research")
 ONE_CARD = ("develop", "discard")
@@ -58,6 +57,8 @@ class Action(NamedTuple):
             return f"move {self.card} {self.slot + 1}"
         if k in ("trade", "bonus", "expend"):
             return f"{k} {self.word}"
+        if k == "scrap":
+            return " ".join(p for p in (k, self.card, self.other, *self.targets) if p)
         if k == "begin":
             return " ".join((k, *self.targets))
         return " ".join(p for p in (k, self.card, self.other) if p)
@@ -121,19 +122,14 @@ def parse(text: str) -> Action:
         if len(rest) > 3 or len(set(rest)) < len(rest):
             raise NotationError(f"{text!r}: begin names up to three different cards")
         return Action(kind, targets=tuple(sorted(_cards(rest), key=instance)))
-    if kind == "scrap":
-        if len(rest) not in (1, 2):
-            raise NotationError(f"{text!r}: scrap takes one or two cards")
-        _cards(rest)
-        return Action(kind, *sorted(rest, key=instance))
+    if kind == "scrap":         # more than two is well written; the rules refuse it
+        if not rest:
+            raise NotationError(f"{text!r}: scrap names the cards scrapped")
+        first, *more = sorted(_cards(rest), key=instance)
+        return Action(kind, first, more[0] if more else "", targets=tuple(more[1:]))
     if kind in ("trade", "bonus", "expend"):
         need(1, "one word")
-        word = rest[0]
-        if kind == "trade" and word not in ADVANCED:
-            raise NotationError(f"{text!r}: trade for one of {', '.join(ADVANCED)}")
-        if kind == "bonus" and word not in (*ADVANCED, "card"):
-            raise NotationError(f"{text!r}: the bonus is card or one of {', '.join(ADVANCED)}")
-        return Action(kind, word=word)
+        return Action(kind, word=rest[0])     # a word the rules refuse is a refusal
     if kind == "move":
         need(2, "a unit and a territory number")
         return Action(kind, _cards(rest[:1])[0], slot=_slot(rest[1], text))

@@ -8,8 +8,10 @@ or ruling in docs/rules/shards.md.
 from __future__ import annotations
 
 from .actions import Action
-from .effects import CARD_TARGETS, active, can_pay, is_developable, target_choices
+from .cards import CARD_TARGETS
+from .effects import active, can_pay, is_developable, target_choices
 from .rules import MAX_HAND, PICK_COST, PICKS, decision_seat, may_attack
+from .schema import ADVANCED
 from .state import State
 
 KINDS = {
@@ -155,10 +157,15 @@ def _scrap(s: State, a: Action, q: int) -> tuple[str, str]:
             return "Only cards in your hand with a scrap value can be scrapped.", "scrap"
     if a.card == a.other:
         return "Scrap two different cards, or one.", "scrap"
+    if a.targets:
+        return f"A Scrap takes up to 2 cards, not {2 + len(a.targets)}.", "scrap"
     return "Scrap one or two cards from your hand.", "scrap"
 
 
 def _trade(s: State, a: Action, q: int) -> tuple[str, str]:
+    if a.word not in ADVANCED:
+        return (f"Trade buys an advanced resource ({', '.join(ADVANCED)}), not "
+                f"{a.word}."), "trade"
     return "Trading takes 2 basic resources.", "trade"
 
 

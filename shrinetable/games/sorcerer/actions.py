@@ -17,7 +17,7 @@ from shrinetable.engine import Gesture, NotationError
 from .cards import instance
 
 WORDS = {"pass": (0, 0), "sacrifice": (1, 1), "attack": (1, 1), "play": (1, 2),
-         "quick": (1, 2), "defend": (2, 2), "boost": (2, 4)}
+         "quick": (1, 2), "defend": (2, 2), "boost": (2, 99)}   # 4+ boosts: refused
 
 
 @dataclass(frozen=True, slots=True)
