@@ -245,32 +245,36 @@ def test_26_a_damaged_line_before_the_last_is_named(tmp_path):
         storage.read_save(path)
 
 
-def _per_move(s: Session, moves: int) -> float:
-    """The least time an autosave took over `moves` passes from here."""
-    best = float("inf")
+def _per_move(s: Session, moves: int) -> tuple[float, int]:
+    """The least time an autosave took over `moves` passes from here, and the
+    most bytes one added to the file."""
+    best, grew = float("inf"), 0
     for _ in range(moves):
         s.play(s.game.parse_action("pass"))
+        size = storage.autosave_path(s).stat().st_size
         start = time.perf_counter()
         storage.autosave(s)
         best = min(best, time.perf_counter() - start)
-    return best
+        grew = max(grew, storage.autosave_path(s).stat().st_size - size)
+    return best, grew
 
 
 def test_26_an_autosave_at_move_4000_costs_what_it_did_at_move_100(monkeypatch):
-    """Compared within one run: the fastest of 30 autosaves after move 100
-    against the fastest of 30 after move 4,000 (Sorcerer passes go on for ever).
-    The fsync, one a move whatever the game's length, is left out: on a fast
-    disk it hid that rewriting the whole save grew with the game."""
+    """Compared within one run: the fastest of 100 autosaves after move 100
+    against the fastest of 100 after move 4,000 (Sorcerer passes go on for ever),
+    and the bytes each writes. The fsync, one a move whatever the game's length,
+    is left out: on a fast disk it hid that rewriting the whole save grew."""
     monkeypatch.setattr(os, "fsync", lambda fd: None)
     s = Session(registry.get("sorcerer"), 5, {}, ["human", "human"])
     for _ in range(100):
         s.play(s.game.parse_action("pass"))
     storage.autosave(s)
-    early = _per_move(s, 30)
-    for _ in range(3900):
+    early, early_bytes = _per_move(s, 100)
+    for _ in range(3800):
         s.play(s.game.parse_action("pass"))
     storage.autosave(s)
-    late = _per_move(s, 30)
+    late, late_bytes = _per_move(s, 100)
+    assert late_bytes == early_bytes == len(b'"pass"\n')
     assert late < 1.5 * early, (early, late)   # rewriting the whole save: 2.3
 
 
