@@ -1,8 +1,11 @@
 """Every file the program reads, mutated: layouts, scenarios, demonstrations, saves,
 and the card files, deck tables and deck files of every game. Each mutation is
 either accepted or refused with the reader's own error naming the file; never a
-traceback, a hang or a memory blow-up (sizes and nesting are bounded before
-parsing). `mutate` is plain so a measurement script can drive it too."""
+traceback, a hang or a memory blow-up (sizes, nesting and numbers are bounded
+before parsing). `mutate` is plain so a measurement script can drive it too.
+
+Each test runs at two budgets: `ci` in every run, `long` only with
+`pytest -m fuzz_long` (see docs/design.md for how long each takes)."""
 
 from __future__ import annotations
 
@@ -23,12 +26,14 @@ ROOT = Path(__file__).resolve().parent.parent
 
 # what a person, an editor or a broken disk puts into a file
 NASTY = [b"[" * 600, b"{a=" * 60, b"\xff", b"\x00", b"999999999999", b"#999999999", b"-1",
+         b"1" * 5000, b"\n[" + b" " * 3000, b" " * 4000, b"\t" * 3000 + b"=", b"[[" + b" " * 2000,
          b"nan", b"inf", b"1e308", b'"', b"'''", b'"""', b"=", b"\n", b"[", b"]", b"{", b"}",
          b"\n[[card]]\n", b"\n[[deck]]\nname = \"\"\n", b" = 1000000000\n", b"\n[x]\n",
          b"\xef\xbb\xbf", b"\r\n", b"#", b"-", b"0", b"true", b"{}", b"[]", b'""']
 
 
-NUMBERS = [b"0", b"-1", b"999999999", b"1000000000", b"99999999999999999999", b"1.5"]
+NUMBERS = [b"0", b"-1", b"999999999", b"1000000000", b"99999999999999999999", b"1.5",
+           b"9" * 4400, b"-" + b"7" * 6000]
 
 
 def mutate(data: bytes, rng: random.Random, edits: int = 3) -> bytes:
@@ -70,15 +75,25 @@ def card_games() -> list:
 
 
 GAMES = card_games()
+RANDOMS = st.randoms(use_true_random=False)
 LAYOUTS = sorted((ROOT / "layouts").glob("*.toml"))
 SCENARIOS = sorted((ROOT / "tests" / "scenarios").rglob("*.toml"))
 DEMOS = sorted((ROOT / "assets" / "demos").rglob("*.toml"))
 CARD_FILES = [(d, p) for d in GAMES for p in sorted(loader.card_folder(d).glob("*.toml"))]
 DECK_FILE_GAMES = [d for d in GAMES if d.deck_file is not None]
 
-FUZZ = settings(max_examples=25, deadline=None, derandomize=True,
+FUZZ = settings(deadline=None, derandomize=True,
                 suppress_health_check=[HealthCheck.function_scoped_fixture,
                                        HealthCheck.too_slow])
+# examples per test: every run (ci), and `pytest -m fuzz_long` (long, not derandomized)
+BUDGET = [pytest.param(25, id="ci"), pytest.param(400, id="long", marks=pytest.mark.fuzz_long)]
+
+
+def fuzz(examples: int, body, *strategies) -> None:
+    """Run `body` on `examples` draws of `strategies` (the long budget draws anew
+    each run; the brief one is the same every run)."""
+    settings(FUZZ, max_examples=examples, derandomize=examples <= 25)(
+        given(*strategies)(body))()
 
 
 def write(tmp: Path, name: str, data: bytes) -> Path:
@@ -102,15 +117,17 @@ def reader(seed: Path):
     return load_layout if seed in LAYOUTS else load if seed in SCENARIOS else replay_file
 
 
-@FUZZ
-@given(st.sampled_from([*LAYOUTS, *SCENARIOS, *DEMOS]), st.randoms(use_true_random=False))
-def test_layouts_scenarios_and_demonstrations(tmp_path_factory, seed, rng):
+@pytest.mark.parametrize("examples", BUDGET)
+def test_layouts_scenarios_and_demonstrations(tmp_path_factory, examples):
     from shrinetable.formats.layout import LayoutError
-    path = write(tmp_path_factory.mktemp("f"), seed.name, mutate(seed.read_bytes(), rng))
-    try:
-        reader(seed)(path)
-    except (LayoutError, FormatError) as e:   # Unreadable is a LayoutError too
-        assert named_files(e) == {str(path)}
+
+    def one(seed, rng):
+        path = write(tmp_path_factory.mktemp("f"), seed.name, mutate(seed.read_bytes(), rng))
+        try:
+            reader(seed)(path)
+        except (LayoutError, FormatError) as e:   # Unreadable is a LayoutError too
+            assert named_files(e) == {str(path)}
+    fuzz(examples, one, st.sampled_from([*LAYOUTS, *SCENARIOS, *DEMOS]), RANDOMS)
 
 
 def a_save(rng: random.Random) -> bytes:
@@ -126,15 +143,17 @@ def a_save(rng: random.Random) -> bytes:
     return s.to_save().model_dump_json(indent=1).encode()
 
 
-@FUZZ
-@given(st.randoms(use_true_random=False))
-def test_saves(tmp_path_factory, rng):
+@pytest.mark.parametrize("examples", BUDGET)
+def test_saves(tmp_path_factory, examples):
     from shrinetable.adapter import storage
-    path = write(tmp_path_factory.mktemp("v"), "game.json", mutate(a_save(rng), rng))
-    try:
-        storage.load(path)
-    except storage.SaveError as e:
-        assert str(path) in str(e)
+
+    def one(rng):
+        path = write(tmp_path_factory.mktemp("v"), "game.json", mutate(a_save(rng), rng))
+        try:
+            storage.load(path)
+        except storage.SaveError as e:
+            assert str(path) in str(e)
+    fuzz(examples, one, RANDOMS)
 
 
 @pytest.fixture
@@ -145,11 +164,15 @@ def designer(tmp_path, monkeypatch):
     return tmp_path
 
 
-@FUZZ
-@given(st.sampled_from(CARD_FILES), st.randoms(use_true_random=False))
-def test_card_and_deck_tables_of_every_game(designer, pick, rng):
+@pytest.mark.parametrize("examples", BUDGET)
+def test_card_and_deck_tables_of_every_game(designer, examples):
     """A designer folder with one mutated file: loaded or refused whole (the
     shipped set kept), and `check` says the same without a traceback."""
+    fuzz(examples, lambda pick, rng: _card_folder(designer, pick, rng),
+         st.sampled_from(CARD_FILES), RANDOMS)
+
+
+def _card_folder(designer: Path, pick, rng: random.Random) -> None:
     data, seed = pick
     folder = designer / "cards" / Path(data.folder).name
     shutil.rmtree(folder, ignore_errors=True)
@@ -179,17 +202,18 @@ def a_deck_file(data, rng: random.Random) -> bytes:
 
 
 @pytest.mark.skipif(not DECK_FILE_GAMES, reason="no game reads deck files")
-@FUZZ
-@given(st.sampled_from(DECK_FILE_GAMES or [None]), st.randoms(use_true_random=False))
-def test_deck_files_of_every_game(tmp_path_factory, data, rng):
-    path = write(tmp_path_factory.mktemp("k"), "mine.toml", mutate(a_deck_file(data, rng),
-                                                                     rng))
-    try:
-        problems = data.deck_file(str(path))
-    except FormatError as e:
-        assert e.file == str(path)
-    else:
-        assert all(line.startswith(str(path)) for line in problems)
+@pytest.mark.parametrize("examples", BUDGET)
+def test_deck_files_of_every_game(tmp_path_factory, examples):
+    def one(data, rng):
+        path = write(tmp_path_factory.mktemp("k"), "mine.toml",
+                     mutate(a_deck_file(data, rng), rng))
+        try:
+            problems = data.deck_file(str(path))
+        except FormatError as e:
+            assert e.file == str(path)
+        else:
+            assert all(line.startswith(str(path)) for line in problems)
+    fuzz(examples, one, st.sampled_from(DECK_FILE_GAMES or [None]), RANDOMS)
 
 
 def test_the_mutations_reach_many_kinds_of_fault(tmp_path):

@@ -346,7 +346,7 @@ def test_table_five_seats_drag_button_handover_and_no_secret_before_the_reveal(a
     assert len(log) == 5
     for line in log[:-1]:
         assert not _bid_cards(line), line             # commitments say only that they were made
-    assert "p1 3" in log[-1] and "p2 pass" in log[-1]   # the reveal, for everyone
+    assert "P1 3" in log[-1] and "P2 pass" in log[-1]   # the reveal, for everyone
     trace = [line for line in capsys.readouterr().out.splitlines() if line.startswith("action")]
     assert trace == [f"action p{q} secret" for q in range(1, 6)]
     assert scene.session.decision().seat == 1 and scene.viewer == 1   # p2 leads round 2

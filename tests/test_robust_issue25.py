@@ -245,32 +245,36 @@ def test_26_a_damaged_line_before_the_last_is_named(tmp_path):
         storage.read_save(path)
 
 
-def _per_move(s: Session, moves: int) -> float:
-    """The least time an autosave took over `moves` passes from here."""
-    best = float("inf")
+def _per_move(s: Session, moves: int) -> tuple[float, int]:
+    """The least time an autosave took over `moves` passes from here, and the
+    most bytes one added to the file."""
+    best, grew = float("inf"), 0
     for _ in range(moves):
         s.play(s.game.parse_action("pass"))
+        size = storage.autosave_path(s).stat().st_size
         start = time.perf_counter()
         storage.autosave(s)
         best = min(best, time.perf_counter() - start)
-    return best
+        grew = max(grew, storage.autosave_path(s).stat().st_size - size)
+    return best, grew
 
 
 def test_26_an_autosave_at_move_4000_costs_what_it_did_at_move_100(monkeypatch):
-    """Compared within one run: the fastest of 30 autosaves after move 100
-    against the fastest of 30 after move 4,000 (Sorcerer passes go on for ever).
-    The fsync, one a move whatever the game's length, is left out: on a fast
-    disk it hid that rewriting the whole save grew with the game."""
+    """Compared within one run: the fastest of 100 autosaves after move 100
+    against the fastest of 100 after move 4,000 (Sorcerer passes go on for ever),
+    and the bytes each writes. The fsync, one a move whatever the game's length,
+    is left out: on a fast disk it hid that rewriting the whole save grew."""
     monkeypatch.setattr(os, "fsync", lambda fd: None)
     s = Session(registry.get("sorcerer"), 5, {}, ["human", "human"])
     for _ in range(100):
         s.play(s.game.parse_action("pass"))
     storage.autosave(s)
-    early = _per_move(s, 30)
-    for _ in range(3900):
+    early, early_bytes = _per_move(s, 100)
+    for _ in range(3800):
         s.play(s.game.parse_action("pass"))
     storage.autosave(s)
-    late = _per_move(s, 30)
+    late, late_bytes = _per_move(s, 100)
+    assert late_bytes == early_bytes == len(b'"pass"\n')
     assert late < 1.5 * early, (early, late)   # rewriting the whole save: 2.3
 
 
@@ -356,3 +360,68 @@ def test_12_a_link_in_the_fallback_folder_s_place_is_not_followed(temp_root):
     (temp_root / f"shrinetable-{os.getuid()}").symlink_to(elsewhere)
     assert storage.fallback_dir().parent == temp_root
     assert not storage.fallback_dir().is_symlink()
+
+
+# 10 ------------------------------------------------------------------------------
+@pytest.fixture
+def fifo(tmp_path) -> Path:
+    path = tmp_path / "pipe.toml"
+    os.mkfifo(path)
+    return path
+
+
+def test_10_a_fifo_where_a_file_is_read_is_a_message(fifo, capsys, tmp_path):
+    """Each of these waited for a writer for ever."""
+    refused(capsys, ["scenario", str(fifo)], str(fifo), "FIFO")
+    refused(capsys, ["play", "--load", str(fifo)], str(fifo), "FIFO")
+    refused(capsys, ["check", str(fifo)], str(fifo), "FIFO")
+    with pytest.raises(SaveError, match="FIFO"):
+        storage.load(fifo)
+
+
+def test_10_a_fifo_in_a_designer_card_folder_is_refused_and_the_game_goes_on(tmp_path):
+    from shrinetable.formats import cards
+    data = registry.get("sorcerer").card_data
+    folder = tmp_path / "data" / "cards" / Path(data.folder).name
+    folder.mkdir(parents=True)
+    os.mkfifo(folder / "mine.toml")
+    got, _ = cards.load_card_data(data)
+    assert got and "FIFO" in cards.notices()[-1] and str(folder) in cards.notices()[-1]
+
+
+# 8 -------------------------------------------------------------------------------
+@pytest.mark.slow
+def test_8_an_export_at_the_largest_size_stays_under_1_gb(tmp_path):
+    """At 7680x4320 every picture was held (5 GB in 30 s and growing); now one
+    at a time, compressed, and the GIF written as it is read back."""
+    code = ("import resource, sys; from shrinetable.cli import main; "
+            "resource.setrlimit(resource.RLIMIT_AS, (3 << 30, 3 << 30)); "
+            "code = main(sys.argv[1:]); "
+            "print('peak', resource.getrusage(resource.RUSAGE_SELF).ru_maxrss); sys.exit(code)")
+    gif = tmp_path / "big.gif"
+    done = subprocess.run([sys.executable, "-c", code, "demo", "heal", "--export", str(gif),
+                           "--size", "7680x4320"], capture_output=True, text=True, timeout=900,
+                          env={**os.environ, "PYTHONPATH": str(ROOT)})
+    assert done.returncode == 0, done.stderr
+    peak_kb = int(done.stdout.split("peak")[-1])
+    assert peak_kb < 1 << 20, peak_kb
+    from PIL import Image
+    assert Image.open(gif).size == (7680, 4320) and Image.open(gif).n_frames > 10
+
+
+def test_8_a_streamed_gif_shows_what_the_pictures_show(tmp_path):
+    from PIL import Image, ImageChops, ImageSequence
+
+    from shrinetable.demo import export
+    boxes = [((200, 30, 30), 0), ((200, 30, 30), 0), ((30, 200, 30), 1), ((30, 30, 200), 2)]
+    pictures = []
+    for colour, at in boxes:
+        im = Image.new("RGB", (64, 48), (10, 10, 10))
+        im.paste(colour, (8 * at, 8, 8 * at + 16, 24))
+        pictures.append((im, 300))
+    assert export.write_gif(iter(pictures), tmp_path / "x.gif") == 4
+    got = [(f.convert("RGB").copy(), f.info["duration"])
+           for f in ImageSequence.Iterator(Image.open(tmp_path / "x.gif"))]
+    assert [d for _, d in got] == [600, 300, 300]   # the same picture twice: one, longer
+    for (im, _), (shown, _) in zip(pictures[1:], got, strict=True):
+        assert ImageChops.difference(im, shown).getbbox() is None

@@ -336,7 +336,7 @@ def test_a_secret_move_is_hidden_in_the_log_and_the_trace(app, capsys):
     done = Applied(0, "propose 9H", (mine, public), secret=True)
     scene._record(done, animate=False)
     line = scene.log_html[-1]
-    assert "9H" not in line and "commits a secret choice" in line and "p1 has chosen" in line
+    assert "9H" not in line and "commits a secret choice" in line and "P1 has chosen" in line
     assert capsys.readouterr().out.splitlines()[-1] == "action p1 secret"
 
 

@@ -79,3 +79,30 @@ def test_a_hovered_hand_card_rises_and_grows_at_once(tmp_path, monkeypatch):
     scene.zoom.motion((5, 5))   # away: it goes back
     assert scene.zoom.zoomed is None
     pygame.quit()
+
+
+def test_the_text_size_in_the_menu_raises_the_floor_and_is_kept(tmp_path, monkeypatch):
+    import os
+
+    from shrinetable.table import uiscale
+    from shrinetable.table.app import App
+    from shrinetable.table.art import Fonts
+    from shrinetable.table.bench import showcase
+
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    monkeypatch.setenv("SHRINETABLE_DATA_DIR", str(tmp_path))
+    app = App((1280, 720))
+    app.start_game(showcase(registry.get("shards")))
+    app.step([], 0.01)
+    scene = app.scene
+    assert app.fonts.floor == 12
+    scene.command("menu")
+    labels = [b.text for b in scene.ui.commands]
+    assert "\u2022 100%" in labels and "150%" in labels
+    scene.command("scale 1.5")
+    app.step([], 0.01)
+    assert app.fonts.floor == 18 and uiscale.load() == 1.5
+    assert Fonts().scale == 1.5   # the next run starts with it
+    (tmp_path / "ui.json").write_text("{broken", encoding="utf-8")
+    assert uiscale.load() == 1.0
+    pygame.quit()

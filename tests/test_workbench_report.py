@@ -40,23 +40,29 @@ def test_wilson_intervals_and_corrected_p_values():
     assert stats.q_values([0.01, None, 0.04, 0.03]) == pytest.approx([0.03, None, 0.04, 0.04])
 
 
-def test_figures_agree_with_simulate_for_the_same_seeds(tmp_path):
-    rep = report(tmp_path / "r", "usagi", "--decks", "blade,court,valley", "--games", "27",
+@pytest.mark.parametrize("game, decks, games, each", [
+    ("usagi", "blade,court,valley", 27, 3),
+    ("shrines", "blue,red", 4, 1),
+])
+def test_figures_agree_with_simulate_for_the_same_seeds(tmp_path, game, decks, games, each):
+    rep = report(tmp_path / "r", game, "--decks", decks, "--games", str(games),
                  "--seed", "5", "--jobs", "2")
-    assert rep["games"] == 27 and len(rep["seatings"]) == 9
+    n = len(decks.split(","))
+    assert rep["games"] == games and len(rep["seatings"]) == n * n
     for seating in rep["seatings"]:
         opts = {"deck_p1": seating["decks"][0], "deck_p2": seating["decks"][1]}
-        assert seating["seeds"] == [5, 6, 7]
-        sim = simulate("usagi", 3, 5, ["ai", "ai"], opts, 500)
+        assert seating["seeds"] == list(range(5, 5 + each))
+        sim = simulate(game, each, 5, ["ai", "ai"], opts, 500)
         assert seating["wins"] == sim["wins"]
         assert seating["endings"] == sim["endings"]
         assert seating["unfinished"] == sim["unfinished"]
     # the whole report adds up the seatings
     assert [s["k"] for s in rep["seats"]] == [sum(x["wins"][i] for x in rep["seatings"])
                                              for i in range(2)]
-    assert rep["turns"]["n"] == rep["finished"] == 27 - rep["unfinished"]
-    assert set(rep["matrix"]) == {"blade", "court", "valley"}
-    assert rep["matrix"]["blade"]["blade"] is None   # a mirror says nothing of the decks
+    assert rep["turns"]["n"] == rep["finished"] == games - rep["unfinished"]
+    first = decks.split(",")[0]
+    assert set(rep["matrix"]) == set(decks.split(","))
+    assert rep["matrix"][first][first] is None   # a mirror says nothing of the decks
     for deck, cards in rep["cards"].items():
         assert cards, deck
         for fig in cards.values():
@@ -71,18 +77,20 @@ def test_the_figures_do_not_depend_on_the_number_of_jobs(tmp_path):
 
 
 def test_ctrl_c_keeps_what_was_measured(tmp_path, monkeypatch):
-    local = runner._local
+    """Ctrl+C while waiting: the chunks not started are dropped, the one being
+    played is finished and kept, and the report is written as stopped."""
+    real, calls = runner.wait, []
 
-    def interrupted(specs, jobs):
-        results = local(specs, jobs)
-        yield next(results)
-        results.close()
-        raise KeyboardInterrupt
-    monkeypatch.setattr(runner, "_local", interrupted)
+    def wait(futures, **kw):
+        calls.append(kw)
+        if len(calls) == 2:   # after the first chunk came back
+            raise KeyboardInterrupt
+        return real(futures, **kw)
+    monkeypatch.setattr(runner, "wait", wait)
     out = tmp_path / "r"
     assert main(["report", "shrine", "--games", "40", "--jobs", "1", "--out", str(out)]) == 130
     rep = json.loads((out / "report.json").read_text())
-    assert rep["run"]["stopped"] and 0 < rep["games"] < 40
+    assert rep["run"]["stopped"] and 5 < rep["games"] < 40   # chunks of 5 games
     assert "Stopped early" in (out / "index.html").read_text()
 
 

@@ -63,6 +63,7 @@ class Session:
         self.history.clear()
         self.redo_stack.clear()
         self._state = state
+        self._decided: tuple[Any, Any] = (None, None)   # (state, its decision)
         self._snaps: dict[int, Any] = {0: state}   # history length -> state then
         self._chosen: list[int] = []   # indices of the moves people chose, in order
 
@@ -71,7 +72,10 @@ class Session:
         return self._state
 
     def decision(self):
-        return self.game.decision(self._state)
+        """Whose decision it is now (None: the game is over); asked once per state."""
+        if self._decided[0] is not self._state:
+            self._decided = (self._state, self.game.decision(self._state))
+        return self._decided[1]
 
     def humans(self) -> list[int]:
         return [i for i, k in enumerate(self.seats) if k == "human"]
@@ -113,10 +117,9 @@ class Session:
                 not self.auto_pass and self.seats[d.seat] == "human"):
             return None
         legal = self.game.legal_actions(self._state)
-        passes = [a for a in legal if a.text in self.game.auto_pass]
-        if passes and (len(legal) == 1 or self.game.idle(self._state)):
-            return passes[0]
-        return None
+        if len(legal) > 1 and not self.game.idle(self._state):
+            return None
+        return next((a for a in legal if a.text in self.game.auto_pass), None)
 
     def computer_action(self, chosen: Player | None = None,
                         rng: random.Random | None = None) -> Any:

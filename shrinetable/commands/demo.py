@@ -128,12 +128,12 @@ def _export(path: Path, gif: str | None, frames: str | None, size) -> int:
     from shrinetable.demo.replay import replay_file
 
     demo = replay_file(path)
-    pictures = export.render(demo, size or game_size(demo.game))
+    size = size or game_size(demo.game)
     if gif:
-        export.write_gif(pictures, gif)
-        print(f"wrote {gif} ({len(pictures)} frames, {Path(gif).stat().st_size // 1024} KB)")
+        n = export.write_gif(export.render(demo, size), gif)
+        print(f"wrote {gif} ({n} frames, {Path(gif).stat().st_size // 1024} KB)")
     if frames:
-        written = export.write_frames(pictures, frames)
+        written = export.write_frames(export.render(demo, size), frames)
         print(f"wrote {len(written)} frames to {frames}")
     return 0
 
@@ -179,5 +179,9 @@ def _play(path: Path) -> int:
     from shrinetable.demo.replay import replay_file
 
     demo = replay_file(path)  # a broken file stops before a window opens
-    from shrinetable.demo.scene import play
-    return play(demo)
+    from shrinetable.demo.scene import DemoScene
+    from shrinetable.table.app import App
+
+    app = App((1280, 720))   # the demonstration window opens at the design size
+    app.scene = DemoScene(app, demo)
+    return app.run()

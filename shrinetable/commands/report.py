@@ -16,6 +16,7 @@ import os
 import sys
 from pathlib import Path
 
+from shrinetable import resources
 from shrinetable.engine import registry
 from shrinetable.formats.cards import CARDS_ENV
 from shrinetable.formats.errors import FormatError
@@ -105,9 +106,13 @@ def run(args: argparse.Namespace) -> int:
     reports = [summary.summarize(plan, r.records, names) for r in ran]
     seconds = sum(r.seconds for r in ran)
     games = sum(len(r.records) for r in ran)
+    cpu = sum(rec["cpu"] for r in ran for rec in r.records)
     info = {"jobs": None if args.cluster else jobs, "cluster": args.cluster,
             "seconds": round(seconds, 2),
             "games_per_second": round(games / seconds, 2) if seconds else None,
+            # the workers' own CPU time: what a game costs, whatever else runs
+            "cpu_seconds": round(cpu, 2),
+            "games_per_cpu_second": round(games / cpu, 2) if cpu else None,
             "stopped": any(r.stopped for r in ran), "cards": cards, "compare": changed}
     if changed:
         if len(reports) == 1:   # stopped before the changed set was measured
@@ -123,7 +128,7 @@ def run(args: argparse.Namespace) -> int:
     from shrinetable.workbench.page import write_page
 
     output.write_whole(page, lambda p: write_page(data, p))
-    output.remember(page)
+    resources.remember_report(page)
     print(words.paragraph(data))
     print(f"Written {page} and {out / 'report.json'}.")
     return 130 if info["stopped"] else 0

@@ -174,6 +174,8 @@ class Smoke:
         data = Path(os.environ["SHRINETABLE_DATA_DIR"])
         out.append((f"report {names[0]}", partial(bench.report, names[0], data)))
         out += [(f"print {name}", partial(bench.sheets, name, data)) for name in names]
+        from shrinetable.net.check import loopback  # host and join, frozen too
+        out.append(("network", loopback))
         out.append(("window", self._window))
         out.append(("frame start screen", self._start_screen))
         for name in registry.names():

@@ -27,6 +27,7 @@ HEAD = (255, 222, 110)
 TEXT = (242, 242, 234)
 REASON = (255, 160, 140)
 PAD = (12, 26, 12, 6)   # canvas units around the zones: left, top (labels), right, bottom
+CACHE_BYTES = 256 << 20   # tables kept for the next picture (an export at 8K: one)
 
 
 class Painter:
@@ -47,7 +48,7 @@ class Painter:
         w, h = surf.get_size()
         strip = max(64, round(h * 0.22))
         table_rect = pygame.Rect(0, 0, w, h - strip)
-        self._fit(table_rect.size, frame.before)
+        self._fit(table_rect.size, frame.before, (w, h))
         surf.fill(FELT, table_rect)
         k = min(int(t), len(frame.moves) - 1) if phase == "move" and frame.moves else -1
         table, crop = self._table(frame, phase, k)
@@ -58,16 +59,17 @@ class Painter:
         self._caption(surf, pygame.Rect(0, h - strip, w, strip), demo, frame, phase)
 
     # -- the table -------------------------------------------------------------
-    def _fit(self, size: tuple[int, int], view: View) -> None:
-        """Scale the canvas so the zones in use fill `size`; drop caches on change."""
-        if (size, view.seats) == self.size:
+    def _fit(self, size: tuple[int, int], view: View, window: tuple[int, int]) -> None:
+        """Scale the canvas so the zones in use fill `size` (of a `window`, whose
+        text floor holds); drop caches on change."""
+        if (size, view.seats, window, self.fonts.scale) == self.size:
             return
-        self.size = (size, view.seats)
+        self.size = (size, view.seats, window, self.fonts.scale)
         self.crop_units = self._zones_box(view)
         _, _, cw, ch = self.crop_units
         scale = min(size[0] / cw, size[1] / ch)
         canvas = (self.layout.canvas.width, self.layout.canvas.height)
-        self.board.set_size((round(canvas[0] * scale), round(canvas[1] * scale)))
+        self.board.set_size((round(canvas[0] * scale), round(canvas[1] * scale)), window)
         self.art.clear()
         self._tables.clear()
 
@@ -86,7 +88,8 @@ class Painter:
         crop = self.board.scaler.rect(self.crop_units)
         if key in self._tables:
             return self._tables[key], crop
-        if len(self._tables) > 64:
+        w, h = self.board.scaler.size   # at 8K a table is 130 MB: keep fewer
+        if len(self._tables) >= min(64, max(1, CACHE_BYTES // (4 * w * h))):
             self._tables.clear()
         marks = Marks()
         if phase == "move":
@@ -162,13 +165,13 @@ class Painter:
         lines = [(frame.caption, TEXT)]
         if frame.refusal and phase == "rest":
             lines.append((f"Refused: {frame.refusal}", REASON))
-        px = max(10, area.h // 6)
-        while True:
+        px = self.fonts.px(max(10, area.h // 6))
+        while True:   # smaller type while the caption needs it, never under the floor
             head_img = self.fonts.text(head, max(9, px * 4 // 5), HEAD, True)
             body = [(line, colour) for text, colour in lines
                     for line in wrap(self.fonts.font(px), text, inner.w)]
             line_h = self.fonts.font(px).get_linesize()
-            if head_img.get_height() + line_h * len(body) <= inner.h or px <= 10:
+            if head_img.get_height() + line_h * len(body) <= inner.h or px <= self.fonts.floor:
                 break
             px -= 1
         surf.blit(head_img, inner.topleft)

@@ -12,13 +12,14 @@ from __future__ import annotations
 
 import difflib
 import json
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, create_model
 
 from shrinetable.engine import NotationError
 
@@ -26,6 +27,7 @@ from .cards import load_card_data
 from .errors import FormatError, find_line, key_path, read_toml
 from .files import is_file
 
+NUMBER = re.compile(r"[0-9]{1,9}")   # an instance number (int() refuses 4,300 digits, "²")
 INLINE = "deck:"   # a deck written out in an option's value: deck:{"name": ..., "cards": {...}}
 _by_game: dict[str, DeckFiles] = {}   # every game's deck functions, by the game's name
 
@@ -221,7 +223,23 @@ def instance(text: str, example: str, most: int | None = None) -> int:
     """The instance number of a card written `id#N` (from 1, at most `most` if
     given); NotationError otherwise, with `example` as the way to write one."""
     cid, sep, n = text.rpartition("#")
-    if (not sep or not cid or not n.isdigit() or int(n) < 1
+    if (not sep or not cid or not NUMBER.fullmatch(n) or int(n) < 1
             or (most is not None and int(n) > most)):
         raise NotationError(f"{text!r} is not a card: write card-id#number, e.g. {example}")
     return int(n)
+
+
+class Deck(BaseModel):
+    """One `[[deck]]` table of a game whose decks are card id -> copies."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    name: str = Field(min_length=1)
+    style: str = ""
+    cards: dict[str, Annotated[int, Field(ge=1)]]
+
+
+def deck_file_model(game: str) -> type[Deck]:
+    """The model of a deck file a player writes for `game`: a deck, and the game
+    it is for (`game = "<name>"`)."""
+    return create_model("DeckFile", __base__=Deck, __doc__=deck_file_model.__doc__,
+                        game=(Literal[game], ...))

@@ -15,8 +15,6 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
-from shrinetable.engine import NotationError
-
 from .scenario import Position, check_zones, failer, read_position, start
 
 
@@ -99,7 +97,7 @@ def load(path: str | Path) -> LoadedDemo:
                                                "or ZONE/CARD, e.g. \"hand:0/5S\"")
         try:
             actions.append(None if step.action is None else game.parse_action(step.action))
-        except NotationError as e:
+        except ValueError as e:   # NotationError, or a number int() refuses (4,300 digits)
             raise fail(("steps", i, "action"), str(e)) from None
     name = f"{spec.game}/{Path(path).stem}"
     return LoadedDemo(name, path, spec, game, state, actions, fail)

@@ -64,6 +64,8 @@ def read_save(path: str | Path) -> SaveFile:
             else json.loads(raw.decode("utf-8"))
     except (UnicodeDecodeError, json.JSONDecodeError) as e:
         raise SaveError(f"{p}: not a save file (not JSON: {e})") from None
+    except ValueError as e:   # a number of thousands of digits
+        raise SaveError(f"{p}: not a save file ({e})") from None
     except RecursionError:
         raise SaveError(f"{p}: not a save file (nested too deeply)") from None
     try:

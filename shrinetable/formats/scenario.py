@@ -276,7 +276,7 @@ def _parse_steps(spec: Scenario, game: Any, fail) -> list[Any]:
     for i, step in enumerate(spec.steps):
         try:
             actions.append(game.parse_action(step.action))
-        except NotationError as e:
+        except ValueError as e:   # NotationError, or a number int() refuses (4,300 digits)
             raise fail(("steps", i, "action"), str(e)) from None
         exp = step.expect
         if exp.legal and (exp.reason or exp.ruling):

@@ -17,6 +17,7 @@ import pygame
 from shrinetable.engine import Chip, Face, Presentation
 from shrinetable.resources import font_path
 
+from . import uiscale
 from .faces import draw_face, draw_strip
 
 PAPER = (250, 247, 238)
@@ -27,7 +28,6 @@ BACK_EDGE = (222, 196, 120)
 
 
 FLOOR_PX = (12, 14)        # the least text size at 1280x720 and at 1920x1080
-UI_SCALES = (0.9, 1.0, 1.1, 1.25, 1.5)   # the menu's choices of a bigger table
 
 
 def floor_px(size: tuple[int, int], scale: float = 1.0) -> int:
@@ -48,7 +48,7 @@ class Fonts:
         self._fonts: dict[tuple[int, bool], pygame.font.Font] = {}
         self._text: dict[tuple, pygame.Surface] = {}
         self.floor = 6
-        self.scale = 1.0   # the player's UI scale (`UI_SCALES`), which the floor follows
+        self.scale = uiscale.load()   # the player's UI scale, which the floor follows
         self.drawn: list[tuple[int, str]] | None = None   # (size, text) of each draw, if kept
 
     def px(self, size: int) -> int:

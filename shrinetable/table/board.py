@@ -62,10 +62,13 @@ class Board:
         self.boxes: list[tuple[str, pygame.Rect]] = []
         self._names: list[str] = []   # the seats' names the labels were last drawn with
 
-    def set_size(self, size: tuple[int, int]) -> None:
-        if size != self.scaler.size or self.fonts.floor != floor_px(size, self.fonts.scale):
+    def set_size(self, size: tuple[int, int], window: tuple[int, int] | None = None) -> None:
+        """Draw the canvas at `size`, in a `window` of that size unless said (a
+        demonstration shows part of a larger table): the text floor is the window's."""
+        floor = floor_px(window or size, self.fonts.scale)
+        if size != self.scaler.size or self.fonts.floor != floor:
             self.scaler = geo.Scaler(self.scaler.canvas, size)
-            self.fonts.floor = floor_px(size, self.fonts.scale)
+            self.fonts.floor = floor
             self._bg_key = None
             self.art.clear()
 
@@ -74,7 +77,23 @@ class Board:
         self.decor = self.art.present.decor(view)
         self.zones = geo.zone_rects(self.layout, view, self.scaler, viewer)
         self.placed = geo.place_cards(self.layout, view, self.scaler, viewer, marks.selected,
-                                      self._lowered(), self._badge_sizes())
+                                      self._lowered(), self._badge_sizes(),
+                                      self._strip_widths())
+
+    def _strip_widths(self) -> dict[str, int]:
+        """The narrowest strip each zone's cards read in: its widest numbers
+        (at the floor) beside four letters of a name."""
+        px = faces.strip_px(self.scaler.length(geo.STRIP))
+        font = self.fonts.font(px, True)
+        out = {}
+        for name, zone in self.view.zones.items():
+            widest = max((font.size(faces.numbers_text(face.numbers))[0]
+                          for c in zone.cards if c is not None
+                          and (face := self.art.face(c)).numbers is not None), default=0)
+            if widest:
+                out[name] = widest + 10 + font.size("Abcd\u2026")[0] + \
+                    faces.strip_name_x(self.scaler.length(geo.STRIP))
+        return out
 
     def _badge_sizes(self) -> dict[str, tuple[int, int]]:
         """The badges in a zone's bottom right corner (`_badge`), by zone: its
@@ -97,7 +116,8 @@ class Board:
             place = self.layout.place(name, self.viewer, self.view.seats)
             if not place.inside or name in self.decor.huds:
                 continue
-            names = self._names or [seat_name(i) for i in range(self.view.seats)]
+            names = self._names if len(self._names) == self.view.seats else \
+                [seat_name(i) for i in range(self.view.seats)]
             label = self._label(name, names, self.scaler.length(12), LABEL, rect.w - 8)
             clear = label.get_rect(topleft=(rect.left + 4, rect.top + 2))
             reach = clear.bottom
@@ -196,7 +216,7 @@ class Board:
     def _background(self, size, deciding, seat_names: list[str]) -> pygame.Surface:
         """Felt, zone panels and their labels. They change only with the window,
         the viewer, the deciding seat or the seats, so they are drawn once and
-        reused (on a crowded Region they cost more than the cards)."""
+        reused (on a crowded grid of sites they cost more than the cards)."""
         huds = frozenset(self.decor.huds)
         corners = self._corner_widths()
         key = (size, self.viewer, self.watching, deciding, tuple(seat_names),

@@ -87,8 +87,8 @@ def numbers_box(fonts, text: str, size: tuple[int, int], detail: bool = False,
             rect.bottomright = (w - 3, h - 1)
         return rect, px
     px = max(8, round(h * (0.08 if detail else 0.15)))
-    border, pad = max(2, w // 16), max(2, w // 30)
-    room = w - 2 * (border + pad)   # five ratings must stay on the card: smaller type,
+    pad = max(2, w // 30)
+    room = numbers_room(w) + 2 * pad   # five ratings must stay on the card: smaller type,
     while px > 7 and fonts.font(px, True).size(text)[0] + 2 * pad > room:   # then two
         px -= 1                                                             # lines
     font = fonts.font(px, True)
@@ -96,8 +96,14 @@ def numbers_box(fonts, text: str, size: tuple[int, int], detail: bool = False,
     rect = pygame.Rect(0, 0, max(font.size(t)[0] for t in lines),
                        font.get_linesize() * (len(lines) - 1) + font.size(text)[1])
     rect.inflate_ip(pad * 2, 0)
-    rect.bottomright = (w - border - pad, h - border - pad)
+    rect.bottomright = (w - max(2, w // 16) - pad, h - max(2, w // 16) - pad)
     return rect, px
+
+
+def numbers_room(w: int) -> int:
+    """How wide a line of numbers may be on a card `w` wide (inside its border
+    and the box's padding)."""
+    return w - 2 * (max(2, w // 16) + 2 * max(2, w // 30))
 
 
 def number_lines(fonts, text: str, px: int, width: int) -> list[str]:

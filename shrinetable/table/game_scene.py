@@ -15,24 +15,26 @@ import pygame
 import pygame_gui
 
 from shrinetable.adapter import gestures, storage
+from shrinetable.adapter.log import Log
 from shrinetable.adapter.match import AUTO, Match
 from shrinetable.adapter.session import Applied
 from shrinetable.engine import View
 from shrinetable.formats.layout import Layout
 from shrinetable.formats.save import SaveError
 
+from . import keys, uiscale
 from .board import Board, Marks
 from .motion import Drag, Flyer, Press
 from .painter import Painter
 from .panels import Panels, Widgets
 from .pointer import Pointer
 from .seats import seat_name
-from .words import log_line
 from .zoom import Zoom
 
 # how long answer buttons ignore clicks after another seat's move brought them:
 # a click aimed at the buttons that stood there a moment before is not an answer
 GUARD_S = 0.25
+SEE_S = 1.5   # how long a person's own move stays in view before a pass made for them
 
 
 class GameScene:
@@ -60,6 +62,7 @@ class GameScene:
         self.message_is_error = True
         self.shout = False   # the message is shown whole over the table too, until a click
         self.overlay: str | None = None   # menu|rules|choice|load|gameover|handover
+        self.under: str | None = None     # the handover a window was opened over
         self.choices: list[gestures.Move] = []
         self.proposal: gestures.Move | None = None   # the choice the game proposes
         self.ai_due: float | None = None
@@ -70,7 +73,9 @@ class GameScene:
         self.panels, self.painter = Panels(self), Painter(self)
         self.pointer, self.zoom = Pointer(self), Zoom(self)
         self.notation = False   # the log shows each move's notation too (Ctrl+N)
-        self.log_html = [self._log_line(a) for a in match.history]
+        self.log = Log(match, self.viewer)
+        self.log_html: list[str] = []
+        self.panels.relog()
         self.base_dirty = True
         self.dirty = True
         self.partial: list[pygame.Rect] = []
@@ -80,10 +85,6 @@ class GameScene:
     # -- state ---------------------------------------------------------------
     def view(self) -> View:
         return self.match.view(self.viewer)
-
-    def _log_line(self, applied: Applied) -> str:
-        return log_line(applied.seat, applied.text, self.match.said(applied, self.viewer),
-                        applied.secret, self.notation)
 
     def _my_decision(self) -> bool:
         d = self.match.decision()
@@ -104,8 +105,10 @@ class GameScene:
             if self.overlay == "ask":   # a question answered: the next move needs no one
                 self.overlay = None
             minor = m.minor(auto, self.viewer)
-            self.ai_due = time.monotonic() + (
-                self.app.minor_delay if minor else self.app.ai_delay)
+            delay = self.app.minor_delay if minor else self.app.ai_delay
+            if self._sees_first(auto):
+                delay = max(delay, SEE_S)
+            self.ai_due = time.monotonic() + delay
         elif d.seat != self.viewer and m.quick_pass() is not None:
             self.overlay = "ask"
         elif d.seat != self.viewer:
@@ -125,6 +128,15 @@ class GameScene:
         if build and not (minor and running):
             self.build_ui()
         self.base_dirty = self.dirty = True
+
+    def _sees_first(self, auto) -> bool:
+        """Whether a pass the table makes for a person follows their own move at a
+        hotseat table (they drew, and passing is all that is left): the handover
+        it may bring would hide what they just drew before they saw it."""
+        m = self.match
+        last = m.history[-1] if m.history else None
+        return (auto.forced and len(m.humans()) > 1 and m.seats[auto.seat] == "human"
+                and last is not None and last.seat == auto.seat and not last.auto)
 
     def out_of_turn(self) -> bool:
         """Whether the viewer is answering another seat's move (the table frames
@@ -149,7 +161,7 @@ class GameScene:
     def _record(self, applied: Applied, animate: bool = True) -> None:
         text = "secret" if applied.secret else applied.text
         self.app.emit(f"action {seat_name(applied.seat).lower()} {text}")
-        self.log_html.append(self._log_line(applied))
+        self.panels.log(applied)
         self.message = self.match.save_problem
         touched = {z for e in applied.events for z in (e.source, e.target) if z}
         self.marks.last = touched & set(self.view().zones)
@@ -168,6 +180,10 @@ class GameScene:
         elif cmd.startswith("speed "):   # the menu's pace buttons: the menu stays open
             self.app.set_speed(cmd.partition(" ")[2])
             self.build_ui()
+        elif cmd.startswith("scale "):   # the menu's text sizes: kept for the next run
+            self.app.fonts.scale = float(cmd.partition(" ")[2])
+            uiscale.save(self.app.fonts.scale)
+            self.resize(self.app.screen.get_size())
         elif cmd in ("notation", "auto_pass"):   # the menu's switches (Ctrl+N, Ctrl+P)
             getattr(self, f"toggle_{cmd}")()
         elif cmd == "undo":
@@ -193,13 +209,19 @@ class GameScene:
             self.build_ui()
             self.base_dirty = self.dirty = True
         elif cmd == "takeover":
-            self.viewer = self.match.decision().seat
+            self.viewer = self.log.viewer = self.match.decision().seat
             self.overlay = None
             self._after_change()
             if self.match.history:   # the handover hid it: show the last move land
                 self.painter.launch_flyers(self.match.history[-1])
 
     def _open(self, overlay: str | None) -> None:
+        """Open a window over the table (None: close it). The menu opened on the
+        handover screen keeps the table hidden until it is closed again."""
+        if overlay is None and self.under is not None:
+            overlay, self.under = self.under, None
+        elif overlay == "menu" and self.overlay == "handover":
+            self.under = "handover"
         if self.overlay in ("gameover", "handover", "ask") and overlay is None:
             self._after_change()
             return
@@ -221,7 +243,7 @@ class GameScene:
             return
         if self.match.undo(self.viewer):
             self.app.emit("undo")
-            self.log_html = [self._log_line(a) for a in self.match.history]
+            self.panels.relog()
             self.marks.last = set()
             self.overlay = None
             self._after_change()
@@ -287,7 +309,7 @@ class GameScene:
                 self.build_ui()
             return
         if t == pygame.KEYDOWN:
-            self._key(event)
+            keys.key(self, event)
             return
         if t == pygame.MOUSEBUTTONDOWN and self.shout:   # read: the next click puts it away
             in_panel = not self.panels.banner_up()   # else the panel never showed it
@@ -301,40 +323,10 @@ class GameScene:
             return
         self.pointer.handle(event, consumed)
 
-    def _key(self, event) -> None:
-        ctrl = event.mod & pygame.KMOD_CTRL
-        if event.key == pygame.K_ESCAPE:
-            if self.zoom.close():
-                pass
-            elif self.drag is not None:
-                self.pointer.cancel_drag()
-            elif self.overlay in ("menu", "rules", "choice", "load"):
-                self._open(None)
-            elif self.overlay is None:
-                self._open("menu")
-        elif ctrl and event.key == pygame.K_z:
-            (self.redo if event.mod & pygame.KMOD_SHIFT else self.undo)()
-        elif ctrl and event.key == pygame.K_y:
-            self.redo()
-        elif ctrl and event.key == pygame.K_n:
-            self.toggle_notation()
-        elif ctrl and event.key == pygame.K_p:
-            self.toggle_auto_pass()
-        elif ctrl and event.key == pygame.K_s:
-            self.save()
-        elif ctrl and event.key == pygame.K_o:
-            self.command("load")
-        elif event.unicode == "?" and self.overlay in (None, "rules"):
-            self._open(None if self.overlay == "rules" else "rules")
-        elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.overlay == "handover":
-            self.command("takeover")
-        elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.overlay == "choice":
-            self.take_proposal()
-
     def toggle_notation(self) -> None:
         """Show or hide each move's notation in the log (for bug reports)."""
         self.notation = not self.notation
-        self.log_html = [self._log_line(a) for a in self.match.history]
+        self.panels.relog()
         self.say(f"Notation in the log {'shown' if self.notation else 'hidden'} (Ctrl+N).",
                  error=False)
 

@@ -23,8 +23,8 @@ RAISE = 0.2  # how far a selected card lifts, in card heights
 LEGIBLE = 90
 STRIP = 24         # one line's height, canvas units
 STRIP_MAX = 46     # two lines
-STRIP_MIN_W = 150  # the narrowest strip (more columns only while they are this wide:
-                   # five ratings at the 12 px floor take 110 px of it at 1280x720)
+STRIP_MIN_W = 100  # the narrowest strip (more columns only while they are this wide,
+                   # and wide enough for the zone's widest numbers: `strip_rects`)
 LABEL_BAND = 18    # the label of a zone labelled inside sits above its strips
 STRIP_WIDE = 220   # two-line strips in more columns, while each column is this wide
 PILE_BADGE = 24    # a pile's count, under its top card drawn as a strip
@@ -148,12 +148,13 @@ def in_strips(layout: Layout, place: Place, cards: list[str | None]) -> bool:
 
 
 def strip_rects(place: Place, area: pygame.Rect, n: int, scaler: Scaler,
-                lower: int = 0, foot: int = 0) -> list[pygame.Rect]:
+                lower: int = 0, foot: int = 0, least: int = 0) -> list[pygame.Rect]:
     """`n` strips filling `area` (below the label when it is inside, and `lower`
     pixels more: chips over the zone on a second line; above the zone's badge,
     `foot` pixels high, at its bottom), in as few columns as keep a line each
-    readable, rows at most two lines high; a stack shows only its top card, as
-    one strip at the top."""
+    readable (and `least` pixels wide: the zone's widest numbers beside a few
+    letters of a name), rows at most two lines high; a stack shows only its
+    top card, as one strip at the top."""
     if n == 0:
         return []
     if place.inside:
@@ -170,12 +171,13 @@ def strip_rects(place: Place, area: pygame.Rect, n: int, scaler: Scaler,
         r = pygame.Rect(area.x, area.y, area.w, high)
         return [r.copy() for _ in range(n)]
     line, most = scaler.length(STRIP), scaler.length(STRIP_MAX)
-    cols = 1
-    while -(-n // cols) * line > area.h and area.w / (cols + 1) >= scaler.length(STRIP_MIN_W):
+    cols, narrowest = 1, max(scaler.length(STRIP_MIN_W), least)
+    while -(-n // cols) * line > area.h and area.w / (cols + 1) >= narrowest:
         cols += 1
     # a wide zone: two columns, so each strip has its second line (keywords, states);
     # not more, so every strip has an end on the zone's side for arrows (`routed`)
-    if cols == 1 and n * most > area.h and area.w / 2 >= scaler.length(STRIP_WIDE):
+    if cols == 1 and n * most > area.h and area.w / 2 >= max(scaler.length(STRIP_WIDE),
+                                                               least):
         cols = 2
     rows = -(-n // cols)
     gap = max(1, scaler.length(2))
@@ -195,8 +197,8 @@ def zone_areas(layout: Layout, view: View, viewer: int | None) -> dict[str, Unit
     """Each placed zone's rectangle in canvas units: the layout's, except that
     zones of one seat sharing a row (`Place.share`) split the width they span
     together. While some are empty and some are not, an empty one narrows to
-    `NARROW` and the others share the rest equally (so a kingdom with one
-    territory founded uses the row, not a fifth of it); widths change only when
+    `NARROW` and the others share the rest equally (so a seat with one
+    such zone filled uses the row, not a fifth of it); widths change only when
     a zone empties or fills, not with every card."""
     out: dict[str, Units] = {}
     groups: dict[tuple[str, str], list[str]] = {}
@@ -233,12 +235,14 @@ def _shared(names: list[str], rects: list[Units], filled: list[bool]) -> dict[st
 def place_cards(layout: Layout, view: View, scaler: Scaler, viewer: int | None,
                 raised: dict[str, frozenset[int]] | None = None,
                 lowered: dict[str, int] | None = None,
-                badges: dict[str, tuple[int, int]] | None = None) -> list[Placed]:
+                badges: dict[str, tuple[int, int]] | None = None,
+                least: dict[str, int] | None = None) -> list[Placed]:
     """Every card the table draws, bottom-most zone and card first. Stacks
     yield only their top card: the rest is decoration, not a target. `lowered`:
     pixels a zone's strips begin lower (under chips on a second line);
     `badges`: the size of a zone's badge in its bottom right corner, which its
-    strips end above and its row of cards ends left of."""
+    strips end above and its row of cards ends left of; `least`: the narrowest
+    strip a zone's cards read in (`strip_rects`)."""
     out: list[Placed] = []
     raised = raised or {}
     areas = zone_areas(layout, view, viewer)
@@ -252,8 +256,8 @@ def place_cards(layout: Layout, view: View, scaler: Scaler, viewer: int | None,
         strips = in_strips(layout, place, cards)
         bw, bh = (badges or {}).get(name, (0, 0))
         if strips:
-            rects = strip_rects(place, area, len(cards), scaler,
-                                (lowered or {}).get(name, 0), bh + 2 if bh else 0)
+            rects = strip_rects(place, area, len(cards), scaler, (lowered or {}).get(name, 0),
+                                bh + 2 if bh else 0, (least or {}).get(name, 0))
         else:
             if bw and place.arrange in ("row", "fan") and area.w >= area.h \
                     and area.w - bw - 4 >= footprint(size, place.rotation)[0]:

@@ -134,7 +134,8 @@ def _numbers(surf, fonts, rect: pygame.Rect, c: Chip | None, face: Face | None,
     box.move_ip(rect.topleft)
     if c is None:
         return box
-    img = faces.numbers_img(fonts, c.text, npx, box.w, c.ink)
+    img = faces.numbers_img(fonts, c.text, npx, box.w if strip else faces.numbers_room(rect.w),
+                            c.ink)
     over = box.inflate(max(0, img.get_width() + 6 - box.w), max(0, img.get_height() - box.h))
     over.bottomright = box.bottomright
     pygame.draw.rect(surf, c.fill or faces.BOX, over, border_radius=max(2, over.h // 4))
@@ -157,9 +158,12 @@ def strip_chips(fonts, size: tuple[int, int], d: CardDecor,
     px = faces.strip_px(h)
     small = max(8, px - 3)   # states need not be as large as the name
     end = w - 3
-    if h < 2 * faces.line(fonts):   # one line: the chips end at the numbers
-        left = _numbers_left(fonts, size, d.numbers, face, px)
-        if left is not None:
+    printed = faces.numbers_text(face.numbers) if face and face.numbers else ""
+    low = faces.numbers_box(fonts, printed, size, strip=True)[0].h if printed else 0
+    chip_h = fonts.font(small, True).size("Ag")[1] + 2
+    if h < 2 * faces.line(fonts) or chip_h + low + 2 > h:   # one line, or no room above
+        left = _numbers_left(fonts, size, d.numbers, face, px)   # the numbers: the chips
+        if left is not None:                                     # end at them
             end = left - 3
     row = [(c, 4) for c in (d.damage, *d.chips) if c is not None]
     row += [(c, share) for c, share in ((d.veil, 3), (d.corner, 2)) if c is not None]

@@ -68,7 +68,7 @@ class Painter:
 
     def _draw_base(self) -> None:
         names = [f"{seat_name(i)} ({k})" for i, k in enumerate(self.s.match.seats)]
-        if self.s.overlay == "handover":
+        if "handover" in (self.s.overlay, self.s.under):
             self._draw_handover(self.base)
             self.s.board.placed, self.s.board.zones = [], {}
             return

@@ -16,7 +16,9 @@ from pygame_gui.windows import UIFileDialog
 from shrinetable.adapter import gestures, storage
 
 from . import geometry as geo
+from . import uiscale
 from .seats import seat_name
+from .words import log_line
 
 LOG_SHOWN = 40  # log entries kept in the panel
 TEXT_PAD = 16   # a text box's border and padding, both sides
@@ -71,6 +73,27 @@ class Panels:
     def __init__(self, scene):
         self.s = scene
 
+    def relog(self) -> None:
+        """The log's lines from the start (after an undo, a switch of notation)."""
+        log = self.s.log
+        log.lines = []
+        for applied in self.s.match.history:
+            log.add(applied)
+        self.s.log_html = [self._log_line(line) for line in log.lines]
+
+    def log(self, applied) -> None:
+        """A move into the log: a line of its own, or folded into the last one."""
+        folded = self.s.log.add(applied)
+        line = self._log_line(self.s.log.lines[-1])
+        if folded:
+            self.s.log_html[-1] = line
+        else:
+            self.s.log_html.append(line)
+
+    def _log_line(self, line) -> str:
+        return log_line(line.seats[0], line.text, line.said(), line.secret, self.s.notation,
+                        tuple(line.seats[1:]))
+
     def build(self) -> None:
         """(Re)create every widget for the current state and window size."""
         m = self.s.app.manager
@@ -91,7 +114,7 @@ class Panels:
         bw = status.w // len(names)
         for i, (label, cmd) in enumerate(names):
             b = UIButton(pygame.Rect(status.x + i * bw, status.y, bw - 4, row_h), label, m)
-            if (cmd == "undo" and not self.s.match.can_undo()) or (
+            if (cmd == "undo" and not self.s.match.can_undo(self.s.viewer)) or (
                     cmd == "redo" and not self.s.match.can_redo()):
                 b.disable()
             self.s.ui.commands[b] = cmd
@@ -227,18 +250,22 @@ class Panels:
             on = "on" if self.s.match.auto_pass else "off"
             items.append((f"Pass when it is the only move: {on} (Ctrl+P)", "auto_pass"))
         items += [("New game\u2026", "newgame"), ("Quit", "quit")]
-        win, width = self._window("Menu", 320, 42 * len(items) + 130)
+        win, width = self._window("Menu", 360, 42 * len(items) + 196)
         self._buttons_in(win, width, items)
         top = 10 + 42 * len(items)
-        UILabel(pygame.Rect(10, top, width - 20, 26), "Computer pace", self.s.app.manager,
-                container=win)
-        names = self.s.app.speed_names()
-        bw = (width - 20) // len(names)
-        for i, name in enumerate(names):   # the pace in use is marked, not only coloured
-            b = UIButton(pygame.Rect(10 + i * bw, top + 28, bw - 4, 32),
-                         f"\u2022 {name}" if name == self.s.app.speed else name,
-                         self.s.app.manager, container=win)
-            self.s.ui.commands[b] = f"speed {name}"
+        app = self.s.app
+        rows = [("Computer pace", [(n, f"speed {n}", n == app.speed) for n in app.speed_names()]),
+                ("Text size", [(f"{round(k * 100)}%", f"scale {k}", k == app.fonts.scale)
+                               for k in uiscale.SCALES])]
+        for head, choices in rows:
+            UILabel(pygame.Rect(10, top, width - 20, 26), head, app.manager, container=win)
+            bw = (width - 20) // len(choices)
+            for i, (label, cmd, chosen) in enumerate(choices):   # the one in use is marked,
+                b = UIButton(pygame.Rect(10 + i * bw, top + 28, bw - 4, 32),   # not only
+                             f"\u2022 {label}" if chosen else label,             # coloured
+                             app.manager, container=win)
+                self.s.ui.commands[b] = cmd
+            top += 66
 
     def _rules_ui(self) -> None:
         size = self.s.app.screen.get_size()

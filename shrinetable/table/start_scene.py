@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import html
 import time
+import webbrowser
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -23,6 +24,7 @@ from pygame_gui.elements import (
 )
 from pygame_gui.windows import UIFileDialog
 
+from shrinetable import resources
 from shrinetable.adapter import storage
 from shrinetable.adapter.match import Match
 from shrinetable.adapter.session import Session
@@ -33,10 +35,10 @@ from shrinetable.formats.demo import load as load_demo
 from shrinetable.formats.errors import FormatError
 from shrinetable.formats.layout import LayoutError
 from shrinetable.formats.save import SaveError, read_save
-from shrinetable.workbench import output
 
 from . import faces
-from .app import font_class
+from .art import floor_px
+from .theme import font_class
 
 BG = (18, 52, 40)
 SEAT_KINDS = ["human", "computer"]
@@ -95,6 +97,7 @@ class StartScene:
         m.clear_and_reset()
         self.actions, self.dropdowns, self.rows, self.window = {}, {}, [], None
         w, h = self.app.screen.get_size()
+        self.app.fonts.floor = floor_px((w, h), self.app.fonts.scale)
         u = self.scale()
         self.u = u
         font = ObjectID(class_id=font_class(14 * u))
@@ -118,9 +121,10 @@ class StartScene:
         def label(text, yy):
             UILabel(pygame.Rect(x, yy, c1 - 8, row_h), text, m, object_id=font)
 
-        def dropdown(values, chosen, width=c2):
+        def dropdown(values, chosen, width=c2, upwards=False):
             return UIDropDownMenu(values, chosen, pygame.Rect(x2, y, width, row_h), m,
-                                  object_id=font)
+                                  object_id=ObjectID("#upwards", font.class_id) if upwards
+                                  else font)
 
         def row(words):
             self.rows.append(Row(words, pygame.Rect(x3, y, self.words_w, gap)))
@@ -185,7 +189,8 @@ class StartScene:
         row("The same seed deals the same game again.")
         y += gap
         label("Computer pace", y)
-        self.dropdowns[dropdown(self.app.speed_names(), self.app.speed)] = ("speed",)
+        self.dropdowns[dropdown(self.app.speed_names(), self.app.speed, upwards=True)] = \
+            ("speed",)   # clear of the Start row under it
         row(self._pace_words())
         y += gap + round(8 * u)
         items = [("Start", "start"), ("Continue", "continue"), ("Load\u2026", "load"),
@@ -200,7 +205,7 @@ class StartScene:
                 b.disable()
             if cmd == "demos" and not catalog.all_demos().get(self.game.name):
                 b.disable()
-            if cmd == "report" and output.last_report() is None:
+            if cmd == "report" and resources.last_report() is None:
                 b.disable()
             self.actions[b] = (cmd,)
             bx += bw + 8
@@ -422,7 +427,7 @@ class StartScene:
         elif cmd[0] == "demos":
             self._demos()
         elif cmd[0] == "report":   # the page `shrinetable report` wrote last, in the browser
-            problem = output.open_last()
+            problem = _open_last_report()
             if problem:
                 self.message = problem
                 self.build_ui()
@@ -454,10 +459,11 @@ class StartScene:
             self.build_ui()
 
     def _words(self, screen, text: str, rect: pygame.Rect, px: int, colour) -> None:
-        """`text` wrapped into `rect` (two lines; a smaller size if it needs more)."""
+        """`text` wrapped into `rect` (two lines; a smaller size if it needs more,
+        never under the floor)."""
         fonts = self.app.fonts
         lines = faces.wrap(fonts, text, px, rect.w)
-        while px > 11 and len(lines) * fonts.font(px).get_linesize() > rect.h:
+        while px > fonts.floor and len(lines) * fonts.font(px).get_linesize() > rect.h:
             px -= 1
             lines = faces.wrap(fonts, text, px, rect.w)
         y = rect.top + max(0, (round(32 * self.u) - fonts.font(px).get_linesize()
@@ -543,3 +549,11 @@ def _humane(name: str) -> str:
     """An option's name as a label: `deck_p1` is 'Deck p1'."""
     words = name.replace("_", " ")
     return words[:1].upper() + words[1:]
+
+
+def _open_last_report() -> str:
+    """Open the last report's page in the browser; '' when it opened, else why not."""
+    page = resources.last_report()
+    if page is None:
+        return "No report yet: `shrinetable report GAME --out DIR` writes one."
+    return "" if webbrowser.open(page.as_uri()) else f"No browser to open {page} with."

@@ -8,17 +8,17 @@ import html
 from .seats import seat_colour, seat_name
 
 NOTATION = "#8fa89c"   # the notation's colour, quieter than the words
-AUTO = "no legal action: passing"   # a pass the table made for a person
 
 
 def log_line(seat: int, text: str, said: list[str], secret: bool = False,
-             notation: bool = False) -> str:
+             notation: bool = False, also: tuple[int, ...] = ()) -> str:
     """One log entry in pygame_gui's HTML subset. `said` is the move in plain
     words (its events, or its button label when it has none); a leading
-    "p1 " is left out, as the line starts with the seat's name. A secret move
-    shows only that it was made: the log is shared at one device, so not even
-    its maker's line says it. `notation` adds the move's text in brackets."""
-    colour = "#{:02x}{:02x}{:02x}".format(*seat_colour(seat))
+    "P1 " is left out, as the line starts with the seat's name; `also` are the
+    seats whose passes were folded into the line ("P3, P4 and P5 pass"). A
+    secret move shows only that it was made: the log is shared at one device,
+    so not even its maker's line says it. `notation` adds the move's text in
+    brackets."""
     name = seat_name(seat)
     words = [s for s in said if s]
     if words and not secret and words[0].lower().startswith(name.lower() + " "):
@@ -26,7 +26,10 @@ def log_line(seat: int, text: str, said: list[str], secret: bool = False,
     body = "; ".join(html.escape(w) for w in words)
     if secret:
         body = "commits a secret choice" + (f"; {body}" if body else "")
-    line = f"<font color='{colour}'><b>{name}</b></font> <font color='#ffffff'>{body}</font>"
+    names = ["<font color='#{:02x}{:02x}{:02x}'><b>{}</b></font>".format(
+        *seat_colour(q), seat_name(q)) for q in (seat, *also)]
+    who = names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+    line = f"{who} <font color='#ffffff'>{body}</font>"
     if notation and not secret:
         line += f" <font color='{NOTATION}'>[{html.escape(text)}]</font>"
     return line

@@ -10,9 +10,10 @@ card was drawn, and whether it was played, at least once.
 from __future__ import annotations
 
 import os
+import time
 from typing import Any
 
-from shrinetable.commands.simulate import ending, play_game
+from shrinetable.adapter.selfplay import ending, play_game
 from shrinetable.engine import REVEAL, registry
 from shrinetable.formats.cards import CARDS_ENV
 from shrinetable.players import player
@@ -104,7 +105,9 @@ def run_chunk(spec: dict) -> list[dict]:
     game = load_game(spec["game"], spec["cards"])
     out = []
     for index, options, seed in spec["items"]:
+        start = time.process_time()
         record = play_one(game, spec["seats"], options, seed, spec["max_turns"])
         record["seating"] = index
+        record["cpu"] = time.process_time() - start   # the worker's own CPU time
         out.append(record)
     return out

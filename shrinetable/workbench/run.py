@@ -38,9 +38,10 @@ def default_jobs() -> int:
 
 
 def chunks(plan: Plan, cards: str | None, jobs: int) -> list[dict]:
-    """The plan's games as chunk specs: about eight per job, at most 25 games each."""
+    """The plan's games as chunk specs: about eight per job, at most 10 games each
+    (a chunk is what Ctrl+C waits for)."""
     games = plan.schedule()
-    size = max(1, min(25, len(games) // (8 * jobs)))
+    size = max(1, min(10, len(games) // (8 * jobs)))
     items = [(j, plan.options_of(plan.seatings[j]), seed) for j, seed in games]
     return [{"game": plan.game, "cards": cards, "seats": plan.seats,
              "max_turns": plan.max_turns, "items": items[i:i + size]}
@@ -53,14 +54,24 @@ def _quiet() -> None:
 
 
 def _local(specs: list[dict], jobs: int) -> Iterator[list[dict]]:
+    """Each chunk's records as it comes back. On Ctrl+C the chunks not started
+    are dropped and those being played are waited for and yielded, then the
+    interrupt goes on."""
     pool = ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context("spawn"),
                                initializer=_quiet)
+    stopped = False
     try:
         pending = {pool.submit(run_chunk, s) for s in specs}
         while pending:
-            done, pending = wait(pending, return_when=FIRST_COMPLETED)
+            try:
+                done, pending = wait(pending, return_when=FIRST_COMPLETED)
+            except KeyboardInterrupt:
+                stopped = True
+                done, pending = wait({f for f in pending if not f.cancel()})
             for f in done:
                 yield f.result()
+        if stopped:
+            raise KeyboardInterrupt
     finally:
         pool.shutdown(wait=True, cancel_futures=True)
 

@@ -16,7 +16,7 @@ docs/rules/shrines.md "Notation"):
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from shrinetable.engine import NotationError
 
@@ -31,12 +31,12 @@ KINDS = BUTTONS + ONE_CARD + TWO + ("draw", "play", "cast", "assign")
 PAYING = ("play", "cast", "attach", "mount", "unmark")
 
 
-@dataclass(frozen=True, slots=True)
-class Action:
+class Action(NamedTuple):
     """One move: `card` and `target` in notation ("" when absent), `x` the paid X
     (-1 when the card has none), `lib` the library a draw comes from, `n` the damage
     an assignment gives (-1 for other moves), `pay` the mana spent ("" when
-    the cost has one payment only)."""
+    the cost has one payment only). A named tuple: the legal actions make many a
+    step, several times cheaper than a frozen dataclass (as Shards' do)."""
 
     kind: str
     card: str = ""

@@ -7,8 +7,6 @@ docs/rules/shrines.md.
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from .actions import Action
 from .cards import COLOURS, affordable, instance, site_index
 from .region import enemies, kw, melee_row, row, sick, status
@@ -189,7 +187,7 @@ def _held_back(s: State, c: int, kind: str) -> tuple[str, str] | None:
 def _payment(a: Action, legal: list[Action]) -> str:
     """Words for a move that is legal but for its payment: several ways to pay and
     none named, or a payment that is not one of them (R7)."""
-    ways = [b.pay for b in legal if b.pay and replace(b, pay="") == replace(a, pay="")]
+    ways = [b.pay for b in legal if b.pay and b._replace(pay="") == a._replace(pay="")]
     if not ways or a.pay in ways:
         return ""
     if not a.pay:

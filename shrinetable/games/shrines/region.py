@@ -6,7 +6,6 @@ Pure queries over a `State`; nothing here changes the state.
 
 from __future__ import annotations
 
-import functools
 from functools import cache
 
 from .cards import ROWS, site_index
@@ -119,34 +118,18 @@ def grants_guard(d) -> bool:
     return d.aura is not None and "guard" in d.aura.abilities
 
 
-def remembered(f):
-    """`f(s, ...)` kept in `s.memo` while it is set: listing the legal actions asks
-    for the same permanent's keywords and conditions many times, and the state
-    does not change meanwhile (rules.legal_actions sets and clears it). What it
-    returns is shared, so callers never change it."""
-    def g(s: State, *args):
-        m = s.memo
-        if m is None:
-            return f(s, *args)
-        key = (f, *args)
-        if key not in m:
-            m[key] = f(s, *args)
-        return m[key]
-    return functools.update_wrapper(g, f)
-
-
-@remembered
-def status(s: State, c: int) -> frozenset[str]:
-    extra = {a.condition for a in auras(s, c) if a.condition}
+def status(s: State, c: int, on: list | None = None) -> frozenset[str]:
+    """Conditions now: its own and its auras' (`on`, when the caller has them)."""
+    extra = {a.condition for a in (auras(s, c) if on is None else on) if a.condition}
     return s.perms[c].status | extra if extra else s.perms[c].status
 
 
-@remembered
 def kw(s: State, c: int) -> dict[str, int]:
     """Keywords now: printed, plus tools and areas, minus what Ground removes."""
     base = s.defs[c].kw
-    extra = [a for a in auras(s, c) if a.abilities]
-    st = status(s, c)
+    on = auras(s, c)
+    extra = [a for a in on if a.abilities]
+    st = status(s, c, on)
     mounted = riders(s, c)
     if not extra and not st & _CHANGES and not mounted:
         return base

@@ -43,7 +43,6 @@ from .region import (
     may_fight,
     melee_row,
     range_row,
-    remembered,
     resilience,
     riders,
     row,
@@ -148,7 +147,7 @@ def paid(s: State, me: int, a: Action, cost: Cost, x: int = 0, paying: int = -1)
     if len(ways) < 2:
         return [a] if ways else []
     first = payment.proposal(ways, s.pool[me], others(s, me, paying))
-    return [replace(a, pay=payment.text(w)) for w in (first, *(w for w in ways if w != first))]
+    return [a._replace(pay=payment.text(w)) for w in (first, *(w for w in ways if w != first))]
 
 
 def proposed(legal: list[Action]) -> list[Action]:
@@ -175,7 +174,6 @@ def max_x(pool: list[int], cost: Cost) -> int:
     return sum(pool) - cost.converted
 
 
-@remembered
 def mine(s: State, seat: int, kind: str | None = None) -> list[int]:
     """`seat`'s permanents (of a type); mounted riders are part of their mount."""
     return [c for c, pm in s.perms.items() if pm.ctrl == seat
@@ -224,16 +222,12 @@ def legal_actions(s: State) -> list[Action]:
     """Every legal action of the seat whose decision it is, in a fixed order
     (a function of the state). Cached on the state, which never changes once built."""
     if s.legal is None:
-        s.memo = {}
-        try:
-            if s.result is not None:
-                s.legal = []
-            elif s.queue:
-                s.legal = _QUEUED[s.queue[0][0]](s, s.queue[0])
-            else:
-                s.legal = _STAGES[s.stage](s)
-        finally:
-            s.memo = None
+        if s.result is not None:
+            s.legal = []
+        elif s.queue:
+            s.legal = _QUEUED[s.queue[0][0]](s, s.queue[0])
+        else:
+            s.legal = _STAGES[s.stage](s)
     return s.legal
 
 
@@ -265,9 +259,11 @@ def _common(s: State, me: int) -> list[Action]:
     out = [Action("tap", s.name(c)) for c in s.sources[me] if c not in s.tapped]
     out += [Action("tap", s.name(c)) for c in s.idols[me]
             if c not in s.tapped and s.defs[c].tap]
-    out += [Action("tap", s.name(c)) for c in mine(s, me)
-            if s.defs[c].tap and c not in s.tapped and not sick(s, c)
-            and "freeze" not in status(s, c) and s.defs[c].type != "relic"]
+    defs, tapped = s.defs, s.tapped
+    out += [Action("tap", s.name(c)) for c, pm in s.perms.items()   # mine(s, me), inline
+            if defs[c].tap and pm.ctrl == me and c not in tapped
+            and defs[c].type not in ("relic", "creature" if pm.attached >= 0 else "")
+            and not sick(s, c) and "freeze" not in status(s, c)]
     out += _spells(s, me, "burst")
     if s.marks[me] > 0:
         out += paid(s, me, UNMARK, Cost(generic=UNMARK_COST))

@@ -1,0 +1,44 @@
+"""The player's UI scale (the menu's "Text size"): how much larger than the
+floor the table's smallest text is drawn, kept for the next run in the data
+folder. A damaged or missing file means 100%: it is only a convenience."""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from pathlib import Path
+
+from shrinetable import resources
+
+SCALES = (0.9, 1.0, 1.1, 1.25, 1.5)   # the menu's choices
+FILE = "ui.json"
+
+
+def _path() -> Path:
+    return resources.data_dir() / FILE
+
+
+def load() -> float:
+    try:
+        scale = float(json.loads(_path().read_text(encoding="utf-8"))["scale"])
+    except (OSError, ValueError, TypeError, KeyError):
+        return 1.0
+    return scale if scale in SCALES else 1.0
+
+
+def save(scale: float) -> None:
+    """Keep `scale` for the next run, written whole (a temp file, then a rename)
+    or not at all; a folder that cannot be written is no fault."""
+    path = _path()
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(prefix=".ui-", suffix=".tmp", dir=path.parent)
+        try:
+            with os.fdopen(fd, "w", encoding="utf-8") as f:
+                json.dump({"scale": scale}, f)
+            os.replace(tmp, path)
+        finally:
+            Path(tmp).unlink(missing_ok=True)
+    except OSError:
+        pass
