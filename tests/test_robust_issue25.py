@@ -425,3 +425,24 @@ def test_8_a_streamed_gif_shows_what_the_pictures_show(tmp_path):
     assert [d for _, d in got] == [600, 300, 300]   # the same picture twice: one, longer
     for (im, _), (shown, _) in zip(pictures[1:], got, strict=True):
         assert ImageChops.difference(im, shown).getbbox() is None
+
+
+def test_10_a_fifo_in_the_card_and_autosave_folders_the_window_opens_and_says_so(
+        tmp_path, monkeypatch):
+    """The window never appeared: the start screen waited on the FIFOs."""
+    from shrinetable.formats import cards
+    from shrinetable.table.app import App
+    monkeypatch.setattr(cards, "_notices", [])
+    data = tmp_path / "data"
+    for folder in (data / "cards" / "sorcerer", data / "autosaves"):
+        folder.mkdir(parents=True)
+    os.mkfifo(data / "cards" / "sorcerer" / "mine.toml")
+    os.mkfifo(data / "autosaves" / "sorcerer-1.jsonl")
+    registry.get("sorcerer").card_data   # its cards are read when the game is
+    from shrinetable.games.sorcerer.cards import catalog
+    catalog.cache_clear()
+    app = App((1280, 720))
+    app.show_start()
+    app.step([], 0.01)
+    assert "FIFO" in app.scene.message and app.running
+    assert "Continue: no unfinished game" in app.scene._resume_words()
