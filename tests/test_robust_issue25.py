@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 import sys
 import time
@@ -438,11 +439,19 @@ def test_10_a_fifo_in_the_card_and_autosave_folders_the_window_opens_and_says_so
         folder.mkdir(parents=True)
     os.mkfifo(data / "cards" / "sorcerer" / "mine.toml")
     os.mkfifo(data / "autosaves" / "sorcerer-1.jsonl")
-    registry.get("sorcerer").card_data   # its cards are read when the game is
     from shrinetable.games.sorcerer.cards import catalog
-    catalog.cache_clear()
+    catalog.cache_clear()   # its cards are read again, from this data folder
     app = App((1280, 720))
     app.show_start()
     app.step([], 0.01)
     assert "FIFO" in app.scene.message and app.running
     assert "Continue: no unfinished game" in app.scene._resume_words()
+
+
+def test_1_an_instance_number_of_thousands_of_digits_is_a_message(tmp_path, capsys):
+    """Found by the long fuzz budget: a card's `#N` in a scenario file."""
+    src = (ROOT / "tests" / "scenarios" / "shards" / "attack_once.toml").read_text()
+    m = re.search(r"#(\d+)", src)
+    bad = tmp_path / "s.toml"
+    bad.write_text(src[:m.start(1)] + "9" * 4400 + src[m.end(1):])
+    refused(capsys, ["scenario", str(bad)], "s.toml:5", "is not a card")
