@@ -48,3 +48,25 @@ def data_dir() -> Path:
     (platformdirs), or SHRINETABLE_DATA_DIR (tests, portable installs)."""
     env = os.environ.get("SHRINETABLE_DATA_DIR")
     return Path(env) if env else Path(user_data_dir("shrinetable", appauthor=False))
+
+
+LAST_REPORT = "last-report.txt"   # in the data folder: the page `shrinetable report` wrote last
+
+
+def remember_report(page: Path) -> None:
+    """Note `page` as the last report (quietly skipped if the data folder is not writable)."""
+    try:
+        folder = data_dir()
+        folder.mkdir(parents=True, exist_ok=True)
+        (folder / LAST_REPORT).write_text(str(page.resolve()), encoding="utf-8")
+    except OSError:
+        pass
+
+
+def last_report() -> Path | None:
+    """The page of the last report written, if it is still there."""
+    try:
+        page = Path((data_dir() / LAST_REPORT).read_text(encoding="utf-8").strip())
+    except OSError:
+        return None
+    return page if page.is_file() else None

@@ -360,7 +360,8 @@ def test_resolve_refuses_what_is_neither_deck_nor_file():
 def test_check_reads_a_deck_file_through_the_games_card_data(tmp_path, capsys):
     """`shrinetable check` finds the deck rules through the registered game's hook:
     ok and exit 0, or each broken rule with file and line and exit 1."""
-    assert registry.get("shards").card_data is DATA and DATA.deck_file is not None
+    data = registry.get("shards").card_data
+    assert data.card is DATA.card and data.deck_file is not None
     good = write(tmp_path, GOOD, "good.toml")
     bad = write(tmp_path, GOOD.replace("raze = 3", "raze = 5"))
     assert check.run(SimpleNamespace(files=[str(good)])) == 0

@@ -191,7 +191,8 @@ def test_resolve_refuses_what_is_neither_deck_nor_file():
 
 def test_the_game_declares_its_deck_file_check():
     """`check` finds the deck rules through the registered game's card data."""
-    assert registry.get("sorcerer").card_data is DATA and DATA.deck_file is not None
+    data = registry.get("sorcerer").card_data
+    assert data.card is DATA.card and data.deck_file is not None
 
 
 def run_check(*files: Path) -> int:

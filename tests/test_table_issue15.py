@@ -253,7 +253,7 @@ def test_the_log_says_each_move_once_in_plain_words_with_notation_on_request(app
     scene = start(app, Session(SHRINE, 42, {}, ["human", "computer"]))
     until(scene.session, lambda s: any(a.text.startswith("token") for a in s.history)
           and any(a.text == "allow" and a.events for a in s.history))
-    scene._relog()
+    scene.panels.relog()
     token = next(a for a in scene.session.history if a.text.startswith("token"))
     line = next(x for x in scene.log_html if "as a Token, paying with the" in x)
     assert "<br>" not in line and token.text not in line

@@ -13,17 +13,18 @@ def report_button(scene):
 
 
 def test_last_report_opens_the_page_written_last(app, tmp_path, monkeypatch):
+    from shrinetable import resources
+    from shrinetable.table import start_scene
     from shrinetable.table.start_scene import StartScene
-    from shrinetable.workbench import output
 
     scene = StartScene(app)
     assert not report_button(scene).is_enabled
     page = tmp_path / "r" / "index.html"
     page.parent.mkdir()
     page.write_text("<html></html>")
-    output.remember(page)
+    resources.remember_report(page)
     opened = []
-    monkeypatch.setattr(output.webbrowser, "open", lambda url: opened.append(url) or True)
+    monkeypatch.setattr(start_scene.webbrowser, "open", lambda url: opened.append(url) or True)
     scene = StartScene(app)
     assert report_button(scene).is_enabled
     scene._command(("report",))

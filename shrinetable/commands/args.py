@@ -74,13 +74,6 @@ def parse_size(text: str, least: tuple[int, int]) -> tuple[int, int]:
     return size
 
 
-def players_text(game: Any) -> str:
-    """How many players `game` is for, in words ("2", "2 to 5")."""
-    if game.min_seats == game.max_seats:
-        return f"{game.min_seats}"
-    return f"{game.min_seats} to {game.max_seats}"
-
-
 def add_cards(parser: Any) -> None:
     """`--cards DIR`: a designer's card folder for this run."""
     parser.add_argument("--cards", metavar="DIR",

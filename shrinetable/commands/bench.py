@@ -109,14 +109,13 @@ def problem(args: argparse.Namespace) -> str | None:
     if hasattr(args, "game"):
         from shrinetable.engine import registry
 
-        from .args import players_text
         try:
             game = registry.get(args.game)
         except KeyError as e:
             return e.args[0]
         seats = getattr(args, "players", None)
         if seats is not None and not game.min_seats <= seats <= game.max_seats:
-            return f"--players {seats}: {args.game} is for {players_text(game)} players"
+            return f"--players {seats}: {args.game} is for {game.players_text()} players"
     exe = getattr(args, "exe", None)
     if exe and not (os.path.isfile(exe) and os.access(exe, os.X_OK)):
         return f"--exe {exe}: no program there to launch"

@@ -179,5 +179,9 @@ def _play(path: Path) -> int:
     from shrinetable.demo.replay import replay_file
 
     demo = replay_file(path)  # a broken file stops before a window opens
-    from shrinetable.demo.scene import play
-    return play(demo)
+    from shrinetable.demo.scene import DemoScene
+    from shrinetable.table.app import App
+
+    app = App((1280, 720))   # the demonstration window opens at the design size
+    app.scene = DemoScene(app, demo)
+    return app.run()

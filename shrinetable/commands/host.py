@@ -16,7 +16,7 @@ import sys
 from shrinetable.engine import registry
 from shrinetable.formats.save import SaveError
 
-from .args import add_cards, parse_options, players_text
+from .args import add_cards, parse_options
 
 
 def add_parser(sub) -> None:
@@ -54,7 +54,7 @@ def parse_kinds(game, text: str) -> list[str]:
     if bad:
         raise ValueError(f"--seats: {', '.join(bad)} is not a seat; use {', '.join(KINDS)}")
     if not game.min_seats <= len(kinds) <= game.max_seats:
-        raise ValueError(f"--seats: {game.name} is for {players_text(game)} players, "
+        raise ValueError(f"--seats: {game.name} is for {game.players_text()} players, "
                          f"not {len(kinds)}")
     if "remote" not in kinds:
         raise ValueError("--seats: hosting needs at least one remote seat")

@@ -16,6 +16,7 @@ import os
 import sys
 from pathlib import Path
 
+from shrinetable import resources
 from shrinetable.engine import registry
 from shrinetable.formats.cards import CARDS_ENV
 from shrinetable.formats.errors import FormatError
@@ -127,7 +128,7 @@ def run(args: argparse.Namespace) -> int:
     from shrinetable.workbench.page import write_page
 
     output.write_whole(page, lambda p: write_page(data, p))
-    output.remember(page)
+    resources.remember_report(page)
     print(words.paragraph(data))
     print(f"Written {page} and {out / 'report.json'}.")
     return 130 if info["stopped"] else 0

@@ -12,21 +12,17 @@ from __future__ import annotations
 
 import argparse
 import json
-import random
-import re
 import statistics
 import sys
 import time
 from collections import Counter
-from typing import Any
 
 from shrinetable.adapter import log
-from shrinetable.adapter.match import Match
-from shrinetable.adapter.session import Session
+from shrinetable.adapter.selfplay import ending, play_game
 from shrinetable.engine import registry
 from shrinetable.players import KINDS, player
 
-from .args import add_cards, parse_options, players_text
+from .args import add_cards, parse_options
 
 
 def add_parser(sub) -> None:
@@ -61,28 +57,6 @@ def seat_kinds(seats: str | None, players: int | None) -> list[str]:
     return [kinds[i % len(kinds)] for i in range(n)]
 
 
-SEAT = re.compile(r"\b[pP][1-6]\b")
-FIGURE = re.compile(r"\s*\(\d+\)")
-
-
-def ending(reason: str) -> str:
-    """An outcome's reason as a kind of ending: the seats become "a player" and the
-    particulars after a colon or in brackets go ("p2 wins by Domination: ..." is "a
-    player wins by Domination", "P2 wins with the most tokens (15)" is "a player wins
-    with the most tokens")."""
-    return FIGURE.sub("", SEAT.sub("a player", reason.split(":", 1)[0])).strip()
-
-
-def play_game(game: Any, players: list, seed: int, options: dict, max_turns: int,
-              watchers: tuple = ()) -> tuple[Match, int]:
-    """One game of computer `players` (one per seat) from `seed`, to its end or past
-    `max_turns`: the match and how many moves were made. `simulate`'s loop, and the
-    report's; `watchers` see every change (`Match.watchers`)."""
-    match = Match(Session(game, seed, options, ["computer"] * len(players)), players,
-                  random.Random(seed))
-    match.watchers.extend(watchers)
-    moves = match.run(stop=lambda: match.turn_number() > max_turns)
-    return match, moves
 
 
 def simulate(name: str, games: int, seed: int, kinds: list[str], options: dict,
@@ -120,10 +94,10 @@ def run(args: argparse.Namespace) -> int:
         game = registry.get(args.game)
         if args.players is not None and not 1 <= args.players <= game.max_seats:
             raise ValueError(f"--players {args.players}: {args.game} is for "
-                             f"{players_text(game)} players, not {args.players}")
+                             f"{game.players_text()} players, not {args.players}")
         kinds = seat_kinds(args.seats, args.players)
         if not game.min_seats <= len(kinds) <= game.max_seats:
-            raise ValueError(f"{args.game} is for {players_text(game)} players, "
+            raise ValueError(f"{args.game} is for {game.players_text()} players, "
                              f"not {len(kinds)}")
         options = parse_options(game, args.option)
         if args.games < 1:

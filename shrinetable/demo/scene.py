@@ -15,7 +15,6 @@ import pygame_gui
 from pygame_gui.elements import UIButton, UILabel
 
 from shrinetable.engine import registry
-from shrinetable.table.app import App
 
 from .paint import Painter
 from .replay import MOVE_S, Replay
@@ -25,7 +24,7 @@ BAR = 46  # pixels of the button bar under the caption
 
 
 class DemoScene:
-    def __init__(self, app: App, demo: Replay, on_close=None):
+    def __init__(self, app, demo: Replay, on_close=None):
         """`on_close`: what Close (and Esc) does instead of ending the program
         (the start screen comes back when it opened the demonstration)."""
         self.app = app
@@ -189,10 +188,3 @@ class DemoScene:
 TIPS = {"back": "Back (Left arrow)", "play": "Play or pause (Space)",
         "next": "Next (Right arrow)", "slower": "Slower (-)", "faster": "Faster (+)",
         "quit": "Close the demonstration (Esc)"}
-
-
-def play(demo: Replay, size: tuple[int, int] = (1280, 720)) -> int:
-    """Open the window, play `demo` from its first step, run until it is closed."""
-    app = App(size)
-    app.scene = DemoScene(app, demo)
-    return app.run()

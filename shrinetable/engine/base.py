@@ -7,7 +7,9 @@ table, demo, commands) ask the bundle and never name a game. Every optional hook
 has a default here, so a generic layer calls it without `getattr`.
 
 The parts:
-- the rules: `new_game`, `decision`, `legal_actions`, `apply`, `view`, `outcome`,
+- starting: `deal` (the first state; `new_game` checks the seat count first) and
+  `make_options` (the options as the rules read them);
+- the rules: `decision`, `legal_actions`, `apply`, `view`, `outcome`,
   `parse_action`, `zones`, `all_cards`, `turn_number` (required), and the table's
   optional hooks (`gesture`, `guess_actions`, `drop_hint`, `auto_pass`, `idle`);
 - `ai`: its computer player (None: uniform random play), fed through `observe`;
@@ -135,10 +137,33 @@ class GameBase:
     # the clause or ruling that refuses a move tried by a seat that is not deciding
     decision_rule: str = "decision"
 
-    # -- the rules (every game writes these) -----------------------------------
+    # -- starting a game ----------------------------------------------------------
     def new_game(self, seed: int, options: dict[str, Any] | None = None,
                  seats: int = 2) -> Any:
+        """The first state: the seat count is checked here, for every game (a
+        ValueError saying the range), then the game's `deal`."""
+        if not self.min_seats <= seats <= self.max_seats:
+            raise ValueError(f"{self.name} is for {self.players_text()} players, not {seats}")
+        return self.deal(seed, options, seats)
+
+    def players_text(self) -> str:
+        """How many players the game is for, in words ("2", "2 to 6")."""
+        if self.min_seats == self.max_seats:
+            return f"{self.min_seats}"
+        return f"{self.min_seats} to {self.max_seats}"
+
+    def deal(self, seed: int, options: dict[str, Any] | None, seats: int) -> Any:
+        """The game's first state for a seat count already checked; `options` as
+        given (the game reads them with `make_options`)."""
         raise NotImplementedError
+
+    def make_options(self, options: dict[str, Any] | None, seats: int = 2) -> Any:
+        """The game's options as its rules read them: by default the checked dict
+        (`check_options`); a game with a typed `Options` record builds it here, and
+        position files (scenarios, demos) read options through it too."""
+        return self.check_options(options)
+
+    # -- the rules (every game writes these) -----------------------------------
 
     def decision(self, state: Any) -> Decision | None:
         raise NotImplementedError

@@ -161,8 +161,8 @@ class Presentation:
     # show a card large when the pointer rests on it (small cards with text)
     zoom_on_hover: bool = False
     showcase: Showcase = Showcase("most cards shown", _shown)
-    # first words of the moves a person need not stop to follow (a tap for mana, a
-    # pass) when no card moves in them: the computer makes them at animation speed
+    # first words of the moves a person need not stop to follow (tapping a card for
+    # a resource, a pass) when no card moves in them: the computer makes them at animation speed
     # and keeps its pause for moves worth watching. None: any move moving no card
     minor: tuple[str, ...] | None = None
     # the size a demonstration's pictures are exported at by default: large enough

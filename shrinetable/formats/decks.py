@@ -17,9 +17,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, create_model
 
 from shrinetable.engine import NotationError
 
@@ -227,3 +227,19 @@ def instance(text: str, example: str, most: int | None = None) -> int:
             or (most is not None and int(n) > most)):
         raise NotationError(f"{text!r} is not a card: write card-id#number, e.g. {example}")
     return int(n)
+
+
+class Deck(BaseModel):
+    """One `[[deck]]` table of a game whose decks are card id -> copies."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    name: str = Field(min_length=1)
+    style: str = ""
+    cards: dict[str, Annotated[int, Field(ge=1)]]
+
+
+def deck_file_model(game: str) -> type[Deck]:
+    """The model of a deck file a player writes for `game`: a deck, and the game
+    it is for (`game = "<name>"`)."""
+    return create_model("DeckFile", __base__=Deck, __doc__=deck_file_model.__doc__,
+                        game=(Literal[game], ...))

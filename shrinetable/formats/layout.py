@@ -15,6 +15,11 @@ left, the last seat to their right, and the names at each player count are:
 - 4: self, left, opposite, right
 - 5: self, left, top-left, top-right, right
 - 6: self, left, top-left, opposite, top-right, right
+
+A variant may start from another player count's (`base = "4"`) and give only
+what differs: every zone of the base is kept unless the variant places it
+itself, and the base's seat positions that do not exist at this count are left
+out. docs/layouts.md describes every key.
 """
 
 from __future__ import annotations
@@ -109,8 +114,10 @@ class Grid(_Strict):
 class Variant(_Strict):
     """The places for one player count: shared zones by name (`deck`), seat
     zones by position then kind (`seats.self.hand` places `hand:N` of the viewer),
-    grids of addressable cells by kind (`grids.site` places `site:b2`)."""
+    grids of addressable cells by kind (`grids.site` places `site:b2`); `base`
+    names the count it was built from (see `_inherit`)."""
 
+    base: Literal["2", "3", "4", "5", "6"] | None = None
     shared: dict[str, Place] = {}
     seats: dict[Position, dict[str, Place]] = {}
     grids: dict[str, Grid] = {}
@@ -237,12 +244,58 @@ def _semantic(layout: Layout) -> list[tuple[tuple[str, ...], str]]:
     return out
 
 
+def _inherit(data: dict) -> list[tuple[tuple[str, ...], str]]:
+    """Fill each variant that names a `base` from that count's variant (itself
+    filled first): zones it does not place are the base's, seat positions the
+    count does not have are dropped. Faults: an unknown base, a circle of bases."""
+    players = data.get("players")
+    if not isinstance(players, dict):
+        return []
+    faults: list[tuple[tuple[str, ...], str]] = []
+    done: set[str] = set()
+
+    def fill(count: str, seen: tuple[str, ...]) -> None:
+        variant = players.get(count)
+        if count in done or not isinstance(variant, dict) or "base" not in variant:
+            done.add(count)
+            return
+        base = variant["base"]
+        where = ("players", count, "base")
+        if base in seen or base == count:
+            faults.append((where, f"bases go round in a circle: {' -> '.join((*seen, base))}"))
+        elif not isinstance(players.get(base), dict):
+            faults.append((where, f"no variant for {base!r} players to start from"))
+        else:
+            fill(base, (*seen, base))
+            parent = players[base]
+            for part in ("shared", "grids"):
+                if isinstance(parent.get(part), dict) and isinstance(variant.get(part, {}), dict):
+                    variant[part] = {**parent[part], **variant.get(part, {})}
+            mine, theirs = variant.get("seats", {}), parent.get("seats", {})
+            if isinstance(mine, dict) and isinstance(theirs, dict) and count in map(str, POSITIONS):
+                allowed = POSITIONS[int(count)]
+                seats = {pos: dict(zones) for pos, zones in theirs.items()
+                         if pos in allowed and isinstance(zones, dict)}
+                for pos, zones in mine.items():
+                    seats[pos] = ({**seats.get(pos, {}), **zones} if isinstance(zones, dict)
+                                  else zones)
+                variant["seats"] = seats
+        done.add(count)
+
+    for count in list(players):
+        fill(count, (count,))
+    return faults
+
+
 def parse_layout(text: str, file: str = "<layout>") -> Layout:
     """The layout in TOML `text`; LayoutError listing every problem otherwise."""
     try:
         data = parse_toml(text, file)
     except FormatError as e:
         raise LayoutError([Problem(file, (), e.message, e.line)]) from None
+    faults = _inherit(data)
+    if faults:
+        raise LayoutError([Problem(file, p, m, find_line(text, p)) for p, m in faults])
     try:
         layout = Layout.model_validate(data)
     except ValidationError as e:

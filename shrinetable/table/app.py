@@ -32,9 +32,10 @@ from shrinetable.adapter.match import Match  # noqa: E402
 from shrinetable.adapter.session import Session  # noqa: E402
 from shrinetable.engine import GameBase  # noqa: E402
 from shrinetable.formats.layout import Layout, load_layout  # noqa: E402
-from shrinetable.resources import font_path, resource  # noqa: E402
+from shrinetable.resources import resource  # noqa: E402
 
 from .art import CardArt, Fonts  # noqa: E402
+from .theme import theme  # noqa: E402
 
 IDLE_WAIT_MS = 1000   # longest sleep when nothing is scheduled
 POLL_S = 0.012        # sleep slice between polls while something is due soon
@@ -42,7 +43,7 @@ IDLE_POLL_S = 0.03    # ...and while idle (the first input waits at most this lo
 HOVER_WAIT_MS = 100   # while the pointer rests on a widget (tooltips, hover looks)
 FRAME_MS = 16
 # the computer's pace: (pause before a move worth watching, before a minor one: a
-# tap for mana, a pass). 0.7 s is long enough to follow a move (0.4 s read as a
+# tapping a card for a resource, a pass). 0.7 s is long enough to follow a move (0.4 s read as a
 # blur in play-tests); a minor move waits a frame or two, so a card game's turn of
 # ~18 moves playing one creature takes under 3 s instead of 12-13 s
 SPEEDS = {"slow": (1.2, 0.08), "normal": (0.7, 0.03), "fast": (0.3, 0.015),
@@ -102,39 +103,6 @@ def game_layout(game: GameBase) -> Layout:
     """The game's layout file: its own, or the bundled `layouts/<name>.toml`
     (LayoutError if it is broken)."""
     return load_layout(resources.game_layout(game))
-
-
-def theme() -> dict:
-    """pygame_gui theme: the bundled font (it has the suit symbols) and table colours."""
-    return {
-        "defaults": {
-            "font": {"name": "dejavu", "size": "14", "regular_path": str(font_path()),
-                     "bold_path": str(font_path(True))},
-            "colours": {
-                "dark_bg": "#15342a", "normal_bg": "#2c6a52", "hovered_bg": "#3d8a6c",
-                "disabled_bg": "#2a3a34", "selected_bg": "#4c9a7c", "active_bg": "#4c9a7c",
-                "normal_text": "#f2f2ea", "hovered_text": "#ffffff", "selected_text": "#ffffff",
-                "disabled_text": "#7d8f88", "normal_border": "#5a9a80",
-                "hovered_border": "#ffd66e", "text_cursor": "#ffffff",
-            },
-        },
-        "text_box": {"colours": {"dark_bg": "#10281f"},
-                     "font": {"name": "dejavu", "size": "14"}},
-        **{key: {"font": {"name": "dejavu", "size": str(px), "regular_path": str(font_path()),
-                          "bold_path": str(font_path(True))}}
-           for px in FONT_STEPS for key in (f"@f{px}", f"@f{px}.button",
-                                            f"@f{px}.selection_list.button")},
-        # a list at the foot of a form opens upwards, off the buttons under it
-        "#upwards": {"misc": {"expand_direction": "up"}},
-    }
-
-
-FONT_STEPS = (14, 16, 18, 21, 24, 28)   # theme classes "@f<px>" for screens that scale
-
-
-def font_class(px: float) -> str:
-    """The theme class of the font step nearest `px` (at least the smallest)."""
-    return f"@f{min(FONT_STEPS, key=lambda s: abs(s - px))}"
 
 
 class App:

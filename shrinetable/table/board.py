@@ -216,7 +216,7 @@ class Board:
     def _background(self, size, deciding, seat_names: list[str]) -> pygame.Surface:
         """Felt, zone panels and their labels. They change only with the window,
         the viewer, the deciding seat or the seats, so they are drawn once and
-        reused (on a crowded Region they cost more than the cards)."""
+        reused (on a crowded grid of sites they cost more than the cards)."""
         huds = frozenset(self.decor.huds)
         corners = self._corner_widths()
         key = (size, self.viewer, self.watching, deciding, tuple(seat_names),

@@ -15,21 +15,20 @@ import pygame
 import pygame_gui
 
 from shrinetable.adapter import gestures, storage
-from shrinetable.adapter.log import Line, Log
+from shrinetable.adapter.log import Log
 from shrinetable.adapter.match import AUTO, Match
 from shrinetable.adapter.session import Applied
 from shrinetable.engine import View
 from shrinetable.formats.layout import Layout
 from shrinetable.formats.save import SaveError
 
-from . import uiscale
+from . import keys, uiscale
 from .board import Board, Marks
 from .motion import Drag, Flyer, Press
 from .painter import Painter
 from .panels import Panels, Widgets
 from .pointer import Pointer
 from .seats import seat_name
-from .words import log_line
 from .zoom import Zoom
 
 # how long answer buttons ignore clicks after another seat's move brought them:
@@ -76,7 +75,7 @@ class GameScene:
         self.notation = False   # the log shows each move's notation too (Ctrl+N)
         self.log = Log(match, self.viewer)
         self.log_html: list[str] = []
-        self._relog()
+        self.panels.relog()
         self.base_dirty = True
         self.dirty = True
         self.partial: list[pygame.Rect] = []
@@ -86,17 +85,6 @@ class GameScene:
     # -- state ---------------------------------------------------------------
     def view(self) -> View:
         return self.match.view(self.viewer)
-
-    def _relog(self) -> None:
-        """The log's lines from the start (after an undo, a switch of notation)."""
-        self.log.lines = []
-        for applied in self.match.history:
-            self.log.add(applied)
-        self.log_html = [self._log_line(line) for line in self.log.lines]
-
-    def _log_line(self, line: Line) -> str:
-        return log_line(line.seats[0], line.text, line.said(), line.secret, self.notation,
-                        tuple(line.seats[1:]))
 
     def _my_decision(self) -> bool:
         d = self.match.decision()
@@ -173,10 +161,7 @@ class GameScene:
     def _record(self, applied: Applied, animate: bool = True) -> None:
         text = "secret" if applied.secret else applied.text
         self.app.emit(f"action {seat_name(applied.seat).lower()} {text}")
-        if self.log.add(applied):   # folded into the line before
-            self.log_html[-1] = self._log_line(self.log.lines[-1])
-        else:
-            self.log_html.append(self._log_line(self.log.lines[-1]))
+        self.panels.log(applied)
         self.message = self.match.save_problem
         touched = {z for e in applied.events for z in (e.source, e.target) if z}
         self.marks.last = touched & set(self.view().zones)
@@ -258,7 +243,7 @@ class GameScene:
             return
         if self.match.undo(self.viewer):
             self.app.emit("undo")
-            self._relog()
+            self.panels.relog()
             self.marks.last = set()
             self.overlay = None
             self._after_change()
@@ -324,7 +309,7 @@ class GameScene:
                 self.build_ui()
             return
         if t == pygame.KEYDOWN:
-            self._key(event)
+            keys.key(self, event)
             return
         if t == pygame.MOUSEBUTTONDOWN and self.shout:   # read: the next click puts it away
             in_panel = not self.panels.banner_up()   # else the panel never showed it
@@ -338,40 +323,10 @@ class GameScene:
             return
         self.pointer.handle(event, consumed)
 
-    def _key(self, event) -> None:
-        ctrl = event.mod & pygame.KMOD_CTRL
-        if event.key == pygame.K_ESCAPE:
-            if self.zoom.close():
-                pass
-            elif self.drag is not None:
-                self.pointer.cancel_drag()
-            elif self.overlay in ("menu", "rules", "choice", "load"):
-                self._open(None)
-            elif self.overlay in (None, "handover"):
-                self._open("menu")
-        elif ctrl and event.key == pygame.K_z:
-            (self.redo if event.mod & pygame.KMOD_SHIFT else self.undo)()
-        elif ctrl and event.key == pygame.K_y:
-            self.redo()
-        elif ctrl and event.key == pygame.K_n:
-            self.toggle_notation()
-        elif ctrl and event.key == pygame.K_p:
-            self.toggle_auto_pass()
-        elif ctrl and event.key == pygame.K_s:
-            self.save()
-        elif ctrl and event.key == pygame.K_o:
-            self.command("load")
-        elif event.unicode == "?" and self.overlay in (None, "rules"):
-            self._open(None if self.overlay == "rules" else "rules")
-        elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.overlay == "handover":
-            self.command("takeover")
-        elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.overlay == "choice":
-            self.take_proposal()
-
     def toggle_notation(self) -> None:
         """Show or hide each move's notation in the log (for bug reports)."""
         self.notation = not self.notation
-        self._relog()
+        self.panels.relog()
         self.say(f"Notation in the log {'shown' if self.notation else 'hidden'} (Ctrl+N).",
                  error=False)
 

@@ -197,8 +197,8 @@ def zone_areas(layout: Layout, view: View, viewer: int | None) -> dict[str, Unit
     """Each placed zone's rectangle in canvas units: the layout's, except that
     zones of one seat sharing a row (`Place.share`) split the width they span
     together. While some are empty and some are not, an empty one narrows to
-    `NARROW` and the others share the rest equally (so a kingdom with one
-    territory founded uses the row, not a fifth of it); widths change only when
+    `NARROW` and the others share the rest equally (so a seat with one
+    such zone filled uses the row, not a fifth of it); widths change only when
     a zone empties or fills, not with every card."""
     out: dict[str, Units] = {}
     groups: dict[tuple[str, str], list[str]] = {}

@@ -18,6 +18,7 @@ from shrinetable.adapter import gestures, storage
 from . import geometry as geo
 from . import uiscale
 from .seats import seat_name
+from .words import log_line
 
 LOG_SHOWN = 40  # log entries kept in the panel
 TEXT_PAD = 16   # a text box's border and padding, both sides
@@ -71,6 +72,27 @@ class Panels:
 
     def __init__(self, scene):
         self.s = scene
+
+    def relog(self) -> None:
+        """The log's lines from the start (after an undo, a switch of notation)."""
+        log = self.s.log
+        log.lines = []
+        for applied in self.s.match.history:
+            log.add(applied)
+        self.s.log_html = [self._log_line(line) for line in log.lines]
+
+    def log(self, applied) -> None:
+        """A move into the log: a line of its own, or folded into the last one."""
+        folded = self.s.log.add(applied)
+        line = self._log_line(self.s.log.lines[-1])
+        if folded:
+            self.s.log_html[-1] = line
+        else:
+            self.s.log_html.append(line)
+
+    def _log_line(self, line) -> str:
+        return log_line(line.seats[0], line.text, line.said(), line.secret, self.s.notation,
+                        tuple(line.seats[1:]))
 
     def build(self) -> None:
         """(Re)create every widget for the current state and window size."""

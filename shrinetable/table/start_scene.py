@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import html
 import time
+import webbrowser
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -23,6 +24,7 @@ from pygame_gui.elements import (
 )
 from pygame_gui.windows import UIFileDialog
 
+from shrinetable import resources
 from shrinetable.adapter import storage
 from shrinetable.adapter.match import Match
 from shrinetable.adapter.session import Session
@@ -33,11 +35,10 @@ from shrinetable.formats.demo import load as load_demo
 from shrinetable.formats.errors import FormatError
 from shrinetable.formats.layout import LayoutError
 from shrinetable.formats.save import SaveError, read_save
-from shrinetable.workbench import output
 
 from . import faces
-from .app import font_class
 from .art import floor_px
+from .theme import font_class
 
 BG = (18, 52, 40)
 SEAT_KINDS = ["human", "computer"]
@@ -204,7 +205,7 @@ class StartScene:
                 b.disable()
             if cmd == "demos" and not catalog.all_demos().get(self.game.name):
                 b.disable()
-            if cmd == "report" and output.last_report() is None:
+            if cmd == "report" and resources.last_report() is None:
                 b.disable()
             self.actions[b] = (cmd,)
             bx += bw + 8
@@ -426,7 +427,7 @@ class StartScene:
         elif cmd[0] == "demos":
             self._demos()
         elif cmd[0] == "report":   # the page `shrinetable report` wrote last, in the browser
-            problem = output.open_last()
+            problem = _open_last_report()
             if problem:
                 self.message = problem
                 self.build_ui()
@@ -548,3 +549,11 @@ def _humane(name: str) -> str:
     """An option's name as a label: `deck_p1` is 'Deck p1'."""
     words = name.replace("_", " ")
     return words[:1].upper() + words[1:]
+
+
+def _open_last_report() -> str:
+    """Open the last report's page in the browser; '' when it opened, else why not."""
+    page = resources.last_report()
+    if page is None:
+        return "No report yet: `shrinetable report GAME --out DIR` writes one."
+    return "" if webbrowser.open(page.as_uri()) else f"No browser to open {page} with."

@@ -13,7 +13,7 @@ import os
 import time
 from typing import Any
 
-from shrinetable.commands.simulate import ending, play_game
+from shrinetable.adapter.selfplay import ending, play_game
 from shrinetable.engine import REVEAL, registry
 from shrinetable.formats.cards import CARDS_ENV
 from shrinetable.players import player

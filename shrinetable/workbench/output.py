@@ -3,20 +3,15 @@
 Every file is written beside its place under a temporary name and renamed into
 place when whole (a rename is atomic on one file system); a failed or stopped
 run removes its temporary file. The last report written is remembered in the
-data folder, so the start screen can open it.
+data folder (`resources.remember_report`), so the start screen can open it.
 """
 
 from __future__ import annotations
 
 import os
 import tempfile
-import webbrowser
 from collections.abc import Callable
 from pathlib import Path
-
-from shrinetable.resources import data_dir
-
-LAST = "last-report.txt"
 
 
 def writable_dir(path: Path, flag: str = "--out") -> Path:
@@ -58,30 +53,3 @@ def _umask() -> int:
     mask = os.umask(0)
     os.umask(mask)
     return mask
-
-
-def remember(page: Path) -> None:
-    """Note `page` as the last report (quietly skipped if the data folder is not writable)."""
-    try:
-        folder = data_dir()
-        folder.mkdir(parents=True, exist_ok=True)
-        (folder / LAST).write_text(str(page.resolve()), encoding="utf-8")
-    except OSError:
-        pass
-
-
-def last_report() -> Path | None:
-    """The page of the last report written, if it is still there."""
-    try:
-        page = Path((data_dir() / LAST).read_text(encoding="utf-8").strip())
-    except OSError:
-        return None
-    return page if page.is_file() else None
-
-
-def open_last() -> str:
-    """Open the last report's page in the browser; '' when it opened, else why not."""
-    page = last_report()
-    if page is None:
-        return "No report yet: `shrinetable report GAME --out DIR` writes one."
-    return "" if webbrowser.open(page.as_uri()) else f"No browser to open {page} with."

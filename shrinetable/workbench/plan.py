@@ -18,7 +18,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from shrinetable.commands.args import players_text
 from shrinetable.engine import registry
 from shrinetable.formats.cards import check_folder
 
@@ -72,7 +71,7 @@ def make_plan(game: Any, *, games: int, seats: int | None, decks: str, seed: int
     """The plan for these arguments; ValueError naming the argument otherwise."""
     seats = game.min_seats if seats is None else seats
     if not game.min_seats <= seats <= game.max_seats:
-        raise ValueError(f"--players {seats}: {game.name} is for {players_text(game)} players")
+        raise ValueError(f"--players {seats}: {game.name} is for {game.players_text()} players")
     if games < 1:
         raise ValueError(f"--games {games}: a report needs at least 1 game")
     if max_turns < 1:

@@ -44,7 +44,8 @@ class Present(Presentation):
              "one bid card face down on the bids, or passes (the pass card goes face "
              "down too, so nobody can tell). When all have bid, the bids are revealed "
              "together: the highest bid nobody matched takes the prize. Spent bids are "
-             "discarded. Most prize points after the last round wins.")
+             "discarded. Most prize points after the last round wins. (S1) A bid is "
+             "one of your own cards, made when it is your turn to bid.")
     words = {"pass": "Bid nothing"}
     templates = {"bid": "Bid {upper}"}
 

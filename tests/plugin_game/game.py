@@ -194,10 +194,7 @@ class SealedBids(GameBase):
     max_seats = 6
     options = OPTIONS
 
-    def new_game(self, seed: int, options: dict[str, Any] | None = None,
-                 seats: int = 2) -> State:
-        if not self.min_seats <= seats <= self.max_seats:
-            raise ValueError(f"sealed is for 2 to 6 players, not {seats}")
+    def deal(self, seed: int, options: dict[str, Any] | None, seats: int) -> State:
         s = new_state(seed, self.check_options(options), seats)
         turn_up(s)
         return s

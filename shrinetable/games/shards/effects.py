@@ -1,5 +1,5 @@
-"""What cards do: resources and costs, the figures a card has now (statics,
-boosts, keywords), conditions, targets, and resolving a card's effects.
+"""What cards are worth now: resources and costs, the figures a card has (statics,
+boosts, keywords), conditions and targets. Resolving them is `resolve`.
 The vocabulary is docs/cards-shards.md; rule ids refer to docs/rules/shards.md.
 """
 
@@ -7,10 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from shrinetable.engine import Event
-from shrinetable.engine.rng import fork
-
-from .cards import CARD_TARGETS, Cost, Def
+from .cards import Cost, Def
 from .schema import ADVANCED, Effect
 
 if TYPE_CHECKING:
@@ -144,92 +141,3 @@ def target_choices(s: State, q: int, c: int, e: Effect) -> list[int]:
     if e.do == "repair":
         out = [k for k in out if s.damage.get(k, 0)]
     return out
-
-
-# ------------------------------------------------------------------ resolving
-
-def resolve(s: State, q: int, c: int, effects: list[Effect], targets: list[int],
-            ev: list[Event]) -> None:
-    """Apply `effects` of card `c` for `q` in order; chosen card targets are
-    consumed in order; a target that has left play is skipped (R27)."""
-    chosen = iter(targets)
-    for e in effects:
-        if s.result is not None:
-            return
-        who = q if e.target == "you" else 1 - q
-        if e.target in CARD_TARGETS:
-            t = next(chosen)
-        elif e.target == "this":
-            t = c
-        else:
-            t = 0
-        if t and not s.in_play(t):
-            continue
-        name, tname = s.defs[c].name, s.defs[t].name if t else p(who)
-        if e.do == "gain":
-            if t:                      # "this": the card's controller
-                who = q
-            gain(s, who, e.resource, e.amount)
-            ev.append(Event("gain", f"{name}: {p(who)} gains {e.amount} {e.resource}", q))
-        elif e.do == "draw":
-            rules.draw(s, who if not t else q, e.amount, ev)
-        elif e.do == "discard":
-            _discard_random(s, who if not t else 1 - q, e.amount, name, ev)
-        elif e.do == "damage":
-            n = reduce(s, t, e.amount)
-            if n:                      # all of it stopped: no damage mark
-                s.damage[t] = s.damage.get(t, 0) + n
-            ev.append(Event("damage", f"{name} deals {n} damage to {tname}", q))
-            rules.settle(s, ev)
-        elif e.do in ("destroy", "sacrifice"):
-            word = "destroyed" if e.do == "destroy" else "sacrificed"
-            rules.settle(s, ev, {s.owner[t]} if rules.destroy(s, t, ev, word) else set())
-        elif e.do == "return":
-            _return_unit(s, q, name, ev)
-        elif e.do == "repair":
-            if not s.damage.get(t):
-                continue               # nothing to repair: nothing happens
-            left = max(0, s.damage[t] - e.amount)
-            if left:
-                s.damage[t] = left
-            else:
-                s.damage.pop(t, None)
-            ev.append(Event("repair", f"{name} repairs {tname}", q))
-        elif e.do == "pump":
-            s.pump[t] = s.pump.get(t, 0) + e.amount
-            ev.append(Event("pump", f"{name}: {tname} has +{e.amount} offence this turn", q))
-        elif e.do == "ready":
-            s.exhausted = s.exhausted - {t}
-            ev.append(Event("ready", f"{name} readies {tname}", q))
-        elif e.do == "develop":
-            ev.append(Event("develop", f"{name} puts {e.amount} development "
-                                       f"counter(s) on {tname}", q))
-            rules.develop(s, t, e.amount, ev)
-
-
-def _return_unit(s: State, q: int, source: str, ev: list[Event]) -> None:
-    """The unit last put into `q`'s graveyard is put into play (not recruited) in
-    `q`'s first territory; it enters now, so only Blitz lets it attack this turn."""
-    unit = next((c for c in reversed(s.grave[q]) if s.defs[c].type == "unit"), None)
-    if unit is None:
-        return
-    slot = next(i for i, t in enumerate(s.slots[q]) if t is not None)
-    s.grave[q] = [c for c in s.grave[q] if c != unit]
-    rules._enter(s, q, unit, slot)
-    ev.append(Event("return", f"{source}: {s.defs[unit].name} is put into play from "
-                              f"{p(q)}'s graveyard", q, (s.names[unit],), rules.zone("grave", q),
-                    rules.terr(slot, q)))
-
-
-def _discard_random(s: State, q: int, n: int, source: str, ev: list[Event]) -> None:
-    s.rng = fork(s.rng)
-    for _ in range(min(n, len(s.hand[q]))):
-        c = s.hand[q].pop(s.rng.randrange(len(s.hand[q])))
-        s.grave[q] = [*s.grave[q], c]
-        ev.append(Event("discard", f"{source}: {p(q)} discards {s.defs[c].name} at random",
-                        q, (s.names[c],), f"hand:{q}", f"grave:{q}"))
-
-
-# rules imports this module first; imported here, at the end, it is read once
-# rather than at every resolve
-from . import rules  # noqa: E402

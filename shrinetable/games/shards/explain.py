@@ -8,7 +8,8 @@ or ruling in docs/rules/shards.md.
 from __future__ import annotations
 
 from .actions import Action
-from .effects import CARD_TARGETS, active, can_pay, is_developable, target_choices
+from .cards import CARD_TARGETS
+from .effects import active, can_pay, is_developable, target_choices
 from .rules import MAX_HAND, PICK_COST, PICKS, decision_seat, may_attack
 from .schema import ADVANCED
 from .state import State

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from shrinetable.engine import (
@@ -66,7 +67,7 @@ class ShardsGame(GameBase):
     max_seats = 2
     options = OPTIONS
     position = PositionHook(keys=setup.Keys, build=setup.position)
-    card_data = schema.DATA
+    card_data = replace(schema.DATA, deck_file=decks.file_problems)
     testing = testing.HOOKS
     present = present.PRESENT
     ai = staticmethod(computer.choose)
@@ -82,15 +83,12 @@ class ShardsGame(GameBase):
             decks.resolve(value)            # ValueError naming what is wrong
         return {**super().check_options(options), **files}
 
-    def make_options(self, options: dict[str, Any] | None) -> Options:
+    def make_options(self, options: dict[str, Any] | None, seats: int = 2) -> Options:
         o = self.check_options(options)
         return Options((o["deck_p1"], o["deck_p2"]), int(o["max_territories"]),
                        bool(o["move_once"]))
 
-    def new_game(self, seed: int, options: dict[str, Any] | None = None,
-                 seats: int = 2) -> State:
-        if seats != 2:
-            raise ValueError(f"shards is for 2 players, not {seats}")
+    def deal(self, seed: int, options: dict[str, Any] | None, seats: int) -> State:
         opts = self.make_options(options)
         defs = definitions()
         piles = tuple([defs[c] for c in decks.resolve(v)[1]] for v in opts.decks)

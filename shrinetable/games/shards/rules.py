@@ -9,14 +9,13 @@ from __future__ import annotations
 
 from itertools import combinations, product
 
-from shrinetable.engine import REVEAL, Event, Outcome
+from shrinetable.engine import REVEAL, Event
 from shrinetable.engine.rng import fork, seeded
 
 from .actions import Action
-from .cards import Def, catalog
+from .cards import CARD_TARGETS, Def, catalog
 from .decks import COPIES
 from .effects import (
-    CARD_TARGETS,
     active,
     can_pay,
     defence,
@@ -25,9 +24,9 @@ from .effects import (
     offence,
     pay,
     reduce,
-    resolve,
     target_choices,
 )
+from .resolve import develop, draw, enter, resolve, settle, terr, zone
 from .state import Combat, Options, State
 
 HAND, MAX_HAND, LAID_OUT, PICKS, PICK_COST = 5, 8, 5, 3, 3
@@ -38,14 +37,6 @@ NONE = Def("none", "no card", "policy", (), 0, 0, 0, 0, {}, (), "")
 
 
 p = ("P1", "P2").__getitem__         # p(q): how the log names seat q
-
-
-def zone(kind: str, q: int) -> str:
-    return f"{kind}:{q}"
-
-
-def terr(slot: int, q: int) -> str:
-    return f"terr{slot + 1}:{q}"
 
 
 def may_found(s: State, founded: int) -> bool:
@@ -364,7 +355,7 @@ def _begin(s: State, q: int, a: Action, ev: list[Event]) -> None:
     for r in (0, 1):
         chosen = s.picks[r]
         for c in chosen:
-            _enter(s, r, c, 0 if s.defs[c].type != "policy" else -1)
+            enter(s, r, c, 0 if s.defs[c].type != "policy" else -1)
             s.entered = {**s.entered, c: 0}     # R9: in play before the first turn
         words = ", ".join(s.defs[c].name for c in chosen) or "no card"
         ev.append(Event(REVEAL, f"{p(r)} begins with {words}", r,
@@ -389,16 +380,6 @@ def _bonus_apply(s: State, q: int, a: Action, ev: list[Event]) -> None:
     _next_turn(s, s.first, ev)
 
 
-def _enter(s: State, q: int, c: int, slot: int) -> None:
-    """Put `c` into `q`'s kingdom: a policy beside the territories, anything else
-    into territory `slot`."""
-    if s.defs[c].type == "policy":
-        s.policies[q] = [*s.policies[q], c]
-    else:
-        s.slots[q][slot] = [*s.slots[q][slot], c]
-    s.entered = {**s.entered, c: s.turn_no}
-
-
 def _play(s: State, q: int, a: Action, ev: list[Event]) -> None:
     c = card(s, a.card)
     d = s.defs[c]
@@ -418,7 +399,7 @@ def _play(s: State, q: int, a: Action, ev: list[Event]) -> None:
                             q, (a.other,), zone("hand", q), terr(slot, q)))
         if d.type != "policy":
             where = f"territory {slot + 1}"
-        _enter(s, q, c, slot)
+        enter(s, q, c, slot)
         verb = {"unit": "recruits", "building": "constructs", "policy": "enacts"}[d.type]
         ev.append(Event("play", f"{p(q)} {verb} {d.name} ({where})", q, (a.card,),
                         zone("hand", q),
@@ -491,15 +472,6 @@ def _develop(s: State, q: int, a: Action, ev: list[Event]) -> None:
     ev.append(Event("develop", f"{p(q)} develops {s.defs[c].name} "
                                f"(paying {1 + n}; {n + 1} counters)", q))
     develop(s, c, 1, ev)
-
-
-def develop(s: State, c: int, n: int, ev: list[Event]) -> None:
-    """Put `n` development counters on `c`; Prosperity when a Grand card has 7."""
-    s.counters[c] = s.counters.get(c, 0) + n
-    q = s.owner[c]
-    if s.defs[c].kw("grand") is not None and s.counters[c] >= 7 and s.result is None:
-        s.result = Outcome((q,), f"{p(q)} wins by Prosperity: {s.defs[c].name} "
-                                 f"has {s.counters[c]} development counters")
 
 
 def _research(s: State, q: int, a: Action, ev: list[Event]) -> None:
@@ -609,95 +581,6 @@ def _damage(s: State, ev: list[Event]) -> None:
     s.combat = None
     s.stage = "main"
     settle(s, ev)
-
-
-def lethal(s: State, c: int) -> bool:
-    """R28: a unit's damage reaches its health, a building's its defence."""
-    d = s.defs[c]
-    limit = health(s, c) if d.type == "unit" else defence(s, c) if d.type == "building" else 0
-    return bool(limit) and s.damage.get(c, 0) >= limit
-
-
-def settle(s: State, ev: list[Event], fell: set[int] | None = None) -> None:
-    """The check after damage or a card leaving play. Every card with lethal damage
-    is destroyed, the turn player's first, until none is left (a building's fall can
-    lower another's defence, R28). Then Domination (R21): a player who lost a
-    building (`fell`: players who already did) and has none left loses; when both
-    have none, the turn player wins."""
-    fell = set() if fell is None else fell
-    while dead := [c for q in (s.turn, 1 - s.turn) for c in s.kingdom(q) if lethal(s, c)]:
-        for c in dead:
-            if s.in_play(c) and destroy(s, c, ev):
-                fell.add(s.owner[c])
-    out = [q for q in sorted(fell) if not s.of_type(q, "building")]
-    if out and s.result is None:
-        w = s.turn if len(out) == 2 else 1 - out[0]
-        s.result = Outcome((w,), f"{p(w)} wins by Domination: "
-                                 f"{' and '.join(p(q) for q in out)} "
-                                 f"{'have' if len(out) == 2 else 'has'} no building left")
-
-
-def destroy(s: State, c: int, ev: list[Event], word: str = "destroyed") -> bool:
-    """`c` leaves play for its owner's graveyard (destroyed, or `word`:
-    sacrificed); a territory left without a building ceases (R20). Whether `c`
-    was a building (see `settle`)."""
-    q = s.owner[c]
-    d = s.defs[c]
-    if d.type == "policy":
-        s.policies[q] = [x for x in s.policies[q] if x != c]
-        src = zone("policy", q)
-    else:
-        slot = s.slot_of(c)
-        s.slots[q][slot] = [x for x in s.slots[q][slot] if x != c]
-        src = terr(slot, q)
-    _forget(s, c)
-    s.grave[q] = [*s.grave[q], c]
-    ev.append(Event("destroy", f"{d.name} is {word}", q, (s.names[c],), src,
-                    zone("grave", q)))
-    if d.type != "building":
-        return False
-    t = s.slots[q][slot]
-    if not any(s.defs[x].type == "building" for x in t[1:]):
-        rest = [x for x in t if x]
-        for x in rest:
-            _forget(s, x)
-        s.grave[q] = s.grave[q] + rest
-        s.slots[q][slot] = None
-        ev.append(Event("cease", f"{p(q)}'s territory {slot + 1} ceases", q,
-                        tuple(s.names[x] for x in rest), src, zone("grave", q)))
-    return True
-
-
-def _forget(s: State, c: int) -> None:
-    for marks in (s.counters, s.damage, s.pump):
-        marks.pop(c, None)
-    if c in s.entered:
-        s.entered = {k: n for k, n in s.entered.items() if k != c}
-    s.exhausted = s.exhausted - {c}
-
-
-def draw(s: State, q: int, n: int, ev: list[Event]) -> None:
-    """Draw `n`; from an empty deck, expend a resource instead or lose (R23)."""
-    for _ in range(n):
-        if s.result is not None:
-            return
-        if s.deck[q]:
-            c = s.deck[q].pop()
-            s.hand[q].append(c)
-            ev.append(Event("draw", f"{p(q)} draws a card", q, (s.names[c],),
-                            zone("deck", q), zone("hand", q), (q,)))
-            continue
-        owed = s.owing.count(q)
-        kinds = [r for r, v in s.pool[q].items() if v]
-        if sum(s.pool[q].values()) <= owed:
-            s.result = Outcome((1 - q,), f"{p(1 - q)} wins by Attrition: {p(q)} must "
-                                         f"draw from an empty deck and has no resource")
-        elif len(kinds) == 1 and not owed:
-            pay(s, q, ((kinds[0], 1),))
-            ev.append(Event("expend", f"{p(q)} draws from an empty deck: expends "
-                                      f"1 {kinds[0]}", q))
-        else:
-            s.owing = (*s.owing, q)
 
 
 def _expend(s: State, q: int, a: Action, ev: list[Event]) -> None:

@@ -20,6 +20,7 @@ from typing import Annotated, Literal
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from shrinetable.engine import CardData
+from shrinetable.formats.decks import Deck, deck_file_model
 
 ADVANCED = ("research", "gold", "gemstones", "faith")
 BASIC = "basic"
@@ -143,24 +144,9 @@ class Card(_Strict):
         return any(k.partition(" ")[0] == word for k in self.keywords)
 
 
-class Deck(_Strict):
-    """One `[[deck]]` table: a prebuilt deck, card id -> copies."""
-
-    name: str = Field(min_length=1)
-    style: str = ""
-    cards: dict[str, Annotated[int, Field(ge=1)]]
+# a deck (card id -> copies) and a player's deck file, as every card game has them
+DeckFile = deck_file_model("shards")
 
 
-class DeckFile(Deck):
-    """A deck file a player writes: a deck, and the game it is for."""
-
-    game: Literal["shards"]
-
-
-def _deck_file_problems(path: str) -> list[str]:
-    """The deck rules on a deck file (imported on use: `decks` reads this module)."""
-    from .decks import file_problems
-    return file_problems(path)
-
-
-DATA = CardData("shards", Card, Deck, deck_file=_deck_file_problems)
+# the card files; the game adds its deck rules (`decks`, which reads this module)
+DATA = CardData("shards", Card, Deck)

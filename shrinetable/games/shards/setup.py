@@ -22,7 +22,8 @@ from shrinetable.engine.rng import seeded
 
 from . import decks
 from .cards import Def, definitions, instance
-from .rules import MAX_HAND, NONE, PICK_COST, PICKS, SLOTS, lethal
+from .resolve import lethal
+from .rules import MAX_HAND, NONE, PICK_COST, PICKS, SLOTS
 from .schema import ADVANCED, KINGDOM, RESOURCE
 from .state import Combat, State
 

@@ -70,16 +70,12 @@ class ShrineGame(GameBase):
     present = present.PRESENT
     testing = testing.HOOKS
 
-    def make_options(self, options: dict[str, Any] | None) -> Options:
+    def make_options(self, options: dict[str, Any] | None, seats: int = 2) -> Options:
         """Typed options (the `OptionSpec` names are its fields); ValueError as in
         `check_options`."""
         return Options(**self.check_options(options))
 
-    def new_game(self, seed: int, options: dict[str, Any] | None = None,
-                 seats: int = 2) -> State:
-        if not self.min_seats <= seats <= self.max_seats:
-            raise ValueError(f"shrine is for {self.min_seats} to {self.max_seats} players, "
-                             f"not {seats}")
+    def deal(self, seed: int, options: dict[str, Any] | None, seats: int) -> State:
         return rules.new_game(seed, self.make_options(options), seats)
 
     def decision(self, s: State) -> Decision | None:

@@ -67,15 +67,12 @@ class ShrinesGame(GameBase):
     # cards that leave a hand as a unit, a source, a trap or a spell (a report counts them played)
     played = ("play", "source", "trap", "cast")
 
-    def make_options(self, options: dict[str, Any] | None) -> Options:
+    def make_options(self, options: dict[str, Any] | None, seats: int = 2) -> Options:
         """Typed options; ValueError as in `check_options`."""
         o = self.check_options(options)
         return Options((o["deck_p1"], o["deck_p2"]), o["mode"], o["swap_same_library"])
 
-    def new_game(self, seed: int, options: dict[str, Any] | None = None,
-                 seats: int = 2) -> State:
-        if seats != 2:
-            raise ValueError(f"shrines is for 2 players, not {seats}")
+    def deal(self, seed: int, options: dict[str, Any] | None, seats: int) -> State:
         return rules.new_game(seed, self.make_options(options))
 
     def decision(self, s: State) -> Decision | None:

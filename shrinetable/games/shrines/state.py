@@ -113,25 +113,26 @@ class State:
         """A copy that later steps may change (a permanent through `perm`). Every
         field is assigned by name, so adding or moving one cannot shift the others,
         and one left out here is unset: the first read of it fails loudly. (Faster
-        than calling __init__.)"""
+        than calling __init__; the two seats' zones are copied by index, faster again
+        than a loop.)"""
         c = _new(State)
         c.opts, c.rng, c.defs, c.owner = self.opts, self.rng, self.defs, self.owner
-        c.primary = [*map(_cp, self.primary)]
-        c.secondary = [*map(_cp, self.secondary)]
-        c.hands = [*map(_cp, self.hands)]
-        c.graveyard = [*map(_cp, self.graveyard)]
-        c.banished = [*map(_cp, self.banished)]
-        c.shrine = [*map(_cp, self.shrine)]
+        c.primary = [self.primary[0][:], self.primary[1][:]]
+        c.secondary = [self.secondary[0][:], self.secondary[1][:]]
+        c.hands = [self.hands[0][:], self.hands[1][:]]
+        c.graveyard = [self.graveyard[0][:], self.graveyard[1][:]]
+        c.banished = [self.banished[0][:], self.banished[1][:]]
+        c.shrine = [self.shrine[0][:], self.shrine[1][:]]
         c.shrine_card, c.marks = self.shrine_card, self.marks[:]
-        c.sources = [*map(_cp, self.sources)]
-        c.idols = [*map(_cp, self.idols)]
-        c.traps = [*map(_cp, self.traps)]
+        c.sources = [self.sources[0][:], self.sources[1][:]]
+        c.idols = [self.idols[0][:], self.idols[1][:]]
+        c.traps = [self.traps[0][:], self.traps[1][:]]
         c.trap_site, c.area_at = dict(self.trap_site), dict(self.area_at)
         c.areas = self.areas[:]
         c.sites = [*map(_cp, self.sites)]
         c.perms, c.owned, self.owned = dict(self.perms), set(), set()
         c.tapped, c.life, c.points = set(self.tapped), self.life[:], self.points[:]
-        c.pool = [*map(_cp, self.pool)]
+        c.pool = [self.pool[0][:], self.pool[1][:]]
         c.turn, c.turn_no, c.act = self.turn, self.turn_no, self.act
         c.stage, c.ending, c.source_played = self.stage, self.ending, self.source_played
         c.mull_left, c.mulled = self.mull_left, self.mulled

@@ -15,11 +15,12 @@ docs/cards-sorcerer.md.
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
 from shrinetable.engine import CardData
+from shrinetable.formats.decks import Deck, deck_file_model
 
 SPELLS = ("charming", "wishful", "energy", "quick", "flying", "strong", "gross")
 RARITIES = ("star", "moon", "planet", "bolt")
@@ -41,24 +42,9 @@ class Card(_Strict):
     text: str = ""          # flavour, in the project's own words
 
 
-class Deck(_Strict):
-    """One `[[deck]]` table: a prebuilt deck, card id -> copies."""
-
-    name: str = Field(min_length=1)
-    style: str = ""
-    cards: dict[str, Annotated[int, Field(ge=1)]]
+# a deck (card id -> copies) and a player's deck file, as every card game has them
+DeckFile = deck_file_model("sorcerer")
 
 
-class DeckFile(Deck):
-    """A deck file a player writes: a deck, and the game it is for."""
-
-    game: Literal["sorcerer"]
-
-
-def _deck_file_problems(path: str) -> list[str]:
-    """The deck rules on a deck file (imported on use: `decks` reads this module)."""
-    from .decks import file_problems
-    return file_problems(path)
-
-
-DATA = CardData("sorcerer", Card, Deck, deck_file=_deck_file_problems)
+# the card files; the game adds its deck rules (`decks`, which reads this module)
+DATA = CardData("sorcerer", Card, Deck)

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 from shrinetable.engine import Event
 
 from .schema import CARD_TARGETS, Effect
+from .zones import draw, remove, to_pile
 
 if TYPE_CHECKING:
     from .state import State
@@ -136,7 +137,6 @@ def resolve(s: State, q: int, src: int, effects: tuple[Effect, ...], target: int
     """The effects of `src` for `q`: a chosen target that has left play makes its
     effect do nothing (the rules' Moment targets clause); `rivals` are the cards
     the 'rivals' target stands for."""
-    from .rules import draw, remove, to_pile  # the rules move cards between zones
     for e in effects:
         if s.result is not None:
             return

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from shrinetable.engine import (
@@ -56,7 +57,7 @@ class UsagiGame(GameBase):
     max_seats = SEATS
     options = OPTIONS
     position = PositionHook(keys=setup.Keys, build=setup.position)
-    card_data = schema.DATA
+    card_data = replace(schema.DATA, deck_file=decks.file_problems)
     testing = testing.HOOKS
     present = present.PRESENT
     ai = staticmethod(computer.choose)
@@ -77,10 +78,7 @@ class UsagiGame(GameBase):
         return Options(tuple(o[f"deck_p{q + 1}"] for q in range(seats)), bool(o["cut"]),
                        bool(o["story_blocks"]), bool(o["tie_characters"]))
 
-    def new_game(self, seed: int, options: dict[str, Any] | None = None,
-                 seats: int = 2) -> State:
-        if not self.min_seats <= seats <= self.max_seats:
-            raise ValueError(f"usagi is for 2 to {SEATS} players, not {seats}")
+    def deal(self, seed: int, options: dict[str, Any] | None, seats: int) -> State:
         opts = self.make_options(options, seats)
         defs = definitions()
         piles = [[defs[c] for c in decks.resolve(v)[1]] for v in opts.decks]
@@ -121,7 +119,7 @@ class UsagiGame(GameBase):
 
     def gesture(self, s: State, a: Action) -> Gesture:
         """The drag or click that makes `a` (the table side's `gestures` module)."""
-        return gestures.gesture(s, a)
+        return gestures.gesture(self, s, a)
 
     def guess_actions(self, seat: int, held: tuple[str, ...], source: str, zone: str,
                       card: str | None) -> list[str]:

@@ -43,11 +43,6 @@ INVOLVE = ("involve",)
 CLICK = ("hero",)
 
 
-def _game() -> Any:
-    from . import GAME
-    return GAME
-
-
 def _where(game: Any, s: Any) -> dict[str, str]:
     """Every card's zone now (a card named twice keeps its last zone)."""
     out: dict[str, str] = {}
@@ -71,9 +66,9 @@ def _event_target(zone: str, card: str) -> Gesture | None:
                    also=(f"event:{q}",))
 
 
-def gesture(s: Any, a: Any) -> Gesture:
-    """The drag, click or button that makes `a` for the seat deciding in `s`."""
-    game = _game()
+def gesture(game: Any, s: Any, a: Any) -> Gesture:
+    """The drag, click or button that makes `a` for the seat deciding in `s`
+    (`game` is the bundle asking: its zones and decision)."""
     d = game.decision(s)
     q = d.seat if d is not None else 0
     hand, field, rest = f"hand:{q}", f"field:{q}", f"rest:{q}"

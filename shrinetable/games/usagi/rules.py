@@ -18,13 +18,10 @@ from .cards import NONE, Def
 from .effects import event_ratings, involved_cards, resolve, sums, targets
 from .schema import CARD_TARGETS, Effect
 from .state import Contest, Entry, Options, State
+from .zones import draw, leave, p, to_pile, zone_of
 
 HAND = 6
 POOL = {2: 19, 3: 26, 4: 31, 5: 34, 6: 35}
-
-
-def p(q: int) -> str:
-    return f"P{q + 1}"
 
 
 def card(s: State, text: str) -> int:
@@ -354,34 +351,6 @@ def _story_held(s: State, q: int) -> bool:
     return s.opts.story_blocks and bool(s.event[q])
 
 
-def draw(s: State, q: int, n: int, ev: list[Event]) -> None:
-    """Draw `n`; drawing the last card of the deck shuffles the rest pile into a new
-    deck at once (`reshuffle`)."""
-    for _ in range(n):
-        if not s.deck[q]:
-            _reshuffle(s, q, ev)
-            if not s.deck[q]:
-                return
-        c = s.deck[q].pop()
-        s.hand[q].append(c)
-        ev.append(Event("draw", f"{p(q)} draws a card", q, (s.names[c],), f"deck:{q}",
-                        f"hand:{q}", (q,)))
-        if not s.deck[q]:
-            _reshuffle(s, q, ev)
-
-
-def _reshuffle(s: State, q: int, ev: list[Event]) -> None:
-    if not s.rest[q]:
-        return
-    s.rng = fork(s.rng)
-    pile = s.rest[q]
-    s.rest[q] = []
-    s.rng.shuffle(pile)
-    s.deck[q] = pile + s.deck[q]
-    ev.append(Event("reshuffle", f"{p(q)} shuffles the rest pile into a new deck", q,
-                    tuple(s.names[c] for c in pile), f"rest:{q}", f"deck:{q}"))
-
-
 def _propose_apply(s: State, q: int, a: Action, ev: list[Event]) -> None:
     """`initiation` steps 5-6: each seat commits a proposal (or none), unseen; when
     all have, they are revealed together."""
@@ -469,7 +438,7 @@ def _use(s: State, q: int, a: Action, ev: list[Event]) -> None:
     ev.append(Event("use", f"{p(q)} uses {s.defs[c].name}"
                            f"{' on ' + s.defs[t].name if t else ''}", q, (a.card,)))
     if e.sacrifice:
-        _leave(s, c)
+        leave(s, c)
         s.rest[s.owner[c]].append(c)
         ev.append(Event("sacrifice", f"{s.defs[c].name} is sacrificed", q, (a.card,),
                         None, f"rest:{s.owner[c]}"))
@@ -541,7 +510,7 @@ def _resolve_entry(s: State, x: Entry, ev: list[Event]) -> None:
             return
         s.attached[c] = host
         ev.append(Event("attach", f"{d.name} is attached to {s.defs[host].name}", q,
-                        (s.names[c],), f"field:{q}", _zone_of(s, host)))
+                        (s.names[c],), f"field:{q}", zone_of(s, host)))
         if d.play:
             resolve(s, q, c, d.play, 0, ev)
     else:
@@ -793,69 +762,6 @@ def _sweep(s: State, ev: list[Event]) -> None:
 
 
 # ---------------------------------------------------------------- leaving play
-
-def _leave(s: State, c: int) -> None:
-    """Take `c` out of wherever it is in play (not its attachments)."""
-    q = s.owner[c]
-    if c in s.involved:
-        del s.involved[c]
-    elif c in s.attached:
-        del s.attached[c]
-    elif c in s.field[q]:
-        s.field[q].remove(c)
-    elif c in s.common[q]:
-        s.common[q].remove(c)
-    else:                                # a Held Moment in another player's field
-        for f in s.field:
-            if c in f:
-                f.remove(c)
-    s.stricken = s.stricken - {c}
-    s.cancelled = s.cancelled - {c}
-    for r in range(s.n):
-        if s.hero[r] == c:
-            s.hero[r] = 0
-
-
-def remove(s: State, c: int, ev: list[Event], pile: str = "rest") -> None:
-    """`held`, `leave` (U22): a Held Moment or an Attachment removed from play by an
-    effect goes alone to its owner's rest pile, or dead pile when buried (it is
-    neither exhausted nor killed)."""
-    src = _zone_of(s, c)
-    _leave(s, c)
-    getattr(s, pile)[s.owner[c]].append(c)
-    ev.append(Event("remove", f"{s.defs[c].name} is removed from play"
-                              f"{' to the dead pile' if pile == 'dead' else ''}", s.owner[c],
-                    (s.names[c],), src, f"{pile}:{s.owner[c]}"))
-
-
-def to_pile(s: State, c: int, pile: str, ev: list[Event], quiet: bool = False) -> None:
-    """`leave`: exhaust (rest pile) or kill (dead pile) `c`, its Attachments
-    following it to the same pile."""
-    cards = s.with_attachments([c])
-    src = _zone_of(s, c)
-    for x in cards:
-        _leave(s, x)
-        getattr(s, pile)[s.owner[x]].append(x)
-    if not quiet:
-        verb = "killed" if pile == "dead" else "exhausted"
-        ev.append(Event(pile == "dead" and "kill" or "exhaust",
-                        f"{s.defs[c].name} is {verb}", s.owner[c],
-                        tuple(s.names[x] for x in cards), src, f"{pile}:{s.owner[c]}"))
-
-
-def _zone_of(s: State, c: int) -> str:
-    """The zone a card in play is shown in."""
-    q = s.owner[c]
-    if s.defs[c].type == "event":
-        return f"event:{q}"
-    if c in s.involved:
-        return f"involved:{s.owner[s.involved[c]]}"
-    if c in s.attached:
-        return _zone_of(s, s.attached[c])
-    if c in s.common[q]:
-        return f"event:{q}"
-    return f"field:{next((r for r in range(s.n) if c in s.field[r]), q)}"
-
 
 _APPLY = {"cut": _cut_apply, "pass": lambda s, q, a, ev: (_cut_apply(s, q, a, ev)
                                                           if s.step == "cut"

@@ -22,6 +22,7 @@ from typing import Annotated, Literal
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from shrinetable.engine import CardData
+from shrinetable.formats.decks import Deck, deck_file_model
 
 RATINGS = ("combat", "diplomacy", "intrigue", "ceremony", "labor")
 CURRENCIES = ("honor", "ryo")
@@ -190,24 +191,9 @@ class Card(_Strict):
         return "experience" if self.subtype == "skill" else self.subtype
 
 
-class Deck(_Strict):
-    """One `[[deck]]` table: a playtest deck, card id -> copies."""
-
-    name: str = Field(min_length=1)
-    style: str = ""
-    cards: dict[str, Annotated[int, Field(ge=1)]]
+# a deck (card id -> copies) and a player's deck file, as every card game has them
+DeckFile = deck_file_model("usagi")
 
 
-class DeckFile(Deck):
-    """A deck file a player writes: a deck, and the game it is for."""
-
-    game: Literal["usagi"]
-
-
-def _deck_file_problems(path: str) -> list[str]:
-    """The deck rules on a deck file (imported on use: `decks` reads this module)."""
-    from .decks import file_problems
-    return file_problems(path)
-
-
-DATA = CardData("usagi", Card, Deck, deck_file=_deck_file_problems)
+# the card files; the game adds its deck rules (`decks`, which reads this module)
+DATA = CardData("usagi", Card, Deck)

@@ -1,0 +1,39 @@
+"""The keys of a game scene: Esc (close, cancel a drag, the menu, also over the
+handover screen), Ctrl+Z/Y (undo, redo), Ctrl+N (notation), Ctrl+P (the
+automatic pass), Ctrl+S/O (save, load), ? (rules), Enter (take over the
+device, take the proposed move)."""
+
+from __future__ import annotations
+
+import pygame
+
+
+def key(scene, event) -> None:
+    ctrl = event.mod & pygame.KMOD_CTRL
+    if event.key == pygame.K_ESCAPE:
+        if scene.zoom.close():
+            pass
+        elif scene.drag is not None:
+            scene.pointer.cancel_drag()
+        elif scene.overlay in ("menu", "rules", "choice", "load"):
+            scene._open(None)
+        elif scene.overlay in (None, "handover"):
+            scene._open("menu")
+    elif ctrl and event.key == pygame.K_z:
+        (scene.redo if event.mod & pygame.KMOD_SHIFT else scene.undo)()
+    elif ctrl and event.key == pygame.K_y:
+        scene.redo()
+    elif ctrl and event.key == pygame.K_n:
+        scene.toggle_notation()
+    elif ctrl and event.key == pygame.K_p:
+        scene.toggle_auto_pass()
+    elif ctrl and event.key == pygame.K_s:
+        scene.save()
+    elif ctrl and event.key == pygame.K_o:
+        scene.command("load")
+    elif event.unicode == "?" and scene.overlay in (None, "rules"):
+        scene._open(None if scene.overlay == "rules" else "rules")
+    elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and scene.overlay == "handover":
+        scene.command("takeover")
+    elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and scene.overlay == "choice":
+        scene.take_proposal()
