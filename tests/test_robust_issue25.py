@@ -440,7 +440,8 @@ def test_10_a_fifo_in_the_card_and_autosave_folders_the_window_opens_and_says_so
     os.mkfifo(data / "cards" / "sorcerer" / "mine.toml")
     os.mkfifo(data / "autosaves" / "sorcerer-1.jsonl")
     from shrinetable.games.sorcerer.cards import catalog
-    catalog.cache_clear()   # its cards are read again, from this data folder
+    catalog.cache_clear()
+    catalog()   # read again from this data folder, as at the program's start
     app = App((1280, 720))
     app.show_start()
     app.step([], 0.01)
