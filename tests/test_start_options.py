@@ -23,7 +23,7 @@ def test_deck_options_follow_the_seat_count(app):
     scene.build_ui()
     words = " ".join(labels(scene))
     assert "p6's deck" in words
-    assert "7 options below" in labels(scene)[0]
+    assert "9 options below" in labels(scene)[0]     # six decks, cut, U8 and U10
 
 
 def test_six_seats_and_their_decks_fit_a_1280x720_window(app):
