@@ -5,7 +5,6 @@ autosave is the game on the table."""
 
 from __future__ import annotations
 
-import json
 import random
 
 import pygame
@@ -18,6 +17,7 @@ from shrinetable.adapter.session import Session
 from shrinetable.engine import registry
 from shrinetable.formats.errors import FormatError
 from shrinetable.formats.layout import LayoutError
+from shrinetable.formats.save import read_save
 
 pytestmark = pytest.mark.usefixtures("dummy_video")
 KEYS = [pygame.K_z, pygame.K_s, pygame.K_ESCAPE, pygame.K_RETURN, pygame.K_SPACE, pygame.K_1,
@@ -77,5 +77,5 @@ def test_random_input_never_breaks_the_table_or_the_autosave(name, app):
         app.step([], 0.02)
     session = getattr(app.scene, "session", None)
     if session is not None and session.decision() is not None and session.history:
-        saved = json.loads(storage.autosave_path(session).read_text())
-        assert saved["actions"] == [a.text for a in session.history]
+        saved = read_save(storage.autosave_path(session))   # the journal, read as Continue does
+        assert list(saved.actions) == [a.text for a in session.history]

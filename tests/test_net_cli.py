@@ -22,6 +22,20 @@ ROOT = Path(__file__).resolve().parents[1]
 LIMIT_S = 180   # a bounded wait for any one condition (a hang fails, it never blocks)
 
 
+RUNNING: list[Proc] = []
+
+
+@pytest.fixture(autouse=True)
+def no_leftovers():
+    """Every process a test started ends with it, passed or failed."""
+    yield
+    while RUNNING:
+        proc = RUNNING.pop().p
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait(LIMIT_S)
+
+
 class Proc:
     """A `shrinetable` process whose printed lines are read as they come."""
 
@@ -32,6 +46,7 @@ class Proc:
         self.lines: list[str] = []
         self._q: queue.Queue[str | None] = queue.Queue()
         threading.Thread(target=self._read, daemon=True).start()
+        RUNNING.append(self)
 
     def _read(self) -> None:
         for line in self.p.stdout:

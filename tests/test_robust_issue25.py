@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 import sys
 import time
@@ -425,3 +426,33 @@ def test_8_a_streamed_gif_shows_what_the_pictures_show(tmp_path):
     assert [d for _, d in got] == [600, 300, 300]   # the same picture twice: one, longer
     for (im, _), (shown, _) in zip(pictures[1:], got, strict=True):
         assert ImageChops.difference(im, shown).getbbox() is None
+
+
+def test_10_a_fifo_in_the_card_and_autosave_folders_the_window_opens_and_says_so(
+        tmp_path, monkeypatch):
+    """The window never appeared: the start screen waited on the FIFOs."""
+    from shrinetable.formats import cards
+    from shrinetable.table.app import App
+    monkeypatch.setattr(cards, "_notices", [])
+    data = tmp_path / "data"
+    for folder in (data / "cards" / "sorcerer", data / "autosaves"):
+        folder.mkdir(parents=True)
+    os.mkfifo(data / "cards" / "sorcerer" / "mine.toml")
+    os.mkfifo(data / "autosaves" / "sorcerer-1.jsonl")
+    from shrinetable.games.sorcerer.cards import catalog
+    catalog.cache_clear()
+    catalog()   # read again from this data folder, as at the program's start
+    app = App((1280, 720))
+    app.show_start()
+    app.step([], 0.01)
+    assert "FIFO" in app.scene.message and app.running
+    assert "Continue: no unfinished game" in app.scene._resume_words()
+
+
+def test_1_an_instance_number_of_thousands_of_digits_is_a_message(tmp_path, capsys):
+    """Found by the long fuzz budget: a card's `#N` in a scenario file."""
+    src = (ROOT / "tests" / "scenarios" / "shards" / "attack_once.toml").read_text()
+    m = re.search(r"#(\d+)", src)
+    bad = tmp_path / "s.toml"
+    bad.write_text(src[:m.start(1)] + "9" * 4400 + src[m.end(1):])
+    refused(capsys, ["scenario", str(bad)], "s.toml:5", "is not a card")

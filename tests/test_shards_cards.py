@@ -252,15 +252,15 @@ def legion():
 
 def test_a_deck_holds_at_least_45_cards():
     cards, d = legion()
-    small = d.model_copy(update={"cards": {**d.cards, "marauder-band": 1,
-                                           "spoilhound-pack": 1}})
+    small = d.model_copy(update={"cards": {**d.cards, "ironclad-legionary": 1,
+                                           "siege-foundry": 1}})
     assert problems(small, cards) == [
         f"{d.name}: cards: the deck holds 42 cards; a deck holds 45 or more"]
 
 
 def test_a_deck_has_no_maximum_size():
     cards, d = legion()
-    extra = {cid: 3 for cid in ("ambush", "kindle", "windfall", "gem-rush", "smite")}
+    extra = {cid: 3 for cid in ("ambush", "kindle", "dawns-mercy", "gem-rush", "smite")}
     big = d.model_copy(update={"cards": {**d.cards, **extra}})
     assert sum(big.cards.values()) == 61 and problems(big, cards) == []
 

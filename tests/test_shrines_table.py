@@ -270,14 +270,14 @@ def test_right_click_zooms_and_a_click_closes(app):
     assert scene.zoom.zoomed is None and history(scene) == []
 
 
-def test_hover_zooms_after_a_rest(app):
+def test_a_hovered_hand_card_rises_at_once(app):
+    """Issue 23: a card in one's hand grows as soon as the pointer is on it (other
+    cards wait for the pointer to rest); moving off it puts it back."""
     scene = start(app, Session(GAME, 3, {}, ["human", "computer"]))
     name = scene.view().zones["hand:0"].cards[1]
     pos = centre(scene, "hand:0", name)
     app.step([ev(pygame.MOUSEMOTION, pos=pos, rel=(1, 1), buttons=(0, 0, 0))], 0.01)
-    assert scene.zoom.zoomed is None and scene.deadline() is not None
-    scene.update(scene.zoom.due())
-    assert scene.zoom.zoomed == name
+    assert scene.zoom.rising and scene.zoom.zoomed == name
     app.step([ev(pygame.MOUSEMOTION, pos=(3, 3), rel=(1, 1), buttons=(0, 0, 0))], 0.01)
     assert scene.zoom.zoomed is None
 

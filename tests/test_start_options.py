@@ -12,18 +12,34 @@ def labels(scene) -> list[str]:
     return [row.words for row in scene.rows]
 
 
+def words(scene) -> str:
+    """Everything the form says: its rows' words and its labels (an option's help
+    is its label when it fits there, else its row says it)."""
+    from pygame_gui.elements import UILabel
+    shown = [e.text for e in scene.app.manager.get_root_container().elements
+             if isinstance(e, UILabel)]
+    return " ".join([*labels(scene), *shown])
+
+
 def test_deck_options_follow_the_seat_count(app):
     from shrinetable.table.start_scene import StartScene
     scene = StartScene(app, game="usagi")
     scene.seats = ["human", "computer"]
     scene.build_ui()
-    words = " ".join(labels(scene))
-    assert "p2's deck" in words and "p3's deck" not in words
+    decks = [o.name for o in scene._shown() if o.name.startswith("deck_")]
+    assert decks == ["deck_p1", "deck_p2"]
+    assert "p2's deck" in words(scene) and "p3's deck" not in words(scene)
     scene.seats = ["human"] + ["computer"] * 5
     scene.build_ui()
-    words = " ".join(labels(scene))
-    assert "p6's deck" in words
-    assert "7 options below" in labels(scene)[0]
+    assert "p6's deck" in words(scene)
+    assert f"{len(scene._shown())} options below" in labels(scene)[0]
+    assert len(scene._shown()) == len(app_options("usagi"))
+
+
+def app_options(game: str) -> list[str]:
+    """Every option of `game`: at six seats the form shows them all."""
+    from shrinetable.engine import registry
+    return [o.name for o in registry.get(game).options]
 
 
 def test_six_seats_and_their_decks_fit_a_1280x720_window(app):

@@ -44,5 +44,8 @@ def test_copy_keeps_every_field_and_shares_nothing_mutable(name):
         assert getattr(copy, f.name) == getattr(state, f.name), f.name
         if f.name == "rng":                 # shared until a step draws (copy-on-write)
             continue
+        if f.name == "perms":   # Shrines: each permanent shared until a step changes it
+            assert copy.perms is not state.perms and not copy.owned and not state.owned
+            continue
         mine = {id(c) for c in containers(getattr(state, f.name))}
         assert not mine & {id(c) for c in containers(getattr(copy, f.name))}, f.name

@@ -267,7 +267,8 @@ def check_zones(spec: Position, game: Any, fail) -> None:
                             f"{', '.join(known)}")
         for j, card in enumerate(cards):
             number = card.rpartition("#")[2]
-            if "#" in card and number.isdigit() and int(number) > MAX_INSTANCE:
+            if "#" in card and number.isdigit() and (   # int() refuses 4,300 digits and "²"
+                    len(number) > 9 or not number.isascii() or int(number) > MAX_INSTANCE):
                 raise fail((*loc, j), f"{card!r}: instance numbers go up to {MAX_INSTANCE}")
 
 

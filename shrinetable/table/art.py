@@ -134,6 +134,7 @@ class CardArt:
         """`name` as a strip (`faces.draw_strip`; None: a strip of card back);
         `chips_at`: where chips begin on its name line, which the name ends before;
         `pile`: a pile's top card (named over several lines where it is high)."""
+        size = max(1, size[0]), max(1, size[1])   # a zone squeezed to nothing (a tiny window)
         key = ("strip", name, size, chips_at, pile)
         if key not in self._cache:
             self._cache[key] = _ready(self._back(size) if name is None else draw_strip(
