@@ -10,6 +10,7 @@ import re
 from dataclasses import dataclass, field
 
 import pygame
+from pygame_gui.core import ObjectID
 from pygame_gui.elements import UIButton, UILabel, UITextBox, UIWindow
 from pygame_gui.windows import UIFileDialog
 
@@ -18,6 +19,7 @@ from shrinetable.adapter import gestures, storage
 from . import geometry as geo
 from . import uiscale
 from .seats import seat_name
+from .theme import font_class
 from .words import log_line
 
 LOG_SHOWN = 40  # log entries kept in the panel
@@ -214,27 +216,45 @@ class Panels:
                          present.describe(move.text, d.kind), self.s.app.manager)
             self.s.ui.actions[b] = move.action
 
+    def k(self) -> float:
+        """How much larger than at 1280x720 a dialog is drawn: with the window
+        (rebuilt when it is resized) and the player's text size."""
+        w, h = self.s.app.screen.get_size()
+        return max(1.0, min(w / 1280, h / 720)) * self.s.app.fonts.scale
+
+    def r(self, x: float, y: float, w: float, h: float) -> pygame.Rect:
+        """A widget's place in a dialog, in units of the 1280x720 dialog (`k`)."""
+        k = self.k()
+        return pygame.Rect(round(x * k), round(y * k), round(w * k), round(h * k))
+
+    def font(self) -> ObjectID:
+        return ObjectID(class_id=font_class(14 * self.k()))
+
     def _window(self, title: str, w: int, h: int) -> tuple[UIWindow, int]:
+        """A dialog `w` x `h` at 1280x720, larger in a larger window; its inner
+        width in units (`r`)."""
         size = self.s.app.screen.get_size()
-        w, h = min(w, size[0] - 20), min(h, size[1] - 20)
+        k = self.k()
+        w, h = min(round(w * k), size[0] - 20), min(round(h * k), size[1] - 20)
         rect = pygame.Rect(0, 0, w, h)
         rect.center = (size[0] // 2, size[1] // 2)
         win = UIWindow(rect, self.s.app.manager, window_display_title=title,
-                       resizable=False, draggable=True)
+                       resizable=False, draggable=True, object_id=self.font())
         self.s.ui.window = win
-        return win, win.get_container().get_size()[0]
+        return win, round(win.get_container().get_size()[0] / k)
 
     def _buttons_in(self, win: UIWindow, width: int, items, top: int = 10) -> None:
         for i, (label, cmd) in enumerate(items):
-            b = UIButton(pygame.Rect(10, top + i * 42, width - 20, 36), label,
-                         self.s.app.manager, container=win)
+            b = UIButton(self.r(10, top + i * 42, width - 20, 36), label,
+                         self.s.app.manager, container=win, object_id=self.font())
             self.s.ui.commands[b] = cmd
 
     def _quit_ui(self) -> None:
         """Quit while a game is on? It is kept (Continue resumes it)."""
         win, width = self._window("Quit shrinetable?", 440, 200)
         UITextBox("This game is kept: <b>Continue</b> on the start screen resumes it.",
-                  pygame.Rect(10, 6, width - 20, 56), self.s.app.manager, container=win)
+                  self.r(10, 6, width - 20, 56), self.s.app.manager, container=win,
+                  object_id=self.font())
         self._buttons_in(win, width, [("Quit", "quit"), ("Keep playing (Esc)", "close")], 68)
 
     def _menu_ui(self) -> None:
@@ -258,26 +278,28 @@ class Panels:
                 ("Text size", [(f"{round(k * 100)}%", f"scale {k}", k == app.fonts.scale)
                                for k in uiscale.SCALES])]
         for head, choices in rows:
-            UILabel(pygame.Rect(10, top, width - 20, 26), head, app.manager, container=win)
+            UILabel(self.r(10, top, width - 20, 26), head, app.manager, container=win,
+                    object_id=self.font())
             bw = (width - 20) // len(choices)
             for i, (label, cmd, chosen) in enumerate(choices):   # the one in use is marked,
-                b = UIButton(pygame.Rect(10 + i * bw, top + 28, bw - 4, 32),   # not only
-                             f"\u2022 {label}" if chosen else label,             # coloured
-                             app.manager, container=win)
+                b = UIButton(self.r(10 + i * bw, top + 28, bw - 4, 32),   # not only coloured
+                             f"\u2022 {label}" if chosen else label,
+                             app.manager, container=win, object_id=self.font())
                 self.s.ui.commands[b] = cmd
             top += 66
 
     def _rules_ui(self) -> None:
         size = self.s.app.screen.get_size()
+        k = self.k()
         win, width = self._window(f"Rules of {self.s.match.title}",
-                                  min(760, size[0] - 40), size[1] - 40)
-        height = win.get_container().get_size()[1]
+                                  min(760, round((size[0] - 40) / k)), round((size[1] - 40) / k))
+        height = round(win.get_container().get_size()[1] / k)
         rules = re.sub(r"\s*\n\s*", " ", self.s.match.present.rules).strip()
         rules = rules.replace("<br> ", "<br>")   # a paragraph starts flush left
-        UITextBox(rules, pygame.Rect(0, 0, width, height - 50),
-                  self.s.app.manager, container=win)
-        b = UIButton(pygame.Rect(width // 2 - 80, height - 45, 160, 36), "Close",
-                     self.s.app.manager, container=win)
+        UITextBox(rules, self.r(0, 0, width, height - 50),
+                  self.s.app.manager, container=win, object_id=self.font())
+        b = UIButton(self.r(width // 2 - 80, height - 45, 160, 36), "Close",
+                     self.s.app.manager, container=win, object_id=self.font())
         self.s.ui.commands[b] = "close"
 
     def _choice_ui(self) -> None:
@@ -289,8 +311,8 @@ class Panels:
             move = self.s.choices[n]
             if move is proposed:
                 label = f"{label} (proposed \u00b7 Enter)"
-            b = UIButton(pygame.Rect(10, 10 + i * 42, width - 20, 36), label,
-                         self.s.app.manager, container=win)
+            b = UIButton(self.r(10, 10 + i * 42, width - 20, 36), label,
+                         self.s.app.manager, container=win, object_id=self.font())
             if move is proposed:
                 b.select()
             self.s.ui.actions[b] = move.action
@@ -306,11 +328,11 @@ class Panels:
         else:
             head = "A draw"
         win, width = self._window("Game over", 420, 260)
-        UILabel(pygame.Rect(10, 10, width - 20, 30), head, self.s.app.manager, container=win)
+        UILabel(self.r(10, 10, width - 20, 30), head, self.s.app.manager, container=win,
+                object_id=self.font())
         if out:
-            UILabel(pygame.Rect(10, 40, width - 20, 26), out.reason[:1].upper() + out.reason[1:],
-                    self.s.app.manager,
-                    container=win)
+            UILabel(self.r(10, 40, width - 20, 26), out.reason[:1].upper() + out.reason[1:],
+                    self.s.app.manager, container=win, object_id=self.font())
         self._buttons_in(win, width, [("Play again", "again"), ("New game\u2026", "newgame"),
                                       ("Quit", "quit")], 76)
 
@@ -321,11 +343,11 @@ class Panels:
         present = self.s.match.present
         seat = seat_name(d.seat)
         win, width = self._window(f"{seat}, an answer?", 420, 200)
-        UILabel(pygame.Rect(10, 8, width - 20, 26), f"{seat} {present.asks[d.kind]}.",
-                self.s.app.manager, container=win)
+        UILabel(self.r(10, 8, width - 20, 26), f"{seat} {present.asks[d.kind]}.",
+                self.s.app.manager, container=win, object_id=self.font())
         passing = self.s.match.quick_pass()
-        b = UIButton(pygame.Rect(10, 40, width - 20, 36), present.describe(passing.text, d.kind),
-                     self.s.app.manager, container=win)
+        b = UIButton(self.r(10, 40, width - 20, 36), present.describe(passing.text, d.kind),
+                     self.s.app.manager, container=win, object_id=self.font())
         self.s.ui.actions[b] = passing
         self._buttons_in(win, width, [(f"Answer: hand the device to {seat}", "handover")], 82)
 
