@@ -5,7 +5,6 @@ play (2 players: 95%; 4 players, one computer seat: 60%)."""
 from __future__ import annotations
 
 import random
-import time
 
 import pytest
 from usagi_helpers import legal, play, pos
@@ -33,15 +32,12 @@ def _games(seats: int, seeds: range, cap: int = 40):
 
 
 @pytest.mark.parametrize("seats", [2, 3, 4, 5, 6])
-def test_choices_are_legal_and_quick_at_every_seat_count(seats):
-    """Every choice is legal; none takes 150 ms (the goal), over whole games."""
-    worst = 0.0
+def test_choices_are_legal_at_every_seat_count(seats):
+    """Every choice is legal, over whole games. How long a choice takes is a
+    figure, not a test (no timing limits in tests): `shrinetable bench engine
+    --game usagi --players N` reports the computer's median, p99 and slowest."""
     for s, a in _games(seats, range(2), cap=25):
         assert a in GAME.legal_actions(s)
-        t = time.perf_counter()
-        AI(s, random.Random(0))
-        worst = max(worst, time.perf_counter() - t)
-    assert worst < 0.150, worst
 
 
 def test_same_position_same_answer():
