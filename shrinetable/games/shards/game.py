@@ -141,8 +141,11 @@ class ShardsGame(GameBase):
             if a.other:     # found a territory: drop on the territory card, or the free slot
                 free = rules.terr(s.slots[q].index(None), q)
                 return Gesture((a.card,), hand, free, a.other, also=(hand,))
-            if d.type in ("unit", "building"):
-                return Gesture((a.card,), hand, rules.terr(a.slot, q), aim)
+            if d.type in ("unit", "building"):   # its target may lie elsewhere (a policy)
+                slot = rules.terr(a.slot, q)
+                there = self._zone_of(s, aim) if aim else slot
+                return Gesture((a.card,), hand, slot, aim,
+                               also=(there,) if there != slot else ())
             if d.type == "policy":
                 return Gesture((a.card,), hand, f"policy:{q}", aim)
             if aim:
