@@ -22,17 +22,38 @@ def measure(game_name: str, players: int, size: tuple[int, int],
             shot: str | None = None) -> dict:
     """The text drawn on one full frame of `game_name` at `players` seats in a
     window of `size`; `shot`: save the frame there (a PNG)."""
-    import pygame
-
     from shrinetable.engine import registry
+
+    if not os.environ.get("DISPLAY"):
+        os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    # a data folder of its own for the one frame, removed after, and the caller's kept
+    before = os.environ.get("SHRINETABLE_DATA_DIR")
+    with tempfile.TemporaryDirectory(prefix="shrinetable-legible-") as data:
+        os.environ["SHRINETABLE_DATA_DIR"] = data
+        try:
+            drawn = _frame(registry.get(game_name), players, size, shot)
+        finally:
+            if before is None:
+                os.environ.pop("SHRINETABLE_DATA_DIR", None)
+            else:
+                os.environ["SHRINETABLE_DATA_DIR"] = before
+    game = registry.get(game_name)
+    sizes = [px for px, _ in drawn]
+    smallest = min(sizes, default=None)
+    return {"game": game.name, "players": players, "size": f"{size[0]}x{size[1]}",
+            "position": game.present.showcase.title,
+            "min_text_px": smallest, "text_draws": len(drawn),
+            "cut_labels": sum(1 for _, text in drawn if "\u2026" in text),
+            "smallest": sorted({t for px, t in drawn if px == smallest})[:5]}
+
+
+def _frame(game, players: int, size: tuple[int, int], shot: str | None) -> list:
+    """Every (px, text) drawn on one full frame of `game` (saved to `shot` if given)."""
+    import pygame
 
     from .app import App
     from .bench import showcase
 
-    if not os.environ.get("DISPLAY"):
-        os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-    os.environ["SHRINETABLE_DATA_DIR"] = tempfile.mkdtemp(prefix="shrinetable-legible-")
-    game = registry.get(game_name)
     session = showcase(game, players)
     app = App(size)
     app.start_game(session)
@@ -47,13 +68,7 @@ def measure(game_name: str, players: int, size: tuple[int, int],
     if shot:
         pygame.image.save(app.screen, shot)
     pygame.quit()
-    sizes = [px for px, _ in drawn]
-    smallest = min(sizes, default=None)
-    return {"game": game.name, "players": players, "size": f"{size[0]}x{size[1]}",
-            "position": game.present.showcase.title,
-            "min_text_px": smallest, "text_draws": len(drawn),
-            "cut_labels": sum(1 for _, text in drawn if "\u2026" in text),
-            "smallest": sorted({t for px, t in drawn if px == smallest})[:5]}
+    return drawn
 
 
 def window_size(text: str) -> tuple[int, int]:
