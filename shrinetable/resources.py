@@ -7,8 +7,10 @@ changes one place: PyInstaller unpacks data under `sys._MEIPASS`.
 
 from __future__ import annotations
 
+import json
 import os
 import sys
+import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -70,3 +72,21 @@ def last_report() -> Path | None:
     except OSError:
         return None
     return page if page.is_file() else None
+
+
+def keep(name: str, data: Any) -> None:
+    """A setting the table remembers for the next run (window place, text size):
+    `data` as JSON in the data folder's file `name`, written whole (a temporary
+    file, then a rename) or not at all; a folder that cannot be written is no fault."""
+    path = data_dir() / name
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(prefix=f".{name}-", suffix=".tmp", dir=path.parent)
+        try:
+            with os.fdopen(fd, "w", encoding="utf-8") as f:
+                json.dump(data, f)
+            os.replace(tmp, path)
+        finally:
+            Path(tmp).unlink(missing_ok=True)
+    except OSError:
+        pass

@@ -12,7 +12,6 @@ import os
 import random
 import signal
 import sys
-import tempfile
 import time
 import warnings
 from pathlib import Path
@@ -83,20 +82,8 @@ def remembered() -> tuple[tuple[int, int] | None, tuple[int, int] | None]:
 
 
 def remember(size: tuple[int, int], pos: tuple[int, int] | None) -> None:
-    """Keep the window's size and place for the next run, written whole (a temp
-    file, then a rename) or not at all; a folder that cannot be written is no fault."""
-    path = window_file()
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(prefix=".window-", suffix=".tmp", dir=path.parent)
-        try:
-            with os.fdopen(fd, "w", encoding="utf-8") as f:
-                json.dump({"size": list(size), "pos": list(pos) if pos else None}, f)
-            os.replace(tmp, path)
-        finally:
-            Path(tmp).unlink(missing_ok=True)
-    except OSError:
-        pass
+    """Keep the window's size and place for the next run (`resources.keep`)."""
+    resources.keep(WINDOW_FILE, {"size": list(size), "pos": list(pos) if pos else None})
 
 
 def game_layout(game: GameBase) -> Layout:

@@ -5,8 +5,6 @@ folder. A damaged or missing file means 100%: it is only a convenience."""
 from __future__ import annotations
 
 import json
-import os
-import tempfile
 from pathlib import Path
 
 from shrinetable import resources
@@ -28,17 +26,5 @@ def load() -> float:
 
 
 def save(scale: float) -> None:
-    """Keep `scale` for the next run, written whole (a temp file, then a rename)
-    or not at all; a folder that cannot be written is no fault."""
-    path = _path()
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(prefix=".ui-", suffix=".tmp", dir=path.parent)
-        try:
-            with os.fdopen(fd, "w", encoding="utf-8") as f:
-                json.dump({"scale": scale}, f)
-            os.replace(tmp, path)
-        finally:
-            Path(tmp).unlink(missing_ok=True)
-    except OSError:
-        pass
+    """Keep `scale` for the next run (`resources.keep`)."""
+    resources.keep(FILE, {"scale": scale})
