@@ -212,9 +212,15 @@ class StartScene:
         y += round(46 * u)
         self.resume_line = (pygame.Rect(x, y, total, round(24 * u)), self._resume_words())
         y += round(26 * u)
-        if self.message:   # wrapped, whole: a refused file's reason names file and line
-            UITextBox(html.escape(self.message), pygame.Rect(x, y, total, -1), m,
-                      object_id=font)
+        if self.message:   # wrapped, whole: a refused file's reason names file and line;
+            # within the window (a long one scrolls there)
+            room = max(round(48 * u), h - y - 8)
+            box = UITextBox(html.escape(self.message), pygame.Rect(x, y, total, -1), m,
+                            object_id=font)
+            if box.rect.height > room:
+                box.kill()
+                UITextBox(html.escape(self.message), pygame.Rect(x, y, total, room), m,
+                          object_id=font)
         self.dirty = True
 
     def _shown(self) -> list:
