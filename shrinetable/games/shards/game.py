@@ -14,6 +14,7 @@ from shrinetable.engine import (
     OptionSpec,
     Outcome,
     PositionHook,
+    StateCodec,
     View,
     ZoneView,
 )
@@ -69,6 +70,8 @@ class ShardsGame(GameBase):
     position = PositionHook(keys=setup.Keys, build=setup.position)
     card_data = replace(schema.DATA, deck_file=decks.file_problems)
     testing = testing.HOOKS
+    # a checkpoint keeps what moves change; the cards come from the deal
+    state_codec = StateCodec(fixed=("opts", "defs", "names", "owner"), cache=("legal", "memo"))
     present = present.PRESENT
     ai = staticmethod(computer.choose)
     auto_pass = ("hold", "pass")

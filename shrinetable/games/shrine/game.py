@@ -11,6 +11,7 @@ from shrinetable.engine import (
     OptionSpec,
     Outcome,
     PositionHook,
+    StateCodec,
     View,
     ZoneView,
 )
@@ -69,6 +70,8 @@ class ShrineGame(GameBase):
     position = PositionHook(keys=setup.Keys, build=setup.position)
     present = present.PRESENT
     testing = testing.HOOKS
+    # a checkpoint keeps what moves change; seats and options come from the deal
+    state_codec = StateCodec(fixed=("seats", "opts"), cache=("legal",))
 
     def make_options(self, options: dict[str, Any] | None, seats: int = 2) -> Options:
         """Typed options (the `OptionSpec` names are its fields); ValueError as in

@@ -12,6 +12,7 @@ from shrinetable.engine import (
     OptionSpec,
     Outcome,
     PositionHook,
+    StateCodec,
     View,
     ZoneView,
 )
@@ -62,6 +63,9 @@ class ShrinesGame(GameBase):
     card_data = schema.DATA
     present = present.PRESENT
     testing = testing.HOOKS
+    # a checkpoint keeps what moves change; tokens made in play add to the deal's cards
+    state_codec = StateCodec(fixed=("opts",), grows=("defs", "owner"),
+                             cache=("legal", "cover", "owned"))
     # a priority pass that is a player's only legal move: the table makes it for them
     auto_pass = ("pass",)
     # cards that leave a hand as a unit, a source, a trap or a spell (a report counts them played)

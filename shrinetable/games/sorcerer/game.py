@@ -13,6 +13,7 @@ from shrinetable.engine import (
     OptionSpec,
     Outcome,
     PositionHook,
+    StateCodec,
     View,
     ZoneView,
 )
@@ -53,6 +54,8 @@ class SorcererGame(GameBase):
     position = PositionHook(keys=setup.Keys, build=setup.position)
     card_data = replace(schema.DATA, deck_file=decks.file_problems)
     testing = testing.HOOKS
+    # a checkpoint keeps what moves change; the cards come from the deal
+    state_codec = StateCodec(fixed=("opts", "defs", "names", "owner"))
     present = present.PRESENT
     ai = staticmethod(computer.choose)
     # a pass that is a player's only legal move: the table makes it for them

@@ -14,6 +14,7 @@ from shrinetable.engine import (
     OptionSpec,
     Outcome,
     PositionHook,
+    StateCodec,
     View,
     ZoneView,
 )
@@ -59,6 +60,9 @@ class UsagiGame(GameBase):
     position = PositionHook(keys=setup.Keys, build=setup.position)
     card_data = replace(schema.DATA, deck_file=decks.file_problems)
     testing = testing.HOOKS
+    # a checkpoint keeps what moves change; the cards come from the deal
+    state_codec = StateCodec(fixed=("opts", "n", "defs", "names", "owner"),
+                             cache=("legal", "public", "zones"))
     present = present.PRESENT
     ai = staticmethod(computer.choose)
     auto_pass = ("pass",)
