@@ -110,7 +110,7 @@ class GameScene:
             self.ai_due = time.monotonic() + delay
         elif d.seat != self.viewer and m.quick_pass() is not None:
             self.overlay = "ask"
-        elif d.seat != self.viewer:
+        elif d.seat != self.viewer and m.seats[d.seat] == "human":   # else another table's
             self.overlay = "handover"
             self.flyers = []  # nothing of the last seat's table crosses the handover screen
             self.marks.arriving = set()
