@@ -388,9 +388,8 @@ class GameScene:
 
     def build_ui(self) -> None:
         self.panels.build()
-        state = self.match.session.state
-        new = self.guard.place(list(self.ui.actions), (len(self.match.history), id(state)),
-                               time.monotonic())
+        position = (len(self.match.history), id(self.view()))   # a view per change
+        new = self.guard.place(list(self.ui.actions), position, time.monotonic())
         if new:
             self.app.emit(f"new buttons {' | '.join(new)}")
 
