@@ -355,7 +355,8 @@ class Host:
     def players(self) -> p.Players:
         return p.Players(players=[
             p.PlayerM(seat=i, kind=c.kind, name=c.name or f"p{i + 1}",
-                      connected=c.kind != "remote" or self._table_of(i) is not None)
+                      connected=c.kind != "remote" or self._table_of(i) is not None,
+                      taken=c.kind != "remote" or c.token is not None)
             for i, c in enumerate(self.chairs)],
             watchers=sum(t.seat is None for t in self.tables))
 

@@ -253,6 +253,7 @@ class PlayerM(Message):
     kind: Literal["human", "computer", "remote"]
     name: str
     connected: bool
+    taken: bool = True   # False: a remote seat no one has joined yet
 
 
 class Players(Message):
