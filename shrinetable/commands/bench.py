@@ -40,7 +40,7 @@ def _render(p: argparse.ArgumentParser) -> None:
     from shrinetable.table.legibility import window_size
     p.add_argument("--size", type=window_size, default=None, metavar="WxH",
                    help="the text drawn at this window size instead: the smallest font "
-                        "size (min_text_px) and the texts cut with an ellipsis (cut_labels)")
+                        "size (min_text_px), labels and card text cut with an ellipsis")
 
 
 def _launch(p: argparse.ArgumentParser) -> None:

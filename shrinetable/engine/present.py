@@ -18,11 +18,15 @@ RGB = tuple[int, int, int]
 
 @dataclass(frozen=True, slots=True)
 class Chip:
-    """A word or figure in a rounded box; with no `fill`, plain words in `ink`."""
+    """A word or figure in a rounded box; with no `fill`, plain words in `ink`.
+    `short`: what a zone's chip says where the whole `text` does not fit (its
+    first word, say); "" leaves it off there, for a chip whose words the table
+    shows elsewhere too. Without it the table cuts the text with an ellipsis."""
 
     text: str
     fill: RGB | None = (220, 220, 220)
     ink: RGB = (20, 20, 20)
+    short: str | None = None
 
 
 @dataclass(frozen=True, slots=True)

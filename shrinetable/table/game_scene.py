@@ -24,6 +24,7 @@ from shrinetable.formats.save import SaveError
 
 from . import keys, uiscale
 from .board import Board, Marks
+from .decision_bar import Guard
 from .motion import Drag, Flyer, Press
 from .painter import Painter
 from .panels import Panels, Widgets
@@ -31,10 +32,8 @@ from .pointer import Pointer
 from .seats import seat_name
 from .zoom import Zoom
 
-# how long answer buttons ignore clicks after another seat's move brought them:
-# a click aimed at the buttons that stood there a moment before is not an answer
-GUARD_S = 0.25
 SEE_S = 1.5   # how long a person's own move stays in view before a pass made for them
+FADE_FRAME = 1 / 30   # the new buttons' fade-in redraws this often
 
 
 class GameScene:
@@ -67,7 +66,7 @@ class GameScene:
         self.proposal: gestures.Move | None = None   # the choice the game proposes
         self.ai_due: float | None = None
         self.ai_move = None   # the match's automatic move (`Auto`), made at ai_due
-        self.guard_until = 0.0   # action buttons ignore clicks until then (GUARD_S)
+        self.guard = Guard()   # a new button ignores clicks a moment (`decision_bar`)
         self.ui = Widgets()
         self.asking_quit = False   # the menu asks whether to quit the game in progress
         self.panels, self.painter = Panels(self), Painter(self)
@@ -111,7 +110,7 @@ class GameScene:
             self.ai_due = time.monotonic() + delay
         elif d.seat != self.viewer and m.quick_pass() is not None:
             self.overlay = "ask"
-        elif d.seat != self.viewer:
+        elif d.seat != self.viewer and m.seats[d.seat] == "human":   # else another table's
             self.overlay = "handover"
             self.flyers = []  # nothing of the last seat's table crosses the handover screen
             self.marks.arriving = set()
@@ -155,8 +154,6 @@ class GameScene:
         if applied.auto and self.match.seats[applied.seat] == "human":
             self.message, self.message_is_error = f"{seat_name(applied.seat)}: {AUTO}", False
         self._after_change()
-        if self.ui.actions and (applied.seat != self.viewer or applied.auto):
-            self.guard_until = time.monotonic() + GUARD_S   # buttons brought by another's move
 
     def _record(self, applied: Applied, animate: bool = True) -> None:
         text = "secret" if applied.secret else applied.text
@@ -290,8 +287,9 @@ class GameScene:
         t = event.type
         if t == pygame_gui.UI_BUTTON_PRESSED:
             if event.ui_element in self.ui.actions:
-                if time.monotonic() < self.guard_until:
-                    return   # meant for the buttons that stood there a moment ago
+                if not self.guard.ready(event.ui_element, time.monotonic()):
+                    self.app.emit(f"guarded {event.ui_element.text}")
+                    return   # meant for the button that stood there a moment ago
                 action = self.ui.actions[event.ui_element]
                 self.overlay = None if self.overlay == "choice" else self.overlay
                 self.perform(action)
@@ -368,11 +366,18 @@ class GameScene:
         """When this scene next needs to run without input (None: idle)."""
         if self.flyers or self.dirty or self.partial:
             return 0.0
-        due = [t for t in (self.ai_due, self.zoom.due()) if t is not None]
+        now = time.monotonic()
+        fading = now + FADE_FRAME if self.guard.waiting(now) else None
+        due = [t for t in (self.ai_due, self.zoom.due(), fading) if t is not None]
         return min(due) if due else None
 
     def update(self, now: float) -> None:
         self.zoom.update(now)
+        if self.guard.until and not self.guard.waiting(now):
+            self.guard.until = 0.0
+            self.app.emit("buttons ready")   # every new button takes clicks now
+        if self.guard.waiting(now):
+            self.dirty = True   # the new buttons' fade-in
         if self.ai_due is not None and now >= self.ai_due and self.overlay is None:
             self.ai_due = None
             self._made(self.match.step())
@@ -383,6 +388,10 @@ class GameScene:
 
     def build_ui(self) -> None:
         self.panels.build()
+        position = (len(self.match.history), id(self.view()))   # a view per change
+        new = self.guard.place(list(self.ui.actions), position, time.monotonic())
+        if new:
+            self.app.emit(f"new buttons {' | '.join(new)}")
 
     def draw(self, screen: pygame.Surface) -> list[pygame.Rect] | None:
         """Paint what changed; returns dirty rectangles, or None after a full frame."""

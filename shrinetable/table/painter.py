@@ -49,6 +49,7 @@ class Painter:
         self.s.app.manager.draw_ui(self.composite)
         screen.blit(self.composite, (0, 0))
         now = time.monotonic()
+        self.s.guard.draw(screen, now)
         for f in self.s.flyers:
             if now >= f.t0:
                 screen.blit(f.image, f.rect(now))

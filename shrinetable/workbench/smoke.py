@@ -1,5 +1,5 @@
 """The workbench's part of `shrinetable --smoke`: a frozen bundle can lose
-matplotlib's Agg backend, numpy's libraries or the spawned worker processes, and then fail
+Pillow's PNG writer or font, the spawned worker processes, and then fail
 only when a designer asks for a report or sheets. Each check runs the real path
 on a tiny scale and writes into `folder` (the smoke's temporary folder)."""
 

@@ -214,9 +214,13 @@ def _covers(over: list[str], kinds: list[str]) -> tuple[Chip, ...]:
             continue
         name = printed(c).get("name", c)
         if kind in seen:   # crossed out, its first word only: the site's label stays clear
-            chips.append(Chip(f"\u2715 {name.split()[0]}", OVERRULED, (225, 225, 225)))
+            # where the site is crowded it is left off: it does nothing there, and
+            # Terrain & weather still shows the area
+            chips.append(Chip(f"\u2715 {name.split()[0]}", OVERRULED, (225, 225, 225), ""))
         else:
-            chips.append(Chip(name, AREA.get(kind, (220, 220, 220))))
+            first = name.split()[0]
+            chips.append(Chip(name, AREA.get(kind, (220, 220, 220)),
+                              short=first if first != name else None))
         seen.add(kind)
     return tuple(chips)
 
