@@ -37,6 +37,7 @@ class Window(App):
         self.env = dict(os.environ, DISPLAY=xvfb.display, SDL_VIDEODRIVER="x11",
                         SDL_VIDEO_WINDOW_POS="0,0", PYTHONUNBUFFERED="1",
                         SHRINETABLE_AI_DELAY="0", SHRINETABLE_DATA_DIR=str(data_dir),
+                        SHRINETABLE_GUARD_S="0",   # as the harness: no new-button guard
                         SDL_FRAMEBUFFER_ACCELERATION="0")
         cmd = [sys.executable, "-m", "shrinetable", *args, "--trace",
                "--size", f"{SIZE[0]}x{SIZE[1]}"]

@@ -59,6 +59,15 @@ def _network(p: argparse.ArgumentParser) -> None:
     p.add_argument("--moves", type=int, default=300, help="moves to time (default 300)")
 
 
+def _save(p: argparse.ArgumentParser) -> None:
+    _game(p)
+    p.add_argument("--moves", type=int, default=100_000, help="moves in the save (default 100000)")
+    p.add_argument("--seed", type=int, default=1, help="seed of the game")
+    p.add_argument("--runs", type=int, default=3, help="loads to take the median of")
+    p.add_argument("--compare", action="store_true",
+                   help="also load it without its checkpoints, move by move (slow)")
+
+
 def _prompts(p: argparse.ArgumentParser) -> None:
     _game(p)
     p.add_argument("--players", type=int, default=None,
@@ -89,6 +98,9 @@ BENCHES = {
     "prompts": Bench("questions the table asks a person per turn (median, p90), the "
                      "table's own automatic passes applied",
                      "shrinetable.adapter.prompts:run_prompts", _prompts),
+    "save": Bench("seconds and peak memory to load a long save (--load and Continue), in "
+                  "fresh processes; with --compare, also without its checkpoints",
+                  "shrinetable.adapter.loadbench:run_save", _save),
     "startup": Bench("`shrinetable --help` against `python -c pass`, same run",
                      "shrinetable.bench:run_startup", _startup),
 }

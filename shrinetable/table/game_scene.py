@@ -24,17 +24,17 @@ from shrinetable.formats.save import SaveError
 
 from . import keys, uiscale
 from .board import Board, Marks
+from .decision_bar import Guard
 from .motion import Drag, Flyer, Press
 from .painter import Painter
 from .panels import Panels, Widgets
 from .pointer import Pointer
+from .results import Results
 from .seats import seat_name
 from .zoom import Zoom
 
-# how long answer buttons ignore clicks after another seat's move brought them:
-# a click aimed at the buttons that stood there a moment before is not an answer
-GUARD_S = 0.25
 SEE_S = 1.5   # how long a person's own move stays in view before a pass made for them
+FADE_FRAME = 1 / 30   # the new buttons' fade-in redraws this often
 
 
 class GameScene:
@@ -67,7 +67,8 @@ class GameScene:
         self.proposal: gestures.Move | None = None   # the choice the game proposes
         self.ai_due: float | None = None
         self.ai_move = None   # the match's automatic move (`Auto`), made at ai_due
-        self.guard_until = 0.0   # action buttons ignore clicks until then (GUARD_S)
+        self.guard = Guard()   # a new button ignores clicks a moment (`decision_bar`)
+        self.results = Results()   # a move's result kept in view a while
         self.ui = Widgets()
         self.asking_quit = False   # the menu asks whether to quit the game in progress
         self.panels, self.painter = Panels(self), Painter(self)
@@ -155,14 +156,17 @@ class GameScene:
         if applied.auto and self.match.seats[applied.seat] == "human":
             self.message, self.message_is_error = f"{seat_name(applied.seat)}: {AUTO}", False
         self._after_change()
-        if self.ui.actions and (applied.seat != self.viewer or applied.auto):
-            self.guard_until = time.monotonic() + GUARD_S   # buttons brought by another's move
 
     def _record(self, applied: Applied, animate: bool = True) -> None:
         text = "secret" if applied.secret else applied.text
         self.app.emit(f"action {seat_name(applied.seat).lower()} {text}")
         self.panels.log(applied)
         self.message = self.match.save_problem
+        now = time.monotonic()
+        if applied.seat == self.viewer and not applied.auto:
+            self.results.viewer_moved(now)
+        if self.results.add(self.match.present, applied, self.viewer, now):
+            self.app.emit(f"result {self.results.lines[-1]}")
         touched = {z for e in applied.events for z in (e.source, e.target) if z}
         self.marks.last = touched & set(self.view().zones)
         if animate:
@@ -245,6 +249,7 @@ class GameScene:
             self.app.emit("undo")
             self.panels.relog()
             self.marks.last = set()
+            self.results.clear()
             self.overlay = None
             self._after_change()
         else:
@@ -290,8 +295,9 @@ class GameScene:
         t = event.type
         if t == pygame_gui.UI_BUTTON_PRESSED:
             if event.ui_element in self.ui.actions:
-                if time.monotonic() < self.guard_until:
-                    return   # meant for the buttons that stood there a moment ago
+                if not self.guard.ready(event.ui_element, time.monotonic()):
+                    self.app.emit(f"guarded {event.ui_element.text}")
+                    return   # meant for the button that stood there a moment ago
                 action = self.ui.actions[event.ui_element]
                 self.overlay = None if self.overlay == "choice" else self.overlay
                 self.perform(action)
@@ -320,6 +326,9 @@ class GameScene:
         if t == pygame.MOUSEBUTTONDOWN and self.zoom.close() and not consumed:
             return   # any click closes the enlarged card; one on the table does only that
         if self.overlay is not None:
+            return
+        if t == pygame.MOUSEBUTTONDOWN and not consumed and self.results.click(event.pos):
+            self.dirty = True   # the result read: a click on it only closes it
             return
         self.pointer.handle(event, consumed)
 
@@ -368,11 +377,19 @@ class GameScene:
         """When this scene next needs to run without input (None: idle)."""
         if self.flyers or self.dirty or self.partial:
             return 0.0
-        due = [t for t in (self.ai_due, self.zoom.due()) if t is not None]
+        now = time.monotonic()
+        fading = now + FADE_FRAME if self.guard.waiting(now) else None
+        due = [t for t in (self.ai_due, self.zoom.due(), fading, self.results.due())
+               if t is not None]
         return min(due) if due else None
 
     def update(self, now: float) -> None:
         self.zoom.update(now)
+        if self.guard.until and not self.guard.waiting(now):
+            self.guard.until = 0.0
+            self.app.emit("buttons ready")   # every new button takes clicks now
+        if self.guard.waiting(now) or self.results.update(now):
+            self.dirty = True   # the new buttons' fade-in, a result gone
         if self.ai_due is not None and now >= self.ai_due and self.overlay is None:
             self.ai_due = None
             self._made(self.match.step())
@@ -383,6 +400,10 @@ class GameScene:
 
     def build_ui(self) -> None:
         self.panels.build()
+        position = (len(self.match.history), id(self.view()))   # a view per change
+        new = self.guard.place(list(self.ui.actions), position, time.monotonic())
+        if new:
+            self.app.emit(f"new buttons {' | '.join(new)}")
 
     def draw(self, screen: pygame.Surface) -> list[pygame.Rect] | None:
         """Paint what changed; returns dirty rectangles, or None after a full frame."""

@@ -14,8 +14,9 @@ from pygame_gui.core import ObjectID
 from pygame_gui.elements import UIButton, UILabel, UITextBox, UIWindow
 from pygame_gui.windows import UIFileDialog
 
-from shrinetable.adapter import gestures, storage
+from shrinetable.adapter import storage
 
+from . import decision_bar as bar
 from . import geometry as geo
 from . import uiscale
 from .seats import seat_name
@@ -195,25 +196,16 @@ class Panels:
         return f"<font color='{colour}'>{unbroken(self.s.message, width, self.s.app.fonts)}</font>"
 
     def _action_buttons(self, area: pygame.Rect) -> None:
+        """The decision bar (`decision_bar`): its buttons in their fixed places."""
         if not self.s._my_decision():
             return
         d = self.s.match.decision()
         on_table = {(p.zone, p.name) for p in geo.place_cards(
             self.s.layout, self.s.view(), self.s.board.scaler, self.s.viewer) if p.name}
-        shown = gestures.buttons(self.s.moves) + gestures.stranded(self.s.moves, on_table)
         present = self.s.match.present
-        if d.kind in present.all_buttons:
-            shown = shown + [m for m in self.s.moves if m not in shown]
-        if not shown:
-            return
-        per_col = max(1, area.h // 34)
-        cols = 1 if len(shown) <= per_col else 2
-        h = min(40, area.h // max(1, -(-len(shown) // cols)))
-        w = area.w // cols
-        for i, move in enumerate(shown[:per_col * cols]):
-            col, row = divmod(i, -(-len(shown) // cols))
-            b = UIButton(pygame.Rect(area.x + col * w, area.y + row * h, w - 4, h - 4),
-                         present.describe(move.text, d.kind), self.s.app.manager)
+        shown = bar.shown(self.s.moves, d.kind in present.all_buttons, on_table)
+        for move, rect in bar.slots(shown, area):
+            b = UIButton(rect, present.describe(move.text, d.kind), self.s.app.manager)
             self.s.ui.actions[b] = move.action
 
     def k(self) -> float:

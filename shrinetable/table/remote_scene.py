@@ -134,6 +134,8 @@ class RemoteScene(GameScene):
         for pl in m.players.players if m.players else []:
             if pl.seat == m.seat:
                 who = "you"
+            elif pl.kind == "remote" and not pl.taken:
+                who = "waiting for a player"
             elif pl.kind == "remote":
                 who = f"{pl.name}, {'connected' if pl.connected else 'gone'}"
             else:
