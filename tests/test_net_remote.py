@@ -113,3 +113,14 @@ def test_a_spectator_sees_the_public_view_and_moves_nothing(tables):
         assert "human" not in watcher.seats
     finally:
         watcher.close()
+
+
+def test_a_table_whose_connection_drops_takes_its_seat_back(tables):
+    seam, (p1, p2) = tables
+    p2.link.run(p2.remote.ws.close()).result(5)   # the network drops it
+    seen = until([p2], lambda seen: any(c.text == "Back at the table." for c in seen[0]))
+    assert [c.text for c in seen[0] if c.kind == "say"][0].startswith("Lost the host")
+    assert p2.seat == 1
+    p1.send("draw")
+    until([p1, p2], lambda seen: all(m.history for m in (p1, p2)))
+    assert p2.view() == seam.match.view(1)

@@ -225,8 +225,8 @@ class RemoteMatch:
                 self._inbox.put(Change("say", text=f"The host is gone: {e}", error=True))
                 self.wake()
                 return
-            self._inbox.put(self.remote.update)
-            self._inbox.put(self.remote.players or Change("players"))
+            self._inbox.put(self.remote.update)   # the game as it stands
+            self._inbox.put(Change("say", text="Back at the table.", error=False))
             self.wake()
 
     def poll(self) -> list[Change]:
