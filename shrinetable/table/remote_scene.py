@@ -43,6 +43,8 @@ class RemoteScene(GameScene):
     """`where`: the host's address and code as this table shows them;
     `on_close`: what to stop when the table is left (the host's own server)."""
 
+    helps = False   # the host's match answers no hint, summary or question before a skip
+
     def __init__(self, app, match: RemoteMatch, layout, where: str, on_close=None):
         self.where = where
         self.on_close = on_close
