@@ -60,6 +60,7 @@ def test_a_remote_table_is_asked_as_the_hosts_match_is(tables):
     for n, (text, table) in enumerate((("draw", p1), ("pass", p1), ("draw", p2)), 1):
         table.send(text)
         until([p1, p2], lambda seen, n=n: all(len(m.history) >= n for m in (p1, p2)))
+        assert p1.tallies(0) == local.tallies(0) and p2.tallies(1) == local.tallies(1)
     for seat, table in ((0, p1), (1, p2)):
         assert table.view() == local.view(seat)
         assert table.decision() == local.decision()
@@ -82,3 +83,44 @@ def test_a_move_the_host_refuses_is_said_with_its_reason(tables):
     said = next(c for c in seen[0] if c.kind == "say")
     assert said.error and "p1's decision" in said.text
     assert p1.history == [] and p2.history == []
+
+
+def test_an_undo_asked_and_agreed_takes_the_move_back_at_every_table(tables):
+    seam, (p1, p2) = tables
+    p1.send("draw")
+    until([p1, p2], lambda seen: all(m.history for m in (p1, p2)))
+    assert p1.can_undo(0) and not p2.can_undo(1)
+    p1.ask_undo()
+    asked = until([p2], lambda seen: any(c.kind == "undo_asked" for c in seen[0]))
+    assert next(c for c in asked[0] if c.kind == "undo_asked").seat == 0
+    p2.agree(True)
+    until([p1, p2], lambda seen: all(any(c.kind == "reset" for c in s) for s in seen))
+    assert p1.history == [] and p2.history == [] and seam.match.history == []
+    assert p1.view() == seam.match.view(0) and [m.text for m in p1.moves()] == ["draw"]
+
+
+def test_a_spectator_sees_the_public_view_and_moves_nothing(tables):
+    seam, (p1, _) = tables
+    remote = Remote("127.0.0.1", int(p1.remote.uri.rsplit(":", 1)[1]), p1.remote.code,
+                    watch=True)
+    p1.link.run(remote.join()).result(10)
+    watcher = RemoteMatch(remote, p1.link)
+    try:
+        p1.send("draw")
+        until([watcher], lambda seen: watcher.history)
+        assert watcher.seat is None and watcher.humans() == []
+        assert watcher.view() == seam.match.view(None) and watcher.moves() == []
+        assert "human" not in watcher.seats
+    finally:
+        watcher.close()
+
+
+def test_a_table_whose_connection_drops_takes_its_seat_back(tables):
+    seam, (p1, p2) = tables
+    p2.link.run(p2.remote.ws.close()).result(5)   # the network drops it
+    seen = until([p2], lambda seen: any(c.text == "Back at the table." for c in seen[0]))
+    assert [c.text for c in seen[0] if c.kind == "say"][0].startswith("Lost the host")
+    assert p2.seat == 1
+    p1.send("draw")
+    until([p1, p2], lambda seen: all(m.history for m in (p1, p2)))
+    assert p2.view() == seam.match.view(1)

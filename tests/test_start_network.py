@@ -111,6 +111,7 @@ def test_host_then_join_and_every_refusal_said_in_the_form(app, monkeypatch):
         assert "full" in said(join(app, f"127.0.0.1:{port}", code, name="Bob"))
         assert start(app).kept["join"] == {"address": "127.0.0.1", "port": int(port),
                                            "name": "Bob"}
+        played_and_taken_back(hosting, ann)
         ann.leave()
     finally:
         hosting.leave()
@@ -123,3 +124,20 @@ def test_no_host_at_the_address_is_said_in_the_form(app):
     words = said(join(app, f"127.0.0.1:{port}", "ABCD"))
     assert "No host answers" in words and "firewall" in words
     assert "must be a number" in said(join(app, "127.0.0.1", "ABCD", port="x"))
+
+
+def played_and_taken_back(hosting, ann):
+    """P1 moves at the host's table; Ann's table logs it; P1 asks to undo, Ann
+    agrees in her window, and the move leaves both logs."""
+    import pygame
+    import pygame_gui
+    settle(hosting, lambda: [m.text for m in hosting.moves] == ["draw"])
+    hosting.perform(hosting.moves[0].action)
+    settle(ann, lambda: len(ann.log_html) == 1)
+    settle(hosting, lambda: len(hosting.log_html) == 1 and hosting.match.can_undo(0))
+    hosting.undo()
+    settle(ann, lambda: ann.asking is not None)
+    ann.handle(pygame.event.Event(pygame_gui.UI_CONFIRMATION_DIALOG_CONFIRMED,
+                                  ui_element=ann.asking), False)
+    settle(hosting, lambda: not hosting.log_html and hosting.moves)
+    settle(ann, lambda: not ann.log_html)

@@ -96,3 +96,32 @@ def test_only_a_new_label_or_a_move_makes_a_button_new():
     same = B("Finished", (0, 0, 100, 36))
     assert g.place([same], "pos2", 5.0) == ["Finished"]    # the same, after a move
     assert not g.ready(same, 5.5) and g.waiting(5.5) and not g.waiting(6.1)
+
+
+def test_a_damage_round_stays_in_view_until_read_and_the_viewer_moves_on(app):
+    """Sorcerer's damage round (the sums, who fell, the points lost) is kept in
+    a box over the table after the lanes clear: at least RESULT_S, then until
+    the viewer's next move; a click on it closes it."""
+    from shrinetable.table import results
+    session = Session(registry.get("sorcerer"), 5, {}, ["human", "computer"])
+    scene = start(app, session)
+    m = scene.match
+    for _ in range(300):   # p1 passes (its top button), the computer plays
+        if scene.results.lines or m.decision() is None:
+            break
+        if m.decision().seat == 0:
+            scene.perform(next(mv for mv in m.moves() if bar.ends_step(mv)).action)
+        app.step([], 0.01)
+    assert any("magic points" in line for line in scene.results.lines)
+    scene.dirty = True
+    scene.draw(app.screen)
+    box = scene.results.box
+    assert box is not None and scene.painter.felt().contains(box)
+    shown_at = scene.results.since
+    scene.results.viewer_moved(shown_at + 1.0)        # too soon: it stays a while yet
+    assert scene.results.lines and scene.results.due() == shown_at + results.RESULT_S
+    assert scene.results.update(shown_at + results.RESULT_S) and not scene.results.lines
+    scene.results.lines, scene.results.box = ["P2 loses 3 magic points"], box
+    app.step([ev(pygame.MOUSEBUTTONDOWN, pos=box.center, button=1),
+              ev(pygame.MOUSEBUTTONUP, pos=box.center, button=1)], 0.01)
+    assert not scene.results.lines

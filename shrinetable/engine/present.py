@@ -169,6 +169,9 @@ class Presentation:
     # a resource, a pass) when no card moves in them: the computer makes them at animation speed
     # and keeps its pause for moves worth watching. None: any move moving no card
     minor: tuple[str, ...] | None = None
+    # kinds of event that are a result worth reading (a damage round's sums, who
+    # fell): the table keeps their words in view a while after the move
+    results: tuple[str, ...] = ()
     # the size a demonstration's pictures are exported at by default: large enough
     # that the game's card text reads
     demo_size: tuple[int, int] = (800, 600)

@@ -310,18 +310,18 @@ class Host:
         self._after(self.seam.play(seat, msg.text))
 
     # -- changes ------------------------------------------------------------------
-    def _after(self, applied: Applied | None) -> None:
+    def _after(self, applied: Applied | None, undone: int = 0) -> None:
         """Send every table the change, autosave, and let the driver go on."""
         self.seq += 1
         for t in list(self.tables):
-            t.send(self._update(t.seat, applied))
+            t.send(self._update(t.seat, applied, undone))
         self.unsaved.set()
         if self.seam.over():
             self.say(f"game over: {self.seam.view(None).outcome.reason}")
             self.over.set()
         self.changed.set()
 
-    def _update(self, seat: int | None, applied: Applied | None) -> p.Update:
+    def _update(self, seat: int | None, applied: Applied | None, undone: int = 0) -> p.Update:
         move, match = None, self.seam.match
         if applied is not None:
             mine = applied.seat == seat   # notation can name hidden cards: its maker's only
@@ -334,8 +334,8 @@ class Host:
                         legal=[m.text for m in moves],
                         gestures=[p.GestureM.of(m.gesture) for m in moves],
                         turn=match.turn_number(),
-                        tallies=match.tallies(seat) if applied is not None else {},
-                        can_undo=seat is not None and self.seam.can_undo(seat))
+                        can_undo=seat is not None and self.seam.can_undo(seat),
+                        undone=undone)
 
     async def _drive(self) -> None:
         """Make the moves no one at a table makes: computer seats and forced passes."""
@@ -417,11 +417,12 @@ class Host:
             self._undo(self.undo_by)
 
     def _undo(self, seat: int) -> None:
+        before = len(self.seam.match.history)
         if not self.seam.undo(seat):
             self._settle_undo(False, "the move can no longer be taken back")
             return
         self._settle_undo(True)
-        self._after(None)
+        self._after(None, before - len(self.seam.match.history))
 
     def _settle_undo(self, granted: bool, reason: str = "") -> None:
         self.undo_votes = self.undo_by = None

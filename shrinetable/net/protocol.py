@@ -234,8 +234,8 @@ class Update(Message):
     """The game after a change: the move that made it (None after a join or an
     undo), this table's view, and its legal moves when it decides now, each
     with its gesture (`gestures`, in the same order) for a table's drags. For
-    the table's panels: the turn's number, the headline numbers the change
-    moved as this seat sees them, and whether this seat may ask for an undo."""
+    the table's panels: the turn's number and whether this seat may ask for an
+    undo (`undone`: how many moves an undo took back)."""
 
     type: Literal["update"] = "update"
     seq: int
@@ -244,8 +244,8 @@ class Update(Message):
     legal: list[str] = []
     gestures: list[GestureM] = []
     turn: int = 0
-    tallies: dict[str, int] = {}
     can_undo: bool = False
+    undone: int = 0
 
 
 class PlayerM(Message):

@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from shrinetable.adapter.gestures import Move
+from shrinetable.adapter.match import tally_changes
 from shrinetable.adapter.refusal import GENERIC
 from shrinetable.adapter.session import Applied
 from shrinetable.engine import View, registry
@@ -144,7 +145,13 @@ class RemoteMatch:
         return self._moves
 
     def tallies(self, seat: int | None) -> dict[str, int]:
-        return dict(self._update.tallies)
+        """The headline numbers the last move changed, from this table's views
+        before and after it (the host need not work them out for every table)."""
+        if self._tallies is None:
+            before = self._before
+            self._tallies = {} if before is None else tally_changes(
+                self.present.decor(before), self.present.decor(self._view))
+        return self._tallies
 
     def said(self, applied: Applied, viewer: int | None) -> list[str]:
         return self._words.get(id(applied), [])
@@ -218,8 +225,8 @@ class RemoteMatch:
                 self._inbox.put(Change("say", text=f"The host is gone: {e}", error=True))
                 self.wake()
                 return
-            self._inbox.put(self.remote.update)
-            self._inbox.put(self.remote.players or Change("players"))
+            self._inbox.put(self.remote.update)   # the game as it stands
+            self._inbox.put(Change("say", text="Back at the table.", error=False))
             self.wake()
 
     def poll(self) -> list[Change]:
@@ -236,9 +243,13 @@ class RemoteMatch:
         if isinstance(msg, Change):
             return [msg]
         if isinstance(msg, p.Update):
+            before = self._view
             self._use(msg)
             if msg.move is None:
+                if msg.undone:
+                    del self.history[-msg.undone:]
                 return [Change("reset")]
+            self._before = before
             m = msg.move
             applied = Applied(m.seat, m.text or "", tuple(e.event() for e in m.events),
                               m.auto, m.secret)
@@ -261,5 +272,6 @@ class RemoteMatch:
     def _use(self, update: p.Update) -> None:
         self._update = update
         self._view = update.view.view()
+        self._before, self._tallies = None, None   # a move's update sets what it changed
         self._moves = [Move(Sent(t), g.gesture())
                        for t, g in zip(update.legal, update.gestures, strict=True)]

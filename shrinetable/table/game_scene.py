@@ -29,6 +29,7 @@ from .motion import Drag, Flyer, Press
 from .painter import Painter
 from .panels import Panels, Widgets
 from .pointer import Pointer
+from .results import Results
 from .seats import seat_name
 from .zoom import Zoom
 
@@ -67,6 +68,7 @@ class GameScene:
         self.ai_due: float | None = None
         self.ai_move = None   # the match's automatic move (`Auto`), made at ai_due
         self.guard = Guard()   # a new button ignores clicks a moment (`decision_bar`)
+        self.results = Results()   # a move's result kept in view a while
         self.ui = Widgets()
         self.asking_quit = False   # the menu asks whether to quit the game in progress
         self.panels, self.painter = Panels(self), Painter(self)
@@ -160,6 +162,11 @@ class GameScene:
         self.app.emit(f"action {seat_name(applied.seat).lower()} {text}")
         self.panels.log(applied)
         self.message = self.match.save_problem
+        now = time.monotonic()
+        if applied.seat == self.viewer and not applied.auto:
+            self.results.viewer_moved(now)
+        if self.results.add(self.match.present, applied, self.viewer, now):
+            self.app.emit(f"result {self.results.lines[-1]}")
         touched = {z for e in applied.events for z in (e.source, e.target) if z}
         self.marks.last = touched & set(self.view().zones)
         if animate:
@@ -242,6 +249,7 @@ class GameScene:
             self.app.emit("undo")
             self.panels.relog()
             self.marks.last = set()
+            self.results.clear()
             self.overlay = None
             self._after_change()
         else:
@@ -319,6 +327,9 @@ class GameScene:
             return   # any click closes the enlarged card; one on the table does only that
         if self.overlay is not None:
             return
+        if t == pygame.MOUSEBUTTONDOWN and not consumed and self.results.click(event.pos):
+            self.dirty = True   # the result read: a click on it only closes it
+            return
         self.pointer.handle(event, consumed)
 
     def toggle_notation(self) -> None:
@@ -368,7 +379,8 @@ class GameScene:
             return 0.0
         now = time.monotonic()
         fading = now + FADE_FRAME if self.guard.waiting(now) else None
-        due = [t for t in (self.ai_due, self.zoom.due(), fading) if t is not None]
+        due = [t for t in (self.ai_due, self.zoom.due(), fading, self.results.due())
+               if t is not None]
         return min(due) if due else None
 
     def update(self, now: float) -> None:
@@ -376,8 +388,8 @@ class GameScene:
         if self.guard.until and not self.guard.waiting(now):
             self.guard.until = 0.0
             self.app.emit("buttons ready")   # every new button takes clicks now
-        if self.guard.waiting(now):
-            self.dirty = True   # the new buttons' fade-in
+        if self.guard.waiting(now) or self.results.update(now):
+            self.dirty = True   # the new buttons' fade-in, a result gone
         if self.ai_due is not None and now >= self.ai_due and self.overlay is None:
             self.ai_due = None
             self._made(self.match.step())

@@ -314,6 +314,7 @@ class UsagiPresentation(Presentation):
     drag_from = ("hand", "field", "involved", "event")
     zoom_on_hover = True
     minor = ("pass",)   # a pass moves no card; the computer makes it at animation speed
+    results = ("tie", "fail", "resolve", "score")   # kept in view on the table (issue 22)
     showcase = Showcase("four players, Events contested", _contested, seats=4, steps=500,
                         pick=_build)
 
