@@ -22,7 +22,6 @@ import sys
 import tempfile
 from pathlib import Path
 
-import shrinetable
 from shrinetable.engine import registry
 from shrinetable.formats.save import SaveFile, write_journal
 
@@ -64,7 +63,7 @@ def build(game_name: str, moves: int, seed: int) -> Session:
 
 def load_figures(path: Path, how: str, data: Path) -> dict:
     """One load of `path` in a fresh process (`how`: "load" or "continue")."""
-    here = str(Path(shrinetable.__file__).resolve().parent.parent)   # this copy of it
+    here = str(Path(__file__).resolve().parents[2])   # the child runs this copy of it
     paths = [here, *filter(None, os.environ.get("PYTHONPATH", "").split(os.pathsep))]
     env = {**os.environ, "SHRINETABLE_DATA_DIR": str(data), "PYTHONPATH": os.pathsep.join(paths)}
     done = subprocess.run([sys.executable, "-c", CHILD, str(path), how], env=env,
