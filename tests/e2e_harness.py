@@ -203,7 +203,7 @@ class Mirror:
         on_table = {(p.zone, p.name) for p in self.geo.place_cards(
             self.layout, self.view(), self.scaler, self.viewer) if p.name}
         every = self.m.decision().kind in self.game.present.all_buttons
-        area = self.scaler.rect(self.layout.panels.buttons)
+        area = decision_bar.split_help(self.scaler.rect(self.layout.panels.buttons))[0]
         rect = next(r for m, r in decision_bar.slots(decision_bar.shown(moves, every, on_table),
                                                      area) if m.text == text)
         return rect.center

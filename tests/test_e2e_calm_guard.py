@@ -57,7 +57,7 @@ def top_slot(name: str) -> tuple[int, int]:
     """The middle of the bar's first row (where a step-ending move always stands)."""
     layout = load_layout(layout_path(name))
     scaler = geo.Scaler((layout.canvas.width, layout.canvas.height), SIZE)
-    return bar.first_row(scaler.rect(layout.panels.buttons)).center
+    return bar.first_row(bar.split_help(scaler.rect(layout.panels.buttons))[0]).center
 
 
 @pytest.mark.parametrize("name", GAMES)

@@ -63,7 +63,8 @@ def test_a_button_new_where_it_stands_ignores_clicks_until_its_guard_is_over(app
     session = Session(registry.get("sorcerer"), 3, {}, ["human", "computer"])
     scene = start(app, session)
     (button, action), = [(b, a) for b, a in scene.ui.actions.items() if a.text == "pass"]
-    assert button.rect == bar.first_row(scene.board.scaler.rect(scene.layout.panels.buttons))
+    panel = scene.board.scaler.rect(scene.layout.panels.buttons)
+    assert button.rect == bar.first_row(bar.split_help(panel)[0])
     before = len(session.history)
     app.step([ev(pygame_gui.UI_BUTTON_PRESSED, ui_element=button)], 0.01)
     assert len(session.history) == before   # ignored
@@ -125,3 +126,79 @@ def test_a_damage_round_stays_in_view_until_read_and_the_viewer_moves_on(app):
     app.step([ev(pygame.MOUSEBUTTONDOWN, pos=box.center, button=1),
               ev(pygame.MOUSEBUTTONUP, pos=box.center, button=1)], 0.01)
     assert not scene.results.lines
+
+
+def test_how_to_is_said_from_the_legal_moves_gestures():
+    """The prompt's how-to names the drags (from and to which zone, as the table
+    labels them), the clicks and the buttons the legal moves are made by."""
+    from shrinetable.adapter import gestures
+    from shrinetable.table import helpers
+    g = registry.get("usagi")
+    m = Match(Session(g, 3, {}, ["human", "computer"]))
+    m.run()
+    while m.decision().kind != "discard":
+        m.act(0, next(mv for mv in m.moves() if bar.ends_step(mv)).action)
+        m.run()
+    text = helpers.how_to(m.moves(), lambda z: {"hand:0": "Your hand",
+                                               "rest:0": "Rest pile"}.get(z, z))
+    drags = [mv for mv in m.moves() if gestures.how(mv) == "drag"]
+    assert drags and text.startswith("How: Drag a card from \u201cYour hand\u201d to")
+    assert "press a button on the right" in text
+    assert helpers.how_to([], str) == ""
+
+
+def test_the_hint_raises_the_cards_and_frames_the_button_of_the_computers_move(app):
+    session = Session(registry.get("sorcerer"), 5, {}, ["human", "computer"])
+    scene = start(app, session)
+    move = scene.match.hint(0)
+    assert move is not None and move.text in {mv.text for mv in scene.match.moves()}
+    assert scene.match.hint(0) == move and scene.match.hint(1) is None   # one per position
+    hint = next(b for b, c in scene.ui.commands.items() if c == "hint")
+    app.step([ev(pygame_gui.UI_BUTTON_PRESSED, ui_element=hint)], 0.01)
+    assert scene.hinted == move and scene.message.startswith("Hint: ")
+    if move.gesture.cards:
+        assert scene.marks.selected.get(move.gesture.source)
+    scene.perform(move.action)
+    assert scene.hinted is None   # a hint answers one position
+
+
+def test_a_skip_for_good_is_asked_about_once_and_the_question_can_be_switched_off(
+        app, monkeypatch):
+    """A move the match warns about opens a question instead of being made;
+    "Yes" makes it, "Not yet" does not, "don't ask again" is kept for the next
+    run and switched back on in the menu."""
+    from shrinetable.table import helpers
+    session = Session(registry.get("sorcerer"), 5, {}, ["human", "computer"])
+    scene = start(app, session)
+    monkeypatch.setattr(scene.match, "skip_warning",
+                        lambda a: "You can still play a card." if a.text == "pass" else "")
+    (button, _), = [(b, a) for b, a in scene.ui.actions.items() if a.text == "pass"]
+    before = len(session.history)
+    app.step([ev(pygame_gui.UI_BUTTON_PRESSED, ui_element=button)], 0.01)
+    assert scene.overlay == "confirm" and len(session.history) == before
+    app.step([ev(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="\x1b", scancode=0)],
+             0.01)
+    assert scene.overlay is None and scene.confirming is None and len(session.history) == before
+    scene.decide(button and next(a for a in scene.ui.actions.values() if a.text == "pass"))
+    always = next(b for b, c in scene.ui.commands.items() if c == "confirm_always")
+    app.step([ev(pygame_gui.UI_BUTTON_PRESSED, ui_element=always)], 0.01)
+    assert session.history[before].seat == 0 and session.history[before].text == "pass"
+    assert not scene.ask_skips and not helpers.asks()
+    scene.command("ask_skips")   # the menu's switch
+    assert scene.ask_skips and helpers.asks()
+
+
+def test_what_happened_lists_the_log_since_the_viewers_last_move(app):
+    session = Session(registry.get("sorcerer"), 5, {}, ["human", "computer"])
+    scene = start(app, session)
+    for _ in range(200):   # p1 passes until the computer has moved since
+        if scene.match.decision().seat == 0:
+            if scene.match.summary(0) and session.history[-1].seat != 0:
+                break
+            scene.perform(next(mv for mv in scene.match.moves() if bar.ends_step(mv)).action)
+        app.step([], 0.01)
+    lines = scene.match.summary(0)
+    assert lines and all(not line.startswith("P1:") for line in lines)
+    what = next(b for b, c in scene.ui.commands.items() if c == "summary")
+    app.step([ev(pygame_gui.UI_BUTTON_PRESSED, ui_element=what)], 0.01)
+    assert scene.overlay == "summary" and scene.ui.window is not None

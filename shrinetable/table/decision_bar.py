@@ -21,6 +21,7 @@ GUARD_S = 0.4   # how long a new button ignores clicks (MTG Arena-like: about a 
 GUARD_ENV = "SHRINETABLE_GUARD_S"   # tests on a busy machine lengthen it, to click inside it
 GUARD_MAX = 10.0
 ROW = 40   # a bar button's height at most (and a step-ending one's always, room given)
+HELP_ROW = 30   # the help row's height (its buttons 26 px: 14 px text)
 NEW = (255, 214, 120)   # the outline of a button still guarded
 
 
@@ -77,6 +78,13 @@ def slots(moves: list[gestures.Move], area: pygame.Rect) -> list[tuple[gestures.
         col, row = divmod(i, rows)
         out.append((move, pygame.Rect(room.x + col * w, room.y + row * h, w - 4, h - 4)))
     return out
+
+
+def split_help(panel: pygame.Rect) -> tuple[pygame.Rect, pygame.Rect]:
+    """The layout's buttons panel: the bar's room, and the help row (Hint, What
+    happened?) at its foot."""
+    row = pygame.Rect(panel.x, panel.bottom - HELP_ROW, panel.w, HELP_ROW)
+    return pygame.Rect(panel.x, panel.y, panel.w, max(0, panel.h - HELP_ROW - 4)), row
 
 
 def first_row(area: pygame.Rect) -> pygame.Rect:

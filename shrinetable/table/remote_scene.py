@@ -43,6 +43,8 @@ class RemoteScene(GameScene):
     """`where`: the host's address and code as this table shows them;
     `on_close`: what to stop when the table is left (the host's own server)."""
 
+    helps = False   # the host's match answers no hint, summary or question before a skip
+
     def __init__(self, app, match: RemoteMatch, layout, where: str, on_close=None):
         self.where = where
         self.on_close = on_close
@@ -171,7 +173,8 @@ def open_joined(app, host: str, port: int, code: str, name: str = "", watch: boo
     match = RemoteMatch(remote, link, waker())
     who = "watching" if welcome.seat is None else f"you are {seat_name(welcome.seat)}"
     scene = RemoteScene(app, match, app.layout(match.game),
-                        where or f"joined {host}:{port} ({who})", on_close)
+                        where or f"joined {host}:{port} ({who})",
+                        on_close or (link.stop if own else None))
     app.scene = scene
     pygame.display.set_caption(f"{match.title} at {host}:{port} \u2014 shrinetable")
     return scene
