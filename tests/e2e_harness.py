@@ -40,14 +40,17 @@ class Xvfb:
 
 class App:
     """`shrinetable play ...` on the X server, with its --trace lines queued;
-    `program` starts it some other way (a launcher that registers a test game)."""
+    `program` starts it some other way (a launcher that registers a test game),
+    `env` adds to its environment."""
 
     def __init__(self, xvfb: Xvfb, args: list[str], data_dir: Path,
-                 program: tuple[str, ...] = ("-m", "shrinetable")):
+                 program: tuple[str, ...] = ("-m", "shrinetable"), env: dict | None = None):
         self.env = dict(os.environ, DISPLAY=xvfb.display, SDL_VIDEODRIVER="x11",
                         SDL_VIDEO_WINDOW_POS="0,0", PYTHONUNBUFFERED="1",
                         SHRINETABLE_AI_DELAY="0", SHRINETABLE_DATA_DIR=str(data_dir),
+                        SHRINETABLE_GUARD_S="0",   # no guard but in the tests of it
                         SDL_FRAMEBUFFER_ACCELERATION="0")
+        self.env.update(env or {})
         cmd = [sys.executable, *program, "play", *args]
         self.proc = subprocess.Popen(cmd, cwd=ROOT, env=self.env, stdout=subprocess.PIPE,
                                      stderr=subprocess.PIPE, text=True)
@@ -70,6 +73,18 @@ class App:
                 continue
             if line.startswith(prefix):
                 return line
+
+    def wait_any(self, prefixes: tuple[str, ...], timeout: float = 10.0) -> str:
+        """The next line starting with one of `prefixes` (the others skipped)."""
+        end = time.monotonic() + timeout
+        while (left := end - time.monotonic()) > 0:
+            try:
+                line = self.lines.get(timeout=left)
+            except queue.Empty:
+                continue
+            if line.startswith(prefixes):
+                return line
+        raise TimeoutError(f"no line starting {prefixes!r}; stderr: {self._stderr()}")
 
     def quiet(self, seconds: float) -> list[str]:
         """Every line printed over `seconds` (to show that nothing happened)."""
@@ -181,13 +196,17 @@ class Mirror:
                                    self.viewer)[zone].center
 
     def button(self, text: str) -> tuple[int, int]:
-        """The middle of the button for move `text` (the panel's buttons, in the
-        order of the legal moves, one column)."""
-        from shrinetable.adapter import gestures
-        shown = [m.text for m in gestures.buttons(self.m.moves())]
-        area = self.scaler.rect(self.layout.panels.buttons)
-        h = min(40, area.h // len(shown))
-        return area.x + (area.w - 4) // 2, area.y + shown.index(text) * h + (h - 4) // 2
+        """The middle of the button for move `text` where the decision bar puts
+        it (`decision_bar.slots`, as the panel lays it out)."""
+        from shrinetable.table import decision_bar
+        moves = self.m.moves()
+        on_table = {(p.zone, p.name) for p in self.geo.place_cards(
+            self.layout, self.view(), self.scaler, self.viewer) if p.name}
+        every = self.m.decision().kind in self.game.present.all_buttons
+        area = decision_bar.split_help(self.scaler.rect(self.layout.panels.buttons))[0]
+        rect = next(r for m, r in decision_bar.slots(decision_bar.shown(moves, every, on_table),
+                                                     area) if m.text == text)
+        return rect.center
 
     def first_button(self) -> tuple[int, int]:
         area = self.scaler.rect(self.layout.panels.buttons)

@@ -405,7 +405,7 @@ def test_areas_and_traps_show_where_they_lie(app, tmp_path):
     covers = scene.board.decor.covers   # from the top right corner: newest first
     assert covers["site:b4"] == (Chip("Trap", AREA["trap"]),)
     assert covers["site:c3"] == (Chip("Rimefall", AREA["weather"]),
-                                 Chip("Fenland Mire", AREA["terrain"]))
+                                 Chip("Fenland Mire", AREA["terrain"], short="Fenland"))
     b4 = scene.board.zones["site:b4"]
     corner = [tuple(app.screen.get_at((x, y)))[:3] for x in range(b4.right - 40, b4.right - 3)
               for y in range(b4.top + 3, b4.top + 14)]

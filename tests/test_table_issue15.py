@@ -140,9 +140,10 @@ def _respond(seats=("human", "computer")) -> Session:
                  and d.kind == "respond" and d.seat == 0 and s.state.turn == 1)
 
 
-def test_answer_buttons_brought_by_anothers_move_ignore_a_click_for_a_moment(app):
+def test_answer_buttons_brought_by_anothers_move_ignore_a_click_for_a_moment(app, monkeypatch):
     """Buttons that appear after the computer's move take no click at once (one
     meant for the buttons that stood there a moment before); then they do."""
+    monkeypatch.setenv("SHRINETABLE_GUARD_S", "5")
     session = _respond()
     session.back_to(len(session.history) - 1)
     scene = start(app, session)   # the computer makes its move again: the answers come
@@ -152,7 +153,7 @@ def test_answer_buttons_brought_by_anothers_move_ignore_a_click_for_a_moment(app
     before = len(session.history)
     app.step([ev(pygame_gui.UI_BUTTON_PRESSED, ui_element=button)], 0.01)
     assert len(session.history) == before   # too soon: ignored
-    scene.guard_until = 0.0
+    scene.guard.seconds = 0.0
     app.step([ev(pygame_gui.UI_BUTTON_PRESSED, ui_element=button)], 0.01)
     assert session.history[before].text == action.text
 
@@ -162,7 +163,7 @@ def test_an_answer_out_of_turn_is_framed(app):
     their own colour; one's own turn is not."""
     from shrinetable.table.painter import ANSWER
     scene = start(app, _respond())
-    scene.guard_until = 0.0
+    scene.guard.seconds = 0.0
     app.step([], 0.01)
     area = scene.board.scaler.rect(scene.layout.panels.buttons).inflate(10, 10).clip(
         scene.painter.base.get_rect())
@@ -193,7 +194,7 @@ def test_hotseat_undo_of_ones_own_last_move_before_the_next_person_acts(app):
     scene = start(app, Session(SHRINE, 42, {}, ["human", "human"]))
     click(app, scene.board.zones["deck"].center)          # p1 draws
     pass_button = next(b for b, a in scene.ui.actions.items() if a.text == "pass")
-    scene.guard_until = 0.0
+    scene.guard.seconds = 0.0
     app.step([ev(pygame_gui.UI_BUTTON_PRESSED, ui_element=pass_button)], 0.01)
     assert scene.overlay == "handover" and scene.session.can_undo(0)
     ctrl_z = ev(pygame.KEYDOWN, key=pygame.K_z, mod=pygame.KMOD_CTRL, unicode="\x1a",

@@ -23,12 +23,14 @@ from .core import (
 from .position import MAX_INSTANCE, Named, SetupError, located, position_card
 from .present import Arrow, CardDecor, Chip, Decor, Face, Glyph, Hud, Presentation, Showcase
 from .registry import get, names, register
+from .statejson import StateCodec, StateError
 
 __all__ = [
     "MAX_INSTANCE", "MAX_SEATS", "REVEAL", "SEAT_NAMES", "Arrow", "CardData", "CardDecor", "Chip",
     "Decision",
     "Decor", "Event", "Face", "Game", "GameBase", "Gesture", "Glyph", "Hud", "IllegalAction",
     "Named", "NotationError", "OptionSpec", "Outcome", "Player", "PositionHook", "Presentation",
-    "SetupError", "Showcase", "TestHooks", "View", "ZoneView", "get", "names", "play", "register",
+    "SetupError", "Showcase", "StateCodec", "StateError", "TestHooks", "View", "ZoneView",
+    "get", "names", "play", "register",
     "action_words", "expect", "located", "position_card", "seat_index",
 ]

@@ -17,7 +17,9 @@ The parts:
 - `card_data`: its card-data schema and folder (`CardData`), if it has card files;
 - `layout_file`: where its layout file is, when not the bundled `layouts/<name>.toml`;
 - `present`: words, rules text, card faces and table decorations (`Presentation`);
-- `testing`: what the generic contract tests need to know (`TestHooks`).
+- `testing`: what the generic contract tests need to know (`TestHooks`);
+- `dump_state` / `load_state`: a state as plain JSON and back, for the
+  checkpoints of long saves (by default the generic `state_codec`).
 
 Stdlib only, like the rest of the engine: models and loaders that use pydantic
 live in the game package and `formats`, and are only referred to here.
@@ -32,6 +34,7 @@ from typing import Any
 
 from .core import Decision, Event, Gesture, IllegalAction, OptionSpec, Outcome, View
 from .present import Presentation
+from .statejson import StateCodec
 
 Player = Callable[[Any, random.Random], Any]
 
@@ -111,6 +114,8 @@ class GameBase:
     card_data: CardData | None = None
     present: Presentation = Presentation()
     testing: TestHooks | None = None
+    # how a state is written to a save's checkpoint (engine/statejson.py)
+    state_codec: StateCodec = StateCodec()
     # the clause or ruling that refuses a move tried by a seat that is not deciding
     decision_rule: str = "decision"
 
@@ -181,6 +186,17 @@ class GameBase:
         """The turn the game is in, from 1 (simulations cap games by it): by default
         the state's `turn_no`."""
         return state.turn_no
+
+    # -- checkpoints of a long save --------------------------------------------------
+    def dump_state(self, state: Any, deal: Any) -> dict[str, Any]:
+        """`state` as plain JSON data; `deal` is the new deal (same seed, options
+        and seats) it was played from. StateError if it cannot be written."""
+        return self.state_codec.dump(state, deal)
+
+    def load_state(self, data: Any, deal: Any) -> Any:
+        """The state `dump_state` wrote, played from `deal`; StateError naming the
+        path of what is not one (a checkpoint is read from a file)."""
+        return self.state_codec.load(data, deal)
 
     # -- options ----------------------------------------------------------------
     def check_options(self, options: dict[str, Any] | None) -> dict[str, Any]:

@@ -15,9 +15,9 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
-from shrinetable.engine import MAX_SEATS, Decision, Event, Outcome, View, ZoneView
+from shrinetable.engine import MAX_SEATS, Decision, Event, Gesture, Outcome, View, ZoneView
 
-VERSION = 1
+VERSION = 2   # 2: gestures, tallies and refusal reasons for a table with a window
 MAX_TO_HOST = 4096        # bytes: a hello or an action text is far smaller
 MAX_TO_TABLE = 8 << 20    # bytes: a view is tens of kB; room for far larger games
 CODE_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"   # no 0/O or 1/I to misread
@@ -68,6 +68,18 @@ class AskHint(Message):
     seq: int
 
 
+class AskWhy(Message):
+    """Why a drop made no move (the table's refusal words; the rules judge it on
+    the host, where the game's state is)."""
+
+    type: Literal["why"] = "why"
+    seq: int
+    held: Annotated[list[Short], Field(max_length=60)]
+    source: Short
+    zone: Short | None = None
+    card: Short | None = None
+
+
 class AskUndo(Message):
     """Ask the table to take back the asker's last move (the others must agree)."""
 
@@ -81,7 +93,7 @@ class Agree(Message):
     yes: bool
 
 
-ToHost = Annotated[Hello | Act | AskHint | AskUndo | Agree, Field(discriminator="type")]
+ToHost = Annotated[Hello | Act | AskHint | AskWhy | AskUndo | Agree, Field(discriminator="type")]
 
 
 # -- from the host to a table ----------------------------------------------------
@@ -197,15 +209,43 @@ class MoveM(Message):
     events: list[EventM] = []
 
 
+class GestureM(Message):
+    """How a legal move is made on the table (the engine's `Gesture`)."""
+
+    cards: list[str] = []
+    source: str | None = None
+    target: str | None = None
+    target_card: str | None = None
+    also: list[str] = []
+    preferred: bool = False
+
+    @classmethod
+    def of(cls, g: Gesture) -> GestureM:
+        return BaseModel.model_construct.__func__(
+            cls, cards=list(g.cards), source=g.source, target=g.target,
+            target_card=g.target_card, also=list(g.also), preferred=g.preferred)
+
+    def gesture(self) -> Gesture:
+        return Gesture(tuple(self.cards), self.source, self.target, self.target_card,
+                       tuple(self.also), self.preferred)
+
+
 class Update(Message):
     """The game after a change: the move that made it (None after a join or an
-    undo), this table's view, and its legal moves when it decides now."""
+    undo), this table's view, and its legal moves when it decides now, each
+    with its gesture (`gestures`, in the same order) for a table's drags. For
+    the table's panels: the turn's number and whether this seat may ask for an
+    undo (`undone`: how many moves an undo took back)."""
 
     type: Literal["update"] = "update"
     seq: int
     move: MoveM | None
     view: ViewM
     legal: list[str] = []
+    gestures: list[GestureM] = []
+    turn: int = 0
+    can_undo: bool = False
+    undone: int = 0
 
 
 class PlayerM(Message):
@@ -213,6 +253,7 @@ class PlayerM(Message):
     kind: Literal["human", "computer", "remote"]
     name: str
     connected: bool
+    taken: bool = True   # False: a remote seat no one has joined yet
 
 
 class Players(Message):
@@ -225,6 +266,14 @@ class Players(Message):
 
 class Hint(Message):
     type: Literal["hint"] = "hint"
+    seq: int
+    text: str
+
+
+class Why(Message):
+    """The answer to `AskWhy`: why that drop made no move, in the rules' words."""
+
+    type: Literal["why"] = "why"
     seq: int
     text: str
 
@@ -244,7 +293,7 @@ class UndoDone(Message):
     reason: str = ""
 
 
-ToTable = Annotated[Welcome | Refused | Rejected | Update | Players | Hint | UndoAsked
+ToTable = Annotated[Welcome | Refused | Rejected | Update | Players | Hint | Why | UndoAsked
                     | UndoDone, Field(discriminator="type")]
 
 _to_host: TypeAdapter = TypeAdapter(ToHost)
@@ -264,7 +313,7 @@ def _read(adapter: TypeAdapter, raw: str | bytes) -> Any:
         raise BadMessage(f"{where}: {first['msg']}") from None
 
 
-def read_to_host(raw: str | bytes) -> Hello | Act | AskHint | AskUndo | Agree:
+def read_to_host(raw: str | bytes) -> Hello | Act | AskHint | AskWhy | AskUndo | Agree:
     return _read(_to_host, raw)
 
 

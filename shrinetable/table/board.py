@@ -4,7 +4,7 @@ the view, the selection or the highlights change."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import pygame
 
@@ -124,13 +124,29 @@ class Board:
             if place.arrange == "stack":   # its count beside the label
                 reach = max(reach, rect.top + 2 + self.fonts.font(
                     self.scaler.length(12), True).get_linesize() + 2)
-            over = self.decor.covers.get(name, ())
+            over = self._whole_chips(rect, self.decor.covers.get(name, ()), clear)
             placed = hud.cover_chips(self.fonts, rect, over, clear)
             reach = max([reach] + [box.bottom for _, _, box in placed])
             top = rect.top + band + self.scaler.length(2)   # where strips begin (`strip_rects`)
             if reach + 1 > top:
                 out[name] = reach + 1 - top
         return out
+
+    def _whole_chips(self, rect: pygame.Rect, over: tuple, clear) -> tuple:
+        """A zone's chips as they fit whole (`hud.cover_chips` would cut one with
+        an ellipsis): the fewest changed, those the game lets go (`Chip.short`
+        "") left off first, then the widest said in its shorter words."""
+        chips = list(over)
+        while [c for c, _, _ in hud.cover_chips(self.fonts, rect, tuple(chips), clear)] != chips:
+            can = [c for c in chips if c.short is not None]
+            if not can:
+                break
+            c = min(can, key=lambda c: (c.short != "", -len(c.text)))
+            if c.short:
+                chips[chips.index(c)] = replace(c, text=c.short, short=None)
+            else:
+                chips.remove(c)
+        return tuple(chips)
 
     def card_size(self, zone: str) -> tuple[int, int]:
         place = self.layout.place(zone, self.viewer, self.view.seats)
@@ -184,8 +200,10 @@ class Board:
             hud.tint(surf, rect, decor.tints.get(name, ()))
             self._draw_zone(surf, name, by_zone.get(name, []), marks)
             if name in decor.covers:   # clear of the label inside the zone
+                clear = self.labels.get(name)
                 self.boxes += [(name, b) for b in hud.covers(
-                    surf, self.fonts, rect, decor.covers[name], self.labels.get(name))]
+                    surf, self.fonts, rect, self._whole_chips(rect, decor.covers[name], clear),
+                    clear)]
             badge = self._badge(surf, name, rect, font_px,
                                 any(p.strip for p in by_zone.get(name, ())))
             if badge is not None:

@@ -15,7 +15,7 @@ def key(scene, event) -> None:
             pass
         elif scene.drag is not None:
             scene.pointer.cancel_drag()
-        elif scene.overlay in ("menu", "rules", "choice", "load"):
+        elif scene.overlay in ("menu", "rules", "choice", "load", "summary", "confirm"):
             scene._open(None)
         elif scene.overlay in (None, "handover"):
             scene._open("menu")

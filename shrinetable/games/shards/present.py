@@ -267,6 +267,7 @@ class ShardsPresentation(Presentation):
     drag_from = ("hand", "start", *KINGDOM)
     zoom_on_hover = True
     minor = ("pass", "hold", "charge")
+    results = ("damage", "destroy", "cease")   # kept in view on the table (issue 22)
 
     def option_words(self, option: str, value: Any) -> str:
         return deck_words(catalog()[1], value) if option.startswith("deck_") else ""

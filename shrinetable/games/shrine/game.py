@@ -4,7 +4,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from shrinetable.engine import Decision, GameBase, OptionSpec, PositionHook, View, ZoneView
+from shrinetable.engine import (
+    Decision,
+    GameBase,
+    OptionSpec,
+    PositionHook,
+    StateCodec,
+    View,
+    ZoneView,
+)
 
 from . import ai as computer
 from . import present, rules, setup, testing
@@ -60,6 +68,8 @@ class ShrineGame(GameBase):
     parse = staticmethod(parse)    # parse_action
     ai = staticmethod(computer.choose)
     position = PositionHook(keys=setup.Keys, build=setup.position)
+    # a checkpoint keeps what moves change; seats and options come from the deal
+    state_codec = StateCodec(fixed=("seats", "opts"), cache=("legal",))
     present = present.PRESENT
     testing = testing.HOOKS
 

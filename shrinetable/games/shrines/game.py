@@ -4,7 +4,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from shrinetable.engine import Decision, GameBase, Gesture, OptionSpec, PositionHook, View, ZoneView
+from shrinetable.engine import (
+    Decision,
+    GameBase,
+    Gesture,
+    OptionSpec,
+    PositionHook,
+    StateCodec,
+    View,
+    ZoneView,
+)
 
 from . import ai as computer
 from . import faces, gestures, present, rules, schema, setup, testing
@@ -56,6 +65,9 @@ class ShrinesGame(GameBase):
     ai = staticmethod(computer.choose)
     position = PositionHook(keys=setup.Keys, build=setup.position)
     card_data = schema.DATA
+    # a checkpoint keeps what moves change; tokens made in play add to the deal's cards
+    state_codec = StateCodec(fixed=("opts",), grows=("defs", "owner"),
+                             cache=("legal", "cover", "owned"))
     present = present.PRESENT
     testing = testing.HOOKS
 

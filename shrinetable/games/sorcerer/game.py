@@ -4,7 +4,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from shrinetable.engine import Decision, GameBase, Gesture, OptionSpec, PositionHook, View, ZoneView
+from shrinetable.engine import (
+    Decision,
+    GameBase,
+    Gesture,
+    OptionSpec,
+    PositionHook,
+    StateCodec,
+    View,
+    ZoneView,
+)
 
 from . import ai as computer
 from . import decks, present, rules, schema, setup, testing
@@ -48,6 +57,8 @@ class SorcererGame(GameBase):
     ai = staticmethod(computer.choose)
     position = PositionHook(keys=setup.Keys, build=setup.position)
     card_data = decks.FILES.hooks(schema.DATA)
+    # a checkpoint keeps what moves change; the cards come from the deal
+    state_codec = StateCodec(fixed=("opts", "defs", "names", "owner"))
     present = present.PRESENT
     testing = testing.HOOKS
 

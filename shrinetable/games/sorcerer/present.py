@@ -178,6 +178,7 @@ class SorcererPresentation(Presentation):
     zoom_on_hover = True
     showcase = Showcase("a filled combat lane", _full_lanes, steps=200)
     minor = ("pass",)   # an attack or a defence is worth watching even moving no card
+    results = ("damage",)   # kept in view on the table (issue 22)
 
     def option_words(self, option: str, value: Any) -> str:
         return deck_words(catalog()[1], value) if option.startswith("deck_") else ""
