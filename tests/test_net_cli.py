@@ -155,7 +155,11 @@ def test_bad_command_lines_say_why(tmp_path):
                         (["host", "shrine", "--seats", "remote,human", "--headless"],
                          "human seat"),
                         (["host", "--resume", "QQQQ", "--headless"], "no hosted game"),
-                        (["join", "127.0.0.1:1", "--headless", "--bot", "ai"], "code")):
+                        (["join", "127.0.0.1:1", "--headless", "--bot", "ai"], "code"),
+                        (["join", "127.0.0.1:1", "--code", "ABCD", "--bot", "ai"],
+                         "--headless"),
+                        (["host", "shrine", "--seats", "human,human,remote"],
+                         "one person plays at the host's window")):
         p = Proc(tmp_path, *args)
         assert words in p.wait_for("shrinetable ")
         assert p.end() == 2

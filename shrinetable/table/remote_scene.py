@@ -173,7 +173,8 @@ def open_joined(app, host: str, port: int, code: str, name: str = "", watch: boo
     match = RemoteMatch(remote, link, waker())
     who = "watching" if welcome.seat is None else f"you are {seat_name(welcome.seat)}"
     scene = RemoteScene(app, match, app.layout(match.game),
-                        where or f"joined {host}:{port} ({who})", on_close)
+                        where or f"joined {host}:{port} ({who})",
+                        on_close or (link.stop if own else None))
     app.scene = scene
     pygame.display.set_caption(f"{match.title} at {host}:{port} \u2014 shrinetable")
     return scene

@@ -654,7 +654,7 @@ class JoinForm:
         u = scene.u
         kept = scene.kept.get("join", {})
         win = scene._open_window("Join a game hosted on another computer", round(600 * u),
-                                 round(360 * u))
+                                 round(400 * u))
         m, font = scene.app.manager, ObjectID(class_id=font_class(14 * u))
         width = win.get_container().get_size()[0]
         lw, row, gap = round(120 * u), round(32 * u), round(40 * u)
@@ -717,8 +717,8 @@ class JoinForm:
             open_joined(self.scene.app, host, port, code, got["name"], watch, wait=2.0)
         except Refused as e:
             self.say(f"The host refused: {e}.")
-        except OSError as e:
-            self.say(f"No host answers at {host}:{port} ({e.strerror or e}). Check the "
+        except OSError:
+            self.say(f"No host answers at {host}:{port}. Check the "
                      f"address and port the host shows, that both computers are on the "
                      f"same network, and the host's firewall (docs/network.md).")
         except (LayoutError, FormatError) as e:
