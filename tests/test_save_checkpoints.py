@@ -7,19 +7,16 @@ from __future__ import annotations
 
 import hashlib
 import json
-import subprocess
-import sys
 import time
 from pathlib import Path
 
 import pytest
 
-from shrinetable.adapter import checkpoint, storage
+from shrinetable.adapter import checkpoint, loadbench, storage
 from shrinetable.adapter.session import Session
 from shrinetable.engine import registry
 from shrinetable.formats.save import SaveError, SaveFile, read_save, write_journal, write_save
 
-ROOT = Path(__file__).resolve().parent.parent
 EVERY = checkpoint.EVERY
 GAME = registry.get("sorcerer")   # its passes go on for ever: a game of any length
 
@@ -186,6 +183,29 @@ def test_a_later_checkpoint_refused_an_earlier_one_is_used(monkeypatch):
     assert same(back, replayed(save))
 
 
+def test_continue_and_the_start_screens_description_replay_only_the_tail(monkeypatch, tmp_path):
+    from shrinetable.table import start_scene
+    path = write_journal(tmp_path / "autosaves" / "long.jsonl", passes(2 * EVERY + 10))
+    calls = applies(monkeypatch)
+    said = start_scene._described(path, 0.0, "now")
+    assert f"{2 * EVERY + 10} moves" in said and len(calls) == 10
+    back = storage.load_autosave(path)
+    assert len(calls) == 20 and len(back.history) == 2 * EVERY + 10
+    again = storage.autosave_path(back)   # taken over and written afresh, checkpoints too
+    assert [c["at"] for c in read_save(again).checkpoints] == [EVERY, 2 * EVERY]
+
+
+def test_play_load_says_what_was_refused(tmp_path, capsys, monkeypatch):
+    from shrinetable.cli import main
+    save = passes(EVERY + 1)
+    save.checkpoints[0]["sum"] = "0" * 64
+    path = write_save(tmp_path / "game.json", save)
+    for name in ("SDL_VIDEODRIVER", "DISPLAY", "WAYLAND_DISPLAY"):   # loaded, then no window
+        monkeypatch.delenv(name, raising=False)
+    main(["play", "--load", str(path)])
+    assert f"{path}: checkpoint 0 (at move {EVERY}): sum" in capsys.readouterr().err
+
+
 # -- loading time and memory --------------------------------------------------------
 def _load_seconds(save: SaveFile, path: Path) -> float:
     write_journal(path, save)
@@ -211,15 +231,11 @@ def test_a_long_save_loads_in_about_the_time_per_move_of_a_short_one(tmp_path):
 
 @pytest.mark.slow
 def test_a_200k_move_save_loads_in_bounded_memory(tmp_path):
-    """Peak resident memory of a fresh process loading it (Python included)."""
+    """Peak resident memory of a fresh process loading it (Python included),
+    as `bench save` measures it."""
     path = write_journal(tmp_path / "long.jsonl", passes(200_000))
-    code = ("import resource, sys; from shrinetable.adapter import storage; "
-            "storage.load(sys.argv[1]); "
-            "print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024)")
-    done = subprocess.run([sys.executable, "-c", code, str(path)], capture_output=True,
-                          text=True, check=True, cwd=ROOT,
-                          env={"PYTHONPATH": str(ROOT), "SHRINETABLE_DATA_DIR": str(tmp_path)})
-    assert int(done.stdout) < 300, done.stdout
+    figures = loadbench.load_figures(path, "load", tmp_path)
+    assert figures["moves"] == 200_000 and figures["peak_mb"] < 300, figures
 
 
 def test_the_sum_covers_every_move_and_its_seat():

@@ -501,11 +501,11 @@ def test_shrines_sites_say_which_area_applies(app, tmp_path):
     session.reset(loaded.state)
     scene = start(app, session)
     covers = scene.board.decor.covers
-    assert covers["site:c3"] == (Chip("Squall Line", AREA["weather"]),
-                                 Chip("\u2715 Rimefall", OVERRULED, (225, 225, 225)),
-                                 Chip("Fenland Mire", AREA["terrain"]))
+    assert covers["site:c3"] == (Chip("Squall Line", AREA["weather"], short="Squall"),
+                                 Chip("\u2715 Rimefall", OVERRULED, (225, 225, 225), ""),
+                                 Chip("Fenland Mire", AREA["terrain"], short="Fenland"))
     assert covers["site:c1"] == (Chip("Rimefall", AREA["weather"]),)
-    assert covers["site:a3"] == (Chip("Squall Line", AREA["weather"]),)
+    assert covers["site:a3"] == (Chip("Squall Line", AREA["weather"], short="Squall"),)
     c3 = scene.board.zones["site:c3"]
     strip = [tuple(app.screen.get_at((x, c3.top + 8)))[:3] for x in range(c3.left, c3.right)]
     assert OVERRULED in strip   # the greyed chip is drawn on the site

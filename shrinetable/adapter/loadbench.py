@@ -3,8 +3,10 @@
 A save of `--moves` moves is built once (each move the game's automatic pass when
 it is legal, else a seeded random legal move, so a game whose passes go on for
 ever reaches any length), then loaded in fresh processes, each reporting its
-wall and CPU time and its peak resident memory (`resource.getrusage`, the whole
-process: Python and the program's modules included). `--compare` also loads it
+wall and CPU time and its peak resident memory, the whole process (Python and
+the program's modules included): `VmHWM` of /proc/self/status where there is
+one, else `resource.getrusage`, whose figure on Linux starts from the parent's
+own peak (kept across fork and exec), the bench's with the save it built. `--compare` also loads it
 with its checkpoints taken out, move by move, as saves from before them load.
 """
 
@@ -28,15 +30,21 @@ from .session import Session
 # run in a fresh process: load the save at argv[1] (as Continue does with
 # argv[2] == "continue"), print the figures as JSON
 CHILD = """
-import json, os, resource, sys, time
+import json, resource, sys, time
 wall, cpu = time.perf_counter(), time.process_time()
 from shrinetable.adapter import storage
 from shrinetable.adapter.match import Match
 loaded = storage.load_autosave if sys.argv[2] == "continue" else storage.load
 session = loaded(sys.argv[1])
 Match(session).turn_number()
-print(json.dumps({"wall_s": time.perf_counter() - wall, "cpu_s": time.process_time() - cpu,
-                  "peak_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024,
+wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
+try:
+    with open("/proc/self/status") as f:
+        peak = next(int(line.split()[1]) for line in f if line.startswith("VmHWM:")) / 1024
+except (OSError, StopIteration):
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    peak /= 1024 if sys.platform == "darwin" else 1   # bytes there, KiB elsewhere
+print(json.dumps({"wall_s": wall, "cpu_s": cpu, "peak_mb": peak,
                   "moves": len(session.history), "notes": session.notes}))
 """
 
@@ -55,7 +63,9 @@ def build(game_name: str, moves: int, seed: int) -> Session:
 
 def load_figures(path: Path, how: str, data: Path) -> dict:
     """One load of `path` in a fresh process (`how`: "load" or "continue")."""
-    env = {**os.environ, "SHRINETABLE_DATA_DIR": str(data)}
+    here = str(Path(__file__).resolve().parents[2])   # the child runs this copy of it
+    paths = [here, *filter(None, os.environ.get("PYTHONPATH", "").split(os.pathsep))]
+    env = {**os.environ, "SHRINETABLE_DATA_DIR": str(data), "PYTHONPATH": os.pathsep.join(paths)}
     done = subprocess.run([sys.executable, "-c", CHILD, str(path), how], env=env,
                           capture_output=True, text=True, check=False)
     if done.returncode:

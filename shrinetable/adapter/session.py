@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from itertools import compress
 from typing import Any, Literal
 
 from shrinetable.engine import Event, GameBase, Player, registry
@@ -219,14 +220,14 @@ class Session:
         after the moves `texts` made by the seats `whos` says, with the
         checkpoints up to it. Their events are not known (the log says their
         notation); one object per (move, seat) holds them all."""
-        made: dict[tuple[str, str], Applied] = {}
-        for text, w in zip(texts, whos, strict=True):
-            if (text, w) not in made:
-                seat, secret = checkpoint.seat(w)
-                made[text, w] = Applied(seat, text, (), secret=secret)
-            self.history.append(made[text, w])
-        humans = set(self.humans())
-        self._chosen = [i for i, a in enumerate(self.history) if a.seat in humans]
+        moves = list(map(str.__add__, texts, whos))   # text and seat letter: no tuples
+        made = dict.fromkeys(moves)                     # for the collector to walk
+        for move in made:
+            seat, secret = checkpoint.seat(move[-1])
+            made[move] = Applied(seat, move[:-1], (), secret=secret)
+        self.history += map(made.__getitem__, moves)
+        humans = {w for w in set(whos) if self.seats[checkpoint.seat(w)[0]] == "human"}
+        self._chosen = list(compress(range(len(whos)), map(humans.__contains__, whos)))
         self._state = self._snaps[len(texts)] = state
         self.marks.update(marks)
 

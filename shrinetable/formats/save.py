@@ -24,6 +24,7 @@ import os
 import stat
 import tempfile
 import time
+from json.encoder import encode_basestring_ascii
 from pathlib import Path
 from typing import Any, Literal
 
@@ -120,10 +121,11 @@ def _journal(raw: bytes, p: Path) -> dict:
         raise SaveError(f"{p}:1: not a save file (the first line is no header)")
     actions: list = []
     checkpoints: list = []
-    for n, change in enumerate(changes, 2):
-        if isinstance(change, str):
-            actions.append(change)
-        elif isinstance(change, int) and not isinstance(change, bool) \
+    done = 0   # the moves, a run at a time (a long save's are nearly all moves)
+    for i in [i for i, c in enumerate(changes) if type(c) is not str]:
+        actions += changes[done:i]
+        done, change, n = i + 1, changes[i], i + 2
+        if isinstance(change, int) and not isinstance(change, bool) \
                 and 0 <= change <= len(actions):
             del actions[change:]
             checkpoints = [c for c in checkpoints if _at(c) <= change]
@@ -132,6 +134,7 @@ def _journal(raw: bytes, p: Path) -> dict:
         else:
             raise SaveError(f"{p}:{n}: neither a move, a number of moves to keep "
                             f"nor a checkpoint")
+    actions += changes[done:]
     head.pop("format", None)
     return {**head, "format": FORMAT, "actions": actions, "checkpoints": checkpoints}
 
@@ -162,12 +165,13 @@ def journal_moves(texts: list[str], keep: int | None = None,
     """Journal lines: keep the first `keep` moves (None: all), then `texts` made
     (moves `first + 1` on), each followed by the checkpoint made after it, if any."""
     lines = [] if keep is None else [str(keep)]
-    checkpoints = checkpoints or {}
-    for n, text in enumerate(texts, first + 1):
-        lines.append(json.dumps(text))
-        if n in checkpoints:
-            lines.append(json.dumps(checkpoints[n], separators=(",", ":")))
-    return "".join(line + "\n" for line in lines).encode()
+    done = first
+    for n in sorted(k for k in checkpoints or {} if first < k <= first + len(texts)):
+        lines += map(encode_basestring_ascii, texts[done - first:n - first])   # json.dumps's
+        lines.append(json.dumps(checkpoints[n], separators=(",", ":")))
+        done = n
+    lines += map(encode_basestring_ascii, texts[done - first:])
+    return ("\n".join(lines) + "\n").encode() if lines else b""
 
 
 def write_journal(path: str | Path, save: SaveFile) -> Path:

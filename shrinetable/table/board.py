@@ -78,7 +78,7 @@ class Board:
         self.zones = geo.zone_rects(self.layout, view, self.scaler, viewer)
         self.placed = geo.place_cards(self.layout, view, self.scaler, viewer, marks.selected,
                                       self._lowered(), self._badge_sizes(),
-                                      self._strip_widths())
+                                      self._strip_widths(), self._label_widths())
 
     def _strip_widths(self) -> dict[str, int]:
         """The narrowest strip each zone's cards read in: its widest numbers
@@ -106,6 +106,23 @@ class Board:
                 out[name] = self._badge_box(text, self.scaler.length(15)).size
         return out
 
+    def _label_widths(self) -> dict[str, int]:
+        """How far from its left edge each label inside a zone reaches (with a
+        gap): a row of cards too high to pass under it begins there."""
+        out = {}
+        for name, rect in self.zones.items():
+            if self.layout.place(name, self.viewer, self.view.seats).inside \
+                    and name not in self.decor.huds:
+                label = self._label(name, self._seat_names(), self.scaler.length(12), LABEL,
+                                    rect.w - 8)
+                out[name] = label.get_width() + 8
+        return out
+
+    def _seat_names(self) -> list[str]:
+        """The seats' names the labels were last drawn with (else the defaults)."""
+        return self._names if len(self._names) == self.view.seats else \
+            [seat_name(i) for i in range(self.view.seats)]
+
     def _lowered(self) -> dict[str, int]:
         """Zones labelled inside whose label, pile count or chips (on a second
         line under the label: `hud.cover_chips`) reach below the label's band:
@@ -116,9 +133,8 @@ class Board:
             place = self.layout.place(name, self.viewer, self.view.seats)
             if not place.inside or name in self.decor.huds:
                 continue
-            names = self._names if len(self._names) == self.view.seats else \
-                [seat_name(i) for i in range(self.view.seats)]
-            label = self._label(name, names, self.scaler.length(12), LABEL, rect.w - 8)
+            label = self._label(name, self._seat_names(), self.scaler.length(12), LABEL,
+                                rect.w - 8)
             clear = label.get_rect(topleft=(rect.left + 4, rect.top + 2))
             reach = clear.bottom
             if place.arrange == "stack":   # its count beside the label
@@ -294,7 +310,7 @@ class Board:
             top = placed[-1].rect
             back = self.art.card(None, size, place.rotation)
             under = min(3, len(zone.cards) - 1)
-            step = max(1, self.scaler.length(3))
+            step = max(1, self.scaler.length(geo.STACK_DEPTH))
             for i in range(under, 0, -1):
                 surf.blit(back, top.move(-i * step, -i * step))
         for p in placed:
