@@ -67,5 +67,8 @@ def test_starting_cards_found_recruit_and_attack_with_real_drags(xvfb, tmp_path)
             m.made(move)
         s = m.s.state
         assert s.damage.get(target) or target in s.grave[1]
+        if m.s.decision().seat != m.viewer:
+            m.take_over()
+        app.screenshot(ARTIFACTS / "e2e-shards-result.png")   # the combat's result in view
     finally:
         app.stop()
