@@ -18,12 +18,7 @@ from shrinetable.engine import registry
 from shrinetable.formats.cards import load_cards
 from shrinetable.formats.errors import FormatError
 from shrinetable.games.shards.cards import catalog, deck_key
-from shrinetable.games.shards.decks import (
-    file_problems,
-    problems,
-    read_deck_file,
-    resolve,
-)
+from shrinetable.games.shards.decks import FILES
 from shrinetable.games.shards.schema import (
     ADVANCED,
     BASIC,
@@ -35,6 +30,9 @@ from shrinetable.games.shards.schema import (
     WHEN,
     Card,
 )
+
+file_problems, problems, resolve = FILES.file_problems, FILES.problems, FILES.resolve
+read_deck_file = FILES.read_deck_file
 
 ROOT = Path(__file__).parent.parent
 DOC = ROOT / "docs" / "cards-shards.md"

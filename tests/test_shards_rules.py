@@ -18,10 +18,12 @@ from shards_helpers import events, info, legal, play, pos, refusal, where, who
 from shrinetable.engine import NotationError
 from shrinetable.games.shards import GAME
 from shrinetable.games.shards.cards import catalog
-from shrinetable.games.shards.decks import problems
+from shrinetable.games.shards.decks import FILES
 from shrinetable.games.shards.effects import development
 from shrinetable.games.shards.rules import settle
 from shrinetable.games.shards.schema import Deck
+
+problems = FILES.problems
 
 DOC = (Path(__file__).parent.parent / "docs" / "rules" / "shards.md").read_text()
 FARM, QUARRY = "hearth-farmstead#1", "stone-quarry#2"   # p1's and p2's first buildings

@@ -16,13 +16,11 @@ from shrinetable.commands import check
 from shrinetable.engine import registry
 from shrinetable.formats.errors import FormatError
 from shrinetable.games.sorcerer.cards import catalog, deck_key
-from shrinetable.games.sorcerer.decks import (
-    file_problems,
-    problems,
-    read_deck_file,
-    resolve,
-)
+from shrinetable.games.sorcerer.decks import FILES
 from shrinetable.games.sorcerer.schema import DATA, RARITIES, SPELLS
+
+file_problems, problems, resolve = FILES.file_problems, FILES.problems, FILES.resolve
+read_deck_file = FILES.read_deck_file
 
 ROOT = Path(__file__).parent.parent
 DOC = ROOT / "docs" / "cards-sorcerer.md"

@@ -15,8 +15,10 @@ from shrinetable.cli import main
 from shrinetable.formats.cards import load_cards
 from shrinetable.formats.errors import FormatError
 from shrinetable.games.usagi.cards import catalog, deck_key, definitions
-from shrinetable.games.usagi.decks import file_problems, problems, resolve
+from shrinetable.games.usagi.decks import FILES
 from shrinetable.games.usagi.schema import DO, RATINGS, SUBTYPES, TARGETS, WHEN, Card, Deck
+
+file_problems, problems, resolve = FILES.file_problems, FILES.problems, FILES.resolve
 
 ROOT = Path(__file__).parent.parent
 DOC = (ROOT / "docs" / "cards-usagi.md").read_text()

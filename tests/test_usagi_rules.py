@@ -17,9 +17,11 @@ from usagi_helpers import events, info, legal, passes, play, pos, refusal, where
 from shrinetable.engine import REVEAL, NotationError
 from shrinetable.games.usagi import GAME
 from shrinetable.games.usagi.cards import catalog, definitions
-from shrinetable.games.usagi.decks import problems
+from shrinetable.games.usagi.decks import FILES
 from shrinetable.games.usagi.rules import POOL
 from shrinetable.games.usagi.schema import Deck
+
+problems = FILES.problems
 
 DOC = (Path(__file__).parent.parent / "docs" / "rules" / "usagi.md").read_text()
 KAITO, SWORD, DUELIST, GUARD = ("kaito-the-drifting-blade#1", "wandering-swordsman#2",

@@ -7,12 +7,11 @@ add them."""
 
 from __future__ import annotations
 
-import re
 from functools import cache
 from typing import Any
 
 from shrinetable.engine import CardDecor, Chip, Decor, Face, Hud, Presentation, Showcase
-from shrinetable.formats.decks import deck_words
+from shrinetable.formats.decks import card_id, deck_words, read_names
 
 from .cards import catalog
 
@@ -45,7 +44,6 @@ MP = (250, 214, 120)
 ATTACK, SHIELD = (246, 160, 140), (150, 200, 245)
 STEP = {"play": "play a card", "attack": "attack", "defend": "defend",
         "dboost": "defence boost", "aboost": "attack boost", "over": "game over"}
-CARD_ID = re.compile(r"\b[a-z][a-z0-9-]*#\d+\b")   # a card in notation, e.g. ember-imp#4
 
 # Texts use pygame_gui's HTML subset; source line breaks are only for reading
 # here (the table joins them), `<br>` breaks the lines on screen.
@@ -87,7 +85,7 @@ answering the other player's move, not playing your turn.
 
 def _card(name: str):
     """The shipped card behind `id#n` (or a bare id); None when unknown."""
-    return catalog()[0].get(name.rpartition("#")[0] if "#" in name else name)
+    return catalog()[0].get(card_id(name))
 
 
 @cache
@@ -186,14 +184,11 @@ class SorcererPresentation(Presentation):
         return deck_words(catalog()[1], value) if option.startswith("deck_") else ""
 
     def card_face(self, card: str) -> Face | None:
-        return _face(card.rpartition("#")[0] if "#" in card else card)
+        return _face(card_id(card))
 
     def readable(self, text: str) -> str:
         """Card notation (`ember-imp#4`) read as the card's name."""
-        def name(m: re.Match) -> str:
-            c = _card(m.group(0))
-            return c.name if c is not None else m.group(0)
-        return CARD_ID.sub(name, text)
+        return read_names(text, _card)
 
     def label(self, text: str) -> str:
         """Play C R reads "Play C, replacing R"; defend Y X "Block X with Y";

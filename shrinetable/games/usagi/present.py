@@ -7,12 +7,11 @@ contests and the response chain."""
 
 from __future__ import annotations
 
-import re
 from functools import cache
 from typing import Any
 
 from shrinetable.engine import Arrow, CardDecor, Chip, Decor, Face, Hud, Presentation, Showcase
-from shrinetable.formats.decks import deck_words
+from shrinetable.formats.decks import card_id, deck_words, read_names
 
 from .cards import catalog
 
@@ -26,11 +25,6 @@ RYO = (236, 200, 70)
 # the five ratings in their printed order and their short marks
 RATINGS = ("combat", "diplomacy", "intrigue", "ceremony", "labor")
 MARK = {"combat": "C", "diplomacy": "D", "intrigue": "I", "ceremony": "Ce", "labor": "L"}
-CARD_ID = re.compile(r"\b[a-z][a-z0-9-]*#\d+\b")
-
-
-def card_id(name: str) -> str:
-    return name.rpartition("#")[0] if "#" in name else name
 
 
 def card(name: str) -> Any | None:
@@ -326,7 +320,7 @@ class UsagiPresentation(Presentation):
 
     def readable(self, text: str) -> str:
         """Card notation (`ronin-blade#4`) read as the card's name, seats as p1..p6."""
-        return CARD_ID.sub(lambda m: _name(m.group(0)), text)
+        return read_names(text, card)
 
     def label(self, text: str) -> str:
         """Each kind of move in words, the cards still in notation."""
