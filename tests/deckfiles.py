@@ -3,6 +3,7 @@ deck file per game, and how the tests write one and find a card's line in it."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 GOOD = {
@@ -67,3 +68,8 @@ def first_card(text: str) -> tuple[str, int]:
     body = text.split("[cards]\n")[1]
     cid, _, n = body.splitlines()[0].partition(" = ")
     return cid, int(n)
+
+
+def borrowed(words: list[str], forbidden: re.Pattern) -> list[str]:
+    """The words (a card's or deck's texts) naming something the set must not borrow."""
+    return [w for w in words if forbidden.search(w)]

@@ -12,7 +12,7 @@ from types import SimpleNamespace
 
 import pytest
 from deckfiles import GOOD as GOOD_FILES
-from deckfiles import line_of, write
+from deckfiles import borrowed, line_of, write
 
 from shrinetable.commands import check
 from shrinetable.engine import registry
@@ -85,32 +85,25 @@ def test_deck_size_is_20_to_50():
     assert "the deck holds 54 cards; a deck holds 20 to 50" in problems(big, cards)[0]
 
 
-def test_at_most_three_of_a_star_moon_or_planet_card():
+@pytest.mark.parametrize("cid, n, words", [
+    ("glimmer-wink", 4, "a star card; at most 3 of each star, moon or planet card"),
+    ("lantern-serenade", 4, "a moon card; at most 3 of each star, moon or planet card"),
+    ("starlit-waltz", 4, "a planet card; at most 3 of each star, moon or planet card"),
+    ("heartstring-crescendo", 2, "a bolt card; at most 1 of each bolt card"),
+])
+def test_copies_of_a_card_are_limited_by_its_rarity(cid, n, words):
     cards, decks = catalog()
     d = decks[0]
-    for cid in ("glimmer-wink", "lantern-serenade", "starlit-waltz"):
-        over = d.model_copy(update={"cards": {**d.cards, cid: 4}})
-        rarity = cards[cid].rarity
-        assert problems(over, cards) == [
-            f"{d.name}: card {cid!r}: 4 copies of {cards[cid].name}, a {rarity} card; "
-            f"at most 3 of each star, moon or planet card"]
-
-
-def test_at_most_one_of_a_bolt_card():
-    cards, decks = catalog()
-    d = decks[0]
-    over = d.model_copy(update={"cards": {**d.cards, "heartstring-crescendo": 2}})
+    over = d.model_copy(update={"cards": {**d.cards, cid: n}})
     assert problems(over, cards) == [
-        f"{d.name}: card 'heartstring-crescendo': 2 copies of Heartstring Crescendo, "
-        f"a bolt card; at most 1 of each bolt card"]
+        f"{d.name}: card {cid!r}: {n} copies of {cards[cid].name}, {words}"]
 
 
 def test_an_unknown_card_is_named_with_a_guess():
     cards, decks = catalog()
-    d = decks[0]
-    typo = d.model_copy(update={"cards": {**d.cards, "glimer-wink": 1}})
-    assert problems(typo, cards) == [
-        f"{d.name}: card 'glimer-wink': no card has this id; did you mean 'glimmer-wink'?"]
+    typo = decks[0].model_copy(update={"cards": {**decks[0].cards, "glimer-wink": 1}})
+    assert problems(typo, cards) == [f"{typo.name}: card 'glimer-wink': no card has this "
+                                     f"id; did you mean 'glimmer-wink'?"]
 
 
 def test_deck_file_problems_name_file_line_and_card(tmp_path):
@@ -163,9 +156,7 @@ FORBIDDEN = re.compile(
 def test_no_names_from_films_parks_or_the_seed():
     cards, decks = catalog()
     words = [f"{c.id} {c.name} {c.text}" for c in cards.values()]
-    words += [f"{d.name} {d.style}" for d in decks]
-    found = [w for w in words if FORBIDDEN.search(w)]
-    assert not found, found
+    assert borrowed(words + [f"{d.name} {d.style}" for d in decks], FORBIDDEN) == []
 
 
 def test_the_format_page_lists_every_deck_key_and_spell():

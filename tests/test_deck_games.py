@@ -1,8 +1,9 @@
 """What the games whose players write deck files share, tested once for each of them
 (tests/deckfiles.py holds a good file per game): a good file resolves to its cards,
 a file of a bad shape names its file, key and line, a value that is neither a
-shipped deck nor a file names the shipped decks, and `shrinetable check` reads a
-deck file through the registered game's card data."""
+shipped deck nor a file names the shipped decks, `shrinetable check` reads a deck
+file through the registered game's card data, and the computer plays legally with
+every pair of shipped decks."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from importlib import import_module
 from types import SimpleNamespace
 
 import pytest
+from aiplay import against_random
 from deckfiles import GOOD, first_card, line_of, write
 
 from shrinetable.commands import check
@@ -95,3 +97,16 @@ def test_check_reads_a_deck_file_through_the_games_card_data(tmp_path, capsys, g
     assert run(ludo) == 2
     err = capsys.readouterr().err
     assert f"{ludo}:1: game: a deck file names the game it is for" in err and game in err
+
+
+@pytest.mark.parametrize("game, turns, clause", [("shards", 12, "phases, R16"),
+                                                 ("sorcerer", 30, "decision")])
+@pytest.mark.parametrize("me", [0, 1])
+def test_the_computer_plays_legally_with_every_deck_pair_in_both_seats(game, turns, clause,
+                                                                        me):
+    """Clause `clause` of the game's rules: only legal actions, whatever the decks or
+    the seat (the shipped decks, each against each)."""
+    decks = [deck_key(d) for d in deck_functions(game).catalog()[1]]
+    for i, one in enumerate(decks):
+        for j, two in enumerate(decks):
+            against_random(registry.get(game), 10 * i + j, me, (one, two), turns)
