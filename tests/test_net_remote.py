@@ -68,8 +68,10 @@ def test_a_remote_table_is_asked_as_the_hosts_match_is(tables):
         for mine, theirs in zip(table.history, local.history, strict=True):
             assert table.said(mine, seat) == local.said(theirs, seat)
             assert mine.text == (theirs.text if theirs.seat == seat else "")
+        assert table.summary(seat) == local.summary(seat)
     assert [(m.text, m.gesture) for m in p2.moves()] == \
         [(m.text, m.gesture) for m in local.moves()]
+    assert p2.hint(1) in p2.moves() and p1.hint(0) is None   # for one's own decision
     # a drop the rules refuse: the host's words, with the rule, as at one screen
     why = p2.refusal(1, ("7C",), "hand:1", "shrine:0", None)
     assert why == local.refusal(1, ("7C",), "hand:1", "shrine:0", None)

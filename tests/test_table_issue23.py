@@ -106,3 +106,38 @@ def test_the_text_size_in_the_menu_raises_the_floor_and_is_kept(tmp_path, monkey
     (tmp_path / "ui.json").write_text("{broken", encoding="utf-8")
     assert uiscale.load() == 1.0
     pygame.quit()
+
+
+def test_dialogs_rescale_when_the_window_is_resized(tmp_path, monkeypatch):
+    """A dialog open while the window grows is built again at the new size:
+    larger by the window's growth, its text in a larger type, in the middle."""
+    import os
+
+    from shrinetable.table.app import App
+    from shrinetable.table.bench import showcase
+
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    monkeypatch.setenv("SHRINETABLE_DATA_DIR", str(tmp_path))
+    app = App((1280, 720))
+    app.start_game(showcase(registry.get("shrine")))
+    app.step([], 0.01)
+    scene = app.scene
+    for overlay in ("menu", "rules", "load"):
+        scene._open(overlay)
+        app.step([], 0.01)
+        small = scene.ui.window.rect.copy()
+        font = scene.panels.font()
+        app.screen = pygame.display.set_mode((1920, 1080), pygame.RESIZABLE)
+        app._resized()
+        app.step([], 0.01)
+        big = scene.ui.window.rect
+        assert scene.overlay == overlay
+        assert big.w >= small.w * 1.4 and big.h >= small.h * 1.4, (overlay, small, big)
+        assert abs(big.centerx - 960) <= 2 and abs(big.centery - 540) <= 2, (overlay, big)
+        if overlay != "load":   # the file dialog's type is pygame_gui's own
+            assert scene.panels.font() != font
+        app.screen = pygame.display.set_mode((1280, 720), pygame.RESIZABLE)
+        app._resized()
+        scene.overlay = None
+        scene.build_ui()
+    pygame.quit()

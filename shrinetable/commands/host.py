@@ -104,19 +104,28 @@ def run(args: argparse.Namespace) -> int:
     return asyncio.run(_serve(seam, args, code, names, tokens))
 
 
-def _window(seam, args, code, names, tokens) -> int:
-    """The host's table in a window, for its person's seat (or watching)."""
-    from shrinetable.formats.layout import LayoutError
+def open_window(args: argparse.Namespace):
+    """The window for a networked table (`--size`, `--trace`), or the exit code
+    after saying why there is none."""
     from shrinetable.table import env
     from shrinetable.table.app import App, fatal, pygame
-    from shrinetable.table.remote_scene import open_hosted
     if env.no_display():
         return fatal(env.no_display())
     try:
-        app = App(parse_size(args.size, env.MIN_SIZE) if args.size else None,
-                  trace=args.trace)
+        return App(parse_size(args.size, env.MIN_SIZE) if args.size else None,
+                   trace=args.trace)
     except (pygame.error, ValueError) as e:
         return fatal(f"cannot open a window: {e}")
+
+
+def _window(seam, args, code, names, tokens) -> int:
+    """The host's table in a window, for its person's seat (or watching)."""
+    from shrinetable.formats.layout import LayoutError
+    from shrinetable.table.app import fatal
+    from shrinetable.table.remote_scene import open_hosted
+    app = open_window(args)
+    if isinstance(app, int):
+        return app
     try:
         open_hosted(app, seam, args.bind, args.port, code, names, tokens,
                     say=lambda s: print(s, flush=True), computer_after=args.computer_after)

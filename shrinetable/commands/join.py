@@ -13,8 +13,6 @@ import asyncio
 import random
 import sys
 
-from .args import parse_size
-
 
 def add_parser(sub) -> None:
     from shrinetable.net.client import BOTS
@@ -62,16 +60,13 @@ def _window(host: str, port: int, code: str, args) -> int:
     """The table for this seat in a window (a spectator's: the public view)."""
     from shrinetable.formats.layout import LayoutError
     from shrinetable.net.client import Refused
-    from shrinetable.table import env
-    from shrinetable.table.app import App, fatal, pygame
+    from shrinetable.table.app import fatal
     from shrinetable.table.remote_scene import open_joined
-    if env.no_display():
-        return fatal(env.no_display())
-    try:
-        app = App(parse_size(args.size, env.MIN_SIZE) if args.size else None,
-                  trace=args.trace)
-    except (pygame.error, ValueError) as e:
-        return fatal(f"cannot open a window: {e}")
+
+    from .host import open_window
+    app = open_window(args)
+    if isinstance(app, int):
+        return app
     try:
         open_joined(app, host, port, code, args.name, args.watch, wait=args.wait)
     except Refused as e:

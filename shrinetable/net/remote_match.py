@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from shrinetable.adapter.gestures import Move
-from shrinetable.adapter.match import tally_changes
+from shrinetable.adapter.match import Match, tally_changes
 from shrinetable.adapter.refusal import GENERIC
 from shrinetable.adapter.session import Applied
 from shrinetable.engine import View, registry
@@ -88,23 +88,16 @@ class RemoteMatch:
         self._words: dict[int, list[str]] = {}   # id(applied) -> the log's words for it
         self._inbox: queue.Queue = queue.Queue()
         self._why: dict[int, concurrent.futures.Future] = {}
+        self._hint: concurrent.futures.Future | None = None
         self._asked = 0
         self.players: p.Players | None = remote.players
         self._use(remote.update)
         self.reader = link.run(self._read())
 
     # -- what the table reads (as of a Match) --------------------------------------
-    @property
-    def name(self) -> str:
-        return self.game.name
-
-    @property
-    def title(self) -> str:
-        return self.game.title
-
-    @property
-    def passes(self) -> bool:
-        return bool(self.game.auto_pass)
+    # what a Match works out from its game and its history alone, it works out here
+    name, title, passes, hand = Match.name, Match.title, Match.passes, Match.hand
+    summary, skip_warning = Match.summary, Match.skip_warning
 
     @property
     def auto_pass(self) -> bool:
@@ -121,9 +114,6 @@ class RemoteMatch:
         if self.seat is not None:
             kinds[self.seat] = "human"
         return kinds
-
-    def hand(self, seat: int) -> str:
-        return self.game.hand_zone(seat)
 
     def humans(self) -> list[int]:
         return [] if self.seat is None else [self.seat]
@@ -192,6 +182,20 @@ class RemoteMatch:
         finally:
             self._why.pop(asked, None)
 
+    def hint(self, seat: int) -> Move | None:
+        """The move the computer would make for this seat now, as the host's
+        computer player sees it through this seat's observation (waited for
+        briefly; None if no answer comes)."""
+        if seat != self.seat or not self._moves:
+            return None
+        self._hint = concurrent.futures.Future()
+        self.link.run(self.remote.send(p.AskHint(seq=self.remote.seq)))
+        try:
+            text = self._hint.result(WHY_S)
+        except concurrent.futures.TimeoutError:
+            return None
+        return next((m for m in self._moves if m.text == text), None)
+
     def ask_undo(self) -> None:
         self.link.run(self.remote.send(p.AskUndo()))
 
@@ -208,8 +212,8 @@ class RemoteMatch:
         a lost host is rejoined with the seat's token."""
         while True:
             async for msg in self.remote.messages():
-                if isinstance(msg, p.Why):
-                    future = self._why.get(msg.seq)
+                if isinstance(msg, p.Why | p.Hint):   # an answer its asker waits for
+                    future = self._why.get(msg.seq) if isinstance(msg, p.Why) else self._hint
                     if future is not None and not future.done():
                         future.set_result(msg.text)
                     continue

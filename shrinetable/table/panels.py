@@ -148,7 +148,7 @@ class Panels:
         elif self.s.overlay == "confirm":
             self._confirm_ui()
         elif self.s.overlay == "load":
-            self.s.ui.window = UIFileDialog(pygame.Rect(40, 40, 520, 420), self.s.app.manager,
+            self.s.ui.window = UIFileDialog(self._centred(520, 420), self.s.app.manager,
                                           "Load a saved game",
                                           initial_file_path=str(storage.dialog_folder()),
                                           allow_existing_files_only=True)
@@ -231,15 +231,19 @@ class Panels:
     def _window(self, title: str, w: int, h: int) -> tuple[UIWindow, int]:
         """A dialog `w` x `h` at 1280x720, larger in a larger window; its inner
         width in units (`r`)."""
-        size = self.s.app.screen.get_size()
-        k = self.k()
-        w, h = min(round(w * k), size[0] - 20), min(round(h * k), size[1] - 20)
-        rect = pygame.Rect(0, 0, w, h)
-        rect.center = (size[0] // 2, size[1] // 2)
-        win = UIWindow(rect, self.s.app.manager, window_display_title=title,
+        win = UIWindow(self._centred(w, h), self.s.app.manager, window_display_title=title,
                        resizable=False, draggable=True, object_id=self.font())
         self.s.ui.window = win
-        return win, round(win.get_container().get_size()[0] / k)
+        return win, round(win.get_container().get_size()[0] / self.k())
+
+    def _centred(self, w: int, h: int) -> pygame.Rect:
+        """A dialog's rectangle: `w` x `h` at 1280x720, larger in a larger window
+        (`k`), in the middle of it."""
+        size = self.s.app.screen.get_size()
+        k = self.k()
+        rect = pygame.Rect(0, 0, min(round(w * k), size[0] - 20), min(round(h * k), size[1] - 20))
+        rect.center = (size[0] // 2, size[1] // 2)
+        return rect
 
     def _buttons_in(self, win: UIWindow, width: int, items, top: int = 10) -> None:
         for i, (label, cmd) in enumerate(items):

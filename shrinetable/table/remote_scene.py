@@ -101,10 +101,14 @@ class RemoteScene(GameScene):
     def toggle_auto_pass(self) -> None:
         self.say("The host passes for you when passing is your only move.", error=False)
 
+    def save(self) -> None:
+        self.say("The host keeps this game: it saves after every move.", error=False)
+
     def command(self, cmd: str) -> None:
-        if cmd == "save":
-            self.say("The host keeps this game: it saves after every move.", error=False)
-        elif cmd in ("again", "newgame", "load"):
+        if cmd == "load":
+            self.say("This game is the host's: load a game of your own from the start "
+                     "screen (New game).", error=False)
+        elif cmd in ("again", "newgame"):
             self.leave()
             self.app.show_start()
         else:
