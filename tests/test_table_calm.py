@@ -140,10 +140,11 @@ def test_how_to_is_said_from_the_legal_moves_gestures():
         m.act(0, next(mv for mv in m.moves() if bar.ends_step(mv)).action)
         m.run()
     text = helpers.how_to(m.moves(), lambda z: {"hand:0": "Your hand",
-                                               "rest:0": "Rest pile"}.get(z, z))
+                                               "rest:0": "Rest pile"}.get(z, z),
+                          lambda t: g.present.describe(t, "discard"))
     drags = [mv for mv in m.moves() if gestures.how(mv) == "drag"]
     assert drags and text.startswith("How: Drag a card from \u201cYour hand\u201d to")
-    assert "press a button on the right" in text
+    assert "press \u201cDiscard no more\u201d" in text
     assert helpers.how_to([], str) == ""
 
 
@@ -202,3 +203,14 @@ def test_what_happened_lists_the_log_since_the_viewers_last_move(app):
     what = next(b for b, c in scene.ui.commands.items() if c == "summary")
     app.step([ev(pygame_gui.UI_BUTTON_PRESSED, ui_element=what)], 0.01)
     assert scene.overlay == "summary" and scene.ui.window is not None
+
+
+def test_resting_on_the_prompt_shows_how_to_do_it(app):
+    scene = start(app, Session(registry.get("usagi"), 3, {}, ["human", "computer"]))
+    status = scene.board.scaler.rect(scene.layout.panels.status)
+    app.step([ev(pygame.MOUSEMOTION, pos=status.center, rel=(1, 1), buttons=(0, 0, 0))], 0.01)
+    assert scene.painter.how_shown
+    scene.dirty = True
+    scene.draw(app.screen)   # drawn left of the prompt, over the table's edge
+    app.step([ev(pygame.MOUSEMOTION, pos=(5, 5), rel=(1, 1), buttons=(0, 0, 0))], 0.01)
+    assert not scene.painter.how_shown
