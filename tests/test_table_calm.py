@@ -180,7 +180,18 @@ def test_a_skip_for_good_is_asked_about_once_and_the_question_can_be_switched_of
     app.step([ev(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="\x1b", scancode=0)],
              0.01)
     assert scene.overlay is None and scene.confirming is None and len(session.history) == before
-    scene.decide(button and next(a for a in scene.ui.actions.values() if a.text == "pass"))
+    pass_ = next(a for a in scene.ui.actions.values() if a.text == "pass")
+    scene.decide(pass_)
+    assert scene.overlay == "confirm"
+    app.step([ev(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r", scancode=0)], 0.01)
+    assert session.history[before].seat == 0 and session.history[before].text == "pass"
+    for _ in range(100):   # p1's next pass
+        if scene.match.decision().seat == 0 and any(
+                a.text == "pass" for a in scene.ui.actions.values()):
+            break
+        app.step([], 0.01)
+    before = len(session.history)
+    scene.decide(next(a for a in scene.ui.actions.values() if a.text == "pass"))
     always = next(b for b, c in scene.ui.commands.items() if c == "confirm_always")
     app.step([ev(pygame_gui.UI_BUTTON_PRESSED, ui_element=always)], 0.01)
     assert session.history[before].seat == 0 and session.history[before].text == "pass"
