@@ -103,7 +103,8 @@ def run_save(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(fig))
         return 0
-    print(f"save: {fig['moves']} moves of {args.game}, {fig['checkpoints']} checkpoints")
+    print(f"save: {fig['moves']} moves of {args.game}, {fig['checkpoints']} checkpoints, "
+          f"{fig['load']['bytes'] / 1e6:.1f} MB")
     for key, words in (("load", "--load"), ("continue", "Continue"),
                        ("without_checkpoints", "--load, no checkpoints (a save from before)")):
         if key in fig:

@@ -220,12 +220,11 @@ class Session:
         after the moves `texts` made by the seats `whos` says, with the
         checkpoints up to it. Their events are not known (the log says their
         notation); one object per (move, seat) holds them all."""
-        moves = list(map(str.__add__, texts, whos))   # text and seat letter: no tuples
-        made = dict.fromkeys(moves)                     # for the collector to walk
-        for move in made:
-            seat, secret = checkpoint.seat(move[-1])
-            made[move] = Applied(seat, move[:-1], (), secret=secret)
-        self.history += map(made.__getitem__, moves)
+        made = dict.fromkeys(zip(texts, whos, strict=True))   # (text, who) pairs: a few
+        for text, w in made:
+            seat, secret = checkpoint.seat(w)
+            made[text, w] = Applied(seat, text, (), secret=secret)
+        self.history += map(made.__getitem__, zip(texts, whos, strict=True))   # none held
         humans = {w for w in set(whos) if self.seats[checkpoint.seat(w)[0]] == "human"}
         self._chosen = list(compress(range(len(whos)), map(humans.__contains__, whos)))
         self._state = self._snaps[len(texts)] = state

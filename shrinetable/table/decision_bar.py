@@ -3,8 +3,8 @@ per layout (its `buttons` panel), the moves that end a step (pass, done, next,
 finished: an action with nothing after its name) always first, each a row of
 its own at the top, the others below them.
 
-Buttons there replace each other under a waiting pointer (Usagi's "Pass",
-"Finished", "Keep no Hero" in one spot, one click apart), so a button that is
+Buttons there replace each other under a waiting pointer ("Pass", "Finished",
+then a question about the next step, in one spot, one click apart), so a button that is
 new where it stands (another label there before, none, or the same label after
 a move) ignores clicks for `guard_s()` and fades in meanwhile: a click meant
 for the button that stood there a moment ago is no answer to the new one."""
