@@ -68,14 +68,15 @@ class Table:
         self.outbox: asyncio.Queue[str | None] = asyncio.Queue(QUEUE)
         self.warned = 0.0
 
-    def send(self, message: p.Message) -> None:
-        """Queue a message; a table too slow to take QUEUE of them is dropped
-        (it rejoins and gets the game as it stands)."""
+    def send(self, message: p.Message | str) -> None:
+        """Queue a message (a str: an update's JSON, `p.update_json`); a table
+        too slow to take QUEUE of them is dropped (it rejoins and gets the game
+        as it stands)."""
         try:
-            self.outbox.put_nowait(p.dump(message))
+            self.outbox.put_nowait(message if isinstance(message, str) else p.dump(message))
         except asyncio.QueueFull:
             self.drop()
-        if isinstance(message, p.Update):   # an update may be answered at once
+        if isinstance(message, str):   # an update may be answered at once
             self.bucket.allow(REPLIES)
 
     def drop(self) -> None:
@@ -321,21 +322,18 @@ class Host:
             self.over.set()
         self.changed.set()
 
-    def _update(self, seat: int | None, applied: Applied | None, undone: int = 0) -> p.Update:
+    def _update(self, seat: int | None, applied: Applied | None, undone: int = 0) -> str:
+        """The change as `seat`'s table may know it, as JSON (`p.update_json`)."""
         move, match = None, self.seam.match
         if applied is not None:
             mine = applied.seat == seat   # notation can name hidden cards: its maker's only
-            move = p.MoveM(seat=applied.seat, text=applied.text if mine else None,
-                           words=match.said(applied, seat),
-                           auto=applied.auto, secret=applied.secret,
-                           events=[p.EventM.of(e.seen_by(seat)) for e in applied.events])
-        moves = self.seam.moves(seat) if self.started() else []
-        return p.Update(seq=self.seq, move=move, view=p.ViewM.of(self.seam.view(seat)),
-                        legal=[m.text for m in moves],
-                        gestures=[p.GestureM.of(m.gesture) for m in moves],
-                        turn=match.turn_number(),
-                        can_undo=seat is not None and self.seam.can_undo(seat),
-                        undone=undone)
+            move = p.move_data(applied.seat, applied.text if mine else None,
+                               match.said(applied, seat), applied.auto, applied.secret,
+                               [e.seen_by(seat) for e in applied.events])
+        return p.update_json(self.seq, move, self.seam.view(seat),
+                             self.seam.moves(seat) if self.started() else [],
+                             match.turn_number(),
+                             seat is not None and self.seam.can_undo(seat), undone)
 
     async def _drive(self) -> None:
         """Make the moves no one at a table makes: computer seats and forced passes."""
