@@ -160,10 +160,34 @@ class Mirror:
         self.game, self.geo = session.game, geo
         self.layout = load_layout(layout_path(self.game.name))
         self.scaler = geo.Scaler((self.layout.canvas.width, self.layout.canvas.height), SIZE)
+        self.board = self._board()
         self.handovers = 0
+
+    def _board(self):
+        """The table's own layout of cards (its labels, badges and strips shift
+        them), with fonts but no window."""
+        import pygame
+
+        from shrinetable.table.art import CardArt, Fonts
+        from shrinetable.table.board import Board
+        pygame.font.init()
+        fonts = Fonts()
+        art = CardArt(fonts)
+        art.use(self.game.present)
+        board = Board(self.layout, art, fonts)
+        board.set_size(SIZE)
+        board.hands = {self.m.hand(q) for q in range(len(self.m.seats))}
+        return board
 
     def view(self):
         return self.m.view(self.viewer)
+
+    def placed(self):
+        """Where the window draws each card now, as `viewer` sees the table."""
+        from shrinetable.table.board import Marks
+        self.board.watching = self.viewer is not None and self.m.seats[self.viewer] != "human"
+        self.board.lay_out(self.view(), self.viewer, Marks())
+        return self.board.placed
 
     def made(self, text: str) -> None:
         d = self.m.decision()
@@ -185,7 +209,7 @@ class Mirror:
     def card(self, zone: str, name: str) -> tuple[int, int]:
         """A point on the card `name` in `zone` that no other card covers."""
         geo = self.geo
-        placed = geo.place_cards(self.layout, self.view(), self.scaler, self.viewer)
+        placed = self.placed()
         rect = next(p.rect for p in placed if p.zone == zone and p.name == name)
         return next((x, rect.centery) for x in range(rect.left + 2, rect.right, 3)
                     if (hit := geo.card_at(placed, (x, rect.centery))) is not None
@@ -200,8 +224,7 @@ class Mirror:
         it (`decision_bar.slots`, as the panel lays it out)."""
         from shrinetable.table import decision_bar
         moves = self.m.moves()
-        on_table = {(p.zone, p.name) for p in self.geo.place_cards(
-            self.layout, self.view(), self.scaler, self.viewer) if p.name}
+        on_table = {(p.zone, p.name) for p in self.placed() if p.name}
         every = self.m.decision().kind in self.game.present.all_buttons
         area = decision_bar.split_help(self.scaler.rect(self.layout.panels.buttons))[0]
         rect = next(r for m, r in decision_bar.slots(decision_bar.shown(moves, every, on_table),

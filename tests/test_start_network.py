@@ -85,6 +85,9 @@ def said(scene) -> str:
 
 
 def test_host_then_join_and_every_refusal_said_in_the_form(app, monkeypatch):
+    import pygame
+    import pygame_gui
+
     from shrinetable.net import protocol
     from shrinetable.table.remote_scene import RemoteScene
     scene = start(app, "shrine")
@@ -113,6 +116,12 @@ def test_host_then_join_and_every_refusal_said_in_the_form(app, monkeypatch):
                                            "name": "Bob"}
         played_and_taken_back(hosting, ann)
         ann.leave()
+        # Ann is gone: the host's window asks whether the computer plays her seat
+        settle(hosting, lambda: hosting.gone is not None and hosting.gone[0] == 1)
+        hosting.handle(pygame.event.Event(pygame_gui.UI_CONFIRMATION_DIALOG_CONFIRMED,
+                                          ui_element=hosting.gone[1]), False)
+        settle(hosting, lambda: "P2 computer" in hosting.status())
+        assert hosting.gone is None
     finally:
         hosting.leave()
 

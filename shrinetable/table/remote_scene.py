@@ -11,6 +11,9 @@ A line over the table says where the game is hosted and who is connected.
 
 from __future__ import annotations
 
+import contextlib
+from collections.abc import Callable
+
 import pygame
 import pygame_gui
 from pygame_gui.windows import UIConfirmationDialog
@@ -19,6 +22,7 @@ from shrinetable.engine import Chip
 from shrinetable.net.client import DEFAULT_PORT, Remote, lan_address, rejoin
 from shrinetable.net.host import Host
 from shrinetable.net.remote_match import Link, RemoteMatch
+from shrinetable.net.seam import Refusal
 
 from . import hud
 from .game_scene import GameScene
@@ -43,12 +47,13 @@ class RemoteScene(GameScene):
     """`where`: the host's address and code as this table shows them;
     `on_close`: what to stop when the table is left (the host's own server)."""
 
-    helps = False   # the host's match answers no hint, summary or question before a skip
-
     def __init__(self, app, match: RemoteMatch, layout, where: str, on_close=None):
         self.where = where
         self.on_close = on_close
+        # at the host's window: lets the computer play a seat whose player is gone
+        self.hand_over: Callable[[int], None] | None = None
         self.asking: UIConfirmationDialog | None = None   # another player's undo request
+        self.gone: tuple[int, UIConfirmationDialog] | None = None   # the seat asked about
         super().__init__(app, match, layout)
 
     # -- messages from the host --------------------------------------------------------
@@ -64,16 +69,36 @@ class RemoteScene(GameScene):
                 self.say(change.text, error=change.error)
             elif change.kind == "undo_asked":
                 self._undo_asked(change.seat)
+            elif change.kind == "players" and self.hand_over is not None:
+                self._ask_gone()
             self.dirty = True
         super().update(now)
 
+    def _ask_gone(self) -> None:
+        """At the host's window, when a remote player leaves: may the computer
+        play their seat? (Closing the question waits for them; they may rejoin.)"""
+        gone = [pl for pl in self.match.players.players
+                if pl.kind == "remote" and pl.taken and not pl.connected]
+        if self.gone is not None and self.gone[0] not in {pl.seat for pl in gone}:
+            self.gone[1].kill()   # back, or already handed over
+            self.gone = None
+        if self.gone is None and gone:
+            pl = gone[0]
+            self.gone = (pl.seat, self._question(
+                f"{seat_name(pl.seat)} ({pl.name}) has left. Let the computer play "
+                f"{seat_name(pl.seat)}? (Close this to wait: they can rejoin.)",
+                "Computer plays", "Player gone"))
+
     def _undo_asked(self, seat: int) -> None:
+        self.asking = self._question(
+            f"{seat_name(seat)} asks to take back their last move. Agree?", "Agree", "Undo?")
+
+    def _question(self, text: str, yes: str, title: str) -> UIConfirmationDialog:
         size = self.app.screen.get_size()
-        rect = pygame.Rect(0, 0, 420, 200)
+        rect = pygame.Rect(0, 0, 440, 210)
         rect.center = (size[0] // 2, size[1] // 2)
-        self.asking = UIConfirmationDialog(
-            rect, f"{seat_name(seat)} asks to take back their last move. Agree?",
-            self.app.manager, action_short_name="Agree", window_title="Undo?")
+        return UIConfirmationDialog(rect, text, self.app.manager, action_short_name=yes,
+                                    window_title=title)
 
     # -- messages to the host ----------------------------------------------------------
     def perform(self, action) -> None:
@@ -124,11 +149,19 @@ class RemoteScene(GameScene):
     def handle(self, event: pygame.event.Event, consumed: bool) -> None:
         if event.type == WAKE:
             return
-        if self.asking is not None and getattr(event, "ui_element", None) is self.asking:
-            if event.type in (pygame_gui.UI_CONFIRMATION_DIALOG_CONFIRMED,
-                              pygame_gui.UI_WINDOW_CLOSE):
-                self.match.agree(event.type == pygame_gui.UI_CONFIRMATION_DIALOG_CONFIRMED)
+        element = getattr(event, "ui_element", None)
+        yes = event.type == pygame_gui.UI_CONFIRMATION_DIALOG_CONFIRMED
+        answered = yes or event.type == pygame_gui.UI_WINDOW_CLOSE
+        if self.asking is not None and element is self.asking:
+            if answered:
+                self.match.agree(yes)
                 self.asking = None
+            return
+        if self.gone is not None and element is self.gone[1]:
+            if answered:
+                seat, self.gone = self.gone[0], None
+                if yes:
+                    self.hand_over(seat)
             return
         super().handle(event, consumed)
 
@@ -212,7 +245,15 @@ def open_hosted(app, seam, bind: str = "0.0.0.0", port: int = DEFAULT_PORT, code
         link.run(host.stop()).result(10)
         link.stop()
 
+    def hand_over(seat: int) -> None:
+        def hand() -> None:
+            with contextlib.suppress(Refusal):   # back in the meantime
+                host.hand_to_computer(seat)
+        link.loop.call_soon_threadsafe(hand)
+
     local = "127.0.0.1" if bind in ("0.0.0.0", "") else bind
-    return open_joined(app, local, host.port, host.code, "host", watch=not people,
-                       link=link, token=host.local_token(people[0]) if people else None,
-                       where=f"hosting at {address}, code {host.code}", on_close=stop)
+    scene = open_joined(app, local, host.port, host.code, "host", watch=not people,
+                        link=link, token=host.local_token(people[0]) if people else None,
+                        where=f"hosting at {address}, code {host.code}", on_close=stop)
+    scene.hand_over = hand_over
+    return scene
