@@ -140,10 +140,11 @@ def test_how_to_is_said_from_the_legal_moves_gestures():
         m.act(0, next(mv for mv in m.moves() if bar.ends_step(mv)).action)
         m.run()
     text = helpers.how_to(m.moves(), lambda z: {"hand:0": "Your hand",
-                                               "rest:0": "Rest pile"}.get(z, z))
+                                               "rest:0": "Rest pile"}.get(z, z),
+                          lambda t: g.present.describe(t, "discard"))
     drags = [mv for mv in m.moves() if gestures.how(mv) == "drag"]
     assert drags and text.startswith("How: Drag a card from \u201cYour hand\u201d to")
-    assert "press a button on the right" in text
+    assert "press \u201cDiscard no more\u201d" in text
     assert helpers.how_to([], str) == ""
 
 
@@ -179,7 +180,18 @@ def test_a_skip_for_good_is_asked_about_once_and_the_question_can_be_switched_of
     app.step([ev(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="\x1b", scancode=0)],
              0.01)
     assert scene.overlay is None and scene.confirming is None and len(session.history) == before
-    scene.decide(button and next(a for a in scene.ui.actions.values() if a.text == "pass"))
+    pass_ = next(a for a in scene.ui.actions.values() if a.text == "pass")
+    scene.decide(pass_)
+    assert scene.overlay == "confirm"
+    app.step([ev(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r", scancode=0)], 0.01)
+    assert session.history[before].seat == 0 and session.history[before].text == "pass"
+    for _ in range(100):   # p1's next pass
+        if scene.match.decision().seat == 0 and any(
+                a.text == "pass" for a in scene.ui.actions.values()):
+            break
+        app.step([], 0.01)
+    before = len(session.history)
+    scene.decide(next(a for a in scene.ui.actions.values() if a.text == "pass"))
     always = next(b for b, c in scene.ui.commands.items() if c == "confirm_always")
     app.step([ev(pygame_gui.UI_BUTTON_PRESSED, ui_element=always)], 0.01)
     assert session.history[before].seat == 0 and session.history[before].text == "pass"
@@ -202,3 +214,14 @@ def test_what_happened_lists_the_log_since_the_viewers_last_move(app):
     what = next(b for b, c in scene.ui.commands.items() if c == "summary")
     app.step([ev(pygame_gui.UI_BUTTON_PRESSED, ui_element=what)], 0.01)
     assert scene.overlay == "summary" and scene.ui.window is not None
+
+
+def test_resting_on_the_prompt_shows_how_to_do_it(app):
+    scene = start(app, Session(registry.get("usagi"), 3, {}, ["human", "computer"]))
+    status = scene.board.scaler.rect(scene.layout.panels.status)
+    app.step([ev(pygame.MOUSEMOTION, pos=status.center, rel=(1, 1), buttons=(0, 0, 0))], 0.01)
+    assert scene.painter.how_shown
+    scene.dirty = True
+    scene.draw(app.screen)   # drawn left of the prompt, over the table's edge
+    app.step([ev(pygame.MOUSEMOTION, pos=(5, 5), rel=(1, 1), buttons=(0, 0, 0))], 0.01)
+    assert not scene.painter.how_shown

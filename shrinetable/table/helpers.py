@@ -32,14 +32,16 @@ def keep_asking(on: bool) -> None:
     resources.keep(FILE, {"ask": on})
 
 
-def how_to(moves: list[gestures.Move], label: Callable[[str], str]) -> str:
+def how_to(moves: list[gestures.Move], label: Callable[[str], str],
+           named: Callable[[str], str] = str) -> str:
     """How to make the moves now legal, from their gestures: the drags (from
     which zone to which, the commonest first), the clicks on cards, the
-    buttons; `label(zone)` names a zone as the table does. '' with no move."""
+    buttons; `label(zone)` names a zone as the table does, `named(text)` a
+    button as it reads. '' with no move."""
     drags: dict[tuple[str, str], int] = {}
     clicks: list[str] = []
     piles: list[str] = []
-    buttons = False
+    buttons: list[str] = []
     for m in moves:
         g, kind = m.gesture, gestures.how(m)
         if kind == "drag":
@@ -50,14 +52,15 @@ def how_to(moves: list[gestures.Move], label: Callable[[str], str]) -> str:
             clicks.append(label(g.source))
         elif g.source and label(g.source) not in piles:
             piles.append(label(g.source))
-        else:
-            buttons = True
+        elif named(m.text) not in buttons:
+            buttons.append(named(m.text))
     ways = [f"drag a card from \u201c{a}\u201d to \u201c{b}\u201d"
             for (a, b), _ in sorted(drags.items(), key=lambda kv: -kv[1])[:3]]
     ways += [f"click a card in \u201c{z}\u201d" for z in clicks[:2]]
     ways += [f"click \u201c{z}\u201d" for z in piles[:2]]
-    if buttons:
-        ways.append("press a button on the right")
+    ways += [f"press \u201c{b}\u201d" for b in buttons[:2]]
+    if len(buttons) > 2:
+        ways.append("another button on the right")
     if not ways:
         return ""
     text = "; or ".join(ways)

@@ -89,8 +89,10 @@ class Painter:
         """How to make the moves now legal (`helpers.how_to`), in a box left of
         the prompt, over the table's edge."""
         names = self.names()
+        d = self.s.match.decision()
         text = helpers.how_to(self.s.moves, lambda z: self.s.board.zone_label(z, names)
-                              if z in self.s.board.view.zones else z)
+                              if z in self.s.board.view.zones else z,
+                              lambda t: self.s.match.present.describe(t, d.kind))
         if not text:
             return
         fonts = self.s.app.fonts

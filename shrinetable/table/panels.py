@@ -395,7 +395,7 @@ class Panels:
         win, width = self._window("Sure?", 480, 280)
         UITextBox(html.escape(self.s.confirm_text), self.r(10, 6, width - 20, 80),
                   self.s.app.manager, container=win, object_id=self.font())
-        self._buttons_in(win, width, [(f"Yes: {label}", "confirm"),
+        self._buttons_in(win, width, [(f"Yes: {label} (Enter)", "confirm"),
                                       ("Yes, and don't ask again", "confirm_always"),
                                       ("Not yet (Esc)", "close")], 92)
 
