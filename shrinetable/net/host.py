@@ -23,6 +23,7 @@ from websockets.asyncio.server import ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 
 from shrinetable.adapter import storage
+from shrinetable.adapter.refusal import GENERIC
 from shrinetable.adapter.session import Applied
 from shrinetable.formats.save import SaveFile, write_save
 
@@ -295,11 +296,21 @@ class Host:
 
     def _why(self, seat: int, msg: p.AskWhy) -> str:
         """Why a drop at `seat`'s table made no move, as the match says it at one
-        screen (names the table made up are no zone of the game's: no move)."""
+        screen. Only for a drop the table could make: cards it shows in the
+        zone they came from, onto a zone or card it shows (else the rules'
+        answer could tell where a hidden card is)."""
+        plain = GENERIC.format(cards=" ".join(msg.held) or "that")
+        zones = self.seam.view(seat).zones
+        shown = zones[msg.source].cards if msg.source in zones else ()
+        if any(msg.held.count(c) > shown.count(c) for c in msg.held) \
+                or (msg.zone is not None and msg.zone not in zones) \
+                or (msg.card is not None
+                    and (msg.zone is None or msg.card not in zones[msg.zone].cards)):
+            return plain
         try:
             return self.seam.match.refusal(seat, tuple(msg.held), msg.source, msg.zone, msg.card)
         except (KeyError, ValueError, IndexError, TypeError):
-            return "No legal move takes that there."
+            return plain
 
     def _act(self, seat: int, msg: p.Act) -> None:
         if not self.started():
