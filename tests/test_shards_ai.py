@@ -8,6 +8,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from aiplay import against_random
 from shards_helpers import play, pos
 
 from shrinetable.games.shards import GAME
@@ -17,31 +18,12 @@ from shrinetable.games.shards.game import DECKS
 
 
 def _game(seed: int, me: int | None, decks: tuple[str, str], turns: int = 200):
-    """One game of the computer (seat `me`, or both seats for None) against random
-    play: the actions taken and the final state; every choice is checked legal."""
-    s = GAME.new_game(seed, {"deck_p1": decks[0], "deck_p2": decks[1]})
-    rng = random.Random(seed)
-    taken = []
-    while GAME.outcome(s) is None and s.turn_no <= turns:
-        legal = GAME.legal_actions(s)
-        seat = GAME.decision(s).seat
-        a = choose(GAME.observe(s, seat), rng) if me in (None, seat) else rng.choice(legal)
-        assert a in legal, (a, s.turn_no, s.stage)
-        taken.append(a.text)
-        s, _ = GAME.apply(s, a)
-    return taken, s
+    """One game of the computer (seat `me`, None: both) against random play."""
+    return against_random(GAME, seed, me, decks, turns)
 
 
 def _choice(s) -> str:
     return choose(GAME.observe(s, GAME.decision(s).seat), random.Random(0)).text
-
-
-@pytest.mark.parametrize("me", [0, 1])
-def test_choices_are_legal_with_every_deck_pair_in_both_seats(me):
-    """Clause phases, R16: only legal actions, whatever the decks or the seat."""
-    for i, one in enumerate(DECKS):
-        for j, two in enumerate(DECKS):
-            _game(10 * i + j, me, (one, two), turns=12)
 
 
 def test_choices_are_legal_against_itself():

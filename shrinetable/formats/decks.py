@@ -21,7 +21,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, create_model
 
-from shrinetable.engine import NotationError
+from shrinetable.engine import Face, NotationError, Presentation
 
 from .cards import load_card_data
 from .errors import FormatError, find_line, key_path, read_toml
@@ -239,6 +239,26 @@ def read_names(text: str, card: Callable[[str], Any]) -> str:
         c = card(m.group(0))
         return c.name if c is not None else m.group(0)
     return CARD_ID.sub(name, text)
+
+
+class DeckGameWords(Presentation):
+    """The presentation of a game whose cards and decks are data, made from its
+    `catalog()`, `card(notation)` (the card, None when unknown) and `face(card_id)`:
+    a deck option in words, a card's face, card notation read as names."""
+
+    def __init__(self, catalog: Catalog, card: Callable[[str], Any],
+                 face: Callable[[str], Face | None]):
+        self._catalog, self._card, self._face = catalog, card, face
+
+    def option_words(self, option: str, value: Any) -> str:
+        return deck_words(self._catalog()[1], value) if option.startswith("deck_") else ""
+
+    def card_face(self, card: str) -> Face | None:
+        return self._face(card_id(card))
+
+    def readable(self, text: str) -> str:
+        """Card notation (`ember-imp#4`) read as the card's name."""
+        return read_names(text, self._card)
 
 
 def ids(deck: Any) -> list[str]:

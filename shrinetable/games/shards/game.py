@@ -4,16 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from shrinetable.engine import (
-    Decision,
-    GameBase,
-    Gesture,
-    OptionSpec,
-    PositionHook,
-    StateCodec,
-    View,
-    ZoneView,
-)
+from shrinetable.engine import Decision, GameBase, Gesture, OptionSpec, PositionHook, View, ZoneView
+from shrinetable.engine.statejson import StateCodec
 
 from . import ai as computer
 from . import decks, present, rules, schema, setup, testing

@@ -10,8 +10,8 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
-from shrinetable.engine import Arrow, CardDecor, Chip, Decor, Face, Hud, Presentation
-from shrinetable.formats.decks import card_id, deck_words, read_names
+from shrinetable.engine import Arrow, CardDecor, Chip, Decor, Face, Hud
+from shrinetable.formats.decks import DeckGameWords, card_id
 
 from .cards import catalog
 from .rules import SLOTS
@@ -256,7 +256,7 @@ def _combat(info: dict) -> tuple[dict[str, Chip], tuple[Arrow, ...]]:
     return roles, tuple(arrows)
 
 
-class ShardsPresentation(Presentation):
+class ShardsPresentation(DeckGameWords):
     rules = RULES
     words = {"begin": "Begin with no Starting card", "charge": "Charge!",
              "hold": "Done blocking", "pass": "Pass", "end": "End turn",
@@ -268,16 +268,6 @@ class ShardsPresentation(Presentation):
     zoom_on_hover = True
     minor = ("pass", "hold", "charge")
     results = ("damage", "destroy", "cease")   # kept in view on the table (issue 22)
-
-    def option_words(self, option: str, value: Any) -> str:
-        return deck_words(catalog()[1], value) if option.startswith("deck_") else ""
-
-    def card_face(self, card: str) -> Face | None:
-        return _face(card_id(card))
-
-    def readable(self, text: str) -> str:
-        """Card notation (`iron-levy#4`) read as the card's name."""
-        return read_names(text, _card)
 
     def label(self, text: str) -> str:
         """Each kind of move in words, the cards still in notation."""
@@ -349,4 +339,4 @@ def _play(w: list[str]) -> str:
     return out
 
 
-PRESENT = ShardsPresentation()
+PRESENT = ShardsPresentation(catalog, _card, _face)

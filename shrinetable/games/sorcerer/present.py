@@ -10,8 +10,8 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
-from shrinetable.engine import CardDecor, Chip, Decor, Face, Hud, Presentation, Showcase
-from shrinetable.formats.decks import card_id, deck_words, read_names
+from shrinetable.engine import CardDecor, Chip, Decor, Face, Hud, Showcase
+from shrinetable.formats.decks import DeckGameWords, card_id
 
 from .cards import catalog
 
@@ -157,7 +157,7 @@ def _full_lanes(view: Any) -> int | None:
                + len(ln["defence_boosts"]) for ln in view.info["lanes"])
 
 
-class SorcererPresentation(Presentation):
+class SorcererPresentation(DeckGameWords):
     rules = RULES
     words = {"pass": "Pass"}
     templates = {
@@ -179,16 +179,6 @@ class SorcererPresentation(Presentation):
     showcase = Showcase("a filled combat lane", _full_lanes, steps=200)
     minor = ("pass",)   # an attack or a defence is worth watching even moving no card
     results = ("damage",)   # kept in view on the table (issue 22)
-
-    def option_words(self, option: str, value: Any) -> str:
-        return deck_words(catalog()[1], value) if option.startswith("deck_") else ""
-
-    def card_face(self, card: str) -> Face | None:
-        return _face(card_id(card))
-
-    def readable(self, text: str) -> str:
-        """Card notation (`ember-imp#4`) read as the card's name."""
-        return read_names(text, _card)
 
     def label(self, text: str) -> str:
         """Play C R reads "Play C, replacing R"; defend Y X "Block X with Y";
@@ -224,4 +214,4 @@ class SorcererPresentation(Presentation):
                      cards=cards, covers=covers)
 
 
-PRESENT = SorcererPresentation()
+PRESENT = SorcererPresentation(catalog, _card, _face)

@@ -10,8 +10,8 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
-from shrinetable.engine import Arrow, CardDecor, Chip, Decor, Face, Hud, Presentation, Showcase
-from shrinetable.formats.decks import card_id, deck_words, read_names
+from shrinetable.engine import Arrow, CardDecor, Chip, Decor, Face, Hud, Showcase
+from shrinetable.formats.decks import DeckGameWords, card_id
 
 from .cards import catalog
 
@@ -292,7 +292,7 @@ def _build(legal: list[Any]) -> Any | None:
     return None
 
 
-class UsagiPresentation(Presentation):
+class UsagiPresentation(DeckGameWords):
     rules = RULES
     words = {"pass": "Pass", "finish": "Finished", "finished": "Finished",
              "propose": "Propose no Event", "discard": "Discard no more",
@@ -311,16 +311,6 @@ class UsagiPresentation(Presentation):
     results = ("tie", "fail", "resolve", "score")   # kept in view on the table (issue 22)
     showcase = Showcase("four players, Events contested", _contested, seats=4, steps=500,
                         pick=_build)
-
-    def option_words(self, option: str, value: Any) -> str:
-        return deck_words(catalog()[1], value) if option.startswith("deck_") else ""
-
-    def card_face(self, card: str) -> Face | None:
-        return _face(card_id(card))
-
-    def readable(self, text: str) -> str:
-        """Card notation (`ronin-blade#4`) read as the card's name, seats as p1..p6."""
-        return read_names(text, card)
 
     def label(self, text: str) -> str:
         """Each kind of move in words, the cards still in notation."""
@@ -446,4 +436,4 @@ def _and(items: list[str]) -> str:
     return ", ".join(items[:-1]) + f" and {items[-1]}" if len(items) > 1 else "".join(items)
 
 
-PRESENT = UsagiPresentation()
+PRESENT = UsagiPresentation(catalog, card, _face)
