@@ -119,3 +119,11 @@ def test_the_format_page_lists_every_shipped_deck(game):
     doc = (Path(__file__).parent.parent / "docs" / f"cards-{game}.md").read_text()
     for d in deck_functions(game).catalog()[1]:
         assert f"| `{deck_key(d)}` | {d.name} | {sum(d.cards.values())} |" in doc
+
+
+@pytest.mark.parametrize("game", sorted(GOOD))
+def test_shipped_decks_resolve_by_key_and_name(game):
+    for d in deck_functions(game).catalog()[1]:
+        name, ids = files(game).resolve_deck(deck_key(d))
+        assert name == d.name and len(ids) == sum(d.cards.values())
+        assert files(game).resolve_deck(d.name.upper())[0] == d.name

@@ -193,14 +193,6 @@ def test_the_decks_use_every_type_keyword_condition_resource_effect_and_timing()
     assert {e.when for e in effects} == set(WHEN)
 
 
-def test_shipped_decks_resolve_by_key_and_name():
-    _, decks = catalog()
-    for d in decks:
-        name, ids = resolve(deck_key(d))
-        assert name == d.name and len(ids) == sum(d.cards.values())
-        assert resolve(d.name.upper())[0] == d.name
-
-
 # --- each deck rule, refused with its message ---------------------------------------
 
 
