@@ -1180,17 +1180,6 @@ def test_setup_starting_phase_positions(zones, keys, loc):
     assert e.value.loc == loc, (e.value.loc, str(e.value))
 
 
-def test_the_shards_example_in_the_scenario_docs_passes(tmp_path, capsys):
-    """docs/scenarios.md, "Shards positions": its example is a scenario that passes."""
-    from shrinetable.cli import main
-    doc = (Path(__file__).parent.parent / "docs" / "scenarios.md").read_text()
-    section = doc.split("## Shards positions", 1)[1]
-    example = section.split("```toml\n", 1)[1].split("```", 1)[0]
-    path = tmp_path / "example.toml"
-    path.write_text(example)
-    assert main(["scenario", str(path)]) == 0, capsys.readouterr().out
-
-
 def test_a_scenario_file_for_every_clause():
     """tests/scenarios/shards holds a file for each clause, keyword, condition and win."""
     stems = {p.stem for p in (Path(__file__).parent / "scenarios" / "shards").glob("*.toml")}
