@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import random
 import time
 from pathlib import Path
 
@@ -204,6 +205,47 @@ def test_play_load_says_what_was_refused(tmp_path, capsys, monkeypatch):
         monkeypatch.delenv(name, raising=False)
     main(["play", "--load", str(path)])
     assert f"{path}: checkpoint 0 (at move {EVERY}): sum" in capsys.readouterr().err
+
+
+ODD = [None, True, -1, 10 ** 30, "x", "", [], {}, [1, 2], [[0]], 1.5, {"a": 1}]
+
+
+def _poke(data, rng: random.Random):
+    """`data` with one value somewhere in it replaced by an odd one (in place)."""
+    at = data
+    while True:
+        keys = list(at) if isinstance(at, dict) else list(range(len(at)))
+        if not keys:
+            return
+        key = rng.choice(keys)
+        if isinstance(at[key], (dict, list)) and at[key] and rng.random() < 0.7:
+            at = at[key]
+            continue
+        at[key] = rng.choice(ODD)
+        return
+
+
+@pytest.mark.parametrize("name", [n for n in registry.names()])
+def test_a_forged_checkpoint_of_any_shape_never_stops_a_load(name):
+    """Any value anywhere in a checkpoint's state, its sum made again: the save
+    loads, from the checkpoint or by replaying, as a game the rules can play
+    on, and a refusal names the checkpoint."""
+    game, rng = registry.get(name), random.Random(name)
+    made = loadbench.build(name, 60, 5)   # a checkpoint there, then moves after it
+    mark = checkpoint.mark(made, len(made.history))
+    for _ in range(5):
+        if made.decision() is not None:
+            made.play(rng.choice(game.legal_actions(made.state)))
+    save = made.to_save()
+    save.checkpoints = [mark.record]
+    for _ in range(25):
+        forged = save.model_copy(deep=True)
+        _poke(forged.checkpoints[0]["state"], rng)
+        back = Session.from_save(resigned(forged), "game.jsonl")
+        assert len(back.history) == len(save.actions)
+        assert all(n.startswith("game.jsonl: ") and "checkpoint" in n for n in back.notes)
+        if back.decision() is not None:
+            game.legal_actions(back.state)
 
 
 # -- loading time and memory --------------------------------------------------------

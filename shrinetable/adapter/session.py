@@ -243,7 +243,15 @@ class Session:
         for n, text in enumerate(save.actions[done:], done + 1):
             try:
                 session.apply(game.parse_action(text))
-            except ValueError as e:  # NotationError and IllegalAction are ValueErrors
+            except Exception as e:   # noqa: BLE001 - after a checkpoint, it may be to blame
+                if done:   # a state that held up but the rules trip on: replay every move
+                    again = cls.from_save(save.model_copy(update={"checkpoints": []}), where)
+                    again.notes = [*session.notes, f"{where}: the checkpoint at move {done}: "
+                                   f"move {n} does not apply after it ({e}); its moves are "
+                                   f"replayed instead"]
+                    return again
+                if not isinstance(e, ValueError):   # NotationError, IllegalAction
+                    raise
                 raise SaveError(f"{where}: actions.{n - 1}: {text!r} does not apply: "
                                 f"{e}") from None
         return session

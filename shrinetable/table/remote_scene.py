@@ -240,6 +240,7 @@ def open_hosted(app, seam, bind: str = "0.0.0.0", port: int = DEFAULT_PORT, code
     address = f"{lan_address() if bind in ('0.0.0.0', '') else bind}:{host.port}"
     say(f"address: {address}")
     say(f"code: {host.code}")
+    say(f"join with: shrinetable join {address} --code {host.code}")
 
     def stop() -> None:
         link.run(host.stop()).result(10)

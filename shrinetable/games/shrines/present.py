@@ -261,7 +261,7 @@ class ShrinesPresentation(Presentation):
     # taps for mana, priority passes, steps to the next phase (a block moves no card
     # but is a choice to watch)
     minor = ("tap", "pass", "next")
-    results = ("damage", "destroy")   # kept in view on the table (issue 22)
+    results = ("damage", "destroy", "life")   # kept in view on the table (issue 22)
 
     # a crowded Region's card names read at 1280x720 (at 800x600 they were ~6 px)
     demo_size = (1280, 720)
