@@ -122,3 +122,27 @@ def test_dialogs_rescale_when_the_window_is_resized(app):
         scene.overlay = None
         scene.build_ui()
     pygame.quit()
+
+
+def test_a_lifted_card_of_a_low_hand_stays_clear_of_the_hand_s_label():
+    """The opponent's hand in Shards is low: its backs, one of them lifted
+    (the computer choosing it) too, would cover its label at 1280x720, so the
+    row begins right of the label."""
+    from shrinetable.adapter.session import Session
+
+    game = registry.get("shards")
+    layout = load_layout(game_layout(game))
+    s = Session(game, 3, {}, ["computer", "computer"])
+    zone, label = "hand:1", (160, 16)   # "P2 (computer) · Hand" at 12 px
+    while len(game.view(s.state, 0).zones[zone].cards) < 3:
+        s.play(s.computer_action())
+    view = game.view(s.state, 0)
+    scaler = geo.Scaler((1600, 900), (1280, 720))
+    area = scaler.rect(geo.zone_areas(layout, view, 0)[zone])
+    assert view.zones[zone].cards
+
+    def cards(raised):
+        return [p.rect for p in geo.place_cards(layout, view, scaler, 0, raised,
+                                                labels={zone: label}) if p.zone == zone]
+    for raised in ({}, {zone: frozenset({0})}):
+        assert all(r.left >= area.left + label[0] for r in cards(raised)), raised

@@ -106,16 +106,17 @@ class Board:
                 out[name] = self._badge_box(text, self.scaler.length(15)).size
         return out
 
-    def _label_widths(self) -> dict[str, int]:
-        """How far from its left edge each label inside a zone reaches (with a
-        gap): a row of cards too high to pass under it begins there."""
+    def _label_widths(self) -> dict[str, tuple[int, int]]:
+        """How far right and down from its zone's corner each label inside a
+        zone reaches (with a gap): a row of cards too high to pass under it
+        begins right of it."""
         out = {}
         for name, rect in self.zones.items():
             if self.layout.place(name, self.viewer, self.view.seats).inside \
                     and name not in self.decor.huds:
                 label = self._label(name, self._seat_names(), self.scaler.length(12), LABEL,
                                     rect.w - 8)
-                out[name] = label.get_width() + 8
+                out[name] = label.get_width() + 8, label.get_height() + 2
         return out
 
     def _seat_names(self) -> list[str]:
