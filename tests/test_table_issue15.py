@@ -4,6 +4,8 @@ Shrine's automatic pass."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pygame
 import pygame_gui
 import pytest
@@ -463,39 +465,17 @@ def test_the_window_size_and_place_are_kept_whole_and_a_bad_file_is_ignored(dumm
 
 
 # -- Shrines: which area applies on a site ------------------------------------------
-OVERLAP = """\
-game = "shrines"
-seats = 2
-seed = 3
-turn = "p1"
-act = "travel"
-
-[zones]
-"site:c1" = ["kiln-golem#3"]
-areas = ["fenland-mire#1", "rimefall#2", "squall-line#5"]
-
-[cards."fenland-mire#1"]
-at = "c3"
-ctrl = "p2"
-
-[cards."rimefall#2"]
-at = "path-c"
-ctrl = "p1"
-
-[cards."squall-line#5"]
-at = "row3"
-ctrl = "p2"
-"""
+POSITIONS = Path(__file__).parent / "positions"
+OVERLAP = POSITIONS / "shrines-overlap.toml"   # a position file (tests/positions)
 
 
-def test_shrines_sites_say_which_area_applies(app, tmp_path):
+def test_shrines_sites_say_which_area_applies(app):
     """Clause area: of two weathers over a site only the newer applies, so the
     older is greyed and crossed out; a terrain and a weather both apply
     (plain chips, newest at the right). Sites under one area are unchanged."""
     from shrinetable.formats.scenario import load
     from shrinetable.games.shrines.present import AREA, OVERRULED
-    path = tmp_path / "overlap.toml"
-    path.write_text(OVERLAP, encoding="utf-8")
+    path = OVERLAP
     loaded = load(path)
     info = SHRINES.view(loaded.state, 0).info
     assert info["covers"]["site:c3"] == ["fenland-mire#1", "rimefall#2", "squall-line#5"]
