@@ -197,7 +197,8 @@ def _state_at(pred, seats=4, seeds=range(1, 30), pick=_busy):
 
 def test_each_seat_shows_honor_ryo_and_tokens():
     """Each seat's Honor and Ryo (on its field, or its counters' zone), its
-    chronicle tokens (on its chronicle) and the pool (on your own field)."""
+    chronicle tokens (on its chronicle), its state (beside its field's name)
+    and the pool (on your own field)."""
     s = _state_at(lambda s: s.phase == "actions" and any(s.honor) and any(s.ryo)
                   and any(s.tokens))
     view = GAME.view(s, 0)
@@ -211,8 +212,8 @@ def test_each_seat_shows_honor_ryo_and_tokens():
         assert decor.badges[f"deck:{q}"] == str(len(s.deck[q]))
     words = decor.badges.get("pool") or decor.badges[f"field:{view.seat}"]
     assert f"pool {s.pool} of {s.pool_start}" in words
-    if s.finished[1]:
-        assert "finished" in decor.badges["chronicle:1"]
+    if s.finished[1]:   # another seat's state: chips beside its field's name
+        assert "FINISHED" in [c.text for c in decor.covers["field:1"]]
 
 
 def test_stricken_attached_and_involved_cards_say_so():
@@ -415,7 +416,7 @@ def test_the_secret_tie_break_dropped_on_the_rest_pile(app):
     before = {z: v.cards for z, v in scene.view().zones.items() if z.startswith("involved:")}
     card = moves[0].gesture.cards[0]
     drag(app, spot(scene, moves[0].gesture.source, card), scene.board.zones[f"rest:{me}"].center)
-    assert history(scene)[-1] == moves[0].text
+    assert moves[0].text in history(scene)   # (a next contender's lone card goes by itself)
     if session.decision() is not None and session.decision().kind == "tiebreak":
         if scene.overlay == "handover":
             scene.command("takeover")

@@ -18,11 +18,15 @@ RGB = tuple[int, int, int]
 
 @dataclass(frozen=True, slots=True)
 class Chip:
-    """A word or figure in a rounded box; with no `fill`, plain words in `ink`."""
+    """A word or figure in a rounded box; with no `fill`, plain words in `ink`.
+    `short`: what a zone's chip says where the whole `text` does not fit (its
+    first word, say); "" leaves it off there, for a chip whose words the table
+    shows elsewhere too. Without it the table cuts the text with an ellipsis."""
 
     text: str
     fill: RGB | None = (220, 220, 220)
     ink: RGB = (20, 20, 20)
+    short: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -145,6 +149,10 @@ class Presentation:
     words: dict[str, str] = {}
     templates: dict[str, str] = {}
     in_decision: dict[tuple[str, str], str] = {}
+    # a move's words in the log by its first word, in the third person after the
+    # seat's name ("taps {rest}", "sends {w[0]} to {w[1]}"): for moves whose events
+    # do not say what the seat did
+    log_words: dict[str, str] = {"pass": "passes"}
     # decision kinds in which every legal move is also a button
     all_buttons: tuple[str, ...] = ()
     # decision kinds in which another person at the table is first asked whether
@@ -165,6 +173,9 @@ class Presentation:
     # a resource, a pass) when no card moves in them: the computer makes them at animation speed
     # and keeps its pause for moves worth watching. None: any move moving no card
     minor: tuple[str, ...] | None = None
+    # kinds of event that are a result worth reading (a damage round's sums, who
+    # fell): the table keeps their words in view a while after the move
+    results: tuple[str, ...] = ()
     # the size a demonstration's pictures are exported at by default: large enough
     # that the game's card text reads
     demo_size: tuple[int, int] = (800, 600)
@@ -191,6 +202,17 @@ class Presentation:
         if kind in self.templates:
             return self.templates[kind].format(rest=rest, kind=kind.title(), upper=rest.upper())
         return text
+
+    def logged(self, text: str) -> str:
+        """A move's words in the log after its seat's name, for a move whose
+        events do not say what the seat did (a tap, a pass): `log_words` for its
+        first word ({rest}: the words after it, {w[0]}: the first of them; cards
+        named), else its button label."""
+        kind, _, rest = text.partition(" ")
+        if kind in self.log_words:
+            return self.readable(self.log_words[kind].format(rest=rest, w=rest.split()))
+        words = self.describe(text)
+        return words[:1].lower() + words[1:]
 
     def describe(self, text: str, decision: str = "") -> str:
         """A button label for an action in notation, in a decision of kind `decision`."""

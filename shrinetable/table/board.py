@@ -4,7 +4,7 @@ the view, the selection or the highlights change."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import pygame
 
@@ -78,7 +78,7 @@ class Board:
         self.zones = geo.zone_rects(self.layout, view, self.scaler, viewer)
         self.placed = geo.place_cards(self.layout, view, self.scaler, viewer, marks.selected,
                                       self._lowered(), self._badge_sizes(),
-                                      self._strip_widths())
+                                      self._strip_widths(), self._label_widths())
 
     def _strip_widths(self) -> dict[str, int]:
         """The narrowest strip each zone's cards read in: its widest numbers
@@ -106,6 +106,48 @@ class Board:
                 out[name] = self._badge_box(text, self.scaler.length(15)).size
         return out
 
+    def _label_widths(self) -> dict[str, tuple[int, int]]:
+        """How far right and down from its zone's corner each label inside a
+        zone reaches (with a gap): a row of cards too high to pass under it
+        begins right of it."""
+        out = {}
+        corners = self._corner_widths()
+        for name, rect in self.zones.items():
+            if self.layout.place(name, self.viewer, self.view.seats).inside \
+                    and name not in self.decor.huds:
+                label = self._inside_label(name, rect, self._seat_names(), LABEL, corners)
+                out[name] = label.get_width() + 8, label.get_height() + 2
+        return out
+
+    def _inside_label(self, name, rect, seat_names, colour, corners) -> pygame.Surface:
+        """The label inside a zone, clear of the badge on its line; where a row
+        of cards too high to pass under it begins right of it, in the shortest
+        words that leave the cards their width (`_room`)."""
+        return self._label(name, seat_names, self.scaler.length(12), colour,
+                           rect.w - 8 - corners.get(name, 0), self._room(name, rect))
+
+    def _room(self, name: str, rect: pygame.Rect) -> int | None:
+        """How wide the label inside `name` may be and leave a row of cards that
+        cannot pass under it (one lifted, too) the width it spreads to; None:
+        they pass under it."""
+        place = self.layout.place(name, self.viewer, self.view.seats)
+        cards = self.view.zones[name].cards
+        n = len(cards)
+        if not n or place.arrange not in ("row", "fan") \
+                or geo.in_strips(self.layout, place, cards):   # strips begin under it
+            return None
+        fw, fh = geo.footprint(geo.card_size(self.layout, place, self.scaler), place.rotation)
+        high = self.fonts.font(self.scaler.length(12), True).get_height()
+        if fh * (1 + geo.RAISE) <= rect.h - high - 3:
+            return None
+        spread = {"row": 1.08, "fan": 0.72}[place.arrange]
+        return rect.w - 8 - round(fw * (1 + spread * (n - 1)))
+
+    def _seat_names(self) -> list[str]:
+        """The seats' names the labels were last drawn with (else the defaults)."""
+        return self._names if len(self._names) == self.view.seats else \
+            [seat_name(i) for i in range(self.view.seats)]
+
     def _lowered(self) -> dict[str, int]:
         """Zones labelled inside whose label, pile count or chips (on a second
         line under the label: `hud.cover_chips`) reach below the label's band:
@@ -116,21 +158,36 @@ class Board:
             place = self.layout.place(name, self.viewer, self.view.seats)
             if not place.inside or name in self.decor.huds:
                 continue
-            names = self._names if len(self._names) == self.view.seats else \
-                [seat_name(i) for i in range(self.view.seats)]
-            label = self._label(name, names, self.scaler.length(12), LABEL, rect.w - 8)
+            label = self._label(name, self._seat_names(), self.scaler.length(12), LABEL,
+                                rect.w - 8)
             clear = label.get_rect(topleft=(rect.left + 4, rect.top + 2))
             reach = clear.bottom
             if place.arrange == "stack":   # its count beside the label
                 reach = max(reach, rect.top + 2 + self.fonts.font(
                     self.scaler.length(12), True).get_linesize() + 2)
-            over = self.decor.covers.get(name, ())
+            over = self._whole_chips(rect, self.decor.covers.get(name, ()), clear)
             placed = hud.cover_chips(self.fonts, rect, over, clear)
             reach = max([reach] + [box.bottom for _, _, box in placed])
             top = rect.top + band + self.scaler.length(2)   # where strips begin (`strip_rects`)
             if reach + 1 > top:
                 out[name] = reach + 1 - top
         return out
+
+    def _whole_chips(self, rect: pygame.Rect, over: tuple, clear) -> tuple:
+        """A zone's chips as they fit whole (`hud.cover_chips` would cut one with
+        an ellipsis): the fewest changed, those the game lets go (`Chip.short`
+        "") left off first, then the widest said in its shorter words."""
+        chips = list(over)
+        while [c for c, _, _ in hud.cover_chips(self.fonts, rect, tuple(chips), clear)] != chips:
+            can = [c for c in chips if c.short is not None]
+            if not can:
+                break
+            c = min(can, key=lambda c: (c.short != "", -len(c.text)))
+            if c.short:
+                chips[chips.index(c)] = replace(c, text=c.short, short=None)
+            else:
+                chips.remove(c)
+        return tuple(chips)
 
     def card_size(self, zone: str) -> tuple[int, int]:
         place = self.layout.place(zone, self.viewer, self.view.seats)
@@ -184,8 +241,10 @@ class Board:
             hud.tint(surf, rect, decor.tints.get(name, ()))
             self._draw_zone(surf, name, by_zone.get(name, []), marks)
             if name in decor.covers:   # clear of the label inside the zone
+                clear = self.labels.get(name)
                 self.boxes += [(name, b) for b in hud.covers(
-                    surf, self.fonts, rect, decor.covers[name], self.labels.get(name))]
+                    surf, self.fonts, rect, self._whole_chips(rect, decor.covers[name], clear),
+                    clear)]
             badge = self._badge(surf, name, rect, font_px,
                                 any(p.strip for p in by_zone.get(name, ())))
             if badge is not None:
@@ -219,8 +278,10 @@ class Board:
         reused (on a crowded grid of sites they cost more than the cards)."""
         huds = frozenset(self.decor.huds)
         corners = self._corner_widths()
+        rooms = tuple((name, self._room(name, rect)) for name, rect in self.zones.items()
+                      if self.layout.place(name, self.viewer, self.view.seats).inside)
         key = (size, self.viewer, self.watching, deciding, tuple(seat_names),
-               tuple(self.zones.items()), huds, tuple(corners.items()))
+               tuple(self.zones.items()), huds, tuple(corners.items()), rooms)
         if self._bg_key == key:
             return self._bg
         bg = pygame.Surface(size)
@@ -238,8 +299,7 @@ class Board:
             if name in huds:
                 continue   # the zone is all live figures (hud.seat)
             if place.inside:
-                label = self._label(name, seat_names, s.length(12), LABEL,
-                                    rect.w - 8 - corners.get(name, 0))
+                label = self._inside_label(name, rect, seat_names, LABEL, corners)
                 self.labels[name] = bg.blit(label, (rect.left + 4, rect.top + 2))
                 continue
             colour = seat_colour(deciding) if zone.owner == deciding and ":" in name else LABEL
@@ -250,23 +310,36 @@ class Board:
         self._bg, self._bg_key = bg, key
         return bg
 
-    def _label(self, name, seat_names, px, colour, width) -> pygame.Surface:
-        """The zone's label, fitted over a narrow zone (labels of zones side by
-        side never overlap): with whose it is, in a smaller type if need be (to
-        9 px), else with a shorter name for the seat, else without whose it is,
-        else cropped."""
+    def _label(self, name, seat_names, px, colour, width,
+               room: int | None = None) -> pygame.Surface:
+        """The zone's label (`_label_words`); given `room`, in the first words
+        that fit it, else in its fewest that still say whose it is."""
+        text, size = self._label_words(name, seat_names, px, width)
+        if room is not None and room < width:
+            least = self.fonts.font(px, True).size(self._label_forms(name, seat_names)[2])[0]
+            text, size = self._label_words(name, seat_names, px,
+                                           min(width, max(room, least + 4)))
+        return self.fonts.text(text, size, colour, True)
+
+    def _label_forms(self, name, seat_names) -> list[str]:
+        """The zone's label from the most to the fewest words: with the seat's
+        name, its short name, without the dot, without whose it is."""
+        own = self.zone_label(name, [n.split()[0] for n in seat_names])
+        return [self.zone_label(name, seat_names), own, own.replace(" \u00b7 ", " "),
+                self.layout.place(name, self.viewer, self.view.seats).label]
+
+    def _label_words(self, name, seat_names, px, width) -> tuple[str, int]:
+        """The zone's label and its size, fitted over a narrow zone (labels of
+        zones side by side never overlap): with whose it is, in a smaller type
+        if need be (to 9 px), else with a shorter name for the seat, else
+        without whose it is, else cropped."""
         width -= 4   # it starts 4 px in
-        short = [n.split()[0] for n in seat_names]
-        place = self.layout.place(name, self.viewer, self.view.seats)
-        own = self.zone_label(name, short)
-        texts = [self.zone_label(name, seat_names), own, own.replace(" \u00b7 ", " "),
-                 place.label]
+        texts = self._label_forms(name, seat_names)
         for text in texts:
             for size in range(px, min(px, 9) - 1, -1):
                 if self.fonts.font(size, True).size(text)[0] <= width:
-                    return self.fonts.text(text, size, colour, True)
-        text = faces.cut(self.fonts, texts[-1], min(px, 9), width, True, least=1)
-        return self.fonts.text(text, min(px, 9), colour, True)
+                    return text, self.fonts.px(size)
+        return faces.cut(self.fonts, texts[-1], min(px, 9), width, True, least=1), min(px, 9)
 
     def _draw_zone(self, surf, name, placed: list[geo.Placed], marks: Marks) -> None:
         zone = self.view.zones[name]
@@ -276,7 +349,7 @@ class Board:
             top = placed[-1].rect
             back = self.art.card(None, size, place.rotation)
             under = min(3, len(zone.cards) - 1)
-            step = max(1, self.scaler.length(3))
+            step = max(1, self.scaler.length(geo.STACK_DEPTH))
             for i in range(under, 0, -1):
                 surf.blit(back, top.move(-i * step, -i * step))
         for p in placed:

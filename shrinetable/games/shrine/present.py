@@ -149,6 +149,8 @@ class ShrinePresentation(Presentation):
         "fizzle": "Fizzle: discard your hand",
         "counter": "Counter: discard your hand",
     }
+    # the log's words for moves whose events do not say what the seat did
+    log_words = {"pass": "passes", "allow": "lets it through", "accept": "accepts the Fizzle"}
     templates = {
         "jack": "Jack: take a card from {upper}",
         "fizzle": "{kind}: discard {rest}",
@@ -164,6 +166,7 @@ class ShrinePresentation(Presentation):
     pile_hint = "Drag the Deck or the Graveyard onto your hand."
     showcase = Showcase("late game", _late_game)
     minor = ("pass",)   # a Jack may move no card the log can show, yet is worth watching
+    results = ("remove", "fail", "fizzle", "out")   # kept in view on the table (issue 22)
 
     def card_face(self, card: str) -> Face | None:
         return FACES.get(card)
