@@ -7,7 +7,9 @@ from __future__ import annotations
 import pytest
 from shards_helpers import info, legal, play, pos, refusal, where
 from usagi_helpers import info as usagi_info
+from usagi_helpers import play as usagi_play
 from usagi_helpers import pos as usagi_pos
+from usagi_helpers import refusal as usagi_refusal
 
 from shrinetable.games.shards.cards import catalog as shards_catalog
 from shrinetable.games.usagi.cards import catalog as usagi_catalog
@@ -27,6 +29,7 @@ SHARDS = {
 #: Usagi's clause cards.
 USAGI = {
     "seal-of-the-regency": "a card that refers to a clan or faction",
+    "dawn-meditation": "a card playable during the initiation",
 }
 
 
@@ -123,3 +126,20 @@ def test_a_card_that_refers_to_a_faction():
     sealed = usagi_info(usagi_pos({"field:0": [envoy, tea, "seal-of-the-regency#33"]}))
     assert sealed["ratings"][envoy]["diplomacy"] == plain[envoy]["diplomacy"] + 1
     assert sealed["ratings"][tea] == plain[tea]
+
+
+def test_a_card_playable_during_the_initiation():
+    """Initiation (3.1): no card is played from the hand then "unless a card
+    specifically states otherwise" (ruling U28). Dawn Meditation says so: at its
+    player's discard step it is played, resolves at once (no responses outside the
+    actions phase) and the seat keeps its discard step; in the actions phase it is
+    refused, naming the condition."""
+    card = "dawn-meditation#31"
+    s = usagi_pos({"hand:0": [card, "court-envoy#32"]}, phase="initiation", step="discard",
+                  honor={"p1": 0})
+    s = usagi_play(s, f"play {card}")
+    assert s.honor[0] == 1 and s.step == "discard" and s.turn == 0
+    assert s.names.index(card) in s.rest[0]
+    act = usagi_pos({"hand:0": [card]})
+    r = usagi_refusal(act, f"play {card}")
+    assert r.ruling == "U23" and "initiation" in r.reason

@@ -130,6 +130,22 @@ def test_refresh_and_no_cards_from_hand_in_the_initiation():
     assert err.ruling == "initiation"
 
 
+def test_a_moment_of_the_initiation_is_played_at_the_discard_step_U28():
+    """Ruling U28 (3.1, "unless a card specifically states otherwise"): a Moment with
+    the `initiation` condition is offered at its player's discard step, between
+    discards, and resolves at once; the propose step and the other seat's discard
+    step do not offer it."""
+    dawn = "dawn-meditation#31"
+    s = pos({"hand:0": [dawn, SWORD]}, phase="initiation", step="discard")
+    assert legal(s) == {"discard", f"discard {SWORD}", f"discard {dawn}", f"play {dawn}"}
+    s = play(s, f"discard {SWORD}", f"play {dawn}")
+    assert who(s) == (0, "discard") and GAME.all_cards(s)["rest:0"] == [SWORD, dawn]
+    assert f"play {dawn}" not in legal(pos({"hand:0": [dawn]}, phase="initiation",
+                                           step="propose"))
+    assert refusal(pos({"hand:0": [dawn]}, phase="initiation", step="propose"),
+                   f"play {dawn}").ruling == "initiation"
+
+
 def test_discard_one_with_a_hero_any_number_without():
     """`discard`: one card or none with a Hero in play; any number without one, one
     at a time (U27): the list holds each card and `discard`, never a set of cards."""

@@ -117,7 +117,10 @@ def _card_value(s: State, me: int, c: int, events_before: int) -> float:
 
 def _discard(s: State, me: int, legal: list[Action]) -> Action:
     """Keep two good Events and what can be paid for; discard the rest (with a Hero
-    in play, the least useful card)."""
+    in play, the least useful card). A Moment played in the initiation goes first."""
+    early = [a for a in legal if a.kind == "play"]
+    if early:
+        return early[0]
     hand = sorted(s.hand[me], key=lambda c: (s.defs[c].type != "event",
                                              -_coverage(s, me, c) * (1 + s.defs[c].score)
                                              if s.defs[c].type == "event" else 0))

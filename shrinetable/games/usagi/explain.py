@@ -45,6 +45,7 @@ NOW = {
 CONDITION_WORDS = {
     "involving": "in response to the involvement of one of your Characters",
     "no_hero": "while you have no Hero in your play field",
+    "initiation": "during the initiation, at your discard step",
 }
 
 

@@ -93,10 +93,13 @@ def has_hero(s: State, q: int) -> bool:
 
 def _discard(s: State) -> list[Action]:
     """`initiation` step 3: a card of the hand, or `discard` alone to stop. Cards go
-    one at a time (U27), so the list grows with the hand, not with its subsets."""
+    one at a time (U27), so the list grows with the hand, not with its subsets. A
+    Moment that says it is played during the initiation may be played here (U28)."""
     q = s.turn
+    early = [Action("play", s.names[c]) for c in sorted(s.hand[q])
+             if s.defs[c].condition == "initiation" and affordable(s, q, s.defs[c])]
     return [Action("discard"), *(Action("discard", cards=(s.names[c],))
-                                 for c in sorted(s.hand[q]))]
+                                 for c in sorted(s.hand[q])), *early]
 
 
 def _propose(s: State) -> list[Action]:
@@ -160,6 +163,8 @@ def condition_met(s: State, q: int, condition: str) -> bool:
         return any(e.kind == "involve" and e.by == q for e in s.stack)
     if condition == "no_hero":
         return not has_hero(s, q)
+    if condition == "initiation":                      # U28: only at the discard step
+        return s.phase == "initiation"
     return True
 
 
@@ -424,6 +429,9 @@ def _play(s: State, q: int, a: Action, ev: list[Event]) -> None:
     on = f" on {s.defs[t].name}" if t else f" on {p(seat)}" if seat >= 0 else ""
     ev.append(Event("play", f"{p(q)} plays {d.name}{on}", q, (a.card,), f"hand:{q}",
                     f"field:{q}"))
+    if s.phase == "initiation":       # U28: no responses outside the actions phase
+        _resolve_entry(s, Entry("play", c, q, t, seat=seat), ev)
+        return                        # and the seat keeps its discard step
     _declare(s, q, Entry("play", c, q, t, seat=seat), ev)
 
 

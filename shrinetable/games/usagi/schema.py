@@ -40,7 +40,7 @@ DO = ("gain", "draw", "strike", "refresh", "exhaust", "kill", "boost", "withdraw
 CHARACTER_TARGETS = ("character", "own_character", "other_character", "involved")
 CARD_TARGETS = (*CHARACTER_TARGETS, "held", "attachment")
 # what must be true for a Moment to be played (a Held Moment's condition or trigger)
-CONDITIONS = ("", "involving", "no_hero")
+CONDITIONS = ("", "involving", "no_hero", "initiation")
 # targets without a choice
 FIXED_TARGETS = ("you", "this", "own", "all", "others", "rivals")
 TARGETS = (*CARD_TARGETS, *FIXED_TARGETS)
