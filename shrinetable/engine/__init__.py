@@ -18,15 +18,23 @@ from .core import (
                    seat_index,
 )
 from .notation import NotationError, action_words, expect
-from .position import MAX_INSTANCE, Named, SetupError, located, numbered, position_card
+from .position import (
+    MAX_INSTANCE,
+    InstanceState,
+    Named,
+    SetupError,
+    located,
+    numbered,
+    position_card,
+)
 from .present import Arrow, CardDecor, Chip, Decor, Face, Glyph, Hud, Presentation, Showcase
 from .registry import get, names, register
 from .statejson import StateCodec, StateError
 
 __all__ = [
     "MAX_INSTANCE", "MAX_SEATS", "REVEAL", "SEAT_NAMES", "Arrow", "CardData", "CardDecor", "Chip",
-    "Decision",
-    "Decor", "Event", "Face", "Game", "GameBase", "Gesture", "Glyph", "Hud", "IllegalAction",
+    "Decision", "Decor", "Event", "Face", "Game", "GameBase", "Gesture", "Glyph", "Hud",
+    "IllegalAction", "InstanceState",
     "Named", "NotationError", "OptionSpec", "Outcome", "Player", "PositionHook", "Presentation",
     "SetupError", "Showcase", "StateCodec", "StateError", "TestHooks", "View", "ZoneView",
     "get", "names", "play", "register",

@@ -7,7 +7,23 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
 from typing import Any
+
+
+@dataclass(slots=True)
+class InstanceState:
+    """The fields a state of such a game starts with, in this order: its options,
+    its seeded generator, the instance table `numbered` makes, and each seat's deck
+    and hand (card numbers, bottom to top); the game's `State` adds the rest."""
+
+    opts: Any
+    rng: random.Random
+    defs: tuple[Any, ...]             # by instance number (0 is no card)
+    names: tuple[str, ...]            # notation by instance number, made once
+    owner: tuple[int, ...]
+    deck: list[list[int]]
+    hand: list[list[int]]
 
 
 def numbered(decks: Sequence[Sequence[Any]], none: Any

@@ -41,8 +41,8 @@ def deal(seed: int, opts: Options, piles: list[list[Def]], first: int | None = N
     for d in deck:
         rng.shuffle(d)
     e: list[list[int]] = [[] for _ in range(n)]
-    s = State(opts, n, rng, defs, names, owner, deck,
-              [[] for _ in range(n)], [x[:] for x in e], [x[:] for x in e],
+    s = State(opts, rng, defs, names, owner, deck, [[] for _ in range(n)], n,
+              [x[:] for x in e], [x[:] for x in e],
               [x[:] for x in e], [x[:] for x in e], [x[:] for x in e], [x[:] for x in e],
               [0] * n, [0] * n, [0] * n, [False] * n, [0] * n, [False] * n, [0] * n,
               pool=POOL[n], pool_start=POOL[n])
