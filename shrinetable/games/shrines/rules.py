@@ -286,12 +286,24 @@ def _gen_sacrifice(s: State, item) -> list[Action]:
     return [Action("sacrifice", s.name(c)) for c in fx.counted(s, site) if s.perms[c].ctrl == q]
 
 
+_TAPS: list = [None, {}]   # the cards (`State.defs`) last asked about, each one's tap action
+
+
+def _tap(s: State, c: int) -> Action:
+    """Tapping card `c`, made once per game's cards (an action never changes)."""
+    if _TAPS[0] is not s.defs:
+        _TAPS[:] = [s.defs, {}]
+    a = _TAPS[1].get(c)
+    if a is None:
+        a = _TAPS[1][c] = Action("tap", s.name(c))
+    return a
+
+
 def _common(s: State, me: int) -> list[Action]:
     """Tapping for mana or a tap ability, burst spells, and the Shrine's time mark."""
-    out = [Action("tap", s.name(c)) for c in s.sources[me] if c not in s.tapped]
-    out += [Action("tap", s.name(c)) for c in s.idols[me]
-            if c not in s.tapped and s.defs[c].tap]
     tapped = s.tapped
+    out = [_tap(s, c) for c in s.sources[me] if c not in tapped]
+    out += [_tap(s, c) for c in s.idols[me] if c not in tapped and s.defs[c].tap]
     out += [a for c, a in known(s, ("taps", me, s.turn_no), _tappers, me) if c not in tapped]
     out += _spells(s, me, "burst")
     if s.marks[me] > 0:
@@ -303,7 +315,7 @@ def _tappers(s: State, me: int) -> list[tuple[int, Action]]:
     """`me`'s permanents with a tap ability that may use it if untapped (not
     entered this turn, not frozen), each with its tap action."""
     defs = s.defs
-    return [(c, Action("tap", s.name(c))) for c, pm in s.perms.items()   # mine(s, me), inline
+    return [(c, _tap(s, c)) for c, pm in s.perms.items()   # mine(s, me), inline
             if defs[c].tap and pm.ctrl == me
             and defs[c].type not in ("relic", "creature" if pm.attached >= 0 else "")
             and not sick(s, c) and "freeze" not in status(s, c)]
