@@ -19,11 +19,12 @@ def xvfb():
 
 @pytest.fixture
 def dummy_video(tmp_path, monkeypatch):
-    """No window: SDL's dummy driver, no computer pause, saves in the test's folder
-    (set per test, so it leaks nowhere). In-process table modules use it for every
-    test (`pytestmark`)."""
+    """No window: SDL's dummy driver, no computer pause, no guard on new buttons,
+    saves in the test's folder (set per test, so it leaks nowhere). In-process
+    table modules use it for every test (`pytestmark`)."""
     monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
     monkeypatch.setenv("SHRINETABLE_AI_DELAY", "0")
+    monkeypatch.setenv("SHRINETABLE_GUARD_S", "0")   # a new button takes a click at once
     monkeypatch.setenv("SHRINETABLE_DATA_DIR", str(tmp_path))
 
 

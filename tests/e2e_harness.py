@@ -22,12 +22,13 @@ def missing_tools() -> list[str]:
 
 
 class Xvfb:
-    """An X server on a display it picks itself (-displayfd), sized like the window."""
+    """An X server on a display it picks itself (-displayfd), sized like the window
+    unless `size` says otherwise."""
 
-    def __init__(self):
+    def __init__(self, size: tuple[int, int] = SIZE):
         r, w = os.pipe()
         self.proc = subprocess.Popen(
-            ["Xvfb", "-displayfd", str(w), "-screen", "0", f"{SIZE[0]}x{SIZE[1]}x24",
+            ["Xvfb", "-displayfd", str(w), "-screen", "0", f"{size[0]}x{size[1]}x24",
              "-nolisten", "tcp"], pass_fds=(w,), stderr=subprocess.DEVNULL)
         os.close(w)
         with os.fdopen(r) as f:
@@ -40,14 +41,17 @@ class Xvfb:
 
 class App:
     """`shrinetable play ...` on the X server, with its --trace lines queued;
-    `program` starts it some other way (a launcher that registers a test game)."""
+    `program` starts it some other way (a launcher that registers a test game),
+    `env` adds to its environment."""
 
     def __init__(self, xvfb: Xvfb, args: list[str], data_dir: Path,
-                 program: tuple[str, ...] = ("-m", "shrinetable")):
+                 program: tuple[str, ...] = ("-m", "shrinetable"), env: dict | None = None):
         self.env = dict(os.environ, DISPLAY=xvfb.display, SDL_VIDEODRIVER="x11",
                         SDL_VIDEO_WINDOW_POS="0,0", PYTHONUNBUFFERED="1",
                         SHRINETABLE_AI_DELAY="0", SHRINETABLE_DATA_DIR=str(data_dir),
+                        SHRINETABLE_GUARD_S="0",   # no guard but in the tests of it
                         SDL_FRAMEBUFFER_ACCELERATION="0")
+        self.env.update(env or {})
         cmd = [sys.executable, *program, "play", *args]
         self.proc = subprocess.Popen(cmd, cwd=ROOT, env=self.env, stdout=subprocess.PIPE,
                                      stderr=subprocess.PIPE, text=True)
@@ -70,6 +74,18 @@ class App:
                 continue
             if line.startswith(prefix):
                 return line
+
+    def wait_any(self, prefixes: tuple[str, ...], timeout: float = 10.0) -> str:
+        """The next line starting with one of `prefixes` (the others skipped)."""
+        end = time.monotonic() + timeout
+        while (left := end - time.monotonic()) > 0:
+            try:
+                line = self.lines.get(timeout=left)
+            except queue.Empty:
+                continue
+            if line.startswith(prefixes):
+                return line
+        raise TimeoutError(f"no line starting {prefixes!r}; stderr: {self._stderr()}")
 
     def quiet(self, seconds: float) -> list[str]:
         """Every line printed over `seconds` (to show that nothing happened)."""
@@ -128,6 +144,19 @@ class App:
                 self.proc.kill()
 
 
+def ready(xvfb: Xvfb, args: list[str], data_dir: Path) -> App:
+    """`App(xvfb, args, data_dir)` once its window is up (traced "ready", found on
+    the display); stopped again if it never comes."""
+    app = App(xvfb, args, data_dir)
+    try:
+        app.wait_line("ready")
+        app.window()
+    except BaseException:
+        app.stop()
+        raise
+    return app
+
+
 class Mirror:
     """The same game in the test, driven by the same match loop as the window
     (`Match`) and kept in step with the window's trace lines, so card and zone
@@ -145,10 +174,34 @@ class Mirror:
         self.game, self.geo = session.game, geo
         self.layout = load_layout(layout_path(self.game.name))
         self.scaler = geo.Scaler((self.layout.canvas.width, self.layout.canvas.height), SIZE)
+        self.board = self._board()
         self.handovers = 0
+
+    def _board(self):
+        """The table's own layout of cards (its labels, badges and strips shift
+        them), with fonts but no window."""
+        import pygame
+
+        from shrinetable.table.art import CardArt, Fonts
+        from shrinetable.table.board import Board
+        pygame.font.init()
+        fonts = Fonts()
+        art = CardArt(fonts)
+        art.use(self.game.present)
+        board = Board(self.layout, art, fonts)
+        board.set_size(SIZE)
+        board.hands = {self.m.hand(q) for q in range(len(self.m.seats))}
+        return board
 
     def view(self):
         return self.m.view(self.viewer)
+
+    def placed(self):
+        """Where the window draws each card now, as `viewer` sees the table."""
+        from shrinetable.table.board import Marks
+        self.board.watching = self.viewer is not None and self.m.seats[self.viewer] != "human"
+        self.board.lay_out(self.view(), self.viewer, Marks())
+        return self.board.placed
 
     def made(self, text: str) -> None:
         d = self.m.decision()
@@ -170,7 +223,7 @@ class Mirror:
     def card(self, zone: str, name: str) -> tuple[int, int]:
         """A point on the card `name` in `zone` that no other card covers."""
         geo = self.geo
-        placed = geo.place_cards(self.layout, self.view(), self.scaler, self.viewer)
+        placed = self.placed()
         rect = next(p.rect for p in placed if p.zone == zone and p.name == name)
         return next((x, rect.centery) for x in range(rect.left + 2, rect.right, 3)
                     if (hit := geo.card_at(placed, (x, rect.centery))) is not None
@@ -181,13 +234,16 @@ class Mirror:
                                    self.viewer)[zone].center
 
     def button(self, text: str) -> tuple[int, int]:
-        """The middle of the button for move `text` (the panel's buttons, in the
-        order of the legal moves, one column)."""
-        from shrinetable.adapter import gestures
-        shown = [m.text for m in gestures.buttons(self.m.moves())]
-        area = self.scaler.rect(self.layout.panels.buttons)
-        h = min(40, area.h // len(shown))
-        return area.x + (area.w - 4) // 2, area.y + shown.index(text) * h + (h - 4) // 2
+        """The middle of the button for move `text` where the decision bar puts
+        it (`decision_bar.slots`, as the panel lays it out)."""
+        from shrinetable.table import decision_bar
+        moves = self.m.moves()
+        on_table = {(p.zone, p.name) for p in self.placed() if p.name}
+        every = self.m.decision().kind in self.game.present.all_buttons
+        area = decision_bar.split_help(self.scaler.rect(self.layout.panels.buttons))[0]
+        rect = next(r for m, r in decision_bar.slots(decision_bar.shown(moves, every, on_table),
+                                                     area) if m.text == text)
+        return rect.center
 
     def first_button(self) -> tuple[int, int]:
         area = self.scaler.rect(self.layout.panels.buttons)

@@ -100,8 +100,7 @@ class Mirror(e2e_harness.Mirror):
             start = self.card(g.source, g.cards[-1])
             end = self.card(g.target, g.target_card) if g.target_card and any(
                 p.zone == g.target and p.name == g.target_card
-                for p in self.geo.place_cards(self.layout, self.view(), self.scaler,
-                                              self.viewer)) \
+                for p in self.placed()) \
                 else self.zone(g.target)
             self.app.drag(start, end)
         self.made(text)

@@ -1,5 +1,7 @@
 """Issue 23: no text that carries meaning under the floor (12 px at 1280x720,
-14 px at 1920x1080), measured where the table renders it (`bench render --size`)."""
+14 px at 1920x1080), and no label, chip, badge or name cut with an ellipsis,
+measured where the table renders it (`bench render --size`). A card's face may
+show what fits (its zoom shows it whole): its cut words are counted apart."""
 
 from __future__ import annotations
 
@@ -9,11 +11,12 @@ import sys
 
 import pytest
 
+from shrinetable.engine import registry
 from shrinetable.table.art import floor_px
 from shrinetable.table.legibility import measure
 
-CASES = [("shrine", 2), ("shrines", 2), ("sorcerer", 2), ("shards", 2), ("usagi", 2),
-         ("usagi", 6)]
+CASES = [(name, n) for name in registry.names()
+         for n in range(registry.get(name).min_seats, registry.get(name).max_seats + 1)]
 
 
 def test_the_floor_grows_with_the_window_and_the_ui_scale():
@@ -24,10 +27,28 @@ def test_the_floor_grows_with_the_window_and_the_ui_scale():
 
 @pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
 @pytest.mark.parametrize(("game", "players"), CASES)
-def test_no_text_under_the_floor(game, players, size):
+def test_no_text_under_the_floor_and_no_label_cut(game, players, size):
     fig = measure(game, players, size)
     assert fig["text_draws"] > 20, fig
     assert fig["min_text_px"] >= floor_px(size), fig
+    assert fig["cut_labels"] == 0, fig["cut"]
+
+
+def test_words_on_a_card_face_are_told_apart_from_labels(tmp_path, monkeypatch):
+    import pygame
+
+    from shrinetable.table.art import Fonts
+
+    monkeypatch.setenv("SHRINETABLE_DATA_DIR", str(tmp_path))
+    pygame.font.init()
+    fonts = Fonts()
+    fonts.drawn = []
+    fonts.text("Graveyard", 12, (0, 0, 0))
+    with fonts.card_face():
+        fonts.text("Bulwark\u2026", 12, (0, 0, 0))
+    fonts.text("Rest", 12, (0, 0, 0))
+    assert fonts.drawn == [(12, "Graveyard", False), (12, "Bulwark\u2026", True),
+                           (12, "Rest", False)]
 
 
 def test_bench_render_reports_the_smallest_text_as_json():
@@ -36,10 +57,33 @@ def test_bench_render_reports_the_smallest_text_as_json():
                          capture_output=True, text=True, timeout=120, check=True).stdout
     fig = json.loads(out)
     assert fig["players"] == 6 and fig["size"] == "1280x720"
-    assert fig["min_text_px"] >= 12 and isinstance(fig["cut_labels"], int)
+    assert fig["min_text_px"] >= 12 and fig["cut_labels"] == 0
+    assert isinstance(fig["cut_card_text"], int)
 
 
 def test_a_size_that_is_no_size_is_refused_in_words():
     r = subprocess.run([sys.executable, "-m", "shrinetable", "bench", "render", "--size",
                         "big"], capture_output=True, text=True, timeout=60)
     assert r.returncode == 2 and "'big' is not a window size like 1280x720" in r.stderr
+
+
+@pytest.mark.parametrize(("card", "word", "size"), [("KD", "TOKEN", (62, 90)),
+                                                    ("AS", "DAGGER", (62, 90)),
+                                                    ("JK", "BALANCE", (86, 122))])
+def test_a_playing_card_keeps_the_word_of_its_band_at_the_floor(tmp_path, monkeypatch,
+                                                                card, word, size):
+    """A Shrine card at 1280x720 (on the Field 62 x 90 px, in the hand 86 x
+    122): its band's word at 12 px does not fit between its corners, and is
+    drawn across the card, not left off (the band's colour alone would not say it)."""
+    import pygame
+
+    from shrinetable.table.art import CardArt, Fonts
+
+    monkeypatch.setenv("SHRINETABLE_DATA_DIR", str(tmp_path))
+    pygame.font.init()
+    fonts = Fonts()
+    fonts.floor, fonts.drawn = 12, []
+    art = CardArt(fonts)
+    art.use(registry.get("shrine").present)
+    art.card(card, size)
+    assert (12, word, True) in fonts.drawn

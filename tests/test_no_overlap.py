@@ -1,6 +1,8 @@
 """Issue 23: on every game's table, at every player count, at 1280x720 and
 1920x1080, no two labels, chips or badges overlap each other or a card's
-numbers (the words a frame draws, as the board records them: `Board.boxes`)."""
+numbers (the words a frame draws, as the board records them: `Board.boxes`),
+and no zone's label, chips or badge lies on a card's printed words (a framed
+face drawn whole: its name, text and numbers)."""
 
 from __future__ import annotations
 
@@ -26,6 +28,28 @@ def hidden(board, owner: str, box: pygame.Rect) -> bool:
         return False
     later = [p for p in board.placed if p.zone == zone and p.index > int(index)]
     return any(p.rect.colliderect(box) for p in later)
+
+
+def on_faces(board) -> list[tuple]:
+    """A zone's words (its label, chips, badge) lying on a framed face drawn
+    whole in that zone (a pile's count over its top card's text, a label
+    under a hand's first card); a card's own chips lie on it by design."""
+    faces = [p for p in board.placed if p.name and not p.strip
+             and board.art.face(p.name).style == "framed"]
+    return [(owner, box, p.name, p.rect) for owner, box in board.boxes if "#" not in owner
+            for p in faces if box.colliderect(p.rect)]
+
+
+def covered_labels(board) -> list[tuple]:
+    """Zone labels a card (a back too) is drawn over by more than a sliver
+    (the label's box holds the line's descent: a card's edge may touch it)."""
+    out = []
+    for zone, box in board.labels.items():
+        for p in board.placed:
+            inter = box.clip(p.rect)
+            if inter.w > 2 and inter.h > 3:
+                out.append((zone, box, p.zone, p.name, p.rect))
+    return out
 
 
 def overlaps(board) -> list[tuple]:
@@ -61,3 +85,5 @@ def test_no_words_overlap(app, tmp_path, monkeypatch, game, players, size):
     board = scene.board
     assert board.boxes
     assert overlaps(board) == []
+    assert on_faces(board) == []
+    assert covered_labels(board) == []

@@ -8,26 +8,15 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from deckfiles import GOOD
 
 from shrinetable.cli import main
 from shrinetable.commands.scenario import Mismatch, _conserved
 from shrinetable.games.shards import GAME as SHARDS
 from shrinetable.games.shards.cards import catalog
 
-SHORT_DECK = """\
-game = "shards"
-name = "Short"
-
-[cards]
-hearth-farmstead = 1
-iron-march-camp = 1
-timber-palisade = 1
-stone-quarry = 1
-shardborn-recruit = 1
-outrider-scout = 1
-vanguard-drummer = 1
-spoilhound-pack = 3
-"""
+# the good Shards deck file cut short: its seven Starting cards and three more
+SHORT_DECK = GOOD["shards"].split("marauder-band")[0]
 
 
 def run(tmp_path: Path, text: str, capsys, name: str = "case.toml") -> tuple[int, str]:

@@ -9,25 +9,18 @@ from __future__ import annotations
 import re
 from collections import Counter
 from pathlib import Path
-from types import SimpleNamespace
 
 import pytest
+from deckfiles import GOOD as GOOD_FILES
+from deckfiles import borrowed, line_of, write
 
-from shrinetable.commands import check
-from shrinetable.engine import registry
 from shrinetable.formats.cards import load_cards
 from shrinetable.formats.errors import FormatError
 from shrinetable.games.shards.cards import catalog, deck_key
-from shrinetable.games.shards.decks import (
-    file_problems,
-    problems,
-    read_deck_file,
-    resolve,
-)
+from shrinetable.games.shards.decks import FILES
 from shrinetable.games.shards.schema import (
     ADVANCED,
     BASIC,
-    DATA,
     DO,
     KEYWORDS,
     TARGETS,
@@ -36,47 +29,13 @@ from shrinetable.games.shards.schema import (
     Card,
 )
 
+file_problems, problems, resolve = FILES.file_problems, FILES.problems, FILES.resolve
+read_deck_file = FILES.read_deck_file
+
 ROOT = Path(__file__).parent.parent
 DOC = ROOT / "docs" / "cards-shards.md"
 
-GOOD = """\
-game = "shards"
-name = "Hill Raiders"
-style = "a test deck"
-
-[cards]
-hearth-farmstead = 1
-iron-march-camp = 1
-timber-palisade = 1
-stone-quarry = 1
-shardborn-recruit = 1
-outrider-scout = 1
-vanguard-drummer = 1
-spoilhound-pack = 3
-marauder-band = 3
-ironclad-legionary = 3
-border-reaver = 3
-ram-crew = 3
-shieldbreaker-knight = 3
-siege-foundry = 3
-march-barracks = 3
-border-watchtower = 3
-flanking-charge = 3
-raze = 3
-iron-banner = 2
-iron-hills = 2
-riverlands = 1
-"""
-
-
-def write(tmp_path: Path, text: str, name: str = "deck.toml") -> Path:
-    path = tmp_path / name
-    path.write_text(text, encoding="utf-8")
-    return path
-
-
-def line_of(text: str, start: str) -> int:
-    return next(n for n, line in enumerate(text.splitlines(), 1) if line.startswith(start))
+GOOD = GOOD_FILES["shards"]
 
 
 def in_decks() -> list[Card]:
@@ -234,14 +193,6 @@ def test_the_decks_use_every_type_keyword_condition_resource_effect_and_timing()
     assert {e.when for e in effects} == set(WHEN)
 
 
-def test_shipped_decks_resolve_by_key_and_name():
-    _, decks = catalog()
-    for d in decks:
-        name, ids = resolve(deck_key(d))
-        assert name == d.name and len(ids) == sum(d.cards.values())
-        assert resolve(d.name.upper())[0] == d.name
-
-
 # --- each deck rule, refused with its message ---------------------------------------
 
 
@@ -265,32 +216,22 @@ def test_a_deck_has_no_maximum_size():
     assert sum(big.cards.values()) == 61 and problems(big, cards) == []
 
 
-def test_at_most_three_copies_of_a_card():
+LEVY_OUT = {"levy-of-arms": 0}   # a Starting card out of Legion
+
+
+@pytest.mark.parametrize("change, says", [
+    ({"raze": 4}, "card 'raze': 4 copies of Raze the Walls; at most 3 of a card"),
+    ({**LEVY_OUT, "raze": 3}, "cards: the deck holds 6 Starting cards; a deck holds exactly 7"),
+    ({"stone-quarry": 1}, "cards: the deck holds 8 Starting cards; a deck holds exactly 7"),
+    # two copies of a Starting card break this rule, and the count of seven too
+    ({**LEVY_OUT, "iron-march-camp": 2}, "card 'iron-march-camp': 2 copies of Iron March "
+                                         "Camp, a Starting card; each Starting card only once"),
+])
+def test_copies_and_starting_cards_are_counted(change, says):
+    """At most three copies of a card; exactly seven Starting cards, each only once."""
     cards, d = legion()
-    over = d.model_copy(update={"cards": {**d.cards, "raze": 4}})
-    assert problems(over, cards) == [
-        f"{d.name}: card 'raze': 4 copies of Raze the Walls; at most 3 of a card"]
-
-
-def test_exactly_seven_starting_cards():
-    cards, d = legion()
-    six = d.model_copy(update={"cards": {k: n for k, n in d.cards.items()
-                                         if k != "levy-of-arms"} | {"raze": 3}})
-    assert problems(six, cards) == [
-        f"{d.name}: cards: the deck holds 6 Starting cards; a deck holds exactly 7"]
-    eight = d.model_copy(update={"cards": {**d.cards, "stone-quarry": 1}})
-    assert problems(eight, cards) == [
-        f"{d.name}: cards: the deck holds 8 Starting cards; a deck holds exactly 7"]
-
-
-def test_each_starting_card_only_once():
-    """Two copies of a Starting card break this rule, and the count of seven too."""
-    cards, d = legion()
-    twice = d.model_copy(update={"cards": {k: n for k, n in d.cards.items()
-                                           if k != "levy-of-arms"} | {"iron-march-camp": 2}})
-    assert problems(twice, cards) == [
-        f"{d.name}: card 'iron-march-camp': 2 copies of Iron March Camp, a Starting "
-        f"card; each Starting card only once"]
+    changed = {k: n for k, n in {**d.cards, **change}.items() if n}
+    assert problems(d.model_copy(update={"cards": changed}), cards) == [f"{d.name}: {says}"]
 
 
 def test_an_unknown_card_is_named_with_a_guess():
@@ -301,14 +242,6 @@ def test_an_unknown_card_is_named_with_a_guess():
 
 
 # --- deck files ----------------------------------------------------------------------
-
-
-def test_a_good_deck_file_resolves(tmp_path):
-    path = write(tmp_path, GOOD)
-    assert file_problems(str(path)) == []
-    name, ids = resolve(str(path))
-    assert name == "Hill Raiders" and len(ids) == 45
-    assert ids[6:9] == ["vanguard-drummer"] + ["spoilhound-pack"] * 2
 
 
 def test_deck_file_problems_name_file_line_and_card(tmp_path):
@@ -332,43 +265,6 @@ def test_deck_file_size_points_at_the_cards_table(tmp_path):
     path = write(tmp_path, text)
     assert file_problems(str(path)) == [
         f"{path}:5: cards: the deck holds 43 cards; a deck holds 45 or more"]
-
-
-@pytest.mark.parametrize("change, key, line, words", [
-    (("raze = 3", 'raze = "three"'), "cards.raze", 23, "integer"),
-    (("raze = 3", "raze = 0"), "cards.raze", 23, "greater than"),
-    (('name = "Hill Raiders"\n', ""), "name", None, "missing"),
-    (('game = "shards"', 'game = "chess"'), "game", 1, "shards"),
-    (('style = "a test deck"', 'colour = "red"'), "colour", 3, "not permitted"),
-])
-def test_a_bad_deck_file_shape_names_file_key_and_line(tmp_path, change, key, line, words):
-    path = write(tmp_path, GOOD.replace(*change))
-    with pytest.raises(FormatError) as e:
-        read_deck_file(path)
-    assert (e.value.file, e.value.key, e.value.line) == (str(path), key, line)
-    assert words in e.value.message
-    with pytest.raises(ValueError, match=re.escape(str(path))):
-        resolve(str(path))
-
-
-def test_resolve_refuses_what_is_neither_deck_nor_file():
-    with pytest.raises(ValueError, match=r"no deck called 'nope': give a shipped deck \("
-                                         r"legion, gilded, ashen, prism\)"):
-        resolve("nope")
-
-
-def test_check_reads_a_deck_file_through_the_games_card_data(tmp_path, capsys):
-    """`shrinetable check` finds the deck rules through the registered game's hook:
-    ok and exit 0, or each broken rule with file and line and exit 1."""
-    data = registry.get("shards").card_data
-    assert data.card is DATA.card and data.deck_file is not None
-    good = write(tmp_path, GOOD, "good.toml")
-    bad = write(tmp_path, GOOD.replace("raze = 3", "raze = 5"))
-    assert check.run(SimpleNamespace(files=[str(good)])) == 0
-    assert capsys.readouterr().out == f"{good}: ok\n"
-    assert check.run(SimpleNamespace(files=[str(bad)])) == 1
-    assert capsys.readouterr().out == (
-        f"{bad}:23: card 'raze': 5 copies of Raze the Walls; at most 3 of a card\n")
 
 
 # --- malformed cards -----------------------------------------------------------------
@@ -438,17 +334,11 @@ FORBIDDEN = re.compile(
 
 
 def test_no_names_from_films_parks_or_comics():
-    cards, decks = catalog()
-    words = [f"{c.id} {c.name} {c.text}" for c in cards.values()]
-    words += [f"{d.name} {d.style}" for d in decks]
-    found = [w for w in words if FORBIDDEN.search(w)]
-    assert not found, found
+    assert borrowed(catalog(), FORBIDDEN) == []
 
 
-def test_the_format_page_lists_every_deck_and_the_whole_vocabulary():
+def test_the_format_page_names_the_whole_vocabulary():
+    """(Its deck table: tests/test_deck_games.py.)"""
     doc = DOC.read_text(encoding="utf-8")
-    _, decks = catalog()
-    for d in decks:
-        assert f"| `{deck_key(d)}` | {d.name} | {sum(d.cards.values())} |" in doc
     for word in (*DO, *WHEN, *TARGETS, *KEYWORDS, *TYPES, *ADVANCED):
         assert re.search(rf"`{word}[` ]", doc), word

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import random
 
+from aiplay import against_random
+
 from shrinetable.games.shrines import GAME, ai
 from shrinetable.games.shrines.actions import Action
 from shrinetable.games.shrines.ai import choose
@@ -13,19 +15,9 @@ from shrinetable.games.shrines.game import DECKS
 from tests.shrines_helpers import mana, play, spawn, start, to_act
 
 
-def _game(seed: int, me: int, decks: tuple[str, str], turns: int = 500):
-    """One game of the computer (seat `me`) against random play; the actions taken
-    and the final state. Every choice is checked against the legal actions."""
-    s = GAME.new_game(seed, {"deck_p1": decks[0], "deck_p2": decks[1]})
-    rng = random.Random(seed)
-    taken = []
-    while GAME.outcome(s) is None and s.turn_no <= turns:
-        legal = GAME.legal_actions(s)
-        a = choose(s, rng) if GAME.decision(s).seat == me else rng.choice(legal)
-        assert a in legal, (a, s.turn_no)
-        taken.append(a.text)
-        s, _ = GAME.apply(s, a)
-    return taken, s
+def _game(seed: int, me: int | None, decks: tuple[str, str], turns: int = 500):
+    """One game of the computer (seat `me`, None: both) against random play."""
+    return against_random(GAME, seed, me, decks, turns)
 
 
 def test_choices_are_legal_with_every_deck_in_both_seats():

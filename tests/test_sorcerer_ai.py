@@ -8,6 +8,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from aiplay import against_random
 
 from shrinetable.games.sorcerer import GAME
 from shrinetable.games.sorcerer.ai import choose
@@ -15,19 +16,9 @@ from shrinetable.games.sorcerer.game import DECKS
 from tests.sorcerer_helpers import n, play, spell, table
 
 
-def _game(seed: int, me: int, decks: tuple[str, str], turns: int = 500):
-    """One game of the computer (seat `me`) against random play: the actions and the
-    final state. Every choice is checked against the legal actions."""
-    s = GAME.new_game(seed, {"deck_p1": decks[0], "deck_p2": decks[1]})
-    rng = random.Random(seed)
-    taken = []
-    while GAME.outcome(s) is None and s.turn_no <= turns:
-        legal = GAME.legal_actions(s)
-        a = choose(s, rng) if GAME.decision(s).seat == me else rng.choice(legal)
-        assert a in legal, (a, s.turn_no, s.stage)
-        taken.append(a.text)
-        s, _ = GAME.apply(s, a)
-    return taken, s
+def _game(seed: int, me: int | None, decks: tuple[str, str], turns: int = 500):
+    """One game of the computer (seat `me`, None: both) against random play."""
+    return against_random(GAME, seed, me, decks, turns)
 
 
 def _won(s, me: int) -> bool:
@@ -40,14 +31,6 @@ def _choice(s) -> str:
 
 
 # --------------------------------------------------------------------------- legality
-
-@pytest.mark.parametrize("me", [0, 1])
-def test_choices_are_legal_with_every_deck_pair_in_both_seats(me):
-    """Clause decision: only legal actions, whatever the decks or the seat."""
-    for i, one in enumerate(DECKS):
-        for j, two in enumerate(DECKS):
-            _game(10 * i + j, me, (one, two), turns=30)
-
 
 def test_choices_are_legal_against_itself_and_with_special_properties_off():
     """Both seats the computer (every kind of decision), and the basic rules (R19)."""
@@ -68,20 +51,6 @@ def test_same_position_same_answer():
     assert _game(11, 0, ("brawler", "skyfire"))[0] == _game(11, 0, ("brawler", "skyfire"))[0]
     s = GAME.new_game(3, {})
     assert choose(s, random.Random(1)) == choose(s, random.Random(2))
-
-
-def test_reads_neither_the_other_hand_nor_the_deck_order():
-    """What it may not know changes nothing: the opponent's hand and both decks dealt
-    again among the same places give the same choice, all through a game."""
-    hooks = GAME.testing
-    s, rng = GAME.new_game(5, {"deck_p1": "satchel", "deck_p2": "charm"}), random.Random(5)
-    while GAME.outcome(s) is None and s.turn_no <= 30:
-        seat = GAME.decision(s).seat
-        a = choose(s, random.Random(0))
-        for k in range(3):
-            other = hooks.reshuffle_unseen(s, seat, random.Random(k))
-            assert choose(other, random.Random(0)) == a
-        s, _ = GAME.apply(s, rng.choice(GAME.legal_actions(s)))
 
 
 # --------------------------------------------------------------------------- positions

@@ -11,47 +11,22 @@ from pathlib import Path
 from types import SimpleNamespace
 
 import pytest
+from deckfiles import GOOD as GOOD_FILES
+from deckfiles import borrowed, line_of, write
 
 from shrinetable.commands import check
 from shrinetable.engine import registry
-from shrinetable.formats.errors import FormatError
 from shrinetable.games.sorcerer.cards import catalog, deck_key
-from shrinetable.games.sorcerer.decks import (
-    file_problems,
-    problems,
-    read_deck_file,
-    resolve,
-)
-from shrinetable.games.sorcerer.schema import DATA, RARITIES, SPELLS
+from shrinetable.games.sorcerer.decks import FILES
+from shrinetable.games.sorcerer.schema import RARITIES, SPELLS
+
+file_problems, problems, resolve = FILES.file_problems, FILES.problems, FILES.resolve
+read_deck_file = FILES.read_deck_file
 
 ROOT = Path(__file__).parent.parent
 DOC = ROOT / "docs" / "cards-sorcerer.md"
 
-GOOD = """\
-game = "sorcerer"
-name = "Sparks and Hedges"
-style = "a test deck"
-
-[cards]
-static-spark = 3
-amber-pulse = 3
-buzzing-coil = 3
-hasty-hedge = 3
-snap-ward = 3
-stone-knuckle = 3
-skybreaker-surge = 1
-feather-dart = 3
-"""
-
-
-def write(tmp_path: Path, text: str, name: str = "deck.toml") -> Path:
-    path = tmp_path / name
-    path.write_text(text, encoding="utf-8")
-    return path
-
-
-def line_of(text: str, start: str) -> int:
-    return next(n for n, line in enumerate(text.splitlines(), 1) if line.startswith(start))
+GOOD = GOOD_FILES["sorcerer"]
 
 
 def test_every_shipped_card_loads_sixty_or_more():
@@ -93,14 +68,6 @@ def test_every_shipped_deck_is_legal_and_distinct():
     assert len(set(keys)) == len(keys)
 
 
-def test_shipped_decks_resolve_by_key_and_name():
-    _, decks = catalog()
-    for d in decks:
-        name, ids = resolve(deck_key(d))
-        assert name == d.name and len(ids) == sum(d.cards.values())
-        assert resolve(d.name.upper())[0] == d.name
-
-
 def test_deck_size_is_20_to_50():
     cards, decks = catalog()
     small = decks[0].model_copy(update={"cards": {"static-spark": 3}})
@@ -110,40 +77,25 @@ def test_deck_size_is_20_to_50():
     assert "the deck holds 54 cards; a deck holds 20 to 50" in problems(big, cards)[0]
 
 
-def test_at_most_three_of_a_star_moon_or_planet_card():
+@pytest.mark.parametrize("cid, n, words", [
+    ("glimmer-wink", 4, "a star card; at most 3 of each star, moon or planet card"),
+    ("lantern-serenade", 4, "a moon card; at most 3 of each star, moon or planet card"),
+    ("starlit-waltz", 4, "a planet card; at most 3 of each star, moon or planet card"),
+    ("heartstring-crescendo", 2, "a bolt card; at most 1 of each bolt card"),
+])
+def test_copies_of_a_card_are_limited_by_its_rarity(cid, n, words):
     cards, decks = catalog()
     d = decks[0]
-    for cid in ("glimmer-wink", "lantern-serenade", "starlit-waltz"):
-        over = d.model_copy(update={"cards": {**d.cards, cid: 4}})
-        rarity = cards[cid].rarity
-        assert problems(over, cards) == [
-            f"{d.name}: card {cid!r}: 4 copies of {cards[cid].name}, a {rarity} card; "
-            f"at most 3 of each star, moon or planet card"]
-
-
-def test_at_most_one_of_a_bolt_card():
-    cards, decks = catalog()
-    d = decks[0]
-    over = d.model_copy(update={"cards": {**d.cards, "heartstring-crescendo": 2}})
+    over = d.model_copy(update={"cards": {**d.cards, cid: n}})
     assert problems(over, cards) == [
-        f"{d.name}: card 'heartstring-crescendo': 2 copies of Heartstring Crescendo, "
-        f"a bolt card; at most 1 of each bolt card"]
+        f"{d.name}: card {cid!r}: {n} copies of {cards[cid].name}, {words}"]
 
 
 def test_an_unknown_card_is_named_with_a_guess():
     cards, decks = catalog()
-    d = decks[0]
-    typo = d.model_copy(update={"cards": {**d.cards, "glimer-wink": 1}})
-    assert problems(typo, cards) == [
-        f"{d.name}: card 'glimer-wink': no card has this id; did you mean 'glimmer-wink'?"]
-
-
-def test_a_good_deck_file_resolves(tmp_path):
-    path = write(tmp_path, GOOD)
-    assert file_problems(str(path)) == []
-    name, ids = resolve(str(path))
-    assert name == "Sparks and Hedges" and len(ids) == 22
-    assert ids[:4] == ["static-spark"] * 3 + ["amber-pulse"]
+    typo = decks[0].model_copy(update={"cards": {**decks[0].cards, "glimer-wink": 1}})
+    assert problems(typo, cards) == [f"{typo.name}: card 'glimer-wink': no card has this "
+                                     f"id; did you mean 'glimmer-wink'?"]
 
 
 def test_deck_file_problems_name_file_line_and_card(tmp_path):
@@ -167,42 +119,8 @@ def test_deck_file_size_points_at_the_cards_table(tmp_path):
         f"{path}:4: cards: the deck holds 3 cards; a deck holds 20 to 50"]
 
 
-@pytest.mark.parametrize("change, key, line, words", [
-    (('static-spark = 3', 'static-spark = "three"'), "cards.static-spark", 6, "integer"),
-    (('static-spark = 3', 'static-spark = 0'), "cards.static-spark", 6, "greater than"),
-    (('name = "Sparks and Hedges"\n', ''), "name", None, "missing"),
-    (('game = "sorcerer"', 'game = "chess"'), "game", 1, "sorcerer"),
-    (('style = "a test deck"', 'colour = "red"'), "colour", 3, "not permitted"),
-])
-def test_a_bad_deck_file_shape_names_file_key_and_line(tmp_path, change, key, line, words):
-    path = write(tmp_path, GOOD.replace(*change))
-    with pytest.raises(FormatError) as e:
-        read_deck_file(path)
-    assert (e.value.file, e.value.key, e.value.line) == (str(path), key, line)
-    assert words in e.value.message
-    with pytest.raises(ValueError, match=re.escape(str(path))):
-        resolve(str(path))
-
-
-def test_resolve_refuses_what_is_neither_deck_nor_file():
-    with pytest.raises(ValueError, match=r"no deck called 'nope': give a shipped deck \(charm"):
-        resolve("nope")
-
-
-def test_the_game_declares_its_deck_file_check():
-    """`check` finds the deck rules through the registered game's card data."""
-    data = registry.get("sorcerer").card_data
-    assert data.card is DATA.card and data.deck_file is not None
-
-
 def run_check(*files: Path) -> int:
     return check.run(SimpleNamespace(files=[str(f) for f in files]))
-
-
-def test_check_a_good_deck_file(tmp_path, capsys):
-    path = write(tmp_path, GOOD)
-    assert run_check(path) == 0
-    assert capsys.readouterr().out == f"{path}: ok\n"
 
 
 def test_check_a_deck_file_that_breaks_the_rules(tmp_path, capsys):
@@ -212,16 +130,6 @@ def test_check_a_deck_file_that_breaks_the_rules(tmp_path, capsys):
     assert capsys.readouterr().out == (
         f"{path}:6: card 'static-spark': 5 copies of Static Spark, a star card; "
         f"at most 3 of each star, moon or planet card\n")
-
-
-def test_check_a_deck_file_of_a_bad_shape_or_game(tmp_path, capsys):
-    path = write(tmp_path, GOOD.replace("static-spark = 3", "static-spark = -1"))
-    assert run_check(path) == 2
-    assert f"{path}:6: cards.static-spark:" in capsys.readouterr().err
-    path = write(tmp_path, GOOD.replace('game = "sorcerer"', 'game = "ludo"'), "ludo.toml")
-    assert run_check(path) == 2
-    err = capsys.readouterr().err
-    assert f"{path}:1: game: a deck file names the game it is for" in err and "sorcerer" in err
 
 
 def test_check_still_reads_layouts_beside_decks(tmp_path, capsys):
@@ -238,18 +146,12 @@ FORBIDDEN = re.compile(
 
 
 def test_no_names_from_films_parks_or_the_seed():
-    cards, decks = catalog()
-    words = [f"{c.id} {c.name} {c.text}" for c in cards.values()]
-    words += [f"{d.name} {d.style}" for d in decks]
-    found = [w for w in words if FORBIDDEN.search(w)]
-    assert not found, found
+    assert borrowed(catalog(), FORBIDDEN) == []
 
 
-def test_the_format_page_lists_every_deck_key_and_spell():
+def test_the_format_page_names_every_spell_type():
+    """(Its deck table: tests/test_deck_games.py.)"""
     doc = DOC.read_text(encoding="utf-8")
-    _, decks = catalog()
-    for d in decks:
-        assert f"`{deck_key(d)}`" in doc and d.name in doc
     for spell in SPELLS:
         assert spell.title() in doc
 

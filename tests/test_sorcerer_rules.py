@@ -14,9 +14,11 @@ from pathlib import Path
 from sorcerer_helpers import events, legal, n, play, refusal, spell, table, who
 
 from shrinetable.games.sorcerer import GAME
-from shrinetable.games.sorcerer.decks import problems, resolve
+from shrinetable.games.sorcerer.decks import FILES
 from shrinetable.games.sorcerer.rulings import CLAUSES, RULINGS
 from shrinetable.games.sorcerer.schema import Deck
+
+problems, resolve = FILES.problems, FILES.resolve
 
 DOC = (Path(__file__).parent.parent / "docs" / "rules" / "sorcerer.md").read_text()
 PLAIN = spell("quick", 3, 3)     # no bonus against anything, and not Energy/Flying

@@ -9,6 +9,7 @@ import random
 from functools import cache
 
 import pytest
+from game_helpers import session_after
 from table_input import click, drag
 
 from shrinetable.adapter import gestures
@@ -71,10 +72,7 @@ def combat() -> tuple[int, list[str]]:
 def at_step(n: int) -> Session:
     """The combat's session after its first `n` moves."""
     seed, texts = combat()
-    s = Session(GAME, seed, {}, ["human", "human"])
-    for text in texts[:n]:
-        s.play(GAME.parse_action(text))
-    return s
+    return session_after(GAME, seed, texts[:n])
 
 
 def start(app, session):

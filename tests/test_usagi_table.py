@@ -197,7 +197,8 @@ def _state_at(pred, seats=4, seeds=range(1, 30), pick=_busy):
 
 def test_each_seat_shows_honor_ryo_and_tokens():
     """Each seat's Honor and Ryo (on its field, or its counters' zone), its
-    chronicle tokens (on its chronicle) and the pool (on your own field)."""
+    chronicle tokens (on its chronicle), its state (beside its field's name)
+    and the pool (on your own field)."""
     s = _state_at(lambda s: s.phase == "actions" and any(s.honor) and any(s.ryo)
                   and any(s.tokens))
     view = GAME.view(s, 0)
@@ -211,8 +212,8 @@ def test_each_seat_shows_honor_ryo_and_tokens():
         assert decor.badges[f"deck:{q}"] == str(len(s.deck[q]))
     words = decor.badges.get("pool") or decor.badges[f"field:{view.seat}"]
     assert f"pool {s.pool} of {s.pool_start}" in words
-    if s.finished[1]:
-        assert "finished" in decor.badges["chronicle:1"]
+    if s.finished[1]:   # another seat's state: chips beside its field's name
+        assert "FINISHED" in [c.text for c in decor.covers["field:1"]]
 
 
 def test_stricken_attached_and_involved_cards_say_so():

@@ -155,6 +155,31 @@ def test_compare_finds_a_strengthened_card_significant(tmp_path):
     assert "Wandering Swordsman" in page and "changed significantly" in page
 
 
+def renamed_deck(folder: Path, game: str, name: str) -> Path:
+    """A card folder holding one deck: the game's first starter deck, renamed."""
+    text = (ROOT / "assets" / "cards" / game / "decks.toml").read_text()
+    start = text.index("[[deck]]")
+    block = re.sub(r'name = "[^"]+"', f'name = "{name}"',
+                   text[start:text.index("[[deck]]", start + 5)], count=1)
+    (folder / game).mkdir(parents=True)
+    (folder / game / "decks.toml").write_text(block)
+    return folder
+
+
+@pytest.mark.parametrize("game", ["usagi", "shrines"])
+def test_a_deck_the_card_folder_adds_can_be_measured(tmp_path, capsys, game):
+    folder = renamed_deck(tmp_path / "draft", game, "Mine")
+    first = report(tmp_path / "r", game, "--cards", str(folder), "--decks", "mine,red"
+                   if game == "shrines" else "mine,court", "--games", "4", "--jobs", "1")
+    assert first["decks"][0] == "mine" and first["seatings"][0]["decks"] == ["mine", "mine"]
+    assert first["card_names"] and all(first["card_names"].values())
+    # compared with the shipped set, which has no such deck: refused, naming why
+    assert main(["report", game, "--compare", str(folder), "--decks", "mine",
+                 "--out", str(tmp_path / "r2")]) == 2
+    assert "in one card set of the comparison only" in capsys.readouterr().err
+    assert not (tmp_path / "r2").exists()
+
+
 @pytest.mark.slow
 def test_usagi_at_four_players(tmp_path):
     rep = report(tmp_path / "r", "usagi", "--players", "4", "--games", "24", "--jobs", "2")

@@ -177,6 +177,33 @@ class Match:
             return None
         return next((m.action for m in self.moves() if m.text in self.game.auto_pass), None)
 
+    # -- help for the person deciding (the table's Hint, summary and confirmations;
+    # minimal, for the table of issue 22: the engine side words them per game)
+    def hint(self, seat: int) -> gestures.Move | None:
+        """The move the computer would make for `seat` now (through that seat's
+        own observation, as a computer seat plays), as one of `moves()`; the
+        same each time in one position. None when `seat` does not decide."""
+        d = self.decision()
+        if d is None or d.seat != seat:
+            return None
+        rng = random.Random(f"hint:{self.session.seed}:{len(self.history)}")
+        text = self.session.computer_action(None, rng).text
+        return next((m for m in self.moves() if m.text == text), None)
+
+    def summary(self, seat: int) -> list[str]:
+        """What happened since `seat` last chose a move, in the log's words
+        (as `seat` may see them); the whole game before its first."""
+        start = next((i + 1 for i in range(len(self.history) - 1, -1, -1)
+                      if self.history[i].seat == seat and not self.history[i].auto), 0)
+        return [f"P{a.seat + 1}: {line}" for a in self.history[start:]
+                for line in self.said(a, seat)]
+
+    def skip_warning(self, action: Any) -> str:
+        """The question to ask before the deciding seat gives up something that
+        cannot be taken back while a useful move is left ('' : none). No game
+        names such a move yet."""
+        return ""
+
     # -- moves -------------------------------------------------------------------
     def act(self, seat: int, action: Any) -> Applied:
         """A person's move for `seat` (an action or its notation): it forgets

@@ -5,21 +5,26 @@ the action texts and only a few states: the current one, the start, and a
 snapshot every `SNAP` moves over the last `KEEP` snapshots. Going back to an
 earlier move (undo) replays from the nearest snapshot at or before it, so a
 long game neither holds every state nor pays more per move as it grows (a
-500,000-move save loads in linear time and bounded memory). Undo drops back to
-before the last human move, redo replays what was undone, and a save is just
-the seed, options, seats and texts.
+500,000-move save loads in linear time and bounded memory). Every
+`checkpoint.EVERY` moves it also writes the state down (adapter/checkpoint.py),
+so a save loads from its last checkpoint and undo goes back past it from an
+earlier one. Undo drops back to before the last human move, redo replays what
+was undone, and a save is the seed, options, seats, texts and checkpoints.
 """
 
 from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from itertools import compress
 from typing import Any, Literal
 
 from shrinetable.engine import Event, GameBase, Player, registry
 from shrinetable.formats.decks import written_out
 from shrinetable.formats.save import SaveError, SaveFile
 from shrinetable.players import player
+
+from . import checkpoint
 
 SeatKind = Literal["human", "computer"]
 SNAP = 64    # moves between two kept states
@@ -50,7 +55,8 @@ class Session:
         self.redo_stack: list[list[str]] = []
         # the table passes for a person when passing is all they may do (a setting)
         self.auto_pass = True
-        self.reset(game.new_game(seed, self.options, len(seats)) if start is None else start)
+        self.reset(game.new_game(seed, self.options, len(seats)) if start is None else start,
+                   dealt=start is None)
 
     def again(self, seed: int) -> Session:
         """A new game like this one (game, options, seats, settings), dealt by `seed`."""
@@ -58,8 +64,12 @@ class Session:
         new.auto_pass = self.auto_pass
         return new
 
-    def reset(self, state: Any) -> None:
-        """Start the history afresh from `state` (a test's or a lesson's position)."""
+    def reset(self, state: Any, dealt: bool = False) -> None:
+        """Start the history afresh from `state` (a test's or a lesson's position;
+        `dealt`: the seed's own deal, which checkpoints are written against)."""
+        self.dealt = dealt
+        self.marks: dict[int, checkpoint.Mark] = {}   # history length -> checkpoint
+        self.notes: list[str] = []   # what loading refused (a checkpoint), in words
         self.history.clear()
         self.redo_stack.clear()
         self._state = state
@@ -70,6 +80,11 @@ class Session:
     @property
     def state(self) -> Any:
         return self._state
+
+    @property
+    def deal(self) -> Any:
+        """The state the game started from."""
+        return self._snaps[0]
 
     def decision(self):
         """Whose decision it is now (None: the game is over); asked once per state."""
@@ -99,6 +114,9 @@ class Session:
             self._snaps[n + 1] = new
             if (old := n + 1 - SNAP * KEEP) > 0:
                 self._snaps.pop(old, None)
+        if (n + 1) % checkpoint.EVERY == 0 and self.dealt and (
+                mark := checkpoint.mark(self, n + 1)):
+            self.marks[n + 1] = mark
         return done
 
     def play(self, action: Any) -> Applied:
@@ -134,11 +152,17 @@ class Session:
         nearest kept state at or before move `n`."""
         start = max(k for k in self._snaps if k <= n)
         state = self._snaps[start]
+        if (mark := max((k for k in self.marks if start < k <= n), default=0)):
+            try:
+                start, state = mark, self.marks[mark].state(self)
+            except checkpoint.Refused:   # edited since it was read: the moves are the save
+                pass
         for a in self.history[start:n]:
             state, _ = self.game.apply(state, self.game.parse_action(a.text))
         del self.history[n:]
-        for k in [k for k in self._snaps if k > n]:
-            del self._snaps[k]
+        for kept in (self._snaps, self.marks):
+            for k in [k for k in kept if k > n]:
+                del kept[k]
         while self._chosen and self._chosen[-1] >= n:
             self._chosen.pop()
         self._state = state
@@ -187,20 +211,47 @@ class Session:
     # -- saves ---------------------------------------------------------------
     def to_save(self) -> SaveFile:
         return SaveFile(game=self.game.name, seed=self.seed, options=self.options,
-                        seats=self.seats, actions=[a.text for a in self.history])
+                        seats=self.seats, actions=[a.text for a in self.history],
+                        checkpoints=[m.record for _, m in sorted(self.marks.items())])
+
+    def resume(self, texts: list[str], whos: str, state: Any,
+               marks: dict[int, checkpoint.Mark]) -> None:
+        """Take the game up at a checkpoint's `state` (adapter/checkpoint.py),
+        after the moves `texts` made by the seats `whos` says, with the
+        checkpoints up to it. Their events are not known (the log says their
+        notation); one object per (move, seat) holds them all."""
+        made = dict.fromkeys(zip(texts, whos, strict=True))   # (text, who) pairs: a few
+        for text, w in made:
+            seat, secret = checkpoint.seat(w)
+            made[text, w] = Applied(seat, text, (), secret=secret)
+        self.history += map(made.__getitem__, zip(texts, whos, strict=True))   # none held
+        humans = {w for w in set(whos) if self.seats[checkpoint.seat(w)[0]] == "human"}
+        self._chosen = list(compress(range(len(whos)), map(humans.__contains__, whos)))
+        self._state = self._snaps[len(texts)] = state
+        self.marks.update(marks)
 
     @classmethod
     def from_save(cls, save: SaveFile, where: str = "save") -> Session:
-        """Replay a save; SaveError naming the first action that does not apply."""
+        """Replay a save from its last sound checkpoint (adapter/checkpoint.py);
+        SaveError naming the first action that does not apply."""
         try:
             game = registry.get(save.game)
             session = cls(game, save.seed, save.options, save.seats)
         except (KeyError, ValueError) as e:
             raise SaveError(f"{where}: {e.args[0] if e.args else e}") from None
-        for n, text in enumerate(save.actions, 1):
+        done = checkpoint.resume(session, save, where)
+        for n, text in enumerate(save.actions[done:], done + 1):
             try:
                 session.apply(game.parse_action(text))
-            except ValueError as e:  # NotationError and IllegalAction are ValueErrors
+            except Exception as e:   # noqa: BLE001 - after a checkpoint, it may be to blame
+                if done:   # a state that held up but the rules trip on: replay every move
+                    again = cls.from_save(save.model_copy(update={"checkpoints": []}), where)
+                    again.notes = [*session.notes, f"{where}: the checkpoint at move {done}: "
+                                   f"move {n} does not apply after it ({e}); its moves are "
+                                   f"replayed instead"]
+                    return again
+                if not isinstance(e, ValueError):   # NotationError, IllegalAction
+                    raise
                 raise SaveError(f"{where}: actions.{n - 1}: {text!r} does not apply: "
                                 f"{e}") from None
         return session

@@ -35,6 +35,7 @@ from shrinetable.formats.save import (
 )
 from shrinetable.resources import data_dir
 
+from . import checkpoint
 from .session import Applied, Session
 
 # this process: started when, by which process (unique while it runs)
@@ -171,12 +172,20 @@ def autosave(session: Session) -> str:
         return ""
     try:
         append(journal.path, journal_moves([a.text for a in history[same:]],
-                                           None if same == len(written) else same))
+                                           None if same == len(written) else same,
+                                           _checkpoints(session, same), same))
     except OSError:
         return _whole(session, key)
     del written[same:]
     written += history[same:]
     return ""
+
+
+def _checkpoints(session: Session, after: int) -> dict[int, dict]:
+    """The session's checkpoints made after move `after`, as a save holds them."""
+    first = after - after % checkpoint.EVERY + checkpoint.EVERY
+    return {k: session.marks[k].record for k in range(first, len(session.history) + 1,
+                                                      checkpoint.EVERY) if k in session.marks}
 
 
 def _key(session: Session) -> tuple:

@@ -40,7 +40,7 @@ def _render(p: argparse.ArgumentParser) -> None:
     from shrinetable.table.legibility import window_size
     p.add_argument("--size", type=window_size, default=None, metavar="WxH",
                    help="the text drawn at this window size instead: the smallest font "
-                        "size (min_text_px) and the texts cut with an ellipsis (cut_labels)")
+                        "size (min_text_px), labels and card text cut with an ellipsis")
 
 
 def _launch(p: argparse.ArgumentParser) -> None:
@@ -57,6 +57,15 @@ def _network(p: argparse.ArgumentParser) -> None:
                    help="game to host (default: the first that seats --players)")
     p.add_argument("--players", type=int, default=6, help="tables, one per seat (default 6)")
     p.add_argument("--moves", type=int, default=300, help="moves to time (default 300)")
+
+
+def _save(p: argparse.ArgumentParser) -> None:
+    _game(p)
+    p.add_argument("--moves", type=int, default=100_000, help="moves in the save (default 100000)")
+    p.add_argument("--seed", type=int, default=1, help="seed of the game")
+    p.add_argument("--runs", type=int, default=3, help="loads to take the median of")
+    p.add_argument("--compare", action="store_true",
+                   help="also load it without its checkpoints, move by move (slow)")
 
 
 def _prompts(p: argparse.ArgumentParser) -> None:
@@ -89,6 +98,9 @@ BENCHES = {
     "prompts": Bench("questions the table asks a person per turn (median, p90), the "
                      "table's own automatic passes applied",
                      "shrinetable.adapter.prompts:run_prompts", _prompts),
+    "save": Bench("seconds and peak memory to load a long save (--load and Continue), in "
+                  "fresh processes; with --compare, also without its checkpoints",
+                  "shrinetable.adapter.loadbench:run_save", _save),
     "startup": Bench("`shrinetable --help` against `python -c pass`, same run",
                      "shrinetable.bench:run_startup", _startup),
 }

@@ -16,7 +16,7 @@ import sys
 from shrinetable.engine import registry
 from shrinetable.formats.save import SaveError
 
-from .args import add_cards, parse_options
+from .args import add_cards, parse_options, parse_size
 
 
 def add_parser(sub) -> None:
@@ -44,6 +44,9 @@ def add_parser(sub) -> None:
     p.add_argument("--computer-after", type=float, default=None, metavar="SECONDS",
                    help="hand a remote seat to the computer when its player has been gone "
                         "this long")
+    p.add_argument("--trace", action="store_true",
+                   help="with a window: print 'ready' after the first frame and each move")
+    p.add_argument("--size", default=None, metavar="WxH", help="with a window: its size")
     add_cards(p)
 
 
@@ -83,19 +86,54 @@ def run(args: argparse.Namespace) -> int:
             seed = args.seed if args.seed is not None else random.randrange(1 << 31)
             seam = Seam.new(args.game, seed, parse_options(game, args.option), kinds)
             names = tokens = code = None
+        if seam.kinds.count("human") > 1 and not args.headless:
+            raise ValueError("--seats: one person plays at the host's window; the others "
+                             "join from their own computers (on this one too: "
+                             "`shrinetable join`)")
         if "human" in seam.kinds and args.headless:
             raise ValueError("--headless: a human seat needs the host's window; make it "
                              "remote or computer")
-        if not args.headless:
-            raise ValueError("the host's window is not ready for networked games yet; "
-                             "add --headless")
         args.port = DEFAULT_PORT if args.port is None else args.port
         if not 0 <= args.port < 65536:
             raise ValueError(f"--port {args.port}: give 0 to 65535")
     except (KeyError, ValueError, SaveError) as e:
         print(f"shrinetable host: {e.args[0] if e.args else e}", file=sys.stderr)
         return 2
+    if not args.headless:
+        return _window(seam, args, code, names, tokens)
     return asyncio.run(_serve(seam, args, code, names, tokens))
+
+
+def open_window(args: argparse.Namespace):
+    """The window for a networked table (`--size`, `--trace`), or the exit code
+    after saying why there is none."""
+    from shrinetable.table import env
+    from shrinetable.table.app import App, fatal, pygame
+    if env.no_display():
+        return fatal(env.no_display())
+    try:
+        return App(parse_size(args.size, env.MIN_SIZE) if args.size else None,
+                   trace=args.trace)
+    except (pygame.error, ValueError) as e:
+        return fatal(f"cannot open a window: {e}")
+
+
+def _window(seam, args, code, names, tokens) -> int:
+    """The host's table in a window, for its person's seat (or watching)."""
+    from shrinetable.formats.layout import LayoutError
+    from shrinetable.table.app import fatal
+    from shrinetable.table.remote_scene import open_hosted
+    app = open_window(args)
+    if isinstance(app, int):
+        return app
+    try:
+        open_hosted(app, seam, args.bind, args.port, code, names, tokens,
+                    say=lambda s: print(s, flush=True), computer_after=args.computer_after)
+    except OSError as e:
+        return fatal(f"cannot listen on {args.bind}:{args.port}: {e.strerror or e}")
+    except (ValueError, LayoutError) as e:
+        return fatal(str(e))
+    return app.run()
 
 
 async def _serve(seam, args, code, names, tokens) -> int:
@@ -118,13 +156,12 @@ async def _serve(seam, args, code, names, tokens) -> int:
     say(f"address: {where}:{host.port}")
     say(f"code: {host.code}")
     say(f"join with: shrinetable join {where}:{host.port} --code {host.code}")
+    if args.computer_after is not None:
+        asyncio.create_task(host.hand_over_after(args.computer_after))
     try:
         while not host.over.is_set():
             await asyncio.sleep(0.2)
             host.check()
-            if args.computer_after is not None:
-                for seat in host.gone_for(args.computer_after):
-                    host.hand_to_computer(seat)
         await asyncio.sleep(0.2)   # the last updates reach the tables
     finally:
         await host.stop()

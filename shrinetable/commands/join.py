@@ -26,6 +26,9 @@ def add_parser(sub) -> None:
     p.add_argument("--watch", action="store_true", help="watch as a spectator (public view)")
     p.add_argument("--headless", action="store_true", help="no window")
     p.add_argument("--seed", type=int, default=None, help="seed of the random bot")
+    p.add_argument("--trace", action="store_true",
+                   help="with a window: print 'ready' after the first frame and each move")
+    p.add_argument("--size", default=None, metavar="WxH", help="with a window: its size")
     p.add_argument("--wait", type=float, default=30.0, metavar="SECONDS",
                    help="how long to keep trying to reach the host (default 30)")
 
@@ -37,10 +40,9 @@ def run(args: argparse.Namespace) -> int:
         code = args.code or code
         if not code:
             raise ValueError("give the invite code the host printed: --code XXXX")
-        if not args.headless:
-            raise ValueError("the remote window is not ready yet; add --headless with "
-                             "--bot or --watch")
-        if args.bot is None and not args.watch:
+        if args.bot and not args.headless:
+            raise ValueError("--bot plays without a window: add --headless")
+        if args.headless and args.bot is None and not args.watch:
             raise ValueError("--headless needs --bot ai|random (or --watch) to do anything")
         if args.bot and args.watch:
             raise ValueError("--watch and --bot: a spectator makes no moves")
@@ -49,7 +51,31 @@ def run(args: argparse.Namespace) -> int:
     except ValueError as e:
         print(f"shrinetable join: {e}", file=sys.stderr)
         return 2
+    if not args.headless:
+        return _window(host, port, code, args)
     return asyncio.run(_play(host, port, code, args))
+
+
+def _window(host: str, port: int, code: str, args) -> int:
+    """The table for this seat in a window (a spectator's: the public view)."""
+    from shrinetable.formats.layout import LayoutError
+    from shrinetable.net.client import Refused
+    from shrinetable.table.app import fatal
+    from shrinetable.table.remote_scene import open_joined
+
+    from .host import open_window
+    app = open_window(args)
+    if isinstance(app, int):
+        return app
+    try:
+        open_joined(app, host, port, code, args.name, args.watch, wait=args.wait)
+    except Refused as e:
+        return fatal(f"refused: {e}")
+    except OSError as e:
+        return fatal(f"cannot reach {host}:{port}: {e.strerror or e}")
+    except LayoutError as e:
+        return fatal(str(e))
+    return app.run()
 
 
 async def _play(host: str, port: int, code: str, args) -> int:

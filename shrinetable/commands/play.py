@@ -77,6 +77,8 @@ def run(args: argparse.Namespace) -> int:
         if getattr(args, "load", None):
             check_load(args)
             session = storage.load(args.load)
+            for note in session.notes:   # a checkpoint refused: the moves were replayed
+                print(f"shrinetable: {note}", file=sys.stderr)
         elif name:
             try:
                 game = registry.get(name)

@@ -21,7 +21,7 @@ from shrinetable.engine import registry
 from shrinetable.formats.cards import CARDS_ENV
 from shrinetable.formats.errors import FormatError
 from shrinetable.workbench import output
-from shrinetable.workbench.plan import Plan, check_cards, make_plan
+from shrinetable.workbench.plan import check_cards, folder_decks, make_plan
 from shrinetable.workbench.run import default_jobs, run_plan
 
 from .args import add_cards
@@ -55,9 +55,16 @@ def _check(args: argparse.Namespace) -> tuple:
         raise ValueError(f"--jobs {args.jobs}: give at least 1")
     cards = os.environ.pop(CARDS_ENV, None)   # the parent reads the shipped set only
     game = registry.get(args.game)
-    plan = make_plan(game, games=args.games, seats=args.players, decks=args.decks,
-                     seed=args.seed, max_turns=args.max_turns)
     folders = (check_cards(game, "--cards", cards), check_cards(game, "--compare", args.compare))
+    # a deck a designer's folder adds can be chosen when every card set measured has it
+    sets = [folder_decks(game, f) for f in (folders[0], folders[1] or folders[0])]
+    extra = tuple(d for d in sets[0] if d in sets[1])
+    for deck in args.decks.split(","):
+        if deck.strip() in set(sets[0]) ^ set(sets[1]):
+            raise ValueError(f"--decks {args.decks}: the deck {deck.strip()!r} is in one "
+                             "card set of the comparison only; both must have it")
+    plan = make_plan(game, games=args.games, seats=args.players, decks=args.decks,
+                     seed=args.seed, max_turns=args.max_turns, extra=extra)
     if args.cluster:
         _need_cluster()
     out = output.writable_dir(Path(args.out))
@@ -72,22 +79,6 @@ def _need_cluster() -> None:
                          "'shrinetable[cluster]'") from None
 
 
-def card_names(game, plan: Plan) -> dict[str, str]:
-    """Card kind -> printed name, from a new game of each deck."""
-    names: dict[str, str] = {}
-    seen: set[str] = set()
-    for seating in plan.seatings:
-        if set(seating) <= seen:
-            continue
-        seen |= set(seating)
-        state = game.new_game(plan.seed, plan.options_of(seating), plan.seats)
-        for cards in game.all_cards(state).values():
-            for card in cards:
-                face = game.present.card_face(card)
-                names.setdefault(game.card_kind(card), face.name if face else card)
-    return names
-
-
 def run(args: argparse.Namespace) -> int:
     from shrinetable.workbench import compare, summary, words
 
@@ -98,12 +89,11 @@ def run(args: argparse.Namespace) -> int:
               file=sys.stderr)
         return 2
     jobs = args.jobs or default_jobs()
-    names = card_names(game, plan)
     where = f"on {args.cluster}" if args.cluster else f"{jobs} jobs"
     ran = [run_plan(plan, cards, jobs, args.cluster, label=f"{plan.game} ({where})")]
     if changed and not ran[0].stopped:
         ran.append(run_plan(plan, changed, jobs, args.cluster, label=f"{plan.game} changed"))
-    reports = [summary.summarize(plan, r.records, names) for r in ran]
+    reports = [summary.summarize(plan, r.records, r.names) for r in ran]
     seconds = sum(r.seconds for r in ran)
     games = sum(len(r.records) for r in ran)
     cpu = sum(rec["cpu"] for r in ran for rec in r.records)
@@ -116,7 +106,7 @@ def run(args: argparse.Namespace) -> int:
             "stopped": any(r.stopped for r in ran), "cards": cards, "compare": changed}
     if changed:
         if len(reports) == 1:   # stopped before the changed set was measured
-            reports.append(summary.summarize(plan, [], names))
+            reports.append(summary.summarize(plan, [], {}))
         data = {"game": plan.game, "before": reports[0], "after": reports[1],
                 "changed_cards": compare.changed_cards(game, changed),
                 "changes": compare.compare(*reports), "run": info}

@@ -1,15 +1,6 @@
 """Game-agnostic engine core: the contract, the registry, seeded randomness."""
 
-from .base import (
-                   MAX_INSTANCE,
-                   CardData,
-                   GameBase,
-                   Player,
-                   PositionHook,
-                   SetupError,
-                   TestHooks,
-                   position_card,
-)
+from .base import CardData, GameBase, Player, PositionHook, TestHooks
 from .core import (
                    MAX_SEATS,
                    REVEAL,
@@ -24,17 +15,22 @@ from .core import (
                    Outcome,
                    View,
                    ZoneView,
+                   action_words,
+                   expect,
                    play,
                    seat_index,
 )
+from .position import MAX_INSTANCE, Named, SetupError, located, position_card
 from .present import Arrow, CardDecor, Chip, Decor, Face, Glyph, Hud, Presentation, Showcase
 from .registry import get, names, register
+from .statejson import StateCodec, StateError
 
 __all__ = [
     "MAX_INSTANCE", "MAX_SEATS", "REVEAL", "SEAT_NAMES", "Arrow", "CardData", "CardDecor", "Chip",
     "Decision",
     "Decor", "Event", "Face", "Game", "GameBase", "Gesture", "Glyph", "Hud", "IllegalAction",
-    "NotationError", "OptionSpec", "Outcome", "Player", "PositionHook", "Presentation",
-    "SetupError", "Showcase", "TestHooks", "View", "ZoneView", "get", "names", "play", "register",
-    "position_card", "seat_index",
+    "Named", "NotationError", "OptionSpec", "Outcome", "Player", "PositionHook", "Presentation",
+    "SetupError", "Showcase", "StateCodec", "StateError", "TestHooks", "View", "ZoneView",
+    "get", "names", "play", "register",
+    "action_words", "expect", "located", "position_card", "seat_index",
 ]

@@ -17,7 +17,9 @@ The parts:
 - `card_data`: its card-data schema and folder (`CardData`), if it has card files;
 - `layout_file`: where its layout file is, when not the bundled `layouts/<name>.toml`;
 - `present`: words, rules text, card faces and table decorations (`Presentation`);
-- `testing`: what the generic contract tests need to know (`TestHooks`).
+- `testing`: what the generic contract tests need to know (`TestHooks`);
+- `dump_state` / `load_state`: a state as plain JSON and back, for the
+  checkpoints of long saves (by default the generic `state_codec`).
 
 Stdlib only, like the rest of the engine: models and loaders that use pydantic
 live in the game package and `formats`, and are only referred to here.
@@ -30,39 +32,11 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from .core import Decision, Event, Gesture, OptionSpec, Outcome, View
+from .core import Decision, Event, Gesture, IllegalAction, OptionSpec, Outcome, View
 from .present import Presentation
+from .statejson import StateCodec
 
 Player = Callable[[Any, random.Random], Any]
-
-
-class SetupError(ValueError):
-    """A position the rules cannot start from; `loc` is the key path to blame
-    (e.g. `("zones", "hand:0", 2)`), so the file's line can be found."""
-
-    def __init__(self, loc: tuple, message: str):
-        self.loc = loc
-        super().__init__(message)
-
-
-MAX_INSTANCE = 9999   # `card#N`: no deal comes near; a billion was allocated whole
-
-
-def position_card(text: str, loc: tuple, defs: dict[str, Any],
-                  instance: Callable[[str], int]) -> tuple[int, Any]:
-    """A card a position file names, `id#N`: its number (read by the game's own
-    `instance`) and its definition; SetupError blaming `loc` for a bad notation, a
-    number past MAX_INSTANCE or an id no card has."""
-    try:
-        n = instance(text)
-    except ValueError as e:   # NotationError
-        raise SetupError(loc, str(e)) from None
-    if n > MAX_INSTANCE:
-        raise SetupError(loc, f"#{n}: card numbers go up to {MAX_INSTANCE}")
-    cid = text.rpartition("#")[0]
-    if cid not in defs:
-        raise SetupError(loc, f"no card has the id {cid!r}")
-    return n, defs[cid]
 
 
 @dataclass(frozen=True)
@@ -91,12 +65,18 @@ class CardData:
     deck rules applied to the deck file at `path`, one line per problem, each
     `FILE:LINE: card 'x': message` (empty when the deck is legal); a file that is
     not a deck at all raises the formats layer's `FormatError`. `shrinetable check`
-    runs it on any file with a `cards` table whose `game` is this game."""
+    runs it on any file with a `cards` table whose `game` is this game.
+
+    `resolve_deck(value)`: a deck option's value (a shipped deck, a deck file's
+    path, a deck written out in a save) as the deck's name and card ids; ValueError
+    saying what is wrong. `check_options` lets a deck option (`file="deck"`) take
+    any value it accepts."""
 
     folder: str
     card: Any
     deck: Any | None = None
     deck_file: Callable[[str], list[str]] | None = None
+    resolve_deck: Callable[[str], tuple[str, list[str]]] | None = None
 
 
 @dataclass(frozen=True)
@@ -134,6 +114,8 @@ class GameBase:
     card_data: CardData | None = None
     present: Presentation = Presentation()
     testing: TestHooks | None = None
+    # how a state is written to a save's checkpoint (engine/statejson.py)
+    state_codec: StateCodec = StateCodec()
     # the clause or ruling that refuses a move tried by a seat that is not deciding
     decision_rule: str = "decision"
 
@@ -164,24 +146,35 @@ class GameBase:
         return self.check_options(options)
 
     # -- the rules (every game writes these) -----------------------------------
+    # A game whose rules live in one module names it as `rules` (with
+    # `legal_actions(state)` and `apply(state, action)`) and its notation reader as
+    # `parse`; the methods below then hand over to them. `explain(state, action) ->
+    # (reason, ruling)`, for rules whose `apply` takes a legal action for granted:
+    # `apply` refuses any other with its words first.
+    rules: Any = None
+    parse: Callable[[str], Any] | None = None
+    explain: Callable[[Any, Any], tuple[str, str | None]] | None = None
 
     def decision(self, state: Any) -> Decision | None:
         raise NotImplementedError
 
     def legal_actions(self, state: Any) -> list[Any]:
-        raise NotImplementedError
+        return self.rules.legal_actions(state)
 
     def apply(self, state: Any, action: Any) -> tuple[Any, list[Event]]:
-        raise NotImplementedError
+        if self.explain is not None and action not in self.rules.legal_actions(state):
+            raise IllegalAction(*self.explain(state, action))
+        return self.rules.apply(state, action)
 
     def view(self, state: Any, seat: int | None) -> View:
         raise NotImplementedError
 
     def outcome(self, state: Any) -> Outcome | None:
-        raise NotImplementedError
+        """How the game ended, None while it goes on: by default the state's `result`."""
+        return state.result
 
     def parse_action(self, text: str) -> Any:
-        raise NotImplementedError
+        return self.parse(text)
 
     def zones(self, seats: int) -> list[str]:
         raise NotImplementedError
@@ -190,14 +183,27 @@ class GameBase:
         raise NotImplementedError
 
     def turn_number(self, state: Any) -> int:
-        """The turn the game is in, from 1 (simulations cap games by it)."""
-        raise NotImplementedError
+        """The turn the game is in, from 1 (simulations cap games by it): by default
+        the state's `turn_no`."""
+        return state.turn_no
+
+    # -- checkpoints of a long save --------------------------------------------------
+    def dump_state(self, state: Any, deal: Any) -> dict[str, Any]:
+        """`state` as plain JSON data; `deal` is the new deal (same seed, options
+        and seats) it was played from. StateError if it cannot be written."""
+        return self.state_codec.dump(state, deal)
+
+    def load_state(self, data: Any, deal: Any) -> Any:
+        """The state `dump_state` wrote, played from `deal`; StateError naming the
+        path of what is not one (a checkpoint is read from a file)."""
+        return self.state_codec.load(data, deal)
 
     # -- options ----------------------------------------------------------------
     def check_options(self, options: dict[str, Any] | None) -> dict[str, Any]:
         """`options` checked against the declared `OptionSpec`s (name and choices),
         defaults filled in; ValueError naming the unknown option or bad value."""
         options = dict(options or {})
+        files = self._deck_files(options)
         known = {o.name: o for o in self.options}
         for key, value in options.items():
             if key not in known:
@@ -208,7 +214,19 @@ class GameBase:
                 words = ("true or false" if isinstance(known[key].default, bool)
                          else ", ".join(str(c) for c in choices))
                 raise ValueError(f"option {key!r} takes {words}, not {value!r}")
-        return {o.name: options.get(o.name, o.default) for o in self.options}
+        return {o.name: files.get(o.name, options.get(o.name, o.default)) for o in self.options}
+
+    def _deck_files(self, options: dict[str, Any]) -> dict[str, str]:
+        """Taken out of `options`: the values of deck options (`file="deck"`) that are
+        no shipped deck, each checked by the card data's `resolve_deck` (a ValueError
+        saying what is wrong with the file or the deck)."""
+        resolve = self.card_data.resolve_deck if self.card_data else None
+        files = {o.name: options.pop(o.name) for o in self.options
+                 if resolve and o.file == "deck" and isinstance(options.get(o.name), str)
+                 and options[o.name] not in o.choices}
+        for value in files.values():
+            resolve(value)
+        return files
 
     # -- the table's optional hooks ---------------------------------------------
     def gesture(self, state: Any, action: Any) -> Gesture:

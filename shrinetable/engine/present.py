@@ -18,11 +18,15 @@ RGB = tuple[int, int, int]
 
 @dataclass(frozen=True, slots=True)
 class Chip:
-    """A word or figure in a rounded box; with no `fill`, plain words in `ink`."""
+    """A word or figure in a rounded box; with no `fill`, plain words in `ink`.
+    `short`: what a zone's chip says where the whole `text` does not fit (its
+    first word, say); "" leaves it off there, for a chip whose words the table
+    shows elsewhere too. Without it the table cuts the text with an ellipsis."""
 
     text: str
     fill: RGB | None = (220, 220, 220)
     ink: RGB = (20, 20, 20)
+    short: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -165,6 +169,9 @@ class Presentation:
     # a resource, a pass) when no card moves in them: the computer makes them at animation speed
     # and keeps its pause for moves worth watching. None: any move moving no card
     minor: tuple[str, ...] | None = None
+    # kinds of event that are a result worth reading (a damage round's sums, who
+    # fell): the table keeps their words in view a while after the move
+    results: tuple[str, ...] = ()
     # the size a demonstration's pictures are exported at by default: large enough
     # that the game's card text reads
     demo_size: tuple[int, int] = (800, 600)

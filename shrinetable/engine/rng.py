@@ -9,6 +9,8 @@ a copy costs microseconds, sharing costs nothing.
 from __future__ import annotations
 
 import random
+from collections.abc import Container
+from typing import Any
 
 
 def seeded(seed: int) -> random.Random:
@@ -21,3 +23,14 @@ def fork(rng: random.Random) -> random.Random:
     new = random.Random()
     new.setstate(rng.getstate())
     return new
+
+
+def deal_back(piles: list[list[Any]], rng: random.Random, keep: Container[Any] = ()) -> None:
+    """The cards of `piles` (lists changed in place) dealt back at random into the
+    same places, but for the cards in `keep`, which stay where they are: what a
+    game's `TestHooks.reshuffle_unseen` does with the places a seat cannot see."""
+    slots = [(z, i) for z in piles for i in range(len(z)) if z[i] not in keep]
+    cards = [z[i] for z, i in slots]
+    rng.shuffle(cards)
+    for (z, i), c in zip(slots, cards, strict=True):
+        z[i] = c

@@ -14,14 +14,14 @@ import difflib
 import json
 import re
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, create_model
 
-from shrinetable.engine import NotationError
+from shrinetable.engine import Face, NotationError, Presentation
 
 from .cards import load_card_data
 from .errors import FormatError, find_line, key_path, read_toml
@@ -59,6 +59,21 @@ class Fault:
         return Fault(cid, f"no card has this id{hint}")
 
 
+def card_faults(deck: Any, cards: dict[str, Any],
+                too_many: Callable[[Any, int], str | None]) -> list[Fault]:
+    """A deck's faults card by card, in its order: an id no card has (with a guess),
+    or the game's words `too_many(card, n)` when `n` copies break its limits."""
+    out = []
+    for cid, n in deck.cards.items():
+        card = cards.get(cid)
+        why = None if card is None else too_many(card, n)
+        if card is None:
+            out.append(Fault.unknown(cid, cards))
+        elif why:
+            out.append(Fault(cid, why))
+    return out
+
+
 @dataclass(frozen=True)
 class DeckFiles:
     """A game's deck functions, made from its name (as a deck file's `game` says
@@ -71,6 +86,16 @@ class DeckFiles:
 
     def __post_init__(self) -> None:
         _by_game[self.game] = self
+
+    def hooks(self, data: Any) -> Any:
+        """The game's `CardData` with its deck hooks (`deck_file`, `resolve_deck`)
+        filled in from these functions."""
+        return replace(data, deck_file=self.file_problems, resolve_deck=self.resolve)
+
+    def dealt(self, value: str, defs: dict[str, Any]) -> list[Any]:
+        """The cards of the deck a deck option's `value` names (see `resolve`), as
+        the game's definitions `defs` by id: what a deal starts from."""
+        return [defs[c] for c in self.resolve(value)[1]]
 
     def problems(self, deck: Any, cards: dict[str, Any]) -> list[str]:
         """Everything wrong with `deck`, one sentence each (empty when it is legal)."""
@@ -197,6 +222,43 @@ def card_set(data: Any, define: Callable[[Any], Any]) -> tuple[Catalog, Callable
         return {cid: define(c) for cid, c in catalog()[0].items()}
 
     return catalog, definitions
+
+
+CARD_ID = re.compile(r"\b[a-z][a-z0-9-]*#\d+\b")   # a card in notation, e.g. ember-imp#4
+
+
+def card_id(name: str) -> str:
+    """The id of a card written `id#n`, or of a bare id."""
+    return name.rpartition("#")[0] if "#" in name else name
+
+
+def read_names(text: str, card: Callable[[str], Any]) -> str:
+    """`text` with each card in notation read as its name, `card(notation)` being
+    the card (anything with a `name`) or None, which leaves the notation as it is."""
+    def name(m: re.Match) -> str:
+        c = card(m.group(0))
+        return c.name if c is not None else m.group(0)
+    return CARD_ID.sub(name, text)
+
+
+class DeckGameWords(Presentation):
+    """The presentation of a game whose cards and decks are data, made from its
+    `catalog()`, `card(notation)` (the card, None when unknown) and `face(card_id)`:
+    a deck option in words, a card's face, card notation read as names."""
+
+    def __init__(self, catalog: Catalog, card: Callable[[str], Any],
+                 face: Callable[[str], Face | None]):
+        self._catalog, self._card, self._face = catalog, card, face
+
+    def option_words(self, option: str, value: Any) -> str:
+        return deck_words(self._catalog()[1], value) if option.startswith("deck_") else ""
+
+    def card_face(self, card: str) -> Face | None:
+        return self._face(card_id(card))
+
+    def readable(self, text: str) -> str:
+        """Card notation (`ember-imp#4`) read as the card's name."""
+        return read_names(text, self._card)
 
 
 def ids(deck: Any) -> list[str]:

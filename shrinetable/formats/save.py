@@ -4,10 +4,16 @@ it (version 2), so it names no file. JSON, written atomically (a temp file named
 after the writing process, fsync, then os.replace) so a crash never leaves half a
 save behind; `clean_temporaries` removes what a killed process left.
 
+Version 3 also keeps `checkpoints`: the game's state every so many moves, so a
+long game loads from the last one instead of replaying every move (what they
+hold and how they are checked: adapter/checkpoint.py). A save without them still
+loads, move by move.
+
 An autosave is a journal instead, so a move costs the same at move 4,000 as at
-move 10: a header line (the save without its actions), then one line per change,
-appended and fsynced: a JSON string is a move made, a number `n` keeps only the
-first n moves (an undo). A torn last line (a crash mid-write) is left out.
+move 10: a header line (the save without its actions and checkpoints), then one
+line per change, appended and fsynced: a JSON string is a move made, a number `n`
+keeps only the first n moves (an undo, which also drops the checkpoints after
+it), an object a checkpoint. A torn last line (a crash mid-write) is left out.
 """
 
 from __future__ import annotations
@@ -18,8 +24,9 @@ import os
 import stat
 import tempfile
 import time
+from json.encoder import encode_basestring_ascii
 from pathlib import Path
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
@@ -35,12 +42,14 @@ class SaveFile(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     format: Literal["shrinetable-save"] = FORMAT
-    version: Literal[1, 2] = 2   # 2: decks kept in the save, never a file's path
+    version: Literal[1, 2, 3] = 3   # 2: decks kept in the save, never a file's path;
+                                    # 3: checkpoints
     game: str
     seed: int
     options: dict[str, bool | int | float | str] = {}
     seats: list[Literal["human", "computer"]] = Field(min_length=2, max_length=MAX_SEATS)
     actions: list[str] = []
+    checkpoints: list[dict[str, Any]] = []   # {"at": moves, ...}, in order
 
 
 class SaveError(Exception):
@@ -97,28 +106,44 @@ def _names_a_file(save: SaveFile) -> str | None:
 def _journal(raw: bytes, p: Path) -> dict:
     """A journal's save as data (see the module's words): its torn last line left
     out, a damaged line before it a SaveError naming the line."""
-    lines = raw.decode("utf-8").split("\n")
-    if len(lines) > 1:
-        lines.pop()   # after the last newline: empty, or a line a crash tore
-    try:
-        head, body = json.loads(lines[0]), "[" + ",".join(lines[1:]) + "]"
-        changes = json.loads(body)
+    text = raw.decode("utf-8")
+    end = text.rfind("\n")   # after the last newline: nothing, or a line a crash tore
+    first = text.find("\n")
+    head_text, body = (text, "") if end < 0 else (text[:first], text[first + 1:end])
+    try:   # the moves as one JSON list: no list of lines (a long save's memory)
+        head = json.loads(head_text)
+        changes = json.loads("[" + body.replace("\n", ",") + "]") if body else []
     except json.JSONDecodeError:
+        lines = [head_text, *body.split("\n")] if body else [head_text]
         bad = next(n for n, line in enumerate(lines, 1) if not _json(line))
         raise SaveError(f"{p}:{bad}: a damaged line in the autosave") from None
     if not isinstance(head, dict):
         raise SaveError(f"{p}:1: not a save file (the first line is no header)")
     actions: list = []
-    for n, change in enumerate(changes, 2):
-        if isinstance(change, str):
-            actions.append(change)
-        elif isinstance(change, int) and not isinstance(change, bool) \
+    checkpoints: list = []
+    done = 0   # the moves, a run at a time (a long save's are nearly all moves)
+    for i in [i for i, c in enumerate(changes) if type(c) is not str]:
+        actions += changes[done:i]
+        done, change, n = i + 1, changes[i], i + 2
+        if isinstance(change, int) and not isinstance(change, bool) \
                 and 0 <= change <= len(actions):
             del actions[change:]
+            checkpoints = [c for c in checkpoints if _at(c) <= change]
+        elif isinstance(change, dict):
+            checkpoints.append(change)
         else:
-            raise SaveError(f"{p}:{n}: neither a move nor a number of moves to keep")
+            raise SaveError(f"{p}:{n}: neither a move, a number of moves to keep "
+                            f"nor a checkpoint")
+    actions += changes[done:]
     head.pop("format", None)
-    return {**head, "format": FORMAT, "actions": actions}
+    return {**head, "format": FORMAT, "actions": actions, "checkpoints": checkpoints}
+
+
+def _at(checkpoint: dict) -> int:
+    """After how many moves a checkpoint was made (one that does not say is
+    kept, to be refused by name when it is read)."""
+    at = checkpoint.get("at")
+    return at if isinstance(at, int) else -1
 
 
 def _json(line: str) -> bool:
@@ -130,21 +155,29 @@ def _json(line: str) -> bool:
 
 
 def journal_head(save: SaveFile) -> bytes:
-    """A journal's first line: `save` without its actions."""
-    head = save.model_dump(exclude={"actions", "format"})
+    """A journal's first line: `save` without its actions and checkpoints."""
+    head = save.model_dump(exclude={"actions", "checkpoints", "format"})
     return json.dumps({"format": JOURNAL, **head}, separators=(",", ":")).encode() + b"\n"
 
 
-def journal_moves(texts: list[str], keep: int | None = None) -> bytes:
-    """Journal lines: keep the first `keep` moves (None: all), then `texts` made."""
+def journal_moves(texts: list[str], keep: int | None = None,
+                  checkpoints: dict[int, dict] | None = None, first: int = 0) -> bytes:
+    """Journal lines: keep the first `keep` moves (None: all), then `texts` made
+    (moves `first + 1` on), each followed by the checkpoint made after it, if any."""
     lines = [] if keep is None else [str(keep)]
-    lines += [json.dumps(t) for t in texts]
-    return "".join(line + "\n" for line in lines).encode()
+    done = first
+    for n in sorted(k for k in checkpoints or {} if first < k <= first + len(texts)):
+        lines += map(encode_basestring_ascii, texts[done - first:n - first])   # json.dumps's
+        lines.append(json.dumps(checkpoints[n], separators=(",", ":")))
+        done = n
+    lines += map(encode_basestring_ascii, texts[done - first:])
+    return ("\n".join(lines) + "\n").encode() if lines else b""
 
 
 def write_journal(path: str | Path, save: SaveFile) -> Path:
-    """The whole journal of `save` (header and moves), written atomically."""
-    return _write(Path(path), journal_head(save) + journal_moves(save.actions))
+    """The whole journal of `save` (header, moves, checkpoints), written atomically."""
+    marks = {_at(c): c for c in save.checkpoints}
+    return _write(Path(path), journal_head(save) + journal_moves(save.actions, None, marks))
 
 
 def append(path: str | Path, data: bytes) -> None:

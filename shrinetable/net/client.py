@@ -63,8 +63,11 @@ class Remote:
     """One table joined to a host: its seat's side of the game."""
 
     def __init__(self, host: str, port: int, code: str, name: str = "",
-                 watch: bool = False, record: list[str] | None = None):
+                 watch: bool = False, record: list[str] | None = None,
+                 token: str | None = None):
+        """`token`: a seat's token given by the host itself (its own window's seat)."""
         self.uri = f"ws://{host}:{port}"
+        self.token = token
         self.code, self.name, self.watch = code.upper(), name, watch
         self.record = record
         self.ws: ClientConnection | None = None
@@ -96,7 +99,8 @@ class Remote:
         self.ws = await connect(self.uri, max_size=p.MAX_TO_TABLE, proxy=None,
                                 compression=None, open_timeout=5)
         token = None if self.watch else (
-            self.welcome.token if self.welcome else seats.kept_token(self.code, self.name))
+            self.welcome.token if self.welcome
+            else self.token or seats.kept_token(self.code, self.name))
         await self.send(p.Hello(version=p.VERSION, code=self.code, name=self.name,
                                 token=token, watch=self.watch))
         first = await self._next()

@@ -23,6 +23,7 @@ from websockets.asyncio.server import ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 
 from shrinetable.adapter import storage
+from shrinetable.adapter.refusal import GENERIC
 from shrinetable.adapter.session import Applied
 from shrinetable.formats.save import SaveFile, write_save
 
@@ -68,14 +69,15 @@ class Table:
         self.outbox: asyncio.Queue[str | None] = asyncio.Queue(QUEUE)
         self.warned = 0.0
 
-    def send(self, message: p.Message) -> None:
-        """Queue a message; a table too slow to take QUEUE of them is dropped
-        (it rejoins and gets the game as it stands)."""
+    def send(self, message: p.Message | str) -> None:
+        """Queue a message (a str: an update's JSON, `p.update_json`); a table
+        too slow to take QUEUE of them is dropped (it rejoins and gets the game
+        as it stands)."""
         try:
-            self.outbox.put_nowait(p.dump(message))
+            self.outbox.put_nowait(message if isinstance(message, str) else p.dump(message))
         except asyncio.QueueFull:
             self.drop()
-        if isinstance(message, p.Update):   # an update may be answered at once
+        if isinstance(message, str):   # an update may be answered at once
             self.bucket.allow(REPLIES)
 
     def drop(self) -> None:
@@ -95,7 +97,9 @@ class Table:
 class Host:
     def __init__(self, seam: Seam, code: str | None = None, names: list[str] | None = None,
                  tokens: list[str | None] | None = None, pace: float = 0.0,
-                 say: Callable[[str], None] = print):
+                 say: Callable[[str], None] = print, minor_pace: float = 0.0):
+        """`pace`, `minor_pace`: the pause before a computer's move worth watching
+        and before a minor one (0 for bots; people at windows need to follow)."""
         self.seam = seam
         self.code = code or p.new_code()
         n = len(seam.kinds)
@@ -103,7 +107,7 @@ class Host:
         tokens = tokens or [None] * n
         self.chairs = [Chair(k, names[i], tokens[i]) for i, k in enumerate(seam.kinds)]
         self.tables: list[Table] = []
-        self.pace = pace
+        self.pace, self.minor_pace = pace, minor_pace
         self.say = say
         self.seq = 0
         self.over = asyncio.Event()
@@ -141,6 +145,15 @@ class Host:
         for task in self._tasks:
             if task.done() and not task.cancelled() and task.exception():
                 raise task.exception()
+
+    def local_token(self, seat: int) -> str:
+        """The token of a person's seat at the host's own window (the window joins
+        its host like any table, so it is sent only that seat's share)."""
+        chair = self.chairs[seat]
+        if chair.kind != "human":
+            raise Refusal(f"p{seat + 1} is not a seat at the host's window")
+        chair.token = chair.token or p.new_token()
+        return chair.token
 
     def started(self) -> bool:
         """The game runs once every remote seat has been taken."""
@@ -216,7 +229,7 @@ class Host:
             return None
         if hello.token:
             for i, c in enumerate(self.chairs):
-                if c.token == hello.token and c.kind == "remote":
+                if c.token == hello.token and c.kind != "computer":   # human: the host's window
                     return i
             raise Refusal("that seat token is not one of this table's remote seats")
         free = [i for i, c in enumerate(self.chairs) if c.kind == "remote" and not c.token]
@@ -274,42 +287,64 @@ class Host:
             if hint is None:
                 raise Refusal("no hint: it is not your decision now")
             table.send(p.Hint(seq=self.seq, text=hint))
+        elif isinstance(msg, p.AskWhy):
+            table.send(p.Why(seq=msg.seq, text=self._why(seat, msg)))
         elif isinstance(msg, p.AskUndo):
             self._ask_undo(seat)
         elif isinstance(msg, p.Agree):
             self._vote(seat, msg.yes)
 
+    def _why(self, seat: int, msg: p.AskWhy) -> str:
+        """Why a drop at `seat`'s table made no move, as the match says it at one
+        screen. Only for a drop the table could make: cards it shows in the
+        zone they came from, onto a zone or card it shows (else the rules'
+        answer could tell where a hidden card is)."""
+        plain = GENERIC.format(cards=" ".join(msg.held) or "that")
+        zones = self.seam.view(seat).zones
+        shown = zones[msg.source].cards if msg.source in zones else ()
+        if any(msg.held.count(c) > shown.count(c) for c in msg.held) \
+                or (msg.zone is not None and msg.zone not in zones) \
+                or (msg.card is not None
+                    and (msg.zone is None or msg.card not in zones[msg.zone].cards)):
+            return plain
+        try:
+            return self.seam.match.refusal(seat, tuple(msg.held), msg.source, msg.zone, msg.card)
+        except (KeyError, ValueError, IndexError, TypeError):
+            return plain
+
     def _act(self, seat: int, msg: p.Act) -> None:
         if not self.started():
             raise Refusal("waiting for every remote seat to join")
-        if self.chairs[seat].kind != "remote":
+        if self.chairs[seat].kind == "computer":
             raise Refusal(f"p{seat + 1} is played by the {self.chairs[seat].kind} now")
         if msg.seq != self.seq:
             raise Refusal("that move answers an older position; the game moved on")
         self._after(self.seam.play(seat, msg.text))
 
     # -- changes ------------------------------------------------------------------
-    def _after(self, applied: Applied | None) -> None:
+    def _after(self, applied: Applied | None, undone: int = 0) -> None:
         """Send every table the change, autosave, and let the driver go on."""
         self.seq += 1
         for t in list(self.tables):
-            t.send(self._update(t.seat, applied))
+            t.send(self._update(t.seat, applied, undone))
         self.unsaved.set()
         if self.seam.over():
             self.say(f"game over: {self.seam.view(None).outcome.reason}")
             self.over.set()
         self.changed.set()
 
-    def _update(self, seat: int | None, applied: Applied | None) -> p.Update:
-        move = None
+    def _update(self, seat: int | None, applied: Applied | None, undone: int = 0) -> str:
+        """The change as `seat`'s table may know it, as JSON (`p.update_json`)."""
+        move, match = None, self.seam.match
         if applied is not None:
             mine = applied.seat == seat   # notation can name hidden cards: its maker's only
-            move = p.MoveM(seat=applied.seat, text=applied.text if mine else None,
-                           words=self.seam.match.said(applied, seat),
-                           auto=applied.auto, secret=applied.secret,
-                           events=[p.EventM.of(e.seen_by(seat)) for e in applied.events])
-        return p.Update(seq=self.seq, move=move, view=p.ViewM.of(self.seam.view(seat)),
-                        legal=self.seam.legal(seat) if self.started() else [])
+            move = p.move_data(applied.seat, applied.text if mine else None,
+                               match.said(applied, seat), applied.auto, applied.secret,
+                               [e.seen_by(seat) for e in applied.events])
+        return p.update_json(self.seq, move, self.seam.view(seat),
+                             self.seam.moves(seat) if self.started() else [],
+                             match.turn_number(),
+                             seat is not None and self.seam.can_undo(seat), undone)
 
     async def _drive(self) -> None:
         """Make the moves no one at a table makes: computer seats and forced passes."""
@@ -317,8 +352,9 @@ class Host:
             await self.changed.wait()
             self.changed.clear()
             while self.started() and self.undo_votes is None and self.seam.due():
-                if self.pace:
-                    await asyncio.sleep(self.pace)
+                if self.pace:   # a window's pace: a tap or a pass goes faster
+                    minor = self.seam.match.minor(self.seam.match.pending(), None)
+                    await asyncio.sleep(self.minor_pace if minor else self.pace)
                 else:
                     await asyncio.sleep(0)   # let the tables' messages through
                 if self.undo_votes is None and self.seam.due():
@@ -328,7 +364,8 @@ class Host:
     def players(self) -> p.Players:
         return p.Players(players=[
             p.PlayerM(seat=i, kind=c.kind, name=c.name or f"p{i + 1}",
-                      connected=c.kind != "remote" or self._table_of(i) is not None)
+                      connected=c.kind != "remote" or self._table_of(i) is not None,
+                      taken=c.kind != "remote" or c.token is not None)
             for i, c in enumerate(self.chairs)],
             watchers=sum(t.seat is None for t in self.tables))
 
@@ -354,6 +391,13 @@ class Host:
         return [i for i, c in enumerate(self.chairs)
                 if c.kind == "remote" and c.token and not self._table_of(i)
                 and now - self.left_at.get(i, now) >= seconds]
+
+    async def hand_over_after(self, seconds: float) -> None:
+        """Hand each remote seat whose player has been gone `seconds` to the computer."""
+        while not self.over.is_set():
+            for seat in self.gone_for(seconds):
+                self.hand_to_computer(seat)
+            await asyncio.sleep(0.2)
 
     # -- undo by agreement ---------------------------------------------------------
     def _ask_undo(self, seat: int) -> None:
@@ -382,11 +426,12 @@ class Host:
             self._undo(self.undo_by)
 
     def _undo(self, seat: int) -> None:
+        before = len(self.seam.match.history)
         if not self.seam.undo(seat):
             self._settle_undo(False, "the move can no longer be taken back")
             return
         self._settle_undo(True)
-        self._after(None)
+        self._after(None, before - len(self.seam.match.history))
 
     def _settle_undo(self, granted: bool, reason: str = "") -> None:
         self.undo_votes = self.undo_by = None

@@ -14,10 +14,11 @@ import secrets
 from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
+from pydantic_core import to_json
 
-from shrinetable.engine import MAX_SEATS, Decision, Event, Outcome, View, ZoneView
+from shrinetable.engine import MAX_SEATS, Decision, Event, Gesture, Outcome, View, ZoneView
 
-VERSION = 1
+VERSION = 2   # 2: gestures, tallies and refusal reasons for a table with a window
 MAX_TO_HOST = 4096        # bytes: a hello or an action text is far smaller
 MAX_TO_TABLE = 8 << 20    # bytes: a view is tens of kB; room for far larger games
 CODE_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"   # no 0/O or 1/I to misread
@@ -68,6 +69,18 @@ class AskHint(Message):
     seq: int
 
 
+class AskWhy(Message):
+    """Why a drop made no move (the table's refusal words; the rules judge it on
+    the host, where the game's state is)."""
+
+    type: Literal["why"] = "why"
+    seq: int
+    held: Annotated[list[Short], Field(max_length=60)]
+    source: Short
+    zone: Short | None = None
+    card: Short | None = None
+
+
 class AskUndo(Message):
     """Ask the table to take back the asker's last move (the others must agree)."""
 
@@ -81,7 +94,7 @@ class Agree(Message):
     yes: bool
 
 
-ToHost = Annotated[Hello | Act | AskHint | AskUndo | Agree, Field(discriminator="type")]
+ToHost = Annotated[Hello | Act | AskHint | AskWhy | AskUndo | Agree, Field(discriminator="type")]
 
 
 # -- from the host to a table ----------------------------------------------------
@@ -141,20 +154,6 @@ class ViewM(Message):
     outcome: OutcomeM | None
     info: dict[str, Any]
 
-    @classmethod
-    def of(cls, v: View) -> ViewM:
-        """The engine's view as a message, built without validating it again (it
-        is the engine's own; the receiving end validates): a host builds one
-        per seat per move."""
-        d, o, make = v.decision, v.outcome, BaseModel.model_construct.__func__
-        return make(cls, seat=v.seat, seats=v.seats, info=v.info,
-                    zones={k: make(ZoneM, name=z.name, owner=z.owner, cards=list(z.cards),
-                                   label=z.label) for k, z in v.zones.items()},
-                    decision=None if d is None else make(
-                        DecisionM, seat=d.seat, kind=d.kind, prompt=d.prompt, secret=d.secret),
-                    outcome=None if o is None else make(
-                        OutcomeM, winners=list(o.winners), reason=o.reason))
-
     def view(self) -> View:
         """The engine's View again, for a remote table's drawing."""
         d, o = self.decision, self.outcome
@@ -172,12 +171,6 @@ class EventM(Message):
     cards: list[str | None] = []
     source: str | None = None
     target: str | None = None
-
-    @classmethod
-    def of(cls, e: Event) -> EventM:
-        """An event as one seat sees it (the caller passes `e.seen_by(seat)`)."""
-        return cls(kind=e.kind, text=e.text, seat=e.seat, cards=list(e.cards),
-                   source=e.source, target=e.target)
 
     def event(self) -> Event:
         return Event(self.kind, self.text, self.seat, tuple(self.cards), self.source,
@@ -197,15 +190,37 @@ class MoveM(Message):
     events: list[EventM] = []
 
 
+class GestureM(Message):
+    """How a legal move is made on the table (the engine's `Gesture`)."""
+
+    cards: list[str] = []
+    source: str | None = None
+    target: str | None = None
+    target_card: str | None = None
+    also: list[str] = []
+    preferred: bool = False
+
+    def gesture(self) -> Gesture:
+        return Gesture(tuple(self.cards), self.source, self.target, self.target_card,
+                       tuple(self.also), self.preferred)
+
+
 class Update(Message):
     """The game after a change: the move that made it (None after a join or an
-    undo), this table's view, and its legal moves when it decides now."""
+    undo), this table's view, and its legal moves when it decides now, each
+    with its gesture (`gestures`, in the same order) for a table's drags. For
+    the table's panels: the turn's number and whether this seat may ask for an
+    undo (`undone`: how many moves an undo took back)."""
 
     type: Literal["update"] = "update"
     seq: int
     move: MoveM | None
     view: ViewM
     legal: list[str] = []
+    gestures: list[GestureM] = []
+    turn: int = 0
+    can_undo: bool = False
+    undone: int = 0
 
 
 class PlayerM(Message):
@@ -213,6 +228,39 @@ class PlayerM(Message):
     kind: Literal["human", "computer", "remote"]
     name: str
     connected: bool
+    taken: bool = True   # False: a remote seat no one has joined yet
+
+
+def update_json(seq: int, move: dict | None, view: View, moves: list, turn: int,
+                can_undo: bool, undone: int = 0) -> str:
+    """An `Update` as JSON, from plain data: the host writes one per table per
+    change, and building the pydantic models for it took 4-5 times as long as
+    the dicts (a six-seat view has ~50 zones); the receiving end validates it
+    as an `Update`. `move`: from `move_data`; `moves`: the legal moves with
+    their gestures (`adapter.gestures.Move`)."""
+    d, o = view.decision, view.outcome
+    data = {"type": "update", "seq": seq, "move": move, "turn": turn, "can_undo": can_undo,
+            "undone": undone, "legal": [m.text for m in moves],
+            "gestures": [{"cards": g.cards, "source": g.source, "target": g.target,
+                          "target_card": g.target_card, "also": g.also,
+                          "preferred": g.preferred} for g in (m.gesture for m in moves)],
+            "view": {"seat": view.seat, "seats": view.seats, "info": view.info,
+                     "zones": {k: {"name": z.name, "owner": z.owner, "cards": z.cards,
+                                   "label": z.label} for k, z in view.zones.items()},
+                     "decision": None if d is None else {
+                         "seat": d.seat, "kind": d.kind, "prompt": d.prompt,
+                         "secret": d.secret},
+                     "outcome": None if o is None else {"winners": o.winners,
+                                                        "reason": o.reason}}}
+    return to_json(data).decode()
+
+
+def move_data(seat: int, text: str | None, words: list[str], auto: bool, secret: bool,
+              events: list[Event]) -> dict:
+    """A `MoveM` as plain data for `update_json` (`events` as the table's seat sees them)."""
+    return {"seat": seat, "text": text, "words": words, "auto": auto, "secret": secret,
+            "events": [{"kind": e.kind, "text": e.text, "seat": e.seat, "cards": e.cards,
+                        "source": e.source, "target": e.target} for e in events]}
 
 
 class Players(Message):
@@ -225,6 +273,14 @@ class Players(Message):
 
 class Hint(Message):
     type: Literal["hint"] = "hint"
+    seq: int
+    text: str
+
+
+class Why(Message):
+    """The answer to `AskWhy`: why that drop made no move, in the rules' words."""
+
+    type: Literal["why"] = "why"
     seq: int
     text: str
 
@@ -244,7 +300,7 @@ class UndoDone(Message):
     reason: str = ""
 
 
-ToTable = Annotated[Welcome | Refused | Rejected | Update | Players | Hint | UndoAsked
+ToTable = Annotated[Welcome | Refused | Rejected | Update | Players | Hint | Why | UndoAsked
                     | UndoDone, Field(discriminator="type")]
 
 _to_host: TypeAdapter = TypeAdapter(ToHost)
@@ -264,7 +320,7 @@ def _read(adapter: TypeAdapter, raw: str | bytes) -> Any:
         raise BadMessage(f"{where}: {first['msg']}") from None
 
 
-def read_to_host(raw: str | bytes) -> Hello | Act | AskHint | AskUndo | Agree:
+def read_to_host(raw: str | bytes) -> Hello | Act | AskHint | AskWhy | AskUndo | Agree:
     return _read(_to_host, raw)
 
 

@@ -10,6 +10,7 @@ list a remote seat is sent and the computer's suggestion for a person's seat.
 from __future__ import annotations
 
 from shrinetable.adapter import storage
+from shrinetable.adapter.gestures import Move
 from shrinetable.adapter.match import Match, Refused
 from shrinetable.adapter.session import Applied, Session
 from shrinetable.engine import IllegalAction, NotationError, View, registry
@@ -53,13 +54,17 @@ class Seam:
     def view(self, seat: int | None) -> View:
         return self.match.view(seat)
 
-    def legal(self, seat: int | None) -> list[str]:
-        """The moves `seat` may make now: none when it does not decide, or when
-        the match moves for it (a computer seat, a pass made for a person)."""
+    def moves(self, seat: int | None) -> list[Move]:
+        """The moves `seat` may make now, with their gestures: none when it does
+        not decide, or when the match moves for it (a computer seat, a pass
+        made for a person)."""
         d = self.match.decision()
         if seat is None or d is None or d.seat != seat or self.match.pending() is not None:
             return []
-        return [a.text for a in self.game.legal_actions(self.session.state)]
+        return self.match.moves()
+
+    def legal(self, seat: int | None) -> list[str]:
+        return [m.text for m in self.moves(seat)]
 
     # -- moves -------------------------------------------------------------------
     def play(self, seat: int, text: str) -> Applied:

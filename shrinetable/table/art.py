@@ -10,6 +10,7 @@ dropped when the scale or the game changes.
 
 from __future__ import annotations
 
+from contextlib import contextmanager
 from dataclasses import replace
 
 import pygame
@@ -49,7 +50,19 @@ class Fonts:
         self._text: dict[tuple, pygame.Surface] = {}
         self.floor = 6
         self.scale = uiscale.load()   # the player's UI scale, which the floor follows
-        self.drawn: list[tuple[int, str]] | None = None   # (size, text) of each draw, if kept
+        # (size, text, on a card's face) of each draw, if kept (`bench render --size`)
+        self.drawn: list[tuple[int, str, bool]] | None = None
+        self._on_card = False
+
+    @contextmanager
+    def card_face(self):
+        """Texts drawn meanwhile are printed on a card's face (which the zoom and
+        hover show whole), told apart from the table's labels when counted."""
+        was, self._on_card = self._on_card, True
+        try:
+            yield
+        finally:
+            self._on_card = was
 
     def px(self, size: int) -> int:
         """The size a text asked at `size` is drawn at."""
@@ -66,7 +79,7 @@ class Fonts:
         size = max(self.floor, size)
         key = (s, size, tuple(colour), bold)
         if self.drawn is not None and s.strip():
-            self.drawn.append((size, s))
+            self.drawn.append((size, s, self._on_card))
         surf = self._text.get(key)
         if surf is None:
             if len(self._text) > 2000:
@@ -108,7 +121,8 @@ class CardArt:
         """A large face with the full card text (right-click or hover)."""
         key = ("zoom", name, size)
         if key not in self._cache:
-            self._cache[key] = _ready(self._any_face(name, size, detail=True))
+            with self.fonts.card_face():
+                self._cache[key] = _ready(self._any_face(name, size, detail=True))
         return self._cache[key]
 
     def card(self, name: str | None, size: tuple[int, int], rotation: int = 0,
@@ -122,8 +136,9 @@ class CardArt:
                 self._cache.clear()
             base = self._cache.get((name, size, 0, plain))
             if base is None:
-                base = _ready(self._back(size) if name is None
-                              else self._any_face(name, size, plain=plain))
+                with self.fonts.card_face():
+                    base = _ready(self._back(size) if name is None
+                                  else self._any_face(name, size, plain=plain))
                 self._cache[(name, size, 0, plain)] = base
             surf = base if rotation == 0 else pygame.transform.rotate(base, rotation)
             self._cache[key] = surf
@@ -137,8 +152,9 @@ class CardArt:
         size = max(1, size[0]), max(1, size[1])   # a zone squeezed to nothing (a tiny window)
         key = ("strip", name, size, chips_at, pile)
         if key not in self._cache:
-            self._cache[key] = _ready(self._back(size) if name is None else draw_strip(
-                self.fonts, self.face(name), size, chips_at, pile))
+            with self.fonts.card_face():
+                self._cache[key] = _ready(self._back(size) if name is None else draw_strip(
+                    self.fonts, self.face(name), size, chips_at, pile))
         return self._cache[key]
 
     def _any_face(self, name: str, size, detail: bool = False,
@@ -201,19 +217,30 @@ class CardArt:
             img = f.text(g.text, max(8, round(h * g.size)), g.ink or ink, g.bold)
             surf.blit(img, img.get_rect(center=(w // 2, round(h * g.y))))
         if face.band is not None:   # between the corner indices, so both stay readable
-            self._band(surf, face.band, corner.get_width() + pad_x + 2)
+            self._band(surf, face.band, corner.get_width() + pad_x + 2,
+                       h - corner.get_height() - pad_y)
         return surf
 
-    def _band(self, surf: pygame.Surface, chip: Chip, clear: int = 0) -> None:
+    def _band(self, surf: pygame.Surface, chip: Chip, clear: int = 0,
+              above: int | None = None) -> None:
+        """The card's role in a band between its lower corners; where its word
+        does not fit there (a small card, the text floor), across the card just
+        above the lower corner (`above`), over the foot of the middle glyph:
+        the word is never left off where the card is wide enough for it."""
         w, h = surf.get_size()
         inset = max(round(w * 0.2), clear)
         band = pygame.Rect(inset, round(h * 0.73), w - 2 * inset, max(6, round(h * 0.11)))
         if band.w < 8:          # a card too small for its band: the face says enough
             return
-        label = self.fonts.text(chip.text, max(6, round(band.h * 0.72)), chip.ink, True)
-        band.h = max(band.h, label.get_height())
-        if label.get_width() > band.w - 2:   # wider, between the corners, or no word
-            band = band.inflate(min(label.get_width() + 4, w - 2 * clear) - band.w, 0)
+        px = max(6, round(band.h * 0.72))
+        lw, lh = self.fonts.font(px, True).size(chip.text)
+        band.h = max(band.h, lh)
+        if lw > band.w - 2:   # wider, between the corners
+            band = band.inflate(min(lw + 4, w - 2 * clear) - band.w, 0)
+        if lw > band.w - 2 and above is not None and lw + 4 <= w - 2:
+            band = pygame.Rect(0, 0, lw + 4, band.h)   # across, above the lower corner
+            band.midbottom = (w // 2, above - 1)
         pygame.draw.rect(surf, chip.fill, band, border_radius=max(1, band.h // 3))
-        if label.get_width() <= band.w - 2:
+        if lw <= band.w - 2:   # rendered only where it is drawn (`bench render` counts it)
+            label = self.fonts.text(chip.text, px, chip.ink, True)
             surf.blit(label, label.get_rect(center=band.center))

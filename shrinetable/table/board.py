@@ -4,7 +4,7 @@ the view, the selection or the highlights change."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import pygame
 
@@ -78,7 +78,7 @@ class Board:
         self.zones = geo.zone_rects(self.layout, view, self.scaler, viewer)
         self.placed = geo.place_cards(self.layout, view, self.scaler, viewer, marks.selected,
                                       self._lowered(), self._badge_sizes(),
-                                      self._strip_widths())
+                                      self._strip_widths(), self._label_widths())
 
     def _strip_widths(self) -> dict[str, int]:
         """The narrowest strip each zone's cards read in: its widest numbers
@@ -106,6 +106,24 @@ class Board:
                 out[name] = self._badge_box(text, self.scaler.length(15)).size
         return out
 
+    def _label_widths(self) -> dict[str, tuple[int, int]]:
+        """How far right and down from its zone's corner each label inside a
+        zone reaches (with a gap): a row of cards too high to pass under it
+        begins right of it."""
+        out = {}
+        for name, rect in self.zones.items():
+            if self.layout.place(name, self.viewer, self.view.seats).inside \
+                    and name not in self.decor.huds:
+                label = self._label(name, self._seat_names(), self.scaler.length(12), LABEL,
+                                    rect.w - 8)
+                out[name] = label.get_width() + 8, label.get_height() + 2
+        return out
+
+    def _seat_names(self) -> list[str]:
+        """The seats' names the labels were last drawn with (else the defaults)."""
+        return self._names if len(self._names) == self.view.seats else \
+            [seat_name(i) for i in range(self.view.seats)]
+
     def _lowered(self) -> dict[str, int]:
         """Zones labelled inside whose label, pile count or chips (on a second
         line under the label: `hud.cover_chips`) reach below the label's band:
@@ -116,21 +134,36 @@ class Board:
             place = self.layout.place(name, self.viewer, self.view.seats)
             if not place.inside or name in self.decor.huds:
                 continue
-            names = self._names if len(self._names) == self.view.seats else \
-                [seat_name(i) for i in range(self.view.seats)]
-            label = self._label(name, names, self.scaler.length(12), LABEL, rect.w - 8)
+            label = self._label(name, self._seat_names(), self.scaler.length(12), LABEL,
+                                rect.w - 8)
             clear = label.get_rect(topleft=(rect.left + 4, rect.top + 2))
             reach = clear.bottom
             if place.arrange == "stack":   # its count beside the label
                 reach = max(reach, rect.top + 2 + self.fonts.font(
                     self.scaler.length(12), True).get_linesize() + 2)
-            over = self.decor.covers.get(name, ())
+            over = self._whole_chips(rect, self.decor.covers.get(name, ()), clear)
             placed = hud.cover_chips(self.fonts, rect, over, clear)
             reach = max([reach] + [box.bottom for _, _, box in placed])
             top = rect.top + band + self.scaler.length(2)   # where strips begin (`strip_rects`)
             if reach + 1 > top:
                 out[name] = reach + 1 - top
         return out
+
+    def _whole_chips(self, rect: pygame.Rect, over: tuple, clear) -> tuple:
+        """A zone's chips as they fit whole (`hud.cover_chips` would cut one with
+        an ellipsis): the fewest changed, those the game lets go (`Chip.short`
+        "") left off first, then the widest said in its shorter words."""
+        chips = list(over)
+        while [c for c, _, _ in hud.cover_chips(self.fonts, rect, tuple(chips), clear)] != chips:
+            can = [c for c in chips if c.short is not None]
+            if not can:
+                break
+            c = min(can, key=lambda c: (c.short != "", -len(c.text)))
+            if c.short:
+                chips[chips.index(c)] = replace(c, text=c.short, short=None)
+            else:
+                chips.remove(c)
+        return tuple(chips)
 
     def card_size(self, zone: str) -> tuple[int, int]:
         place = self.layout.place(zone, self.viewer, self.view.seats)
@@ -184,8 +217,10 @@ class Board:
             hud.tint(surf, rect, decor.tints.get(name, ()))
             self._draw_zone(surf, name, by_zone.get(name, []), marks)
             if name in decor.covers:   # clear of the label inside the zone
+                clear = self.labels.get(name)
                 self.boxes += [(name, b) for b in hud.covers(
-                    surf, self.fonts, rect, decor.covers[name], self.labels.get(name))]
+                    surf, self.fonts, rect, self._whole_chips(rect, decor.covers[name], clear),
+                    clear)]
             badge = self._badge(surf, name, rect, font_px,
                                 any(p.strip for p in by_zone.get(name, ())))
             if badge is not None:
@@ -276,7 +311,7 @@ class Board:
             top = placed[-1].rect
             back = self.art.card(None, size, place.rotation)
             under = min(3, len(zone.cards) - 1)
-            step = max(1, self.scaler.length(3))
+            step = max(1, self.scaler.length(geo.STACK_DEPTH))
             for i in range(under, 0, -1):
                 surf.blit(back, top.move(-i * step, -i * step))
         for p in placed:

@@ -22,25 +22,27 @@ from shrinetable.engine import View
 from shrinetable.formats.layout import Layout
 from shrinetable.formats.save import SaveError
 
-from . import keys, uiscale
+from . import helpers, keys, uiscale
 from .board import Board, Marks
+from .decision_bar import Guard
 from .motion import Drag, Flyer, Press
 from .painter import Painter
 from .panels import Panels, Widgets
 from .pointer import Pointer
+from .results import Results
 from .seats import seat_name
 from .zoom import Zoom
 
-# how long answer buttons ignore clicks after another seat's move brought them:
-# a click aimed at the buttons that stood there a moment before is not an answer
-GUARD_S = 0.25
 SEE_S = 1.5   # how long a person's own move stays in view before a pass made for them
+FADE_FRAME = 1 / 30   # the new buttons' fade-in redraws this often
 
 
 class GameScene:
     """The scene's state and its messages to the match; the panels, the
     painting, the pointer and the zoom are parts of it (`panels`, `painter`,
     `pointer`, `zoom`) that read this state."""
+
+    helps = True   # its match gives hints, summaries and the questions before a skip
 
     def __init__(self, app, match: Match, layout: Layout):
         self.app = app
@@ -67,7 +69,12 @@ class GameScene:
         self.proposal: gestures.Move | None = None   # the choice the game proposes
         self.ai_due: float | None = None
         self.ai_move = None   # the match's automatic move (`Auto`), made at ai_due
-        self.guard_until = 0.0   # action buttons ignore clicks until then (GUARD_S)
+        self.guard = Guard()   # a new button ignores clicks a moment (`decision_bar`)
+        self.results = Results()   # a move's result kept in view a while
+        self.hinted: gestures.Move | None = None   # the move the Hint points at
+        self.confirming = None   # the move asked about ("confirm"), and why
+        self.confirm_text = ""
+        self.ask_skips = helpers.asks()   # ask before a skip that cannot be taken back
         self.ui = Widgets()
         self.asking_quit = False   # the menu asks whether to quit the game in progress
         self.panels, self.painter = Panels(self), Painter(self)
@@ -111,7 +118,7 @@ class GameScene:
             self.ai_due = time.monotonic() + delay
         elif d.seat != self.viewer and m.quick_pass() is not None:
             self.overlay = "ask"
-        elif d.seat != self.viewer:
+        elif d.seat != self.viewer and m.seats[d.seat] == "human":   # else another table's
             self.overlay = "handover"
             self.flyers = []  # nothing of the last seat's table crosses the handover screen
             self.marks.arriving = set()
@@ -120,6 +127,8 @@ class GameScene:
         self.moves = m.moves() if self._my_decision() else []
         self.marks.playable = gestures.playable(self.moves)
         self.marks.selected = {}
+        if self.hinted is not None:   # a hint answers one position
+            self.hinted, self.marks.targets = None, set()
         # Rebuilding the widgets (~60 ms, mostly the log's text) after every tap
         # and pass would cost more than the minor moves' pace: while the computer
         # runs through them, only the table is redrawn, and the panel catches up
@@ -155,14 +164,17 @@ class GameScene:
         if applied.auto and self.match.seats[applied.seat] == "human":
             self.message, self.message_is_error = f"{seat_name(applied.seat)}: {AUTO}", False
         self._after_change()
-        if self.ui.actions and (applied.seat != self.viewer or applied.auto):
-            self.guard_until = time.monotonic() + GUARD_S   # buttons brought by another's move
 
     def _record(self, applied: Applied, animate: bool = True) -> None:
         text = "secret" if applied.secret else applied.text
         self.app.emit(f"action {seat_name(applied.seat).lower()} {text}")
         self.panels.log(applied)
         self.message = self.match.save_problem
+        now = time.monotonic()
+        if applied.seat == self.viewer and not applied.auto:
+            self.results.viewer_moved(now)
+        if self.results.add(self.match.present, applied, self.viewer, now):
+            self.app.emit(f"result {self.results.lines[-1]}")
         touched = {z for e in applied.events for z in (e.source, e.target) if z}
         self.marks.last = touched & set(self.view().zones)
         if animate:
@@ -186,6 +198,8 @@ class GameScene:
             self.resize(self.app.screen.get_size())
         elif cmd in ("notation", "auto_pass"):   # the menu's switches (Ctrl+N, Ctrl+P)
             getattr(self, f"toggle_{cmd}")()
+        elif cmd in ("ask_skips", "hint", "summary", "confirm", "confirm_always"):
+            getattr(self, "toggle_ask_skips" if cmd == "ask_skips" else cmd)()
         elif cmd == "undo":
             self.undo()
         elif cmd == "redo":
@@ -222,6 +236,8 @@ class GameScene:
             overlay, self.under = self.under, None
         elif overlay == "menu" and self.overlay == "handover":
             self.under = "handover"
+        if overlay is None:
+            self.confirming = None   # a question closed unanswered: no move
         if self.overlay in ("gameover", "handover", "ask") and overlay is None:
             self._after_change()
             return
@@ -245,6 +261,7 @@ class GameScene:
             self.app.emit("undo")
             self.panels.relog()
             self.marks.last = set()
+            self.results.clear()
             self.overlay = None
             self._after_change()
         else:
@@ -290,11 +307,12 @@ class GameScene:
         t = event.type
         if t == pygame_gui.UI_BUTTON_PRESSED:
             if event.ui_element in self.ui.actions:
-                if time.monotonic() < self.guard_until:
-                    return   # meant for the buttons that stood there a moment ago
+                if not self.guard.ready(event.ui_element, time.monotonic()):
+                    self.app.emit(f"guarded {event.ui_element.text}")
+                    return   # meant for the button that stood there a moment ago
                 action = self.ui.actions[event.ui_element]
                 self.overlay = None if self.overlay == "choice" else self.overlay
-                self.perform(action)
+                self.decide(action)
             elif event.ui_element in self.ui.commands:
                 self.command(self.ui.commands[event.ui_element])
             return
@@ -303,7 +321,7 @@ class GameScene:
             return
         if t == pygame_gui.UI_WINDOW_CLOSE and event.ui_element is self.ui.window:
             self.ui.window = None
-            if self.overlay in ("menu", "rules", "choice", "load"):
+            if self.overlay in ("menu", "rules", "choice", "load", "summary", "confirm"):
                 self._open(None)
             elif self.overlay == "ask":  # the question stands until it is answered
                 self.build_ui()
@@ -320,6 +338,9 @@ class GameScene:
         if t == pygame.MOUSEBUTTONDOWN and self.zoom.close() and not consumed:
             return   # any click closes the enlarged card; one on the table does only that
         if self.overlay is not None:
+            return
+        if t == pygame.MOUSEBUTTONDOWN and not consumed and self.results.click(event.pos):
+            self.dirty = True   # the result read: a click on it only closes it
             return
         self.pointer.handle(event, consumed)
 
@@ -339,12 +360,64 @@ class GameScene:
                  f"{'on' if m.auto_pass else 'off'} (Ctrl+P).", error=False)
         self._after_change()
 
+    # -- help for the person deciding (`helpers`) ------------------------------------
+    def decide(self, action) -> None:
+        """A person's move by a gesture or a button: asked about first when it
+        gives up something for good while a useful move is left (the match
+        says which, `skip_warning`), unless that question is switched off."""
+        warn = self.match.skip_warning(action) if self.helps and self.ask_skips else ""
+        if not warn:
+            self.perform(action)
+            return
+        self.confirming, self.confirm_text = action, warn
+        self.app.emit(f"confirm {warn}")
+        self._open("confirm")
+
+    def confirm(self) -> None:
+        """Yes to the question: the move is made."""
+        action, self.confirming = self.confirming, None
+        self.overlay = None
+        if action is not None:
+            self.perform(action)
+
+    def confirm_always(self) -> None:
+        """Yes, and never ask again (the menu switches it back on)."""
+        self.ask_skips = False
+        helpers.keep_asking(False)
+        self.confirm()
+
+    def toggle_ask_skips(self) -> None:
+        """The menu's switch: ask before a skip that cannot be taken back."""
+        self.ask_skips = not self.ask_skips
+        helpers.keep_asking(self.ask_skips)
+        self.build_ui()
+
+    def hint(self) -> None:
+        """Point at the move the computer would make for the viewer (from what
+        the viewer may see): its cards raised, where they go outlined, its
+        button framed; said in words too."""
+        move = self.match.hint(self.viewer) if self._my_decision() else None
+        if move is None:
+            self.say("A hint is for your own decision.", error=False)
+            return
+        self.hinted = move
+        self.marks.selected, self.marks.targets = helpers.hint_marks(move, self.view())
+        words = self.match.present.describe(move.text, self.match.decision().kind)
+        how = {"button": "its button", "click": "a click on its card",
+               "drag": "dragging the raised card(s) to the outlined place"}
+        self.app.emit(f"hint {move.text}")
+        self.say(f"Hint: {words} ({how[gestures.how(move)]}).", error=False)
+
+    def summary(self) -> None:
+        """What happened since the viewer's last move, in a window."""
+        self._open("summary")
+
     def choose(self, found: list[gestures.Move]) -> None:
         """Make the one move found, or ask which. Among moves made by one gesture
         the game may propose one (`gestures.proposal`: a way to pay): it is
         listed first, marked "(proposed)" and selected, and Enter takes it."""
         if len(found) == 1:
-            self.perform(found[0].action)
+            self.decide(found[0].action)
         elif found:
             self.proposal = first = gestures.proposal(found)
             self.choices = [first, *(m for m in found if m is not first)] if first else found
@@ -355,7 +428,7 @@ class GameScene:
         if self.overlay != "choice" or self.proposal is None:
             return False
         move, self.overlay = self.proposal, None
-        self.perform(move.action)
+        self.decide(move.action)
         return True
 
     # -- frame ---------------------------------------------------------------
@@ -368,11 +441,19 @@ class GameScene:
         """When this scene next needs to run without input (None: idle)."""
         if self.flyers or self.dirty or self.partial:
             return 0.0
-        due = [t for t in (self.ai_due, self.zoom.due()) if t is not None]
+        now = time.monotonic()
+        fading = now + FADE_FRAME if self.guard.waiting(now) else None
+        due = [t for t in (self.ai_due, self.zoom.due(), fading, self.results.due())
+               if t is not None]
         return min(due) if due else None
 
     def update(self, now: float) -> None:
         self.zoom.update(now)
+        if self.guard.until and not self.guard.waiting(now):
+            self.guard.until = 0.0
+            self.app.emit("buttons ready")   # every new button takes clicks now
+        if self.guard.waiting(now) or self.results.update(now):
+            self.dirty = True   # the new buttons' fade-in, a result gone
         if self.ai_due is not None and now >= self.ai_due and self.overlay is None:
             self.ai_due = None
             self._made(self.match.step())
@@ -383,6 +464,10 @@ class GameScene:
 
     def build_ui(self) -> None:
         self.panels.build()
+        position = (len(self.match.history), id(self.view()))   # a view per change
+        new = self.guard.place(list(self.ui.actions), position, time.monotonic())
+        if new:
+            self.app.emit(f"new buttons {' | '.join(new)}")
 
     def draw(self, screen: pygame.Surface) -> list[pygame.Rect] | None:
         """Paint what changed; returns dirty rectangles, or None after a full frame."""

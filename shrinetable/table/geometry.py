@@ -26,6 +26,7 @@ STRIP_MAX = 46     # two lines
 STRIP_MIN_W = 100  # the narrowest strip (more columns only while they are this wide,
                    # and wide enough for the zone's widest numbers: `strip_rects`)
 LABEL_BAND = 18    # the label of a zone labelled inside sits above its strips
+STACK_DEPTH = 3    # a stack shows up to three cards under its top one, this far up-left each
 STRIP_WIDE = 220   # two-line strips in more columns, while each column is this wide
 PILE_BADGE = 24    # a pile's count, under its top card drawn as a strip
 NARROW = 120       # an empty zone of a shared row: room for its label and its badge
@@ -83,16 +84,23 @@ def footprint(size: tuple[int, int], rotation: int) -> tuple[int, int]:
 
 
 def arrange(place: Place, area: pygame.Rect, n: int, size: tuple[int, int],
-            raised: frozenset[int] = frozenset()) -> list[pygame.Rect]:
-    """Rectangles (footprints) of `n` cards laid out in `area`, bottom first."""
+            raised: frozenset[int] = frozenset(), band: int = 0,
+            depth: int = 0) -> list[pygame.Rect]:
+    """Rectangles (footprints) of `n` cards laid out in `area`, bottom first
+    (`band`: the height of the label of a zone labelled inside; `depth`: how
+    far up a stack's cards under the top one show)."""
     fw, fh = footprint(size, place.rotation)
     if n == 0:
         return []
-    if place.arrange == "stack":
+    if place.arrange == "stack":   # its count goes in its bottom left corner
         r = pygame.Rect(0, 0, fw, fh)
         r.center = area.center
-        if place.inside:   # the label sits in the top left: keep it in view
+        if place.inside and fh <= area.h - band:   # between its label and its count
+            r.centery = area.top + band + (area.h - band) // 2
+        elif place.inside:   # the label sits in the top left: keep it in view
             r.bottom = min(area.bottom - 1, r.bottom + (area.h - fh) // 2)
+        else:   # under its label (above the zone), its count on a line of its own below
+            r.top = area.top + min(depth, (area.h - fh) // 2)
         return [r.copy() for _ in range(n)]
     if place.arrange == "grid":
         cols = max(1, place.columns)
@@ -236,13 +244,16 @@ def place_cards(layout: Layout, view: View, scaler: Scaler, viewer: int | None,
                 raised: dict[str, frozenset[int]] | None = None,
                 lowered: dict[str, int] | None = None,
                 badges: dict[str, tuple[int, int]] | None = None,
-                least: dict[str, int] | None = None) -> list[Placed]:
+                least: dict[str, int] | None = None,
+                labels: dict[str, tuple[int, int]] | None = None) -> list[Placed]:
     """Every card the table draws, bottom-most zone and card first. Stacks
     yield only their top card: the rest is decoration, not a target. `lowered`:
     pixels a zone's strips begin lower (under chips on a second line);
     `badges`: the size of a zone's badge in its bottom right corner, which its
     strips end above and its row of cards ends left of; `least`: the narrowest
-    strip a zone's cards read in (`strip_rects`)."""
+    strip a zone's cards read in (`strip_rects`); `labels`: how far right and
+    down the label inside a zone reaches: a row of cards too high to pass
+    under it (lifted, if one is) begins right of it."""
     out: list[Placed] = []
     raised = raised or {}
     areas = zone_areas(layout, view, viewer)
@@ -262,7 +273,14 @@ def place_cards(layout: Layout, view: View, scaler: Scaler, viewer: int | None,
             if bw and place.arrange in ("row", "fan") and area.w >= area.h \
                     and area.w - bw - 4 >= footprint(size, place.rotation)[0]:
                 area = pygame.Rect(area.x, area.y, area.w - bw - 4, area.h)
-            rects = arrange(place, area, len(cards), size, raised.get(name, frozenset()))
+            fw, fh = footprint(size, place.rotation)
+            lw, lh = (labels or {}).get(name, (0, 0))
+            lifted = round(fh * RAISE) if raised.get(name) else 0
+            if lw and place.inside and place.arrange in ("row", "fan") and area.w >= area.h \
+                    and fh + lifted > area.h - lh - 1 and area.w - lw >= fw:
+                area = pygame.Rect(area.x + lw, area.y, area.w - lw, area.h)
+            rects = arrange(place, area, len(cards), size, raised.get(name, frozenset()),
+                            scaler.length(LABEL_BAND), 3 * max(1, scaler.length(STACK_DEPTH)))
         first = len(cards) - 1 if place.arrange == "stack" else 0
         for i in range(max(0, first), len(cards)):
             shown = cards[i] if place.facing == "up" else None

@@ -1,7 +1,7 @@
 """The keys of a game scene: Esc (close, cancel a drag, the menu, also over the
 handover screen), Ctrl+Z/Y (undo, redo), Ctrl+N (notation), Ctrl+P (the
 automatic pass), Ctrl+S/O (save, load), ? (rules), Enter (take over the
-device, take the proposed move)."""
+device, take the proposed move, yes to the question before a skip)."""
 
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ def key(scene, event) -> None:
             pass
         elif scene.drag is not None:
             scene.pointer.cancel_drag()
-        elif scene.overlay in ("menu", "rules", "choice", "load"):
+        elif scene.overlay in ("menu", "rules", "choice", "load", "summary", "confirm"):
             scene._open(None)
         elif scene.overlay in (None, "handover"):
             scene._open("menu")
@@ -37,3 +37,5 @@ def key(scene, event) -> None:
         scene.command("takeover")
     elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and scene.overlay == "choice":
         scene.take_proposal()
+    elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and scene.overlay == "confirm":
+        scene.confirm()

@@ -3,8 +3,10 @@
 A frame of a game in progress (the game's busy position, `Presentation.showcase`,
 at the chosen number of players) is drawn at a window size with every cache
 dropped, while `Fonts` records each text it renders: the smallest font size
-drawn (`min_text_px`) and the draws cut with an ellipsis (`cut_labels`) are
-counted where the text is rendered, not estimated from the layout.
+drawn (`min_text_px`) and the draws cut with an ellipsis are counted where the
+text is rendered, not estimated from the layout: labels, chips, badges and
+names on the table (`cut_labels`, the texts in `cut`) apart from the words on
+a card's face (`cut_card_text`), which shows what fits while its zoom shows it whole.
 """
 
 from __future__ import annotations
@@ -38,13 +40,15 @@ def measure(game_name: str, players: int, size: tuple[int, int],
             else:
                 os.environ["SHRINETABLE_DATA_DIR"] = before
     game = registry.get(game_name)
-    sizes = [px for px, _ in drawn]
-    smallest = min(sizes, default=None)
+    smallest = min((px for px, _, _ in drawn), default=None)
+    cut = [(text, on_card) for _, text, on_card in drawn if "\u2026" in text]
     return {"game": game.name, "players": players, "size": f"{size[0]}x{size[1]}",
             "position": game.present.showcase.title,
             "min_text_px": smallest, "text_draws": len(drawn),
-            "cut_labels": sum(1 for _, text in drawn if "\u2026" in text),
-            "smallest": sorted({t for px, t in drawn if px == smallest})[:5]}
+            "cut_labels": sum(1 for _, on_card in cut if not on_card),
+            "cut_card_text": sum(1 for _, on_card in cut if on_card),
+            "cut": sorted({text for text, on_card in cut if not on_card}),
+            "smallest": sorted({t for px, t, _ in drawn if px == smallest})[:5]}
 
 
 def _frame(game, players: int, size: tuple[int, int], shot: str | None) -> list:
@@ -95,6 +99,8 @@ def run_render(args) -> int:
         return 0
     print(f"render {fig['game']} at {fig['players']} players, {fig['size']} "
           f"({fig['position']}): smallest text {fig['min_text_px']} px "
-          f"({', '.join(fig['smallest'])}), {fig['cut_labels']} of {fig['text_draws']} "
-          f"text draws cut with an ellipsis")
+          f"({', '.join(fig['smallest'])}); of {fig['text_draws']} text draws "
+          f"{fig['cut_labels']} labels cut with an ellipsis"
+          f"{' (' + ', '.join(fig['cut']) + ')' if fig['cut'] else ''}, "
+          f"{fig['cut_card_text']} on card faces")
     return 0

@@ -12,8 +12,8 @@ import pygame
 from shrinetable.adapter.session import Applied
 from shrinetable.engine import Chip
 
+from . import faces, helpers, hud
 from . import geometry as geo
-from . import hud
 from .board import LAST
 from .motion import TALLY_FLY, Flyer
 from .seats import seat_colour, seat_name
@@ -29,6 +29,7 @@ class Painter:
         self.base: pygame.Surface | None = None
         self.composite: pygame.Surface | None = None
         self.legend_at: tuple[int, int] | None = None   # where the outline is explained
+        self.how_shown = False   # the pointer rests on the prompt: how to do it is shown
 
     def draw(self, screen: pygame.Surface) -> list[pygame.Rect] | None:
         """Paint what changed; returns dirty rectangles, or None after a full frame."""
@@ -46,9 +47,13 @@ class Painter:
             self._draw_base()
             self.s.base_dirty = False
         self.composite.blit(self.base, (0, 0))
+        if "handover" not in (self.s.overlay, self.s.under):   # under a window, the
+            self.s.results.draw(self.composite, self.s.app.fonts, self.felt(),   # drag too
+                                max(13, self.s.board.scaler.length(17)))
         self.s.app.manager.draw_ui(self.composite)
         screen.blit(self.composite, (0, 0))
         now = time.monotonic()
+        self.s.guard.draw(screen, now)
         for f in self.s.flyers:
             if now >= f.t0:
                 screen.blit(f.image, f.rect(now))
@@ -62,12 +67,62 @@ class Painter:
             left = x < screen.get_width() // 2   # the side with room for it
             hud.chip(screen, self.s.app.fonts, LEGEND, max(12, self.s.board.scaler.length(14)),
                      (x + 14 if left else x - 14, y + 18), "topleft" if left else "topright")
+        if self.how_shown and self.s.drag is None and self.s.overlay is None:
+            self._draw_how(screen)
+        self._outline_hint(screen)
         self.s.zoom.draw(screen)
         self.s.dirty = False
         return None
 
+    def names(self) -> list[str]:
+        return [f"{seat_name(i)} ({k})" for i, k in enumerate(self.s.match.seats)]
+
+    def how(self, pos) -> None:
+        """Show how to do what the prompt asks while the pointer rests on it."""
+        status = self.s.board.scaler.rect(self.s.layout.panels.status)
+        shown = status.collidepoint(pos) and bool(self.s.moves)
+        if shown != self.how_shown:
+            self.how_shown = shown
+            self.s.dirty = True
+
+    def _draw_how(self, screen: pygame.Surface) -> None:
+        """How to make the moves now legal (`helpers.how_to`), in a box left of
+        the prompt, over the table's edge."""
+        names = self.names()
+        d = self.s.match.decision()
+        text = helpers.how_to(self.s.moves, lambda z: self.s.board.zone_label(z, names)
+                              if z in self.s.board.view.zones else z,
+                              lambda t: self.s.match.present.describe(t, d.kind))
+        if not text:
+            return
+        fonts = self.s.app.fonts
+        px = max(13, self.s.board.scaler.length(16))
+        status = self.s.board.scaler.rect(self.s.layout.panels.status)
+        width = min(px * 30, status.left - 20)
+        imgs = [fonts.text(line, px, (240, 246, 240))
+                for line in faces.wrap(fonts, text, px, width - 20)]
+        box = pygame.Rect(0, 0, max(i.get_width() for i in imgs) + 20,
+                          sum(i.get_height() for i in imgs) + 14)
+        box.topright = (status.left - 8, status.top)
+        box.clamp_ip(screen.get_rect())
+        pygame.draw.rect(screen, (16, 44, 34), box, border_radius=8)
+        pygame.draw.rect(screen, helpers.HINT, box, 2, border_radius=8)
+        y = box.top + 7
+        for img in imgs:
+            screen.blit(img, (box.left + 10, y))
+            y += img.get_height()
+
+    def _outline_hint(self, screen: pygame.Surface) -> None:
+        """Frame the button of a hinted move (its cards are raised on the table)."""
+        move = self.s.hinted
+        if move is None:
+            return
+        for b, action in self.s.ui.actions.items():
+            if action.text == move.text:
+                helpers.outline(screen, b.rect)
+
     def _draw_base(self) -> None:
-        names = [f"{seat_name(i)} ({k})" for i, k in enumerate(self.s.match.seats)]
+        names = self.names()
         if "handover" in (self.s.overlay, self.s.under):
             self._draw_handover(self.base)
             self.s.board.placed, self.s.board.zones = [], {}

@@ -14,8 +14,9 @@ from pygame_gui.core import ObjectID
 from pygame_gui.elements import UIButton, UILabel, UITextBox, UIWindow
 from pygame_gui.windows import UIFileDialog
 
-from shrinetable.adapter import gestures, storage
+from shrinetable.adapter import storage
 
+from . import decision_bar as bar
 from . import geometry as geo
 from . import uiscale
 from .seats import seat_name
@@ -123,6 +124,8 @@ class Panels:
         self.s.ui.status = UITextBox(self._status_html(), pygame.Rect(
             status.x, status.y + row_h + 2, status.w, status.h - row_h - 2), m)
         area = sc.rect(p.buttons)
+        if self.s.helps:   # the help row under the decision bar
+            area = self._help_row(area)
         if self.s.message and not self.banner_up():   # a notice, whole, under the buttons
             box = UITextBox(self._notice_html(), pygame.Rect(area.x, area.y, area.w, -1), m)
             h = min(box.rect.height, area.h // 2)   # height -1: as tall as the text
@@ -140,8 +143,12 @@ class Panels:
             self._gameover_ui()
         elif self.s.overlay == "ask":
             self._ask_ui()
+        elif self.s.overlay == "summary":
+            self._summary_ui()
+        elif self.s.overlay == "confirm":
+            self._confirm_ui()
         elif self.s.overlay == "load":
-            self.s.ui.window = UIFileDialog(pygame.Rect(40, 40, 520, 420), self.s.app.manager,
+            self.s.ui.window = UIFileDialog(self._centred(520, 420), self.s.app.manager,
                                           "Load a saved game",
                                           initial_file_path=str(storage.dialog_folder()),
                                           allow_existing_files_only=True)
@@ -195,25 +202,16 @@ class Panels:
         return f"<font color='{colour}'>{unbroken(self.s.message, width, self.s.app.fonts)}</font>"
 
     def _action_buttons(self, area: pygame.Rect) -> None:
+        """The decision bar (`decision_bar`): its buttons in their fixed places."""
         if not self.s._my_decision():
             return
         d = self.s.match.decision()
         on_table = {(p.zone, p.name) for p in geo.place_cards(
             self.s.layout, self.s.view(), self.s.board.scaler, self.s.viewer) if p.name}
-        shown = gestures.buttons(self.s.moves) + gestures.stranded(self.s.moves, on_table)
         present = self.s.match.present
-        if d.kind in present.all_buttons:
-            shown = shown + [m for m in self.s.moves if m not in shown]
-        if not shown:
-            return
-        per_col = max(1, area.h // 34)
-        cols = 1 if len(shown) <= per_col else 2
-        h = min(40, area.h // max(1, -(-len(shown) // cols)))
-        w = area.w // cols
-        for i, move in enumerate(shown[:per_col * cols]):
-            col, row = divmod(i, -(-len(shown) // cols))
-            b = UIButton(pygame.Rect(area.x + col * w, area.y + row * h, w - 4, h - 4),
-                         present.describe(move.text, d.kind), self.s.app.manager)
+        shown = bar.shown(self.s.moves, d.kind in present.all_buttons, on_table)
+        for move, rect in bar.slots(shown, area):
+            b = UIButton(rect, present.describe(move.text, d.kind), self.s.app.manager)
             self.s.ui.actions[b] = move.action
 
     def k(self) -> float:
@@ -233,15 +231,19 @@ class Panels:
     def _window(self, title: str, w: int, h: int) -> tuple[UIWindow, int]:
         """A dialog `w` x `h` at 1280x720, larger in a larger window; its inner
         width in units (`r`)."""
-        size = self.s.app.screen.get_size()
-        k = self.k()
-        w, h = min(round(w * k), size[0] - 20), min(round(h * k), size[1] - 20)
-        rect = pygame.Rect(0, 0, w, h)
-        rect.center = (size[0] // 2, size[1] // 2)
-        win = UIWindow(rect, self.s.app.manager, window_display_title=title,
+        win = UIWindow(self._centred(w, h), self.s.app.manager, window_display_title=title,
                        resizable=False, draggable=True, object_id=self.font())
         self.s.ui.window = win
-        return win, round(win.get_container().get_size()[0] / k)
+        return win, round(win.get_container().get_size()[0] / self.k())
+
+    def _centred(self, w: int, h: int) -> pygame.Rect:
+        """A dialog's rectangle: `w` x `h` at 1280x720, larger in a larger window
+        (`k`), in the middle of it."""
+        size = self.s.app.screen.get_size()
+        k = self.k()
+        rect = pygame.Rect(0, 0, min(round(w * k), size[0] - 20), min(round(h * k), size[1] - 20))
+        rect.center = (size[0] // 2, size[1] // 2)
+        return rect
 
     def _buttons_in(self, win: UIWindow, width: int, items, top: int = 10) -> None:
         for i, (label, cmd) in enumerate(items):
@@ -266,6 +268,9 @@ class Panels:
                  ("Fullscreen (F11)", "fullscreen"),
                  (f"Notation in the log: {'shown' if self.s.notation else 'hidden'} (Ctrl+N)",
                   "notation")]
+        if self.s.helps:
+            items.append((f"Ask before giving up a move for good: "
+                          f"{'on' if self.s.ask_skips else 'off'}", "ask_skips"))
         if self.s.match.passes:   # a game that has a pass the table may make
             on = "on" if self.s.match.auto_pass else "off"
             items.append((f"Pass when it is the only move: {on} (Ctrl+P)", "auto_pass"))
@@ -350,6 +355,49 @@ class Panels:
                      self.s.app.manager, container=win, object_id=self.font())
         self.s.ui.actions[b] = passing
         self._buttons_in(win, width, [(f"Answer: hand the device to {seat}", "handover")], 82)
+
+    def _help_row(self, panel: pygame.Rect) -> pygame.Rect:
+        """Hint and "What happened?" in a row at the foot of the bar's panel
+        (`decision_bar.split_help`); the room left for the bar."""
+        area, row = bar.split_help(panel)
+        w = row.w // 2
+        mine = self.s._my_decision()
+        for i, (label, cmd, tip) in enumerate([
+                ("Hint", "hint", "The move the computer would make for you"),
+                ("What happened?", "summary", "What the others did since your last move")]):
+            b = UIButton(pygame.Rect(row.x + i * w, row.y, w - 4, row.h - 4), label,
+                         self.s.app.manager, tool_tip_text=tip)
+            if cmd == "hint" and not mine:
+                b.disable()
+            self.s.ui.commands[b] = cmd
+        return area
+
+    def _summary_ui(self) -> None:
+        """The log's lines since the viewer's last move, in a window."""
+        lines = self.s.match.summary(self.s.viewer)
+        size = self.s.app.screen.get_size()
+        k = self.k()
+        win, width = self._window("What happened since your last move", 620,
+                                  min(520, round((size[1] - 40) / k)))
+        height = round(win.get_container().get_size()[1] / k)
+        text = "<br>".join(html.escape(line) for line in lines[-60:]) or "Nothing yet."
+        UITextBox(text, self.r(0, 0, width, height - 50), self.s.app.manager,
+                  container=win, object_id=self.font())
+        b = UIButton(self.r(width // 2 - 80, height - 45, 160, 36), "Close (Esc)",
+                     self.s.app.manager, container=win, object_id=self.font())
+        self.s.ui.commands[b] = "close"
+
+    def _confirm_ui(self) -> None:
+        """Before a move that gives up something for good while a useful move
+        is left: the match's words, make it, make it and stop asking, or not."""
+        d = self.s.match.decision()
+        label = self.s.match.present.describe(self.s.confirming.text, d.kind)
+        win, width = self._window("Sure?", 480, 280)
+        UITextBox(html.escape(self.s.confirm_text), self.r(10, 6, width - 20, 80),
+                  self.s.app.manager, container=win, object_id=self.font())
+        self._buttons_in(win, width, [(f"Yes: {label} (Enter)", "confirm"),
+                                      ("Yes, and don't ask again", "confirm_always"),
+                                      ("Not yet (Esc)", "close")], 92)
 
     def _handover_ui(self) -> None:
         seat = self.s.match.decision().seat

@@ -32,6 +32,7 @@ class Pointer:
         elif t == pygame.MOUSEMOTION:
             s.zoom.motion(event.pos)
             s.painter.legend(event.pos)
+            s.painter.how(event.pos)
             if s.drag is not None:
                 self.move(event.pos)
             elif s.press is not None and far(s.press.pos, event.pos):

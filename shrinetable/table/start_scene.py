@@ -4,6 +4,7 @@ Start."""
 from __future__ import annotations
 
 import html
+import json
 import time
 import webbrowser
 from dataclasses import dataclass
@@ -41,14 +42,16 @@ from .art import floor_px
 from .theme import font_class
 
 BG = (18, 52, 40)
-SEAT_KINDS = ["human", "computer"]
+SEAT_KINDS = ["human", "computer", "remote"]
+CHOICES = "start.json"   # the last game's choices, kept for the next start (resources.keep)
 FROM_FILE = "From a file\u2026"
 LOOK_S = 1.0   # how often the designer's card folders are looked at
 
 
 SEAT_WORDS = {"human": "a person at this device (two or more: the device is passed, the "
                         "table hidden between turns)",
-              "computer": "the computer plays this seat"}
+              "computer": "the computer plays this seat",
+              "remote": "a person at another computer joins this seat (Host)"}
 DESIGN_H = 720   # the height the screen's sizes are given for
 
 
@@ -67,10 +70,11 @@ class StartScene:
         self.games, broken = playable()
         notes = [message, *broken, *cards.notices(), storage.notice()]
         self.message = "\n".join(n for n in notes if n)
+        self.kept = kept_choices()
+        game = game or self.kept.get("game")
         self.game = next((g for g in self.games if g.name == game), self.games[0])
         self.seats = ["human"]
-        self._fit_seats()
-        self.options = {o.name: o.default for o in self.game.options}
+        self._choose_game(self.game)
         self.seed = str(app.new_seed())
         self.actions: dict[object, object] = {}
         self.dropdowns: dict[object, tuple] = {}
@@ -80,6 +84,7 @@ class StartScene:
         self.stamps = self._stamps()   # designer card folders, watched while the screen is up
         self.next_look = 0.0
         self.picking: str | None = None   # the option a file dialog is choosing a file for
+        self.joining: JoinForm | None = None   # the Join window, when open
         self.dirty = True
         self.build_ui()
 
@@ -193,9 +198,10 @@ class StartScene:
             ("speed",)   # clear of the Start row under it
         row(self._pace_words())
         y += gap + round(8 * u)
-        items = [("Start", "start"), ("Continue", "continue"), ("Load\u2026", "load"),
+        items = [("Start", "start"), ("Host", "host"), ("Join\u2026", "join"),
+                 ("Continue", "continue"), ("Load\u2026", "load"),
                  ("Demonstrations\u2026", "demos"), ("Last report", "report"), ("Quit", "quit")]
-        widths = [0.8, 1, 0.8, 1.5, 1.1, 0.7]
+        widths = [0.8, 0.8, 0.8, 1, 0.8, 1.5, 1.1, 0.7]
         unit = (total - 8 * len(items)) / sum(widths)
         bx = x
         for (text, cmd), k in zip(items, widths, strict=True):
@@ -247,6 +253,30 @@ class StartScene:
             return "Continue: no unfinished game."
         newest = f"Continue resumes {describe(found[0])}"
         return newest + (f" ({len(found) - 1} more to choose from)." if len(found) > 1 else ".")
+    def _choose_game(self, game) -> None:
+        """`game`, with the seats and options it was last started with (those
+        that still fit it), else its defaults and as many seats as before."""
+        self.game = game
+        kept = self.kept.get("games", {}).get(game.name, {})
+        seats = kept.get("seats")
+        if isinstance(seats, list) and all(k in SEAT_KINDS for k in seats) \
+                and game.min_seats <= len(seats) <= game.max_seats:
+            self.seats = list(seats)
+        self._fit_seats()
+        self.options = {o.name: o.default for o in game.options}
+        options = {k: v for k, v in (kept.get("options") or {}).items() if k in self.options}
+        try:
+            self.options = game.check_options({**self.options, **options})
+        except (ValueError, TypeError, FormatError):   # a deck file gone since: the defaults
+            pass
+
+    def _keep_choices(self) -> None:
+        """Remember this game's seats and options, and that it was the last one."""
+        games = dict(self.kept.get("games", {}))
+        games[self.game.name] = {"seats": self.seats, "options": self.options}
+        self.kept = {**self.kept, "game": self.game.name, "games": games}
+        resources.keep(CHOICES, self.kept)
+
     def _fit_seats(self) -> None:
         """As many seats as before, within the game's seat counts (new ones computer)."""
         n = min(max(len(self.seats), self.game.min_seats), self.game.max_seats)
@@ -258,6 +288,33 @@ class StartScene:
         except (SaveError, LayoutError, ValueError, FormatError) as e:
             self.message = str(e).splitlines()[0]
             self.build_ui()
+
+    def _host(self, seed: int) -> None:
+        """Host the game as chosen: this window plays the human seat, remote
+        seats are joined from other computers; the table's bottom line shows
+        the address and the code. The usual port, or any free one if it is taken."""
+        from shrinetable.net.client import DEFAULT_PORT
+        from shrinetable.net.seam import Seam
+        from shrinetable.table.remote_scene import open_hosted
+        if "remote" not in self.seats:
+            self.message = ("Hosting is for players at other computers: make at least one "
+                            "seat remote.")
+            self.build_ui()
+            return
+        self._keep_choices()
+        problem = ""
+        for port in (DEFAULT_PORT, 0):
+            try:
+                seam = Seam.new(self.game.name, seed, self.options, self.seats)
+                open_hosted(self.app, seam, port=port, say=lambda s: print(s, flush=True))
+                return
+            except OSError as e:
+                problem = f"Cannot host: no port to listen on ({e.strerror or e})."
+            except (ValueError, LayoutError, FormatError) as e:
+                problem = str(e).splitlines()[0]
+                break
+        self.message = problem
+        self.build_ui()
 
     def _continue(self) -> None:
         """The only unfinished game at once; a choice when there are several."""
@@ -349,9 +406,7 @@ class StartScene:
             info = self.dropdowns[event.ui_element]
             self.seed = self.seed_entry.get_text() if self.seed_entry else self.seed
             if info[0] == "game":
-                self.game = registry.get(info[1][info[2].index(event.text)])
-                self.options = {o.name: o.default for o in self.game.options}
-                self._fit_seats()
+                self._choose_game(registry.get(info[1][info[2].index(event.text)]))
             elif info[0] == "option" and event.text == FROM_FILE:
                 self._pick_file(info[1])
                 return
@@ -413,14 +468,26 @@ class StartScene:
         elif cmd[0] == "newseed":
             self.seed = str(self.app.new_seed())
             self.build_ui()
-        elif cmd[0] == "start":
+        elif cmd[0] in ("start", "host"):
             try:
                 seed = int(self.seed.strip())
             except ValueError:
                 self.message = "The seed must be a whole number."
                 self.build_ui()
                 return
-            self._start(lambda: Session(self.game, seed, self.options, self.seats))
+            if cmd[0] == "host":
+                self._host(seed)
+            elif "remote" in self.seats:
+                self.message = ("A remote seat is played from another computer: Host the "
+                                "game, or make the seat human or computer.")
+                self.build_ui()
+            else:
+                self._keep_choices()
+                self._start(lambda: Session(self.game, seed, self.options, self.seats))
+        elif cmd[0] == "join":
+            self.joining = JoinForm(self)
+        elif cmd[0] in ("join_go", "join_watch"):
+            self.joining.go(watch=cmd[0] == "join_watch")
         elif cmd[0] == "continue":
             self._continue()
         elif cmd[0] == "resume":
@@ -501,6 +568,16 @@ class StartScene:
         return None
 
 
+def kept_choices() -> dict:
+    """The choices kept by the last start ({} when none or unreadable: a
+    convenience, never an error)."""
+    try:
+        data = json.loads((resources.data_dir() / CHOICES).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    return data if isinstance(data, dict) and isinstance(data.get("games", {}), dict) else {}
+
+
 def playable() -> tuple[list, list[str]]:
     """The games that load, and a sentence for each that does not (a card file a
     designer broke names its file and line); the others stay playable."""
@@ -563,3 +640,86 @@ def _open_last_report() -> str:
     if page is None:
         return "No report yet: `shrinetable report GAME --out DIR` writes one."
     return "" if webbrowser.open(page.as_uri()) else f"No browser to open {page} with."
+
+
+class JoinForm:
+    """The Join window: the host's address (HOST, HOST:PORT, or the host's two
+    lines pasted as one), the port, the invite code and a name; Join takes a
+    seat, Watch watches. What went wrong (a wrong code, a full table, another
+    version, no answer) is said in the window, which stays open."""
+
+    def __init__(self, scene: StartScene):
+        from shrinetable.net.client import DEFAULT_PORT
+        self.scene = scene
+        u = scene.u
+        kept = scene.kept.get("join", {})
+        win = scene._open_window("Join a game hosted on another computer", round(600 * u),
+                                 round(400 * u))
+        m, font = scene.app.manager, ObjectID(class_id=font_class(14 * u))
+        width = win.get_container().get_size()[0]
+        lw, row, gap = round(120 * u), round(32 * u), round(40 * u)
+        self.entries = {}
+        fields = (("address", "Host", str(kept.get("address", ""))),
+                  ("port", "Port", str(kept.get("port", DEFAULT_PORT))),
+                  ("code", "Code", ""), ("name", "Your name", str(kept.get("name", ""))))
+        for i, (key, text, value) in enumerate(fields):
+            y = round(10 * u) + i * gap
+            UILabel(pygame.Rect(10, y, lw, row), text, m, container=win, object_id=font)
+            entry = UITextEntryLine(pygame.Rect(lw + 16, y, width - lw - 30, row), m,
+                                    container=win, object_id=font)
+            entry.set_text(value)
+            self.entries[key] = entry
+        y = round(10 * u) + len(fields) * gap
+        bw = (width - 40) // 3
+        for i, (text, cmd) in enumerate((("Join", "join_go"), ("Watch", "join_watch"),
+                                         ("Cancel", "close"))):
+            b = UIButton(pygame.Rect(10 + i * (bw + 10), y, bw, round(36 * u)), text, m,
+                         container=win, object_id=font)
+            scene.actions[b] = (cmd,)
+        self.say_at = pygame.Rect(10, y + round(44 * u), width - 20,
+                                  win.get_container().get_size()[1] - y - round(50 * u))
+        self.win, self.box = win, None
+        self.say("Host: the address the host shows (e.g. 192.168.1.20), or paste its "
+                 "line with the code.", error=False)
+
+    def say(self, text: str, error: bool = True) -> None:
+        if self.box is not None:
+            self.box.kill()
+        colour = "#ffb0a0" if error else "#d0e8dc"
+        self.box = UITextBox(f"<font color='{colour}'>{html.escape(text)}</font>",
+                             self.say_at, self.scene.app.manager, container=self.win,
+                             object_id=ObjectID(class_id=font_class(14 * self.scene.u)))
+        self.scene.dirty = True
+
+    def go(self, watch: bool) -> None:
+        from shrinetable.net.client import Refused, parse_address
+        from shrinetable.table.remote_scene import open_joined
+        got = {k: e.get_text().strip() for k, e in self.entries.items()}
+        try:
+            host, port, code = parse_address(got["address"])
+            if f":{port}" not in got["address"]:   # no port in the address: the Port box
+                if not got["port"].isdigit() or not 0 < int(got["port"]) < 65536:
+                    raise ValueError(f"The port must be a number from 1 to 65535, not "
+                                     f"{got['port']!r}.")
+                port = int(got["port"])
+            code = got["code"] or code
+            if not code:
+                raise ValueError("Type the invite code the host shows (4 letters).")
+            if len(got["name"]) > 32:
+                raise ValueError("Your name: at most 32 characters.")
+        except ValueError as e:
+            self.say(str(e))
+            return
+        self.scene.kept = {**self.scene.kept,
+                           "join": {"address": host, "port": port, "name": got["name"]}}
+        resources.keep(CHOICES, self.scene.kept)
+        try:
+            open_joined(self.scene.app, host, port, code, got["name"], watch, wait=2.0)
+        except Refused as e:
+            self.say(f"The host refused: {e}.")
+        except OSError:
+            self.say(f"No host answers at {host}:{port}. Check the "
+                     f"address and port the host shows, that both computers are on the "
+                     f"same network, and the host's firewall (docs/network.md).")
+        except (LayoutError, FormatError) as e:
+            self.say(str(e).splitlines()[0])

@@ -33,10 +33,15 @@ class Tally:
         self.played: list[set[str]] = [set() for _ in range(seats)]
         self.holder: dict[str, int] = {}   # card instance -> the seat whose hand has it
         self.hands = {game.hand_zone(s): s for s in range(seats)}
+        self.names: dict[str, str] = {}   # card kind -> printed name, in this card set
+
 
     def deal(self, state: Any) -> None:
-        """The new game: the opening hands are drawn."""
+        """The new game: the opening hands are drawn, and every card's name noted."""
         for zone, cards in self.game.all_cards(state).items():
+            for card in cards:
+                face = self.game.present.card_face(card)
+                self.names.setdefault(self.game.card_kind(card), face.name if face else card)
             if zone in self.hands:
                 for card in cards:
                     self._enter(card, self.hands[zone])
@@ -96,7 +101,7 @@ def play_one(game: Any, seats: int, options: dict, seed: int, max_turns: int) ->
             "winners": list(result.winners) if result else None,
             "ending": ending(result.reason) if result else None,
             "drawn": [sorted(d) for d in tally.drawn],
-            "played": [sorted(p) for p in tally.played]}
+            "played": [sorted(p) for p in tally.played], "names": tally.names}
 
 
 def run_chunk(spec: dict) -> list[dict]:
@@ -104,9 +109,13 @@ def run_chunk(spec: dict) -> list[dict]:
     folder, seat count, turn cap and `items`, each (seating index, options, seed)."""
     game = load_game(spec["game"], spec["cards"])
     out = []
+    named: set[str] = set()
     for index, options, seed in spec["items"]:
         start = time.process_time()
         record = play_one(game, spec["seats"], options, seed, spec["max_turns"])
+        # each card's name once a chunk: the names are the card set's, not the game's
+        record["names"] = {k: v for k, v in record["names"].items() if k not in named}
+        named |= set(record["names"])
         record["seating"] = index
         record["cpu"] = time.process_time() - start   # the worker's own CPU time
         out.append(record)

@@ -1,14 +1,13 @@
 """The report as one self-contained HTML page: tables of every figure with its
-interval, and charts drawn by matplotlib on its Agg backend (no GUI toolkit),
-embedded as PNG data, so the page is a single file to open or mail."""
+interval, and charts drawn with Pillow (workbench/charts.py) embedded as PNG
+data, so the page is a single file to open or mail."""
 
 from __future__ import annotations
 
-import base64
 import html
-import io
 from pathlib import Path
 
+from . import charts
 from .words import paragraph, pct
 
 STYLE = """body{font:15px/1.45 system-ui,sans-serif;margin:2em auto;max-width:1100px;
@@ -19,68 +18,15 @@ text-align:right}th{background:#f3f1ea}td.l,th.l{text-align:left}.flag{color:#a3
 img{max-width:100%}.small{color:#666;font-size:.9em}"""
 
 
-def _plt():
-    import matplotlib
-
-    matplotlib.use("Agg")
-    from matplotlib import pyplot
-
-    return pyplot
-
-
-def _png(fig) -> str:
-    buf = io.BytesIO()
-    fig.savefig(buf, format="png", dpi=100, bbox_inches="tight")
-    _plt().close(fig)
-    return f'<img alt="" src="data:image/png;base64,{base64.b64encode(buf.getvalue()).decode()}">'
-
-
-def _bars(title: str, labels: list[str], rates: list[dict], fair: float) -> str:
-    plt = _plt()
-    fig, ax = plt.subplots(figsize=(7, 0.5 + 0.38 * len(labels)))
-    ys = range(len(labels))
-    mid = [r["rate"] or 0 for r in rates]
-    err = [[m - (r["ci"] or [m, m])[0] for m, r in zip(mid, rates, strict=True)],
-           [(r["ci"] or [m, m])[1] - m for m, r in zip(mid, rates, strict=True)]]
-    ax.barh(ys, mid, xerr=err, color="#6a9f7a", capsize=3)
-    ax.axvline(fair, color="#a33", linestyle="--")
-    ax.set_yticks(list(ys), labels)
-    ax.invert_yaxis()
-    ax.set_xlim(0, 1)
-    ax.set_xlabel(f"win rate, 95% Wilson interval (dashed: the fair share, {fair:.0%})")
-    ax.set_title(title)
-    return _png(fig)
-
-
 def _matrix_chart(rep: dict) -> str:
-    plt = _plt()
     decks = rep["decks"]
-    grid = [[(rep["matrix"][a][b] or {}).get("rate") for b in decks] for a in decks]
-    fig, ax = plt.subplots(figsize=(1.2 + 0.9 * len(decks), 1 + 0.7 * len(decks)))
-    shown = [[float("nan") if v is None else v for v in row] for row in grid]
-    im = ax.imshow(shown, cmap="RdYlGn", vmin=0, vmax=1)
-    for i, row in enumerate(grid):
-        for j, v in enumerate(row):
-            if v is not None:
-                ax.text(j, i, f"{v:.0%}", ha="center", va="center", fontsize=9)
-    ax.set_xticks(range(len(decks)), decks, rotation=30, ha="right")
-    ax.set_yticks(range(len(decks)), decks)
-    ax.set_xlabel("against")
-    ax.set_title("win rate of the row's deck")
-    fig.colorbar(im, ax=ax, fraction=0.04)
-    return _png(fig)
+    return charts.matrix(decks, [[(rep["matrix"][a][b] or {}).get("rate") for b in decks]
+                                 for a in decks])
 
 
 def _lengths_chart(rep: dict) -> str:
-    plt = _plt()
-    fig, axes = plt.subplots(1, 2, figsize=(10, 3))
-    for ax, what in zip(axes, ("turns", "moves"), strict=True):
-        counts = rep[what].get("counts", {})
-        values = [int(k) for k, n in counts.items() for _ in range(n)]
-        ax.hist(values, bins=min(30, max(1, len(counts))), color="#6a8fb0")
-        ax.set_title(f"{what} per game")
-        ax.set_xlabel(what)
-    return _png(fig)
+    return charts.histograms({what: {int(k): n for k, n in rep[what].get("counts", {}).items()}
+                              for what in ("turns", "moves")})
 
 
 def _esc(x) -> str:
@@ -104,7 +50,7 @@ def _report_html(rep: dict) -> str:
     decks = rep["decks"]
     if len(decks) > 1:
         parts.append("<h2>Decks</h2>")
-        parts.append(_bars("each deck's overall win rate", decks,
+        parts.append(charts.rate_bars("each deck's overall win rate", decks,
                            [rep["deck_rates"][d] for d in decks], 1 / rep["players"]))
         parts.append(_matrix_chart(rep))
         parts.append(_table([""] + decks, [[_esc(a)] + [
@@ -112,7 +58,7 @@ def _report_html(rep: dict) -> str:
             for a in decks]))
     parts.append("<h2>Seats</h2>")
     seats = rep["seats"]
-    parts.append(_bars("win rate per seat", [s["seat"] for s in seats], seats,
+    parts.append(charts.rate_bars("win rate per seat", [s["seat"] for s in seats], seats,
                        1 / rep["players"]))
     parts.append(_table(["seat", "wins", "rate [95%]", "advantage", "p", "significant"], [
         [s["seat"], f"{s['k']}/{s['n']}", pct(s), f"{100 * s['advantage']:+.1f} pts",
@@ -155,15 +101,9 @@ def _changes_html(data: dict) -> str:
              "significantly (Benjamini-Hochberg q &lt; 0.05; the same seeds before and "
              "after).</p>"]
     if sig:
-        plt = _plt()
         top = sig[:15]
-        fig, ax = plt.subplots(figsize=(8, 0.6 + 0.35 * len(top)))
-        ax.barh(range(len(top)), [r["change"] or 0 for r in top], color="#b07a3a")
-        ax.set_yticks(range(len(top)), [r["figure"][:60] for r in top])
-        ax.axvline(0, color="#333")
-        ax.invert_yaxis()
-        ax.set_title("significant changes (after - before)")
-        parts.append(_png(fig))
+        parts.append(charts.change_bars([r["figure"] for r in top],
+                                        [r["change"] or 0 for r in top]))
 
     def show(r, side):
         x = r[side]

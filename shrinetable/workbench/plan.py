@@ -19,7 +19,8 @@ from pathlib import Path
 from typing import Any
 
 from shrinetable.engine import registry
-from shrinetable.formats.cards import check_folder
+from shrinetable.formats.cards import card_folder, check_folder, load_dir, merge
+from shrinetable.formats.decks import deck_key
 
 ONE_DECK = "standard"   # the deck name shown for a game without a deck choice
 
@@ -55,20 +56,24 @@ def seatings(decks: tuple[str, ...], seats: int) -> list[tuple[str, ...]]:
     return list(itertools.product(decks, repeat=seats))
 
 
-def deck_names(game: Any, seats: int) -> tuple[tuple[str | None, ...], tuple[str, ...]]:
-    """Each seat's deck option and the decks they all offer (none: one deck)."""
+def deck_names(game: Any, seats: int, extra: tuple[str, ...] = ()
+               ) -> tuple[tuple[str | None, ...], tuple[str, ...]]:
+    """Each seat's deck option and the decks they all offer (none: one deck),
+    then the `extra` decks the card folders of the run add."""
     opts = tuple(game.deck_option(s) for s in range(seats))
     if None in opts:
         return (None,) * seats, (ONE_DECK,)
     specs = {o.name: o for o in game.options}
     shared = [c for c in specs[opts[0]].choices
               if all(c in specs[o].choices for o in opts[1:])]
-    return opts, tuple(str(c) for c in shared)
+    offered = tuple(str(c) for c in shared)
+    return opts, offered + tuple(d for d in extra if d not in offered)
 
 
 def make_plan(game: Any, *, games: int, seats: int | None, decks: str, seed: int,
-              max_turns: int) -> Plan:
-    """The plan for these arguments; ValueError naming the argument otherwise."""
+              max_turns: int, extra: tuple[str, ...] = ()) -> Plan:
+    """The plan for these arguments; ValueError naming the argument otherwise.
+    `extra`: decks that every card set of the run defines beyond the shipped ones."""
     seats = game.min_seats if seats is None else seats
     if not game.min_seats <= seats <= game.max_seats:
         raise ValueError(f"--players {seats}: {game.name} is for {game.players_text()} players")
@@ -76,7 +81,7 @@ def make_plan(game: Any, *, games: int, seats: int | None, decks: str, seed: int
         raise ValueError(f"--games {games}: a report needs at least 1 game")
     if max_turns < 1:
         raise ValueError(f"--max-turns {max_turns}: give at least 1")
-    opts, offered = deck_names(game, seats)
+    opts, offered = deck_names(game, seats, extra)
     chosen = offered
     if decks != "all":
         chosen = tuple(dict.fromkeys(d.strip() for d in decks.split(",") if d.strip()))
@@ -111,3 +116,16 @@ def check_cards(game: Any, flag: str, folder: str | None) -> str | None:
         raise ValueError(f"{flag} {folder}: no folder {mine} of {game.name} card files")
     check_folder(data, mine)
     return str(Path(folder).resolve())
+
+
+def folder_decks(game: Any, folder: str | None) -> tuple[str, ...]:
+    """The deck keys of the card set a run plays with the card folder `folder`
+    (checked already; None: the shipped set): the shipped decks, then those the
+    folder adds."""
+    data = game.card_data
+    if data is None:
+        return ()
+    cards, decks = load_dir(card_folder(data), data.card, data.deck)
+    if folder is not None:
+        _, decks = merge(data, Path(folder) / Path(data.folder).name, cards, decks)
+    return tuple(deck_key(d) for d in decks)

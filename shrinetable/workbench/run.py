@@ -31,6 +31,11 @@ class Ran:
     seconds: float = 0.0
     stopped: bool = False
 
+    @property
+    def names(self) -> dict[str, str]:
+        """Card kind -> printed name, as the workers' card set prints it."""
+        return {k: v for r in self.records for k, v in r["names"].items()}
+
 
 def default_jobs() -> int:
     return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (

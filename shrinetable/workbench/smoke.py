@@ -1,5 +1,5 @@
 """The workbench's part of `shrinetable --smoke`: a frozen bundle can lose
-matplotlib's Agg backend, numpy's libraries or the spawned worker processes, and then fail
+Pillow's PNG writer or font, the spawned worker processes, and then fail
 only when a designer asks for a report or sheets. Each check runs the real path
 on a tiny scale and writes into `folder` (the smoke's temporary folder)."""
 
@@ -20,7 +20,7 @@ def report(name: str, folder: Path) -> str:
     game = registry.get(name)
     plan = make_plan(game, games=2, seats=None, decks="all", seed=1, max_turns=500)
     ran = run_plan(plan, None, 1, show=False)
-    data = {**summary.summarize(plan, ran.records, {}), "run": {
+    data = {**summary.summarize(plan, ran.records, ran.names), "run": {
         "jobs": 1, "cluster": None, "seconds": round(ran.seconds, 2),
         "games_per_second": None, "stopped": ran.stopped}}
     page = folder / f"report-{name}.html"

@@ -193,6 +193,7 @@ class SealedBids(GameBase):
     min_seats = 2
     max_seats = 6
     options = OPTIONS
+    parse = staticmethod(parse)   # the notation reader `parse_action` hands over to
 
     def deal(self, seed: int, options: dict[str, Any] | None, seats: int) -> State:
         s = new_state(seed, self.check_options(options), seats)
@@ -261,12 +262,6 @@ class SealedBids(GameBase):
                 "points": [score(s, q) for q in range(s.seats)],
                 "committed": [f"p{q + 1}" for q, _ in s.bids]}
         return View(seat, s.seats, zones, self.decision(s), s.result, info)
-
-    def outcome(self, s: State) -> Outcome | None:
-        return s.result
-
-    def parse_action(self, text: str) -> Action:
-        return parse(text)
 
     def zones(self, seats: int) -> list[str]:
         return ["prizes", "prize", "bids", "discard",

@@ -14,9 +14,10 @@ docs/rules/shards.md "Notation"):
 
 from __future__ import annotations
 
+from functools import partial
 from typing import NamedTuple
 
-from shrinetable.engine import NotationError
+from shrinetable.engine import NotationError, action_words, expect
 
 from .cards import instance
 
@@ -98,17 +99,9 @@ def parse(text: str) -> Action:
     >>> parse("play stone-keep#4 in 2").text
     'play stone-keep#4 in 2'
     """
-    toks = [t.lower() for t in text.split()]
-    if not toks:
-        raise NotationError("empty action")
-    kind, rest = toks[0], toks[1:]
-    if kind not in WORDS:
-        raise NotationError(f"{text!r}: unknown action {kind!r}; known: {', '.join(WORDS)}")
-
-    def need(n: int, what: str) -> None:
-        if len(rest) != n:
-            raise NotationError(f"{text!r}: {kind} takes {what}")
-
+    kind, words = action_words(text, WORDS)
+    rest = [t.lower() for t in words]
+    need = partial(expect, text, rest)     # need(1, "one card")
     if kind in CARDLESS:
         need(0, "nothing more")
         return Action(kind)

@@ -35,20 +35,16 @@ def faults(deck: Deck, cards: dict[str, Card]) -> list[Fault]:
     if starting != STARTING:
         out.append(Fault(None, f"the deck holds {starting} Starting cards; a deck holds "
                                f"exactly {STARTING}"))
-    for cid, n in deck.cards.items():
-        card = cards.get(cid)
-        if card is None:
-            out.append(Fault.unknown(cid, cards))
-        elif card.has("starting") and n > 1:
-            out.append(Fault(cid, f"{n} copies of {card.name}, a Starting card; "
-                                  f"each Starting card only once"))
-        elif n > COPIES:
-            out.append(Fault(cid, f"{n} copies of {card.name}; at most {COPIES} of a card"))
-    return out
+    return out + shared.card_faults(deck, cards, _too_many)
 
 
-_files = shared.DeckFiles("shards", DeckFile, catalog, faults)
-problems = _files.problems                  # (deck, cards): the rules' sentences
-read_deck_file = _files.read_deck_file      # (path): the DeckFile and the file's text
-file_problems = _files.file_problems        # (path): the `deck_file` card-data hook
-resolve = _files.resolve                    # (value): a deck option's name and card ids
+def _too_many(card: Card, n: int) -> str | None:
+    if card.has("starting") and n > 1:
+        return f"{n} copies of {card.name}, a Starting card; each Starting card only once"
+    if n > COPIES:
+        return f"{n} copies of {card.name}; at most {COPIES} of a card"
+    return None
+
+
+# the deck functions (`problems`, `read_deck_file`, `file_problems`, `resolve`)
+FILES = shared.DeckFiles("shards", DeckFile, catalog, faults)

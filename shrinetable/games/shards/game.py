@@ -2,21 +2,10 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
-from shrinetable.engine import (
-    Decision,
-    Event,
-    GameBase,
-    Gesture,
-    IllegalAction,
-    OptionSpec,
-    Outcome,
-    PositionHook,
-    View,
-    ZoneView,
-)
+from shrinetable.engine import Decision, GameBase, Gesture, OptionSpec, PositionHook, View, ZoneView
+from shrinetable.engine.statejson import StateCodec
 
 from . import ai as computer
 from . import decks, present, rules, schema, setup, testing
@@ -66,22 +55,18 @@ class ShardsGame(GameBase):
     min_seats = 2
     max_seats = 2
     options = OPTIONS
-    position = PositionHook(keys=setup.Keys, build=setup.position)
-    card_data = replace(schema.DATA, deck_file=decks.file_problems)
-    testing = testing.HOOKS
-    present = present.PRESENT
-    ai = staticmethod(computer.choose)
     auto_pass = ("hold", "pass")
     decision_rule = "phases"       # only the turn player acts, but when a combat asks
-
-    def check_options(self, options: dict[str, Any] | None) -> dict[str, Any]:
-        """As `GameBase.check_options`, but a deck option also takes a deck file."""
-        options = dict(options or {})
-        files = {k: options.pop(k) for k in ("deck_p1", "deck_p2")
-                 if isinstance(options.get(k), str) and options[k] not in DECKS}
-        for value in files.values():
-            decks.resolve(value)            # ValueError naming what is wrong
-        return {**super().check_options(options), **files}
+    rules = rules                  # legal_actions and apply
+    parse = staticmethod(parse)    # parse_action
+    explain = staticmethod(explain)
+    ai = staticmethod(computer.choose)
+    position = PositionHook(keys=setup.Keys, build=setup.position)
+    card_data = decks.FILES.hooks(schema.DATA)
+    # a checkpoint keeps what moves change; the cards come from the deal
+    state_codec = StateCodec(fixed=("opts", "defs", "names", "owner"), cache=("legal", "memo"))
+    present = present.PRESENT
+    testing = testing.HOOKS
 
     def make_options(self, options: dict[str, Any] | None, seats: int = 2) -> Options:
         o = self.check_options(options)
@@ -90,8 +75,7 @@ class ShardsGame(GameBase):
 
     def deal(self, seed: int, options: dict[str, Any] | None, seats: int) -> State:
         opts = self.make_options(options)
-        defs = definitions()
-        piles = tuple([defs[c] for c in decks.resolve(v)[1]] for v in opts.decks)
+        piles = tuple(decks.FILES.dealt(v, definitions()) for v in opts.decks)
         return rules.deal(seed, opts, piles)
 
     def decision(self, s: State) -> Decision | None:
@@ -108,24 +92,6 @@ class ShardsGame(GameBase):
         o = s.copy()
         o.picks[1 - seat] = ()
         return o
-
-    def legal_actions(self, s: State) -> list[Action]:
-        return rules.legal_actions(s)
-
-    def apply(self, s: State, a: Action) -> tuple[State, list[Event]]:
-        """The state after `a`; IllegalAction naming the rule if it is not legal."""
-        if a not in rules.legal_actions(s):
-            raise IllegalAction(*explain(s, a))
-        return rules.apply(s, a)
-
-    def outcome(self, s: State) -> Outcome | None:
-        return s.result
-
-    def turn_number(self, s: State) -> int:
-        return s.turn_no
-
-    def parse_action(self, text: str) -> Action:
-        return parse(text)
 
     def gesture(self, s: State, a: Action) -> Gesture:
         """The drag or click that makes `a` for the deciding seat."""

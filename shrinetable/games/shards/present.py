@@ -7,12 +7,11 @@ cards, the Starting cards' costs and the choice, and the combat under way
 
 from __future__ import annotations
 
-import re
 from functools import cache
 from typing import Any
 
-from shrinetable.engine import Arrow, CardDecor, Chip, Decor, Face, Hud, Presentation
-from shrinetable.formats.decks import deck_words
+from shrinetable.engine import Arrow, CardDecor, Chip, Decor, Face, Hud
+from shrinetable.formats.decks import DeckGameWords, card_id
 
 from .cards import catalog
 from .rules import SLOTS
@@ -39,7 +38,6 @@ PROSPERITY = 7
 # before the first turn nobody's turn, nobody answers: what the seat chooses
 BEFORE = {"start": "Starting cards", "bonus": "a bonus"}
 KINGDOM = (*(f"terr{i + 1}" for i in range(SLOTS)), "policy")
-CARD_ID = re.compile(r"\b[a-z][a-z0-9-]*#\d+\b")
 KW = {"blitz": "Blitz", "damage_reduction": "Damage Reduction", "hit_and_run": "Hit and Run",
       "overwhelm": "Overwhelm", "pillage": "Pillage", "vigilant": "Vigilant",
       "wrecker": "Wrecker", "starting": "Starting", "grand": "Grand",
@@ -99,7 +97,7 @@ answering the other player's move, not playing your turn.
 
 def _card(name: str):
     """The shipped card behind `id#n` (or a bare id); None when unknown."""
-    return catalog()[0].get(name.rpartition("#")[0] if "#" in name else name)
+    return catalog()[0].get(card_id(name))
 
 
 def _resource(r: str) -> tuple[tuple[int, int, int], str]:
@@ -258,7 +256,7 @@ def _combat(info: dict) -> tuple[dict[str, Chip], tuple[Arrow, ...]]:
     return roles, tuple(arrows)
 
 
-class ShardsPresentation(Presentation):
+class ShardsPresentation(DeckGameWords):
     rules = RULES
     words = {"begin": "Begin with no Starting card", "charge": "Charge!",
              "hold": "Done blocking", "pass": "Pass", "end": "End turn",
@@ -269,19 +267,7 @@ class ShardsPresentation(Presentation):
     drag_from = ("hand", "start", *KINGDOM)
     zoom_on_hover = True
     minor = ("pass", "hold", "charge")
-
-    def option_words(self, option: str, value: Any) -> str:
-        return deck_words(catalog()[1], value) if option.startswith("deck_") else ""
-
-    def card_face(self, card: str) -> Face | None:
-        return _face(card.rpartition("#")[0] if "#" in card else card)
-
-    def readable(self, text: str) -> str:
-        """Card notation (`iron-levy#4`) read as the card's name."""
-        def name(m: re.Match) -> str:
-            c = _card(m.group(0))
-            return c.name if c is not None else m.group(0)
-        return CARD_ID.sub(name, text)
+    results = ("damage", "destroy", "cease")   # kept in view on the table (issue 22)
 
     def label(self, text: str) -> str:
         """Each kind of move in words, the cards still in notation."""
@@ -353,4 +339,4 @@ def _play(w: list[str]) -> str:
     return out
 
 
-PRESENT = ShardsPresentation()
+PRESENT = ShardsPresentation(catalog, _card, _face)

@@ -17,11 +17,11 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from shrinetable.engine import SetupError, position_card, seat_index
+from shrinetable.engine import Named, SetupError, seat_index
 from shrinetable.engine.rng import seeded
 
 from . import decks
-from .cards import Def, definitions, instance
+from .cards import definitions, instance
 from .resolve import lethal
 from .rules import MAX_HAND, NONE, PICK_COST, PICKS, SLOTS
 from .schema import ADVANCED, KINGDOM, RESOURCE
@@ -76,28 +76,20 @@ class Keys(_Strict):
 def position(game: Any, spec: Any) -> State:
     """The State the spec describes (see the module docstring)."""
     opts = game.make_options(spec.options)
-    defs = definitions()
-    named: dict[int, tuple[Def, int]] = {}
+    named = Named(definitions(), instance)
     zones: dict[str, list[int]] = {}
-
-    def take(text: str, q: int, loc: tuple) -> int:
-        n, d = position_card(text, loc, defs, instance)
-        if n in named:
-            raise SetupError(loc, f"#{n} is already named: each number names one card")
-        named[n] = (d, q)
-        return n
 
     for zone, cards in spec.zones.items():
         kind, _, owner = zone.partition(":")
         q = int(owner)
         if kind == "pool" and cards:
             raise SetupError(("zones", zone), "resources are written with the `pool` key")
-        zones[zone] = [take(t, q, ("zones", zone, i)) for i, t in enumerate(cards)]
+        zones[zone] = [named.take(t, q, ("zones", zone, i)) for i, t in enumerate(cards)]
         kinds = _holds(kind)
         for i, n in enumerate(zones[zone]):
-            if kinds and named[n][0].type not in kinds:
-                raise SetupError(("zones", zone, i), f"{named[n][0].name} is a "
-                                 f"{named[n][0].type}: {zone} holds {' and '.join(kinds)}s")
+            if kinds and named.cards[n][0].type not in kinds:
+                raise SetupError(("zones", zone, i), f"{named.cards[n][0].name} is a "
+                                 f"{named.cards[n][0].type}: {zone} holds {' and '.join(kinds)}s")
     slots: list[list[list[int] | None]] = [[None] * SLOTS for _ in (0, 1)]
     for q in (0, 1):
         for i in range(SLOTS):
@@ -112,31 +104,20 @@ def position(game: Any, spec: Any) -> State:
             loc = ("territories", who, i)
             if not 1 <= i <= SLOTS or slots[q][i - 1] is None:
                 raise SetupError(loc, f"territory {i} of {who} holds no cards in the zones")
-            t = take(text, q, loc)
-            if named[t][0].type != "territory":
+            t = named.take(text, q, loc)
+            if named.cards[t][0].type != "territory":
                 raise SetupError(loc, f"{text} is not a territory card")
             slots[q][i - 1][0] = t
     rng = seeded(spec.seed)
     for q in (0, 1):
         if f"deck:{q}" not in zones:
-            ids = decks.resolve(opts.decks[q])[1]
-            for d, r in named.values():
-                if r == q and d.id in ids:
-                    ids.remove(d.id)
-            first = max(named, default=0) + 1
-            pile = list(range(first, first + len(ids)))
-            for n, cid in zip(pile, ids, strict=True):
-                named[n] = (defs[cid], q)
-            rng.shuffle(pile)
-            zones[f"deck:{q}"] = pile
-    size = max(named, default=0) + 1
-    table = [named.get(n, (NONE, 0)) for n in range(size)]
-    names = ("",) + tuple(f"{table[n][0].id}#{n}" for n in range(1, size))
+            ids = named.unnamed(q, decks.FILES.resolve(opts.decks[q])[1])
+            zones[f"deck:{q}"] = named.deck(q, ids, rng)
 
     def pile(kind: str) -> list[list[int]]:
         return [zones.get(f"{kind}:{q}", []) for q in (0, 1)]
 
-    s = State(opts, rng, tuple(d for d, _ in table), names, tuple(q for _, q in table),
+    s = State(opts, rng, *named.table(NONE),
               pile("deck"), pile("hand"), pile("grave"), pile("scrap"), slots,
               pile("policy"), [{}, {}], pile("start"), [(), ()], [False, False])
     for who, pool in spec.pool.items():

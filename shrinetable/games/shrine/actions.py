@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from shrinetable.engine import Gesture, NotationError
+from shrinetable.engine import Gesture, NotationError, action_words
 
 from .cards import NAMES, canon, card
 
@@ -122,13 +122,7 @@ def parse(text: str) -> Action:
     >>> parse("attack p2 5S 4C").text
     'attack p2 4C 5S'
     """
-    toks = text.split()
-    if not toks:
-        raise NotationError("empty action")
-    kind = toks[0].lower()
-    if kind not in KINDS:
-        raise NotationError(f"{text!r}: unknown action {toks[0]!r}; known: {', '.join(KINDS)}")
-    rest = toks[1:]
+    kind, rest = action_words(text, KINDS)
     try:
         return _parse(kind, rest, text)
     except IndexError:

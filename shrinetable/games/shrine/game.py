@@ -4,20 +4,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from shrinetable.engine import (
-    Decision,
-    Event,
-    GameBase,
-    OptionSpec,
-    Outcome,
-    PositionHook,
-    View,
-    ZoneView,
-)
+from shrinetable.engine import Decision, GameBase, OptionSpec, PositionHook, View, ZoneView
+from shrinetable.engine.statejson import StateCodec
 
 from . import ai as computer
 from . import present, rules, setup, testing
-from .actions import Action, parse
+from .actions import parse
 from .cards import NAMES
 from .gestures import drop_hint, guess_actions
 from .state import Options, State
@@ -65,8 +57,12 @@ class ShrineGame(GameBase):
     options = OPTIONS
     # a turn's action step where nothing but Pass is legal is passed by the table
     auto_pass = ("pass",)
+    rules = rules                  # legal_actions and apply
+    parse = staticmethod(parse)    # parse_action
     ai = staticmethod(computer.choose)
     position = PositionHook(keys=setup.Keys, build=setup.position)
+    # a checkpoint keeps what moves change; seats and options come from the deal
+    state_codec = StateCodec(fixed=("seats", "opts"), cache=("legal",))
     present = present.PRESENT
     testing = testing.HOOKS
 
@@ -90,21 +86,6 @@ class ShrineGame(GameBase):
         else:
             prompt = PROMPTS[s.stage]
         return Decision(seat, s.stage, prompt)
-
-    def legal_actions(self, s: State) -> list[Action]:
-        return rules.legal_actions(s)
-
-    def apply(self, s: State, a: Action) -> tuple[State, list[Event]]:
-        return rules.apply(s, a)
-
-    def outcome(self, s: State) -> Outcome | None:
-        return s.result
-
-    def turn_number(self, s: State) -> int:
-        return s.turn_no
-
-    def parse_action(self, text: str) -> Action:
-        return parse(text)
 
     def guess_actions(self, seat: int, held: tuple[str, ...], source: str, zone: str,
                       card: str | None) -> list[str]:

@@ -164,6 +164,7 @@ class ShrinePresentation(Presentation):
     pile_hint = "Drag the Deck or the Graveyard onto your hand."
     showcase = Showcase("late game", _late_game)
     minor = ("pass",)   # a Jack may move no card the log can show, yet is worth watching
+    results = ("remove", "fail", "fizzle", "out")   # kept in view on the table (issue 22)
 
     def card_face(self, card: str) -> Face | None:
         return FACES.get(card)

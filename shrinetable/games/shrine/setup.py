@@ -15,7 +15,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from shrinetable.engine import NotationError, SetupError, seat_index
+from shrinetable.engine import SetupError, located, seat_index
 from shrinetable.engine.rng import seeded
 
 from .cards import JOKER, card, full_deck
@@ -81,10 +81,7 @@ def _cards(spec_zones: dict[str, list[str]], balance: bool) -> dict[str, list[in
         cards = []
         for i, text in enumerate(names):
             loc = ("zones", zone, i)
-            try:
-                c = card(text)
-            except NotationError as e:
-                raise SetupError(loc, str(e)) from None
+            c = located(loc, card, text)
             if c == JOKER and not balance:
                 raise SetupError(loc, "the joker (JK) is in the game only with the balance "
                                       "option on")

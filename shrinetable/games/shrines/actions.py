@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from shrinetable.engine import NotationError
+from shrinetable.engine import NotationError, action_words
 
 from .cards import instance, site_index
 from .schema import COLOURS
@@ -70,12 +70,7 @@ def parse(text: str) -> Action:
     >>> parse("play ashen-brute#3 B1").text
     'play ashen-brute#3 b1'
     """
-    toks = text.split()
-    if not toks:
-        raise NotationError("empty action")
-    kind, rest = toks[0].lower(), toks[1:]
-    if kind not in KINDS:
-        raise NotationError(f"{text!r}: unknown action {toks[0]!r}; known: {', '.join(KINDS)}")
+    kind, rest = action_words(text, KINDS)
     pay = ""
     if rest and rest[-1].lower().startswith("pay="):
         pay = rest[-1][4:].upper()

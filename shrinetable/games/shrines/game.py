@@ -4,17 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from shrinetable.engine import (
-    Decision,
-    Event,
-    GameBase,
-    Gesture,
-    OptionSpec,
-    Outcome,
-    PositionHook,
-    View,
-    ZoneView,
-)
+from shrinetable.engine import Decision, GameBase, Gesture, OptionSpec, PositionHook, View, ZoneView
+from shrinetable.engine.statejson import StateCodec
 
 from . import ai as computer
 from . import faces, gestures, present, rules, schema, setup, testing
@@ -57,15 +48,20 @@ class ShrinesGame(GameBase):
     min_seats = 2
     max_seats = 2
     options = OPTIONS
-    ai = staticmethod(computer.choose)
-    position = PositionHook(keys=setup.Keys, build=setup.position)
-    card_data = schema.DATA
-    present = present.PRESENT
-    testing = testing.HOOKS
     # a priority pass that is a player's only legal move: the table makes it for them
     auto_pass = ("pass",)
     # cards that leave a hand as a unit, a source, a trap or a spell (a report counts them played)
     played = ("play", "source", "trap", "cast")
+    rules = rules                  # legal_actions and apply
+    parse = staticmethod(parse)    # parse_action
+    ai = staticmethod(computer.choose)
+    position = PositionHook(keys=setup.Keys, build=setup.position)
+    card_data = schema.DATA
+    # a checkpoint keeps what moves change; tokens made in play add to the deal's cards
+    state_codec = StateCodec(fixed=("opts",), grows=("defs", "owner"),
+                             cache=("legal", "cover", "owned"))
+    present = present.PRESENT
+    testing = testing.HOOKS
 
     def make_options(self, options: dict[str, Any] | None, seats: int = 2) -> Options:
         """Typed options; ValueError as in `check_options`."""
@@ -80,21 +76,6 @@ class ShrinesGame(GameBase):
             return None
         kind = s.queue[0][0] if s.queue else s.stage
         return Decision(rules.decision_seat(s), kind, PROMPTS[kind])
-
-    def legal_actions(self, s: State) -> list[Action]:
-        return rules.legal_actions(s)
-
-    def apply(self, s: State, a: Action) -> tuple[State, list[Event]]:
-        return rules.apply(s, a)
-
-    def outcome(self, s: State) -> Outcome | None:
-        return s.result
-
-    def turn_number(self, s: State) -> int:
-        return s.turn_no
-
-    def parse_action(self, text: str) -> Action:
-        return parse(text)
 
     def idle(self, s: State) -> bool:
         """Only taps for mana that would pay for nothing, besides the pass."""

@@ -214,9 +214,13 @@ def _covers(over: list[str], kinds: list[str]) -> tuple[Chip, ...]:
             continue
         name = printed(c).get("name", c)
         if kind in seen:   # crossed out, its first word only: the site's label stays clear
-            chips.append(Chip(f"\u2715 {name.split()[0]}", OVERRULED, (225, 225, 225)))
+            # where the site is crowded it is left off: it does nothing there, and
+            # Terrain & weather still shows the area
+            chips.append(Chip(f"\u2715 {name.split()[0]}", OVERRULED, (225, 225, 225), ""))
         else:
-            chips.append(Chip(name, AREA.get(kind, (220, 220, 220))))
+            first = name.split()[0]
+            chips.append(Chip(name, AREA.get(kind, (220, 220, 220)),
+                              short=first if first != name else None))
         seen.add(kind)
     return tuple(chips)
 
@@ -257,6 +261,7 @@ class ShrinesPresentation(Presentation):
     # taps for mana, priority passes, steps to the next phase (a block moves no card
     # but is a choice to watch)
     minor = ("tap", "pass", "next")
+    results = ("damage", "destroy", "life")   # kept in view on the table (issue 22)
 
     # a crowded Region's card names read at 1280x720 (at 800x600 they were ~6 px)
     demo_size = (1280, 720)

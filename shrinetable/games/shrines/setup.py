@@ -18,7 +18,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
-from shrinetable.engine import NotationError, SetupError, seat_index
+from shrinetable.engine import SetupError, located, seat_index
 from shrinetable.engine.rng import seeded
 
 from .cards import Cost, Def, deck_key, instance, site_index, starter
@@ -178,10 +178,7 @@ def _named(spec: Any) -> dict[int, _Card]:
     for zone, names in spec.zones.items():
         for i, text in enumerate(names):
             loc = ("zones", zone, i)
-            try:
-                n = instance(text)
-            except NotationError as e:
-                raise SetupError(loc, str(e)) from None
+            n = located(loc, instance, text)
             cid = text.rpartition("#")[0].lower()
             d = definitions().get(cid)
             if d is None:
@@ -359,10 +356,7 @@ def _place(s: State, spec: Any, named: dict[int, _Card]) -> None:
 
 def _attach(s: State, name: str, n: int, on: str) -> None:
     loc = ("cards", name, "on")
-    try:
-        host = instance(on)
-    except NotationError as e:
-        raise SetupError(loc, str(e)) from None
+    host = located(loc, instance, on)
     p, h = s.perms[n], s.perms.get(host)
     if h is None or s.name(host) != on.lower() or h.site != p.site:
         raise SetupError(loc, f"{on} is not on {name}'s site")
@@ -380,10 +374,7 @@ def _attach(s: State, name: str, n: int, on: str) -> None:
 def _lay(s: State, name: str, n: int, at: str) -> None:
     """Where a trap or an area lies: a site, `rowN` or `path-X` as its card says."""
     loc, d = ("cards", name, "at"), s.defs[n]
-    try:
-        place = area_place(at)
-    except NotationError as e:
-        raise SetupError(loc, str(e)) from None
+    place = located(loc, area_place, at)
     want = "site" if d.subtype == "trap" else d.area
     if place[0] != want:
         example = {"site": "b3", "row": "row3", "pathway": "path-b"}[want]

@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 
 from shrinetable.engine import TestHooks
+from shrinetable.engine.rng import deal_back
 
 from .faces import card_face
 from .state import State
@@ -22,11 +23,7 @@ def reshuffle_unseen(state: State, seat: int | None, rng: random.Random) -> Stat
         if q != seat:
             zones += [s.hands[q], s.traps[q]]
             sites.update({(q, i): s.trap_site.pop(c) for i, c in enumerate(s.traps[q])})
-        slots = [(z, i) for z in zones for i in range(len(z)) if z[i] not in seen]
-        cards = [z[i] for z, i in slots]
-        rng.shuffle(cards)
-        for (z, i), c in zip(slots, cards, strict=True):
-            z[i] = c
+        deal_back(zones, rng, seen)
         if q != seat:
             s.trap_site.update({c: sites[q, i] for i, c in enumerate(s.traps[q])})
     return s

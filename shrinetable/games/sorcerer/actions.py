@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from shrinetable.engine import Gesture, NotationError
+from shrinetable.engine import Gesture, NotationError, action_words
 
 from .cards import instance
 
@@ -61,13 +61,8 @@ def parse(text: str) -> Action:
     >>> parse("boost ember-imp#3 moss-veil#9 glint-sprite#2").text
     'boost ember-imp#3 glint-sprite#2 moss-veil#9'
     """
-    toks = text.split()
-    if not toks:
-        raise NotationError("empty action")
-    kind, rest = toks[0].lower(), [t.lower() for t in toks[1:]]
-    if kind not in WORDS:
-        raise NotationError(f"{text!r}: unknown action {toks[0]!r}; known: "
-                            f"{', '.join(WORDS)}")
+    kind, words = action_words(text, WORDS)
+    rest = [t.lower() for t in words]
     low, high = WORDS[kind]
     if not low <= len(rest) <= high:
         raise NotationError(f"{text!r}: {kind} takes {low}"

@@ -27,19 +27,16 @@ def faults(deck: Deck, cards: dict[str, Card]) -> list[Fault]:
     if not MIN_CARDS <= size <= MAX_CARDS:
         out.append(Fault(None, f"the deck holds {size} cards; a deck holds "
                                f"{MIN_CARDS} to {MAX_CARDS}"))
-    for cid, n in deck.cards.items():
-        card = cards.get(cid)
-        if card is None:
-            out.append(Fault.unknown(cid, cards))
-        elif n > COPIES[card.rarity]:
-            which = "bolt card" if card.rarity == "bolt" else "star, moon or planet card"
-            out.append(Fault(cid, f"{n} copies of {card.name}, a {card.rarity} card; "
-                                  f"at most {COPIES[card.rarity]} of each {which}"))
-    return out
+    return out + shared.card_faults(deck, cards, _too_many)
 
 
-_files = shared.DeckFiles("sorcerer", DeckFile, catalog, faults)
-problems = _files.problems                  # (deck, cards): the rules' sentences
-read_deck_file = _files.read_deck_file      # (path): the DeckFile and the file's text
-file_problems = _files.file_problems        # (path): the `deck_file` card-data hook
-resolve = _files.resolve                    # (value): a deck option's name and card ids
+def _too_many(card: Card, n: int) -> str | None:
+    if n <= COPIES[card.rarity]:
+        return None
+    which = "bolt card" if card.rarity == "bolt" else "star, moon or planet card"
+    return (f"{n} copies of {card.name}, a {card.rarity} card; "
+            f"at most {COPIES[card.rarity]} of each {which}")
+
+
+# the deck functions (`problems`, `read_deck_file`, `file_problems`, `resolve`)
+FILES = shared.DeckFiles("sorcerer", DeckFile, catalog, faults)

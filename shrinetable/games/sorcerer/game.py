@@ -2,20 +2,10 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
-from shrinetable.engine import (
-    Decision,
-    Event,
-    GameBase,
-    Gesture,
-    OptionSpec,
-    Outcome,
-    PositionHook,
-    View,
-    ZoneView,
-)
+from shrinetable.engine import Decision, GameBase, Gesture, OptionSpec, PositionHook, View, ZoneView
+from shrinetable.engine.statejson import StateCodec
 
 from . import ai as computer
 from . import decks, present, rules, schema, setup, testing
@@ -50,24 +40,19 @@ class SorcererGame(GameBase):
     min_seats = 2
     max_seats = 2
     options = OPTIONS
-    position = PositionHook(keys=setup.Keys, build=setup.position)
-    card_data = replace(schema.DATA, deck_file=decks.file_problems)
-    testing = testing.HOOKS
-    present = present.PRESENT
-    ai = staticmethod(computer.choose)
     # a pass that is a player's only legal move: the table makes it for them
     auto_pass = ("pass",)
     # a card boosting an attack leaves the hand as played (a report counts it)
     played = ("play", "boost")
-
-    def check_options(self, options: dict[str, Any] | None) -> dict[str, Any]:
-        """As `GameBase.check_options`, but a deck option also takes a deck file."""
-        options = dict(options or {})
-        files = {k: options.pop(k) for k in ("deck_p1", "deck_p2")
-                 if isinstance(options.get(k), str) and options[k] not in DECKS}
-        for value in files.values():
-            decks.resolve(value)            # ValueError naming what is wrong
-        return {**super().check_options(options), **files}
+    rules = rules                  # legal_actions and apply
+    parse = staticmethod(parse)    # parse_action
+    ai = staticmethod(computer.choose)
+    position = PositionHook(keys=setup.Keys, build=setup.position)
+    card_data = decks.FILES.hooks(schema.DATA)
+    # a checkpoint keeps what moves change; the cards come from the deal
+    state_codec = StateCodec(fixed=("opts", "defs", "names", "owner"))
+    present = present.PRESENT
+    testing = testing.HOOKS
 
     def make_options(self, options: dict[str, Any] | None, seats: int = 2) -> Options:
         o = self.check_options(options)
@@ -75,29 +60,13 @@ class SorcererGame(GameBase):
 
     def deal(self, seed: int, options: dict[str, Any] | None, seats: int) -> State:
         opts = self.make_options(options)
-        defs = definitions()
-        piles = tuple([defs[c] for c in decks.resolve(v)[1]] for v in opts.decks)
+        piles = tuple(decks.FILES.dealt(v, definitions()) for v in opts.decks)
         return rules.deal(seed, opts, piles)
 
     def decision(self, s: State) -> Decision | None:
         if s.result is not None:
             return None
         return Decision(rules.decision_seat(s), s.stage, PROMPTS[s.stage])
-
-    def legal_actions(self, s: State) -> list[Action]:
-        return rules.legal_actions(s)
-
-    def apply(self, s: State, a: Action) -> tuple[State, list[Event]]:
-        return rules.apply(s, a)
-
-    def outcome(self, s: State) -> Outcome | None:
-        return s.result
-
-    def turn_number(self, s: State) -> int:
-        return s.turn_no
-
-    def parse_action(self, text: str) -> Action:
-        return parse(text)
 
     def gesture(self, s: State, a: Action) -> Gesture:
         """The drag that makes `a`: the position says which lane a card is in."""

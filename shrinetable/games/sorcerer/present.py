@@ -7,12 +7,11 @@ add them."""
 
 from __future__ import annotations
 
-import re
 from functools import cache
 from typing import Any
 
-from shrinetable.engine import CardDecor, Chip, Decor, Face, Hud, Presentation, Showcase
-from shrinetable.formats.decks import deck_words
+from shrinetable.engine import CardDecor, Chip, Decor, Face, Hud, Showcase
+from shrinetable.formats.decks import DeckGameWords, card_id
 
 from .cards import catalog
 
@@ -45,7 +44,6 @@ MP = (250, 214, 120)
 ATTACK, SHIELD = (246, 160, 140), (150, 200, 245)
 STEP = {"play": "play a card", "attack": "attack", "defend": "defend",
         "dboost": "defence boost", "aboost": "attack boost", "over": "game over"}
-CARD_ID = re.compile(r"\b[a-z][a-z0-9-]*#\d+\b")   # a card in notation, e.g. ember-imp#4
 
 # Texts use pygame_gui's HTML subset; source line breaks are only for reading
 # here (the table joins them), `<br>` breaks the lines on screen.
@@ -87,7 +85,7 @@ answering the other player's move, not playing your turn.
 
 def _card(name: str):
     """The shipped card behind `id#n` (or a bare id); None when unknown."""
-    return catalog()[0].get(name.rpartition("#")[0] if "#" in name else name)
+    return catalog()[0].get(card_id(name))
 
 
 @cache
@@ -159,7 +157,7 @@ def _full_lanes(view: Any) -> int | None:
                + len(ln["defence_boosts"]) for ln in view.info["lanes"])
 
 
-class SorcererPresentation(Presentation):
+class SorcererPresentation(DeckGameWords):
     rules = RULES
     words = {"pass": "Pass"}
     templates = {
@@ -180,19 +178,7 @@ class SorcererPresentation(Presentation):
     zoom_on_hover = True
     showcase = Showcase("a filled combat lane", _full_lanes, steps=200)
     minor = ("pass",)   # an attack or a defence is worth watching even moving no card
-
-    def option_words(self, option: str, value: Any) -> str:
-        return deck_words(catalog()[1], value) if option.startswith("deck_") else ""
-
-    def card_face(self, card: str) -> Face | None:
-        return _face(card.rpartition("#")[0] if "#" in card else card)
-
-    def readable(self, text: str) -> str:
-        """Card notation (`ember-imp#4`) read as the card's name."""
-        def name(m: re.Match) -> str:
-            c = _card(m.group(0))
-            return c.name if c is not None else m.group(0)
-        return CARD_ID.sub(name, text)
+    results = ("damage",)   # kept in view on the table (issue 22)
 
     def label(self, text: str) -> str:
         """Play C R reads "Play C, replacing R"; defend Y X "Block X with Y";
@@ -228,4 +214,4 @@ class SorcererPresentation(Presentation):
                      cards=cards, covers=covers)
 
 
-PRESENT = SorcererPresentation()
+PRESENT = SorcererPresentation(catalog, _card, _face)

@@ -14,11 +14,11 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
-from shrinetable.engine import SetupError, position_card, seat_index
+from shrinetable.engine import Named, SetupError, seat_index
 from shrinetable.engine.rng import seeded
 
 from . import decks
-from .cards import NONE, Def, definitions, instance
+from .cards import NONE, definitions, instance
 from .rules import START_MP
 from .state import Lane, State
 
@@ -62,17 +62,9 @@ class Keys(_Strict):
 def position(game: Any, spec: Any) -> State:
     """The State the spec describes (see the module docstring)."""
     opts = game.make_options(spec.options)
-    defs = definitions()
     me = seat_index(spec.turn)
-    named: dict[int, tuple[Def, int, tuple]] = {}
+    named = Named(definitions(), instance)
     piles: dict[str, list[int]] = {}
-
-    def take(text: str, q: int, loc: tuple) -> int:
-        n, d = position_card(text, loc, defs, instance)
-        if n in named:
-            raise SetupError(loc, f"#{n} is already named: each number names one card")
-        named[n] = (d, q, loc)
-        return n
 
     for zone, cards in spec.zones.items():
         if zone.startswith("lane"):
@@ -82,32 +74,22 @@ def position(game: Any, spec: Any) -> State:
                 raise SetupError(("zones", zone), "a player zone holds no cards")
             continue
         q = int(zone.partition(":")[2])
-        piles[zone] = [take(t, q, ("zones", zone, i)) for i, t in enumerate(cards)]
+        piles[zone] = [named.take(t, q, ("zones", zone, i)) for i, t in enumerate(cards)]
     lanes = []
     for i, ln in enumerate(spec.lanes):
         loc = ("lanes", i)
-        att = take(ln.attacker, me, (*loc, "attacker"))
-        dfn = -1 if ln.defender is None else take(ln.defender, 1 - me, (*loc, "defender"))
-        ab = tuple(take(t, me, (*loc, "attack_boosts", j)) for j, t in
+        att = named.take(ln.attacker, me, (*loc, "attacker"))
+        dfn = -1 if ln.defender is None else named.take(ln.defender, 1 - me, (*loc, "defender"))
+        ab = tuple(named.take(t, me, (*loc, "attack_boosts", j)) for j, t in
                    enumerate(ln.attack_boosts))
-        db = tuple(take(t, 1 - me, (*loc, "defence_boosts", j)) for j, t in
+        db = tuple(named.take(t, 1 - me, (*loc, "defence_boosts", j)) for j, t in
                    enumerate(ln.defence_boosts))
         lanes.append(Lane(att, dfn, ab, db))
     rng = seeded(spec.seed)
     for q in (0, 1):
         if f"deck:{q}" not in piles:
-            ids = decks.resolve(opts.decks[q])[1]
-            start = max(named, default=0) + 1
-            pile = list(range(start, start + len(ids)))
-            for n, cid in zip(pile, ids, strict=True):
-                named[n] = (defs[cid], q, ("zones",))
-            rng.shuffle(pile)
-            piles[f"deck:{q}"] = pile
-    size = max(named, default=0) + 1
-    table = [named.get(n, (NONE, 0, ())) for n in range(size)]
-    s = State(opts, rng, tuple(d for d, _, _ in table),
-              ("",) + tuple(f"{table[n][0].id}#{n}" for n in range(1, size)),
-              tuple(q for _, q, _ in table),
+            piles[f"deck:{q}"] = named.deck(q, decks.FILES.resolve(opts.decks[q])[1], rng)
+    s = State(opts, rng, *named.table(NONE),
               *([piles.get(f"{z}:{q}", []) for q in (0, 1)] for z in PILES),
               mp=[START_MP, START_MP])
     for name, value in spec.mp.items():

@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 
 from shrinetable.engine import TestHooks
+from shrinetable.engine.rng import deal_back
 
 from .state import State
 
@@ -14,12 +15,7 @@ def reshuffle_unseen(state: State, seat: int | None, rng: random.Random) -> Stat
     `seat`'s) dealt back at random among those same places; cards keep their owner."""
     s = state.copy()
     for q in (0, 1):
-        zones = [s.deck[q]] + ([s.hand[q]] if q != seat else [])
-        slots = [(z, i) for z in zones for i in range(len(z))]
-        cards = [z[i] for z, i in slots]
-        rng.shuffle(cards)
-        for (z, i), c in zip(slots, cards, strict=True):
-            z[i] = c
+        deal_back([s.deck[q]] + ([s.hand[q]] if q != seat else []), rng)
     return s
 
 

@@ -2,21 +2,10 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
-from shrinetable.engine import (
-    Decision,
-    Event,
-    GameBase,
-    Gesture,
-    IllegalAction,
-    OptionSpec,
-    Outcome,
-    PositionHook,
-    View,
-    ZoneView,
-)
+from shrinetable.engine import Decision, GameBase, Gesture, OptionSpec, PositionHook, View, ZoneView
+from shrinetable.engine.statejson import StateCodec
 
 from . import ai as computer
 from . import decks, gestures, present, rules, schema, setup, testing
@@ -56,22 +45,19 @@ class UsagiGame(GameBase):
     min_seats = 2
     max_seats = SEATS
     options = OPTIONS
-    position = PositionHook(keys=setup.Keys, build=setup.position)
-    card_data = replace(schema.DATA, deck_file=decks.file_problems)
-    testing = testing.HOOKS
-    present = present.PRESENT
-    ai = staticmethod(computer.choose)
     auto_pass = ("pass",)
     decision_rule = "turn"         # each step goes round the table, one seat at a time
-
-    def check_options(self, options: dict[str, Any] | None) -> dict[str, Any]:
-        """As `GameBase.check_options`, but a deck option also takes a deck file."""
-        options = dict(options or {})
-        files = {k: options.pop(k) for k in [o.name for o in OPTIONS[:SEATS]]
-                 if isinstance(options.get(k), str) and options[k] not in DECKS}
-        for value in files.values():
-            decks.resolve(value)            # ValueError naming what is wrong
-        return {**super().check_options(options), **files}
+    rules = rules                  # legal_actions and apply
+    parse = staticmethod(parse)    # parse_action
+    explain = staticmethod(explain)
+    ai = staticmethod(computer.choose)
+    position = PositionHook(keys=setup.Keys, build=setup.position)
+    card_data = decks.FILES.hooks(schema.DATA)
+    # a checkpoint keeps what moves change; the cards come from the deal
+    state_codec = StateCodec(fixed=("opts", "n", "defs", "names", "owner"),
+                             cache=("legal", "public", "zones"))
+    present = present.PRESENT
+    testing = testing.HOOKS
 
     def make_options(self, options: dict[str, Any] | None, seats: int = SEATS) -> Options:
         o = self.check_options(options)
@@ -80,9 +66,7 @@ class UsagiGame(GameBase):
 
     def deal(self, seed: int, options: dict[str, Any] | None, seats: int) -> State:
         opts = self.make_options(options, seats)
-        defs = definitions()
-        piles = [[defs[c] for c in decks.resolve(v)[1]] for v in opts.decks]
-        return rules.deal(seed, opts, piles)
+        return rules.deal(seed, opts, [decks.FILES.dealt(v, definitions()) for v in opts.decks])
 
     def decision(self, s: State) -> Decision | None:
         if s.result is not None:
@@ -99,23 +83,8 @@ class UsagiGame(GameBase):
         o.proposal = [c if q == seat else 0 for q, c in enumerate(s.proposal)]
         return o
 
-    def legal_actions(self, s: State) -> list[Action]:
-        return rules.legal_actions(s)
-
-    def apply(self, s: State, a: Action) -> tuple[State, list[Event]]:
-        """The state after `a`; IllegalAction naming the rule if it is not legal."""
-        if a not in rules.legal_actions(s):
-            raise IllegalAction(*explain(s, a))
-        return rules.apply(s, a)
-
-    def outcome(self, s: State) -> Outcome | None:
-        return s.result
-
     def turn_number(self, s: State) -> int:
         return max(1, s.turn_no)
-
-    def parse_action(self, text: str) -> Action:
-        return parse(text)
 
     def gesture(self, s: State, a: Action) -> Gesture:
         """The drag or click that makes `a` (the table side's `gestures` module)."""

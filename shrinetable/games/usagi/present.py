@@ -7,12 +7,11 @@ contests and the response chain."""
 
 from __future__ import annotations
 
-import re
 from functools import cache
 from typing import Any
 
-from shrinetable.engine import Arrow, CardDecor, Chip, Decor, Face, Hud, Presentation, Showcase
-from shrinetable.formats.decks import deck_words
+from shrinetable.engine import Arrow, CardDecor, Chip, Decor, Face, Hud, Showcase
+from shrinetable.formats.decks import DeckGameWords, card_id
 
 from .cards import catalog
 
@@ -26,11 +25,6 @@ RYO = (236, 200, 70)
 # the five ratings in their printed order and their short marks
 RATINGS = ("combat", "diplomacy", "intrigue", "ceremony", "labor")
 MARK = {"combat": "C", "diplomacy": "D", "intrigue": "I", "ceremony": "Ce", "labor": "L"}
-CARD_ID = re.compile(r"\b[a-z][a-z0-9-]*#\d+\b")
-
-
-def card_id(name: str) -> str:
-    return name.rpartition("#")[0] if "#" in name else name
 
 
 def card(name: str) -> Any | None:
@@ -151,10 +145,10 @@ the pointer on it, to read it large.<br><br>
 <b>On the table</b><br>
 The Events are in the middle, each over the Characters involved with it. Your Honor, Ryo
 and the chronicle tokens left in the pool are written under your field; each other
-player's Honor and Ryo under theirs, their tokens and state (first player, finished, has
-chosen) on their chronicle. DECLARED and RESPONDING mark the cards of the chain under way,
-with arrows to their targets; in a contest the Event's requirement and each contender's
-total stand over its Characters.<br><br>
+player's Honor and Ryo under theirs, their state (first player, finished, has chosen) beside
+their field's name and their tokens on their chronicle. DECLARED and RESPONDING mark the
+cards of the chain under way, with arrows to their targets; in a contest the Event's
+requirement and each contender's total stand over its Characters.<br><br>
 <b>Keys</b><br>
 Esc menu \u00b7 ? rules \u00b7 Ctrl+Z / Ctrl+Y undo / redo \u00b7 Ctrl+S save \u00b7 Ctrl+O load
 \u00b7 F11 fullscreen \u00b7 Ctrl+N the notation in the log
@@ -298,7 +292,7 @@ def _build(legal: list[Any]) -> Any | None:
     return None
 
 
-class UsagiPresentation(Presentation):
+class UsagiPresentation(DeckGameWords):
     rules = RULES
     words = {"pass": "Pass", "finish": "Finished", "finished": "Finished",
              "propose": "Propose no Event", "discard": "Discard no more",
@@ -314,18 +308,9 @@ class UsagiPresentation(Presentation):
     drag_from = ("hand", "field", "involved", "event")
     zoom_on_hover = True
     minor = ("pass",)   # a pass moves no card; the computer makes it at animation speed
+    results = ("tie", "fail", "resolve", "score")   # kept in view on the table (issue 22)
     showcase = Showcase("four players, Events contested", _contested, seats=4, steps=500,
                         pick=_build)
-
-    def option_words(self, option: str, value: Any) -> str:
-        return deck_words(catalog()[1], value) if option.startswith("deck_") else ""
-
-    def card_face(self, card: str) -> Face | None:
-        return _face(card_id(card))
-
-    def readable(self, text: str) -> str:
-        """Card notation (`ronin-blade#4`) read as the card's name, seats as p1..p6."""
-        return CARD_ID.sub(lambda m: _name(m.group(0)), text)
 
     def label(self, text: str) -> str:
         """Each kind of move in words, the cards still in notation."""
@@ -375,8 +360,10 @@ class UsagiPresentation(Presentation):
                 continue
             # no counters' zone in the view: short words on the field and chronicle
             # (badges, one line each): your own field says it all; another seat's
-            # field its currency, its chronicle its state and tokens
-            state = [c.text.lower() for c in hud.status if c.text != WAITING.text]
+            # field its currency (and its state as chips beside its label, where
+            # a narrow seat has the room), its chronicle its tokens
+            status = tuple(c for c in hud.status if c.text != WAITING.text)
+            state = [c.text.lower() for c in status]
             money = [c.text for c in hud.figures[:2]]
             tokens = int(_seat_value(info.get("tokens"), q, 0) or 0)
             held = f"{tokens} token{'s' if tokens != 1 else ''}"
@@ -388,7 +375,9 @@ class UsagiPresentation(Presentation):
                 badges[f"chronicle:{q}"] = held
             else:
                 badges[f"field:{q}"] = " \u00b7 ".join(money)
-                badges[f"chronicle:{q}"] = " \u00b7 ".join([*state, held])
+                badges[f"chronicle:{q}"] = held
+                if status:   # laid from the right: reversed, they read in order
+                    covers[f"field:{q}"] = status[::-1]
         for q in range(n):   # a deck drawn as a spread of backs says how many
             if f"deck:{q}" in view.zones:
                 badges[f"deck:{q}"] = str(len(view.zones[f"deck:{q}"].cards))
@@ -447,4 +436,4 @@ def _and(items: list[str]) -> str:
     return ", ".join(items[:-1]) + f" and {items[-1]}" if len(items) > 1 else "".join(items)
 
 
-PRESENT = UsagiPresentation()
+PRESENT = UsagiPresentation(catalog, card, _face)

@@ -22,11 +22,11 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from shrinetable.engine import SetupError, position_card, seat_index
+from shrinetable.engine import Named, SetupError, seat_index
 from shrinetable.engine.rng import seeded
 
 from . import decks
-from .cards import NONE, Def, definitions, instance
+from .cards import NONE, definitions, instance
 from .rules import POOL
 from .state import State
 
@@ -69,49 +69,30 @@ def position(game: Any, spec: Any) -> State:
     if not 2 <= n <= 6:
         raise SetupError(("seats",), "usagi is for 2 to 6 players")
     opts = game.make_options(spec.options, n)
-    defs = definitions()
-    named: dict[int, tuple[Def, int]] = {}
+    named = Named(definitions(), instance)
     zones: dict[str, list[int]] = {}
-
-    def take(text: str, q: int, loc: tuple) -> int:
-        num, d = position_card(text, loc, defs, instance)
-        if num in named:
-            raise SetupError(loc, f"#{num} is already named: each number names one card")
-        named[num] = (d, q)
-        return num
 
     for zone, cards in spec.zones.items():
         kind, _, owner = zone.partition(":")
         q = int(owner)
         if q >= n:
             raise SetupError(("zones", zone), f"there are {n} seats: {zone} is no seat's")
-        zones[zone] = [take(t, q, ("zones", zone, i)) for i, t in enumerate(cards)]
+        zones[zone] = [named.take(t, q, ("zones", zone, i)) for i, t in enumerate(cards)]
     for text, who in spec.owners.items():
         loc = ("owners", text)
         num = instance(text) if "#" in text and text.rpartition("#")[2].isdigit() else -1
-        if num not in named:
+        if num not in named.cards:
             raise SetupError(loc, f"{text} is not a card listed in the zones")
         if seat_index(who) >= n:
             raise SetupError(loc, f"there are {n} seats")
-        named[num] = (named[num][0], seat_index(who))
+        named.cards[num] = (named.cards[num][0], seat_index(who))
     rng = seeded(spec.seed)
     for q in range(n):
         if f"deck:{q}" not in zones:
-            ids = decks.resolve(opts.decks[q])[1]
-            for d, r in named.values():
-                if r == q and d.id in ids:
-                    ids.remove(d.id)
-            first = max(named, default=0) + 1
-            pile = list(range(first, first + len(ids)))
-            for num, cid in zip(pile, ids, strict=True):
-                named[num] = (defs[cid], q)
-            rng.shuffle(pile)
-            zones[f"deck:{q}"] = pile
-    size = max(named, default=0) + 1
-    table = [named.get(i, (NONE, 0)) for i in range(size)]
-    names = ("",) + tuple(f"{table[i][0].id}#{i}" for i in range(1, size))
+            ids = named.unnamed(q, decks.FILES.resolve(opts.decks[q])[1])
+            zones[f"deck:{q}"] = named.deck(q, ids, rng)
     e: list[list[int]] = [[] for _ in range(n)]
-    s = State(opts, n, rng, tuple(d for d, _ in table), names, tuple(q for _, q in table),
+    s = State(opts, n, rng, *named.table(NONE),
               *([zones.get(f"{k}:{q}", [])[:] for q in range(n)] for k in PILES),
               [x[:] for x in e], [x[:] for x in e], [x[:] for x in e], [0] * n, [0] * n,
               [0] * n,

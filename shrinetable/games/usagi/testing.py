@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 
 from shrinetable.engine import TestHooks
+from shrinetable.engine.rng import deal_back
 
 from .state import State
 
@@ -17,12 +18,7 @@ def reshuffle_unseen(state: State, seat: int | None, rng: random.Random) -> Stat
     s = state.copy()
     keep = set(s.proposal)
     for q in range(s.n):
-        zones = [s.deck[q], s.dead[q]] + ([s.hand[q]] if q != seat else [])
-        slots = [(z, i) for z in zones for i in range(len(z)) if z[i] not in keep]
-        cards = [z[i] for z, i in slots]
-        rng.shuffle(cards)
-        for (z, i), c in zip(slots, cards, strict=True):
-            z[i] = c
+        deal_back([s.deck[q], s.dead[q]] + ([s.hand[q]] if q != seat else []), rng, keep)
     return s
 
 

@@ -1,0 +1,88 @@
+"""Helpers for a game's `PositionHook.build`: reading the cards a scenario or demo
+file names, each blamed on its key path when it is wrong (stdlib only)."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterable
+from typing import Any
+
+
+class SetupError(ValueError):
+    """A position the rules cannot start from; `loc` is the key path to blame
+    (e.g. `("zones", "hand:0", 2)`), so the file's line can be found."""
+
+    def __init__(self, loc: tuple, message: str):
+        self.loc = loc
+        super().__init__(message)
+
+
+MAX_INSTANCE = 9999   # `card#N`: no deal comes near; a billion was allocated whole
+
+
+def located(loc: tuple, read: Callable[[str], Any], text: str) -> Any:
+    """`read(text)` (a card's or a number's notation), its NotationError (any
+    ValueError) turned into a SetupError blaming `loc`."""
+    try:
+        return read(text)
+    except ValueError as e:   # NotationError
+        raise SetupError(loc, str(e)) from None
+
+
+def position_card(text: str, loc: tuple, defs: dict[str, Any],
+                  instance: Callable[[str], int]) -> tuple[int, Any]:
+    """A card a position file names, `id#N`: its number (read by the game's own
+    `instance`) and its definition; SetupError blaming `loc` for a bad notation, a
+    number past MAX_INSTANCE or an id no card has."""
+    n = located(loc, instance, text)
+    if n > MAX_INSTANCE:
+        raise SetupError(loc, f"#{n}: card numbers go up to {MAX_INSTANCE}")
+    cid = text.rpartition("#")[0]
+    if cid not in defs:
+        raise SetupError(loc, f"no card has the id {cid!r}")
+    return n, defs[cid]
+
+
+class Named:
+    """The cards of a position, by instance number (0 is no card), each with its
+    definition and its owner's seat, for a game whose cards are `id#N` instances
+    of definitions with an `id`."""
+
+    def __init__(self, defs: dict[str, Any], instance: Callable[[str], int]):
+        self.defs, self.instance = defs, instance
+        self.cards: dict[int, tuple[Any, int]] = {}
+
+    def take(self, text: str, seat: int, loc: tuple) -> int:
+        """The card `text` names, owned by `seat`; SetupError blaming `loc` as in
+        `position_card`, or when its number already names a card."""
+        n, d = position_card(text, loc, self.defs, self.instance)
+        if n in self.cards:
+            raise SetupError(loc, f"#{n} is already named: each number names one card")
+        self.cards[n] = (d, seat)
+        return n
+
+    def unnamed(self, seat: int, ids: Iterable[str]) -> list[str]:
+        """`ids` (a deck's card ids) less one copy of each card named for `seat`."""
+        rest = list(ids)
+        for d, q in self.cards.values():
+            if q == seat and d.id in rest:
+                rest.remove(d.id)
+        return rest
+
+    def deck(self, seat: int, ids: list[str], rng: random.Random) -> list[int]:
+        """A deck of the cards `ids` for `seat`, numbered after every card so far and
+        shuffled by `rng`."""
+        first = max(self.cards, default=0) + 1
+        pile = list(range(first, first + len(ids)))
+        for n, cid in zip(pile, ids, strict=True):
+            self.cards[n] = (self.defs[cid], seat)
+        rng.shuffle(pile)
+        return pile
+
+    def table(self, none: Any) -> tuple[tuple[Any, ...], tuple[str, ...], tuple[int, ...]]:
+        """The state's instance table: definitions, notation and owners by number,
+        `none` (and "", seat 0) standing at the numbers no card has."""
+        size = max(self.cards, default=0) + 1
+        rows = [self.cards.get(n, (none, 0)) for n in range(size)]
+        names = ("",) + tuple(f"{rows[n][0].id}#{n}" for n in range(1, size))
+        return tuple(d for d, _ in rows), names, tuple(q for _, q in rows)

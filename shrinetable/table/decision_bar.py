@@ -1,0 +1,144 @@
+"""The decision bar: the buttons of the moves made without cards, in one place
+per layout (its `buttons` panel), the moves that end a step (pass, done, next,
+finished: an action with nothing after its name) always first, each a row of
+its own at the top, the others below them.
+
+Buttons there replace each other under a waiting pointer ("Pass", "Finished",
+then a question about the next step, in one spot, one click apart), so a button that is
+new where it stands (another label there before, none, or the same label after
+a move) ignores clicks for `guard_s()` and fades in meanwhile: a click meant
+for the button that stood there a moment ago is no answer to the new one."""
+
+from __future__ import annotations
+
+import os
+
+import pygame
+
+from shrinetable.adapter import gestures
+
+GUARD_S = 0.4   # how long a new button ignores clicks (MTG Arena-like: about a blink)
+GUARD_ENV = "SHRINETABLE_GUARD_S"   # tests on a busy machine lengthen it, to click inside it
+GUARD_MAX = 10.0
+ROW = 40   # a bar button's height at most (and a step-ending one's always, room given)
+HELP_ROW = 30   # the help row's height (its buttons 26 px: 14 px text)
+NEW = (255, 214, 120)   # the outline of a button still guarded
+
+
+def guard_s() -> float:
+    """The guard: GUARD_S, or SHRINETABLE_GUARD_S seconds (0 to 10) when set to
+    such a number (a knob for tests, so anything else means the default)."""
+    try:
+        value = float(os.environ.get(GUARD_ENV, GUARD_S))
+    except ValueError:
+        return GUARD_S
+    return value if 0 <= value <= GUARD_MAX else GUARD_S
+
+
+def ends_step(move: gestures.Move) -> bool:
+    """Whether `move` ends or skips a step: a button with no words after its
+    action's name ("pass", "next", "finished", "hero" keeping none)."""
+    return not move.gesture.cards and " " not in move.text.strip()
+
+
+def shown(moves: list[gestures.Move], every: bool,
+          on_table: set[tuple[str, str]]) -> list[gestures.Move]:
+    """The moves the bar offers: the card-less ones, the card moves whose cards
+    are not on the table (`gestures.stranded`), and every move when the
+    decision lists them all (`every`); the step-ending ones first."""
+    out = gestures.buttons(moves) + gestures.stranded(moves, on_table)
+    if every:
+        out += [m for m in moves if m not in out]
+    return [m for m in out if ends_step(m)] + [m for m in out if not ends_step(m)]
+
+
+def slots(moves: list[gestures.Move], area: pygame.Rect) -> list[tuple[gestures.Move, pygame.Rect]]:
+    """Where each of `moves` (in `shown`'s order) stands in the bar `area`: a
+    step-ending move in a full-width row of `ROW` at the top, the rest in one
+    or two columns under them (as many as fit)."""
+    first = [m for m in moves if ends_step(m)]
+    rest = moves[len(first):]
+    out = []
+    y = area.y
+    for m in first:
+        row = first_row(pygame.Rect(area.x, y, area.w, area.bottom - y))
+        if row.bottom > area.bottom and out:
+            break
+        out.append((m, row))
+        y += row.h + 4
+    room = pygame.Rect(area.x, y, area.w, max(0, area.bottom - y))
+    if not rest or room.h < 26:
+        return out
+    per_col = max(1, room.h // 34)
+    cols = 1 if len(rest) <= per_col else 2
+    rows = -(-len(rest) // cols)
+    h = min(ROW, room.h // max(1, rows))
+    w = room.w // cols
+    for i, move in enumerate(rest[:per_col * cols]):
+        col, row = divmod(i, rows)
+        out.append((move, pygame.Rect(room.x + col * w, room.y + row * h, w - 4, h - 4)))
+    return out
+
+
+def split_help(panel: pygame.Rect) -> tuple[pygame.Rect, pygame.Rect]:
+    """The layout's buttons panel: the bar's room, and the help row (Hint, What
+    happened?) at its foot."""
+    row = pygame.Rect(panel.x, panel.bottom - HELP_ROW, panel.w, HELP_ROW)
+    return pygame.Rect(panel.x, panel.y, panel.w, max(0, panel.h - HELP_ROW - 4)), row
+
+
+def first_row(area: pygame.Rect) -> pygame.Rect:
+    """The bar's top row in `area`: where the step-ending move always stands."""
+    return pygame.Rect(area.x, area.y, area.w - 4, min(ROW, max(26, area.h)) - 4)
+
+
+class Guard:
+    """When each button on the table appeared (`place`), whether a click on it
+    counts yet (`ready`), and the fade-in drawn over the new ones (`draw`)."""
+
+    def __init__(self, seconds: float | None = None):
+        self.seconds = guard_s() if seconds is None else seconds
+        self.born: dict[tuple, float] = {}   # (place, label) -> when it appeared
+        self.key: object = None               # the position the buttons answer
+        self.until = 0.0                      # when the last new button's guard ends
+        self.live: dict[object, tuple] = {}   # a button -> its (place, label)
+
+    def place(self, buttons: list, key: object, now: float) -> list[str]:
+        """The buttons just built (pygame_gui buttons) for position `key`: each
+        is new unless the same label stood in the same place for the same
+        position. The labels of the new ones."""
+        moved = key != self.key
+        self.key = key
+        born, self.live, new = {}, {}, []
+        for b in buttons:
+            spot = (tuple(b.rect), b.text)
+            self.live[b] = spot
+            if moved or spot not in self.born:
+                born[spot] = now
+                new.append(b.text)
+            else:
+                born[spot] = self.born[spot]
+        self.born = born
+        if new:
+            self.until = max(self.until, now + self.seconds)
+        return new
+
+    def ready(self, button, now: float) -> bool:
+        spot = self.live.get(button)
+        return spot is None or now >= self.born[spot] + self.seconds
+
+    def waiting(self, now: float) -> bool:
+        return now < self.until
+
+    def draw(self, screen: pygame.Surface, now: float) -> None:
+        """Each guarded button fades in (a veil thinning over the guard) inside
+        an outline, so it shows that it is new and not yet taking clicks."""
+        for b, spot in self.live.items():
+            left = self.born[spot] + self.seconds - now
+            if left <= 0 or not b.visible:
+                continue
+            part = left / self.seconds if self.seconds else 0
+            veil = pygame.Surface(b.rect.size, pygame.SRCALPHA)
+            veil.fill((18, 40, 32, round(170 * part)))
+            screen.blit(veil, b.rect)
+            pygame.draw.rect(screen, NEW, b.rect.inflate(4, 4), 2, border_radius=4)

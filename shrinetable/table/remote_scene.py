@@ -1,0 +1,260 @@
+"""The table for a seat of a hosted game: the game scene, driven by a `RemoteMatch`.
+
+Everything a person does at the table works as at one screen (drags,
+highlights, buttons, refusals with their rule, the log, the animations);
+what differs is where the messages go. A move goes to the host and comes back
+as an update, animated like any other; the host makes the computer's moves
+and the passes, so this table never steps the match; an undo asks the other
+players; the game is kept by the host, so Save and Play again are the host's.
+A line over the table says where the game is hosted and who is connected.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Callable
+
+import pygame
+import pygame_gui
+from pygame_gui.windows import UIConfirmationDialog
+
+from shrinetable.engine import Chip
+from shrinetable.net.client import DEFAULT_PORT, Remote, lan_address, rejoin
+from shrinetable.net.host import Host
+from shrinetable.net.remote_match import Link, RemoteMatch
+from shrinetable.net.seam import Refusal
+
+from . import hud
+from .game_scene import GameScene
+from .seats import seat_name
+
+WAKE = pygame.event.custom_type()   # posted from the network's thread: something arrived
+DOT = " \u00b7 "
+LINE = Chip("", (14, 34, 27), (235, 245, 238))
+
+
+def waker():
+    """A callable the network's thread uses to wake the window's loop."""
+    def wake() -> None:
+        try:
+            pygame.event.post(pygame.event.Event(WAKE))
+        except pygame.error:   # the window is closing
+            pass
+    return wake
+
+
+class RemoteScene(GameScene):
+    """`where`: the host's address and code as this table shows them;
+    `on_close`: what to stop when the table is left (the host's own server)."""
+
+    def __init__(self, app, match: RemoteMatch, layout, where: str, on_close=None):
+        self.where = where
+        self.on_close = on_close
+        # at the host's window: lets the computer play a seat whose player is gone
+        self.hand_over: Callable[[int], None] | None = None
+        self.asking: UIConfirmationDialog | None = None   # another player's undo request
+        self.gone: tuple[int, UIConfirmationDialog] | None = None   # the seat asked about
+        super().__init__(app, match, layout)
+
+    # -- messages from the host --------------------------------------------------------
+    def update(self, now: float) -> None:
+        for change in self.match.poll():
+            if change.kind == "move":
+                self._made(change.applied)
+            elif change.kind == "reset":
+                self.panels.relog()
+                self.marks.last = set()
+                self._after_change()
+            elif change.kind == "say":
+                self.say(change.text, error=change.error)
+            elif change.kind == "undo_asked":
+                self._undo_asked(change.seat)
+            elif change.kind == "players" and self.hand_over is not None:
+                self._ask_gone()
+            self.dirty = True
+        super().update(now)
+
+    def _ask_gone(self) -> None:
+        """At the host's window, when a remote player leaves: may the computer
+        play their seat? (Closing the question waits for them; they may rejoin.)"""
+        gone = [pl for pl in self.match.players.players
+                if pl.kind == "remote" and pl.taken and not pl.connected]
+        if self.gone is not None and self.gone[0] not in {pl.seat for pl in gone}:
+            self.gone[1].kill()   # back, or already handed over
+            self.gone = None
+        if self.gone is None and gone:
+            pl = gone[0]
+            self.gone = (pl.seat, self._question(
+                f"{seat_name(pl.seat)} ({pl.name}) has left. Let the computer play "
+                f"{seat_name(pl.seat)}? (Close this to wait: they can rejoin.)",
+                "Computer plays", "Player gone"))
+
+    def _undo_asked(self, seat: int) -> None:
+        self.asking = self._question(
+            f"{seat_name(seat)} asks to take back their last move. Agree?", "Agree", "Undo?")
+
+    def _question(self, text: str, yes: str, title: str) -> UIConfirmationDialog:
+        size = self.app.screen.get_size()
+        rect = pygame.Rect(0, 0, 440, 210)
+        rect.center = (size[0] // 2, size[1] // 2)
+        return UIConfirmationDialog(rect, text, self.app.manager, action_short_name=yes,
+                                    window_title=title)
+
+    # -- messages to the host ----------------------------------------------------------
+    def perform(self, action) -> None:
+        """Send the move; it is made when the host's update brings it back. Until
+        then nothing more can be dragged (a second move would answer a position
+        that is gone)."""
+        self.match.send(action.text)
+        self.moves = []
+        self.marks.playable = set()
+        self.build_ui()
+        self.base_dirty = self.dirty = True
+
+    def undo(self) -> None:
+        if self.match.can_undo(self.viewer):
+            self.match.ask_undo()
+            self.say("Asked the other players to agree to take back your last move.",
+                     error=False)
+        else:
+            self.say("Nothing to undo: only your last move, before another player has "
+                     "chosen one.")
+
+    def redo(self) -> None:
+        self.say("In a networked game a move taken back stays taken back.")
+
+    def toggle_auto_pass(self) -> None:
+        self.say("The host passes for you when passing is your only move.", error=False)
+
+    def save(self) -> None:
+        self.say("The host keeps this game: it saves after every move.", error=False)
+
+    def command(self, cmd: str) -> None:
+        if cmd == "load":
+            self.say("This game is the host's: load a game of your own from the start "
+                     "screen (New game).", error=False)
+        elif cmd in ("again", "newgame"):
+            self.leave()
+            self.app.show_start()
+        else:
+            super().command(cmd)
+
+    def leave(self) -> None:
+        """Close the connection (and the host's server, at the host's window)."""
+        self.match.close()
+        if self.on_close is not None:
+            self.on_close()
+            self.on_close = None
+
+    def handle(self, event: pygame.event.Event, consumed: bool) -> None:
+        if event.type == WAKE:
+            return
+        element = getattr(event, "ui_element", None)
+        yes = event.type == pygame_gui.UI_CONFIRMATION_DIALOG_CONFIRMED
+        answered = yes or event.type == pygame_gui.UI_WINDOW_CLOSE
+        if self.asking is not None and element is self.asking:
+            if answered:
+                self.match.agree(yes)
+                self.asking = None
+            return
+        if self.gone is not None and element is self.gone[1]:
+            if answered:
+                seat, self.gone = self.gone[0], None
+                if yes:
+                    self.hand_over(seat)
+            return
+        super().handle(event, consumed)
+
+    # -- the line over the table ---------------------------------------------------------
+    def status(self) -> str:
+        """Where the game is hosted and who sits where, connected or not."""
+        m = self.match
+        people = []
+        for pl in m.players.players if m.players else []:
+            if pl.seat == m.seat:
+                who = "you"
+            elif pl.kind == "remote" and not pl.taken:
+                who = "waiting for a player"
+            elif pl.kind == "remote":
+                who = f"{pl.name}, {'connected' if pl.connected else 'gone'}"
+            else:
+                who = "the host" if pl.kind == "human" else pl.kind
+            people.append(f"{seat_name(pl.seat)} {who}")
+        watchers = m.players.watchers if m.players else 0
+        return DOT.join([self.where, *people] + ([f"{watchers} watching"] if watchers else []))
+
+    def draw(self, screen: pygame.Surface) -> list[pygame.Rect] | None:
+        rects = self.painter.draw(screen)
+        px = max(12, round(screen.get_height() / 720 * 12))
+        box = hud.chip(screen, self.app.fonts, Chip(self.status(), LINE.fill, LINE.ink), px,
+                       (2, screen.get_height() - 1), "bottomleft")   # the table's edge
+        if rects is not None:
+            rects.append(box)
+        return rects
+
+
+def open_joined(app, host: str, port: int, code: str, name: str = "", watch: bool = False,
+                *, link: Link | None = None, token: str | None = None, where: str = "",
+                on_close=None, wait: float = 5.0) -> RemoteScene:
+    """Join the game hosted at `host:port` and show its table in `app`;
+    `client.Refused` with the host's reason, OSError when no host answers."""
+    own = link is None
+    link = link or Link()
+    remote = Remote(host, port, code, name, watch=watch, token=token)
+    try:
+        welcome = link.run(rejoin(remote, wait)).result()
+    except BaseException:
+        if own:
+            link.stop()
+        raise
+    match = RemoteMatch(remote, link, waker())
+    who = "watching" if welcome.seat is None else f"you are {seat_name(welcome.seat)}"
+    scene = RemoteScene(app, match, app.layout(match.game),
+                        where or f"joined {host}:{port} ({who})",
+                        on_close or (link.stop if own else None))
+    app.scene = scene
+    pygame.display.set_caption(f"{match.title} at {host}:{port} \u2014 shrinetable")
+    return scene
+
+
+def open_hosted(app, seam, bind: str = "0.0.0.0", port: int = DEFAULT_PORT, code=None,
+                names=None, tokens=None, say=print,
+                computer_after: float | None = None) -> RemoteScene:
+    """Host `seam`'s game from this window: the server runs in the network's
+    thread and the window joins it like any table, at the person's seat (one
+    at most; none: it watches). OSError when the port cannot be listened on."""
+    people = [i for i, k in enumerate(seam.kinds) if k == "human"]
+    if len(people) > 1:
+        raise ValueError("one person plays at the host's window; the others join from "
+                         "their own computers (on this one too: `shrinetable join`)")
+    link = Link()
+    host = Host(seam, code, names, tokens, pace=app.ai_delay, minor_pace=app.minor_delay,
+                say=say)
+    try:
+        link.run(host.start(bind, port)).result(10)
+    except BaseException:
+        link.stop()
+        raise
+    if computer_after is not None:
+        link.run(host.hand_over_after(computer_after))
+    address = f"{lan_address() if bind in ('0.0.0.0', '') else bind}:{host.port}"
+    say(f"address: {address}")
+    say(f"code: {host.code}")
+    say(f"join with: shrinetable join {address} --code {host.code}")
+
+    def stop() -> None:
+        link.run(host.stop()).result(10)
+        link.stop()
+
+    def hand_over(seat: int) -> None:
+        def hand() -> None:
+            with contextlib.suppress(Refusal):   # back in the meantime
+                host.hand_to_computer(seat)
+        link.loop.call_soon_threadsafe(hand)
+
+    local = "127.0.0.1" if bind in ("0.0.0.0", "") else bind
+    scene = open_joined(app, local, host.port, host.code, "host", watch=not people,
+                        link=link, token=host.local_token(people[0]) if people else None,
+                        where=f"hosting at {address}, code {host.code}", on_close=stop)
+    scene.hand_over = hand_over
+    return scene

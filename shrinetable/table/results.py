@@ -1,0 +1,91 @@
+"""A move's result kept in view: the words of its events that the game calls
+results (`Presentation.results`: a damage round's sums and who fell, the units
+a combat destroyed) stand in a box over the middle of the table, since the
+cards they name are gone from it at once (a damage round clears its lanes).
+
+The box stays at least `RESULT_S`; after that it goes with the viewer's next
+move, or at a click on it. Results of later moves join it (the latest
+`MAX_LINES` lines)."""
+
+from __future__ import annotations
+
+import pygame
+
+from . import faces
+
+RESULT_S = 4.0   # at least this long in view (a few lines read at an easy pace)
+MAX_LINES = 6
+TITLE = "Result (click to close)"
+FILL, EDGE, INK, HEAD = (16, 44, 34), (240, 200, 110), (240, 246, 240), (255, 220, 140)
+
+
+class Results:
+    """The lines shown, since when, and whether the viewer has moved since."""
+
+    def __init__(self):
+        self.lines: list[str] = []
+        self.since = 0.0
+        self.moved = False   # the viewer moved after the result came: it goes at RESULT_S
+        self.box: pygame.Rect | None = None   # where it was last drawn (a click closes it)
+
+    def add(self, present, applied, viewer: int | None, now: float) -> bool:
+        """The results among `applied`'s events, as `viewer` sees them; whether any."""
+        said = [present.readable(seen.text) for e in applied.events
+                if e.kind in present.results and (seen := e.seen_by(viewer)).text]
+        if not said:
+            return False
+        said = [t[:1].upper() + t[1:] for t in said]
+        self.lines = (self.lines + said)[-MAX_LINES:]
+        self.since, self.moved = now, False
+        return True
+
+    def viewer_moved(self, now: float) -> None:
+        """The viewer made a move: the box goes now if it has been read long enough."""
+        if now >= self.since + RESULT_S:
+            self.clear()
+        else:
+            self.moved = True
+
+    def due(self) -> float | None:
+        """When the box is to go by itself (None: it stays)."""
+        return self.since + RESULT_S if self.lines and self.moved else None
+
+    def update(self, now: float) -> bool:
+        """Whether the box went now."""
+        if self.lines and self.moved and now >= self.since + RESULT_S:
+            self.clear()
+            return True
+        return False
+
+    def clear(self) -> None:
+        self.lines, self.moved, self.box = [], False, None
+
+    def click(self, pos) -> bool:
+        """A click on the box closes it (and does nothing else)."""
+        if self.box is not None and self.box.collidepoint(pos):
+            self.clear()
+            return True
+        return False
+
+    def draw(self, surf: pygame.Surface, fonts, area: pygame.Rect, px: int) -> None:
+        """The box, its lines wrapped, centred in `area` (the table without the panels)."""
+        if not self.lines:
+            self.box = None
+            return
+        width = min(area.w - 40, px * 46)
+        head = fonts.text(TITLE, px, HEAD, True)
+        imgs = [fonts.text(line, px, INK) for text in self.lines
+                for line in faces.wrap(fonts, text, px, width - 24)]
+        box = pygame.Rect(0, 0, max([head.get_width()] + [i.get_width() for i in imgs]) + 24,
+                          head.get_height() + 6 + sum(i.get_height() for i in imgs) + 18)
+        box.center = area.center
+        box.clamp_ip(area)
+        pygame.draw.rect(surf, FILL, box, border_radius=10)
+        pygame.draw.rect(surf, EDGE, box, 2, border_radius=10)
+        y = box.top + 9
+        surf.blit(head, (box.left + 12, y))
+        y += head.get_height() + 6
+        for img in imgs:
+            surf.blit(img, (box.left + 12, y))
+            y += img.get_height()
+        self.box = box

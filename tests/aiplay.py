@@ -1,0 +1,26 @@
+"""A game of a game's computer player against uniformly random play, for the
+computer-player tests of every game: every choice is checked against the legal
+actions, and the computer is fed only what its seat may know (`observe`)."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+
+def against_random(game: Any, seed: int, me: int | None, decks: tuple[str, str],
+                   turns: int) -> tuple[list[str], Any]:
+    """The computer at seat `me` (None: at every seat), random play at the others,
+    `decks` the two deck options, until the game ends or passes turn `turns`: the
+    action texts taken and the final state."""
+    s = game.new_game(seed, {"deck_p1": decks[0], "deck_p2": decks[1]})
+    rng = random.Random(seed)
+    taken = []
+    while game.outcome(s) is None and game.turn_number(s) <= turns:
+        legal = game.legal_actions(s)
+        seat = game.decision(s).seat
+        a = game.ai(game.observe(s, seat), rng) if me in (None, seat) else rng.choice(legal)
+        assert a in legal, (a, game.turn_number(s), game.decision(s).kind)
+        taken.append(a.text)
+        s, _ = game.apply(s, a)
+    return taken, s

@@ -1,0 +1,85 @@
+"""Issue 22: in each game's real window (Xvfb, xdotool), a click that lands on
+a decision-bar button which has just replaced another does nothing, and a
+click on it once its guard is over makes its move. The guard is lengthened
+for the test (SHRINETABLE_GUARD_S) so that the click lands inside it on a busy
+machine; the production default is `decision_bar.GUARD_S`. Every wait is on a
+--trace line ("new buttons", "guarded", "buttons ready", "action")."""
+
+from __future__ import annotations
+
+from functools import cache
+
+import pytest
+from e2e_harness import ARTIFACTS, SIZE, App
+
+from shrinetable.adapter.match import Match
+from shrinetable.adapter.session import Session
+from shrinetable.engine import registry
+from shrinetable.formats.layout import load_layout
+from shrinetable.resources import layout_path
+from shrinetable.table import decision_bar as bar
+from shrinetable.table import geometry as geo
+
+pytestmark = [pytest.mark.e2e]
+
+GAMES = ("shrine", "shrines", "sorcerer", "shards", "usagi")
+GUARD = "4"   # seconds: the test's click lands inside it even under load
+
+
+def _top(m: Match):
+    d = m.decision()
+    ending = [x for x in m.moves() if bar.ends_step(x)] if d and d.seat == 0 else []
+    if not ending:
+        return None
+    return (m.present.describe(ending[0].text, d.kind), ending[0].text,
+            "secret" if d.secret else ending[0].text)   # the trace hides a secret move
+
+
+@cache
+def plan(name: str) -> tuple[int, list[tuple[str, str, str]]]:
+    """A seed where p1 (a person, against the computer) meets two decisions in
+    a row with a step-ending button at the top of the bar, one after the other:
+    their (label, move text, its words in the trace)."""
+    for seed in range(1, 40):
+        m = Match(Session(registry.get(name), seed, {}, ["human", "computer"]))
+        m.run()
+        steps = []
+        while len(steps) < 2 and (top := _top(m)) is not None:
+            steps.append(top)
+            m.act(0, top[1])
+            m.run()
+        if len(steps) == 2:
+            return seed, steps
+    raise AssertionError(f"no seed for {name}")
+
+
+def top_slot(name: str) -> tuple[int, int]:
+    """The middle of the bar's first row (where a step-ending move always stands)."""
+    layout = load_layout(layout_path(name))
+    scaler = geo.Scaler((layout.canvas.width, layout.canvas.height), SIZE)
+    return bar.first_row(bar.split_help(scaler.rect(layout.panels.buttons))[0]).center
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_a_click_on_a_button_that_just_replaced_another_does_nothing(xvfb, tmp_path, name):
+    seed, ((_, _, said1), (label2, _, said2)) = plan(name)
+    app = App(xvfb, [name, "--seed", str(seed), "--trace", "--seats", "human,computer"],
+              tmp_path, env={bar.GUARD_ENV: GUARD})
+    spot = top_slot(name)
+    try:
+        app.wait_line("ready", timeout=30)
+        app.window()
+        app.wait_line("buttons ready", timeout=30)   # the first buttons' guard is over
+        app.click(spot)
+        assert app.wait_any(("action p1", "guarded"), 20) == f"action p1 {said1}"
+        while not app.wait_line("new buttons", 30).startswith(f"new buttons {label2}"):
+            pass   # a rebuild while the computer moved: not p1's next buttons yet
+        app.click(spot)                                # on the new button, at once
+        assert app.wait_any(("action p1", "guarded"), 20) == f"guarded {label2}"
+        ARTIFACTS.mkdir(exist_ok=True)
+        app.screenshot(ARTIFACTS / f"calm-guard-{name}.png")
+        app.wait_line("buttons ready", timeout=30)
+        app.click(spot)                                # the guard is over: it acts
+        assert app.wait_any(("action p1", "guarded"), 20) == f"action p1 {said2}"
+    finally:
+        app.stop()

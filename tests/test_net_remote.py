@@ -1,0 +1,134 @@
+"""The remote table's stand-in for a Match answers as the host's Match does for
+that seat: views, legal moves with their gestures, the log's words, refusals
+with their rule, who sits where. In process: a host on 127.0.0.1 in a `Link`,
+two tables joined to it (one as the host's own window joins, with its token)."""
+
+from __future__ import annotations
+
+import threading
+import time
+
+import pytest
+
+from shrinetable.net.client import Remote
+from shrinetable.net.host import Host
+from shrinetable.net.remote_match import Link, RemoteMatch
+from shrinetable.net.seam import Seam
+
+
+@pytest.fixture
+def tables(tmp_path, monkeypatch):
+    monkeypatch.setenv("SHRINETABLE_DATA_DIR", str(tmp_path))
+    link = Link()
+    seam = Seam.new("shrine", 42, {}, ["human", "remote"])
+    host = Host(seam, say=lambda s: None)
+    link.run(host.start("127.0.0.1", 0)).result(10)
+    woke = threading.Event()
+    out = []
+    for name, token in (("host", host.local_token(0)), ("Ann", None)):
+        remote = Remote("127.0.0.1", host.port, host.code, name, token=token)
+        link.run(remote.join()).result(10)
+        out.append(RemoteMatch(remote, link, woke.set))
+    yield seam, out
+    for m in out:
+        m.close()
+    link.run(host.stop()).result(10)
+    link.stop()
+
+
+def until(matches, done, timeout=10.0):
+    """Poll every table until `done()` (changes kept per table)."""
+    seen = [[] for _ in matches]
+    end = time.monotonic() + timeout
+    while not done(seen):
+        assert time.monotonic() < end, seen
+        for i, m in enumerate(matches):
+            seen[i] += m.poll()
+        time.sleep(0.01)
+    return seen
+
+
+def test_a_remote_table_is_asked_as_the_hosts_match_is(tables):
+    seam, (p1, p2) = tables
+    until([p1, p2], lambda seen: all(m.players and len(m.players.players) == 2
+                                     for m in (p1, p2)))
+    assert p1.seats == ["human", "remote"] and p2.seats == ["host", "human"]
+    assert p1.humans() == [0] and p2.moves() == []   # not P2's decision
+    local = seam.match
+    assert [(m.text, m.gesture) for m in p1.moves()] == \
+        [(m.text, m.gesture) for m in local.moves()]
+    for n, (text, table) in enumerate((("draw", p1), ("pass", p1), ("draw", p2)), 1):
+        table.send(text)
+        until([p1, p2], lambda seen, n=n: all(len(m.history) >= n for m in (p1, p2)))
+        assert p1.tallies(0) == local.tallies(0) and p2.tallies(1) == local.tallies(1)
+    for seat, table in ((0, p1), (1, p2)):
+        assert table.view() == local.view(seat)
+        assert table.decision() == local.decision()
+        assert table.turn_number() == local.turn_number()
+        for mine, theirs in zip(table.history, local.history, strict=True):
+            assert table.said(mine, seat) == local.said(theirs, seat)
+            assert mine.text == (theirs.text if theirs.seat == seat else "")
+        assert table.summary(seat) == local.summary(seat)
+    assert [(m.text, m.gesture) for m in p2.moves()] == \
+        [(m.text, m.gesture) for m in local.moves()]
+    assert p2.hint(1) in p2.moves() and p1.hint(0) is None   # for one's own decision
+    # a drop the rules refuse: the host's words, with the rule, as at one screen
+    why = p2.refusal(1, ("7C",), "hand:1", "shrine:0", None)
+    assert why == local.refusal(1, ("7C",), "hand:1", "shrine:0", None)
+    assert "rule" in why
+    # only a drop the table could make is judged: a card it was not shown, or one
+    # it names elsewhere, gets the plain sentence (the rules' words could say more)
+    theirs = next(c for c in seam.session.game.all_cards(seam.session.state)["hand:0"])
+    for held, source in (((theirs,), "hand:0"), (("7C", "7C"), "hand:1"), (("7C",), "deck")):
+        assert p2.refusal(1, held, source, "shrine:0", None) == \
+            f"No legal move takes {' '.join(held)} there."
+
+
+def test_a_move_the_host_refuses_is_said_with_its_reason(tables):
+    _, (p1, p2) = tables
+    p2.send("draw")   # not P2's decision
+    seen = until([p2], lambda seen: any(c.kind == "say" for c in seen[0]))
+    said = next(c for c in seen[0] if c.kind == "say")
+    assert said.error and "p1's decision" in said.text
+    assert p1.history == [] and p2.history == []
+
+
+def test_an_undo_asked_and_agreed_takes_the_move_back_at_every_table(tables):
+    seam, (p1, p2) = tables
+    p1.send("draw")
+    until([p1, p2], lambda seen: all(m.history for m in (p1, p2)))
+    assert p1.can_undo(0) and not p2.can_undo(1)
+    p1.ask_undo()
+    asked = until([p2], lambda seen: any(c.kind == "undo_asked" for c in seen[0]))
+    assert next(c for c in asked[0] if c.kind == "undo_asked").seat == 0
+    p2.agree(True)
+    until([p1, p2], lambda seen: all(any(c.kind == "reset" for c in s) for s in seen))
+    assert p1.history == [] and p2.history == [] and seam.match.history == []
+    assert p1.view() == seam.match.view(0) and [m.text for m in p1.moves()] == ["draw"]
+
+
+def test_a_spectator_sees_the_public_view_and_moves_nothing(tables):
+    seam, (p1, _) = tables
+    remote = Remote("127.0.0.1", int(p1.remote.uri.rsplit(":", 1)[1]), p1.remote.code,
+                    watch=True)
+    p1.link.run(remote.join()).result(10)
+    watcher = RemoteMatch(remote, p1.link)
+    try:
+        p1.send("draw")
+        until([watcher], lambda seen: watcher.history)
+        assert watcher.seat is None and watcher.humans() == []
+        assert watcher.view() == seam.match.view(None) and watcher.moves() == []
+        assert "human" not in watcher.seats
+    finally:
+        watcher.close()
+
+
+def test_a_table_whose_connection_drops_takes_its_seat_back(tables):
+    seam, (p1, p2) = tables
+    p2.link.run(p2.remote.ws.close()).result(5)   # the network drops it
+    seen = until([p2], lambda seen: any(c.text == "Back at the table." for c in seen[0]))
+    assert [c.text for c in seen[0] if c.kind == "say"][0].startswith("Lost the host")
+    assert p2.seat == 1
+    p1.send("draw")
+    until([p1, p2], lambda seen: all(m.history for m in (p1, p2)))
+    assert p2.view() == seam.match.view(1)

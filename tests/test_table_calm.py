@@ -1,0 +1,227 @@
+"""Issue 22 on the table: the decision bar (step-ending buttons in one fixed
+place, a new button guarded a moment), in process with the dummy video driver."""
+
+from __future__ import annotations
+
+import pygame
+import pygame_gui
+import pytest
+from table_input import ev
+
+from shrinetable.adapter.match import Match
+from shrinetable.adapter.session import Session
+from shrinetable.engine import registry
+from shrinetable.table import decision_bar as bar
+
+pytestmark = pytest.mark.usefixtures("dummy_video")
+
+
+def start(app, session: Session):
+    app.start_game(session)
+    app.step([], 0.01)
+    return app.scene
+
+
+def test_the_guard_is_about_half_a_second_unless_a_test_sets_it(monkeypatch):
+    monkeypatch.delenv(bar.GUARD_ENV, raising=False)
+    assert bar.guard_s() == bar.GUARD_S == 0.4
+    monkeypatch.setenv(bar.GUARD_ENV, "3")
+    assert bar.guard_s() == 3.0
+    for bad in ("soon", "nan", "-1", "11"):
+        monkeypatch.setenv(bar.GUARD_ENV, bad)
+        assert bar.guard_s() == bar.GUARD_S
+
+
+@pytest.mark.parametrize("name", ["shrine", "shrines", "sorcerer", "shards", "usagi"])
+def test_a_step_ending_move_always_stands_in_the_bars_first_row(name):
+    """Whatever else the bar offers, the first step-ending move (pass, next,
+    finished...) is in the same place: the first row of the layout's panel."""
+    m = Match(Session(registry.get(name), 3, {}, ["computer", "computer"]))
+    area = pygame.Rect(1000, 500, 270, 210)
+    seen = 0
+    for _ in range(150):
+        if m.pending() is None:
+            break
+        moves = m.moves()
+        placed = bar.slots(bar.shown(moves, False, set()), area)
+        ending = [mv for mv in moves if bar.ends_step(mv)]
+        if ending:
+            assert placed[0] == (ending[0], bar.first_row(area))
+            seen += 1
+        rects = [r for _, r in placed]
+        assert all(area.contains(r) for r in rects)
+        assert not any(a.colliderect(b) for i, a in enumerate(rects) for b in rects[i + 1:])
+        m.step()
+    assert seen
+
+
+def test_a_button_new_where_it_stands_ignores_clicks_until_its_guard_is_over(app, monkeypatch):
+    """A click on a button that just replaced another (or came after a move)
+    does nothing; rebuilt with no move in between, the same button stays
+    ready; after the guard a click makes its move."""
+    monkeypatch.setenv(bar.GUARD_ENV, "10")
+    session = Session(registry.get("sorcerer"), 3, {}, ["human", "computer"])
+    scene = start(app, session)
+    (button, action), = [(b, a) for b, a in scene.ui.actions.items() if a.text == "pass"]
+    panel = scene.board.scaler.rect(scene.layout.panels.buttons)
+    assert button.rect == bar.first_row(bar.split_help(panel)[0])
+    before = len(session.history)
+    app.step([ev(pygame_gui.UI_BUTTON_PRESSED, ui_element=button)], 0.01)
+    assert len(session.history) == before   # ignored
+    scene.build_ui()   # the same labels in the same places, nothing moved: not new
+    (button, _), = [(b, a) for b, a in scene.ui.actions.items() if a.text == "pass"]
+    assert scene.guard.place(list(scene.ui.actions), scene.guard.key, 0.0) == []
+    scene.guard.seconds = 0.0   # the guard is over
+    app.step([ev(pygame_gui.UI_BUTTON_PRESSED, ui_element=button)], 0.01)
+    assert session.history[before].seat == 0 and session.history[before].text == "pass"
+
+
+def test_only_a_new_label_or_a_move_makes_a_button_new():
+    g = bar.Guard(1.0)
+
+    class B:
+        visible = True
+
+        def __init__(self, text, rect):
+            self.text, self.rect = text, pygame.Rect(rect)
+
+    a = B("Pass", (0, 0, 100, 36))
+    assert g.place([a], "pos1", 0.0) == ["Pass"]
+    assert not g.ready(a, 0.5) and g.ready(a, 1.0)
+    again = B("Pass", (0, 0, 100, 36))
+    assert g.place([again], "pos1", 0.6) == []        # rebuilt, nothing moved
+    assert not g.ready(again, 0.9) and g.ready(again, 1.0)
+    other = B("Finished", (0, 0, 100, 36))
+    assert g.place([other], "pos1", 2.0) == ["Finished"]   # another label there
+    assert not g.ready(other, 2.5)
+    same = B("Finished", (0, 0, 100, 36))
+    assert g.place([same], "pos2", 5.0) == ["Finished"]    # the same, after a move
+    assert not g.ready(same, 5.5) and g.waiting(5.5) and not g.waiting(6.1)
+
+
+def test_a_damage_round_stays_in_view_until_read_and_the_viewer_moves_on(app):
+    """Sorcerer's damage round (the sums, who fell, the points lost) is kept in
+    a box over the table after the lanes clear: at least RESULT_S, then until
+    the viewer's next move; a click on it closes it."""
+    from shrinetable.table import results
+    session = Session(registry.get("sorcerer"), 5, {}, ["human", "computer"])
+    scene = start(app, session)
+    m = scene.match
+    for _ in range(300):   # p1 passes (its top button), the computer plays
+        if scene.results.lines or m.decision() is None:
+            break
+        if m.decision().seat == 0:
+            scene.perform(next(mv for mv in m.moves() if bar.ends_step(mv)).action)
+        app.step([], 0.01)
+    assert any("magic points" in line for line in scene.results.lines)
+    scene.dirty = True
+    scene.draw(app.screen)
+    box = scene.results.box
+    assert box is not None and scene.painter.felt().contains(box)
+    shown_at = scene.results.since
+    scene.results.viewer_moved(shown_at + 1.0)        # too soon: it stays a while yet
+    assert scene.results.lines and scene.results.due() == shown_at + results.RESULT_S
+    assert scene.results.update(shown_at + results.RESULT_S) and not scene.results.lines
+    scene.results.lines, scene.results.box = ["P2 loses 3 magic points"], box
+    app.step([ev(pygame.MOUSEBUTTONDOWN, pos=box.center, button=1),
+              ev(pygame.MOUSEBUTTONUP, pos=box.center, button=1)], 0.01)
+    assert not scene.results.lines
+
+
+def test_how_to_is_said_from_the_legal_moves_gestures():
+    """The prompt's how-to names the drags (from and to which zone, as the table
+    labels them), the clicks and the buttons the legal moves are made by."""
+    from shrinetable.adapter import gestures
+    from shrinetable.table import helpers
+    g = registry.get("usagi")
+    m = Match(Session(g, 3, {}, ["human", "computer"]))
+    m.run()
+    while m.decision().kind != "discard":
+        m.act(0, next(mv for mv in m.moves() if bar.ends_step(mv)).action)
+        m.run()
+    text = helpers.how_to(m.moves(), lambda z: {"hand:0": "Your hand",
+                                               "rest:0": "Rest pile"}.get(z, z),
+                          lambda t: g.present.describe(t, "discard"))
+    drags = [mv for mv in m.moves() if gestures.how(mv) == "drag"]
+    assert drags and text.startswith("How: Drag a card from \u201cYour hand\u201d to")
+    assert "press \u201cDiscard no more\u201d" in text
+    assert helpers.how_to([], str) == ""
+
+
+def test_the_hint_raises_the_cards_and_frames_the_button_of_the_computers_move(app):
+    session = Session(registry.get("sorcerer"), 5, {}, ["human", "computer"])
+    scene = start(app, session)
+    move = scene.match.hint(0)
+    assert move is not None and move.text in {mv.text for mv in scene.match.moves()}
+    assert scene.match.hint(0) == move and scene.match.hint(1) is None   # one per position
+    hint = next(b for b, c in scene.ui.commands.items() if c == "hint")
+    app.step([ev(pygame_gui.UI_BUTTON_PRESSED, ui_element=hint)], 0.01)
+    assert scene.hinted == move and scene.message.startswith("Hint: ")
+    if move.gesture.cards:
+        assert scene.marks.selected.get(move.gesture.source)
+    scene.perform(move.action)
+    assert scene.hinted is None   # a hint answers one position
+
+
+def test_a_skip_for_good_is_asked_about_once_and_the_question_can_be_switched_off(
+        app, monkeypatch):
+    """A move the match warns about opens a question instead of being made;
+    "Yes" makes it, "Not yet" does not, "don't ask again" is kept for the next
+    run and switched back on in the menu."""
+    from shrinetable.table import helpers
+    session = Session(registry.get("sorcerer"), 5, {}, ["human", "computer"])
+    scene = start(app, session)
+    monkeypatch.setattr(scene.match, "skip_warning",
+                        lambda a: "You can still play a card." if a.text == "pass" else "")
+    (button, _), = [(b, a) for b, a in scene.ui.actions.items() if a.text == "pass"]
+    before = len(session.history)
+    app.step([ev(pygame_gui.UI_BUTTON_PRESSED, ui_element=button)], 0.01)
+    assert scene.overlay == "confirm" and len(session.history) == before
+    app.step([ev(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="\x1b", scancode=0)],
+             0.01)
+    assert scene.overlay is None and scene.confirming is None and len(session.history) == before
+    pass_ = next(a for a in scene.ui.actions.values() if a.text == "pass")
+    scene.decide(pass_)
+    assert scene.overlay == "confirm"
+    app.step([ev(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r", scancode=0)], 0.01)
+    assert session.history[before].seat == 0 and session.history[before].text == "pass"
+    for _ in range(100):   # p1's next pass
+        if scene.match.decision().seat == 0 and any(
+                a.text == "pass" for a in scene.ui.actions.values()):
+            break
+        app.step([], 0.01)
+    before = len(session.history)
+    scene.decide(next(a for a in scene.ui.actions.values() if a.text == "pass"))
+    always = next(b for b, c in scene.ui.commands.items() if c == "confirm_always")
+    app.step([ev(pygame_gui.UI_BUTTON_PRESSED, ui_element=always)], 0.01)
+    assert session.history[before].seat == 0 and session.history[before].text == "pass"
+    assert not scene.ask_skips and not helpers.asks()
+    scene.command("ask_skips")   # the menu's switch
+    assert scene.ask_skips and helpers.asks()
+
+
+def test_what_happened_lists_the_log_since_the_viewers_last_move(app):
+    session = Session(registry.get("sorcerer"), 5, {}, ["human", "computer"])
+    scene = start(app, session)
+    for _ in range(200):   # p1 passes until the computer has moved since
+        if scene.match.decision().seat == 0:
+            if scene.match.summary(0) and session.history[-1].seat != 0:
+                break
+            scene.perform(next(mv for mv in scene.match.moves() if bar.ends_step(mv)).action)
+        app.step([], 0.01)
+    lines = scene.match.summary(0)
+    assert lines and all(not line.startswith("P1:") for line in lines)
+    what = next(b for b, c in scene.ui.commands.items() if c == "summary")
+    app.step([ev(pygame_gui.UI_BUTTON_PRESSED, ui_element=what)], 0.01)
+    assert scene.overlay == "summary" and scene.ui.window is not None
+
+
+def test_resting_on_the_prompt_shows_how_to_do_it(app):
+    scene = start(app, Session(registry.get("usagi"), 3, {}, ["human", "computer"]))
+    status = scene.board.scaler.rect(scene.layout.panels.status)
+    app.step([ev(pygame.MOUSEMOTION, pos=status.center, rel=(1, 1), buttons=(0, 0, 0))], 0.01)
+    assert scene.painter.how_shown
+    scene.dirty = True
+    scene.draw(app.screen)   # drawn left of the prompt, over the table's edge
+    app.step([ev(pygame.MOUSEMOTION, pos=(5, 5), rel=(1, 1), buttons=(0, 0, 0))], 0.01)
+    assert not scene.painter.how_shown
