@@ -346,6 +346,7 @@ def test_widgets_shown_after_a_computer_pass_are_the_new_ones(app):
     the new buttons and status: the frame presented right after it equals a
     full redraw (pygame_gui lists what it draws only in its own update)."""
     session = Session(GAME, 7, {}, ["human", "computer"])
+    session.auto_pass = False   # every stop: the act with nothing left would move on by itself
     scene = start(app, session)
     scene.perform(next(a for a in GAME.legal_actions(session.state) if a.text == "keep"))
     app.step([], 0.01)  # the computer keeps too
