@@ -75,7 +75,7 @@ def test_first_turn_no_draw_at_start_but_at_end():
 def test_draw_from_either_library_unless_named():
     """Clause draw: a draw offers both libraries; a card naming one gives only it."""
     s = start()
-    s.queue = (("draw", 0, "any"),)
+    s.legal, s.queue = None, (("draw", 0, "any"),)
     assert legal(s) == {"draw primary", "draw secondary"}
     s.legal, s.queue = None, (("draw", 0, "secondary"),)
     assert legal(s) == {"draw secondary"}
