@@ -95,15 +95,15 @@ def plural(phrase: str) -> str:
     return f"{verb} {rest}".strip()
 
 
-def _line(phrase: str, seat: int, text: str) -> Line:
+def _line(phrase: str, seat: int, own: bool) -> Line:
     """A line for one phrase of a move by `seat`: about the seat it names first,
-    the mover's own for a phrase naming nobody first that is the move's own words."""
+    the mover's own for a phrase naming nobody first that is the move's own words
+    (`own`), else about nobody."""
     m = WHO.match(phrase)
     if m:
-        rest = phrase[m.end():]
-        return Line([int(m.group(1)) - 1], [rest], text)
-    if text is not None:   # the move's own words ("passes", "taps Ember Font")
-        return Line([seat], [phrase], text)
+        return Line([int(m.group(1)) - 1], [phrase[m.end():]], "")
+    if own:   # "passes", "taps Ember Font"
+        return Line([seat], [phrase], "")
     return Line([], [phrase[:1].upper() + phrase[1:]], "")
 
 
@@ -124,9 +124,9 @@ class Log:
             return first
         own = bool(said) and said[0] == self.match.move_words(applied)
         for i, phrase in enumerate(grouped([plain(w) for w in said])):
-            line = _line(phrase, applied.seat, applied.text if i == 0 and own else None)
-            if i == 0 and not line.text:
-                line.text = applied.text   # the notation goes with the move's first line
+            line = _line(phrase, applied.seat, i == 0 and own)
+            if i == 0 and not applied.secret:   # the notation goes with the first line
+                line.text = applied.text        # (never a secret move's: it names the choice)
             first = min(first, self._put(line))
         return first
 
