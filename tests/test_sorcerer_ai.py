@@ -53,20 +53,6 @@ def test_same_position_same_answer():
     assert choose(s, random.Random(1)) == choose(s, random.Random(2))
 
 
-def test_reads_neither_the_other_hand_nor_the_deck_order():
-    """What it may not know changes nothing: the opponent's hand and both decks dealt
-    again among the same places give the same choice, all through a game."""
-    hooks = GAME.testing
-    s, rng = GAME.new_game(5, {"deck_p1": "satchel", "deck_p2": "charm"}), random.Random(5)
-    while GAME.outcome(s) is None and s.turn_no <= 30:
-        seat = GAME.decision(s).seat
-        a = choose(s, random.Random(0))
-        for k in range(3):
-            other = hooks.reshuffle_unseen(s, seat, random.Random(k))
-            assert choose(other, random.Random(0)) == a
-        s, _ = GAME.apply(s, rng.choice(GAME.legal_actions(s)))
-
-
 # --------------------------------------------------------------------------- positions
 
 def _attack_two(p1_play, p2_play, hand=(), p2_hand=(), mp=(30, 30)):

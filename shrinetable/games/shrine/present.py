@@ -149,6 +149,8 @@ class ShrinePresentation(Presentation):
         "fizzle": "Fizzle: discard your hand",
         "counter": "Counter: discard your hand",
     }
+    # the log's words for moves whose events do not say what the seat did
+    log_words = {"pass": "passes", "allow": "lets it through", "accept": "accepts the Fizzle"}
     templates = {
         "jack": "Jack: take a card from {upper}",
         "fizzle": "{kind}: discard {rest}",

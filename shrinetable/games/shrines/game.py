@@ -81,6 +81,13 @@ class ShrinesGame(GameBase):
         """Only taps for mana that would pay for nothing, besides the pass."""
         return rules.idle_priority(s)
 
+    def nothing_to_decide(self, s: State) -> Action | None:
+        """A pass with nothing to answer with (`idle`), or the next act when
+        nothing is to be done in this one (`rules.idle_act`)."""
+        if rules.idle_priority(s):
+            return rules.PASS
+        return rules.NEXT if rules.idle_act(s) else None
+
     def gesture(self, s: State, a: Action) -> Gesture:
         """The drag or click that makes `a` for the seat deciding now. A move
         that names its payment is `preferred` when it is the proposal (R7: the

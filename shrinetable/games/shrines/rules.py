@@ -541,6 +541,35 @@ def idle_priority(s: State) -> bool:
                    and spell_targets(s, me, d) for d in (s.defs[c] for c in s.hands[me]))
 
 
+COMMON = ("next", "tap", "cast", "unmark", "guard", "unguard")   # moves of any act
+
+
+def idle_act(s: State) -> bool:
+    """An act of the active player's own turn with nothing to do in it, so the
+    table moves on to the next act for a person (asking cost four clicks a turn).
+    The travel and combat acts: none of their own moves (a travel, an attack) is
+    legal; what may be done in any act (taps, burst spells, the time mark, Guard)
+    waits for an act that stops, as a digital card game skips the steps with
+    nothing of their own. The first and final acts: every legal move but `next`
+    is a tap for mana or a Guard switch (a standing choice, R11, offered in the
+    first act, once a turn), and with all that mana nothing more could be done."""
+    if s.queue or s.stage != "main" or s.result is not None:
+        return False
+    if s.act in ("travel", "combat"):
+        return all(a.kind in COMMON for a in legal_actions(s))
+    taps = []
+    for a in legal_actions(s):
+        if a.kind == "next" or a.kind in ("guard", "unguard") and s.act != "first":
+            continue
+        if a.kind != "tap" or _taps_for_more_than_mana(s.defs[_card(s, a)]):
+            return False
+        taps.append(a)
+    for a in taps:
+        if a in legal_actions(s):
+            s = apply(s, a)[0]
+    return all(a.kind in ("next", "tap", "guard", "unguard") for a in legal_actions(s))
+
+
 _ANSWER = {"block": "block-answer", "block-answer": "block", "damage": "damage-answer",
            "damage-answer": "damage"}
 _RETURN = {"block-answer": "block", "damage-answer": "damage"}
@@ -859,7 +888,7 @@ def _advance(s: State, ev: list[Event]) -> None:
 
 def _enter(s: State, act: str, ev: list[Event]) -> None:
     s.act, s.stage = act, "main"
-    fx.log(s, ev, "act", f"{p(s.turn)}: {act} act", s.turn)
+    fx.log(s, ev, "act", f"{p(s.turn)}'s {act} act", s.turn)
 
 
 def _travel(s: State, ev: list[Event]) -> None:
