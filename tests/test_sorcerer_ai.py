@@ -102,6 +102,17 @@ def test_defends_an_attacker_it_can_beat():
     assert _choice(s) == f"defend {n(s, 2)} {n(s, 1)}"
 
 
+def test_attacks_knowing_its_turned_card_still_defends():
+    """Clause defend (R6 dropped, an option off by default): any card in play may
+    block, turned or not. At 8 magic points, facing an 8-attack card, its 3/9 card
+    attacks anyway: turned, it still blocks the 8 next turn. With R6 on, attacking
+    would leave it open to a lethal attack, and it stays home."""
+    zones = {"play:0": [spell("quick", 3, 9)], "play:1": [spell("gross", 8, 1)]}
+    s = table(zones, stage="attack", mp=(8, 30))
+    assert _choice(s) == f"attack {n(s, 1)}"
+    assert _choice(table(zones, stage="attack", mp=(8, 30), r6=True)) == "pass"
+
+
 def test_energy_attacker_is_met_by_its_flying_card():
     """Clauses energy-flying, defend: only the Flying card may block the Energy
     attacker (the Strong one may not); it blocks with the Flying card, which wins."""
