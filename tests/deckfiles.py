@@ -70,6 +70,10 @@ def first_card(text: str) -> tuple[str, int]:
     return cid, int(n)
 
 
-def borrowed(words: list[str], forbidden: re.Pattern) -> list[str]:
-    """The words (a card's or deck's texts) naming something the set must not borrow."""
-    return [w for w in words if forbidden.search(w)]
+def borrowed(catalog: tuple, forbidden: re.Pattern,
+             fields: tuple[str, ...] = ("id", "name", "text")) -> list[str]:
+    """The cards' `fields` and the decks' name and style, of a game's `catalog()`,
+    that name something the set must not borrow (`forbidden`)."""
+    cards, decks = catalog
+    words = [" ".join(str(getattr(c, f)) for f in fields) for c in cards.values()]
+    return [w for w in words + [f"{d.name} {d.style}" for d in decks] if forbidden.search(w)]

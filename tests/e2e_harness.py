@@ -22,12 +22,13 @@ def missing_tools() -> list[str]:
 
 
 class Xvfb:
-    """An X server on a display it picks itself (-displayfd), sized like the window."""
+    """An X server on a display it picks itself (-displayfd), sized like the window
+    unless `size` says otherwise."""
 
-    def __init__(self):
+    def __init__(self, size: tuple[int, int] = SIZE):
         r, w = os.pipe()
         self.proc = subprocess.Popen(
-            ["Xvfb", "-displayfd", str(w), "-screen", "0", f"{SIZE[0]}x{SIZE[1]}x24",
+            ["Xvfb", "-displayfd", str(w), "-screen", "0", f"{size[0]}x{size[1]}x24",
              "-nolisten", "tcp"], pass_fds=(w,), stderr=subprocess.DEVNULL)
         os.close(w)
         with os.fdopen(r) as f:
@@ -141,6 +142,19 @@ class App:
                 self.proc.wait(timeout=10)
             except subprocess.TimeoutExpired:
                 self.proc.kill()
+
+
+def ready(xvfb: Xvfb, args: list[str], data_dir: Path) -> App:
+    """`App(xvfb, args, data_dir)` once its window is up (traced "ready", found on
+    the display); stopped again if it never comes."""
+    app = App(xvfb, args, data_dir)
+    try:
+        app.wait_line("ready")
+        app.window()
+    except BaseException:
+        app.stop()
+        raise
+    return app
 
 
 class Mirror:

@@ -44,3 +44,13 @@ def driver(game) -> Driver:
         return (-1, "over") if d is None else (d.seat, d.kind)
 
     return Driver(play, events, legal, refusal, who)
+
+
+def session_after(game, seed: int, texts: list[str]):
+    """A hotseat session of `game` at `seed` after the moves `texts`, as the table
+    holds it."""
+    from shrinetable.adapter.session import Session
+    s = Session(game, seed, {}, ["human", "human"])
+    for text in texts:
+        s.play(game.parse_action(text))
+    return s

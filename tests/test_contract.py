@@ -268,6 +268,26 @@ def test_view_unchanged_when_unseen_cards_are_reshuffled(name, seed, combo, seat
                 assert game.legal_actions(other) == game.legal_actions(state)
 
 
+@pytest.mark.parametrize("name", GAMES)
+def test_the_computer_reads_nothing_its_seat_may_not_see(name):
+    """The computer's choice (fed `observe`) does not change when the cards its
+    seat cannot see are dealt differently, all through a random game."""
+    game = get(name)
+    if game.ai is None:
+        pytest.skip(f"{name} has no computer player")
+    s, rng = game.new_game(5), random.Random(5)
+    for i in range(90):
+        if game.outcome(s) is not None:
+            break
+        seat = game.decision(s).seat
+        if i % 3 == 0:
+            a = game.ai(game.observe(s, seat), random.Random(0))
+            for k in range(2):
+                other = game.testing.reshuffle_unseen(s, seat, random.Random(k))
+                assert game.ai(game.observe(other, seat), random.Random(0)) == a, (i, k)
+        s, _ = game.apply(s, rng.choice(game.legal_actions(s)))
+
+
 def _visible(game, state, seat) -> set[str]:
     return {c for z in game.view(state, seat).zones.values() for c in z.cards if c is not None}
 

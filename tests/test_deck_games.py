@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 import tomllib
 from importlib import import_module
+from pathlib import Path
 from types import SimpleNamespace
 
 import pytest
@@ -110,3 +111,19 @@ def test_the_computer_plays_legally_with_every_deck_pair_in_both_seats(game, tur
     for i, one in enumerate(decks):
         for j, two in enumerate(decks):
             against_random(registry.get(game), 10 * i + j, me, (one, two), turns)
+
+
+@pytest.mark.parametrize("game", ["shards", "sorcerer", "usagi"])
+def test_the_format_page_lists_every_shipped_deck(game):
+    """docs/cards-<game>.md has a row per shipped deck: key, name, size."""
+    doc = (Path(__file__).parent.parent / "docs" / f"cards-{game}.md").read_text()
+    for d in deck_functions(game).catalog()[1]:
+        assert f"| `{deck_key(d)}` | {d.name} | {sum(d.cards.values())} |" in doc
+
+
+@pytest.mark.parametrize("game", sorted(GOOD))
+def test_shipped_decks_resolve_by_key_and_name(game):
+    for d in deck_functions(game).catalog()[1]:
+        name, ids = files(game).resolve_deck(deck_key(d))
+        assert name == d.name and len(ids) == sum(d.cards.values())
+        assert files(game).resolve_deck(d.name.upper())[0] == d.name

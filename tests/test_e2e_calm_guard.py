@@ -83,3 +83,53 @@ def test_a_click_on_a_button_that_just_replaced_another_does_nothing(xvfb, tmp_p
         assert app.wait_any(("action p1", "guarded"), 20) == f"action p1 {said2}"
     finally:
         app.stop()
+
+
+@cache
+def skip_plan(name: str) -> tuple[int, list[tuple[str, str]]]:
+    """A seed where p1, pressing the bar's first button at each decision,
+    soon meets one the match asks about (`Match.skip_warning`): the moves'
+    words in the trace, the last one the asked move."""
+    for seed in range(1, 40):
+        m = Match(Session(registry.get(name), seed, {}, ["human", "computer"]))
+        m.run()
+        steps = []
+        while len(steps) < 8 and (d := m.decision()) is not None and d.seat == 0:
+            ending = [x for x in m.moves() if bar.ends_step(x)]
+            if not ending:
+                break
+            steps.append("secret" if d.secret else ending[0].text)
+            if m.skip_warning(ending[0].action):
+                return seed, steps
+            m.act(0, ending[0].action)
+            m.run()
+    raise AssertionError(f"no seed for {name}")
+
+
+def test_a_skip_for_good_is_asked_about_first_in_the_real_window(xvfb, tmp_path):
+    """Usagi: proposing no Event (or finishing) with a useful move left opens a
+    question; Esc leaves the move unmade (the next click asks again), Enter
+    makes it."""
+    seed, steps = skip_plan("usagi")
+    app = App(xvfb, ["usagi", "--seed", str(seed), "--trace", "--seats", "human,computer"],
+              tmp_path)
+    spot = top_slot("usagi")
+    try:
+        app.wait_line("ready", timeout=30)
+        app.window()
+        for said in steps[:-1]:
+            app.wait_line("buttons ready", timeout=30)
+            app.click(spot)
+            assert app.wait_any(("action p1", "confirm"), 20) == f"action p1 {said}"
+        app.wait_line("buttons ready", timeout=30)
+        app.click(spot)
+        assert app.wait_any(("action p1", "confirm"), 20).startswith("confirm ")
+        ARTIFACTS.mkdir(exist_ok=True)
+        app.screenshot(ARTIFACTS / "calm-confirm-usagi.png")
+        app.xdo("key", "Escape")                 # not yet
+        app.click(spot)                          # the same decision: asked again
+        assert app.wait_any(("action p1", "confirm"), 20).startswith("confirm ")
+        app.xdo("key", "Return")                 # yes
+        assert app.wait_any(("action p1", "confirm"), 20) == f"action p1 {steps[-1]}"
+    finally:
+        app.stop()

@@ -9,7 +9,7 @@ and lets the damage through. Screenshots go to test-artifacts/."""
 from __future__ import annotations
 
 import pytest
-from e2e_harness import ARTIFACTS, App, Mirror
+from e2e_harness import ARTIFACTS, Mirror, ready
 from test_shards_table import opening
 
 from shrinetable.adapter import gestures
@@ -25,11 +25,9 @@ GAME = registry.get("shards")
 def test_starting_cards_found_recruit_and_attack_with_real_drags(xvfb, tmp_path):
     seed, texts = opening()
     p1_begin, p2_begin, bonus, scrap, found, recruit, attack, charge = texts
-    app = App(xvfb, ["shards", "--seed", str(seed), "--trace", "--seats", "human,human"],
-              tmp_path)
+    app = ready(xvfb, ["shards", "--seed", str(seed), "--trace", "--seats", "human,human"],
+                tmp_path)
     try:
-        app.wait_line("ready")
-        app.window()
         m = Mirror(app, Session(GAME, seed, {}, ["human", "human"]))
         ARTIFACTS.mkdir(exist_ok=True)
         app.screenshot(ARTIFACTS / "e2e-shards-start.png")

@@ -7,7 +7,7 @@ one dragged). A screenshot of the filled lane goes to test-artifacts/."""
 from __future__ import annotations
 
 import pytest
-from e2e_harness import ARTIFACTS, App, Mirror
+from e2e_harness import ARTIFACTS, Mirror, ready
 from test_sorcerer_table import combat
 
 from shrinetable.adapter.session import Session
@@ -21,11 +21,9 @@ GAME = registry.get("sorcerer")
 def test_play_attack_block_and_boost_with_real_drags(xvfb, tmp_path):
     seed, texts = combat()
     play, attack, done, block, _, dboost, aboost = texts
-    app = App(xvfb, ["sorcerer", "--seed", str(seed), "--trace", "--seats", "human,human"],
-              tmp_path)
+    app = ready(xvfb, ["sorcerer", "--seed", str(seed), "--trace", "--seats", "human,human"],
+                tmp_path)
     try:
-        app.wait_line("ready")
-        app.window()
         m = Mirror(app, Session(GAME, seed, {}, ["human", "human"]))
         _, card, replaced = play.split()
         app.drag(m.card("hand:0", card), m.card("play:0", replaced))

@@ -12,7 +12,7 @@ import time
 
 import pygame
 import pytest
-from e2e_harness import ARTIFACTS, ROOT, SIZE, App, missing_tools
+from e2e_harness import ARTIFACTS, ROOT, SIZE, App, Xvfb, missing_tools, ready
 
 from shrinetable.adapter import storage
 from shrinetable.engine import registry
@@ -27,24 +27,11 @@ pytestmark = [pytest.mark.e2e, pytest.mark.slow]
 BIG = (1920, 1080)
 
 
-class BigScreen:
-    """An X server with a 1920x1080 screen (the harness's is the window's size)."""
-
-    def __init__(self):
-        r, w = os.pipe()
-        self.proc = subprocess.Popen(
-            ["Xvfb", "-displayfd", str(w), "-screen", "0", f"{BIG[0]}x{BIG[1]}x24",
-             "-nolisten", "tcp"], pass_fds=(w,), stderr=subprocess.DEVNULL)
-        os.close(w)
-        with os.fdopen(r) as f:
-            self.display = ":" + f.readline().strip()
-
-
 @pytest.fixture(scope="module")
 def big():
     if missing_tools():
         pytest.skip("needs Xvfb, xdotool and ImageMagick")
-    server = BigScreen()
+    server = Xvfb(BIG)   # the harness's is the window's size
     yield server
     server.proc.terminate()
     server.proc.wait(timeout=10)
@@ -144,10 +131,8 @@ def test_a_crowded_shrines_table_shows_every_name_on_its_own_strip(xvfb, tmp_pat
     game = registry.get("shrines")
     session = showcase(game)
     save = storage.save_as(session, tmp_path / "crowded.json")
-    app = App(xvfb, ["--load", str(save), "--trace"], tmp_path)
+    app = ready(xvfb, ["--load", str(save), "--trace"], tmp_path)
     try:
-        app.wait_line("ready")
-        app.window()
         app.xdo("mousemove", str(SIZE[0] - 12), "6")   # over the log: no card zooms
         app.quiet(0.8)
         shot = app.screenshot(ARTIFACTS / "issue15_shrines_1280x720.png")
@@ -171,11 +156,8 @@ def test_a_long_refusal_is_shown_whole_over_the_table(xvfb, tmp_path):
     its rule stands over the table, and a click puts it away."""
     game = registry.get("shrine")
     layout, sc = scaler("shrine")
-    app = App(xvfb, ["shrine", "--seed", "42", "--trace", "--seats", "human,computer"],
-              tmp_path)
+    app = ready(xvfb, ["shrine", "--seed", "42", "--trace", "--seats", "human,computer"], tmp_path)
     try:
-        app.wait_line("ready")
-        app.window()
         state, _ = game.apply(game.new_game(42, {}, 2), game.parse_action("draw"))
         view = game.view(state, 0)
         app.click(geo.zone_rects(layout, view, sc, 0)["deck"].center)
@@ -205,11 +187,8 @@ def test_a_long_refusal_is_shown_whole_over_the_table(xvfb, tmp_path):
 def test_the_enlarged_card_goes_when_the_pointer_leaves_it(xvfb, tmp_path):
     game = registry.get("shrine")
     layout, sc = scaler("shrine")
-    app = App(xvfb, ["shrine", "--seed", "42", "--trace", "--seats", "human,computer"],
-              tmp_path)
+    app = ready(xvfb, ["shrine", "--seed", "42", "--trace", "--seats", "human,computer"], tmp_path)
     try:
-        app.wait_line("ready")
-        app.window()
         view = game.view(game.new_game(42, {}, 2), 0)
         card = next(p.rect for p in geo.place_cards(layout, view, sc, 0) if p.zone == "hand:0")
         app.xdo("mousemove", "--sync", str(card.centerx), str(card.centery), "click", "3")
@@ -348,10 +327,8 @@ def test_the_handover_screens_undo_button_takes_the_move_back(xvfb, tmp_path):
     layout, sc = scaler("shrine")
     area = sc.rect(layout.panels.buttons)
     first = (area.x + (area.w - 4) // 2, area.y + 18)
-    app = App(xvfb, ["shrine", "--seed", "42", "--trace", "--seats", "human,human"], tmp_path)
+    app = ready(xvfb, ["shrine", "--seed", "42", "--trace", "--seats", "human,human"], tmp_path)
     try:
-        app.wait_line("ready")
-        app.window()
         app.click(first)
         assert app.wait_line("action") == "action p1 draw"
         app.quiet(0.3)
@@ -401,11 +378,8 @@ def test_sigterm_ends_a_game_in_progress_at_once(xvfb, tmp_path):
     ending, a test harness) does not: the table ends within a second, the game
     autosaved."""
     layout, sc = scaler("shrine")
-    app = App(xvfb, ["shrine", "--seed", "42", "--trace", "--seats", "human,computer"],
-              tmp_path)
+    app = ready(xvfb, ["shrine", "--seed", "42", "--trace", "--seats", "human,computer"], tmp_path)
     try:
-        app.wait_line("ready")
-        app.window()
         game = registry.get("shrine")
         view = game.view(game.new_game(42, {}, 2), 0)
         app.click(geo.zone_rects(layout, view, sc, 0)["deck"].center)

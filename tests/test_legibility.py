@@ -65,3 +65,25 @@ def test_a_size_that_is_no_size_is_refused_in_words():
     r = subprocess.run([sys.executable, "-m", "shrinetable", "bench", "render", "--size",
                         "big"], capture_output=True, text=True, timeout=60)
     assert r.returncode == 2 and "'big' is not a window size like 1280x720" in r.stderr
+
+
+@pytest.mark.parametrize(("card", "word", "size"), [("KD", "TOKEN", (62, 90)),
+                                                    ("AS", "DAGGER", (62, 90)),
+                                                    ("JK", "BALANCE", (86, 122))])
+def test_a_playing_card_keeps_the_word_of_its_band_at_the_floor(tmp_path, monkeypatch,
+                                                                card, word, size):
+    """A Shrine card at 1280x720 (on the Field 62 x 90 px, in the hand 86 x
+    122): its band's word at 12 px does not fit between its corners, and is
+    drawn across the card, not left off (the band's colour alone would not say it)."""
+    import pygame
+
+    from shrinetable.table.art import CardArt, Fonts
+
+    monkeypatch.setenv("SHRINETABLE_DATA_DIR", str(tmp_path))
+    pygame.font.init()
+    fonts = Fonts()
+    fonts.floor, fonts.drawn = 12, []
+    art = CardArt(fonts)
+    art.use(registry.get("shrine").present)
+    art.card(card, size)
+    assert (12, word, True) in fonts.drawn

@@ -1,6 +1,9 @@
 """The log in plain words (issue 22): over seeded games of every game, as the
-table shows it to p1, no line names a seat in lower case, shows a card's
-instance number, or says again the line before it."""
+table shows it to p1 (one person against the computer, and at a hotseat
+table), no line names a seat in lower case, shows a card's instance number or
+notation (a card id, a move's notation text, a place like `path-a`), says
+again the line before it (in the same or other words: the pairs the issue
+found), or names a card another seat holds hidden."""
 
 from __future__ import annotations
 
@@ -14,12 +17,17 @@ from shrinetable.adapter.session import Session
 from shrinetable.engine import registry
 
 MOVES = 600
+LOWER_SEAT = re.compile(r"\bp[1-9]\b")
+NUMBER = re.compile(r"#\d")
+CARD_ID = re.compile(r"\b[a-z][a-z0-9]*(?:-[a-z0-9]+)+\b")   # tidal-font, path-a
+WHO = re.compile(r"^(P[1-9]) (?:is )?(.*)$")
 
 
-def _played(name: str, seed: int) -> Match:
+def _played(name: str, seed: int, people: int = 1) -> Match:
     game = registry.get(name)
     seats = max(game.min_seats, min(game.max_seats, 2 + seed % 3))
-    match = Match(Session(game, seed, {}, ["human"] + ["computer"] * (seats - 1)))
+    kinds = ["human"] * people + ["computer"] * (seats - people)
+    match = Match(Session(game, seed, {}, kinds))
     while (d := match.decision()) is not None and len(match.history) < MOVES:
         if match.pending() is not None:
             match.step()
@@ -28,26 +36,138 @@ def _played(name: str, seed: int) -> Match:
     return match
 
 
+def _meaning(line: str) -> tuple[str, list[str]] | None:
+    """A line's seat and its words as the repeat check compares them: lower case,
+    no "is", no punctuation or 's, the verb without its -s ("charges" is "charge")."""
+    m = WHO.match(line)
+    if not m:
+        return None
+    words = re.sub(r"'s\b|[^\w ]", "", m.group(2).lower()).split()
+    if words:
+        words[0] = _stem(words[0])
+    return m.group(1), words
+
+
+def _stem(verb: str) -> str:
+    """A verb without its third-person -s ("passes" is "pass", "charges" "charge")."""
+    if verb.endswith(("sses", "ches", "shes", "xes")):
+        return verb[:-2]
+    return verb[:-1] if verb.endswith("s") and not verb.endswith(("ss", "is")) else verb
+
+
+def says_again(before: str, line: str) -> bool:
+    """Whether `line` says what `before` said: the same line, a seat's words that
+    begin the other's ("P2 pass" / "P2 passes", "P1 done blocking" / "P1 is done
+    blocking", "P2 charge!" / "P2 charges with 1 unit", "P1 attacks P2's Shrine
+    with ..." / "P1 attacks P2"), or a turn line saying the line before it
+    ("P3 is the first player" / "Turn 1: P3 is the first player")."""
+    if line == before or before and line.partition(": ")[2] == before:
+        return True
+    a, b = _meaning(before), _meaning(line)
+    if a is None or b is None or a[0] != b[0] or not a[1] or not b[1]:
+        return False
+    short, long = sorted((a[1], b[1]), key=len)
+    return long[:len(short)] == short and (len(short) == len(long) or len(short) <= 2)
+
+
+def _check(match: Match, lines: list[str]) -> None:
+    present = match.present
+    notations = {log.plain(present.readable(a.text)) for a in match.history
+                 if " " in a.text}
+    declared = set()
+    for before, line in zip(["", *lines], lines, strict=False):
+        assert not LOWER_SEAT.search(line), line
+        assert not NUMBER.search(line), line
+        assert not CARD_ID.search(line), line
+        assert not any(n in line for n in notations), line
+        assert not says_again(before, line), (before, line)
+        m = re.match(r"^P\d involves (.+) with (.+)$", line)
+        if m:
+            declared.add(f"{m.group(1)} is involved with {m.group(2)}")
+        assert line not in declared, line
+
+
+def _hidden_names(match: Match, viewer: int) -> set[str]:
+    """The names of cards in events `viewer` may not see, of moves in which no
+    event shows them."""
+    out = set()
+    for a in match.history:
+        shown = {c for e in a.events if e.visible_to is None or viewer in e.visible_to
+                 for c in e.cards}
+        out |= {match.present.readable(c) for e in a.events
+                if e.visible_to is not None and viewer not in e.visible_to
+                for c in e.cards if c not in shown}
+    return out
+
+
 @pytest.mark.parametrize("name", registry.names())
 def test_the_log_is_plain_words(name):
     for seed in (1, 2):
-        lines = log.lines(_played(name, seed), 0)
+        match = _played(name, seed)
+        lines = log.lines(match, 0)
         assert lines
-        for before, line in zip(["", *lines], lines, strict=False):
-            assert not re.search(r"\bp[1-9]\b", line), line
-            assert not re.search(r"#\d", line), line
-            assert line != before, line
+        _check(match, lines)
+
+
+@pytest.mark.parametrize("name", registry.names())
+def test_no_line_names_a_card_hidden_from_its_viewer(name):
+    """The log is per seat: a seat's own draws are named to it (against the
+    computer), never another seat's; at a hotseat table nobody's are."""
+    for people in (1, 2):
+        match = _played(name, 3, people)
+        for viewer in (0, 1):
+            hidden = _hidden_names(match, viewer)
+            for a in match.history:
+                said = " ".join(match.said(a, viewer))
+                private = [e for e in a.events if e.visible_to is not None and e.cards]
+                for e in private:
+                    if viewer not in e.visible_to or people > 1:
+                        names = {match.present.readable(c) for c in e.cards} & hidden
+                        assert not any(f"({n}" in said or f", {n})" in said
+                                       for n in names), (viewer, said)
+
+
+def test_the_repeats_the_issue_found_are_caught():
+    for before, line in [("P2 pass", "P2 passes"), ("P1 done blocking", "P1 is done blocking"),
+                         ("P2 charge!", "P2 charges with 1 unit; P1 may block"),
+                         ("P1 attacks P2's Shrine with the 4 of spades", "P1 attacks P2"),
+                         ("P3 is the first player", "Turn 1: P3 is the first player")]:
+        assert says_again(before, line), (before, line)
+    for before, line in [("P1 attacks with Windrider Glide", "P1 attacks with Arc Lantern"),
+                         ("P1 discards Sworn Vengeance", "P1 discards nothing more"),
+                         ("P1 passes", "P2 passes")]:
+        assert not says_again(before, line), (before, line)
 
 
 def test_draws_and_passes_are_said_once():
     assert log.grouped(["P2 draws a card", "P3 draws a card", "P2 draws a card", "x"]) == [
         "P2 draws 2 cards", "P3 draws a card", "x"]
+    assert log.grouped(["P1 draws a card (Ace)", "P1 draws 2 cards (King, Queen)"]) == [
+        "P1 draws 3 cards (Ace, King, Queen)"]
     assert log.plain("p1 takes p2's card") == "P1 takes P2's card"
+
+
+def test_passes_by_several_seats_are_one_line():
+    match = _played("usagi", 1)
+    lines = log.lines(match, 0)
+    assert any(re.match(r"^P\d, P\d and P\d pass$", line) for line in lines)
+    assert not any(line.endswith(" pass") and "and" not in line for line in lines)
 
 
 def test_simulate_prints_the_plain_log(capsys):
     from shrinetable.cli import main
     assert main(["simulate", "sorcerer", "--games", "1", "--log", "--seed", "3"]) == 0
     out = capsys.readouterr().out.splitlines()
-    assert out[0] == "game 1 (seed 3)" and out[1].startswith("P1 ")
+    assert out[0] == "game 1 (seed 3)" and any(line.startswith("P1 ") for line in out)
     assert not any(re.search(r"\bp[1-9]\b", line) for line in out)
+
+
+def test_a_secret_move_never_gives_its_notation_to_the_log():
+    """With the notation switch on, a line shows its move's notation: never a
+    secret move's (Usagi's proposal names the Event chosen)."""
+    match = _played("usagi", 1)
+    book = log.Log(match, 1)
+    for a in match.history:
+        book.add(a)
+    secret = {a.text for a in match.history if a.secret and a.text != "propose"}
+    assert secret and not secret & {line.text for line in book.lines}

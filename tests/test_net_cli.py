@@ -163,3 +163,16 @@ def test_bad_command_lines_say_why(tmp_path):
         p = Proc(tmp_path, *args)
         assert words in p.wait_for("shrinetable ")
         assert p.end() == 2
+
+
+def test_bench_network_prints_its_figures(tmp_path):
+    """`bench network` times moves between real tables and says the figures (no
+    threshold: the machine's load decides them)."""
+    import json
+    out = subprocess.run([sys.executable, "-m", "shrinetable", "bench", "network", "--json",
+                          "--players", "3", "--moves", "20"],
+                         capture_output=True, text=True, timeout=120, check=True,
+                         env={**os.environ, "SHRINETABLE_DATA_DIR": str(tmp_path)}).stdout
+    fig = json.loads(out)
+    assert fig["tables"] == 3 and fig["moves"] >= 15
+    assert 0 < fig["median_ms"] <= fig["p99_ms"] <= fig["max_ms"]

@@ -40,6 +40,18 @@ def on_faces(board) -> list[tuple]:
             for p in faces if box.colliderect(p.rect)]
 
 
+def covered_labels(board) -> list[tuple]:
+    """Zone labels a card (a back too) is drawn over by more than a sliver
+    (the label's box holds the line's descent: a card's edge may touch it)."""
+    out = []
+    for zone, box in board.labels.items():
+        for p in board.placed:
+            inter = box.clip(p.rect)
+            if inter.w > 2 and inter.h > 3:
+                out.append((zone, box, p.zone, p.name, p.rect))
+    return out
+
+
 def overlaps(board) -> list[tuple]:
     shown = [(o, b) for o, b in board.boxes if b.w > 0 and b.h > 0
              and not hidden(board, o, b)]
@@ -74,3 +86,4 @@ def test_no_words_overlap(app, tmp_path, monkeypatch, game, players, size):
     assert board.boxes
     assert overlaps(board) == []
     assert on_faces(board) == []
+    assert covered_labels(board) == []

@@ -216,10 +216,17 @@ def test_omitted_deck_is_the_rest_of_the_pack(tmp_path):
     assert load(write(tmp_path, GOOD)).game.all_cards(loaded.state)["deck"] == zones["deck"]
 
 
-def test_documented_example_passes(tmp_path, capsys):
+def doc_example(heading: str) -> str:
+    """The first TOML example under `heading` in docs/scenarios.md."""
     doc = (Path(__file__).parents[1] / "docs" / "scenarios.md").read_text(encoding="utf-8")
-    example = doc.split("```toml\n", 1)[1].split("```", 1)[0]
-    assert run(capsys, write(tmp_path, example))[0] == 0
+    return doc.split(f"\n## {heading}\n", 1)[1].split("```toml\n", 1)[1].split("```", 1)[0]
+
+
+@pytest.mark.parametrize("heading", ["A full example", "Shrines positions",
+                                     "Sorcerer positions", "Shards positions",
+                                     "Usagi positions"])
+def test_each_documented_example_passes(tmp_path, capsys, heading):
+    assert run(capsys, write(tmp_path, doc_example(heading)))[0] == 0
 
 
 def test_real_exit_code(tmp_path):
@@ -388,13 +395,6 @@ def test_marks_need_the_shrine_in_its_zone(tmp_path, capsys):
 def test_shrines_keys_are_refused_in_a_shrine_file(tmp_path, capsys):
     code, _, err = run(capsys, write(tmp_path, GOOD.replace("seed = 1", 'seed = 1\nact = "first"')))
     assert code == 2 and f"{tmp_path / 's.toml'}:4: act: shrine positions do not use" in err
-
-
-def test_shrines_example_in_the_docs_passes(tmp_path, capsys):
-    doc = (Path(__file__).parents[1] / "docs" / "scenarios.md").read_text(encoding="utf-8")
-    blocks = [b.split("```", 1)[0] for b in doc.split("```toml\n")[1:]]
-    example = next(b for b in blocks if 'game = "shrines"' in b)
-    assert run(capsys, write(tmp_path, example))[0] == 0
 
 
 def test_shrines_scenarios_cover_every_movement_and_combat_keyword():

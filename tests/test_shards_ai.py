@@ -38,20 +38,6 @@ def test_same_position_same_answer():
     assert _game(11, 0, ("gilded", "prism"))[0] == _game(11, 0, ("gilded", "prism"))[0]
 
 
-def test_reads_neither_the_other_hand_nor_the_deck_order():
-    """What it may not know changes nothing: the opponent's hand and both decks dealt
-    again among the same places give the same choice, all through a game."""
-    hooks = GAME.testing
-    s, rng = GAME.new_game(5, {"deck_p1": "prism", "deck_p2": "legion"}), random.Random(5)
-    while GAME.outcome(s) is None and s.turn_no <= 10:
-        seat = GAME.decision(s).seat
-        a = choose(GAME.observe(s, seat), random.Random(0))
-        for k in range(2):
-            other = hooks.reshuffle_unseen(s, seat, random.Random(k))
-            assert choose(GAME.observe(other, seat), random.Random(0)) == a
-        s, _ = GAME.apply(s, rng.choice(GAME.legal_actions(s)))
-
-
 def test_starting_choice_holds_a_building():
     """Clause starting, R21: of the five laid-out cards it begins with a building
     (a kingdom without one can be dominated as soon as its first falls)."""

@@ -13,6 +13,7 @@ import re
 from pathlib import Path
 
 import pytest
+from rulingdocs import uncited_rulings
 from shards_helpers import events, info, legal, play, pos, refusal, where, who
 
 from shrinetable.engine import NotationError
@@ -46,10 +47,7 @@ def started(seed: int = 3):
 
 def test_every_ruling_has_a_row_and_a_test():
     """docs/rules/shards.md: each ruling R1.. has a table row and a test citing it."""
-    rows = re.findall(r"^\| (R\d+) \|", DOC, re.M)
-    assert rows == [f"R{i}" for i in range(1, len(rows) + 1)]
-    cited = set(re.findall(r"\bR\d+\b", Path(__file__).read_text()))
-    assert set(rows) <= cited, set(rows) - cited
+    assert uncited_rulings(DOC, "R", __file__) == []
 
 
 def test_every_move_word_is_in_the_notation_table():
@@ -1180,17 +1178,6 @@ def test_setup_starting_phase_positions(zones, keys, loc):
     with pytest.raises(SetupError) as e:
         pos(zones, **keys)
     assert e.value.loc == loc, (e.value.loc, str(e.value))
-
-
-def test_the_shards_example_in_the_scenario_docs_passes(tmp_path, capsys):
-    """docs/scenarios.md, "Shards positions": its example is a scenario that passes."""
-    from shrinetable.cli import main
-    doc = (Path(__file__).parent.parent / "docs" / "scenarios.md").read_text()
-    section = doc.split("## Shards positions", 1)[1]
-    example = section.split("```toml\n", 1)[1].split("```", 1)[0]
-    path = tmp_path / "example.toml"
-    path.write_text(example)
-    assert main(["scenario", str(path)]) == 0, capsys.readouterr().out
 
 
 def test_a_scenario_file_for_every_clause():

@@ -15,6 +15,7 @@ from itertools import combinations
 
 import pygame
 import pytest
+from game_helpers import session_after as played
 from table_input import click, drag
 from test_sorcerer_table import history, spot, start  # the table's, not a game's
 
@@ -83,11 +84,9 @@ def opening() -> tuple[int, list[str]]:
 
 
 def session_after(n: int) -> Session:
+    """The opening's hotseat session after its first `n` moves."""
     seed, texts = opening()
-    s = Session(GAME, seed, {}, ["human", "human"])
-    for text in texts[:n]:
-        s.play(GAME.parse_action(text))
-    return s
+    return played(GAME, seed, texts[:n])
 
 
 # -- faces, words, layout -------------------------------------------------------

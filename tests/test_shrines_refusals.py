@@ -3,6 +3,7 @@ reason says why and its id is that clause or ruling (docs/rules/shrines.md)."""
 
 from __future__ import annotations
 
+import pytest
 from shrines_helpers import mana, play, refusal, spawn, start, to_act
 
 from shrinetable.games.shrines import rulings
@@ -14,46 +15,31 @@ def _check(r, ruling: str, *words: str) -> None:
         assert w in r.reason, (w, r.reason)
 
 
-def test_a_new_creature_attacking_is_refused_by_summoning():
-    """Clause summoning: a creature that entered this turn may not attack; the refusal
-    says so, not that the target is out of range."""
+NEW, FROZEN = {"entered": 1}, {"status": frozenset({"freeze"})}
+
+
+@pytest.mark.parametrize("card, site, made, act, move, ruling, words", [
+    # summoning: a creature that entered this turn may not attack (not: out of range)
+    ("ashen-brute", "b4", NEW, "combat", "attack {c} p2", "summoning", "entered the Region"),
+    # travel: nor travel, as the travel clause says (not: the site is out of reach)
+    ("ashen-brute", "b1", NEW, "travel", "travel {c} b2", "travel", "entered the Region"),
+    # freeze: a Frozen creature may not attack (attacking taps), nor travel
+    ("ashen-brute", "b4", FROZEN, "combat", "attack {c} p2", "freeze", "Frozen"),
+    ("ashen-brute", "b1", FROZEN, "travel", "travel {c} b2", "freeze", "Frozen"),
+    # stationary: a Stationary creature never travels
+    ("harbor-sentinel", "b1", {}, "travel", "travel {c} b2", "stationary", "Stationary"),
+    # acts: attacks are declared in Combat only
+    ("ashen-brute", "b4", {}, "travel", "attack {c} p2", "acts", "combat act"),
+    # combat: a ready creature whose target is out of range names the range
+    ("ashen-brute", "b1", {}, "combat", "attack {c} p2", "combat", "range"),
+])
+def test_a_creatures_move_is_refused_by_the_clause_that_refuses_it(card, site, made, act,
+                                                                   move, ruling, words):
+    """Clauses summoning, travel, freeze, stationary, acts, combat: one creature of p1
+    on the Region, in the act named, tries the move; the refusal names the clause."""
     s = start("red", "blue")
-    brute = spawn(s, "ashen-brute", 0, "b4", entered=1)
-    s = to_act(s, "combat")
-    _check(refusal(s, f"attack {brute} p2"), "summoning", "entered the Region this turn")
-
-
-def test_a_new_creature_travelling_is_refused_by_travel():
-    """Clause travel: a creature that entered this turn may not travel, as the travel
-    clause says; the refusal says why, not that the site is out of reach."""
-    s = start("red", "blue")
-    brute = spawn(s, "ashen-brute", 0, "b1", entered=1)
-    s = to_act(s, "travel")
-    _check(refusal(s, f"travel {brute} b2"), "travel", "entered the Region this turn")
-
-
-def test_a_frozen_creature_attacking_is_refused_by_freeze():
-    """Clause freeze: a Frozen creature may not attack (attacking taps)."""
-    s = start("red", "blue")
-    brute = spawn(s, "ashen-brute", 0, "b4", status=frozenset({"freeze"}))
-    s = to_act(s, "combat")
-    _check(refusal(s, f"attack {brute} p2"), "freeze", "Frozen")
-
-
-def test_a_frozen_creature_travelling_is_refused_by_freeze():
-    """Clause freeze: a Frozen creature may not travel."""
-    s = start("red", "blue")
-    brute = spawn(s, "ashen-brute", 0, "b1", status=frozenset({"freeze"}))
-    s = to_act(s, "travel")
-    _check(refusal(s, f"travel {brute} b2"), "freeze", "Frozen")
-
-
-def test_a_stationary_creature_travelling_is_refused_by_stationary():
-    """Clause stationary: a Stationary creature never travels."""
-    s = start("blue", "red")
-    sentinel = spawn(s, "harbor-sentinel", 0, "b1")
-    s = to_act(s, "travel")
-    _check(refusal(s, f"travel {sentinel} b2"), "stationary", "Stationary")
+    c = spawn(s, card, 0, site, **made)
+    _check(refusal(to_act(s, act), move.format(c=c)), ruling, words)
 
 
 def test_a_creature_played_in_the_travel_act_is_refused_by_speed():
@@ -100,22 +86,6 @@ def test_a_second_source_is_refused_by_the_source_clause():
     a, b = spawn(s, "ember-font", 0), spawn(s, "ember-font", 0)
     s = play(s, f"source {a}", "pass")
     _check(refusal(s, f"source {b}"), "source", "already put out a source")
-
-
-def test_an_attack_in_the_travel_act_is_refused_by_the_acts():
-    """Clause acts: attacks are declared in Combat only."""
-    s = start("red", "blue")
-    brute = spawn(s, "ashen-brute", 0, "b4")
-    s = to_act(s, "travel")
-    _check(refusal(s, f"attack {brute} p2"), "acts", "combat act")
-
-
-def test_an_attack_out_of_range_is_refused_by_combat():
-    """Clause combat: a ready creature whose target is out of range names the range."""
-    s = start("red", "blue")
-    brute = spawn(s, "ashen-brute", 0, "b1")
-    s = to_act(s, "combat")
-    _check(refusal(s, f"attack {brute} p2"), "combat", "range")
 
 
 def test_a_tap_of_a_new_creature_is_refused_by_summoning():

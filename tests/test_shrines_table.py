@@ -5,6 +5,7 @@ over seeded games that every legal action is a drag, a click or a button."""
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 import pygame
 import pygame_gui
@@ -345,6 +346,7 @@ def test_widgets_shown_after_a_computer_pass_are_the_new_ones(app):
     the new buttons and status: the frame presented right after it equals a
     full redraw (pygame_gui lists what it draws only in its own update)."""
     session = Session(GAME, 7, {}, ["human", "computer"])
+    session.auto_pass = False   # every stop: the act with nothing left would move on by itself
     scene = start(app, session)
     scene.perform(next(a for a in GAME.legal_actions(session.state) if a.text == "keep"))
     app.step([], 0.01)  # the computer keeps too
@@ -360,39 +362,17 @@ def test_widgets_shown_after_a_computer_pass_are_the_new_ones(app):
     assert pygame.image.tobytes(shown, "RGB") == pygame.image.tobytes(app.screen, "RGB")
 
 
-AREAS = """\
-game = "shrines"
-seats = 2
-seed = 3
-turn = "p1"
-act = "travel"
-
-[zones]
-"site:c1" = ["kiln-golem#3"]
-areas = ["fenland-mire#1", "rimefall#2"]
-"traps:1" = ["pitfall-snare#4"]
-
-[cards."fenland-mire#1"]
-at = "c3"
-ctrl = "p2"
-
-[cards."rimefall#2"]
-at = "path-c"
-ctrl = "p1"
-
-[cards."pitfall-snare#4"]
-at = "b4"
-"""
+POSITIONS = Path(__file__).parent / "positions"
+AREAS = POSITIONS / "shrines-areas.toml"   # a position file (tests/positions)
 
 
-def test_areas_and_traps_show_where_they_lie(app, tmp_path):
+def test_areas_and_traps_show_where_they_lie(app):
     """Clause area: a terrain or weather covers a site, a row or a pathway, and a
     trap lies face down on a site. The view says which sites each covers; the
     Region washes those sites and names what lies there; a face-down trap's site
     shows (its card does not, to the other player)."""
     from shrinetable.formats.scenario import load
-    path = tmp_path / "areas.toml"
-    path.write_text(AREAS, encoding="utf-8")
+    path = AREAS
     loaded = load(path)
     info = GAME.view(loaded.state, 0).info
     assert info["areas"] == {"fenland-mire#1": "site c3", "rimefall#2": "pathway c"}
@@ -427,13 +407,29 @@ def test_row_and_pathway_areas_and_untargeted_spells_drop_on_the_region():
     assert spell.lands_on("site:c5") and spell.lands_on("player:0")
 
 
+def answerable():
+    """A hotseat game where p1 may answer p2's action at burst speed."""
+    s = played_until(3, lambda s, moves: s.decision().kind == "respond" and s.forced() is None,
+                     seat=0)
+    s.seats = ["human", "human"]
+    return s
+
+
+def asked(app):
+    """`answerable()` on the table, which asks p1, over p2's view, whether to answer."""
+    s = answerable()
+    scene = start(app, s)
+    scene.viewer = 1
+    scene._after_change()
+    assert scene.overlay == "ask"
+    return s, scene
+
+
 def test_hotseat_asks_the_other_player_before_hiding_the_table(app):
     """Clause priority in hotseat: after p2's action p1 may answer at burst speed.
     The table asks p1 first, over p2's view; passing costs one click and no
     handover; answering hides the table until p1 confirms."""
-    s = played_until(3, lambda s, moves: s.decision().kind == "respond" and s.forced() is None,
-                     seat=0)
-    s.seats = ["human", "human"]
+    s = answerable()
     before = s.history[-1]   # undo the p2 action that gave p1 priority, then redo it
     s.back_to(len(s.history) - 1)   # from the table
     scene = start(app, s)
@@ -455,26 +451,14 @@ def test_hotseat_asks_the_other_player_before_hiding_the_table(app):
 def test_a_question_answered_gives_way_to_a_move_no_one_makes(app):
     """After a quick answer, when the next move is a computer's (or forced), the old
     question must not stand over the table: the computer's move waits for no overlay."""
-    s = played_until(3, lambda s, moves: s.decision().kind == "respond" and s.forced() is None,
-                     seat=0)
-    s.seats = ["human", "human"]
-    scene = start(app, s)
-    scene.viewer = 1
-    scene._after_change()
-    assert scene.overlay == "ask"
+    s, scene = asked(app)
     s.seats[s.decision().seat] = "computer"
     scene._after_change()
     assert scene.overlay is None and scene.ai_move is not None
 
 
 def test_hotseat_answer_hides_the_table_first(app):
-    s = played_until(3, lambda s, moves: s.decision().kind == "respond" and s.forced() is None,
-                     seat=0)
-    s.seats = ["human", "human"]
-    scene = start(app, s)
-    scene.viewer = 1
-    scene._after_change()
-    assert scene.overlay == "ask"
+    s, scene = asked(app)
     button = next(b for b, c in scene.ui.commands.items() if c == "handover")
     app.step([ev(pygame_gui.UI_BUTTON_PRESSED, ui_element=button)], 0.01)
     assert scene.overlay == "handover" and scene.board.placed == []

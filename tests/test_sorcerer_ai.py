@@ -53,20 +53,6 @@ def test_same_position_same_answer():
     assert choose(s, random.Random(1)) == choose(s, random.Random(2))
 
 
-def test_reads_neither_the_other_hand_nor_the_deck_order():
-    """What it may not know changes nothing: the opponent's hand and both decks dealt
-    again among the same places give the same choice, all through a game."""
-    hooks = GAME.testing
-    s, rng = GAME.new_game(5, {"deck_p1": "satchel", "deck_p2": "charm"}), random.Random(5)
-    while GAME.outcome(s) is None and s.turn_no <= 30:
-        seat = GAME.decision(s).seat
-        a = choose(s, random.Random(0))
-        for k in range(3):
-            other = hooks.reshuffle_unseen(s, seat, random.Random(k))
-            assert choose(other, random.Random(0)) == a
-        s, _ = GAME.apply(s, rng.choice(GAME.legal_actions(s)))
-
-
 # --------------------------------------------------------------------------- positions
 
 def _attack_two(p1_play, p2_play, hand=(), p2_hand=(), mp=(30, 30)):
@@ -114,6 +100,17 @@ def test_defends_an_attacker_it_can_beat():
     s = _attack_two([spell("wishful", 2, 2)], [spell("quick", 1, 6), spell("quick", 1, 1)])
     assert GAME.decision(s).seat == 1
     assert _choice(s) == f"defend {n(s, 2)} {n(s, 1)}"
+
+
+def test_attacks_knowing_its_turned_card_still_defends():
+    """Clause defend (R6 dropped, an option off by default): any card in play may
+    block, turned or not. At 8 magic points, facing an 8-attack card, its 3/9 card
+    attacks anyway: turned, it still blocks the 8 next turn. With R6 on, attacking
+    would leave it open to a lethal attack, and it stays home."""
+    zones = {"play:0": [spell("quick", 3, 9)], "play:1": [spell("gross", 8, 1)]}
+    s = table(zones, stage="attack", mp=(8, 30))
+    assert _choice(s) == f"attack {n(s, 1)}"
+    assert _choice(table(zones, stage="attack", mp=(8, 30), r6=True)) == "pass"
 
 
 def test_energy_attacker_is_met_by_its_flying_card():

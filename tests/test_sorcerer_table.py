@@ -9,6 +9,7 @@ import random
 from functools import cache
 
 import pytest
+from game_helpers import session_after
 from table_input import click, drag
 
 from shrinetable.adapter import gestures
@@ -71,10 +72,7 @@ def combat() -> tuple[int, list[str]]:
 def at_step(n: int) -> Session:
     """The combat's session after its first `n` moves."""
     seed, texts = combat()
-    s = Session(GAME, seed, {}, ["human", "human"])
-    for text in texts[:n]:
-        s.play(GAME.parse_action(text))
-    return s
+    return session_after(GAME, seed, texts[:n])
 
 
 def start(app, session):
@@ -162,8 +160,8 @@ def test_two_selected_boosts_dropped_on_the_attacker_and_the_damage_shown(app):
     assert history(scene)[-1] == texts[6]
     lost = before[1] - scene.session.state.mp[1]
     assert lost > 0
-    said = scene.log_html[-1]
-    assert "against" in said and f"P2 loses {lost} magic point" in said
+    said = next(x for x in reversed(scene.log_html) if "against" in x)   # a line per event
+    assert f"P2 loses {lost} magic point" in said
     # hotseat: p2 takes the device, and sees the damage land on their counter
     assert scene.overlay == "handover"
     scene.command("takeover")

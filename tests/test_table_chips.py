@@ -4,6 +4,8 @@ geometry the table draws, in-process under SDL's dummy driver."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pygame
 import pytest
 
@@ -18,47 +20,16 @@ SHRINES = registry.get("shrines")
 
 # a1 under a terrain, a weather over its row, an overruled weather over its
 # pathway and a trap; piles whose top cards have long names
-CROWDED = """\
-game = "shrines"
-seats = 2
-seed = 3
-turn = "p1"
-act = "travel"
-options = { deck_p1 = "blue", deck_p2 = "red" }
-
-[zones]
-"site:a1" = ["kiln-golem#3", "fogbank-skimmer#20"]
-"site:c1" = ["harbor-sentinel#21"]
-areas = ["fenland-mire#1", "rimefall#2", "squall-line#5"]
-"traps:1" = ["tangle-net#6"]
-"graveyard:1" = ["ashen-brute#7", "emberfall#8"]
-"graveyard:0" = ["read-the-shallows#9", "sirens-bargain#10"]
-"banished:1" = ["emberfang-raider#13"]
-
-[cards."fenland-mire#1"]
-at = "a1"
-ctrl = "p2"
-
-[cards."rimefall#2"]
-at = "path-a"
-ctrl = "p1"
-
-[cards."squall-line#5"]
-at = "row1"
-ctrl = "p2"
-
-[cards."tangle-net#6"]
-at = "a1"
-"""
+POSITIONS = Path(__file__).parent / "positions"
+CROWDED = POSITIONS / "shrines-crowded.toml"   # a position file (tests/positions)
 
 SIZES = [(1024, 576), (1280, 720), (1920, 1080)]
 
 
 @pytest.fixture
-def crowded(app, tmp_path):
+def crowded(app):
     from shrinetable.formats.scenario import load
-    path = tmp_path / "crowded.toml"
-    path.write_text(CROWDED, encoding="utf-8")
+    path = CROWDED
     session = Session(SHRINES, 3, {}, ["human", "computer"])
     session.reset(load(path).state)
     app.start_game(session)

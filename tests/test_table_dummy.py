@@ -325,8 +325,8 @@ def test_a_card_the_game_does_not_describe_gets_a_plain_face(app):
 
 def test_a_secret_move_is_hidden_in_the_log_and_the_trace(app, capsys):
     """A move answering a secret decision is shown to nobody, its maker included
-    (the log is shared at one device): the log says a secret choice was made,
-    the trace says `secret`; events everybody may see still show."""
+    (the log is shared at one device): the log says only the events everybody
+    may see (a secret choice with none says it was made), the trace says `secret`."""
     from shrinetable.adapter.session import Applied
     from shrinetable.engine import Event
     scene = start(app, ("human", "computer"))
@@ -336,7 +336,9 @@ def test_a_secret_move_is_hidden_in_the_log_and_the_trace(app, capsys):
     done = Applied(0, "propose 9H", (mine, public), secret=True)
     scene._record(done, animate=False)
     line = scene.log_html[-1]
-    assert "9H" not in line and "commits a secret choice" in line and "P1 has chosen" in line
+    assert "9H" not in line and "P1</b></font> <font color='#ffffff'>has chosen" in line
+    scene._record(Applied(0, "propose 9H", (mine,), secret=True), animate=False)
+    assert "9H" not in scene.log_html[-1] and "commits a secret choice" in scene.log_html[-1]
     assert capsys.readouterr().out.splitlines()[-1] == "action p1 secret"
 
 

@@ -13,6 +13,14 @@ from shrinetable.table import geometry as geo
 from shrinetable.table.motion import group_offsets
 
 
+def showing(app, name: str):
+    """The table's scene showing `name`'s showcase position (tables full of cards)."""
+    from shrinetable.table.bench import showcase
+    app.start_game(showcase(registry.get(name)))
+    app.step([], 0.01)
+    return app.scene
+
+
 def test_a_card_lifted_from_a_wide_strip_hangs_under_the_pointer():
     strip = pygame.Rect(100, 300, 600, 30)
     pos = (strip.x + 290, strip.y + 12)
@@ -54,20 +62,12 @@ def test_shards_starting_zones_leave_when_setup_ends():
                                             0)} & {"start:0", "start:1"} == set()
 
 
-def test_a_hovered_hand_card_rises_and_grows_at_once(tmp_path, monkeypatch):
-    import os
+def test_a_hovered_hand_card_rises_and_grows_at_once(app):
     import time
 
-    from shrinetable.table.app import App
-    from shrinetable.table.bench import showcase
     from shrinetable.table.zoom import RISE
 
-    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-    monkeypatch.setenv("SHRINETABLE_DATA_DIR", str(tmp_path))
-    app = App((1280, 720))
-    app.start_game(showcase(registry.get("sorcerer")))
-    app.step([], 0.01)
-    scene = app.scene
+    scene = showing(app, "sorcerer")
     card = next(p for p in scene.board.placed if p.zone in scene.board.hands and p.name)
     scene.zoom.motion(card.rect.center)
     scene.update(time.monotonic())   # no wait: the same frame
@@ -81,20 +81,11 @@ def test_a_hovered_hand_card_rises_and_grows_at_once(tmp_path, monkeypatch):
     pygame.quit()
 
 
-def test_the_text_size_in_the_menu_raises_the_floor_and_is_kept(tmp_path, monkeypatch):
-    import os
-
+def test_the_text_size_in_the_menu_raises_the_floor_and_is_kept(app, tmp_path):
     from shrinetable.table import uiscale
-    from shrinetable.table.app import App
     from shrinetable.table.art import Fonts
-    from shrinetable.table.bench import showcase
 
-    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-    monkeypatch.setenv("SHRINETABLE_DATA_DIR", str(tmp_path))
-    app = App((1280, 720))
-    app.start_game(showcase(registry.get("shards")))
-    app.step([], 0.01)
-    scene = app.scene
+    scene = showing(app, "shards")
     assert app.fonts.floor == 12
     scene.command("menu")
     labels = [b.text for b in scene.ui.commands]
@@ -108,20 +99,10 @@ def test_the_text_size_in_the_menu_raises_the_floor_and_is_kept(tmp_path, monkey
     pygame.quit()
 
 
-def test_dialogs_rescale_when_the_window_is_resized(tmp_path, monkeypatch):
+def test_dialogs_rescale_when_the_window_is_resized(app):
     """A dialog open while the window grows is built again at the new size:
     larger by the window's growth, its text in a larger type, in the middle."""
-    import os
-
-    from shrinetable.table.app import App
-    from shrinetable.table.bench import showcase
-
-    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-    monkeypatch.setenv("SHRINETABLE_DATA_DIR", str(tmp_path))
-    app = App((1280, 720))
-    app.start_game(showcase(registry.get("shrine")))
-    app.step([], 0.01)
-    scene = app.scene
+    scene = showing(app, "shrine")
     for overlay in ("menu", "rules", "load"):
         scene._open(overlay)
         app.step([], 0.01)
@@ -140,4 +121,54 @@ def test_dialogs_rescale_when_the_window_is_resized(tmp_path, monkeypatch):
         app._resized()
         scene.overlay = None
         scene.build_ui()
+    pygame.quit()
+
+
+def test_a_lifted_card_of_a_low_hand_stays_clear_of_the_hand_s_label():
+    """The opponent's hand in Shards is low: its backs, one of them lifted
+    (the computer choosing it) too, would cover its label at 1280x720, so the
+    row begins right of the label."""
+    from shrinetable.adapter.session import Session
+
+    game = registry.get("shards")
+    layout = load_layout(game_layout(game))
+    s = Session(game, 3, {}, ["computer", "computer"])
+    zone, label = "hand:1", (160, 16)   # "P2 (computer) · Hand" at 12 px
+    while len(game.view(s.state, 0).zones[zone].cards) < 3:
+        s.play(s.computer_action())
+    view = game.view(s.state, 0)
+    scaler = geo.Scaler((1600, 900), (1280, 720))
+    area = scaler.rect(geo.zone_areas(layout, view, 0)[zone])
+    assert view.zones[zone].cards
+
+    def cards(raised):
+        return [p.rect for p in geo.place_cards(layout, view, scaler, 0, raised,
+                                                labels={zone: label}) if p.zone == zone]
+    for raised in ({}, {zone: frozenset({0})}):
+        assert all(r.left >= area.left + label[0] for r in cards(raised)), raised
+
+
+def test_an_arrow_round_the_zones_breaks_where_it_passes_a_label(tmp_path, monkeypatch):
+    """A declared move's arrow runs in the narrow gap between zones, over the
+    start of the next zone's label: the label is drawn again over it."""
+    import os
+
+    from shrinetable.adapter.session import Session
+    from shrinetable.table.app import App
+
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    monkeypatch.setenv("SHRINETABLE_DATA_DIR", str(tmp_path))
+    game = registry.get("usagi")
+    s = Session(game, 7, {}, ["computer"] * 6)
+    while not (arrows := game.present.decor(game.view(s.state, 0)).arrows):
+        s.play(s.computer_action())
+    s.seats[0] = "human"
+    app = App((1920, 1080))
+    app.start_game(s)
+    app.step([], 0.01)
+    app.scene.draw(app.screen)
+    colour = arrows[0].colour
+    labels = app.scene.board.labels.values()
+    assert not [r for r in labels for x in range(r.left, r.right) for y in range(r.top, r.bottom)
+                if tuple(app.screen.get_at((x, y)))[:3] == colour]
     pygame.quit()

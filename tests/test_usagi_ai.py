@@ -83,6 +83,24 @@ def test_keeps_its_hero_and_gives_up_the_weakest_card_in_a_tie():
     assert choose(s, random.Random(0)).text == "tiebreak roadside-bodyguard#3"
 
 
+def test_discards_dead_cards_and_digs_through_a_stalled_game():
+    """Issue 24 (seed 60, Blade against Market, 500 turns): both Blade Heroes were
+    held by a Story Event neither side could win, and the hand kept a second copy of
+    one (a Character is unique: it cannot be played while its title is in play) and
+    Moments with nothing to do, drawing one card a turn. The copy goes first; past
+    turn 20 the Moments go too, to dig for an Event and Characters."""
+    zones = {"event:0": ["the-stolen-heir#1"],
+             "involved:0": ["kaito-the-drifting-blade#2", "old-sensei-rokuro#3"],
+             "hand:0": ["kaito-the-drifting-blade#4", "second-wind#5", "wandering-swordsman#6"]}
+    s = pos(zones, phase="initiation", step="discard")
+    assert choose(s, random.Random(0)).text == "discard kaito-the-drifting-blade#4"
+    s = play(s, "discard kaito-the-drifting-blade#4")
+    assert choose(s, random.Random(0)).text == "discard"
+    s = play(pos(zones, phase="initiation", step="discard", turn_no=30),
+             "discard kaito-the-drifting-blade#4")
+    assert choose(s, random.Random(0)).text == "discard second-wind#5"
+
+
 def test_proposes_the_event_its_characters_can_win():
     s = pos({"field:0": ["kaito-the-drifting-blade#1"],
              "hand:0": ["bring-in-the-harvest#2", "bandit-raid#3", "court-envoy#4"]},

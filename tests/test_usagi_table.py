@@ -416,7 +416,7 @@ def test_the_secret_tie_break_dropped_on_the_rest_pile(app):
     before = {z: v.cards for z, v in scene.view().zones.items() if z.startswith("involved:")}
     card = moves[0].gesture.cards[0]
     drag(app, spot(scene, moves[0].gesture.source, card), scene.board.zones[f"rest:{me}"].center)
-    assert history(scene)[-1] == moves[0].text
+    assert moves[0].text in history(scene)   # (a next contender's lone card goes by itself)
     if session.decision() is not None and session.decision().kind == "tiebreak":
         if scene.overlay == "handover":
             scene.command("takeover")

@@ -31,17 +31,18 @@ Out:
 from __future__ import annotations
 
 import random
-import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 from shrinetable.engine import Decor, Player, View
+from shrinetable.players import player
 
-from . import gestures, refusal, storage
+from . import gestures, log, refusal, storage
 from .session import Applied, Session
 
-AUTO = "no legal action: passing"   # the log's words for a pass the table made for a person
+# what the table says when it made a move for a person: nothing was left to decide
+AUTO = "nothing to decide, moved on"
 
 
 class Refused(ValueError):
@@ -177,32 +178,39 @@ class Match:
             return None
         return next((m.action for m in self.moves() if m.text in self.game.auto_pass), None)
 
-    # -- help for the person deciding (the table's Hint, summary and confirmations;
-    # minimal, for the table of issue 22: the engine side words them per game)
+    # -- help for the person deciding (the table's Hint, summary and confirmations)
     def hint(self, seat: int) -> gestures.Move | None:
-        """The move the computer would make for `seat` now (through that seat's
-        own observation, as a computer seat plays), as one of `moves()`; the
-        same each time in one position. None when `seat` does not decide."""
+        """The move the computer would make for `seat` now, as one of `moves()`
+        (so the table can point at its cards), chosen by the game's computer
+        player through `seat`'s own observation only (`players.player`); the same
+        hint each time it is asked in one position. None when `seat` does not decide."""
         d = self.decision()
         if d is None or d.seat != seat:
             return None
         rng = random.Random(f"hint:{self.session.seed}:{len(self.history)}")
-        text = self.session.computer_action(None, rng).text
+        text = self.session.computer_action(player(self.game, "ai"), rng).text
         return next((m for m in self.moves() if m.text == text), None)
 
     def summary(self, seat: int) -> list[str]:
-        """What happened since `seat` last chose a move, in the log's words
-        (as `seat` may see them); the whole game before its first."""
+        """What happened since `seat` last chose a move: the plain log lines of
+        the moves after it, as `seat`'s log shows them (its own hidden cards
+        named, nobody else's), for the table's "what happened" panel. The whole
+        log when `seat` has not chosen a move yet."""
         start = next((i + 1 for i in range(len(self.history) - 1, -1, -1)
                       if self.history[i].seat == seat and not self.history[i].auto), 0)
-        return [f"P{a.seat + 1}: {line}" for a in self.history[start:]
-                for line in self.said(a, seat)]
+        return log.lines(self, seat, start)
 
     def skip_warning(self, action: Any) -> str:
-        """The question to ask before the deciding seat gives up something that
-        cannot be taken back while a useful move is left ('' : none). No game
-        names such a move yet."""
-        return ""
+        """The question to ask before the deciding seat makes `action` (an action
+        or its notation), when it gives up something that cannot be taken back
+        while a useful move is left (the game's `skip_warning`: ending a turn
+        with playable cards, giving up a Hero, proposing nothing); '' when the
+        move needs no confirmation."""
+        if self.decision() is None:
+            return ""
+        if isinstance(action, str):
+            action = self.game.parse_action(action)
+        return self.game.skip_warning(self.session.state, action)
 
     # -- moves -------------------------------------------------------------------
     def act(self, seat: int, action: Any) -> Applied:
@@ -237,12 +245,27 @@ class Match:
         if d is None:
             return None
         forced = self.session.forced()
-        if forced is not None:
+        person = self.seats[d.seat] == "human"
+        if forced is not None and not (person and len(self.humans()) > 1
+                                       and self._unseen(d.seat)):
             return Auto(d.seat, forced, True)
-        if self.seats[d.seat] == "human":
+        if person:
             return None
         return Auto(d.seat, self.session.computer_action(self._players[d.seat], self._rng),
                     False)
+
+    def _unseen(self, seat: int) -> bool:
+        """Whether `seat` was given cards only it may see (a draw) since, or in,
+        the last move it chose: at a hotseat table the person decides the next
+        move themselves then, so no pass made for them hands the device on
+        before they saw what they drew."""
+        for a in reversed(self.history):
+            if any(e.cards and e.visible_to is not None and seat in e.visible_to
+                   for e in a.events):
+                return True
+            if a.seat == seat and not a.auto:
+                return False
+        return False
 
     def _applied(self) -> tuple[Any, list]:
         """The pending move applied to the position: once, whether it is judged
@@ -325,15 +348,20 @@ class Match:
         before = self._before.get(seat) or self.game.view(self._prior, seat)
         return tally_changes(self.present.decor(before), self.present.decor(self.view(seat)))
 
+    def move_words(self, applied: Applied) -> str:
+        """A move's own words in the log, after its seat's name ("passes",
+        "taps Ember Font"): the game's `Presentation.logged`."""
+        return self.present.logged(applied.text)
+
     def said(self, applied: Applied, viewer: int | None) -> list[str]:
-        """The log's plain words for a move: what its events say (a move without
-        any, a tap or a pass, says what its button says; a pass the table made
-        says why). With one person at the table, a private move they may see
-        names its cards (the card a Jack took from them); in hotseat the log is
-        shared, so it never does. A secret move says only what everybody may see."""
+        """The log's plain words for a move: its own words (`move_words`) unless
+        one of its events says what its seat did, then what each event says, as
+        the viewer may see it (a game may leave out an event that repeats its
+        move's words: `readable` gives ''). With one person at the table, a
+        private event they may see names its cards (the card a Jack took from
+        them, the cards they drew); in hotseat the log is shared, so it never
+        does. A secret move says only what everybody may see."""
         present = self.present
-        if applied.auto and self.seats[applied.seat] == "human":
-            return [AUTO]
         secret = applied.secret
         private = len(self.humans()) == 1 and not secret
         out = []
@@ -341,16 +369,13 @@ class Match:
             if secret and e.visible_to is not None:
                 continue
             seen = e.seen_by(viewer)
-            text = seen.text
-            if private and e.visible_to is not None and seen.cards and all(seen.cards):
-                text += f" ({', '.join(seen.cards)})"
-            out.append(present.readable(text))
-        out = [t for t in out if t]   # a game may say an event repeats its move's words
-        words = present.describe(applied.text)
-        words = words[:1].lower() + words[1:]
-        if not out and not secret:
-            out = [words]
-        elif not secret and not out[0].startswith(f"p{applied.seat + 1} ") and (
-                re.match(r"p\d+ ", out[0]) or present.is_minor(applied.text, applied.events)):
-            out.insert(0, words)   # an answer or a pass whose events say what others do
-        return out
+            text = present.readable(seen.text)
+            if text and private and e.visible_to is not None and seen.cards \
+                    and all(seen.cards):
+                text += f" ({', '.join(present.readable(c) for c in seen.cards)})"
+            if text:
+                out.append(text)
+        name = f"p{applied.seat + 1} "
+        if secret or any(t.lower().startswith(name) for t in out):
+            return out
+        return [self.move_words(applied), *out]

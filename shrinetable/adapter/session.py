@@ -125,19 +125,34 @@ class Session:
         return self.apply(action)
 
     def forced(self) -> Any | None:
-        """The pass the table makes for a person (a move the game lists in
-        `auto_pass`, e.g. a priority pass) when it is their only legal move,
-        or when the game's `idle(state)` says nothing else could come of their
-        moves (taps for mana that would pay for nothing): asking would only cost
-        a click, or a hotseat handover."""
+        """The move the table makes by itself because there is nothing to decide.
+        For a person: their only legal move (but a draw, or any move showing them
+        cards only they may see: theirs to make and see), or the game's `nothing_to_decide`
+        (a priority pass or a "next act" when nothing else could come of their
+        moves, e.g. taps for mana that would pay for nothing): asking would only
+        cost a click, or a hotseat handover. It is exactly the move they would
+        have had to click; none with the setting off. For a computer seat: a
+        pass (`auto_pass`) that is its only move or `idle` says so (its games
+        stay as they were)."""
         d = self.decision()
-        if d is None or not self.game.auto_pass or (
-                not self.auto_pass and self.seats[d.seat] == "human"):
+        if d is None:
             return None
         legal = self.game.legal_actions(self._state)
-        if len(legal) > 1 and not self.game.idle(self._state):
+        if self.seats[d.seat] == "human":
+            if not self.auto_pass:
+                return None
+            if len(legal) == 1 and not self._shows_cards(legal[0], d.seat):
+                return legal[0]
+            return self.game.nothing_to_decide(self._state)
+        if not self.game.auto_pass or (len(legal) > 1 and not self.game.idle(self._state)):
             return None
         return next((a for a in legal if a.text in self.game.auto_pass), None)
+
+    def _shows_cards(self, action: Any, seat: int) -> bool:
+        """Whether `action` would show `seat` cards hidden from some other seat."""
+        _, events = self.game.apply(self._state, action)
+        return any(e.cards and e.visible_to is not None and seat in e.visible_to
+                   for e in events)
 
     def computer_action(self, chosen: Player | None = None,
                         rng: random.Random | None = None) -> Any:

@@ -11,7 +11,8 @@ The parts:
   `make_options` (the options as the rules read them);
 - the rules: `decision`, `legal_actions`, `apply`, `view`, `outcome`,
   `parse_action`, `zones`, `all_cards`, `turn_number` (required), and the table's
-  optional hooks (`gesture`, `guess_actions`, `drop_hint`, `auto_pass`, `idle`);
+  optional hooks (`gesture`, `guess_actions`, `drop_hint`, `auto_pass`, `idle`,
+  `nothing_to_decide`, `skip_warning`);
 - `ai`: its computer player (None: uniform random play), fed through `observe`;
 - `position`: how a scenario or demo file sets up a position (`PositionHook`);
 - `card_data`: its card-data schema and folder (`CardData`), if it has card files;
@@ -105,7 +106,9 @@ class GameBase:
     min_seats: int = 2
     max_seats: int = 2
     options: tuple[OptionSpec, ...] = ()
-    # action texts the table makes for a person when that is their only legal move
+    # action texts that only pass or move on (a priority pass, "next act"): the
+    # table makes one for a computer seat when it is its only move or `idle` says
+    # nothing else could come of its moves (for a person: `nothing_to_decide`)
     auto_pass: tuple[str, ...] = ()
     ai: Player | None = None
     # the layout file (a path); None: the bundled `layouts/<name>.toml`
@@ -249,6 +252,24 @@ class GameBase:
         """True when the deciding person's moves other than an `auto_pass` could
         come to nothing, so the table passes for them."""
         return False
+
+    def nothing_to_decide(self, state: Any) -> Any | None:
+        """The move that only moves on (a priority pass, "next act") when the
+        deciding person has nothing to decide in this step: every other legal move
+        would come to nothing now (a "next act" beside taps that pay for nothing,
+        a response no contest counts). The table makes it for them, as they would
+        have had to; None when there is a choice. Default: the `auto_pass` move
+        when `idle` says so."""
+        if not self.auto_pass or not self.idle(state):
+            return None
+        return next((a for a in self.legal_actions(state) if a.text in self.auto_pass), None)
+
+    def skip_warning(self, state: Any, action: Any) -> str:
+        """A question for the table to ask before the deciding seat makes
+        `action`, when it gives up something that cannot be taken back while a
+        useful move is left (ending a turn with cards still playable, giving up a
+        Hero, proposing nothing with an Event in hand); '' when there is none."""
+        return ""
 
     def hand_zone(self, seat: int) -> str:
         """The zone holding `seat`'s hand (the table selects several cards there,

@@ -149,6 +149,10 @@ class Presentation:
     words: dict[str, str] = {}
     templates: dict[str, str] = {}
     in_decision: dict[tuple[str, str], str] = {}
+    # a move's words in the log by its first word, in the third person after the
+    # seat's name ("taps {rest}", "sends {w[0]} to {w[1]}"): for moves whose events
+    # do not say what the seat did
+    log_words: dict[str, str] = {"pass": "passes"}
     # decision kinds in which every legal move is also a button
     all_buttons: tuple[str, ...] = ()
     # decision kinds in which another person at the table is first asked whether
@@ -198,6 +202,17 @@ class Presentation:
         if kind in self.templates:
             return self.templates[kind].format(rest=rest, kind=kind.title(), upper=rest.upper())
         return text
+
+    def logged(self, text: str) -> str:
+        """A move's words in the log after its seat's name, for a move whose
+        events do not say what the seat did (a tap, a pass): `log_words` for its
+        first word ({rest}: the words after it, {w[0]}: the first of them; cards
+        named), else its button label."""
+        kind, _, rest = text.partition(" ")
+        if kind in self.log_words:
+            return self.readable(self.log_words[kind].format(rest=rest, w=rest.split()))
+        words = self.describe(text)
+        return words[:1].lower() + words[1:]
 
     def describe(self, text: str, decision: str = "") -> str:
         """A button label for an action in notation, in a decision of kind `decision`."""

@@ -31,7 +31,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, ValidationError, create_model
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, create_model
 
 from shrinetable.resources import data_dir, resource
 
@@ -41,6 +41,19 @@ from .files import is_file, resolved, why
 MAX_NUMBER = 999   # no cost, strength or copy count comes near; a billion copies crashed
 CARDS_ENV = "SHRINETABLE_CARDS"
 _notices: list[str] = []
+
+
+class Strict(BaseModel):
+    """A table of a card file: an unknown key is refused, a value never changes."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class CardTable(Strict):
+    """A `[[card]]` table: its `id`, lower-case words joined by hyphens, as card
+    notation (`id#N`) writes it; each game's model adds its fields."""
+
+    id: str = Field(pattern=r"^[a-z][a-z0-9-]*$")
 
 
 @cache

@@ -4,8 +4,10 @@ A host runs in its own process (`shrinetable host --headless` on 127.0.0.1)
 with every seat remote; this process sits a random-playing table at each seat.
 For each move a table sends, the time from its send to the moment the last of
 the other tables has received the update carrying that move. The tables share
-this process, so a table's receipt waits while another parses a view: the
-figure is an upper bound on what tables on their own computers see.
+this process; each notes its receipt before any of them parses the update (as
+tables on their own computers would), but they still wait for one another's
+turn on a core: the figure is an upper bound on what tables on their own
+computers see.
 """
 
 from __future__ import annotations
@@ -66,6 +68,7 @@ async def _measure(port: int, code: str, players: int, moves: int) -> list[float
         while not done.is_set():
             raw = await t.ws.recv()
             now = time.perf_counter()
+            await asyncio.sleep(0)   # the other tables note their receipt before this parses
             msg = p.read_to_table(raw)
             if not isinstance(msg, p.Update):
                 continue

@@ -23,6 +23,7 @@ from websockets.asyncio.server import ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 
 from shrinetable.adapter import storage
+from shrinetable.adapter.refusal import GENERIC
 from shrinetable.adapter.session import Applied
 from shrinetable.formats.save import SaveFile, write_save
 
@@ -68,14 +69,15 @@ class Table:
         self.outbox: asyncio.Queue[str | None] = asyncio.Queue(QUEUE)
         self.warned = 0.0
 
-    def send(self, message: p.Message) -> None:
-        """Queue a message; a table too slow to take QUEUE of them is dropped
-        (it rejoins and gets the game as it stands)."""
+    def send(self, message: p.Message | str) -> None:
+        """Queue a message (a str: an update's JSON, `p.update_json`); a table
+        too slow to take QUEUE of them is dropped (it rejoins and gets the game
+        as it stands)."""
         try:
-            self.outbox.put_nowait(p.dump(message))
+            self.outbox.put_nowait(message if isinstance(message, str) else p.dump(message))
         except asyncio.QueueFull:
             self.drop()
-        if isinstance(message, p.Update):   # an update may be answered at once
+        if isinstance(message, str):   # an update may be answered at once
             self.bucket.allow(REPLIES)
 
     def drop(self) -> None:
@@ -294,11 +296,21 @@ class Host:
 
     def _why(self, seat: int, msg: p.AskWhy) -> str:
         """Why a drop at `seat`'s table made no move, as the match says it at one
-        screen (names the table made up are no zone of the game's: no move)."""
+        screen. Only for a drop the table could make: cards it shows in the
+        zone they came from, onto a zone or card it shows (else the rules'
+        answer could tell where a hidden card is)."""
+        plain = GENERIC.format(cards=" ".join(msg.held) or "that")
+        zones = self.seam.view(seat).zones
+        shown = zones[msg.source].cards if msg.source in zones else ()
+        if any(msg.held.count(c) > shown.count(c) for c in msg.held) \
+                or (msg.zone is not None and msg.zone not in zones) \
+                or (msg.card is not None
+                    and (msg.zone is None or msg.card not in zones[msg.zone].cards)):
+            return plain
         try:
             return self.seam.match.refusal(seat, tuple(msg.held), msg.source, msg.zone, msg.card)
         except (KeyError, ValueError, IndexError, TypeError):
-            return "No legal move takes that there."
+            return plain
 
     def _act(self, seat: int, msg: p.Act) -> None:
         if not self.started():
@@ -321,21 +333,18 @@ class Host:
             self.over.set()
         self.changed.set()
 
-    def _update(self, seat: int | None, applied: Applied | None, undone: int = 0) -> p.Update:
+    def _update(self, seat: int | None, applied: Applied | None, undone: int = 0) -> str:
+        """The change as `seat`'s table may know it, as JSON (`p.update_json`)."""
         move, match = None, self.seam.match
         if applied is not None:
             mine = applied.seat == seat   # notation can name hidden cards: its maker's only
-            move = p.MoveM(seat=applied.seat, text=applied.text if mine else None,
-                           words=match.said(applied, seat),
-                           auto=applied.auto, secret=applied.secret,
-                           events=[p.EventM.of(e.seen_by(seat)) for e in applied.events])
-        moves = self.seam.moves(seat) if self.started() else []
-        return p.Update(seq=self.seq, move=move, view=p.ViewM.of(self.seam.view(seat)),
-                        legal=[m.text for m in moves],
-                        gestures=[p.GestureM.of(m.gesture) for m in moves],
-                        turn=match.turn_number(),
-                        can_undo=seat is not None and self.seam.can_undo(seat),
-                        undone=undone)
+            move = p.move_data(applied.seat, applied.text if mine else None,
+                               match.said(applied, seat), applied.auto, applied.secret,
+                               [e.seen_by(seat) for e in applied.events])
+        return p.update_json(self.seq, move, self.seam.view(seat),
+                             self.seam.moves(seat) if self.started() else [],
+                             match.turn_number(),
+                             seat is not None and self.seam.can_undo(seat), undone)
 
     async def _drive(self) -> None:
         """Make the moves no one at a table makes: computer seats and forced passes."""

@@ -217,19 +217,30 @@ class CardArt:
             img = f.text(g.text, max(8, round(h * g.size)), g.ink or ink, g.bold)
             surf.blit(img, img.get_rect(center=(w // 2, round(h * g.y))))
         if face.band is not None:   # between the corner indices, so both stay readable
-            self._band(surf, face.band, corner.get_width() + pad_x + 2)
+            self._band(surf, face.band, corner.get_width() + pad_x + 2,
+                       h - corner.get_height() - pad_y)
         return surf
 
-    def _band(self, surf: pygame.Surface, chip: Chip, clear: int = 0) -> None:
+    def _band(self, surf: pygame.Surface, chip: Chip, clear: int = 0,
+              above: int | None = None) -> None:
+        """The card's role in a band between its lower corners; where its word
+        does not fit there (a small card, the text floor), across the card just
+        above the lower corner (`above`), over the foot of the middle glyph:
+        the word is never left off where the card is wide enough for it."""
         w, h = surf.get_size()
         inset = max(round(w * 0.2), clear)
         band = pygame.Rect(inset, round(h * 0.73), w - 2 * inset, max(6, round(h * 0.11)))
         if band.w < 8:          # a card too small for its band: the face says enough
             return
-        label = self.fonts.text(chip.text, max(6, round(band.h * 0.72)), chip.ink, True)
-        band.h = max(band.h, label.get_height())
-        if label.get_width() > band.w - 2:   # wider, between the corners, or no word
-            band = band.inflate(min(label.get_width() + 4, w - 2 * clear) - band.w, 0)
+        px = max(6, round(band.h * 0.72))
+        lw, lh = self.fonts.font(px, True).size(chip.text)
+        band.h = max(band.h, lh)
+        if lw > band.w - 2:   # wider, between the corners
+            band = band.inflate(min(lw + 4, w - 2 * clear) - band.w, 0)
+        if lw > band.w - 2 and above is not None and lw + 4 <= w - 2:
+            band = pygame.Rect(0, 0, lw + 4, band.h)   # across, above the lower corner
+            band.midbottom = (w // 2, above - 1)
         pygame.draw.rect(surf, chip.fill, band, border_radius=max(1, band.h // 3))
-        if label.get_width() <= band.w - 2:
+        if lw <= band.w - 2:   # rendered only where it is drawn (`bench render` counts it)
+            label = self.fonts.text(chip.text, px, chip.ink, True)
             surf.blit(label, label.get_rect(center=band.center))

@@ -106,17 +106,42 @@ class Board:
                 out[name] = self._badge_box(text, self.scaler.length(15)).size
         return out
 
-    def _label_widths(self) -> dict[str, int]:
-        """How far from its left edge each label inside a zone reaches (with a
-        gap): a row of cards too high to pass under it begins there."""
+    def _label_widths(self) -> dict[str, tuple[int, int]]:
+        """How far right and down from its zone's corner each label inside a
+        zone reaches (with a gap): a row of cards too high to pass under it
+        begins right of it."""
         out = {}
+        corners = self._corner_widths()
         for name, rect in self.zones.items():
             if self.layout.place(name, self.viewer, self.view.seats).inside \
                     and name not in self.decor.huds:
-                label = self._label(name, self._seat_names(), self.scaler.length(12), LABEL,
-                                    rect.w - 8)
-                out[name] = label.get_width() + 8
+                label = self._inside_label(name, rect, self._seat_names(), LABEL, corners)
+                out[name] = label.get_width() + 8, label.get_height() + 2
         return out
+
+    def _inside_label(self, name, rect, seat_names, colour, corners) -> pygame.Surface:
+        """The label inside a zone, clear of the badge on its line; where a row
+        of cards too high to pass under it begins right of it, in the shortest
+        words that leave the cards their width (`_room`)."""
+        return self._label(name, seat_names, self.scaler.length(12), colour,
+                           rect.w - 8 - corners.get(name, 0), self._room(name, rect))
+
+    def _room(self, name: str, rect: pygame.Rect) -> int | None:
+        """How wide the label inside `name` may be and leave a row of cards that
+        cannot pass under it (one lifted, too) the width it spreads to; None:
+        they pass under it."""
+        place = self.layout.place(name, self.viewer, self.view.seats)
+        cards = self.view.zones[name].cards
+        n = len(cards)
+        if not n or place.arrange not in ("row", "fan") \
+                or geo.in_strips(self.layout, place, cards):   # strips begin under it
+            return None
+        fw, fh = geo.footprint(geo.card_size(self.layout, place, self.scaler), place.rotation)
+        high = self.fonts.font(self.scaler.length(12), True).get_height()
+        if fh * (1 + geo.RAISE) <= rect.h - high - 3:
+            return None
+        spread = {"row": 1.08, "fan": 0.72}[place.arrange]
+        return rect.w - 8 - round(fw * (1 + spread * (n - 1)))
 
     def _seat_names(self) -> list[str]:
         """The seats' names the labels were last drawn with (else the defaults)."""
@@ -235,9 +260,14 @@ class Board:
         for a in self.decor.arrows:
             start, end = where.get(a.card), where.get(a.target)
             if start is not None and end is not None and start.strip and end.strip:
-                # between strips: round the zones, so no name lies under an arrow
-                routed(surf, start.rect, self.zones[start.zone], end.rect,
-                       self.zones[end.zone], a.colour, width, lane)
+                # between strips: round the zones, so no name lies under an arrow;
+                # a label its run passes over (the gap between zones is narrow)
+                # is drawn again over it, the arrow broken there
+                runs = routed(surf, start.rect, self.zones[start.zone], end.rect,
+                              self.zones[end.zone], a.colour, width, lane)
+                for label in self.labels.values():
+                    if label.collidelist(runs) >= 0:
+                        surf.blit(self._bg, label, label)
                 lane += 1
                 continue
             end_rect = end.rect if end is not None else None
@@ -253,8 +283,10 @@ class Board:
         reused (on a crowded grid of sites they cost more than the cards)."""
         huds = frozenset(self.decor.huds)
         corners = self._corner_widths()
+        rooms = tuple((name, self._room(name, rect)) for name, rect in self.zones.items()
+                      if self.layout.place(name, self.viewer, self.view.seats).inside)
         key = (size, self.viewer, self.watching, deciding, tuple(seat_names),
-               tuple(self.zones.items()), huds, tuple(corners.items()))
+               tuple(self.zones.items()), huds, tuple(corners.items()), rooms)
         if self._bg_key == key:
             return self._bg
         bg = pygame.Surface(size)
@@ -272,8 +304,7 @@ class Board:
             if name in huds:
                 continue   # the zone is all live figures (hud.seat)
             if place.inside:
-                label = self._label(name, seat_names, s.length(12), LABEL,
-                                    rect.w - 8 - corners.get(name, 0))
+                label = self._inside_label(name, rect, seat_names, LABEL, corners)
                 self.labels[name] = bg.blit(label, (rect.left + 4, rect.top + 2))
                 continue
             colour = seat_colour(deciding) if zone.owner == deciding and ":" in name else LABEL
@@ -284,23 +315,36 @@ class Board:
         self._bg, self._bg_key = bg, key
         return bg
 
-    def _label(self, name, seat_names, px, colour, width) -> pygame.Surface:
-        """The zone's label, fitted over a narrow zone (labels of zones side by
-        side never overlap): with whose it is, in a smaller type if need be (to
-        9 px), else with a shorter name for the seat, else without whose it is,
-        else cropped."""
+    def _label(self, name, seat_names, px, colour, width,
+               room: int | None = None) -> pygame.Surface:
+        """The zone's label (`_label_words`); given `room`, in the first words
+        that fit it, else in its fewest that still say whose it is."""
+        text, size = self._label_words(name, seat_names, px, width)
+        if room is not None and room < width:
+            least = self.fonts.font(px, True).size(self._label_forms(name, seat_names)[2])[0]
+            text, size = self._label_words(name, seat_names, px,
+                                           min(width, max(room, least + 4)))
+        return self.fonts.text(text, size, colour, True)
+
+    def _label_forms(self, name, seat_names) -> list[str]:
+        """The zone's label from the most to the fewest words: with the seat's
+        name, its short name, without the dot, without whose it is."""
+        own = self.zone_label(name, [n.split()[0] for n in seat_names])
+        return [self.zone_label(name, seat_names), own, own.replace(" \u00b7 ", " "),
+                self.layout.place(name, self.viewer, self.view.seats).label]
+
+    def _label_words(self, name, seat_names, px, width) -> tuple[str, int]:
+        """The zone's label and its size, fitted over a narrow zone (labels of
+        zones side by side never overlap): with whose it is, in a smaller type
+        if need be (to 9 px), else with a shorter name for the seat, else
+        without whose it is, else cropped."""
         width -= 4   # it starts 4 px in
-        short = [n.split()[0] for n in seat_names]
-        place = self.layout.place(name, self.viewer, self.view.seats)
-        own = self.zone_label(name, short)
-        texts = [self.zone_label(name, seat_names), own, own.replace(" \u00b7 ", " "),
-                 place.label]
+        texts = self._label_forms(name, seat_names)
         for text in texts:
             for size in range(px, min(px, 9) - 1, -1):
                 if self.fonts.font(size, True).size(text)[0] <= width:
-                    return self.fonts.text(text, size, colour, True)
-        text = faces.cut(self.fonts, texts[-1], min(px, 9), width, True, least=1)
-        return self.fonts.text(text, min(px, 9), colour, True)
+                    return text, self.fonts.px(size)
+        return faces.cut(self.fonts, texts[-1], min(px, 9), width, True, least=1), min(px, 9)
 
     def _draw_zone(self, surf, name, placed: list[geo.Placed], marks: Marks) -> None:
         zone = self.view.zones[name]

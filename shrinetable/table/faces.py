@@ -335,11 +335,15 @@ def draw_face(fonts, face: Face, size: tuple[int, int], detail: bool = False) ->
     pad = max(2, w // 30)
     width = inner.w - 2 * pad
     y = inner.top + pad
-    name = wrap(fonts, face.name, px, width, True)
+    name_px = px   # a long name: a smaller type (not under the floor) before a cut
+    name = wrap(fonts, face.name, name_px, width, True)
+    while len(name) > 2 and fonts.px(name_px - 1) < name_px:
+        name_px -= 1
+        name = wrap(fonts, face.name, name_px, width, True)
     if len(name) > 2:
         name = [" ".join(name[:-1]), name[-1]]
     for line in name[:2]:
-        img = _fit(fonts, line, px, width, INK, True)
+        img = _fit(fonts, line, name_px, width, INK, True)
         surf.blit(img, (inner.left + pad, y))
         y += img.get_height()
     small = max(6, round(px * 0.8))

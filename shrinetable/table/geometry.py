@@ -245,15 +245,15 @@ def place_cards(layout: Layout, view: View, scaler: Scaler, viewer: int | None,
                 lowered: dict[str, int] | None = None,
                 badges: dict[str, tuple[int, int]] | None = None,
                 least: dict[str, int] | None = None,
-                labels: dict[str, int] | None = None) -> list[Placed]:
+                labels: dict[str, tuple[int, int]] | None = None) -> list[Placed]:
     """Every card the table draws, bottom-most zone and card first. Stacks
     yield only their top card: the rest is decoration, not a target. `lowered`:
     pixels a zone's strips begin lower (under chips on a second line);
     `badges`: the size of a zone's badge in its bottom right corner, which its
     strips end above and its row of cards ends left of; `least`: the narrowest
-    strip a zone's cards read in (`strip_rects`); `labels`: how wide the label
-    inside a zone is, which a row of cards too high to pass under it begins
-    right of."""
+    strip a zone's cards read in (`strip_rects`); `labels`: how far right and
+    down the label inside a zone reaches: a row of cards too high to pass
+    under it (lifted, if one is) begins right of it."""
     out: list[Placed] = []
     raised = raised or {}
     areas = zone_areas(layout, view, viewer)
@@ -274,9 +274,10 @@ def place_cards(layout: Layout, view: View, scaler: Scaler, viewer: int | None,
                     and area.w - bw - 4 >= footprint(size, place.rotation)[0]:
                 area = pygame.Rect(area.x, area.y, area.w - bw - 4, area.h)
             fw, fh = footprint(size, place.rotation)
-            lw = (labels or {}).get(name, 0)
+            lw, lh = (labels or {}).get(name, (0, 0))
+            lifted = round(fh * RAISE) if raised.get(name) else 0
             if lw and place.inside and place.arrange in ("row", "fan") and area.w >= area.h \
-                    and fh > area.h - scaler.length(LABEL_BAND) and area.w - lw >= fw:
+                    and fh + lifted > area.h - lh - 1 and area.w - lw >= fw:
                 area = pygame.Rect(area.x + lw, area.y, area.w - lw, area.h)
             rects = arrange(place, area, len(cards), size, raised.get(name, frozenset()),
                             scaler.length(LABEL_BAND), 3 * max(1, scaler.length(STACK_DEPTH)))

@@ -85,17 +85,14 @@ class Panels:
         self.s.log_html = [self._log_line(line) for line in log.lines]
 
     def log(self, applied) -> None:
-        """A move into the log: a line of its own, or folded into the last one."""
-        folded = self.s.log.add(applied)
-        line = self._log_line(self.s.log.lines[-1])
-        if folded:
-            self.s.log_html[-1] = line
-        else:
-            self.s.log_html.append(line)
+        """A move into the log: its lines, the first folded into the last line
+        when it says nothing new (`Log.add` says from which line on to redraw)."""
+        first = self.s.log.add(applied)
+        self.s.log_html[first:] = [self._log_line(line) for line in self.s.log.lines[first:]]
 
     def _log_line(self, line) -> str:
-        return log_line(line.seats[0], line.text, line.said(), line.secret, self.s.notation,
-                        tuple(line.seats[1:]))
+        return log_line(line.seats[0] if line.seats else None, line.text, line.said(),
+                        line.secret, self.s.notation, tuple(line.seats[1:]))
 
     def build(self) -> None:
         """(Re)create every widget for the current state and window size."""
@@ -380,7 +377,8 @@ class Panels:
         win, width = self._window("What happened since your last move", 620,
                                   min(520, round((size[1] - 40) / k)))
         height = round(win.get_container().get_size()[1] / k)
-        text = "<br>".join(html.escape(line) for line in lines[-60:]) or "Nothing yet."
+        text = "<br>".join(html.escape(line) for line in lines[-60:]) or \
+            "Nothing has happened since your last move."
         UITextBox(text, self.r(0, 0, width, height - 50), self.s.app.manager,
                   container=win, object_id=self.font())
         b = UIButton(self.r(width // 2 - 80, height - 45, 160, 36), "Close (Esc)",

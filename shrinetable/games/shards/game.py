@@ -93,6 +93,14 @@ class ShardsGame(GameBase):
         o.picks[1 - seat] = ()
         return o
 
+    def skip_warning(self, s: State, a: Action) -> str:
+        """Ending the turn (or researching, which ends it) with a card still
+        playable from hand cannot be taken back: the table asks first."""
+        if a.kind in ("end", "research") and any(
+                b.kind == "play" for b in rules.legal_actions(s)):
+            return "End the turn with a card you could still play?"
+        return ""
+
     def gesture(self, s: State, a: Action) -> Gesture:
         """The drag or click that makes `a` for the deciding seat."""
         q = rules.decision_seat(s)

@@ -262,6 +262,9 @@ class ShardsPresentation(DeckGameWords):
              "hold": "Done blocking", "pass": "Pass", "end": "End turn",
              "research": "Research: draw 2 and end the turn", "bonus card": "Take a card"}
     in_decision = {("tricks", "pass"): "Pass (both passing deals the damage)"}
+    # the log's words for moves whose events do not say what the seat did
+    log_words = {"pass": "passes", "end": "ends the turn", "hold": "is done blocking",
+                 "charge": "charges"}
     templates = {"develop": "Develop {rest}", "withdraw": "Withdraw {rest} (Hit and Run)",
                  "discard": "Discard {rest}"}
     drag_from = ("hand", "start", *KINGDOM)

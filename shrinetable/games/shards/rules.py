@@ -506,8 +506,9 @@ def _attack(s: State, q: int, a: Action, ev: list[Event]) -> None:
 
 def _charge(s: State, q: int, a: Action, ev: list[Event]) -> None:
     s.stage = "defend"
-    ev.append(Event("charge", f"{p(q)} charges with {len(s.combat.attackers)} "
-                              f"unit(s); {p(s.combat.defender)} may block", q))
+    n = len(s.combat.attackers)
+    ev.append(Event("charge", f"{p(q)} charges with {n} unit{'s' if n > 1 else ''}; "
+                              f"{p(s.combat.defender)} may block", q))
 
 
 def _block(s: State, q: int, a: Action, ev: list[Event]) -> None:

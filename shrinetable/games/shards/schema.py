@@ -17,9 +17,10 @@ from __future__ import annotations
 import re
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import Field, model_validator
 
 from shrinetable.engine import CardData
+from shrinetable.formats.cards import CardTable, Strict
 from shrinetable.formats.decks import Deck, deck_file_model
 
 ADVANCED = ("research", "gold", "gemstones", "faith")
@@ -44,10 +45,6 @@ RESOURCE = re.compile(r"^[a-z][a-z-]*$")
 Amount = Annotated[int, Field(ge=1, le=20)]
 
 
-class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
-
 def _check_costs(cost: dict[str, int]) -> dict[str, int]:
     for name in cost:
         if not RESOURCE.match(name):
@@ -56,7 +53,7 @@ def _check_costs(cost: dict[str, int]) -> dict[str, int]:
     return cost
 
 
-class Effect(_Strict):
+class Effect(Strict):
     """One `[[card.effect]]` table."""
 
     when: Literal[WHEN]  # type: ignore[valid-type]
@@ -100,10 +97,9 @@ class Effect(_Strict):
         return self
 
 
-class Card(_Strict):
+class Card(CardTable):
     """One `[[card]]` table."""
 
-    id: str = Field(pattern=r"^[a-z][a-z0-9-]*$")
     name: str = Field(min_length=1, max_length=40)
     type: Literal[TYPES]  # type: ignore[valid-type]
     cost: dict[str, Amount] = {}

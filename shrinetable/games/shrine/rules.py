@@ -455,7 +455,8 @@ def _fail(n: State, ev: list[Event], why: str) -> None:
     cards = tuple(n.pending)
     n.graveyard.extend(cards)
     n.pending.clear()
-    _move(ev, "fail", f"{n.act.text} is {why}", n.turn, cards, "pending", "graveyard")
+    what = n.act.kind.title() if n.act.kind in ("dagger", "token", "jack") else n.act.kind
+    _move(ev, "fail", f"{p(n.turn)}'s {what} is {why}", n.turn, cards, "pending", "graveyard")
     _finish(n)
 
 
@@ -571,7 +572,7 @@ def _note_king(n: State, o: int, cards) -> None:
 
 def _eff_attack(n: State, a: Action, me: int, ev: list[Event]) -> None:
     _note_king(n, a.seat, a.cards)
-    _to_gy(n, a.cards, ev, me, f"{p(me)} attacks {p(a.seat)}")
+    _to_gy(n, a.cards, ev, me, f"{p(me)}'s attack gets through")
     _remove_top(n, a.seat, ev, me)
 
 
@@ -650,7 +651,7 @@ def _eff_resurrect(n: State, a: Action, me: int, ev: list[Event]) -> None:
               f"shrine:{me}")
     elif mode == "attack":
         _note_king(n, a.seat, (g, *a.extra))
-        _to_gy(n, (g, *a.extra), ev, me, f"{p(me)} attacks {p(a.seat)}")
+        _to_gy(n, (g, *a.extra), ev, me, f"{p(me)}'s attack gets through")
         _remove_top(n, a.seat, ev, me)
     elif mode == "dagger":
         _to_gy(n, (g,), ev, me, f"{p(me)} strikes with the Dagger {NAMES[g]}")

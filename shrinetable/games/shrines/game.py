@@ -59,7 +59,7 @@ class ShrinesGame(GameBase):
     card_data = schema.DATA
     # a checkpoint keeps what moves change; tokens made in play add to the deal's cards
     state_codec = StateCodec(fixed=("opts",), grows=("defs", "owner"),
-                             cache=("legal", "cover", "owned"))
+                             cache=("legal", "cover", "owned", "facts", "before"))
     present = present.PRESENT
     testing = testing.HOOKS
 
@@ -80,6 +80,21 @@ class ShrinesGame(GameBase):
     def idle(self, s: State) -> bool:
         """Only taps for mana that would pay for nothing, besides the pass."""
         return rules.idle_priority(s)
+
+    def nothing_to_decide(self, s: State) -> Action | None:
+        """A pass with nothing to answer with (`idle`), or the next act when
+        nothing is to be done in this one (`rules.idle_act`)."""
+        if rules.idle_priority(s):
+            return rules.PASS
+        return rules.NEXT if rules.idle_act(s) else None
+
+    def skip_warning(self, s: State, a: Action) -> str:
+        """Passing the final act (the end of the turn) with a card still playable
+        from hand cannot be taken back: the table asks first."""
+        if a.kind == "next" and s.act == "final" and not s.queue and any(
+                b.kind in ("play", "source", "cast") for b in rules.legal_actions(s)):
+            return "End the turn with a card you could still play?"
+        return ""
 
     def gesture(self, s: State, a: Action) -> Gesture:
         """The drag or click that makes `a` for the seat deciding now. A move

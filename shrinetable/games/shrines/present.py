@@ -39,6 +39,7 @@ AREA = {"terrain": (196, 160, 100), "weather": (150, 200, 240), "trap": (120, 11
 OVERRULED = (96, 96, 104)   # an older area of a subtype a newer one covers: no effect
 ARROWS = {"travel": (150, 210, 255), "attack": (240, 90, 80), "block": (255, 214, 60)}
 CARD_ID = re.compile(r"\b[a-z][a-z0-9-]*#\d+\b")   # a card in notation, e.g. eel#12
+PLACE = re.compile(r"\b(path-|row)([a-c1-5])\b")   # an area's place in notation: path-a, row3
 
 # Texts use pygame_gui's HTML subset; source line breaks are only for reading
 # here (the table joins them), `<br>` breaks the lines on screen.
@@ -235,6 +236,10 @@ class ShrinesPresentation(Presentation):
         "draw primary": "Draw from the Primary Library",
         "draw secondary": "Draw from the Secondary Library",
     }
+    # the log's words for moves whose events do not say what the seat did
+    log_words = {"pass": "passes", "tap": "taps {rest}", "next": "passes the act",
+                 "attack": "declares an attack by {w[0]} on {w[1]}",
+                 "travel": "declares the travel of {w[0]} to {w[1]}"}
     templates = {
         "block": "Block with {rest}",
         "mulligan": "Mulligan {rest}",
@@ -261,7 +266,7 @@ class ShrinesPresentation(Presentation):
     # taps for mana, priority passes, steps to the next phase (a block moves no card
     # but is a choice to watch)
     minor = ("tap", "pass", "next")
-    results = ("damage", "destroy")   # kept in view on the table (issue 22)
+    results = ("damage", "destroy", "life")   # kept in view on the table (issue 22)
 
     # a crowded Region's card names read at 1280x720 (at 800x600 they were ~6 px)
     demo_size = (1280, 720)
@@ -286,6 +291,8 @@ class ShrinesPresentation(Presentation):
 
     def readable(self, text: str) -> str:
         """Card notation (`riptide-ambusher#40`) read as the card's name."""
+        text = PLACE.sub(lambda m: f"{'pathway' if m.group(1) == 'path-' else 'row'} "
+                              f"{m.group(2)}", text)
         return CARD_ID.sub(lambda m: printed(m.group(0)).get("name", m.group(0)), text)
 
     def label(self, text: str) -> str:

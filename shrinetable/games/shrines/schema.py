@@ -12,9 +12,10 @@ from __future__ import annotations
 import re
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+from pydantic import Field, field_validator, model_validator
 
 from shrinetable.engine import CardData
+from shrinetable.formats.cards import CardTable, Strict
 
 COLOURS = "BYRGP"
 COST_RE = re.compile(r"^(X?)(\d*)([BYRGP]*)$")
@@ -37,11 +38,7 @@ SUBTYPES = {"spell": ("inert", "burst"), "relic": ("tool", "idol"),
             "creature": ("",), "structure": ("",)}
 
 
-class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
-
-class Effect(_Strict):
+class Effect(Strict):
     """One step of what a card does. `amount` may be the word "X" (the paid X)."""
 
     do: Literal[EFFECT_VERBS]  # type: ignore[valid-type]
@@ -82,7 +79,7 @@ class Effect(_Strict):
         return self
 
 
-class Aura(_Strict):
+class Aura(Strict):
     """What an area effect does to creatures within it while it lasts."""
 
     strength: int = 0
@@ -97,10 +94,9 @@ class Aura(_Strict):
         return tuple(check_ability(a) for a in v)
 
 
-class Card(_Strict):
+class Card(CardTable):
     """One `[[card]]` table."""
 
-    id: str = Field(pattern=r"^[a-z][a-z0-9-]*$")
     name: str = Field(min_length=1)
     type: Literal[TYPES]  # type: ignore[valid-type]
     subtype: str = ""
@@ -172,7 +168,7 @@ class Card(_Strict):
         return "".join(c for c in COLOURS if c in self.cost)
 
 
-class Deck(_Strict):
+class Deck(Strict):
     """One `[[deck]]` table: a preconstructed deck, its Shrine (a card id) and both
     libraries (card id -> copies)."""
 

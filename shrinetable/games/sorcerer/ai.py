@@ -26,12 +26,12 @@ average of its unseen cards (more when those are Charming).
   this turn's attacks and of the opponent's next turn (against the cards that
   stay unturned here) says, plus the card's worth against the one it replaces.
 - Attack step: attack with the set of cards whose forecast beats holding them
-  back as shields; the opponent's next attack is part of the score (with the R6
-  option on, a card that attacks turns and cannot defend next turn). It presses
-  its advantage: the first attack of a turn gains `PRESS` per magic point it
-  leads by, and once the game is past `STALL` turns it always attacks when it
-  can (two careful sides facing walls would otherwise pass for ever; a stalled
-  game is public, the turn number says so).
+  back as shields; the opponent's next attack is part of the score (an attacker
+  that survives is back in play, turned, and blocks next turn unless the R6 option
+  is on). It presses its advantage: the first attack of a turn gains `PRESS` per
+  magic point it leads by, and once the game is past `STALL` turns it always
+  attacks when it can (two careful sides facing walls would otherwise pass for
+  ever; a stalled game is public, the turn number says so).
 - Defend step: the blocks (and a Quick card played to block, and a sacrifice)
   whose forecast loses least: block attackers it beats, and those that would
   hurt most; never lets a lethal attack through when a block or a sacrifice
@@ -311,11 +311,12 @@ def _attack_plan(s: State, me: int, k: _Known, extra: tuple[int, ...]) -> float:
     blk_ids = [c for c in s.play[opp] if may_defend(s, c)]
     hand = [defs[c] for c in s.hand[me]]
     value = 0.0
+    dead_a: tuple = ()
     dead_b: tuple = ()
     if att_ids:
         atts = tuple((defs[c], 0) for c in att_ids)
         blk = tuple((defs[c], 0) for c in blk_ids)
-        gain, dmg, _, dead_b = _clash(
+        gain, dmg, dead_a, dead_b = _clash(
             atts, blk, (-2,) * len(atts), _best_boost(hand, "attack", special),
             k.boost(len(s.hand[opp]), "shield", special), special)
         value += gain
@@ -324,9 +325,11 @@ def _attack_plan(s: State, me: int, k: _Known, extra: tuple[int, ...]) -> float:
         hand = sorted(hand, key=lambda d: d.shield)[1:]  # about one card spent boosting
     dead_blk = {blk_ids[i] for i in dead_b}
     theirs = [defs[c] for c in s.play[opp] if c not in dead_blk]
-    ready = [defs[c] for c in s.play[me]
-             if may_defend(s, c) and (c not in extra or not s.opts.turned_cannot_defend)]
-    return value + _after(s, me, k, ready, theirs, hand)
+    # Our attackers that survive are back in play, turned: blockers unless R6 is on.
+    ready = [c for c in s.play[me] if c not in extra and may_defend(s, c)]
+    if not s.opts.turned_cannot_defend:
+        ready += [c for i, c in enumerate(att_ids) if i not in dead_a]
+    return value + _after(s, me, k, [defs[c] for c in ready], theirs, hand)
 
 
 # --------------------------------------------------------------------------- their turn
@@ -382,12 +385,14 @@ def _aboost_value(s: State, me: int, a: Action, k: _Known) -> float:
     blocked = [ln for ln in s.lanes if ln.dfn >= 0]
     blk = tuple((defs[ln.dfn], sum(defs[b].shield for b in ln.db)) for ln in blocked)
     fixed = tuple(blocked.index(ln) if ln.dfn >= 0 else -1 for ln in s.lanes)
-    gain, dmg, _, dead_b = _clash(atts, blk, fixed, 0.0, 0.0, special)
+    gain, dmg, dead_a, dead_b = _clash(atts, blk, fixed, 0.0, 0.0, special)
     if dmg >= s.mp[opp]:
         return LETHAL + gain
     dead = {blocked[i].dfn for i in dead_b}
     theirs = [defs[c] for c in (*s.play[opp], *(ln.dfn for ln in blocked)) if c not in dead]
     ready = [defs[c] for c in s.play[me] if may_defend(s, c)]
+    if not s.opts.turned_cannot_defend:        # surviving attackers, back in play turned
+        ready += [defs[ln.att] for i, ln in enumerate(s.lanes) if i not in dead_a]
     hand = [defs[c] for c in s.hand[me] if c not in used]
     return gain - SPEND * len(used) + _after(s, me, k, ready, theirs, hand)
 

@@ -17,23 +17,19 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import Field
 
 from shrinetable.engine import CardData
+from shrinetable.formats.cards import CardTable
 from shrinetable.formats.decks import Deck, deck_file_model
 
 SPELLS = ("charming", "wishful", "energy", "quick", "flying", "strong", "gross")
 RARITIES = ("star", "moon", "planet", "bolt")
 
 
-class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
-
-class Card(_Strict):
+class Card(CardTable):
     """One `[[card]]` table: a spell card."""
 
-    id: str = Field(pattern=r"^[a-z][a-z0-9-]*$")
     name: str = Field(min_length=1)
     spell: Literal[SPELLS]  # type: ignore[valid-type]
     rarity: Literal[RARITIES]  # type: ignore[valid-type]

@@ -16,10 +16,22 @@ from typing import Any
 from .actions import Action
 from .cards import Def
 from .effects import event_ratings, ratings, statics, sums
-from .rules import HAND, apply, contends, decision_seat, has_hero, legal_actions, total
+from .rules import (
+    HAND,
+    apply,
+    contends,
+    decision_seat,
+    has_hero,
+    legal_actions,
+    titles_in_play,
+    total,
+)
 from .state import State
 
 WIN = 10_000.0
+STALL = 20      # turns (a game lasts about five): past it, a hand is dug through for
+#                 Events and Characters (issue 24: two Heroes held for good by a Story
+#                 Event neither side could win, both hands full of dead cards, 500 turns)
 
 
 def _standing(s: State, e: int) -> int | None:
@@ -97,6 +109,8 @@ def _card_value(s: State, me: int, c: int, events_before: int) -> float:
     if cost > income:
         return 0.1
     if d.type == "character":
+        if d.name in titles_in_play(s):          # unique: it cannot be played now
+            return 0.1
         return 1.0 + 0.3 * sum(v for _, v in d.ratings) + (1.0 if d.kind == "hero" else 0)
     return 0.9
 
@@ -111,7 +125,8 @@ def _discard(s: State, me: int, legal: list[Action]) -> Action:
     for c in hand:
         values[c] = _card_value(s, me, c, events)
         events += s.defs[c].type == "event"
-    bad = sorted((c for c in hand if values[c] < 0.8), key=lambda c: values[c])
+    keep = 1.0 if s.turn_no > STALL else 0.8     # a stalled game: dig for Events
+    bad = sorted((c for c in hand if values[c] < keep), key=lambda c: values[c])
     if not events and not bad and len(hand) >= HAND:   # no Event to propose: room for one
         bad = sorted(hand, key=lambda c: values[c])[:1]
     if has_hero(s, me):  # one card, and it comes back as a fresh draw: always worth it

@@ -8,7 +8,7 @@ from shrinetable.engine import Decision, GameBase, Gesture, OptionSpec, Position
 from shrinetable.engine.statejson import StateCodec
 
 from . import ai as computer
-from . import decks, gestures, present, rules, schema, setup, testing
+from . import decks, gestures, present, rules, schema, setup, stops, testing
 from .actions import Action, parse
 from .cards import catalog, deck_key, definitions
 from .effects import event_ratings, ratings, statics
@@ -85,6 +85,26 @@ class UsagiGame(GameBase):
 
     def turn_number(self, s: State) -> int:
         return max(1, s.turn_no)
+
+    def nothing_to_decide(self, s: State) -> Action | None:
+        """The pass, when every response the seat may make would come to nothing
+        (`stops.pass_alone`: a boost no contest counts)."""
+        return stops.pass_alone(s)
+
+    def skip_warning(self, s: State, a: Action) -> str:
+        """Finishing with a move left, keeping no Hero while one is in play (it is
+        swept up with the field, and its Honor with it) and proposing no Event with
+        one in hand cannot be taken back: the table asks first."""
+        legal = rules.legal_actions(s)
+        if a.kind == "finished" and len(legal) > 1:
+            return "Finish for this turn? You could still play a card, use an ability " \
+                   "or involve a Character."
+        if a.kind == "hero" and not a.card and len(legal) > 1:
+            return "Keep no Hero? Your Heroes are swept up with the field, and what " \
+                   "they produce goes with them."
+        if a.kind == "propose" and not a.card and len(legal) > 1:
+            return "Propose no Event this turn, with an Event in your hand?"
+        return ""
 
     def gesture(self, s: State, a: Action) -> Gesture:
         """The drag or click that makes `a` (the table side's `gestures` module)."""

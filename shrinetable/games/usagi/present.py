@@ -298,6 +298,8 @@ class UsagiPresentation(DeckGameWords):
              "propose": "Propose no Event", "discard": "Discard no more",
              "hero": "Keep no Hero", "keep": "Keep no Hero", "draw": "Draw",
              "reveal": "Reveal", "cut": "Cut the deck"}
+    # the log's words for moves whose events do not say what the seat did
+    log_words = {"pass": "passes", "cut": "cuts the deck"}
     in_decision = {("respond", "pass"): "Pass (no response)",
                    ("cut", "pass"): "Leave the deck as it is",
                    ("action", "finished"): "Finished (no more actions this turn)"}

@@ -65,8 +65,7 @@ def _begin(s: State, ev: list[Event], first: int | None = None) -> None:
         draw(s, q, HAND, ev)
     s.rng = fork(s.rng)
     s.first = s.rng.randrange(s.n) if first is None else first
-    ev.append(Event("first", f"{p(s.first)} is the first player", s.first))
-    _start_turn(s, ev)
+    _start_turn(s, ev)   # "Turn 1: P2 is the first player" says who was drawn
 
 
 def decision_seat(s: State) -> int:
@@ -356,7 +355,7 @@ def _propose_apply(s: State, q: int, a: Action, ev: list[Event]) -> None:
     all have, they are revealed together."""
     s.proposal[q] = card(s, a.card) if a.card else 0
     s.committed[q] = True
-    ev.append(Event("commit", f"{p(q)} has made a proposal (or none)", q))
+    ev.append(Event("commit", f"{p(q)} proposes in secret", q))
     if not _next_seat(s, "propose", _story_held):
         _reveal(s, ev)
 
@@ -486,7 +485,8 @@ def _resolve_entry(s: State, x: Entry, ev: list[Event]) -> None:
         s.field[s.owner[c]].remove(c)
         s.involved[c] = x.target
         zone = f"involved:{s.owner[x.target]}"
-        ev.append(Event("involve", f"{d.name} is involved with {s.defs[x.target].name}", q,
+        # the log said it when it was declared ("P1 involves X with E"): no words again
+        ev.append(Event("involve", "", q,
                         tuple(s.names[y] for y in s.with_attachments([c])), f"field:{q}",
                         zone))
         rivals = tuple(y for y in s.involved_with(x.target) if s.owner[y] != q)

@@ -19,9 +19,10 @@ from __future__ import annotations
 import re
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+from pydantic import Field, field_validator, model_validator
 
 from shrinetable.engine import CardData
+from shrinetable.formats.cards import CardTable, Strict
 from shrinetable.formats.decks import Deck, deck_file_model
 
 RATINGS = ("combat", "diplomacy", "intrigue", "ceremony", "labor")
@@ -49,11 +50,7 @@ Bonus = Annotated[int, Field(ge=-9, le=9)]      # an effect's amount: below 0 on
 Rating = Annotated[int, Field(ge=0, le=9)]
 
 
-class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
-
-class Effect(_Strict):
+class Effect(Strict):
     """One `[[card.effect]]` table."""
 
     when: Literal[WHEN]  # type: ignore[valid-type]
@@ -100,10 +97,9 @@ class Effect(_Strict):
         return self
 
 
-class Card(_Strict):
+class Card(CardTable):
     """One `[[card]]` table."""
 
-    id: str = Field(pattern=r"^[a-z][a-z0-9-]*$")
     name: str = Field(min_length=1, max_length=40)
     type: Literal[TYPES]  # type: ignore[valid-type]
     subtype: str = ""

@@ -1,0 +1,69 @@
+"""When the table need not stop for a person in Usagi: a response that could
+come to nothing now, or that does as much later. The rules offer every legal
+and payable Moment and ability in each response window (clause `respond`); at
+four players that asked a person about ten times a turn, nearly always with a
+boost for the turn they could as well make as their own next action."""
+
+from __future__ import annotations
+
+from .actions import Action
+from .rules import abilities_of, card, legal_actions
+from .state import State
+
+
+def _counts(s: State, c: int, rating: str) -> bool:
+    """Whether a boost of `rating` on card `c` could change a contest: `c` is
+    involved (or about to be) with an Event that shows the rating, and is
+    rated in it (a missing rating is never added)."""
+    if s.defs[c].rating(rating) is None:
+        return False
+    if any(e.kind == "involve" and e.card == c for e in s.stack):
+        return True
+    event = s.involved.get(c)
+    return event is not None and rating in s.defs[event].rated
+
+
+def _later(s: State, q: int) -> bool:
+    """Whether a boost or a refresh `q` could make now does as much as `q`'s own
+    next action: `q` has not finished (it acts again before the contests, and
+    may play a Moment or use an ability then), and nothing on the stack is aimed
+    at its cards (a cancel, a kill or a strike it might answer first)."""
+    return not s.finished[q] and not any(
+        e.target and e.by != q and s.owner[e.target] == q for e in s.stack)
+
+
+def _idle(s: State, a: Action) -> bool:
+    """A response that does nothing a contest would see (boosts that no contest
+    counts, a refresh of a card that is not stricken), or a boost or refresh that
+    the seat's own next action does as well (`_later`)."""
+    c = card(s, a.card)
+    if a.kind == "use":
+        e = abilities_of(s, c)[a.index]
+        effects, target = (e,), (s.attached.get(c, c) if e.target == "this"
+                                 else card(s, a.other) if a.other else 0)
+    elif a.kind == "play" and s.defs[c].kind != "held":
+        effects, target = s.defs[c].play, card(s, a.other) if a.other else 0
+    else:
+        return False
+    if all(e.do in ("boost", "refresh") for e in effects) and _later(s, s.responder):
+        return True
+    for e in effects:
+        if not target:
+            return False
+        if e.do == "boost" and _counts(s, target, e.rating):
+            return False
+        if e.do == "refresh" and target in s.stricken:
+            return False
+        if e.do not in ("boost", "refresh"):
+            return False
+    return True
+
+
+def pass_alone(s: State) -> Action | None:
+    """The pass, when every other response a seat may make now comes to nothing."""
+    if s.step != "respond":
+        return None
+    legal = legal_actions(s)
+    if all(a.kind == "pass" or _idle(s, a) for a in legal):
+        return next(a for a in legal if a.kind == "pass")
+    return None
