@@ -59,7 +59,7 @@ class ShrinesGame(GameBase):
     card_data = schema.DATA
     # a checkpoint keeps what moves change; tokens made in play add to the deal's cards
     state_codec = StateCodec(fixed=("opts",), grows=("defs", "owner"),
-                             cache=("legal", "cover", "owned"))
+                             cache=("legal", "cover", "owned", "facts", "before"))
     present = present.PRESENT
     testing = testing.HOOKS
 

@@ -286,16 +286,19 @@ def _gen_sacrifice(s: State, item) -> list[Action]:
     return [Action("sacrifice", s.name(c)) for c in fx.counted(s, site) if s.perms[c].ctrl == q]
 
 
-_TAPS: list = [None, {}]   # the cards (`State.defs`) last asked about, each one's tap action
+_TAPS: list = [((), {})]   # (the cards, `State.defs`, last asked about; each one's tap)
 
 
 def _tap(s: State, c: int) -> Action:
-    """Tapping card `c`, made once per game's cards (an action never changes)."""
-    if _TAPS[0] is not s.defs:
-        _TAPS[:] = [s.defs, {}]
-    a = _TAPS[1].get(c)
+    """Tapping card `c`, made once per game's cards (an action never changes). The
+    pair is read and replaced whole, so two games in two threads never mix."""
+    defs, made = _TAPS[0]
+    if defs is not s.defs:
+        made = {}
+        _TAPS[0] = (s.defs, made)
+    a = made.get(c)
     if a is None:
-        a = _TAPS[1][c] = Action("tap", s.name(c))
+        a = made[c] = Action("tap", s.name(c))
     return a
 
 

@@ -138,8 +138,9 @@ class State:
     legal: list | None = field(default=None)
     cover: tuple | None = None       # region.cover's table, with the areas it was made from
     owned: set[int] = field(default_factory=set)   # perms this state alone holds (`perm`)
-    facts: Facts | None = None       # set once finished (rules.apply), see `Facts`
-    before: Facts | None = None      # the facts of the state this one was copied from
+    # set once finished (rules.apply), see `Facts`; derived, so neither compared nor written
+    facts: Facts | None = field(default=None, compare=False, repr=False)
+    before: Facts | None = field(default=None, compare=False, repr=False)   # copied-from's
 
     def copy(self) -> State:
         """A copy that later steps may change (a permanent through `perm`). Every
