@@ -60,11 +60,11 @@ class ShardsGame(GameBase):
     rules = rules                  # legal_actions and apply
     parse = staticmethod(parse)    # parse_action
     explain = staticmethod(explain)
+    # a checkpoint keeps what moves change; the cards come from the deal
+    state_codec = StateCodec(fixed=("opts", "defs", "names", "owner"), cache=("legal", "memo"))
     ai = staticmethod(computer.choose)
     position = PositionHook(keys=setup.Keys, build=setup.position)
     card_data = decks.FILES.hooks(schema.DATA)
-    # a checkpoint keeps what moves change; the cards come from the deal
-    state_codec = StateCodec(fixed=("opts", "defs", "names", "owner"), cache=("legal", "memo"))
     present = present.PRESENT
     testing = testing.HOOKS
 

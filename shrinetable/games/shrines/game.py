@@ -54,12 +54,12 @@ class ShrinesGame(GameBase):
     played = ("play", "source", "trap", "cast")
     rules = rules                  # legal_actions and apply
     parse = staticmethod(parse)    # parse_action
-    ai = staticmethod(computer.choose)
-    position = PositionHook(keys=setup.Keys, build=setup.position)
-    card_data = schema.DATA
     # a checkpoint keeps what moves change; tokens made in play add to the deal's cards
     state_codec = StateCodec(fixed=("opts",), grows=("defs", "owner"),
                              cache=("legal", "cover", "owned", "facts", "before"))
+    ai = staticmethod(computer.choose)
+    position = PositionHook(keys=setup.Keys, build=setup.position)
+    card_data = schema.DATA
     present = present.PRESENT
     testing = testing.HOOKS
 
