@@ -75,7 +75,7 @@ def test_first_turn_no_draw_at_start_but_at_end():
 def test_draw_from_either_library_unless_named():
     """Clause draw: a draw offers both libraries; a card naming one gives only it."""
     s = start()
-    s.queue = (("draw", 0, "any"),)
+    s.legal, s.queue = None, (("draw", 0, "any"),)
     assert legal(s) == {"draw primary", "draw secondary"}
     s.legal, s.queue = None, (("draw", 0, "secondary"),)
     assert legal(s) == {"draw secondary"}
@@ -1667,3 +1667,16 @@ def test_r8_blocked_attacker_fights_only_its_blockers():
         assert where(s, scout) == "graveyard:1", target
         assert _damage(s, raider) == 0 and s.life[1] == 20, target
         assert t == "p2" or _damage(s, t) == 0
+
+
+def test_a_finished_state_goes_through_a_checkpoint():
+    """What a finished state keeps to list its actions faster (`State.facts`) is
+    derived: a checkpoint neither writes it nor compares it, and the state read
+    back lists the same legal actions."""
+    s = to_act(start(), "travel")
+    assert s.facts is not None
+    deal = GAME.new_game(1, {"deck_p1": "blue", "deck_p2": "red"})
+    data = GAME.state_codec.dump(s, deal)
+    back = GAME.state_codec.load(data, deal)
+    assert GAME.state_codec.dump(back, deal) == data and back.facts is None
+    assert GAME.legal_actions(back) == GAME.legal_actions(s)

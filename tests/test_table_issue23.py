@@ -146,3 +146,29 @@ def test_a_lifted_card_of_a_low_hand_stays_clear_of_the_hand_s_label():
                                                 labels={zone: label}) if p.zone == zone]
     for raised in ({}, {zone: frozenset({0})}):
         assert all(r.left >= area.left + label[0] for r in cards(raised)), raised
+
+
+def test_an_arrow_round_the_zones_breaks_where_it_passes_a_label(tmp_path, monkeypatch):
+    """A declared move's arrow runs in the narrow gap between zones, over the
+    start of the next zone's label: the label is drawn again over it."""
+    import os
+
+    from shrinetable.adapter.session import Session
+    from shrinetable.table.app import App
+
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    monkeypatch.setenv("SHRINETABLE_DATA_DIR", str(tmp_path))
+    game = registry.get("usagi")
+    s = Session(game, 7, {}, ["computer"] * 6)
+    while not (arrows := game.present.decor(game.view(s.state, 0)).arrows):
+        s.play(s.computer_action())
+    s.seats[0] = "human"
+    app = App((1920, 1080))
+    app.start_game(s)
+    app.step([], 0.01)
+    app.scene.draw(app.screen)
+    colour = arrows[0].colour
+    labels = app.scene.board.labels.values()
+    assert not [r for r in labels for x in range(r.left, r.right) for y in range(r.top, r.bottom)
+                if tuple(app.screen.get_at((x, y)))[:3] == colour]
+    pygame.quit()
