@@ -125,9 +125,9 @@ def test_dialogs_rescale_when_the_window_is_resized(app):
 
 
 def test_a_lifted_card_of_a_low_hand_stays_clear_of_the_hand_s_label():
-    """The opponent's hand in Shards is low: its backs, one of them lifted
-    (the computer choosing it) too, would cover its label at 1280x720, so the
-    row begins right of the label."""
+    """The opponent's hand in Shards is low: its backs would cover its label
+    at 1280x720, so the row begins right of the label; one selected (the
+    computer choosing it) rises without moving the row."""
     from shrinetable.adapter.session import Session
 
     game = registry.get("shards")
@@ -144,8 +144,10 @@ def test_a_lifted_card_of_a_low_hand_stays_clear_of_the_hand_s_label():
     def cards(raised):
         return [p.rect for p in geo.place_cards(layout, view, scaler, 0, raised,
                                                 labels={zone: label}) if p.zone == zone]
-    for raised in ({}, {zone: frozenset({0})}):
-        assert all(r.left >= area.left + label[0] for r in cards(raised)), raised
+    row = cards({})
+    assert all(r.left >= area.left + label[0] for r in row)
+    lifted = cards({zone: frozenset({0})})   # a card selected: the row stays where it is
+    assert [r.left for r in lifted] == [r.left for r in row] and lifted[0].top < row[0].top
 
 
 def test_an_arrow_round_the_zones_breaks_where_it_passes_a_label(tmp_path, monkeypatch):
