@@ -4,6 +4,7 @@ deck file per game, and how the tests write one and find a card's line in it."""
 from __future__ import annotations
 
 import re
+import tomllib
 from pathlib import Path
 
 GOOD = {
@@ -77,3 +78,9 @@ def borrowed(catalog: tuple, forbidden: re.Pattern,
     cards, decks = catalog
     words = [" ".join(str(getattr(c, f)) for f in fields) for c in cards.values()]
     return [w for w in words + [f"{d.name} {d.style}" for d in decks] if forbidden.search(w)]
+
+
+def forbidden(game: str) -> re.Pattern:
+    """The words `game`'s card set must not use (tests/borrowed-names.toml)."""
+    words = tomllib.loads((Path(__file__).parent / "borrowed-names.toml").read_text())[game]
+    return re.compile(rf"\b({'|'.join(words)})\b", re.IGNORECASE)

@@ -63,17 +63,7 @@ class App:
             self.lines.put(line.rstrip("\n"))
 
     def wait_line(self, prefix: str, timeout: float = 10.0) -> str:
-        end = time.monotonic() + timeout
-        while True:
-            left = end - time.monotonic()
-            if left <= 0:
-                raise TimeoutError(f"no line starting {prefix!r}; stderr: {self._stderr()}")
-            try:
-                line = self.lines.get(timeout=left)
-            except queue.Empty:
-                continue
-            if line.startswith(prefix):
-                return line
+        return self.wait_any((prefix,), timeout)
 
     def wait_any(self, prefixes: tuple[str, ...], timeout: float = 10.0) -> str:
         """The next line starting with one of `prefixes` (the others skipped)."""
@@ -85,7 +75,8 @@ class App:
                 continue
             if line.startswith(prefixes):
                 return line
-        raise TimeoutError(f"no line starting {prefixes!r}; stderr: {self._stderr()}")
+        wanted = prefixes[0] if len(prefixes) == 1 else prefixes
+        raise TimeoutError(f"no line starting {wanted!r}; stderr: {self._stderr()}")
 
     def quiet(self, seconds: float) -> list[str]:
         """Every line printed over `seconds` (to show that nothing happened)."""

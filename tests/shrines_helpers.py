@@ -66,3 +66,10 @@ def to_act(s: State, act: str) -> State:
         seat, kind = who(s)
         s = play(s, "next" if kind == "main" else "pass")
     return s
+
+
+def cast(s: State, seat: int, card_id: str, pool: str, targets: str = "") -> State:
+    """A new `card_id` in `seat`'s hand, its mana `pool` paid in, cast with
+    `targets` (the words after the card: targets, `x=N`)."""
+    spell = spawn(s, card_id, seat)
+    return play(mana(s, seat, pool), f"cast {spell} {targets}".strip())

@@ -127,3 +127,16 @@ def test_shipped_decks_resolve_by_key_and_name(game):
         name, ids = files(game).resolve_deck(deck_key(d))
         assert name == d.name and len(ids) == sum(d.cards.values())
         assert files(game).resolve_deck(d.name.upper())[0] == d.name
+
+
+@pytest.mark.parametrize("game, low", [("shards", 45), ("sorcerer", 20), ("usagi", 30)])
+def test_every_shipped_deck_is_legal_with_a_style_and_its_own_key(game, low):
+    """Four decks or more, each keeping the deck rules, `low` to 50 cards, with a
+    style line; no two share a key."""
+    cards, decks = deck_functions(game).catalog()
+    assert len(decks) >= 4
+    for d in decks:
+        assert deck_functions(game).problems(d, cards) == [], d.name
+        assert low <= sum(d.cards.values()) <= 50 and d.style, d.name
+    keys = [deck_key(d) for d in decks]
+    assert len(set(keys)) == len(keys)

@@ -158,5 +158,16 @@ def test_simulate_prints_the_plain_log(capsys):
     from shrinetable.cli import main
     assert main(["simulate", "sorcerer", "--games", "1", "--log", "--seed", "3"]) == 0
     out = capsys.readouterr().out.splitlines()
-    assert out[0] == "game 1 (seed 3)" and out[1].startswith("P1 ")
+    assert out[0] == "game 1 (seed 3)" and any(line.startswith("P1 ") for line in out)
     assert not any(re.search(r"\bp[1-9]\b", line) for line in out)
+
+
+def test_a_secret_move_never_gives_its_notation_to_the_log():
+    """With the notation switch on, a line shows its move's notation: never a
+    secret move's (Usagi's proposal names the Event chosen)."""
+    match = _played("usagi", 1)
+    book = log.Log(match, 1)
+    for a in match.history:
+        book.add(a)
+    secret = {a.text for a in match.history if a.secret and a.text != "propose"}
+    assert secret and not secret & {line.text for line in book.lines}

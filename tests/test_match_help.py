@@ -97,3 +97,19 @@ def test_a_hotseat_person_is_asked_after_a_draw_they_have_not_seen():
             else:
                 m.act(d.seat, m.session.computer_action())
         assert seen, seats
+
+
+def test_ending_a_turn_with_a_playable_card_asks_first():
+    """Shards: ending the turn (or researching, which ends it) while a card in hand
+    could be played carries a question; no other move does."""
+    game = registry.get("shards")
+    m = Match(Session(game, 2, {}, ["human", "human"]))
+    asked = set()
+    while m.decision() is not None and len(m.history) < 300:
+        playable = any(mv.action.kind == "play" for mv in m.moves())
+        for mv in m.moves():
+            if m.skip_warning(mv.action):
+                asked.add(mv.action.kind)
+                assert playable and mv.action.kind in ("end", "research")
+        m.act(m.decision().seat, m.session.computer_action())
+    assert "end" in asked

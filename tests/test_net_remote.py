@@ -10,6 +10,7 @@ import time
 
 import pytest
 
+from shrinetable.adapter import log
 from shrinetable.net.client import Remote
 from shrinetable.net.host import Host
 from shrinetable.net.remote_match import Link, RemoteMatch
@@ -69,6 +70,7 @@ def test_a_remote_table_is_asked_as_the_hosts_match_is(tables):
             assert table.said(mine, seat) == local.said(theirs, seat)
             assert mine.text == (theirs.text if theirs.seat == seat else "")
         assert table.summary(seat) == local.summary(seat)
+        assert log.lines(table, seat) == log.lines(local, seat)   # the log, line by line
     assert [(m.text, m.gesture) for m in p2.moves()] == \
         [(m.text, m.gesture) for m in local.moves()]
     assert p2.hint(1) in p2.moves() and p1.hint(0) is None   # for one's own decision

@@ -343,10 +343,10 @@ def test_table_five_seats_drag_button_handover_and_no_secret_before_the_reveal(a
     assert len(session.history) == 5 and session.state.round == 2
     assert all(a.secret for a in session.history)
     log = scene.log_html
-    assert len(log) == 5
-    for line in log[:-1]:
-        assert not _bid_cards(line), line             # commitments say only that they were made
-    assert "P1 3" in log[-1] and "P2 pass" in log[-1]   # the reveal, for everyone
+    reveal = next(i for i, line in enumerate(log) if "P1 3" in line and "P2 pass" in line)
+    assert reveal == 4                                  # the reveal, for everyone, then its results
+    for line in log[:reveal]:                           # commitments say only that they were made
+        assert not _bid_cards(line) and "commits a secret choice" in line, line
     trace = [line for line in capsys.readouterr().out.splitlines() if line.startswith("action")]
     assert trace == [f"action p{q} secret" for q in range(1, 6)]
     assert scene.session.decision().seat == 1 and scene.viewer == 1   # p2 leads round 2

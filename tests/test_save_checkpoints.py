@@ -196,6 +196,15 @@ def test_continue_and_the_start_screens_description_replay_only_the_tail(monkeyp
     assert [c["at"] for c in read_save(again).checkpoints] == [EVERY, 2 * EVERY]
 
 
+def test_a_save_from_before_checkpoints_gets_them_when_continued(tmp_path):
+    old = passes(2 * EVERY + 5).model_copy(update={"checkpoints": [], "version": 2})
+    path = write_save(tmp_path / "autosaves" / "old.json", old)
+    back = storage.load_autosave(path)   # move by move, as before
+    again = read_save(storage.autosave_path(back))
+    assert [c["at"] for c in again.checkpoints] == [EVERY, 2 * EVERY]
+    assert same(Session.from_save(again), back)
+
+
 def test_play_load_says_what_was_refused(tmp_path, capsys, monkeypatch):
     from shrinetable.cli import main
     save = passes(EVERY + 1)

@@ -10,7 +10,19 @@ from __future__ import annotations
 import re
 import sys
 
-from shrines_helpers import events, legal, mana, play, refusal, spawn, start, to_act, where, who
+from shrines_helpers import (
+    cast,
+    events,
+    legal,
+    mana,
+    play,
+    refusal,
+    spawn,
+    start,
+    to_act,
+    where,
+    who,
+)
 
 from shrinetable.games.shrines import GAME, rules, rulings
 from shrinetable.games.shrines.actions import parse
@@ -75,7 +87,7 @@ def test_first_turn_no_draw_at_start_but_at_end():
 def test_draw_from_either_library_unless_named():
     """Clause draw: a draw offers both libraries; a card naming one gives only it."""
     s = start()
-    s.queue = (("draw", 0, "any"),)
+    s.legal, s.queue = None, (("draw", 0, "any"),)
     assert legal(s) == {"draw primary", "draw secondary"}
     s.legal, s.queue = None, (("draw", 0, "secondary"),)
     assert legal(s) == {"draw secondary"}
@@ -449,9 +461,7 @@ def test_winning_at_zero_life():
     """Clause winning: a player brought to 0 life loses at once."""
     s = start("red", "blue")
     s.life[1] = 2
-    bolt = spawn(s, "scorchbolt", 0)
-    s = mana(s, 0, "RRR")
-    s = play(s, f"cast {bolt} p2 x=2")
+    s = cast(s, 0, "scorchbolt", "RRR", "p2 x=2")
     assert GAME.outcome(s).winners == (0,) and GAME.decision(s) is None
     assert GAME.legal_actions(s) == []
 
@@ -485,9 +495,7 @@ def test_bloodless_survives_combat_damage_not_a_spell_after():
     with its resilience gone does."""
     s, a, d = _fight("ashen-brute", "barrow-walker")
     assert where(s, d) == "site:b5"
-    bolt = spawn(s, "scorchbolt", 0)
-    s = mana(s, 0, "RR")
-    s = play(s, f"cast {bolt} {d} x=1")
+    s = cast(s, 0, "scorchbolt", "RR", f"{d} x=1")
     assert where(s, d) == "graveyard:1"
 
 
@@ -552,9 +560,7 @@ def test_guard_takes_damage_meant_for_friends_on_its_site():
     s = start("red", "blue")
     g = spawn(s, "harbor-sentinel", 1, "b5")
     eel = spawn(s, "deepwater-eel", 1, "b5")
-    bolt = spawn(s, "scorchbolt", 0)
-    s = mana(s, 0, "RRR")
-    s = play(s, f"cast {bolt} {eel} x=2")
+    s = cast(s, 0, "scorchbolt", "RRR", f"{eel} x=2")
     assert s.perms[int(g.split("#")[1])].damage == 2
     assert s.perms[int(eel.split("#")[1])].damage == 0
 
@@ -641,9 +647,7 @@ def test_saddle_mount_on_arrival_and_by_paying_two():
     st = int(strider.split("#")[1])
     assert where(s, rider) == "site:b2" and len(bodies(s, 4)) == 2
     assert {"saddle", "mount"} <= set(kw(s, st))
-    bolt = spawn(s, "scorchbolt", 0)
-    s = mana(s, 0, "RRRRR")
-    s = play(s, f"cast {bolt} {strider} x=4")
+    s = cast(s, 0, "scorchbolt", "RRRRR", f"{strider} x=4")
     assert where(s, strider) == "graveyard:0" and where(s, rider) == "graveyard:0"
     s = start("green", "red")
     a = spawn(s, "mossback-strider", 0, "b1")
@@ -822,9 +826,7 @@ def test_weaken_any_damage_destroys():
     s = play(s, f"cast {bolt} {eel} x=1")    # Armor absorbs the first instance
     assert where(s, eel) == "site:b2"
     s = play(s, "pass")
-    b2 = spawn(s, "scorchbolt", 0)
-    s = mana(s, 0, "RR")
-    s = play(s, f"cast {b2} {eel} x=1")
+    s = cast(s, 0, "scorchbolt", "RR", f"{eel} x=1")
     assert where(s, eel) == "graveyard:0"
 
 
@@ -1162,9 +1164,7 @@ def test_r12_move_goes_as_far_as_it_can():
     s = start("purple", "red")
     w = spawn(s, "barrow-walker", 0, "a1")
     spawn(s, "ashen-brute", 1, "a3")
-    step = spawn(s, "veil-step", 0)
-    s = mana(s, 0, "PP")
-    s = play(s, f"cast {step} {w}")
+    s = cast(s, 0, "veil-step", "PP", w)
     assert where(s, w) == "site:a2"
 
 
@@ -1667,3 +1667,16 @@ def test_r8_blocked_attacker_fights_only_its_blockers():
         assert where(s, scout) == "graveyard:1", target
         assert _damage(s, raider) == 0 and s.life[1] == 20, target
         assert t == "p2" or _damage(s, t) == 0
+
+
+def test_a_finished_state_goes_through_a_checkpoint():
+    """What a finished state keeps to list its actions faster (`State.facts`) is
+    derived: a checkpoint neither writes it nor compares it, and the state read
+    back lists the same legal actions."""
+    s = to_act(start(), "travel")
+    assert s.facts is not None
+    deal = GAME.new_game(1, {"deck_p1": "blue", "deck_p2": "red"})
+    data = GAME.state_codec.dump(s, deal)
+    back = GAME.state_codec.load(data, deal)
+    assert GAME.state_codec.dump(back, deal) == data and back.facts is None
+    assert GAME.legal_actions(back) == GAME.legal_actions(s)

@@ -5,18 +5,17 @@ validates one through the game's card-data hook."""
 
 from __future__ import annotations
 
-import re
 from collections import Counter
 from pathlib import Path
 from types import SimpleNamespace
 
 import pytest
 from deckfiles import GOOD as GOOD_FILES
-from deckfiles import borrowed, line_of, write
+from deckfiles import borrowed, forbidden, line_of, write
 
 from shrinetable.commands import check
 from shrinetable.engine import registry
-from shrinetable.games.sorcerer.cards import catalog, deck_key
+from shrinetable.games.sorcerer.cards import catalog
 from shrinetable.games.sorcerer.decks import FILES
 from shrinetable.games.sorcerer.schema import RARITIES, SPELLS
 
@@ -56,16 +55,6 @@ def test_numbers_follow_a_curve():
         return sum(c.shield - c.attack for c in cards if c.spell == spell)
     assert lean("strong") > 0 and lean("quick") > 0
     assert lean("gross") < 0 and lean("energy") < 0
-
-
-def test_every_shipped_deck_is_legal_and_distinct():
-    cards, decks = catalog()
-    assert len(decks) >= 4
-    for d in decks:
-        assert problems(d, cards) == [], d.name
-        assert 20 <= sum(d.cards.values()) <= 50 and d.style
-    keys = [deck_key(d) for d in decks]
-    assert len(set(keys)) == len(keys)
 
 
 def test_deck_size_is_20_to_50():
@@ -138,11 +127,7 @@ def test_check_still_reads_layouts_beside_decks(tmp_path, capsys):
     assert capsys.readouterr().out.count(": ok\n") == 2
 
 
-FORBIDDEN = re.compile(
-    r"\b(mickey|minnie|disney|magic kingdom|magic beans?|goofy|donald|pluto|merlin|"
-    r"maleficent|jafar|hades|ursula|genie|aladdin|cinderella|tinker ?bell|peter pan|"
-    r"captain hook|chernabog|yzma|pixar|epcot|orlando|anaheim|frozen|elsa|stitch|"
-    r"dumbo|bambi|simba|hogwarts|gandalf|sorcerer of)\b", re.IGNORECASE)
+FORBIDDEN = forbidden("sorcerer")
 
 
 def test_no_names_from_films_parks_or_the_seed():

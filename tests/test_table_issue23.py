@@ -125,9 +125,9 @@ def test_dialogs_rescale_when_the_window_is_resized(app):
 
 
 def test_a_lifted_card_of_a_low_hand_stays_clear_of_the_hand_s_label():
-    """The opponent's hand in Shards is low: its backs, one of them lifted
-    (the computer choosing it) too, would cover its label at 1280x720, so the
-    row begins right of the label."""
+    """The opponent's hand in Shards is low: its backs would cover its label
+    at 1280x720, so the row begins right of the label; one selected (the
+    computer choosing it) rises without moving the row."""
     from shrinetable.adapter.session import Session
 
     game = registry.get("shards")
@@ -144,5 +144,33 @@ def test_a_lifted_card_of_a_low_hand_stays_clear_of_the_hand_s_label():
     def cards(raised):
         return [p.rect for p in geo.place_cards(layout, view, scaler, 0, raised,
                                                 labels={zone: label}) if p.zone == zone]
-    for raised in ({}, {zone: frozenset({0})}):
-        assert all(r.left >= area.left + label[0] for r in cards(raised)), raised
+    row = cards({})
+    assert all(r.left >= area.left + label[0] for r in row)
+    lifted = cards({zone: frozenset({0})})   # a card selected: the row stays where it is
+    assert [r.left for r in lifted] == [r.left for r in row] and lifted[0].top < row[0].top
+
+
+def test_an_arrow_round_the_zones_breaks_where_it_passes_a_label(tmp_path, monkeypatch):
+    """A declared move's arrow runs in the narrow gap between zones, over the
+    start of the next zone's label: the label is drawn again over it."""
+    import os
+
+    from shrinetable.adapter.session import Session
+    from shrinetable.table.app import App
+
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    monkeypatch.setenv("SHRINETABLE_DATA_DIR", str(tmp_path))
+    game = registry.get("usagi")
+    s = Session(game, 7, {}, ["computer"] * 6)
+    while not (arrows := game.present.decor(game.view(s.state, 0)).arrows):
+        s.play(s.computer_action())
+    s.seats[0] = "human"
+    app = App((1920, 1080))
+    app.start_game(s)
+    app.step([], 0.01)
+    app.scene.draw(app.screen)
+    colour = arrows[0].colour
+    labels = app.scene.board.labels.values()
+    assert not [r for r in labels for x in range(r.left, r.right) for y in range(r.top, r.bottom)
+                if tuple(app.screen.get_at((x, y)))[:3] == colour]
+    pygame.quit()

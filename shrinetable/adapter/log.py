@@ -21,7 +21,6 @@ SEAT = re.compile(r"\bp([1-9])\b")
 WHO = re.compile(r"^P([1-9]) ")
 # "P2 draws a card", "P1 draws 2 cards (the Ace of hearts, the 5 of clubs)"
 ONE = re.compile(r"^(P\d) (.+?) (?:a card|(\d+) cards)(?: \((.+)\))?$")
-PASSES = ("pass", "passes")
 
 
 def plain(text: str) -> str:
@@ -70,27 +69,41 @@ class Line:
     times: int = 1
 
     def said(self) -> list[str]:
-        """Its words ("passes" for one seat's pass), the count of a repeated line
-        after them."""
-        words = ["passes"] if self.passing and len(self.seats) == 1 else self.words
+        """Its words (said of several seats in the plural: "P2 and P3 pass"),
+        the count of a repeated line after them."""
+        words = self.words
+        if len(self.seats) > 1 and words:
+            words = [plural(words[0]), *words[1:]]
         if self.times > 1 and words:
             return [*words[:-1], f"{words[-1]} (x{self.times})"]
         return words
 
-    @property
-    def passing(self) -> bool:
-        return not self.secret and len(self.words) == 1 and self.words[0] in PASSES
 
 
-def _line(phrase: str, seat: int, text: str) -> Line:
+IRREGULAR = {"is": "are", "has": "have", "does": "do", "goes": "go"}
+
+
+def plural(phrase: str) -> str:
+    """A phrase said of one seat ("passes", "lets it through") said of several."""
+    verb, _, rest = phrase.partition(" ")
+    if verb in IRREGULAR:
+        verb = IRREGULAR[verb]
+    elif verb.endswith(("sses", "ches", "shes", "xes")):
+        verb = verb[:-2]
+    elif verb.endswith("s") and not verb.endswith("ss"):
+        verb = verb[:-1]
+    return f"{verb} {rest}".strip()
+
+
+def _line(phrase: str, seat: int, own: bool) -> Line:
     """A line for one phrase of a move by `seat`: about the seat it names first,
-    the mover's own for a phrase naming nobody first that is the move's own words."""
+    the mover's own for a phrase naming nobody first that is the move's own words
+    (`own`), else about nobody."""
     m = WHO.match(phrase)
     if m:
-        rest = phrase[m.end():]
-        return Line([int(m.group(1)) - 1], ["pass" if rest in PASSES else rest], text)
-    if text is not None:   # the move's own words ("pass", "taps Ember Font")
-        return Line([seat], ["pass" if phrase in PASSES else phrase], text)
+        return Line([int(m.group(1)) - 1], [phrase[m.end():]], "")
+    if own:   # "passes", "taps Ember Font"
+        return Line([seat], [phrase], "")
     return Line([], [phrase[:1].upper() + phrase[1:]], "")
 
 
@@ -111,9 +124,9 @@ class Log:
             return first
         own = bool(said) and said[0] == self.match.move_words(applied)
         for i, phrase in enumerate(grouped([plain(w) for w in said])):
-            line = _line(phrase, applied.seat, applied.text if i == 0 and own else None)
-            if i == 0 and not line.text:
-                line.text = applied.text   # the notation goes with the move's first line
+            line = _line(phrase, applied.seat, i == 0 and own)
+            if i == 0 and not applied.secret:   # the notation goes with the first line
+                line.text = applied.text        # (never a secret move's: it names the choice)
             first = min(first, self._put(line))
         return first
 
@@ -125,8 +138,10 @@ class Log:
                 and not last.secret and not line.secret:
             last.times += 1
             return len(self.lines) - 1
-        if last is not None and last.passing and line.passing and line.seats \
-                and line.seats[0] not in last.seats and last.times == 1:
+        if last is not None and last.words == line.words and len(line.seats) == 1 \
+                and " and " not in line.words[0] \
+                and last.seats and line.seats[0] not in last.seats and last.times == 1 \
+                and not last.secret and not line.secret:
             last.seats.append(line.seats[0])
             return len(self.lines) - 1
         self.lines.append(line)

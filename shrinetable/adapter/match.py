@@ -2,8 +2,9 @@
 the benchmarks, the demos, a network host) plays it through a `Match`.
 
 A `Match` wraps a `Session` (history, undo, saves) and owns what happens
-between moves: whose decision it is, the passes made for a person (a forced
-or idle pass), the computer's moves (each computer seat sees only its own
+between moves: whose decision it is, the moves made for a person with nothing
+to decide (`Session.forced`; at a hotseat table never before they saw cards
+just given to them), the computer's moves (each computer seat sees only its own
 observation, `players.player`), secret choices (hidden in the log), the undo
 policy (hotseat too), the autosave, the log's words and whether a move is
 minor. It has no pygame in it: messages in, per-seat views and events out.
@@ -26,6 +27,9 @@ Out:
     `tallies(seat)` (each headline number the last change moved).
   - `watchers`: callables told `(kind, moves)` after every change, kind being
     "move", "undo" or "redo" (what a host sends to its remote seats).
+  - for the person deciding: `hint(seat)` (the computer's move from that seat's
+    view), `summary(seat)` (the log since its last move), `skip_warning(action)`
+    (the question before a skip that cannot be taken back).
 """
 
 from __future__ import annotations

@@ -14,9 +14,6 @@ import re
 from pathlib import Path
 from typing import Any
 
-from shrinetable.formats.cards import CARDS_ENV
-from shrinetable.formats.files import resolved, why
-
 TRUE = ("true", "yes", "on", "1")
 FALSE = ("false", "no", "off", "0")
 
@@ -86,6 +83,8 @@ def use_cards(folder: str | None) -> None:
     cards); ValueError when it is not a card folder."""
     if folder is None:
         return
+    from shrinetable.formats.cards import CARDS_ENV  # the card formats (pydantic) only here
+    from shrinetable.formats.files import resolved, why
     root = Path(folder)
     if not root.is_dir():
         raise ValueError(f"--cards {folder}: no such folder")

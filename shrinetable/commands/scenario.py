@@ -149,13 +149,18 @@ def _check_zones(game, state, expected: dict[str, list[str]],
             raise Mismatch(f"expected {zone} = {_cards(cards)}, got {_cards(actual[zone])}")
 
 
+def _settled(expected, actual, nothing: str, words) -> bool:
+    """Whether nothing is left to check: `expected` is None (nothing asked), or
+    "none" and `actual` is None too (else a Mismatch naming `nothing`, the
+    expectation, and `words(actual)`)."""
+    if expected == "none" and actual is not None:
+        raise Mismatch(f"expected {nothing}, got {words(actual)}")
+    return expected is None or expected == "none"
+
+
 def _check_outcome(game, state, expected) -> None:
-    if expected is None:
-        return
     result = game.outcome(state)
-    if expected == "none":
-        if result is not None:
-            raise Mismatch(f"expected no outcome yet, got {_outcome(result)}")
+    if _settled(expected, result, "no outcome yet", _outcome):
         return
     want = sorted(expected.winners)
     if result is None or sorted(f"p{q + 1}" for q in result.winners) != want:
@@ -163,12 +168,8 @@ def _check_outcome(game, state, expected) -> None:
 
 
 def _check_decision(game, state, expected) -> None:
-    if expected is None:
-        return
     actual = game.decision(state)
-    if expected == "none":
-        if actual is not None:
-            raise Mismatch(f"expected no decision (game over), got {_decision(actual)}")
+    if _settled(expected, actual, "no decision (game over)", _decision):
         return
     if actual is None or (expected.seat not in (None, f"p{actual.seat + 1}")
                           or expected.kind not in (None, actual.kind)):

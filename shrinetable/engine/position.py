@@ -1,11 +1,43 @@
-"""Helpers for a game's `PositionHook.build`: reading the cards a scenario or demo
-file names, each blamed on its key path when it is wrong (stdlib only)."""
+"""Card instances for the games whose cards are numbered copies of definitions
+(`id#N`): numbering a deal's decks, and, for a game's `PositionHook.build`, reading
+the cards a scenario or demo file names, each blamed on its key path when it is
+wrong (stdlib only)."""
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
 from typing import Any
+
+
+@dataclass(slots=True)
+class InstanceState:
+    """The fields a state of such a game starts with, in this order: its options,
+    its seeded generator, the instance table `numbered` makes, and each seat's deck
+    and hand (card numbers, bottom to top); the game's `State` adds the rest."""
+
+    opts: Any
+    rng: random.Random
+    defs: tuple[Any, ...]             # by instance number (0 is no card)
+    names: tuple[str, ...]            # notation by instance number, made once
+    owner: tuple[int, ...]
+    deck: list[list[int]]
+    hand: list[list[int]]
+
+
+def numbered(decks: Sequence[Sequence[Any]], none: Any
+             ) -> tuple[tuple[Any, ...], tuple[str, ...], tuple[int, ...], list[list[int]]]:
+    """Every card of the seats' `decks` (definitions with an `id`) numbered from 1,
+    p1's deck first: the instance table (definitions, notation `id#N` and owners by
+    number, `none` at 0) and each seat's pile of numbers in its deck's order."""
+    defs, owner = [none], [0]
+    for q, cards in enumerate(decks):
+        defs += cards
+        owner += [q] * len(cards)
+    names = ("",) + tuple(f"{d.id}#{c}" for c, d in enumerate(defs) if c)
+    piles = [[c for c in range(1, len(defs)) if owner[c] == q] for q in range(len(decks))]
+    return tuple(defs), names, tuple(owner), piles
 
 
 class SetupError(ValueError):

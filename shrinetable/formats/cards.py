@@ -51,9 +51,11 @@ class Strict(BaseModel):
 
 class CardTable(Strict):
     """A `[[card]]` table: its `id`, lower-case words joined by hyphens, as card
-    notation (`id#N`) writes it; each game's model adds its fields."""
+    notation (`id#N`) writes it, and its printed `name` (at most 40 characters, so
+    it fits a card's title line); each game's model adds its fields."""
 
     id: str = Field(pattern=r"^[a-z][a-z0-9-]*$")
+    name: str = Field(min_length=1, max_length=40)
 
 
 @cache

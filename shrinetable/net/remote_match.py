@@ -97,7 +97,12 @@ class RemoteMatch:
     # -- what the table reads (as of a Match) --------------------------------------
     # what a Match works out from its game and its history alone, it works out here
     name, title, passes, hand = Match.name, Match.title, Match.passes, Match.hand
-    summary, move_words = Match.summary, Match.move_words
+    summary = Match.summary
+
+    def move_words(self, applied: Applied) -> str:
+        """A move's own words, as a Match says them from its notation; '' for
+        another seat's move, whose notation this table is not sent."""
+        return Match.move_words(self, applied) if applied.text else ""
 
     def skip_warning(self, action) -> str:
         """No question at a remote table: the game's state, which the game's

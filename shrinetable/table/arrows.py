@@ -4,6 +4,8 @@ would otherwise show only in the log)."""
 
 from __future__ import annotations
 
+from itertools import pairwise
+
 import pygame
 
 OUTLINE = (20, 24, 22)
@@ -57,13 +59,13 @@ def _side(card: pygame.Rect, zone: pygame.Rect, other: pygame.Rect) -> int:
 
 
 def routed(surf, start: pygame.Rect, start_zone: pygame.Rect, end: pygame.Rect,
-           end_zone: pygame.Rect, colour, width: int, lane: int = 0) -> None:
+           end_zone: pygame.Rect, colour, width: int, lane: int = 0) -> list[pygame.Rect]:
     """An arrow between two strips that crosses no other strip, so every name
     stays readable: out of the start strip's end into the gutter beside its
     zone, along the gutter to the band between the two zones, across to the
     gutter beside the end zone, and into the end strip's end. `lane` (0, 1...)
     moves the gutter and band runs of each further arrow aside, so arrows out
-    of one zone stay apart."""
+    of one zone stay apart. The rectangles its runs cover."""
     off = max(3, width * 2) + lane * (width + 3)   # the head fits between zone and strip
     lo, hi = width + 2, surf.get_width() - width - 2
     ss, es = _side(start, start_zone, end), _side(end, end_zone, start)
@@ -97,3 +99,6 @@ def routed(surf, start: pygame.Rect, start_zone: pygame.Rect, end: pygame.Rect,
     pygame.draw.polygon(surf, OUTLINE, [p + (p - (base + b) / 2).normalize() * 2
                                         for p in tip])
     pygame.draw.polygon(surf, colour, tip)
+    return [pygame.Rect(min(p.x, q.x), min(p.y, q.y), abs(p.x - q.x) + 1,
+                        abs(p.y - q.y) + 1).inflate(width + 4, width + 4)
+            for p, q in pairwise(path)]

@@ -260,9 +260,14 @@ class Board:
         for a in self.decor.arrows:
             start, end = where.get(a.card), where.get(a.target)
             if start is not None and end is not None and start.strip and end.strip:
-                # between strips: round the zones, so no name lies under an arrow
-                routed(surf, start.rect, self.zones[start.zone], end.rect,
-                       self.zones[end.zone], a.colour, width, lane)
+                # between strips: round the zones, so no name lies under an arrow;
+                # a label its run passes over (the gap between zones is narrow)
+                # is drawn again over it, the arrow broken there
+                runs = routed(surf, start.rect, self.zones[start.zone], end.rect,
+                              self.zones[end.zone], a.colour, width, lane)
+                for label in self.labels.values():
+                    if label.collidelist(runs) >= 0:
+                        surf.blit(self._bg, label, label)
                 lane += 1
                 continue
             end_rect = end.rect if end is not None else None

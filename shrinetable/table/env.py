@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import math
 import os
-import socket
 import sys
 
 DEFAULTS = {
@@ -46,6 +45,7 @@ def x_server_problem(display: str) -> str:
     number = rest.split(".")[0]
     if not colon or not number.isdecimal() or host.startswith("/"):
         return ""
+    import socket  # only for this check: a start without a display never needs it
     if host in ("", "unix"):
         path = f"/tmp/.X11-unix/X{int(number)}"
         where = [("\0" + path).encode(), path] if sys.platform.startswith("linux") else [path]

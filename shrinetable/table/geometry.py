@@ -253,7 +253,8 @@ def place_cards(layout: Layout, view: View, scaler: Scaler, viewer: int | None,
     strips end above and its row of cards ends left of; `least`: the narrowest
     strip a zone's cards read in (`strip_rects`); `labels`: how far right and
     down the label inside a zone reaches: a row of cards too high to pass
-    under it (lifted, if one is) begins right of it."""
+    under it begins right of it, and a selected card under it rises no higher
+    than its foot (the row does not move when a card is selected)."""
     out: list[Placed] = []
     raised = raised or {}
     areas = zone_areas(layout, view, viewer)
@@ -275,12 +276,16 @@ def place_cards(layout: Layout, view: View, scaler: Scaler, viewer: int | None,
                 area = pygame.Rect(area.x, area.y, area.w - bw - 4, area.h)
             fw, fh = footprint(size, place.rotation)
             lw, lh = (labels or {}).get(name, (0, 0))
-            lifted = round(fh * RAISE) if raised.get(name) else 0
+            label = pygame.Rect(area.x, area.y, lw, lh)
             if lw and place.inside and place.arrange in ("row", "fan") and area.w >= area.h \
-                    and fh + lifted > area.h - lh - 1 and area.w - lw >= fw:
+                    and fh > area.h - lh - 1 and area.w - lw >= fw:
                 area = pygame.Rect(area.x + lw, area.y, area.w - lw, area.h)
-            rects = arrange(place, area, len(cards), size, raised.get(name, frozenset()),
+            lift = raised.get(name, frozenset())
+            rects = arrange(place, area, len(cards), size, lift,
                             scaler.length(LABEL_BAND), 3 * max(1, scaler.length(STACK_DEPTH)))
+            for i in lift:   # a selected card rises no higher than its zone's label
+                if i < len(rects) and lw and rects[i].colliderect(label):
+                    rects[i].top = min(label.bottom, rects[i].top + round(fh * RAISE))
         first = len(cards) - 1 if place.arrange == "stack" else 0
         for i in range(max(0, first), len(cards)):
             shown = cards[i] if place.facing == "up" else None

@@ -377,7 +377,8 @@ class Panels:
         win, width = self._window("What happened since your last move", 620,
                                   min(520, round((size[1] - 40) / k)))
         height = round(win.get_container().get_size()[1] / k)
-        text = "<br>".join(html.escape(line) for line in lines[-60:]) or "Nothing yet."
+        text = "<br>".join(html.escape(line) for line in lines[-60:]) or \
+            "Nothing has happened since your last move."
         UITextBox(text, self.r(0, 0, width, height - 50), self.s.app.manager,
                   container=win, object_id=self.font())
         b = UIButton(self.r(width // 2 - 80, height - 45, 160, 36), "Close (Esc)",

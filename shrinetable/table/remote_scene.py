@@ -6,7 +6,8 @@ what differs is where the messages go. A move goes to the host and comes back
 as an update, animated like any other; the host makes the computer's moves
 and the passes, so this table never steps the match; an undo asks the other
 players; the game is kept by the host, so Save and Play again are the host's.
-A line over the table says where the game is hosted and who is connected.
+A line at the table's bottom edge says where the game is hosted and who is
+connected.
 """
 
 from __future__ import annotations
@@ -30,17 +31,15 @@ from .seats import seat_name
 
 WAKE = pygame.event.custom_type()   # posted from the network's thread: something arrived
 DOT = " \u00b7 "
-LINE = Chip("", (14, 34, 27), (235, 245, 238))
+LINE_FILL, LINE_INK = (14, 34, 27), (235, 245, 238)
 
 
-def waker():
-    """A callable the network's thread uses to wake the window's loop."""
-    def wake() -> None:
-        try:
-            pygame.event.post(pygame.event.Event(WAKE))
-        except pygame.error:   # the window is closing
-            pass
-    return wake
+def wake() -> None:
+    """Wake the window's loop (called from the network's thread)."""
+    try:
+        pygame.event.post(pygame.event.Event(WAKE))
+    except pygame.error:   # the window is closing
+        pass
 
 
 class RemoteScene(GameScene):
@@ -186,7 +185,7 @@ class RemoteScene(GameScene):
     def draw(self, screen: pygame.Surface) -> list[pygame.Rect] | None:
         rects = self.painter.draw(screen)
         px = max(12, round(screen.get_height() / 720 * 12))
-        box = hud.chip(screen, self.app.fonts, Chip(self.status(), LINE.fill, LINE.ink), px,
+        box = hud.chip(screen, self.app.fonts, Chip(self.status(), LINE_FILL, LINE_INK), px,
                        (2, screen.get_height() - 1), "bottomleft")   # the table's edge
         if rects is not None:
             rects.append(box)
@@ -207,7 +206,7 @@ def open_joined(app, host: str, port: int, code: str, name: str = "", watch: boo
         if own:
             link.stop()
         raise
-    match = RemoteMatch(remote, link, waker())
+    match = RemoteMatch(remote, link, wake)
     who = "watching" if welcome.seat is None else f"you are {seat_name(welcome.seat)}"
     scene = RemoteScene(app, match, app.layout(match.game),
                         where or f"joined {host}:{port} ({who})",

@@ -35,6 +35,8 @@ from shrinetable.engine import (
     Outcome,
     View,
     ZoneView,
+    action_words,
+    expect,
 )
 
 LETTERS = "ABCDEF"
@@ -77,12 +79,15 @@ class Action:
 
 
 def parse(text: str) -> Action:
-    words = text.split()
-    if words == ["pass"]:
+    """`bid A3` or `pass`; NotationError otherwise (the engine's notation helpers)."""
+    kind, rest = action_words(text, ("bid", "pass"))
+    if kind == "pass":
+        expect(text, rest, 0, "nothing more")
         return Action("pass")
-    if len(words) == 2 and words[0] == "bid" and is_card(words[1].upper()):
-        return Action("bid", words[1].upper())
-    raise NotationError(f"{text!r} is not a move: write `bid A3` or `pass`")
+    expect(text, rest, 1, "one card, e.g. `bid A3`")
+    if not is_card(rest[0].upper()):
+        raise NotationError(f"{text!r}: {rest[0]!r} is no card of the game")
+    return Action("bid", rest[0].upper())
 
 
 @dataclass

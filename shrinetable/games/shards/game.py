@@ -60,11 +60,11 @@ class ShardsGame(GameBase):
     rules = rules                  # legal_actions and apply
     parse = staticmethod(parse)    # parse_action
     explain = staticmethod(explain)
+    # a checkpoint keeps what moves change; the cards come from the deal
+    state_codec = StateCodec(fixed=("opts", "defs", "names", "owner"), cache=("legal", "memo"))
     ai = staticmethod(computer.choose)
     position = PositionHook(keys=setup.Keys, build=setup.position)
     card_data = decks.FILES.hooks(schema.DATA)
-    # a checkpoint keeps what moves change; the cards come from the deal
-    state_codec = StateCodec(fixed=("opts", "defs", "names", "owner"), cache=("legal", "memo"))
     present = present.PRESENT
     testing = testing.HOOKS
 
@@ -92,6 +92,14 @@ class ShardsGame(GameBase):
         o = s.copy()
         o.picks[1 - seat] = ()
         return o
+
+    def skip_warning(self, s: State, a: Action) -> str:
+        """Ending the turn (or researching, which ends it) with a card still
+        playable from hand cannot be taken back: the table asks first."""
+        if a.kind in ("end", "research") and any(
+                b.kind == "play" for b in rules.legal_actions(s)):
+            return "End the turn with a card you could still play?"
+        return ""
 
     def gesture(self, s: State, a: Action) -> Gesture:
         """The drag or click that makes `a` for the deciding seat."""

@@ -189,8 +189,9 @@ def resolve(s: State, q: int, c: int, effects: list[Effect], targets: list[int],
             s.exhausted = s.exhausted - {t}
             ev.append(Event("ready", f"{name} readies {tname}", q))
         elif e.do == "develop":
-            ev.append(Event("develop", f"{name} puts {e.amount} development "
-                                       f"counter(s) on {tname}", q))
+            counters = "a development counter" if e.amount == 1 else \
+                f"{e.amount} development counters"
+            ev.append(Event("develop", f"{name} puts {counters} on {tname}", q))
             develop(s, t, e.amount, ev)
 
 

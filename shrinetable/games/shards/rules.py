@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from itertools import combinations, product
 
-from shrinetable.engine import REVEAL, Event
+from shrinetable.engine import REVEAL, Event, numbered
 from shrinetable.engine.rng import fork, seeded
 
 from .actions import Action
@@ -53,12 +53,8 @@ def deal(seed: int, opts: Options, decks: tuple[list[Def], list[Def]],
     """Number every card from 1 (p1's deck first); lay out each player's Starting
     cards and remove them at random down to five (R6); the first player at random
     (R1). The game waits for both secret Starting choices."""
-    defs, owner = [NONE], [0]
-    for q, cards in enumerate(decks):
-        defs += cards
-        owner += [q] * len(cards)
+    defs, names, owner, deck = numbered(decks, NONE)
     rng = seeded(seed)
-    deck = [[c for c in range(1, len(defs)) if owner[c] == q] for q in (0, 1)]
     start: list[list[int]] = [[], []]
     for q in (0, 1):
         laid = [c for c in deck[q] if defs[c].starting]
@@ -66,10 +62,9 @@ def deal(seed: int, opts: Options, decks: tuple[list[Def], list[Def]],
         start[q] = sorted(laid[:LAID_OUT])
         deck[q] = [c for c in deck[q] if c not in start[q]]
     first = rng.randrange(2) if first is None else first
-    names = ("",) + tuple(f"{d.id}#{c}" for c, d in enumerate(defs) if c)
     slots: list[list[list[int] | None]] = [
         [[0]] + [None] * (SLOTS - 1) for _ in (0, 1)]
-    return State(opts, rng, tuple(defs), names, tuple(owner), deck, [[], []], [[], []],
+    return State(opts, rng, defs, names, owner, deck, [[], []], [[], []],
                  [[], []], slots, [[], []], [{}, {}], start, [(), ()], [False, False],
                  first=first, turn=first)
 

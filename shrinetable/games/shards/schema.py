@@ -100,7 +100,6 @@ class Effect(Strict):
 class Card(CardTable):
     """One `[[card]]` table."""
 
-    name: str = Field(min_length=1, max_length=40)
     type: Literal[TYPES]  # type: ignore[valid-type]
     cost: dict[str, Amount] = {}
     scrap: int | None = Field(None, ge=1, le=5)

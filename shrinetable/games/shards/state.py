@@ -18,13 +18,10 @@ copied and may be changed in place.
 
 from __future__ import annotations
 
-import random
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
-from shrinetable.engine import Outcome
-
-from .cards import Def
+from shrinetable.engine import InstanceState, Outcome
 
 _new = object.__new__
 
@@ -77,14 +74,8 @@ class Options:
 
 
 @dataclass(slots=True)
-class State:
+class State(InstanceState):
     opts: Options
-    rng: random.Random
-    defs: tuple[Def, ...]             # by instance number (0 is no card)
-    names: tuple[str, ...]            # notation by instance number, made once
-    owner: tuple[int, ...]
-    deck: list[list[int]]
-    hand: list[list[int]]
     grave: list[list[int]]
     scrap: list[list[int]]
     slots: list[list[list[int] | None]]

@@ -59,10 +59,10 @@ class ShrineGame(GameBase):
     auto_pass = ("pass",)
     rules = rules                  # legal_actions and apply
     parse = staticmethod(parse)    # parse_action
-    ai = staticmethod(computer.choose)
-    position = PositionHook(keys=setup.Keys, build=setup.position)
     # a checkpoint keeps what moves change; seats and options come from the deal
     state_codec = StateCodec(fixed=("seats", "opts"), cache=("legal",))
+    ai = staticmethod(computer.choose)
+    position = PositionHook(keys=setup.Keys, build=setup.position)
     present = present.PRESENT
     testing = testing.HOOKS
 

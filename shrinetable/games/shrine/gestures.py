@@ -23,20 +23,17 @@ def guess_actions(me: int, held: tuple[str, ...], source: str, zone: str,
             out.append(f"discard {cards}")
     elif kind == "shrine" and owner == str(me):
         out.append(f"heal {cards}")
-    elif kind == "shrine":
-        if pair and special[0][0] == "A":
-            out.append(f"dagger {pair} {target} shrine")
-        if len(held) == 4:
-            out.append(f"quad {cards} {target}")
-        out.append(f"attack {target} {cards}")
     elif kind == "field" and owner == str(me):
         if pair:
             out.append(f"{'daggertoken' if special[0][0] == 'A' else 'token'} {pair}")
-    elif kind == "field":
+    elif kind in ("shrine", "field"):    # another seat's: a Dagger, a combo, an attack
         if pair and special[0][0] == "A":
-            out.append(f"dagger {pair} {target} {card or 'shrine'}")
-        if len(held) == 3:
-            out.append(f"triplet {cards} {target}")
+            out.append(f"dagger {pair} {target} {card if kind == 'field' and card else 'shrine'}")
+        size, combo = (4, "quad") if kind == "shrine" else (3, "triplet")
+        if len(held) == size:
+            out.append(f"{combo} {cards} {target}")
+        if kind == "shrine":
+            out.append(f"attack {target} {cards}")
     elif kind == "hand" and owner != str(me):
         out.append(f"jack {target}")
     return out

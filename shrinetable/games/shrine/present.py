@@ -179,8 +179,6 @@ class ShrinePresentation(Presentation):
         m = PLAYS.match(text)
         if m:
             return f"{m.group(1)} {plain(m.group(2))}"
-        if text.endswith(" is blocked"):   # "attack p1 5C is blocked"
-            return f"the {text.split()[0]} is blocked"
         text = re.sub(r"the Dagger ([A2-9TJQK][SHDC])\b", r"the Dagger (\1)", text)
         return _cards(text.replace(" pay ", ", paying with "))
 

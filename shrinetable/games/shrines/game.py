@@ -54,12 +54,12 @@ class ShrinesGame(GameBase):
     played = ("play", "source", "trap", "cast")
     rules = rules                  # legal_actions and apply
     parse = staticmethod(parse)    # parse_action
+    # a checkpoint keeps what moves change; tokens made in play add to the deal's cards
+    state_codec = StateCodec(fixed=("opts",), grows=("defs", "owner"),
+                             cache=("legal", "cover", "owned", "facts", "before"))
     ai = staticmethod(computer.choose)
     position = PositionHook(keys=setup.Keys, build=setup.position)
     card_data = schema.DATA
-    # a checkpoint keeps what moves change; tokens made in play add to the deal's cards
-    state_codec = StateCodec(fixed=("opts",), grows=("defs", "owner"),
-                             cache=("legal", "cover", "owned"))
     present = present.PRESENT
     testing = testing.HOOKS
 
@@ -87,6 +87,14 @@ class ShrinesGame(GameBase):
         if rules.idle_priority(s):
             return rules.PASS
         return rules.NEXT if rules.idle_act(s) else None
+
+    def skip_warning(self, s: State, a: Action) -> str:
+        """Passing the final act (the end of the turn) with a card still playable
+        from hand cannot be taken back: the table asks first."""
+        if a.kind == "next" and s.act == "final" and not s.queue and any(
+                b.kind in ("play", "source", "cast") for b in rules.legal_actions(s)):
+            return "End the turn with a card you could still play?"
+        return ""
 
     def gesture(self, s: State, a: Action) -> Gesture:
         """The drag or click that makes `a` for the seat deciding now. A move

@@ -84,6 +84,16 @@ def auras(s: State, c: int):
     """The auras on permanent `c`: attached tools, then the newest terrain and the
     newest weather covering its site that apply to its controller (clause area).
     Every area card's text names creatures, so structures and relics get none."""
+    f = s.facts
+    if f is None:
+        return _auras(s, c)
+    out = f.auras.get(c)
+    if out is None:
+        out = f.auras[c] = _auras(s, c)
+    return out
+
+
+def _auras(s: State, c: int):
     p, defs, perms = s.perms[c], s.defs, s.perms
     out = [defs[t].aura for t in s.sites[p.site]
            if perms[t].attached == c and defs[t].aura is not None]
@@ -126,6 +136,16 @@ def status(s: State, c: int, on: list | None = None) -> frozenset[str]:
 
 def kw(s: State, c: int) -> dict[str, int]:
     """Keywords now: printed, plus tools and areas, minus what Ground removes."""
+    f = s.facts
+    if f is None:
+        return _kw(s, c)
+    out = f.kw.get(c)
+    if out is None:
+        out = f.kw[c] = _kw(s, c)
+    return out
+
+
+def _kw(s: State, c: int) -> dict[str, int]:
     base = s.defs[c].kw
     on = auras(s, c)
     extra = [a for a in on if a.abilities]
@@ -176,6 +196,16 @@ def bodies(s: State, site: int) -> list[int]:
 
 def riders(s: State, c: int) -> list[int]:
     """The creatures mounted on `c` (clause saddle)."""
+    f = s.facts
+    if f is None:
+        return _riders(s, c)
+    out = f.riders.get(c)
+    if out is None:
+        out = f.riders[c] = _riders(s, c)
+    return out
+
+
+def _riders(s: State, c: int) -> list[int]:
     return [r for r in s.sites[s.perms[c].site]
             if s.perms[r].attached == c and s.defs[r].type == "creature"]
 

@@ -51,7 +51,7 @@ from .region import (
     strength,
     travel_distance,
 )
-from .state import Options, State
+from .state import Facts, Options, State
 
 START_PRIMARY = 3
 START_SECONDARY = 3
@@ -176,6 +176,16 @@ def max_x(pool: list[int], cost: Cost) -> int:
 
 def mine(s: State, seat: int, kind: str | None = None) -> list[int]:
     """`seat`'s permanents (of a type); mounted riders are part of their mount."""
+    f = s.facts
+    if f is None:
+        return _mine(s, seat, kind)
+    out = f.mine.get((seat, kind))
+    if out is None:
+        out = f.mine[seat, kind] = _mine(s, seat, kind)
+    return out
+
+
+def _mine(s: State, seat: int, kind: str | None) -> list[int]:
     return [c for c, pm in s.perms.items() if pm.ctrl == seat
             and (kind is None or s.defs[c].type == kind)
             and not (pm.attached >= 0 and s.defs[c].type == "creature")]
@@ -185,9 +195,25 @@ def creatures(s: State) -> list[int]:
     return [c for c, pm in s.perms.items() if s.defs[c].type == "creature" and pm.attached < 0]
 
 
+def known(s: State, key: tuple, make, *args):
+    """`make(s, *args)`, kept with the finished state's facts (`State.known`) under
+    `key`, which names whatever else than the Region it reads (the turn number...)."""
+    f = s.facts
+    if f is None:
+        return make(s, *args)
+    out = f.more.get(key)
+    if out is None:
+        out = f.more[key] = make(s, *args)
+    return out
+
+
 def mount_pairs(s: State, me: int) -> list[tuple[int, int]]:
     """(joining, kept) pairs of `me`'s creatures that may Mount: one with Saddle, one
     that may Mount, neither already mounted, within one site (clause saddle, R19)."""
+    return known(s, ("mounts", me), _mount_pairs, me)
+
+
+def _mount_pairs(s: State, me: int) -> list[tuple[int, int]]:
     free = [c for c in mine(s, me, "creature") if not riders(s, c)]
     out = []
     for a in free:
@@ -220,15 +246,21 @@ def _near(x: int, y: int) -> bool:
 
 def legal_actions(s: State) -> list[Action]:
     """Every legal action of the seat whose decision it is, in a fixed order
-    (a function of the state). Cached on the state, which never changes once built."""
+    (a function of the state). Cached on the state, which never changes once built:
+    `apply` lists them for the state it returns; a state made or changed by hand
+    (set up, or a test's position with `legal` set to None) is worked out afresh."""
     if s.legal is None:
-        if s.result is not None:
-            s.legal = []
-        elif s.queue:
-            s.legal = _QUEUED[s.queue[0][0]](s, s.queue[0])
-        else:
-            s.legal = _STAGES[s.stage](s)
+        s.facts = Facts(s)
+        s.legal = _listed(s)
     return s.legal
+
+
+def _listed(s: State) -> list[Action]:
+    if s.result is not None:
+        return []
+    if s.queue:
+        return _QUEUED[s.queue[0][0]](s, s.queue[0])
+    return _STAGES[s.stage](s)
 
 
 def _gen_mulligan(s: State) -> list[Action]:
@@ -254,25 +286,51 @@ def _gen_sacrifice(s: State, item) -> list[Action]:
     return [Action("sacrifice", s.name(c)) for c in fx.counted(s, site) if s.perms[c].ctrl == q]
 
 
+_TAPS: list = [((), {})]   # (the cards, `State.defs`, last asked about; each one's tap)
+
+
+def _tap(s: State, c: int) -> Action:
+    """Tapping card `c`, made once per game's cards (an action never changes). The
+    pair is read and replaced whole, so two games in two threads never mix."""
+    defs, made = _TAPS[0]
+    if defs is not s.defs:
+        made = {}
+        _TAPS[0] = (s.defs, made)
+    a = made.get(c)
+    if a is None:
+        a = made[c] = Action("tap", s.name(c))
+    return a
+
+
 def _common(s: State, me: int) -> list[Action]:
     """Tapping for mana or a tap ability, burst spells, and the Shrine's time mark."""
-    out = [Action("tap", s.name(c)) for c in s.sources[me] if c not in s.tapped]
-    out += [Action("tap", s.name(c)) for c in s.idols[me]
-            if c not in s.tapped and s.defs[c].tap]
-    defs, tapped = s.defs, s.tapped
-    out += [Action("tap", s.name(c)) for c, pm in s.perms.items()   # mine(s, me), inline
-            if defs[c].tap and pm.ctrl == me and c not in tapped
-            and defs[c].type not in ("relic", "creature" if pm.attached >= 0 else "")
-            and not sick(s, c) and "freeze" not in status(s, c)]
+    tapped = s.tapped
+    out = [_tap(s, c) for c in s.sources[me] if c not in tapped]
+    out += [_tap(s, c) for c in s.idols[me] if c not in tapped and s.defs[c].tap]
+    out += [a for c, a in known(s, ("taps", me, s.turn_no), _tappers, me) if c not in tapped]
     out += _spells(s, me, "burst")
     if s.marks[me] > 0:
         out += paid(s, me, UNMARK, Cost(generic=UNMARK_COST))
     return out
 
 
+def _tappers(s: State, me: int) -> list[tuple[int, Action]]:
+    """`me`'s permanents with a tap ability that may use it if untapped (not
+    entered this turn, not frozen), each with its tap action."""
+    defs = s.defs
+    return [(c, _tap(s, c)) for c, pm in s.perms.items()   # mine(s, me), inline
+            if defs[c].tap and pm.ctrl == me
+            and defs[c].type not in ("relic", "creature" if pm.attached >= 0 else "")
+            and not sick(s, c) and "freeze" not in status(s, c)]
+
+
 def _guards(s: State, me: int) -> list[Action]:
     """Guard is an option (R11): its controller switches it off or on again, once a
     turn, in their own turn or while declaring blocks; it starts on."""
+    return known(s, ("guards", me, s.turn_no), _guard_list, me)
+
+
+def _guard_list(s: State, me: int) -> list[Action]:
     defs = s.defs
     granted = any_card(defs, grants_guard) and any(   # a tool or an area could give Guard
         grants_guard(defs[x]) for x in (*s.areas, *s.perms))
@@ -425,14 +483,20 @@ def _travels(s: State, me: int) -> list[Action]:
     if s.travelled:
         return []
     declared = {c for c, _ in s.travels}
+    return [a for c, moves in known(s, ("travels", me, s.turn_no), _travellers, me)
+            if c not in declared for a in moves]
+
+
+def _travellers(s: State, me: int) -> list[tuple[int, list[Action]]]:
+    """`me`'s creatures that may travel this turn, each with its travel actions."""
     out = []
     for c in mine(s, me, "creature"):
-        if (c in declared or sick(s, c) or "stationary" in kw(s, c)
-                or "freeze" in status(s, c)):
+        if sick(s, c) or "stationary" in kw(s, c) or "freeze" in status(s, c):
             continue
         k = kw(s, c)
-        out += [Action("travel", s.name(c), site_name(site))
-                for site, _ in destinations(s, c, travel_distance(s, c), "lunge" in k)]
+        out.append((c, [Action("travel", s.name(c), site_name(site))
+                        for site, _ in destinations(s, c, travel_distance(s, c),
+                                                    "lunge" in k)]))
     return out
 
 
@@ -446,13 +510,16 @@ def attack_targets(s: State, c: int) -> list[int]:
 
 def _attacks(s: State, me: int) -> list[Action]:
     declared = {c for c, _ in s.attacks}
-    out = []
-    for c in mine(s, me, "creature"):
-        if c in declared or c in s.tapped or sick(s, c) or "freeze" in status(s, c):
-            continue
-        out += [Action("attack", s.name(c), s.name(t) if t >= 0 else p(fx.PLAYER - t))
-                for t in attack_targets(s, c)]
-    return out
+    tapped = s.tapped
+    return [a for c, hits in known(s, ("attacks", me, s.turn_no), _attackers, me)
+            if c not in declared and c not in tapped for a in hits]
+
+
+def _attackers(s: State, me: int) -> list[tuple[int, list[Action]]]:
+    """`me`'s creatures that may attack this turn if untapped, each with its attacks."""
+    return [(c, [Action("attack", s.name(c), s.name(t) if t >= 0 else p(fx.PLAYER - t))
+                 for t in attack_targets(s, c)])
+            for c in mine(s, me, "creature") if not sick(s, c) and "freeze" not in status(s, c)]
 
 
 def _blocks(s: State, me: int) -> list[Action]:
@@ -502,8 +569,16 @@ def apply(s: State, a: Action) -> tuple[State, list[Event]]:
         if a.kind not in NO_PRIORITY and a.kind not in ("next", "pass", "keep", "mulligan") \
                 or a.kind == "tap" and _taps_for_more_than_mana(s.defs[_card(s, a)]):
             _priority_after(s, me)
-    fx.deaths(s, ev)
+    f = s.before
+    if f is not None and f.settled and f.hold(s):
+        fx.winner_check(s)   # the Region is as it was after the last check of deaths
+    else:
+        fx.deaths(s, ev)
+        f = Facts(s)
+        f.settled = True
     _settle(s, ev)
+    s.facts, s.before = f, None
+    s.legal = _listed(s)     # the state is finished: its facts hold from here on
     return s, ev
 
 
@@ -647,7 +722,8 @@ def _do_tap(s, me, a, ev):
     d = s.defs[c]
     if d.produces >= 0:
         s.pool[me][d.produces] += 1
-    fx.run(s, me, d.tap, -1, 0, ev, c)
+    if d.tap:   # a source's mana alone changes nothing that `apply`'s check of deaths reads
+        fx.run(s, me, d.tap, -1, 0, ev, c)
 
 
 def _target(s: State, t: str) -> int:

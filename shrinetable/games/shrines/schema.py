@@ -97,7 +97,6 @@ class Aura(Strict):
 class Card(CardTable):
     """One `[[card]]` table."""
 
-    name: str = Field(min_length=1)
     type: Literal[TYPES]  # type: ignore[valid-type]
     subtype: str = ""
     cost: str = ""

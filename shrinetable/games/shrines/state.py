@@ -52,6 +52,36 @@ class Perm:
         return c
 
 
+class Facts:
+    """What the permanents are (auras, keywords, riders, whose), worked out while
+    legal actions are listed and kept by the states after, for as long as their
+    permanents, sites and areas stay the same: most steps (a tap for mana, a pass)
+    leave the Region as it was, so the next list reads these instead of working
+    them out again. Kept only for a finished state (one `apply` returned, or one
+    whose legal actions were listed), which never changes; a step in progress works
+    everything out afresh. `settled`: no body on this Region is due to die (deaths
+    were checked on it at the end of a step)."""
+
+    __slots__ = ("perms", "sites", "areas", "area_at", "defs", "auras", "kw", "riders",
+                 "mine", "more", "settled")
+
+    def __init__(self, s: State) -> None:
+        self.perms, self.sites, self.areas = s.perms, s.sites, s.areas
+        self.area_at, self.defs = s.area_at, s.defs
+        self.auras: dict = {}
+        self.kw: dict = {}
+        self.riders: dict = {}
+        self.mine: dict = {}
+        self.more: dict = {}         # larger facts, keyed with what else they read
+        self.settled = False
+
+    def hold(self, s: State) -> bool:
+        """Whether these facts are `s`'s too: the same permanents (the same objects,
+        or equal ones), sites, areas and cards."""
+        return (self.defs is s.defs and self.perms == s.perms and self.sites == s.sites
+                and self.areas == s.areas and self.area_at == s.area_at)
+
+
 @dataclass(frozen=True, slots=True)
 class Options:
     decks: tuple[str, str] = ("blue", "red")
@@ -108,6 +138,9 @@ class State:
     legal: list | None = field(default=None)
     cover: tuple | None = None       # region.cover's table, with the areas it was made from
     owned: set[int] = field(default_factory=set)   # perms this state alone holds (`perm`)
+    # set once finished (rules.apply), see `Facts`; derived, so neither compared nor written
+    facts: Facts | None = field(default=None, compare=False, repr=False)
+    before: Facts | None = field(default=None, compare=False, repr=False)   # copied-from's
 
     def copy(self) -> State:
         """A copy that later steps may change (a permanent through `perm`). Every
@@ -140,6 +173,7 @@ class State:
         c.assigned, c.travelled = self.assigned, self.travelled
         c.queue, c.result = self.queue, self.result
         c.legal, c.cover = None, self.cover
+        c.facts, c.before = None, self.facts
         return c
 
     def perm(self, c: int) -> Perm:

@@ -46,11 +46,11 @@ class SorcererGame(GameBase):
     played = ("play", "boost")
     rules = rules                  # legal_actions and apply
     parse = staticmethod(parse)    # parse_action
+    # a checkpoint keeps what moves change; the cards come from the deal
+    state_codec = StateCodec(fixed=("opts", "defs", "names", "owner"))
     ai = staticmethod(computer.choose)
     position = PositionHook(keys=setup.Keys, build=setup.position)
     card_data = decks.FILES.hooks(schema.DATA)
-    # a checkpoint keeps what moves change; the cards come from the deal
-    state_codec = StateCodec(fixed=("opts", "defs", "names", "owner"))
     present = present.PRESENT
     testing = testing.HOOKS
 

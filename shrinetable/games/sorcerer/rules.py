@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import replace
 from itertools import combinations
 
-from shrinetable.engine import Event, IllegalAction, Outcome
+from shrinetable.engine import Event, IllegalAction, Outcome, numbered
 from shrinetable.engine.rng import fork, seeded
 
 from .actions import Action
@@ -34,19 +34,14 @@ def deal(seed: int, opts: Options, decks: tuple[list[Def], list[Def]]) -> State:
     """Number every card from 1 (p1's deck first), shuffle each deck with the seed,
     three cards to each hand, two into play (clause setup; no cut, R1); p1 begins
     (R2), its hand already full."""
-    defs, owner = [NONE], [0]
-    for q, cards in enumerate(decks):
-        defs += cards
-        owner += [q] * len(cards)
+    defs, names, owner, piles = numbered(decks, NONE)
     rng = seeded(seed)
-    piles = [[c for c in range(1, len(defs)) if owner[c] == q] for q in (0, 1)]
     for pile in piles:
         rng.shuffle(pile)
     hand = [[pile.pop() for _ in range(min(HAND, len(pile)))] for pile in piles]
     play = [[pile.pop() for _ in range(min(IN_PLAY, len(pile)))] for pile in piles]
-    s = State(opts, rng, tuple(defs), ("",) + tuple(f"{d.id}#{c}" for c, d in
-                                                     enumerate(defs) if c),
-              tuple(owner), piles, hand, play, [[], []], [[], []], [START_MP, START_MP])
+    s = State(opts, rng, defs, names, owner, piles, hand, play, [[], []], [[], []],
+              [START_MP, START_MP])
     start_turn(s, 0, [])
     return s
 

@@ -30,7 +30,6 @@ RARITIES = ("star", "moon", "planet", "bolt")
 class Card(CardTable):
     """One `[[card]]` table: a spell card."""
 
-    name: str = Field(min_length=1)
     spell: Literal[SPELLS]  # type: ignore[valid-type]
     rarity: Literal[RARITIES]  # type: ignore[valid-type]
     attack: int = Field(ge=0, le=20)

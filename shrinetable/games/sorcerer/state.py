@@ -7,12 +7,9 @@ damage round; a card in a lane still counts as in play for its owner.
 
 from __future__ import annotations
 
-import random
 from dataclasses import dataclass, field
 
-from shrinetable.engine import Outcome
-
-from .cards import Def
+from shrinetable.engine import InstanceState, Outcome
 
 _new = object.__new__
 
@@ -39,14 +36,8 @@ class Options:
 
 
 @dataclass(slots=True)
-class State:
+class State(InstanceState):
     opts: Options
-    rng: random.Random
-    defs: tuple[Def, ...]            # by instance number (0 is no card)
-    names: tuple[str, ...]           # notation by instance number, made once
-    owner: tuple[int, ...]
-    deck: list[list[int]]
-    hand: list[list[int]]
     play: list[list[int]]            # in play and not in a lane
     discard: list[list[int]]
     removed: list[list[int]]         # sacrificed Wishful cards, out of the game

@@ -50,12 +50,12 @@ class UsagiGame(GameBase):
     rules = rules                  # legal_actions and apply
     parse = staticmethod(parse)    # parse_action
     explain = staticmethod(explain)
-    ai = staticmethod(computer.choose)
-    position = PositionHook(keys=setup.Keys, build=setup.position)
-    card_data = decks.FILES.hooks(schema.DATA)
     # a checkpoint keeps what moves change; the cards come from the deal
     state_codec = StateCodec(fixed=("opts", "n", "defs", "names", "owner"),
                              cache=("legal", "public", "zones"))
+    ai = staticmethod(computer.choose)
+    position = PositionHook(keys=setup.Keys, build=setup.position)
+    card_data = decks.FILES.hooks(schema.DATA)
     present = present.PRESENT
     testing = testing.HOOKS
 

@@ -10,7 +10,7 @@ membership).
 
 from __future__ import annotations
 
-from shrinetable.engine import REVEAL, Event, Outcome
+from shrinetable.engine import REVEAL, Event, Outcome, numbered
 from shrinetable.engine.rng import fork, seeded
 
 from .actions import Action
@@ -35,19 +35,14 @@ def deal(seed: int, opts: Options, piles: list[list[Def]], first: int | None = N
          ) -> State:
     """Number every card from 1 (p1's deck first), shuffle every deck (`setup`);
     then the cut is offered (U1), or, without it, the hands are dealt."""
-    defs, owner = [NONE], [0]
-    for q, cards in enumerate(piles):
-        defs += cards
-        owner += [q] * len(cards)
+    defs, names, owner, deck = numbered(piles, NONE)
     n = len(piles)
     rng = seeded(seed)
-    deck = [[c for c in range(1, len(defs)) if owner[c] == q] for q in range(n)]
     for d in deck:
         rng.shuffle(d)
-    names = ("",) + tuple(f"{d.id}#{c}" for c, d in enumerate(defs) if c)
     e: list[list[int]] = [[] for _ in range(n)]
-    s = State(opts, n, rng, tuple(defs), names, tuple(owner), deck,
-              [[] for _ in range(n)], [x[:] for x in e], [x[:] for x in e],
+    s = State(opts, rng, defs, names, owner, deck, [[] for _ in range(n)], n,
+              [x[:] for x in e], [x[:] for x in e],
               [x[:] for x in e], [x[:] for x in e], [x[:] for x in e], [x[:] for x in e],
               [0] * n, [0] * n, [0] * n, [False] * n, [0] * n, [False] * n, [0] * n,
               pool=POOL[n], pool_start=POOL[n])

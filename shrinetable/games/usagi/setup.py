@@ -92,8 +92,8 @@ def position(game: Any, spec: Any) -> State:
             ids = named.unnamed(q, decks.FILES.resolve(opts.decks[q])[1])
             zones[f"deck:{q}"] = named.deck(q, ids, rng)
     e: list[list[int]] = [[] for _ in range(n)]
-    s = State(opts, n, rng, *named.table(NONE),
-              *([zones.get(f"{k}:{q}", [])[:] for q in range(n)] for k in PILES),
+    deck, hand, *piles = ([zones.get(f"{k}:{q}", [])[:] for q in range(n)] for k in PILES)
+    s = State(opts, rng, *named.table(NONE), deck, hand, n, *piles,
               [x[:] for x in e], [x[:] for x in e], [x[:] for x in e], [0] * n, [0] * n,
               [0] * n,
               [False] * n, [0] * n, [False] * n, [0] * n, pool=POOL[n], pool_start=POOL[n])

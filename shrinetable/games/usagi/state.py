@@ -16,12 +16,10 @@ hand until the reveal (`proposal[q]`).
 
 from __future__ import annotations
 
-import random
 from dataclasses import dataclass, field
 
-from shrinetable.engine import Outcome
+from shrinetable.engine import InstanceState, Outcome
 
-from .cards import Def
 from .schema import Effect
 
 _new = object.__new__
@@ -61,15 +59,12 @@ class Options:
 
 
 @dataclass(slots=True)
-class State:
+class State(InstanceState):
+    """After the shared fields (`InstanceState`: opts, rng, the instance table, decks,
+    hands): the seat count, then the rest."""
+
     opts: Options
     n: int
-    rng: random.Random
-    defs: tuple[Def, ...]             # by instance number (0 is no card)
-    names: tuple[str, ...]            # notation by instance number, made once
-    owner: tuple[int, ...]
-    deck: list[list[int]]
-    hand: list[list[int]]
     rest: list[list[int]]
     dead: list[list[int]]
     chronicle: list[list[int]]
