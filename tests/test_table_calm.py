@@ -156,11 +156,11 @@ def test_the_hint_raises_the_cards_and_frames_the_button_of_the_computers_move(a
     assert scene.match.hint(0) == move and scene.match.hint(1) is None   # one per position
     hint = next(b for b, c in scene.ui.commands.items() if c == "hint")
     app.step([ev(pygame_gui.UI_BUTTON_PRESSED, ui_element=hint)], 0.01)
-    assert scene.hinted == move and scene.message.startswith("Hint: ")
+    assert scene.aid.hinted == move and scene.message.startswith("Hint: ")
     if move.gesture.cards:
         assert scene.marks.selected.get(move.gesture.source)
     scene.perform(move.action)
-    assert scene.hinted is None   # a hint answers one position
+    assert scene.aid.hinted is None   # a hint answers one position
 
 
 def test_a_skip_for_good_is_asked_about_once_and_the_question_can_be_switched_off(
@@ -179,9 +179,9 @@ def test_a_skip_for_good_is_asked_about_once_and_the_question_can_be_switched_of
     assert scene.overlay == "confirm" and len(session.history) == before
     app.step([ev(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="\x1b", scancode=0)],
              0.01)
-    assert scene.overlay is None and scene.confirming is None and len(session.history) == before
+    assert scene.overlay is None and scene.aid.confirming is None and len(session.history) == before
     pass_ = next(a for a in scene.ui.actions.values() if a.text == "pass")
-    scene.decide(pass_)
+    scene.aid.decide(pass_)
     assert scene.overlay == "confirm"
     app.step([ev(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r", scancode=0)], 0.01)
     assert session.history[before].seat == 0 and session.history[before].text == "pass"
@@ -191,13 +191,13 @@ def test_a_skip_for_good_is_asked_about_once_and_the_question_can_be_switched_of
             break
         app.step([], 0.01)
     before = len(session.history)
-    scene.decide(next(a for a in scene.ui.actions.values() if a.text == "pass"))
+    scene.aid.decide(next(a for a in scene.ui.actions.values() if a.text == "pass"))
     always = next(b for b, c in scene.ui.commands.items() if c == "confirm_always")
     app.step([ev(pygame_gui.UI_BUTTON_PRESSED, ui_element=always)], 0.01)
     assert session.history[before].seat == 0 and session.history[before].text == "pass"
-    assert not scene.ask_skips and not helpers.asks()
+    assert not scene.aid.ask_skips and not helpers.asks()
     scene.command("ask_skips")   # the menu's switch
-    assert scene.ask_skips and helpers.asks()
+    assert scene.aid.ask_skips and helpers.asks()
 
 
 def test_what_happened_lists_the_log_since_the_viewers_last_move(app):

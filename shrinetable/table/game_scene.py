@@ -71,10 +71,7 @@ class GameScene:
         self.ai_move = None   # the match's automatic move (`Auto`), made at ai_due
         self.guard = Guard()   # a new button ignores clicks a moment (`decision_bar`)
         self.results = Results()   # a move's result kept in view a while
-        self.hinted: gestures.Move | None = None   # the move the Hint points at
-        self.confirming = None   # the move asked about ("confirm"), and why
-        self.confirm_text = ""
-        self.ask_skips = helpers.asks()   # ask before a skip that cannot be taken back
+        self.aid = helpers.Aid(self)   # the how-to, the Hint, the question before a skip
         self.ui = Widgets()
         self.asking_quit = False   # the menu asks whether to quit the game in progress
         self.panels, self.painter = Panels(self), Painter(self)
@@ -127,8 +124,8 @@ class GameScene:
         self.moves = m.moves() if self._my_decision() else []
         self.marks.playable = gestures.playable(self.moves)
         self.marks.selected = {}
-        if self.hinted is not None:   # a hint answers one position
-            self.hinted, self.marks.targets = None, set()
+        if self.aid.hinted is not None:   # a hint answers one position
+            self.aid.hinted, self.marks.targets = None, set()
         # Rebuilding the widgets (~60 ms, mostly the log's text) after every tap
         # and pass would cost more than the minor moves' pace: while the computer
         # runs through them, only the table is redrawn, and the panel catches up
@@ -199,7 +196,7 @@ class GameScene:
         elif cmd in ("notation", "auto_pass"):   # the menu's switches (Ctrl+N, Ctrl+P)
             getattr(self, f"toggle_{cmd}")()
         elif cmd in ("ask_skips", "hint", "summary", "confirm", "confirm_always"):
-            getattr(self, "toggle_ask_skips" if cmd == "ask_skips" else cmd)()
+            getattr(self.aid, "toggle_ask_skips" if cmd == "ask_skips" else cmd)()
         elif cmd == "undo":
             self.undo()
         elif cmd == "redo":
@@ -237,7 +234,7 @@ class GameScene:
         elif overlay == "menu" and self.overlay == "handover":
             self.under = "handover"
         if overlay is None:
-            self.confirming = None   # a question closed unanswered: no move
+            self.aid.confirming = None   # a question closed unanswered: no move
         if self.overlay in ("gameover", "handover", "ask") and overlay is None:
             self._after_change()
             return
@@ -312,7 +309,7 @@ class GameScene:
                     return   # meant for the button that stood there a moment ago
                 action = self.ui.actions[event.ui_element]
                 self.overlay = None if self.overlay == "choice" else self.overlay
-                self.decide(action)
+                self.aid.decide(action)
             elif event.ui_element in self.ui.commands:
                 self.command(self.ui.commands[event.ui_element])
             return
@@ -360,64 +357,12 @@ class GameScene:
                  f"{'on' if m.auto_pass else 'off'} (Ctrl+P).", error=False)
         self._after_change()
 
-    # -- help for the person deciding (`helpers`) ------------------------------------
-    def decide(self, action) -> None:
-        """A person's move by a gesture or a button: asked about first when it
-        gives up something for good while a useful move is left (the match
-        says which, `skip_warning`), unless that question is switched off."""
-        warn = self.match.skip_warning(action) if self.helps and self.ask_skips else ""
-        if not warn:
-            self.perform(action)
-            return
-        self.confirming, self.confirm_text = action, warn
-        self.app.emit(f"confirm {warn}")
-        self._open("confirm")
-
-    def confirm(self) -> None:
-        """Yes to the question: the move is made."""
-        action, self.confirming = self.confirming, None
-        self.overlay = None
-        if action is not None:
-            self.perform(action)
-
-    def confirm_always(self) -> None:
-        """Yes, and never ask again (the menu switches it back on)."""
-        self.ask_skips = False
-        helpers.keep_asking(False)
-        self.confirm()
-
-    def toggle_ask_skips(self) -> None:
-        """The menu's switch: ask before a skip that cannot be taken back."""
-        self.ask_skips = not self.ask_skips
-        helpers.keep_asking(self.ask_skips)
-        self.build_ui()
-
-    def hint(self) -> None:
-        """Point at the move the computer would make for the viewer (from what
-        the viewer may see): its cards raised, where they go outlined, its
-        button framed; said in words too."""
-        move = self.match.hint(self.viewer) if self._my_decision() else None
-        if move is None:
-            self.say("A hint is for your own decision.", error=False)
-            return
-        self.hinted = move
-        self.marks.selected, self.marks.targets = helpers.hint_marks(move, self.view())
-        words = self.match.present.describe(move.text, self.match.decision().kind)
-        how = {"button": "its button", "click": "a click on its card",
-               "drag": "dragging the raised card(s) to the outlined place"}
-        self.app.emit(f"hint {move.text}")
-        self.say(f"Hint: {words} ({how[gestures.how(move)]}).", error=False)
-
-    def summary(self) -> None:
-        """What happened since the viewer's last move, in a window."""
-        self._open("summary")
-
     def choose(self, found: list[gestures.Move]) -> None:
         """Make the one move found, or ask which. Among moves made by one gesture
         the game may propose one (`gestures.proposal`: a way to pay): it is
         listed first, marked "(proposed)" and selected, and Enter takes it."""
         if len(found) == 1:
-            self.decide(found[0].action)
+            self.aid.decide(found[0].action)
         elif found:
             self.proposal = first = gestures.proposal(found)
             self.choices = [first, *(m for m in found if m is not first)] if first else found
@@ -428,7 +373,7 @@ class GameScene:
         if self.overlay != "choice" or self.proposal is None:
             return False
         move, self.overlay = self.proposal, None
-        self.decide(move.action)
+        self.aid.decide(move.action)
         return True
 
     # -- frame ---------------------------------------------------------------

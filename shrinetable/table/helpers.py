@@ -83,3 +83,66 @@ def hint_marks(move: gestures.Move, view) -> tuple[dict[str, frozenset[int]],
 def outline(screen: pygame.Surface, rect: pygame.Rect) -> None:
     """The hinted button's outline."""
     pygame.draw.rect(screen, HINT, rect.inflate(6, 6), 3, border_radius=5)
+
+
+class Aid:
+    """The scene's help for the person deciding: its moves asked about before
+    a skip for good, the Hint it points at, the summary it opens."""
+
+    def __init__(self, scene):
+        self.s = scene
+        self.hinted: gestures.Move | None = None   # the move the Hint points at
+        self.confirming = None   # the move asked about ("confirm"), and why
+        self.confirm_text = ""
+        self.ask_skips = asks()   # ask before a skip that cannot be taken back
+
+    def decide(self, action) -> None:
+        """A person's move by a gesture or a button: asked about first when it
+        gives up something for good while a useful move is left (the match
+        says which, `skip_warning`), unless that question is switched off."""
+        warn = self.s.match.skip_warning(action) if self.s.helps and self.ask_skips else ""
+        if not warn:
+            self.s.perform(action)
+            return
+        self.confirming, self.confirm_text = action, warn
+        self.s.app.emit(f"confirm {warn}")
+        self.s._open("confirm")
+
+    def confirm(self) -> None:
+        """Yes to the question: the move is made."""
+        action, self.confirming = self.confirming, None
+        self.s.overlay = None
+        if action is not None:
+            self.s.perform(action)
+
+    def confirm_always(self) -> None:
+        """Yes, and never ask again (the menu switches it back on)."""
+        self.ask_skips = False
+        keep_asking(False)
+        self.confirm()
+
+    def toggle_ask_skips(self) -> None:
+        """The menu's switch: ask before a skip that cannot be taken back."""
+        self.ask_skips = not self.ask_skips
+        keep_asking(self.ask_skips)
+        self.s.build_ui()
+
+    def hint(self) -> None:
+        """Point at the move the computer would make for the viewer (from what
+        the viewer may see): its cards raised, where they go outlined, its
+        button framed; said in words too."""
+        move = self.s.match.hint(self.s.viewer) if self.s._my_decision() else None
+        if move is None:
+            self.s.say("A hint is for your own decision.", error=False)
+            return
+        self.hinted = move
+        self.s.marks.selected, self.s.marks.targets = hint_marks(move, self.s.view())
+        words = self.s.match.present.describe(move.text, self.s.match.decision().kind)
+        how = {"button": "its button", "click": "a click on its card",
+               "drag": "dragging the raised card(s) to the outlined place"}
+        self.s.app.emit(f"hint {move.text}")
+        self.s.say(f"Hint: {words} ({how[gestures.how(move)]}).", error=False)
+
+    def summary(self) -> None:
+        """What happened since the viewer's last move, in a window."""
+        self.s._open("summary")

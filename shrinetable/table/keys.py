@@ -38,4 +38,4 @@ def key(scene, event) -> None:
     elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and scene.overlay == "choice":
         scene.take_proposal()
     elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and scene.overlay == "confirm":
-        scene.confirm()
+        scene.aid.confirm()

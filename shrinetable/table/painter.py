@@ -114,7 +114,7 @@ class Painter:
 
     def _outline_hint(self, screen: pygame.Surface) -> None:
         """Frame the button of a hinted move (its cards are raised on the table)."""
-        move = self.s.hinted
+        move = self.s.aid.hinted
         if move is None:
             return
         for b, action in self.s.ui.actions.items():

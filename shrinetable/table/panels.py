@@ -267,7 +267,7 @@ class Panels:
                   "notation")]
         if self.s.helps:
             items.append((f"Ask before giving up a move for good: "
-                          f"{'on' if self.s.ask_skips else 'off'}", "ask_skips"))
+                          f"{'on' if self.s.aid.ask_skips else 'off'}", "ask_skips"))
         if self.s.match.passes:   # a game that has a pass the table may make
             on = "on" if self.s.match.auto_pass else "off"
             items.append((f"Pass when it is the only move: {on} (Ctrl+P)", "auto_pass"))
@@ -389,9 +389,9 @@ class Panels:
         """Before a move that gives up something for good while a useful move
         is left: the match's words, make it, make it and stop asking, or not."""
         d = self.s.match.decision()
-        label = self.s.match.present.describe(self.s.confirming.text, d.kind)
+        label = self.s.match.present.describe(self.s.aid.confirming.text, d.kind)
         win, width = self._window("Sure?", 480, 280)
-        UITextBox(html.escape(self.s.confirm_text), self.r(10, 6, width - 20, 80),
+        UITextBox(html.escape(self.s.aid.confirm_text), self.r(10, 6, width - 20, 80),
                   self.s.app.manager, container=win, object_id=self.font())
         self._buttons_in(win, width, [(f"Yes: {label} (Enter)", "confirm"),
                                       ("Yes, and don't ask again", "confirm_always"),
