@@ -9,7 +9,7 @@ from __future__ import annotations
 from functools import cache
 
 from .cards import ROWS, site_index
-from .state import State
+from .state import State, kept
 
 GROUND_LOSES = ("flying", "lunge", "sprint", "dig")   # clause ground
 FLY_COMBAT = ("flying", "reach", "lunge")             # clause flying
@@ -84,13 +84,7 @@ def auras(s: State, c: int):
     """The auras on permanent `c`: attached tools, then the newest terrain and the
     newest weather covering its site that apply to its controller (clause area).
     Every area card's text names creatures, so structures and relics get none."""
-    f = s.facts
-    if f is None:
-        return _auras(s, c)
-    out = f.auras.get(c)
-    if out is None:
-        out = f.auras[c] = _auras(s, c)
-    return out
+    return kept(s, "auras", c, _auras, c)
 
 
 def _auras(s: State, c: int):
@@ -136,13 +130,7 @@ def status(s: State, c: int, on: list | None = None) -> frozenset[str]:
 
 def kw(s: State, c: int) -> dict[str, int]:
     """Keywords now: printed, plus tools and areas, minus what Ground removes."""
-    f = s.facts
-    if f is None:
-        return _kw(s, c)
-    out = f.kw.get(c)
-    if out is None:
-        out = f.kw[c] = _kw(s, c)
-    return out
+    return kept(s, "kw", c, _kw, c)
 
 
 def _kw(s: State, c: int) -> dict[str, int]:
@@ -196,13 +184,7 @@ def bodies(s: State, site: int) -> list[int]:
 
 def riders(s: State, c: int) -> list[int]:
     """The creatures mounted on `c` (clause saddle)."""
-    f = s.facts
-    if f is None:
-        return _riders(s, c)
-    out = f.riders.get(c)
-    if out is None:
-        out = f.riders[c] = _riders(s, c)
-    return out
+    return kept(s, "riders", c, _riders, c)
 
 
 def _riders(s: State, c: int) -> list[int]:

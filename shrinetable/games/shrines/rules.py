@@ -51,7 +51,7 @@ from .region import (
     strength,
     travel_distance,
 )
-from .state import Facts, Options, State
+from .state import Facts, Options, State, kept
 
 START_PRIMARY = 3
 START_SECONDARY = 3
@@ -176,13 +176,7 @@ def max_x(pool: list[int], cost: Cost) -> int:
 
 def mine(s: State, seat: int, kind: str | None = None) -> list[int]:
     """`seat`'s permanents (of a type); mounted riders are part of their mount."""
-    f = s.facts
-    if f is None:
-        return _mine(s, seat, kind)
-    out = f.mine.get((seat, kind))
-    if out is None:
-        out = f.mine[seat, kind] = _mine(s, seat, kind)
-    return out
+    return kept(s, "mine", (seat, kind), _mine, seat, kind)
 
 
 def _mine(s: State, seat: int, kind: str | None) -> list[int]:
@@ -196,15 +190,9 @@ def creatures(s: State) -> list[int]:
 
 
 def known(s: State, key: tuple, make, *args):
-    """`make(s, *args)`, kept with the finished state's facts (`State.known`) under
-    `key`, which names whatever else than the Region it reads (the turn number...)."""
-    f = s.facts
-    if f is None:
-        return make(s, *args)
-    out = f.more.get(key)
-    if out is None:
-        out = f.more[key] = make(s, *args)
-    return out
+    """`make(s, *args)`, kept with the finished state's facts under `key`, which
+    names whatever else than the Region it reads (the turn number...)."""
+    return kept(s, "more", key, make, *args)
 
 
 def mount_pairs(s: State, me: int) -> list[tuple[int, int]]:

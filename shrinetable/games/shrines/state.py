@@ -52,6 +52,19 @@ class Perm:
         return c
 
 
+def kept(s: State, table: str, key, make, *args):
+    """`make(s, *args)`, kept with the finished state's facts (`Facts`) under `key`
+    in their `table`; a state in progress (no facts) works it out afresh."""
+    f = s.facts
+    if f is None:
+        return make(s, *args)
+    known = getattr(f, table)
+    out = known.get(key)
+    if out is None:
+        out = known[key] = make(s, *args)
+    return out
+
+
 class Facts:
     """What the permanents are (auras, keywords, riders, whose), worked out while
     legal actions are listed and kept by the states after, for as long as their
