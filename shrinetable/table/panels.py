@@ -15,6 +15,7 @@ from pygame_gui.elements import UIButton, UILabel, UITextBox, UIWindow
 from pygame_gui.windows import UIFileDialog
 
 from shrinetable.adapter import storage
+from shrinetable.adapter.log import plain
 
 from . import decision_bar as bar
 from . import geometry as geo
@@ -174,7 +175,7 @@ class Panels:
         d = m.decision()
         if d is None:
             out = m.outcome()
-            head = "Game over" + (f": {out.reason}" if out else "")
+            head = "Game over" + (f": {plain(out.reason)}" if out else "")
         else:
             who = seat_name(d.seat)
             kind = "you" if d.seat == self.s.viewer and m.seats[d.seat] == "human" \
@@ -333,7 +334,7 @@ class Panels:
         UILabel(self.r(10, 10, width - 20, 30), head, self.s.app.manager, container=win,
                 object_id=self.font())
         if out:
-            UILabel(self.r(10, 40, width - 20, 26), out.reason[:1].upper() + out.reason[1:],
+            UILabel(self.r(10, 40, width - 20, 26), plain(out.reason[:1].upper() + out.reason[1:]),
                     self.s.app.manager, container=win, object_id=self.font())
         self._buttons_in(win, width, [("Play again", "again"), ("New game\u2026", "newgame"),
                                       ("Quit", "quit")], 76)
