@@ -295,3 +295,15 @@ def test_the_sum_covers_every_move_and_its_seat():
     digest = hashlib.sha256()
     checkpoint._moves(digest, save.actions, save.checkpoints[0]["who"])
     assert marks[0].prefix.digest() == digest.digest()
+
+
+def test_the_table_says_what_was_refused_and_plays_on(tmp_path, app):
+    """A checkpoint refused is said on the table, as a notice (not an error):
+    nothing was lost, the moves were replayed."""
+    save = passes(EVERY + 1)
+    save.checkpoints[0]["sum"] = "0" * 64
+    path = write_save(tmp_path / "game.json", save)
+    app.start_game(storage.load(str(path)))
+    scene = app.scene
+    assert "checkpoint 0" in scene.message and "replayed" in scene.message
+    assert not scene.message_is_error and len(scene.match.history) == EVERY + 1
