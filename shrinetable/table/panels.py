@@ -78,11 +78,19 @@ class Panels:
         self.s = scene
 
     def relog(self) -> None:
-        """The log's lines from the start (after an undo, a switch of notation)."""
-        log = self.s.log
-        log.lines = []
-        for applied in self.s.match.history:
-            log.add(applied)
+        """The log's latest lines (at the start, after an undo, a switch of
+        notation), made from as many of the last moves as fill the panel: a
+        loaded game of 500,000 moves spent 5 s making lines no one is shown."""
+        log, history = self.s.log, self.s.match.history
+        take = LOG_SHOWN
+        while True:
+            self.s.log_from = max(0, len(history) - take)
+            log.lines = []
+            for applied in history[self.s.log_from:]:
+                log.add(applied)
+            if not self.s.log_from or len(log.lines) > LOG_SHOWN:
+                break
+            take *= 4
         self.s.log_html = [self._log_line(line) for line in log.lines]
 
     def log(self, applied) -> None:
@@ -162,7 +170,9 @@ class Panels:
         rebuild (300 entries took 0.3 s a move); saves keep the full record."""
         shown = self.s.log_html[-LOG_SHOWN:]
         earlier = len(self.s.log_html) - len(shown)
-        head = [f"<font color='#8fa89c'>({earlier} earlier moves)</font>"] if earlier else []
+        said = (f"{len(self.s.match.history):,} moves in all, the latest below"
+                if self.s.log_from else f"{earlier} earlier moves" if earlier else "")
+        head = [f"<font color='#8fa89c'>({said})</font>"] if said else []
         return "<br>".join(head + shown) or "Game log"
 
     def _scroll_log(self) -> None:
