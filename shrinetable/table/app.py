@@ -229,6 +229,8 @@ class App:
             session.auto_pass = self.auto_pass
         match = Match(session, autosave=True)
         self.scene = GameScene(self, match, self.layout(match.game))
+        if session.notes:   # a save's checkpoint refused: say so, though nothing was lost
+            self.scene.say("; ".join(session.notes), error=False)
         pygame.display.set_caption(f"{match.title} (seed {session.seed}) \u2014 shrinetable")
 
     def show_start(self, message: str = "", game: str | None = None) -> None:
