@@ -48,8 +48,10 @@ class Painter:
             self.s.base_dirty = False
         self.composite.blit(self.base, (0, 0))
         if "handover" not in (self.s.overlay, self.s.under):   # under a window, the
+            window = self.s.ui.window
             self.s.results.draw(self.composite, self.s.app.fonts, self.felt(),   # drag too
-                                max(13, self.s.board.scaler.length(17)))
+                                max(13, self.s.board.scaler.length(17)),
+                                window.get_abs_rect() if window is not None else None)
         self.s.app.manager.draw_ui(self.composite)
         screen.blit(self.composite, (0, 0))
         now = time.monotonic()
