@@ -21,6 +21,7 @@ from . import env
 env.prepare()
 # pygame_gui warns about fonts it loads lazily (html bold/italic); not a fault here
 warnings.filterwarnings("ignore", category=UserWarning, module="pygame_gui")
+env.import_gui()
 
 import pygame  # noqa: E402
 import pygame_gui  # noqa: E402
