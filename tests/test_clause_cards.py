@@ -7,6 +7,8 @@ from __future__ import annotations
 import pytest
 from shards_helpers import info, legal, play, pos, refusal, where
 from usagi_helpers import info as usagi_info
+from usagi_helpers import legal as usagi_legal
+from usagi_helpers import passes as usagi_passes
 from usagi_helpers import play as usagi_play
 from usagi_helpers import pos as usagi_pos
 from usagi_helpers import refusal as usagi_refusal
@@ -30,6 +32,8 @@ SHARDS = {
 USAGI = {
     "seal-of-the-regency": "a card that refers to a clan or faction",
     "dawn-meditation": "a card playable during the initiation",
+    "turned-allegiance": "a card that changes control (Attachments taken with it)",
+    "tea-master": "the 'may' of extra score tokens offered as a choice",
 }
 
 
@@ -143,3 +147,27 @@ def test_a_card_playable_during_the_initiation():
     act = usagi_pos({"hand:0": [card]})
     r = usagi_refusal(act, f"play {card}")
     assert r.ruling == "U23" and "initiation" in r.reason
+
+
+def test_a_card_that_changes_control_takes_the_attachments_along():
+    """Attachments (4.2): when the attached card "changes control", its Attachments are
+    taken with it (ruling U29). Turned Allegiance gives p1 p2's Kaito and the Heirloom
+    Katana on it: both in p1's field, p1's to use, p2's to get back."""
+    kaito, katana = "kaito-the-drifting-blade#31", "heirloom-katana#32"
+    s = usagi_pos({"hand:0": ["turned-allegiance#33"], "field:1": [kaito, katana]},
+                  ryo={"p1": 3}, attached={katana: kaito})
+    s = usagi_passes(usagi_play(s, f"play turned-allegiance#33 on {kaito}"))
+    assert s.ctrl(s.names.index(kaito)) == s.ctrl(s.names.index(katana)) == 0
+    assert usagi_info(s)["owner"][kaito] == 1
+    assert s.names.index(kaito) in s.field[0] and not s.field[1]
+
+
+def test_extra_score_tokens_are_offered_as_a_choice():
+    """Chronicle (1.2): with score effects you *may* take an additional chronicle
+    token for each point scored (ruling U30). Tea Master (+1) on Festival of Lanterns
+    (+1): its winner is asked for 0, 1 or 2 extra tokens, and takes what it says."""
+    s = usagi_pos({"event:0": ["festival-of-lanterns#31"], "involved:0": ["tea-master#32"]},
+                  finished=["p2"])
+    s = usagi_play(s, "finished")
+    assert usagi_legal(s) == {"extra 0", "extra 1", "extra 2"}
+    assert usagi_info(usagi_play(s, "extra 1"))["tokens"] == [2, 0]

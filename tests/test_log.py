@@ -70,6 +70,23 @@ def says_again(before: str, line: str) -> bool:
     return long[:len(short)] == short and (len(short) == len(long) or len(short) <= 2)
 
 
+FILLER = {"will", "the", "a", "an", "of", "to", "is", "by", "on", "with", "declares"}
+
+
+def restates(before: str, line: str) -> bool:
+    """Whether `line` only restates `before` in other words: a line naming no
+    seat, or the same seat, whose every word `before` has ("P1 declares the
+    travel of the Eel to b2" / "The Eel will travel to b2")."""
+    seats = [re.match(r"^(P\d) ", x) for x in (before, line)]
+    if all(seats) and seats[0][1] != seats[1][1]:
+        return False
+
+    def words(x: str) -> set[str]:
+        x = re.sub(r"^P\d ", "", x)
+        return {_stem(w) for w in re.sub(r"'s\b|[^\w ]", "", x.lower()).split()} - FILLER
+    return bool(words(line)) and words(line) <= words(before)
+
+
 def _check(match: Match, lines: list[str]) -> None:
     present = match.present
     notations = {log.plain(present.readable(a.text)) for a in match.history
@@ -81,6 +98,7 @@ def _check(match: Match, lines: list[str]) -> None:
         assert not CARD_ID.search(line), line
         assert not any(n in line for n in notations), line
         assert not says_again(before, line), (before, line)
+        assert not restates(before, line), (before, line)
         m = re.match(r"^P\d involves (.+) with (.+)$", line)
         if m:
             declared.add(f"{m.group(1)} is involved with {m.group(2)}")
@@ -133,10 +151,20 @@ def test_the_repeats_the_issue_found_are_caught():
                          ("P1 attacks P2's Shrine with the 4 of spades", "P1 attacks P2"),
                          ("P3 is the first player", "Turn 1: P3 is the first player")]:
         assert says_again(before, line), (before, line)
+    for before, line in [("P1 declares the travel of Deepwater Eel to b2",
+                          "Deepwater Eel will travel to b2"),
+                         ("P2 block with Ashen Brute Mistral Oracle",
+                          "Ashen Brute blocks Mistral Oracle"),
+                         ("P1 and P2 pass", "P1 passes")]:
+        assert restates(before, line), (before, line)
+    for before, line in [("P1 keeps and draws 3", "P2 keeps and draws 3"),
+                         ("P1 attacks with Windrider Glide", "P1 is done attacking")]:
+        assert not restates(before, line), (before, line)
     for before, line in [("P1 attacks with Windrider Glide", "P1 attacks with Arc Lantern"),
                          ("P1 discards Sworn Vengeance", "P1 discards nothing more"),
                          ("P1 passes", "P2 passes")]:
         assert not says_again(before, line), (before, line)
+        assert not restates(before, line), (before, line)
 
 
 def test_draws_and_passes_are_said_once():

@@ -295,3 +295,34 @@ def test_the_sum_covers_every_move_and_its_seat():
     digest = hashlib.sha256()
     checkpoint._moves(digest, save.actions, save.checkpoints[0]["who"])
     assert marks[0].prefix.digest() == digest.digest()
+
+
+def test_the_table_says_what_was_refused_and_plays_on(tmp_path, app):
+    """A checkpoint refused is said on the table, as a notice (not an error):
+    nothing was lost, the moves were replayed."""
+    save = passes(EVERY + 1)
+    save.checkpoints[0]["sum"] = "0" * 64
+    path = write_save(tmp_path / "game.json", save)
+    app.start_game(storage.load(str(path)))
+    scene = app.scene
+    assert "checkpoint 0" in scene.message and "replayed" in scene.message
+    assert not scene.message_is_error and len(scene.match.history) == EVERY + 1
+
+
+def test_a_long_game_opens_at_the_table_making_only_the_lines_it_shows(tmp_path, app, monkeypatch):
+    """The log panel shows its last LOG_SHOWN entries: a long save opens making
+    lines from about that many moves, not from all of them, and the lines shown
+    are the full log's last ones."""
+    from shrinetable.adapter import log
+    from shrinetable.table import panels
+    path = write_save(tmp_path / "game.json", passes(3 * EVERY, ("human", "computer")))
+    added = []
+    real = log.Log.add
+    monkeypatch.setattr(log.Log, "add", lambda self, a: added.append(1) or real(self, a))
+    app.start_game(storage.load(str(path)))
+    scene = app.scene
+    assert len(added) < 20 * panels.LOG_SHOWN
+    full = log.lines(scene.match, scene.viewer)
+    shown = [scene.log.text(line) for line in scene.log.lines][-panels.LOG_SHOWN:]
+    assert shown == full[-panels.LOG_SHOWN:]
+    assert f"{3 * EVERY:,} moves in all" in scene.panels._log_text()

@@ -281,7 +281,7 @@ def test_reshuffle_clause_discard_becomes_the_deck():
     ev = events(s, "pass")
     s = play(s, "pass")
     assert len(s.hand[1]) == 3 and s.discard[1] == [] and s.deck[1] == []
-    assert [e.kind for e in ev] == ["reshuffle", "draw", "draw"]
+    assert [e.kind for e in ev] == ["pass", "reshuffle", "draw", "draw"]
 
 
 def test_reshuffle_at_once_when_the_last_card_is_drawn_R20():
@@ -292,7 +292,7 @@ def test_reshuffle_at_once_when_the_last_card_is_drawn_R20():
                "hand:1": [PLAIN], "play:1": [PLAIN, PLAIN]}, stage="attack")
     ev = events(s, "pass")
     s = play(s, "pass")
-    assert [e.kind for e in ev] == ["draw", "draw", "reshuffle"]
+    assert [e.kind for e in ev] == ["pass", "draw", "draw", "reshuffle"]
     assert s.deck[1] == [4] and s.discard[1] == []
     s = play(s, f"play {n(s, 5)} {n(s, 6)}")
     assert s.discard[1] == [6] and s.deck[1] == [4]
@@ -305,7 +305,7 @@ def test_deck_ran_out_on_an_empty_discard_pile_takes_it_at_the_next_draw_R20():
     s = play(s, f"play {n(s, 1)} {n(s, 2)}")
     assert s.discard[0] == [2] and s.deck[0] == []
     ev = events(play(s, "pass", "pass"), "pass")
-    assert [e.kind for e in ev][:2] == ["reshuffle", "draw"]
+    assert [e.kind for e in ev][:3] == ["pass", "reshuffle", "draw"]
 
 
 def test_empty_deck_and_discard_pick_up_what_there_is_R12():

@@ -246,3 +246,22 @@ def test_a_sacrifice_on_your_counter_and_a_quick_card_in_their_turn(app, kind, o
     before = len(history(scene))
     drag(app, spot(scene, move.gesture.source, card), drop)
     assert history(scene)[before] == move.action.text
+
+
+@pytest.mark.parametrize("size", [(72, 104), (108, 150)])   # in play at 1280x720, 1920x1080
+def test_a_turned_cards_word_leaves_its_name_and_keyword_readable(app, size):
+    """TURNED stands over the rules text (cut on a small face; hover shows it
+    all), above the numbers: the name and the keyword a blocker is chosen by
+    stay in view, where the word in the card's middle hid the keyword."""
+    import pygame
+
+    from shrinetable.engine import CardDecor
+    from shrinetable.games.sorcerer.present import TURNED
+    from shrinetable.table import hud
+    face = PRESENT.card_face("cloud-sentinel#1")
+    rect = pygame.Rect((10, 10), size)
+    drawn = hud.card(pygame.Surface((200, 200)), app.fonts, rect, CardDecor(veil=TURNED),
+                     face=face)
+    numbers, word = drawn[0], drawn[-1]
+    assert word.top >= rect.top + rect.h // 2 and rect.contains(word)
+    assert not word.colliderect(numbers)

@@ -128,6 +128,26 @@ def test_a_damage_round_stays_in_view_until_read_and_the_viewer_moves_on(app):
     assert not scene.results.lines
 
 
+def test_the_last_result_stands_beside_the_game_over_window_naming_seats_as_p1(app):
+    """The damage round that ends a game is what the Game over window's reason
+    comes from: the box is drawn clear of the window, never under it, and says
+    "P1" as the log does (the events' own "p1" is notation)."""
+    session = Session(registry.get("sorcerer"), 3, {}, ["computer", "computer"])
+    scene = start(app, session)
+    for _ in range(2000):
+        if scene.match.decision() is None:
+            break
+        app.step([], 0.01)
+    assert scene.match.decision() is None and scene.ui.window is not None
+    assert scene.results.lines and not any(" p1 " in f" {x} " or " p2 " in f" {x} "
+                                           for x in scene.results.lines)
+    scene.dirty = True
+    scene.draw(app.screen)
+    window = scene.ui.window.get_abs_rect()
+    assert scene.results.box is not None and not scene.results.box.colliderect(window)
+    assert scene.painter.felt().contains(scene.results.box)
+
+
 def test_how_to_is_said_from_the_legal_moves_gestures():
     """The prompt's how-to names the drags (from and to which zone, as the table
     labels them), the clicks and the buttons the legal moves are made by."""

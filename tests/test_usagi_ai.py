@@ -101,6 +101,27 @@ def test_discards_dead_cards_and_digs_through_a_stalled_game():
     assert choose(s, random.Random(0)).text == "discard second-wind#5"
 
 
+def test_takes_extra_tokens_unless_they_end_the_game_behind():
+    """Ruling U30: extra chronicle tokens are a choice. The computer takes them, but
+    not when emptying the pool would end the game with another seat ahead (3 + 2
+    against 6: it takes 1 and plays on)."""
+    zones = {"event:0": ["bandit-raid#1"], "involved:0": ["wandering-swordsman#2"]}
+    s = play(pos(zones, finished=["p2"]), "finished")
+    assert choose(s, random.Random(0)).text == "extra 1"
+    s = play(pos(zones, finished=["p2"], pool=2, tokens={"p1": 3, "p2": 6}), "finished")
+    assert choose(s, random.Random(0)).text == "extra 0"
+
+
+def test_takes_a_rivals_character_that_turns_a_contest():
+    """Ruling U29: with Turned Allegiance, the computer takes the rival's Duelist
+    involved with its Event (it then counts for the computer) rather than pass it by."""
+    s = pos({"hand:0": ["turned-allegiance#1"], "event:0": ["bandit-raid#2"],
+             "involved:0": ["roadside-bodyguard#3", "scarred-duelist#4"]},
+            ryo={"p1": 3}, owners={"scarred-duelist#4": "p2"})
+    assert choose(s, random.Random(0)).text == \
+        "play turned-allegiance#1 on scarred-duelist#4"
+
+
 def test_proposes_the_event_its_characters_can_win():
     s = pos({"field:0": ["kaito-the-drifting-blade#1"],
              "hand:0": ["bring-in-the-harvest#2", "bandit-raid#3", "court-envoy#4"]},

@@ -403,10 +403,18 @@ def test_a_silent_seat_passes_without_being_asked():
 # ----------------------------------------------------------------------- conclusion
 
 def conclude(zones, seats=2, **keys):
-    """A position with every seat but p1 finished; p1 finishes: the conclusion."""
+    """A position with every seat but p1 finished; p1 finishes: the conclusion, each
+    winner taking every extra token its score effects offer (U30)."""
     fin = [f"p{q + 1}" for q in range(1, seats)]
     s = pos(zones, seats=seats, finished=fin, **keys)
-    return play(s, "finished")
+    return take_all(play(s, "finished"))
+
+
+def take_all(s):
+    """Every extra chronicle token offered is taken (the score step, U30)."""
+    while who(s)[1] == "score":
+        s = play(s, f"extra {s.contest.extra}")
+    return s
 
 
 def test_contenders_exceed_every_rating_the_event_shows():
@@ -422,7 +430,7 @@ def test_the_highest_total_of_the_events_ratings_wins():
     other ratings not counted."""
     s = pos({"event:0": [RAID], "involved:0": [SWORD, DUELIST, ENVOY]}, finished=["p2"],
             owners={DUELIST: "p2"})
-    s = play(s, "finished")            # p1 Combat 2 (Envoy's Diplomacy not counted), p2 3
+    s = take_all(play(s, "finished"))  # p1 Combat 2 (Envoy's Diplomacy not counted), p2 3
     assert where(s, RAID) == "chronicle:1" and info(s)["tokens"] == [0, 2]
 
 
@@ -433,12 +441,13 @@ def test_tie_break_rounds():
     s = play(s, "finished")
     assert who(s) == (0, "tiebreak") and legal(s) == {f"tiebreak {SWORD}",
                                                       f"tiebreak {GUARD}"}
-    assert info(s)["contest"] == {"event": RAID, "contenders": [0, 1], "totals": [3, 3]}
+    assert info(s)["contest"] == {"event": RAID, "contenders": [0, 1], "extra": 0,
+                                  "totals": [3, 3]}
     s = play(s, f"tiebreak {GUARD}")
     assert who(s) == (1, "tiebreak") and GAME.view(s, 1).info["contest"]["totals"] == [3, 3]
     evs = events(s, f"tiebreak {DUELIST}")
     assert any(e.kind == REVEAL for e in evs)
-    s = play(s, f"tiebreak {DUELIST}")
+    s = take_all(play(s, f"tiebreak {DUELIST}"))
     assert where(s, RAID) == "chronicle:0" and where(s, DUELIST) == "rest:1"
     assert where(s, GUARD) == "rest:0"
 
@@ -458,7 +467,7 @@ def test_a_tie_break_may_give_up_an_attachment_on_an_involved_character():
     evs = events(s, f"tiebreak {GUARD}")
     assert next(e for e in evs if e.kind == REVEAL).cards == (katana, GUARD)
     assert not any(e.kind == "exhaust" and SWORD in e.cards for e in evs[:3])
-    s = play(s, f"tiebreak {GUARD}")
+    s = take_all(play(s, f"tiebreak {GUARD}"))
     assert where(s, katana) == "rest:0" and where(s, RAID) == "chronicle:1"
 
 
@@ -491,7 +500,7 @@ def test_resolve_effects_score_and_chronicle():
     assert info(s)["tokens"] == [2, 0]
     s = pos({"event:1": ["duel-on-the-bridge#25"], "involved:1": [DUELIST, SWORD]},
             finished=["p2"], owners={SWORD: "p1"})
-    s = play(s, "finished")
+    s = take_all(play(s, "finished"))
     assert where(s, SWORD) == "dead:0" and where(s, "duel-on-the-bridge#25") == "chronicle:1"
     assert where(s, DUELIST) == "rest:1"      # back to its field, then swept up
 
@@ -522,7 +531,7 @@ def test_non_story_events_resolve_before_story_events():
     s = pos({"event:0": [FLOOD], "involved:0": [FARMER, "village-carpenter#5",
              "peasant-militia#6"], "event:1": [RAID], "involved:1": [SWORD]},
             finished=["p2"])
-    evs = events(s, "finished")
+    evs = events(s, "finished") + events(play(s, "finished"), "extra 1")
     order = [e.text for e in evs if e.kind == "resolve"]
     assert order == ["P2 resolves Bandit Raid", "P1 resolves Flood on the River"]
 
@@ -555,6 +564,88 @@ def test_choose_a_hero_and_sweep_up():
     s = pos({"field:0": [KAITO]}, phase="conclusion", step="hero")
     s = play(s, "hero")
     assert where(s, KAITO) == "rest:0"
+
+
+def test_extra_chronicle_tokens_are_offered_not_taken_U30():
+    """`chronicle` (U30; seed 1.2: you *may* take an additional chronicle token for
+    each point scored): Bandit Raid scores +1, so its winner is asked how many extra
+    tokens to take and may decline; the log says what was taken once. A decrease is no
+    choice, nor is a token the pool no longer holds."""
+    s = play(pos({"event:0": [RAID], "involved:0": [SWORD]}, finished=["p2"]), "finished")
+    assert who(s) == (0, "score") and legal(s) == {"extra 0", "extra 1"}
+    assert info(s)["contest"]["extra"] == 1 and where(s, RAID) == "event:0"
+    assert [e.text for e in events(s, "extra 0") if e.kind == "score"] == [
+        "P1 takes 1 chronicle token and declines 1 more (18 left)"]
+    assert refusal(s, "extra 2").ruling == "U30"
+    s = play(s, "extra 0")
+    assert info(s)["tokens"] == [1, 0] and where(s, RAID) == "chronicle:0"
+    s = play(pos({"event:0": ["council-of-clans#25"], "involved:0": [
+        ENVOY, "wandering-priest#6"]}, finished=["p2"]), "finished")
+    assert who(s)[1] != "score" and info(s)["tokens"] == [0, 0]
+    s = play(pos({"event:0": [RAID], "involved:0": [SWORD]}, finished=["p2"], pool=1,
+                 tokens={"p2": 5}), "finished")
+    assert who(s)[1] != "score" and info(s)["tokens"] == [1, 5]
+
+
+TURNED, FAN = "turned-allegiance#41", "commanders-war-fan#42"
+
+
+def test_a_character_taken_over_goes_with_its_attachments_U29():
+    """`control` (U29; seed 4.2: when the attached card "changes control", its
+    Attachments are "moved or taken" with it): Turned Allegiance hands p2's Swordsman
+    and the War Fan on it to p1. Both lie in p1's field, p1 may involve the Swordsman
+    and use the ability the Fan grants it; p2 may do neither; p2 still owns them."""
+    s = pos({"hand:0": [TURNED], "field:1": [SWORD, FAN], "event:0": [RAID]},
+            ryo={"p1": 3}, attached={FAN: SWORD})
+    assert f"play {TURNED} on {SWORD}" in legal(s)
+    s = passes(play(s, f"play {TURNED} on {SWORD}"))
+    cards = GAME.all_cards(s)
+    assert cards["field:0"] == [SWORD, FAN] and cards["field:1"] == []
+    seen = info(s)
+    assert seen["controller"][SWORD] == seen["controller"][FAN] == 0
+    assert seen["owner"][SWORD] == seen["owner"][FAN] == 1
+    assert who(s) == (1, "action") and not any(SWORD in a for a in legal(s))
+    s = play(s, "finished")
+    assert f"involve {SWORD} {RAID}" in legal(s)
+    s = passes(play(s, f"involve {SWORD} {RAID}"))
+    assert f"use {SWORD} on {SWORD}" in legal(s)      # the Fan's granted ability (U24)
+
+
+def test_a_taken_character_counts_for_its_controller_and_goes_home_U29():
+    """`control` (U29; 3.3.1 "if you control cards that are involved"; 4.1 "any
+    Character you own ... is sent to your rest pile"): p2's involved Duelist taken by
+    p1 stays with the Event and counts for p1, who resolves it; swept up, it goes to
+    p2's rest pile, p1's own Bodyguard to p1's."""
+    s = pos({"hand:0": [TURNED], "event:0": [RAID], "involved:0": [GUARD, DUELIST]},
+            ryo={"p1": 3}, owners={DUELIST: "p2"})
+    s = passes(play(s, f"play {TURNED} on {DUELIST}"))
+    assert where(s, DUELIST) == "involved:0" and info(s)["controller"][DUELIST] == 0
+    s = play(s, "finished", "finished")
+    assert who(s) == (0, "score")
+    s = play(s, "extra 1")
+    assert where(s, RAID) == "chronicle:0" and info(s)["tokens"] == [2, 0]
+    assert where(s, DUELIST) == "rest:1" and where(s, GUARD) == "rest:0"
+    assert info(s)["controller"] == {}
+
+
+def test_a_taken_hero_may_be_kept_and_produces_for_its_controller_U29():
+    """`control`, `produce` (U29): a Hero p1 took lies in p1's field (a position says
+    so by listing p2's card there): p1 may keep it, and it produces for p1."""
+    s = pos({"field:0": [KAITO]}, owners={KAITO: "p2"}, phase="conclusion", step="hero")
+    assert info(s)["controller"][KAITO] == 0 and legal(s) == {"hero", f"hero {KAITO}"}
+    s = play(s, f"hero {KAITO}")
+    assert where(s, KAITO) == "field:0" and info(s)["honor"] == [2, 0]
+
+
+def test_control_is_kept_in_a_checkpoint_U29():
+    """U29: who controls a taken card survives a save's checkpoint (engine/statejson)."""
+    import json
+    s = pos({"hand:0": [TURNED], "field:1": [SWORD, FAN]}, ryo={"p1": 3},
+            attached={FAN: SWORD})
+    s = passes(play(s, f"play {TURNED} on {SWORD}"))
+    back = GAME.load_state(json.loads(json.dumps(GAME.dump_state(s, s))), s)
+    assert back.control == s.control != {}
+    assert all(GAME.view(back, q) == GAME.view(s, q) for q in (None, 0, 1))
 
 
 # ----------------------------------------------------------------------- card types

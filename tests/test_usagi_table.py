@@ -161,7 +161,8 @@ def test_every_legal_move_is_a_drag_a_click_or_a_button_with_words(seats):
 @pytest.mark.parametrize(("text", "words"), [
     ("pass", "Pass"), ("finished", "Finished"), ("cut", "Cut the deck"),
     ("discard", "Discard no more"), ("propose", "Propose no Event"),
-    ("hero", "Keep no Hero"),
+    ("hero", "Keep no Hero"), ("extra 2", "Take 2 extra tokens"),
+    ("extra 1", "Take 1 extra token"), ("extra 0", "Take no extra token"),
 ])
 def test_words_for_each_button(text, words):
     assert PRESENT.describe(text) == words
@@ -227,7 +228,25 @@ def test_stricken_attached_and_involved_cards_say_so():
         if s.names[a] in decor.cards:
             assert decor.cards[s.names[a]].where == f"on {s.defs[h].name}"
     for c in s.involved:
-        assert decor.cards[s.names[c]].edge == s.owner[c]
+        assert decor.cards[s.names[c]].edge == s.ctrl(c)
+
+
+def test_a_taken_character_lies_on_its_controllers_side():
+    """Ruling U29: a Character p1 took from p2 is drawn in p1's field, marked TAKEN
+    with the Attachment taken along; an involved one p2 owns and p1 controls is
+    outlined in p1's colour. Every seat sees the same."""
+    from usagi_helpers import pos
+    sword, fan, duelist = ("wandering-swordsman#2", "commanders-war-fan#3",
+                           "scarred-duelist#4")
+    s = pos({"field:0": [sword, fan], "event:0": ["bandit-raid#5"], "involved:0": [duelist]},
+            owners={sword: "p2", fan: "p2", duelist: "p2"}, controllers={duelist: "p1"},
+            attached={fan: sword})
+    for seat in (0, 1):
+        view = GAME.view(s, seat)
+        assert view.zones["field:0"].cards == (sword, fan) and not view.zones["field:1"].cards
+        decor = PRESENT.decor(view)
+        assert all("TAKEN" in [c.text for c in decor.cards[x].chips] for x in (sword, fan))
+        assert decor.cards[duelist].edge == 0
 
 
 def test_a_contest_shows_each_contenders_total():

@@ -30,7 +30,6 @@ before it, or from the deal: the moves are the save, a checkpoint only saves tim
 
 from __future__ import annotations
 
-import hashlib
 import json
 from collections import Counter
 from dataclasses import dataclass, field
@@ -94,6 +93,13 @@ def _moves(prefix: Any, texts: list[str], whos: str) -> Any:
     return prefix
 
 
+def _digest() -> Any:
+    """A new SHA-256 digest; hashlib (OpenSSL) is imported at the first
+    checkpoint, not with every session."""
+    import hashlib
+    return hashlib.sha256()
+
+
 def _sum(prefix: Any, state: Any) -> str:
     h = prefix.copy()
     h.update(json.dumps(state, sort_keys=True, separators=(",", ":")).encode())
@@ -104,7 +110,7 @@ def mark(session: Any, at: int) -> Mark | None:
     """The checkpoint of the session's state, `at` moves in (None when the game
     cannot write its state down)."""
     earlier = max((k for k in session.marks if k < at), default=0)
-    prefix = session.marks[earlier].prefix.copy() if earlier else hashlib.sha256()
+    prefix = session.marks[earlier].prefix.copy() if earlier else _digest()
     moves = session.history[earlier:at]
     whos = "".join(who(a) for a in moves)
     try:
@@ -142,7 +148,7 @@ def read(save: SaveFile, seats: int) -> tuple[list[Mark], list[str]]:
     digests; what was refused, in words. One misshapen stops the reading
     (the ones after it would not know who made the moves before them)."""
     marks: list[Mark] = []
-    prefix, at = hashlib.sha256(), 0
+    prefix, at = _digest(), 0
     letters = SEATS[:seats] + SECRET[:seats]
     for i, record in enumerate(save.checkpoints):
         where = f"checkpoint {i} (at move {record.get('at')})"

@@ -17,14 +17,17 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 from itertools import compress
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from shrinetable.engine import Event, GameBase, Player, registry
 from shrinetable.formats.decks import written_out
-from shrinetable.formats.save import SaveError, SaveFile
+from shrinetable.formats.save import SaveError
 from shrinetable.players import player
 
 from . import checkpoint
+
+if TYPE_CHECKING:
+    from shrinetable.formats.savemodel import SaveFile
 
 SeatKind = Literal["human", "computer"]
 SNAP = 64    # moves between two kept states
@@ -225,6 +228,7 @@ class Session:
 
     # -- saves ---------------------------------------------------------------
     def to_save(self) -> SaveFile:
+        from shrinetable.formats.savemodel import SaveFile
         return SaveFile(game=self.game.name, seed=self.seed, options=self.options,
                         seats=self.seats, actions=[a.text for a in self.history],
                         checkpoints=[m.record for _, m in sorted(self.marks.items())])

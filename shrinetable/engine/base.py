@@ -28,6 +28,7 @@ live in the game package and `formats`, and are only referred to here.
 
 from __future__ import annotations
 
+import importlib
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -40,7 +41,6 @@ from .statejson import StateCodec
 Player = Callable[[Any, random.Random], Any]
 
 
-@dataclass(frozen=True)
 class PositionHook:
     """How a scenario or demo file's position becomes a state.
 
@@ -49,10 +49,28 @@ class PositionHook:
     `formats/scenario.py`, which validates a file against both at once);
     `build(game, spec) -> state` sets the position up from the validated file
     (`spec.zones`, `spec.turn`... and the game's own keys) and raises `SetupError`
-    naming what is wrong and where."""
+    naming what is wrong and where. A game may name instead the `module` that
+    holds them as `Keys` and `position`: it is imported when a file is first
+    read, so a game with no other pydantic model starts its table without it."""
 
-    keys: Any
-    build: Callable[[Any, Any], Any]
+    def __init__(self, keys: Any = None, build: Callable[[Any, Any], Any] | None = None,
+                 module: str = ""):
+        self.module = module
+        self._hook = None if module else (keys, build)
+
+    def _loaded(self) -> tuple[Any, Callable[[Any, Any], Any]]:
+        if self._hook is None:
+            held = importlib.import_module(self.module)
+            self._hook = (held.Keys, held.position)
+        return self._hook
+
+    @property
+    def keys(self) -> Any:
+        return self._loaded()[0]
+
+    @property
+    def build(self) -> Callable[[Any, Any], Any]:
+        return self._loaded()[1]
 
 
 @dataclass(frozen=True)

@@ -17,15 +17,15 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from functools import cache
 from pathlib import Path
-from typing import Annotated, Any, Literal
-
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, create_model
+from typing import TYPE_CHECKING, Any
 
 from shrinetable.engine import Face, NotationError, Presentation
 
-from .cards import load_card_data
 from .errors import FormatError, find_line, key_path, read_toml
 from .files import is_file
+
+if TYPE_CHECKING:
+    from pydantic import BaseModel
 
 NUMBER = re.compile(r"[0-9]{1,9}")   # an instance number (int() refuses 4,300 digits, "²")
 INLINE = "deck:"   # a deck written out in an option's value: deck:{"name": ..., "cards": {...}}
@@ -104,6 +104,7 @@ class DeckFiles:
     def read_deck_file(self, path: str | Path) -> tuple[Any, str]:
         """The deck in a deck file, and the file's text; FormatError (file, key, line)
         when it is not a deck file's shape."""
+        from pydantic import ValidationError
         text, raw = read_toml(path)
         try:
             return self.model.model_validate(raw), text
@@ -213,6 +214,7 @@ def card_set(data: Any, define: Callable[[Any], Any]) -> tuple[Catalog, Callable
     @cache
     def catalog() -> tuple[dict[str, Any], tuple[Any, ...]]:
         """The shipped card set and its decks (read once)."""
+        from .cards import load_card_data  # pydantic, imported by games with cards only
         cards, decks = load_card_data(data)
         return cards, tuple(decks)
 
@@ -291,17 +293,11 @@ def instance(text: str, example: str, most: int | None = None) -> int:
     return int(n)
 
 
-class Deck(BaseModel):
-    """One `[[deck]]` table of a game whose decks are card id -> copies."""
-
-    model_config = ConfigDict(extra="forbid", frozen=True)
-    name: str = Field(min_length=1)
-    style: str = ""
-    cards: dict[str, Annotated[int, Field(ge=1)]]
-
-
-def deck_file_model(game: str) -> type[Deck]:
-    """The model of a deck file a player writes for `game`: a deck, and the game
-    it is for (`game = "<name>"`)."""
-    return create_model("DeckFile", __base__=Deck, __doc__=deck_file_model.__doc__,
-                        game=(Literal[game], ...))
+def __getattr__(name: str) -> Any:
+    """`Deck` and `deck_file_model` (pydantic, in formats/deckmodel.py), imported
+    when a game first asks for them: a game without decks, and the session every
+    game has, start without pydantic."""
+    if name in ("Deck", "deck_file_model"):
+        from . import deckmodel
+        return getattr(deckmodel, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -24,13 +24,12 @@ out. docs/layouts.md describes every key.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, ValidationError
-
 from .errors import FormatError, find_line, parse_toml, read_text
+from .shape import bounds, read
 
 Arrange = Literal["stack", "fan", "row", "spread", "grid"]
 Position = Literal["self", "left", "top-left", "opposite", "top-right", "right"]
@@ -47,11 +46,8 @@ POSITIONS: dict[int, tuple[str, ...]] = {
 }
 
 
-class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
-
-class Place(_Strict):
+@dataclass(frozen=True)
+class Place:
     """One zone's place. `facing = "down"` draws backs even for cards the viewer
     may see (a deck); "up" shows whatever the engine's view reveals."""
 
@@ -60,8 +56,8 @@ class Place(_Strict):
     rotation: Literal[0, 90, 180, 270] = 0
     facing: Literal["up", "down"] = "up"
     label: str = ""
-    card_scale: float = Field(1.0, gt=0, le=3)
-    columns: int = Field(4, ge=1, le=20)
+    card_scale: float = field(default=1.0, metadata=bounds(gt=0, le=3))
+    columns: int = field(default=4, metadata=bounds(ge=1, le=20))
     inside: bool = False  # label inside the rectangle (for zones that touch, or no room above)
     # zones of one seat with the same `share` (side by side in a row) split the width
     # they span together: an empty one narrows, the others widen (territory slots)
@@ -70,20 +66,22 @@ class Place(_Strict):
     while_filled: bool = False
 
 
-class Grid(_Strict):
+@dataclass(frozen=True)
+class Grid:
     """A board of addressable cells (`site:a1`): zone kind `site`, cell = column
     + row. Rows are listed bottom to top as seat 0 sees them; with `flip` every
     other viewer sees them reversed, so each viewer's own rows are nearest."""
 
     rect: Rect
-    columns: list[str] = Field(min_length=1)
-    rows: list[str] = Field(min_length=1)
+    columns: list[str] = field(metadata=bounds(min_length=1))
+    rows: list[str] = field(metadata=bounds(min_length=1))
     flip: bool = True
-    gap: float = Field(4, ge=0)
+    gap: float = field(default=4.0, metadata=bounds(ge=0))
     arrange: Arrange = "fan"
-    card_scale: float = Field(1.0, gt=0, le=3)
-    row_labels: list[str] = []  # bottom to top as the viewer sees them
-    _cells: dict = PrivateAttr(default_factory=dict)   # the table asks every frame
+    card_scale: float = field(default=1.0, metadata=bounds(gt=0, le=3))
+    row_labels: list[str] = field(default_factory=list)  # bottom to top as the viewer sees them
+    _cells: dict = field(default_factory=dict, init=False, repr=False,
+                         compare=False)   # the table asks every frame
 
     def cell(self, name: str, viewer: int | None) -> Place | None:
         """The place of cell `name` ("a1") seen from `viewer`, None if no such cell."""
@@ -105,25 +103,26 @@ class Grid(_Strict):
         label = name
         if i == 0 and j < len(self.row_labels):
             label = f"{name}  {self.row_labels[j]}"
-        return Place.model_construct(
-            rect=(x + i * cw + g / 2, y + h - (j + 1) * ch + g / 2, cw - g, ch - g),
-            arrange=self.arrange, rotation=0, facing="up", label=label,
-            card_scale=self.card_scale, columns=4, inside=True)
+        return Place(rect=(x + i * cw + g / 2, y + h - (j + 1) * ch + g / 2, cw - g, ch - g),
+                     arrange=self.arrange, label=label, card_scale=self.card_scale,
+                     inside=True)
 
 
-class Variant(_Strict):
+@dataclass(frozen=True)
+class Variant:
     """The places for one player count: shared zones by name (`deck`), seat
     zones by position then kind (`seats.self.hand` places `hand:N` of the viewer),
     grids of addressable cells by kind (`grids.site` places `site:b2`); `base`
     names the count it was built from (see `_inherit`)."""
 
     base: Literal["2", "3", "4", "5", "6"] | None = None
-    shared: dict[str, Place] = {}
-    seats: dict[Position, dict[str, Place]] = {}
-    grids: dict[str, Grid] = {}
+    shared: dict[str, Place] = field(default_factory=dict)
+    seats: dict[Position, dict[str, Place]] = field(default_factory=dict)
+    grids: dict[str, Grid] = field(default_factory=dict)
 
 
-class Panels(_Strict):
+@dataclass(frozen=True)
+class Panels:
     """Rectangles of the side widgets: game log, status/prompt line, buttons."""
 
     log: Rect
@@ -131,17 +130,20 @@ class Panels(_Strict):
     buttons: Rect
 
 
-class Canvas(_Strict):
-    width: int = Field(gt=0, le=10000)
-    height: int = Field(gt=0, le=10000)
+@dataclass(frozen=True)
+class Canvas:
+    width: int = field(metadata=bounds(gt=0, le=10000))
+    height: int = field(metadata=bounds(gt=0, le=10000))
 
 
-class CardSize(_Strict):
-    width: int = Field(gt=0, le=1000)
-    height: int = Field(gt=0, le=1000)
+@dataclass(frozen=True)
+class CardSize:
+    width: int = field(metadata=bounds(gt=0, le=1000))
+    height: int = field(metadata=bounds(gt=0, le=1000))
 
 
-class Layout(_Strict):
+@dataclass(frozen=True)
+class Layout:
     game: str
     canvas: Canvas
     card: CardSize
@@ -293,23 +295,11 @@ def parse_layout(text: str, file: str = "<layout>") -> Layout:
         data = parse_toml(text, file)
     except FormatError as e:
         raise LayoutError([Problem(file, (), e.message, e.line)]) from None
-    faults = _inherit(data)
-    if faults:
-        raise LayoutError([Problem(file, p, m, find_line(text, p)) for p, m in faults])
-    try:
-        layout = Layout.model_validate(data)
-    except ValidationError as e:
-        problems = []
-        for err in e.errors():
-            path = tuple(str(p) for p in err["loc"] if p != "[key]")
-            msg = err["msg"]
-            if err["type"] == "extra_forbidden":
-                msg = "unknown key (check the spelling)"
-            elif err["type"] == "literal_error":
-                msg = f"{msg}; found {err.get('input')!r}"
-            problems.append(Problem(file, path, msg, find_line(text, path)))
-        raise LayoutError(problems) from None
-    faults = _semantic(layout)
+    layout, faults = None, _inherit(data)
+    if not faults:
+        layout, faults = read(Layout, data)
+    if not faults:
+        faults = _semantic(layout)
     if faults:
         raise LayoutError([Problem(file, p, m, find_line(text, p)) for p, m in faults])
     return layout

@@ -26,30 +26,25 @@ import tempfile
 import time
 from json.encoder import encode_basestring_ascii
 from pathlib import Path
-from typing import Any, Literal
-
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
-
-from shrinetable.engine import MAX_SEATS
+from typing import TYPE_CHECKING, Any
 
 from .files import read_bytes, why
+
+if TYPE_CHECKING:
+    from .savemodel import SaveFile
 
 FORMAT = "shrinetable-save"
 JOURNAL = "shrinetable-journal"
 
 
-class SaveFile(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-
-    format: Literal["shrinetable-save"] = FORMAT
-    version: Literal[1, 2, 3] = 3   # 2: decks kept in the save, never a file's path;
-                                    # 3: checkpoints
-    game: str
-    seed: int
-    options: dict[str, bool | int | float | str] = {}
-    seats: list[Literal["human", "computer"]] = Field(min_length=2, max_length=MAX_SEATS)
-    actions: list[str] = []
-    checkpoints: list[dict[str, Any]] = []   # {"at": moves, ...}, in order
+def __getattr__(name: str) -> Any:
+    """`SaveFile` (pydantic, in formats/savemodel.py), imported when first asked
+    for: the table starts without pydantic, and a game's first save comes with its
+    first move."""
+    if name == "SaveFile":
+        from .savemodel import SaveFile
+        return SaveFile
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 class SaveError(Exception):
@@ -77,6 +72,9 @@ def read_save(path: str | Path) -> SaveFile:
         raise SaveError(f"{p}: not a save file ({e})") from None
     except RecursionError:
         raise SaveError(f"{p}: not a save file (nested too deeply)") from None
+    from pydantic import ValidationError
+
+    from .savemodel import SaveFile
     try:
         save = SaveFile.model_validate(data)
     except ValidationError as e:

@@ -21,6 +21,7 @@ from . import env
 env.prepare()
 # pygame_gui warns about fonts it loads lazily (html bold/italic); not a fault here
 warnings.filterwarnings("ignore", category=UserWarning, module="pygame_gui")
+env.import_gui()
 
 import pygame  # noqa: E402
 import pygame_gui  # noqa: E402
@@ -229,6 +230,8 @@ class App:
             session.auto_pass = self.auto_pass
         match = Match(session, autosave=True)
         self.scene = GameScene(self, match, self.layout(match.game))
+        if session.notes:   # a save's checkpoint refused: say so, though nothing was lost
+            self.scene.say("; ".join(session.notes), error=False)
         pygame.display.set_caption(f"{match.title} (seed {session.seed}) \u2014 shrinetable")
 
     def show_start(self, message: str = "", game: str | None = None) -> None:

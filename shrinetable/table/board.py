@@ -61,6 +61,9 @@ class Board:
         # by zone ("zone#index": on that card), for the test that none overlap
         self.boxes: list[tuple[str, pygame.Rect]] = []
         self._names: list[str] = []   # the seats' names the labels were last drawn with
+        self.crowded: set[str] = set()    # zones whose strips overlap (`geo.crowded`)
+        self.opened: str | None = None    # the crowded zone the pointer is on, opened
+        self.open_rect: pygame.Rect | None = None   # where it is drawn, over its neighbours
 
     def set_size(self, size: tuple[int, int], window: tuple[int, int] | None = None) -> None:
         """Draw the canvas at `size`, in a `window` of that size unless said (a
@@ -76,9 +79,60 @@ class Board:
         self.view, self.viewer = view, viewer
         self.decor = self.art.present.decor(view)
         self.zones = geo.zone_rects(self.layout, view, self.scaler, viewer)
+        fitted = (self._lowered(), self._badge_sizes(), self._strip_widths(),
+                  self._label_widths())
         self.placed = geo.place_cards(self.layout, view, self.scaler, viewer, marks.selected,
-                                      self._lowered(), self._badge_sizes(),
-                                      self._strip_widths(), self._label_widths())
+                                      *fitted)
+        self.crowded = geo.crowded(self.placed)
+        self.open_rect = None
+        if self.opened in self.crowded:
+            self._open(self.opened, marks, fitted)
+
+    def _open(self, name: str, marks: Marks, fitted: tuple) -> None:
+        """Lay the crowded zone `name` out over its neighbours, a line of the
+        table's higher each time until its strips no longer overlap (or it
+        holds the whole table's height), its cards last: on top, hit first."""
+        rect, room = self.zones[name], self.felt()
+        step = self.scaler.length(geo.STRIP)
+        for high in range(rect.h + step, room.h + step, step):
+            area = pygame.Rect(rect.x, rect.y, rect.w, min(high, room.h))
+            area.bottom = min(area.bottom, room.bottom)
+            placed = geo.place_cards(self.layout, self.view, self.scaler, self.viewer,
+                                     marks.selected, *fitted, opened=(name, area))
+            if name not in geo.crowded(placed) or area.h == room.h:
+                break
+        self.placed = [p for p in placed if p.zone != name] + \
+            [p for p in placed if p.zone == name]
+        self.open_rect = area
+
+    def felt(self) -> pygame.Rect:
+        """The table without the panels beside it."""
+        panels = self.layout.panels
+        return self.scaler.rect((0, 0, min(panels.log[0], panels.buttons[0]),
+                                 self.scaler.canvas[1]))
+
+    def hover(self, pos) -> bool:
+        """Open the crowded zone under `pos`, keep the open one while the
+        pointer is on it, close it when the pointer leaves; whether that changed."""
+        if self.open_rect is not None and self.open_rect.collidepoint(pos):
+            return False
+        zone = geo.zone_at({z: self.zones[z] for z in self.crowded}, pos)
+        if zone == self.opened:
+            return False
+        self.opened = zone
+        return True
+
+    def card_at(self, pos, lifted: set = frozenset()) -> geo.Placed | None:
+        """The card under `pos`, but none of the `lifted` (zone, index): in an
+        open zone only its own cards are there."""
+        inside = self.open_rect is not None and self.open_rect.collidepoint(pos)
+        return geo.card_at([p for p in self.placed if (p.zone, p.index) not in lifted
+                            and (not inside or p.zone == self.opened)], pos)
+
+    def zone_at(self, pos) -> str | None:
+        if self.open_rect is not None and self.open_rect.collidepoint(pos):
+            return self.opened
+        return geo.zone_at(self.zones, pos)
 
     def _strip_widths(self) -> dict[str, int]:
         """The narrowest strip each zone's cards read in: its widest numbers
@@ -219,37 +273,54 @@ class Board:
         deciding = view.decision.seat if view.decision else None
         surf.blit(self._background(surf.get_size(), deciding, seat_names), (0, 0))
         self.boxes = [(name, box) for name, box in self.labels.items()]
-        font_px = s.length(15)
         radius = s.length(8)
         by_zone: dict[str, list[geo.Placed]] = {}
         for p in self.placed:
             by_zone.setdefault(p.zone, []).append(p)
-        decor = self.decor
         for name, rect in self.zones.items():
-            if name in marks.last:
-                pygame.draw.rect(surf, LAST, rect.inflate(4, 4), max(2, s.length(3)),
-                                 border_radius=radius)
-            if (name, None) in marks.targets:
-                glow = pygame.Surface(rect.size, pygame.SRCALPHA)
-                glow.fill((*TARGET, 60))
-                surf.blit(glow, rect)
-                pygame.draw.rect(surf, TARGET, rect.inflate(6, 6), max(3, s.length(4)),
-                                 border_radius=radius)
-            if name in decor.huds:
-                self.boxes += [(name, b) for b in hud.seat(
-                    surf, self.fonts, rect, decor.huds[name], seat_names[decor.huds[name].seat])]
-            hud.tint(surf, rect, decor.tints.get(name, ()))
-            self._draw_zone(surf, name, by_zone.get(name, []), marks)
-            if name in decor.covers:   # clear of the label inside the zone
-                clear = self.labels.get(name)
-                self.boxes += [(name, b) for b in hud.covers(
-                    surf, self.fonts, rect, self._whole_chips(rect, decor.covers[name], clear),
-                    clear)]
-            badge = self._badge(surf, name, rect, font_px,
-                                any(p.strip for p in by_zone.get(name, ())))
-            if badge is not None:
-                self.boxes.append((name, badge))
+            if name != self.opened or self.open_rect is None:
+                self._zone(surf, name, rect, by_zone.get(name, []), marks, seat_names)
+        if self.open_rect is not None:   # over its neighbours, with its label again
+            rect = self.open_rect
+            shade = pygame.Surface(rect.inflate(12, 12).size, pygame.SRCALPHA)
+            shade.fill((0, 0, 0, 90))
+            surf.blit(shade, rect.inflate(12, 12).move(3, 4))
+            pygame.draw.rect(surf, ZONE, rect, border_radius=radius)
+            pygame.draw.rect(surf, LABEL, rect, max(1, s.length(2)), border_radius=radius)
+            label = self._inside_label(self.opened, rect, seat_names, LABEL,
+                                       self._corner_widths())
+            box = surf.blit(label, (rect.left + 4, rect.top + 2))
+            self._zone(surf, self.opened, rect, by_zone.get(self.opened, []), marks,
+                       seat_names, box)
         self._arrows(surf)
+
+    def _zone(self, surf, name, rect, placed, marks: Marks, seat_names,
+              label: pygame.Rect | None = None) -> None:
+        """One zone's marks, figures, tint, cards, chips and badge; `label`:
+        where its label is, if not where the background drew it."""
+        s, decor, radius = self.scaler, self.decor, self.scaler.length(8)
+        if name in marks.last:
+            pygame.draw.rect(surf, LAST, rect.inflate(4, 4), max(2, s.length(3)),
+                             border_radius=radius)
+        if (name, None) in marks.targets:
+            glow = pygame.Surface(rect.size, pygame.SRCALPHA)
+            glow.fill((*TARGET, 60))
+            surf.blit(glow, rect)
+            pygame.draw.rect(surf, TARGET, rect.inflate(6, 6), max(3, s.length(4)),
+                             border_radius=radius)
+        if name in decor.huds:
+            self.boxes += [(name, b) for b in hud.seat(
+                surf, self.fonts, rect, decor.huds[name], seat_names[decor.huds[name].seat])]
+        hud.tint(surf, rect, decor.tints.get(name, ()))
+        self._draw_zone(surf, name, placed, marks)
+        if name in decor.covers:   # clear of the label inside the zone
+            clear = label or self.labels.get(name)
+            self.boxes += [(name, b) for b in hud.covers(
+                surf, self.fonts, rect, self._whole_chips(rect, decor.covers[name], clear),
+                clear)]
+        badge = self._badge(surf, name, rect, s.length(15), any(p.strip for p in placed))
+        if badge is not None:
+            self.boxes.append((name, badge))
 
     def _arrows(self, surf: pygame.Surface) -> None:
         """The moves the game reports as declared and waiting (they would show

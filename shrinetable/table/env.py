@@ -87,4 +87,22 @@ def prepare() -> None:
         os.environ.setdefault(key, value)
 
 
+def import_gui() -> None:
+    """Import pygame_gui without the YAML parser: its translation library (i18n)
+    imports PyYAML only to offer YAML files, and pygame_gui reads its own
+    translations as JSON (its UIManager sets i18n's file_format to "json"), so
+    nothing changes but the time: PyYAML was about a fifth of pygame_gui's import.
+    PyYAML stays importable for anyone else afterwards."""
+    if "pygame_gui" in sys.modules:
+        return
+    hidden = "yaml" not in sys.modules
+    if hidden:
+        sys.modules["yaml"] = None   # an import of it raises ImportError meanwhile
+    try:
+        import pygame_gui  # noqa: F401
+    finally:
+        if hidden:
+            del sys.modules["yaml"]
+
+
 prepare()

@@ -79,6 +79,7 @@ class GameScene:
         self.notation = False   # the log shows each move's notation too (Ctrl+N)
         self.log = Log(match, self.viewer)
         self.log_html: list[str] = []
+        self.log_from = 0   # the first move the log's lines were made from (panels.relog)
         self.panels.relog()
         self.base_dirty = True
         self.dirty = True

@@ -245,7 +245,8 @@ def place_cards(layout: Layout, view: View, scaler: Scaler, viewer: int | None,
                 lowered: dict[str, int] | None = None,
                 badges: dict[str, tuple[int, int]] | None = None,
                 least: dict[str, int] | None = None,
-                labels: dict[str, tuple[int, int]] | None = None) -> list[Placed]:
+                labels: dict[str, tuple[int, int]] | None = None,
+                opened: tuple[str, pygame.Rect] | None = None) -> list[Placed]:
     """Every card the table draws, bottom-most zone and card first. Stacks
     yield only their top card: the rest is decoration, not a target. `lowered`:
     pixels a zone's strips begin lower (under chips on a second line);
@@ -254,7 +255,8 @@ def place_cards(layout: Layout, view: View, scaler: Scaler, viewer: int | None,
     strip a zone's cards read in (`strip_rects`); `labels`: how far right and
     down the label inside a zone reaches: a row of cards too high to pass
     under it begins right of it, and a selected card under it rises no higher
-    than its foot (the row does not move when a card is selected)."""
+    than its foot (the row does not move when a card is selected); `opened`: a
+    crowded zone laid out in a larger rectangle over its neighbours (`crowded`)."""
     out: list[Placed] = []
     raised = raised or {}
     areas = zone_areas(layout, view, viewer)
@@ -262,7 +264,7 @@ def place_cards(layout: Layout, view: View, scaler: Scaler, viewer: int | None,
         place = layout.place(name, viewer, view.seats)
         if name not in areas:
             continue
-        area = scaler.rect(areas[name])
+        area = opened[1].copy() if opened and opened[0] == name else scaler.rect(areas[name])
         size = card_size(layout, place, scaler)
         cards = zone.cards
         strips = in_strips(layout, place, cards)
@@ -290,6 +292,16 @@ def place_cards(layout: Layout, view: View, scaler: Scaler, viewer: int | None,
         for i in range(max(0, first), len(cards)):
             shown = cards[i] if place.facing == "up" else None
             out.append(Placed(name, i, shown, rects[i], place.rotation, strips))
+    return out
+
+
+def crowded(placed: list[Placed]) -> set[str]:
+    """The zones whose strips overlap (`strip_rects`: too many to give each its
+    line): the table opens them over their neighbours while the pointer is on one."""
+    out = set()
+    for a, b in zip(placed, placed[1:], strict=False):
+        if a.strip and b.strip and a.zone == b.zone and a.rect.colliderect(b.rect):
+            out.add(a.zone)
     return out
 
 

@@ -115,9 +115,13 @@ def card(surf: pygame.Surface, fonts, rect: pygame.Rect, d: CardDecor,
         veil = pygame.Surface(rect.size, pygame.SRCALPHA)
         veil.fill((0, 0, 0, 110))
         surf.blit(veil, rect)
-        out.append(chip(surf, fonts, d.veil, max(7, rect.h // 9), rect.center, "center"))
+    above = (box.top if box else rect.bottom) - 2   # the numbers' top, then where's
     if d.where and not enlarged:   # above the numbers and the states
-        out.append(where(surf, fonts, rect, d.where, (box.top if box else rect.bottom) - 2))
+        out.append(where(surf, fonts, rect, d.where, above))
+        above = out[-1].top - 2
+    if d.veil is not None and not enlarged:   # over the rules text, clear of the name
+        out.append(chip(surf, fonts, d.veil, max(7, rect.h // 9),   # and the keywords
+                        (rect.centerx, min(above, rect.bottom - 3)), "midbottom"))
     return out
 
 

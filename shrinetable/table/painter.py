@@ -48,8 +48,10 @@ class Painter:
             self.s.base_dirty = False
         self.composite.blit(self.base, (0, 0))
         if "handover" not in (self.s.overlay, self.s.under):   # under a window, the
+            window = self.s.ui.window
             self.s.results.draw(self.composite, self.s.app.fonts, self.felt(),   # drag too
-                                max(13, self.s.board.scaler.length(17)))
+                                max(13, self.s.board.scaler.length(17)),
+                                window.get_abs_rect() if window is not None else None)
         self.s.app.manager.draw_ui(self.composite)
         screen.blit(self.composite, (0, 0))
         now = time.monotonic()
@@ -161,16 +163,14 @@ class Painter:
         marks (away from its cards, which zoom)."""
         zone = geo.zone_at({z: r.inflate(8, 8) for z, r in self.s.board.zones.items()
                             if z in self.s.marks.last}, pos)
-        at = pos if zone is not None and geo.card_at(self.s.board.placed, pos) is None else None
+        at = pos if zone is not None and self.s.board.card_at(pos) is None else None
         if (at is None) != (self.legend_at is None) or at is not None:
             self.legend_at = at
             self.s.dirty = True
 
     def felt(self) -> pygame.Rect:
         """The table without the panels beside it."""
-        s = self.s.board.scaler
-        return s.rect((0, 0, min(r[0] for r in (self.s.layout.panels.log,
-                                                self.s.layout.panels.buttons)), s.canvas[1]))
+        return self.s.board.felt()
 
     def _blit_drag(self, screen: pygame.Surface) -> None:
         d = self.s.drag
@@ -184,13 +184,15 @@ class Painter:
 
     def _target_under(self, pos) -> pygame.Rect | None:
         """The legal drop target under the pointer, outlined while dragging."""
-        targets = self.s.marks.targets
-        for p in reversed(self.s.board.placed):
-            if (p.zone, p.name) in targets and p.rect.collidepoint(pos):
+        targets, board = self.s.marks.targets, self.s.board
+        zone = board.zone_at(pos)
+        opened = board.open_rect is not None and zone == board.opened
+        for p in reversed(board.placed):
+            if (p.zone, p.name) in targets and p.rect.collidepoint(pos) \
+                    and (p.zone == zone or not opened):
                 return p.rect.inflate(12, 12)
-        for zone, rect in self.s.board.zones.items():
-            if (zone, None) in targets and rect.collidepoint(pos):
-                return rect.inflate(12, 12)
+        if (zone, None) in targets:
+            return (board.open_rect if opened else board.zones[zone]).inflate(12, 12)
         return None
 
     def _draw_drag_only(self, screen: pygame.Surface) -> list[pygame.Rect]:

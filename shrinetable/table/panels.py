@@ -15,6 +15,7 @@ from pygame_gui.elements import UIButton, UILabel, UITextBox, UIWindow
 from pygame_gui.windows import UIFileDialog
 
 from shrinetable.adapter import storage
+from shrinetable.adapter.log import plain
 
 from . import decision_bar as bar
 from . import geometry as geo
@@ -77,11 +78,19 @@ class Panels:
         self.s = scene
 
     def relog(self) -> None:
-        """The log's lines from the start (after an undo, a switch of notation)."""
-        log = self.s.log
-        log.lines = []
-        for applied in self.s.match.history:
-            log.add(applied)
+        """The log's latest lines (at the start, after an undo, a switch of
+        notation), made from as many of the last moves as fill the panel: a
+        loaded game of 500,000 moves spent 5 s making lines no one is shown."""
+        log, history = self.s.log, self.s.match.history
+        take = LOG_SHOWN
+        while True:
+            self.s.log_from = max(0, len(history) - take)
+            log.lines = []
+            for applied in history[self.s.log_from:]:
+                log.add(applied)
+            if not self.s.log_from or len(log.lines) > LOG_SHOWN:
+                break
+            take *= 4
         self.s.log_html = [self._log_line(line) for line in log.lines]
 
     def log(self, applied) -> None:
@@ -161,7 +170,9 @@ class Panels:
         rebuild (300 entries took 0.3 s a move); saves keep the full record."""
         shown = self.s.log_html[-LOG_SHOWN:]
         earlier = len(self.s.log_html) - len(shown)
-        head = [f"<font color='#8fa89c'>({earlier} earlier moves)</font>"] if earlier else []
+        said = (f"{len(self.s.match.history):,} moves in all, the latest below"
+                if self.s.log_from else f"{earlier} earlier moves" if earlier else "")
+        head = [f"<font color='#8fa89c'>({said})</font>"] if said else []
         return "<br>".join(head + shown) or "Game log"
 
     def _scroll_log(self) -> None:
@@ -174,7 +185,7 @@ class Panels:
         d = m.decision()
         if d is None:
             out = m.outcome()
-            head = "Game over" + (f": {out.reason}" if out else "")
+            head = "Game over" + (f": {plain(out.reason)}" if out else "")
         else:
             who = seat_name(d.seat)
             kind = "you" if d.seat == self.s.viewer and m.seats[d.seat] == "human" \
@@ -333,7 +344,7 @@ class Panels:
         UILabel(self.r(10, 10, width - 20, 30), head, self.s.app.manager, container=win,
                 object_id=self.font())
         if out:
-            UILabel(self.r(10, 40, width - 20, 26), out.reason[:1].upper() + out.reason[1:],
+            UILabel(self.r(10, 40, width - 20, 26), plain(out.reason[:1].upper() + out.reason[1:]),
                     self.s.app.manager, container=win, object_id=self.font())
         self._buttons_in(win, width, [("Play again", "again"), ("New game\u2026", "newgame"),
                                       ("Quit", "quit")], 76)

@@ -27,9 +27,12 @@ class Pointer:
         if t == pygame.MOUSEBUTTONDOWN and event.button == 3 and not consumed:
             s.zoom.right_click(event.pos)
         elif t == pygame.MOUSEBUTTONDOWN and event.button == 1 and not consumed:
-            card = geo.card_at(s.board.placed, event.pos)
-            s.press = Press(event.pos, card, geo.zone_at(s.board.zones, event.pos))
+            card = s.board.card_at(event.pos)
+            s.press = Press(event.pos, card, s.board.zone_at(event.pos))
         elif t == pygame.MOUSEMOTION:
+            if s.board.hover(event.pos):   # a crowded zone opens or closes
+                s.base_dirty = s.dirty = True
+                s.app.emit(f"opened {s.board.opened}" if s.board.opened else "closed")
             s.zoom.motion(event.pos)
             s.painter.legend(event.pos)
             s.painter.how(event.pos)
@@ -140,9 +143,8 @@ class Pointer:
     def drop(self, pos) -> None:
         drag = self.s.drag
         lifted = self.s.marks.lifted
-        under = next((p for p in reversed(self.s.board.placed)
-                      if p.rect.collidepoint(pos) and (p.zone, p.index) not in lifted), None)
-        zone = under.zone if under is not None else geo.zone_at(self.s.board.zones, pos)
+        under = self.s.board.card_at(pos, lifted)
+        zone = under.zone if under is not None else self.s.board.zone_at(pos)
         found = gestures.at(drag.moves, zone, under.name if under else None)
         if found:
             self.s.drop_from = (drag.source, drag.bounds())

@@ -5,11 +5,14 @@ cards they name are gone from it at once (a damage round clears its lanes).
 
 The box stays at least `RESULT_S`; after that it goes with the viewer's next
 move, or at a click on it. Results of later moves join it (the latest
-`MAX_LINES` lines)."""
+`MAX_LINES` lines). An open dialog (the Game over window, which the last
+result often explains) is never drawn over it: the box moves beside it."""
 
 from __future__ import annotations
 
 import pygame
+
+from shrinetable.adapter.log import plain
 
 from . import faces
 
@@ -30,7 +33,7 @@ class Results:
 
     def add(self, present, applied, viewer: int | None, now: float) -> bool:
         """The results among `applied`'s events, as `viewer` sees them; whether any."""
-        said = [present.readable(seen.text) for e in applied.events
+        said = [plain(present.readable(seen.text)) for e in applied.events
                 if e.kind in present.results and (seen := e.seen_by(viewer)).text]
         if not said:
             return False
@@ -67,8 +70,10 @@ class Results:
             return True
         return False
 
-    def draw(self, surf: pygame.Surface, fonts, area: pygame.Rect, px: int) -> None:
-        """The box, its lines wrapped, centred in `area` (the table without the panels)."""
+    def draw(self, surf: pygame.Surface, fonts, area: pygame.Rect, px: int,
+             avoid: pygame.Rect | None = None) -> None:
+        """The box, its lines wrapped, centred in `area` (the table without the
+        panels), or beside `avoid` (an open dialog) when the middle is under it."""
         if not self.lines:
             self.box = None
             return
@@ -79,7 +84,7 @@ class Results:
         box = pygame.Rect(0, 0, max([head.get_width()] + [i.get_width() for i in imgs]) + 24,
                           head.get_height() + 6 + sum(i.get_height() for i in imgs) + 18)
         box.center = area.center
-        box.clamp_ip(area)
+        box = _beside(box.clamp(area), area, avoid)
         pygame.draw.rect(surf, FILL, box, border_radius=10)
         pygame.draw.rect(surf, EDGE, box, 2, border_radius=10)
         y = box.top + 9
@@ -89,3 +94,19 @@ class Results:
             surf.blit(img, (box.left + 12, y))
             y += img.get_height()
         self.box = box
+
+
+def _beside(box: pygame.Rect, area: pygame.Rect, avoid: pygame.Rect | None) -> pygame.Rect:
+    """`box` where it is, or moved above, below, left of or right of `avoid`
+    (the first of those that fits in `area` clear of it; else where it is)."""
+    if avoid is None or not box.colliderect(avoid):
+        return box
+    gap = 8
+    for place in ({"bottom": avoid.top - gap}, {"top": avoid.bottom + gap},
+                  {"right": avoid.left - gap}, {"left": avoid.right + gap}):
+        moved = box.copy()
+        for side, at in place.items():
+            setattr(moved, side, at)
+        if area.contains(moved):
+            return moved
+    return box

@@ -11,7 +11,6 @@ import time
 
 import pygame
 
-from . import geometry as geo
 from . import hud
 
 HOVER_S = 0.7       # how long the pointer rests on a card before it zooms
@@ -40,7 +39,7 @@ class Zoom:
             return
         if not self.s.app.art.present.zoom_on_hover:
             return
-        card = geo.card_at(self.s.board.placed, pos)
+        card = self.s.board.card_at(pos)
         name = card.name if card is not None and self.s.drag is None else None
         if self.resting is None or self.resting[0] != name:
             # a card in one's hand rises and grows at once, as in digital card games
@@ -52,7 +51,7 @@ class Zoom:
                 self.s.dirty = True
 
     def right_click(self, pos) -> None:
-        card = geo.card_at(self.s.board.placed, pos)
+        card = self.s.board.card_at(pos)
         self.zoomed = card.name if card is not None and card.name else None
         self.pinned = self.zoomed is not None
         self.s.dirty = True

@@ -8,7 +8,7 @@ from shrinetable.engine import Decision, GameBase, OptionSpec, PositionHook, Vie
 from shrinetable.engine.statejson import StateCodec
 
 from . import ai as computer
-from . import present, rules, setup, testing
+from . import present, rules, testing
 from .actions import parse
 from .cards import NAMES
 from .gestures import drop_hint, guess_actions
@@ -62,7 +62,7 @@ class ShrineGame(GameBase):
     # a checkpoint keeps what moves change; seats and options come from the deal
     state_codec = StateCodec(fixed=("seats", "opts"), cache=("legal",))
     ai = staticmethod(computer.choose)
-    position = PositionHook(keys=setup.Keys, build=setup.position)
+    position = PositionHook(module=f"{__package__}.setup")   # pydantic: when a file is read
     present = present.PRESENT
     testing = testing.HOOKS
 

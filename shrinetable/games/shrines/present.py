@@ -237,9 +237,7 @@ class ShrinesPresentation(Presentation):
         "draw secondary": "Draw from the Secondary Library",
     }
     # the log's words for moves whose events do not say what the seat did
-    log_words = {"pass": "passes", "tap": "taps {rest}", "next": "passes the act",
-                 "attack": "declares an attack by {w[0]} on {w[1]}",
-                 "travel": "declares the travel of {w[0]} to {w[1]}"}
+    log_words = {"pass": "passes", "tap": "taps {rest}", "next": "passes the act"}
     templates = {
         "block": "Block with {rest}",
         "mulligan": "Mulligan {rest}",

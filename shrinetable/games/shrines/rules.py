@@ -878,19 +878,19 @@ def _do_travel(s, me, a, ev):
     steps = next(u for site, u in destinations(s, c, travel_distance(s, c), "lunge" in kw(s, c))
                  if site == dest)
     s.travels += ((c, steps),)
-    fx.log(s, ev, "declare", f"{a.card} will travel to {a.target}", me, (c,))
+    fx.log(s, ev, "declare", f"{p(me)} declares the travel of {a.card} to {a.target}", me, (c,))
 
 
 def _do_attack(s, me, a, ev):
     c = _card(s, a)
     s.attacks += ((c, _target(s, a.target)),)
     s.tapped.add(c)
-    fx.log(s, ev, "declare", f"{a.card} attacks {a.target}", me, (c,))
+    fx.log(s, ev, "declare", f"{p(me)} declares an attack by {a.card} on {a.target}", me, (c,))
 
 
 def _do_block(s, me, a, ev):
     s.blocks += ((_card(s, a), instance(a.target)),)
-    fx.log(s, ev, "block", f"{a.card} blocks {a.target}", me)
+    fx.log(s, ev, "block", f"{p(me)} blocks {a.target} with {a.card}", me)
 
 
 def _do_guard(s, me, a, ev):

@@ -243,10 +243,26 @@ def _do_boost(s: State, me: int, a: Action, ev: list[Event]) -> None:
     words = ", ".join(s.defs[b].name for b in bs)
     ev.append(Event("boost", f"{p(me)} boosts {s.defs[t].name} with {words}", me, a.boosts,
                     f"hand:{me}", f"lane{i + 1}"))
-    _do_pass(s, me, a, ev)
+    _next_step(s, ev)
+
+
+# what a pass gives up, step by step: the log says it, as "P1 passes" did not
+PASSED = {"play": "puts no card into play", "attack": "is done attacking",
+          "defend": "is done defending", "dboost": "adds no defence boost",
+          "aboost": "adds no attack boost"}
 
 
 def _do_pass(s: State, me: int, a: Action, ev: list[Event]) -> None:
+    words = PASSED[s.stage]
+    if s.stage == "attack" and not s.lanes:
+        words = "does not attack"
+    elif s.stage == "defend" and all(lane.dfn < 0 for lane in s.lanes):
+        words = "does not defend"
+    ev.append(Event("pass", f"{p(me)} {words}", me))
+    _next_step(s, ev)
+
+
+def _next_step(s: State, ev: list[Event]) -> None:
     """On to the next step of the turn (clause order of the turn)."""
     st = s.stage
     if st == "play":

@@ -10,6 +10,7 @@ Grammar (cards are `card-id#N`; see docs/rules/usagi.md "Notation"):
     use C [K] [on T]         (K: which of the card's abilities, from 1)
     involve C E              finished
     tiebreak C               (secret: the involved Character given up in a tie)
+    extra N                  (the score step: N of the extra chronicle tokens offered)
     hero [C]                 (the Hero kept, none for none)
 """
 
@@ -25,14 +26,15 @@ from .cards import instance
 
 CARDLESS = ("cut", "pass", "finished")
 MAYBE_ONE = ("propose", "hero")
-WORDS = (*CARDLESS, *MAYBE_ONE, "discard", "play", "use", "involve", "tiebreak")
+WORDS = (*CARDLESS, *MAYBE_ONE, "discard", "play", "use", "involve", "tiebreak", "extra")
 
 
 @dataclass(frozen=True, slots=True)
 class Action:
     """One move. `card` the card it is about; `other` its target (the host of an
     Attachment, the Event of an involvement, a card an effect aims at); `cards`
-    the cards discarded; `index` which ability (0-based)."""
+    the cards discarded; `index` which ability (0-based), or how many extra
+    chronicle tokens are taken."""
 
     kind: str
     card: str = ""
@@ -48,6 +50,8 @@ class Action:
         if k == "use":
             num = f" {self.index + 1}" if self.index else ""
             return f"use {self.card}{num}{f' on {self.other}' if self.other else ''}"
+        if k == "extra":
+            return f"extra {self.index}"
         if k == "play":
             return f"play {self.card}{f' on {self.other}' if self.other else ''}"
         return " ".join(p for p in (k, self.card, self.other) if p)
@@ -86,6 +90,11 @@ def parse(text: str) -> Action:
             raise NotationError(f"{text!r}: cards are discarded one at a time "
                                 "(`discard C`, then `discard` alone to stop)")
         return Action(kind, cards=tuple(_cards(rest)))
+    if kind == "extra":
+        need(1, "a number of tokens")
+        if not rest[0].isdigit():
+            raise NotationError(f"{text!r}: write extra N, N the tokens taken (0 for none)")
+        return Action(kind, index=int(rest[0]))
     if kind == "tiebreak":
         need(1, "one card")
         return Action(kind, *_cards(rest))

@@ -71,7 +71,7 @@ def evaluate(s: State, me: int) -> float:
             v -= 7.0 * val * rival
         req = dict(event_ratings(s, e))
         mine = sums(s, me, e)
-        if any(c for c in s.involved_with(e) if s.owner[c] == me):
+        if any(c for c in s.involved_with(e) if s.ctrl(c) == me):
             v += 3.0 * val * sum(min(1.0, mine[r] / (req[r] + 1)) for r in req) / len(req)
     known = statics(s)
     for c in s.characters(me):
@@ -80,7 +80,7 @@ def evaluate(s: State, me: int) -> float:
         v += 0.6 + (0.2 if fresh else 0.1) * sum(x for _, x in ratings(s, c, known))
         if d.kind == "hero":
             v += 0.5
-    v += 0.5 * sum(1 for a in s.attached if s.owner[a] == me)
+    v += 0.5 * sum(1 for a in s.attached if s.ctrl(a) == me)
     v += 0.8 * (len(s.common[me]) + sum(1 for f in s.field for c in f
                                         if s.defs[c].kind == "held" and s.owner[c] == me))
     v += 0.4 * min(len(s.hand[me]), 8)
@@ -180,6 +180,17 @@ def _tiebreak(s: State, me: int, legal: list[Action]) -> Action:
     return min(legal, key=weight)
 
 
+def _extra(s: State, me: int, legal: list[Action]) -> Action:
+    """The score step (U30): the most extra tokens, unless fewer do better, as
+    when emptying the pool would end the game with another player ahead."""
+    best, best_v = legal[0], -1e9
+    for a in legal:                  # all of them first: a tie keeps the most
+        v = evaluate(apply(s, a)[0], me)
+        if v > best_v:
+            best, best_v = a, v
+    return best
+
+
 def _hero(s: State, me: int, legal: list[Action]) -> Action:
     def worth(a: Action) -> float:
         if not a.card:
@@ -209,6 +220,8 @@ def choose(state: State, rng: random.Random) -> Any:
         return _tiebreak(s, me, legal)
     if step == "hero":
         return _hero(s, me, legal)
+    if step == "score":
+        return _extra(s, me, legal)
     base = evaluate(s, me)
     best, best_v = legal[-1], -1e9
     for a in legal:

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 from shrinetable.engine import Event
 
 from .schema import CARD_TARGETS, Effect
-from .zones import draw, remove, to_pile
+from .zones import draw, remove, take_control, to_pile
 
 if TYPE_CHECKING:
     from .state import State
@@ -28,7 +28,7 @@ def statics(s: State) -> list[tuple[int, int, Effect]]:
     out = []
     for c in s.attached:
         for e in s.defs[c].static:
-            out.append((c, s.owner[c], e))
+            out.append((c, s.ctrl(c), e))
     for q in range(s.n):
         for c in s.field[q] + s.common[q]:
             if c not in s.cancelled:
@@ -37,7 +37,7 @@ def statics(s: State) -> list[tuple[int, int, Effect]]:
     for c in s.involved:
         if c not in s.cancelled:
             for e in s.defs[c].static:
-                out.append((c, s.owner[c], e))
+                out.append((c, s.ctrl(c), e))
     return out
 
 
@@ -48,7 +48,7 @@ def applies(s: State, src: int, q: int, e: Effect, c: int) -> bool:
     if e.target == "this":
         return c == s.attached.get(src, src)
     if e.target == "own":
-        return s.owner[c] == q
+        return s.ctrl(c) == q
     return True                                          # all
 
 
@@ -79,8 +79,9 @@ def event_ratings(s: State, ev: int) -> list[tuple[str, int]]:
 
 
 def involved_cards(s: State, q: int, ev: int) -> list[int]:
-    """`q`'s cards involved with `ev`: its Characters and their Attachments."""
-    return s.with_attachments([c for c in s.involved_with(ev) if s.owner[c] == q])
+    """`q`'s cards involved with `ev`: the Characters it controls and their
+    Attachments (3.3.1: "if you control cards that are involved")."""
+    return s.with_attachments([c for c in s.involved_with(ev) if s.ctrl(c) == q])
 
 
 def sums(s: State, q: int, ev: int) -> dict[str, int]:
@@ -111,9 +112,9 @@ def is_target(s: State, q: int, e: Effect, c: int) -> bool:
     if s.defs[c].type != "character":
         return False
     if t == "own_character":
-        return s.owner[c] == q
+        return s.ctrl(c) == q
     if t == "other_character":
-        return s.owner[c] != q
+        return s.ctrl(c) != q
     if t == "involved":
         return c in s.involved
     return True
@@ -167,29 +168,31 @@ def resolve(s: State, q: int, src: int, effects: tuple[Effect, ...], target: int
             name = s.defs[c].name
             if e.do == "strike":
                 s.stricken = s.stricken | {c}
-                ev.append(Event("strike", f"{name} is stricken", s.owner[c], (s.names[c],)))
+                ev.append(Event("strike", f"{name} is stricken", s.ctrl(c), (s.names[c],)))
             elif e.do == "refresh":
                 s.stricken = s.stricken - {c}
-                ev.append(Event("refresh", f"{name} is refreshed", s.owner[c], (s.names[c],)))
+                ev.append(Event("refresh", f"{name} is refreshed", s.ctrl(c), (s.names[c],)))
             elif e.do == "boost":
                 if s.defs[c].rating(e.rating) is not None:
                     s.boosts[(c, e.rating)] = s.boosts.get((c, e.rating), 0) + e.amount
                     ev.append(Event("boost", f"{name} gets +{e.amount} {e.rating} this turn",
-                                    s.owner[c]))
+                                    s.ctrl(c)))
             elif e.do == "exhaust":
                 to_pile(s, c, "rest", ev)
             elif e.do == "kill":
                 to_pile(s, c, "dead", ev)
             elif e.do in ("remove", "bury"):
                 remove(s, c, ev, "dead" if e.do == "bury" else "rest")
+            elif e.do == "control":
+                take_control(s, c, q, ev)
             elif e.do == "cancel":
                 s.cancelled = s.cancelled | {c}
                 ev.append(Event("cancel", f"{name}'s abilities are cancelled this turn",
-                                s.owner[c], (s.names[c],)))
+                                s.ctrl(c), (s.names[c],)))
             elif e.do == "withdraw" and c in s.involved:
                 del s.involved[c]
-                s.field[s.owner[c]].append(c)
-                ev.append(Event("withdraw", f"{name} is no longer involved", s.owner[c],
+                s.field[s.ctrl(c)].append(c)
+                ev.append(Event("withdraw", f"{name} is no longer involved", s.ctrl(c),
                                 (s.names[c],)))
 
 

@@ -28,6 +28,7 @@ KINDS = {
     "action": ("play", "use", "involve", "finished"),
     "respond": ("play", "use", "pass"),
     "tiebreak": ("tiebreak",),
+    "score": ("extra",),
     "hero": ("hero",),
 }
 NOW = {
@@ -38,6 +39,8 @@ NOW = {
                "or finishes", "actions"),
     "respond": ("players respond with Moments and abilities, or pass", "respond"),
     "tiebreak": ("the tied contenders each give up an involved card", "tie"),
+    "score": ("the winner of an Event says how many extra chronicle tokens to take",
+              "U30"),
     "hero": ("each player in turn keeps a Hero, or none", "hero"),
 }
 
@@ -178,9 +181,14 @@ def _tiebreak(s: State, a: Action, q: int) -> tuple[str, str]:
     return "Give up one of your own cards involved with the tied Event.", "tie"
 
 
+def _extra(s: State, a: Action, q: int) -> tuple[str, str]:
+    return (f"The score effects offer {s.contest.extra} extra chronicle "
+            f"token{'s' * (s.contest.extra != 1)}: take 0 to {s.contest.extra}."), "U30"
+
+
 def _hero(s: State, a: Action, q: int) -> tuple[str, str]:
     return "Keep a Hero from your own play field (or none).", "hero"
 
 
 _WHY = {"discard": _discard, "propose": _propose, "play": _play, "use": _use,
-        "involve": _involve, "tiebreak": _tiebreak, "hero": _hero}
+        "involve": _involve, "tiebreak": _tiebreak, "extra": _extra, "hero": _hero}

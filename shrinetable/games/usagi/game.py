@@ -33,6 +33,7 @@ PROMPTS = {
     "action": "Play a card, use an ability, involve a Character, or finish",
     "respond": "Respond with a Moment or an ability, or pass",
     "tiebreak": "A tie: secretly give up one of your involved cards",
+    "score": "Your score effects offer extra chronicle tokens: take how many?",
     "hero": "Choose a Hero to keep for the next turn, or none",
 }
 KINDS = ("deck", "hand", "field", "rest", "dead", "chronicle", "event", "involved")
@@ -164,15 +165,17 @@ class UsagiGame(GameBase):
         known = statics(s)
         shown = {names[c]: dict(ratings(s, c, known)) for c in in_play if s.defs[c].ratings}
         shown.update({names[e]: dict(event_ratings(s, e)) for e in s.events()})
-        owner = {names[c]: s.owner[c] for c in
-                 [*in_play, *s.events(), *(c for q in range(s.n) for c in s.field[q]),
-                  *(c for q in range(s.n) for c in s.common[q]),
-                  *(e.card for e in s.stack if e.kind == "play")]}
+        shown_cards = [*in_play, *s.events(), *(c for q in range(s.n) for c in s.field[q]),
+                       *(c for q in range(s.n) for c in s.common[q]),
+                       *(e.card for e in s.stack if e.kind == "play")]
+        owner = {names[c]: s.owner[c] for c in shown_cards}
+        controller = {names[c]: s.ctrl(c) for c in shown_cards}
         cs = s.contest
         contest = None
         if s.phase == "conclusion" and cs is not None:
             contest = {"event": names[cs.event],
                        "contenders": list(cs.contenders),
+                       "extra": cs.extra,
                        "totals": [rules.total(s, q, cs.event) if q in cs.contenders else None
                                   for q in range(s.n)]}
         return {
@@ -191,6 +194,7 @@ class UsagiGame(GameBase):
             "cancelled": sorted(names[c] for c in s.cancelled),
             "attached": {names[a]: names[h] for a, h in s.attached.items()},
             "owner": owner,
+            "controller": controller,
             "ratings": shown,
             "stack": [{"card": names[e.card], "by": e.by, "kind": e.kind,
                        "target": names[e.target] if e.target else None} for e in s.stack],

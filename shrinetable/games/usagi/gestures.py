@@ -18,11 +18,11 @@ engine without a second copy of any rule:
   cards dropped on your rest pile;
 - choosing the Hero to keep: a click on the Hero;
 - anything that names no card (cut, pass, finished, discard no more, propose
-  nothing, keep no Hero) is a button.
+  nothing, keep no Hero, how many extra chronicle tokens to take) is a button.
 
 The notation is the engine's (actions.py, docs/rules/usagi.md "Notation"):
 `cut`, `pass`, `finished`, `discard [C]`, `propose [E]`, `play C [on T]`,
-`use C [K] [on T]`, `involve C E`, `tiebreak C`, `hero [C]`.
+`use C [K] [on T]`, `involve C E`, `tiebreak C`, `extra N`, `hero [C]`.
 """
 
 from __future__ import annotations

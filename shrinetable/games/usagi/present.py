@@ -96,6 +96,7 @@ STRICKEN = Chip("STRICKEN", (200, 200, 200))
 FINISHED = Chip("FINISHED", (200, 200, 200))
 FIRST = Chip("FIRST", (255, 222, 110))
 CHOSEN = Chip("HERO KEPT", (255, 222, 110))
+TAKEN = Chip("TAKEN", (204, 121, 167))
 PROPOSED = Chip("proposed", (255, 222, 110))
 WAITING = Chip("choosing", (240, 234, 214))
 TOKENS = (230, 159, 0)
@@ -106,11 +107,14 @@ PHASE = {"initiation": "Initiation", "actions": "Actions", "conclusion": "Conclu
 STEP = {"produce": "producing currency", "refresh": "refreshing", "discard": "discarding",
         "draw": "drawing", "propose": "proposing Events", "reveal": "revealing Events",
         "act": "actions", "respond": "responses", "resolve": "resolving Events",
-        "tiebreak": "tie-break", "tie": "tie-break", "victory": "checking victory",
+        "tiebreak": "tie-break", "tie": "tie-break", "score": "taking chronicle tokens",
+        "victory": "checking victory",
         "hero": "choosing a Hero", "sweep": "sweeping up"}
 NOTE = {"STRICKEN": "turned sideways: it cannot strike again or be involved until refreshed",
-        "HERO KEPT": "the Hero its owner keeps through the sweep-up",
-        "CONTENDER": "its owner's involved ratings exceed the Event's",
+        "HERO KEPT": "the Hero its controller keeps through the sweep-up",
+        "TAKEN": "controlled by a player who does not own it: on leaving play it goes to "
+                 "its owner's pile",
+        "CONTENDER": "its controller's involved ratings exceed the Event's",
         "RESPONDING": "declared in the response chain, resolved last first"}
 
 RULES = """<b>Goal</b><br>
@@ -134,13 +138,15 @@ still respond); the first to finish is the next first player.<br><br>
 Each Event goes to the contender with the highest total of the ratings it shows; a
 contender's total must exceed the Event's own. In a tie each tied contender secretly drops
 one involved card onto their rest pile (a secret step), until one leads. The winner takes the
-Event and a token (and its score); a failed Event goes to the rest pile, a failed Story
-Event stays. Then each player may keep one Hero (click it) and the rest is swept up.<br><br>
+Event and a token; when score effects add more, the winner says with a button how many
+of them to take. A failed Event goes to the rest pile, a failed Story Event stays. Then each
+player may keep one Hero (click it) and the rest is swept up.<br><br>
 <b>On the cards</b><br>
 Frame colour: orange Character, blue Attachment, green Moment, yellow Event (a pink band:
 Story). Pips: H Honor, R Ryo. Ratings in the box: C Combat, D Diplomacy, I Intrigue,
 Ce Ceremony, L Labor (a 0 is a rating). STRICKEN cards are veiled; an Attachment says what
-it is on; an involved card is outlined in its owner's colour. Right-click a card, or rest
+it is on; an involved card is outlined in its controller's colour; a TAKEN card is controlled by
+a player who does not own it, and lies on its controller's side. Right-click a card, or rest
 the pointer on it, to read it large.<br><br>
 <b>On the table</b><br>
 The Events are in the middle, each over the Characters involved with it. Your Honor, Ryo
@@ -343,6 +349,9 @@ class UsagiPresentation(DeckGameWords):
             return f"Drop {cards[0]} from the tie"
         if kind in ("hero", "keep") and cards:
             return f"Keep {cards[0]} as your Hero"
+        if kind == "extra" and w and w[0].isdigit():
+            n = int(w[0])
+            return f"Take {n} extra token{'s' * (n != 1)}" if n else "Take no extra token"
         if kind == "strike" and cards:
             return f"Strike {cards[0]}"
         if kind == "cut" and w:
@@ -391,6 +400,7 @@ class UsagiPresentation(DeckGameWords):
         stricken = _names(info.get("stricken"))
         attached = info.get("attached") or {}
         owner = info.get("owner") or {}
+        control = info.get("controller") or owner
         current = info.get("ratings") or {}
         heroes = _names(info.get("heroes"))
         for z, zv in view.zones.items():
@@ -410,8 +420,11 @@ class UsagiPresentation(DeckGameWords):
                         ratings(printed)):
                     numbers = Chip(_rated(now), (246, 160, 140))
                 host = attached.get(c) if isinstance(attached, dict) else None
-                who = owner.get(c) if isinstance(owner, dict) else None
+                who = control.get(c) if isinstance(control, dict) else None
                 edge = who if isinstance(who, int) and kind == "involved" else None
+                if isinstance(owner, dict) and who is not None and owner.get(c) not in (
+                        None, who):
+                    chips.append(TAKEN)
                 veil = STRICKEN if c in stricken else None
                 notes = tuple(f"{x.text}: {NOTE[x.text]}" for x in (*chips, veil)
                               if x and x.text in NOTE)

@@ -165,11 +165,12 @@ def condition_met(s: State, q: int, condition: str) -> bool:
 
 def controlled(s: State, q: int) -> list[int]:
     """The cards in play `q` controls that may have abilities (`abilities`): a Held
-    Moment it played on another player is still its own (U26)."""
-    mine = [c for c in s.field[q] if s.owner[c] == q] + s.common[q]
-    mine += [c for c in s.involved if s.owner[c] == q]
-    mine += [a for a in s.attached if s.owner[a] == q]
-    mine += [c for r in range(s.n) if r != q for c in s.field[r] if s.owner[c] == q]
+    Moment it played on another player is still its own (U26); a Character taken
+    over is its new controller's, with its Attachments (U29)."""
+    mine = [c for c in s.field[q] if s.ctrl(c) == q] + s.common[q]
+    mine += [c for c in s.involved if s.ctrl(c) == q]
+    mine += [a for a in s.attached if s.ctrl(a) == q]
+    mine += [c for r in range(s.n) if r != q for c in s.field[r] if s.ctrl(c) == q]
     return mine
 
 
@@ -242,8 +243,14 @@ def _hero(s: State) -> list[Action]:
                               if s.defs[c].kind == "hero")]
 
 
+def _extra(s: State) -> list[Action]:
+    """The score step (U30): how many of the extra tokens offered to take, all of
+    them first."""
+    return [Action("extra", index=k) for k in range(s.contest.extra, -1, -1)]
+
+
 _GEN = {"cut": _cut, "discard": _discard, "propose": _propose, "action": _action,
-        "respond": _respond, "tiebreak": _tiebreak, "hero": _hero}
+        "respond": _respond, "tiebreak": _tiebreak, "score": _extra, "hero": _hero}
 
 
 # ------------------------------------------------------------------------ applying
@@ -480,19 +487,19 @@ def _resolve_entry(s: State, x: Entry, ev: list[Event]) -> None:
         resolve(s, q, c, (x.effect or d.abilities[x.index],), x.target, ev)
         return
     if x.kind == "involve":
-        ok = (c in s.field[s.owner[c]] and c not in s.stricken and x.target in s.revealed
+        ok = (c in s.field[s.ctrl(c)] and c not in s.stricken and x.target in s.revealed
               and s.in_play(x.target))
         if not ok:
             ev.append(Event("fizzle", f"{d.name} cannot become involved any more", q))
             return
-        s.field[s.owner[c]].remove(c)
+        s.field[s.ctrl(c)].remove(c)
         s.involved[c] = x.target
         zone = f"involved:{s.owner[x.target]}"
         # the log said it when it was declared ("P1 involves X with E"): no words again
         ev.append(Event("involve", "", q,
                         tuple(s.names[y] for y in s.with_attachments([c])), f"field:{q}",
                         zone))
-        rivals = tuple(y for y in s.involved_with(x.target) if s.owner[y] != q)
+        rivals = tuple(y for y in s.involved_with(x.target) if s.ctrl(y) != q)
         for y in s.with_attachments([c]):
             if s.defs[y].involve and y not in s.cancelled:
                 resolve(s, q, y, s.defs[y].involve, 0, ev, rivals)
@@ -595,7 +602,8 @@ def _resolve_events(s: State, queue: tuple[int, ...], ev: list[Event]) -> None:
             best = max(total(s, q, e) for q in who)
             who = [q for q in who if total(s, q, e) == best]
         if len(who) == 1:
-            _win(s, who[0], e, ev)
+            if _win(s, who[0], e, queue, ev):
+                return
         elif not who:
             _fail(s, e, ev)
         else:
@@ -630,7 +638,7 @@ def _tiebreak_apply(s: State, q: int, a: Action, ev: list[Event]) -> None:
         return
     gone = [s.proposal[r] for r in cs.contenders]
     ev.append(Event(REVEAL, "Given up: " + ", ".join(
-        f"{p(s.owner[c])} {s.defs[c].name}" for c in gone), None,
+        f"{p(s.ctrl(c))} {s.defs[c].name}" for c in gone), None,
         tuple(s.names[c] for c in gone)))
     for c in gone:
         to_pile(s, c, "rest", ev)
@@ -643,7 +651,8 @@ def _tiebreak_apply(s: State, q: int, a: Action, ev: list[Event]) -> None:
         who = [r for r in who if total(s, r, e) == best]
     s.step = "hero"          # not a decision: left at once below
     if len(who) == 1:
-        _win(s, who[0], e, ev)
+        if _win(s, who[0], e, cs.queue, ev):
+            return
     elif not who:
         ev.append(Event("tie", f"Nobody is left contending for {s.defs[e].name}"))
         _fail(s, e, ev)
@@ -653,30 +662,56 @@ def _tiebreak_apply(s: State, q: int, a: Action, ev: list[Event]) -> None:
     _resolve_events(s, cs.queue, ev)
 
 
-def _score(s: State, q: int, e: int) -> int:
+def _score(s: State, q: int, e: int) -> tuple[int, int]:
     """`score`: 1, plus the Event's score, its Settings' and the winner's involved
-    cards' score effects; never below 0, and no more than the pool holds (U7)."""
+    cards' score effects; never below 0, and no more than the pool holds (U7).
+    Returns the tokens taken for sure and the extra ones the winner may take
+    (`chronicle`, ruling U30: a net increase is offered, a decrease is not)."""
     n = 1 + s.defs[e].score + sum(s.defs[a].score for a in s.attachments(e))
     n += sum(s.defs[c].score for c in involved_cards(s, q, e))
-    return min(max(0, n), s.pool)
+    full = min(max(0, n), s.pool)
+    sure = min(1, full) if n > 1 else full
+    return sure, full - sure
 
 
-def _win(s: State, q: int, e: int, ev: list[Event]) -> None:
+def _win(s: State, q: int, e: int, queue: tuple[int, ...], ev: list[Event]) -> bool:
     """`resolve`: Resolve >> effects (the Event's, then its Settings'), tokens, and
-    the Event into the winner's chronicle."""
+    the Event into the winner's chronicle. True when the winner is first asked how
+    many extra tokens to take (the score step, U30)."""
     d = s.defs[e]
-    rivals = tuple(c for c in s.involved_with(e) if s.owner[c] != q)
+    rivals = tuple(c for c in s.involved_with(e) if s.ctrl(c) != q)
     ev.append(Event("resolve", f"{p(q)} resolves {d.name}", q))
     for src in [e, *s.attachments(e)]:
         if s.defs[src].resolve:
             resolve(s, q, src, s.defs[src].resolve, 0, ev, rivals)
-    n = _score(s, q, e)
+    sure, extra = _score(s, q, e)
+    if extra:
+        s.contest = Contest(e, (q,), queue, extra)
+        s.step, s.turn = "score", q
+        return True
+    _chronicle(s, q, e, sure, 0, ev)
+    return False
+
+
+def _extra_apply(s: State, q: int, a: Action, ev: list[Event]) -> None:
+    """The score step (U30): the winner takes the extra tokens it chose, then the
+    conclusion goes on with the next Event."""
+    cs = s.contest
+    _chronicle(s, q, cs.event, _score(s, q, cs.event)[0] + a.index, cs.extra - a.index, ev)
+    s.step = "hero"          # not a decision: left at once below
+    _resolve_events(s, cs.queue, ev)
+
+
+def _chronicle(s: State, q: int, e: int, n: int, declined: int, ev: list[Event]) -> None:
+    """`resolve`: `n` tokens from the pool, then the Event into `q`'s chronicle."""
+    d = s.defs[e]
     s.tokens[q] += n
     s.pool -= n
     if n:
         s.last_gain = tuple(s.seq if r == q else (s.last_gain[r] if s.last_gain else 0)
                             for r in range(s.n))
-    ev.append(Event("score", f"{p(q)} takes {n} chronicle token{'s' * (n != 1)} "
+    no = f" and declines {declined} more" if declined else ""
+    ev.append(Event("score", f"{p(q)} takes {n} chronicle token{'s' * (n != 1)}{no} "
                              f"({s.pool} left)", q))
     _clear_event(s, e, ev)
     s.chronicle[q].append(e)
@@ -698,13 +733,13 @@ def _fail(s: State, e: int, ev: list[Event]) -> None:
 
 def _clear_event(s: State, e: int, ev: list[Event]) -> None:
     """The Event leaves the Event field: its Settings to their owners' rest piles,
-    its involved Characters back to their owners' play fields."""
+    its involved Characters back to their controllers' play fields."""
     for a in s.attachments(e):
         del s.attached[a]
         s.rest[s.owner[a]].append(a)
     for c in s.involved_with(e):
         del s.involved[c]
-        s.field[s.owner[c]].append(c)
+        s.field[s.ctrl(c)].append(c)
     s.event[s.owner[e]].remove(e)
     s.revealed = s.revealed - {e}
 
@@ -753,11 +788,15 @@ def _sweep(s: State, ev: list[Event]) -> None:
     end."""
     for q in _order(s):
         gone = [c for c in s.field[q] if s.defs[c].type == "character" and c != s.hero[q]]
+        taken = [c for c in gone if s.owner[c] != q]     # to their owners' piles (U29)
         for c in gone:
             to_pile(s, c, "rest", ev, quiet=True)
         if gone:
             ev.append(Event("sweep", f"{p(q)}'s field is swept up", q,
-                            tuple(s.names[c] for c in gone), f"field:{q}", f"rest:{q}"))
+                            tuple(s.names[c] for c in gone if c not in taken), f"field:{q}",
+                            f"rest:{q}"))
+        for c in taken:
+            ev.append(Event("sweep", "", q, (s.names[c],), f"field:{q}", f"rest:{s.owner[c]}"))
         s.honor[q] = s.ryo[q] = 0
     s.boosts = {}
     s.cancelled = frozenset()
@@ -771,4 +810,4 @@ _APPLY = {"cut": _cut_apply, "pass": lambda s, q, a, ev: (_cut_apply(s, q, a, ev
                                                           else _pass(s, q, a, ev)),
           "discard": _discard_apply, "propose": _propose_apply, "play": _play,
           "use": _use, "involve": _involve, "finished": _finished,
-          "tiebreak": _tiebreak_apply, "hero": _hero_apply}
+          "tiebreak": _tiebreak_apply, "extra": _extra_apply, "hero": _hero_apply}

@@ -34,7 +34,7 @@ SUBTYPES = {"character": ("hero", "ally"),
             "event": ("", "story")}
 WHEN = ("play", "use", "involve", "resolve", "static")
 DO = ("gain", "draw", "strike", "refresh", "exhaust", "kill", "boost", "withdraw",
-      "rating", "remove", "bury", "cancel")
+      "rating", "remove", "bury", "cancel", "control")
 # targets a player chooses when the card is played or the ability used: Characters,
 # then the cards only `remove` aims at (a Held Moment, an Attachment in play)
 CHARACTER_TARGETS = ("character", "own_character", "other_character", "involved")
@@ -91,6 +91,9 @@ class Effect(Strict):
                 self.target in ("you", "others", "own", "all"):
             raise ValueError(f"target: {self.do} acts on a card: this, rivals or a chosen "
                              f"{'/'.join(CHARACTER_TARGETS)}")
+        if self.do == "control" and self.target != "other_character":
+            raise ValueError("target: control takes a chosen other_character (a Character "
+                             "another player controls)")
         if (self.do in ("remove", "bury")) != (self.target in ("held", "attachment")):
             raise ValueError("target: remove and bury take a chosen held (Moment) or "
                              "attachment out of play, and only they aim at those")

@@ -6,7 +6,9 @@ deck), the `first` player, `turn_no`, the `finished` players,
 each seat's `honor` and `ryo`, the chronicle `pool` and each seat's `tokens`, the
 `stricken` cards, `attached` (attachment -> the card it is on), `heroes` (the
 Hero each seat kept), `owners` (the owner of any card, when it is not the seat of
-its zone), `involved_with` (the Event a Character is involved with, when its seat has
+its zone: a Character in another seat's field is controlled by that seat, U29),
+`controllers` (who controls an involved Character, when not its owner),
+`involved_with` (the Event a Character is involved with, when its seat has
 two) and `proposals` (a secret proposal already made in the propose step).
 Involvement is where a Character is: `involved:i` holds the Characters involved with
 seat i's Events (`event:i`: its Events, each followed by its Settings, and Held
@@ -55,6 +57,7 @@ class Keys(_Strict):
     attached: dict[str, str] = {}
     heroes: dict[Seat, str] = {}
     owners: dict[str, Seat] = {}      # who owns a card, when not the seat of its zone
+    controllers: dict[str, Seat] = {}  # who controls an involved Character, if not its owner
     involved_with: dict[str, str] = {}  # Character -> Event, for a seat with two Events
     proposals: dict[Seat, str] = {}   # the propose step: a seat's secret proposal made
 
@@ -99,8 +102,29 @@ def position(game: Any, spec: Any) -> State:
               [False] * n, [0] * n, [False] * n, [0] * n, pool=POOL[n], pool_start=POOL[n])
     _attachments(s, spec, zones)
     _table(s, spec, zones)
+    _control(s, spec)
     _marks(s, spec)
     return s
+
+
+def _control(s: State, spec: Any) -> None:
+    """Who controls each Character (U29): the seat of the field it lies in, or for
+    an involved one `controllers` (its owner by default); its Attachments with it."""
+    for q in range(s.n):
+        for c in s.field[q]:
+            if s.defs[c].type == "character" and s.owner[c] != q:
+                s.control[c] = q
+    for text, who in spec.controllers.items():
+        loc = ("controllers", text)
+        c = _named(s, text, loc)
+        if c not in s.involved or seat_index(who) >= s.n:
+            raise SetupError(loc, f"{text} is not an involved Character of a seat in play "
+                                  f"(a Character in a field is its field's seat's)")
+        if seat_index(who) != s.owner[c]:
+            s.control[c] = seat_index(who)
+    for a, h in s.attached.items():
+        if s.defs[h].type == "character" and s.owner[a] != s.ctrl(h):
+            s.control[a] = s.ctrl(h)
 
 
 def _attachments(s: State, spec: Any, zones: dict[str, list[int]]) -> None:

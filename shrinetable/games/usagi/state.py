@@ -12,6 +12,11 @@ attachment -> host, a Character or an Event); involved (`involved`: Character ->
 Event, in the order they were involved); or on the response stack (`stack`: the
 card being played, in front of its controller). A secret proposal stays in its
 hand until the reveal (`proposal[q]`).
+
+Who owns a card (`owner`, from the deal) and who controls it (`ctrl`) differ only
+after an effect hands a Character over (`control`: card -> seat, its Attachments
+taken with it): a Character lies in its controller's field and counts for its
+controller; it still goes to its owner's piles when it leaves play.
 """
 
 from __future__ import annotations
@@ -48,6 +53,7 @@ class Contest:
     event: int
     contenders: tuple[int, ...]       # seats still contending (the tie-break's)
     queue: tuple[int, ...] = ()       # Events still to resolve after it
+    extra: int = 0                    # the score step: extra tokens its winner may take
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,6 +86,7 @@ class State(InstanceState):
     hero: list[int]                   # the Hero each seat keeps (conclusion)
     attached: dict[int, int] = field(default_factory=dict)
     involved: dict[int, int] = field(default_factory=dict)
+    control: dict[int, int] = field(default_factory=dict)  # card -> controller, not its owner
     boosts: dict[tuple[int, str], int] = field(default_factory=dict)
     stricken: frozenset[int] = frozenset()
     cancelled: frozenset[int] = frozenset()  # Characters whose abilities are off this turn
@@ -121,6 +128,7 @@ class State(InstanceState):
         c.finished, c.proposal = self.finished[:], self.proposal[:]
         c.committed, c.hero = self.committed[:], self.hero[:]
         c.attached, c.involved = dict(self.attached), dict(self.involved)
+        c.control = dict(self.control)
         c.boosts = dict(self.boosts)
         c.stricken, c.revealed, c.stack, c.contest = (self.stricken, self.revealed,
                                                       self.stack, self.contest)
@@ -136,6 +144,10 @@ class State(InstanceState):
         return c
 
     # -- where cards are ---------------------------------------------------------
+    def ctrl(self, c: int) -> int:
+        """The seat controlling card `c`: its owner unless control was taken."""
+        return self.control.get(c, self.owner[c])
+
     def attachments(self, host: int) -> list[int]:
         return [a for a, h in self.attached.items() if h == host]
 
@@ -149,7 +161,7 @@ class State(InstanceState):
     def characters(self, q: int) -> list[int]:
         """`q`'s Characters in play: in its field, then involved ones."""
         return [c for c in self.field[q] if self.defs[c].type == "character"] + \
-            [c for c in self.involved if self.owner[c] == q]
+            [c for c in self.involved if self.ctrl(c) == q]
 
     def all_characters(self) -> list[int]:
         return [c for q in range(self.n) for c in self.field[q]
@@ -166,7 +178,7 @@ class State(InstanceState):
         q = self.owner[c]
         if self.defs[c].kind == "held":     # in the field of the player it affects (U26)
             return c in self.common[q] or any(c in f for f in self.field)
-        return c in self.field[q] or c in self.common[q] or \
+        return c in self.field[self.ctrl(c)] or c in self.common[q] or \
             (c in self.event[q] and c in self.revealed)
 
     def events(self) -> list[int]:

@@ -29,7 +29,7 @@ def _later(s: State, q: int) -> bool:
     may play a Moment or use an ability then), and nothing on the stack is aimed
     at its cards (a cancel, a kill or a strike it might answer first)."""
     return not s.finished[q] and not any(
-        e.target and e.by != q and s.owner[e.target] == q for e in s.stack)
+        e.target and e.by != q and s.ctrl(e.target) == q for e in s.stack)
 
 
 def _idle(s: State, a: Action) -> bool:

@@ -45,25 +45,46 @@ def reshuffle(s: State, q: int, ev: list[Event]) -> None:
 
 
 def leave(s: State, c: int) -> None:
-    """Take `c` out of wherever it is in play (not its attachments)."""
+    """Take `c` out of wherever it is in play (not its attachments); whoever
+    controlled it, it is its owner's card again."""
     q = s.owner[c]
     if c in s.involved:
         del s.involved[c]
     elif c in s.attached:
         del s.attached[c]
-    elif c in s.field[q]:
-        s.field[q].remove(c)
+    elif c in s.field[s.ctrl(c)]:
+        s.field[s.ctrl(c)].remove(c)
     elif c in s.common[q]:
         s.common[q].remove(c)
     else:                                # a Held Moment in another player's field
         for f in s.field:
             if c in f:
                 f.remove(c)
+    s.control.pop(c, None)
     s.stricken = s.stricken - {c}
     s.cancelled = s.cancelled - {c}
     for r in range(s.n):
         if s.hero[r] == c:
             s.hero[r] = 0
+
+
+def take_control(s: State, c: int, q: int, ev: list[Event]) -> None:
+    """`leave` (4.2, ruling U29): `q` takes control of Character `c`, its
+    Attachments taken with it. From a field it moves to `q`'s; involved, it stays
+    with its Event and counts for `q`. It keeps its marks (stricken, boosts)."""
+    src, old = zone_of(s, c), s.ctrl(c)
+    cards = s.with_attachments([c])
+    for x in cards:
+        if q == s.owner[x]:
+            s.control.pop(x, None)
+        else:
+            s.control[x] = q
+    if c in s.field[old]:
+        s.field[old].remove(c)
+        s.field[q].append(c)
+    s.hero = [0 if h == c else h for h in s.hero]
+    ev.append(Event("control", f"{p(q)} takes control of {s.defs[c].name}", q,
+                    tuple(s.names[x] for x in cards), src, zone_of(s, c)))
 
 
 def remove(s: State, c: int, ev: list[Event], pile: str = "rest") -> None:

@@ -1,0 +1,26 @@
+"""The pydantic model of a save file (formats/save.py reads and writes it, and
+imports this when first needed, so the table starts without pydantic)."""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from shrinetable.engine import MAX_SEATS
+
+
+class SaveFile(BaseModel):
+    """A save as data: what formats/save.py writes and reads."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    format: Literal["shrinetable-save"] = "shrinetable-save"
+    version: Literal[1, 2, 3] = 3   # 2: decks kept in the save, never a file's path;
+                                    # 3: checkpoints
+    game: str
+    seed: int
+    options: dict[str, bool | int | float | str] = {}
+    seats: list[Literal["human", "computer"]] = Field(min_length=2, max_length=MAX_SEATS)
+    actions: list[str] = []
+    checkpoints: list[dict[str, Any]] = []   # {"at": moves, ...}, in order
