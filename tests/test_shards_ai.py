@@ -143,3 +143,30 @@ def test_computer_beats_random_play():
         o = GAME.outcome(s)
         wins += o is not None and me in o.winners
     assert wins >= 92, wins
+
+
+@pytest.mark.parametrize("turn_no", [3, 60])
+def test_recruits_rather_than_hoards_late_in_the_game(turn_no):
+    """Clauses recruit, winning (Domination): late in the game as early, resources
+    kept idle win nothing, so a unit in hand is recruited. (Issue 24: Ashen against
+    Prism, seed 18, held 7 basic and two Border Reavers from turn 31 and both seats
+    played 500 turns without a unit recruited.)"""
+    s = pos({"terr1:0": ["hearth-farmstead#1"], "terr1:1": ["stone-quarry#3"],
+             "hand:0": ["border-reaver#4"], "deck:0": FILL[:10], "deck:1": FILL[10:20]},
+            turn_no=turn_no, pool={"p1": {"basic": 7}})
+    assert "play border-reaver#4 in 1" in _turn(s)
+
+
+def test_attacks_with_more_units_than_the_defender_can_block():
+    """Clauses attack, block, winning (Domination), R11, R28: two Gilded Sentinels
+    would block and kill any one or two Border Reavers, but three outnumber them and
+    the third finishes the last building. (Issue 24: in Gilded against Ashen, seed 88,
+    Ashen sent one unit a turn against two blockers, six more at home, until the
+    500-turn cap.)"""
+    s = pos({"terr1:0": ["hearth-farmstead#1", "border-reaver#2", "border-reaver#3",
+                         "border-reaver#4"],
+             "terr1:1": ["ash-cairn#5", "gilded-sentinel#6", "gilded-sentinel#7"]},
+            turn_no=3, damage={"ash-cairn#5": 2})
+    while GAME.outcome(s) is None and s.turn_no == 3:
+        s = play(s, _choice(s))
+    assert GAME.outcome(s).winners == (0,)

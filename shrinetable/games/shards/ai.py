@@ -2,7 +2,8 @@
 scored by a position evaluation that counts what the win conditions count
 (buildings standing, Grand counters, cards and resources left). A combat
 move is scored on the position after the combat, played out with a careful
-defender's guess (`settle`).
+defender's guess (`settle`); an attack also as the start of an attack by every
+unit that may join it (`_all_in`), which is how a side that is ahead presses on.
 
 Attrition is counted as a clock: a deck's cards (and, at half weight, the
 resources an empty deck's draws would expend) cost more the fewer are left,
@@ -106,9 +107,12 @@ def _side(s: State, q: int, press: tuple[float, float]) -> float:
         if s.owner[c] == q:
             v += n * (n + 2.0 if s.defs[c].kw("grand") is not None else 0.8)
     v += HAND * min(len(s.hand[q]), 8)
-    basic = s.pool[q].get("basic", 0)      # a hoard beyond a good turn's spending is idle
-    v += 0.8 * min(basic, 8) + 0.05 * max(0, basic - 8)
-    v += 1.2 * min(sum(s.pool[q].values()) - basic, 6)
+    # a hoard beyond a good turn's spending is idle; and a resource kept is worth
+    # less as the game goes on, as a unit kept at home is, or a seat that has
+    # stopped recruiting would hoard for ever (seed 18, Ashen against Prism)
+    basic = s.pool[q].get("basic", 0)
+    v += keep * (0.8 * min(basic, 8) + 0.05 * max(0, basic - 8)
+                 + 1.2 * min(sum(s.pool[q].values()) - basic, 6))
     v -= CLOCK * press[q] / (_clock(s, q) + SLACK)      # Attrition (R23)
     return v + _recurring(s, q, press)
 
@@ -171,6 +175,21 @@ def _candidates(s: State, legal: list[Action]) -> list[Action]:
     return out + [a for _, a in aims.values()]
 
 
+def _all_in(s: State) -> State:
+    """`s` (a combat being declared) with every other unit that may still join it
+    added, each aimed as `_candidates` aims, then played out. One attacker more
+    at a time can look worse while the defender has blockers for each, though
+    together they outnumber the blockers and the rest get through (issue 24: in
+    Gilded against Ashen, seed 88, Ashen sent one unit a turn against two blockers,
+    six more at home, until the 500-turn cap)."""
+    while s.stage == "declare" and s.result is None:
+        more = [a for a in _candidates(s, legal_actions(s)) if a.kind == "attack"]
+        if not more:
+            break
+        s, _ = apply(s, more[0])
+    return settle(s)
+
+
 def choose(state: State, rng: random.Random) -> Any:
     """The action the computer takes for the deciding seat of `state`."""
     s = state
@@ -182,7 +201,11 @@ def choose(state: State, rng: random.Random) -> Any:
     base = evaluate(s, me, press)
     best, best_v = legal[-1], -1e9
     for a in _candidates(s, legal):
-        if a.kind in ("attack", "charge", "block", "hold", "pass", "withdraw") or \
+        if a.kind == "attack":
+            s2 = apply(s, a)[0]
+            v = max(evaluate(settle(s2), me, press),
+                    evaluate(_all_in(s2), me, press)) - base
+        elif a.kind in ("charge", "block", "hold", "pass", "withdraw") or \
                 (s.combat is not None and a.kind in ("play", "use")):
             v = evaluate(settle(apply(s, a)[0]), me, press) - base
         elif a.kind == "end":
