@@ -249,6 +249,26 @@ class Session:
         self._state = self._snaps[len(texts)] = state
         self.marks.update(marks)
 
+    def _replay(self, action: Any, n: int, where: str) -> None:
+        """Apply saved move `n`; where it does not apply, first the moves of
+        decisions the rules added since the save was made (`missing_move`),
+        taken as the rules then took them, and say so in `notes`."""
+        added = []
+        while True:
+            try:
+                self.apply(action)
+                break
+            except ValueError:
+                filler = self.game.missing_move(self.state) if len(added) < 8 else None
+                if filler is None:
+                    raise
+                self.apply(filler)
+                added.append(filler.text)
+        if added:
+            self.notes.append(f"{where}: before move {n}, a step the rules have added "
+                              f"since this game was saved was taken as it was then "
+                              f"({', '.join(added)})")
+
     @classmethod
     def from_save(cls, save: SaveFile, where: str = "save") -> Session:
         """Replay a save from its last sound checkpoint (adapter/checkpoint.py);
@@ -261,7 +281,7 @@ class Session:
         done = checkpoint.resume(session, save, where)
         for n, text in enumerate(save.actions[done:], done + 1):
             try:
-                session.apply(game.parse_action(text))
+                session._replay(game.parse_action(text), n, where)
             except Exception as e:   # noqa: BLE001 - after a checkpoint, it may be to blame
                 if done:   # a state that held up but the rules trip on: replay every move
                     again = cls.from_save(save.model_copy(update={"checkpoints": []}), where)

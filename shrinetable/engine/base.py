@@ -282,6 +282,13 @@ class GameBase:
             return None
         return next((a for a in self.legal_actions(state) if a.text in self.auto_pass), None)
 
+    def missing_move(self, state: Any) -> Any | None:
+        """A save made under older rules lacks the moves of a decision added since
+        (a step the rules then took by themselves): the move that takes it as
+        they did, when a saved move does not apply at `state`; None: the save is
+        at fault. Read only while a save is replayed (adapter/session.py)."""
+        return None
+
     def skip_warning(self, state: Any, action: Any) -> str:
         """A question for the table to ask before the deciding seat makes
         `action`, when it gives up something that cannot be taken back while a

@@ -132,18 +132,25 @@ class Panels:
 
 @dataclass(frozen=True)
 class Canvas:
+    """The design canvas the rectangles are drawn on (scaled to the window)."""
+
     width: int = field(metadata=bounds(gt=0, le=10000))
     height: int = field(metadata=bounds(gt=0, le=10000))
 
 
 @dataclass(frozen=True)
 class CardSize:
+    """A card's size on the canvas (before a zone's `card_scale`)."""
+
     width: int = field(metadata=bounds(gt=0, le=1000))
     height: int = field(metadata=bounds(gt=0, le=1000))
 
 
 @dataclass(frozen=True)
 class Layout:
+    """A game's layout file: the canvas, the card, the side panels and a variant
+    per player count."""
+
     game: str
     canvas: Canvas
     card: CardSize
@@ -177,6 +184,8 @@ def relative(owner: int, viewer: int | None, seats: int) -> str:
 
 @dataclass(frozen=True)
 class Problem:
+    """One fault of a layout file: where (file, key path, line) and what."""
+
     file: str
     path: tuple[str, ...]
     message: str

@@ -92,6 +92,11 @@ class UsagiGame(GameBase):
         (`stops.pass_alone`: a boost no contest counts)."""
         return stops.pass_alone(s)
 
+    def missing_move(self, s: State) -> Action | None:
+        """Saves from before the score step (U30): the winner took every extra
+        token then."""
+        return Action("extra", index=s.contest.extra) if s.step == "score" else None
+
     def skip_warning(self, s: State, a: Action) -> str:
         """Finishing with a move left, keeping no Hero while one is in play (it is
         swept up with the field, and its Honor with it) and proposing no Event with
