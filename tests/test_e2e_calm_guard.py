@@ -26,9 +26,15 @@ GAMES = ("shrine", "shrines", "sorcerer", "shards", "usagi")
 GUARD = "4"   # seconds: the test's click lands inside it even under load
 
 
+def _ending(m: Match) -> list:
+    """The step-ending moves in the bar's order (the game's `primary` first)."""
+    return [x for x in bar.shown(m.moves(), False, set(), m.present.primary)
+            if bar.ends_step(x)]
+
+
 def _top(m: Match):
     d = m.decision()
-    ending = [x for x in m.moves() if bar.ends_step(x)] if d and d.seat == 0 else []
+    ending = _ending(m) if d and d.seat == 0 else []
     if not ending:
         return None
     return (m.present.describe(ending[0].text, d.kind), ending[0].text,
@@ -95,7 +101,7 @@ def skip_plan(name: str) -> tuple[int, list[tuple[str, str]]]:
         m.run()
         steps = []
         while len(steps) < 8 and (d := m.decision()) is not None and d.seat == 0:
-            ending = [x for x in m.moves() if bar.ends_step(x)]
+            ending = _ending(m)
             if not ending:
                 break
             steps.append("secret" if d.secret else ending[0].text)

@@ -55,6 +55,25 @@ def test_a_step_ending_move_always_stands_in_the_bars_first_row(name):
     assert seen
 
 
+def test_the_plain_end_of_a_step_takes_the_first_place_before_another_ending_move():
+    """A Shards turn may end two ways: End turn, or Research (draws 2, then ends
+    it); End turn is the game's `primary` and stands at the bar's first place
+    (Research stood there, and a person ending a turn drew two cards instead)."""
+    game = registry.get("shards")
+    m = Match(Session(game, 3, {}, ["computer", "computer"]))
+    for _ in range(300):
+        moves = m.moves()
+        texts = {mv.text for mv in moves}
+        if {"end", "research"} <= texts:
+            break
+        m.step()
+    else:
+        raise AssertionError("no decision offered both End turn and Research")
+    area = pygame.Rect(1000, 500, 270, 210)
+    placed = bar.slots(bar.shown(moves, False, set(), game.present.primary), area)
+    assert placed[0][0].text == "end" and placed[0][1] == bar.first_row(area)
+
+
 def test_a_button_new_where_it_stands_ignores_clicks_until_its_guard_is_over(app, monkeypatch):
     """A click on a button that just replaced another (or came after a move)
     does nothing; rebuilt with no move in between, the same button stays

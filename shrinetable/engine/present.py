@@ -155,6 +155,9 @@ class Presentation:
     log_words: dict[str, str] = {"pass": "passes"}
     # decision kinds in which every legal move is also a button
     all_buttons: tuple[str, ...] = ()
+    # actions that stand first among the moves ending a step, at the bar's fixed
+    # first place: the plain end of the step before one that also ends it
+    primary: tuple[str, ...] = ()
     # decision kinds in which another person at the table is first asked whether
     # to pass (the game's `auto_pass`) without taking the device: what they may do
     asks: dict[str, str] = {}

@@ -41,15 +41,17 @@ def ends_step(move: gestures.Move) -> bool:
     return not move.gesture.cards and " " not in move.text.strip()
 
 
-def shown(moves: list[gestures.Move], every: bool,
-          on_table: set[tuple[str, str]]) -> list[gestures.Move]:
+def shown(moves: list[gestures.Move], every: bool, on_table: set[tuple[str, str]],
+          primary: tuple[str, ...] = ()) -> list[gestures.Move]:
     """The moves the bar offers: the card-less ones, the card moves whose cards
     are not on the table (`gestures.stranded`), and every move when the
-    decision lists them all (`every`); the step-ending ones first."""
+    decision lists them all (`every`); the step-ending ones first, the game's
+    `primary` first of those (its plain end of a step)."""
     out = gestures.buttons(moves) + gestures.stranded(moves, on_table)
     if every:
         out += [m for m in moves if m not in out]
-    return [m for m in out if ends_step(m)] + [m for m in out if not ends_step(m)]
+    ending = sorted((m for m in out if ends_step(m)), key=lambda m: m.text not in primary)
+    return ending + [m for m in out if not ends_step(m)]
 
 
 def slots(moves: list[gestures.Move], area: pygame.Rect) -> list[tuple[gestures.Move, pygame.Rect]]:

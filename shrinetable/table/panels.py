@@ -217,7 +217,7 @@ class Panels:
         on_table = {(p.zone, p.name) for p in geo.place_cards(
             self.s.layout, self.s.view(), self.s.board.scaler, self.s.viewer) if p.name}
         present = self.s.match.present
-        shown = bar.shown(self.s.moves, d.kind in present.all_buttons, on_table)
+        shown = bar.shown(self.s.moves, d.kind in present.all_buttons, on_table, present.primary)
         for move, rect in bar.slots(shown, area):
             b = UIButton(rect, present.describe(move.text, d.kind), self.s.app.manager)
             self.s.ui.actions[b] = move.action

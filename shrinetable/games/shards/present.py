@@ -262,6 +262,7 @@ class ShardsPresentation(DeckGameWords):
              "hold": "Done blocking", "pass": "Pass", "end": "End turn",
              "research": "Research: draw 2 and end the turn", "bonus card": "Take a card"}
     in_decision = {("tricks", "pass"): "Pass (both passing deals the damage)"}
+    primary = ("end",)   # End turn at the bar's first place, Research (which draws) beside it
     # the log's words for moves whose events do not say what the seat did
     log_words = {"pass": "passes", "end": "ends the turn", "hold": "is done blocking",
                  "charge": "charges"}
