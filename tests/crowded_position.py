@@ -1,5 +1,7 @@
 """A crowded zone to open: six Usagi seats, eight Characters involved with one
-seat's Event, more than its zone holds a line each (`geometry.strip_rects`).
+seat's Event, more than its zone holds a line each (`geometry.strip_rects`); the
+person, first to decide with a card in hand, holds the game still (with none,
+they finished at once and the computers played the Event out under the test).
 Imported by the in-process test; run as a program it opens this position in the
 real window, for tests/test_e2e_crowded.py:
 
@@ -15,6 +17,7 @@ POSITION = """game = "usagi"
 seats = 6
 
 [zones]
+"hand:0" = ["second-wind#10"]
 "event:2" = ["duel-on-the-bridge#9"]
 "involved:2" = ["kaito-the-drifting-blade#1", "old-sensei-rokuro#2", "wandering-swordsman#3",
                 "scarred-duelist#4", "temple-spearman#5", "roadside-bodyguard#6",
