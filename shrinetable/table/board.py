@@ -93,6 +93,8 @@ class Board:
         table's higher each time until its strips no longer overlap (or it
         holds the whole table's height), its cards last: on top, hit first."""
         rect, room = self.zones[name], self.felt()
+        if rect.h >= room.h:   # as high as the table already: nowhere to open to
+            return
         step = self.scaler.length(geo.STRIP)
         for high in range(rect.h + step, room.h + step, step):
             area = pygame.Rect(rect.x, rect.y, rect.w, min(high, room.h))
