@@ -140,8 +140,8 @@ def test_a_long_refusal_is_shown_whole_below_the_buttons(app):
     scene = start(app)
     reason = "Healing takes a pair of equal value matching the top card. " * 3
     scene.say(reason, error=False)   # a refusal itself stands over the table (banner)
-    box = next(e for e in app.manager.get_root_container().elements
-               if getattr(e, "html_text", "").endswith("</font>") and reason[:20] in e.html_text)
+    box = scene.ui.notice
+    assert box.html_text.endswith("</font>") and reason[:20] in box.html_text
     buttons = [b.rect for b in scene.ui.actions]
     assert buttons and box.rect.top > max(r.bottom for r in buttons)   # they do not move
     assert box.rect.height >= 3 * 18   # three lines or more, not a cut-off fourth line

@@ -418,9 +418,8 @@ def test_no_panel_notice_while_the_refusal_stands_over_the_table(app):
     scene = start(app, Session(SHRINE, 42, {}, ["human", "computer"]))
 
     def notices():
-        return [e for e in app.manager.get_root_container().elements
-                if "Refused" in getattr(e, "html_text", "") or
-                "Saved" in getattr(e, "html_text", "")]
+        return [e for e in [scene.ui.notice] if e is not None
+                if "Refused" in e.html_text or "Saved" in e.html_text]
     scene.say("Refused: that card cannot go there (rule: heal).")
     assert scene.panels.banner_up() and notices() == []
     scene.command("menu")   # the menu hides the banner: the panel says it

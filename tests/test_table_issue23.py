@@ -10,6 +10,7 @@ from shrinetable.engine import registry
 from shrinetable.formats.layout import load_layout
 from shrinetable.resources import game_layout
 from shrinetable.table import geometry as geo
+from shrinetable.table.dialogs import Dialogs
 from shrinetable.table.motion import group_offsets
 
 
@@ -107,7 +108,7 @@ def test_dialogs_rescale_when_the_window_is_resized(app):
         scene._open(overlay)
         app.step([], 0.01)
         small = scene.ui.window.rect.copy()
-        font = scene.panels.font()
+        font = Dialogs(scene).font()
         app.screen = pygame.display.set_mode((1920, 1080), pygame.RESIZABLE)
         app._resized()
         app.step([], 0.01)
@@ -116,7 +117,7 @@ def test_dialogs_rescale_when_the_window_is_resized(app):
         assert big.w >= small.w * 1.4 and big.h >= small.h * 1.4, (overlay, small, big)
         assert abs(big.centerx - 960) <= 2 and abs(big.centery - 540) <= 2, (overlay, big)
         if overlay != "load":   # the file dialog's type is pygame_gui's own
-            assert scene.panels.font() != font
+            assert Dialogs(scene).font() != font
         app.screen = pygame.display.set_mode((1280, 720), pygame.RESIZABLE)
         app._resized()
         scene.overlay = None

@@ -21,10 +21,8 @@ from . import env
 env.prepare()
 # pygame_gui warns about fonts it loads lazily (html bold/italic); not a fault here
 warnings.filterwarnings("ignore", category=UserWarning, module="pygame_gui")
-env.import_gui()
 
 import pygame  # noqa: E402
-import pygame_gui  # noqa: E402
 
 from shrinetable import resources  # noqa: E402
 from shrinetable.adapter import storage  # noqa: E402
@@ -42,6 +40,7 @@ POLL_S = 0.012        # sleep slice between polls while something is due soon
 IDLE_POLL_S = 0.03    # ...and while idle (the first input waits at most this long)
 HOVER_WAIT_MS = 100   # while the pointer rests on a widget (tooltips, hover looks)
 FRAME_MS = 16
+WARM_S = 0.2   # pygame_gui is made when nothing is due for this long (`App._warm`)
 # the computer's pace: (pause before a move worth watching, before a minor one: a
 # tapping a card for a resource, a pass). 0.7 s is long enough to follow a move (0.4 s read as a
 # blur in play-tests); a minor move waits a frame or two, so a card game's turn of
@@ -111,11 +110,7 @@ class App:
         self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
         if pos is not None:
             self.place(pos)
-        self.manager = pygame_gui.UIManager(size, theme())
-        self.manager.preload_fonts([{"name": "dejavu", "point_size": 14, "style": "bold",
-                                     "antialiased": "1"}] + [   # a long file name in a notice
-            {"name": "dejavu", "point_size": px, "style": "regular", "antialiased": "1"}
-            for px in (10, 11, 12)])
+        self._manager = None   # pygame_gui's, made when first needed (`manager`)
         self.fonts = Fonts()
         self.art = CardArt(self.fonts)
         self.trace = trace
@@ -140,10 +135,43 @@ class App:
         if fullscreen:
             self.toggle_fullscreen()
 
+    @property
+    def manager(self):
+        """pygame_gui's manager, made when a window over the table or a screen
+        built of its widgets first needs it: the game table draws its own
+        panels (`widgets`), so its first frame waits for none of pygame_gui's
+        import and theme (issue 26). The loop makes it once the first frame is
+        shown and nothing is due (`_warm`), so the first menu opens at once."""
+        if self._manager is None:
+            env.import_gui()
+            import pygame_gui
+            self._manager = pygame_gui.UIManager(self.screen.get_size(), theme())
+            self._manager.preload_fonts([{"name": "dejavu", "point_size": 14, "style": "bold",
+                                          "antialiased": "1"}])
+        return self._manager
+
+    def clear_gui(self) -> None:
+        """Take away every pygame_gui widget (a scene rebuilding its own)."""
+        if self._manager is not None:
+            self._manager.clear_and_reset()
+
+    def draw_gui(self, surface: pygame.Surface) -> None:
+        if self._manager is not None:
+            self._manager.draw_ui(surface)
+
+    def _warm(self) -> None:
+        """Make pygame_gui's manager while the table waits for a person (after
+        the first frame): the first window then opens without that pause."""
+        if self._manager is None and self.presented:
+            due = self.scene.deadline()
+            if due is None or due - time.monotonic() > WARM_S:
+                self.manager  # noqa: B018 (made for later)
+
     def _loop(self, until: float | None) -> None:
         last = time.monotonic()
         self.present()
         while self.running and (until is None or last < until):
+            self._warm()
             events = self._wait(self._timeout_ms())
             now = time.monotonic()
             self.step(events, now - last)
@@ -303,7 +331,8 @@ class App:
             # the side panel's widgets use a fixed font size: below this they clip
             size = max(size[0], env.MIN_SIZE[0]), max(size[1], env.MIN_SIZE[1])
             self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
-        self.manager.set_window_resolution(size)
+        if self._manager is not None:
+            self._manager.set_window_resolution(size)
         if self.scene is not None:
             self.scene.resize(size)
 
@@ -343,8 +372,8 @@ class App:
             elif t == pygame.KEYDOWN and event.key == pygame.K_F11:
                 self.toggle_fullscreen()
             else:
-                consumed = self.manager.process_events(event)
-                self.scene.handle(event, consumed)
+                gui = self._manager
+                self.scene.handle(event, gui is not None and gui.process_events(event))
                 if t != pygame.MOUSEMOTION:
                     self.scene.dirty = True
         if self.place_due is not None and time.monotonic() >= self.place_due:
@@ -353,11 +382,13 @@ class App:
         # the scene first: a computer move rebuilds the widgets, and pygame_gui
         # only lists what it draws in its own update
         self.scene.update(time.monotonic())
-        widgets = len(self.manager.ui_group.sprites())
-        self.manager.update(dt)
-        if len(self.manager.ui_group.sprites()) != widgets:  # a tooltip came or went
-            self.scene.dirty = True
-        hover = self.manager.get_hovering_any_element()
+        gui = self._manager
+        if gui is not None:
+            widgets = len(gui.ui_group.sprites())
+            gui.update(dt)
+            if len(gui.ui_group.sprites()) != widgets:  # a tooltip came or went
+                self.scene.dirty = True
+        hover = gui is not None and gui.get_hovering_any_element()
         if hover or hover != self._hover:
             if any(e.type == pygame.MOUSEMOTION for e in events) or hover != self._hover:
                 self.scene.dirty = True

@@ -130,6 +130,7 @@ def measure(seconds: float = 3.0, game_name: str | None = None) -> dict:
     scene.flyers = []
     scene.draw(screen)
 
+    app.manager  # noqa: B018 (made before, not counted in the idle table's CPU)
     c0, w0 = time.process_time(), time.monotonic()
     app.run(until=w0 + seconds)
     cpu = (time.process_time() - c0) / (time.monotonic() - w0) * 100

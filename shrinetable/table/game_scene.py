@@ -12,7 +12,6 @@ from __future__ import annotations
 import time
 
 import pygame
-import pygame_gui
 
 from shrinetable.adapter import gestures, storage
 from shrinetable.adapter.log import Log
@@ -27,10 +26,11 @@ from .board import Board, Marks
 from .decision_bar import Guard
 from .motion import Drag, Flyer, Press
 from .painter import Painter
-from .panels import Panels, Widgets
+from .panels import Panels
 from .pointer import Pointer
 from .results import Results
 from .seats import seat_name
+from .widgets import PRESSED, Widgets, gui_event
 from .zoom import Zoom
 
 SEE_S = 1.5   # how long a person's own move stays in view before a pass made for them
@@ -72,7 +72,7 @@ class GameScene:
         self.guard = Guard()   # a new button ignores clicks a moment (`decision_bar`)
         self.results = Results()   # a move's result kept in view a while
         self.aid = helpers.Aid(self)   # the how-to, the Hint, the question before a skip
-        self.ui = Widgets()
+        self.ui = Widgets(app.fonts)
         self.asking_quit = False   # the menu asks whether to quit the game in progress
         self.panels, self.painter = Panels(self), Painter(self)
         self.pointer, self.zoom = Pointer(self), Zoom(self)
@@ -303,7 +303,7 @@ class GameScene:
     # -- input ---------------------------------------------------------------
     def handle(self, event: pygame.event.Event, consumed: bool) -> None:
         t = event.type
-        if t == pygame_gui.UI_BUTTON_PRESSED:
+        if t in (PRESSED, gui_event("UI_BUTTON_PRESSED")):   # the table's, or a window's
             if event.ui_element in self.ui.actions:
                 if not self.guard.ready(event.ui_element, time.monotonic()):
                     self.app.emit(f"guarded {event.ui_element.text}")
@@ -314,10 +314,10 @@ class GameScene:
             elif event.ui_element in self.ui.commands:
                 self.command(self.ui.commands[event.ui_element])
             return
-        if t == pygame_gui.UI_FILE_DIALOG_PATH_PICKED:
+        if t == gui_event("UI_FILE_DIALOG_PATH_PICKED"):
             self.load(event.text)
             return
-        if t == pygame_gui.UI_WINDOW_CLOSE and event.ui_element is self.ui.window:
+        if t == gui_event("UI_WINDOW_CLOSE") and event.ui_element is self.ui.window:
             self.ui.window = None
             if self.overlay in ("menu", "rules", "choice", "load", "summary", "confirm"):
                 self._open(None)
@@ -327,6 +327,9 @@ class GameScene:
         if t == pygame.KEYDOWN:
             keys.key(self, event)
             return
+        if not consumed:   # a window over the table takes its clicks first
+            consumed, changed = self.ui.handle(event, time.monotonic())
+            self.dirty = self.dirty or changed
         if t == pygame.MOUSEBUTTONDOWN and self.shout:   # read: the next click puts it away
             in_panel = not self.panels.banner_up()   # else the panel never showed it
             self.shout, self.message = False, ""
@@ -389,8 +392,8 @@ class GameScene:
             return 0.0
         now = time.monotonic()
         fading = now + FADE_FRAME if self.guard.waiting(now) else None
-        due = [t for t in (self.ai_due, self.zoom.due(), fading, self.results.due())
-               if t is not None]
+        due = [t for t in (self.ai_due, self.zoom.due(), fading, self.results.due(),
+                           self.ui.tip_due()) if t is not None]
         return min(due) if due else None
 
     def update(self, now: float) -> None:
@@ -398,8 +401,8 @@ class GameScene:
         if self.guard.until and not self.guard.waiting(now):
             self.guard.until = 0.0
             self.app.emit("buttons ready")   # every new button takes clicks now
-        if self.guard.waiting(now) or self.results.update(now):
-            self.dirty = True   # the new buttons' fade-in, a result gone
+        if self.guard.waiting(now) or self.results.update(now) or self.ui.update(now):
+            self.dirty = True   # the new buttons' fade-in, a result gone, a button's tip
         if self.ai_due is not None and now >= self.ai_due and self.overlay is None:
             self.ai_due = None
             self._made(self.match.step())

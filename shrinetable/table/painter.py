@@ -52,7 +52,8 @@ class Painter:
             self.s.results.draw(self.composite, self.s.app.fonts, self.felt(),   # drag too
                                 max(13, self.s.board.scaler.length(17)),
                                 window.get_abs_rect() if window is not None else None)
-        self.s.app.manager.draw_ui(self.composite)
+        self.s.ui.draw(self.composite)
+        self.s.app.draw_gui(self.composite)   # a window over the table
         screen.blit(self.composite, (0, 0))
         now = time.monotonic()
         self.s.guard.draw(screen, now)

@@ -1,10 +1,27 @@
-"""The window's look for pygame_gui: the bundled font (it has the suit symbols),
-the table's colours, and the font steps screens that scale choose from. Its own
-module so the scenes use it without importing the app that shows them."""
+"""The window's look for pygame_gui and the table's own widgets: the bundled
+font (it has the suit symbols), the table's colours, and the font steps
+screens that scale choose from. Its own module so the scenes use it without
+importing the app that shows them."""
 
 from __future__ import annotations
 
 from shrinetable.resources import font_path
+
+# the table's colours, for pygame_gui's dialogs and the table's own widgets alike
+COLOURS = {
+    "dark_bg": "#15342a", "normal_bg": "#2c6a52", "hovered_bg": "#3d8a6c",
+    "disabled_bg": "#2a3a34", "selected_bg": "#4c9a7c", "active_bg": "#4c9a7c",
+    "normal_text": "#f2f2ea", "hovered_text": "#ffffff", "selected_text": "#ffffff",
+    "disabled_text": "#7d8f88", "normal_border": "#5a9a80",
+    "hovered_border": "#ffd66e", "text_cursor": "#ffffff",
+}
+TEXT_BOX_BG = "#10281f"
+
+
+def rgb(name: str) -> tuple[int, int, int]:
+    """A colour of COLOURS (or a "#rrggbb" text) as a pygame colour."""
+    text = COLOURS.get(name, name).lstrip("#")
+    return int(text[0:2], 16), int(text[2:4], 16), int(text[4:6], 16)
 
 
 def theme() -> dict:
@@ -13,15 +30,9 @@ def theme() -> dict:
         "defaults": {
             "font": {"name": "dejavu", "size": "14", "regular_path": str(font_path()),
                      "bold_path": str(font_path(True))},
-            "colours": {
-                "dark_bg": "#15342a", "normal_bg": "#2c6a52", "hovered_bg": "#3d8a6c",
-                "disabled_bg": "#2a3a34", "selected_bg": "#4c9a7c", "active_bg": "#4c9a7c",
-                "normal_text": "#f2f2ea", "hovered_text": "#ffffff", "selected_text": "#ffffff",
-                "disabled_text": "#7d8f88", "normal_border": "#5a9a80",
-                "hovered_border": "#ffd66e", "text_cursor": "#ffffff",
-            },
+            "colours": COLOURS,
         },
-        "text_box": {"colours": {"dark_bg": "#10281f"},
+        "text_box": {"colours": {"dark_bg": TEXT_BOX_BG},
                      "font": {"name": "dejavu", "size": "14"}},
         **{key: {"font": {"name": "dejavu", "size": str(px), "regular_path": str(font_path()),
                           "bold_path": str(font_path(True))}}

@@ -1,0 +1,412 @@
+"""The game table's own buttons and text boxes, drawn with the table's fonts.
+
+Importing pygame_gui and making its manager took about as long as the rest of
+the launch together (issue 26: ~90 ms of ~250 ms to the first frame) for
+widgets that are rectangles with words. The panels every table shows (the log,
+the prompt, a notice, the decision bar, the commands, the handover) are these;
+the windows over the table (menu, rules, a choice, load, game over...) stay
+pygame_gui's, made when first opened (`dialogs`, `App.manager`).
+
+A click released on a button posts PRESSED with the button as `ui_element`,
+as pygame_gui posts its own. The texts are the log's small HTML subset:
+<b>, <font color=... pixel_size=...>, <br> and character entities."""
+
+from __future__ import annotations
+
+import html
+import re
+import sys
+from functools import lru_cache
+
+import pygame
+
+from .faces import wrap
+from .theme import TEXT_BOX_BG, rgb
+
+PRESSED = pygame.event.custom_type()   # a Button clicked; event.ui_element is it
+PX = 14          # the panels' text size
+PAD = 6          # between a box's border and its text
+LEADING = 4      # added to the font's line height
+BAR_W = 12       # a scrolling box's bar
+WHEEL_LINES = 3  # a wheel notch scrolls this many lines
+TIP_S = 0.6      # the pointer rests this long on a button before its tip shows
+
+TAG = re.compile(r"<(/?)(b|font|br)\b([^>]*)>", re.IGNORECASE)
+ATTR = re.compile(r"""(\w+)\s*=\s*(?:'([^']*)'|"([^"]*)"|([^\s>]+))""")
+PIECE = re.compile(r"\s+|[^\s/]*/|[^\s/]+")   # spaces; a word, broken after each "/"
+
+
+def gui_event(name: str) -> int | None:
+    """pygame_gui's event type `name`, or None while pygame_gui is not loaded
+    (then no such event can have been posted)."""
+    gui = sys.modules.get("pygame_gui")
+    return getattr(gui, name, None) if gui is not None else None
+
+
+def _styled(text: str, colour: tuple, px: int) -> list[tuple[str, tuple] | None]:
+    """`text` as (words, (colour, bold, px)) runs; None where a line breaks."""
+    out: list[tuple[str, tuple] | None] = []
+    stack = [(colour, False, px)]
+    at = 0
+    for m in TAG.finditer(text):
+        if m.start() > at:
+            out.append((html.unescape(text[at:m.start()]), stack[-1]))
+        at = m.end()
+        closing, tag = m.group(1), m.group(2).lower()
+        if tag == "br":
+            out.append(None)
+        elif closing:
+            if len(stack) > 1:
+                stack.pop()
+        else:
+            c, bold, size = stack[-1]
+            if tag == "b":
+                bold = True
+            for key, *values in ATTR.findall(m.group(3)):
+                value = next(v for v in values if v) if any(values) else ""
+                if key.lower() == "color" and re.fullmatch(r"#[0-9a-fA-F]{6}", value):
+                    c = rgb(value)
+                elif key.lower() == "pixel_size" and value.isdigit():
+                    size = int(value)
+            stack.append((c, bold, size))
+    if at < len(text):
+        out.append((html.unescape(text[at:]), stack[-1]))
+    return out
+
+
+Line = tuple[int, tuple[tuple[pygame.Surface, int], ...]]   # height; images at their x
+
+
+def lay_out(fonts, text: str, width: int, colour: tuple = rgb("normal_text"),
+            px: int = PX) -> tuple[Line, ...]:
+    """`text` (HTML subset) in lines at most `width` wide. Words wrap at
+    spaces; a word wider than the line (a file's path) breaks after a "/",
+    else wherever it must. Kept: the log is laid out again at every move."""
+    return _lay_out(fonts, fonts.floor, text, width, colour, px)
+
+
+@lru_cache(maxsize=256)
+def _lay_out(fonts, floor: int, text: str, width: int, colour: tuple,
+             px: int) -> tuple[Line, ...]:
+    lines: list[tuple[int, list]] = []
+    line: list[tuple[str, tuple]] = []   # (text, style), adjacent styles merged
+    x = 0
+
+    def size(s: str, style: tuple) -> tuple[int, int]:
+        return fonts.font(style[2], style[1]).size(s)
+
+    def flush() -> None:
+        nonlocal line, x
+        while line and line[-1][0].isspace():
+            line.pop()
+        height = max([size("Ag", st)[1] for _, st in line] or [size("Ag", (colour, False, px))[1]])
+        images, at = [], 0
+        for s, st in line:
+            img = fonts.text(s, st[2], st[0], st[1])
+            images.append((img, at))
+            at += img.get_width()
+        lines.append((height + LEADING, tuple(images)))
+        line, x = [], 0
+
+    def put(s: str, style: tuple) -> None:
+        nonlocal x
+        if line and line[-1][1] == style:
+            line[-1] = (line[-1][0] + s, style)
+        else:
+            line.append((s, style))
+        x += size(s, style)[0]
+
+    for run in _styled(text, colour, px):
+        if run is None:
+            flush()
+            continue
+        words, style = run
+        for piece in PIECE.findall(words):
+            w = size(piece, style)[0]
+            if piece.isspace():
+                if line:
+                    put(" ", style)
+                continue
+            if x + w > width and line:
+                flush()
+            while w > width and len(piece) > 1:   # alone and still too wide: cut it
+                cut = max(1, _fitting(piece, width - x, lambda s, st=style: size(s, st)[0]))
+                put(piece[:cut], style)
+                flush()
+                piece = piece[cut:]
+                w = size(piece, style)[0]
+            put(piece, style)
+    if line or not lines:
+        flush()
+    return tuple((h, tuple(images)) for h, images in lines)
+
+
+def _fitting(word: str, width: int, measure) -> int:
+    """How many of `word`'s first letters fit in `width`."""
+    lo, hi = 0, len(word)
+    while lo < hi:
+        mid = (lo + hi + 1) // 2
+        if measure(word[:mid]) <= width:
+            lo = mid
+        else:
+            hi = mid - 1
+    return lo
+
+
+class Button:
+    """A button on the table: hovered, held, disabled or selected; its label
+    shortened with an ellipsis (and whole in its tip) when it does not fit."""
+
+    def __init__(self, rect, text: str, tool_tip: str = ""):
+        self.rect = pygame.Rect(rect)
+        self.text = text
+        self.tool_tip = tool_tip
+        self.visible = True
+        self.is_enabled = True
+        self.selected = False
+
+    def disable(self) -> None:
+        self.is_enabled = False
+
+    def select(self) -> None:
+        self.selected = True
+
+    def label(self, fonts) -> tuple[list[str], bool]:
+        """The label's lines (two when the button is tall enough), and whether
+        it had to be shortened."""
+        room = self.rect.w - 2 * PAD
+        font = fonts.font(PX)
+        if font.size(self.text)[0] <= room:
+            return [self.text], False
+        if self.rect.h >= 2 * font.get_linesize() + 2:
+            lines = wrap(fonts, self.text, PX, room)
+            if len(lines) == 2 and all(font.size(line)[0] <= room for line in lines):
+                return lines, False
+        cut = _fitting(self.text, room - font.size("\u2026")[0], lambda s: font.size(s)[0])
+        return [self.text[:cut].rstrip() + "\u2026"], True
+
+    def tip(self, fonts) -> str:
+        return self.tool_tip or (self.text if self.label(fonts)[1] else "")
+
+    def draw(self, surf: pygame.Surface, fonts, hovered: bool, held: bool) -> None:
+        on = self.is_enabled
+        bg = ("disabled_bg" if not on else "selected_bg" if self.selected or held
+              else "hovered_bg" if hovered else "normal_bg")
+        pygame.draw.rect(surf, rgb(bg), self.rect)
+        pygame.draw.rect(surf, rgb("hovered_border" if hovered and on else "normal_border"),
+                         self.rect, 1)
+        ink = rgb("disabled_text" if not on else "hovered_text" if hovered else "normal_text")
+        images = [fonts.text(line, PX, ink) for line in self.label(fonts)[0]]
+        y = self.rect.centery - sum(i.get_height() for i in images) // 2
+        for img in images:
+            surf.blit(img, img.get_rect(midtop=(self.rect.centerx, y)))
+            y += img.get_height()
+
+
+class TextBox:
+    """A box of text (the HTML subset), scrolled with the wheel or its bar
+    when the text is taller than the box."""
+
+    def __init__(self, html_text: str, rect, fonts):
+        self.html_text = html_text
+        self.rect = pygame.Rect(rect)
+        self.fonts = fonts
+        self.scroll = 0   # pixels of text above the box's top
+
+    def lines(self):
+        """The laid-out lines, and whether they need the scroll bar."""
+        inner = self.rect.w - 2 * PAD - 2
+        lines = lay_out(self.fonts, self.html_text, inner)
+        if sum(h for h, _ in lines) > self.rect.h - 2 * PAD:
+            return lay_out(self.fonts, self.html_text, inner - BAR_W), True
+        return lines, False
+
+    def text_height(self) -> int:
+        return sum(h for h, _ in self.lines()[0])
+
+    def fit(self, most: int) -> None:
+        """As tall as its text, up to `most` (its top stays put)."""
+        self.rect.h = self.rect.w   # wide enough not to scroll while measured
+        self.rect.h = min(most, self.text_height() + 2 * PAD)
+
+    def room(self) -> int:
+        """How far it scrolls."""
+        return max(0, self.text_height() - (self.rect.h - 2 * PAD))
+
+    def scroll_to_end(self) -> None:
+        self.scroll = self.room()
+
+    def scroll_by(self, dy: int) -> None:
+        self.scroll = max(0, min(self.room(), self.scroll + dy))
+
+    def bar(self) -> tuple[pygame.Rect, pygame.Rect] | None:
+        """The scroll bar's track and thumb, if it scrolls."""
+        if not self.room():
+            return None
+        track = pygame.Rect(self.rect.right - BAR_W - 1, self.rect.y + 1, BAR_W, self.rect.h - 2)
+        total = self.text_height()
+        h = max(20, track.h * (self.rect.h - 2 * PAD) // max(1, total))
+        y = track.y + (track.h - h) * self.scroll // max(1, self.room())
+        return track, pygame.Rect(track.x, y, BAR_W, h)
+
+    def thumb_to(self, y: int) -> None:
+        """Scroll so that the thumb's top is at `y`."""
+        track, thumb = self.bar()
+        free = max(1, track.h - thumb.h)
+        self.scroll = max(0, min(self.room(), (y - track.y) * self.room() // free))
+
+    def draw(self, surf: pygame.Surface) -> None:
+        pygame.draw.rect(surf, rgb(TEXT_BOX_BG), self.rect)
+        pygame.draw.rect(surf, rgb("normal_border"), self.rect, 1)
+        inner = self.rect.inflate(-2 * PAD, -2 * PAD)
+        clip = surf.get_clip()
+        surf.set_clip(inner.clip(clip) if clip else inner)
+        y = inner.y - self.scroll
+        for h, images in self.lines()[0]:
+            if y + h > inner.y and y < inner.bottom:
+                for img, x in images:
+                    surf.blit(img, (inner.x + 1 + x, y))
+            y += h
+        surf.set_clip(clip)
+        if (bar := self.bar()) is not None:
+            track, thumb = bar
+            pygame.draw.rect(surf, rgb("dark_bg"), track)
+            pygame.draw.rect(surf, rgb("normal_bg"), thumb)
+            pygame.draw.rect(surf, rgb("normal_border"), thumb, 1)
+
+
+class Widgets:
+    """The scene's widgets: its own buttons and boxes (drawn and clicked here),
+    the dialog window over the table (pygame_gui's, if one is open), and what
+    each button does (an action or a command; a dialog's buttons too)."""
+
+    def __init__(self, fonts=None, at: tuple[int, int] | None = None):
+        self.fonts = fonts
+        self.log: TextBox | None = None
+        self.status: TextBox | None = None
+        self.notice: TextBox | None = None
+        self.actions: dict = {}
+        self.commands: dict = {}
+        self.window = None
+        self.buttons: list[Button] = []
+        self.boxes: list[TextBox] = []
+        self.at = at            # where the pointer last was
+        self.held: Button | None = None
+        self.dragging: tuple[TextBox, int] | None = None   # a scroll bar's thumb, grabbed at
+        self.since = 0.0        # when the pointer came to rest on the hovered button
+        self.tipped = False     # its tip is shown
+
+    def button(self, rect, text: str, *, action=None, command: str | None = None,
+               tool_tip: str = "") -> Button:
+        b = Button(rect, text, tool_tip)
+        self.buttons.append(b)
+        if command is not None:
+            self.commands[b] = command
+        else:
+            self.actions[b] = action
+        return b
+
+    def box(self, html_text: str, rect) -> TextBox:
+        box = TextBox(html_text, rect, self.fonts)
+        self.boxes.append(box)
+        return box
+
+    def hovered(self) -> Button | None:
+        if self.at is None:
+            return None
+        return next((b for b in reversed(self.buttons)
+                     if b.visible and b.rect.collidepoint(self.at)), None)
+
+    def _box_at(self, pos) -> TextBox | None:
+        return next((b for b in reversed(self.boxes) if b.rect.collidepoint(pos)), None)
+
+    def handle(self, event: pygame.event.Event, now: float) -> tuple[bool, bool]:
+        """(whether the event was the widgets', whether they look different)."""
+        t = event.type
+        if t == pygame.MOUSEMOTION:
+            before = self.hovered()
+            self.at = event.pos
+            if self.dragging is not None:
+                box, grab = self.dragging
+                box.thumb_to(event.pos[1] - grab)
+                return True, True
+            after = self.hovered()
+            if after is not before:
+                self.since, self.tipped = now, False
+            return False, after is not before
+        if t == pygame.MOUSEWHEEL:
+            box = self._box_at(self.at or pygame.mouse.get_pos())
+            if box is None or not box.room():
+                return False, False
+            box.scroll_by(-event.y * WHEEL_LINES * (self.fonts.font(PX).get_linesize() + LEADING))
+            return True, True
+        if t == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            self.at = event.pos
+            b = self.hovered()
+            if b is not None:
+                self.held = b if b.is_enabled else None
+                return True, True
+            box = self._box_at(event.pos)
+            if box is None:
+                return False, False
+            if (bar := box.bar()) is not None and bar[0].collidepoint(event.pos):
+                track, thumb = bar
+                if not thumb.collidepoint(event.pos):   # the track: a page at a time
+                    page = box.rect.h - 2 * PAD
+                    box.scroll_by(page if event.pos[1] > thumb.y else -page)
+                    thumb = box.bar()[1]
+                self.dragging = (box, event.pos[1] - thumb.y)
+            return True, True
+        if t == pygame.MOUSEBUTTONUP and event.button == 1:
+            held, self.held = self.held, None
+            if self.dragging is not None:
+                self.dragging = None
+                return True, True
+            if held is None:
+                return False, False
+            if held.rect.collidepoint(event.pos) and held.is_enabled:
+                pygame.event.post(pygame.event.Event(PRESSED, ui_element=held))
+            return True, True
+        return False, False
+
+    def tip_due(self) -> float | None:
+        """When the hovered button's tip is due (None: no tip to come)."""
+        b = self.hovered()
+        if self.tipped or b is None or not b.tip(self.fonts):
+            return None
+        return self.since + TIP_S
+
+    def update(self, now: float) -> bool:
+        """Whether a tip came due (the frame must show it)."""
+        due = self.tip_due()
+        if due is not None and now >= due:
+            self.tipped = True
+        return self.tipped and due is not None
+
+    def draw(self, surf: pygame.Surface) -> None:
+        for box in self.boxes:
+            box.draw(surf)
+        hovered = self.hovered()
+        for b in self.buttons:
+            if b.visible:
+                b.draw(surf, self.fonts, b is hovered, b is self.held)
+        if self.tipped and hovered is not None and hovered.tip(self.fonts):
+            self._draw_tip(surf, hovered)
+
+    def _draw_tip(self, surf: pygame.Surface, b: Button) -> None:
+        """The tip in a box under the button (over it at the window's foot)."""
+        room = min(360, surf.get_width() - 20)
+        lines = lay_out(self.fonts, html.escape(b.tip(self.fonts)), room - 2 * PAD)
+        w = max(x + img.get_width() for _, images in lines for img, x in images) + 2 * PAD
+        box = pygame.Rect(0, 0, w + 2, sum(h for h, _ in lines) + 2 * PAD)
+        box.midtop = (b.rect.centerx, b.rect.bottom + 4)
+        if box.bottom > surf.get_height():
+            box.midbottom = (b.rect.centerx, b.rect.top - 4)
+        box.clamp_ip(surf.get_rect())
+        pygame.draw.rect(surf, rgb(TEXT_BOX_BG), box)
+        pygame.draw.rect(surf, rgb("normal_border"), box, 1)
+        y = box.y + PAD
+        for h, images in lines:
+            for img, x in images:
+                surf.blit(img, (box.x + PAD + 1 + x, y))
+            y += h

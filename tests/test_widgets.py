@@ -1,0 +1,119 @@
+"""The table's own panels (`table/widgets.py`), driven by pointer events through
+`App.step` as a person's mouse drives them: a click pressed and released on a
+button makes its move, anywhere else nothing; a disabled button swallows the
+click; the log scrolls with the wheel and its bar; a button's tip comes after
+a rest; texts wrap at words, a path after a "/", never smaller than 14 px."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+from table_input import click, ev
+
+from shrinetable.adapter.session import Session
+from shrinetable.engine import registry
+from shrinetable.table import widgets
+from shrinetable.table.widgets import TIP_S, Button, lay_out
+
+pytestmark = pytest.mark.usefixtures("dummy_video")
+SHRINE = registry.get("shrine")
+
+
+def start(app, seats=("human", "computer"), seed=42):
+    app.start_game(Session(SHRINE, seed, {}, list(seats)))
+    app.step([], 0.01)
+    return app.scene
+
+
+def command(scene, name):
+    return next(b for b, c in scene.ui.commands.items() if c == name)
+
+
+def test_a_click_on_a_bar_button_makes_its_move(app):
+    scene = start(app)
+    (button, action), = [(b, a) for b, a in scene.ui.actions.items()
+                         if a.text == scene.match.moves()[0].action.text][:1]
+    before = len(scene.match.history)
+    click(app, button.rect.center)
+    assert len(scene.match.history) > before
+    assert scene.match.history[before].text == action.text
+
+
+def test_a_press_released_off_the_button_is_no_click(app):
+    scene = start(app)
+    button = next(iter(scene.ui.actions))
+    before = len(scene.match.history)
+    app.step([ev(pygame.MOUSEBUTTONDOWN, pos=button.rect.center, button=1)], 0.01)
+    away = (button.rect.centerx, button.rect.bottom + 200)
+    app.step([ev(pygame.MOUSEBUTTONUP, pos=away, button=1)], 0.01)
+    app.step(pygame.event.get(), 0.01)
+    assert len(scene.match.history) == before and scene.drag is None
+
+
+def test_a_disabled_button_takes_the_click_and_does_nothing(app):
+    scene = start(app)
+    undo = command(scene, "undo")
+    assert not undo.is_enabled   # nothing to undo yet
+    click(app, undo.rect.center)
+    assert scene.press is None and scene.overlay is None
+    click(app, command(scene, "menu").rect.center)
+    assert scene.overlay == "menu" and scene.ui.window is not None   # pygame_gui's window
+
+
+def test_the_log_scrolls_with_the_wheel_and_its_bar(app):
+    scene = start(app, ("computer", "computer"))
+    while scene.match.decision() is not None:   # played out: nothing rebuilds the log
+        scene._made(scene.match.step())
+    app.step([], 0.01)
+    log = scene.ui.log
+    assert log.room() > 0 and log.scroll == log.room()   # the latest lines in view
+    inside = log.rect.center
+    app.step([ev(pygame.MOUSEMOTION, pos=inside, rel=(0, 0), buttons=(0, 0, 0))], 0.01)
+    app.step([ev(pygame.MOUSEWHEEL, x=0, y=2, flipped=False)], 0.01)
+    assert scene.ui.log.scroll < log.room()
+    track, thumb = scene.ui.log.bar()
+    app.step([ev(pygame.MOUSEBUTTONDOWN, pos=thumb.center, button=1)], 0.01)
+    app.step([ev(pygame.MOUSEMOTION, pos=(thumb.centerx, track.top - 50), rel=(0, -1),
+                 buttons=(1, 0, 0))], 0.01)
+    app.step([ev(pygame.MOUSEBUTTONUP, pos=(thumb.centerx, track.top - 50), button=1)], 0.01)
+    assert scene.ui.log.scroll == 0 and scene.drag is None
+
+
+def test_a_buttons_tip_shows_after_a_rest(app, monkeypatch):
+    scene = start(app)
+    hint = command(scene, "hint")
+    clock = [1000.0]
+    monkeypatch.setattr(widgets, "TIP_S", TIP_S)
+    monkeypatch.setattr("time.monotonic", lambda: clock[0])
+    app.step([ev(pygame.MOUSEMOTION, pos=hint.rect.center, rel=(1, 0), buttons=(0, 0, 0))],
+             0.01)
+    assert scene.ui.hovered() is hint and not scene.ui.tipped
+    assert scene.deadline() == pytest.approx(clock[0] + TIP_S)
+    clock[0] += TIP_S
+    app.step([], 0.01)
+    assert scene.ui.tipped
+
+
+def test_a_label_too_long_is_shortened_and_whole_in_its_tip(app):
+    fonts = app.fonts
+    long = "Trade two basic resources for one of any kind, then draw a card"
+    b = Button((0, 0, 120, 26), long)
+    lines, cut = b.label(fonts)
+    assert cut and lines[0].endswith("\u2026") and b.tip(fonts) == long
+    tall = Button((0, 0, 140, 36), "Trade 2 basic for 1 gems")
+    lines, cut = tall.label(fonts)
+    assert len(lines) == 2 and not cut and " ".join(lines) == tall.text
+
+
+def test_text_keeps_its_colours_and_breaks_a_path_after_a_slash(app):
+    fonts = app.fonts
+    fonts.drawn = []
+    path = "/home/someone/.local/share/shrinetable/saves/shrine-123456-20261126-224500.json"
+    lines = lay_out(fonts, f"Saved as <font color='#bff2c8'>{path}</font> <b>now</b>", 200)
+    drawn, fonts.drawn = fonts.drawn, None
+    assert len(lines) >= 3 and all(x + img.get_width() <= 200 for _, images in lines
+                                   for img, x in images)
+    texts = [t for _, t, _ in drawn]
+    assert all(t.rstrip().endswith("/") for t in texts if "/" in t and t != texts[-1]
+               and not t.endswith(".json"))
+    assert min(px for px, _, _ in drawn) == 14 and "now" in texts
