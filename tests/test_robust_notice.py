@@ -1,31 +1,37 @@
-"""The notice under the buttons never cuts a word: a saved game's file name stays
-whole (set smaller if it must), and a long folder breaks after a `/` only."""
+"""The notice under the buttons keeps every letter and reads at the panels'
+size: a saved game's long file name breaks after a "-" or ".", a long folder
+after a "/", never in the middle of a word that has such a place, and nothing
+is set smaller to fit."""
 
 from __future__ import annotations
 
-import re
+import html
 
 import pytest
 
-from shrinetable.table.panels import NOTICE_PX, unbroken
+from shrinetable.table.widgets import PX, lay_out
 
 pytestmark = pytest.mark.usefixtures("dummy_video")
 
 
-def test_a_long_file_name_is_set_smaller_and_a_long_folder_breaks_at_a_slash(app):
+def pieces(app, text: str, width: int) -> list[str]:
+    """The texts drawn for `text` laid out `width` wide, line by line."""
+    app.fonts.drawn = []
+    lines = lay_out(app.fonts, html.escape(text), width)
+    drawn, app.fonts.drawn = app.fonts.drawn, None
+    assert all(px == PX for px, _, _ in drawn)
+    assert all(x + img.get_width() <= width for _, images in lines for img, x in images)
+    return [t for _, t, _ in drawn]
+
+
+def test_a_long_file_name_and_folder_break_at_their_joints(app):
     name = "sorcerer-999999-20261123-194010.json"
     folder = "/tmp/st16/ui/with-a-rather-long-folder-name/for-saves/saves"
-    font = app.fonts.font
-    width = font(NOTICE_PX[0]).size(name)[0] - 20   # too narrow for it at full size
-    out = unbroken(f"Saved as {name} in {folder}", width, app.fonts)
-    assert re.search(rf"<font pixel_size=\d+>{re.escape(name)}</font>", out)
-    rows = re.sub(r"<font[^>]*>|</font>", "", out.split(f"{name}</font>", 1)[1]).split("<br>")
-    path_rows = [r.removeprefix(" in ") for r in rows]
-    assert "".join(path_rows) == folder and len(path_rows) > 1
-    assert all(r.endswith("/") for r in path_rows[:-1])
-    assert all(font(NOTICE_PX[-1]).size(r)[0] <= width for r in path_rows)
+    width = app.fonts.font(PX).size(name)[0] - 20   # too narrow for the name whole
+    rows = pieces(app, f"Saved as {name} in {folder}", width)
+    assert "".join(rows).replace(" ", "") == f"Savedas{name}in{folder}"   # every letter
+    assert len(rows) >= 4 and all(r[-1] in " -./" for r in rows[:-1])   # at a joint
 
 
-def test_a_short_message_is_only_escaped(app):
-    assert unbroken("Could not save: <disk full>\nTry again", 400, app.fonts) == (
-        "Could not save: &lt;disk full&gt;<br>Try again")
+def test_a_short_message_is_drawn_as_written(app):
+    assert pieces(app, "Could not save: <disk full>", 400) == ["Could not save: <disk full>"]

@@ -81,7 +81,7 @@ def lay_out(fonts, text: str, width: int, colour: tuple = rgb("normal_text"),
             px: int = PX) -> tuple[Line, ...]:
     """`text` (HTML subset) in lines at most `width` wide. Words wrap at
     spaces; a word wider than the line (a file's path) breaks after a "/",
-    else wherever it must. Kept: the log is laid out again at every move."""
+    then after a "-", "_" or ".", else wherever it must. Kept: the log is laid out again at every move."""
     return _lay_out(fonts, fonts.floor, text, width, colour, px)
 
 
@@ -130,7 +130,7 @@ def _lay_out(fonts, floor: int, text: str, width: int, colour: tuple,
             if x + w > width and line:
                 flush()
             while w > width and len(piece) > 1:   # alone and still too wide: cut it
-                cut = max(1, _fitting(piece, width - x, lambda s, st=style: size(s, st)[0]))
+                cut = _cut(piece, width - x, lambda s, st=style: size(s, st)[0])
                 put(piece[:cut], style)
                 flush()
                 piece = piece[cut:]
@@ -139,6 +139,14 @@ def _lay_out(fonts, floor: int, text: str, width: int, colour: tuple,
     if line or not lines:
         flush()
     return tuple((h, tuple(images)) for h, images in lines)
+
+
+def _cut(word: str, width: int, measure) -> int:
+    """Where to cut a word too wide for a line: after the last "-", "_" or "."
+    that fits (a saved game's file name), else after as many letters as fit."""
+    most = max(1, _fitting(word, width, measure))
+    at = max(word.rfind(c, 0, most) for c in "-_.")
+    return at + 1 if at > 0 else most
 
 
 def _fitting(word: str, width: int, measure) -> int:
