@@ -81,7 +81,8 @@ def lay_out(fonts, text: str, width: int, colour: tuple = rgb("normal_text"),
             px: int = PX) -> tuple[Line, ...]:
     """`text` (HTML subset) in lines at most `width` wide. Words wrap at
     spaces; a word wider than the line (a file's path) breaks after a "/",
-    then after a "-", "_" or ".", else wherever it must. Kept: the log is laid out again at every move."""
+    then after a "-", "_" or ".", else wherever it must. Kept: the log is
+    laid out again at every move."""
     return _lay_out(fonts, fonts.floor, text, width, colour, px)
 
 
