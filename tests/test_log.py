@@ -199,3 +199,19 @@ def test_a_secret_move_never_gives_its_notation_to_the_log():
         book.add(a)
     secret = {a.text for a in match.history if a.secret and a.text != "propose"}
     assert secret and not secret & {line.text for line in book.lines}
+
+
+@pytest.mark.parametrize("name", registry.names())
+def test_a_move_is_said_before_what_it_moves(name):
+    """Cause before consequence: when a move's events say what its seat did
+    ("P1 puts Petal Procession into play"), no event the log says before that
+    one moves a card ("Ribbon Twirl goes to P1's discard pile" came first in
+    Sorcerer, so the log's first line of a play was its cost)."""
+    for seed in (1, 2):
+        match = _played(name, seed)
+        for a in match.history:
+            said = [e for e in a.events if match.present.readable(e.text)]
+            me = f"p{a.seat + 1} "
+            first = next((i for i, e in enumerate(said) if e.text.lower().startswith(me)), 0)
+            moved = [e.text for e in said[:first] if e.cards and e.target]
+            assert not moved, (a.text, [e.text for e in said])
