@@ -149,6 +149,52 @@ def test_rejoin_takes_the_same_seat_and_sees_the_game_as_it_stands():
     run(go())
 
 
+async def play_random(host, tables, moves: int, rng: random.Random) -> None:
+    """Make `moves` moves at whichever table decides, each answered before the next."""
+    for _ in range(moves):
+        while host.seam.due():   # the host's own moves (passes) first
+            await asyncio.sleep(0.01)
+        await settle(host, *tables)
+        mover = next((t for t in tables if t.legal), None)
+        if mover is None:
+            return
+        seq = host.seq
+        await mover.act(rng.choice(mover.legal))
+        while host.seq == seq:
+            await asyncio.sleep(0.01)
+
+
+def test_a_rejoined_table_is_sent_the_moves_before_as_its_seat_knew_them():
+    """A table that drops and joins again, and a spectator who comes late, are
+    sent every move made before as they were sent (or would have been) when
+    each was made: the log is whole again, and no card the seat was not shown
+    travels (another seat's secret proposal stays secret)."""
+    async def go():
+        host = await start_host("usagi", ["remote", "remote"], seed=3)
+        a, b = remote(host, "ann"), remote(host, "bob")
+        early = remote(host, "w1", watch=True)
+        for r in (a, b, early):
+            await r.join()
+        await play_random(host, [a, b, early], 40, random.Random(5))
+        await settle(host, a, b, early)
+        assert any(m.secret for m in a.moves) and len(a.moves) >= 40
+        await a.ws.close()
+        again = remote(host, "ann", record=[])
+        late = remote(host, "w2", watch=True, record=[])
+        for r in (again, late):
+            await r.join()
+        assert again.seat == a.seat and again.moves == a.moves
+        assert late.moves == early.moves
+        assert [m.text for m in again.moves] == [
+            x.text if x.seat == a.seat else None for x in host.seam.match.history]
+        save = host.seam.session.to_save()
+        for r in (again, late):
+            every, by_point = seen_through(save, r.seat)
+            assert not leaks(r.record, every, by_point)[:3]
+        await host.stop()
+    run(go())
+
+
 def test_a_gone_seat_goes_to_the_computer():
     async def go():
         host = await start_host("sorcerer", ["remote", "remote"])
