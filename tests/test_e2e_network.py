@@ -11,14 +11,17 @@ import subprocess
 import sys
 import threading
 import time
+from pathlib import Path
 
 import pytest
 from e2e_harness import ARTIFACTS, ROOT, SIZE, App, Xvfb, missing_tools
 
+from shrinetable.adapter import log
 from shrinetable.adapter.match import Match
 from shrinetable.adapter.session import Session
 from shrinetable.engine import registry
 from shrinetable.formats.layout import load_layout
+from shrinetable.formats.save import SaveError, read_save
 from shrinetable.resources import layout_path
 from shrinetable.table import geometry as geo
 
@@ -79,6 +82,14 @@ def is_card(rgb: bytes) -> bool:
     return light > 0.4 * len(rgb) / 3
 
 
+def follow(m: Match, window: Window, seat: int, text: str, other: Window) -> None:
+    """The mirror `m` makes the move `window` traced, which `other` traced without its notation."""
+    assert window.wait_line("action") == f"action p{seat + 1} {text}"
+    assert other.wait_line("action") == f"action p{seat + 1} "   # not its notation
+    m.act(seat, text)
+    other.quiet(0.3)   # buttons another's move brought ignore clicks a moment (GUARD_S)
+
+
 @pytest.fixture
 def second_display():
     if missing_tools():
@@ -107,10 +118,7 @@ def test_host_window_and_joiner_window_play_over_the_network(xvfb, second_displa
         m = Match(Session(GAME, SEED, {}, ["human", "human"]))
 
         def made(window, seat, text, other):
-            assert window.wait_line("action") == f"action p{seat + 1} {text}"
-            assert other.wait_line("action") == f"action p{seat + 1} "   # not its notation
-            m.act(seat, text)
-            other.quiet(0.3)   # buttons another's move brought ignore clicks a moment (GUARD_S)
+            follow(m, window, seat, text, other)
 
         # P1 at the host's window: draw and pass (buttons)
         host.click(button(m.moves(), "draw"))
@@ -150,5 +158,126 @@ def test_host_window_and_joiner_window_play_over_the_network(xvfb, second_displa
         assert all(s.stat().st_size > 10_000 for s in shots)
     finally:
         for w in (joiner, host):
+            if w is not None:
+                w.stop()
+
+
+def saved(data_dir, moves: int, timeout: float = 10.0) -> None:
+    """Wait until the host's autosave in `data_dir` holds `moves` moves."""
+    end = time.monotonic() + timeout
+    while True:
+        for f in (data_dir / "autosaves").glob("*.json*"):
+            try:
+                if len(read_save(f).actions) >= moves:
+                    return
+            except (OSError, ValueError, KeyError, SaveError):
+                pass
+        assert time.monotonic() < end, f"the host never saved {moves} moves"
+        time.sleep(0.02)
+
+
+def area(shot, rect) -> bytes:
+    """The pixels of `rect` in a screenshot (its path, or the image loaded)."""
+    import pygame
+    image = pygame.image.load(str(shot)) if isinstance(shot, Path) else shot
+    return pygame.image.tobytes(image.subsurface(rect), "RGB")
+
+
+def changed(a: Path, b: Path):
+    """The box around the pixels that differ between screenshots `a` and `b`."""
+    import pygame
+    (w, h), a, b = SIZE, pygame.image.load(str(a)), pygame.image.load(str(b))
+    rows = [y for y in range(h) if area(a, (0, y, w, 1)) != area(b, (0, y, w, 1))]
+    assert rows, "the screenshots are the same"
+    top, high = rows[0], rows[-1] + 1 - rows[0]
+    cols = [x for x in range(w) if area(a, (x, top, 1, high)) != area(b, (x, top, 1, high))]
+    return pygame.Rect(cols[0], top, cols[-1] + 1 - cols[0], high)
+
+
+def shown(window: Window, name: str, done, timeout: float = 10.0):
+    """A screenshot of `window` once `done(path)` holds (the frame is drawn)."""
+    end = time.monotonic() + timeout
+    while not done(shot := window.screenshot(ARTIFACTS / name)):
+        assert time.monotonic() < end, f"{name}: not drawn as expected"
+    return shot
+
+
+def settled(window: Window, name: str):
+    """A screenshot of `window` once its frame stays the same (the cards landed)."""
+    last = window.screenshot(ARTIFACTS / name)
+    while True:
+        shot = shown(window, name, lambda _: True)
+        if area(shot, (0, 0, *SIZE)) == area(last, (0, 0, *SIZE)):
+            return shot
+        last = ARTIFACTS / f"settling-{name}"
+        shot.replace(last)
+
+
+def test_a_resumed_hosts_window_and_its_guest_show_the_game_and_its_log(xvfb, second_display,
+                                                                        tmp_path):
+    """`shrinetable host --resume CODE` in a window: the host's window dies mid-game
+    (killed), the guest's window keeps trying, the host is started again with
+    --resume, and the guest takes its seat back by itself. Both windows show the
+    position as it was and the log of the moves made before, and play goes on."""
+    first = Window(xvfb, ["host", "shrine", "--seats", "human,remote", "--seed", str(SEED),
+                          "--bind", "127.0.0.1", "--port", "0"], tmp_path / "host")
+    joiner = host = None
+    try:
+        address = first.wait_line("address: ", 30).split()[-1]
+        code = first.wait_line("code: ").split()[-1]
+        first.wait_line("ready", 30)
+        joiner = Window(second_display, ["join", address, "--code", code, "--name", "Ann"],
+                        tmp_path / "join")
+        joiner.wait_line("ready", 30)
+        first.wait_line("joined: p2 (Ann)")
+        first.window()
+        joiner.window()
+        m = Match(Session(GAME, SEED, {}, ["human", "human"]))
+        first.click(button(m.moves(), "draw"))
+        follow(m, first, 0, "draw", joiner)
+        first.click(button(m.moves(), "pass"))
+        follow(m, first, 0, "pass", joiner)
+        joiner.click(button(m.moves(), "draw"))
+        follow(m, joiner, 1, "draw", first)
+        saved(tmp_path / "host", len(m.history))
+        hands = {0: settled(first, "e2e-resume-host-before.png"),
+                 1: settled(joiner, "e2e-resume-joiner-before.png")}
+
+        def faces(shot, seat):
+            view = m.view(seat)
+            return [card_pixels(shot, view, seat, f"hand:{seat}", c)
+                    for c in view.zones[f"hand:{seat}"].cards]
+
+        before = {seat: faces(shot, seat) for seat, shot in hands.items()}
+        assert all(is_card(f) for fs in before.values() for f in fs)
+        first.proc.kill()   # the host's computer goes: no goodbye, no last save
+        first.proc.wait(10)
+        assert joiner.wait_line("said ").startswith("said Lost the host")
+        # the guest's table says so over the board: where, to see it go again
+        lost = shown(joiner, "e2e-resume-lost.png",
+                     lambda shot: area(shot, (0, 0, *SIZE)) != area(hands[1], (0, 0, *SIZE)))
+        said = changed(hands[1], lost)
+        host = Window(xvfb, ["host", "--resume", code, "--bind", "127.0.0.1"],
+                      tmp_path / "host")
+        assert host.wait_line("address: ", 30).split()[-1] == address   # the same port
+        assert host.wait_line("log ", 30) == "log " + " | ".join(log.lines(m, 0))
+        host.wait_line("ready", 30)
+        assert joiner.wait_line("log ", 40) == "log " + " | ".join(log.lines(m, 1))
+        assert joiner.wait_line("said ") == "said Back at the table."
+        host.wait_line("joined: p2 (Ann)")
+        host.window()
+        # the rejoined table drawn afresh (the words gone) with the hand it had
+        shown(joiner, "e2e-resume-joiner.png",
+              lambda shot: area(shot, said) == area(hands[1], said)
+              and faces(shot, 1) == before[1])
+        shown(host, "e2e-resume-host.png", lambda shot: faces(shot, 0) == before[0])
+        # the game goes on: P2 passes at the guest's window, P1 sees it at the host's
+        joiner.click(button(m.moves(), "pass"))
+        follow(m, joiner, 1, "pass", host)
+        assert m.decision().seat == 0
+        host.click(button(m.moves(), "draw"))
+        follow(m, host, 0, "draw", joiner)
+    finally:
+        for w in (joiner, host, first):
             if w is not None:
                 w.stop()
