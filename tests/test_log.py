@@ -215,3 +215,24 @@ def test_a_move_is_said_before_what_it_moves(name):
             first = next((i for i, e in enumerate(said) if e.text.lower().startswith(me)), 0)
             moved = [e.text for e in said[:first] if e.cards and e.target]
             assert not moved, (a.text, [e.text for e in said])
+
+
+@pytest.mark.parametrize("name", registry.names())
+def test_a_loaded_game_says_the_moves_before_its_checkpoint_in_words(name, monkeypatch):
+    """A save loads from its last checkpoint, which knows the moves before it
+    only by their notation; the log's latest lines (the table's `relog` takes
+    the last moves, a slice of the history) reach back past it and say them in
+    the same words as the game played, secrets kept: each seat's log is the
+    same line for line, and no line is a move's notation."""
+    from shrinetable.adapter import checkpoint
+    monkeypatch.setattr(checkpoint, "EVERY", 16)
+    played = _played(name, 4, people=1)
+    n = len(played.history)
+    save = played.session.to_save()
+    assert len(save.checkpoints) >= 2, n
+    loaded = Match(Session.from_save(save))
+    at = save.checkpoints[-1]["at"]
+    assert len(loaded.history) == n
+    start = at - 12   # since the checkpoint before it (at - 16)
+    for viewer in (0, 1, None):
+        assert log.lines(loaded, viewer, start) == log.lines(played, viewer, start), viewer
