@@ -15,13 +15,13 @@ from pathlib import Path
 
 import pytest
 from e2e_harness import ARTIFACTS, ROOT, SIZE, App, Xvfb, missing_tools
+from net_helpers import moves_saved
 
 from shrinetable.adapter import log
 from shrinetable.adapter.match import Match
 from shrinetable.adapter.session import Session
 from shrinetable.engine import registry
 from shrinetable.formats.layout import load_layout
-from shrinetable.formats.save import SaveError, read_save
 from shrinetable.resources import layout_path
 from shrinetable.table import geometry as geo
 
@@ -90,6 +90,41 @@ def follow(m: Match, window: Window, seat: int, text: str, other: Window) -> Non
     other.quiet(0.3)   # buttons another's move brought ignore clicks a moment (GUARD_S)
 
 
+def windows(xvfb: Xvfb, second: Xvfb, data) -> tuple[Window, Window, str, str]:
+    """The host's window (P1 a person there, P2 remote) and the joiner's (Ann at
+    P2) on their own X servers, both up; the address and the code."""
+    host = Window(xvfb, ["host", "shrine", "--seats", "human,remote", "--seed", str(SEED),
+                         "--bind", "127.0.0.1", "--port", "0"], data / "host")
+    joiner = None
+    try:
+        address = host.wait_line("address: ", 30).split()[-1]
+        code = host.wait_line("code: ").split()[-1]
+        host.wait_line("ready", 30)
+        joiner = Window(second, ["join", address, "--code", code, "--name", "Ann"],
+                        data / "join")
+        joiner.wait_line("ready", 30)
+        host.wait_line("joined: p2 (Ann)")
+        host.window()
+        joiner.window()
+    except BaseException:
+        for w in (joiner, host):
+            if w is not None:
+                w.stop()
+        raise
+    return host, joiner, address, code
+
+
+def opening(host: Window, joiner: Window) -> Match:
+    """P1 draws and passes at the host's window, P2 draws at the joiner's (button
+    clicks); the mirror: the same game, kept in step with what the windows trace."""
+    m = Match(Session(GAME, SEED, {}, ["human", "human"]))
+    for window, seat, text, other in ((host, 0, "draw", joiner), (host, 0, "pass", joiner),
+                                      (joiner, 1, "draw", host)):
+        window.click(button(m.moves(), text))
+        follow(m, window, seat, text, other)
+    return m
+
+
 @pytest.fixture
 def second_display():
     if missing_tools():
@@ -101,33 +136,10 @@ def second_display():
 
 def test_host_window_and_joiner_window_play_over_the_network(xvfb, second_display,
                                                               tmp_path):
-    host = Window(xvfb, ["host", "shrine", "--seats", "human,remote", "--seed", str(SEED),
-                         "--bind", "127.0.0.1", "--port", "0"], tmp_path / "host")
-    joiner = None
+    host, joiner, _, _ = windows(xvfb, second_display, tmp_path)
     try:
-        address = host.wait_line("address: ", 30).split()[-1]
-        code = host.wait_line("code: ").split()[-1]
-        host.wait_line("ready", 30)
-        joiner = Window(second_display, ["join", address, "--code", code, "--name", "Ann"],
-                        tmp_path / "join")
-        joiner.wait_line("ready", 30)
-        host.wait_line("joined: p2 (Ann)")
-        host.window()
-        joiner.window()
-        # the mirror: the same game, kept in step with what the windows trace
-        m = Match(Session(GAME, SEED, {}, ["human", "human"]))
-
-        def made(window, seat, text, other):
-            follow(m, window, seat, text, other)
-
-        # P1 at the host's window: draw and pass (buttons)
-        host.click(button(m.moves(), "draw"))
-        made(host, 0, "draw", joiner)
-        host.click(button(m.moves(), "pass"))
-        made(host, 0, "pass", joiner)
-        # P2 at the joiner's window: draw (a click), a refused drop, then a drag
-        joiner.click(button(m.moves(), "draw"))
-        made(joiner, 1, "draw", host)
+        m = opening(host, joiner)
+        # P2 at the joiner's window: a refused drop, then a drag
         view = m.view(1)
         joiner.drag(centre(view, 1, "hand:1", "7C"), zone_centre(view, 1, "shrine:0"))
         refused = joiner.wait_line("refused")
@@ -138,10 +150,10 @@ def test_host_window_and_joiner_window_play_over_the_network(xvfb, second_displa
         joiner.click(centre(view, 1, "hand:1", "3S", {"hand:1": frozenset({hand.index("KC")})}))
         raised = {"hand:1": frozenset({hand.index("KC"), hand.index("3S")})}
         joiner.drag(centre(view, 1, "hand:1", "KC", raised), zone_centre(view, 1, "field:1"))
-        made(joiner, 1, "token KC pay 3S", host)
+        follow(m, joiner, 1, "token KC pay 3S", host)
         # P1 answers at the host's window: the Token comes into P2's field at both tables
         host.click(button(m.moves(), "allow"))
-        made(host, 0, "allow", joiner)
+        follow(m, host, 0, "allow", joiner)
         assert "KC" in m.view(0).zones["field:1"].cards
         # each table shows the King where its seat sees P2's field (top at the host's,
         # bottom at the joiner's): the same card face in both screenshots, once the
@@ -157,23 +169,8 @@ def test_host_window_and_joiner_window_play_over_the_network(xvfb, second_displa
             assert time.monotonic() < end, "the two tables do not show the same King"
         assert all(s.stat().st_size > 10_000 for s in shots)
     finally:
-        for w in (joiner, host):
-            if w is not None:
-                w.stop()
-
-
-def saved(data_dir, moves: int, timeout: float = 10.0) -> None:
-    """Wait until the host's autosave in `data_dir` holds `moves` moves."""
-    end = time.monotonic() + timeout
-    while True:
-        for f in (data_dir / "autosaves").glob("*.json*"):
-            try:
-                if len(read_save(f).actions) >= moves:
-                    return
-            except (OSError, ValueError, KeyError, SaveError):
-                pass
-        assert time.monotonic() < end, f"the host never saved {moves} moves"
-        time.sleep(0.02)
+        joiner.stop()
+        host.stop()
 
 
 def area(shot, rect) -> bytes:
@@ -219,27 +216,11 @@ def test_a_resumed_hosts_window_and_its_guest_show_the_game_and_its_log(xvfb, se
     (killed), the guest's window keeps trying, the host is started again with
     --resume, and the guest takes its seat back by itself. Both windows show the
     position as it was and the log of the moves made before, and play goes on."""
-    first = Window(xvfb, ["host", "shrine", "--seats", "human,remote", "--seed", str(SEED),
-                          "--bind", "127.0.0.1", "--port", "0"], tmp_path / "host")
-    joiner = host = None
+    first, joiner, address, code = windows(xvfb, second_display, tmp_path)
+    host = None
     try:
-        address = first.wait_line("address: ", 30).split()[-1]
-        code = first.wait_line("code: ").split()[-1]
-        first.wait_line("ready", 30)
-        joiner = Window(second_display, ["join", address, "--code", code, "--name", "Ann"],
-                        tmp_path / "join")
-        joiner.wait_line("ready", 30)
-        first.wait_line("joined: p2 (Ann)")
-        first.window()
-        joiner.window()
-        m = Match(Session(GAME, SEED, {}, ["human", "human"]))
-        first.click(button(m.moves(), "draw"))
-        follow(m, first, 0, "draw", joiner)
-        first.click(button(m.moves(), "pass"))
-        follow(m, first, 0, "pass", joiner)
-        joiner.click(button(m.moves(), "draw"))
-        follow(m, joiner, 1, "draw", first)
-        saved(tmp_path / "host", len(m.history))
+        m = opening(first, joiner)
+        moves_saved(tmp_path / "host", len(m.history), 10)
         hands = {0: settled(first, "e2e-resume-host-before.png"),
                  1: settled(joiner, "e2e-resume-joiner-before.png")}
 
