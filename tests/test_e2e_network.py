@@ -1,7 +1,9 @@
 """Two real windows over the network under Xvfb: a host's window (P1, a person at
 the host) and a joiner's window (P2, another process on its own X server).
 Real pointer events at both; each table shows the other's moves; a refused
-drop at the joiner's table names the rule (the host judged it)."""
+drop at the joiner's table names the rule (the host judged it). A host's window
+killed mid-game and started again with `host --resume`: the joiner's table
+rejoins by itself and both show the game and its log as they were."""
 
 from __future__ import annotations
 
