@@ -10,10 +10,13 @@ import pytest
 from net_helpers import GAME_S, bot_game, leaks, remote, seen_through, settle, start_host
 from websockets.asyncio.client import connect
 
+from shrinetable.adapter import checkpoint
 from shrinetable.engine import registry
-from shrinetable.formats.save import SaveFile
+from shrinetable.formats.save import SaveFile, write_save
 from shrinetable.net import protocol as p
 from shrinetable.net.client import Refused, parse_address, play_bot
+from shrinetable.net.host import Host
+from shrinetable.net.seam import Seam
 
 
 @pytest.fixture(autouse=True)
@@ -193,6 +196,32 @@ def test_a_rejoined_table_is_sent_the_moves_before_as_its_seat_knew_them():
             assert not leaks(r.record, every, by_point)[:3]
         await host.stop()
     run(go())
+
+
+@pytest.mark.parametrize("game", ["shrines", "usagi"])
+def test_a_resumed_host_sends_the_moves_before_as_they_were_sent(game, tmp_path, monkeypatch):
+    """A resumed game takes up the moves before its last checkpoints without
+    their events, and the log would then say their notation ("mulligan Read the
+    Shallows" where every other seat was told "P1 mulligans a card"): the moves
+    a resumed host sends a joining table are those the host sent when they
+    were made, for every seat and a spectator."""
+    monkeypatch.setattr(checkpoint, "EVERY", 8)   # checkpoints within a short game
+    live = Seam.new(game, 3, {}, ["remote", "remote"])
+    rng = random.Random(3)
+    while not live.over() and len(live.match.history) < 60:
+        if live.due():
+            live.step()
+        else:
+            seat = live.match.decision().seat
+            live.play(seat, rng.choice(live.legal(seat)))
+    path = write_save(tmp_path / "hosted.json", live.session.to_save())
+    resumed = Seam.resume(str(path), ["remote", "remote"])
+    assert len(resumed.session.to_save().checkpoints) >= 3
+    for seat in (0, 1, None):
+        sent = [[m.model_copy(update={"auto": False})   # a save does not keep it
+                 for m in p.read_to_table(Host(s, say=print)._update(seat, None)).history]
+                for s in (live, resumed)]
+        assert sent[0] == sent[1], seat
 
 
 def test_a_gone_seat_goes_to_the_computer():

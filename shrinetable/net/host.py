@@ -340,7 +340,7 @@ class Host:
         match = self.seam.match
         move = None if applied is None else self._move(applied, seat)
         history = None if applied is not None or undone else [
-            self._move(a, seat) for a in match.history]
+            self._move(a, seat) for a in self.seam.history()]
         return p.update_json(self.seq, move, self.seam.view(seat),
                              self.seam.moves(seat) if self.started() else [],
                              match.turn_number(),
