@@ -455,9 +455,14 @@ def _fail(n: State, ev: list[Event], why: str) -> None:
     cards = tuple(n.pending)
     n.graveyard.extend(cards)
     n.pending.clear()
-    what = n.act.kind.title() if n.act.kind in ("dagger", "token", "jack") else n.act.kind
+    what = FAILED.get(n.act.kind, n.act.kind)
     _move(ev, "fail", f"{p(n.turn)}'s {what} is {why}", n.turn, cards, "pending", "graveyard")
     _finish(n)
+
+
+# an action stopped, as the log names it ("p2's Resurrection is fizzled")
+FAILED = {"dagger": "Dagger", "daggertoken": "Dagger Token", "token": "Token", "jack": "Jack",
+          "triplet": "Triplet", "quad": "Quad", "resurrect": "Resurrection"}
 
 
 def _finish(n: State) -> None:

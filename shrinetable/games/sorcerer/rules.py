@@ -245,7 +245,8 @@ def _do_boost(s: State, me: int, a: Action, ev: list[Event]) -> None:
     lane = s.lanes[i]
     lane = replace(lane, ab=lane.ab + bs) if lane.att == t else replace(lane, db=lane.db + bs)
     s.lanes = (*s.lanes[:i], lane, *s.lanes[i + 1:])
-    words = ", ".join(s.defs[b].name for b in bs)
+    names = [s.defs[b].name for b in bs]
+    words = " and ".join([", ".join(names[:-1]), names[-1]] if len(names) > 1 else names)
     ev.append(Event("boost", f"{p(me)} boosts {s.defs[t].name} with {words}", me, a.boosts,
                     f"hand:{me}", f"lane{i + 1}"))
     _next_step(s, ev)
