@@ -201,15 +201,23 @@ def shown(window: Window, name: str, done, timeout: float = 10.0):
     return shot
 
 
-def settled(window: Window, name: str):
-    """A screenshot of `window` once its frame stays the same (the cards landed)."""
-    last = window.screenshot(ARTIFACTS / name)
-    while True:
-        shot = shown(window, name, lambda _: True)
-        if area(shot, (0, 0, *SIZE)) == area(last, (0, 0, *SIZE)):
-            return shot
-        last = ARTIFACTS / f"settling-{name}"
-        shot.replace(last)
+def lines(window: Window, *prefixes: str, timeout: float = 40.0) -> dict[str, str]:
+    """The first line `window` prints starting with each of `prefixes`, in any order."""
+    out: dict[str, str] = {}
+    while len(out) < len(prefixes):
+        line = window.wait_any(tuple(p for p in prefixes if p not in out), timeout)
+        out[next(p for p in prefixes if p not in out and line.startswith(p))] = line
+    return out
+
+
+def settled(window: Window, name: str, timeout: float = 10.0):
+    """A screenshot of `window` once two in a row are the same (the cards landed)."""
+    end = time.monotonic() + timeout
+    last = None
+    while (now := area(shot := window.screenshot(ARTIFACTS / name), (0, 0, *SIZE))) != last:
+        assert time.monotonic() < end, f"{name}: the window never settles"
+        last = now
+    return shot
 
 
 def test_a_resumed_hosts_window_and_its_guest_show_the_game_and_its_log(xvfb, second_display,
@@ -242,12 +250,12 @@ def test_a_resumed_hosts_window_and_its_guest_show_the_game_and_its_log(xvfb, se
         said = changed(hands[1], lost)
         host = Window(xvfb, ["host", "--resume", code, "--bind", "127.0.0.1"],
                       tmp_path / "host")
-        assert host.wait_line("address: ", 30).split()[-1] == address   # the same port
-        assert host.wait_line("log ", 30) == "log " + " | ".join(log.lines(m, 0))
-        host.wait_line("ready", 30)
+        # the guest may be back before the host's own window is: in either order
+        said_by = lines(host, "address: ", "log ", "ready", "joined: p2 (Ann)")
+        assert said_by["address: "].split()[-1] == address   # the same port
+        assert said_by["log "] == "log " + " | ".join(log.lines(m, 0))
         assert joiner.wait_line("log ", 40) == "log " + " | ".join(log.lines(m, 1))
         assert joiner.wait_line("said ") == "said Back at the table."
-        host.wait_line("joined: p2 (Ann)")
         host.window()
         # the rejoined table drawn afresh (the words gone) with the hand it had
         shown(joiner, "e2e-resume-joiner.png",
