@@ -265,6 +265,8 @@ def test_undo_by_agreement():
                 assert msg.granted
                 break
         assert host.seam.session.to_save().actions == before
+        await settle(host, a, b)
+        assert a.moves == b.moves == []   # each table's moves lose the one taken back
         await host.stop()
     run(go())
 
