@@ -303,7 +303,8 @@ def _start_turn(s: State, ev: list[Event]) -> None:
         if h or r:
             s.honor[q] += h
             s.ryo[q] += r
-            ev.append(Event("produce", f"{p(q)} produces {h} honor and {r} ryo", q))
+            words = " and ".join(f"{n} {what}" for n, what in ((h, "honor"), (r, "ryo")) if n)
+            ev.append(Event("produce", f"{p(q)} produces {words}", q))
     if s.stricken:
         ev.append(Event("refresh", "Every stricken card is refreshed"))
     s.stricken = frozenset()
