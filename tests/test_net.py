@@ -5,13 +5,14 @@ from __future__ import annotations
 
 import asyncio
 import random
+from types import SimpleNamespace
 
 import pytest
 from net_helpers import GAME_S, bot_game, leaks, remote, seen_through, settle, start_host
 from websockets.asyncio.client import connect
 
 from shrinetable.adapter import checkpoint
-from shrinetable.engine import registry
+from shrinetable.engine import IllegalAction, registry
 from shrinetable.formats.save import SaveFile, write_save
 from shrinetable.net import protocol as p
 from shrinetable.net.client import Refused, parse_address, play_bot
@@ -224,6 +225,30 @@ def test_a_resumed_host_sends_the_moves_before_as_they_were_sent(game, tmp_path,
         assert sent[0] == sent[1], seat
 
 
+def test_a_resumed_host_whose_rules_refuse_the_saved_moves_sends_those_since(tmp_path,
+                                                                            monkeypatch):
+    """When the moves before the resume no longer replay (a save from another
+    release), the tables' logs begin at the resume rather than say the notation."""
+    monkeypatch.setattr(checkpoint, "EVERY", 4)
+    live = Seam.new("shrine", 3, {}, ["remote", "remote"])
+    while len(live.match.history) < 12:
+        seat = live.match.decision().seat
+        live.play(seat, live.legal(seat)[0])
+    resumed = Seam.resume(str(write_save(tmp_path / "h.json", live.session.to_save())),
+                          ["remote", "remote"])
+    game = resumed.game
+
+    def refuse(state, action):
+        raise IllegalAction("not any more", "R0")
+
+    monkeypatch.setattr(resumed, "game", SimpleNamespace(   # the replay only
+        new_game=game.new_game, parse_action=game.parse_action, apply=refuse))
+    assert resumed.history() == []
+    seat = resumed.match.decision().seat
+    resumed.play(seat, resumed.legal(seat)[0])
+    assert resumed.history() == resumed.match.history[12:] and resumed.history()[0].events
+
+
 def test_a_gone_seat_goes_to_the_computer():
     async def go():
         host = await start_host("sorcerer", ["remote", "remote"])
@@ -265,6 +290,8 @@ def test_undo_by_agreement():
                 assert msg.granted
                 break
         assert host.seam.session.to_save().actions == before
+        await settle(host, a, b)
+        assert a.moves == b.moves == []   # each table's moves lose the one taken back
         await host.stop()
     run(go())
 

@@ -64,17 +64,28 @@ class Seam:
         """The game's moves, each with its events. A loaded game takes up the
         moves before its last checkpoints without them, and the log then says
         a move's notation, which can name a card only its seat saw; for the
-        tables, a resumed game's moves are replayed from the deal, once."""
+        tables, a resumed game's moves are replayed from the deal, once. When
+        the rules no longer take them (a save from another release), the
+        tables' logs begin at the resume."""
         h = self.match.history
         n = min(self.taken, len(h))
         if len(self._events) < n:
-            s = self.session
-            state = self.game.new_game(s.seed, s.options, len(s.seats))
-            self._events = []
-            for a in h[:n]:
-                state, events = self.game.apply(state, self.game.parse_action(a.text))
-                self._events.append(tuple(events))
+            self._events = self._replay(h[:n])
+        if len(self._events) < n:
+            return h[n:]
         return [replace(a, events=e) for a, e in zip(h[:n], self._events, strict=False)] + h[n:]
+
+    def _replay(self, moves: list[Applied]) -> list[tuple[Event, ...]]:
+        """The events of `moves` played from the deal; [] if one does not apply."""
+        s, out = self.session, []
+        try:
+            state = self.game.new_game(s.seed, s.options, len(s.seats))
+            for a in moves:
+                state, events = self.game.apply(state, self.game.parse_action(a.text))
+                out.append(tuple(events))
+        except Exception:   # noqa: BLE001 - the game's own code refused a move it once took
+            return []
+        return out
 
     def moves(self, seat: int | None) -> list[Move]:
         """The moves `seat` may make now, with their gestures: none when it does
