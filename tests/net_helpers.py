@@ -6,8 +6,11 @@ from __future__ import annotations
 import asyncio
 import random
 import re
+import time
+from pathlib import Path
 
 from shrinetable.engine import registry
+from shrinetable.formats.save import SaveError, read_save
 from shrinetable.net import protocol as p
 from shrinetable.net.client import Remote, play_bot, watch
 from shrinetable.net.host import Host
@@ -93,3 +96,17 @@ def leaks(frames: list[str], every: set[str], by_point: list[set[str]]) -> list[
         for card in (words & every) - by_point[min(point, len(by_point) - 1)]:
             found.append(f"{card} at move {point}: {raw[:160]}")
     return found
+
+
+def moves_saved(data: Path, at_least: int, timeout: float) -> None:
+    """Wait until the host's autosave in the data folder `data` holds `at_least` moves."""
+    until = time.monotonic() + timeout
+    while time.monotonic() < until:
+        for f in (data / "autosaves").glob("*.json*"):
+            try:
+                if len(read_save(f).actions) >= at_least:
+                    return
+            except (OSError, ValueError, KeyError, SaveError):
+                pass
+        time.sleep(0.02)
+    raise AssertionError(f"the host never saved {at_least} moves")

@@ -1,7 +1,9 @@
 """Two real windows over the network under Xvfb: a host's window (P1, a person at
 the host) and a joiner's window (P2, another process on its own X server).
 Real pointer events at both; each table shows the other's moves; a refused
-drop at the joiner's table names the rule (the host judged it)."""
+drop at the joiner's table names the rule (the host judged it). A host's window
+killed mid-game and started again with `host --resume`: the joiner's table
+rejoins by itself and both show the game and its log as they were."""
 
 from __future__ import annotations
 
@@ -11,10 +13,13 @@ import subprocess
 import sys
 import threading
 import time
+from pathlib import Path
 
 import pytest
 from e2e_harness import ARTIFACTS, ROOT, SIZE, App, Xvfb, missing_tools
+from net_helpers import moves_saved
 
+from shrinetable.adapter import log
 from shrinetable.adapter.match import Match
 from shrinetable.adapter.session import Session
 from shrinetable.engine import registry
@@ -79,6 +84,49 @@ def is_card(rgb: bytes) -> bool:
     return light > 0.4 * len(rgb) / 3
 
 
+def follow(m: Match, window: Window, seat: int, text: str, other: Window) -> None:
+    """The mirror `m` makes the move `window` traced, which `other` traced without its notation."""
+    assert window.wait_line("action") == f"action p{seat + 1} {text}"
+    assert other.wait_line("action") == f"action p{seat + 1} "   # not its notation
+    m.act(seat, text)
+    other.quiet(0.3)   # buttons another's move brought ignore clicks a moment (GUARD_S)
+
+
+def windows(xvfb: Xvfb, second: Xvfb, data) -> tuple[Window, Window, str, str]:
+    """The host's window (P1 a person there, P2 remote) and the joiner's (Ann at
+    P2) on their own X servers, both up; the address and the code."""
+    host = Window(xvfb, ["host", "shrine", "--seats", "human,remote", "--seed", str(SEED),
+                         "--bind", "127.0.0.1", "--port", "0"], data / "host")
+    joiner = None
+    try:
+        address = host.wait_line("address: ", 30).split()[-1]
+        code = host.wait_line("code: ").split()[-1]
+        host.wait_line("ready", 30)
+        joiner = Window(second, ["join", address, "--code", code, "--name", "Ann"],
+                        data / "join")
+        joiner.wait_line("ready", 30)
+        host.wait_line("joined: p2 (Ann)")
+        host.window()
+        joiner.window()
+    except BaseException:
+        for w in (joiner, host):
+            if w is not None:
+                w.stop()
+        raise
+    return host, joiner, address, code
+
+
+def opening(host: Window, joiner: Window) -> Match:
+    """P1 draws and passes at the host's window, P2 draws at the joiner's (button
+    clicks); the mirror: the same game, kept in step with what the windows trace."""
+    m = Match(Session(GAME, SEED, {}, ["human", "human"]))
+    for window, seat, text, other in ((host, 0, "draw", joiner), (host, 0, "pass", joiner),
+                                      (joiner, 1, "draw", host)):
+        window.click(button(m.moves(), text))
+        follow(m, window, seat, text, other)
+    return m
+
+
 @pytest.fixture
 def second_display():
     if missing_tools():
@@ -90,36 +138,10 @@ def second_display():
 
 def test_host_window_and_joiner_window_play_over_the_network(xvfb, second_display,
                                                               tmp_path):
-    host = Window(xvfb, ["host", "shrine", "--seats", "human,remote", "--seed", str(SEED),
-                         "--bind", "127.0.0.1", "--port", "0"], tmp_path / "host")
-    joiner = None
+    host, joiner, _, _ = windows(xvfb, second_display, tmp_path)
     try:
-        address = host.wait_line("address: ", 30).split()[-1]
-        code = host.wait_line("code: ").split()[-1]
-        host.wait_line("ready", 30)
-        joiner = Window(second_display, ["join", address, "--code", code, "--name", "Ann"],
-                        tmp_path / "join")
-        joiner.wait_line("ready", 30)
-        host.wait_line("joined: p2 (Ann)")
-        host.window()
-        joiner.window()
-        # the mirror: the same game, kept in step with what the windows trace
-        m = Match(Session(GAME, SEED, {}, ["human", "human"]))
-
-        def made(window, seat, text, other):
-            assert window.wait_line("action") == f"action p{seat + 1} {text}"
-            assert other.wait_line("action") == f"action p{seat + 1} "   # not its notation
-            m.act(seat, text)
-            other.quiet(0.3)   # buttons another's move brought ignore clicks a moment (GUARD_S)
-
-        # P1 at the host's window: draw and pass (buttons)
-        host.click(button(m.moves(), "draw"))
-        made(host, 0, "draw", joiner)
-        host.click(button(m.moves(), "pass"))
-        made(host, 0, "pass", joiner)
-        # P2 at the joiner's window: draw (a click), a refused drop, then a drag
-        joiner.click(button(m.moves(), "draw"))
-        made(joiner, 1, "draw", host)
+        m = opening(host, joiner)
+        # P2 at the joiner's window: a refused drop, then a drag
         view = m.view(1)
         joiner.drag(centre(view, 1, "hand:1", "7C"), zone_centre(view, 1, "shrine:0"))
         refused = joiner.wait_line("refused")
@@ -130,10 +152,10 @@ def test_host_window_and_joiner_window_play_over_the_network(xvfb, second_displa
         joiner.click(centre(view, 1, "hand:1", "3S", {"hand:1": frozenset({hand.index("KC")})}))
         raised = {"hand:1": frozenset({hand.index("KC"), hand.index("3S")})}
         joiner.drag(centre(view, 1, "hand:1", "KC", raised), zone_centre(view, 1, "field:1"))
-        made(joiner, 1, "token KC pay 3S", host)
+        follow(m, joiner, 1, "token KC pay 3S", host)
         # P1 answers at the host's window: the Token comes into P2's field at both tables
         host.click(button(m.moves(), "allow"))
-        made(host, 0, "allow", joiner)
+        follow(m, host, 0, "allow", joiner)
         assert "KC" in m.view(0).zones["field:1"].cards
         # each table shows the King where its seat sees P2's field (top at the host's,
         # bottom at the joiner's): the same card face in both screenshots, once the
@@ -149,6 +171,104 @@ def test_host_window_and_joiner_window_play_over_the_network(xvfb, second_displa
             assert time.monotonic() < end, "the two tables do not show the same King"
         assert all(s.stat().st_size > 10_000 for s in shots)
     finally:
-        for w in (joiner, host):
+        joiner.stop()
+        host.stop()
+
+
+def area(shot, rect) -> bytes:
+    """The pixels of `rect` in a screenshot (its path, or the image loaded)."""
+    import pygame
+    image = pygame.image.load(str(shot)) if isinstance(shot, Path) else shot
+    return pygame.image.tobytes(image.subsurface(rect), "RGB")
+
+
+def changed(a: Path, b: Path):
+    """The box around the pixels that differ between screenshots `a` and `b`."""
+    import pygame
+    (w, h), a, b = SIZE, pygame.image.load(str(a)), pygame.image.load(str(b))
+    rows = [y for y in range(h) if area(a, (0, y, w, 1)) != area(b, (0, y, w, 1))]
+    assert rows, "the screenshots are the same"
+    top, high = rows[0], rows[-1] + 1 - rows[0]
+    cols = [x for x in range(w) if area(a, (x, top, 1, high)) != area(b, (x, top, 1, high))]
+    return pygame.Rect(cols[0], top, cols[-1] + 1 - cols[0], high)
+
+
+def shown(window: Window, name: str, done, timeout: float = 10.0):
+    """A screenshot of `window` once `done(path)` holds (the frame is drawn)."""
+    end = time.monotonic() + timeout
+    while not done(shot := window.screenshot(ARTIFACTS / name)):
+        assert time.monotonic() < end, f"{name}: not drawn as expected"
+    return shot
+
+
+def lines(window: Window, *prefixes: str, timeout: float = 40.0) -> dict[str, str]:
+    """The first line `window` prints starting with each of `prefixes`, in any order."""
+    out: dict[str, str] = {}
+    while len(out) < len(prefixes):
+        line = window.wait_any(tuple(p for p in prefixes if p not in out), timeout)
+        out[next(p for p in prefixes if p not in out and line.startswith(p))] = line
+    return out
+
+
+def settled(window: Window, name: str, timeout: float = 10.0):
+    """A screenshot of `window` once two in a row are the same (the cards landed)."""
+    end = time.monotonic() + timeout
+    last = None
+    while (now := area(shot := window.screenshot(ARTIFACTS / name), (0, 0, *SIZE))) != last:
+        assert time.monotonic() < end, f"{name}: the window never settles"
+        last = now
+    return shot
+
+
+def test_a_resumed_hosts_window_and_its_guest_show_the_game_and_its_log(xvfb, second_display,
+                                                                        tmp_path):
+    """`shrinetable host --resume CODE` in a window: the host's window dies mid-game
+    (killed), the guest's window keeps trying, the host is started again with
+    --resume, and the guest takes its seat back by itself. Both windows show the
+    position as it was and the log of the moves made before, and play goes on."""
+    first, joiner, address, code = windows(xvfb, second_display, tmp_path)
+    host = None
+    try:
+        m = opening(first, joiner)
+        moves_saved(tmp_path / "host", len(m.history), 10)
+        hands = {0: settled(first, "e2e-resume-host-before.png"),
+                 1: settled(joiner, "e2e-resume-joiner-before.png")}
+
+        def faces(shot, seat):
+            view = m.view(seat)
+            return [card_pixels(shot, view, seat, f"hand:{seat}", c)
+                    for c in view.zones[f"hand:{seat}"].cards]
+
+        before = {seat: faces(shot, seat) for seat, shot in hands.items()}
+        assert all(is_card(f) for fs in before.values() for f in fs)
+        first.proc.kill()   # the host's computer goes: no goodbye, no last save
+        first.proc.wait(10)
+        assert joiner.wait_line("said ").startswith("said Lost the host")
+        # the guest's table says so over the board: where, to see it go again
+        lost = shown(joiner, "e2e-resume-lost.png",
+                     lambda shot: area(shot, (0, 0, *SIZE)) != area(hands[1], (0, 0, *SIZE)))
+        said = changed(hands[1], lost)
+        host = Window(xvfb, ["host", "--resume", code, "--bind", "127.0.0.1"],
+                      tmp_path / "host")
+        # the guest may be back before the host's own window is: in either order
+        said_by = lines(host, "address: ", "log ", "ready", "joined: p2 (Ann)")
+        assert said_by["address: "].split()[-1] == address   # the same port
+        assert said_by["log "] == "log " + " | ".join(log.lines(m, 0))
+        assert joiner.wait_line("log ", 40) == "log " + " | ".join(log.lines(m, 1))
+        assert joiner.wait_line("said ") == "said Back at the table."
+        host.window()
+        # the rejoined table drawn afresh (the words gone) with the hand it had
+        shown(joiner, "e2e-resume-joiner.png",
+              lambda shot: area(shot, said) == area(hands[1], said)
+              and faces(shot, 1) == before[1])
+        shown(host, "e2e-resume-host.png", lambda shot: faces(shot, 0) == before[0])
+        # the game goes on: P2 passes at the guest's window, P1 sees it at the host's
+        joiner.click(button(m.moves(), "pass"))
+        follow(m, joiner, 1, "pass", host)
+        assert m.decision().seat == 0
+        host.click(button(m.moves(), "draw"))
+        follow(m, host, 0, "draw", joiner)
+    finally:
+        for w in (joiner, host, first):
             if w is not None:
                 w.stop()

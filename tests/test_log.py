@@ -199,3 +199,74 @@ def test_a_secret_move_never_gives_its_notation_to_the_log():
         book.add(a)
     secret = {a.text for a in match.history if a.secret and a.text != "propose"}
     assert secret and not secret & {line.text for line in book.lines}
+
+
+@pytest.mark.parametrize("name", registry.names())
+def test_a_move_is_said_before_what_it_moves(name):
+    """Cause before consequence: when a move's events say what its seat did
+    ("P1 puts Petal Procession into play"), no event the log says before that
+    one moves a card ("Ribbon Twirl goes to P1's discard pile" came first in
+    Sorcerer, so the log's first line of a play was its cost)."""
+    for seed in (1, 2):
+        match = _played(name, seed)
+        for a in match.history:
+            said = [e for e in a.events if match.present.readable(e.text)]
+            me = f"p{a.seat + 1} "
+            first = next((i for i, e in enumerate(said) if e.text.lower().startswith(me)), 0)
+            moved = [e.text for e in said[:first] if e.cards and e.target]
+            assert not moved, (a.text, [e.text for e in said])
+
+
+@pytest.mark.parametrize("name", registry.names())
+def test_a_loaded_game_says_the_moves_before_its_checkpoint_in_words(name, monkeypatch):
+    """A save loads from its last checkpoint, which knows the moves before it
+    only by their notation; the log's latest lines (the table's `relog` takes
+    the last moves, a slice of the history) reach back past it and say them in
+    the same words as the game played, secrets kept: each seat's log is the
+    same line for line, and no line is a move's notation."""
+    from shrinetable.adapter import checkpoint
+    played = _played(name, 4, people=1)
+    n = len(played.history)
+    every = max(2, min(16, n // 3))   # at least two checkpoints, even in a short game
+    monkeypatch.setattr(checkpoint, "EVERY", every)
+    save = played.session.to_save().model_copy(update={"checkpoints": []})
+    save = Session.from_save(save).to_save()   # replayed: checkpoints every `every` moves
+    assert len(save.checkpoints) >= 2, n
+    loaded = Match(Session.from_save(save))
+    at = save.checkpoints[-1]["at"]
+    assert len(loaded.history) == n
+    start = at - every + 1   # the moves since the checkpoint before it
+    for viewer in (0, 1, None):
+        assert log.lines(loaded, viewer, start) == log.lines(played, viewer, start), viewer
+
+
+BARE = re.compile(r"\b(?:gains|takes|loses|for|paying) \d+(?: \(|;|,|$)")
+NOTHING = re.compile(r"\band 0 [a-z]")
+
+
+@pytest.mark.parametrize("name", registry.names())
+def test_an_amount_says_what_it_counts(name):
+    """"P2 takes 3 (life 17)", "scraps Brace the Gates for 2", "(paying 1; 1
+    counters)": a number in the log says what it counts; "produces 3 honor and
+    0 ryo": an amount of nothing is not said."""
+    for seed in (1, 2):
+        match = _played(name, seed)
+        said = log.lines(match, 0)
+        assert not [line for line in said if BARE.search(line) or NOTHING.search(line)]
+
+
+@pytest.mark.parametrize("name, kind, words", [("shards", "end", ("ends the turn",)),
+                                               ("usagi", "pass", ("passes", "leaves")),
+                                               ("shrines", "tap", ("taps",))])
+def test_a_move_is_said_when_what_follows_names_its_seat(name, kind, words):
+    """The log leaves out a move's own words when an event names its seat first
+    ("P1 attacks with ..."); an event that follows from the move ("P2 draws a
+    card" at the end of a turn or when a pass resolves an action, "P1 gains 1
+    life" from a tap) comes after the move said in its own line."""
+    for seed in (1, 2, 3):
+        match = _played(name, seed)
+        for a in match.history:
+            if a.text.partition(" ")[0] == kind:
+                first = log.plain(match.said(a, 0)[0])
+                said = first.removeprefix(f"P{a.seat + 1} ")
+                assert said.startswith(words), (a.text, first)

@@ -5,15 +5,19 @@ from __future__ import annotations
 
 import asyncio
 import random
+from types import SimpleNamespace
 
 import pytest
 from net_helpers import GAME_S, bot_game, leaks, remote, seen_through, settle, start_host
 from websockets.asyncio.client import connect
 
-from shrinetable.engine import registry
-from shrinetable.formats.save import SaveFile
+from shrinetable.adapter import checkpoint
+from shrinetable.engine import IllegalAction, registry
+from shrinetable.formats.save import SaveFile, write_save
 from shrinetable.net import protocol as p
 from shrinetable.net.client import Refused, parse_address, play_bot
+from shrinetable.net.host import Host
+from shrinetable.net.seam import Seam
 
 
 @pytest.fixture(autouse=True)
@@ -149,6 +153,102 @@ def test_rejoin_takes_the_same_seat_and_sees_the_game_as_it_stands():
     run(go())
 
 
+async def play_random(host, tables, moves: int, rng: random.Random) -> None:
+    """Make `moves` moves at whichever table decides, each answered before the next."""
+    for _ in range(moves):
+        while host.seam.due():   # the host's own moves (passes) first
+            await asyncio.sleep(0.01)
+        await settle(host, *tables)
+        mover = next((t for t in tables if t.legal), None)
+        if mover is None:
+            return
+        seq = host.seq
+        await mover.act(rng.choice(mover.legal))
+        while host.seq == seq:
+            await asyncio.sleep(0.01)
+
+
+def test_a_rejoined_table_is_sent_the_moves_before_as_its_seat_knew_them():
+    """A table that drops and joins again, and a spectator who comes late, are
+    sent every move made before as they were sent (or would have been) when
+    each was made: the log is whole again, and no card the seat was not shown
+    travels (another seat's secret proposal stays secret)."""
+    async def go():
+        host = await start_host("usagi", ["remote", "remote"], seed=3)
+        a, b = remote(host, "ann"), remote(host, "bob")
+        early = remote(host, "w1", watch=True)
+        for r in (a, b, early):
+            await r.join()
+        await play_random(host, [a, b, early], 40, random.Random(5))
+        await settle(host, a, b, early)
+        assert any(m.secret for m in a.moves) and len(a.moves) >= 40
+        await a.ws.close()
+        again = remote(host, "ann", record=[])
+        late = remote(host, "w2", watch=True, record=[])
+        for r in (again, late):
+            await r.join()
+        assert again.seat == a.seat and again.moves == a.moves
+        assert late.moves == early.moves
+        assert [m.text for m in again.moves] == [
+            x.text if x.seat == a.seat else None for x in host.seam.match.history]
+        save = host.seam.session.to_save()
+        for r in (again, late):
+            every, by_point = seen_through(save, r.seat)
+            assert not leaks(r.record, every, by_point)[:3]
+        await host.stop()
+    run(go())
+
+
+@pytest.mark.parametrize("game", ["shrines", "usagi"])
+def test_a_resumed_host_sends_the_moves_before_as_they_were_sent(game, tmp_path, monkeypatch):
+    """A resumed game takes up the moves before its last checkpoints without
+    their events, and the log would then say their notation ("mulligan Read the
+    Shallows" where every other seat was told "P1 mulligans a card"): the moves
+    a resumed host sends a joining table are those the host sent when they
+    were made, for every seat and a spectator."""
+    monkeypatch.setattr(checkpoint, "EVERY", 8)   # checkpoints within a short game
+    live = Seam.new(game, 3, {}, ["remote", "remote"])
+    rng = random.Random(3)
+    while not live.over() and len(live.match.history) < 60:
+        if live.due():
+            live.step()
+        else:
+            seat = live.match.decision().seat
+            live.play(seat, rng.choice(live.legal(seat)))
+    path = write_save(tmp_path / "hosted.json", live.session.to_save())
+    resumed = Seam.resume(str(path), ["remote", "remote"])
+    assert len(resumed.session.to_save().checkpoints) >= 3
+    for seat in (0, 1, None):
+        sent = [[m.model_copy(update={"auto": False})   # a save does not keep it
+                 for m in p.read_to_table(Host(s, say=print)._update(seat, None)).history]
+                for s in (live, resumed)]
+        assert sent[0] == sent[1], seat
+
+
+def test_a_resumed_host_whose_rules_refuse_the_saved_moves_sends_those_since(tmp_path,
+                                                                            monkeypatch):
+    """When the moves before the resume no longer replay (a save from another
+    release), the tables' logs begin at the resume rather than say the notation."""
+    monkeypatch.setattr(checkpoint, "EVERY", 4)
+    live = Seam.new("shrine", 3, {}, ["remote", "remote"])
+    while len(live.match.history) < 12:
+        seat = live.match.decision().seat
+        live.play(seat, live.legal(seat)[0])
+    resumed = Seam.resume(str(write_save(tmp_path / "h.json", live.session.to_save())),
+                          ["remote", "remote"])
+    game = resumed.game
+
+    def refuse(state, action):
+        raise IllegalAction("not any more", "R0")
+
+    monkeypatch.setattr(resumed, "game", SimpleNamespace(   # the replay only
+        new_game=game.new_game, parse_action=game.parse_action, apply=refuse))
+    assert resumed.history() == []
+    seat = resumed.match.decision().seat
+    resumed.play(seat, resumed.legal(seat)[0])
+    assert resumed.history() == resumed.match.history[12:] and resumed.history()[0].events
+
+
 def test_a_gone_seat_goes_to_the_computer():
     async def go():
         host = await start_host("sorcerer", ["remote", "remote"])
@@ -190,6 +290,8 @@ def test_undo_by_agreement():
                 assert msg.granted
                 break
         assert host.seam.session.to_save().actions == before
+        await settle(host, a, b)
+        assert a.moves == b.moves == []   # each table's moves lose the one taken back
         await host.stop()
     run(go())
 

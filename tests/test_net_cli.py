@@ -14,9 +14,9 @@ import time
 from pathlib import Path
 
 import pytest
+from net_helpers import moves_saved
 
 from shrinetable.engine import registry
-from shrinetable.formats.save import SaveError, read_save
 
 ROOT = Path(__file__).resolve().parents[1]
 LIMIT_S = 180   # a bounded wait for any one condition (a hang fails, it never blocks)
@@ -88,20 +88,6 @@ def join(data: Path, address: str, code: str, name: str, bot: str) -> Proc:
                 "--headless", "--wait", "60")
 
 
-def moves_saved(data: Path, at_least: int) -> None:
-    """Wait until the host's autosave holds `at_least` moves."""
-    until = time.monotonic() + LIMIT_S
-    while time.monotonic() < until:
-        for f in (data / "autosaves").glob("*.json*"):
-            try:
-                if len(read_save(f).actions) >= at_least:
-                    return
-            except (OSError, ValueError, KeyError, SaveError):
-                pass
-        time.sleep(0.02)
-    raise AssertionError(f"the host never saved {at_least} moves")
-
-
 GAMES = [pytest.param(g, marks=pytest.mark.slow) if g == "shrines" else g
          for g in registry.BUILTIN]   # the command line hosts the built-in games
 
@@ -121,7 +107,7 @@ def test_a_killed_table_rejoins_its_seat(tmp_path):
     ann = join(tmp_path, address, code, "ann", "random")
     bob = join(tmp_path, address, code, "bob", "random")
     seat = ann.wait_for("joined usagi as ")
-    moves_saved(tmp_path, 10)
+    moves_saved(tmp_path, 10, LIMIT_S)
     ann.kill()
     h.wait_for("left: ")
     again = join(tmp_path, address, code, "ann", "random")
@@ -137,7 +123,7 @@ def test_a_killed_host_resumes_and_its_tables_rejoin(tmp_path):
     bots = [join(tmp_path, address, code, "ann", "random"),
             join(tmp_path, address, code, "bob", "ai")]
     seats = [b.wait_for("joined usagi as ") for b in bots]
-    moves_saved(tmp_path, 10)
+    moves_saved(tmp_path, 10, LIMIT_S)
     h.kill()
     for b in bots:
         b.wait_for("lost the host")

@@ -134,3 +134,26 @@ def test_a_table_whose_connection_drops_takes_its_seat_back(tables):
     p1.send("draw")
     until([p1, p2], lambda seen: all(m.history for m in (p1, p2)))
     assert p2.view() == seam.match.view(1)
+
+
+def test_a_table_that_joins_again_shows_the_log_of_the_moves_before(tables):
+    """A table started afresh for its seat (a restarted window, a resumed host's
+    window) has the game's moves before it came, as its seat knew them: the
+    log, line by line, and "what happened" are those of the host's match."""
+    seam, (p1, p2) = tables
+    for n, (text, table) in enumerate((("draw", p1), ("pass", p1), ("draw", p2)), 1):
+        table.send(text)
+        until([p1, p2], lambda seen, n=n: all(len(m.history) >= n for m in (p1, p2)))
+    local = seam.match
+    port = int(p2.remote.uri.rsplit(":", 1)[1])
+    p2.close()   # the window goes
+    again = Remote("127.0.0.1", port, p2.remote.code, "Ann")   # the token Ann kept
+    p2.link.run(again.join()).result(10)
+    fresh = RemoteMatch(again, p2.link)
+    try:
+        assert fresh.seat == 1 and len(fresh.history) == len(local.history) == 3
+        assert log.lines(fresh, 1) == log.lines(local, 1)
+        assert fresh.summary(1) == local.summary(1)
+        assert [a.text for a in fresh.history] == ["", "", "draw"]   # p1's texts not sent
+    finally:
+        fresh.close()

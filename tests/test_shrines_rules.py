@@ -1598,7 +1598,7 @@ def test_quick_step_quick_attack_blocker_strikes_once_only():
     s = to_act(s, "combat")
     s = play(s, f"attack {eel} {tower}", "next", f"block {van} {eel}", "pass")
     hits = [e.text for e in events(s, "pass") if e.kind == "damage"]
-    assert hits == [f"1 damage to {eel}", f"3 damage to {van}"]
+    assert hits == [f"{eel} takes 1 damage", f"{van} takes 3 damage"]
 
 
 def test_quick_step_targeted_creature_strikes_first():

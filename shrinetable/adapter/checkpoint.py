@@ -6,8 +6,10 @@ rules, each checked for legality, takes minutes' worth of seconds. So every
 JSON) and who made each move since the last checkpoint; a save keeps them
 (formats/save.py). Loading takes the last checkpoint that holds up, takes the
 history before it from the checkpoints' `who` (a move's seat and whether it was
-secret; its events, which only the log's wording would use, are not kept), and
-replays only the moves after it, each checked as always. Undo further back than
+secret; its events, which only the log's wording uses, are not kept: the log's
+latest lines find those of the moves since the checkpoint before, replayed when
+first asked, `Session.events`), and replays only the moves after it, each
+checked as always. Undo further back than
 that replays from an earlier checkpoint, read when it is needed.
 
 A checkpoint is read from a file a person may have edited, so before it is

@@ -369,7 +369,7 @@ class Match:
         secret = applied.secret
         private = len(self.humans()) == 1 and not secret
         out = []
-        for e in applied.events:
+        for e in self.session.events(applied):
             if secret and e.visible_to is not None:
                 continue
             seen = e.seen_by(viewer)

@@ -15,7 +15,7 @@ was undone, and a save is the seed, options, seats, texts and checkpoints.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from itertools import compress
 from typing import TYPE_CHECKING, Any, Literal
 
@@ -43,6 +43,12 @@ class Applied:
     events: tuple[Event, ...]
     auto: bool = False      # made for a person by the table (a forced pass), not chosen
     secret: bool = False    # answered a secret decision: only `seat` may see `text`
+
+
+def _unknown(text: str, who: str) -> Applied:
+    """A move taken up from a checkpoint: its seat and secrecy from `who`, no events."""
+    seat, secret = checkpoint.seat(who)
+    return Applied(seat, text, (), secret=secret)
 
 
 class Session:
@@ -79,6 +85,8 @@ class Session:
         self._decided: tuple[Any, Any] = (None, None)   # (state, its decision)
         self._snaps: dict[int, Any] = {0: state}   # history length -> state then
         self._chosen: list[int] = []   # indices of the moves people chose, in order
+        self._blind: tuple[int, int] | None = None   # moves whose events `events` finds
+        self._found: dict[int, tuple[Applied, tuple[Event, ...]]] = {}   # by id: (move, events)
 
     @property
     def state(self) -> Any:
@@ -237,17 +245,48 @@ class Session:
                marks: dict[int, checkpoint.Mark]) -> None:
         """Take the game up at a checkpoint's `state` (adapter/checkpoint.py),
         after the moves `texts` made by the seats `whos` says, with the
-        checkpoints up to it. Their events are not known (the log says their
-        notation); one object per (move, seat) holds them all."""
-        made = dict.fromkeys(zip(texts, whos, strict=True))   # (text, who) pairs: a few
+        checkpoints up to it. Their events are not known: those of the moves
+        since the checkpoint before it, which the log's latest lines reach
+        back to, are found when asked (`events`); one object per (move, seat)
+        stands for each earlier move (the log says its notation)."""
+        last = max((k for k in marks if k < len(texts)), default=0)
+        made = dict.fromkeys(zip(texts[:last], whos[:last], strict=True))   # a few pairs
         for text, w in made:
-            seat, secret = checkpoint.seat(w)
-            made[text, w] = Applied(seat, text, (), secret=secret)
-        self.history += map(made.__getitem__, zip(texts, whos, strict=True))   # none held
+            made[text, w] = _unknown(text, w)
+        self.history += map(made.__getitem__, zip(texts[:last], whos[:last], strict=True))
+        self.history += map(_unknown, texts[last:], whos[last:])   # each its own object
+        self._blind = (last, len(texts))
         humans = {w for w in set(whos) if self.seats[checkpoint.seat(w)[0]] == "human"}
         self._chosen = list(compress(range(len(whos)), map(humans.__contains__, whos)))
         self._state = self._snaps[len(texts)] = state
         self.marks.update(marks)
+
+    def events(self, a: Applied) -> tuple[Event, ...]:
+        """What happened in move `a` of the history: its events, or for a move
+        taken up from a checkpoint without them (`resume`), the ones found by
+        replaying the moves since the checkpoint before it, once (a slice of the
+        history taken before then still holds the move as it was taken up)."""
+        if a.events:
+            return a.events
+        if self._blind is not None and id(a) not in self._found:
+            self._recall()
+        found = self._found.get(id(a))
+        return found[1] if found else a.events
+
+    def _recall(self) -> None:
+        """Replay the moves `resume` took up after the checkpoint before its own
+        (or the deal): each gets its events, in the history and in `_found`."""
+        lo, hi = self._blind
+        self._blind, hi = None, min(hi, len(self.history))
+        try:
+            state = self.marks[lo].state(self) if lo else self._snaps[0]
+        except (KeyError, checkpoint.Refused):   # undone past it, or edited: notation stays
+            return
+        for i in range(lo, hi):
+            a = self.history[i]
+            state, events = self.game.apply(state, self.game.parse_action(a.text))
+            self.history[i] = replace(a, events=tuple(events))
+            self._found[id(a)] = (a, self.history[i].events)
 
     def _replay(self, action: Any, n: int, where: str) -> None:
         """Apply saved move `n`; where it does not apply, first the moves of

@@ -131,8 +131,12 @@ class Remote:
         msg = p.read_to_table(raw)
         if isinstance(msg, p.Update):
             self.update = msg
+            if msg.history is not None:   # the game as it stands: every move so far
+                self.moves = list(msg.history)
             if msg.move is not None:
                 self.moves.append(msg.move)
+            if msg.undone:
+                del self.moves[-msg.undone:]
             if msg.view.outcome is not None:
                 seats.forget_token(self.code, self.name)   # nothing left to rejoin
         elif isinstance(msg, p.Players):

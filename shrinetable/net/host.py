@@ -334,17 +334,26 @@ class Host:
         self.changed.set()
 
     def _update(self, seat: int | None, applied: Applied | None, undone: int = 0) -> str:
-        """The change as `seat`'s table may know it, as JSON (`p.update_json`)."""
-        move, match = None, self.seam.match
-        if applied is not None:
-            mine = applied.seat == seat   # notation can name hidden cards: its maker's only
-            move = p.move_data(applied.seat, applied.text if mine else None,
-                               match.said(applied, seat), applied.auto, applied.secret,
-                               [e.seen_by(seat) for e in applied.events])
+        """The change as `seat`'s table may know it, as JSON (`p.update_json`);
+        without a move or an undo (a join, the start) the whole history too,
+        each move as it was sent when made, for the table's log."""
+        match = self.seam.match
+        move = None if applied is None else self._move(applied, seat)
+        history = None if applied is not None or undone else [
+            self._move(a, seat) for a in self.seam.history()]
         return p.update_json(self.seq, move, self.seam.view(seat),
                              self.seam.moves(seat) if self.started() else [],
                              match.turn_number(),
-                             seat is not None and self.seam.can_undo(seat), undone)
+                             seat is not None and self.seam.can_undo(seat), undone, history)
+
+    def _move(self, applied: Applied, seat: int | None) -> dict:
+        """A move as `seat` may know it (`p.move_data`): its events as the seat
+        sees them, the log's words for the seat, and its notation only for the
+        seat that made it (a text can name a card no other seat may see)."""
+        mine = applied.seat == seat
+        return p.move_data(applied.seat, applied.text if mine else None,
+                           self.seam.match.said(applied, seat), applied.auto, applied.secret,
+                           [e.seen_by(seat) for e in applied.events])
 
     async def _drive(self) -> None:
         """Make the moves no one at a table makes: computer seats and forced passes."""

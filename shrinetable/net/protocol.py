@@ -18,7 +18,7 @@ from pydantic_core import to_json
 
 from shrinetable.engine import MAX_SEATS, Decision, Event, Gesture, Outcome, View, ZoneView
 
-VERSION = 2   # 2: gestures, tallies and refusal reasons for a table with a window
+VERSION = 3   # 2: gestures, tallies and refusal reasons; 3: the log's moves on a join
 MAX_TO_HOST = 4096        # bytes: a hello or an action text is far smaller
 MAX_TO_TABLE = 8 << 20    # bytes: a view is tens of kB; room for far larger games
 CODE_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"   # no 0/O or 1/I to misread
@@ -210,7 +210,10 @@ class Update(Message):
     undo), this table's view, and its legal moves when it decides now, each
     with its gesture (`gestures`, in the same order) for a table's drags. For
     the table's panels: the turn's number and whether this seat may ask for an
-    undo (`undone`: how many moves an undo took back)."""
+    undo (`undone`: how many moves an undo took back). `history`: every move
+    of the game so far as this seat may know it (as each `move` is), sent when
+    a table takes the game as it stands (a join, a rejoin, the start), so its
+    log shows the moves made before it came; None: the table keeps its own."""
 
     type: Literal["update"] = "update"
     seq: int
@@ -221,6 +224,7 @@ class Update(Message):
     turn: int = 0
     can_undo: bool = False
     undone: int = 0
+    history: list[MoveM] | None = None
 
 
 class PlayerM(Message):
@@ -232,15 +236,15 @@ class PlayerM(Message):
 
 
 def update_json(seq: int, move: dict | None, view: View, moves: list, turn: int,
-                can_undo: bool, undone: int = 0) -> str:
+                can_undo: bool, undone: int = 0, history: list[dict] | None = None) -> str:
     """An `Update` as JSON, from plain data: the host writes one per table per
     change, and building the pydantic models for it took 4-5 times as long as
     the dicts (a six-seat view has ~50 zones); the receiving end validates it
-    as an `Update`. `move`: from `move_data`; `moves`: the legal moves with
-    their gestures (`adapter.gestures.Move`)."""
+    as an `Update`. `move` and each of `history`: from `move_data`; `moves`:
+    the legal moves with their gestures (`adapter.gestures.Move`)."""
     d, o = view.decision, view.outcome
     data = {"type": "update", "seq": seq, "move": move, "turn": turn, "can_undo": can_undo,
-            "undone": undone, "legal": [m.text for m in moves],
+            "undone": undone, "history": history, "legal": [m.text for m in moves],
             "gestures": [{"cards": g.cards, "source": g.source, "target": g.target,
                           "target_card": g.target_card, "also": g.also,
                           "preferred": g.preferred} for g in (m.gesture for m in moves)],

@@ -84,14 +84,15 @@ class RemoteMatch:
         self.seat = welcome.seat
         self.session = None          # the game is kept on the host (its autosave)
         self.save_problem = ""
-        self.history: list[Applied] = []
-        self._words: dict[int, list[str]] = {}   # id(applied) -> the log's words for it
         self._inbox: queue.Queue = queue.Queue()
         self._why: dict[int, concurrent.futures.Future] = {}
         self._hint: concurrent.futures.Future | None = None
         self._asked = 0
         self.players: p.Players | None = remote.players
         self._use(remote.update)
+        self.history: list[Applied] = []
+        self._words: dict[int, list[str]] = {}   # id(applied) -> the log's words for it
+        self._known(remote.update.history or [])
         self.reader = link.run(self._read())
 
     # -- what the table reads (as of a Match) --------------------------------------
@@ -262,14 +263,11 @@ class RemoteMatch:
             if msg.move is None:
                 if msg.undone:
                     del self.history[-msg.undone:]
+                if msg.history is not None:
+                    self._known(msg.history)
                 return [Change("reset")]
             self._before = before
-            m = msg.move
-            applied = Applied(m.seat, m.text or "", tuple(e.event() for e in m.events),
-                              m.auto, m.secret)
-            self.history.append(applied)
-            self._words[id(applied)] = list(m.words)
-            return [Change("move", applied)]
+            return [Change("move", self._add(msg.move))]
         if isinstance(msg, p.Players):
             self.players = msg
             return [Change("players")]
@@ -282,6 +280,23 @@ class RemoteMatch:
             said = "Undo agreed." if msg.granted else f"No undo: {msg.reason or 'refused'}."
             return [Change("say", text=said, error=not msg.granted)]
         return []
+
+    def _add(self, m: p.MoveM) -> Applied:
+        """A move into the history, as the host sent it to this seat."""
+        applied = Applied(m.seat, m.text or "", tuple(e.event() for e in m.events),
+                          m.auto, m.secret)
+        self.history.append(applied)
+        self._words[id(applied)] = list(m.words)
+        return applied
+
+    def _known(self, history: list[p.MoveM]) -> None:
+        """The game's moves so far, as the host sent them on a join: the log is
+        made from them, so a table that joins late, rejoins or whose host
+        resumed shows the moves made before it came."""
+        self.history.clear()
+        self._words.clear()
+        for m in history:
+            self._add(m)
 
     def _use(self, update: p.Update) -> None:
         self._update = update

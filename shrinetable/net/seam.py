@@ -9,11 +9,13 @@ list a remote seat is sent and the computer's suggestion for a person's seat.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from shrinetable.adapter import storage
 from shrinetable.adapter.gestures import Move
 from shrinetable.adapter.match import Match, Refused
 from shrinetable.adapter.session import Applied, Session
-from shrinetable.engine import IllegalAction, NotationError, View, registry
+from shrinetable.engine import Event, IllegalAction, NotationError, View, registry
 
 KINDS = ("remote", "computer", "human")
 
@@ -32,6 +34,8 @@ class Seam:
         self.session = session
         self.kinds = list(kinds)
         self.game = session.game
+        self.taken = 0   # moves a resume took up from the save (`history`)
+        self._events: list[tuple[Event, ...]] = []   # theirs, found by replaying the deal
 
     @classmethod
     def new(cls, game_name: str, seed: int, options: dict, kinds: list[str]) -> Seam:
@@ -45,7 +49,9 @@ class Seam:
         (default: every person)."""
         session = storage.load(path)
         kinds = kinds or ["remote" if k == "human" else k for k in session.seats]
-        return cls(session, kinds)
+        seam = cls(session, kinds)
+        seam.taken = len(session.history)
+        return seam
 
     # -- what anyone may ask ---------------------------------------------------
     def over(self) -> bool:
@@ -53,6 +59,33 @@ class Seam:
 
     def view(self, seat: int | None) -> View:
         return self.match.view(seat)
+
+    def history(self) -> list[Applied]:
+        """The game's moves, each with its events. A loaded game takes up the
+        moves before its last checkpoints without them, and the log then says
+        a move's notation, which can name a card only its seat saw; for the
+        tables, a resumed game's moves are replayed from the deal, once. When
+        the rules no longer take them (a save from another release), the
+        tables' logs begin at the resume."""
+        h = self.match.history
+        n = min(self.taken, len(h))
+        if len(self._events) < n:
+            self._events = self._replay(h[:n])
+        if len(self._events) < n:
+            return h[n:]
+        return [replace(a, events=e) for a, e in zip(h[:n], self._events, strict=False)] + h[n:]
+
+    def _replay(self, moves: list[Applied]) -> list[tuple[Event, ...]]:
+        """The events of `moves` played from the deal; [] if one does not apply."""
+        s, out = self.session, []
+        try:
+            state = self.game.new_game(s.seed, s.options, len(s.seats))
+            for a in moves:
+                state, events = self.game.apply(state, self.game.parse_action(a.text))
+                out.append(tuple(events))
+        except Exception:   # noqa: BLE001 - the game's own code refused a move it once took
+            return []
+        return out
 
     def moves(self, seat: int | None) -> list[Move]:
         """The moves `seat` may make now, with their gestures: none when it does
@@ -112,7 +145,9 @@ class Seam:
         return self.match.can_undo(seat)
 
     def undo(self, seat: int) -> bool:
-        return self.match.undo(seat)
+        done = self.match.undo(seat)
+        self.taken = min(self.taken, len(self.match.history))   # later moves are new ones
+        return done
 
 
 def people(kinds: list[str]) -> list[str]:

@@ -54,6 +54,13 @@ class RemoteScene(GameScene):
         self.asking: UIConfirmationDialog | None = None   # another player's undo request
         self.gone: tuple[int, UIConfirmationDialog] | None = None   # the seat asked about
         super().__init__(app, match, layout)
+        self._trace_log()
+
+    def _trace_log(self) -> None:
+        """The log as this table holds it, one --trace line (tests compare it
+        with the host's): at the start and whenever the game is taken afresh."""
+        if self.app.trace:
+            self.app.emit("log " + " | ".join(self.log.text(line) for line in self.log.lines))
 
     # -- messages from the host --------------------------------------------------------
     def update(self, now: float) -> None:
@@ -64,7 +71,9 @@ class RemoteScene(GameScene):
                 self.panels.relog()
                 self.marks.last = set()
                 self._after_change()
+                self._trace_log()
             elif change.kind == "say":
+                self.app.emit(f"said {change.text}")
                 self.say(change.text, error=change.error)
             elif change.kind == "undo_asked":
                 self._undo_asked(change.seat)

@@ -264,8 +264,7 @@ class ShardsPresentation(DeckGameWords):
     in_decision = {("tricks", "pass"): "Pass (both passing deals the damage)"}
     primary = ("end",)   # End turn at the bar's first place, Research (which draws) beside it
     # the log's words for moves whose events do not say what the seat did
-    log_words = {"pass": "passes", "end": "ends the turn", "hold": "is done blocking",
-                 "charge": "charges"}
+    log_words = {"pass": "passes", "hold": "is done blocking", "charge": "charges"}
     templates = {"develop": "Develop {rest}", "withdraw": "Withdraw {rest} (Hit and Run)",
                  "discard": "Discard {rest}"}
     drag_from = ("hand", "start", *KINGDOM)

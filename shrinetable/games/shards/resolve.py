@@ -136,10 +136,13 @@ def draw(s: State, q: int, n: int, ev: list[Event]) -> None:
 
 
 def resolve(s: State, q: int, c: int, effects: list[Effect], targets: list[int],
-            ev: list[Event]) -> None:
+            ev: list[Event], named: bool = False) -> None:
     """Apply `effects` of card `c` for `q` in order; chosen card targets are
-    consumed in order; a target that has left play is skipped (R27)."""
+    consumed in order; a target that has left play is skipped (R27). `named`:
+    the event before names `c` (the move that played or used it), so the log's
+    lines of its effects do not begin with its name again."""
     chosen = iter(targets)
+    by = "" if named else f"{s.defs[c].name}: "
     for e in effects:
         if s.result is not None:
             return
@@ -157,11 +160,12 @@ def resolve(s: State, q: int, c: int, effects: list[Effect], targets: list[int],
             if t:                      # "this": the card's controller
                 who = q
             gain(s, who, e.resource, e.amount)
-            ev.append(Event("gain", f"{name}: {p(who)} gains {e.amount} {e.resource}", q))
+            ev.append(Event("gain", f"{by}{p(who)} gains {resources(e.amount, e.resource)}",
+                            q))
         elif e.do == "draw":
             draw(s, who if not t else q, e.amount, ev)
         elif e.do == "discard":
-            _discard_random(s, who if not t else 1 - q, e.amount, name, ev)
+            _discard_random(s, who if not t else 1 - q, e.amount, by, ev)
         elif e.do == "damage":
             n = reduce(s, t, e.amount)
             if n:                      # all of it stopped: no damage mark
@@ -172,7 +176,7 @@ def resolve(s: State, q: int, c: int, effects: list[Effect], targets: list[int],
             word = "destroyed" if e.do == "destroy" else "sacrificed"
             settle(s, ev, {s.owner[t]} if destroy(s, t, ev, word) else set())
         elif e.do == "return":
-            _return_unit(s, q, name, ev)
+            _return_unit(s, q, by, ev)
         elif e.do == "repair":
             if not s.damage.get(t):
                 continue               # nothing to repair: nothing happens
@@ -184,7 +188,7 @@ def resolve(s: State, q: int, c: int, effects: list[Effect], targets: list[int],
             ev.append(Event("repair", f"{name} repairs {tname}", q))
         elif e.do == "pump":
             s.pump[t] = s.pump.get(t, 0) + e.amount
-            ev.append(Event("pump", f"{name}: {tname} has +{e.amount} offence this turn", q))
+            ev.append(Event("pump", f"{by}{tname} has +{e.amount} offence this turn", q))
         elif e.do == "ready":
             s.exhausted = s.exhausted - {t}
             ev.append(Event("ready", f"{name} readies {tname}", q))
@@ -195,7 +199,12 @@ def resolve(s: State, q: int, c: int, effects: list[Effect], targets: list[int],
             develop(s, t, e.amount, ev)
 
 
-def _return_unit(s: State, q: int, source: str, ev: list[Event]) -> None:
+def resources(n: int, kind: str) -> str:
+    """An amount of one resource in words: "1 basic resource", "2 gold resources"."""
+    return f"{n} {kind} resource{'s' * (n != 1)}"
+
+
+def _return_unit(s: State, q: int, by: str, ev: list[Event]) -> None:
     """The unit last put into `q`'s graveyard is put into play (not recruited) in
     `q`'s first territory; it enters now, so only Blitz lets it attack this turn."""
     unit = next((c for c in reversed(s.grave[q]) if s.defs[c].type == "unit"), None)
@@ -204,15 +213,15 @@ def _return_unit(s: State, q: int, source: str, ev: list[Event]) -> None:
     slot = next(i for i, t in enumerate(s.slots[q]) if t is not None)
     s.grave[q] = [c for c in s.grave[q] if c != unit]
     enter(s, q, unit, slot)
-    ev.append(Event("return", f"{source}: {s.defs[unit].name} is put into play from "
+    ev.append(Event("return", f"{by}{s.defs[unit].name} is put into play from "
                               f"{p(q)}'s graveyard", q, (s.names[unit],), zone("grave", q),
                     terr(slot, q)))
 
 
-def _discard_random(s: State, q: int, n: int, source: str, ev: list[Event]) -> None:
+def _discard_random(s: State, q: int, n: int, by: str, ev: list[Event]) -> None:
     s.rng = fork(s.rng)
     for _ in range(min(n, len(s.hand[q]))):
         c = s.hand[q].pop(s.rng.randrange(len(s.hand[q])))
         s.grave[q] = [*s.grave[q], c]
-        ev.append(Event("discard", f"{source}: {p(q)} discards {s.defs[c].name} at random",
+        ev.append(Event("discard", f"{by}{p(q)} discards {s.defs[c].name} at random",
                         q, (s.names[c],), f"hand:{q}", f"grave:{q}"))

@@ -26,7 +26,7 @@ from .effects import (
     reduce,
     target_choices,
 )
-from .resolve import develop, draw, enter, resolve, settle, terr, zone
+from .resolve import develop, draw, enter, resolve, resources, settle, terr, zone
 from .state import Combat, Options, State
 
 HAND, MAX_HAND, LAID_OUT, PICKS, PICK_COST = 5, 8, 5, 3, 3
@@ -399,11 +399,11 @@ def _play(s: State, q: int, a: Action, ev: list[Event]) -> None:
         ev.append(Event("play", f"{p(q)} {verb} {d.name} ({where})", q, (a.card,),
                         zone("hand", q),
                         zone("policy", q) if d.type == "policy" else terr(slot, q)))
-        resolve(s, q, c, effects, [card(s, t) for t in a.targets], ev)
+        resolve(s, q, c, effects, [card(s, t) for t in a.targets], ev, named=True)
     else:
         ev.append(Event("play", f"{p(q)} plays {d.name}, a {d.type}", q, (a.card,),
                         zone("hand", q), zone("grave", q)))
-        resolve(s, q, c, effects, [card(s, t) for t in a.targets], ev)
+        resolve(s, q, c, effects, [card(s, t) for t in a.targets], ev, named=True)
         s.grave[q] = [*s.grave[q], c]
     _responded(s, q)
 
@@ -418,7 +418,7 @@ def _use(s: State, q: int, a: Action, ev: list[Event]) -> None:
         s.exhausted = s.exhausted | {c}
     s.acted = True
     ev.append(Event("use", f"{p(q)} uses {s.defs[c].name}", q))
-    resolve(s, q, c, effects, [card(s, t) for t in a.targets], ev)
+    resolve(s, q, c, effects, [card(s, t) for t in a.targets], ev, named=True)
     _responded(s, q)
 
 
@@ -437,7 +437,7 @@ def _scrap(s: State, q: int, a: Action, ev: list[Event]) -> None:
     gain(s, q, "basic", n)
     s.scrapped = s.acted = True
     ev.append(Event("scrap", f"{p(q)} scraps {' and '.join(s.defs[c].name for c in cards)} "
-                             f"for {n}", q, tuple(s.names[c] for c in cards),
+                             f"for {resources(n, 'basic')}", q, tuple(s.names[c] for c in cards),
                     zone("hand", q), zone("scrap", q)))
 
 
@@ -445,7 +445,7 @@ def _trade(s: State, q: int, a: Action, ev: list[Event]) -> None:
     pay(s, q, (("basic", 2),))
     gain(s, q, a.word, 1)
     s.acted = True
-    ev.append(Event("trade", f"{p(q)} trades 2 resources for 1 {a.word}", q))
+    ev.append(Event("trade", f"{p(q)} trades 2 basic resources for 1 {a.word}", q))
 
 
 def _move(s: State, q: int, a: Action, ev: list[Event]) -> None:
@@ -464,8 +464,9 @@ def _develop(s: State, q: int, a: Action, ev: list[Event]) -> None:
     n = s.counters.get(c, 0)
     pay(s, q, (("basic", 1 + n),))
     s.acted = True
-    ev.append(Event("develop", f"{p(q)} develops {s.defs[c].name} "
-                               f"(paying {1 + n}; {n + 1} counters)", q))
+    ev.append(Event("develop", f"{p(q)} develops {s.defs[c].name} for "
+                               f"{resources(1 + n, 'basic')} ({n + 1} development "
+                               f"counter{'s' * (n > 0)} on it)", q))
     develop(s, c, 1, ev)
 
 
@@ -480,6 +481,8 @@ def _research(s: State, q: int, a: Action, ev: list[Event]) -> None:
 
 
 def _end(s: State, q: int, a: Action, ev: list[Event]) -> None:
+    """Said first: the End Phase's own lines (a card's draw) come after it."""
+    ev.append(Event("end", f"{p(q)} ends the turn", q))
     _end_phase(s, ev)
 
 

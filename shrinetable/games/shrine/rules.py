@@ -432,7 +432,7 @@ def _discard_for_fizzle(n: State, a: Action, me: int, ev: list[Event], word: str
 
 
 def _step_fizzle(n: State, a: Action, me: int, ev: list[Event]) -> None:
-    _discard_for_fizzle(n, a, me, ev, "fizzles the action")
+    _discard_for_fizzle(n, a, me, ev, f"fizzles {_pending(n)}")
     n.fizzler = me
     n.responders = ()
     if len(n.hands[n.turn]) >= 3:  # counter-fizzle: the actor may answer (R8)
@@ -455,9 +455,19 @@ def _fail(n: State, ev: list[Event], why: str) -> None:
     cards = tuple(n.pending)
     n.graveyard.extend(cards)
     n.pending.clear()
-    what = n.act.kind.title() if n.act.kind in ("dagger", "token", "jack") else n.act.kind
-    _move(ev, "fail", f"{p(n.turn)}'s {what} is {why}", n.turn, cards, "pending", "graveyard")
+    gone = "; its cards go to the Graveyard" if cards else ""
+    _move(ev, "fail", f"{_pending(n)} is {why}{gone}", n.turn, cards, "pending", "graveyard")
     _finish(n)
+
+
+# an action as the log names it ("p2's Resurrection is fizzled", "p1 fizzles p2's attack")
+NAMED = {"dagger": "Dagger", "daggertoken": "Dagger Token", "token": "Token", "jack": "Jack",
+         "triplet": "Triplet", "quad": "Quad", "resurrect": "Resurrection"}
+
+
+def _pending(n: State) -> str:
+    """The action waiting for responses, in words: "p2's Dagger"."""
+    return f"{p(n.turn)}'s {NAMED.get(n.act.kind, n.act.kind)}"
 
 
 def _finish(n: State) -> None:

@@ -133,7 +133,7 @@ def deal(s: State, c: int, amount: int, combat: bool, ev: list[Event]) -> int:
         p.damage = max(p.damage, resilience(s, c))
     if not combat and p.damage >= resilience(s, c):
         p.lethal = True
-    log(s, ev, "damage", f"{amount} damage to {s.name(c)}", p.ctrl, (c,))
+    log(s, ev, "damage", f"{s.name(c)} takes {amount} damage", p.ctrl, (c,))
     return amount
 
 
@@ -141,7 +141,7 @@ def hurt(s: State, seat: int, amount: int, ev: list[Event]) -> None:
     """Damage or life loss to a player; King of the Hill has no life (clause modes)."""
     if amount > 0 and s.opts.mode != "king":
         s.life[seat] -= amount
-        log(s, ev, "life", f"p{seat + 1} takes {amount} (life {s.life[seat]})", seat)
+        log(s, ev, "life", f"p{seat + 1} loses {amount} life (now {s.life[seat]})", seat)
 
 
 def deaths(s: State, ev: list[Event]) -> None:
@@ -208,7 +208,7 @@ def leave(s: State, c: int, how: str, ev: list[Event]) -> None:
 
 
 _PAST = {"destroy": "destroyed", "sacrifice": "sacrificed", "banish": "banished",
-         "bounce": "bounced"}
+         "bounce": "returned to its owner's hand"}
 
 
 def to(s: State, c: int, zone: str) -> str:
@@ -279,7 +279,7 @@ def _life(s, seat, e, n, t, ev):
     q = PLAYER - t if t < 0 else seat
     if e.do == "gain-life" and s.opts.mode != "king":
         s.life[q] += n
-        log(s, ev, "life", f"p{q + 1} gains {n} (life {s.life[q]})", q)
+        log(s, ev, "life", f"p{q + 1} gains {n} life (now {s.life[q]})", q)
     elif e.do == "lose-life":
         hurt(s, q, n, ev)
 
@@ -303,7 +303,11 @@ def _condition(s, seat, e, n, t, ev):
     if t in s.perms:
         p = s.perm(t)
         p.status = p.status | {"protection" if e.do == "protect" else e.do}
-        log(s, ev, "status", f"{s.name(t)}: {e.do}", p.ctrl, (t,))
+        log(s, ev, "status", f"{s.name(t)} {_BECOMES[e.do]}", p.ctrl, (t,))
+
+
+_BECOMES = {"freeze": "is frozen", "ground": "is grounded", "poison": "is poisoned",
+            "weaken": "is weakened", "protect": "gains Protection"}
 
 
 def _mana(s, seat, e, n, t, ev):

@@ -711,6 +711,7 @@ def _do_tap(s, me, a, ev):
     if d.produces >= 0:
         s.pool[me][d.produces] += 1
     if d.tap:   # a source's mana alone changes nothing that `apply`'s check of deaths reads
+        fx.log(s, ev, "tap", f"{p(me)} taps {a.card}", me)   # its effects are said after it
         fx.run(s, me, d.tap, -1, 0, ev, c)
 
 
@@ -735,8 +736,9 @@ def _do_play(s, me, a, ev):
                f"traps:{me}")
         ev[-1] = replace(ev[-1], visible_to=(me,))
     else:
+        on = " on" if "#" in a.target else " at"   # a creature or tool on a card, else a place
         fx.log(s, ev, "play", f"{p(me)} plays {a.card}"
-               + (f" at {a.target}" if a.target else "") + _paying(a), me, (c,), f"{zone}:{me}",
+               + (f"{on} {a.target}" if a.target else "") + _paying(a), me, (c,), f"{zone}:{me}",
                _landing(s, me, a.target))
     if d.subtype == "idol":
         s.idols[me].append(c)

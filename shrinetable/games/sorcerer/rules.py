@@ -169,32 +169,37 @@ def apply(s: State, a: Action) -> tuple[State, list[Event]]:
 
 
 def _do_play(s: State, me: int, a: Action, ev: list[Event]) -> None:
-    """Play (own turn) or Quick (defend step): hand to play, the replaced card to
-    the discard pile."""
+    """Play (own turn) or Quick (defend step): hand to play, then the replaced
+    card to the discard pile (the log says the play, then what it costs)."""
     c = _int(a.card)
     s.hand[me].remove(c)
+    words = f"{p(me)} puts {s.defs[c].name} into play"
+    if a.kind == "quick":
+        words += " in the opponent's turn (Quick)"
+    if a.other:
+        words += f" in place of {s.defs[_int(a.other)].name}"
+    ev.append(Event(a.kind, words, me, (a.card,), f"hand:{me}", f"play:{me}"))
     at = len(s.play[me])
     if a.other:   # in the replaced card's place: the cards in play keep their order
         at = s.play[me].index(_int(a.other))
         _to_discard(s, _int(a.other), f"play:{me}", ev)
     s.play[me].insert(at, c)
-    word = "puts" if a.kind == "play" else "puts (Quick)"
-    ev.append(Event(a.kind, f"{p(me)} {word} {s.defs[c].name} into play", me, (a.card,),
-                    f"hand:{me}", f"play:{me}"))
     if a.kind == "play":
         s.played, s.stage = True, "attack"
     else:
         s.quick_used = True
 
 
-def _to_discard(s: State, c: int, source: str, ev: list[Event]) -> None:
+def _to_discard(s: State, c: int, source: str, ev: list[Event], said: bool = True) -> None:
+    """`c` to its owner's discard pile; the log says so unless the event before
+    said it already (`said`: a damage round's sum names the card it beats)."""
     q = s.owner[c]
     if source.startswith("play:"):
         s.play[q].remove(c)
     s.discard[q].append(c)
     s.turned = s.turned - {c} if c in s.turned else s.turned
-    ev.append(Event("discard", f"{s.defs[c].name} goes to {p(q)}'s discard pile", q,
-                    (s.names[c],), source, f"discard:{q}"))
+    words = f"{s.defs[c].name} goes to {p(q)}'s discard pile" if said else ""
+    ev.append(Event("discard", words, q, (s.names[c],), source, f"discard:{q}"))
 
 
 def _do_sacrifice(s: State, me: int, a: Action, ev: list[Event]) -> None:
@@ -240,7 +245,8 @@ def _do_boost(s: State, me: int, a: Action, ev: list[Event]) -> None:
     lane = s.lanes[i]
     lane = replace(lane, ab=lane.ab + bs) if lane.att == t else replace(lane, db=lane.db + bs)
     s.lanes = (*s.lanes[:i], lane, *s.lanes[i + 1:])
-    words = ", ".join(s.defs[b].name for b in bs)
+    names = [s.defs[b].name for b in bs]
+    words = " and ".join([", ".join(names[:-1]), names[-1]] if len(names) > 1 else names)
     ev.append(Event("boost", f"{p(me)} boosts {s.defs[t].name} with {words}", me, a.boosts,
                     f"hand:{me}", f"lane{i + 1}"))
     _next_step(s, ev)
@@ -345,10 +351,10 @@ def _damage_round(s: State, ev: list[Event]) -> None:
         if lane.dfn < 0 or atk > shd:
             s.mp[d] -= atk - shd
             if lane.dfn >= 0:
-                _to_discard(s, lane.dfn, zone, ev)
+                _to_discard(s, lane.dfn, zone, ev, said=False)
                 _boosts_off(s, lane.db, zone, ev)
         elif shd > atk:
-            _to_discard(s, lane.att, zone, ev)
+            _to_discard(s, lane.att, zone, ev, said=False)
             _boosts_off(s, lane.ab, zone, ev)
         if lane.att not in s.discard[me]:
             s.play[me].append(lane.att)

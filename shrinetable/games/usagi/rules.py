@@ -303,7 +303,8 @@ def _start_turn(s: State, ev: list[Event]) -> None:
         if h or r:
             s.honor[q] += h
             s.ryo[q] += r
-            ev.append(Event("produce", f"{p(q)} produces {h} honor and {r} ryo", q))
+            words = " and ".join(f"{n} {what}" for n, what in ((h, "honor"), (r, "ryo")) if n)
+            ev.append(Event("produce", f"{p(q)} produces {words}", q))
     if s.stricken:
         ev.append(Event("refresh", "Every stricken card is refreshed"))
     s.stricken = frozenset()
@@ -368,15 +369,16 @@ def _propose_apply(s: State, q: int, a: Action, ev: list[Event]) -> None:
 
 
 def _reveal(s: State, ev: list[Event]) -> None:
-    shown = []
+    shown, said = [], []
     for q in _order(s):
         c = s.proposal[q]
+        said.append(f"{p(q)} {s.defs[c].name if c else 'no Event'}")
         if c:
             s.hand[q].remove(c)
             s.event[q].append(c)
             s.revealed = s.revealed | {c}
             shown.append(c)
-    words = ", ".join(f"{p(s.owner[c])} {s.defs[c].name}" for c in shown) or "no Event"
+    words = ", ".join(said) if shown else "no Event"
     ev.append(Event(REVEAL, f"Proposals revealed: {words}", None,
                     tuple(s.names[c] for c in shown)))
     s.proposal = [0] * s.n
@@ -463,7 +465,8 @@ def _involve(s: State, q: int, a: Action, ev: list[Event]) -> None:
 
 def _pass(s: State, q: int, a: Action, ev: list[Event]) -> None:
     s.passes += 1
-    if s.passes >= s.n:
+    if s.passes >= s.n:   # said first: what resolves ("P2 draws a card") is not the pass
+        ev.append(Event("pass", f"{p(q)} passes", q))
         _resolve_stack(s, ev)
         return
     s.responder = (q + 1) % s.n
