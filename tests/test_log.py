@@ -270,3 +270,21 @@ def test_a_move_is_said_when_what_follows_names_its_seat(name, kind, words):
                 first = log.plain(match.said(a, 0)[0])
                 said = first.removeprefix(f"P{a.seat + 1} ")
                 assert said.startswith(words), (a.text, first)
+
+
+@pytest.mark.parametrize("name", registry.names())
+def test_a_finished_game_s_log_ends_saying_who_won(name):
+    """The log's last line of a finished game says how it ended ("P1 wins: P2
+    has no magic points left"), as the Game over window does: it ended on a
+    line about the last damage or the last Shrine card, the winner unsaid."""
+    game = registry.get(name)
+    ended = 0
+    for seed in (1, 2, 3):
+        match = Match(Session(game, seed, {}, ["computer"] * game.min_seats))
+        match.run(lambda m=match: len(m.history) >= 4000)
+        if match.outcome() is None:
+            continue
+        ended += 1
+        last = log.lines(match, 0, max(0, len(match.history) - 5))[-1]
+        assert re.search(r"\bwins?\b|\bdraw\b", last), last
+    assert ended

@@ -528,6 +528,7 @@ def _eliminate(n: State, o: int, ev: list[Event]) -> None:
     if len(left) == 1:
         n.result = Outcome((left[0],), f"{p(left[0])} is the last player with a Shrine")
         n.stage = "over"
+        ev.append(Event("over", f"{p(left[0])} wins, the last player with a Shrine", left[0]))
 
 
 def _remove_token(n: State, o: int, t: int, ev: list[Event]) -> None:

@@ -163,18 +163,21 @@ def deaths(s: State, ev: list[Event]) -> None:
         for c in dead:
             if c in s.perms:
                 leave(s, c, "destroy", ev)
-    winner_check(s)
+    winner_check(s, ev)
 
 
-def winner_check(s: State) -> None:
+def winner_check(s: State, ev: list[Event]) -> None:
+    """A player at 0 life or less loses; the log says who won and why."""
     if s.result is not None:
         return
     down = [q for q in (0, 1) if s.life[q] <= 0]
     if len(down) == 2:
         s.result, s.stage = Outcome((), "both players fell to 0 life together"), "over"
+        log(s, ev, "over", "Both players fell to 0 life together: a draw")
     elif down:
         q = down[0]
         s.result, s.stage = Outcome((1 - q,), f"p{q + 1} fell to 0 life"), "over"
+        log(s, ev, "over", f"p{2 - q} wins: {s.result.reason}", 1 - q)
 
 
 def leave(s: State, c: int, how: str, ev: list[Event]) -> None:

@@ -559,7 +559,7 @@ def apply(s: State, a: Action) -> tuple[State, list[Event]]:
             _priority_after(s, me)
     f = s.before
     if f is not None and f.settled and f.hold(s):
-        fx.winner_check(s)   # the Region is as it was after the last check of deaths
+        fx.winner_check(s, ev)   # the Region is as it was after the last check of deaths
     else:
         fx.deaths(s, ev)
         f = Facts(s)
@@ -662,7 +662,7 @@ def _settle(s: State, ev: list[Event]) -> None:
         q = s.queue[0][1]
         s.result = fx.Outcome((1 - q,), f"{p(q)} had to draw from empty libraries")
         s.stage = "over"
-        fx.log(s, ev, "over", s.result.reason, q)
+        fx.log(s, ev, "over", f"{p(1 - q)} wins: {s.result.reason}", 1 - q)
 
 
 def _card(s: State, a: Action) -> int:
@@ -954,7 +954,8 @@ def _advance(s: State, ev: list[Event]) -> None:
 
 def _enter(s: State, act: str, ev: list[Event]) -> None:
     s.act, s.stage = act, "main"
-    fx.log(s, ev, "act", f"{p(s.turn)}'s {act} act", s.turn)
+    if s.result is None:   # a game won in the combat act has no final act to say
+        fx.log(s, ev, "act", f"{p(s.turn)}'s {act} act", s.turn)
 
 
 def _travel(s: State, ev: list[Event]) -> None:
@@ -1035,6 +1036,7 @@ def _score(s: State, ev: list[Event]) -> None:
     if won:
         s.result = fx.Outcome((me,), f"{p(me)} reached the points to win")
         s.stage = "over"
+        fx.log(s, ev, "over", f"{p(me)} wins: {s.result.reason}", me)
 
 
 def _controller(s: State, c: int) -> int:

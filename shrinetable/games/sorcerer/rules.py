@@ -366,6 +366,7 @@ def _damage_round(s: State, ev: list[Event]) -> None:
     if s.mp[d] <= 0:
         s.mp[d] = 0
         s.result = Outcome((me,), f"{p(d)} has no magic points left")
+        ev.append(Event("over", f"{p(me)} wins: {s.result.reason}", me))
 
 
 def _boosts_off(s: State, bs: tuple[int, ...], zone: str, ev: list[Event]) -> None:
@@ -404,6 +405,7 @@ def start_turn(s: State, q: int, ev: list[Event]) -> None:
         _refill(s, q, ev)
     if not any(s.deck[r] or s.hand[r] or s.play[r] or s.discard[r] for r in (0, 1)):
         s.result, s.stage = Outcome((), "no cards left to play: a draw"), "over"
+        ev.append(Event("over", "No cards left to play: a draw"))
 
 
 def _refill(s: State, q: int, ev: list[Event]) -> None:
