@@ -325,4 +325,4 @@ def test_a_long_game_opens_at_the_table_making_only_the_lines_it_shows(tmp_path,
     full = log.lines(scene.match, scene.viewer)
     shown = [scene.log.text(line) for line in scene.log.lines][-panels.LOG_SHOWN:]
     assert shown == full[-panels.LOG_SHOWN:]
-    assert f"{3 * EVERY:,} moves in all" in scene.panels._log_text()
+    assert f"{3 * EVERY:,} moves in all" in scene.panels._log_text()[0]

@@ -167,6 +167,27 @@ def test_the_last_result_stands_beside_the_game_over_window_naming_seats_as_p1(a
     assert scene.painter.felt().contains(scene.results.box)
 
 
+def test_a_card_in_flight_passes_under_the_result_it_brought(app):
+    """A damage number or card flying to its place crossed the result box and
+    hid its words; the box is drawn over what is in flight."""
+    import time
+
+    from shrinetable.table.motion import Flyer
+    scene = start(app, Session(registry.get("sorcerer"), 3, {}, ["human", "computer"]))
+    scene.results.lines = ["P2 loses 3 magic points"]
+    scene.dirty = True
+    scene.draw(app.screen)
+    box = scene.results.box
+    clean = app.screen.subsurface(box).copy()
+    blot = pygame.Surface((60, 60))
+    blot.fill((255, 0, 255))
+    scene.flyers = [Flyer(blot, box, box, time.monotonic() - 1, duration=10.0)]   # parked on it
+    scene.dirty = True
+    scene.draw(app.screen)
+    assert app.screen.subsurface(box).copy().get_at((box.w // 2, box.h // 2)) == \
+        clean.get_at((box.w // 2, box.h // 2)) != (255, 0, 255)
+
+
 def test_how_to_is_said_from_the_legal_moves_gestures():
     """The prompt's how-to names the drags (from and to which zone, as the table
     labels them), the clicks and the buttons the legal moves are made by."""

@@ -127,8 +127,9 @@ class GameScene:
         self.marks.selected = {}
         if self.aid.hinted is not None:   # a hint answers one position
             self.aid.hinted, self.marks.targets = None, set()
-        # Rebuilding the widgets (~60 ms, mostly the log's text) after every tap
-        # and pass would cost more than the minor moves' pace: while the computer
+        # Rebuilding the widgets (~10 ms and a full frame; ~80 ms with pygame_gui's
+        # text boxes) after every tap and pass would cost more than the minor
+        # moves' pace (15-30 ms a move at the faster paces): while the computer
         # runs through them, only the table is redrawn, and the panel catches up
         # when a move worth watching is due or a person decides. The first move
         # after a person's always rebuilds: their buttons must not stay standing.

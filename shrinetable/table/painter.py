@@ -47,19 +47,17 @@ class Painter:
             self._draw_base()
             self.s.base_dirty = False
         self.composite.blit(self.base, (0, 0))
-        if "handover" not in (self.s.overlay, self.s.under):   # under a window, the
-            window = self.s.ui.window
-            self.s.results.draw(self.composite, self.s.app.fonts, self.felt(),   # drag too
-                                max(13, self.s.board.scaler.length(17)),
-                                window.get_abs_rect() if window is not None else None)
+        self._results(self.composite)   # under a window and the drag
         self.s.ui.draw(self.composite)
         self.s.app.draw_gui(self.composite)   # a window over the table
         screen.blit(self.composite, (0, 0))
         now = time.monotonic()
         self.s.guard.draw(screen, now)
-        for f in self.s.flyers:
-            if now >= f.t0:
-                screen.blit(f.image, f.rect(now))
+        flying = [f for f in self.s.flyers if now >= f.t0]
+        for f in flying:
+            screen.blit(f.image, f.rect(now))
+        if flying:   # the result stays readable: a card or number in flight passes under it
+            self._results(screen)
         if self.s.drag is not None:
             self._blit_drag(screen)
         if self.s.message and self.s.message_is_error and self.s.overlay is None and self.s.shout:
@@ -76,6 +74,16 @@ class Painter:
         self.s.zoom.draw(screen)
         self.s.dirty = False
         return None
+
+    def _results(self, surface: pygame.Surface) -> None:
+        """The last move's result box (none over the handover screen), beside
+        the window over the table if one is open."""
+        if "handover" in (self.s.overlay, self.s.under):
+            return
+        window = self.s.ui.window
+        self.s.results.draw(surface, self.s.app.fonts, self.felt(),
+                            max(13, self.s.board.scaler.length(17)),
+                            window.get_abs_rect() if window is not None else None)
 
     def names(self) -> list[str]:
         return [f"{seat_name(i)} ({k})" for i, k in enumerate(self.s.match.seats)]

@@ -101,15 +101,15 @@ class Panels:
         return bool(self.s.message and self.s.message_is_error and self.s.shout
                     and self.s.overlay is None)
 
-    def _log_text(self) -> str:
-        """The latest entries only: pygame_gui re-lays out the whole text on every
-        rebuild (300 entries took 0.3 s a move); saves keep the full record."""
+    def _log_text(self) -> list[str]:
+        """The latest entries only, each a paragraph of the log's box (laid out
+        once: a move adds one); saves keep the full record."""
         shown = self.s.log_html[-LOG_SHOWN:]
         earlier = len(self.s.log_html) - len(shown)
         said = (f"{len(self.s.match.history):,} moves in all, the latest below"
                 if self.s.log_from else f"{earlier} earlier moves" if earlier else "")
         head = [f"<font color='#8fa89c'>({said})</font>"] if said else []
-        return "<br>".join(head + shown) or "Game log"
+        return head + shown or ["Game log"]
 
     def _status_html(self) -> str:
         m = self.s.match

@@ -214,21 +214,32 @@ class Button:
 
 class TextBox:
     """A box of text (the HTML subset), scrolled with the wheel or its bar
-    when the text is taller than the box."""
+    when the text is taller than the box. Given as paragraphs (the log's
+    entries), each is laid out once and kept: a move lays out its own line."""
 
-    def __init__(self, html_text: str, rect, fonts):
-        self.html_text = html_text
+    def __init__(self, text: str | list[str], rect, fonts):
+        self.paragraphs = [text] if isinstance(text, str) else list(text)
         self.rect = pygame.Rect(rect)
         self.fonts = fonts
         self.scroll = 0   # pixels of text above the box's top
+        self._lines: tuple[tuple, tuple[list[Line], bool]] | None = None
 
-    def lines(self):
+    @property
+    def html_text(self) -> str:
+        return "<br>".join(self.paragraphs)
+
+    def lines(self) -> tuple[list[Line], bool]:
         """The laid-out lines, and whether they need the scroll bar."""
-        inner = self.rect.w - 2 * PAD - 2
-        lines = lay_out(self.fonts, self.html_text, inner)
-        if sum(h for h, _ in lines) > self.rect.h - 2 * PAD:
-            return lay_out(self.fonts, self.html_text, inner - BAR_W), True
-        return lines, False
+        key = (self.rect.size, self.fonts.floor)
+        if self._lines is None or self._lines[0] != key:
+            inner = self.rect.w - 2 * PAD - 2
+            lines = self._lay_out(inner)
+            bar = sum(h for h, _ in lines) > self.rect.h - 2 * PAD
+            self._lines = key, (self._lay_out(inner - BAR_W) if bar else lines, bar)
+        return self._lines[1]
+
+    def _lay_out(self, width: int) -> list[Line]:
+        return [line for p in self.paragraphs for line in lay_out(self.fonts, p, width)]
 
     def text_height(self) -> int:
         return sum(h for h, _ in self.lines()[0])
@@ -315,8 +326,8 @@ class Widgets:
             self.actions[b] = action
         return b
 
-    def box(self, html_text: str, rect) -> TextBox:
-        box = TextBox(html_text, rect, self.fonts)
+    def box(self, text: str | list[str], rect) -> TextBox:
+        box = TextBox(text, rect, self.fonts)
         self.boxes.append(box)
         return box
 
