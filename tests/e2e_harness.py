@@ -233,7 +233,7 @@ class Mirror:
         every = self.m.decision().kind in self.game.present.all_buttons
         area = decision_bar.split_help(self.scaler.rect(self.layout.panels.buttons))[0]
         rect = next(r for m, r in decision_bar.slots(decision_bar.shown(moves, every, on_table),
-                                                     area) if m.text == text)
+                                                     area) if getattr(m, "text", None) == text)
         return rect.center
 
     def first_button(self) -> tuple[int, int]:

@@ -167,9 +167,6 @@ def test_a_press_on_a_bar_button_released_off_it_makes_no_move(table):
     assert app.wait_any(("action", "hint")) == "action p1 pass"
 
 
-@pytest.mark.xfail(strict=False, reason="a rebuild of the panels (here: the click that opens "
-                   "the summary) makes Widgets anew with since=0, so the tip of the button "
-                   "under the pointer shows at once, not after TIP_S of rest")
 def test_a_click_does_not_bring_the_tip_before_the_rest_time(table):
     app = table
     app.xdo(*app._to(FELT))

@@ -12,6 +12,7 @@ from shrinetable.adapter.match import Match
 from shrinetable.adapter.session import Session
 from shrinetable.engine import registry
 from shrinetable.table import decision_bar as bar
+from shrinetable.table import widgets
 
 pytestmark = pytest.mark.usefixtures("dummy_video")
 
@@ -53,6 +54,51 @@ def test_a_step_ending_move_always_stands_in_the_bars_first_row(name):
         assert not any(a.colliderect(b) for i, a in enumerate(rects) for b in rects[i + 1:])
         m.step()
     assert seen
+
+
+@pytest.mark.parametrize("name", registry.names())
+@pytest.mark.parametrize("height", [80, 126, 210])
+def test_no_move_is_left_off_the_bar_and_every_button_holds_two_lines(name, height):
+    """However many moves and however little room, each move has a button 36
+    px high (two lines of its label), or is listed under the last place's
+    "More moves" (the bar dropped moves past its rows, and squeezed the rest
+    to 11 px, when a decision listed more than fit)."""
+    m = Match(Session(registry.get(name), 5, {}, ["computer", "computer"]))
+    area = pygame.Rect(1000, 500, 270, height)
+    for _ in range(200):
+        if m.pending() is None:
+            break
+        shown = bar.shown(m.moves(), True, set())
+        placed = bar.slots(shown, area)
+        flat = [mv for item, _ in placed for mv in (item if isinstance(item, list) else [item])]
+        assert flat == shown
+        assert all(r.h == bar.ROW - 4 and area.contains(r) for _, r in placed)
+        assert sum(isinstance(item, list) for item, _ in placed) <= 1
+        m.step()
+
+
+def test_more_moves_lists_the_bars_overflow_in_the_choice_window(app):
+    """A decision with more moves than the bar has places (Shrine's discards
+    down to the hand size, a button per card): the last place is "More moves
+    (N)...", which opens the choice window with those moves, each made from
+    there."""
+    session = Session(registry.get("shrine"), 1, {}, ["computer", "computer"])
+    m = Match(session)
+    while not (m.decision().seat == 0 and m.decision().kind == "discard"
+               and len(m.moves()) >= 7):
+        m.step()
+    session.seats[0] = "human"
+    scene = start(app, session)
+    more = next(b for b, c in scene.ui.commands.items() if c == "more")
+    shown = [a for a in scene.ui.actions.values()] + [mv.action for mv in scene.more]
+    assert more.text.startswith(f"More moves ({len(scene.more)})")
+    assert sorted(a.text for a in shown) == sorted(mv.action.text for mv in scene.match.moves())
+    app.step([ev(widgets.PRESSED, ui_element=more)], 0.01)
+    assert scene.overlay == "choice" and scene.choices == scene.more
+    before = len(scene.match.history)
+    choice = next(b for b in scene.ui.actions if b.ui_container is scene.ui.window.get_container())
+    app.step([ev(pygame_gui.UI_BUTTON_PRESSED, ui_element=choice)], 0.01)
+    assert len(scene.match.history) > before and scene.overlay != "choice"
 
 
 def test_the_plain_end_of_a_step_takes_the_first_place_before_another_ending_move():

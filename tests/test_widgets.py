@@ -87,11 +87,11 @@ def test_a_buttons_tip_shows_after_a_rest(app, monkeypatch):
     monkeypatch.setattr("time.monotonic", lambda: clock[0])
     app.step([ev(pygame.MOUSEMOTION, pos=hint.rect.center, rel=(1, 0), buttons=(0, 0, 0))],
              0.01)
-    assert scene.ui.hovered() is hint and not scene.ui.tipped
+    assert scene.ui.hovered() is hint and not scene.ui.pointer.tipped
     assert scene.deadline() == pytest.approx(clock[0] + TIP_S)
     clock[0] += TIP_S
     app.step([], 0.01)
-    assert scene.ui.tipped
+    assert scene.ui.pointer.tipped
 
 
 def test_a_label_too_long_is_shortened_and_whole_in_its_tip(app):
@@ -117,3 +117,88 @@ def test_text_keeps_its_colours_and_breaks_a_path_after_a_slash(app):
     assert all(t.rstrip().endswith("/") for t in texts if "/" in t and t != texts[-1]
                and not t.endswith(".json"))
     assert min(px for px, _, _ in drawn) == 14 and "now" in texts
+
+
+def motion(app, pos):
+    app.step([ev(pygame.MOUSEMOTION, pos=pos, rel=(1, 0), buttons=(0, 0, 0))], 0.01)
+
+
+def test_a_press_hides_the_tip_and_a_rebuild_keeps_the_rest_time(app, monkeypatch):
+    """The play-test's tip showed at once after any rebuild (its time started
+    at 0) and covered the notice the click brought: a button's rest time and
+    tip carry over a rebuild that keeps it, and a press puts the tip away
+    until the pointer leaves the button."""
+    scene = start(app)
+    clock = [1000.0]
+    monkeypatch.setattr("time.monotonic", lambda: clock[0])
+    hint = command(scene, "hint")
+    motion(app, hint.rect.center)
+    scene.build_ui()   # a computer's move, a message: the panels made again
+    clock[0] += TIP_S * 0.6
+    app.step([], 0.01)
+    assert not scene.ui.pointer.tipped   # the rest began before the rebuild, not at 0
+    clock[0] += TIP_S * 0.5
+    app.step([], 0.01)
+    assert scene.ui.pointer.tipped
+    click(app, command(scene, "hint").rect.center)   # a Hint: a notice under the bar
+    clock[0] += 5 * TIP_S
+    app.step([], 0.01)
+    assert scene.message and scene.ui.tip_due() is None and not scene.ui.pointer.tipped
+    motion(app, (10, 10))
+    motion(app, command(scene, "hint").rect.center)   # back on it: a tip after a rest
+    assert scene.ui.tip_due() == pytest.approx(clock[0] + TIP_S)
+
+
+def test_the_log_read_back_stays_where_it_is_until_a_move(app):
+    scene = start(app, ("computer", "computer"))
+    while scene.match.decision() is not None:
+        scene._made(scene.match.step())
+    scene.ui.log.scroll = 0   # read back to the first lines
+    scene.say("Saved as x.json in /tmp", error=False)   # a rebuild with no new line
+    assert scene.ui.log.scroll == 0
+    scene.log_html.append("P1 does something new")   # a line more: the latest again
+    scene.build_ui()
+    assert scene.ui.log.scroll == scene.ui.log.room() > 0
+
+
+def test_the_panels_under_a_window_take_no_pointer(app):
+    """With the rules open over the panels, the wheel over the window does
+    not scroll the log under it, and the commands under it do not light up."""
+    scene = start(app)
+    for _ in range(30):   # a few moves: a log that scrolls
+        if scene.match.pending() is None:
+            scene.perform(scene.match.moves()[0].action)
+        else:
+            scene._made(scene.match.step())
+    scene._open("rules")
+    window = scene.ui.window.get_abs_rect()
+    over_log = scene.ui.log.rect.clip(window).center
+    assert window.collidepoint(over_log) and scene.ui.log.rect.collidepoint(over_log)
+    before = scene.ui.log.scroll
+    motion(app, over_log)
+    app.step([ev(pygame.MOUSEWHEEL, x=0, y=3, flipped=False)], 0.01)
+    assert scene.ui.log.scroll == before
+    menu = command(scene, "menu")
+    if window.collidepoint(menu.rect.center):
+        motion(app, menu.rect.center)
+        assert scene.ui.hovered() is None
+
+
+def test_how_to_shows_on_the_prompt_not_on_the_commands(app):
+    scene = start(app)
+    motion(app, command(scene, "undo").rect.center)
+    assert not scene.painter.how_shown
+    motion(app, scene.ui.status.rect.center)
+    assert scene.painter.how_shown
+    scene._open("menu")   # the pointer's moves go to the window meanwhile
+    assert not scene.painter.how_shown
+
+
+def test_undo_takes_the_notice_of_the_position_it_leaves(app):
+    scene = start(app)
+    scene.perform(scene.match.moves()[0].action)
+    scene.say("Hint: Draw a card (its button).", error=False)
+    while scene.match.pending() is not None:
+        scene._made(scene.match.step())
+    scene.undo()
+    assert not scene.message and scene.ui.notice is None

@@ -155,6 +155,13 @@ class App:
         if self._manager is not None:
             self._manager.clear_and_reset()
 
+    def gui_covers(self, pos: tuple[int, int]) -> bool:
+        """Whether a pygame_gui window is at `pos`: the table's own widgets
+        under it take no pointer."""
+        gui = self._manager
+        return gui is not None and any(w.get_abs_rect().collidepoint(pos)
+                                       for w in gui.get_window_stack().get_full_stack())
+
     def draw_gui(self, surface: pygame.Surface) -> None:
         if self._manager is not None:
             self._manager.draw_ui(surface)

@@ -20,7 +20,7 @@ from shrinetable.adapter import gestures
 GUARD_S = 0.4   # how long a new button ignores clicks (MTG Arena-like: about a blink)
 GUARD_ENV = "SHRINETABLE_GUARD_S"   # tests on a busy machine lengthen it, to click inside it
 GUARD_MAX = 10.0
-ROW = 40   # a bar button's height at most (and a step-ending one's always, room given)
+ROW = 40   # a bar button's place: 36 px, two lines of its label, and a gap
 HELP_ROW = 30   # the help row's height (its buttons 26 px: 14 px text)
 NEW = (255, 214, 120)   # the outline of a button still guarded
 
@@ -54,13 +54,15 @@ def shown(moves: list[gestures.Move], every: bool, on_table: set[tuple[str, str]
     return ending + [m for m in out if not ends_step(m)]
 
 
-def slots(moves: list[gestures.Move], area: pygame.Rect) -> list[tuple[gestures.Move, pygame.Rect]]:
+def slots(moves: list[gestures.Move], area: pygame.Rect
+          ) -> list[tuple[gestures.Move | list[gestures.Move], pygame.Rect]]:
     """Where each of `moves` (in `shown`'s order) stands in the bar `area`: a
     step-ending move in a full-width row of `ROW` at the top, the rest in one
-    or two columns under them (as many as fit)."""
+    or two columns under them, every button `ROW` high (a label of two lines
+    reads there). Moves that find no place are one item, a list, in the last
+    place: the "More moves" button (no move is ever left off the bar)."""
     first = [m for m in moves if ends_step(m)]
-    rest = moves[len(first):]
-    out = []
+    out: list = []
     y = area.y
     for m in first:
         row = first_row(pygame.Rect(area.x, y, area.w, area.bottom - y))
@@ -68,18 +70,32 @@ def slots(moves: list[gestures.Move], area: pygame.Rect) -> list[tuple[gestures.
             break
         out.append((m, row))
         y += row.h + 4
-    room = pygame.Rect(area.x, y, area.w, max(0, area.bottom - y))
-    if not rest or room.h < 26:
+    rest = moves[len(out):]
+    if not rest:
         return out
-    per_col = max(1, room.h // 34)
+    room = pygame.Rect(area.x, y, area.w, max(0, area.bottom - y))
+    per_col = room.h // ROW
+    if per_col == 0:   # no room under the top rows: their last place holds the rest
+        if not out:
+            return [(rest if len(rest) > 1 else rest[0], first_row(room))]
+        last, rect = out.pop()
+        return out + [([last, *rest], rect)]
     cols = 1 if len(rest) <= per_col else 2
-    rows = -(-len(rest) // cols)
-    h = min(ROW, room.h // max(1, rows))
+    places = per_col * cols
+    items = rest if len(rest) <= places else [*rest[:places - 1], rest[places - 1:]]
+    rows = -(-len(items) // cols)
     w = room.w // cols
-    for i, move in enumerate(rest[:per_col * cols]):
+    for i, item in enumerate(items):
         col, row = divmod(i, rows)
-        out.append((move, pygame.Rect(room.x + col * w, room.y + row * h, w - 4, h - 4)))
+        out.append((item, pygame.Rect(room.x + col * w, room.y + row * ROW, w - 4, ROW - 4)))
     return out
+
+
+def needs(moves: list[gestures.Move], area: pygame.Rect) -> int:
+    """How much of `area`'s height the bar takes for `moves` (the room a
+    notice under it may have is the rest)."""
+    placed = slots(moves, area)
+    return max((r.bottom for _, r in placed), default=area.y) - area.y
 
 
 def split_help(panel: pygame.Rect) -> tuple[pygame.Rect, pygame.Rect]:

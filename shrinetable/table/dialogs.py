@@ -132,8 +132,8 @@ class Dialogs:
         self.s.ui.commands[b] = "close"
 
     def choice(self) -> None:
-        describe = self.s.match.present.describe
-        items = [(describe(m.text), i) for i, m in enumerate(self.s.choices)]
+        describe, kind = self.s.match.present.describe, self.s.match.decision().kind
+        items = [(describe(m.text, kind), i) for i, m in enumerate(self.s.choices)]
         win, width = self._window("Which move?", 460, 42 * (len(items) + 1) + 60)
         proposed = self.s.proposal   # the move the game proposes, listed first
         for i, (label, n) in enumerate(items):

@@ -66,13 +66,14 @@ class GameScene:
         self.overlay: str | None = None   # menu|rules|choice|load|gameover|handover
         self.under: str | None = None     # the handover a window was opened over
         self.choices: list[gestures.Move] = []
+        self.more: list[gestures.Move] = []   # the bar's moves under "More moves"
         self.proposal: gestures.Move | None = None   # the choice the game proposes
         self.ai_due: float | None = None
         self.ai_move = None   # the match's automatic move (`Auto`), made at ai_due
         self.guard = Guard()   # a new button ignores clicks a moment (`decision_bar`)
         self.results = Results()   # a move's result kept in view a while
         self.aid = helpers.Aid(self)   # the how-to, the Hint, the question before a skip
-        self.ui = Widgets(app.fonts)
+        self.ui = Widgets(app.fonts, covered=app.gui_covers)
         self.asking_quit = False   # the menu asks whether to quit the game in progress
         self.panels, self.painter = Panels(self), Painter(self)
         self.pointer, self.zoom = Pointer(self), Zoom(self)
@@ -199,6 +200,8 @@ class GameScene:
             getattr(self, f"toggle_{cmd}")()
         elif cmd in ("ask_skips", "hint", "summary", "confirm", "confirm_always"):
             getattr(self.aid, "toggle_ask_skips" if cmd == "ask_skips" else cmd)()
+        elif cmd == "more":   # the bar's moves with no room there, in the choice window
+            self.choose(self.more)
         elif cmd == "undo":
             self.undo()
         elif cmd == "redo":
@@ -241,7 +244,8 @@ class GameScene:
             self._after_change()
             return
         self.overlay = overlay
-        self.moves = self.match.moves() if self._my_decision() else []
+        self.painter.how_shown, self.painter.legend_at = False, None   # the pointer moves
+        self.moves = self.match.moves() if self._my_decision() else []   # on: shown again
         self.build_ui()
         self.base_dirty = self.dirty = True
 
@@ -258,6 +262,7 @@ class GameScene:
             return
         if self.match.undo(self.viewer):
             self.app.emit("undo")
+            self.message, self.shout = "", False   # it spoke of the position taken back
             self.panels.relog()
             self.marks.last = set()
             self.results.clear()
@@ -305,10 +310,10 @@ class GameScene:
     def handle(self, event: pygame.event.Event, consumed: bool) -> None:
         t = event.type
         if t in (PRESSED, gui_event("UI_BUTTON_PRESSED")):   # the table's, or a window's
+            if not self.guard.ready(event.ui_element, time.monotonic()):
+                self.app.emit(f"guarded {event.ui_element.text}")
+                return   # meant for the button that stood there a moment ago
             if event.ui_element in self.ui.actions:
-                if not self.guard.ready(event.ui_element, time.monotonic()):
-                    self.app.emit(f"guarded {event.ui_element.text}")
-                    return   # meant for the button that stood there a moment ago
                 action = self.ui.actions[event.ui_element]
                 self.overlay = None if self.overlay == "choice" else self.overlay
                 self.aid.decide(action)
@@ -415,7 +420,8 @@ class GameScene:
     def build_ui(self) -> None:
         self.panels.build()
         position = (len(self.match.history), id(self.view()))   # a view per change
-        new = self.guard.place(list(self.ui.actions), position, time.monotonic())
+        bar = [*self.ui.actions, *(b for b, c in self.ui.commands.items() if c == "more")]
+        new = self.guard.place(bar, position, time.monotonic())
         if new:
             self.app.emit(f"new buttons {' | '.join(new)}")
 

@@ -89,9 +89,11 @@ class Painter:
         return [f"{seat_name(i)} ({k})" for i, k in enumerate(self.s.match.seats)]
 
     def how(self, pos) -> None:
-        """Show how to do what the prompt asks while the pointer rests on it."""
-        status = self.s.board.scaler.rect(self.s.layout.panels.status)
-        shown = status.collidepoint(pos) and bool(self.s.moves)
+        """Show how to do what the prompt asks while the pointer rests on it
+        (the prompt's own box, not the commands above it)."""
+        prompt = self.s.ui.status
+        shown = (prompt is not None and prompt.rect.collidepoint(pos) and bool(self.s.moves)
+                 and not self.s.app.gui_covers(pos))
         if shown != self.how_shown:
             self.how_shown = shown
             self.s.dirty = True

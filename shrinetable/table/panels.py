@@ -59,7 +59,8 @@ class Panels:
         """(Re)create every widget for the current state and window size."""
         app = self.s.app
         app.clear_gui()
-        self.s.ui = ui = Widgets(app.fonts, self.s.ui.at)
+        old = self.s.ui
+        self.s.ui = ui = Widgets(app.fonts, old.pointer, app.gui_covers)
         sc = self.s.board.scaler
         if self.s.overlay != "menu":
             self.s.asking_quit = False   # the question goes with the menu that asked it
@@ -67,8 +68,12 @@ class Panels:
             self._handover_ui()
             return
         p = self.s.layout.panels
-        ui.log = ui.box(self._log_text(), sc.rect(p.log))
-        ui.log.scroll_to_end()
+        ui.log = ui.box(self._log_text(), sc.rect(p.log).inflate(-4, 0).move(-2, 0))
+        kept = old.log is not None and old.log.paragraphs == ui.log.paragraphs
+        if kept and old.log.scroll < old.log.room():   # read back: stays, until a move
+            ui.log.scroll = min(old.log.scroll, ui.log.room())
+        else:
+            ui.log.scroll_to_end()
         status = sc.rect(p.status)
         row_h = max(26, status.h // 3)
         names = [("Menu", "menu"), ("Undo", "undo"), ("Redo", "redo"), ("Rules ?", "rules")]
@@ -80,17 +85,19 @@ class Panels:
                     cmd == "redo" and not self.s.match.can_redo()):
                 b.disable()
         ui.status = ui.box(self._status_html(), pygame.Rect(
-            status.x, status.y + row_h + 2, status.w, status.h - row_h - 2))
+            status.x, status.y + row_h + 2, status.w - 4, status.h - row_h - 2))
         area = sc.rect(p.buttons)
         if self.s.helps:   # the help row under the decision bar
             area = self._help_row(area)
-        if self.s.message and not self.banner_up():   # a notice, whole, under the buttons
-            ui.notice = ui.box(self._notice_html(), pygame.Rect(area.x, area.y, area.w, 0))
-            ui.notice.fit(area.h // 2)
-            ui.notice.rect.bottom = area.bottom   # the buttons stay put
-            h = ui.notice.rect.h
-            area = pygame.Rect(area.x, area.y, area.w, max(0, area.h - h - 4))
-        self._action_buttons(area)
+        shown = self._bar_moves()
+        if self.s.message and not self.banner_up():   # a notice under the buttons, in
+            room = area.h - bar.needs(shown, area) - 4   # the room they leave (two lines
+            ui.notice = ui.box(self._notice_html(),      # at least), the buttons in place
+                               pygame.Rect(area.x, area.y, area.w - 4, 0))
+            ui.notice.fit(max(room, ui.notice.lines_high(2)))
+            ui.notice.rect.bottom = area.bottom
+            area = pygame.Rect(area.x, area.y, area.w, max(0, area.h - ui.notice.rect.h - 4))
+        self._action_buttons(shown, area)
         if self.s.overlay is not None:
             from .dialogs import Dialogs  # pygame_gui, loaded with the first window
             Dialogs(self.s).open(self.s.overlay)
@@ -140,17 +147,29 @@ class Panels:
         text = html.escape(self.s.message).replace("\n", "<br>")
         return f"<font color='{colour}'>{text}</font>"
 
-    def _action_buttons(self, area: pygame.Rect) -> None:
-        """The decision bar (`decision_bar`): its buttons in their fixed places."""
+    def _bar_moves(self) -> list:
+        """The moves the decision bar offers now (`decision_bar.shown`)."""
         if not self.s._my_decision():
-            return
+            return []
         d = self.s.match.decision()
         on_table = {(p.zone, p.name) for p in geo.place_cards(
             self.s.layout, self.s.view(), self.s.board.scaler, self.s.viewer) if p.name}
         present = self.s.match.present
-        shown = bar.shown(self.s.moves, d.kind in present.all_buttons, on_table, present.primary)
-        for move, rect in bar.slots(shown, area):
-            self.s.ui.button(rect, present.describe(move.text, d.kind), action=move.action)
+        return bar.shown(self.s.moves, d.kind in present.all_buttons, on_table, present.primary)
+
+    def _action_buttons(self, shown: list, area: pygame.Rect) -> None:
+        """The decision bar (`decision_bar`): its buttons in their fixed places,
+        the moves with no place of their own under "More moves", which lists
+        them in the choice window."""
+        kind = self.s.match.decision().kind if shown else ""
+        describe = self.s.match.present.describe
+        for item, rect in bar.slots(shown, area):
+            if isinstance(item, list):
+                self.s.ui.button(rect, f"More moves ({len(item)})\u2026", command="more",
+                                 tool_tip="The moves that have no room here, in a list")
+                self.s.more = item
+            else:
+                self.s.ui.button(rect, describe(item.text, kind), action=item.action)
 
     def _help_row(self, panel: pygame.Rect) -> pygame.Rect:
         """Hint and "What happened?" in a row at the foot of the bar's panel

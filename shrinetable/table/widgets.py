@@ -206,10 +206,11 @@ class Button:
                          self.rect, 1)
         ink = rgb("disabled_text" if not on else "hovered_text" if hovered else "normal_text")
         images = [fonts.text(line, PX, ink) for line in self.label(fonts)[0]]
-        y = self.rect.centery - sum(i.get_height() for i in images) // 2
+        step = fonts.font(PX).get_ascent() + 2   # two lines sit closer than the font's own
+        y = self.rect.centery - (step * (len(images) - 1) + images[0].get_height()) // 2
         for img in images:
             surf.blit(img, img.get_rect(midtop=(self.rect.centerx, y)))
-            y += img.get_height()
+            y += step
 
 
 class TextBox:
@@ -234,7 +235,7 @@ class TextBox:
         if self._lines is None or self._lines[0] != key:
             inner = self.rect.w - 2 * PAD - 2
             lines = self._lay_out(inner)
-            bar = sum(h for h, _ in lines) > self.rect.h - 2 * PAD
+            bar = sum(h for h, _ in lines) - LEADING > self.rect.h - 2 * PAD
             self._lines = key, (self._lay_out(inner - BAR_W) if bar else lines, bar)
         return self._lines[1]
 
@@ -242,7 +243,12 @@ class TextBox:
         return [line for p in self.paragraphs for line in lay_out(self.fonts, p, width)]
 
     def text_height(self) -> int:
-        return sum(h for h, _ in self.lines()[0])
+        """Its lines' height (no leading after the last)."""
+        return max(0, sum(h for h, _ in self.lines()[0]) - LEADING)
+
+    def lines_high(self, n: int) -> int:
+        """The height of a box showing `n` lines of its text."""
+        return n * (self.fonts.font(PX).get_linesize() + LEADING) - LEADING + 2 * PAD
 
     def fit(self, most: int) -> None:
         """As tall as its text, up to `most` (its top stays put)."""
@@ -295,12 +301,36 @@ class TextBox:
             pygame.draw.rect(surf, rgb("normal_border"), thumb, 1)
 
 
+def _key(b: Button | None) -> tuple | None:
+    """A button as the person sees it (its label and place): the same after a
+    rebuild that keeps it, so its hover, its press and its tip carry over."""
+    return None if b is None else (b.text, tuple(b.rect))
+
+
+class Pointer:
+    """What the pointer is doing with the widgets, kept across their rebuilds
+    (the panels are made again after every move): where it is, the button it
+    rests on and since when, the one pressed, whether a tip shows or stays
+    away (a press hides it until the pointer leaves the button)."""
+
+    def __init__(self):
+        self.at: tuple[int, int] | None = None
+        self.on: tuple | None = None   # the hovered button's key
+        self.since = 0.0
+        self.tipped = False
+        self.quiet: tuple | None = None
+        self.held: tuple | None = None
+        self.dragging: tuple[int, int] | None = None   # (which box, grabbed at) of a thumb
+
+
 class Widgets:
     """The scene's widgets: its own buttons and boxes (drawn and clicked here),
     the dialog window over the table (pygame_gui's, if one is open), and what
-    each button does (an action or a command; a dialog's buttons too)."""
+    each button does (an action or a command; a dialog's buttons too).
+    `covered(pos)` says whether a window over the table is at `pos`: the
+    widgets under it take no pointer."""
 
-    def __init__(self, fonts=None, at: tuple[int, int] | None = None):
+    def __init__(self, fonts=None, pointer: Pointer | None = None, covered=None):
         self.fonts = fonts
         self.log: TextBox | None = None
         self.status: TextBox | None = None
@@ -310,11 +340,12 @@ class Widgets:
         self.window = None
         self.buttons: list[Button] = []
         self.boxes: list[TextBox] = []
-        self.at = at            # where the pointer last was
-        self.held: Button | None = None
-        self.dragging: tuple[TextBox, int] | None = None   # a scroll bar's thumb, grabbed at
-        self.since = 0.0        # when the pointer came to rest on the hovered button
-        self.tipped = False     # its tip is shown
+        self.pointer = pointer or Pointer()
+        self.covered = covered or (lambda pos: False)
+
+    @property
+    def at(self) -> tuple[int, int] | None:
+        return self.pointer.at
 
     def button(self, rect, text: str, *, action=None, command: str | None = None,
                tool_tip: str = "") -> Button:
@@ -332,39 +363,52 @@ class Widgets:
         return box
 
     def hovered(self) -> Button | None:
-        if self.at is None:
+        at = self.pointer.at
+        if at is None or self.covered(at):
             return None
         return next((b for b in reversed(self.buttons)
-                     if b.visible and b.rect.collidepoint(self.at)), None)
+                     if b.visible and b.rect.collidepoint(at)), None)
 
     def _box_at(self, pos) -> TextBox | None:
+        if self.covered(pos):
+            return None
         return next((b for b in reversed(self.boxes) if b.rect.collidepoint(pos)), None)
+
+    def _track(self, now: float) -> bool:
+        """Note the button the pointer is on, and since when; whether it changed."""
+        on = _key(self.hovered())
+        p = self.pointer
+        if on == p.on:
+            return False
+        p.on, p.since, p.tipped = on, now, False
+        if on != p.quiet:
+            p.quiet = None
+        return True
 
     def handle(self, event: pygame.event.Event, now: float) -> tuple[bool, bool]:
         """(whether the event was the widgets', whether they look different)."""
-        t = event.type
+        t, p = event.type, self.pointer
         if t == pygame.MOUSEMOTION:
-            before = self.hovered()
-            self.at = event.pos
-            if self.dragging is not None:
-                box, grab = self.dragging
-                box.thumb_to(event.pos[1] - grab)
+            p.at = event.pos
+            if p.dragging is not None:
+                which, grab = p.dragging
+                if which < len(self.boxes) and self.boxes[which].bar() is not None:
+                    self.boxes[which].thumb_to(event.pos[1] - grab)
                 return True, True
-            after = self.hovered()
-            if after is not before:
-                self.since, self.tipped = now, False
-            return False, after is not before
+            return False, self._track(now)
         if t == pygame.MOUSEWHEEL:
-            box = self._box_at(self.at or pygame.mouse.get_pos())
+            box = self._box_at(p.at or pygame.mouse.get_pos())
             if box is None or not box.room():
                 return False, False
             box.scroll_by(-event.y * WHEEL_LINES * (self.fonts.font(PX).get_linesize() + LEADING))
             return True, True
         if t == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            self.at = event.pos
+            p.at = event.pos
+            self._track(now)
             b = self.hovered()
             if b is not None:
-                self.held = b if b.is_enabled else None
+                p.held = _key(b) if b.is_enabled else None
+                p.quiet, p.tipped = _key(b), False   # no tip over what the click brings
                 return True, True
             box = self._box_at(event.pos)
             if box is None:
@@ -375,42 +419,54 @@ class Widgets:
                     page = box.rect.h - 2 * PAD
                     box.scroll_by(page if event.pos[1] > thumb.y else -page)
                     thumb = box.bar()[1]
-                self.dragging = (box, event.pos[1] - thumb.y)
+                p.dragging = (self.boxes.index(box), event.pos[1] - thumb.y)
             return True, True
         if t == pygame.MOUSEBUTTONUP and event.button == 1:
-            held, self.held = self.held, None
-            if self.dragging is not None:
-                self.dragging = None
+            p.at = event.pos
+            held, p.held = p.held, None
+            if p.dragging is not None:
+                p.dragging = None
                 return True, True
             if held is None:
                 return False, False
-            if held.rect.collidepoint(event.pos) and held.is_enabled:
-                pygame.event.post(pygame.event.Event(PRESSED, ui_element=held))
+            b = self.hovered()
+            if b is not None and _key(b) == held and b.is_enabled:
+                pygame.event.post(pygame.event.Event(PRESSED, ui_element=b))
             return True, True
         return False, False
 
+    def held(self) -> Button | None:
+        return next((b for b in self.buttons if _key(b) == self.pointer.held), None)
+
     def tip_due(self) -> float | None:
         """When the hovered button's tip is due (None: no tip to come)."""
+        p = self.pointer
         b = self.hovered()
-        if self.tipped or b is None or not b.tip(self.fonts):
+        if p.tipped or b is None or _key(b) == p.quiet or _key(b) != p.on \
+                or not b.tip(self.fonts):
             return None
-        return self.since + TIP_S
+        return p.since + TIP_S
 
     def update(self, now: float) -> bool:
-        """Whether a tip came due (the frame must show it)."""
+        """Whether the frame must change: a tip came due, or the button under
+        the pointer changed with a rebuild."""
+        changed = self._track(now)
         due = self.tip_due()
         if due is not None and now >= due:
-            self.tipped = True
-        return self.tipped and due is not None
+            self.pointer.tipped = True
+            return True
+        return changed
 
     def draw(self, surf: pygame.Surface) -> None:
         for box in self.boxes:
             box.draw(surf)
-        hovered = self.hovered()
+        hovered, held = self.hovered(), self.held()
         for b in self.buttons:
             if b.visible:
-                b.draw(surf, self.fonts, b is hovered, b is self.held)
-        if self.tipped and hovered is not None and hovered.tip(self.fonts):
+                b.draw(surf, self.fonts, b is hovered, b is held)
+        p = self.pointer
+        if p.tipped and hovered is not None and _key(hovered) == p.on != p.quiet \
+                and hovered.tip(self.fonts):
             self._draw_tip(surf, hovered)
 
     def _draw_tip(self, surf: pygame.Surface, b: Button) -> None:
@@ -418,13 +474,13 @@ class Widgets:
         room = min(360, surf.get_width() - 20)
         lines = lay_out(self.fonts, html.escape(b.tip(self.fonts)), room - 2 * PAD)
         w = max(x + img.get_width() for _, images in lines for img, x in images) + 2 * PAD
-        box = pygame.Rect(0, 0, w + 2, sum(h for h, _ in lines) + 2 * PAD)
+        box = pygame.Rect(0, 0, w + 2, sum(h for h, _ in lines) - LEADING + 2 * PAD)
         box.midtop = (b.rect.centerx, b.rect.bottom + 4)
-        if box.bottom > surf.get_height():
+        if box.bottom > surf.get_height() - 4:
             box.midbottom = (b.rect.centerx, b.rect.top - 4)
-        box.clamp_ip(surf.get_rect())
+        box.clamp_ip(surf.get_rect().inflate(-8, -8))
         pygame.draw.rect(surf, rgb(TEXT_BOX_BG), box)
-        pygame.draw.rect(surf, rgb("normal_border"), box, 1)
+        pygame.draw.rect(surf, rgb("hovered_border"), box, 1)
         y = box.y + PAD
         for h, images in lines:
             for img, x in images:
