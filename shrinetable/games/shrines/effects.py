@@ -339,7 +339,9 @@ def _boost(s, seat, e, n, t, ev):
             p.temp_s, p.temp_r = p.temp_s + gain, p.temp_r + e.resilience
         else:
             p.boost_s, p.boost_r = p.boost_s + gain, p.boost_r + e.resilience
-        log(s, ev, "boost", f"{s.name(t)} gets +{gain}/+{e.resilience}"
+        got = " and ".join(f"{n:+d} {what}" for n, what in ((gain, "strength"),
+                                                            (e.resilience, "resilience")) if n)
+        log(s, ev, "boost", f"{s.name(t)} gets {got or 'nothing'}"
             + (" until end of turn" if e.until else ""), p.ctrl, (t,))
 
 
