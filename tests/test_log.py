@@ -288,3 +288,35 @@ def test_a_finished_game_s_log_ends_saying_who_won(name):
         last = log.lines(match, 0, max(0, len(match.history) - 5))[-1]
         assert re.search(r"\bwins?\b|\bdraw\b", last), last
     assert ended
+
+
+def _seen(game, state, viewer) -> set:
+    """The cards `viewer` sees anywhere in `state`."""
+    return {c for z in game.view(state, viewer).zones.values() for c in z.cards if c}
+
+
+@pytest.mark.parametrize("name", registry.names())
+def test_no_line_s_notation_or_words_name_a_card_hidden_from_its_viewer(name):
+    """With the notation switch on, a line shows its move's notation: never one
+    naming a card the viewer sees neither before the move, nor after it, nor in
+    its events (a Shrines trap set face down, "play pitfall-snare#31 a4"); nor
+    do a move's own words ("keep Harbor Sentinel on top" named the card kept on
+    a library's top to everybody)."""
+    game = registry.get(name)
+    for seed in (1, 2, 5):
+        match = _played(name, seed, people=2)
+        every = {c for z in game.all_cards(match.session.deal).values() for c in z}
+        for viewer in (0, 1):
+            book, state = log.Log(match, viewer), match.session.deal
+            for a in match.history:
+                before, seen = len(book.lines), _seen(game, state, viewer)
+                state, _ = game.apply(state, game.parse_action(a.text))
+                book.add(a)
+                seen |= _seen(game, state, viewer) | {
+                    c for e in a.events if e.visible_to is None or viewer in e.visible_to
+                    for c in e.cards}
+                hidden = set(a.text.split()) & every - seen
+                new = book.lines[max(0, before - 1):]
+                assert not hidden & {w for line in new for w in line.text.split()}, a.text
+                names = {match.present.readable(c) for c in hidden}
+                assert not [n for line in new for n in names if n in book.text(line)], a.text

@@ -123,12 +123,21 @@ class Log:
             self.lines.append(Line([applied.seat], [], applied.text, True))
             return first
         own = bool(said) and said[0] == self.match.move_words(applied)
+        shown = not applied.secret and not self._hides(applied)
         for i, phrase in enumerate(grouped([plain(w) for w in said])):
             line = _line(phrase, applied.seat, i == 0 and own)
-            if i == 0 and not applied.secret:   # the notation goes with the first line
-                line.text = applied.text        # (never a secret move's: it names the choice)
+            if i == 0 and shown:         # the notation goes with the first line (never a
+                line.text = applied.text  # secret move's, nor one naming a hidden card)
             first = min(first, self._put(line))
         return first
+
+    def _hides(self, applied: Applied) -> bool:
+        """Whether the move's notation names a card its events hide from the
+        viewer ("play pitfall-snare#31 a4": a trap set face down)."""
+        hidden = {c for e in self.match.session.events(applied)
+                  if e.visible_to is not None and self.viewer not in e.visible_to
+                  for c in e.cards}
+        return bool(hidden) and not hidden.isdisjoint(applied.text.split())
 
     def _put(self, line: Line) -> int:
         """Add `line`, folded into the last one when it says nothing new; the

@@ -204,14 +204,14 @@ def leave(s: State, c: int, how: str, ev: list[Event]) -> None:
     if not s.defs[c].token:
         zone = to(s, c, "hand" if how == "bounce" else "banished" if how == "banish"
                   else "graveyard")
-    log(s, ev, how, f"{s.name(c)} is {_PAST[how]}", p.ctrl, (c,), f"site:{site_name(p.site)}",
-        zone)
+    said = f"p{p.ctrl + 1} sacrifices {s.name(c)}" if how == "sacrifice" else \
+        f"{s.name(c)} is {_PAST[how]}"
+    log(s, ev, how, said, p.ctrl, (c,), f"site:{site_name(p.site)}", zone)
     if how == "destroy" and "deathwish" in s.defs[c].kw:
         run(s, p.ctrl, s.defs[c].deathwish, -1, 0, ev)
 
 
-_PAST = {"destroy": "destroyed", "sacrifice": "sacrificed", "banish": "banished",
-         "bounce": "returned to its owner's hand"}
+_PAST = {"destroy": "destroyed", "banish": "banished", "bounce": "returned to its owner's hand"}
 
 
 def to(s: State, c: int, zone: str) -> str:
@@ -339,7 +339,9 @@ def _boost(s, seat, e, n, t, ev):
             p.temp_s, p.temp_r = p.temp_s + gain, p.temp_r + e.resilience
         else:
             p.boost_s, p.boost_r = p.boost_s + gain, p.boost_r + e.resilience
-        log(s, ev, "boost", f"{s.name(t)} gets +{gain}/+{e.resilience}"
+        got = " and ".join(f"{n:+d} {what}" for n, what in ((gain, "strength"),
+                                                            (e.resilience, "resilience")) if n)
+        log(s, ev, "boost", f"{s.name(t)} gets {got or 'nothing'}"
             + (" until end of turn" if e.until else ""), p.ctrl, (t,))
 
 

@@ -1072,6 +1072,9 @@ def _q_swap(s, item, a, ev):
         ev[-1] = replace(ev[-1], visible_to=(q,))
     else:
         pile.append(c)
+        fx.log(s, ev, "top", f"{p(q)} puts a card back on top of the {lib.title()} Library",
+               q, (c,), f"{lib}:{q}", f"{lib}:{q}")
+        ev[-1] = replace(ev[-1], visible_to=(q,))
     rest = tuple(x for x in looked if x != c)
     if rest:
         s.queue = ((item[0], q, lib, rest), *s.queue)
