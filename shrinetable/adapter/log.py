@@ -119,8 +119,9 @@ class Log:
         """Add a move's lines; the index of the first line it changed."""
         first = len(self.lines)
         said = self.match.said(applied, self.viewer)
-        if applied.secret and not said:
-            self.lines.append(Line([applied.seat], [], applied.text, True))
+        if applied.secret and not said:   # its notation only for the seat that made it
+            text = applied.text if self.viewer == applied.seat else ""
+            self.lines.append(Line([applied.seat], [], text, True))
             return first
         own = bool(said) and said[0] == self.match.move_words(applied)
         shown = not applied.secret and not self._hides(applied)

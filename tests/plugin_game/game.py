@@ -148,8 +148,8 @@ def turn_up(s: State) -> list[Event]:
         best = max(pts)
         winners = tuple(q for q in range(s.seats) if pts[q] == best)
         names = ", ".join(f"p{q + 1}" for q in winners)
-        s.result = Outcome(winners, f"{names} {'has' if len(winners) == 1 else 'share'} "
-                                    f"the most prize points ({best})")
+        s.result = Outcome(winners, f"{names} {'wins' if len(winners) == 1 else 'share the win'}"
+                                    f" with the most prize points ({best})")
         return [Event("over", s.result.reason)]
     s.prize.append(s.prizes.pop())
     return [Event("prize", f"round {s.round}: {s.prize[0]} is up", None, (s.prize[0],),
