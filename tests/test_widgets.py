@@ -202,3 +202,17 @@ def test_undo_takes_the_notice_of_the_position_it_leaves(app):
         scene._made(scene.match.step())
     scene.undo()
     assert not scene.message and scene.ui.notice is None
+
+
+def test_a_notice_that_fits_stands_under_the_prompt_and_leaves_the_bar_its_room(app):
+    """A short notice ("Saved as ...") is said under the prompt when the
+    prompt's box has the room, so the decision bar keeps every place; a long
+    one stands under the bar, whole or scrolling."""
+    scene = start(app)
+    places = len(scene.ui.actions)
+    scene.say("Saved as shrine-42.json", error=False)
+    assert scene.ui.notice is scene.ui.status and "Saved" in scene.ui.status.html_text
+    assert len(scene.ui.actions) == places
+    scene.say("Healing takes a pair of equal value matching the top card. " * 3, error=False)
+    assert scene.ui.notice is not scene.ui.status
+    assert scene.ui.notice.rect.top > max(b.rect.bottom for b in scene.ui.actions)

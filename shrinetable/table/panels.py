@@ -16,7 +16,7 @@ from shrinetable.adapter.log import plain
 from . import decision_bar as bar
 from . import geometry as geo
 from .seats import seat_name
-from .widgets import Widgets
+from .widgets import TextBox, Widgets
 from .words import log_line
 
 LOG_SHOWN = 40  # log entries kept in the panel
@@ -84,16 +84,21 @@ class Panels:
             if (cmd == "undo" and not self.s.match.can_undo(self.s.viewer)) or (
                     cmd == "redo" and not self.s.match.can_redo()):
                 b.disable()
-        ui.status = ui.box(self._status_html(), pygame.Rect(
-            status.x, status.y + row_h + 2, status.w - 4, status.h - row_h - 2))
+        prompt = pygame.Rect(status.x, status.y + row_h + 2, status.w - 4, status.h - row_h - 2)
+        notice = self._notice_html() if self.s.message and not self.banner_up() else ""
+        both = TextBox([self._status_html(), notice], prompt, app.fonts) if notice else None
+        if both is not None and not both.room():   # the notice fits under the prompt
+            ui.status = ui.notice = ui.box(both.paragraphs, prompt)
+            notice = ""
+        else:
+            ui.status = ui.box(self._status_html(), prompt)
         area = sc.rect(p.buttons)
         if self.s.helps:   # the help row under the decision bar
             area = self._help_row(area)
         shown = self._bar_moves()
-        if self.s.message and not self.banner_up():   # a notice under the buttons, in
-            room = area.h - bar.needs(shown, area) - 4   # the room they leave (two lines
-            ui.notice = ui.box(self._notice_html(),      # at least), the buttons in place
-                               pygame.Rect(area.x, area.y, area.w - 4, 0))
+        if notice:   # else under the buttons, in the room they leave (two lines at
+            room = area.h - bar.needs(shown, area) - 4   # least), the buttons in place
+            ui.notice = ui.box(notice, pygame.Rect(area.x, area.y, area.w - 4, 0))
             ui.notice.fit(max(room, ui.notice.lines_high(2)))
             ui.notice.rect.bottom = area.bottom
             area = pygame.Rect(area.x, area.y, area.w, max(0, area.h - ui.notice.rect.h - 4))
