@@ -138,12 +138,16 @@ def test_dragging_the_thumb_scrolls_the_log_and_a_click_on_the_track_pages(table
     _until(app, "the thumb a page higher", lambda img: _top(img) < moved - 10)
 
 
+def _away(app) -> tuple[pygame.Surface, pygame.Rect]:
+    """The pointer off the panels: the window then, and where the tip of What
+    happened? will stand (a button at the window's foot has it over it)."""
+    app.xdo(*app._to(FELT))
+    return _image(app), pygame.Rect(WHAT.x, WHAT.y - 18, WHAT.w, 10)
+
+
 def test_a_resting_pointer_shows_the_buttons_tip_after_the_rest_time(table):
     app = table
-    app.xdo(*app._to(FELT))
-    before = _image(app)
-    # the tip of a button at the window's foot stands over it, centred on it
-    tip = pygame.Rect(WHAT.x, WHAT.y - 18, WHAT.w, 10)
+    before, tip = _away(app)
     t0 = time.monotonic()
     app.xdo(*app._to(WHAT.center))
     shown = _until(app, "the tip of 'What happened?'",
@@ -169,9 +173,7 @@ def test_a_press_on_a_bar_button_released_off_it_makes_no_move(table):
 
 def test_a_click_does_not_bring_the_tip_before_the_rest_time(table):
     app = table
-    app.xdo(*app._to(FELT))
-    before = _image(app)
-    tip = pygame.Rect(WHAT.x, WHAT.y - 18, WHAT.w, 10)
+    before, tip = _away(app)
     t0 = time.monotonic()
     app.xdo(*app._to(WHAT.center), "click", "1")   # What happened?: its window opens
     end = t0 + 2 * TIP_S
