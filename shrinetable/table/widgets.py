@@ -252,7 +252,7 @@ class TextBox:
 
     def fit(self, most: int) -> None:
         """As tall as its text, up to `most` (its top stays put)."""
-        self.rect.h = self.rect.w   # wide enough not to scroll while measured
+        self.rect.h = self.rect.w   # tall enough not to scroll while measured
         self.rect.h = min(most, self.text_height() + 2 * PAD)
 
     def room(self) -> int:
