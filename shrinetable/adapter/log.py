@@ -135,7 +135,7 @@ class Log:
     def _hides(self, applied: Applied) -> bool:
         """Whether the move's notation names a card its events hide from the
         viewer ("play pitfall-snare#31 a4": a trap set face down)."""
-        hidden = {c for e in self.match.session.events(applied)
+        hidden = {c for e in self.match.events(applied)
                   if e.visible_to is not None and self.viewer not in e.visible_to
                   for c in e.cards}
         return bool(hidden) and not hidden.isdisjoint(applied.text.split())

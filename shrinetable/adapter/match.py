@@ -357,6 +357,11 @@ class Match:
         "taps Ember Font"): the game's `Presentation.logged`."""
         return self.present.logged(applied.text)
 
+    def events(self, applied: Applied) -> tuple:
+        """A move's events (a loaded game's moves before its last checkpoint
+        get theirs back when first asked: `Session.events`)."""
+        return self.session.events(applied)
+
     def said(self, applied: Applied, viewer: int | None) -> list[str]:
         """The log's plain words for a move: its own words (`move_words`) unless
         one of its events says what its seat did, then what each event says, as
@@ -369,7 +374,7 @@ class Match:
         secret = applied.secret
         private = len(self.humans()) == 1 and not secret
         out = []
-        for e in self.session.events(applied):
+        for e in self.events(applied):
             if secret and e.visible_to is not None:
                 continue
             seen = e.seen_by(viewer)

@@ -157,6 +157,11 @@ class RemoteMatch:
     def said(self, applied: Applied, viewer: int | None) -> list[str]:
         return self._words.get(id(applied), [])
 
+    @staticmethod
+    def events(applied: Applied) -> tuple:
+        """A move's events as the host sent them to this seat."""
+        return applied.events
+
     def can_undo(self, seat: int | None = None) -> bool:
         return self._update.can_undo
 
