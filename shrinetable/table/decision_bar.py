@@ -54,18 +54,20 @@ def shown(moves: list[gestures.Move], every: bool, on_table: set[tuple[str, str]
     return ending + [m for m in out if not ends_step(m)]
 
 
-def slots(moves: list[gestures.Move], area: pygame.Rect
+def slots(moves: list[gestures.Move], area: pygame.Rect, k: float = 1.0
           ) -> list[tuple[gestures.Move | list[gestures.Move], pygame.Rect]]:
     """Where each of `moves` (in `shown`'s order) stands in the bar `area`: a
     step-ending move in a full-width row of `ROW` at the top, the rest in one
     or two columns under them, every button `ROW` high (a label of two lines
     reads there). Moves that find no place are one item, a list, in the last
-    place: the "More moves" button (no move is ever left off the bar)."""
+    place: the "More moves" button (no move is ever left off the bar). `k`:
+    how much larger than at 1280x720 the panels are drawn (`panel_scale`)."""
     first = [m for m in moves if ends_step(m)]
+    step = round(ROW * k)
     out: list = []
     y = area.y
     for m in first:
-        row = first_row(pygame.Rect(area.x, y, area.w, area.bottom - y))
+        row = first_row(pygame.Rect(area.x, y, area.w, area.bottom - y), k)
         if row.bottom > area.bottom and out:
             break
         out.append((m, row))
@@ -74,10 +76,10 @@ def slots(moves: list[gestures.Move], area: pygame.Rect
     if not rest:
         return out
     room = pygame.Rect(area.x, y, area.w, max(0, area.bottom - y))
-    per_col = room.h // ROW
+    per_col = room.h // step
     if per_col == 0:   # no room under the top rows: their last place holds the rest
         if not out:
-            return [(rest if len(rest) > 1 else rest[0], first_row(room))]
+            return [(rest if len(rest) > 1 else rest[0], first_row(room, k))]
         last, rect = out.pop()
         return out + [([last, *rest], rect)]
     cols = 1 if len(rest) <= per_col else 2
@@ -87,27 +89,35 @@ def slots(moves: list[gestures.Move], area: pygame.Rect
     w = room.w // cols
     for i, item in enumerate(items):
         col, row = divmod(i, rows)
-        out.append((item, pygame.Rect(room.x + col * w, room.y + row * ROW, w - 4, ROW - 4)))
+        out.append((item, pygame.Rect(room.x + col * w, room.y + row * step, w - 4, step - 4)))
     return out
 
 
-def needs(moves: list[gestures.Move], area: pygame.Rect) -> int:
+def needs(moves: list[gestures.Move], area: pygame.Rect, k: float = 1.0) -> int:
     """How much of `area`'s height the bar takes for `moves` (the room a
     notice under it may have is the rest)."""
-    placed = slots(moves, area)
+    placed = slots(moves, area, k)
     return max((r.bottom for _, r in placed), default=area.y) - area.y
 
 
-def split_help(panel: pygame.Rect) -> tuple[pygame.Rect, pygame.Rect]:
+def split_help(panel: pygame.Rect, k: float = 1.0) -> tuple[pygame.Rect, pygame.Rect]:
     """The layout's buttons panel: the bar's room, and the help row (Hint, What
     happened?) at its foot."""
-    row = pygame.Rect(panel.x, panel.bottom - HELP_ROW, panel.w, HELP_ROW)
-    return pygame.Rect(panel.x, panel.y, panel.w, max(0, panel.h - HELP_ROW - 4)), row
+    h = round(HELP_ROW * k)
+    row = pygame.Rect(panel.x, panel.bottom - h, panel.w, h)
+    return pygame.Rect(panel.x, panel.y, panel.w, max(0, panel.h - h - 4)), row
 
 
-def first_row(area: pygame.Rect) -> pygame.Rect:
+def first_row(area: pygame.Rect, k: float = 1.0) -> pygame.Rect:
     """The bar's top row in `area`: where the step-ending move always stands."""
-    return pygame.Rect(area.x, area.y, area.w - 4, min(ROW, max(26, area.h)) - 4)
+    return pygame.Rect(area.x, area.y, area.w - 4,
+                       min(round(ROW * k), max(round(26 * k), area.h)) - 4)
+
+
+def panel_scale(window: tuple[int, int]) -> float:
+    """How much larger than at 1280x720 the side panels are drawn in a window
+    of `window`'s size (never smaller: 14 px text is the least they show)."""
+    return max(1.0, min(window[0] / 1280, window[1] / 720))
 
 
 class Guard:

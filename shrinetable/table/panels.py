@@ -16,7 +16,7 @@ from shrinetable.adapter.log import plain
 from . import decision_bar as bar
 from . import geometry as geo
 from .seats import seat_name
-from .widgets import TextBox, Widgets
+from .widgets import PX, TextBox, Widgets
 from .words import log_line
 
 LOG_SHOWN = 40  # log entries kept in the panel
@@ -28,6 +28,7 @@ class Panels:
 
     def __init__(self, scene):
         self.s = scene
+        self.k = 1.0   # how much larger than at 1280x720 (`decision_bar.panel_scale`)
 
     def relog(self) -> None:
         """The log's latest lines (at the start, after an undo, a switch of
@@ -60,7 +61,8 @@ class Panels:
         app = self.s.app
         app.clear_gui()
         old = self.s.ui
-        self.s.ui = ui = Widgets(app.fonts, old.pointer, app.gui_covers)
+        self.k = bar.panel_scale(app.screen.get_size())
+        self.s.ui = ui = Widgets(app.fonts, old.pointer, app.gui_covers, round(PX * self.k))
         sc = self.s.board.scaler
         if self.s.overlay != "menu":
             self.s.asking_quit = False   # the question goes with the menu that asked it
@@ -75,7 +77,7 @@ class Panels:
         else:
             ui.log.scroll_to_end()
         status = sc.rect(p.status)
-        row_h = max(26, status.h // 3)
+        row_h = max(round(26 * self.k), status.h // 3)
         names = [("Menu", "menu"), ("Undo", "undo"), ("Redo", "redo"), ("Rules ?", "rules")]
         bw = status.w // len(names)
         for i, (label, cmd) in enumerate(names):
@@ -86,7 +88,8 @@ class Panels:
                 b.disable()
         prompt = pygame.Rect(status.x, status.y + row_h + 2, status.w - 4, status.h - row_h - 2)
         notice = self._notice_html() if self.s.message and not self.banner_up() else ""
-        both = TextBox([self._status_html(), notice], prompt, app.fonts) if notice else None
+        both = TextBox([self._status_html(), notice], prompt, app.fonts, ui.px) if notice \
+            else None
         if both is not None and not both.room():   # the notice fits under the prompt
             ui.status = ui.notice = ui.box(both.paragraphs, prompt)
             notice = ""
@@ -97,7 +100,7 @@ class Panels:
             area = self._help_row(area)
         shown = self._bar_moves()
         if notice:   # else under the buttons, in the room they leave (two lines at
-            room = area.h - bar.needs(shown, area) - 4   # least), the buttons in place
+            room = area.h - bar.needs(shown, area, self.k) - 4   # least), the buttons in place
             ui.notice = ui.box(notice, pygame.Rect(area.x, area.y, area.w - 4, 0))
             ui.notice.fit(max(room, ui.notice.lines_high(2)))
             ui.notice.rect.bottom = area.bottom
@@ -168,7 +171,7 @@ class Panels:
         them in the choice window."""
         kind = self.s.match.decision().kind if shown else ""
         describe = self.s.match.present.describe
-        for item, rect in bar.slots(shown, area):
+        for item, rect in bar.slots(shown, area, self.k):
             if isinstance(item, list):
                 self.s.ui.button(rect, f"More moves ({len(item)})\u2026", command="more",
                                  tool_tip="The moves that have no room here, in a list")
@@ -179,7 +182,7 @@ class Panels:
     def _help_row(self, panel: pygame.Rect) -> pygame.Rect:
         """Hint and "What happened?" in a row at the foot of the bar's panel
         (`decision_bar.split_help`); the room left for the bar."""
-        area, row = bar.split_help(panel)
+        area, row = bar.split_help(panel, self.k)
         w = row.w // 2
         mine = self.s._my_decision()
         for i, (label, cmd, tip) in enumerate([
@@ -194,11 +197,12 @@ class Panels:
     def _handover_ui(self) -> None:
         seat = self.s.match.decision().seat
         size = self.s.app.screen.get_size()
-        rect = pygame.Rect(0, 0, 360, 44)
+        k = self.k
+        rect = pygame.Rect(0, 0, round(360 * k), round(44 * k))
         rect.center = (size[0] // 2, size[1] // 2 + 40)
         self.s.ui.button(rect, f"I am {seat_name(seat)}: show my cards", command="takeover")
         if self.s.match.can_undo(self.s.viewer):   # still the one who just moved
-            rect = pygame.Rect(0, 0, 360, 40)
+            rect = pygame.Rect(0, 0, round(360 * k), round(40 * k))
             rect.center = (size[0] // 2, size[1] // 2 + 40 + max(110, size[1] // 7))
             self.s.ui.button(rect, f"{seat_name(self.s.viewer)}: undo my move (Ctrl+Z)",
                              command="undo")

@@ -24,7 +24,7 @@ from .faces import wrap
 from .theme import TEXT_BOX_BG, rgb
 
 PRESSED = pygame.event.custom_type()   # a Button clicked; event.ui_element is it
-PX = 14          # the panels' text size
+PX = 14          # the panels' text size at 1280x720 (`decision_bar.panel_scale`)
 PAD = 6          # between a box's border and its text
 LEADING = 4      # added to the font's line height
 BAR_W = 12       # a scrolling box's bar
@@ -166,8 +166,9 @@ class Button:
     """A button on the table: hovered, held, disabled or selected; its label
     shortened with an ellipsis (and whole in its tip) when it does not fit."""
 
-    def __init__(self, rect, text: str, tool_tip: str = ""):
+    def __init__(self, rect, text: str, tool_tip: str = "", px: int = PX):
         self.rect = pygame.Rect(rect)
+        self.px = px
         self.text = text
         self.tool_tip = tool_tip
         self.visible = True
@@ -184,11 +185,11 @@ class Button:
         """The label's lines (two when the button is tall enough), and whether
         it had to be shortened."""
         room = self.rect.w - 2 * PAD
-        font = fonts.font(PX)
+        font = fonts.font(self.px)
         if font.size(self.text)[0] <= room:
             return [self.text], False
         if self.rect.h >= 2 * font.get_linesize() + 2:
-            lines = wrap(fonts, self.text, PX, room)
+            lines = wrap(fonts, self.text, self.px, room)
             if len(lines) == 2 and all(font.size(line)[0] <= room for line in lines):
                 return lines, False
         cut = _fitting(self.text, room - font.size("\u2026")[0], lambda s: font.size(s)[0])
@@ -205,8 +206,8 @@ class Button:
         pygame.draw.rect(surf, rgb("hovered_border" if hovered and on else "normal_border"),
                          self.rect, 1)
         ink = rgb("disabled_text" if not on else "hovered_text" if hovered else "normal_text")
-        images = [fonts.text(line, PX, ink) for line in self.label(fonts)[0]]
-        step = fonts.font(PX).get_ascent() + 2   # two lines sit closer than the font's own
+        images = [fonts.text(line, self.px, ink) for line in self.label(fonts)[0]]
+        step = fonts.font(self.px).get_ascent() + 2   # two lines sit closer than the font's own
         y = self.rect.centery - (step * (len(images) - 1) + images[0].get_height()) // 2
         for img in images:
             surf.blit(img, img.get_rect(midtop=(self.rect.centerx, y)))
@@ -218,10 +219,11 @@ class TextBox:
     when the text is taller than the box. Given as paragraphs (the log's
     entries), each is laid out once and kept: a move lays out its own line."""
 
-    def __init__(self, text: str | list[str], rect, fonts):
+    def __init__(self, text: str | list[str], rect, fonts, px: int = PX):
         self.paragraphs = [text] if isinstance(text, str) else list(text)
         self.rect = pygame.Rect(rect)
         self.fonts = fonts
+        self.px = px
         self.scroll = 0   # pixels of text above the box's top
         self._lines: tuple[tuple, tuple[list[Line], bool]] | None = None
 
@@ -240,7 +242,8 @@ class TextBox:
         return self._lines[1]
 
     def _lay_out(self, width: int) -> list[Line]:
-        return [line for p in self.paragraphs for line in lay_out(self.fonts, p, width)]
+        return [line for p in self.paragraphs
+                for line in lay_out(self.fonts, p, width, px=self.px)]
 
     def text_height(self) -> int:
         """Its lines' height (no leading after the last)."""
@@ -248,7 +251,7 @@ class TextBox:
 
     def lines_high(self, n: int) -> int:
         """The height of a box showing `n` lines of its text."""
-        return n * (self.fonts.font(PX).get_linesize() + LEADING) - LEADING + 2 * PAD
+        return n * (self.fonts.font(self.px).get_linesize() + LEADING) - LEADING + 2 * PAD
 
     def fit(self, most: int) -> None:
         """As tall as its text, up to `most` (its top stays put)."""
@@ -330,8 +333,10 @@ class Widgets:
     `covered(pos)` says whether a window over the table is at `pos`: the
     widgets under it take no pointer."""
 
-    def __init__(self, fonts=None, pointer: Pointer | None = None, covered=None):
+    def __init__(self, fonts=None, pointer: Pointer | None = None, covered=None,
+                 px: int = PX):
         self.fonts = fonts
+        self.px = px   # their text size (larger in a larger window)
         self.log: TextBox | None = None
         self.status: TextBox | None = None
         self.notice: TextBox | None = None
@@ -349,7 +354,7 @@ class Widgets:
 
     def button(self, rect, text: str, *, action=None, command: str | None = None,
                tool_tip: str = "") -> Button:
-        b = Button(rect, text, tool_tip)
+        b = Button(rect, text, tool_tip, self.px)
         self.buttons.append(b)
         if command is not None:
             self.commands[b] = command
@@ -358,7 +363,7 @@ class Widgets:
         return b
 
     def box(self, text: str | list[str], rect) -> TextBox:
-        box = TextBox(text, rect, self.fonts)
+        box = TextBox(text, rect, self.fonts, self.px)
         self.boxes.append(box)
         return box
 
@@ -400,7 +405,8 @@ class Widgets:
             box = self._box_at(p.at or pygame.mouse.get_pos())
             if box is None or not box.room():
                 return False, False
-            box.scroll_by(-event.y * WHEEL_LINES * (self.fonts.font(PX).get_linesize() + LEADING))
+            line = self.fonts.font(self.px).get_linesize() + LEADING
+            box.scroll_by(-event.y * WHEEL_LINES * line)
             return True, True
         if t == pygame.MOUSEBUTTONDOWN and event.button == 1:
             p.at = event.pos
@@ -471,8 +477,8 @@ class Widgets:
 
     def _draw_tip(self, surf: pygame.Surface, b: Button) -> None:
         """The tip in a box under the button (over it at the window's foot)."""
-        room = min(360, surf.get_width() - 20)
-        lines = lay_out(self.fonts, html.escape(b.tip(self.fonts)), room - 2 * PAD)
+        room = min(360 * self.px // PX, surf.get_width() - 20)
+        lines = lay_out(self.fonts, html.escape(b.tip(self.fonts)), room - 2 * PAD, px=self.px)
         w = max(x + img.get_width() for _, images in lines for img, x in images) + 2 * PAD
         box = pygame.Rect(0, 0, w + 2, sum(h for h, _ in lines) - LEADING + 2 * PAD)
         box.midtop = (b.rect.centerx, b.rect.bottom + 4)
