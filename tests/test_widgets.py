@@ -216,3 +216,18 @@ def test_a_notice_that_fits_stands_under_the_prompt_and_leaves_the_bar_its_room(
     scene.say("Healing takes a pair of equal value matching the top card. " * 3, error=False)
     assert scene.ui.notice is not scene.ui.status
     assert scene.ui.notice.rect.top > max(b.rect.bottom for b in scene.ui.actions)
+
+
+def test_the_panels_grow_with_the_window(dummy_video):
+    """At 1920x1080 the panels' text and rows are half as large again as at
+    1280x720, as the table's labels and the dialogs are; the bar's first row
+    is where `decision_bar` says, at that scale."""
+    from shrinetable.table import decision_bar as bar
+    from shrinetable.table.app import App
+    big = App((1920, 1080))
+    scene = start(big)
+    assert scene.ui.px == 21 and all(b.px == 21 for b in scene.ui.buttons)
+    panel = scene.board.scaler.rect(scene.layout.panels.buttons)
+    first = bar.first_row(bar.split_help(panel, 1.5)[0], 1.5)
+    assert first.h == 56 and any(b.rect == first for b in scene.ui.actions)
+    pygame.quit()
