@@ -87,3 +87,24 @@ def test_a_playing_card_keeps_the_word_of_its_band_at_the_floor(tmp_path, monkey
     art.use(registry.get("shrine").present)
     art.card(card, size)
     assert (12, word, True) in fonts.drawn
+
+
+def test_a_band_whose_word_cannot_fit_is_not_drawn_empty(tmp_path, monkeypatch):
+    """At a text size of 150% (an 18 px floor) the Ace's DAGGER does not fit
+    even across a 62 px card: the band is left off, not drawn as an empty pill
+    (the play-test's "empty DAGGER badge"); the card grows on hover."""
+    import pygame
+
+    from shrinetable.table.art import CardArt, Fonts
+
+    monkeypatch.setenv("SHRINETABLE_DATA_DIR", str(tmp_path))
+    pygame.font.init()
+    fonts = Fonts()
+    fonts.floor, fonts.drawn = 18, []
+    art = CardArt(fonts)
+    present = registry.get("shrine").present
+    art.use(present)
+    card = art.card("AS", (62, 90))
+    fill = tuple(present.card_face("AS").band.fill)[:3]
+    assert "DAGGER" not in {t for _, t, _ in fonts.drawn}
+    assert fill not in {tuple(card.get_at((x, y)))[:3] for x in range(62) for y in range(90)}

@@ -240,7 +240,8 @@ class CardArt:
         if lw > band.w - 2 and above is not None and lw + 4 <= w - 2:
             band = pygame.Rect(0, 0, lw + 4, band.h)   # across, above the lower corner
             band.midbottom = (w // 2, above - 1)
+        if lw > band.w - 2:   # too narrow even across (a larger text size): an empty band
+            return            # would say nothing; the card grows on hover, its word with it
         pygame.draw.rect(surf, chip.fill, band, border_radius=max(1, band.h // 3))
-        if lw <= band.w - 2:   # rendered only where it is drawn (`bench render` counts it)
-            label = self.fonts.text(chip.text, px, chip.ink, True)
-            surf.blit(label, label.get_rect(center=band.center))
+        label = self.fonts.text(chip.text, px, chip.ink, True)
+        surf.blit(label, label.get_rect(center=band.center))

@@ -382,8 +382,10 @@ class Board:
                 continue
             colour = seat_colour(deciding) if zone.owner == deciding and ":" in name else LABEL
             label = self._label(name, seat_names, font_px, colour, rect.w)
-            ly = rect.top - label.get_height() - 2 if rect.top > label.get_height() + 2 \
-                else rect.bottom + 2
+            # above the zone; with no room there (a zone at the window's top, a larger
+            # text size), at the window's top over the zone's own edge: below it the
+            # label lay over the next zone's label
+            ly = max(0, rect.top - label.get_height() - 2)
             self.labels[name] = bg.blit(label, (rect.left + 4, ly))
         self._bg, self._bg_key = bg, key
         return bg
