@@ -231,3 +231,12 @@ def test_the_panels_grow_with_the_window(dummy_video):
     first = bar.first_row(bar.split_help(panel, 1.5)[0], 1.5)
     assert first.h == 56 and any(b.rect == first for b in scene.ui.actions)
     pygame.quit()
+
+
+def test_the_commands_tips_name_their_keys(app):
+    """Menu, Undo, Redo and Rules say their keys in their tips ("Rules ?" wrapped
+    to two lines at a larger text size; the key is the tip's now)."""
+    scene = start(app)
+    tips = {c: b.tip(app.fonts) for b, c in scene.ui.commands.items()}
+    assert [tips[c][-5:] for c in ("menu", "undo", "redo", "rules")] == \
+        ["(Esc)", "rl+Z)", "rl+Y)", "s (?)"]

@@ -78,11 +78,14 @@ class Panels:
             ui.log.scroll_to_end()
         status = sc.rect(p.status)
         row_h = max(round(26 * self.k), status.h // 3)
-        names = [("Menu", "menu"), ("Undo", "undo"), ("Redo", "redo"), ("Rules ?", "rules")]
+        names = [("Menu", "menu", "Save, load, pace, text size... (Esc)"),
+                 ("Undo", "undo", "Take back your last move (Ctrl+Z)"),
+                 ("Redo", "redo", "Make the move taken back again (Ctrl+Y)"),
+                 ("Rules", "rules", "The rules of this game (?)")]   # tips: their keys
         bw = status.w // len(names)
-        for i, (label, cmd) in enumerate(names):
+        for i, (label, cmd, tip) in enumerate(names):
             b = ui.button(pygame.Rect(status.x + i * bw, status.y, bw - 4, row_h), label,
-                          command=cmd)
+                          command=cmd, tool_tip=tip)
             if (cmd == "undo" and not self.s.match.can_undo(self.s.viewer)) or (
                     cmd == "redo" and not self.s.match.can_redo()):
                 b.disable()
