@@ -239,4 +239,4 @@ def test_the_commands_tips_name_their_keys(app):
     scene = start(app)
     tips = {c: b.tip(app.fonts) for b, c in scene.ui.commands.items()}
     assert [tips[c][-5:] for c in ("menu", "undo", "redo", "rules")] == \
-        ["(Esc)", "rl+Z)", "rl+Y)", "s (?)"]
+        ["(Esc)", "rl+Z)", "rl+Y)", "e (?)"]
