@@ -240,3 +240,18 @@ def test_the_commands_tips_name_their_keys(app):
     tips = {c: b.tip(app.fonts) for b, c in scene.ui.commands.items()}
     assert [tips[c][-5:] for c in ("menu", "undo", "redo", "rules")] == \
         ["(Esc)", "rl+Z)", "rl+Y)", "e (?)"]
+
+
+def test_the_prompt_names_seats_as_the_table_does(app):
+    """A Shrine answer's prompt came from the rules as "p2 attacks p1's
+    Shrine..." under a bold "P1 (you)": it says "P2" and "P1", as the log does."""
+    session = Session(SHRINE, 1, {}, ["computer", "computer"])
+    from shrinetable.adapter.match import Match
+    m = Match(session)
+    while not (m.decision().seat == 0 and " p2 " in f" {m.decision().prompt} "):
+        m.step()
+    session.seats[0] = "human"
+    app.start_game(session)
+    app.step([], 0.01)
+    text = app.scene.ui.status.html_text
+    assert "P2 " in text and " p2 " not in f" {text} " and "p1's" not in text

@@ -134,18 +134,19 @@ class Panels:
         d = m.decision()
         if d is None:
             out = m.outcome()
-            head = "Game over" + (f": {plain(out.reason)}" if out else "")
+            head = "Game over" + (f": {html.escape(plain(out.reason))}" if out else "")
         else:
             who = seat_name(d.seat)
             kind = "you" if d.seat == self.s.viewer and m.seats[d.seat] == "human" \
                 else m.seats[d.seat]
             turn_no = m.turn_number()
             turn = m.present.decor(self.s.view()).turn
+            asked = html.escape(plain(d.prompt))   # "P2 attacks", as the log says it
             if turn is not None and turn != d.seat:  # an out-of-turn answer
-                head = f"<b>{who} ({kind}) answers {seat_name(turn)}</b>: {d.prompt}"
+                head = f"<b>{who} ({kind}) answers {seat_name(turn)}</b>: {asked}"
             else:
                 head = (f"<b>{'Turn ' + str(turn_no) + ' · ' if turn_no else ''}{who} "
-                        f"({kind})</b>: {d.prompt}")
+                        f"({kind})</b>: {asked}")
         return head
 
     def _notice_html(self) -> str:
