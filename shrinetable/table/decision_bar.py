@@ -132,7 +132,7 @@ class Guard:
         self.live: dict[object, tuple] = {}   # a button -> its (place, label)
 
     def place(self, buttons: list, key: object, now: float) -> list[str]:
-        """The buttons just built (pygame_gui buttons) for position `key`: each
+        """The buttons just built (the table's own, `widgets.Button`) for position `key`: each
         is new unless the same label stood in the same place for the same
         position. The labels of the new ones."""
         moved = key != self.key

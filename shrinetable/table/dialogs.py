@@ -18,6 +18,7 @@ from shrinetable.adapter import storage
 from shrinetable.adapter.log import plain
 
 from . import uiscale
+from .decision_bar import panel_scale
 from .seats import seat_name
 from .theme import font_class
 
@@ -41,8 +42,7 @@ class Dialogs:
     def k(self) -> float:
         """How much larger than at 1280x720 a dialog is drawn: with the window
         (rebuilt when it is resized) and the player's text size."""
-        w, h = self.s.app.screen.get_size()
-        return max(1.0, min(w / 1280, h / 720)) * self.s.app.fonts.scale
+        return panel_scale(self.s.app.screen.get_size()) * self.s.app.fonts.scale
 
     def r(self, x: float, y: float, w: float, h: float) -> pygame.Rect:
         """A widget's place in a dialog, in units of the 1280x720 dialog (`k`)."""

@@ -70,7 +70,8 @@ class Panels:
             self._handover_ui()
             return
         p = self.s.layout.panels
-        ui.log = ui.box(self._log_text(), sc.rect(p.log).inflate(-4, 0).move(-2, 0))
+        log = sc.rect(p.log)
+        ui.log = ui.box(self._log_text(), (log.x, log.y, log.w - 4, log.h))   # ends as buttons do
         kept = old.log is not None and old.log.paragraphs == ui.log.paragraphs
         if kept and old.log.scroll < old.log.room():   # read back: stays, until a move
             ui.log.scroll = min(old.log.scroll, ui.log.room())
@@ -90,14 +91,13 @@ class Panels:
                     cmd == "redo" and not self.s.match.can_redo()):
                 b.disable()
         prompt = pygame.Rect(status.x, status.y + row_h + 2, status.w - 4, status.h - row_h - 2)
+        asked = self._status_html()
         notice = self._notice_html() if self.s.message and not self.banner_up() else ""
-        both = TextBox([self._status_html(), notice], prompt, app.fonts, ui.px) if notice \
-            else None
-        if both is not None and not both.room():   # the notice fits under the prompt
-            ui.status = ui.notice = ui.box(both.paragraphs, prompt)
+        if notice and not TextBox([asked, notice], prompt, app.fonts, ui.px).room():
+            ui.status = ui.notice = ui.box([asked, notice], prompt)   # under the prompt
             notice = ""
         else:
-            ui.status = ui.box(self._status_html(), prompt)
+            ui.status = ui.box(asked, prompt)
         area = sc.rect(p.buttons)
         if self.s.helps:   # the help row under the decision bar
             area = self._help_row(area)

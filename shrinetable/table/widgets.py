@@ -163,7 +163,7 @@ def _fitting(word: str, width: int, measure) -> int:
 
 
 class Button:
-    """A button on the table: hovered, held, disabled or selected; its label
+    """A button on the table: hovered, held or disabled; its label
     shortened with an ellipsis (and whole in its tip) when it does not fit."""
 
     def __init__(self, rect, text: str, tool_tip: str = "", px: int = PX):
@@ -173,13 +173,9 @@ class Button:
         self.tool_tip = tool_tip
         self.visible = True
         self.is_enabled = True
-        self.selected = False
 
     def disable(self) -> None:
         self.is_enabled = False
-
-    def select(self) -> None:
-        self.selected = True
 
     def label(self, fonts) -> tuple[list[str], bool]:
         """The label's lines (two when the button is tall enough), and whether
@@ -200,7 +196,7 @@ class Button:
 
     def draw(self, surf: pygame.Surface, fonts, hovered: bool, held: bool) -> None:
         on = self.is_enabled
-        bg = ("disabled_bg" if not on else "selected_bg" if self.selected or held
+        bg = ("disabled_bg" if not on else "selected_bg" if held
               else "hovered_bg" if hovered else "normal_bg")
         pygame.draw.rect(surf, rgb(bg), self.rect)
         pygame.draw.rect(surf, rgb("hovered_border" if hovered and on else "normal_border"),
@@ -347,10 +343,6 @@ class Widgets:
         self.boxes: list[TextBox] = []
         self.pointer = pointer or Pointer()
         self.covered = covered or (lambda pos: False)
-
-    @property
-    def at(self) -> tuple[int, int] | None:
-        return self.pointer.at
 
     def button(self, rect, text: str, *, action=None, command: str | None = None,
                tool_tip: str = "") -> Button:
