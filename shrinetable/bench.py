@@ -23,7 +23,7 @@ from shrinetable.adapter.session import Session
 from shrinetable.engine import registry
 from shrinetable.players import player
 
-EARLY, LATE = 100, 1000   # late_early_ratio: mean step from step LATE on / first EARLY
+EARLY, LATE = 100, 1000  # late_early_ratio: mean step from step LATE on / first EARLY
 
 
 def step_times(name: str, games: int, seed: int, seats: int) -> list[tuple[int, float]]:
@@ -57,8 +57,7 @@ def _late_early(times: list[tuple[int, float]]) -> float | None:
     return statistics.fmean(late) / statistics.fmean(early) if late and early else None
 
 
-def engine_bench(name: str, runs: int = 5, games: int = 40, seed: int = 1,
-                 seats: int = 2) -> dict:
+def engine_bench(name: str, runs: int = 5, games: int = 40, seed: int = 1, seats: int = 2) -> dict:
     """µs per rules step: medians over several runs of each run's median, mean
     and 99th percentile, and how much slower a step is late in a game."""
     means, medians, p99s, ratios, steps, late = [], [], [], [], 0, 0
@@ -73,7 +72,10 @@ def engine_bench(name: str, runs: int = 5, games: int = 40, seed: int = 1,
         if (ratio := _late_early(times)) is not None:
             ratios.append(ratio)
     return {
-        "game": name, "runs": runs, "steps": steps, "late_steps": late,
+        "game": name,
+        "runs": runs,
+        "steps": steps,
+        "late_steps": late,
         "median_us": round(statistics.median(medians), 2),
         "mean_us": round(statistics.median(means), 2),
         "mean_us_range": [round(min(means), 2), round(max(means), 2)],
@@ -94,9 +96,12 @@ def ai_bench(name: str, games: int = 20, seed: int = 1, seats: int = 2) -> dict:
         times.append(time.perf_counter() - t0)
         return action
 
-    for i in range(games):   # through the match loop, as the table and simulate play
-        match = Match(Session(game, seed + i, {}, ["computer"] * seats),
-                      [timed] + [rnd] * (seats - 1), random.Random(seed + i))
+    for i in range(games):  # through the match loop, as the table and simulate play
+        match = Match(
+            Session(game, seed + i, {}, ["computer"] * seats),
+            [timed] + [rnd] * (seats - 1),
+            random.Random(seed + i),
+        )
         match.run(stop=lambda m=match: m.turn_number() > 500)
     return {
         "decisions": len(times),
@@ -118,25 +123,34 @@ def run_engine(args: argparse.Namespace) -> int:
         return 0
     lo, hi = fig["mean_us_range"]
     ratio = fig["late_early_ratio"]
-    print(f"engine {fig['game']} at {seats} players: {fig['steps']} rules steps "
-          f"(legal actions + apply) in {fig['runs']} runs; medians of the runs:")
-    print(f"  step: median {fig['median_us']} us, mean {fig['mean_us']} us "
-          f"(runs {lo}-{hi}), p99 {fig['p99_us']} us")
-    print(f"  late in a game: mean step from step {LATE} on / first {EARLY} = "
-          f"{ratio if ratio is not None else f'n/a (no game reached step {LATE})'}"
-          f" ({fig['late_steps']} late steps)")
+    print(
+        f"engine {fig['game']} at {seats} players: {fig['steps']} rules steps "
+        f"(legal actions + apply) in {fig['runs']} runs; medians of the runs:"
+    )
+    print(
+        f"  step: median {fig['median_us']} us, mean {fig['mean_us']} us "
+        f"(runs {lo}-{hi}), p99 {fig['p99_us']} us"
+    )
+    print(
+        f"  late in a game: mean step from step {LATE} on / first {EARLY} = "
+        f"{ratio if ratio is not None else f'n/a (no game reached step {LATE})'}"
+        f" ({fig['late_steps']} late steps)"
+    )
     ai = fig["computer_player"]
-    print(f"  computer player: median {ai['median_ms']} ms, mean {ai['mean_ms']} ms, "
-          f"p99 {ai['p99_ms']} ms, max {ai['max_ms']} ms per decision "
-          f"({ai['decisions']} decisions)")
+    print(
+        f"  computer player: median {ai['median_ms']} ms, mean {ai['mean_ms']} ms, "
+        f"p99 {ai['p99_ms']} ms, max {ai['max_ms']} ms per decision "
+        f"({ai['decisions']} decisions)"
+    )
     return 0
 
 
 def seconds(command: list[str], env: dict[str, str] | None = None) -> float:
     """Wall time of running `command` to its end."""
     t0 = time.perf_counter()
-    subprocess.run(command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-                   check=False)
+    subprocess.run(
+        command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False
+    )
     return time.perf_counter() - t0
 
 
@@ -149,16 +163,25 @@ def run_startup(args: argparse.Namespace) -> int:
     """`shrinetable --help` against `python -c pass`, started in turn."""
     bare = [sys.executable, "-c", "pass"]
     helps = [sys.executable, "-m", "shrinetable", "--help"]
-    seconds(bare), seconds(helps)   # warm the disk cache
+    seconds(bare), seconds(helps)  # warm the disk cache
     runs = max(1, args.runs)
     pairs = [(seconds(bare), seconds(helps)) for _ in range(runs)]
     bare_s = statistics.median(b for b, _ in pairs)
     help_s = statistics.median(h for _, h in pairs)
-    fig = {"runs": runs, "python_pass_s": round(bare_s, 3), "help_s": round(help_s, 3),
-           "above_s": round(help_s - bare_s, 3), "goal_above_s": 0.12}
-    return _report(args, fig, f"startup: `shrinetable --help` median {fig['help_s']} s, "
-                              f"`python -c pass` {fig['python_pass_s']} s: {fig['above_s']} s "
-                              f"above (goal <= 0.12 s) over {runs} starts each")
+    fig = {
+        "runs": runs,
+        "python_pass_s": round(bare_s, 3),
+        "help_s": round(help_s, 3),
+        "above_s": round(help_s - bare_s, 3),
+        "goal_above_s": 0.12,
+    }
+    return _report(
+        args,
+        fig,
+        f"startup: `shrinetable --help` median {fig['help_s']} s, "
+        f"`python -c pass` {fig['python_pass_s']} s: {fig['above_s']} s "
+        f"above (goal <= 0.12 s) over {runs} starts each",
+    )
 
 
 def compiled() -> None:
@@ -167,6 +190,7 @@ def compiled() -> None:
     last compile is compiled again at every launch, and bare pygame, compiled
     when installed, never is."""
     import compileall
+
     compileall.compile_dir(os.path.dirname(os.path.abspath(__file__)), quiet=2)
 
 
@@ -175,6 +199,7 @@ def run_launch(args: argparse.Namespace) -> int:
     `import pygame; pygame.display.init()`, launched in turn; the first of
     each warms the disk cache and is not counted."""
     from shrinetable.table.bench import first_frame_seconds
+
     program = [args.exe] if args.exe else None
     if program is None:
         compiled()
@@ -191,13 +216,21 @@ def run_launch(args: argparse.Namespace) -> int:
     if not frames:
         print("bench launch: the program never reported its first frame", file=sys.stderr)
         return 1
-    fig = {"program": args.exe or "source", "runs": len(frames),
-           "median_s": round(statistics.median(frames), 3),
-           "min_s": round(min(frames), 3), "max_s": round(max(frames), 3),
-           "pygame_display_s": round(statistics.median(bases), 3),
-           "driver": "x11" if env.get("DISPLAY") else "dummy"}
+    fig = {
+        "program": args.exe or "source",
+        "runs": len(frames),
+        "median_s": round(statistics.median(frames), 3),
+        "min_s": round(min(frames), 3),
+        "max_s": round(max(frames), 3),
+        "pygame_display_s": round(statistics.median(bases), 3),
+        "driver": "x11" if env.get("DISPLAY") else "dummy",
+    }
     fig["ratio"] = round(fig["median_s"] / fig["pygame_display_s"], 2)
-    return _report(args, fig, f"launch {fig['program']} ({fig['driver']}): first frame median "
-                              f"{fig['median_s']} s over {fig['runs']} launches (range "
-                              f"{fig['min_s']}-{fig['max_s']} s); bare pygame display "
-                              f"{fig['pygame_display_s']} s: {fig['ratio']}x (goal <= 2.5x)")
+    return _report(
+        args,
+        fig,
+        f"launch {fig['program']} ({fig['driver']}): first frame median "
+        f"{fig['median_s']} s over {fig['runs']} launches (range "
+        f"{fig['min_s']}-{fig['max_s']} s); bare pygame display "
+        f"{fig['pygame_display_s']} s: {fig['ratio']}x (goal <= 2.5x)",
+    )

@@ -41,9 +41,13 @@ def build_parser(argv: list[str] | None = None) -> argparse.ArgumentParser:
     command's when `argv` is None) and a summary for each other command."""
     parser = argparse.ArgumentParser(
         prog="shrinetable",
-        description="A card table for a family of card games, every rule enforced.")
-    parser.add_argument("--smoke", action="store_true",
-                        help="load every game and exit 0 if all is well (for packaging checks)")
+        description="A card table for a family of card games, every rule enforced.",
+    )
+    parser.add_argument(
+        "--smoke",
+        action="store_true",
+        help="load every game and exit 0 if all is well (for packaging checks)",
+    )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     load = COMMANDS if argv is None else (chosen(argv),)
     for name, summary in COMMANDS.items():
@@ -64,6 +68,7 @@ def main(argv: list[str] | None = None) -> int:
     module = importlib.import_module(f"shrinetable.commands.{name}")
     from shrinetable.commands.args import use_cards
     from shrinetable.formats.errors import FormatError
+
     try:
         use_cards(getattr(args, "cards", None))
     except ValueError as e:
@@ -71,9 +76,9 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     try:
         code = module.run(args)
-        sys.stdout.flush()   # a full device says so here, not at exit
+        sys.stdout.flush()  # a full device says so here, not at exit
         return code
-    except FormatError as e:   # a shipped file a designer edited (card data read on import)
+    except FormatError as e:  # a shipped file a designer edited (card data read on import)
         print(f"shrinetable: {e}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:

@@ -25,9 +25,10 @@ def player(game: GameBase | str, kind: str) -> Player:
     if kind == "ai":
         ai = game.ai
         if type(game).observe is GameBase.observe:
-            return ai   # the game hides nothing from a computer seat: no seat to look up
+            return ai  # the game hides nothing from a computer seat: no seat to look up
 
         def choose(state: Any, rng) -> Any:
             return ai(game.observe(state, game.decision(state).seat), rng)
+
         return choose
     raise ValueError(f"unknown player kind {kind!r}; choose from {', '.join(KINDS)}")

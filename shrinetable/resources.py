@@ -52,7 +52,7 @@ def data_dir() -> Path:
     return Path(env) if env else Path(user_data_dir("shrinetable", appauthor=False))
 
 
-LAST_REPORT = "last-report.txt"   # in the data folder: the page `shrinetable report` wrote last
+LAST_REPORT = "last-report.txt"  # in the data folder: the page `shrinetable report` wrote last
 
 
 def remember_report(page: Path) -> None:

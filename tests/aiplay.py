@@ -8,8 +8,9 @@ import random
 from typing import Any
 
 
-def against_random(game: Any, seed: int, me: int | None, decks: tuple[str, str],
-                   turns: int) -> tuple[list[str], Any]:
+def against_random(
+    game: Any, seed: int, me: int | None, decks: tuple[str, str], turns: int
+) -> tuple[list[str], Any]:
     """The computer at seat `me` (None: at every seat), random play at the others,
     `decks` the two deck options, until the game ends or passes turn `turns`: the
     action texts taken and the final state."""

@@ -24,7 +24,7 @@ def dummy_video(tmp_path, monkeypatch):
     table modules use it for every test (`pytestmark`)."""
     monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
     monkeypatch.setenv("SHRINETABLE_AI_DELAY", "0")
-    monkeypatch.setenv("SHRINETABLE_GUARD_S", "0")   # a new button takes a click at once
+    monkeypatch.setenv("SHRINETABLE_GUARD_S", "0")  # a new button takes a click at once
     monkeypatch.setenv("SHRINETABLE_DATA_DIR", str(tmp_path))
 
 
@@ -34,6 +34,7 @@ def app(dummy_video):
     import pygame
 
     from shrinetable.table.app import App
+
     a = App((1280, 720))
     yield a
     pygame.quit()

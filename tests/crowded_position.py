@@ -30,6 +30,7 @@ def session(folder: Path):
     """The position as a game: seat 0 a person, the others the computer."""
     from shrinetable.adapter.session import Session
     from shrinetable.formats import scenario
+
     path = folder / "crowded.toml"
     path.write_text(POSITION)
     loaded = scenario.load(path)
@@ -38,6 +39,7 @@ def session(folder: Path):
 
 def main(folder: str) -> int:
     from shrinetable.table.app import App
+
     app = App((1280, 720), trace=True)
     app.start_game(session(Path(folder)))
     return app.run()

@@ -71,8 +71,9 @@ def first_card(text: str) -> tuple[str, int]:
     return cid, int(n)
 
 
-def borrowed(catalog: tuple, forbidden: re.Pattern,
-             fields: tuple[str, ...] = ("id", "name", "text")) -> list[str]:
+def borrowed(
+    catalog: tuple, forbidden: re.Pattern, fields: tuple[str, ...] = ("id", "name", "text")
+) -> list[str]:
     """The cards' `fields` and the decks' name and style, of a game's `catalog()`,
     that name something the set must not borrow (`forbidden`)."""
     cards, decks = catalog

@@ -28,8 +28,19 @@ class Xvfb:
     def __init__(self, size: tuple[int, int] = SIZE):
         r, w = os.pipe()
         self.proc = subprocess.Popen(
-            ["Xvfb", "-displayfd", str(w), "-screen", "0", f"{size[0]}x{size[1]}x24",
-             "-nolisten", "tcp"], pass_fds=(w,), stderr=subprocess.DEVNULL)
+            [
+                "Xvfb",
+                "-displayfd",
+                str(w),
+                "-screen",
+                "0",
+                f"{size[0]}x{size[1]}x24",
+                "-nolisten",
+                "tcp",
+            ],
+            pass_fds=(w,),
+            stderr=subprocess.DEVNULL,
+        )
         os.close(w)
         with os.fdopen(r) as f:
             self.display = ":" + f.readline().strip()
@@ -44,17 +55,30 @@ class App:
     `program` starts it some other way (a launcher that registers a test game),
     `env` adds to its environment."""
 
-    def __init__(self, xvfb: Xvfb, args: list[str], data_dir: Path,
-                 program: tuple[str, ...] = ("-m", "shrinetable"), env: dict | None = None):
-        self.env = dict(os.environ, DISPLAY=xvfb.display, SDL_VIDEODRIVER="x11",
-                        SDL_VIDEO_WINDOW_POS="0,0", PYTHONUNBUFFERED="1",
-                        SHRINETABLE_AI_DELAY="0", SHRINETABLE_DATA_DIR=str(data_dir),
-                        SHRINETABLE_GUARD_S="0",   # no guard but in the tests of it
-                        SDL_FRAMEBUFFER_ACCELERATION="0")
+    def __init__(
+        self,
+        xvfb: Xvfb,
+        args: list[str],
+        data_dir: Path,
+        program: tuple[str, ...] = ("-m", "shrinetable"),
+        env: dict | None = None,
+    ):
+        self.env = dict(
+            os.environ,
+            DISPLAY=xvfb.display,
+            SDL_VIDEODRIVER="x11",
+            SDL_VIDEO_WINDOW_POS="0,0",
+            PYTHONUNBUFFERED="1",
+            SHRINETABLE_AI_DELAY="0",
+            SHRINETABLE_DATA_DIR=str(data_dir),
+            SHRINETABLE_GUARD_S="0",  # no guard but in the tests of it
+            SDL_FRAMEBUFFER_ACCELERATION="0",
+        )
         self.env.update(env or {})
         cmd = [sys.executable, *program, "play", *args]
-        self.proc = subprocess.Popen(cmd, cwd=ROOT, env=self.env, stdout=subprocess.PIPE,
-                                     stderr=subprocess.PIPE, text=True)
+        self.proc = subprocess.Popen(
+            cmd, cwd=ROOT, env=self.env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+        )
         self.lines: queue.Queue[str] = queue.Queue()
         threading.Thread(target=self._read, daemon=True).start()
 
@@ -94,8 +118,9 @@ class App:
         return self.proc.stderr.read()[-2000:]
 
     def xdo(self, *args: str) -> str:
-        r = subprocess.run(["xdotool", *args], env=self.env, capture_output=True, text=True,
-                           timeout=20, check=True)
+        r = subprocess.run(
+            ["xdotool", *args], env=self.env, capture_output=True, text=True, timeout=20, check=True
+        )
         return r.stdout
 
     def window(self) -> str:
@@ -116,14 +141,27 @@ class App:
 
     def drag(self, a, b) -> None:
         mid = ((a[0] + b[0]) // 2, (a[1] + b[1]) // 2)
-        self.xdo(*self._to(a), "mousedown", "1",
-                 "mousemove", "--sync", str(mid[0]), str(mid[1]),
-                 "mousemove", "--sync", str(b[0]), str(b[1]), "mouseup", "1")
+        self.xdo(
+            *self._to(a),
+            "mousedown",
+            "1",
+            "mousemove",
+            "--sync",
+            str(mid[0]),
+            str(mid[1]),
+            "mousemove",
+            "--sync",
+            str(b[0]),
+            str(b[1]),
+            "mouseup",
+            "1",
+        )
 
     def screenshot(self, path: Path) -> Path:
         path.parent.mkdir(parents=True, exist_ok=True)
-        subprocess.run(["import", "-window", "root", str(path)], env=self.env, check=True,
-                       timeout=20)
+        subprocess.run(
+            ["import", "-window", "root", str(path)], env=self.env, check=True, timeout=20
+        )
         return path
 
     def stop(self) -> None:
@@ -160,6 +198,7 @@ class Mirror:
         from shrinetable.formats.layout import load_layout
         from shrinetable.resources import layout_path
         from shrinetable.table import geometry as geo
+
         self.app, self.s, self.viewer = app, session, viewer
         self.m = Match(session)
         self.game, self.geo = session.game, geo
@@ -175,6 +214,7 @@ class Mirror:
 
         from shrinetable.table.art import CardArt, Fonts
         from shrinetable.table.board import Board
+
         pygame.font.init()
         fonts = Fonts()
         art = CardArt(fonts)
@@ -190,6 +230,7 @@ class Mirror:
     def placed(self):
         """Where the window draws each card now, as `viewer` sees the table."""
         from shrinetable.table.board import Marks
+
         self.board.watching = self.viewer is not None and self.m.seats[self.viewer] != "human"
         self.board.lay_out(self.view(), self.viewer, Marks())
         return self.board.placed
@@ -216,24 +257,30 @@ class Mirror:
         geo = self.geo
         placed = self.placed()
         rect = next(p.rect for p in placed if p.zone == zone and p.name == name)
-        return next((x, rect.centery) for x in range(rect.left + 2, rect.right, 3)
-                    if (hit := geo.card_at(placed, (x, rect.centery))) is not None
-                    and (hit.zone, hit.name) == (zone, name))
+        return next(
+            (x, rect.centery)
+            for x in range(rect.left + 2, rect.right, 3)
+            if (hit := geo.card_at(placed, (x, rect.centery))) is not None
+            and (hit.zone, hit.name) == (zone, name)
+        )
 
     def zone(self, zone: str) -> tuple[int, int]:
-        return self.geo.zone_rects(self.layout, self.view(), self.scaler,
-                                   self.viewer)[zone].center
+        return self.geo.zone_rects(self.layout, self.view(), self.scaler, self.viewer)[zone].center
 
     def button(self, text: str) -> tuple[int, int]:
         """The middle of the button for move `text` where the decision bar puts
         it (`decision_bar.slots`, as the panel lays it out)."""
         from shrinetable.table import decision_bar
+
         moves = self.m.moves()
         on_table = {(p.zone, p.name) for p in self.placed() if p.name}
         every = self.m.decision().kind in self.game.present.all_buttons
         area = decision_bar.split_help(self.scaler.rect(self.layout.panels.buttons))[0]
-        rect = next(r for m, r in decision_bar.slots(decision_bar.shown(moves, every, on_table),
-                                                     area) if getattr(m, "text", None) == text)
+        rect = next(
+            r
+            for m, r in decision_bar.slots(decision_bar.shown(moves, every, on_table), area)
+            if getattr(m, "text", None) == text
+        )
         return rect.center
 
     def first_button(self) -> tuple[int, int]:

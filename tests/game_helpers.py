@@ -50,6 +50,7 @@ def session_after(game, seed: int, texts: list[str]):
     """A hotseat session of `game` at `seed` after the moves `texts`, as the table
     holds it."""
     from shrinetable.adapter.session import Session
+
     s = Session(game, seed, {}, ["human", "human"])
     for text in texts:
         s.play(game.parse_action(text))

@@ -17,8 +17,8 @@ from shrinetable.net.host import Host
 from shrinetable.net.seam import Seam
 
 LOOPBACK = "127.0.0.1"
-WORD = re.compile(r"[\w#-]+")   # a card's notation is one such word (9H, name#12)
-GAME_S = 240   # a whole bot game on loopback takes seconds; this only stops a hang
+WORD = re.compile(r"[\w#-]+")  # a card's notation is one such word (9H, name#12)
+GAME_S = 240  # a whole bot game on loopback takes seconds; this only stops a hang
 
 
 async def start_host(game: str, kinds: list[str], seed: int = 7, **kw) -> Host:
@@ -49,9 +49,16 @@ async def bot_game(game: str, seats: int, record: bool = False, seed: int = 7):
     watcher = remote(host, "watcher", watch=True, record=[] if record else None)
     for r in [*remotes, watcher]:
         await r.join()
-    outcomes = await asyncio.wait_for(asyncio.gather(*(
-        play_bot(r, ("ai", "random")[i % 2], random.Random(i)) for i, r in enumerate(remotes)),
-        watch(watcher, lambda line: None)), GAME_S)
+    outcomes = await asyncio.wait_for(
+        asyncio.gather(
+            *(
+                play_bot(r, ("ai", "random")[i % 2], random.Random(i))
+                for i, r in enumerate(remotes)
+            ),
+            watch(watcher, lambda line: None),
+        ),
+        GAME_S,
+    )
     await asyncio.wait_for(host.over.wait(), GAME_S)
     for r in [*remotes, watcher]:
         await r.close()

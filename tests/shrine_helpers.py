@@ -35,12 +35,23 @@ def names(ints: Iterable[int]) -> list[str]:
     return [NAMES[c] for c in ints]
 
 
-def pos(*, shrines: Sequence[Cards], hands: Sequence[Cards] | None = None,
-        fields: Sequence[Cards] | None = None, graveyard: Cards = (),
-        deck: Cards | None = None, top: Cards = (), removed: Cards = (),
-        turn: int = 0, stage: str = "action", actions_left: int | None = None,
-        alive: Sequence[bool] | None = None, options: dict | None = None,
-        seed: int = 0, **extra) -> State:
+def pos(
+    *,
+    shrines: Sequence[Cards],
+    hands: Sequence[Cards] | None = None,
+    fields: Sequence[Cards] | None = None,
+    graveyard: Cards = (),
+    deck: Cards | None = None,
+    top: Cards = (),
+    removed: Cards = (),
+    turn: int = 0,
+    stage: str = "action",
+    actions_left: int | None = None,
+    alive: Sequence[bool] | None = None,
+    options: dict | None = None,
+    seed: int = 0,
+    **extra,
+) -> State:
     """A Shrine position, every zone given in card notation (see module doc).
 
     `extra` sets any other `State` field directly (e.g. `jack_used=True`)."""
@@ -63,12 +74,22 @@ def pos(*, shrines: Sequence[Cards], hands: Sequence[Cards] | None = None,
     if actions_left is None:
         actions_left = 2 if any(n[0] == "A" for n in fields[turn]) else 1
     s = State(
-        seats=seats, opts=opts, rng=seeded(seed), deck=deck_ints,
-        graveyard=cards(graveyard), removed=cards(removed), pending=[],
-        shrines=[cards(z) for z in shrines], hands=[cards(z) for z in hands],
+        seats=seats,
+        opts=opts,
+        rng=seeded(seed),
+        deck=deck_ints,
+        graveyard=cards(graveyard),
+        removed=cards(removed),
+        pending=[],
+        shrines=[cards(z) for z in shrines],
+        hands=[cards(z) for z in hands],
         fields=[cards(z) for z in fields],
         alive=list(alive) if alive is not None else [bool(z) for z in shrines],
-        turn=turn, stage=stage, actions_left=actions_left, **extra)
+        turn=turn,
+        stage=stage,
+        actions_left=actions_left,
+        **extra,
+    )
     assert total_cards(s) == (53 if opts.balance else 52), "a position holds the whole deck"
     return s
 

@@ -22,8 +22,7 @@ def start(p1: str = "blue", p2: str = "red", seed: int = 1) -> State:
     return play(s, "keep", "keep")
 
 
-def spawn(s: State, card_id: str, seat: int, where: str = "hand", entered: int = 0,
-          **perm) -> str:
+def spawn(s: State, card_id: str, seat: int, where: str = "hand", entered: int = 0, **perm) -> str:
     """A new copy of `card_id` owned by `seat` in `where`: "hand", a site name, or a
     zone of that seat ("sources", "idols", "graveyard"). Returns its notation."""
     c = len(s.defs)

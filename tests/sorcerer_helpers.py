@@ -22,12 +22,27 @@ ZONES = ("deck", "hand", "play", "discard", "removed")
 
 def spell(kind: str, attack: int, shield: int) -> Def:
     cid = f"{kind}-{attack}-{shield}"
-    return Def.of(Card(id=cid, name=f"{kind.title()} {attack}/{shield}", spell=kind,
-                       rarity="star", attack=attack, shield=shield))
+    return Def.of(
+        Card(
+            id=cid,
+            name=f"{kind.title()} {attack}/{shield}",
+            spell=kind,
+            rarity="star",
+            attack=attack,
+            shield=shield,
+        )
+    )
 
 
-def table(zones: dict[str, list[Def]], turn: int = 0, stage: str = "play",
-          special: bool = True, mp=(30, 30), turned=(), r6: bool = False) -> State:
+def table(
+    zones: dict[str, list[Def]],
+    turn: int = 0,
+    stage: str = "play",
+    special: bool = True,
+    mp=(30, 30),
+    turned=(),
+    r6: bool = False,
+) -> State:
     """A position at `stage` of `turn`'s turn; lanes are reached through moves.
     `turned` lists instance numbers; `r6` switches on the R6 option."""
     defs, owner, piles = [NONE], [0], {}
@@ -36,10 +51,15 @@ def table(zones: dict[str, list[Def]], turn: int = 0, stage: str = "play",
         piles[zone] = list(range(len(defs), len(defs) + len(cards)))
         defs += cards
         owner += [q] * len(cards)
-    s = State(Options(special, ("", ""), r6), seeded(1), tuple(defs),
-              ("",) + tuple(f"{d.id}#{c}" for c, d in enumerate(defs) if c), tuple(owner),
-              *([piles.get(f"{z}:{q}", []) for q in (0, 1)] for z in ZONES),
-              mp=list(mp))
+    s = State(
+        Options(special, ("", ""), r6),
+        seeded(1),
+        tuple(defs),
+        ("",) + tuple(f"{d.id}#{c}" for c, d in enumerate(defs) if c),
+        tuple(owner),
+        *([piles.get(f"{z}:{q}", []) for q in (0, 1)] for z in ZONES),
+        mp=list(mp),
+    )
     s.turn, s.stage = turn, stage
     s.turned = frozenset(turned)
     return s
@@ -47,5 +67,3 @@ def table(zones: dict[str, list[Def]], turn: int = 0, stage: str = "play",
 
 def n(s: State, c: int) -> str:
     return s.names[c]
-
-

@@ -142,8 +142,16 @@ def test_broken_saves_are_explained(tmp_path):
     with pytest.raises(SaveError) as e:
         storage.load(p)
     assert "seed" in str(e.value) and "seats.1" in str(e.value)
-    p.write_text(json.dumps({"game": "shrine", "seed": 1, "seats": ["human", "human"],
-                             "actions": ["draw", "heal 2S 2C"]}))
+    p.write_text(
+        json.dumps(
+            {
+                "game": "shrine",
+                "seed": 1,
+                "seats": ["human", "human"],
+                "actions": ["draw", "heal 2S 2C"],
+            }
+        )
+    )
     with pytest.raises(SaveError, match=r"actions.1: 'heal 2S 2C' does not apply"):
         storage.load(p)
 
@@ -151,12 +159,12 @@ def test_broken_saves_are_explained(tmp_path):
 def test_refused_attack_drop_names_the_broken_rule():
     """A wrong-sum attack dragged onto an opponent's Shrine is guessed as that
     attack, and the engine's refusal (clause `attack`) is what the player reads."""
-    state = pos(shrines=[["2C", "3C"], ["2S", "9H"]], hands=[["5S", "7S"], ["2H"]],
-                stage="action")
+    state = pos(shrines=[["2C", "3C"], ["2S", "9H"]], hands=[["5S", "7S"], ["2H"]], stage="action")
     text = refusal.explain(GAME, state, 0, ("5S", "7S"), "hand:0", "shrine:1", None)
     assert "they make 12" in text and "(rule: attack)" in text
     assert GAME.guess_actions(0, ("AS", "7C"), "hand:0", "field:1", "KD") == [
-        "dagger AS pay 7C p2 KD"]
+        "dagger AS pay 7C p2 KD"
+    ]
 
 
 def test_a_forced_pass_is_made_for_a_person_and_never_undone_into():
@@ -177,8 +185,9 @@ def test_a_forced_pass_is_made_for_a_person_and_never_undone_into():
     session.apply(forced, auto=True)
     assert session.history[-1].auto
     # undo (one human seat) goes back past the forced pass to a chosen move
-    session.seats = ["human", "computer"] if session.history[-1].seat == 0 \
-        else ["computer", "human"]
+    session.seats = (
+        ["human", "computer"] if session.history[-1].seat == 0 else ["computer", "human"]
+    )
     human = session.history[-1].seat
     chosen = max(i for i, a in enumerate(session.history) if a.seat == human and not a.auto)
     assert session.undo()
@@ -234,8 +243,7 @@ class Whisper(GameBase):
 
     def decision(self, s):
         seats, picks = s
-        return None if len(picks) == seats else Decision(len(picks), "pick", "Pick",
-                                                         secret=True)
+        return None if len(picks) == seats else Decision(len(picks), "pick", "Pick", secret=True)
 
     def legal_actions(self, s):
         return [Say("yes"), Say("no")]

@@ -16,7 +16,7 @@ from usagi_helpers import refusal as usagi_refusal
 from shrinetable.games.shards.cards import catalog as shards_catalog
 from shrinetable.games.usagi.cards import catalog as usagi_catalog
 
-FARM, QUARRY = "hearth-farmstead#1", "stone-quarry#2"   # p1's and p2's first buildings
+FARM, QUARRY = "hearth-farmstead#1", "stone-quarry#2"  # p1's and p2's first buildings
 
 #: Shards' clause cards: card id -> the clause it makes happen.
 SHARDS = {
@@ -45,8 +45,10 @@ def duel(zones: dict | None = None, **keys):
     return pos(z, **keys)
 
 
-@pytest.mark.parametrize(("catalog", "card"), [
-    *((shards_catalog, c) for c in sorted(SHARDS)), *((usagi_catalog, c) for c in sorted(USAGI))])
+@pytest.mark.parametrize(
+    ("catalog", "card"),
+    [*((shards_catalog, c) for c in sorted(SHARDS)), *((usagi_catalog, c) for c in sorted(USAGI))],
+)
 def test_every_clause_card_is_in_a_starter_deck(catalog, card):
     cards, decks = catalog()
     assert card in cards
@@ -65,8 +67,7 @@ def test_damage_reduction_on_a_building_lowers_an_attack():
     """Keywords, Damage Reduction X, on a building: an unblocked 2-offence attacker
     deals 1 to the Cinder Redoubt."""
     s = duel({"terr1:0": ["ironclad-legionary#3"], "terr1:1": ["cinder-redoubt#4"]})
-    s = play(s, "attack ironclad-legionary#3 cinder-redoubt#4", "charge", "hold", "pass",
-             "pass")
+    s = play(s, "attack ironclad-legionary#3 cinder-redoubt#4", "charge", "hold", "pass", "pass")
     assert info(s)["damage"].get("cinder-redoubt#4") == 1
 
 
@@ -76,16 +77,24 @@ def test_a_card_refers_to_development():
     zones = {"terr1:0": ["guild-assessor#3"], "deck:0": ["raze#5", "raze#6"]}
     low = play(duel(zones, counters={FARM: 1}), "end")
     high = play(duel(zones, counters={FARM: 2}), "end")
+
     def drawn(s) -> int:
         return sum(where(s, c) == "hand:0" for c in ("raze#5", "raze#6"))
+
     assert (drawn(low), drawn(high)) == (0, 1)
 
 
 def test_sacrifice_puts_a_unit_of_yours_into_the_graveyard():
     """Zones, Graveyard: kingdom cards go there destroyed or sacrificed. Pyre Offering
     sacrifices a unit of yours, then the opponent discards 2 at random."""
-    s = duel({"terr1:0": ["ironclad-legionary#3"], "hand:0": ["pyre-offering#4"],
-              "hand:1": ["raze#5", "raze#6", "raze#7"]}, pool={"p1": {"basic": 1}})
+    s = duel(
+        {
+            "terr1:0": ["ironclad-legionary#3"],
+            "hand:0": ["pyre-offering#4"],
+            "hand:1": ["raze#5", "raze#6", "raze#7"],
+        },
+        pool={"p1": {"basic": 1}},
+    )
     s = play(s, "play pyre-offering#4 on ironclad-legionary#3")
     assert where(s, "ironclad-legionary#3") == "grave:0"
     assert len([c for c in ("raze#5", "raze#6", "raze#7") if where(s, c) == "hand:1"]) == 1
@@ -96,8 +105,7 @@ def test_a_blitz_unit_put_into_play_without_recruiting_may_attack_at_once():
     Rally the Fallen puts the last unit of the graveyard into play: a Blitz Marauder
     Band may attack at once, a Legionary may not."""
     for unit, can in (("marauder-band#3", True), ("ironclad-legionary#3", False)):
-        s = duel({"grave:0": [unit], "hand:0": ["rally-the-fallen#4"]},
-                 pool={"p1": {"basic": 2}})
+        s = duel({"grave:0": [unit], "hand:0": ["rally-the-fallen#4"]}, pool={"p1": {"basic": 2}})
         s = play(s, "play rally-the-fallen#4")
         assert where(s, unit) == "terr1:0"
         assert (f"attack {unit} {QUARRY}" in legal(s)) == can
@@ -106,8 +114,10 @@ def test_a_blitz_unit_put_into_play_without_recruiting_may_attack_at_once():
 def test_a_card_that_names_policies_destroys_one():
     """Card types, Policy: a policy is touched only by a card that says so. Writ of
     Repeal destroys the opponent's Codex."""
-    s = duel({"policy:1": ["restored-codex#3"], "hand:0": ["writ-of-repeal#4"]},
-             pool={"p1": {"basic": 2}})
+    s = duel(
+        {"policy:1": ["restored-codex#3"], "hand:0": ["writ-of-repeal#4"]},
+        pool={"p1": {"basic": 2}},
+    )
     s = play(s, "play writ-of-repeal#4 on restored-codex#3")
     assert where(s, "restored-codex#3") == "grave:1"
 
@@ -139,8 +149,9 @@ def test_a_card_playable_during_the_initiation():
     actions phase) and the seat keeps its discard step; in the actions phase it is
     refused, naming the condition."""
     card = "dawn-meditation#31"
-    s = usagi_pos({"hand:0": [card, "court-envoy#32"]}, phase="initiation", step="discard",
-                  honor={"p1": 0})
+    s = usagi_pos(
+        {"hand:0": [card, "court-envoy#32"]}, phase="initiation", step="discard", honor={"p1": 0}
+    )
     s = usagi_play(s, f"play {card}")
     assert s.honor[0] == 1 and s.step == "discard" and s.turn == 0
     assert s.names.index(card) in s.rest[0]
@@ -154,8 +165,11 @@ def test_a_card_that_changes_control_takes_the_attachments_along():
     taken with it (ruling U29). Turned Allegiance gives p1 p2's Kaito and the Heirloom
     Katana on it: both in p1's field, p1's to use, p2's to get back."""
     kaito, katana = "kaito-the-drifting-blade#31", "heirloom-katana#32"
-    s = usagi_pos({"hand:0": ["turned-allegiance#33"], "field:1": [kaito, katana]},
-                  ryo={"p1": 3}, attached={katana: kaito})
+    s = usagi_pos(
+        {"hand:0": ["turned-allegiance#33"], "field:1": [kaito, katana]},
+        ryo={"p1": 3},
+        attached={katana: kaito},
+    )
     s = usagi_passes(usagi_play(s, f"play turned-allegiance#33 on {kaito}"))
     assert s.ctrl(s.names.index(kaito)) == s.ctrl(s.names.index(katana)) == 0
     assert usagi_info(s)["owner"][kaito] == 1
@@ -166,8 +180,9 @@ def test_extra_score_tokens_are_offered_as_a_choice():
     """Chronicle (1.2): with score effects you *may* take an additional chronicle
     token for each point scored (ruling U30). Tea Master (+1) on Festival of Lanterns
     (+1): its winner is asked for 0, 1 or 2 extra tokens, and takes what it says."""
-    s = usagi_pos({"event:0": ["festival-of-lanterns#31"], "involved:0": ["tea-master#32"]},
-                  finished=["p2"])
+    s = usagi_pos(
+        {"event:0": ["festival-of-lanterns#31"], "involved:0": ["tea-master#32"]}, finished=["p2"]
+    )
     s = usagi_play(s, "finished")
     assert usagi_legal(s) == {"extra 0", "extra 1", "extra 2"}
     assert usagi_info(usagi_play(s, "extra 1"))["tokens"] == [2, 0]

@@ -34,17 +34,21 @@ FULL = 3000  # steps: a random walk this long is a whole game (or nearly all of 
 # How long each game walks, how many whole games it plays and within what budget
 # come from the game's own `testing` hooks (`TestHooks`): games whose steps cost
 # more walk less, so the file stays quick.
-HYPO = settings(deadline=None, max_examples=30, derandomize=True,
-                suppress_health_check=[HealthCheck.too_slow])
+HYPO = settings(
+    deadline=None, max_examples=30, derandomize=True, suppress_health_check=[HealthCheck.too_slow]
+)
 
 
 # --------------------------------------------------------------------------- helpers
 
+
 def option_combos(game) -> list[dict[str, Any]]:
     """Every combination of the game's option choices."""
     specs = game.options
-    return [dict(zip([o.name for o in specs], values, strict=True))
-            for values in itertools.product(*(o.choices for o in specs))]
+    return [
+        dict(zip([o.name for o in specs], values, strict=True))
+        for values in itertools.product(*(o.choices for o in specs))
+    ]
 
 
 def clamp_seats(game, seats: int) -> int:
@@ -61,8 +65,7 @@ def card_count(game, state) -> Counter:
     """How often each card appears in a zone; a game's tokens (which come and go) are
     left out."""
     token = game.testing.is_token
-    return Counter(c for cards in game.all_cards(state).values() for c in cards
-                   if not token(c))
+    return Counter(c for cards in game.all_cards(state).values() for c in cards if not token(c))
 
 
 def walk(game, state, rng: random.Random, steps: int) -> Iterator[tuple[Any, list, Any, Any, list]]:
@@ -89,11 +92,13 @@ def play_out(game, seed: int, options: dict, seats: int, cap: int) -> tuple[Any,
     return state, steps
 
 
-walk_args = given(seed=st.integers(0, 2**31 - 1), combo=st.integers(0, 255),
-                  seats=st.integers(2, 6))
+walk_args = given(
+    seed=st.integers(0, 2**31 - 1), combo=st.integers(0, 255), seats=st.integers(2, 6)
+)
 
 
 # --------------------------------------------------------------------------- determinism
+
 
 @pytest.mark.parametrize("name", GAMES)
 @HYPO
@@ -103,8 +108,10 @@ def test_same_seed_and_actions_give_same_state_and_events(name, seed, combo, sea
     in every zone and the same events after every step."""
     game = get(name)
     start, options = setup(game, seed, combo, seats)
-    history = [(a.text, game.all_cards(after), [e.text for e in evs])
-               for _, _, a, after, evs in walk(game, start, random.Random(seed), FULL)]
+    history = [
+        (a.text, game.all_cards(after), [e.text for e in evs])
+        for _, _, a, after, evs in walk(game, start, random.Random(seed), FULL)
+    ]
     again = game.new_game(seed, options, clamp_seats(game, seats))
     assert game.all_cards(again) == game.all_cards(start)
     for text, cards, texts in history:
@@ -114,6 +121,7 @@ def test_same_seed_and_actions_give_same_state_and_events(name, seed, combo, sea
 
 
 # --------------------------------------------------------------------------- legality
+
 
 @pytest.mark.parametrize("name", GAMES)
 @HYPO
@@ -141,7 +149,7 @@ def _mutations(text: str, tokens: list[str], rng: random.Random, k: int) -> list
     out = []
     for _ in range(k):
         i = rng.randrange(len(parts))
-        out.append(" ".join([*parts[:i], rng.choice(tokens), *parts[i + 1:]]))
+        out.append(" ".join([*parts[:i], rng.choice(tokens), *parts[i + 1 :]]))
     return out
 
 
@@ -185,6 +193,7 @@ def test_actions_not_in_the_legal_list_are_refused_with_a_reason(name, seed, com
 
 # --------------------------------------------------------------------------- conservation
 
+
 def deck_size(game, options: dict, seats: int) -> int:
     return len(card_count(game, game.new_game(0, options, seats)))
 
@@ -204,6 +213,7 @@ def test_every_card_in_exactly_one_zone_after_every_step(name, seed, combo, seat
 
 # --------------------------------------------------------------------------- notation
 
+
 @pytest.mark.parametrize("name", GAMES)
 @HYPO
 @walk_args
@@ -221,6 +231,7 @@ def test_every_action_text_parses_back_to_the_same_action(name, seed, combo, sea
 
 # --------------------------------------------------------------------------- termination
 
+
 @pytest.mark.parametrize("name", GAMES)
 def test_random_self_play_ends_within_its_step_budget_in_95_percent_of_games(name):
     """Uniformly random play ends a game within its budget (`testing.budget` steps)
@@ -231,13 +242,13 @@ def test_random_self_play_ends_within_its_step_budget_in_95_percent_of_games(nam
     games, ended = game.testing.endings, 0
     for i in range(games):
         seats = clamp_seats(game, 2 + i % 3)
-        state, _ = play_out(game, 10_000 + i, combos[i % len(combos)], seats,
-                            game.testing.budget)
+        state, _ = play_out(game, 10_000 + i, combos[i % len(combos)], seats, game.testing.budget)
         ended += game.outcome(state) is not None
     assert ended >= 0.95 * games
 
 
 # --------------------------------------------------------------------------- hidden information
+
 
 def test_every_game_says_how_to_reshuffle_its_unseen_cards():
     """The redaction contract needs, for each registered game, test hooks with a way
@@ -300,8 +311,13 @@ def _closed(game, state, seat) -> set[str]:
 def _announced(events) -> set[str]:
     """Cards named in a public announcement (no zones, seen by all): a special card
     played, or bids revealed together."""
-    return {c for e in events if e.source is None and e.target is None and e.visible_to is None
-            for c in e.cards if c is not None}
+    return {
+        c
+        for e in events
+        if e.source is None and e.target is None and e.visible_to is None
+        for c in e.cards
+        if c is not None
+    }
 
 
 @pytest.mark.parametrize("name", GAMES)
@@ -330,6 +346,7 @@ def test_events_redacted_with_seen_by(name, seed, combo, seats):
 
 
 # --------------------------------------------------------------------------- secret choices
+
 
 def _alike(game, one, two, q: int, n: int, rng_seed: int) -> None:
     """Everything a seat other than `q` (or a spectator) may know is the same in
@@ -390,12 +407,15 @@ def test_a_secret_choice_shows_to_nobody_else_until_the_reveal(name, seed, combo
 
 # --------------------------------------------------------------------------- golden
 
+
 def golden_log(game, seed: int, steps: int) -> str:
     """The log of `steps` seeded random actions from a seeded two-player game:
     each action with its deciding seat, then its events in full."""
     state = game.new_game(seed, None, 2)
-    lines = [f"# {game.name} seed {seed}, two players, default options, "
-             f"{steps} random actions (random.Random({seed}))"]
+    lines = [
+        f"# {game.name} seed {seed}, two players, default options, "
+        f"{steps} random actions (random.Random({seed}))"
+    ]
     lines += [f"start {zone}: {' '.join(cards)}" for zone, cards in game.all_cards(state).items()]
     for i, (s, _, action, _, events) in enumerate(walk(game, state, random.Random(seed), steps)):
         lines.append(f"{i + 1:03d} p{game.decision(s).seat + 1} {action.text}")
@@ -415,13 +435,16 @@ def test_golden_playthrough_seed7_diffs_cleanly(name):
     if os.environ.get("SHRINETABLE_REGOLD"):
         path.parent.mkdir(exist_ok=True)
         path.write_text(log)
-    assert path.is_file(), (f"no golden log for {name}: write it with SHRINETABLE_REGOLD=1 "
-                            "python3 -m pytest tests/test_contract.py -k golden, read it, "
-                            "commit it")
+    assert path.is_file(), (
+        f"no golden log for {name}: write it with SHRINETABLE_REGOLD=1 "
+        "python3 -m pytest tests/test_contract.py -k golden, read it, "
+        "commit it"
+    )
     assert log.splitlines() == path.read_text().splitlines()
 
 
 # --------------------------------------------------------------------------- many games
+
 
 @pytest.mark.slow
 @pytest.mark.parametrize("name", GAMES)

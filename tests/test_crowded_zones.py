@@ -15,7 +15,6 @@ from shrinetable.table import geometry as geo
 pytestmark = pytest.mark.usefixtures("dummy_video")
 
 
-
 def point(app, pos):
     app.step([ev(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))], 0.01)
     app.scene.draw(app.screen)
@@ -35,22 +34,22 @@ def test_a_crowded_zone_opens_under_the_pointer_a_line_for_each_card(app, tmp_pa
     point(app, zone.center)
     assert board.opened == ZONE and board.open_rect.contains(zone.clip(board.open_rect))
     strips = [p for p in board.placed if p.zone == ZONE]
-    assert len(strips) == 8 and board.placed[-8:] == strips   # drawn last, hit first
+    assert len(strips) == 8 and board.placed[-8:] == strips  # drawn last, hit first
     line = board.scaler.length(geo.STRIP)
     for a, b in zip(strips, strips[1:], strict=False):
         assert not a.rect.colliderect(b.rect) and a.rect.h >= line
     assert all(board.open_rect.contains(p.rect) for p in strips)
     assert board.felt().contains(board.open_rect)
     under = [p for p in board.placed if p.zone != ZONE and board.open_rect.colliderect(p.rect)]
-    for p in strips:                       # each card is the one under its own line
+    for p in strips:  # each card is the one under its own line
         assert board.card_at(p.rect.center) == p
-    for p in under:                        # what the open zone covers is out of reach
+    for p in under:  # what the open zone covers is out of reach
         spot = p.rect.clip(board.open_rect).center
         assert board.card_at(spot) is None or board.card_at(spot).zone == ZONE
 
-    point(app, strips[-1].rect.center)     # moving over it keeps it open
+    point(app, strips[-1].rect.center)  # moving over it keeps it open
     assert board.opened == ZONE
     far = board.zones["hand:0"].center
-    point(app, far)                        # leaving it closes it
+    point(app, far)  # leaving it closes it
     assert board.opened is None and board.open_rect is None
     assert ZONE in board.crowded

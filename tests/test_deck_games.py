@@ -49,17 +49,19 @@ def bad_shapes(game: str) -> list[tuple]:
     good = GOOD[game]
     cid, n = first_card(good)
     at, name = line_of(good, cid), tomllib.loads(good)["name"]
-    return [(game, (f"{cid} = {n}", f'{cid} = "three"'), f"cards.{cid}", at, "integer"),
-            (game, (f"{cid} = {n}", f"{cid} = 0"), f"cards.{cid}", at, "greater than"),
-            (game, (f'name = "{name}"\n', ""), "name", None, "missing"),
-            (game, (f'game = "{game}"', 'game = "chess"'), "game", 1, game),
-            (game, ('style = "a test deck"', 'colour = "red"'), "colour", 3, "not permitted")]
+    return [
+        (game, (f"{cid} = {n}", f'{cid} = "three"'), f"cards.{cid}", at, "integer"),
+        (game, (f"{cid} = {n}", f"{cid} = 0"), f"cards.{cid}", at, "greater than"),
+        (game, (f'name = "{name}"\n', ""), "name", None, "missing"),
+        (game, (f'game = "{game}"', 'game = "chess"'), "game", 1, game),
+        (game, ('style = "a test deck"', 'colour = "red"'), "colour", 3, "not permitted"),
+    ]
 
 
-@pytest.mark.parametrize("game, change, key, line, words",
-                         [row for game in sorted(GOOD) for row in bad_shapes(game)])
-def test_a_bad_deck_file_shape_names_file_key_and_line(tmp_path, game, change, key, line,
-                                                       words):
+@pytest.mark.parametrize(
+    "game, change, key, line, words", [row for game in sorted(GOOD) for row in bad_shapes(game)]
+)
+def test_a_bad_deck_file_shape_names_file_key_and_line(tmp_path, game, change, key, line, words):
     path = write(tmp_path, GOOD[game].replace(*change))
     with pytest.raises(FormatError) as e:
         deck_functions(game).read_deck_file(path)
@@ -72,8 +74,9 @@ def test_a_bad_deck_file_shape_names_file_key_and_line(tmp_path, game, change, k
 @pytest.mark.parametrize("game", sorted(GOOD))
 def test_resolve_refuses_what_is_neither_deck_nor_file(game):
     keys = ", ".join(deck_key(d) for d in deck_functions(game).catalog()[1])
-    with pytest.raises(ValueError, match=re.escape(f"no deck called 'nope': give a shipped "
-                                                   f"deck ({keys})")):
+    with pytest.raises(
+        ValueError, match=re.escape(f"no deck called 'nope': give a shipped deck ({keys})")
+    ):
         files(game).resolve_deck("nope")
 
 
@@ -100,11 +103,11 @@ def test_check_reads_a_deck_file_through_the_games_card_data(tmp_path, capsys, g
     assert f"{ludo}:1: game: a deck file names the game it is for" in err and game in err
 
 
-@pytest.mark.parametrize("game, turns, clause", [("shards", 12, "phases, R16"),
-                                                 ("sorcerer", 30, "decision")])
+@pytest.mark.parametrize(
+    "game, turns, clause", [("shards", 12, "phases, R16"), ("sorcerer", 30, "decision")]
+)
 @pytest.mark.parametrize("me", [0, 1])
-def test_the_computer_plays_legally_with_every_deck_pair_in_both_seats(game, turns, clause,
-                                                                        me):
+def test_the_computer_plays_legally_with_every_deck_pair_in_both_seats(game, turns, clause, me):
     """Clause `clause` of the game's rules: only legal actions, whatever the decks or
     the seat (the shipped decks, each against each)."""
     decks = [deck_key(d) for d in deck_functions(game).catalog()[1]]

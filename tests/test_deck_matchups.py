@@ -32,7 +32,7 @@ def test_matchup_table_covers_every_pair_fairly(name):
     text = (ROOT / "docs" / f"cards-{name}.md").read_text()
     assert HEADING in text, name
     section = text.split(HEADING, 1)[1].split("\n## ", 1)[0]
-    assert f"simulate {name}" in section       # the command that made it
+    assert f"simulate {name}" in section  # the command that made it
     rows = ROW.findall(section)
     decks = _decks(name)
     assert {(a, b) for a, b, *_ in rows} == set(itertools.combinations(decks, 2)), name

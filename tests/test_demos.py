@@ -61,16 +61,36 @@ def write(tmp_path: Path, text: str) -> Path:
 def test_the_shrine_demonstrations_are_shipped():
     stems = {p.stem for p in catalog.all_demos()["shrine"]}
     assert len(stems) >= 20
-    assert {"heal", "attack", "attack_refused", "fizzle", "counter_fizzle", "winning",
-            "balance", "alternate_healing", "alternate_fizzle"} <= stems
+    assert {
+        "heal",
+        "attack",
+        "attack_refused",
+        "fizzle",
+        "counter_fizzle",
+        "winning",
+        "balance",
+        "alternate_healing",
+        "alternate_fizzle",
+    } <= stems
 
 
 def test_the_shrines_demonstrations_are_shipped():
     """Playing a creature, travel, combat with blocking, each movement keyword on the
     grid, the site limit and the Shrine's time marks."""
     stems = {p.stem for p in catalog.all_demos()["shrines"]}
-    assert {"play_creature", "travel", "combat_blocking", "flying", "lunge", "sprint",
-            "unstoppable", "immoveable", "site_limit", "shrine_marks", "several_blockers"} <= stems
+    assert {
+        "play_creature",
+        "travel",
+        "combat_blocking",
+        "flying",
+        "lunge",
+        "sprint",
+        "unstoppable",
+        "immoveable",
+        "site_limit",
+        "shrine_marks",
+        "several_blockers",
+    } <= stems
 
 
 def test_shrines_demo_points_at_cards_on_sites():
@@ -89,16 +109,41 @@ def test_the_shards_demonstrations_are_shipped():
     Starting Phase, and a territory founded and ceasing; the rules page orders
     them from the Starting Phase to the wins."""
     demos = {p.stem: p for p in catalog.all_demos()["shards"]}
-    assert {"scrap", "trade", "attack", "move", "develop", "research",
-            "blitz", "damage_reduction", "hit_and_run", "overwhelm", "pillage", "vigilant",
-            "wrecker", "affinity", "no_affinity", "raiding", "upgraded",
-            "domination", "prosperity", "attrition",
-            "starting_phase", "found_territory", "territory_ceases"} <= set(demos)
-    wins = [replay_file(demos[n]).frames[-1].after.outcome
-            for n in ("domination", "prosperity", "attrition")]
+    assert {
+        "scrap",
+        "trade",
+        "attack",
+        "move",
+        "develop",
+        "research",
+        "blitz",
+        "damage_reduction",
+        "hit_and_run",
+        "overwhelm",
+        "pillage",
+        "vigilant",
+        "wrecker",
+        "affinity",
+        "no_affinity",
+        "raiding",
+        "upgraded",
+        "domination",
+        "prosperity",
+        "attrition",
+        "starting_phase",
+        "found_territory",
+        "territory_ceases",
+    } <= set(demos)
+    wins = [
+        replay_file(demos[n]).frames[-1].after.outcome
+        for n in ("domination", "prosperity", "attrition")
+    ]
     assert [w.winners for w in wins] == [(0,), (0,), (0,)]
     assert [w.reason.split(" by ")[1].split(":")[0] for w in wins] == [
-        "Domination", "Prosperity", "Attrition"]
+        "Domination",
+        "Prosperity",
+        "Attrition",
+    ]
 
 
 SHRINES_DEMO = """\
@@ -119,15 +164,30 @@ highlight = ["site:b1/ashen-brute#1"]
 """
 
 
-@pytest.mark.parametrize("old, new, key, message", [
-    ('"site:b1/ashen-brute#1"', '"site:b2/ashen-brute#1"', "steps[0].highlight[0]",
-     "ashen-brute#1 is not in site:b2"),
-    ('act = "travel"', 'act = "travel"\nstage = "action"', "stage", "do not use 'stage'"),
-    ('"travel ashen-brute#1 b2"', '"travel ashen-brute#1 b3"', "steps[0].action",
-     "the rules refuse"),
-    ('"site:b1" = ["ashen-brute#1"]', '"site:b1" = ["ashen-brute"]', "zones.site:b1[0]",
-     "not a card"),
-])
+@pytest.mark.parametrize(
+    "old, new, key, message",
+    [
+        (
+            '"site:b1/ashen-brute#1"',
+            '"site:b2/ashen-brute#1"',
+            "steps[0].highlight[0]",
+            "ashen-brute#1 is not in site:b2",
+        ),
+        ('act = "travel"', 'act = "travel"\nstage = "action"', "stage", "do not use 'stage'"),
+        (
+            '"travel ashen-brute#1 b2"',
+            '"travel ashen-brute#1 b3"',
+            "steps[0].action",
+            "the rules refuse",
+        ),
+        (
+            '"site:b1" = ["ashen-brute#1"]',
+            '"site:b1" = ["ashen-brute"]',
+            "zones.site:b1[0]",
+            "not a card",
+        ),
+    ],
+)
 def test_malformed_shrines_demo(tmp_path, old, new, key, message):
     assert old in SHRINES_DEMO
     with pytest.raises(FormatError) as err:
@@ -145,8 +205,11 @@ def test_demo_replays(path):
         assert frame.caption
         assert len(frame.stages) == len(frame.moves) + 1
         for stage in frame.stages:  # between events too, a Shrine shows its top card
-            assert all(z.cards[-1] is not None for name, z in stage.zones.items()
-                       if name.startswith("shrine:") and z.cards)
+            assert all(
+                z.cards[-1] is not None
+                for name, z in stage.zones.items()
+                if name.startswith("shrine:") and z.cards
+            )
         if frame.refusal is not None:
             assert frame.after is frame.before
 
@@ -162,18 +225,26 @@ def test_good_file_replays(tmp_path):
     assert done.action is None and done.before == attack.after
 
 
-@pytest.mark.parametrize("change, key, message", [
-    (('caption = "Exactly nine."', 'caption = "Exactly nine."\nfoo = 1'), "steps[1].foo",
-     "Extra inputs"),
-    (('action = "attack p2 5S 4C"', 'action = "attack p2 5S 4X"'), "steps[1].action", "4X"),
-    (('action = "attack p2 5S 4C"', 'action = "attack p2 5S 9D"'), "steps[1].action",
-     "the rules refuse"),
-    (("expect_illegal = true", "expect_illegal = false"), "steps[0].action",
-     "they make 12"),
-    (('"hand:0/5S"', '"hand:0/9C"'), "steps[1].highlight[0]", "9C is not in hand:0"),
-    (('to = "shrine:1"', 'to = "shrine:7"'), "steps[1].arrow.to", "unknown zone"),
-    (('rule = "Opposite colour, exact sum."\n', ""), "rule", "Field required"),
-])
+@pytest.mark.parametrize(
+    "change, key, message",
+    [
+        (
+            ('caption = "Exactly nine."', 'caption = "Exactly nine."\nfoo = 1'),
+            "steps[1].foo",
+            "Extra inputs",
+        ),
+        (('action = "attack p2 5S 4C"', 'action = "attack p2 5S 4X"'), "steps[1].action", "4X"),
+        (
+            ('action = "attack p2 5S 4C"', 'action = "attack p2 5S 9D"'),
+            "steps[1].action",
+            "the rules refuse",
+        ),
+        (("expect_illegal = true", "expect_illegal = false"), "steps[0].action", "they make 12"),
+        (('"hand:0/5S"', '"hand:0/9C"'), "steps[1].highlight[0]", "9C is not in hand:0"),
+        (('to = "shrine:1"', 'to = "shrine:7"'), "steps[1].arrow.to", "unknown zone"),
+        (('rule = "Opposite colour, exact sum."\n', ""), "rule", "Field required"),
+    ],
+)
 def test_malformed_demo_names_key_and_line(tmp_path, change, key, message):
     old, new = change
     assert old in GOOD
@@ -202,12 +273,15 @@ def test_list(capsys):
     assert "shrines:\n" in out and "shrines/lunge" in out and "Lunge" in out
 
 
-@pytest.mark.parametrize("argv, message", [
-    (["demo", "no_such_demo"], "no demonstration called"),
-    (["demo"], "name a demonstration"),
-    (["demo", "heal", "--export", "x.gif", "--size", "big"], "--size"),
-    (["demo", "heal", "--export-all", "out"], "give no NAME"),
-])
+@pytest.mark.parametrize(
+    "argv, message",
+    [
+        (["demo", "no_such_demo"], "no demonstration called"),
+        (["demo"], "name a demonstration"),
+        (["demo", "heal", "--export", "x.gif", "--size", "big"], "--size"),
+        (["demo", "heal", "--export-all", "out"], "give no NAME"),
+    ],
+)
 def test_bad_arguments_exit_2(capsys, argv, message):
     assert main(argv) == 2
     assert message in capsys.readouterr().err
@@ -221,9 +295,24 @@ def test_export_gif_headless(tmp_path):
     """In a fresh process with no display at all: an animated GIF of the size asked."""
     out = tmp_path / "heal.gif"
     env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "SDL_VIDEODRIVER")}
-    run = subprocess.run([sys.executable, "-m", "shrinetable", "demo", "shrine/heal",
-                          "--export", str(out), "--size", "480x360"],
-                         capture_output=True, text=True, env=env, cwd=ROOT, timeout=60)
+    run = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "shrinetable",
+            "demo",
+            "shrine/heal",
+            "--export",
+            str(out),
+            "--size",
+            "480x360",
+        ],
+        capture_output=True,
+        text=True,
+        env=env,
+        cwd=ROOT,
+        timeout=60,
+    )
     assert run.returncode == 0, run.stderr
     with Image.open(out) as gif:
         assert gif.size == (480, 360)
@@ -272,15 +361,15 @@ def key(app, k):
 
 def test_player_keys(scene):
     s = scene.scene
-    assert s.playing and (s.i, s.phase) == (0, "pose")   # it opens playing
+    assert s.playing and (s.i, s.phase) == (0, "pose")  # it opens playing
     key(scene, pygame.K_SPACE)
     assert not s.playing
-    key(scene, pygame.K_RIGHT)                 # a caption-only step: on to the next
+    key(scene, pygame.K_RIGHT)  # a caption-only step: on to the next
     assert (s.i, s.phase) == (1, "pose")
-    key(scene, pygame.K_RIGHT)                 # a refused step: the reason is shown
+    key(scene, pygame.K_RIGHT)  # a refused step: the reason is shown
     assert (s.i, s.phase) == (1, "rest")
     key(scene, pygame.K_RIGHT)
-    key(scene, pygame.K_RIGHT)                 # the heal: its cards start flying
+    key(scene, pygame.K_RIGHT)  # the heal: its cards start flying
     assert (s.i, s.phase) == (2, "move") and s.flyers
     key(scene, pygame.K_LEFT)
     assert (s.i, s.phase) == (2, "pose")
@@ -318,15 +407,15 @@ def test_player_steps_through_a_shrines_demo(monkeypatch):
 def test_export_all_for_one_game_leaves_the_others_alone(tmp_path, monkeypatch, capsys):
     """`--export-all DIR --game G` writes G's GIFs and page only: another game's
     files already in DIR stay byte for byte."""
-    two = {"shrine": [catalog.find("shrine/heal")],
-           "shrines": [catalog.find("shrines/travel")]}
+    two = {"shrine": [catalog.find("shrine/heal")], "shrines": [catalog.find("shrines/travel")]}
     monkeypatch.setattr(catalog, "all_demos", lambda: two)
     (tmp_path / "shrine").mkdir()
     kept = tmp_path / "shrine" / "heal.gif"
     kept.write_bytes(b"not regenerated")
     (tmp_path / "shrine.md").write_text("old page", encoding="utf-8")
-    assert main(["demo", "--export-all", str(tmp_path), "--game", "shrines",
-                 "--size", "240x200"]) == 0
+    assert (
+        main(["demo", "--export-all", str(tmp_path), "--game", "shrines", "--size", "240x200"]) == 0
+    )
     assert kept.read_bytes() == b"not regenerated"
     assert (tmp_path / "shrine.md").read_text(encoding="utf-8") == "old page"
     with Image.open(tmp_path / "shrines" / "travel.gif") as gif:

@@ -39,6 +39,7 @@ def test_readme_quickstart_has_exactly_two_commands_and_ci_runs_the_test_one():
 
 # ------------------------------------------------------------ every registered game
 
+
 def _rules_text(game) -> str:
     """A built-in game's rules document; a game from outside the program carries
     its rules in its presentation (the overlay's text) instead."""
@@ -84,6 +85,7 @@ def test_every_refusal_names_a_rule_its_rules_document_has(name):
     text = _rules_text(game)
     ids = _refusal_ids(game, range(3), 150)
     assert ids, "no refusal met: the walk is too short to test anything"
-    missing = sorted(i for i in ids if i and not re.search(rf"(?<![\w-]){re.escape(i)}(?![\w-])",
-                                                             text))
+    missing = sorted(
+        i for i in ids if i and not re.search(rf"(?<![\w-]){re.escape(i)}(?![\w-])", text)
+    )
     assert missing == [], f"{name}: ruling ids not in its rules document"

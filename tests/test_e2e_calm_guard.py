@@ -23,13 +23,12 @@ from shrinetable.table import geometry as geo
 pytestmark = [pytest.mark.e2e]
 
 GAMES = ("shrine", "shrines", "sorcerer", "shards", "usagi")
-GUARD = "4"   # seconds: the test's click lands inside it even under load
+GUARD = "4"  # seconds: the test's click lands inside it even under load
 
 
 def _ending(m: Match) -> list:
     """The step-ending moves in the bar's order (the game's `primary` first)."""
-    return [x for x in bar.shown(m.moves(), False, set(), m.present.primary)
-            if bar.ends_step(x)]
+    return [x for x in bar.shown(m.moves(), False, set(), m.present.primary) if bar.ends_step(x)]
 
 
 def _top(m: Match):
@@ -37,8 +36,11 @@ def _top(m: Match):
     ending = _ending(m) if d and d.seat == 0 else []
     if not ending:
         return None
-    return (m.present.describe(ending[0].text, d.kind), ending[0].text,
-            "secret" if d.secret else ending[0].text)   # the trace hides a secret move
+    return (
+        m.present.describe(ending[0].text, d.kind),
+        ending[0].text,
+        "secret" if d.secret else ending[0].text,
+    )  # the trace hides a secret move
 
 
 @cache
@@ -69,23 +71,27 @@ def top_slot(name: str) -> tuple[int, int]:
 @pytest.mark.parametrize("name", GAMES)
 def test_a_click_on_a_button_that_just_replaced_another_does_nothing(xvfb, tmp_path, name):
     seed, ((_, _, said1), (label2, _, said2)) = plan(name)
-    app = App(xvfb, [name, "--seed", str(seed), "--trace", "--seats", "human,computer"],
-              tmp_path, env={bar.GUARD_ENV: GUARD})
+    app = App(
+        xvfb,
+        [name, "--seed", str(seed), "--trace", "--seats", "human,computer"],
+        tmp_path,
+        env={bar.GUARD_ENV: GUARD},
+    )
     spot = top_slot(name)
     try:
         app.wait_line("ready", timeout=30)
         app.window()
-        app.wait_line("buttons ready", timeout=30)   # the first buttons' guard is over
+        app.wait_line("buttons ready", timeout=30)  # the first buttons' guard is over
         app.click(spot)
         assert app.wait_any(("action p1", "guarded"), 20) == f"action p1 {said1}"
         while not app.wait_line("new buttons", 30).startswith(f"new buttons {label2}"):
-            pass   # a rebuild while the computer moved: not p1's next buttons yet
-        app.click(spot)                                # on the new button, at once
+            pass  # a rebuild while the computer moved: not p1's next buttons yet
+        app.click(spot)  # on the new button, at once
         assert app.wait_any(("action p1", "guarded"), 20) == f"guarded {label2}"
         ARTIFACTS.mkdir(exist_ok=True)
         app.screenshot(ARTIFACTS / f"calm-guard-{name}.png")
         app.wait_line("buttons ready", timeout=30)
-        app.click(spot)                                # the guard is over: it acts
+        app.click(spot)  # the guard is over: it acts
         assert app.wait_any(("action p1", "guarded"), 20) == f"action p1 {said2}"
     finally:
         app.stop()
@@ -117,8 +123,9 @@ def test_a_skip_for_good_is_asked_about_first_in_the_real_window(xvfb, tmp_path)
     question; Esc leaves the move unmade (the next click asks again), Enter
     makes it."""
     seed, steps = skip_plan("usagi")
-    app = App(xvfb, ["usagi", "--seed", str(seed), "--trace", "--seats", "human,computer"],
-              tmp_path)
+    app = App(
+        xvfb, ["usagi", "--seed", str(seed), "--trace", "--seats", "human,computer"], tmp_path
+    )
     spot = top_slot("usagi")
     try:
         app.wait_line("ready", timeout=30)
@@ -132,10 +139,10 @@ def test_a_skip_for_good_is_asked_about_first_in_the_real_window(xvfb, tmp_path)
         assert app.wait_any(("action p1", "confirm"), 20).startswith("confirm ")
         ARTIFACTS.mkdir(exist_ok=True)
         app.screenshot(ARTIFACTS / "calm-confirm-usagi.png")
-        app.xdo("key", "Escape")                 # not yet
-        app.click(spot)                          # the same decision: asked again
+        app.xdo("key", "Escape")  # not yet
+        app.click(spot)  # the same decision: asked again
         assert app.wait_any(("action p1", "confirm"), 20).startswith("confirm ")
-        app.xdo("key", "Return")                 # yes
+        app.xdo("key", "Return")  # yes
         assert app.wait_any(("action p1", "confirm"), 20) == f"action p1 {steps[-1]}"
     finally:
         app.stop()

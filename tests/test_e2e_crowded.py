@@ -22,8 +22,9 @@ def test_the_pointer_opens_a_crowded_zone_and_leaving_closes_it(xvfb, tmp_path):
     game = session(tmp_path).game
     view = game.view(session(tmp_path).state, 0)
     layout = load_layout(game_layout(game))
-    rects = geo.zone_rects(layout, view, geo.Scaler((layout.canvas.width,
-                                                     layout.canvas.height), SIZE), 0)
+    rects = geo.zone_rects(
+        layout, view, geo.Scaler((layout.canvas.width, layout.canvas.height), SIZE), 0
+    )
     app = App(xvfb, [], tmp_path, program=("tests/crowded_position.py", str(tmp_path)))
     try:
         app.wait_line("ready")
@@ -34,10 +35,13 @@ def test_the_pointer_opens_a_crowded_zone_and_leaving_closes_it(xvfb, tmp_path):
         below = pygame.Rect(rects[ZONE].left, rects[ZONE].bottom + 2, rects[ZONE].w, 40)
         app.xdo("mousemove", "--sync", str(below.centerx), str(below.top + 2))
         a = pygame.image.load(str(closed))
-        spots = [(x, y) for x in range(below.left, below.right, 7)
-                 for y in range(below.top, below.bottom, 5)]
-        end = time.monotonic() + 10   # until the frame with the open zone is drawn
-        while True:                   # (it reaches below the zone, and stays open there)
+        spots = [
+            (x, y)
+            for x in range(below.left, below.right, 7)
+            for y in range(below.top, below.bottom, 5)
+        ]
+        end = time.monotonic() + 10  # until the frame with the open zone is drawn
+        while True:  # (it reaches below the zone, and stays open there)
             b = pygame.image.load(str(app.screenshot(ARTIFACTS / "e2e-crowded-open.png")))
             if sum(a.get_at(p) != b.get_at(p) for p in spots) > len(spots) // 2:
                 break

@@ -40,15 +40,29 @@ class Window(App):
     App runs `play`)."""
 
     def __init__(self, xvfb: Xvfb, args: list[str], data_dir):
-        self.env = dict(os.environ, DISPLAY=xvfb.display, SDL_VIDEODRIVER="x11",
-                        SDL_VIDEO_WINDOW_POS="0,0", PYTHONUNBUFFERED="1",
-                        SHRINETABLE_AI_DELAY="0", SHRINETABLE_DATA_DIR=str(data_dir),
-                        SHRINETABLE_GUARD_S="0",   # as the harness: no new-button guard
-                        SDL_FRAMEBUFFER_ACCELERATION="0")
-        cmd = [sys.executable, "-m", "shrinetable", *args, "--trace",
-               "--size", f"{SIZE[0]}x{SIZE[1]}"]
-        self.proc = subprocess.Popen(cmd, cwd=ROOT, env=self.env, stdout=subprocess.PIPE,
-                                     stderr=subprocess.PIPE, text=True)
+        self.env = dict(
+            os.environ,
+            DISPLAY=xvfb.display,
+            SDL_VIDEODRIVER="x11",
+            SDL_VIDEO_WINDOW_POS="0,0",
+            PYTHONUNBUFFERED="1",
+            SHRINETABLE_AI_DELAY="0",
+            SHRINETABLE_DATA_DIR=str(data_dir),
+            SHRINETABLE_GUARD_S="0",  # as the harness: no new-button guard
+            SDL_FRAMEBUFFER_ACCELERATION="0",
+        )
+        cmd = [
+            sys.executable,
+            "-m",
+            "shrinetable",
+            *args,
+            "--trace",
+            "--size",
+            f"{SIZE[0]}x{SIZE[1]}",
+        ]
+        self.proc = subprocess.Popen(
+            cmd, cwd=ROOT, env=self.env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+        )
         self.lines: queue.Queue[str] = queue.Queue()
         threading.Thread(target=self._read, daemon=True).start()
 
@@ -65,6 +79,7 @@ def zone_centre(view, seat, zone):
 def button(moves, text):
     """The panel's button for move `text` (one column, in the legal order)."""
     from shrinetable.adapter import gestures
+
     shown = [m.text for m in gestures.buttons(moves)]
     area = SCALER.rect(LAYOUT.panels.buttons)
     h = min(40, area.h // len(shown))
@@ -73,6 +88,7 @@ def button(moves, text):
 
 def card_pixels(path, view, seat, zone, card) -> bytes:
     import pygame
+
     placed = geo.place_cards(LAYOUT, view, SCALER, seat)
     rect = next(p.rect for p in placed if p.zone == zone and p.name == card)
     return pygame.image.tobytes(pygame.image.load(str(path)).subsurface(rect), "RGB")
@@ -80,30 +96,43 @@ def card_pixels(path, view, seat, zone, card) -> bytes:
 
 def is_card(rgb: bytes) -> bool:
     """Mostly a card's light face (not the green zone it lands on)."""
-    light = sum(1 for i in range(0, len(rgb), 3) if min(rgb[i:i + 3]) > 200)
+    light = sum(1 for i in range(0, len(rgb), 3) if min(rgb[i : i + 3]) > 200)
     return light > 0.4 * len(rgb) / 3
 
 
 def follow(m: Match, window: Window, seat: int, text: str, other: Window) -> None:
     """The mirror `m` makes the move `window` traced, which `other` traced without its notation."""
     assert window.wait_line("action") == f"action p{seat + 1} {text}"
-    assert other.wait_line("action") == f"action p{seat + 1} "   # not its notation
+    assert other.wait_line("action") == f"action p{seat + 1} "  # not its notation
     m.act(seat, text)
-    other.quiet(0.3)   # buttons another's move brought ignore clicks a moment (GUARD_S)
+    other.quiet(0.3)  # buttons another's move brought ignore clicks a moment (GUARD_S)
 
 
 def windows(xvfb: Xvfb, second: Xvfb, data) -> tuple[Window, Window, str, str]:
     """The host's window (P1 a person there, P2 remote) and the joiner's (Ann at
     P2) on their own X servers, both up; the address and the code."""
-    host = Window(xvfb, ["host", "shrine", "--seats", "human,remote", "--seed", str(SEED),
-                         "--bind", "127.0.0.1", "--port", "0"], data / "host")
+    host = Window(
+        xvfb,
+        [
+            "host",
+            "shrine",
+            "--seats",
+            "human,remote",
+            "--seed",
+            str(SEED),
+            "--bind",
+            "127.0.0.1",
+            "--port",
+            "0",
+        ],
+        data / "host",
+    )
     joiner = None
     try:
         address = host.wait_line("address: ", 30).split()[-1]
         code = host.wait_line("code: ").split()[-1]
         host.wait_line("ready", 30)
-        joiner = Window(second, ["join", address, "--code", code, "--name", "Ann"],
-                        data / "join")
+        joiner = Window(second, ["join", address, "--code", code, "--name", "Ann"], data / "join")
         joiner.wait_line("ready", 30)
         host.wait_line("joined: p2 (Ann)")
         host.window()
@@ -120,8 +149,11 @@ def opening(host: Window, joiner: Window) -> Match:
     """P1 draws and passes at the host's window, P2 draws at the joiner's (button
     clicks); the mirror: the same game, kept in step with what the windows trace."""
     m = Match(Session(GAME, SEED, {}, ["human", "human"]))
-    for window, seat, text, other in ((host, 0, "draw", joiner), (host, 0, "pass", joiner),
-                                      (joiner, 1, "draw", host)):
+    for window, seat, text, other in (
+        (host, 0, "draw", joiner),
+        (host, 0, "pass", joiner),
+        (joiner, 1, "draw", host),
+    ):
         window.click(button(m.moves(), text))
         follow(m, window, seat, text, other)
     return m
@@ -136,8 +168,7 @@ def second_display():
     server.stop()
 
 
-def test_host_window_and_joiner_window_play_over_the_network(xvfb, second_display,
-                                                              tmp_path):
+def test_host_window_and_joiner_window_play_over_the_network(xvfb, second_display, tmp_path):
     host, joiner, _, _ = windows(xvfb, second_display, tmp_path)
     try:
         m = opening(host, joiner)
@@ -145,7 +176,7 @@ def test_host_window_and_joiner_window_play_over_the_network(xvfb, second_displa
         view = m.view(1)
         joiner.drag(centre(view, 1, "hand:1", "7C"), zone_centre(view, 1, "shrine:0"))
         refused = joiner.wait_line("refused")
-        assert "rule" in refused, refused   # the host's reason, with the rule that refuses
+        assert "rule" in refused, refused  # the host's reason, with the rule that refuses
         assert not [s for s in joiner.quiet(0.5) if s.startswith("action")]
         hand = view.zones["hand:1"].cards
         joiner.click(centre(view, 1, "hand:1", "KC"))
@@ -162,10 +193,14 @@ def test_host_window_and_joiner_window_play_over_the_network(xvfb, second_displa
         # cards have landed
         end = time.monotonic() + 10
         while True:
-            shots = [w.screenshot(ARTIFACTS / f"e2e-network-{n}.png")
-                     for w, n in ((host, "host"), (joiner, "joiner"))]
-            faces = [card_pixels(shot, m.view(seat), seat, "field:1", "KC")
-                     for shot, seat in zip(shots, (0, 1), strict=True)]
+            shots = [
+                w.screenshot(ARTIFACTS / f"e2e-network-{n}.png")
+                for w, n in ((host, "host"), (joiner, "joiner"))
+            ]
+            faces = [
+                card_pixels(shot, m.view(seat), seat, "field:1", "KC")
+                for shot, seat in zip(shots, (0, 1), strict=True)
+            ]
             if faces[0] == faces[1] and is_card(faces[0]):
                 break
             assert time.monotonic() < end, "the two tables do not show the same King"
@@ -178,6 +213,7 @@ def test_host_window_and_joiner_window_play_over_the_network(xvfb, second_displa
 def area(shot, rect) -> bytes:
     """The pixels of `rect` in a screenshot (its path, or the image loaded)."""
     import pygame
+
     image = pygame.image.load(str(shot)) if isinstance(shot, Path) else shot
     return pygame.image.tobytes(image.subsurface(rect), "RGB")
 
@@ -185,6 +221,7 @@ def area(shot, rect) -> bytes:
 def changed(a: Path, b: Path):
     """The box around the pixels that differ between screenshots `a` and `b`."""
     import pygame
+
     (w, h), a, b = SIZE, pygame.image.load(str(a)), pygame.image.load(str(b))
     rows = [y for y in range(h) if area(a, (0, y, w, 1)) != area(b, (0, y, w, 1))]
     assert rows, "the screenshots are the same"
@@ -220,8 +257,9 @@ def settled(window: Window, name: str, timeout: float = 10.0):
     return shot
 
 
-def test_a_resumed_hosts_window_and_its_guest_show_the_game_and_its_log(xvfb, second_display,
-                                                                        tmp_path):
+def test_a_resumed_hosts_window_and_its_guest_show_the_game_and_its_log(
+    xvfb, second_display, tmp_path
+):
     """`shrinetable host --resume CODE` in a window: the host's window dies mid-game
     (killed), the guest's window keeps trying, the host is started again with
     --resume, and the guest takes its seat back by itself. Both windows show the
@@ -231,36 +269,44 @@ def test_a_resumed_hosts_window_and_its_guest_show_the_game_and_its_log(xvfb, se
     try:
         m = opening(first, joiner)
         moves_saved(tmp_path / "host", len(m.history), 10)
-        hands = {0: settled(first, "e2e-resume-host-before.png"),
-                 1: settled(joiner, "e2e-resume-joiner-before.png")}
+        hands = {
+            0: settled(first, "e2e-resume-host-before.png"),
+            1: settled(joiner, "e2e-resume-joiner-before.png"),
+        }
 
         def faces(shot, seat):
             view = m.view(seat)
-            return [card_pixels(shot, view, seat, f"hand:{seat}", c)
-                    for c in view.zones[f"hand:{seat}"].cards]
+            return [
+                card_pixels(shot, view, seat, f"hand:{seat}", c)
+                for c in view.zones[f"hand:{seat}"].cards
+            ]
 
         before = {seat: faces(shot, seat) for seat, shot in hands.items()}
         assert all(is_card(f) for fs in before.values() for f in fs)
-        first.proc.kill()   # the host's computer goes: no goodbye, no last save
+        first.proc.kill()  # the host's computer goes: no goodbye, no last save
         first.proc.wait(10)
         assert joiner.wait_line("said ").startswith("said Lost the host")
         # the guest's table says so over the board: where, to see it go again
-        lost = shown(joiner, "e2e-resume-lost.png",
-                     lambda shot: area(shot, (0, 0, *SIZE)) != area(hands[1], (0, 0, *SIZE)))
+        lost = shown(
+            joiner,
+            "e2e-resume-lost.png",
+            lambda shot: area(shot, (0, 0, *SIZE)) != area(hands[1], (0, 0, *SIZE)),
+        )
         said = changed(hands[1], lost)
-        host = Window(xvfb, ["host", "--resume", code, "--bind", "127.0.0.1"],
-                      tmp_path / "host")
+        host = Window(xvfb, ["host", "--resume", code, "--bind", "127.0.0.1"], tmp_path / "host")
         # the guest may be back before the host's own window is: in either order
         said_by = lines(host, "address: ", "log ", "ready", "joined: p2 (Ann)")
-        assert said_by["address: "].split()[-1] == address   # the same port
+        assert said_by["address: "].split()[-1] == address  # the same port
         assert said_by["log "] == "log " + " | ".join(log.lines(m, 0))
         assert joiner.wait_line("log ", 40) == "log " + " | ".join(log.lines(m, 1))
         assert joiner.wait_line("said ") == "said Back at the table."
         host.window()
         # the rejoined table drawn afresh (the words gone) with the hand it had
-        shown(joiner, "e2e-resume-joiner.png",
-              lambda shot: area(shot, said) == area(hands[1], said)
-              and faces(shot, 1) == before[1])
+        shown(
+            joiner,
+            "e2e-resume-joiner.png",
+            lambda shot: area(shot, said) == area(hands[1], said) and faces(shot, 1) == before[1],
+        )
         shown(host, "e2e-resume-host.png", lambda shot: faces(shot, 0) == before[0])
         # the game goes on: P2 passes at the guest's window, P1 sees it at the host's
         joiner.click(button(m.moves(), "pass"))

@@ -42,8 +42,12 @@ def first_button() -> tuple[int, int]:
 
 def test_sealed_bids_five_seats_secret_bid_in_the_real_window(xvfb, tmp_path):
     seats = "human,human,computer,computer,computer"
-    app = App(xvfb, ["sealed", "--seed", str(SEED), "--trace", "--seats", seats], tmp_path,
-              program=(LAUNCH,))
+    app = App(
+        xvfb,
+        ["sealed", "--seed", str(SEED), "--trace", "--seats", seats],
+        tmp_path,
+        program=(LAUNCH,),
+    )
     seen: list[str] = []
     try:
         seen.append(app.wait_line("ready"))
@@ -60,8 +64,11 @@ def test_sealed_bids_five_seats_secret_bid_in_the_real_window(xvfb, tmp_path):
         img = pygame.image.load(str(shot))
         assert img.get_size() == SIZE
         table = SCALER.rect(LAYOUT.place("hand:0", 0, SEATS).rect)
-        colours = {tuple(img.get_at((x, y)))[:3] for x in range(table.left, table.right, 7)
-                   for y in range(table.top, table.bottom, 7)}
+        colours = {
+            tuple(img.get_at((x, y)))[:3]
+            for x in range(table.left, table.right, 7)
+            for y in range(table.top, table.bottom, 7)
+        }
         assert len(colours) == 1
         app.click((SIZE[0] // 2, SIZE[1] // 2 + 40))  # "I am P2: show my cards"
         seen += app.quiet(0.3)

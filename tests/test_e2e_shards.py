@@ -25,8 +25,9 @@ GAME = registry.get("shards")
 def test_starting_cards_found_recruit_and_attack_with_real_drags(xvfb, tmp_path):
     seed, texts = opening()
     p1_begin, p2_begin, bonus, scrap, found, recruit, attack, charge = texts
-    app = ready(xvfb, ["shards", "--seed", str(seed), "--trace", "--seats", "human,human"],
-                tmp_path)
+    app = ready(
+        xvfb, ["shards", "--seed", str(seed), "--trace", "--seats", "human,human"], tmp_path
+    )
     try:
         m = Mirror(app, Session(GAME, seed, {}, ["human", "human"]))
         ARTIFACTS.mkdir(exist_ok=True)
@@ -41,7 +42,7 @@ def test_starting_cards_found_recruit_and_attack_with_real_drags(xvfb, tmp_path)
         m.made(bonus)
         m.take_over()
         _, a, b = scrap.split()
-        app.click(m.card("hand:0", a))                    # selected, it rises
+        app.click(m.card("hand:0", a))  # selected, it rises
         app.drag(m.card("hand:0", b), m.zone("scrap:0"))
         m.made(scrap)
         _, building, _, territory = found.split()
@@ -52,11 +53,11 @@ def test_starting_cards_found_recruit_and_attack_with_real_drags(xvfb, tmp_path)
         m.made(recruit)
         _, attacker, aim = attack.split()
         app.drag(m.card("terr1:0", attacker), m.card("terr1:1", aim))
-        m.made(attack)   # charging is then the only move: the table makes it (issue 22)
+        m.made(attack)  # charging is then the only move: the table makes it (issue 22)
         assert any(a.text == charge and a.auto for a in m.s.history)
         app.screenshot(ARTIFACTS / "e2e-shards-charged.png")
         target = rules.card(m.s.state, aim)
-        while m.s.state.combat is not None:               # p2 blocks nothing; both pass
+        while m.s.state.combat is not None:  # p2 blocks nothing; both pass
             if m.s.decision().seat != m.viewer:
                 m.take_over()
             move = gestures.buttons(m.m.moves())[-1].text
@@ -66,6 +67,6 @@ def test_starting_cards_found_recruit_and_attack_with_real_drags(xvfb, tmp_path)
         assert s.damage.get(target) or target in s.grave[1]
         if m.s.decision().seat != m.viewer:
             m.take_over()
-        app.screenshot(ARTIFACTS / "e2e-shards-result.png")   # the combat's result in view
+        app.screenshot(ARTIFACTS / "e2e-shards-result.png")  # the combat's result in view
     finally:
         app.stop()

@@ -33,7 +33,7 @@ class Mirror(e2e_harness.Mirror):
         return [m for m in self.m.moves() if m.action.kind == kind]
 
 
-OPTIONS = {"deck_p1": "green"}   # green has a creature that costs one mana
+OPTIONS = {"deck_p1": "green"}  # green has a creature that costs one mana
 
 
 def _creature_first(seat: int = 0) -> tuple[int, str]:
@@ -44,8 +44,7 @@ def _creature_first(seat: int = 0) -> tuple[int, str]:
         for kind in ("keep", "source", "tap"):
             while s.decision().seat != seat:
                 s.play(s.computer_action())
-            move = next((m for m in gestures.moves(GAME, s.state) if m.action.kind == kind),
-                        None)
+            move = next((m for m in gestures.moves(GAME, s.state) if m.action.kind == kind), None)
             if move is None:
                 break
             s.play(move.action)
@@ -53,17 +52,27 @@ def _creature_first(seat: int = 0) -> tuple[int, str]:
             while s.decision().seat != seat:
                 s.play(s.computer_action())
             for m in gestures.moves(GAME, s.state):
-                if m.action.kind == "play" and m.gesture.target in ("site:a1", "site:b1",
-                                                                    "site:c1") \
-                        and GAME.card_face(m.gesture.cards[0])["type"] == "creature":
+                if (
+                    m.action.kind == "play"
+                    and m.gesture.target in ("site:a1", "site:b1", "site:c1")
+                    and GAME.card_face(m.gesture.cards[0])["type"] == "creature"
+                ):
                     return seed, m.gesture.target
     raise AssertionError("no seed found")
 
 
 def test_mulligan_source_tap_and_a_creature_onto_a_melee_site(xvfb, tmp_path):
     seed, site = _creature_first()
-    args = ["shrines", "--seed", str(seed), "--option", "deck_p1=green", "--trace",
-            "--seats", "human,computer"]
+    args = [
+        "shrines",
+        "--seed",
+        str(seed),
+        "--option",
+        "deck_p1=green",
+        "--trace",
+        "--seats",
+        "human,computer",
+    ]
     app = App(xvfb, args, tmp_path)
     try:
         app.wait_line("ready")
@@ -77,8 +86,11 @@ def test_mulligan_source_tap_and_a_creature_onto_a_melee_site(xvfb, tmp_path):
         tap = game.moves("tap")[0]
         app.click(game.card("sources:0", tap.gesture.cards[0]))
         game.made(tap.text)
-        play = next(m for m in game.moves("play") if m.gesture.target == site
-                    and GAME.card_face(m.gesture.cards[0])["type"] == "creature")
+        play = next(
+            m
+            for m in game.moves("play")
+            if m.gesture.target == site and GAME.card_face(m.gesture.cards[0])["type"] == "creature"
+        )
         app.drag(game.card("hand:0", play.gesture.cards[0]), game.zone(site))
         game.made(play.text)  # the trace says "action p1 play <creature> <melee site>"
         shot = app.screenshot(ARTIFACTS / "e2e-shrines-play.png")
@@ -92,8 +104,9 @@ def _travel_save(tmp_path):
     for seed in range(5, 20):
         s = Session(GAME, seed, {}, ["computer", "computer"])
         while (d := s.decision()) is not None:
-            if d.seat == 0 and any(m.action.kind == "travel"
-                                   for m in gestures.moves(GAME, s.state)):
+            if d.seat == 0 and any(
+                m.action.kind == "travel" for m in gestures.moves(GAME, s.state)
+            ):
                 s.seats = ["human", "computer"]
                 return storage.save_as(s, tmp_path / "travel.json"), s
             s.play(s.computer_action())
@@ -108,8 +121,10 @@ def test_travel_declared_by_a_drag_from_a_saved_position(xvfb, tmp_path):
         app.window()
         game = Mirror(app, session)
         travel = game.moves("travel")[0]
-        app.drag(game.card(travel.gesture.source, travel.gesture.cards[0]),
-                 game.zone(travel.gesture.target))
+        app.drag(
+            game.card(travel.gesture.source, travel.gesture.cards[0]),
+            game.zone(travel.gesture.target),
+        )
         game.made(travel.text)
         app.screenshot(ARTIFACTS / "e2e-shrines-travel.png")
     finally:

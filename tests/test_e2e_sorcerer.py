@@ -21,8 +21,9 @@ GAME = registry.get("sorcerer")
 def test_play_attack_block_and_boost_with_real_drags(xvfb, tmp_path):
     seed, texts = combat()
     play, attack, done, block, _, dboost, aboost = texts
-    app = ready(xvfb, ["sorcerer", "--seed", str(seed), "--trace", "--seats", "human,human"],
-                tmp_path)
+    app = ready(
+        xvfb, ["sorcerer", "--seed", str(seed), "--trace", "--seats", "human,human"], tmp_path
+    )
     try:
         m = Mirror(app, Session(GAME, seed, {}, ["human", "human"]))
         _, card, replaced = play.split()
@@ -31,14 +32,14 @@ def test_play_attack_block_and_boost_with_real_drags(xvfb, tmp_path):
         x = attack.split()[1]
         app.drag(m.card("play:0", x), m.zone("player:1"))
         m.made(attack)
-        app.click(m.first_button())                     # "Done attacking"
+        app.click(m.first_button())  # "Done attacking"
         m.made(done)
         m.take_over()
         y = block.split()[1]
         app.drag(m.card("play:1", y), m.card("lane1", x))
         m.made(block)
-        if m.s.decision().kind == "defend":           # another block was possible
-            app.click(m.first_button())                 # "Done defending"
+        if m.s.decision().kind == "defend":  # another block was possible
+            app.click(m.first_button())  # "Done defending"
             m.made("pass")
         app.drag(m.card("hand:1", dboost.split()[2]), m.card("lane1", y))
         m.made(dboost)
@@ -46,10 +47,10 @@ def test_play_attack_block_and_boost_with_real_drags(xvfb, tmp_path):
         ARTIFACTS.mkdir(exist_ok=True)
         app.screenshot(ARTIFACTS / "e2e-sorcerer-lane.png")
         _, _, b1, b2 = aboost.split()
-        app.click(m.card("hand:0", b1))               # selected, it rises
+        app.click(m.card("hand:0", b1))  # selected, it rises
         app.drag(m.card("hand:0", b2), m.card("lane1", x))
         mp = m.s.state.mp[1]
         m.made(aboost)
-        assert m.s.state.mp[1] < mp                   # the attack got through
+        assert m.s.state.mp[1] < mp  # the attack got through
     finally:
         app.stop()

@@ -31,7 +31,7 @@ BIG = (1920, 1080)
 def big():
     if missing_tools():
         pytest.skip("needs Xvfb, xdotool and ImageMagick")
-    server = Xvfb(BIG)   # the harness's is the window's size
+    server = Xvfb(BIG)  # the harness's is the window's size
     yield server
     server.proc.terminate()
     server.proc.wait(timeout=10)
@@ -45,21 +45,34 @@ class Placed(App):
         import queue
         import sys
         import threading
-        self.env = dict(os.environ, DISPLAY=xvfb.display, SDL_VIDEODRIVER="x11",
-                        PYTHONUNBUFFERED="1", SHRINETABLE_AI_DELAY="0",
-                        SHRINETABLE_DATA_DIR=str(data_dir), SDL_FRAMEBUFFER_ACCELERATION="0")
+
+        self.env = dict(
+            os.environ,
+            DISPLAY=xvfb.display,
+            SDL_VIDEODRIVER="x11",
+            PYTHONUNBUFFERED="1",
+            SHRINETABLE_AI_DELAY="0",
+            SHRINETABLE_DATA_DIR=str(data_dir),
+            SDL_FRAMEBUFFER_ACCELERATION="0",
+        )
         self.env.pop("SDL_VIDEO_WINDOW_POS", None)
-        if default_pace:   # the computer's own pace, not the tests' none
+        if default_pace:  # the computer's own pace, not the tests' none
             self.env.pop("SHRINETABLE_AI_DELAY", None)
-        self.proc = subprocess.Popen([sys.executable, "-m", "shrinetable", "play", *args],
-                                     cwd=ROOT, env=self.env, stdout=subprocess.PIPE,
-                                     stderr=subprocess.PIPE, text=True)
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "shrinetable", "play", *args],
+            cwd=ROOT,
+            env=self.env,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
         self.lines = queue.Queue()
         threading.Thread(target=self._read, daemon=True).start()
 
     def geometry(self, wid: str) -> tuple[tuple[int, int], tuple[int, int]]:
-        out = dict(line.split("=") for line in self.xdo("getwindowgeometry", "--shell",
-                                                        wid).split())
+        out = dict(
+            line.split("=") for line in self.xdo("getwindowgeometry", "--shell", wid).split()
+        )
         return (int(out["WIDTH"]), int(out["HEIGHT"])), (int(out["X"]), int(out["Y"]))
 
 
@@ -120,8 +133,12 @@ def scaler(game: str) -> tuple:
 
 def inked(img: pygame.Surface, rect: pygame.Rect) -> int:
     """How many dark pixels (text) lie in `rect`."""
-    return sum(1 for x in range(rect.left, rect.right) for y in range(rect.top, rect.bottom)
-               if sum(img.get_at((x, y))[:3]) < 200)
+    return sum(
+        1
+        for x in range(rect.left, rect.right)
+        for y in range(rect.top, rect.bottom)
+        if sum(img.get_at((x, y))[:3]) < 200
+    )
 
 
 def test_a_crowded_shrines_table_shows_every_name_on_its_own_strip(xvfb, tmp_path):
@@ -133,7 +150,7 @@ def test_a_crowded_shrines_table_shows_every_name_on_its_own_strip(xvfb, tmp_pat
     save = storage.save_as(session, tmp_path / "crowded.json")
     app = ready(xvfb, ["--load", str(save), "--trace"], tmp_path)
     try:
-        app.xdo("mousemove", str(SIZE[0] - 12), "6")   # over the log: no card zooms
+        app.xdo("mousemove", str(SIZE[0] - 12), "6")  # over the log: no card zooms
         app.quiet(0.8)
         shot = app.screenshot(ARTIFACTS / "issue15_shrines_1280x720.png")
     finally:
@@ -142,12 +159,18 @@ def test_a_crowded_shrines_table_shows_every_name_on_its_own_strip(xvfb, tmp_pat
     placed = [p for p in geo.place_cards(layout, game.view(session.state, 0), sc, 0) if p.name]
     strips = [p.rect for p in placed if p.strip]
     assert len(strips) >= 15
-    assert not any(a.colliderect(b) for i, a in enumerate(strips) for b in strips[i + 1:])
+    assert not any(a.colliderect(b) for i, a in enumerate(strips) for b in strips[i + 1 :])
     img = pygame.image.load(str(shot))
     for r in strips:
         name = pygame.Rect(r.left + 8, r.top + 2, min(40, r.w // 3), r.h - 4)
-        assert sum(sum(img.get_at((x, y))[:3]) > 450 for x in range(name.left, name.right)
-                   for y in range(name.top, name.bottom)) > 20, r   # paper (maybe veiled)
+        assert (
+            sum(
+                sum(img.get_at((x, y))[:3]) > 450
+                for x in range(name.left, name.right)
+                for y in range(name.top, name.bottom)
+            )
+            > 20
+        ), r  # paper (maybe veiled)
         assert inked(img, name) > 10, r
 
 
@@ -163,8 +186,11 @@ def test_a_long_refusal_is_shown_whole_over_the_table(xvfb, tmp_path):
         app.click(geo.zone_rects(layout, view, sc, 0)["deck"].center)
         assert app.wait_line("action") == "action p1 draw"
         app.quiet(0.3)
-        jack = next(p.rect.center for p in geo.place_cards(layout, view, sc, 0)
-                    if p.zone == "hand:0" and p.name == "JC")
+        jack = next(
+            p.rect.center
+            for p in geo.place_cards(layout, view, sc, 0)
+            if p.zone == "hand:0" and p.name == "JC"
+        )
         app.drag(jack, geo.zone_rects(layout, view, sc, 0)["field:0"].center)
         assert "(rule: special-pay)" in app.wait_line("refused")
         app.xdo("mousemove", str(SIZE[0] - 12), "6")
@@ -177,11 +203,17 @@ def test_a_long_refusal_is_shown_whole_over_the_table(xvfb, tmp_path):
         app.stop()
     fill = (70, 24, 22)
     felt = sc.rect((0, 0, layout.panels.log[0], layout.canvas.height))
-    count = sum(shown.get_at((x, y))[:3] == fill for x in range(felt.left, felt.right, 4)
-                for y in range(felt.top, felt.bottom, 4))
+    count = sum(
+        shown.get_at((x, y))[:3] == fill
+        for x in range(felt.left, felt.right, 4)
+        for y in range(felt.top, felt.bottom, 4)
+    )
     assert count > 200
-    assert not any(gone.get_at((x, y))[:3] == fill for x in range(felt.left, felt.right, 4)
-                   for y in range(felt.top, felt.bottom, 4))
+    assert not any(
+        gone.get_at((x, y))[:3] == fill
+        for x in range(felt.left, felt.right, 4)
+        for y in range(felt.top, felt.bottom, 4)
+    )
 
 
 def test_the_enlarged_card_goes_when_the_pointer_leaves_it(xvfb, tmp_path):
@@ -199,7 +231,7 @@ def test_the_enlarged_card_goes_when_the_pointer_leaves_it(xvfb, tmp_path):
         closed = pygame.image.load(str(app.screenshot(tmp_path / "zoom_closed.png")))
     finally:
         app.stop()
-    middle = (SIZE[0] // 2, SIZE[1] // 2)   # the enlarged card stands in the middle
+    middle = (SIZE[0] // 2, SIZE[1] // 2)  # the enlarged card stands in the middle
     assert zoomed.get_at(middle)[:3] != closed.get_at(middle)[:3]
 
 
@@ -209,6 +241,7 @@ def _one_creature_turn(seed: int = 40):
     moves with p1's automatic passes), and the moves of that turn."""
     from shrinetable.adapter.session import Session
     from shrinetable.games.shrines.present import printed
+
     game = registry.get("shrines")
 
     def step(s):
@@ -217,13 +250,19 @@ def _one_creature_turn(seed: int = 40):
 
     s = Session(game, seed, {}, ["human", "computer"])
     while (d := s.decision()) is not None:
-        if (d.seat == 1 and s.history and s.history[-1].seat == 0 and s.forced() is None
-                and game.present.decor(game.view(s.state, 0)).turn == 1
-                and game.turn_number(s.state) >= 4):
+        if (
+            d.seat == 1
+            and s.history
+            and s.history[-1].seat == 0
+            and s.forced() is None
+            and game.present.decor(game.view(s.state, 0)).turn == 1
+            and game.turn_number(s.state) >= 4
+        ):
             probe = Session.from_save(s.to_save(), "probe")
             mark = len(probe.history)
             while (dd := probe.decision()) is not None and not (
-                    dd.seat == 0 and probe.forced() is None):
+                dd.seat == 0 and probe.forced() is None
+            ):
                 step(probe)
             moves = [a.text for a in probe.history[mark:]]
             plays = [m.split()[1] for m in moves if m.startswith("play ")]
@@ -258,9 +297,11 @@ def _start_screen_spots(monkeypatch, tmp_path, size=SIZE) -> dict:
     """Where the start screen puts things in a window of `size`, from the same
     code in this process under SDL's dummy driver."""
     import pygame_gui
+
     monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
     monkeypatch.setenv("SHRINETABLE_DATA_DIR", str(tmp_path / "spots"))
     from shrinetable.table.app import App as Table
+
     table = Table(size)
     try:
         table.show_start()
@@ -268,24 +309,31 @@ def _start_screen_spots(monkeypatch, tmp_path, size=SIZE) -> dict:
         scene = table.scene
         spots = {c[0]: b.rect.center for b, c in scene.actions.items()}
         spots["rows"] = [r.rect for r in scene.rows]
-        table.step([pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED,
-                                       ui_element=next(b for b, c in scene.actions.items()
-                                                       if c == ("demos",)))], 0.01)
+        table.step(
+            [
+                pygame.event.Event(
+                    pygame_gui.UI_BUTTON_PRESSED,
+                    ui_element=next(b for b, c in scene.actions.items() if c == ("demos",)),
+                )
+            ],
+            0.01,
+        )
         first = scene.demo_list.item_list[0]
         spots["first demo"] = first["button_element"].rect.center
         spots["first title"] = first["text"]
         scene._command(("close",))
         scene._ask_quit()
-        spots["really quit"] = next(b.rect.center for b, c in scene.actions.items()
-                                    if c == ("quit",) and b.ui_container is not
-                                    table.manager.get_root_container())
+        spots["really quit"] = next(
+            b.rect.center
+            for b, c in scene.actions.items()
+            if c == ("quit",) and b.ui_container is not table.manager.get_root_container()
+        )
     finally:
         pygame.quit()
     return spots
 
 
-def test_start_screen_esc_demonstrations_and_quit_in_the_real_window(xvfb, tmp_path,
-                                                                     monkeypatch):
+def test_start_screen_esc_demonstrations_and_quit_in_the_real_window(xvfb, tmp_path, monkeypatch):
     """Esc on the start screen asks instead of quitting, and Esc closes the
     question; Demonstrations... plays the one clicked (the window's title names
     it) and Esc comes back to the start screen; Quit in the question ends it."""
@@ -318,7 +366,7 @@ def test_start_screen_esc_demonstrations_and_quit_in_the_real_window(xvfb, tmp_p
         app.stop()
     assert app.proc.returncode == 0
     middle = asked.get_at((SIZE[0] // 2, SIZE[1] // 2 - 40))[:3]
-    assert middle != (18, 52, 40)   # the question's window, over the form
+    assert middle != (18, 52, 40)  # the question's window, over the form
 
 
 def test_the_handover_screens_undo_button_takes_the_move_back(xvfb, tmp_path):
@@ -337,12 +385,12 @@ def test_the_handover_screens_undo_button_takes_the_move_back(xvfb, tmp_path):
         app.quiet(0.4)
         shot = pygame.image.load(str(app.screenshot(ARTIFACTS / "issue15_handover_undo.png")))
         undo = (SIZE[0] // 2, SIZE[1] // 2 + 40 + max(110, SIZE[1] // 7))
-        assert shot.get_at(undo)[:3] != shot.get_at((20, 20))[:3]   # a button stands there
+        assert shot.get_at(undo)[:3] != shot.get_at((20, 20))[:3]  # a button stands there
         app.click(undo)
         assert app.wait_line("undo") == "undo"
         app.quiet(0.4)
         app.click(first)
-        assert app.wait_line("action") == "action p1 pass"   # p1's turn again, not p2's
+        assert app.wait_line("action") == "action p1 pass"  # p1's turn again, not p2's
     finally:
         app.stop()
 
@@ -365,12 +413,18 @@ def test_the_start_screen_fills_a_large_window(big, tmp_path, monkeypatch):
         app.stop()
     start = spots["start"]
     assert start[1] > window[1] * 0.55
-    assert shot.get_at(start)[:3] != (18, 52, 40)   # a button there, not the background
+    assert shot.get_at(start)[:3] != (18, 52, 40)  # a button there, not the background
     right = max(r.right for r in spots["rows"])
     assert right > window[0] * 0.8
-    for r in spots["rows"]:   # each row's words are written (light text on the background)
-        assert sum(sum(shot.get_at((x, y))[:3]) > 450 for x in range(r.left, r.right, 2)
-                   for y in range(r.top, r.top + 30, 2)) > 20, r
+    for r in spots["rows"]:  # each row's words are written (light text on the background)
+        assert (
+            sum(
+                sum(shot.get_at((x, y))[:3]) > 450
+                for x in range(r.left, r.right, 2)
+                for y in range(r.top, r.top + 30, 2)
+            )
+            > 20
+        ), r
 
 
 def test_sigterm_ends_a_game_in_progress_at_once(xvfb, tmp_path):

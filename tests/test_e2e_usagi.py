@@ -24,6 +24,8 @@ pytestmark = [pytest.mark.e2e, pytest.mark.slow]
 GAME = registry.get("usagi")
 SEATS = 4
 OPTIONS = {"cut": False}
+
+
 def _plan(seed: int) -> list[str] | None:
     """The first turn of a seeded four-person game: everybody discards nothing and
     proposes an Event if they can; then, in the actions, each plays a Character
@@ -47,20 +49,28 @@ def _plan(seed: int) -> list[str] | None:
             pick = next((a for a in legal if a.card), None)
         elif d.kind == "respond":
             answers = [a for a in legal if a.kind != "pass"]
-            pick = answers[0] if answers and not responded and texts and \
-                texts[-1].startswith("play") else by.get("pass")
+            pick = (
+                answers[0]
+                if answers and not responded and texts and texts[-1].startswith("play")
+                else by.get("pass")
+            )
             responded = responded or pick.kind != "pass"
         elif d.kind == "action":
             inv = [a for a in legal if a.kind == "involve"]
-            play = [a for a in legal if a.kind == "play" and not a.other
-                    and s.defs[int(a.card.rpartition("#")[2])].type == "character"]
+            play = [
+                a
+                for a in legal
+                if a.kind == "play"
+                and not a.other
+                and s.defs[int(a.card.rpartition("#")[2])].type == "character"
+            ]
             pick = (inv or play or [by.get("finished")])[0]
         pick = pick or rng.choice(legal)
         texts.append(pick.text)
         s, _ = GAME.apply(s, pick)
         if pick.kind == "involve":
             proposals = sum(t.startswith("propose ") for t in texts)
-            while GAME.decision(s).kind == "respond":   # everyone passes: it resolves
+            while GAME.decision(s).kind == "respond":  # everyone passes: it resolves
                 texts.append("pass")
                 s, _ = GAME.apply(s, GAME.parse_action("pass"))
             return texts if responded and proposals >= 2 else None
@@ -98,10 +108,12 @@ class Mirror(e2e_harness.Mirror):
             for c in g.cards[:-1]:
                 self.app.click(self.card(g.source, c))
             start = self.card(g.source, g.cards[-1])
-            end = self.card(g.target, g.target_card) if g.target_card and any(
-                p.zone == g.target and p.name == g.target_card
-                for p in self.placed()) \
+            end = (
+                self.card(g.target, g.target_card)
+                if g.target_card
+                and any(p.zone == g.target and p.name == g.target_card for p in self.placed())
                 else self.zone(g.target)
+            )
             self.app.drag(start, end)
         self.made(text)
         return how
@@ -109,22 +121,37 @@ class Mirror(e2e_harness.Mirror):
 
 def test_propose_play_respond_and_involve_with_real_drags(xvfb, tmp_path):
     seed, texts = plan()
-    app = App(xvfb, ["usagi", "--seed", str(seed), "--trace", "--option", "cut=false",
-                     "--seats", ",".join(["human"] * SEATS)], tmp_path)
+    app = App(
+        xvfb,
+        [
+            "usagi",
+            "--seed",
+            str(seed),
+            "--trace",
+            "--option",
+            "cut=false",
+            "--seats",
+            ",".join(["human"] * SEATS),
+        ],
+        tmp_path,
+    )
     try:
         app.wait_line("ready")
         app.window()
         m = Mirror(app, Session(GAME, seed, OPTIONS, ["human"] * SEATS))
         ARTIFACTS.mkdir(exist_ok=True)
-        m.take_over()        # the first person takes the device
+        m.take_over()  # the first person takes the device
         hows: dict[str, set[str]] = {}
-        while len(m.s.history) < len(texts):   # the passes the table forces are made for us
+        while len(m.s.history) < len(texts):  # the passes the table forces are made for us
             text = texts[len(m.s.history)]
-            kind = "respond" if m.s.decision().kind == "respond" and text != "pass" \
+            kind = (
+                "respond"
+                if m.s.decision().kind == "respond" and text != "pass"
                 else text.split()[0]
+            )
             hows.setdefault(kind, set()).add(m.make(text))
-            done = [a.text for a in m.s.history][:len(texts)]
-            assert done == texts[:len(done)]
+            done = [a.text for a in m.s.history][: len(texts)]
+            assert done == texts[: len(done)]
         if m.s.decision().seat != m.viewer:
             m.take_over()
         app.screenshot(ARTIFACTS / "e2e-usagi-involved.png")
@@ -134,8 +161,16 @@ def test_propose_play_respond_and_involve_with_real_drags(xvfb, tmp_path):
         assert hows["respond"] <= {"click", "drag"} and hows["involve"] == {"drag"}
         assert m.handovers >= SEATS
         _, card, event = next(t for t in reversed(texts) if t.startswith("involve")).split()
-        assert card in GAME.all_cards(s)[next(z for z, v in GAME.all_cards(s).items()
-                                              if z.startswith("involved:") and card in v)]
+        assert (
+            card
+            in GAME.all_cards(s)[
+                next(
+                    z
+                    for z, v in GAME.all_cards(s).items()
+                    if z.startswith("involved:") and card in v
+                )
+            ]
+        )
         assert any(event in v for z, v in GAME.all_cards(s).items() if z.startswith("event:"))
     finally:
         if app.proc.poll() is None:

@@ -34,14 +34,14 @@ SCALER = geo.Scaler((LAYOUT.canvas.width, LAYOUT.canvas.height), SIZE)
 LOG = SCALER.rect(LAYOUT.panels.log)
 STATUS = SCALER.rect(LAYOUT.panels.status)
 BAR_AREA, HELP_ROW = bar.split_help(SCALER.rect(LAYOUT.panels.buttons))
-PASS = bar.first_row(BAR_AREA).center      # the step-ending move's place: Pass here
+PASS = bar.first_row(BAR_AREA).center  # the step-ending move's place: Pass here
 HALF = HELP_ROW.w // 2
 HINT = pygame.Rect(HELP_ROW.x, HELP_ROW.y, HALF - 4, HELP_ROW.h - 4)
 WHAT = pygame.Rect(HELP_ROW.x + HALF, HELP_ROW.y, HALF - 4, HELP_ROW.h - 4)
-BAR_X = LOG.right - BAR_W - 1 + BAR_W // 2   # a column through the log's scroll bar
+BAR_X = LOG.right - BAR_W - 1 + BAR_W // 2  # a column through the log's scroll bar
 THUMB = {rgb("normal_bg"), rgb("normal_border")}
-FELT = (60, 300)   # bare table: no card, zone or widget
-NOTCH = 3          # wheel clicks per scroll
+FELT = (60, 300)  # bare table: no card, zone or widget
+NOTCH = 3  # wheel clicks per scroll
 
 
 @cache
@@ -51,8 +51,13 @@ def _position() -> Session:
     s = Session(GAME, 42, {}, ["human", "computer"])
     while (d := s.decision()) is not None:
         last = s.history[-1] if s.history else None
-        if (d.seat == 0 and len(s.history) >= 30 and last.seat == 0 and last.text == "draw"
-                and s.forced() is None):
+        if (
+            d.seat == 0
+            and len(s.history) >= 30
+            and last.seat == 0
+            and last.text == "draw"
+            and s.forced() is None
+        ):
             return s
         forced = s.forced()
         s.apply(forced, auto=True) if forced is not None else s.play(s.computer_action())
@@ -62,8 +67,7 @@ def _position() -> Session:
 @pytest.fixture
 def table(xvfb, tmp_path):
     save = storage.save_as(_position(), tmp_path / "widgets.json")
-    app = ready(xvfb, ["--load", str(save), "--trace", "--size", f"{SIZE[0]}x{SIZE[1]}"],
-                tmp_path)
+    app = ready(xvfb, ["--load", str(save), "--trace", "--size", f"{SIZE[0]}x{SIZE[1]}"], tmp_path)
     app.shot = tmp_path / "now.png"
     yield app
     app.stop()
@@ -88,8 +92,9 @@ def _until(app, what: str, test, timeout: float = 10.0) -> pygame.Surface:
 
 def _thumb(img: pygame.Surface) -> tuple[int, int] | None:
     """The log's scroll-bar thumb, (top, bottom) rows, or None (no bar)."""
-    rows = [y for y in range(LOG.y + 1, LOG.bottom - 1)
-            if tuple(img.get_at((BAR_X, y)))[:3] in THUMB]
+    rows = [
+        y for y in range(LOG.y + 1, LOG.bottom - 1) if tuple(img.get_at((BAR_X, y)))[:3] in THUMB
+    ]
     return (rows[0], rows[-1]) if rows else None
 
 
@@ -117,7 +122,7 @@ def test_wheel_scrolls_the_log_and_a_move_brings_back_its_latest_line(table):
     app = table
     start = _until(app, "the log at its latest line", _at_end)
     top = _thumb(start)[0]
-    _wheel(app, LOG.center, "4")   # up
+    _wheel(app, LOG.center, "4")  # up
     scrolled = _until(app, "the log scrolled up", lambda img: _top(img) < top - 10)
     assert _pixels(scrolled, LOG) != _pixels(start, LOG)
     app.click(PASS)
@@ -133,8 +138,8 @@ def test_dragging_the_thumb_scrolls_the_log_and_a_click_on_the_track_pages(table
     app.drag(grab, (BAR_X, grab[1] - 120))
     dragged = _until(app, "the thumb dragged up", lambda img: _top(img) < top - 60)
     moved = _thumb(dragged)[0]
-    assert abs(moved - (top - 120)) <= 3   # it followed the pointer
-    app.click((BAR_X, LOG.y + 3))   # the track above the thumb: a page up
+    assert abs(moved - (top - 120)) <= 3  # it followed the pointer
+    app.click((BAR_X, LOG.y + 3))  # the track above the thumb: a page up
     _until(app, "the thumb a page higher", lambda img: _top(img) < moved - 10)
 
 
@@ -150,24 +155,36 @@ def test_a_resting_pointer_shows_the_buttons_tip_after_the_rest_time(table):
     before, tip = _away(app)
     t0 = time.monotonic()
     app.xdo(*app._to(WHAT.center))
-    shown = _until(app, "the tip of 'What happened?'",
-                   lambda img: _pixels(img, tip) != _pixels(before, tip))
-    assert time.monotonic() - t0 >= TIP_S   # not before the pointer has rested
-    assert rgb(TEXT_BOX_BG) in {tuple(shown.get_at((x, tip.centery)))[:3]
-                                for x in range(tip.left, tip.right)}
+    shown = _until(
+        app, "the tip of 'What happened?'", lambda img: _pixels(img, tip) != _pixels(before, tip)
+    )
+    assert time.monotonic() - t0 >= TIP_S  # not before the pointer has rested
+    assert rgb(TEXT_BOX_BG) in {
+        tuple(shown.get_at((x, tip.centery)))[:3] for x in range(tip.left, tip.right)
+    }
     app.xdo(*app._to(FELT))
-    _until(app, "the tip gone with the pointer",
-           lambda img: _pixels(img, tip) == _pixels(before, tip))
+    _until(
+        app, "the tip gone with the pointer", lambda img: _pixels(img, tip) == _pixels(before, tip)
+    )
 
 
 def test_a_press_on_a_bar_button_released_off_it_makes_no_move(table):
     app = table
-    off = (STATUS.centerx, STATUS.bottom - 10)   # the prompt's box, beside no button
-    app.xdo(*app._to(PASS), "mousedown", "1", "mousemove", "--sync", str(off[0]),
-            str(off[1]), "mouseup", "1")
-    app.click(HINT.center)   # traced once the release before it was handled
+    off = (STATUS.centerx, STATUS.bottom - 10)  # the prompt's box, beside no button
+    app.xdo(
+        *app._to(PASS),
+        "mousedown",
+        "1",
+        "mousemove",
+        "--sync",
+        str(off[0]),
+        str(off[1]),
+        "mouseup",
+        "1",
+    )
+    app.click(HINT.center)  # traced once the release before it was handled
     assert app.wait_any(("action", "hint")).startswith("hint ")
-    app.click(PASS)   # the same button clicked whole is a move
+    app.click(PASS)  # the same button clicked whole is a move
     assert app.wait_any(("action", "hint")) == "action p1 pass"
 
 
@@ -175,9 +192,9 @@ def test_a_click_does_not_bring_the_tip_before_the_rest_time(table):
     app = table
     before, tip = _away(app)
     t0 = time.monotonic()
-    app.xdo(*app._to(WHAT.center), "click", "1")   # What happened?: its window opens
+    app.xdo(*app._to(WHAT.center), "click", "1")  # What happened?: its window opens
     end = t0 + 2 * TIP_S
-    while time.monotonic() < end:   # the tip comes after the rest time, or not at all
+    while time.monotonic() < end:  # the tip comes after the rest time, or not at all
         if _pixels(_image(app), tip) != _pixels(before, tip):
             assert time.monotonic() - t0 >= TIP_S
             break

@@ -34,14 +34,14 @@ def first_button(n=1):
 
 def hand_pixels(path, view):
     import pygame
+
     img = pygame.image.load(str(path))
     area = SCALER.rect(LAYOUT.place("hand:0", 0, 2).rect)
     return pygame.image.tobytes(img.subsurface(area), "RGB")
 
 
 def test_button_refused_drop_and_group_drag(xvfb, tmp_path):
-    app = App(xvfb, ["shrine", "--seed", "42", "--trace", "--seats", "human,computer"],
-              tmp_path)
+    app = App(xvfb, ["shrine", "--seed", "42", "--trace", "--seats", "human,computer"], tmp_path)
     try:
         app.wait_line("ready")
         app.window()
@@ -77,6 +77,7 @@ def test_button_refused_drop_and_group_drag(xvfb, tmp_path):
 
 def test_hotseat_handover_hides_the_table(xvfb, tmp_path):
     import pygame
+
     app = App(xvfb, ["shrine", "--seed", "42", "--trace", "--seats", "human,human"], tmp_path)
     try:
         app.wait_line("ready")
@@ -90,8 +91,11 @@ def test_hotseat_handover_hides_the_table(xvfb, tmp_path):
         shot = app.screenshot(ARTIFACTS / "e2e-handover.png")
         img = pygame.image.load(str(shot))
         hand = SCALER.rect(LAYOUT.place("hand:0", 0, 2).rect)
-        colours = {tuple(img.get_at((x, y)))[:3] for x in range(hand.left, hand.right, 7)
-                   for y in range(hand.top, hand.bottom, 7)}
+        colours = {
+            tuple(img.get_at((x, y)))[:3]
+            for x in range(hand.left, hand.right, 7)
+            for y in range(hand.top, hand.bottom, 7)
+        }
         assert len(colours) == 1  # nothing but the handover screen's plain background
         app.click((SIZE[0] // 2, SIZE[1] // 2 + 40))  # "I am P2: show my cards"
         app.quiet(0.3)

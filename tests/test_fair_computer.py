@@ -16,10 +16,10 @@ from shrinetable.engine.registry import get, names, register
 
 register(SEALED)
 GAMES = names()
-SEEDS = range(1, 11)     # seeded games per game (2 seats up to the game's most)
-STEPS = 3000             # decision points walked per game at most
-CHECK = 0.5              # share of decision points checked
-DEALS = 2                # re-deals compared at each checked point
+SEEDS = range(1, 11)  # seeded games per game (2 seats up to the game's most)
+STEPS = 3000  # decision points walked per game at most
+CHECK = 0.5  # share of decision points checked
+DEALS = 2  # re-deals compared at each checked point
 
 
 def _choices(game, seed: int) -> tuple[int, list[tuple[int, str, str]]]:

@@ -25,15 +25,57 @@ from shrinetable.formats.errors import FormatError
 ROOT = Path(__file__).resolve().parent.parent
 
 # what a person, an editor or a broken disk puts into a file
-NASTY = [b"[" * 600, b"{a=" * 60, b"\xff", b"\x00", b"999999999999", b"#999999999", b"-1",
-         b"1" * 5000, b"\n[" + b" " * 3000, b" " * 4000, b"\t" * 3000 + b"=", b"[[" + b" " * 2000,
-         b"nan", b"inf", b"1e308", b'"', b"'''", b'"""', b"=", b"\n", b"[", b"]", b"{", b"}",
-         b"\n[[card]]\n", b"\n[[deck]]\nname = \"\"\n", b" = 1000000000\n", b"\n[x]\n",
-         b"\xef\xbb\xbf", b"\r\n", b"#", b"-", b"0", b"true", b"{}", b"[]", b'""']
+NASTY = [
+    b"[" * 600,
+    b"{a=" * 60,
+    b"\xff",
+    b"\x00",
+    b"999999999999",
+    b"#999999999",
+    b"-1",
+    b"1" * 5000,
+    b"\n[" + b" " * 3000,
+    b" " * 4000,
+    b"\t" * 3000 + b"=",
+    b"[[" + b" " * 2000,
+    b"nan",
+    b"inf",
+    b"1e308",
+    b'"',
+    b"'''",
+    b'"""',
+    b"=",
+    b"\n",
+    b"[",
+    b"]",
+    b"{",
+    b"}",
+    b"\n[[card]]\n",
+    b'\n[[deck]]\nname = ""\n',
+    b" = 1000000000\n",
+    b"\n[x]\n",
+    b"\xef\xbb\xbf",
+    b"\r\n",
+    b"#",
+    b"-",
+    b"0",
+    b"true",
+    b"{}",
+    b"[]",
+    b'""',
+]
 
 
-NUMBERS = [b"0", b"-1", b"999999999", b"1000000000", b"99999999999999999999", b"1.5",
-           b"9" * 4400, b"-" + b"7" * 6000]
+NUMBERS = [
+    b"0",
+    b"-1",
+    b"999999999",
+    b"1000000000",
+    b"99999999999999999999",
+    b"1.5",
+    b"9" * 4400,
+    b"-" + b"7" * 6000,
+]
 
 
 def mutate(data: bytes, rng: random.Random, edits: int = 3) -> bytes:
@@ -47,13 +89,13 @@ def mutate(data: bytes, rng: random.Random, edits: int = 3) -> bytes:
         numbers = list(re.finditer(rb"\d+", data))
         if kind == "number" and numbers:
             m = rng.choice(numbers)
-            data = data[:m.start()] + rng.choice(NUMBERS) + data[m.end():]
+            data = data[: m.start()] + rng.choice(NUMBERS) + data[m.end() :]
         elif kind == "insert":
             data = data[:at] + piece + data[at:]
         elif kind == "delete":
-            data = data[:at] + data[at + rng.randint(1, 40):]
+            data = data[:at] + data[at + rng.randint(1, 40) :]
         elif kind == "replace":
-            data = data[:at] + piece + data[at + len(piece):]
+            data = data[:at] + piece + data[at + len(piece) :]
         else:
             lines = data.split(b"\n")
             i = rng.randrange(len(lines))
@@ -67,7 +109,7 @@ def card_games() -> list:
     for name in registry.names():
         try:
             data = registry.get(name).card_data
-        except Exception:   # a game still being written elsewhere
+        except Exception:  # a game still being written elsewhere
             continue
         if data is not None and loader.card_folder(data).is_dir():
             out.append(data)
@@ -82,9 +124,11 @@ DEMOS = sorted((ROOT / "assets" / "demos").rglob("*.toml"))
 CARD_FILES = [(d, p) for d in GAMES for p in sorted(loader.card_folder(d).glob("*.toml"))]
 DECK_FILE_GAMES = [d for d in GAMES if d.deck_file is not None]
 
-FUZZ = settings(deadline=None, derandomize=True,
-                suppress_health_check=[HealthCheck.function_scoped_fixture,
-                                       HealthCheck.too_slow])
+FUZZ = settings(
+    deadline=None,
+    derandomize=True,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
 # examples per test: every run (ci), and `pytest -m fuzz_long` (long, not derandomized)
 BUDGET = [pytest.param(25, id="ci"), pytest.param(400, id="long", marks=pytest.mark.fuzz_long)]
 
@@ -92,8 +136,7 @@ BUDGET = [pytest.param(25, id="ci"), pytest.param(400, id="long", marks=pytest.m
 def fuzz(examples: int, body, *strategies) -> None:
     """Run `body` on `examples` draws of `strategies` (the long budget draws anew
     each run; the brief one is the same every run)."""
-    settings(FUZZ, max_examples=examples, derandomize=examples <= 25)(
-        given(*strategies)(body))()
+    settings(FUZZ, max_examples=examples, derandomize=examples <= 25)(given(*strategies)(body))()
 
 
 def write(tmp: Path, name: str, data: bytes) -> Path:
@@ -114,6 +157,7 @@ def reader(seed: Path):
     from shrinetable.demo.replay import replay_file
     from shrinetable.formats.layout import load_layout
     from shrinetable.formats.scenario import load
+
     return load_layout if seed in LAYOUTS else load if seed in SCENARIOS else replay_file
 
 
@@ -125,14 +169,16 @@ def test_layouts_scenarios_and_demonstrations(tmp_path_factory, examples):
         path = write(tmp_path_factory.mktemp("f"), seed.name, mutate(seed.read_bytes(), rng))
         try:
             reader(seed)(path)
-        except (LayoutError, FormatError) as e:   # Unreadable is a LayoutError too
+        except (LayoutError, FormatError) as e:  # Unreadable is a LayoutError too
             assert named_files(e) == {str(path)}
+
     fuzz(examples, one, st.sampled_from([*LAYOUTS, *SCENARIOS, *DEMOS]), RANDOMS)
 
 
 def a_save(rng: random.Random) -> bytes:
     """A real save of a few moves of a game picked by `rng`."""
     from shrinetable.adapter.session import Session
+
     names = [n for n in registry.names() if n in ("shrine", "shrines", "sorcerer")]
     game = registry.get(rng.choice(names))
     s = Session(game, rng.randrange(100), {}, ["computer", "computer"])
@@ -153,6 +199,7 @@ def test_saves(tmp_path_factory, examples):
             storage.load(path)
         except storage.SaveError as e:
             assert str(path) in str(e)
+
     fuzz(examples, one, RANDOMS)
 
 
@@ -160,7 +207,7 @@ def test_saves(tmp_path_factory, examples):
 def designer(tmp_path, monkeypatch):
     monkeypatch.setenv("SHRINETABLE_DATA_DIR", str(tmp_path))
     monkeypatch.delenv(loader.CARDS_ENV, raising=False)
-    monkeypatch.setattr(loader, "_notices", [])   # none leak to a later start screen
+    monkeypatch.setattr(loader, "_notices", [])  # none leak to a later start screen
     return tmp_path
 
 
@@ -168,8 +215,12 @@ def designer(tmp_path, monkeypatch):
 def test_card_and_deck_tables_of_every_game(designer, examples):
     """A designer folder with one mutated file: loaded or refused whole (the
     shipped set kept), and `check` says the same without a traceback."""
-    fuzz(examples, lambda pick, rng: _card_folder(designer, pick, rng),
-         st.sampled_from(CARD_FILES), RANDOMS)
+    fuzz(
+        examples,
+        lambda pick, rng: _card_folder(designer, pick, rng),
+        st.sampled_from(CARD_FILES),
+        RANDOMS,
+    )
 
 
 def _card_folder(designer: Path, pick, rng: random.Random) -> None:
@@ -197,22 +248,21 @@ def a_deck_file(data, rng: random.Random) -> bytes:
     deck = rng.choice(decks)
     counts = next(v for v in dict(deck).values() if isinstance(v, dict))
     body = "".join(f"{cid} = {n}\n" for cid, n in counts.items())
-    return (f'game = "{Path(data.folder).name}"\nname = "{deck.name}"\n\n[cards]\n'
-            f"{body}").encode()
+    return (f'game = "{Path(data.folder).name}"\nname = "{deck.name}"\n\n[cards]\n{body}').encode()
 
 
 @pytest.mark.skipif(not DECK_FILE_GAMES, reason="no game reads deck files")
 @pytest.mark.parametrize("examples", BUDGET)
 def test_deck_files_of_every_game(tmp_path_factory, examples):
     def one(data, rng):
-        path = write(tmp_path_factory.mktemp("k"), "mine.toml",
-                     mutate(a_deck_file(data, rng), rng))
+        path = write(tmp_path_factory.mktemp("k"), "mine.toml", mutate(a_deck_file(data, rng), rng))
         try:
             problems = data.deck_file(str(path))
         except FormatError as e:
             assert e.file == str(path)
         else:
             assert all(line.startswith(str(path)) for line in problems)
+
     fuzz(examples, one, st.sampled_from(DECK_FILE_GAMES or [None]), RANDOMS)
 
 
@@ -220,6 +270,7 @@ def test_the_mutations_reach_many_kinds_of_fault(tmp_path):
     """The fuzzing is not idle: over 150 mutations of one scenario, some are
     accepted and the others refused for several different reasons."""
     from shrinetable.formats.scenario import load
+
     seed, rng, reasons, accepted = SCENARIOS[0], random.Random(16), set(), 0
     for i in range(150):
         path = write(tmp_path, f"fuzz-{i}.toml", mutate(seed.read_bytes(), rng, 1))

@@ -46,7 +46,7 @@ def a_bad_path(folder: Path, kind: str, n: int) -> Path:
     elif kind == "folder":
         path.mkdir()
     elif kind == "device":
-        path.symlink_to("/dev/zero")   # endless: read whole, it never ends
+        path.symlink_to("/dev/zero")  # endless: read whole, it never ends
     else:
         path = folder / ("x" * 300 + ".toml")
     return path
@@ -57,9 +57,14 @@ def readers():
     from shrinetable.demo.replay import replay_file
     from shrinetable.formats.layout import LayoutError, load_layout
     from shrinetable.formats.scenario import load
-    return [(load_layout, LayoutError), (load, FormatError), (replay_file, FormatError),
-            (storage.load, SaveError), (registry.get("sorcerer").card_data.deck_file,
-                                        FormatError)]
+
+    return [
+        (load_layout, LayoutError),
+        (load, FormatError),
+        (replay_file, FormatError),
+        (storage.load, SaveError),
+        (registry.get("sorcerer").card_data.deck_file, FormatError),
+    ]
 
 
 @pytest.mark.parametrize("examples", BUDGET)
@@ -72,13 +77,16 @@ def test_every_reader_refuses_what_is_no_file(tmp_path_factory, examples):
         with pytest.raises(error) as e:
             read(str(path))
         assert str(path) in str(e.value)
+
     fuzz(min(examples, 60), one, st.sampled_from(KINDS), st.integers(0, len(readers()) - 1))
 
 
 @pytest.mark.parametrize("examples", BUDGET)
-def test_a_designer_folder_with_no_file_in_it_is_refused_whole(tmp_path_factory,
-                                                                monkeypatch, examples):
+def test_a_designer_folder_with_no_file_in_it_is_refused_whole(
+    tmp_path_factory, monkeypatch, examples
+):
     from shrinetable.formats import cards as loader
+
     monkeypatch.setattr(loader, "_notices", [])
     card_data = registry.get("sorcerer").card_data
 
@@ -90,22 +98,40 @@ def test_a_designer_folder_with_no_file_in_it_is_refused_whole(tmp_path_factory,
         a_bad_path(folder, kind, 0)
         got, _ = loader.load_card_data(card_data)
         assert got and loader.notices()[-1].startswith(("Refused", "Loaded"))
+
     fuzz(min(examples, 30), one, st.sampled_from(KINDS))
 
 
 # -- sizes under a memory limit ---------------------------------------------------
 def export(size: tuple[int, int], out: Path, limit_gb: float = 2.0) -> None:
-    code = ("import resource, sys; from shrinetable.cli import main; "
-            f"lim = int({limit_gb} * (1 << 30)); "
-            "resource.setrlimit(resource.RLIMIT_AS, (lim, lim)); sys.exit(main(sys.argv[1:]))")
-    done = subprocess.run([sys.executable, "-c", code, "demo", "shrine/heal", "--export",
-                           str(out), "--size", f"{size[0]}x{size[1]}"], capture_output=True,
-                          text=True, timeout=900, env={**os.environ, "PYTHONPATH": str(ROOT)})
+    code = (
+        "import resource, sys; from shrinetable.cli import main; "
+        f"lim = int({limit_gb} * (1 << 30)); "
+        "resource.setrlimit(resource.RLIMIT_AS, (lim, lim)); sys.exit(main(sys.argv[1:]))"
+    )
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-c",
+            code,
+            "demo",
+            "shrine/heal",
+            "--export",
+            str(out),
+            "--size",
+            f"{size[0]}x{size[1]}",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=900,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+    )
     assert done.returncode == 0 and "Traceback" not in done.stderr, done.stderr
 
 
-@pytest.mark.parametrize("examples", [pytest.param(2, id="ci"), pytest.param(
-    12, id="long", marks=pytest.mark.fuzz_long)])
+@pytest.mark.parametrize(
+    "examples", [pytest.param(2, id="ci"), pytest.param(12, id="long", marks=pytest.mark.fuzz_long)]
+)
 def test_exports_of_any_allowed_size_stay_under_a_memory_limit(tmp_path_factory, examples):
     """The brief budget draws small sizes (down to the least, where a zone holds
     one row); the long one any allowed size, up to 7680x4320."""
@@ -114,6 +140,7 @@ def test_exports_of_any_allowed_size_stay_under_a_memory_limit(tmp_path_factory,
 
     def one(w, h):
         export((w, h), tmp_path_factory.mktemp("e") / "x.gif")
+
     fuzz(examples, one, st.integers(200, most[0]), st.integers(200, most[1]))
 
 
@@ -148,18 +175,32 @@ def test_a_journal_torn_anywhere_loads_as_a_state_it_held(tmp_path_factory, exam
         torn.write_bytes(data[:cut])
         got = storage.read_save(torn).actions
         assert got in held or got == [], (len(got), cut)
+
     fuzz(min(examples, 100), one, RANDOMS)
 
 
-@pytest.mark.parametrize("moves", [pytest.param(20_000, id="ci"), pytest.param(
-    200_000, id="long", marks=pytest.mark.fuzz_long)])
+@pytest.mark.parametrize(
+    "moves",
+    [pytest.param(20_000, id="ci"), pytest.param(200_000, id="long", marks=pytest.mark.fuzz_long)],
+)
 def test_a_long_save_loads(tmp_path, moves):
     """Sorcerer passes go on for ever: a save of `moves` of them loads, and its
     game is where the moves left it."""
     import json
+
     path = tmp_path / "long.json"
-    path.write_text(json.dumps({"format": "shrinetable-save", "version": 2, "game": "sorcerer",
-                                "seed": 1, "options": {}, "seats": ["human", "human"],
-                                "actions": ["pass"] * moves}))
+    path.write_text(
+        json.dumps(
+            {
+                "format": "shrinetable-save",
+                "version": 2,
+                "game": "sorcerer",
+                "seed": 1,
+                "options": {},
+                "seats": ["human", "human"],
+                "actions": ["pass"] * moves,
+            }
+        )
+    )
     s = storage.load(path)
     assert len(s.history) == moves and s.decision() is not None

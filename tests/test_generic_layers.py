@@ -15,8 +15,11 @@ import shrinetable
 from shrinetable.engine import registry
 
 PACKAGE = Path(shrinetable.__file__).parent
-WORDS = sorted({w.lower() for name in registry.BUILTIN
-                for w in (name, registry.get(name).title)}, key=len, reverse=True)
+WORDS = sorted(
+    {w.lower() for name in registry.BUILTIN for w in (name, registry.get(name).title)},
+    key=len,
+    reverse=True,
+)
 GAME_WORD = re.compile(rf"\b({'|'.join(map(re.escape, WORDS))})\b", re.IGNORECASE)
 REGISTRY_LINE = re.compile(r'^\s*"(\w+)": "shrinetable\.games\.\1",\s*$')
 

@@ -44,7 +44,8 @@ def modules() -> dict[str, Path]:
 def _typing_only(node: ast.If) -> bool:
     test = node.test
     return (isinstance(test, ast.Name) and test.id == "TYPE_CHECKING") or (
-        isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING")
+        isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING"
+    )
 
 
 def _imports(tree: ast.AST):
@@ -76,8 +77,9 @@ def graph() -> dict[str, set[str]]:
                 if node.level:
                     up = package.split(".")[: len(package.split(".")) - node.level + 1]
                     base = ".".join([*up, *([node.module] if node.module else [])])
-                targets = [f"{base}.{a.name}" if f"{base}.{a.name}" in mods else base
-                           for a in node.names]
+                targets = [
+                    f"{base}.{a.name}" if f"{base}.{a.name}" in mods else base for a in node.names
+                ]
             edges[name] |= {t for t in targets if t in mods and t != name}
     return edges
 
@@ -126,8 +128,10 @@ def circles(edges: dict[str, set[str]]) -> list[list[str]]:
 
 def layer(module: str) -> int:
     part = module.split(".")[1] if "." in module else ""
-    assert part in LAYER, (f"{module}: its package '{part}' has no layer: add it to LAYERS "
-                           "here and to the picture in docs/design.md")
+    assert part in LAYER, (
+        f"{module}: its package '{part}' has no layer: add it to LAYERS "
+        "here and to the picture in docs/design.md"
+    )
     return LAYER[part]
 
 

@@ -37,6 +37,7 @@ def finished(actions: list[str]) -> bool:
     """Whether these Shrine moves (seed 5, two computers) end the game."""
     from shrinetable.adapter.session import Session
     from shrinetable.engine import registry
+
     s = Session(registry.get("shrine"), 5, {}, ["computer", "computer"])
     for text in actions:
         s.play(s.game.parse_action(text))
@@ -44,13 +45,25 @@ def finished(actions: list[str]) -> bool:
 
 
 def _launch(root: Path, display: str, data: Path, args: list[str]) -> subprocess.Popen:
-    env = dict(os.environ, DISPLAY=display, SDL_VIDEODRIVER="x11", PYTHONUNBUFFERED="1",
-               SDL_VIDEO_WINDOW_POS="0,0", SDL_FRAMEBUFFER_ACCELERATION="0",
-               SHRINETABLE_AI_DELAY="0.02", SHRINETABLE_DATA_DIR=str(data),
-               PYTHONPATH=str(root))
-    return subprocess.Popen([sys.executable, "-m", "shrinetable", "play", "--trace", *args],
-                            cwd=root, env=env, stdout=subprocess.PIPE,
-                            stderr=subprocess.DEVNULL, text=True)
+    env = dict(
+        os.environ,
+        DISPLAY=display,
+        SDL_VIDEODRIVER="x11",
+        PYTHONUNBUFFERED="1",
+        SDL_VIDEO_WINDOW_POS="0,0",
+        SDL_FRAMEBUFFER_ACCELERATION="0",
+        SHRINETABLE_AI_DELAY="0.02",
+        SHRINETABLE_DATA_DIR=str(data),
+        PYTHONPATH=str(root),
+    )
+    return subprocess.Popen(
+        [sys.executable, "-m", "shrinetable", "play", "--trace", *args],
+        cwd=root,
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+        text=True,
+    )
 
 
 def _lines(proc: subprocess.Popen) -> queue.Queue:
@@ -60,6 +73,7 @@ def _lines(proc: subprocess.Popen) -> queue.Queue:
         for line in proc.stdout:
             out.put(line.rstrip("\n"))
         out.put(None)
+
     threading.Thread(target=read, daemon=True).start()
     return out
 
@@ -72,22 +86,24 @@ def _next(lines: queue.Queue) -> str | None:
         return ""
 
 
-def kill_and_relaunch(root: Path, display: str, data: Path, kills: int,
-                      rng: random.Random) -> dict:
+def kill_and_relaunch(root: Path, display: str, data: Path, kills: int, rng: random.Random) -> dict:
     """Launch, kill -9 at a random moment after the first frame, compare the moves
     printed with the autosave, relaunch on it; `kills` times. The figures."""
     lost = leftover = moves = 0
-    had: list[str] = []    # the moves of the game the table was launched on
+    had: list[str] = []  # the moves of the game the table was launched on
     source: Path | None = None
     for _ in range(kills):
-        args = ["--load", str(source)] if source else ["shrine", "--seats",
-                                                       "computer,computer", "--seed", "5"]
+        args = (
+            ["--load", str(source)]
+            if source
+            else ["shrine", "--seats", "computer,computer", "--seed", "5"]
+        )
         proc = _launch(root, display, data, args)
         lines, shown = _lines(proc), []
-        deadline = time.monotonic() + 60   # till the first frame, then a random moment
+        deadline = time.monotonic() + 60  # till the first frame, then a random moment
         while (line := _next(lines)) is not None:
             if line == "ready":
-                leftover += len(temporaries(data, proc.pid))   # killed runs': cleaned now
+                leftover += len(temporaries(data, proc.pid))  # killed runs': cleaned now
                 deadline = time.monotonic() + rng.uniform(0.05, 1.5)
             elif line.startswith("action "):
                 shown.append(line.split(" ", 2)[2])
@@ -98,16 +114,22 @@ def kill_and_relaunch(root: Path, display: str, data: Path, kills: int,
         expected = had + shown
         source = newest_autosave(data)
         saved = read_save(source).actions if source else []
-        if saved[:len(expected)] != expected and not finished(expected):
+        if saved[: len(expected)] != expected and not finished(expected):
             lost += len(expected) - next(
                 (i for i, (a, b) in enumerate(zip(saved, expected, strict=False)) if a != b),
-                min(len(saved), len(expected)))
+                min(len(saved), len(expected)),
+            )
         if source is None or finished(saved):
             source, had = None, []
         else:
             had = saved
-    return {"kills": kills, "moves_shown": moves, "moves_lost": lost,
-            "temporaries_seen_at_start": leftover, "temporaries_left": len(temporaries(data))}
+    return {
+        "kills": kills,
+        "moves_shown": moves,
+        "moves_lost": lost,
+        "temporaries_seen_at_start": leftover,
+        "temporaries_left": len(temporaries(data)),
+    }
 
 
 @pytest.mark.slow

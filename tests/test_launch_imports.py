@@ -25,17 +25,35 @@ app.App.emit = emit
 from shrinetable.cli import main
 main(["play", "shrine", "--seed", "1", "--trace", "--seats", "human,computer"])
 """
-DEFERRED = ("pydantic", "pydantic_core", "yaml", "hashlib", "pygame_gui",
-            "shrinetable.table.dialogs", "shrinetable.formats.savemodel",
-            "shrinetable.formats.deckmodel", "shrinetable.formats.cards",
-            "shrinetable.games.shrine.setup")
+DEFERRED = (
+    "pydantic",
+    "pydantic_core",
+    "yaml",
+    "hashlib",
+    "pygame_gui",
+    "shrinetable.table.dialogs",
+    "shrinetable.formats.savemodel",
+    "shrinetable.formats.deckmodel",
+    "shrinetable.formats.cards",
+    "shrinetable.games.shrine.setup",
+)
 
 
 def test_the_first_frame_imports_no_pydantic_nor_pygame_gui(tmp_path):
-    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SHRINETABLE_DATA_DIR=str(tmp_path),
-               SHRINETABLE_AI_DELAY="0")
-    out = subprocess.run([sys.executable, "-c", FIRST_FRAME], env=env, capture_output=True,
-                         text=True, timeout=120, check=True).stdout
+    env = dict(
+        os.environ,
+        SDL_VIDEODRIVER="dummy",
+        SHRINETABLE_DATA_DIR=str(tmp_path),
+        SHRINETABLE_AI_DELAY="0",
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", FIRST_FRAME],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=True,
+    ).stdout
     loaded = set(ast.literal_eval(out.strip().splitlines()[-1]))
     assert {"shrinetable.table.game_scene", "shrinetable.table.widgets"} <= loaded  # the table
     assert sorted(loaded & set(DEFERRED)) == []
@@ -56,4 +74,5 @@ def test_what_is_deferred_still_comes_when_needed(tmp_path):
     assert "actions_left" in game.position.keys.model_fields
     env.import_gui()
     import yaml
+
     assert yaml.safe_load("a: 1") == {"a": 1}

@@ -37,22 +37,43 @@ def test_seat_relative_placement():
 
 def test_five_and_six_seats_go_round_the_table():
     """Seat + 1 sits to the viewer's left, the last seat to their right."""
-    assert [relative(o, 0, 5) for o in range(5)] == ["self", "left", "top-left", "top-right",
-                                                     "right"]
-    assert [relative(o, 0, 6) for o in range(6)] == ["self", "left", "top-left", "opposite",
-                                                     "top-right", "right"]
-    assert [relative(o, 4, 6) for o in range(6)] == ["top-left", "opposite", "top-right",
-                                                     "right", "self", "left"]
+    assert [relative(o, 0, 5) for o in range(5)] == [
+        "self",
+        "left",
+        "top-left",
+        "top-right",
+        "right",
+    ]
+    assert [relative(o, 0, 6) for o in range(6)] == [
+        "self",
+        "left",
+        "top-left",
+        "opposite",
+        "top-right",
+        "right",
+    ]
+    assert [relative(o, 4, 6) for o in range(6)] == [
+        "top-left",
+        "opposite",
+        "top-right",
+        "right",
+        "self",
+        "left",
+    ]
 
 
 def ring(seats: int, positions) -> str:
     """A small layout for `seats` players with a hand at each named position."""
-    text = ('game = "ring"\ncanvas = { width = 1000, height = 800 }\n'
-            "card = { width = 50, height = 70 }\n[panels]\nlog = [900, 0, 100, 100]\n"
-            "status = [900, 100, 100, 100]\nbuttons = [900, 200, 100, 100]\n")
+    text = (
+        'game = "ring"\ncanvas = { width = 1000, height = 800 }\n'
+        "card = { width = 50, height = 70 }\n[panels]\nlog = [900, 0, 100, 100]\n"
+        "status = [900, 100, 100, 100]\nbuttons = [900, 200, 100, 100]\n"
+    )
     for i, pos in enumerate(positions):
-        text += (f"[players.{seats}.seats.{pos}]\n"
-                 f'hand = {{ rect = [{10 + 100 * i}, 10, 90, 90], arrange = "fan" }}\n')
+        text += (
+            f"[players.{seats}.seats.{pos}]\n"
+            f'hand = {{ rect = [{10 + 100 * i}, 10, 90, 90], arrange = "fan" }}\n'
+        )
     return text
 
 
@@ -65,8 +86,10 @@ def test_five_and_six_seat_variants(seats):
     for viewer in range(seats):
         for owner in range(seats):
             pos = relative(owner, viewer, seats)
-            assert layout.place(f"hand:{owner}", viewer, seats) == \
-                layout.players[str(seats)].seats[pos]["hand"]
+            assert (
+                layout.place(f"hand:{owner}", viewer, seats)
+                == layout.players[str(seats)].seats[pos]["hand"]
+            )
     assert missing_zones(layout, {seats: [f"hand:{q}" for q in range(seats)]}) == []
     with pytest.raises(LayoutError) as e:
         parse_layout(ring(seats, names[:-1]), "x.toml")
@@ -74,13 +97,17 @@ def test_five_and_six_seat_variants(seats):
     if seats == 5:
         with pytest.raises(LayoutError) as e:
             parse_layout(ring(5, [*names, "opposite"]), "x.toml")
-        assert "x.toml:18: players.5.seats.opposite: no 'opposite' seat with 5 players" \
-            in str(e.value)
+        assert "x.toml:18: players.5.seats.opposite: no 'opposite' seat with 5 players" in str(
+            e.value
+        )
 
 
 def test_unknown_key_names_path_and_line():
-    bad = GOOD.replace('arrange = "stack", facing = "down", label = "Deck" }',
-                       'arange = "stack", facing = "down", label = "Deck" }', 1)
+    bad = GOOD.replace(
+        'arrange = "stack", facing = "down", label = "Deck" }',
+        'arange = "stack", facing = "down", label = "Deck" }',
+        1,
+    )
     with pytest.raises(LayoutError) as e:
         parse_layout(bad, "x.toml")
     text = str(e.value)
@@ -90,8 +117,9 @@ def test_unknown_key_names_path_and_line():
 
 
 def test_bad_value_and_rect_off_canvas():
-    bad = GOOD.replace('arrange = "row", label = "In play" }',
-                       'arrange = "heap", label = "In play" }', 1)
+    bad = GOOD.replace(
+        'arrange = "row", label = "In play" }', 'arrange = "heap", label = "In play" }', 1
+    )
     with pytest.raises(LayoutError) as e:
         parse_layout(bad, "x.toml")
     assert "players.2.shared.pending.arrange" in str(e.value)
@@ -113,9 +141,10 @@ def test_missing_seat_and_toml_syntax():
 def test_check_command_exit_codes(tmp_path, capsys):
     class Args:
         files = [str(layout_path("shrine"))]
+
     assert check.run(Args) == 0
     broken = tmp_path / "broken.toml"
-    broken.write_text(GOOD.replace('label = "Graveyard" }', 'label = 3 }', 1))
+    broken.write_text(GOOD.replace('label = "Graveyard" }', "label = 3 }", 1))
     Args.files = [str(broken)]
     assert check.run(Args) == 1
     out = capsys.readouterr().out
@@ -125,9 +154,11 @@ def test_check_command_exit_codes(tmp_path, capsys):
     assert check.run(Args) == 2
     # a layout that forgets a zone the engine produces
     short = tmp_path / "short.toml"
-    short.write_text(GOOD.replace(
-        'removed = { rect = [1020, 340, 120, 140], arrange = "stack", '
-        'label = "Removed" }', ""))
+    short.write_text(
+        GOOD.replace(
+            'removed = { rect = [1020, 340, 120, 140], arrange = "stack", label = "Removed" }', ""
+        )
+    )
     Args.files = [str(short)]
     assert check.run(Args) == 1
     assert "removed" in capsys.readouterr().out
@@ -149,16 +180,17 @@ def test_arrangements_stay_inside_their_zone():
             assert all(area.inflate(2, 120).contains(r) for r in rects), (arrange, n)
     row = geo.arrange(Place(rect=(0, 0, 1, 1), arrange="row"), area, 3, size)
     assert all(a.right <= b.left for a, b in zip(row, row[1:], strict=False))  # room: no overlap
-    fan = geo.arrange(Place(rect=(0, 0, 1, 1), arrange="fan", rotation=90),
-                      pygame.Rect(0, 0, 130, 500), 4, size)
+    fan = geo.arrange(
+        Place(rect=(0, 0, 1, 1), arrange="fan", rotation=90), pygame.Rect(0, 0, 130, 500), 4, size
+    )
     assert fan[0].size == (112, 80) and fan[1].y > fan[0].y  # rotated, fanned downwards
-    lifted = geo.arrange(Place(rect=(0, 0, 1, 1), arrange="row"), area, 3, size,
-                         frozenset({1}))
+    lifted = geo.arrange(Place(rect=(0, 0, 1, 1), arrange="row"), area, 3, size, frozenset({1}))
     assert lifted[1].y < lifted[0].y
 
 
 def test_scaler_fits_the_canvas_uniformly():
     from shrinetable.table.geometry import Scaler
+
     s = Scaler((1600, 900), (1000, 900))
     assert s.scale == 1000 / 1600
     r = s.rect((0, 0, 1600, 900))
@@ -182,4 +214,5 @@ def test_grid_cells_are_zones_and_grid_faults_are_explained():
 
     class Args:
         files = [str(layout_path("shrines"))]
+
     assert check.run(Args) == 0

@@ -32,8 +32,10 @@ def test_the_example_loads_and_places_every_zone_at_every_count():
     example = re.search(r"```toml\n(.+?)```", DOC, re.S)[1]
     layout = fmt.parse_layout(example, "docs/layouts.md")
     assert sorted(layout.players) == ["2", "3", "4", "5", "6"]
-    zones = {n: ["deck", "discard", *(f"{k}:{q}" for q in range(n) for k in ("hand", "score"))]
-             for n in range(2, 7)}
+    zones = {
+        n: ["deck", "discard", *(f"{k}:{q}" for q in range(n) for k in ("hand", "score"))]
+        for n in range(2, 7)
+    }
     assert fmt.missing_zones(layout, zones) == []
     # what `base` kept and what it dropped
     assert layout.place("deck", 0, 6) == layout.place("deck", 0, 2)
@@ -41,15 +43,19 @@ def test_the_example_loads_and_places_every_zone_at_every_count():
     assert layout.variant(5).seats.keys() == {"self", "left", "top-left", "top-right", "right"}
 
 
-@pytest.mark.parametrize("base, fault", [
-    ('"5"', "players.3.base: no variant for '5' players to start from"),
-    ('"3"', "players.3.base: bases go round in a circle: 3 -> 3"),
-])
+@pytest.mark.parametrize(
+    "base, fault",
+    [
+        ('"5"', "players.3.base: no variant for '5' players to start from"),
+        ('"3"', "players.3.base: bases go round in a circle: 3 -> 3"),
+    ],
+)
 def test_a_bad_base_names_its_key_and_line(base, fault):
     example = re.search(r"```toml\n(.+?)```", DOC, re.S)[1]
     two_and_three = example.split("# -----", 4)
     broken = "# -----".join(two_and_three[:3]).replace(
-        '[players.3]\nbase = "2"', f"[players.3]\nbase = {base}")
+        '[players.3]\nbase = "2"', f"[players.3]\nbase = {base}"
+    )
     with pytest.raises(fmt.LayoutError) as e:
         fmt.parse_layout(broken, "x.toml")
     assert re.match(r"x\.toml:\d+: " + re.escape(fault), str(e.value)), str(e.value)

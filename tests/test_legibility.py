@@ -15,8 +15,11 @@ from shrinetable.engine import registry
 from shrinetable.table.art import floor_px
 from shrinetable.table.legibility import measure
 
-CASES = [(name, n) for name in registry.names()
-         for n in range(registry.get(name).min_seats, registry.get(name).max_seats + 1)]
+CASES = [
+    (name, n)
+    for name in registry.names()
+    for n in range(registry.get(name).min_seats, registry.get(name).max_seats + 1)
+]
 
 
 def test_the_floor_grows_with_the_window_and_the_ui_scale():
@@ -47,14 +50,34 @@ def test_words_on_a_card_face_are_told_apart_from_labels(tmp_path, monkeypatch):
     with fonts.card_face():
         fonts.text("Bulwark\u2026", 12, (0, 0, 0))
     fonts.text("Rest", 12, (0, 0, 0))
-    assert fonts.drawn == [(12, "Graveyard", False), (12, "Bulwark\u2026", True),
-                           (12, "Rest", False)]
+    assert fonts.drawn == [
+        (12, "Graveyard", False),
+        (12, "Bulwark\u2026", True),
+        (12, "Rest", False),
+    ]
 
 
 def test_bench_render_reports_the_smallest_text_as_json():
-    out = subprocess.run([sys.executable, "-m", "shrinetable", "bench", "render", "--game",
-                          "usagi", "--players", "6", "--size", "1280x720", "--json"],
-                         capture_output=True, text=True, timeout=120, check=True).stdout
+    out = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "shrinetable",
+            "bench",
+            "render",
+            "--game",
+            "usagi",
+            "--players",
+            "6",
+            "--size",
+            "1280x720",
+            "--json",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=True,
+    ).stdout
     fig = json.loads(out)
     assert fig["players"] == 6 and fig["size"] == "1280x720"
     assert fig["min_text_px"] >= 12 and fig["cut_labels"] == 0
@@ -62,16 +85,22 @@ def test_bench_render_reports_the_smallest_text_as_json():
 
 
 def test_a_size_that_is_no_size_is_refused_in_words():
-    r = subprocess.run([sys.executable, "-m", "shrinetable", "bench", "render", "--size",
-                        "big"], capture_output=True, text=True, timeout=60)
+    r = subprocess.run(
+        [sys.executable, "-m", "shrinetable", "bench", "render", "--size", "big"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert r.returncode == 2 and "'big' is not a window size like 1280x720" in r.stderr
 
 
-@pytest.mark.parametrize(("card", "word", "size"), [("KD", "TOKEN", (62, 90)),
-                                                    ("AS", "DAGGER", (62, 90)),
-                                                    ("JK", "BALANCE", (86, 122))])
-def test_a_playing_card_keeps_the_word_of_its_band_at_the_floor(tmp_path, monkeypatch,
-                                                                card, word, size):
+@pytest.mark.parametrize(
+    ("card", "word", "size"),
+    [("KD", "TOKEN", (62, 90)), ("AS", "DAGGER", (62, 90)), ("JK", "BALANCE", (86, 122))],
+)
+def test_a_playing_card_keeps_the_word_of_its_band_at_the_floor(
+    tmp_path, monkeypatch, card, word, size
+):
     """A Shrine card at 1280x720 (on the Field 62 x 90 px, in the hand 86 x
     122): its band's word at 12 px does not fit between its corners, and is
     drawn across the card, not left off (the band's colour alone would not say it)."""

@@ -19,7 +19,7 @@ from shrinetable.engine import registry
 MOVES = 600
 LOWER_SEAT = re.compile(r"\bp[1-9]\b")
 NUMBER = re.compile(r"#\d")
-CARD_ID = re.compile(r"\b[a-z][a-z0-9]*(?:-[a-z0-9]+)+\b")   # tidal-font, path-a
+CARD_ID = re.compile(r"\b[a-z][a-z0-9]*(?:-[a-z0-9]+)+\b")  # tidal-font, path-a
 WHO = re.compile(r"^(P[1-9]) (?:is )?(.*)$")
 
 
@@ -67,7 +67,7 @@ def says_again(before: str, line: str) -> bool:
     if a is None or b is None or a[0] != b[0] or not a[1] or not b[1]:
         return False
     short, long = sorted((a[1], b[1]), key=len)
-    return long[:len(short)] == short and (len(short) == len(long) or len(short) <= 2)
+    return long[: len(short)] == short and (len(short) == len(long) or len(short) <= 2)
 
 
 FILLER = {"will", "the", "a", "an", "of", "to", "is", "by", "on", "with", "declares"}
@@ -84,13 +84,13 @@ def restates(before: str, line: str) -> bool:
     def words(x: str) -> set[str]:
         x = re.sub(r"^P\d ", "", x)
         return {_stem(w) for w in re.sub(r"'s\b|[^\w ]", "", x.lower()).split()} - FILLER
+
     return bool(words(line)) and words(line) <= words(before)
 
 
 def _check(match: Match, lines: list[str]) -> None:
     present = match.present
-    notations = {log.plain(present.readable(a.text)) for a in match.history
-                 if " " in a.text}
+    notations = {log.plain(present.readable(a.text)) for a in match.history if " " in a.text}
     declared = set()
     for before, line in zip(["", *lines], lines, strict=False):
         assert not LOWER_SEAT.search(line), line
@@ -110,11 +110,16 @@ def _hidden_names(match: Match, viewer: int) -> set[str]:
     event shows them."""
     out = set()
     for a in match.history:
-        shown = {c for e in a.events if e.visible_to is None or viewer in e.visible_to
-                 for c in e.cards}
-        out |= {match.present.readable(c) for e in a.events
-                if e.visible_to is not None and viewer not in e.visible_to
-                for c in e.cards if c not in shown}
+        shown = {
+            c for e in a.events if e.visible_to is None or viewer in e.visible_to for c in e.cards
+        }
+        out |= {
+            match.present.readable(c)
+            for e in a.events
+            if e.visible_to is not None and viewer not in e.visible_to
+            for c in e.cards
+            if c not in shown
+        }
     return out
 
 
@@ -141,37 +146,50 @@ def test_no_line_names_a_card_hidden_from_its_viewer(name):
                 for e in private:
                     if viewer not in e.visible_to or people > 1:
                         names = {match.present.readable(c) for c in e.cards} & hidden
-                        assert not any(f"({n}" in said or f", {n})" in said
-                                       for n in names), (viewer, said)
+                        assert not any(f"({n}" in said or f", {n})" in said for n in names), (
+                            viewer,
+                            said,
+                        )
 
 
 def test_the_repeats_the_issue_found_are_caught():
-    for before, line in [("P2 pass", "P2 passes"), ("P1 done blocking", "P1 is done blocking"),
-                         ("P2 charge!", "P2 charges with 1 unit; P1 may block"),
-                         ("P1 attacks P2's Shrine with the 4 of spades", "P1 attacks P2"),
-                         ("P3 is the first player", "Turn 1: P3 is the first player")]:
+    for before, line in [
+        ("P2 pass", "P2 passes"),
+        ("P1 done blocking", "P1 is done blocking"),
+        ("P2 charge!", "P2 charges with 1 unit; P1 may block"),
+        ("P1 attacks P2's Shrine with the 4 of spades", "P1 attacks P2"),
+        ("P3 is the first player", "Turn 1: P3 is the first player"),
+    ]:
         assert says_again(before, line), (before, line)
-    for before, line in [("P1 declares the travel of Deepwater Eel to b2",
-                          "Deepwater Eel will travel to b2"),
-                         ("P2 block with Ashen Brute Mistral Oracle",
-                          "Ashen Brute blocks Mistral Oracle"),
-                         ("P1 and P2 pass", "P1 passes")]:
+    for before, line in [
+        ("P1 declares the travel of Deepwater Eel to b2", "Deepwater Eel will travel to b2"),
+        ("P2 block with Ashen Brute Mistral Oracle", "Ashen Brute blocks Mistral Oracle"),
+        ("P1 and P2 pass", "P1 passes"),
+    ]:
         assert restates(before, line), (before, line)
-    for before, line in [("P1 keeps and draws 3", "P2 keeps and draws 3"),
-                         ("P1 attacks with Windrider Glide", "P1 is done attacking")]:
+    for before, line in [
+        ("P1 keeps and draws 3", "P2 keeps and draws 3"),
+        ("P1 attacks with Windrider Glide", "P1 is done attacking"),
+    ]:
         assert not restates(before, line), (before, line)
-    for before, line in [("P1 attacks with Windrider Glide", "P1 attacks with Arc Lantern"),
-                         ("P1 discards Sworn Vengeance", "P1 discards nothing more"),
-                         ("P1 passes", "P2 passes")]:
+    for before, line in [
+        ("P1 attacks with Windrider Glide", "P1 attacks with Arc Lantern"),
+        ("P1 discards Sworn Vengeance", "P1 discards nothing more"),
+        ("P1 passes", "P2 passes"),
+    ]:
         assert not says_again(before, line), (before, line)
         assert not restates(before, line), (before, line)
 
 
 def test_draws_and_passes_are_said_once():
     assert log.grouped(["P2 draws a card", "P3 draws a card", "P2 draws a card", "x"]) == [
-        "P2 draws 2 cards", "P3 draws a card", "x"]
+        "P2 draws 2 cards",
+        "P3 draws a card",
+        "x",
+    ]
     assert log.grouped(["P1 draws a card (Ace)", "P1 draws 2 cards (King, Queen)"]) == [
-        "P1 draws 3 cards (Ace, King, Queen)"]
+        "P1 draws 3 cards (Ace, King, Queen)"
+    ]
     assert log.plain("p1 takes p2's card") == "P1 takes P2's card"
 
 
@@ -184,6 +202,7 @@ def test_passes_by_several_seats_are_one_line():
 
 def test_simulate_prints_the_plain_log(capsys):
     from shrinetable.cli import main
+
     assert main(["simulate", "sorcerer", "--games", "1", "--log", "--seed", "3"]) == 0
     out = capsys.readouterr().out.splitlines()
     assert out[0] == "game 1 (seed 3)" and any(line.startswith("P1 ") for line in out)
@@ -225,17 +244,18 @@ def test_a_loaded_game_says_the_moves_before_its_checkpoint_in_words(name, monke
     the same words as the game played, secrets kept: each seat's log is the
     same line for line, and no line is a move's notation."""
     from shrinetable.adapter import checkpoint
+
     played = _played(name, 4, people=1)
     n = len(played.history)
-    every = max(2, min(16, n // 3))   # at least two checkpoints, even in a short game
+    every = max(2, min(16, n // 3))  # at least two checkpoints, even in a short game
     monkeypatch.setattr(checkpoint, "EVERY", every)
     save = played.session.to_save().model_copy(update={"checkpoints": []})
-    save = Session.from_save(save).to_save()   # replayed: checkpoints every `every` moves
+    save = Session.from_save(save).to_save()  # replayed: checkpoints every `every` moves
     assert len(save.checkpoints) >= 2, n
     loaded = Match(Session.from_save(save))
     at = save.checkpoints[-1]["at"]
     assert len(loaded.history) == n
-    start = at - every + 1   # the moves since the checkpoint before it
+    start = at - every + 1  # the moves since the checkpoint before it
     for viewer in (0, 1, None):
         assert log.lines(loaded, viewer, start) == log.lines(played, viewer, start), viewer
 
@@ -246,7 +266,7 @@ NOTHING = re.compile(r"\band 0 [a-z]")
 
 @pytest.mark.parametrize("name", registry.names())
 def test_an_amount_says_what_it_counts(name):
-    """"P2 takes 3 (life 17)", "scraps Brace the Gates for 2", "(paying 1; 1
+    """ "P2 takes 3 (life 17)", "scraps Brace the Gates for 2", "(paying 1; 1
     counters)": a number in the log says what it counts; "produces 3 honor and
     0 ryo": an amount of nothing is not said."""
     for seed in (1, 2):
@@ -255,9 +275,14 @@ def test_an_amount_says_what_it_counts(name):
         assert not [line for line in said if BARE.search(line) or NOTHING.search(line)]
 
 
-@pytest.mark.parametrize("name, kind, words", [("shards", "end", ("ends the turn",)),
-                                               ("usagi", "pass", ("passes", "leaves")),
-                                               ("shrines", "tap", ("taps",))])
+@pytest.mark.parametrize(
+    "name, kind, words",
+    [
+        ("shards", "end", ("ends the turn",)),
+        ("usagi", "pass", ("passes", "leaves")),
+        ("shrines", "tap", ("taps",)),
+    ],
+)
 def test_a_move_is_said_when_what_follows_names_its_seat(name, kind, words):
     """The log leaves out a move's own words when an event names its seat first
     ("P1 attacks with ..."); an event that follows from the move ("P2 draws a
@@ -313,10 +338,13 @@ def test_no_line_s_notation_or_words_name_a_card_hidden_from_its_viewer(name):
                 state, _ = game.apply(state, game.parse_action(a.text))
                 book.add(a)
                 seen |= _seen(game, state, viewer) | {
-                    c for e in a.events if e.visible_to is None or viewer in e.visible_to
-                    for c in e.cards}
+                    c
+                    for e in a.events
+                    if e.visible_to is None or viewer in e.visible_to
+                    for c in e.cards
+                }
                 hidden = set(a.text.split()) & every - seen
-                new = book.lines[max(0, before - 1):]
+                new = book.lines[max(0, before - 1) :]
                 assert not hidden & {w for line in new for w in line.text.split()}, a.text
                 names = {match.present.readable(c) for c in hidden}
                 assert not [n for line in new for n in names if n in book.text(line)], a.text

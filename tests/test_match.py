@@ -88,14 +88,17 @@ def test_moves_out_of_turn_are_refused_and_watchers_hear_every_change():
     m.act(0, "add 1")
     assert m.undo(0) and m.redo()
     assert heard == [("move", ["add 1"]), ("undo", []), ("redo", ["add 1"])]
-    assert m.pending() is None   # people decide both seats: nothing moves by itself
+    assert m.pending() is None  # people decide both seats: nothing moves by itself
 
 
 def test_run_drives_computer_seats_to_the_end():
     game = Counter()
     game.goal = 30
-    m = Match(Session(game, 1, {}, ["computer", "computer"]),
-              [lambda s, rng: Tick("add 1")] * 2, random.Random(1))
+    m = Match(
+        Session(game, 1, {}, ["computer", "computer"]),
+        [lambda s, rng: Tick("add 1")] * 2,
+        random.Random(1),
+    )
     assert m.run() == 30 and m.decision() is None and m.pending() is None
 
 
@@ -109,7 +112,7 @@ def test_the_session_keeps_a_bounded_number_of_states_and_undo_replays():
     s.play(Tick("add 2"))
     s.back_to(len(s.history) - 1)
     assert s.state == expected
-    s.back_to(10)   # further back than the kept snapshots: replayed from the start
+    s.back_to(10)  # further back than the kept snapshots: replayed from the start
     assert s.state == (15, 10)
 
 
@@ -152,6 +155,7 @@ def test_bench_prompts_counts_the_questions_a_person_is_asked(capsys):
     question counted once in the turn it is asked."""
     from shrinetable.adapter.prompts import measure, questions
     from shrinetable.cli import main
+
     per_turn = questions("shrine", 3, 2)
     fig = measure("shrine", games=2, seed=3)
     assert sum(per_turn) > 0 and fig["questions"] >= sum(per_turn)

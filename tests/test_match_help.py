@@ -31,13 +31,13 @@ def test_the_hint_is_a_legal_move_for_the_deciding_seat_and_changes_nothing():
         m = Match(Session(game, 5, {}, seats))
         _to_person(m, 0, after=10)
         if m.decision() is None:
-            continue   # a game (a plug-in's) over before p1's move
+            continue  # a game (a plug-in's) over before p1's move
         before = len(m.history)
         hint = m.hint(0)
         assert hint is not None and hint in m.moves(), name
         assert m.hint(0) == hint and len(m.history) == before, name
         assert m.hint(1) is None, name
-        m.act(0, hint.action)   # the hint is a move the match takes
+        m.act(0, hint.action)  # the hint is a move the match takes
 
 
 def test_the_summary_is_the_log_since_the_seats_last_move():
@@ -67,8 +67,9 @@ def test_a_skip_that_cannot_be_taken_back_asks_first():
                 if words:
                     asked.setdefault(move.text.split()[0], words)
                 else:
-                    assert move.text not in ("finished", "propose", "hero") \
-                        or len(m.moves()) == 1, move.text
+                    assert (
+                        move.text not in ("finished", "propose", "hero") or len(m.moves()) == 1
+                    ), move.text
             m.act(m.decision().seat, m.session.computer_action())
     assert set(asked) == {"finished", "hero", "propose"}, asked
     assert all("?" in q for q in asked.values())
@@ -87,8 +88,11 @@ def test_a_hotseat_person_is_asked_after_a_draw_they_have_not_seen():
             if d is None:
                 break
             last = m.history[-1] if m.history else None
-            drew = last is not None and last.seat == d.seat and any(
-                e.visible_to for e in last.events if e.cards)
+            drew = (
+                last is not None
+                and last.seat == d.seat
+                and any(e.visible_to for e in last.events if e.cards)
+            )
             if drew and m.seats[d.seat] == "human" and m.session.forced() is not None:
                 seen = True
                 assert (m.pending() is None) == waits, seats

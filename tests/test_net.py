@@ -31,8 +31,10 @@ def run(coro):
     return asyncio.run(asyncio.wait_for(coro, 2 * GAME_S))
 
 
-GAMES = [pytest.param(g, 2, marks=pytest.mark.slow) if g == "shrines" else (g, 2)
-         for g in registry.names()] + [pytest.param("usagi", 6, marks=pytest.mark.slow)]
+GAMES = [
+    pytest.param(g, 2, marks=pytest.mark.slow) if g == "shrines" else (g, 2)
+    for g in registry.names()
+] + [pytest.param("usagi", 6, marks=pytest.mark.slow)]
 
 
 @pytest.mark.parametrize(("game", "seats"), GAMES)
@@ -67,8 +69,10 @@ def test_refusals_name_the_reason_and_the_game_goes_on():
     async def go():
         host = await start_host("sorcerer", ["remote", "remote"])
         a, b = remote(host, "ann"), remote(host, "bob")
-        for bad, why in ((dict(code="ZZZZ"), "wrong invite code"),
-                         (dict(version=p.VERSION + 1), "version mismatch")):
+        for bad, why in (
+            (dict(code="ZZZZ"), "wrong invite code"),
+            (dict(version=p.VERSION + 1), "version mismatch"),
+        ):
             hello = dict(version=p.VERSION, code=host.code) | bad
             async with connect(f"ws://127.0.0.1:{host.port}", proxy=None) as ws:
                 await ws.send(p.dump(p.Hello(**hello)))
@@ -92,8 +96,11 @@ def test_refusals_name_the_reason_and_the_game_goes_on():
         await other.ws.send('{"type": "act", "text": 5}')
         await other.act(decider.legal[0])
         await decider.act("no such move at all")
-        reasons = [await next_rejected(other), await next_rejected(other),
-                   await next_rejected(decider)]
+        reasons = [
+            await next_rejected(other),
+            await next_rejected(other),
+            await next_rejected(decider),
+        ]
         assert "does not parse" in reasons[0]
         assert "decision" in reasons[1]
         assert "not a move" in reasons[2] or "not among" in reasons[2]
@@ -107,10 +114,12 @@ def test_refusals_name_the_reason_and_the_game_goes_on():
         await big.join()
         await big.ws.send("x" * (p.MAX_TO_HOST + 1))
         await big.ws.wait_closed()
-        outs = await asyncio.gather(play_bot(a, "random", random.Random(1)),
-                                    play_bot(b, "random", random.Random(2)))
+        outs = await asyncio.gather(
+            play_bot(a, "random", random.Random(1)), play_bot(b, "random", random.Random(2))
+        )
         assert outs[0] is not None and outs[0] == outs[1]
         await host.stop()
+
     run(go())
 
 
@@ -123,6 +132,7 @@ async def next_rejected(r) -> str:
 
 def test_a_seat_is_bound_to_its_token():
     """A table acts only for the seat its token holds; a made-up token is refused."""
+
     async def go():
         host = await start_host("shrine", ["remote", "computer"])
         async with connect(f"ws://127.0.0.1:{host.port}", proxy=None) as ws:
@@ -130,6 +140,7 @@ def test_a_seat_is_bound_to_its_token():
             answer = p.read_to_table(await ws.recv())
             assert isinstance(answer, p.Refused) and "token" in answer.reason
         await host.stop()
+
     run(go())
 
 
@@ -140,23 +151,30 @@ def test_rejoin_takes_the_same_seat_and_sees_the_game_as_it_stands():
         await a.join()
         await b.join()
         seat = a.seat
-        await a.ws.close()   # the table goes; the game waits for it
+        await a.ws.close()  # the table goes; the game waits for it
         again = remote(host, "ann")
-        assert (await again.join()).seat == seat   # the token it kept
+        assert (await again.join()).seat == seat  # the token it kept
         assert again.update.view.view() == host.seam.view(seat)
-        outs = await asyncio.gather(play_bot(again, "ai", random.Random(1)),
-                                    play_bot(b, "random", random.Random(2)))
-        assert outs[0] == outs[1] == p.OutcomeM(
-            winners=list(host.seam.match.outcome().winners),
-            reason=host.seam.match.outcome().reason)
+        outs = await asyncio.gather(
+            play_bot(again, "ai", random.Random(1)), play_bot(b, "random", random.Random(2))
+        )
+        assert (
+            outs[0]
+            == outs[1]
+            == p.OutcomeM(
+                winners=list(host.seam.match.outcome().winners),
+                reason=host.seam.match.outcome().reason,
+            )
+        )
         await host.stop()
+
     run(go())
 
 
 async def play_random(host, tables, moves: int, rng: random.Random) -> None:
     """Make `moves` moves at whichever table decides, each answered before the next."""
     for _ in range(moves):
-        while host.seam.due():   # the host's own moves (passes) first
+        while host.seam.due():  # the host's own moves (passes) first
             await asyncio.sleep(0.01)
         await settle(host, *tables)
         mover = next((t for t in tables if t.legal), None)
@@ -173,6 +191,7 @@ def test_a_rejoined_table_is_sent_the_moves_before_as_its_seat_knew_them():
     sent every move made before as they were sent (or would have been) when
     each was made: the log is whole again, and no card the seat was not shown
     travels (another seat's secret proposal stays secret)."""
+
     async def go():
         host = await start_host("usagi", ["remote", "remote"], seed=3)
         a, b = remote(host, "ann"), remote(host, "bob")
@@ -190,12 +209,14 @@ def test_a_rejoined_table_is_sent_the_moves_before_as_its_seat_knew_them():
         assert again.seat == a.seat and again.moves == a.moves
         assert late.moves == early.moves
         assert [m.text for m in again.moves] == [
-            x.text if x.seat == a.seat else None for x in host.seam.match.history]
+            x.text if x.seat == a.seat else None for x in host.seam.match.history
+        ]
         save = host.seam.session.to_save()
         for r in (again, late):
             every, by_point = seen_through(save, r.seat)
             assert not leaks(r.record, every, by_point)[:3]
         await host.stop()
+
     run(go())
 
 
@@ -206,7 +227,7 @@ def test_a_resumed_host_sends_the_moves_before_as_they_were_sent(game, tmp_path,
     Shallows" where every other seat was told "P1 mulligans a card"): the moves
     a resumed host sends a joining table are those the host sent when they
     were made, for every seat and a spectator."""
-    monkeypatch.setattr(checkpoint, "EVERY", 8)   # checkpoints within a short game
+    monkeypatch.setattr(checkpoint, "EVERY", 8)  # checkpoints within a short game
     live = Seam.new(game, 3, {}, ["remote", "remote"])
     rng = random.Random(3)
     while not live.over() and len(live.match.history) < 60:
@@ -219,14 +240,17 @@ def test_a_resumed_host_sends_the_moves_before_as_they_were_sent(game, tmp_path,
     resumed = Seam.resume(str(path), ["remote", "remote"])
     assert len(resumed.session.to_save().checkpoints) >= 3
     for seat in (0, 1, None):
-        sent = [[m.model_copy(update={"auto": False})   # a save does not keep it
-                 for m in p.read_to_table(Host(s, say=print)._update(seat, None)).history]
-                for s in (live, resumed)]
+        sent = [
+            [
+                m.model_copy(update={"auto": False})  # a save does not keep it
+                for m in p.read_to_table(Host(s, say=print)._update(seat, None)).history
+            ]
+            for s in (live, resumed)
+        ]
         assert sent[0] == sent[1], seat
 
 
-def test_a_resumed_host_whose_rules_refuse_the_saved_moves_sends_those_since(tmp_path,
-                                                                            monkeypatch):
+def test_a_resumed_host_whose_rules_refuse_the_saved_moves_sends_those_since(tmp_path, monkeypatch):
     """When the moves before the resume no longer replay (a save from another
     release), the tables' logs begin at the resume rather than say the notation."""
     monkeypatch.setattr(checkpoint, "EVERY", 4)
@@ -234,15 +258,21 @@ def test_a_resumed_host_whose_rules_refuse_the_saved_moves_sends_those_since(tmp
     while len(live.match.history) < 12:
         seat = live.match.decision().seat
         live.play(seat, live.legal(seat)[0])
-    resumed = Seam.resume(str(write_save(tmp_path / "h.json", live.session.to_save())),
-                          ["remote", "remote"])
+    resumed = Seam.resume(
+        str(write_save(tmp_path / "h.json", live.session.to_save())), ["remote", "remote"]
+    )
     game = resumed.game
 
     def refuse(state, action):
         raise IllegalAction("not any more", "R0")
 
-    monkeypatch.setattr(resumed, "game", SimpleNamespace(   # the replay only
-        new_game=game.new_game, parse_action=game.parse_action, apply=refuse))
+    monkeypatch.setattr(
+        resumed,
+        "game",
+        SimpleNamespace(  # the replay only
+            new_game=game.new_game, parse_action=game.parse_action, apply=refuse
+        ),
+    )
     assert resumed.history() == []
     seat = resumed.match.decision().seat
     resumed.play(seat, resumed.legal(seat)[0])
@@ -263,6 +293,7 @@ def test_a_gone_seat_goes_to_the_computer():
         assert players[b.seat].kind == "computer" and players[a.seat].connected
         assert await play_bot(a, "random", random.Random(1)) is not None
         await host.stop()
+
     run(go())
 
 
@@ -291,8 +322,9 @@ def test_undo_by_agreement():
                 break
         assert host.seam.session.to_save().actions == before
         await settle(host, a, b)
-        assert a.moves == b.moves == []   # each table's moves lose the one taken back
+        assert a.moves == b.moves == []  # each table's moves lose the one taken back
         await host.stop()
+
     run(go())
 
 
@@ -304,12 +336,15 @@ def test_views_travel_unchanged():
     assert back == view
 
 
-@pytest.mark.parametrize(("text", "want"), [
-    ("192.168.1.20", ("192.168.1.20", 47123, None)),
-    ("192.168.1.20:5000", ("192.168.1.20", 5000, None)),
-    ("address: 10.0.0.5:4000 code: k7qm", ("10.0.0.5", 4000, "K7QM")),
-    ("ws://myhost:4000/", ("myhost", 4000, None)),
-])
+@pytest.mark.parametrize(
+    ("text", "want"),
+    [
+        ("192.168.1.20", ("192.168.1.20", 47123, None)),
+        ("192.168.1.20:5000", ("192.168.1.20", 5000, None)),
+        ("address: 10.0.0.5:4000 code: k7qm", ("10.0.0.5", 4000, "K7QM")),
+        ("ws://myhost:4000/", ("myhost", 4000, None)),
+    ],
+)
 def test_addresses(text, want):
     assert parse_address(text) == want
 

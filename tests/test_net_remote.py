@@ -51,13 +51,11 @@ def until(matches, done, timeout=10.0):
 
 def test_a_remote_table_is_asked_as_the_hosts_match_is(tables):
     seam, (p1, p2) = tables
-    until([p1, p2], lambda seen: all(m.players and len(m.players.players) == 2
-                                     for m in (p1, p2)))
+    until([p1, p2], lambda seen: all(m.players and len(m.players.players) == 2 for m in (p1, p2)))
     assert p1.seats == ["human", "remote"] and p2.seats == ["host", "human"]
-    assert p1.humans() == [0] and p2.moves() == []   # not P2's decision
+    assert p1.humans() == [0] and p2.moves() == []  # not P2's decision
     local = seam.match
-    assert [(m.text, m.gesture) for m in p1.moves()] == \
-        [(m.text, m.gesture) for m in local.moves()]
+    assert [(m.text, m.gesture) for m in p1.moves()] == [(m.text, m.gesture) for m in local.moves()]
     for n, (text, table) in enumerate((("draw", p1), ("pass", p1), ("draw", p2)), 1):
         table.send(text)
         until([p1, p2], lambda seen, n=n: all(len(m.history) >= n for m in (p1, p2)))
@@ -70,10 +68,9 @@ def test_a_remote_table_is_asked_as_the_hosts_match_is(tables):
             assert table.said(mine, seat) == local.said(theirs, seat)
             assert mine.text == (theirs.text if theirs.seat == seat else "")
         assert table.summary(seat) == local.summary(seat)
-        assert log.lines(table, seat) == log.lines(local, seat)   # the log, line by line
-    assert [(m.text, m.gesture) for m in p2.moves()] == \
-        [(m.text, m.gesture) for m in local.moves()]
-    assert p2.hint(1) in p2.moves() and p1.hint(0) is None   # for one's own decision
+        assert log.lines(table, seat) == log.lines(local, seat)  # the log, line by line
+    assert [(m.text, m.gesture) for m in p2.moves()] == [(m.text, m.gesture) for m in local.moves()]
+    assert p2.hint(1) in p2.moves() and p1.hint(0) is None  # for one's own decision
     # a drop the rules refuse: the host's words, with the rule, as at one screen
     why = p2.refusal(1, ("7C",), "hand:1", "shrine:0", None)
     assert why == local.refusal(1, ("7C",), "hand:1", "shrine:0", None)
@@ -82,13 +79,15 @@ def test_a_remote_table_is_asked_as_the_hosts_match_is(tables):
     # it names elsewhere, gets the plain sentence (the rules' words could say more)
     theirs = next(c for c in seam.session.game.all_cards(seam.session.state)["hand:0"])
     for held, source in (((theirs,), "hand:0"), (("7C", "7C"), "hand:1"), (("7C",), "deck")):
-        assert p2.refusal(1, held, source, "shrine:0", None) == \
-            f"No legal move takes {' '.join(held)} there."
+        assert (
+            p2.refusal(1, held, source, "shrine:0", None)
+            == f"No legal move takes {' '.join(held)} there."
+        )
 
 
 def test_a_move_the_host_refuses_is_said_with_its_reason(tables):
     _, (p1, p2) = tables
-    p2.send("draw")   # not P2's decision
+    p2.send("draw")  # not P2's decision
     seen = until([p2], lambda seen: any(c.kind == "say" for c in seen[0]))
     said = next(c for c in seen[0] if c.kind == "say")
     assert said.error and "p1's decision" in said.text
@@ -111,8 +110,7 @@ def test_an_undo_asked_and_agreed_takes_the_move_back_at_every_table(tables):
 
 def test_a_spectator_sees_the_public_view_and_moves_nothing(tables):
     seam, (p1, _) = tables
-    remote = Remote("127.0.0.1", int(p1.remote.uri.rsplit(":", 1)[1]), p1.remote.code,
-                    watch=True)
+    remote = Remote("127.0.0.1", int(p1.remote.uri.rsplit(":", 1)[1]), p1.remote.code, watch=True)
     p1.link.run(remote.join()).result(10)
     watcher = RemoteMatch(remote, p1.link)
     try:
@@ -127,7 +125,7 @@ def test_a_spectator_sees_the_public_view_and_moves_nothing(tables):
 
 def test_a_table_whose_connection_drops_takes_its_seat_back(tables):
     seam, (p1, p2) = tables
-    p2.link.run(p2.remote.ws.close()).result(5)   # the network drops it
+    p2.link.run(p2.remote.ws.close()).result(5)  # the network drops it
     seen = until([p2], lambda seen: any(c.text == "Back at the table." for c in seen[0]))
     assert [c.text for c in seen[0] if c.kind == "say"][0].startswith("Lost the host")
     assert p2.seat == 1
@@ -146,14 +144,14 @@ def test_a_table_that_joins_again_shows_the_log_of_the_moves_before(tables):
         until([p1, p2], lambda seen, n=n: all(len(m.history) >= n for m in (p1, p2)))
     local = seam.match
     port = int(p2.remote.uri.rsplit(":", 1)[1])
-    p2.close()   # the window goes
-    again = Remote("127.0.0.1", port, p2.remote.code, "Ann")   # the token Ann kept
+    p2.close()  # the window goes
+    again = Remote("127.0.0.1", port, p2.remote.code, "Ann")  # the token Ann kept
     p2.link.run(again.join()).result(10)
     fresh = RemoteMatch(again, p2.link)
     try:
         assert fresh.seat == 1 and len(fresh.history) == len(local.history) == 3
         assert log.lines(fresh, 1) == log.lines(local, 1)
         assert fresh.summary(1) == local.summary(1)
-        assert [a.text for a in fresh.history] == ["", "", "draw"]   # p1's texts not sent
+        assert [a.text for a in fresh.history] == ["", "", "draw"]  # p1's texts not sent
     finally:
         fresh.close()

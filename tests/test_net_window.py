@@ -22,6 +22,7 @@ def test_the_hosts_window_plays_a_remote_bot(app, game):
     from shrinetable.net.client import Remote, play_bot
     from shrinetable.net.seam import Seam
     from shrinetable.table.remote_scene import open_hosted
+
     seam = Seam.new(game, 5, {}, ["human", "remote"])
     scene = open_hosted(app, seam, "127.0.0.1", 0, say=lambda s: None)
     try:
@@ -41,8 +42,9 @@ def test_the_hosts_window_plays_a_remote_bot(app, game):
         # the window caught up (the host waits for its move, or the game is over):
         # its log and its view are the host's
         end = time.monotonic() + 10
-        while not (scene.moves or scene.match.outcome()) \
-                or len(scene.match.history) < len(seam.match.history):
+        while not (scene.moves or scene.match.outcome()) or len(scene.match.history) < len(
+            seam.match.history
+        ):
             assert time.monotonic() < end
             scene.update(time.monotonic())
             time.sleep(0.002)

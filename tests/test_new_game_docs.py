@@ -17,10 +17,29 @@ from shrinetable.engine import GameBase, registry
 
 ROOT = Path(__file__).parent.parent
 GUIDE = (ROOT / "docs" / "new-game.md").read_text(encoding="utf-8")
-REQUIRED = ("deal", "decision", "legal_actions", "apply", "view", "zones", "all_cards",
-            "turn_number")
-EVERY_GAME = ("cards", "state", "actions", "rules", "explain", "ai", "setup", "present",
-              "testing", "game", "__init__")
+REQUIRED = (
+    "deal",
+    "decision",
+    "legal_actions",
+    "apply",
+    "view",
+    "zones",
+    "all_cards",
+    "turn_number",
+)
+EVERY_GAME = (
+    "cards",
+    "state",
+    "actions",
+    "rules",
+    "explain",
+    "ai",
+    "setup",
+    "present",
+    "testing",
+    "game",
+    "__init__",
+)
 CARD_DATA_GAMES = ("schema", "decks")
 
 
@@ -55,7 +74,7 @@ def test_a_built_in_game_is_one_line_in_the_registry(name):
 def test_the_example_provides_what_the_guide_says_a_game_must():
     kind = type(EXAMPLE)
     assert [m for m in REQUIRED if getattr(kind, m) is getattr(GameBase, m)] == []
-    assert EXAMPLE.parse_action("bid A3") == EXAMPLE.parse("bid A3")   # through `parse`
+    assert EXAMPLE.parse_action("bid A3") == EXAMPLE.parse("bid A3")  # through `parse`
     assert EXAMPLE.name and EXAMPLE.title and EXAMPLE.testing is not None
     assert Path(EXAMPLE.layout_file).is_file() and EXAMPLE.position is not None
     for path in re.findall(r"`(tests/plugin_game/[\w./]+)`", GUIDE):

@@ -16,8 +16,11 @@ from shrinetable.table.bench import showcase
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 
-CASES = [(name, n) for name in registry.names()
-         for n in range(registry.get(name).min_seats, registry.get(name).max_seats + 1)]
+CASES = [
+    (name, n)
+    for name in registry.names()
+    for n in range(registry.get(name).min_seats, registry.get(name).max_seats + 1)
+]
 
 
 def hidden(board, owner: str, box: pygame.Rect) -> bool:
@@ -34,10 +37,18 @@ def on_faces(board) -> list[tuple]:
     """A zone's words (its label, chips, badge) lying on a framed face drawn
     whole in that zone (a pile's count over its top card's text, a label
     under a hand's first card); a card's own chips lie on it by design."""
-    faces = [p for p in board.placed if p.name and not p.strip
-             and board.art.face(p.name).style == "framed"]
-    return [(owner, box, p.name, p.rect) for owner, box in board.boxes if "#" not in owner
-            for p in faces if box.colliderect(p.rect)]
+    faces = [
+        p
+        for p in board.placed
+        if p.name and not p.strip and board.art.face(p.name).style == "framed"
+    ]
+    return [
+        (owner, box, p.name, p.rect)
+        for owner, box in board.boxes
+        if "#" not in owner
+        for p in faces
+        if box.colliderect(p.rect)
+    ]
 
 
 def covered_labels(board) -> list[tuple]:
@@ -53,11 +64,10 @@ def covered_labels(board) -> list[tuple]:
 
 
 def overlaps(board) -> list[tuple]:
-    shown = [(o, b) for o, b in board.boxes if b.w > 0 and b.h > 0
-             and not hidden(board, o, b)]
+    shown = [(o, b) for o, b in board.boxes if b.w > 0 and b.h > 0 and not hidden(board, o, b)]
     out = []
     for i, (a, ra) in enumerate(shown):
-        for b, rb in shown[i + 1:]:
+        for b, rb in shown[i + 1 :]:
             if ra.colliderect(rb):
                 out.append((a, ra, b, rb))
     return out
@@ -66,6 +76,7 @@ def overlaps(board) -> list[tuple]:
 @pytest.fixture(scope="module")
 def app():
     from shrinetable.table.app import App
+
     a = App((1280, 720))
     yield a
     pygame.quit()

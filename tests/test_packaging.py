@@ -28,13 +28,13 @@ UNUSED = ("_hashlib.",)
 
 def _env() -> dict[str, str]:
     """Offscreen and silent, set for the child only (never leak it into this process)."""
-    return dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy",
-                PYTHONUNBUFFERED="1")
+    return dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", PYTHONUNBUFFERED="1")
 
 
 def _smoke(cmd: list[str]) -> subprocess.CompletedProcess:
-    return subprocess.run(cmd + ["--smoke"], capture_output=True, text=True, env=_env(),
-                          timeout=120)
+    return subprocess.run(
+        cmd + ["--smoke"], capture_output=True, text=True, env=_env(), timeout=120
+    )
 
 
 def test_smoke_passes_from_source():
@@ -56,8 +56,9 @@ def test_smoke_names_a_broken_layout_and_exits_1(tmp_path, monkeypatch, capsys):
     monkeypatch.setenv("SHRINETABLE_DATA_DIR", str(tmp_path))
     assert smoke.run(None) == 1
     out = capsys.readouterr().out.splitlines()
-    assert any(line.startswith(f"FAIL layout shrine: {broken}") and "canvas" in line
-               for line in out), out
+    assert any(
+        line.startswith(f"FAIL layout shrine: {broken}") and "canvas" in line for line in out
+    ), out
     # the bundled shrine.toml is now read by no game, and the table draws no Shrine
     # frame from the broken file: each is named; Shrines stays whole
     failed = out[-1].removeprefix("smoke FAILED: ").split(", ")
@@ -72,9 +73,22 @@ def test_built_app_passes_the_smoke_and_stays_small(tmp_path):
     if importlib.util.find_spec("PyInstaller") is None:
         pytest.skip("PyInstaller is not installed (pip install -e '.[build]')")
     build = subprocess.run(
-        [sys.executable, "-m", "PyInstaller", str(ROOT / "build.spec"), "--noconfirm",
-         "--distpath", str(tmp_path / "dist"), "--workpath", str(tmp_path / "build")],
-        cwd=ROOT, capture_output=True, text=True, timeout=900)
+        [
+            sys.executable,
+            "-m",
+            "PyInstaller",
+            str(ROOT / "build.spec"),
+            "--noconfirm",
+            "--distpath",
+            str(tmp_path / "dist"),
+            "--workpath",
+            str(tmp_path / "build"),
+        ],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=900,
+    )
     assert build.returncode == 0, build.stderr[-4000:]
     bundle = tmp_path / "dist" / "shrinetable"
 

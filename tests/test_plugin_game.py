@@ -26,8 +26,12 @@ def test_no_file_of_the_program_names_the_test_game():
     """The game is found only through the registry: no module, layout or asset of
     the program mentions it."""
     root = Path(__file__).parent.parent
-    files = [p for d in ("shrinetable", "layouts", "assets") for p in (root / d).rglob("*")
-             if p.is_file() and p.suffix in (".py", ".toml", ".md", ".json", ".txt")]
+    files = [
+        p
+        for d in ("shrinetable", "layouts", "assets")
+        for p in (root / d).rglob("*")
+        if p.is_file() and p.suffix in (".py", ".toml", ".md", ".json", ".txt")
+    ]
     assert files
     for path in files:
         text = path.read_text(encoding="utf-8", errors="replace").lower()
@@ -53,6 +57,7 @@ def test_options_are_declared_and_checked():
 
 # --------------------------------------------------------------------------- rules
 
+
 def play(state, *texts):
     events = []
     for text in texts:
@@ -69,10 +74,10 @@ def test_highest_unmatched_bid_takes_the_prize_and_one_public_event_reveals_all(
     assert reveal.visible_to is None
     assert reveal.cards == ("A5", "B5", "C3", "D0", "E1")
     assert "p4 pass" in reveal.text
-    assert GAME.all_cards(s)["won:2"] == [prize]        # the 5s cancel: p3's 3 wins
-    assert "D0" in GAME.all_cards(s)["hand:3"]           # the pass card comes back
+    assert GAME.all_cards(s)["won:2"] == [prize]  # the 5s cancel: p3's 3 wins
+    assert "D0" in GAME.all_cards(s)["hand:3"]  # the pass card comes back
     assert {"A5", "B5", "C3", "E1"} <= set(GAME.all_cards(s)["discard"])
-    assert GAME.decision(s).seat == 1                    # p2 leads round 2
+    assert GAME.decision(s).seat == 1  # p2 leads round 2
 
 
 def test_every_commitment_is_hidden_from_the_others_until_the_reveal():
@@ -98,6 +103,7 @@ def test_the_computer_sees_no_other_bid():
     peeking = GAME.ai(s, random.Random(rng_seed))
     assert peeking.text == "bid B2"
     from shrinetable.players import player
+
     assert player(GAME, "ai")(s, random.Random(rng_seed)) == blind
     assert player("sealed", "ai")(s, random.Random(rng_seed)) == blind
 
@@ -113,6 +119,7 @@ def test_the_game_ends_with_the_most_points_shared_on_a_tie():
 
 # --------------------------------------------------------------------------- adapter
 
+
 def test_a_bid_is_a_drag_onto_the_bids_and_a_pass_is_a_button():
     s = GAME.new_game(6, None, 5)
     moves = gestures.moves(GAME, s)
@@ -123,10 +130,10 @@ def test_a_bid_is_a_drag_onto_the_bids_and_a_pass_is_a_button():
     assert gestures.at(held, "discard", None) == []
     assert [m.text for m in gestures.buttons(moves)] == ["pass"]
     assert gestures.how(held[0]) == "drag"
-    assert ("hand:0", "A0") not in gestures.playable(moves)   # the pass card is no drag
+    assert ("hand:0", "A0") not in gestures.playable(moves)  # the pass card is no drag
     assert GAME.present.describe("pass") == "Bid nothing"
     assert GAME.present.describe("bid A3") == "Bid A3"
-    assert Presentation().describe("bid A3").lower() == "bid a3"   # the default: notation
+    assert Presentation().describe("bid A3").lower() == "bid a3"  # the default: notation
 
 
 def test_a_refused_drop_gives_the_games_own_reason():
@@ -135,11 +142,14 @@ def test_a_refused_drop_gives_the_games_own_reason():
     s = GAME.new_game(6, None, 5)
     why = refusal.explain(GAME, s, 0, ("A0",), "hand:0", "bids", None)
     assert "press Bid nothing to pass" in why and "(rule: S1)" in why
-    assert refusal.explain(GAME, s, 0, ("A3",), "hand:0", "discard", None) == \
-        "No legal move takes A3 there."
+    assert (
+        refusal.explain(GAME, s, 0, ("A3",), "hand:0", "discard", None)
+        == "No legal move takes A3 there."
+    )
 
 
 # --------------------------------------------------------------------------- session
+
 
 def test_session_saves_replays_and_undoes_one_human_against_four_computers(tmp_path):
     """p1 is the only human: the computers bid after it; undo takes back p1's bid
@@ -203,11 +213,13 @@ def test_scenario_positions_are_checked_by_the_games_own_keys(tmp_path):
     good = (HERE / "scenarios" / "five_seats_reveal.toml").read_text()
     loaded = load(HERE / "scenarios" / "five_seats_reveal.toml")
     assert loaded.game is GAME and GAME.decision(loaded.state).seat == 4
-    for old, new, key in (('round = 2', 'stage = "turn"', "stage"),
-                          ('round = 2', 'round = 9', "round"),
-                          ('turn = "p5"', 'turn = "p2"', "turn"),
-                          ('bids = ["B4", "C4", "D0"]', 'bids = ["B4", "F4"]', "zones.bids.1"),
-                          ('seats = 5', 'seats = 7', "seats")):
+    for old, new, key in (
+        ("round = 2", 'stage = "turn"', "stage"),
+        ("round = 2", "round = 9", "round"),
+        ('turn = "p5"', 'turn = "p2"', "turn"),
+        ('bids = ["B4", "C4", "D0"]', 'bids = ["B4", "F4"]', "zones.bids.1"),
+        ("seats = 5", "seats = 7", "seats"),
+    ):
         path = tmp_path / f"{key}.toml"
         path.write_text(good.replace(old, new, 1))
         with pytest.raises(FormatError) as e:
@@ -226,7 +238,7 @@ def test_demo_replays_through_the_engine():
     replay = replay_file(DEMO)
     assert replay.name == "sealed/sealed_bids" and len(replay.frames) == 6
     assert replay.frames[4].refusal is not None
-    for frame in replay.frames[:5]:    # p1's chair: the others' bids lie face down
+    for frame in replay.frames[:5]:  # p1's chair: the others' bids lie face down
         assert set(frame.after.zones["bids"].cards) <= {"A3", None}
     assert replay.frames[5].after.zones["won:0"].cards == ("G4",)
     assert any(e.kind == "reveal" for e in replay.frames[5].events)
@@ -247,6 +259,7 @@ def test_a_demo_shows_no_other_seats_secret_bid_before_the_reveal():
 
 # --------------------------------------------------------------------------- simulate
 
+
 def test_simulate_five_seats_in_process():
     from shrinetable.commands.simulate import simulate
 
@@ -261,17 +274,33 @@ def test_simulate_five_seats_in_process():
 def test_simulate_command_takes_the_games_options(capsys):
     from shrinetable.cli import main
 
-    assert main(["simulate", "sealed", "--games", "5", "--players", "5",
-                 "--option", "rounds=5", "--json"]) == 0
+    assert (
+        main(
+            [
+                "simulate",
+                "sealed",
+                "--games",
+                "5",
+                "--players",
+                "5",
+                "--option",
+                "rounds=5",
+                "--json",
+            ]
+        )
+        == 0
+    )
     assert '"median_turns": 5' in capsys.readouterr().out
     assert main(["simulate", "sealed", "--players", "7"]) == 2
 
 
 # --------------------------------------------------------------------------- table
 
+
 def _settle(app, scene, limit: int = 200) -> None:
     """Step the table until a person must act (computers move at once: no delay)."""
     import time
+
     for _ in range(limit):
         d = scene.session.decision()
         if d is None or (scene.session.seats[d.seat] == "human" and scene.ai_due is None):
@@ -284,12 +313,14 @@ def _settle(app, scene, limit: int = 200) -> None:
 def _bid_cards(text: str) -> set[str]:
     """Bid and pass cards (`A3`, `D0`) named in `text`."""
     import re
+
     return set(re.findall(r"\b[A-F][0-5]\b", text))
 
 
 @pytest.mark.usefixtures("dummy_video")
-def test_table_five_seats_drag_button_handover_and_no_secret_before_the_reveal(app, capsys,
-                                                                              tmp_path):
+def test_table_five_seats_drag_button_handover_and_no_secret_before_the_reveal(
+    app, capsys, tmp_path
+):
     """Five seats, p1 and p2 people, three computers. p1 drags a bid onto the bids
     (only the bids light up), the table hands over to p2, who sees p1's bid face
     down and presses Bid nothing; the computers bid; one reveal. Until then no log
@@ -306,14 +337,12 @@ def test_table_five_seats_drag_button_handover_and_no_secret_before_the_reveal(a
     assert scene.viewer == 0 and scene.session.decision().seat == 0
 
     def at(zone, name):
-        return next(p.rect.center for p in scene.board.placed
-                    if p.zone == zone and p.name == name)
+        return next(p.rect.center for p in scene.board.placed if p.zone == zone and p.name == name)
 
     # p1 drags A3 onto the bids: exactly the bids light up
     a = at("hand:0", "A3")
     app.step([ev(pygame.MOUSEBUTTONDOWN, pos=a, button=1)], 0.01)
-    app.step([ev(pygame.MOUSEMOTION, pos=(a[0], a[1] - 60), rel=(0, -60),
-                 buttons=(1, 0, 0))], 0.01)
+    app.step([ev(pygame.MOUSEMOTION, pos=(a[0], a[1] - 60), rel=(0, -60), buttons=(1, 0, 0))], 0.01)
     assert scene.drag is not None and scene.drag.held == ("A3",)
     assert scene.marks.targets == {("bids", None)}
     target = scene.board.zones["bids"].center
@@ -327,12 +356,12 @@ def test_table_five_seats_drag_button_handover_and_no_secret_before_the_reveal(a
     app.step([ev(pygame.KEYDOWN, key=pygame.K_RETURN, unicode="\r", mod=0, scancode=0)], 0.01)
     assert scene.viewer == 1 and scene.overlay is None
     bids = [p for p in scene.board.placed if p.zone == "bids"]
-    assert len(bids) == 1 and bids[0].name is None          # p1's bid, face down
+    assert len(bids) == 1 and bids[0].name is None  # p1's bid, face down
     assert all(p.name is None for p in scene.board.placed if p.zone == "hand:0")
     pygame.image.save(app.screen, str(tmp_path / "sealed_five_seats.png"))
 
     # p2 presses the button the game's presentation names
-    (button, action), = [(b, a) for b, a in scene.ui.actions.items() if a.text == "pass"]
+    ((button, action),) = [(b, a) for b, a in scene.ui.actions.items() if a.text == "pass"]
     assert button.text == "Bid nothing"
     assert not any(a.text.startswith("bid") for a in scene.ui.actions.values())
     app.step([ev(pygame_gui.UI_BUTTON_PRESSED, ui_element=button)], 0.01)
@@ -344,12 +373,12 @@ def test_table_five_seats_drag_button_handover_and_no_secret_before_the_reveal(a
     assert all(a.secret for a in session.history)
     log = scene.log_html
     reveal = next(i for i, line in enumerate(log) if "P1 3" in line and "P2 pass" in line)
-    assert reveal == 4                                  # the reveal, for everyone, then its results
-    for line in log[:reveal]:                           # commitments say only that they were made
+    assert reveal == 4  # the reveal, for everyone, then its results
+    for line in log[:reveal]:  # commitments say only that they were made
         assert not _bid_cards(line) and "commits a secret choice" in line, line
     trace = [line for line in capsys.readouterr().out.splitlines() if line.startswith("action")]
     assert trace == [f"action p{q} secret" for q in range(1, 6)]
-    assert scene.session.decision().seat == 1 and scene.viewer == 1   # p2 leads round 2
+    assert scene.session.decision().seat == 1 and scene.viewer == 1  # p2 leads round 2
     assert [p.name for p in scene.board.placed if p.zone == "bids"] == []
 
 
@@ -364,7 +393,7 @@ def test_table_with_the_default_presentation(app, monkeypatch):
     app.start_game(Session(GAME, 5, {}, ["human", *["computer"] * 4]))
     app.step([], 0.01)
     scene = app.scene
-    (button, _), = [(b, a) for b, a in scene.ui.actions.items() if a.text == "pass"]
+    ((button, _),) = [(b, a) for b, a in scene.ui.actions.items() if a.text == "pass"]
     assert button.text.lower() == "pass"
     app.step([ev(pygame_gui.UI_BUTTON_PRESSED, ui_element=button)], 0.01)
     _settle(app, scene)

@@ -41,18 +41,21 @@ def test_a_video_driver_that_cannot_open_a_window(monkeypatch, capsys):
     refused(capsys, ["play", "shrine"], "cannot open a window")
 
 
-@pytest.mark.parametrize("argv, words", [
-    (["bench", "launch", "--exe", "/nonexistent"], "no program there"),
-    (["demo", "--export-all", "/proc/nope", "--game", "shrine"], "cannot write there"),
-    (["demo", "heal", "--size", "99999x99999", "--export", "x.gif"], "too large"),
-    (["play", "shrine", "--size", "99999x99999"], "too large"),
-    (["demo", "heal", "--export", "/nonexistent/dir/x.gif"], "does not exist"),
-    (["simulate", "shrine", "--players", "0"], "--players 0"),
-    (["simulate", "shrine", "--seats", ""], "unknown seat kind ''"),
-    (["simulate", "shrine", "--max-turns", "0"], "--max-turns 0"),
-    (["simulate", "shrine", "--option", "balance_reshuffle=true"], "unless balance is on"),
-    (["simulate", "shrines", "--players", "3"], "shrines is for 2 players, not 3"),
-])
+@pytest.mark.parametrize(
+    "argv, words",
+    [
+        (["bench", "launch", "--exe", "/nonexistent"], "no program there"),
+        (["demo", "--export-all", "/proc/nope", "--game", "shrine"], "cannot write there"),
+        (["demo", "heal", "--size", "99999x99999", "--export", "x.gif"], "too large"),
+        (["play", "shrine", "--size", "99999x99999"], "too large"),
+        (["demo", "heal", "--export", "/nonexistent/dir/x.gif"], "does not exist"),
+        (["simulate", "shrine", "--players", "0"], "--players 0"),
+        (["simulate", "shrine", "--seats", ""], "unknown seat kind ''"),
+        (["simulate", "shrine", "--max-turns", "0"], "--max-turns 0"),
+        (["simulate", "shrine", "--option", "balance_reshuffle=true"], "unless balance is on"),
+        (["simulate", "shrines", "--players", "3"], "shrines is for 2 players, not 3"),
+    ],
+)
 def test_arguments_refused_with_a_message(argv, words, capsys):
     refused(capsys, argv, words)
 
@@ -66,7 +69,7 @@ def test_load_with_seats_is_refused_not_ignored(tmp_path, capsys):
 def test_deep_nesting_is_refused_before_parsing_in_every_reader(tmp_path, capsys):
     deep = tmp_path / "deep.toml"
     deep.write_text('game = "shrine"\nseats = 2\n' + DEEP)
-    assert main(["check", str(deep)]) == 1   # check: a problem found, like bad TOML
+    assert main(["check", str(deep)]) == 1  # check: a problem found, like bad TOML
     assert main(["scenario", str(deep)]) == 2
     out, err = capsys.readouterr()
     assert f"{deep}:3: (top level): arrays or tables nest more than 32 deep" in out
@@ -82,6 +85,7 @@ def test_a_huge_instance_number_is_refused(tmp_path, capsys):
 
 def test_a_broken_demo_is_listed_as_broken_and_the_others_still(tmp_path, monkeypatch, capsys):
     from shrinetable.demo import catalog
+
     every = catalog.all_demos()
     bad = tmp_path / "zz-deep.toml"
     bad.write_text(DEEP)
@@ -91,4 +95,5 @@ def test_a_broken_demo_is_listed_as_broken_and_the_others_still(tmp_path, monkey
     out = capsys.readouterr().out
     assert f"{game}/zz-deep" in out and "(broken: arrays or tables nest" in out
     assert sum(len(p) for p in every.values()) + 1 == sum(
-        line.startswith("  ") for line in out.splitlines())
+        line.startswith("  ") for line in out.splitlines()
+    )

@@ -22,7 +22,7 @@ def card_games() -> list:
     for name in registry.names():
         try:
             data = registry.get(name).card_data
-        except Exception:   # a game another worker is still writing
+        except Exception:  # a game another worker is still writing
             continue
         if data is not None and card_folder(data).is_dir():
             out.append(data)
@@ -61,7 +61,7 @@ def test_a_designer_card_replaces_the_shipped_one_by_id(data, designer):
     folder.mkdir(parents=True)
     path, cid = first_card(card_folder(data))
     text = path.read_text(encoding="utf-8")
-    first = text[text.index("[[card]]"):].split("[[card]]")[1]
+    first = text[text.index("[[card]]") :].split("[[card]]")[1]
     renamed = first.replace('name = "', 'name = "Designer ', 1)
     (folder / "mine.toml").write_text("[[card]]" + renamed, encoding="utf-8")
     shipped = loader.load_dir(card_folder(data), data.card, data.deck)
@@ -71,7 +71,7 @@ def test_a_designer_card_replaces_the_shipped_one_by_id(data, designer):
     assert loader.notices() == [f"Loaded the cards in {folder}."]
 
 
-FAULTS = {   # what a designer might get wrong (in a card file) -> words of the message
+FAULTS = {  # what a designer might get wrong (in a card file) -> words of the message
     "bad byte": (lambda t: t + b"\n\xff", "cannot read the file"),
     "deep nesting": (lambda t: t + b"\nx = " + b"[" * 500 + b"]" * 500 + b"\n", "nest"),
     "huge number": (lambda t: re.sub(rb"= \d+", b"= 1000000000", t, count=1), "at most 999"),
@@ -81,8 +81,7 @@ FAULTS = {   # what a designer might get wrong (in a card file) -> words of the 
 
 @pytest.mark.parametrize("data", GAMES, ids=lambda d: d.folder)
 @pytest.mark.parametrize("fault", FAULTS)
-def test_a_broken_designer_folder_is_refused_whole_and_the_shipped_set_kept(
-        data, fault, designer):
+def test_a_broken_designer_folder_is_refused_whole_and_the_shipped_set_kept(data, fault, designer):
     folder = own_copy(data, designer / "cards")
     edit, words = FAULTS[fault]
     target = first_card(folder)[0]
@@ -103,8 +102,10 @@ def test_a_deck_naming_a_card_that_does_not_exist_is_refused_with_its_line(data,
         pytest.skip("this game has no decks")
     deck = loader.load_decks(decks, data.deck)[0]
     cid = loader._named_ids(deck)[0]
-    decks.write_text(decks.read_text(encoding="utf-8").replace(f"{cid} = ", "no-such-card = ",
-                                                               1), encoding="utf-8")
+    decks.write_text(
+        decks.read_text(encoding="utf-8").replace(f"{cid} = ", "no-such-card = ", 1),
+        encoding="utf-8",
+    )
     assert main(["check", str(folder)]) == 1
     load_card_data(data)
     [notice] = loader.notices()
@@ -140,12 +141,22 @@ def test_cards_dir_is_used_by_a_command_and_a_broken_one_refused(tmp_path):
     import os
     import subprocess
     import sys
+
     data = next(d for d in GAMES if (card_folder(d) / "decks.toml").exists())
     game = next(n for n in registry.names() if registry.get(n).card_data is data)
     folder = own_copy(data, tmp_path / "mine")
     env = dict(os.environ, SHRINETABLE_DATA_DIR=str(tmp_path / "data"))
-    argv = [sys.executable, "-m", "shrinetable", "simulate", game, "--games", "1",
-            "--cards", str(tmp_path / "mine")]
+    argv = [
+        sys.executable,
+        "-m",
+        "shrinetable",
+        "simulate",
+        game,
+        "--games",
+        "1",
+        "--cards",
+        str(tmp_path / "mine"),
+    ]
     ok = subprocess.run(argv, capture_output=True, text=True, env=env, timeout=120)
     assert ok.returncode == 0 and "Refused" not in ok.stderr
     path = first_card(folder)[0]

@@ -43,17 +43,26 @@ def refused(capsys, argv: list[str], *words: str, code: int = 2) -> str:
     return said
 
 
-def shell(*argv: str, limit_mb: int | None = None, timeout: float = 60,
-          **kw) -> subprocess.CompletedProcess:
+def shell(
+    *argv: str, limit_mb: int | None = None, timeout: float = 60, **kw
+) -> subprocess.CompletedProcess:
     """`shrinetable ARGV` in a process of its own (under an address-space limit)."""
     code = "import sys; from shrinetable.cli import main; sys.exit(main(sys.argv[1:]))"
     if limit_mb:
-        code = (f"import resource; resource.setrlimit(resource.RLIMIT_AS, ({limit_mb << 20},"
-                f" {limit_mb << 20})); " + code)
+        code = (
+            f"import resource; resource.setrlimit(resource.RLIMIT_AS, ({limit_mb << 20},"
+            f" {limit_mb << 20})); " + code
+        )
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     kw.setdefault("stdout", subprocess.PIPE)
-    return subprocess.run([sys.executable, "-c", code, *argv], stderr=subprocess.PIPE,
-                          text=True, timeout=timeout, env=env, **kw)
+    return subprocess.run(
+        [sys.executable, "-c", code, *argv],
+        stderr=subprocess.PIPE,
+        text=True,
+        timeout=timeout,
+        env=env,
+        **kw,
+    )
 
 
 # 1 -------------------------------------------------------------------------------
@@ -71,6 +80,7 @@ def test_1_a_toml_integer_of_thousands_of_digits_is_a_message(tmp_path, capsys):
 
 def test_1_huge_integers_in_a_designer_card_folder_leave_the_shipped_set(tmp_path):
     from shrinetable.formats import cards
+
     data = registry.get("sorcerer").card_data
     folder = tmp_path / "data" / "cards" / Path(data.folder).name
     folder.mkdir(parents=True)
@@ -94,7 +104,7 @@ def test_2_finding_a_line_takes_time_linear_in_the_whitespace():
     """A `[` and a long run of spaces took cubic time (1,600 spaces: 15 s)."""
     short, long = ("[" + " " * 150 + "\n") * 40, ("[" + " " * 1200 + "\n") * 40
     ratio = _slowest(long) / _slowest(short)
-    assert ratio < 8 * 4, ratio   # linear: about 8; quadratic 64, cubic 512
+    assert ratio < 8 * 4, ratio  # linear: about 8; quadratic 64, cubic 512
 
 
 def test_2_the_lines_found_are_still_right():
@@ -109,6 +119,7 @@ def test_2_the_lines_found_are_still_right():
 def test_3_strips_in_a_zone_too_low_for_one_line_do_not_divide_by_zero():
     from shrinetable.formats.layout import Place
     from shrinetable.table.geometry import Scaler, strip_rects
+
     place = Place(rect=(0, 0, 100, 10), arrange="row")
     rects = strip_rects(place, pygame.Rect(0, 0, 400, 3), 1, Scaler((1280, 720), (320, 240)))
     assert len(rects) == 1 and rects[0].w > 0
@@ -133,10 +144,10 @@ def test_4_a_symlink_loop_as_a_path_is_a_message(loop, capsys):
 
 # 5 -------------------------------------------------------------------------------
 def test_5_a_deck_option_longer_than_a_file_name_is_a_message(capsys):
-    refused(capsys, ["simulate", "sorcerer", "--option", "deck_p1=" + "x" * 300],
-            "no deck called")
-    save = SaveFile(game="sorcerer", seed=1, options={"deck_p1": "y" * 300},
-                    seats=["human", "computer"])
+    refused(capsys, ["simulate", "sorcerer", "--option", "deck_p1=" + "x" * 300], "no deck called")
+    save = SaveFile(
+        game="sorcerer", seed=1, options={"deck_p1": "y" * 300}, seats=["human", "computer"]
+    )
     with pytest.raises(SaveError, match="no deck called"):
         Session.from_save(save)
 
@@ -189,7 +200,8 @@ def shrine(moves: int = 3, seed: int = 11) -> Session:
 
 @pytest.mark.parametrize("spoil", ["folder in its place", "autosaves folder a file"])
 def test_13_an_autosave_that_cannot_be_written_moves_to_the_fallback_and_says_so(
-        spoil, tmp_path, monkeypatch):
+    spoil, tmp_path, monkeypatch
+):
     monkeypatch.setattr(storage, "fallback_dir", lambda: tmp_path / "spare")
     s = shrine()
     assert storage.autosave(s) == ""
@@ -206,7 +218,7 @@ def test_13_an_autosave_that_cannot_be_written_moves_to_the_fallback_and_says_so
     said = storage.autosave(s)
     moved = storage.autosave_path(s)
     assert moved.parent == tmp_path / "spare" / "autosaves" and str(moved) in said
-    for _ in range(3):   # the moves after it are kept too
+    for _ in range(3):  # the moves after it are kept too
         s.play(s.computer_action())
         assert storage.autosave(s) == ""
     assert storage.read_save(moved).actions == [a.text for a in s.history]
@@ -227,10 +239,10 @@ def test_26_the_journal_appends_a_line_per_move_and_keeps_undos(tmp_path):
     s.play(s.computer_action())
     storage.autosave(s)
     assert storage.read_save(path).actions == [a.text for a in s.history]
-    with open(path, "ab") as f:   # a crash mid-line: the torn line is left out
+    with open(path, "ab") as f:  # a crash mid-line: the torn line is left out
         f.write(b'"draw')
     assert storage.read_save(path).actions == [a.text for a in s.history]
-    back = storage.load(path)   # compacted: written afresh, one line a move
+    back = storage.load(path)  # compacted: written afresh, one line a move
     fresh = storage.autosave_path(back)
     assert fresh.read_bytes().count(b"\n") == 1 + len(s.history) and not path.exists()
 
@@ -271,24 +283,28 @@ def test_26_an_autosave_at_move_4000_costs_what_it_did_at_move_100(monkeypatch):
     whatever the game's length, is left out: on a fast disk it hid that
     rewriting the whole save grew."""
     monkeypatch.setattr(os, "fsync", lambda fd: None)
-    early, late = (Session(registry.get("sorcerer"), seed, {}, ["human", "human"])
-                   for seed in (5, 6))
+    early, late = (
+        Session(registry.get("sorcerer"), seed, {}, ["human", "human"]) for seed in (5, 6)
+    )
     for s, moves in ((early, 100), (late, 4000)):
         for _ in range(moves):
             s.play(s.game.parse_action("pass"))
         storage.autosave(s)
     (early_s, early_bytes), (late_s, late_bytes) = _per_move([early, late], 100)
     assert late_bytes == early_bytes == len(b'"pass"\n')
-    assert late_s < 1.5 * early_s, (early_s, late_s)   # rewriting the whole save: 2.3
+    assert late_s < 1.5 * early_s, (early_s, late_s)  # rewriting the whole save: 2.3
 
 
 # 11 ------------------------------------------------------------------------------
 def deck_file(tmp_path: Path) -> Path:
     from shrinetable.games.sorcerer.cards import catalog
+
     deck = catalog()[1][-1]
     path = tmp_path / "mine.toml"
-    path.write_text('game = "sorcerer"\nname = "Mine"\n[cards]\n'
-                    + "".join(f'"{cid}" = {n}\n' for cid, n in deck.cards.items()))
+    path.write_text(
+        'game = "sorcerer"\nname = "Mine"\n[cards]\n'
+        + "".join(f'"{cid}" = {n}\n' for cid, n in deck.cards.items())
+    )
     return path
 
 
@@ -305,11 +321,18 @@ def test_11_a_save_continues_after_its_deck_file_is_deleted(tmp_path):
 
 def test_11_an_old_save_naming_a_file_loads_while_the_file_is_there(tmp_path):
     path = deck_file(tmp_path)
-    old = {"format": "shrinetable-save", "version": 1, "game": "sorcerer", "seed": 4,
-           "options": {"deck_p1": str(path)}, "seats": ["human", "computer"], "actions": []}
+    old = {
+        "format": "shrinetable-save",
+        "version": 1,
+        "game": "sorcerer",
+        "seed": 4,
+        "options": {"deck_p1": str(path)},
+        "seats": ["human", "computer"],
+        "actions": [],
+    }
     (tmp_path / "old.json").write_text(json.dumps(old))
     back = storage.load(tmp_path / "old.json")
-    assert back.options["deck_p1"].startswith("deck:")   # kept in the save from now on
+    assert back.options["deck_p1"].startswith("deck:")  # kept in the save from now on
     path.unlink()
     with pytest.raises(SaveError, match="mine.toml"):
         storage.load(tmp_path / "old.json")
@@ -317,9 +340,15 @@ def test_11_an_old_save_naming_a_file_loads_while_the_file_is_there(tmp_path):
 
 def test_11_12_a_new_save_may_not_name_a_file(tmp_path):
     path = deck_file(tmp_path)
-    planted = {"format": "shrinetable-save", "version": 2, "game": "sorcerer", "seed": 4,
-               "options": {"deck_p1": str(path)}, "seats": ["human", "computer"],
-               "actions": []}
+    planted = {
+        "format": "shrinetable-save",
+        "version": 2,
+        "game": "sorcerer",
+        "seed": 4,
+        "options": {"deck_p1": str(path)},
+        "seats": ["human", "computer"],
+        "actions": [],
+    }
     (tmp_path / "planted.json").write_text(json.dumps(planted))
     with pytest.raises(SaveError, match="names a file"):
         storage.load(tmp_path / "planted.json")
@@ -329,6 +358,7 @@ def test_11_12_a_new_save_may_not_name_a_file(tmp_path):
 @pytest.fixture
 def temp_root(tmp_path, monkeypatch):
     import tempfile
+
     monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
     storage.fallback_dir.cache_clear()
     yield tmp_path
@@ -385,6 +415,7 @@ def test_10_a_fifo_where_a_file_is_read_is_a_message(fifo, capsys, tmp_path):
 
 def test_10_a_fifo_in_a_designer_card_folder_is_refused_and_the_game_goes_on(tmp_path):
     from shrinetable.formats import cards
+
     data = registry.get("sorcerer").card_data
     folder = tmp_path / "data" / "cards" / Path(data.folder).name
     folder.mkdir(parents=True)
@@ -400,20 +431,27 @@ def test_8_an_export_at_the_largest_size_stays_under_1_gb(tmp_path):
     at a time, compressed, and the GIF written as it is read back. The peak is
     the process's own `VmHWM`: getrusage's maxrss keeps the forking pytest
     worker's, which a long suite grows past 1 GB."""
-    code = ("import resource, sys; from shrinetable.cli import main; "
-            "resource.setrlimit(resource.RLIMIT_AS, (3 << 30, 3 << 30)); "
-            "code = main(sys.argv[1:]); "
-            "hwm = [x for x in open('/proc/self/status') if x.startswith('VmHWM:')]; "
-            "print('peak', hwm[0].split()[1] if hwm else "
-            "resource.getrusage(resource.RUSAGE_SELF).ru_maxrss); sys.exit(code)")
+    code = (
+        "import resource, sys; from shrinetable.cli import main; "
+        "resource.setrlimit(resource.RLIMIT_AS, (3 << 30, 3 << 30)); "
+        "code = main(sys.argv[1:]); "
+        "hwm = [x for x in open('/proc/self/status') if x.startswith('VmHWM:')]; "
+        "print('peak', hwm[0].split()[1] if hwm else "
+        "resource.getrusage(resource.RUSAGE_SELF).ru_maxrss); sys.exit(code)"
+    )
     gif = tmp_path / "big.gif"
-    done = subprocess.run([sys.executable, "-c", code, "demo", "heal", "--export", str(gif),
-                           "--size", "7680x4320"], capture_output=True, text=True, timeout=900,
-                          env={**os.environ, "PYTHONPATH": str(ROOT)})
+    done = subprocess.run(
+        [sys.executable, "-c", code, "demo", "heal", "--export", str(gif), "--size", "7680x4320"],
+        capture_output=True,
+        text=True,
+        timeout=900,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+    )
     assert done.returncode == 0, done.stderr
     peak_kb = int(done.stdout.split("peak")[-1])
     assert peak_kb < 1 << 20, peak_kb
     from PIL import Image
+
     assert Image.open(gif).size == (7680, 4320) and Image.open(gif).n_frames > 10
 
 
@@ -421,6 +459,7 @@ def test_8_a_streamed_gif_shows_what_the_pictures_show(tmp_path):
     from PIL import Image, ImageChops, ImageSequence
 
     from shrinetable.demo import export
+
     boxes = [((200, 30, 30), 0), ((200, 30, 30), 0), ((30, 200, 30), 1), ((30, 30, 200), 2)]
     pictures = []
     for colour, at in boxes:
@@ -428,18 +467,22 @@ def test_8_a_streamed_gif_shows_what_the_pictures_show(tmp_path):
         im.paste(colour, (8 * at, 8, 8 * at + 16, 24))
         pictures.append((im, 300))
     assert export.write_gif(iter(pictures), tmp_path / "x.gif") == 4
-    got = [(f.convert("RGB").copy(), f.info["duration"])
-           for f in ImageSequence.Iterator(Image.open(tmp_path / "x.gif"))]
-    assert [d for _, d in got] == [600, 300, 300]   # the same picture twice: one, longer
+    got = [
+        (f.convert("RGB").copy(), f.info["duration"])
+        for f in ImageSequence.Iterator(Image.open(tmp_path / "x.gif"))
+    ]
+    assert [d for _, d in got] == [600, 300, 300]  # the same picture twice: one, longer
     for (im, _), (shown, _) in zip(pictures[1:], got, strict=True):
         assert ImageChops.difference(im, shown).getbbox() is None
 
 
 def test_10_a_fifo_in_the_card_and_autosave_folders_the_window_opens_and_says_so(
-        tmp_path, monkeypatch):
+    tmp_path, monkeypatch
+):
     """The window never appeared: the start screen waited on the FIFOs."""
     from shrinetable.formats import cards
     from shrinetable.table.app import App
+
     monkeypatch.setattr(cards, "_notices", [])
     data = tmp_path / "data"
     for folder in (data / "cards" / "sorcerer", data / "autosaves"):
@@ -447,8 +490,9 @@ def test_10_a_fifo_in_the_card_and_autosave_folders_the_window_opens_and_says_so
     os.mkfifo(data / "cards" / "sorcerer" / "mine.toml")
     os.mkfifo(data / "autosaves" / "sorcerer-1.jsonl")
     from shrinetable.games.sorcerer.cards import catalog
+
     catalog.cache_clear()
-    catalog()   # read again from this data folder, as at the program's start
+    catalog()  # read again from this data folder, as at the program's start
     app = App((1280, 720))
     app.show_start()
     app.step([], 0.01)
@@ -461,5 +505,5 @@ def test_1_an_instance_number_of_thousands_of_digits_is_a_message(tmp_path, caps
     src = (ROOT / "tests" / "scenarios" / "shards" / "attack_once.toml").read_text()
     m = re.search(r"#(\d+)", src)
     bad = tmp_path / "s.toml"
-    bad.write_text(src[:m.start(1)] + "9" * 4400 + src[m.end(1):])
+    bad.write_text(src[: m.start(1)] + "9" * 4400 + src[m.end(1) :])
     refused(capsys, ["scenario", str(bad)], "s.toml:5", "is not a card")

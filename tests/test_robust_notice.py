@@ -27,10 +27,10 @@ def pieces(app, text: str, width: int) -> list[str]:
 def test_a_long_file_name_and_folder_break_at_their_joints(app):
     name = "sorcerer-999999-20261123-194010.json"
     folder = "/tmp/st16/ui/with-a-rather-long-folder-name/for-saves/saves"
-    width = app.fonts.font(PX).size(name)[0] - 20   # too narrow for the name whole
+    width = app.fonts.font(PX).size(name)[0] - 20  # too narrow for the name whole
     rows = pieces(app, f"Saved as {name} in {folder}", width)
-    assert "".join(rows).replace(" ", "") == f"Savedas{name}in{folder}"   # every letter
-    assert len(rows) >= 4 and all(r[-1] in " -./" for r in rows[:-1])   # at a joint
+    assert "".join(rows).replace(" ", "") == f"Savedas{name}in{folder}"  # every letter
+    assert len(rows) >= 4 and all(r[-1] in " -./" for r in rows[:-1])  # at a joint
 
 
 def test_a_short_message_is_drawn_as_written(app):

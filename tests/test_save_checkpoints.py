@@ -19,7 +19,7 @@ from shrinetable.engine import registry
 from shrinetable.formats.save import SaveError, SaveFile, read_save, write_journal, write_save
 
 EVERY = checkpoint.EVERY
-GAME = registry.get("sorcerer")   # its passes go on for ever: a game of any length
+GAME = registry.get("sorcerer")  # its passes go on for ever: a game of any length
 
 
 @pytest.fixture(autouse=True)
@@ -29,8 +29,9 @@ def data(monkeypatch, tmp_path):
 
 def passes(moves: int, seats=("human", "human")) -> SaveFile:
     """A save of `moves` passes, its checkpoints made as the game was played."""
-    return Session.from_save(SaveFile(game="sorcerer", seed=3, seats=list(seats),
-                                      actions=["pass"] * moves)).to_save()
+    return Session.from_save(
+        SaveFile(game="sorcerer", seed=3, seats=list(seats), actions=["pass"] * moves)
+    ).to_save()
 
 
 def replayed(save: SaveFile) -> Session:
@@ -38,9 +39,11 @@ def replayed(save: SaveFile) -> Session:
 
 
 def same(a: Session, b: Session) -> bool:
-    return (GAME.dump_state(a.state, a.deal) == GAME.dump_state(b.state, b.deal)
-            and [x.text for x in a.history] == [x.text for x in b.history]
-            and [(x.seat, x.secret) for x in a.history] == [(x.seat, x.secret) for x in b.history])
+    return (
+        GAME.dump_state(a.state, a.deal) == GAME.dump_state(b.state, b.deal)
+        and [x.text for x in a.history] == [x.text for x in b.history]
+        and [(x.seat, x.secret) for x in a.history] == [(x.seat, x.secret) for x in b.history]
+    )
 
 
 def resigned(save: SaveFile, i: int = -1) -> SaveFile:
@@ -64,7 +67,7 @@ def test_a_save_keeps_a_checkpoint_every_so_many_moves_and_loads_from_the_last(m
     assert [c["at"] for c in save.checkpoints] == [EVERY, 2 * EVERY, 3 * EVERY]
     calls = applies(monkeypatch)
     back = Session.from_save(save, "game.json")
-    assert len(calls) == 100 and not back.notes   # only the moves after the last
+    assert len(calls) == 100 and not back.notes  # only the moves after the last
     assert same(back, replayed(save))
 
 
@@ -83,9 +86,9 @@ def test_undo_further_back_than_the_checkpoint_replays_from_an_earlier_one(monke
     back.back_to(EVERY + 7)
     whole.back_to(EVERY + 7)
     assert same(back, whole)
-    assert len(calls) < EVERY + 7 + 40   # from the first checkpoint, not from the deal
+    assert len(calls) < EVERY + 7 + 40  # from the first checkpoint, not from the deal
     assert sorted(back.marks) == [EVERY]
-    for _ in range(2 * EVERY):   # played on past where the dropped ones were: made afresh
+    for _ in range(2 * EVERY):  # played on past where the dropped ones were: made afresh
         back.play(GAME.parse_action("pass"))
     assert sorted(back.marks) == [EVERY, 2 * EVERY, 3 * EVERY]
     assert same(Session.from_save(back.to_save()), replayed(back.to_save()))
@@ -126,7 +129,7 @@ def test_the_autosave_journal_writes_checkpoints_and_an_undo_drops_the_later_one
 # -- what does not hold up is refused, naming the file and field, and replayed ------
 def refusal(save: SaveFile) -> str:
     back = Session.from_save(save, "game.jsonl")
-    assert same(back, replayed(save))   # nothing lost: the moves are the save
+    assert same(back, replayed(save))  # nothing lost: the moves are the save
     return "\n".join(back.notes)
 
 
@@ -139,7 +142,7 @@ def test_a_state_edited_by_hand_is_refused_by_its_sum():
 def test_a_forged_sum_is_still_checked_against_the_rules():
     save = passes(EVERY + 1)
     hand = save.checkpoints[0]["state"]["hand"]
-    hand[0][0] = hand[1][0]   # one card twice, another gone
+    hand[0][0] = hand[1][0]  # one card twice, another gone
     assert "card conservation" in refusal(resigned(save))
     save = passes(EVERY + 1)
     save.checkpoints[0]["state"]["hand"][0][0] = "a card"
@@ -160,13 +163,16 @@ def test_moves_changed_under_a_checkpoint_are_seen():
         Session.from_save(save, "game.jsonl")
 
 
-@pytest.mark.parametrize("change, words", [
-    (lambda c: c.update(at="1024"), "at: missing or not a whole number"),
-    (lambda c: c.update(at=10 ** 9), "at: 1000000000 is not after move 0"),
-    (lambda c: c.update(who=c["who"][1:]), "who: 1023 letters"),
-    (lambda c: c.update(who="7" * EVERY), "who: '7' is no seat"),
-    (lambda c: c.update(when=1), "when: not a field"),
-])
+@pytest.mark.parametrize(
+    "change, words",
+    [
+        (lambda c: c.update(at="1024"), "at: missing or not a whole number"),
+        (lambda c: c.update(at=10**9), "at: 1000000000 is not after move 0"),
+        (lambda c: c.update(who=c["who"][1:]), "who: 1023 letters"),
+        (lambda c: c.update(who="7" * EVERY), "who: '7' is no seat"),
+        (lambda c: c.update(when=1), "when: not a field"),
+    ],
+)
 def test_a_misshapen_checkpoint_is_named(change, words):
     save = passes(2 * EVERY + 1)
     change(save.checkpoints[0])
@@ -186,20 +192,21 @@ def test_a_later_checkpoint_refused_an_earlier_one_is_used(monkeypatch):
 
 def test_continue_and_the_start_screens_description_replay_only_the_tail(monkeypatch, tmp_path):
     from shrinetable.table import start_scene
+
     path = write_journal(tmp_path / "autosaves" / "long.jsonl", passes(2 * EVERY + 10))
     calls = applies(monkeypatch)
     said = start_scene._described(path, 0.0, "now")
     assert f"{2 * EVERY + 10} moves" in said and len(calls) == 10
     back = storage.load_autosave(path)
     assert len(calls) == 20 and len(back.history) == 2 * EVERY + 10
-    again = storage.autosave_path(back)   # taken over and written afresh, checkpoints too
+    again = storage.autosave_path(back)  # taken over and written afresh, checkpoints too
     assert [c["at"] for c in read_save(again).checkpoints] == [EVERY, 2 * EVERY]
 
 
 def test_a_save_from_before_checkpoints_gets_them_when_continued(tmp_path):
     old = passes(2 * EVERY + 5).model_copy(update={"checkpoints": [], "version": 2})
     path = write_save(tmp_path / "autosaves" / "old.json", old)
-    back = storage.load_autosave(path)   # move by move, as before
+    back = storage.load_autosave(path)  # move by move, as before
     again = read_save(storage.autosave_path(back))
     assert [c["at"] for c in again.checkpoints] == [EVERY, 2 * EVERY]
     assert same(Session.from_save(again), back)
@@ -207,16 +214,17 @@ def test_a_save_from_before_checkpoints_gets_them_when_continued(tmp_path):
 
 def test_play_load_says_what_was_refused(tmp_path, capsys, monkeypatch):
     from shrinetable.cli import main
+
     save = passes(EVERY + 1)
     save.checkpoints[0]["sum"] = "0" * 64
     path = write_save(tmp_path / "game.json", save)
-    for name in ("SDL_VIDEODRIVER", "DISPLAY", "WAYLAND_DISPLAY"):   # loaded, then no window
+    for name in ("SDL_VIDEODRIVER", "DISPLAY", "WAYLAND_DISPLAY"):  # loaded, then no window
         monkeypatch.delenv(name, raising=False)
     main(["play", "--load", str(path)])
     assert f"{path}: checkpoint 0 (at move {EVERY}): sum" in capsys.readouterr().err
 
 
-ODD = [None, True, -1, 10 ** 30, "x", "", [], {}, [1, 2], [[0]], 1.5, {"a": 1}]
+ODD = [None, True, -1, 10**30, "x", "", [], {}, [1, 2], [[0]], 1.5, {"a": 1}]
 
 
 def _poke(data, rng: random.Random):
@@ -240,7 +248,7 @@ def test_a_forged_checkpoint_of_any_shape_never_stops_a_load(name):
     loads, from the checkpoint or by replaying, as a game the rules can play
     on, and a refusal names the checkpoint."""
     game, rng = registry.get(name), random.Random(name)
-    made = loadbench.build(name, 60, 5)   # a checkpoint there, then moves after it
+    made = loadbench.build(name, 60, 5)  # a checkpoint there, then moves after it
     mark = checkpoint.mark(made, len(made.history))
     for _ in range(5):
         if made.decision() is not None:
@@ -315,6 +323,7 @@ def test_a_long_game_opens_at_the_table_making_only_the_lines_it_shows(tmp_path,
     are the full log's last ones."""
     from shrinetable.adapter import log
     from shrinetable.table import panels
+
     path = write_save(tmp_path / "game.json", passes(3 * EVERY, ("human", "computer")))
     added = []
     real = log.Log.add
@@ -323,6 +332,6 @@ def test_a_long_game_opens_at_the_table_making_only_the_lines_it_shows(tmp_path,
     scene = app.scene
     assert len(added) < 20 * panels.LOG_SHOWN
     full = log.lines(scene.match, scene.viewer)
-    shown = [scene.log.text(line) for line in scene.log.lines][-panels.LOG_SHOWN:]
-    assert shown == full[-panels.LOG_SHOWN:]
+    shown = [scene.log.text(line) for line in scene.log.lines][-panels.LOG_SHOWN :]
+    assert shown == full[-panels.LOG_SHOWN :]
     assert f"{3 * EVERY:,} moves in all" in scene.panels._log_text()[0]

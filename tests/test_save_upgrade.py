@@ -29,12 +29,11 @@ def played() -> Session:
 
 def test_a_save_from_before_the_score_step_loads_taking_every_token():
     session = played()
-    texts = [a.text for a in session.history]   # a last one is asked again: kept
+    texts = [a.text for a in session.history]  # a last one is asked again: kept
     old = [t for t in texts[:-1] if not t.startswith("extra ")] + texts[-1:]
     save = SaveFile(game="usagi", seed=session.seed, seats=session.seats, actions=old)
     back = Session.from_save(save, "old.json")
-    assert GAME.dump_state(back.state, back.deal) == GAME.dump_state(session.state,
-                                                                     session.deal)
+    assert GAME.dump_state(back.state, back.deal) == GAME.dump_state(session.state, session.deal)
     assert [a.text for a in back.history] == [a.text for a in session.history]
     assert back.notes and all("old.json: before move" in n for n in back.notes)
 
@@ -44,5 +43,7 @@ def test_a_move_that_still_does_not_apply_is_named():
     texts = [a.text for a in session.history]
     texts[3] = "finish" if texts[3] != "finish" else "pass"
     with pytest.raises(SaveError, match=r"old.json: actions.3: "):
-        Session.from_save(SaveFile(game="usagi", seed=session.seed, seats=session.seats,
-                                   actions=texts), "old.json")
+        Session.from_save(
+            SaveFile(game="usagi", seed=session.seed, seats=session.seats, actions=texts),
+            "old.json",
+        )

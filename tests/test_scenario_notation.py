@@ -36,8 +36,7 @@ def test_a_refused_deck_is_an_expectation_found_beside_the_scenario(tmp_path, ca
     assert code == 0 and "(refused)" in out, out
     code, out = run(tmp_path, head + 'refused = { reason = "at most 3" }\n', capsys)
     assert code == 1 and "45 or more" in out, out
-    code, out = run(tmp_path, 'game = "shards"\nseats = 2\nrefused = { reason = "x" }\n',
-                    capsys)
+    code, out = run(tmp_path, 'game = "shards"\nseats = 2\nrefused = { reason = "x" }\n', capsys)
     assert code == 1 and "but it starts" in out, out
     code, out = run(tmp_path, head, capsys)
     assert code == 2 and "45 or more" in out, out
@@ -50,10 +49,12 @@ def test_a_deck_file_beside_the_scenario_is_found(tmp_path, capsys):
     lines = "\n".join(f"{cid} = {n}" for cid, n in legion.cards.items())
     sub = tmp_path / "cases"
     sub.mkdir()
-    (sub / "mine.toml").write_text(f'game = "shards"\nname = "Mine"\n\n[cards]\n{lines}\n',
-                                   encoding="utf-8")
-    code, out = run(sub, 'game = "shards"\nseats = 2\noptions = { deck_p1 = "mine.toml" }\n',
-                    capsys)
+    (sub / "mine.toml").write_text(
+        f'game = "shards"\nname = "Mine"\n\n[cards]\n{lines}\n', encoding="utf-8"
+    )
+    code, out = run(
+        sub, 'game = "shards"\nseats = 2\noptions = { deck_p1 = "mine.toml" }\n', capsys
+    )
     assert code == 0, out
 
 

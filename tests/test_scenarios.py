@@ -85,7 +85,8 @@ def test_expected_illegal_but_applied(tmp_path, capsys):
 def test_wrong_reason_and_ruling(tmp_path, capsys):
     text = GOOD.replace("5S 4C", "9S 4C").replace(
         'expect.zones = { "shrine:1" = ["2C", "3C", "8C"] }',
-        'expect.legal = false\nexpect.reason = "sum"')
+        'expect.legal = false\nexpect.reason = "sum"',
+    )
     code, out, _ = run(capsys, write(tmp_path, text))
     assert code == 1 and "expected a reason containing 'sum'" in out
     text = text.replace('"sum"', '"they make 13"\nexpect.ruling = "R3"')
@@ -101,21 +102,32 @@ def test_outcome_and_decision_mismatch(tmp_path, capsys):
     assert code == 1 and "expected decision p1 action, got p2 turn" in out
 
 
-@pytest.mark.parametrize("old, new, key, line", [
-    ('seats = 2', 'seats = [', "(top level)", 3),
-    ('"hand:1" = ["2H"]', '"hand:7" = ["2H"]', "zones.hand:7", 11),
-    ('"hand:1" = ["2H"]', '"hand:1" = ["9S"]', "zones.hand:1[0]", 11),
-    ('stage = "action"', 'stage = "action"\noptions = { fast = true }', "options", 6),
-    ('action = "attack p2 5S 4C"', 'action = "attack p2 5S 4X"', "steps[0].action", 14),
-    ('game = "shrine"\n', '', "game", None),
-    ('expect.zones = { "shrine:1"', 'expect.zones = { "shrine:9"', "steps[0].expect.zones.shrine:9",
-     15),
-    ('"shrine:1" = ["2C", "3C", "8C", "9H"]', '', "zones.shrine:1", 7),
-    ('seed = 1', 'seed = 1\nturn_no = 3', "turn_no", 4),
-    ('["2C", "3C", "8C"] }', '["2C", "3C", "8C"] }\nexpect.outcome = "p1"',
-     "steps[0].expect.outcome", 16),
-    ('"hand:1" = ["2H"]', '"hand:1" = ["JK"]', "zones.hand:1[0]", 11),
-])
+@pytest.mark.parametrize(
+    "old, new, key, line",
+    [
+        ("seats = 2", "seats = [", "(top level)", 3),
+        ('"hand:1" = ["2H"]', '"hand:7" = ["2H"]', "zones.hand:7", 11),
+        ('"hand:1" = ["2H"]', '"hand:1" = ["9S"]', "zones.hand:1[0]", 11),
+        ('stage = "action"', 'stage = "action"\noptions = { fast = true }', "options", 6),
+        ('action = "attack p2 5S 4C"', 'action = "attack p2 5S 4X"', "steps[0].action", 14),
+        ('game = "shrine"\n', "", "game", None),
+        (
+            'expect.zones = { "shrine:1"',
+            'expect.zones = { "shrine:9"',
+            "steps[0].expect.zones.shrine:9",
+            15,
+        ),
+        ('"shrine:1" = ["2C", "3C", "8C", "9H"]', "", "zones.shrine:1", 7),
+        ("seed = 1", "seed = 1\nturn_no = 3", "turn_no", 4),
+        (
+            '["2C", "3C", "8C"] }',
+            '["2C", "3C", "8C"] }\nexpect.outcome = "p1"',
+            "steps[0].expect.outcome",
+            16,
+        ),
+        ('"hand:1" = ["2H"]', '"hand:1" = ["JK"]', "zones.hand:1[0]", 11),
+    ],
+)
 def test_malformed_file_exit_2(tmp_path, capsys, old, new, key, line):
     assert old in GOOD
     path = write(tmp_path, GOOD.replace(old, new))
@@ -167,13 +179,19 @@ options = { rounds = 5 }
 
 def test_a_game_registered_at_run_time_sets_up_its_own_keys(tmp_path, monkeypatch):
     from shrinetable.formats.scenario import load
+
     monkeypatch.setitem(registry._games, "ring", Ring())
     loaded = load(write(tmp_path, RING))
     assert loaded.state == {"turn": "p6", "dealer": "p5", "zones": {"hand:5": ["x"]}}
     for old, new, key, line, words in [
         ('dealer = "p5"', 'dealer = "p6"', "dealer", 4, "the dealer does not start"),
-        ('dealer = "p5"', 'stage = "turn"', "stage", 4,
-         "ring positions do not use 'stage'; they take dealer besides the common keys"),
+        (
+            'dealer = "p5"',
+            'stage = "turn"',
+            "stage",
+            4,
+            "ring positions do not use 'stage'; they take dealer besides the common keys",
+        ),
         ("rounds = 5", "rounds = 4", "options", 5, "option 'rounds' takes 3, 5, not 4"),
         ('"hand:5"', '"hand:6"', "zones.hand:6", 8, "unknown zone 'hand:6'"),
     ]:
@@ -198,8 +216,12 @@ def test_worst_exit_code_wins(tmp_path, capsys):
 
 
 def test_legal_prints_final_position_actions(tmp_path, capsys):
-    path = write(tmp_path, GOOD.replace('action = "attack p2 5S 4C"', 'action = "pass"')
-                 .replace('expect.zones = { "shrine:1" = ["2C", "3C", "8C"] }', ""))
+    path = write(
+        tmp_path,
+        GOOD.replace('action = "attack p2 5S 4C"', 'action = "pass"').replace(
+            'expect.zones = { "shrine:1" = ["2C", "3C", "8C"] }', ""
+        ),
+    )
     assert run(capsys, "--legal", path) == (0, "draw\n", "")
     path = write(tmp_path, GOOD.split("[[steps]]")[0])
     code, out, _ = run(capsys, "--legal", path)
@@ -210,6 +232,7 @@ def test_legal_prints_final_position_actions(tmp_path, capsys):
 
 def test_omitted_deck_is_the_rest_of_the_pack(tmp_path):
     from shrinetable.formats.scenario import load
+
     loaded = load(write(tmp_path, GOOD))
     zones = loaded.game.all_cards(loaded.state)
     assert sum(len(cards) for cards in zones.values()) == 52
@@ -222,17 +245,28 @@ def doc_example(heading: str) -> str:
     return doc.split(f"\n## {heading}\n", 1)[1].split("```toml\n", 1)[1].split("```", 1)[0]
 
 
-@pytest.mark.parametrize("heading", ["A full example", "Shrines positions",
-                                     "Sorcerer positions", "Shards positions",
-                                     "Usagi positions"])
+@pytest.mark.parametrize(
+    "heading",
+    [
+        "A full example",
+        "Shrines positions",
+        "Sorcerer positions",
+        "Shards positions",
+        "Usagi positions",
+    ],
+)
 def test_each_documented_example_passes(tmp_path, capsys, heading):
     assert run(capsys, write(tmp_path, doc_example(heading)))[0] == 0
 
 
 def test_real_exit_code(tmp_path):
     path = write(tmp_path, GOOD.replace('["2C", "3C", "8C"] }', '["2C"] }'))
-    done = subprocess.run([sys.executable, "-m", "shrinetable", "scenario", str(path)],
-                          capture_output=True, text=True, timeout=60)
+    done = subprocess.run(
+        [sys.executable, "-m", "shrinetable", "scenario", str(path)],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert done.returncode == 1 and "step 1" in done.stdout
 
 
@@ -275,12 +309,14 @@ def test_shrines_position_is_set_up_as_written(tmp_path):
     """Cards keep their numbers; owners follow the half of the Region or `ctrl`;
     left-out libraries are the starter ones and the Shrine waits in its zone."""
     from shrinetable.formats.scenario import load
+
     loaded = load(write(tmp_path, SHRINES))
     s, game = loaded.state, loaded.game
     zones = game.all_cards(s)
     assert zones["site:b5"] == ["ashen-brute#1", "grove-tender#2"]
     assert zones["shrine:0"] == ["mistral-oracle#0"] and zones["shrine:1"][0].startswith(
-        "cindermaw-warlord#")
+        "cindermaw-warlord#"
+    )
     for q in (0, 1):
         for lib, n in STARTER.items():
             assert len(zones[f"{lib}:{q}"]) == n
@@ -297,6 +333,7 @@ def test_shrines_position_is_set_up_as_written(tmp_path):
 
 def test_shrines_libraries_and_numbers_are_seeded(tmp_path):
     from shrinetable.formats.scenario import load
+
     one = load(write(tmp_path, SHRINES)).game.all_cards(load(write(tmp_path, SHRINES)).state)
     two = load(write(tmp_path, SHRINES)).game.all_cards(load(write(tmp_path, SHRINES)).state)
     assert one == two
@@ -305,8 +342,13 @@ def test_shrines_libraries_and_numbers_are_seeded(tmp_path):
 
 
 def test_shrines_card_state_tapped_new_and_riders(tmp_path):
-    text = SHRINES.replace('[zones]\n', '[zones]\n"site:a1" = ["mossback-strider#6", '
-                           '"briar-outrider#7", "wayfarers-blade#8"]\n') + """
+    text = (
+        SHRINES.replace(
+            "[zones]\n",
+            '[zones]\n"site:a1" = ["mossback-strider#6", '
+            '"briar-outrider#7", "wayfarers-blade#8"]\n',
+        )
+        + """
 [cards."briar-outrider#7"]
 on = "mossback-strider#6"
 new = true
@@ -315,13 +357,15 @@ tapped = true
 [cards."wayfarers-blade#8"]
 on = "mossback-strider#6"
 """
+    )
     from shrinetable.formats.scenario import load
+
     loaded = load(write(tmp_path, text))
     cards = loaded.game.view(loaded.state, None).info["cards"]
     assert cards["briar-outrider#7"]["attached_to"] == "mossback-strider#6"
     assert cards["wayfarers-blade#8"]["attached_to"] == "mossback-strider#6"
     assert cards["briar-outrider#7"]["tapped"]
-    assert cards["mossback-strider#6"]["sick"]       # the pair is new if either part is (R19)
+    assert cards["mossback-strider#6"]["sick"]  # the pair is new if either part is (R19)
 
 
 def test_shrines_expect_info_mismatch_names_the_key(tmp_path, capsys):
@@ -329,50 +373,66 @@ def test_shrines_expect_info_mismatch_names_the_key(tmp_path, capsys):
     code, out, _ = run(capsys, path)
     assert code == 1
     assert "expected info.cards.kiln-golem#3.damage = 2, got 1" in out
-    path = write(tmp_path, SHRINES + 'expect.info.lives = [1]\n')
+    path = write(tmp_path, SHRINES + "expect.info.lives = [1]\n")
     code, out, _ = run(capsys, path)
     assert code == 1 and "there is no 'lives'" in out
 
 
-@pytest.mark.parametrize("old, new, key", [
-    ('"hand:0" = ["scorchbolt#5"]', '"hand:0" = ["scorch-bolt#5"]', "zones.hand:0[0]"),
-    ('"hand:0" = ["scorchbolt#5"]', '"hand:0" = ["scorchbolt"]', "zones.hand:0[0]"),
-    ('"hand:0" = ["scorchbolt#5"]', '"hand:0" = ["scorchbolt#1"]', "zones.hand:0[0]"),
-    ('"hand:0" = ["scorchbolt#5"]', '"site:a1" = ["scorchbolt#5"]', "zones.site:a1[0]"),
-    ('"hand:0" = ["scorchbolt#5"]', '"player:0" = ["scorchbolt#5"]', "zones.player:0[0]"),
-    ('"hand:0" = ["scorchbolt#5"]', '"hand:0" = ["sunmote#5"]', "zones.hand:0[0]"),
-    ('ctrl = "p2"\ndamage', 'damage', "zones.site:b3[0]"),
-    ('ctrl = "p2"\ndamage', 'ctrl = "p3"\ndamage', "cards.kiln-golem#3.ctrl"),
-    ('ctrl = "p2"\ndamage', 'ctrl = "x"\ndamage', "cards.kiln-golem#3.ctrl"),
-    ('damage = 1', 'damage = 4', "cards.kiln-golem#3.damage"),
-    ('damage = 1', 'damage = -1', "cards.kiln-golem#3.damage"),
-    ('["poison"]', '["sleep"]', "cards.kiln-golem#3.status[0]"),
-    ('at = "b4"', 'at = "row4"', "cards.pitfall-snare#4.at"),
-    ('at = "b4"', 'new = false', "cards.pitfall-snare#4.at"),
-    ('[cards."pitfall-snare#4"]', '[cards."pitfall-snare#9"]', "cards.pitfall-snare#9"),
-    ('[cards."ashen-brute#1"]', '[cards."scorchbolt#5"]\ndamage = 1\n[cards."x#1"]',
-     "cards.scorchbolt#5.damage"),
-    ('act = "combat"', 'act = "battle"', "act"),
-    ('act = "combat"', 'act = "combat"\nturn_no = 4', "turn_no"),
-    ('act = "combat"', 'act = "combat"\nstage = "action"', "stage"),
-    ('act = "combat"', 'act = "combat"\njack_used = true', "jack_used"),
-    ('life = { p2 = 12 }', 'life = { p2 = 0 }', "life.p2"),
-    ('life = { p2 = 12 }', 'life = { p3 = 12 }', "life.p3"),
-    ('life = { p2 = 12 }', 'life = { p7 = 12 }', "life"),
-    ('life = { p2 = 12 }', 'life = { p5 = 12 }', "life.p5"),
-    ('life = { p2 = 12 }', 'marks = { p1 = -1 }', "marks.p1"),
-    ('pool = { p1 = "RR" }', 'pool = { p1 = "R2" }', "pool.p1"),
-    ('"hand:0" = ["scorchbolt#5"]', '"shrine:0" = ["fogbank-skimmer#5"]', "zones.shrine:0[0]"),
-    ('"hand:0" = ["scorchbolt#5"]', '"shrine:0" = []', "zones.shrine:0"),
-    ('"hand:0" = ["scorchbolt#5"]', '"graveyard:0" = ["mistral-oracle#5"]',
-     "zones.graveyard:0[0]"),
-    ('"hand:0" = ["scorchbolt#5"]', '"site:a1" = ["bulwark-plating#5"]', "zones.site:a1[0]"),
-    ('"hand:0" = ["scorchbolt#5"]', '"site:a1" = ["grove-tender#5", "grove-tender#6", '
-     '"grove-tender#7", "grove-tender#8", "grove-tender#9"]', "zones.site:a1"),
-    ('action = "attack ashen-brute#1 p2"', 'action = "attack ashen-brute#1 b9"',
-     "steps[0].action"),
-    ('seats = 2', 'seats = 3', "seats"),
-])
+@pytest.mark.parametrize(
+    "old, new, key",
+    [
+        ('"hand:0" = ["scorchbolt#5"]', '"hand:0" = ["scorch-bolt#5"]', "zones.hand:0[0]"),
+        ('"hand:0" = ["scorchbolt#5"]', '"hand:0" = ["scorchbolt"]', "zones.hand:0[0]"),
+        ('"hand:0" = ["scorchbolt#5"]', '"hand:0" = ["scorchbolt#1"]', "zones.hand:0[0]"),
+        ('"hand:0" = ["scorchbolt#5"]', '"site:a1" = ["scorchbolt#5"]', "zones.site:a1[0]"),
+        ('"hand:0" = ["scorchbolt#5"]', '"player:0" = ["scorchbolt#5"]', "zones.player:0[0]"),
+        ('"hand:0" = ["scorchbolt#5"]', '"hand:0" = ["sunmote#5"]', "zones.hand:0[0]"),
+        ('ctrl = "p2"\ndamage', "damage", "zones.site:b3[0]"),
+        ('ctrl = "p2"\ndamage', 'ctrl = "p3"\ndamage', "cards.kiln-golem#3.ctrl"),
+        ('ctrl = "p2"\ndamage', 'ctrl = "x"\ndamage', "cards.kiln-golem#3.ctrl"),
+        ("damage = 1", "damage = 4", "cards.kiln-golem#3.damage"),
+        ("damage = 1", "damage = -1", "cards.kiln-golem#3.damage"),
+        ('["poison"]', '["sleep"]', "cards.kiln-golem#3.status[0]"),
+        ('at = "b4"', 'at = "row4"', "cards.pitfall-snare#4.at"),
+        ('at = "b4"', "new = false", "cards.pitfall-snare#4.at"),
+        ('[cards."pitfall-snare#4"]', '[cards."pitfall-snare#9"]', "cards.pitfall-snare#9"),
+        (
+            '[cards."ashen-brute#1"]',
+            '[cards."scorchbolt#5"]\ndamage = 1\n[cards."x#1"]',
+            "cards.scorchbolt#5.damage",
+        ),
+        ('act = "combat"', 'act = "battle"', "act"),
+        ('act = "combat"', 'act = "combat"\nturn_no = 4', "turn_no"),
+        ('act = "combat"', 'act = "combat"\nstage = "action"', "stage"),
+        ('act = "combat"', 'act = "combat"\njack_used = true', "jack_used"),
+        ("life = { p2 = 12 }", "life = { p2 = 0 }", "life.p2"),
+        ("life = { p2 = 12 }", "life = { p3 = 12 }", "life.p3"),
+        ("life = { p2 = 12 }", "life = { p7 = 12 }", "life"),
+        ("life = { p2 = 12 }", "life = { p5 = 12 }", "life.p5"),
+        ("life = { p2 = 12 }", "marks = { p1 = -1 }", "marks.p1"),
+        ('pool = { p1 = "RR" }', 'pool = { p1 = "R2" }', "pool.p1"),
+        ('"hand:0" = ["scorchbolt#5"]', '"shrine:0" = ["fogbank-skimmer#5"]', "zones.shrine:0[0]"),
+        ('"hand:0" = ["scorchbolt#5"]', '"shrine:0" = []', "zones.shrine:0"),
+        (
+            '"hand:0" = ["scorchbolt#5"]',
+            '"graveyard:0" = ["mistral-oracle#5"]',
+            "zones.graveyard:0[0]",
+        ),
+        ('"hand:0" = ["scorchbolt#5"]', '"site:a1" = ["bulwark-plating#5"]', "zones.site:a1[0]"),
+        (
+            '"hand:0" = ["scorchbolt#5"]',
+            '"site:a1" = ["grove-tender#5", "grove-tender#6", '
+            '"grove-tender#7", "grove-tender#8", "grove-tender#9"]',
+            "zones.site:a1",
+        ),
+        (
+            'action = "attack ashen-brute#1 p2"',
+            'action = "attack ashen-brute#1 b9"',
+            "steps[0].action",
+        ),
+        ("seats = 2", "seats = 3", "seats"),
+    ],
+)
 def test_malformed_shrines_file_exit_2(tmp_path, capsys, old, new, key):
     """A Shrines position that cannot be used names its file, key and line."""
     assert old in SHRINES
@@ -400,8 +460,29 @@ def test_shrines_keys_are_refused_in_a_shrine_file(tmp_path, capsys):
 def test_shrines_scenarios_cover_every_movement_and_combat_keyword():
     """tests/scenarios/shrines has a file for each keyword the brief lists."""
     stems = {p.stem for p in (ROOT / "shrines").glob("*.toml")}
-    assert {"flying_travel", "flying_combat", "lunge", "sprint", "unstoppable", "immoveable",
-            "stationary", "range", "reach", "guard", "cleave", "stomp", "quick_attack",
-            "double_attack", "armor", "bloodless", "deathwish", "haste", "protection",
-            "saddle_mount", "travel_basics", "site_limit", "blocking",
-            "shrine_marks"} <= stems
+    assert {
+        "flying_travel",
+        "flying_combat",
+        "lunge",
+        "sprint",
+        "unstoppable",
+        "immoveable",
+        "stationary",
+        "range",
+        "reach",
+        "guard",
+        "cleave",
+        "stomp",
+        "quick_attack",
+        "double_attack",
+        "armor",
+        "bloodless",
+        "deathwish",
+        "haste",
+        "protection",
+        "saddle_mount",
+        "travel_basics",
+        "site_limit",
+        "blocking",
+        "shrine_marks",
+    } <= stems

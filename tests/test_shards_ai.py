@@ -49,16 +49,21 @@ def test_starting_choice_holds_a_building():
 def test_attacks_a_territory_nobody_can_defend():
     """Clauses attack, R11, R12: the opponent's only territory has no ready unit, so a
     ready unit attacks its building rather than ending the turn."""
-    s = pos({"terr1:0": ["hearth-farmstead#1", "border-reaver#2"],
-             "terr1:1": ["ash-cairn#3"]}, turn_no=3)
+    s = pos(
+        {"terr1:0": ["hearth-farmstead#1", "border-reaver#2"], "terr1:1": ["ash-cairn#3"]},
+        turn_no=3,
+    )
     assert _choice(s) == "attack border-reaver#2 ash-cairn#3"
 
 
 def test_finishes_a_building_for_domination():
     """Clause winning (Domination), R28: the last building has 1 defence left; the
     charge wins the game."""
-    s = pos({"terr1:0": ["hearth-farmstead#1", "shardborn-recruit#2"],
-             "terr1:1": ["ash-cairn#3"]}, turn_no=3, damage={"ash-cairn#3": 2})
+    s = pos(
+        {"terr1:0": ["hearth-farmstead#1", "shardborn-recruit#2"], "terr1:1": ["ash-cairn#3"]},
+        turn_no=3,
+        damage={"ash-cairn#3": 2},
+    )
     s = play(s, "attack shardborn-recruit#2 ash-cairn#3")
     assert _choice(s) == "charge"
 
@@ -66,8 +71,13 @@ def test_finishes_a_building_for_domination():
 def test_blocks_an_attacker_its_blocker_survives():
     """R11: a 1-offence attacker against the only building; a 3-health unit stands in
     the territory, so it blocks."""
-    s = pos({"terr1:0": ["hearth-farmstead#1", "vanguard-drummer#2"],
-             "terr1:1": ["ash-cairn#3", "ashen-gravewarden#4"]}, turn_no=3)
+    s = pos(
+        {
+            "terr1:0": ["hearth-farmstead#1", "vanguard-drummer#2"],
+            "terr1:1": ["ash-cairn#3", "ashen-gravewarden#4"],
+        },
+        turn_no=3,
+    )
     s = play(s, "attack vanguard-drummer#2 ash-cairn#3", "charge")
     assert _choice(s) == "block ashen-gravewarden#4 vanguard-drummer#2"
 
@@ -75,12 +85,17 @@ def test_blocks_an_attacker_its_blocker_survives():
 def test_holds_back_an_attacker_that_would_only_die():
     """R11, R28: a 1/1 against a ready 2-offence blocker in a territory whose
     building it cannot hurt much: it does not attack."""
-    s = pos({"terr1:0": ["hearth-farmstead#1", "vanguard-drummer#2"],
-             "terr1:1": ["timber-palisade#3", "shardborn-recruit#4"]}, turn_no=3)
+    s = pos(
+        {
+            "terr1:0": ["hearth-farmstead#1", "vanguard-drummer#2"],
+            "terr1:1": ["timber-palisade#3", "shardborn-recruit#4"],
+        },
+        turn_no=3,
+    )
     assert not _choice(s).startswith("attack")
 
 
-FILL = [f"bone-rampart#{n}" for n in range(20, 100)]    # cards that only fill decks
+FILL = [f"bone-rampart#{n}" for n in range(20, 100)]  # cards that only fill decks
 
 
 def _turn(s) -> list[str]:
@@ -95,17 +110,26 @@ def _turn(s) -> list[str]:
 def _belfry(deck: int, hand: int):
     """p1 holds a ready Tolling Belfry (its ability: the opponent draws a card); p2
     has `deck` cards in its deck and `hand` in hand."""
-    return pos({"terr1:0": ["hearth-farmstead#1", "tolling-belfry#2"],
-                "terr1:1": ["stone-quarry#3"], "deck:0": FILL[:10],
-                "deck:1": FILL[10:10 + deck],
-                "hand:1": [f"ash-wraith#{n}" for n in range(100, 100 + hand)]}, turn_no=3)
+    return pos(
+        {
+            "terr1:0": ["hearth-farmstead#1", "tolling-belfry#2"],
+            "terr1:1": ["stone-quarry#3"],
+            "deck:0": FILL[:10],
+            "deck:1": FILL[10 : 10 + deck],
+            "hand:1": [f"ash-wraith#{n}" for n in range(100, 100 + hand)],
+        },
+        turn_no=3,
+    )
 
 
-@pytest.mark.parametrize("deck, hand, uses", [
-    (10, 3, False),     # a card for the opponent, its deck far from empty: no
-    (3, 3, True),       # three cards from Attrition: each one drawn counts (R23)
-    (10, 8, True),      # a full hand: the card drawn is discarded at its end (R24)
-])
+@pytest.mark.parametrize(
+    "deck, hand, uses",
+    [
+        (10, 3, False),  # a card for the opponent, its deck far from empty: no
+        (3, 3, True),  # three cards from Attrition: each one drawn counts (R23)
+        (10, 8, True),  # a full hand: the card drawn is discarded at its end (R24)
+    ],
+)
 def test_makes_the_opponent_draw_where_it_helps(deck, hand, uses):
     """Clause winning (Attrition), R23, R24: a forced draw gives the opponent a card
     and takes one from its deck; the computer weighs the two."""
@@ -117,18 +141,29 @@ def test_makes_the_opponent_draw_from_an_empty_deck_to_win():
     assert _turn(_belfry(0, 2)) == ["use tolling-belfry#2"]
 
 
-@pytest.mark.parametrize("card, deck, plays", [
-    ("ashen-edict#5", 30, True),        # the opponent discards every turn
-    ("mourning-bells#5", 30, False),    # its draws too far from emptying the deck
-    ("mourning-bells#5", 12, True),     # ... and near enough
-])
+@pytest.mark.parametrize(
+    "card, deck, plays",
+    [
+        ("ashen-edict#5", 30, True),  # the opponent discards every turn
+        ("mourning-bells#5", 30, False),  # its draws too far from emptying the deck
+        ("mourning-bells#5", 12, True),  # ... and near enough
+    ],
+)
 def test_enacts_a_policy_that_makes_the_opponent_draw_or_discard(card, deck, plays):
     """Clauses phases (Ready, End), winning (Attrition): a policy whose effects come
     each turn is counted for the turns to come, against scrapping it for resources."""
-    s = pos({"terr1:0": ["hearth-farmstead#1"], "terr1:1": ["stone-quarry#3"],
-             "hand:0": [card], "deck:0": FILL[:20], "deck:1": FILL[20:20 + deck],
-             "hand:1": [f"ash-wraith#{n}" for n in range(100, 104)]}, turn_no=3,
-            pool={"p1": {"basic": 4}})
+    s = pos(
+        {
+            "terr1:0": ["hearth-farmstead#1"],
+            "terr1:1": ["stone-quarry#3"],
+            "hand:0": [card],
+            "deck:0": FILL[:20],
+            "deck:1": FILL[20 : 20 + deck],
+            "hand:1": [f"ash-wraith#{n}" for n in range(100, 104)],
+        },
+        turn_no=3,
+        pool={"p1": {"basic": 4}},
+    )
     assert (f"play {card}" in _turn(s)) == plays
 
 
@@ -151,9 +186,17 @@ def test_recruits_rather_than_hoards_late_in_the_game(turn_no):
     kept idle win nothing, so a unit in hand is recruited. (Issue 24: Ashen against
     Prism, seed 18, held 7 basic and two Border Reavers from turn 31 and both seats
     played 500 turns without a unit recruited.)"""
-    s = pos({"terr1:0": ["hearth-farmstead#1"], "terr1:1": ["stone-quarry#3"],
-             "hand:0": ["border-reaver#4"], "deck:0": FILL[:10], "deck:1": FILL[10:20]},
-            turn_no=turn_no, pool={"p1": {"basic": 7}})
+    s = pos(
+        {
+            "terr1:0": ["hearth-farmstead#1"],
+            "terr1:1": ["stone-quarry#3"],
+            "hand:0": ["border-reaver#4"],
+            "deck:0": FILL[:10],
+            "deck:1": FILL[10:20],
+        },
+        turn_no=turn_no,
+        pool={"p1": {"basic": 7}},
+    )
     assert "play border-reaver#4 in 1" in _turn(s)
 
 
@@ -163,10 +206,19 @@ def test_attacks_with_more_units_than_the_defender_can_block():
     the third finishes the last building. (Issue 24: in Gilded against Ashen, seed 88,
     Ashen sent one unit a turn against two blockers, six more at home, until the
     500-turn cap.)"""
-    s = pos({"terr1:0": ["hearth-farmstead#1", "border-reaver#2", "border-reaver#3",
-                         "border-reaver#4"],
-             "terr1:1": ["ash-cairn#5", "gilded-sentinel#6", "gilded-sentinel#7"]},
-            turn_no=3, damage={"ash-cairn#5": 2})
+    s = pos(
+        {
+            "terr1:0": [
+                "hearth-farmstead#1",
+                "border-reaver#2",
+                "border-reaver#3",
+                "border-reaver#4",
+            ],
+            "terr1:1": ["ash-cairn#5", "gilded-sentinel#6", "gilded-sentinel#7"],
+        },
+        turn_no=3,
+        damage={"ash-cairn#5": 2},
+    )
     while GAME.outcome(s) is None and s.turn_no == 3:
         s = play(s, _choice(s))
     assert GAME.outcome(s).winners == (0,)

@@ -69,8 +69,10 @@ def test_numbers_stay_modest():
 def test_the_rules_text_names_each_keyword_and_condition():
     """A card's text says in words what its keywords and conditions are
     ("Wrecker 2.", "Affinity Gold Gemstones - ...")."""
+
     def words(s: str) -> str:
         return s.replace("_", " ").title().replace("And", "and")
+
     for c in catalog()[0].values():
         for kw in c.keywords:
             if kw != "starting":
@@ -82,14 +84,19 @@ def test_the_rules_text_names_each_keyword_and_condition():
 
 # what each effect may aim at: a player, or a card of the right kind
 FITS = {
-    "gain": {"you"}, "draw": {"you", "opponent"}, "discard": {"opponent"},
+    "gain": {"you"},
+    "draw": {"you", "opponent"},
+    "discard": {"opponent"},
     "damage": {"unit", "enemy_unit", "building", "enemy_building", "enemy"},
     "destroy": {"unit", "enemy_unit", "building", "enemy_building", "enemy", "enemy_policy"},
     "repair": {"building", "own_building", "this"},
-    "pump": {"unit", "own_unit", "this"}, "ready": {"own_unit", "own_building", "this"},
-    "develop": {"own_card", "this"}, "offence": {"own_unit", "this"},
+    "pump": {"unit", "own_unit", "this"},
+    "ready": {"own_unit", "own_building", "this"},
+    "develop": {"own_card", "this"},
+    "offence": {"own_unit", "this"},
     "defence": {"own_building", "this"},
-    "sacrifice": {"this", "own_unit", "own_card"}, "return": {"you"},
+    "sacrifice": {"this", "own_unit", "own_card"},
+    "return": {"you"},
 }
 
 
@@ -101,8 +108,12 @@ def test_every_effect_aims_at_what_its_action_takes():
             assert e.target in FITS[e.do], (c.id, e.do, e.target)
             if e.target == "this":
                 assert c.type in ("unit", "building", "policy"), c.id
-                kind = {"repair": "building", "defence": "building",
-                        "pump": "unit", "offence": "unit"}.get(e.do)
+                kind = {
+                    "repair": "building",
+                    "defence": "building",
+                    "pump": "unit",
+                    "offence": "unit",
+                }.get(e.do)
                 assert kind in (None, c.type), (c.id, e.do)
             if e.do == "develop" and e.target == "this":
                 assert c.type == "building" or c.has("developable"), c.id
@@ -153,6 +164,7 @@ def test_each_deck_carries_its_strategy():
 
     def effects(deck: str):
         return [e for c in by_key[deck] for e in c.effect]
+
     assert all(has_kw("legion", w) for w in ("wrecker", "pillage", "blitz", "overwhelm"))
     assert has_kw("gilded", "grand")
     assert sum(e.do == "develop" for e in effects("gilded")) >= 4
@@ -174,11 +186,17 @@ def test_the_decks_use_every_type_keyword_condition_resource_effect_and_timing()
     assert {c.type for c in cards} == set(TYPES)
     assert {k.partition(" ")[0] for c in cards for k in c.keywords} == set(KEYWORDS)
     assert {e.condition.split()[0] for e in effects if e.condition} == {
-        "affinity", "no_affinity", "raiding", "upgraded", "developed"}
+        "affinity",
+        "no_affinity",
+        "raiding",
+        "upgraded",
+        "developed",
+    }
     costs = {r for c in cards for r in c.cost} | {r for e in effects for r in e.cost}
     gained = {e.resource for e in effects if e.do == "gain"}
-    affinity = {w for e in effects if e.condition.startswith("affinity ")
-                for w in e.condition.split()[1:]}
+    affinity = {
+        w for e in effects if e.condition.startswith("affinity ") for w in e.condition.split()[1:]
+    }
     assert set(ADVANCED) <= gained and set(ADVANCED) <= costs | affinity
     special = gained - set(ADVANCED) - {BASIC}
     assert special and special <= costs, (special, costs)
@@ -197,10 +215,10 @@ def legion():
 
 def test_a_deck_holds_at_least_45_cards():
     cards, d = legion()
-    small = d.model_copy(update={"cards": {**d.cards, "ironclad-legionary": 1,
-                                           "siege-foundry": 1}})
+    small = d.model_copy(update={"cards": {**d.cards, "ironclad-legionary": 1, "siege-foundry": 1}})
     assert problems(small, cards) == [
-        f"{d.name}: cards: the deck holds 42 cards; a deck holds 45 or more"]
+        f"{d.name}: cards: the deck holds 42 cards; a deck holds 45 or more"
+    ]
 
 
 def test_a_deck_has_no_maximum_size():
@@ -210,17 +228,23 @@ def test_a_deck_has_no_maximum_size():
     assert sum(big.cards.values()) == 61 and problems(big, cards) == []
 
 
-LEVY_OUT = {"levy-of-arms": 0}   # a Starting card out of Legion
+LEVY_OUT = {"levy-of-arms": 0}  # a Starting card out of Legion
 
 
-@pytest.mark.parametrize("change, says", [
-    ({"raze": 4}, "card 'raze': 4 copies of Raze the Walls; at most 3 of a card"),
-    ({**LEVY_OUT, "raze": 3}, "cards: the deck holds 6 Starting cards; a deck holds exactly 7"),
-    ({"stone-quarry": 1}, "cards: the deck holds 8 Starting cards; a deck holds exactly 7"),
-    # two copies of a Starting card break this rule, and the count of seven too
-    ({**LEVY_OUT, "iron-march-camp": 2}, "card 'iron-march-camp': 2 copies of Iron March "
-                                         "Camp, a Starting card; each Starting card only once"),
-])
+@pytest.mark.parametrize(
+    "change, says",
+    [
+        ({"raze": 4}, "card 'raze': 4 copies of Raze the Walls; at most 3 of a card"),
+        ({**LEVY_OUT, "raze": 3}, "cards: the deck holds 6 Starting cards; a deck holds exactly 7"),
+        ({"stone-quarry": 1}, "cards: the deck holds 8 Starting cards; a deck holds exactly 7"),
+        # two copies of a Starting card break this rule, and the count of seven too
+        (
+            {**LEVY_OUT, "iron-march-camp": 2},
+            "card 'iron-march-camp': 2 copies of Iron March "
+            "Camp, a Starting card; each Starting card only once",
+        ),
+    ],
+)
 def test_copies_and_starting_cards_are_counted(change, says):
     """At most three copies of a card; exactly seven Starting cards, each only once."""
     cards, d = legion()
@@ -232,16 +256,19 @@ def test_an_unknown_card_is_named_with_a_guess():
     cards, d = legion()
     typo = d.model_copy(update={"cards": {**d.cards, "marauder-bnd": 1}})
     assert problems(typo, cards) == [
-        f"{d.name}: card 'marauder-bnd': no card has this id; did you mean 'marauder-band'?"]
+        f"{d.name}: card 'marauder-bnd': no card has this id; did you mean 'marauder-band'?"
+    ]
 
 
 # --- deck files ----------------------------------------------------------------------
 
 
 def test_deck_file_problems_name_file_line_and_card(tmp_path):
-    text = (GOOD.replace("spoilhound-pack = 3", "spoilhound-pack = 4")
-                .replace("stone-quarry = 1", "stone-quarry = 2")
-                .replace("riverlands = 1", "riverlands = 1\nno-such-card = 1"))
+    text = (
+        GOOD.replace("spoilhound-pack = 3", "spoilhound-pack = 4")
+        .replace("stone-quarry = 1", "stone-quarry = 2")
+        .replace("riverlands = 1", "riverlands = 1\nno-such-card = 1")
+    )
     path = write(tmp_path, text)
     assert file_problems(str(path)) == [
         f"{path}:5: cards: the deck holds 8 Starting cards; a deck holds exactly 7",
@@ -249,7 +276,8 @@ def test_deck_file_problems_name_file_line_and_card(tmp_path):
         f"Quarry, a Starting card; each Starting card only once",
         f"{path}:{line_of(text, 'spoilhound-pack')}: card 'spoilhound-pack': 4 copies of "
         f"Spoilhound Pack; at most 3 of a card",
-        f"{path}:{line_of(text, 'no-such-card')}: card 'no-such-card': no card has this id"]
+        f"{path}:{line_of(text, 'no-such-card')}: card 'no-such-card': no card has this id",
+    ]
     with pytest.raises(ValueError, match="no-such-card"):
         resolve(str(path))
 
@@ -258,7 +286,8 @@ def test_deck_file_size_points_at_the_cards_table(tmp_path):
     text = GOOD.replace("raze = 3", "raze = 1")
     path = write(tmp_path, text)
     assert file_problems(str(path)) == [
-        f"{path}:5: cards: the deck holds 43 cards; a deck holds 45 or more"]
+        f"{path}:5: cards: the deck holds 43 cards; a deck holds 45 or more"
+    ]
 
 
 # --- malformed cards -----------------------------------------------------------------
@@ -280,34 +309,52 @@ do = "gain"
 """
 
 
-@pytest.mark.parametrize("change, key, line, words", [
-    (('keywords = ["vigilant"]', 'keywords = ["flying"]'), "keywords", 8,
-     "'flying' is not a keyword"),
-    (('keywords = ["vigilant"]', 'keywords = ["wrecker"]'), "keywords", 8,
-     "wrecker takes a number"),
-    (('type = "unit"', 'type = "building"'), "offence", 6, "only a unit"),
-    (("health = 2", "health = 0"), "health", 7, "greater than or equal to 1"),
-    (('do = "gain"', 'do = "steal"'), "effect[0].do", 13, "'develop'"),
-    (('do = "gain"', 'do = "gain"\ntarget = "everyone"'), "effect[0].target", 14,
-     "'enemy'"),
-    (('do = "gain"', 'do = "gain"\ncondition = "wealthy 2"'), "effect[0]", 10,
-     "condition: 'wealthy 2' is not a condition"),
-    (('when = "activate"', 'when = "play"'), "effect[0]", 10,
-     "only an ability (when = \"activate\") has a cost, exhaust or fast"),
-])
+@pytest.mark.parametrize(
+    "change, key, line, words",
+    [
+        (
+            ('keywords = ["vigilant"]', 'keywords = ["flying"]'),
+            "keywords",
+            8,
+            "'flying' is not a keyword",
+        ),
+        (
+            ('keywords = ["vigilant"]', 'keywords = ["wrecker"]'),
+            "keywords",
+            8,
+            "wrecker takes a number",
+        ),
+        (('type = "unit"', 'type = "building"'), "offence", 6, "only a unit"),
+        (("health = 2", "health = 0"), "health", 7, "greater than or equal to 1"),
+        (('do = "gain"', 'do = "steal"'), "effect[0].do", 13, "'develop'"),
+        (('do = "gain"', 'do = "gain"\ntarget = "everyone"'), "effect[0].target", 14, "'enemy'"),
+        (
+            ('do = "gain"', 'do = "gain"\ncondition = "wealthy 2"'),
+            "effect[0]",
+            10,
+            "condition: 'wealthy 2' is not a condition",
+        ),
+        (
+            ('when = "activate"', 'when = "play"'),
+            "effect[0]",
+            10,
+            'only an ability (when = "activate") has a cost, exhaust or fast',
+        ),
+    ],
+)
 def test_a_bad_card_names_its_file_card_field_and_line(tmp_path, change, key, line, words):
     assert change[0] in CARD
     path = write(tmp_path, CARD.replace(*change), "cards.toml")
     with pytest.raises(FormatError) as e:
         load_cards([path], Card)
-    assert (e.value.file, e.value.key, e.value.line) == (
-        str(path), f"card 'odd-card': {key}", line)
+    assert (e.value.file, e.value.key, e.value.line) == (str(path), f"card 'odd-card': {key}", line)
     assert words in e.value.message
 
 
 def test_a_territory_card_has_no_cost(tmp_path):
-    text = ('[[card]]\nid = "odd-land"\nname = "Odd Land"\ntype = "territory"\n'
-            'cost = { basic = 1 }\n')
+    text = (
+        '[[card]]\nid = "odd-land"\nname = "Odd Land"\ntype = "territory"\ncost = { basic = 1 }\n'
+    )
     with pytest.raises(FormatError, match="a territory card has no cost and no effects"):
         load_cards([write(tmp_path, text, "lands.toml")], Card)
 

@@ -66,12 +66,23 @@ def _opening(seed: int) -> list[str] | None:
     do([GAME.parse_action("bonus card")])
     if s.turn != 0:
         return None
-    scraps = sorted(_kind(s, "scrap", lambda a: a.other and all(
-        _type(s, c) not in ("territory", "building") for c in (a.card, a.other))),
-        key=lambda a: -sum(s.defs[rules.card(s, c)].scrap for c in (a.card, a.other)))
-    if not (do(scraps) and do(_kind(s, "play", lambda a: a.other))
-            and do(_kind(s, "play", lambda a: _type(s, a.card) == "unit" and not a.targets))
-            and do(_kind(s, "attack"))):
+    scraps = sorted(
+        _kind(
+            s,
+            "scrap",
+            lambda a: (
+                a.other
+                and all(_type(s, c) not in ("territory", "building") for c in (a.card, a.other))
+            ),
+        ),
+        key=lambda a: -sum(s.defs[rules.card(s, c)].scrap for c in (a.card, a.other)),
+    )
+    if not (
+        do(scraps)
+        and do(_kind(s, "play", lambda a: a.other))
+        and do(_kind(s, "play", lambda a: _type(s, a.card) == "unit" and not a.targets))
+        and do(_kind(s, "attack"))
+    ):
         return None
     do([GAME.parse_action("charge")])
     return texts
@@ -90,6 +101,7 @@ def session_after(n: int) -> Session:
 
 
 # -- faces, words, layout -------------------------------------------------------
+
 
 def test_a_face_for_every_shipped_card():
     """Frame colour by type, cost pips by resource, the figures in the box."""
@@ -112,10 +124,19 @@ def test_a_sixth_territory_takes_its_own_place_in_the_kingdom_row():
     """Clause territories, R26 (no limit): with six territories founded the view lists
     a seventh, free slot, and the kingdom row splits among them without overlap."""
     from shards_helpers import pos
-    cards = ["iron-hills#9", "gilded-coast#10", "ashen-barrows#11", "prism-highlands#12",
-             "riverlands#13"]
-    zones = {"terr1:0": ["hearth-farmstead#1"], "terr1:1": ["stone-quarry#2"],
-             **{f"terr{i + 2}:0": [f"stone-quarry#{i + 3}"] for i in range(5)}}
+
+    cards = [
+        "iron-hills#9",
+        "gilded-coast#10",
+        "ashen-barrows#11",
+        "prism-highlands#12",
+        "riverlands#13",
+    ]
+    zones = {
+        "terr1:0": ["hearth-farmstead#1"],
+        "terr1:1": ["stone-quarry#2"],
+        **{f"terr{i + 2}:0": [f"stone-quarry#{i + 3}"] for i in range(5)},
+    }
     s = pos(zones, territories={"p1": {i + 2: cards[i] for i in range(5)}})
     view = GAME.view(s, 0)
     kingdom = [f"terr{i}:0" for i in range(1, 8)]
@@ -131,15 +152,14 @@ def test_every_zone_placed_and_none_over_another():
     assert missing_zones(LAYOUT, {2: GAME.zones(2)}) == []
     panels = [LAYOUT.panels.log, LAYOUT.panels.status, LAYOUT.panels.buttons]
     beyond = {f"terr{i}:{q}" for i in range(6, rules.SLOTS + 1) for q in (0, 1)}
-    for viewer in (0, 1):      # slots 6 and beyond lie under slot 5 (next test)
-        rects = [LAYOUT.place(z, viewer, 2).rect for z in GAME.zones(2)
-                 if z not in beyond] + panels
+    for viewer in (0, 1):  # slots 6 and beyond lie under slot 5 (next test)
+        rects = [LAYOUT.place(z, viewer, 2).rect for z in GAME.zones(2) if z not in beyond] + panels
         for a, b in combinations(rects, 2):
             ax, ay, aw, ah = a
             bx, by, bw, bh = b
             assert ax + aw <= bx or bx + bw <= ax or ay + ah <= by or by + bh <= ay, (a, b)
     own = LAYOUT.place("terr1:0", 0, 2).rect
-    assert own[1] > LAYOUT.place("terr1:1", 0, 2).rect[1]   # yours at the bottom
+    assert own[1] > LAYOUT.place("terr1:1", 0, 2).rect[1]  # yours at the bottom
 
 
 def test_every_legal_move_is_a_drag_a_click_or_a_button_with_words():
@@ -155,8 +175,7 @@ def test_every_legal_move_is_a_drag_a_click_or_a_button_with_words():
             while GAME.decision(s) is not None and GAME.turn_number(s) < 14:
                 d = GAME.decision(s)
                 view = GAME.view(s, d.seat)
-                placed = {(p.zone, p.name) for p in geo.place_cards(LAYOUT, view, scaler,
-                                                                    d.seat)}
+                placed = {(p.zone, p.name) for p in geo.place_cards(LAYOUT, view, scaler, d.seat)}
                 zones = geo.zone_rects(LAYOUT, view, scaler, d.seat)
                 for m in gestures.moves(GAME, s):
                     g = m.gesture
@@ -168,38 +187,69 @@ def test_every_legal_move_is_a_drag_a_click_or_a_button_with_words():
                     assert all((g.source, c) in placed for c in g.cards), m.text
                     if gestures.how(m) == "drag":
                         assert g.target in zones and all(z in zones for z in g.also), m.text
-                    if g.target_card:   # on the target zone, or another it may land on
-                        assert any((z, g.target_card) in placed
-                                   for z in (g.target, *g.also)), m.text
+                    if g.target_card:  # on the target zone, or another it may land on
+                        assert any((z, g.target_card) in placed for z in (g.target, *g.also)), (
+                            m.text
+                        )
                 s, _ = GAME.apply(s, rng.choice(GAME.legal_actions(s)))
-    assert {k for k, _ in kinds} >= {"begin", "bonus", "play", "scrap", "trade", "end",
-                                     "attack", "charge", "hold", "pass", "develop", "use"}
+    assert {k for k, _ in kinds} >= {
+        "begin",
+        "bonus",
+        "play",
+        "scrap",
+        "trade",
+        "end",
+        "attack",
+        "charge",
+        "hold",
+        "pass",
+        "develop",
+        "use",
+    }
 
 
-@pytest.mark.parametrize(("text", "words"), [
-    ("begin", "Begin with no Starting card"),
-    ("begin iron-hills#1 raze#2 windfall#3",
-     "Begin with The Iron Hills, Raze the Walls and Windfall"),
-    ("play march-barracks#1 found iron-hills#2",
-     "Play Barracks of the March, founding The Iron Hills"),
-    ("play border-reaver#1 in 2", "Play Border Reaver into territory 2"),
-    ("scrap raze#1 windfall#2", "Scrap Raze the Walls and Windfall"),
-    ("trade gold", "Trade 2 basic for 1 gold"),
-    ("move border-reaver#1 3", "Move Border Reaver to territory 3"),
-    ("attack border-reaver#1 march-barracks#2", "Attack Barracks of the March with Border Reaver"),
-    ("block border-reaver#1 iron-warlord#2", "Block Warlord of the Iron March with Border Reaver"),
-    ("withdraw outrider-scout#1", "Withdraw Outrider Scout (Hit and Run)"),
-    ("bonus card", "Take a card"), ("bonus faith", "Take 1 faith"),
-    ("expend gold", "Expend 1 gold"), ("discard raze#1", "Discard Raze the Walls"),
-    ("research", "Research: draw 2 and end the turn"), ("end", "End turn"),
-    ("charge", "Charge!"), ("hold", "Done blocking"),
-    ("use siege-foundry#1 2", "Use Siege Foundry: gain 2 basic (Raiding)"),
-])
+@pytest.mark.parametrize(
+    ("text", "words"),
+    [
+        ("begin", "Begin with no Starting card"),
+        (
+            "begin iron-hills#1 raze#2 windfall#3",
+            "Begin with The Iron Hills, Raze the Walls and Windfall",
+        ),
+        (
+            "play march-barracks#1 found iron-hills#2",
+            "Play Barracks of the March, founding The Iron Hills",
+        ),
+        ("play border-reaver#1 in 2", "Play Border Reaver into territory 2"),
+        ("scrap raze#1 windfall#2", "Scrap Raze the Walls and Windfall"),
+        ("trade gold", "Trade 2 basic for 1 gold"),
+        ("move border-reaver#1 3", "Move Border Reaver to territory 3"),
+        (
+            "attack border-reaver#1 march-barracks#2",
+            "Attack Barracks of the March with Border Reaver",
+        ),
+        (
+            "block border-reaver#1 iron-warlord#2",
+            "Block Warlord of the Iron March with Border Reaver",
+        ),
+        ("withdraw outrider-scout#1", "Withdraw Outrider Scout (Hit and Run)"),
+        ("bonus card", "Take a card"),
+        ("bonus faith", "Take 1 faith"),
+        ("expend gold", "Expend 1 gold"),
+        ("discard raze#1", "Discard Raze the Walls"),
+        ("research", "Research: draw 2 and end the turn"),
+        ("end", "End turn"),
+        ("charge", "Charge!"),
+        ("hold", "Done blocking"),
+        ("use siege-foundry#1 2", "Use Siege Foundry: gain 2 basic (Raiding)"),
+    ],
+)
 def test_words_for_each_kind_of_move(text, words):
     assert PRESENT.describe(text) == words
 
 
 # -- what a view adds -------------------------------------------------------------
+
 
 def _state_at(pred, seeds=range(1, 40)):
     """A state of a seeded game played by the computer where `pred(state)` holds."""
@@ -214,8 +264,7 @@ def _state_at(pred, seeds=range(1, 40)):
 
 
 def test_each_seat_row_shows_its_pool_by_resource_type():
-    s = _state_at(lambda s: s.stage == "main" and any(
-        r != "basic" for r in s.pool[s.turn]))
+    s = _state_at(lambda s: s.stage == "main" and any(r != "basic" for r in s.pool[s.turn]))
     view = GAME.view(s, s.turn)
     decor = PRESENT.decor(view)
     assert set(decor.huds) == {"pool:0", "pool:1"}
@@ -223,10 +272,11 @@ def test_each_seat_row_shows_its_pool_by_resource_type():
         (pool,) = decor.huds[f"pool:{q}"].figures
         words = [c.text for c in pool]
         assert words[0] == f"{s.pool[q].get('basic', 0)} basic"
-        assert sorted(words[1:]) == sorted(f"{n} {r}" for r, n in s.pool[q].items()
-                                           if r != "basic")
-        assert any(c.text == f"{len(s.of_type(q, 'building'))} buildings"
-                   for c in decor.huds[f"pool:{q}"].status)
+        assert sorted(words[1:]) == sorted(f"{n} {r}" for r, n in s.pool[q].items() if r != "basic")
+        assert any(
+            c.text == f"{len(s.of_type(q, 'building'))} buildings"
+            for c in decor.huds[f"pool:{q}"].status
+        )
 
 
 def test_starting_cards_show_their_cost_and_the_limit():
@@ -236,7 +286,7 @@ def test_starting_cards_show_their_cost_and_the_limit():
         c = catalog()[0][name.partition("#")[0]]
         assert decor.cards[name].chips[0].text == f"cost {cost_words(c.cost)}"
     assert "total cost 3 or less" in LAYOUT.place("start:0", 0, 2).label
-    assert decor.turn is None   # before the first turn nobody answers anybody
+    assert decor.turn is None  # before the first turn nobody answers anybody
     assert decor.badges["terr2:0"] == "no territory" and "terr1:0" not in decor.badges
 
 
@@ -257,6 +307,7 @@ def test_combat_arrows_point_at_the_aim_then_at_the_blocker():
 
 # -- the opening with the pointer -------------------------------------------------------
 
+
 def test_a_starting_card_dragged_into_the_first_territory(app):
     """R4: the Starting cards light up; one dropped on Territory 1 is the secret
     choice; after the handover p2's choice, then the reveal."""
@@ -266,7 +317,7 @@ def test_a_starting_card_dragged_into_the_first_territory(app):
     assert ("start:0", card) in scene.marks.playable
     drag(app, spot(scene, "start:0", card), scene.board.zones["terr1:0"].center)
     assert history(scene) == [texts[0]]
-    scene = start(app, scene.session)                    # p2 takes the device
+    scene = start(app, scene.session)  # p2 takes the device
     assert scene.viewer == 1
     other = texts[1].split()[1]
     drag(app, spot(scene, "start:1", other), scene.board.zones["terr1:1"].center)
@@ -285,8 +336,7 @@ def test_three_starting_cards_clicked_and_dragged_together(app):
     for name in best.targets[:-1]:
         click(app, spot(scene, "start:0", name))
     cards = scene.view().zones["start:0"].cards
-    assert scene.marks.selected == {
-        "start:0": frozenset(cards.index(n) for n in best.targets[:-1])}
+    assert scene.marks.selected == {"start:0": frozenset(cards.index(n) for n in best.targets[:-1])}
     drag(app, spot(scene, "start:0", best.targets[-1]), scene.board.zones["terr1:0"].center)
     assert history(scene) == [best.text]
 
@@ -330,11 +380,16 @@ def test_scrap_found_recruit_and_attack_by_drags(app):
 def test_a_changed_figure_is_written_whole_and_only_when_changed():
     """A unit whose offence or health differs from its print shows both (O3/H2);
     one as printed shows none, so the printed box is read."""
+
     def changed(s):
         info = GAME.view(s, 0).info
-        return any(info["figures"][n] != [catalog()[0][n.partition("#")[0]].offence,
-                                          catalog()[0][n.partition("#")[0]].health]
-                   for n in info["figures"] if _type(s, n) == "unit")
+        return any(
+            info["figures"][n]
+            != [catalog()[0][n.partition("#")[0]].offence, catalog()[0][n.partition("#")[0]].health]
+            for n in info["figures"]
+            if _type(s, n) == "unit"
+        )
+
     s = _state_at(changed)
     view = GAME.view(s, 0)
     decor = PRESENT.decor(view)
@@ -350,6 +405,7 @@ def test_a_changed_figure_is_written_whole_and_only_when_changed():
 
 
 # -- painting: the kingdom's row, chips on strips, arrows round strips, pile badges ------
+
 
 def _session_where(pred, seeds=range(1, 40)) -> Session:
     """A hotseat session of a seeded game the computer plays until `pred(state)`."""
@@ -370,7 +426,7 @@ def test_the_kingdom_spreads_over_its_row():
     fresh = GAME.view(GAME.new_game(3, {}), 0)
     areas = geo.zone_areas(LAYOUT, fresh, 0)
     assert all(areas[z] == LAYOUT.place(z, 0, 2).rect for z in fresh.zones)
-    s = session_after(5).state            # p1: two territories, p2: one
+    s = session_after(5).state  # p1: two territories, p2: one
     view = GAME.view(s, 0)
     areas = geo.zone_areas(LAYOUT, view, 0)
     for q in (0, 1):
@@ -382,8 +438,10 @@ def test_the_kingdom_spreads_over_its_row():
         wide = {round(r[2], 3) for r, f in zip(mine, filled, strict=True) if f}
         assert len(wide) == 1 and wide.pop() > row[0][2]
         assert all(r[2] == geo.NARROW for r, f in zip(mine, filled, strict=True) if not f)
-        assert mine[0][0] == row[0][0] and abs(sum(r[2] for r in mine) + 4 * 12
-                                               - (row[-1][0] + row[-1][2] - row[0][0])) < 1e-6
+        assert (
+            mine[0][0] == row[0][0]
+            and abs(sum(r[2] for r in mine) + 4 * 12 - (row[-1][0] + row[-1][2] - row[0][0])) < 1e-6
+        )
         assert all(a[0] + a[2] < b[0] for a, b in zip(mine, mine[1:], strict=False))
         assert all(r[1:2] == o[1:2] and r[3] == o[3] for r, o in zip(mine, row, strict=True))
 
@@ -395,10 +453,12 @@ def test_damage_and_states_stay_on_a_one_line_strip(app):
     chips begin."""
     from shrinetable.engine import CardDecor, Chip
     from shrinetable.table import faces, hud
+
     face = PRESENT.card_face("riverside-market#1")
-    decor = CardDecor(chips=(Chip("1 dev", (250, 214, 120)),), damage=Chip("-3"),
-                      veil=Chip("EXHAUSTED"))
-    for size in ((160, 19), (190, 29)):     # a narrow territory at 1280x720, 1920x1080
+    decor = CardDecor(
+        chips=(Chip("1 dev", (250, 214, 120)),), damage=Chip("-3"), veil=Chip("EXHAUSTED")
+    )
+    for size in ((160, 19), (190, 29)):  # a narrow territory at 1280x720, 1920x1080
         shown, _, end, left = hud.strip_chips(app.fonts, size, decor, face)
         assert [c.text for c in shown][:2] == ["-3", "1 dev"], size
         assert left is not None and left >= faces.strip_name_x(size[1]) + size[0] // 4
@@ -421,8 +481,10 @@ def test_combat_arrows_cross_no_strip(app, size):
     """Arrows between strips go round the zones: every strip's inside (its name,
     chips, figures) is the same drawn with the arrows as without them."""
     from dataclasses import replace
-    s = _session_where(lambda s: s.combat is not None and s.combat.blocks
-                       and len(s.combat.attackers) > 1)
+
+    s = _session_where(
+        lambda s: s.combat is not None and s.combat.blocks and len(s.combat.attackers) > 1
+    )
     scene = start(app, s)
     board = scene.board
     board.set_size(size)
@@ -447,6 +509,11 @@ def test_a_piles_count_leaves_its_top_cards_name_clear(app):
     zone = f"grave:{1 - scene.viewer}"
     (top,) = [p for p in board.placed if p.zone == zone]
     assert top.strip
-    box = board._badge(pygame.Surface(app.screen.get_size()), zone, board.zones[zone],
-                       board.scaler.length(15), True)
+    box = board._badge(
+        pygame.Surface(app.screen.get_size()),
+        zone,
+        board.zones[zone],
+        board.scaler.length(15),
+        True,
+    )
     assert not box.colliderect(top.rect) and board.zones[zone].contains(box)

@@ -12,8 +12,11 @@ from shrinetable.games.shrine.ai import choose
 
 def _attacked(p2_shrine: list[str]):
     """p1 attacks p2's Shrine top with one card; p2 holds four cards."""
-    s = pos(shrines=[["2D", "9H"], p2_shrine], hands=[["9S", "3D"], ["4C", "5D", "6H", "7C"]],
-            stage="action")
+    s = pos(
+        shrines=[["2D", "9H"], p2_shrine],
+        hands=[["9S", "3D"], ["4C", "5D", "6H", "7C"]],
+        stage="action",
+    )
     return play(s, "attack p2 9S")
 
 

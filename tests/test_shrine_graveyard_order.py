@@ -12,16 +12,23 @@ LOW_B = ["TD", "8D", "JC"]
 
 
 def _two(top1: str, hand0, fields1=()):
-    return pos(shrines=[[*LOW_A, "6C"], [*LOW_B, top1]], hands=[list(hand0), ["2H"]],
-               fields=[[], list(fields1)], graveyard=["5H"])
+    return pos(
+        shrines=[[*LOW_A, "6C"], [*LOW_B, top1]],
+        hands=[list(hand0), ["2H"]],
+        fields=[[], list(fields1)],
+        graveyard=["5H"],
+    )
 
 
-@pytest.mark.parametrize("move, used", [
-    ("attack p2 9S", ["9S"]),
-    ("attack p2 5S 4C", ["5S", "4C"]),
-    ("dagger AS pay 2S p2 shrine", ["2S", "AS"]),
-    ("quad 7S 7H 7D 7C p2", ["7S", "7H", "7D", "7C"]),
-])
+@pytest.mark.parametrize(
+    "move, used",
+    [
+        ("attack p2 9S", ["9S"]),
+        ("attack p2 5S 4C", ["5S", "4C"]),
+        ("dagger AS pay 2S p2 shrine", ["2S", "AS"]),
+        ("quad 7S 7H 7D 7C p2", ["7S", "7H", "7D", "7C"]),
+    ],
+)
 def test_r13_the_removed_shrine_card_lies_on_top_of_the_cards_used(move, used):
     """Ruling R13: after an attack, a Dagger or a Quad the card removed from the Shrine
     goes on top of the Graveyard, above the player's own cards."""

@@ -31,6 +31,7 @@ def two(top0: str, top1: str, hand0=(), hand1=(), **kw):
 
 # --------------------------------------------------------------------------- setup and turn
 
+
 @pytest.mark.parametrize("seats", [2, 3, 4])
 def test_setup_five_card_shrines_top_face_up_five_card_hands(seats):
     """Clause setup: each player gets a five-card Shrine with only its top card
@@ -51,8 +52,12 @@ def test_setup_five_card_shrines_top_face_up_five_card_hands(seats):
 def test_turn_draw_then_one_action_then_next_player():
     """Clause turn: a turn is a draw from the Deck, then one action; then the
     next player (in seat order) takes a turn."""
-    s = pos(shrines=[[*LOW_A, "6C"], [*LOW_B, "6D"], ["7C", "9C", "QC", "KC", "6S"]],
-            hands=[["2S"], ["2H"], ["3S"]], stage="turn", top=["7H"])
+    s = pos(
+        shrines=[[*LOW_A, "6C"], [*LOW_B, "6D"], ["7C", "9C", "QC", "KC", "6S"]],
+        hands=[["2S"], ["2H"], ["3S"]],
+        stage="turn",
+        top=["7H"],
+    )
     assert legal(s) == {"draw"}
     r = refusal(s, "pass")
     assert "draw" in r.reason and r.ruling == "turn"
@@ -105,6 +110,7 @@ def test_hand_limit_seven_discard_down_at_end_of_turn():
 
 # --------------------------------------------------------------------------- heal
 
+
 def test_heal_pair_matching_top_value_one_same_colour():
     """Clause heal: a pair of the top card's value, at least one of its colour,
     goes to the Graveyard and the Deck's top card goes onto the Shrine."""
@@ -134,8 +140,7 @@ def test_heal_refused_for_a_pair_of_another_value():
 
 def test_shrine_capacity_five_cards_no_heal_when_full():
     """Clause shrine-capacity: a Shrine holds at most five cards."""
-    s = pos(shrines=[["2C", "3C", "4C", "5C", "9H"], [*LOW_B, "6D"]],
-            hands=[["9S", "9D"], ["2H"]])
+    s = pos(shrines=[["2C", "3C", "4C", "5C", "9H"], [*LOW_B, "6D"]], hands=[["9S", "9D"], ["2H"]])
     r = refusal(s, "heal 9S 9D")
     assert "full (5 cards)" in r.reason and r.ruling == "shrine-capacity"
 
@@ -143,11 +148,17 @@ def test_shrine_capacity_five_cards_no_heal_when_full():
 def test_shrine_capacity_seven_with_a_triad():
     """Clause shrine-capacity: with a Triad the Shrine holds up to seven cards."""
     five = ["2C", "3C", "4C", "5C", "9H"]
-    s = pos(shrines=[five, [*LOW_B, "6D"]], hands=[["9S", "9D"], ["2H"]],
-            fields=[["JS", "QS", "KS"], []])
+    s = pos(
+        shrines=[five, [*LOW_B, "6D"]],
+        hands=[["9S", "9D"], ["2H"]],
+        fields=[["JS", "QS", "KS"], []],
+    )
     assert is_legal(s, "heal 9S 9D")
-    s7 = pos(shrines=[["6C", "7C", *five], [*LOW_B, "6D"]], hands=[["9S", "9D"], ["2H"]],
-             fields=[["JS", "QS", "KS"], []])
+    s7 = pos(
+        shrines=[["6C", "7C", *five], [*LOW_B, "6D"]],
+        hands=[["9S", "9D"], ["2H"]],
+        fields=[["JS", "QS", "KS"], []],
+    )
     r = refusal(s7, "heal 9S 9D")
     assert "full (7 cards)" in r.reason and r.ruling == "shrine-capacity"
 
@@ -193,8 +204,10 @@ def test_attack_never_with_a_red_card_on_a_red_top(attack):
 def test_attack_token_top_by_token_or_combination_of_opposite_colour(attack):
     """Clause attack: a Jack (11) on top falls to a Jack of the other colour, or
     to opposite-colour cards adding up to 11."""
-    s = pos(shrines=[["3C", "4C", "5C", "7C", "8C"], [*LOW_B, "JH"]],
-            hands=[["JS", "5S", "6C", "9S", "2S", "JD", "QS"], ["2H"]])
+    s = pos(
+        shrines=[["3C", "4C", "5C", "7C", "8C"], [*LOW_B, "JH"]],
+        hands=[["JS", "5S", "6C", "9S", "2S", "JD", "QS"], ["2H"]],
+    )
     assert is_legal(s, attack)
     s = play(s, attack)
     assert zone(s, "shrine:1") == LOW_B and "JH" in zone(s, "graveyard")
@@ -216,6 +229,7 @@ def test_attack_king_top_by_jack_and_two():
 
 
 # --------------------------------------------------------------------------- special cards
+
 
 def test_special_pay_token_needs_discard_of_same_colour():
     """Clause special-pay: a special card is paid for by discarding a card of its
@@ -289,6 +303,7 @@ def test_token_block_not_against_a_dagger():
 
 # --------------------------------------------------------------------------- token powers
 
+
 @pytest.mark.parametrize("attack", ["attack p2 4S", "attack p2 5S", "attack p2 6C"])
 def test_king_attack_within_one_example_four_five_six_for_a_five(attack):
     """Clause king: the text's example: with a King in play a top 5 falls to a
@@ -312,8 +327,9 @@ def test_king_range_is_one_and_colour_still_opposite():
 def test_queen_heal_within_one_example_pairs_four_five_six_for_a_five(heal):
     """Clause queen: the text's example: with a Queen in play a top 5 is healed by
     a pair of 4s, 5s or 6s, one of them of the top's colour."""
-    s = two("5D", "6D", ["4H", "4D", "5S", "5H", "6S", "6H"], ["2H"], fields=[["QS"], []],
-            top=["8S"])
+    s = two(
+        "5D", "6D", ["4H", "4D", "5S", "5H", "6S", "6H"], ["2H"], fields=[["QS"], []], top=["8S"]
+    )
     assert is_legal(s, heal)
     s = play(s, heal)
     assert zone(s, "shrine:0") == [*LOW_A, "5D", "8S"]
@@ -352,8 +368,7 @@ def test_jack_refused_against_a_hand_of_one():
 def test_jack_once_per_turn_even_with_two_actions():
     """Clause jack: the Jack's power works once a turn (R7), even with the
     Dagger-token's second action."""
-    s = two("7C", "6D", ["2S"], ["8H", "9H"], fields=[["JS", "QS", "KS", "AS"], []],
-            actions_left=2)
+    s = two("7C", "6D", ["2S"], ["8H", "9H"], fields=[["JS", "QS", "KS", "AS"], []], actions_left=2)
     s = play(s, "jack p2", "discard 2S")
     assert who(s) == (0, "action")
     r = refusal(s, "jack p2")
@@ -361,6 +376,7 @@ def test_jack_once_per_turn_even_with_two_actions():
 
 
 # --------------------------------------------------------------------------- triad
+
 
 def test_triad_capacity_seven_and_dagger_as_token():
     """Clause triad: Jack, Queen and King in play raise the Shrine's cap to seven
@@ -374,8 +390,11 @@ def test_triad_broken_trims_shrine_to_five_and_dagger_token_to_graveyard():
     """Clause triad: losing a Token of the Triad returns the cap to five (top
     cards go to the Graveyard) and the Dagger-token leaves the Field."""
     seven = ["2D", "3D", "4D", "5D", "6D", "7D", "8D"]
-    s = pos(shrines=[[*LOW_A, "7C"], seven], hands=[["AS", "2S"], ["2H"]],
-            fields=[[], ["JH", "QD", "KS", "AH"]])
+    s = pos(
+        shrines=[[*LOW_A, "7C"], seven],
+        hands=[["AS", "2S"], ["2H"]],
+        fields=[[], ["JH", "QD", "KS", "AH"]],
+    )
     s = play(s, "dagger AS pay 2S p2 QD")
     assert zone(s, "field:1") == ["JH", "KS"]
     assert zone(s, "shrine:1") == seven[:5]
@@ -387,13 +406,17 @@ def test_triad_broken_by_a_quad_trims_before_the_top_card_goes():
     """Clause triad: a Quad that clears a Triad's Field trims the seven-card
     Shrine to five, then takes the top card: four remain."""
     seven = ["2D", "3D", "4D", "5D", "6D", "7D", "8D"]
-    s = pos(shrines=[[*LOW_A, "7C"], seven], hands=[["9S", "9H", "9D", "9C"], ["2H"]],
-            fields=[[], ["JH", "QD", "KS", "AH"]])
+    s = pos(
+        shrines=[[*LOW_A, "7C"], seven],
+        hands=[["9S", "9H", "9D", "9C"], ["2H"]],
+        fields=[[], ["JH", "QD", "KS", "AH"]],
+    )
     s = play(s, "quad 9S 9H 9D 9C p2")
     assert zone(s, "field:1") == [] and zone(s, "shrine:1") == seven[:4]
 
 
 # --------------------------------------------------------------------------- dagger
+
 
 def test_dagger_removes_shrine_top_paid_by_same_colour():
     """Clause dagger: a Dagger paid with a card of its colour removes an
@@ -470,8 +493,15 @@ def test_dagger_block_both_daggers_to_graveyard_shrine_unchanged():
 def test_dagger_token_two_draws_and_two_actions():
     """Clause dagger-token: a Dagger on the Field as a Token gives one extra draw
     and one extra action each turn."""
-    s = two("7C", "9H", ["2S", "9S", "9C"], ["2H"], fields=[["JH", "QD", "KS", "AC"], []],
-            stage="turn", top=["5D", "6D"])
+    s = two(
+        "7C",
+        "9H",
+        ["2S", "9S", "9C"],
+        ["2H"],
+        fields=[["JH", "QD", "KS", "AC"], []],
+        stage="turn",
+        top=["5D", "6D"],
+    )
     assert s.actions_left == 2
     s = play(s, "draw")
     assert zone(s, "hand:0") == ["2S", "9S", "9C", "5D", "6D"]
@@ -482,6 +512,7 @@ def test_dagger_token_two_draws_and_two_actions():
 
 
 # --------------------------------------------------------------------------- combos
+
 
 def test_triplet_removes_all_opponent_tokens():
     """Clause triplet: three of a value send all of an opponent's Tokens, and
@@ -496,8 +527,11 @@ def test_triplet_removes_all_opponent_tokens():
 def test_quad_removes_all_tokens_and_shrine_top():
     """Clause quad: four of a value remove all of an opponent's Tokens and the
     top card of their Shrine."""
-    s = pos(shrines=[["2C", "3C", "4C", "5C", "6C"], [*LOW_B, "9H"]],
-            hands=[["7S", "7H", "7D", "7C"], ["2H"]], fields=[[], ["KD"]])
+    s = pos(
+        shrines=[["2C", "3C", "4C", "5C", "6C"], [*LOW_B, "9H"]],
+        hands=[["7S", "7H", "7D", "7C"], ["2H"]],
+        fields=[[], ["KD"]],
+    )
     s = play(s, "quad 7S 7H 7D 7C p2")
     assert zone(s, "field:1") == [] and zone(s, "shrine:1") == LOW_B
     assert sorted(zone(s, "graveyard")) == sorted(["7S", "7H", "7D", "7C", "KD", "9H"])
@@ -565,6 +599,7 @@ def test_resurrection_dagger_token_with_a_triad():
 
 # --------------------------------------------------------------------------- fizzle
 
+
 def test_fizzle_discards_whole_hand_of_three_and_action_cards_to_graveyard():
     """Clause fizzle: a player with three or more cards stops an action by
     discarding the whole hand; the actor's played cards go to the Graveyard."""
@@ -624,8 +659,9 @@ def test_alternate_fizzle_discards_three_chosen_cards():
     """Clause alternate-fizzle: with the option, a Fizzle (and a counter) costs
     three chosen cards instead of the whole hand."""
     opts = {"alternate_fizzle": True}
-    s = two("7C", "9H", ["9S", "2S", "3S", "4S", "5S"], ["2H", "3H", "4H", "5H", "6H"],
-            options=opts)
+    s = two(
+        "7C", "9H", ["9S", "2S", "3S", "4S", "5S"], ["2H", "3H", "4H", "5H", "6H"], options=opts
+    )
     s = play(s, "attack p2 9S")
     r = refusal(s, "fizzle")
     assert "three cards" in r.reason and r.ruling == "alternate-fizzle"
@@ -652,12 +688,16 @@ def test_alternate_healing_same_colour_cards_summing_to_top():
 
 def test_alternate_healing_still_obeys_capacity():
     """Clause alternate-healing: the Shrine's cap of five still holds."""
-    s = pos(shrines=[["2C", "3C", "4C", "5C", "9H"], [*LOW_B, "6D"]],
-            hands=[["9D"], ["2H"]], options={"alternate_healing": True})
+    s = pos(
+        shrines=[["2C", "3C", "4C", "5C", "9H"], [*LOW_B, "6D"]],
+        hands=[["9D"], ["2H"]],
+        options={"alternate_healing": True},
+    )
     assert refusal(s, "heal 9D").ruling == "shrine-capacity"
 
 
 # --------------------------------------------------------------------------- deck and winning
+
 
 def test_reshuffle_graveyard_becomes_deck_when_deck_runs_out():
     """Clause reshuffle: drawing from an empty Deck first shuffles the Graveyard
@@ -687,8 +727,11 @@ def test_winning_two_players_empty_shrine_loses():
 def test_winning_three_players_elimination_then_last_one_standing():
     """Clause winning: with three players an emptied Shrine puts its owner out;
     the game goes on until one Shrine is left."""
-    s = pos(shrines=[[*LOW_A, "7C"], ["9H"], ["8D"]], hands=[["9S", "8S"], ["2H"], ["3H"]],
-            fields=[[], ["KH"], []])
+    s = pos(
+        shrines=[[*LOW_A, "7C"], ["9H"], ["8D"]],
+        hands=[["9S", "8S"], ["2H"], ["3H"]],
+        fields=[[], ["KH"], []],
+    )
     s = play(s, "attack p2 9S", allow=True)
     assert s.alive == [True, False, True] and GAME.outcome(s) is None
     assert who(s) == (2, "turn")
@@ -701,6 +744,7 @@ def test_winning_three_players_elimination_then_last_one_standing():
 
 # --------------------------------------------------------------------------- balance
 
+
 def _balance_pos(**kw):
     opts = {"balance": True, **kw.pop("options", {})}
     return pos(options=opts, **kw)
@@ -712,8 +756,12 @@ def test_balance_drawn_is_played_at_once_uses_action_equalises_and_reshuffles():
     then Deck and Graveyard are reshuffled and the card leaves the game."""
     s = _balance_pos(
         shrines=[["2C", "3C", "4C"], ["2D", "3D", "4D", "5D", "6D"]],
-        hands=[["2S", "3S", "4S", "5S"], ["2H"]], fields=[["KS"], ["QD"]],
-        graveyard=["KH", "9C"], stage="turn", top=["JK"])
+        hands=[["2S", "3S", "4S", "5S"], ["2H"]],
+        fields=[["KS"], ["QD"]],
+        graveyard=["KH", "9C"],
+        stage="turn",
+        top=["JK"],
+    )
     s = play(s, "draw")
     assert zone(s, "removed") == ["JK"]
     assert [NAMES[c][0] for c in s.fields[1]] == ["K"]
@@ -728,7 +776,8 @@ def test_balance_revealed_on_a_shrine_is_played_by_its_owner():
     the Shrine's owner, and the others are made equal to that player."""
     s = _balance_pos(
         shrines=[["2C", "3C", "4C", "5C", "6C"], ["2D", "JK", "9H"]],
-        hands=[["9S", "2S", "3S"], ["2H"]])
+        hands=[["9S", "2S", "3S"], ["2H"]],
+    )
     s = play(s, "attack p2 9S")
     assert zone(s, "removed") == ["JK"]
     assert zone(s, "shrine:1") == ["2D"]
@@ -739,8 +788,11 @@ def test_balance_revealed_on_a_shrine_is_played_by_its_owner():
 def test_balance_turned_up_by_a_heal_is_played_at_once():
     """Clause balance: a Balance card flipped onto your own Shrine by a heal is
     played at once by you (and nothing replaces it, R16)."""
-    s = _balance_pos(shrines=[["2C", "3C", "9H"], ["2D", "3D", "4D", "5D", "6D"]],
-                     hands=[["9S", "9D"], ["2H"]], top=["JK"])
+    s = _balance_pos(
+        shrines=[["2C", "3C", "9H"], ["2D", "3D", "4D", "5D", "6D"]],
+        hands=[["9S", "9D"], ["2H"]],
+        top=["JK"],
+    )
     s = play(s, "heal 9S 9D")
     assert zone(s, "removed") == ["JK"]
     assert zone(s, "shrine:0") == ["2C", "3C", "9H"]
@@ -750,8 +802,12 @@ def test_balance_turned_up_by_a_heal_is_played_at_once():
 def test_balance_reshuffle_variant_puts_it_back_into_the_deck():
     """Clause balance: with the variant the Balance card goes back into the Deck."""
     s = _balance_pos(
-        shrines=[["2C", "3C", "4C"], ["2D", "3D", "4D"]], hands=[["2S"], ["2H"]],
-        stage="turn", top=["JK"], options={"balance_reshuffle": True})
+        shrines=[["2C", "3C", "4C"], ["2D", "3D", "4D"]],
+        hands=[["2S"], ["2H"]],
+        stage="turn",
+        top=["JK"],
+        options={"balance_reshuffle": True},
+    )
     s = play(s, "draw")
     assert zone(s, "removed") == [] and "JK" in zone(s, "deck")
 
@@ -773,6 +829,7 @@ def test_decision_only_the_deciding_player_acts_and_only_so():
 
 
 # --------------------------------------------------------------------------- rulings
+
 
 def test_ruling_R1_ace_as_pawn_is_worth_one():
     """Ruling R1: an Ace played as a Pawn counts 1."""
@@ -803,8 +860,14 @@ def test_ruling_R3_king_range_applies_to_combination_total(attack):
 def test_ruling_R4_queen_range_applies_to_pair_and_alternate_total():
     """Ruling R4: the Queen's reach applies to the pair's value, and to the
     total under Alternate Healing."""
-    s = two("5D", "6D", ["2H", "2D", "3H", "3D", "4S"], ["7S"],
-            fields=[["QS"], []], options={"alternate_healing": True})
+    s = two(
+        "5D",
+        "6D",
+        ["2H", "2D", "3H", "3D", "4S"],
+        ["7S"],
+        fields=[["QS"], []],
+        options={"alternate_healing": True},
+    )
     assert is_legal(s, "heal 2H 2D") and is_legal(s, "heal 3H 3D")
     assert not is_legal(s, "heal 2H 3H 3D")  # 8: out of reach
 
@@ -814,7 +877,7 @@ def test_ruling_R5_face_cards_and_aces_in_hand_are_pawns():
     Queens join combinations and combos."""
     s = two("JH", "KD", ["JS", "JD", "QS", "KC", "AS", "QC", "QH", "QD"], ["2H"])
     assert is_legal(s, "heal JS JD")
-    assert is_legal(s, "attack p2 AS QS")          # 1 + 12 = 13, black on red
+    assert is_legal(s, "attack p2 AS QS")  # 1 + 12 = 13, black on red
     assert is_legal(s, "token QS pay KC")
     assert is_legal(s, "quad QS QH QD QC p2")
 
@@ -832,8 +895,7 @@ def test_ruling_R6_take_replaces_the_draw_and_uses_the_action():
 def test_ruling_R6_take_ends_the_turn_even_with_the_dagger_as_a_token():
     """Ruling R6: after taking from the Graveyard the player takes no more actions,
     though the Dagger as a Token would give a second one."""
-    s = two("7C", "6D", ["2S", "3S"], ["8H", "9H"], graveyard=["TH"], stage="turn",
-            actions_left=2)
+    s = two("7C", "6D", ["2S", "3S"], ["8H", "9H"], graveyard=["TH"], stage="turn", actions_left=2)
     s = play(s, "take")
     assert who(s)[0] == 1
 
@@ -848,8 +910,14 @@ def test_ruling_R7_jack_fizzled_below_two_cards_takes_nothing():
     s = play(s, "counter")
     assert zone(s, "hand:0") == [] and zone(s, "hand:1") == []
     assert who(s) == (1, "turn")
-    s = two("7C", "6D", ["2S", "3S", "4S", "5S"], ["8H", "9H", "TH", "QH"],
-            fields=[["JS"], []], options={"alternate_fizzle": True})
+    s = two(
+        "7C",
+        "6D",
+        ["2S", "3S", "4S", "5S"],
+        ["8H", "9H", "TH", "QH"],
+        fields=[["JS"], []],
+        options={"alternate_fizzle": True},
+    )
     s = play(s, "jack p2", "fizzle 8H 9H TH", "counter 3S 4S 5S")
     assert zone(s, "hand:1") == ["QH"] and zone(s, "hand:0") == ["2S"]
 
@@ -870,8 +938,10 @@ def test_ruling_R7_jack_picks_the_card_at_random_from_the_seed():
 def test_ruling_R8_one_counter_only_target_asked_first():
     """Ruling R8: responders are asked target first, then in turn order; a
     counter is final."""
-    s = pos(shrines=[[*LOW_A, "7C"], [*LOW_B, "6D"], ["7D", "9D", "2D", "3D", "9H"]],
-            hands=[["9S", "2S", "3S", "4S"], ["2H", "3H", "4H"], ["5H", "6H", "7H"]])
+    s = pos(
+        shrines=[[*LOW_A, "7C"], [*LOW_B, "6D"], ["7D", "9D", "2D", "3D", "9H"]],
+        hands=[["9S", "2S", "3S", "4S"], ["2H", "3H", "4H"], ["5H", "6H", "7H"]],
+    )
     s = play(s, "attack p3 9S")
     assert s.responders == (2, 1)
     assert who(s) == (2, "respond")
@@ -893,8 +963,11 @@ def test_ruling_R9_draw_take_pass_cannot_be_fizzled_the_jack_can():
 def test_ruling_R10_only_the_targeted_opponent_may_block():
     """Ruling R10: with three players an attack names one opponent; only that
     one may block, another may only fizzle."""
-    s = pos(shrines=[[*LOW_A, "7C"], [*LOW_B, "9H"], ["7D", "9D", "2D", "3D", "6D"]],
-            hands=[["9S"], ["2H"], ["5H", "6H", "7H"]], fields=[[], ["QD"], ["KD"]])
+    s = pos(
+        shrines=[[*LOW_A, "7C"], [*LOW_B, "9H"], ["7D", "9D", "2D", "3D", "6D"]],
+        hands=[["9S"], ["2H"], ["5H", "6H", "7H"]],
+        fields=[[], ["QD"], ["KD"]],
+    )
     s = play(s, "attack p2 9S")
     assert who(s) == (1, "respond") and is_legal(s, "block QD")
     s = play(s, "allow")
@@ -917,14 +990,20 @@ def test_ruling_R11_pair_removing_a_dagger_top_is_a_blockable_attack():
 def test_ruling_R12_quad_leaves_a_dagger_top_and_cannot_be_blocked():
     """Ruling R12: a Quad removes the Tokens and the top card, but not a Dagger on
     top (only a Dagger or a pair removes one), and no Token blocks it."""
-    s = pos(shrines=[["2C", "3C", "4C", "5C", "6C"], [*LOW_B, "AH"]],
-            hands=[["7S", "7H", "7D", "7C"], ["2H", "3H", "4H"]], fields=[[], ["KD"]])
+    s = pos(
+        shrines=[["2C", "3C", "4C", "5C", "6C"], [*LOW_B, "AH"]],
+        hands=[["7S", "7H", "7D", "7C"], ["2H", "3H", "4H"]],
+        fields=[[], ["KD"]],
+    )
     s = play(s, "quad 7S 7H 7D 7C p2")
     assert legal(s) == {"allow", "fizzle"}
     s = play(s, "allow")
     assert zone(s, "shrine:1") == [*LOW_B, "AH"] and zone(s, "field:1") == []
-    s = pos(shrines=[["2C", "3C", "4C", "5C", "6C"], [*LOW_B, "9H"]],
-            hands=[["7S", "7H", "7D", "7C"], ["2H", "3H", "4H"]], fields=[[], ["KD"]])
+    s = pos(
+        shrines=[["2C", "3C", "4C", "5C", "6C"], [*LOW_B, "9H"]],
+        hands=[["7S", "7H", "7D", "7C"], ["2H", "3H", "4H"]],
+        fields=[[], ["KD"]],
+    )
     s = play(s, "quad 7S 7H 7D 7C p2", "allow")
     assert zone(s, "shrine:1") == LOW_B
 
@@ -932,8 +1011,11 @@ def test_ruling_R12_quad_leaves_a_dagger_top_and_cannot_be_blocked():
 def test_ruling_R13_resurrection_heal_obeys_capacity_and_dagger_top():
     """Ruling R13: a Resurrection heal uses the Graveyard's top card from before
     the sequence is discarded, and obeys capacity and a Dagger on top."""
-    full = pos(shrines=[["2C", "3C", "4C", "5C", "6C"], [*LOW_B, "6D"]],
-               hands=[RES, ["2H"]], graveyard=["TH"])
+    full = pos(
+        shrines=[["2C", "3C", "4C", "5C", "6C"], [*LOW_B, "6D"]],
+        hands=[RES, ["2H"]],
+        graveyard=["TH"],
+    )
     assert refusal(full, "resurrect 3S 4H 5D heal").ruling == "shrine-capacity"
     dag = two("AC", "6D", RES, ["2H"], graveyard=["TH"])
     assert refusal(dag, "resurrect 3S 4H 5D heal").ruling == "dagger-top"
@@ -961,8 +1043,9 @@ def test_ruling_R15_own_dagger_top_only_removed_by_an_opponent():
 
 def test_ruling_R16_balance_from_a_shrine_leaves_no_gap():
     """Ruling R16: a Balance card leaving a Shrine is not replaced."""
-    s = _balance_pos(shrines=[["2C", "3C", "4C", "5C", "6C"], ["2D", "3D", "JK", "9H"]],
-                     hands=[["9S"], []])
+    s = _balance_pos(
+        shrines=[["2C", "3C", "4C", "5C", "6C"], ["2D", "3D", "JK", "9H"]], hands=[["9S"], []]
+    )
     s = play(s, "attack p2 9S")
     assert zone(s, "shrine:1") == ["2D", "3D"]
 
@@ -970,9 +1053,14 @@ def test_ruling_R16_balance_from_a_shrine_leaves_no_gap():
 def test_ruling_R17_balance_opponents_choose_their_own_discards():
     """Ruling R17: Tokens are matched first, then the Shrine, then the hand; an
     opponent with too many cards chooses what to discard."""
-    s = _balance_pos(shrines=[["2C", "3C", "4C"], ["2D", "3D", "4D", "5D"]],
-                     hands=[["2S"], ["2H", "3H", "4H"]], fields=[["JS"], []],
-                     graveyard=["JD"], stage="turn", top=["JK"])
+    s = _balance_pos(
+        shrines=[["2C", "3C", "4C"], ["2D", "3D", "4D", "5D"]],
+        hands=[["2S"], ["2H", "3H", "4H"]],
+        fields=[["JS"], []],
+        graveyard=["JD"],
+        stage="turn",
+        top=["JK"],
+    )
     s = play(s, "draw")
     assert zone(s, "field:1") == ["JD"]
     assert zone(s, "shrine:1") == ["2D", "3D", "4D"]
@@ -985,8 +1073,11 @@ def test_ruling_R17_balance_opponents_choose_their_own_discards():
 def test_ruling_R18_eliminated_players_hand_and_tokens_to_graveyard():
     """Ruling R18: a player whose Shrine is emptied is out; hand and Tokens go
     to the Graveyard."""
-    s = pos(shrines=[[*LOW_A, "7C"], ["9H"], ["8D"]], hands=[["9S"], ["2H", "3H"], ["4H"]],
-            fields=[[], ["KH"], []])
+    s = pos(
+        shrines=[[*LOW_A, "7C"], ["9H"], ["8D"]],
+        hands=[["9S"], ["2H", "3H"], ["4H"]],
+        fields=[[], ["KH"], []],
+    )
     s = play(s, "attack p2 9S", allow=True)
     assert s.alive[1] is False
     assert zone(s, "hand:1") == [] and zone(s, "field:1") == []
@@ -1013,8 +1104,7 @@ def test_ruling_R20_hand_limit_only_at_end_of_owners_turn():
 def test_ruling_R21_alternate_healing_replaces_pair_healing():
     """Ruling R21: with Alternate Healing on, a pair worth twice the top does
     not heal; a single same-colour card of its value does."""
-    s = two("6H", "7D", ["6D", "6S"], ["2H"],
-            options={"alternate_healing": True})
+    s = two("6H", "7D", ["6D", "6S"], ["2H"], options={"alternate_healing": True})
     assert not is_legal(s, "heal 6S 6D") and is_legal(s, "heal 6D")
 
 
@@ -1031,8 +1121,11 @@ def test_ruling_R23_blocking_with_a_triad_token_breaks_it_dagger_token_may_block
     """Ruling R23: a Token of a Triad may block, breaking it (the Shrine is
     trimmed, the Dagger-token goes); the Dagger-token itself may block."""
     seven = ["2D", "3D", "4D", "5D", "6D", "7D", "9H"]
-    s = pos(shrines=[[*LOW_A, "7C"], seven], hands=[["9S"], ["2H"]],
-            fields=[[], ["JH", "QD", "KS", "AH"]])
+    s = pos(
+        shrines=[[*LOW_A, "7C"], seven],
+        hands=[["9S"], ["2H"]],
+        fields=[[], ["JH", "QD", "KS", "AH"]],
+    )
     s = play(s, "attack p2 9S")
     assert is_legal(s, "block AH")
     s2 = play(s, "block AH")
@@ -1053,19 +1146,26 @@ def test_ruling_R24_first_player_is_p1_and_draws_on_first_turn():
 def test_ruling_R25_king_reach_once_a_turn_exact_match_spends_nothing():
     """Ruling R25: the King's reach works once a turn and only a move that
     needed it spends it."""
-    s = pos(shrines=[[*LOW_A, "7C"], ["2D", "3D", "4D", "5H", "5D"]],
-            hands=[["5S", "6S", "6C"], []], fields=[["JS", "QS", "KS", "AC"], []])
-    s2 = play(s, "attack p2 5S")                     # exact: reach kept
+    s = pos(
+        shrines=[[*LOW_A, "7C"], ["2D", "3D", "4D", "5H", "5D"]],
+        hands=[["5S", "6S", "6C"], []],
+        fields=[["JS", "QS", "KS", "AC"], []],
+    )
+    s2 = play(s, "attack p2 5S")  # exact: reach kept
     assert is_legal(s2, "attack p2 6S")
-    s3 = play(s, "attack p2 6S")                     # reach used
+    s3 = play(s, "attack p2 6S")  # reach used
     r = refusal(s3, "attack p2 6C")
     assert "spent" in r.reason and r.ruling == "R25"
 
 
 def test_ruling_R26_balance_fills_a_shrine_despite_a_dagger_on_top():
     """Ruling R26: the Balance card adds to a Shrine even with a Dagger on top."""
-    s = _balance_pos(shrines=[["2C", "3C", "4C", "5C"], ["2D", "AH"]],
-                     hands=[["2S"], ["2H"]], stage="turn", top=["JK", "8S", "9S"])
+    s = _balance_pos(
+        shrines=[["2C", "3C", "4C", "5C"], ["2D", "AH"]],
+        hands=[["2S"], ["2H"]],
+        stage="turn",
+        top=["JK", "8S", "9S"],
+    )
     s = play(s, "draw")
     assert zone(s, "shrine:1")[:2] == ["2D", "AH"] and len(zone(s, "shrine:1")) == 4
 
@@ -1073,9 +1173,13 @@ def test_ruling_R26_balance_fills_a_shrine_despite_a_dagger_on_top():
 def test_ruling_R27_balance_discards_come_after_the_reshuffle():
     """Ruling R27: discards owed to the Balance are made after its reshuffle, so
     they start the new Graveyard."""
-    s = _balance_pos(shrines=[["2C", "3C", "4C"], ["2D", "3D", "4D"]],
-                     hands=[["2S"], ["2H", "3H"]], graveyard=["9C", "9D"], stage="turn",
-                     top=["JK"])
+    s = _balance_pos(
+        shrines=[["2C", "3C", "4C"], ["2D", "3D", "4D"]],
+        hands=[["2S"], ["2H", "3H"]],
+        graveyard=["9C", "9D"],
+        stage="turn",
+        top=["JK"],
+    )
     s = play(s, "draw")
     assert zone(s, "graveyard") == [] and who(s) == (1, "discard")
     s = play(s, "discard 3H")
@@ -1085,11 +1189,22 @@ def test_ruling_R27_balance_discards_come_after_the_reshuffle():
 
 # --------------------------------------------------------------------------- refusals
 
+
 def test_refusals_carry_a_reason_and_a_known_ruling():
     """Clause decision: every refusal above names a clause or ruling that exists."""
     s = two("7C", "9H", ["9S", "2S"], ["2H"])
-    for text in ("attack p2 2S", "attack p2 9S 9S", "heal 9S 2S", "token 9S pay 2S",
-                 "jack p2", "discard 2S", "take", "block 9S", "fizzle", "quad 9S 9S 9S 9S p2"):
+    for text in (
+        "attack p2 2S",
+        "attack p2 9S 9S",
+        "heal 9S 2S",
+        "token 9S pay 2S",
+        "jack p2",
+        "discard 2S",
+        "take",
+        "block 9S",
+        "fizzle",
+        "quad 9S 9S 9S 9S p2",
+    ):
         r = refusal(s, text)
         assert r.reason and r.ruling in rulings.ALL, text
 

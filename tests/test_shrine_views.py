@@ -24,8 +24,11 @@ def test_shrine_deck_is_52_cards_and_53_with_the_balance_card():
     """Every card in exactly one zone: 53 with Shrine's Balance card, 52 without."""
     game = get("shrine")
     for balance, size in ((False, 52), (True, 53)):
-        cards = [c for cs in game.all_cards(game.new_game(0, {"balance": balance}, 2)).values()
-                 for c in cs]
+        cards = [
+            c
+            for cs in game.all_cards(game.new_game(0, {"balance": balance}, 2)).values()
+            for c in cs
+        ]
         assert len(cards) == len(set(cards)) == size
 
 
@@ -52,8 +55,13 @@ def test_shrine_view_hides_other_hands_deck_and_cards_under_shrine_tops():
 
 def test_shrine_balance_fill_hides_cards_that_end_under_the_top():
     """Cards the Balance adds under a Shrine's new top stay hidden, as in views."""
-    s = pos(shrines=[["2C", "3C", "4C", "5C"], ["2D", "3D"]], hands=[["2S"], ["2H"]],
-            stage="turn", top=["JK", "8S", "9S"], options={"balance": True})
+    s = pos(
+        shrines=[["2C", "3C", "4C", "5C"], ["2D", "3D"]],
+        hands=[["2S"], ["2H"]],
+        stage="turn",
+        top=["JK", "8S", "9S"],
+        options={"balance": True},
+    )
     game = get("shrine")
     after, events = game.apply(s, game.parse_action("draw"))
     assert game.all_cards(after)["shrine:1"] == ["2D", "3D", "8S", "9S"]

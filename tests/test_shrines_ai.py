@@ -144,7 +144,6 @@ def test_any_decision_it_does_not_model_gets_a_legal_action(monkeypatch):
     assert choose(s, random.Random(0)) == odd[0]
 
 
-
 def _king(seed: int):
     """A King of the Hill game, the computer in p2's seat; its outcome."""
     s = GAME.new_game(seed, {"deck_p1": DECKS[seed % 5], "deck_p2": "green", "mode": "king"})
@@ -179,8 +178,15 @@ def test_spreads_damage_to_destroy_every_blocker_it_can():
     eel = spawn(s, "deepwater-eel", 1, "b5")
     ambusher = spawn(s, "riptide-ambusher", 1, "b5")
     s.legal = None
-    s = play(s, f"attack {att} p2", "next", f"block {eel} {att}", f"block {ambusher} {att}",
-             "pass", "pass")
+    s = play(
+        s,
+        f"attack {att} p2",
+        "next",
+        f"block {eel} {att}",
+        f"block {ambusher} {att}",
+        "pass",
+        "pass",
+    )
     first = choose(s, random.Random(0))
     assert (first.kind, first.card, first.text.split()[-1]) == ("assign", eel, "3")
     s = GAME.apply(s, first)[0]

@@ -21,8 +21,7 @@ ROOT = Path(__file__).parent.parent
 def test_starter_decks_are_legal():
     """The five preconstructed decks pass the deck validator, one per colour."""
     cards, decks = starter()
-    assert [d.name.split(":")[0] for d in decks] == ["Blue", "Yellow", "Red", "Green",
-                                                     "Purple"]
+    assert [d.name.split(":")[0] for d in decks] == ["Blue", "Yellow", "Red", "Green", "Purple"]
     for d in decks:
         assert problems(d, cards) == [], d.name
 
@@ -54,9 +53,17 @@ def test_new_anti_flier_and_armoured_cards_keep_their_printed_numbers():
     by_key = {deck_key(d): d for d in decks}
     watcher, guardsman = cards["cairn-watcher"], cards["aurora-guardsman"]
     assert (watcher.cost, watcher.strength, watcher.resilience, watcher.abilities) == (
-        "2P", 1, 4, ("reach",))
-    assert (guardsman.cost, guardsman.strength, guardsman.resilience,
-            guardsman.abilities) == ("2Y", 2, 3, ("armor", "sprint"))
+        "2P",
+        1,
+        4,
+        ("reach",),
+    )
+    assert (guardsman.cost, guardsman.strength, guardsman.resilience, guardsman.abilities) == (
+        "2Y",
+        2,
+        3,
+        ("armor", "sprint"),
+    )
     assert by_key["purple"].primary["cairn-watcher"] == 3
     assert by_key["yellow"].primary["aurora-guardsman"] == 3
 
@@ -68,8 +75,9 @@ def test_matchup_table_in_the_docs_covers_every_pair_fairly():
     _, decks = starter()
     text = (ROOT / "docs" / "cards.md").read_text()
     section = text.split("## Shrines starter decks: matchups", 1)[1]
-    rows = re.findall(r"^\| (\w+) vs (\w+) \| (\d+)/(\d+) \| (\d+)/(\d+) \| (\d+(?:\.\d)?)% \|",
-                      section, re.M)
+    rows = re.findall(
+        r"^\| (\w+) vs (\w+) \| (\d+)/(\d+) \| (\d+)/(\d+) \| (\d+(?:\.\d)?)% \|", section, re.M
+    )
     keys = [deck_key(d) for d in decks]
     assert {(a, b) for a, b, *_ in rows} == set(itertools.combinations(keys, 2))
     for a, b, w1, n1, w2, n2, share in rows:
@@ -78,15 +86,24 @@ def test_matchup_table_in_the_docs_covers_every_pair_fairly():
         assert abs(overall - float(share)) < 0.1, (a, b)
         assert 40 <= overall <= 60, (a, b, overall)
 
+
 def test_deck_validator_messages():
     """Wrong sizes, too many copies, off-colour cards, a source in the Primary and
     the Shrine in its own deck are each named."""
     cards, decks = starter()
     red = decks[2]
-    bad = red.model_copy(update={
-        "primary": {**red.primary, "ashen-brute": 4, "undertow": 1, "ember-font": 1,
-                    "cindermaw-warlord": 1},
-        "secondary": {"ember-font": 25}})
+    bad = red.model_copy(
+        update={
+            "primary": {
+                **red.primary,
+                "ashen-brute": 4,
+                "undertow": 1,
+                "ember-font": 1,
+                "cindermaw-warlord": 1,
+            },
+            "secondary": {"ember-font": 25},
+        }
+    )
     msgs = "\n".join(problems(bad, cards))
     assert "Primary Library holds 44 cards, not 40" in msgs
     assert "Secondary Library holds 25" not in msgs or "not 20" in msgs
@@ -94,9 +111,9 @@ def test_deck_validator_messages():
     assert "Undertow needs B" in msgs
     assert "the source Ember Font belongs in the Secondary" in msgs
     assert "Shrine Cindermaw Warlord may not also be in the deck" in msgs
-    assert "copies of Ember Font" not in msgs            # basic sources are unlimited
+    assert "copies of Ember Font" not in msgs  # basic sources are unlimited
     blue = decks[0].model_copy(update={"secondary": {"ember-font": 10, "dusk-font": 10}})
-    msgs = "\n".join(problems(blue, cards))   # a source's colour is the mana it makes
+    msgs = "\n".join(problems(blue, cards))  # a source's colour is the mana it makes
     assert "Ember Font needs R" in msgs and "Dusk Font needs P" in msgs
     odd = red.model_copy(update={"shrine": "ashen-brute", "primary": {"nope": 1}})
     assert problems(odd, cards) == ["Red: Cinder Host: no card called 'nope'"]
@@ -111,23 +128,49 @@ def test_starter_set_covers_every_keyword_condition_type_and_speed():
     verbs |= {c.aura.condition for c in cards.values() if c.aura and c.aura.condition}
     assert set(CONDITIONS) | {"bounce", "swap"} <= verbs
     kinds = {(c.type, c.subtype) for c in cards.values()}
-    assert kinds == {("creature", ""), ("structure", ""), ("spell", "inert"),
-                     ("spell", "burst"), ("relic", "tool"), ("relic", "idol"),
-                     ("area", "terrain"), ("area", "weather"), ("area", "trap"),
-                     ("source", "basic"), ("source", "special")}
+    assert kinds == {
+        ("creature", ""),
+        ("structure", ""),
+        ("spell", "inert"),
+        ("spell", "burst"),
+        ("relic", "tool"),
+        ("relic", "idol"),
+        ("area", "terrain"),
+        ("area", "weather"),
+        ("area", "trap"),
+        ("source", "basic"),
+        ("source", "special"),
+    }
     assert any(c.cost.startswith("X") for c in cards.values())
 
 
-@pytest.mark.parametrize("body, key, words", [
-    ('[[card]]\nid = "a-b"\nname = "A"\ntype = "creature"\nresilience = 0\n',
-     "card 'a-b': resilience", "resilience of at least 1"),
-    ('[[card]]\nid = "zap"\nname = "Zap"\ntype = "spell"\nsubtype = "burst"\ncost = "1Q"\n',
-     "card 'zap': cost", "write a cost"),
-    ('[[card]]\nid = "zap"\nname = "Zap"\ntype = "creature"\nresilience = 1\n'
-     'abilities = ["flyin"]\n', "card 'zap': abilities", "unknown ability 'flyin'"),
-    ('[[card]]\nid = "zap"\nname = "Zap"\ntype = "spell"\nsubtype = "burst"\n'
-     'effects = [{ do = "explode" }]\n', "card 'zap': effects[0].do", "Input should be"),
-])
+@pytest.mark.parametrize(
+    "body, key, words",
+    [
+        (
+            '[[card]]\nid = "a-b"\nname = "A"\ntype = "creature"\nresilience = 0\n',
+            "card 'a-b': resilience",
+            "resilience of at least 1",
+        ),
+        (
+            '[[card]]\nid = "zap"\nname = "Zap"\ntype = "spell"\nsubtype = "burst"\ncost = "1Q"\n',
+            "card 'zap': cost",
+            "write a cost",
+        ),
+        (
+            '[[card]]\nid = "zap"\nname = "Zap"\ntype = "creature"\nresilience = 1\n'
+            'abilities = ["flyin"]\n',
+            "card 'zap': abilities",
+            "unknown ability 'flyin'",
+        ),
+        (
+            '[[card]]\nid = "zap"\nname = "Zap"\ntype = "spell"\nsubtype = "burst"\n'
+            'effects = [{ do = "explode" }]\n',
+            "card 'zap': effects[0].do",
+            "Input should be",
+        ),
+    ],
+)
 def test_malformed_card_file_names_file_card_and_field(tmp_path, body, key, words):
     """A bad card file stops loading with one error naming the file, card and field."""
     f = tmp_path / "bad.toml"

@@ -90,8 +90,19 @@ def test_card_face_for_every_starter_card_and_token():
     """card_face gives the printed face of every card in the starter set, tokens too,
     by bare id or instance name; an unknown card is a KeyError."""
     cards = starter()[0]
-    keys = {"name", "type", "subtype", "cost", "colours", "strength", "resilience",
-            "keywords", "text", "legendary", "token"}
+    keys = {
+        "name",
+        "type",
+        "subtype",
+        "cost",
+        "colours",
+        "strength",
+        "resilience",
+        "keywords",
+        "text",
+        "legendary",
+        "token",
+    }
     for cid, card in cards.items():
         face = GAME.card_face(f"{cid}#3")
         assert set(face) == keys and face == GAME.card_face(cid)
@@ -116,7 +127,7 @@ def test_view_info_describes_every_permanent_and_priority():
     assert card["attached_to"] is None and card["status"] == [] and not card["armor"]
     s = play(s, "next")
     assert GAME.view(s, 0).info["priority"] == 1
-    s.queue = (("draw", 0, "any"),)     # a queued choice: nobody holds priority meanwhile
+    s.queue = (("draw", 0, "any"),)  # a queued choice: nobody holds priority meanwhile
     assert GAME.view(s, 0).info["priority"] is None
 
 

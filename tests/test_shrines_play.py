@@ -20,8 +20,9 @@ PAIRS = [(a, b) for a in DECKS for b in DECKS]
 
 def cards_of(s) -> Counter:
     """Every card's count over the zones; tokens come and go, so they are left out."""
-    return Counter(c for zone in GAME.all_cards(s).values() for c in zone
-                   if not GAME.card_face(c)["token"])
+    return Counter(
+        c for zone in GAME.all_cards(s).values() for c in zone if not GAME.card_face(c)["token"]
+    )
 
 
 @pytest.mark.parametrize("seed", range(6))
@@ -60,6 +61,7 @@ def test_random_games_in_every_mode(mode):
 
 def test_same_seed_same_game():
     """The same seed and actions give the same states and events."""
+
     def run():
         s = GAME.new_game(9, {"deck_p1": "green", "deck_p2": "yellow"})
         rng, log = random.Random(9), []
@@ -69,6 +71,7 @@ def test_same_seed_same_game():
             s, ev = GAME.apply(s, rng.choice(GAME.legal_actions(s)))
             log += [e.text for e in ev]
         return GAME.all_cards(s), log
+
     assert run() == run()
 
 
@@ -76,9 +79,16 @@ def test_illegal_actions_are_refused_with_a_known_id():
     """Actions outside the legal list are refused with a reason and an id."""
     rng = random.Random(4)
     s = GAME.new_game(4)
-    tries = [Action("pass"), Action("next"), Action("keep"), Action("unmark"),
-             Action("draw", lib="primary"), Action("travel", "ashen-brute#1", "a2"),
-             Action("attack", "tidal-font#50", "p2"), Action("play", "tidal-font#50", "a1")]
+    tries = [
+        Action("pass"),
+        Action("next"),
+        Action("keep"),
+        Action("unmark"),
+        Action("draw", lib="primary"),
+        Action("travel", "ashen-brute#1", "a2"),
+        Action("attack", "tidal-font#50", "p2"),
+        Action("play", "tidal-font#50", "a1"),
+    ]
     for _ in range(300):
         if GAME.outcome(s):
             break

@@ -18,23 +18,27 @@ def _check(r, ruling: str, *words: str) -> None:
 NEW, FROZEN = {"entered": 1}, {"status": frozenset({"freeze"})}
 
 
-@pytest.mark.parametrize("card, site, made, act, move, ruling, words", [
-    # summoning: a creature that entered this turn may not attack (not: out of range)
-    ("ashen-brute", "b4", NEW, "combat", "attack {c} p2", "summoning", "entered the Region"),
-    # travel: nor travel, as the travel clause says (not: the site is out of reach)
-    ("ashen-brute", "b1", NEW, "travel", "travel {c} b2", "travel", "entered the Region"),
-    # freeze: a Frozen creature may not attack (attacking taps), nor travel
-    ("ashen-brute", "b4", FROZEN, "combat", "attack {c} p2", "freeze", "Frozen"),
-    ("ashen-brute", "b1", FROZEN, "travel", "travel {c} b2", "freeze", "Frozen"),
-    # stationary: a Stationary creature never travels
-    ("harbor-sentinel", "b1", {}, "travel", "travel {c} b2", "stationary", "Stationary"),
-    # acts: attacks are declared in Combat only
-    ("ashen-brute", "b4", {}, "travel", "attack {c} p2", "acts", "combat act"),
-    # combat: a ready creature whose target is out of range names the range
-    ("ashen-brute", "b1", {}, "combat", "attack {c} p2", "combat", "range"),
-])
-def test_a_creatures_move_is_refused_by_the_clause_that_refuses_it(card, site, made, act,
-                                                                   move, ruling, words):
+@pytest.mark.parametrize(
+    "card, site, made, act, move, ruling, words",
+    [
+        # summoning: a creature that entered this turn may not attack (not: out of range)
+        ("ashen-brute", "b4", NEW, "combat", "attack {c} p2", "summoning", "entered the Region"),
+        # travel: nor travel, as the travel clause says (not: the site is out of reach)
+        ("ashen-brute", "b1", NEW, "travel", "travel {c} b2", "travel", "entered the Region"),
+        # freeze: a Frozen creature may not attack (attacking taps), nor travel
+        ("ashen-brute", "b4", FROZEN, "combat", "attack {c} p2", "freeze", "Frozen"),
+        ("ashen-brute", "b1", FROZEN, "travel", "travel {c} b2", "freeze", "Frozen"),
+        # stationary: a Stationary creature never travels
+        ("harbor-sentinel", "b1", {}, "travel", "travel {c} b2", "stationary", "Stationary"),
+        # acts: attacks are declared in Combat only
+        ("ashen-brute", "b4", {}, "travel", "attack {c} p2", "acts", "combat act"),
+        # combat: a ready creature whose target is out of range names the range
+        ("ashen-brute", "b1", {}, "combat", "attack {c} p2", "combat", "range"),
+    ],
+)
+def test_a_creatures_move_is_refused_by_the_clause_that_refuses_it(
+    card, site, made, act, move, ruling, words
+):
     """Clauses summoning, travel, freeze, stationary, acts, combat: one creature of p1
     on the Region, in the act named, tries the move; the refusal names the clause."""
     s = start("red", "blue")
@@ -102,10 +106,14 @@ def test_rush_an_unpayable_pay_and_a_mulligan_too_many_name_their_rules():
     from pathlib import Path
 
     from shrinetable.formats.scenario import load
+
     here = Path(__file__).parent / "scenarios" / "shrines"
     s = load(here / "refusals_named.toml").state
     _check(refusal(s, "play ashen-brute#1 b1"), "modes", "Rush")
     _check(refusal(s, "play ashen-brute#1 a1 pay=BBR"), "cost", "does not hold")
-    s = play(load(here / "mulligan_limit.toml").state, "mulligan ancient-colossus#1",
-             "mulligan ashen-brute#2")
+    s = play(
+        load(here / "mulligan_limit.toml").state,
+        "mulligan ancient-colossus#1",
+        "mulligan ashen-brute#2",
+    )
     _check(refusal(s, "mulligan scorchbolt#3"), "mulligan", "keep")

@@ -79,7 +79,7 @@ def test_first_turn_no_draw_at_start_but_at_end():
     s = to_act(s, "final")
     s = play(s, "next", "pass")
     assert who(s) == (0, "draw") and (s.turn, s.turn_no, s.act) == (0, 1, "final")
-    s = play(s, "draw primary")                     # the draw ends p1's turn
+    s = play(s, "draw primary")  # the draw ends p1's turn
     assert len(s.hands[0]) == 7
     assert who(s) == (1, "draw") and (s.turn, s.turn_no) == (1, 2)
 
@@ -120,7 +120,7 @@ def test_priority_passes_after_every_action_and_act_pass():
     s = play(s, "next")
     assert who(s) == (1, "respond")
     s = play(s, "pass")
-    assert s.act == "travel" and who(s) == (1, "respond")   # before travellers are declared
+    assert s.act == "travel" and who(s) == (1, "respond")  # before travellers are declared
 
 
 def test_speed_inert_only_in_own_first_or_final_burst_anytime():
@@ -149,9 +149,9 @@ def test_shrine_returns_with_time_marks_and_plays_only_unmarked():
     assert where(s, shrine) == "site:a1"
     s.perms[c].damage = 99
     s.legal = None
-    s = play(s, "next")                        # any step destroys it
+    s = play(s, "next")  # any step destroys it
     assert where(s, shrine) == "shrine:0" and s.marks[0] == 5
-    s = play(s, "pass", "pass")                # p1's Travel Act, priority back
+    s = play(s, "pass", "pass")  # p1's Travel Act, priority back
     s = mana(s, 0, "2")
     s = play(s, "unmark")
     assert s.marks[0] == 4
@@ -182,7 +182,7 @@ def test_source_one_a_turn_tap_for_its_colour_pool_empties():
     s = play(s, f"tap {a}")
     assert s.pool[0] == [1, 0, 0, 0, 0] and who(s) == (0, "main")
     s = to_act(s, "final")
-    s = play(s, "next", "pass", "draw primary")   # p1's first-turn draw ends the turn
+    s = play(s, "next", "pass", "draw primary")  # p1's first-turn draw ends the turn
     assert s.pool[0] == [0] * 5
 
 
@@ -301,7 +301,7 @@ def test_blocking_from_range_damage_closest_first():
     assert refusal(s, f"assign {far} 3").ruling == "R23"
     s = play(s, f"assign {near} 3")
     assert where(s, near) == "site:a4" and s.perms[int(wall.split("#")[1])].damage == 0
-    assert where(s, brute) == "graveyard:0"     # 1 + 2 back
+    assert where(s, brute) == "graveyard:0"  # 1 + 2 back
 
 
 def test_resilience_creatures_regenerate_structures_do_not():
@@ -335,7 +335,7 @@ def test_structure_never_attacks_or_blocks_and_takes_only_resilience():
     w = spawn(s2, "timber-palisade", 0, "b1")
     s2 = mana(s2, 0, "Y")
     rally = spawn(s2, "rally-the-bright", 0)
-    assert f"cast {rally} {w}" not in legal(s2)   # own-creature: structures are not
+    assert f"cast {rally} {w}" not in legal(s2)  # own-creature: structures are not
 
 
 def test_tool_attaches_and_stays_on_the_site():
@@ -346,9 +346,10 @@ def test_tool_attaches_and_stays_on_the_site():
     brute = spawn(s, "ashen-brute", 0, "b1")
     other = spawn(s, "ashen-brute", 0, "b1")
     blade = spawn(s, "wayfarers-blade", 0)
-    s = mana(s, 0, "RRR")                # its cost and its attach cost, and one to spare
+    s = mana(s, 0, "RRR")  # its cost and its attach cost, and one to spare
     s = play(s, f"play {blade} {brute}", "pass")
     from shrinetable.games.shrines.region import strength
+
     assert strength(s, int(brute.split("#")[1])) == 4
     bolt = spawn(s, "scorchbolt", 0)
     s = mana(s, 0, "RR")
@@ -406,6 +407,7 @@ def test_area_newest_rules_and_covered_one_goes():
     assert where(s, a) == "graveyard:0" and where(s, b) == "areas"
     eel = spawn(s, "deepwater-eel", 1, "b3")
     from shrinetable.games.shrines.region import strength
+
     assert strength(s, int(eel.split("#")[1])) == 2
 
 
@@ -443,6 +445,7 @@ def test_spell_effects_destroy_and_banish_a_shrine_returns_marked():
     zone with time marks (clause shrine) and a destroyed one too."""
     from shrinetable.games.shrines import effects as fx
     from shrinetable.games.shrines.schema import Effect
+
     s = start("red", "purple")
     brute = spawn(s, "ashen-brute", 1, "a5")
     acolyte = spawn(s, "hollow-acolyte", 1, "b5")
@@ -454,7 +457,7 @@ def test_spell_effects_destroy_and_banish_a_shrine_returns_marked():
     fx.run(s, 0, (Effect(do="destroy", target="creature"),), int(acolyte.split("#")[1]), 0, [])
     assert where(s, brute) == "banished:1" and where(s, acolyte) == "graveyard:1"
     assert s.shrine[1] == [shrine] and s.marks[1] == 5
-    assert s.queue == (("draw", 1, "any"),)          # the Acolyte's Deathwish
+    assert s.queue == (("draw", 1, "any"),)  # the Acolyte's Deathwish
 
 
 def test_winning_at_zero_life():
@@ -467,6 +470,7 @@ def test_winning_at_zero_life():
 
 
 # --------------------------------------------------------------------------- keywords
+
 
 def _fight(att_id: str, def_id: str, att_site="b4", def_site="b5", target="def", **kw):
     s = start("red", "blue")
@@ -519,6 +523,7 @@ def test_deathwish_triggers_when_destroyed():
     s.perms[int(rev.split("#")[1])].lethal = True
     s.perms[int(rev.split("#")[1])].damage = 9
     from shrinetable.games.shrines import effects as fx
+
     fx.deaths(s, [])
     assert s.life[0] == 17 and where(s, rev) == "graveyard:1"
 
@@ -573,8 +578,7 @@ def test_immoveable_stops_moving_onto_and_off_its_site():
     eel = spawn(s, "deepwater-eel", 0, "a1")
     sk = spawn(s, "fogbank-skimmer", 0, "a2")
     s = to_act(s, "travel")
-    assert not any(t.startswith(f"travel {eel}") or t.startswith(f"travel {sk}")
-                   for t in legal(s))
+    assert not any(t.startswith(f"travel {eel}") or t.startswith(f"travel {sk}") for t in legal(s))
 
 
 def test_lunge_hops_one_blocked_site_within_travel():
@@ -628,8 +632,7 @@ def test_sprint_adds_sites_of_travel():
     s = start("yellow", "red")
     sk = spawn(s, "lantern-skirmisher", 0, "c1")
     s = to_act(s, "travel")
-    assert {t.split()[-1] for t in legal(s) if t.startswith(f"travel {sk}")} == {"c2", "c3",
-                                                                                 "c4"}
+    assert {t.split()[-1] for t in legal(s) if t.startswith(f"travel {sk}")} == {"c2", "c3", "c4"}
 
 
 def test_saddle_mount_on_arrival_and_by_paying_two():
@@ -637,6 +640,7 @@ def test_saddle_mount_on_arrival_and_by_paying_two():
     (its abilities combine, it counts once); later, 2 mana joins two neighbours;
     destroying the pair puts both cards in the Graveyard."""
     from shrinetable.games.shrines.region import bodies, kw
+
     s = start("green", "red")
     strider = spawn(s, "mossback-strider", 0, "b2")
     rider = spawn(s, "briar-outrider", 0)
@@ -668,14 +672,14 @@ def test_mounting_with_mana_keeps_the_movement_rules():
     saddle = spawn(s, "mossback-strider", 0, "b1")
     s = mana(s, 0, "GG")
     assert f"mount {rider} {saddle}" in legal(s)
-    spawn(s, "tidewatch-tower", 0, "a1")            # our own Immoveable structure
+    spawn(s, "tidewatch-tower", 0, "a1")  # our own Immoveable structure
     s.legal = None
     assert f"mount {rider} {saddle}" not in legal(s)
     assert "Immoveable" in refusal(s, f"mount {rider} {saddle}").reason
     s = start("green", "red")
     rider = spawn(s, "briar-outrider", 0, "a1")
     saddle = spawn(s, "mossback-strider", 0, "b1")
-    spawn(s, "ashen-brute", 1, "a1")                  # an opposing body on its site
+    spawn(s, "ashen-brute", 1, "a1")  # an opposing body on its site
     s = mana(s, 0, "GG")
     assert f"mount {rider} {saddle}" not in legal(s)
     spawn(s, "briar-outrider", 0, "b1")
@@ -688,7 +692,7 @@ def test_mounting_onto_a_trapped_site_springs_the_trap():
     for paid in (True, False):
         s = start("green", "red")
         trap = spawn(s, "pitfall-snare", 1, "traps")
-        s.trap_site[_num(trap)] = 4                       # b2
+        s.trap_site[_num(trap)] = 4  # b2
         saddle = spawn(s, "mossback-strider", 0, "b2")
         rider = spawn(s, "briar-outrider", 0, "a2" if paid else "hand")
         s = mana(s, 0, "GG")
@@ -714,6 +718,7 @@ def test_r19_mounted_pair_keeps_the_kept_creatures_stats():
     """Ruling R19: the creature named second keeps its stats; the pair is new if
     either part is."""
     from shrinetable.games.shrines.region import resilience, strength
+
     s = start("green", "red")
     a = spawn(s, "mossback-strider", 0, "b1")
     b = spawn(s, "briar-outrider", 0, "b1", entered=1)
@@ -782,6 +787,7 @@ def test_unstoppable_moves_onto_opposing_sites():
 
 # --------------------------------------------------------------------------- conditions
 
+
 def test_freeze_no_tap_no_travel():
     """Clause freeze: a Frozen creature may neither travel nor attack (tap)."""
     s = start("red", "blue")
@@ -823,7 +829,7 @@ def test_weaken_any_damage_destroys():
     bolt = spawn(s, "scorchbolt", 0)
     s = mana(s, 0, "RR")
     s.stage, s.legal = "main", None
-    s = play(s, f"cast {bolt} {eel} x=1")    # Armor absorbs the first instance
+    s = play(s, f"cast {bolt} {eel} x=1")  # Armor absorbs the first instance
     assert where(s, eel) == "site:b2"
     s = play(s, "pass")
     s = cast(s, 0, "scorchbolt", "RR", f"{eel} x=1")
@@ -890,6 +896,7 @@ def test_r14_the_old_reading_is_an_option_off_by_default():
 
 # --------------------------------------------------------------------------- rulings
 
+
 def test_r1_life_twenty():
     """Ruling R1: standard games start at 20 life."""
     assert GAME.new_game(1).life == [20, 20]
@@ -926,9 +933,10 @@ def test_priority_with_only_useless_mana_taps_is_idle():
     sources but no burst spell or time mark they could pay for, the seat's choice
     is idle (the table passes for a person); with one affordable, it is not."""
     from shrinetable.games.shrines.rules import idle_priority
+
     s = start("red", "blue")
     font = spawn(s, "tidal-font", 1, "sources")
-    undertow = spawn(s, "undertow", 1)                   # 1B: two mana needed
+    undertow = spawn(s, "undertow", 1)  # 1B: two mana needed
     spawn(s, "ashen-brute", 0, "b1")
     card = spawn(s, "timber-palisade", 0)
     s = mana(s, 0, "2")
@@ -937,11 +945,11 @@ def test_priority_with_only_useless_mana_taps_is_idle():
     assert idle_priority(s)
     spawn(s, "tidal-font", 1, "sources")
     s.legal = None
-    assert not idle_priority(s)                          # two sources pay for Undertow
+    assert not idle_priority(s)  # two sources pay for Undertow
     s.hands[1].remove(_num(undertow))
     s.legal = None
     assert idle_priority(s)
-    totem = spawn(s, "weathered-totem", 1, "idols")   # a tap ability is no answer here
+    totem = spawn(s, "weathered-totem", 1, "idols")  # a tap ability is no answer here
     s.legal = None
     assert f"tap {totem}" in legal(s) and idle_priority(s)
 
@@ -985,7 +993,7 @@ def test_r4_a_spell_while_blocking_gives_the_attacker_priority():
     s = mana(s, 0, "RR")
     s = play(s, f"attack {a} p2", f"attack {a2} p2", "next", f"cast {lash} {a}")
     assert who(s) == (0, "block-answer")
-    answered = play(s, f"cast {bolt} {eel} x=1")          # the attacker answers the trick
+    answered = play(s, f"cast {bolt} {eel} x=1")  # the attacker answers the trick
     assert who(answered) == (1, "block") and f"block {eel} {a2}" in legal(answered)
     s = play(s, "pass")
     assert who(s) == (1, "block") and f"block {eel} {a2}" in legal(s)
@@ -997,13 +1005,13 @@ def test_r24_the_attacker_gets_priority_before_damage():
     when the attacker passes."""
     s = start("red", "blue")
     a = spawn(s, "ashen-brute", 0, "b5")
-    d = spawn(s, "mossback-strider", 1, "b5")             # 2/4 against the 3/2 Brute
+    d = spawn(s, "mossback-strider", 1, "b5")  # 2/4 against the 3/2 Brute
     rally = spawn(s, "rally-the-bright", 0)
     s = to_act(s, "combat")
     s = mana(s, 0, "Y")
     s = play(s, f"attack {a} p2", "next", f"block {d} {a}", "pass")
     assert who(s) == (0, "damage") and where(s, d) == "site:b5"
-    s = play(s, f"cast {rally} {a}")                       # a combat trick: +1/+1
+    s = play(s, f"cast {rally} {a}")  # a combat trick: +1/+1
     assert who(s) == (1, "damage-answer")
     s = play(s, "pass")
     assert who(s) == (0, "damage")
@@ -1045,7 +1053,7 @@ def test_r6_one_target_for_every_effect():
     spawn(s, "ashen-brute", 1, "a5")
     step = spawn(s, "veil-step", 0)
     s = mana(s, 0, "PP")
-    assert not any(t.startswith(f"cast {step}") for t in legal(s))   # no own creature
+    assert not any(t.startswith(f"cast {step}") for t in legal(s))  # no own creature
 
 
 def _issue_pool():
@@ -1069,8 +1077,9 @@ def test_r7_another_payment_is_honoured():
     """Ruling R7: the player may pay otherwise; nothing chooses for them."""
     s, brute, tender = _issue_pool()
     s = play(s, f"play {brute} a1 pay=BRG", "pass")
-    assert s.pool[0] == [1, 0, 0, 0, 0] and not any(t.startswith(f"play {tender}")
-                                                    for t in legal(s))
+    assert s.pool[0] == [1, 0, 0, 0, 0] and not any(
+        t.startswith(f"play {tender}") for t in legal(s)
+    )
 
 
 def test_r7_an_unnamed_payment_is_refused_with_the_ways_to_pay():
@@ -1097,10 +1106,12 @@ def test_r7_the_computer_pays_as_proposed():
     import random
 
     from shrinetable.games.shrines.ai import choose
+
     s, brute, _ = _issue_pool()
     kept = rules.proposed(GAME.legal_actions(s))
     assert [a.text for a in kept if a.card == brute and a.target == "a1"] == [
-        f"play {brute} a1 pay=BBR"]
+        f"play {brute} a1 pay=BBR"
+    ]
     assert choose(s, random.Random(0)) in kept
 
 
@@ -1152,11 +1163,11 @@ def test_r11_guard_is_a_standing_choice():
     assert where(guarded, eel) == "site:b5"
     assert guarded.perms[int(g.split("#")[1])].damage == 3
     s = play(s, f"unguard {g}")
-    assert who(s) == (1, "block") and f"guard {g}" not in legal(s)   # once a turn
+    assert who(s) == (1, "block") and f"guard {g}" not in legal(s)  # once a turn
     assert GAME.view(s, 0).info["cards"][g]["status"] == ["unguarded"]
     s = play(s, "pass", "pass")
     assert where(s, eel) == "graveyard:1" and s.perms[int(g.split("#")[1])].damage == 0
-    assert f"unguard {g}" not in legal(s)        # not the opponent's to switch
+    assert f"unguard {g}" not in legal(s)  # not the opponent's to switch
 
 
 def test_r12_move_goes_as_far_as_it_can():
@@ -1186,9 +1197,9 @@ def test_r14_swap_reorders_last_placed_on_top():
     s = start("blue", "red")
     r = spawn(s, "read-the-shallows", 0)
     s = mana(s, 0, "B")
-    before = s.primary[0][-3:]            # bottom-to-top: x, y, z (z on top)
+    before = s.primary[0][-3:]  # bottom-to-top: x, y, z (z on top)
     s = play(s, f"cast {r}")
-    for c in before:                      # place x, then y, then z: z ends on top again
+    for c in before:  # place x, then y, then z: z ends on top again
         s = play(s, f"top {s.name(c)}")
     assert s.primary[0][-3:] == before
     s2 = start("blue", "red")
@@ -1215,6 +1226,7 @@ def test_r15_tapped_creatures_neither_attack_nor_block():
 def test_r16_colourless_cards_fit_any_deck():
     """Ruling R16: the colourless Timber Palisade sits in all five decks."""
     from shrinetable.games.shrines.cards import starter
+
     decks = starter()[1]
     assert all("timber-palisade" in d.primary for d in decks)
 
@@ -1255,6 +1267,7 @@ def test_modes_rush_king_imperial_conquest():
 def test_r17_hill_points_by_larger_stat():
     """Ruling R17: 4/4 scores 1, 5/4 scores 2, 10/5 scores 3 (here a 7/7 scores 2)."""
     from shrinetable.games.shrines.rules import hill_points
+
     s = start()
     spawn(s, "ancient-colossus", 0, "a3")
     spawn(s, "ashen-brute", 0, "b3")
@@ -1300,6 +1313,7 @@ def test_saddle_stats_chosen_on_arrival():
     """Clause saddle (R19): after mounting on arrival the player chooses whose strength
     and resilience the pair has; choosing the newcomer makes it the body on the site."""
     from shrinetable.games.shrines.region import bodies, kw, resilience, strength
+
     s = start("green", "red")
     strider = spawn(s, "mossback-strider", 0, "b2")
     rider = spawn(s, "briar-outrider", 0)
@@ -1325,10 +1339,10 @@ def test_r22_pair_keeps_damage_and_tapped_of_both_parts():
     b = spawn(s, "briar-outrider", 0, "b1")
     s.tapped.add(int(a.split("#")[1]))
     s = mana(s, 0, "GG")
-    s2 = play(s, f"mount {b} {a}")            # the pair is a 2/4 with 1 damage
+    s2 = play(s, f"mount {b} {a}")  # the pair is a 2/4 with 1 damage
     i = int(a.split("#")[1])
     assert s2.perms[i].damage == 1 and i in s2.tapped
-    s = play(s, f"mount {a} {b}")             # as a 2/1, 1 damage destroys the pair
+    s = play(s, f"mount {a} {b}")  # as a 2/1, 1 damage destroys the pair
     assert where(s, b) == "graveyard:0" and where(s, a) == "graveyard:0"
 
 
@@ -1336,7 +1350,7 @@ def test_r20_dig_passes_under_held_sites_and_stops_only_on_free_ones():
     """Ruling R20: Dig passes under a site held by an opposing body, one site of travel
     each, and stops only on a free site; Immoveable still stops it; Ground removes it."""
     s = start("yellow", "red")
-    run = spawn(s, "tunnel-runner", 0, "b2")           # Dig, Sprint: two sites
+    run = spawn(s, "tunnel-runner", 0, "b2")  # Dig, Sprint: two sites
     spawn(s, "ashen-brute", 1, "b3")
     s = to_act(s, "travel")
     assert {t for t in legal(s) if t.startswith(f"travel {run}")} == {f"travel {run} b4"}
@@ -1386,8 +1400,8 @@ def test_r33_a_structure_s_boost_for_the_turn_takes_damage_first():
     before any is marked; the boost ends with the turn; a creature gets both parts."""
     s = start("yellow", "red")
     surge, surge2 = spawn(s, "rampart-surge", 0), spawn(s, "rampart-surge", 0)
-    wall = spawn(s, "timber-palisade", 0, "b2")          # 0/4
-    scout = spawn(s, "sunfleet-scout", 0, "a1")          # 1/1
+    wall = spawn(s, "timber-palisade", 0, "b2")  # 0/4
+    scout = spawn(s, "sunfleet-scout", 0, "a1")  # 1/1
     bolt = spawn(s, "scorchbolt", 1)
     s = mana(s, 0, "YY")
     s = play(s, f"cast {surge} {wall}")
@@ -1411,7 +1425,7 @@ def test_r6_two_instances_of_targeting_through_protection():
     stops the first instance only."""
     s = start("red", "blue")
     sparks = spawn(s, "twin-sparks", 0)
-    oracle = spawn(s, "mistral-oracle", 1, "b5")          # 3/5, Protection
+    oracle = spawn(s, "mistral-oracle", 1, "b5")  # 3/5, Protection
     s = mana(s, 0, "RR")
     s = play(s, f"cast {sparks} {oracle}")
     card = GAME.view(s, 0).info["cards"][oracle]
@@ -1422,8 +1436,11 @@ def test_a_new_trap_covers_an_older_one_on_its_site():
     """Clauses trap and area: a trap is an area of its own kind covering one site,
     so a newer trap there removes the older one, whoever set it."""
     s = start("blue", "red")
-    pit, net, other = (spawn(s, "pitfall-snare", 0), spawn(s, "tangle-net", 0),
-                       spawn(s, "pitfall-snare", 0))
+    pit, net, other = (
+        spawn(s, "pitfall-snare", 0),
+        spawn(s, "tangle-net", 0),
+        spawn(s, "pitfall-snare", 0),
+    )
     s = mana(s, 0, "9")
     s = play(s, f"play {pit} b3", "pass", f"play {other} c3", "pass", f"play {net} b3", "pass")
     assert where(s, pit) == "graveyard:0"
@@ -1436,7 +1453,7 @@ def test_r21_a_trap_during_travel_gives_priority_after_travel():
     s = start("red", "purple")
     brute = spawn(s, "ashen-brute", 0, "a1")
     trap = spawn(s, "tangle-net", 1, "traps")
-    s.trap_site[int(trap.split("#")[1])] = 3        # a2
+    s.trap_site[int(trap.split("#")[1])] = 3  # a2
     s = to_act(s, "travel")
     s = play(s, f"travel {brute} a2", "next", "pass")
     assert where(s, trap) == "graveyard:1"
@@ -1477,11 +1494,18 @@ def test_r23_assignment_closest_first_then_free():
     far = spawn(s, "fogbank-skimmer", 1, "a5")
     wall = spawn(s, "timber-palisade", 1, "a5")
     s = to_act(s, "combat")
-    s = play(s, f"attack {brute} {wall}", "next", f"block {near} {brute}", f"block {far} {brute}",
-             "pass", "pass")
+    s = play(
+        s,
+        f"attack {brute} {wall}",
+        "next",
+        f"block {near} {brute}",
+        f"block {far} {brute}",
+        "pass",
+        "pass",
+    )
     assert who(s) == (0, "assign")
     assert legal(s) == {f"assign {near} {n}" for n in (1, 2, 3)}
-    assert GAME.legal_actions(s)[0].text == f"assign {near} 2"    # lethal share first
+    assert GAME.legal_actions(s)[0].text == f"assign {near} 2"  # lethal share first
     s = play(s, f"assign {near} 2")
     assert legal(s) == {f"assign {near} 1", f"assign {far} 1"}
     s = play(s, f"assign {far} 1")
@@ -1562,16 +1586,16 @@ def test_cleave_hits_every_other_body_on_the_site_its_own_side_too():
     on the damaged site, its controller's own included; the Cleave creature itself
     and a loose tool (no body) take none of it."""
     s = start("red", "blue")
-    eel = spawn(s, "deepwater-eel", 1, "b1")          # p2's, on p1's melee row
-    walker = spawn(s, "barrow-walker", 1, "b1")       # Bloodless: keeps its damage
-    wall = spawn(s, "timber-palisade", 0, "b1")       # p1's own structure, resilience 4
-    war = spawn(s, "cindermaw-warlord", 0, "b1")      # 5/5 Stomp, Cleave
-    blade = spawn(s, "wayfarers-blade", 0, "b1")      # a tool lying loose on the site
+    eel = spawn(s, "deepwater-eel", 1, "b1")  # p2's, on p1's melee row
+    walker = spawn(s, "barrow-walker", 1, "b1")  # Bloodless: keeps its damage
+    wall = spawn(s, "timber-palisade", 0, "b1")  # p1's own structure, resilience 4
+    war = spawn(s, "cindermaw-warlord", 0, "b1")  # 5/5 Stomp, Cleave
+    blade = spawn(s, "wayfarers-blade", 0, "b1")  # a tool lying loose on the site
     s = to_act(s, "combat")
     s = play(s, f"attack {war} {eel}", "next", "pass", "pass")
     assert where(s, eel) == "graveyard:1" and _damage(s, walker) == 5
     assert where(s, wall) == "graveyard:0"
-    assert _damage(s, war) == 3                       # the eel's strike back only
+    assert _damage(s, war) == 3  # the eel's strike back only
     assert where(s, blade) == "site:b1"
 
 
@@ -1579,9 +1603,9 @@ def test_quick_step_double_attack_blocker_strikes_first():
     """Ruling R29: a Double Attack blocker strikes in the quick step, so an
     attacker it destroys there deals no damage."""
     s = start("red", "red")
-    brute = spawn(s, "ashen-brute", 0, "b3")          # 3/2
+    brute = spawn(s, "ashen-brute", 0, "b3")  # 3/2
     golem = spawn(s, "kiln-golem", 1, "b4")
-    raider = spawn(s, "emberfang-raider", 1, "b4")    # 2/2 Double Attack
+    raider = spawn(s, "emberfang-raider", 1, "b4")  # 2/2 Double Attack
     s = to_act(s, "combat")
     s = play(s, f"attack {brute} {golem}", "next", f"block {raider} {brute}", "pass", "pass")
     assert where(s, brute) == "graveyard:0"
@@ -1592,9 +1616,9 @@ def test_quick_step_quick_attack_blocker_strikes_once_only():
     """Clause quick-attack (R29): a Quick Attack blocker deals its damage in the quick step,
     before the attacker's, and none in the regular step."""
     s = start("blue", "yellow")
-    eel = spawn(s, "deepwater-eel", 0, "b3")          # 3/3
+    eel = spawn(s, "deepwater-eel", 0, "b3")  # 3/3
     tower = spawn(s, "tidewatch-tower", 1, "b4")
-    van = spawn(s, "gilded-vanguard", 1, "b4")        # 1/2 Quick Attack
+    van = spawn(s, "gilded-vanguard", 1, "b4")  # 1/2 Quick Attack
     s = to_act(s, "combat")
     s = play(s, f"attack {eel} {tower}", "next", f"block {van} {eel}", "pass")
     hits = [e.text for e in events(s, "pass") if e.kind == "damage"]
@@ -1607,7 +1631,7 @@ def test_quick_step_targeted_creature_strikes_first():
     nothing."""
     for striker in ("gilded-vanguard", "emberfang-raider"):
         s = start("yellow", "red")
-        scout = spawn(s, "sunfleet-scout", 0, "b3")    # 1/1
+        scout = spawn(s, "sunfleet-scout", 0, "b3")  # 1/1
         foe = spawn(s, striker, 1, "b4")
         s = to_act(s, "combat")
         s = play(s, f"attack {scout} {foe}", "next", "pass", "pass")
@@ -1620,8 +1644,8 @@ def test_combat_strike_back_needs_the_attacker_in_range():
     outside its own attacking range, here a Range attacker two sites away."""
     for block in (False, True):
         s = start("red", "red")
-        sling = spawn(s, "magma-slinger", 0, "b2")     # 2/2 Range: reaches b2..b4
-        brute = spawn(s, "ashen-brute", 1, "b4")       # 3/2, reaches b4 and b3 only
+        sling = spawn(s, "magma-slinger", 0, "b2")  # 2/2 Range: reaches b2..b4
+        brute = spawn(s, "ashen-brute", 1, "b4")  # 3/2, reaches b4 and b3 only
         guard = spawn(s, "ashen-brute", 1, "b4")
         s = to_act(s, "combat")
         s = play(s, f"attack {sling} {brute}", "next")
@@ -1634,8 +1658,8 @@ def test_combat_strike_back_checks_range_after_a_move():
     """Clause combat (R30): range is checked when damage is dealt, so a target does not
     strike back at an attacker moved out of its range after attacking."""
     s = start("blue", "purple")
-    sk = spawn(s, "fogbank-skimmer", 0, "b2")         # 1/2 Flying
-    walker = spawn(s, "barrow-walker", 1, "b3")       # 2/2, reaches b3 and b2
+    sk = spawn(s, "fogbank-skimmer", 0, "b2")  # 1/2 Flying
+    walker = spawn(s, "barrow-walker", 1, "b3")  # 2/2, reaches b3 and b2
     step = spawn(s, "veil-step", 0)
     s = to_act(s, "combat")
     s = play(s, f"attack {sk} {walker}")
@@ -1650,9 +1674,9 @@ def test_r8_blocked_attacker_fights_only_its_blockers():
     blockers; its target neither takes nor deals damage, even when the blockers die
     in the quick step, and a player blocked for stays unhurt."""
     s = start("blue", "red")
-    eel = spawn(s, "deepwater-eel", 0, "b3")          # 3/3
-    brute = spawn(s, "ashen-brute", 1, "b4")          # 3/2 target
-    sk = spawn(s, "fogbank-skimmer", 1, "b4")         # 1/2 blocker
+    eel = spawn(s, "deepwater-eel", 0, "b3")  # 3/3
+    brute = spawn(s, "ashen-brute", 1, "b4")  # 3/2 target
+    sk = spawn(s, "fogbank-skimmer", 1, "b4")  # 1/2 blocker
     s = to_act(s, "combat")
     s = play(s, f"attack {eel} {brute}", "next", f"block {sk} {eel}", "pass", "pass")
     assert where(s, sk) == "graveyard:1" and _damage(s, brute) == 0
@@ -1660,7 +1684,7 @@ def test_r8_blocked_attacker_fights_only_its_blockers():
     for target in ("ashen-brute", "p2"):
         s = start("red", "yellow")
         raider = spawn(s, "emberfang-raider", 0, "b5")  # 2/2 Double Attack
-        scout = spawn(s, "sunfleet-scout", 1, "b5")     # 1/1, dies in the quick step
+        scout = spawn(s, "sunfleet-scout", 1, "b5")  # 1/1, dies in the quick step
         t = target if target == "p2" else spawn(s, target, 1, "b5")
         s = to_act(s, "combat")
         s = play(s, f"attack {raider} {t}", "next", f"block {scout} {raider}", "pass", "pass")

@@ -113,11 +113,16 @@ def test_mulligan_by_button_and_by_drag(app):
 
 def test_creature_dragged_onto_a_lit_melee_site(app):
     """Casting permanents (`cast`): only legal sites light up; the drop plays there."""
-    session = played_until(3, lambda s, ms: any(
-        m.action.kind == "play" and m.gesture.target.startswith("site:") for m in ms))
+    session = played_until(
+        3,
+        lambda s, ms: any(
+            m.action.kind == "play" and m.gesture.target.startswith("site:") for m in ms
+        ),
+    )
     scene = start(app, session)
-    move = next(m for m in scene.moves if m.action.kind == "play"
-                and m.gesture.target.startswith("site:"))
+    move = next(
+        m for m in scene.moves if m.action.kind == "play" and m.gesture.target.startswith("site:")
+    )
     card = move.gesture.cards[0]
     a = centre(scene, "hand:0", card)
     app.step([ev(pygame.MOUSEBUTTONDOWN, pos=a, button=1)], 0.01)
@@ -146,14 +151,14 @@ def test_click_on_a_source_taps_it(app):
 
 def test_travel_is_a_drag_along_the_pathway(app):
     """Travel (`travel`): drag a creature from its site onto a reachable site."""
-    session = played_until(5, lambda s, ms: any(m.action.kind == "travel" for m in ms),
-                           limit=1500)
+    session = played_until(5, lambda s, ms: any(m.action.kind == "travel" for m in ms), limit=1500)
     scene = start(app, session)
     move = next(m for m in scene.moves if m.action.kind == "travel")
     card = move.gesture.cards[0]
     before = len(history(scene))
-    drag(app, centre(scene, move.gesture.source, card),
-         scene.board.zones[move.gesture.target].center)
+    drag(
+        app, centre(scene, move.gesture.source, card), scene.board.zones[move.gesture.target].center
+    )
     assert made(scene, before) == move.text
     # the declaration waits for the act to end: the table draws it as an arrow
     view = scene.session.game.view(scene.session.state, 0)
@@ -164,41 +169,56 @@ def test_travel_is_a_drag_along_the_pathway(app):
     start_rect = next(p.rect for p in scene.board.placed if p.name == card)
     end_rect = scene.board.zones[move.gesture.target]
     between = pygame.Vector2(start_rect.center).lerp(end_rect.center, 0.5)
-    assert any(tuple(surf.get_at((round(between.x) + dx, round(between.y) + dy)))[:3]
-               == ARROWS["travel"] for dx in range(-3, 4) for dy in range(-3, 4))
+    assert any(
+        tuple(surf.get_at((round(between.x) + dx, round(between.y) + dy)))[:3] == ARROWS["travel"]
+        for dx in range(-3, 4)
+        for dy in range(-3, 4)
+    )
 
 
 def test_attack_on_the_player_zone(app):
     """Combat (`combat`): an attacker dropped on the opponent's player zone."""
-    session = played_until(5, lambda s, ms: any(
-        m.action.kind == "attack" and m.gesture.target == "player:1" for m in ms), limit=3000)
+    session = played_until(
+        5,
+        lambda s, ms: any(m.action.kind == "attack" and m.gesture.target == "player:1" for m in ms),
+        limit=3000,
+    )
     scene = start(app, session)
-    move = next(m for m in scene.moves if m.action.kind == "attack"
-                and m.gesture.target == "player:1")
+    move = next(
+        m for m in scene.moves if m.action.kind == "attack" and m.gesture.target == "player:1"
+    )
     before = len(history(scene))
-    drag(app, centre(scene, move.gesture.source, move.gesture.cards[0]),
-         scene.board.zones["player:1"].center)
+    drag(
+        app,
+        centre(scene, move.gesture.source, move.gesture.cards[0]),
+        scene.board.zones["player:1"].center,
+    )
     assert made(scene, before) == move.text
 
 
 def test_block_is_a_drag_onto_the_attacker_for_p2(app):
     """Blocking (`blocking`): the defender (p2, Region flipped) drags a blocker onto
     the attacker; the prompt says what to do."""
-    session = played_until(1, lambda s, ms: any(m.action.kind == "block" for m in ms),
-                           limit=2000, seat=1)
+    session = played_until(
+        1, lambda s, ms: any(m.action.kind == "block" for m in ms), limit=2000, seat=1
+    )
     scene = start(app, session)
     assert scene.viewer == 1 and "block" in scene.panels._status_html().lower()
     move = next(m for m in scene.moves if m.action.kind == "block")
     before = len(history(scene))
-    drag(app, centre(scene, move.gesture.source, move.gesture.cards[0]),
-         centre(scene, move.gesture.target, move.gesture.target_card))
+    drag(
+        app,
+        centre(scene, move.gesture.source, move.gesture.cards[0]),
+        centre(scene, move.gesture.target, move.gesture.target_card),
+    )
     assert made(scene, before) == move.text
 
 
 def test_sacrifice_is_a_click_on_the_card(app):
     """The site limit (`site-limit`): the permanent to sacrifice is chosen by a click."""
-    session = played_until(5, lambda s, ms: any(m.action.kind == "sacrifice" for m in ms),
-                           limit=2000, seat=1)
+    session = played_until(
+        5, lambda s, ms: any(m.action.kind == "sacrifice" for m in ms), limit=2000, seat=1
+    )
     scene = start(app, session)
     move = next(m for m in scene.moves if m.action.kind == "sacrifice")
     before = len(history(scene))
@@ -303,8 +323,9 @@ def test_start_screen_offers_shrines_and_its_options(app):
     assert set(options) == {"deck_p1", "deck_p2", "mode"}
     counts = next(info for info in scene.dropdowns.values() if info[0] == "count")
     assert counts[1] == ["2"]
-    app.step([ev(pygame_gui.UI_DROP_DOWN_MENU_CHANGED, text="rush",
-                 ui_element=options["mode"])], 0.01)
+    app.step(
+        [ev(pygame_gui.UI_DROP_DOWN_MENU_CHANGED, text="rush", ui_element=options["mode"])], 0.01
+    )
     assert scene.options["mode"] == "rush"
 
 
@@ -328,8 +349,10 @@ def test_buttons_name_shrines_cards_by_their_names():
 def test_a_refused_drop_says_the_engines_reason_with_card_names(app):
     """A creature dragged from hand onto the opponent's melee row is refused: the
     table shows the engine's reason (clause cast) for the move it guessed."""
-    def creature(m):       # a play onto a site (a weather card may go on any row)
+
+    def creature(m):  # a play onto a site (a weather card may go on any row)
         return m.action.kind == "play" and (m.gesture.target or "").startswith("site:")
+
     session = played_until(5, lambda s, ms: any(creature(m) for m in ms))
     scene = start(app, session)
     move = next(m for m in scene.moves if creature(m))
@@ -346,13 +369,12 @@ def test_widgets_shown_after_a_computer_pass_are_the_new_ones(app):
     the new buttons and status: the frame presented right after it equals a
     full redraw (pygame_gui lists what it draws only in its own update)."""
     session = Session(GAME, 7, {}, ["human", "computer"])
-    session.auto_pass = False   # every stop: the act with nothing left would move on by itself
+    session.auto_pass = False  # every stop: the act with nothing left would move on by itself
     scene = start(app, session)
     scene.perform(next(a for a in GAME.legal_actions(session.state) if a.text == "keep"))
     app.step([], 0.01)  # the computer keeps too
     scene.flyers = []
-    scene.perform(next(a for a in GAME.legal_actions(session.state)
-                       if a.text.startswith("source")))
+    scene.perform(next(a for a in GAME.legal_actions(session.state) if a.text.startswith("source")))
     scene.flyers = []
     app.step([], 0.01)  # the computer passes priority back
     assert history(scene)[-1] == "pass" and session.decision().seat == 0
@@ -363,7 +385,7 @@ def test_widgets_shown_after_a_computer_pass_are_the_new_ones(app):
 
 
 POSITIONS = Path(__file__).parent / "positions"
-AREAS = POSITIONS / "shrines-areas.toml"   # a position file (tests/positions)
+AREAS = POSITIONS / "shrines-areas.toml"  # a position file (tests/positions)
 
 
 def test_areas_and_traps_show_where_they_lie(app):
@@ -372,6 +394,7 @@ def test_areas_and_traps_show_where_they_lie(app):
     Region washes those sites and names what lies there; a face-down trap's site
     shows (its card does not, to the other player)."""
     from shrinetable.formats.scenario import load
+
     path = AREAS
     loaded = load(path)
     info = GAME.view(loaded.state, 0).info
@@ -380,27 +403,37 @@ def test_areas_and_traps_show_where_they_lie(app):
     assert [info["covers"][f"site:c{n}"] for n in (1, 2, 4, 5)] == [["rimefall#2"]] * 4
     assert info["covers"]["site:b4"] == ["trap"] and "site:a1" not in info["covers"]
     session = Session(GAME, 3, {}, ["human", "computer"])
-    session.reset(loaded.state)   # the scenario's position, as the demo player does
+    session.reset(loaded.state)  # the scenario's position, as the demo player does
     scene = start(app, session)
-    covers = scene.board.decor.covers   # from the top right corner: newest first
+    covers = scene.board.decor.covers  # from the top right corner: newest first
     assert covers["site:b4"] == (Chip("Trap", AREA["trap"]),)
-    assert covers["site:c3"] == (Chip("Rimefall", AREA["weather"]),
-                                 Chip("Fenland Mire", AREA["terrain"], short="Fenland"))
+    assert covers["site:c3"] == (
+        Chip("Rimefall", AREA["weather"]),
+        Chip("Fenland Mire", AREA["terrain"], short="Fenland"),
+    )
     b4 = scene.board.zones["site:b4"]
-    corner = [tuple(app.screen.get_at((x, y)))[:3] for x in range(b4.right - 40, b4.right - 3)
-              for y in range(b4.top + 3, b4.top + 14)]
-    assert AREA["trap"] in corner   # the Trap chip
+    corner = [
+        tuple(app.screen.get_at((x, y)))[:3]
+        for x in range(b4.right - 40, b4.right - 3)
+        for y in range(b4.top + 3, b4.top + 14)
+    ]
+    assert AREA["trap"] in corner  # the Trap chip
 
 
 def test_row_and_pathway_areas_and_untargeted_spells_drop_on_the_region():
     """A row or pathway area lands on any site of its row or pathway (or the area
     zone); a spell with no target lands anywhere on the Region: the drop says where."""
     from shrinetable.games.shrines.actions import Action
+
     s = Session(GAME, 3, {}, ["human", "computer"]).state
     card = next(c for c in GAME.all_cards(s)["primary:0"])
     row = GAME.gesture(s, Action("play", card, "row3"))
     assert {z for z in ("site:a3", "site:b3", "site:c3", "areas") if row.lands_on(z)} == {
-        "site:a3", "site:b3", "site:c3", "areas"} and not row.lands_on("site:b2")
+        "site:a3",
+        "site:b3",
+        "site:c3",
+        "areas",
+    } and not row.lands_on("site:b2")
     path = GAME.gesture(s, Action("play", card, "path-b"))
     assert all(path.lands_on(f"site:b{n}") for n in "12345") and not path.lands_on("site:a3")
     spell = GAME.gesture(s, Action("cast", card))
@@ -409,8 +442,9 @@ def test_row_and_pathway_areas_and_untargeted_spells_drop_on_the_region():
 
 def answerable():
     """A hotseat game where p1 may answer p2's action at burst speed."""
-    s = played_until(3, lambda s, moves: s.decision().kind == "respond" and s.forced() is None,
-                     seat=0)
+    s = played_until(
+        3, lambda s, moves: s.decision().kind == "respond" and s.forced() is None, seat=0
+    )
     s.seats = ["human", "human"]
     return s
 
@@ -430,10 +464,10 @@ def test_hotseat_asks_the_other_player_before_hiding_the_table(app):
     The table asks p1 first, over p2's view; passing costs one click and no
     handover; answering hides the table until p1 confirms."""
     s = answerable()
-    before = s.history[-1]   # undo the p2 action that gave p1 priority, then redo it
-    s.back_to(len(s.history) - 1)   # from the table
+    before = s.history[-1]  # undo the p2 action that gave p1 priority, then redo it
+    s.back_to(len(s.history) - 1)  # from the table
     scene = start(app, s)
-    assert scene.viewer == 0   # the first human; the deciding seat is p2
+    assert scene.viewer == 0  # the first human; the deciding seat is p2
     scene.command("takeover")
     scene.perform(GAME.parse_action(before.text))
     app.step([], 0.01)
@@ -472,6 +506,7 @@ def test_a_click_on_your_guard_switches_its_guarding(app):
     shows on it)."""
     from shrines_helpers import spawn
     from shrines_helpers import start as position
+
     s = position("blue", "red")
     guard = spawn(s, "harbor-sentinel", 0, "b1")
     session = Session(GAME, 1, {}, ["human", "computer"])

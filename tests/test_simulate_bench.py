@@ -50,6 +50,7 @@ def test_computer_player_only_returns_legal_actions():
     game = registry.get("shrine")
     ai = player("shrine", "ai")
     import random
+
     rng = random.Random(0)
     for seed in range(5):
         state = game.new_game(seed, {"alternate_fizzle": True}, 3)
@@ -61,6 +62,7 @@ def test_computer_player_only_returns_legal_actions():
 
 def test_cli_simulate_prints_figures_and_json(capsys):
     from shrinetable.cli import main
+
     assert main(["simulate", "shrine", "--games", "5", "--seed", "2"]) == 0
     out = capsys.readouterr().out
     assert "p1 (ai)" in out and "unfinished" in out and "games/s" in out
@@ -69,23 +71,28 @@ def test_cli_simulate_prints_figures_and_json(capsys):
     assert fig["seats"] == ["ai", "random", "ai", "random"] and len(fig["wins"]) == 4
 
 
-@pytest.mark.parametrize("argv, message", [
-    (["simulate", "chess"], "no game called 'chess'"),
-    (["simulate", "shrine", "--seats", "ai,robot"], "unknown seat kind 'robot'"),
-    (["simulate", "shrine", "--players", "5"], "shrine is for 2 to 4 players, not 5"),
-    (["simulate", "shrines", "--players", "3"], "shrines is for 2 players, not 3"),
-    (["simulate", "shrines", "--option", "mode=chess"], "option 'mode' takes standard"),
-    (["simulate", "shrine", "--option", "colour=blue"], "unknown option 'colour'"),
-    (["simulate", "shrine", "--option", "balance"], "is not NAME=VALUE"),
-])
+@pytest.mark.parametrize(
+    "argv, message",
+    [
+        (["simulate", "chess"], "no game called 'chess'"),
+        (["simulate", "shrine", "--seats", "ai,robot"], "unknown seat kind 'robot'"),
+        (["simulate", "shrine", "--players", "5"], "shrine is for 2 to 4 players, not 5"),
+        (["simulate", "shrines", "--players", "3"], "shrines is for 2 players, not 3"),
+        (["simulate", "shrines", "--option", "mode=chess"], "option 'mode' takes standard"),
+        (["simulate", "shrine", "--option", "colour=blue"], "unknown option 'colour'"),
+        (["simulate", "shrine", "--option", "balance"], "is not NAME=VALUE"),
+    ],
+)
 def test_cli_simulate_bad_arguments_exit_2_with_a_message(argv, message, capsys):
     from shrinetable.cli import main
+
     assert main(argv) == 2
     assert message in capsys.readouterr().err
 
 
 def test_cli_bench_engine_prints_median_mean_p99_and_late_against_early(capsys):
     from shrinetable.cli import main
+
     assert main(["bench", "engine", "--runs", "1", "--games", "2", "--json"]) == 0
     fig = json.loads(capsys.readouterr().out)
     assert 0 < fig["median_us"] <= fig["p99_us"] and fig["mean_us"] > 0 and fig["steps"] > 0
@@ -96,6 +103,7 @@ def test_cli_bench_engine_prints_median_mean_p99_and_late_against_early(capsys):
 
 def test_late_against_early_compares_mean_steps_by_their_place_in_a_game():
     from shrinetable.bench import _late_early
+
     times = [(n, 1.0) for n in range(100)] + [(n, 2.0) for n in range(100, 1000)]
     assert _late_early(times) is None
     assert _late_early(times + [(1000, 3.0), (2000, 5.0)]) == 4.0
@@ -103,6 +111,7 @@ def test_late_against_early_compares_mean_steps_by_their_place_in_a_game():
 
 def test_cli_bench_startup_reports_help_against_bare_python(capsys):
     from shrinetable.cli import main
+
     assert main(["bench", "startup", "--runs", "1", "--json"]) == 0
     fig = json.loads(capsys.readouterr().out)
     assert fig["help_s"] > 0 and fig["python_pass_s"] > 0
@@ -119,13 +128,17 @@ def test_help_lists_every_command_without_importing_any():
     import sys
 
     from shrinetable import cli
-    code = ("import sys, contextlib, io; from shrinetable.cli import main\n"
-            "with contextlib.suppress(SystemExit), contextlib.redirect_stdout(io.StringIO()):\n"
-            "    main(['--help'])\n"
-            "print(sorted(m for m in sys.modules if m.startswith(('shrinetable', 'pydantic',"
-            " 'platformdirs', 'pygame'))))")
-    loaded = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                            check=True).stdout
+
+    code = (
+        "import sys, contextlib, io; from shrinetable.cli import main\n"
+        "with contextlib.suppress(SystemExit), contextlib.redirect_stdout(io.StringIO()):\n"
+        "    main(['--help'])\n"
+        "print(sorted(m for m in sys.modules if m.startswith(('shrinetable', 'pydantic',"
+        " 'platformdirs', 'pygame'))))"
+    )
+    loaded = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    ).stdout
     assert ast.literal_eval(loaded) == ["shrinetable", "shrinetable.cli"]
     full = cli.build_parser()._subparsers._group_actions[0]
     assert {a.dest: a.help for a in full._choices_actions} == cli.COMMANDS
@@ -135,8 +148,25 @@ def test_cli_bench_engine_at_a_seat_count(capsys):
     """A game for 2 to 6 players is measured where it is slowest: --players picks
     the seat count, and a count the game does not take is refused in one line."""
     from shrinetable.cli import main
-    assert main(["bench", "engine", "--game", "usagi", "--players", "4", "--runs", "1",
-                 "--games", "2", "--json"]) == 0
+
+    assert (
+        main(
+            [
+                "bench",
+                "engine",
+                "--game",
+                "usagi",
+                "--players",
+                "4",
+                "--runs",
+                "1",
+                "--games",
+                "2",
+                "--json",
+            ]
+        )
+        == 0
+    )
     fig = json.loads(capsys.readouterr().out)
     assert fig["seats"] == 4 and fig["steps"] > 0
     assert main(["bench", "engine", "--game", "shrines", "--players", "3"]) == 2
@@ -146,30 +176,43 @@ def test_cli_bench_engine_at_a_seat_count(capsys):
 def test_option_and_seat_parsing():
     shrine = registry.get("shrine")
     assert parse_options(shrine, ["balance=true", "alternate_fizzle=off"]) == {
-        "balance": True, "alternate_fizzle": False}
+        "balance": True,
+        "alternate_fizzle": False,
+    }
     assert parse_options(registry.get("shrines"), ["deck_p1=green", "mode=rush"]) == {
-        "deck_p1": "green", "mode": "rush"}
+        "deck_p1": "green",
+        "mode": "rush",
+    }
     assert seat_kinds("ai", 3) == ["ai", "ai", "ai"]
 
 
 class Counted(GameBase):
     name = "counted"
-    options = (OptionSpec("rounds", 3, "rounds", (1, 3, 5)), OptionSpec("fast", False, "fast"),
-               OptionSpec("colour", "red", "colour", ("red", "blue")))
+    options = (
+        OptionSpec("rounds", 3, "rounds", (1, 3, 5)),
+        OptionSpec("fast", False, "fast"),
+        OptionSpec("colour", "red", "colour", ("red", "blue")),
+    )
 
 
-@pytest.mark.parametrize("pairs, result", [
-    ([], {}),
-    (["rounds=5", "fast=yes", "colour=blue"], {"rounds": 5, "fast": True, "colour": "blue"}),
-    (["rounds=five"], "option 'rounds' takes a whole number, not 'five'"),
-    (["rounds=4"], "option 'rounds' takes 1, 3, 5, not 4"),
-    (["fast=maybe"], "option 'fast' takes true or false, not 'maybe'"),
-    (["colour=green"], "option 'colour' takes red, blue, not 'green'"),
-    (["speed=1"], "--option 'speed=1': unknown option 'speed'; counted has no such option "
-                  "(known: colour, fast, rounds)"),
-    (["rounds"], "--option 'rounds' is not NAME=VALUE"),
-    (["=3"], "--option '=3' is not NAME=VALUE"),
-])
+@pytest.mark.parametrize(
+    "pairs, result",
+    [
+        ([], {}),
+        (["rounds=5", "fast=yes", "colour=blue"], {"rounds": 5, "fast": True, "colour": "blue"}),
+        (["rounds=five"], "option 'rounds' takes a whole number, not 'five'"),
+        (["rounds=4"], "option 'rounds' takes 1, 3, 5, not 4"),
+        (["fast=maybe"], "option 'fast' takes true or false, not 'maybe'"),
+        (["colour=green"], "option 'colour' takes red, blue, not 'green'"),
+        (
+            ["speed=1"],
+            "--option 'speed=1': unknown option 'speed'; counted has no such option "
+            "(known: colour, fast, rounds)",
+        ),
+        (["rounds"], "--option 'rounds' is not NAME=VALUE"),
+        (["=3"], "--option '=3' is not NAME=VALUE"),
+    ],
+)
 def test_options_are_read_by_their_spec_and_checked_by_the_game(pairs, result):
     """One parser for `play` and `simulate`: each value typed by the option's default."""
     if isinstance(result, dict):

@@ -32,6 +32,7 @@ def _choice(s) -> str:
 
 # --------------------------------------------------------------------------- legality
 
+
 def test_choices_are_legal_against_itself_and_with_special_properties_off():
     """Both seats the computer (every kind of decision), and the basic rules (R19)."""
     s, rng = GAME.new_game(7, {"deck_p1": "skyfire", "deck_p2": "wishing"}), random.Random(7)
@@ -55,10 +56,19 @@ def test_same_position_same_answer():
 
 # --------------------------------------------------------------------------- positions
 
+
 def _attack_two(p1_play, p2_play, hand=(), p2_hand=(), mp=(30, 30)):
     """p1 attacks with both its cards; returns the state at p2's defend step."""
-    s = table({"play:0": list(p1_play), "play:1": list(p2_play), "hand:0": list(hand),
-               "hand:1": list(p2_hand)}, stage="attack", mp=mp)
+    s = table(
+        {
+            "play:0": list(p1_play),
+            "play:1": list(p2_play),
+            "hand:0": list(hand),
+            "hand:1": list(p2_hand),
+        },
+        stage="attack",
+        mp=mp,
+    )
     return play(s, *(f"attack {n(s, c)}" for c in range(1, len(p1_play) + 1)), "pass")
 
 
@@ -66,9 +76,11 @@ def test_attack_boost_turns_a_pair_around_not_one_already_won():
     """Clauses attack-boost, damage, R9: lane 1 (5 against 2) is won; lane 2 (3
     against 4) is lost, and the +2 boost makes it 5 against 4. The boost goes on
     lane 2's attacker."""
-    s = _attack_two([spell("energy", 5, 2), spell("energy", 3, 2)],
-                    [spell("flying", 1, 2), spell("flying", 1, 4)],
-                    hand=[spell("strong", 2, 2)])
+    s = _attack_two(
+        [spell("energy", 5, 2), spell("energy", 3, 2)],
+        [spell("flying", 1, 2), spell("flying", 1, 4)],
+        hand=[spell("strong", 2, 2)],
+    )
     s = play(s, f"defend {n(s, 3)} {n(s, 1)}", f"defend {n(s, 4)} {n(s, 2)}", "pass", "pass")
     assert GAME.decision(s).kind == "aboost"
     assert _choice(s) == f"boost {n(s, 2)} {n(s, 5)}"
@@ -77,8 +89,7 @@ def test_attack_boost_turns_a_pair_around_not_one_already_won():
 def test_no_boost_on_a_pair_that_stays_lost():
     """Clause attack-boost: 1 against 9, and the only boost adds 1: nothing changes,
     so it passes and keeps the card."""
-    s = _attack_two([spell("gross", 1, 1)], [spell("strong", 1, 9)],
-                    hand=[spell("quick", 1, 1)])
+    s = _attack_two([spell("gross", 1, 1)], [spell("strong", 1, 9)], hand=[spell("quick", 1, 1)])
     s = play(s, f"defend {n(s, 2)} {n(s, 1)}", "pass", "pass")
     assert _choice(s) == "pass"
 
@@ -87,9 +98,11 @@ def test_defence_boost_saves_a_defender_and_not_a_safe_one():
     """Clauses defence-boost, charming: lane 1's defender (shield 8 against 2) is safe;
     lane 2's (shield 3 against 4) falls unless boosted. The attacker has no card left
     to answer with, so one Charming card on lane 2's defender is enough."""
-    s = _attack_two([spell("wishful", 2, 1), spell("wishful", 4, 1)],
-                    [spell("quick", 1, 8), spell("quick", 1, 3)],
-                    p2_hand=[spell("charming", 1, 3), spell("charming", 1, 3)])
+    s = _attack_two(
+        [spell("wishful", 2, 1), spell("wishful", 4, 1)],
+        [spell("quick", 1, 8), spell("quick", 1, 3)],
+        p2_hand=[spell("charming", 1, 3), spell("charming", 1, 3)],
+    )
     s = play(s, f"defend {n(s, 3)} {n(s, 1)}", f"defend {n(s, 4)} {n(s, 2)}", "pass")
     assert GAME.decision(s).kind == "dboost"
     assert _choice(s) in (f"boost {n(s, 4)} {n(s, 5)}", f"boost {n(s, 4)} {n(s, 6)}")
@@ -125,8 +138,15 @@ def test_energy_attacker_is_met_by_its_flying_card():
 def test_quick_card_comes_in_to_block():
     """Clause quick: its only card in play is turned; a Quick card from the hand
     comes in during the defend step to stop a big attacker."""
-    s = table({"play:0": [spell("gross", 7, 1)], "play:1": [spell("charming", 1, 1)],
-               "hand:1": [spell("quick", 1, 9)]}, stage="attack", turned=(2,))
+    s = table(
+        {
+            "play:0": [spell("gross", 7, 1)],
+            "play:1": [spell("charming", 1, 1)],
+            "hand:1": [spell("quick", 1, 9)],
+        },
+        stage="attack",
+        turned=(2,),
+    )
     s = play(s, f"attack {n(s, 1)}", "pass")
     assert _choice(s).startswith(f"quick {n(s, 3)}")
 
@@ -141,8 +161,13 @@ def test_sacrifices_a_wishful_card_when_low():
 def test_sacrifices_a_weak_wishful_card_before_replacing_it():
     """Clause wishful, play: with two cards in play and a better one in hand, the weak
     Wishful card is sacrificed for its points rather than thrown away."""
-    s = table({"play:0": [spell("wishful", 1, 3), spell("strong", 4, 5)],
-               "hand:0": [spell("gross", 5, 4)], "play:1": [spell("quick", 2, 2)]})
+    s = table(
+        {
+            "play:0": [spell("wishful", 1, 3), spell("strong", 4, 5)],
+            "hand:0": [spell("gross", 5, 4)],
+            "play:1": [spell("quick", 2, 2)],
+        }
+    )
     assert _choice(s) == f"sacrifice {n(s, 1)}"
 
 
@@ -159,12 +184,12 @@ def test_attacks_an_opponent_that_cannot_block():
 def test_holds_back_an_attacker_that_would_only_die():
     """Clause attack, R5: a 1-attack card against an unturned 9-shield blocker would
     be discarded for nothing; it stays home to defend."""
-    s = table({"play:0": [spell("quick", 1, 5)], "play:1": [spell("quick", 3, 9)]},
-              stage="attack")
+    s = table({"play:0": [spell("quick", 1, 5)], "play:1": [spell("quick", 3, 9)]}, stage="attack")
     assert _choice(s) == "pass"
 
 
 # --------------------------------------------------------------------------- strength
+
 
 @pytest.mark.slow
 def test_computer_beats_random_play():
@@ -178,6 +203,7 @@ def test_computer_beats_random_play():
 
 
 # --------------------------------------------------------------------------- pressing on
+
 
 def _self_play(seed: int, turns: int = 500):
     """The computer on both seats with the default decks, as `simulate` plays it."""
@@ -198,5 +224,6 @@ def test_the_side_ahead_attacks_and_a_stalled_game_ends():
 def test_every_self_play_game_ends():
     """`simulate sorcerer --games 200 --seats ai,ai` ends every game."""
     from shrinetable.commands.simulate import simulate
+
     result = simulate("sorcerer", 200, 1, ["ai", "ai"], {}, 500)
     assert result["unfinished"] == 0

@@ -53,6 +53,7 @@ def test_numbers_follow_a_curve():
 
     def lean(spell: str) -> int:
         return sum(c.shield - c.attack for c in cards if c.spell == spell)
+
     assert lean("strong") > 0 and lean("quick") > 0
     assert lean("gross") < 0 and lean("energy") < 0
 
@@ -61,42 +62,53 @@ def test_deck_size_is_20_to_50():
     cards, decks = catalog()
     small = decks[0].model_copy(update={"cards": {"static-spark": 3}})
     assert problems(small, cards) == [
-        f"{small.name}: cards: the deck holds 3 cards; a deck holds 20 to 50"]
+        f"{small.name}: cards: the deck holds 3 cards; a deck holds 20 to 50"
+    ]
     big = decks[0].model_copy(update={"cards": dict.fromkeys(list(cards)[:18], 3)})
     assert "the deck holds 54 cards; a deck holds 20 to 50" in problems(big, cards)[0]
 
 
-@pytest.mark.parametrize("cid, n, words", [
-    ("glimmer-wink", 4, "a star card; at most 3 of each star, moon or planet card"),
-    ("lantern-serenade", 4, "a moon card; at most 3 of each star, moon or planet card"),
-    ("starlit-waltz", 4, "a planet card; at most 3 of each star, moon or planet card"),
-    ("heartstring-crescendo", 2, "a bolt card; at most 1 of each bolt card"),
-])
+@pytest.mark.parametrize(
+    "cid, n, words",
+    [
+        ("glimmer-wink", 4, "a star card; at most 3 of each star, moon or planet card"),
+        ("lantern-serenade", 4, "a moon card; at most 3 of each star, moon or planet card"),
+        ("starlit-waltz", 4, "a planet card; at most 3 of each star, moon or planet card"),
+        ("heartstring-crescendo", 2, "a bolt card; at most 1 of each bolt card"),
+    ],
+)
 def test_copies_of_a_card_are_limited_by_its_rarity(cid, n, words):
     cards, decks = catalog()
     d = decks[0]
     over = d.model_copy(update={"cards": {**d.cards, cid: n}})
     assert problems(over, cards) == [
-        f"{d.name}: card {cid!r}: {n} copies of {cards[cid].name}, {words}"]
+        f"{d.name}: card {cid!r}: {n} copies of {cards[cid].name}, {words}"
+    ]
 
 
 def test_an_unknown_card_is_named_with_a_guess():
     cards, decks = catalog()
     typo = decks[0].model_copy(update={"cards": {**decks[0].cards, "glimer-wink": 1}})
-    assert problems(typo, cards) == [f"{typo.name}: card 'glimer-wink': no card has this "
-                                     f"id; did you mean 'glimmer-wink'?"]
+    assert problems(typo, cards) == [
+        f"{typo.name}: card 'glimer-wink': no card has this id; did you mean 'glimmer-wink'?"
+    ]
 
 
 def test_deck_file_problems_name_file_line_and_card(tmp_path):
-    text = GOOD.replace("skybreaker-surge = 1", "skybreaker-surge = 2") \
-               .replace("static-spark = 3", "static-spark = 4") + "no-such-card = 1\n"
+    text = (
+        GOOD.replace("skybreaker-surge = 1", "skybreaker-surge = 2").replace(
+            "static-spark = 3", "static-spark = 4"
+        )
+        + "no-such-card = 1\n"
+    )
     path = write(tmp_path, text)
     assert file_problems(str(path)) == [
         f"{path}:{line_of(text, 'static-spark')}: card 'static-spark': 4 copies of Static "
         f"Spark, a star card; at most 3 of each star, moon or planet card",
         f"{path}:{line_of(text, 'skybreaker-surge')}: card 'skybreaker-surge': 2 copies of "
         f"Skybreaker Surge, a bolt card; at most 1 of each bolt card",
-        f"{path}:{line_of(text, 'no-such-card')}: card 'no-such-card': no card has this id"]
+        f"{path}:{line_of(text, 'no-such-card')}: card 'no-such-card': no card has this id",
+    ]
     with pytest.raises(ValueError, match="no-such-card"):
         resolve(str(path))
 
@@ -105,7 +117,8 @@ def test_deck_file_size_points_at_the_cards_table(tmp_path):
     text = 'game = "sorcerer"\nname = "Tiny"\n\n[cards]\nstatic-spark = 3\n'
     path = write(tmp_path, text)
     assert file_problems(str(path)) == [
-        f"{path}:4: cards: the deck holds 3 cards; a deck holds 20 to 50"]
+        f"{path}:4: cards: the deck holds 3 cards; a deck holds 20 to 50"
+    ]
 
 
 def run_check(*files: Path) -> int:
@@ -118,7 +131,8 @@ def test_check_a_deck_file_that_breaks_the_rules(tmp_path, capsys):
     assert run_check(path) == 1
     assert capsys.readouterr().out == (
         f"{path}:6: card 'static-spark': 5 copies of Static Spark, a star card; "
-        f"at most 3 of each star, moon or planet card\n")
+        f"at most 3 of each star, moon or planet card\n"
+    )
 
 
 def test_check_still_reads_layouts_beside_decks(tmp_path, capsys):
@@ -148,6 +162,7 @@ def test_the_start_screen_takes_a_deck_file(app, tmp_path):
     from table_input import ev
 
     from shrinetable.table.start_scene import FROM_FILE
+
     path = write(tmp_path, GOOD)
     app.show_start()
     app.step([], 0.01)
@@ -163,5 +178,5 @@ def test_the_start_screen_takes_a_deck_file(app, tmp_path):
     assert dd.selected_option[0] == path.name
     start = next(b for b, c in scene.actions.items() if c == ("start",))
     app.step([ev(pygame_gui.UI_BUTTON_PRESSED, ui_element=start)], 0.01)
-    kept = app.scene.session.options["deck_p2"]   # the deck itself, not the file's path
+    kept = app.scene.session.options["deck_p2"]  # the deck itself, not the file's path
     assert kept.startswith("deck:") and str(path) not in kept

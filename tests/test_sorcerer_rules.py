@@ -21,20 +21,24 @@ from shrinetable.games.sorcerer.schema import Deck
 problems, resolve = FILES.problems, FILES.resolve
 
 DOC = (Path(__file__).parent.parent / "docs" / "rules" / "sorcerer.md").read_text()
-PLAIN = spell("quick", 3, 3)     # no bonus against anything, and not Energy/Flying
+PLAIN = spell("quick", 3, 3)  # no bonus against anything, and not Energy/Flying
 
 
 def duel(**kw):
     """p1 attacking with cards 1 and 2 (attack 5, attack 2), p2 holding 3 and 4 in play."""
-    zones = {"play:0": kw.pop("att", [spell("wishful", 5, 1), spell("wishful", 2, 1)]),
-             "play:1": kw.pop("dfn", [spell("quick", 1, 5), spell("quick", 1, 4)]),
-             "hand:0": kw.pop("hand0", [spell("charming", 2, 1)]),
-             "hand:1": kw.pop("hand1", [spell("charming", 1, 2)]),
-             "deck:0": [PLAIN] * 5, "deck:1": [PLAIN] * 5}
+    zones = {
+        "play:0": kw.pop("att", [spell("wishful", 5, 1), spell("wishful", 2, 1)]),
+        "play:1": kw.pop("dfn", [spell("quick", 1, 5), spell("quick", 1, 4)]),
+        "hand:0": kw.pop("hand0", [spell("charming", 2, 1)]),
+        "hand:1": kw.pop("hand1", [spell("charming", 1, 2)]),
+        "deck:0": [PLAIN] * 5,
+        "deck:1": [PLAIN] * 5,
+    }
     return table(zones, stage="attack", **kw)
 
 
 # --------------------------------------------------------------------------- docs
+
 
 def test_every_clause_heads_a_section_and_every_ruling_has_a_row():
     """rulings.py and docs/rules/sorcerer.md name the same clauses and rulings."""
@@ -46,9 +50,11 @@ def test_every_clause_heads_a_section_and_every_ruling_has_a_row():
 
 # --------------------------------------------------------------------------- clauses
 
+
 def test_decks_clause_shipped_decks_are_legal_and_the_limits_are_checked():
     """Clause decks: 20 to 50 cards, three of a Star/Moon/Planet card, one of a Bolt."""
     from shrinetable.games.sorcerer.cards import catalog
+
     cards, decks = catalog()
     assert all(problems(d, cards) == [] for d in decks)
     bolt = next(c for c in cards.values() if c.rarity == "bolt")
@@ -78,7 +84,7 @@ def test_unturn_clause_your_turned_cards_stand_up_at_your_turn():
     s = duel()
     s = play(s, f"attack {n(s, 1)}", "pass", "pass", "pass")
     assert n(s, 1) in GAME.view(s, None).info["turned"]
-    s = play(s, "pass", "pass")            # p2 neither plays nor attacks
+    s = play(s, "pass", "pass")  # p2 neither plays nor attacks
     assert who(s) == (0, "play") and GAME.view(s, None).info["turned"] == []
 
 
@@ -196,8 +202,15 @@ def test_attack_boost_clause_onto_a_blocked_or_unblocked_attacker_R9():
     """Clause attack-boost, R9: the attacker boosts one attacking card, blocked or not;
     never a defender."""
     s = duel()
-    s = play(s, f"attack {n(s, 1)}", f"attack {n(s, 2)}", "pass",
-             f"defend {n(s, 3)} {n(s, 1)}", "pass", "pass")
+    s = play(
+        s,
+        f"attack {n(s, 1)}",
+        f"attack {n(s, 2)}",
+        "pass",
+        f"defend {n(s, 3)} {n(s, 1)}",
+        "pass",
+        "pass",
+    )
     assert legal(s) == {f"boost {n(s, 1)} {n(s, 5)}", f"boost {n(s, 2)} {n(s, 5)}", "pass"}
     assert refusal(s, f"boost {n(s, 3)} {n(s, 5)}").ruling == "R9"
 
@@ -205,9 +218,16 @@ def test_attack_boost_clause_onto_a_blocked_or_unblocked_attacker_R9():
 def test_boost_numbers_attack_on_attack_shield_on_defence_R8():
     """R8: a boost adds its attack number to an attack, its shield to a defence."""
     s = duel(hand0=[spell("charming", 2, 9)], hand1=[spell("charming", 9, 2)])
-    s = play(s, f"attack {n(s, 1)}", "pass", f"defend {n(s, 3)} {n(s, 1)}", "pass",
-             f"boost {n(s, 3)} {n(s, 6)}", f"boost {n(s, 1)} {n(s, 5)}")
-    assert s.mp == [30, 30]       # 5 + 2 = 7 against 5 + 2 = 7: a tie
+    s = play(
+        s,
+        f"attack {n(s, 1)}",
+        "pass",
+        f"defend {n(s, 3)} {n(s, 1)}",
+        "pass",
+        f"boost {n(s, 3)} {n(s, 6)}",
+        f"boost {n(s, 1)} {n(s, 5)}",
+    )
+    assert s.mp == [30, 30]  # 5 + 2 = 7 against 5 + 2 = 7: a tie
     assert s.play[0] == [2, 1] and 3 in s.play[1]
 
 
@@ -220,16 +240,25 @@ def test_damage_clause_figure_2_left_defender_discarded_two_damage():
     s, ev = GAME.apply(s, GAME.parse_action(f"boost {n(s, 1)} {n(s, 5)}"))
     assert s.mp == [30, 28] and s.discard[1] == [3] and 1 in s.play[0]
     said = [e.text for e in ev if e.kind == "damage"]
-    assert said == ["Wishful 5/1 5 + boost 2 = 7 against Quick 1/5 5: Quick 1/5 is "
-                    "discarded and p2 loses 2 magic points"]
+    assert said == [
+        "Wishful 5/1 5 + boost 2 = 7 against Quick 1/5 5: Quick 1/5 is "
+        "discarded and p2 loses 2 magic points"
+    ]
 
 
 def test_damage_clause_figure_2_right_attacker_discarded_no_damage():
     """Clause damage, figure 2 (right): 2 against 4 + boost 2 = 6: attacker
     discarded, no damage."""
     s = duel()
-    s = play(s, f"attack {n(s, 2)}", "pass", f"defend {n(s, 4)} {n(s, 2)}", "pass",
-             f"boost {n(s, 4)} {n(s, 6)}", "pass")
+    s = play(
+        s,
+        f"attack {n(s, 2)}",
+        "pass",
+        f"defend {n(s, 4)} {n(s, 2)}",
+        "pass",
+        f"boost {n(s, 4)} {n(s, 6)}",
+        "pass",
+    )
     assert s.mp == [30, 30] and s.discard[0] == [2] and 4 in s.play[1]
 
 
@@ -243,16 +272,22 @@ def test_unblocked_attacker_deals_its_whole_attack():
 def test_tie_both_stay_no_damage_R10():
     """R10: equal totals: both cards stay, nobody loses points."""
     s = duel(dfn=[spell("quick", 1, 5)])
-    s = play(s, f"attack {n(s, 1)}", "pass", f"defend {n(s, 3)} {n(s, 1)}", "pass", "pass",
-             "pass")
+    s = play(s, f"attack {n(s, 1)}", "pass", f"defend {n(s, 3)} {n(s, 1)}", "pass", "pass", "pass")
     assert s.mp == [30, 30] and 3 in s.play[1] and 1 in s.play[0]
 
 
 def test_boosts_discarded_clause_every_boost_to_its_owners_discard():
     """Clause boosts-discarded: winners' boosts go to the discard pile too."""
     s = duel(hand1=[spell("charming", 1, 5)])
-    s = play(s, f"attack {n(s, 1)}", "pass", f"defend {n(s, 3)} {n(s, 1)}", "pass",
-             f"boost {n(s, 3)} {n(s, 6)}", f"boost {n(s, 1)} {n(s, 5)}")
+    s = play(
+        s,
+        f"attack {n(s, 1)}",
+        "pass",
+        f"defend {n(s, 3)} {n(s, 1)}",
+        "pass",
+        f"boost {n(s, 3)} {n(s, 6)}",
+        f"boost {n(s, 1)} {n(s, 5)}",
+    )
     # 7 against 10: the attacker falls; both boosts spent
     assert s.discard == [[1, 5], [6]] and s.lanes == ()
 
@@ -260,8 +295,7 @@ def test_boosts_discarded_clause_every_boost_to_its_owners_discard():
 def test_survivors_return_attackers_turned_R17():
     """R17: surviving attackers stay turned in play, defenders return unturned."""
     s = duel(dfn=[spell("quick", 1, 5)])
-    s = play(s, f"attack {n(s, 1)}", "pass", f"defend {n(s, 3)} {n(s, 1)}", "pass", "pass",
-             "pass")
+    s = play(s, f"attack {n(s, 1)}", "pass", f"defend {n(s, 3)} {n(s, 1)}", "pass", "pass", "pass")
     assert 1 in s.turned and 3 not in s.turned
 
 
@@ -276,8 +310,7 @@ def test_winning_clause_zero_points_loses_shown_as_zero_R11():
 
 def test_reshuffle_clause_discard_becomes_the_deck():
     """Clause reshuffle: an empty deck is refilled from the shuffled discard pile."""
-    s = table({"play:0": [PLAIN], "discard:1": [PLAIN, PLAIN], "hand:1": [PLAIN]},
-              stage="attack")
+    s = table({"play:0": [PLAIN], "discard:1": [PLAIN, PLAIN], "hand:1": [PLAIN]}, stage="attack")
     ev = events(s, "pass")
     s = play(s, "pass")
     assert len(s.hand[1]) == 3 and s.discard[1] == [] and s.deck[1] == []
@@ -288,8 +321,16 @@ def test_reshuffle_at_once_when_the_last_card_is_drawn_R20():
     """Clause reshuffle, R20 (seed 002, NOTE: "anytime you run out of cards in your main
     DECK"): the draw that empties the deck turns the discard pile into the deck at
     once; a card discarded afterwards stays in the discard pile."""
-    s = table({"play:0": [PLAIN], "deck:1": [PLAIN, PLAIN], "discard:1": [PLAIN],
-               "hand:1": [PLAIN], "play:1": [PLAIN, PLAIN]}, stage="attack")
+    s = table(
+        {
+            "play:0": [PLAIN],
+            "deck:1": [PLAIN, PLAIN],
+            "discard:1": [PLAIN],
+            "hand:1": [PLAIN],
+            "play:1": [PLAIN, PLAIN],
+        },
+        stage="attack",
+    )
     ev = events(s, "pass")
     s = play(s, "pass")
     assert [e.kind for e in ev] == ["pass", "draw", "draw", "reshuffle"]
@@ -341,14 +382,19 @@ def test_decision_clause_only_the_steps_moves():
 
 # --------------------------------------------------------------------------- special
 
+
 def test_special_clause_off_plays_the_basic_rules_R19():
     """Clause special, R19: with special properties off, no bonuses, no sacrifices,
     no Quick plays, one boost card, anyone blocks an Energy attacker."""
     att = [spell("energy", 5, 1), spell("gross", 4, 1)]
     dfn = [spell("strong", 1, 4), spell("wishful", 1, 3)]
-    s = duel(att=att, dfn=dfn, special=False,
-             hand0=[spell("charming", 1, 1), spell("charming", 1, 1)],
-             hand1=[spell("quick", 1, 1)])
+    s = duel(
+        att=att,
+        dfn=dfn,
+        special=False,
+        hand0=[spell("charming", 1, 1), spell("charming", 1, 1)],
+        hand1=[spell("quick", 1, 1)],
+    )
     assert refusal(s, f"sacrifice {n(s, 1)}").ruling == "R19"
     s = play(s, f"attack {n(s, 1)}", f"attack {n(s, 2)}", "pass")
     assert refusal(s, f"quick {n(s, 7)} {n(s, 4)}").ruling == "R19"
@@ -368,7 +414,7 @@ def test_charming_up_to_three_boosts_one_of_any_type():
     assert f"boost {n(s, 1)} {n(s, 5)} {n(s, 6)} {n(s, 7)}" in boosts
     assert f"boost {n(s, 1)} {n(s, 7)} {n(s, 8)}" not in boosts
     assert refusal(s, f"boost {n(s, 1)} {n(s, 7)} {n(s, 8)}").ruling == "charming"
-    assert len(boosts) == 4 + 5 + 2      # singles, pairs and triples with <= 1 non-Charming
+    assert len(boosts) == 4 + 5 + 2  # singles, pairs and triples with <= 1 non-Charming
     s = play(s, f"boost {n(s, 1)} {n(s, 5)} {n(s, 6)} {n(s, 7)}")
     assert s.mp == [30, 20]
 
@@ -416,11 +462,23 @@ def test_energy_flying_only_energy_or_flying_defend():
 
 def test_energy_flying_every_boost_counts_once_defended_R15():
     """R15: a defended Energy attacker's pair takes boosts of any type."""
-    s = duel(att=[spell("flying", 3, 1)], dfn=[spell("energy", 1, 3)],
-             hand1=[spell("strong", 1, 4)], hand0=[spell("gross", 4, 1)])
-    s = play(s, f"attack {n(s, 1)}", "pass", f"defend {n(s, 2)} {n(s, 1)}", "pass",
-             f"boost {n(s, 2)} {n(s, 4)}", f"boost {n(s, 1)} {n(s, 3)}")
-    assert s.mp == [30, 30] and s.play[0] == [1] and s.discard[1] == [4]   # 7 against 7
+    s = duel(
+        att=[spell("flying", 3, 1)],
+        dfn=[spell("energy", 1, 3)],
+        hand1=[spell("strong", 1, 4)],
+        hand0=[spell("gross", 4, 1)],
+    )
+    s = play(
+        s,
+        f"attack {n(s, 1)}",
+        "pass",
+        f"defend {n(s, 2)} {n(s, 1)}",
+        "pass",
+        f"boost {n(s, 2)} {n(s, 4)}",
+        f"boost {n(s, 1)} {n(s, 3)}",
+    )
+    assert s.mp == [30, 30] and s.play[0] == [1] and s.discard[1] == [4]  # 7 against 7
+
 
 def test_quick_into_play_during_opponents_turn_and_defends():
     """Clause quick: a Quick card comes into play in the defend step and blocks."""
@@ -436,7 +494,9 @@ def test_quick_limit_two_in_play_and_one_a_turn_R13():
     s = duel(hand1=[spell("quick", 1, 9), spell("quick", 1, 8)])
     s = play(s, f"attack {n(s, 1)}", "pass", f"defend {n(s, 3)} {n(s, 1)}")
     assert {t for t in legal(s) if t.startswith("quick")} == {
-        f"quick {n(s, 6)} {n(s, 4)}", f"quick {n(s, 7)} {n(s, 4)}"}
+        f"quick {n(s, 6)} {n(s, 4)}",
+        f"quick {n(s, 7)} {n(s, 4)}",
+    }
     r = refusal(s, f"quick {n(s, 6)} {n(s, 3)}")
     assert r.ruling == "play"
     s = play(s, f"quick {n(s, 6)} {n(s, 4)}")
@@ -453,29 +513,36 @@ def test_quick_not_in_own_play_step_R13():
 def test_strong_plus_two_defending_against_plain():
     """Clause strong: +2 shield against an attacker that is neither Strong nor Gross."""
     s = duel(att=[spell("quick", 6, 1)], dfn=[spell("strong", 1, 5)])
-    s = play(s, f"attack {n(s, 1)}", "pass", f"defend {n(s, 2)} {n(s, 1)}", "pass", "pass",
-             "pass")
-    assert s.mp == [30, 30] and s.discard[0] == [1]     # 6 against 7
+    s = play(s, f"attack {n(s, 1)}", "pass", f"defend {n(s, 2)} {n(s, 1)}", "pass", "pass", "pass")
+    assert s.mp == [30, 30] and s.discard[0] == [1]  # 6 against 7
 
 
 def test_gross_plus_two_attacking_when_defended():
     """Clause gross: +2 attack when blocked by a card neither Gross nor Strong."""
     s = duel(att=[spell("gross", 4, 1)], dfn=[spell("quick", 1, 5)])
-    s = play(s, f"attack {n(s, 1)}", "pass", f"defend {n(s, 2)} {n(s, 1)}", "pass", "pass",
-             "pass")
-    assert s.mp == [30, 29] and s.discard[1] == [2]     # 6 against 5
+    s = play(s, f"attack {n(s, 1)}", "pass", f"defend {n(s, 2)} {n(s, 1)}", "pass", "pass", "pass")
+    assert s.mp == [30, 29] and s.discard[1] == [2]  # 6 against 5
 
 
 def test_gross_normal_damage_undefended_and_strong_gross_cancel_R16():
     """R16: no Gross bonus unblocked; Strong and Gross meeting: neither bonus."""
     s = duel(att=[spell("gross", 4, 1), spell("gross", 4, 1)], dfn=[spell("strong", 1, 4)])
-    s = play(s, f"attack {n(s, 1)}", f"attack {n(s, 2)}", "pass",
-             f"defend {n(s, 3)} {n(s, 1)}", "pass", "pass", "pass")
-    assert s.mp == [30, 26]                              # 4 unblocked; 4 against 4: tie
+    s = play(
+        s,
+        f"attack {n(s, 1)}",
+        f"attack {n(s, 2)}",
+        "pass",
+        f"defend {n(s, 3)} {n(s, 1)}",
+        "pass",
+        "pass",
+        "pass",
+    )
+    assert s.mp == [30, 26]  # 4 unblocked; 4 against 4: tie
     assert 3 in s.play[1] and 1 in s.play[0]
 
 
 # --------------------------------------------------------------------------- the game
+
 
 def test_view_hides_decks_and_the_other_hand():
     """Hands are seen by their owner only; decks by nobody; info has the lead's keys."""
@@ -483,8 +550,7 @@ def test_view_hides_decks_and_the_other_hand():
     v = GAME.view(s, 0)
     assert None not in v.zones["hand:0"].cards and set(v.zones["hand:1"].cards) == {None}
     assert set(v.zones["deck:0"].cards) == {None}
-    assert {"mp", "turn", "turn_no", "stage", "special", "played", "turned",
-            "lanes"} <= set(v.info)
+    assert {"mp", "turn", "turn_no", "stage", "special", "played", "turned", "lanes"} <= set(v.info)
 
 
 def test_gestures_lanes_from_the_position():
@@ -501,6 +567,7 @@ def test_gestures_lanes_from_the_position():
 def test_deck_options_take_shipped_keys_and_refuse_unknown():
     """deck_p1/deck_p2 take a shipped deck; anything else is a ValueError naming it."""
     import pytest
+
     with pytest.raises(ValueError, match="no deck called"):
         GAME.check_options({"deck_p1": "nope"})
 

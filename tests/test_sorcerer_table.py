@@ -89,9 +89,12 @@ def spot(scene, zone, name):
     """A point where the card shows (later cards in a row may cover its edge)."""
     placed = scene.board.placed
     rect = next(p.rect for p in placed if p.zone == zone and p.name == name)
-    return next((x, rect.centery) for x in range(rect.left + 2, rect.right, 3)
-                if (hit := geo.card_at(placed, (x, rect.centery))) is not None
-                and (hit.zone, hit.name) == (zone, name))
+    return next(
+        (x, rect.centery)
+        for x in range(rect.left + 2, rect.right, 3)
+        if (hit := geo.card_at(placed, (x, rect.centery))) is not None
+        and (hit.zone, hit.name) == (zone, name)
+    )
 
 
 def history(scene):
@@ -125,8 +128,9 @@ def test_attack_dropped_on_the_opponents_counter(app):
     assert history(scene)[-1] == f"attack {x}"
     view = scene.view()
     assert view.zones["lane1"].cards == (x,) and x in view.info["turned"]
-    words = {scene.session.game.present.describe(m.text, "attack")
-             for m in gestures.buttons(scene.moves)}
+    words = {
+        scene.session.game.present.describe(m.text, "attack") for m in gestures.buttons(scene.moves)
+    }
     assert "Done attacking" in words
 
 
@@ -138,7 +142,7 @@ def test_block_dropped_on_the_attacker_in_its_lane(app):
     targets = gestures.targets(gestures.for_held(scene.moves, (y,), "play:1"))
     assert ("lane1", x) in targets
     drag(app, spot(scene, "play:1", y), spot(scene, "lane1", x))
-    assert history(scene)[3] == f"defend {y} {x}"   # then passes the table made, if forced
+    assert history(scene)[3] == f"defend {y} {x}"  # then passes the table made, if forced
     assert scene.view().zones["lane1"].cards == (x, y)
 
 
@@ -154,13 +158,14 @@ def test_two_selected_boosts_dropped_on_the_attacker_and_the_damage_shown(app):
     assert any(t.startswith("Shield ") and " + boost " in t for t in chips)
     before = list(scene.session.state.mp)
     click(app, spot(scene, "hand:0", b1))
-    assert scene.marks.selected == {"hand:0": frozenset({
-        scene.view().zones["hand:0"].cards.index(b1)})}
+    assert scene.marks.selected == {
+        "hand:0": frozenset({scene.view().zones["hand:0"].cards.index(b1)})
+    }
     drag(app, spot(scene, "hand:0", b2), spot(scene, "lane1", x))
     assert history(scene)[-1] == texts[6]
     lost = before[1] - scene.session.state.mp[1]
     assert lost > 0
-    said = next(x for x in reversed(scene.log_html) if "against" in x)   # a line per event
+    said = next(x for x in reversed(scene.log_html) if "against" in x)  # a line per event
     assert f"P2 loses {lost} magic point" in said
     # hotseat: p2 takes the device, and sees the damage land on their counter
     assert scene.overlay == "handover"
@@ -172,13 +177,18 @@ def test_two_selected_boosts_dropped_on_the_attacker_and_the_damage_shown(app):
 
 def test_a_lane_sum_broken_down_as_the_damage_round_adds_it():
     """Gross and Strong bonuses, boosts and the outcome, each in words."""
-    lane = {"attacker": "ooze-avalanche#48", "defender": "mountain-stance#62",
-            "attack_boosts": ["glimmer-wink#1"], "defence_boosts": [],
-            "attack": 0, "shield": 0}
+    lane = {
+        "attacker": "ooze-avalanche#48",
+        "defender": "mountain-stance#62",
+        "attack_boosts": ["glimmer-wink#1"],
+        "defence_boosts": [],
+        "attack": 0,
+        "shield": 0,
+    }
     cards = PRESENT.card_face
     a = int(cards("ooze-avalanche").numbers[0][1:])
     s = int(cards("mountain-stance").numbers[1][1:])
-    lane |= {"attack": a + 2, "shield": s}      # Strong meets Gross: no bonus (R16)
+    lane |= {"attack": a + 2, "shield": s}  # Strong meets Gross: no bonus (R16)
     words = [c.text for c in lane_chips(lane, 1)]
     assert words[0] == f"Attack {a} + boost 2 = {a + 2}"
     assert words[1:3] == ["against", f"Shield {s}"]
@@ -228,10 +238,13 @@ def walk_until(kind: str, options: dict) -> Session:
     raise AssertionError(f"no {kind} in 40 seeded games")
 
 
-@pytest.mark.parametrize(("kind", "options", "target"), [
-    ("sacrifice", {"deck_p1": "wishing", "deck_p2": "wishing"}, "player"),
-    ("quick", {"deck_p1": "skyfire", "deck_p2": "skyfire"}, "play"),
-])
+@pytest.mark.parametrize(
+    ("kind", "options", "target"),
+    [
+        ("sacrifice", {"deck_p1": "wishing", "deck_p2": "wishing"}, "player"),
+        ("quick", {"deck_p1": "skyfire", "deck_p2": "skyfire"}, "play"),
+    ],
+)
 def test_a_sacrifice_on_your_counter_and_a_quick_card_in_their_turn(app, kind, options, target):
     """Clauses wishful and quick: a Wishful card dragged from play onto its owner's
     counter; a Quick card from the hand into play in the opponent's turn."""
@@ -241,14 +254,17 @@ def test_a_sacrifice_on_your_counter_and_a_quick_card_in_their_turn(app, kind, o
     assert scene.viewer == seat and (kind != "quick" or seat != scene.session.state.turn)
     card = move.gesture.cards[0]
     zone = f"{target}:{seat}"
-    drop = spot(scene, zone, move.action.other) if move.action.other else \
-        scene.board.zones[zone].center
+    drop = (
+        spot(scene, zone, move.action.other)
+        if move.action.other
+        else scene.board.zones[zone].center
+    )
     before = len(history(scene))
     drag(app, spot(scene, move.gesture.source, card), drop)
     assert history(scene)[before] == move.action.text
 
 
-@pytest.mark.parametrize("size", [(72, 104), (108, 150)])   # in play at 1280x720, 1920x1080
+@pytest.mark.parametrize("size", [(72, 104), (108, 150)])  # in play at 1280x720, 1920x1080
 def test_a_turned_cards_word_leaves_its_name_and_keyword_readable(app, size):
     """TURNED stands over the rules text (cut on a small face; hover shows it
     all), above the numbers: the name and the keyword a blocker is chosen by
@@ -258,10 +274,10 @@ def test_a_turned_cards_word_leaves_its_name_and_keyword_readable(app, size):
     from shrinetable.engine import CardDecor
     from shrinetable.games.sorcerer.present import TURNED
     from shrinetable.table import hud
+
     face = PRESENT.card_face("cloud-sentinel#1")
     rect = pygame.Rect((10, 10), size)
-    drawn = hud.card(pygame.Surface((200, 200)), app.fonts, rect, CardDecor(veil=TURNED),
-                     face=face)
+    drawn = hud.card(pygame.Surface((200, 200)), app.fonts, rect, CardDecor(veil=TURNED), face=face)
     numbers, word = drawn[0], drawn[-1]
     assert word.top >= rect.top + rect.h // 2 and rect.contains(word)
     assert not word.colliderect(numbers)

@@ -13,6 +13,7 @@ pytestmark = pytest.mark.usefixtures("dummy_video")
 
 def start(app, game=None):
     from shrinetable.table.start_scene import StartScene
+
     app.scene = StartScene(app, game=game)
     return app.scene
 
@@ -20,6 +21,7 @@ def start(app, game=None):
 def test_the_last_game_its_seats_and_options_are_kept_for_the_next_start(app):
     from shrinetable.engine import registry
     from shrinetable.table.game_scene import GameScene
+
     scene = start(app)
     usagi = registry.get("usagi")
     scene._choose_game(usagi)
@@ -43,9 +45,10 @@ def test_the_last_game_its_seats_and_options_are_kept_for_the_next_start(app):
 def test_a_damaged_choices_file_is_no_fault(app, tmp_path):
     (tmp_path / "start.json").write_text("{not json", encoding="utf-8")
     assert start(app).game is not None
-    (tmp_path / "start.json").write_text('{"game": "nope", "games": {"shrine": '
-                                         '{"seats": ["alien"], "options": {"x": 1}}}}',
-                                         encoding="utf-8")
+    (tmp_path / "start.json").write_text(
+        '{"game": "nope", "games": {"shrine": {"seats": ["alien"], "options": {"x": 1}}}}',
+        encoding="utf-8",
+    )
     scene = start(app, "shrine")
     assert scene.seats and set(scene.seats) <= {"human", "computer"}
 
@@ -90,6 +93,7 @@ def test_host_then_join_and_every_refusal_said_in_the_form(app, monkeypatch):
 
     from shrinetable.net import protocol
     from shrinetable.table.remote_scene import RemoteScene
+
     scene = start(app, "shrine")
     scene.seats = ["human", "remote"]
     scene._command(("host",))
@@ -112,14 +116,17 @@ def test_host_then_join_and_every_refusal_said_in_the_form(app, monkeypatch):
         settle(hosting, lambda: "P2 Ann, connected" in hosting.status())
         settle(ann, lambda: "P1 the host" in ann.status() and ann.match.moves() == [])
         assert "full" in said(join(app, f"127.0.0.1:{port}", code, name="Bob"))
-        assert start(app).kept["join"] == {"address": "127.0.0.1", "port": int(port),
-                                           "name": "Bob"}
+        assert start(app).kept["join"] == {"address": "127.0.0.1", "port": int(port), "name": "Bob"}
         played_and_taken_back(hosting, ann)
         ann.leave()
         # Ann is gone: the host's window asks whether the computer plays her seat
         settle(hosting, lambda: hosting.gone is not None and hosting.gone[0] == 1)
-        hosting.handle(pygame.event.Event(pygame_gui.UI_CONFIRMATION_DIALOG_CONFIRMED,
-                                          ui_element=hosting.gone[1]), False)
+        hosting.handle(
+            pygame.event.Event(
+                pygame_gui.UI_CONFIRMATION_DIALOG_CONFIRMED, ui_element=hosting.gone[1]
+            ),
+            False,
+        )
         settle(hosting, lambda: "P2 computer" in hosting.status())
         assert hosting.gone is None
     finally:
@@ -127,7 +134,7 @@ def test_host_then_join_and_every_refusal_said_in_the_form(app, monkeypatch):
 
 
 def test_no_host_at_the_address_is_said_in_the_form(app):
-    with socket.socket() as s:   # a port nothing listens on
+    with socket.socket() as s:  # a port nothing listens on
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
     words = said(join(app, f"127.0.0.1:{port}", "ABCD"))
@@ -140,13 +147,16 @@ def played_and_taken_back(hosting, ann):
     agrees in her window, and the move leaves both logs."""
     import pygame
     import pygame_gui
+
     settle(hosting, lambda: [m.text for m in hosting.moves] == ["draw"])
     hosting.perform(hosting.moves[0].action)
     settle(ann, lambda: len(ann.log_html) == 1)
     settle(hosting, lambda: len(hosting.log_html) == 1 and hosting.match.can_undo(0))
     hosting.undo()
     settle(ann, lambda: ann.asking is not None)
-    ann.handle(pygame.event.Event(pygame_gui.UI_CONFIRMATION_DIALOG_CONFIRMED,
-                                  ui_element=ann.asking), False)
+    ann.handle(
+        pygame.event.Event(pygame_gui.UI_CONFIRMATION_DIALOG_CONFIRMED, ui_element=ann.asking),
+        False,
+    )
     settle(hosting, lambda: not hosting.log_html and hosting.moves)
     settle(ann, lambda: not ann.log_html)

@@ -16,13 +16,16 @@ def words(scene) -> str:
     """Everything the form says: its rows' words and its labels (an option's help
     is its label when it fits there, else its row says it)."""
     from pygame_gui.elements import UILabel
-    shown = [e.text for e in scene.app.manager.get_root_container().elements
-             if isinstance(e, UILabel)]
+
+    shown = [
+        e.text for e in scene.app.manager.get_root_container().elements if isinstance(e, UILabel)
+    ]
     return " ".join([*labels(scene), *shown])
 
 
 def test_deck_options_follow_the_seat_count(app):
     from shrinetable.table.start_scene import StartScene
+
     scene = StartScene(app, game="usagi")
     scene.seats = ["human", "computer"]
     scene.build_ui()
@@ -39,6 +42,7 @@ def test_deck_options_follow_the_seat_count(app):
 def app_options(game: str) -> list[str]:
     """Every option of `game`: at six seats the form shows them all."""
     from shrinetable.engine import registry
+
     return [o.name for o in registry.get(game).options]
 
 
@@ -46,6 +50,7 @@ def test_six_seats_and_their_decks_fit_a_1280x720_window(app):
     """The longest form (six seats, six decks) keeps every row, the buttons and the
     line saying what Continue resumes inside the window, rows apart."""
     from shrinetable.table.start_scene import StartScene
+
     scene = StartScene(app, game="usagi")
     scene.seats = ["human"] * 6
     scene.build_ui()
@@ -60,6 +65,7 @@ def test_a_shipped_deck_is_described_by_its_style_where_it_is_chosen(name):
     """Issue 15: each deck described where it is chosen, in the game's own words (its
     deck file's `style`); a deck file of one's own has no such words."""
     from shrinetable.engine import registry
+
     game = registry.get(name)
     deck = next(o for o in game.options if o.name == "deck_p1")
     words = game.present.option_words("deck_p1", deck.default)

@@ -39,15 +39,15 @@ def test_copy_keeps_every_field_and_shares_nothing_mutable(name):
     copy = state.copy()
     for f in dataclasses.fields(state):
         if f.name in ("legal", "facts"):
-            assert getattr(copy, f.name) is None   # the cache belongs to one state
+            assert getattr(copy, f.name) is None  # the cache belongs to one state
             continue
-        if f.name == "before":   # Shrines: the copied-from state's facts, to reuse
+        if f.name == "before":  # Shrines: the copied-from state's facts, to reuse
             assert copy.before is state.facts
             continue
         assert getattr(copy, f.name) == getattr(state, f.name), f.name
-        if f.name == "rng":                 # shared until a step draws (copy-on-write)
+        if f.name == "rng":  # shared until a step draws (copy-on-write)
             continue
-        if f.name == "perms":   # Shrines: each permanent shared until a step changes it
+        if f.name == "perms":  # Shrines: each permanent shared until a step changes it
             assert copy.perms is not state.perms and not copy.owned and not state.owned
             continue
         mine = {id(c) for c in containers(getattr(state, f.name))}

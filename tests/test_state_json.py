@@ -15,7 +15,7 @@ from plugin_game import GAME as SEALED
 from shrinetable.engine import StateError
 from shrinetable.engine.registry import get, names, register
 
-register(SEALED)   # a game from outside the program: the hook is generic
+register(SEALED)  # a game from outside the program: the hook is generic
 GAMES = names()
 
 
@@ -45,7 +45,7 @@ def same_game(game, a, b, deal) -> None:
     assert game.decision(a) == game.decision(b) and game.outcome(a) == game.outcome(b)
     assert game.all_cards(a) == game.all_cards(b)
     rng = random.Random(len(game.legal_actions(a)) if game.outcome(a) is None else 0)
-    for _ in range(40):   # the generators agree: shuffles and random picks come out the same
+    for _ in range(40):  # the generators agree: shuffles and random picks come out the same
         if game.outcome(a) is not None:
             break
         move = rng.choice(game.legal_actions(a))
@@ -80,8 +80,11 @@ def vars_of(state) -> dict:
 
 
 def first_list_of_ints(data: dict) -> tuple[str, list]:
-    return next((k, v) for k, v in data.items()
-                if isinstance(v, list) and v and all(type(x) is int for x in v))
+    return next(
+        (k, v)
+        for k, v in data.items()
+        if isinstance(v, list) and v and all(type(x) is int for x in v)
+    )
 
 
 @pytest.mark.parametrize("name", [n for n in GAMES if n != SEALED.name])
@@ -100,7 +103,7 @@ def test_what_a_file_may_not_say_is_refused_naming_the_field(name):
         change(bad)
         with pytest.raises(StateError, match=where):
             game.load_state(bad, deal)
-    for fixed in game.state_codec.fixed:   # what the deal holds is never read from a file
+    for fixed in game.state_codec.fixed:  # what the deal holds is never read from a file
         assert fixed not in data
 
 

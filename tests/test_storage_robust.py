@@ -81,8 +81,8 @@ def test_when_no_folder_can_be_written_the_load_dialog_still_opens(monkeypatch):
 
 
 def test_temporaries_of_a_process_gone_are_removed_and_a_live_ones_kept(tmp_path):
-    dead = tmp_path / ".save-999999999-abc.tmp"     # no such process
-    live = tmp_path / f".save-{os.getppid()}-abc.tmp"   # the test runner's parent runs
+    dead = tmp_path / ".save-999999999-abc.tmp"  # no such process
+    live = tmp_path / f".save-{os.getppid()}-abc.tmp"  # the test runner's parent runs
     dead.write_text("{")
     live.write_text("{")
     assert clean_temporaries(tmp_path) == [dead]
@@ -91,9 +91,11 @@ def test_temporaries_of_a_process_gone_are_removed_and_a_live_ones_kept(tmp_path
 
 # -- in the window -------------------------------------------------------------
 
+
 @pytest.fixture
 def table():
     from shrinetable.table.app import App
+
     app = App((1280, 720))
     yield app
     pygame.quit()
@@ -116,14 +118,14 @@ def test_undo_is_autosaved(table):
     assert saved_actions(session) == [a.text for a in session.history] == []
 
 
-def test_an_autosave_that_fails_is_said_in_the_window_and_the_game_goes_on(
-        table, monkeypatch):
+def test_an_autosave_that_fails_is_said_in_the_window_and_the_game_goes_on(table, monkeypatch):
     session = Session(registry.get("shrine"), 42, {}, ["human", "computer"])
     table.start_game(session)
 
     def refuse(*_):
         raise PermissionError(13, "Permission denied")
-    monkeypatch.setattr(storage, "write_journal", refuse)   # here and at the fallback
+
+    monkeypatch.setattr(storage, "write_journal", refuse)  # here and at the fallback
     monkeypatch.setattr(storage, "append", refuse)
     table.scene.perform(session.game.legal_actions(session.state)[0])
     table.step([], 0.01)

@@ -51,7 +51,7 @@ def test_a_step_ending_move_always_stands_in_the_bars_first_row(name):
             seen += 1
         rects = [r for _, r in placed]
         assert all(area.contains(r) for r in rects)
-        assert not any(a.colliderect(b) for i, a in enumerate(rects) for b in rects[i + 1:])
+        assert not any(a.colliderect(b) for i, a in enumerate(rects) for b in rects[i + 1 :])
         m.step()
     assert seen
 
@@ -84,8 +84,7 @@ def test_more_moves_lists_the_bars_overflow_in_the_choice_window(app):
     there."""
     session = Session(registry.get("shrine"), 1, {}, ["computer", "computer"])
     m = Match(session)
-    while not (m.decision().seat == 0 and m.decision().kind == "discard"
-               and len(m.moves()) >= 7):
+    while not (m.decision().seat == 0 and m.decision().kind == "discard" and len(m.moves()) >= 7):
         m.step()
     session.seats[0] = "human"
     scene = start(app, session)
@@ -127,16 +126,16 @@ def test_a_button_new_where_it_stands_ignores_clicks_until_its_guard_is_over(app
     monkeypatch.setenv(bar.GUARD_ENV, "10")
     session = Session(registry.get("sorcerer"), 3, {}, ["human", "computer"])
     scene = start(app, session)
-    (button, action), = [(b, a) for b, a in scene.ui.actions.items() if a.text == "pass"]
+    ((button, action),) = [(b, a) for b, a in scene.ui.actions.items() if a.text == "pass"]
     panel = scene.board.scaler.rect(scene.layout.panels.buttons)
     assert button.rect == bar.first_row(bar.split_help(panel)[0])
     before = len(session.history)
     app.step([ev(pygame_gui.UI_BUTTON_PRESSED, ui_element=button)], 0.01)
-    assert len(session.history) == before   # ignored
-    scene.build_ui()   # the same labels in the same places, nothing moved: not new
-    (button, _), = [(b, a) for b, a in scene.ui.actions.items() if a.text == "pass"]
+    assert len(session.history) == before  # ignored
+    scene.build_ui()  # the same labels in the same places, nothing moved: not new
+    ((button, _),) = [(b, a) for b, a in scene.ui.actions.items() if a.text == "pass"]
     assert scene.guard.place(list(scene.ui.actions), scene.guard.key, 0.0) == []
-    scene.guard.seconds = 0.0   # the guard is over
+    scene.guard.seconds = 0.0  # the guard is over
     app.step([ev(pygame_gui.UI_BUTTON_PRESSED, ui_element=button)], 0.01)
     assert session.history[before].seat == 0 and session.history[before].text == "pass"
 
@@ -154,13 +153,13 @@ def test_only_a_new_label_or_a_move_makes_a_button_new():
     assert g.place([a], "pos1", 0.0) == ["Pass"]
     assert not g.ready(a, 0.5) and g.ready(a, 1.0)
     again = B("Pass", (0, 0, 100, 36))
-    assert g.place([again], "pos1", 0.6) == []        # rebuilt, nothing moved
+    assert g.place([again], "pos1", 0.6) == []  # rebuilt, nothing moved
     assert not g.ready(again, 0.9) and g.ready(again, 1.0)
     other = B("Finished", (0, 0, 100, 36))
-    assert g.place([other], "pos1", 2.0) == ["Finished"]   # another label there
+    assert g.place([other], "pos1", 2.0) == ["Finished"]  # another label there
     assert not g.ready(other, 2.5)
     same = B("Finished", (0, 0, 100, 36))
-    assert g.place([same], "pos2", 5.0) == ["Finished"]    # the same, after a move
+    assert g.place([same], "pos2", 5.0) == ["Finished"]  # the same, after a move
     assert not g.ready(same, 5.5) and g.waiting(5.5) and not g.waiting(6.1)
 
 
@@ -169,10 +168,11 @@ def test_a_damage_round_stays_in_view_until_read_and_the_viewer_moves_on(app):
     a box over the table after the lanes clear: at least RESULT_S, then until
     the viewer's next move; a click on it closes it."""
     from shrinetable.table import results
+
     session = Session(registry.get("sorcerer"), 5, {}, ["human", "computer"])
     scene = start(app, session)
     m = scene.match
-    for _ in range(300):   # p1 passes (its top button), the computer plays
+    for _ in range(300):  # p1 passes (its top button), the computer plays
         if scene.results.lines or m.decision() is None:
             break
         if m.decision().seat == 0:
@@ -184,12 +184,17 @@ def test_a_damage_round_stays_in_view_until_read_and_the_viewer_moves_on(app):
     box = scene.results.box
     assert box is not None and scene.painter.felt().contains(box)
     shown_at = scene.results.since
-    scene.results.viewer_moved(shown_at + 1.0)        # too soon: it stays a while yet
+    scene.results.viewer_moved(shown_at + 1.0)  # too soon: it stays a while yet
     assert scene.results.lines and scene.results.due() == shown_at + results.RESULT_S
     assert scene.results.update(shown_at + results.RESULT_S) and not scene.results.lines
     scene.results.lines, scene.results.box = ["P2 loses 3 magic points"], box
-    app.step([ev(pygame.MOUSEBUTTONDOWN, pos=box.center, button=1),
-              ev(pygame.MOUSEBUTTONUP, pos=box.center, button=1)], 0.01)
+    app.step(
+        [
+            ev(pygame.MOUSEBUTTONDOWN, pos=box.center, button=1),
+            ev(pygame.MOUSEBUTTONUP, pos=box.center, button=1),
+        ],
+        0.01,
+    )
     assert not scene.results.lines
 
 
@@ -204,8 +209,9 @@ def test_the_last_result_stands_beside_the_game_over_window_naming_seats_as_p1(a
             break
         app.step([], 0.01)
     assert scene.match.decision() is None and scene.ui.window is not None
-    assert scene.results.lines and not any(" p1 " in f" {x} " or " p2 " in f" {x} "
-                                           for x in scene.results.lines)
+    assert scene.results.lines and not any(
+        " p1 " in f" {x} " or " p2 " in f" {x} " for x in scene.results.lines
+    )
     scene.dirty = True
     scene.draw(app.screen)
     window = scene.ui.window.get_abs_rect()
@@ -219,6 +225,7 @@ def test_a_card_in_flight_passes_under_the_result_it_brought(app):
     import time
 
     from shrinetable.table.motion import Flyer
+
     scene = start(app, Session(registry.get("sorcerer"), 3, {}, ["human", "computer"]))
     scene.results.lines = ["P2 loses 3 magic points"]
     scene.dirty = True
@@ -227,11 +234,14 @@ def test_a_card_in_flight_passes_under_the_result_it_brought(app):
     clean = app.screen.subsurface(box).copy()
     blot = pygame.Surface((60, 60))
     blot.fill((255, 0, 255))
-    scene.flyers = [Flyer(blot, box, box, time.monotonic() - 1, duration=10.0)]   # parked on it
+    scene.flyers = [Flyer(blot, box, box, time.monotonic() - 1, duration=10.0)]  # parked on it
     scene.dirty = True
     scene.draw(app.screen)
-    assert app.screen.subsurface(box).copy().get_at((box.w // 2, box.h // 2)) == \
-        clean.get_at((box.w // 2, box.h // 2)) != (255, 0, 255)
+    assert (
+        app.screen.subsurface(box).copy().get_at((box.w // 2, box.h // 2))
+        == clean.get_at((box.w // 2, box.h // 2))
+        != (255, 0, 255)
+    )
 
 
 def test_how_to_is_said_from_the_legal_moves_gestures():
@@ -239,15 +249,18 @@ def test_how_to_is_said_from_the_legal_moves_gestures():
     labels them), the clicks and the buttons the legal moves are made by."""
     from shrinetable.adapter import gestures
     from shrinetable.table import helpers
+
     g = registry.get("usagi")
     m = Match(Session(g, 3, {}, ["human", "computer"]))
     m.run()
     while m.decision().kind != "discard":
         m.act(0, next(mv for mv in m.moves() if bar.ends_step(mv)).action)
         m.run()
-    text = helpers.how_to(m.moves(), lambda z: {"hand:0": "Your hand",
-                                               "rest:0": "Rest pile"}.get(z, z),
-                          lambda t: g.present.describe(t, "discard"))
+    text = helpers.how_to(
+        m.moves(),
+        lambda z: {"hand:0": "Your hand", "rest:0": "Rest pile"}.get(z, z),
+        lambda t: g.present.describe(t, "discard"),
+    )
     drags = [mv for mv in m.moves() if gestures.how(mv) == "drag"]
     assert drags and text.startswith("How: Drag a card from \u201cYour hand\u201d to")
     assert "press \u201cDiscard no more\u201d" in text
@@ -259,41 +272,44 @@ def test_the_hint_raises_the_cards_and_frames_the_button_of_the_computers_move(a
     scene = start(app, session)
     move = scene.match.hint(0)
     assert move is not None and move.text in {mv.text for mv in scene.match.moves()}
-    assert scene.match.hint(0) == move and scene.match.hint(1) is None   # one per position
+    assert scene.match.hint(0) == move and scene.match.hint(1) is None  # one per position
     hint = next(b for b, c in scene.ui.commands.items() if c == "hint")
     app.step([ev(pygame_gui.UI_BUTTON_PRESSED, ui_element=hint)], 0.01)
     assert scene.aid.hinted == move and scene.message.startswith("Hint: ")
     if move.gesture.cards:
         assert scene.marks.selected.get(move.gesture.source)
     scene.perform(move.action)
-    assert scene.aid.hinted is None   # a hint answers one position
+    assert scene.aid.hinted is None  # a hint answers one position
 
 
-def test_a_skip_for_good_is_asked_about_once_and_the_question_can_be_switched_off(
-        app, monkeypatch):
+def test_a_skip_for_good_is_asked_about_once_and_the_question_can_be_switched_off(app, monkeypatch):
     """A move the match warns about opens a question instead of being made;
     "Yes" makes it, "Not yet" does not, "don't ask again" is kept for the next
     run and switched back on in the menu."""
     from shrinetable.table import helpers
+
     session = Session(registry.get("sorcerer"), 5, {}, ["human", "computer"])
     scene = start(app, session)
-    monkeypatch.setattr(scene.match, "skip_warning",
-                        lambda a: "You can still play a card." if a.text == "pass" else "")
-    (button, _), = [(b, a) for b, a in scene.ui.actions.items() if a.text == "pass"]
+    monkeypatch.setattr(
+        scene.match,
+        "skip_warning",
+        lambda a: "You can still play a card." if a.text == "pass" else "",
+    )
+    ((button, _),) = [(b, a) for b, a in scene.ui.actions.items() if a.text == "pass"]
     before = len(session.history)
     app.step([ev(pygame_gui.UI_BUTTON_PRESSED, ui_element=button)], 0.01)
     assert scene.overlay == "confirm" and len(session.history) == before
-    app.step([ev(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="\x1b", scancode=0)],
-             0.01)
+    app.step([ev(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="\x1b", scancode=0)], 0.01)
     assert scene.overlay is None and scene.aid.confirming is None and len(session.history) == before
     pass_ = next(a for a in scene.ui.actions.values() if a.text == "pass")
     scene.aid.decide(pass_)
     assert scene.overlay == "confirm"
     app.step([ev(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r", scancode=0)], 0.01)
     assert session.history[before].seat == 0 and session.history[before].text == "pass"
-    for _ in range(100):   # p1's next pass
+    for _ in range(100):  # p1's next pass
         if scene.match.decision().seat == 0 and any(
-                a.text == "pass" for a in scene.ui.actions.values()):
+            a.text == "pass" for a in scene.ui.actions.values()
+        ):
             break
         app.step([], 0.01)
     before = len(session.history)
@@ -302,14 +318,14 @@ def test_a_skip_for_good_is_asked_about_once_and_the_question_can_be_switched_of
     app.step([ev(pygame_gui.UI_BUTTON_PRESSED, ui_element=always)], 0.01)
     assert session.history[before].seat == 0 and session.history[before].text == "pass"
     assert not scene.aid.ask_skips and not helpers.asks()
-    scene.command("ask_skips")   # the menu's switch
+    scene.command("ask_skips")  # the menu's switch
     assert scene.aid.ask_skips and helpers.asks()
 
 
 def test_what_happened_lists_the_log_since_the_viewers_last_move(app):
     session = Session(registry.get("sorcerer"), 5, {}, ["human", "computer"])
     scene = start(app, session)
-    for _ in range(200):   # p1 passes until the computer has moved since
+    for _ in range(200):  # p1 passes until the computer has moved since
         if scene.match.decision().seat == 0:
             if scene.match.summary(0) and session.history[-1].seat != 0:
                 break
@@ -328,6 +344,6 @@ def test_resting_on_the_prompt_shows_how_to_do_it(app):
     app.step([ev(pygame.MOUSEMOTION, pos=status.center, rel=(1, 1), buttons=(0, 0, 0))], 0.01)
     assert scene.painter.how_shown
     scene.dirty = True
-    scene.draw(app.screen)   # drawn left of the prompt, over the table's edge
+    scene.draw(app.screen)  # drawn left of the prompt, over the table's edge
     app.step([ev(pygame.MOUSEMOTION, pos=(5, 5), rel=(1, 1), buttons=(0, 0, 0))], 0.01)
     assert not scene.painter.how_shown

@@ -21,7 +21,7 @@ SHRINES = registry.get("shrines")
 # a1 under a terrain, a weather over its row, an overruled weather over its
 # pathway and a trap; piles whose top cards have long names
 POSITIONS = Path(__file__).parent / "positions"
-CROWDED = POSITIONS / "shrines-crowded.toml"   # a position file (tests/positions)
+CROWDED = POSITIONS / "shrines-crowded.toml"  # a position file (tests/positions)
 
 SIZES = [(1024, 576), (1280, 720), (1920, 1080)]
 
@@ -29,6 +29,7 @@ SIZES = [(1024, 576), (1280, 720), (1920, 1080)]
 @pytest.fixture
 def crowded(app):
     from shrinetable.formats.scenario import load
+
     path = CROWDED
     session = Session(SHRINES, 3, {}, ["human", "computer"])
     session.reset(load(path).state)
@@ -52,7 +53,7 @@ def chips_of(board, zone):
 def test_site_chips_never_cover_the_label_and_the_strips_begin_below_them(crowded, size):
     resize(crowded, size)
     board = crowded.scene.board
-    assert len(board.decor.covers["site:a1"]) == 4   # terrain, weather, overruled, trap
+    assert len(board.decor.covers["site:a1"]) == 4  # terrain, weather, overruled, trap
     for zone in board.decor.covers:
         rect, label = board.zones[zone], board.labels.get(zone)
         placed = chips_of(board, zone)
@@ -82,8 +83,9 @@ def test_chips_beside_a_long_label_shrink_then_shorten_and_stay_clear():
     chips go under it, then shorten with an ellipsis; none leaves the zone."""
     pygame.font.init()
     fonts = Fonts()
-    over = tuple(Chip(t) for t in ("Some Very Long Weather", "Another Long Terrain",
-                                   "Third Cover", "Trap")) + (Chip("plain words", None),)
+    over = tuple(
+        Chip(t) for t in ("Some Very Long Weather", "Another Long Terrain", "Third Cover", "Trap")
+    ) + (Chip("plain words", None),)
     for w in (90, 140, 200, 320):
         rect = pygame.Rect(10, 10, w, 100)
         label = pygame.Rect(14, 12, w // 2, 12)
@@ -112,10 +114,13 @@ def test_a_piles_top_card_shows_its_whole_name_at_11_px(crowded, size):
         px, _, lines = faces.pile_layout(board.fonts, face, p.rect.size)
         assert px >= faces.MIN_PX, (zone, px)
         assert lines and all(text.strip() for text, _ in lines), zone
-        assert " ".join(text for text, _ in lines) == face.name, (zone, lines)   # no "…"
-        for text, width in lines:   # each line fits (narrowed by at most CONDENSE)
-            assert board.fonts.font(px, True).size(text)[0] * faces.CONDENSE <= width, \
-                (zone, text, width)
+        assert " ".join(text for text, _ in lines) == face.name, (zone, lines)  # no "…"
+        for text, width in lines:  # each line fits (narrowed by at most CONDENSE)
+            assert board.fonts.font(px, True).size(text)[0] * faces.CONDENSE <= width, (
+                zone,
+                text,
+                width,
+            )
         assert board.zones[zone].contains(p.rect), zone
 
 

@@ -45,8 +45,9 @@ def test_click_deck_draws_and_drag_group_plays_token(app):
     click(app, card_pos(scene, "hand:0", "6S"))
     jc = card_pos(scene, "hand:0", "JC")
     app.step([ev(pygame.MOUSEBUTTONDOWN, pos=jc, button=1)], 0.01)
-    app.step([ev(pygame.MOUSEMOTION, pos=(jc[0], jc[1] - 60), rel=(0, -60),
-                 buttons=(1, 0, 0))], 0.01)
+    app.step(
+        [ev(pygame.MOUSEMOTION, pos=(jc[0], jc[1] - 60), rel=(0, -60), buttons=(1, 0, 0))], 0.01
+    )
     assert scene.drag is not None and sorted(scene.drag.held) == ["6S", "JC"]
     assert scene.marks.targets == {("field:0", None)}  # exactly the legal target
     target = scene.board.zones["field:0"].center
@@ -71,8 +72,7 @@ def test_drag_repaints_only_the_cards_rectangles(app):
     click(app, scene.board.zones["deck"].center)
     a = card_pos(scene, "hand:0", "7D")
     app.step([ev(pygame.MOUSEBUTTONDOWN, pos=a, button=1)], 0.01)
-    app.step([ev(pygame.MOUSEMOTION, pos=(a[0], a[1] - 40), rel=(0, -40),
-                 buttons=(1, 0, 0))], 0.01)
+    app.step([ev(pygame.MOUSEMOTION, pos=(a[0], a[1] - 40), rel=(0, -40), buttons=(1, 0, 0))], 0.01)
     scene.pointer.move((a[0] + 30, a[1] - 50))
     rects = scene.draw(app.screen)
     assert rects and all(r.w < 400 and r.h < 400 for r in rects)
@@ -113,11 +113,13 @@ def test_a_dragged_card_joins_the_cards_selected_beside_it(app):
     hand = [p for p in scene.board.placed if p.zone == "hand:0"]
     first, second = hand[0], hand[1]
     click(app, card_pos(scene, "hand:0", first.name))
-    app.step([ev(pygame.MOUSEBUTTONDOWN, pos=card_pos(scene, "hand:0", second.name),
-                 button=1)], 0.01)
+    app.step(
+        [ev(pygame.MOUSEBUTTONDOWN, pos=card_pos(scene, "hand:0", second.name), button=1)], 0.01
+    )
     app.step([ev(pygame.MOUSEMOTION, pos=(600, 300), rel=(0, 0), buttons=(1, 0, 0))], 0.01)
-    assert scene.drag.held == tuple(sorted((first.name, second.name),
-                                           key=[p.name for p in hand].index))
+    assert scene.drag.held == tuple(
+        sorted((first.name, second.name), key=[p.name for p in hand].index)
+    )
     key(app, pygame.K_ESCAPE)
 
 
@@ -139,12 +141,12 @@ def test_the_window_keeps_a_readable_minimum_size(app):
 def test_a_long_refusal_is_shown_whole_below_the_buttons(app):
     scene = start(app)
     reason = "Healing takes a pair of equal value matching the top card. " * 3
-    scene.say(reason, error=False)   # a refusal itself stands over the table (banner)
+    scene.say(reason, error=False)  # a refusal itself stands over the table (banner)
     box = scene.ui.notice
     assert box.html_text.endswith("</font>") and reason[:20] in box.html_text
     buttons = [b.rect for b in scene.ui.actions]
-    assert buttons and box.rect.top > max(r.bottom for r in buttons)   # they do not move
-    assert box.rect.height >= 3 * 18   # three lines or more, not a cut-off fourth line
+    assert buttons and box.rect.top > max(r.bottom for r in buttons)  # they do not move
+    assert box.rect.height >= 3 * 18  # three lines or more, not a cut-off fourth line
 
 
 def test_the_log_names_a_private_card_only_to_a_lone_person(app):
@@ -152,8 +154,8 @@ def test_the_log_names_a_private_card_only_to_a_lone_person(app):
     never in a hotseat log that the other player reads too."""
     from shrinetable.adapter.session import Applied
     from shrinetable.engine import Event
-    steal = Event("steal", "p2 takes a card from p1's hand", 1, ("QH",), "hand:0", "hand:1",
-                  (1, 0))
+
+    steal = Event("steal", "p2 takes a card from p1's hand", 1, ("QH",), "hand:0", "hand:1", (1, 0))
     done = Applied(1, "jack p1", (steal,), False)
     alone = start(app).match.said(done, 0)
     assert alone == ["p2 takes a card from p1's hand (the Queen of hearts)"]
@@ -172,22 +174,35 @@ def test_resize_rescales_cards(app):
 
 def play_args(**kw):
     import argparse
-    base = dict(game="shrine", seats="human,computer", seed=1, option=[], trace=False,
-                load=None, size="1280x720", fullscreen=False)
+
+    base = dict(
+        game="shrine",
+        seats="human,computer",
+        seed=1,
+        option=[],
+        trace=False,
+        load=None,
+        size="1280x720",
+        fullscreen=False,
+    )
     return argparse.Namespace(**{**base, **kw})
 
 
-@pytest.mark.parametrize("kw, words", [
-    ({"game": "chess"}, "no game called 'chess'"),
-    ({"seats": "human,robot"}, "robot"),
-    ({"seats": "human"}, "2 to 4 seats"),
-    ({"option": ["colour=red"]}, "no such option"),
-    ({"option": ["balance"]}, "NAME=VALUE"),
-    ({"size": "big"}, "WIDTHxHEIGHT"),
-    ({"size": "640x360"}, "at least 1024x576"),
-])
+@pytest.mark.parametrize(
+    "kw, words",
+    [
+        ({"game": "chess"}, "no game called 'chess'"),
+        ({"seats": "human,robot"}, "robot"),
+        ({"seats": "human"}, "2 to 4 seats"),
+        ({"option": ["colour=red"]}, "no such option"),
+        ({"option": ["balance"]}, "NAME=VALUE"),
+        ({"size": "big"}, "WIDTHxHEIGHT"),
+        ({"size": "640x360"}, "at least 1024x576"),
+    ],
+)
 def test_bad_play_arguments_exit_2(kw, words, capsys):
     from shrinetable.commands import play
+
     assert play.run(play_args(**kw)) == 2
     assert words in capsys.readouterr().err
 
@@ -195,6 +210,7 @@ def test_bad_play_arguments_exit_2(kw, words, capsys):
 def test_broken_layout_stops_with_a_message(tmp_path, monkeypatch, capsys):
     from shrinetable.commands import play
     from shrinetable.engine import registry
+
     broken = tmp_path / "shrine.toml"
     broken.write_text('game = "shrine"\ncanvas = { width = 0, height = 900 }\n')
     monkeypatch.setattr(registry.get("shrine"), "layout_file", str(broken))
@@ -219,6 +235,7 @@ def test_start_screen_offers_the_balance_reshuffle_only_with_the_balance_card(ap
 
     def button(name):
         return next(b for b, c in app.scene.actions.items() if c == ("toggle", name))
+
     assert not button("balance_reshuffle").is_enabled
     app.step([ev(pygame_gui.UI_BUTTON_PRESSED, ui_element=button("balance"))], 0.01)
     assert button("balance_reshuffle").is_enabled
@@ -267,6 +284,7 @@ def test_game_over_screen_and_play_again(app):
 
 def test_save_key_writes_a_save_and_continue_resumes(app, tmp_path):
     from shrinetable.adapter import storage
+
     scene = start(app)
     click(app, scene.board.zones["deck"].center)
     key(app, pygame.K_s, "s", pygame.KMOD_LCTRL)
@@ -302,11 +320,11 @@ def test_load_dialog_opens_a_save_and_reports_broken_ones(app, tmp_path):
     assert scene.overlay == "load" and scene.ui.window is not None
     bad = tmp_path / "bad.json"
     bad.write_text("{}")
-    app.step([ev(pygame_gui.UI_FILE_DIALOG_PATH_PICKED, text=str(bad),
-                 ui_element=scene.ui.window)], 0.01)
+    app.step(
+        [ev(pygame_gui.UI_FILE_DIALOG_PATH_PICKED, text=str(bad), ui_element=scene.ui.window)], 0.01
+    )
     assert app.scene is scene and scene.overlay is None and "bad.json" in scene.message
-    app.step([ev(pygame_gui.UI_FILE_DIALOG_PATH_PICKED, text=str(saved),
-                 ui_element=None)], 0.01)
+    app.step([ev(pygame_gui.UI_FILE_DIALOG_PATH_PICKED, text=str(saved), ui_element=None)], 0.01)
     assert app.scene is not scene and texts(app.scene) == ["draw"]
 
 
@@ -314,6 +332,7 @@ def test_a_card_the_game_does_not_describe_gets_a_plain_face(app):
     """The table draws whatever the game names: an unknown card, or any card of a
     game whose Presentation describes none, gets a plain face, never an error."""
     from shrinetable.engine import Presentation
+
     art = app.art
     art.use(GAME.present)
     assert art.card("ZZ", (80, 112)).get_size() == (80, 112)
@@ -329,6 +348,7 @@ def test_a_secret_move_is_hidden_in_the_log_and_the_trace(app, capsys):
     may see (a secret choice with none says it was made), the trace says `secret`."""
     from shrinetable.adapter.session import Applied
     from shrinetable.engine import Event
+
     scene = start(app, ("human", "computer"))
     app.trace = True
     mine = Event("commit", "p1 proposes 9H", 0, ("9H",), "hand:0", "pending", (0,))
@@ -348,6 +368,7 @@ def test_six_seat_colours_and_the_seat_counts_of_each_game(app):
     import pygame_gui
 
     from shrinetable.table.seats import COLOURS
+
     assert len(set(COLOURS)) == 6
     app.show_start()
     scene = app.scene
@@ -365,8 +386,10 @@ def test_start_screen_takes_a_file_for_an_option_that_takes_one(app, tmp_path):
     the drop-down when good, and refused with the game's reason when not."""
     from shrinetable.engine import registry
     from shrinetable.table.start_scene import FROM_FILE
-    game = next(registry.get(n) for n in registry.names()
-                if any(o.file for o in registry.get(n).options))
+
+    game = next(
+        registry.get(n) for n in registry.names() if any(o.file for o in registry.get(n).options)
+    )
     spec = next(o for o in game.options if o.file)
     app.show_start()
     app.step([], 0.01)
@@ -381,13 +404,14 @@ def test_start_screen_takes_a_file_for_an_option_that_takes_one(app, tmp_path):
     bad.write_text("not = [valid")
     app.step([ev(pygame_gui.UI_FILE_DIALOG_PATH_PICKED, text=str(bad))], 0.01)
     assert scene.options[spec.name] == spec.default and "bad.toml" in scene.message
-    assert type(app.scene).__name__ == "StartScene"    # not taken for a saved game
+    assert type(app.scene).__name__ == "StartScene"  # not taken for a saved game
 
 
 def test_the_computers_pace_is_chosen_on_the_start_screen_and_in_the_menu(app):
     """Slow, normal, fast, instant: on the start screen and in the game's menu,
     kept by the App for the session (SHRINETABLE_AI_DELAY=0 here reads as instant)."""
     from shrinetable.table.app import SPEEDS
+
     assert app.speed == "instant" and app.ai_delay == app.minor_delay == 0
     app.show_start()
     app.step([], 0.01)
@@ -406,7 +430,8 @@ def test_the_computers_pace_is_chosen_on_the_start_screen_and_in_the_menu(app):
 
 
 def test_minor_moves_go_at_animation_speed_and_the_pause_is_for_moves_worth_watching(
-        app, monkeypatch):
+    app, monkeypatch
+):
     """The delay scheduled before each computer or forced move (a still clock, so
     `ai_due` minus now is the delay): a Shrines tap for mana, a step to the next
     phase and the table's forced passes wait `minor_delay`; a draw, a source put
@@ -416,13 +441,14 @@ def test_minor_moves_go_at_animation_speed_and_the_pause_is_for_moves_worth_watc
     from shrinetable.engine import Event
     from shrinetable.engine.present import Presentation
     from shrinetable.table import game_scene
+
     monkeypatch.setattr(game_scene, "time", SimpleNamespace(monotonic=lambda: 100.0))
     app.set_speed("normal")
     app.start_game(Session(registry.get("shrines"), 42, {}, ["human", "computer"]))
     scene = app.scene
     waits: dict[tuple[str, bool], set[float]] = {}
     while len(scene.session.history) < 120 and scene.session.decision() is not None:
-        if scene.ai_move is None:   # the person's own decision: the computer's choice
+        if scene.ai_move is None:  # the person's own decision: the computer's choice
             scene.perform(scene.session.computer_action())
             continue
         move, auto = scene.ai_move.action, scene.ai_move.forced
@@ -444,9 +470,11 @@ def test_minor_moves_go_at_animation_speed_and_the_pause_is_for_moves_worth_watc
 
 # -- a move the game proposes among several made by one gesture (Shrines R7) -----------
 
+
 def _same_drop(moves):
     """Moves grouped by their gesture, its `preferred` mark aside."""
     from dataclasses import replace
+
     groups: dict = {}
     for m in moves:
         groups.setdefault(replace(m.gesture, preferred=False), []).append(m)
@@ -461,12 +489,14 @@ def test_the_proposal_among_moves_of_one_gesture():
     from shrinetable.engine import Gesture
 
     def move(text, preferred=False, target="idols:0"):
-        return gestures.Move(SimpleNamespace(text=text),
-                             Gesture(("a#1",), "hand:0", target, preferred=preferred))
+        return gestures.Move(
+            SimpleNamespace(text=text), Gesture(("a#1",), "hand:0", target, preferred=preferred)
+        )
+
     a, b, c = move("pay A", True), move("pay B"), move("pay C", target="site:b2")
     assert gestures.proposal([b, a]) is a
-    assert gestures.proposal([a]) is None                 # one move: nothing to choose
-    assert gestures.proposal([a, c]) is None              # two different drops
+    assert gestures.proposal([a]) is None  # one move: nothing to choose
+    assert gestures.proposal([a, c]) is None  # two different drops
     assert gestures.proposal([b, move("pay D")]) is None  # the game proposes none
 
 
@@ -484,7 +514,7 @@ def test_a_drop_paid_several_ways_offers_the_proposal_first(app):
     from shrinetable.adapter import gestures
 
     def session():
-        s = shrines_at("blue", "red")   # B, B, R, G in p1's pool, a 2R Brute in hand
+        s = shrines_at("blue", "red")  # B, B, R, G in p1's pool, a 2R Brute in hand
         brute = spawn(s, "ashen-brute", 0)
         spawn(s, "grove-tender", 0)
         out = Session(SHRINES, 1, {"deck_p1": "blue", "deck_p2": "red"}, ["human", "human"])
@@ -495,22 +525,31 @@ def test_a_drop_paid_several_ways_offers_the_proposal_first(app):
     legal = SHRINES.legal_actions(s.state)
     for group in _same_drop(gestures.moves(SHRINES, s.state)):
         paying = [m for m in group if m.action.pay]
-        if len(paying) > 1:   # the proposal is the first of its payments in the list
+        if len(paying) > 1:  # the proposal is the first of its payments in the list
             first = min(paying, key=lambda m: legal.index(m.action))
             assert [m for m in paying if m.gesture.preferred] == [first]
     for pick_other in (False, True):
         scene = start_shrines(app, session()[0])
-        group = next(g for g in _same_drop(scene.moves) if g[0].gesture.cards == (brute,)
-                     and gestures.proposal(g) is not None)
+        group = next(
+            g
+            for g in _same_drop(scene.moves)
+            if g[0].gesture.cards == (brute,) and gestures.proposal(g) is not None
+        )
         g = group[0].gesture
-        aim = (spot(scene.board.placed, g.target, g.target_card) if g.target_card
-               else scene.board.zones[g.target].center)
+        aim = (
+            spot(scene.board.placed, g.target, g.target_card)
+            if g.target_card
+            else scene.board.zones[g.target].center
+        )
         drag(app, spot(scene.board.placed, g.source, brute), aim)
         assert scene.overlay == "choice"
         proposal = gestures.proposal(group)
         assert scene.choices[0].action == proposal.action
-        buttons = {a.text: b for b, a in scene.ui.actions.items()
-                   if b.ui_container is scene.ui.window.get_container()}
+        buttons = {
+            a.text: b
+            for b, a in scene.ui.actions.items()
+            if b.ui_container is scene.ui.window.get_container()
+        }
         assert buttons[proposal.text].text.endswith("(proposed \u00b7 Enter)")
         assert buttons[proposal.text].is_selected
         assert sum("(proposed" in b.text for b in buttons.values()) == 1

@@ -64,7 +64,7 @@ def test_a_crowded_site_gives_each_card_a_line_of_its_own(size, n):
     rects = geo.strip_rects(place, area, n, sc)
     assert all(area.contains(r) for r in rects)
     assert all(r.h >= sc.length(geo.STRIP) for r in rects)
-    assert not any(a.colliderect(b) for i, a in enumerate(rects) for b in rects[i + 1:])
+    assert not any(a.colliderect(b) for i, a in enumerate(rects) for b in rects[i + 1 :])
     if n <= 4:
         assert {r.w for r in rects} == {rects[0].w} and rects[0].w > area.w * 0.9
 
@@ -89,7 +89,7 @@ def test_every_card_at_1280x720_shows_its_name_at_11_px(app, game):
         h = max(p.rect.size) if p.rotation in (90, 270) else p.rect.h
         if face.style == "index":
             assert round(h * 0.17) >= 11, (p.zone, p.name, p.rect)
-        else:   # a framed card 70 px wide or more sets its name at 11 px at least
+        else:  # a framed card 70 px wide or more sets its name at 11 px at least
             assert p.rect.w >= 70 or round(h * 0.1) >= 11, (p.zone, p.name, p.rect)
 
 
@@ -109,7 +109,7 @@ def test_zone_labels_side_by_side_never_overlap(app, game, size):
             continue
         label = board._label(name, names, board.scaler.length(15), (0, 0, 0), rect.w)
         boxes.append(label.get_rect(topleft=(rect.left + 4, rect.top - label.get_height() - 2)))
-    assert not any(a.colliderect(b) for i, a in enumerate(boxes) for b in boxes[i + 1:])
+    assert not any(a.colliderect(b) for i, a in enumerate(boxes) for b in boxes[i + 1 :])
 
 
 def test_changed_numbers_cover_the_printed_box_and_states_leave_keywords_alone(app):
@@ -128,18 +128,23 @@ def test_changed_numbers_cover_the_printed_box_and_states_leave_keywords_alone(a
     hud.card(surf, fonts, rect, decor, face=face)
     over = hud._numbers(surf.copy(), fonts, rect, decor.numbers, face, False, 12)
     assert over.contains(printed)
-    keywords = pygame.Rect(rect.left, rect.top + size[1] // 3, rect.w, printed.top - 2 - rect.top
-                           - size[1] // 3)
-    assert all(surf.get_at((x, y)) == before.get_at((x, y))
-               for x in range(keywords.left, keywords.right)
-               for y in range(keywords.top, keywords.bottom))
+    keywords = pygame.Rect(
+        rect.left, rect.top + size[1] // 3, rect.w, printed.top - 2 - rect.top - size[1] // 3
+    )
+    assert all(
+        surf.get_at((x, y)) == before.get_at((x, y))
+        for x in range(keywords.left, keywords.right)
+        for y in range(keywords.top, keywords.bottom)
+    )
 
 
 # -- misclicks -------------------------------------------------------------------
 def _respond(seats=("human", "computer")) -> Session:
     """A Shrine position where p1 answers p2's move (a respond decision)."""
-    return until(Session(SHRINE, 5, {}, list(seats)), lambda s: (d := s.decision())
-                 and d.kind == "respond" and d.seat == 0 and s.state.turn == 1)
+    return until(
+        Session(SHRINE, 5, {}, list(seats)),
+        lambda s: (d := s.decision()) and d.kind == "respond" and d.seat == 0 and s.state.turn == 1,
+    )
 
 
 def test_answer_buttons_brought_by_anothers_move_ignore_a_click_for_a_moment(app, monkeypatch):
@@ -148,13 +153,13 @@ def test_answer_buttons_brought_by_anothers_move_ignore_a_click_for_a_moment(app
     monkeypatch.setenv("SHRINETABLE_GUARD_S", "5")
     session = _respond()
     session.back_to(len(session.history) - 1)
-    scene = start(app, session)   # the computer makes its move again: the answers come
+    scene = start(app, session)  # the computer makes its move again: the answers come
     assert session.decision().kind == "respond" and session.history[-1].seat == 1
     assert scene.out_of_turn() and scene.ui.actions
     button, action = next(iter(scene.ui.actions.items()))
     before = len(session.history)
     app.step([ev(pygame_gui.UI_BUTTON_PRESSED, ui_element=button)], 0.01)
-    assert len(session.history) == before   # too soon: ignored
+    assert len(session.history) == before  # too soon: ignored
     scene.guard.seconds = 0.0
     app.step([ev(pygame_gui.UI_BUTTON_PRESSED, ui_element=button)], 0.01)
     assert session.history[before].text == action.text
@@ -164,11 +169,15 @@ def test_an_answer_out_of_turn_is_framed(app):
     """The buttons of a decision taken in another seat's turn are framed in
     their own colour; one's own turn is not."""
     from shrinetable.table.painter import ANSWER
+
     scene = start(app, _respond())
     scene.guard.seconds = 0.0
     app.step([], 0.01)
-    area = scene.board.scaler.rect(scene.layout.panels.buttons).inflate(10, 10).clip(
-        scene.painter.base.get_rect())
+    area = (
+        scene.board.scaler.rect(scene.layout.panels.buttons)
+        .inflate(10, 10)
+        .clip(scene.painter.base.get_rect())
+    )
     assert scene.out_of_turn()
     assert scene.painter.base.get_at((area.centerx, area.top + 1))[:3] == ANSWER
     own = start(app, Session(SHRINE, 5, {}, ["human", "computer"]))
@@ -183,10 +192,10 @@ def test_the_enlarged_card_closes_on_leaving_it_and_on_a_click_in_the_panel(app)
     assert scene.zoom.zoomed == card.name
     app.step([], 0.01)
     app.step([ev(pygame.MOUSEMOTION, pos=(3, 3), rel=(1, 1), buttons=(0, 0, 0))], 0.01)
-    assert scene.zoom.zoomed is None   # the pointer left the card and its enlargement
+    assert scene.zoom.zoomed is None  # the pointer left the card and its enlargement
     click(app, card.rect.center, button=3)
     menu = next(b for b, c in scene.ui.commands.items() if c == "rules")
-    click(app, menu.rect.center)   # a click on the side panel
+    click(app, menu.rect.center)  # a click on the side panel
     assert scene.zoom.zoomed is None
 
 
@@ -194,13 +203,12 @@ def test_hotseat_undo_of_ones_own_last_move_before_the_next_person_acts(app):
     """In hotseat, p1 takes back a move from the handover screen (Ctrl+Z); once
     p2 holds the device, p1's move is not theirs to undo."""
     scene = start(app, Session(SHRINE, 42, {}, ["human", "human"]))
-    click(app, scene.board.zones["deck"].center)          # p1 draws
+    click(app, scene.board.zones["deck"].center)  # p1 draws
     pass_button = next(b for b, a in scene.ui.actions.items() if a.text == "pass")
     scene.guard.seconds = 0.0
     app.step([ev(pygame_gui.UI_BUTTON_PRESSED, ui_element=pass_button)], 0.01)
     assert scene.overlay == "handover" and scene.session.can_undo(0)
-    ctrl_z = ev(pygame.KEYDOWN, key=pygame.K_z, mod=pygame.KMOD_CTRL, unicode="\x1a",
-                scancode=0)
+    ctrl_z = ev(pygame.KEYDOWN, key=pygame.K_z, mod=pygame.KMOD_CTRL, unicode="\x1a", scancode=0)
     app.step([ctrl_z], 0.01)
     assert [a.text for a in scene.session.history] == ["draw"] and scene.overlay is None
     scene.perform(SHRINE.parse_action("pass"))
@@ -215,9 +223,11 @@ def test_a_refusal_is_shown_whole_over_the_table_until_a_click(app):
     table; the panel names the rule; the next click puts it away."""
     scene = start(app, Session(SHRINE, 42, {}, ["human", "computer"]))
     resize(app, (1024, 600))
-    reason = ("A Dagger is paid for with a card of its colour: click both to select them, then "
-              "drag them onto the target together (rule: dagger). Or: a Token is paid for with "
-              "a card of its colour (rule: special-pay).")
+    reason = (
+        "A Dagger is paid for with a card of its colour: click both to select them, then "
+        "drag them onto the target together (rule: dagger). Or: a Token is paid for with "
+        "a card of its colour (rule: special-pay)."
+    )
     scene.say(reason)
     app.step([], 0.01)
     felt = scene.painter.felt()
@@ -225,8 +235,9 @@ def test_a_refusal_is_shown_whole_over_the_table_until_a_click(app):
     spare = pygame.Surface(app.screen.get_size())
     box = hud.banner(spare, fonts, felt, reason, max(13, scene.board.scaler.length(17)))
     assert felt.contains(box)
-    assert app.screen.get_at(box.center)[:3] == (70, 24, 22) or \
-        app.screen.get_at((box.left + 4, box.centery))[:3] == (70, 24, 22)
+    assert app.screen.get_at(box.center)[:3] == (70, 24, 22) or app.screen.get_at(
+        (box.left + 4, box.centery)
+    )[:3] == (70, 24, 22)
     assert "(rule: dagger)" in scene.panels._notice_html()
     click(app, (felt.right - 5, 5))
     assert not scene.message and not scene.shout
@@ -236,15 +247,18 @@ def test_a_refusal_is_shown_whole_over_the_table_until_a_click(app):
 def test_shrine_passes_for_a_person_whose_only_move_is_pass(app):
     """Auto-pass (on by default): when Pass is a person's only legal move the
     table makes it, and says why; with the setting off (Ctrl+P) it waits."""
-    session = until(Session(SHRINE, 1, {}, ["human", "computer"]), lambda s: (
-        (d := s.decision()) and d.seat == 0 and s.forced() is not None))
+    session = until(
+        Session(SHRINE, 1, {}, ["human", "computer"]),
+        lambda s: (d := s.decision()) and d.seat == 0 and s.forced() is not None,
+    )
     assert [a.text for a in SHRINE.legal_actions(session.state)] == ["pass"]
     session.auto_pass = False
     scene = start(app, session)
     app.step([], 0.01)
-    assert scene.session.decision().seat == 0     # off: it waits for the click
-    app.step([ev(pygame.KEYDOWN, key=pygame.K_p, mod=pygame.KMOD_CTRL, unicode="\x10",
-                 scancode=0)], 0.01)
+    assert scene.session.decision().seat == 0  # off: it waits for the click
+    app.step(
+        [ev(pygame.KEYDOWN, key=pygame.K_p, mod=pygame.KMOD_CTRL, unicode="\x10", scancode=0)], 0.01
+    )
     app.step([], 0.01)
     mine = next(a for a in reversed(session.history) if a.seat == 0)
     assert mine.text == "pass" and mine.auto
@@ -256,8 +270,13 @@ def test_shrine_passes_for_a_person_whose_only_move_is_pass(app):
 # -- plain words -------------------------------------------------------------------
 def test_the_log_says_each_move_once_in_plain_words_with_notation_on_request(app):
     scene = start(app, Session(SHRINE, 42, {}, ["human", "computer"]))
-    until(scene.session, lambda s: any(a.text.startswith("token") for a in s.history)
-          and any(a.text == "allow" and a.events for a in s.history))
+    until(
+        scene.session,
+        lambda s: (
+            any(a.text.startswith("token") for a in s.history)
+            and any(a.text == "allow" and a.events for a in s.history)
+        ),
+    )
     scene.panels.relog()
     token = next(a for a in scene.session.history if a.text.startswith("token"))
     line = next(x for x in scene.log_html if "as a Token, paying with the" in x)
@@ -265,8 +284,9 @@ def test_the_log_says_each_move_once_in_plain_words_with_notation_on_request(app
     # an answer says itself, and what follows it is a line of its own (issue 22)
     answer = next(i for i, x in enumerate(scene.log_html) if "lets it through" in x)
     assert "</b></font> <font color='#ffffff'>lets it through</font>" in scene.log_html[answer]
-    app.step([ev(pygame.KEYDOWN, key=pygame.K_n, mod=pygame.KMOD_CTRL, unicode="\x0e",
-                 scancode=0)], 0.01)
+    app.step(
+        [ev(pygame.KEYDOWN, key=pygame.K_n, mod=pygame.KMOD_CTRL, unicode="\x0e", scancode=0)], 0.01
+    )
     assert any(f"[{token.text}]" in x for x in scene.log_html)
 
 
@@ -309,23 +329,28 @@ def test_a_king_in_a_shrine_shows_no_token_band(app):
     app.art.use(SHRINE.present)
     size = (80, 112)
     banded, plain = app.art.card("KD", size), app.art.card("KD", size, plain=True)
-    fill = SHRINE.present.card_face("KD").band.fill   # the band, wherever it fits its word
+    fill = SHRINE.present.card_face("KD").band.fill  # the band, wherever it fits its word
     assert any(banded.get_at((x, y))[:3] == fill for x in range(size[0]) for y in range(size[1]))
-    assert not any(plain.get_at((x, y))[:3] == fill for x in range(size[0])
-                   for y in range(size[1]))
+    assert not any(plain.get_at((x, y))[:3] == fill for x in range(size[0]) for y in range(size[1]))
     assert "shrine" in SHRINE.present.plain_in and "field" not in SHRINE.present.plain_in
 
 
 def test_the_orange_outline_is_explained_where_the_pointer_rests_on_it(app):
     scene = start(app, Session(SHRINE, 42, {}, ["human", "computer"]))
-    click(app, scene.board.zones["deck"].center)   # the draw outlines the Deck and hand
+    click(app, scene.board.zones["deck"].center)  # the draw outlines the Deck and hand
     hand = scene.board.zones["hand:0"]
     spot = (hand.left + 6, hand.top + 6)
     app.step([ev(pygame.MOUSEMOTION, pos=spot, rel=(1, 1), buttons=(0, 0, 0))], 0.01)
     assert scene.painter.legend_at == spot
     chip = pygame.Rect(spot[0] + 14, spot[1] + 18, 200, 16)
-    assert sum(app.screen.get_at((x, y))[:3] == LAST for x in range(chip.left, chip.right)
-               for y in range(chip.top, chip.bottom)) > 500
+    assert (
+        sum(
+            app.screen.get_at((x, y))[:3] == LAST
+            for x in range(chip.left, chip.right)
+            for y in range(chip.top, chip.bottom)
+        )
+        > 500
+    )
 
 
 # -- Shrine ruling R18 at game over -------------------------------------------------
@@ -334,8 +359,12 @@ def test_ruling_R18_the_last_one_out_also_sends_hand_and_tokens_to_the_graveyard
     Tokens go to the Graveyard, also when that ends the game (two players): the
     table at game over shows none of the loser's cards left."""
     from shrine_helpers import play, pos, zone
-    s = pos(shrines=[["TS", "TC", "8C", "7C"], ["9H"]], hands=[["9S"], ["2H", "3H"]],
-            fields=[[], ["KH"]])
+
+    s = pos(
+        shrines=[["TS", "TC", "8C", "7C"], ["9H"]],
+        hands=[["9S"], ["2H", "3H"]],
+        fields=[[], ["KH"]],
+    )
     s = play(s, "attack p2 9S", allow=True)
     assert s.alive[1] is False and SHRINE.outcome(s).winners == (0,)
     assert zone(s, "hand:1") == [] and zone(s, "field:1") == []
@@ -358,8 +387,7 @@ def test_the_menu_switches_the_notation_and_the_automatic_pass(app):
     app.step([ev(pygame_gui.UI_BUTTON_PRESSED, ui_element=notation)], 0.01)
     assert scene.notation and scene.overlay == "menu"
     assert _menu_button(scene, "notation").text == "Notation in the log: shown (Ctrl+N)"
-    app.step([ev(pygame_gui.UI_BUTTON_PRESSED, ui_element=_menu_button(scene, "auto_pass"))],
-             0.01)
+    app.step([ev(pygame_gui.UI_BUTTON_PRESSED, ui_element=_menu_button(scene, "auto_pass"))], 0.01)
     assert scene.session.auto_pass is False and scene.overlay == "menu"
     assert _menu_button(scene, "auto_pass").text.endswith(": off (Ctrl+P)")
 
@@ -396,7 +424,7 @@ def test_the_handover_screen_has_an_undo_button_for_the_one_who_just_moved(app):
     scene.perform(SHRINE.parse_action("pass"))
     scene.command("takeover")
     scene.perform(SHRINE.parse_action("draw"))
-    scene.perform(SHRINE.parse_action("pass"))   # p2 hands back: their own undo, not p1's
+    scene.perform(SHRINE.parse_action("pass"))  # p2 hands back: their own undo, not p1's
     assert scene.overlay == "handover" and "P2" in _menu_button(scene, "undo").text
 
 
@@ -418,11 +446,16 @@ def test_no_panel_notice_while_the_refusal_stands_over_the_table(app):
     scene = start(app, Session(SHRINE, 42, {}, ["human", "computer"]))
 
     def notices():
-        return [e for e in [scene.ui.notice] if e is not None
-                if "Refused" in e.html_text or "Saved" in e.html_text]
+        return [
+            e
+            for e in [scene.ui.notice]
+            if e is not None
+            if "Refused" in e.html_text or "Saved" in e.html_text
+        ]
+
     scene.say("Refused: that card cannot go there (rule: heal).")
     assert scene.panels.banner_up() and notices() == []
-    scene.command("menu")   # the menu hides the banner: the panel says it
+    scene.command("menu")  # the menu hides the banner: the panel says it
     assert not scene.panels.banner_up()
     scene.command("close")
     scene.say("Saved as x.json in /tmp", error=False)
@@ -448,15 +481,17 @@ def test_quitting_a_game_in_progress_asks_first(app):
 # -- the window's size -------------------------------------------------------------------
 def test_the_first_window_is_the_largest_comfortable_one():
     from shrinetable.table.app import comfortable
+
     assert comfortable((1920, 1080)) == (1728, 972)
     assert comfortable((2560, 1440)) == (2304, 1296)
-    assert comfortable((1280, 720)) == (1280, 720)    # the design size where it fits
+    assert comfortable((1280, 720)) == (1280, 720)  # the design size where it fits
     assert comfortable((1366, 768)) == (1280, 720)
-    assert comfortable((1024, 600)) == (1024, 576)    # never under the readable minimum
+    assert comfortable((1024, 600)) == (1024, 576)  # never under the readable minimum
 
 
 def test_the_window_size_and_place_are_kept_whole_and_a_bad_file_is_ignored(dummy_video):
     from shrinetable.table import app as app_module
+
     assert app_module.remembered() == (None, None)
     app_module.remember((1500, 844), (100, 50))
     assert app_module.remembered() == ((1500, 844), (100, 50))
@@ -468,7 +503,7 @@ def test_the_window_size_and_place_are_kept_whole_and_a_bad_file_is_ignored(dumm
 
 # -- Shrines: which area applies on a site ------------------------------------------
 POSITIONS = Path(__file__).parent / "positions"
-OVERLAP = POSITIONS / "shrines-overlap.toml"   # a position file (tests/positions)
+OVERLAP = POSITIONS / "shrines-overlap.toml"  # a position file (tests/positions)
 
 
 def test_shrines_sites_say_which_area_applies(app):
@@ -477,6 +512,7 @@ def test_shrines_sites_say_which_area_applies(app):
     (plain chips, newest at the right). Sites under one area are unchanged."""
     from shrinetable.formats.scenario import load
     from shrinetable.games.shrines.present import AREA, OVERRULED
+
     path = OVERLAP
     loaded = load(path)
     info = SHRINES.view(loaded.state, 0).info
@@ -485,14 +521,16 @@ def test_shrines_sites_say_which_area_applies(app):
     session.reset(loaded.state)
     scene = start(app, session)
     covers = scene.board.decor.covers
-    assert covers["site:c3"] == (Chip("Squall Line", AREA["weather"], short="Squall"),
-                                 Chip("\u2715 Rimefall", OVERRULED, (225, 225, 225), ""),
-                                 Chip("Fenland Mire", AREA["terrain"], short="Fenland"))
+    assert covers["site:c3"] == (
+        Chip("Squall Line", AREA["weather"], short="Squall"),
+        Chip("\u2715 Rimefall", OVERRULED, (225, 225, 225), ""),
+        Chip("Fenland Mire", AREA["terrain"], short="Fenland"),
+    )
     assert covers["site:c1"] == (Chip("Rimefall", AREA["weather"]),)
     assert covers["site:a3"] == (Chip("Squall Line", AREA["weather"], short="Squall"),)
     c3 = scene.board.zones["site:c3"]
     strip = [tuple(app.screen.get_at((x, c3.top + 8)))[:3] for x in range(c3.left, c3.right)]
-    assert OVERRULED in strip   # the greyed chip is drawn on the site
+    assert OVERRULED in strip  # the greyed chip is drawn on the site
 
 
 # -- the start screen ------------------------------------------------------------------
@@ -513,21 +551,21 @@ def test_the_start_screen_fills_the_window(app, size):
     scene = _start_screen(app, "shrines", size)
     # the form's own widgets (a text box's scroll bar is a part of the box, not beside it)
     every = list(app.manager.get_root_container().elements)
-    widgets = [e for e in every
-               if not any(o is not e and o.rect.contains(e.rect) for o in every)]
+    widgets = [e for e in every if not any(o is not e and o.rect.contains(e.rect) for o in every)]
     left = min(e.rect.left for e in widgets)
     right = max(max(e.rect.right for e in widgets), *(r.rect.right for r in scene.rows))
     assert right - left > 0.7 * size[0]
     assert _action(scene, "start").rect.bottom > 0.6 * size[1]
     assert all(app.screen.get_rect().contains(e.rect) for e in widgets)
     boxes = [e.rect for e in widgets] + [r.rect.clip(r.rect.move(0, 0)) for r in scene.rows]
-    assert not any(a.colliderect(b) for i, a in enumerate(boxes) for b in boxes[i + 1:])
+    assert not any(a.colliderect(b) for i, a in enumerate(boxes) for b in boxes[i + 1 :])
 
 
 def test_each_option_mode_and_deck_is_described_where_it_is_chosen(app):
     """Beside each choice, what the chosen value means, in the game's own words
     (its presentation); a new choice changes them."""
     from shrinetable.games.shrines.present import MODE_WORDS
+
     scene = _start_screen(app, "shrines")
     words = [r.words for r in scene.rows]
     assert MODE_WORDS["standard"] in " ".join(words)
@@ -536,7 +574,7 @@ def test_each_option_mode_and_deck_is_described_where_it_is_chosen(app):
     mode = next(d for d, info in scene.dropdowns.items() if info[:2] == ("option", "mode"))
     app.step([ev(pygame_gui.UI_DROP_DOWN_MENU_CHANGED, ui_element=mode, text="conquest")], 0.01)
     assert MODE_WORDS["conquest"] in " ".join(r.words for r in app.scene.rows)
-    for name in registry.names():   # every option of every game has words beside it
+    for name in registry.names():  # every option of every game has words beside it
         scene = _start_screen(app, name)
         shown = [o for o in scene.game.options if o.seat is None or o.seat < len(scene.seats)]
         assert len(scene.rows) == 4 + len(scene.seats) + len(shown)
@@ -545,8 +583,10 @@ def test_each_option_mode_and_deck_is_described_where_it_is_chosen(app):
 
 def test_continue_says_which_game_and_turn_it_resumes(app):
     from shrinetable.adapter import storage
-    session = until(Session(SHRINES, 4, {}, ["human", "computer"]),
-                    lambda s: SHRINES.turn_number(s.state) >= 3)
+
+    session = until(
+        Session(SHRINES, 4, {}, ["human", "computer"]), lambda s: SHRINES.turn_number(s.state) >= 3
+    )
     storage.autosave(session)
     scene = _start_screen(app, "shrine")
     turn = SHRINES.turn_number(session.state)
@@ -561,20 +601,30 @@ def _key(app, k):
 def test_esc_on_the_start_screen_closes_what_is_open_and_asks_before_quitting(app):
     scene = _start_screen(app, "shrines")
     game = next(d for d, info in scene.dropdowns.items() if info[0] == "game")
-    click(app, game.rect.center)   # the list opens
+    click(app, game.rect.center)  # the list opens
     assert game.current_state is game.menu_states["expanded"]
     _key(app, pygame.K_ESCAPE)
     assert app.running and app.scene is scene
     assert all(d.current_state is not d.menu_states["expanded"] for d in scene.dropdowns)
-    _key(app, pygame.K_ESCAPE)       # nothing open: a question, not the end
+    _key(app, pygame.K_ESCAPE)  # nothing open: a question, not the end
     assert app.running and scene.window is not None
     assert "Stay (Esc)" in [b.text for b in scene.actions]
     _key(app, pygame.K_ESCAPE)
     assert app.running and scene.window is None
     _key(app, pygame.K_ESCAPE)
-    app.step([ev(pygame_gui.UI_BUTTON_PRESSED, ui_element=next(
-        b for b, c in scene.actions.items() if c == ("quit",) and b.ui_container is not
-        app.manager.get_root_container()))], 0.01)
+    app.step(
+        [
+            ev(
+                pygame_gui.UI_BUTTON_PRESSED,
+                ui_element=next(
+                    b
+                    for b, c in scene.actions.items()
+                    if c == ("quit",) and b.ui_container is not app.manager.get_root_container()
+                ),
+            )
+        ],
+        0.01,
+    )
     assert not app.running
 
 
@@ -584,12 +634,15 @@ def test_the_demonstrations_are_played_from_the_start_screen(app):
     screen with that game chosen."""
     from shrinetable.demo.catalog import all_demos
     from shrinetable.demo.scene import DemoScene
+
     scene = _start_screen(app, "shrine")
     app.step([ev(pygame_gui.UI_BUTTON_PRESSED, ui_element=_action(scene, "demos"))], 0.01)
     titles = [item["text"] for item in scene.demo_list.item_list]
     assert len(titles) == len(all_demos()["shrine"]) and "Heal" in titles
-    app.step([ev(pygame_gui.UI_SELECTION_LIST_NEW_SELECTION, ui_element=scene.demo_list,
-                 text="Heal")], 0.01)
+    app.step(
+        [ev(pygame_gui.UI_SELECTION_LIST_NEW_SELECTION, ui_element=scene.demo_list, text="Heal")],
+        0.01,
+    )
     demo = app.scene
     assert isinstance(demo, DemoScene) and demo.demo.title == "Heal"
     close = next(b for b, n in demo.buttons.items() if n == "quit")
@@ -602,6 +655,7 @@ def test_a_demonstrations_last_step_says_it_is_the_end_and_offers_close(app, mon
     from shrinetable.demo.catalog import find
     from shrinetable.demo.replay import replay_file
     from shrinetable.demo.scene import DemoScene
+
     closed = []
     scene = DemoScene(app, replay_file(find("shrine/heal")), on_close=lambda: closed.append(1))
     app.scene = scene
@@ -623,14 +677,16 @@ def test_a_demonstrations_last_step_says_it_is_the_end_and_offers_close(app, mon
     assert closed == [1] and app.running
 
 
-@pytest.mark.parametrize(("name", "size"), [("shrine/heal", (800, 600)),
-                                            ("shrines/play_creature", (1280, 720))])
+@pytest.mark.parametrize(
+    ("name", "size"), [("shrine/heal", (800, 600)), ("shrines/play_creature", (1280, 720))]
+)
 def test_an_exported_gif_takes_its_games_readable_size(tmp_path, name, size):
     """Without --size a GIF is as large as its game asks (Presentation.demo_size):
     Shrines' cards need 1280x720 to read."""
     from PIL import Image
 
     from shrinetable.cli import main
+
     out = tmp_path / "d.gif"
     assert main(["demo", name, "--export", str(out)]) == 0
     assert Image.open(out).size == size
@@ -643,14 +699,14 @@ def test_hotseat_handover_has_the_menu_and_undo_is_greyed_for_others(app):
     Esc again goes back to it; Undo is greyed for a person with nothing of their
     own to take back."""
     scene = start(app, Session(SHRINE, 42, {}, ["human", "human"]))
-    assert not _menu_button(scene, "undo").is_enabled   # nothing to undo yet
+    assert not _menu_button(scene, "undo").is_enabled  # nothing to undo yet
     scene.perform(SHRINE.parse_action("draw"))
     assert _menu_button(scene, "undo").is_enabled
     scene.perform(SHRINE.parse_action("pass"))
     assert scene.overlay == "handover"
     esc = ev(pygame.KEYDOWN, key=pygame.K_ESCAPE, unicode="\x1b", mod=0, scancode=0)
     app.step([esc], 0.01)
-    assert scene.overlay == "menu" and scene.board.placed == []   # still hidden
+    assert scene.overlay == "menu" and scene.board.placed == []  # still hidden
     app.step([esc], 0.01)
     assert scene.overlay == "handover"
     scene.command("takeover")
@@ -666,7 +722,6 @@ def test_a_person_sees_what_they_drew_before_the_table_passes_for_them(app):
         scene.perform(SHRINE.parse_action("draw"))
         if waits:
             assert [m.text for m in scene.match.moves()] == ["pass"]
-            assert scene.match.pending() is None and scene.overlay is None \
-                and scene.viewer == 0
+            assert scene.match.pending() is None and scene.overlay is None and scene.viewer == 0
         else:
             assert scene.match.pending() is not None

@@ -17,6 +17,7 @@ from shrinetable.table.motion import group_offsets
 def showing(app, name: str):
     """The table's scene showing `name`'s showcase position (tables full of cards)."""
     from shrinetable.table.bench import showcase
+
     app.start_game(showcase(registry.get(name)))
     app.step([], 0.01)
     return app.scene
@@ -25,7 +26,7 @@ def showing(app, name: str):
 def test_a_card_lifted_from_a_wide_strip_hangs_under_the_pointer():
     strip = pygame.Rect(100, 300, 600, 30)
     pos = (strip.x + 290, strip.y + 12)
-    (dx, dy), = group_offsets([strip], pos, 0, (0,), [(90, 126)])
+    ((dx, dy),) = group_offsets([strip], pos, 0, (0,), [(90, 126)])
     image = pygame.Rect(pos[0] + dx, pos[1] + dy, 90, 126)
     assert image.collidepoint(pos)
     # at the same share of its width and height as on the strip
@@ -36,8 +37,8 @@ def test_a_card_lifted_from_a_wide_strip_hangs_under_the_pointer():
 def test_three_held_cards_stay_in_the_window():
     screen = pygame.Rect(0, 0, 1280, 720)
     cards = [pygame.Rect(1150 + 20 * i, 560, 90, 126) for i in range(3)]
-    pos = (cards[0].x + 80, 600)   # the bottom card, taken at its right: the fan
-    offsets = group_offsets(cards, pos, 0, (0, 1, 2), [(90, 126)] * 3, screen)   # moves left
+    pos = (cards[0].x + 80, 600)  # the bottom card, taken at its right: the fan
+    offsets = group_offsets(cards, pos, 0, (0, 1, 2), [(90, 126)] * 3, screen)  # moves left
     for dx, dy in offsets:
         assert screen.contains(pygame.Rect(pos[0] + dx, pos[1] + dy, 90, 126))
     gx, gy = offsets[0]
@@ -59,8 +60,9 @@ def test_shards_starting_zones_leave_when_setup_ends():
         view = game.view(s.state, 0)
     areas = geo.zone_areas(layout, view, 0)
     assert "start:0" not in areas and "start:1" not in areas
-    assert {p.zone for p in geo.place_cards(layout, view, geo.Scaler((1600, 900), (1280, 720)),
-                                            0)} & {"start:0", "start:1"} == set()
+    assert {
+        p.zone for p in geo.place_cards(layout, view, geo.Scaler((1600, 900), (1280, 720)), 0)
+    } & {"start:0", "start:1"} == set()
 
 
 def test_a_hovered_hand_card_rises_and_grows_at_once(app):
@@ -71,13 +73,13 @@ def test_a_hovered_hand_card_rises_and_grows_at_once(app):
     scene = showing(app, "sorcerer")
     card = next(p for p in scene.board.placed if p.zone in scene.board.hands and p.name)
     scene.zoom.motion(card.rect.center)
-    scene.update(time.monotonic())   # no wait: the same frame
+    scene.update(time.monotonic())  # no wait: the same frame
     assert scene.zoom.zoomed == card.name
     scene.draw(app.screen)
     big = scene.zoom.area[0]
     assert big.h == round(720 * RISE) and big.h > 2 * card.rect.h
     assert big.bottom == min(card.rect.bottom, 720) and big.collidepoint(card.rect.center)
-    scene.zoom.motion((5, 5))   # away: it goes back
+    scene.zoom.motion((5, 5))  # away: it goes back
     assert scene.zoom.zoomed is None
     pygame.quit()
 
@@ -94,7 +96,7 @@ def test_the_text_size_in_the_menu_raises_the_floor_and_is_kept(app, tmp_path):
     scene.command("scale 1.5")
     app.step([], 0.01)
     assert app.fonts.floor == 18 and uiscale.load() == 1.5
-    assert Fonts().scale == 1.5   # the next run starts with it
+    assert Fonts().scale == 1.5  # the next run starts with it
     (tmp_path / "ui.json").write_text("{broken", encoding="utf-8")
     assert uiscale.load() == 1.0
     pygame.quit()
@@ -116,7 +118,7 @@ def test_dialogs_rescale_when_the_window_is_resized(app):
         assert scene.overlay == overlay
         assert big.w >= small.w * 1.4 and big.h >= small.h * 1.4, (overlay, small, big)
         assert abs(big.centerx - 960) <= 2 and abs(big.centery - 540) <= 2, (overlay, big)
-        if overlay != "load":   # the file dialog's type is pygame_gui's own
+        if overlay != "load":  # the file dialog's type is pygame_gui's own
             assert Dialogs(scene).font() != font
         app.screen = pygame.display.set_mode((1280, 720), pygame.RESIZABLE)
         app._resized()
@@ -134,7 +136,7 @@ def test_a_lifted_card_of_a_low_hand_stays_clear_of_the_hand_s_label():
     game = registry.get("shards")
     layout = load_layout(game_layout(game))
     s = Session(game, 3, {}, ["computer", "computer"])
-    zone, label = "hand:1", (160, 16)   # "P2 (computer) · Hand" at 12 px
+    zone, label = "hand:1", (160, 16)  # "P2 (computer) · Hand" at 12 px
     while len(game.view(s.state, 0).zones[zone].cards) < 3:
         s.play(s.computer_action())
     view = game.view(s.state, 0)
@@ -143,11 +145,15 @@ def test_a_lifted_card_of_a_low_hand_stays_clear_of_the_hand_s_label():
     assert view.zones[zone].cards
 
     def cards(raised):
-        return [p.rect for p in geo.place_cards(layout, view, scaler, 0, raised,
-                                                labels={zone: label}) if p.zone == zone]
+        return [
+            p.rect
+            for p in geo.place_cards(layout, view, scaler, 0, raised, labels={zone: label})
+            if p.zone == zone
+        ]
+
     row = cards({})
     assert all(r.left >= area.left + label[0] for r in row)
-    lifted = cards({zone: frozenset({0})})   # a card selected: the row stays where it is
+    lifted = cards({zone: frozenset({0})})  # a card selected: the row stays where it is
     assert [r.left for r in lifted] == [r.left for r in row] and lifted[0].top < row[0].top
 
 
@@ -172,6 +178,11 @@ def test_an_arrow_round_the_zones_breaks_where_it_passes_a_label(tmp_path, monke
     app.scene.draw(app.screen)
     colour = arrows[0].colour
     labels = app.scene.board.labels.values()
-    assert not [r for r in labels for x in range(r.left, r.right) for y in range(r.top, r.bottom)
-                if tuple(app.screen.get_at((x, y)))[:3] == colour]
+    assert not [
+        r
+        for r in labels
+        for x in range(r.left, r.right)
+        for y in range(r.top, r.bottom)
+        if tuple(app.screen.get_at((x, y)))[:3] == colour
+    ]
     pygame.quit()

@@ -43,8 +43,9 @@ def test_choices_are_legal_at_every_seat_count(seats):
 def test_same_position_same_answer():
     for i, (s, _a) in enumerate(_games(3, range(1), cap=6)):
         if i % 7 == 0:
-            assert choose(GAME.observe(s, GAME.decision(s).seat), random.Random(5)) == \
-                choose(GAME.observe(s, GAME.decision(s).seat), random.Random(5))
+            assert choose(GAME.observe(s, GAME.decision(s).seat), random.Random(5)) == choose(
+                GAME.observe(s, GAME.decision(s).seat), random.Random(5)
+            )
 
 
 def test_reads_neither_other_hands_nor_deck_orders_nor_dead_piles():
@@ -55,29 +56,49 @@ def test_reads_neither_other_hands_nor_deck_orders_nor_dead_piles():
             continue
         me = GAME.decision(s).seat
         other = GAME.testing.reshuffle_unseen(s, me, rng)
-        assert choose(GAME.observe(other, me), random.Random(1)) == \
-            choose(GAME.observe(s, me), random.Random(1))
+        assert choose(GAME.observe(other, me), random.Random(1)) == choose(
+            GAME.observe(s, me), random.Random(1)
+        )
 
 
 def test_involves_to_win_an_event():
-    s = pos({"field:0": ["wandering-swordsman#1"], "event:0": ["bandit-raid#2"],
-             "hand:0": ["rice-farmer#3"]})
+    s = pos(
+        {
+            "field:0": ["wandering-swordsman#1"],
+            "event:0": ["bandit-raid#2"],
+            "hand:0": ["rice-farmer#3"],
+        }
+    )
     assert choose(s, random.Random(0)).text == "involve wandering-swordsman#1 bandit-raid#2"
 
 
 def test_contests_a_rivals_event_it_can_take():
-    s = pos({"field:0": ["scarred-duelist#1"], "event:1": ["bandit-raid#2"],
-             "involved:1": ["wandering-swordsman#3"]}, honor={"p1": 0})
+    s = pos(
+        {
+            "field:0": ["scarred-duelist#1"],
+            "event:1": ["bandit-raid#2"],
+            "involved:1": ["wandering-swordsman#3"],
+        },
+        honor={"p1": 0},
+    )
     assert choose(s, random.Random(0)).text == "involve scarred-duelist#1 bandit-raid#2"
 
 
 def test_keeps_its_hero_and_gives_up_the_weakest_card_in_a_tie():
-    s = pos({"field:0": ["kaito-the-drifting-blade#1", "wandering-swordsman#2"]},
-            phase="conclusion", step="hero")
+    s = pos(
+        {"field:0": ["kaito-the-drifting-blade#1", "wandering-swordsman#2"]},
+        phase="conclusion",
+        step="hero",
+    )
     assert choose(s, random.Random(0)).text == "hero kaito-the-drifting-blade#1"
-    s = pos({"event:0": ["bandit-raid#1"], "involved:0": ["wandering-swordsman#2",
-             "roadside-bodyguard#3", "scarred-duelist#4"]}, finished=["p2"],
-            owners={"scarred-duelist#4": "p2"})
+    s = pos(
+        {
+            "event:0": ["bandit-raid#1"],
+            "involved:0": ["wandering-swordsman#2", "roadside-bodyguard#3", "scarred-duelist#4"],
+        },
+        finished=["p2"],
+        owners={"scarred-duelist#4": "p2"},
+    )
     s = play(s, "finished")
     assert "tiebreak roadside-bodyguard#3" in legal(s)
     assert choose(s, random.Random(0)).text == "tiebreak roadside-bodyguard#3"
@@ -89,15 +110,19 @@ def test_discards_dead_cards_and_digs_through_a_stalled_game():
     one (a Character is unique: it cannot be played while its title is in play) and
     Moments with nothing to do, drawing one card a turn. The copy goes first; past
     turn 20 the Moments go too, to dig for an Event and Characters."""
-    zones = {"event:0": ["the-stolen-heir#1"],
-             "involved:0": ["kaito-the-drifting-blade#2", "old-sensei-rokuro#3"],
-             "hand:0": ["kaito-the-drifting-blade#4", "second-wind#5", "wandering-swordsman#6"]}
+    zones = {
+        "event:0": ["the-stolen-heir#1"],
+        "involved:0": ["kaito-the-drifting-blade#2", "old-sensei-rokuro#3"],
+        "hand:0": ["kaito-the-drifting-blade#4", "second-wind#5", "wandering-swordsman#6"],
+    }
     s = pos(zones, phase="initiation", step="discard")
     assert choose(s, random.Random(0)).text == "discard kaito-the-drifting-blade#4"
     s = play(s, "discard kaito-the-drifting-blade#4")
     assert choose(s, random.Random(0)).text == "discard"
-    s = play(pos(zones, phase="initiation", step="discard", turn_no=30),
-             "discard kaito-the-drifting-blade#4")
+    s = play(
+        pos(zones, phase="initiation", step="discard", turn_no=30),
+        "discard kaito-the-drifting-blade#4",
+    )
     assert choose(s, random.Random(0)).text == "discard second-wind#5"
 
 
@@ -115,17 +140,27 @@ def test_takes_extra_tokens_unless_they_end_the_game_behind():
 def test_takes_a_rivals_character_that_turns_a_contest():
     """Ruling U29: with Turned Allegiance, the computer takes the rival's Duelist
     involved with its Event (it then counts for the computer) rather than pass it by."""
-    s = pos({"hand:0": ["turned-allegiance#1"], "event:0": ["bandit-raid#2"],
-             "involved:0": ["roadside-bodyguard#3", "scarred-duelist#4"]},
-            ryo={"p1": 3}, owners={"scarred-duelist#4": "p2"})
-    assert choose(s, random.Random(0)).text == \
-        "play turned-allegiance#1 on scarred-duelist#4"
+    s = pos(
+        {
+            "hand:0": ["turned-allegiance#1"],
+            "event:0": ["bandit-raid#2"],
+            "involved:0": ["roadside-bodyguard#3", "scarred-duelist#4"],
+        },
+        ryo={"p1": 3},
+        owners={"scarred-duelist#4": "p2"},
+    )
+    assert choose(s, random.Random(0)).text == "play turned-allegiance#1 on scarred-duelist#4"
 
 
 def test_proposes_the_event_its_characters_can_win():
-    s = pos({"field:0": ["kaito-the-drifting-blade#1"],
-             "hand:0": ["bring-in-the-harvest#2", "bandit-raid#3", "court-envoy#4"]},
-            phase="initiation", step="propose")
+    s = pos(
+        {
+            "field:0": ["kaito-the-drifting-blade#1"],
+            "hand:0": ["bring-in-the-harvest#2", "bandit-raid#3", "court-envoy#4"],
+        },
+        phase="initiation",
+        step="propose",
+    )
     assert choose(s, random.Random(0)).text == "propose bandit-raid#3"
 
 

@@ -56,7 +56,7 @@ def test_no_two_decks_share_half_their_cards():
     """`decks` (each deck's legality and size: tests/test_deck_games.py)."""
     decks = catalog()[1]
     for i, a in enumerate(decks):
-        for b in decks[i + 1:]:
+        for b in decks[i + 1 :]:
             shared = sum(min(n, b.cards.get(c, 0)) for c, n in a.cards.items())
             assert shared < 15, (a.name, b.name)
 
@@ -88,15 +88,18 @@ def test_each_deck_has_a_hero_it_can_start_with_and_events():
         ds = [defs[c] for c in d.cards]
         assert any(x.kind == "hero" and not x.honor + x.ryo and sum(x.produce) for x in ds)
         assert sum(d.cards[x.id] for x in ds if x.type == "event") >= 6
-        assert sum(d.cards[x.id] for x in ds
-                   if x.type == "character" and not x.honor + x.ryo) >= 6
+        assert sum(d.cards[x.id] for x in ds if x.type == "character" and not x.honor + x.ryo) >= 6
 
 
 def test_decks_resolve_by_key_name_or_file(tmp_path):
     for d in catalog()[1]:
         assert resolve(deck_key(d))[0] == d.name == resolve(d.name.upper())[0]
-    good = write(tmp_path, 'game = "usagi"\nname = "Mine"\n[cards]\n' + "\n".join(
-        f"{c} = {n}" for c, n in catalog()[1][0].cards.items()) + "\n")
+    good = write(
+        tmp_path,
+        'game = "usagi"\nname = "Mine"\n[cards]\n'
+        + "\n".join(f"{c} = {n}" for c, n in catalog()[1][0].cards.items())
+        + "\n",
+    )
     assert resolve(str(good))[0] == "Mine"
     with pytest.raises(ValueError, match="no deck called"):
         resolve("nothing-like-it")
@@ -105,23 +108,23 @@ def test_decks_resolve_by_key_name_or_file(tmp_path):
 def test_deck_rules_each_name_their_card():
     """`decks`: size, copies, Restricted: X and unknown cards, one message each."""
     cards = catalog()[0]
-    out = problems(Deck(name="T", cards={"old-sensei-rokuro": 2, "rice-farmer": 4,
-                                         "rice-farmr": 1}), cards)
+    out = problems(
+        Deck(name="T", cards={"old-sensei-rokuro": 2, "rice-farmer": 4, "rice-farmr": 1}), cards
+    )
     assert out[0] == "T: cards: the deck holds 7 cards; a deck holds at least 30"
-    assert "card 'old-sensei-rokuro': 2 copies of Old Sensei Rokuro, marked Restricted: 1" \
-        in out[1]
+    assert "card 'old-sensei-rokuro': 2 copies of Old Sensei Rokuro, marked Restricted: 1" in out[1]
     assert "at most 3 of a card" in out[2]
     assert "did you mean 'rice-farmer'?" in out[3]
 
 
 def test_check_reads_a_deck_file(tmp_path, capsys):
-    path = write(tmp_path, 'game = "usagi"\nname = "Short"\n[cards]\n'
-                           'rice-farmer = 4\nduel-at-dawn = 3\n')
+    path = write(
+        tmp_path, 'game = "usagi"\nname = "Short"\n[cards]\nrice-farmer = 4\nduel-at-dawn = 3\n'
+    )
     assert file_problems(str(path))[1].startswith(f"{path}:4: card 'rice-farmer'")
     assert main(["check", str(path)]) == 1
     out = capsys.readouterr().out
-    assert f"{path}:5: card 'duel-at-dawn': 3 copies of Duel at Dawn, marked " \
-           f"Restricted: 2" in out
+    assert f"{path}:5: card 'duel-at-dawn': 3 copies of Duel at Dawn, marked Restricted: 2" in out
 
 
 def test_check_validates_the_card_files(capsys):
@@ -130,16 +133,18 @@ def test_check_validates_the_card_files(capsys):
     assert "ok (" in capsys.readouterr().out
 
 
-@pytest.mark.parametrize("change, key, words", [
-    (('subtype = "ally"', 'subtype = "villain"'), "subtype", "'hero' or 'ally'"),
-    (("ratings = { combat = 2 }", "ratings = { luck = 2 }"), "ratings.luck.[key]",
-     "'combat'"),
-    (("ratings = { combat = 2 }", "ratings = {}"), "ratings", "at least one rating"),
-    (("strike = true\n", ""), "effect", "strikes its card or sacrifices it"),
-    (('do = "boost"', 'do = "rating"'), "effect[0]", "static effect"),
-    (('target = "this"', 'target = "everyone"'), "effect[0].target", "'involved'"),
-    (('when = "use"', 'when = "resolve"'), "effect[0]", "only a voluntary ability"),
-])
+@pytest.mark.parametrize(
+    "change, key, words",
+    [
+        (('subtype = "ally"', 'subtype = "villain"'), "subtype", "'hero' or 'ally'"),
+        (("ratings = { combat = 2 }", "ratings = { luck = 2 }"), "ratings.luck.[key]", "'combat'"),
+        (("ratings = { combat = 2 }", "ratings = {}"), "ratings", "at least one rating"),
+        (("strike = true\n", ""), "effect", "strikes its card or sacrifices it"),
+        (('do = "boost"', 'do = "rating"'), "effect[0]", "static effect"),
+        (('target = "this"', 'target = "everyone"'), "effect[0].target", "'involved'"),
+        (('when = "use"', 'when = "resolve"'), "effect[0]", "only a voluntary ability"),
+    ],
+)
 def test_a_bad_card_names_its_file_card_field_and_line(tmp_path, change, key, words):
     assert change[0] in CARD
     path = write(tmp_path, CARD.replace(*change), "cards.toml")
@@ -154,8 +159,10 @@ FORBIDDEN = forbidden("usagi")
 
 
 def test_no_names_from_the_comic():
-    assert borrowed(catalog(), FORBIDDEN, ("id", "name", "clan", "faction", "text",
-                                          "descriptors")) == []
+    assert (
+        borrowed(catalog(), FORBIDDEN, ("id", "name", "clan", "faction", "text", "descriptors"))
+        == []
+    )
 
 
 def test_the_format_page_names_the_whole_vocabulary():

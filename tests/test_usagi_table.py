@@ -61,14 +61,18 @@ def _eager(s, legal, rng):
 def _busy(s, legal, rng):
     """Random play that prefers doing things to passing and finishing, so fields,
     Events and contests fill up."""
-    doing = [a for a in legal if a.kind in ("play", "involve", "use", "propose")
-             and (a.kind != "propose" or a.card)]
+    doing = [
+        a
+        for a in legal
+        if a.kind in ("play", "involve", "use", "propose") and (a.kind != "propose" or a.card)
+    ]
     if doing and rng.random() < 0.85:
         return rng.choice(doing)
     return None
 
 
 # -- faces, words, layout -------------------------------------------------------
+
 
 def test_a_face_for_every_shipped_card():
     """Frame colour by type (a second for Story), Honor and Ryo pips, the ratings
@@ -99,8 +103,9 @@ def test_every_zone_placed_and_none_over_another(seats):
             bx, by, bw, bh = b
             assert ax + aw <= bx or bx + bw <= ax or ay + ah <= by or by + bh <= ay, (a, b)
         hand = LAYOUT.place(f"hand:{viewer}", viewer, seats).rect
-        assert all(hand[1] >= LAYOUT.place(z, viewer, seats).rect[1]
-                   for z in GAME.zones(seats))       # nothing nearer you than your hand
+        assert all(
+            hand[1] >= LAYOUT.place(z, viewer, seats).rect[1] for z in GAME.zones(seats)
+        )  # nothing nearer you than your hand
         own_field = LAYOUT.place(f"field:{viewer}", viewer, seats).rect
         for q in range(seats):
             ev = LAYOUT.place(f"event:{q}", viewer, seats).rect
@@ -132,16 +137,20 @@ def _moves_seen(seats: int) -> frozenset:
                 if how == "drag":
                     assert g.target in zones and all(z in zones for z in g.also), (m.text, g)
                 if g.target_card:
-                    assert any((z, g.target_card) in placed for z in (g.target, *g.also)), \
-                        (m.text, g)
+                    assert any((z, g.target_card) in placed for z in (g.target, *g.also)), (
+                        m.text,
+                        g,
+                    )
             moves = gestures.moves(GAME, s)
-            shown = {(p.zone, p.name) for p in geo.place_cards(LAYOUT, view, scaler, d.seat)
-                     if p.name}
+            shown = {
+                (p.zone, p.name) for p in geo.place_cards(LAYOUT, view, scaler, d.seat) if p.name
+            }
             clicks = [m for m in moves if gestures.how(m) == "click"]
-            for m in clicks:   # a click on a card makes this move (or offers a choice)
+            for m in clicks:  # a click on a card makes this move (or offers a choice)
                 assert m in gestures.card_clicks(moves, m.gesture.source, m.gesture.cards[0])
             assert not gestures.stranded(moves, shown) or all(
-                gestures.how(m) != "button" for m in gestures.stranded(moves, shown))
+                gestures.how(m) != "button" for m in gestures.stranded(moves, shown)
+            )
     return frozenset(kinds)
 
 
@@ -151,19 +160,34 @@ def test_every_legal_move_is_a_drag_a_click_or_a_button_with_words(seats):
     move starts from a card the layout draws and lands on a drawn zone or card,
     or is a click on a drawn card or a button; no button shows a card in notation."""
     kinds = _moves_seen(seats)
-    assert {("propose", "drag"), ("propose", "button"), ("discard", "drag"),
-            ("discard", "button"), ("play", "drag"), ("involve", "drag"),
-            ("pass", "button"), ("finished", "button")} <= kinds, sorted(kinds)
+    assert {
+        ("propose", "drag"),
+        ("propose", "button"),
+        ("discard", "drag"),
+        ("discard", "button"),
+        ("play", "drag"),
+        ("involve", "drag"),
+        ("pass", "button"),
+        ("finished", "button"),
+    } <= kinds, sorted(kinds)
     if seats == 2:
         assert ("hero", "click") in kinds and ("hero", "button") in kinds, sorted(kinds)
 
 
-@pytest.mark.parametrize(("text", "words"), [
-    ("pass", "Pass"), ("finished", "Finished"), ("cut", "Cut the deck"),
-    ("discard", "Discard no more"), ("propose", "Propose no Event"),
-    ("hero", "Keep no Hero"), ("extra 2", "Take 2 extra tokens"),
-    ("extra 1", "Take 1 extra token"), ("extra 0", "Take no extra token"),
-])
+@pytest.mark.parametrize(
+    ("text", "words"),
+    [
+        ("pass", "Pass"),
+        ("finished", "Finished"),
+        ("cut", "Cut the deck"),
+        ("discard", "Discard no more"),
+        ("propose", "Propose no Event"),
+        ("hero", "Keep no Hero"),
+        ("extra 2", "Take 2 extra tokens"),
+        ("extra 1", "Take 1 extra token"),
+        ("extra 0", "Take no extra token"),
+    ],
+)
 def test_words_for_each_button(text, words):
     assert PRESENT.describe(text) == words
 
@@ -188,6 +212,7 @@ def test_words_name_the_cards_of_each_kind_of_move():
 
 # -- what a view adds -------------------------------------------------------------
 
+
 def _state_at(pred, seats=4, seeds=range(1, 30), pick=_busy):
     for seed in seeds:
         for s in _walk(seed, seats, 1500, pick):
@@ -200,20 +225,21 @@ def test_each_seat_shows_honor_ryo_and_tokens():
     """Each seat's Honor and Ryo (on its field, or its counters' zone), its
     chronicle tokens (on its chronicle), its state (beside its field's name)
     and the pool (on your own field)."""
-    s = _state_at(lambda s: s.phase == "actions" and any(s.honor) and any(s.ryo)
-                  and any(s.tokens))
+    s = _state_at(lambda s: s.phase == "actions" and any(s.honor) and any(s.ryo) and any(s.tokens))
     view = GAME.view(s, 0)
     decor = PRESENT.decor(view)
     for q in range(s.n):
-        words = (" ".join(c.text for c in decor.huds[f"purse:{q}"].figures)
-                 if f"purse:{q}" in decor.huds else
-                 f"{decor.badges[f'field:{q}']} {decor.badges[f'chronicle:{q}']}")
+        words = (
+            " ".join(c.text for c in decor.huds[f"purse:{q}"].figures)
+            if f"purse:{q}" in decor.huds
+            else f"{decor.badges[f'field:{q}']} {decor.badges[f'chronicle:{q}']}"
+        )
         assert f"Honor {s.honor[q]}" in words and f"Ryo {s.ryo[q]}" in words, words
         assert f"{s.tokens[q]} token" in words, words
         assert decor.badges[f"deck:{q}"] == str(len(s.deck[q]))
     words = decor.badges.get("pool") or decor.badges[f"field:{view.seat}"]
     assert f"pool {s.pool} of {s.pool_start}" in words
-    if s.finished[1]:   # another seat's state: chips beside its field's name
+    if s.finished[1]:  # another seat's state: chips beside its field's name
         assert "FINISHED" in [c.text for c in decor.covers["field:1"]]
 
 
@@ -236,11 +262,14 @@ def test_a_taken_character_lies_on_its_controllers_side():
     with the Attachment taken along; an involved one p2 owns and p1 controls is
     outlined in p1's colour. Every seat sees the same."""
     from usagi_helpers import pos
-    sword, fan, duelist = ("wandering-swordsman#2", "commanders-war-fan#3",
-                           "scarred-duelist#4")
-    s = pos({"field:0": [sword, fan], "event:0": ["bandit-raid#5"], "involved:0": [duelist]},
-            owners={sword: "p2", fan: "p2", duelist: "p2"}, controllers={duelist: "p1"},
-            attached={fan: sword})
+
+    sword, fan, duelist = ("wandering-swordsman#2", "commanders-war-fan#3", "scarred-duelist#4")
+    s = pos(
+        {"field:0": [sword, fan], "event:0": ["bandit-raid#5"], "involved:0": [duelist]},
+        owners={sword: "p2", fan: "p2", duelist: "p2"},
+        controllers={duelist: "p1"},
+        attached={fan: sword},
+    )
     for seat in (0, 1):
         view = GAME.view(s, seat)
         assert view.zones["field:0"].cards == (sword, fan) and not view.zones["field:1"].cards
@@ -250,8 +279,12 @@ def test_a_taken_character_lies_on_its_controllers_side():
 
 
 def test_a_contest_shows_each_contenders_total():
-    s = _state_at(lambda s: s.contest is not None and s.step == "tiebreak", seats=2,
-                  seeds=range(40, 45), pick=_eager)
+    s = _state_at(
+        lambda s: s.contest is not None and s.step == "tiebreak",
+        seats=2,
+        seeds=range(40, 45),
+        pick=_eager,
+    )
     view = GAME.view(s, s.contest.contenders[0])
     decor = PRESENT.decor(view)
     words = [c.text for chips in decor.covers.values() for c in chips]
@@ -261,6 +294,7 @@ def test_a_contest_shows_each_contenders_total():
 
 
 # -- hotseat secrecy ------------------------------------------------------------------
+
 
 @pytest.mark.slow
 @pytest.mark.parametrize("seats", [4, 6])
@@ -274,12 +308,12 @@ def test_nothing_secret_of_another_seat_is_drawn_in_hotseat(app, seats):
     scene = start(app, session)
     rng = random.Random(5)
     handed = 0
-    for _ in range(70):     # the cut, the initiation, the reveal and the first actions
+    for _ in range(70):  # the cut, the initiation, the reveal and the first actions
         _settle(app, scene)
         d = session.decision()
         if d is None:
             break
-        assert scene.overlay != "ask"         # it would stand over another's hand
+        assert scene.overlay != "ask"  # it would stand over another's hand
         if scene.overlay == "handover":
             handed += 1
             assert scene.board.placed == [] and scene.board.zones == {}
@@ -287,8 +321,13 @@ def test_nothing_secret_of_another_seat_is_drawn_in_hotseat(app, seats):
             app.step([], 0.01)
         assert scene.viewer == d.seat, (scene.viewer, d)
         s = session.state
-        secret = {c for q in range(seats) if q != d.seat
-                  for z in (f"hand:{q}", f"deck:{q}") for c in GAME.all_cards(s)[z]}
+        secret = {
+            c
+            for q in range(seats)
+            if q != d.seat
+            for z in (f"hand:{q}", f"deck:{q}")
+            for c in GAME.all_cards(s)[z]
+        }
         secret |= {s.names[c] for q, c in enumerate(s.proposal) if c and q != d.seat}
         secret |= {c for q in range(seats) for c in GAME.all_cards(s)[f"dead:{q}"]}
         drawn = {p.name for p in scene.board.placed if p.name}
@@ -310,6 +349,7 @@ def _settle(app, scene) -> None:
 
 # -- the turn with the pointer ------------------------------------------------------------
 
+
 def _to_step(session: Session, step: str, seat: int | None = None, pick=None) -> None:
     """Play the computer's moves (or `pick`'s) until the decision is `step` (for `seat`)."""
     rng = random.Random(1)
@@ -318,8 +358,9 @@ def _to_step(session: Session, step: str, seat: int | None = None, pick=None) ->
         if d.kind == step and (seat is None or d.seat == seat):
             return
         legal = GAME.legal_actions(session.state)
-        session.play((pick(session.state, legal, rng) if pick else None)
-                     or session.computer_action())
+        session.play(
+            (pick(session.state, legal, rng) if pick else None) or session.computer_action()
+        )
     raise AssertionError(f"never reached {step}")
 
 
@@ -354,8 +395,13 @@ def test_a_character_played_and_involved_by_drags(app):
     for _ in range(400):
         _to_step(session, "action", pick=wants)
         legal = GAME.legal_actions(session.state)
-        play = [a for a in legal if a.kind == "play" and not a.other
-                and session.state.defs[int(a.card.rpartition("#")[2])].type == "character"]
+        play = [
+            a
+            for a in legal
+            if a.kind == "play"
+            and not a.other
+            and session.state.defs[int(a.card.rpartition("#")[2])].type == "character"
+        ]
         if play:
             break
         session.play(legal[-1])
@@ -386,18 +432,21 @@ def test_the_hero_kept_with_a_click(app):
         d = session.decision()
         if d.kind == "hero" and any(a.card for a in GAME.legal_actions(session.state)):
             break
-        session.play(_busy(session.state, GAME.legal_actions(session.state), random.Random(2))
-                     or session.computer_action())
+        session.play(
+            _busy(session.state, GAME.legal_actions(session.state), random.Random(2))
+            or session.computer_action()
+        )
     me = session.decision().seat
     keep = next(a for a in GAME.legal_actions(session.state) if a.card)
     scene = start(app, session)
     n = len(history(scene))
     click(app, spot(scene, f"field:{me}", keep.card))
-    assert scene.overlay != "choice"      # one click keeps it, no question
+    assert scene.overlay != "choice"  # one click keeps it, no question
     assert history(scene)[n] == keep.text
 
 
 # -- legibility ------------------------------------------------------------------------
+
 
 @pytest.mark.parametrize("seats", [2, 4, 6])
 def test_every_card_at_1280x720_shows_its_name_at_11_px(app, seats):
@@ -414,7 +463,7 @@ def test_every_card_at_1280x720_shows_its_name_at_11_px(app, seats):
         assert p.strip or p.rect.w >= 70, (p.zone, p.name, p.rect)
     hand = [p for p in shown if p.zone == f"hand:{scene.viewer}"]
     assert hand
-    for p in hand:   # your hand's text too (faces.draw_face: the name's size, 0.8 of it)
+    for p in hand:  # your hand's text too (faces.draw_face: the name's size, 0.8 of it)
         name_px = max(11, round(p.rect.h * 0.1))
         assert round(name_px * 0.8) >= 11, (p.name, p.rect)
 
@@ -423,19 +472,24 @@ def test_the_secret_tie_break_dropped_on_the_rest_pile(app):
     """A tie: the first contender drops one of their involved Characters on their
     rest pile (a secret step); the next contender, after the handover, sees the
     Event's Characters as before, nothing marking the one given up."""
-    s = _state_at(lambda s: s.contest is not None and s.step == "tiebreak", seats=2,
-                  seeds=range(40, 45), pick=_eager)
+    s = _state_at(
+        lambda s: s.contest is not None and s.step == "tiebreak",
+        seats=2,
+        seeds=range(40, 45),
+        pick=_eager,
+    )
     session = Session(GAME, 1, {}, ["human", "human"])
     session.reset(s)
     me = session.decision().seat
     moves = [m for m in gestures.moves(GAME, s) if m.action.kind == "tiebreak"]
-    assert moves and all(gestures.how(m) == "drag" and m.gesture.target == f"rest:{me}"
-                         for m in moves)
+    assert moves and all(
+        gestures.how(m) == "drag" and m.gesture.target == f"rest:{me}" for m in moves
+    )
     scene = start(app, session)
     before = {z: v.cards for z, v in scene.view().zones.items() if z.startswith("involved:")}
     card = moves[0].gesture.cards[0]
     drag(app, spot(scene, moves[0].gesture.source, card), scene.board.zones[f"rest:{me}"].center)
-    assert moves[0].text in history(scene)   # (a next contender's lone card goes by itself)
+    assert moves[0].text in history(scene)  # (a next contender's lone card goes by itself)
     if session.decision() is not None and session.decision().kind == "tiebreak":
         if scene.overlay == "handover":
             scene.command("takeover")
@@ -451,6 +505,7 @@ def test_a_refused_drop_names_the_rule_that_refuses_it():
     says which rule refuses it (game.guess_actions feeds the engine's explain), never
     only that no move goes there."""
     from shrinetable.adapter import refusal
+
     game = GAME
     s, rng, told = game.new_game(3, {}, 3), random.Random(3), []
     for _ in range(400):

@@ -31,8 +31,9 @@ def command(scene, name):
 
 def test_a_click_on_a_bar_button_makes_its_move(app):
     scene = start(app)
-    (button, action), = [(b, a) for b, a in scene.ui.actions.items()
-                         if a.text == scene.match.moves()[0].action.text][:1]
+    ((button, action),) = [
+        (b, a) for b, a in scene.ui.actions.items() if a.text == scene.match.moves()[0].action.text
+    ][:1]
     before = len(scene.match.history)
     click(app, button.rect.center)
     assert len(scene.match.history) > before
@@ -53,28 +54,37 @@ def test_a_press_released_off_the_button_is_no_click(app):
 def test_a_disabled_button_takes_the_click_and_does_nothing(app):
     scene = start(app)
     undo = command(scene, "undo")
-    assert not undo.is_enabled   # nothing to undo yet
+    assert not undo.is_enabled  # nothing to undo yet
     click(app, undo.rect.center)
     assert scene.press is None and scene.overlay is None
     click(app, command(scene, "menu").rect.center)
-    assert scene.overlay == "menu" and scene.ui.window is not None   # pygame_gui's window
+    assert scene.overlay == "menu" and scene.ui.window is not None  # pygame_gui's window
 
 
 def test_the_log_scrolls_with_the_wheel_and_its_bar(app):
     scene = start(app, ("computer", "computer"))
-    while scene.match.decision() is not None:   # played out: nothing rebuilds the log
+    while scene.match.decision() is not None:  # played out: nothing rebuilds the log
         scene._made(scene.match.step())
     app.step([], 0.01)
     log = scene.ui.log
-    assert log.room() > 0 and log.scroll == log.room()   # the latest lines in view
+    assert log.room() > 0 and log.scroll == log.room()  # the latest lines in view
     inside = log.rect.center
     app.step([ev(pygame.MOUSEMOTION, pos=inside, rel=(0, 0), buttons=(0, 0, 0))], 0.01)
     app.step([ev(pygame.MOUSEWHEEL, x=0, y=2, flipped=False)], 0.01)
     assert scene.ui.log.scroll < log.room()
     track, thumb = scene.ui.log.bar()
     app.step([ev(pygame.MOUSEBUTTONDOWN, pos=thumb.center, button=1)], 0.01)
-    app.step([ev(pygame.MOUSEMOTION, pos=(thumb.centerx, track.top - 50), rel=(0, -1),
-                 buttons=(1, 0, 0))], 0.01)
+    app.step(
+        [
+            ev(
+                pygame.MOUSEMOTION,
+                pos=(thumb.centerx, track.top - 50),
+                rel=(0, -1),
+                buttons=(1, 0, 0),
+            )
+        ],
+        0.01,
+    )
     app.step([ev(pygame.MOUSEBUTTONUP, pos=(thumb.centerx, track.top - 50), button=1)], 0.01)
     assert scene.ui.log.scroll == 0 and scene.drag is None
 
@@ -85,8 +95,7 @@ def test_a_buttons_tip_shows_after_a_rest(app, monkeypatch):
     clock = [1000.0]
     monkeypatch.setattr(widgets, "TIP_S", TIP_S)
     monkeypatch.setattr("time.monotonic", lambda: clock[0])
-    app.step([ev(pygame.MOUSEMOTION, pos=hint.rect.center, rel=(1, 0), buttons=(0, 0, 0))],
-             0.01)
+    app.step([ev(pygame.MOUSEMOTION, pos=hint.rect.center, rel=(1, 0), buttons=(0, 0, 0))], 0.01)
     assert scene.ui.hovered() is hint and not scene.ui.pointer.tipped
     assert scene.deadline() == pytest.approx(clock[0] + TIP_S)
     clock[0] += TIP_S
@@ -111,11 +120,15 @@ def test_text_keeps_its_colours_and_breaks_a_path_after_a_slash(app):
     path = "/home/someone/.local/share/shrinetable/saves/shrine-123456-20261126-224500.json"
     lines = lay_out(fonts, f"Saved as <font color='#bff2c8'>{path}</font> <b>now</b>", 200)
     drawn, fonts.drawn = fonts.drawn, None
-    assert len(lines) >= 3 and all(x + img.get_width() <= 200 for _, images in lines
-                                   for img, x in images)
+    assert len(lines) >= 3 and all(
+        x + img.get_width() <= 200 for _, images in lines for img, x in images
+    )
     texts = [t for _, t, _ in drawn]
-    assert all(t.rstrip().endswith("/") for t in texts if "/" in t and t != texts[-1]
-               and not t.endswith(".json"))
+    assert all(
+        t.rstrip().endswith("/")
+        for t in texts
+        if "/" in t and t != texts[-1] and not t.endswith(".json")
+    )
     assert min(px for px, _, _ in drawn) == 14 and "now" in texts
 
 
@@ -133,19 +146,19 @@ def test_a_press_hides_the_tip_and_a_rebuild_keeps_the_rest_time(app, monkeypatc
     monkeypatch.setattr("time.monotonic", lambda: clock[0])
     hint = command(scene, "hint")
     motion(app, hint.rect.center)
-    scene.build_ui()   # a computer's move, a message: the panels made again
+    scene.build_ui()  # a computer's move, a message: the panels made again
     clock[0] += TIP_S * 0.6
     app.step([], 0.01)
-    assert not scene.ui.pointer.tipped   # the rest began before the rebuild, not at 0
+    assert not scene.ui.pointer.tipped  # the rest began before the rebuild, not at 0
     clock[0] += TIP_S * 0.5
     app.step([], 0.01)
     assert scene.ui.pointer.tipped
-    click(app, command(scene, "hint").rect.center)   # a Hint: a notice under the bar
+    click(app, command(scene, "hint").rect.center)  # a Hint: a notice under the bar
     clock[0] += 5 * TIP_S
     app.step([], 0.01)
     assert scene.message and scene.ui.tip_due() is None and not scene.ui.pointer.tipped
     motion(app, (10, 10))
-    motion(app, command(scene, "hint").rect.center)   # back on it: a tip after a rest
+    motion(app, command(scene, "hint").rect.center)  # back on it: a tip after a rest
     assert scene.ui.tip_due() == pytest.approx(clock[0] + TIP_S)
 
 
@@ -153,10 +166,10 @@ def test_the_log_read_back_stays_where_it_is_until_a_move(app):
     scene = start(app, ("computer", "computer"))
     while scene.match.decision() is not None:
         scene._made(scene.match.step())
-    scene.ui.log.scroll = 0   # read back to the first lines
-    scene.say("Saved as x.json in /tmp", error=False)   # a rebuild with no new line
+    scene.ui.log.scroll = 0  # read back to the first lines
+    scene.say("Saved as x.json in /tmp", error=False)  # a rebuild with no new line
     assert scene.ui.log.scroll == 0
-    scene.log_html.append("P1 does something new")   # a line more: the latest again
+    scene.log_html.append("P1 does something new")  # a line more: the latest again
     scene.build_ui()
     assert scene.ui.log.scroll == scene.ui.log.room() > 0
 
@@ -165,7 +178,7 @@ def test_the_panels_under_a_window_take_no_pointer(app):
     """With the rules open over the panels, the wheel over the window does
     not scroll the log under it, and the commands under it do not light up."""
     scene = start(app)
-    for _ in range(30):   # a few moves: a log that scrolls
+    for _ in range(30):  # a few moves: a log that scrolls
         if scene.match.pending() is None:
             scene.perform(scene.match.moves()[0].action)
         else:
@@ -190,7 +203,7 @@ def test_how_to_shows_on_the_prompt_not_on_the_commands(app):
     assert not scene.painter.how_shown
     motion(app, scene.ui.status.rect.center)
     assert scene.painter.how_shown
-    scene._open("menu")   # the pointer's moves go to the window meanwhile
+    scene._open("menu")  # the pointer's moves go to the window meanwhile
     assert not scene.painter.how_shown
 
 
@@ -224,6 +237,7 @@ def test_the_panels_grow_with_the_window(dummy_video):
     is where `decision_bar` says, at that scale."""
     from shrinetable.table import decision_bar as bar
     from shrinetable.table.app import App
+
     big = App((1920, 1080))
     scene = start(big)
     assert scene.ui.px == 21 and all(b.px == 21 for b in scene.ui.buttons)
@@ -238,8 +252,12 @@ def test_the_commands_tips_name_their_keys(app):
     to two lines at a larger text size; the key is the tip's now)."""
     scene = start(app)
     tips = {c: b.tip(app.fonts) for b, c in scene.ui.commands.items()}
-    assert [tips[c][-5:] for c in ("menu", "undo", "redo", "rules")] == \
-        ["(Esc)", "rl+Z)", "rl+Y)", "e (?)"]
+    assert [tips[c][-5:] for c in ("menu", "undo", "redo", "rules")] == [
+        "(Esc)",
+        "rl+Z)",
+        "rl+Y)",
+        "e (?)",
+    ]
 
 
 def test_the_prompt_names_seats_as_the_table_does(app):
@@ -247,6 +265,7 @@ def test_the_prompt_names_seats_as_the_table_does(app):
     Shrine..." under a bold "P1 (you)": it says "P2" and "P1", as the log does."""
     session = Session(SHRINE, 1, {}, ["computer", "computer"])
     from shrinetable.adapter.match import Match
+
     m = Match(session)
     while not (m.decision().seat == 0 and " p2 " in f" {m.decision().prompt} "):
         m.step()

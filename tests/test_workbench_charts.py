@@ -37,10 +37,12 @@ def test_each_chart_kind_draws_a_picture_that_grows_with_its_rows():
 
 
 def test_a_report_imports_no_plotting_library(tmp_path):
-    code = ("import sys; from shrinetable.cli import main; "
-            "main(['report', 'shrine', '--games', '2', '--jobs', '1', "
-            f"'--out', {str(tmp_path)!r}]); "
-            "print(sorted({'numpy', 'matplotlib'} & set(sys.modules)))")
+    code = (
+        "import sys; from shrinetable.cli import main; "
+        "main(['report', 'shrine', '--games', '2', '--jobs', '1', "
+        f"'--out', {str(tmp_path)!r}]); "
+        "print(sorted({'numpy', 'matplotlib'} & set(sys.modules)))"
+    )
     env = {**os.environ, "SHRINETABLE_DATA_DIR": str(tmp_path / "data")}
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env)
     assert out.stdout.strip().splitlines()[-1] == "[]", out.stdout + out.stderr

@@ -22,7 +22,7 @@ ROOT = Path(__file__).resolve().parent.parent
 @pytest.fixture(autouse=True)
 def data_dir(tmp_path, monkeypatch):
     monkeypatch.setenv("SHRINETABLE_DATA_DIR", str(tmp_path / "data"))
-    monkeypatch.delenv(CARDS_ENV, raising=False)   # restored after --cards sets it
+    monkeypatch.delenv(CARDS_ENV, raising=False)  # restored after --cards sets it
 
 
 def report(out: Path, *args: str) -> dict:
@@ -40,13 +40,17 @@ def test_wilson_intervals_and_corrected_p_values():
     assert stats.q_values([0.01, None, 0.04, 0.03]) == pytest.approx([0.03, None, 0.04, 0.04])
 
 
-@pytest.mark.parametrize("game, decks, games, each", [
-    ("usagi", "blade,court,valley", 27, 3),
-    ("shrines", "blue,red", 4, 1),
-])
+@pytest.mark.parametrize(
+    "game, decks, games, each",
+    [
+        ("usagi", "blade,court,valley", 27, 3),
+        ("shrines", "blue,red", 4, 1),
+    ],
+)
 def test_figures_agree_with_simulate_for_the_same_seeds(tmp_path, game, decks, games, each):
-    rep = report(tmp_path / "r", game, "--decks", decks, "--games", str(games),
-                 "--seed", "5", "--jobs", "2")
+    rep = report(
+        tmp_path / "r", game, "--decks", decks, "--games", str(games), "--seed", "5", "--jobs", "2"
+    )
     n = len(decks.split(","))
     assert rep["games"] == games and len(rep["seatings"]) == n * n
     for seating in rep["seatings"]:
@@ -57,12 +61,13 @@ def test_figures_agree_with_simulate_for_the_same_seeds(tmp_path, game, decks, g
         assert seating["endings"] == sim["endings"]
         assert seating["unfinished"] == sim["unfinished"]
     # the whole report adds up the seatings
-    assert [s["k"] for s in rep["seats"]] == [sum(x["wins"][i] for x in rep["seatings"])
-                                             for i in range(2)]
+    assert [s["k"] for s in rep["seats"]] == [
+        sum(x["wins"][i] for x in rep["seatings"]) for i in range(2)
+    ]
     assert rep["turns"]["n"] == rep["finished"] == games - rep["unfinished"]
     first = decks.split(",")[0]
     assert set(rep["matrix"]) == set(decks.split(","))
-    assert rep["matrix"][first][first] is None   # a mirror says nothing of the decks
+    assert rep["matrix"][first][first] is None  # a mirror says nothing of the decks
     for deck, cards in rep["cards"].items():
         assert cards, deck
         for fig in cards.values():
@@ -83,24 +88,28 @@ def test_ctrl_c_keeps_what_was_measured(tmp_path, monkeypatch):
 
     def wait(futures, **kw):
         calls.append(kw)
-        if len(calls) == 2:   # after the first chunk came back
+        if len(calls) == 2:  # after the first chunk came back
             raise KeyboardInterrupt
         return real(futures, **kw)
+
     monkeypatch.setattr(runner, "wait", wait)
     out = tmp_path / "r"
     assert main(["report", "shrine", "--games", "40", "--jobs", "1", "--out", str(out)]) == 130
     rep = json.loads((out / "report.json").read_text())
-    assert rep["run"]["stopped"] and 5 < rep["games"] < 40   # chunks of 5 games
+    assert rep["run"]["stopped"] and 5 < rep["games"] < 40  # chunks of 5 games
     assert "Stopped early" in (out / "index.html").read_text()
 
 
-@pytest.mark.parametrize("args, says", [
-    (["usagi", "--decks", "blade,nope"], "unknown deck 'nope'"),
-    (["shrine", "--jobs", "0"], "--jobs 0"),
-    (["shrine", "--games", "0"], "--games 0"),
-    (["usagi", "--players", "7"], "--players 7"),
-    (["nosuchgame"], "no game called"),
-])
+@pytest.mark.parametrize(
+    "args, says",
+    [
+        (["usagi", "--decks", "blade,nope"], "unknown deck 'nope'"),
+        (["shrine", "--jobs", "0"], "--jobs 0"),
+        (["shrine", "--games", "0"], "--games 0"),
+        (["usagi", "--players", "7"], "--players 7"),
+        (["nosuchgame"], "no game called"),
+    ],
+)
 def test_bad_arguments_say_one_line_and_write_nothing(tmp_path, capsys, args, says):
     out = tmp_path / "r"
     assert main(["report", *args, "--out", str(out)]) == 2
@@ -130,9 +139,12 @@ def strengthened(folder: Path) -> Path:
     """A card folder where one Blade ally is rated 9 at everything."""
     text = (ROOT / "assets" / "cards" / "usagi" / "characters.toml").read_text()
     start = text.index('[[card]]\nid = "wandering-swordsman"')
-    block = text[start:text.index("[[card]]", start + 5)]
-    block = re.sub(r"ratings = \{[^}]*\}", "ratings = { combat = 9, diplomacy = 9, "
-                   "intrigue = 9, ceremony = 9, labor = 9 }", block)
+    block = text[start : text.index("[[card]]", start + 5)]
+    block = re.sub(
+        r"ratings = \{[^}]*\}",
+        "ratings = { combat = 9, diplomacy = 9, intrigue = 9, ceremony = 9, labor = 9 }",
+        block,
+    )
     (folder / "usagi").mkdir(parents=True)
     (folder / "usagi" / "characters.toml").write_text(block)
     return folder
@@ -141,16 +153,27 @@ def strengthened(folder: Path) -> Path:
 @pytest.mark.slow
 def test_compare_finds_a_strengthened_card_significant(tmp_path):
     changed = strengthened(tmp_path / "strong")
-    data = report(tmp_path / "r", "usagi", "--decks", "blade,court", "--games", "120",
-                  "--compare", str(changed), "--jobs", "2")
+    data = report(
+        tmp_path / "r",
+        "usagi",
+        "--decks",
+        "blade,court",
+        "--games",
+        "120",
+        "--compare",
+        str(changed),
+        "--jobs",
+        "2",
+    )
     assert data["changed_cards"] == ["wandering-swordsman"]
     assert data["before"]["seatings"][0]["seeds"] == data["after"]["seatings"][0]["seeds"]
     found = {tuple(c["key"]): c for c in data["changes"] if c["significant"]}
     assert ("matrix", "blade", "court") in found, [c["figure"] for c in data["changes"][:5]]
     assert found["matrix", "blade", "court"]["change"] > 0.15
     card = data["after"]["cards"]["blade"]["wandering-swordsman"]["win_played"]
-    assert card["rate"] > data["before"]["cards"]["blade"]["wandering-swordsman"][
-        "win_played"]["rate"]
+    assert (
+        card["rate"] > data["before"]["cards"]["blade"]["wandering-swordsman"]["win_played"]["rate"]
+    )
     page = (tmp_path / "r" / "index.html").read_text()
     assert "Wandering Swordsman" in page and "changed significantly" in page
 
@@ -159,8 +182,12 @@ def renamed_deck(folder: Path, game: str, name: str) -> Path:
     """A card folder holding one deck: the game's first starter deck, renamed."""
     text = (ROOT / "assets" / "cards" / game / "decks.toml").read_text()
     start = text.index("[[deck]]")
-    block = re.sub(r'name = "[^"]+"', f'name = "{name}"',
-                   text[start:text.index("[[deck]]", start + 5)], count=1)
+    block = re.sub(
+        r'name = "[^"]+"',
+        f'name = "{name}"',
+        text[start : text.index("[[deck]]", start + 5)],
+        count=1,
+    )
     (folder / game).mkdir(parents=True)
     (folder / game / "decks.toml").write_text(block)
     return folder
@@ -169,13 +196,36 @@ def renamed_deck(folder: Path, game: str, name: str) -> Path:
 @pytest.mark.parametrize("game", ["usagi", "shrines"])
 def test_a_deck_the_card_folder_adds_can_be_measured(tmp_path, capsys, game):
     folder = renamed_deck(tmp_path / "draft", game, "Mine")
-    first = report(tmp_path / "r", game, "--cards", str(folder), "--decks", "mine,red"
-                   if game == "shrines" else "mine,court", "--games", "4", "--jobs", "1")
+    first = report(
+        tmp_path / "r",
+        game,
+        "--cards",
+        str(folder),
+        "--decks",
+        "mine,red" if game == "shrines" else "mine,court",
+        "--games",
+        "4",
+        "--jobs",
+        "1",
+    )
     assert first["decks"][0] == "mine" and first["seatings"][0]["decks"] == ["mine", "mine"]
     assert first["card_names"] and all(first["card_names"].values())
     # compared with the shipped set, which has no such deck: refused, naming why
-    assert main(["report", game, "--compare", str(folder), "--decks", "mine",
-                 "--out", str(tmp_path / "r2")]) == 2
+    assert (
+        main(
+            [
+                "report",
+                game,
+                "--compare",
+                str(folder),
+                "--decks",
+                "mine",
+                "--out",
+                str(tmp_path / "r2"),
+            ]
+        )
+        == 2
+    )
     assert "in one card set of the comparison only" in capsys.readouterr().err
     assert not (tmp_path / "r2").exists()
 
@@ -184,7 +234,7 @@ def test_a_deck_the_card_folder_adds_can_be_measured(tmp_path, capsys, game):
 def test_usagi_at_four_players(tmp_path):
     rep = report(tmp_path / "r", "usagi", "--players", "4", "--games", "24", "--jobs", "2")
     assert rep["players"] == 4 and len(rep["seats"]) == 4
-    assert len(rep["seatings"]) == 120   # every ordering of four of the five decks
+    assert len(rep["seatings"]) == 120  # every ordering of four of the five decks
     assert all(len(s["decks"]) == len(set(s["decks"])) == 4 for s in rep["seatings"])
     assert rep["seats"][0]["fair"] == 0.25
 
@@ -192,12 +242,13 @@ def test_usagi_at_four_players(tmp_path):
 def test_the_same_report_on_a_local_dask_cluster(tmp_path):
     """`--cluster ADDRESS` runs the games on Dask workers (a cluster this test starts)
     and measures what the process pool measures."""
-    distributed = pytest.importorskip("distributed", reason="the [cluster] extra is not "
-                                                            "installed")
-    with distributed.LocalCluster(n_workers=1, threads_per_worker=1, processes=True,
-                                  dashboard_address=None) as cluster:
-        there = report(tmp_path / "c", "shrine", "--games", "6", "--cluster",
-                       cluster.scheduler_address)
+    distributed = pytest.importorskip("distributed", reason="the [cluster] extra is not installed")
+    with distributed.LocalCluster(
+        n_workers=1, threads_per_worker=1, processes=True, dashboard_address=None
+    ) as cluster:
+        there = report(
+            tmp_path / "c", "shrine", "--games", "6", "--cluster", cluster.scheduler_address
+        )
     here = report(tmp_path / "l", "shrine", "--games", "6", "--jobs", "1")
     assert there.pop("run")["cluster"] and not here.pop("run")["cluster"]
     assert there == here

@@ -29,6 +29,6 @@ def test_last_report_opens_the_page_written_last(app, tmp_path, monkeypatch):
     assert report_button(scene).is_enabled
     scene._command(("report",))
     assert opened == [page.resolve().as_uri()]
-    page.unlink()   # gone since: the screen says so instead of opening nothing
+    page.unlink()  # gone since: the screen says so instead of opening nothing
     scene._command(("report",))
     assert opened == [page.resolve().as_uri()] and "No report yet" in scene.message

@@ -21,8 +21,7 @@ MODEL = create_model("UsagiPosition", __base__=(Position, setup.Keys))
 
 
 def pos(zones: dict[str, list[str]] | None = None, seats: int = 2, **keys) -> State:
-    spec = MODEL.model_validate({"game": "usagi", "seats": seats, "zones": zones or {},
-                                 **keys})
+    spec = MODEL.model_validate({"game": "usagi", "seats": seats, "zones": zones or {}, **keys})
     return setup.position(GAME, spec)
 
 

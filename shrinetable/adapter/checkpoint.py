@@ -42,7 +42,7 @@ from shrinetable.engine import StateError
 if TYPE_CHECKING:
     from shrinetable.formats.save import SaveFile
 
-EVERY = 1024   # moves between two checkpoints: the most a load replays
+EVERY = 1024  # moves between two checkpoints: the most a load replays
 SEATS = "0123456789"
 SECRET = "abcdefghij"
 
@@ -99,6 +99,7 @@ def _digest() -> Any:
     """A new SHA-256 digest; hashlib (OpenSSL) is imported at the first
     checkpoint, not with every session."""
     import hashlib
+
     return hashlib.sha256()
 
 
@@ -118,10 +119,9 @@ def mark(session: Any, at: int) -> Mark | None:
     try:
         state = session.game.dump_state(session.state, session.deal)
     except (StateError, NotImplementedError, TypeError, AttributeError):
-        return None   # a plug-in whose state is not a dataclass: it replays
+        return None  # a plug-in whose state is not a dataclass: it replays
     _moves(prefix, [a.text for a in moves], whos)
-    return Mark(at, {"at": at, "who": whos, "sum": _sum(prefix, state), "state": state},
-                prefix)
+    return Mark(at, {"at": at, "who": whos, "sum": _sum(prefix, state), "state": state}, prefix)
 
 
 def _unsound(game, state: Any, deal: Any) -> str | None:
@@ -130,6 +130,7 @@ def _unsound(game, state: Any, deal: Any) -> str | None:
 
     def cards(s: Any) -> Counter:
         return Counter(c for zone in game.all_cards(s).values() for c in zone if not token(c))
+
     try:
         have, want = cards(state), cards(deal)
         if have != want:
@@ -140,7 +141,7 @@ def _unsound(game, state: Any, deal: Any) -> str | None:
             return "a decision with no legal move"
         for q in (None, *range(game.view(deal, None).seats)):
             game.view(state, q)
-    except Exception as e:   # noqa: BLE001 - a state from a file: whatever the rules trip on
+    except Exception as e:  # noqa: BLE001 - a state from a file: whatever the rules trip on
         return f"the rules cannot read it ({type(e).__name__}: {e})"
     return None
 
@@ -157,15 +158,19 @@ def read(save: SaveFile, seats: int) -> tuple[list[Mark], list[str]]:
         wrong = _misshapen(record, at, len(save.actions), letters)
         if wrong:
             return marks, [f"{where}: {wrong}"]
-        _moves(prefix, save.actions[at:record["at"]], record["who"])
+        _moves(prefix, save.actions[at : record["at"]], record["who"])
         at = record["at"]
         marks.append(Mark(at, record, prefix.copy()))
     return marks, []
 
 
 def _misshapen(record: dict, at: int, moves: int, letters: str) -> str | None:
-    for key, kind, words in (("at", int, "a whole number"), ("who", str, "a text"),
-                             ("sum", str, "a text"), ("state", dict, "an object")):
+    for key, kind, words in (
+        ("at", int, "a whole number"),
+        ("who", str, "a text"),
+        ("sum", str, "a text"),
+        ("state", dict, "an object"),
+    ):
         if type(record.get(key)) is not kind:
             return f"{key}: missing or not {words}"
     if unknown := sorted(set(record) - {"at", "who", "sum", "state"}):
@@ -192,8 +197,8 @@ def resume(session: Any, save: SaveFile, where: str) -> int:
         except Refused as e:
             notes.append(f"checkpoint {i} (at move {marks[i].at}): {e}")
             continue
-        whos = "".join(m.who for m in marks[:i + 1])
-        session.resume(save.actions[:len(whos)], whos, state, {m.at: m for m in marks[:i + 1]})
+        whos = "".join(m.who for m in marks[: i + 1])
+        session.resume(save.actions[: len(whos)], whos, state, {m.at: m for m in marks[: i + 1]})
         break
     session.notes += [f"{where}: {n}; its moves are replayed instead" for n in notes]
     return len(session.history)

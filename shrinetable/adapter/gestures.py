@@ -38,15 +38,21 @@ def same_cards(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
 
 def for_held(all_moves: list[Move], held: tuple[str, ...], source: str) -> list[Move]:
     """Moves that carry exactly the held cards out of `source`."""
-    return [m for m in all_moves
-            if m.gesture.cards and m.gesture.source == source
-            and same_cards(m.gesture.cards, held)]
+    return [
+        m
+        for m in all_moves
+        if m.gesture.cards and m.gesture.source == source and same_cards(m.gesture.cards, held)
+    ]
 
 
 def targets(held_moves: list[Move]) -> set[tuple[str, str | None]]:
     """Drop targets to highlight: (zone, card) pairs, card None for the zone."""
-    return {(zone, m.gesture.target_card) for m in held_moves if m.gesture.target is not None
-            for zone in (m.gesture.target, *m.gesture.also)}
+    return {
+        (zone, m.gesture.target_card)
+        for m in held_moves
+        if m.gesture.target is not None
+        for zone in (m.gesture.target, *m.gesture.also)
+    }
 
 
 def at(held_moves: list[Move], zone: str | None, card: str | None) -> list[Move]:
@@ -77,8 +83,7 @@ def proposal(found: list[Move]) -> Move | None:
 
 def playable(all_moves: list[Move]) -> set[tuple[str, str]]:
     """(zone, card) of every card some legal drag moves: the table marks them."""
-    return {(m.gesture.source, c) for m in all_moves if m.gesture.source
-            for c in m.gesture.cards}
+    return {(m.gesture.source, c) for m in all_moves if m.gesture.source for c in m.gesture.cards}
 
 
 def buttons(all_moves: list[Move]) -> list[Move]:
@@ -89,9 +94,15 @@ def buttons(all_moves: list[Move]) -> list[Move]:
 def card_clicks(all_moves: list[Move], zone: str, card: str | None) -> list[Move]:
     """Moves made by a click on one card: it moves nowhere (tap a source, choose
     a card to sacrifice, top or bottom of a Swap)."""
-    return [m for m in all_moves if card is not None and m.gesture.cards == (card,)
-            and m.gesture.source == zone and m.gesture.target is None
-            and m.gesture.target_card is None]
+    return [
+        m
+        for m in all_moves
+        if card is not None
+        and m.gesture.cards == (card,)
+        and m.gesture.source == zone
+        and m.gesture.target is None
+        and m.gesture.target_card is None
+    ]
 
 
 def how(move: Move) -> str:
@@ -109,13 +120,18 @@ def how(move: Move) -> str:
 def stranded(all_moves: list[Move], shown: set[tuple[str, str]]) -> list[Move]:
     """Card moves whose cards the table does not show where the gesture starts
     (a Swap's cards inside a face-down library): they become buttons too."""
-    return [m for m in all_moves if how(m) != "button"
-            and any((m.gesture.source, c) not in shown for c in m.gesture.cards)]
+    return [
+        m
+        for m in all_moves
+        if how(m) != "button" and any((m.gesture.source, c) not in shown for c in m.gesture.cards)
+    ]
 
 
 def clicks(all_moves: list[Move], zone: str) -> list[Move]:
     """Card-less moves that a click on `zone` makes: drawing by clicking the
     deck, taking from the graveyard, a Jack's steal by clicking a hand."""
-    return [m for m in buttons(all_moves)
-            if m.gesture.source == zone
-            or (m.gesture.source is None and m.gesture.target == zone)]
+    return [
+        m
+        for m in buttons(all_moves)
+        if m.gesture.source == zone or (m.gesture.source is None and m.gesture.target == zone)
+    ]

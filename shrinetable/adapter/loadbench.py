@@ -56,18 +56,24 @@ def build(game_name: str, moves: int, seed: int) -> Session:
     rng = random.Random(seed)
     while len(session.history) < moves and session.decision() is not None:
         legal = game.legal_actions(session.state)
-        session.play(next((a for a in legal if a.text in game.auto_pass), None)
-                     or rng.choice(legal))
+        session.play(
+            next((a for a in legal if a.text in game.auto_pass), None) or rng.choice(legal)
+        )
     return session
 
 
 def load_figures(path: Path, how: str, data: Path) -> dict:
     """One load of `path` in a fresh process (`how`: "load" or "continue")."""
-    here = str(Path(__file__).resolve().parents[2])   # the child runs this copy of it
+    here = str(Path(__file__).resolve().parents[2])  # the child runs this copy of it
     paths = [here, *filter(None, os.environ.get("PYTHONPATH", "").split(os.pathsep))]
     env = {**os.environ, "SHRINETABLE_DATA_DIR": str(data), "PYTHONPATH": os.pathsep.join(paths)}
-    done = subprocess.run([sys.executable, "-c", CHILD, str(path), how], env=env,
-                          capture_output=True, text=True, check=False)
+    done = subprocess.run(
+        [sys.executable, "-c", CHILD, str(path), how],
+        env=env,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
     if done.returncode:
         raise RuntimeError(done.stderr.strip().splitlines()[-1] if done.stderr else "failed")
     return json.loads(done.stdout)
@@ -77,12 +83,17 @@ def measure(save: SaveFile, folder: Path, runs: int, how: str) -> dict:
     """The median of `runs` loads of `save` written as a journal in `folder`."""
     figures, size = [], 0
     for n in range(runs):
-        path = folder / "autosaves" / f"bench-{how}-{n}.jsonl" if how == "continue" \
+        path = (
+            folder / "autosaves" / f"bench-{how}-{n}.jsonl"
+            if how == "continue"
             else folder / f"bench-{n}.jsonl"
+        )
         size = write_journal(path, save).stat().st_size
         figures.append(load_figures(path, how, folder))
-    out = {k: round(statistics.median(f[k] for f in figures), 3)
-           for k in ("wall_s", "cpu_s", "peak_mb")}
+    out = {
+        k: round(statistics.median(f[k] for f in figures), 3)
+        for k in ("wall_s", "cpu_s", "peak_mb")
+    }
     out["bytes"] = size
     out["notes"] = figures[-1]["notes"]
     return out
@@ -91,24 +102,35 @@ def measure(save: SaveFile, folder: Path, runs: int, how: str) -> dict:
 def run_save(args: argparse.Namespace) -> int:
     session = build(args.game, args.moves, args.seed)
     save = session.to_save()
-    fig: dict = {"game": args.game, "moves": len(save.actions),
-                 "checkpoints": len(save.checkpoints)}
+    fig: dict = {
+        "game": args.game,
+        "moves": len(save.actions),
+        "checkpoints": len(save.checkpoints),
+    }
     with tempfile.TemporaryDirectory(prefix="shrinetable-bench-") as tmp:
         folder = Path(tmp)
         fig["load"] = measure(save, folder, args.runs, "load")
         fig["continue"] = measure(save, folder, args.runs, "continue")
         if args.compare:
-            fig["without_checkpoints"] = measure(save.model_copy(update={"checkpoints": []}),
-                                                 folder, 1, "load")
+            fig["without_checkpoints"] = measure(
+                save.model_copy(update={"checkpoints": []}), folder, 1, "load"
+            )
     if args.json:
         print(json.dumps(fig))
         return 0
-    print(f"save: {fig['moves']} moves of {args.game}, {fig['checkpoints']} checkpoints, "
-          f"{fig['load']['bytes'] / 1e6:.1f} MB")
-    for key, words in (("load", "--load"), ("continue", "Continue"),
-                       ("without_checkpoints", "--load, no checkpoints (a save from before)")):
+    print(
+        f"save: {fig['moves']} moves of {args.game}, {fig['checkpoints']} checkpoints, "
+        f"{fig['load']['bytes'] / 1e6:.1f} MB"
+    )
+    for key, words in (
+        ("load", "--load"),
+        ("continue", "Continue"),
+        ("without_checkpoints", "--load, no checkpoints (a save from before)"),
+    ):
         if key in fig:
             f = fig[key]
-            print(f"  {words}: {f['wall_s']} s wall, {f['cpu_s']} s CPU, peak {f['peak_mb']:.0f} MB"
-                  f" (median of {1 if key == 'without_checkpoints' else args.runs})")
+            print(
+                f"  {words}: {f['wall_s']} s wall, {f['cpu_s']} s CPU, peak {f['peak_mb']:.0f} MB"
+                f" (median of {1 if key == 'without_checkpoints' else args.runs})"
+            )
     return 0

@@ -34,7 +34,7 @@ def grouped(words: list[str]) -> list[str]:
     named when the viewer may see them all."""
     out: list[str] = []
     verb: str | None = None
-    run: dict[str, list] = {}   # seat -> [count, names or None]
+    run: dict[str, list] = {}  # seat -> [count, names or None]
     for w in [*words, None]:
         m = ONE.match(w) if w is not None else None
         if m and verb in (None, m.group(2)):
@@ -79,7 +79,6 @@ class Line:
         return words
 
 
-
 IRREGULAR = {"is": "are", "has": "have", "does": "do", "goes": "go"}
 
 
@@ -101,8 +100,8 @@ def _line(phrase: str, seat: int, own: bool) -> Line:
     (`own`), else about nobody."""
     m = WHO.match(phrase)
     if m:
-        return Line([int(m.group(1)) - 1], [phrase[m.end():]], "")
-    if own:   # "passes", "taps Ember Font"
+        return Line([int(m.group(1)) - 1], [phrase[m.end() :]], "")
+    if own:  # "passes", "taps Ember Font"
         return Line([seat], [phrase], "")
     return Line([], [phrase[:1].upper() + phrase[1:]], "")
 
@@ -119,7 +118,7 @@ class Log:
         """Add a move's lines; the index of the first line it changed."""
         first = len(self.lines)
         said = self.match.said(applied, self.viewer)
-        if applied.secret and not said:   # its notation only for the seat that made it
+        if applied.secret and not said:  # its notation only for the seat that made it
             text = applied.text if self.viewer == applied.seat else ""
             self.lines.append(Line([applied.seat], [], text, True))
             return first
@@ -127,7 +126,7 @@ class Log:
         shown = not applied.secret and not self._hides(applied)
         for i, phrase in enumerate(grouped([plain(w) for w in said])):
             line = _line(phrase, applied.seat, i == 0 and own)
-            if i == 0 and shown:         # the notation goes with the first line (never a
+            if i == 0 and shown:  # the notation goes with the first line (never a
                 line.text = applied.text  # secret move's, nor one naming a hidden card)
             first = min(first, self._put(line))
         return first
@@ -135,23 +134,38 @@ class Log:
     def _hides(self, applied: Applied) -> bool:
         """Whether the move's notation names a card its events hide from the
         viewer ("play pitfall-snare#31 a4": a trap set face down)."""
-        hidden = {c for e in self.match.events(applied)
-                  if e.visible_to is not None and self.viewer not in e.visible_to
-                  for c in e.cards}
+        hidden = {
+            c
+            for e in self.match.events(applied)
+            if e.visible_to is not None and self.viewer not in e.visible_to
+            for c in e.cards
+        }
         return bool(hidden) and not hidden.isdisjoint(applied.text.split())
 
     def _put(self, line: Line) -> int:
         """Add `line`, folded into the last one when it says nothing new; the
         index of the line that changed."""
         last = self.lines[-1] if self.lines else None
-        if last is not None and last.seats == line.seats and last.words == line.words \
-                and not last.secret and not line.secret:
+        if (
+            last is not None
+            and last.seats == line.seats
+            and last.words == line.words
+            and not last.secret
+            and not line.secret
+        ):
             last.times += 1
             return len(self.lines) - 1
-        if last is not None and last.words == line.words and len(line.seats) == 1 \
-                and " and " not in line.words[0] \
-                and last.seats and line.seats[0] not in last.seats and last.times == 1 \
-                and not last.secret and not line.secret:
+        if (
+            last is not None
+            and last.words == line.words
+            and len(line.seats) == 1
+            and " and " not in line.words[0]
+            and last.seats
+            and line.seats[0] not in last.seats
+            and last.times == 1
+            and not last.secret
+            and not line.secret
+        ):
             last.seats.append(line.seats[0])
             return len(self.lines) - 1
         self.lines.append(line)
@@ -160,8 +174,7 @@ class Log:
     def text(self, line: Line) -> str:
         """The line in plain text: who, then what."""
         names = [f"P{q + 1}" for q in line.seats]
-        who = " and ".join(names) if len(names) < 3 else \
-            f"{', '.join(names[:-1])} and {names[-1]}"
+        who = " and ".join(names) if len(names) < 3 else f"{', '.join(names[:-1])} and {names[-1]}"
         if line.secret:
             return f"{who} commits a secret choice"
         body = "; ".join(line.said())

@@ -68,8 +68,12 @@ def tally_changes(before: Decor, after: Decor) -> dict[str, int]:
     out = {}
     for zone, hud in after.huds.items():
         old = before.huds.get(zone)
-        if hud.tally is not None and old is not None and old.tally is not None \
-                and hud.tally != old.tally:
+        if (
+            hud.tally is not None
+            and old is not None
+            and old.tally is not None
+            and hud.tally != old.tally
+        ):
             out[zone] = hud.tally - old.tally
     return out
 
@@ -83,24 +87,29 @@ class Match:
     `rng`: one random source for all of them (default: one seeded by the
     position, so a replay agrees); `autosave`: keep the game after each change."""
 
-    def __init__(self, session: Session, players: list[Player | None] | None = None,
-                 rng: random.Random | None = None, autosave: bool = False):
+    def __init__(
+        self,
+        session: Session,
+        players: list[Player | None] | None = None,
+        rng: random.Random | None = None,
+        autosave: bool = False,
+    ):
         self.session = session
         self.game = session.game
         self.present = session.game.present
         self._players = players or [None] * len(session.seats)
         self._rng = rng
         self.autosave = autosave
-        self.save_problem = ""   # why the last autosave failed ('' when it did not)
+        self.save_problem = ""  # why the last autosave failed ('' when it did not)
         self.watchers: list[Callable[[str, list[Applied]], None]] = []
         self._views: dict[int | None, View] = {}
-        self._before: dict[int | None, View] = {}   # the views before the last change
-        self._prior: Any = None                       # the state before it
+        self._before: dict[int | None, View] = {}  # the views before the last change
+        self._prior: Any = None  # the state before it
         self._moves: list[gestures.Move] | None = None
         self._pending: Any = _UNSET
         self._pending_key: tuple = ()
-        self._result: tuple[Any, list] | None = None   # the pending move applied, not kept
-        self._after: dict[int | None, View] = {}        # views of that result
+        self._result: tuple[Any, list] | None = None  # the pending move applied, not kept
+        self._after: dict[int | None, View] = {}  # views of that result
 
     # -- what the drivers read -------------------------------------------------
     @property
@@ -160,8 +169,9 @@ class Match:
             self._moves = gestures.moves(self.game, self.session.state)
         return self._moves
 
-    def refusal(self, seat: int, held: tuple[str, ...], source: str, zone: str | None,
-                card: str | None) -> str:
+    def refusal(
+        self, seat: int, held: tuple[str, ...], source: str, zone: str | None, card: str | None
+    ) -> str:
         """Why dropping `held` from `source` on `zone` (on `card`) made no move."""
         return refusal.explain(self.game, self.session.state, seat, held, source, zone, card)
 
@@ -200,8 +210,14 @@ class Match:
         the moves after it, as `seat`'s log shows them (its own hidden cards
         named, nobody else's), for the table's "what happened" panel. The whole
         log when `seat` has not chosen a move yet."""
-        start = next((i + 1 for i in range(len(self.history) - 1, -1, -1)
-                      if self.history[i].seat == seat and not self.history[i].auto), 0)
+        start = next(
+            (
+                i + 1
+                for i in range(len(self.history) - 1, -1, -1)
+                if self.history[i].seat == seat and not self.history[i].auto
+            ),
+            0,
+        )
         return log.lines(self, seat, start)
 
     def skip_warning(self, action: Any) -> str:
@@ -240,8 +256,12 @@ class Match:
         pass switched, choose again)."""
         key = (tuple(self.seats), self.auto_pass)
         if self._pending is _UNSET or key != self._pending_key:
-            self._pending, self._pending_key, self._result, self._after = \
-                self._next_auto(), key, None, {}
+            self._pending, self._pending_key, self._result, self._after = (
+                self._next_auto(),
+                key,
+                None,
+                {},
+            )
         return self._pending
 
     def _next_auto(self) -> Auto | None:
@@ -250,13 +270,11 @@ class Match:
             return None
         forced = self.session.forced()
         person = self.seats[d.seat] == "human"
-        if forced is not None and not (person and len(self.humans()) > 1
-                                       and self._unseen(d.seat)):
+        if forced is not None and not (person and len(self.humans()) > 1 and self._unseen(d.seat)):
             return Auto(d.seat, forced, True)
         if person:
             return None
-        return Auto(d.seat, self.session.computer_action(self._players[d.seat], self._rng),
-                    False)
+        return Auto(d.seat, self.session.computer_action(self._players[d.seat], self._rng), False)
 
     def _unseen(self, seat: int) -> bool:
         """Whether `seat` was given cards only it may see (a draw) since, or in,
@@ -264,8 +282,7 @@ class Match:
         move themselves then, so no pass made for them hands the device on
         before they saw what they drew."""
         for a in reversed(self.history):
-            if any(e.cards and e.visible_to is not None and seat in e.visible_to
-                   for e in a.events):
+            if any(e.cards and e.visible_to is not None and seat in e.visible_to for e in a.events):
                 return True
             if a.seat == seat and not a.auto:
                 return False
@@ -288,8 +305,9 @@ class Match:
             return False
         if seat not in self._after:
             self._after[seat] = self.game.view(new, seat)
-        return not tally_changes(self.present.decor(self.view(seat)),
-                                 self.present.decor(self._after[seat]))
+        return not tally_changes(
+            self.present.decor(self.view(seat)), self.present.decor(self._after[seat])
+        )
 
     def step(self) -> Applied:
         """Make the pending move (Refused when a person must decide)."""
@@ -298,14 +316,15 @@ class Match:
             raise Refused("No move is due: a person decides, or the game is over.")
         new, events = self._applied()
         secret = self.decision().secret
-        if not auto.forced:   # a computer's fresh move forgets what was undone
+        if not auto.forced:  # a computer's fresh move forgets what was undone
             self.session.redo_stack.clear()
         prior = self.session.state
         done = self.session.commit(
-            Applied(auto.seat, auto.action.text, tuple(events), auto.forced, secret), new)
+            Applied(auto.seat, auto.action.text, tuple(events), auto.forced, secret), new
+        )
         after = self._after
         self._changed("move", [done], prior)
-        self._views.update(after)   # already seen: the same position
+        self._views.update(after)  # already seen: the same position
         return done
 
     def run(self, stop: Callable[[], bool] | None = None) -> int:
@@ -337,7 +356,7 @@ class Match:
         self._moves, self._pending, self._result, self._after = None, _UNSET, None, {}
         if self.autosave:
             try:
-                self.save_problem = storage.autosave(self.session)   # '' or where it went
+                self.save_problem = storage.autosave(self.session)  # '' or where it went
             except OSError as e:
                 self.save_problem = f"Autosave failed: {e}"
         for watch in self.watchers:
@@ -379,8 +398,7 @@ class Match:
                 continue
             seen = e.seen_by(viewer)
             text = present.readable(seen.text)
-            if text and private and e.visible_to is not None and seen.cards \
-                    and all(seen.cards):
+            if text and private and e.visible_to is not None and seen.cards and all(seen.cards):
                 text += f" ({', '.join(present.readable(c) for c in seen.cards)})"
             if text:
                 out.append(text)

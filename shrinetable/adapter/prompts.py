@@ -44,7 +44,11 @@ def measure(name: str, games: int = 20, seed: int = 1, seats: int | None = None)
     per_turn = [n for i in range(games) for n in questions(name, seed + i, seats)]
     ordered = sorted(per_turn)
     return {
-        "game": name, "players": seats, "games": games, "seed": seed, "turns": len(per_turn),
+        "game": name,
+        "players": seats,
+        "games": games,
+        "seed": seed,
+        "turns": len(per_turn),
         "questions": sum(per_turn),
         "questions_per_turn_mean": round(statistics.fmean(per_turn), 2),
         "questions_per_turn_median": statistics.median(per_turn),
@@ -57,8 +61,10 @@ def run_prompts(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(fig))
         return 0
-    print(f"prompts {fig['game']} ({fig['players']} players, {fig['games']} games from seed "
-          f"{fig['seed']}, {fig['turns']} turns): questions to p1 per turn: median "
-          f"{fig['questions_per_turn_median']}, p90 {fig['questions_per_turn_p90']}, "
-          f"mean {fig['questions_per_turn_mean']}")
+    print(
+        f"prompts {fig['game']} ({fig['players']} players, {fig['games']} games from seed "
+        f"{fig['seed']}, {fig['turns']} turns): questions to p1 per turn: median "
+        f"{fig['questions_per_turn_median']}, p90 {fig['questions_per_turn_p90']}, "
+        f"mean {fig['questions_per_turn_mean']}"
+    )
     return 0

@@ -17,8 +17,15 @@ from shrinetable.engine import GameBase, IllegalAction, NotationError
 GENERIC = "No legal move takes {cards} there."
 
 
-def explain(game: GameBase, state: Any, seat: int, held: tuple[str, ...], source: str,
-            zone: str | None, card: str | None) -> str:
+def explain(
+    game: GameBase,
+    state: Any,
+    seat: int,
+    held: tuple[str, ...],
+    source: str,
+    zone: str | None,
+    card: str | None,
+) -> str:
     """A sentence saying why dropping `held` from `source` on `zone` did nothing."""
     shown = " ".join(held) or "that"
     d = game.decision(state)

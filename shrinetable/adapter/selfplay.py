@@ -23,13 +23,15 @@ def ending(reason: str) -> str:
     return FIGURE.sub("", SEAT.sub("a player", reason.split(":", 1)[0])).strip()
 
 
-def play_game(game: Any, players: list, seed: int, options: dict, max_turns: int,
-              watchers: tuple = ()) -> tuple[Match, int]:
+def play_game(
+    game: Any, players: list, seed: int, options: dict, max_turns: int, watchers: tuple = ()
+) -> tuple[Match, int]:
     """One game of computer `players` (one per seat) from `seed`, to its end or past
     `max_turns`: the match and how many moves were made. `simulate`'s loop, and the
     report's; `watchers` see every change (`Match.watchers`)."""
-    match = Match(Session(game, seed, options, ["computer"] * len(players)), players,
-                  random.Random(seed))
+    match = Match(
+        Session(game, seed, options, ["computer"] * len(players)), players, random.Random(seed)
+    )
     match.watchers.extend(watchers)
     moves = match.run(stop=lambda: match.turn_number() > max_turns)
     return match, moves

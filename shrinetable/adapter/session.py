@@ -30,8 +30,8 @@ if TYPE_CHECKING:
     from shrinetable.formats.savemodel import SaveFile
 
 SeatKind = Literal["human", "computer"]
-SNAP = 64    # moves between two kept states
-KEEP = 32    # recent snapshots kept (older ones are replayed from the start)
+SNAP = 64  # moves between two kept states
+KEEP = 32  # recent snapshots kept (older ones are replayed from the start)
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,8 +41,8 @@ class Applied:
     seat: int
     text: str
     events: tuple[Event, ...]
-    auto: bool = False      # made for a person by the table (a forced pass), not chosen
-    secret: bool = False    # answered a secret decision: only `seat` may see `text`
+    auto: bool = False  # made for a person by the table (a forced pass), not chosen
+    secret: bool = False  # answered a secret decision: only `seat` may see `text`
 
 
 def _unknown(text: str, who: str) -> Applied:
@@ -52,20 +52,28 @@ def _unknown(text: str, who: str) -> Applied:
 
 
 class Session:
-    def __init__(self, game: GameBase, seed: int, options: dict[str, Any],
-                 seats: list[SeatKind], start: Any = None):
+    def __init__(
+        self,
+        game: GameBase,
+        seed: int,
+        options: dict[str, Any],
+        seats: list[SeatKind],
+        start: Any = None,
+    ):
         """`start`: the position to play from (a lesson's, a test's); by
         default the game's new deal for `seed`."""
         self.game = game
         self.seed = seed
-        self.options = written_out(game, options)   # a deck file's deck, not its path
+        self.options = written_out(game, options)  # a deck file's deck, not its path
         self.seats = list(seats)
         self.history: list[Applied] = []
         self.redo_stack: list[list[str]] = []
         # the table passes for a person when passing is all they may do (a setting)
         self.auto_pass = True
-        self.reset(game.new_game(seed, self.options, len(seats)) if start is None else start,
-                   dealt=start is None)
+        self.reset(
+            game.new_game(seed, self.options, len(seats)) if start is None else start,
+            dealt=start is None,
+        )
 
     def again(self, seed: int) -> Session:
         """A new game like this one (game, options, seats, settings), dealt by `seed`."""
@@ -77,16 +85,16 @@ class Session:
         """Start the history afresh from `state` (a test's or a lesson's position;
         `dealt`: the seed's own deal, which checkpoints are written against)."""
         self.dealt = dealt
-        self.marks: dict[int, checkpoint.Mark] = {}   # history length -> checkpoint
-        self.notes: list[str] = []   # what loading refused (a checkpoint), in words
+        self.marks: dict[int, checkpoint.Mark] = {}  # history length -> checkpoint
+        self.notes: list[str] = []  # what loading refused (a checkpoint), in words
         self.history.clear()
         self.redo_stack.clear()
         self._state = state
-        self._decided: tuple[Any, Any] = (None, None)   # (state, its decision)
-        self._snaps: dict[int, Any] = {0: state}   # history length -> state then
-        self._chosen: list[int] = []   # indices of the moves people chose, in order
-        self._blind: tuple[int, int] | None = None   # moves whose events `events` finds
-        self._found: dict[int, tuple[Applied, tuple[Event, ...]]] = {}   # by id: (move, events)
+        self._decided: tuple[Any, Any] = (None, None)  # (state, its decision)
+        self._snaps: dict[int, Any] = {0: state}  # history length -> state then
+        self._chosen: list[int] = []  # indices of the moves people chose, in order
+        self._blind: tuple[int, int] | None = None  # moves whose events `events` finds
+        self._found: dict[int, tuple[Applied, tuple[Event, ...]]] = {}  # by id: (move, events)
 
     @property
     def state(self) -> Any:
@@ -125,8 +133,11 @@ class Session:
             self._snaps[n + 1] = new
             if (old := n + 1 - SNAP * KEEP) > 0:
                 self._snaps.pop(old, None)
-        if (n + 1) % checkpoint.EVERY == 0 and self.dealt and (
-                mark := checkpoint.mark(self, n + 1)):
+        if (
+            (n + 1) % checkpoint.EVERY == 0
+            and self.dealt
+            and (mark := checkpoint.mark(self, n + 1))
+        ):
             self.marks[n + 1] = mark
         return done
 
@@ -162,11 +173,11 @@ class Session:
     def _shows_cards(self, action: Any, seat: int) -> bool:
         """Whether `action` would show `seat` cards hidden from some other seat."""
         _, events = self.game.apply(self._state, action)
-        return any(e.cards and e.visible_to is not None and seat in e.visible_to
-                   for e in events)
+        return any(e.cards and e.visible_to is not None and seat in e.visible_to for e in events)
 
-    def computer_action(self, chosen: Player | None = None,
-                        rng: random.Random | None = None) -> Any:
+    def computer_action(
+        self, chosen: Player | None = None, rng: random.Random | None = None
+    ) -> Any:
         """What the computer (`chosen`, by default the game's AI) plays now;
         seeded by the position unless given `rng`, so replays agree."""
         rng = rng or random.Random(f"{self.seed}:{len(self.history)}")
@@ -178,10 +189,10 @@ class Session:
         nearest kept state at or before move `n`."""
         start = max(k for k in self._snaps if k <= n)
         state = self._snaps[start]
-        if (mark := max((k for k in self.marks if start < k <= n), default=0)):
+        if mark := max((k for k in self.marks if start < k <= n), default=0):
             try:
                 start, state = mark, self.marks[mark].state(self)
-            except checkpoint.Refused:   # edited since it was read: the moves are the save
+            except checkpoint.Refused:  # edited since it was read: the moves are the save
                 pass
         for a in self.history[start:n]:
             state, _ = self.game.apply(state, self.game.parse_action(a.text))
@@ -237,12 +248,19 @@ class Session:
     # -- saves ---------------------------------------------------------------
     def to_save(self) -> SaveFile:
         from shrinetable.formats.savemodel import SaveFile
-        return SaveFile(game=self.game.name, seed=self.seed, options=self.options,
-                        seats=self.seats, actions=[a.text for a in self.history],
-                        checkpoints=[m.record for _, m in sorted(self.marks.items())])
 
-    def resume(self, texts: list[str], whos: str, state: Any,
-               marks: dict[int, checkpoint.Mark]) -> None:
+        return SaveFile(
+            game=self.game.name,
+            seed=self.seed,
+            options=self.options,
+            seats=self.seats,
+            actions=[a.text for a in self.history],
+            checkpoints=[m.record for _, m in sorted(self.marks.items())],
+        )
+
+    def resume(
+        self, texts: list[str], whos: str, state: Any, marks: dict[int, checkpoint.Mark]
+    ) -> None:
         """Take the game up at a checkpoint's `state` (adapter/checkpoint.py),
         after the moves `texts` made by the seats `whos` says, with the
         checkpoints up to it. Their events are not known: those of the moves
@@ -250,11 +268,11 @@ class Session:
         back to, are found when asked (`events`); one object per (move, seat)
         stands for each earlier move (the log says its notation)."""
         last = max((k for k in marks if k < len(texts)), default=0)
-        made = dict.fromkeys(zip(texts[:last], whos[:last], strict=True))   # a few pairs
+        made = dict.fromkeys(zip(texts[:last], whos[:last], strict=True))  # a few pairs
         for text, w in made:
             made[text, w] = _unknown(text, w)
         self.history += map(made.__getitem__, zip(texts[:last], whos[:last], strict=True))
-        self.history += map(_unknown, texts[last:], whos[last:])   # each its own object
+        self.history += map(_unknown, texts[last:], whos[last:])  # each its own object
         self._blind = (last, len(texts))
         humans = {w for w in set(whos) if self.seats[checkpoint.seat(w)[0]] == "human"}
         self._chosen = list(compress(range(len(whos)), map(humans.__contains__, whos)))
@@ -280,7 +298,7 @@ class Session:
         self._blind, hi = None, min(hi, len(self.history))
         try:
             state = self.marks[lo].state(self) if lo else self._snaps[0]
-        except (KeyError, checkpoint.Refused):   # undone past it, or edited: notation stays
+        except (KeyError, checkpoint.Refused):  # undone past it, or edited: notation stays
             return
         for i in range(lo, hi):
             a = self.history[i]
@@ -304,9 +322,11 @@ class Session:
                 self.apply(filler)
                 added.append(filler.text)
         if added:
-            self.notes.append(f"{where}: before move {n}, a step the rules have added "
-                              f"since this game was saved was taken as it was then "
-                              f"({', '.join(added)})")
+            self.notes.append(
+                f"{where}: before move {n}, a step the rules have added "
+                f"since this game was saved was taken as it was then "
+                f"({', '.join(added)})"
+            )
 
     @classmethod
     def from_save(cls, save: SaveFile, where: str = "save") -> Session:
@@ -321,15 +341,17 @@ class Session:
         for n, text in enumerate(save.actions[done:], done + 1):
             try:
                 session._replay(game.parse_action(text), n, where)
-            except Exception as e:   # noqa: BLE001 - after a checkpoint, it may be to blame
-                if done:   # a state that held up but the rules trip on: replay every move
+            except Exception as e:  # noqa: BLE001 - after a checkpoint, it may be to blame
+                if done:  # a state that held up but the rules trip on: replay every move
                     again = cls.from_save(save.model_copy(update={"checkpoints": []}), where)
-                    again.notes = [*session.notes, f"{where}: the checkpoint at move {done}: "
-                                   f"move {n} does not apply after it ({e}); its moves are "
-                                   f"replayed instead"]
+                    again.notes = [
+                        *session.notes,
+                        f"{where}: the checkpoint at move {done}: "
+                        f"move {n} does not apply after it ({e}); its moves are "
+                        f"replayed instead",
+                    ]
                     return again
-                if not isinstance(e, ValueError):   # NotationError, IllegalAction
+                if not isinstance(e, ValueError):  # NotationError, IllegalAction
                     raise
-                raise SaveError(f"{where}: actions.{n - 1}: {text!r} does not apply: "
-                                f"{e}") from None
+                raise SaveError(f"{where}: actions.{n - 1}: {text!r} does not apply: {e}") from None
         return session

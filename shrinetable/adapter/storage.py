@@ -40,9 +40,9 @@ from .session import Applied, Session
 
 # this process: started when, by which process (unique while it runs)
 INSTANCE = f"{time.strftime('%Y%m%d-%H%M%S')}-{os.getpid()}"
-RECENT = 8   # autosaves Continue offers, newest first
-SUFFIXES = ("*.jsonl", "*.json")   # journals; whole saves from before there were journals
-SPARES = 50   # `shrinetable-<uid>-N` folders tried when the first is not private
+RECENT = 8  # autosaves Continue offers, newest first
+SUFFIXES = ("*.jsonl", "*.json")  # journals; whole saves from before there were journals
+SPARES = 50  # `shrinetable-<uid>-N` folders tried when the first is not private
 
 _names: weakref.WeakKeyDictionary[Session, str] = weakref.WeakKeyDictionary()
 _count = itertools.count(1)
@@ -74,7 +74,7 @@ def fallback_dir() -> Path:
     for spare in (base, *(base.with_name(f"{base.name}-{n}") for n in range(2, SPARES))):
         if _private(spare):
             return spare
-    return Path(tempfile.mkdtemp(prefix=f"{base.name}-"))   # 0700, made for this run
+    return Path(tempfile.mkdtemp(prefix=f"{base.name}-"))  # 0700, made for this run
 
 
 def _private(path: Path) -> bool:
@@ -90,8 +90,11 @@ def _private(path: Path) -> bool:
         st = os.lstat(path)
     except OSError:
         return False
-    return (stat.S_ISDIR(st.st_mode) and st.st_uid == os.getuid()
-            and not st.st_mode & (stat.S_IWGRP | stat.S_IWOTH))
+    return (
+        stat.S_ISDIR(st.st_mode)
+        and st.st_uid == os.getuid()
+        and not st.st_mode & (stat.S_IWGRP | stat.S_IWOTH)
+    )
 
 
 def notice() -> str:
@@ -117,8 +120,10 @@ def _folder(name: str) -> Path:
         return path
     except OSError as e:
         spare = _usable(fallback_dir() / name)
-        _notice = (f"The data folder {data_dir()} cannot be written ({e.strerror or e}); "
-                   f"games are kept in {spare.parent} instead.")
+        _notice = (
+            f"The data folder {data_dir()} cannot be written ({e.strerror or e}); "
+            f"games are kept in {spare.parent} instead."
+        )
         return spare
 
 
@@ -167,13 +172,19 @@ def autosave(session: Session) -> str:
     written = journal.moves
     same = min(len(history), len(written))
     while same and history[same - 1] is not written[same - 1]:
-        same -= 1   # an undo: back to the last move both hold (a few steps)
+        same -= 1  # an undo: back to the last move both hold (a few steps)
     if same == len(written) == len(history):
         return ""
     try:
-        append(journal.path, journal_moves([a.text for a in history[same:]],
-                                           None if same == len(written) else same,
-                                           _checkpoints(session, same), same))
+        append(
+            journal.path,
+            journal_moves(
+                [a.text for a in history[same:]],
+                None if same == len(written) else same,
+                _checkpoints(session, same),
+                same,
+            ),
+        )
     except OSError:
         return _whole(session, key)
     del written[same:]
@@ -184,8 +195,11 @@ def autosave(session: Session) -> str:
 def _checkpoints(session: Session, after: int) -> dict[int, dict]:
     """The session's checkpoints made after move `after`, as a save holds them."""
     first = after - after % checkpoint.EVERY + checkpoint.EVERY
-    return {k: session.marks[k].record for k in range(first, len(session.history) + 1,
-                                                      checkpoint.EVERY) if k in session.marks}
+    return {
+        k: session.marks[k].record
+        for k in range(first, len(session.history) + 1, checkpoint.EVERY)
+        if k in session.marks
+    }
 
 
 def _key(session: Session) -> tuple:
@@ -206,8 +220,9 @@ def _whole(session: Session, key: tuple) -> str:
         if spare == path:
             raise
         write_journal(spare, save)
-        said = (f"Autosave could not write {path} ({why(e)}); this game is kept in {spare} "
-                f"from now on.")
+        said = (
+            f"Autosave could not write {path} ({why(e)}); this game is kept in {spare} from now on."
+        )
         _forget(path)
         path = spare
     _journals[session] = _Journal(path, key, list(session.history))
@@ -228,7 +243,7 @@ def recent_autosaves() -> list[Path]:
     found = []
     for folder in {data_dir() / "autosaves", fallback_dir() / "autosaves"}:
         found += [p for pattern in SUFFIXES for p in folder.glob(pattern)]
-    found.append(data_dir() / "autosave.json")   # from before there was one per table
+    found.append(data_dir() / "autosave.json")  # from before there was one per table
     return sorted(filter(is_file, found), key=mtime, reverse=True)[:RECENT]
 
 
@@ -254,9 +269,9 @@ def load_autosave(path: str | Path | None = None) -> Session:
     session = _read(chosen)
     try:
         _whole(session, _key(session))
-        chosen.unlink()   # written afresh above: the journal compacted
+        chosen.unlink()  # written afresh above: the journal compacted
     except OSError:
-        pass   # the old file stays: nothing lost, and the next move tries again
+        pass  # the old file stays: nothing lost, and the next move tries again
     return session
 
 
@@ -290,6 +305,19 @@ def _read(path: str | Path) -> Session:
     return Session.from_save(read_save(path), str(path))
 
 
-__all__ = ["SaveError", "autosave", "autosave_path", "autosaves_dir", "clean", "data_dir",
-           "dialog_folder", "has_autosave", "load", "load_autosave", "notice",
-           "recent_autosaves", "save_as", "saves_dir"]
+__all__ = [
+    "SaveError",
+    "autosave",
+    "autosave_path",
+    "autosaves_dir",
+    "clean",
+    "data_dir",
+    "dialog_folder",
+    "has_autosave",
+    "load",
+    "load_autosave",
+    "notice",
+    "recent_autosaves",
+    "save_as",
+    "saves_dir",
+]

@@ -27,14 +27,17 @@ def parse_options(game: Any, pairs: list[str]) -> dict[str, Any]:
         if not eq or not name:
             raise ValueError(f"--option {pair!r} is not NAME=VALUE")
         if name not in known:
-            raise ValueError(f"--option {pair!r}: unknown option {name!r}; {game.name} has no "
-                             f"such option (known: {', '.join(sorted(known)) or 'none'})")
+            raise ValueError(
+                f"--option {pair!r}: unknown option {name!r}; {game.name} has no "
+                f"such option (known: {', '.join(sorted(known)) or 'none'})"
+            )
         out[name] = _value(name, text, known[name].default)
     for name, value in out.items():
         needs = known[name].needs
         if value and needs and not out.get(needs, known[needs].default):
-            raise ValueError(f"--option {name}: means nothing unless {needs} is on; "
-                             f"add --option {needs}=true")
+            raise ValueError(
+                f"--option {name}: means nothing unless {needs} is on; add --option {needs}=true"
+            )
     game.check_options(out)
     return out
 
@@ -54,8 +57,8 @@ def _value(name: str, text: str, default: Any) -> Any:
     return text.strip()
 
 
-DIGITS = re.compile(r"[0-9]{1,6}")   # str.isdigit also takes "²", which int() refuses
-LARGEST = (7680, 4320)   # 8K: a bigger picture runs out of memory, not of detail
+DIGITS = re.compile(r"[0-9]{1,6}")  # str.isdigit also takes "²", which int() refuses
+LARGEST = (7680, 4320)  # 8K: a bigger picture runs out of memory, not of detail
 
 
 def parse_size(text: str, least: tuple[int, int]) -> tuple[int, int]:
@@ -73,9 +76,12 @@ def parse_size(text: str, least: tuple[int, int]) -> tuple[int, int]:
 
 def add_cards(parser: Any) -> None:
     """`--cards DIR`: a designer's card folder for this run."""
-    parser.add_argument("--cards", metavar="DIR",
-                        help="a folder of card files: DIR/<game>/*.toml add cards and decks "
-                             "to the game's set or replace them by id (see docs/cards.md)")
+    parser.add_argument(
+        "--cards",
+        metavar="DIR",
+        help="a folder of card files: DIR/<game>/*.toml add cards and decks "
+        "to the game's set or replace them by id (see docs/cards.md)",
+    )
 
 
 def use_cards(folder: str | None) -> None:
@@ -85,12 +91,15 @@ def use_cards(folder: str | None) -> None:
         return
     from shrinetable.formats.cards import CARDS_ENV  # the card formats (pydantic) only here
     from shrinetable.formats.files import resolved, why
+
     root = Path(folder)
     if not root.is_dir():
         raise ValueError(f"--cards {folder}: no such folder")
     if any(root.glob("*.toml")) and not any(p.is_dir() for p in root.iterdir()):
-        raise ValueError(f"--cards {folder}: put each game's card files in a folder named "
-                         f"after the game's card folder, e.g. {root}/<game>/")
+        raise ValueError(
+            f"--cards {folder}: put each game's card files in a folder named "
+            f"after the game's card folder, e.g. {root}/<game>/"
+        )
     try:
         os.environ[CARDS_ENV] = str(resolved(root))
     except OSError as e:

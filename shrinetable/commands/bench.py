@@ -19,28 +19,41 @@ from dataclasses import dataclass
 
 def _game(p: argparse.ArgumentParser) -> None:
     from shrinetable.engine import registry
+
     names = registry.names()
-    p.add_argument("--game", default=names[0],
-                   help=f"game to measure ({', '.join(names)}; default {names[0]})")
+    p.add_argument(
+        "--game", default=names[0], help=f"game to measure ({', '.join(names)}; default {names[0]})"
+    )
 
 
 def _engine(p: argparse.ArgumentParser) -> None:
     _game(p)
     p.add_argument("--runs", type=int, default=5, help="runs to take the median of")
     p.add_argument("--games", type=int, default=40, help="games per run")
-    p.add_argument("--players", type=int, default=None,
-                   help="seats per game (default: the game's fewest)")
+    p.add_argument(
+        "--players", type=int, default=None, help="seats per game (default: the game's fewest)"
+    )
 
 
 def _render(p: argparse.ArgumentParser) -> None:
     _game(p)
     p.add_argument("--seconds", type=float, default=3.0, help="idle CPU window")
-    p.add_argument("--players", type=int, default=None,
-                   help="with --size: seats at the table (default: the game's fewest)")
+    p.add_argument(
+        "--players",
+        type=int,
+        default=None,
+        help="with --size: seats at the table (default: the game's fewest)",
+    )
     from shrinetable.table.legibility import window_size
-    p.add_argument("--size", type=window_size, default=None, metavar="WxH",
-                   help="the text drawn at this window size instead: the smallest font "
-                        "size (min_text_px), labels and card text cut with an ellipsis")
+
+    p.add_argument(
+        "--size",
+        type=window_size,
+        default=None,
+        metavar="WxH",
+        help="the text drawn at this window size instead: the smallest font "
+        "size (min_text_px), labels and card text cut with an ellipsis",
+    )
 
 
 def _launch(p: argparse.ArgumentParser) -> None:
@@ -53,8 +66,12 @@ def _startup(p: argparse.ArgumentParser) -> None:
 
 
 def _network(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--game", dest="game_network", default=None,
-                   help="game to host (default: the first that seats --players)")
+    p.add_argument(
+        "--game",
+        dest="game_network",
+        default=None,
+        help="game to host (default: the first that seats --players)",
+    )
     p.add_argument("--players", type=int, default=6, help="tables, one per seat (default 6)")
     p.add_argument("--moves", type=int, default=300, help="moves to time (default 300)")
 
@@ -64,14 +81,21 @@ def _save(p: argparse.ArgumentParser) -> None:
     p.add_argument("--moves", type=int, default=100_000, help="moves in the save (default 100000)")
     p.add_argument("--seed", type=int, default=1, help="seed of the game")
     p.add_argument("--runs", type=int, default=3, help="loads to take the median of")
-    p.add_argument("--compare", action="store_true",
-                   help="also load it without its checkpoints, move by move (slow)")
+    p.add_argument(
+        "--compare",
+        action="store_true",
+        help="also load it without its checkpoints, move by move (slow)",
+    )
 
 
 def _prompts(p: argparse.ArgumentParser) -> None:
     _game(p)
-    p.add_argument("--players", type=int, default=None,
-                   help="seats per game, p1 a person (default: the game's fewest)")
+    p.add_argument(
+        "--players",
+        type=int,
+        default=None,
+        help="seats per game, p1 a person (default: the game's fewest)",
+    )
     p.add_argument("--games", type=int, default=20, help="seeded games")
     p.add_argument("--seed", type=int, default=1, help="seed of the first game")
 
@@ -79,36 +103,56 @@ def _prompts(p: argparse.ArgumentParser) -> None:
 @dataclass(frozen=True)
 class Bench:
     help: str
-    run: str                                         # "module:function"
+    run: str  # "module:function"
     options: Callable[[argparse.ArgumentParser], None]
 
 
 BENCHES = {
-    "engine": Bench("µs per rules step (median, mean, p99, late against early) and "
-                    "the computer player's time per decision",
-                    "shrinetable.bench:run_engine", _engine),
-    "render": Bench("frame times of the table (full redraw, dragging), idle CPU, first frame; "
-                    "with --size, the smallest text drawn",
-                    "shrinetable.table.legibility:run_render", _render),
-    "launch": Bench("launch to first frame against starting pygame's display, same run",
-                    "shrinetable.bench:run_launch", _launch),
-    "network": Bench("ms for a move to reach every other table (median, p99, max), "
-                     "a host and its tables on 127.0.0.1",
-                     "shrinetable.net.bench:run_network", _network),
-    "prompts": Bench("questions the table asks a person per turn (median, p90), the "
-                     "table's own automatic passes applied",
-                     "shrinetable.adapter.prompts:run_prompts", _prompts),
-    "save": Bench("seconds and peak memory to load a long save (--load and Continue), in "
-                  "fresh processes; with --compare, also without its checkpoints",
-                  "shrinetable.adapter.loadbench:run_save", _save),
-    "startup": Bench("`shrinetable --help` against `python -c pass`, same run",
-                     "shrinetable.bench:run_startup", _startup),
+    "engine": Bench(
+        "µs per rules step (median, mean, p99, late against early) and "
+        "the computer player's time per decision",
+        "shrinetable.bench:run_engine",
+        _engine,
+    ),
+    "render": Bench(
+        "frame times of the table (full redraw, dragging), idle CPU, first frame; "
+        "with --size, the smallest text drawn",
+        "shrinetable.table.legibility:run_render",
+        _render,
+    ),
+    "launch": Bench(
+        "launch to first frame against starting pygame's display, same run",
+        "shrinetable.bench:run_launch",
+        _launch,
+    ),
+    "network": Bench(
+        "ms for a move to reach every other table (median, p99, max), "
+        "a host and its tables on 127.0.0.1",
+        "shrinetable.net.bench:run_network",
+        _network,
+    ),
+    "prompts": Bench(
+        "questions the table asks a person per turn (median, p90), the "
+        "table's own automatic passes applied",
+        "shrinetable.adapter.prompts:run_prompts",
+        _prompts,
+    ),
+    "save": Bench(
+        "seconds and peak memory to load a long save (--load and Continue), in "
+        "fresh processes; with --compare, also without its checkpoints",
+        "shrinetable.adapter.loadbench:run_save",
+        _save,
+    ),
+    "startup": Bench(
+        "`shrinetable --help` against `python -c pass`, same run",
+        "shrinetable.bench:run_startup",
+        _startup,
+    ),
 }
 
 
 def add_parser(sub) -> None:
-    p = sub.add_parser("bench", help="benchmarks: rules steps, start-up, launch, "
-                                     "table rendering")
+    p = sub.add_parser("bench", help="benchmarks: rules steps, start-up, launch, table rendering")
     what = p.add_subparsers(dest="what", metavar="WHAT", required=True)
     for name, bench in BENCHES.items():
         q = what.add_parser(name, help=bench.help, description=bench.help)

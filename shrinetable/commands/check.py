@@ -26,12 +26,19 @@ from shrinetable.formats.layout import Layout, LayoutError, Unreadable, load_lay
 
 
 def add_parser(sub) -> None:
-    p = sub.add_parser("check", help="validate layout files and deck files",
-                       description="Validate layout files (layouts/<game>.toml) and deck "
-                                   "files (a game's deck a player wrote) and explain each "
-                                   "problem: file, line, key path or card, what is wrong.")
-    p.add_argument("files", nargs="+", metavar="FILE",
-                   help="layout, deck or card files (or card folders) to check")
+    p = sub.add_parser(
+        "check",
+        help="validate layout files and deck files",
+        description="Validate layout files (layouts/<game>.toml) and deck "
+        "files (a game's deck a player wrote) and explain each "
+        "problem: file, line, key path or card, what is wrong.",
+    )
+    p.add_argument(
+        "files",
+        nargs="+",
+        metavar="FILE",
+        help="layout, deck or card files (or card folders) to check",
+    )
 
 
 def zone_problems(layout: Layout) -> list[str]:
@@ -60,9 +67,12 @@ def deck_checker(file: str) -> Callable[[str], list[str]] | None:
     hook = deck_hook(name) if isinstance(name, str) else None
     if hook is None:
         games = ", ".join(g for g in registry.names() if deck_hook(g)) or "none"
-        raise FormatError(file, "game", f"a deck file names the game it is for, one of: "
-                                        f"{games} (this one says {name!r})",
-                          find_line(text, ("game",)))
+        raise FormatError(
+            file,
+            "game",
+            f"a deck file names the game it is for, one of: {games} (this one says {name!r})",
+            find_line(text, ("game",)),
+        )
     return hook
 
 
@@ -90,13 +100,17 @@ def card_data(file: str) -> Any | None:
     for name in registry.names():
         try:
             data = registry.get(name).card_data
-        except (ImportError, FormatError):   # a broken shipped set: its own message elsewhere
+        except (ImportError, FormatError):  # a broken shipped set: its own message elsewhere
             continue
         if data is not None:
             found[Path(data.folder).name] = data
     if folder.name not in found:
-        raise FormatError(file, "", f"card files live in a folder named after their game's "
-                                    f"card folder, one of: {', '.join(found) or 'none'}")
+        raise FormatError(
+            file,
+            "",
+            f"card files live in a folder named after their game's "
+            f"card folder, one of: {', '.join(found) or 'none'}",
+        )
     return found[folder.name]
 
 

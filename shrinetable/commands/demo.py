@@ -26,23 +26,38 @@ SMALLEST = (200, 200)
 
 
 def add_parser(sub) -> None:
-    p = sub.add_parser("demo", help="show a rule step by step, or export it as a GIF",
-                       description="Rules demonstrations: scripted positions and moves with "
-                                   "captions (assets/demos/<game>/, see docs/demos.md).")
-    p.add_argument("name", nargs="?",
-                   help="the demonstration, GAME/NAME or NAME alone when only one game has it "
-                        "(see --list)")
+    p = sub.add_parser(
+        "demo",
+        help="show a rule step by step, or export it as a GIF",
+        description="Rules demonstrations: scripted positions and moves with "
+        "captions (assets/demos/<game>/, see docs/demos.md).",
+    )
+    p.add_argument(
+        "name",
+        nargs="?",
+        help="the demonstration, GAME/NAME or NAME alone when only one game has it (see --list)",
+    )
     p.add_argument("--list", action="store_true", help="list the demonstrations by game")
     p.add_argument("--export", metavar="FILE.gif", help="render to an animated GIF, no window")
     p.add_argument("--export-frames", metavar="DIR", help="render to numbered PNG frames")
-    p.add_argument("--export-all", metavar="DIR",
-                   help="export every demonstration's GIF and write DIR/<game>.md rules pages")
-    p.add_argument("--game", metavar="GAME",
-                   help="with --export-all: only this game's GIFs and rules page (the other "
-                        "games' files are left as they are)")
-    p.add_argument("--size", default=None, metavar="WxH",
-                   help="size of exported pictures (default: the game's own, large enough "
-                        "for its card text, e.g. 800x600 or 1280x720)")
+    p.add_argument(
+        "--export-all",
+        metavar="DIR",
+        help="export every demonstration's GIF and write DIR/<game>.md rules pages",
+    )
+    p.add_argument(
+        "--game",
+        metavar="GAME",
+        help="with --export-all: only this game's GIFs and rules page (the other "
+        "games' files are left as they are)",
+    )
+    p.add_argument(
+        "--size",
+        default=None,
+        metavar="WxH",
+        help="size of exported pictures (default: the game's own, large enough "
+        "for its card text, e.g. 800x600 or 1280x720)",
+    )
     add_cards(p)
 
 
@@ -69,8 +84,7 @@ def run(args: argparse.Namespace) -> int:
         try:
             return _export_all(catalog, Path(args.export_all), size, args.game)
         except OSError as e:
-            return fail(f"--export-all {args.export_all}: cannot write there: "
-                        f"{e.strerror or e}")
+            return fail(f"--export-all {args.export_all}: cannot write there: {e.strerror or e}")
     if not args.name:
         return fail("name a demonstration (see --list), or use --list or --export-all")
     try:
@@ -79,8 +93,10 @@ def run(args: argparse.Namespace) -> int:
         return fail(str(e))
     try:
         if args.export and not resolved(args.export).parent.is_dir():
-            return fail(f"--export {args.export}: the folder {Path(args.export).parent} does "
-                        f"not exist; make it first, or export somewhere else")
+            return fail(
+                f"--export {args.export}: the folder {Path(args.export).parent} does "
+                f"not exist; make it first, or export somewhere else"
+            )
     except OSError as e:
         return fail(f"--export {args.export}: {why(e)}")
     try:
@@ -109,7 +125,7 @@ def _list(catalog) -> int:
             try:
                 spec = load(path).spec
                 entries.append((spec.order, path.stem, spec.title))
-            except FormatError as e:   # listed as broken; the others are still listed
+            except FormatError as e:  # listed as broken; the others are still listed
                 entries.append((10**6, path.stem, f"(broken: {e.message})"))
         width = max(len(stem) for _, stem, _ in entries)
         for _, stem, title in sorted(entries):
@@ -120,6 +136,7 @@ def _list(catalog) -> int:
 def pygame_error() -> type[Exception]:
     """pygame's error type, without importing pygame for --list."""
     from shrinetable.table.app import pygame
+
     return pygame.error
 
 
@@ -145,10 +162,12 @@ def _export_all(catalog, out: Path, size, only: str | None = None) -> int:
     demos = catalog.all_demos()
     if only is not None:
         if only not in demos:
-            return fail(f"--game: no demonstrations for {only!r}; games with some: "
-                        f"{', '.join(demos) or 'none'}")
+            return fail(
+                f"--game: no demonstrations for {only!r}; games with some: "
+                f"{', '.join(demos) or 'none'}"
+            )
         demos = {only: demos[only]}
-    out.mkdir(parents=True, exist_ok=True)   # a folder that cannot be made: before any work
+    out.mkdir(parents=True, exist_ok=True)  # a folder that cannot be made: before any work
     code = 0
     for game, paths in demos.items():
         done = []
@@ -172,6 +191,7 @@ def _export_all(catalog, out: Path, size, only: str | None = None) -> int:
 def game_size(game: str) -> tuple[int, int]:
     """The game's own size for exported pictures (`Presentation.demo_size`)."""
     from shrinetable.engine import registry
+
     return tuple(registry.get(game).present.demo_size)
 
 
@@ -182,6 +202,6 @@ def _play(path: Path) -> int:
     from shrinetable.demo.scene import DemoScene
     from shrinetable.table.app import App
 
-    app = App((1280, 720))   # the demonstration window opens at the design size
+    app = App((1280, 720))  # the demonstration window opens at the design size
     app.scene = DemoScene(app, demo)
     return app.run()

@@ -21,44 +21,76 @@ from .args import add_cards, parse_options, parse_size
 
 def add_parser(sub) -> None:
     from shrinetable.net.client import DEFAULT_PORT
-    p = sub.add_parser("host", help="host a game that others join from their computers",
-                       description="Host a game over the network; prints the address and "
-                                   "an invite code for `shrinetable join`.")
+
+    p = sub.add_parser(
+        "host",
+        help="host a game that others join from their computers",
+        description="Host a game over the network; prints the address and "
+        "an invite code for `shrinetable join`.",
+    )
     p.add_argument("game", nargs="?", help=f"game to host ({', '.join(registry.names())})")
-    p.add_argument("--port", type=int, default=None,
-                   help=f"TCP port to listen on (default {DEFAULT_PORT}, or the resumed "
-                        f"game's; 0: any free port)")
-    p.add_argument("--bind", default="0.0.0.0",
-                   help="address to listen on (default: every interface; 127.0.0.1: this "
-                        "computer only)")
-    p.add_argument("--seats", default="remote,remote",
-                   help="who plays each seat, in order: remote, computer or human "
-                        "(default remote,remote)")
-    p.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
-                   help="a game option (repeatable)")
+    p.add_argument(
+        "--port",
+        type=int,
+        default=None,
+        help=f"TCP port to listen on (default {DEFAULT_PORT}, or the resumed "
+        f"game's; 0: any free port)",
+    )
+    p.add_argument(
+        "--bind",
+        default="0.0.0.0",
+        help="address to listen on (default: every interface; 127.0.0.1: this computer only)",
+    )
+    p.add_argument(
+        "--seats",
+        default="remote,remote",
+        help="who plays each seat, in order: remote, computer or human (default remote,remote)",
+    )
+    p.add_argument(
+        "--option",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="a game option (repeatable)",
+    )
     p.add_argument("--seed", type=int, default=None, help="seed for the deal (default: random)")
-    p.add_argument("--headless", action="store_true",
-                   help="no window: the host only serves the remote and computer seats")
-    p.add_argument("--resume", metavar="CODE",
-                   help="continue the hosted game with this invite code from its autosave")
-    p.add_argument("--computer-after", type=float, default=None, metavar="SECONDS",
-                   help="hand a remote seat to the computer when its player has been gone "
-                        "this long")
-    p.add_argument("--trace", action="store_true",
-                   help="with a window: print 'ready' after the first frame and each move")
+    p.add_argument(
+        "--headless",
+        action="store_true",
+        help="no window: the host only serves the remote and computer seats",
+    )
+    p.add_argument(
+        "--resume",
+        metavar="CODE",
+        help="continue the hosted game with this invite code from its autosave",
+    )
+    p.add_argument(
+        "--computer-after",
+        type=float,
+        default=None,
+        metavar="SECONDS",
+        help="hand a remote seat to the computer when its player has been gone this long",
+    )
+    p.add_argument(
+        "--trace",
+        action="store_true",
+        help="with a window: print 'ready' after the first frame and each move",
+    )
     p.add_argument("--size", default=None, metavar="WxH", help="with a window: its size")
     add_cards(p)
 
 
 def parse_kinds(game, text: str) -> list[str]:
     from shrinetable.net.seam import KINDS
+
     kinds = [k.strip().lower() for k in text.split(",")]
     bad = [repr(k) for k in kinds if k not in KINDS]
     if bad:
         raise ValueError(f"--seats: {', '.join(bad)} is not a seat; use {', '.join(KINDS)}")
     if not game.min_seats <= len(kinds) <= game.max_seats:
-        raise ValueError(f"--seats: {game.name} is for {game.players_text()} players, "
-                         f"not {len(kinds)}")
+        raise ValueError(
+            f"--seats: {game.name} is for {game.players_text()} players, not {len(kinds)}"
+        )
     if "remote" not in kinds:
         raise ValueError("--seats: hosting needs at least one remote seat")
     return kinds
@@ -67,12 +99,16 @@ def parse_kinds(game, text: str) -> list[str]:
 def run(args: argparse.Namespace) -> int:
     from shrinetable.net.client import DEFAULT_PORT
     from shrinetable.net.seam import Seam
+
     try:
         if args.resume:
             if args.game or args.option or args.seed is not None:
-                raise ValueError("--resume continues a hosted game with its own game, seats "
-                                 "and options; leave out GAME, --option and --seed")
+                raise ValueError(
+                    "--resume continues a hosted game with its own game, seats "
+                    "and options; leave out GAME, --option and --seed"
+                )
             from shrinetable.net.seats import read_seats
+
             kept = read_seats(args.resume)
             seam = Seam.resume(kept.save, [c.kind for c in kept.seats])
             names, tokens = [c.name for c in kept.seats], [c.token for c in kept.seats]
@@ -87,12 +123,15 @@ def run(args: argparse.Namespace) -> int:
             seam = Seam.new(args.game, seed, parse_options(game, args.option), kinds)
             names = tokens = code = None
         if seam.kinds.count("human") > 1 and not args.headless:
-            raise ValueError("--seats: one person plays at the host's window; the others "
-                             "join from their own computers (on this one too: "
-                             "`shrinetable join`)")
+            raise ValueError(
+                "--seats: one person plays at the host's window; the others "
+                "join from their own computers (on this one too: "
+                "`shrinetable join`)"
+            )
         if "human" in seam.kinds and args.headless:
-            raise ValueError("--headless: a human seat needs the host's window; make it "
-                             "remote or computer")
+            raise ValueError(
+                "--headless: a human seat needs the host's window; make it remote or computer"
+            )
         args.port = DEFAULT_PORT if args.port is None else args.port
         if not 0 <= args.port < 65536:
             raise ValueError(f"--port {args.port}: give 0 to 65535")
@@ -109,11 +148,11 @@ def open_window(args: argparse.Namespace):
     after saying why there is none."""
     from shrinetable.table import env
     from shrinetable.table.app import App, fatal, pygame
+
     if env.no_display():
         return fatal(env.no_display())
     try:
-        return App(parse_size(args.size, env.MIN_SIZE) if args.size else None,
-                   trace=args.trace)
+        return App(parse_size(args.size, env.MIN_SIZE) if args.size else None, trace=args.trace)
     except (pygame.error, ValueError) as e:
         return fatal(f"cannot open a window: {e}")
 
@@ -123,12 +162,22 @@ def _window(seam, args, code, names, tokens) -> int:
     from shrinetable.formats.layout import LayoutError
     from shrinetable.table.app import fatal
     from shrinetable.table.remote_scene import open_hosted
+
     app = open_window(args)
     if isinstance(app, int):
         return app
     try:
-        open_hosted(app, seam, args.bind, args.port, code, names, tokens,
-                    say=lambda s: print(s, flush=True), computer_after=args.computer_after)
+        open_hosted(
+            app,
+            seam,
+            args.bind,
+            args.port,
+            code,
+            names,
+            tokens,
+            say=lambda s: print(s, flush=True),
+            computer_after=args.computer_after,
+        )
     except OSError as e:
         return fatal(f"cannot listen on {args.bind}:{args.port}: {e.strerror or e}")
     except (ValueError, LayoutError) as e:
@@ -147,8 +196,10 @@ async def _serve(seam, args, code, names, tokens) -> int:
     try:
         await host.start(args.bind, args.port)
     except OSError as e:
-        print(f"shrinetable host: cannot listen on {args.bind}:{args.port}: "
-              f"{e.strerror or e}", file=sys.stderr)
+        print(
+            f"shrinetable host: cannot listen on {args.bind}:{args.port}: {e.strerror or e}",
+            file=sys.stderr,
+        )
         return 2
     where = lan_address() if args.bind in ("0.0.0.0", "") else args.bind
     seats = ", ".join(f"p{i + 1} {c.kind}" for i, c in enumerate(host.chairs))
@@ -162,7 +213,7 @@ async def _serve(seam, args, code, names, tokens) -> int:
         while not host.over.is_set():
             await asyncio.sleep(0.2)
             host.check()
-        await asyncio.sleep(0.2)   # the last updates reach the tables
+        await asyncio.sleep(0.2)  # the last updates reach the tables
     finally:
         await host.stop()
     return 0

@@ -16,25 +16,42 @@ import sys
 
 def add_parser(sub) -> None:
     from shrinetable.net.client import BOTS
-    p = sub.add_parser("join", help="join a game hosted on another computer",
-                       description="Join a hosted game with its address and invite code.")
+
+    p = sub.add_parser(
+        "join",
+        help="join a game hosted on another computer",
+        description="Join a hosted game with its address and invite code.",
+    )
     p.add_argument("address", help="the host's address as it printed it: HOST[:PORT]")
     p.add_argument("--code", default=None, help="the invite code the host printed")
     p.add_argument("--name", default="", help="your name at the table")
-    p.add_argument("--bot", choices=BOTS, default=None,
-                   help="let the computer (ai) or random play play this seat")
+    p.add_argument(
+        "--bot",
+        choices=BOTS,
+        default=None,
+        help="let the computer (ai) or random play play this seat",
+    )
     p.add_argument("--watch", action="store_true", help="watch as a spectator (public view)")
     p.add_argument("--headless", action="store_true", help="no window")
     p.add_argument("--seed", type=int, default=None, help="seed of the random bot")
-    p.add_argument("--trace", action="store_true",
-                   help="with a window: print 'ready' after the first frame and each move")
+    p.add_argument(
+        "--trace",
+        action="store_true",
+        help="with a window: print 'ready' after the first frame and each move",
+    )
     p.add_argument("--size", default=None, metavar="WxH", help="with a window: its size")
-    p.add_argument("--wait", type=float, default=30.0, metavar="SECONDS",
-                   help="how long to keep trying to reach the host (default 30)")
+    p.add_argument(
+        "--wait",
+        type=float,
+        default=30.0,
+        metavar="SECONDS",
+        help="how long to keep trying to reach the host (default 30)",
+    )
 
 
 def run(args: argparse.Namespace) -> int:
     from shrinetable.net.client import parse_address
+
     try:
         host, port, code = parse_address(args.address)
         code = args.code or code
@@ -64,6 +81,7 @@ def _window(host: str, port: int, code: str, args) -> int:
     from shrinetable.table.remote_scene import open_joined
 
     from .host import open_window
+
     app = open_window(args)
     if isinstance(app, int):
         return app
@@ -80,6 +98,7 @@ def _window(host: str, port: int, code: str, args) -> int:
 
 async def _play(host: str, port: int, code: str, args) -> int:
     from shrinetable.net.client import Refused, Remote, play_bot, rejoin, watch
+
     remote = Remote(host, port, code, args.name, watch=args.watch)
     rng = random.Random(args.seed)
     while True:
@@ -89,16 +108,18 @@ async def _play(host: str, port: int, code: str, args) -> int:
             print(f"shrinetable join: refused: {e}", file=sys.stderr)
             return 2
         except OSError as e:
-            print(f"shrinetable join: cannot reach {host}:{port}: {e.strerror or e}",
-                  file=sys.stderr)
+            print(
+                f"shrinetable join: cannot reach {host}:{port}: {e.strerror or e}", file=sys.stderr
+            )
             return 1
         who = "a spectator" if welcome.seat is None else f"p{welcome.seat + 1}"
         print(f"joined {welcome.game} as {who}", flush=True)
         if args.watch:
             outcome = await watch(remote, lambda s: print(s, flush=True))
         else:
-            outcome = await play_bot(remote, args.bot, rng,
-                                     lambda s: print(s, file=sys.stderr, flush=True))
+            outcome = await play_bot(
+                remote, args.bot, rng, lambda s: print(s, file=sys.stderr, flush=True)
+            )
         if outcome is not None:
             print(f"game over: {outcome.reason}", flush=True)
             await remote.close()

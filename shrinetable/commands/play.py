@@ -16,24 +16,40 @@ from .args import add_cards, parse_options, parse_size
 
 
 def add_parser(sub) -> None:
-    p = sub.add_parser("play", help="open the table and play",
-                       description="Play a game in a window. Without GAME, open the start "
-                                   "screen.")
+    p = sub.add_parser(
+        "play",
+        help="open the table and play",
+        description="Play a game in a window. Without GAME, open the start screen.",
+    )
     p.add_argument("game", nargs="?", help=f"game to play ({', '.join(registry.names())})")
-    p.add_argument("--seats", default=None,
-                   help="who sits at each seat, in order: human or computer, comma separated "
-                        "(default: human,computer)")
+    p.add_argument(
+        "--seats",
+        default=None,
+        help="who sits at each seat, in order: human or computer, comma separated "
+        "(default: human,computer)",
+    )
     p.add_argument("--seed", type=int, default=None, help="seed for the deal (default: random)")
-    p.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
-                   help="set a game option (repeatable); see each game's options on the "
-                        "start screen")
-    p.add_argument("--trace", action="store_true",
-                   help="print 'ready' after the first frame and 'action SEAT TEXT' per move")
+    p.add_argument(
+        "--option",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="set a game option (repeatable); see each game's options on the start screen",
+    )
+    p.add_argument(
+        "--trace",
+        action="store_true",
+        help="print 'ready' after the first frame and 'action SEAT TEXT' per move",
+    )
     p.add_argument("--load", metavar="FILE", help="continue a saved game")
-    p.add_argument("--size", default=None, metavar="WxH",
-                   help="window size (default: the last window's size and place, else "
-                        "the largest that fits 90%% of the screen, at least 1280x720 where "
-                        "the screen holds it)")
+    p.add_argument(
+        "--size",
+        default=None,
+        metavar="WxH",
+        help="window size (default: the last window's size and place, else "
+        "the largest that fits 90%% of the screen, at least 1280x720 where "
+        "the screen holds it)",
+    )
     p.add_argument("--fullscreen", action="store_true", help="start in fullscreen")
     add_cards(p)
 
@@ -44,8 +60,11 @@ def parse_seats(game, text: str) -> list[str]:
     if bad:
         raise ValueError(f"--seats: {', '.join(bad)!s} is not a seat; use human or computer")
     if not game.min_seats <= len(seats) <= game.max_seats:
-        takes = f"{game.min_seats} to {game.max_seats}" if game.min_seats < game.max_seats \
+        takes = (
+            f"{game.min_seats} to {game.max_seats}"
+            if game.min_seats < game.max_seats
             else f"exactly {game.min_seats}"
+        )
         raise ValueError(f"--seats: {game.name} takes {takes} seats, not {len(seats)}")
     return seats
 
@@ -53,12 +72,21 @@ def parse_seats(game, text: str) -> list[str]:
 def check_load(args: argparse.Namespace) -> None:
     """A saved game brings its own game, seats, seed and options: saying them too
     would be ignored, so it is refused."""
-    given = [flag for flag, value in (("GAME", args.game), ("--seats", args.seats),
-                                      ("--seed", args.seed), ("--option", args.option))
-             if value]
+    given = [
+        flag
+        for flag, value in (
+            ("GAME", args.game),
+            ("--seats", args.seats),
+            ("--seed", args.seed),
+            ("--option", args.option),
+        )
+        if value
+    ]
     if given:
-        raise ValueError(f"--load continues a saved game with its own game, seats, seed and "
-                         f"options; leave out {', '.join(given)}")
+        raise ValueError(
+            f"--load continues a saved game with its own game, seats, seed and "
+            f"options; leave out {', '.join(given)}"
+        )
 
 
 def run(args: argparse.Namespace) -> int:
@@ -77,7 +105,7 @@ def run(args: argparse.Namespace) -> int:
         if getattr(args, "load", None):
             check_load(args)
             session = storage.load(args.load)
-            for note in session.notes:   # a checkpoint refused: the moves were replayed
+            for note in session.notes:  # a checkpoint refused: the moves were replayed
                 print(f"shrinetable: {note}", file=sys.stderr)
         elif name:
             try:
@@ -93,9 +121,10 @@ def run(args: argparse.Namespace) -> int:
     if env.no_display():
         return fatal(env.no_display())
     try:
-        app = App(size, trace=getattr(args, "trace", False),
-                  fullscreen=getattr(args, "fullscreen", False))
-    except pygame.error as e:   # SDL_VIDEODRIVER names no driver, the display refuses...
+        app = App(
+            size, trace=getattr(args, "trace", False), fullscreen=getattr(args, "fullscreen", False)
+        )
+    except pygame.error as e:  # SDL_VIDEODRIVER names no driver, the display refuses...
         return fatal(f"cannot open a window: {e} (check SDL_VIDEODRIVER and the display)")
     try:
         if session is not None:

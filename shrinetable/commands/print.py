@@ -28,10 +28,17 @@ def add_parser(sub) -> None:
     p.add_argument("--out", required=True, metavar="FILE.pdf", help="the PDF to write")
     p.add_argument("--deck", help="one deck, every copy (default: every card of the set once)")
     p.add_argument("--paper", choices=sorted(PAPERS), default="a4", help="paper (default a4)")
-    p.add_argument("--size", choices=sorted(SIZES), default="poker",
-                   help="card size: poker 63x88 mm (default), bridge 57x89 mm")
-    p.add_argument("--backs", action="store_true",
-                   help="a page of card backs after each page of faces (duplex, long edge)")
+    p.add_argument(
+        "--size",
+        choices=sorted(SIZES),
+        default="poker",
+        help="card size: poker 63x88 mm (default), bridge 57x89 mm",
+    )
+    p.add_argument(
+        "--backs",
+        action="store_true",
+        help="a page of card backs after each page of faces (duplex, long edge)",
+    )
     add_cards(p)
 
 
@@ -46,13 +53,25 @@ def run(args: argparse.Namespace) -> int:
         if not cards:
             raise ValueError(f"{game.name}: no cards to print")
     except (KeyError, ValueError, FormatError) as e:
-        print(f"shrinetable print: {e.args[0] if isinstance(e, KeyError) else e}",
-              file=sys.stderr)
+        print(f"shrinetable print: {e.args[0] if isinstance(e, KeyError) else e}", file=sys.stderr)
         return 2
     pages = []
-    output.write_whole(out, lambda p: pages.append(write_sheets(
-        cards, game.present, p, paper=args.paper, size=args.size, backs=args.backs,
-        title=f"{game.title} cards")))
-    print(f"Written {out}: {len(cards)} cards on {pages[0]} pages ({args.paper}, "
-          f"{args.size} size{', with backs' if args.backs else ''}).")
+    output.write_whole(
+        out,
+        lambda p: pages.append(
+            write_sheets(
+                cards,
+                game.present,
+                p,
+                paper=args.paper,
+                size=args.size,
+                backs=args.backs,
+                title=f"{game.title} cards",
+            )
+        ),
+    )
+    print(
+        f"Written {out}: {len(cards)} cards on {pages[0]} pages ({args.paper}, "
+        f"{args.size} size{', with backs' if args.backs else ''})."
+    )
     return 0

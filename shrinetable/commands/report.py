@@ -28,32 +28,57 @@ from .args import add_cards
 
 
 def add_parser(sub) -> None:
-    p = sub.add_parser("report", help="measure decks, seats and cards by self-play; "
-                                      "write an HTML page and JSON")
+    p = sub.add_parser(
+        "report", help="measure decks, seats and cards by self-play; write an HTML page and JSON"
+    )
     p.add_argument("game", help=f"game name ({', '.join(registry.names())})")
-    p.add_argument("--out", required=True, metavar="DIR", help="folder for index.html "
-                                                                "and report.json")
-    p.add_argument("--games", type=int, default=100,
-                   help="games in all, spread over the seatings (default 100)")
-    p.add_argument("--players", type=int, default=None, help="seats per game (default: "
-                                                             "the fewest the game takes)")
+    p.add_argument(
+        "--out", required=True, metavar="DIR", help="folder for index.html and report.json"
+    )
+    p.add_argument(
+        "--games",
+        type=int,
+        default=100,
+        help="games in all, spread over the seatings (default 100)",
+    )
+    p.add_argument(
+        "--players",
+        type=int,
+        default=None,
+        help="seats per game (default: the fewest the game takes)",
+    )
     p.add_argument("--decks", default="all", help="all, or comma-separated deck names")
-    p.add_argument("--compare", metavar="DIR", help="a changed card folder (like --cards) "
-                   "to measure against the set without it (or against --cards)")
+    p.add_argument(
+        "--compare",
+        metavar="DIR",
+        help="a changed card folder (like --cards) "
+        "to measure against the set without it (or against --cards)",
+    )
     p.add_argument("--seed", type=int, default=1, help="seed of each seating's first game")
-    p.add_argument("--jobs", type=int, default=None,
-                   help=f"worker processes (default: every core, {default_jobs()} here)")
-    p.add_argument("--cluster", metavar="ADDRESS", help="a Dask scheduler to run the games "
-                   "on instead (needs the [cluster] extra)")
-    p.add_argument("--max-turns", type=int, default=500,
-                   help="a game still going after this many turns is unfinished")
+    p.add_argument(
+        "--jobs",
+        type=int,
+        default=None,
+        help=f"worker processes (default: every core, {default_jobs()} here)",
+    )
+    p.add_argument(
+        "--cluster",
+        metavar="ADDRESS",
+        help="a Dask scheduler to run the games on instead (needs the [cluster] extra)",
+    )
+    p.add_argument(
+        "--max-turns",
+        type=int,
+        default=500,
+        help="a game still going after this many turns is unfinished",
+    )
     add_cards(p)
 
 
 def _check(args: argparse.Namespace) -> tuple:
     if args.jobs is not None and args.jobs < 1:
         raise ValueError(f"--jobs {args.jobs}: give at least 1")
-    cards = os.environ.pop(CARDS_ENV, None)   # the parent reads the shipped set only
+    cards = os.environ.pop(CARDS_ENV, None)  # the parent reads the shipped set only
     game = registry.get(args.game)
     folders = (check_cards(game, "--cards", cards), check_cards(game, "--compare", args.compare))
     # a deck a designer's folder adds can be chosen when every card set measured has it
@@ -61,10 +86,19 @@ def _check(args: argparse.Namespace) -> tuple:
     extra = tuple(d for d in sets[0] if d in sets[1])
     for deck in args.decks.split(","):
         if deck.strip() in set(sets[0]) ^ set(sets[1]):
-            raise ValueError(f"--decks {args.decks}: the deck {deck.strip()!r} is in one "
-                             "card set of the comparison only; both must have it")
-    plan = make_plan(game, games=args.games, seats=args.players, decks=args.decks,
-                     seed=args.seed, max_turns=args.max_turns, extra=extra)
+            raise ValueError(
+                f"--decks {args.decks}: the deck {deck.strip()!r} is in one "
+                "card set of the comparison only; both must have it"
+            )
+    plan = make_plan(
+        game,
+        games=args.games,
+        seats=args.players,
+        decks=args.decks,
+        seed=args.seed,
+        max_turns=args.max_turns,
+        extra=extra,
+    )
     if args.cluster:
         _need_cluster()
     out = output.writable_dir(Path(args.out))
@@ -75,8 +109,9 @@ def _need_cluster() -> None:
     try:
         import distributed  # noqa: F401
     except ImportError:
-        raise ValueError("--cluster: Dask is not installed; pip install "
-                         "'shrinetable[cluster]'") from None
+        raise ValueError(
+            "--cluster: Dask is not installed; pip install 'shrinetable[cluster]'"
+        ) from None
 
 
 def run(args: argparse.Namespace) -> int:
@@ -85,8 +120,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         game, plan, (cards, changed), out = _check(args)
     except (KeyError, ValueError, FormatError) as e:
-        print(f"shrinetable report: {e.args[0] if isinstance(e, KeyError) else e}",
-              file=sys.stderr)
+        print(f"shrinetable report: {e.args[0] if isinstance(e, KeyError) else e}", file=sys.stderr)
         return 2
     jobs = args.jobs or default_jobs()
     where = f"on {args.cluster}" if args.cluster else f"{jobs} jobs"
@@ -97,24 +131,35 @@ def run(args: argparse.Namespace) -> int:
     seconds = sum(r.seconds for r in ran)
     games = sum(len(r.records) for r in ran)
     cpu = sum(rec["cpu"] for r in ran for rec in r.records)
-    info = {"jobs": None if args.cluster else jobs, "cluster": args.cluster,
-            "seconds": round(seconds, 2),
-            "games_per_second": round(games / seconds, 2) if seconds else None,
-            # the workers' own CPU time: what a game costs, whatever else runs
-            "cpu_seconds": round(cpu, 2),
-            "games_per_cpu_second": round(games / cpu, 2) if cpu else None,
-            "stopped": any(r.stopped for r in ran), "cards": cards, "compare": changed}
+    info = {
+        "jobs": None if args.cluster else jobs,
+        "cluster": args.cluster,
+        "seconds": round(seconds, 2),
+        "games_per_second": round(games / seconds, 2) if seconds else None,
+        # the workers' own CPU time: what a game costs, whatever else runs
+        "cpu_seconds": round(cpu, 2),
+        "games_per_cpu_second": round(games / cpu, 2) if cpu else None,
+        "stopped": any(r.stopped for r in ran),
+        "cards": cards,
+        "compare": changed,
+    }
     if changed:
-        if len(reports) == 1:   # stopped before the changed set was measured
+        if len(reports) == 1:  # stopped before the changed set was measured
             reports.append(summary.summarize(plan, [], {}))
-        data = {"game": plan.game, "before": reports[0], "after": reports[1],
-                "changed_cards": compare.changed_cards(game, changed),
-                "changes": compare.compare(*reports), "run": info}
+        data = {
+            "game": plan.game,
+            "before": reports[0],
+            "after": reports[1],
+            "changed_cards": compare.changed_cards(game, changed),
+            "changes": compare.compare(*reports),
+            "run": info,
+        }
     else:
         data = {**reports[0], "run": info}
     page = out / "index.html"
-    output.write_whole(out / "report.json",
-                       lambda p: p.write_text(json.dumps(data, indent=1), encoding="utf-8"))
+    output.write_whole(
+        out / "report.json", lambda p: p.write_text(json.dumps(data, indent=1), encoding="utf-8")
+    )
     from shrinetable.workbench.page import write_page
 
     output.write_whole(page, lambda p: write_page(data, p))

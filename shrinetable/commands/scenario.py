@@ -24,8 +24,11 @@ class Mismatch(Exception):
 def add_parser(sub) -> None:
     p = sub.add_parser("scenario", help="check positions and steps written in scenario files")
     p.add_argument("files", nargs="+", metavar="FILE", help="scenario files (TOML)")
-    p.add_argument("--legal", action="store_true",
-                   help="print the legal actions at the final position, one per line")
+    p.add_argument(
+        "--legal",
+        action="store_true",
+        help="print the legal actions at the final position, one per line",
+    )
     add_cards(p)
 
 
@@ -71,8 +74,7 @@ def _check_refused(path: str, loaded) -> int:
     """A position the rules must refuse (`refused`): they do, with that reason."""
     want, got = loaded.spec.refused.reason, loaded.refusal
     if got is None:
-        print(f"FAIL {path}: expected the rules to refuse the position ({want!r}), but it "
-              f"starts")
+        print(f"FAIL {path}: expected the rules to refuse the position ({want!r}), but it starts")
         return 1
     if want.lower() not in got.lower():
         print(f"FAIL {path}: expected a refusal containing {want!r}, got {got!r}")
@@ -87,8 +89,9 @@ def _apply(game, state, action, seat: str | None = None):
     by the game's decision rule."""
     d = game.decision(state)
     if seat is not None and d is not None and seat_index(seat) != d.seat:
-        return state, IllegalAction(f"It is p{d.seat + 1}'s decision ({d.kind}), not "
-                                    f"{seat}'s.", game.decision_rule)
+        return state, IllegalAction(
+            f"It is p{d.seat + 1}'s decision ({d.kind}), not {seat}'s.", game.decision_rule
+        )
     try:
         return game.apply(state, action)[0], None
     except IllegalAction as e:
@@ -99,8 +102,7 @@ def _cards_in_play(game, state) -> list[str]:
     """Every card of the position, each once (conservation: none may vanish);
     tokens, which come and go, left out (the game's `testing.is_token`)."""
     token = game.testing.is_token if game.testing else (lambda card: False)
-    return sorted(c for cards in game.all_cards(state).values() for c in cards
-                  if not token(c))
+    return sorted(c for cards in game.all_cards(state).values() for c in cards if not token(c))
 
 
 def _conserved(game, state, cards: list[str]) -> None:
@@ -108,8 +110,7 @@ def _conserved(game, state, cards: list[str]) -> None:
     if now != cards:
         gone = sorted(set(cards) - set(now))
         more = sorted(c for c in set(now) if now.count(c) > cards.count(c))
-        raise Mismatch(f"cards are not conserved: gone {gone or '-'}, new or doubled "
-                       f"{more or '-'}")
+        raise Mismatch(f"cards are not conserved: gone {gone or '-'}, new or doubled {more or '-'}")
 
 
 def _check(game, state, exp, refusal: IllegalAction | None) -> None:
@@ -132,12 +133,12 @@ def _check_refusal(exp, refusal: IllegalAction) -> None:
     if exp.reason and exp.reason.lower() not in refusal.reason.lower():
         raise Mismatch(f"expected a reason containing {exp.reason!r}, got {refusal.reason!r}")
     if exp.ruling and exp.ruling != refusal.ruling:
-        raise Mismatch(f"expected ruling {exp.ruling!r}, got {refusal.ruling!r} "
-                       f"({refusal.reason})")
+        raise Mismatch(f"expected ruling {exp.ruling!r}, got {refusal.ruling!r} ({refusal.reason})")
 
 
-def _check_zones(game, state, expected: dict[str, list[str]],
-                 unordered: bool | list[str] = False) -> None:
+def _check_zones(
+    game, state, expected: dict[str, list[str]], unordered: bool | list[str] = False
+) -> None:
     """Cards compare in any case (a game's notation may be upper or lower case), in
     order unless the zone is `unordered` (all of them: true)."""
     actual = game.all_cards(state)
@@ -171,8 +172,10 @@ def _check_decision(game, state, expected) -> None:
     actual = game.decision(state)
     if _settled(expected, actual, "no decision (game over)", _decision):
         return
-    if actual is None or (expected.seat not in (None, f"p{actual.seat + 1}")
-                          or expected.kind not in (None, actual.kind)):
+    if actual is None or (
+        expected.seat not in (None, f"p{actual.seat + 1}")
+        or expected.kind not in (None, actual.kind)
+    ):
         want = f"{expected.seat or 'any seat'} {expected.kind or 'any kind'}"
         raise Mismatch(f"expected decision {want}, got {_decision(actual)}")
 
@@ -203,8 +206,10 @@ def _check_unseen(game, state, unseen: dict[str, list[str]]) -> None:
         shown = {c for z in view.zones.values() for c in z.cards if c} | _words(view.info)
         seen = [c for c in cards if c in shown]
         if seen:
-            raise Mismatch(f"expected {seat} not to see {', '.join(seen)}, but its view "
-                           f"shows {'it' if len(seen) == 1 else 'them'}")
+            raise Mismatch(
+                f"expected {seat} not to see {', '.join(seen)}, but its view "
+                f"shows {'it' if len(seen) == 1 else 'them'}"
+            )
 
 
 def _words(value) -> set[str]:
@@ -213,7 +218,8 @@ def _words(value) -> set[str]:
         return {value}
     if isinstance(value, dict):
         return {k for k in value if isinstance(k, str)} | {
-            w for v in value.values() for w in _words(v)}
+            w for v in value.values() for w in _words(v)
+        }
     if isinstance(value, list | tuple | set | frozenset):
         return {w for v in value for w in _words(v)}
     return set()
@@ -225,8 +231,10 @@ def _same(path: str, actual, expected) -> None:
             raise Mismatch(f"expected {path} to be a table, got {actual!r}")
         for key, want in expected.items():
             if key not in actual:
-                raise Mismatch(f"expected {path}.{key} = {want!r}, but there is no {key!r} "
-                               f"(known: {', '.join(map(str, actual)) or 'nothing'})")
+                raise Mismatch(
+                    f"expected {path}.{key} = {want!r}, but there is no {key!r} "
+                    f"(known: {', '.join(map(str, actual)) or 'nothing'})"
+                )
             _same(f"{path}.{key}", actual[key], want)
     elif actual != expected:
         raise Mismatch(f"expected {path} = {expected!r}, got {actual!r}")

@@ -30,19 +30,38 @@ def add_parser(sub) -> None:
     p.add_argument("game", help=f"game name ({', '.join(registry.names())})")
     p.add_argument("--games", type=int, default=100, help="how many games (default 100)")
     p.add_argument("--seed", type=int, default=1, help="seed of the first game (default 1)")
-    p.add_argument("--players", type=int, default=None,
-                   help="seats per game, as many as the game takes (default: as --seats)")
-    p.add_argument("--seats", default=None,
-                   help=f"comma-separated player kinds per seat ({'/'.join(KINDS)}); "
-                        "default ai,random; repeated to fill --players")
-    p.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
-                   help="a game option (repeatable)")
-    p.add_argument("--max-turns", type=int, default=500,
-                   help="a game still going after this many turns is unfinished")
+    p.add_argument(
+        "--players",
+        type=int,
+        default=None,
+        help="seats per game, as many as the game takes (default: as --seats)",
+    )
+    p.add_argument(
+        "--seats",
+        default=None,
+        help=f"comma-separated player kinds per seat ({'/'.join(KINDS)}); "
+        "default ai,random; repeated to fill --players",
+    )
+    p.add_argument(
+        "--option",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="a game option (repeatable)",
+    )
+    p.add_argument(
+        "--max-turns",
+        type=int,
+        default=500,
+        help="a game still going after this many turns is unfinished",
+    )
     p.add_argument("--json", action="store_true", help="print the figures as JSON")
-    p.add_argument("--log", action="store_true",
-                   help="print each game's log in plain words, as the table shows it to p1, "
-                        "instead of the figures")
+    p.add_argument(
+        "--log",
+        action="store_true",
+        help="print each game's log in plain words, as the table shows it to p1, "
+        "instead of the figures",
+    )
     add_cards(p)
 
 
@@ -57,10 +76,9 @@ def seat_kinds(seats: str | None, players: int | None) -> list[str]:
     return [kinds[i % len(kinds)] for i in range(n)]
 
 
-
-
-def simulate(name: str, games: int, seed: int, kinds: list[str], options: dict,
-             max_turns: int) -> dict:
+def simulate(
+    name: str, games: int, seed: int, kinds: list[str], options: dict, max_turns: int
+) -> dict:
     game = registry.get(name)
     players = [player(name, k) for k in kinds]
     wins = [0] * len(kinds)
@@ -80,8 +98,14 @@ def simulate(name: str, games: int, seed: int, kinds: list[str], options: dict,
             wins[w] += 1
     elapsed = time.perf_counter() - start
     return {
-        "game": name, "games": games, "seed": seed, "seats": kinds, "options": options,
-        "wins": wins, "endings": dict(endings.most_common()), "unfinished": unfinished,
+        "game": name,
+        "games": games,
+        "seed": seed,
+        "seats": kinds,
+        "options": options,
+        "wins": wins,
+        "endings": dict(endings.most_common()),
+        "unfinished": unfinished,
         "mean_turns": round(statistics.fmean(turns), 1) if turns else None,
         "median_turns": statistics.median(turns) if turns else None,
         "games_per_second": round(games / elapsed, 1) if elapsed else None,
@@ -93,18 +117,20 @@ def run(args: argparse.Namespace) -> int:
     try:
         game = registry.get(args.game)
         if args.players is not None and not 1 <= args.players <= game.max_seats:
-            raise ValueError(f"--players {args.players}: {args.game} is for "
-                             f"{game.players_text()} players, not {args.players}")
+            raise ValueError(
+                f"--players {args.players}: {args.game} is for "
+                f"{game.players_text()} players, not {args.players}"
+            )
         kinds = seat_kinds(args.seats, args.players)
         if not game.min_seats <= len(kinds) <= game.max_seats:
-            raise ValueError(f"{args.game} is for {game.players_text()} players, "
-                             f"not {len(kinds)}")
+            raise ValueError(f"{args.game} is for {game.players_text()} players, not {len(kinds)}")
         options = parse_options(game, args.option)
         if args.games < 1:
             raise ValueError("--games must be at least 1")
         if args.max_turns < 1:
-            raise ValueError(f"--max-turns {args.max_turns}: every game would end unfinished; "
-                             f"give at least 1")
+            raise ValueError(
+                f"--max-turns {args.max_turns}: every game would end unfinished; give at least 1"
+            )
     except (KeyError, ValueError) as e:
         print(f"shrinetable simulate: {e.args[0] if e.args else e}", file=sys.stderr)
         return 2
@@ -119,8 +145,7 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(fig))
         return 0
-    print(f"game {fig['game']}  seats {','.join(kinds)}  games {fig['games']}  "
-          f"seed {fig['seed']}")
+    print(f"game {fig['game']}  seats {','.join(kinds)}  games {fig['games']}  seed {fig['seed']}")
     for seat, (kind, w) in enumerate(zip(kinds, fig["wins"], strict=True)):
         print(f"  p{seat + 1} ({kind}): {w} wins ({100 * w / fig['games']:.1f}%)")
     for why, n in fig["endings"].items():

@@ -31,7 +31,7 @@ from shrinetable.formats.save import SaveError
 from shrinetable.resources import font_path, game_layout, resource
 
 SEED = 7
-MOVES = 12          # seeded moves per game and seat count
+MOVES = 12  # seeded moves per game and seat count
 FRAME = (1280, 720)
 SUITS = "\u2660\u2665\u2666\u2663"
 
@@ -62,8 +62,13 @@ def _files() -> str:
         raise SmokeError(f"no font license in {fonts}")
     pygame.font.init()
     for bold in (False, True):
-        missing = [s for s, m in zip(SUITS, pygame.font.Font(font_path(bold), 20).metrics(SUITS),
-                                     strict=True) if m is None]
+        missing = [
+            s
+            for s, m in zip(
+                SUITS, pygame.font.Font(font_path(bold), 20).metrics(SUITS), strict=True
+            )
+            if m is None
+        ]
         if missing:
             raise SmokeError(f"{font_path(bold).name} has no glyph for {''.join(missing)}")
     icon = resource("assets", "icons", "shrinetable.png")
@@ -128,8 +133,7 @@ def _game(name: str) -> str:
             state = game.new_game(SEED, options, seats)
             if game.decision(state) is None or not game.legal_actions(state):
                 raise SmokeError(f"a new {seats}-seat game with {options} has nothing to do")
-    return (f"new games for {', '.join(map(str, counts))} seats, "
-            f"{len(variants) - 1} option values")
+    return f"new games for {', '.join(map(str, counts))} seats, {len(variants) - 1} option values"
 
 
 def _demo(path: Path) -> str:
@@ -159,21 +163,30 @@ class Smoke:
         names = registry.names()
         out: list[tuple[str, Callable[[], str]]] = [("files", _files)]
         for name in names:
-            out += [(f"layout {name}", partial(_layout, name)),
-                    (f"cards {name}", partial(_card_data, name)),
-                    (f"game {name}", partial(_game, name))]
+            out += [
+                (f"layout {name}", partial(_layout, name)),
+                (f"cards {name}", partial(_card_data, name)),
+                (f"game {name}", partial(_game, name)),
+            ]
         layouts, folders = _read_by_games()
-        out += [(f"layout {p.name}", partial(_stray, "layout", p))
-                for p in sorted(resource("layouts").glob("*.toml")) if p.resolve() not in layouts]
-        out += [(f"cards {d.name}", partial(_stray, "card folder", d))
-                for d in sorted({p.parent for p in resource("assets", "cards").glob("*/*.toml")})
-                if d.resolve() not in folders]
+        out += [
+            (f"layout {p.name}", partial(_stray, "layout", p))
+            for p in sorted(resource("layouts").glob("*.toml"))
+            if p.resolve() not in layouts
+        ]
+        out += [
+            (f"cards {d.name}", partial(_stray, "card folder", d))
+            for d in sorted({p.parent for p in resource("assets", "cards").glob("*/*.toml")})
+            if d.resolve() not in folders
+        ]
         out += self._demo_checks()
         from shrinetable.workbench import smoke as bench  # report and print, frozen too
+
         data = Path(os.environ["SHRINETABLE_DATA_DIR"])
         out.append((f"report {names[0]}", partial(bench.report, names[0], data)))
         out += [(f"print {name}", partial(bench.sheets, name, data)) for name in names]
         from shrinetable.net.check import loopback  # host and join, frozen too
+
         out.append(("network", loopback))
         out.append(("window", self._window))
         out.append(("frame start screen", self._start_screen))
@@ -248,7 +261,8 @@ class Smoke:
 
         app = self._need_window()
         session = self.sessions.get((game.name, seats)) or Session(
-            game, SEED, {}, ["human"] + ["computer"] * (seats - 1))
+            game, SEED, {}, ["human"] + ["computer"] * (seats - 1)
+        )
         app.start_game(session)
         detail = _drawn(app)
         cards = len(app.scene.board.placed)

@@ -16,16 +16,20 @@ def all_demos() -> dict[str, list[Path]]:
     root = demos_dir()
     if not root.is_dir():
         return {}
-    return {d.name: sorted(d.glob("*.toml")) for d in sorted(root.iterdir())
-            if d.is_dir() and any(d.glob("*.toml"))}
+    return {
+        d.name: sorted(d.glob("*.toml"))
+        for d in sorted(root.iterdir())
+        if d.is_dir() and any(d.glob("*.toml"))
+    }
 
 
 def find(name: str) -> Path:
     """The file for `game/stem`, or for a bare `stem` when only one game has it;
     LookupError with a message a person can act on otherwise."""
     game, _, stem = name.rpartition("/")
-    found = [p for g, paths in all_demos().items() if game in ("", g)
-             for p in paths if p.stem == stem]
+    found = [
+        p for g, paths in all_demos().items() if game in ("", g) for p in paths if p.stem == stem
+    ]
     if len(found) == 1:
         return found[0]
     if found:

@@ -34,8 +34,8 @@ from .replay import Frame, Replay  # noqa: E402
 
 SIZE = (800, 600)
 FPS = 12
-PALETTE_AREA = 1280 * 720   # the stills the palette is made from are no larger
-ROWS = 256   # rows of a picture compressed at a time
+PALETTE_AREA = 1280 * 720  # the stills the palette is made from are no larger
+ROWS = 256  # rows of a picture compressed at a time
 
 
 def samples(demo: Replay, fps: int = FPS) -> Iterator[tuple[Frame, str, float, int]]:
@@ -60,9 +60,9 @@ def render(demo: Replay, size: tuple[int, int] = SIZE) -> Iterator[tuple[Image.I
     surf = pygame.Surface(size)
     for frame, phase, t, ms in samples(demo):
         painter.paint(surf, demo, frame, phase, t)
-        data = pygame.image.tobytes(surf, "RGB")   # shared, not copied again
+        data = pygame.image.tobytes(surf, "RGB")  # shared, not copied again
         yield Image.frombuffer("RGB", size, data, "raw", "RGB", 0, 1), ms
-        data = None   # let it go before the next picture is painted
+        data = None  # let it go before the next picture is painted
 
 
 def write_gif(pictures: Iterable[tuple[Image.Image, int]], path: str | Path) -> int:
@@ -90,16 +90,22 @@ def _spool(pictures: Iterable[tuple[Image.Image, int]], spool: IO[bytes]) -> tup
     kept, stills = [], []
     for im, ms in pictures:
         packer, length = zlib.compressobj(1), 0
-        for top in range(0, im.height, ROWS):   # a band at a time: no whole copy
+        for top in range(0, im.height, ROWS):  # a band at a time: no whole copy
             band = im.crop((0, top, im.width, min(im.height, top + ROWS))).tobytes()
             length += spool.write(packer.compress(band))
         length += spool.write(packer.flush())
         kept.append((length, im.size, ms))
         shrink = max(1, math.ceil(math.sqrt(im.width * im.height / PALETTE_AREA)))
-        stills.append((im.resize((im.width // shrink, im.height // shrink), Image.NEAREST)
-                       if shrink > 1 else im.copy(), ms))
+        stills.append(
+            (
+                im.resize((im.width // shrink, im.height // shrink), Image.NEAREST)
+                if shrink > 1
+                else im.copy(),
+                ms,
+            )
+        )
         stills = _fewer(stills)
-        del im   # let the picture go before the next is painted
+        del im  # let the picture go before the next is painted
     return kept, [im for im, _ in stills]
 
 
@@ -123,8 +129,7 @@ def _palette(stills: list[Image.Image]) -> Image.Image:
 def _read_back(spool: IO[bytes], kept: list, palette: Image.Image) -> Iterator[tuple]:
     """Each spooled picture on the shared palette, with its duration."""
     for length, size, ms in kept:
-        rgb = Image.frombuffer("RGB", size, zlib.decompress(spool.read(length)), "raw", "RGB",
-                               0, 1)
+        rgb = Image.frombuffer("RGB", size, zlib.decompress(spool.read(length)), "raw", "RGB", 0, 1)
         yield rgb.quantize(palette=palette, dither=Image.Dither.NONE), ms
 
 
@@ -161,8 +166,7 @@ def _put(out: IO[bytes], frame: tuple[Image.Image, tuple[int, int], int]) -> Non
     out.write(b"".join(GifImagePlugin.getdata(im, offset, duration=ms, disposal=1)))
 
 
-def write_frames(pictures: Iterable[tuple[Image.Image, int]],
-                 directory: str | Path) -> list[Path]:
+def write_frames(pictures: Iterable[tuple[Image.Image, int]], directory: str | Path) -> list[Path]:
     """Numbered PNGs, one per picture (`frame-000.png`, ...)."""
     directory = Path(directory)
     directory.mkdir(parents=True, exist_ok=True)

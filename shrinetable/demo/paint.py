@@ -26,8 +26,8 @@ STRIP = (14, 38, 30)
 HEAD = (255, 222, 110)
 TEXT = (242, 242, 234)
 REASON = (255, 160, 140)
-PAD = (12, 26, 12, 6)   # canvas units around the zones: left, top (labels), right, bottom
-CACHE_BYTES = 256 << 20   # tables kept for the next picture (an export at 8K: one)
+PAD = (12, 26, 12, 6)  # canvas units around the zones: left, top (labels), right, bottom
+CACHE_BYTES = 256 << 20  # tables kept for the next picture (an export at 8K: one)
 
 
 class Painter:
@@ -37,12 +37,13 @@ class Painter:
         self.fonts = fonts
         self.board = Board(layout, art, fonts)
         art.use(registry.get(layout.game).present)
-        self.size: tuple = ()             # (table size, seats) the caches are for
+        self.size: tuple = ()  # (table size, seats) the caches are for
         self.crop_units = (0.0, 0.0, 1.0, 1.0)
         self._tables: dict[tuple, pygame.Surface] = {}
 
-    def paint(self, surf: pygame.Surface, demo: Replay, frame: Frame, phase: str,
-              t: float = 0.0) -> None:
+    def paint(
+        self, surf: pygame.Surface, demo: Replay, frame: Frame, phase: str, t: float = 0.0
+    ) -> None:
         """Draw `frame` in `phase` ("pose", "move" at progress `t` in events, or
         "rest") over the whole of `surf`."""
         w, h = surf.get_size()
@@ -75,12 +76,14 @@ class Painter:
 
     def _zones_box(self, view: View) -> tuple[float, float, float, float]:
         """The canvas rectangle holding every zone of this player count, padded."""
-        rects = [pygame.Rect(place.rect) for name in view.zones
-                 if (place := self.layout.place(name, VIEWER, view.seats)) is not None]
+        rects = [
+            pygame.Rect(place.rect)
+            for name in view.zones
+            if (place := self.layout.place(name, VIEWER, view.seats)) is not None
+        ]
         box = rects[0].unionall(rects[1:])
         left, top, right, bottom = PAD
-        return (box.x - left, max(0, box.y - top), box.w + left + right,
-                box.h + top + bottom)
+        return (box.x - left, max(0, box.y - top), box.w + left + right, box.h + top + bottom)
 
     def _table(self, frame: Frame, phase: str, k: int) -> tuple[pygame.Surface, pygame.Rect]:
         """The cropped table for a phase (cached: only flyers move within one)."""
@@ -88,7 +91,7 @@ class Painter:
         crop = self.board.scaler.rect(self.crop_units)
         if key in self._tables:
             return self._tables[key], crop
-        w, h = self.board.scaler.size   # at 8K a table is 130 MB: keep fewer
+        w, h = self.board.scaler.size  # at 8K a table is 130 MB: keep fewer
         if len(self._tables) >= min(64, max(1, CACHE_BYTES // (4 * w * h))):
             self._tables.clear()
         marks = Marks()
@@ -123,8 +126,7 @@ class Painter:
         for ref in frame.highlight:
             rect = self._rect(ref)
             if rect is not None:
-                pygame.draw.rect(surf, OUTLINE, rect.inflate(10, 10), width + 2,
-                                 border_radius=8)
+                pygame.draw.rect(surf, OUTLINE, rect.inflate(10, 10), width + 2, border_radius=8)
                 pygame.draw.rect(surf, GLOW, rect.inflate(8, 8), width, border_radius=8)
         if frame.arrow:
             start, end = (self._rect(r) for r in frame.arrow)
@@ -143,10 +145,12 @@ class Painter:
         down = self.layout.place(e.target, VIEWER, frame.before.seats).facing == "down"
         u = 1 - (1 - min(1.0, max(0.0, u))) ** 3
         for c in e.cards[:6]:
-            start = next((p.rect for p in before if p.zone == e.source and p.name == c),
-                         None) or _centred(src_zone, size, rot)
-            end = next((p.rect for p in self.board.placed if p.zone == e.target
-                        and p.name == c), None) or _centred(dst_zone, size, rot)
+            start = next(
+                (p.rect for p in before if p.zone == e.source and p.name == c), None
+            ) or _centred(src_zone, size, rot)
+            end = next(
+                (p.rect for p in self.board.placed if p.zone == e.target and p.name == c), None
+            ) or _centred(dst_zone, size, rot)
             image = self.art.card(None if down else c, size, rot)
             x = start.centerx + (end.centerx - start.centerx) * u + offset[0]
             y = start.centery + (end.centery - start.centery) * u + offset[1]
@@ -161,15 +165,18 @@ class Painter:
         head = f"{demo.title}  \u00b7  step {frame.index + 1} of {len(demo.frames)}"
         last = frame.index == len(demo.frames) - 1
         if last and (phase == "rest" or not frame.action):
-            head += "  \u00b7  the end"   # the player and the GIF say it is over
+            head += "  \u00b7  the end"  # the player and the GIF say it is over
         lines = [(frame.caption, TEXT)]
         if frame.refusal and phase == "rest":
             lines.append((f"Refused: {frame.refusal}", REASON))
         px = self.fonts.px(max(10, area.h // 6))
-        while True:   # smaller type while the caption needs it, never under the floor
+        while True:  # smaller type while the caption needs it, never under the floor
             head_img = self.fonts.text(head, max(9, px * 4 // 5), HEAD, True)
-            body = [(line, colour) for text, colour in lines
-                    for line in wrap(self.fonts.font(px), text, inner.w)]
+            body = [
+                (line, colour)
+                for text, colour in lines
+                for line in wrap(self.fonts.font(px), text, inner.w)
+            ]
             line_h = self.fonts.font(px).get_linesize()
             if head_img.get_height() + line_h * len(body) <= inner.h or px <= self.fonts.floor:
                 break

@@ -17,10 +17,10 @@ from shrinetable.adapter.session import Session
 from shrinetable.engine import Event, IllegalAction, View
 from shrinetable.formats.demo import LoadedDemo, load
 
-VIEWER = 0        # demonstrations are seen from p1's chair...
-READ_RATE = 22    # characters a person reads per second (caption hold times)
-MOVE_S = 0.55     # seconds one event's cards take to fly
-REST_S = 1.6      # how long the result stays before the next step
+VIEWER = 0  # demonstrations are seen from p1's chair...
+READ_RATE = 22  # characters a person reads per second (caption hold times)
+MOVE_S = 0.55  # seconds one event's cards take to fly
+REST_S = 1.6  # how long the result stays before the next step
 
 
 @dataclass(frozen=True)
@@ -86,21 +86,36 @@ def replay(demo: LoadedDemo) -> Replay:
                 done = match.act(match.decision().seat, action)
             except IllegalAction as e:
                 if not step.expect_illegal:
-                    raise demo.fail(("steps", i, "action"),
-                                    f"the rules refuse {step.action!r}: {e}") from None
+                    raise demo.fail(
+                        ("steps", i, "action"), f"the rules refuse {step.action!r}: {e}"
+                    ) from None
                 refusal = f"{e.reason} (rule: {e.ruling})" if e.ruling else e.reason
             else:
                 if step.expect_illegal:
-                    raise demo.fail(("steps", i, "expect_illegal"),
-                                    f"the rules accept {step.action!r}; expected a refusal")
+                    raise demo.fail(
+                        ("steps", i, "expect_illegal"),
+                        f"the rules accept {step.action!r}; expected a refusal",
+                    )
                 events = done.events
-                if done.secret:   # a secret choice shows as p1 sees it: face down
+                if done.secret:  # a secret choice shows as p1 sees it: face down
                     events = tuple(e.seen_by(VIEWER) for e in events)
                 after = table_view(match)
                 stages, moves = _stages(before, after, events, known)
         arrow = (step.arrow.from_, step.arrow.to) if step.arrow else None
-        frames.append(Frame(i, step.caption, action.text if action else None, stages, moves,
-                            after, events, tuple(step.highlight), arrow, refusal))
+        frames.append(
+            Frame(
+                i,
+                step.caption,
+                action.text if action else None,
+                stages,
+                moves,
+                after,
+                events,
+                tuple(step.highlight),
+                arrow,
+                refusal,
+            )
+        )
     spec = demo.spec
     return Replay(demo.name, spec.title, spec.rule, spec.game, spec.order, tuple(frames))
 
@@ -114,19 +129,20 @@ def table_view(match: Match) -> View:
         return view
     owners = {z.owner for z in view.zones.values() if z.owner not in (None, VIEWER)}
     seen = {q: match.view(q) for q in owners}
-    zones = {name: seen[z.owner].zones[name] if z.owner in seen else z
-             for name, z in view.zones.items()}
+    zones = {
+        name: seen[z.owner].zones[name] if z.owner in seen else z for name, z in view.zones.items()
+    }
     return replace(view, zones=zones)
 
 
-def _stages(before: View, after: View, events: tuple[Event, ...],
-            known: dict[str, list[str]]):
+def _stages(before: View, after: View, events: tuple[Event, ...], known: dict[str, list[str]]):
     """The table after each card-moving event, rebuilt by moving cards zone to
     zone (stacks show only their top, so what is hidden stays hidden; a zone
     whose top was face up shows its new top from `known`, every card before
     the step); the last stage is the engine's own view of the result."""
-    moves = tuple(e for e in events if e.cards and e.source in before.zones
-                  and e.target in before.zones)
+    moves = tuple(
+        e for e in events if e.cards and e.source in before.zones and e.target in before.zones
+    )
     stages = [before]
     for e in moves:
         zones = dict(stages[-1].zones)
@@ -138,8 +154,12 @@ def _stages(before: View, after: View, events: tuple[Event, ...],
                 del src[len(src) - 1 - src[::-1].index(None)]
             else:  # set aside without an event of its own (a resurrected card)
                 zones.update(_without(zones, c))
-        if src and src[-1] is None and before.zones[e.source].cards[-1:] != (None,) \
-                and len(src) <= len(known[e.source]):
+        if (
+            src
+            and src[-1] is None
+            and before.zones[e.source].cards[-1:] != (None,)
+            and len(src) <= len(known[e.source])
+        ):
             src[-1] = known[e.source][len(src) - 1]
         zones[e.source] = replace(zones[e.source], cards=tuple(src))
         zones[e.target] = replace(zones[e.target], cards=zones[e.target].cards + e.cards)
@@ -164,6 +184,8 @@ def _check_refs(demo: LoadedDemo, i: int, cards: dict[str, list[str]]) -> None:
     for loc, ref in demo.spec.steps[i].refs():
         zone, _, card = ref.partition("/")
         if card and card.upper() not in (c.upper() for c in cards[zone]):
-            raise demo.fail(("steps", i, *loc),
-                            f"{card} is not in {zone} at this step (it holds "
-                            f"{' '.join(cards[zone]) or 'nothing'})")
+            raise demo.fail(
+                ("steps", i, *loc),
+                f"{card} is not in {zone} at this step (it holds "
+                f"{' '.join(cards[zone]) or 'nothing'})",
+            )

@@ -33,7 +33,7 @@ class DemoScene:
         pygame.display.set_caption(f"shrinetable \u00b7 {demo.title}")
         self.painter = Painter(app.layout(registry.get(demo.game)), app.art, app.fonts)
         self.i, self.phase, self.t0 = 0, "pose", time.monotonic()
-        self.playing = True   # it opens playing; Space pauses
+        self.playing = True  # it opens playing; Space pauses
         self.speed = 1.0
         self.buttons: dict[UIButton, str] = {}
         self.speed_label: UILabel | None = None
@@ -107,10 +107,17 @@ class DemoScene:
         if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element in self.buttons:
             self.command(self.buttons[event.ui_element])
         elif event.type == pygame.KEYDOWN:
-            key = {pygame.K_RIGHT: "next", pygame.K_LEFT: "back", pygame.K_SPACE: "play",
-                   pygame.K_PLUS: "faster", pygame.K_KP_PLUS: "faster",
-                   pygame.K_EQUALS: "faster", pygame.K_MINUS: "slower",
-                   pygame.K_KP_MINUS: "slower", pygame.K_ESCAPE: "quit"}.get(event.key)
+            key = {
+                pygame.K_RIGHT: "next",
+                pygame.K_LEFT: "back",
+                pygame.K_SPACE: "play",
+                pygame.K_PLUS: "faster",
+                pygame.K_KP_PLUS: "faster",
+                pygame.K_EQUALS: "faster",
+                pygame.K_MINUS: "slower",
+                pygame.K_KP_MINUS: "slower",
+                pygame.K_ESCAPE: "quit",
+            }.get(event.key)
             if key:
                 self.command(key)
 
@@ -132,7 +139,8 @@ class DemoScene:
     def at_end(self) -> bool:
         """Whether the last step is on screen, done."""
         return self.i == len(self.demo.frames) - 1 and (
-            self.phase == "rest" or not self.frame.action)
+            self.phase == "rest" or not self.frame.action
+        )
 
     def resize(self, size: tuple[int, int]) -> None:
         self.build_ui()
@@ -153,19 +161,26 @@ class DemoScene:
         m.clear_and_reset()
         w, h = self.app.screen.get_size()
         y = h - BAR + 6
-        items = [("< Back", "back"), ("Play", "play"), ("Next >", "next"),
-                 ("Slower \u2212", "slower"), ("Faster +", "faster")]
+        items = [
+            ("< Back", "back"),
+            ("Play", "play"),
+            ("Next >", "next"),
+            ("Slower \u2212", "slower"),
+            ("Faster +", "faster"),
+        ]
         self.buttons = {}
         bw = 110
         x = (w - bw * (len(items) + 1) - 150) // 2
         for label, name in items:
-            self.buttons[UIButton(pygame.Rect(x, y, bw - 6, BAR - 12), label, m,
-                                  tool_tip_text=TIPS[name])] = name
+            self.buttons[
+                UIButton(pygame.Rect(x, y, bw - 6, BAR - 12), label, m, tool_tip_text=TIPS[name])
+            ] = name
             x += bw
         self.speed_label = UILabel(pygame.Rect(x, y, 150, BAR - 12), "", m)
         x += 150
-        self.buttons[UIButton(pygame.Rect(x, y, bw - 6, BAR - 12), "Close", m,
-                              tool_tip_text=TIPS["quit"])] = "quit"
+        self.buttons[
+            UIButton(pygame.Rect(x, y, bw - 6, BAR - 12), "Close", m, tool_tip_text=TIPS["quit"])
+        ] = "quit"
         self._refresh()
 
     def _refresh(self) -> None:
@@ -179,12 +194,18 @@ class DemoScene:
                 button.set_text("Again")
             elif name == "next":
                 button.disable() if self.at_end() else button.enable()
-        if self.speed_label is not None:   # at the end it says so, beside Close
-            self.speed_label.set_text("The end \u2014 Close (Esc)" if self.at_end()
-                                      else f"Speed {self.speed:g}\u00d7")
+        if self.speed_label is not None:  # at the end it says so, beside Close
+            self.speed_label.set_text(
+                "The end \u2014 Close (Esc)" if self.at_end() else f"Speed {self.speed:g}\u00d7"
+            )
         self.dirty = True
 
 
-TIPS = {"back": "Back (Left arrow)", "play": "Play or pause (Space)",
-        "next": "Next (Right arrow)", "slower": "Slower (-)", "faster": "Faster (+)",
-        "quit": "Close the demonstration (Esc)"}
+TIPS = {
+    "back": "Back (Left arrow)",
+    "play": "Play or pause (Space)",
+    "next": "Next (Right arrow)",
+    "slower": "Slower (-)",
+    "faster": "Faster (+)",
+    "quit": "Close the demonstration (Esc)",
+}

@@ -53,8 +53,9 @@ class PositionHook:
     holds them as `Keys` and `position`: it is imported when a file is first
     read, so a game with no other pydantic model starts its table without it."""
 
-    def __init__(self, keys: Any = None, build: Callable[[Any, Any], Any] | None = None,
-                 module: str = ""):
+    def __init__(
+        self, keys: Any = None, build: Callable[[Any, Any], Any] | None = None, module: str = ""
+    ):
         self.module = module
         self._hook = None if module else (keys, build)
 
@@ -141,8 +142,7 @@ class GameBase:
     decision_rule: str = "decision"
 
     # -- starting a game ----------------------------------------------------------
-    def new_game(self, seed: int, options: dict[str, Any] | None = None,
-                 seats: int = 2) -> Any:
+    def new_game(self, seed: int, options: dict[str, Any] | None = None, seats: int = 2) -> Any:
         """The first state: the seat count is checked here, for every game (a
         ValueError saying the range), then the game's `deal`."""
         if not self.min_seats <= seats <= self.max_seats:
@@ -228,12 +228,17 @@ class GameBase:
         known = {o.name: o for o in self.options}
         for key, value in options.items():
             if key not in known:
-                raise ValueError(f"unknown option {key!r} for {self.name}; known: "
-                                 f"{', '.join(sorted(known)) or 'none'}")
+                raise ValueError(
+                    f"unknown option {key!r} for {self.name}; known: "
+                    f"{', '.join(sorted(known)) or 'none'}"
+                )
             choices = known[key].choices
             if value not in choices or type(value) is not type(known[key].default):
-                words = ("true or false" if isinstance(known[key].default, bool)
-                         else ", ".join(str(c) for c in choices))
+                words = (
+                    "true or false"
+                    if isinstance(known[key].default, bool)
+                    else ", ".join(str(c) for c in choices)
+                )
                 raise ValueError(f"option {key!r} takes {words}, not {value!r}")
         return {o.name: files.get(o.name, options.get(o.name, o.default)) for o in self.options}
 
@@ -242,9 +247,14 @@ class GameBase:
         no shipped deck, each checked by the card data's `resolve_deck` (a ValueError
         saying what is wrong with the file or the deck)."""
         resolve = self.card_data.resolve_deck if self.card_data else None
-        files = {o.name: options.pop(o.name) for o in self.options
-                 if resolve and o.file == "deck" and isinstance(options.get(o.name), str)
-                 and options[o.name] not in o.choices}
+        files = {
+            o.name: options.pop(o.name)
+            for o in self.options
+            if resolve
+            and o.file == "deck"
+            and isinstance(options.get(o.name), str)
+            and options[o.name] not in o.choices
+        }
         for value in files.values():
             resolve(value)
         return files
@@ -256,8 +266,9 @@ class GameBase:
         zones in ways the action text does not say overrides this."""
         return action.gesture(self.decision(state).seat)
 
-    def guess_actions(self, seat: int, held: tuple[str, ...], source: str, zone: str,
-                      card: str | None) -> list[str]:
+    def guess_actions(
+        self, seat: int, held: tuple[str, ...], source: str, zone: str, card: str | None
+    ) -> list[str]:
         """Action texts a refused drag most likely meant, so the table can show
         the engine's reason for refusing it."""
         return []

@@ -10,8 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any, Protocol, runtime_checkable
 
-MAX_SEATS = 6   # the most seats any game has
-SEAT_NAMES = tuple(f"p{q}" for q in range(1, MAX_SEATS + 1))   # seat 0 is "p1" in files
+MAX_SEATS = 6  # the most seats any game has
+SEAT_NAMES = tuple(f"p{q}" for q in range(1, MAX_SEATS + 1))  # seat 0 is "p1" in files
 
 
 def seat_index(name: str) -> int:
@@ -43,7 +43,7 @@ class Gesture:
     source: str | None = None
     target: str | None = None
     target_card: str | None = None
-    also: tuple[str, ...] = ()   # more zones a drop may land on (a row's three sites)
+    also: tuple[str, ...] = ()  # more zones a drop may land on (a row's three sites)
     # among moves made by this same gesture (ways to pay for one spell), the one the
     # game proposes: the table offers it first, marked, and Enter takes it
     preferred: bool = False
@@ -67,7 +67,7 @@ class Decision:
     secret: bool = False
 
 
-REVEAL = "reveal"   # the kind of the public event that shows the secret choices made
+REVEAL = "reveal"  # the kind of the public event that shows the secret choices made
 
 
 @dataclass(frozen=True, slots=True)
@@ -130,9 +130,9 @@ class OptionSpec:
     default: Any
     help: str
     choices: tuple[Any, ...] = (False, True)
-    needs: str | None = None   # an on/off option that means nothing unless this one is on
-    file: str = ""   # also takes the path of a file a person wrote: what kind ("deck")
-    seat: int | None = None   # an option of one seat (0-based): shown when it is at the table
+    needs: str | None = None  # an on/off option that means nothing unless this one is on
+    file: str = ""  # also takes the path of a file a person wrote: what kind ("deck")
+    seat: int | None = None  # an option of one seat (0-based): shown when it is at the table
 
 
 @runtime_checkable
@@ -146,8 +146,7 @@ class Game(Protocol):
     max_seats: int
     options: tuple[OptionSpec, ...]
 
-    def new_game(self, seed: int, options: dict[str, Any] | None = None,
-                 seats: int = 2) -> Any: ...
+    def new_game(self, seed: int, options: dict[str, Any] | None = None, seats: int = 2) -> Any: ...
 
     def decision(self, state: Any) -> Decision | None: ...
 

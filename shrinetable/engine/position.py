@@ -19,15 +19,16 @@ class InstanceState:
 
     opts: Any
     rng: random.Random
-    defs: tuple[Any, ...]             # by instance number (0 is no card)
-    names: tuple[str, ...]            # notation by instance number, made once
+    defs: tuple[Any, ...]  # by instance number (0 is no card)
+    names: tuple[str, ...]  # notation by instance number, made once
     owner: tuple[int, ...]
     deck: list[list[int]]
     hand: list[list[int]]
 
 
-def numbered(decks: Sequence[Sequence[Any]], none: Any
-             ) -> tuple[tuple[Any, ...], tuple[str, ...], tuple[int, ...], list[list[int]]]:
+def numbered(
+    decks: Sequence[Sequence[Any]], none: Any
+) -> tuple[tuple[Any, ...], tuple[str, ...], tuple[int, ...], list[list[int]]]:
     """Every card of the seats' `decks` (definitions with an `id`) numbered from 1,
     p1's deck first: the instance table (definitions, notation `id#N` and owners by
     number, `none` at 0) and each seat's pile of numbers in its deck's order."""
@@ -49,7 +50,7 @@ class SetupError(ValueError):
         super().__init__(message)
 
 
-MAX_INSTANCE = 9999   # `card#N`: no deal comes near; a billion was allocated whole
+MAX_INSTANCE = 9999  # `card#N`: no deal comes near; a billion was allocated whole
 
 
 def located(loc: tuple, read: Callable[[str], Any], text: str) -> Any:
@@ -57,12 +58,13 @@ def located(loc: tuple, read: Callable[[str], Any], text: str) -> Any:
     ValueError) turned into a SetupError blaming `loc`."""
     try:
         return read(text)
-    except ValueError as e:   # NotationError
+    except ValueError as e:  # NotationError
         raise SetupError(loc, str(e)) from None
 
 
-def position_card(text: str, loc: tuple, defs: dict[str, Any],
-                  instance: Callable[[str], int]) -> tuple[int, Any]:
+def position_card(
+    text: str, loc: tuple, defs: dict[str, Any], instance: Callable[[str], int]
+) -> tuple[int, Any]:
     """A card a position file names, `id#N`: its number (read by the game's own
     `instance`) and its definition; SetupError blaming `loc` for a bad notation, a
     number past MAX_INSTANCE or an id no card has."""

@@ -58,10 +58,10 @@ class Face:
     glyphs: tuple[Glyph, ...] = ()
     band: Chip | None = None
     # framed style
-    frame: tuple[RGB, ...] = ()               # none: a neutral grey frame
-    cost: tuple[Chip, ...] = ()               # round pips, each with its word
+    frame: tuple[RGB, ...] = ()  # none: a neutral grey frame
+    cost: tuple[Chip, ...] = ()  # round pips, each with its word
     type_line: str = ""
-    keywords: tuple[str, ...] = ()            # shown instead of the text when small
+    keywords: tuple[str, ...] = ()  # shown instead of the text when small
     text: str = ""
     # printed figures in the box, joined by "/"; a figure may carry its word ("A5")
     numbers: tuple[int | str, int | str] | None = None
@@ -71,14 +71,14 @@ class Face:
 class CardDecor:
     """What the table writes over one card on top of its face."""
 
-    edge: int | None = None               # seat whose colour outlines it (who controls it)
-    chips: tuple[Chip, ...] = ()          # states, down its left edge
-    corner: Chip | None = None            # top right (a creature that cannot act yet)
-    numbers: Chip | None = None           # current figures, bottom right, when they differ
-    damage: Chip | None = None            # bottom left
-    veil: Chip | None = None              # a dark veil with this word across it ("TAPPED")
-    where: str = ""                       # across its lower edge ("pathway b", "on X")
-    notes: tuple[str, ...] = ()           # what its states mean, under the enlarged card
+    edge: int | None = None  # seat whose colour outlines it (who controls it)
+    chips: tuple[Chip, ...] = ()  # states, down its left edge
+    corner: Chip | None = None  # top right (a creature that cannot act yet)
+    numbers: Chip | None = None  # current figures, bottom right, when they differ
+    damage: Chip | None = None  # bottom left
+    veil: Chip | None = None  # a dark veil with this word across it ("TAPPED")
+    where: str = ""  # across its lower edge ("pathway b", "on X")
+    notes: tuple[str, ...] = ()  # what its states mean, under the enlarged card
 
 
 @dataclass(frozen=True, slots=True)
@@ -109,9 +109,9 @@ class Hud:
 class Decor:
     """Everything a view adds to the cards and zones, for the table to draw."""
 
-    turn: int | None = None                                     # whose turn it is
-    huds: dict[str, Hud] = field(default_factory=dict)          # zones drawn as figures
-    cards: dict[str, CardDecor] = field(default_factory=dict)   # per card in notation
+    turn: int | None = None  # whose turn it is
+    huds: dict[str, Hud] = field(default_factory=dict)  # zones drawn as figures
+    cards: dict[str, CardDecor] = field(default_factory=dict)  # per card in notation
     # per zone: chips from its top right corner, washes under its cards, words for its count
     covers: dict[str, tuple[Chip, ...]] = field(default_factory=dict)
     tints: dict[str, tuple[RGB, ...]] = field(default_factory=dict)

@@ -60,9 +60,9 @@ class StateCodec:
             value, tp = getattr(state, f), _hints(cls)[f]
             if f in self.grows:
                 start = getattr(deal, f)
-                if tuple(value[:len(start)]) != tuple(start):
+                if tuple(value[: len(start)]) != tuple(start):
                     raise StateError(f, "changed what the deal held (it may only grow)")
-                value, tp = tuple(value[len(start):]), tuple[_item(tp), ...]
+                value, tp = tuple(value[len(start) :]), tuple[_item(tp), ...]
             out[f] = _dump(value, tp)
         return out
 
@@ -93,7 +93,7 @@ class StateCodec:
 def _fields(cls: type) -> tuple[str, ...]:
     if dataclasses.is_dataclass(cls):
         return tuple(f.name for f in dataclasses.fields(cls) if f.init)
-    return tuple(cls._fields)   # a NamedTuple
+    return tuple(cls._fields)  # a NamedTuple
 
 
 @cache
@@ -115,8 +115,9 @@ def _model(tp: Any) -> bool:
 
 
 def _record(tp: Any) -> bool:
-    return isinstance(tp, type) and (dataclasses.is_dataclass(tp) or (
-        issubclass(tp, tuple) and hasattr(tp, "_fields")))
+    return isinstance(tp, type) and (
+        dataclasses.is_dataclass(tp) or (issubclass(tp, tuple) and hasattr(tp, "_fields"))
+    )
 
 
 # -- writing -------------------------------------------------------------------------
@@ -151,8 +152,11 @@ def _dump(v: Any, tp: Any) -> Any:
 def _is(v: Any, tp: Any) -> bool:
     """Whether `v` is of a union's member `tp` (by its outer type)."""
     origin = typing.get_origin(tp) or tp
-    return isinstance(origin, type) and isinstance(v, origin) and not (
-        origin is int and isinstance(v, bool))
+    return (
+        isinstance(origin, type)
+        and isinstance(v, origin)
+        and not (origin is int and isinstance(v, bool))
+    )
 
 
 def _loose(v: Any) -> Any:
@@ -191,7 +195,7 @@ def _load(v: Any, tp: Any, path: str) -> Any:
             raise StateError(path, f"not a {tp.__name__}: {str(e).splitlines()[0]}") from None
     if origin is dict:
         return _load_dict(v, args or (Any, Any), path)
-    if tp is tuple:   # no annotation of its items: lists in it were tuples too
+    if tp is tuple:  # no annotation of its items: lists in it were tuples too
         if not isinstance(v, list):
             raise StateError(path, "not a list")
         return _tuples(v, path)

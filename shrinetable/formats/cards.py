@@ -38,7 +38,7 @@ from shrinetable.resources import data_dir, resource
 from .errors import FormatError, find_line, key_path, parse_toml, read_text, read_toml
 from .files import is_file, resolved, why
 
-MAX_NUMBER = 999   # no cost, strength or copy count comes near; a billion copies crashed
+MAX_NUMBER = 999  # no cost, strength or copy count comes near; a billion copies crashed
 CARDS_ENV = "SHRINETABLE_CARDS"
 _notices: list[str] = []
 
@@ -61,8 +61,9 @@ class CardTable(Strict):
 @cache
 def _file_model(what: str, model: type[BaseModel]) -> type[BaseModel]:
     """A file of `[[what]]` tables, each a `model`, and nothing else."""
-    return create_model(f"{what.title()}File", __config__=ConfigDict(extra="forbid"),
-                        **{what: (list[model], ...)})
+    return create_model(
+        f"{what.title()}File", __config__=ConfigDict(extra="forbid"), **{what: (list[model], ...)}
+    )
 
 
 def _too_big(data: Any, loc: tuple = ()) -> tuple | None:
@@ -81,27 +82,37 @@ def _load(path: Path, model: type[BaseModel], what: str) -> list[Any]:
     text, raw = read_toml(path)
     big = _too_big(raw)
     if big is not None:
-        raise FormatError(str(path), key_path(big), f"numbers in card files are at most "
-                                                    f"{MAX_NUMBER}", find_line(text, big))
+        raise FormatError(
+            str(path),
+            key_path(big),
+            f"numbers in card files are at most {MAX_NUMBER}",
+            find_line(text, big),
+        )
     for i, table in enumerate(raw.get("deck", []) if what == "deck" else []):
         name = table.get("name") if isinstance(table, dict) else None
         if isinstance(name, str) and not name.split(":")[0].split():
-            raise FormatError(str(path), f"deck[{i}].name", "a deck's name starts with a "
-                              "word (its first word is the deck's short name)",
-                              find_line(text, ("deck", i, "name")))
+            raise FormatError(
+                str(path),
+                f"deck[{i}].name",
+                "a deck's name starts with a word (its first word is the deck's short name)",
+                find_line(text, ("deck", i, "name")),
+            )
     try:
         return getattr(_file_model(what, model).model_validate(raw), what)
     except ValidationError as e:
         err = e.errors()[0]
         loc, msg = tuple(err["loc"]), err["msg"]
         named = re.match(r"Value error, ([a-z_]+): (.*)", msg, re.S)
-        if named and len(loc) == 2:       # a whole-card check names its field first
+        if named and len(loc) == 2:  # a whole-card check names its field first
             loc, msg = (*loc, named.group(1)), named.group(2)
         key = key_path(loc)
         if len(loc) >= 2 and loc[0] == what and isinstance(loc[1], int):
             items = raw.get(what, [])
-            ident = items[loc[1]].get("id" if what == "card" else "name") \
-                if loc[1] < len(items) and isinstance(items[loc[1]], dict) else None
+            ident = (
+                items[loc[1]].get("id" if what == "card" else "name")
+                if loc[1] < len(items) and isinstance(items[loc[1]], dict)
+                else None
+            )
             if ident:
                 key = f"{what} {ident!r}: {key_path(loc[2:]) or '(the card)'}"
         raise FormatError(str(path), key, msg, find_line(text, loc)) from None
@@ -114,9 +125,12 @@ def load_cards(paths: list[Path], model: type[BaseModel]) -> dict[str, Any]:
         for i, c in enumerate(_load(path, model, "card")):
             if c.id in out:
                 text = read_text(path)
-                raise FormatError(str(path), f"card {c.id!r}: id",
-                                  "this id is already used by another card",
-                                  find_line(text, ("card", i, "id")))
+                raise FormatError(
+                    str(path),
+                    f"card {c.id!r}: id",
+                    "this id is already used by another card",
+                    find_line(text, ("card", i, "id")),
+                )
             out[c.id] = c
     return out
 
@@ -126,8 +140,9 @@ def load_decks(path: Path, model: type[BaseModel]) -> list[Any]:
     return _load(path, model, "deck")
 
 
-def load_dir(directory: Path, card: type[BaseModel],
-             deck: type[BaseModel] | None = None) -> tuple[dict[str, Any], list[Any]]:
+def load_dir(
+    directory: Path, card: type[BaseModel], deck: type[BaseModel] | None = None
+) -> tuple[dict[str, Any], list[Any]]:
     """A card set: every `*.toml` in `directory` except `decks.toml`, then its decks."""
     files = sorted(p for p in directory.glob("*.toml") if p.name != "decks.toml")
     cards = load_cards(files, card)
@@ -148,8 +163,10 @@ def user_folders(data: Any) -> list[Path]:
     """A designer's card folders for the game, in the order they apply: the
     person's data folder's, then the one `--cards DIR` gave."""
     name = Path(data.folder).name
-    roots = [data_dir() / "cards", *([Path(os.environ[CARDS_ENV])] if os.environ.get(
-        CARDS_ENV) else [])]
+    roots = [
+        data_dir() / "cards",
+        *([Path(os.environ[CARDS_ENV])] if os.environ.get(CARDS_ENV) else []),
+    ]
     return [r / name for r in roots if (r / name).is_dir()]
 
 
@@ -161,7 +178,7 @@ def folder_stamp(data: Any) -> tuple:
         for path in sorted(folder.glob("*.toml")):
             try:
                 stat = path.stat()
-            except OSError:   # removed while we looked
+            except OSError:  # removed while we looked
                 continue
             out.append((str(path), stat.st_size, stat.st_mtime_ns))
     return tuple(out)
@@ -204,14 +221,16 @@ def check_folder(data: Any, folder: Path) -> str:
     return f"{len(cards)} cards, {len(decks)} decks with the shipped set"
 
 
-def merge(data: Any, folder: Path, cards: dict[str, Any],
-          decks: list[Any]) -> tuple[dict[str, Any], list[Any]]:
+def merge(
+    data: Any, folder: Path, cards: dict[str, Any], decks: list[Any]
+) -> tuple[dict[str, Any], list[Any]]:
     """`cards` and `decks` with `folder`'s added or replacing (by id, by deck
     name), every deck checked against the result; FormatError otherwise."""
     own_cards, own_decks = load_dir(folder, data.card, data.deck)
     if not own_cards and not own_decks:
-        raise FormatError(str(folder), "", "no card files here (*.toml with [[card]] "
-                                           "tables, or decks.toml)")
+        raise FormatError(
+            str(folder), "", "no card files here (*.toml with [[card]] tables, or decks.toml)"
+        )
     named = {d.name: d for d in decks}
     named.update({d.name: d for d in own_decks})
     cards, decks = {**cards, **own_cards}, list(named.values())
@@ -257,4 +276,3 @@ def _deck_rules(data: Any):
     except ImportError:
         return lambda deck, cards: []
     return getattr(module, "problems", lambda deck, cards: [])
-

@@ -21,5 +21,6 @@ class Deck(BaseModel):
 def deck_file_model(game: str) -> type[Deck]:
     """The model of a deck file a player writes for `game`: a deck, and the game
     it is for (`game = "<name>"`)."""
-    return create_model("DeckFile", __base__=Deck, __doc__=deck_file_model.__doc__,
-                        game=(Literal[game], ...))
+    return create_model(
+        "DeckFile", __base__=Deck, __doc__=deck_file_model.__doc__, game=(Literal[game], ...)
+    )

@@ -27,9 +27,9 @@ from .files import is_file
 if TYPE_CHECKING:
     from pydantic import BaseModel
 
-NUMBER = re.compile(r"[0-9]{1,9}")   # an instance number (int() refuses 4,300 digits, "²")
-INLINE = "deck:"   # a deck written out in an option's value: deck:{"name": ..., "cards": {...}}
-_by_game: dict[str, DeckFiles] = {}   # every game's deck functions, by the game's name
+NUMBER = re.compile(r"[0-9]{1,9}")  # an instance number (int() refuses 4,300 digits, "²")
+INLINE = "deck:"  # a deck written out in an option's value: deck:{"name": ..., "cards": {...}}
+_by_game: dict[str, DeckFiles] = {}  # every game's deck functions, by the game's name
 
 Catalog = Callable[[], tuple[dict[str, Any], Sequence[Any]]]
 Faults = Callable[[Any, dict[str, Any]], list["Fault"]]
@@ -59,8 +59,9 @@ class Fault:
         return Fault(cid, f"no card has this id{hint}")
 
 
-def card_faults(deck: Any, cards: dict[str, Any],
-                too_many: Callable[[Any, int], str | None]) -> list[Fault]:
+def card_faults(
+    deck: Any, cards: dict[str, Any], too_many: Callable[[Any, int], str | None]
+) -> list[Fault]:
     """A deck's faults card by card, in its order: an id no card has (with a guess),
     or the game's words `too_many(card, n)` when `n` copies break its limits."""
     out = []
@@ -105,6 +106,7 @@ class DeckFiles:
         """The deck in a deck file, and the file's text; FormatError (file, key, line)
         when it is not a deck file's shape."""
         from pydantic import ValidationError
+
         text, raw = read_toml(path)
         try:
             return self.model.model_validate(raw), text
@@ -113,15 +115,16 @@ class DeckFiles:
             loc = tuple(err["loc"])
             msg = err["msg"]
             if err["type"] == "missing":
-                msg = (f'missing: a deck file holds game = "{self.game}", a name and a '
-                       f'[cards] table')
+                msg = f'missing: a deck file holds game = "{self.game}", a name and a [cards] table'
             raise FormatError(str(path), key_path(loc), msg, find_line(text, loc)) from None
 
     def file_faults(self, path: str | Path) -> tuple[Any, list[str]]:
         """A deck file's deck and its problems, as `FILE:LINE: card 'x': message`."""
         deck, text = self.read_deck_file(path)
-        return deck, [str(FormatError(str(path), f.key, f.message, find_line(text, f.loc)))
-                      for f in self.faults(deck, self.catalog()[0])]
+        return deck, [
+            str(FormatError(str(path), f.key, f.message, find_line(text, f.loc)))
+            for f in self.faults(deck, self.catalog()[0])
+        ]
 
     def file_problems(self, path: str) -> list[str]:
         """The deck rules on the deck file at `path` (the `deck_file` card-data hook)."""
@@ -140,8 +143,9 @@ class DeckFiles:
             deck = self._written_out(value)
             bad = self.problems(deck, cards)
             if bad:
-                raise ValueError("the deck kept in the save breaks the deck rules now: "
-                                 + "; ".join(bad))
+                raise ValueError(
+                    "the deck kept in the save breaks the deck rules now: " + "; ".join(bad)
+                )
             return deck.name, ids(deck)
         if is_file(value):
             try:
@@ -152,14 +156,20 @@ class DeckFiles:
                 raise ValueError("\n".join(bad))
             return deck.name, ids(deck)
         keys = ", ".join(deck_key(d) for d in decks)
-        raise ValueError(f"no deck called {value!r}: give a shipped deck ({keys}) "
-                         f"or the path of a deck file")
-
+        raise ValueError(
+            f"no deck called {value!r}: give a shipped deck ({keys}) or the path of a deck file"
+        )
 
     def shipped(self, value: str) -> Any | None:
         """The shipped deck `value` names by its key or its name, if it does."""
-        return next((d for d in self.catalog()[1]
-                     if value.strip().lower() in (deck_key(d), d.name.lower())), None)
+        return next(
+            (
+                d
+                for d in self.catalog()[1]
+                if value.strip().lower() in (deck_key(d), d.name.lower())
+            ),
+            None,
+        )
 
     def names_file(self, value: str) -> bool:
         """Whether a deck option's `value` is the path of a file (not a shipped
@@ -169,11 +179,13 @@ class DeckFiles:
     def _written_out(self, value: str) -> Any:
         """The deck an `INLINE` value holds; ValueError when it is damaged."""
         try:
-            return self.model.model_validate({**json.loads(value[len(INLINE):]),
-                                              "game": self.game})
-        except (ValueError, TypeError) as e:   # pydantic's ValidationError is a ValueError
-            raise ValueError(f"the deck kept in the save is damaged: "
-                             f"{str(e).splitlines()[0]}") from None
+            return self.model.model_validate(
+                {**json.loads(value[len(INLINE) :]), "game": self.game}
+            )
+        except (ValueError, TypeError) as e:  # pydantic's ValidationError is a ValueError
+            raise ValueError(
+                f"the deck kept in the save is damaged: {str(e).splitlines()[0]}"
+            ) from None
 
     def write_out(self, value: str) -> str:
         """A deck option's value that names no file: a deck file's deck written
@@ -202,9 +214,15 @@ def written_out(game: Any, options: dict[str, Any]) -> dict[str, Any]:
 
 def named_file(game: Any, options: dict[str, Any]) -> str | None:
     """The first deck option of `options` that names a file (a save may not)."""
-    return next((f"{o.name}={options[o.name]!r}" for o in deck_options(game)
-                 if isinstance(options.get(o.name), str)
-                 and _by_game[game.name].names_file(options[o.name])), None)
+    return next(
+        (
+            f"{o.name}={options[o.name]!r}"
+            for o in deck_options(game)
+            if isinstance(options.get(o.name), str)
+            and _by_game[game.name].names_file(options[o.name])
+        ),
+        None,
+    )
 
 
 def card_set(data: Any, define: Callable[[Any], Any]) -> tuple[Catalog, Callable[[], dict]]:
@@ -215,6 +233,7 @@ def card_set(data: Any, define: Callable[[Any], Any]) -> tuple[Catalog, Callable
     def catalog() -> tuple[dict[str, Any], tuple[Any, ...]]:
         """The shipped card set and its decks (read once)."""
         from .cards import load_card_data  # pydantic, imported by games with cards only
+
         cards, decks = load_card_data(data)
         return cards, tuple(decks)
 
@@ -226,7 +245,7 @@ def card_set(data: Any, define: Callable[[Any], Any]) -> tuple[Catalog, Callable
     return catalog, definitions
 
 
-CARD_ID = re.compile(r"\b[a-z][a-z0-9-]*#\d+\b")   # a card in notation, e.g. ember-imp#4
+CARD_ID = re.compile(r"\b[a-z][a-z0-9-]*#\d+\b")  # a card in notation, e.g. ember-imp#4
 
 
 def card_id(name: str) -> str:
@@ -237,9 +256,11 @@ def card_id(name: str) -> str:
 def read_names(text: str, card: Callable[[str], Any]) -> str:
     """`text` with each card in notation read as its name, `card(notation)` being
     the card (anything with a `name`) or None, which leaves the notation as it is."""
+
     def name(m: re.Match) -> str:
         c = card(m.group(0))
         return c.name if c is not None else m.group(0)
+
     return CARD_ID.sub(name, text)
 
 
@@ -248,8 +269,9 @@ class DeckGameWords(Presentation):
     `catalog()`, `card(notation)` (the card, None when unknown) and `face(card_id)`:
     a deck option in words, a card's face, card notation read as names."""
 
-    def __init__(self, catalog: Catalog, card: Callable[[str], Any],
-                 face: Callable[[str], Face | None]):
+    def __init__(
+        self, catalog: Catalog, card: Callable[[str], Any], face: Callable[[str], Face | None]
+    ):
         self._catalog, self._card, self._face = catalog, card, face
 
     def option_words(self, option: str, value: Any) -> str:
@@ -287,8 +309,13 @@ def instance(text: str, example: str, most: int | None = None) -> int:
     """The instance number of a card written `id#N` (from 1, at most `most` if
     given); NotationError otherwise, with `example` as the way to write one."""
     cid, sep, n = text.rpartition("#")
-    if (not sep or not cid or not NUMBER.fullmatch(n) or int(n) < 1
-            or (most is not None and int(n) > most)):
+    if (
+        not sep
+        or not cid
+        or not NUMBER.fullmatch(n)
+        or int(n) < 1
+        or (most is not None and int(n) > most)
+    ):
         raise NotationError(f"{text!r} is not a card: write card-id#number, e.g. {example}")
     return int(n)
 
@@ -299,5 +326,6 @@ def __getattr__(name: str) -> Any:
     game has, start without pydantic."""
     if name in ("Deck", "deck_file_model"):
         from . import deckmodel
+
         return getattr(deckmodel, name)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

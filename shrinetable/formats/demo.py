@@ -93,12 +93,13 @@ def load(path: str | Path) -> LoadedDemo:
         for loc, ref in step.refs():
             zone = ref.partition("/")[0]
             if zone not in known:
-                raise fail(("steps", i, *loc), f"unknown zone {zone!r} in {ref!r}; write ZONE "
-                                               "or ZONE/CARD, e.g. \"hand:0/5S\"")
+                raise fail(
+                    ("steps", i, *loc),
+                    f'unknown zone {zone!r} in {ref!r}; write ZONE or ZONE/CARD, e.g. "hand:0/5S"',
+                )
         try:
             actions.append(None if step.action is None else game.parse_action(step.action))
-        except ValueError as e:   # NotationError, or a number int() refuses (4,300 digits)
+        except ValueError as e:  # NotationError, or a number int() refuses (4,300 digits)
             raise fail(("steps", i, "action"), str(e)) from None
     name = f"{spec.game}/{Path(path).stem}"
     return LoadedDemo(name, path, spec, game, state, actions, fail)
-

@@ -36,13 +36,16 @@ def key_path(loc: Sequence[str | int]) -> str:
     return out
 
 
-MAX_BYTES = 1 << 20   # the largest file shipped is ~40 KB; a bigger one is a slip
-MAX_DEPTH = 32        # arrays and inline tables inside each other (~500 crashed the parser)
-MAX_DIGITS = 40       # Python refuses to read an int of more than 4,300 digits; no file needs 40
+MAX_BYTES = 1 << 20  # the largest file shipped is ~40 KB; a bigger one is a slip
+MAX_DEPTH = 32  # arrays and inline tables inside each other (~500 crashed the parser)
+MAX_DIGITS = 40  # Python refuses to read an int of more than 4,300 digits; no file needs 40
 # what a depth count must step over: strings (brackets in them do not nest) and comments;
 # and runs of digits too long for a number
-_TOKEN = re.compile(r'"""(?:\\.|[^\\])*?"""|\'\'\'.*?\'\'\'|"(?:\\.|[^"\\\n])*"'
-                    rf"|'[^'\n]*'|#[^\n]*|[\[\]{{}}]|[0-9][0-9_]{{{MAX_DIGITS},}}", re.S)
+_TOKEN = re.compile(
+    r'"""(?:\\.|[^\\])*?"""|\'\'\'.*?\'\'\'|"(?:\\.|[^"\\\n])*"'
+    rf"|'[^'\n]*'|#[^\n]*|[\[\]{{}}]|[0-9][0-9_]{{{MAX_DIGITS},}}",
+    re.S,
+)
 
 
 def read_text(path: str | Path, limit: int = MAX_BYTES) -> str:
@@ -50,8 +53,9 @@ def read_text(path: str | Path, limit: int = MAX_BYTES) -> str:
     try:
         data = read_bytes(path, limit)
         if len(data) > limit:
-            raise FormatError(str(path), "", f"the file is larger than {limit // 1024} KB; "
-                                             f"is it the right file?")
+            raise FormatError(
+                str(path), "", f"the file is larger than {limit // 1024} KB; is it the right file?"
+            )
         return data.decode("utf-8")
     except (OSError, UnicodeDecodeError) as e:
         raise FormatError(str(path), "", f"cannot read the file: {e}") from None
@@ -63,22 +67,24 @@ def parse_toml(text: str, file: str) -> dict:
     for m in _TOKEN.finditer(text):
         token = m[0]
         if token[0].isdigit():
-            raise FormatError(file, "", f"a number of more than {MAX_DIGITS} digits",
-                              text.count("\n", 0, m.start()) + 1)
+            raise FormatError(
+                file,
+                "",
+                f"a number of more than {MAX_DIGITS} digits",
+                text.count("\n", 0, m.start()) + 1,
+            )
         depth += (token in "[{") - (token in "]}") if len(token) == 1 else 0
         if depth > MAX_DEPTH:
             line = text.count("\n", 0, m.start()) + 1
-            raise FormatError(file, "", f"arrays or tables nest more than {MAX_DEPTH} deep",
-                              line)
+            raise FormatError(file, "", f"arrays or tables nest more than {MAX_DEPTH} deep", line)
     try:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as e:
         raise FormatError(file, "", f"not valid TOML: {e}", decode_line(e)) from None
-    except ValueError as e:   # a number the scan above let through (a bug): still a message
+    except ValueError as e:  # a number the scan above let through (a bug): still a message
         raise FormatError(file, "", f"a number cannot be read: {e}") from None
-    except RecursionError:   # the count above missed a nesting (a bug): still a message
-        raise FormatError(file, "", f"arrays or tables nest more than {MAX_DEPTH} deep") \
-            from None
+    except RecursionError:  # the count above missed a nesting (a bug): still a message
+        raise FormatError(file, "", f"arrays or tables nest more than {MAX_DEPTH} deep") from None
 
 
 def read_toml(path: str | Path) -> tuple[str, dict]:
@@ -104,9 +110,9 @@ def _header(raw: str) -> tuple[bool, str] | None:
     double = line.startswith("[[")
     if not line.startswith("["):
         return None
-    body = line[2 if double else 1:]
+    body = line[2 if double else 1 :]
     end = body.find("]")
-    name, rest = body[:end].strip(), body[end + 1:]
+    name, rest = body[:end].strip(), body[end + 1 :]
     if end < 0 or not name or "=" in name or (double and not rest.startswith("]")):
         return None
     rest = rest[1:].strip() if double else rest.strip()
@@ -114,8 +120,9 @@ def _header(raw: str) -> tuple[bool, str] | None:
 
 
 def _split_key(key: str) -> tuple[str, ...]:
-    return tuple(a or b or c for a, b, c in re.findall(r"\"([^\"]*)\"|'([^']*)'|([A-Za-z0-9_-]+)",
-                                                       key))
+    return tuple(
+        a or b or c for a, b, c in re.findall(r"\"([^\"]*)\"|'([^']*)'|([A-Za-z0-9_-]+)", key)
+    )
 
 
 def key_lines(text: str) -> dict[tuple[str, ...], int]:
@@ -125,7 +132,7 @@ def key_lines(text: str) -> dict[tuple[str, ...], int]:
     A scan, not a parser: an inline table lies on its key's line, so the lines of
     headers and `key =` starts are all a person needs to be pointed at."""
     lines: dict[tuple[str, ...], int] = {}
-    arrays: dict[tuple[str, ...], int] = {}    # arrays of tables: how many so far
+    arrays: dict[tuple[str, ...], int] = {}  # arrays of tables: how many so far
     table: tuple[str, ...] = ()
     in_string = False
     for n, raw in enumerate(text.splitlines(), 1):

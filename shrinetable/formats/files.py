@@ -10,15 +10,20 @@ import os
 import stat
 from pathlib import Path
 
-KINDS = {stat.S_IFIFO: "a FIFO (named pipe)", stat.S_IFDIR: "a folder",
-         stat.S_IFCHR: "a device", stat.S_IFBLK: "a device", stat.S_IFSOCK: "a socket"}
+KINDS = {
+    stat.S_IFIFO: "a FIFO (named pipe)",
+    stat.S_IFDIR: "a folder",
+    stat.S_IFCHR: "a device",
+    stat.S_IFBLK: "a device",
+    stat.S_IFSOCK: "a socket",
+}
 
 
 def read_bytes(path: str | Path, limit: int) -> bytes:
     """At most `limit + 1` bytes of the regular file at `path` (one more than
     `limit` says it is too big); OSError saying why otherwise."""
     flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
-    fd = os.open(path, flags)   # not blocking: opening a FIFO waits for a writer
+    fd = os.open(path, flags)  # not blocking: opening a FIFO waits for a writer
     with os.fdopen(fd, "rb") as f:
         mode = os.fstat(fd).st_mode
         if not stat.S_ISREG(mode):
@@ -41,7 +46,7 @@ def resolved(path: str | Path) -> Path:
     for a symlink loop."""
     try:
         return Path(path).resolve()
-    except RuntimeError:   # Python 3.11's word for a loop
+    except RuntimeError:  # Python 3.11's word for a loop
         raise OSError(errno.ELOOP, "a loop of symbolic links", str(path)) from None
 
 

@@ -80,8 +80,9 @@ class Grid:
     arrange: Arrange = "fan"
     card_scale: float = field(default=1.0, metadata=bounds(gt=0, le=3))
     row_labels: list[str] = field(default_factory=list)  # bottom to top as the viewer sees them
-    _cells: dict = field(default_factory=dict, init=False, repr=False,
-                         compare=False)   # the table asks every frame
+    _cells: dict = field(
+        default_factory=dict, init=False, repr=False, compare=False
+    )  # the table asks every frame
 
     def cell(self, name: str, viewer: int | None) -> Place | None:
         """The place of cell `name` ("a1") seen from `viewer`, None if no such cell."""
@@ -92,7 +93,7 @@ class Grid:
 
     def _cell(self, name: str, viewer: int | None) -> Place | None:
         col = next((c for c in self.columns if name.startswith(c)), None)
-        row = name[len(col):] if col is not None else None
+        row = name[len(col) :] if col is not None else None
         if row not in self.rows:
             return None
         rows = self.rows[::-1] if self.flip and viewer else self.rows
@@ -103,9 +104,13 @@ class Grid:
         label = name
         if i == 0 and j < len(self.row_labels):
             label = f"{name}  {self.row_labels[j]}"
-        return Place(rect=(x + i * cw + g / 2, y + h - (j + 1) * ch + g / 2, cw - g, ch - g),
-                     arrange=self.arrange, label=label, card_scale=self.card_scale,
-                     inside=True)
+        return Place(
+            rect=(x + i * cw + g / 2, y + h - (j + 1) * ch + g / 2, cw - g, ch - g),
+            arrange=self.arrange,
+            label=label,
+            card_scale=self.card_scale,
+            inside=True,
+        )
 
 
 @dataclass(frozen=True)
@@ -161,8 +166,9 @@ class Layout:
         try:
             return self.players[str(seats)]
         except KeyError:
-            raise LayoutError([Problem("", ("players",),
-                                       f"no layout for {seats} players")]) from None
+            raise LayoutError(
+                [Problem("", ("players",), f"no layout for {seats} players")]
+            ) from None
 
     def place(self, zone: str, viewer: int | None, seats: int) -> Place | None:
         """The place of engine zone `zone` ("deck", "hand:2") seen from `viewer`."""
@@ -211,8 +217,9 @@ class Unreadable(LayoutError):
 
 def _inside(rect: Rect, canvas: Canvas) -> bool:
     x, y, w, h = rect
-    return w > 0 and h > 0 and x >= 0 and y >= 0 and x + w <= canvas.width \
-        and y + h <= canvas.height
+    return (
+        w > 0 and h > 0 and x >= 0 and y >= 0 and x + w <= canvas.width and y + h <= canvas.height
+    )
 
 
 def _semantic(layout: Layout) -> list[tuple[tuple[str, ...], str]]:
@@ -222,33 +229,58 @@ def _semantic(layout: Layout) -> list[tuple[tuple[str, ...], str]]:
     c = layout.canvas
     for name in ("log", "status", "buttons"):
         if not _inside(getattr(layout.panels, name), c):
-            out.append((("panels", name), f"rectangle is empty or leaves the "
-                        f"{c.width}x{c.height} canvas"))
+            out.append(
+                (("panels", name), f"rectangle is empty or leaves the {c.width}x{c.height} canvas")
+            )
     for count, variant in layout.players.items():
         base = ("players", count)
         for zone, place in variant.shared.items():
             if ":" in zone:
-                out.append((base + ("shared", zone), "shared zones have no seat; "
-                            "put seat zones under seats.<position>"))
+                out.append(
+                    (
+                        base + ("shared", zone),
+                        "shared zones have no seat; put seat zones under seats.<position>",
+                    )
+                )
             if not _inside(place.rect, c):
-                out.append((base + ("shared", zone, "rect"),
-                            f"rectangle is empty or leaves the {c.width}x{c.height} canvas"))
+                out.append(
+                    (
+                        base + ("shared", zone, "rect"),
+                        f"rectangle is empty or leaves the {c.width}x{c.height} canvas",
+                    )
+                )
         for kind, grid in variant.grids.items():
             if not _inside(grid.rect, c):
-                out.append((base + ("grids", kind, "rect"),
-                            f"rectangle is empty or leaves the {c.width}x{c.height} canvas"))
+                out.append(
+                    (
+                        base + ("grids", kind, "rect"),
+                        f"rectangle is empty or leaves the {c.width}x{c.height} canvas",
+                    )
+                )
             if len(grid.row_labels) > len(grid.rows):
-                out.append((base + ("grids", kind, "row_labels"),
-                            f"{len(grid.row_labels)} labels for {len(grid.rows)} rows"))
+                out.append(
+                    (
+                        base + ("grids", kind, "row_labels"),
+                        f"{len(grid.row_labels)} labels for {len(grid.rows)} rows",
+                    )
+                )
         allowed = POSITIONS[int(count)]
         for pos, zones in variant.seats.items():
             if pos not in allowed:
-                out.append((base + ("seats", pos), f"no '{pos}' seat with {count} players; "
-                            f"use {', '.join(allowed)}"))
+                out.append(
+                    (
+                        base + ("seats", pos),
+                        f"no '{pos}' seat with {count} players; use {', '.join(allowed)}",
+                    )
+                )
             for zone, place in zones.items():
                 if not _inside(place.rect, c):
-                    out.append((base + ("seats", pos, zone, "rect"),
-                                f"rectangle is empty or leaves the {c.width}x{c.height} canvas"))
+                    out.append(
+                        (
+                            base + ("seats", pos, zone, "rect"),
+                            f"rectangle is empty or leaves the {c.width}x{c.height} canvas",
+                        )
+                    )
         for pos in allowed:
             if pos not in variant.seats:
                 out.append((base + ("seats",), f"missing the '{pos}' seat"))
@@ -285,11 +317,15 @@ def _inherit(data: dict) -> list[tuple[tuple[str, ...], str]]:
             mine, theirs = variant.get("seats", {}), parent.get("seats", {})
             if isinstance(mine, dict) and isinstance(theirs, dict) and count in map(str, POSITIONS):
                 allowed = POSITIONS[int(count)]
-                seats = {pos: dict(zones) for pos, zones in theirs.items()
-                         if pos in allowed and isinstance(zones, dict)}
+                seats = {
+                    pos: dict(zones)
+                    for pos, zones in theirs.items()
+                    if pos in allowed and isinstance(zones, dict)
+                }
                 for pos, zones in mine.items():
-                    seats[pos] = ({**seats.get(pos, {}), **zones} if isinstance(zones, dict)
-                                  else zones)
+                    seats[pos] = (
+                        {**seats.get(pos, {}), **zones} if isinstance(zones, dict) else zones
+                    )
                 variant["seats"] = seats
         done.add(count)
 

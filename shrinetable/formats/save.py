@@ -43,6 +43,7 @@ def __getattr__(name: str) -> Any:
     first move."""
     if name == "SaveFile":
         from .savemodel import SaveFile
+
         return SaveFile
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
@@ -51,7 +52,7 @@ class SaveError(Exception):
     """A save that cannot be used; the message names the file, key and fault."""
 
 
-MAX_BYTES = 64 << 20   # a save of 10,000 moves is under 1 MB
+MAX_BYTES = 64 << 20  # a save of 10,000 moves is under 1 MB
 TEMP_PREFIX = ".save-"
 
 
@@ -64,27 +65,35 @@ def read_save(path: str | Path) -> SaveFile:
     if len(raw) > MAX_BYTES:
         raise SaveError(f"{p}: not a save file (larger than {MAX_BYTES >> 20} MB)")
     try:
-        data = _journal(raw, p) if raw.startswith(b'{"format":"%s"' % JOURNAL.encode()) \
+        data = (
+            _journal(raw, p)
+            if raw.startswith(b'{"format":"%s"' % JOURNAL.encode())
             else json.loads(raw.decode("utf-8"))
+        )
     except (UnicodeDecodeError, json.JSONDecodeError) as e:
         raise SaveError(f"{p}: not a save file (not JSON: {e})") from None
-    except ValueError as e:   # a number of thousands of digits
+    except ValueError as e:  # a number of thousands of digits
         raise SaveError(f"{p}: not a save file ({e})") from None
     except RecursionError:
         raise SaveError(f"{p}: not a save file (nested too deeply)") from None
     from pydantic import ValidationError
 
     from .savemodel import SaveFile
+
     try:
         save = SaveFile.model_validate(data)
     except ValidationError as e:
-        lines = [f"{p}: {'.'.join(str(x) for x in err['loc']) or '(top level)'}: {err['msg']}"
-                 for err in e.errors()]
+        lines = [
+            f"{p}: {'.'.join(str(x) for x in err['loc']) or '(top level)'}: {err['msg']}"
+            for err in e.errors()
+        ]
         raise SaveError("\n".join(lines)) from None
     named = _names_a_file(save)
     if named:
-        raise SaveError(f"{p}: options: {named} names a file; a save keeps its decks in "
-                        f"itself (this one was not written by shrinetable)")
+        raise SaveError(
+            f"{p}: options: {named} names a file; a save keeps its decks in "
+            f"itself (this one was not written by shrinetable)"
+        )
     return save
 
 
@@ -93,11 +102,12 @@ def _names_a_file(save: SaveFile) -> str | None:
     save from elsewhere would have the program read any file it names)."""
     from shrinetable.engine import registry
     from shrinetable.formats.decks import named_file
+
     if save.version < 2 or save.game not in registry.names():
         return None
     try:
         return named_file(registry.get(save.game), save.options)
-    except (ImportError, ValueError, OSError):   # a broken game: said when it is played
+    except (ImportError, ValueError, OSError):  # a broken game: said when it is played
         return None
 
 
@@ -105,10 +115,10 @@ def _journal(raw: bytes, p: Path) -> dict:
     """A journal's save as data (see the module's words): its torn last line left
     out, a damaged line before it a SaveError naming the line."""
     text = raw.decode("utf-8")
-    end = text.rfind("\n")   # after the last newline: nothing, or a line a crash tore
+    end = text.rfind("\n")  # after the last newline: nothing, or a line a crash tore
     first = text.find("\n")
-    head_text, body = (text, "") if end < 0 else (text[:first], text[first + 1:end])
-    try:   # the moves as one JSON list: no list of lines (a long save's memory)
+    head_text, body = (text, "") if end < 0 else (text[:first], text[first + 1 : end])
+    try:  # the moves as one JSON list: no list of lines (a long save's memory)
         head = json.loads(head_text)
         changes = json.loads("[" + body.replace("\n", ",") + "]") if body else []
     except json.JSONDecodeError:
@@ -119,19 +129,17 @@ def _journal(raw: bytes, p: Path) -> dict:
         raise SaveError(f"{p}:1: not a save file (the first line is no header)")
     actions: list = []
     checkpoints: list = []
-    done = 0   # the moves, a run at a time (a long save's are nearly all moves)
+    done = 0  # the moves, a run at a time (a long save's are nearly all moves)
     for i in [i for i, c in enumerate(changes) if type(c) is not str]:
         actions += changes[done:i]
         done, change, n = i + 1, changes[i], i + 2
-        if isinstance(change, int) and not isinstance(change, bool) \
-                and 0 <= change <= len(actions):
+        if isinstance(change, int) and not isinstance(change, bool) and 0 <= change <= len(actions):
             del actions[change:]
             checkpoints = [c for c in checkpoints if _at(c) <= change]
         elif isinstance(change, dict):
             checkpoints.append(change)
         else:
-            raise SaveError(f"{p}:{n}: neither a move, a number of moves to keep "
-                            f"nor a checkpoint")
+            raise SaveError(f"{p}:{n}: neither a move, a number of moves to keep nor a checkpoint")
     actions += changes[done:]
     head.pop("format", None)
     return {**head, "format": FORMAT, "actions": actions, "checkpoints": checkpoints}
@@ -158,17 +166,21 @@ def journal_head(save: SaveFile) -> bytes:
     return json.dumps({"format": JOURNAL, **head}, separators=(",", ":")).encode() + b"\n"
 
 
-def journal_moves(texts: list[str], keep: int | None = None,
-                  checkpoints: dict[int, dict] | None = None, first: int = 0) -> bytes:
+def journal_moves(
+    texts: list[str],
+    keep: int | None = None,
+    checkpoints: dict[int, dict] | None = None,
+    first: int = 0,
+) -> bytes:
     """Journal lines: keep the first `keep` moves (None: all), then `texts` made
     (moves `first + 1` on), each followed by the checkpoint made after it, if any."""
     lines = [] if keep is None else [str(keep)]
     done = first
     for n in sorted(k for k in checkpoints or {} if first < k <= first + len(texts)):
-        lines += map(encode_basestring_ascii, texts[done - first:n - first])   # json.dumps's
+        lines += map(encode_basestring_ascii, texts[done - first : n - first])  # json.dumps's
         lines.append(json.dumps(checkpoints[n], separators=(",", ":")))
         done = n
-    lines += map(encode_basestring_ascii, texts[done - first:])
+    lines += map(encode_basestring_ascii, texts[done - first :])
     return ("\n".join(lines) + "\n").encode() if lines else b""
 
 
@@ -187,7 +199,7 @@ def append(path: str | Path, data: bytes) -> None:
             raise IsADirectoryError(errno.EISDIR, "not a file", str(path))
         view = memoryview(data)
         while view:
-            view = view[os.write(fd, view):]
+            view = view[os.write(fd, view) :]
         os.fsync(fd)
     finally:
         os.close(fd)
@@ -203,8 +215,7 @@ def write_save(path: str | Path, save: SaveFile, replace: bool = True) -> Path:
 def _write(p: Path, data: bytes, replace: bool = True) -> Path:
     """`data` written to `p` atomically (see `write_save`)."""
     p.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f"{TEMP_PREFIX}{os.getpid()}-", suffix=".tmp",
-                               dir=p.parent)
+    fd, tmp = tempfile.mkstemp(prefix=f"{TEMP_PREFIX}{os.getpid()}-", suffix=".tmp", dir=p.parent)
     try:
         with os.fdopen(fd, "wb") as f:
             f.write(data)
@@ -228,7 +239,7 @@ def _link_free(tmp: str, path: Path) -> Path:
             return target
         except FileExistsError:
             continue
-        except OSError:   # a file system without hard links: the same, less strict
+        except OSError:  # a file system without hard links: the same, less strict
             if not target.exists():
                 os.replace(tmp, target)
                 return target
@@ -251,15 +262,15 @@ def clean_temporaries(folder: Path) -> list[Path]:
 
 def _stale(tmp: Path) -> bool:
     """Whether the process that wrote `tmp` is gone (by the pid in its name)."""
-    pid = tmp.name[len(TEMP_PREFIX):].split("-")[0]
+    pid = tmp.name[len(TEMP_PREFIX) :].split("-")[0]
     if not pid.isdigit() or int(pid) == os.getpid():
         return True
-    if os.name == "nt":   # no signal 0 there: a temp file lives milliseconds
+    if os.name == "nt":  # no signal 0 there: a temp file lives milliseconds
         return time.time() - tmp.stat().st_mtime > 3600
     try:
         os.kill(int(pid), 0)
     except ProcessLookupError:
         return True
-    except OSError:   # another user's process: leave its file alone
+    except OSError:  # another user's process: leave its file alone
         return False
     return False

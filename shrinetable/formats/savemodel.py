@@ -16,11 +16,11 @@ class SaveFile(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     format: Literal["shrinetable-save"] = "shrinetable-save"
-    version: Literal[1, 2, 3] = 3   # 2: decks kept in the save, never a file's path;
-                                    # 3: checkpoints
+    version: Literal[1, 2, 3] = 3  # 2: decks kept in the save, never a file's path;
+    # 3: checkpoints
     game: str
     seed: int
     options: dict[str, bool | int | float | str] = {}
     seats: list[Literal["human", "computer"]] = Field(min_length=2, max_length=MAX_SEATS)
     actions: list[str] = []
-    checkpoints: list[dict[str, Any]] = []   # {"at": moves, ...}, in order
+    checkpoints: list[dict[str, Any]] = []  # {"at": moves, ...}, in order

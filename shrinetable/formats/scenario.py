@@ -57,26 +57,29 @@ class Expect(_Strict):
     reason: str | None = None
     ruling: str | None = None
     zones: dict[str, list[str]] = {}
-    unordered: bool | list[str] = False     # zones (all: true) compared as multisets
+    unordered: bool | list[str] = False  # zones (all: true) compared as multisets
     outcome: OutcomeSpec | Literal["none"] | None = None
     decision: DecisionSpec | Literal["none"] | None = None
     info: dict[str, Any] = {}
-    info_empty: list[str] = []              # dotted info keys absent, none or empty
-    unseen: dict[str, list[str]] = {}       # seat -> cards its view must not show
+    info_empty: list[str] = []  # dotted info keys absent, none or empty
+    unseen: dict[str, list[str]] = {}  # seat -> cards its view must not show
 
     @field_validator("outcome", "decision", mode="before")
     @classmethod
     def _table_or_none(cls, v: Any, info: ValidationInfo) -> Any:
         if isinstance(v, dict | None) or v == "none":
             return v
-        example = ('{ winners = ["p1"] }' if info.field_name == "outcome"
-                   else '{ seat = "p2", kind = "respond" }')
+        example = (
+            '{ winners = ["p1"] }'
+            if info.field_name == "outcome"
+            else '{ seat = "p2", kind = "respond" }'
+        )
         raise ValueError(f'write a table such as {example}, or "none"')
 
 
 class Step(_Strict):
     action: str
-    seat: str | None = None                 # who tries it (default: whoever decides)
+    seat: str | None = None  # who tries it (default: whoever decides)
     expect: Expect = Expect()
 
 
@@ -124,7 +127,7 @@ class Loaded:
     game: Any
     state: Any
     actions: list[Any]
-    refusal: str | None = None      # with `refused`: why the rules refused the position
+    refusal: str | None = None  # with `refused`: why the rules refused the position
 
 
 def load(path: str | Path) -> Loaded:
@@ -160,7 +163,7 @@ def read_position(path: str, model: type[Position]) -> tuple[str, Any, Any]:
     FormatError otherwise."""
     text, data = read_toml(path)
     fail = failer(path, text)
-    game = None   # without a game name the validation below fails, naming `game`
+    game = None  # without a game name the validation below fails, naming `game`
     if isinstance(data.get("game"), str):
         try:
             game = registry.get(data["game"])
@@ -185,15 +188,21 @@ def _deck_files(spec: Position, game: Any, here: Path) -> None:
     when that file is there."""
     for o in game.options:
         value = spec.options.get(o.name)
-        if o.file and isinstance(value, str) and not Path(value).is_absolute() \
-                and (here / value).is_file():
+        if (
+            o.file
+            and isinstance(value, str)
+            and not Path(value).is_absolute()
+            and (here / value).is_file()
+        ):
             spec.options[o.name] = str(here / value)
 
 
 def failer(path: str, text: str):
     """`fail(loc, message) -> FormatError` for one file, finding the key's line."""
+
     def fail(loc: tuple, message: str) -> FormatError:
         return FormatError(path, key_path(loc), message, find_line(text, loc))
+
     return fail
 
 
@@ -203,10 +212,16 @@ def start(spec: Position, game: Any, fail) -> Any:
         return game.position.build(game, spec)
     except SetupError as e:
         raise fail(e.loc, str(e)) from None
-    except NotationError as e:   # a card the game's notation refuses: point at where it is
-        where = next(((("zones", zone, j)) for zone, cards in spec.zones.items()
-                      for j, card in enumerate(cards) if str(e).startswith(repr(card))),
-                     ("zones",))
+    except NotationError as e:  # a card the game's notation refuses: point at where it is
+        where = next(
+            (
+                (("zones", zone, j))
+                for zone, cards in spec.zones.items()
+                for j, card in enumerate(cards)
+                if str(e).startswith(repr(card))
+            ),
+            ("zones",),
+        )
         raise fail(where, str(e)) from None
 
 
@@ -223,34 +238,42 @@ def _check_keys(data: dict, model: type[Position], game: Any, fail) -> None:
         if key not in model.model_fields:
             own = list(game.position.keys.model_fields)
             common = [k for k in model.model_fields if k not in own]
-            raise fail((key,), f"{game.name} positions do not use {key!r}; they take "
-                               f"{', '.join(own) or 'nothing'} besides the common keys "
-                               f"({', '.join(common)})")
+            raise fail(
+                (key,),
+                f"{game.name} positions do not use {key!r}; they take "
+                f"{', '.join(own) or 'nothing'} besides the common keys "
+                f"({', '.join(common)})",
+            )
 
 
 def _clean_loc(loc: tuple) -> tuple:
     """pydantic adds the union member's name (`literal['none']`, `DecisionSpec`)
     to a location; a person only needs the keys they wrote."""
-    return tuple(p for p in loc if isinstance(p, int) or not (
-        p.startswith("literal[") or p[:1].isupper() and p.endswith("Spec")))
+    return tuple(
+        p
+        for p in loc
+        if isinstance(p, int)
+        or not (p.startswith("literal[") or p[:1].isupper() and p.endswith("Spec"))
+    )
 
 
 def _check_game(spec: Position, game: Any, fail) -> None:
     """Seats, turn and options make sense for the game."""
     if not game.min_seats <= spec.seats <= game.max_seats:
-        many = (f"{game.min_seats}" if game.min_seats == game.max_seats
-                else f"{game.min_seats} to {game.max_seats}")
+        many = (
+            f"{game.min_seats}"
+            if game.min_seats == game.max_seats
+            else f"{game.min_seats} to {game.max_seats}"
+        )
         raise fail(("seats",), f"{spec.game} is for {many} players, not {spec.seats}")
     if seat_index(spec.turn) >= spec.seats:
         raise fail(("turn",), f"there is no {spec.turn} with {spec.seats} seats")
     if getattr(spec, "refused", None) is not None:
-        return          # the options may be what the rules refuse (`_refusal`)
+        return  # the options may be what the rules refuse (`_refusal`)
     try:
         game.check_options(spec.options)
     except ValueError as e:
         raise fail(("options",), str(e)) from None
-
-
 
 
 def check_zones(spec: Position, game: Any, fail) -> None:
@@ -259,16 +282,23 @@ def check_zones(spec: Position, game: Any, fail) -> None:
     known = game.zones(spec.seats)
     where = [(("zones", z), z, cards) for z, cards in spec.zones.items()]
     for i, step in enumerate(spec.steps if isinstance(spec, Scenario) else ()):
-        where += [(("steps", i, "expect", "zones", z), z, cards)
-                  for z, cards in step.expect.zones.items()]
+        where += [
+            (("steps", i, "expect", "zones", z), z, cards) for z, cards in step.expect.zones.items()
+        ]
     for loc, zone, cards in where:
         if zone not in known:
-            raise fail(loc, f"unknown zone {zone!r}; zones for {spec.seats} seats: "
-                            f"{', '.join(known)}")
+            raise fail(
+                loc, f"unknown zone {zone!r}; zones for {spec.seats} seats: {', '.join(known)}"
+            )
         for j, card in enumerate(cards):
             number = card.rpartition("#")[2]
-            if "#" in card and number.isdigit() and (   # int() refuses 4,300 digits and "²"
-                    len(number) > 9 or not number.isascii() or int(number) > MAX_INSTANCE):
+            if (
+                "#" in card
+                and number.isdigit()
+                and (  # int() refuses 4,300 digits and "²"
+                    len(number) > 9 or not number.isascii() or int(number) > MAX_INSTANCE
+                )
+            ):
                 raise fail((*loc, j), f"{card!r}: instance numbers go up to {MAX_INSTANCE}")
 
 
@@ -277,16 +307,17 @@ def _parse_steps(spec: Scenario, game: Any, fail) -> list[Any]:
     for i, step in enumerate(spec.steps):
         try:
             actions.append(game.parse_action(step.action))
-        except ValueError as e:   # NotationError, or a number int() refuses (4,300 digits)
+        except ValueError as e:  # NotationError, or a number int() refuses (4,300 digits)
             raise fail(("steps", i, "action"), str(e)) from None
         exp = step.expect
         if exp.legal and (exp.reason or exp.ruling):
-            raise fail(("steps", i, "expect", "reason" if exp.reason else "ruling"),
-                       "a reason or ruling is only checked for an illegal step (legal = false)")
+            raise fail(
+                ("steps", i, "expect", "reason" if exp.reason else "ruling"),
+                "a reason or ruling is only checked for an illegal step (legal = false)",
+            )
         for loc, name in _seat_refs(step):
-            if name not in SEAT_NAMES[:spec.seats]:
-                raise fail(("steps", i, *loc), f"there is no seat {name!r} with "
-                                               f"{spec.seats} seats")
+            if name not in SEAT_NAMES[: spec.seats]:
+                raise fail(("steps", i, *loc), f"there is no seat {name!r} with {spec.seats} seats")
     return actions
 
 
@@ -296,8 +327,10 @@ def _seat_refs(step: Step) -> list[tuple[tuple, str]]:
     refs = [(("seat",), step.seat)] if step.seat is not None else []
     refs += [(("expect", "unseen", who), who) for who in exp.unseen]
     if isinstance(exp.outcome, OutcomeSpec):
-        refs += [(("expect", "outcome", "winners", j), name)
-                 for j, name in enumerate(exp.outcome.winners)]
+        refs += [
+            (("expect", "outcome", "winners", j), name)
+            for j, name in enumerate(exp.outcome.winners)
+        ]
     if isinstance(exp.decision, DecisionSpec) and exp.decision.seat is not None:
         refs.append((("expect", "decision", "seat"), exp.decision.seat))
     return refs

@@ -20,9 +20,9 @@ import typing
 from functools import cache
 from typing import Any, Literal
 
-Fault = tuple[tuple[str, ...], str]   # (key path, what is wrong)
+Fault = tuple[tuple[str, ...], str]  # (key path, what is wrong)
 NAMES = {str: "text", bool: "true or false", int: "a whole number", float: "a number"}
-_BAD = object()   # a value that was refused (its fault is listed)
+_BAD = object()  # a value that was refused (its fault is listed)
 
 
 def bounds(**limits: float) -> dict[str, Any]:
@@ -60,11 +60,12 @@ def _read(tp: Any, v: Any, path: tuple[str, ...], faults: list[Fault]) -> Any:
         return _BAD
     if origin is tuple:
         if not isinstance(v, list) or len(v) != len(args):
-            faults.append((path, f"should be a list of {len(args)} items, "
-                                 f"each {NAMES[args[0]]}"))
+            faults.append((path, f"should be a list of {len(args)} items, each {NAMES[args[0]]}"))
             return _BAD
-        return tuple(_read(a, x, (*path, str(i)), faults)
-                     for i, (a, x) in enumerate(zip(args, v, strict=True)))
+        return tuple(
+            _read(a, x, (*path, str(i)), faults)
+            for i, (a, x) in enumerate(zip(args, v, strict=True))
+        )
     if origin is list:
         if not isinstance(v, list):
             faults.append((path, "should be a list"))
@@ -112,15 +113,22 @@ def _record(cls: type, v: Any, path: tuple[str, ...], faults: list[Fault]) -> An
     return cls(**out) if len(faults) == before else _BAD
 
 
-def _check(v: Any, limits: dict[str, float], path: tuple[str, ...],
-           faults: list[Fault]) -> None:
+def _check(v: Any, limits: dict[str, float], path: tuple[str, ...], faults: list[Fault]) -> None:
     """The field's bounds (see the module's words) on its value, if it was read."""
     if v is _BAD:
         return
-    said = {"gt": "greater than {}", "ge": "at least {}", "le": "at most {}",
-            "min_length": "at least {} long"}
-    broken = [said[k].format(n) for k, n in limits.items() if not (
-        v > n if k == "gt" else v >= n if k == "ge" else v <= n if k == "le"
-        else len(v) >= n)]
+    said = {
+        "gt": "greater than {}",
+        "ge": "at least {}",
+        "le": "at most {}",
+        "min_length": "at least {} long",
+    }
+    broken = [
+        said[k].format(n)
+        for k, n in limits.items()
+        if not (
+            v > n if k == "gt" else v >= n if k == "ge" else v <= n if k == "le" else len(v) >= n
+        )
+    ]
     if broken:
         faults.append((path, f"should be {' and '.join(broken)}; found {v!r:.60}"))

@@ -36,8 +36,22 @@ def default_game(players: int) -> str:
 
 
 def _host(game: str, players: int) -> tuple[subprocess.Popen, int, str]:
-    cmd = [sys.executable, "-m", "shrinetable", "host", game, "--headless", "--port", "0",
-           "--bind", "127.0.0.1", "--seed", "1", "--seats", ",".join(["remote"] * players)]
+    cmd = [
+        sys.executable,
+        "-m",
+        "shrinetable",
+        "host",
+        game,
+        "--headless",
+        "--port",
+        "0",
+        "--bind",
+        "127.0.0.1",
+        "--seed",
+        "1",
+        "--seats",
+        ",".join(["remote"] * players),
+    ]
     proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, text=True)
     port = code = None
     for line in proc.stdout:
@@ -53,7 +67,7 @@ async def _measure(port: int, code: str, players: int, moves: int) -> list[float
     tables = [Remote("127.0.0.1", port, code, f"bench{i}") for i in range(players)]
     for t in tables:
         await t.join()
-    sent: dict[int, tuple[float, int]] = {}      # seq the move makes -> (when sent, by)
+    sent: dict[int, tuple[float, int]] = {}  # seq the move makes -> (when sent, by)
     arrived: dict[int, list[float]] = {}
     done = asyncio.Event()
     rng = random.Random(1)
@@ -63,12 +77,12 @@ async def _measure(port: int, code: str, players: int, moves: int) -> list[float
         await t.act(rng.choice(legal))
 
     async def sit(t: Remote) -> None:
-        if t.legal:   # the update that started the game came with the join
+        if t.legal:  # the update that started the game came with the join
             await move(t, t.legal)
         while not done.is_set():
             raw = await t.ws.recv()
             now = time.perf_counter()
-            await asyncio.sleep(0)   # the other tables note their receipt before this parses
+            await asyncio.sleep(0)  # the other tables note their receipt before this parses
             msg = p.read_to_table(raw)
             if not isinstance(msg, p.Update):
                 continue
@@ -81,26 +95,31 @@ async def _measure(port: int, code: str, players: int, moves: int) -> list[float
                 await move(t, msg.legal)
 
     pings = []
-    for _ in range(50):   # the machine's own pace: a WebSocket ping's round trip
+    for _ in range(50):  # the machine's own pace: a WebSocket ping's round trip
         at = time.perf_counter()
         await (await tables[0].ws.ping())
         pings.append((time.perf_counter() - at) * 1000)
     tasks = [asyncio.create_task(sit(t)) for t in tables]
     await done.wait()
-    await asyncio.sleep(0.5)   # the last moves' updates arrive
+    await asyncio.sleep(0.5)  # the last moves' updates arrive
     for task in tasks:
         task.cancel()
     for t in tables:
         await t.close()
-    return pings, [(max(arrived[s]) - at) * 1000 for s, (at, _) in sent.items()
-                   if len(arrived.get(s, ())) == players - 1]
+    return pings, [
+        (max(arrived[s]) - at) * 1000
+        for s, (at, _) in sent.items()
+        if len(arrived.get(s, ())) == players - 1
+    ]
 
 
 def figures(ms: list[float]) -> dict[str, float]:
     ms = sorted(ms)
-    return {"median_ms": round(statistics.median(ms), 2),
-            "p99_ms": round(ms[min(len(ms) - 1, int(0.99 * len(ms)))], 2),
-            "max_ms": round(ms[-1], 2)}
+    return {
+        "median_ms": round(statistics.median(ms), 2),
+        "p99_ms": round(ms[min(len(ms) - 1, int(0.99 * len(ms)))], 2),
+        "max_ms": round(ms[-1], 2),
+    }
 
 
 def run_network(args: argparse.Namespace) -> int:
@@ -115,13 +134,20 @@ def run_network(args: argparse.Namespace) -> int:
     finally:
         proc.terminate()
         proc.wait(10)
-    fig = {"game": game, "tables": players, "moves": len(lat), **figures(lat),
-           "ping_median_ms": figures(pings)["median_ms"]}
+    fig = {
+        "game": game,
+        "tables": players,
+        "moves": len(lat),
+        **figures(lat),
+        "ping_median_ms": figures(pings)["median_ms"],
+    }
     if args.json:
         print(json.dumps(fig))
     else:
-        print(f"network: {game}, {players} tables on 127.0.0.1, {fig['moves']} moves: a move "
-              f"reaches every other table in median {fig['median_ms']} ms, p99 "
-              f"{fig['p99_ms']} ms, max {fig['max_ms']} ms (a ping's round trip, same "
-              f"run: median {fig['ping_median_ms']} ms)")
+        print(
+            f"network: {game}, {players} tables on 127.0.0.1, {fig['moves']} moves: a move "
+            f"reaches every other table in median {fig['median_ms']} ms, p99 "
+            f"{fig['p99_ms']} ms, max {fig['max_ms']} ms (a ping's round trip, same "
+            f"run: median {fig['ping_median_ms']} ms)"
+        )
     return 0

@@ -25,4 +25,5 @@ def loopback() -> str:
         finally:
             await host.stop()
         return f"a spectator joined {name} and saw {len(watcher.update.view.zones)} zones"
+
     return asyncio.run(asyncio.wait_for(go(), 30))

@@ -36,13 +36,14 @@ def parse_address(text: str) -> tuple[str, int, str | None]:
     host prints them (`address: 192.168.1.20:47123 code: K7QM`); ValueError
     for anything else."""
     code = re.search(r"\bcode:?\s*([A-Za-z0-9]{4,8})\b", text, re.IGNORECASE)
-    rest = text[:code.start()] + text[code.end():] if code else text
-    words = [w for w in rest.split() if not w.endswith(":")]   # "address:"
+    rest = text[: code.start()] + text[code.end() :] if code else text
+    words = [w for w in rest.split() if not w.endswith(":")]  # "address:"
     where = re.sub(r"^ws://|/$", "", words[0]) if len(words) == 1 else ""
     m = re.fullmatch(r"(\[[0-9a-fA-F:]+\]|[\w.-]+)(?::(\d{1,5}))?", where)
     if not m:
-        raise ValueError(f"{text!r} is not an address: give HOST or HOST:PORT "
-                         f"(e.g. 192.168.1.20:{DEFAULT_PORT})")
+        raise ValueError(
+            f"{text!r} is not an address: give HOST or HOST:PORT (e.g. 192.168.1.20:{DEFAULT_PORT})"
+        )
     port = int(m.group(2) or DEFAULT_PORT)
     if not 0 < port < 65536:
         raise ValueError(f"port {port} is not 1 to 65535")
@@ -62,9 +63,16 @@ def lan_address() -> str:
 class Remote:
     """One table joined to a host: its seat's side of the game."""
 
-    def __init__(self, host: str, port: int, code: str, name: str = "",
-                 watch: bool = False, record: list[str] | None = None,
-                 token: str | None = None):
+    def __init__(
+        self,
+        host: str,
+        port: int,
+        code: str,
+        name: str = "",
+        watch: bool = False,
+        record: list[str] | None = None,
+        token: str | None = None,
+    ):
         """`token`: a seat's token given by the host itself (its own window's seat)."""
         self.uri = f"ws://{host}:{port}"
         self.token = token
@@ -96,16 +104,26 @@ class Remote:
         """Connect, say hello (with the token kept for this code: a rejoin) and
         take the game as it stands; Refused with the host's reason, OSError
         when no host answers."""
-        self.ws = await connect(self.uri, max_size=p.MAX_TO_TABLE, proxy=None,
-                                compression=None, open_timeout=5)
-        token = None if self.watch else (
-            self.welcome.token if self.welcome
-            else self.token or seats.kept_token(self.code, self.name))
-        await self.send(p.Hello(version=p.VERSION, code=self.code, name=self.name,
-                                token=token, watch=self.watch))
+        self.ws = await connect(
+            self.uri, max_size=p.MAX_TO_TABLE, proxy=None, compression=None, open_timeout=5
+        )
+        token = (
+            None
+            if self.watch
+            else (
+                self.welcome.token
+                if self.welcome
+                else self.token or seats.kept_token(self.code, self.name)
+            )
+        )
+        await self.send(
+            p.Hello(
+                version=p.VERSION, code=self.code, name=self.name, token=token, watch=self.watch
+            )
+        )
         first = await self._next()
         if isinstance(first, p.Refused) and token:
-            seats.forget_token(self.code, self.name)   # from an earlier game: join afresh
+            seats.forget_token(self.code, self.name)  # from an earlier game: join afresh
             self.welcome = None
             await self.ws.close()
             return await self.join()
@@ -117,7 +135,7 @@ class Remote:
         self.welcome = first
         if first.token is not None:
             seats.keep_token(self.code, self.name, first.seat, first.token)
-        while not isinstance(await self._next(), p.Update):   # the game as it stands
+        while not isinstance(await self._next(), p.Update):  # the game as it stands
             pass
         return first
 
@@ -131,14 +149,14 @@ class Remote:
         msg = p.read_to_table(raw)
         if isinstance(msg, p.Update):
             self.update = msg
-            if msg.history is not None:   # the game as it stands: every move so far
+            if msg.history is not None:  # the game as it stands: every move so far
                 self.moves = list(msg.history)
             if msg.move is not None:
                 self.moves.append(msg.move)
             if msg.undone:
-                del self.moves[-msg.undone:]
+                del self.moves[-msg.undone :]
             if msg.view.outcome is not None:
-                seats.forget_token(self.code, self.name)   # nothing left to rejoin
+                seats.forget_token(self.code, self.name)  # nothing left to rejoin
         elif isinstance(msg, p.Players):
             self.players = msg
         return msg
@@ -163,18 +181,20 @@ class Remote:
             await self.ws.close()
 
 
-async def play_bot(remote: Remote, kind: str, rng: random.Random,
-                   say: Callable[[str], None] = lambda s: None) -> p.OutcomeM | None:
+async def play_bot(
+    remote: Remote, kind: str, rng: random.Random, say: Callable[[str], None] = lambda s: None
+) -> p.OutcomeM | None:
     """Play this table's seat until the game ends (the outcome) or the host goes
     (None). Agrees to every undo asked of it."""
     try:
         return await _bot(remote, kind, rng, say)
-    except ConnectionClosed:   # gone while a move was being sent
+    except ConnectionClosed:  # gone while a move was being sent
         return None
 
 
-async def _bot(remote: Remote, kind: str, rng: random.Random,
-               say: Callable[[str], None]) -> p.OutcomeM | None:
+async def _bot(
+    remote: Remote, kind: str, rng: random.Random, say: Callable[[str], None]
+) -> p.OutcomeM | None:
     if remote.outcome:
         return remote.outcome
     if remote.legal:

@@ -32,12 +32,12 @@ from .protocol import VERSION
 from .seam import Refusal, Seam
 from .seats import Chair, seat_file, write_seats
 
-HELLO_S = 10.0          # a table must say hello within this
-RATE = 20.0             # messages a second a table may send unasked, on average...
-BURST = 60.0            # ...and at once; each update it is sent allows REPLIES more
+HELLO_S = 10.0  # a table must say hello within this
+RATE = 20.0  # messages a second a table may send unasked, on average...
+BURST = 60.0  # ...and at once; each update it is sent allows REPLIES more
 REPLIES = 3
-WATCHERS = 16           # spectators at most
-QUEUE = 512             # updates waiting for one slow table before it is dropped
+WATCHERS = 16  # spectators at most
+QUEUE = 512  # updates waiting for one slow table before it is dropped
 
 
 @dataclass
@@ -77,7 +77,7 @@ class Table:
             self.outbox.put_nowait(message if isinstance(message, str) else p.dump(message))
         except asyncio.QueueFull:
             self.drop()
-        if isinstance(message, str):   # an update may be answered at once
+        if isinstance(message, str):  # an update may be answered at once
             self.bucket.allow(REPLIES)
 
     def drop(self) -> None:
@@ -95,9 +95,16 @@ class Table:
 
 
 class Host:
-    def __init__(self, seam: Seam, code: str | None = None, names: list[str] | None = None,
-                 tokens: list[str | None] | None = None, pace: float = 0.0,
-                 say: Callable[[str], None] = print, minor_pace: float = 0.0):
+    def __init__(
+        self,
+        seam: Seam,
+        code: str | None = None,
+        names: list[str] | None = None,
+        tokens: list[str | None] | None = None,
+        pace: float = 0.0,
+        say: Callable[[str], None] = print,
+        minor_pace: float = 0.0,
+    ):
         """`pace`, `minor_pace`: the pause before a computer's move worth watching
         and before a minor one (0 for bots; people at windows need to follow)."""
         self.seam = seam
@@ -115,7 +122,7 @@ class Host:
         self.undo_votes: dict[int, bool] | None = None
         self.undo_by: int | None = None
         self.port = 0
-        self.left_at: dict[int, float] = {}   # when each gone seat's table left
+        self.left_at: dict[int, float] = {}  # when each gone seat's table left
         self._server = None
         self._tasks: list[asyncio.Task] = []
         self.unsaved = asyncio.Event()
@@ -123,8 +130,9 @@ class Host:
 
     # -- serving -------------------------------------------------------------------
     async def start(self, address: str = "0.0.0.0", port: int = 0) -> None:
-        self._server = await serve(self._serve, address, port, max_size=p.MAX_TO_HOST,
-                                   max_queue=64, compression=None)
+        self._server = await serve(
+            self._serve, address, port, max_size=p.MAX_TO_HOST, max_queue=64, compression=None
+        )
         self.port = self._server.sockets[0].getsockname()[1]
         self._tasks = [asyncio.create_task(self._drive()), asyncio.create_task(self._keep())]
         self.changed.set()
@@ -134,7 +142,7 @@ class Host:
             task.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await task
-        self._write(*self._snapshot())   # what the keeper had not written yet
+        self._write(*self._snapshot())  # what the keeper had not written yet
         if self._server:
             self._server.close()
             await self._server.wait_closed()
@@ -192,16 +200,22 @@ class Host:
             chair.token = chair.token or p.new_token()
             chair.name = hello.name or chair.name or f"p{seat + 1}"
         old = None if seat is None else self._table_of(seat)
-        if old is not None:   # the token proves the seat: a dead connection not yet noticed
+        if old is not None:  # the token proves the seat: a dead connection not yet noticed
             self.tables.remove(old)
             old.drop()
         table = Table(ws, seat, hello.name)
         self.tables.append(table)
-        table.send(p.Welcome(game=self.seam.game.name, seats=len(self.chairs), seat=seat,
-                             token=chair.token if chair else None,
-                             options=self.seam.session.options))
+        table.send(
+            p.Welcome(
+                game=self.seam.game.name,
+                seats=len(self.chairs),
+                seat=seat,
+                token=chair.token if chair else None,
+                options=self.seam.session.options,
+            )
+        )
         if waiting and self.started():
-            self._after(None)   # the last seat taken: the game starts at every table
+            self._after(None)  # the last seat taken: the game starts at every table
         else:
             table.send(self._update(seat, None))
         self._players_changed()
@@ -219,8 +233,10 @@ class Host:
     def _seat_for(self, hello: p.Hello) -> int | None:
         """The seat a hello may take (None: a spectator); Refusal why not."""
         if hello.version != VERSION:
-            raise Refusal(f"version mismatch: this host speaks protocol {VERSION}, "
-                          f"the table {hello.version}; use the same shrinetable release")
+            raise Refusal(
+                f"version mismatch: this host speaks protocol {VERSION}, "
+                f"the table {hello.version}; use the same shrinetable release"
+            )
         if hello.code.strip().upper() != self.code:
             raise Refusal("wrong invite code")
         if hello.watch:
@@ -229,16 +245,22 @@ class Host:
             return None
         if hello.token:
             for i, c in enumerate(self.chairs):
-                if c.token == hello.token and c.kind != "computer":   # human: the host's window
+                if c.token == hello.token and c.kind != "computer":  # human: the host's window
                     return i
             raise Refusal("that seat token is not one of this table's remote seats")
         free = [i for i, c in enumerate(self.chairs) if c.kind == "remote" and not c.token]
-        gone = [i for i, c in enumerate(self.chairs) if c.kind == "remote" and c.token
-                and hello.name and c.name == hello.name and not self._table_of(i)]
+        gone = [
+            i
+            for i, c in enumerate(self.chairs)
+            if c.kind == "remote"
+            and c.token
+            and hello.name
+            and c.name == hello.name
+            and not self._table_of(i)
+        ]
         if free or gone:
             return (free or gone)[0]
-        raise Refusal("the table is full (every remote seat is taken); "
-                      "join with --watch to watch")
+        raise Refusal("the table is full (every remote seat is taken); join with --watch to watch")
 
     def _table_of(self, seat: int) -> Table | None:
         return next((t for t in self.tables if t.seat == seat), None)
@@ -248,8 +270,14 @@ class Host:
             self.tables.remove(table)
             if table.seat is not None:
                 self.left_at[table.seat] = time.monotonic()
-            self.say("left: " + ("a spectator" if table.seat is None
-                                 else f"p{table.seat + 1} ({self.chairs[table.seat].name})"))
+            self.say(
+                "left: "
+                + (
+                    "a spectator"
+                    if table.seat is None
+                    else f"p{table.seat + 1} ({self.chairs[table.seat].name})"
+                )
+            )
             self._players_changed()
             if self.undo_votes is not None and table.seat in self.undo_votes:
                 self._settle_undo(False, f"p{table.seat + 1} left")
@@ -260,9 +288,13 @@ class Host:
             now = time.monotonic()
             if now - table.warned > 1.0:
                 table.warned = now
-                table.send(p.Rejected(reason=f"too many messages: at most {RATE:.0f} a "
-                                             f"second besides the answers to updates; the "
-                                             f"rest were ignored"))
+                table.send(
+                    p.Rejected(
+                        reason=f"too many messages: at most {RATE:.0f} a "
+                        f"second besides the answers to updates; the "
+                        f"rest were ignored"
+                    )
+                )
             return
         try:
             msg = p.read_to_host(raw)
@@ -302,10 +334,13 @@ class Host:
         plain = GENERIC.format(cards=" ".join(msg.held) or "that")
         zones = self.seam.view(seat).zones
         shown = zones[msg.source].cards if msg.source in zones else ()
-        if any(msg.held.count(c) > shown.count(c) for c in msg.held) \
-                or (msg.zone is not None and msg.zone not in zones) \
-                or (msg.card is not None
-                    and (msg.zone is None or msg.card not in zones[msg.zone].cards)):
+        if (
+            any(msg.held.count(c) > shown.count(c) for c in msg.held)
+            or (msg.zone is not None and msg.zone not in zones)
+            or (
+                msg.card is not None and (msg.zone is None or msg.card not in zones[msg.zone].cards)
+            )
+        ):
             return plain
         try:
             return self.seam.match.refusal(seat, tuple(msg.held), msg.source, msg.zone, msg.card)
@@ -339,21 +374,35 @@ class Host:
         each move as it was sent when made, for the table's log."""
         match = self.seam.match
         move = None if applied is None else self._move(applied, seat)
-        history = None if applied is not None or undone else [
-            self._move(a, seat) for a in self.seam.history()]
-        return p.update_json(self.seq, move, self.seam.view(seat),
-                             self.seam.moves(seat) if self.started() else [],
-                             match.turn_number(),
-                             seat is not None and self.seam.can_undo(seat), undone, history)
+        history = (
+            None
+            if applied is not None or undone
+            else [self._move(a, seat) for a in self.seam.history()]
+        )
+        return p.update_json(
+            self.seq,
+            move,
+            self.seam.view(seat),
+            self.seam.moves(seat) if self.started() else [],
+            match.turn_number(),
+            seat is not None and self.seam.can_undo(seat),
+            undone,
+            history,
+        )
 
     def _move(self, applied: Applied, seat: int | None) -> dict:
         """A move as `seat` may know it (`p.move_data`): its events as the seat
         sees them, the log's words for the seat, and its notation only for the
         seat that made it (a text can name a card no other seat may see)."""
         mine = applied.seat == seat
-        return p.move_data(applied.seat, applied.text if mine else None,
-                           self.seam.match.said(applied, seat), applied.auto, applied.secret,
-                           [e.seen_by(seat) for e in applied.events])
+        return p.move_data(
+            applied.seat,
+            applied.text if mine else None,
+            self.seam.match.said(applied, seat),
+            applied.auto,
+            applied.secret,
+            [e.seen_by(seat) for e in applied.events],
+        )
 
     async def _drive(self) -> None:
         """Make the moves no one at a table makes: computer seats and forced passes."""
@@ -361,22 +410,29 @@ class Host:
             await self.changed.wait()
             self.changed.clear()
             while self.started() and self.undo_votes is None and self.seam.due():
-                if self.pace:   # a window's pace: a tap or a pass goes faster
+                if self.pace:  # a window's pace: a tap or a pass goes faster
                     minor = self.seam.match.minor(self.seam.match.pending(), None)
                     await asyncio.sleep(self.minor_pace if minor else self.pace)
                 else:
-                    await asyncio.sleep(0)   # let the tables' messages through
+                    await asyncio.sleep(0)  # let the tables' messages through
                 if self.undo_votes is None and self.seam.due():
                     self._after(self.seam.step())
 
     # -- seats -------------------------------------------------------------------------
     def players(self) -> p.Players:
-        return p.Players(players=[
-            p.PlayerM(seat=i, kind=c.kind, name=c.name or f"p{i + 1}",
-                      connected=c.kind != "remote" or self._table_of(i) is not None,
-                      taken=c.kind != "remote" or c.token is not None)
-            for i, c in enumerate(self.chairs)],
-            watchers=sum(t.seat is None for t in self.tables))
+        return p.Players(
+            players=[
+                p.PlayerM(
+                    seat=i,
+                    kind=c.kind,
+                    name=c.name or f"p{i + 1}",
+                    connected=c.kind != "remote" or self._table_of(i) is not None,
+                    taken=c.kind != "remote" or c.token is not None,
+                )
+                for i, c in enumerate(self.chairs)
+            ],
+            watchers=sum(t.seat is None for t in self.tables),
+        )
 
     def _players_changed(self) -> None:
         msg = self.players()
@@ -397,9 +453,14 @@ class Host:
     def gone_for(self, seconds: float) -> list[int]:
         """Remote seats whose player left at least `seconds` ago and is not back."""
         now = time.monotonic()
-        return [i for i, c in enumerate(self.chairs)
-                if c.kind == "remote" and c.token and not self._table_of(i)
-                and now - self.left_at.get(i, now) >= seconds]
+        return [
+            i
+            for i, c in enumerate(self.chairs)
+            if c.kind == "remote"
+            and c.token
+            and not self._table_of(i)
+            and now - self.left_at.get(i, now) >= seconds
+        ]
 
     async def hand_over_after(self, seconds: float) -> None:
         """Hand each remote seat whose player has been gone `seconds` to the computer."""
@@ -413,8 +474,10 @@ class Host:
         if self.undo_votes is not None:
             raise Refusal("an undo is already being asked")
         if not self.seam.can_undo(seat):
-            raise Refusal("nothing of yours to take back (only your last move, "
-                          "before another player has chosen one)")
+            raise Refusal(
+                "nothing of yours to take back (only your last move, "
+                "before another player has chosen one)"
+            )
         others = {t.seat for t in self.tables if t.seat is not None and t.seat != seat}
         if not others:
             self._undo(seat)
@@ -463,11 +526,14 @@ class Host:
         """What a save writes, taken in the loop (the game does not change under it)."""
         session = self.seam.session
         over = self.seam.over()
-        return (storage.autosave_path(session), None if over else session.to_save(),
-                [replace(c) for c in self.chairs], over)
+        return (
+            storage.autosave_path(session),
+            None if over else session.to_save(),
+            [replace(c) for c in self.chairs],
+            over,
+        )
 
-    def _write(self, path: Path, save: SaveFile | None, chairs: list[Chair],
-               over: bool) -> None:
+    def _write(self, path: Path, save: SaveFile | None, chairs: list[Chair], over: bool) -> None:
         """Keep the game and its seats (a finished game leaves neither behind)."""
         try:
             if save is None:

@@ -18,10 +18,10 @@ from pydantic_core import to_json
 
 from shrinetable.engine import MAX_SEATS, Decision, Event, Gesture, Outcome, View, ZoneView
 
-VERSION = 3   # 2: gestures, tallies and refusal reasons; 3: the log's moves on a join
-MAX_TO_HOST = 4096        # bytes: a hello or an action text is far smaller
-MAX_TO_TABLE = 8 << 20    # bytes: a view is tens of kB; room for far larger games
-CODE_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"   # no 0/O or 1/I to misread
+VERSION = 3  # 2: gestures, tallies and refusal reasons; 3: the log's moves on a join
+MAX_TO_HOST = 4096  # bytes: a hello or an action text is far smaller
+MAX_TO_TABLE = 8 << 20  # bytes: a view is tens of kB; room for far larger games
+CODE_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O or 1/I to misread
 CODE_LENGTH = 4
 Seat = Annotated[int, Field(ge=0, lt=MAX_SEATS)]
 Short = Annotated[str, Field(max_length=200)]
@@ -157,11 +157,14 @@ class ViewM(Message):
     def view(self) -> View:
         """The engine's View again, for a remote table's drawing."""
         d, o = self.decision, self.outcome
-        return View(self.seat, self.seats,
-                    {k: ZoneView(z.name, z.owner, tuple(z.cards), z.label)
-                     for k, z in self.zones.items()},
-                    None if d is None else Decision(d.seat, d.kind, d.prompt, d.secret),
-                    None if o is None else Outcome(tuple(o.winners), o.reason), self.info)
+        return View(
+            self.seat,
+            self.seats,
+            {k: ZoneView(z.name, z.owner, tuple(z.cards), z.label) for k, z in self.zones.items()},
+            None if d is None else Decision(d.seat, d.kind, d.prompt, d.secret),
+            None if o is None else Outcome(tuple(o.winners), o.reason),
+            self.info,
+        )
 
 
 class EventM(Message):
@@ -173,8 +176,7 @@ class EventM(Message):
     target: str | None = None
 
     def event(self) -> Event:
-        return Event(self.kind, self.text, self.seat, tuple(self.cards), self.source,
-                     self.target)
+        return Event(self.kind, self.text, self.seat, tuple(self.cards), self.source, self.target)
 
 
 class MoveM(Message):
@@ -201,8 +203,14 @@ class GestureM(Message):
     preferred: bool = False
 
     def gesture(self) -> Gesture:
-        return Gesture(tuple(self.cards), self.source, self.target, self.target_card,
-                       tuple(self.also), self.preferred)
+        return Gesture(
+            tuple(self.cards),
+            self.source,
+            self.target,
+            self.target_card,
+            tuple(self.also),
+            self.preferred,
+        )
 
 
 class Update(Message):
@@ -232,39 +240,84 @@ class PlayerM(Message):
     kind: Literal["human", "computer", "remote"]
     name: str
     connected: bool
-    taken: bool = True   # False: a remote seat no one has joined yet
+    taken: bool = True  # False: a remote seat no one has joined yet
 
 
-def update_json(seq: int, move: dict | None, view: View, moves: list, turn: int,
-                can_undo: bool, undone: int = 0, history: list[dict] | None = None) -> str:
+def update_json(
+    seq: int,
+    move: dict | None,
+    view: View,
+    moves: list,
+    turn: int,
+    can_undo: bool,
+    undone: int = 0,
+    history: list[dict] | None = None,
+) -> str:
     """An `Update` as JSON, from plain data: the host writes one per table per
     change, and building the pydantic models for it took 4-5 times as long as
     the dicts (a six-seat view has ~50 zones); the receiving end validates it
     as an `Update`. `move` and each of `history`: from `move_data`; `moves`:
     the legal moves with their gestures (`adapter.gestures.Move`)."""
     d, o = view.decision, view.outcome
-    data = {"type": "update", "seq": seq, "move": move, "turn": turn, "can_undo": can_undo,
-            "undone": undone, "history": history, "legal": [m.text for m in moves],
-            "gestures": [{"cards": g.cards, "source": g.source, "target": g.target,
-                          "target_card": g.target_card, "also": g.also,
-                          "preferred": g.preferred} for g in (m.gesture for m in moves)],
-            "view": {"seat": view.seat, "seats": view.seats, "info": view.info,
-                     "zones": {k: {"name": z.name, "owner": z.owner, "cards": z.cards,
-                                   "label": z.label} for k, z in view.zones.items()},
-                     "decision": None if d is None else {
-                         "seat": d.seat, "kind": d.kind, "prompt": d.prompt,
-                         "secret": d.secret},
-                     "outcome": None if o is None else {"winners": o.winners,
-                                                        "reason": o.reason}}}
+    data = {
+        "type": "update",
+        "seq": seq,
+        "move": move,
+        "turn": turn,
+        "can_undo": can_undo,
+        "undone": undone,
+        "history": history,
+        "legal": [m.text for m in moves],
+        "gestures": [
+            {
+                "cards": g.cards,
+                "source": g.source,
+                "target": g.target,
+                "target_card": g.target_card,
+                "also": g.also,
+                "preferred": g.preferred,
+            }
+            for g in (m.gesture for m in moves)
+        ],
+        "view": {
+            "seat": view.seat,
+            "seats": view.seats,
+            "info": view.info,
+            "zones": {
+                k: {"name": z.name, "owner": z.owner, "cards": z.cards, "label": z.label}
+                for k, z in view.zones.items()
+            },
+            "decision": None
+            if d is None
+            else {"seat": d.seat, "kind": d.kind, "prompt": d.prompt, "secret": d.secret},
+            "outcome": None if o is None else {"winners": o.winners, "reason": o.reason},
+        },
+    }
     return to_json(data).decode()
 
 
-def move_data(seat: int, text: str | None, words: list[str], auto: bool, secret: bool,
-              events: list[Event]) -> dict:
+def move_data(
+    seat: int, text: str | None, words: list[str], auto: bool, secret: bool, events: list[Event]
+) -> dict:
     """A `MoveM` as plain data for `update_json` (`events` as the table's seat sees them)."""
-    return {"seat": seat, "text": text, "words": words, "auto": auto, "secret": secret,
-            "events": [{"kind": e.kind, "text": e.text, "seat": e.seat, "cards": e.cards,
-                        "source": e.source, "target": e.target} for e in events]}
+    return {
+        "seat": seat,
+        "text": text,
+        "words": words,
+        "auto": auto,
+        "secret": secret,
+        "events": [
+            {
+                "kind": e.kind,
+                "text": e.text,
+                "seat": e.seat,
+                "cards": e.cards,
+                "source": e.source,
+                "target": e.target,
+            }
+            for e in events
+        ],
+    }
 
 
 class Players(Message):
@@ -304,8 +357,10 @@ class UndoDone(Message):
     reason: str = ""
 
 
-ToTable = Annotated[Welcome | Refused | Rejected | Update | Players | Hint | Why | UndoAsked
-                    | UndoDone, Field(discriminator="type")]
+ToTable = Annotated[
+    Welcome | Refused | Rejected | Update | Players | Hint | Why | UndoAsked | UndoDone,
+    Field(discriminator="type"),
+]
 
 _to_host: TypeAdapter = TypeAdapter(ToHost)
 _to_table: TypeAdapter = TypeAdapter(ToTable)

@@ -30,7 +30,7 @@ from shrinetable.engine import View, registry
 from . import protocol as p
 from .client import Remote, rejoin
 
-WHY_S = 3.0      # how long a refused drop waits for the host's reason
+WHY_S = 3.0  # how long a refused drop waits for the host's reason
 REJOIN_S = 30.0  # how long a table that lost its host keeps trying
 
 
@@ -40,8 +40,9 @@ class Link:
 
     def __init__(self):
         self.loop = asyncio.new_event_loop()
-        self.thread = threading.Thread(target=self.loop.run_forever, daemon=True,
-                                       name="shrinetable-net")
+        self.thread = threading.Thread(
+            target=self.loop.run_forever, daemon=True, name="shrinetable-net"
+        )
         self.thread.start()
 
     def run(self, coro: Coroutine) -> concurrent.futures.Future:
@@ -82,7 +83,7 @@ class RemoteMatch:
         self.game = registry.get(welcome.game)
         self.present = self.game.present
         self.seat = welcome.seat
-        self.session = None          # the game is kept on the host (its autosave)
+        self.session = None  # the game is kept on the host (its autosave)
         self.save_problem = ""
         self._inbox: queue.Queue = queue.Queue()
         self._why: dict[int, concurrent.futures.Future] = {}
@@ -91,7 +92,7 @@ class RemoteMatch:
         self.players: p.Players | None = remote.players
         self._use(remote.update)
         self.history: list[Applied] = []
-        self._words: dict[int, list[str]] = {}   # id(applied) -> the log's words for it
+        self._words: dict[int, list[str]] = {}  # id(applied) -> the log's words for it
         self._known(remote.update.history or [])
         self.reader = link.run(self._read())
 
@@ -150,8 +151,11 @@ class RemoteMatch:
         before and after it (the host need not work them out for every table)."""
         if self._tallies is None:
             before = self._before
-            self._tallies = {} if before is None else tally_changes(
-                self.present.decor(before), self.present.decor(self._view))
+            self._tallies = (
+                {}
+                if before is None
+                else tally_changes(self.present.decor(before), self.present.decor(self._view))
+            )
         return self._tallies
 
     def said(self, applied: Applied, viewer: int | None) -> list[str]:
@@ -181,16 +185,20 @@ class RemoteMatch:
         """A move of this seat, in the notation, answering the update it has."""
         self.link.run(self.remote.act(text))
 
-    def refusal(self, seat: int, held: tuple[str, ...], source: str, zone: str | None,
-                card: str | None) -> str:
+    def refusal(
+        self, seat: int, held: tuple[str, ...], source: str, zone: str | None, card: str | None
+    ) -> str:
         """Why a drop made no move: the host's answer (the rules need the game's
         state), waited for briefly; the plain sentence if none comes."""
         self._asked += 1
         asked = self._asked
         future: concurrent.futures.Future = concurrent.futures.Future()
         self._why[asked] = future
-        self.link.run(self.remote.send(p.AskWhy(seq=asked, held=list(held), source=source,
-                                                zone=zone, card=card)))
+        self.link.run(
+            self.remote.send(
+                p.AskWhy(seq=asked, held=list(held), source=source, zone=zone, card=card)
+            )
+        )
         try:
             return future.result(WHY_S)
         except concurrent.futures.TimeoutError:
@@ -228,7 +236,7 @@ class RemoteMatch:
         a lost host is rejoined with the seat's token."""
         while True:
             async for msg in self.remote.messages():
-                if isinstance(msg, p.Why | p.Hint):   # an answer its asker waits for
+                if isinstance(msg, p.Why | p.Hint):  # an answer its asker waits for
                     future = self._why.get(msg.seq) if isinstance(msg, p.Why) else self._hint
                     if future is not None and not future.done():
                         future.set_result(msg.text)
@@ -241,11 +249,11 @@ class RemoteMatch:
             self.wake()
             try:
                 await rejoin(self.remote, REJOIN_S)
-            except Exception as e:   # refused, or no host within the time: said, and done
+            except Exception as e:  # refused, or no host within the time: said, and done
                 self._inbox.put(Change("say", text=f"The host is gone: {e}", error=True))
                 self.wake()
                 return
-            self._inbox.put(self.remote.update)   # the game as it stands
+            self._inbox.put(self.remote.update)  # the game as it stands
             self._inbox.put(Change("say", text="Back at the table.", error=False))
             self.wake()
 
@@ -267,7 +275,7 @@ class RemoteMatch:
             self._use(msg)
             if msg.move is None:
                 if msg.undone:
-                    del self.history[-msg.undone:]
+                    del self.history[-msg.undone :]
                 if msg.history is not None:
                     self._known(msg.history)
                 return [Change("reset")]
@@ -288,8 +296,9 @@ class RemoteMatch:
 
     def _add(self, m: p.MoveM) -> Applied:
         """A move into the history, as the host sent it to this seat."""
-        applied = Applied(m.seat, m.text or "", tuple(e.event() for e in m.events),
-                          m.auto, m.secret)
+        applied = Applied(
+            m.seat, m.text or "", tuple(e.event() for e in m.events), m.auto, m.secret
+        )
         self.history.append(applied)
         self._words[id(applied)] = list(m.words)
         return applied
@@ -306,6 +315,7 @@ class RemoteMatch:
     def _use(self, update: p.Update) -> None:
         self._update = update
         self._view = update.view.view()
-        self._before, self._tallies = None, None   # a move's update sets what it changed
-        self._moves = [Move(Sent(t), g.gesture())
-                       for t, g in zip(update.legal, update.gestures, strict=True)]
+        self._before, self._tallies = None, None  # a move's update sets what it changed
+        self._moves = [
+            Move(Sent(t), g.gesture()) for t, g in zip(update.legal, update.gestures, strict=True)
+        ]

@@ -34,8 +34,8 @@ class Seam:
         self.session = session
         self.kinds = list(kinds)
         self.game = session.game
-        self.taken = 0   # moves a resume took up from the save (`history`)
-        self._events: list[tuple[Event, ...]] = []   # theirs, found by replaying the deal
+        self.taken = 0  # moves a resume took up from the save (`history`)
+        self._events: list[tuple[Event, ...]] = []  # theirs, found by replaying the deal
 
     @classmethod
     def new(cls, game_name: str, seed: int, options: dict, kinds: list[str]) -> Seam:
@@ -83,7 +83,7 @@ class Seam:
             for a in moves:
                 state, events = self.game.apply(state, self.game.parse_action(a.text))
                 out.append(tuple(events))
-        except Exception:   # noqa: BLE001 - the game's own code refused a move it once took
+        except Exception:  # noqa: BLE001 - the game's own code refused a move it once took
             return []
         return out
 
@@ -108,7 +108,7 @@ class Seam:
             if text not in legal:
                 d = self.match.decision()
                 if d is None or d.seat != seat:
-                    return self.match.act(seat, text)   # Refused says whose decision it is
+                    return self.match.act(seat, text)  # Refused says whose decision it is
                 if self.match.pending() is not None:
                     raise Refusal("the table makes this move for you (your only one)")
                 self.game.apply(self.session.state, self.game.parse_action(text))
@@ -146,7 +146,7 @@ class Seam:
 
     def undo(self, seat: int) -> bool:
         done = self.match.undo(seat)
-        self.taken = min(self.taken, len(self.match.history))   # later moves are new ones
+        self.taken = min(self.taken, len(self.match.history))  # later moves are new ones
         return done
 
 

@@ -77,9 +77,15 @@ def write_seats(path: Path, save: str, port: int, chairs: list[Chair], over: boo
     if over:
         path.unlink(missing_ok=True)
         return
-    write_save(path, HostFile(code=path.stem.removeprefix("host-"), port=port, save=save,
-                              seats=[ChairM(kind=c.kind, name=c.name, token=c.token)
-                                     for c in chairs]))
+    write_save(
+        path,
+        HostFile(
+            code=path.stem.removeprefix("host-"),
+            port=port,
+            save=save,
+            seats=[ChairM(kind=c.kind, name=c.name, token=c.token) for c in chairs],
+        ),
+    )
 
 
 def read_seats(code: str) -> HostFile:
@@ -88,8 +94,9 @@ def read_seats(code: str) -> HostFile:
     try:
         return HostFile.model_validate_json(path.read_bytes())
     except OSError:
-        raise SaveError(f"no hosted game with the code {code} to resume "
-                        f"(looked for {path})") from None
+        raise SaveError(
+            f"no hosted game with the code {code} to resume (looked for {path})"
+        ) from None
     except ValidationError as e:
         raise SaveError(f"{path}: not a host file ({e.errors()[0]['msg']})") from None
 

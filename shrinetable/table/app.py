@@ -35,22 +35,21 @@ from shrinetable.resources import resource  # noqa: E402
 from .art import CardArt, Fonts  # noqa: E402
 from .theme import theme  # noqa: E402
 
-IDLE_WAIT_MS = 1000   # longest sleep when nothing is scheduled
-POLL_S = 0.012        # sleep slice between polls while something is due soon
-IDLE_POLL_S = 0.03    # ...and while idle (the first input waits at most this long)
-HOVER_WAIT_MS = 100   # while the pointer rests on a widget (tooltips, hover looks)
+IDLE_WAIT_MS = 1000  # longest sleep when nothing is scheduled
+POLL_S = 0.012  # sleep slice between polls while something is due soon
+IDLE_POLL_S = 0.03  # ...and while idle (the first input waits at most this long)
+HOVER_WAIT_MS = 100  # while the pointer rests on a widget (tooltips, hover looks)
 FRAME_MS = 16
-WARM_S = 0.2   # pygame_gui is made when nothing is due for this long (`App._warm`)
+WARM_S = 0.2  # pygame_gui is made when nothing is due for this long (`App._warm`)
 # the computer's pace: (pause before a move worth watching, before a minor one: a
 # tapping a card for a resource, a pass). 0.7 s is long enough to follow a move (0.4 s read as a
 # blur in play-tests); a minor move waits a frame or two, so a card game's turn of
 # ~18 moves playing one creature takes under 3 s instead of 12-13 s
-SPEEDS = {"slow": (1.2, 0.08), "normal": (0.7, 0.03), "fast": (0.3, 0.015),
-          "instant": (0.0, 0.0)}
-DESIGN = (1280, 720)   # the size the layouts are drawn for (their aspect, 16:9)
-COMFORT = 0.9          # the share of the desktop a first window takes
-WINDOW_FILE = "window.json"   # the last window's size and place, in the data folder
-PLACE_S = 0.5   # a window resized or moved is kept once it has been still this long
+SPEEDS = {"slow": (1.2, 0.08), "normal": (0.7, 0.03), "fast": (0.3, 0.015), "instant": (0.0, 0.0)}
+DESIGN = (1280, 720)  # the size the layouts are drawn for (their aspect, 16:9)
+COMFORT = 0.9  # the share of the desktop a first window takes
+WINDOW_FILE = "window.json"  # the last window's size and place, in the data folder
+PLACE_S = 0.5  # a window resized or moved is kept once it has been still this long
 
 
 def comfortable(desktop: tuple[int, int]) -> tuple[int, int]:
@@ -93,8 +92,9 @@ def game_layout(game: GameBase) -> Layout:
 
 
 class App:
-    def __init__(self, size: tuple[int, int] | None = DESIGN, trace: bool = False,
-                 fullscreen: bool = False):
+    def __init__(
+        self, size: tuple[int, int] | None = DESIGN, trace: bool = False, fullscreen: bool = False
+    ):
         """`size` None: the last run's window if the desktop still holds it, else
         the largest comfortable one (`comfortable`), where it last was."""
         pygame.display.init()
@@ -102,36 +102,37 @@ class App:
         pygame.display.set_caption("shrinetable")
         # the window's own icon (before set_mode, so the window manager shows it at once)
         pygame.display.set_icon(pygame.image.load(resource("assets", "icons", "shrinetable.png")))
-        self.keeps_place = size is None   # the window's size and place are kept for next time
+        self.keeps_place = size is None  # the window's size and place are kept for next time
         pos = None
         if size is None:
             size, pos = self.first_size()
-        self.windowed, self.windowed_pos = size, pos   # what F11 returns to
+        self.windowed, self.windowed_pos = size, pos  # what F11 returns to
         self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
         if pos is not None:
             self.place(pos)
-        self._manager = None   # pygame_gui's, made when first needed (`manager`)
+        self._manager = None  # pygame_gui's, made when first needed (`manager`)
         self.fonts = Fonts()
         self.art = CardArt(self.fonts)
         self.trace = trace
         self.speed = "normal"
         self.ai_delay, self.minor_delay = SPEEDS[self.speed]
-        own = env.ai_delay()   # a pause of one's own (tests: 0, none); the command checked it
+        own = env.ai_delay()  # a pause of one's own (tests: 0, none); the command checked it
         if own is not None:
             self.ai_delay = own
             self.minor_delay = min(self.ai_delay, self.minor_delay)
-            self.speed = next((n for n, (p, _) in SPEEDS.items() if p == self.ai_delay),
-                              f"{self.ai_delay:g} s")
+            self.speed = next(
+                (n for n, (p, _) in SPEEDS.items() if p == self.ai_delay), f"{self.ai_delay:g} s"
+            )
         # the table passes for a person whose only move is a pass: the setting of
         # the last game, kept for the next ones (None: no game yet, the session's own)
         self.auto_pass: bool | None = None
-        self.place_due: float | None = None   # when to keep the window's size and place
+        self.place_due: float | None = None  # when to keep the window's size and place
         self.scene = None
         self.running = True
         self.presented = False
         self._layouts: dict[str, Layout] = {}
         self._hover = False
-        storage.clean()   # what tables killed while saving left behind
+        storage.clean()  # what tables killed while saving left behind
         if fullscreen:
             self.toggle_fullscreen()
 
@@ -145,9 +146,11 @@ class App:
         if self._manager is None:
             env.import_gui()
             import pygame_gui
+
             self._manager = pygame_gui.UIManager(self.screen.get_size(), theme())
-            self._manager.preload_fonts([{"name": "dejavu", "point_size": 14, "style": "bold",
-                                          "antialiased": "1"}])
+            self._manager.preload_fonts(
+                [{"name": "dejavu", "point_size": 14, "style": "bold", "antialiased": "1"}]
+            )
         return self._manager
 
     def clear_gui(self) -> None:
@@ -159,8 +162,9 @@ class App:
         """Whether a pygame_gui window is at `pos`: the table's own widgets
         under it take no pointer."""
         gui = self._manager
-        return gui is not None and any(w.get_abs_rect().collidepoint(pos)
-                                       for w in gui.get_window_stack().get_full_stack())
+        return gui is not None and any(
+            w.get_abs_rect().collidepoint(pos) for w in gui.get_window_stack().get_full_stack()
+        )
 
     def draw_gui(self, surface: pygame.Surface) -> None:
         if self._manager is not None:
@@ -201,10 +205,11 @@ class App:
         size, pos = remembered()
         if size is None or size[0] > desktop[0] or size[1] > desktop[1]:
             return comfortable(desktop), None
-        if pos is not None and not (0 <= pos[0] <= desktop[0] - 40
-                                    and 0 <= pos[1] <= desktop[1] - 40):
-            pos = None   # off a screen that is gone: let the system place it
-        if os.environ.get("SDL_VIDEO_WINDOW_POS"):   # placed by whoever started us
+        if pos is not None and not (
+            0 <= pos[0] <= desktop[0] - 40 and 0 <= pos[1] <= desktop[1] - 40
+        ):
+            pos = None  # off a screen that is gone: let the system place it
+        if os.environ.get("SDL_VIDEO_WINDOW_POS"):  # placed by whoever started us
             pos = None
         return size, pos
 
@@ -260,18 +265,20 @@ class App:
 
     def start_game(self, session: Session) -> None:
         from .game_scene import GameScene
+
         self._settings_from_scene()
         if self.auto_pass is not None:
             session.auto_pass = self.auto_pass
         match = Match(session, autosave=True)
         self.scene = GameScene(self, match, self.layout(match.game))
-        if session.notes:   # a save's checkpoint refused: say so, though nothing was lost
+        if session.notes:  # a save's checkpoint refused: say so, though nothing was lost
             self.scene.say("; ".join(session.notes), error=False)
         pygame.display.set_caption(f"{match.title} (seed {session.seed}) \u2014 shrinetable")
 
     def show_start(self, message: str = "", game: str | None = None) -> None:
         """The start screen (`game` chosen on it, by name)."""
         from .start_scene import StartScene
+
         self._settings_from_scene()
         self.scene = StartScene(self, message, game)
         pygame.display.set_caption("shrinetable")
@@ -317,7 +324,7 @@ class App:
         place before it (an X server kept the fullscreen size for the window
         set_mode made, so its size is set again through SDL's window)."""
         if self.fullscreen():
-            with warnings.catch_warnings():   # "forcibly resized by the OS": set below
+            with warnings.catch_warnings():  # "forcibly resized by the OS": set below
                 warnings.simplefilter("ignore", RuntimeWarning)
                 self.screen = pygame.display.set_mode(self.windowed, pygame.RESIZABLE)
             window = self._window()
@@ -333,8 +340,7 @@ class App:
     def _resized(self) -> None:
         self.screen = pygame.display.get_surface()
         size = self.screen.get_size()
-        if not self.fullscreen() and (
-                size[0] < env.MIN_SIZE[0] or size[1] < env.MIN_SIZE[1]):
+        if not self.fullscreen() and (size[0] < env.MIN_SIZE[0] or size[1] < env.MIN_SIZE[1]):
             # the side panel's widgets use a fixed font size: below this they clip
             size = max(size[0], env.MIN_SIZE[0]), max(size[1], env.MIN_SIZE[1])
             self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
@@ -361,7 +367,7 @@ class App:
         while True:
             events = pygame.event.get()
             left = end - time.monotonic()
-            if events or left <= 0 or not self.running:   # SIGTERM: at once
+            if events or left <= 0 or not self.running:  # SIGTERM: at once
                 return events
             time.sleep(min(slice_s, left))
 
@@ -384,7 +390,7 @@ class App:
                 if t != pygame.MOUSEMOTION:
                     self.scene.dirty = True
         if self.place_due is not None and time.monotonic() >= self.place_due:
-            self.place_due = None   # a resize or move settled: kept, even if killed later
+            self.place_due = None  # a resize or move settled: kept, even if killed later
             self.keep_place()
         # the scene first: a computer move rebuilds the widgets, and pygame_gui
         # only lists what it draws in its own update
@@ -422,7 +428,7 @@ class App:
         if session is None:
             return
         try:
-            problem = storage.autosave(session)   # '' or where the game went instead
+            problem = storage.autosave(session)  # '' or where the game went instead
         except OSError as e:
             problem = f"Autosave failed: {e.strerror or e}. Save with Ctrl+S to keep this game."
         if problem and getattr(self.scene, "message", None) != problem:
@@ -434,7 +440,7 @@ class App:
         close, which asks first while a game is on."""
         try:
             before = signal.signal(signal.SIGTERM, self._terminated)
-        except (ValueError, AttributeError):   # not the main thread
+        except (ValueError, AttributeError):  # not the main thread
             before = False
         try:
             self._loop(until)

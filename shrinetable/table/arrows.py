@@ -11,8 +11,9 @@ import pygame
 OUTLINE = (20, 24, 22)
 
 
-def arrow(surf, start: pygame.Rect, end: pygame.Rect, colour, width: int,
-          crossed: bool = False) -> None:
+def arrow(
+    surf, start: pygame.Rect, end: pygame.Rect, colour, width: int, crossed: bool = False
+) -> None:
     """A thick outlined arrow from the edge of `start` to the edge of `end`;
     `crossed` adds an X on it (a move the rules refuse)."""
     centre_a, centre_b = pygame.Vector2(start.center), pygame.Vector2(end.center)
@@ -26,16 +27,19 @@ def arrow(surf, start: pygame.Rect, end: pygame.Rect, colour, width: int,
     if into:
         b = pygame.Vector2(into[0])
     head = width * 3
-    if (b - a).length() < head * 3:   # side by side: a short arrow ending at the edge
-        d = (centre_b - centre_a).normalize()   # of the target, clear of its numbers
+    if (b - a).length() < head * 3:  # side by side: a short arrow ending at the edge
+        d = (centre_b - centre_a).normalize()  # of the target, clear of its numbers
         a = b - d * head * 3
     d = (b - a).normalize()
     n = pygame.Vector2(-d.y, d.x)
     base = b - d * head
     tip = [b, base + n * head * 0.6, base - n * head * 0.6]
     pygame.draw.line(surf, OUTLINE, a, base, width + 4)
-    pygame.draw.polygon(surf, OUTLINE, [p + (p - (base + b) / 2).normalize() * 2
-                                        if p != (base + b) / 2 else p for p in tip])
+    pygame.draw.polygon(
+        surf,
+        OUTLINE,
+        [p + (p - (base + b) / 2).normalize() * 2 if p != (base + b) / 2 else p for p in tip],
+    )
     pygame.draw.line(surf, colour, a, base, width)
     pygame.draw.polygon(surf, colour, tip)
     if crossed:
@@ -58,15 +62,23 @@ def _side(card: pygame.Rect, zone: pygame.Rect, other: pygame.Rect) -> int:
     return 1 if other.centerx >= card.centerx else -1
 
 
-def routed(surf, start: pygame.Rect, start_zone: pygame.Rect, end: pygame.Rect,
-           end_zone: pygame.Rect, colour, width: int, lane: int = 0) -> list[pygame.Rect]:
+def routed(
+    surf,
+    start: pygame.Rect,
+    start_zone: pygame.Rect,
+    end: pygame.Rect,
+    end_zone: pygame.Rect,
+    colour,
+    width: int,
+    lane: int = 0,
+) -> list[pygame.Rect]:
     """An arrow between two strips that crosses no other strip, so every name
     stays readable: out of the start strip's end into the gutter beside its
     zone, along the gutter to the band between the two zones, across to the
     gutter beside the end zone, and into the end strip's end. `lane` (0, 1...)
     moves the gutter and band runs of each further arrow aside, so arrows out
     of one zone stay apart. The rectangles its runs cover."""
-    off = max(3, width * 2) + lane * (width + 3)   # the head fits between zone and strip
+    off = max(3, width * 2) + lane * (width + 3)  # the head fits between zone and strip
     lo, hi = width + 2, surf.get_width() - width - 2
     ss, es = _side(start, start_zone, end), _side(end, end_zone, start)
     a = pygame.Vector2(start.right if ss > 0 else start.left - 1, start.centery)
@@ -78,14 +90,20 @@ def routed(surf, start: pygame.Rect, start_zone: pygame.Rect, end: pygame.Rect,
         band = (start_zone.bottom + end_zone.top) // 2 + step
     elif end_zone.bottom <= start_zone.top:
         band = (end_zone.bottom + start_zone.top) // 2 - step
-    else:   # side by side: over both
+    else:  # side by side: over both
         band = max(lo, min(start_zone.top, end_zone.top) - off)
     if gs == ge:
         points = [a, pygame.Vector2(gs, a.y), pygame.Vector2(ge, b.y), b]
     else:
-        points = [a, pygame.Vector2(gs, a.y), pygame.Vector2(gs, band),
-                  pygame.Vector2(ge, band), pygame.Vector2(ge, b.y), b]
-    head = width * 2 + 2   # from the gutter into the strip
+        points = [
+            a,
+            pygame.Vector2(gs, a.y),
+            pygame.Vector2(gs, band),
+            pygame.Vector2(ge, band),
+            pygame.Vector2(ge, b.y),
+            b,
+        ]
+    head = width * 2 + 2  # from the gutter into the strip
     d = (b - points[-2]).normalize() if b != points[-2] else pygame.Vector2(-es, 0)
     n = pygame.Vector2(-d.y, d.x)
     base = b - d * head
@@ -93,12 +111,15 @@ def routed(surf, start: pygame.Rect, start_zone: pygame.Rect, end: pygame.Rect,
     path = [*points[:-1], base]
     for ink, w in ((OUTLINE, width + 4), (colour, width)):
         pygame.draw.lines(surf, ink, False, path, w)
-        for p in path[1:-1]:   # square corners, no notch
-            pygame.draw.rect(surf, ink, pygame.Rect(0, 0, w, w).move(
-                round(p.x - w / 2), round(p.y - w / 2)))
-    pygame.draw.polygon(surf, OUTLINE, [p + (p - (base + b) / 2).normalize() * 2
-                                        for p in tip])
+        for p in path[1:-1]:  # square corners, no notch
+            pygame.draw.rect(
+                surf, ink, pygame.Rect(0, 0, w, w).move(round(p.x - w / 2), round(p.y - w / 2))
+            )
+    pygame.draw.polygon(surf, OUTLINE, [p + (p - (base + b) / 2).normalize() * 2 for p in tip])
     pygame.draw.polygon(surf, colour, tip)
-    return [pygame.Rect(min(p.x, q.x), min(p.y, q.y), abs(p.x - q.x) + 1,
-                        abs(p.y - q.y) + 1).inflate(width + 4, width + 4)
-            for p, q in pairwise(path)]
+    return [
+        pygame.Rect(min(p.x, q.x), min(p.y, q.y), abs(p.x - q.x) + 1, abs(p.y - q.y) + 1).inflate(
+            width + 4, width + 4
+        )
+        for p, q in pairwise(path)
+    ]

@@ -28,7 +28,7 @@ BACK_LINE = (56, 88, 150)
 BACK_EDGE = (222, 196, 120)
 
 
-FLOOR_PX = (12, 14)        # the least text size at 1280x720 and at 1920x1080
+FLOOR_PX = (12, 14)  # the least text size at 1280x720 and at 1920x1080
 
 
 def floor_px(size: tuple[int, int], scale: float = 1.0) -> int:
@@ -49,7 +49,7 @@ class Fonts:
         self._fonts: dict[tuple[int, bool], pygame.font.Font] = {}
         self._text: dict[tuple, pygame.Surface] = {}
         self.floor = 6
-        self.scale = uiscale.load()   # the player's UI scale, which the floor follows
+        self.scale = uiscale.load()  # the player's UI scale, which the floor follows
         # (size, text, on a card's face) of each draw, if kept (`bench render --size`)
         self.drawn: list[tuple[int, str, bool]] | None = None
         self._on_card = False
@@ -125,8 +125,9 @@ class CardArt:
                 self._cache[key] = _ready(self._any_face(name, size, detail=True))
         return self._cache[key]
 
-    def card(self, name: str | None, size: tuple[int, int], rotation: int = 0,
-             plain: bool = False) -> pygame.Surface:
+    def card(
+        self, name: str | None, size: tuple[int, int], rotation: int = 0, plain: bool = False
+    ) -> pygame.Surface:
         """The face of `name` (None: a back) at `size` (unrotated), rotated;
         `plain`: without its band (`Presentation.plain_in`)."""
         key = (name, size, rotation, plain)
@@ -137,28 +138,40 @@ class CardArt:
             base = self._cache.get((name, size, 0, plain))
             if base is None:
                 with self.fonts.card_face():
-                    base = _ready(self._back(size) if name is None
-                                  else self._any_face(name, size, plain=plain))
+                    base = _ready(
+                        self._back(size)
+                        if name is None
+                        else self._any_face(name, size, plain=plain)
+                    )
                 self._cache[(name, size, 0, plain)] = base
             surf = base if rotation == 0 else pygame.transform.rotate(base, rotation)
             self._cache[key] = surf
         return surf
 
-    def strip(self, name: str | None, size: tuple[int, int],
-              chips_at: int | None = None, pile: bool = False) -> pygame.Surface:
+    def strip(
+        self,
+        name: str | None,
+        size: tuple[int, int],
+        chips_at: int | None = None,
+        pile: bool = False,
+    ) -> pygame.Surface:
         """`name` as a strip (`faces.draw_strip`; None: a strip of card back);
         `chips_at`: where chips begin on its name line, which the name ends before;
         `pile`: a pile's top card (named over several lines where it is high)."""
-        size = max(1, size[0]), max(1, size[1])   # a zone squeezed to nothing (a tiny window)
+        size = max(1, size[0]), max(1, size[1])  # a zone squeezed to nothing (a tiny window)
         key = ("strip", name, size, chips_at, pile)
         if key not in self._cache:
             with self.fonts.card_face():
-                self._cache[key] = _ready(self._back(size) if name is None else draw_strip(
-                    self.fonts, self.face(name), size, chips_at, pile))
+                self._cache[key] = _ready(
+                    self._back(size)
+                    if name is None
+                    else draw_strip(self.fonts, self.face(name), size, chips_at, pile)
+                )
         return self._cache[key]
 
-    def _any_face(self, name: str, size, detail: bool = False,
-                  plain: bool = False) -> pygame.Surface:
+    def _any_face(
+        self, name: str, size, detail: bool = False, plain: bool = False
+    ) -> pygame.Surface:
         face = self.face(name)
         if face.style == "index":
             return self._index(replace(face, band=None) if plain else face, size)
@@ -184,8 +197,7 @@ class CardArt:
             pygame.draw.line(surf, BACK_LINE, (x, inner.top), (x + h, inner.top + h), 1)
             pygame.draw.line(surf, BACK_LINE, (x + h, inner.top), (x, inner.top + h), 1)
         surf.set_clip(clip)
-        pygame.draw.rect(surf, BACK_EDGE, inner, max(1, w // 50),
-                         border_radius=max(2, w // 16))
+        pygame.draw.rect(surf, BACK_EDGE, inner, max(1, w // 50), border_radius=max(2, w // 16))
         return surf
 
     def _index(self, face: Face, size) -> pygame.Surface:
@@ -199,30 +211,35 @@ class CardArt:
         if face.index:
             rs = f.text(face.index, max(7, round(h * 0.17)), ink, True)
             ss = f.text(face.symbol, max(7, round(h * 0.15)), ink)
-            corner = pygame.Surface((max(rs.get_width(), ss.get_width()),
-                                     rs.get_height() + ss.get_height() * 4 // 5), pygame.SRCALPHA)
+            corner = pygame.Surface(
+                (max(rs.get_width(), ss.get_width()), rs.get_height() + ss.get_height() * 4 // 5),
+                pygame.SRCALPHA,
+            )
             corner.blit(rs, rs.get_rect(midtop=(corner.get_width() // 2, 0)))
-            corner.blit(ss, ss.get_rect(midtop=(corner.get_width() // 2,
-                                                rs.get_height() * 4 // 5)))
+            corner.blit(ss, ss.get_rect(midtop=(corner.get_width() // 2, rs.get_height() * 4 // 5)))
             pad_x, pad_y = max(1, round(w * 0.05)), max(1, round(h * 0.025))
         else:
             corner = f.text(face.symbol, max(7, round(h * 0.16)), ink, True)
             pad_x, pad_y = round(w * 0.08), round(h * 0.04)
         surf.blit(corner, (pad_x, pad_y))
-        surf.blit(pygame.transform.rotate(corner, 180),
-                  (w - corner.get_width() - pad_x, h - corner.get_height() - pad_y))
+        surf.blit(
+            pygame.transform.rotate(corner, 180),
+            (w - corner.get_width() - pad_x, h - corner.get_height() - pad_y),
+        )
         if h < 48 and face.index:
             return surf
         for g in face.glyphs:
             img = f.text(g.text, max(8, round(h * g.size)), g.ink or ink, g.bold)
             surf.blit(img, img.get_rect(center=(w // 2, round(h * g.y))))
-        if face.band is not None:   # between the corner indices, so both stay readable
-            self._band(surf, face.band, corner.get_width() + pad_x + 2,
-                       h - corner.get_height() - pad_y)
+        if face.band is not None:  # between the corner indices, so both stay readable
+            self._band(
+                surf, face.band, corner.get_width() + pad_x + 2, h - corner.get_height() - pad_y
+            )
         return surf
 
-    def _band(self, surf: pygame.Surface, chip: Chip, clear: int = 0,
-              above: int | None = None) -> None:
+    def _band(
+        self, surf: pygame.Surface, chip: Chip, clear: int = 0, above: int | None = None
+    ) -> None:
         """The card's role in a band between its lower corners; where its word
         does not fit there (a small card, the text floor), across the card just
         above the lower corner (`above`), over the foot of the middle glyph:
@@ -230,18 +247,18 @@ class CardArt:
         w, h = surf.get_size()
         inset = max(round(w * 0.2), clear)
         band = pygame.Rect(inset, round(h * 0.73), w - 2 * inset, max(6, round(h * 0.11)))
-        if band.w < 8:          # a card too small for its band: the face says enough
+        if band.w < 8:  # a card too small for its band: the face says enough
             return
         px = max(6, round(band.h * 0.72))
         lw, lh = self.fonts.font(px, True).size(chip.text)
         band.h = max(band.h, lh)
-        if lw > band.w - 2:   # wider, between the corners
+        if lw > band.w - 2:  # wider, between the corners
             band = band.inflate(min(lw + 4, w - 2 * clear) - band.w, 0)
         if lw > band.w - 2 and above is not None and lw + 4 <= w - 2:
-            band = pygame.Rect(0, 0, lw + 4, band.h)   # across, above the lower corner
+            band = pygame.Rect(0, 0, lw + 4, band.h)  # across, above the lower corner
             band.midbottom = (w // 2, above - 1)
-        if lw > band.w - 2:   # too narrow even across (a larger text size): an empty band
-            return            # would say nothing; the card grows on hover, its word with it
+        if lw > band.w - 2:  # too narrow even across (a larger text size): an empty band
+            return  # would say nothing; the card grows on hover, its word with it
         pygame.draw.rect(surf, chip.fill, band, border_radius=max(1, band.h // 3))
         label = self.fonts.text(chip.text, px, chip.ink, True)
         surf.blit(label, label.get_rect(center=band.center))

@@ -32,8 +32,9 @@ def showcase(game, seats: int | None = None):
     ai = player(game, "ai")
     n_seats = seats or sc.seats
     s = Session(game, sc.seed, {}, ["computer"] * n_seats)
-    m = Match(s, [lambda state, rng: sc.pick(game.legal_actions(state)) or ai(state, rng)]
-              * n_seats)
+    m = Match(
+        s, [lambda state, rng: sc.pick(game.legal_actions(state)) or ai(state, rng)] * n_seats
+    )
     best, best_n = 0, -1
     for _ in range(sc.steps):
         d = m.decision()
@@ -53,8 +54,7 @@ def _percentile(xs: list[float], q: float) -> float:
     return xs[min(len(xs) - 1, round(q * (len(xs) - 1)))]
 
 
-def first_frame_seconds(program: list[str] | None = None,
-                        game: str | None = None) -> float | None:
+def first_frame_seconds(program: list[str] | None = None, game: str | None = None) -> float | None:
     """Launch the real program (the source by default, or a built executable) into
     a game (the first registered by default) and time it until it reports its
     first frame; None if it never does."""
@@ -69,8 +69,11 @@ def first_frame_seconds(program: list[str] | None = None,
         t0 = time.perf_counter()
         proc = subprocess.Popen(
             [*program, "play", game, "--seed", "1", "--trace", "--seats", "human,computer"],
-            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
-            text=True, env=envs)
+            stdout=subprocess.PIPE,
+            stderr=subprocess.DEVNULL,
+            text=True,
+            env=envs,
+        )
         try:
             for line in proc.stdout:
                 if line.strip() == "ready":
@@ -137,33 +140,40 @@ def measure(seconds: float = 3.0, game_name: str | None = None) -> dict:
     driver = pygame.display.get_driver()
     pygame.quit()
     return {
-        "game": game.name, "position": game.present.showcase.title,
-        "size": f"{SIZE[0]}x{SIZE[1]}", "driver": driver,
+        "game": game.name,
+        "position": game.present.showcase.title,
+        "size": f"{SIZE[0]}x{SIZE[1]}",
+        "driver": driver,
         "cards_on_table": on_table,
         "full_median_ms": round(statistics.median(full), 3),
         "full_p99_ms": round(_percentile(full, 0.99), 3),
         "drag_median_ms": round(statistics.median(drag), 3),
         "drag_p99_ms": round(_percentile(drag, 0.99), 3),
-        "idle_cpu_percent": round(cpu, 3), "idle_seconds": seconds,
+        "idle_cpu_percent": round(cpu, 3),
+        "idle_seconds": seconds,
     }
 
 
 def run_render_bench(args: argparse.Namespace) -> int:
     fig = measure(float(getattr(args, "seconds", 3.0) or 3.0), getattr(args, "game", None))
-    fig["first_frame_s"] = (round(ff, 3) if (ff := first_frame_seconds()) is not None
-                            else None)
+    fig["first_frame_s"] = round(ff, 3) if (ff := first_frame_seconds()) is not None else None
     if getattr(args, "json", False):
         print(json.dumps(fig))
         return 0
     ratio = fig["full_p99_ms"] / max(fig["drag_p99_ms"], 1e-6)
-    print(f"render {fig['game']} {fig['size']} (SDL driver {fig['driver']}, {fig['position']}, "
-          f"{fig['cards_on_table']} cards drawn)")
+    print(
+        f"render {fig['game']} {fig['size']} (SDL driver {fig['driver']}, {fig['position']}, "
+        f"{fig['cards_on_table']} cards drawn)"
+    )
     print(f"  full redraw: median {fig['full_median_ms']} ms, p99 {fig['full_p99_ms']} ms")
-    print(f"  dragging:    median {fig['drag_median_ms']} ms, p99 {fig['drag_p99_ms']} ms "
-          f"({ratio:.1f}x below full redraw at p99; goal >= 3x)")
-    print(f"  idle CPU:    {fig['idle_cpu_percent']} % of a core over {fig['idle_seconds']} s "
-          f"(goal < 1 %)")
+    print(
+        f"  dragging:    median {fig['drag_median_ms']} ms, p99 {fig['drag_p99_ms']} ms "
+        f"({ratio:.1f}x below full redraw at p99; goal >= 3x)"
+    )
+    print(
+        f"  idle CPU:    {fig['idle_cpu_percent']} % of a core over {fig['idle_seconds']} s "
+        f"(goal < 1 %)"
+    )
     ff = fig["first_frame_s"]
     print(f"  first frame: {ff if ff is not None else 'n/a'} s from launch (goal < 0.5 s)")
     return 0
-

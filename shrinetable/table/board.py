@@ -52,18 +52,18 @@ class Board:
         self.view: View | None = None
         self.decor = Decor()
         self.viewer: int | None = None
-        self.watching = False   # the viewer's seat is a computer's: nothing is "yours"
-        self.hands: set[str] = set()   # the zones holding the seats' hands (the game's word)
+        self.watching = False  # the viewer's seat is a computer's: nothing is "yours"
+        self.hands: set[str] = set()  # the zones holding the seats' hands (the game's word)
         self._bg: pygame.Surface | None = None
         self._bg_key: tuple | None = None
-        self.labels: dict[str, pygame.Rect] = {}   # where each zone's label is drawn
+        self.labels: dict[str, pygame.Rect] = {}  # where each zone's label is drawn
         # words drawn on the last frame (labels, chips, badges, a card's numbers),
         # by zone ("zone#index": on that card), for the test that none overlap
         self.boxes: list[tuple[str, pygame.Rect]] = []
-        self._names: list[str] = []   # the seats' names the labels were last drawn with
-        self.crowded: set[str] = set()    # zones whose strips overlap (`geo.crowded`)
-        self.opened: str | None = None    # the crowded zone the pointer is on, opened
-        self.open_rect: pygame.Rect | None = None   # where it is drawn, over its neighbours
+        self._names: list[str] = []  # the seats' names the labels were last drawn with
+        self.crowded: set[str] = set()  # zones whose strips overlap (`geo.crowded`)
+        self.opened: str | None = None  # the crowded zone the pointer is on, opened
+        self.open_rect: pygame.Rect | None = None  # where it is drawn, over its neighbours
 
     def set_size(self, size: tuple[int, int], window: tuple[int, int] | None = None) -> None:
         """Draw the canvas at `size`, in a `window` of that size unless said (a
@@ -79,10 +79,10 @@ class Board:
         self.view, self.viewer = view, viewer
         self.decor = self.art.present.decor(view)
         self.zones = geo.zone_rects(self.layout, view, self.scaler, viewer)
-        fitted = (self._lowered(), self._badge_sizes(), self._strip_widths(),
-                  self._label_widths())
-        self.placed = geo.place_cards(self.layout, view, self.scaler, viewer, marks.selected,
-                                      *fitted)
+        fitted = (self._lowered(), self._badge_sizes(), self._strip_widths(), self._label_widths())
+        self.placed = geo.place_cards(
+            self.layout, view, self.scaler, viewer, marks.selected, *fitted
+        )
         self.crowded = geo.crowded(self.placed)
         self.open_rect = None
         if self.opened in self.crowded:
@@ -93,25 +93,32 @@ class Board:
         table's higher each time until its strips no longer overlap (or it
         holds the whole table's height), its cards last: on top, hit first."""
         rect, room = self.zones[name], self.felt()
-        if rect.h >= room.h:   # as high as the table already: nowhere to open to
+        if rect.h >= room.h:  # as high as the table already: nowhere to open to
             return
         step = self.scaler.length(geo.STRIP)
         for high in range(rect.h + step, room.h + step, step):
             area = pygame.Rect(rect.x, rect.y, rect.w, min(high, room.h))
             area.bottom = min(area.bottom, room.bottom)
-            placed = geo.place_cards(self.layout, self.view, self.scaler, self.viewer,
-                                     marks.selected, *fitted, opened=(name, area))
+            placed = geo.place_cards(
+                self.layout,
+                self.view,
+                self.scaler,
+                self.viewer,
+                marks.selected,
+                *fitted,
+                opened=(name, area),
+            )
             if name not in geo.crowded(placed) or area.h == room.h:
                 break
-        self.placed = [p for p in placed if p.zone != name] + \
-            [p for p in placed if p.zone == name]
+        self.placed = [p for p in placed if p.zone != name] + [p for p in placed if p.zone == name]
         self.open_rect = area
 
     def felt(self) -> pygame.Rect:
         """The table without the panels beside it."""
         panels = self.layout.panels
-        return self.scaler.rect((0, 0, min(panels.log[0], panels.buttons[0]),
-                                 self.scaler.canvas[1]))
+        return self.scaler.rect(
+            (0, 0, min(panels.log[0], panels.buttons[0]), self.scaler.canvas[1])
+        )
 
     def hover(self, pos) -> bool:
         """Open the crowded zone under `pos`, keep the open one while the
@@ -128,8 +135,14 @@ class Board:
         """The card under `pos`, but none of the `lifted` (zone, index): in an
         open zone only its own cards are there."""
         inside = self.open_rect is not None and self.open_rect.collidepoint(pos)
-        return geo.card_at([p for p in self.placed if (p.zone, p.index) not in lifted
-                            and (not inside or p.zone == self.opened)], pos)
+        return geo.card_at(
+            [
+                p
+                for p in self.placed
+                if (p.zone, p.index) not in lifted and (not inside or p.zone == self.opened)
+            ],
+            pos,
+        )
 
     def zone_at(self, pos) -> str | None:
         if self.open_rect is not None and self.open_rect.collidepoint(pos):
@@ -143,12 +156,21 @@ class Board:
         font = self.fonts.font(px, True)
         out = {}
         for name, zone in self.view.zones.items():
-            widest = max((font.size(faces.numbers_text(face.numbers))[0]
-                          for c in zone.cards if c is not None
-                          and (face := self.art.face(c)).numbers is not None), default=0)
+            widest = max(
+                (
+                    font.size(faces.numbers_text(face.numbers))[0]
+                    for c in zone.cards
+                    if c is not None and (face := self.art.face(c)).numbers is not None
+                ),
+                default=0,
+            )
             if widest:
-                out[name] = widest + 10 + font.size("Abcd\u2026")[0] + \
-                    faces.strip_name_x(self.scaler.length(geo.STRIP))
+                out[name] = (
+                    widest
+                    + 10
+                    + font.size("Abcd\u2026")[0]
+                    + faces.strip_name_x(self.scaler.length(geo.STRIP))
+                )
         return out
 
     def _badge_sizes(self) -> dict[str, tuple[int, int]]:
@@ -169,8 +191,10 @@ class Board:
         out = {}
         corners = self._corner_widths()
         for name, rect in self.zones.items():
-            if self.layout.place(name, self.viewer, self.view.seats).inside \
-                    and name not in self.decor.huds:
+            if (
+                self.layout.place(name, self.viewer, self.view.seats).inside
+                and name not in self.decor.huds
+            ):
                 label = self._inside_label(name, rect, self._seat_names(), LABEL, corners)
                 out[name] = label.get_width() + 8, label.get_height() + 2
         return out
@@ -179,8 +203,14 @@ class Board:
         """The label inside a zone, clear of the badge on its line; where a row
         of cards too high to pass under it begins right of it, in the shortest
         words that leave the cards their width (`_room`)."""
-        return self._label(name, seat_names, self.scaler.length(12), colour,
-                           rect.w - 8 - corners.get(name, 0), self._room(name, rect))
+        return self._label(
+            name,
+            seat_names,
+            self.scaler.length(12),
+            colour,
+            rect.w - 8 - corners.get(name, 0),
+            self._room(name, rect),
+        )
 
     def _room(self, name: str, rect: pygame.Rect) -> int | None:
         """How wide the label inside `name` may be and leave a row of cards that
@@ -189,8 +219,9 @@ class Board:
         place = self.layout.place(name, self.viewer, self.view.seats)
         cards = self.view.zones[name].cards
         n = len(cards)
-        if not n or place.arrange not in ("row", "fan") \
-                or geo.in_strips(self.layout, place, cards):   # strips begin under it
+        if (
+            not n or place.arrange not in ("row", "fan") or geo.in_strips(self.layout, place, cards)
+        ):  # strips begin under it
             return None
         fw, fh = geo.footprint(geo.card_size(self.layout, place, self.scaler), place.rotation)
         high = self.fonts.font(self.scaler.length(12), True).get_height()
@@ -201,8 +232,11 @@ class Board:
 
     def _seat_names(self) -> list[str]:
         """The seats' names the labels were last drawn with (else the defaults)."""
-        return self._names if len(self._names) == self.view.seats else \
-            [seat_name(i) for i in range(self.view.seats)]
+        return (
+            self._names
+            if len(self._names) == self.view.seats
+            else [seat_name(i) for i in range(self.view.seats)]
+        )
 
     def _lowered(self) -> dict[str, int]:
         """Zones labelled inside whose label, pile count or chips (on a second
@@ -214,17 +248,18 @@ class Board:
             place = self.layout.place(name, self.viewer, self.view.seats)
             if not place.inside or name in self.decor.huds:
                 continue
-            label = self._label(name, self._seat_names(), self.scaler.length(12), LABEL,
-                                rect.w - 8)
+            label = self._label(name, self._seat_names(), self.scaler.length(12), LABEL, rect.w - 8)
             clear = label.get_rect(topleft=(rect.left + 4, rect.top + 2))
             reach = clear.bottom
-            if place.arrange == "stack":   # its count beside the label
-                reach = max(reach, rect.top + 2 + self.fonts.font(
-                    self.scaler.length(12), True).get_linesize() + 2)
+            if place.arrange == "stack":  # its count beside the label
+                reach = max(
+                    reach,
+                    rect.top + 2 + self.fonts.font(self.scaler.length(12), True).get_linesize() + 2,
+                )
             over = self._whole_chips(rect, self.decor.covers.get(name, ()), clear)
             placed = hud.cover_chips(self.fonts, rect, over, clear)
             reach = max([reach] + [box.bottom for _, _, box in placed])
-            top = rect.top + band + self.scaler.length(2)   # where strips begin (`strip_rects`)
+            top = rect.top + band + self.scaler.length(2)  # where strips begin (`strip_rects`)
             if reach + 1 > top:
                 out[name] = reach + 1 - top
         return out
@@ -282,44 +317,58 @@ class Board:
         for name, rect in self.zones.items():
             if name != self.opened or self.open_rect is None:
                 self._zone(surf, name, rect, by_zone.get(name, []), marks, seat_names)
-        if self.open_rect is not None:   # over its neighbours, with its label again
+        if self.open_rect is not None:  # over its neighbours, with its label again
             rect = self.open_rect
             shade = pygame.Surface(rect.inflate(12, 12).size, pygame.SRCALPHA)
             shade.fill((0, 0, 0, 90))
             surf.blit(shade, rect.inflate(12, 12).move(3, 4))
             pygame.draw.rect(surf, ZONE, rect, border_radius=radius)
             pygame.draw.rect(surf, LABEL, rect, max(1, s.length(2)), border_radius=radius)
-            label = self._inside_label(self.opened, rect, seat_names, LABEL,
-                                       self._corner_widths())
+            label = self._inside_label(self.opened, rect, seat_names, LABEL, self._corner_widths())
             box = surf.blit(label, (rect.left + 4, rect.top + 2))
-            self._zone(surf, self.opened, rect, by_zone.get(self.opened, []), marks,
-                       seat_names, box)
+            self._zone(
+                surf, self.opened, rect, by_zone.get(self.opened, []), marks, seat_names, box
+            )
         self._arrows(surf)
 
-    def _zone(self, surf, name, rect, placed, marks: Marks, seat_names,
-              label: pygame.Rect | None = None) -> None:
+    def _zone(
+        self, surf, name, rect, placed, marks: Marks, seat_names, label: pygame.Rect | None = None
+    ) -> None:
         """One zone's marks, figures, tint, cards, chips and badge; `label`:
         where its label is, if not where the background drew it."""
         s, decor, radius = self.scaler, self.decor, self.scaler.length(8)
         if name in marks.last:
-            pygame.draw.rect(surf, LAST, rect.inflate(4, 4), max(2, s.length(3)),
-                             border_radius=radius)
+            pygame.draw.rect(
+                surf, LAST, rect.inflate(4, 4), max(2, s.length(3)), border_radius=radius
+            )
         if (name, None) in marks.targets:
             glow = pygame.Surface(rect.size, pygame.SRCALPHA)
             glow.fill((*TARGET, 60))
             surf.blit(glow, rect)
-            pygame.draw.rect(surf, TARGET, rect.inflate(6, 6), max(3, s.length(4)),
-                             border_radius=radius)
+            pygame.draw.rect(
+                surf, TARGET, rect.inflate(6, 6), max(3, s.length(4)), border_radius=radius
+            )
         if name in decor.huds:
-            self.boxes += [(name, b) for b in hud.seat(
-                surf, self.fonts, rect, decor.huds[name], seat_names[decor.huds[name].seat])]
+            self.boxes += [
+                (name, b)
+                for b in hud.seat(
+                    surf, self.fonts, rect, decor.huds[name], seat_names[decor.huds[name].seat]
+                )
+            ]
         hud.tint(surf, rect, decor.tints.get(name, ()))
         self._draw_zone(surf, name, placed, marks)
-        if name in decor.covers:   # clear of the label inside the zone
+        if name in decor.covers:  # clear of the label inside the zone
             clear = label or self.labels.get(name)
-            self.boxes += [(name, b) for b in hud.covers(
-                surf, self.fonts, rect, self._whole_chips(rect, decor.covers[name], clear),
-                clear)]
+            self.boxes += [
+                (name, b)
+                for b in hud.covers(
+                    surf,
+                    self.fonts,
+                    rect,
+                    self._whole_chips(rect, decor.covers[name], clear),
+                    clear,
+                )
+            ]
         badge = self._badge(surf, name, rect, s.length(15), any(p.strip for p in placed))
         if badge is not None:
             self.boxes.append((name, badge))
@@ -336,8 +385,16 @@ class Board:
                 # between strips: round the zones, so no name lies under an arrow;
                 # a label its run passes over (the gap between zones is narrow)
                 # is drawn again over it, the arrow broken there
-                runs = routed(surf, start.rect, self.zones[start.zone], end.rect,
-                              self.zones[end.zone], a.colour, width, lane)
+                runs = routed(
+                    surf,
+                    start.rect,
+                    self.zones[start.zone],
+                    end.rect,
+                    self.zones[end.zone],
+                    a.colour,
+                    width,
+                    lane,
+                )
                 for label in self.labels.values():
                     if label.collidelist(runs) >= 0:
                         surf.blit(self._bg, label, label)
@@ -345,8 +402,7 @@ class Board:
                 continue
             end_rect = end.rect if end is not None else None
             if end is None and a.target in self.zones:  # aim at the middle of a zone
-                end_rect = pygame.Rect(self.zones[a.target].center, (0, 0)).inflate(width,
-                                                                                     width)
+                end_rect = pygame.Rect(self.zones[a.target].center, (0, 0)).inflate(width, width)
             if start is not None and end_rect is not None:
                 arrow(surf, start.rect, end_rect, a.colour, width)
 
@@ -356,10 +412,22 @@ class Board:
         reused (on a crowded grid of sites they cost more than the cards)."""
         huds = frozenset(self.decor.huds)
         corners = self._corner_widths()
-        rooms = tuple((name, self._room(name, rect)) for name, rect in self.zones.items()
-                      if self.layout.place(name, self.viewer, self.view.seats).inside)
-        key = (size, self.viewer, self.watching, deciding, tuple(seat_names),
-               tuple(self.zones.items()), huds, tuple(corners.items()), rooms)
+        rooms = tuple(
+            (name, self._room(name, rect))
+            for name, rect in self.zones.items()
+            if self.layout.place(name, self.viewer, self.view.seats).inside
+        )
+        key = (
+            size,
+            self.viewer,
+            self.watching,
+            deciding,
+            tuple(seat_names),
+            tuple(self.zones.items()),
+            huds,
+            tuple(corners.items()),
+            rooms,
+        )
         if self._bg_key == key:
             return self._bg
         bg = pygame.Surface(size)
@@ -375,7 +443,7 @@ class Board:
             pygame.draw.rect(bg, ZONE, rect, border_radius=radius)
             place = self.layout.place(name, self.viewer, self.view.seats)
             if name in huds:
-                continue   # the zone is all live figures (hud.seat)
+                continue  # the zone is all live figures (hud.seat)
             if place.inside:
                 label = self._inside_label(name, rect, seat_names, LABEL, corners)
                 self.labels[name] = bg.blit(label, (rect.left + 4, rect.top + 2))
@@ -390,30 +458,34 @@ class Board:
         self._bg, self._bg_key = bg, key
         return bg
 
-    def _label(self, name, seat_names, px, colour, width,
-               room: int | None = None) -> pygame.Surface:
+    def _label(
+        self, name, seat_names, px, colour, width, room: int | None = None
+    ) -> pygame.Surface:
         """The zone's label (`_label_words`); given `room`, in the first words
         that fit it, else in its fewest that still say whose it is."""
         text, size = self._label_words(name, seat_names, px, width)
         if room is not None and room < width:
             least = self.fonts.font(px, True).size(self._label_forms(name, seat_names)[2])[0]
-            text, size = self._label_words(name, seat_names, px,
-                                           min(width, max(room, least + 4)))
+            text, size = self._label_words(name, seat_names, px, min(width, max(room, least + 4)))
         return self.fonts.text(text, size, colour, True)
 
     def _label_forms(self, name, seat_names) -> list[str]:
         """The zone's label from the most to the fewest words: with the seat's
         name, its short name, without the dot, without whose it is."""
         own = self.zone_label(name, [n.split()[0] for n in seat_names])
-        return [self.zone_label(name, seat_names), own, own.replace(" \u00b7 ", " "),
-                self.layout.place(name, self.viewer, self.view.seats).label]
+        return [
+            self.zone_label(name, seat_names),
+            own,
+            own.replace(" \u00b7 ", " "),
+            self.layout.place(name, self.viewer, self.view.seats).label,
+        ]
 
     def _label_words(self, name, seat_names, px, width) -> tuple[str, int]:
         """The zone's label and its size, fitted over a narrow zone (labels of
         zones side by side never overlap): with whose it is, in a smaller type
         if need be (to 9 px), else with a shorter name for the seat, else
         without whose it is, else cropped."""
-        width -= 4   # it starts 4 px in
+        width -= 4  # it starts 4 px in
         texts = self._label_forms(name, seat_names)
         for text in texts:
             for size in range(px, min(px, 9) - 1, -1):
@@ -436,35 +508,51 @@ class Board:
             if (p.zone, p.index) in marks.lifted or (p.zone, p.name) in marks.arriving:
                 continue
             decor = self.decor.cards.get(p.name) if p.name else None
-            if p.strip:   # the name ends where the chips on its line begin
-                at = decor and hud.strip_chips(self.fonts, p.rect.size, decor,
-                                               self.art.face(p.name))[3]
+            if p.strip:  # the name ends where the chips on its line begin
+                at = (
+                    decor
+                    and hud.strip_chips(self.fonts, p.rect.size, decor, self.art.face(p.name))[3]
+                )
                 image = self.art.strip(p.name, p.rect.size, at, place.arrange == "stack")
             else:
-                image = self.art.card(p.name, size, p.rotation,
-                                      name.partition(":")[0] in self.art.present.plain_in)
+                image = self.art.card(
+                    p.name, size, p.rotation, name.partition(":")[0] in self.art.present.plain_in
+                )
             surf.blit(image, p.rect)
             if decor is not None:
-                drawn = hud.card(surf, self.fonts, p.rect, decor, face=self.art.face(p.name),
-                                 strip=p.strip)
-            elif p.name and self.art.face(p.name).numbers is not None:   # printed numbers
+                drawn = hud.card(
+                    surf, self.fonts, p.rect, decor, face=self.art.face(p.name), strip=p.strip
+                )
+            elif p.name and self.art.face(p.name).numbers is not None:  # printed numbers
                 face = self.art.face(p.name)
-                box = faces.numbers_box(self.fonts, faces.numbers_text(face.numbers),
-                                        p.rect.size, strip=p.strip)[0]
+                box = faces.numbers_box(
+                    self.fonts, faces.numbers_text(face.numbers), p.rect.size, strip=p.strip
+                )[0]
                 drawn = [box.move(p.rect.topleft)]
             else:
                 drawn = []
             self.boxes += [(f"{name}#{p.index}", b) for b in drawn]
             width = max(2, self.scaler.length(3))
             if p.index in marks.selected.get(name, ()):
-                pygame.draw.rect(surf, SELECT, p.rect.inflate(4, 4), width,
-                                 border_radius=max(2, p.rect.w // 10))
+                pygame.draw.rect(
+                    surf, SELECT, p.rect.inflate(4, 4), width, border_radius=max(2, p.rect.w // 10)
+                )
             elif (name, p.name) in marks.targets:
-                pygame.draw.rect(surf, TARGET, p.rect.inflate(6, 6), width + 1,
-                                 border_radius=max(2, p.rect.w // 10))
+                pygame.draw.rect(
+                    surf,
+                    TARGET,
+                    p.rect.inflate(6, 6),
+                    width + 1,
+                    border_radius=max(2, p.rect.w // 10),
+                )
             elif p.name and (name, p.name) in marks.playable:
-                pygame.draw.rect(surf, PLAYABLE, p.rect.inflate(2, 2), width,
-                                 border_radius=max(2, p.rect.w // 10))
+                pygame.draw.rect(
+                    surf,
+                    PLAYABLE,
+                    p.rect.inflate(2, 2),
+                    width,
+                    border_radius=max(2, p.rect.w // 10),
+                )
 
     def _corner_widths(self) -> dict[str, int]:
         """How much of their label's line the badges at a zone's top right take
@@ -476,8 +564,9 @@ class Board:
             if place.arrange == "stack" and place.inside and text is not None:
                 px = self.scaler.length(12)
                 pad = max(3, self.scaler.length(15) // 3)
-                text = faces.cut(self.fonts, text, px, self.zones[name].w // 2 - pad * 2,
-                                 True, least=1)
+                text = faces.cut(
+                    self.fonts, text, px, self.zones[name].w // 2 - pad * 2, True, least=1
+                )
                 out[name] = self.fonts.font(px, True).size(text)[0] + pad * 2 + 4
         return out
 
@@ -485,8 +574,10 @@ class Board:
         """A zone's badge: the game's words for it, else the count of a stack
         or a hand (whose cards hide each other), else None."""
         text = self.decor.badges.get(name)
-        if text is None and (name in self.hands or self.layout.place(
-                name, self.viewer, self.view.seats).arrange == "stack"):
+        if text is None and (
+            name in self.hands
+            or self.layout.place(name, self.viewer, self.view.seats).arrange == "stack"
+        ):
             text = str(len(self.view.zones[name].cards))
         return text
 
@@ -495,8 +586,9 @@ class Board:
         pad = max(3, self.fonts.px(font_px) // 3)
         return pygame.Rect((0, 0), size).inflate(pad * 2, 2)
 
-    def _badge(self, surf, name: str, rect: pygame.Rect, font_px: int,
-               strips: bool = False) -> pygame.Rect | None:
+    def _badge(
+        self, surf, name: str, rect: pygame.Rect, font_px: int, strips: bool = False
+    ) -> pygame.Rect | None:
         """The game's own words for a zone (a pile against its capacity, a seat's
         points), else a count where cards hide each other (stacks and hands); a
         stack's at its bottom left, where its top card has neither numbers nor
@@ -516,10 +608,10 @@ class Board:
             img = self.fonts.text(text, px, (20, 20, 20), True)
             box = img.get_rect().inflate(pad * 2, 2)
             box.topright = (rect.right - 2, rect.top + 2)
-        elif place.arrange == "stack":   # clear of the top card's numbers and corner index
+        elif place.arrange == "stack":  # clear of the top card's numbers and corner index
             box.bottomleft = (rect.left + 2, rect.bottom - 2)
             words = [b for o, b in self.boxes if o.startswith(f"{name}#")]
-            for other in words:   # a narrow pile: above its top card's numbers
+            for other in words:  # a narrow pile: above its top card's numbers
                 if box.colliderect(other) and other.top - 2 - box.h >= rect.top:
                     box.bottom = other.top - 2
         pygame.draw.rect(surf, (240, 232, 200), box, border_radius=box.h // 2)

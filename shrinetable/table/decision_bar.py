@@ -17,12 +17,12 @@ import pygame
 
 from shrinetable.adapter import gestures
 
-GUARD_S = 0.4   # how long a new button ignores clicks (MTG Arena-like: about a blink)
-GUARD_ENV = "SHRINETABLE_GUARD_S"   # tests on a busy machine lengthen it, to click inside it
+GUARD_S = 0.4  # how long a new button ignores clicks (MTG Arena-like: about a blink)
+GUARD_ENV = "SHRINETABLE_GUARD_S"  # tests on a busy machine lengthen it, to click inside it
 GUARD_MAX = 10.0
-ROW = 40   # a bar button's place: 36 px, two lines of its label, and a gap
-HELP_ROW = 30   # the help row's height (its buttons 26 px: 14 px text)
-NEW = (255, 214, 120)   # the outline of a button still guarded
+ROW = 40  # a bar button's place: 36 px, two lines of its label, and a gap
+HELP_ROW = 30  # the help row's height (its buttons 26 px: 14 px text)
+NEW = (255, 214, 120)  # the outline of a button still guarded
 
 
 def guard_s() -> float:
@@ -41,8 +41,12 @@ def ends_step(move: gestures.Move) -> bool:
     return not move.gesture.cards and " " not in move.text.strip()
 
 
-def shown(moves: list[gestures.Move], every: bool, on_table: set[tuple[str, str]],
-          primary: tuple[str, ...] = ()) -> list[gestures.Move]:
+def shown(
+    moves: list[gestures.Move],
+    every: bool,
+    on_table: set[tuple[str, str]],
+    primary: tuple[str, ...] = (),
+) -> list[gestures.Move]:
     """The moves the bar offers: the card-less ones, the card moves whose cards
     are not on the table (`gestures.stranded`), and every move when the
     decision lists them all (`every`); the step-ending ones first, the game's
@@ -54,8 +58,9 @@ def shown(moves: list[gestures.Move], every: bool, on_table: set[tuple[str, str]
     return ending + [m for m in out if not ends_step(m)]
 
 
-def slots(moves: list[gestures.Move], area: pygame.Rect, k: float = 1.0
-          ) -> list[tuple[gestures.Move | list[gestures.Move], pygame.Rect]]:
+def slots(
+    moves: list[gestures.Move], area: pygame.Rect, k: float = 1.0
+) -> list[tuple[gestures.Move | list[gestures.Move], pygame.Rect]]:
     """Where each of `moves` (in `shown`'s order) stands in the bar `area`: a
     step-ending move in a full-width row of `ROW` at the top, the rest in one
     or two columns under them, every button `ROW` high (a label of two lines
@@ -72,19 +77,19 @@ def slots(moves: list[gestures.Move], area: pygame.Rect, k: float = 1.0
             break
         out.append((m, row))
         y += row.h + 4
-    rest = moves[len(out):]
+    rest = moves[len(out) :]
     if not rest:
         return out
     room = pygame.Rect(area.x, y, area.w, max(0, area.bottom - y))
     per_col = room.h // step
-    if per_col == 0:   # no room under the top rows: their last place holds the rest
+    if per_col == 0:  # no room under the top rows: their last place holds the rest
         if not out:
             return [(rest if len(rest) > 1 else rest[0], first_row(room, k))]
         last, rect = out.pop()
         return out + [([last, *rest], rect)]
     cols = 1 if len(rest) <= per_col else 2
     places = per_col * cols
-    items = rest if len(rest) <= places else [*rest[:places - 1], rest[places - 1:]]
+    items = rest if len(rest) <= places else [*rest[: places - 1], rest[places - 1 :]]
     rows = -(-len(items) // cols)
     w = room.w // cols
     for i, item in enumerate(items):
@@ -110,8 +115,9 @@ def split_help(panel: pygame.Rect, k: float = 1.0) -> tuple[pygame.Rect, pygame.
 
 def first_row(area: pygame.Rect, k: float = 1.0) -> pygame.Rect:
     """The bar's top row in `area`: where the step-ending move always stands."""
-    return pygame.Rect(area.x, area.y, area.w - 4,
-                       min(round(ROW * k), max(round(26 * k), area.h)) - 4)
+    return pygame.Rect(
+        area.x, area.y, area.w - 4, min(round(ROW * k), max(round(26 * k), area.h)) - 4
+    )
 
 
 def panel_scale(window: tuple[int, int]) -> float:
@@ -126,10 +132,10 @@ class Guard:
 
     def __init__(self, seconds: float | None = None):
         self.seconds = guard_s() if seconds is None else seconds
-        self.born: dict[tuple, float] = {}   # (place, label) -> when it appeared
-        self.key: object = None               # the position the buttons answer
-        self.until = 0.0                      # when the last new button's guard ends
-        self.live: dict[object, tuple] = {}   # a button -> its (place, label)
+        self.born: dict[tuple, float] = {}  # (place, label) -> when it appeared
+        self.key: object = None  # the position the buttons answer
+        self.until = 0.0  # when the last new button's guard ends
+        self.live: dict[object, tuple] = {}  # a button -> its (place, label)
 
     def place(self, buttons: list, key: object, now: float) -> list[str]:
         """The buttons just built (the table's own, `widgets.Button`) for position `key`: each

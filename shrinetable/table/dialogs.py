@@ -32,10 +32,13 @@ class Dialogs:
 
     def open(self, overlay: str) -> None:
         if overlay == "load":
-            self.s.ui.window = UIFileDialog(self._centred(520, 420), self.s.app.manager,
-                                            "Load a saved game",
-                                            initial_file_path=str(storage.dialog_folder()),
-                                            allow_existing_files_only=True)
+            self.s.ui.window = UIFileDialog(
+                self._centred(520, 420),
+                self.s.app.manager,
+                "Load a saved game",
+                initial_file_path=str(storage.dialog_folder()),
+                allow_existing_files_only=True,
+            )
         else:
             getattr(self, overlay)()
 
@@ -55,8 +58,14 @@ class Dialogs:
     def _window(self, title: str, w: int, h: int) -> tuple[UIWindow, int]:
         """A dialog `w` x `h` at 1280x720, larger in a larger window; its inner
         width in units (`r`)."""
-        win = UIWindow(self._centred(w, h), self.s.app.manager, window_display_title=title,
-                       resizable=False, draggable=True, object_id=self.font())
+        win = UIWindow(
+            self._centred(w, h),
+            self.s.app.manager,
+            window_display_title=title,
+            resizable=False,
+            draggable=True,
+            object_id=self.font(),
+        )
         self.s.ui.window = win
         return win, round(win.get_container().get_size()[0] / self.k())
 
@@ -71,31 +80,51 @@ class Dialogs:
 
     def _buttons_in(self, win: UIWindow, width: int, items, top: int = 10) -> None:
         for i, (label, cmd) in enumerate(items):
-            b = UIButton(self.r(10, top + i * 42, width - 20, 36), label,
-                         self.s.app.manager, container=win, object_id=self.font())
+            b = UIButton(
+                self.r(10, top + i * 42, width - 20, 36),
+                label,
+                self.s.app.manager,
+                container=win,
+                object_id=self.font(),
+            )
             self.s.ui.commands[b] = cmd
 
     def quit(self) -> None:
         """Quit while a game is on? It is kept (Continue resumes it)."""
         win, width = self._window("Quit shrinetable?", 440, 200)
-        UITextBox("This game is kept: <b>Continue</b> on the start screen resumes it.",
-                  self.r(10, 6, width - 20, 56), self.s.app.manager, container=win,
-                  object_id=self.font())
+        UITextBox(
+            "This game is kept: <b>Continue</b> on the start screen resumes it.",
+            self.r(10, 6, width - 20, 56),
+            self.s.app.manager,
+            container=win,
+            object_id=self.font(),
+        )
         self._buttons_in(win, width, [("Quit", "quit"), ("Keep playing (Esc)", "close")], 68)
 
     def menu(self) -> None:
         if self.s.asking_quit:
             self.quit()
             return
-        items = [("Resume (Esc)", "close"), ("Save game (Ctrl+S)", "save"),
-                 ("Load game (Ctrl+O)", "load"), ("Rules (?)", "rules"),
-                 ("Fullscreen (F11)", "fullscreen"),
-                 (f"Notation in the log: {'shown' if self.s.notation else 'hidden'} (Ctrl+N)",
-                  "notation")]
+        items = [
+            ("Resume (Esc)", "close"),
+            ("Save game (Ctrl+S)", "save"),
+            ("Load game (Ctrl+O)", "load"),
+            ("Rules (?)", "rules"),
+            ("Fullscreen (F11)", "fullscreen"),
+            (
+                f"Notation in the log: {'shown' if self.s.notation else 'hidden'} (Ctrl+N)",
+                "notation",
+            ),
+        ]
         if self.s.helps:
-            items.append((f"Ask before giving up a move for good: "
-                          f"{'on' if self.s.aid.ask_skips else 'off'}", "ask_skips"))
-        if self.s.match.passes:   # a game that has a pass the table may make
+            items.append(
+                (
+                    f"Ask before giving up a move for good: "
+                    f"{'on' if self.s.aid.ask_skips else 'off'}",
+                    "ask_skips",
+                )
+            )
+        if self.s.match.passes:  # a game that has a pass the table may make
             on = "on" if self.s.match.auto_pass else "off"
             items.append((f"Pass when it is the only move: {on} (Ctrl+P)", "auto_pass"))
         items += [("New game\u2026", "newgame"), ("Quit", "quit")]
@@ -103,45 +132,79 @@ class Dialogs:
         self._buttons_in(win, width, items)
         top = 10 + 42 * len(items)
         app = self.s.app
-        rows = [("Computer pace", [(n, f"speed {n}", n == app.speed) for n in app.speed_names()]),
-                ("Text size", [(f"{round(k * 100)}%", f"scale {k}", k == app.fonts.scale)
-                               for k in uiscale.SCALES])]
+        rows = [
+            ("Computer pace", [(n, f"speed {n}", n == app.speed) for n in app.speed_names()]),
+            (
+                "Text size",
+                [
+                    (f"{round(k * 100)}%", f"scale {k}", k == app.fonts.scale)
+                    for k in uiscale.SCALES
+                ],
+            ),
+        ]
         for head, choices in rows:
-            UILabel(self.r(10, top, width - 20, 26), head, app.manager, container=win,
-                    object_id=self.font())
+            UILabel(
+                self.r(10, top, width - 20, 26),
+                head,
+                app.manager,
+                container=win,
+                object_id=self.font(),
+            )
             bw = (width - 20) // len(choices)
-            for i, (label, cmd, chosen) in enumerate(choices):   # the one in use is marked,
-                b = UIButton(self.r(10 + i * bw, top + 28, bw - 4, 32),   # not only coloured
-                             f"\u2022 {label}" if chosen else label,
-                             app.manager, container=win, object_id=self.font())
+            for i, (label, cmd, chosen) in enumerate(choices):  # the one in use is marked,
+                b = UIButton(
+                    self.r(10 + i * bw, top + 28, bw - 4, 32),  # not only coloured
+                    f"\u2022 {label}" if chosen else label,
+                    app.manager,
+                    container=win,
+                    object_id=self.font(),
+                )
                 self.s.ui.commands[b] = cmd
             top += 66
 
     def rules(self) -> None:
         size = self.s.app.screen.get_size()
         k = self.k()
-        win, width = self._window(f"Rules of {self.s.match.title}",
-                                  min(760, round((size[0] - 40) / k)), round((size[1] - 40) / k))
+        win, width = self._window(
+            f"Rules of {self.s.match.title}",
+            min(760, round((size[0] - 40) / k)),
+            round((size[1] - 40) / k),
+        )
         height = round(win.get_container().get_size()[1] / k)
         rules = re.sub(r"\s*\n\s*", " ", self.s.match.present.rules).strip()
-        rules = rules.replace("<br> ", "<br>")   # a paragraph starts flush left
-        UITextBox(rules, self.r(0, 0, width, height - 50),
-                  self.s.app.manager, container=win, object_id=self.font())
-        b = UIButton(self.r(width // 2 - 80, height - 45, 160, 36), "Close",
-                     self.s.app.manager, container=win, object_id=self.font())
+        rules = rules.replace("<br> ", "<br>")  # a paragraph starts flush left
+        UITextBox(
+            rules,
+            self.r(0, 0, width, height - 50),
+            self.s.app.manager,
+            container=win,
+            object_id=self.font(),
+        )
+        b = UIButton(
+            self.r(width // 2 - 80, height - 45, 160, 36),
+            "Close",
+            self.s.app.manager,
+            container=win,
+            object_id=self.font(),
+        )
         self.s.ui.commands[b] = "close"
 
     def choice(self) -> None:
         describe, kind = self.s.match.present.describe, self.s.match.decision().kind
         items = [(describe(m.text, kind), i) for i, m in enumerate(self.s.choices)]
         win, width = self._window("Which move?", 460, 42 * (len(items) + 1) + 60)
-        proposed = self.s.proposal   # the move the game proposes, listed first
+        proposed = self.s.proposal  # the move the game proposes, listed first
         for i, (label, n) in enumerate(items):
             move = self.s.choices[n]
             if move is proposed:
                 label = f"{label} (proposed \u00b7 Enter)"
-            b = UIButton(self.r(10, 10 + i * 42, width - 20, 36), label,
-                         self.s.app.manager, container=win, object_id=self.font())
+            b = UIButton(
+                self.r(10, 10 + i * 42, width - 20, 36),
+                label,
+                self.s.app.manager,
+                container=win,
+                object_id=self.font(),
+            )
             if move is proposed:
                 b.select()
             self.s.ui.actions[b] = move.action
@@ -152,18 +215,33 @@ class Dialogs:
         if out and out.winners:
             names = " and ".join(seat_name(w) for w in out.winners)
             you = self.s.viewer in out.winners and self.s.match.seats[self.s.viewer] == "human"
-            head = f"{names} win{'s' if len(out.winners) == 1 else ''}" + \
-                (" \u2014 well played!" if you else "")
+            head = f"{names} win{'s' if len(out.winners) == 1 else ''}" + (
+                " \u2014 well played!" if you else ""
+            )
         else:
             head = "A draw"
         win, width = self._window("Game over", 420, 260)
-        UILabel(self.r(10, 10, width - 20, 30), head, self.s.app.manager, container=win,
-                object_id=self.font())
+        UILabel(
+            self.r(10, 10, width - 20, 30),
+            head,
+            self.s.app.manager,
+            container=win,
+            object_id=self.font(),
+        )
         if out:
-            UILabel(self.r(10, 40, width - 20, 26), plain(out.reason[:1].upper() + out.reason[1:]),
-                    self.s.app.manager, container=win, object_id=self.font())
-        self._buttons_in(win, width, [("Play again", "again"), ("New game\u2026", "newgame"),
-                                      ("Quit", "quit")], 76)
+            UILabel(
+                self.r(10, 40, width - 20, 26),
+                plain(out.reason[:1].upper() + out.reason[1:]),
+                self.s.app.manager,
+                container=win,
+                object_id=self.font(),
+            )
+        self._buttons_in(
+            win,
+            width,
+            [("Play again", "again"), ("New game\u2026", "newgame"), ("Quit", "quit")],
+            76,
+        )
 
     def ask(self) -> None:
         """Another person at this table may answer: pass at once, or take the
@@ -172,11 +250,21 @@ class Dialogs:
         present = self.s.match.present
         seat = seat_name(d.seat)
         win, width = self._window(f"{seat}, an answer?", 420, 200)
-        UILabel(self.r(10, 8, width - 20, 26), f"{seat} {present.asks[d.kind]}.",
-                self.s.app.manager, container=win, object_id=self.font())
+        UILabel(
+            self.r(10, 8, width - 20, 26),
+            f"{seat} {present.asks[d.kind]}.",
+            self.s.app.manager,
+            container=win,
+            object_id=self.font(),
+        )
         passing = self.s.match.quick_pass()
-        b = UIButton(self.r(10, 40, width - 20, 36), present.describe(passing.text, d.kind),
-                     self.s.app.manager, container=win, object_id=self.font())
+        b = UIButton(
+            self.r(10, 40, width - 20, 36),
+            present.describe(passing.text, d.kind),
+            self.s.app.manager,
+            container=win,
+            object_id=self.font(),
+        )
         self.s.ui.actions[b] = passing
         self._buttons_in(win, width, [(f"Answer: hand the device to {seat}", "handover")], 82)
 
@@ -185,15 +273,28 @@ class Dialogs:
         lines = self.s.match.summary(self.s.viewer)
         size = self.s.app.screen.get_size()
         k = self.k()
-        win, width = self._window("What happened since your last move", 620,
-                                  min(520, round((size[1] - 40) / k)))
+        win, width = self._window(
+            "What happened since your last move", 620, min(520, round((size[1] - 40) / k))
+        )
         height = round(win.get_container().get_size()[1] / k)
-        text = "<br>".join(html.escape(line) for line in lines[-60:]) or \
-            "Nothing has happened since your last move."
-        UITextBox(text, self.r(0, 0, width, height - 50), self.s.app.manager,
-                  container=win, object_id=self.font())
-        b = UIButton(self.r(width // 2 - 80, height - 45, 160, 36), "Close (Esc)",
-                     self.s.app.manager, container=win, object_id=self.font())
+        text = (
+            "<br>".join(html.escape(line) for line in lines[-60:])
+            or "Nothing has happened since your last move."
+        )
+        UITextBox(
+            text,
+            self.r(0, 0, width, height - 50),
+            self.s.app.manager,
+            container=win,
+            object_id=self.font(),
+        )
+        b = UIButton(
+            self.r(width // 2 - 80, height - 45, 160, 36),
+            "Close (Esc)",
+            self.s.app.manager,
+            container=win,
+            object_id=self.font(),
+        )
         self.s.ui.commands[b] = "close"
 
     def confirm(self) -> None:
@@ -202,9 +303,20 @@ class Dialogs:
         d = self.s.match.decision()
         label = self.s.match.present.describe(self.s.aid.confirming.text, d.kind)
         win, width = self._window("Sure?", 480, 280)
-        UITextBox(html.escape(self.s.aid.confirm_text), self.r(10, 6, width - 20, 80),
-                  self.s.app.manager, container=win, object_id=self.font())
-        self._buttons_in(win, width, [(f"Yes: {label} (Enter)", "confirm"),
-                                      ("Yes, and don't ask again", "confirm_always"),
-                                      ("Not yet (Esc)", "close")], 92)
-
+        UITextBox(
+            html.escape(self.s.aid.confirm_text),
+            self.r(10, 6, width - 20, 80),
+            self.s.app.manager,
+            container=win,
+            object_id=self.font(),
+        )
+        self._buttons_in(
+            win,
+            width,
+            [
+                (f"Yes: {label} (Enter)", "confirm"),
+                ("Yes, and don't ask again", "confirm_always"),
+                ("Not yet (Esc)", "close"),
+            ],
+            92,
+        )

@@ -18,24 +18,32 @@ DEFAULTS = {
 
 
 MIN_SIZE = (1024, 576)  # the smallest window the side panel's fixed-size text reads in
-NO_DISPLAY = ("no display to open a window on (DISPLAY and WAYLAND_DISPLAY are unset); run "
-              "it on a desktop, or set SDL_VIDEODRIVER=dummy for a window nobody sees")
+NO_DISPLAY = (
+    "no display to open a window on (DISPLAY and WAYLAND_DISPLAY are unset); run "
+    "it on a desktop, or set SDL_VIDEODRIVER=dummy for a window nobody sees"
+)
 
 
 def no_display() -> str:
     """Why no window can be shown ('' when one can). On Linux and the BSDs with no X
     or Wayland display that answers and no driver chosen, SDL falls back to an
     invisible offscreen window that never ends: say so instead."""
-    if (not sys.platform.startswith(("linux", "freebsd", "openbsd"))
-            or os.environ.get("SDL_VIDEODRIVER") or os.environ.get("WAYLAND_DISPLAY")):
+    if (
+        not sys.platform.startswith(("linux", "freebsd", "openbsd"))
+        or os.environ.get("SDL_VIDEODRIVER")
+        or os.environ.get("WAYLAND_DISPLAY")
+    ):
         return ""
     display = os.environ.get("DISPLAY")
     if not display:
         return NO_DISPLAY
     problem = x_server_problem(display)
-    return (f"DISPLAY={display} names no X server that answers ({problem}); start one, set "
-            f"DISPLAY to a running one, or SDL_VIDEODRIVER=dummy for a window nobody sees"
-            if problem else "")
+    return (
+        f"DISPLAY={display} names no X server that answers ({problem}); start one, set "
+        f"DISPLAY to a running one, or SDL_VIDEODRIVER=dummy for a window nobody sees"
+        if problem
+        else ""
+    )
 
 
 def x_server_problem(display: str) -> str:
@@ -46,6 +54,7 @@ def x_server_problem(display: str) -> str:
     if not colon or not number.isdecimal() or host.startswith("/"):
         return ""
     import socket  # only for this check: a start without a display never needs it
+
     if host in ("", "unix"):
         path = f"/tmp/.X11-unix/X{int(number)}"
         where = [("\0" + path).encode(), path] if sys.platform.startswith("linux") else [path]
@@ -63,7 +72,7 @@ def x_server_problem(display: str) -> str:
     return f"{kind} at {where[-1] if family == socket.AF_UNIX else display}"
 
 
-MAX_AI_DELAY = 60.0   # seconds; longer reads as a hang
+MAX_AI_DELAY = 60.0  # seconds; longer reads as a hang
 
 
 def ai_delay() -> float | None:
@@ -77,8 +86,10 @@ def ai_delay() -> float | None:
     except ValueError:
         value = math.nan
     if not 0 <= value <= MAX_AI_DELAY:
-        raise ValueError(f"SHRINETABLE_AI_DELAY={text!r}: give the computer's pause in "
-                         f"seconds, from 0 to {MAX_AI_DELAY:g} (e.g. 0.5), or unset it")
+        raise ValueError(
+            f"SHRINETABLE_AI_DELAY={text!r}: give the computer's pause in "
+            f"seconds, from 0 to {MAX_AI_DELAY:g} (e.g. 0.5), or unset it"
+        )
     return value
 
 
@@ -97,7 +108,7 @@ def import_gui() -> None:
         return
     hidden = "yaml" not in sys.modules
     if hidden:
-        sys.modules["yaml"] = None   # an import of it raises ImportError meanwhile
+        sys.modules["yaml"] = None  # an import of it raises ImportError meanwhile
     try:
         import pygame_gui  # noqa: F401
     finally:

@@ -17,12 +17,20 @@ NEUTRAL = (128, 128, 136)
 PAPER = (248, 244, 232)
 INK = (24, 24, 30)
 FAINT = (90, 90, 100)
-BOX = (236, 228, 206)   # the numbers' box
-MIN_PX = 11             # a strip's name and numbers are never smaller
+BOX = (236, 228, 206)  # the numbers' box
+MIN_PX = 11  # a strip's name and numbers are never smaller
 
 
-def _fit(fonts, text: str, px: int, width: int, colour, bold: bool = False,
-         least: int = 6, narrow: bool = False) -> pygame.Surface:
+def _fit(
+    fonts,
+    text: str,
+    px: int,
+    width: int,
+    colour,
+    bold: bool = False,
+    least: int = 6,
+    narrow: bool = False,
+) -> pygame.Surface:
     """`text` at `px`, shrunk (down to `least` px, never under the floor), then
     (`narrow`) narrowed a little (`_line_img`), and then cut with an ellipsis
     to fit `width`."""
@@ -57,7 +65,7 @@ def wrap(fonts, text: str, px: int, width: int, bold: bool = False) -> list[str]
 def pips(fonts, cost: tuple, px: int) -> pygame.Surface:
     """The cost as circles, each filled with its colour and carrying its word."""
     imgs = [fonts.text(pip.text, max(6, px - 2), pip.ink, True) for pip in cost]
-    d = max([px + 4] + [img.get_width() + 3 for img in imgs])   # its word inside
+    d = max([px + 4] + [img.get_width() + 3 for img in imgs])  # its word inside
     surf = pygame.Surface((max(1, d * len(cost)), d), pygame.SRCALPHA)
     for i, (pip, img) in enumerate(zip(cost, imgs, strict=True)):
         centre = (i * d + d // 2, d // 2)
@@ -71,8 +79,9 @@ def numbers_text(numbers) -> str:
     return "/".join(str(n) for n in numbers)
 
 
-def numbers_box(fonts, text: str, size: tuple[int, int], detail: bool = False,
-                strip: bool = False) -> tuple[pygame.Rect, int]:
+def numbers_box(
+    fonts, text: str, size: tuple[int, int], detail: bool = False, strip: bool = False
+) -> tuple[pygame.Rect, int]:
     """Where a face prints its numbers `text`, and at what size: the bottom right
     of a card, the right end of a strip. The table writes changed figures over
     this same box."""
@@ -83,18 +92,22 @@ def numbers_box(fonts, text: str, size: tuple[int, int], detail: bool = False,
         rect = pygame.Rect(0, 0, box[0] + 6, min(h - 4, box[1] + 2))
         if h < 2 * line(fonts):
             rect.midright = (w - 3, h // 2)
-        else:   # under the name's line, which may hold chips
+        else:  # under the name's line, which may hold chips
             rect.bottomright = (w - 3, h - 1)
         return rect, px
     px = max(8, round(h * (0.08 if detail else 0.15)))
     pad = max(2, w // 30)
-    room = numbers_room(w) + 2 * pad   # five ratings must stay on the card: smaller type,
-    while px > 7 and fonts.font(px, True).size(text)[0] + 2 * pad > room:   # then two
-        px -= 1                                                             # lines
+    room = numbers_room(w) + 2 * pad  # five ratings must stay on the card: smaller type,
+    while px > 7 and fonts.font(px, True).size(text)[0] + 2 * pad > room:  # then two
+        px -= 1  # lines
     font = fonts.font(px, True)
     lines = number_lines(fonts, text, px, room - 2 * pad)
-    rect = pygame.Rect(0, 0, max(font.size(t)[0] for t in lines),
-                       font.get_linesize() * (len(lines) - 1) + font.size(text)[1])
+    rect = pygame.Rect(
+        0,
+        0,
+        max(font.size(t)[0] for t in lines),
+        font.get_linesize() * (len(lines) - 1) + font.size(text)[1],
+    )
     rect.inflate_ip(pad * 2, 0)
     rect.bottomright = (w - max(2, w // 16) - pad, h - max(2, w // 16) - pad)
     return rect, px
@@ -123,8 +136,10 @@ def numbers_img(fonts, text: str, px: int, width: int, colour) -> pygame.Surface
     if len(lines) == 1:
         return lines[0]
     step = fonts.font(px, True).get_linesize()
-    surf = pygame.Surface((max(i.get_width() for i in lines),
-                           step * (len(lines) - 1) + lines[-1].get_height()), pygame.SRCALPHA)
+    surf = pygame.Surface(
+        (max(i.get_width() for i in lines), step * (len(lines) - 1) + lines[-1].get_height()),
+        pygame.SRCALPHA,
+    )
     for i, img in enumerate(lines):
         surf.blit(img, img.get_rect(midtop=(surf.get_width() // 2, i * step)))
     return surf
@@ -152,8 +167,9 @@ def strip_name_x(h: int) -> int:
     return max(4, min(h // 4, 7)) + 3
 
 
-def _strip_paper(face: Face, size: tuple[int, int],
-                 radius: int) -> tuple[pygame.Surface, pygame.Rect]:
+def _strip_paper(
+    face: Face, size: tuple[int, int], radius: int
+) -> tuple[pygame.Surface, pygame.Rect]:
     """A strip's frame: its colours down the left edge, paper beside them."""
     w, h = size
     surf = pygame.Surface(size, pygame.SRCALPHA)
@@ -162,13 +178,13 @@ def _strip_paper(face: Face, size: tuple[int, int],
     bar = max(4, min(h // 4, 7))
     inner = pygame.Rect(bar, 1, w - bar - 1, h - 2)
     pygame.draw.rect(surf, PAPER, inner, border_radius=max(1, radius - 1))
-    for i, c in enumerate(cols[1:], 1):   # more colours: bands across the bar
+    for i, c in enumerate(cols[1:], 1):  # more colours: bands across the bar
         pygame.draw.rect(surf, c, (0, h * i // len(cols), bar, h - h * i // len(cols)))
     pygame.draw.rect(surf, INK, (0, 0, w, h), 1, border_radius=radius)
     return surf, inner
 
 
-CONDENSE = 0.8   # a word too wide for its line is narrowed to this much at most
+CONDENSE = 0.8  # a word too wide for its line is narrowed to this much at most
 
 
 def _line_img(fonts, text: str, px: int, width: int, colour, bold: bool) -> pygame.Surface:
@@ -198,8 +214,9 @@ def pile_lines(fonts, name: str, slots: list[int], px: int) -> list[str] | None:
     return lines
 
 
-def pile_layout(fonts, face: Face, size: tuple[int, int], chips_at: int | None = None
-                ) -> tuple[int, int, list[tuple[str, int]]]:
+def pile_layout(
+    fonts, face: Face, size: tuple[int, int], chips_at: int | None = None
+) -> tuple[int, int, list[tuple[str, int]]]:
     """How `draw_pile` names a card at `size`: the type size, the line height, and
     each line with its width (lines under the numbers' top end at their box)."""
     w, h = size
@@ -207,15 +224,18 @@ def pile_layout(fonts, face: Face, size: tuple[int, int], chips_at: int | None =
     x = inner.left + 3
     full = inner.right - 2 - x
     bottom = inner.bottom - 1
-    box = None if face.numbers is None else numbers_box(
-        fonts, numbers_text(face.numbers), size, strip=True)[0]
+    box = (
+        None
+        if face.numbers is None
+        else numbers_box(fonts, numbers_text(face.numbers), size, strip=True)[0]
+    )
     first = full if chips_at is None else min(full, chips_at - 3 - x)
     for px in range(max(MIN_PX, min(14, strip_px(h))), MIN_PX - 1, -1):
         lh = fonts.font(px, True).get_linesize()
         slots, y = [], inner.top + 2
         while y + lh <= bottom:
             beside = box is not None and y + lh > box.top
-            if beside and box.left - 3 - x < 3 * px:   # no room beside the numbers
+            if beside and box.left - 3 - x < 3 * px:  # no room beside the numbers
                 break
             slots.append((box.left - 3 - x) if beside else full)
             y += lh
@@ -242,8 +262,9 @@ def pile_layout(fonts, face: Face, size: tuple[int, int], chips_at: int | None =
     return px, lh, list(zip(lines, slots, strict=False))
 
 
-def draw_pile(fonts, face: Face, size: tuple[int, int],
-              chips_at: int | None = None) -> pygame.Surface:
+def draw_pile(
+    fonts, face: Face, size: tuple[int, int], chips_at: int | None = None
+) -> pygame.Surface:
     """A pile's top card where a card would be too narrow to name it: a strip
     as high as the pile allows, its name over as many lines as it needs in the
     largest type that fits (11 px or more; a long word narrowed a little rather
@@ -256,8 +277,9 @@ def draw_pile(fonts, face: Face, size: tuple[int, int],
     box = None
     if face.numbers is not None:
         box, npx = numbers_box(fonts, numbers_text(face.numbers), size, strip=True)
-        _numbers(surf, fonts, numbers_text(face.numbers), box, npx,
-                 (list(face.frame) or [NEUTRAL])[0])
+        _numbers(
+            surf, fonts, numbers_text(face.numbers), box, npx, (list(face.frame) or [NEUTRAL])[0]
+        )
     px, lh, lines = pile_layout(fonts, face, size, chips_at)
     y = inner.top + 2
     for text, slot in lines:
@@ -266,15 +288,22 @@ def draw_pile(fonts, face: Face, size: tuple[int, int],
     small = max(9, px - 2)
     end = (box.left - 3) if box is not None else inner.right - 2
     type_h = fonts.font(small).get_linesize()
-    if y + type_h <= bottom and face.type_line and end - x >= 5 * small:   # not a stub
-        img = _fit(fonts, face.keywords and ", ".join(face.keywords) or face.type_line,
-                   small, end - x, FAINT, least=9)
+    if y + type_h <= bottom and face.type_line and end - x >= 5 * small:  # not a stub
+        img = _fit(
+            fonts,
+            face.keywords and ", ".join(face.keywords) or face.type_line,
+            small,
+            end - x,
+            FAINT,
+            least=9,
+        )
         surf.blit(img, (x, y))
     return surf
 
 
-def draw_strip(fonts, face: Face, size: tuple[int, int],
-               chips_at: int | None = None, pile: bool = False) -> pygame.Surface:
+def draw_strip(
+    fonts, face: Face, size: tuple[int, int], chips_at: int | None = None, pile: bool = False
+) -> pygame.Surface:
     """A card as a strip across its zone: its frame colour down the left edge,
     its name, its numbers at the right end; with room for a second line, its
     keywords (or type line) under the name and the numbers beside them. The
@@ -297,8 +326,8 @@ def draw_strip(fonts, face: Face, size: tuple[int, int],
         right = min(right, chips_at - 3)
     room = right - inner.left - 3
     lines = [face.name]
-    if two and fonts.font(px, True).size(face.name)[0] > room:   # a narrow strip: the
-        if face.numbers is not None:                             # name takes both lines
+    if two and fonts.font(px, True).size(face.name)[0] > room:  # a narrow strip: the
+        if face.numbers is not None:  # name takes both lines
             room = min(room, box.left - inner.left - 6)
         lines = wrap(fonts, face.name, px, room, True)[:2]
     for i, text in enumerate(lines):
@@ -323,19 +352,24 @@ def draw_face(fonts, face: Face, size: tuple[int, int], detail: bool = False) ->
     if len(cols) > 1:
         part = w // len(cols)
         for i, c in enumerate(cols[1:], 1):
-            pygame.draw.rect(surf, c, (i * part, 0, w - i * part, h),
-                             border_top_right_radius=radius, border_bottom_right_radius=radius)
+            pygame.draw.rect(
+                surf,
+                c,
+                (i * part, 0, w - i * part, h),
+                border_top_right_radius=radius,
+                border_bottom_right_radius=radius,
+            )
     border = max(2, w // 16)
     inner = pygame.Rect(border, border, w - 2 * border, h - 2 * border)
     pygame.draw.rect(surf, PAPER, inner, border_radius=max(1, radius - 1))
     pygame.draw.rect(surf, INK, (0, 0, w, h), 1, border_radius=radius)
     px = max(7, round(h * (0.075 if detail else 0.1)))
-    if w >= 70:   # wide enough for the name at the least legible size
+    if w >= 70:  # wide enough for the name at the least legible size
         px = max(px, MIN_PX)
     pad = max(2, w // 30)
     width = inner.w - 2 * pad
     y = inner.top + pad
-    name_px = px   # a long name: a smaller type (not under the floor) before a cut
+    name_px = px  # a long name: a smaller type (not under the floor) before a cut
     name = wrap(fonts, face.name, name_px, width, True)
     while len(name) > 2 and fonts.px(name_px - 1) < name_px:
         name_px -= 1
@@ -360,8 +394,9 @@ def draw_face(fonts, face: Face, size: tuple[int, int], detail: bool = False) ->
         surf.blit(tl, (x, y + max(0, (row - tl.get_height()) // 2)))
         row = max(row, tl.get_height())
     y += row + pad
-    pygame.draw.line(surf, cols[0], (inner.left + pad, y - pad // 2),
-                     (inner.right - pad, y - pad // 2), 1)
+    pygame.draw.line(
+        surf, cols[0], (inner.left + pad, y - pad // 2), (inner.right - pad, y - pad // 2), 1
+    )
     bottom = inner.bottom - pad
     if face.numbers is not None:
         box, npx = numbers_box(fonts, numbers_text(face.numbers), size, detail)
@@ -373,7 +408,7 @@ def draw_face(fonts, face: Face, size: tuple[int, int], detail: bool = False) ->
     said = face.keywords if face.keywords and not detail else (face.text,)
     lines = [part for words in said for part in wrap(fonts, words, small, width)]
     high = fonts.font(small).get_linesize()
-    while detail and small > 7 and y + len(lines) * high > bottom:   # the whole text, smaller
+    while detail and small > 7 and y + len(lines) * high > bottom:  # the whole text, smaller
         small -= 1
         lines = [part for words in said for part in wrap(fonts, words, small, width)]
         high = fonts.font(small).get_linesize()
@@ -381,7 +416,7 @@ def draw_face(fonts, face: Face, size: tuple[int, int], detail: bool = False) ->
         if y + high > bottom and not detail:
             break
         if not detail and i + 1 < len(lines) and y + 2 * high > bottom:
-            line = _more(fonts, line, small, width)   # the zoom shows the rest
+            line = _more(fonts, line, small, width)  # the zoom shows the rest
         surf.blit(_fit(fonts, line, small, width, INK), (inner.left + pad, y))
         y += high
     return surf

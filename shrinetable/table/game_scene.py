@@ -33,8 +33,8 @@ from .seats import seat_name
 from .widgets import PRESSED, Widgets, gui_event
 from .zoom import Zoom
 
-SEE_S = 1.5   # how long a person's own move stays in view before a pass made for them
-FADE_FRAME = 1 / 30   # the new buttons' fade-in redraws this often
+SEE_S = 1.5  # how long a person's own move stays in view before a pass made for them
+FADE_FRAME = 1 / 30  # the new buttons' fade-in redraws this often
 
 
 class GameScene:
@@ -42,13 +42,13 @@ class GameScene:
     painting, the pointer and the zoom are parts of it (`panels`, `painter`,
     `pointer`, `zoom`) that read this state."""
 
-    helps = True   # its match gives hints, summaries and the questions before a skip
+    helps = True  # its match gives hints, summaries and the questions before a skip
 
     def __init__(self, app, match: Match, layout: Layout):
         self.app = app
         self.match = match
         app.art.use(match.present)
-        self.session = match.session   # what the App keeps and the menu saves
+        self.session = match.session  # what the App keeps and the menu saves
         self.layout = layout
         self.board = Board(layout, app.art, app.fonts)
         self.board.hands = {match.hand(q) for q in range(len(match.seats))}
@@ -62,25 +62,25 @@ class GameScene:
         self.drop_from: tuple[str, pygame.Rect] | None = None  # (zone, rect) of a drop
         self.message = ""
         self.message_is_error = True
-        self.shout = False   # the message is shown whole over the table too, until a click
-        self.overlay: str | None = None   # menu|rules|choice|load|gameover|handover
-        self.under: str | None = None     # the handover a window was opened over
+        self.shout = False  # the message is shown whole over the table too, until a click
+        self.overlay: str | None = None  # menu|rules|choice|load|gameover|handover
+        self.under: str | None = None  # the handover a window was opened over
         self.choices: list[gestures.Move] = []
-        self.more: list[gestures.Move] = []   # the bar's moves under "More moves"
-        self.proposal: gestures.Move | None = None   # the choice the game proposes
+        self.more: list[gestures.Move] = []  # the bar's moves under "More moves"
+        self.proposal: gestures.Move | None = None  # the choice the game proposes
         self.ai_due: float | None = None
-        self.ai_move = None   # the match's automatic move (`Auto`), made at ai_due
-        self.guard = Guard()   # a new button ignores clicks a moment (`decision_bar`)
-        self.results = Results()   # a move's result kept in view a while
-        self.aid = helpers.Aid(self)   # the how-to, the Hint, the question before a skip
+        self.ai_move = None  # the match's automatic move (`Auto`), made at ai_due
+        self.guard = Guard()  # a new button ignores clicks a moment (`decision_bar`)
+        self.results = Results()  # a move's result kept in view a while
+        self.aid = helpers.Aid(self)  # the how-to, the Hint, the question before a skip
         self.ui = Widgets(app.fonts, covered=app.gui_covers)
-        self.asking_quit = False   # the menu asks whether to quit the game in progress
+        self.asking_quit = False  # the menu asks whether to quit the game in progress
         self.panels, self.painter = Panels(self), Painter(self)
         self.pointer, self.zoom = Pointer(self), Zoom(self)
-        self.notation = False   # the log shows each move's notation too (Ctrl+N)
+        self.notation = False  # the log shows each move's notation too (Ctrl+N)
         self.log = Log(match, self.viewer)
         self.log_html: list[str] = []
-        self.log_from = 0   # the first move the log's lines were made from (panels.relog)
+        self.log_from = 0  # the first move the log's lines were made from (panels.relog)
         self.panels.relog()
         self.base_dirty = True
         self.dirty = True
@@ -94,21 +94,25 @@ class GameScene:
 
     def _my_decision(self) -> bool:
         d = self.match.decision()
-        return (d is not None and d.seat == self.viewer
-                and self.match.seats[d.seat] == "human" and self.overlay is None)
+        return (
+            d is not None
+            and d.seat == self.viewer
+            and self.match.seats[d.seat] == "human"
+            and self.overlay is None
+        )
 
     def _after_change(self, build: bool = True) -> None:
         """Recompute everything that follows from a new state."""
         m = self.match
         d = m.decision()
-        running = self.ai_move is not None   # the widgets show an automatic move
+        running = self.ai_move is not None  # the widgets show an automatic move
         self.ai_due = None
         self.ai_move = auto = m.pending()
         minor = False
         if d is None:
             self.overlay = "gameover"
         elif auto is not None:
-            if self.overlay == "ask":   # a question answered: the next move needs no one
+            if self.overlay == "ask":  # a question answered: the next move needs no one
                 self.overlay = None
             minor = m.minor(auto, self.viewer)
             delay = self.app.minor_delay if minor else self.app.ai_delay
@@ -117,7 +121,7 @@ class GameScene:
             self.ai_due = time.monotonic() + delay
         elif d.seat != self.viewer and m.quick_pass() is not None:
             self.overlay = "ask"
-        elif d.seat != self.viewer and m.seats[d.seat] == "human":   # else another table's
+        elif d.seat != self.viewer and m.seats[d.seat] == "human":  # else another table's
             self.overlay = "handover"
             self.flyers = []  # nothing of the last seat's table crosses the handover screen
             self.marks.arriving = set()
@@ -126,7 +130,7 @@ class GameScene:
         self.moves = m.moves() if self._my_decision() else []
         self.marks.playable = gestures.playable(self.moves)
         self.marks.selected = {}
-        if self.aid.hinted is not None:   # a hint answers one position
+        if self.aid.hinted is not None:  # a hint answers one position
             self.aid.hinted, self.marks.targets = None, set()
         # Rebuilding the widgets (~10 ms and a full frame; ~80 ms with pygame_gui's
         # text boxes) after every tap and pass would cost more than the minor
@@ -144,8 +148,14 @@ class GameScene:
         it may bring would hide what they just drew before they saw it."""
         m = self.match
         last = m.history[-1] if m.history else None
-        return (auto.forced and len(m.humans()) > 1 and m.seats[auto.seat] == "human"
-                and last is not None and last.seat == auto.seat and not last.auto)
+        return (
+            auto.forced
+            and len(m.humans()) > 1
+            and m.seats[auto.seat] == "human"
+            and last is not None
+            and last.seat == auto.seat
+            and not last.auto
+        )
 
     def out_of_turn(self) -> bool:
         """Whether the viewer is answering another seat's move (the table frames
@@ -189,18 +199,18 @@ class GameScene:
         elif cmd == "close":
             self.drop_from = None
             self._open(None)
-        elif cmd.startswith("speed "):   # the menu's pace buttons: the menu stays open
+        elif cmd.startswith("speed "):  # the menu's pace buttons: the menu stays open
             self.app.set_speed(cmd.partition(" ")[2])
             self.build_ui()
-        elif cmd.startswith("scale "):   # the menu's text sizes: kept for the next run
+        elif cmd.startswith("scale "):  # the menu's text sizes: kept for the next run
             self.app.fonts.scale = float(cmd.partition(" ")[2])
             uiscale.save(self.app.fonts.scale)
             self.resize(self.app.screen.get_size())
-        elif cmd in ("notation", "auto_pass"):   # the menu's switches (Ctrl+N, Ctrl+P)
+        elif cmd in ("notation", "auto_pass"):  # the menu's switches (Ctrl+N, Ctrl+P)
             getattr(self, f"toggle_{cmd}")()
         elif cmd in ("ask_skips", "hint", "summary", "confirm", "confirm_always"):
             getattr(self.aid, "toggle_ask_skips" if cmd == "ask_skips" else cmd)()
-        elif cmd == "more":   # the bar's moves with no room there, in the choice window
+        elif cmd == "more":  # the bar's moves with no room there, in the choice window
             self.choose(self.more)
         elif cmd == "undo":
             self.undo()
@@ -217,7 +227,7 @@ class GameScene:
         elif cmd == "again":
             self.app.start_game(self.session.again(self.app.new_seed()))
         elif cmd == "quit":
-            self.app.quit()   # asks first while the game is on
+            self.app.quit()  # asks first while the game is on
         elif cmd == "handover":  # the other person answers: hide the table first
             self.overlay = "handover"
             self.flyers = []
@@ -228,7 +238,7 @@ class GameScene:
             self.viewer = self.log.viewer = self.match.decision().seat
             self.overlay = None
             self._after_change()
-            if self.match.history:   # the handover hid it: show the last move land
+            if self.match.history:  # the handover hid it: show the last move land
                 self.painter.launch_flyers(self.match.history[-1])
 
     def _open(self, overlay: str | None) -> None:
@@ -239,13 +249,13 @@ class GameScene:
         elif overlay == "menu" and self.overlay == "handover":
             self.under = "handover"
         if overlay is None:
-            self.aid.confirming = None   # a question closed unanswered: no move
+            self.aid.confirming = None  # a question closed unanswered: no move
         if self.overlay in ("gameover", "handover", "ask") and overlay is None:
             self._after_change()
             return
         self.overlay = overlay
-        self.painter.how_shown, self.painter.legend_at = False, None   # the pointer moves
-        self.moves = self.match.moves() if self._my_decision() else []   # on: shown again
+        self.painter.how_shown, self.painter.legend_at = False, None  # the pointer moves
+        self.moves = self.match.moves() if self._my_decision() else []  # on: shown again
         self.build_ui()
         self.base_dirty = self.dirty = True
 
@@ -262,15 +272,17 @@ class GameScene:
             return
         if self.match.undo(self.viewer):
             self.app.emit("undo")
-            self.message, self.shout = "", False   # it spoke of the position taken back
+            self.message, self.shout = "", False  # it spoke of the position taken back
             self.panels.relog()
             self.marks.last = set()
             self.results.clear()
             self.overlay = None
             self._after_change()
         else:
-            self.say("Nothing to undo: undo takes back your own moves (in hotseat, your last "
-                     "one, before the next person moves).")
+            self.say(
+                "Nothing to undo: undo takes back your own moves (in hotseat, your last "
+                "one, before the next person moves)."
+            )
 
     def redo(self) -> None:
         if self._busy():
@@ -309,10 +321,10 @@ class GameScene:
     # -- input ---------------------------------------------------------------
     def handle(self, event: pygame.event.Event, consumed: bool) -> None:
         t = event.type
-        if t in (PRESSED, gui_event("UI_BUTTON_PRESSED")):   # the table's, or a window's
+        if t in (PRESSED, gui_event("UI_BUTTON_PRESSED")):  # the table's, or a window's
             if not self.guard.ready(event.ui_element, time.monotonic()):
                 self.app.emit(f"guarded {event.ui_element.text}")
-                return   # meant for the button that stood there a moment ago
+                return  # meant for the button that stood there a moment ago
             if event.ui_element in self.ui.actions:
                 action = self.ui.actions[event.ui_element]
                 self.overlay = None if self.overlay == "choice" else self.overlay
@@ -333,21 +345,21 @@ class GameScene:
         if t == pygame.KEYDOWN:
             keys.key(self, event)
             return
-        if not consumed:   # a window over the table takes its clicks first
+        if not consumed:  # a window over the table takes its clicks first
             consumed, changed = self.ui.handle(event, time.monotonic())
             self.dirty = self.dirty or changed
-        if t == pygame.MOUSEBUTTONDOWN and self.shout:   # read: the next click puts it away
-            in_panel = not self.panels.banner_up()   # else the panel never showed it
+        if t == pygame.MOUSEBUTTONDOWN and self.shout:  # read: the next click puts it away
+            in_panel = not self.panels.banner_up()  # else the panel never showed it
             self.shout, self.message = False, ""
-            if in_panel and not consumed:   # rebuilding under a pressed button loses its click
+            if in_panel and not consumed:  # rebuilding under a pressed button loses its click
                 self.build_ui()
             self.dirty = True
         if t == pygame.MOUSEBUTTONDOWN and self.zoom.close() and not consumed:
-            return   # any click closes the enlarged card; one on the table does only that
+            return  # any click closes the enlarged card; one on the table does only that
         if self.overlay is not None:
             return
         if t == pygame.MOUSEBUTTONDOWN and not consumed and self.results.click(event.pos):
-            self.dirty = True   # the result read: a click on it only closes it
+            self.dirty = True  # the result read: a click on it only closes it
             return
         self.pointer.handle(event, consumed)
 
@@ -355,16 +367,20 @@ class GameScene:
         """Show or hide each move's notation in the log (for bug reports)."""
         self.notation = not self.notation
         self.panels.relog()
-        self.say(f"Notation in the log {'shown' if self.notation else 'hidden'} (Ctrl+N).",
-                 error=False)
+        self.say(
+            f"Notation in the log {'shown' if self.notation else 'hidden'} (Ctrl+N).", error=False
+        )
 
     def toggle_auto_pass(self) -> None:
         """The table passes for a person whose only legal move is to pass (on
         by default); off, every such pass waits for a click."""
         m = self.match
         m.auto_pass = not m.auto_pass
-        self.say(f"Automatic pass when passing is the only move: "
-                 f"{'on' if m.auto_pass else 'off'} (Ctrl+P).", error=False)
+        self.say(
+            f"Automatic pass when passing is the only move: "
+            f"{'on' if m.auto_pass else 'off'} (Ctrl+P).",
+            error=False,
+        )
         self._after_change()
 
     def choose(self, found: list[gestures.Move]) -> None:
@@ -398,17 +414,20 @@ class GameScene:
             return 0.0
         now = time.monotonic()
         fading = now + FADE_FRAME if self.guard.waiting(now) else None
-        due = [t for t in (self.ai_due, self.zoom.due(), fading, self.results.due(),
-                           self.ui.tip_due()) if t is not None]
+        due = [
+            t
+            for t in (self.ai_due, self.zoom.due(), fading, self.results.due(), self.ui.tip_due())
+            if t is not None
+        ]
         return min(due) if due else None
 
     def update(self, now: float) -> None:
         self.zoom.update(now)
         if self.guard.until and not self.guard.waiting(now):
             self.guard.until = 0.0
-            self.app.emit("buttons ready")   # every new button takes clicks now
+            self.app.emit("buttons ready")  # every new button takes clicks now
         if self.guard.waiting(now) or self.results.update(now) or self.ui.update(now):
-            self.dirty = True   # the new buttons' fade-in, a result gone, a button's tip
+            self.dirty = True  # the new buttons' fade-in, a result gone, a button's tip
         if self.ai_due is not None and now >= self.ai_due and self.overlay is None:
             self.ai_due = None
             self._made(self.match.step())
@@ -419,7 +438,7 @@ class GameScene:
 
     def build_ui(self) -> None:
         self.panels.build()
-        position = (len(self.match.history), id(self.view()))   # a view per change
+        position = (len(self.match.history), id(self.view()))  # a view per change
         bar = [*self.ui.actions, *(b for b, c in self.ui.commands.items() if c == "more")]
         new = self.guard.place(bar, position, time.monotonic())
         if new:

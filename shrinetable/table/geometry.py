@@ -21,15 +21,15 @@ RAISE = 0.2  # how far a selected card lifts, in card heights
 # (two lines, with the type and keywords, where there is room). Units, not
 # pixels, so the table looks the same at every window size.
 LEGIBLE = 90
-STRIP = 24         # one line's height, canvas units
-STRIP_MAX = 46     # two lines
+STRIP = 24  # one line's height, canvas units
+STRIP_MAX = 46  # two lines
 STRIP_MIN_W = 100  # the narrowest strip (more columns only while they are this wide,
-                   # and wide enough for the zone's widest numbers: `strip_rects`)
-LABEL_BAND = 18    # the label of a zone labelled inside sits above its strips
-STACK_DEPTH = 3    # a stack shows up to three cards under its top one, this far up-left each
-STRIP_WIDE = 220   # two-line strips in more columns, while each column is this wide
-PILE_BADGE = 24    # a pile's count, under its top card drawn as a strip
-NARROW = 120       # an empty zone of a shared row: room for its label and its badge
+# and wide enough for the zone's widest numbers: `strip_rects`)
+LABEL_BAND = 18  # the label of a zone labelled inside sits above its strips
+STACK_DEPTH = 3  # a stack shows up to three cards under its top one, this far up-left each
+STRIP_WIDE = 220  # two-line strips in more columns, while each column is this wide
+PILE_BADGE = 24  # a pile's count, under its top card drawn as a strip
+NARROW = 120  # an empty zone of a shared row: room for its label and its badge
 
 
 @dataclass(frozen=True)
@@ -52,8 +52,7 @@ class Scaler:
         s, (ox, oy) = self.scale, self.offset
         x, y, w, h = r
         left, top = round(ox + x * s), round(oy + y * s)
-        return pygame.Rect(left, top, round(ox + (x + w) * s) - left,
-                           round(oy + (y + h) * s) - top)
+        return pygame.Rect(left, top, round(ox + (x + w) * s) - left, round(oy + (y + h) * s) - top)
 
     def length(self, v: float) -> int:
         return max(1, round(v * self.scale))
@@ -69,7 +68,7 @@ class Placed:
     name: str | None
     rect: pygame.Rect
     rotation: int
-    strip: bool = False   # drawn as a strip (name and numbers on a line), not a card
+    strip: bool = False  # drawn as a strip (name and numbers on a line), not a card
 
 
 def card_size(layout: Layout, place: Place, scaler: Scaler) -> tuple[int, int]:
@@ -83,23 +82,29 @@ def footprint(size: tuple[int, int], rotation: int) -> tuple[int, int]:
     return (h, w) if rotation in (90, 270) else (w, h)
 
 
-def arrange(place: Place, area: pygame.Rect, n: int, size: tuple[int, int],
-            raised: frozenset[int] = frozenset(), band: int = 0,
-            depth: int = 0) -> list[pygame.Rect]:
+def arrange(
+    place: Place,
+    area: pygame.Rect,
+    n: int,
+    size: tuple[int, int],
+    raised: frozenset[int] = frozenset(),
+    band: int = 0,
+    depth: int = 0,
+) -> list[pygame.Rect]:
     """Rectangles (footprints) of `n` cards laid out in `area`, bottom first
     (`band`: the height of the label of a zone labelled inside; `depth`: how
     far up a stack's cards under the top one show)."""
     fw, fh = footprint(size, place.rotation)
     if n == 0:
         return []
-    if place.arrange == "stack":   # its count goes in its bottom left corner
+    if place.arrange == "stack":  # its count goes in its bottom left corner
         r = pygame.Rect(0, 0, fw, fh)
         r.center = area.center
-        if place.inside and fh <= area.h - band:   # between its label and its count
+        if place.inside and fh <= area.h - band:  # between its label and its count
             r.centery = area.top + band + (area.h - band) // 2
-        elif place.inside:   # the label sits in the top left: keep it in view
+        elif place.inside:  # the label sits in the top left: keep it in view
             r.bottom = min(area.bottom - 1, r.bottom + (area.h - fh) // 2)
-        else:   # under its label (above the zone), its count on a line of its own below
+        else:  # under its label (above the zone), its count on a line of its own below
             r.top = area.top + min(depth, (area.h - fh) // 2)
         return [r.copy() for _ in range(n)]
     if place.arrange == "grid":
@@ -107,8 +112,10 @@ def arrange(place: Place, area: pygame.Rect, n: int, size: tuple[int, int],
         rows = -(-n // cols)
         sx = min(fw * 1.08, (area.w - fw) / max(1, cols - 1)) if cols > 1 else 0
         sy = min(fh * 1.08, (area.h - fh) / max(1, rows - 1)) if rows > 1 else 0
-        return [pygame.Rect(round(area.x + (i % cols) * sx), round(area.y + (i // cols) * sy),
-                            fw, fh) for i in range(n)]
+        return [
+            pygame.Rect(round(area.x + (i % cols) * sx), round(area.y + (i // cols) * sy), fw, fh)
+            for i in range(n)
+        ]
     horizontal = area.w >= area.h
     length, along = (area.w, fw) if horizontal else (area.h, fh)
     desired = {"row": along * 1.08, "fan": along * 0.72, "spread": along * 0.3}[place.arrange]
@@ -121,7 +128,7 @@ def arrange(place: Place, area: pygame.Rect, n: int, size: tuple[int, int],
         if horizontal:
             r.x = round(area.x + start + i * step)
             r.centery = area.centery
-            if place.inside:   # the label sits in the top left: keep it in view
+            if place.inside:  # the label sits in the top left: keep it in view
                 r.bottom = min(area.bottom - 1, r.bottom + (area.h - fh) // 2)
             if i in raised:
                 r.y -= round(fh * RAISE)
@@ -150,13 +157,24 @@ def in_strips(layout: Layout, place: Place, cards: list[str | None]) -> bool:
     """Whether a zone's cards are drawn as strips: framed faces the viewer sees,
     too narrow to read (`LEGIBLE`), in a zone not turned sideways."""
     shown = next((c for c in cards if c is not None), None)
-    return (shown is not None and place.facing == "up" and place.rotation == 0
-            and layout.card.width * place.card_scale < LEGIBLE
-            and _framed(layout.game, shown))
+    return (
+        shown is not None
+        and place.facing == "up"
+        and place.rotation == 0
+        and layout.card.width * place.card_scale < LEGIBLE
+        and _framed(layout.game, shown)
+    )
 
 
-def strip_rects(place: Place, area: pygame.Rect, n: int, scaler: Scaler,
-                lower: int = 0, foot: int = 0, least: int = 0) -> list[pygame.Rect]:
+def strip_rects(
+    place: Place,
+    area: pygame.Rect,
+    n: int,
+    scaler: Scaler,
+    lower: int = 0,
+    foot: int = 0,
+    least: int = 0,
+) -> list[pygame.Rect]:
     """`n` strips filling `area` (below the label when it is inside, and `lower`
     pixels more: chips over the zone on a second line; above the zone's badge,
     `foot` pixels high, at its bottom), in as few columns as keep a line each
@@ -171,10 +189,10 @@ def strip_rects(place: Place, area: pygame.Rect, n: int, scaler: Scaler,
     if place.arrange != "stack" and foot and area.h - foot >= scaler.length(STRIP):
         area.h -= foot
     area = area.inflate(-2 * scaler.length(3), -2 * scaler.length(2))
-    if place.arrange == "stack":   # as high as leaves its count its own line below
+    if place.arrange == "stack":  # as high as leaves its count its own line below
         high = area.h if place.inside else area.h - scaler.length(PILE_BADGE)
         high = min(high, scaler.length(STRIP_MAX * 2))
-        if high < scaler.length(STRIP_MAX):   # a low zone: the count goes over it
+        if high < scaler.length(STRIP_MAX):  # a low zone: the count goes over it
             high = min(area.h, scaler.length(STRIP_MAX * 1.5))
         r = pygame.Rect(area.x, area.y, area.w, high)
         return [r.copy() for _ in range(n)]
@@ -184,18 +202,19 @@ def strip_rects(place: Place, area: pygame.Rect, n: int, scaler: Scaler,
         cols += 1
     # a wide zone: two columns, so each strip has its second line (keywords, states);
     # not more, so every strip has an end on the zone's side for arrows (`routed`)
-    if cols == 1 and n * most > area.h and area.w / 2 >= max(scaler.length(STRIP_WIDE),
-                                                               least):
+    if cols == 1 and n * most > area.h and area.w / 2 >= max(scaler.length(STRIP_WIDE), least):
         cols = 2
     rows = -(-n // cols)
     gap = max(1, scaler.length(2))
     h = min(most, (area.h + gap) // rows - gap)
     step = h + gap
-    if h < line:   # too many even so: the strips overlap, each line's top in view
-        h, step = line, (area.h - line) / max(1, rows - 1)   # one row: no step taken
+    if h < line:  # too many even so: the strips overlap, each line's top in view
+        h, step = line, (area.h - line) / max(1, rows - 1)  # one row: no step taken
     w = (area.w - gap * (cols - 1)) // cols
-    return [pygame.Rect(area.x + (i % cols) * (w + gap), round(area.y + (i // cols) * step),
-                        w, h) for i in range(n)]
+    return [
+        pygame.Rect(area.x + (i % cols) * (w + gap), round(area.y + (i // cols) * step), w, h)
+        for i in range(n)
+    ]
 
 
 Units = tuple[float, float, float, float]
@@ -219,8 +238,9 @@ def zone_areas(layout: Layout, view: View, viewer: int | None) -> dict[str, Unit
             groups.setdefault((place.share, name.partition(":")[2]), []).append(name)
     for names in groups.values():
         names.sort(key=lambda z: out[z][0])
-        out.update(_shared(names, [out[z] for z in names],
-                           [bool(view.zones[z].cards) for z in names]))
+        out.update(
+            _shared(names, [out[z] for z in names], [bool(view.zones[z].cards) for z in names])
+        )
     return out
 
 
@@ -230,8 +250,12 @@ def _shared(names: list[str], rects: list[Units], filled: list[bool]) -> dict[st
     left, right = rects[0][0], max(x + w for x, _, w, _ in rects)
     gap = max(0.0, (right - left - sum(r[2] for r in rects)) / (len(rects) - 1))
     narrow = [min(r[2], NARROW) for r in rects]
-    room = right - left - gap * (len(rects) - 1) - sum(
-        w for w, f in zip(narrow, filled, strict=True) if not f)
+    room = (
+        right
+        - left
+        - gap * (len(rects) - 1)
+        - sum(w for w, f in zip(narrow, filled, strict=True) if not f)
+    )
     wide = room / sum(filled)
     out, x = {}, left
     for name, (_, y, _, h), f, w in zip(names, rects, filled, narrow, strict=True):
@@ -240,13 +264,18 @@ def _shared(names: list[str], rects: list[Units], filled: list[bool]) -> dict[st
     return out
 
 
-def place_cards(layout: Layout, view: View, scaler: Scaler, viewer: int | None,
-                raised: dict[str, frozenset[int]] | None = None,
-                lowered: dict[str, int] | None = None,
-                badges: dict[str, tuple[int, int]] | None = None,
-                least: dict[str, int] | None = None,
-                labels: dict[str, tuple[int, int]] | None = None,
-                opened: tuple[str, pygame.Rect] | None = None) -> list[Placed]:
+def place_cards(
+    layout: Layout,
+    view: View,
+    scaler: Scaler,
+    viewer: int | None,
+    raised: dict[str, frozenset[int]] | None = None,
+    lowered: dict[str, int] | None = None,
+    badges: dict[str, tuple[int, int]] | None = None,
+    least: dict[str, int] | None = None,
+    labels: dict[str, tuple[int, int]] | None = None,
+    opened: tuple[str, pygame.Rect] | None = None,
+) -> list[Placed]:
     """Every card the table draws, bottom-most zone and card first. Stacks
     yield only their top card: the rest is decoration, not a target. `lowered`:
     pixels a zone's strips begin lower (under chips on a second line);
@@ -270,22 +299,46 @@ def place_cards(layout: Layout, view: View, scaler: Scaler, viewer: int | None,
         strips = in_strips(layout, place, cards)
         bw, bh = (badges or {}).get(name, (0, 0))
         if strips:
-            rects = strip_rects(place, area, len(cards), scaler, (lowered or {}).get(name, 0),
-                                bh + 2 if bh else 0, (least or {}).get(name, 0))
+            rects = strip_rects(
+                place,
+                area,
+                len(cards),
+                scaler,
+                (lowered or {}).get(name, 0),
+                bh + 2 if bh else 0,
+                (least or {}).get(name, 0),
+            )
         else:
-            if bw and place.arrange in ("row", "fan") and area.w >= area.h \
-                    and area.w - bw - 4 >= footprint(size, place.rotation)[0]:
+            if (
+                bw
+                and place.arrange in ("row", "fan")
+                and area.w >= area.h
+                and area.w - bw - 4 >= footprint(size, place.rotation)[0]
+            ):
                 area = pygame.Rect(area.x, area.y, area.w - bw - 4, area.h)
             fw, fh = footprint(size, place.rotation)
             lw, lh = (labels or {}).get(name, (0, 0))
             label = pygame.Rect(area.x, area.y, lw, lh)
-            if lw and place.inside and place.arrange in ("row", "fan") and area.w >= area.h \
-                    and fh > area.h - lh - 1 and area.w - lw >= fw:
+            if (
+                lw
+                and place.inside
+                and place.arrange in ("row", "fan")
+                and area.w >= area.h
+                and fh > area.h - lh - 1
+                and area.w - lw >= fw
+            ):
                 area = pygame.Rect(area.x + lw, area.y, area.w - lw, area.h)
             lift = raised.get(name, frozenset())
-            rects = arrange(place, area, len(cards), size, lift,
-                            scaler.length(LABEL_BAND), 3 * max(1, scaler.length(STACK_DEPTH)))
-            for i in lift:   # a selected card rises no higher than its zone's label
+            rects = arrange(
+                place,
+                area,
+                len(cards),
+                size,
+                lift,
+                scaler.length(LABEL_BAND),
+                3 * max(1, scaler.length(STACK_DEPTH)),
+            )
+            for i in lift:  # a selected card rises no higher than its zone's label
                 if i < len(rects) and lw and rects[i].colliderect(label):
                     rects[i].top = min(label.bottom, rects[i].top + round(fh * RAISE))
         first = len(cards) - 1 if place.arrange == "stack" else 0
@@ -313,8 +366,9 @@ def card_at(placed: list[Placed], pos: tuple[int, int]) -> Placed | None:
     return None
 
 
-def zone_rects(layout: Layout, view: View, scaler: Scaler,
-               viewer: int | None) -> dict[str, pygame.Rect]:
+def zone_rects(
+    layout: Layout, view: View, scaler: Scaler, viewer: int | None
+) -> dict[str, pygame.Rect]:
     return {name: scaler.rect(r) for name, r in zone_areas(layout, view, viewer).items()}
 
 

@@ -15,8 +15,8 @@ import pygame
 from shrinetable import resources
 from shrinetable.adapter import gestures
 
-FILE = "confirm.json"   # {"ask": bool}: ask before a skip that cannot be taken back
-HINT = (120, 230, 255)   # the outline round a hinted button
+FILE = "confirm.json"  # {"ask": bool}: ask before a skip that cannot be taken back
+HINT = (120, 230, 255)  # the outline round a hinted button
 
 
 def asks() -> bool:
@@ -32,8 +32,9 @@ def keep_asking(on: bool) -> None:
     resources.keep(FILE, {"ask": on})
 
 
-def how_to(moves: list[gestures.Move], label: Callable[[str], str],
-           named: Callable[[str], str] = str) -> str:
+def how_to(
+    moves: list[gestures.Move], label: Callable[[str], str], named: Callable[[str], str] = str
+) -> str:
     """How to make the moves now legal, from their gestures: the drags (from
     which zone to which, the commonest first), the clicks on cards, the
     buttons; `label(zone)` names a zone as the table does, `named(text)` a
@@ -54,8 +55,10 @@ def how_to(moves: list[gestures.Move], label: Callable[[str], str],
             piles.append(label(g.source))
         elif named(m.text) not in buttons:
             buttons.append(named(m.text))
-    ways = [f"drag a card from \u201c{a}\u201d to \u201c{b}\u201d"
-            for (a, b), _ in sorted(drags.items(), key=lambda kv: -kv[1])[:3]]
+    ways = [
+        f"drag a card from \u201c{a}\u201d to \u201c{b}\u201d"
+        for (a, b), _ in sorted(drags.items(), key=lambda kv: -kv[1])[:3]
+    ]
     ways += [f"click a card in \u201c{z}\u201d" for z in clicks[:2]]
     ways += [f"click \u201c{z}\u201d" for z in piles[:2]]
     ways += [f"press \u201c{b}\u201d" for b in buttons[:2]]
@@ -67,8 +70,9 @@ def how_to(moves: list[gestures.Move], label: Callable[[str], str],
     return f"How: {text[:1].upper()}{text[1:]}."
 
 
-def hint_marks(move: gestures.Move, view) -> tuple[dict[str, frozenset[int]],
-                                                   set[tuple[str, str | None]]]:
+def hint_marks(
+    move: gestures.Move, view
+) -> tuple[dict[str, frozenset[int]], set[tuple[str, str | None]]]:
     """The cards a hinted move carries (raised, as if selected) and where to
     (outlined, as a drop target while dragging)."""
     g = move.gesture
@@ -91,10 +95,10 @@ class Aid:
 
     def __init__(self, scene):
         self.s = scene
-        self.hinted: gestures.Move | None = None   # the move the Hint points at
-        self.confirming = None   # the move asked about ("confirm"), and why
+        self.hinted: gestures.Move | None = None  # the move the Hint points at
+        self.confirming = None  # the move asked about ("confirm"), and why
         self.confirm_text = ""
-        self.ask_skips = asks()   # ask before a skip that cannot be taken back
+        self.ask_skips = asks()  # ask before a skip that cannot be taken back
 
     def decide(self, action) -> None:
         """A person's move by a gesture or a button: asked about first when it
@@ -138,8 +142,11 @@ class Aid:
         self.hinted = move
         self.s.marks.selected, self.s.marks.targets = hint_marks(move, self.s.view())
         words = self.s.match.present.describe(move.text, self.s.match.decision().kind)
-        how = {"button": "its button", "click": "a click on its card",
-               "drag": "dragging the raised card(s) to the outlined place"}
+        how = {
+            "button": "its button",
+            "click": "a click on its card",
+            "drag": "dragging the raised card(s) to the outlined place",
+        }
         self.s.app.emit(f"hint {move.text}")
         self.s.say(f"Hint: {words} ({how[gestures.how(move)]}).", error=False)
 

@@ -14,7 +14,7 @@ from shrinetable.engine import CardDecor, Chip, Face, Hud
 from . import faces
 from .seats import seat_colour
 
-WASH = 45   # opacity of a zone's tint
+WASH = 45  # opacity of a zone's tint
 
 
 def chip(surf, fonts, c: Chip, px: int, pos, anchor: str = "topleft") -> pygame.Rect:
@@ -43,8 +43,11 @@ def _width(fonts, c: Chip, px: int) -> int:
 
 def tally(fonts, delta: int, px: int) -> pygame.Surface:
     """A changed figure as it flies to its seat: "\u22123" on red, "+4" on green."""
-    c = Chip(f"+{delta}" if delta > 0 else f"\u2212{-delta}",
-             (120, 210, 120) if delta > 0 else (230, 70, 60), (255, 255, 255))
+    c = Chip(
+        f"+{delta}" if delta > 0 else f"\u2212{-delta}",
+        (120, 210, 120) if delta > 0 else (230, 70, 60),
+        (255, 255, 255),
+    )
     img = fonts.text(c.text, px, c.ink, True)
     surf = pygame.Surface(img.get_rect().inflate(px, px // 2).size, pygame.SRCALPHA)
     chip(surf, fonts, c, px, surf.get_rect().center, "center")
@@ -58,8 +61,9 @@ def notes(surf: pygame.Surface, fonts, rect: pygame.Rect, lines: tuple[str, ...]
         return
     px = max(11, rect.w // 22)
     imgs = [fonts.text(line, px, (235, 240, 235)) for line in lines]
-    box = pygame.Rect(0, 0, max(i.get_width() for i in imgs) + 16,
-                      sum(i.get_height() + 2 for i in imgs) + 12)
+    box = pygame.Rect(
+        0, 0, max(i.get_width() for i in imgs) + 16, sum(i.get_height() + 2 for i in imgs) + 12
+    )
     box.midtop = (rect.centerx, rect.bottom + 8)
     if box.bottom > surf.get_height():
         box.midbottom = (rect.centerx, rect.top - 8)
@@ -72,9 +76,15 @@ def notes(surf: pygame.Surface, fonts, rect: pygame.Rect, lines: tuple[str, ...]
         y += img.get_height() + 2
 
 
-def card(surf: pygame.Surface, fonts, rect: pygame.Rect, d: CardDecor,
-         enlarged: bool = False, face: Face | None = None,
-         strip: bool = False) -> list[pygame.Rect]:
+def card(
+    surf: pygame.Surface,
+    fonts,
+    rect: pygame.Rect,
+    d: CardDecor,
+    enlarged: bool = False,
+    face: Face | None = None,
+    strip: bool = False,
+) -> list[pygame.Rect]:
     """A card's decorations over its face: controller edge, states in a row
     along its bottom (under the keywords, which end above the numbers' box),
     the corner chip, current figures over the printed ones, damage, a veil,
@@ -83,16 +93,17 @@ def card(surf: pygame.Surface, fonts, rect: pygame.Rect, d: CardDecor,
     The boxes of the words drawn (the numbers' first)."""
     if d.edge is not None:
         side = min(rect.w, rect.h)
-        pygame.draw.rect(surf, seat_colour(d.edge), rect, max(2, side // 22),
-                         border_radius=max(2, side // 12))
+        pygame.draw.rect(
+            surf, seat_colour(d.edge), rect, max(2, side // 22), border_radius=max(2, side // 12)
+        )
     if strip:
         return _on_strip(surf, fonts, rect, d, face)
-    px = max(7, round(rect.h * (0.11 if rect.h < 200 else 0.07)))   # enlarged: smaller chips
+    px = max(7, round(rect.h * (0.11 if rect.h < 200 else 0.07)))  # enlarged: smaller chips
     box = _numbers(surf, fonts, rect, d.numbers, face, enlarged, px + 2)
     out = [box] if box is not None else []
-    if not enlarged:   # one row left of the numbers, smaller type if need be; what
-        row = [c for c in (d.damage, *d.chips) if c is not None]   # does not fit, the
-        end = (box.left if box else rect.right) - 2                # notes list
+    if not enlarged:  # one row left of the numbers, smaller type if need be; what
+        row = [c for c in (d.damage, *d.chips) if c is not None]  # does not fit, the
+        end = (box.left if box else rect.right) - 2  # notes list
         size = max(6, px - 2)
         while size > 6 and sum(_width(fonts, c, size) + 2 for c in row) > end - rect.left - 3:
             size -= 1
@@ -102,31 +113,64 @@ def card(surf: pygame.Surface, fonts, rect: pygame.Rect, d: CardDecor,
                 break
             out.append(chip(surf, fonts, c, size, (x, rect.bottom - 3), "bottomleft"))
             x = out[-1].right + 2
-        if d.corner is not None:   # over the cost, which no longer matters
-            out.append(chip(surf, fonts, d.corner, max(6, px - 2),
-                            (rect.right - 3, rect.top + 3), "topright"))
+        if d.corner is not None:  # over the cost, which no longer matters
+            out.append(
+                chip(
+                    surf,
+                    fonts,
+                    d.corner,
+                    max(6, px - 2),
+                    (rect.right - 3, rect.top + 3),
+                    "topright",
+                )
+            )
     elif d.damage is not None:
-        out.append(chip(surf, fonts, d.damage, px + 2, (rect.left + 3, rect.bottom - 3),
-                        "bottomleft"))
+        out.append(
+            chip(surf, fonts, d.damage, px + 2, (rect.left + 3, rect.bottom - 3), "bottomleft")
+        )
     if d.veil is not None and enlarged:
-        out.append(chip(surf, fonts, d.veil, max(7, rect.h // 14),
-                        (rect.left + 8, rect.bottom - 8), "bottomleft"))   # clear of the
-    elif d.veil is not None:                                               # name, numbers
+        out.append(
+            chip(
+                surf,
+                fonts,
+                d.veil,
+                max(7, rect.h // 14),
+                (rect.left + 8, rect.bottom - 8),
+                "bottomleft",
+            )
+        )  # clear of the
+    elif d.veil is not None:  # name, numbers
         veil = pygame.Surface(rect.size, pygame.SRCALPHA)
         veil.fill((0, 0, 0, 110))
         surf.blit(veil, rect)
-    above = (box.top if box else rect.bottom) - 2   # the numbers' top, then where's
-    if d.where and not enlarged:   # above the numbers and the states
+    above = (box.top if box else rect.bottom) - 2  # the numbers' top, then where's
+    if d.where and not enlarged:  # above the numbers and the states
         out.append(where(surf, fonts, rect, d.where, above))
         above = out[-1].top - 2
-    if d.veil is not None and not enlarged:   # over the rules text, clear of the name
-        out.append(chip(surf, fonts, d.veil, max(7, rect.h // 9),   # and the keywords
-                        (rect.centerx, min(above, rect.bottom - 3)), "midbottom"))
+    if d.veil is not None and not enlarged:  # over the rules text, clear of the name
+        out.append(
+            chip(
+                surf,
+                fonts,
+                d.veil,
+                max(7, rect.h // 9),  # and the keywords
+                (rect.centerx, min(above, rect.bottom - 3)),
+                "midbottom",
+            )
+        )
     return out
 
 
-def _numbers(surf, fonts, rect: pygame.Rect, c: Chip | None, face: Face | None,
-             enlarged: bool, px: int, strip: bool = False) -> pygame.Rect | None:
+def _numbers(
+    surf,
+    fonts,
+    rect: pygame.Rect,
+    c: Chip | None,
+    face: Face | None,
+    enlarged: bool,
+    px: int,
+    strip: bool = False,
+) -> pygame.Rect | None:
     """The current figures `c` written over the printed box (covering it, so the
     old numbers never show around the new); the box where they stand."""
     printed = faces.numbers_text(face.numbers) if face and face.numbers else None
@@ -138,8 +182,9 @@ def _numbers(surf, fonts, rect: pygame.Rect, c: Chip | None, face: Face | None,
     box.move_ip(rect.topleft)
     if c is None:
         return box
-    img = faces.numbers_img(fonts, c.text, npx, box.w if strip else faces.numbers_room(rect.w),
-                            c.ink)
+    img = faces.numbers_img(
+        fonts, c.text, npx, box.w if strip else faces.numbers_room(rect.w), c.ink
+    )
     over = box.inflate(max(0, img.get_width() + 6 - box.w), max(0, img.get_height() - box.h))
     over.bottomright = box.bottomright
     pygame.draw.rect(surf, c.fill or faces.BOX, over, border_radius=max(2, over.h // 4))
@@ -148,8 +193,9 @@ def _numbers(surf, fonts, rect: pygame.Rect, c: Chip | None, face: Face | None,
     return over
 
 
-def strip_chips(fonts, size: tuple[int, int], d: CardDecor,
-                face: Face | None) -> tuple[list[Chip], int, int, int | None]:
+def strip_chips(
+    fonts, size: tuple[int, int], d: CardDecor, face: Face | None
+) -> tuple[list[Chip], int, int, int | None]:
     """What a strip of `size` shows on its name line besides the name: the chips
     that fit, their type size, the right end of their row and its left end (in
     the strip; None: no chip), which the name ends before (`faces.draw_strip`).
@@ -160,14 +206,14 @@ def strip_chips(fonts, size: tuple[int, int], d: CardDecor,
     (the notes under the enlarged card list them all)."""
     w, h = size
     px = faces.strip_px(h)
-    small = max(8, px - 3)   # states need not be as large as the name
+    small = max(8, px - 3)  # states need not be as large as the name
     end = w - 3
     printed = faces.numbers_text(face.numbers) if face and face.numbers else ""
     low = faces.numbers_box(fonts, printed, size, strip=True)[0].h if printed else 0
     chip_h = fonts.font(small, True).size("Ag")[1] + 2
-    if h < 2 * faces.line(fonts) or chip_h + low + 2 > h:   # one line, or no room above
-        left = _numbers_left(fonts, size, d.numbers, face, px)   # the numbers: the chips
-        if left is not None:                                     # end at them
+    if h < 2 * faces.line(fonts) or chip_h + low + 2 > h:  # one line, or no room above
+        left = _numbers_left(fonts, size, d.numbers, face, px)  # the numbers: the chips
+        if left is not None:  # end at them
             end = left - 3
     row = [(c, 4) for c in (d.damage, *d.chips) if c is not None]
     row += [(c, share) for c, share in ((d.veil, 3), (d.corner, 2)) if c is not None]
@@ -176,7 +222,7 @@ def strip_chips(fonts, size: tuple[int, int], d: CardDecor,
     name_x = faces.strip_name_x(h)
     name_w = fonts.font(px, True).size(face.name)[0] if face else 0
     shown, x = [], end
-    for c, share in row:   # the name keeps 1/share of the strip
+    for c, share in row:  # the name keeps 1/share of the strip
         cw = _width(fonts, c, small)
         if x - cw < name_x + min(name_w, w // share):
             break
@@ -196,8 +242,7 @@ def _numbers_left(fonts, size, c: Chip | None, face: Face | None, px: int) -> in
     return box.left
 
 
-def _on_strip(surf, fonts, rect: pygame.Rect, d: CardDecor,
-              face: Face | None) -> list[pygame.Rect]:
+def _on_strip(surf, fonts, rect: pygame.Rect, d: CardDecor, face: Face | None) -> list[pygame.Rect]:
     """A strip's decorations: current figures over its printed ones, then its
     veil, and the chips `strip_chips` finds room for leftwards from them."""
     px = faces.strip_px(rect.h)
@@ -210,26 +255,33 @@ def _on_strip(surf, fonts, rect: pygame.Rect, d: CardDecor,
     shown, small, end, _ = strip_chips(fonts, rect.size, d, face)
     two = rect.h >= 2 * faces.line(fonts)
     x = rect.left + end
-    for c in shown:   # on the name's line: a strip's middle, or its top
-        out.append(chip(surf, fonts, c, small, (x, rect.centery) if not two else
-                        (x, rect.top + 1), "midright" if not two else "topright"))
+    for c in shown:  # on the name's line: a strip's middle, or its top
+        out.append(
+            chip(
+                surf,
+                fonts,
+                c,
+                small,
+                (x, rect.centery) if not two else (x, rect.top + 1),
+                "midright" if not two else "topright",
+            )
+        )
         x = out[-1].left - 2
     return out
 
 
-def where(surf: pygame.Surface, fonts, rect: pygame.Rect, text: str,
-          bottom: int) -> pygame.Rect:
+def where(surf: pygame.Surface, fonts, rect: pygame.Rect, text: str, bottom: int) -> pygame.Rect:
     """Where a card lies ("pathway b", "on Ashen Brute"), across the card with its
     foot at `bottom`, shortened to the card's width."""
     px = max(7, rect.h // 9)
     while len(text) > 4 and fonts.font(px, True).size(text)[0] > rect.w - 8:
         text = text[:-2].rstrip() + "…"
-    return chip(surf, fonts, Chip(text, (240, 234, 214)), px, (rect.centerx, bottom),
-                "midbottom")
+    return chip(surf, fonts, Chip(text, (240, 234, 214)), px, (rect.centerx, bottom), "midbottom")
 
 
-def cover_chips(fonts, rect: pygame.Rect, over: tuple[Chip, ...],
-                clear: pygame.Rect | None = None) -> list[tuple[Chip, int, pygame.Rect]]:
+def cover_chips(
+    fonts, rect: pygame.Rect, over: tuple[Chip, ...], clear: pygame.Rect | None = None
+) -> list[tuple[Chip, int, pygame.Rect]]:
     """Where `covers` draws `over`: chips from the zone's top right corner
     leftwards, inside the zone and clear of `clear` (its label, when it is
     inside): on the label's line while they fit beside it, the rest on lines
@@ -241,7 +293,7 @@ def cover_chips(fonts, rect: pygame.Rect, over: tuple[Chip, ...],
     type size and rectangle."""
     if not over:
         return []
-    px = max(7, min(rect.h // 11, 18))   # a tall zone's chips stay chips, not headlines
+    px = max(7, min(rect.h // 11, 18))  # a tall zone's chips stay chips, not headlines
     top = rect.top + 3
     left = rect.left + 3
     high = fonts.font(px, True).size("Ag")[1] + 2
@@ -256,7 +308,7 @@ def cover_chips(fonts, rect: pygame.Rect, over: tuple[Chip, ...],
         for c in chips:
             w = _width(fonts, c, size)
             while x - w < (beside if not lines else left):
-                if not line and lines:   # too wide for a line of its own
+                if not line and lines:  # too wide for a line of its own
                     return lines + [[c]], False
                 lines.append(line)
                 line, x = [], rect.right - 3
@@ -273,12 +325,13 @@ def cover_chips(fonts, rect: pygame.Rect, over: tuple[Chip, ...],
     while not fits and chips:
         longest = max(chips, key=lambda c: _width(fonts, c, size))
         text = longest.text
-        if len(text.rstrip("\u2026")) <= 1:   # nothing left to cut: leave the oldest off
+        if len(text.rstrip("\u2026")) <= 1:  # nothing left to cut: leave the oldest off
             chips.pop()
         else:
             base = text[:-1] if text.endswith("\u2026") else text
-            chips[chips.index(longest)] = Chip(base[:-1].rstrip() + "\u2026", longest.fill,
-                                               longest.ink)
+            chips[chips.index(longest)] = Chip(
+                base[:-1].rstrip() + "\u2026", longest.fill, longest.ink
+            )
         lines, fits = rows(chips, size)
     out = []
     y = top
@@ -286,8 +339,11 @@ def cover_chips(fonts, rect: pygame.Rect, over: tuple[Chip, ...],
         x, tall = rect.right - 3, 0
         for c in line:
             w = _width(fonts, c, size)
-            h = fonts.font(size, True).size(c.text)[1] + 2 if c.fill is not None else \
-                fonts.font(max(7, size - 2)).size(c.text)[1]
+            h = (
+                fonts.font(size, True).size(c.text)[1] + 2
+                if c.fill is not None
+                else fonts.font(max(7, size - 2)).size(c.text)[1]
+            )
             out.append((c, size, pygame.Rect(x - w, y, w, h)))
             x -= w + 3
             tall = max(tall, h)
@@ -297,12 +353,19 @@ def cover_chips(fonts, rect: pygame.Rect, over: tuple[Chip, ...],
     return out
 
 
-def covers(surf: pygame.Surface, fonts, rect: pygame.Rect, over: tuple[Chip, ...],
-           clear: pygame.Rect | None = None) -> list[pygame.Rect]:
+def covers(
+    surf: pygame.Surface,
+    fonts,
+    rect: pygame.Rect,
+    over: tuple[Chip, ...],
+    clear: pygame.Rect | None = None,
+) -> list[pygame.Rect]:
     """What lies over a zone besides its cards, as chips from its top right
     corner, clear of its label `clear` (`cover_chips`)."""
-    return [chip(surf, fonts, c, px, box.topright, "topright")
-            for c, px, box in cover_chips(fonts, rect, over, clear)]
+    return [
+        chip(surf, fonts, c, px, box.topright, "topright")
+        for c, px, box in cover_chips(fonts, rect, over, clear)
+    ]
 
 
 def banner(surf: pygame.Surface, fonts, area: pygame.Rect, text: str, px: int) -> pygame.Rect:
@@ -311,8 +374,9 @@ def banner(surf: pygame.Surface, fonts, area: pygame.Rect, text: str, px: int) -
     width = min(area.w - 40, px * 40)
     lines = faces.wrap(fonts, text, px, width - 24)
     imgs = [fonts.text(line, px, (255, 236, 228)) for line in lines]
-    box = pygame.Rect(0, 0, max(i.get_width() for i in imgs) + 24,
-                      sum(i.get_height() for i in imgs) + 18)
+    box = pygame.Rect(
+        0, 0, max(i.get_width() for i in imgs) + 24, sum(i.get_height() for i in imgs) + 18
+    )
     box.center = area.center
     pygame.draw.rect(surf, (70, 24, 22), box, border_radius=10)
     pygame.draw.rect(surf, (255, 150, 120), box, 2, border_radius=10)
@@ -332,8 +396,7 @@ def tint(surf: pygame.Surface, rect: pygame.Rect, washes: tuple) -> None:
         surf.blit(wash, rect)
 
 
-def seat(surf: pygame.Surface, fonts, rect: pygame.Rect, hud: Hud,
-         name: str) -> list[pygame.Rect]:
+def seat(surf: pygame.Surface, fonts, rect: pygame.Rect, hud: Hud, name: str) -> list[pygame.Rect]:
     """A seat's zone: its name in its colour, its figures from the left (a group's
     counters close together), its status chips at the right. The boxes drawn."""
     px = max(8, round(rect.h * 0.42))

@@ -20,8 +20,7 @@ from . import env
 env.prepare()
 
 
-def measure(game_name: str, players: int, size: tuple[int, int],
-            shot: str | None = None) -> dict:
+def measure(game_name: str, players: int, size: tuple[int, int], shot: str | None = None) -> dict:
     """The text drawn on one full frame of `game_name` at `players` seats in a
     window of `size`; `shot`: save the frame there (a PNG)."""
     from shrinetable.engine import registry
@@ -42,13 +41,18 @@ def measure(game_name: str, players: int, size: tuple[int, int],
     game = registry.get(game_name)
     smallest = min((px for px, _, _ in drawn), default=None)
     cut = [(text, on_card) for _, text, on_card in drawn if "\u2026" in text]
-    return {"game": game.name, "players": players, "size": f"{size[0]}x{size[1]}",
-            "position": game.present.showcase.title,
-            "min_text_px": smallest, "text_draws": len(drawn),
-            "cut_labels": sum(1 for _, on_card in cut if not on_card),
-            "cut_card_text": sum(1 for _, on_card in cut if on_card),
-            "cut": sorted({text for text, on_card in cut if not on_card}),
-            "smallest": sorted({t for px, t, _ in drawn if px == smallest})[:5]}
+    return {
+        "game": game.name,
+        "players": players,
+        "size": f"{size[0]}x{size[1]}",
+        "position": game.present.showcase.title,
+        "min_text_px": smallest,
+        "text_draws": len(drawn),
+        "cut_labels": sum(1 for _, on_card in cut if not on_card),
+        "cut_card_text": sum(1 for _, on_card in cut if on_card),
+        "cut": sorted({text for text, on_card in cut if not on_card}),
+        "smallest": sorted({t for px, t, _ in drawn if px == smallest})[:5],
+    }
 
 
 def _frame(game, players: int, size: tuple[int, int], shot: str | None) -> list:
@@ -89,6 +93,7 @@ def run_render(args) -> int:
     """`bench render`: with --size the text drawn, else the frame times."""
     if args.size is None:
         from .bench import run_render_bench
+
         return run_render_bench(args)
     from shrinetable.engine import registry
 
@@ -97,10 +102,12 @@ def run_render(args) -> int:
     if args.json:
         print(json.dumps(fig))
         return 0
-    print(f"render {fig['game']} at {fig['players']} players, {fig['size']} "
-          f"({fig['position']}): smallest text {fig['min_text_px']} px "
-          f"({', '.join(fig['smallest'])}); of {fig['text_draws']} text draws "
-          f"{fig['cut_labels']} labels cut with an ellipsis"
-          f"{' (' + ', '.join(fig['cut']) + ')' if fig['cut'] else ''}, "
-          f"{fig['cut_card_text']} on card faces")
+    print(
+        f"render {fig['game']} at {fig['players']} players, {fig['size']} "
+        f"({fig['position']}): smallest text {fig['min_text_px']} px "
+        f"({', '.join(fig['smallest'])}); of {fig['text_draws']} text draws "
+        f"{fig['cut_labels']} labels cut with an ellipsis"
+        f"{' (' + ', '.join(fig['cut']) + ')' if fig['cut'] else ''}, "
+        f"{fig['cut_card_text']} on card faces"
+    )
     return 0

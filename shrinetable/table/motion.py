@@ -13,7 +13,7 @@ from shrinetable.adapter import gestures
 from . import geometry as geo
 
 DRAG_START = 6  # pixels the pointer must travel before a press becomes a drag
-FLY = 0.28      # seconds a card takes to fly to its new place
+FLY = 0.28  # seconds a card takes to fly to its new place
 TALLY_FLY = 0.9  # seconds a changed figure ("-3") takes to reach its seat's zone
 
 
@@ -28,12 +28,14 @@ class Drag:
     origins: list[pygame.Rect]
     moves: list[gestures.Move]
     pos: tuple[int, int]
-    drawn: pygame.Rect | None = None   # where the cards were last painted
-    hover: pygame.Rect | None = None   # where the target outline was last painted
+    drawn: pygame.Rect | None = None  # where the cards were last painted
+    hover: pygame.Rect | None = None  # where the target outline was last painted
 
     def bounds(self) -> pygame.Rect:
-        rects = [img.get_rect(topleft=(self.pos[0] + dx, self.pos[1] + dy))
-                 for img, (dx, dy) in self.images]
+        rects = [
+            img.get_rect(topleft=(self.pos[0] + dx, self.pos[1] + dy))
+            for img, (dx, dy) in self.images
+        ]
         return rects[0].unionall(rects[1:]) if rects else pygame.Rect(self.pos, (0, 0))
 
 
@@ -52,8 +54,10 @@ class Flyer:
         k = min(1.0, max(0.0, (now - self.t0) / self.duration))
         k = 1 - (1 - k) ** 3
         r = self.image.get_rect()
-        r.center = (round(self.start.centerx + (self.end.centerx - self.start.centerx) * k),
-                    round(self.start.centery + (self.end.centery - self.start.centery) * k))
+        r.center = (
+            round(self.start.centerx + (self.end.centerx - self.start.centerx) * k),
+            round(self.start.centery + (self.end.centery - self.start.centery) * k),
+        )
         return r
 
 
@@ -64,9 +68,14 @@ class Press:
     zone: str | None
 
 
-def group_offsets(origins: list[pygame.Rect], pos, grabbed: int | None,
-                  indices: tuple[int, ...], sizes: list[tuple[int, int]] | None = None,
-                  screen: pygame.Rect | None = None) -> list[tuple[int, int]]:
+def group_offsets(
+    origins: list[pygame.Rect],
+    pos,
+    grabbed: int | None,
+    indices: tuple[int, ...],
+    sizes: list[tuple[int, int]] | None = None,
+    screen: pygame.Rect | None = None,
+) -> list[tuple[int, int]]:
     """Where held cards hang from the pointer: the grabbed card under the
     pointer at the spot where it was taken (an image of another shape than its
     place, a card lifted from a strip, at the same share of its width and
@@ -88,11 +97,11 @@ def group_offsets(origins: list[pygame.Rect], pos, grabbed: int | None,
         left = min(dx for dx, _ in out) + pos[0]
         right = max(dx for dx, _ in out) + w + pos[0]
         shift = max(0, screen.left - left) - max(0, right - screen.right)
-        shift = max(-(gx + w - 1), min(-gx, shift))   # the pointer stays on its card
+        shift = max(-(gx + w - 1), min(-gx, shift))  # the pointer stays on its card
         out = [(dx + shift, dy) for dx, dy in out]
         return out, max(0, screen.left - left - shift) + max(0, right + shift - screen.right)
 
-    return min((fan(step), fan(-step)), key=lambda f: f[1])[0]   # to the left if need be
+    return min((fan(step), fan(-step)), key=lambda f: f[1])[0]  # to the left if need be
 
 
 def far(a: tuple[int, int], b: tuple[int, int]) -> bool:

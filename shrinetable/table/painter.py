@@ -28,8 +28,8 @@ class Painter:
         self.s = scene
         self.base: pygame.Surface | None = None
         self.composite: pygame.Surface | None = None
-        self.legend_at: tuple[int, int] | None = None   # where the outline is explained
-        self.how_shown = False   # the pointer rests on the prompt: how to do it is shown
+        self.legend_at: tuple[int, int] | None = None  # where the outline is explained
+        self.how_shown = False  # the pointer rests on the prompt: how to do it is shown
 
     def draw(self, screen: pygame.Surface) -> list[pygame.Rect] | None:
         """Paint what changed; returns dirty rectangles, or None after a full frame."""
@@ -47,27 +47,38 @@ class Painter:
             self._draw_base()
             self.s.base_dirty = False
         self.composite.blit(self.base, (0, 0))
-        self._results(self.composite)   # under a window and the drag
+        self._results(self.composite)  # under a window and the drag
         self.s.ui.draw(self.composite)
-        self.s.app.draw_gui(self.composite)   # a window over the table
+        self.s.app.draw_gui(self.composite)  # a window over the table
         screen.blit(self.composite, (0, 0))
         now = time.monotonic()
         self.s.guard.draw(screen, now)
         flying = [f for f in self.s.flyers if now >= f.t0]
         for f in flying:
             screen.blit(f.image, f.rect(now))
-        if flying:   # the result stays readable: a card or number in flight passes under it
+        if flying:  # the result stays readable: a card or number in flight passes under it
             self._results(screen)
         if self.s.drag is not None:
             self._blit_drag(screen)
         if self.s.message and self.s.message_is_error and self.s.overlay is None and self.s.shout:
-            hud.banner(screen, self.s.app.fonts, self.felt(), self.s.message,
-                       max(13, self.s.board.scaler.length(17)))
+            hud.banner(
+                screen,
+                self.s.app.fonts,
+                self.felt(),
+                self.s.message,
+                max(13, self.s.board.scaler.length(17)),
+            )
         if self.legend_at is not None and self.s.drag is None:
             x, y = self.legend_at
-            left = x < screen.get_width() // 2   # the side with room for it
-            hud.chip(screen, self.s.app.fonts, LEGEND, max(12, self.s.board.scaler.length(14)),
-                     (x + 14 if left else x - 14, y + 18), "topleft" if left else "topright")
+            left = x < screen.get_width() // 2  # the side with room for it
+            hud.chip(
+                screen,
+                self.s.app.fonts,
+                LEGEND,
+                max(12, self.s.board.scaler.length(14)),
+                (x + 14 if left else x - 14, y + 18),
+                "topleft" if left else "topright",
+            )
         if self.how_shown and self.s.drag is None and self.s.overlay is None:
             self._draw_how(screen)
         self._outline_hint(screen)
@@ -81,9 +92,13 @@ class Painter:
         if "handover" in (self.s.overlay, self.s.under):
             return
         window = self.s.ui.window
-        self.s.results.draw(surface, self.s.app.fonts, self.felt(),
-                            max(13, self.s.board.scaler.length(17)),
-                            window.get_abs_rect() if window is not None else None)
+        self.s.results.draw(
+            surface,
+            self.s.app.fonts,
+            self.felt(),
+            max(13, self.s.board.scaler.length(17)),
+            window.get_abs_rect() if window is not None else None,
+        )
 
     def names(self) -> list[str]:
         return [f"{seat_name(i)} ({k})" for i, k in enumerate(self.s.match.seats)]
@@ -92,8 +107,12 @@ class Painter:
         """Show how to do what the prompt asks while the pointer rests on it
         (the prompt's own box, not the commands above it)."""
         prompt = self.s.ui.status
-        shown = (prompt is not None and prompt.rect.collidepoint(pos) and bool(self.s.moves)
-                 and not self.s.app.gui_covers(pos))
+        shown = (
+            prompt is not None
+            and prompt.rect.collidepoint(pos)
+            and bool(self.s.moves)
+            and not self.s.app.gui_covers(pos)
+        )
         if shown != self.how_shown:
             self.how_shown = shown
             self.s.dirty = True
@@ -103,19 +122,24 @@ class Painter:
         the prompt, over the table's edge."""
         names = self.names()
         d = self.s.match.decision()
-        text = helpers.how_to(self.s.moves, lambda z: self.s.board.zone_label(z, names)
-                              if z in self.s.board.view.zones else z,
-                              lambda t: self.s.match.present.describe(t, d.kind))
+        text = helpers.how_to(
+            self.s.moves,
+            lambda z: self.s.board.zone_label(z, names) if z in self.s.board.view.zones else z,
+            lambda t: self.s.match.present.describe(t, d.kind),
+        )
         if not text:
             return
         fonts = self.s.app.fonts
         px = max(13, self.s.board.scaler.length(16))
         status = self.s.board.scaler.rect(self.s.layout.panels.status)
         width = min(px * 30, status.left - 20)
-        imgs = [fonts.text(line, px, (240, 246, 240))
-                for line in faces.wrap(fonts, text, px, width - 20)]
-        box = pygame.Rect(0, 0, max(i.get_width() for i in imgs) + 20,
-                          sum(i.get_height() for i in imgs) + 14)
+        imgs = [
+            fonts.text(line, px, (240, 246, 240))
+            for line in faces.wrap(fonts, text, px, width - 20)
+        ]
+        box = pygame.Rect(
+            0, 0, max(i.get_width() for i in imgs) + 20, sum(i.get_height() for i in imgs) + 14
+        )
         box.topright = (status.left - 8, status.top)
         box.clamp_ip(screen.get_rect())
         pygame.draw.rect(screen, (16, 44, 34), box, border_radius=8)
@@ -156,24 +180,33 @@ class Painter:
         surf.fill((18, 40, 32))
         seat = self.s.match.decision().seat
         w, h = surf.get_size()
-        big = self.s.app.fonts.text(f"Pass to {seat_name(seat)}", max(24, h // 12),
-                                  seat_colour(seat), True)
+        big = self.s.app.fonts.text(
+            f"Pass to {seat_name(seat)}", max(24, h // 12), seat_colour(seat), True
+        )
         surf.blit(big, big.get_rect(center=(w // 2, h // 2 - 50)))
         why = self.s.match.decision().prompt
-        small = self.s.app.fonts.text(f"{seat_name(seat)}: {why[:1].lower()}{why[1:]}. The table "
-                                    "is hidden so no one sees another hand.",
-                                    max(12, h // 45), (200, 220, 210))
+        small = self.s.app.fonts.text(
+            f"{seat_name(seat)}: {why[:1].lower()}{why[1:]}. The table "
+            "is hidden so no one sees another hand.",
+            max(12, h // 45),
+            (200, 220, 210),
+        )
         surf.blit(small, small.get_rect(center=(w // 2, h // 2 - 5)))
-        if self.s.match.can_undo(self.s.viewer):   # still the one who just moved
-            undo = self.s.app.fonts.text(f"{seat_name(self.s.viewer)}, a misclick? Ctrl+Z takes "
-                                       "your move back.", max(12, h // 45), (255, 214, 160))
+        if self.s.match.can_undo(self.s.viewer):  # still the one who just moved
+            undo = self.s.app.fonts.text(
+                f"{seat_name(self.s.viewer)}, a misclick? Ctrl+Z takes your move back.",
+                max(12, h // 45),
+                (255, 214, 160),
+            )
             surf.blit(undo, undo.get_rect(center=(w // 2, h // 2 + 100)))
 
     def legend(self, pos) -> None:
         """Say what the orange outline means where the pointer rests on a zone it
         marks (away from its cards, which zoom)."""
-        zone = geo.zone_at({z: r.inflate(8, 8) for z, r in self.s.board.zones.items()
-                            if z in self.s.marks.last}, pos)
+        zone = geo.zone_at(
+            {z: r.inflate(8, 8) for z, r in self.s.board.zones.items() if z in self.s.marks.last},
+            pos,
+        )
         at = pos if zone is not None and self.s.board.card_at(pos) is None else None
         if (at is None) != (self.legend_at is None) or at is not None:
             self.legend_at = at
@@ -187,8 +220,13 @@ class Painter:
         d = self.s.drag
         d.hover = self._target_under(d.pos)
         if d.hover is not None:
-            pygame.draw.rect(screen, HOVER, d.hover, max(3, self.s.board.scaler.length(5)),
-                             border_radius=max(4, min(d.hover.size) // 12))   # never a pill
+            pygame.draw.rect(
+                screen,
+                HOVER,
+                d.hover,
+                max(3, self.s.board.scaler.length(5)),
+                border_radius=max(4, min(d.hover.size) // 12),
+            )  # never a pill
         for img, (dx, dy) in d.images:
             screen.blit(img, (d.pos[0] + dx, d.pos[1] + dy))
         d.drawn = d.bounds()
@@ -199,8 +237,11 @@ class Painter:
         zone = board.zone_at(pos)
         opened = board.open_rect is not None and zone == board.opened
         for p in reversed(board.placed):
-            if (p.zone, p.name) in targets and p.rect.collidepoint(pos) \
-                    and (p.zone == zone or not opened):
+            if (
+                (p.zone, p.name) in targets
+                and p.rect.collidepoint(pos)
+                and (p.zone == zone or not opened)
+            ):
                 return p.rect.inflate(12, 12)
         if (zone, None) in targets:
             return (board.open_rect if opened else board.zones[zone]).inflate(12, 12)
@@ -228,14 +269,23 @@ class Painter:
         n = 0
         for event in applied.events:
             ev = event.seen_by(self.s.viewer)
-            if not ev.cards or ev.source not in self.s.board.zones \
-                    or ev.target not in self.s.board.zones:
+            if (
+                not ev.cards
+                or ev.source not in self.s.board.zones
+                or ev.target not in self.s.board.zones
+            ):
                 continue
             size = self.s.board.card_size(ev.target)
             rot = self.s.board.rotation(ev.target)
             for card in ev.cards[:4]:
-                end = next((p.rect for p in self.s.board.placed
-                            if p.zone == ev.target and p.name == card and card), None)
+                end = next(
+                    (
+                        p.rect
+                        for p in self.s.board.placed
+                        if p.zone == ev.target and p.name == card and card
+                    ),
+                    None,
+                )
                 if end is None:
                     end = pygame.Rect((0, 0), geo.footprint(size, rot))
                     end.center = self.s.board.zones[ev.target].center
@@ -243,8 +293,9 @@ class Painter:
                 start.center = self.s.board.zones[ev.source].center
                 if self.s.drop_from and self.s.drop_from[0] == ev.source:
                     start.center = self.s.drop_from[1].center
-                image = self.s.app.art.card(card, size, rot, ev.target.partition(":")[0]
-                                          in self.s.match.present.plain_in)
+                image = self.s.app.art.card(
+                    card, size, rot, ev.target.partition(":")[0] in self.s.match.present.plain_in
+                )
                 lands = (ev.target, card) if card else None
                 self.s.flyers.append(Flyer(image, start, end, now + 0.1 * n, lands=lands))
                 n += 1
@@ -258,17 +309,33 @@ class Painter:
         events name, else the middle of the table), and the zone is outlined
         like the others the move touched."""
         zones = self.s.board.zones
-        origin = next((z for e in applied.events for z in (e.source, e.target)
-                       if z in zones and z not in self.s.board.decor.huds), None)
-        start = zones[origin].center if origin else self.s.board.scaler.rect(
-            (0, 0, *self.s.board.scaler.canvas)).center
+        origin = next(
+            (
+                z
+                for e in applied.events
+                for z in (e.source, e.target)
+                if z in zones and z not in self.s.board.decor.huds
+            ),
+            None,
+        )
+        start = (
+            zones[origin].center
+            if origin
+            else self.s.board.scaler.rect((0, 0, *self.s.board.scaler.canvas)).center
+        )
         for zone, delta in self.s.match.tallies(self.s.viewer).items():
             if zone not in zones:
                 continue
             image = hud.tally(self.s.app.fonts, delta, max(14, round(zones[zone].h * 0.6)))
-            self.s.flyers.append(Flyer(image, image.get_rect(center=start),
-                                     image.get_rect(center=zones[zone].center), now,
-                                     TALLY_FLY))
+            self.s.flyers.append(
+                Flyer(
+                    image,
+                    image.get_rect(center=start),
+                    image.get_rect(center=zones[zone].center),
+                    now,
+                    TALLY_FLY,
+                )
+            )
             self.s.marks.last.add(zone)
 
     def arriving(self) -> None:

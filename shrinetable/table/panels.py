@@ -28,7 +28,7 @@ class Panels:
 
     def __init__(self, scene):
         self.s = scene
-        self.k = 1.0   # how much larger than at 1280x720 (`decision_bar.panel_scale`)
+        self.k = 1.0  # how much larger than at 1280x720 (`decision_bar.panel_scale`)
 
     def relog(self) -> None:
         """The log's latest lines (at the start, after an undo, a switch of
@@ -39,7 +39,7 @@ class Panels:
         while True:
             self.s.log_from = max(0, len(history) - take)
             log.lines = []
-            for applied in history[self.s.log_from:]:
+            for applied in history[self.s.log_from :]:
                 log.add(applied)
             if not self.s.log_from or len(log.lines) > LOG_SHOWN:
                 break
@@ -53,8 +53,14 @@ class Panels:
         self.s.log_html[first:] = [self._log_line(line) for line in self.s.log.lines[first:]]
 
     def _log_line(self, line) -> str:
-        return log_line(line.seats[0] if line.seats else None, line.text, line.said(),
-                        line.secret, self.s.notation, tuple(line.seats[1:]))
+        return log_line(
+            line.seats[0] if line.seats else None,
+            line.text,
+            line.said(),
+            line.secret,
+            self.s.notation,
+            tuple(line.seats[1:]),
+        )
 
     def build(self) -> None:
         """(Re)create every widget for the current state and window size."""
@@ -65,45 +71,52 @@ class Panels:
         self.s.ui = ui = Widgets(app.fonts, old.pointer, app.gui_covers, round(PX * self.k))
         sc = self.s.board.scaler
         if self.s.overlay != "menu":
-            self.s.asking_quit = False   # the question goes with the menu that asked it
+            self.s.asking_quit = False  # the question goes with the menu that asked it
         if self.s.overlay == "handover":
             self._handover_ui()
             return
         p = self.s.layout.panels
         log = sc.rect(p.log)
-        ui.log = ui.box(self._log_text(), (log.x, log.y, log.w - 4, log.h))   # ends as buttons do
+        ui.log = ui.box(self._log_text(), (log.x, log.y, log.w - 4, log.h))  # ends as buttons do
         kept = old.log is not None and old.log.paragraphs == ui.log.paragraphs
-        if kept and old.log.scroll < old.log.room():   # read back: stays, until a move
+        if kept and old.log.scroll < old.log.room():  # read back: stays, until a move
             ui.log.scroll = min(old.log.scroll, ui.log.room())
         else:
             ui.log.scroll_to_end()
         status = sc.rect(p.status)
         row_h = max(round(26 * self.k), status.h // 3)
-        names = [("Menu", "menu", "Save, load, pace, text size... (Esc)"),
-                 ("Undo", "undo", "Take back your last move (Ctrl+Z)"),
-                 ("Redo", "redo", "Make the move taken back again (Ctrl+Y)"),
-                 ("Rules", "rules", "The rules of this game (?)")]   # tips: their keys
+        names = [
+            ("Menu", "menu", "Save, load, pace, text size... (Esc)"),
+            ("Undo", "undo", "Take back your last move (Ctrl+Z)"),
+            ("Redo", "redo", "Make the move taken back again (Ctrl+Y)"),
+            ("Rules", "rules", "The rules of this game (?)"),
+        ]  # tips: their keys
         bw = status.w // len(names)
         for i, (label, cmd, tip) in enumerate(names):
-            b = ui.button(pygame.Rect(status.x + i * bw, status.y, bw - 4, row_h), label,
-                          command=cmd, tool_tip=tip)
+            b = ui.button(
+                pygame.Rect(status.x + i * bw, status.y, bw - 4, row_h),
+                label,
+                command=cmd,
+                tool_tip=tip,
+            )
             if (cmd == "undo" and not self.s.match.can_undo(self.s.viewer)) or (
-                    cmd == "redo" and not self.s.match.can_redo()):
+                cmd == "redo" and not self.s.match.can_redo()
+            ):
                 b.disable()
         prompt = pygame.Rect(status.x, status.y + row_h + 2, status.w - 4, status.h - row_h - 2)
         asked = self._status_html()
         notice = self._notice_html() if self.s.message and not self.banner_up() else ""
         if notice and not TextBox([asked, notice], prompt, app.fonts, ui.px).room():
-            ui.status = ui.notice = ui.box([asked, notice], prompt)   # under the prompt
+            ui.status = ui.notice = ui.box([asked, notice], prompt)  # under the prompt
             notice = ""
         else:
             ui.status = ui.box(asked, prompt)
         area = sc.rect(p.buttons)
-        if self.s.helps:   # the help row under the decision bar
+        if self.s.helps:  # the help row under the decision bar
             area = self._help_row(area)
         shown = self._bar_moves()
-        if notice:   # else under the buttons, in the room they leave (two lines at
-            room = area.h - bar.needs(shown, area, self.k) - 4   # least), the buttons in place
+        if notice:  # else under the buttons, in the room they leave (two lines at
+            room = area.h - bar.needs(shown, area, self.k) - 4  # least), the buttons in place
             ui.notice = ui.box(notice, pygame.Rect(area.x, area.y, area.w - 4, 0))
             ui.notice.fit(max(room, ui.notice.lines_high(2)))
             ui.notice.rect.bottom = area.bottom
@@ -111,21 +124,28 @@ class Panels:
         self._action_buttons(shown, area)
         if self.s.overlay is not None:
             from .dialogs import Dialogs  # pygame_gui, loaded with the first window
+
             Dialogs(self.s).open(self.s.overlay)
 
     def banner_up(self) -> bool:
         """Whether the message is shown whole over the table (a refusal, until
         the next click): the panel then shows no second copy of it."""
-        return bool(self.s.message and self.s.message_is_error and self.s.shout
-                    and self.s.overlay is None)
+        return bool(
+            self.s.message and self.s.message_is_error and self.s.shout and self.s.overlay is None
+        )
 
     def _log_text(self) -> list[str]:
         """The latest entries only, each a paragraph of the log's box (laid out
         once: a move adds one); saves keep the full record."""
         shown = self.s.log_html[-LOG_SHOWN:]
         earlier = len(self.s.log_html) - len(shown)
-        said = (f"{len(self.s.match.history):,} moves in all, the latest below"
-                if self.s.log_from else f"{earlier} earlier moves" if earlier else "")
+        said = (
+            f"{len(self.s.match.history):,} moves in all, the latest below"
+            if self.s.log_from
+            else f"{earlier} earlier moves"
+            if earlier
+            else ""
+        )
         head = [f"<font color='#8fa89c'>({said})</font>"] if said else []
         return head + shown or ["Game log"]
 
@@ -137,16 +157,19 @@ class Panels:
             head = "Game over" + (f": {html.escape(plain(out.reason))}" if out else "")
         else:
             who = seat_name(d.seat)
-            kind = "you" if d.seat == self.s.viewer and m.seats[d.seat] == "human" \
-                else m.seats[d.seat]
+            kind = (
+                "you" if d.seat == self.s.viewer and m.seats[d.seat] == "human" else m.seats[d.seat]
+            )
             turn_no = m.turn_number()
             turn = m.present.decor(self.s.view()).turn
-            asked = html.escape(plain(d.prompt))   # "P2 attacks", as the log says it
+            asked = html.escape(plain(d.prompt))  # "P2 attacks", as the log says it
             if turn is not None and turn != d.seat:  # an out-of-turn answer
                 head = f"<b>{who} ({kind}) answers {seat_name(turn)}</b>: {asked}"
             else:
-                head = (f"<b>{'Turn ' + str(turn_no) + ' · ' if turn_no else ''}{who} "
-                        f"({kind})</b>: {asked}")
+                head = (
+                    f"<b>{'Turn ' + str(turn_no) + ' · ' if turn_no else ''}{who} "
+                    f"({kind})</b>: {asked}"
+                )
         return head
 
     def _notice_html(self) -> str:
@@ -164,8 +187,13 @@ class Panels:
         if not self.s._my_decision():
             return []
         d = self.s.match.decision()
-        on_table = {(p.zone, p.name) for p in geo.place_cards(
-            self.s.layout, self.s.view(), self.s.board.scaler, self.s.viewer) if p.name}
+        on_table = {
+            (p.zone, p.name)
+            for p in geo.place_cards(
+                self.s.layout, self.s.view(), self.s.board.scaler, self.s.viewer
+            )
+            if p.name
+        }
         present = self.s.match.present
         return bar.shown(self.s.moves, d.kind in present.all_buttons, on_table, present.primary)
 
@@ -177,8 +205,12 @@ class Panels:
         describe = self.s.match.present.describe
         for item, rect in bar.slots(shown, area, self.k):
             if isinstance(item, list):
-                self.s.ui.button(rect, f"More moves ({len(item)})\u2026", command="more",
-                                 tool_tip="The moves that have no room here, in a list")
+                self.s.ui.button(
+                    rect,
+                    f"More moves ({len(item)})\u2026",
+                    command="more",
+                    tool_tip="The moves that have no room here, in a list",
+                )
                 self.s.more = item
             else:
                 self.s.ui.button(rect, describe(item.text, kind), action=item.action)
@@ -189,11 +221,18 @@ class Panels:
         area, row = bar.split_help(panel, self.k)
         w = row.w // 2
         mine = self.s._my_decision()
-        for i, (label, cmd, tip) in enumerate([
+        for i, (label, cmd, tip) in enumerate(
+            [
                 ("Hint", "hint", "The move the computer would make for you"),
-                ("What happened?", "summary", "What the others did since your last move")]):
-            b = self.s.ui.button(pygame.Rect(row.x + i * w, row.y, w - 4, row.h - 4), label,
-                                 command=cmd, tool_tip=tip)
+                ("What happened?", "summary", "What the others did since your last move"),
+            ]
+        ):
+            b = self.s.ui.button(
+                pygame.Rect(row.x + i * w, row.y, w - 4, row.h - 4),
+                label,
+                command=cmd,
+                tool_tip=tip,
+            )
             if cmd == "hint" and not mine:
                 b.disable()
         return area
@@ -205,8 +244,9 @@ class Panels:
         rect = pygame.Rect(0, 0, round(360 * k), round(44 * k))
         rect.center = (size[0] // 2, size[1] // 2 + 40)
         self.s.ui.button(rect, f"I am {seat_name(seat)}: show my cards", command="takeover")
-        if self.s.match.can_undo(self.s.viewer):   # still the one who just moved
+        if self.s.match.can_undo(self.s.viewer):  # still the one who just moved
             rect = pygame.Rect(0, 0, round(360 * k), round(40 * k))
             rect.center = (size[0] // 2, size[1] // 2 + 40 + max(110, size[1] // 7))
-            self.s.ui.button(rect, f"{seat_name(self.s.viewer)}: undo my move (Ctrl+Z)",
-                             command="undo")
+            self.s.ui.button(
+                rect, f"{seat_name(self.s.viewer)}: undo my move (Ctrl+Z)", command="undo"
+            )

@@ -30,7 +30,7 @@ class Pointer:
             card = s.board.card_at(event.pos)
             s.press = Press(event.pos, card, s.board.zone_at(event.pos))
         elif t == pygame.MOUSEMOTION:
-            if s.board.hover(event.pos):   # a crowded zone opens or closes
+            if s.board.hover(event.pos):  # a crowded zone opens or closes
                 s.base_dirty = s.dirty = True
                 s.app.emit(f"opened {s.board.opened}" if s.board.opened else "closed")
             s.zoom.motion(event.pos)
@@ -51,8 +51,10 @@ class Pointer:
         """The viewer's own cards in the zones the game names (a refused drop is
         explained), and any card a legal move drags (a creature from its site)."""
         kind, _, seat = card.zone.partition(":")
-        return (kind in self.s.match.present.drag_from and seat == str(self.s.viewer)) \
-            or (card.zone, card.name) in self.s.marks.playable
+        return (kind in self.s.match.present.drag_from and seat == str(self.s.viewer)) or (
+            card.zone,
+            card.name,
+        ) in self.s.marks.playable
 
     def click(self, press: Press) -> None:
         card = press.card
@@ -80,8 +82,11 @@ class Pointer:
         the viewer's hand, and elsewhere a card that some legal move carries out
         of its zone together with other cards (several Starting cards at once)."""
         return card.zone == self.s.match.hand(self.s.viewer) or any(
-            len(m.gesture.cards) > 1 and m.gesture.source == card.zone
-            and card.name in m.gesture.cards for m in self.s.moves)
+            len(m.gesture.cards) > 1
+            and m.gesture.source == card.zone
+            and card.name in m.gesture.cards
+            for m in self.s.moves
+        )
 
     def start_drag(self, pos) -> None:
         press = self.s.press
@@ -89,16 +94,21 @@ class Pointer:
         card = press.card
         if card is not None and card.name and self._draggable(card):
             # the dragged card joins any cards selected beside it (select 9S, drag 9D)
-            indices = tuple(sorted(self.s.marks.selected.get(card.zone, frozenset())
-                                   | {card.index}))
+            indices = tuple(
+                sorted(self.s.marks.selected.get(card.zone, frozenset()) | {card.index})
+            )
             names = view.zones[card.zone].cards
             held = tuple(names[i] for i in indices)
             source = card.zone
             moves = gestures.for_held(self.s.moves, held, source)
             by_index = {p.index: p for p in self.s.board.placed if p.zone == source}
             origins = [by_index[i].rect for i in indices]
-            images = [self.s.app.art.card(names[i], self.s.board.card_size(source),
-                                        self.s.board.rotation(source)) for i in indices]
+            images = [
+                self.s.app.art.card(
+                    names[i], self.s.board.card_size(source), self.s.board.rotation(source)
+                )
+                for i in indices
+            ]
         elif card is not None and self._pile_moves(press.zone):
             # a card-less gesture (draw, take): drag the pile's top card
             source, held, indices = press.zone, (), ()
@@ -108,18 +118,28 @@ class Pointer:
         else:
             self.s.press = None
             return
-        offsets = group_offsets(origins, press.pos, card.index if card else None, indices,
-                                [img.get_size() for img in images], self.s.app.screen.get_rect())
-        self.s.drag = Drag(source, held, indices, list(zip(images, offsets, strict=True)),
-                         origins, moves, pos)
+        offsets = group_offsets(
+            origins,
+            press.pos,
+            card.index if card else None,
+            indices,
+            [img.get_size() for img in images],
+            self.s.app.screen.get_rect(),
+        )
+        self.s.drag = Drag(
+            source, held, indices, list(zip(images, offsets, strict=True)), origins, moves, pos
+        )
         self.s.marks.targets = gestures.targets(moves)
         self.s.marks.lifted = {(source, i) for i in indices}
         self.s.base_dirty = self.s.dirty = True
 
     def _pile_moves(self, zone: str | None) -> list[gestures.Move]:
         """Card-less moves dragged out of a pile (drawing from a deck)."""
-        return [m for m in self.s.moves if not m.gesture.cards and m.gesture.source == zone
-                and m.gesture.target is not None]
+        return [
+            m
+            for m in self.s.moves
+            if not m.gesture.cards and m.gesture.source == zone and m.gesture.target is not None
+        ]
 
     def move(self, pos) -> None:
         self.s.drag.pos = pos
@@ -155,7 +175,12 @@ class Pointer:
         if zone == drag.source or (not drag.held and zone is None):
             return
         present = self.s.match.present
-        reason = present.pile_hint if not drag.held else self.s.match.refusal(
-            self.s.viewer, drag.held, drag.source, zone, under.name if under else None)
+        reason = (
+            present.pile_hint
+            if not drag.held
+            else self.s.match.refusal(
+                self.s.viewer, drag.held, drag.source, zone, under.name if under else None
+            )
+        )
         self.s.app.emit(f"refused {reason}")
         self.s.say(present.readable(reason))

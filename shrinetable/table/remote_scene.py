@@ -29,7 +29,7 @@ from . import hud
 from .game_scene import GameScene
 from .seats import seat_name
 
-WAKE = pygame.event.custom_type()   # posted from the network's thread: something arrived
+WAKE = pygame.event.custom_type()  # posted from the network's thread: something arrived
 DOT = " \u00b7 "
 LINE_FILL, LINE_INK = (14, 34, 27), (235, 245, 238)
 
@@ -38,7 +38,7 @@ def wake() -> None:
     """Wake the window's loop (called from the network's thread)."""
     try:
         pygame.event.post(pygame.event.Event(WAKE))
-    except pygame.error:   # the window is closing
+    except pygame.error:  # the window is closing
         pass
 
 
@@ -51,8 +51,8 @@ class RemoteScene(GameScene):
         self.on_close = on_close
         # at the host's window: lets the computer play a seat whose player is gone
         self.hand_over: Callable[[int], None] | None = None
-        self.asking: UIConfirmationDialog | None = None   # another player's undo request
-        self.gone: tuple[int, UIConfirmationDialog] | None = None   # the seat asked about
+        self.asking: UIConfirmationDialog | None = None  # another player's undo request
+        self.gone: tuple[int, UIConfirmationDialog] | None = None  # the seat asked about
         super().__init__(app, match, layout)
         self._trace_log()
 
@@ -85,28 +85,38 @@ class RemoteScene(GameScene):
     def _ask_gone(self) -> None:
         """At the host's window, when a remote player leaves: may the computer
         play their seat? (Closing the question waits for them; they may rejoin.)"""
-        gone = [pl for pl in self.match.players.players
-                if pl.kind == "remote" and pl.taken and not pl.connected]
+        gone = [
+            pl
+            for pl in self.match.players.players
+            if pl.kind == "remote" and pl.taken and not pl.connected
+        ]
         if self.gone is not None and self.gone[0] not in {pl.seat for pl in gone}:
-            self.gone[1].kill()   # back, or already handed over
+            self.gone[1].kill()  # back, or already handed over
             self.gone = None
         if self.gone is None and gone:
             pl = gone[0]
-            self.gone = (pl.seat, self._question(
-                f"{seat_name(pl.seat)} ({pl.name}) has left. Let the computer play "
-                f"{seat_name(pl.seat)}? (Close this to wait: they can rejoin.)",
-                "Computer plays", "Player gone"))
+            self.gone = (
+                pl.seat,
+                self._question(
+                    f"{seat_name(pl.seat)} ({pl.name}) has left. Let the computer play "
+                    f"{seat_name(pl.seat)}? (Close this to wait: they can rejoin.)",
+                    "Computer plays",
+                    "Player gone",
+                ),
+            )
 
     def _undo_asked(self, seat: int) -> None:
         self.asking = self._question(
-            f"{seat_name(seat)} asks to take back their last move. Agree?", "Agree", "Undo?")
+            f"{seat_name(seat)} asks to take back their last move. Agree?", "Agree", "Undo?"
+        )
 
     def _question(self, text: str, yes: str, title: str) -> UIConfirmationDialog:
         size = self.app.screen.get_size()
         rect = pygame.Rect(0, 0, 440, 210)
         rect.center = (size[0] // 2, size[1] // 2)
-        return UIConfirmationDialog(rect, text, self.app.manager, action_short_name=yes,
-                                    window_title=title)
+        return UIConfirmationDialog(
+            rect, text, self.app.manager, action_short_name=yes, window_title=title
+        )
 
     # -- messages to the host ----------------------------------------------------------
     def perform(self, action) -> None:
@@ -122,11 +132,9 @@ class RemoteScene(GameScene):
     def undo(self) -> None:
         if self.match.can_undo(self.viewer):
             self.match.ask_undo()
-            self.say("Asked the other players to agree to take back your last move.",
-                     error=False)
+            self.say("Asked the other players to agree to take back your last move.", error=False)
         else:
-            self.say("Nothing to undo: only your last move, before another player has "
-                     "chosen one.")
+            self.say("Nothing to undo: only your last move, before another player has chosen one.")
 
     def redo(self) -> None:
         self.say("In a networked game a move taken back stays taken back.")
@@ -139,8 +147,11 @@ class RemoteScene(GameScene):
 
     def command(self, cmd: str) -> None:
         if cmd == "load":
-            self.say("This game is the host's: load a game of your own from the start "
-                     "screen (New game).", error=False)
+            self.say(
+                "This game is the host's: load a game of your own from the start "
+                "screen (New game).",
+                error=False,
+            )
         elif cmd in ("again", "newgame"):
             self.leave()
             self.app.show_start()
@@ -194,16 +205,33 @@ class RemoteScene(GameScene):
     def draw(self, screen: pygame.Surface) -> list[pygame.Rect] | None:
         rects = self.painter.draw(screen)
         px = max(12, round(screen.get_height() / 720 * 12))
-        box = hud.chip(screen, self.app.fonts, Chip(self.status(), LINE_FILL, LINE_INK), px,
-                       (2, screen.get_height() - 1), "bottomleft")   # the table's edge
+        box = hud.chip(
+            screen,
+            self.app.fonts,
+            Chip(self.status(), LINE_FILL, LINE_INK),
+            px,
+            (2, screen.get_height() - 1),
+            "bottomleft",
+        )  # the table's edge
         if rects is not None:
             rects.append(box)
         return rects
 
 
-def open_joined(app, host: str, port: int, code: str, name: str = "", watch: bool = False,
-                *, link: Link | None = None, token: str | None = None, where: str = "",
-                on_close=None, wait: float = 5.0) -> RemoteScene:
+def open_joined(
+    app,
+    host: str,
+    port: int,
+    code: str,
+    name: str = "",
+    watch: bool = False,
+    *,
+    link: Link | None = None,
+    token: str | None = None,
+    where: str = "",
+    on_close=None,
+    wait: float = 5.0,
+) -> RemoteScene:
     """Join the game hosted at `host:port` and show its table in `app`;
     `client.Refused` with the host's reason, OSError when no host answers."""
     own = link is None
@@ -217,27 +245,40 @@ def open_joined(app, host: str, port: int, code: str, name: str = "", watch: boo
         raise
     match = RemoteMatch(remote, link, wake)
     who = "watching" if welcome.seat is None else f"you are {seat_name(welcome.seat)}"
-    scene = RemoteScene(app, match, app.layout(match.game),
-                        where or f"joined {host}:{port} ({who})",
-                        on_close or (link.stop if own else None))
+    scene = RemoteScene(
+        app,
+        match,
+        app.layout(match.game),
+        where or f"joined {host}:{port} ({who})",
+        on_close or (link.stop if own else None),
+    )
     app.scene = scene
     pygame.display.set_caption(f"{match.title} at {host}:{port} \u2014 shrinetable")
     return scene
 
 
-def open_hosted(app, seam, bind: str = "0.0.0.0", port: int = DEFAULT_PORT, code=None,
-                names=None, tokens=None, say=print,
-                computer_after: float | None = None) -> RemoteScene:
+def open_hosted(
+    app,
+    seam,
+    bind: str = "0.0.0.0",
+    port: int = DEFAULT_PORT,
+    code=None,
+    names=None,
+    tokens=None,
+    say=print,
+    computer_after: float | None = None,
+) -> RemoteScene:
     """Host `seam`'s game from this window: the server runs in the network's
     thread and the window joins it like any table, at the person's seat (one
     at most; none: it watches). OSError when the port cannot be listened on."""
     people = [i for i, k in enumerate(seam.kinds) if k == "human"]
     if len(people) > 1:
-        raise ValueError("one person plays at the host's window; the others join from "
-                         "their own computers (on this one too: `shrinetable join`)")
+        raise ValueError(
+            "one person plays at the host's window; the others join from "
+            "their own computers (on this one too: `shrinetable join`)"
+        )
     link = Link()
-    host = Host(seam, code, names, tokens, pace=app.ai_delay, minor_pace=app.minor_delay,
-                say=say)
+    host = Host(seam, code, names, tokens, pace=app.ai_delay, minor_pace=app.minor_delay, say=say)
     try:
         link.run(host.start(bind, port)).result(10)
     except BaseException:
@@ -256,13 +297,23 @@ def open_hosted(app, seam, bind: str = "0.0.0.0", port: int = DEFAULT_PORT, code
 
     def hand_over(seat: int) -> None:
         def hand() -> None:
-            with contextlib.suppress(Refusal):   # back in the meantime
+            with contextlib.suppress(Refusal):  # back in the meantime
                 host.hand_to_computer(seat)
+
         link.loop.call_soon_threadsafe(hand)
 
     local = "127.0.0.1" if bind in ("0.0.0.0", "") else bind
-    scene = open_joined(app, local, host.port, host.code, "host", watch=not people,
-                        link=link, token=host.local_token(people[0]) if people else None,
-                        where=f"hosting at {address}, code {host.code}", on_close=stop)
+    scene = open_joined(
+        app,
+        local,
+        host.port,
+        host.code,
+        "host",
+        watch=not people,
+        link=link,
+        token=host.local_token(people[0]) if people else None,
+        where=f"hosting at {address}, code {host.code}",
+        on_close=stop,
+    )
     scene.hand_over = hand_over
     return scene

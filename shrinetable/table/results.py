@@ -16,7 +16,7 @@ from shrinetable.adapter.log import plain
 
 from . import faces
 
-RESULT_S = 4.0   # at least this long in view (a few lines read at an easy pace)
+RESULT_S = 4.0  # at least this long in view (a few lines read at an easy pace)
 MAX_LINES = 6
 TITLE = "Result (click to close)"
 FILL, EDGE, INK, HEAD = (16, 44, 34), (240, 200, 110), (240, 246, 240), (255, 220, 140)
@@ -28,13 +28,16 @@ class Results:
     def __init__(self):
         self.lines: list[str] = []
         self.since = 0.0
-        self.moved = False   # the viewer moved after the result came: it goes at RESULT_S
-        self.box: pygame.Rect | None = None   # where it was last drawn (a click closes it)
+        self.moved = False  # the viewer moved after the result came: it goes at RESULT_S
+        self.box: pygame.Rect | None = None  # where it was last drawn (a click closes it)
 
     def add(self, present, applied, viewer: int | None, now: float) -> bool:
         """The results among `applied`'s events, as `viewer` sees them; whether any."""
-        said = [plain(present.readable(seen.text)) for e in applied.events
-                if e.kind in present.results and (seen := e.seen_by(viewer)).text]
+        said = [
+            plain(present.readable(seen.text))
+            for e in applied.events
+            if e.kind in present.results and (seen := e.seen_by(viewer)).text
+        ]
         if not said:
             return False
         said = [t[:1].upper() + t[1:] for t in said]
@@ -70,8 +73,14 @@ class Results:
             return True
         return False
 
-    def draw(self, surf: pygame.Surface, fonts, area: pygame.Rect, px: int,
-             avoid: pygame.Rect | None = None) -> None:
+    def draw(
+        self,
+        surf: pygame.Surface,
+        fonts,
+        area: pygame.Rect,
+        px: int,
+        avoid: pygame.Rect | None = None,
+    ) -> None:
         """The box, its lines wrapped, centred in `area` (the table without the
         panels), or beside `avoid` (an open dialog) when the middle is under it."""
         if not self.lines:
@@ -79,10 +88,17 @@ class Results:
             return
         width = min(area.w - 40, px * 46)
         head = fonts.text(TITLE, px, HEAD, True)
-        imgs = [fonts.text(line, px, INK) for text in self.lines
-                for line in faces.wrap(fonts, text, px, width - 24)]
-        box = pygame.Rect(0, 0, max([head.get_width()] + [i.get_width() for i in imgs]) + 24,
-                          head.get_height() + 6 + sum(i.get_height() for i in imgs) + 18)
+        imgs = [
+            fonts.text(line, px, INK)
+            for text in self.lines
+            for line in faces.wrap(fonts, text, px, width - 24)
+        ]
+        box = pygame.Rect(
+            0,
+            0,
+            max([head.get_width()] + [i.get_width() for i in imgs]) + 24,
+            head.get_height() + 6 + sum(i.get_height() for i in imgs) + 18,
+        )
         box.center = area.center
         box = _beside(box.clamp(area), area, avoid)
         pygame.draw.rect(surf, FILL, box, border_radius=10)
@@ -102,8 +118,12 @@ def _beside(box: pygame.Rect, area: pygame.Rect, avoid: pygame.Rect | None) -> p
     if avoid is None or not box.colliderect(avoid):
         return box
     gap = 8
-    for place in ({"bottom": avoid.top - gap}, {"top": avoid.bottom + gap},
-                  {"right": avoid.left - gap}, {"left": avoid.right + gap}):
+    for place in (
+        {"bottom": avoid.top - gap},
+        {"top": avoid.bottom + gap},
+        {"right": avoid.left - gap},
+        {"left": avoid.right + gap},
+    ):
         moved = box.copy()
         for side, at in place.items():
             setattr(moved, side, at)

@@ -10,8 +10,14 @@ A seat's name always goes with its colour, so nothing reads by colour alone.
 
 from __future__ import annotations
 
-COLOURS = ((255, 214, 110), (143, 211, 255), (255, 136, 84), (236, 150, 204),
-           (190, 170, 255), (64, 208, 160))
+COLOURS = (
+    (255, 214, 110),
+    (143, 211, 255),
+    (255, 136, 84),
+    (236, 150, 204),
+    (190, 170, 255),
+    (64, 208, 160),
+)
 
 
 def seat_name(seat: int) -> str:

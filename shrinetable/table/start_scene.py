@@ -43,16 +43,18 @@ from .theme import font_class
 
 BG = (18, 52, 40)
 SEAT_KINDS = ["human", "computer", "remote"]
-CHOICES = "start.json"   # the last game's choices, kept for the next start (resources.keep)
+CHOICES = "start.json"  # the last game's choices, kept for the next start (resources.keep)
 FROM_FILE = "From a file\u2026"
-LOOK_S = 1.0   # how often the designer's card folders are looked at
+LOOK_S = 1.0  # how often the designer's card folders are looked at
 
 
-SEAT_WORDS = {"human": "a person at this device (two or more: the device is passed, the "
-                        "table hidden between turns)",
-              "computer": "the computer plays this seat",
-              "remote": "a person at another computer joins this seat (Host)"}
-DESIGN_H = 720   # the height the screen's sizes are given for
+SEAT_WORDS = {
+    "human": "a person at this device (two or more: the device is passed, the "
+    "table hidden between turns)",
+    "computer": "the computer plays this seat",
+    "remote": "a person at another computer joins this seat (Host)",
+}
+DESIGN_H = 720  # the height the screen's sizes are given for
 
 
 @dataclass
@@ -79,12 +81,12 @@ class StartScene:
         self.actions: dict[object, object] = {}
         self.dropdowns: dict[object, tuple] = {}
         self.rows: list[Row] = []
-        self.window: UIWindow | None = None   # a window over the form (Esc closes it)
+        self.window: UIWindow | None = None  # a window over the form (Esc closes it)
         self.seed_entry: UITextEntryLine | None = None
-        self.stamps = self._stamps()   # designer card folders, watched while the screen is up
+        self.stamps = self._stamps()  # designer card folders, watched while the screen is up
         self.next_look = 0.0
-        self.picking: str | None = None   # the option a file dialog is choosing a file for
-        self.joining: JoinForm | None = None   # the Join window, when open
+        self.picking: str | None = None  # the option a file dialog is choosing a file for
+        self.joining: JoinForm | None = None  # the Join window, when open
         self.dirty = True
         self.build_ui()
 
@@ -94,7 +96,7 @@ class StartScene:
         and smaller when a game's many options need the room."""
         w, h = self.app.screen.get_size()
         rows = 6 + len(self.seats) + len(self._shown())
-        need = 150 + rows * 42 + 110   # title, rows, buttons and a line of notice, at 1
+        need = 150 + rows * 42 + 110  # title, rows, buttons and a line of notice, at 1
         return max(0.8, min(w / 1280, h / DESIGN_H, (h - 20) / need, 2.0))
 
     def build_ui(self) -> None:
@@ -116,20 +118,24 @@ class StartScene:
         rows = 4 + len(self.seats) + len(self._shown())
         block = rows * gap + round(80 * u) + (round(60 * u) if self.message else 0)
         y = round(118 * u)
-        if y + block > h - 6:   # six seats and their decks: rows closer, never touching
+        if y + block > h - 6:  # six seats and their decks: rows closer, never touching
             rest = block - rows * gap
             gap = max(row_h + 2, (h - 6 - y - rest) // rows)
             block = rows * gap + rest
-        y += max(0, (h - y - block - 20) // 3)   # a taller window: the form a little lower
+        y += max(0, (h - y - block - 20) // 3)  # a taller window: the form a little lower
         self.form_top = y
 
         def label(text, yy):
             UILabel(pygame.Rect(x, yy, c1 - 8, row_h), text, m, object_id=font)
 
         def dropdown(values, chosen, width=c2, upwards=False):
-            return UIDropDownMenu(values, chosen, pygame.Rect(x2, y, width, row_h), m,
-                                  object_id=ObjectID("#upwards", font.class_id) if upwards
-                                  else font)
+            return UIDropDownMenu(
+                values,
+                chosen,
+                pygame.Rect(x2, y, width, row_h),
+                m,
+                object_id=ObjectID("#upwards", font.class_id) if upwards else font,
+            )
 
         def row(words):
             self.rows.append(Row(words, pygame.Rect(x3, y, self.words_w, gap)))
@@ -142,10 +148,16 @@ class StartScene:
         y += gap
         label("Players", y)
         counts = [str(n) for n in range(self.game.min_seats, self.game.max_seats + 1)]
-        self.dropdowns[dropdown(counts, str(len(self.seats)), round(90 * u))] = \
-            ("count", counts, counts)
-        row(f"{self.game.title} takes {counts[0]}" + (f" to {counts[-1]}" if len(counts) > 1
-                                                      else "") + " players.")
+        self.dropdowns[dropdown(counts, str(len(self.seats)), round(90 * u))] = (
+            "count",
+            counts,
+            counts,
+        )
+        row(
+            f"{self.game.title} takes {counts[0]}"
+            + (f" to {counts[-1]}" if len(counts) > 1 else "")
+            + " players."
+        )
         y += gap
         for i, kind in enumerate(self.seats):
             label(f"P{i + 1}", y)
@@ -157,16 +169,15 @@ class StartScene:
             chosen = self.options[opt.name]
             said = present.option_words(opt.name, chosen)
             if not said and opt.file and "file" not in opt.help:
-                said = (f"One of the game's own, or a {opt.file} file you wrote "
-                        f"({FROM_FILE}).")
+                said = f"One of the game's own, or a {opt.file} file you wrote ({FROM_FILE})."
             # the help as the label when it fits and the game has words for the value;
             # else the option's name, and the help beside it
             fits = self.app.fonts.font(round(14 * u)).size(opt.help)[0] <= c1 - 16
             short = opt.help if said and fits else _humane(opt.name)
             label(short, y)
-            if set(opt.choices) != {False, True}:   # a choice: its words and a drop-down
+            if set(opt.choices) != {False, True}:  # a choice: its words and a drop-down
                 choices, values = list(opt.choices), [str(c) for c in opt.choices]
-                if opt.file:   # a file a person wrote: its name, or a dialog to pick one
+                if opt.file:  # a file a person wrote: its name, or a dialog to pick one
                     if chosen not in choices:
                         choices, values = [*choices, chosen], [*values, Path(chosen).name]
                     choices, values = [*choices, FROM_FILE], [*values, FROM_FILE]
@@ -174,33 +185,49 @@ class StartScene:
                 self.dropdowns[dd] = ("option", opt.name, choices, values)
             else:
                 on = bool(chosen)
-                b = UIButton(pygame.Rect(x2, y, c2, row_h), f"[{'x' if on else ' '}] "
-                             f"{'on' if on else 'off'}", m, tool_tip_text=opt.name,
-                             object_id=font)
-                if opt.needs and not self.options.get(opt.needs):   # no joker, no reshuffle
+                b = UIButton(
+                    pygame.Rect(x2, y, c2, row_h),
+                    f"[{'x' if on else ' '}] {'on' if on else 'off'}",
+                    m,
+                    tool_tip_text=opt.name,
+                    object_id=font,
+                )
+                if opt.needs and not self.options.get(opt.needs):  # no joker, no reshuffle
                     b.disable()
                 self.actions[b] = ("toggle", opt.name)
             help_ = opt.help if short != opt.help else ""
-            row(" ".join(t for t in (help_ + ("." if help_ and said else ""), said) if t)
-                or help_)
+            row(" ".join(t for t in (help_ + ("." if help_ and said else ""), said) if t) or help_)
             y += gap
         label("Seed", y)
-        self.seed_entry = UITextEntryLine(pygame.Rect(x2, y, round(130 * u), row_h), m,
-                                          object_id=font)
+        self.seed_entry = UITextEntryLine(
+            pygame.Rect(x2, y, round(130 * u), row_h), m, object_id=font
+        )
         self.seed_entry.set_text(self.seed)
-        b = UIButton(pygame.Rect(x2 + round(136 * u), y, c2 - round(136 * u), row_h),
-                     "New seed", m, object_id=font)
+        b = UIButton(
+            pygame.Rect(x2 + round(136 * u), y, c2 - round(136 * u), row_h),
+            "New seed",
+            m,
+            object_id=font,
+        )
         self.actions[b] = ("newseed",)
         row("The same seed deals the same game again.")
         y += gap
         label("Computer pace", y)
-        self.dropdowns[dropdown(self.app.speed_names(), self.app.speed, upwards=True)] = \
-            ("speed",)   # clear of the Start row under it
+        self.dropdowns[dropdown(self.app.speed_names(), self.app.speed, upwards=True)] = (
+            "speed",
+        )  # clear of the Start row under it
         row(self._pace_words())
         y += gap + round(8 * u)
-        items = [("Start", "start"), ("Host", "host"), ("Join\u2026", "join"),
-                 ("Continue", "continue"), ("Load\u2026", "load"),
-                 ("Demonstrations\u2026", "demos"), ("Last report", "report"), ("Quit", "quit")]
+        items = [
+            ("Start", "start"),
+            ("Host", "host"),
+            ("Join\u2026", "join"),
+            ("Continue", "continue"),
+            ("Load\u2026", "load"),
+            ("Demonstrations\u2026", "demos"),
+            ("Last report", "report"),
+            ("Quit", "quit"),
+        ]
         widths = [0.8, 0.8, 0.8, 1, 0.8, 1.5, 1.1, 0.7]
         unit = (total - 8 * len(items)) / sum(widths)
         bx = x
@@ -218,15 +245,17 @@ class StartScene:
         y += round(46 * u)
         self.resume_line = (pygame.Rect(x, y, total, round(24 * u)), self._resume_words())
         y += round(26 * u)
-        if self.message:   # wrapped, whole: a refused file's reason names file and line;
+        if self.message:  # wrapped, whole: a refused file's reason names file and line;
             # within the window (a long one scrolls there)
             room = max(round(48 * u), h - y - 8)
-            box = UITextBox(html.escape(self.message), pygame.Rect(x, y, total, -1), m,
-                            object_id=font)
+            box = UITextBox(
+                html.escape(self.message), pygame.Rect(x, y, total, -1), m, object_id=font
+            )
             if box.rect.height > room:
                 box.kill()
-                UITextBox(html.escape(self.message), pygame.Rect(x, y, total, room), m,
-                          object_id=font)
+                UITextBox(
+                    html.escape(self.message), pygame.Rect(x, y, total, room), m, object_id=font
+                )
         self.dirty = True
 
     def _shown(self) -> list:
@@ -235,16 +264,18 @@ class StartScene:
 
     def _game_words(self) -> str:
         demos = len(catalog.all_demos().get(self.game.name, []))
-        return (f"{self.game.title}: {len(self._shown())} options below"
-                + (f"; {demos} demonstrations of its rules (Demonstrations\u2026)."
-                   if demos else "."))
+        return f"{self.game.title}: {len(self._shown())} options below" + (
+            f"; {demos} demonstrations of its rules (Demonstrations\u2026)." if demos else "."
+        )
 
     def _pace_words(self) -> str:
         pause = self.app.ai_delay
         if pause == 0:
             return "The computer moves at once."
-        return (f"The computer waits {pause:g} s before a move worth watching; taps and "
-                f"passes go at animation speed.")
+        return (
+            f"The computer waits {pause:g} s before a move worth watching; taps and "
+            f"passes go at animation speed."
+        )
 
     def _resume_words(self) -> str:
         """What Continue resumes: the newest unfinished game, by game and turn."""
@@ -253,21 +284,25 @@ class StartScene:
             return "Continue: no unfinished game."
         newest = f"Continue resumes {describe(found[0])}"
         return newest + (f" ({len(found) - 1} more to choose from)." if len(found) > 1 else ".")
+
     def _choose_game(self, game) -> None:
         """`game`, with the seats and options it was last started with (those
         that still fit it), else its defaults and as many seats as before."""
         self.game = game
         kept = self.kept.get("games", {}).get(game.name, {})
         seats = kept.get("seats")
-        if isinstance(seats, list) and all(k in SEAT_KINDS for k in seats) \
-                and game.min_seats <= len(seats) <= game.max_seats:
+        if (
+            isinstance(seats, list)
+            and all(k in SEAT_KINDS for k in seats)
+            and game.min_seats <= len(seats) <= game.max_seats
+        ):
             self.seats = list(seats)
         self._fit_seats()
         self.options = {o.name: o.default for o in game.options}
         options = {k: v for k, v in (kept.get("options") or {}).items() if k in self.options}
         try:
             self.options = game.check_options({**self.options, **options})
-        except (ValueError, TypeError, FormatError):   # a deck file gone since: the defaults
+        except (ValueError, TypeError, FormatError):  # a deck file gone since: the defaults
             pass
 
     def _keep_choices(self) -> None:
@@ -296,9 +331,11 @@ class StartScene:
         from shrinetable.net.client import DEFAULT_PORT
         from shrinetable.net.seam import Seam
         from shrinetable.table.remote_scene import open_hosted
+
         if "remote" not in self.seats:
-            self.message = ("Hosting is for players at other computers: make at least one "
-                            "seat remote.")
+            self.message = (
+                "Hosting is for players at other computers: make at least one seat remote."
+            )
             self.build_ui()
             return
         self._keep_choices()
@@ -324,8 +361,12 @@ class StartScene:
             return
         win = self._open_window("Continue which game?", 620, 60 + 42 * len(found))
         for i, path in enumerate(found):
-            b = UIButton(pygame.Rect(10, 10 + 42 * i, 580, 36), describe(path),
-                         self.app.manager, container=win)
+            b = UIButton(
+                pygame.Rect(10, 10 + 42 * i, 580, 36),
+                describe(path),
+                self.app.manager,
+                container=win,
+            )
             self.actions[b] = ("resume", path)
 
     def _open_window(self, title: str, w: int, h: int) -> UIWindow:
@@ -349,17 +390,20 @@ class StartScene:
             except FormatError as e:
                 found.append((10**6, f"(broken) {path.stem}: {e}", None))
         found.sort(key=lambda f: (f[0], f[1]))
-        win = self._open_window(f"Demonstrations of {self.game.title}", 560,
-                                self.app.screen.get_size()[1] - 80)
+        win = self._open_window(
+            f"Demonstrations of {self.game.title}", 560, self.app.screen.get_size()[1] - 80
+        )
         width, height = win.get_container().get_size()
         titles = [t for _, t, _ in found]
-        self.demo_list = UISelectionList(pygame.Rect(6, 6, width - 12, height - 12), titles,
-                                         self.app.manager, container=win)
+        self.demo_list = UISelectionList(
+            pygame.Rect(6, 6, width - 12, height - 12), titles, self.app.manager, container=win
+        )
         self.demo_paths = {t: path for _, t, path in found}
 
     def _play_demo(self, title: str) -> None:
         from shrinetable.demo.replay import replay_file
         from shrinetable.demo.scene import DemoScene
+
         path = self.demo_paths.get(title)
         if path is None:
             return
@@ -370,22 +414,24 @@ class StartScene:
             self.build_ui()
             return
         game = self.game.name
-        self.app.scene = DemoScene(self.app, demo, on_close=lambda: self.app.show_start(
-            game=game))
+        self.app.scene = DemoScene(self.app, demo, on_close=lambda: self.app.show_start(game=game))
 
     def _ask_quit(self) -> None:
         win = self._open_window("Quit shrinetable?", 380, 122)
         width = win.get_container().get_size()[0]
         for i, (text, cmd) in enumerate((("Quit", "quit"), ("Stay (Esc)", "close"))):
-            b = UIButton(pygame.Rect(10 + i * (width - 10) // 2, 20, (width - 10) // 2 - 10, 40),
-                         text, self.app.manager, container=win)
+            b = UIButton(
+                pygame.Rect(10 + i * (width - 10) // 2, 20, (width - 10) // 2 - 10, 40),
+                text,
+                self.app.manager,
+                container=win,
+            )
             self.actions[b] = (cmd,)
 
     def _escape(self) -> None:
         """Esc closes what is open (a list, a window, a file dialog); with nothing
         open it asks whether to quit."""
-        expanded = [d for d in self.dropdowns
-                    if d.current_state is d.menu_states.get("expanded")]
+        expanded = [d for d in self.dropdowns if d.current_state is d.menu_states.get("expanded")]
         if expanded or self.picking or self._dialog_open():
             self.picking = None
             self.build_ui()
@@ -397,8 +443,9 @@ class StartScene:
             self._ask_quit()
 
     def _dialog_open(self) -> bool:
-        return any(isinstance(e, UIFileDialog)
-                   for e in self.app.manager.get_root_container().elements)
+        return any(
+            isinstance(e, UIFileDialog) for e in self.app.manager.get_root_container().elements
+        )
 
     def handle(self, event, consumed: bool) -> None:
         t = event.type
@@ -412,7 +459,7 @@ class StartScene:
                 return
             elif info[0] == "option":
                 self.options[info[1]] = info[2][info[3].index(event.text)]
-            elif info[0] == "speed":   # the App keeps it for every game of the session
+            elif info[0] == "speed":  # the App keeps it for every game of the session
                 self.app.set_speed(event.text)
             elif info[0] == "count":
                 n = int(event.text)
@@ -429,8 +476,10 @@ class StartScene:
         elif event.type == pygame_gui.UI_WINDOW_CLOSE and self.picking:
             self.picking = None
             self.build_ui()
-        elif (event.type == pygame_gui.UI_SELECTION_LIST_NEW_SELECTION
-              and event.ui_element is getattr(self, "demo_list", None)):
+        elif (
+            event.type == pygame_gui.UI_SELECTION_LIST_NEW_SELECTION
+            and event.ui_element is getattr(self, "demo_list", None)
+        ):
             self._play_demo(event.text)
         elif event.type == pygame_gui.UI_WINDOW_CLOSE and event.ui_element is self.window:
             self.window = None
@@ -442,9 +491,13 @@ class StartScene:
         """A file dialog for an option that takes a file a person wrote (a deck)."""
         spec = next(o for o in self.game.options if o.name == option)
         self.picking = option
-        UIFileDialog(pygame.Rect(40, 40, 520, 420), self.app.manager,
-                     f"Choose a {spec.file} file", initial_file_path=str(Path.cwd()),
-                     allow_existing_files_only=True)
+        UIFileDialog(
+            pygame.Rect(40, 40, 520, 420),
+            self.app.manager,
+            f"Choose a {spec.file} file",
+            initial_file_path=str(Path.cwd()),
+            allow_existing_files_only=True,
+        )
 
     def _use_file(self, option: str, path: str) -> None:
         """Take the picked file if the game accepts it; else say why, naming the file."""
@@ -461,7 +514,7 @@ class StartScene:
         self.seed = self.seed_entry.get_text() if self.seed_entry else self.seed
         if cmd[0] == "toggle":
             self.options[cmd[1]] = not self.options.get(cmd[1])
-            for opt in self.game.options:   # switching an option off switches off what needs it
+            for opt in self.game.options:  # switching an option off switches off what needs it
                 if opt.needs and not self.options.get(opt.needs):
                     self.options[opt.name] = opt.default
             self.build_ui()
@@ -478,8 +531,10 @@ class StartScene:
             if cmd[0] == "host":
                 self._host(seed)
             elif "remote" in self.seats:
-                self.message = ("A remote seat is played from another computer: Host the "
-                                "game, or make the seat human or computer.")
+                self.message = (
+                    "A remote seat is played from another computer: Host the "
+                    "game, or make the seat human or computer."
+                )
                 self.build_ui()
             else:
                 self._keep_choices()
@@ -494,12 +549,16 @@ class StartScene:
             self._start(lambda: storage.load_autosave(cmd[1]))
         elif cmd[0] == "load":
             self.picking = None
-            UIFileDialog(pygame.Rect(40, 40, 520, 420), self.app.manager, "Load a saved game",
-                         initial_file_path=str(storage.dialog_folder()),
-                         allow_existing_files_only=True)
+            UIFileDialog(
+                pygame.Rect(40, 40, 520, 420),
+                self.app.manager,
+                "Load a saved game",
+                initial_file_path=str(storage.dialog_folder()),
+                allow_existing_files_only=True,
+            )
         elif cmd[0] == "demos":
             self._demos()
-        elif cmd[0] == "report":   # the page `shrinetable report` wrote last, in the browser
+        elif cmd[0] == "report":  # the page `shrinetable report` wrote last, in the browser
             problem = _open_last_report()
             if problem:
                 self.message = problem
@@ -510,7 +569,7 @@ class StartScene:
                 self.window = None
             self.dirty = True
         elif cmd[0] == "quit":
-            self.app.running = False   # no game is on here: its autosave is kept
+            self.app.running = False  # no game is on here: its autosave is kept
 
     def resize(self, size) -> None:
         self.build_ui()
@@ -539,8 +598,9 @@ class StartScene:
         while px > fonts.floor and len(lines) * fonts.font(px).get_linesize() > rect.h:
             px -= 1
             lines = faces.wrap(fonts, text, px, rect.w)
-        y = rect.top + max(0, (round(32 * self.u) - fonts.font(px).get_linesize()
-                               * min(2, len(lines))) // 2)
+        y = rect.top + max(
+            0, (round(32 * self.u) - fonts.font(px).get_linesize() * min(2, len(lines))) // 2
+        )
         for line in lines:
             screen.blit(fonts.text(line, px, colour), (rect.left, y))
             y += fonts.font(px).get_linesize()
@@ -553,13 +613,16 @@ class StartScene:
         w, h = screen.get_size()
         title = self.app.fonts.text("shrinetable", max(28, h // 14), (255, 222, 110), True)
         screen.blit(title, title.get_rect(midtop=(w // 2, 20)))
-        sub = self.app.fonts.text("\u2660 \u2665 card games, every rule enforced \u2666 \u2663",
-                                  max(12, h // 45), (200, 225, 210))
+        sub = self.app.fonts.text(
+            "\u2660 \u2665 card games, every rule enforced \u2666 \u2663",
+            max(12, h // 45),
+            (200, 225, 210),
+        )
         if 24 + title.get_height() + sub.get_height() <= self.form_top - 4:
             # a long form (six seats and their decks) takes the motto's place
             screen.blit(sub, sub.get_rect(midtop=(w // 2, 24 + title.get_height())))
         px = max(12, round(13 * self.u))
-        for row in self.rows:   # what each choice means, beside it
+        for row in self.rows:  # what each choice means, beside it
             self._words(screen, row.words, row.rect, px, (196, 222, 206))
         rect, words = self.resume_line
         self._words(screen, words, rect, px, (255, 222, 150))
@@ -599,8 +662,10 @@ def _checked(game) -> str:
         held = [cards.check_folder(game.card_data, f) for f in folders]
     except FormatError as e:
         return f"{game.title}: the changed cards would be refused: {e}"
-    return (f"{game.title}: the changed cards are sound ({held[-1]}); they are played "
-            f"from the next start.")
+    return (
+        f"{game.title}: the changed cards are sound ({held[-1]}); they are played "
+        f"from the next start."
+    )
 
 
 def describe(path: Path) -> str:
@@ -650,57 +715,79 @@ class JoinForm:
 
     def __init__(self, scene: StartScene):
         from shrinetable.net.client import DEFAULT_PORT
+
         self.scene = scene
         u = scene.u
         kept = scene.kept.get("join", {})
-        win = scene._open_window("Join a game hosted on another computer", round(600 * u),
-                                 round(400 * u))
+        win = scene._open_window(
+            "Join a game hosted on another computer", round(600 * u), round(400 * u)
+        )
         m, font = scene.app.manager, ObjectID(class_id=font_class(14 * u))
         width = win.get_container().get_size()[0]
         lw, row, gap = round(120 * u), round(32 * u), round(40 * u)
         self.entries = {}
-        fields = (("address", "Host", str(kept.get("address", ""))),
-                  ("port", "Port", str(kept.get("port", DEFAULT_PORT))),
-                  ("code", "Code", ""), ("name", "Your name", str(kept.get("name", ""))))
+        fields = (
+            ("address", "Host", str(kept.get("address", ""))),
+            ("port", "Port", str(kept.get("port", DEFAULT_PORT))),
+            ("code", "Code", ""),
+            ("name", "Your name", str(kept.get("name", ""))),
+        )
         for i, (key, text, value) in enumerate(fields):
             y = round(10 * u) + i * gap
             UILabel(pygame.Rect(10, y, lw, row), text, m, container=win, object_id=font)
-            entry = UITextEntryLine(pygame.Rect(lw + 16, y, width - lw - 30, row), m,
-                                    container=win, object_id=font)
+            entry = UITextEntryLine(
+                pygame.Rect(lw + 16, y, width - lw - 30, row), m, container=win, object_id=font
+            )
             entry.set_text(value)
             self.entries[key] = entry
         y = round(10 * u) + len(fields) * gap
         bw = (width - 40) // 3
-        for i, (text, cmd) in enumerate((("Join", "join_go"), ("Watch", "join_watch"),
-                                         ("Cancel", "close"))):
-            b = UIButton(pygame.Rect(10 + i * (bw + 10), y, bw, round(36 * u)), text, m,
-                         container=win, object_id=font)
+        for i, (text, cmd) in enumerate(
+            (("Join", "join_go"), ("Watch", "join_watch"), ("Cancel", "close"))
+        ):
+            b = UIButton(
+                pygame.Rect(10 + i * (bw + 10), y, bw, round(36 * u)),
+                text,
+                m,
+                container=win,
+                object_id=font,
+            )
             scene.actions[b] = (cmd,)
-        self.say_at = pygame.Rect(10, y + round(44 * u), width - 20,
-                                  win.get_container().get_size()[1] - y - round(50 * u))
+        self.say_at = pygame.Rect(
+            10, y + round(44 * u), width - 20, win.get_container().get_size()[1] - y - round(50 * u)
+        )
         self.win, self.box = win, None
-        self.say("Host: the address the host shows (e.g. 192.168.1.20), or paste its "
-                 "line with the code.", error=False)
+        self.say(
+            "Host: the address the host shows (e.g. 192.168.1.20), or paste its "
+            "line with the code.",
+            error=False,
+        )
 
     def say(self, text: str, error: bool = True) -> None:
         if self.box is not None:
             self.box.kill()
         colour = "#ffb0a0" if error else "#d0e8dc"
-        self.box = UITextBox(f"<font color='{colour}'>{html.escape(text)}</font>",
-                             self.say_at, self.scene.app.manager, container=self.win,
-                             object_id=ObjectID(class_id=font_class(14 * self.scene.u)))
+        self.box = UITextBox(
+            f"<font color='{colour}'>{html.escape(text)}</font>",
+            self.say_at,
+            self.scene.app.manager,
+            container=self.win,
+            object_id=ObjectID(class_id=font_class(14 * self.scene.u)),
+        )
         self.scene.dirty = True
 
     def go(self, watch: bool) -> None:
         from shrinetable.net.client import Refused, parse_address
         from shrinetable.table.remote_scene import open_joined
+
         got = {k: e.get_text().strip() for k, e in self.entries.items()}
         try:
             host, port, code = parse_address(got["address"])
-            if f":{port}" not in got["address"]:   # no port in the address: the Port box
+            if f":{port}" not in got["address"]:  # no port in the address: the Port box
                 if not got["port"].isdigit() or not 0 < int(got["port"]) < 65536:
-                    raise ValueError(f"The port must be a number from 1 to 65535, not "
-                                     f"{got['port']!r}.")
+                    raise ValueError(
+                        f"The port must be a number from 1 to 65535, not {got['port']!r}."
+                    )
                 port = int(got["port"])
             code = got["code"] or code
             if not code:
@@ -710,16 +797,20 @@ class JoinForm:
         except ValueError as e:
             self.say(str(e))
             return
-        self.scene.kept = {**self.scene.kept,
-                           "join": {"address": host, "port": port, "name": got["name"]}}
+        self.scene.kept = {
+            **self.scene.kept,
+            "join": {"address": host, "port": port, "name": got["name"]},
+        }
         resources.keep(CHOICES, self.scene.kept)
         try:
             open_joined(self.scene.app, host, port, code, got["name"], watch, wait=2.0)
         except Refused as e:
             self.say(f"The host refused: {e}.")
         except OSError:
-            self.say(f"No host answers at {host}:{port}. Check the "
-                     f"address and port the host shows, that both computers are on the "
-                     f"same network, and the host's firewall (docs/network.md).")
+            self.say(
+                f"No host answers at {host}:{port}. Check the "
+                f"address and port the host shows, that both computers are on the "
+                f"same network, and the host's firewall (docs/network.md)."
+            )
         except (LayoutError, FormatError) as e:
             self.say(str(e).splitlines()[0])

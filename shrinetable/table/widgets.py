@@ -23,17 +23,17 @@ import pygame
 from .faces import wrap
 from .theme import TEXT_BOX_BG, rgb
 
-PRESSED = pygame.event.custom_type()   # a Button clicked; event.ui_element is it
-PX = 14          # the panels' text size at 1280x720 (`decision_bar.panel_scale`)
-PAD = 6          # between a box's border and its text
-LEADING = 4      # added to the font's line height
-BAR_W = 12       # a scrolling box's bar
+PRESSED = pygame.event.custom_type()  # a Button clicked; event.ui_element is it
+PX = 14  # the panels' text size at 1280x720 (`decision_bar.panel_scale`)
+PAD = 6  # between a box's border and its text
+LEADING = 4  # added to the font's line height
+BAR_W = 12  # a scrolling box's bar
 WHEEL_LINES = 3  # a wheel notch scrolls this many lines
-TIP_S = 0.6      # the pointer rests this long on a button before its tip shows
+TIP_S = 0.6  # the pointer rests this long on a button before its tip shows
 
 TAG = re.compile(r"<(/?)(b|font|br)\b([^>]*)>", re.IGNORECASE)
 ATTR = re.compile(r"""(\w+)\s*=\s*(?:'([^']*)'|"([^"]*)"|([^\s>]+))""")
-PIECE = re.compile(r"\s+|[^\s/]*/|[^\s/]+")   # spaces; a word, broken after each "/"
+PIECE = re.compile(r"\s+|[^\s/]*/|[^\s/]+")  # spaces; a word, broken after each "/"
 
 
 def gui_event(name: str) -> int | None:
@@ -50,7 +50,7 @@ def _styled(text: str, colour: tuple, px: int) -> list[tuple[str, tuple] | None]
     at = 0
     for m in TAG.finditer(text):
         if m.start() > at:
-            out.append((html.unescape(text[at:m.start()]), stack[-1]))
+            out.append((html.unescape(text[at : m.start()]), stack[-1]))
         at = m.end()
         closing, tag = m.group(1), m.group(2).lower()
         if tag == "br":
@@ -74,11 +74,12 @@ def _styled(text: str, colour: tuple, px: int) -> list[tuple[str, tuple] | None]
     return out
 
 
-Line = tuple[int, tuple[tuple[pygame.Surface, int], ...]]   # height; images at their x
+Line = tuple[int, tuple[tuple[pygame.Surface, int], ...]]  # height; images at their x
 
 
-def lay_out(fonts, text: str, width: int, colour: tuple = rgb("normal_text"),
-            px: int = PX) -> tuple[Line, ...]:
+def lay_out(
+    fonts, text: str, width: int, colour: tuple = rgb("normal_text"), px: int = PX
+) -> tuple[Line, ...]:
     """`text` (HTML subset) in lines at most `width` wide. Words wrap at
     spaces; a word wider than the line (a file's path) breaks after a "/",
     then after a "-", "_" or ".", else wherever it must. Kept: the log is
@@ -87,10 +88,9 @@ def lay_out(fonts, text: str, width: int, colour: tuple = rgb("normal_text"),
 
 
 @lru_cache(maxsize=256)
-def _lay_out(fonts, floor: int, text: str, width: int, colour: tuple,
-             px: int) -> tuple[Line, ...]:
+def _lay_out(fonts, floor: int, text: str, width: int, colour: tuple, px: int) -> tuple[Line, ...]:
     lines: list[tuple[int, list]] = []
-    line: list[tuple[str, tuple]] = []   # (text, style), adjacent styles merged
+    line: list[tuple[str, tuple]] = []  # (text, style), adjacent styles merged
     x = 0
 
     def size(s: str, style: tuple) -> tuple[int, int]:
@@ -130,7 +130,7 @@ def _lay_out(fonts, floor: int, text: str, width: int, colour: tuple,
                 continue
             if x + w > width and line:
                 flush()
-            while w > width and len(piece) > 1:   # alone and still too wide: cut it
+            while w > width and len(piece) > 1:  # alone and still too wide: cut it
                 cut = _cut(piece, width - x, lambda s, st=style: size(s, st)[0])
                 put(piece[:cut], style)
                 flush()
@@ -196,14 +196,22 @@ class Button:
 
     def draw(self, surf: pygame.Surface, fonts, hovered: bool, held: bool) -> None:
         on = self.is_enabled
-        bg = ("disabled_bg" if not on else "selected_bg" if held
-              else "hovered_bg" if hovered else "normal_bg")
+        bg = (
+            "disabled_bg"
+            if not on
+            else "selected_bg"
+            if held
+            else "hovered_bg"
+            if hovered
+            else "normal_bg"
+        )
         pygame.draw.rect(surf, rgb(bg), self.rect)
-        pygame.draw.rect(surf, rgb("hovered_border" if hovered and on else "normal_border"),
-                         self.rect, 1)
+        pygame.draw.rect(
+            surf, rgb("hovered_border" if hovered and on else "normal_border"), self.rect, 1
+        )
         ink = rgb("disabled_text" if not on else "hovered_text" if hovered else "normal_text")
         images = [fonts.text(line, self.px, ink) for line in self.label(fonts)[0]]
-        step = fonts.font(self.px).get_ascent() + 2   # two lines sit closer than the font's own
+        step = fonts.font(self.px).get_ascent() + 2  # two lines sit closer than the font's own
         y = self.rect.centery - (step * (len(images) - 1) + images[0].get_height()) // 2
         for img in images:
             surf.blit(img, img.get_rect(midtop=(self.rect.centerx, y)))
@@ -220,7 +228,7 @@ class TextBox:
         self.rect = pygame.Rect(rect)
         self.fonts = fonts
         self.px = px
-        self.scroll = 0   # pixels of text above the box's top
+        self.scroll = 0  # pixels of text above the box's top
         self._lines: tuple[tuple, tuple[list[Line], bool]] | None = None
 
     @property
@@ -238,8 +246,7 @@ class TextBox:
         return self._lines[1]
 
     def _lay_out(self, width: int) -> list[Line]:
-        return [line for p in self.paragraphs
-                for line in lay_out(self.fonts, p, width, px=self.px)]
+        return [line for p in self.paragraphs for line in lay_out(self.fonts, p, width, px=self.px)]
 
     def text_height(self) -> int:
         """Its lines' height (no leading after the last)."""
@@ -251,7 +258,7 @@ class TextBox:
 
     def fit(self, most: int) -> None:
         """As tall as its text, up to `most` (its top stays put)."""
-        self.rect.h = self.rect.w   # tall enough not to scroll while measured
+        self.rect.h = self.rect.w  # tall enough not to scroll while measured
         self.rect.h = min(most, self.text_height() + 2 * PAD)
 
     def room(self) -> int:
@@ -314,12 +321,12 @@ class Pointer:
 
     def __init__(self):
         self.at: tuple[int, int] | None = None
-        self.on: tuple | None = None   # the hovered button's key
+        self.on: tuple | None = None  # the hovered button's key
         self.since = 0.0
         self.tipped = False
         self.quiet: tuple | None = None
         self.held: tuple | None = None
-        self.dragging: tuple[int, int] | None = None   # (which box, grabbed at) of a thumb
+        self.dragging: tuple[int, int] | None = None  # (which box, grabbed at) of a thumb
 
 
 class Widgets:
@@ -329,10 +336,9 @@ class Widgets:
     `covered(pos)` says whether a window over the table is at `pos`: the
     widgets under it take no pointer."""
 
-    def __init__(self, fonts=None, pointer: Pointer | None = None, covered=None,
-                 px: int = PX):
+    def __init__(self, fonts=None, pointer: Pointer | None = None, covered=None, px: int = PX):
         self.fonts = fonts
-        self.px = px   # their text size (larger in a larger window)
+        self.px = px  # their text size (larger in a larger window)
         self.log: TextBox | None = None
         self.status: TextBox | None = None
         self.notice: TextBox | None = None
@@ -344,8 +350,9 @@ class Widgets:
         self.pointer = pointer or Pointer()
         self.covered = covered or (lambda pos: False)
 
-    def button(self, rect, text: str, *, action=None, command: str | None = None,
-               tool_tip: str = "") -> Button:
+    def button(
+        self, rect, text: str, *, action=None, command: str | None = None, tool_tip: str = ""
+    ) -> Button:
         b = Button(rect, text, tool_tip, self.px)
         self.buttons.append(b)
         if command is not None:
@@ -363,8 +370,9 @@ class Widgets:
         at = self.pointer.at
         if at is None or self.covered(at):
             return None
-        return next((b for b in reversed(self.buttons)
-                     if b.visible and b.rect.collidepoint(at)), None)
+        return next(
+            (b for b in reversed(self.buttons) if b.visible and b.rect.collidepoint(at)), None
+        )
 
     def _box_at(self, pos) -> TextBox | None:
         if self.covered(pos):
@@ -406,14 +414,14 @@ class Widgets:
             b = self.hovered()
             if b is not None:
                 p.held = _key(b) if b.is_enabled else None
-                p.quiet, p.tipped = _key(b), False   # no tip over what the click brings
+                p.quiet, p.tipped = _key(b), False  # no tip over what the click brings
                 return True, True
             box = self._box_at(event.pos)
             if box is None:
                 return False, False
             if (bar := box.bar()) is not None and bar[0].collidepoint(event.pos):
                 track, thumb = bar
-                if not thumb.collidepoint(event.pos):   # the track: a page at a time
+                if not thumb.collidepoint(event.pos):  # the track: a page at a time
                     page = box.rect.h - 2 * PAD
                     box.scroll_by(page if event.pos[1] > thumb.y else -page)
                     thumb = box.bar()[1]
@@ -440,8 +448,7 @@ class Widgets:
         """When the hovered button's tip is due (None: no tip to come)."""
         p = self.pointer
         b = self.hovered()
-        if p.tipped or b is None or _key(b) == p.quiet or _key(b) != p.on \
-                or not b.tip(self.fonts):
+        if p.tipped or b is None or _key(b) == p.quiet or _key(b) != p.on or not b.tip(self.fonts):
             return None
         return p.since + TIP_S
 
@@ -463,8 +470,12 @@ class Widgets:
             if b.visible:
                 b.draw(surf, self.fonts, b is hovered, b is held)
         p = self.pointer
-        if p.tipped and hovered is not None and _key(hovered) == p.on != p.quiet \
-                and hovered.tip(self.fonts):
+        if (
+            p.tipped
+            and hovered is not None
+            and _key(hovered) == p.on != p.quiet
+            and hovered.tip(self.fonts)
+        ):
             self._draw_tip(surf, hovered)
 
     def _draw_tip(self, surf: pygame.Surface, b: Button) -> None:

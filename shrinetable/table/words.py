@@ -7,11 +7,17 @@ import html
 
 from .seats import seat_colour, seat_name
 
-NOTATION = "#8fa89c"   # the notation's colour, quieter than the words
+NOTATION = "#8fa89c"  # the notation's colour, quieter than the words
 
 
-def log_line(seat: int | None, text: str, said: list[str], secret: bool = False,
-             notation: bool = False, also: tuple[int, ...] = ()) -> str:
+def log_line(
+    seat: int | None,
+    text: str,
+    said: list[str],
+    secret: bool = False,
+    notation: bool = False,
+    also: tuple[int, ...] = (),
+) -> str:
     """One log entry in pygame_gui's HTML subset. `said` is the move in plain
     words (its events, or its button label when it has none); a leading
     "P1 " is left out, as the line starts with the seat's name; `also` are the
@@ -22,14 +28,18 @@ def log_line(seat: int | None, text: str, said: list[str], secret: bool = False,
     name = seat_name(seat) if seat is not None else ""
     words = [s for s in said if s]
     if words and not secret and words[0].lower().startswith(name.lower() + " "):
-        words[0] = words[0][len(name) + 1:]
+        words[0] = words[0][len(name) + 1 :]
     body = "; ".join(html.escape(w) for w in words)
     if secret:
         body = "commits a secret choice" + (f"; {body}" if body else "")
     line = f"<font color='#ffffff'>{body}</font>"
     if seat is not None:
-        names = ["<font color='#{:02x}{:02x}{:02x}'><b>{}</b></font>".format(
-            *seat_colour(q), seat_name(q)) for q in (seat, *also)]
+        names = [
+            "<font color='#{:02x}{:02x}{:02x}'><b>{}</b></font>".format(
+                *seat_colour(q), seat_name(q)
+            )
+            for q in (seat, *also)
+        ]
         who = names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
         line = f"{who} {line}"
     if notation and not secret and text:

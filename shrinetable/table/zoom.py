@@ -13,9 +13,9 @@ import pygame
 
 from . import hud
 
-HOVER_S = 0.7       # how long the pointer rests on a card before it zooms
-HEIGHT = 0.62       # the zoomed card's height, as a share of the window's
-RISE = 0.42         # a hovered hand card's, risen from its place (its text >= 14 px)
+HOVER_S = 0.7  # how long the pointer rests on a card before it zooms
+HEIGHT = 0.62  # the zoomed card's height, as a share of the window's
+RISE = 0.42  # a hovered hand card's, risen from its place (its text >= 14 px)
 
 
 class Zoom:
@@ -24,11 +24,11 @@ class Zoom:
 
     def __init__(self, scene):
         self.s = scene
-        self.zoomed: str | None = None        # the card shown large
-        self.pinned = False                   # by a right-click (stays until a click)
-        self.resting: tuple[str, float] | None = None   # (card under the pointer, since when)
-        self.area: tuple[pygame.Rect, ...] = ()   # the enlargement and its card, as drawn
-        self.rising = False   # the zoomed card is a hand card under the pointer
+        self.zoomed: str | None = None  # the card shown large
+        self.pinned = False  # by a right-click (stays until a click)
+        self.resting: tuple[str, float] | None = None  # (card under the pointer, since when)
+        self.area: tuple[pygame.Rect, ...] = ()  # the enlargement and its card, as drawn
+        self.rising = False  # the zoomed card is a hand card under the pointer
 
     def motion(self, pos) -> None:
         """The pointer moved: restart the hover timer, drop a hover zoom, and a
@@ -67,8 +67,13 @@ class Zoom:
     def due(self) -> float | None:
         """When a resting pointer zooms its card (None: nothing pending, so an idle
         table with a window open or a button held sleeps)."""
-        if self.resting is None or self.zoomed is not None or self.s.drag is not None \
-                or self.s.overlay is not None or self.s.press is not None:
+        if (
+            self.resting is None
+            or self.zoomed is not None
+            or self.s.drag is not None
+            or self.s.overlay is not None
+            or self.s.press is not None
+        ):
             return None
         return self.resting[1] + HOVER_S
 
@@ -88,7 +93,7 @@ class Zoom:
         size = (round(ch * 0.7), ch)
         img = self.s.app.art.zoom(self.zoomed, size)
         rect = img.get_rect()
-        if rise:   # up from its place in the hand
+        if rise:  # up from its place in the hand
             rect.midbottom = (under.centerx, under.bottom)
         elif under is not None and not self.pinned:
             rect.midleft = (under.right + 12, under.centery)
@@ -102,7 +107,13 @@ class Zoom:
         screen.blit(img, rect)
         self.area = (rect,) if under is None else (rect, under)
         decor = self.s.board.decor.cards.get(self.zoomed)
-        if decor is not None:   # its state now, as on the table
-            hud.card(screen, self.s.app.fonts, rect, decor, enlarged=True,
-                     face=self.s.app.art.face(self.zoomed))
+        if decor is not None:  # its state now, as on the table
+            hud.card(
+                screen,
+                self.s.app.fonts,
+                rect,
+                decor,
+                enlarged=True,
+                face=self.s.app.art.face(self.zoomed),
+            )
             hud.notes(screen, self.s.app.fonts, rect, decor.notes)

@@ -31,12 +31,13 @@ class Chart:
         self.draw = ImageDraw.Draw(self.img)
         self.text_font, self.small = _font(14), _font(12)
         self.draw.text((width // 2, PAD), title, font=_font(15, True), fill=INK, anchor="mt")
-        self.x0, self.x1 = left, width - PAD - 24   # room for the last tick's label
+        self.x0, self.x1 = left, width - PAD - 24  # room for the last tick's label
         self.y0 = PAD + 28
 
     def label(self, xy: tuple[float, float], text: str, anchor: str, small: bool = False):
-        self.draw.text(xy, text, font=self.small if small else self.text_font, fill=INK,
-                       anchor=anchor)
+        self.draw.text(
+            xy, text, font=self.small if small else self.text_font, fill=INK, anchor=anchor
+        )
 
     def fit_label(self, text: str, room: float) -> str:
         """The label cut with an ellipsis where it would run into the plot."""
@@ -44,12 +45,20 @@ class Chart:
             text = text[:-2] + "…" if len(text) > 2 else ""
         return text
 
-    def x_axis(self, lo: float, hi: float, ticks: Sequence[float],
-               shown: Callable[[float], str], bottom: float,
-               caption: str) -> Callable[[float], float]:
+    def x_axis(
+        self,
+        lo: float,
+        hi: float,
+        ticks: Sequence[float],
+        shown: Callable[[float], str],
+        bottom: float,
+        caption: str,
+    ) -> Callable[[float], float]:
         """Grid lines and tick labels under the plot; returns value -> x."""
+
         def at(v: float) -> float:
             return self.x0 + (v - lo) / ((hi - lo) or 1) * (self.x1 - self.x0)
+
         for t in ticks:
             self.draw.line([(at(t), self.y0), (at(t), bottom)], fill=GRID)
             self.label((at(t), bottom + 4), shown(t), "mt", small=True)
@@ -71,8 +80,14 @@ def rate_bars(title: str, labels: list[str], rates: list[dict], fair: float) -> 
     """Horizontal bars of win rates with their 95% intervals and the fair share dashed."""
     bottom = PAD + 28 + ROW * len(labels) + 6
     c = Chart(title, bottom + 48, left=170)
-    at = c.x_axis(0, 1, [i / 4 for i in range(5)], _pct, bottom,
-                  f"win rate, 95% Wilson interval (red line: the fair share, {fair:.0%})")
+    at = c.x_axis(
+        0,
+        1,
+        [i / 4 for i in range(5)],
+        _pct,
+        bottom,
+        f"win rate, 95% Wilson interval (red line: the fair share, {fair:.0%})",
+    )
     for i, (name, r) in enumerate(zip(labels, rates, strict=True)):
         y = c.y0 + 6 + ROW * i
         c.label((c.x0 - 8, y + ROW / 2 - 3), c.fit_label(name, c.x0 - PAD - 8), "rm")
@@ -101,8 +116,12 @@ def matrix(decks: list[str], grid: list[list[float | None]]) -> str:
     cell, left = 84, 170
     top = PAD + 28 + 40
     width = max(WIDTH // 2, left + cell * len(decks) + PAD)
-    c = Chart("win rate of the row's deck against the column's", top + cell * len(decks)
-              + PAD, left, width)
+    c = Chart(
+        "win rate of the row's deck against the column's",
+        top + cell * len(decks) + PAD,
+        left,
+        width,
+    )
     for j, name in enumerate(decks):
         c.label((left + cell * j + cell / 2, top - 6), c.fit_label(name, cell - 4), "ms")
     for i, row in enumerate(grid):
@@ -114,8 +133,13 @@ def matrix(decks: list[str], grid: list[list[float | None]]) -> str:
             c.draw.rectangle(box, fill=fill)
             dark = sum(fill) < 400
             shown = _pct(v) if v is not None else "mirror" if i == j else "—"
-            c.draw.text((box[0] + cell / 2, y + cell / 2), shown,
-                        font=c.text_font, fill="white" if dark else INK, anchor="mm")
+            c.draw.text(
+                (box[0] + cell / 2, y + cell / 2),
+                shown,
+                font=c.text_font,
+                fill="white" if dark else INK,
+                anchor="mm",
+            )
     return c.png()
 
 
@@ -160,8 +184,14 @@ def change_bars(labels: list[str], changes: list[float]) -> str:
     bottom = PAD + 28 + ROW * len(labels) + 6
     c = Chart("significant changes (after - before)", bottom + 48, left=330)
     span = max((abs(v) for v in changes), default=1) or 1
-    at = c.x_axis(-span, span, [-span, -span / 2, 0, span / 2, span], lambda v: f"{v:+.2g}",
-                  bottom, "change (rates as fractions, lengths in turns or moves)")
+    at = c.x_axis(
+        -span,
+        span,
+        [-span, -span / 2, 0, span / 2, span],
+        lambda v: f"{v:+.2g}",
+        bottom,
+        "change (rates as fractions, lengths in turns or moves)",
+    )
     for i, (name, v) in enumerate(zip(labels, changes, strict=True)):
         y = c.y0 + 6 + ROW * i
         c.label((c.x0 - 8, y + ROW / 2 - 3), c.fit_label(name, c.x0 - PAD - 8), "rm")

@@ -63,15 +63,24 @@ def compare(before: dict, after: dict) -> list[dict]:
     for key in [k for k in a if k in b] + [k for k in b if k not in a]:
         x, y = a.get(key), b.get(key)
         p = stats.p_two(x["k"], x["n"], y["k"], y["n"]) if x and y else None
-        change = (y["rate"] - x["rate"] if x and y and x["rate"] is not None
-                  and y["rate"] is not None else None)
+        change = (
+            y["rate"] - x["rate"]
+            if x and y and x["rate"] is not None and y["rate"] is not None
+            else None
+        )
         rows.append({"key": list(key), "before": x, "after": y, "change": change, "p": p})
     for what in ("turns", "moves"):
         x, y = before[what], after[what]
         if x["n"] and y["n"]:
-            rows.append({"key": ["length", what], "before": x, "after": y,
-                         "change": round(y["mean"] - x["mean"], 2),
-                         "p": stats.p_means(x, y)})
+            rows.append(
+                {
+                    "key": ["length", what],
+                    "before": x,
+                    "after": y,
+                    "change": round(y["mean"] - x["mean"], 2),
+                    "p": stats.p_means(x, y),
+                }
+            )
     for row, q in zip(rows, stats.q_values([r["p"] for r in rows]), strict=True):
         row["q"] = q
         row["significant"] = q is not None and q < stats.ALPHA

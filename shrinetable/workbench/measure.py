@@ -18,7 +18,7 @@ from shrinetable.engine import REVEAL, registry
 from shrinetable.formats.cards import CARDS_ENV
 from shrinetable.players import player
 
-_loaded: dict[str, str | None] = {}   # game -> the card folder this process loaded it with
+_loaded: dict[str, str | None] = {}  # game -> the card folder this process loaded it with
 
 
 class Tally:
@@ -31,10 +31,9 @@ class Tally:
         self.game = game
         self.drawn: list[set[str]] = [set() for _ in range(seats)]
         self.played: list[set[str]] = [set() for _ in range(seats)]
-        self.holder: dict[str, int] = {}   # card instance -> the seat whose hand has it
+        self.holder: dict[str, int] = {}  # card instance -> the seat whose hand has it
         self.hands = {game.hand_zone(s): s for s in range(seats)}
-        self.names: dict[str, str] = {}   # card kind -> printed name, in this card set
-
+        self.names: dict[str, str] = {}  # card kind -> printed name, in this card set
 
     def deal(self, state: Any) -> None:
         """The new game: the opening hands are drawn, and every card's name noted."""
@@ -78,8 +77,9 @@ def load_game(name: str, cards: str | None) -> Any:
     """The game, with the card folder `cards` (None: without `--cards`); a process
     loads a game's cards once, so it refuses a second folder."""
     if name in _loaded and _loaded[name] != cards:
-        raise RuntimeError(f"this process already loaded {name}'s cards from "
-                           f"{_loaded[name] or 'the shipped set'}")
+        raise RuntimeError(
+            f"this process already loaded {name}'s cards from {_loaded[name] or 'the shipped set'}"
+        )
     if cards is None:
         os.environ.pop(CARDS_ENV, None)
     else:
@@ -96,12 +96,17 @@ def play_one(game: Any, seats: int, options: dict, seed: int, max_turns: int) ->
     match, moves = play_game(game, players, seed, options, max_turns, (tally.watch,))
     result = match.outcome()
     for drawn, played in zip(tally.drawn, tally.played, strict=True):
-        drawn |= played   # a card dealt where no event shows it, then played
-    return {"seed": seed, "turns": match.turn_number(), "moves": moves,
-            "winners": list(result.winners) if result else None,
-            "ending": ending(result.reason) if result else None,
-            "drawn": [sorted(d) for d in tally.drawn],
-            "played": [sorted(p) for p in tally.played], "names": tally.names}
+        drawn |= played  # a card dealt where no event shows it, then played
+    return {
+        "seed": seed,
+        "turns": match.turn_number(),
+        "moves": moves,
+        "winners": list(result.winners) if result else None,
+        "ending": ending(result.reason) if result else None,
+        "drawn": [sorted(d) for d in tally.drawn],
+        "played": [sorted(p) for p in tally.played],
+        "names": tally.names,
+    }
 
 
 def run_chunk(spec: dict) -> list[dict]:
@@ -117,6 +122,6 @@ def run_chunk(spec: dict) -> list[dict]:
         record["names"] = {k: v for k, v in record["names"].items() if k not in named}
         named |= set(record["names"])
         record["seating"] = index
-        record["cpu"] = time.process_time() - start   # the worker's own CPU time
+        record["cpu"] = time.process_time() - start  # the worker's own CPU time
         out.append(record)
     return out

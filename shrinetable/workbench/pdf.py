@@ -18,10 +18,10 @@ class Pdf:
     def __init__(self, size_mm: tuple[float, float], title: str = ""):
         self.w, self.h = (v * PT_PER_MM for v in size_mm)
         self.title = title
-        self.pages: list[list[str]] = []        # each page's drawing operators
-        self.used: list[set[int]] = []          # the images each page names
+        self.pages: list[list[str]] = []  # each page's drawing operators
+        self.used: list[set[int]] = []  # the images each page names
         self.images: list[tuple[int, int, bytes]] = []
-        self._ids: dict[int, int] = {}          # id(image object) -> its index
+        self._ids: dict[int, int] = {}  # id(image object) -> its index
 
     def add_page(self) -> None:
         self.pages.append([])
@@ -37,39 +37,55 @@ class Pdf:
         n = self._ids[key]
         self.used[-1].add(n)
         k = PT_PER_MM
-        self.pages[-1].append(f"q {w * k:.3f} 0 0 {h * k:.3f} {x * k:.3f} "
-                              f"{self.h - (y + h) * k:.3f} cm /Im{n} Do Q")
+        self.pages[-1].append(
+            f"q {w * k:.3f} 0 0 {h * k:.3f} {x * k:.3f} {self.h - (y + h) * k:.3f} cm /Im{n} Do Q"
+        )
 
     def line(self, x1: float, y1: float, x2: float, y2: float, width: float) -> None:
         """A black line between two points in mm from the top left, `width` mm wide."""
         k = PT_PER_MM
-        self.pages[-1].append(f"{width * k:.3f} w {x1 * k:.3f} {self.h - y1 * k:.3f} m "
-                              f"{x2 * k:.3f} {self.h - y2 * k:.3f} l S")
+        self.pages[-1].append(
+            f"{width * k:.3f} w {x1 * k:.3f} {self.h - y1 * k:.3f} m "
+            f"{x2 * k:.3f} {self.h - y2 * k:.3f} l S"
+        )
 
     def write(self, path: Path) -> None:
-        objects: list[bytes] = []   # object n + 1 is objects[n]
+        objects: list[bytes] = []  # object n + 1 is objects[n]
 
         def add(body: bytes) -> int:
             objects.append(body)
             return len(objects)
 
         def stream(head: str, data: bytes) -> bytes:
-            return (f"<< {head} /Length {len(data)} >>\nstream\n".encode() + data
-                    + b"\nendstream")
+            return f"<< {head} /Length {len(data)} >>\nstream\n".encode() + data + b"\nendstream"
 
-        images = [add(stream(f"/Type /XObject /Subtype /Image /Width {w} /Height {h} "
-                             "/ColorSpace /DeviceRGB /BitsPerComponent 8 "
-                             "/Filter /FlateDecode", data)) for w, h, data in self.images]
+        images = [
+            add(
+                stream(
+                    f"/Type /XObject /Subtype /Image /Width {w} /Height {h} "
+                    "/ColorSpace /DeviceRGB /BitsPerComponent 8 "
+                    "/Filter /FlateDecode",
+                    data,
+                )
+            )
+            for w, h, data in self.images
+        ]
         pages_id = len(objects) + 2 * len(self.pages) + 1
         kids = []
         for ops, used in zip(self.pages, self.used, strict=True):
             content = add(stream("", "\n".join(ops).encode()))
             xobjects = " ".join(f"/Im{n} {images[n]} 0 R" for n in sorted(used))
-            kids.append(add(f"<< /Type /Page /Parent {pages_id} 0 R /MediaBox [0 0 "
-                            f"{self.w:.2f} {self.h:.2f}] /Resources << /XObject << "
-                            f"{xobjects} >> >> /Contents {content} 0 R >>".encode()))
-        add(f"<< /Type /Pages /Kids [{' '.join(f'{k} 0 R' for k in kids)}] "
-            f"/Count {len(kids)} >>".encode())
+            kids.append(
+                add(
+                    f"<< /Type /Page /Parent {pages_id} 0 R /MediaBox [0 0 "
+                    f"{self.w:.2f} {self.h:.2f}] /Resources << /XObject << "
+                    f"{xobjects} >> >> /Contents {content} 0 R >>".encode()
+                )
+            )
+        add(
+            f"<< /Type /Pages /Kids [{' '.join(f'{k} 0 R' for k in kids)}] "
+            f"/Count {len(kids)} >>".encode()
+        )
         catalog = add(f"<< /Type /Catalog /Pages {pages_id} 0 R >>".encode())
         title = self.title.replace("\\", "\\\\").replace("(", "\\(").replace(")", "\\)")
         info = add(f"<< /Title ({title}) /Creator (shrinetable print) >>".encode())
@@ -81,6 +97,8 @@ class Pdf:
         xref = len(out)
         out += f"xref\n0 {len(objects) + 1}\n0000000000 65535 f \n".encode()
         out += "".join(f"{o:010d} 00000 n \n" for o in offsets).encode()
-        out += (f"trailer\n<< /Size {len(objects) + 1} /Root {catalog} 0 R /Info {info} 0 R >>"
-                f"\nstartxref\n{xref}\n%%EOF\n").encode()
+        out += (
+            f"trailer\n<< /Size {len(objects) + 1} /Root {catalog} 0 R /Info {info} 0 R >>"
+            f"\nstartxref\n{xref}\n%%EOF\n"
+        ).encode()
         path.write_bytes(bytes(out))

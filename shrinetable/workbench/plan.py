@@ -22,7 +22,7 @@ from shrinetable.engine import registry
 from shrinetable.formats.cards import card_folder, check_folder, load_dir, merge
 from shrinetable.formats.decks import deck_key
 
-ONE_DECK = "standard"   # the deck name shown for a game without a deck choice
+ONE_DECK = "standard"  # the deck name shown for a game without a deck choice
 
 
 @dataclass(frozen=True)
@@ -40,8 +40,13 @@ class Plan:
     def options_of(self, seating: tuple[str, ...]) -> dict[str, Any]:
         """The game options of one seating: each seat's deck option set."""
         out = dict(self.options)
-        out.update({opt: deck for opt, deck in zip(self.deck_options, seating, strict=True)
-                    if opt is not None})
+        out.update(
+            {
+                opt: deck
+                for opt, deck in zip(self.deck_options, seating, strict=True)
+                if opt is not None
+            }
+        )
         return out
 
     def schedule(self) -> list[tuple[int, int]]:
@@ -56,22 +61,30 @@ def seatings(decks: tuple[str, ...], seats: int) -> list[tuple[str, ...]]:
     return list(itertools.product(decks, repeat=seats))
 
 
-def deck_names(game: Any, seats: int, extra: tuple[str, ...] = ()
-               ) -> tuple[tuple[str | None, ...], tuple[str, ...]]:
+def deck_names(
+    game: Any, seats: int, extra: tuple[str, ...] = ()
+) -> tuple[tuple[str | None, ...], tuple[str, ...]]:
     """Each seat's deck option and the decks they all offer (none: one deck),
     then the `extra` decks the card folders of the run add."""
     opts = tuple(game.deck_option(s) for s in range(seats))
     if None in opts:
         return (None,) * seats, (ONE_DECK,)
     specs = {o.name: o for o in game.options}
-    shared = [c for c in specs[opts[0]].choices
-              if all(c in specs[o].choices for o in opts[1:])]
+    shared = [c for c in specs[opts[0]].choices if all(c in specs[o].choices for o in opts[1:])]
     offered = tuple(str(c) for c in shared)
     return opts, offered + tuple(d for d in extra if d not in offered)
 
 
-def make_plan(game: Any, *, games: int, seats: int | None, decks: str, seed: int,
-              max_turns: int, extra: tuple[str, ...] = ()) -> Plan:
+def make_plan(
+    game: Any,
+    *,
+    games: int,
+    seats: int | None,
+    decks: str,
+    seed: int,
+    max_turns: int,
+    extra: tuple[str, ...] = (),
+) -> Plan:
     """The plan for these arguments; ValueError naming the argument otherwise.
     `extra`: decks that every card set of the run defines beyond the shipped ones."""
     seats = game.min_seats if seats is None else seats
@@ -87,10 +100,13 @@ def make_plan(game: Any, *, games: int, seats: int | None, decks: str, seed: int
         chosen = tuple(dict.fromkeys(d.strip() for d in decks.split(",") if d.strip()))
         unknown = [d for d in chosen if d not in offered]
         if unknown or not chosen:
-            raise ValueError(f"--decks {decks}: unknown deck {(unknown or [''])[0]!r}; "
-                             f"{game.name}'s decks: {', '.join(offered)}")
-    return Plan(game.name, seats, chosen, tuple(seatings(chosen, seats)), games, seed,
-                max_turns, opts)
+            raise ValueError(
+                f"--decks {decks}: unknown deck {(unknown or [''])[0]!r}; "
+                f"{game.name}'s decks: {', '.join(offered)}"
+            )
+    return Plan(
+        game.name, seats, chosen, tuple(seatings(chosen, seats)), games, seed, max_turns, opts
+    )
 
 
 def load_checked(name: str, flag: str, folder: str | None) -> Any:

@@ -38,8 +38,9 @@ class Ran:
 
 
 def default_jobs() -> int:
-    return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (
-        os.cpu_count() or 1)
+    return (
+        len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
+    )
 
 
 def chunks(plan: Plan, cards: str | None, jobs: int) -> list[dict]:
@@ -48,9 +49,16 @@ def chunks(plan: Plan, cards: str | None, jobs: int) -> list[dict]:
     games = plan.schedule()
     size = max(1, min(10, len(games) // (8 * jobs)))
     items = [(j, plan.options_of(plan.seatings[j]), seed) for j, seed in games]
-    return [{"game": plan.game, "cards": cards, "seats": plan.seats,
-             "max_turns": plan.max_turns, "items": items[i:i + size]}
-            for i in range(0, len(items), size)]
+    return [
+        {
+            "game": plan.game,
+            "cards": cards,
+            "seats": plan.seats,
+            "max_turns": plan.max_turns,
+            "items": items[i : i + size],
+        }
+        for i in range(0, len(items), size)
+    ]
 
 
 def _quiet() -> None:
@@ -62,8 +70,9 @@ def _local(specs: list[dict], jobs: int) -> Iterator[list[dict]]:
     """Each chunk's records as it comes back. On Ctrl+C the chunks not started
     are dropped and those being played are waited for and yielded, then the
     interrupt goes on."""
-    pool = ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context("spawn"),
-                               initializer=_quiet)
+    pool = ProcessPoolExecutor(
+        jobs, mp_context=multiprocessing.get_context("spawn"), initializer=_quiet
+    )
     stopped = False
     try:
         pending = {pool.submit(run_chunk, s) for s in specs}
@@ -85,7 +94,7 @@ def _cluster(specs: list[dict], address: str) -> Iterator[list[dict]]:
     from distributed import Client, as_completed
 
     with Client(address, timeout="20s") as client:
-        client.restart()   # workers that loaded another card set load this one
+        client.restart()  # workers that loaded another card set load this one
         futures = client.map(run_chunk, specs, pure=False)
         try:
             for f in as_completed(futures):
@@ -108,8 +117,10 @@ class Progress:
         speed = done / spent if spent else 0.0
         left = (self.total - done) / speed if speed else 0.0
         full = BAR * done // self.total
-        sys.stderr.write(f"\r{self.label} [{'#' * full}{'.' * (BAR - full)}] {done}/"
-                         f"{self.total} games  {speed:.1f} games/s  {left:.0f} s left ")
+        sys.stderr.write(
+            f"\r{self.label} [{'#' * full}{'.' * (BAR - full)}] {done}/"
+            f"{self.total} games  {speed:.1f} games/s  {left:.0f} s left "
+        )
         sys.stderr.flush()
 
     def end(self) -> None:
@@ -117,8 +128,14 @@ class Progress:
             sys.stderr.write("\n")
 
 
-def run_plan(plan: Plan, cards: str | None, jobs: int, cluster: str | None = None,
-             label: str = "", show: bool | None = None) -> Ran:
+def run_plan(
+    plan: Plan,
+    cards: str | None,
+    jobs: int,
+    cluster: str | None = None,
+    label: str = "",
+    show: bool | None = None,
+) -> Ran:
     """Play every game of `plan` with card folder `cards`; `show` the progress bar
     (default: when stderr is a terminal)."""
     specs = chunks(plan, cards, jobs)

@@ -22,10 +22,10 @@ MM_PER_IN = 25.4
 PAPERS = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
 SIZES = {"poker": (63.0, 88.0), "bridge": (57.15, 88.9)}
 COLS = ROWS = 3
-GAP = 0.0          # mm between cards: neighbours share a cut (3x88 mm fits letter with marks)
-MARK = 4.0         # mm: the length of a crop mark
-MARK_OFF = 1.0     # mm: between the cards and a crop mark
-LINE = 0.2         # mm: a crop mark's width
+GAP = 0.0  # mm between cards: neighbours share a cut (3x88 mm fits letter with marks)
+MARK = 4.0  # mm: the length of a crop mark
+MARK_OFF = 1.0  # mm: between the cards and a crop mark
+LINE = 0.2  # mm: a crop mark's width
 
 
 def deck_cards(game: Any, deck: str | None) -> list[str]:
@@ -38,12 +38,17 @@ def deck_cards(game: Any, deck: str | None) -> list[str]:
             raise ValueError(f"--deck {deck}: {game.name} has no deck to choose")
         choices = next(o.choices for o in game.options if o.name == option)
         if deck not in choices:
-            raise ValueError(f"--deck {deck}: unknown deck; {game.name}'s decks: "
-                             f"{', '.join(map(str, choices))}")
+            raise ValueError(
+                f"--deck {deck}: unknown deck; {game.name}'s decks: {', '.join(map(str, choices))}"
+            )
         state = game.new_game(1, {option: deck}, game.min_seats)
         owners = {z.name: z.owner for z in game.view(state, None).zones.values()}
-        return sorted(c for zone, cards in game.all_cards(state).items()
-                      if owners.get(zone) == 0 for c in cards)
+        return sorted(
+            c
+            for zone, cards in game.all_cards(state).items()
+            if owners.get(zone) == 0
+            for c in cards
+        )
     if game.card_data is not None:
         from shrinetable.formats.cards import load_card_data
 
@@ -78,11 +83,12 @@ class Painter:
         if card not in self._done:
             from PIL import Image
 
-            surf = (self.art.card(None, self.size) if card is None
-                    else self.art.zoom(card, self.size))
+            surf = (
+                self.art.card(None, self.size) if card is None else self.art.zoom(card, self.size)
+            )
             face = Image.frombytes("RGBA", self.size, self.pygame.image.tobytes(surf, "RGBA"))
             self._done[card] = Image.new("RGB", self.size, "white")
-            self._done[card].paste(face, mask=face)   # the rounded corners stay paper
+            self._done[card].paste(face, mask=face)  # the rounded corners stay paper
         return self._done[card]
 
 
@@ -91,8 +97,11 @@ def grid(paper: tuple[float, float], card: tuple[float, float]) -> list[tuple[fl
     w = COLS * card[0] + (COLS - 1) * GAP
     h = ROWS * card[1] + (ROWS - 1) * GAP
     x0, y0 = (paper[0] - w) / 2, (paper[1] - h) / 2
-    return [(x0 + c * (card[0] + GAP), y0 + r * (card[1] + GAP))
-            for r in range(ROWS) for c in range(COLS)]
+    return [
+        (x0 + c * (card[0] + GAP), y0 + r * (card[1] + GAP))
+        for r in range(ROWS)
+        for c in range(COLS)
+    ]
 
 
 def _marks(pdf: Pdf, places: list[tuple[float, float]], card: tuple[float, float]) -> None:
@@ -108,8 +117,16 @@ def _marks(pdf: Pdf, places: list[tuple[float, float]], card: tuple[float, float
         pdf.line(right + MARK_OFF, y, right + MARK_OFF + MARK, y, LINE)
 
 
-def write_sheets(cards: list[str], present: Any, out: Path, *, paper: str = "a4",
-                 size: str = "poker", backs: bool = False, title: str = "") -> int:
+def write_sheets(
+    cards: list[str],
+    present: Any,
+    out: Path,
+    *,
+    paper: str = "a4",
+    size: str = "poker",
+    backs: bool = False,
+    title: str = "",
+) -> int:
     """Write the PDF; returns its number of pages."""
     paper_mm, card_mm = PAPERS[paper], SIZES[size]
     places = grid(paper_mm, card_mm)
@@ -117,12 +134,12 @@ def write_sheets(cards: list[str], present: Any, out: Path, *, paper: str = "a4"
     pdf = Pdf(paper_mm, title)
     per_page = COLS * ROWS
     for start in range(0, len(cards), per_page):
-        page = cards[start:start + per_page]
+        page = cards[start : start + per_page]
         pdf.add_page()
         for (x, y), card in zip(places, page, strict=False):
             pdf.image(painter.image(card), x, y, card_mm[0], card_mm[1])
         _marks(pdf, places, card_mm)
-        if backs:   # long-edge duplex: a row's places are mirrored on the back
+        if backs:  # long-edge duplex: a row's places are mirrored on the back
             pdf.add_page()
             for i in range(len(page)):
                 r, c = divmod(i, COLS)

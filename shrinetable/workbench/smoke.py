@@ -20,9 +20,16 @@ def report(name: str, folder: Path) -> str:
     game = registry.get(name)
     plan = make_plan(game, games=2, seats=None, decks="all", seed=1, max_turns=500)
     ran = run_plan(plan, None, 1, show=False)
-    data = {**summary.summarize(plan, ran.records, ran.names), "run": {
-        "jobs": 1, "cluster": None, "seconds": round(ran.seconds, 2),
-        "games_per_second": None, "stopped": ran.stopped}}
+    data = {
+        **summary.summarize(plan, ran.records, ran.names),
+        "run": {
+            "jobs": 1,
+            "cluster": None,
+            "seconds": round(ran.seconds, 2),
+            "games_per_second": None,
+            "stopped": ran.stopped,
+        },
+    }
     page = folder / f"report-{name}.html"
     write_page(data, page)
     return f"{len(ran.records)} games on a worker, {page.stat().st_size // 1024} KB page"

@@ -28,8 +28,12 @@ def wilson(k: int, n: int, z: float = Z95) -> tuple[float, float] | None:
 def rate(k: int, n: int) -> dict:
     """A proportion as the report writes it: count, trials, rate and interval."""
     ci = wilson(k, n)
-    return {"k": k, "n": n, "rate": k / n if n else None,
-            "ci": [round(ci[0], 4), round(ci[1], 4)] if ci else None}
+    return {
+        "k": k,
+        "n": n,
+        "rate": k / n if n else None,
+        "ci": [round(ci[0], 4), round(ci[1], 4)] if ci else None,
+    }
 
 
 def p_normal(z: float) -> float:

@@ -19,10 +19,17 @@ def _spread(values: list[int]) -> dict:
     if not values:
         return {"n": 0}
     q = statistics.quantiles(values, n=4) if len(values) > 1 else [values[0]] * 3
-    return {"n": len(values), "mean": round(statistics.fmean(values), 2),
-            "sd": round(statistics.pstdev(values), 2), "median": statistics.median(values),
-            "q1": q[0], "q3": q[2], "min": min(values), "max": max(values),
-            "counts": dict(sorted(Counter(values).items()))}
+    return {
+        "n": len(values),
+        "mean": round(statistics.fmean(values), 2),
+        "sd": round(statistics.pstdev(values), 2),
+        "median": statistics.median(values),
+        "q1": q[0],
+        "q3": q[2],
+        "min": min(values),
+        "max": max(values),
+        "counts": dict(sorted(Counter(values).items())),
+    }
 
 
 def _seats(plan: Plan, done: list[dict]) -> list[dict]:
@@ -31,9 +38,16 @@ def _seats(plan: Plan, done: list[dict]) -> list[dict]:
     for seat in range(plan.seats):
         wins = sum(seat in r["winners"] for r in done)
         p = stats.p_one(wins, len(done), fair)
-        out.append({"seat": f"p{seat + 1}", **stats.rate(wins, len(done)), "fair": fair,
-                    "advantage": round(wins / len(done) - fair, 4) if done else None,
-                    "p": p, "significant": p is not None and p < stats.ALPHA})
+        out.append(
+            {
+                "seat": f"p{seat + 1}",
+                **stats.rate(wins, len(done)),
+                "fair": fair,
+                "advantage": round(wins / len(done) - fair, 4) if done else None,
+                "p": p,
+                "significant": p is not None and p < stats.ALPHA,
+            }
+        )
     return out
 
 
@@ -46,12 +60,14 @@ def _decks(plan: Plan, done: list[dict]) -> tuple[dict, dict]:
             won = seat in r["winners"]
             overall[deck][0] += won
             overall[deck][1] += 1
-            for other in set(seating[:seat] + seating[seat + 1:]) - {deck}:
+            for other in set(seating[:seat] + seating[seat + 1 :]) - {deck}:
                 pair[deck, other][0] += won
                 pair[deck, other][1] += 1
     decks = {d: {**stats.rate(*overall[d]), "fair": 1 / plan.seats} for d in plan.decks}
-    matrix = {a: {b: (stats.rate(*pair[a, b]) if (a, b) in pair else None)
-                  for b in plan.decks} for a in plan.decks}
+    matrix = {
+        a: {b: (stats.rate(*pair[a, b]) if (a, b) in pair else None) for b in plan.decks}
+        for a in plan.decks
+    }
     return decks, matrix
 
 
@@ -83,12 +99,13 @@ def _cards(plan: Plan, done: list[dict], decks: dict) -> dict:
                 flags.append("above its deck")
             elif when_played["ci"][1] < deck_rate:
                 flags.append("below its deck")
-        out[deck][card] = {"drawn": stats.rate(c["drawn"], games),
-                           "played": stats.rate(c["played"], games),
-                           "win_played": when_played,
-                           "win_drawn_not_played": stats.rate(c["won_idle"],
-                                                              c["drawn"] - c["played"]),
-                           "flags": flags}
+        out[deck][card] = {
+            "drawn": stats.rate(c["drawn"], games),
+            "played": stats.rate(c["played"], games),
+            "win_played": when_played,
+            "win_drawn_not_played": stats.rate(c["won_idle"], c["drawn"] - c["played"]),
+            "flags": flags,
+        }
     return out
 
 
@@ -100,24 +117,37 @@ def summarize(plan: Plan, records: list[dict], names: dict[str, str]) -> dict:
     for j, seating in enumerate(plan.seatings):
         mine = [r for r in records if r["seating"] == j]
         fin = [r for r in mine if r["winners"] is not None]
-        per_seating.append({
-            "decks": list(seating), "games": len(mine),
-            "seeds": [r["seed"] for r in mine],
-            "wins": [sum(s in r["winners"] for r in fin) for s in range(plan.seats)],
-            "endings": dict(Counter(r["ending"] for r in fin).most_common()),
-            "unfinished": len(mine) - len(fin),
-            "turns": [r["turns"] for r in fin]})
+        per_seating.append(
+            {
+                "decks": list(seating),
+                "games": len(mine),
+                "seeds": [r["seed"] for r in mine],
+                "wins": [sum(s in r["winners"] for r in fin) for s in range(plan.seats)],
+                "endings": dict(Counter(r["ending"] for r in fin).most_common()),
+                "unfinished": len(mine) - len(fin),
+                "turns": [r["turns"] for r in fin],
+            }
+        )
     return {
-        "game": plan.game, "players": plan.seats, "decks": list(plan.decks),
-        "seed": plan.seed, "games_planned": plan.games, "games": len(records),
-        "finished": len(done), "unfinished": len(records) - len(done),
+        "game": plan.game,
+        "players": plan.seats,
+        "decks": list(plan.decks),
+        "seed": plan.seed,
+        "games_planned": plan.games,
+        "games": len(records),
+        "finished": len(done),
+        "unfinished": len(records) - len(done),
         "max_turns": plan.max_turns,
-        "deck_rates": decks, "matrix": matrix, "seats": _seats(plan, done),
+        "deck_rates": decks,
+        "matrix": matrix,
+        "seats": _seats(plan, done),
         "turns": _spread([r["turns"] for r in done]),
         "moves": _spread([r["moves"] for r in done]),
         "endings": dict(Counter(r["ending"] for r in done).most_common()),
         "seatings": per_seating,
         "cards": _cards(plan, done, decks),
-        "card_names": {k: names.get(k, k) for k in sorted({
-            c for r in records for seat in r["drawn"] for c in seat})},
+        "card_names": {
+            k: names.get(k, k)
+            for k in sorted({c for r in records for seat in r["drawn"] for c in seat})
+        },
     }

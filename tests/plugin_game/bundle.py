@@ -34,36 +34,52 @@ CARDS = CardData(str(HERE / "cards"), Prize)
 def prizes() -> dict[str, Prize]:
     """The prize cards by id, read once through the generic loader."""
     from shrinetable.formats.cards import load_card_data
+
     return load_card_data(CARDS)[0]
 
 
 class Present(Presentation):
     """Words for the buttons and log, playing-card faces, each seat's points."""
 
-    rules = ("Sealed Bids. Each round a prize is turned up. In turn, every player lays "
-             "one bid card face down on the bids, or passes (the pass card goes face "
-             "down too, so nobody can tell). When all have bid, the bids are revealed "
-             "together: the highest bid nobody matched takes the prize. Spent bids are "
-             "discarded. Most prize points after the last round wins. (S1) A bid is "
-             "one of your own cards, made when it is your turn to bid.")
+    rules = (
+        "Sealed Bids. Each round a prize is turned up. In turn, every player lays "
+        "one bid card face down on the bids, or passes (the pass card goes face "
+        "down too, so nobody can tell). When all have bid, the bids are revealed "
+        "together: the highest bid nobody matched takes the prize. Spent bids are "
+        "discarded. Most prize points after the last round wins. (S1) A bid is "
+        "one of your own cards, made when it is your turn to bid."
+    )
     words = {"pass": "Bid nothing"}
     templates = {"bid": "Bid {upper}"}
 
     def card_face(self, card: str) -> Face | None:
         if owner(card) is not None:
             word = "pass" if value(card) == 0 else "bid"
-            return Face(card, "index", index=card[1], symbol=card[0],
-                        band=Chip(f"{SEAT_WORDS[owner(card)]} {word}"))
+            return Face(
+                card,
+                "index",
+                index=card[1],
+                symbol=card[0],
+                band=Chip(f"{SEAT_WORDS[owner(card)]} {word}"),
+            )
         if card.startswith("G"):
-            return Face(card, "index", index=card[1], symbol="G",
-                        band=Chip(prizes()[card].name, (250, 220, 120)))
+            return Face(
+                card,
+                "index",
+                index=card[1],
+                symbol="G",
+                band=Chip(prizes()[card].name, (250, 220, 120)),
+            )
         return None
 
     def decor(self, view) -> Decor:
         points = view.info.get("points", [])
         turn = view.decision.seat if view.decision is not None else None
-        return Decor(turn=turn, badges={f"won:{q}": f"{p} pts" for q, p in enumerate(points)},
-                     covers={"bids": (Chip(f"{len(view.info['committed'])} down"),)})
+        return Decor(
+            turn=turn,
+            badges={f"won:{q}": f"{p} pts" for q, p in enumerate(points)},
+            covers={"bids": (Chip(f"{len(view.info['committed'])} down"),)},
+        )
 
 
 def reshuffle_unseen(state: State, seat: int | None, rng: random.Random) -> State:
@@ -81,7 +97,7 @@ def reshuffle_unseen(state: State, seat: int | None, rng: random.Random) -> Stat
         rng.shuffle(cards)
         for (zone, i), c in zip(slots, cards, strict=False):
             zone[i] = c
-        for i, c in zip(mine, cards[len(slots):], strict=True):
+        for i, c in zip(mine, cards[len(slots) :], strict=True):
             s.bids[i] = (q, c)
     return s
 
@@ -89,8 +105,9 @@ def reshuffle_unseen(state: State, seat: int | None, rng: random.Random) -> Stat
 class Bundle(SealedBids):
     ai = staticmethod(choose)
     present = Present()
-    testing = TestHooks(reshuffle_unseen=reshuffle_unseen, walk=200, endings=200,
-                        budget=200, many=2000)
+    testing = TestHooks(
+        reshuffle_unseen=reshuffle_unseen, walk=200, endings=200, budget=200, many=2000
+    )
     layout_file = str(HERE / "layout.toml")
     position = POSITION
     card_data = CARDS

@@ -40,7 +40,7 @@ from shrinetable.engine import (
 )
 
 LETTERS = "ABCDEF"
-PRIZES = tuple(f"G{v}" for v in range(1, 7))   # gold: G1..G6
+PRIZES = tuple(f"G{v}" for v in range(1, 7))  # gold: G1..G6
 
 
 def seat_cards(q: int) -> list[str]:
@@ -57,8 +57,12 @@ def value(card: str) -> int:
 
 
 def is_card(text: str) -> bool:
-    return (len(text) == 2 and text[0] in LETTERS + "G" and text[1].isdigit()
-            and (0 <= value(text) <= 5 if text[0] != "G" else 1 <= value(text) <= 6))
+    return (
+        len(text) == 2
+        and text[0] in LETTERS + "G"
+        and text[1].isdigit()
+        and (0 <= value(text) <= 5 if text[0] != "G" else 1 <= value(text) <= 6)
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,20 +102,26 @@ class State:
     rounds: int
     double_last: bool
     rng: random.Random
-    prizes: list[str]                      # face down, top last
-    prize: list[str]                       # the prize up for bids (0 or 1 card)
+    prizes: list[str]  # face down, top last
+    prize: list[str]  # the prize up for bids (0 or 1 card)
     hands: list[list[str]]
-    bids: list[tuple[int, str | None]]     # (seat, card) in commit order; None: hidden
+    bids: list[tuple[int, str | None]]  # (seat, card) in commit order; None: hidden
     discard: list[str] = field(default_factory=list)
     won: list[list[str]] = field(default_factory=list)
     round: int = 1
-    final: str = ""                        # the last round's prize, once it is bid for
+    final: str = ""  # the last round's prize, once it is bid for
     result: Outcome | None = None
 
     def copy(self) -> State:
-        return replace(self, prizes=list(self.prizes), prize=list(self.prize),
-                       hands=[list(h) for h in self.hands], bids=list(self.bids),
-                       discard=list(self.discard), won=[list(w) for w in self.won])
+        return replace(
+            self,
+            prizes=list(self.prizes),
+            prize=list(self.prize),
+            hands=[list(h) for h in self.hands],
+            bids=list(self.bids),
+            discard=list(self.discard),
+            won=[list(w) for w in self.won],
+        )
 
     def decider(self) -> int:
         return (self.round - 1 + len(self.bids)) % self.seats
@@ -131,14 +141,29 @@ OPTIONS = (
 )
 
 
-def new_state(seed: int, options: dict, seats: int, rng: random.Random | None = None,
-              prizes: list[str] | None = None) -> State:
+def new_state(
+    seed: int,
+    options: dict,
+    seats: int,
+    rng: random.Random | None = None,
+    prizes: list[str] | None = None,
+) -> State:
     rng = rng or random.Random(seed)
     if prizes is None:
         prizes = list(PRIZES)
         rng.shuffle(prizes)
-    return State(seats, options["rounds"], options["double_last"], rng, prizes, [],
-                 [seat_cards(q) for q in range(seats)], [], [], [[] for _ in range(seats)])
+    return State(
+        seats,
+        options["rounds"],
+        options["double_last"],
+        rng,
+        prizes,
+        [],
+        [seat_cards(q) for q in range(seats)],
+        [],
+        [],
+        [[] for _ in range(seats)],
+    )
 
 
 def turn_up(s: State) -> list[Event]:
@@ -148,12 +173,18 @@ def turn_up(s: State) -> list[Event]:
         best = max(pts)
         winners = tuple(q for q in range(s.seats) if pts[q] == best)
         names = ", ".join(f"p{q + 1}" for q in winners)
-        s.result = Outcome(winners, f"{names} {'wins' if len(winners) == 1 else 'share the win'}"
-                                    f" with the most prize points ({best})")
+        s.result = Outcome(
+            winners,
+            f"{names} {'wins' if len(winners) == 1 else 'share the win'}"
+            f" with the most prize points ({best})",
+        )
         return [Event("over", s.result.reason)]
     s.prize.append(s.prizes.pop())
-    return [Event("prize", f"round {s.round}: {s.prize[0]} is up", None, (s.prize[0],),
-                  "prizes", "prize")]
+    return [
+        Event(
+            "prize", f"round {s.round}: {s.prize[0]} is up", None, (s.prize[0],), "prizes", "prize"
+        )
+    ]
 
 
 def reveal(s: State) -> list[Event]:
@@ -171,22 +202,33 @@ def reveal(s: State) -> list[Event]:
     if single:
         winner = next(q for q, c in bids if value(c) == max(single))
         s.won[winner].append(prize)
-        events.append(Event("take", f"p{winner + 1} takes {prize}", winner, (prize,),
-                            "prize", f"won:{winner}"))
+        events.append(
+            Event(
+                "take", f"p{winner + 1} takes {prize}", winner, (prize,), "prize", f"won:{winner}"
+            )
+        )
     else:
         s.discard.append(prize)
-        events.append(Event("lost", f"no single highest bid: {prize} is discarded", None,
-                            (prize,), "prize", "discard"))
+        events.append(
+            Event(
+                "lost",
+                f"no single highest bid: {prize} is discarded",
+                None,
+                (prize,),
+                "prize",
+                "discard",
+            )
+        )
     spent = tuple(c for _, c in bids if value(c) > 0)
     s.discard += spent
     if spent:
-        events.append(Event("clear", "spent bids are discarded", None, spent, "bids",
-                            "discard"))
+        events.append(Event("clear", "spent bids are discarded", None, spent, "bids", "discard"))
     for q, c in bids:
         if value(c) == 0:
             s.hands[q].append(c)
-            events.append(Event("back", f"p{q + 1} takes back its pass card", q, (c,),
-                                "bids", f"hand:{q}"))
+            events.append(
+                Event("back", f"p{q + 1} takes back its pass card", q, (c,), "bids", f"hand:{q}")
+            )
     s.bids = []
     s.round += 1
     return events + turn_up(s)
@@ -198,7 +240,7 @@ class SealedBids(GameBase):
     min_seats = 2
     max_seats = 6
     options = OPTIONS
-    parse = staticmethod(parse)   # the notation reader `parse_action` hands over to
+    parse = staticmethod(parse)  # the notation reader `parse_action` hands over to
 
     def deal(self, seed: int, options: dict[str, Any] | None, seats: int) -> State:
         s = new_state(seed, self.check_options(options), seats)
@@ -208,11 +250,13 @@ class SealedBids(GameBase):
     def decision(self, s: State) -> Decision | None:
         if s.result is not None:
             return None
-        return Decision(s.decider(), "bid", f"Bid for {s.prize[0]} face down, or bid nothing",
-                        secret=True)
+        return Decision(
+            s.decider(), "bid", f"Bid for {s.prize[0]} face down, or bid nothing", secret=True
+        )
 
-    def guess_actions(self, seat: int, held: tuple[str, ...], source: str, zone: str,
-                      card: str | None) -> list[str]:
+    def guess_actions(
+        self, seat: int, held: tuple[str, ...], source: str, zone: str, card: str | None
+    ) -> list[str]:
         """A card dropped on the bids meant a bid of it (the pass card refuses with
         how to pass)."""
         return [f"bid {held[0]}"] if zone == "bids" and len(held) == 1 else []
@@ -231,8 +275,17 @@ class SealedBids(GameBase):
         card = a.card if a.kind == "bid" else f"{LETTERS[q]}0"
         s.hands[q].remove(card)
         s.bids.append((q, card))
-        events = [Event("commit", f"p{q + 1} lays a bid face down", q, (card,), f"hand:{q}",
-                        "bids", visible_to=(q,))]
+        events = [
+            Event(
+                "commit",
+                f"p{q + 1} lays a bid face down",
+                q,
+                (card,),
+                f"hand:{q}",
+                "bids",
+                visible_to=(q,),
+            )
+        ]
         if len(s.bids) == s.seats:
             events += reveal(s)
         return s, events
@@ -255,26 +308,38 @@ class SealedBids(GameBase):
         zones = {
             "prizes": zone("prizes", s.prizes, lambda c: False, label="Prizes"),
             "prize": zone("prize", s.prize, lambda c: True, label="Up for bids"),
-            "bids": zone("bids", [c for _, c in s.bids], lambda c: owner(c) == seat,
-                         label="Bids"),
+            "bids": zone("bids", [c for _, c in s.bids], lambda c: owner(c) == seat, label="Bids"),
             "discard": zone("discard", s.discard, lambda c: True, label="Discard"),
         }
         for q in range(s.seats):
-            zones[f"hand:{q}"] = zone(f"hand:{q}", s.hands[q], lambda c, q=q: q == seat, q,
-                                      f"p{q + 1} hand")
+            zones[f"hand:{q}"] = zone(
+                f"hand:{q}", s.hands[q], lambda c, q=q: q == seat, q, f"p{q + 1} hand"
+            )
             zones[f"won:{q}"] = zone(f"won:{q}", s.won[q], lambda c: True, q, f"p{q + 1} won")
-        info = {"round": s.round, "rounds": s.rounds,
-                "points": [score(s, q) for q in range(s.seats)],
-                "committed": [f"p{q + 1}" for q, _ in s.bids]}
+        info = {
+            "round": s.round,
+            "rounds": s.rounds,
+            "points": [score(s, q) for q in range(s.seats)],
+            "committed": [f"p{q + 1}" for q, _ in s.bids],
+        }
         return View(seat, s.seats, zones, self.decision(s), s.result, info)
 
     def zones(self, seats: int) -> list[str]:
-        return ["prizes", "prize", "bids", "discard",
-                *(f"{z}:{q}" for q in range(seats) for z in ("hand", "won"))]
+        return [
+            "prizes",
+            "prize",
+            "bids",
+            "discard",
+            *(f"{z}:{q}" for q in range(seats) for z in ("hand", "won")),
+        ]
 
     def all_cards(self, s: State) -> dict[str, list[str]]:
-        out = {"prizes": list(s.prizes), "prize": list(s.prize),
-               "bids": [c for _, c in s.bids], "discard": list(s.discard)}
+        out = {
+            "prizes": list(s.prizes),
+            "prize": list(s.prize),
+            "bids": [c for _, c in s.bids],
+            "discard": list(s.discard),
+        }
         for q in range(s.seats):
             out[f"hand:{q}"] = list(s.hands[q])
             out[f"won:{q}"] = list(s.won[q])

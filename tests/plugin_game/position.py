@@ -29,7 +29,7 @@ class Keys(BaseModel):
 def build(game: Any, spec: Any) -> State:
     """The state `spec` describes; SetupError (with the key path to blame) otherwise."""
     options = game.check_options(spec.options)
-    keys = Keys(round=spec.round)   # the file was validated against Keys with the common keys
+    keys = Keys(round=spec.round)  # the file was validated against Keys with the common keys
     if keys.round > options["rounds"]:
         raise SetupError(("round",), f"round {keys.round} of {options['rounds']}")
     seats = spec.seats
@@ -58,8 +58,10 @@ def build(game: Any, spec: Any) -> State:
     s.prize = zones.get("prize", [])
     s.discard = zones.get("discard", [])
     s.won = [zones.get(f"won:{q}", []) for q in range(seats)]
-    s.hands = [[c for c in seat_cards(q) if c not in placed] + zones.get(f"hand:{q}", [])
-               for q in range(seats)]
+    s.hands = [
+        [c for c in seat_cards(q) if c not in placed] + zones.get(f"hand:{q}", [])
+        for q in range(seats)
+    ]
     s.bids = [(owner(c), c) for c in zones.get("bids", [])]
     if len({q for q, _ in s.bids}) < len(s.bids):
         raise SetupError(("zones", "bids"), "one bid per seat")
@@ -69,8 +71,11 @@ def build(game: Any, spec: Any) -> State:
         turn_up(s)
     turn = seat_index(spec.turn)
     if s.result is None and turn != s.decider():
-        raise SetupError(("turn",), f"p{s.decider() + 1} bids next in round {s.round} "
-                                    f"with {len(s.bids)} bids down, not {spec.turn}")
+        raise SetupError(
+            ("turn",),
+            f"p{s.decider() + 1} bids next in round {s.round} "
+            f"with {len(s.bids)} bids down, not {spec.turn}",
+        )
     return s
 
 

@@ -24,8 +24,20 @@ from .cards import instance
 CARDLESS = ("charge", "hold", "pass", "end", "research")
 ONE_CARD = ("develop", "discard")
 TWO_CARDS = ("attack", "block")
-WORDS = (*CARDLESS, *ONE_CARD, *TWO_CARDS, "begin", "play", "use", "scrap", "trade", "move",
-         "withdraw", "bonus", "expend")
+WORDS = (
+    *CARDLESS,
+    *ONE_CARD,
+    *TWO_CARDS,
+    "begin",
+    "play",
+    "use",
+    "scrap",
+    "trade",
+    "move",
+    "withdraw",
+    "bonus",
+    "expend",
+)
 
 
 class Action(NamedTuple):
@@ -49,8 +61,13 @@ class Action(NamedTuple):
     def text(self) -> str:
         k = self.kind
         if k == "play":
-            where = (f" in {self.slot + 1}" if self.slot >= 0 and not self.other
-                     else f" found {self.other}" if self.other else "")
+            where = (
+                f" in {self.slot + 1}"
+                if self.slot >= 0 and not self.other
+                else f" found {self.other}"
+                if self.other
+                else ""
+            )
             return f"play {self.card}{where}{self._on()}"
         if k == "use":
             return f"use {self.card}{f' {self.index + 1}' if self.index else ''}{self._on()}"
@@ -87,7 +104,7 @@ def _split_on(toks: list[str], text: str) -> tuple[list[str], tuple[str, ...]]:
     if "on" not in toks:
         return toks, ()
     i = toks.index("on")
-    targets = _cards(toks[i + 1:])
+    targets = _cards(toks[i + 1 :])
     if not targets:
         raise NotationError(f"{text!r}: 'on' names the target card(s)")
     return toks[:i], targets
@@ -101,7 +118,7 @@ def parse(text: str) -> Action:
     """
     kind, words = action_words(text, WORDS)
     rest = [t.lower() for t in words]
-    need = partial(expect, text, rest)     # need(1, "one card")
+    need = partial(expect, text, rest)  # need(1, "one card")
     if kind in CARDLESS:
         need(0, "nothing more")
         return Action(kind)
@@ -115,14 +132,14 @@ def parse(text: str) -> Action:
         if len(rest) > 3 or len(set(rest)) < len(rest):
             raise NotationError(f"{text!r}: begin names up to three different cards")
         return Action(kind, targets=tuple(sorted(_cards(rest), key=instance)))
-    if kind == "scrap":         # more than two is well written; the rules refuse it
+    if kind == "scrap":  # more than two is well written; the rules refuse it
         if not rest:
             raise NotationError(f"{text!r}: scrap names the cards scrapped")
         first, *more = sorted(_cards(rest), key=instance)
         return Action(kind, first, more[0] if more else "", targets=tuple(more[1:]))
     if kind in ("trade", "bonus", "expend"):
         need(1, "one word")
-        return Action(kind, word=rest[0])     # a word the rules refuse is a refusal
+        return Action(kind, word=rest[0])  # a word the rules refuse is a refusal
     if kind == "move":
         need(2, "a unit and a territory number")
         return Action(kind, _cards(rest[:1])[0], slot=_slot(rest[1], text))
@@ -143,5 +160,4 @@ def parse(text: str) -> Action:
         return Action(kind, card, slot=_slot(head[2], text), targets=targets)
     if len(head) == 3 and head[1] == "found":
         return Action(kind, card, _cards(head[2:])[0], targets=targets)
-    raise NotationError(f"{text!r}: write play CARD [in N | found TERRITORY-CARD] "
-                        f"[on TARGET]")
+    raise NotationError(f"{text!r}: write play CARD [in N | found TERRITORY-CARD] [on TARGET]")

@@ -29,11 +29,11 @@ from .rules import apply, decision_seat, legal_actions
 from .state import State
 
 WIN = 10_000.0
-HAND = 0.9              # a card in hand (up to the hand limit)
-CLOCK, SLACK = 60.0, 4.0    # the Attrition clock: a seat's deck (and resources) cost
-                            # CLOCK / (clock + SLACK): each card matters more as it runs out
-FORCED = 5.0            # forced draws that double the pressure on a deck
-HORIZON = 4.0           # further turns a ready or end effect is counted for
+HAND = 0.9  # a card in hand (up to the hand limit)
+CLOCK, SLACK = 60.0, 4.0  # the Attrition clock: a seat's deck (and resources) cost
+# CLOCK / (clock + SLACK): each card matters more as it runs out
+FORCED = 5.0  # forced draws that double the pressure on a deck
+HORIZON = 4.0  # further turns a ready or end effect is counted for
 
 
 def pressure(s: State, me: int, q: int) -> float:
@@ -47,8 +47,12 @@ def pressure(s: State, me: int, q: int) -> float:
         cards = [c for c in range(1, len(s.defs)) if s.owner[c] == me]
     else:
         cards = [*s.kingdom(o), *s.grave[o], *s.scrap[o]]
-    n = sum(e.amount for c in cards for e in s.defs[c].effects
-            if e.do == "draw" and e.target == "opponent")
+    n = sum(
+        e.amount
+        for c in cards
+        for e in s.defs[c].effects
+        if e.do == "draw" and e.target == "opponent"
+    )
     return 1.0 + n / FORCED
 
 
@@ -84,7 +88,7 @@ def _recurring(s: State, q: int, press: tuple[float, float]) -> float:
             if e.do not in ("draw", "discard"):
                 continue
             victim = q if e.target == "you" else 1 - q
-            sign = 1.0 if victim != q else -1.0      # hurting the victim helps q
+            sign = 1.0 if victim != q else -1.0  # hurting the victim helps q
             if e.do == "discard":
                 v += sign * HORIZON * HAND * e.amount
             else:
@@ -111,9 +115,12 @@ def _side(s: State, q: int, press: tuple[float, float]) -> float:
     # less as the game goes on, as a unit kept at home is, or a seat that has
     # stopped recruiting would hoard for ever (seed 18, Ashen against Prism)
     basic = s.pool[q].get("basic", 0)
-    v += keep * (0.8 * min(basic, 8) + 0.05 * max(0, basic - 8)
-                 + 1.2 * min(sum(s.pool[q].values()) - basic, 6))
-    v -= CLOCK * press[q] / (_clock(s, q) + SLACK)      # Attrition (R23)
+    v += keep * (
+        0.8 * min(basic, 8)
+        + 0.05 * max(0, basic - 8)
+        + 1.2 * min(sum(s.pool[q].values()) - basic, 6)
+    )
+    v -= CLOCK * press[q] / (_clock(s, q) + SLACK)  # Attrition (R23)
     return v + _recurring(s, q, press)
 
 
@@ -131,7 +138,7 @@ def settle(s: State, limit: int = 24) -> State:
             a = _guess_block(s, legal)
         elif s.stage == "tricks":
             a = Action("pass")
-        else:                                   # an Attrition expend in the middle
+        else:  # an Attrition expend in the middle
             a = legal[0]
         s, _ = apply(s, a)
     return s
@@ -203,10 +210,10 @@ def choose(state: State, rng: random.Random) -> Any:
     for a in _candidates(s, legal):
         if a.kind == "attack":
             s2 = apply(s, a)[0]
-            v = max(evaluate(settle(s2), me, press),
-                    evaluate(_all_in(s2), me, press)) - base
-        elif a.kind in ("charge", "block", "hold", "pass", "withdraw") or \
-                (s.combat is not None and a.kind in ("play", "use")):
+            v = max(evaluate(settle(s2), me, press), evaluate(_all_in(s2), me, press)) - base
+        elif a.kind in ("charge", "block", "hold", "pass", "withdraw") or (
+            s.combat is not None and a.kind in ("play", "use")
+        ):
             v = evaluate(settle(apply(s, a)[0]), me, press) - base
         elif a.kind == "end":
             v = 0.0

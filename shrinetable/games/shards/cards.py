@@ -11,8 +11,17 @@ from shrinetable.formats import decks as shared
 
 from .schema import BASIC, DATA, Card, Effect
 
-CARD_TARGETS = ("unit", "enemy_unit", "own_unit", "building", "enemy_building",
-                "own_building", "own_card", "enemy", "enemy_policy")
+CARD_TARGETS = (
+    "unit",
+    "enemy_unit",
+    "own_unit",
+    "building",
+    "enemy_building",
+    "own_building",
+    "own_card",
+    "enemy",
+    "enemy_policy",
+)
 Cost = tuple[tuple[str, int], ...]
 
 
@@ -33,21 +42,24 @@ class Def:
     keywords: dict[str, int]
     effects: tuple[Effect, ...]
     text: str
-    abilities: tuple[Effect, ...] = ()      # its `activate` effects, in order (made once)
-    timed: dict[str, tuple[Effect, ...]] | None = None   # play/end/ready effects by when
+    abilities: tuple[Effect, ...] = ()  # its `activate` effects, in order (made once)
+    timed: dict[str, tuple[Effect, ...]] | None = None  # play/end/ready effects by when
     # made from the fields above by __post_init__ (so also by dataclasses.replace)
-    costs: tuple[Cost, ...] = field(init=False)       # each ability's cost, as pairs
-    aimed: tuple[bool, ...] = field(init=False)       # each ability targets a card
-    play_aimed: bool = field(init=False)              # a play effect targets a card
-    statics: tuple[Effect, ...] = field(init=False)   # its static effects
-    developable: bool = field(init=False)             # R25: a building, or Developable
+    costs: tuple[Cost, ...] = field(init=False)  # each ability's cost, as pairs
+    aimed: tuple[bool, ...] = field(init=False)  # each ability targets a card
+    play_aimed: bool = field(init=False)  # a play effect targets a card
+    statics: tuple[Effect, ...] = field(init=False)  # its static effects
+    developable: bool = field(init=False)  # R25: a building, or Developable
 
     def __post_init__(self) -> None:
         put = object.__setattr__
         put(self, "costs", tuple(tuple(e.cost.items()) for e in self.abilities))
         put(self, "aimed", tuple(e.target in CARD_TARGETS for e in self.abilities))
-        put(self, "play_aimed", any(e.when == "play" and e.target in CARD_TARGETS
-                                    for e in self.effects))
+        put(
+            self,
+            "play_aimed",
+            any(e.when == "play" and e.target in CARD_TARGETS for e in self.effects),
+        )
         put(self, "statics", tuple(e for e in self.effects if e.when == "static"))
         put(self, "developable", self.type == "building" or "developable" in self.keywords)
 
@@ -55,11 +67,21 @@ class Def:
     def of(c: Card) -> Def:
         kws = {k.partition(" ")[0]: int(k.partition(" ")[2] or 0) for k in c.keywords}
         abilities = tuple(e for e in c.effect if e.when == "activate")
-        return Def(c.id, c.name, c.type, tuple(sorted(c.cost.items())), c.scrap or 0,
-                   c.offence or 0, c.health or 0, c.defence or 0, kws,
-                   tuple(c.effect), c.text, abilities,
-                   {w: tuple(e for e in c.effect if e.when == w)
-                    for w in ("play", "end", "ready")})
+        return Def(
+            c.id,
+            c.name,
+            c.type,
+            tuple(sorted(c.cost.items())),
+            c.scrap or 0,
+            c.offence or 0,
+            c.health or 0,
+            c.defence or 0,
+            kws,
+            tuple(c.effect),
+            c.text,
+            abilities,
+            {w: tuple(e for e in c.effect if e.when == w) for w in ("play", "end", "ready")},
+        )
 
     def kw(self, word: str) -> int | None:
         """X of keyword `word` (0 for one without a number); None when absent."""

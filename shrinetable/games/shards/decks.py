@@ -28,13 +28,16 @@ def faults(deck: Deck, cards: dict[str, Card]) -> list[Fault]:
     out: list[Fault] = []
     size = sum(deck.cards.values())
     if size < MIN_CARDS:
-        out.append(Fault(None, f"the deck holds {size} cards; a deck holds "
-                               f"{MIN_CARDS} or more"))
-    starting = sum(n for cid, n in deck.cards.items()
-                   if cid in cards and cards[cid].has("starting"))
+        out.append(Fault(None, f"the deck holds {size} cards; a deck holds {MIN_CARDS} or more"))
+    starting = sum(
+        n for cid, n in deck.cards.items() if cid in cards and cards[cid].has("starting")
+    )
     if starting != STARTING:
-        out.append(Fault(None, f"the deck holds {starting} Starting cards; a deck holds "
-                               f"exactly {STARTING}"))
+        out.append(
+            Fault(
+                None, f"the deck holds {starting} Starting cards; a deck holds exactly {STARTING}"
+            )
+        )
     return out + shared.card_faults(deck, cards, _too_many)
 
 

@@ -20,6 +20,7 @@ def p(q: int) -> str:
 
 # ------------------------------------------------------------------ resources
 
+
 def can_pay(pool: dict[str, int], cost: Cost) -> bool:
     """R3: each part of a cost from its own resource."""
     for r, n in cost:
@@ -44,8 +45,8 @@ def gain(s: State, q: int, resource: str, n: int) -> None:
 
 # ------------------------------------------------------------------ conditions
 
-def holds(s: State, q: int, c: int, condition: str, pool: dict[str, int] | None = None
-          ) -> bool:
+
+def holds(s: State, q: int, c: int, condition: str, pool: dict[str, int] | None = None) -> bool:
     """Whether `condition` ("Condition - ability") holds for card `c` of `q`."""
     if not condition:
         return True
@@ -58,9 +59,9 @@ def holds(s: State, q: int, c: int, condition: str, pool: dict[str, int] | None 
         return not any(pool.get(r, 0) for r in ADVANCED)
     if word == "raiding":
         return len(s.of_type(q, "building")) < len(s.of_type(1 - q, "building"))
-    if word == "developed":                           # the player's development
+    if word == "developed":  # the player's development
         return development(s, q) >= int(rest)
-    return s.counters.get(c, 0) >= int(rest)          # upgraded X
+    return s.counters.get(c, 0) >= int(rest)  # upgraded X
 
 
 def active(s: State, q: int, c: int, when: str, cost: Cost, index: int) -> list[Effect]:
@@ -69,8 +70,8 @@ def active(s: State, q: int, c: int, when: str, cost: Cost, index: int) -> list[
     are read once, after paying and before any of its effects resolves."""
     d = s.defs[c]
     if when == "activate":
-        effects = d.abilities[index:index + 1]
-    elif d.timed is None:                  # the empty card
+        effects = d.abilities[index : index + 1]
+    elif d.timed is None:  # the empty card
         return []
     else:
         effects = d.timed[when]
@@ -84,6 +85,7 @@ def active(s: State, q: int, c: int, when: str, cost: Cost, index: int) -> list[
 
 # ------------------------------------------------------------------ figures
 
+
 def _statics(s: State, c: int, do: str, group: str) -> int:
     """The static bonus `do` (offence/defence) on `c` from its owner's cards."""
     q = s.owner[c]
@@ -91,9 +93,11 @@ def _statics(s: State, c: int, do: str, group: str) -> int:
     defs = s.defs
     for k in s.kingdom(q):
         for e in defs[k].statics:
-            if e.do == do and \
-                    (e.target == group or (e.target == "this" and k == c)) and \
-                    holds(s, q, k, e.condition):
+            if (
+                e.do == do
+                and (e.target == group or (e.target == "this" and k == c))
+                and holds(s, q, k, e.condition)
+            ):
                 n += e.amount
     return n
 
@@ -128,13 +132,18 @@ def is_developable(d: Def) -> bool:
 
 # ------------------------------------------------------------------ targets
 
+
 def target_choices(s: State, q: int, c: int, e: Effect) -> list[int]:
     """The cards effect `e` of `c` (controlled by `q`) may target now."""
     t = e.target
     sides = (1 - q,) if t.startswith("enemy") else (q,) if t.startswith("own") else (q, 1 - q)
-    kinds = {"unit": ("unit",), "building": ("building",), "enemy": ("unit", "building"),
-             "card": ("unit", "building", "policy"), "policy": ("policy",)
-             }[t.rpartition("_")[2]]
+    kinds = {
+        "unit": ("unit",),
+        "building": ("building",),
+        "enemy": ("unit", "building"),
+        "card": ("unit", "building", "policy"),
+        "policy": ("policy",),
+    }[t.rpartition("_")[2]]
     out = [k for side in sides for k in s.kingdom(side) if s.defs[k].type in kinds]
     if e.do == "develop":
         out = [k for k in out if is_developable(s.defs[k])]

@@ -17,8 +17,7 @@ from .state import State
 KINDS = {
     "start": ("begin",),
     "bonus": ("bonus",),
-    "main": ("play", "use", "scrap", "trade", "attack", "move", "develop", "research",
-             "end"),
+    "main": ("play", "use", "scrap", "trade", "attack", "move", "develop", "research", "end"),
     "declare": ("attack", "charge"),
     "defend": ("block", "hold"),
     "tricks": ("play", "use", "withdraw", "pass"),
@@ -29,8 +28,7 @@ NOW = {
     "start": ("choose up to three Starting cards, then begin", "starting"),
     "bonus": ("the second player takes an advanced resource or a card", "R7"),
     "main": ("the turn player plays cards and takes basic actions", "phases"),
-    "declare": ("the attacker adds attackers against the same territory, then charges",
-                "R10"),
+    "declare": ("the attacker adds attackers against the same territory, then charges", "R10"),
     "defend": ("the defender blocks attackers, then holds", "R11"),
     "tricks": ("players may play fast cards and abilities, or pass", "R16"),
     "discard": ("the turn player discards down to 8", "R24"),
@@ -50,11 +48,15 @@ def explain(s: State, a: Action) -> tuple[str, str]:
     if a.kind not in KINDS[s.stage]:
         what, rule = NOW[s.stage]
         if a.kind in ("play", "use") and s.stage == "defend":
-            return ("While blocking, the defender only blocks or holds; fast cards and "
-                    "abilities wait for the tricks step."), "R34"
+            return (
+                "While blocking, the defender only blocks or holds; fast cards and "
+                "abilities wait for the tricks step."
+            ), "R34"
         if a.kind == "play" and s.stage in ("declare", "defend"):
-            return ("Cards are played at sorcery speed, or fast ones in a combat's "
-                    "tricks step once blocks are done."), "R16"
+            return (
+                "Cards are played at sorcery speed, or fast ones in a combat's "
+                "tricks step once blocks are done."
+            ), "R16"
         return f"Not now: {what}.", rule
     q = decision_seat(s)
     cards = [_card(s, t) for t in (a.card, a.other, *a.targets) if t]
@@ -85,45 +87,51 @@ def _play(s: State, a: Action, q: int) -> tuple[str, str]:
     if c not in s.hand[q]:
         return "Play a card from your own hand.", "zones"
     if d.type == "territory":
-        return ("A territory card is revealed with a building as it is built: drop the "
-                "building on it."), "territories"
+        return (
+            "A territory card is revealed with a building as it is built: drop the building on it."
+        ), "territories"
     if s.stage == "tricks" and d.type not in ("tactic", "miracle"):
         return "Only fast cards (Tactics, Miracles) are played during a combat.", "R17"
     if s.stage == "main" and d.type == "tactic":
         return "A Tactic is played only during a combat, after blocks.", "R17"
     if not can_pay(s.pool[q], d.cost):
-        return (f"{d.name} costs {d.cost_text()}; a basic cost takes basic resources, "
-                f"an advanced cost its own type."), "R3"
+        return (
+            f"{d.name} costs {d.cost_text()}; a basic cost takes basic resources, "
+            f"an advanced cost its own type."
+        ), "R3"
     if a.other:
         t = _card(s, a.other)
         if d.type != "building":
             return "Only a building founds a territory.", "territories"
         if t not in s.hand[q] or s.defs[t].type != "territory":
             return "Reveal a territory card from your hand to found a territory.", "territories"
-        return (f"With the R26 option a kingdom holds at most {s.opts.max_territories} "
-                "territories."), "R26"
+        return (
+            f"With the R26 option a kingdom holds at most {s.opts.max_territories} territories."
+        ), "R26"
     if d.type in ("unit", "building"):
         if a.slot < 0:
             return "Units and buildings are played into one of your territories.", "territories"
         if a.slot >= len(s.slots[q]) or s.slots[q][a.slot] is None:
             return f"You have no territory {a.slot + 1}.", "territories"
     elif a.slot >= 0:
-        return (f"Only units and buildings are played into a territory; a {d.type} is "
-                f"not."), "territories"
+        return (
+            f"Only units and buildings are played into a territory; a {d.type} is not."
+        ), "territories"
     return _targets(s, q, c, "play", d.cost, 0, a.targets)
 
 
-def _targets(s: State, q: int, c: int, when: str, cost, index: int,
-             named: tuple[str, ...]) -> tuple[str, str]:
+def _targets(
+    s: State, q: int, c: int, when: str, cost, index: int, named: tuple[str, ...]
+) -> tuple[str, str]:
     """Why the targets `named` do not fit the effects of `c` that happen `when`."""
     effects = [e for e in active(s, q, c, when, cost, index) if e.target in CARD_TARGETS]
     if len(named) != len(effects):
-        return (f"{s.defs[c].name} takes {len(effects) or 'no'} target(s) here, not "
-                f"{len(named)}."), "R27"
+        return (
+            f"{s.defs[c].name} takes {len(effects) or 'no'} target(s) here, not {len(named)}."
+        ), "R27"
     for e, t in zip(effects, named, strict=True):
         if _card(s, t) not in target_choices(s, q, c, e):
-            what = e.target.replace("_", " ").replace("own", "your").replace("enemy",
-                                                                             "opposing")
+            what = e.target.replace("_", " ").replace("own", "your").replace("enemy", "opposing")
             return f"{t} is not a legal target: the effect needs {what} in play.", "R27"
     return "That card needs a legal target for each of its effects.", "R27"
 
@@ -164,8 +172,7 @@ def _scrap(s: State, a: Action, q: int) -> tuple[str, str]:
 
 def _trade(s: State, a: Action, q: int) -> tuple[str, str]:
     if a.word not in ADVANCED:
-        return (f"Trade buys an advanced resource ({', '.join(ADVANCED)}), not "
-                f"{a.word}."), "trade"
+        return (f"Trade buys an advanced resource ({', '.join(ADVANCED)}), not {a.word}."), "trade"
     return "Trading takes 2 basic resources.", "trade"
 
 
@@ -239,7 +246,19 @@ def _bonus(s: State, a: Action, q: int) -> tuple[str, str]:
     return "Take one advanced resource or one card.", "R7"
 
 
-_WHY = {"begin": _begin, "play": _play, "use": _use, "scrap": _scrap, "trade": _trade,
-        "attack": _attack, "move": _move, "develop": _develop, "research": _research,
-        "block": _block, "withdraw": _withdraw, "discard": _discard, "expend": _expend,
-        "bonus": _bonus}
+_WHY = {
+    "begin": _begin,
+    "play": _play,
+    "use": _use,
+    "scrap": _scrap,
+    "trade": _trade,
+    "attack": _attack,
+    "move": _move,
+    "develop": _develop,
+    "research": _research,
+    "block": _block,
+    "withdraw": _withdraw,
+    "discard": _discard,
+    "expend": _expend,
+    "bonus": _bonus,
+}

@@ -18,15 +18,17 @@ from .state import Options, State
 DECKS = tuple(deck_key(d) for d in catalog()[1])
 OPTIONS = (
     OptionSpec("deck_p1", DECKS[0], "p1's deck (or a deck file)", DECKS, file="deck"),
-    OptionSpec("deck_p2", DECKS[1 % len(DECKS)], "p2's deck (or a deck file)", DECKS,
-               file="deck"),
-    OptionSpec("max_territories", 0, "R26, not in the text: most territories a kingdom "
-               "may hold (0: no limit)", (0, 1, 2, 3, 4, 5)),
+    OptionSpec("deck_p2", DECKS[1 % len(DECKS)], "p2's deck (or a deck file)", DECKS, file="deck"),
+    OptionSpec(
+        "max_territories",
+        0,
+        "R26, not in the text: most territories a kingdom may hold (0: no limit)",
+        (0, 1, 2, 3, 4, 5),
+    ),
     OptionSpec("move_once", False, "R18, not in the text: a unit moves once a turn"),
 )
 PROMPTS = {
-    "start": "Select up to 3 Starting cards (total cost 3 or less) and drag them "
-             "into your kingdom",
+    "start": "Select up to 3 Starting cards (total cost 3 or less) and drag them into your kingdom",
     "bonus": "You go second: take an advanced resource or an extra card",
     "main": "Play cards, use abilities and take basic actions; End turn when done",
     "declare": "Drag more ready units onto a building of the attacked territory, then Charge",
@@ -56,9 +58,9 @@ class ShardsGame(GameBase):
     max_seats = 2
     options = OPTIONS
     auto_pass = ("hold", "pass")
-    decision_rule = "phases"       # only the turn player acts, but when a combat asks
-    rules = rules                  # legal_actions and apply
-    parse = staticmethod(parse)    # parse_action
+    decision_rule = "phases"  # only the turn player acts, but when a combat asks
+    rules = rules  # legal_actions and apply
+    parse = staticmethod(parse)  # parse_action
     explain = staticmethod(explain)
     # a checkpoint keeps what moves change; the cards come from the deal
     state_codec = StateCodec(fixed=("opts", "defs", "names", "owner"), cache=("legal", "memo"))
@@ -70,8 +72,9 @@ class ShardsGame(GameBase):
 
     def make_options(self, options: dict[str, Any] | None, seats: int = 2) -> Options:
         o = self.check_options(options)
-        return Options((o["deck_p1"], o["deck_p2"]), int(o["max_territories"]),
-                       bool(o["move_once"]))
+        return Options(
+            (o["deck_p1"], o["deck_p2"]), int(o["max_territories"]), bool(o["move_once"])
+        )
 
     def deal(self, seed: int, options: dict[str, Any] | None, seats: int) -> State:
         opts = self.make_options(options)
@@ -81,8 +84,9 @@ class ShardsGame(GameBase):
     def decision(self, s: State) -> Decision | None:
         if s.result is not None:
             return None
-        return Decision(rules.decision_seat(s), s.stage, PROMPTS[s.stage],
-                        secret=s.stage == "start")
+        return Decision(
+            rules.decision_seat(s), s.stage, PROMPTS[s.stage], secret=s.stage == "start"
+        )
 
     def observe(self, s: State, seat: int) -> State:
         """The state as the computer at `seat` may know it: the other player's
@@ -96,8 +100,7 @@ class ShardsGame(GameBase):
     def skip_warning(self, s: State, a: Action) -> str:
         """Ending the turn (or researching, which ends it) with a card still
         playable from hand cannot be taken back: the table asks first."""
-        if a.kind in ("end", "research") and any(
-                b.kind == "play" for b in rules.legal_actions(s)):
+        if a.kind in ("end", "research") and any(b.kind == "play" for b in rules.legal_actions(s)):
             return "End the turn with a card you could still play?"
         return ""
 
@@ -106,20 +109,22 @@ class ShardsGame(GameBase):
         q = rules.decision_seat(s)
         hand = f"hand:{q}"
         k = a.kind
-        if k == "begin":        # the chosen cards, selected together, onto the kingdom
-            return Gesture(a.targets, f"start:{q}", "terr1:" + str(q), also=(f"policy:{q}",)
-                           ) if a.targets else Gesture()
+        if k == "begin":  # the chosen cards, selected together, onto the kingdom
+            return (
+                Gesture(a.targets, f"start:{q}", "terr1:" + str(q), also=(f"policy:{q}",))
+                if a.targets
+                else Gesture()
+            )
         if k == "play":
             d = s.defs[rules.card(s, a.card)]
             aim = a.targets[0] if a.targets else None
-            if a.other:     # found a territory: drop on the territory card, or the free slot
+            if a.other:  # found a territory: drop on the territory card, or the free slot
                 free = rules.terr(s.slots[q].index(None), q)
                 return Gesture((a.card,), hand, free, a.other, also=(hand,))
-            if d.type in ("unit", "building"):   # its target may lie elsewhere (a policy)
+            if d.type in ("unit", "building"):  # its target may lie elsewhere (a policy)
                 slot = rules.terr(a.slot, q)
                 there = self._zone_of(s, aim) if aim else slot
-                return Gesture((a.card,), hand, slot, aim,
-                               also=(there,) if there != slot else ())
+                return Gesture((a.card,), hand, slot, aim, also=(there,) if there != slot else ())
             if d.type == "policy":
                 return Gesture((a.card,), hand, f"policy:{q}", aim)
             if aim:
@@ -128,10 +133,14 @@ class ShardsGame(GameBase):
         if k == "use":
             c = rules.card(s, a.card)
             if a.targets:
-                return Gesture((a.card,), self._zone_of(s, a.card),
-                               self._zone_of(s, a.targets[0]), a.targets[0])
+                return Gesture(
+                    (a.card,),
+                    self._zone_of(s, a.card),
+                    self._zone_of(s, a.targets[0]),
+                    a.targets[0],
+                )
             if len(s.defs[c].abilities) > 1:
-                return Gesture()        # a button names which ability
+                return Gesture()  # a button names which ability
             return Gesture((a.card,), self._zone_of(s, a.card))
         if k == "scrap":
             return Gesture(tuple(x for x in (a.card, a.other) if x), hand, f"scrap:{q}")
@@ -140,11 +149,9 @@ class ShardsGame(GameBase):
         if k == "develop":
             return Gesture((a.card,), self._zone_of(s, a.card))
         if k == "attack":
-            return Gesture((a.card,), self._zone_of(s, a.card), self._zone_of(s, a.other),
-                           a.other)
+            return Gesture((a.card,), self._zone_of(s, a.card), self._zone_of(s, a.other), a.other)
         if k == "block":
-            return Gesture((a.card,), self._zone_of(s, a.card), self._zone_of(s, a.other),
-                           a.other)
+            return Gesture((a.card,), self._zone_of(s, a.card), self._zone_of(s, a.other), a.other)
         if k == "withdraw":
             return Gesture((a.card,), self._zone_of(s, a.card))
         if k == "discard":
@@ -187,46 +194,58 @@ class ShardsGame(GameBase):
         other hand as counts; the other player's Starting choice only once both
         have chosen (R6)."""
         zones = {}
-        hide = set(territory_zones()[shown_slots(s):])
+        hide = set(territory_zones()[shown_slots(s) :])
         for name, cards in self._zone_cards(s).items():
             kind, _, owner = name.partition(":")
             if kind in hide:
                 continue
             q = int(owner)
             hidden = kind == "deck" or (kind == "hand" and seat != q)
-            zones[name] = ZoneView(name, q, tuple(None if hidden else s.names[c]
-                                                  for c in cards), name)
+            zones[name] = ZoneView(
+                name, q, tuple(None if hidden else s.names[c] for c in cards), name
+            )
         cb = s.combat
         cards_in_play = [c for q in (0, 1) for c in s.kingdom(q)]
         info = {
             "pool": [dict(s.pool[0]), dict(s.pool[1])],
-            "turn": s.turn, "turn_no": s.turn_no, "first": s.first,
+            "turn": s.turn,
+            "turn_no": s.turn_no,
+            "first": s.first,
             "stage": "over" if s.result is not None else s.stage,
-            "picks": [sorted(s.names[c] for c in s.picks[q]) if q == seat else None
-                      for q in (0, 1)],
+            "picks": [
+                sorted(s.names[c] for c in s.picks[q]) if q == seat else None for q in (0, 1)
+            ],
             "committed": list(s.committed),
             "counters": {s.names[c]: n for c, n in s.counters.items()},
             "damage": {s.names[c]: n for c, n in s.damage.items()},
             "exhausted": sorted(s.names[c] for c in s.exhausted),
-            "new": sorted(s.names[c] for c in cards_in_play
-                          if s.defs[c].type == "unit" and not rules.may_attack(s, c)
-                          and c not in s.exhausted),
+            "new": sorted(
+                s.names[c]
+                for c in cards_in_play
+                if s.defs[c].type == "unit" and not rules.may_attack(s, c) and c not in s.exhausted
+            ),
             "figures": {s.names[c]: list(self._figures(s, c)) for c in cards_in_play},
             "development": [development(s, 0), development(s, 1)],
             "attacked": sorted(s.attacked),
             "founded": [[i for i, _ in s.territories(q)] for q in (0, 1)],
-            "territory_cards": [{str(i + 1): s.names[t[0]] if t[0] else "" for i, t in
-                                 s.territories(q)} for q in (0, 1)],
+            "territory_cards": [
+                {str(i + 1): s.names[t[0]] if t[0] else "" for i, t in s.territories(q)}
+                for q in (0, 1)
+            ],
             "buildings": [len(s.of_type(q, "building")) for q in (0, 1)],
             "deck_size": [len(s.deck[0]), len(s.deck[1])],
             "hand_size": [len(s.hand[0]), len(s.hand[1])],
-            "combat": None if cb is None else {
-                "defender": cb.defender, "territory": cb.slot + 1,
+            "combat": None
+            if cb is None
+            else {
+                "defender": cb.defender,
+                "territory": cb.slot + 1,
                 "attackers": [s.names[a] for a in cb.attackers],
                 "aims": [s.names[b] for b in cb.aims],
                 "blocks": {s.names[a]: s.names[d] for a, d in cb.blocks},
                 "withdrawn": [s.names[a] for a in cb.withdrawn],
-                "priority": cb.priority},
+                "priority": cb.priority,
+            },
         }
         return View(seat, 2, zones, self.decision(s), s.result, info)
 

@@ -19,13 +19,23 @@ from .schema import ADVANCED
 
 INK = (20, 20, 20)
 # one frame colour per card type (Okabe-Ito; the type is also on the type line)
-FRAME = {"unit": (213, 94, 0), "building": (0, 114, 178), "policy": (0, 158, 115),
-         "tactic": (230, 159, 0), "sorcery": (204, 121, 167), "miracle": (240, 228, 66),
-         "territory": (120, 110, 90)}
+FRAME = {
+    "unit": (213, 94, 0),
+    "building": (0, 114, 178),
+    "policy": (0, 158, 115),
+    "tactic": (230, 159, 0),
+    "sorcery": (204, 121, 167),
+    "miracle": (240, 228, 66),
+    "territory": (120, 110, 90),
+}
 # a colour and a short mark per resource (the mark tells gold from gemstones on a pip)
-RESOURCE = {"basic": ((220, 220, 220), ""), "research": ((86, 180, 233), "R"),
-            "gold": ((236, 200, 70), "Au"), "gemstones": ((190, 150, 230), "Gm"),
-            "faith": ((245, 245, 235), "F")}
+RESOURCE = {
+    "basic": ((220, 220, 220), ""),
+    "research": ((86, 180, 233), "R"),
+    "gold": ((236, 200, 70), "Au"),
+    "gemstones": ((190, 150, 230), "Gm"),
+    "faith": ((245, 245, 235), "F"),
+}
 SPECIAL = (250, 170, 130)
 ATTACK = (213, 94, 0)
 EXHAUSTED = Chip("EXHAUSTED", (200, 200, 200))
@@ -38,19 +48,43 @@ PROSPERITY = 7
 # before the first turn nobody's turn, nobody answers: what the seat chooses
 BEFORE = {"start": "Starting cards", "bonus": "a bonus"}
 KINGDOM = (*(f"terr{i + 1}" for i in range(SLOTS)), "policy")
-KW = {"blitz": "Blitz", "damage_reduction": "Damage Reduction", "hit_and_run": "Hit and Run",
-      "overwhelm": "Overwhelm", "pillage": "Pillage", "vigilant": "Vigilant",
-      "wrecker": "Wrecker", "starting": "Starting", "grand": "Grand",
-      "developable": "Developable"}
-STEP = {"start": "choosing Starting cards", "bonus": "second player's bonus",
-        "main": "main phase", "declare": "declaring attackers", "defend": "blocking",
-        "tricks": "combat tricks", "discard": "discarding", "expend": "Attrition",
-        "over": "game over"}
+KW = {
+    "blitz": "Blitz",
+    "damage_reduction": "Damage Reduction",
+    "hit_and_run": "Hit and Run",
+    "overwhelm": "Overwhelm",
+    "pillage": "Pillage",
+    "vigilant": "Vigilant",
+    "wrecker": "Wrecker",
+    "starting": "Starting",
+    "grand": "Grand",
+    "developable": "Developable",
+}
+STEP = {
+    "start": "choosing Starting cards",
+    "bonus": "second player's bonus",
+    "main": "main phase",
+    "declare": "declaring attackers",
+    "defend": "blocking",
+    "tricks": "combat tricks",
+    "discard": "discarding",
+    "expend": "Attrition",
+    "over": "game over",
+}
 # an ability in a few words, for the button that picks one of a card's abilities
-DOES = {"gain": "gain {n} {r}", "draw": "draw {n}", "damage": "{n} damage",
-        "destroy": "destroy", "repair": "repair {n}", "pump": "+{n} offence",
-        "ready": "ready a unit", "develop": "{n} development", "discard": "discard {n}",
-        "sacrifice": "sacrifice", "return": "return a unit"}
+DOES = {
+    "gain": "gain {n} {r}",
+    "draw": "draw {n}",
+    "damage": "{n} damage",
+    "destroy": "destroy",
+    "repair": "repair {n}",
+    "pump": "+{n} offence",
+    "ready": "ready a unit",
+    "develop": "{n} development",
+    "discard": "discard {n}",
+    "sacrifice": "sacrifice",
+    "return": "return a unit",
+}
 
 RULES = """<b>Goal</b><br>
 Win by <b>Domination</b> (your opponent has no building left), <b>Prosperity</b> (7
@@ -108,8 +142,9 @@ def _resource(r: str) -> tuple[tuple[int, int, int], str]:
 def _ordered(cost: dict[str, int]) -> list[tuple[str, int]]:
     """Basic first, then the advanced types in their order, then special ones."""
     order = ("basic", *ADVANCED)
-    return sorted(cost.items(), key=lambda rn: (order.index(rn[0]) if rn[0] in order
-                                                else len(order), rn[0]))
+    return sorted(
+        cost.items(), key=lambda rn: (order.index(rn[0]) if rn[0] in order else len(order), rn[0])
+    )
 
 
 def _pips(cost: dict[str, int]) -> tuple[Chip, ...]:
@@ -132,14 +167,23 @@ def _face(cid: str) -> Face | None:
     c = _card(cid)
     if c is None:
         return None
-    numbers = ((f"O{c.offence}", f"H{c.health}") if c.type == "unit"
-               else (f"D{c.defence}",) if c.type == "building" else None)
+    numbers = (
+        (f"O{c.offence}", f"H{c.health}")
+        if c.type == "unit"
+        else (f"D{c.defence}",)
+        if c.type == "building"
+        else None
+    )
     scrap = f" \u00b7 scrap {c.scrap}" if c.scrap else ""
-    return Face(c.name, frame=(FRAME[c.type],), cost=_pips(c.cost),
-                type_line=f"{c.type.title()}{scrap}",
-                keywords=tuple(keyword_text(k) for k in c.keywords),
-                text=c.text,
-                numbers=numbers)
+    return Face(
+        c.name,
+        frame=(FRAME[c.type],),
+        cost=_pips(c.cost),
+        type_line=f"{c.type.title()}{scrap}",
+        keywords=tuple(keyword_text(k) for k in c.keywords),
+        text=c.text,
+        numbers=numbers,
+    )
 
 
 def _abilities(card: str) -> int:
@@ -188,8 +232,7 @@ def _hud(view: Any, q: int, deciding: int | None) -> Hud:
     status.append(Chip(f"{info['buildings'][q]} buildings", (150, 200, 245)))
     if dev:
         status.append(Chip(f"development {dev}", DEV))
-    return Hud(q, (_pool(info["pool"][q]),), tuple(status),
-               tally=info["pool"][q].get("basic", 0))
+    return Hud(q, (_pool(info["pool"][q]),), tuple(status), tally=info["pool"][q].get("basic", 0))
 
 
 def _states(name: str, info: dict, fighting: dict[str, Chip]) -> CardDecor:
@@ -209,21 +252,28 @@ def _states(name: str, info: dict, fighting: dict[str, Chip]) -> CardDecor:
     dmg = info["damage"].get(name)
     fig = tuple(info["figures"].get(name, ()))
     numbers = None
-    if printed is not None and fig:     # both figures, as the printed box has them
+    if printed is not None and fig:  # both figures, as the printed box has them
         if printed.type == "unit" and fig != (printed.offence, printed.health):
             numbers = Chip(f"O{fig[0]}/H{fig[1]}", (246, 160, 140))
         if printed.type == "building" and fig[0] != printed.defence:
             numbers = Chip(f"D{fig[0]}", (150, 200, 245))
     veil = ATTACKING if role is ATTACKING else EXHAUSTED if name in info["exhausted"] else None
     notes = tuple(f"{c.text}: {NOTE[c.text]}" for c in (*chips, veil) if c and c.text in NOTE)
-    return CardDecor(chips=tuple(chips), numbers=numbers, veil=veil, notes=notes,
-                     damage=Chip(f"-{dmg}", (240, 120, 120)) if dmg else None)
+    return CardDecor(
+        chips=tuple(chips),
+        numbers=numbers,
+        veil=veil,
+        notes=notes,
+        damage=Chip(f"-{dmg}", (240, 120, 120)) if dmg else None,
+    )
 
 
-NOTE = {"EXHAUSTED": "it readies in its owner's Ready phase",
-        "NEW": "it entered play this turn and cannot attack (no Blitz)",
-        "ATTACKING": "in the combat, aiming at the building its arrow points to",
-        "BLOCKING": "blocking the attacker whose arrow points to it"}
+NOTE = {
+    "EXHAUSTED": "it readies in its owner's Ready phase",
+    "NEW": "it entered play this turn and cannot attack (no Blitz)",
+    "ATTACKING": "in the combat, aiming at the building its arrow points to",
+    "BLOCKING": "blocking the attacker whose arrow points to it",
+}
 
 
 def _start(view: Any, q: int) -> dict[str, CardDecor]:
@@ -258,19 +308,28 @@ def _combat(info: dict) -> tuple[dict[str, Chip], tuple[Arrow, ...]]:
 
 class ShardsPresentation(DeckGameWords):
     rules = RULES
-    words = {"begin": "Begin with no Starting card", "charge": "Charge!",
-             "hold": "Done blocking", "pass": "Pass", "end": "End turn",
-             "research": "Research: draw 2 and end the turn", "bonus card": "Take a card"}
+    words = {
+        "begin": "Begin with no Starting card",
+        "charge": "Charge!",
+        "hold": "Done blocking",
+        "pass": "Pass",
+        "end": "End turn",
+        "research": "Research: draw 2 and end the turn",
+        "bonus card": "Take a card",
+    }
     in_decision = {("tricks", "pass"): "Pass (both passing deals the damage)"}
-    primary = ("end",)   # End turn at the bar's first place, Research (which draws) beside it
+    primary = ("end",)  # End turn at the bar's first place, Research (which draws) beside it
     # the log's words for moves whose events do not say what the seat did
     log_words = {"pass": "passes", "hold": "is done blocking", "charge": "charges"}
-    templates = {"develop": "Develop {rest}", "withdraw": "Withdraw {rest} (Hit and Run)",
-                 "discard": "Discard {rest}"}
+    templates = {
+        "develop": "Develop {rest}",
+        "withdraw": "Withdraw {rest} (Hit and Run)",
+        "discard": "Discard {rest}",
+    }
     drag_from = ("hand", "start", *KINGDOM)
     zoom_on_hover = True
     minor = ("pass", "hold", "charge")
-    results = ("damage", "destroy", "cease")   # kept in view on the table (issue 22)
+    results = ("damage", "destroy", "cease")  # kept in view on the table (issue 22)
 
     def label(self, text: str) -> str:
         """Each kind of move in words, the cards still in notation."""
@@ -290,8 +349,7 @@ class ShardsPresentation(DeckGameWords):
         if kind == "scrap":
             return f"Scrap {_and(w)}"
         if kind in ("trade", "bonus", "expend"):
-            verb = {"trade": "Trade 2 basic for 1", "bonus": "Take 1",
-                    "expend": "Expend 1"}[kind]
+            verb = {"trade": "Trade 2 basic for 1", "bonus": "Take 1", "expend": "Expend 1"}[kind]
             return f"{verb} {w[0]}"
         if kind == "move":
             return f"Move {w[0]} to territory {w[1]}"
@@ -305,8 +363,10 @@ class ShardsPresentation(DeckGameWords):
         info = view.info
         deciding = view.decision.seat if view.decision else None
         roles, arrows = _combat(info)
-        cards = {name: _states(name, info, roles)
-                 for name in set(info["figures"]) | set(info["exhausted"])}
+        cards = {
+            name: _states(name, info, roles)
+            for name in set(info["figures"]) | set(info["exhausted"])
+        }
         badges, tints = {}, {}
         for q in (0, 1):
             cards.update(_start(view, q))
@@ -317,10 +377,14 @@ class ShardsPresentation(DeckGameWords):
         cb = info["combat"]
         if cb:
             tints[f"terr{cb['territory']}:{cb['defender']}"] = ((230, 80, 60),)
-        return Decor(turn=None if info["stage"] in BEFORE else info["turn"],
-                     huds={f"pool:{q}": _hud(view, q, deciding) for q in (0, 1)},
-                     cards=cards, badges=badges, tints=tints,
-                     arrows=arrows)
+        return Decor(
+            turn=None if info["stage"] in BEFORE else info["turn"],
+            huds={f"pool:{q}": _hud(view, q, deciding) for q in (0, 1)},
+            cards=cards,
+            badges=badges,
+            tints=tints,
+            arrows=arrows,
+        )
 
 
 def _and(items: list[str]) -> str:

@@ -42,8 +42,10 @@ def develop(s: State, c: int, n: int, ev: list[Event]) -> None:
     s.counters[c] = s.counters.get(c, 0) + n
     q = s.owner[c]
     if s.defs[c].kw("grand") is not None and s.counters[c] >= 7 and s.result is None:
-        s.result = Outcome((q,), f"{p(q)} wins by Prosperity: {s.defs[c].name} "
-                                 f"has {s.counters[c]} development counters")
+        s.result = Outcome(
+            (q,),
+            f"{p(q)} wins by Prosperity: {s.defs[c].name} has {s.counters[c]} development counters",
+        )
 
 
 def lethal(s: State, c: int) -> bool:
@@ -67,9 +69,12 @@ def settle(s: State, ev: list[Event], fell: set[int] | None = None) -> None:
     out = [q for q in sorted(fell) if not s.of_type(q, "building")]
     if out and s.result is None:
         w = s.turn if len(out) == 2 else 1 - out[0]
-        s.result = Outcome((w,), f"{p(w)} wins by Domination: "
-                                 f"{' and '.join(p(q) for q in out)} "
-                                 f"{'have' if len(out) == 2 else 'has'} no building left")
+        s.result = Outcome(
+            (w,),
+            f"{p(w)} wins by Domination: "
+            f"{' and '.join(p(q) for q in out)} "
+            f"{'have' if len(out) == 2 else 'has'} no building left",
+        )
 
 
 def destroy(s: State, c: int, ev: list[Event], word: str = "destroyed") -> bool:
@@ -87,8 +92,7 @@ def destroy(s: State, c: int, ev: list[Event], word: str = "destroyed") -> bool:
         src = terr(slot, q)
     forget(s, c)
     s.grave[q] = [*s.grave[q], c]
-    ev.append(Event("destroy", f"{d.name} is {word}", q, (s.names[c],), src,
-                    zone("grave", q)))
+    ev.append(Event("destroy", f"{d.name} is {word}", q, (s.names[c],), src, zone("grave", q)))
     if d.type != "building":
         return False
     t = s.slots[q][slot]
@@ -98,8 +102,16 @@ def destroy(s: State, c: int, ev: list[Event], word: str = "destroyed") -> bool:
             forget(s, x)
         s.grave[q] = s.grave[q] + rest
         s.slots[q][slot] = None
-        ev.append(Event("cease", f"{p(q)}'s territory {slot + 1} ceases", q,
-                        tuple(s.names[x] for x in rest), src, zone("grave", q)))
+        ev.append(
+            Event(
+                "cease",
+                f"{p(q)}'s territory {slot + 1} ceases",
+                q,
+                tuple(s.names[x] for x in rest),
+                src,
+                zone("grave", q),
+            )
+        )
     return True
 
 
@@ -119,24 +131,42 @@ def draw(s: State, q: int, n: int, ev: list[Event]) -> None:
         if s.deck[q]:
             c = s.deck[q].pop()
             s.hand[q].append(c)
-            ev.append(Event("draw", f"{p(q)} draws a card", q, (s.names[c],),
-                            zone("deck", q), zone("hand", q), (q,)))
+            ev.append(
+                Event(
+                    "draw",
+                    f"{p(q)} draws a card",
+                    q,
+                    (s.names[c],),
+                    zone("deck", q),
+                    zone("hand", q),
+                    (q,),
+                )
+            )
             continue
         owed = s.owing.count(q)
         kinds = [r for r, v in s.pool[q].items() if v]
         if sum(s.pool[q].values()) <= owed:
-            s.result = Outcome((1 - q,), f"{p(1 - q)} wins by Attrition: {p(q)} must "
-                                         f"draw from an empty deck and has no resource")
+            s.result = Outcome(
+                (1 - q,),
+                f"{p(1 - q)} wins by Attrition: {p(q)} must "
+                f"draw from an empty deck and has no resource",
+            )
         elif len(kinds) == 1 and not owed:
             pay(s, q, ((kinds[0], 1),))
-            ev.append(Event("expend", f"{p(q)} draws from an empty deck: expends "
-                                      f"1 {kinds[0]}", q))
+            ev.append(Event("expend", f"{p(q)} draws from an empty deck: expends 1 {kinds[0]}", q))
         else:
             s.owing = (*s.owing, q)
 
 
-def resolve(s: State, q: int, c: int, effects: list[Effect], targets: list[int],
-            ev: list[Event], named: bool = False) -> None:
+def resolve(
+    s: State,
+    q: int,
+    c: int,
+    effects: list[Effect],
+    targets: list[int],
+    ev: list[Event],
+    named: bool = False,
+) -> None:
     """Apply `effects` of card `c` for `q` in order; chosen card targets are
     consumed in order; a target that has left play is skipped (R27). `named`:
     the event before names `c` (the move that played or used it), so the log's
@@ -157,18 +187,17 @@ def resolve(s: State, q: int, c: int, effects: list[Effect], targets: list[int],
             continue
         name, tname = s.defs[c].name, s.defs[t].name if t else p(who)
         if e.do == "gain":
-            if t:                      # "this": the card's controller
+            if t:  # "this": the card's controller
                 who = q
             gain(s, who, e.resource, e.amount)
-            ev.append(Event("gain", f"{by}{p(who)} gains {resources(e.amount, e.resource)}",
-                            q))
+            ev.append(Event("gain", f"{by}{p(who)} gains {resources(e.amount, e.resource)}", q))
         elif e.do == "draw":
             draw(s, who if not t else q, e.amount, ev)
         elif e.do == "discard":
             _discard_random(s, who if not t else 1 - q, e.amount, by, ev)
         elif e.do == "damage":
             n = reduce(s, t, e.amount)
-            if n:                      # all of it stopped: no damage mark
+            if n:  # all of it stopped: no damage mark
                 s.damage[t] = s.damage.get(t, 0) + n
             ev.append(Event("damage", f"{name} deals {n} damage to {tname}", q))
             settle(s, ev)
@@ -179,7 +208,7 @@ def resolve(s: State, q: int, c: int, effects: list[Effect], targets: list[int],
             _return_unit(s, q, by, ev)
         elif e.do == "repair":
             if not s.damage.get(t):
-                continue               # nothing to repair: nothing happens
+                continue  # nothing to repair: nothing happens
             left = max(0, s.damage[t] - e.amount)
             if left:
                 s.damage[t] = left
@@ -193,8 +222,9 @@ def resolve(s: State, q: int, c: int, effects: list[Effect], targets: list[int],
             s.exhausted = s.exhausted - {t}
             ev.append(Event("ready", f"{name} readies {tname}", q))
         elif e.do == "develop":
-            counters = "a development counter" if e.amount == 1 else \
-                f"{e.amount} development counters"
+            counters = (
+                "a development counter" if e.amount == 1 else f"{e.amount} development counters"
+            )
             ev.append(Event("develop", f"{name} puts {counters} on {tname}", q))
             develop(s, t, e.amount, ev)
 
@@ -213,9 +243,16 @@ def _return_unit(s: State, q: int, by: str, ev: list[Event]) -> None:
     slot = next(i for i, t in enumerate(s.slots[q]) if t is not None)
     s.grave[q] = [c for c in s.grave[q] if c != unit]
     enter(s, q, unit, slot)
-    ev.append(Event("return", f"{by}{s.defs[unit].name} is put into play from "
-                              f"{p(q)}'s graveyard", q, (s.names[unit],), zone("grave", q),
-                    terr(slot, q)))
+    ev.append(
+        Event(
+            "return",
+            f"{by}{s.defs[unit].name} is put into play from {p(q)}'s graveyard",
+            q,
+            (s.names[unit],),
+            zone("grave", q),
+            terr(slot, q),
+        )
+    )
 
 
 def _discard_random(s: State, q: int, n: int, by: str, ev: list[Event]) -> None:
@@ -223,5 +260,13 @@ def _discard_random(s: State, q: int, n: int, by: str, ev: list[Event]) -> None:
     for _ in range(min(n, len(s.hand[q]))):
         c = s.hand[q].pop(s.rng.randrange(len(s.hand[q])))
         s.grave[q] = [*s.grave[q], c]
-        ev.append(Event("discard", f"{by}{p(q)} discards {s.defs[c].name} at random",
-                        q, (s.names[c],), f"hand:{q}", f"grave:{q}"))
+        ev.append(
+            Event(
+                "discard",
+                f"{by}{p(q)} discards {s.defs[c].name} at random",
+                q,
+                (s.names[c],),
+                f"hand:{q}",
+                f"grave:{q}",
+            )
+        )

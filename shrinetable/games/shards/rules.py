@@ -36,7 +36,7 @@ SLOTS = 1 + COPIES * sum(c.type == "territory" for c in catalog()[0].values())
 NONE = Def("none", "no card", "policy", (), 0, 0, 0, 0, {}, (), "")
 
 
-p = ("P1", "P2").__getitem__         # p(q): how the log names seat q
+p = ("P1", "P2").__getitem__  # p(q): how the log names seat q
 
 
 def may_found(s: State, founded: int) -> bool:
@@ -48,8 +48,10 @@ def may_found(s: State, founded: int) -> bool:
 
 # ------------------------------------------------------------------------ the deal
 
-def deal(seed: int, opts: Options, decks: tuple[list[Def], list[Def]],
-         first: int | None = None) -> State:
+
+def deal(
+    seed: int, opts: Options, decks: tuple[list[Def], list[Def]], first: int | None = None
+) -> State:
     """Number every card from 1 (p1's deck first); lay out each player's Starting
     cards and remove them at random down to five (R6); the first player at random
     (R1). The game waits for both secret Starting choices."""
@@ -62,11 +64,26 @@ def deal(seed: int, opts: Options, decks: tuple[list[Def], list[Def]],
         start[q] = sorted(laid[:LAID_OUT])
         deck[q] = [c for c in deck[q] if c not in start[q]]
     first = rng.randrange(2) if first is None else first
-    slots: list[list[list[int] | None]] = [
-        [[0]] + [None] * (SLOTS - 1) for _ in (0, 1)]
-    return State(opts, rng, defs, names, owner, deck, [[], []], [[], []],
-                 [[], []], slots, [[], []], [{}, {}], start, [(), ()], [False, False],
-                 first=first, turn=first)
+    slots: list[list[list[int] | None]] = [[[0]] + [None] * (SLOTS - 1) for _ in (0, 1)]
+    return State(
+        opts,
+        rng,
+        defs,
+        names,
+        owner,
+        deck,
+        [[], []],
+        [[], []],
+        [[], []],
+        slots,
+        [[], []],
+        [{}, {}],
+        start,
+        [(), ()],
+        [False, False],
+        first=first,
+        turn=first,
+    )
 
 
 def decision_seat(s: State) -> int:
@@ -86,6 +103,7 @@ def decision_seat(s: State) -> int:
 
 # ------------------------------------------------------------------------ legality
 
+
 def legal_actions(s: State) -> list[Action]:
     if s.legal is None:
         s.legal = [] if s.result is not None else _GEN[s.stage](s)
@@ -97,18 +115,21 @@ def _start(s: State) -> list[Action]:
     at most 3, made in one action so that no step of it shows."""
     q = decision_seat(s)
     kingdom = sorted(c for c in s.start[q] if s.defs[c].type in ("unit", "building", "policy"))
-    return [Action("begin", targets=tuple(s.names[c] for c in combo))
-            for n in range(PICKS + 1) for combo in combinations(kingdom, n)
-            if sum(s.defs[c].total_cost for c in combo) <= PICK_COST]
+    return [
+        Action("begin", targets=tuple(s.names[c] for c in combo))
+        for n in range(PICKS + 1)
+        for combo in combinations(kingdom, n)
+        if sum(s.defs[c].total_cost for c in combo) <= PICK_COST
+    ]
 
 
-BONUSES = tuple(Action("bonus", word=w)
-                for w in ("research", "gold", "gemstones", "faith", "card"))
+BONUSES = tuple(Action("bonus", word=w) for w in ("research", "gold", "gemstones", "faith", "card"))
 TRADES = tuple(Action("trade", word=w) for w in ("research", "gold", "gemstones", "faith"))
-RESEARCH, END, CHARGE, HOLD, PASS = (Action(k) for k in
-                                     ("research", "end", "charge", "hold", "pass"))
-FAST = ("tactic", "miracle")            # R17: the event types played in a combat
-SLOW_ONLY = ("tactic", "territory")     # never played at sorcery speed from hand
+RESEARCH, END, CHARGE, HOLD, PASS = (
+    Action(k) for k in ("research", "end", "charge", "hold", "pass")
+)
+FAST = ("tactic", "miracle")  # R17: the event types played in a combat
+SLOW_ONLY = ("tactic", "territory")  # never played at sorcery speed from hand
 
 
 def _bonus(s: State) -> list[Action]:
@@ -125,7 +146,7 @@ def _plays(s: State, q: int, fast: bool) -> list[Action]:
         kind = d.type
         if (kind not in FAST) if fast else (kind in SLOW_ONLY):
             continue
-        if not can_pay(pool, d.cost):                               # R3
+        if not can_pay(pool, d.cost):  # R3
             continue
         if kind == "unit" or kind == "building":
             if founded is None:
@@ -146,8 +167,9 @@ def _plays(s: State, q: int, fast: bool) -> list[Action]:
     return out
 
 
-def _target_sets(s: State, q: int, card: int, when: str, cost, index: int = 0
-                 ) -> list[tuple[str, ...]]:
+def _target_sets(
+    s: State, q: int, card: int, when: str, cost, index: int = 0
+) -> list[tuple[str, ...]]:
     """Every choice of targets for the effects of `card` that happen `when` (an
     ability: the `index`th); [] when one of them has no legal target (R27)."""
     effects = active(s, q, card, when, cost, index)
@@ -173,23 +195,30 @@ def _abilities(s: State, q: int, fast: bool) -> list[Action]:
             if (fast and not e.fast) or (e.exhaust and c in exhausted):
                 continue
             cost = d.costs[k]
-            if not can_pay(pool, cost) or \
-                    (e.condition and not active(s, q, c, "activate", cost, k)):
-                continue        # it cannot be paid, or its condition does not hold
+            if not can_pay(pool, cost) or (
+                e.condition and not active(s, q, c, "activate", cost, k)
+            ):
+                continue  # it cannot be paid, or its condition does not hold
             if not d.aimed[k]:
-                out.append(memo.get((c, k)) or
-                           memo.setdefault((c, k), Action("use", s.names[c], index=k)))
+                out.append(
+                    memo.get((c, k)) or memo.setdefault((c, k), Action("use", s.names[c], index=k))
+                )
                 continue
-            out += [Action("use", s.names[c], targets=ts, index=k)
-                    for ts in _target_sets(s, q, c, "activate", cost, k)]
+            out += [
+                Action("use", s.names[c], targets=ts, index=k)
+                for ts in _target_sets(s, q, c, "activate", cost, k)
+            ]
     return out
 
 
 def may_attack(s: State, u: int) -> bool:
     """R9: a ready unit in play that did not enter this turn, unless it has Blitz."""
     d = s.defs[u]
-    return (d.type == "unit" and u not in s.exhausted
-            and (s.entered.get(u, 0) < s.turn_no or d.kw("blitz") is not None))
+    return (
+        d.type == "unit"
+        and u not in s.exhausted
+        and (s.entered.get(u, 0) < s.turn_no or d.kw("blitz") is not None)
+    )
 
 
 def _aims(s: State, q: int, only_slot: int | None) -> list[int]:
@@ -205,8 +234,11 @@ def _aims(s: State, q: int, only_slot: int | None) -> list[int]:
 
 def _attack_actions(s: State, units: list[int], aims: list[int]) -> list[Action]:
     names, memo = s.names, s.memo.attack
-    return [memo.get((u, b)) or memo.setdefault((u, b), Action("attack", names[u], names[b]))
-            for b in aims for u in units]
+    return [
+        memo.get((u, b)) or memo.setdefault((u, b), Action("attack", names[u], names[b]))
+        for b in aims
+        for u in units
+    ]
 
 
 def _attacks(s: State, q: int, only_slot: int | None) -> list[Action]:
@@ -214,8 +246,9 @@ def _attacks(s: State, q: int, only_slot: int | None) -> list[Action]:
     if not aims:
         return []
     fighting = s.combat.attackers if s.combat else ()
-    return _attack_actions(s, [u for u in s.kingdom(q) if u not in fighting
-                               and may_attack(s, u)], aims)
+    return _attack_actions(
+        s, [u for u in s.kingdom(q) if u not in fighting and may_attack(s, u)], aims
+    )
 
 
 def _main(s: State) -> list[Action]:
@@ -236,19 +269,23 @@ def _main(s: State) -> list[Action]:
                 if e.exhaust and c in exhausted:
                     continue
                 cost = d.costs[k]
-                if not can_pay(pool, cost) or \
-                        (e.condition and not active(s, q, c, "activate", cost, k)):
-                    continue    # it cannot be paid, or its condition does not hold
+                if not can_pay(pool, cost) or (
+                    e.condition and not active(s, q, c, "activate", cost, k)
+                ):
+                    continue  # it cannot be paid, or its condition does not hold
                 if not d.aimed[k]:
-                    out.append(use.get((c, k)) or
-                               use.setdefault((c, k), Action("use", names[c], index=k)))
+                    out.append(
+                        use.get((c, k)) or use.setdefault((c, k), Action("use", names[c], index=k))
+                    )
                     continue
-                out += [Action("use", names[c], targets=ts, index=k)
-                        for ts in _target_sets(s, q, c, "activate", cost, k)]
+                out += [
+                    Action("use", names[c], targets=ts, index=k)
+                    for ts in _target_sets(s, q, c, "activate", cost, k)
+                ]
         if d.type == "unit":
             units.append(c)
             if c not in exhausted and (entered.get(c, 0) < now or d.kw("blitz") is not None):
-                ready.append(c)                                         # may_attack
+                ready.append(c)  # may_attack
         if d.developable and basic >= 1 + counters.get(c, 0):
             devs.append(develop.get(c) or develop.setdefault(c, Action("develop", names[c])))
     if not s.scrapped:
@@ -259,9 +296,11 @@ def _main(s: State) -> list[Action]:
         if scraps is None:
             one = s.memo.scrap
             scraps = s.memo.scraps[key] = tuple(
-                one.get(combo) or one.setdefault(combo, Action("scrap", *map(names.__getitem__,
-                                                                               combo)))
-                for n in (1, 2) for combo in combinations(cards, n))
+                one.get(combo)
+                or one.setdefault(combo, Action("scrap", *map(names.__getitem__, combo)))
+                for n in (1, 2)
+                for combo in combinations(cards, n)
+            )
         out += scraps
     if basic >= 2:
         out += TRADES
@@ -275,8 +314,11 @@ def _main(s: State) -> list[Action]:
         for u in units:
             if not (s.opts.move_once and u in s.moved):
                 here = s.slot_of(u)
-                out += [memo.get((u, i)) or memo.setdefault((u, i), Action(
-                    "move", names[u], slot=i)) for i in founded if i != here]
+                out += [
+                    memo.get((u, i)) or memo.setdefault((u, i), Action("move", names[u], slot=i))
+                    for i in founded
+                    if i != here
+                ]
     out += devs
     if not s.acted:
         out.append(RESEARCH)
@@ -293,10 +335,17 @@ def _defend(s: State) -> list[Action]:
     t = s.slots[cb.defender][cb.slot]
     blocking = {d for _, d in cb.blocks}
     blocked = {a for a, _ in cb.blocks}
-    defenders = [u for u in (t[1:] if t else []) if s.defs[u].type == "unit"
-                 and u not in s.exhausted and u not in blocking]
-    out = [Action("block", s.names[d], s.names[a]) for d in defenders
-           for a in cb.fighting() if a not in blocked and s.in_play(a)]
+    defenders = [
+        u
+        for u in (t[1:] if t else [])
+        if s.defs[u].type == "unit" and u not in s.exhausted and u not in blocking
+    ]
+    out = [
+        Action("block", s.names[d], s.names[a])
+        for d in defenders
+        for a in cb.fighting()
+        if a not in blocked and s.in_play(a)
+    ]
     return [*out, HOLD]
 
 
@@ -304,8 +353,11 @@ def _tricks(s: State) -> list[Action]:
     cb, q = s.combat, s.combat.priority
     out = _plays(s, q, True) + _abilities(s, q, True)
     if q == s.turn:
-        out += [Action("withdraw", s.names[a]) for a in cb.fighting()
-                if cb.blocker(a) and s.in_play(a) and s.defs[a].kw("hit_and_run") is not None]
+        out += [
+            Action("withdraw", s.names[a])
+            for a in cb.fighting()
+            if cb.blocker(a) and s.in_play(a) and s.defs[a].kw("hit_and_run") is not None
+        ]
     return [*out, PASS]
 
 
@@ -317,11 +369,20 @@ def _expend(s: State) -> list[Action]:
     return [Action("expend", word=r) for r in sorted(s.pool[s.owing[0]])]
 
 
-_GEN = {"start": _start, "bonus": _bonus, "main": _main, "declare": _declare,
-        "defend": _defend, "tricks": _tricks, "discard": _discard, "expend": _expend}
+_GEN = {
+    "start": _start,
+    "bonus": _bonus,
+    "main": _main,
+    "declare": _declare,
+    "defend": _defend,
+    "tricks": _tricks,
+    "discard": _discard,
+    "expend": _expend,
+}
 
 
 # ------------------------------------------------------------------------ applying
+
 
 def apply(s0: State, a: Action) -> tuple[State, list[Event]]:
     s = s0.copy()
@@ -351,11 +412,18 @@ def _begin(s: State, q: int, a: Action, ev: list[Event]) -> None:
         chosen = s.picks[r]
         for c in chosen:
             enter(s, r, c, 0 if s.defs[c].type != "policy" else -1)
-            s.entered = {**s.entered, c: 0}     # R9: in play before the first turn
+            s.entered = {**s.entered, c: 0}  # R9: in play before the first turn
         words = ", ".join(s.defs[c].name for c in chosen) or "no card"
-        ev.append(Event(REVEAL, f"{p(r)} begins with {words}", r,
-                        tuple(s.names[c] for c in chosen), zone("start", r)))
-        s.deck[r] += [c for c in s.start[r] if c not in chosen]   # R5
+        ev.append(
+            Event(
+                REVEAL,
+                f"{p(r)} begins with {words}",
+                r,
+                tuple(s.names[c] for c in chosen),
+                zone("start", r),
+            )
+        )
+        s.deck[r] += [c for c in s.start[r] if c not in chosen]  # R5
         s.start[r] = []
     s.rng = fork(s.rng)
     for r in (0, 1):
@@ -390,19 +458,42 @@ def _play(s: State, q: int, a: Action, ev: list[Event]) -> None:
             s.hand[q].remove(t)
             slot = s.slots[q].index(None)
             s.slots[q][slot] = [t]
-            ev.append(Event("found", f"{p(q)} reveals {s.defs[t].name}: a new territory",
-                            q, (a.other,), zone("hand", q), terr(slot, q)))
+            ev.append(
+                Event(
+                    "found",
+                    f"{p(q)} reveals {s.defs[t].name}: a new territory",
+                    q,
+                    (a.other,),
+                    zone("hand", q),
+                    terr(slot, q),
+                )
+            )
         if d.type != "policy":
             where = f"territory {slot + 1}"
         enter(s, q, c, slot)
         verb = {"unit": "recruits", "building": "constructs", "policy": "enacts"}[d.type]
-        ev.append(Event("play", f"{p(q)} {verb} {d.name} ({where})", q, (a.card,),
-                        zone("hand", q),
-                        zone("policy", q) if d.type == "policy" else terr(slot, q)))
+        ev.append(
+            Event(
+                "play",
+                f"{p(q)} {verb} {d.name} ({where})",
+                q,
+                (a.card,),
+                zone("hand", q),
+                zone("policy", q) if d.type == "policy" else terr(slot, q),
+            )
+        )
         resolve(s, q, c, effects, [card(s, t) for t in a.targets], ev, named=True)
     else:
-        ev.append(Event("play", f"{p(q)} plays {d.name}, a {d.type}", q, (a.card,),
-                        zone("hand", q), zone("grave", q)))
+        ev.append(
+            Event(
+                "play",
+                f"{p(q)} plays {d.name}, a {d.type}",
+                q,
+                (a.card,),
+                zone("hand", q),
+                zone("grave", q),
+            )
+        )
         resolve(s, q, c, effects, [card(s, t) for t in a.targets], ev, named=True)
         s.grave[q] = [*s.grave[q], c]
     _responded(s, q)
@@ -436,9 +527,17 @@ def _scrap(s: State, q: int, a: Action, ev: list[Event]) -> None:
     n = sum(s.defs[c].scrap for c in cards)
     gain(s, q, "basic", n)
     s.scrapped = s.acted = True
-    ev.append(Event("scrap", f"{p(q)} scraps {' and '.join(s.defs[c].name for c in cards)} "
-                             f"for {resources(n, 'basic')}", q, tuple(s.names[c] for c in cards),
-                    zone("hand", q), zone("scrap", q)))
+    ev.append(
+        Event(
+            "scrap",
+            f"{p(q)} scraps {' and '.join(s.defs[c].name for c in cards)} "
+            f"for {resources(n, 'basic')}",
+            q,
+            tuple(s.names[c] for c in cards),
+            zone("hand", q),
+            zone("scrap", q),
+        )
+    )
 
 
 def _trade(s: State, q: int, a: Action, ev: list[Event]) -> None:
@@ -455,8 +554,16 @@ def _move(s: State, q: int, a: Action, ev: list[Event]) -> None:
     s.slots[q][a.slot] = [*s.slots[q][a.slot], u]
     s.moved = s.moved | {u}
     s.acted = True
-    ev.append(Event("move", f"{p(q)} moves {s.defs[u].name} to territory {a.slot + 1}",
-                    q, (a.card,), terr(here, q), terr(a.slot, q)))
+    ev.append(
+        Event(
+            "move",
+            f"{p(q)} moves {s.defs[u].name} to territory {a.slot + 1}",
+            q,
+            (a.card,),
+            terr(here, q),
+            terr(a.slot, q),
+        )
+    )
 
 
 def _develop(s: State, q: int, a: Action, ev: list[Event]) -> None:
@@ -464,9 +571,15 @@ def _develop(s: State, q: int, a: Action, ev: list[Event]) -> None:
     n = s.counters.get(c, 0)
     pay(s, q, (("basic", 1 + n),))
     s.acted = True
-    ev.append(Event("develop", f"{p(q)} develops {s.defs[c].name} for "
-                               f"{resources(1 + n, 'basic')} ({n + 1} development "
-                               f"counter{'s' * (n > 0)} on it)", q))
+    ev.append(
+        Event(
+            "develop",
+            f"{p(q)} develops {s.defs[c].name} for "
+            f"{resources(1 + n, 'basic')} ({n + 1} development "
+            f"counter{'s' * (n > 0)} on it)",
+            q,
+        )
+    )
     develop(s, c, 1, ev)
 
 
@@ -474,7 +587,7 @@ def _research(s: State, q: int, a: Action, ev: list[Event]) -> None:
     s.acted = True
     ev.append(Event("research", f"{p(q)} researches: draws 2 and ends the turn", q))
     draw(s, q, 2, ev)
-    if s.owing:                 # R23: the expends come first, then the End Phase
+    if s.owing:  # R23: the expends come first, then the End Phase
         s.stage, s.resume = "expend", "end"
     elif s.result is None:
         _end_phase(s, ev)
@@ -498,15 +611,26 @@ def _attack(s: State, q: int, a: Action, ev: list[Event]) -> None:
     cb = s.combat
     s.combat = cb._replace(attackers=(*cb.attackers, u), aims=(*cb.aims, b))
     s.exhausted = s.exhausted | {u}
-    ev.append(Event("attack", f"{p(q)} attacks {p(o)}'s territory {slot + 1} with "
-                              f"{s.defs[u].name}, aiming at {s.defs[b].name}", q))
+    ev.append(
+        Event(
+            "attack",
+            f"{p(q)} attacks {p(o)}'s territory {slot + 1} with "
+            f"{s.defs[u].name}, aiming at {s.defs[b].name}",
+            q,
+        )
+    )
 
 
 def _charge(s: State, q: int, a: Action, ev: list[Event]) -> None:
     s.stage = "defend"
     n = len(s.combat.attackers)
-    ev.append(Event("charge", f"{p(q)} charges with {n} unit{'s' if n > 1 else ''}; "
-                              f"{p(s.combat.defender)} may block", q))
+    ev.append(
+        Event(
+            "charge",
+            f"{p(q)} charges with {n} unit{'s' if n > 1 else ''}; {p(s.combat.defender)} may block",
+            q,
+        )
+    )
 
 
 def _block(s: State, q: int, a: Action, ev: list[Event]) -> None:
@@ -527,8 +651,9 @@ def _withdraw(s: State, q: int, a: Action, ev: list[Event]) -> None:
     cb = s.combat
     s.combat = cb._replace(withdrawn=(*cb.withdrawn, u))
     s.exhausted = s.exhausted - {u}
-    ev.append(Event("withdraw", f"{p(q)} pulls {s.defs[u].name} out of the combat "
-                                f"(Hit and Run)", q))
+    ev.append(
+        Event("withdraw", f"{p(q)} pulls {s.defs[u].name} out of the combat (Hit and Run)", q)
+    )
     _responded(s, q)
 
 
@@ -546,7 +671,7 @@ def _damage(s: State, ev: list[Event]) -> None:
     """Combat step 4 (R10-R15): all damage at once, attackers in declaration order."""
     cb, q = s.combat, s.turn
     hurt: dict[int, int] = {}
-    razed: dict[int, int] = {}          # building -> the attacker that destroyed it
+    razed: dict[int, int] = {}  # building -> the attacker that destroyed it
     for att, aim in zip(cb.attackers, cb.aims, strict=True):
         if att in cb.withdrawn or not s.in_play(att):
             continue
@@ -560,8 +685,8 @@ def _damage(s: State, ev: list[Event]) -> None:
             hurt[dfn] = hurt.get(dfn, 0) + dealt
             hurt[att] = hurt.get(att, 0) + reduce(s, att, offence(s, dfn))
             if overwhelm and dealt > left:
-                to_building = dealt - left                     # R13
-        elif not dfn or overwhelm:     # R30: a blocker gone stops all but Overwhelm
+                to_building = dealt - left  # R13
+        elif not dfn or overwhelm:  # R30: a blocker gone stops all but Overwhelm
             to_building = off
         if to_building and s.in_play(aim):
             to_building = reduce(s, aim, to_building + (s.defs[att].kw("wrecker") or 0))
@@ -573,7 +698,7 @@ def _damage(s: State, ev: list[Event]) -> None:
         if n:
             s.damage[c] = s.damage.get(c, 0) + n
             ev.append(Event("damage", f"{s.defs[c].name} takes {n} damage", s.owner[c]))
-    for _b, att in razed.items():                                 # R15
+    for _b, att in razed.items():  # R15
         if s.defs[att].kw("pillage") is not None:
             gain(s, q, "basic", 1)
             ev.append(Event("pillage", f"{s.defs[att].name} pillages 1 resource", q))
@@ -596,8 +721,16 @@ def _discard_apply(s: State, q: int, a: Action, ev: list[Event]) -> None:
     c = card(s, a.card)
     s.hand[q].remove(c)
     s.grave[q] = [*s.grave[q], c]
-    ev.append(Event("discard", f"{p(q)} discards {s.defs[c].name} (hand limit 8)", q,
-                    (a.card,), zone("hand", q), zone("grave", q)))
+    ev.append(
+        Event(
+            "discard",
+            f"{p(q)} discards {s.defs[c].name} (hand limit 8)",
+            q,
+            (a.card,),
+            zone("hand", q),
+            zone("grave", q),
+        )
+    )
     if len(s.hand[q]) <= MAX_HAND:
         _next_turn(s, 1 - q, ev)
 
@@ -611,8 +744,9 @@ def _end_phase(s: State, ev: list[Event]) -> None:
         if s.in_play(c) and s.result is None:
             resolve(s, q, c, active(s, q, c, "end", (), 0), [], ev)
     if s.exhausted:
-        s.exhausted = s.exhausted - {u for u in s.kingdom(q) if defs[u].type == "unit"
-                                     and defs[u].kw("vigilant") is not None}
+        s.exhausted = s.exhausted - {
+            u for u in s.kingdom(q) if defs[u].type == "unit" and defs[u].kw("vigilant") is not None
+        }
     for c in [c for c in s.damage if defs[c].type == "unit"]:
         del s.damage[c]
     if s.pump:
@@ -642,8 +776,23 @@ def _next_turn(s: State, q: int, ev: list[Event]) -> None:
     draw(s, q, 1, ev)
 
 
-_APPLY = {"begin": _begin, "bonus": _bonus_apply, "play": _play,
-          "use": _use, "scrap": _scrap, "trade": _trade, "move": _move,
-          "develop": _develop, "research": _research, "end": _end, "attack": _attack,
-          "charge": _charge, "block": _block, "hold": _hold, "withdraw": _withdraw,
-          "pass": _pass, "discard": _discard_apply, "expend": _expend}
+_APPLY = {
+    "begin": _begin,
+    "bonus": _bonus_apply,
+    "play": _play,
+    "use": _use,
+    "scrap": _scrap,
+    "trade": _trade,
+    "move": _move,
+    "develop": _develop,
+    "research": _research,
+    "end": _end,
+    "attack": _attack,
+    "charge": _charge,
+    "block": _block,
+    "hold": _hold,
+    "withdraw": _withdraw,
+    "pass": _pass,
+    "discard": _discard_apply,
+    "expend": _expend,
+}

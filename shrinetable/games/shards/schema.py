@@ -29,18 +29,54 @@ TYPES = ("unit", "building", "policy", "tactic", "sorcery", "miracle", "territor
 KINGDOM = ("unit", "building", "policy")
 EVENTS = ("tactic", "sorcery", "miracle")
 # keyword -> whether it takes a number X
-KEYWORDS = {"blitz": False, "damage_reduction": True, "hit_and_run": False,
-            "overwhelm": False, "pillage": False, "vigilant": False, "wrecker": True,
-            "starting": False, "grand": False, "developable": False}
+KEYWORDS = {
+    "blitz": False,
+    "damage_reduction": True,
+    "hit_and_run": False,
+    "overwhelm": False,
+    "pillage": False,
+    "vigilant": False,
+    "wrecker": True,
+    "starting": False,
+    "grand": False,
+    "developable": False,
+}
 UNIT_KEYWORDS = ("blitz", "hit_and_run", "overwhelm", "pillage", "vigilant", "wrecker")
 WHEN = ("play", "activate", "end", "ready", "static")
-DO = ("gain", "draw", "damage", "destroy", "repair", "pump", "ready", "develop",
-      "discard", "offence", "defence", "sacrifice", "return")
-TARGETS = ("you", "opponent", "this", "unit", "enemy_unit", "own_unit", "building",
-           "enemy_building", "own_building", "own_card", "enemy", "enemy_policy")
+DO = (
+    "gain",
+    "draw",
+    "damage",
+    "destroy",
+    "repair",
+    "pump",
+    "ready",
+    "develop",
+    "discard",
+    "offence",
+    "defence",
+    "sacrifice",
+    "return",
+)
+TARGETS = (
+    "you",
+    "opponent",
+    "this",
+    "unit",
+    "enemy_unit",
+    "own_unit",
+    "building",
+    "enemy_building",
+    "own_building",
+    "own_card",
+    "enemy",
+    "enemy_policy",
+)
 # Affinity names advanced resources or special ones (any other resource name)
-CONDITION = re.compile(r"^(affinity( [a-z][a-z-]*)+|no_affinity|raiding"
-                       r"|upgraded [1-9]|developed [1-9])$")
+CONDITION = re.compile(
+    r"^(affinity( [a-z][a-z-]*)+|no_affinity|raiding"
+    r"|upgraded [1-9]|developed [1-9])$"
+)
 RESOURCE = re.compile(r"^[a-z][a-z-]*$")
 Amount = Annotated[int, Field(ge=1, le=20)]
 
@@ -48,8 +84,10 @@ Amount = Annotated[int, Field(ge=1, le=20)]
 def _check_costs(cost: dict[str, int]) -> dict[str, int]:
     for name in cost:
         if not RESOURCE.match(name):
-            raise ValueError(f"{name!r} is not a resource name (basic, research, gold, "
-                             f"gemstones, faith, or a special resource in lower case)")
+            raise ValueError(
+                f"{name!r} is not a resource name (basic, research, gold, "
+                f"gemstones, faith, or a special resource in lower case)"
+            )
     return cost
 
 
@@ -69,31 +107,40 @@ class Effect(Strict):
     @model_validator(mode="after")
     def _whole(self) -> Effect:
         if self.condition and not CONDITION.match(self.condition):
-            raise ValueError(f"condition: {self.condition!r} is not a condition: write "
-                             "'affinity gold', 'affinity faith faith', 'affinity ember', "
-                             "'no_affinity', 'raiding', 'upgraded 2' or 'developed 3'")
+            raise ValueError(
+                f"condition: {self.condition!r} is not a condition: write "
+                "'affinity gold', 'affinity faith faith', 'affinity ember', "
+                "'no_affinity', 'raiding', 'upgraded 2' or 'developed 3'"
+            )
         if not RESOURCE.match(self.resource):
             raise ValueError(f"resource: {self.resource!r} is not a resource name")
         _check_costs(self.cost)
         if (self.cost or self.exhaust or self.fast) and self.when != "activate":
-            raise ValueError("when: only an ability (when = \"activate\") has a cost, "
-                             "exhaust or fast")
+            raise ValueError(
+                'when: only an ability (when = "activate") has a cost, exhaust or fast'
+            )
         if self.when in ("end", "ready") and self.target not in ("you", "opponent", "this"):
-            raise ValueError("target: an effect that happens by itself (end, ready) "
-                             "targets you, opponent or this, never a chosen card")
+            raise ValueError(
+                "target: an effect that happens by itself (end, ready) "
+                "targets you, opponent or this, never a chosen card"
+            )
         if self.when == "static" and self.target not in ("this", "own_unit", "own_building"):
-            raise ValueError("target: a static effect applies to this, own_unit (all "
-                             "your units) or own_building (all your buildings)")
+            raise ValueError(
+                "target: a static effect applies to this, own_unit (all "
+                "your units) or own_building (all your buildings)"
+            )
         if self.do == "sacrifice" and self.target not in ("this", "own_unit", "own_card"):
-            raise ValueError("target: a card sacrifices this or a card of yours "
-                             "(this, own_unit, own_card)")
+            raise ValueError(
+                "target: a card sacrifices this or a card of yours (this, own_unit, own_card)"
+            )
         if self.do == "return" and self.target != "you":
             raise ValueError("target: 'return' brings back your own unit: target you")
         if self.target == "enemy_policy" and self.do != "destroy":
-            raise ValueError("target: a policy can only be destroyed (do = \"destroy\")")
+            raise ValueError('target: a policy can only be destroyed (do = "destroy")')
         if (self.do in ("offence", "defence")) != (self.when == "static"):
-            raise ValueError("do: 'offence' and 'defence' are static effects, and a "
-                             "static effect is one of them")
+            raise ValueError(
+                "do: 'offence' and 'defence' are static effects, and a static effect is one of them"
+            )
         return self
 
 
@@ -108,7 +155,7 @@ class Card(CardTable):
     defence: int | None = Field(None, ge=1, le=30)
     keywords: list[str] = []
     effect: list[Effect] = []
-    text: str = ""          # rules text in the project's own words, and flavour
+    text: str = ""  # rules text in the project's own words, and flavour
 
     @model_validator(mode="after")
     def _whole(self) -> Card:
@@ -121,18 +168,21 @@ class Card(CardTable):
         for kw in self.keywords:
             word, _, x = kw.partition(" ")
             if word not in KEYWORDS:
-                raise ValueError(f"keywords: {kw!r} is not a keyword; known: "
-                                 f"{', '.join(KEYWORDS)}")
+                raise ValueError(f"keywords: {kw!r} is not a keyword; known: {', '.join(KEYWORDS)}")
             if KEYWORDS[word] != bool(x) or (x and not x.isdigit()):
-                raise ValueError(f"keywords: {word} " + ("takes a number: "
-                                 f"'{word} 1'" if KEYWORDS[word] else "takes no number"))
+                raise ValueError(
+                    f"keywords: {word} "
+                    + (f"takes a number: '{word} 1'" if KEYWORDS[word] else "takes no number")
+                )
             if word in UNIT_KEYWORDS and not unit:
                 raise ValueError(f"keywords: {word} is a unit's keyword")
             if word in ("grand", "developable") and self.type not in KINGDOM:
                 raise ValueError(f"keywords: {word} is for a kingdom card")
         if self.type == "territory" and (self.cost or self.effect):
-            raise ValueError("type: a territory card has no cost and no effects: it is "
-                             "revealed as a building is built")
+            raise ValueError(
+                "type: a territory card has no cost and no effects: it is "
+                "revealed as a building is built"
+            )
         return self
 
     def has(self, word: str) -> bool:

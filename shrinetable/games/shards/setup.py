@@ -54,8 +54,7 @@ class CombatSpec(_Strict):
 class Keys(_Strict):
     """Shards' own position keys."""
 
-    stage: Literal["start", "bonus", "main", "declare", "defend", "tricks",
-                   "discard"] = "main"
+    stage: Literal["start", "bonus", "main", "declare", "defend", "tricks", "discard"] = "main"
     first: Literal["p1", "p2"] = "p1"
     turn_no: int = Field(1, ge=0, le=999)
     pool: dict[Literal["p1", "p2"], dict[str, Amount]] = {}
@@ -88,8 +87,11 @@ def position(game: Any, spec: Any) -> State:
         kinds = _holds(kind)
         for i, n in enumerate(zones[zone]):
             if kinds and named.cards[n][0].type not in kinds:
-                raise SetupError(("zones", zone, i), f"{named.cards[n][0].name} is a "
-                                 f"{named.cards[n][0].type}: {zone} holds {' and '.join(kinds)}s")
+                raise SetupError(
+                    ("zones", zone, i),
+                    f"{named.cards[n][0].name} is a "
+                    f"{named.cards[n][0].type}: {zone} holds {' and '.join(kinds)}s",
+                )
     slots: list[list[list[int] | None]] = [[None] * SLOTS for _ in (0, 1)]
     for q in (0, 1):
         for i in range(SLOTS):
@@ -117,14 +119,29 @@ def position(game: Any, spec: Any) -> State:
     def pile(kind: str) -> list[list[int]]:
         return [zones.get(f"{kind}:{q}", []) for q in (0, 1)]
 
-    s = State(opts, rng, *named.table(NONE),
-              pile("deck"), pile("hand"), pile("grave"), pile("scrap"), slots,
-              pile("policy"), [{}, {}], pile("start"), [(), ()], [False, False])
+    s = State(
+        opts,
+        rng,
+        *named.table(NONE),
+        pile("deck"),
+        pile("hand"),
+        pile("grave"),
+        pile("scrap"),
+        slots,
+        pile("policy"),
+        [{}, {}],
+        pile("start"),
+        [(), ()],
+        [False, False],
+    )
     for who, pool in spec.pool.items():
         for r in pool:
             if not RESOURCE.match(r):
-                raise SetupError(("pool", who, r), f"{r!r} is not a resource name (basic, "
-                                                   f"{', '.join(ADVANCED)}, or a special one)")
+                raise SetupError(
+                    ("pool", who, r),
+                    f"{r!r} is not a resource name (basic, "
+                    f"{', '.join(ADVANCED)}, or a special one)",
+                )
         s.pool[seat_index(who)] = {r: n for r, n in pool.items() if n}
     s.first = seat_index(spec.first)
     s.stage, s.turn_no = spec.stage, spec.turn_no
@@ -137,8 +154,9 @@ def position(game: Any, spec: Any) -> State:
 
 def _holds(kind: str) -> tuple[str, ...]:
     """The card types a zone of play holds (a pile holds any)."""
-    return (("unit", "building") if kind.startswith("terr") else
-            ("policy",) if kind == "policy" else ())
+    return (
+        ("unit", "building") if kind.startswith("terr") else ("policy",) if kind == "policy" else ()
+    )
 
 
 def _in_play(s: State, text: str, loc: tuple) -> int:
@@ -154,8 +172,7 @@ def _marks(s: State, spec: Any) -> None:
         for text, n in getattr(spec, key).items():
             if n:
                 marks[_in_play(s, text, (key, text))] = n
-    s.exhausted = frozenset(_in_play(s, t, ("exhausted", i))
-                            for i, t in enumerate(spec.exhausted))
+    s.exhausted = frozenset(_in_play(s, t, ("exhausted", i)) for i, t in enumerate(spec.exhausted))
     for c in range(1, len(s.names)):
         if s.in_play(c):
             s.entered[c] = 0
@@ -166,11 +183,14 @@ def _marks(s: State, spec: Any) -> None:
     s.scrapped, s.acted = spec.scrapped, spec.acted
     for c in s.damage:
         if lethal(s, c):
-            raise SetupError(("damage", s.names[c]), f"{s.names[c]} would be destroyed by "
-                                                     f"that much damage (R28)")
+            raise SetupError(
+                ("damage", s.names[c]), f"{s.names[c]} would be destroyed by that much damage (R28)"
+            )
     if s.stage == "discard" and len(s.hand[s.turn]) <= MAX_HAND:
-        raise SetupError(("stage",), f"the discard stage needs more than {MAX_HAND} cards in "
-                                     f"the turn player's hand")
+        raise SetupError(
+            ("stage",),
+            f"the discard stage needs more than {MAX_HAND} cards in the turn player's hand",
+        )
 
 
 def _starting(s: State, spec: Any) -> None:
@@ -179,8 +199,7 @@ def _starting(s: State, spec: Any) -> None:
     for q in (0, 1):
         for i, c in enumerate(s.start[q]):
             if not s.defs[c].starting:
-                raise SetupError(("zones", f"start:{q}", i), f"{s.names[c]} is not a "
-                                                             f"Starting card")
+                raise SetupError(("zones", f"start:{q}", i), f"{s.names[c]} is not a Starting card")
     for who, cards in spec.picks.items():
         q = seat_index(who)
         picks = []
@@ -189,16 +208,23 @@ def _starting(s: State, spec: Any) -> None:
             if n not in s.start[q] or n in picks:
                 raise SetupError(("picks", who, i), f"{text} is not laid out in start:{q}")
             picks.append(n)
-        if len(picks) > PICKS or sum(s.defs[c].total_cost for c in picks) > PICK_COST or \
-                any(s.defs[c].type not in KINGDOM for c in picks):
-            raise SetupError(("picks", who), f"up to {PICKS} kingdom cards costing "
-                                             f"{PICK_COST} in all (R4)")
+        if (
+            len(picks) > PICKS
+            or sum(s.defs[c].total_cost for c in picks) > PICK_COST
+            or any(s.defs[c].type not in KINGDOM for c in picks)
+        ):
+            raise SetupError(
+                ("picks", who), f"up to {PICKS} kingdom cards costing {PICK_COST} in all (R4)"
+            )
         s.picks[q] = tuple(picks)
     for who in spec.committed:
         s.committed[seat_index(who)] = True
     if s.stage == "start" and (not any(s.start) or all(s.committed)):
-        raise SetupError(("stage",), "the Starting Phase needs cards laid out in start:0/1 "
-                                     "and a seat that has not committed")
+        raise SetupError(
+            ("stage",),
+            "the Starting Phase needs cards laid out in start:0/1 "
+            "and a seat that has not committed",
+        )
 
 
 def _combat(s: State, spec: Any) -> None:
@@ -208,8 +234,9 @@ def _combat(s: State, spec: Any) -> None:
             raise SetupError(("stage",), f"stage {s.stage!r} needs a `combat`")
         return
     if s.stage not in ("declare", "defend", "tricks"):
-        raise SetupError(("combat",), "a combat is under way only in the declare, defend "
-                                      "or tricks stage")
+        raise SetupError(
+            ("combat",), "a combat is under way only in the declare, defend or tricks stage"
+        )
     o = 1 - s.turn
     slot = cs.territory - 1
     t = s.slots[o][slot] if slot < len(s.slots[o]) else None
@@ -221,15 +248,16 @@ def _combat(s: State, spec: Any) -> None:
         loc = ("combat", "attackers", i)
         for key, stages in later.items():
             if getattr(a, key) and s.stage not in stages:
-                raise SetupError((*loc, key), f"{key} is set only from the {stages[0]} "
-                                              f"stage on, not in {s.stage!r}")
+                raise SetupError(
+                    (*loc, key),
+                    f"{key} is set only from the {stages[0]} stage on, not in {s.stage!r}",
+                )
         u = _in_play(s, a.unit, (*loc, "unit"))
         b = _in_play(s, a.aim, (*loc, "aim"))
         if s.owner[u] != s.turn or s.defs[u].type != "unit":
             raise SetupError((*loc, "unit"), f"{a.unit} is not a unit of the turn player")
         if b not in t or s.defs[b].type != "building":
-            raise SetupError((*loc, "aim"), f"{a.aim} is not a building of the attacked "
-                                            f"territory")
+            raise SetupError((*loc, "aim"), f"{a.aim} is not a building of the attacked territory")
         if u in atts:
             raise SetupError((*loc, "unit"), f"{a.unit} attacks once")
         atts.append(u)
@@ -237,18 +265,21 @@ def _combat(s: State, spec: Any) -> None:
         if a.blocker:
             d = _in_play(s, a.blocker, (*loc, "blocker"))
             if d not in t or s.defs[d].type != "unit" or d in (x for _, x in blocks):
-                raise SetupError((*loc, "blocker"), f"{a.blocker} is not a unit in the "
-                                                    f"attacked territory blocking no other")
+                raise SetupError(
+                    (*loc, "blocker"),
+                    f"{a.blocker} is not a unit in the attacked territory blocking no other",
+                )
             blocks.append((u, d))
         if a.withdrawn:
             if not a.blocker or s.defs[u].kw("hit_and_run") is None:
-                raise SetupError((*loc, "withdrawn"), "only a blocked Hit and Run unit "
-                                                      "withdraws (R14)")
+                raise SetupError(
+                    (*loc, "withdrawn"), "only a blocked Hit and Run unit withdraws (R14)"
+                )
             out.append(u)
     if cs.priority and s.stage != "tricks":
         raise SetupError(("combat", "priority"), "priority is held only in the tricks stage")
     prio = seat_index(cs.priority) if cs.priority else s.turn
     s.combat = Combat(o, slot, tuple(atts), tuple(aims), tuple(blocks), tuple(out), prio)
     s.attacked = s.attacked | {slot}
-    s.acted = True                   # attacking is an action (R19)
+    s.acted = True  # attacking is an action (R19)
     s.exhausted = s.exhausted | (frozenset(atts) - frozenset(out))

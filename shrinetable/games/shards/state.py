@@ -35,11 +35,11 @@ class Combat(NamedTuple):
     defender: int
     slot: int
     attackers: tuple[int, ...] = ()
-    aims: tuple[int, ...] = ()            # the aimed building, per attacker
+    aims: tuple[int, ...] = ()  # the aimed building, per attacker
     blocks: tuple[tuple[int, int], ...] = ()
     withdrawn: tuple[int, ...] = ()
-    priority: int = 0                     # who holds priority in the tricks step
-    passes: int = 0                       # passes in a row in the tricks step
+    priority: int = 0  # who holds priority in the tricks step
+    passes: int = 0  # passes in a row in the tricks step
 
     def blocker(self, att: int) -> int:
         return next((d for a, d in self.blocks if a == att), 0)
@@ -58,19 +58,19 @@ class Memo:
     __slots__ = ("use", "develop", "attack", "scrap", "scraps", "move")
 
     def __init__(self) -> None:
-        self.use: dict[tuple[int, int], Any] = {}       # (card, ability) -> use
-        self.develop: dict[int, Any] = {}               # card -> develop
-        self.attack: dict[tuple[int, int], Any] = {}    # (unit, building) -> attack
-        self.scrap: dict[tuple[int, ...], Any] = {}     # 1 or 2 cards -> scrap
+        self.use: dict[tuple[int, int], Any] = {}  # (card, ability) -> use
+        self.develop: dict[int, Any] = {}  # card -> develop
+        self.attack: dict[tuple[int, int], Any] = {}  # (unit, building) -> attack
+        self.scrap: dict[tuple[int, ...], Any] = {}  # 1 or 2 cards -> scrap
         self.scraps: dict[tuple[int, ...], tuple] = {}  # scrap values in hand -> scraps
-        self.move: dict[tuple[int, int], Any] = {}      # (unit, slot) -> move
+        self.move: dict[tuple[int, int], Any] = {}  # (unit, slot) -> move
 
 
 @dataclass(frozen=True, slots=True)
 class Options:
-    decks: tuple[str, str] = ("", "")     # each seat's deck (a shipped deck's key or a file)
-    max_territories: int = 0              # R26, an option: 0 is no limit (the text's)
-    move_once: bool = False               # R18, an option: a unit moves once a turn
+    decks: tuple[str, str] = ("", "")  # each seat's deck (a shipped deck's key or a file)
+    max_territories: int = 0  # R26, an option: 0 is no limit (the text's)
+    move_once: bool = False  # R18, an option: a unit moves once a turn
 
 
 @dataclass(slots=True)
@@ -80,25 +80,25 @@ class State(InstanceState):
     scrap: list[list[int]]
     slots: list[list[list[int] | None]]
     policies: list[list[int]]
-    pool: list[dict[str, int]]        # resource -> amount (no zero entries)
-    start: list[list[int]]            # the Starting cards laid out (Starting Phase)
-    picks: list[tuple[int, ...]]      # each seat's secret Starting choice
+    pool: list[dict[str, int]]  # resource -> amount (no zero entries)
+    start: list[list[int]]  # the Starting cards laid out (Starting Phase)
+    picks: list[tuple[int, ...]]  # each seat's secret Starting choice
     committed: list[bool]
     counters: dict[int, int] = field(default_factory=dict)
     damage: dict[int, int] = field(default_factory=dict)
-    pump: dict[int, int] = field(default_factory=dict)     # +offence this turn
+    pump: dict[int, int] = field(default_factory=dict)  # +offence this turn
     exhausted: frozenset[int] = frozenset()
     entered: dict[int, int] = field(default_factory=dict)  # card -> turn_no it entered
-    moved: frozenset[int] = frozenset()                    # units moved this turn
-    attacked: frozenset[int] = frozenset()                 # opposing slots attacked
-    stage: str = "start"   # start bonus main declare defend tricks discard expend over
-    resume: str = ""       # the stage an Attrition expend returns to
-    owing: tuple[int, ...] = ()   # seats owing an Attrition expend, in order
+    moved: frozenset[int] = frozenset()  # units moved this turn
+    attacked: frozenset[int] = frozenset()  # opposing slots attacked
+    stage: str = "start"  # start bonus main declare defend tricks discard expend over
+    resume: str = ""  # the stage an Attrition expend returns to
+    owing: tuple[int, ...] = ()  # seats owing an Attrition expend, in order
     first: int = 0
     turn: int = 0
     turn_no: int = 0
-    scrapped: bool = False         # the turn player has scrapped this turn
-    acted: bool = False            # the turn player has taken an action this turn
+    scrapped: bool = False  # the turn player has scrapped this turn
+    acted: bool = False  # the turn player has taken an action this turn
     combat: Combat | None = None
     result: Outcome | None = None
     legal: list | None = None
@@ -111,10 +111,22 @@ class State(InstanceState):
         scrap, start, policies, each territory), the `entered` dict and the
         frozensets are shared with the copy, not copied (see the module docstring)."""
         c = _new(State)
-        c.opts, c.rng, c.defs, c.names, c.owner = (self.opts, self.rng, self.defs,
-                                                   self.names, self.owner)
-        d, h, g, sc, pol, st, pool = (self.deck, self.hand, self.grave, self.scrap,
-                                      self.policies, self.start, self.pool)
+        c.opts, c.rng, c.defs, c.names, c.owner = (
+            self.opts,
+            self.rng,
+            self.defs,
+            self.names,
+            self.owner,
+        )
+        d, h, g, sc, pol, st, pool = (
+            self.deck,
+            self.hand,
+            self.grave,
+            self.scrap,
+            self.policies,
+            self.start,
+            self.pool,
+        )
         c.deck = [d[0][:], d[1][:]]
         c.hand = [h[0][:], h[1][:]]
         c.grave, c.scrap = g[:], sc[:]
@@ -123,14 +135,17 @@ class State(InstanceState):
         c.pool = [pool[0].copy(), pool[1].copy()]
         c.start = st[:]
         c.picks, c.committed = self.picks[:], self.committed[:]
-        c.counters, c.damage, c.pump = (self.counters.copy(), self.damage.copy(),
-                                        self.pump.copy())
+        c.counters, c.damage, c.pump = (self.counters.copy(), self.damage.copy(), self.pump.copy())
         c.exhausted, c.entered = self.exhausted, self.entered
         c.moved, c.attacked = self.moved, self.attacked
         c.stage, c.resume, c.owing = self.stage, self.resume, self.owing
         c.first, c.turn, c.turn_no = self.first, self.turn, self.turn_no
-        c.scrapped, c.acted, c.combat, c.result = (self.scrapped, self.acted,
-                                                   self.combat, self.result)
+        c.scrapped, c.acted, c.combat, c.result = (
+            self.scrapped,
+            self.acted,
+            self.combat,
+            self.result,
+        )
         c.legal, c.memo = None, self.memo
         return c
 

@@ -20,5 +20,4 @@ def reshuffle_unseen(state: State, seat: int | None, rng: random.Random) -> Stat
     return s
 
 
-HOOKS = TestHooks(reshuffle_unseen=reshuffle_unseen, walk=3000, endings=60, budget=6000,
-                  many=300)
+HOOKS = TestHooks(reshuffle_unseen=reshuffle_unseen, walk=3000, endings=60, budget=6000, many=300)

@@ -24,8 +24,22 @@ from shrinetable.engine import Gesture, NotationError, action_words
 from .cards import NAMES, canon, card
 
 SIMPLE = ("draw", "take", "pass", "allow", "accept")
-KINDS = SIMPLE + ("heal", "attack", "token", "dagger", "daggertoken", "jack", "triplet",
-                  "quad", "resurrect", "block", "dblock", "fizzle", "counter", "discard")
+KINDS = SIMPLE + (
+    "heal",
+    "attack",
+    "token",
+    "dagger",
+    "daggertoken",
+    "jack",
+    "triplet",
+    "quad",
+    "resurrect",
+    "block",
+    "dblock",
+    "fizzle",
+    "counter",
+    "discard",
+)
 MODES = ("heal", "attack", "token", "dagger", "daggertoken")
 
 

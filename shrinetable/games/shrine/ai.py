@@ -20,7 +20,7 @@ from .rules import apply, decision_seat, legal_actions
 from .state import State
 
 WIN = 10_000.0
-FIZZLE = 4.0        # per card a Fizzle discards beyond the cards it stops
+FIZZLE = 4.0  # per card a Fizzle discards beyond the cards it stops
 
 
 def choose(state: State, rng: random.Random) -> Action:
@@ -34,8 +34,9 @@ def choose(state: State, rng: random.Random) -> Action:
     if state.stage == "discard":
         return max(legal, key=lambda a: -_keep_value(state, me, a.cards[0]))
     blind = _blind(state, me)
-    scored = [(_score(_settle(blind, a), me) - _fizzle_cost(state, me, a), i)
-              for i, a in enumerate(legal)]
+    scored = [
+        (_score(_settle(blind, a), me) - _fizzle_cost(state, me, a), i) for i, a in enumerate(legal)
+    ]
     best = max(sc for sc, _ in scored)
     ties = [i for sc, i in scored if sc == best]
     return legal[rng.choice(ties)]
@@ -72,6 +73,7 @@ def _blind(state: State, me: int) -> State:
         cards.sort()
         rng.shuffle(cards)
         return cards
+
     s = state.deal_unseen(me, canonical)
     s.rng = random.Random(seed + 1)
     return s

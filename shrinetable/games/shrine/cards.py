@@ -30,7 +30,8 @@ def card(text: str) -> int:
     except KeyError:
         raise NotationError(
             f"{text!r} is not a card: write rank (A 2-9 T J Q K) then suit (S H D C), "
-            f"e.g. 9H, TS, AS, or JK for the joker") from None
+            f"e.g. 9H, TS, AS, or JK for the joker"
+        ) from None
 
 
 def sort_key(c: int) -> tuple[int, int]:

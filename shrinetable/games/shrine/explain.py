@@ -13,8 +13,18 @@ from .state import State
 
 STAGE_KINDS = {
     "turn": ("draw", "take"),
-    "action": ("pass", "heal", "attack", "token", "dagger", "daggertoken", "jack", "triplet",
-               "quad", "resurrect"),
+    "action": (
+        "pass",
+        "heal",
+        "attack",
+        "token",
+        "dagger",
+        "daggertoken",
+        "jack",
+        "triplet",
+        "quad",
+        "resurrect",
+    ),
     "respond": ("allow", "block", "dblock", "fizzle"),
     "counter": ("accept", "counter"),
     "discard": ("discard",),
@@ -34,8 +44,10 @@ def explain(s: State, a: Action) -> tuple[str, str]:
     if a.kind not in STAGE_KINDS[s.stage]:
         ruling = "turn" if s.stage in ("turn", "action") else "decision"
         return f"Not now: {STAGE_HINT[s.stage]}.", ruling
-    seat = {"respond": s.responders[0] if s.responders else s.turn,
-            "discard": s.discards[0][0] if s.discards else s.turn}.get(s.stage, s.turn)
+    seat = {
+        "respond": s.responders[0] if s.responders else s.turn,
+        "discard": s.discards[0][0] if s.discards else s.turn,
+    }.get(s.stage, s.turn)
     hand = s.hands[seat]
     for c in (*a.cards, *a.extra, *((a.pay,) if a.pay >= 0 else ())):
         if a.kind != "block" and c not in hand:
@@ -60,8 +72,10 @@ def _why_heal(s: State, a: Action, me: int):
     shrine = s.shrines[me]
     top = shrine[-1]
     if RANK[top] == ACE:
-        return ("A Dagger lies on top of your Shrine: nothing can be added until an opponent "
-                "removes it."), "dagger-top"
+        return (
+            "A Dagger lies on top of your Shrine: nothing can be added until an opponent "
+            "removes it."
+        ), "dagger-top"
     if len(shrine) >= s.capacity(me):
         return f"Your Shrine is full ({s.capacity(me)} cards).", "shrine-capacity"
     v = RANK[top]
@@ -70,8 +84,9 @@ def _why_heal(s: State, a: Action, me: int):
     rule = "queen" if reach else ("R25" if s.has_kind(me, QUEEN) else "heal")
     if s.opts.alternate_healing:
         if any(RED[c] != RED[top] for c in a.cards):
-            return (f"Alternate Healing uses cards of the top card's colour "
-                    f"({colour(top)})."), "alternate-healing"
+            return (
+                f"Alternate Healing uses cards of the top card's colour ({colour(top)})."
+            ), "alternate-healing"
         total = sum(RANK[c] for c in a.cards)
         return f"The cards must add up to {within}; they make {total}.", "alternate-healing"
     if len(a.cards) != 2 or RANK[a.cards[0]] != RANK[a.cards[1]]:
@@ -85,22 +100,30 @@ def _why_attack(s: State, a: Action, me: int, cards=None):
     cards = a.cards if cards is None else cards
     top = s.shrines[a.seat][-1]
     if RANK[top] == ACE:
-        return (f"{NAMES[top]} is a Dagger on top of the Shrine: only a Dagger or a pair of "
-                f"equal value removes it."), "dagger-top"
+        return (
+            f"{NAMES[top]} is a Dagger on top of the Shrine: only a Dagger or a pair of "
+            f"equal value removes it."
+        ), "dagger-top"
     bad = [NAMES[c] for c in cards if RED[c] == RED[top]]
     if bad:
-        return (f"Attacking cards must be the opposite colour of {NAMES[top]}: "
-                f"{' '.join(bad)} {'is' if len(bad) == 1 else 'are'} {colour(top)}."), "attack"
+        return (
+            f"Attacking cards must be the opposite colour of {NAMES[top]}: "
+            f"{' '.join(bad)} {'is' if len(bad) == 1 else 'are'} {colour(top)}."
+        ), "attack"
     v = RANK[top]
     total = sum(RANK[c] for c in cards)
     if s.has_kind(me, KING) and not s.king_used:
-        return (f"With the King the cards must add up to {v - 1}, {v} or {v + 1}; "
-                f"they make {total}."), "king"
+        return (
+            f"With the King the cards must add up to {v - 1}, {v} or {v + 1}; they make {total}."
+        ), "king"
     if s.has_kind(me, KING):
-        return (f"The King's reach is spent this turn: the cards must add up to exactly {v}; "
-                f"they make {total}."), "R25"
-    return (f"The cards must add up to exactly {v} to remove {NAMES[top]}; they make "
-            f"{total}."), "attack"
+        return (
+            f"The King's reach is spent this turn: the cards must add up to exactly {v}; "
+            f"they make {total}."
+        ), "R25"
+    return (
+        f"The cards must add up to exactly {v} to remove {NAMES[top]}; they make {total}."
+    ), "attack"
 
 
 def _why_token(s: State, a: Action, me: int):
@@ -122,8 +145,9 @@ def _why_token(s: State, a: Action, me: int):
 def _why_pay(a: Action):
     c = a.cards[0]
     if RED[a.pay] != RED[c]:
-        return (f"Pay for {NAMES[c]} with a {colour(c)} card; {NAMES[a.pay]} is "
-                f"{colour(a.pay)}."), "special-pay"
+        return (
+            f"Pay for {NAMES[c]} with a {colour(c)} card; {NAMES[a.pay]} is {colour(a.pay)}."
+        ), "special-pay"
     return None
 
 
@@ -163,8 +187,10 @@ def _why_resurrect(s: State, a: Action, me: int):
         return _why_heal_room(s, me)
     if m == "attack":
         if RANK[s.shrines[a.seat][-1]] == ACE:
-            return ("The Dagger on that Shrine needs a pair of equal value, the Graveyard card "
-                    "among them."), "dagger-top"
+            return (
+                "The Dagger on that Shrine needs a pair of equal value, the Graveyard card "
+                "among them."
+            ), "dagger-top"
         return _why_attack(s, a, me, (g, *a.extra))
     if m in ("dagger", "daggertoken") and RANK[g] != ACE:
         return f"The Graveyard's top card {NAMES[g]} is not a Dagger.", "resurrection"
@@ -188,8 +214,7 @@ def _why_heal_room(s: State, me: int):
 def _why_block(s: State, a: Action, me: int):
     act = s.act
     if act is not None and (act.kind == "dagger" or act.mode == "dagger"):
-        return "A Token cannot block a Dagger; only a Dagger block or a Fizzle can.", \
-            "token-block"
+        return "A Token cannot block a Dagger; only a Dagger block or a Fizzle can.", "token-block"
     if act is None or act.seat != me:
         return "Only the player being attacked may block.", "R10"
     if a.cards[0] not in s.fields[me]:
@@ -220,9 +245,18 @@ def _why_fizzle(s: State, a: Action, me: int):
 
 
 _WHY = {
-    "take": _why_take, "heal": _why_heal, "attack": _why_attack, "token": _why_token,
-    "daggertoken": _why_token, "dagger": _why_dagger, "jack": _why_jack,
-    "triplet": _why_combo, "quad": _why_combo, "resurrect": _why_resurrect,
-    "block": _why_block, "dblock": _why_dblock, "fizzle": _why_fizzle,
+    "take": _why_take,
+    "heal": _why_heal,
+    "attack": _why_attack,
+    "token": _why_token,
+    "daggertoken": _why_token,
+    "dagger": _why_dagger,
+    "jack": _why_jack,
+    "triplet": _why_combo,
+    "quad": _why_combo,
+    "resurrect": _why_resurrect,
+    "block": _why_block,
+    "dblock": _why_dblock,
+    "fizzle": _why_fizzle,
     "counter": _why_fizzle,
 }

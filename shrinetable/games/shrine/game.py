@@ -16,11 +16,17 @@ from .state import Options, State
 
 OPTIONS = (
     OptionSpec("balance", False, "Add the joker as the Balance card"),
-    OptionSpec("balance_reshuffle", False,
-               "The Balance card goes back into the Deck after use (longer games)",
-               needs="balance"),
-    OptionSpec("alternate_healing", False,
-               "Heal like an attack: same-colour cards adding up to the top card"),
+    OptionSpec(
+        "balance_reshuffle",
+        False,
+        "The Balance card goes back into the Deck after use (longer games)",
+        needs="balance",
+    ),
+    OptionSpec(
+        "alternate_healing",
+        False,
+        "Heal like an attack: same-colour cards adding up to the top card",
+    ),
     OptionSpec("alternate_fizzle", False, "Fizzle and counter by discarding three cards"),
 )
 
@@ -57,12 +63,12 @@ class ShrineGame(GameBase):
     options = OPTIONS
     # a turn's action step where nothing but Pass is legal is passed by the table
     auto_pass = ("pass",)
-    rules = rules                  # legal_actions and apply
-    parse = staticmethod(parse)    # parse_action
+    rules = rules  # legal_actions and apply
+    parse = staticmethod(parse)  # parse_action
     # a checkpoint keeps what moves change; seats and options come from the deal
     state_codec = StateCodec(fixed=("seats", "opts"), cache=("legal",))
     ai = staticmethod(computer.choose)
-    position = PositionHook(module=f"{__package__}.setup")   # pydantic: when a file is read
+    position = PositionHook(module=f"{__package__}.setup")  # pydantic: when a file is read
     present = present.PRESENT
     testing = testing.HOOKS
 
@@ -87,8 +93,9 @@ class ShrineGame(GameBase):
             prompt = PROMPTS[s.stage]
         return Decision(seat, s.stage, prompt)
 
-    def guess_actions(self, seat: int, held: tuple[str, ...], source: str, zone: str,
-                      card: str | None) -> list[str]:
+    def guess_actions(
+        self, seat: int, held: tuple[str, ...], source: str, zone: str, card: str | None
+    ) -> list[str]:
         return guess_actions(seat, held, source, zone, card)
 
     def drop_hint(self, seat: int, held: tuple[str, ...], zone: str) -> str | None:
@@ -100,8 +107,7 @@ class ShrineGame(GameBase):
 
     def all_cards(self, s: State) -> dict[str, list[str]]:
         """Every zone's cards bottom-to-top, nothing hidden (for tests and scenarios)."""
-        out = {"deck": s.deck, "graveyard": s.graveyard, "removed": s.removed,
-               "pending": s.pending}
+        out = {"deck": s.deck, "graveyard": s.graveyard, "removed": s.removed, "pending": s.pending}
         for q in range(s.seats):
             out[f"shrine:{q}"] = s.shrines[q]
             out[f"hand:{q}"] = s.hands[q]
@@ -111,6 +117,7 @@ class ShrineGame(GameBase):
     def view(self, s: State, seat: int | None) -> View:
         """What `seat` may see: its own hand, every Shrine's top card, Fields,
         the Graveyard and cards being played; counts of everything else."""
+
         def shown(cards, visible):
             return tuple(NAMES[c] if visible else None for c in cards)
 
@@ -123,14 +130,21 @@ class ShrineGame(GameBase):
         for q in range(s.seats):
             sh = s.shrines[q]
             zones[f"shrine:{q}"] = ZoneView(
-                f"shrine:{q}", q, (*shown(sh[:-1], False), *shown(sh[-1:], True)),
-                f"p{q + 1} Shrine")
-            zones[f"hand:{q}"] = ZoneView(f"hand:{q}", q, shown(s.hands[q], seat == q),
-                                          f"p{q + 1} hand")
-            zones[f"field:{q}"] = ZoneView(f"field:{q}", q, shown(s.fields[q], True),
-                                           f"p{q + 1} Field")
+                f"shrine:{q}",
+                q,
+                (*shown(sh[:-1], False), *shown(sh[-1:], True)),
+                f"p{q + 1} Shrine",
+            )
+            zones[f"hand:{q}"] = ZoneView(
+                f"hand:{q}", q, shown(s.hands[q], seat == q), f"p{q + 1} hand"
+            )
+            zones[f"field:{q}"] = ZoneView(
+                f"field:{q}", q, shown(s.fields[q], True), f"p{q + 1} Field"
+            )
         info = {
-            "turn": s.turn, "turn_no": s.turn_no, "stage": s.stage,
+            "turn": s.turn,
+            "turn_no": s.turn_no,
+            "stage": s.stage,
             "actions_left": s.actions_left,
             "hand_size": [len(h) for h in s.hands],
             "triad": [s.triad(q) for q in range(s.seats)],

@@ -16,9 +16,13 @@ RED = (200, 28, 45)
 BLACK = (22, 22, 28)
 SUIT = {"S": "\u2660", "H": "\u2665", "D": "\u2666", "C": "\u2663"}
 TOKEN = Chip("TOKEN", (176, 132, 28), (255, 255, 255))
-ROLES = {"A": Chip("DAGGER", (70, 96, 140), (255, 255, 255)),
-         "J": TOKEN, "Q": TOKEN, "K": TOKEN,
-         "JK": Chip("BALANCE", (118, 60, 150), (255, 255, 255))}
+ROLES = {
+    "A": Chip("DAGGER", (70, 96, 140), (255, 255, 255)),
+    "J": TOKEN,
+    "Q": TOKEN,
+    "K": TOKEN,
+    "JK": Chip("BALANCE", (118, 60, 150), (255, 255, 255)),
+}
 
 # Texts use pygame_gui's HTML subset; source line breaks are only for reading
 # here (the table joins them), `<br>` breaks the lines on screen.
@@ -59,9 +63,13 @@ answering another player's move, not playing your turn.
 
 def _face(card: str) -> Face | None:
     if card == "JK":
-        return Face(card, "index", symbol="\u2605",
-                    glyphs=(Glyph("\u2605", 0.36, 0.42, True, ROLES["JK"].fill),),
-                    band=ROLES["JK"])
+        return Face(
+            card,
+            "index",
+            symbol="\u2605",
+            glyphs=(Glyph("\u2605", 0.36, 0.42, True, ROLES["JK"].fill),),
+            band=ROLES["JK"],
+        )
     if len(card) != 2 or card[0] not in "A23456789TJQK" or card[1] not in SUIT:
         return None
     rank, suit = card
@@ -70,8 +78,15 @@ def _face(card: str) -> Face | None:
         glyphs = (Glyph(rank, 0.34, 0.38, True), Glyph(symbol, 0.16, 0.6))
     else:
         glyphs = (Glyph(symbol, 0.42 if rank == "A" else 0.36, 0.47),)
-    return Face(card, "index", index="10" if rank == "T" else rank, symbol=symbol,
-                ink=RED if suit in "HD" else BLACK, glyphs=glyphs, band=ROLES.get(rank))
+    return Face(
+        card,
+        "index",
+        index="10" if rank == "T" else rank,
+        symbol=symbol,
+        ink=RED if suit in "HD" else BLACK,
+        glyphs=glyphs,
+        band=ROLES.get(rank),
+    )
 
 
 RANK_WORDS = {"A": "Ace", "T": "10", "J": "Jack", "Q": "Queen", "K": "King"}
@@ -83,7 +98,7 @@ SAID = re.compile(r"^p\d (pays with|heals with|plays a (Quad|Triplet|Resurrectio
 
 
 def card_words(card: str) -> str:
-    """"JD" read as "the Jack of diamonds"."""
+    """ "JD" read as "the Jack of diamonds"."""
     if card == "JK":
         return "the Balance card"
     return f"the {RANK_WORDS.get(card[0], card[0])} of {SUIT_WORDS[card[1]]}"
@@ -92,9 +107,11 @@ def card_words(card: str) -> str:
 def _cards(text: str) -> str:
     """Every run of card notation in `text` in words ("QS QH": "the Queen of
     spades and the Queen of hearts")."""
+
     def run(m: re.Match) -> str:
         words = [card_words(c) for c in m.group(0).split()]
         return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+
     return CARDS.sub(run, text)
 
 
@@ -165,8 +182,8 @@ class ShrinePresentation(Presentation):
     plain_in = ("shrine", "graveyard", "removed", "deck")
     pile_hint = "Drag the Deck or the Graveyard onto your hand."
     showcase = Showcase("late game", _late_game)
-    minor = ("pass",)   # a Jack may move no card the log can show, yet is worth watching
-    results = ("remove", "fail", "fizzle", "out")   # kept in view on the table (issue 22)
+    minor = ("pass",)  # a Jack may move no card the log can show, yet is worth watching
+    results = ("remove", "fail", "fizzle", "out")  # kept in view on the table (issue 22)
 
     def card_face(self, card: str) -> Face | None:
         return FACES.get(card)
@@ -185,9 +202,13 @@ class ShrinePresentation(Presentation):
     def decor(self, view: Any) -> Decor:
         """Each Shrine's count against its capacity (5, or 7 with a Triad)."""
         cap = view.info["capacity"]
-        return Decor(turn=view.info["turn"], badges={
-            f"shrine:{q}": f"{len(view.zones[f'shrine:{q}'].cards)}/{cap[q]}"
-            for q in range(view.seats)})
+        return Decor(
+            turn=view.info["turn"],
+            badges={
+                f"shrine:{q}": f"{len(view.zones[f'shrine:{q}'].cards)}/{cap[q]}"
+                for q in range(view.seats)
+            },
+        )
 
 
 PRESENT = ShrinePresentation()

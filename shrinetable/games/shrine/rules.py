@@ -19,8 +19,7 @@ from .state import Options, State
 HAND_LIMIT = 7
 START = 5
 
-PASS, DRAW, TAKE, ALLOW, ACCEPT = (Action(k) for k in ("pass", "draw", "take", "allow",
-                                                          "accept"))
+PASS, DRAW, TAKE, ALLOW, ACCEPT = (Action(k) for k in ("pass", "draw", "take", "allow", "accept"))
 
 
 def p(seat: int) -> str:
@@ -29,13 +28,25 @@ def p(seat: int) -> str:
 
 # --------------------------------------------------------------------------- setup
 
+
 def new_game(seed: int, opts: Options, seats: int) -> State:
     """Shuffle, deal five-card Shrines and five-card hands (clause setup, R2)."""
     rng = seeded(seed)
     deck = full_deck(opts.balance)
     rng.shuffle(deck)
-    s = State(seats, opts, rng, deck, [], [], [], [[] for _ in range(seats)],
-              [[] for _ in range(seats)], [[] for _ in range(seats)], [True] * seats)
+    s = State(
+        seats,
+        opts,
+        rng,
+        deck,
+        [],
+        [],
+        [],
+        [[] for _ in range(seats)],
+        [[] for _ in range(seats)],
+        [[] for _ in range(seats)],
+        [True] * seats,
+    )
     for _ in range(START):
         for q in range(seats):
             s.shrines[q].append(_setup_card(s))
@@ -61,6 +72,7 @@ def _allowance(s: State, seat: int) -> int:
 
 
 # --------------------------------------------------------------------------- legality
+
 
 def legal_actions(s: State) -> list[Action]:
     """Every legal action of the seat whose decision it is: unique, in a fixed
@@ -96,8 +108,9 @@ def _gen_respond(s: State) -> list[Action]:
             hand = s.hands[seat]
             for a in hand:
                 if RANK[a] == ACE:
-                    out += [Action("dblock", (a,), pay=c) for c in hand
-                            if c != a and RED[c] == RED[a]]
+                    out += [
+                        Action("dblock", (a,), pay=c) for c in hand if c != a and RED[c] == RED[a]
+                    ]
     return out
 
 
@@ -141,8 +154,10 @@ def _gen_action(s: State) -> list[Action]:
             pays = [q for q in hand if q != c and RED[q] == RED[c]]
             for q in pays:
                 for o in opps:
-                    out += [Action("dagger", (c,), pay=q, seat=o, victim=v)
-                            for v in _dagger_victims(s, o)]
+                    out += [
+                        Action("dagger", (c,), pay=q, seat=o, victim=v)
+                        for v in _dagger_victims(s, o)
+                    ]
             if pays and room and s.triad(me) and not s.dagger_token(me):
                 out += [Action("daggertoken", (c,), pay=q) for q in pays]
     if s.has_kind(me, JACK) and not s.jack_used:
@@ -168,8 +183,9 @@ def _heals(s: State, me: int, hand: list[int]) -> list[Action]:
     return out
 
 
-def _attack_sets(s: State, o: int, cards: list[int], king: int,
-                 must: int = -1) -> list[tuple[int, ...]]:
+def _attack_sets(
+    s: State, o: int, cards: list[int], king: int, must: int = -1
+) -> list[tuple[int, ...]]:
     """Card sets from `cards` (plus `must`, if given) that remove o's top card."""
     top = s.shrines[o][-1]
     if RANK[top] == ACE:  # dagger-top: only a pair of equal value (R11)
@@ -187,8 +203,9 @@ def _attack_sets(s: State, o: int, cards: list[int], king: int,
     return _subset_sums(opp, v - king, v + king)
 
 
-def _subset_sums(cards: list[int], lo: int, hi: int,
-                 allow_empty: bool = False) -> list[tuple[int, ...]]:
+def _subset_sums(
+    cards: list[int], lo: int, hi: int, allow_empty: bool = False
+) -> list[tuple[int, ...]]:
     """Subsets of `cards` whose ranks sum into [lo, hi]."""
     out: list[tuple[int, ...]] = []
     if allow_empty and lo <= 0 <= hi:
@@ -229,8 +246,7 @@ def _combos(s: State, me: int, hand: list[int], opps: list[int], king: int) -> l
     return out
 
 
-def _resurrections(s: State, me: int, hand: list[int], opps: list[int],
-                   king: int) -> list[Action]:
+def _resurrections(s: State, me: int, hand: list[int], opps: list[int], king: int) -> list[Action]:
     g = s.graveyard[-1]
     rg = RANK[g]
     out: list[Action] = []
@@ -249,8 +265,10 @@ def _resurrections(s: State, me: int, hand: list[int], opps: list[int],
             out.append(res("heal"))
         rest = [c for c in hand if c not in t]
         for o in opps:
-            out += [res("attack", o, extra=canon(cs[1:]))
-                    for cs in _attack_sets(s, o, rest, king, must=g)]
+            out += [
+                res("attack", o, extra=canon(cs[1:]))
+                for cs in _attack_sets(s, o, rest, king, must=g)
+            ]
         if rg >= JACK and room and not s.has_kind(me, rg):
             out.append(res("token"))
         if rg == ACE:
@@ -262,8 +280,12 @@ def _resurrections(s: State, me: int, hand: list[int], opps: list[int],
 
 
 _GENERATORS = {
-    "turn": _gen_turn, "action": _gen_action, "respond": _gen_respond,
-    "counter": _gen_counter, "discard": _gen_discard, "over": _gen_over,
+    "turn": _gen_turn,
+    "action": _gen_action,
+    "respond": _gen_respond,
+    "counter": _gen_counter,
+    "discard": _gen_discard,
+    "over": _gen_over,
 }
 
 
@@ -277,10 +299,12 @@ def decision_seat(s: State) -> int:
 
 # --------------------------------------------------------------------------- apply
 
+
 def apply(s: State, a: Action) -> tuple[State, list[Event]]:
     """The state after `a`, and what happened; IllegalAction if `a` is not legal."""
     if a not in legal_actions(s):
         from .explain import explain
+
         raise IllegalAction(*explain(s, a))
     n = s.copy()
     ev: list[Event] = []
@@ -292,8 +316,7 @@ def apply(s: State, a: Action) -> tuple[State, list[Event]]:
 
 
 def _move(ev, kind, text, seat, cards, source, target, visible_to=None):
-    ev.append(Event(kind, text, seat, tuple(NAMES[c] for c in cards), source, target,
-                    visible_to))
+    ev.append(Event(kind, text, seat, tuple(NAMES[c] for c in cards), source, target, visible_to))
 
 
 def _draw_one(n: State, ev: list[Event]) -> int | None:
@@ -337,8 +360,15 @@ def _step_draw(n: State, a: Action, me: int, ev: list[Event]) -> None:
 def _step_take(n: State, a: Action, me: int, ev: list[Event]) -> None:
     c = n.graveyard.pop()
     n.hands[me].append(c)
-    _move(ev, "take", f"{p(me)} takes {NAMES[c]} from the Graveyard", me, (c,), "graveyard",
-          f"hand:{me}")
+    _move(
+        ev,
+        "take",
+        f"{p(me)} takes {NAMES[c]} from the Graveyard",
+        me,
+        (c,),
+        "graveyard",
+        f"hand:{me}",
+    )
     n.actions_left = 0  # R6: no more actions this turn, a Dagger-Token's second included
     _continue(n)
 
@@ -376,8 +406,9 @@ def _declare(n: State, a: Action, me: int, ev: list[Event]) -> None:
     n.act = a
     order = [a.seat] if a.seat >= 0 else []
     order += [(me + i) % n.seats for i in range(1, n.seats)]
-    n.responders = tuple(q for q in dict.fromkeys(order)
-                         if q != me and n.alive[q] and _can_respond(n, q, a))
+    n.responders = tuple(
+        q for q in dict.fromkeys(order) if q != me and n.alive[q] and _can_respond(n, q, a)
+    )
     if n.responders:
         n.stage = "respond"
     else:
@@ -393,8 +424,7 @@ def _can_respond(n: State, q: int, a: Action) -> bool:
         return True
     if _is_dagger(a):
         hand = n.hands[q]
-        return any(RANK[x] == ACE and any(y != x and RED[y] == RED[x] for y in hand)
-                   for x in hand)
+        return any(RANK[x] == ACE and any(y != x and RED[y] == RED[x] for y in hand) for x in hand)
     return False
 
 
@@ -416,8 +446,15 @@ def _step_dblock(n: State, a: Action, me: int, ev: list[Event]) -> None:
     for c in cards:
         n.hands[me].remove(c)
     n.graveyard.extend(cards)
-    _move(ev, "dblock", f"{p(me)} blocks the Dagger with {NAMES[a.cards[0]]}", me, cards,
-          f"hand:{me}", "graveyard")
+    _move(
+        ev,
+        "dblock",
+        f"{p(me)} blocks the Dagger with {NAMES[a.cards[0]]}",
+        me,
+        cards,
+        f"hand:{me}",
+        "graveyard",
+    )
     _fail(n, ev, "blocked by a Dagger")
 
 
@@ -427,8 +464,15 @@ def _discard_for_fizzle(n: State, a: Action, me: int, ev: list[Event], word: str
     for c in cards:
         hand.remove(c)
     n.graveyard.extend(cards)
-    _move(ev, a.kind, f"{p(me)} {word}, discarding {len(cards)} cards", me, cards,
-          f"hand:{me}", "graveyard")
+    _move(
+        ev,
+        a.kind,
+        f"{p(me)} {word}, discarding {len(cards)} cards",
+        me,
+        cards,
+        f"hand:{me}",
+        "graveyard",
+    )
 
 
 def _step_fizzle(n: State, a: Action, me: int, ev: list[Event]) -> None:
@@ -461,8 +505,15 @@ def _fail(n: State, ev: list[Event], why: str) -> None:
 
 
 # an action as the log names it ("p2's Resurrection is fizzled", "p1 fizzles p2's attack")
-NAMED = {"dagger": "Dagger", "daggertoken": "Dagger Token", "token": "Token", "jack": "Jack",
-         "triplet": "Triplet", "quad": "Quad", "resurrect": "Resurrection"}
+NAMED = {
+    "dagger": "Dagger",
+    "daggertoken": "Dagger Token",
+    "token": "Token",
+    "jack": "Jack",
+    "triplet": "Triplet",
+    "quad": "Quad",
+    "resurrect": "Resurrection",
+}
 
 
 def _pending(n: State) -> str:
@@ -498,8 +549,7 @@ def _to_gy(n: State, cards, ev, me, text) -> None:
 def _remove_top(n: State, o: int, ev: list[Event], me: int) -> None:
     c = n.shrines[o].pop()
     n.graveyard.append(c)
-    _move(ev, "remove", f"{NAMES[c]} leaves {p(o)}'s Shrine", me, (c,), f"shrine:{o}",
-          "graveyard")
+    _move(ev, "remove", f"{NAMES[c]} leaves {p(o)}'s Shrine", me, (c,), f"shrine:{o}", "graveyard")
     _settle(n, o, ev)
 
 
@@ -520,8 +570,15 @@ def _eliminate(n: State, o: int, ev: list[Event]) -> None:
     # R18: out means the hand and Tokens go to the Graveyard, the last one out too
     cards = n.hands[o] + n.fields[o]
     n.graveyard.extend(cards)
-    _move(ev, "discard", f"{p(o)} is out; their cards go to the Graveyard", o, cards,
-          f"hand:{o}", "graveyard")
+    _move(
+        ev,
+        "discard",
+        f"{p(o)} is out; their cards go to the Graveyard",
+        o,
+        cards,
+        f"hand:{o}",
+        "graveyard",
+    )
     n.hands[o], n.fields[o] = [], []
     n.discards = tuple(d for d in n.discards if d[0] != o)
     left = [q for q in range(n.seats) if n.alive[q]]
@@ -545,8 +602,15 @@ def _break_triad(n: State, o: int, ev: list[Event]) -> None:
     for d in [c for c in n.fields[o] if RANK[c] == ACE]:
         n.fields[o].remove(d)
         n.graveyard.append(d)
-        _move(ev, "discard", f"{p(o)}'s Triad is broken: the Dagger-token goes", o, (d,),
-              f"field:{o}", "graveyard")
+        _move(
+            ev,
+            "discard",
+            f"{p(o)}'s Triad is broken: the Dagger-token goes",
+            o,
+            (d,),
+            f"field:{o}",
+            "graveyard",
+        )
     shrine = n.shrines[o]
     while len(shrine) > 5:
         _remove_top(n, o, ev, o)
@@ -565,8 +629,7 @@ def _add_to_shrine(n: State, me: int, ev: list[Event]) -> None:
     if c is None:
         return
     n.shrines[me].append(c)
-    _move(ev, "flip", f"{NAMES[c]} is added to {p(me)}'s Shrine", me, (c,), "deck",
-          f"shrine:{me}")
+    _move(ev, "flip", f"{NAMES[c]} is added to {p(me)}'s Shrine", me, (c,), "deck", f"shrine:{me}")
     _settle(n, me, ev)
 
 
@@ -608,8 +671,15 @@ def _dagger_strike(n: State, a: Action, me: int, ev: list[Event]) -> None:
     if a.victim < 0:
         _remove_top(n, a.seat, ev, me)
     else:
-        _move(ev, "remove", f"{NAMES[a.victim]} leaves {p(a.seat)}'s Field", me, (a.victim,),
-              f"field:{a.seat}", "graveyard")
+        _move(
+            ev,
+            "remove",
+            f"{NAMES[a.victim]} leaves {p(a.seat)}'s Field",
+            me,
+            (a.victim,),
+            f"field:{a.seat}",
+            "graveyard",
+        )
         _remove_token(n, a.seat, a.victim, ev)
 
 
@@ -617,21 +687,37 @@ def _eff_jack(n: State, a: Action, me: int, ev: list[Event]) -> None:
     victim = n.hands[a.seat]
     n.jack_used = True
     if len(victim) < 2:  # jack: two cards or more, also when it resolves (after a Fizzle)
-        ev.append(Event("steal", f"p{a.seat + 1} holds fewer than two cards: the Jack takes "
-                        "nothing", me))
+        ev.append(
+            Event("steal", f"p{a.seat + 1} holds fewer than two cards: the Jack takes nothing", me)
+        )
         return
     n.rng = fork(n.rng)
     c = victim.pop(n.rng.randrange(len(victim)))  # R7: unseen, so at random
     n.hands[me].append(c)
-    _move(ev, "steal", f"{p(me)} takes a card from {p(a.seat)}'s hand", me, (c,),
-          f"hand:{a.seat}", f"hand:{me}", (me, a.seat))
+    _move(
+        ev,
+        "steal",
+        f"{p(me)} takes a card from {p(a.seat)}'s hand",
+        me,
+        (c,),
+        f"hand:{a.seat}",
+        f"hand:{me}",
+        (me, a.seat),
+    )
     n.discards += ((me, 1),)
 
 
 def _remove_all_tokens(n: State, o: int, ev: list[Event], me: int) -> None:
     tokens = tuple(n.fields[o])
-    _move(ev, "remove", f"all of {p(o)}'s Tokens leave the Field", me, tokens, f"field:{o}",
-          "graveyard")
+    _move(
+        ev,
+        "remove",
+        f"all of {p(o)}'s Tokens leave the Field",
+        me,
+        tokens,
+        f"field:{o}",
+        "graveyard",
+    )
     had = n.triad(o)
     n.fields[o] = []
     n.graveyard.extend(tokens)
@@ -647,7 +733,7 @@ def _eff_triplet(n: State, a: Action, me: int, ev: list[Event]) -> None:
 def _eff_quad(n: State, a: Action, me: int, ev: list[Event]) -> None:
     _to_gy(n, a.cards, ev, me, f"{p(me)} plays a Quad")
     _remove_all_tokens(n, a.seat, ev, me)
-    if n.alive[a.seat] and RANK[n.shrines[a.seat][-1]] != ACE:   # dagger-top (R12)
+    if n.alive[a.seat] and RANK[n.shrines[a.seat][-1]] != ACE:  # dagger-top (R12)
         _remove_top(n, a.seat, ev, me)
 
 
@@ -658,8 +744,15 @@ def _eff_resurrect(n: State, a: Action, me: int, ev: list[Event]) -> None:
     if mode == "heal":
         n.pending.remove(g)
         n.shrines[me].append(g)
-        _move(ev, "flip", f"{NAMES[g]} is added to {p(me)}'s Shrine", me, (g,), "pending",
-              f"shrine:{me}")
+        _move(
+            ev,
+            "flip",
+            f"{NAMES[g]} is added to {p(me)}'s Shrine",
+            me,
+            (g,),
+            "pending",
+            f"shrine:{me}",
+        )
     elif mode == "attack":
         _note_king(n, a.seat, (g, *a.extra))
         _to_gy(n, (g, *a.extra), ev, me, f"{p(me)}'s attack gets through")
@@ -672,13 +765,20 @@ def _eff_resurrect(n: State, a: Action, me: int, ev: list[Event]) -> None:
 
 
 _EFFECTS = {
-    "heal": _eff_heal, "attack": _eff_attack, "token": _eff_token, "daggertoken": _eff_token,
-    "dagger": _eff_dagger, "jack": _eff_jack, "triplet": _eff_triplet, "quad": _eff_quad,
+    "heal": _eff_heal,
+    "attack": _eff_attack,
+    "token": _eff_token,
+    "daggertoken": _eff_token,
+    "dagger": _eff_dagger,
+    "jack": _eff_jack,
+    "triplet": _eff_triplet,
+    "quad": _eff_quad,
     "resurrect": _eff_resurrect,
 }
 
 
 # --------------------------------------------------------------------------- balance
+
 
 def _balance(n: State, me: int, joker: int, ev: list[Event]) -> None:
     """The Balance card (optional rule, R16, R17): every other player is made
@@ -717,8 +817,15 @@ def _balance_tokens(n: State, me: int, o: int, ev: list[Event]) -> None:
             if found is not None:
                 pile.remove(found)
                 n.fields[o].append(found)
-                _move(ev, "token", f"{p(o)} puts {NAMES[found]} into play", o, (found,), zone,
-                      f"field:{o}")
+                _move(
+                    ev,
+                    "token",
+                    f"{p(o)} puts {NAMES[found]} into play",
+                    o,
+                    (found,),
+                    zone,
+                    f"field:{o}",
+                )
                 break
 
 
@@ -728,19 +835,26 @@ def _balance_shrine(n: State, me: int, o: int, ev: list[Event]) -> None:
     while len(shrine) > target:
         c = shrine.pop()
         n.graveyard.append(c)
-        _move(ev, "remove", f"{NAMES[c]} leaves {p(o)}'s Shrine", o, (c,), f"shrine:{o}",
-              "graveyard")
+        _move(
+            ev, "remove", f"{NAMES[c]} leaves {p(o)}'s Shrine", o, (c,), f"shrine:{o}", "graveyard"
+        )
     while len(shrine) < target:
         c = _draw_one(n, ev)
         if c is None:
             break
         shrine.append(c)
         # added face down; only the card that ends on top is seen (done below)
-        _move(ev, "add", f"a card is added to {p(o)}'s Shrine", o, (c,), "deck",
-              f"shrine:{o}", ())
+        _move(ev, "add", f"a card is added to {p(o)}'s Shrine", o, (c,), "deck", f"shrine:{o}", ())
     if shrine and ev[-1].kind == "add":
-        _move(ev, "flip", f"{NAMES[shrine[-1]]} is turned up on {p(o)}'s Shrine", o,
-              (shrine[-1],), f"shrine:{o}", f"shrine:{o}")
+        _move(
+            ev,
+            "flip",
+            f"{NAMES[shrine[-1]]} is turned up on {p(o)}'s Shrine",
+            o,
+            (shrine[-1],),
+            f"shrine:{o}",
+            f"shrine:{o}",
+        )
 
 
 def _balance_hand(n: State, me: int, o: int, ev: list[Event]) -> None:
@@ -756,6 +870,7 @@ def _balance_hand(n: State, me: int, o: int, ev: list[Event]) -> None:
 
 
 # --------------------------------------------------------------------------- flow
+
 
 def _continue(n: State) -> None:
     """Decide what comes next once a step is done: pending discards, another
@@ -800,8 +915,15 @@ def _step_play(n: State, a: Action, me: int, ev: list[Event]) -> None:
 
 
 _STEPS = {
-    "draw": _step_draw, "take": _step_take, "pass": _step_pass, "discard": _step_discard,
-    "allow": _step_allow, "block": _step_block, "dblock": _step_dblock,
-    "fizzle": _step_fizzle, "counter": _step_counter, "accept": _step_accept,
+    "draw": _step_draw,
+    "take": _step_take,
+    "pass": _step_pass,
+    "discard": _step_discard,
+    "allow": _step_allow,
+    "block": _step_block,
+    "dblock": _step_dblock,
+    "fizzle": _step_fizzle,
+    "counter": _step_counter,
+    "accept": _step_accept,
     **{k: _step_play for k in _EFFECTS},
 }

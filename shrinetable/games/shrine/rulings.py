@@ -41,25 +41,26 @@ RULINGS = {
     "R1": "An Ace used as a Pawn is worth 1",
     "R2": "Any card may lie in a starting Shrine; the Balance card is never dealt at setup",
     "R3": "The King's range applies to the total of a combination",
-    "R4": "The Queen's range applies to the pair's value (and to the total in Alternate "
-          "Healing)",
+    "R4": "The Queen's range applies to the pair's value (and to the total in Alternate Healing)",
     "R5": "Face cards and Aces in hand are Pawns: they pay, attack, heal and form combos",
     "R6": "Taking from the Graveyard replaces the draw and uses one action",
-    "R7": ("Using the Jack is the turn's action, once per turn; the card is picked at random; "
-           "if the hand is empty when it resolves, nothing is taken and nothing discarded"),
+    "R7": (
+        "Using the Jack is the turn's action, once per turn; the card is picked at random; "
+        "if the hand is empty when it resolves, nothing is taken and nothing discarded"
+    ),
     "R8": "Fizzles stop at one counter; responders are asked target first, then in turn order",
     "R9": "Any action that plays cards, and the Jack, may be Fizzled; draw, take and pass not",
     "R10": "With three or four players, each attack-like action names one opponent; only that "
-           "opponent may block; anyone else with three or more cards may Fizzle",
+    "opponent may block; anyone else with three or more cards may Fizzle",
     "R11": "A pair removing a Dagger from a Shrine is an attack: a Token may block it",
     "R12": "A Quad's top-card removal takes any top card, a Dagger too, and cannot be blocked",
     "R13": "Resurrection uses the Graveyard's top card from before the sequence is discarded; "
-           "its heal obeys capacity and the Dagger atop your Shrine",
+    "its heal obeys capacity and the Dagger atop your Shrine",
     "R14": "The Dagger-token's extra draw and action begin with the next turn it is in play",
     "R15": "A Dagger on your own Shrine can only be removed by an opponent",
     "R16": "The Balance card played from a Shrine or a draw leaves no gap: nothing replaces it",
     "R17": "Balance: Tokens are matched first, then the Shrine (to the player's capacity), "
-           "then the hand; players choose their own discards",
+    "then the hand; players choose their own discards",
     "R18": "A player whose Shrine is emptied is out; their hand and Tokens go to the Graveyard",
     "R19": "A Triplet needs an opponent with at least one Token in play",
     "R20": "The hand limit applies only at the end of its owner's turn",
@@ -68,10 +69,10 @@ RULINGS = {
     "R23": "Blocking with a Token that completes a Triad breaks it; the Dagger-token may block",
     "R24": "The first player is seat p1 and draws on the first turn as on every turn",
     "R25": "Each Token's power works once a turn: the King's or Queen's reach is spent only "
-           "when a move needed it (an exact match spends nothing)",
+    "when a move needed it (an exact match spends nothing)",
     "R26": "The Balance card's additions to a Shrine ignore a Dagger on top of it",
     "R27": "Discards owed to the Balance are chosen after its reshuffle and start the new "
-           "Graveyard",
+    "Graveyard",
 }
 
 ALL = {**CLAUSES, **RULINGS}

@@ -40,8 +40,10 @@ def position(game: Any, spec: Any) -> State:
     seats = spec.seats
     zones = _cards(spec.zones, opts.balance)
     if zones.get("pending"):
-        raise SetupError(("zones", "pending"), "a position starts with nothing being played; "
-                                              "reach a pending action through a step")
+        raise SetupError(
+            ("zones", "pending"),
+            "a position starts with nothing being played; reach a pending action through a step",
+        )
     rng = seeded(spec.seed)
     if "deck" in zones:
         deck = zones["deck"]
@@ -50,10 +52,17 @@ def position(game: Any, spec: Any) -> State:
         deck = [c for c in full_deck(opts.balance) if c not in used]
         rng.shuffle(deck)
     out = _out(spec)
-    s = State(seats, opts, rng, deck, zones.get("graveyard", []), zones.get("removed", []), [],
-              *([zones.get(f"{z}:{q}", []) for q in range(seats)]
-                for z in ("shrine", "hand", "field")),
-              [q not in out for q in range(seats)])
+    s = State(
+        seats,
+        opts,
+        rng,
+        deck,
+        zones.get("graveyard", []),
+        zones.get("removed", []),
+        [],
+        *([zones.get(f"{z}:{q}", []) for q in range(seats)] for z in ("shrine", "hand", "field")),
+        [q not in out for q in range(seats)],
+    )
     _check_seats(s, out)
     _set_turn(s, spec)
     return s
@@ -83,11 +92,13 @@ def _cards(spec_zones: dict[str, list[str]], balance: bool) -> dict[str, list[in
             loc = ("zones", zone, i)
             c = located(loc, card, text)
             if c == JOKER and not balance:
-                raise SetupError(loc, "the joker (JK) is in the game only with the balance "
-                                      "option on")
+                raise SetupError(
+                    loc, "the joker (JK) is in the game only with the balance option on"
+                )
             if c in seen:
-                raise SetupError(loc, f"{text} is already in {seen[c]}: each card is in one "
-                                      "zone only")
+                raise SetupError(
+                    loc, f"{text} is already in {seen[c]}: each card is in one zone only"
+                )
             seen[c] = zone
             cards.append(c)
         zones[zone] = cards
@@ -99,14 +110,18 @@ def _check_seats(s: State, out: set[int]) -> None:
         shrine = f"shrine:{q}"
         if q in out:
             if s.shrines[q] or s.hands[q] or s.fields[q]:
-                raise SetupError(("out",), f"p{q + 1} is out: their Shrine, hand and Field "
-                                           "must be empty")
+                raise SetupError(
+                    ("out",), f"p{q + 1} is out: their Shrine, hand and Field must be empty"
+                )
         elif not s.shrines[q]:
-            raise SetupError(("zones", shrine), f"p{q + 1} is in the game, so their Shrine "
-                                                "needs at least one card")
+            raise SetupError(
+                ("zones", shrine),
+                f"p{q + 1} is in the game, so their Shrine needs at least one card",
+            )
         elif len(s.shrines[q]) > s.capacity(q):
-            raise SetupError(("zones", shrine), f"p{q + 1}'s Shrine holds at most "
-                                                f"{s.capacity(q)} cards here")
+            raise SetupError(
+                ("zones", shrine), f"p{q + 1}'s Shrine holds at most {s.capacity(q)} cards here"
+            )
 
 
 def _set_turn(s: State, spec: Any) -> None:
@@ -120,8 +135,11 @@ def _set_turn(s: State, spec: Any) -> None:
     if s.stage == "discard":  # the end-of-turn hand limit is being applied
         extra = len(s.hands[s.turn]) - HAND_LIMIT
         if extra <= 0:
-            raise SetupError(("stage",), f"stage 'discard' is the hand limit: {spec.turn} "
-                                         f"needs more than {HAND_LIMIT} cards in hand")
+            raise SetupError(
+                ("stage",),
+                f"stage 'discard' is the hand limit: {spec.turn} "
+                f"needs more than {HAND_LIMIT} cards in hand",
+            )
         s.actions_left, s.limit_done, s.discards = 0, True, ((s.turn, extra),)
     elif s.stage == "action" and s.actions_left == 0:
         raise SetupError(("actions_left",), "stage 'action' needs at least one action left")

@@ -22,10 +22,10 @@ _new = object.__new__
 class Options:
     """The optional rules of the text, all off by default."""
 
-    balance: bool = False            # the joker is the Balance card
+    balance: bool = False  # the joker is the Balance card
     balance_reshuffle: bool = False  # ...and goes back into the deck after use
     alternate_healing: bool = False  # heal like an attack, same colour
-    alternate_fizzle: bool = False   # fizzle/counter by discarding three cards
+    alternate_fizzle: bool = False  # fizzle/counter by discarding three cards
 
 
 @dataclass(slots=True)
@@ -35,24 +35,24 @@ class State:
     rng: random.Random
     deck: list[int]
     graveyard: list[int]
-    removed: list[int]               # the Balance card once used (out of the game)
-    pending: list[int]               # cards being played, awaiting responses
+    removed: list[int]  # the Balance card once used (out of the game)
+    pending: list[int]  # cards being played, awaiting responses
     shrines: list[list[int]]
     hands: list[list[int]]
     fields: list[list[int]]
     alive: list[bool]
-    turn: int = 0                    # whose turn it is
-    stage: str = "turn"              # turn | action | respond | counter | discard | over
+    turn: int = 0  # whose turn it is
+    stage: str = "turn"  # turn | action | respond | counter | discard | over
     actions_left: int = 1
     jack_used: bool = False
-    limit_done: bool = False         # the end-of-turn hand limit was applied
-    act: Action | None = None        # the action awaiting responses
+    limit_done: bool = False  # the end-of-turn hand limit was applied
+    act: Action | None = None  # the action awaiting responses
     responders: tuple[int, ...] = ()
     fizzler: int = -1
-    discards: tuple[tuple[int, int], ...] = ()   # (seat, how many) still to discard
+    discards: tuple[tuple[int, int], ...] = ()  # (seat, how many) still to discard
     turn_no: int = 1
     result: Outcome | None = None
-    king_used: bool = False          # each Token's power works once a turn
+    king_used: bool = False  # each Token's power works once a turn
     queen_used: bool = False
     legal: list[Action] | None = None  # cache of legal_actions (never copied)
 

@@ -24,8 +24,7 @@ from .cards import instance, site_index
 from .schema import COLOURS
 
 BUTTONS = ("keep", "pass", "next", "unmark")
-ONE_CARD = ("mulligan", "source", "tap", "top", "bottom", "sacrifice", "stats", "guard",
-            "unguard")
+ONE_CARD = ("mulligan", "source", "tap", "top", "bottom", "sacrifice", "stats", "guard", "unguard")
 TWO = ("attach", "mount", "travel", "attack", "block")
 KINDS = BUTTONS + ONE_CARD + TWO + ("draw", "play", "cast", "assign")
 PAYING = ("play", "cast", "attach", "mount", "unmark")
@@ -75,8 +74,10 @@ def parse(text: str) -> Action:
     if rest and rest[-1].lower().startswith("pay="):
         pay = rest[-1][4:].upper()
         if kind not in PAYING or not pay or any(ch not in COLOURS for ch in pay):
-            raise NotationError(f"{text!r}: pay=MANA (letters {COLOURS}, e.g. pay=BBR) goes "
-                                f"only after a move that pays ({', '.join(PAYING)})")
+            raise NotationError(
+                f"{text!r}: pay=MANA (letters {COLOURS}, e.g. pay=BBR) goes "
+                f"only after a move that pays ({', '.join(PAYING)})"
+            )
         pay = "".join(ch * pay.count(ch) for ch in COLOURS)
         rest = rest[:-1]
     x = -1
@@ -84,12 +85,21 @@ def parse(text: str) -> Action:
         if kind != "cast" or not rest[-1][2:].isdigit():
             raise NotationError(f"{text!r}: x=N (a number) goes only after a cast")
         x, rest = int(rest[-1][2:]), rest[:-1]
-    want = {**dict.fromkeys(BUTTONS, (0, 0)), **dict.fromkeys(ONE_CARD, (1, 1)),
-            **dict.fromkeys(TWO, (2, 2)), "draw": (1, 1), "play": (1, 2), "cast": (1, 2),
-            "assign": (2, 2)}[kind]
+    want = {
+        **dict.fromkeys(BUTTONS, (0, 0)),
+        **dict.fromkeys(ONE_CARD, (1, 1)),
+        **dict.fromkeys(TWO, (2, 2)),
+        "draw": (1, 1),
+        "play": (1, 2),
+        "cast": (1, 2),
+        "assign": (2, 2),
+    }[kind]
     if not want[0] <= len(rest) <= want[1]:
-        raise NotationError(f"{text!r}: {kind} takes {want[0]}"
-                            + (f" to {want[1]}" if want[1] != want[0] else "") + " word(s)")
+        raise NotationError(
+            f"{text!r}: {kind} takes {want[0]}"
+            + (f" to {want[1]}" if want[1] != want[0] else "")
+            + " word(s)"
+        )
     if kind == "draw":
         lib = rest[0].lower()
         if lib not in ("primary", "secondary"):
@@ -97,8 +107,10 @@ def parse(text: str) -> Action:
         return Action("draw", lib=lib)
     if kind == "assign":
         if not rest[1].isdigit() or int(rest[1]) < 1:
-            raise NotationError(f"{text!r}: assign a blocker (or pN) a number of damage, "
-                                "e.g. assign ashen-brute#3 2")
+            raise NotationError(
+                f"{text!r}: assign a blocker (or pN) a number of damage, "
+                "e.g. assign ashen-brute#3 2"
+            )
         who = rest[0].lower()
         if who in ("p1", "p2"):
             return Action("assign", target=who, n=int(rest[1]))

@@ -38,12 +38,21 @@ from .region import (
 from .rules import affordable, apply, decision_seat, legal_actions, proposed
 from .state import State
 
-SOURCES_EARLY = 5      # draw from the Secondary (the sources) freely until this many are out,
-SOURCES_WANTED = 8     # and past that only for a costly card in hand, up to this many
-LATE = 45              # with fewer cards than this left to draw, extra draws can deck us
-NEUTRAL = 2            # the neutral row, which scores in King of the Hill
-HARMFUL = ("damage", "bounce", "destroy", "banish", "freeze", "ground", "poison", "weaken",
-           "lose-life")
+SOURCES_EARLY = 5  # draw from the Secondary (the sources) freely until this many are out,
+SOURCES_WANTED = 8  # and past that only for a costly card in hand, up to this many
+LATE = 45  # with fewer cards than this left to draw, extra draws can deck us
+NEUTRAL = 2  # the neutral row, which scores in King of the Hill
+HARMFUL = (
+    "damage",
+    "bounce",
+    "destroy",
+    "banish",
+    "freeze",
+    "ground",
+    "poison",
+    "weaken",
+    "lose-life",
+)
 
 
 def choose(state: State, rng: random.Random) -> Action:
@@ -70,10 +79,12 @@ def choose(state: State, rng: random.Random) -> Action:
 
 # --------------------------------------------------------------------------- small decisions
 
+
 def _mulligan(s: State, legal: list[Action]) -> Action:
     """Send back cards costing 5 or more; keep otherwise."""
-    costly = [a for a in legal if a.kind == "mulligan"
-              and s.defs[instance(a.card)].cost.converted >= 5]
+    costly = [
+        a for a in legal if a.kind == "mulligan" and s.defs[instance(a.card)].cost.converted >= 5
+    ]
     return costly[0] if costly else next((a for a in legal if a.kind == "keep"), legal[0])
 
 
@@ -85,9 +96,9 @@ def _queued(s: State, me: int, legal: list[Action]) -> Action:
         return min(legal, key=lambda a: (_worth(s, instance(a.card)), a.card))
     if kind == "assign":
         return _assign(s, legal)
-    if kind == "stats":   # a mounted pair keeps the larger stats
+    if kind == "stats":  # a mounted pair keeps the larger stats
         return max(legal, key=lambda a: (_stats(s, a.card), a.card))
-    if kind == "swap":   # keep creatures and sources on top, the rest goes under
+    if kind == "swap":  # keep creatures and sources on top, the rest goes under
         for a in legal:
             d = s.defs[instance(a.card)]
             if (a.kind == "top") == (d.type in ("creature", "source")):
@@ -117,11 +128,11 @@ def _assign(s: State, legal: list[Action]) -> Action:
         got = sum(k for x, v, k in getattr(s, "assigned", ()) if x == c and v == b)
         absorbs = _armored(s, b) and got == 0
         if absorbs:
-            need = 1              # the Armor absorbs this first share whatever its size
+            need = 1  # the Armor absorbs this first share whatever its size
         else:
             need = 1 if "weaken" in status(s, b) else resilience(s, b) - s.perms[b].damage
             need -= got - (1 if _armored(s, b) else 0)
-            if need <= 0:         # it already has lethal damage
+            if need <= 0:  # it already has lethal damage
                 continue
         if n == min(need, left):
             key = (need <= left and not absorbs, _worth(s, b), a.card)
@@ -137,8 +148,12 @@ def _library(s: State, me: int) -> str:
     in_hand = any(s.defs[c].type == "source" and not _decks_out(s, me, c) for c in s.hands[me])
     cards = s.hands[me] + (s.shrine[me] if s.marks[me] <= 1 else [])
     need = max((s.defs[c].cost.converted for c in cards), default=0)
-    if (not in_hand and s.secondary[me] and have < SOURCES_WANTED
-            and (have < SOURCES_EARLY or need > have)):
+    if (
+        not in_hand
+        and s.secondary[me]
+        and have < SOURCES_WANTED
+        and (have < SOURCES_EARLY or need > have)
+    ):
         return "secondary"
     return "primary" if s.primary[me] else "secondary"
 
@@ -161,6 +176,7 @@ def _decks_out(s: State, me: int, c: int) -> bool:
 
 
 # --------------------------------------------------------------------------- values
+
 
 def _worth(s: State, c: int) -> int:
     """A permanent's worth to its controller: its stats and its cost."""
@@ -198,6 +214,7 @@ def _progress(s: State, c: int) -> int:
 
 # --------------------------------------------------------------------------- main
 
+
 def _main(s: State, me: int, legal: list[Action]) -> Action:
     """Source, free taps, the best card, mana, travel, attacks, then pass the act."""
     by: dict[str, list[Action]] = {}
@@ -206,16 +223,25 @@ def _main(s: State, me: int, legal: list[Action]) -> Action:
     sources = [a for a in by.get("source", []) if not _decks_out(s, me, instance(a.card))]
     if sources:
         return sources[0]
-    free = [a for a in by.get("tap", []) if any(
-        e.do != "add-mana" for e in s.defs[instance(a.card)].tap)]
+    free = [
+        a
+        for a in by.get("tap", [])
+        if any(e.do != "add-mana" for e in s.defs[instance(a.card)].tap)
+    ]
     if free:
         return free[0]
     play = _best_play(s, me, by)
     mana = [a for a in by.get("tap", []) if s.defs[instance(a.card)].produces >= 0]
-    if play is not None and mana and (s.defs[instance(play.card)].cost.x or max(
-            (s.defs[c].cost.converted for c in _waiting(s, me)), default=-1)
-            > s.defs[instance(play.card)].cost.converted):
-        return mana[0]            # all the mana first: for the largest X, or a bigger card
+    if (
+        play is not None
+        and mana
+        and (
+            s.defs[instance(play.card)].cost.x
+            or max((s.defs[c].cost.converted for c in _waiting(s, me)), default=-1)
+            > s.defs[instance(play.card)].cost.converted
+        )
+    ):
+        return mana[0]  # all the mana first: for the largest X, or a bigger card
     if play is not None:
         return play
     if "tap" in by and _waiting(s, me) and _tapping_plays(s, me):
@@ -226,7 +252,7 @@ def _main(s: State, me: int, legal: list[Action]) -> Action:
     attack = _attack(s, me, by.get("attack", []))
     if attack is not None:
         return attack
-    if s.act == "final" and s.marks[me] > 0:   # spare mana brings the Shrine back sooner
+    if s.act == "final" and s.marks[me] > 0:  # spare mana brings the Shrine back sooner
         if "unmark" in by:
             return by["unmark"][0]
         mana = [a for a in by.get("tap", []) if s.defs[instance(a.card)].produces >= 0]
@@ -261,12 +287,12 @@ def _play_score(s: State, me: int, a: Action) -> float | None:
         return None if t is None else base + t / 100
     if d.type == "structure":
         if "immoveable" in d.kw:
-            return None       # it would wall in our own creatures as well
+            return None  # it would wall in our own creatures as well
         if d.tap and _frozen_by_area(s, me, site_index(a.target)):
-            return base - 2       # a frozen structure cannot use its tap ability
+            return base - 2  # a frozen structure cannot use its tap ability
         return base - 1 + _guard_site(s, me, a.target) / 100
     if d.type == "creature":
-        if "#" in a.target:   # mounting as it enters
+        if "#" in a.target:  # mounting as it enters
             return None
         return base + _open_site(s, me, site_index(a.target), d) / 100
     if d.subtype == "tool":
@@ -275,7 +301,7 @@ def _play_score(s: State, me: int, a: Action) -> float | None:
         v = _helped(s, me, instance(a.target))
         return None if v is None else base + v / 100
     if d.subtype == "trap" and any(s.trap_site[t] == site_index(a.target) for t in s.traps[me]):
-        return None           # it would only cover our own trap there (clause trap)
+        return None  # it would only cover our own trap there (clause trap)
     if d.type == "area" or d.subtype == "trap":
         n = _foes_in(s, me, d, a.target)
         return None if n == 0 else base + n / 10
@@ -296,19 +322,34 @@ def _open_site(s: State, me: int, site: int, d) -> float:
         here = rr * 3 + path
         if immoveable(s, here):
             score -= 30 if k <= 1 else 10
-        foes = [b for b in s.sites[here] if b in s.perms and s.perms[b].ctrl != me
-                and s.perms[b].attached < 0 and s.defs[b].type != "relic"]
+        foes = [
+            b
+            for b in s.sites[here]
+            if b in s.perms
+            and s.perms[b].ctrl != me
+            and s.perms[b].attached < 0
+            and s.defs[b].type != "relic"
+        ]
         if foes and "flying" not in d.kw and "unstoppable" not in d.kw:
             score -= 3 + sum(resilience(s, b) for b in foes) / 4
     if _frozen_by_area(s, me, site):
         score -= 40
-    threat = sum(_hits(s, e) for e, pe in s.perms.items()   # stand in the way of those
-                 if pe.ctrl != me and s.defs[e].type == "creature"   # who reach our player
-                 and pe.attached < 0 and site in in_range(s, e)[0] and in_range(s, e)[1])
+    threat = sum(
+        _hits(s, e)
+        for e, pe in s.perms.items()  # stand in the way of those
+        if pe.ctrl != me
+        and s.defs[e].type == "creature"  # who reach our player
+        and pe.attached < 0
+        and site in in_range(s, e)[0]
+        and in_range(s, e)[1]
+    )
     if threat:
         score += 20 + 2 * threat
-    score -= 4 * sum(1 for c, p in s.perms.items() if p.ctrl == me and p.site % 3 == path
-                     and s.defs[c].type == "creature")
+    score -= 4 * sum(
+        1
+        for c, p in s.perms.items()
+        if p.ctrl == me and p.site % 3 == path and s.defs[c].type == "creature"
+    )
     return score
 
 
@@ -348,8 +389,11 @@ def _guard_site(s: State, me: int, where: str) -> float:
     if row(site) != melee_row(me):
         return 0
     path = site % 3
-    return 10 + sum(strength(s, c) for c, p in s.perms.items()
-                    if p.ctrl != me and p.site % 3 == path and s.defs[c].type == "creature")
+    return 10 + sum(
+        strength(s, c)
+        for c, p in s.perms.items()
+        if p.ctrl != me and p.site % 3 == path and s.defs[c].type == "creature"
+    )
 
 
 def _helped(s: State, me: int, t: int) -> float | None:
@@ -367,23 +411,29 @@ def _spell_score(s: State, me: int, a: Action) -> float | None:
     does = {e.do for e in d.effects}
     harmful = bool(does & set(HARMFUL))
     if not a.target:
-        if does == {"add-mana"}:   # only worth it when the mana lets another card out
+        if does == {"add-mana"}:  # only worth it when the mana lets another card out
             return 0 if _enables(s, me, d) else None
         return 0
     if a.target in ("p1", "p2"):
-        if s.opts.mode == "king":        # players have no life there
+        if s.opts.mode == "king":  # players have no life there
             return None
         foe = a.target != f"p{me + 1}"
         if "gain-life" in does:
             return 0 if not foe else None
         n = _amount(d, a.x)
         return 20 + n if harmful and foe and ("damage" not in does or n >= 2) else None
-    if "#" not in a.target:   # a site: tokens on our side, or damage that destroys
+    if "#" not in a.target:  # a site: tokens on our side, or damage that destroys
         site = site_index(a.target)
         if "token" in does:
             return 10 - sum(1 for c in s.sites[site] if c in s.perms)
-        dead = [c for c in s.sites[site] if c in s.perms and s.perms[c].ctrl != me
-                and s.perms[c].attached < 0 and _burns(s, d, a.x, c)]
+        dead = [
+            c
+            for c in s.sites[site]
+            if c in s.perms
+            and s.perms[c].ctrl != me
+            and s.perms[c].attached < 0
+            and _burns(s, d, a.x, c)
+        ]
         return sum(10 + _worth(s, c) for c in dead) if dead else None
     t = instance(a.target)
     if t not in s.perms:
@@ -436,8 +486,14 @@ def _waiting(s: State, me: int) -> list[int]:
         if s.defs[c].produces >= 0:
             pool[s.defs[c].produces] += 1
     cards = list(s.hands[me]) + list(s.shrine[me] if s.marks[me] == 0 else [])
-    return [c for c in cards if s.defs[c].type != "source" and affordable(pool, s.defs[c].cost)
-            and not affordable(s.pool[me], s.defs[c].cost) and _useful(s, me, c)]
+    return [
+        c
+        for c in cards
+        if s.defs[c].type != "source"
+        and affordable(pool, s.defs[c].cost)
+        and not affordable(s.pool[me], s.defs[c].cost)
+        and _useful(s, me, c)
+    ]
 
 
 def _tapping_plays(s: State, me: int) -> bool:
@@ -446,8 +502,9 @@ def _tapping_plays(s: State, me: int) -> bool:
     ours to carry it), and tapping for it only empties the sources (issue 24: Red
     tapped two sources turn after turn for a Bulwark Plating it could not attach)."""
     t = s
-    while taps := [a for a in legal_actions(t)
-                   if a.kind == "tap" and t.defs[instance(a.card)].produces >= 0]:
+    while taps := [
+        a for a in legal_actions(t) if a.kind == "tap" and t.defs[instance(a.card)].produces >= 0
+    ]:
         t, _ = apply(t, taps[0])
     by: dict[str, list[Action]] = {}
     for a in legal_actions(t):
@@ -463,12 +520,16 @@ def _enables(s: State, me: int, d) -> bool:
             pool["BYRGP".index(e.colour)] += e.amount if isinstance(e.amount, int) else 0
     left = [a - b for a, b in zip(pool, d.cost.colours, strict=True)]
     need = d.cost.generic
-    for i in range(5):        # pay the spell's own generic cost from the fullest colours
+    for i in range(5):  # pay the spell's own generic cost from the fullest colours
         take = min(need, max(left[i], 0))
         left[i] -= take
         need -= take
-    return any(s.defs[c].type != "source" and affordable(left, s.defs[c].cost)
-               and not affordable(s.pool[me], s.defs[c].cost) for c in s.hands[me])
+    return any(
+        s.defs[c].type != "source"
+        and affordable(left, s.defs[c].cost)
+        and not affordable(s.pool[me], s.defs[c].cost)
+        for c in s.hands[me]
+    )
 
 
 def _useful(s: State, me: int, c: int) -> bool:
@@ -478,7 +539,8 @@ def _useful(s: State, me: int, c: int) -> bool:
     if d.type == "structure" and "immoveable" in d.kw:
         return False
     return (d.type == "spell" and d.subtype == "burst") or (
-        s.turn == me and s.stage == "main" and s.act in ("first", "final"))
+        s.turn == me and s.stage == "main" and s.act in ("first", "final")
+    )
 
 
 def _foes_in(s: State, me: int, d, where: str) -> float:
@@ -503,6 +565,7 @@ def _foes_in(s: State, me: int, d, where: str) -> float:
 
 
 # --------------------------------------------------------------------------- travel
+
 
 def _travel(s: State, options: list[Action]) -> Action | None:
     """Each creature goes as far forward as it can, unless it already reaches the
@@ -532,26 +595,32 @@ def _guarding(s: State, c: int) -> bool:
         if pe.ctrl == me or s.defs[e].type != "creature" or pe.attached >= 0:
             continue
         sites, player = in_range(s, e)
-        if player and site in sites and may_fight(s, c, e) and (
-                _hits(s, e) < _left(s, c) or _hits(s, c) >= _left(s, e)):
+        if (
+            player
+            and site in sites
+            and may_fight(s, c, e)
+            and (_hits(s, e) < _left(s, c) or _hits(s, c) >= _left(s, e))
+        ):
             return True
     return False
 
 
 # --------------------------------------------------------------------------- combat
 
+
 def _pending(s: State, v: int) -> int:
     """Damage already declared this combat that body `v` will take (a Guard takes
     what is aimed at the bodies it guards, R11)."""
-    return sum(_hits(s, c) for c, x in s.attacks
-               if c in s.perms and x in s.perms and guard_for(s, x) == v)
+    return sum(
+        _hits(s, c) for c, x in s.attacks if c in s.perms and x in s.perms and guard_for(s, x) == v
+    )
 
 
 def _attack(s: State, me: int, options: list[Action]) -> Action | None:
     """The player first; then a body the attack destroys (with attacks already
     declared) without dying, a structure in our way, or a fair trade."""
     players = [a for a in options if a.target in ("p1", "p2")]
-    if s.opts.mode == "king":            # damage to players does nothing there
+    if s.opts.mode == "king":  # damage to players does nothing there
         options = [a for a in options if a not in players]
         players = []
     if players:
@@ -559,7 +628,7 @@ def _attack(s: State, me: int, options: list[Action]) -> Action | None:
     best = None
     for a in options:
         c, t = instance(a.card), instance(a.target)
-        v = guard_for(s, t)       # who takes the damage
+        v = guard_for(s, t)  # who takes the damage
         if _hits(s, c) == 0:
             continue
         need = _left(s, v) - _pending(s, v)
@@ -603,11 +672,12 @@ def _block(s: State, me: int, legal: list[Action]) -> Action:
         b, att = instance(a.card), instance(a.target)
         survives = _hits(s, att) < _left(s, b) or _armored(s, b)
         already = [x for x, y in s.blocks if y == att and x in s.perms]
-        trades = (_back(s, b, att) + sum(_back(s, x, att) for x in already) >= _left(s, att)
-                  and not _armored(s, att))
+        trades = _back(s, b, att) + sum(_back(s, x, att) for x in already) >= _left(
+            s, att
+        ) and not _armored(s, att)
         at_player = any(t < 0 for c, t in s.attacks if c == att)
         low = s.life[me] - _incoming(s) <= 8 or _hits(s, att) >= 5
-        if already:               # a second blocker only to finish the attacker off
+        if already:  # a second blocker only to finish the attacker off
             if not (trades and survives):
                 continue
             score = 2
@@ -630,14 +700,18 @@ def _block(s: State, me: int, legal: list[Action]) -> Action:
 def _incoming(s: State) -> int:
     """Damage the declared attacks would deal to the defending player if left alone."""
     blocked = {a for _, a in s.blocks}
-    return sum(_hits(s, c) for c, t in s.attacks if t < 0 and c in s.perms
-               and c not in blocked)
+    return sum(_hits(s, c) for c, t in s.attacks if t < 0 and c in s.perms and c not in blocked)
 
 
 def _respond(s: State, me: int, legal: list[Action]) -> Action:
     """Cast a burst spell already paid for at a good target; otherwise pass."""
-    scored = [(v, a.text, a) for a in legal if a.kind == "cast"
-              for v in [_spell_score(s, me, a)] if v is not None]
+    scored = [
+        (v, a.text, a)
+        for a in legal
+        if a.kind == "cast"
+        for v in [_spell_score(s, me, a)]
+        if v is not None
+    ]
     if scored:
         return max(scored)[2]
     return next((a for a in legal if a.kind == "pass"), legal[0])

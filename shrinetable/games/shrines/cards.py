@@ -25,20 +25,25 @@ ROWS = 5
 class Cost:
     x: bool = False
     generic: int = 0
-    colours: tuple[int, ...] = (0, 0, 0, 0, 0)   # B Y R G P
+    colours: tuple[int, ...] = (0, 0, 0, 0, 0)  # B Y R G P
 
     @property
     def converted(self) -> int:
         return self.generic + sum(self.colours)
 
     def __add__(self, other: Cost) -> Cost:
-        return Cost(self.x or other.x, self.generic + other.generic,
-                    tuple(a + b for a, b in zip(self.colours, other.colours, strict=True)))
+        return Cost(
+            self.x or other.x,
+            self.generic + other.generic,
+            tuple(a + b for a, b in zip(self.colours, other.colours, strict=True)),
+        )
 
     def __str__(self) -> str:
-        return ("X" if self.x else "") + (str(self.generic) if self.generic or not any(
-            self.colours) and not self.x else "") + "".join(
-            ch * n for ch, n in zip(COLOURS, self.colours, strict=True))
+        return (
+            ("X" if self.x else "")
+            + (str(self.generic) if self.generic or not any(self.colours) and not self.x else "")
+            + "".join(ch * n for ch, n in zip(COLOURS, self.colours, strict=True))
+        )
 
     @staticmethod
     def parse(text: str) -> Cost:
@@ -80,11 +85,27 @@ class Def:
 
     @staticmethod
     def of(c: Card) -> Def:
-        return Def(c.id, c.name, c.type, c.subtype, Cost.parse(c.cost), c.strength,
-                   c.resilience, c.legendary, keywords(c.abilities), c.effects, c.deathwish,
-                   c.tap, COLOURS.index(c.produces) if c.produces else -1, c.area, c.aura,
-                   c.trigger, Cost.parse(c.attach_cost) if c.attach_cost else None, False,
-                   c.colours or c.produces)
+        return Def(
+            c.id,
+            c.name,
+            c.type,
+            c.subtype,
+            Cost.parse(c.cost),
+            c.strength,
+            c.resilience,
+            c.legendary,
+            keywords(c.abilities),
+            c.effects,
+            c.deathwish,
+            c.tap,
+            COLOURS.index(c.produces) if c.produces else -1,
+            c.area,
+            c.aura,
+            c.trigger,
+            Cost.parse(c.attach_cost) if c.attach_cost else None,
+            False,
+            c.colours or c.produces,
+        )
 
     def play_cost(self, onto_creature: bool = False) -> Cost:
         """What playing it costs: a tool played straight onto a creature also pays
@@ -97,8 +118,18 @@ class Def:
     @staticmethod
     def token_of(e: Effect) -> Def:
         slug = "-".join(e.name.lower().split())
-        return Def(slug, e.name, "creature", "", Cost(), e.strength, e.resilience, False,
-                   keywords(e.abilities), token=True)
+        return Def(
+            slug,
+            e.name,
+            "creature",
+            "",
+            Cost(),
+            e.strength,
+            e.resilience,
+            False,
+            keywords(e.abilities),
+            token=True,
+        )
 
 
 def keywords(abilities) -> dict[str, int]:

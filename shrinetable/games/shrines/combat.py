@@ -17,18 +17,24 @@ from .state import State
 def to_assign(s: State) -> tuple[tuple, ...]:
     """Queued choices, one per attacker with two or more blockers it reaches and
     damage to give: ("assign", its controller, attacker, damage left) (R23)."""
-    return tuple(("assign", s.turn, c, strength(s, c)) for c, _ in s.attacks
-                 if c in s.perms and "poison" not in status(s, c)
-                 and strength(s, c) > 0 and len(blockers_of(s, c)) > 1)
+    return tuple(
+        ("assign", s.turn, c, strength(s, c))
+        for c, _ in s.attacks
+        if c in s.perms
+        and "poison" not in status(s, c)
+        and strength(s, c) > 0
+        and len(blockers_of(s, c)) > 1
+    )
 
 
 def blockers_of(s: State, c: int) -> list[int]:
     """The blockers of attacker `c` it can still reach, closest first (R8)."""
     sites = in_range(s, c)[0]
     here = row(s.perms[c].site)
-    return sorted((b for b, x in s.blocks if x == c and b in s.perms
-                   and s.perms[b].site in sites),
-                  key=lambda b: abs(row(s.perms[b].site) - here))
+    return sorted(
+        (b for b, x in s.blocks if x == c and b in s.perms and s.perms[b].site in sites),
+        key=lambda b: abs(row(s.perms[b].site) - here),
+    )
 
 
 def choices(s: State, item) -> list[Action]:
@@ -45,12 +51,14 @@ def choices(s: State, item) -> list[Action]:
     short = [abs(row(s.perms[b].site) - here) for b in order if got.get(b, 0) < lethal(s, b)]
     open_ = [b for b in order if not short or abs(row(s.perms[b].site) - here) <= min(short)]
     need = {b: max(0, lethal(s, b) - got.get(b, 0)) for b in open_}
-    open_.sort(key=lambda b: need[b] == 0)    # first: lethal damage to the next blocker
+    open_.sort(key=lambda b: need[b] == 0)  # first: lethal damage to the next blocker
     out = []
     for b in open_:
         first = min(need[b], left) or left
-        out += [Action("assign", s.name(b), n=k)
-                for k in (first, *(k for k in range(1, left + 1) if k != first))]
+        out += [
+            Action("assign", s.name(b), n=k)
+            for k in (first, *(k for k in range(1, left + 1) if k != first))
+        ]
     t = dict(s.attacks).get(c, 0)
     if not short and t < 0 and "stomp" in kw(s, c) and in_range(s, c)[1]:
         out += [Action("assign", target=f"p{fx.PLAYER - t + 1}", n=k) for k in range(1, left + 1)]
@@ -64,7 +72,7 @@ def resolve(s: State, ev: list[Event]) -> None:
     gone; an unblocked one fights its target, which strikes back (R8). Cleave hits
     every other body on the damaged site, its own side's too."""
     for quick in (True, False):
-        hits: list[tuple[int, int, int]] = []   # (striker, victim, amount)
+        hits: list[tuple[int, int, int]] = []  # (striker, victim, amount)
         for c, t in s.attacks:
             if c not in s.perms:
                 continue
@@ -76,8 +84,14 @@ def resolve(s: State, ev: list[Event]) -> None:
                     hits.append((d, c, power(s, d)))
         for c, v, n in hits:
             if n == 0 and "poison" in status(s, c) and c in s.perms:
-                fx.log(s, ev, "poison", f"{s.name(c)} is Poisoned: it deals no combat damage",
-                       s.perms[c].ctrl, (c,))
+                fx.log(
+                    s,
+                    ev,
+                    "poison",
+                    f"{s.name(c)} is Poisoned: it deals no combat damage",
+                    s.perms[c].ctrl,
+                    (c,),
+                )
             if v < 0:
                 fx.hurt(s, fx.PLAYER - v, n, ev)
                 continue
@@ -125,8 +139,9 @@ def strike(s: State, c: int, t: int, blocked: bool) -> list[tuple[int, int, int]
     stomp = t < 0 and "stomp" in kw(s, c) and player
     hand = [(a, v, k) for a, v, k in s.assigned if a == c]
     if hand:
-        return [(c, v, min(k, n)) for _, v, k in hand
-                if (v < 0 and stomp and not armored) or v in order]
+        return [
+            (c, v, min(k, n)) for _, v, k in hand if (v < 0 and stomp and not armored) or v in order
+        ]
     out = []
     for i, b in enumerate(order):
         last = i == len(order) - 1

@@ -33,8 +33,10 @@ def problems(deck: Deck, cards: dict[str, Card]) -> list[str]:
             out.append(f"{deck.name}: {n} copies of {c.name}; at most {COPIES}")
         stray = [ch for ch in c.colours or c.produces if ch not in shrine.colours]
         if stray:
-            out.append(f"{deck.name}: {c.name} needs {''.join(stray)}, which the Shrine "
-                       f"{shrine.name} ({shrine.colours}) does not give")
+            out.append(
+                f"{deck.name}: {c.name} needs {''.join(stray)}, which the Shrine "
+                f"{shrine.name} ({shrine.colours}) does not give"
+            )
     if deck.shrine in every:
         out.append(f"{deck.name}: the Shrine {shrine.name} may not also be in the deck")
     for cid in deck.primary:

@@ -25,16 +25,24 @@ from .region import (
 from .state import Perm, State
 
 SITE_LIMIT = 4
-PLAYER = -1   # targets below zero are players: -1 - seat
+PLAYER = -1  # targets below zero are players: -1 - seat
 
 
-def log(s: State, ev: list[Event], kind: str, text: str, seat: int | None = None,
-        cards: tuple[int, ...] = (), source: str | None = None,
-        target: str | None = None) -> None:
+def log(
+    s: State,
+    ev: list[Event],
+    kind: str,
+    text: str,
+    seat: int | None = None,
+    cards: tuple[int, ...] = (),
+    source: str | None = None,
+    target: str | None = None,
+) -> None:
     ev.append(Event(kind, text, seat, tuple(s.name(c) for c in cards), source, target))
 
 
 # --------------------------------------------------------------------------- entering
+
 
 def put(s: State, c: int, seat: int, site: int, ev: list[Event]) -> None:
     """A creature or structure enters `site` under `seat` (clauses cast, site-limit)."""
@@ -91,7 +99,7 @@ def move(s: State, c: int, to: int, ev: list[Event]) -> None:
     s.sites[p.site].remove(c)
     s.sites[to].append(c)
     for t in [t for t in s.sites[p.site] if s.perms[t].attached == c]:
-        s.sites[p.site].remove(t)          # tools travel with their creature, after it
+        s.sites[p.site].remove(t)  # tools travel with their creature, after it
         s.sites[to].append(t)
         s.perm(t).site = to
     p.site = to
@@ -100,13 +108,18 @@ def move(s: State, c: int, to: int, ev: list[Event]) -> None:
 
 # --------------------------------------------------------------------------- damage
 
+
 def guard_for(s: State, c: int) -> int:
     """The Guard that takes damage meant for `c` (the oldest other friendly Guard on
     its site that its controller has not switched off, R11), or `c` itself."""
     p = s.perms[c]
     for g in bodies(s, p.site):
-        if g != c and s.perms[g].ctrl == p.ctrl and "guard" in kw(s, g) \
-                and not s.perms[g].unguarded:
+        if (
+            g != c
+            and s.perms[g].ctrl == p.ctrl
+            and "guard" in kw(s, g)
+            and not s.perms[g].unguarded
+        ):
             return g
     return c
 
@@ -125,7 +138,7 @@ def deal(s: State, c: int, amount: int, combat: bool, ev: list[Event]) -> int:
         log(s, ev, "armor", f"{s.name(c)}'s Armor absorbs {amount}", p.ctrl, (c,))
         return 0
     lost = min(p.temp_r, amount) if s.defs[c].type == "structure" else 0
-    if lost:                          # a structure's boost for the turn goes first (R33)
+    if lost:  # a structure's boost for the turn goes first (R33)
         p.temp_r -= lost
         log(s, ev, "boost-lost", f"{s.name(c)}'s boost takes {lost}", p.ctrl, (c,))
     p.damage += amount - lost
@@ -153,11 +166,14 @@ def deaths(s: State, ev: list[Event]) -> None:
     defs = s.defs
     while True:
         lowered = any_card(defs, lowers)
-        dead = [c for c, p in s.perms.items()
-                if defs[c].type != "relic"
-                and (p.damage or lowered or defs[c].resilience + p.boost_r + p.temp_r <= 0)
-                and p.damage >= resilience(s, c)
-                and ("bloodless" not in kw(s, c) or p.lethal)]
+        dead = [
+            c
+            for c, p in s.perms.items()
+            if defs[c].type != "relic"
+            and (p.damage or lowered or defs[c].resilience + p.boost_r + p.temp_r <= 0)
+            and p.damage >= resilience(s, c)
+            and ("bloodless" not in kw(s, c) or p.lethal)
+        ]
         if not dead:
             break
         for c in dead:
@@ -188,10 +204,11 @@ def leave(s: State, c: int, how: str, ev: list[Event]) -> None:
     p = s.perms.pop(c)
     s.sites[p.site].remove(c)
     s.tapped.discard(c)
-    s.travels = tuple(t for t in s.travels if t[0] != c)   # R31: its travel goes with it
-    for r in [r for r in s.sites[p.site] if s.perms[r].attached == c
-              and s.defs[r].type == "creature"]:
-        s.perm(r).attached = -1        # a mounted rider shares its mount's fate
+    s.travels = tuple(t for t in s.travels if t[0] != c)  # R31: its travel goes with it
+    for r in [
+        r for r in s.sites[p.site] if s.perms[r].attached == c and s.defs[r].type == "creature"
+    ]:
+        s.perm(r).attached = -1  # a mounted rider shares its mount's fate
         leave(s, r, how, ev)
     for t in [t for t in s.sites[p.site] if s.perms[t].attached == c]:
         if s.defs[t].attach_cost is not None and not own_half(1 - s.perms[t].ctrl, p.site):
@@ -202,10 +219,14 @@ def leave(s: State, c: int, how: str, ev: list[Event]) -> None:
             s.graveyard[s.owner[t]].append(t)
     zone = None
     if not s.defs[c].token:
-        zone = to(s, c, "hand" if how == "bounce" else "banished" if how == "banish"
-                  else "graveyard")
-    said = f"p{p.ctrl + 1} sacrifices {s.name(c)}" if how == "sacrifice" else \
-        f"{s.name(c)} is {_PAST[how]}"
+        zone = to(
+            s, c, "hand" if how == "bounce" else "banished" if how == "banish" else "graveyard"
+        )
+    said = (
+        f"p{p.ctrl + 1} sacrifices {s.name(c)}"
+        if how == "sacrifice"
+        else f"{s.name(c)} is {_PAST[how]}"
+    )
     log(s, ev, how, said, p.ctrl, (c,), f"site:{site_name(p.site)}", zone)
     if how == "destroy" and "deathwish" in s.defs[c].kw:
         run(s, p.ctrl, s.defs[c].deathwish, -1, 0, ev)
@@ -228,16 +249,24 @@ def to(s: State, c: int, zone: str) -> str:
 
 # --------------------------------------------------------------------------- effects
 
-def run(s: State, seat: int, effects, target: int, x: int, ev: list[Event],
-        source: int = -1) -> None:
+
+def run(
+    s: State, seat: int, effects, target: int, x: int, ev: list[Event], source: int = -1
+) -> None:
     """Resolve `effects` for `seat`. `target` is the chosen card, site (1000+i) or
     player (-1-seat); `x` the paid X. Protection stops the first opposing effect
     aimed at its bearer and is lost (clause protection)."""
     for e in effects:
         n = x if e.amount == "X" else e.amount
         t = _aim(s, seat, e.target, target, source)
-        if (t >= 0 and t < 1000 and t in s.perms and s.perms[t].ctrl != seat
-                and "protection" in kw(s, t) and e.target not in ("self", "none")):
+        if (
+            t >= 0
+            and t < 1000
+            and t in s.perms
+            and s.perms[t].ctrl != seat
+            and "protection" in kw(s, t)
+            and e.target not in ("self", "none")
+        ):
             _unprotect(s, t)
             log(s, ev, "protection", f"{s.name(t)}'s Protection is spent", s.perms[t].ctrl, (t,))
             continue
@@ -309,8 +338,13 @@ def _condition(s, seat, e, n, t, ev):
         log(s, ev, "status", f"{s.name(t)} {_BECOMES[e.do]}", p.ctrl, (t,))
 
 
-_BECOMES = {"freeze": "is frozen", "ground": "is grounded", "poison": "is poisoned",
-            "weaken": "is weakened", "protect": "gains Protection"}
+_BECOMES = {
+    "freeze": "is frozen",
+    "ground": "is grounded",
+    "poison": "is poisoned",
+    "weaken": "is weakened",
+    "protect": "gains Protection",
+}
 
 
 def _mana(s, seat, e, n, t, ev):
@@ -325,8 +359,7 @@ def _token(s, seat, e, n, t, ev):
         s.defs = (*s.defs, d)
         s.owner = (*s.owner, seat)
         put(s, c, seat, site, ev)
-        log(s, ev, "token", f"{s.name(c)} appears", seat, (c,), None,
-            f"site:{site_name(site)}")
+        log(s, ev, "token", f"{s.name(c)} appears", seat, (c,), None, f"site:{site_name(site)}")
 
 
 def _boost(s, seat, e, n, t, ev):
@@ -339,10 +372,17 @@ def _boost(s, seat, e, n, t, ev):
             p.temp_s, p.temp_r = p.temp_s + gain, p.temp_r + e.resilience
         else:
             p.boost_s, p.boost_r = p.boost_s + gain, p.boost_r + e.resilience
-        got = " and ".join(f"{n:+d} {what}" for n, what in ((gain, "strength"),
-                                                            (e.resilience, "resilience")) if n)
-        log(s, ev, "boost", f"{s.name(t)} gets {got or 'nothing'}"
-            + (" until end of turn" if e.until else ""), p.ctrl, (t,))
+        got = " and ".join(
+            f"{n:+d} {what}" for n, what in ((gain, "strength"), (e.resilience, "resilience")) if n
+        )
+        log(
+            s,
+            ev,
+            "boost",
+            f"{s.name(t)} gets {got or 'nothing'}" + (" until end of turn" if e.until else ""),
+            p.ctrl,
+            (t,),
+        )
 
 
 def _gain_control(s, seat, e, n, t, ev):
@@ -362,8 +402,23 @@ def _swap(s, seat, e, n, t, ev):
         s.queue += (("swap", seat, lib, looked),)
 
 
-_VERBS = {"damage": _damage, "draw": _draw, "gain-life": _life, "lose-life": _life,
-          "move": _move, "bounce": _leave, "destroy": _leave, "banish": _leave,
-          "freeze": _condition, "ground": _condition, "poison": _condition,
-          "weaken": _condition, "protect": _condition, "add-mana": _mana, "token": _token,
-          "boost": _boost, "swap": _swap, "gain-control": _gain_control}
+_VERBS = {
+    "damage": _damage,
+    "draw": _draw,
+    "gain-life": _life,
+    "lose-life": _life,
+    "move": _move,
+    "bounce": _leave,
+    "destroy": _leave,
+    "banish": _leave,
+    "freeze": _condition,
+    "ground": _condition,
+    "poison": _condition,
+    "weaken": _condition,
+    "protect": _condition,
+    "add-mana": _mana,
+    "token": _token,
+    "boost": _boost,
+    "swap": _swap,
+    "gain-control": _gain_control,
+}

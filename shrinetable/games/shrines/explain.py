@@ -14,21 +14,41 @@ from .state import State
 
 STAGE_KINDS = {
     "mulligan": ("keep", "mulligan"),
-    "main": ("next", "tap", "source", "play", "cast", "attach", "mount", "unmark", "travel",
-             "attack", "guard", "unguard"),
+    "main": (
+        "next",
+        "tap",
+        "source",
+        "play",
+        "cast",
+        "attach",
+        "mount",
+        "unmark",
+        "travel",
+        "attack",
+        "guard",
+        "unguard",
+    ),
     "respond": ("pass", "tap", "cast", "unmark"),
     "block": ("pass", "block", "tap", "cast", "unmark", "guard", "unguard"),
     "block-answer": ("pass", "tap", "cast", "unmark", "guard", "unguard"),
     "damage": ("pass", "tap", "cast", "unmark", "guard", "unguard"),
     "damage-answer": ("pass", "tap", "cast", "unmark"),
 }
-QUEUE_KINDS = {"draw": ("draw",), "swap": ("top", "bottom"), "sacrifice": ("sacrifice",),
-               "assign": ("assign",), "stats": ("stats",)}
+QUEUE_KINDS = {
+    "draw": ("draw",),
+    "swap": ("top", "bottom"),
+    "sacrifice": ("sacrifice",),
+    "assign": ("assign",),
+    "stats": ("stats",),
+}
 QUEUE_CLAUSE = {"sacrifice": "site-limit", "assign": "blocking", "stats": "saddle"}
-QUEUE_ASK = {"draw": "draw a card", "swap": "place the Swap's cards (top or bottom)",
-             "sacrifice": "sacrifice down to the site limit",
-             "assign": "assign the attacker's damage to its blockers",
-             "stats": "choose whose strength and resilience the mounted pair keeps"}
+QUEUE_ASK = {
+    "draw": "draw a card",
+    "swap": "place the Swap's cards (top or bottom)",
+    "sacrifice": "sacrifice down to the site limit",
+    "assign": "assign the attacker's damage to its blockers",
+    "stats": "choose whose strength and resilience the mounted pair keeps",
+}
 ACT_KINDS = {"travel": "travel", "attack": "combat"}
 INERT = ("source", "play", "attach", "mount")
 
@@ -42,8 +62,10 @@ def explain(s: State, a: Action, legal: list[Action]) -> tuple[str, str]:
         if a.kind not in QUEUE_KINDS[kind]:
             return f"First {QUEUE_ASK[kind]}.", clause
         if kind == "assign":
-            return (f"{a.text} is not allowed: give every closer blocker lethal damage "
-                    "before a farther one gets any, and no more than is left."), "R23"
+            return (
+                f"{a.text} is not allowed: give every closer blocker lethal damage "
+                "before a farther one gets any, and no more than is left."
+            ), "R23"
         return f"{a.text} is not one of the choices now.", clause
     if a.kind == "play" and a.card:
         c = instance(a.card)
@@ -53,8 +75,9 @@ def explain(s: State, a: Action, legal: list[Action]) -> tuple[str, str]:
     if a.kind not in STAGE_KINDS[s.stage]:
         return _stage(s, a)
     if a.kind == "mulligan" and s.mull_left <= 0:
-        return ("You have mulliganed all the cards you may (two for p1, four for p2): "
-                "keep."), "mulligan"
+        return (
+            "You have mulliganed all the cards you may (two for p1, four for p2): keep."
+        ), "mulligan"
     paying = _payment(a, legal)
     if paying:
         return paying, "R7"
@@ -66,12 +89,17 @@ def explain(s: State, a: Action, legal: list[Action]) -> tuple[str, str]:
         if c >= len(s.defs) or s.name(c) != a.card:
             return f"There is no card {a.card}.", "decision"
         d = s.defs[c]
-        if a.kind in ("play", "cast") and c not in s.hands[s.owner[c]] \
-                and c not in s.shrine[s.owner[c]]:
+        if (
+            a.kind in ("play", "cast")
+            and c not in s.hands[s.owner[c]]
+            and c not in s.shrine[s.owner[c]]
+        ):
             return f"{a.card} is not in your hand.", "decision"
         if _inert_now(s, a, d):
-            return (f"{a.card} is inert speed: it may be played only while you hold "
-                    "priority in your own First or Final Act."), "speed"
+            return (
+                f"{a.card} is inert speed: it may be played only while you hold "
+                "priority in your own First or Final Act."
+            ), "speed"
         if a.kind in ACT_KINDS and s.act != ACT_KINDS[a.kind]:
             return f"Only in your {ACT_KINDS[a.kind]} act.", "acts"
         if a.kind == "source" and s.source_played:
@@ -86,20 +114,29 @@ def explain(s: State, a: Action, legal: list[Action]) -> tuple[str, str]:
             pool = s.pool[me]
             if not affordable(pool, cost, max(a.x, 0)):
                 held = " ".join(f"{ch}{n}" for ch, n in zip(COLOURS, pool, strict=True) if n)
-                more = "Tap your sources first (click them)." if any(
-                    x not in s.tapped for x in s.sources[me]) else "Every source is tapped."
-                return (f"{a.card} costs {cost}{f' with X={a.x}' if a.x > 0 else ''}; your "
-                        f"mana pool holds {held or 'nothing'}. {more}"), "cost"
+                more = (
+                    "Tap your sources first (click them)."
+                    if any(x not in s.tapped for x in s.sources[me])
+                    else "Every source is tapped."
+                )
+                return (
+                    f"{a.card} costs {cost}{f' with X={a.x}' if a.x > 0 else ''}; your "
+                    f"mana pool holds {held or 'nothing'}. {more}"
+                ), "cost"
         if a.kind in ("play", "cast") and d.type == "creature" and a.target:
             if _rush_held(s, c, a.target):
-                return (f"Rush: {a.card} cannot enter {a.target}, which an opposing "
-                        "creature holds (only Flying or Unstoppable may)."), "modes"
+                return (
+                    f"Rush: {a.card} cannot enter {a.target}, which an opposing "
+                    "creature holds (only Flying or Unstoppable may)."
+                ), "modes"
             return "Creatures enter on your own melee sites.", "cast"
         if a.kind == "play" and d.type == "structure":
             return "Structures go on your own melee or range sites, one a site.", "cast"
         if a.kind == "cast":
-            return (f"{a.card} cannot be aimed at {a.target or 'nothing'}: drop it on a place "
-                    "that lights up while you drag it."), "spell"
+            return (
+                f"{a.card} cannot be aimed at {a.target or 'nothing'}: drop it on a place "
+                "that lights up while you drag it."
+            ), "spell"
         if a.kind in ("play", "attach"):
             clause = "tool" if a.kind == "attach" or d.subtype == "tool" else "cast"
             return f"{a.card} cannot go on {a.target or 'that place'}.", clause
@@ -109,19 +146,25 @@ def explain(s: State, a: Action, legal: list[Action]) -> tuple[str, str]:
             what = f"player {a.target[1]}'s zone" if a.target in ("p1", "p2") else a.target
             if c in s.tapped:
                 return f"{a.card} is tapped: it cannot attack.", "R15"
-            return (f"{a.card} cannot attack {what}: a target must stand within its range "
-                    "(its own site and one forward, plus Range); fliers only by Flying, "
-                    "Reach or Lunge."), "combat"
+            return (
+                f"{a.card} cannot attack {what}: a target must stand within its range "
+                "(its own site and one forward, plus Range); fliers only by Flying, "
+                "Reach or Lunge."
+            ), "combat"
         if a.kind == "mount":
-            return (f"{a.card} cannot mount {a.target}: one needs Saddle and the other "
-                    "Mount, within one site, and 2 mana; the one joining may not move off "
-                    "or onto a site with opposing bodies or an Immoveable one."), "saddle"
+            return (
+                f"{a.card} cannot mount {a.target}: one needs Saddle and the other "
+                "Mount, within one site, and 2 mana; the one joining may not move off "
+                "or onto a site with opposing bodies or an Immoveable one."
+            ), "saddle"
         if a.kind == "block":
             return f"{a.card} cannot block {a.target}.", "blocking"
         if a.kind in ("guard", "unguard"):
-            return (f"{a.card} is not your Guard, its Guard is already "
-                    f"{'on' if a.kind == 'guard' else 'off'}, or it was switched this "
-                    "turn."), "R11"
+            return (
+                f"{a.card} is not your Guard, its Guard is already "
+                f"{'on' if a.kind == 'guard' else 'off'}, or it was switched this "
+                "turn."
+            ), "R11"
         if a.kind == "tap":
             if c in s.tapped:
                 return f"{a.card} is already tapped.", "source"
@@ -141,9 +184,12 @@ def _rush_held(s: State, c: int, target: str) -> bool:
     except ValueError:
         return False
     me, d = s.owner[c], s.defs[c]
-    return (row(site) == melee_row(me) and "flying" not in d.kw
-            and "unstoppable" not in d.kw
-            and any(s.defs[x].type == "creature" for x in enemies(s, site, me)))
+    return (
+        row(site) == melee_row(me)
+        and "flying" not in d.kw
+        and "unstoppable" not in d.kw
+        and any(s.defs[x].type == "creature" for x in enemies(s, site, me))
+    )
 
 
 def _pay_short(s: State, a: Action) -> str:
@@ -157,8 +203,7 @@ def _pay_short(s: State, a: Action) -> str:
     if all(n <= have for n, have in zip(need, pool, strict=True)):
         return ""
     held = " ".join(f"{ch}{n}" for ch, n in zip(COLOURS, pool, strict=True) if n)
-    return (f"pay={a.pay} spends mana your pool does not hold (it holds "
-            f"{held or 'nothing'}).")
+    return f"pay={a.pay} spends mana your pool does not hold (it holds {held or 'nothing'})."
 
 
 def _inert_now(s: State, a: Action, d) -> bool:
@@ -173,14 +218,15 @@ def _held_back(s: State, c: int, kind: str) -> tuple[str, str] | None:
     does: it entered this turn, it is Frozen, it is Stationary (clauses summoning and
     travel, freeze, stationary)."""
     name = s.name(c)
-    if sick(s, c):   # the travel clause says it for travel, summoning for the rest
-        return (f"{name} entered the Region this turn: without Haste it cannot {kind} "
-                "until your next turn."), "travel" if kind == "travel" else "summoning"
+    if sick(s, c):  # the travel clause says it for travel, summoning for the rest
+        return (
+            f"{name} entered the Region this turn: without Haste it cannot {kind} "
+            "until your next turn."
+        ), "travel" if kind == "travel" else "summoning"
     if "freeze" in status(s, c):
         return f"{name} is Frozen: it cannot {kind} (it can still be moved).", "freeze"
     if kind == "travel" and "stationary" in kw(s, c):
-        return f"{name} is Stationary: it never travels, though effects may move it.", \
-            "stationary"
+        return f"{name} is Stationary: it never travels, though effects may move it.", "stationary"
     return None
 
 
@@ -191,9 +237,11 @@ def _payment(a: Action, legal: list[Action]) -> str:
     if not ways or a.pay in ways:
         return ""
     if not a.pay:
-        return (f"{a.text} can be paid in more than one way: name the mana with pay=, "
-                f"e.g. pay={ways[0]} (the proposal, which keeps most of your other cards "
-                f"affordable); or {', '.join('pay=' + w for w in ways[1:])}.")
+        return (
+            f"{a.text} can be paid in more than one way: name the mana with pay=, "
+            f"e.g. pay={ways[0]} (the proposal, which keeps most of your other cards "
+            f"affordable); or {', '.join('pay=' + w for w in ways[1:])}."
+        )
     return f"pay={a.pay} is not a way to pay for it now: pay={' or pay='.join(ways)}."
 
 

@@ -31,20 +31,39 @@ def _faces() -> dict[str, dict]:
     cards = starter()[0]
     out: dict[str, dict] = {}
     for c in cards.values():
-        out[c.id] = {"name": c.name, "type": c.type, "subtype": c.subtype, "cost": c.cost,
-                     "colours": c.colours or c.produces, "strength": c.strength,
-                     "resilience": c.resilience, "keywords": display(Def.of(c).kw),
-                     "text": c.text, "legendary": c.legendary, "token": False}
+        out[c.id] = {
+            "name": c.name,
+            "type": c.type,
+            "subtype": c.subtype,
+            "cost": c.cost,
+            "colours": c.colours or c.produces,
+            "strength": c.strength,
+            "resilience": c.resilience,
+            "keywords": display(Def.of(c).kw),
+            "text": c.text,
+            "legendary": c.legendary,
+            "token": False,
+        }
         for e in (*c.effects, *c.deathwish, *c.tap):
             if e.do == "token":
                 d = Def.token_of(e)
                 words = display(d.kw)
-                out.setdefault(d.id, {
-                    "name": e.name, "type": "creature", "subtype": "", "cost": "",
-                    "colours": "", "strength": d.strength, "resilience": d.resilience,
-                    "keywords": words,
-                    "text": ". ".join(["Token", *words]) + ".", "legendary": False,
-                    "token": True})
+                out.setdefault(
+                    d.id,
+                    {
+                        "name": e.name,
+                        "type": "creature",
+                        "subtype": "",
+                        "cost": "",
+                        "colours": "",
+                        "strength": d.strength,
+                        "resilience": d.resilience,
+                        "keywords": words,
+                        "text": ". ".join(["Token", *words]) + ".",
+                        "legendary": False,
+                        "token": True,
+                    },
+                )
     return out
 
 
@@ -57,8 +76,13 @@ def card_face(name: str) -> dict:
         raise KeyError(f"no Shrines card called {cid!r}") from None
 
 
-CLAUSE_OF = {"freeze": "freeze", "ground": "ground", "poison": "poison", "weaken": "weaken",
-             "protection": "protection"}
+CLAUSE_OF = {
+    "freeze": "freeze",
+    "ground": "ground",
+    "poison": "poison",
+    "weaken": "weaken",
+    "protection": "protection",
+}
 
 
 def permanent_info(s: State, c: int) -> dict:
@@ -71,7 +95,7 @@ def permanent_info(s: State, c: int) -> dict:
         st.add("protection")
     if "guard" in words and p.unguarded:
         st.add("unguarded")
-    body = s.defs[c].type != "relic"          # a tool has no numbers of its own
+    body = s.defs[c].type != "relic"  # a tool has no numbers of its own
     sick_now = s.defs[c].type == "creature" and sick(s, c)
     notes = [CLAUSES[CLAUSE_OF[x]] for x in sorted(st) if x in CLAUSE_OF]
     if "armor" in words and not p.armor_spent:
@@ -80,10 +104,16 @@ def permanent_info(s: State, c: int) -> dict:
         notes.append("No guard: its controller has switched its Guard off (R11)")
     if sick_now:
         notes.append("zz: it entered this turn, so it may not travel or attack yet")
-    return {"ctrl": p.ctrl, "strength": strength(s, c) if body else 0,
-            "resilience": resilience(s, c) if body else 0,
-            "damage": p.damage, "armor": "armor" in words and not p.armor_spent,
-            "status": sorted(st), "sick": sick_now, "notes": notes,
-            "tapped": c in s.tapped,
-            "attached_to": s.name(p.attached) if p.attached >= 0 else None,
-            "keywords": display(words)}
+    return {
+        "ctrl": p.ctrl,
+        "strength": strength(s, c) if body else 0,
+        "resilience": resilience(s, c) if body else 0,
+        "damage": p.damage,
+        "armor": "armor" in words and not p.armor_spent,
+        "status": sorted(st),
+        "sick": sick_now,
+        "notes": notes,
+        "tapped": c in s.tapped,
+        "attached_to": s.name(p.attached) if p.attached >= 0 else None,
+        "keywords": display(words),
+    }

@@ -19,10 +19,14 @@ MODES = ("standard", "rush", "king", "imperial", "conquest")
 OPTIONS = (
     OptionSpec("deck_p1", "blue", "p1's starter deck", DECKS),
     OptionSpec("deck_p2", "red", "p2's starter deck", DECKS),
-    OptionSpec("mode", "standard", "Standard, or an alternative mode of the rules text",
-               MODES),
-    OptionSpec("swap_same_library", False, "Swap puts a card under the library it came "
-               "from, not under the Secondary Library as the text says (R14)", (False, True)),
+    OptionSpec("mode", "standard", "Standard, or an alternative mode of the rules text", MODES),
+    OptionSpec(
+        "swap_same_library",
+        False,
+        "Swap puts a card under the library it came "
+        "from, not under the Secondary Library as the text says (R14)",
+        (False, True),
+    ),
 )
 PROMPTS = {
     "mulligan": "Mulligan a card or keep your hand",
@@ -38,8 +42,17 @@ PROMPTS = {
     "assign": "Assign the attacker's damage among its blockers, closest first",
     "stats": "Mounted: choose the creature whose strength and resilience the pair keeps",
 }
-PER_SEAT = ("primary", "secondary", "hand", "graveyard", "banished", "shrine", "sources",
-            "idols", "traps")
+PER_SEAT = (
+    "primary",
+    "secondary",
+    "hand",
+    "graveyard",
+    "banished",
+    "shrine",
+    "sources",
+    "idols",
+    "traps",
+)
 
 
 class ShrinesGame(GameBase):
@@ -52,11 +65,14 @@ class ShrinesGame(GameBase):
     auto_pass = ("pass",)
     # cards that leave a hand as a unit, a source, a trap or a spell (a report counts them played)
     played = ("play", "source", "trap", "cast")
-    rules = rules                  # legal_actions and apply
-    parse = staticmethod(parse)    # parse_action
+    rules = rules  # legal_actions and apply
+    parse = staticmethod(parse)  # parse_action
     # a checkpoint keeps what moves change; tokens made in play add to the deal's cards
-    state_codec = StateCodec(fixed=("opts",), grows=("defs", "owner"),
-                             cache=("legal", "cover", "owned", "facts", "before"))
+    state_codec = StateCodec(
+        fixed=("opts",),
+        grows=("defs", "owner"),
+        cache=("legal", "cover", "owned", "facts", "before"),
+    )
     ai = staticmethod(computer.choose)
     position = PositionHook(keys=setup.Keys, build=setup.position)
     card_data = schema.DATA
@@ -91,8 +107,12 @@ class ShrinesGame(GameBase):
     def skip_warning(self, s: State, a: Action) -> str:
         """Passing the final act (the end of the turn) with a card still playable
         from hand cannot be taken back: the table asks first."""
-        if a.kind == "next" and s.act == "final" and not s.queue and any(
-                b.kind in ("play", "source", "cast") for b in rules.legal_actions(s)):
+        if (
+            a.kind == "next"
+            and s.act == "final"
+            and not s.queue
+            and any(b.kind in ("play", "source", "cast") for b in rules.legal_actions(s))
+        ):
             return "End the turn with a card you could still play?"
         return ""
 
@@ -103,6 +123,7 @@ class ShrinesGame(GameBase):
         first; the proposals of the last legal list asked about (cached on its
         state) are kept, as the table asks for every legal move of a state in a row."""
         from dataclasses import replace
+
         g = gestures.gesture(s, a, rules.decision_seat(s))
         if not a.pay:
             return g
@@ -116,14 +137,18 @@ class ShrinesGame(GameBase):
         """The printed face of a card (`id#n` or `id`); KeyError when unknown."""
         return faces.card_face(name)
 
-    def guess_actions(self, seat: int, held: tuple[str, ...], source: str, zone: str,
-                      card: str | None) -> list[str]:
+    def guess_actions(
+        self, seat: int, held: tuple[str, ...], source: str, zone: str, card: str | None
+    ) -> list[str]:
         kind = self.card_face(held[0])["type"] if len(held) == 1 else ""
         return gestures.guess_actions(seat, held, source, zone, card, kind)
 
     def zones(self, seats: int) -> list[str]:
-        return ([f"site:{site_name(i)}" for i in range(15)] + ["areas"]
-                + [f"{z}:{q}" for q in range(seats) for z in (*PER_SEAT, "player")])
+        return (
+            [f"site:{site_name(i)}" for i in range(15)]
+            + ["areas"]
+            + [f"{z}:{q}" for q in range(seats) for z in (*PER_SEAT, "player")]
+        )
 
     def _zone_cards(self, s: State) -> dict[str, list[int]]:
         out = {f"site:{site_name(i)}": s.sites[i] for i in range(15)}
@@ -146,18 +171,28 @@ class ShrinesGame(GameBase):
         for name, cards in self._zone_cards(s).items():
             kind, _, owner = name.partition(":")
             q = int(owner) if owner.isdigit() else None
-            hidden = kind in ("primary", "secondary") or (
-                kind in ("hand", "traps") and seat != q)
-            zones[name] = ZoneView(name, q, tuple(None if hidden and c not in shown
-                                                  else s.name(c) for c in cards), name)
+            hidden = kind in ("primary", "secondary") or (kind in ("hand", "traps") and seat != q)
+            zones[name] = ZoneView(
+                name,
+                q,
+                tuple(None if hidden and c not in shown else s.name(c) for c in cards),
+                name,
+            )
         info = {
-            "turn": s.turn, "turn_no": s.turn_no, "act": s.act, "stage": s.stage,
-            "life": list(s.life), "points": list(s.points), "mode": s.opts.mode,
+            "turn": s.turn,
+            "turn_no": s.turn_no,
+            "act": s.act,
+            "stage": s.stage,
+            "life": list(s.life),
+            "points": list(s.points),
+            "mode": s.opts.mode,
             "hand_size": [len(h) for h in s.hands],
-            "marks": list(s.marks), "pool": [list(x) for x in s.pool],
+            "marks": list(s.marks),
+            "pool": [list(x) for x in s.pool],
             "tapped": sorted(s.name(c) for c in s.tapped),
-            "tokens": {site_name(i): [s.name(c) for c in s.sites[i] if s.defs[c].token]
-                       for i in range(15)},
+            "tokens": {
+                site_name(i): [s.name(c) for c in s.sites[i] if s.defs[c].token] for i in range(15)
+            },
             "cards": {s.name(c): faces.permanent_info(s, c) for c in sorted(s.perms)},
             "priority": rules.priority_seat(s),
             "declared": self._declared(s),
@@ -191,10 +226,13 @@ class ShrinesGame(GameBase):
     def _declared(s: State) -> list[tuple[str, str, str]]:
         """Travels, attacks and blocks declared and waiting for the act to end, as
         (kind, card, target) with a zone (`site:b2`, `player:1`) or a card as target."""
-        out = [("travel", s.name(c), f"site:{site_name(rules.travel_goal(s, c, n))}")
-               for c, n in s.travels]
-        out += [("attack", s.name(c), s.name(t) if t >= 0 else f"player:{-1 - t}")
-                for c, t in s.attacks]
+        out = [
+            ("travel", s.name(c), f"site:{site_name(rules.travel_goal(s, c, n))}")
+            for c, n in s.travels
+        ]
+        out += [
+            ("attack", s.name(c), s.name(t) if t >= 0 else f"player:{-1 - t}") for c, t in s.attacks
+        ]
         out += [("block", s.name(b), s.name(a)) for b, a in s.blocks]
         return out
 

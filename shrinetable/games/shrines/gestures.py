@@ -25,10 +25,17 @@ def zone_of(s: State, c: int) -> str:
     if c in s.perms:
         return f"site:{site_name(s.perms[c].site)}"
     for q in (0, 1):
-        for z, piles in (("hand", s.hands), ("shrine", s.shrine), ("sources", s.sources),
-                         ("idols", s.idols), ("traps", s.traps), ("primary", s.primary),
-                         ("secondary", s.secondary), ("graveyard", s.graveyard),
-                         ("banished", s.banished)):
+        for z, piles in (
+            ("hand", s.hands),
+            ("shrine", s.shrine),
+            ("sources", s.sources),
+            ("idols", s.idols),
+            ("traps", s.traps),
+            ("primary", s.primary),
+            ("secondary", s.secondary),
+            ("graveyard", s.graveyard),
+            ("banished", s.banished),
+        ):
             if c in piles[q]:
                 return f"{z}:{q}"
     raise KeyError(f"card {s.name(c)} is in no zone")
@@ -46,8 +53,10 @@ def _aim(s: State, target: str, seat: int) -> Gesture:
     if "#" in target:
         return Gesture(target=zone_of(s, instance(target)), target_card=target)
     if target.startswith(("row", "path-")):
-        return Gesture(target="areas", also=tuple(
-            f"site:{site_name(i)}" for i in sorted(area_sites(*area_place(target)))))
+        return Gesture(
+            target="areas",
+            also=tuple(f"site:{site_name(i)}" for i in sorted(area_sites(*area_place(target)))),
+        )
     if not target:
         return Gesture(target=f"player:{seat}", also=EVERY_SITE)
     return Gesture(target=f"site:{target}")
@@ -75,16 +84,18 @@ def gesture(s: State, a: Action, seat: int) -> Gesture:
     return replace(_aim(s, a.target, seat), cards=cards, source=source)
 
 
-def guess_actions(seat: int, held: tuple[str, ...], source: str, zone: str,
-                  card: str | None, kind: str) -> list[str]:
+def guess_actions(
+    seat: int, held: tuple[str, ...], source: str, zone: str, card: str | None, kind: str
+) -> list[str]:
     """The action texts a refused drag most likely meant (`kind`: the held card's
     type), so the table can show the engine's own reason for refusing it."""
     if len(held) != 1:
         return []
     c = held[0]
     at = zone.partition(":")[2]
-    aim = card or (f"p{int(at) + 1}" if zone.startswith("player:") else
-                   at if zone.startswith("site:") else "")
+    aim = card or (
+        f"p{int(at) + 1}" if zone.startswith("player:") else at if zone.startswith("site:") else ""
+    )
     if source.startswith("hand:"):
         if zone.startswith("sources:"):
             return [f"source {c}"]
@@ -94,7 +105,11 @@ def guess_actions(seat: int, held: tuple[str, ...], source: str, zone: str,
         return [f"{verb} {c} {aim}".strip()]
     if source.startswith("site:") and aim:
         if card is not None:
-            return [f"attack {c} {card}", f"block {c} {card}", f"attach {c} {card}",
-                    f"mount {c} {card}"]
+            return [
+                f"attack {c} {card}",
+                f"block {c} {card}",
+                f"attach {c} {card}",
+                f"mount {c} {card}",
+            ]
         return [f"travel {c} {aim}"] if zone.startswith("site:") else [f"attack {c} {aim}"]
     return []

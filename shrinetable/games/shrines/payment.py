@@ -16,7 +16,7 @@ from itertools import combinations_with_replacement
 from .cards import Cost, affordable
 from .schema import COLOURS
 
-Spend = tuple[int, ...]   # mana spent, per colour in B Y R G P order
+Spend = tuple[int, ...]  # mana spent, per colour in B Y R G P order
 
 
 def payments(pool: list[int], cost: Cost, x: int = 0) -> list[Spend]:
@@ -60,7 +60,7 @@ def text(spend: Spend) -> str:
 
 
 def parse(word: str) -> Spend:
-    """"BBR" -> (2, 0, 1, 0, 0); ValueError on a letter that is not a colour."""
+    """ "BBR" -> (2, 0, 1, 0, 0); ValueError on a letter that is not a colour."""
     bad = [ch for ch in word.upper() if ch not in COLOURS]
     if bad:
         raise ValueError(f"pay= takes the mana letters {COLOURS}, not {bad[0]!r}")

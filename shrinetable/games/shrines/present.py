@@ -24,22 +24,31 @@ from shrinetable.engine import (
 from . import faces
 
 WHITE = (255, 255, 255)
-COLOUR = {"B": (52, 104, 196), "Y": (214, 176, 40), "R": (196, 58, 48),
-          "G": (58, 146, 72), "P": (128, 70, 170)}
+COLOUR = {
+    "B": (52, 104, 196),
+    "Y": (214, 176, 40),
+    "R": (196, 58, 48),
+    "G": (58, 146, 72),
+    "P": (128, 70, 170),
+}
 NEUTRAL = (128, 128, 136)
 POOL = "BYRGP"
-STATES = {"freeze": Chip("FROZEN", (120, 190, 240)), "poison": Chip("POISON", (110, 190, 80)),
-          "weaken": Chip("WEAK", (200, 150, 90)), "ground": Chip("GROUNDED", (170, 140, 110)),
-          "protection": Chip("PROT", (230, 230, 240)),
-          "unguarded": Chip("NO GUARD", (200, 200, 200))}
+STATES = {
+    "freeze": Chip("FROZEN", (120, 190, 240)),
+    "poison": Chip("POISON", (110, 190, 80)),
+    "weaken": Chip("WEAK", (200, 150, 90)),
+    "ground": Chip("GROUNDED", (170, 140, 110)),
+    "protection": Chip("PROT", (230, 230, 240)),
+    "unguarded": Chip("NO GUARD", (200, 200, 200)),
+}
 ARMOR = Chip("ARMOR", (190, 190, 200))
 SICK = Chip("zz", (160, 160, 160))
 TAPPED = Chip("TAPPED", (200, 200, 200))
 AREA = {"terrain": (196, 160, 100), "weather": (150, 200, 240), "trap": (120, 110, 130)}
-OVERRULED = (96, 96, 104)   # an older area of a subtype a newer one covers: no effect
+OVERRULED = (96, 96, 104)  # an older area of a subtype a newer one covers: no effect
 ARROWS = {"travel": (150, 210, 255), "attack": (240, 90, 80), "block": (255, 214, 60)}
-CARD_ID = re.compile(r"\b[a-z][a-z0-9-]*#\d+\b")   # a card in notation, e.g. eel#12
-PLACE = re.compile(r"\b(path-|row)([a-c1-5])\b")   # an area's place in notation: path-a, row3
+CARD_ID = re.compile(r"\b[a-z][a-z0-9-]*#\d+\b")  # a card in notation, e.g. eel#12
+PLACE = re.compile(r"\b(path-|row)([a-c1-5])\b")  # an area's place in notation: path-a, row3
 
 # Texts use pygame_gui's HTML subset; source line breaks are only for reading
 # here (the table joins them), `<br>` breaks the lines on screen.
@@ -119,15 +128,21 @@ def _type_line(face: dict) -> str:
 def _numbers(card: dict, face: dict) -> Chip | None:
     """Current strength/resilience when they differ from the printed box: green
     raised, red lowered."""
-    if face.get("type") not in ("creature", "structure") \
-            and not (card.get("strength") or card.get("resilience")):
+    if face.get("type") not in ("creature", "structure") and not (
+        card.get("strength") or card.get("resilience")
+    ):
         return None
     s, r = card["strength"], card["resilience"]
     base = face.get("strength", s), face.get("resilience", r)
-    if (s, r) == base:   # the printed box says it
+    if (s, r) == base:  # the printed box says it
         return None
-    fill = (150, 230, 150) if (s, r) > base and s >= base[0] and r >= base[1] else \
-        (240, 150, 140) if (s < base[0] or r < base[1]) else (240, 234, 214)
+    fill = (
+        (150, 230, 150)
+        if (s, r) > base and s >= base[0] and r >= base[1]
+        else (240, 150, 140)
+        if (s < base[0] or r < base[1])
+        else (240, 234, 214)
+    )
     return Chip(f"{s}/{r}", fill)
 
 
@@ -136,22 +151,27 @@ def _permanent(card: dict, face: dict, host_name: str) -> CardDecor:
     if card.get("armor"):
         chips.append(ARMOR)
     return CardDecor(
-        edge=card["ctrl"], chips=tuple(chips), corner=SICK if card.get("sick") else None,
+        edge=card["ctrl"],
+        chips=tuple(chips),
+        corner=SICK if card.get("sick") else None,
         numbers=_numbers(card, face),
         damage=Chip(f"-{card['damage']}", (230, 60, 50), WHITE) if card.get("damage") else None,
         veil=TAPPED if card.get("tapped") else None,
         where=f"on {host_name}" if host_name and face.get("type") == "relic" else "",
-        notes=tuple(card.get("notes", ())))
+        notes=tuple(card.get("notes", ())),
+    )
 
 
 def _hud(info: dict, q: int) -> Hud:
     """Life, mana pool by colour and points (in modes that count them); whose
     turn and act, and who holds priority."""
-    pool = tuple(Chip(f"{POOL[i]}{n}", COLOUR[POOL[i]], WHITE)
-                 for i, n in enumerate(info["pool"][q]) if n)
+    pool = tuple(
+        Chip(f"{POOL[i]}{n}", COLOUR[POOL[i]], WHITE) for i, n in enumerate(info["pool"][q]) if n
+    )
     figures: list[Chip | tuple[Chip, ...]] = [
         Chip(f"Life {info['life'][q]}", (240, 120, 110)),
-        pool or (Chip("no mana", None, (190, 210, 200)),)]
+        pool or (Chip("no mana", None, (190, 210, 200)),),
+    ]
     if info["mode"] != "standard":
         figures.append(Chip(f"{info['points'][q]} pts", (220, 220, 160)))
     status = []
@@ -173,21 +193,28 @@ def _full_region(view: Any) -> int | None:
 
 def _build(legal: list) -> Any | None:
     """What fills a Region: sources, mana, permanents (the computer decides the rest)."""
-    return next((a for k in ("source", "tap", "play") for a in legal
-                 if a.kind == k and (k != "play" or a.target)), None)
+    return next(
+        (
+            a
+            for k in ("source", "tap", "play")
+            for a in legal
+            if a.kind == k and (k != "play" or a.target)
+        ),
+        None,
+    )
 
 
 # the start screen's words for each mode and starter deck (docs/rules/shrines.md, modes)
 MODE_WORDS = {
     "standard": "20 life each; bring the opponent to 0 life to win.",
     "rush": "Standard, but a creature cannot enter a site an opposing creature holds "
-            "unless it has Flying or Unstoppable.",
+    "unless it has Flying or Unstoppable.",
     "king": "King of the Hill: no life. At the end of your turn your bodies on the neutral "
-            "row score points; 20 points win.",
+    "row score points; 20 points win.",
     "imperial": "Standard at 20 life plus King of the Hill scoring: 20 points or the "
-                "opponent at 0 life wins.",
+    "opponent at 0 life wins.",
     "conquest": "Life and points are one number, from 15; points scored on the neutral row "
-                "add to it. 30 wins, or the opponent at 0.",
+    "add to it. 30 wins, or the opponent at 0.",
 }
 DECK_WORDS = {
     "blue": "freezes, traps and weather that slow the opponent down",
@@ -201,6 +228,7 @@ DECK_WORDS = {
 @lru_cache(maxsize=1)
 def _deck_names() -> dict[str, str]:
     from .cards import deck_key, starter
+
     return {deck_key(d): d.name for d in starter()[1]}
 
 
@@ -214,14 +242,15 @@ def _covers(over: list[str], kinds: list[str]) -> tuple[Chip, ...]:
             chips.append(Chip("Trap", AREA["trap"]))
             continue
         name = printed(c).get("name", c)
-        if kind in seen:   # crossed out, its first word only: the site's label stays clear
+        if kind in seen:  # crossed out, its first word only: the site's label stays clear
             # where the site is crowded it is left off: it does nothing there, and
             # Terrain & weather still shows the area
             chips.append(Chip(f"\u2715 {name.split()[0]}", OVERRULED, (225, 225, 225), ""))
         else:
             first = name.split()[0]
-            chips.append(Chip(name, AREA.get(kind, (220, 220, 220)),
-                              short=first if first != name else None))
+            chips.append(
+                Chip(name, AREA.get(kind, (220, 220, 220)), short=first if first != name else None)
+            )
         seen.add(kind)
     return tuple(chips)
 
@@ -248,23 +277,27 @@ class ShrinesPresentation(Presentation):
         "unguard": "{rest} stops guarding",
     }
     # a pass says what it ends, so ending the block declaration is not one more "Pass"
-    in_decision = {("block", "pass"): "Done blocking",
-                   ("respond", "pass"): "Pass (no answer)",
-                   ("block-answer", "pass"): "Pass (no answer)",
-                   ("damage", "pass"): "Pass: deal the damage",
-                   ("damage-answer", "pass"): "Pass (no answer)"}
-    all_buttons = ("mulligan",)   # keep first, then a button per card (or drag it)
-    asks = {"respond": "may answer at burst speed",
-            "block-answer": "may answer at burst speed",
-            "damage": "may answer at burst speed before damage",
-            "damage-answer": "may answer at burst speed"}
+    in_decision = {
+        ("block", "pass"): "Done blocking",
+        ("respond", "pass"): "Pass (no answer)",
+        ("block-answer", "pass"): "Pass (no answer)",
+        ("damage", "pass"): "Pass: deal the damage",
+        ("damage-answer", "pass"): "Pass (no answer)",
+    }
+    all_buttons = ("mulligan",)  # keep first, then a button per card (or drag it)
+    asks = {
+        "respond": "may answer at burst speed",
+        "block-answer": "may answer at burst speed",
+        "damage": "may answer at burst speed before damage",
+        "damage-answer": "may answer at burst speed",
+    }
     drag_from = ("hand", "field", "shrine")
     zoom_on_hover = True
     showcase = Showcase("full Region", _full_region, steps=900, pick=_build)
     # taps for mana, priority passes, steps to the next phase (a block moves no card
     # but is a choice to watch)
     minor = ("tap", "pass", "next")
-    results = ("damage", "destroy", "life")   # kept in view on the table (issue 22)
+    results = ("damage", "destroy", "life")  # kept in view on the table (issue 22)
 
     # a crowded Region's card names read at 1280x720 (at 800x600 they were ~6 px)
     demo_size = (1280, 720)
@@ -282,23 +315,29 @@ class ShrinesPresentation(Presentation):
         if not face:
             return None
         body = face["type"] in ("creature", "structure")
-        return Face(face["name"], frame=tuple(COLOUR[c] for c in face["colours"] if c in COLOUR),
-                    cost=_pips(face["cost"]), type_line=_type_line(face),
-                    keywords=tuple(face["keywords"]), text=face["text"],
-                    numbers=(face["strength"], face["resilience"]) if body else None)
+        return Face(
+            face["name"],
+            frame=tuple(COLOUR[c] for c in face["colours"] if c in COLOUR),
+            cost=_pips(face["cost"]),
+            type_line=_type_line(face),
+            keywords=tuple(face["keywords"]),
+            text=face["text"],
+            numbers=(face["strength"], face["resilience"]) if body else None,
+        )
 
     def readable(self, text: str) -> str:
         """Card notation (`riptide-ambusher#40`) read as the card's name."""
-        text = PLACE.sub(lambda m: f"{'pathway' if m.group(1) == 'path-' else 'row'} "
-                              f"{m.group(2)}", text)
+        text = PLACE.sub(
+            lambda m: f"{'pathway' if m.group(1) == 'path-' else 'row'} {m.group(2)}", text
+        )
         return CARD_ID.sub(lambda m: printed(m.group(0)).get("name", m.group(0)), text)
 
     def label(self, text: str) -> str:
         if text.startswith("assign "):
-            who, _, n = text[len("assign "):].rpartition(" ")
+            who, _, n = text[len("assign ") :].rpartition(" ")
             return f"Assign {n} damage to {who.upper() if who in ('p1', 'p2') else who}"
         move, _, spend = text.partition(" pay=")
-        if spend:   # a choice of payment (R7): the mana spent, in words
+        if spend:  # a choice of payment (R7): the mana spent, in words
             return f"{super().label(move)}, paying {' '.join(spend)}"
         return super().label(text)
 
@@ -307,8 +346,9 @@ class ShrinesPresentation(Presentation):
         cards: dict[str, CardDecor] = {name: CardDecor(veil=TAPPED) for name in info["tapped"]}
         for name, card in info["cards"].items():
             host = card.get("attached_to")
-            cards[name] = _permanent(card, printed(name),
-                                     printed(host).get("name", host) if host else "")
+            cards[name] = _permanent(
+                card, printed(name), printed(host).get("name", host) if host else ""
+            )
         for name, lies in info["areas"].items():
             cards[name] = CardDecor(where=lies)
         covers, tints = {}, {}
@@ -317,10 +357,19 @@ class ShrinesPresentation(Presentation):
             covers[zone] = _covers(over, kinds)
             tints[zone] = tuple(AREA[k] for k in ("terrain", "weather") if k in kinds)
         badges = {f"shrine:{q}": f"{n} marks" for q, n in enumerate(info["marks"]) if n}
-        arrows = tuple(Arrow(card, target, ARROWS.get(kind, (255, 214, 60)))
-                       for kind, card, target in info["declared"])
-        return Decor(turn=info["turn"], huds={f"player:{q}": _hud(info, q) for q in range(2)},
-                     cards=cards, covers=covers, tints=tints, badges=badges, arrows=arrows)
+        arrows = tuple(
+            Arrow(card, target, ARROWS.get(kind, (255, 214, 60)))
+            for kind, card, target in info["declared"]
+        )
+        return Decor(
+            turn=info["turn"],
+            huds={f"player:{q}": _hud(info, q) for q in range(2)},
+            cards=cards,
+            covers=covers,
+            tints=tints,
+            badges=badges,
+            arrows=arrows,
+        )
 
 
 PRESENT = ShrinesPresentation()

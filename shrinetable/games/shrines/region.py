@@ -11,8 +11,8 @@ from functools import cache
 from .cards import ROWS, site_index
 from .state import State, kept
 
-GROUND_LOSES = ("flying", "lunge", "sprint", "dig")   # clause ground
-FLY_COMBAT = ("flying", "reach", "lunge")             # clause flying
+GROUND_LOSES = ("flying", "lunge", "sprint", "dig")  # clause ground
+FLY_COMBAT = ("flying", "reach", "lunge")  # clause flying
 _CHANGES = frozenset(("ground", "protection", "protection-spent"))
 
 
@@ -89,8 +89,9 @@ def auras(s: State, c: int):
 
 def _auras(s: State, c: int):
     p, defs, perms = s.perms[c], s.defs, s.perms
-    out = [defs[t].aura for t in s.sites[p.site]
-           if perms[t].attached == c and defs[t].aura is not None]
+    out = [
+        defs[t].aura for t in s.sites[p.site] if perms[t].attached == c and defs[t].aura is not None
+    ]
     if defs[c].type != "creature":
         return out
     for a in cover(s)[p.site]:
@@ -100,7 +101,7 @@ def _auras(s: State, c: int):
     return out
 
 
-_ASKED: dict = {}   # a question about the cards -> (the cards last asked about, the answer)
+_ASKED: dict = {}  # a question about the cards -> (the cards last asked about, the answer)
 
 
 def any_card(defs: tuple, test) -> bool:
@@ -142,7 +143,7 @@ def _kw(s: State, c: int) -> dict[str, int]:
     if not extra and not st & _CHANGES and not mounted:
         return base
     out = dict(base)
-    for r in mounted:                  # a mount combines both creatures' abilities
+    for r in mounted:  # a mount combines both creatures' abilities
         for w, n in s.defs[r].kw.items():
             out[w] = max(out.get(w, 0), n)
     for a in extra:
@@ -167,8 +168,7 @@ def strength(s: State, c: int) -> int:
     if is_structure(s, c):
         return 0
     p = s.perms[c]
-    return max(0, s.defs[c].strength + p.boost_s + p.temp_s
-               + sum(a.strength for a in auras(s, c)))
+    return max(0, s.defs[c].strength + p.boost_s + p.temp_s + sum(a.strength for a in auras(s, c)))
 
 
 def resilience(s: State, c: int) -> int:
@@ -188,8 +188,11 @@ def riders(s: State, c: int) -> list[int]:
 
 
 def _riders(s: State, c: int) -> list[int]:
-    return [r for r in s.sites[s.perms[c].site]
-            if s.perms[r].attached == c and s.defs[r].type == "creature"]
+    return [
+        r
+        for r in s.sites[s.perms[c].site]
+        if s.perms[r].attached == c and s.defs[r].type == "creature"
+    ]
 
 
 def enemies(s: State, site: int, seat: int) -> list[int]:
@@ -234,7 +237,7 @@ def destinations(s: State, c: int, steps: int, lunge: bool) -> list[tuple[int, i
             break
         if not blocked(s, c, nxt):
             here, used = nxt, used + 1
-        elif dig:                      # under the site: no stop there (R20)
+        elif dig:  # under the site: no stop there (R20)
             here, used = nxt, used + 1
             continue
         elif lunge and used + 2 <= steps:
@@ -280,5 +283,4 @@ def sick(s: State, c: int) -> bool:
     """Entered this turn without Haste: may not travel, attack or tap (clause haste).
     Structures may tap the turn they arrive (clause structure)."""
     p = s.perms[c]
-    return (p.entered == s.turn_no and s.defs[c].type == "creature"
-            and "haste" not in kw(s, c))
+    return p.entered == s.turn_no and s.defs[c].type == "creature" and "haste" not in kw(s, c)

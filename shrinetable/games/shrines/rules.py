@@ -59,8 +59,18 @@ MULLIGANS = (2, 4)
 UNMARK_COST = 2
 MOUNT_COST = 2
 PASS, NEXT, KEEP, UNMARK = Action("pass"), Action("next"), Action("keep"), Action("unmark")
-NO_PRIORITY = ("tap", "travel", "attack", "block", "draw", "top", "bottom", "sacrifice",
-               "guard", "unguard")
+NO_PRIORITY = (
+    "tap",
+    "travel",
+    "attack",
+    "block",
+    "draw",
+    "top",
+    "bottom",
+    "sacrifice",
+    "guard",
+    "unguard",
+)
 
 
 def p(seat: int) -> str:
@@ -68,6 +78,7 @@ def p(seat: int) -> str:
 
 
 # --------------------------------------------------------------------------- setup
+
 
 def new_game(seed: int, opts: Options) -> State:
     """Shuffle both libraries of both decks and deal three Primary cards each; the
@@ -92,11 +103,32 @@ def new_game(seed: int, opts: Options) -> State:
     for z in zones:
         rng.shuffle(z["primary"])
         rng.shuffle(z["secondary"])
-    s = State(opts, rng, tuple(defs), tuple(owner), [z["primary"] for z in zones],
-              [z["secondary"] for z in zones], [[], []], [[], []], [[], []],
-              [z["shrine"] for z in zones], (zones[0]["shrine"][0], zones[1]["shrine"][0]),
-              [0, 0], [[], []], [[], []], [[], []], {}, [], {}, [[] for _ in range(15)], {},
-              set(), [opts.life, opts.life], [[0] * 5, [0] * 5], [0, 0])
+    s = State(
+        opts,
+        rng,
+        tuple(defs),
+        tuple(owner),
+        [z["primary"] for z in zones],
+        [z["secondary"] for z in zones],
+        [[], []],
+        [[], []],
+        [[], []],
+        [z["shrine"] for z in zones],
+        (zones[0]["shrine"][0], zones[1]["shrine"][0]),
+        [0, 0],
+        [[], []],
+        [[], []],
+        [[], []],
+        {},
+        [],
+        {},
+        [[] for _ in range(15)],
+        {},
+        set(),
+        [opts.life, opts.life],
+        [[0] * 5, [0] * 5],
+        [0, 0],
+    )
     for q in (0, 1):
         for _ in range(START_PRIMARY):
             s.hands[q].append(s.primary[q].pop())
@@ -128,16 +160,20 @@ def priority_seat(s: State) -> int | None:
 
 def looking_at(s: State, seat: int | None) -> frozenset[int]:
     """Library cards `seat` is looking at: those of its Swap still to be placed."""
-    return frozenset(c for item in s.queue if item[0] == "swap" and item[1] == seat
-                     for c in item[3])
+    return frozenset(
+        c for item in s.queue if item[0] == "swap" and item[1] == seat for c in item[3]
+    )
 
 
 def others(s: State, me: int, paying: int = -1) -> list[Cost]:
     """The costs of `me`'s other cards, which a payment should keep affordable (R7):
     those in hand and the waiting Shrine, but for the card being paid for and
     sources (which cost nothing)."""
-    return [s.defs[c].cost for c in (*s.hands[me], *s.shrine[me][:1])
-            if c != paying and s.defs[c].type != "source"]
+    return [
+        s.defs[c].cost
+        for c in (*s.hands[me], *s.shrine[me][:1])
+        if c != paying and s.defs[c].type != "source"
+    ]
 
 
 def paid(s: State, me: int, a: Action, cost: Cost, x: int = 0, paying: int = -1) -> list[Action]:
@@ -180,9 +216,13 @@ def mine(s: State, seat: int, kind: str | None = None) -> list[int]:
 
 
 def _mine(s: State, seat: int, kind: str | None) -> list[int]:
-    return [c for c, pm in s.perms.items() if pm.ctrl == seat
-            and (kind is None or s.defs[c].type == kind)
-            and not (pm.attached >= 0 and s.defs[c].type == "creature")]
+    return [
+        c
+        for c, pm in s.perms.items()
+        if pm.ctrl == seat
+        and (kind is None or s.defs[c].type == kind)
+        and not (pm.attached >= 0 and s.defs[c].type == "creature")
+    ]
 
 
 def creatures(s: State) -> list[int]:
@@ -206,8 +246,12 @@ def _mount_pairs(s: State, me: int) -> list[tuple[int, int]]:
     out = []
     for a in free:
         for b in free:
-            if a != b and _opposite(s, a, b) and _near(s.perms[a].site, s.perms[b].site) \
-                    and _may_step(s, a, s.perms[b].site):
+            if (
+                a != b
+                and _opposite(s, a, b)
+                and _near(s.perms[a].site, s.perms[b].site)
+                and _may_step(s, a, s.perms[b].site)
+            ):
                 out.append((a, b))
     return out
 
@@ -217,8 +261,9 @@ def _may_step(s: State, c: int, to: int) -> bool:
     hold: not off or onto a site with opposing bodies, nor an Immoveable one
     (clauses move, immoveable)."""
     here = s.perms[c].site
-    return here == to or not (blocked(s, c, here) or blocked(s, c, to)
-                              or immoveable(s, here) or immoveable(s, to))
+    return here == to or not (
+        blocked(s, c, here) or blocked(s, c, to) or immoveable(s, here) or immoveable(s, to)
+    )
 
 
 def _opposite(s: State, a: int, b: int) -> bool:
@@ -231,6 +276,7 @@ def _near(x: int, y: int) -> bool:
 
 
 # --------------------------------------------------------------------------- legality
+
 
 def legal_actions(s: State) -> list[Action]:
     """Every legal action of the seat whose decision it is, in a fixed order
@@ -260,9 +306,11 @@ def _gen_mulligan(s: State) -> list[Action]:
 
 def _gen_draw(s: State, item) -> list[Action]:
     q, lib = item[1], item[2]
-    return [Action("draw", lib=name) for name, pile in
-            (("primary", s.primary[q]), ("secondary", s.secondary[q]))
-            if pile and lib in ("any", name)]
+    return [
+        Action("draw", lib=name)
+        for name, pile in (("primary", s.primary[q]), ("secondary", s.secondary[q]))
+        if pile and lib in ("any", name)
+    ]
 
 
 def _gen_swap(s: State, item) -> list[Action]:
@@ -274,7 +322,7 @@ def _gen_sacrifice(s: State, item) -> list[Action]:
     return [Action("sacrifice", s.name(c)) for c in fx.counted(s, site) if s.perms[c].ctrl == q]
 
 
-_TAPS: list = [((), {})]   # (the cards, `State.defs`, last asked about; each one's tap)
+_TAPS: list = [((), {})]  # (the cards, `State.defs`, last asked about; each one's tap)
 
 
 def _tap(s: State, c: int) -> Action:
@@ -306,10 +354,15 @@ def _tappers(s: State, me: int) -> list[tuple[int, Action]]:
     """`me`'s permanents with a tap ability that may use it if untapped (not
     entered this turn, not frozen), each with its tap action."""
     defs = s.defs
-    return [(c, _tap(s, c)) for c, pm in s.perms.items()   # mine(s, me), inline
-            if defs[c].tap and pm.ctrl == me
-            and defs[c].type not in ("relic", "creature" if pm.attached >= 0 else "")
-            and not sick(s, c) and "freeze" not in status(s, c)]
+    return [
+        (c, _tap(s, c))
+        for c, pm in s.perms.items()  # mine(s, me), inline
+        if defs[c].tap
+        and pm.ctrl == me
+        and defs[c].type not in ("relic", "creature" if pm.attached >= 0 else "")
+        and not sick(s, c)
+        and "freeze" not in status(s, c)
+    ]
 
 
 def _guards(s: State, me: int) -> list[Action]:
@@ -320,13 +373,17 @@ def _guards(s: State, me: int) -> list[Action]:
 
 def _guard_list(s: State, me: int) -> list[Action]:
     defs = s.defs
-    granted = any_card(defs, grants_guard) and any(   # a tool or an area could give Guard
-        grants_guard(defs[x]) for x in (*s.areas, *s.perms))
+    granted = any_card(defs, grants_guard) and any(  # a tool or an area could give Guard
+        grants_guard(defs[x]) for x in (*s.areas, *s.perms)
+    )
     mounts = {p.attached for p in s.perms.values() if p.attached >= 0}
-    return [Action("guard" if s.perms[c].unguarded else "unguard", s.name(c))
-            for c in mine(s, me) if s.perms[c].guard_switched != s.turn_no
-            and ("guard" in defs[c].kw or granted or c in mounts and riders(s, c))
-            and "guard" in kw(s, c)]   # cheap first
+    return [
+        Action("guard" if s.perms[c].unguarded else "unguard", s.name(c))
+        for c in mine(s, me)
+        if s.perms[c].guard_switched != s.turn_no
+        and ("guard" in defs[c].kw or granted or c in mounts and riders(s, c))
+        and "guard" in kw(s, c)
+    ]  # cheap first
 
 
 def _gen_main(s: State) -> list[Action]:
@@ -374,20 +431,30 @@ def _inert(s: State, me: int) -> list[Action]:
         d, n = s.defs[c], s.name(c)
         plays = []
         if d.type == "creature":
-            plays += [Action("play", n, site_name(i)) for i in melee
-                      if not _rush_blocked(s, me, d, i)]
-            plays += [Action("play", n, s.name(x)) for x in mine(s, me, "creature")
-                      if _can_ride(s, me, c, x)]
+            plays += [
+                Action("play", n, site_name(i)) for i in melee if not _rush_blocked(s, me, d, i)
+            ]
+            plays += [
+                Action("play", n, s.name(x))
+                for x in mine(s, me, "creature")
+                if _can_ride(s, me, c, x)
+            ]
         elif d.type == "structure":
             sites = melee + [range_row(me) * 3 + k for k in range(3)]
-            plays += [Action("play", n, site_name(i)) for i in sites
-                      if not any(s.defs[b].type == "structure" for b in s.sites[i])]
+            plays += [
+                Action("play", n, site_name(i))
+                for i in sites
+                if not any(s.defs[b].type == "structure" for b in s.sites[i])
+            ]
         elif d.subtype == "tool":
             onto = d.play_cost(onto_creature=True)
             if affordable(pool, onto):
-                out += [b for t in mine(s, me, "creature")
-                        for b in paid(s, me, Action("play", n, s.name(t)), onto, paying=c)]
-            if d.attach_cost is not None:   # a tool with an attach cost may lie loose
+                out += [
+                    b
+                    for t in mine(s, me, "creature")
+                    for b in paid(s, me, Action("play", n, s.name(t)), onto, paying=c)
+                ]
+            if d.attach_cost is not None:  # a tool with an attach cost may lie loose
                 plays += [Action("play", n, site_name(i)) for i in range(15)]
         elif d.subtype == "idol":
             plays.append(Action("play", n))
@@ -400,16 +467,20 @@ def _inert(s: State, me: int) -> list[Action]:
         out += [b for a in plays for b in paid(s, me, a, d.cost, paying=c)]
     out += _spells(s, me, "inert")
     if sum(pool) >= MOUNT_COST:
-        out += [b for a, h in mount_pairs(s, me)
-                for b in paid(s, me, Action("mount", s.name(a), s.name(h)),
-                              Cost(generic=MOUNT_COST))]
+        out += [
+            b
+            for a, h in mount_pairs(s, me)
+            for b in paid(s, me, Action("mount", s.name(a), s.name(h)), Cost(generic=MOUNT_COST))
+        ]
     for t in mine(s, me, "relic"):
         if s.perms[t].attached < 0 and affordable(pool, s.defs[t].attach_cost):
             site = s.perms[t].site
-            out += [b for c in bodies(s, site)
-                    if s.perms[c].ctrl == me and s.defs[c].type == "creature"
-                    for b in paid(s, me, Action("attach", s.name(t), s.name(c)),
-                                  s.defs[t].attach_cost)]
+            out += [
+                b
+                for c in bodies(s, site)
+                if s.perms[c].ctrl == me and s.defs[c].type == "creature"
+                for b in paid(s, me, Action("attach", s.name(t), s.name(c)), s.defs[t].attach_cost)
+            ]
     return out
 
 
@@ -417,16 +488,23 @@ def _can_ride(s: State, me: int, c: int, x: int) -> bool:
     """A creature played may Mount at once with one of ours on our melee or range
     row (within one site of where it would enter) (clause saddle)."""
     d, kx = s.defs[c].kw, s.defs[x].kw
-    return (("saddle" in d and "mount" in kx) or ("mount" in d and "saddle" in kx)) \
-        and not riders(s, x) and row(s.perms[x].site) in (melee_row(me), range_row(me)) \
+    return (
+        (("saddle" in d and "mount" in kx) or ("mount" in d and "saddle" in kx))
+        and not riders(s, x)
+        and row(s.perms[x].site) in (melee_row(me), range_row(me))
         and not _rush_blocked(s, me, s.defs[c], s.perms[x].site)
+    )
 
 
 def _rush_blocked(s: State, me: int, d: Def, site: int) -> bool:
     """Rush: no creature enters a site with an opposing creature, unless it has
     Flying or Unstoppable (clause modes)."""
-    return (s.opts.mode == "rush" and "flying" not in d.kw and "unstoppable" not in d.kw
-            and any(s.defs[c].type == "creature" for c in enemies(s, site, me)))
+    return (
+        s.opts.mode == "rush"
+        and "flying" not in d.kw
+        and "unstoppable" not in d.kw
+        and any(s.defs[c].type == "creature" for c in enemies(s, site, me))
+    )
 
 
 def _spells(s: State, me: int, speed: str) -> list[Action]:
@@ -439,16 +517,18 @@ def _spells(s: State, me: int, speed: str) -> list[Action]:
         xs = range(max_x(pool, d.cost) + 1) if d.cost.x else (-1,)
         targets = spell_targets(s, me, d)
         for x in xs:
-            out += [b for t in targets
-                    for b in paid(s, me, Action("cast", s.name(c), t, x), d.cost, max(x, 0), c)]
+            out += [
+                b
+                for t in targets
+                for b in paid(s, me, Action("cast", s.name(c), t, x), d.cost, max(x, 0), c)
+            ]
     return out
 
 
 def spell_targets(s: State, me: int, d: Def) -> list[str]:
     """The targets a spell may name: those of its first effect that needs a choice
     (one target serves every effect of the card, R6); [""] if none does."""
-    kind = next((e.target for e in d.effects if e.target not in ("none", "self", "opponent")),
-                None)
+    kind = next((e.target for e in d.effects if e.target not in ("none", "self", "opponent")), None)
     if kind is None:
         return [""]
     if kind in ("site", "each-enemy-on-site"):
@@ -457,8 +537,7 @@ def spell_targets(s: State, me: int, d: Def) -> list[str]:
         return [site_name(i) for i in sites]
     if kind == "player":
         return ["p1", "p2"]
-    pool = creatures(s) if "creature" in kind else [c for c in s.perms
-                                                     if s.defs[c].type != "relic"]
+    pool = creatures(s) if "creature" in kind else [c for c in s.perms if s.defs[c].type != "relic"]
     if kind.startswith("enemy"):
         pool = [c for c in pool if s.perms[c].ctrl != me]
     elif kind.startswith("own"):
@@ -471,8 +550,12 @@ def _travels(s: State, me: int) -> list[Action]:
     if s.travelled:
         return []
     declared = {c for c, _ in s.travels}
-    return [a for c, moves in known(s, ("travels", me, s.turn_no), _travellers, me)
-            if c not in declared for a in moves]
+    return [
+        a
+        for c, moves in known(s, ("travels", me, s.turn_no), _travellers, me)
+        if c not in declared
+        for a in moves
+    ]
 
 
 def _travellers(s: State, me: int) -> list[tuple[int, list[Action]]]:
@@ -482,9 +565,15 @@ def _travellers(s: State, me: int) -> list[tuple[int, list[Action]]]:
         if sick(s, c) or "stationary" in kw(s, c) or "freeze" in status(s, c):
             continue
         k = kw(s, c)
-        out.append((c, [Action("travel", s.name(c), site_name(site))
-                        for site, _ in destinations(s, c, travel_distance(s, c),
-                                                    "lunge" in k)]))
+        out.append(
+            (
+                c,
+                [
+                    Action("travel", s.name(c), site_name(site))
+                    for site, _ in destinations(s, c, travel_distance(s, c), "lunge" in k)
+                ],
+            )
+        )
     return out
 
 
@@ -499,15 +588,27 @@ def attack_targets(s: State, c: int) -> list[int]:
 def _attacks(s: State, me: int) -> list[Action]:
     declared = {c for c, _ in s.attacks}
     tapped = s.tapped
-    return [a for c, hits in known(s, ("attacks", me, s.turn_no), _attackers, me)
-            if c not in declared and c not in tapped for a in hits]
+    return [
+        a
+        for c, hits in known(s, ("attacks", me, s.turn_no), _attackers, me)
+        if c not in declared and c not in tapped
+        for a in hits
+    ]
 
 
 def _attackers(s: State, me: int) -> list[tuple[int, list[Action]]]:
     """`me`'s creatures that may attack this turn if untapped, each with its attacks."""
-    return [(c, [Action("attack", s.name(c), s.name(t) if t >= 0 else p(fx.PLAYER - t))
-                 for t in attack_targets(s, c)])
-            for c in mine(s, me, "creature") if not sick(s, c) and "freeze" not in status(s, c)]
+    return [
+        (
+            c,
+            [
+                Action("attack", s.name(c), s.name(t) if t >= 0 else p(fx.PLAYER - t))
+                for t in attack_targets(s, c)
+            ],
+        )
+        for c in mine(s, me, "creature")
+        if not sick(s, c) and "freeze" not in status(s, c)
+    ]
 
 
 def _blocks(s: State, me: int) -> list[Action]:
@@ -519,8 +620,13 @@ def _blocks(s: State, me: int) -> list[Action]:
             continue
         sites = set(in_range(s, a)[0])
         for b in mine(s, me, "creature"):
-            if (b in targeted or b in blocking or b in s.tapped
-                    or s.perms[b].site not in sites or not may_fight(s, b, a)):
+            if (
+                b in targeted
+                or b in blocking
+                or b in s.tapped
+                or s.perms[b].site not in sites
+                or not may_fight(s, b, a)
+            ):
                 continue
             out.append(Action("block", s.name(b), s.name(a)))
     return out
@@ -531,15 +637,27 @@ def _gen_stats(s: State, item) -> list[Action]:
     return [Action("stats", s.name(c)) for c in (item[3], item[2]) if c in s.perms]
 
 
-_STAGES = {"mulligan": _gen_mulligan, "main": _gen_main, "respond": _gen_respond,
-           "block": _gen_block, "block-answer": _gen_attacker_answer,
-           "damage": _gen_attacker_answer, "damage-answer": _gen_damage_answer,
-           "over": lambda s: []}
-_QUEUED = {"draw": _gen_draw, "swap": _gen_swap, "sacrifice": _gen_sacrifice,
-           "assign": combat.choices, "stats": _gen_stats}
+_STAGES = {
+    "mulligan": _gen_mulligan,
+    "main": _gen_main,
+    "respond": _gen_respond,
+    "block": _gen_block,
+    "block-answer": _gen_attacker_answer,
+    "damage": _gen_attacker_answer,
+    "damage-answer": _gen_damage_answer,
+    "over": lambda s: [],
+}
+_QUEUED = {
+    "draw": _gen_draw,
+    "swap": _gen_swap,
+    "sacrifice": _gen_sacrifice,
+    "assign": combat.choices,
+    "stats": _gen_stats,
+}
 
 
 # --------------------------------------------------------------------------- step
+
 
 def apply(s: State, a: Action) -> tuple[State, list[Event]]:
     """The state after `a` and what happened; IllegalAction if `a` is not legal."""
@@ -554,19 +672,23 @@ def apply(s: State, a: Action) -> tuple[State, list[Event]]:
         _DO_QUEUED[item[0]](s, item, a, ev)
     else:
         _DO[a.kind](s, me, a, ev)
-        if a.kind not in NO_PRIORITY and a.kind not in ("next", "pass", "keep", "mulligan") \
-                or a.kind == "tap" and _taps_for_more_than_mana(s.defs[_card(s, a)]):
+        if (
+            a.kind not in NO_PRIORITY
+            and a.kind not in ("next", "pass", "keep", "mulligan")
+            or a.kind == "tap"
+            and _taps_for_more_than_mana(s.defs[_card(s, a)])
+        ):
             _priority_after(s, me)
     f = s.before
     if f is not None and f.settled and f.hold(s):
-        fx.winner_check(s, ev)   # the Region is as it was after the last check of deaths
+        fx.winner_check(s, ev)  # the Region is as it was after the last check of deaths
     else:
         fx.deaths(s, ev)
         f = Facts(s)
         f.settled = True
     _settle(s, ev)
     s.facts, s.before = f, None
-    s.legal = _listed(s)     # the state is finished: its facts hold from here on
+    s.legal = _listed(s)  # the state is finished: its facts hold from here on
     return s, ev
 
 
@@ -600,11 +722,16 @@ def idle_priority(s: State) -> bool:
                 pool[COLOURS.index(e.colour)] += e.amount if isinstance(e.amount, int) else 0
     if s.marks[me] > 0 and sum(pool) >= UNMARK_COST:
         return False
-    return not any(d.type == "spell" and d.subtype == "burst" and affordable(pool, d.cost)
-                   and spell_targets(s, me, d) for d in (s.defs[c] for c in s.hands[me]))
+    return not any(
+        d.type == "spell"
+        and d.subtype == "burst"
+        and affordable(pool, d.cost)
+        and spell_targets(s, me, d)
+        for d in (s.defs[c] for c in s.hands[me])
+    )
 
 
-COMMON = ("next", "tap", "cast", "unmark", "guard", "unguard")   # moves of any act
+COMMON = ("next", "tap", "cast", "unmark", "guard", "unguard")  # moves of any act
 
 
 def idle_act(s: State) -> bool:
@@ -633,8 +760,12 @@ def idle_act(s: State) -> bool:
     return all(a.kind in ("next", "tap", "guard", "unguard") for a in legal_actions(s))
 
 
-_ANSWER = {"block": "block-answer", "block-answer": "block", "damage": "damage-answer",
-           "damage-answer": "damage"}
+_ANSWER = {
+    "block": "block-answer",
+    "block-answer": "block",
+    "damage": "damage-answer",
+    "damage-answer": "damage",
+}
 _RETURN = {"block-answer": "block", "damage-answer": "damage"}
 
 
@@ -656,8 +787,7 @@ def _priority_after(s: State, me: int) -> None:
 def _settle(s: State, ev: list[Event]) -> None:
     """A mount whose part has left is no longer a choice; a draw nobody can make
     loses the game (R2)."""
-    s.queue = tuple(i for i in s.queue
-                    if i[0] != "stats" or all(c in s.perms for c in i[2:]))
+    s.queue = tuple(i for i in s.queue if i[0] != "stats" or all(c in s.perms for c in i[2:]))
     while s.result is None and s.queue and s.queue[0][0] == "draw" and not _gen_draw(s, s.queue[0]):
         q = s.queue[0][1]
         s.result = fx.Outcome((1 - q,), f"{p(q)} had to draw from empty libraries")
@@ -691,7 +821,7 @@ def _do_keep(s, me, a, ev):
     if me == 0:
         s.turn, s.mull_left, s.mulled = 1, MULLIGANS[1], False
     else:
-        s.turn, s.act, s.stage = 0, "first", "main"   # clause first-turn: no draw now
+        s.turn, s.act, s.stage = 0, "first", "main"  # clause first-turn: no draw now
 
 
 def _do_source(s, me, a, ev):
@@ -699,8 +829,9 @@ def _do_source(s, me, a, ev):
     s.hands[me].remove(c)
     s.sources[me].append(c)
     s.source_played = True
-    fx.log(s, ev, "source", f"{p(me)} puts out {s.name(c)}", me, (c,), f"hand:{me}",
-           f"sources:{me}")
+    fx.log(
+        s, ev, "source", f"{p(me)} puts out {s.name(c)}", me, (c,), f"hand:{me}", f"sources:{me}"
+    )
     fx.run(s, me, s.defs[c].effects, -1, 0, ev, c)
 
 
@@ -710,8 +841,8 @@ def _do_tap(s, me, a, ev):
     d = s.defs[c]
     if d.produces >= 0:
         s.pool[me][d.produces] += 1
-    if d.tap:   # a source's mana alone changes nothing that `apply`'s check of deaths reads
-        fx.log(s, ev, "tap", f"{p(me)} taps {a.card}", me)   # its effects are said after it
+    if d.tap:  # a source's mana alone changes nothing that `apply`'s check of deaths reads
+        fx.log(s, ev, "tap", f"{p(me)} taps {a.card}", me)  # its effects are said after it
         fx.run(s, me, d.tap, -1, 0, ev, c)
 
 
@@ -731,15 +862,30 @@ def _do_play(s, me, a, ev):
     zone = "shrine" if c in s.shrine[me] else "hand"
     (s.shrine if zone == "shrine" else s.hands)[me].remove(c)
     _spend(s, me, a, d.play_cost("#" in a.target))
-    if d.subtype == "trap":           # face down: only its owner sees which card it is
-        fx.log(s, ev, "trap", f"{p(me)} sets a trap at {a.target}", me, (c,), f"hand:{me}",
-               f"traps:{me}")
+    if d.subtype == "trap":  # face down: only its owner sees which card it is
+        fx.log(
+            s,
+            ev,
+            "trap",
+            f"{p(me)} sets a trap at {a.target}",
+            me,
+            (c,),
+            f"hand:{me}",
+            f"traps:{me}",
+        )
         ev[-1] = replace(ev[-1], visible_to=(me,))
     else:
-        on = " on" if "#" in a.target else " at"   # a creature or tool on a card, else a place
-        fx.log(s, ev, "play", f"{p(me)} plays {a.card}"
-               + (f"{on} {a.target}" if a.target else "") + _paying(a), me, (c,), f"{zone}:{me}",
-               _landing(s, me, a.target))
+        on = " on" if "#" in a.target else " at"  # a creature or tool on a card, else a place
+        fx.log(
+            s,
+            ev,
+            "play",
+            f"{p(me)} plays {a.card}" + (f"{on} {a.target}" if a.target else "") + _paying(a),
+            me,
+            (c,),
+            f"{zone}:{me}",
+            _landing(s, me, a.target),
+        )
     if d.subtype == "idol":
         s.idols[me].append(c)
     elif d.subtype == "tool":
@@ -755,12 +901,12 @@ def _do_play(s, me, a, ev):
         s.trap_site[c] = site_index(a.target)
     elif d.type == "area":
         _place_area(s, c, a.target, ev)
-    elif "#" in a.target:             # mounting on arrival: the player picks the stats
+    elif "#" in a.target:  # mounting on arrival: the player picks the stats
         host = instance(a.target)
         s.perms[c] = fx.Perm(me, s.perms[host].site, s.turn_no)
         s.sites[s.perms[host].site].append(c)
         s.queue = (("stats", me, c, host), *s.queue)
-        fx.traps_on(s, c, s.perms[host].site, ev)   # a pair whose rider died is not asked
+        fx.traps_on(s, c, s.perms[host].site, ev)  # a pair whose rider died is not asked
         if c in s.perms:
             fx.run(s, me, d.effects, -1, 0, ev, c)
     else:
@@ -790,21 +936,32 @@ def _join(s: State, rider: int, host: int, ev: list[Event]) -> None:
         s.sites[r.site].remove(rider)
         s.sites[h.site].append(rider)
         r.site = h.site
-        fx.traps_on(s, rider, h.site, ev)    # it moved onto the site: traps there spring
+        fx.traps_on(s, rider, h.site, ev)  # it moved onto the site: traps there spring
         if rider not in s.perms:
             return
     r.attached = host
     h.entered = max(h.entered, r.entered)
-    h.damage, h.boost_s, h.boost_r = h.damage + r.damage, h.boost_s + r.boost_s, \
-        h.boost_r + r.boost_r
+    h.damage, h.boost_s, h.boost_r = (
+        h.damage + r.damage,
+        h.boost_s + r.boost_s,
+        h.boost_r + r.boost_r,
+    )
     r.damage = r.boost_s = r.boost_r = 0
     h.status, h.lethal = h.status | r.status, h.lethal or r.lethal
     if rider in s.tapped:
         s.tapped.add(host)
     for t in [t for t in s.sites[h.site] if s.perms[t].attached == rider]:
-        s.perm(t).attached = host      # tools move to the mounted creature
-    fx.log(s, ev, "mount", f"{s.name(rider)} mounts with {s.name(host)}", h.ctrl,
-           (rider,), None, f"site:{site_name(h.site)}")
+        s.perm(t).attached = host  # tools move to the mounted creature
+    fx.log(
+        s,
+        ev,
+        "mount",
+        f"{s.name(rider)} mounts with {s.name(host)}",
+        h.ctrl,
+        (rider,),
+        None,
+        f"site:{site_name(h.site)}",
+    )
 
 
 def _do_mount(s, me, a, ev):
@@ -820,8 +977,16 @@ def _cover_traps(s: State, site: int, ev: list[Event]) -> None:
             s.traps[q].remove(old)
             del s.trap_site[old]
             s.graveyard[q].append(old)
-            fx.log(s, ev, "covered", f"{s.name(old)} is covered and removed", q, (old,),
-                   f"traps:{q}", f"graveyard:{q}")
+            fx.log(
+                s,
+                ev,
+                "covered",
+                f"{s.name(old)} is covered and removed",
+                q,
+                (old,),
+                f"traps:{q}",
+                f"graveyard:{q}",
+            )
 
 
 def _place_area(s: State, c: int, where: str, ev: list[Event]) -> None:
@@ -834,8 +999,7 @@ def _place_area(s: State, c: int, where: str, ev: list[Event]) -> None:
             s.areas.remove(old)
             del s.area_at[old]
             s.graveyard[s.owner[old]].append(old)
-            fx.log(s, ev, "covered", f"{s.name(old)} is covered and removed", s.owner[old],
-                   (old,))
+            fx.log(s, ev, "covered", f"{s.name(old)} is covered and removed", s.owner[old], (old,))
     s.areas.append(c)
     s.area_at[c] = at
 
@@ -848,8 +1012,16 @@ def _do_cast(s, me, a, ev):
     _spend(s, me, a, d.cost, x)
     aim = f" on {a.target}" if a.target else ""
     paid = f" (X={a.x})" if a.x >= 0 else ""
-    fx.log(s, ev, "cast", f"{p(me)} casts {a.card}{aim}{paid}{_paying(a)}", me, (c,), f"hand:{me}",
-           f"graveyard:{me}")
+    fx.log(
+        s,
+        ev,
+        "cast",
+        f"{p(me)} casts {a.card}{aim}{paid}{_paying(a)}",
+        me,
+        (c,),
+        f"hand:{me}",
+        f"graveyard:{me}",
+    )
     s.graveyard[me].append(c)
     fx.run(s, me, d.effects, _target(s, a.target), x, ev, c)
 
@@ -870,15 +1042,19 @@ def _do_unmark(s, me, a, ev):
 def travel_goal(s: State, c: int, steps: int) -> int:
     """The site a travel declared for `steps` sites reaches if nothing stops it."""
     reach = destinations(s, c, steps, "lunge" in kw(s, c))
-    return next((site for site, u in reach if u == steps), reach[-1][0] if reach else
-                s.perms[c].site)
+    return next(
+        (site for site, u in reach if u == steps), reach[-1][0] if reach else s.perms[c].site
+    )
 
 
 def _do_travel(s, me, a, ev):
     c = _card(s, a)
     dest = site_index(a.target)
-    steps = next(u for site, u in destinations(s, c, travel_distance(s, c), "lunge" in kw(s, c))
-                 if site == dest)
+    steps = next(
+        u
+        for site, u in destinations(s, c, travel_distance(s, c), "lunge" in kw(s, c))
+        if site == dest
+    )
     s.travels += ((c, steps),)
     fx.log(s, ev, "declare", f"{p(me)} declares the travel of {a.card} to {a.target}", me, (c,))
 
@@ -899,8 +1075,14 @@ def _do_guard(s, me, a, ev):
     c = _card(s, a)
     p = s.perm(c)
     p.unguarded, p.guard_switched = a.kind == "unguard", s.turn_no
-    fx.log(s, ev, a.kind, f"{a.card} {'stops guarding' if a.kind == 'unguard' else 'guards'} "
-           f"its site", me, (c,))
+    fx.log(
+        s,
+        ev,
+        a.kind,
+        f"{a.card} {'stops guarding' if a.kind == 'unguard' else 'guards'} its site",
+        me,
+        (c,),
+    )
 
 
 def _do_next(s, me, a, ev):
@@ -934,15 +1116,21 @@ def _advance(s: State, ev: list[Event]) -> None:
     s.ending = False
     if s.act == "first":
         _enter(s, "travel", ev)
-        s.stage = "respond"          # the opponent may act before travel is declared
+        s.stage = "respond"  # the opponent may act before travel is declared
     elif s.act == "travel":
         if not s.travelled:
             before = len(ev)
             _travel(s, ev)
             if s.result is None and any(e.kind == "trap" for e in ev[before:]):
-                s.travelled, s.stage = True, "main"   # triggers: priority again (R21)
-                fx.log(s, ev, "priority", "a trap sprang during travel: priority first "
-                       f"to {p(s.turn)}, then {p(1 - s.turn)}", s.turn)
+                s.travelled, s.stage = True, "main"  # triggers: priority again (R21)
+                fx.log(
+                    s,
+                    ev,
+                    "priority",
+                    "a trap sprang during travel: priority first "
+                    f"to {p(s.turn)}, then {p(1 - s.turn)}",
+                    s.turn,
+                )
                 return
         s.travelled = False
         _enter(s, "combat", ev)
@@ -954,7 +1142,7 @@ def _advance(s: State, ev: list[Event]) -> None:
 
 def _enter(s: State, act: str, ev: list[Event]) -> None:
     s.act, s.stage = act, "main"
-    if s.result is None:   # a game won in the combat act has no final act to say
+    if s.result is None:  # a game won in the combat act has no final act to say
         fx.log(s, ev, "act", f"{p(s.turn)}'s {act} act", s.turn)
 
 
@@ -969,8 +1157,14 @@ def _travel(s: State, ev: list[Event]) -> None:
             if c not in s.perms or "freeze" in status(s, c):
                 break
         if c in s.perms:
-            fx.log(s, ev, "travel", f"{s.name(c)} travels to {site_name(s.perms[c].site)}",
-                   s.turn, (c,))
+            fx.log(
+                s,
+                ev,
+                "travel",
+                f"{s.name(c)} travels to {site_name(s.perms[c].site)}",
+                s.turn,
+                (c,),
+            )
     s.travels = ()
 
 
@@ -995,7 +1189,7 @@ def _end_turn(s: State, ev: list[Event], drawn: bool = False) -> None:
         creature = s.defs[c].type == "creature"
         if pm.temp_s or pm.temp_r or creature and (pm.damage or pm.lethal):
             pm = s.perm(c)
-            pm.temp_s = pm.temp_r = 0      # boosts until end of turn end (R33)
+            pm.temp_s = pm.temp_r = 0  # boosts until end of turn end (R33)
             if creature:
                 pm.damage, pm.lethal = 0, False
     s.turn, s.turn_no, s.source_played = 1 - s.turn, s.turn_no + 1, False
@@ -1048,10 +1242,18 @@ def _q_draw(s, item, a, ev):
     pile = (s.primary if a.lib == "primary" else s.secondary)[q]
     c = pile.pop()
     s.hands[q].append(c)
-    fx.log(s, ev, "draw", f"{p(q)} draws from the {a.lib.title()} Library", q, (c,),
-           f"{a.lib}:{q}", f"hand:{q}")
+    fx.log(
+        s,
+        ev,
+        "draw",
+        f"{p(q)} draws from the {a.lib.title()} Library",
+        q,
+        (c,),
+        f"{a.lib}:{q}",
+        f"hand:{q}",
+    )
     ev[-1] = replace(ev[-1], visible_to=(q,))
-    if item[3:] == ("end",):      # the first player's draw at the end of turn 1
+    if item[3:] == ("end",):  # the first player's draw at the end of turn 1
         _end_turn(s, ev, drawn=True)
 
 
@@ -1067,13 +1269,29 @@ def _q_swap(s, item, a, ev):
     if a.kind == "bottom":
         under = lib if s.opts.swap_same_library else "secondary"
         (s.primary if under == "primary" else s.secondary)[q].insert(0, c)
-        fx.log(s, ev, "bottom", f"{p(q)} puts a card at the bottom of the {under.title()} "
-               "Library", q, (c,), f"{lib}:{q}", f"{under}:{q}")
+        fx.log(
+            s,
+            ev,
+            "bottom",
+            f"{p(q)} puts a card at the bottom of the {under.title()} Library",
+            q,
+            (c,),
+            f"{lib}:{q}",
+            f"{under}:{q}",
+        )
         ev[-1] = replace(ev[-1], visible_to=(q,))
     else:
         pile.append(c)
-        fx.log(s, ev, "top", f"{p(q)} puts a card back on top of the {lib.title()} Library",
-               q, (c,), f"{lib}:{q}", f"{lib}:{q}")
+        fx.log(
+            s,
+            ev,
+            "top",
+            f"{p(q)} puts a card back on top of the {lib.title()} Library",
+            q,
+            (c,),
+            f"{lib}:{q}",
+            f"{lib}:{q}",
+        )
         ev[-1] = replace(ev[-1], visible_to=(q,))
     rest = tuple(x for x in looked if x != c)
     if rest:
@@ -1104,9 +1322,28 @@ def _q_stats(s, item, a, ev):
     _join(s, item[2] if kept == item[3] else item[3], kept, ev)
 
 
-_DO = {"mulligan": _do_mulligan, "keep": _do_keep, "source": _do_source, "tap": _do_tap,
-       "play": _do_play, "cast": _do_cast, "attach": _do_attach, "unmark": _do_unmark,
-       "mount": _do_mount, "travel": _do_travel, "attack": _do_attack, "block": _do_block,
-       "next": _do_next, "pass": _do_pass, "guard": _do_guard, "unguard": _do_guard}
-_DO_QUEUED = {"draw": _q_draw, "swap": _q_swap, "sacrifice": _q_sacrifice,
-              "assign": _q_assign, "stats": _q_stats}
+_DO = {
+    "mulligan": _do_mulligan,
+    "keep": _do_keep,
+    "source": _do_source,
+    "tap": _do_tap,
+    "play": _do_play,
+    "cast": _do_cast,
+    "attach": _do_attach,
+    "unmark": _do_unmark,
+    "mount": _do_mount,
+    "travel": _do_travel,
+    "attack": _do_attack,
+    "block": _do_block,
+    "next": _do_next,
+    "pass": _do_pass,
+    "guard": _do_guard,
+    "unguard": _do_guard,
+}
+_DO_QUEUED = {
+    "draw": _q_draw,
+    "swap": _q_swap,
+    "sacrifice": _q_sacrifice,
+    "assign": _q_assign,
+    "stats": _q_stats,
+}

@@ -65,50 +65,49 @@ RULINGS = {
     "R2": "A player who must draw with both libraries empty loses",
     "R3": "A burst answer hands priority back; the active player passes the act again",
     "R4": "An action of the defender while blocking gives the attacker priority; the "
-          "answer or pass returns it to the blocks",
+    "answer or pass returns it to the blocks",
     "R5": "Travel is declared to a site; it goes as far as that distance allows then",
     "R6": "A spell names one target, which all its effects use",
     "R7": "The player chooses the payment: each distinct one is a move naming its mana; the "
-          "proposal keeps most other cards affordable",
+    "proposal keeps most other cards affordable",
     "R8": "Combat is mutual; a blocked attacker fights only its blockers, which take lethal "
-          "damage closest first (closest by rows)",
+    "damage closest first (closest by rows)",
     "R9": "A site your opponent controls is one of their melee or range sites",
     "R10": "Site-limit ties: the player who moved or spawned the card sacrifices",
     "R11": "Guard is a standing choice: on from the start, switched off or on (once a turn) "
-           "by its controller in their turn or while blocking; the oldest guarding Guard "
-           "takes the damage",
+    "by its controller in their turn or while blocking; the oldest guarding Guard "
+    "takes the damage",
     "R12": "A move effect goes as far as it can up to its distance",
     "R13": "Conditions and boosts last while the permanent stays on the Region",
     "R14": "Swap places the cards one at a time; the last placed on top ends on top; the "
-           "bottom is the Secondary Library's (option swap_same_library: its own)",
+    "bottom is the Secondary Library's (option swap_same_library: its own)",
     "R15": "Tapped creatures may not attack or block; blocking does not tap",
     "R16": "Colourless cards fit any deck; the Secondary holds every source and may hold more",
     "R17": "Hill points: 1 a body, plus 1 for each full 5 of its larger stat",
     "R18": "Conquest starts at 15 life; Imperial and Conquest score like King of the Hill",
     "R19": "The player picks the pair's stats; new if either part is new; within one site "
-           "means the same or a neighbouring site",
+    "means the same or a neighbouring site",
     "R20": "Dig passes under sites held by opposing bodies, one site of travel each, and "
-           "stops only on a free one; Ground removes it",
+    "stops only on a free one; Ground removes it",
     "R21": "A trap springing during travel gives priority after travel: the traveller's "
-           "controller first, then the opponent; nobody acts while creatures travel",
+    "controller first, then the opponent; nobody acts while creatures travel",
     "R22": "A mounted pair carries both parts' damage, boosts and conditions; tapped if "
-           "either part is",
+    "either part is",
     "R23": "Several blockers: the attacker's controller assigns all its damage, one share "
-           "at a time; one blocker, or none in reach, needs no choice",
-    "R24": "Once blocks are done the attacker gets priority; damage comes when the attacker "
-           "passes",
+    "at a time; one blocker, or none in reach, needs no choice",
+    "R24": "Once blocks are done the attacker gets priority; damage comes when the attacker passes",
     "R25": "Bloodless: only non-combat damage that reaches its resilience destroys it",
     "R26": "An area's aura touches the permanents its text names: every starter area names "
-           "creatures",
+    "creatures",
     "R27": "A move effect may hop a blocked site with Lunge, as travel does",
     "R28": "Cleave hits every other creature and structure on the site, either side's",
     "R29": "Defenders with Quick or Double Attack strike in the quick step too",
     "R30": "No creature deals combat damage outside its own range when damage is dealt",
     "R31": "A declared travel ends when its creature leaves the Region",
     "R32": "Control changes, ownership never: a bounced card goes to its owner; a creature "
-           "that changes control is not new",
+    "that changes control is not new",
     "R33": "A boost until end of turn ends with the turn; a structure's such boost takes "
-           "damage before it is marked",
+    "damage before it is marked",
 }
 
 ALL = {**CLAUSES, **RULINGS}

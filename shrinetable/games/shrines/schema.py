@@ -19,23 +19,76 @@ from shrinetable.formats.cards import CardTable, Strict
 
 COLOURS = "BYRGP"
 COST_RE = re.compile(r"^(X?)(\d*)([BYRGP]*)$")
-KEYWORDS = ("armor", "bloodless", "cleave", "deathwish", "haste", "flying", "guard",
-            "immoveable", "lunge", "protection", "range", "reach", "saddle", "mount",
-            "sprint", "stationary", "stomp", "quick-attack", "double-attack", "unstoppable",
-            "dig")
+KEYWORDS = (
+    "armor",
+    "bloodless",
+    "cleave",
+    "deathwish",
+    "haste",
+    "flying",
+    "guard",
+    "immoveable",
+    "lunge",
+    "protection",
+    "range",
+    "reach",
+    "saddle",
+    "mount",
+    "sprint",
+    "stationary",
+    "stomp",
+    "quick-attack",
+    "double-attack",
+    "unstoppable",
+    "dig",
+)
 COUNTED = ("range", "sprint")  # written "range 2"; plain "range" means 1
 CONDITIONS = ("freeze", "ground", "poison", "weaken")
 AUTO_TARGETS = ("none", "self", "opponent")  # no choice needed: usable on any card
-TARGETS = ("none", "self", "creature", "enemy-creature", "own-creature", "permanent",
-           "enemy-permanent", "own-permanent", "player", "opponent", "any", "site",
-           "each-enemy-on-site")
-EFFECT_VERBS = ("damage", "draw", "gain-life", "lose-life", "move", "bounce", "destroy",
-                "banish", "freeze", "ground", "poison", "weaken", "add-mana", "token",
-                "boost", "swap", "protect", "gain-control")
+TARGETS = (
+    "none",
+    "self",
+    "creature",
+    "enemy-creature",
+    "own-creature",
+    "permanent",
+    "enemy-permanent",
+    "own-permanent",
+    "player",
+    "opponent",
+    "any",
+    "site",
+    "each-enemy-on-site",
+)
+EFFECT_VERBS = (
+    "damage",
+    "draw",
+    "gain-life",
+    "lose-life",
+    "move",
+    "bounce",
+    "destroy",
+    "banish",
+    "freeze",
+    "ground",
+    "poison",
+    "weaken",
+    "add-mana",
+    "token",
+    "boost",
+    "swap",
+    "protect",
+    "gain-control",
+)
 TYPES = ("creature", "structure", "spell", "relic", "area", "source")
-SUBTYPES = {"spell": ("inert", "burst"), "relic": ("tool", "idol"),
-            "area": ("terrain", "weather", "trap"), "source": ("basic", "special"),
-            "creature": ("",), "structure": ("",)}
+SUBTYPES = {
+    "spell": ("inert", "burst"),
+    "relic": ("tool", "idol"),
+    "area": ("terrain", "weather", "trap"),
+    "source": ("basic", "special"),
+    "creature": ("",),
+    "structure": ("",),
+}
 
 
 class Effect(Strict):
@@ -50,7 +103,7 @@ class Effect(Strict):
     resilience: int = 0
     abilities: tuple[str, ...] = ()
     name: str = ""
-    until: Literal["", "end-of-turn"] = ""   # a boost that lasts the turn only
+    until: Literal["", "end-of-turn"] = ""  # a boost that lasts the turn only
 
     @field_validator("colour")
     @classmethod
@@ -70,9 +123,12 @@ class Effect(Strict):
             raise ValueError("add-mana needs a colour")
         if self.do == "token" and (self.resilience < 1 or not self.name):
             raise ValueError("token needs a name and a resilience of at least 1")
-        if self.do in CONDITIONS + ("damage", "bounce", "destroy", "banish", "move",
-                                    "boost", "protect", "gain-control") \
-                and self.target == "none":
+        if (
+            self.do
+            in CONDITIONS
+            + ("damage", "bounce", "destroy", "banish", "move", "boost", "protect", "gain-control")
+            and self.target == "none"
+        ):
             raise ValueError(f"{self.do} needs a target")
         if self.until and self.do != "boost":
             raise ValueError("until goes only with boost")
@@ -105,10 +161,10 @@ class Card(CardTable):
     legendary: bool = False
     abilities: tuple[str, ...] = ()
     text: str = ""
-    effects: tuple[Effect, ...] = ()       # on entering (permanents) or on casting (spells)
-    deathwish: tuple[Effect, ...] = ()     # when this creature is destroyed
-    tap: tuple[Effect, ...] = ()           # an ability used by tapping this card
-    produces: str = ""                     # sources: the colour tapping adds
+    effects: tuple[Effect, ...] = ()  # on entering (permanents) or on casting (spells)
+    deathwish: tuple[Effect, ...] = ()  # when this creature is destroyed
+    tap: tuple[Effect, ...] = ()  # an ability used by tapping this card
+    produces: str = ""  # sources: the colour tapping adds
     area: Literal["", "site", "row", "pathway"] = ""
     aura: Aura | None = None
     trigger: Literal["", "enemy-enters"] = ""
@@ -123,8 +179,10 @@ class Card(CardTable):
     @classmethod
     def _cost(cls, v: str) -> str:
         if v and not COST_RE.match(v):
-            raise ValueError("write a cost as optional X, a number, then colour letters "
-                             "B Y R G P, e.g. 2BB or XR")
+            raise ValueError(
+                "write a cost as optional X, a number, then colour letters "
+                "B Y R G P, e.g. 2BB or XR"
+            )
         return v
 
     @field_validator("produces")
@@ -138,8 +196,9 @@ class Card(CardTable):
     def _shape(self) -> Card:
         allowed = SUBTYPES[self.type]
         if self.subtype not in allowed:
-            raise ValueError(f"subtype: a {self.type}'s subtype is one of "
-                             f"{', '.join(repr(a) for a in allowed)}")
+            raise ValueError(
+                f"subtype: a {self.type}'s subtype is one of {', '.join(repr(a) for a in allowed)}"
+            )
         if self.type == "creature" and self.resilience < 1:
             raise ValueError("resilience: a creature needs a resilience of at least 1")
         if self.type == "structure" and self.resilience < 1:
@@ -150,11 +209,14 @@ class Card(CardTable):
             raise ValueError("area: terrain and weather need `area` and `aura`")
         if self.subtype == "trap" and (self.cost != "3" or not self.trigger or not self.effects):
             raise ValueError("cost: a trap costs 3 and needs a `trigger` and `effects`")
-        chosen = [e for e in (*self.effects, *self.deathwish, *self.tap)
-                  if e.target not in AUTO_TARGETS]
+        chosen = [
+            e for e in (*self.effects, *self.deathwish, *self.tap) if e.target not in AUTO_TARGETS
+        ]
         if chosen and self.type != "spell" and self.subtype != "trap":
-            raise ValueError(f"effects: only spells choose targets; use one of {AUTO_TARGETS} "
-                             f"(found {chosen[0].target!r})")
+            raise ValueError(
+                f"effects: only spells choose targets; use one of {AUTO_TARGETS} "
+                f"(found {chosen[0].target!r})"
+            )
         if "deathwish" in self.abilities and not self.deathwish:
             raise ValueError("deathwish: a card with Deathwish needs `deathwish` effects")
         if self.deathwish and "deathwish" not in self.abilities:

@@ -29,10 +29,19 @@ from .schema import COLOURS
 from .state import Perm, State
 
 ACTS = ("first", "travel", "combat", "final")
-OPENINGS = ("setup", "start")   # the mulligans; a turn's start, before its draw
+OPENINGS = ("setup", "start")  # the mulligans; a turn's start, before its draw
 STATUS = ("freeze", "ground", "poison", "weaken", "protection")
-PILES = ("primary", "secondary", "hand", "graveyard", "banished", "shrine", "sources",
-         "idols", "traps")
+PILES = (
+    "primary",
+    "secondary",
+    "hand",
+    "graveyard",
+    "banished",
+    "shrine",
+    "sources",
+    "idols",
+    "traps",
+)
 REGION_ONLY = ("damage", "status", "new", "armor_used", "on")
 # fills instance numbers the file skips, so every number still names one Def
 ABSENT = Def("absent", "not in this game", "absent", "", Cost(), 0, 0, False, {})
@@ -124,15 +133,32 @@ def position(game: Any, spec: Any) -> State:
     rng = seeded(spec.seed)
     piles, sites, areas = _lay_out(named, rng)
     size = max(named) + 1
-    s = State(opts=opts, rng=rng,
-              defs=tuple(named[n].d if n in named else ABSENT for n in range(size)),
-              owner=tuple(named[n].seat if n in named else 0 for n in range(size)),
-              primary=piles["primary"], secondary=piles["secondary"], hands=piles["hand"],
-              graveyard=piles["graveyard"], banished=piles["banished"], shrine=piles["shrine"],
-              shrine_card=shrine_card, marks=[0, 0], sources=piles["sources"],
-              idols=piles["idols"], traps=piles["traps"], trap_site={}, areas=areas,
-              area_at={}, sites=sites, perms={}, tapped=set(), life=[opts.life] * 2,
-              pool=[[0] * 5, [0] * 5], points=[0, 0])
+    s = State(
+        opts=opts,
+        rng=rng,
+        defs=tuple(named[n].d if n in named else ABSENT for n in range(size)),
+        owner=tuple(named[n].seat if n in named else 0 for n in range(size)),
+        primary=piles["primary"],
+        secondary=piles["secondary"],
+        hands=piles["hand"],
+        graveyard=piles["graveyard"],
+        banished=piles["banished"],
+        shrine=piles["shrine"],
+        shrine_card=shrine_card,
+        marks=[0, 0],
+        sources=piles["sources"],
+        idols=piles["idols"],
+        traps=piles["traps"],
+        trap_site={},
+        areas=areas,
+        area_at={},
+        sites=sites,
+        perms={},
+        tapped=set(),
+        life=[opts.life] * 2,
+        pool=[[0] * 5, [0] * 5],
+        points=[0, 0],
+    )
     _set_turn(s, spec)
     _place(s, spec, named)
     _set_players(s, spec)
@@ -146,8 +172,7 @@ def _start_of_turn(s: State) -> None:
     player's start-of-turn steps then happen as in play: their tapped cards untap
     and their waiting Shrine loses a time mark (clauses acts, shrine), before the draw."""
     me = s.turn
-    s.tapped = {c for c in s.tapped
-                if (s.perms[c].ctrl if c in s.perms else s.owner[c]) != me}
+    s.tapped = {c for c in s.tapped if (s.perms[c].ctrl if c in s.perms else s.owner[c]) != me}
     s.marks[me] = max(0, s.marks[me] - 1)
 
 
@@ -184,8 +209,11 @@ def _named(spec: Any) -> dict[int, _Card]:
             if d is None:
                 raise SetupError(loc, f"no Shrines card called {cid!r}")
             if n in named:
-                raise SetupError(loc, f"#{n} is already a card in {named[n].zone}: each "
-                                      "instance number names one card")
+                raise SetupError(
+                    loc,
+                    f"#{n} is already a card in {named[n].zone}: each "
+                    "instance number names one card",
+                )
             _fits(zone, d, loc)
             named[n] = _Card(zone, loc, d, _owner(spec, zone, text.lower(), loc))
     return named
@@ -193,14 +221,23 @@ def _named(spec: Any) -> dict[int, _Card]:
 
 def _fits(zone: str, d: Def, loc: tuple) -> None:
     kind = zone.partition(":")[0]
-    ok = {"site": d.type in ("creature", "structure") or d.subtype == "tool",
-          "sources": d.type == "source", "idols": d.subtype == "idol",
-          "traps": d.subtype == "trap", "areas": d.type == "area" and d.subtype != "trap",
-          "player": False}.get(kind, not d.token)
+    ok = {
+        "site": d.type in ("creature", "structure") or d.subtype == "tool",
+        "sources": d.type == "source",
+        "idols": d.subtype == "idol",
+        "traps": d.subtype == "trap",
+        "areas": d.type == "area" and d.subtype != "trap",
+        "player": False,
+    }.get(kind, not d.token)
     if not ok:
-        what = {"site": "creatures, structures and tools", "sources": "sources",
-                "idols": "idols", "traps": "traps", "areas": "terrain and weather",
-                "player": "no cards (it is where attacks land)"}.get(kind, "no tokens")
+        what = {
+            "site": "creatures, structures and tools",
+            "sources": "sources",
+            "idols": "idols",
+            "traps": "traps",
+            "areas": "terrain and weather",
+            "player": "no cards (it is where attacks land)",
+        }.get(kind, "no tokens")
         kind = "token" if d.token else d.subtype if d.type in ("relic", "area") else d.type
         raise SetupError(loc, f"{zone} holds {what}, and {d.id} is a {kind}")
 
@@ -221,8 +258,9 @@ def _owner(spec: Any, zone: str, name: str, loc: tuple) -> int:
     row = int(where[1]) if kind == "site" else 3
     if row == 3:
         place = "on row 3 (neutral)" if kind == "site" else "in areas"
-        raise SetupError(loc, f"{name} is {place}: say whose it is with "
-                              f'[cards."{name}"] ctrl = "p1" or "p2"')
+        raise SetupError(
+            loc, f'{name} is {place}: say whose it is with [cards."{name}"] ctrl = "p1" or "p2"'
+        )
     return 0 if row < 3 else 1
 
 
@@ -233,19 +271,26 @@ def _check_card_keys(spec: Any, named: dict[int, _Card]) -> None:
     for name, st in spec.cards.items():
         zone = where.get(name)
         if zone is None:
-            raise SetupError(("cards", name), f"{name} is in no zone of this position (write "
-                                              "it as the zones do, e.g. ashen-brute#1)")
+            raise SetupError(
+                ("cards", name),
+                f"{name} is in no zone of this position (write "
+                "it as the zones do, e.g. ashen-brute#1)",
+            )
         kind = zone.partition(":")[0]
         for key in REGION_ONLY:
             if getattr(st, key) != getattr(PLAIN, key) and kind != "site":
-                raise SetupError(("cards", name, key), f"only a card on a site has {key}; "
-                                                       f"{name} is in {zone}")
+                raise SetupError(
+                    ("cards", name, key), f"only a card on a site has {key}; {name} is in {zone}"
+                )
         if st.tapped and kind not in ("site", "sources", "idols"):
             raise SetupError(("cards", name, "tapped"), f"a card in {zone} is never tapped")
         if (st.at is not None) != (kind in ("traps", "areas")):
-            raise SetupError(("cards", name, "at"), "a trap or area needs `at` (where it lies)"
-                             if st.at is None else f"{name} is in {zone}; only traps and "
-                                                   "areas take `at`")
+            raise SetupError(
+                ("cards", name, "at"),
+                "a trap or area needs `at` (where it lies)"
+                if st.at is None
+                else f"{name} is in {zone}; only traps and areas take `at`",
+            )
 
 
 def _shrine(spec: Any, named: dict[int, _Card], q: int, shrine_id: str) -> int:
@@ -254,17 +299,23 @@ def _shrine(spec: Any, named: dict[int, _Card], q: int, shrine_id: str) -> int:
     zone = f"shrine:{q}"
     for i, text in enumerate(spec.zones.get(zone, [])):
         if i or not text.lower().startswith(shrine_id + "#"):
-            raise SetupError(("zones", zone, i), f"p{q + 1}'s Shrine zone holds one card, "
-                                                 f"their deck's Shrine ({shrine_id})")
+            raise SetupError(
+                ("zones", zone, i),
+                f"p{q + 1}'s Shrine zone holds one card, their deck's Shrine ({shrine_id})",
+            )
     mine = [n for n, c in named.items() if c.seat == q and c.d.id == shrine_id]
     if len(mine) > 1:
-        raise SetupError(named[mine[1]].loc, f"p{q + 1} has one Shrine, {shrine_id}; "
-                                             "a deck holds no other copy (deck rules)")
+        raise SetupError(
+            named[mine[1]].loc,
+            f"p{q + 1} has one Shrine, {shrine_id}; a deck holds no other copy (deck rules)",
+        )
     if mine:
         kind = named[mine[0]].zone.partition(":")[0]
         if kind in ("primary", "secondary", "graveyard", "banished"):
-            raise SetupError(named[mine[0]].loc, "the Shrine never goes to a library, the "
-                                                 "Graveyard or Banishment (clause shrine)")
+            raise SetupError(
+                named[mine[0]].loc,
+                "the Shrine never goes to a library, the Graveyard or Banishment (clause shrine)",
+            )
         return mine[0]
     if zone in spec.zones:
         raise SetupError(("zones", zone), f"p{q + 1}'s Shrine ({shrine_id}) is named nowhere")
@@ -289,8 +340,9 @@ def _fill_libraries(spec: Any, named: dict[int, _Card], decks: list) -> None:
                 continue
             for i, (cid, k) in enumerate(getattr(deck, lib).items()):
                 for j in range(k):
-                    named[_free(named)] = _Card(zone, (zone, i, j), definitions()[cid], q,
-                                                auto=True)
+                    named[_free(named)] = _Card(
+                        zone, (zone, i, j), definitions()[cid], q, auto=True
+                    )
 
 
 def _set_turn(s: State, spec: Any) -> None:
@@ -300,8 +352,11 @@ def _set_turn(s: State, spec: Any) -> None:
     s.turn = seat_index(spec.turn)
     act = spec.act or "first"
     if act not in (*ACTS, *OPENINGS):
-        raise SetupError(("act",), f"the acts are {', '.join(ACTS)}, or {' or '.join(OPENINGS)} "
-                                   f"for the opening; not {act!r}")
+        raise SetupError(
+            ("act",),
+            f"the acts are {', '.join(ACTS)}, or {' or '.join(OPENINGS)} "
+            f"for the opening; not {act!r}",
+        )
     if act == "setup":
         if spec.turn_no not in (None, 1):
             raise SetupError(("turn_no",), "the mulligans come before turn 1")
@@ -309,8 +364,10 @@ def _set_turn(s: State, spec: Any) -> None:
         return
     s.turn_no = 3 - s.turn if spec.turn_no is None else spec.turn_no
     if s.turn_no % 2 != (1 if s.turn == 0 else 0):
-        raise SetupError(("turn_no",), f"p1 has the odd turns and p2 the even ones; turn "
-                                       f"{s.turn_no} is not {spec.turn}'s")
+        raise SetupError(
+            ("turn_no",),
+            f"p1 has the odd turns and p2 the even ones; turn {s.turn_no} is not {spec.turn}'s",
+        )
     s.act, s.stage, s.mull_left = ("first" if act == "start" else act), "main", 0
     s.source_played = spec.source_played
     if act == "start" and s.turn_no > 1:
@@ -325,10 +382,17 @@ def _place(s: State, spec: Any, named: dict[int, _Card]) -> None:
             st = spec.cards.get(s.name(n), PLAIN)
             for j, word in enumerate(st.status):
                 if word not in STATUS:
-                    raise SetupError(("cards", s.name(n), "status", j),
-                                     f"a status is one of {', '.join(STATUS)}")
-            s.perms[n] = Perm(s.owner[n], site, s.turn_no if st.new else 0, st.damage,
-                              status=frozenset(st.status), armor_spent=st.armor_used)
+                    raise SetupError(
+                        ("cards", s.name(n), "status", j), f"a status is one of {', '.join(STATUS)}"
+                    )
+            s.perms[n] = Perm(
+                s.owner[n],
+                site,
+                s.turn_no if st.new else 0,
+                st.damage,
+                status=frozenset(st.status),
+                armor_spent=st.armor_used,
+            )
     for name, st in spec.cards.items():
         n = instance(name)
         if st.tapped:
@@ -340,18 +404,30 @@ def _place(s: State, spec: Any, named: dict[int, _Card]) -> None:
     for n, p in s.perms.items():
         d = s.defs[n]
         if d.subtype == "tool" and p.attached < 0 and d.attach_cost is None:
-            raise SetupError(named[n].loc, f"{s.name(n)} has no attach cost, so it is always "
-                                           f"on a creature: give it `on` (clause tool)")
-        if p.damage and d.type != "relic" and p.damage >= resilience(s, n) \
-                and "bloodless" not in d.kw:
-            raise SetupError(("cards", s.name(n), "damage"),
-                             f"{p.damage} damage reaches its resilience "
-                             f"{resilience(s, n)}: it would be destroyed (clause resilience)")
+            raise SetupError(
+                named[n].loc,
+                f"{s.name(n)} has no attach cost, so it is always "
+                f"on a creature: give it `on` (clause tool)",
+            )
+        if (
+            p.damage
+            and d.type != "relic"
+            and p.damage >= resilience(s, n)
+            and "bloodless" not in d.kw
+        ):
+            raise SetupError(
+                ("cards", s.name(n), "damage"),
+                f"{p.damage} damage reaches its resilience "
+                f"{resilience(s, n)}: it would be destroyed (clause resilience)",
+            )
     for site, cards in enumerate(s.sites):
         if len(counted(s, site)) > SITE_LIMIT:
             loc = named[cards[0]].loc[:2]
-            raise SetupError(loc, f"a site holds at most {SITE_LIMIT} permanents that are "
-                                  f"not tokens (clause site-limit)")
+            raise SetupError(
+                loc,
+                f"a site holds at most {SITE_LIMIT} permanents that are "
+                f"not tokens (clause site-limit)",
+            )
 
 
 def _attach(s: State, name: str, n: int, on: str) -> None:
@@ -365,9 +441,12 @@ def _attach(s: State, name: str, n: int, on: str) -> None:
     if s.defs[n].type == "creature":
         a, b = s.defs[n].kw, s.defs[host].kw
         if not (("saddle" in a and "mount" in b) or ("mount" in a and "saddle" in b)):
-            raise SetupError(loc, f"{name} and {on} cannot mount: one needs Saddle and the "
-                                  "other Mount (clause saddle)")
-        h.entered = max(h.entered, p.entered)   # the pair is new if either part is (R19)
+            raise SetupError(
+                loc,
+                f"{name} and {on} cannot mount: one needs Saddle and the "
+                "other Mount (clause saddle)",
+            )
+        h.entered = max(h.entered, p.entered)  # the pair is new if either part is (R19)
     p.attached = host
 
 
@@ -378,7 +457,7 @@ def _lay(s: State, name: str, n: int, at: str) -> None:
     want = "site" if d.subtype == "trap" else d.area
     if place[0] != want:
         example = {"site": "b3", "row": "row3", "pathway": "path-b"}[want]
-        raise SetupError(loc, f"{name} covers a {want}: write e.g. at = \"{example}\"")
+        raise SetupError(loc, f'{name} covers a {want}: write e.g. at = "{example}"')
     if d.subtype == "trap":
         s.trap_site[n] = place[1]
     else:
@@ -399,12 +478,14 @@ def _set_players(s: State, spec: Any) -> None:
                 s.life[q] = value
             elif key == "marks":
                 if value < 0 or (value and not s.shrine[q]):
-                    raise SetupError(loc, "time marks (0 or more) lie on a Shrine waiting "
-                                          "in its Shrine zone (clause shrine)")
+                    raise SetupError(
+                        loc,
+                        "time marks (0 or more) lie on a Shrine waiting "
+                        "in its Shrine zone (clause shrine)",
+                    )
                 s.marks[q] = value
             else:
                 if any(ch not in COLOURS for ch in value.upper()):
-                    raise SetupError(loc, f"mana is written with the letters {COLOURS}, "
-                                          'e.g. "RRG"')
+                    raise SetupError(loc, f'mana is written with the letters {COLOURS}, e.g. "RRG"')
                 for ch in value.upper():
                     s.pool[q][COLOURS.index(ch)] += 1

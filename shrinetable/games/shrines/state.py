@@ -26,19 +26,19 @@ class Perm:
 
     ctrl: int
     site: int
-    entered: int                     # turn number it entered the Region
+    entered: int  # turn number it entered the Region
     damage: int = 0
     boost_s: int = 0
     boost_r: int = 0
-    temp_s: int = 0                  # boosts until end of turn (R33)
+    temp_s: int = 0  # boosts until end of turn (R33)
     temp_r: int = 0
-    status: frozenset[str] = frozenset()   # freeze ground poison weaken protection
+    status: frozenset[str] = frozenset()  # freeze ground poison weaken protection
     armor_spent: bool = False
-    lethal: bool = False             # destroyed at the next check (weakened, or non-combat
-                                     # damage reached its resilience)
-    attached: int = -1               # tools: the creature carried (-1: lying on the site)
-    unguarded: bool = False          # its controller has switched its Guard off (R11)
-    guard_switched: int = -1         # the turn it was last switched (once a turn, R11)
+    lethal: bool = False  # destroyed at the next check (weakened, or non-combat
+    # damage reached its resilience)
+    attached: int = -1  # tools: the creature carried (-1: lying on the site)
+    unguarded: bool = False  # its controller has switched its Guard off (R11)
+    guard_switched: int = -1  # the turn it was last switched (once a turn, R11)
 
     def copy(self) -> Perm:
         """Every field by name (see `State.copy`)."""
@@ -75,8 +75,19 @@ class Facts:
     everything out afresh. `settled`: no body on this Region is due to die (deaths
     were checked on it at the end of a step)."""
 
-    __slots__ = ("perms", "sites", "areas", "area_at", "defs", "auras", "kw", "riders",
-                 "mine", "more", "settled")
+    __slots__ = (
+        "perms",
+        "sites",
+        "areas",
+        "area_at",
+        "defs",
+        "auras",
+        "kw",
+        "riders",
+        "mine",
+        "more",
+        "settled",
+    )
 
     def __init__(self, s: State) -> None:
         self.perms, self.sites, self.areas = s.perms, s.sites, s.areas
@@ -85,20 +96,25 @@ class Facts:
         self.kw: dict = {}
         self.riders: dict = {}
         self.mine: dict = {}
-        self.more: dict = {}         # larger facts, keyed with what else they read
+        self.more: dict = {}  # larger facts, keyed with what else they read
         self.settled = False
 
     def hold(self, s: State) -> bool:
         """Whether these facts are `s`'s too: the same permanents (the same objects,
         or equal ones), sites, areas and cards."""
-        return (self.defs is s.defs and self.perms == s.perms and self.sites == s.sites
-                and self.areas == s.areas and self.area_at == s.area_at)
+        return (
+            self.defs is s.defs
+            and self.perms == s.perms
+            and self.sites == s.sites
+            and self.areas == s.areas
+            and self.area_at == s.area_at
+        )
 
 
 @dataclass(frozen=True, slots=True)
 class Options:
     decks: tuple[str, str] = ("blue", "red")
-    mode: str = "standard"           # standard rush king imperial conquest (clause modes)
+    mode: str = "standard"  # standard rush king imperial conquest (clause modes)
     swap_same_library: bool = False  # R14's old reading: Swap's bottom is its own library
 
     @property
@@ -117,43 +133,43 @@ class State:
     hands: list[list[int]]
     graveyard: list[list[int]]
     banished: list[list[int]]
-    shrine: list[list[int]]          # the Shrine zone (the Shrine card, or empty)
+    shrine: list[list[int]]  # the Shrine zone (the Shrine card, or empty)
     shrine_card: tuple[int, int]
     marks: list[int]
     sources: list[list[int]]
     idols: list[list[int]]
-    traps: list[list[int]]           # face-down traps; their site is in `trap_site`
+    traps: list[list[int]]  # face-down traps; their site is in `trap_site`
     trap_site: dict[int, int]
-    areas: list[int]                 # terrain and weather in play, oldest first
-    area_at: dict[int, tuple[str, int]]   # card -> ("site"|"row"|"pathway", index)
+    areas: list[int]  # terrain and weather in play, oldest first
+    area_at: dict[int, tuple[str, int]]  # card -> ("site"|"row"|"pathway", index)
     sites: list[list[int]]
     perms: dict[int, Perm]
     tapped: set[int]
     life: list[int]
     pool: list[list[int]]
     points: list[int]
-    turn: int = 0                    # the active seat
+    turn: int = 0  # the active seat
     turn_no: int = 1
-    act: str = "mulligan"            # mulligan first travel combat final
-    stage: str = "mulligan"          # mulligan main respond block block-answer damage
-                                     # damage-answer over
-    ending: bool = False             # the active player passed the act; awaiting a reply
+    act: str = "mulligan"  # mulligan first travel combat final
+    stage: str = "mulligan"  # mulligan main respond block block-answer damage
+    # damage-answer over
+    ending: bool = False  # the active player passed the act; awaiting a reply
     source_played: bool = False
     mull_left: int = 2
     mulled: bool = False
-    travels: tuple[tuple[int, int], ...] = ()     # (creature, sites to go)
-    attacks: tuple[tuple[int, int], ...] = ()     # (creature, target: card, or -1-seat)
-    blocks: tuple[tuple[int, int], ...] = ()      # (blocker, attacker)
-    assigned: tuple[tuple[int, int, int], ...] = ()   # (attacker, victim, damage) by hand
-    travelled: bool = False          # this Travel Act's travellers have gone (R21)
+    travels: tuple[tuple[int, int], ...] = ()  # (creature, sites to go)
+    attacks: tuple[tuple[int, int], ...] = ()  # (creature, target: card, or -1-seat)
+    blocks: tuple[tuple[int, int], ...] = ()  # (blocker, attacker)
+    assigned: tuple[tuple[int, int, int], ...] = ()  # (attacker, victim, damage) by hand
+    travelled: bool = False  # this Travel Act's travellers have gone (R21)
     queue: tuple[tuple, ...] = ()
     result: Outcome | None = None
     legal: list | None = field(default=None)
-    cover: tuple | None = None       # region.cover's table, with the areas it was made from
-    owned: set[int] = field(default_factory=set)   # perms this state alone holds (`perm`)
+    cover: tuple | None = None  # region.cover's table, with the areas it was made from
+    owned: set[int] = field(default_factory=set)  # perms this state alone holds (`perm`)
     # set once finished (rules.apply), see `Facts`; derived, so neither compared nor written
     facts: Facts | None = field(default=None, compare=False, repr=False)
-    before: Facts | None = field(default=None, compare=False, repr=False)   # copied-from's
+    before: Facts | None = field(default=None, compare=False, repr=False)  # copied-from's
 
     def copy(self) -> State:
         """A copy that later steps may change (a permanent through `perm`). Every

@@ -39,5 +39,11 @@ def is_token(name: str) -> bool:
 # (median about 1,000 steps, 95th percentile about 3,100, longest 3,350), a budget
 # of 4,000 steps (a turn has more steps: acts, priority passes) and 200 games in the
 # slow many-games test.
-HOOKS = TestHooks(reshuffle_unseen=reshuffle_unseen, is_token=is_token, walk=300,
-                  endings=60, budget=4000, many=200)
+HOOKS = TestHooks(
+    reshuffle_unseen=reshuffle_unseen,
+    is_token=is_token,
+    walk=300,
+    endings=60,
+    budget=4000,
+    many=200,
+)

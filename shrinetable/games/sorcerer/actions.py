@@ -16,8 +16,15 @@ from shrinetable.engine import Gesture, NotationError, action_words
 
 from .cards import instance
 
-WORDS = {"pass": (0, 0), "sacrifice": (1, 1), "attack": (1, 1), "play": (1, 2),
-         "quick": (1, 2), "defend": (2, 2), "boost": (2, 99)}   # 4+ boosts: refused
+WORDS = {
+    "pass": (0, 0),
+    "sacrifice": (1, 1),
+    "attack": (1, 1),
+    "play": (1, 2),
+    "quick": (1, 2),
+    "defend": (2, 2),
+    "boost": (2, 99),
+}  # 4+ boosts: refused
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,8 +72,9 @@ def parse(text: str) -> Action:
     rest = [t.lower() for t in words]
     low, high = WORDS[kind]
     if not low <= len(rest) <= high:
-        raise NotationError(f"{text!r}: {kind} takes {low}"
-                            + (f" to {high}" if high != low else "") + " card(s)")
+        raise NotationError(
+            f"{text!r}: {kind} takes {low}" + (f" to {high}" if high != low else "") + " card(s)"
+        )
     for tok in rest:
         instance(tok)
     if len(set(rest)) < len(rest):

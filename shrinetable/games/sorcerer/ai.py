@@ -55,12 +55,12 @@ from .cards import CHARMING, Def
 from .rules import AIRBORNE, apply, bonuses, decision_seat, legal_actions, may_block
 from .state import State
 
-LETHAL = 100.0        # a forecast that ends the game
-EXPOSURE = 0.7        # the opponent's next attack is a forecast, worth less than this turn
-SPEND = 0.6           # a card spent as a boost (the hand refills, but the choice is gone)
-LOW = 10              # magic points at which a Wishful sacrifice is welcome
-PRESS = 0.6          # per magic point of lead, for opening an attack
-STALL = 30            # turns after which the side to move always attacks
+LETHAL = 100.0  # a forecast that ends the game
+EXPOSURE = 0.7  # the opponent's next attack is a forecast, worth less than this turn
+SPEND = 0.6  # a card spent as a boost (the hand refills, but the choice is gone)
+LOW = 10  # magic points at which a Wishful sacrifice is welcome
+PRESS = 0.6  # per magic point of lead, for opening an attack
+STALL = 30  # turns after which the side to move always attacks
 GENERIC = Def("unseen", "an unseen card", -1, "star", 3, 3)
 
 
@@ -82,10 +82,10 @@ class _Known:
 
     attack: float
     shield: float
-    charm: float           # the share of them that is Charming
-    charm_attack: float    # a Charming one's average numbers
+    charm: float  # the share of them that is Charming
+    charm_attack: float  # a Charming one's average numbers
     charm_shield: float
-    phantom: Def           # the average card they could put into play next
+    phantom: Def  # the average card they could put into play next
 
     @staticmethod
     def of(s: State, q: int) -> _Known:
@@ -94,19 +94,22 @@ class _Known:
         seen = set(s.play[q]) | set(s.discard[q]) | set(s.removed[q])
         for lane in s.lanes:
             seen.update(lane.cards())
-        pool = [s.defs[c] for c in range(1, len(s.defs))
-                if s.owner[c] == q and c not in seen]
+        pool = [s.defs[c] for c in range(1, len(s.defs)) if s.owner[c] == q and c not in seen]
         if not pool:
             return _Known(0.0, 0.0, 0.0, 0.0, 0.0, GENERIC)
         n = len(pool)
         ch = [d for d in pool if d.spell == CHARMING]
         atk, shd = sum(d.attack for d in pool) / n, sum(d.shield for d in pool) / n
         spells = [d.spell for d in pool]
-        spell = max(sorted(set(spells)), key=spells.count)   # their likeliest spell type
-        return _Known(atk, shd, len(ch) / n,
-                      sum(d.attack for d in ch) / max(len(ch), 1),
-                      sum(d.shield for d in ch) / max(len(ch), 1),
-                      Def("unseen", "an unseen card", spell, "star", round(atk), round(shd)))
+        spell = max(sorted(set(spells)), key=spells.count)  # their likeliest spell type
+        return _Known(
+            atk,
+            shd,
+            len(ch) / n,
+            sum(d.attack for d in ch) / max(len(ch), 1),
+            sum(d.shield for d in ch) / max(len(ch), 1),
+            Def("unseen", "an unseen card", spell, "star", round(atk), round(shd)),
+        )
 
     def boost(self, hand: int, field: str, special: bool) -> float:
         """What the opponent may add with `hand` unseen cards as boosts: one card at
@@ -121,6 +124,7 @@ class _Known:
 
 
 # --------------------------------------------------------------------------- what is known
+
 
 def _worth(d: Def) -> float:
     """A card in play in magic points: a body to block with and to attack with."""
@@ -142,14 +146,16 @@ def _best_boost(cards: list[Def], field: str, special: bool) -> int:
 
 # --------------------------------------------------------------------------- fights
 
+
 def _totals(a: Def, d: Def, special: bool) -> tuple[int, int]:
     """A blocked pair's attack and shield without boosts, with Gross and Strong."""
     gross, strong = bonuses(a, d, special)
     return a.attack + gross, d.shield + strong
 
 
-def _assignments(n_att: int, blockers: tuple, atts: tuple, special: bool,
-                 fixed: tuple) -> list[tuple]:
+def _assignments(
+    n_att: int, blockers: tuple, atts: tuple, special: bool, fixed: tuple
+) -> list[tuple]:
     """Every way to block: a blocker index (or -1) per attacker; `fixed` keeps the
     blocks already made (-2: leave as it is)."""
     out = set()
@@ -171,8 +177,9 @@ def _assignments(n_att: int, blockers: tuple, atts: tuple, special: bool,
 
 
 @lru_cache(maxsize=200_000)
-def _clash(atts: tuple, blockers: tuple, fixed: tuple, att_boost: float, def_boost: float,
-           special: bool) -> tuple[float, float, tuple, tuple]:
+def _clash(
+    atts: tuple, blockers: tuple, fixed: tuple, att_boost: float, def_boost: float, special: bool
+) -> tuple[float, float, tuple, tuple]:
     """The forecast of one attack: the attacker side's gain (damage plus the worth of
     the defenders that die minus its own that die), the damage, and which attackers
     and blockers die, when the defender blocks to lose least, boosts one defender by
@@ -219,8 +226,9 @@ def _line(atts, blockers, plan, dl, def_boost, al, att_boost, special):
     return gain + dmg, dmg, tuple(dead_a), tuple(dead_b)
 
 
-def _threat(s: State, k: _Known, cards: list[Def], blockers: list[Def],
-            hand_boost: int) -> tuple[float, float]:
+def _threat(
+    s: State, k: _Known, cards: list[Def], blockers: list[Def], hand_boost: int
+) -> tuple[float, float]:
     """The best attack the opponent can make next turn with `cards` (all unturned
     by then) against our `blockers`, our hand adding `hand_boost` to one defender:
     (its gain, its damage). Its boosts: a refilled hand less the card played."""
@@ -235,8 +243,9 @@ def _threat(s: State, k: _Known, cards: list[Def], blockers: list[Def],
     return best
 
 
-def _after(s: State, me: int, k: _Known, ready: list[Def], theirs: list[Def],
-           hand: list[Def]) -> float:
+def _after(
+    s: State, me: int, k: _Known, ready: list[Def], theirs: list[Def], hand: list[Def]
+) -> float:
     """Our turn done: minus the opponent's next attack (their cards, one more if they
     have room, against our cards still unturned), and the risk of dying to it."""
     opp = 1 - me
@@ -262,6 +271,7 @@ def _card(text: str) -> int:
 
 # --------------------------------------------------------------------------- our turn
 
+
 def _turn_value(s: State, me: int, a: Action, k: _Known) -> float:
     """Play and attack steps: the move, then the best attacks to follow; relative
     to the cards we have in play now."""
@@ -271,7 +281,7 @@ def _turn_value(s: State, me: int, a: Action, k: _Known) -> float:
     change = _material(t, me) - _material(s, me) + _mp_gain(s, t, me)
     if a.kind == "attack" and not s.lanes:
         change += _press(s, me)
-    if t.stage == "play":                        # a sacrifice: the play still to come
+    if t.stage == "play":  # a sacrifice: the play still to come
         return change + max(_turn_value(t, me, b, k) for b in legal_actions(t))
     return change + _best_attacks(t, me, k)
 
@@ -299,8 +309,10 @@ def _material(s: State, me: int) -> float:
 def _best_attacks(s: State, me: int, k: _Known) -> float:
     """The best set of further attacks from the attack step (none included)."""
     ready = [c for c in s.play[me] if c not in s.turned]
-    return max(_attack_plan(s, me, k, tuple(c for i, c in enumerate(ready) if mask >> i & 1))
-               for mask in range(1 << len(ready)))
+    return max(
+        _attack_plan(s, me, k, tuple(c for i, c in enumerate(ready) if mask >> i & 1))
+        for mask in range(1 << len(ready))
+    )
 
 
 def _attack_plan(s: State, me: int, k: _Known, extra: tuple[int, ...]) -> float:
@@ -317,8 +329,13 @@ def _attack_plan(s: State, me: int, k: _Known, extra: tuple[int, ...]) -> float:
         atts = tuple((defs[c], 0) for c in att_ids)
         blk = tuple((defs[c], 0) for c in blk_ids)
         gain, dmg, dead_a, dead_b = _clash(
-            atts, blk, (-2,) * len(atts), _best_boost(hand, "attack", special),
-            k.boost(len(s.hand[opp]), "shield", special), special)
+            atts,
+            blk,
+            (-2,) * len(atts),
+            _best_boost(hand, "attack", special),
+            k.boost(len(s.hand[opp]), "shield", special),
+            special,
+        )
         value += gain
         if dmg >= s.mp[opp]:
             return value + LETHAL
@@ -334,6 +351,7 @@ def _attack_plan(s: State, me: int, k: _Known, extra: tuple[int, ...]) -> float:
 
 # --------------------------------------------------------------------------- their turn
 
+
 def _defend_value(s: State, me: int, a: Action, k: _Known) -> float:
     """Defend step: the blocks (and Quick play or sacrifice) that lose least."""
     t, _ = apply(s, a)
@@ -348,12 +366,17 @@ def _defence_forecast(t: State, me: int, k: _Known, more: bool) -> float:
     atts = tuple((defs[ln.att], 0) for ln in t.lanes)
     ready = [c for c in t.play[me] if may_defend(t, c)] if more else []
     blk_ids = [ln.dfn for ln in t.lanes if ln.dfn >= 0] + ready
-    fixed = tuple(blk_ids.index(ln.dfn) if ln.dfn >= 0 else (-2 if more else -1)
-                  for ln in t.lanes)
+    fixed = tuple(blk_ids.index(ln.dfn) if ln.dfn >= 0 else (-2 if more else -1) for ln in t.lanes)
     blk = tuple((defs[c], 0) for c in blk_ids)
     hand = [defs[c] for c in t.hand[me]]
-    gain, dmg, _, _ = _clash(atts, blk, fixed, k.boost(len(t.hand[opp]), "attack", special),
-                             _best_boost(hand, "shield", special), special)
+    gain, dmg, _, _ = _clash(
+        atts,
+        blk,
+        fixed,
+        k.boost(len(t.hand[opp]), "attack", special),
+        _best_boost(hand, "shield", special),
+        special,
+    )
     return -gain - (LETHAL if dmg >= t.mp[me] else 0.0)
 
 
@@ -364,15 +387,19 @@ def _dboost_value(s: State, me: int, a: Action, k: _Known) -> float:
     target = _card(a.card) if a.boosts else -1
     atts = tuple((defs[ln.att], sum(defs[b].attack for b in ln.ab)) for ln in s.lanes)
     blocked = [ln for ln in s.lanes if ln.dfn >= 0]
-    blk = tuple((defs[ln.dfn], sum(defs[b].shield for b in ln.db)
-                 + (add if ln.dfn == target else 0)) for ln in blocked)
+    blk = tuple(
+        (defs[ln.dfn], sum(defs[b].shield for b in ln.db) + (add if ln.dfn == target else 0))
+        for ln in blocked
+    )
     fixed = tuple(blocked.index(ln) if ln.dfn >= 0 else -1 for ln in s.lanes)
-    gain, dmg, _, _ = _clash(atts, blk, fixed, k.boost(len(s.hand[opp]), "attack", special),
-                             0.0, special)
+    gain, dmg, _, _ = _clash(
+        atts, blk, fixed, k.boost(len(s.hand[opp]), "attack", special), 0.0, special
+    )
     return -gain - SPEND * len(a.boosts) - (LETHAL if dmg >= s.mp[me] else 0.0)
 
 
 # --------------------------------------------------------------------------- our boost
+
 
 def _aboost_value(s: State, me: int, a: Action, k: _Known) -> float:
     """Attack boost: the damage round exactly, then the opponent's next turn."""
@@ -380,8 +407,10 @@ def _aboost_value(s: State, me: int, a: Action, k: _Known) -> float:
     used = {_card(b) for b in a.boosts}
     add = sum(defs[b].attack for b in used)
     target = _card(a.card) if used else -1
-    atts = tuple((defs[ln.att], sum(defs[b].attack for b in ln.ab)
-                  + (add if ln.att == target else 0)) for ln in s.lanes)
+    atts = tuple(
+        (defs[ln.att], sum(defs[b].attack for b in ln.ab) + (add if ln.att == target else 0))
+        for ln in s.lanes
+    )
     blocked = [ln for ln in s.lanes if ln.dfn >= 0]
     blk = tuple((defs[ln.dfn], sum(defs[b].shield for b in ln.db)) for ln in blocked)
     fixed = tuple(blocked.index(ln) if ln.dfn >= 0 else -1 for ln in s.lanes)
@@ -391,11 +420,16 @@ def _aboost_value(s: State, me: int, a: Action, k: _Known) -> float:
     dead = {blocked[i].dfn for i in dead_b}
     theirs = [defs[c] for c in (*s.play[opp], *(ln.dfn for ln in blocked)) if c not in dead]
     ready = [defs[c] for c in s.play[me] if may_defend(s, c)]
-    if not s.opts.turned_cannot_defend:        # surviving attackers, back in play turned
+    if not s.opts.turned_cannot_defend:  # surviving attackers, back in play turned
         ready += [defs[ln.att] for i, ln in enumerate(s.lanes) if i not in dead_a]
     hand = [defs[c] for c in s.hand[me] if c not in used]
     return gain - SPEND * len(used) + _after(s, me, k, ready, theirs, hand)
 
 
-_SCORE = {"play": _turn_value, "attack": _turn_value, "defend": _defend_value,
-          "dboost": _dboost_value, "aboost": _aboost_value}
+_SCORE = {
+    "play": _turn_value,
+    "attack": _turn_value,
+    "defend": _defend_value,
+    "dboost": _dboost_value,
+    "aboost": _aboost_value,
+}

@@ -15,7 +15,7 @@ from shrinetable.formats import decks as shared
 from .schema import DATA, SPELLS, Card
 
 CHARMING, WISHFUL, ENERGY, QUICK, FLYING, STRONG, GROSS = range(len(SPELLS))
-MAX_INSTANCE = 9999   # two decks of at most 50: a larger number is a slip, not a card
+MAX_INSTANCE = 9999  # two decks of at most 50: a larger number is a slip, not a card
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,7 +38,7 @@ class Def:
         return SPELLS[self.spell]
 
 
-NONE = Def("none", "no card", CHARMING, "star", 0, 0)   # instance 0: never a card
+NONE = Def("none", "no card", CHARMING, "star", 0, 0)  # instance 0: never a card
 
 
 catalog, definitions = shared.card_set(DATA, Def.of)

@@ -25,8 +25,9 @@ def faults(deck: Deck, cards: dict[str, Card]) -> list[Fault]:
     out: list[Fault] = []
     size = sum(deck.cards.values())
     if not MIN_CARDS <= size <= MAX_CARDS:
-        out.append(Fault(None, f"the deck holds {size} cards; a deck holds "
-                               f"{MIN_CARDS} to {MAX_CARDS}"))
+        out.append(
+            Fault(None, f"the deck holds {size} cards; a deck holds {MIN_CARDS} to {MAX_CARDS}")
+        )
     return out + shared.card_faults(deck, cards, _too_many)
 
 
@@ -34,8 +35,10 @@ def _too_many(card: Card, n: int) -> str | None:
     if n <= COPIES[card.rarity]:
         return None
     which = "bolt card" if card.rarity == "bolt" else "star, moon or planet card"
-    return (f"{n} copies of {card.name}, a {card.rarity} card; "
-            f"at most {COPIES[card.rarity]} of each {which}")
+    return (
+        f"{n} copies of {card.name}, a {card.rarity} card; "
+        f"at most {COPIES[card.rarity]} of each {which}"
+    )
 
 
 # the deck functions (`problems`, `read_deck_file`, `file_problems`, `resolve`)

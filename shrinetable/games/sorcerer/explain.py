@@ -50,11 +50,14 @@ def explain(s: State, a: Action) -> tuple[str, str]:
 
 def _wrong_step(s: State, a: Action) -> tuple[str, str]:
     if a.kind == "quick":
-        return ("A Quick card comes into play out of turn only in your defend step, "
-                "while attackers wait."), "R13"
+        return (
+            "A Quick card comes into play out of turn only in your defend step, "
+            "while attackers wait."
+        ), "R13"
     if a.kind == "sacrifice":
-        return ("A Wishful card is sacrificed in its owner's play, attack or defend "
-                "step, not now."), "R14"
+        return (
+            "A Wishful card is sacrificed in its owner's play, attack or defend step, not now."
+        ), "R14"
     if a.kind == "play" and s.stage != "defend":
         if s.played:
             return "You have already played a card this turn: one a turn.", "R3"
@@ -74,15 +77,20 @@ def _why_play(s: State, a: Action, me: int):
         return f"{s.defs[c].name} is not in your hand.", "play"
     full = s.in_play(me) >= 2
     if full and not a.other:
-        return ("You have two cards in play: name the one that goes to the discard pile "
-                "(never more than two in play)."), "play"
+        return (
+            "You have two cards in play: name the one that goes to the discard pile "
+            "(never more than two in play)."
+        ), "play"
     if not full and a.other:
-        return ("With fewer than two cards in play the new card simply joins them; "
-                "nothing is discarded."), "R4"
+        return (
+            "With fewer than two cards in play the new card simply joins them; "
+            "nothing is discarded."
+        ), "R4"
     r = _card(s, a.other)
     if r not in s.play[me]:
-        return (f"{s.defs[r].name} is not one of your cards in play (a card in combat "
-                "stays there)."), "play"
+        return (
+            f"{s.defs[r].name} is not one of your cards in play (a card in combat stays there)."
+        ), "play"
     return f"{a.text} is not allowed now.", "decision"
 
 
@@ -93,12 +101,15 @@ def _why_sacrifice(s: State, a: Action, me: int):
     if c in s.hand[me]:
         return "Wishful cards are sacrificed from play, never from the hand.", "wishful"
     if any(c in (lane.att, lane.dfn) for lane in s.lanes):
-        return (f"{s.defs[c].name} has attacked or defended this turn: it cannot be "
-                "sacrificed."), "wishful"
+        return (
+            f"{s.defs[c].name} has attacked or defended this turn: it cannot be sacrificed."
+        ), "wishful"
     if s.owner[c] != me:
         if s.stage == "defend":
-            return ("Only the defender may sacrifice now; you sacrifice in your own play "
-                    "or attack step."), "R14"
+            return (
+                "Only the defender may sacrifice now; you sacrifice in your own play "
+                "or attack step."
+            ), "R14"
         return "You may only sacrifice your own cards.", "wishful"
     return f"{s.defs[c].name} is not in play.", "wishful"
 
@@ -106,8 +117,7 @@ def _why_sacrifice(s: State, a: Action, me: int):
 def _why_attack(s: State, a: Action, me: int):
     c = _card(s, a.card)
     if c in s.turned:
-        return (f"{s.defs[c].name} is turned: it unturns at the start of your next "
-                "turn."), "attack"
+        return (f"{s.defs[c].name} is turned: it unturns at the start of your next turn."), "attack"
     if any(c == lane.att for lane in s.lanes):
         return f"{s.defs[c].name} is already attacking.", "attack"
     return f"Only your own cards in play may attack; {s.defs[c].name} is not one.", "attack"
@@ -121,17 +131,24 @@ def _why_defend(s: State, a: Action, me: int):
     if any(y == ln.dfn for ln in s.lanes):
         return f"{s.defs[y].name} already defends: a card defends one attacker.", "R7"
     if y not in s.play[me]:
-        return (f"{s.defs[y].name} is not one of your cards in play (defenders come "
-                "from play)."), "defend"
+        return (
+            f"{s.defs[y].name} is not one of your cards in play (defenders come from play)."
+        ), "defend"
     if y in s.turned and s.opts.turned_cannot_defend:
-        return (f"{s.defs[y].name} is turned (it attacked last turn): with the R6 "
-                "option a turned card may not defend."), "R6"
+        return (
+            f"{s.defs[y].name} is turned (it attacked last turn): with the R6 "
+            "option a turned card may not defend."
+        ), "R6"
     if lane.dfn >= 0:
-        return (f"{s.defs[x].name} is already defended by {s.defs[lane.dfn].name}: one "
-                "defender per attacker."), "R7"
+        return (
+            f"{s.defs[x].name} is already defended by {s.defs[lane.dfn].name}: one "
+            "defender per attacker."
+        ), "R7"
     if s.defs[x].spell in (ENERGY, FLYING):
-        return (f"{s.defs[x].name} is {s.defs[x].spell_name.title()}: only an Energy or "
-                "Flying card may defend against it."), "energy-flying"
+        return (
+            f"{s.defs[x].name} is {s.defs[x].spell_name.title()}: only an Energy or "
+            "Flying card may defend against it."
+        ), "energy-flying"
     return f"{a.text} is not allowed now.", "decision"
 
 
@@ -143,8 +160,9 @@ def _why_boost(s: State, a: Action, me: int):
     mine = [ln.dfn if defending else ln.att for ln in s.lanes]
     if t not in mine:
         what = "defending" if defending else "attacking"
-        return (f"{s.defs[t].name} is not one of your {what} cards: boosts go onto one "
-                f"of them."), "R9"
+        return (
+            f"{s.defs[t].name} is not one of your {what} cards: boosts go onto one of them."
+        ), "R9"
     for b in bs:
         if b not in s.hand[me]:
             return f"{s.defs[b].name} is not in your hand: boosts come from the hand.", rule
@@ -153,11 +171,19 @@ def _why_boost(s: State, a: Action, me: int):
     if len(bs) > 3:
         return "At most three boosts, even with Charming cards.", "charming"
     if sum(s.defs[b].spell != CHARMING for b in bs) > 1:
-        return ("More than one boost needs Charming cards: one boost of any type, and up "
-                "to two more that are Charming."), "charming"
+        return (
+            "More than one boost needs Charming cards: one boost of any type, and up "
+            "to two more that are Charming."
+        ), "charming"
     return f"{a.text} is not allowed now.", "decision"
 
 
-_WHY = {"play": _why_play, "quick": _why_play, "sacrifice": _why_sacrifice,
-        "attack": _why_attack, "defend": _why_defend, "boost": _why_boost,
-        "pass": lambda s, a, me: (f"{a.text} is not allowed now.", "decision")}
+_WHY = {
+    "play": _why_play,
+    "quick": _why_play,
+    "sacrifice": _why_sacrifice,
+    "attack": _why_attack,
+    "defend": _why_defend,
+    "boost": _why_boost,
+    "pass": lambda s, a, me: (f"{a.text} is not allowed now.", "decision"),
+}

@@ -16,12 +16,13 @@ from .state import Options, State
 DECKS = tuple(deck_key(d) for d in catalog()[1])
 OPTIONS = (
     OptionSpec("special", True, "The special properties of the seven spell types"),
-    OptionSpec("deck_p1", DECKS[0], "p1's deck (or a deck file)", DECKS,
-               file="deck"),
-    OptionSpec("deck_p2", DECKS[1], "p2's deck (or a deck file)", DECKS,
-               file="deck"),
-    OptionSpec("turned_cannot_defend", False,
-               "R6, not in the text: a card turned by its attack cannot defend"),
+    OptionSpec("deck_p1", DECKS[0], "p1's deck (or a deck file)", DECKS, file="deck"),
+    OptionSpec("deck_p2", DECKS[1], "p2's deck (or a deck file)", DECKS, file="deck"),
+    OptionSpec(
+        "turned_cannot_defend",
+        False,
+        "R6, not in the text: a card turned by its attack cannot defend",
+    ),
 )
 PROMPTS = {
     "play": "Play a card from your hand, or pass",
@@ -44,8 +45,8 @@ class SorcererGame(GameBase):
     auto_pass = ("pass",)
     # a card boosting an attack leaves the hand as played (a report counts it)
     played = ("play", "boost")
-    rules = rules                  # legal_actions and apply
-    parse = staticmethod(parse)    # parse_action
+    rules = rules  # legal_actions and apply
+    parse = staticmethod(parse)  # parse_action
     # a checkpoint keeps what moves change; the cards come from the deal
     state_codec = StateCodec(fixed=("opts", "defs", "names", "owner"))
     ai = staticmethod(computer.choose)
@@ -74,9 +75,11 @@ class SorcererGame(GameBase):
         if a.kind == "attack":
             return Gesture(g.cards, g.source, g.target, also=(LANES[len(s.lanes)],))
         if a.kind in ("defend", "boost"):
-            lane = next(LANES[i] for i, ln in enumerate(s.lanes)
-                        if g.target_card in (s.names[ln.att],
-                                             s.names[ln.dfn] if ln.dfn >= 0 else ""))
+            lane = next(
+                LANES[i]
+                for i, ln in enumerate(s.lanes)
+                if g.target_card in (s.names[ln.att], s.names[ln.dfn] if ln.dfn >= 0 else "")
+            )
             return Gesture(g.cards, g.source, lane, g.target_card)
         return g
 
@@ -105,12 +108,16 @@ class SorcererGame(GameBase):
             kind, _, owner = name.partition(":")
             q = int(owner) if owner else None
             hidden = kind == "deck" or (kind == "hand" and seat != q)
-            zones[name] = ZoneView(name, q, tuple(None if hidden else s.names[c]
-                                                  for c in cards), name)
+            zones[name] = ZoneView(
+                name, q, tuple(None if hidden else s.names[c] for c in cards), name
+            )
         info = {
-            "mp": list(s.mp), "turn": s.turn, "turn_no": s.turn_no,
+            "mp": list(s.mp),
+            "turn": s.turn,
+            "turn_no": s.turn_no,
             "stage": "over" if s.result is not None else s.stage,
-            "special": s.opts.special, "played": s.played,
+            "special": s.opts.special,
+            "played": s.played,
             "hand_size": [len(h) for h in s.hand],
             "turned": sorted(s.names[c] for c in s.turned),
             "lanes": [self._lane_info(s, ln) for ln in s.lanes],
@@ -120,11 +127,15 @@ class SorcererGame(GameBase):
     @staticmethod
     def _lane_info(s: State, ln) -> dict[str, Any]:
         atk, shd, _ = rules.pair(s, ln)
-        return {"attacker": s.names[ln.att],
-                "defender": s.names[ln.dfn] if ln.dfn >= 0 else None,
-                "attack_boosts": [s.names[c] for c in ln.ab],
-                "defence_boosts": [s.names[c] for c in ln.db],
-                "attack": atk, "shield": shd, "says": rules.verdict(s, ln)}
+        return {
+            "attacker": s.names[ln.att],
+            "defender": s.names[ln.dfn] if ln.dfn >= 0 else None,
+            "attack_boosts": [s.names[c] for c in ln.ab],
+            "defence_boosts": [s.names[c] for c in ln.db],
+            "attack": atk,
+            "shield": shd,
+            "says": rules.verdict(s, ln),
+        }
 
 
 GAME = SorcererGame()

@@ -18,32 +18,55 @@ from .cards import catalog
 WHITE, INK = (255, 255, 255), (20, 20, 20)
 # one frame colour per spell type (Okabe-Ito, told apart by colour-blind players;
 # the type is also written on the type line)
-FRAME = {"charming": (204, 121, 167), "wishful": (86, 180, 233), "energy": (240, 228, 66),
-         "quick": (230, 159, 0), "flying": (0, 114, 178), "strong": (0, 158, 115),
-         "gross": (213, 94, 0)}
+FRAME = {
+    "charming": (204, 121, 167),
+    "wishful": (86, 180, 233),
+    "energy": (240, 228, 66),
+    "quick": (230, 159, 0),
+    "flying": (0, 114, 178),
+    "strong": (0, 158, 115),
+    "gross": (213, 94, 0),
+}
 # the rarity symbol in its pip (the word is on the type line)
-RARITY = {"star": Chip("\u2605", (236, 200, 70), INK), "moon": Chip("\u263e", (200, 206, 220), INK),
-          "planet": Chip("\u2644", (150, 110, 190), WHITE),
-          "bolt": Chip("\u26a1", (200, 40, 40), WHITE)}
+RARITY = {
+    "star": Chip("\u2605", (236, 200, 70), INK),
+    "moon": Chip("\u263e", (200, 206, 220), INK),
+    "planet": Chip("\u2644", (150, 110, 190), WHITE),
+    "bolt": Chip("\u26a1", (200, 40, 40), WHITE),
+}
 # what each type does, in a few words on the small card and a sentence on the large one
 POWER = {
     "charming": ("Stacks as a boost", "Charming: up to two Charming cards may join one boost."),
-    "wishful": ("Sacrifice: +shield MP",
-                "Wishful: sacrifice it from play for magic points equal to its shield."),
+    "wishful": (
+        "Sacrifice: +shield MP",
+        "Wishful: sacrifice it from play for magic points equal to its shield.",
+    ),
     "energy": ("Only Energy/Flying block", "Energy: only an Energy or Flying card may block it."),
-    "quick": ("Plays in their turn",
-              "Quick: may come into play in the opponent's turn, in time to block."),
+    "quick": (
+        "Plays in their turn",
+        "Quick: may come into play in the opponent's turn, in time to block.",
+    ),
     "flying": ("Only Energy/Flying block", "Flying: only an Energy or Flying card may block it."),
-    "strong": ("+2 shield defending",
-               "Strong: 2 more shield when blocking anything but Strong or Gross."),
-    "gross": ("+2 attack when blocked",
-              "Gross: 2 more attack when blocked by anything but Gross or Strong."),
+    "strong": (
+        "+2 shield defending",
+        "Strong: 2 more shield when blocking anything but Strong or Gross.",
+    ),
+    "gross": (
+        "+2 attack when blocked",
+        "Gross: 2 more attack when blocked by anything but Gross or Strong.",
+    ),
 }
 TURNED = Chip("TURNED", (200, 200, 200))
 MP = (250, 214, 120)
 ATTACK, SHIELD = (246, 160, 140), (150, 200, 245)
-STEP = {"play": "play a card", "attack": "attack", "defend": "defend",
-        "dboost": "defence boost", "aboost": "attack boost", "over": "game over"}
+STEP = {
+    "play": "play a card",
+    "attack": "attack",
+    "defend": "defend",
+    "dboost": "defence boost",
+    "aboost": "attack boost",
+    "over": "game over",
+}
 
 # Texts use pygame_gui's HTML subset; source line breaks are only for reading
 # here (the table joins them), `<br>` breaks the lines on screen.
@@ -94,10 +117,15 @@ def _face(cid: str) -> Face | None:
     if c is None:
         return None
     short, power = POWER[c.spell]
-    return Face(c.name, frame=(FRAME[c.spell],), cost=(RARITY[c.rarity],),
-                type_line=f"{c.spell.title()} \u00b7 {c.rarity}", keywords=(short,),
-                text=f"{power} \u201c{c.text}\u201d" if c.text else power,
-                numbers=(f"A{c.attack}", f"S{c.shield}"))
+    return Face(
+        c.name,
+        frame=(FRAME[c.spell],),
+        cost=(RARITY[c.rarity],),
+        type_line=f"{c.spell.title()} \u00b7 {c.rarity}",
+        keywords=(short,),
+        text=f"{power} \u201c{c.text}\u201d" if c.text else power,
+        numbers=(f"A{c.attack}", f"S{c.shield}"),
+    )
 
 
 def _side(card: str, printed: int, boosts: list[int], total: int) -> str:
@@ -121,8 +149,10 @@ def lane_chips(lane: dict, defender_seat: int) -> tuple[Chip, ...]:
         return (*out, Chip("unblocked", None, WHITE), Chip(f"{who} \u2212{atk}", MP))
     dfn, shd = lane["defender"], lane["shield"]
     db = [_card(b).shield for b in lane["defence_boosts"]]
-    out += [Chip("against", None, WHITE),
-            Chip(f"Shield {_side(dfn, _card(dfn).shield, db, shd)}", SHIELD)]
+    out += [
+        Chip("against", None, WHITE),
+        Chip(f"Shield {_side(dfn, _card(dfn).shield, db, shd)}", SHIELD),
+    ]
     if atk > shd:
         out.append(Chip(f"{who} \u2212{atk - shd}", MP))
     else:
@@ -153,8 +183,10 @@ def _full_lanes(view: Any) -> int | None:
     cards in hand: not a pass the table would make for them)."""
     if view.decision.kind not in ("dboost", "aboost") or not view.zones["hand:0"].cards:
         return None
-    return sum(1 + (ln["defender"] is not None) + len(ln["attack_boosts"])
-               + len(ln["defence_boosts"]) for ln in view.info["lanes"])
+    return sum(
+        1 + (ln["defender"] is not None) + len(ln["attack_boosts"]) + len(ln["defence_boosts"])
+        for ln in view.info["lanes"]
+    )
 
 
 class SorcererPresentation(DeckGameWords):
@@ -169,16 +201,18 @@ class SorcererPresentation(DeckGameWords):
         "boost": "Boost {rest}",
     }
     # a pass says what it ends, so no step ends with a bare "Pass"
-    in_decision = {("play", "pass"): "Skip playing a card",
-                   ("attack", "pass"): "Done attacking",
-                   ("defend", "pass"): "Done defending",
-                   ("dboost", "pass"): "No defence boost",
-                   ("aboost", "pass"): "No attack boost: to the damage round"}
+    in_decision = {
+        ("play", "pass"): "Skip playing a card",
+        ("attack", "pass"): "Done attacking",
+        ("defend", "pass"): "Done defending",
+        ("dboost", "pass"): "No defence boost",
+        ("aboost", "pass"): "No attack boost: to the damage round",
+    }
     drag_from = ("hand", "play")
     zoom_on_hover = True
     showcase = Showcase("a filled combat lane", _full_lanes, steps=200)
-    minor = ("pass",)   # an attack or a defence is worth watching even moving no card
-    results = ("damage",)   # kept in view on the table (issue 22)
+    minor = ("pass",)  # an attack or a defence is worth watching even moving no card
+    results = ("damage",)  # kept in view on the table (issue 22)
 
     def label(self, text: str) -> str:
         """Play C R reads "Play C, replacing R"; defend Y X "Block X with Y";
@@ -199,19 +233,27 @@ class SorcererPresentation(DeckGameWords):
         cards = {name: CardDecor(veil=TURNED) for name in info["turned"]}
         covers = {}
         for i, lane in enumerate(info["lanes"]):
-            covers[f"lane{i + 1}"] = lane_chips(lane, 1 - turn)[::-1]   # drawn from the right
+            covers[f"lane{i + 1}"] = lane_chips(lane, 1 - turn)[::-1]  # drawn from the right
             for b in lane["attack_boosts"]:
                 cards[b] = CardDecor(edge=turn)
             for b in lane["defence_boosts"]:
                 cards[b] = CardDecor(edge=1 - turn)
             # the pair's totals in its corners, where they differ from the printed box
-            cards[lane["attacker"]] = CardDecor(edge=turn, numbers=_total(
-                "A", lane["attack"], _card(lane["attacker"]).attack, ATTACK))
+            cards[lane["attacker"]] = CardDecor(
+                edge=turn,
+                numbers=_total("A", lane["attack"], _card(lane["attacker"]).attack, ATTACK),
+            )
             if lane["defender"]:
-                cards[lane["defender"]] = CardDecor(edge=1 - turn, numbers=_total(
-                    "S", lane["shield"], _card(lane["defender"]).shield, SHIELD))
-        return Decor(turn=turn, huds={f"player:{q}": _hud(info, q, deciding) for q in (0, 1)},
-                     cards=cards, covers=covers)
+                cards[lane["defender"]] = CardDecor(
+                    edge=1 - turn,
+                    numbers=_total("S", lane["shield"], _card(lane["defender"]).shield, SHIELD),
+                )
+        return Decor(
+            turn=turn,
+            huds={f"player:{q}": _hud(info, q, deciding) for q in (0, 1)},
+            cards=cards,
+            covers=covers,
+        )
 
 
 PRESENT = SorcererPresentation(catalog, _card, _face)

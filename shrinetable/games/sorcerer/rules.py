@@ -30,6 +30,7 @@ def p(seat: int) -> str:
 
 # --------------------------------------------------------------------------- setup
 
+
 def deal(seed: int, opts: Options, decks: tuple[list[Def], list[Def]]) -> State:
     """Number every card from 1 (p1's deck first), shuffle each deck with the seed,
     three cards to each hand, two into play (clause setup; no cut, R1); p1 begins
@@ -40,8 +41,9 @@ def deal(seed: int, opts: Options, decks: tuple[list[Def], list[Def]]) -> State:
         rng.shuffle(pile)
     hand = [[pile.pop() for _ in range(min(HAND, len(pile)))] for pile in piles]
     play = [[pile.pop() for _ in range(min(IN_PLAY, len(pile)))] for pile in piles]
-    s = State(opts, rng, defs, names, owner, piles, hand, play, [[], []], [[], []],
-              [START_MP, START_MP])
+    s = State(
+        opts, rng, defs, names, owner, piles, hand, play, [[], []], [[], []], [START_MP, START_MP]
+    )
     start_turn(s, 0, [])
     return s
 
@@ -55,8 +57,10 @@ def bonuses(a: Def, d: Def, special: bool) -> tuple[int, int]:
     """Clauses gross, strong (R16): the attack and shield bonus of a blocked pair."""
     if not special:
         return 0, 0
-    return (BONUS if a.spell == GROSS and d.spell not in TOUGH else 0,
-            BONUS if d.spell == STRONG and a.spell not in TOUGH else 0)
+    return (
+        BONUS if a.spell == GROSS and d.spell not in TOUGH else 0,
+        BONUS if d.spell == STRONG and a.spell not in TOUGH else 0,
+    )
 
 
 def decision_seat(s: State) -> int:
@@ -64,6 +68,7 @@ def decision_seat(s: State) -> int:
 
 
 # --------------------------------------------------------------------------- legality
+
 
 def legal_actions(s: State) -> list[Action]:
     """Every legal action, in a fixed order (cached on the state)."""
@@ -108,8 +113,11 @@ def _gen_defend(s: State) -> list[Action]:
         room = s.in_play(d) < IN_PLAY
         for c in s.hand[d]:
             if defs[c].spell == QUICK:
-                out += ([Action("quick", names[c])] if room else
-                        [Action("quick", names[c], names[r]) for r in s.play[d]])
+                out += (
+                    [Action("quick", names[c])]
+                    if room
+                    else [Action("quick", names[c], names[r]) for r in s.play[d]]
+                )
     return out + _sacrifices(s, d) + [PASS]
 
 
@@ -136,22 +144,35 @@ def _boosts(s: State, q: int, targets: list[int]) -> list[Action]:
     if s.opts.special:
         defs = s.defs
         sets = [(c,) for c in hand] + [
-            combo for n in (2, 3) for combo in combinations(hand, n)
-            if sum(defs[c].spell != CHARMING for c in combo) <= 1]
+            combo
+            for n in (2, 3)
+            for combo in combinations(hand, n)
+            if sum(defs[c].spell != CHARMING for c in combo) <= 1
+        ]
     else:
         sets = [(c,) for c in hand]
     names = s.names
-    out = [Action("boost", names[t], boosts=tuple(names[c] for c in combo))
-           for t in targets for combo in sets]
+    out = [
+        Action("boost", names[t], boosts=tuple(names[c] for c in combo))
+        for t in targets
+        for combo in sets
+    ]
     out.append(PASS)
     return out
 
 
-_GEN = {"play": _gen_play, "attack": _gen_attack, "defend": _gen_defend,
-        "dboost": _gen_dboost, "aboost": _gen_aboost, "over": lambda s: []}
+_GEN = {
+    "play": _gen_play,
+    "attack": _gen_attack,
+    "defend": _gen_defend,
+    "dboost": _gen_dboost,
+    "aboost": _gen_aboost,
+    "over": lambda s: [],
+}
 
 
 # --------------------------------------------------------------------------- step
+
 
 def _int(text: str) -> int:
     return int(text.rpartition("#")[2])
@@ -180,7 +201,7 @@ def _do_play(s: State, me: int, a: Action, ev: list[Event]) -> None:
         words += f" in place of {s.defs[_int(a.other)].name}"
     ev.append(Event(a.kind, words, me, (a.card,), f"hand:{me}", f"play:{me}"))
     at = len(s.play[me])
-    if a.other:   # in the replaced card's place: the cards in play keep their order
+    if a.other:  # in the replaced card's place: the cards in play keep their order
         at = s.play[me].index(_int(a.other))
         _to_discard(s, _int(a.other), f"play:{me}", ev)
     s.play[me].insert(at, c)
@@ -210,9 +231,17 @@ def _do_sacrifice(s: State, me: int, a: Action, ev: list[Event]) -> None:
     s.turned = s.turned - {c} if c in s.turned else s.turned
     gain = s.defs[c].shield
     s.mp[me] += gain
-    ev.append(Event("sacrifice", f"{p(me)} sacrifices {s.defs[c].name} for {gain} magic "
-                    f"point{'s' * (gain != 1)} ({s.mp[me]})", me, (a.card,), f"play:{me}",
-                    f"removed:{me}"))
+    ev.append(
+        Event(
+            "sacrifice",
+            f"{p(me)} sacrifices {s.defs[c].name} for {gain} magic "
+            f"point{'s' * (gain != 1)} ({s.mp[me]})",
+            me,
+            (a.card,),
+            f"play:{me}",
+            f"removed:{me}",
+        )
+    )
 
 
 def _do_attack(s: State, me: int, a: Action, ev: list[Event]) -> None:
@@ -221,8 +250,16 @@ def _do_attack(s: State, me: int, a: Action, ev: list[Event]) -> None:
     s.play[me].remove(c)
     s.lanes = (*s.lanes, Lane(c))
     s.turned = s.turned | {c}
-    ev.append(Event("attack", f"{p(me)} attacks with {s.defs[c].name}", me, (a.card,),
-                    f"play:{me}", f"lane{len(s.lanes)}"))
+    ev.append(
+        Event(
+            "attack",
+            f"{p(me)} attacks with {s.defs[c].name}",
+            me,
+            (a.card,),
+            f"play:{me}",
+            f"lane{len(s.lanes)}",
+        )
+    )
 
 
 def _do_defend(s: State, me: int, a: Action, ev: list[Event]) -> None:
@@ -230,9 +267,17 @@ def _do_defend(s: State, me: int, a: Action, ev: list[Event]) -> None:
     y, x = _int(a.card), _int(a.other)
     s.play[me].remove(y)
     i = next(i for i, lane in enumerate(s.lanes) if lane.att == x)
-    s.lanes = (*s.lanes[:i], replace(s.lanes[i], dfn=y), *s.lanes[i + 1:])
-    ev.append(Event("defend", f"{p(me)} defends {s.defs[x].name} with {s.defs[y].name}", me,
-                    (a.card,), f"play:{me}", f"lane{i + 1}"))
+    s.lanes = (*s.lanes[:i], replace(s.lanes[i], dfn=y), *s.lanes[i + 1 :])
+    ev.append(
+        Event(
+            "defend",
+            f"{p(me)} defends {s.defs[x].name} with {s.defs[y].name}",
+            me,
+            (a.card,),
+            f"play:{me}",
+            f"lane{i + 1}",
+        )
+    )
 
 
 def _do_boost(s: State, me: int, a: Action, ev: list[Event]) -> None:
@@ -244,18 +289,30 @@ def _do_boost(s: State, me: int, a: Action, ev: list[Event]) -> None:
     i = next(i for i, lane in enumerate(s.lanes) if t in (lane.att, lane.dfn))
     lane = s.lanes[i]
     lane = replace(lane, ab=lane.ab + bs) if lane.att == t else replace(lane, db=lane.db + bs)
-    s.lanes = (*s.lanes[:i], lane, *s.lanes[i + 1:])
+    s.lanes = (*s.lanes[:i], lane, *s.lanes[i + 1 :])
     names = [s.defs[b].name for b in bs]
     words = " and ".join([", ".join(names[:-1]), names[-1]] if len(names) > 1 else names)
-    ev.append(Event("boost", f"{p(me)} boosts {s.defs[t].name} with {words}", me, a.boosts,
-                    f"hand:{me}", f"lane{i + 1}"))
+    ev.append(
+        Event(
+            "boost",
+            f"{p(me)} boosts {s.defs[t].name} with {words}",
+            me,
+            a.boosts,
+            f"hand:{me}",
+            f"lane{i + 1}",
+        )
+    )
     _next_step(s, ev)
 
 
 # what a pass gives up, step by step: the log says it, as "P1 passes" did not
-PASSED = {"play": "puts no card into play", "attack": "is done attacking",
-          "defend": "is done defending", "dboost": "adds no defence boost",
-          "aboost": "adds no attack boost"}
+PASSED = {
+    "play": "puts no card into play",
+    "attack": "is done attacking",
+    "defend": "is done defending",
+    "dboost": "adds no defence boost",
+    "aboost": "adds no attack boost",
+}
 
 
 def _do_pass(s: State, me: int, a: Action, ev: list[Event]) -> None:
@@ -287,11 +344,19 @@ def _next_step(s: State, ev: list[Event]) -> None:
         _end_turn(s, ev)
 
 
-_DO = {"play": _do_play, "quick": _do_play, "sacrifice": _do_sacrifice,
-       "attack": _do_attack, "defend": _do_defend, "boost": _do_boost, "pass": _do_pass}
+_DO = {
+    "play": _do_play,
+    "quick": _do_play,
+    "sacrifice": _do_sacrifice,
+    "attack": _do_attack,
+    "defend": _do_defend,
+    "boost": _do_boost,
+    "pass": _do_pass,
+}
 
 
 # --------------------------------------------------------------------------- damage
+
 
 def pair(s: State, lane: Lane) -> tuple[int, int, str]:
     """A lane's attack total, shield total and the sum in words (clause damage, R8;
@@ -329,7 +394,7 @@ def verdict(s: State, lane: Lane) -> str:
     d, a = 1 - s.owner[lane.att], s.defs[lane.att]
     if lane.dfn < 0 or atk > shd:
         lost = atk - shd
-        tail = (f"{p(d)} loses {lost} magic point{'s' * (lost != 1)}" if lost else "no damage")
+        tail = f"{p(d)} loses {lost} magic point{'s' * (lost != 1)}" if lost else "no damage"
         if lane.dfn >= 0:
             tail = f"{s.defs[lane.dfn].name} is discarded and {tail}"
         return f"{says}: {tail}"
@@ -376,6 +441,7 @@ def _boosts_off(s: State, bs: tuple[int, ...], zone: str, ev: list[Event]) -> No
 
 # --------------------------------------------------------------------------- turns
 
+
 def _end_turn(s: State, ev: list[Event]) -> None:
     if s.result is not None:
         s.stage = "over"
@@ -391,8 +457,14 @@ def start_turn(s: State, q: int, ev: list[Event]) -> None:
     mine = [c for c in s.turned if s.owner[c] == q]
     if mine:
         s.turned = s.turned - set(mine)
-        ev.append(Event("unturn", f"{p(q)} unturns {len(mine)} card{'s' * (len(mine) > 1)}",
-                        q, tuple(s.names[c] for c in sorted(mine))))
+        ev.append(
+            Event(
+                "unturn",
+                f"{p(q)} unturns {len(mine)} card{'s' * (len(mine) > 1)}",
+                q,
+                tuple(s.names[c] for c in sorted(mine)),
+            )
+        )
     hand = s.hand[q]
     while len(hand) < HAND:
         _refill(s, q, ev)
@@ -400,8 +472,11 @@ def start_turn(s: State, q: int, ev: list[Event]) -> None:
             break
         c = s.deck[q].pop()
         hand.append(c)
-        ev.append(Event("draw", f"{p(q)} picks up a card", q, (s.names[c],), f"deck:{q}",
-                        f"hand:{q}", (q,)))
+        ev.append(
+            Event(
+                "draw", f"{p(q)} picks up a card", q, (s.names[c],), f"deck:{q}", f"hand:{q}", (q,)
+            )
+        )
         _refill(s, q, ev)
     if not any(s.deck[r] or s.hand[r] or s.play[r] or s.discard[r] for r in (0, 1)):
         s.result, s.stage = Outcome((), "no cards left to play: a draw"), "over"
@@ -421,5 +496,13 @@ def _reshuffle(s: State, q: int, ev: list[Event]) -> None:
     pile, s.discard[q] = s.discard[q], []
     s.rng.shuffle(pile)
     s.deck[q] = pile
-    ev.append(Event("reshuffle", f"{p(q)} shuffles the discard pile into a new deck", q,
-                    (), f"discard:{q}", f"deck:{q}"))
+    ev.append(
+        Event(
+            "reshuffle",
+            f"{p(q)} shuffles the discard pile into a new deck",
+            q,
+            (),
+            f"discard:{q}",
+            f"deck:{q}",
+        )
+    )

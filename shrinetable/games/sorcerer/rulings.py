@@ -34,13 +34,13 @@ RULINGS = {
     "R2": "p1 begins; every turn starts with the pickup, the first turn too",
     "R3": "At most one card is played a turn, and playing is optional",
     "R4": "With fewer than two in play a played card simply joins them; with two, one "
-          "goes to the discard pile",
+    "goes to the discard pile",
     "R5": "Attacking is optional, with any number of unturned cards",
     "R6": "Option turned_cannot_defend (off by default): a turned card may not defend",
     "R7": "One defender per attacker; a card defends at most one attacker",
     "R8": "A boost adds its attack number to an attack and its shield number to a defence",
     "R9": "Boosts go onto one card, declared together, and are optional; an attack boost "
-          "may go onto a blocked or unblocked attacker, a defence boost only onto a defender",
+    "may go onto a blocked or unblocked attacker, a defence boost only onto a defender",
     "R10": "A tie in the damage round: both cards stay, no damage",
     "R11": "Magic points at or below zero lose after the damage round; shown as 0",
     "R12": "Deck and discard pile both empty: pick up what there is",
@@ -49,11 +49,10 @@ RULINGS = {
     "R15": "Once an Energy or Flying card is defended, boosts of any type count",
     "R16": "Strong and Gross cancel: neither bonus when they meet; no Gross bonus undefended",
     "R17": "After the damage round surviving attackers stay turned in play; defenders "
-           "return to play unturned",
+    "return to play unturned",
     "R18": "A game where neither player has a card left anywhere but out of the game is a draw",
     "R19": "With special properties off every card follows the basic rules only",
-    "R20": "The draw that empties the deck shuffles the discard pile into the new deck "
-           "at once",
+    "R20": "The draw that empties the deck shuffles the discard pile into the new deck at once",
 }
 
 ALL = {**CLAUSES, **RULINGS}

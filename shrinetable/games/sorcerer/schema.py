@@ -34,7 +34,7 @@ class Card(CardTable):
     rarity: Literal[RARITIES]  # type: ignore[valid-type]
     attack: int = Field(ge=0, le=20)
     shield: int = Field(ge=0, le=20)
-    text: str = ""          # flavour, in the project's own words
+    text: str = ""  # flavour, in the project's own words
 
 
 # a deck (card id -> copies) and a player's deck file, as every card game has them

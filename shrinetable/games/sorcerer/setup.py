@@ -80,18 +80,25 @@ def position(game: Any, spec: Any) -> State:
         loc = ("lanes", i)
         att = named.take(ln.attacker, me, (*loc, "attacker"))
         dfn = -1 if ln.defender is None else named.take(ln.defender, 1 - me, (*loc, "defender"))
-        ab = tuple(named.take(t, me, (*loc, "attack_boosts", j)) for j, t in
-                   enumerate(ln.attack_boosts))
-        db = tuple(named.take(t, 1 - me, (*loc, "defence_boosts", j)) for j, t in
-                   enumerate(ln.defence_boosts))
+        ab = tuple(
+            named.take(t, me, (*loc, "attack_boosts", j)) for j, t in enumerate(ln.attack_boosts)
+        )
+        db = tuple(
+            named.take(t, 1 - me, (*loc, "defence_boosts", j))
+            for j, t in enumerate(ln.defence_boosts)
+        )
         lanes.append(Lane(att, dfn, ab, db))
     rng = seeded(spec.seed)
     for q in (0, 1):
         if f"deck:{q}" not in piles:
             piles[f"deck:{q}"] = named.deck(q, decks.FILES.resolve(opts.decks[q])[1], rng)
-    s = State(opts, rng, *named.table(NONE),
-              *([piles.get(f"{z}:{q}", []) for q in (0, 1)] for z in PILES),
-              mp=[START_MP, START_MP])
+    s = State(
+        opts,
+        rng,
+        *named.table(NONE),
+        *([piles.get(f"{z}:{q}", []) for q in (0, 1)] for z in PILES),
+        mp=[START_MP, START_MP],
+    )
     for name, value in spec.mp.items():
         s.mp[seat_index(name)] = value
     s.turn, s.stage, s.lanes = me, spec.stage, tuple(lanes)
@@ -106,8 +113,11 @@ def _turned(s: State, spec: Any) -> list[int]:
     out = []
     for i, text in enumerate(spec.turned):
         n = instance(text) if "#" in text else -1
-        if not 0 < n < len(s.names) or s.names[n] != text or not any(
-                n in s.play[q] for q in (0, 1)):
+        if (
+            not 0 < n < len(s.names)
+            or s.names[n] != text
+            or not any(n in s.play[q] for q in (0, 1))
+        ):
             raise SetupError(("turned", i), f"{text} is not a card in play")
         out.append(n)
     return out
@@ -125,14 +135,18 @@ def _check_stage(s: State, spec: Any) -> None:
         if ln.dfn >= 0 and st == "attack":
             raise SetupError(("lanes", i, "defender"), "no defenders before the defend step")
         if ln.db and st not in ("aboost",):
-            raise SetupError(("lanes", i, "defence_boosts"),
-                             "defence boosts come after the defend step")
+            raise SetupError(
+                ("lanes", i, "defence_boosts"), "defence boosts come after the defend step"
+            )
         if ln.ab:
-            raise SetupError(("lanes", i, "attack_boosts"),
-                             "attack boosts are the turn's last step: reach it with a step")
+            raise SetupError(
+                ("lanes", i, "attack_boosts"),
+                "attack boosts are the turn's last step: reach it with a step",
+            )
     if st == "dboost" and not any(ln.dfn >= 0 for ln in s.lanes):
         raise SetupError(("stage",), "the defence boost needs a defender in a lane")
     for q in (0, 1):
         if s.in_play(q) > 2:
-            raise SetupError(("zones", f"play:{q}"), f"p{q + 1} has more than two cards in "
-                                                     "play (lanes included)")
+            raise SetupError(
+                ("zones", f"play:{q}"), f"p{q + 1} has more than two cards in play (lanes included)"
+            )

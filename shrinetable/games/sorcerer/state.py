@@ -30,25 +30,25 @@ class Lane:
 
 @dataclass(frozen=True, slots=True)
 class Options:
-    special: bool = True                     # the special properties of the spell types
-    decks: tuple[str, str] = ("", "")        # each seat's deck (a shipped deck's key)
-    turned_cannot_defend: bool = False       # R6, an older reading (off: the text's)
+    special: bool = True  # the special properties of the spell types
+    decks: tuple[str, str] = ("", "")  # each seat's deck (a shipped deck's key)
+    turned_cannot_defend: bool = False  # R6, an older reading (off: the text's)
 
 
 @dataclass(slots=True)
 class State(InstanceState):
     opts: Options
-    play: list[list[int]]            # in play and not in a lane
+    play: list[list[int]]  # in play and not in a lane
     discard: list[list[int]]
-    removed: list[list[int]]         # sacrificed Wishful cards, out of the game
-    mp: list[int]                    # magic points
+    removed: list[list[int]]  # sacrificed Wishful cards, out of the game
+    mp: list[int]  # magic points
     lanes: tuple[Lane, ...] = ()
     turned: frozenset[int] = frozenset()
-    turn: int = 0                    # the active seat
+    turn: int = 0  # the active seat
     turn_no: int = 1
-    stage: str = "play"              # play attack defend dboost aboost over
-    played: bool = False             # the active player has played its card this turn
-    quick_used: bool = False         # the defender has played its Quick card this turn
+    stage: str = "play"  # play attack defend dboost aboost over
+    played: bool = False  # the active player has played its card this turn
+    quick_used: bool = False  # the defender has played its Quick card this turn
     result: Outcome | None = None
     legal: list | None = field(default=None)
 
@@ -57,8 +57,13 @@ class State(InstanceState):
         adding or moving one cannot shift the others, and one left out here is
         unset: the first read of it fails loudly. (Faster than calling __init__.)"""
         c = _new(State)
-        c.opts, c.rng, c.defs, c.names, c.owner = (self.opts, self.rng, self.defs,
-                                                   self.names, self.owner)
+        c.opts, c.rng, c.defs, c.names, c.owner = (
+            self.opts,
+            self.rng,
+            self.defs,
+            self.names,
+            self.owner,
+        )
         c.deck = [self.deck[0][:], self.deck[1][:]]
         c.hand = [self.hand[0][:], self.hand[1][:]]
         c.play = [self.play[0][:], self.play[1][:]]
@@ -79,5 +84,6 @@ class State(InstanceState):
         n = len(self.play[q])
         for lane in self.lanes:
             n += (lane.att >= 0 and self.owner[lane.att] == q) + (
-                lane.dfn >= 0 and self.owner[lane.dfn] == q)
+                lane.dfn >= 0 and self.owner[lane.dfn] == q
+            )
         return n

@@ -60,7 +60,7 @@ class Action:
         return self.text
 
 
-PLAYER = re.compile(r"^p[1-6]$")     # a player as a target: `play C on p2` (U26)
+PLAYER = re.compile(r"^p[1-6]$")  # a player as a target: `play C on p2` (U26)
 
 
 def _cards(toks: list[str]) -> tuple[str, ...]:
@@ -77,7 +77,7 @@ def parse(text: str) -> Action:
     """
     kind, words = action_words(text, WORDS)
     rest = [t.lower() for t in words]
-    need = partial(expect, text, rest)     # need(1, "one card")
+    need = partial(expect, text, rest)  # need(1, "one card")
     if kind in CARDLESS:
         need(0, "nothing more")
         return Action(kind)
@@ -87,8 +87,10 @@ def parse(text: str) -> Action:
         return Action(kind, *_cards(rest))
     if kind == "discard":
         if len(rest) > 1:
-            raise NotationError(f"{text!r}: cards are discarded one at a time "
-                                "(`discard C`, then `discard` alone to stop)")
+            raise NotationError(
+                f"{text!r}: cards are discarded one at a time "
+                "(`discard C`, then `discard` alone to stop)"
+            )
         return Action(kind, cards=tuple(_cards(rest)))
     if kind == "extra":
         need(1, "a number of tokens")
@@ -106,8 +108,11 @@ def parse(text: str) -> Action:
         i = rest.index("on")
         if len(rest) != i + 2:
             raise NotationError(f"{text!r}: 'on' names one target card")
-        other = rest[i + 1] if kind == "play" and PLAYER.match(rest[i + 1]) else \
-            _cards(rest[i + 1:])[0]
+        other = (
+            rest[i + 1]
+            if kind == "play" and PLAYER.match(rest[i + 1])
+            else _cards(rest[i + 1 :])[0]
+        )
         rest = rest[:i]
     if not rest:
         raise NotationError(f"{text!r}: {kind} names a card")

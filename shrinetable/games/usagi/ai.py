@@ -29,7 +29,7 @@ from .rules import (
 from .state import State
 
 WIN = 10_000.0
-STALL = 20      # turns (a game lasts about five): past it, a hand is dug through for
+STALL = 20  # turns (a game lasts about five): past it, a hand is dug through for
 #                 Events and Characters (issue 24: two Heroes held for good by a Story
 #                 Event neither side could win, both hands full of dead cards, 500 turns)
 
@@ -47,8 +47,7 @@ def _standing(s: State, e: int) -> int | None:
 
 
 def _value(s: State, e: int) -> float:
-    return float(max(0, 1 + s.defs[e].score + sum(s.defs[a].score
-                                                   for a in s.attachments(e))))
+    return float(max(0, 1 + s.defs[e].score + sum(s.defs[a].score for a in s.attachments(e))))
 
 
 def evaluate(s: State, me: int) -> float:
@@ -81,8 +80,10 @@ def evaluate(s: State, me: int) -> float:
         if d.kind == "hero":
             v += 0.5
     v += 0.5 * sum(1 for a in s.attached if s.ctrl(a) == me)
-    v += 0.8 * (len(s.common[me]) + sum(1 for f in s.field for c in f
-                                        if s.defs[c].kind == "held" and s.owner[c] == me))
+    v += 0.8 * (
+        len(s.common[me])
+        + sum(1 for f in s.field for c in f if s.defs[c].kind == "held" and s.owner[c] == me)
+    )
     v += 0.4 * min(len(s.hand[me]), 8)
     v += 0.05 * (s.honor[me] + s.ryo[me])
     return v
@@ -103,13 +104,12 @@ def _card_value(s: State, me: int, c: int, events_before: int) -> float:
     income = sum(sum(s.defs[x].produce) for x in s.field[me]) + s.honor[me] + s.ryo[me]
     if d.type == "event":
         worth = max(0, 1 + d.score)
-        return (1.2 * worth * _coverage(s, me, c) + 0.3 * worth) if events_before < 2 \
-            else 0.2
+        return (1.2 * worth * _coverage(s, me, c) + 0.3 * worth) if events_before < 2 else 0.2
     cost = d.honor + d.ryo
     if cost > income:
         return 0.1
     if d.type == "character":
-        if d.name in titles_in_play(s):          # unique: it cannot be played now
+        if d.name in titles_in_play(s):  # unique: it cannot be played now
             return 0.1
         return 1.0 + 0.3 * sum(v for _, v in d.ratings) + (1.0 if d.kind == "hero" else 0)
     return 0.9
@@ -121,22 +121,26 @@ def _discard(s: State, me: int, legal: list[Action]) -> Action:
     early = [a for a in legal if a.kind == "play"]
     if early:
         return early[0]
-    hand = sorted(s.hand[me], key=lambda c: (s.defs[c].type != "event",
-                                             -_coverage(s, me, c) * (1 + s.defs[c].score)
-                                             if s.defs[c].type == "event" else 0))
+    hand = sorted(
+        s.hand[me],
+        key=lambda c: (
+            s.defs[c].type != "event",
+            -_coverage(s, me, c) * (1 + s.defs[c].score) if s.defs[c].type == "event" else 0,
+        ),
+    )
     values, events = {}, 0
     for c in hand:
         values[c] = _card_value(s, me, c, events)
         events += s.defs[c].type == "event"
-    keep = 1.0 if s.turn_no > STALL else 0.8     # a stalled game: dig for Events
+    keep = 1.0 if s.turn_no > STALL else 0.8  # a stalled game: dig for Events
     bad = sorted((c for c in hand if values[c] < keep), key=lambda c: values[c])
-    if not events and not bad and len(hand) >= HAND:   # no Event to propose: room for one
+    if not events and not bad and len(hand) >= HAND:  # no Event to propose: room for one
         bad = sorted(hand, key=lambda c: values[c])[:1]
     if has_hero(s, me):  # one card, and it comes back as a fresh draw: always worth it
         bad = sorted(hand, key=lambda c: values[c])[:1]
-    if not bad:                      # discard no more
+    if not bad:  # discard no more
         return legal[0]
-    worst = (s.names[bad[0]],)       # one at a time, the least useful first (U27)
+    worst = (s.names[bad[0]],)  # one at a time, the least useful first (U27)
     return next(a for a in legal if a.cards == worst)
 
 
@@ -144,8 +148,11 @@ def _coverage(s: State, me: int, e: int) -> float:
     """How well `me`'s characters in play and in hand cover Event `e`'s ratings."""
     req = dict(s.defs[e].ratings)
     mine = [c for c in s.field[me] if s.defs[c].type == "character"]
-    mine += [c for c in s.hand[me] if s.defs[c].type == "character"
-             and s.defs[c].honor + s.defs[c].ryo <= 1]
+    mine += [
+        c
+        for c in s.hand[me]
+        if s.defs[c].type == "character" and s.defs[c].honor + s.defs[c].ryo <= 1
+    ]
     have = dict.fromkeys(req, 0)
     for c in mine:
         for r, v in s.defs[c].ratings:
@@ -174,9 +181,13 @@ def _tiebreak(s: State, me: int, legal: list[Action]) -> Action:
 
     def weight(a: Action) -> int:
         c = s.names.index(a.card)
-        return sum(v for x in s.with_attachments([c]) for r, v in
-                   (ratings(s, x) if s.defs[x].type == "character" else s.defs[x].ratings)
-                   if r in shown)
+        return sum(
+            v
+            for x in s.with_attachments([c])
+            for r, v in (ratings(s, x) if s.defs[x].type == "character" else s.defs[x].ratings)
+            if r in shown
+        )
+
     return min(legal, key=weight)
 
 
@@ -184,7 +195,7 @@ def _extra(s: State, me: int, legal: list[Action]) -> Action:
     """The score step (U30): the most extra tokens, unless fewer do better, as
     when emptying the pool would end the game with another player ahead."""
     best, best_v = legal[0], -1e9
-    for a in legal:                  # all of them first: a tie keeps the most
+    for a in legal:  # all of them first: a tie keeps the most
         v = evaluate(apply(s, a)[0], me)
         if v > best_v:
             best, best_v = a, v
@@ -197,8 +208,8 @@ def _hero(s: State, me: int, legal: list[Action]) -> Action:
             return 0.0
         c = s.names.index(a.card)
         d = s.defs[c]
-        return 1 + 2 * sum(d.produce) + sum(v for _, v in d.ratings) + \
-            1.5 * len(s.attachments(c))
+        return 1 + 2 * sum(d.produce) + sum(v for _, v in d.ratings) + 1.5 * len(s.attachments(c))
+
     return max(legal, key=worth)
 
 

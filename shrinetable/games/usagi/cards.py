@@ -36,24 +36,40 @@ class Def:
     involve: tuple[Effect, ...] = ()
     resolve: tuple[Effect, ...] = ()
     static: tuple[Effect, ...] = ()
-    condition: str = ""       # what must hold for a Moment to be played (schema CONDITIONS)
-    affects: str = ""         # "other_player": a Held Moment played on another player
+    condition: str = ""  # what must hold for a Moment to be played (schema CONDITIONS)
+    affects: str = ""  # "other_player": a Held Moment played on another player
 
     @staticmethod
     def of(c: Card) -> Def:
         # a card may name a clan or faction as a descriptor: "kazehana", "spirit-realm"
         affiliation = [w.lower().replace(" ", "-") for w in (c.clan, c.faction) if w]
-        words = frozenset([*c.descriptors, *c.name.lower().replace("-", " ").split(),
-                           *affiliation])
-        by = {w: tuple(e for e in c.effect if e.when == w)
-              for w in ("play", "use", "involve", "resolve", "static")}
-        return Def(c.id, c.name, c.type, c.kind, words, c.cost.get("honor", 0),
-                   c.cost.get("ryo", 0),
-                   tuple((r, c.ratings[r]) for r in RATINGS if r in c.ratings),
-                   (c.produce.get("honor", 0), c.produce.get("ryo", 0)), c.score,
-                   c.restricted or 0, c.unique or c.type == "character", c.text,
-                   by["play"], by["use"], by["involve"], by["resolve"], by["static"],
-                   c.condition, c.affects)
+        words = frozenset([*c.descriptors, *c.name.lower().replace("-", " ").split(), *affiliation])
+        by = {
+            w: tuple(e for e in c.effect if e.when == w)
+            for w in ("play", "use", "involve", "resolve", "static")
+        }
+        return Def(
+            c.id,
+            c.name,
+            c.type,
+            c.kind,
+            words,
+            c.cost.get("honor", 0),
+            c.cost.get("ryo", 0),
+            tuple((r, c.ratings[r]) for r in RATINGS if r in c.ratings),
+            (c.produce.get("honor", 0), c.produce.get("ryo", 0)),
+            c.score,
+            c.restricted or 0,
+            c.unique or c.type == "character",
+            c.text,
+            by["play"],
+            by["use"],
+            by["involve"],
+            by["resolve"],
+            by["static"],
+            c.condition,
+            c.affects,
+        )
 
     @property
     def rated(self) -> frozenset[str]:
@@ -70,8 +86,7 @@ class Def:
         return next((e for e in self.play if e.target in CARD_TARGETS), None)
 
     def cost_text(self) -> str:
-        parts = [f"{self.honor} honor" if self.honor else "",
-                 f"{self.ryo} ryo" if self.ryo else ""]
+        parts = [f"{self.honor} honor" if self.honor else "", f"{self.ryo} ryo" if self.ryo else ""]
         return " + ".join(p for p in parts if p) or "free"
 
 

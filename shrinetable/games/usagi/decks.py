@@ -27,15 +27,16 @@ def faults(deck: Deck, cards: dict[str, Card]) -> list[Fault]:
     out: list[Fault] = []
     size = sum(deck.cards.values())
     if size < MIN_CARDS:
-        out.append(Fault(None, f"the deck holds {size} cards; a deck holds at least "
-                               f"{MIN_CARDS}"))
+        out.append(Fault(None, f"the deck holds {size} cards; a deck holds at least {MIN_CARDS}"))
     return out + shared.card_faults(deck, cards, _too_many)
 
 
 def _too_many(card: Card, n: int) -> str | None:
     if card.restricted and n > card.restricted:
-        return (f"{n} copies of {card.name}, marked Restricted: {card.restricted}; "
-                f"at most {card.restricted}")
+        return (
+            f"{n} copies of {card.name}, marked Restricted: {card.restricted}; "
+            f"at most {card.restricted}"
+        )
     if n > COPIES:
         return f"{n} copies of {card.name}; at most {COPIES} of a card"
     return None

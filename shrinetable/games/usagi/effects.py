@@ -23,6 +23,7 @@ def p(q: int) -> str:
 
 # ------------------------------------------------------------------ ratings
 
+
 def statics(s: State) -> list[tuple[int, int, Effect]]:
     """(source card, its controller, effect) for every static effect in play."""
     out = []
@@ -49,7 +50,7 @@ def applies(s: State, src: int, q: int, e: Effect, c: int) -> bool:
         return c == s.attached.get(src, src)
     if e.target == "own":
         return s.ctrl(c) == q
-    return True                                          # all
+    return True  # all
 
 
 def ratings(s: State, c: int, known: list | None = None) -> list[tuple[str, int]]:
@@ -90,14 +91,14 @@ def sums(s: State, q: int, ev: int) -> dict[str, int]:
     out = dict.fromkeys(shown, 0)
     known = statics(s)
     for c in involved_cards(s, q, ev):
-        for r, v in (ratings(s, c, known) if s.defs[c].type == "character"
-                     else s.defs[c].ratings):
+        for r, v in ratings(s, c, known) if s.defs[c].type == "character" else s.defs[c].ratings:
             if r in shown:
                 out[r] += v
     return out
 
 
 # ------------------------------------------------------------------ targets
+
 
 def is_target(s: State, q: int, e: Effect, c: int) -> bool:
     """Whether card `c` is a legal target of `e` for `q`: a Character, or for
@@ -122,8 +123,7 @@ def is_target(s: State, q: int, e: Effect, c: int) -> bool:
 
 def targets(s: State, q: int, e: Effect) -> list[int]:
     if e.target == "held":
-        pool = [c for r in range(s.n) for c in s.field[r] + s.common[r]
-                if s.defs[c].kind == "held"]
+        pool = [c for r in range(s.n) for c in s.field[r] + s.common[r] if s.defs[c].kind == "held"]
     elif e.target == "attachment":
         pool = list(s.attached)
     else:
@@ -133,8 +133,16 @@ def targets(s: State, q: int, e: Effect) -> list[int]:
 
 # ------------------------------------------------------------------ resolving
 
-def resolve(s: State, q: int, src: int, effects: tuple[Effect, ...], target: int,
-            ev: list[Event], rivals: tuple[int, ...] = ()) -> None:
+
+def resolve(
+    s: State,
+    q: int,
+    src: int,
+    effects: tuple[Effect, ...],
+    target: int,
+    ev: list[Event],
+    rivals: tuple[int, ...] = (),
+) -> None:
     """The effects of `src` for `q`: a chosen target that has left play makes its
     effect do nothing (the rules' Moment targets clause); `rivals` are the cards
     the 'rivals' target stands for."""
@@ -143,8 +151,9 @@ def resolve(s: State, q: int, src: int, effects: tuple[Effect, ...], target: int
             return
         if e.target in CARD_TARGETS:
             if not target or not s.in_play(target) or not is_target(s, q, e, target):
-                ev.append(Event("fizzle", f"{s.defs[src].name} does nothing: its target is "
-                                          f"gone", q))
+                ev.append(
+                    Event("fizzle", f"{s.defs[src].name} does nothing: its target is gone", q)
+                )
                 continue
             aims = [target]
         elif e.target == "this":
@@ -175,8 +184,9 @@ def resolve(s: State, q: int, src: int, effects: tuple[Effect, ...], target: int
             elif e.do == "boost":
                 if s.defs[c].rating(e.rating) is not None:
                     s.boosts[(c, e.rating)] = s.boosts.get((c, e.rating), 0) + e.amount
-                    ev.append(Event("boost", f"{name} gets +{e.amount} {e.rating} this turn",
-                                    s.ctrl(c)))
+                    ev.append(
+                        Event("boost", f"{name} gets +{e.amount} {e.rating} this turn", s.ctrl(c))
+                    )
             elif e.do == "exhaust":
                 to_pile(s, c, "rest", ev)
             elif e.do == "kill":
@@ -187,13 +197,20 @@ def resolve(s: State, q: int, src: int, effects: tuple[Effect, ...], target: int
                 take_control(s, c, q, ev)
             elif e.do == "cancel":
                 s.cancelled = s.cancelled | {c}
-                ev.append(Event("cancel", f"{name}'s abilities are cancelled this turn",
-                                s.ctrl(c), (s.names[c],)))
+                ev.append(
+                    Event(
+                        "cancel",
+                        f"{name}'s abilities are cancelled this turn",
+                        s.ctrl(c),
+                        (s.names[c],),
+                    )
+                )
             elif e.do == "withdraw" and c in s.involved:
                 del s.involved[c]
                 s.field[s.ctrl(c)].append(c)
-                ev.append(Event("withdraw", f"{name} is no longer involved", s.ctrl(c),
-                                (s.names[c],)))
+                ev.append(
+                    Event("withdraw", f"{name} is no longer involved", s.ctrl(c), (s.names[c],))
+                )
 
 
 def gain(s: State, q: int, currency: str, n: int) -> None:

@@ -35,12 +35,13 @@ NOW = {
     "cut": ("a player cuts the deck of the player on their left, or passes", "U1"),
     "discard": ("each player in turn discards from hand, then says discard", "initiation"),
     "propose": ("each player in turn proposes an Event face down, or none", "initiation"),
-    "action": ("the acting player plays a card, uses an ability, involves a Character "
-               "or finishes", "actions"),
+    "action": (
+        "the acting player plays a card, uses an ability, involves a Character or finishes",
+        "actions",
+    ),
     "respond": ("players respond with Moments and abilities, or pass", "respond"),
     "tiebreak": ("the tied contenders each give up an involved card", "tie"),
-    "score": ("the winner of an Event says how many extra chronicle tokens to take",
-              "U30"),
+    "score": ("the winner of an Event says how many extra chronicle tokens to take", "U30"),
     "hero": ("each player in turn keeps a Hero, or none", "hero"),
 }
 
@@ -105,8 +106,10 @@ def _play(s: State, a: Action, q: int) -> tuple[str, str]:
     if s.step == "respond" and d.kind == "action":
         return "An Action Moment is played as an action, never as a response.", "moments"
     if not affordable(s, q, d):
-        return (f"{d.name} costs {d.cost_text()}; you have {s.honor[q]} honor and "
-                f"{s.ryo[q]} ryo.", "costs")
+        return (
+            f"{d.name} costs {d.cost_text()}; you have {s.honor[q]} honor and {s.ryo[q]} ryo.",
+            "costs",
+        )
     if d.unique and d.name in titles_in_play(s):
         return f"A card titled {d.name} is already in play.", "unique"
     t = _card(s, a.other)
@@ -115,8 +118,10 @@ def _play(s: State, a: Action, q: int) -> tuple[str, str]:
             return f"Say what {d.name} is attached to: play CARD on HOST.", "attachments"
         if d.kind == "setting":
             return "A Setting is attached to an Event in the Event field.", "attachments"
-        return "A Possession or Experience is attached to one of your Characters in play.", \
-            "attachments"
+        return (
+            "A Possession or Experience is attached to one of your Characters in play.",
+            "attachments",
+        )
     if d.type == "moment" and d.condition and not condition_met(s, q, d.condition):
         return f"{d.name} may be played only {CONDITION_WORDS[d.condition]}.", "U23"
     if d.affects:
@@ -154,8 +159,11 @@ def _use(s: State, a: Action, q: int) -> tuple[str, str]:
     if not affordable(s, q, None, e.cost.get("honor", 0), e.cost.get("ryo", 0)):
         return "You cannot pay that ability's cost.", "costs"
     if (e.target in CARD_TARGETS) != bool(a.other):
-        return ("That ability needs a target." if e.target in CARD_TARGETS
-                else "That ability takes no target."), "targets"
+        return (
+            "That ability needs a target."
+            if e.target in CARD_TARGETS
+            else "That ability takes no target."
+        ), "targets"
     return f"{s.defs[_card(s, a.other)].name} is not a legal target.", "targets"
 
 
@@ -164,31 +172,44 @@ def _involve(s: State, a: Action, q: int) -> tuple[str, str]:
     if s.defs[c].type != "character" or c not in s.field[q]:
         return "Involve a Character from your own play field.", "involve"
     if c in s.stricken:
-        return f"{s.defs[c].name} is stricken; only a refreshed Character is involved.", \
-            "involve"
+        return f"{s.defs[c].name} is stricken; only a refreshed Character is involved.", "involve"
     if e not in s.events():
         return f"{s.defs[e].name} is not an Event in the Event field.", "involve"
     if not shares(s, c, e):
-        return (f"{s.defs[c].name} shares no rating with {s.defs[e].name} "
-                f"(a 0 counts, a missing rating does not).", "involve")
+        return (
+            f"{s.defs[c].name} shares no rating with {s.defs[e].name} "
+            f"(a 0 counts, a missing rating does not).",
+            "involve",
+        )
     return _generic(s, a, q)
 
 
 def _tiebreak(s: State, a: Action, q: int) -> tuple[str, str]:
     if s.opts.tie_characters:
-        return ("With the U10 option, give up one of your own Characters involved with "
-                "the tied Event."), "U10"
+        return (
+            "With the U10 option, give up one of your own Characters involved with the tied Event."
+        ), "U10"
     return "Give up one of your own cards involved with the tied Event.", "tie"
 
 
 def _extra(s: State, a: Action, q: int) -> tuple[str, str]:
-    return (f"The score effects offer {s.contest.extra} extra chronicle "
-            f"token{'s' * (s.contest.extra != 1)}: take 0 to {s.contest.extra}."), "U30"
+    return (
+        f"The score effects offer {s.contest.extra} extra chronicle "
+        f"token{'s' * (s.contest.extra != 1)}: take 0 to {s.contest.extra}."
+    ), "U30"
 
 
 def _hero(s: State, a: Action, q: int) -> tuple[str, str]:
     return "Keep a Hero from your own play field (or none).", "hero"
 
 
-_WHY = {"discard": _discard, "propose": _propose, "play": _play, "use": _use,
-        "involve": _involve, "tiebreak": _tiebreak, "extra": _extra, "hero": _hero}
+_WHY = {
+    "discard": _discard,
+    "propose": _propose,
+    "play": _play,
+    "use": _use,
+    "involve": _involve,
+    "tiebreak": _tiebreak,
+    "extra": _extra,
+    "hero": _hero,
+}

@@ -18,13 +18,27 @@ from .state import Options, State
 DECKS = tuple(deck_key(d) for d in catalog()[1])
 SEATS = 6
 OPTIONS = tuple(
-    OptionSpec(f"deck_p{q + 1}", DECKS[q % len(DECKS)], f"p{q + 1}'s deck (or a deck file)",
-               DECKS, file="deck", seat=q) for q in range(SEATS)) + (
+    OptionSpec(
+        f"deck_p{q + 1}",
+        DECKS[q % len(DECKS)],
+        f"p{q + 1}'s deck (or a deck file)",
+        DECKS,
+        file="deck",
+        seat=q,
+    )
+    for q in range(SEATS)
+) + (
     OptionSpec("cut", True, "Offer each deck to the player on its right to cut (ruling U1)"),
-    OptionSpec("story_blocks", False, "U8, not in the text: a player whose Story Event is "
-               "unresolved proposes no other Event"),
-    OptionSpec("tie_characters", False, "U10, not in the text: a tie-break discard must be "
-               "an involved Character"),
+    OptionSpec(
+        "story_blocks",
+        False,
+        "U8, not in the text: a player whose Story Event is unresolved proposes no other Event",
+    ),
+    OptionSpec(
+        "tie_characters",
+        False,
+        "U10, not in the text: a tie-break discard must be an involved Character",
+    ),
 )
 PROMPTS = {
     "cut": "Cut the deck of the player on your left, or pass",
@@ -47,13 +61,14 @@ class UsagiGame(GameBase):
     max_seats = SEATS
     options = OPTIONS
     auto_pass = ("pass",)
-    decision_rule = "turn"         # each step goes round the table, one seat at a time
-    rules = rules                  # legal_actions and apply
-    parse = staticmethod(parse)    # parse_action
+    decision_rule = "turn"  # each step goes round the table, one seat at a time
+    rules = rules  # legal_actions and apply
+    parse = staticmethod(parse)  # parse_action
     explain = staticmethod(explain)
     # a checkpoint keeps what moves change; the cards come from the deal
-    state_codec = StateCodec(fixed=("opts", "n", "defs", "names", "owner"),
-                             cache=("legal", "public", "zones"))
+    state_codec = StateCodec(
+        fixed=("opts", "n", "defs", "names", "owner"), cache=("legal", "public", "zones")
+    )
     ai = staticmethod(computer.choose)
     position = PositionHook(keys=setup.Keys, build=setup.position)
     card_data = decks.FILES.hooks(schema.DATA)
@@ -62,8 +77,12 @@ class UsagiGame(GameBase):
 
     def make_options(self, options: dict[str, Any] | None, seats: int = SEATS) -> Options:
         o = self.check_options(options)
-        return Options(tuple(o[f"deck_p{q + 1}"] for q in range(seats)), bool(o["cut"]),
-                       bool(o["story_blocks"]), bool(o["tie_characters"]))
+        return Options(
+            tuple(o[f"deck_p{q + 1}"] for q in range(seats)),
+            bool(o["cut"]),
+            bool(o["story_blocks"]),
+            bool(o["tie_characters"]),
+        )
 
     def deal(self, seed: int, options: dict[str, Any] | None, seats: int) -> State:
         opts = self.make_options(options, seats)
@@ -103,11 +122,15 @@ class UsagiGame(GameBase):
         one in hand cannot be taken back: the table asks first."""
         legal = rules.legal_actions(s)
         if a.kind == "finished" and len(legal) > 1:
-            return "Finish for this turn? You could still play a card, use an ability " \
-                   "or involve a Character."
+            return (
+                "Finish for this turn? You could still play a card, use an ability "
+                "or involve a Character."
+            )
         if a.kind == "hero" and not a.card and len(legal) > 1:
-            return "Keep no Hero? Your Heroes are swept up with the field, and what " \
-                   "they produce goes with them."
+            return (
+                "Keep no Hero? Your Heroes are swept up with the field, and what "
+                "they produce goes with them."
+            )
         if a.kind == "propose" and not a.card and len(legal) > 1:
             return "Propose no Event this turn, with an Event in your hand?"
         return ""
@@ -116,8 +139,9 @@ class UsagiGame(GameBase):
         """The drag or click that makes `a` (the table side's `gestures` module)."""
         return gestures.gesture(self, s, a)
 
-    def guess_actions(self, seat: int, held: tuple[str, ...], source: str, zone: str,
-                      card: str | None) -> list[str]:
+    def guess_actions(
+        self, seat: int, held: tuple[str, ...], source: str, zone: str, card: str | None
+    ) -> list[str]:
         """What a refused drop most likely meant, so the refusal names its rule."""
         return gestures.guess_actions(seat, held, source, zone, card)
 
@@ -142,8 +166,9 @@ class UsagiGame(GameBase):
         own = s.proposal[seat] if seat is not None and s.step == "propose" else 0
         if own:
             hand, ev = f"hand:{seat}", f"event:{seat}"
-            zones[hand] = ZoneView(hand, seat, tuple(c for c in zones[hand].cards
-                                                     if c != s.names[own]), hand)
+            zones[hand] = ZoneView(
+                hand, seat, tuple(c for c in zones[hand].cards if c != s.names[own]), hand
+            )
             zones[ev] = ZoneView(ev, seat, (s.names[own], *zones[ev].cards), ev)
         return View(seat, s.n, zones, self.decision(s), s.result, self.info(s, seat))
 
@@ -154,8 +179,10 @@ class UsagiGame(GameBase):
             s.zones = {}
             for name, cs in s.zone_cards().items():
                 q = int(name.partition(":")[2])
-                s.zones[name] = (ZoneView(name, q, tuple(s.names[c] for c in cs), name),
-                                 ZoneView(name, q, (None,) * len(cs), name))
+                s.zones[name] = (
+                    ZoneView(name, q, tuple(s.names[c] for c in cs), name),
+                    ZoneView(name, q, (None,) * len(cs), name),
+                )
         return s.zones
 
     def info(self, s: State, seat: int | None) -> dict[str, Any]:
@@ -170,19 +197,26 @@ class UsagiGame(GameBase):
         known = statics(s)
         shown = {names[c]: dict(ratings(s, c, known)) for c in in_play if s.defs[c].ratings}
         shown.update({names[e]: dict(event_ratings(s, e)) for e in s.events()})
-        shown_cards = [*in_play, *s.events(), *(c for q in range(s.n) for c in s.field[q]),
-                       *(c for q in range(s.n) for c in s.common[q]),
-                       *(e.card for e in s.stack if e.kind == "play")]
+        shown_cards = [
+            *in_play,
+            *s.events(),
+            *(c for q in range(s.n) for c in s.field[q]),
+            *(c for q in range(s.n) for c in s.common[q]),
+            *(e.card for e in s.stack if e.kind == "play"),
+        ]
         owner = {names[c]: s.owner[c] for c in shown_cards}
         controller = {names[c]: s.ctrl(c) for c in shown_cards}
         cs = s.contest
         contest = None
         if s.phase == "conclusion" and cs is not None:
-            contest = {"event": names[cs.event],
-                       "contenders": list(cs.contenders),
-                       "extra": cs.extra,
-                       "totals": [rules.total(s, q, cs.event) if q in cs.contenders else None
-                                  for q in range(s.n)]}
+            contest = {
+                "event": names[cs.event],
+                "contenders": list(cs.contenders),
+                "extra": cs.extra,
+                "totals": [
+                    rules.total(s, q, cs.event) if q in cs.contenders else None for q in range(s.n)
+                ],
+            }
         return {
             "first": s.first,
             "phase": "over" if s.result is not None else s.phase,
@@ -201,8 +235,15 @@ class UsagiGame(GameBase):
             "owner": owner,
             "controller": controller,
             "ratings": shown,
-            "stack": [{"card": names[e.card], "by": e.by, "kind": e.kind,
-                       "target": names[e.target] if e.target else None} for e in s.stack],
+            "stack": [
+                {
+                    "card": names[e.card],
+                    "by": e.by,
+                    "kind": e.kind,
+                    "target": names[e.target] if e.target else None,
+                }
+                for e in s.stack
+            ],
             "contest": contest,
             "committed": list(s.committed),
             "heroes": [names[h] if h else None for h in s.hero],

@@ -32,7 +32,7 @@ from typing import Any
 
 from shrinetable.engine import Gesture
 
-PLAYER = re.compile(r"^p([1-6])$")   # a player as a target, should the notation gain one
+PLAYER = re.compile(r"^p([1-6])$")  # a player as a target, should the notation gain one
 # kinds that send the named cards from hand (or from beside an Event) to the rest pile
 TO_REST = ("discard", "tiebreak")
 # kinds that put an Event face down in the Event field
@@ -62,8 +62,9 @@ def _event_target(zone: str, card: str) -> Gesture | None:
     kind, _, q = zone.partition(":")
     if kind not in ("event", "involved") or not q.isdigit():
         return None
-    return Gesture(target=f"involved:{q}", target_card=card if kind == "event" else None,
-                   also=(f"event:{q}",))
+    return Gesture(
+        target=f"involved:{q}", target_card=card if kind == "event" else None, also=(f"event:{q}",)
+    )
 
 
 def gesture(game: Any, s: Any, a: Any) -> Gesture:
@@ -80,7 +81,7 @@ def gesture(game: Any, s: Any, a: Any) -> Gesture:
     cards = [w for w in words[1:] if w in where]
     players = [int(m.group(1)) - 1 for w in words[1:] if (m := PLAYER.match(w))]
     if not cards:
-        return Gesture()            # a button (pass, finished, no proposal, no Hero...)
+        return Gesture()  # a button (pass, finished, no proposal, no Hero...)
     first = cards[0]
     src = where[first]
     if kind in PROPOSE:
@@ -94,25 +95,27 @@ def gesture(game: Any, s: Any, a: Any) -> Gesture:
             return Gesture((first,), src, aim.target, aim.target_card, aim.also)
     if kind in CLICK and len(cards) == 1:
         return Gesture((first,), src)
-    if len(cards) > 1:              # onto its target (or what it attaches to)
+    if len(cards) > 1:  # onto its target (or what it attaches to)
         aim = cards[1]
         return Gesture((first,), src, where[aim], aim)
-    if players:                     # a player as the target: onto their field
+    if players:  # a player as the target: onto their field
         return Gesture((first,), src, f"field:{players[0]}")
-    if src == hand:                 # a Character, or a Moment with no target
+    if src == hand:  # a Character, or a Moment with no target
         return Gesture((first,), src, field)
-    return Gesture((first,), src)   # an ability with no target: a click
+    return Gesture((first,), src)  # an ability with no target: a click
 
 
 def _kind(c: str) -> str:
     """A card's type from the shipped catalog ('' when unknown)."""
     from .present import card
+
     d = card(c)
     return d.type if d is not None else ""
 
 
-def guess_actions(seat: int, held: tuple[str, ...], source: str, zone: str,
-                  card: str | None) -> list[str]:
+def guess_actions(
+    seat: int, held: tuple[str, ...], source: str, zone: str, card: str | None
+) -> list[str]:
     """The action texts a refused drop most likely meant, most likely first, so
     the table can show the engine's own reason (and the clause that refuses it)
     instead of a bare "no legal move": the inverse of `gesture` above."""
@@ -127,7 +130,7 @@ def guess_actions(seat: int, held: tuple[str, ...], source: str, zone: str,
     out: list[str] = []
     if source.startswith("hand:"):
         if kind == "event" and area == "event":
-            out.append(f"propose {c}")     # elsewhere an Event is refused as played
+            out.append(f"propose {c}")  # elsewhere an Event is refused as played
         if card is not None and area in ("event", "involved") and kind == "character":
             out.append(f"involve {c} {card}")
         if card is not None:

@@ -17,8 +17,12 @@ from .cards import catalog
 
 INK = (20, 20, 20)
 # one frame colour per card type (Okabe-Ito; the type is also on the type line)
-FRAME = {"character": (213, 94, 0), "attachment": (0, 114, 178), "moment": (0, 158, 115),
-         "event": (230, 159, 0)}
+FRAME = {
+    "character": (213, 94, 0),
+    "attachment": (0, 114, 178),
+    "moment": (0, 158, 115),
+    "event": (230, 159, 0),
+}
 STORY = (204, 121, 167)
 HONOR = (245, 245, 235)
 RYO = (236, 200, 70)
@@ -32,7 +36,7 @@ def card(name: str) -> Any | None:
     unknown or when the card files cannot be read (the table then shows notation)."""
     try:
         return catalog()[0].get(card_id(name))
-    except Exception:   # a broken card file is reported by `check`, not by a face
+    except Exception:  # a broken card file is reported by `check`, not by a face
         return None
 
 
@@ -56,8 +60,7 @@ def _pips(c: Any) -> tuple[Chip, ...]:
 
 def type_line(c: Any) -> str:
     line = f"{c.type.title()} \u2014 {c.subtype.title()}" if c.subtype else c.type.title()
-    return f"{line} \u00b7 {' '.join(d.title() for d in c.descriptors)}" if c.descriptors \
-        else line
+    return f"{line} \u00b7 {' '.join(d.title() for d in c.descriptors)}" if c.descriptors else line
 
 
 def keywords(c: Any) -> tuple[str, ...]:
@@ -87,9 +90,15 @@ def _face(cid: str) -> Face | None:
     numbers = tuple(f"{MARK[k]}{v}" for k, v in r.items()) or None
     # the card's own words say what it produces, scores and is restricted to; a
     # card without text shows those as keywords
-    return Face(c.name, frame=frame, cost=_pips(c), type_line=type_line(c),
-                keywords=() if c.text else keywords(c), text=c.text,
-                numbers=numbers)  # type: ignore[arg-type]
+    return Face(
+        c.name,
+        frame=frame,
+        cost=_pips(c),
+        type_line=type_line(c),
+        keywords=() if c.text else keywords(c),
+        text=c.text,
+        numbers=numbers,
+    )  # type: ignore[arg-type]
 
 
 STRICKEN = Chip("STRICKEN", (200, 200, 200))
@@ -102,20 +111,37 @@ WAITING = Chip("choosing", (240, 234, 214))
 TOKENS = (230, 159, 0)
 CONTEST = (213, 94, 0)
 RESPONSE = (86, 180, 233)
-PHASE = {"initiation": "Initiation", "actions": "Actions", "conclusion": "Conclusion",
-         "over": "Game over"}
-STEP = {"produce": "producing currency", "refresh": "refreshing", "discard": "discarding",
-        "draw": "drawing", "propose": "proposing Events", "reveal": "revealing Events",
-        "act": "actions", "respond": "responses", "resolve": "resolving Events",
-        "tiebreak": "tie-break", "tie": "tie-break", "score": "taking chronicle tokens",
-        "victory": "checking victory",
-        "hero": "choosing a Hero", "sweep": "sweeping up"}
-NOTE = {"STRICKEN": "turned sideways: it cannot strike again or be involved until refreshed",
-        "HERO KEPT": "the Hero its controller keeps through the sweep-up",
-        "TAKEN": "controlled by a player who does not own it: on leaving play it goes to "
-                 "its owner's pile",
-        "CONTENDER": "its controller's involved ratings exceed the Event's",
-        "RESPONDING": "declared in the response chain, resolved last first"}
+PHASE = {
+    "initiation": "Initiation",
+    "actions": "Actions",
+    "conclusion": "Conclusion",
+    "over": "Game over",
+}
+STEP = {
+    "produce": "producing currency",
+    "refresh": "refreshing",
+    "discard": "discarding",
+    "draw": "drawing",
+    "propose": "proposing Events",
+    "reveal": "revealing Events",
+    "act": "actions",
+    "respond": "responses",
+    "resolve": "resolving Events",
+    "tiebreak": "tie-break",
+    "tie": "tie-break",
+    "score": "taking chronicle tokens",
+    "victory": "checking victory",
+    "hero": "choosing a Hero",
+    "sweep": "sweeping up",
+}
+NOTE = {
+    "STRICKEN": "turned sideways: it cannot strike again or be involved until refreshed",
+    "HERO KEPT": "the Hero its controller keeps through the sweep-up",
+    "TAKEN": "controlled by a player who does not own it: on leaving play it goes to "
+    "its owner's pile",
+    "CONTENDER": "its controller's involved ratings exceed the Event's",
+    "RESPONDING": "declared in the response chain, resolved last first",
+}
 
 RULES = """<b>Goal</b><br>
 Take chronicle tokens from the pool in the middle by winning Events. The game ends when the
@@ -195,8 +221,7 @@ def _rated(r: Any) -> str:
     if isinstance(r, dict):
         return "/".join(f"{MARK.get(k, k[:2].title())}{v}" for k, v in r.items())
     if isinstance(r, (list, tuple)):
-        return "/".join(f"{MARK[k]}{v}" for k, v in zip(RATINGS, r, strict=False)
-                        if v is not None)
+        return "/".join(f"{MARK[k]}{v}" for k, v in zip(RATINGS, r, strict=False) if v is not None)
     return str(r)
 
 
@@ -218,8 +243,11 @@ def _hud(view: Any, q: int, deciding: int | None) -> Hud:
         status.append(Chip("has chosen", (255, 222, 110)))
     elif deciding == q:
         status.append(WAITING)
-    figures = (Chip(f"Honor {honor}", HONOR), Chip(f"Ryo {ryo}", RYO),
-               Chip(f"{tokens} chronicle token{'s' if tokens != 1 else ''}", TOKENS))
+    figures = (
+        Chip(f"Honor {honor}", HONOR),
+        Chip(f"Ryo {ryo}", RYO),
+        Chip(f"{tokens} chronicle token{'s' if tokens != 1 else ''}", TOKENS),
+    )
     return Hud(q, figures, tuple(status), tally=tokens)
 
 
@@ -240,8 +268,9 @@ def _contest(view: Any) -> dict[str, tuple[Chip, ...]]:
     if not isinstance(contest, dict) or not contest.get("event"):
         return {}
     event = contest["event"]
-    zone = next((z for z, v in view.zones.items()
-                 if z.startswith("event:") and event in v.cards), None)
+    zone = next(
+        (z for z, v in view.zones.items() if z.startswith("event:") and event in v.cards), None
+    )
     if zone is None:
         return {}
     chips = []
@@ -274,8 +303,9 @@ def _stack(view: Any) -> tuple[dict[str, CardDecor], list[Arrow]]:
         else:
             continue
         if c:
-            cards[c] = CardDecor(chips=(Chip(f"RESPONDING {i + 1}" if i else "DECLARED",
-                                             RESPONSE),))
+            cards[c] = CardDecor(
+                chips=(Chip(f"RESPONDING {i + 1}" if i else "DECLARED", RESPONSE),)
+            )
             if target and target != c:
                 arrows.append(Arrow(c, target, RESPONSE))
     return cards, arrows
@@ -285,8 +315,11 @@ def _contested(view: Any) -> int | None:
     """A busy table for `bench render`: cards in fields and beside Events."""
     if view.info.get("step") != "action":
         return None
-    return sum(len(z.cards) for name, z in view.zones.items()
-               if name.partition(":")[0] in ("field", "involved", "event"))
+    return sum(
+        len(z.cards)
+        for name, z in view.zones.items()
+        if name.partition(":")[0] in ("field", "involved", "event")
+    )
 
 
 def _build(legal: list[Any]) -> Any | None:
@@ -300,25 +333,36 @@ def _build(legal: list[Any]) -> Any | None:
 
 class UsagiPresentation(DeckGameWords):
     rules = RULES
-    words = {"pass": "Pass", "finish": "Finished", "finished": "Finished",
-             "propose": "Propose no Event", "discard": "Discard no more",
-             "hero": "Keep no Hero", "keep": "Keep no Hero", "draw": "Draw",
-             "reveal": "Reveal", "cut": "Cut the deck"}
+    words = {
+        "pass": "Pass",
+        "finish": "Finished",
+        "finished": "Finished",
+        "propose": "Propose no Event",
+        "discard": "Discard no more",
+        "hero": "Keep no Hero",
+        "keep": "Keep no Hero",
+        "draw": "Draw",
+        "reveal": "Reveal",
+        "cut": "Cut the deck",
+    }
     # the log's words for moves whose events do not say what the seat did
     log_words = {"pass": "passes", "cut": "cuts the deck"}
-    in_decision = {("respond", "pass"): "Pass (no response)",
-                   ("cut", "pass"): "Leave the deck as it is",
-                   ("action", "finished"): "Finished (no more actions this turn)"}
+    in_decision = {
+        ("respond", "pass"): "Pass (no response)",
+        ("cut", "pass"): "Leave the deck as it is",
+        ("action", "finished"): "Finished (no more actions this turn)",
+    }
     # No `asks`: a response is a private decision like any other, after a handover
     # (with up to five others to ask after each action, one question each would be
     # as slow and would tell the table who is still thinking).
-    demo_size = (1280, 720)   # strips of five ratings are unreadable at 800x600
+    demo_size = (1280, 720)  # strips of five ratings are unreadable at 800x600
     drag_from = ("hand", "field", "involved", "event")
     zoom_on_hover = True
-    minor = ("pass",)   # a pass moves no card; the computer makes it at animation speed
-    results = ("tie", "fail", "resolve", "score")   # kept in view on the table (issue 22)
-    showcase = Showcase("four players, Events contested", _contested, seats=4, steps=500,
-                        pick=_build)
+    minor = ("pass",)  # a pass moves no card; the computer makes it at animation speed
+    results = ("tie", "fail", "resolve", "score")  # kept in view on the table (issue 22)
+    showcase = Showcase(
+        "four players, Events contested", _contested, seats=4, steps=500, pick=_build
+    )
 
     def label(self, text: str) -> str:
         """Each kind of move in words, the cards still in notation."""
@@ -387,9 +431,9 @@ class UsagiPresentation(DeckGameWords):
             else:
                 badges[f"field:{q}"] = " \u00b7 ".join(money)
                 badges[f"chronicle:{q}"] = held
-                if status:   # laid from the right: reversed, they read in order
+                if status:  # laid from the right: reversed, they read in order
                     covers[f"field:{q}"] = status[::-1]
-        for q in range(n):   # a deck drawn as a spread of backs says how many
+        for q in range(n):  # a deck drawn as a spread of backs says how many
             if f"deck:{q}" in view.zones:
                 badges[f"deck:{q}"] = str(len(view.zones[f"deck:{q}"].cards))
         if "pool" in view.zones:
@@ -416,35 +460,62 @@ class UsagiPresentation(DeckGameWords):
                 numbers = None
                 now = current.get(c) if isinstance(current, dict) else None
                 printed = card(c)
-                if now is not None and printed is not None and _rated(now) != rating_words(
-                        ratings(printed)):
+                if (
+                    now is not None
+                    and printed is not None
+                    and _rated(now) != rating_words(ratings(printed))
+                ):
                     numbers = Chip(_rated(now), (246, 160, 140))
                 host = attached.get(c) if isinstance(attached, dict) else None
                 who = control.get(c) if isinstance(control, dict) else None
                 edge = who if isinstance(who, int) and kind == "involved" else None
-                if isinstance(owner, dict) and who is not None and owner.get(c) not in (
-                        None, who):
+                if isinstance(owner, dict) and who is not None and owner.get(c) not in (None, who):
                     chips.append(TAKEN)
                 veil = STRICKEN if c in stricken else None
-                notes = tuple(f"{x.text}: {NOTE[x.text]}" for x in (*chips, veil)
-                              if x and x.text in NOTE)
-                cards[c] = CardDecor(edge=edge, chips=tuple(chips), numbers=numbers, veil=veil,
-                                     where=f"on {_name(host)}" if host else "", notes=notes)
+                notes = tuple(
+                    f"{x.text}: {NOTE[x.text]}" for x in (*chips, veil) if x and x.text in NOTE
+                )
+                cards[c] = CardDecor(
+                    edge=edge,
+                    chips=tuple(chips),
+                    numbers=numbers,
+                    veil=veil,
+                    where=f"on {_name(host)}" if host else "",
+                    notes=notes,
+                )
         chain, arrows = _stack(view)
         for c, d in chain.items():
             old = cards.get(c)
-            cards[c] = d if old is None else CardDecor(
-                edge=old.edge, chips=(*old.chips, *d.chips), numbers=old.numbers,
-                veil=old.veil, where=old.where, notes=old.notes)
+            cards[c] = (
+                d
+                if old is None
+                else CardDecor(
+                    edge=old.edge,
+                    chips=(*old.chips, *d.chips),
+                    numbers=old.numbers,
+                    veil=old.veil,
+                    where=old.where,
+                    notes=old.notes,
+                )
+            )
         for z, chips in _contest(view).items():
             covers[z] = covers.get(z, ()) + chips
         for q in range(n):
-            if _seat_value(info.get("committed"), q) and f"event:{q}" in view.zones \
-                    and info.get("step") == "propose":
+            if (
+                _seat_value(info.get("committed"), q)
+                and f"event:{q}" in view.zones
+                and info.get("step") == "propose"
+            ):
                 covers[f"event:{q}"] = (PROPOSED,)
         turn = info.get("turn") if info.get("step") in ("action", "respond") else None
-        return Decor(turn=turn if isinstance(turn, int) else None, huds=huds,
-                     cards=cards, covers=covers, badges=badges, arrows=tuple(arrows))
+        return Decor(
+            turn=turn if isinstance(turn, int) else None,
+            huds=huds,
+            cards=cards,
+            covers=covers,
+            badges=badges,
+            arrows=tuple(arrows),
+        )
 
 
 def _and(items: list[str]) -> str:

@@ -31,8 +31,8 @@ def card(s: State, text: str) -> int:
 
 # ------------------------------------------------------------------------ the deal
 
-def deal(seed: int, opts: Options, piles: list[list[Def]], first: int | None = None
-         ) -> State:
+
+def deal(seed: int, opts: Options, piles: list[list[Def]], first: int | None = None) -> State:
     """Number every card from 1 (p1's deck first), shuffle every deck (`setup`);
     then the cut is offered (U1), or, without it, the hands are dealt."""
     defs, names, owner, deck = numbered(piles, NONE)
@@ -41,11 +41,31 @@ def deal(seed: int, opts: Options, piles: list[list[Def]], first: int | None = N
     for d in deck:
         rng.shuffle(d)
     e: list[list[int]] = [[] for _ in range(n)]
-    s = State(opts, rng, defs, names, owner, deck, [[] for _ in range(n)], n,
-              [x[:] for x in e], [x[:] for x in e],
-              [x[:] for x in e], [x[:] for x in e], [x[:] for x in e], [x[:] for x in e],
-              [0] * n, [0] * n, [0] * n, [False] * n, [0] * n, [False] * n, [0] * n,
-              pool=POOL[n], pool_start=POOL[n])
+    s = State(
+        opts,
+        rng,
+        defs,
+        names,
+        owner,
+        deck,
+        [[] for _ in range(n)],
+        n,
+        [x[:] for x in e],
+        [x[:] for x in e],
+        [x[:] for x in e],
+        [x[:] for x in e],
+        [x[:] for x in e],
+        [x[:] for x in e],
+        [0] * n,
+        [0] * n,
+        [0] * n,
+        [False] * n,
+        [0] * n,
+        [False] * n,
+        [0] * n,
+        pool=POOL[n],
+        pool_start=POOL[n],
+    )
     if opts.cut:
         s.phase, s.step, s.responder = "setup", "cut", 0
         s.turn = (s.responder - 1) % n
@@ -60,7 +80,7 @@ def _begin(s: State, ev: list[Event], first: int | None = None) -> None:
         draw(s, q, HAND, ev)
     s.rng = fork(s.rng)
     s.first = s.rng.randrange(s.n) if first is None else first
-    _start_turn(s, ev)   # "Turn 1: P2 is the first player" says who was drawn
+    _start_turn(s, ev)  # "Turn 1: P2 is the first player" says who was drawn
 
 
 def decision_seat(s: State) -> int:
@@ -70,6 +90,7 @@ def decision_seat(s: State) -> int:
 
 
 # ------------------------------------------------------------------------ legality
+
 
 def legal_actions(s: State) -> list[Action]:
     if s.legal is None:
@@ -91,16 +112,24 @@ def _discard(s: State) -> list[Action]:
     one at a time (U27), so the list grows with the hand, not with its subsets. A
     Moment that says it is played during the initiation may be played here (U28)."""
     q = s.turn
-    early = [Action("play", s.names[c]) for c in sorted(s.hand[q])
-             if s.defs[c].condition == "initiation" and affordable(s, q, s.defs[c])]
-    return [Action("discard"), *(Action("discard", cards=(s.names[c],))
-                                 for c in sorted(s.hand[q])), *early]
+    early = [
+        Action("play", s.names[c])
+        for c in sorted(s.hand[q])
+        if s.defs[c].condition == "initiation" and affordable(s, q, s.defs[c])
+    ]
+    return [
+        Action("discard"),
+        *(Action("discard", cards=(s.names[c],)) for c in sorted(s.hand[q])),
+        *early,
+    ]
 
 
 def _propose(s: State) -> list[Action]:
     q = s.turn
-    return [Action("propose"), *(Action("propose", s.names[c]) for c in sorted(s.hand[q])
-                                 if s.defs[c].type == "event")]
+    return [
+        Action("propose"),
+        *(Action("propose", s.names[c]) for c in sorted(s.hand[q]) if s.defs[c].type == "event"),
+    ]
 
 
 def affordable(s: State, q: int, d: Def | None, honor: int = 0, ryo: int = 0) -> bool:
@@ -141,7 +170,7 @@ def _plays(s: State, q: int, responding: bool) -> list[Action]:
             if d.condition and not condition_met(s, q, d.condition):
                 continue
             aim = d.aim()
-            if d.affects:                                # U26: on another player
+            if d.affects:  # U26: on another player
                 out += [Action("play", s.names[c], f"p{r + 1}") for r in range(s.n) if r != q]
             elif aim is None:
                 out.append(Action("play", s.names[c]))
@@ -158,7 +187,7 @@ def condition_met(s: State, q: int, condition: str) -> bool:
         return any(e.kind == "involve" and e.by == q for e in s.stack)
     if condition == "no_hero":
         return not has_hero(s, q)
-    if condition == "initiation":                      # U28: only at the discard step
+    if condition == "initiation":  # U28: only at the discard step
         return s.phase == "initiation"
     return True
 
@@ -187,7 +216,7 @@ def abilities_of(s: State, c: int) -> list[Effect]:
 def _abilities(s: State, q: int) -> list[Action]:
     out: list[Action] = []
     for c in controlled(s, q):
-        if c in s.cancelled:                   # U25: none of its abilities this turn
+        if c in s.cancelled:  # U25: none of its abilities this turn
             continue
         for k, e in enumerate(abilities_of(s, c)):
             if e.strike and c in s.stricken:
@@ -196,9 +225,11 @@ def _abilities(s: State, q: int) -> list[Action]:
                 continue
             if e.target in CARD_TARGETS:
                 # U12: an ability that strikes its card never refreshes that card
-                out += [Action("use", s.names[c], s.names[t], index=k)
-                        for t in targets(s, q, e)
-                        if not (t == c and e.do == "refresh" and e.strike)]
+                out += [
+                    Action("use", s.names[c], s.names[t], index=k)
+                    for t in targets(s, q, e)
+                    if not (t == c and e.do == "refresh" and e.strike)
+                ]
             else:
                 out.append(Action("use", s.names[c], index=k))
     return out
@@ -211,9 +242,13 @@ def shares(s: State, c: int, ev: int) -> bool:
 
 def _involves(s: State, q: int) -> list[Action]:
     evs = s.events()
-    return [Action("involve", s.names[c], s.names[e])
-            for c in s.field[q] if s.defs[c].type == "character" and c not in s.stricken
-            for e in evs if shares(s, c, e)]
+    return [
+        Action("involve", s.names[c], s.names[e])
+        for c in s.field[q]
+        if s.defs[c].type == "character" and c not in s.stricken
+        for e in evs
+        if shares(s, c, e)
+    ]
 
 
 def _action(s: State) -> list[Action]:
@@ -239,8 +274,10 @@ def _tiebreak(s: State) -> list[Action]:
 
 def _hero(s: State) -> list[Action]:
     q = s.turn
-    return [Action("hero"), *(Action("hero", s.names[c]) for c in s.field[q]
-                              if s.defs[c].kind == "hero")]
+    return [
+        Action("hero"),
+        *(Action("hero", s.names[c]) for c in s.field[q] if s.defs[c].kind == "hero"),
+    ]
 
 
 def _extra(s: State) -> list[Action]:
@@ -249,11 +286,20 @@ def _extra(s: State) -> list[Action]:
     return [Action("extra", index=k) for k in range(s.contest.extra, -1, -1)]
 
 
-_GEN = {"cut": _cut, "discard": _discard, "propose": _propose, "action": _action,
-        "respond": _respond, "tiebreak": _tiebreak, "score": _extra, "hero": _hero}
+_GEN = {
+    "cut": _cut,
+    "discard": _discard,
+    "propose": _propose,
+    "action": _action,
+    "respond": _respond,
+    "tiebreak": _tiebreak,
+    "score": _extra,
+    "hero": _hero,
+}
 
 
 # ------------------------------------------------------------------------ applying
+
 
 def apply(s0: State, a: Action) -> tuple[State, list[Event]]:
     s = s0.copy()
@@ -332,15 +378,18 @@ def _discard_apply(s: State, q: int, a: Action, ev: list[Event]) -> None:
         c = card(s, a.cards[0])
         s.hand[q].remove(c)
         s.rest[q].append(c)
-        ev.append(Event("discard", f"{p(q)} discards {s.defs[c].name}", q,
-                        a.cards, f"hand:{q}", f"rest:{q}"))
+        ev.append(
+            Event(
+                "discard", f"{p(q)} discards {s.defs[c].name}", q, a.cards, f"hand:{q}", f"rest:{q}"
+            )
+        )
         if s.hand[q] and not has_hero(s, q):
             return
     else:
         ev.append(Event("discard", f"{p(q)} discards nothing more", q))
     if _next_seat(s, "discard"):
         return
-    for r in _order(s):                 # step 4: draw to 6
+    for r in _order(s):  # step 4: draw to 6
         draw(s, r, HAND - len(s.hand[r]), ev)
     s.passes, s.turn = 0, s.first
     if _story_held(s, s.first):
@@ -379,8 +428,7 @@ def _reveal(s: State, ev: list[Event]) -> None:
             s.revealed = s.revealed | {c}
             shown.append(c)
     words = ", ".join(said) if shown else "no Event"
-    ev.append(Event(REVEAL, f"Proposals revealed: {words}", None,
-                    tuple(s.names[c] for c in shown)))
+    ev.append(Event(REVEAL, f"Proposals revealed: {words}", None, tuple(s.names[c] for c in shown)))
     s.proposal = [0] * s.n
     s.committed = [False] * s.n
     s.phase, s.step, s.turn = "actions", "action", s.first
@@ -389,6 +437,7 @@ def _reveal(s: State, ev: list[Event]) -> None:
 
 
 # ---------------------------------------------------------------- the actions phase
+
 
 def _pay(s: State, q: int, honor: int, ryo: int) -> None:
     s.honor[q] -= honor
@@ -431,11 +480,10 @@ def _play(s: State, q: int, a: Action, ev: list[Event]) -> None:
     seat = int(a.other[1:]) - 1 if d.affects else -1
     t = card(s, a.other) if a.other and seat < 0 else 0
     on = f" on {s.defs[t].name}" if t else f" on {p(seat)}" if seat >= 0 else ""
-    ev.append(Event("play", f"{p(q)} plays {d.name}{on}", q, (a.card,), f"hand:{q}",
-                    f"field:{q}"))
-    if s.phase == "initiation":       # U28: no responses outside the actions phase
+    ev.append(Event("play", f"{p(q)} plays {d.name}{on}", q, (a.card,), f"hand:{q}", f"field:{q}"))
+    if s.phase == "initiation":  # U28: no responses outside the actions phase
         _resolve_entry(s, Entry("play", c, q, t, seat=seat), ev)
-        return                        # and the seat keeps its discard step
+        return  # and the seat keeps its discard step
     _declare(s, q, Entry("play", c, q, t, seat=seat), ev)
 
 
@@ -446,26 +494,39 @@ def _use(s: State, q: int, a: Action, ev: list[Event]) -> None:
     if e.strike:
         s.stricken = s.stricken | {c}
     t = card(s, a.other) if a.other else 0
-    ev.append(Event("use", f"{p(q)} uses {s.defs[c].name}"
-                           f"{' on ' + s.defs[t].name if t else ''}", q, (a.card,)))
+    ev.append(
+        Event(
+            "use",
+            f"{p(q)} uses {s.defs[c].name}{' on ' + s.defs[t].name if t else ''}",
+            q,
+            (a.card,),
+        )
+    )
     if e.sacrifice:
         leave(s, c)
         s.rest[s.owner[c]].append(c)
-        ev.append(Event("sacrifice", f"{s.defs[c].name} is sacrificed", q, (a.card,),
-                        None, f"rest:{s.owner[c]}"))
+        ev.append(
+            Event(
+                "sacrifice",
+                f"{s.defs[c].name} is sacrificed",
+                q,
+                (a.card,),
+                None,
+                f"rest:{s.owner[c]}",
+            )
+        )
     _declare(s, q, Entry("use", c, q, t, a.index, e), ev)
 
 
 def _involve(s: State, q: int, a: Action, ev: list[Event]) -> None:
     c, e = card(s, a.card), card(s, a.other)
-    ev.append(Event("declare", f"{p(q)} involves {s.defs[c].name} with "
-                               f"{s.defs[e].name}", q))
+    ev.append(Event("declare", f"{p(q)} involves {s.defs[c].name} with {s.defs[e].name}", q))
     _declare(s, q, Entry("involve", c, q, e), ev)
 
 
 def _pass(s: State, q: int, a: Action, ev: list[Event]) -> None:
     s.passes += 1
-    if s.passes >= s.n:   # said first: what resolves ("P2 draws a card") is not the pass
+    if s.passes >= s.n:  # said first: what resolves ("P2 draws a card") is not the pass
         ev.append(Event("pass", f"{p(q)} passes", q))
         _resolve_stack(s, ev)
         return
@@ -490,8 +551,12 @@ def _resolve_entry(s: State, x: Entry, ev: list[Event]) -> None:
         resolve(s, q, c, (x.effect or d.abilities[x.index],), x.target, ev)
         return
     if x.kind == "involve":
-        ok = (c in s.field[s.ctrl(c)] and c not in s.stricken and x.target in s.revealed
-              and s.in_play(x.target))
+        ok = (
+            c in s.field[s.ctrl(c)]
+            and c not in s.stricken
+            and x.target in s.revealed
+            and s.in_play(x.target)
+        )
         if not ok:
             ev.append(Event("fizzle", f"{d.name} cannot become involved any more", q))
             return
@@ -499,9 +564,16 @@ def _resolve_entry(s: State, x: Entry, ev: list[Event]) -> None:
         s.involved[c] = x.target
         zone = f"involved:{s.owner[x.target]}"
         # the log said it when it was declared ("P1 involves X with E"): no words again
-        ev.append(Event("involve", "", q,
-                        tuple(s.names[y] for y in s.with_attachments([c])), f"field:{q}",
-                        zone))
+        ev.append(
+            Event(
+                "involve",
+                "",
+                q,
+                tuple(s.names[y] for y in s.with_attachments([c])),
+                f"field:{q}",
+                zone,
+            )
+        )
         rivals = tuple(y for y in s.involved_with(x.target) if s.ctrl(y) != q)
         for y in s.with_attachments([c]):
             if s.defs[y].involve and y not in s.cancelled:
@@ -518,27 +590,52 @@ def _resolve_entry(s: State, x: Entry, ev: list[Event]) -> None:
         ok = s.in_play(host) and (d.kind == "setting") == (s.defs[host].type == "event")
         if not ok:
             s.rest[q].append(c)
-            ev.append(Event("fizzle", f"{d.name} has nothing to attach to", q, (s.names[c],),
-                            f"field:{q}", f"rest:{q}"))
+            ev.append(
+                Event(
+                    "fizzle",
+                    f"{d.name} has nothing to attach to",
+                    q,
+                    (s.names[c],),
+                    f"field:{q}",
+                    f"rest:{q}",
+                )
+            )
             return
         s.attached[c] = host
-        ev.append(Event("attach", f"{d.name} is attached to {s.defs[host].name}", q,
-                        (s.names[c],), f"field:{q}", zone_of(s, host)))
+        ev.append(
+            Event(
+                "attach",
+                f"{d.name} is attached to {s.defs[host].name}",
+                q,
+                (s.names[c],),
+                f"field:{q}",
+                zone_of(s, host),
+            )
+        )
         if d.play:
             resolve(s, q, c, d.play, 0, ev)
     else:
         resolve(s, q, c, d.play, x.target, ev)
         if d.kind == "held":
             every = any(e.target == "all" for e in d.static)
-            r = x.seat if x.seat >= 0 else q          # the player it affects (U26)
+            r = x.seat if x.seat >= 0 else q  # the player it affects (U26)
             (s.common[q] if every else s.field[r]).append(c)
             where = f"event:{q}" if every else f"field:{r}"
-            ev.append(Event("held", f"{d.name} stays in play", q, (s.names[c],),
-                            f"field:{q}", where))
+            ev.append(
+                Event("held", f"{d.name} stays in play", q, (s.names[c],), f"field:{q}", where)
+            )
         else:
             s.rest[q].append(c)
-            ev.append(Event("spent", f"{d.name} goes to the rest pile", q, (s.names[c],),
-                            f"field:{q}", f"rest:{q}"))
+            ev.append(
+                Event(
+                    "spent",
+                    f"{d.name} goes to the rest pile",
+                    q,
+                    (s.names[c],),
+                    f"field:{q}",
+                    f"rest:{q}",
+                )
+            )
 
 
 def _next_action(s: State, ev: list[Event]) -> None:
@@ -570,6 +667,7 @@ def _finished(s: State, q: int, a: Action, ev: list[Event]) -> None:
 
 # ---------------------------------------------------------------- the conclusion
 
+
 def requirement(s: State, ev: int) -> dict[str, int]:
     return dict(event_ratings(s, ev))
 
@@ -591,8 +689,9 @@ def _conclusion(s: State, ev: list[Event]) -> None:
     s.phase = "conclusion"
     s.turn = s.first
     evs = s.events()
-    queue = [e for e in evs if s.defs[e].kind != "story"] + \
-        [e for e in evs if s.defs[e].kind == "story"]
+    queue = [e for e in evs if s.defs[e].kind != "story"] + [
+        e for e in evs if s.defs[e].kind == "story"
+    ]
     _resolve_events(s, tuple(queue), ev)
 
 
@@ -623,8 +722,12 @@ def _ask_tiebreak(s: State, cs: Contest, ev: list[Event]) -> None:
     s.committed = [False] * s.n
     s.turn = cs.contenders[0]
     names = " and ".join(p(q) for q in cs.contenders)
-    ev.append(Event("tie", f"{names} tie for {s.defs[cs.event].name} at "
-                           f"{total(s, cs.contenders[0], cs.event)}"))
+    ev.append(
+        Event(
+            "tie",
+            f"{names} tie for {s.defs[cs.event].name} at {total(s, cs.contenders[0], cs.event)}",
+        )
+    )
 
 
 def _tiebreak_apply(s: State, q: int, a: Action, ev: list[Event]) -> None:
@@ -640,9 +743,14 @@ def _tiebreak_apply(s: State, q: int, a: Action, ev: list[Event]) -> None:
         s.turn = left[0]
         return
     gone = [s.proposal[r] for r in cs.contenders]
-    ev.append(Event(REVEAL, "Given up: " + ", ".join(
-        f"{p(s.ctrl(c))} {s.defs[c].name}" for c in gone), None,
-        tuple(s.names[c] for c in gone)))
+    ev.append(
+        Event(
+            REVEAL,
+            "Given up: " + ", ".join(f"{p(s.ctrl(c))} {s.defs[c].name}" for c in gone),
+            None,
+            tuple(s.names[c] for c in gone),
+        )
+    )
     for c in gone:
         to_pile(s, c, "rest", ev)
     s.proposal = [0] * s.n
@@ -652,7 +760,7 @@ def _tiebreak_apply(s: State, q: int, a: Action, ev: list[Event]) -> None:
     if who:
         best = max(total(s, r, e) for r in who)
         who = [r for r in who if total(s, r, e) == best]
-    s.step = "hero"          # not a decision: left at once below
+    s.step = "hero"  # not a decision: left at once below
     if len(who) == 1:
         if _win(s, who[0], e, cs.queue, ev):
             return
@@ -701,7 +809,7 @@ def _extra_apply(s: State, q: int, a: Action, ev: list[Event]) -> None:
     conclusion goes on with the next Event."""
     cs = s.contest
     _chronicle(s, q, cs.event, _score(s, q, cs.event)[0] + a.index, cs.extra - a.index, ev)
-    s.step = "hero"          # not a decision: left at once below
+    s.step = "hero"  # not a decision: left at once below
     _resolve_events(s, cs.queue, ev)
 
 
@@ -711,15 +819,25 @@ def _chronicle(s: State, q: int, e: int, n: int, declined: int, ev: list[Event])
     s.tokens[q] += n
     s.pool -= n
     if n:
-        s.last_gain = tuple(s.seq if r == q else (s.last_gain[r] if s.last_gain else 0)
-                            for r in range(s.n))
+        s.last_gain = tuple(
+            s.seq if r == q else (s.last_gain[r] if s.last_gain else 0) for r in range(s.n)
+        )
     no = f" and declines {declined} more" if declined else ""
-    ev.append(Event("score", f"{p(q)} takes {n} chronicle token{'s' * (n != 1)}{no} "
-                             f"({s.pool} left)", q))
+    ev.append(
+        Event("score", f"{p(q)} takes {n} chronicle token{'s' * (n != 1)}{no} ({s.pool} left)", q)
+    )
     _clear_event(s, e, ev)
     s.chronicle[q].append(e)
-    ev.append(Event("chronicle", f"{d.name} goes into {p(q)}'s chronicle", q,
-                    (s.names[e],), f"event:{s.owner[e]}", f"chronicle:{q}"))
+    ev.append(
+        Event(
+            "chronicle",
+            f"{d.name} goes into {p(q)}'s chronicle",
+            q,
+            (s.names[e],),
+            f"event:{s.owner[e]}",
+            f"chronicle:{q}",
+        )
+    )
 
 
 def _fail(s: State, e: int, ev: list[Event]) -> None:
@@ -778,8 +896,13 @@ def _ask_heroes(s: State, ev: list[Event]) -> None:
 def _hero_apply(s: State, q: int, a: Action, ev: list[Event]) -> None:
     """`hero`: keep one Hero from the play field, or none."""
     s.hero[q] = card(s, a.card) if a.card else 0
-    ev.append(Event("hero", f"{p(q)} keeps {s.defs[s.hero[q]].name}" if a.card else
-                    f"{p(q)} keeps no Hero", q))
+    ev.append(
+        Event(
+            "hero",
+            f"{p(q)} keeps {s.defs[s.hero[q]].name}" if a.card else f"{p(q)} keeps no Hero",
+            q,
+        )
+    )
     if not _next_seat(s, "hero", lambda s, q: not has_hero(s, q)):
         _sweep(s, ev)
 
@@ -791,13 +914,20 @@ def _sweep(s: State, ev: list[Event]) -> None:
     end."""
     for q in _order(s):
         gone = [c for c in s.field[q] if s.defs[c].type == "character" and c != s.hero[q]]
-        taken = [c for c in gone if s.owner[c] != q]     # to their owners' piles (U29)
+        taken = [c for c in gone if s.owner[c] != q]  # to their owners' piles (U29)
         for c in gone:
             to_pile(s, c, "rest", ev, quiet=True)
         if gone:
-            ev.append(Event("sweep", f"{p(q)}'s field is swept up", q,
-                            tuple(s.names[c] for c in gone if c not in taken), f"field:{q}",
-                            f"rest:{q}"))
+            ev.append(
+                Event(
+                    "sweep",
+                    f"{p(q)}'s field is swept up",
+                    q,
+                    tuple(s.names[c] for c in gone if c not in taken),
+                    f"field:{q}",
+                    f"rest:{q}",
+                )
+            )
         for c in taken:
             ev.append(Event("sweep", "", q, (s.names[c],), f"field:{q}", f"rest:{s.owner[c]}"))
         s.honor[q] = s.ryo[q] = 0
@@ -808,9 +938,16 @@ def _sweep(s: State, ev: list[Event]) -> None:
 
 # ---------------------------------------------------------------- leaving play
 
-_APPLY = {"cut": _cut_apply, "pass": lambda s, q, a, ev: (_cut_apply(s, q, a, ev)
-                                                          if s.step == "cut"
-                                                          else _pass(s, q, a, ev)),
-          "discard": _discard_apply, "propose": _propose_apply, "play": _play,
-          "use": _use, "involve": _involve, "finished": _finished,
-          "tiebreak": _tiebreak_apply, "extra": _extra_apply, "hero": _hero_apply}
+_APPLY = {
+    "cut": _cut_apply,
+    "pass": lambda s, q, a, ev: _cut_apply(s, q, a, ev) if s.step == "cut" else _pass(s, q, a, ev),
+    "discard": _discard_apply,
+    "propose": _propose_apply,
+    "play": _play,
+    "use": _use,
+    "involve": _involve,
+    "finished": _finished,
+    "tiebreak": _tiebreak_apply,
+    "extra": _extra_apply,
+    "hero": _hero_apply,
+}

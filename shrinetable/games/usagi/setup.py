@@ -56,14 +56,18 @@ class Keys(_Strict):
     stricken: list[str] = []
     attached: dict[str, str] = {}
     heroes: dict[Seat, str] = {}
-    owners: dict[str, Seat] = {}      # who owns a card, when not the seat of its zone
+    owners: dict[str, Seat] = {}  # who owns a card, when not the seat of its zone
     controllers: dict[str, Seat] = {}  # who controls an involved Character, if not its owner
     involved_with: dict[str, str] = {}  # Character -> Event, for a seat with two Events
-    proposals: dict[Seat, str] = {}   # the propose step: a seat's secret proposal made
+    proposals: dict[Seat, str] = {}  # the propose step: a seat's secret proposal made
 
 
-STEPS = {"setup": ("cut",), "initiation": ("discard", "propose"), "actions": ("action",),
-         "conclusion": ("hero",)}
+STEPS = {
+    "setup": ("cut",),
+    "initiation": ("discard", "propose"),
+    "actions": ("action",),
+    "conclusion": ("hero",),
+}
 
 
 def position(game: Any, spec: Any) -> State:
@@ -96,10 +100,27 @@ def position(game: Any, spec: Any) -> State:
             zones[f"deck:{q}"] = named.deck(q, ids, rng)
     e: list[list[int]] = [[] for _ in range(n)]
     deck, hand, *piles = ([zones.get(f"{k}:{q}", [])[:] for q in range(n)] for k in PILES)
-    s = State(opts, rng, *named.table(NONE), deck, hand, n, *piles,
-              [x[:] for x in e], [x[:] for x in e], [x[:] for x in e], [0] * n, [0] * n,
-              [0] * n,
-              [False] * n, [0] * n, [False] * n, [0] * n, pool=POOL[n], pool_start=POOL[n])
+    s = State(
+        opts,
+        rng,
+        *named.table(NONE),
+        deck,
+        hand,
+        n,
+        *piles,
+        [x[:] for x in e],
+        [x[:] for x in e],
+        [x[:] for x in e],
+        [0] * n,
+        [0] * n,
+        [0] * n,
+        [False] * n,
+        [0] * n,
+        [False] * n,
+        [0] * n,
+        pool=POOL[n],
+        pool_start=POOL[n],
+    )
     _attachments(s, spec, zones)
     _table(s, spec, zones)
     _control(s, spec)
@@ -118,8 +139,11 @@ def _control(s: State, spec: Any) -> None:
         loc = ("controllers", text)
         c = _named(s, text, loc)
         if c not in s.involved or seat_index(who) >= s.n:
-            raise SetupError(loc, f"{text} is not an involved Character of a seat in play "
-                                  f"(a Character in a field is its field's seat's)")
+            raise SetupError(
+                loc,
+                f"{text} is not an involved Character of a seat in play "
+                f"(a Character in a field is its field's seat's)",
+            )
         if seat_index(who) != s.owner[c]:
             s.control[c] = seat_index(who)
     for a, h in s.attached.items():
@@ -135,10 +159,14 @@ def _attachments(s: State, spec: Any, zones: dict[str, list[int]]) -> None:
         if d.type != "attachment":
             raise SetupError(loc, f"{text} is not an Attachment")
         if (d.kind == "setting") != (hd.type == "event"):
-            raise SetupError(loc, "a Setting is attached to an Event, any other "
-                                  "Attachment to a Character")
-        if not any(a in cs and h in cs for k, cs in zones.items()
-                   if k.split(":")[0] in ("field", "event", "involved")):
+            raise SetupError(
+                loc, "a Setting is attached to an Event, any other Attachment to a Character"
+            )
+        if not any(
+            a in cs and h in cs
+            for k, cs in zones.items()
+            if k.split(":")[0] in ("field", "event", "involved")
+        ):
             raise SetupError(loc, f"{text} and {host} are listed in the same zone of play")
         s.attached[a] = h
 
@@ -158,8 +186,11 @@ def _table(s: State, spec: Any, zones: dict[str, list[int]]) -> None:
             if c in s.attached:
                 continue
             if d.type != "character" and d.kind != "held":
-                raise SetupError(("zones", f"field:{q}", i), f"{s.names[c]}: a play field "
-                                 f"holds Characters, their Attachments and Held Moments")
+                raise SetupError(
+                    ("zones", f"field:{q}", i),
+                    f"{s.names[c]}: a play field "
+                    f"holds Characters, their Attachments and Held Moments",
+                )
             s.field[q].append(c)
         for i, c in enumerate(zones.get(f"event:{q}", [])):
             if c in s.attached:
@@ -170,14 +201,15 @@ def _table(s: State, spec: Any, zones: dict[str, list[int]]) -> None:
             elif s.defs[c].kind == "held":
                 s.common[q].append(c)
             else:
-                raise SetupError(("zones", f"event:{q}", i), f"{s.names[c]}: an Event zone "
-                                 f"holds Events, their Settings and Held Moments")
+                raise SetupError(
+                    ("zones", f"event:{q}", i),
+                    f"{s.names[c]}: an Event zone holds Events, their Settings and Held Moments",
+                )
         for i, c in enumerate(zones.get(f"involved:{q}", [])):
             if c in s.attached:
                 continue
             if s.defs[c].type != "character":
-                raise SetupError(("zones", f"involved:{q}", i), f"{s.names[c]} is not a "
-                                                                f"Character")
+                raise SetupError(("zones", f"involved:{q}", i), f"{s.names[c]} is not a Character")
             s.involved[c] = _involved_with(s, spec, q, c)
 
 
@@ -195,8 +227,10 @@ def _involved_with(s: State, spec: Any, q: int, c: int) -> int:
     if not s.event[q]:
         raise SetupError(("zones", f"involved:{q}"), f"p{q + 1} has no Event in event:{q}")
     if len(s.event[q]) > 1:
-        raise SetupError(("zones", f"involved:{q}"), f"p{q + 1} has {len(s.event[q])} "
-                         f"Events: name {s.names[c]}'s in `involved_with`")
+        raise SetupError(
+            ("zones", f"involved:{q}"),
+            f"p{q + 1} has {len(s.event[q])} Events: name {s.names[c]}'s in `involved_with`",
+        )
     return s.event[q][0]
 
 
@@ -206,8 +240,11 @@ def _proposals(s: State, spec: Any) -> None:
         loc = ("proposals", who)
         c, q = _named(s, text, loc), seat_index(who)
         if spec.step != "propose" or q >= s.n or not s.committed[q]:
-            raise SetupError(loc, "a proposal is made by a seat that has already "
-                                  "proposed in the propose step (before `turn`)")
+            raise SetupError(
+                loc,
+                "a proposal is made by a seat that has already "
+                "proposed in the propose step (before `turn`)",
+            )
         if c not in s.hand[q] or s.defs[c].type != "event":
             raise SetupError(loc, f"{text} is not an Event in {who}'s hand")
         s.proposal[q] = c
@@ -216,8 +253,9 @@ def _proposals(s: State, spec: Any) -> None:
 def _marks(s: State, spec: Any) -> None:
     s.phase, s.step = spec.phase, spec.step
     if spec.step not in STEPS[spec.phase]:
-        raise SetupError(("step",), f"the {spec.phase} phase has the steps "
-                                    f"{', '.join(STEPS[spec.phase])}")
+        raise SetupError(
+            ("step",), f"the {spec.phase} phase has the steps {', '.join(STEPS[spec.phase])}"
+        )
     s.first = seat_index(spec.first)
     s.turn = seat_index(spec.turn)
     for key in ("first", "turn"):
@@ -243,7 +281,7 @@ def _marks(s: State, spec: Any) -> None:
         if c not in s.field[seat_index(who)] or s.defs[c].kind != "hero":
             raise SetupError(("heroes", who), f"{t} is not a Hero in {who}'s play field")
         s.hero[seat_index(who)] = c
-    if spec.step == "cut":           # `turn` cuts the deck of the seat on its left
+    if spec.step == "cut":  # `turn` cuts the deck of the seat on its left
         s.responder = (s.turn + 1) % s.n
         s.turn_no = 0
     if spec.step == "discard":
@@ -256,5 +294,6 @@ def _marks(s: State, spec: Any) -> None:
     if spec.step == "hero":
         s.passes = (s.turn - s.first) % s.n
         if s.defs[s.hero[s.turn]].kind != "hero" and not any(
-                s.defs[c].kind == "hero" for c in s.field[s.turn]):
+            s.defs[c].kind == "hero" for c in s.field[s.turn]
+        ):
             raise SetupError(("turn",), "the seat choosing a Hero has one in its field")

@@ -42,8 +42,8 @@ class Entry:
     by: int
     target: int = 0
     index: int = 0
-    effect: Effect | None = None      # the ability used (it may be one an Attachment grants)
-    seat: int = -1                    # the player a Held Moment is played on (U26)
+    effect: Effect | None = None  # the ability used (it may be one an Attachment grants)
+    seat: int = -1  # the player a Held Moment is played on (U26)
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,17 +51,17 @@ class Contest:
     """The Event being resolved in the conclusion and its tied contenders."""
 
     event: int
-    contenders: tuple[int, ...]       # seats still contending (the tie-break's)
-    queue: tuple[int, ...] = ()       # Events still to resolve after it
-    extra: int = 0                    # the score step: extra tokens its winner may take
+    contenders: tuple[int, ...]  # seats still contending (the tie-break's)
+    queue: tuple[int, ...] = ()  # Events still to resolve after it
+    extra: int = 0  # the score step: extra tokens its winner may take
 
 
 @dataclass(frozen=True, slots=True)
 class Options:
-    decks: tuple[str, ...] = ()       # each seat's deck (a shipped deck's key or a file)
-    cut: bool = True                  # offer the cut before the first turn
-    story_blocks: bool = False        # U8, an option: an unresolved Story Event, no proposal
-    tie_characters: bool = False      # U10, an option: a tie-break gives up a Character
+    decks: tuple[str, ...] = ()  # each seat's deck (a shipped deck's key or a file)
+    cut: bool = True  # offer the cut before the first turn
+    story_blocks: bool = False  # U8, an option: an unresolved Story Event, no proposal
+    tie_characters: bool = False  # U10, an option: a tie-break gives up a Character
 
 
 @dataclass(slots=True)
@@ -74,48 +74,54 @@ class State(InstanceState):
     rest: list[list[int]]
     dead: list[list[int]]
     chronicle: list[list[int]]
-    field: list[list[int]]            # Characters and Held Moments, per seat
-    event: list[list[int]]            # each seat's Events in the Event field
-    common: list[list[int]]           # Held Moments in the Event field, by who played them
+    field: list[list[int]]  # Characters and Held Moments, per seat
+    event: list[list[int]]  # each seat's Events in the Event field
+    common: list[list[int]]  # Held Moments in the Event field, by who played them
     honor: list[int]
     ryo: list[int]
     tokens: list[int]
     finished: list[bool]
-    proposal: list[int]               # secret choices: a proposal or a tie-break card
+    proposal: list[int]  # secret choices: a proposal or a tie-break card
     committed: list[bool]
-    hero: list[int]                   # the Hero each seat keeps (conclusion)
+    hero: list[int]  # the Hero each seat keeps (conclusion)
     attached: dict[int, int] = field(default_factory=dict)
     involved: dict[int, int] = field(default_factory=dict)
     control: dict[int, int] = field(default_factory=dict)  # card -> controller, not its owner
     boosts: dict[tuple[int, str], int] = field(default_factory=dict)
     stricken: frozenset[int] = frozenset()
     cancelled: frozenset[int] = frozenset()  # Characters whose abilities are off this turn
-    revealed: frozenset[int] = frozenset()   # Events face up
+    revealed: frozenset[int] = frozenset()  # Events face up
     stack: tuple[Entry, ...] = ()
     contest: Contest | None = None
     pool: int = 0
     pool_start: int = 0
-    phase: str = "setup"              # setup initiation actions conclusion over
-    step: str = "cut"                 # cut discard propose action respond tiebreak hero
+    phase: str = "setup"  # setup initiation actions conclusion over
+    step: str = "cut"  # cut discard propose action respond tiebreak hero
     first: int = 0
-    turn: int = 0                     # the acting player (or the seat deciding a step)
+    turn: int = 0  # the acting player (or the seat deciding a step)
     responder: int = 0
     passes: int = 0
     someone_finished: bool = False
     turn_no: int = 0
-    seq: int = 0                      # a step counter (who took their last token when)
+    seq: int = 0  # a step counter (who took their last token when)
     last_gain: tuple[int, ...] = ()
     result: Outcome | None = None
     legal: list | None = None
-    public: dict | None = None        # the view's info, made once per state
-    zones: dict | None = None         # the view's zones face up and down, made once
+    public: dict | None = None  # the view's info, made once per state
+    zones: dict | None = None  # the view's zones face up and down, made once
 
     def copy(self) -> State:
         """A copy that later steps may change. Every field is assigned by name
         (faster than __init__); one left out would fail loudly on first read."""
         c = _new(State)
-        c.opts, c.n, c.rng, c.defs, c.names, c.owner = (self.opts, self.n, self.rng,
-                                                        self.defs, self.names, self.owner)
+        c.opts, c.n, c.rng, c.defs, c.names, c.owner = (
+            self.opts,
+            self.n,
+            self.rng,
+            self.defs,
+            self.names,
+            self.owner,
+        )
         c.deck = [x[:] for x in self.deck]
         c.hand = [x[:] for x in self.hand]
         c.rest = [x[:] for x in self.rest]
@@ -130,13 +136,20 @@ class State(InstanceState):
         c.attached, c.involved = dict(self.attached), dict(self.involved)
         c.control = dict(self.control)
         c.boosts = dict(self.boosts)
-        c.stricken, c.revealed, c.stack, c.contest = (self.stricken, self.revealed,
-                                                      self.stack, self.contest)
+        c.stricken, c.revealed, c.stack, c.contest = (
+            self.stricken,
+            self.revealed,
+            self.stack,
+            self.contest,
+        )
         c.cancelled = self.cancelled
-        c.pool, c.pool_start, c.phase, c.step = (self.pool, self.pool_start, self.phase,
-                                                 self.step)
-        c.first, c.turn, c.responder, c.passes = (self.first, self.turn, self.responder,
-                                                  self.passes)
+        c.pool, c.pool_start, c.phase, c.step = (self.pool, self.pool_start, self.phase, self.step)
+        c.first, c.turn, c.responder, c.passes = (
+            self.first,
+            self.turn,
+            self.responder,
+            self.passes,
+        )
         c.someone_finished, c.turn_no, c.seq = self.someone_finished, self.turn_no, self.seq
         c.last_gain, c.result = self.last_gain, self.result
         c.legal = None
@@ -160,12 +173,14 @@ class State(InstanceState):
 
     def characters(self, q: int) -> list[int]:
         """`q`'s Characters in play: in its field, then involved ones."""
-        return [c for c in self.field[q] if self.defs[c].type == "character"] + \
-            [c for c in self.involved if self.ctrl(c) == q]
+        return [c for c in self.field[q] if self.defs[c].type == "character"] + [
+            c for c in self.involved if self.ctrl(c) == q
+        ]
 
     def all_characters(self) -> list[int]:
-        return [c for q in range(self.n) for c in self.field[q]
-                if self.defs[c].type == "character"] + list(self.involved)
+        return [
+            c for q in range(self.n) for c in self.field[q] if self.defs[c].type == "character"
+        ] + list(self.involved)
 
     def involved_with(self, ev: int) -> list[int]:
         return [c for c, e in self.involved.items() if e == ev]
@@ -176,15 +191,22 @@ class State(InstanceState):
         if c in self.involved or c in self.attached:
             return True
         q = self.owner[c]
-        if self.defs[c].kind == "held":     # in the field of the player it affects (U26)
+        if self.defs[c].kind == "held":  # in the field of the player it affects (U26)
             return c in self.common[q] or any(c in f for f in self.field)
-        return c in self.field[self.ctrl(c)] or c in self.common[q] or \
-            (c in self.event[q] and c in self.revealed)
+        return (
+            c in self.field[self.ctrl(c)]
+            or c in self.common[q]
+            or (c in self.event[q] and c in self.revealed)
+        )
 
     def events(self) -> list[int]:
         """The revealed Events in play, the first player's first, then clockwise."""
-        return [e for i in range(self.n) for e in self.event[(self.first + i) % self.n]
-                if e in self.revealed]
+        return [
+            e
+            for i in range(self.n)
+            for e in self.event[(self.first + i) % self.n]
+            if e in self.revealed
+        ]
 
     def zone_cards(self) -> dict[str, list[int]]:
         """Every zone's cards bottom-to-top, nothing hidden (the view contract in
@@ -195,14 +217,15 @@ class State(InstanceState):
         for q in range(self.n):
             out[f"deck:{q}"] = self.deck[q]
             out[f"hand:{q}"] = self.hand[q]
-            out[f"field:{q}"] = self.with_attachments(self.field[q]) + \
-                [c for by, c in on_stack if by == q]
+            out[f"field:{q}"] = self.with_attachments(self.field[q]) + [
+                c for by, c in on_stack if by == q
+            ]
             out[f"rest:{q}"] = self.rest[q]
             out[f"dead:{q}"] = self.dead[q]
             out[f"chronicle:{q}"] = self.chronicle[q]
             evs = [e for e in self.event[q] if e in self.revealed]
-            out[f"event:{q}"] = [x for e in evs for x in (e, *self.attachments(e))] + \
-                self.common[q]
-            out[f"involved:{q}"] = [x for e in evs
-                                    for x in self.with_attachments(self.involved_with(e))]
+            out[f"event:{q}"] = [x for e in evs for x in (e, *self.attachments(e))] + self.common[q]
+            out[f"involved:{q}"] = [
+                x for e in evs for x in self.with_attachments(self.involved_with(e))
+            ]
         return out

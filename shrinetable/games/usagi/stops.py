@@ -29,7 +29,8 @@ def _later(s: State, q: int) -> bool:
     may play a Moment or use an ability then), and nothing on the stack is aimed
     at its cards (a cancel, a kill or a strike it might answer first)."""
     return not s.finished[q] and not any(
-        e.target and e.by != q and s.ctrl(e.target) == q for e in s.stack)
+        e.target and e.by != q and s.ctrl(e.target) == q for e in s.stack
+    )
 
 
 def _idle(s: State, a: Action) -> bool:
@@ -39,8 +40,10 @@ def _idle(s: State, a: Action) -> bool:
     c = card(s, a.card)
     if a.kind == "use":
         e = abilities_of(s, c)[a.index]
-        effects, target = (e,), (s.attached.get(c, c) if e.target == "this"
-                                 else card(s, a.other) if a.other else 0)
+        effects, target = (
+            (e,),
+            (s.attached.get(c, c) if e.target == "this" else card(s, a.other) if a.other else 0),
+        )
     elif a.kind == "play" and s.defs[c].kind != "held":
         effects, target = s.defs[c].play, card(s, a.other) if a.other else 0
     else:

@@ -22,5 +22,4 @@ def reshuffle_unseen(state: State, seat: int | None, rng: random.Random) -> Stat
     return s
 
 
-HOOKS = TestHooks(reshuffle_unseen=reshuffle_unseen, walk=800, endings=60, budget=6000,
-                  many=200)
+HOOKS = TestHooks(reshuffle_unseen=reshuffle_unseen, walk=800, endings=60, budget=6000, many=200)

@@ -26,8 +26,9 @@ def draw(s: State, q: int, n: int, ev: list[Event]) -> None:
                 return
         c = s.deck[q].pop()
         s.hand[q].append(c)
-        ev.append(Event("draw", f"{p(q)} draws a card", q, (s.names[c],), f"deck:{q}",
-                        f"hand:{q}", (q,)))
+        ev.append(
+            Event("draw", f"{p(q)} draws a card", q, (s.names[c],), f"deck:{q}", f"hand:{q}", (q,))
+        )
         if not s.deck[q]:
             reshuffle(s, q, ev)
 
@@ -40,8 +41,16 @@ def reshuffle(s: State, q: int, ev: list[Event]) -> None:
     s.rest[q] = []
     s.rng.shuffle(pile)
     s.deck[q] = pile + s.deck[q]
-    ev.append(Event("reshuffle", f"{p(q)} shuffles the rest pile into a new deck", q,
-                    tuple(s.names[c] for c in pile), f"rest:{q}", f"deck:{q}"))
+    ev.append(
+        Event(
+            "reshuffle",
+            f"{p(q)} shuffles the rest pile into a new deck",
+            q,
+            tuple(s.names[c] for c in pile),
+            f"rest:{q}",
+            f"deck:{q}",
+        )
+    )
 
 
 def leave(s: State, c: int) -> None:
@@ -56,7 +65,7 @@ def leave(s: State, c: int) -> None:
         s.field[s.ctrl(c)].remove(c)
     elif c in s.common[q]:
         s.common[q].remove(c)
-    else:                                # a Held Moment in another player's field
+    else:  # a Held Moment in another player's field
         for f in s.field:
             if c in f:
                 f.remove(c)
@@ -83,8 +92,16 @@ def take_control(s: State, c: int, q: int, ev: list[Event]) -> None:
         s.field[old].remove(c)
         s.field[q].append(c)
     s.hero = [0 if h == c else h for h in s.hero]
-    ev.append(Event("control", f"{p(q)} takes control of {s.defs[c].name}", q,
-                    tuple(s.names[x] for x in cards), src, zone_of(s, c)))
+    ev.append(
+        Event(
+            "control",
+            f"{p(q)} takes control of {s.defs[c].name}",
+            q,
+            tuple(s.names[x] for x in cards),
+            src,
+            zone_of(s, c),
+        )
+    )
 
 
 def remove(s: State, c: int, ev: list[Event], pile: str = "rest") -> None:
@@ -94,9 +111,16 @@ def remove(s: State, c: int, ev: list[Event], pile: str = "rest") -> None:
     src = zone_of(s, c)
     leave(s, c)
     getattr(s, pile)[s.owner[c]].append(c)
-    ev.append(Event("remove", f"{s.defs[c].name} is removed from play"
-                              f"{' to the dead pile' if pile == 'dead' else ''}", s.owner[c],
-                    (s.names[c],), src, f"{pile}:{s.owner[c]}"))
+    ev.append(
+        Event(
+            "remove",
+            f"{s.defs[c].name} is removed from play{' to the dead pile' if pile == 'dead' else ''}",
+            s.owner[c],
+            (s.names[c],),
+            src,
+            f"{pile}:{s.owner[c]}",
+        )
+    )
 
 
 def to_pile(s: State, c: int, pile: str, ev: list[Event], quiet: bool = False) -> None:
@@ -109,9 +133,16 @@ def to_pile(s: State, c: int, pile: str, ev: list[Event], quiet: bool = False) -
         getattr(s, pile)[s.owner[x]].append(x)
     if not quiet:
         verb = "killed" if pile == "dead" else "exhausted"
-        ev.append(Event(pile == "dead" and "kill" or "exhaust",
-                        f"{s.defs[c].name} is {verb}", s.owner[c],
-                        tuple(s.names[x] for x in cards), src, f"{pile}:{s.owner[c]}"))
+        ev.append(
+            Event(
+                pile == "dead" and "kill" or "exhaust",
+                f"{s.defs[c].name} is {verb}",
+                s.owner[c],
+                tuple(s.names[x] for x in cards),
+                src,
+                f"{pile}:{s.owner[c]}",
+            )
+        )
 
 
 def zone_of(s: State, c: int) -> str:
