@@ -19,7 +19,7 @@ from dataclasses import dataclass, replace
 from itertools import compress
 from typing import TYPE_CHECKING, Any, Literal
 
-from shrinetable.engine import Event, GameBase, Player, registry
+from shrinetable.engine import CardSet, Event, GameBase, Player, registry
 from shrinetable.formats.decks import written_out
 from shrinetable.formats.save import SaveError
 from shrinetable.players import player
@@ -329,11 +329,14 @@ class Session:
             )
 
     @classmethod
-    def from_save(cls, save: SaveFile, where: str = "save") -> Session:
-        """Replay a save from its last sound checkpoint (adapter/checkpoint.py);
-        SaveError naming the first action that does not apply."""
+    def from_save(
+        cls, save: SaveFile, where: str = "save", cards: CardSet | None = None
+    ) -> Session:
+        """Replay a save, its game in the card set `cards`, from its last sound
+        checkpoint (adapter/checkpoint.py); SaveError naming the first action that
+        does not apply."""
         try:
-            game = registry.get(save.game)
+            game = registry.get(save.game, cards)
             session = cls(game, save.seed, save.options, save.seats)
         except (KeyError, ValueError) as e:
             raise SaveError(f"{where}: {e.args[0] if e.args else e}") from None
@@ -343,7 +346,7 @@ class Session:
                 session._replay(game.parse_action(text), n, where)
             except Exception as e:  # noqa: BLE001 - after a checkpoint, it may be to blame
                 if done:  # a state that held up but the rules trip on: replay every move
-                    again = cls.from_save(save.model_copy(update={"checkpoints": []}), where)
+                    again = cls.from_save(save.model_copy(update={"checkpoints": []}), where, cards)
                     again.notes = [
                         *session.notes,
                         f"{where}: the checkpoint at move {done}: "

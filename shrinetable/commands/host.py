@@ -110,17 +110,18 @@ def run(args: argparse.Namespace) -> int:
             from shrinetable.net.seats import read_seats
 
             kept = read_seats(args.resume)
-            seam = Seam.resume(kept.save, [c.kind for c in kept.seats])
+            seam = Seam.resume(kept.save, [c.kind for c in kept.seats], args.card_set)
             names, tokens = [c.name for c in kept.seats], [c.token for c in kept.seats]
             code = kept.code
             args.port = kept.port if args.port is None else args.port
         else:
             if not args.game:
                 raise ValueError("say which game to host (or --resume CODE)")
-            game = registry.get(args.game)
+            game = registry.get(args.game, args.card_set)
             kinds = parse_kinds(game, args.seats)
             seed = args.seed if args.seed is not None else random.randrange(1 << 31)
-            seam = Seam.new(args.game, seed, parse_options(game, args.option), kinds)
+            options = parse_options(game, args.option)
+            seam = Seam.new(args.game, seed, options, kinds, args.card_set)
             names = tokens = code = None
         if seam.kinds.count("human") > 1 and not args.headless:
             raise ValueError(

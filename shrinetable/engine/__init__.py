@@ -1,6 +1,6 @@
 """Game-agnostic engine core: the contract, the registry, seeded randomness."""
 
-from .base import CardData, GameBase, Player, PositionHook, TestHooks
+from .base import SHIPPED_AND_MINE, CardData, CardSet, GameBase, Player, PositionHook, TestHooks
 from .core import (
     MAX_SEATS,
     REVEAL,
@@ -38,6 +38,8 @@ __all__ = [
     "SEAT_NAMES",
     "Arrow",
     "CardData",
+    "CardSet",
+    "SHIPPED_AND_MINE",
     "CardDecor",
     "Chip",
     "Decision",

@@ -15,7 +15,8 @@ The parts:
   `nothing_to_decide`, `skip_warning`);
 - `ai`: its computer player (None: uniform random play), fed through `observe`;
 - `position`: how a scenario or demo file sets up a position (`PositionHook`);
-- `card_data`: its card-data schema and folder (`CardData`), if it has card files;
+- `card_data`: its card-data schema and folder (`CardData`), if it has card files,
+  and `with_cards`: the game made with another `CardSet` (a designer's folder);
 - `layout_file`: where its layout file is, when not the bundled `layouts/<name>.toml`;
 - `present`: words, rules text, card faces and table decorations (`Presentation`);
 - `testing`: what the generic contract tests need to know (`TestHooks`);
@@ -75,6 +76,26 @@ class PositionHook:
 
 
 @dataclass(frozen=True)
+class CardSet:
+    """Which card folders a game's cards come from beyond the shipped set: the
+    person's own (`<data folder>/cards`, unless `mine` is False), then `extra`
+    folders given for one run (`--cards DIR`), each holding a folder per game.
+
+    A value passed where a game is made (`registry.get(name, cards)`), never
+    process state: one process can hold a game in two card sets side by side."""
+
+    extra: tuple[str, ...] = ()
+    mine: bool = True
+
+    def adding(self, folder: str | None) -> CardSet:
+        """This set with `folder` (a `--cards DIR`) applied last; itself for None."""
+        return self if folder is None else CardSet((*self.extra, folder), self.mine)
+
+
+SHIPPED_AND_MINE = CardSet()  # what a game plays without `--cards`
+
+
+@dataclass(frozen=True)
 class CardData:
     """A game's card files: `folder` under `assets/cards/` (an absolute path for a
     game outside the bundle), validated by the game's pydantic models `card` (one
@@ -97,6 +118,10 @@ class CardData:
     deck: Any | None = None
     deck_file: Callable[[str], list[str]] | None = None
     resolve_deck: Callable[[str], tuple[str, list[str]]] | None = None
+    # a deck option's value with a deck file it names written out (`deck:{...}`),
+    # and whether a value names a file: how a save keeps a deck whatever becomes of it
+    write_out: Callable[[str], str] | None = None
+    names_file: Callable[[str], bool] | None = None
 
 
 @dataclass(frozen=True)
@@ -134,12 +159,18 @@ class GameBase:
     layout_file: str | None = None
     position: PositionHook | None = None
     card_data: CardData | None = None
+    cards: CardSet = SHIPPED_AND_MINE  # the card set this game was made with
     present: Presentation = Presentation()
     testing: TestHooks | None = None
     # how a state is written to a save's checkpoint (engine/statejson.py)
     state_codec: StateCodec = StateCodec()
     # the clause or ruling that refuses a move tried by a seat that is not deciding
     decision_rule: str = "decision"
+
+    def with_cards(self, cards: CardSet) -> GameBase:
+        """This game made with the card set `cards` (`registry.get` calls it once
+        per set): a game without card files is the same in every set."""
+        return self
 
     # -- starting a game ----------------------------------------------------------
     def new_game(self, seed: int, options: dict[str, Any] | None = None, seats: int = 2) -> Any:

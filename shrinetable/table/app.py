@@ -28,7 +28,7 @@ from shrinetable import resources  # noqa: E402
 from shrinetable.adapter import storage  # noqa: E402
 from shrinetable.adapter.match import Match  # noqa: E402
 from shrinetable.adapter.session import Session  # noqa: E402
-from shrinetable.engine import GameBase  # noqa: E402
+from shrinetable.engine import CardSet, GameBase  # noqa: E402
 from shrinetable.formats.layout import Layout, load_layout  # noqa: E402
 from shrinetable.resources import resource  # noqa: E402
 
@@ -93,10 +93,16 @@ def game_layout(game: GameBase) -> Layout:
 
 class App:
     def __init__(
-        self, size: tuple[int, int] | None = DESIGN, trace: bool = False, fullscreen: bool = False
+        self,
+        size: tuple[int, int] | None = DESIGN,
+        trace: bool = False,
+        fullscreen: bool = False,
+        cards: CardSet | None = None,
     ):
         """`size` None: the last run's window if the desktop still holds it, else
-        the largest comfortable one (`comfortable`), where it last was."""
+        the largest comfortable one (`comfortable`), where it last was. `cards`:
+        the card set the start screen's games are made with (`--cards DIR`)."""
+        self.cards = cards
         pygame.display.init()
         pygame.font.init()
         pygame.display.set_caption("shrinetable")

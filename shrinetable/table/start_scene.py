@@ -30,7 +30,7 @@ from shrinetable.adapter import storage
 from shrinetable.adapter.match import Match
 from shrinetable.adapter.session import Session
 from shrinetable.demo import catalog
-from shrinetable.engine import registry
+from shrinetable.engine import CardSet, registry
 from shrinetable.formats import cards
 from shrinetable.formats.demo import load as load_demo
 from shrinetable.formats.errors import FormatError
@@ -69,7 +69,7 @@ class Row:
 class StartScene:
     def __init__(self, app, message: str = "", game: str | None = None):
         self.app = app
-        self.games, broken = playable()
+        self.games, broken = playable(app.cards)
         notes = [message, *broken, *cards.notices(), storage.notice()]
         self.message = "\n".join(n for n in notes if n)
         self.kept = kept_choices()
@@ -342,7 +342,7 @@ class StartScene:
         problem = ""
         for port in (DEFAULT_PORT, 0):
             try:
-                seam = Seam.new(self.game.name, seed, self.options, self.seats)
+                seam = Seam.new(self.game.name, seed, self.options, self.seats, self.app.cards)
                 open_hosted(self.app, seam, port=port, say=lambda s: print(s, flush=True))
                 return
             except OSError as e:
@@ -357,7 +357,7 @@ class StartScene:
         """The only unfinished game at once; a choice when there are several."""
         found = storage.recent_autosaves()
         if len(found) <= 1:
-            self._start(storage.load_autosave)
+            self._start(lambda: storage.load_autosave(None, self.app.cards))
             return
         win = self._open_window("Continue which game?", 620, 60 + 42 * len(found))
         for i, path in enumerate(found):
@@ -453,7 +453,8 @@ class StartScene:
             info = self.dropdowns[event.ui_element]
             self.seed = self.seed_entry.get_text() if self.seed_entry else self.seed
             if info[0] == "game":
-                self._choose_game(registry.get(info[1][info[2].index(event.text)]))
+                name = info[1][info[2].index(event.text)]
+                self._choose_game(registry.get(name, self.app.cards))
             elif info[0] == "option" and event.text == FROM_FILE:
                 self._pick_file(info[1])
                 return
@@ -472,7 +473,7 @@ class StartScene:
         elif event.type == pygame_gui.UI_FILE_DIALOG_PATH_PICKED and self.picking:
             self._use_file(self.picking, event.text)
         elif event.type == pygame_gui.UI_FILE_DIALOG_PATH_PICKED:
-            self._start(lambda: storage.load(event.text))
+            self._start(lambda: storage.load(event.text, self.app.cards))
         elif event.type == pygame_gui.UI_WINDOW_CLOSE and self.picking:
             self.picking = None
             self.build_ui()
@@ -546,7 +547,7 @@ class StartScene:
         elif cmd[0] == "continue":
             self._continue()
         elif cmd[0] == "resume":
-            self._start(lambda: storage.load_autosave(cmd[1]))
+            self._start(lambda: storage.load_autosave(cmd[1], self.app.cards))
         elif cmd[0] == "load":
             self.picking = None
             UIFileDialog(
@@ -606,7 +607,7 @@ class StartScene:
             y += fonts.font(px).get_linesize()
 
     def _stamps(self) -> dict[str, tuple]:
-        return {g.name: cards.folder_stamp(g.card_data) for g in self.games if g.card_data}
+        return {g.name: cards.folder_stamp(g.card_data, g.cards) for g in self.games if g.card_data}
 
     def draw(self, screen: pygame.Surface):
         screen.fill(BG)
@@ -641,13 +642,14 @@ def kept_choices() -> dict:
     return data if isinstance(data, dict) and isinstance(data.get("games", {}), dict) else {}
 
 
-def playable() -> tuple[list, list[str]]:
-    """The games that load, and a sentence for each that does not (a card file a
-    designer broke names its file and line); the others stay playable."""
+def playable(card_set: CardSet | None = None) -> tuple[list, list[str]]:
+    """The games that load in the card set `card_set`, and a sentence for each that
+    does not (a card file a designer broke names its file and line); the others
+    stay playable."""
     games, broken = [], []
     for name in registry.names():
         try:
-            games.append(registry.get(name))
+            games.append(registry.get(name, card_set))
         except (FormatError, ImportError) as e:
             broken.append(f"{name} cannot be played: {e}")
     return games, broken
@@ -655,7 +657,7 @@ def playable() -> tuple[list, list[str]]:
 
 def _checked(game) -> str:
     """What a designer's changed card folders for `game` hold, or why they are refused."""
-    folders = cards.user_folders(game.card_data)
+    folders = cards.user_folders(game.card_data, game.cards)
     if not folders:
         return f"{game.title}: no card folder of yours now; the shipped cards are played."
     try:

@@ -94,7 +94,6 @@ def _cluster(specs: list[dict], address: str) -> Iterator[list[dict]]:
     from distributed import Client, as_completed
 
     with Client(address, timeout="20s") as client:
-        client.restart()  # workers that loaded another card set load this one
         futures = client.map(run_chunk, specs, pure=False)
         try:
             for f in as_completed(futures):
