@@ -11,8 +11,8 @@ import os
 import pygame
 import pytest
 
+from shrinetable.bench.render import showcase
 from shrinetable.engine import registry
-from shrinetable.table.bench import showcase
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 

@@ -147,13 +147,15 @@ def run(args: argparse.Namespace) -> int:
 def open_window(args: argparse.Namespace):
     """The window for a networked table (`--size`, `--trace`), or the exit code
     after saying why there is none."""
+    from shrinetable.demo.shelf import Shelf
     from shrinetable.table import env
     from shrinetable.table.app import App, fatal, pygame
 
     if env.no_display():
         return fatal(env.no_display())
     try:
-        return App(parse_size(args.size, env.MIN_SIZE) if args.size else None, trace=args.trace)
+        size = parse_size(args.size, env.MIN_SIZE) if args.size else None
+        return App(size, trace=args.trace, demos=Shelf())
     except (pygame.error, ValueError) as e:
         return fatal(f"cannot open a window: {e}")
 

@@ -92,6 +92,7 @@ def check_load(args: argparse.Namespace) -> None:
 def run(args: argparse.Namespace) -> int:
     from shrinetable.adapter import storage
     from shrinetable.adapter.session import Session
+    from shrinetable.demo.shelf import Shelf
     from shrinetable.formats.layout import LayoutError
     from shrinetable.formats.save import SaveError
     from shrinetable.table.app import App, fatal, pygame
@@ -126,6 +127,7 @@ def run(args: argparse.Namespace) -> int:
             trace=getattr(args, "trace", False),
             fullscreen=getattr(args, "fullscreen", False),
             cards=args.card_set,
+            demos=Shelf(args.card_set),
         )
     except pygame.error as e:  # SDL_VIDEODRIVER names no driver, the display refuses...
         return fatal(f"cannot open a window: {e} (check SDL_VIDEODRIVER and the display)")

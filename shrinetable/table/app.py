@@ -33,6 +33,7 @@ from shrinetable.formats.layout import Layout, load_layout  # noqa: E402
 from shrinetable.resources import resource  # noqa: E402
 
 from .art import CardArt, Fonts  # noqa: E402
+from .demos import Shelf  # noqa: E402
 from .theme import theme  # noqa: E402
 
 IDLE_WAIT_MS = 1000  # longest sleep when nothing is scheduled
@@ -98,11 +99,13 @@ class App:
         trace: bool = False,
         fullscreen: bool = False,
         cards: CardSet | None = None,
+        demos: Shelf | None = None,
     ):
         """`size` None: the last run's window if the desktop still holds it, else
         the largest comfortable one (`comfortable`), where it last was. `cards`:
-        the card set the start screen's games are made with (`--cards DIR`)."""
-        self.cards = cards
+        the card set the start screen's games are made with (`--cards DIR`);
+        `demos`: the rules demonstrations the start screen offers (none without)."""
+        self.cards, self.demos = cards, demos
         pygame.display.init()
         pygame.font.init()
         pygame.display.set_caption("shrinetable")

@@ -29,10 +29,8 @@ from shrinetable import resources
 from shrinetable.adapter import storage
 from shrinetable.adapter.match import Match
 from shrinetable.adapter.session import Session
-from shrinetable.demo import catalog
 from shrinetable.engine import CardSet, registry
 from shrinetable.formats import cards
-from shrinetable.formats.demo import load as load_demo
 from shrinetable.formats.errors import FormatError
 from shrinetable.formats.layout import LayoutError
 from shrinetable.formats.save import SaveError, read_save
@@ -236,7 +234,7 @@ class StartScene:
             b = UIButton(pygame.Rect(bx, y, bw, round(40 * u)), text, m, object_id=font)
             if cmd == "continue" and not storage.has_autosave():
                 b.disable()
-            if cmd == "demos" and not catalog.all_demos().get(self.game.name):
+            if cmd == "demos" and not self._demo_count():
                 b.disable()
             if cmd == "report" and resources.last_report() is None:
                 b.disable()
@@ -263,7 +261,7 @@ class StartScene:
         return [o for o in self.game.options if o.seat is None or o.seat < len(self.seats)]
 
     def _game_words(self) -> str:
-        demos = len(catalog.all_demos().get(self.game.name, []))
+        demos = self._demo_count()
         return f"{self.game.title}: {len(self._shown())} options below" + (
             f"; {demos} demonstrations of its rules (Demonstrations\u2026)." if demos else "."
         )
@@ -380,41 +378,36 @@ class StartScene:
         self.dirty = True
         return self.window
 
+    def _demo_count(self) -> int:
+        """The chosen game's demonstrations (none without the App's shelf)."""
+        shelf = self.app.demos
+        return shelf.count(self.game.name) if shelf is not None else 0
+
     def _demos(self) -> None:
         """The game's demonstrations by title, in their order; a click plays one."""
-        found = []
-        for path in catalog.all_demos().get(self.game.name, []):
-            try:
-                spec = load_demo(path).spec
-                found.append((spec.order, spec.title, path))
-            except FormatError as e:
-                found.append((10**6, f"(broken) {path.stem}: {e}", None))
-        found.sort(key=lambda f: (f[0], f[1]))
+        found = self.app.demos.titles(self.game.name)
         win = self._open_window(
             f"Demonstrations of {self.game.title}", 560, self.app.screen.get_size()[1] - 80
         )
         width, height = win.get_container().get_size()
-        titles = [t for _, t, _ in found]
+        titles = [t for t, _ in found]
         self.demo_list = UISelectionList(
             pygame.Rect(6, 6, width - 12, height - 12), titles, self.app.manager, container=win
         )
-        self.demo_paths = {t: path for _, t, path in found}
+        self.demo_paths = dict(found)
 
     def _play_demo(self, title: str) -> None:
-        from shrinetable.demo.replay import replay_file
-        from shrinetable.demo.scene import DemoScene
-
-        path = self.demo_paths.get(title)
-        if path is None:
+        key = self.demo_paths.get(title)
+        if key is None:
             return
+        game = self.game.name
         try:
-            demo = replay_file(path)
+            scene = self.app.demos.scene(self.app, key, lambda: self.app.show_start(game=game))
         except (FormatError, ValueError) as e:
             self.message = str(e).splitlines()[0]
             self.build_ui()
             return
-        game = self.game.name
-        self.app.scene = DemoScene(self.app, demo, on_close=lambda: self.app.show_start(game=game))
+        self.app.scene = scene
 
     def _ask_quit(self) -> None:
         win = self._open_window("Quit shrinetable?", 380, 122)

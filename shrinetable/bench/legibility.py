@@ -15,7 +15,7 @@ import json
 import os
 import tempfile
 
-from . import env
+from shrinetable.table import env
 
 env.prepare()
 
@@ -59,8 +59,9 @@ def _frame(game, players: int, size: tuple[int, int], shot: str | None) -> list:
     """Every (px, text) drawn on one full frame of `game` (saved to `shot` if given)."""
     import pygame
 
-    from .app import App
-    from .bench import showcase
+    from shrinetable.table.app import App
+
+    from .render import showcase
 
     session = showcase(game, players)
     app = App(size)
@@ -92,7 +93,7 @@ def window_size(text: str) -> tuple[int, int]:
 def run_render(args) -> int:
     """`bench render`: with --size the text drawn, else the frame times."""
     if args.size is None:
-        from .bench import run_render_bench
+        from .render import run_render_bench
 
         return run_render_bench(args)
     from shrinetable.engine import registry
