@@ -22,8 +22,7 @@ from shrinetable.engine import registry
 from shrinetable.formats.cards import CARDS_ENV
 from shrinetable.formats.errors import FormatError
 from shrinetable.workbench import output
-from shrinetable.workbench.plan import check_cards, folder_decks, make_plan
-from shrinetable.workbench.plan import Plan
+from shrinetable.workbench.plan import Plan, check_cards, folder_decks, make_plan
 from shrinetable.workbench.run import Ran, default_jobs, run_plan
 
 from .args import add_cards
@@ -138,7 +137,8 @@ def run(args: argparse.Namespace) -> int:
     if plan.games != args.games:
         print(
             f"--games {args.games} rounded up to {plan.games}: {plan.rounds} whole "
-            f"rounds of the {len(plan.seatings)} seatings, so every deck sits at every seat as often."
+            f"rounds of the {len(plan.seatings)} seatings, so every deck sits at "
+            "every seat as often."
         )
     jobs = args.jobs or default_jobs()
     where = f"on {args.cluster}" if args.cluster else f"{jobs} jobs"
