@@ -267,6 +267,7 @@ def open_hosted(
     tokens=None,
     say=print,
     computer_after: float | None = None,
+    commands: Callable | None = None,
 ) -> RemoteScene:
     """Host `seam`'s game from this window: the server runs in the network's
     thread and the window joins it like any table, at the person's seat (one
@@ -286,10 +287,12 @@ def open_hosted(
         raise
     if computer_after is not None:
         link.run(host.hand_over_after(computer_after))
+    if commands is not None:  # the host's commands typed at its terminal
+        commands(host, link.loop)
     address = f"{lan_address() if bind in ('0.0.0.0', '') else bind}:{host.port}"
     say(f"address: {address}")
-    say(f"code: {host.code}")
-    say(f"join with: shrinetable join {address} --code {host.code}")
+    say(f"code: {host.invite}")
+    say(f"join with: shrinetable join {address} --code {host.invite}")
 
     def stop() -> None:
         link.run(host.stop()).result(10)
@@ -312,7 +315,7 @@ def open_hosted(
         watch=not people,
         link=link,
         token=host.local_token(people[0]) if people else None,
-        where=f"hosting at {address}, code {host.code}",
+        where=f"hosting at {address}, code {host.invite}",
         on_close=stop,
     )
     scene.hand_over = hand_over
