@@ -1,21 +1,26 @@
 """The game scene: the table for one match, its panels, and every gesture.
 
-Input becomes messages to the match (`adapter.match.Match`: a move, undo, the
-automatic moves when their pace is up) and what is drawn comes only from the
-match's view for the viewer. Redraws happen when something changed:
-the table is cached as a base surface, and while cards are dragged only the
-rectangles they cross are repainted.
+Input becomes messages to the match, through the one contract a table has
+with a match played here or at a host (`adapter.port.MatchPort`: a move, an
+undo, the automatic moves when their pace is up), and what is drawn comes only
+from the match's view for the viewer; what comes from elsewhere (a host's
+update, the answer to a question) is taken by `poll` each frame. Redraws
+happen when something changed: the table is cached as a base surface, and
+while cards are dragged only the rectangles they cross are repainted.
 """
 
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
+from typing import Any
 
 import pygame
 
 from shrinetable.adapter import gestures, storage
 from shrinetable.adapter.log import Log
-from shrinetable.adapter.match import AUTO, Match
+from shrinetable.adapter.match import AUTO
+from shrinetable.adapter.port import Answer, Change, MatchPort, Refusal, Sent
 from shrinetable.adapter.session import Applied
 from shrinetable.engine import View
 from shrinetable.formats.layout import Layout
@@ -35,6 +40,7 @@ from .zoom import Zoom
 
 SEE_S = 1.5  # how long a person's own move stays in view before a pass made for them
 FADE_FRAME = 1 / 30  # the new buttons' fade-in redraws this often
+FLY_FRAME = 0.016  # cards in flight redraw this often
 
 
 class GameScene:
@@ -44,11 +50,12 @@ class GameScene:
 
     helps = True  # its match gives hints, summaries and the questions before a skip
 
-    def __init__(self, app, match: Match, layout: Layout):
+    def __init__(self, app, match: MatchPort, layout: Layout):
         self.app = app
         self.match = match
         app.art.use(match.present)
-        self.session = match.session  # what the App keeps and the menu saves
+        if match.powers.auto_pass:  # the next game takes this one's setting
+            app.auto_pass = match.auto_pass
         self.layout = layout
         self.board = Board(layout, app.art, app.fonts)
         self.board.hands = {match.hand(q) for q in range(len(match.seats))}
@@ -85,6 +92,7 @@ class GameScene:
         self.base_dirty = True
         self.dirty = True
         self.partial: list[pygame.Rect] = []
+        self.waiting: list[tuple[Answer[Any], Callable[[Any], None]]] = []  # asked, not answered
         self.board.set_size(app.screen.get_size())
         self._after_change(build=True)
 
@@ -166,8 +174,42 @@ class GameScene:
         return turn is not None and turn != self.match.decision().seat
 
     def perform(self, action) -> None:
-        """A person's move for the deciding seat, then log and animate."""
-        self._made(self.match.act(self.match.decision().seat, action))
+        """A person's move for the deciding seat, then log and animate; a move
+        sent to a host is made when its update brings it back, and until then
+        nothing more can be dragged (a second move would answer a position
+        that is gone)."""
+        done = self.match.play(self.match.decision().seat, action)
+        if isinstance(done, Refusal):
+            self.app.emit(f"refused {done.said()}")
+            self.say(done.said())
+        elif isinstance(done, Sent):
+            self.moves = []
+            self.marks.playable = set()
+            self.build_ui()
+            self.base_dirty = self.dirty = True
+        else:
+            self._made(done)
+
+    def when(self, answer: Answer[Any], then: Callable[[Any], None]) -> None:
+        """Do `then` with `answer` once it comes (at once when it has): the
+        window never waits for a question's answer."""
+        if answer.ready():
+            then(answer.value())
+        else:
+            self.waiting.append((answer, then))
+
+    def heard(self, change: Change) -> None:
+        """What came from elsewhere (`MatchPort.poll`): a move made, the game
+        taken afresh, a word from the host."""
+        if change.kind == "move" and change.applied is not None:
+            self._made(change.applied)
+        elif change.kind == "reset":
+            self.panels.relog()
+            self.marks.last = set()
+            self._after_change()
+        elif change.kind in ("say", "refused"):
+            self.app.emit(f"said {change.text}")
+            self.say(change.text, error=change.error)
 
     def _made(self, applied: Applied) -> None:
         self._record(applied)
@@ -218,14 +260,26 @@ class GameScene:
             self.redo()
         elif cmd == "save":
             self.save()
+        elif cmd == "load" and not self.match.powers.load:
+            self.say(
+                "This game is the host's: load a game of your own from the start "
+                "screen (New game).",
+                error=False,
+            )
         elif cmd == "load":
             self._open("load")
         elif cmd == "fullscreen":
             self.app.toggle_fullscreen()
         elif cmd == "newgame":
+            self.leave()
             self.app.show_start()
         elif cmd == "again":
-            self.app.start_game(self.session.again(self.app.new_seed()))
+            again = self.match.again(self.app.new_seed())
+            if again is None:  # not this table's to start: the start screen
+                self.leave()
+                self.app.show_start()
+            else:
+                self.app.start_game(again)
         elif cmd == "quit":
             self.app.quit()  # asks first while the game is on
         elif cmd == "handover":  # the other person answers: hide the table first
@@ -270,7 +324,10 @@ class GameScene:
         a misclick is undone there too, before the next person acts."""
         if self.overlay not in (None, "gameover", "handover", "ask"):
             return
-        if self.match.undo(self.viewer):
+        done = self.match.undo(self.viewer)
+        if isinstance(done, Sent):
+            self.say("Asked the other players to agree to take back your last move.", error=False)
+        elif done:
             self.app.emit("undo")
             self.message, self.shout = "", False  # it spoke of the position taken back
             self.panels.relog()
@@ -285,6 +342,9 @@ class GameScene:
             )
 
     def redo(self) -> None:
+        if not self.match.powers.redo:
+            self.say("In a networked game a move taken back stays taken back.")
+            return
         if self._busy():
             return
         done = self.match.redo()
@@ -294,10 +354,11 @@ class GameScene:
             self._after_change()
 
     def save(self) -> None:
-        stamp = time.strftime("%Y%m%d-%H%M%S")
-        name = f"{self.match.name}-{self.session.seed}-{stamp}.json"
+        if not self.match.powers.save:
+            self.say("The host keeps this game: it saves after every move.", error=False)
+            return
         try:
-            path = storage.save_as(self.session, storage.saves_dir() / name)
+            path = self.match.save(storage.saves_dir())
         except OSError as e:
             self.say(f"Could not save: {e}")
             return
@@ -311,6 +372,31 @@ class GameScene:
             self.say(str(e))
             return
         self.app.start_game(session)
+
+    def leave(self) -> None:
+        """The table is left (a new game, the start screen): a game played here
+        stays kept by its autosave; nothing to close."""
+
+    def keep(self) -> None:
+        """Autosave the game (`MatchPort.keep`); a failure is said in the window
+        and the game goes on."""
+        problem = self.match.keep()
+        if problem and self.message != problem:
+            self.say(problem)
+
+    def may_quit(self) -> bool:
+        """Whether the program may end now: while a game is on, the menu asks
+        first (a second Quit, or closing the window again, ends it)."""
+        if self.match.decision() is None or self.asking_quit:
+            return True
+        self.asking_quit = True
+        self.command("menu")
+        self.dirty = True
+        return False
+
+    def needs_frame(self) -> bool:
+        """Whether `draw` has something to paint: a change, or a drag's rectangles."""
+        return self.dirty or bool(self.partial)
 
     def say(self, text: str, error: bool = True) -> None:
         self.message, self.message_is_error = text, error
@@ -375,7 +461,11 @@ class GameScene:
         """The table passes for a person whose only legal move is to pass (on
         by default); off, every such pass waits for a click."""
         m = self.match
-        m.auto_pass = not m.auto_pass
+        if not m.powers.auto_pass:
+            self.say("The host passes for you when passing is your only move.", error=False)
+            return
+        m.switch_auto_pass()
+        self.app.auto_pass = m.auto_pass
         self.say(
             f"Automatic pass when passing is the only move: "
             f"{'on' if m.auto_pass else 'off'} (Ctrl+P).",
@@ -409,19 +499,38 @@ class GameScene:
         self.base_dirty = self.dirty = True
 
     def deadline(self) -> float | None:
-        """When this scene next needs to run without input (None: idle)."""
-        if self.flyers or self.dirty or self.partial:
-            return 0.0
+        """When this scene next needs to run without input (None: idle): a
+        frame's time away while cards fly."""
         now = time.monotonic()
+        if self.flyers:
+            return now + FLY_FRAME
+        if self.dirty or self.partial:
+            return 0.0
         fading = now + FADE_FRAME if self.guard.waiting(now) else None
+        asked = [a.until for a, _ in self.waiting if a.until is not None]
         due = [
             t
-            for t in (self.ai_due, self.zoom.due(), fading, self.results.due(), self.ui.tip_due())
+            for t in (
+                self.ai_due,
+                self.zoom.due(),
+                fading,
+                self.results.due(),
+                self.ui.tip_due(),
+                *asked,
+            )
             if t is not None
         ]
         return min(due) if due else None
 
     def update(self, now: float) -> None:
+        for change in self.match.poll():
+            self.heard(change)
+            self.dirty = True
+        if self.waiting:
+            ready = [(a, then) for a, then in self.waiting if a.ready(now)]
+            self.waiting = [w for w in self.waiting if w not in ready]
+            for answer, then in ready:
+                then(answer.value())
         self.zoom.update(now)
         if self.guard.until and not self.guard.waiting(now):
             self.guard.until = 0.0

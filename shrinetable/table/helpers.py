@@ -134,8 +134,18 @@ class Aid:
     def hint(self) -> None:
         """Point at the move the computer would make for the viewer (from what
         the viewer may see): its cards raised, where they go outlined, its
-        button framed; said in words too."""
-        move = self.s.match.hint(self.s.viewer) if self.s._my_decision() else None
+        button framed; said in words too. The match answers when it can (a
+        host's answer comes over the network); an answer to a position gone
+        by then is dropped."""
+        if not self.s._my_decision():
+            self.s.say("A hint is for your own decision.", error=False)
+            return
+        asked = len(self.s.match.history)
+        self.s.when(self.s.match.ask_hint(self.s.viewer), lambda move: self._hinted(move, asked))
+
+    def _hinted(self, move: gestures.Move | None, asked: int) -> None:
+        if len(self.s.match.history) != asked or not self.s._my_decision():
+            return
         if move is None:
             self.s.say("A hint is for your own decision.", error=False)
             return
