@@ -124,4 +124,8 @@ async def _play(host: str, port: int, code: str, args) -> int:
             print(f"game over: {outcome.reason}", flush=True)
             await remote.close()
             return 0
+        if remote.ended:  # another table has the seat now: this one does not fight it
+            print(f"shrinetable join: {remote.ended}", file=sys.stderr, flush=True)
+            await remote.close()
+            return 1
         print("lost the host; rejoining", flush=True)

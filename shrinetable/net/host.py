@@ -38,6 +38,7 @@ BURST = 60.0  # ...and at once; each update it is sent allows REPLIES more
 REPLIES = 3
 WATCHERS = 16  # spectators at most
 QUEUE = 512  # updates waiting for one slow table before it is dropped
+TAKEN_OVER = "your seat was taken over by another window"
 
 
 @dataclass
@@ -122,6 +123,7 @@ class Host:
         self.undo_votes: dict[int, bool] | None = None
         self.undo_by: int | None = None
         self.port = 0
+        self.bind = ""
         self.left_at: dict[int, float] = {}  # when each gone seat's table left
         self._server = None
         self._tasks: list[asyncio.Task] = []
@@ -134,6 +136,7 @@ class Host:
             self._serve, address, port, max_size=p.MAX_TO_HOST, max_queue=64, compression=None
         )
         self.port = self._server.sockets[0].getsockname()[1]
+        self.bind = address
         self._tasks = [asyncio.create_task(self._drive()), asyncio.create_task(self._keep())]
         self.changed.set()
 
@@ -200,8 +203,9 @@ class Host:
             chair.token = chair.token or p.new_token()
             chair.name = hello.name or chair.name or f"p{seat + 1}"
         old = None if seat is None else self._table_of(seat)
-        if old is not None:  # the token proves the seat: a dead connection not yet noticed
+        if old is not None:  # the token proves the seat: the newer table keeps it
             self.tables.remove(old)
+            old.send(p.Refused(reason=TAKEN_OVER))
             old.drop()
         table = Table(ws, seat, hello.name)
         self.tables.append(table)
@@ -249,17 +253,8 @@ class Host:
                     return i
             raise Refusal("that seat token is not one of this table's remote seats")
         free = [i for i, c in enumerate(self.chairs) if c.kind == "remote" and not c.token]
-        gone = [
-            i
-            for i, c in enumerate(self.chairs)
-            if c.kind == "remote"
-            and c.token
-            and hello.name
-            and c.name == hello.name
-            and not self._table_of(i)
-        ]
-        if free or gone:
-            return (free or gone)[0]
+        if free:  # a name is for display: a seat taken is held by its token alone
+            return free[0]
         raise Refusal("the table is full (every remote seat is taken); join with --watch to watch")
 
     def _table_of(self, seat: int) -> Table | None:
@@ -450,6 +445,34 @@ class Host:
         self._players_changed()
         self.changed.set()
 
+    def open_seat(self, seat: int) -> None:
+        """Let a newcomer take a remote seat whose player is gone (the host's
+        choice): its token no longer holds it, and the game waits for the
+        newcomer, who is sent the game as it stands."""
+        chair = self.chairs[seat]
+        if chair.kind != "remote" or not chair.token or self._table_of(seat):
+            raise Refusal(f"p{seat + 1} is not a remote seat whose player is gone")
+        chair.token, chair.name = None, ""
+        self.say(f"p{seat + 1} is open: the next table to join takes it")
+        self._players_changed()
+        self.changed.set()
+
+    def obey(self, line: str) -> None:
+        """A command typed at the host: `computer N` hands gone seat pN to the
+        computer, `open N` to the next table that joins."""
+        words = line.lower().split()
+        if not words:
+            return
+        what, n = words[0], words[1].lstrip("p") if len(words) == 2 else ""
+        seat = int(n) - 1 if n.isdecimal() and len(n) < 3 else -1
+        if what not in ("computer", "open") or not 0 <= seat < len(self.chairs):
+            self.say(f"commands: computer N, open N (N: 1 to {len(self.chairs)}, a gone seat)")
+            return
+        try:
+            (self.hand_to_computer if what == "computer" else self.open_seat)(seat)
+        except Refusal as e:
+            self.say(e.reason)
+
     def gone_for(self, seconds: float) -> list[int]:
         """Remote seats whose player left at least `seconds` ago and is not back."""
         now = time.monotonic()
@@ -542,7 +565,7 @@ class Host:
                 write_save(path, save)
             seats = (path, over, tuple((c.kind, c.name, c.token) for c in chairs))
             if seats != self._seats_kept:
-                write_seats(seat_file(self.code), str(path), self.port, chairs, over)
+                write_seats(seat_file(self.code), str(path), self.port, self.bind, chairs, over)
                 self._seats_kept = seats
         except OSError as e:
             self.say(f"autosave failed: {e}")

@@ -24,6 +24,9 @@ MAX_TO_TABLE = 8 << 20  # bytes: a view is tens of kB; room for far larger games
 CODE_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O or 1/I to misread
 CODE_LENGTH = 4
 Seat = Annotated[int, Field(ge=0, lt=MAX_SEATS)]
+CODE_MAX = 16  # an invite code as typed (dashes, spaces)
+NAME_MAX = 32  # a player's name
+TOKEN_MAX = 64  # a seat's token (`new_token` makes 24 characters)
 Short = Annotated[str, Field(max_length=200)]
 
 
@@ -48,9 +51,9 @@ class Hello(Message):
 
     type: Literal["hello"] = "hello"
     version: int
-    code: Annotated[str, Field(max_length=16)]
-    name: Annotated[str, Field(max_length=32)] = ""
-    token: Annotated[str, Field(max_length=64)] | None = None
+    code: Annotated[str, Field(max_length=CODE_MAX)]
+    name: Annotated[str, Field(max_length=NAME_MAX)] = ""
+    token: Annotated[str, Field(max_length=TOKEN_MAX)] | None = None
     watch: bool = False
 
 

@@ -302,6 +302,12 @@ class RemoteMatch:
                 self.wake()
             if self.outcome() is not None:
                 return
+            if self.remote.ended:  # e.g. the seat was taken over by another window
+                self._inbox.put(
+                    Change("say", text=self.remote.ended.capitalize() + ".", error=True)
+                )
+                self.wake()
+                return
             self._inbox.put(Change("say", text="Lost the host: rejoining\u2026", error=True))
             self.wake()
             try:

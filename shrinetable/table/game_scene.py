@@ -101,12 +101,16 @@ class GameScene:
         return self.match.view(self.viewer)
 
     def _my_decision(self) -> bool:
+        """Whether the viewer decides now: theirs, no window over the table, and
+        the table not about to move by itself (a pass made for them: a button
+        for it would race them)."""
         d = self.match.decision()
         return (
             d is not None
             and d.seat == self.viewer
             and self.match.seats[d.seat] == "human"
             and self.overlay is None
+            and self.ai_move is None
         )
 
     def _after_change(self, build: bool = True) -> None:
@@ -124,6 +128,8 @@ class GameScene:
                 self.overlay = None
             minor = m.minor(auto, self.viewer)
             delay = self.app.minor_delay if minor else self.app.ai_delay
+            if auto.forced and auto.seat == self.viewer:  # the viewer's pass: at once
+                delay = self.app.minor_delay
             if self._sees_first(auto):
                 delay = max(delay, SEE_S)
             self.ai_due = time.monotonic() + delay
@@ -135,7 +141,7 @@ class GameScene:
             self.marks.arriving = set()
         elif self.overlay in ("gameover", "handover", "ask"):
             self.overlay = None
-        self.moves = m.moves() if self._my_decision() else []
+        self.moves = self.match.moves() if self._my_decision() else []
         self.marks.playable = gestures.playable(self.moves)
         self.marks.selected = {}
         if self.aid.hinted is not None:  # a hint answers one position
@@ -431,6 +437,8 @@ class GameScene:
         if t == pygame.KEYDOWN:
             keys.key(self, event)
             return
+        if t == pygame.MOUSEMOTION:
+            self.guard.pointer(event.pos)
         if not consumed:  # a window over the table takes its clicks first
             consumed, changed = self.ui.handle(event, time.monotonic())
             self.dirty = self.dirty or changed
@@ -532,8 +540,8 @@ class GameScene:
             for answer, then in ready:
                 then(answer.value())
         self.zoom.update(now)
-        if self.guard.until and not self.guard.waiting(now):
-            self.guard.until = 0.0
+        if self.guard.fresh and not self.guard.waiting(now):
+            self.guard.fresh = False
             self.app.emit("buttons ready")  # every new button takes clicks now
         if self.guard.waiting(now) or self.results.update(now) or self.ui.update(now):
             self.dirty = True  # the new buttons' fade-in, a result gone, a button's tip
@@ -549,7 +557,9 @@ class GameScene:
         self.panels.build()
         position = (len(self.match.history), id(self.view()))  # a view per change
         bar = [*self.ui.actions, *(b for b, c in self.ui.commands.items() if c == "more")]
-        new = self.guard.place(bar, position, time.monotonic())
+        last = self.match.history[-1] if self.match.history else None
+        others = last is None or last.seat != self.viewer or last.auto  # not the viewer's move
+        new = self.guard.place(bar, position, time.monotonic(), self.ui.pointer.at, others)
         if new:
             self.app.emit(f"new buttons {' | '.join(new)}")
 

@@ -106,21 +106,22 @@ class Panels:
         prompt = pygame.Rect(status.x, status.y + row_h + 2, status.w - 4, status.h - row_h - 2)
         asked = self._status_html()
         notice = self._notice_html() if self.s.message and not self.banner_up() else ""
-        if notice and not TextBox([asked, notice], prompt, app.fonts, ui.px).room():
-            ui.status = ui.notice = ui.box([asked, notice], prompt)  # under the prompt
-            notice = ""
-        else:
-            ui.status = ui.box(asked, prompt)
         area = sc.rect(p.buttons)
         if self.s.helps:  # the help row under the decision bar
             area = self._help_row(area)
         shown = self._bar_moves()
-        if notice:  # else under the buttons, in the room they leave (two lines at
-            room = area.h - bar.needs(shown, area, self.k) - 4  # least), the buttons in place
+        room = area.h - bar.needs(shown, area, self.k) - 4  # the bar's places never move
+        together = TextBox([asked, notice], prompt, app.fonts, ui.px)
+        under = bool(notice) and together.room() > 0 and room >= together.lines_high(2)
+        if notice and not under:  # with the prompt (scrolled to it) when the bar leaves no room
+            ui.status = ui.notice = ui.box([asked, notice], prompt)
+            ui.status.scroll_to_end()
+        else:
+            ui.status = ui.box(asked, prompt)
+        if under:  # in the room the buttons leave, as tall as its text
             ui.notice = ui.box(notice, pygame.Rect(area.x, area.y, area.w - 4, 0))
-            ui.notice.fit(max(room, ui.notice.lines_high(2)))
+            ui.notice.fit(room)
             ui.notice.rect.bottom = area.bottom
-            area = pygame.Rect(area.x, area.y, area.w, max(0, area.h - ui.notice.rect.h - 4))
         self._action_buttons(shown, area)
         if self.s.overlay is not None:
             from .dialogs import Dialogs  # pygame_gui, loaded with the first window

@@ -63,6 +63,7 @@ class Pointer:
             self.s.choose(on_card)
             return
         if card is not None and card.name and self.selectable(card):
+            self._unhint(card)
             sel = set(self.s.marks.selected.get(card.zone, ()))
             sel ^= {card.index}
             self.s.marks.selected = {card.zone: frozenset(sel)} if sel else {}
@@ -76,6 +77,15 @@ class Pointer:
             return
         found = gestures.clicks(self.s.moves, zone)
         self.s.choose(found)
+
+    def _unhint(self, card: geo.Placed) -> None:
+        """Hint raised its move's cards as if selected; picking up or selecting
+        another card ends that selection (three cards went with the drag, and
+        the drop was refused)."""
+        s = self.s
+        if s.aid.hinted is not None and card.index not in s.marks.selected.get(card.zone, ()):
+            s.aid.hinted = None
+            s.marks.selected, s.marks.targets = {}, set()
 
     def selectable(self, card: geo.Placed) -> bool:
         """Whether a click selects `card` (to drag it with others): any card in
@@ -93,6 +103,7 @@ class Pointer:
         view = self.s.view()
         card = press.card
         if card is not None and card.name and self._draggable(card):
+            self._unhint(card)
             # the dragged card joins any cards selected beside it (select 9S, drag 9D)
             indices = tuple(
                 sorted(self.s.marks.selected.get(card.zone, frozenset()) | {card.index})

@@ -223,6 +223,7 @@ def open_hosted(
     tokens=None,
     say=print,
     computer_after: float | None = None,
+    commands: Callable | None = None,
 ) -> RemoteScene:
     """Host `seam`'s game from this window: the server runs in the network's
     thread and the window joins it like any table, at the person's seat (one
@@ -242,6 +243,8 @@ def open_hosted(
         raise
     if computer_after is not None:
         link.run(host.hand_over_after(computer_after))
+    if commands is not None:  # the host's commands typed at its terminal
+        commands(host, link.loop)
     address = f"{lan_address() if bind in ('0.0.0.0', '') else bind}:{host.port}"
     say(f"address: {address}")
     say(f"code: {host.code}")
