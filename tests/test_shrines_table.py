@@ -454,7 +454,7 @@ def asked(app):
     s = answerable()
     scene = start(app, s)
     scene.viewer = 1
-    scene._after_change()
+    scene.after_change()
     assert scene.overlay == "ask"
     return s, scene
 
@@ -487,7 +487,7 @@ def test_a_question_answered_gives_way_to_a_move_no_one_makes(app):
     question must not stand over the table: the computer's move waits for no overlay."""
     s, scene = asked(app)
     s.seats[s.decision().seat] = "computer"
-    scene._after_change()
+    scene.after_change()
     assert scene.overlay is None and scene.ai_move is not None
 
 

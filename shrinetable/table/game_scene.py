@@ -30,6 +30,7 @@ from . import helpers, keys, uiscale
 from .board import Board, Marks
 from .decision_bar import Guard
 from .motion import Drag, Flyer, Press
+from .overlay import STATES, WINDOWS, Overlay
 from .painter import Painter
 from .panels import Panels
 from .pointer import Pointer
@@ -70,8 +71,8 @@ class GameScene:
         self.message = ""
         self.message_is_error = True
         self.shout = False  # the message is shown whole over the table too, until a click
-        self.overlay: str | None = None  # menu|rules|choice|load|gameover|handover
-        self.under: str | None = None  # the handover a window was opened over
+        self.overlay: Overlay | None = None  # what stands over the table
+        self.under: Overlay | None = None  # the handover a window was opened over
         self.choices: list[gestures.Move] = []
         self.more: list[gestures.Move] = []  # the bar's moves under "More moves"
         self.proposal: gestures.Move | None = None  # the choice the game proposes
@@ -94,13 +95,13 @@ class GameScene:
         self.partial: list[pygame.Rect] = []
         self.waiting: list[tuple[Answer[Any], Callable[[Any], None]]] = []  # asked, not answered
         self.board.set_size(app.screen.get_size())
-        self._after_change(build=True)
+        self.after_change(build=True)
 
     # -- state ---------------------------------------------------------------
     def view(self) -> View:
         return self.match.view(self.viewer)
 
-    def _my_decision(self) -> bool:
+    def my_decision(self) -> bool:
         """Whether the viewer decides now: theirs, no window over the table, and
         the table not about to move by itself (a pass made for them: a button
         for it would race them)."""
@@ -113,7 +114,7 @@ class GameScene:
             and self.ai_move is None
         )
 
-    def _after_change(self, build: bool = True) -> None:
+    def after_change(self, build: bool = True) -> None:
         """Recompute everything that follows from a new state."""
         m = self.match
         d = m.decision()
@@ -122,9 +123,9 @@ class GameScene:
         self.ai_move = auto = m.pending()
         minor = False
         if d is None:
-            self.overlay = "gameover"
+            self.overlay = Overlay.GAMEOVER
         elif auto is not None:
-            if self.overlay == "ask":  # a question answered: the next move needs no one
+            if self.overlay == Overlay.ASK:  # a question answered: the next move needs no one
                 self.overlay = None
             minor = m.minor(auto, self.viewer)
             delay = self.app.minor_delay if minor else self.app.ai_delay
@@ -134,14 +135,14 @@ class GameScene:
                 delay = max(delay, SEE_S)
             self.ai_due = time.monotonic() + delay
         elif d.seat != self.viewer and m.quick_pass() is not None:
-            self.overlay = "ask"
+            self.overlay = Overlay.ASK
         elif d.seat != self.viewer and m.seats[d.seat] == "human":  # else another table's
-            self.overlay = "handover"
+            self.overlay = Overlay.HANDOVER
             self.flyers = []  # nothing of the last seat's table crosses the handover screen
             self.marks.arriving = set()
-        elif self.overlay in ("gameover", "handover", "ask"):
+        elif self.overlay in STATES:
             self.overlay = None
-        self.moves = self.match.moves() if self._my_decision() else []
+        self.moves = self.match.moves() if self.my_decision() else []
         self.marks.playable = gestures.playable(self.moves)
         self.marks.selected = {}
         if self.aid.hinted is not None:  # a hint answers one position
@@ -174,7 +175,7 @@ class GameScene:
     def out_of_turn(self) -> bool:
         """Whether the viewer is answering another seat's move (the table frames
         the buttons then, so an answer never looks like one's own turn)."""
-        if not self._my_decision():
+        if not self.my_decision():
             return False
         turn = self.match.present.decor(self.view()).turn
         return turn is not None and turn != self.match.decision().seat
@@ -194,7 +195,7 @@ class GameScene:
             self.build_ui()
             self.base_dirty = self.dirty = True
         else:
-            self._made(done)
+            self.made(done)
 
     def when(self, answer: Answer[Any], then: Callable[[Any], None]) -> None:
         """Do `then` with `answer` once it comes (at once when it has): the
@@ -208,20 +209,20 @@ class GameScene:
         """What came from elsewhere (`MatchPort.poll`): a move made, the game
         taken afresh, a word from the host."""
         if change.kind == "move" and change.applied is not None:
-            self._made(change.applied)
+            self.made(change.applied)
         elif change.kind == "reset":
             self.panels.relog()
             self.marks.last = set()
-            self._after_change()
+            self.after_change()
         elif change.kind in ("say", "refused"):
             self.app.emit(f"said {change.text}")
             self.say(change.text, error=change.error)
 
-    def _made(self, applied: Applied) -> None:
+    def made(self, applied: Applied) -> None:
         self._record(applied)
         if applied.auto and self.match.seats[applied.seat] == "human":
             self.message, self.message_is_error = f"{seat_name(applied.seat)}: {AUTO}", False
-        self._after_change()
+        self.after_change()
 
     def _record(self, applied: Applied, animate: bool = True) -> None:
         text = "secret" if applied.secret else applied.text
@@ -241,12 +242,12 @@ class GameScene:
     # -- commands --------------------------------------------------------------
     def command(self, cmd: str) -> None:
         if cmd == "menu":
-            self._open("menu")
+            self.show(Overlay.MENU)
         elif cmd == "rules":
-            self._open("rules")
+            self.show(Overlay.RULES)
         elif cmd == "close":
             self.drop_from = None
-            self._open(None)
+            self.show(None)
         elif cmd.startswith("speed "):  # the menu's pace buttons: the menu stays open
             self.app.set_speed(cmd.partition(" ")[2])
             self.build_ui()
@@ -273,7 +274,7 @@ class GameScene:
                 error=False,
             )
         elif cmd == "load":
-            self._open("load")
+            self.show(Overlay.LOAD)
         elif cmd == "fullscreen":
             self.app.toggle_fullscreen()
         elif cmd == "newgame":
@@ -289,7 +290,7 @@ class GameScene:
         elif cmd == "quit":
             self.app.quit()  # asks first while the game is on
         elif cmd == "handover":  # the other person answers: hide the table first
-            self.overlay = "handover"
+            self.overlay = Overlay.HANDOVER
             self.flyers = []
             self.marks.arriving = set()
             self.build_ui()
@@ -297,38 +298,38 @@ class GameScene:
         elif cmd == "takeover":
             self.viewer = self.log.viewer = self.match.decision().seat
             self.overlay = None
-            self._after_change()
+            self.after_change()
             if self.match.history:  # the handover hid it: show the last move land
                 self.painter.launch_flyers(self.match.history[-1])
 
-    def _open(self, overlay: str | None) -> None:
+    def show(self, overlay: Overlay | None) -> None:
         """Open a window over the table (None: close it). The menu opened on the
         handover screen keeps the table hidden until it is closed again."""
         if overlay is None and self.under is not None:
             overlay, self.under = self.under, None
-        elif overlay == "menu" and self.overlay == "handover":
-            self.under = "handover"
+        elif overlay == Overlay.MENU and self.overlay == Overlay.HANDOVER:
+            self.under = Overlay.HANDOVER
         if overlay is None:
             self.aid.confirming = None  # a question closed unanswered: no move
-        if self.overlay in ("gameover", "handover", "ask") and overlay is None:
-            self._after_change()
+        if self.overlay in STATES and overlay is None:
+            self.after_change()
             return
         self.overlay = overlay
         self.painter.how_shown, self.painter.legend_at = False, None  # the pointer moves
-        self.moves = self.match.moves() if self._my_decision() else []  # on: shown again
+        self.moves = self.match.moves() if self.my_decision() else []  # on: shown again
         self.build_ui()
         self.base_dirty = self.dirty = True
 
     def _busy(self) -> bool:
         """A window over the table (menu, rules, a choice, a handover) holds the
         game still: undo and redo wait until it is closed."""
-        return self.overlay not in (None, "gameover")
+        return self.overlay not in (None, Overlay.GAMEOVER)
 
     def undo(self) -> None:
         """Take back the viewer's last move. The handover screen and the
         question to the other person still belong to the one who just moved, so
         a misclick is undone there too, before the next person acts."""
-        if self.overlay not in (None, "gameover", "handover", "ask"):
+        if self.overlay is not None and self.overlay not in STATES:
             return
         done = self.match.undo(self.viewer)
         if isinstance(done, Sent):
@@ -340,7 +341,7 @@ class GameScene:
             self.marks.last = set()
             self.results.clear()
             self.overlay = None
-            self._after_change()
+            self.after_change()
         else:
             self.say(
                 "Nothing to undo: undo takes back your own moves (in hotseat, your last "
@@ -357,7 +358,7 @@ class GameScene:
         for applied in done:
             self._record(applied, animate=False)
         if done:
-            self._after_change()
+            self.after_change()
 
     def save(self) -> None:
         if not self.match.powers.save:
@@ -374,7 +375,7 @@ class GameScene:
         try:
             session = storage.load(path)
         except SaveError as e:
-            self._open(None)
+            self.show(None)
             self.say(str(e))
             return
         self.app.start_game(session)
@@ -419,7 +420,7 @@ class GameScene:
                 return  # meant for the button that stood there a moment ago
             if event.ui_element in self.ui.actions:
                 action = self.ui.actions[event.ui_element]
-                self.overlay = None if self.overlay == "choice" else self.overlay
+                self.overlay = None if self.overlay == Overlay.CHOICE else self.overlay
                 self.aid.decide(action)
             elif event.ui_element in self.ui.commands:
                 self.command(self.ui.commands[event.ui_element])
@@ -429,9 +430,9 @@ class GameScene:
             return
         if t == gui_event("UI_WINDOW_CLOSE") and event.ui_element is self.ui.window:
             self.ui.window = None
-            if self.overlay in ("menu", "rules", "choice", "load", "summary", "confirm"):
-                self._open(None)
-            elif self.overlay == "ask":  # the question stands until it is answered
+            if self.overlay in WINDOWS:
+                self.show(None)
+            elif self.overlay == Overlay.ASK:  # the question stands until it is answered
                 self.build_ui()
             return
         if t == pygame.KEYDOWN:
@@ -479,7 +480,7 @@ class GameScene:
             f"{'on' if m.auto_pass else 'off'} (Ctrl+P).",
             error=False,
         )
-        self._after_change()
+        self.after_change()
 
     def choose(self, found: list[gestures.Move]) -> None:
         """Make the one move found, or ask which. Among moves made by one gesture
@@ -490,11 +491,11 @@ class GameScene:
         elif found:
             self.proposal = first = gestures.proposal(found)
             self.choices = [first, *(m for m in found if m is not first)] if first else found
-            self._open("choice")
+            self.show(Overlay.CHOICE)
 
     def take_proposal(self) -> bool:
         """Enter in the choice window: make the proposed move, if there is one."""
-        if self.overlay != "choice" or self.proposal is None:
+        if self.overlay != Overlay.CHOICE or self.proposal is None:
             return False
         move, self.overlay = self.proposal, None
         self.aid.decide(move.action)
@@ -547,7 +548,7 @@ class GameScene:
             self.dirty = True  # the new buttons' fade-in, a result gone, a button's tip
         if self.ai_due is not None and now >= self.ai_due and self.overlay is None:
             self.ai_due = None
-            self._made(self.match.step())
+            self.made(self.match.step())
         if self.flyers:
             self.flyers = [f for f in self.flyers if now < f.t0 + f.duration]
             self.painter.arriving()
