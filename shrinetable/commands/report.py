@@ -13,6 +13,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import shlex
 import sys
 from pathlib import Path
 
@@ -21,8 +22,8 @@ from shrinetable.engine import registry
 from shrinetable.formats.cards import CARDS_ENV
 from shrinetable.formats.errors import FormatError
 from shrinetable.workbench import output
-from shrinetable.workbench.plan import check_cards, folder_decks, make_plan
-from shrinetable.workbench.run import default_jobs, run_plan
+from shrinetable.workbench.plan import Plan, check_cards, folder_decks, make_plan
+from shrinetable.workbench.run import Ran, default_jobs, run_plan
 
 from .args import add_cards
 
@@ -114,6 +115,17 @@ def _need_cluster() -> None:
         ) from None
 
 
+def command_line(args: argparse.Namespace, plan: Plan, cards: str | None) -> str:
+    """The command that plays these very games again (every choice spelled out)."""
+    words = ["shrinetable", "report", plan.game, "--games", str(plan.games)]
+    words += ["--players", str(plan.seats), "--decks", ",".join(plan.decks)]
+    words += ["--seed", str(plan.seed), "--max-turns", str(plan.max_turns)]
+    for flag, value in (("--cards", cards), ("--compare", args.compare)):
+        if value:
+            words += [flag, value]
+    return shlex.join(words + ["--out", args.out])
+
+
 def run(args: argparse.Namespace) -> int:
     from shrinetable.workbench import compare, summary, words
 
@@ -122,6 +134,12 @@ def run(args: argparse.Namespace) -> int:
     except (KeyError, ValueError, FormatError) as e:
         print(f"shrinetable report: {e.args[0] if isinstance(e, KeyError) else e}", file=sys.stderr)
         return 2
+    if plan.games != args.games:
+        print(
+            f"--games {args.games} rounded up to {plan.games}: {plan.rounds} whole "
+            f"rounds of the {len(plan.seatings)} seatings, so every deck sits at "
+            "every seat as often."
+        )
     jobs = args.jobs or default_jobs()
     where = f"on {args.cluster}" if args.cluster else f"{jobs} jobs"
     ran = [run_plan(plan, cards, jobs, args.cluster, label=f"{plan.game} ({where})")]
@@ -132,6 +150,8 @@ def run(args: argparse.Namespace) -> int:
     games = sum(len(r.records) for r in ran)
     cpu = sum(rec["cpu"] for r in ran for rec in r.records)
     info = {
+        "command": command_line(args, plan, cards),
+        "seed": plan.seed,
         "jobs": None if args.cluster else jobs,
         "cluster": args.cluster,
         "seconds": round(seconds, 2),
@@ -144,14 +164,21 @@ def run(args: argparse.Namespace) -> int:
         "compare": changed,
     }
     if changed:
-        if len(reports) == 1:  # stopped before the changed set was measured
+        if len(ran) == 1:  # stopped before the changed set was measured
+            ran.append(Ran())
             reports.append(summary.summarize(plan, [], {}))
+        names = {**reports[0]["card_names"], **reports[1]["card_names"]}
         data = {
             "game": plan.game,
+            "compare": compare.compare(
+                plan,
+                ran[0].records,
+                ran[1].records,
+                compare.changed_cards(game, changed),
+                names,
+            ),
             "before": reports[0],
             "after": reports[1],
-            "changed_cards": compare.changed_cards(game, changed),
-            "changes": compare.compare(*reports),
             "run": info,
         }
     else:

@@ -247,8 +247,8 @@ def open_hosted(
         commands(host, link.loop)
     address = f"{lan_address() if bind in ('0.0.0.0', '') else bind}:{host.port}"
     say(f"address: {address}")
-    say(f"code: {host.code}")
-    say(f"join with: shrinetable join {address} --code {host.code}")
+    say(f"code: {host.invite}")
+    say(f"join with: shrinetable join {address} --code {host.invite}")
 
     def stop() -> None:
         link.run(host.stop()).result(10)
@@ -271,7 +271,7 @@ def open_hosted(
         watch=not people,
         link=link,
         token=host.local_token(people[0]) if people else None,
-        where=f"hosting at {address}, code {host.code}",
+        where=f"hosting at {address}, code {host.invite}",
         on_close=stop,
     )
     scene.hand_over = hand_over

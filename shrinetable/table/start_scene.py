@@ -800,7 +800,7 @@ class JoinForm:
                 port = int(got["port"])
             code = got["code"] or code
             if not code:
-                raise ValueError("Type the invite code the host shows (4 letters).")
+                raise ValueError("Type the invite code the host shows (like ABCD-EFGH).")
             if len(got["name"]) > 32:
                 raise ValueError("Your name: at most 32 characters.")
         except ValueError as e:
