@@ -71,6 +71,8 @@ def test_a_planted_change_comes_first_as_significant(tmp_path):
     assert deltas == sorted(deltas, reverse=True)
     assert not [r["figure"] for r in cmp["unchanged"] if r["key"][0] == "card" and r["significant"]]
     assert all(set(r["key"][1:]) & {"blade", "court"} for r in cmp["changed"])
+    sheet = (tmp_path / "r" / "compare.csv").read_text().splitlines()
+    assert sheet[1].startswith("changed,") and (tmp_path / "r" / "after-cards.csv").is_file()
     page = (tmp_path / "r" / "index.html").read_text()
     answer = page.index("What changed, and is it real?")
     assert answer < page.index("Everything else") and "Wandering Swordsman" in page[answer:]

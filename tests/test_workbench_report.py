@@ -65,6 +65,7 @@ def test_figures_agree_with_simulate_for_the_same_seeds(tmp_path, game, decks, g
         sum(x["wins"][i] for x in rep["seatings"]) for i in range(2)
     ]
     assert rep["turns"]["n"] == rep["finished"] == games - rep["unfinished"]
+    assert {p.name for p in (tmp_path / "r").glob("*.csv")} >= {"decks.csv", "cards.csv"}
     page = (tmp_path / "r" / "index.html").read_text()
     assert "Seed 5" in page and "--seed 5" in rep["run"]["command"] and "shipped set" in page
     first = decks.split(",")[0]

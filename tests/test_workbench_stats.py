@@ -161,3 +161,36 @@ def test_a_paired_interval_is_narrower_than_two_independent_ones():
     lo, hi = stats.wilson(sum(after), 400)
     assert d["ci"][1] - d["ci"][0] < (hi - lo)  # less than one run's own interval
     assert stats.paired([0] * 50) == {"n": 50, "delta": 0.0, "ci": [0.0, 0.0], "p": 1.0}
+
+
+def test_every_table_is_a_csv_beside_the_json(tmp_path):
+    import csv
+
+    from shrinetable.workbench.tables import write_csv
+
+    plan = plan_of(("a", "b"), 2, 40)
+    rep = summary.summarize(plan, games(plan, random.Random(2), lambda d, x: 1.0), {"a-c0": "Ax"})
+    files = {p.name: p for p in write_csv(rep, tmp_path)}
+    assert set(files) == {"decks.csv", "matrix.csv", "seats.csv", "cards.csv", "seatings.csv"}
+    cards = list(csv.DictReader(files["cards.csv"].open()))
+    assert len(cards) == sum(len(c) for c in rep["cards"].values())
+    row = next(r for r in cards if r["card"] == "a-c0")
+    assert row["name"] == "Ax" and float(row["ci_low"]) <= float(row["effect"])
+    seats = list(csv.reader(files["seats.csv"].open()))
+    assert seats[0][:4] == ["seat", "wins", "games", "rate"] and len(seats) == 3
+
+
+def test_progress_is_a_line_every_few_seconds_when_not_a_terminal(capsys):
+    from shrinetable.workbench.run import Progress
+
+    quiet = Progress(10, "usagi", True, tty=False, every=3600)
+    for done in range(1, 11):
+        quiet.update(done)
+    quiet.end()
+    err = capsys.readouterr().err
+    assert err == err.replace("\r", "") and err.count("\n") == 1  # the last line only
+    assert "usagi: 10/10 games" in err
+    each = Progress(3, "usagi", True, tty=False, every=0)
+    for done in (1, 2, 3):
+        each.update(done)
+    assert capsys.readouterr().err.count("games/s") == 3

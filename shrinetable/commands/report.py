@@ -1,8 +1,9 @@
 """`shrinetable report GAME --out DIR`: a balance report from computer self-play.
 
 Every seating of the chosen decks is played (`workbench.plan`) on every core or
-a Dask cluster, and `DIR/report.json` (every figure) and `DIR/index.html` (one
-self-contained page with charts) are written, with a paragraph on the terminal.
+a Dask cluster, and `DIR/report.json` (every figure), `DIR/index.html` (one
+self-contained page with charts) and a CSV file per table are written, with a
+paragraph on the terminal.
 `--compare DIR2` plays the same games again with a designer's card folder and
 shows every figure before and after. Bad arguments: one line, exit 2, nothing
 written. Ctrl+C: the games measured so far are written as a stopped report.
@@ -188,9 +189,11 @@ def run(args: argparse.Namespace) -> int:
         out / "report.json", lambda p: p.write_text(json.dumps(data, indent=1), encoding="utf-8")
     )
     from shrinetable.workbench.page import write_page
+    from shrinetable.workbench.tables import write_csv
 
+    sheets = write_csv(data, out)
     output.write_whole(page, lambda p: write_page(data, p))
     resources.remember_report(page)
     print(words.paragraph(data))
-    print(f"Written {page} and {out / 'report.json'}.")
+    print(f"Written {page}, {out / 'report.json'} and {len(sheets)} CSV tables beside them.")
     return 130 if info["stopped"] else 0

@@ -229,7 +229,8 @@ def render(data: dict) -> str:
         f"{'; stopped early' if run['stopped'] else ''}. Seed {run['seed']}; card set: "
         f"{_esc(run['cards'] or 'the shipped set')}"
         f"{'; changed set: ' + _esc(run['compare']) if run['compare'] else ''}.<br>"
-        f"Played again by: <code>{_esc(run['command'])}</code></p>",
+        f"Played again by: <code>{_esc(run['command'])}</code><br>Every table is "
+        "also a CSV file beside this page (and every figure in report.json).</p>",
     ]
     if "compare" in data:
         body.append(_changes_html(data))
