@@ -34,9 +34,9 @@ class Refused(Exception):
 
 def parse_address(text: str) -> tuple[str, int, str | None]:
     """`HOST[:PORT]`, or a pasted line holding the address and the code as the
-    host prints them (`address: 192.168.1.20:47123 code: K7QM`); ValueError
+    host prints them (`address: 192.168.1.20:47123 code: K7QM-4XPA`); ValueError
     for anything else."""
-    code = re.search(r"\bcode:?\s*([A-Za-z0-9]{4,8})\b", text, re.IGNORECASE)
+    code = re.search(r"\bcode:?\s*([A-Za-z0-9]{4}(?:-?[A-Za-z0-9]{4})?)\b", text, re.I)
     rest = text[: code.start()] + text[code.end() :] if code else text
     words = [w for w in rest.split() if not w.endswith(":")]  # "address:"
     where = re.sub(r"^ws://|/$", "", words[0]) if len(words) == 1 else ""
@@ -48,7 +48,7 @@ def parse_address(text: str) -> tuple[str, int, str | None]:
     port = int(m.group(2) or DEFAULT_PORT)
     if not 0 < port < 65536:
         raise ValueError(f"port {port} is not 1 to 65535")
-    return m.group(1).strip("[]"), port, code.group(1).upper() if code else None
+    return m.group(1).strip("[]"), port, p.clean_code(code.group(1)) if code else None
 
 
 def lan_address() -> str:
@@ -83,7 +83,7 @@ class Remote:
         self.say = say or (lambda s: print(f"shrinetable join: {s}", file=sys.stderr))
         self.claim: seats.Claim | None = None
         self.ended: str | None = None  # the host ended this table's seat: why (no rejoin)
-        self.code, self.name, self.watch = code.upper(), name, watch
+        self.code, self.name, self.watch = p.clean_code(code), name, watch
         self.record = record
         self.ws: ClientConnection | None = None
         self.welcome: p.Welcome | None = None

@@ -61,6 +61,63 @@ class Bucket:
         return True
 
 
+class Door:
+    """Wrong invite codes slowed per address, so that guessing a code takes far
+    longer than the game: the hellos from one address are judged one at a
+    time, and after FREE wrong codes each waits STEP, doubling to CAP (200
+    wrong codes take over half an hour). A table that gives the right code
+    clears its address. `clock` and `sleep`: a test's scaled time."""
+
+    FREE = 3  # typos are free
+    STEP = 0.25  # seconds, doubling per wrong code...
+    CAP = 10.0  # ...up to this
+    PENDING = 8  # hellos from one address waiting their turn at most
+    TELL = (10, 50, 200, 1000)  # wrong codes from one address the host is told of
+    KEEP = 4096  # addresses remembered at most (the oldest forgiven first)
+
+    def __init__(self, clock: Callable[[], float] = time.monotonic, sleep=asyncio.sleep):
+        self.clock, self.sleep = clock, sleep
+        self.wrong: dict[str, int] = {}
+        self.until: dict[str, float] = {}
+        self.locks: dict[str, asyncio.Lock] = {}
+        self.waiting: dict[str, int] = {}
+
+    async def judge(self, address: str, right: bool, say: Callable[[str], None]) -> bool:
+        """Whether a hello from `address` with a `right` code or not may go on,
+        after its address's wait; Refusal when too many already wait."""
+        if self.waiting.get(address, 0) >= self.PENDING:
+            raise Refusal("too many tries from your address at once; wait and try again")
+        self.waiting[address] = self.waiting.get(address, 0) + 1
+        try:
+            async with self.locks.setdefault(address, asyncio.Lock()):
+                await self.sleep(max(0.0, self.until.get(address, 0.0) - self.clock()))
+                return self._judged(address, right, say)
+        finally:
+            self.waiting[address] -= 1
+            if not self.waiting[address]:
+                del self.waiting[address], self.locks[address]
+
+    def _judged(self, address: str, right: bool, say: Callable[[str], None]) -> bool:
+        if right:
+            self.wrong.pop(address, None)
+            self.until.pop(address, None)
+            return True
+        n = self.wrong[address] = self.wrong.pop(address, 0) + 1  # the newest last
+        self.until[address] = self.clock() + self.delay(n)
+        if n in self.TELL:
+            say(f"{n} wrong invite codes from {address}: each try from there waits longer")
+        while len(self.wrong) > self.KEEP:  # the oldest forgiven
+            gone = next(iter(self.wrong))
+            del self.wrong[gone]
+            self.until.pop(gone, None)
+        return False
+
+    @classmethod
+    def delay(cls, n: int) -> float:
+        """The wait after the `n`th wrong code from one address."""
+        return 0.0 if n <= cls.FREE else min(cls.CAP, cls.STEP * 2 ** min(n - cls.FREE - 1, 30))
+
+
 class Table:
     """One connected remote table (a seat's, or a spectator's)."""
 
@@ -109,7 +166,8 @@ class Host:
         """`pace`, `minor_pace`: the pause before a computer's move worth watching
         and before a minor one (0 for bots; people at windows need to follow)."""
         self.seam = seam
-        self.code = code or p.new_code()
+        self.code = p.clean_code(code) if code else p.new_code()
+        self.door = Door()
         n = len(seam.kinds)
         names = names or [""] * n
         tokens = tokens or [None] * n
@@ -166,6 +224,11 @@ class Host:
         chair.token = chair.token or p.new_token()
         return chair.token
 
+    @property
+    def invite(self) -> str:
+        """The code as people read it (`ABCD-EFGH`)."""
+        return p.show_code(self.code)
+
     def started(self) -> bool:
         """The game runs once every remote seat has been taken."""
         return all(c.kind != "remote" or c.token for c in self.chairs)
@@ -190,6 +253,9 @@ class Host:
             hello = p.read_to_host(await asyncio.wait_for(ws.recv(), HELLO_S))
             if not isinstance(hello, p.Hello):
                 raise Refusal("the first message must be a hello")
+            right = p.clean_code(hello.code) == self.code
+            if not await self.door.judge(_address(ws), right, self.say):
+                raise Refusal("wrong invite code")
             seat = self._seat_for(hello)
         except p.BadMessage as e:
             return await self._refuse(ws, f"the hello does not parse: {e}")
@@ -241,8 +307,6 @@ class Host:
                 f"version mismatch: this host speaks protocol {VERSION}, "
                 f"the table {hello.version}; use the same shrinetable release"
             )
-        if hello.code.strip().upper() != self.code:
-            raise Refusal("wrong invite code")
         if hello.watch:
             if sum(t.seat is None for t in self.tables) >= WATCHERS:
                 raise Refusal(f"no room for more spectators ({WATCHERS})")
@@ -569,3 +633,9 @@ class Host:
                 self._seats_kept = seats
         except OSError as e:
             self.say(f"autosave failed: {e}")
+
+
+def _address(ws: ServerConnection) -> str:
+    """The address a connection comes from (the key its wrong codes are counted by)."""
+    peer = ws.remote_address
+    return str(peer[0]) if isinstance(peer, tuple) and peer else "?"
