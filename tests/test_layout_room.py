@@ -22,7 +22,7 @@ buttons = [900, 400, 100, 200]
 field = { rect = [0, 0, 800, 200], arrange = "row", label = "Field" }
 event = { rect = [0, 204, 396, 100], arrange = "row", label = "Event", takes = ["self.event"] }
 [players.2.seats.self]
-event = { rect = [404, 204, 396, 100], arrange = "row", label = "Yours", takes = ["opposite.event"] }
+event = { rect = [404, 204, 396, 100], arrange = "row", label = "Mine", takes = ["opposite.event"] }
 field = { rect = [0, 400, 800, 200], arrange = "row", label = "Your field" }
 hand = { rect = [0, 308, 800, 88], arrange = "row", label = "Hand", takes = ["field"], weight = 2 }
 """
