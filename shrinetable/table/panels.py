@@ -15,6 +15,7 @@ from shrinetable.adapter.log import plain
 
 from . import decision_bar as bar
 from . import geometry as geo
+from .overlay import Overlay
 from .seats import seat_name
 from .widgets import PX, TextBox, Widgets
 from .words import log_line
@@ -70,9 +71,9 @@ class Panels:
         self.k = bar.panel_scale(app.screen.get_size())
         self.s.ui = ui = Widgets(app.fonts, old.pointer, app.gui_covers, round(PX * self.k))
         sc = self.s.board.scaler
-        if self.s.overlay != "menu":
+        if self.s.overlay != Overlay.MENU:
             self.s.asking_quit = False  # the question goes with the menu that asked it
-        if self.s.overlay == "handover":
+        if self.s.overlay == Overlay.HANDOVER:
             self._handover_ui()
             return
         p = self.s.layout.panels
@@ -185,7 +186,7 @@ class Panels:
 
     def _bar_moves(self) -> list:
         """The moves the decision bar offers now (`decision_bar.shown`)."""
-        if not self.s._my_decision():
+        if not self.s.my_decision():
             return []
         d = self.s.match.decision()
         on_table = {
@@ -221,7 +222,7 @@ class Panels:
         (`decision_bar.split_help`); the room left for the bar."""
         area, row = bar.split_help(panel, self.k)
         w = row.w // 2
-        mine = self.s._my_decision()
+        mine = self.s.my_decision()
         for i, (label, cmd, tip) in enumerate(
             [
                 ("Hint", "hint", "The move the computer would make for you"),

@@ -577,6 +577,15 @@ class StartScene:
     def deadline(self) -> float | None:
         return 0.0 if self.dirty else None
 
+    def needs_frame(self) -> bool:
+        return self.dirty
+
+    def keep(self) -> None:
+        """Nothing to keep: no game is on here."""
+
+    def may_quit(self) -> bool:
+        return True
+
     def update(self, now: float) -> None:
         """About once a second, check a designer's card folders that changed and
         say what a restart would play (a game's cards are read once, as it loads)."""
