@@ -42,7 +42,7 @@ from shrinetable.adapter.session import Applied, Session
 from shrinetable.engine import Decision, Event, GameBase, Outcome, Presentation, View, registry
 
 from . import protocol as p
-from .client import Remote, rejoin
+from .client import Budget, Remote, rejoin
 
 WHY_S = 3.0  # how long a refused drop's or a hint's answer is waited for (not blocking)
 REJOIN_S = 30.0  # how long a table that lost its host keeps trying
@@ -338,6 +338,7 @@ class RemoteMatch:
             self._use(msg)
             if msg.move is None:
                 if msg.undone:
+                    self._budget.undo(msg.undone)
                     del self.history[-msg.undone :]
                 if msg.history is not None:
                     self._known(msg.history)
@@ -365,6 +366,10 @@ class RemoteMatch:
         )
         self.history.append(applied)
         self._words[id(applied)] = list(m.words)
+        drop = self._budget.add(m)  # within a budget: a host's flood takes the oldest
+        for gone in self.history[:drop]:
+            del self._words[id(gone)]
+        del self.history[:drop]
         return applied
 
     def _known(self, history: list[p.MoveM]) -> None:
@@ -373,6 +378,7 @@ class RemoteMatch:
         resumed shows the moves made before it came."""
         self.history.clear()
         self._words.clear()
+        self._budget = Budget()
         for m in history:
             self._add(m)
 
