@@ -2,7 +2,7 @@
 table asks of a match, answered from what the host sent this seat.
 
 The table (`table.remote_scene.RemoteScene`, a `GameScene`) reads views,
-legal moves with their gestures, the log's words, the events of each move and
+legal moves with their gestures, the log's entries, the events of each move and
 the headline numbers it moved exactly as it reads them of a local `Match`;
 only the messages go elsewhere: a move is sent to the host (which checks it
 against the legal list), a refused drop asks the host why (the rules judge it
@@ -25,7 +25,7 @@ from shrinetable.adapter.gestures import Move
 from shrinetable.adapter.match import Match, tally_changes
 from shrinetable.adapter.refusal import GENERIC
 from shrinetable.adapter.session import Applied
-from shrinetable.engine import View, registry
+from shrinetable.engine import Entry, View, registry
 
 from . import protocol as p
 from .client import Remote, rejoin
@@ -92,7 +92,7 @@ class RemoteMatch:
         self.players: p.Players | None = remote.players
         self._use(remote.update)
         self.history: list[Applied] = []
-        self._words: dict[int, list[str]] = {}  # id(applied) -> the log's words for it
+        self._entries: dict[int, list[Entry]] = {}  # id(applied) -> its log entries
         self._known(remote.update.history or [])
         self.reader = link.run(self._read())
 
@@ -100,11 +100,6 @@ class RemoteMatch:
     # what a Match works out from its game and its history alone, it works out here
     name, title, passes, hand = Match.name, Match.title, Match.passes, Match.hand
     summary = Match.summary
-
-    def move_words(self, applied: Applied) -> str:
-        """A move's own words, as a Match says them from its notation; '' for
-        another seat's move, whose notation this table is not sent."""
-        return Match.move_words(self, applied) if applied.text else ""
 
     def skip_warning(self, action) -> str:
         """No question at a remote table: the game's state, which the game's
@@ -158,8 +153,13 @@ class RemoteMatch:
             )
         return self._tallies
 
+    def entries(self, applied: Applied, viewer: int | None) -> list[Entry]:
+        """A move's log entries as the host made them for this seat."""
+        return self._entries.get(id(applied), [])
+
     def said(self, applied: Applied, viewer: int | None) -> list[str]:
-        return self._words.get(id(applied), [])
+        """A move's entries as plain sentences, as `Match.said` says them."""
+        return [self.present.sentence(e) for e in self.entries(applied, viewer)]
 
     @staticmethod
     def events(applied: Applied) -> tuple:
@@ -300,7 +300,7 @@ class RemoteMatch:
             m.seat, m.text or "", tuple(e.event() for e in m.events), m.auto, m.secret
         )
         self.history.append(applied)
-        self._words[id(applied)] = list(m.words)
+        self._entries[id(applied)] = [e.entry() for e in m.entries]
         return applied
 
     def _known(self, history: list[p.MoveM]) -> None:
@@ -308,7 +308,7 @@ class RemoteMatch:
         made from them, so a table that joins late, rejoins or whose host
         resumed shows the moves made before it came."""
         self.history.clear()
-        self._words.clear()
+        self._entries.clear()
         for m in history:
             self._add(m)
 
