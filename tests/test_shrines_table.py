@@ -67,7 +67,7 @@ def centre(scene, zone, name):
 
 
 def history(scene):
-    return [a.text for a in scene.session.history]
+    return [a.text for a in scene.match.session.history]
 
 
 def made(scene, before: int) -> str:
@@ -162,7 +162,7 @@ def test_travel_is_a_drag_along_the_pathway(app):
     )
     assert made(scene, before) == move.text
     # the declaration waits for the act to end: the table draws it as an arrow
-    view = scene.session.game.view(scene.session.state, 0)
+    view = scene.match.session.game.view(scene.match.session.state, 0)
     assert ("travel", card, move.gesture.target) in view.info["declared"]
     scene.board.lay_out(view, 0, scene.marks)
     surf = pygame.Surface(app.screen.get_size())
@@ -455,7 +455,7 @@ def asked(app):
     s = answerable()
     scene = start(app, s)
     scene.viewer = 1
-    scene._after_change()
+    scene.after_change()
     assert scene.overlay == "ask"
     return s, scene
 
@@ -488,7 +488,7 @@ def test_a_question_answered_gives_way_to_a_move_no_one_makes(app):
     question must not stand over the table: the computer's move waits for no overlay."""
     s, scene = asked(app)
     s.seats[s.decision().seat] = "computer"
-    scene._after_change()
+    scene.after_change()
     assert scene.overlay is None and scene.ai_move is not None
 
 

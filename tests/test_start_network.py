@@ -102,7 +102,8 @@ def test_host_then_join_and_every_refusal_said_in_the_form(app, monkeypatch):
     try:
         code = hosting.match.remote.code
         port = hosting.match.remote.uri.rsplit(":", 1)[1]
-        assert f"code {code}" in hosting.status() and "hosting at" in hosting.status()
+        shown = protocol.show_code(code)  # in groups, as people read it
+        assert f"code {shown}" in hosting.status() and "hosting at" in hosting.status()
         settle(hosting, lambda: "P2 waiting for a player" in hosting.status())
         wrong = "ZZZZ" if code != "ZZZZ" else "YYYY"
         assert "wrong invite code" in said(join(app, f"127.0.0.1:{port}", wrong))
@@ -110,7 +111,7 @@ def test_host_then_join_and_every_refusal_said_in_the_form(app, monkeypatch):
         assert "version mismatch" in said(join(app, "127.0.0.1", code, port=port))
         monkeypatch.undo()
         # the pasted line holds address and code; the seat is taken
-        join(app, f"address: 127.0.0.1:{port} code: {code}", "")
+        join(app, f"address: 127.0.0.1:{port} code: {shown}", "")
         ann = app.scene
         assert isinstance(ann, RemoteScene) and ann.match.seat == 1
         settle(hosting, lambda: "P2 Ann, connected" in hosting.status())

@@ -107,7 +107,7 @@ def test_dialogs_rescale_when_the_window_is_resized(app):
     larger by the window's growth, its text in a larger type, in the middle."""
     scene = showing(app, "shrine")
     for overlay in ("menu", "rules", "load"):
-        scene._open(overlay)
+        scene.show(overlay)
         app.step([], 0.01)
         small = scene.ui.window.rect.copy()
         font = Dialogs(scene).font()

@@ -6,7 +6,7 @@ between moves: whose decision it is, the moves made for a person with nothing
 to decide (`Session.forced`; at a hotseat table never before they saw cards
 just given to them), the computer's moves (each computer seat sees only its own
 observation, `players.player`), secret choices (hidden in the log), the undo
-policy (hotseat too), the autosave, the log's words and whether a move is
+policy (hotseat too), the autosave, the log's entries and whether a move is
 minor. It has no pygame in it: messages in, per-seat views and events out.
 
 Messages in:
@@ -35,14 +35,16 @@ Out:
 from __future__ import annotations
 
 import random
+import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
-from shrinetable.engine import Decor, Entry, Event, Player, View
+from shrinetable.engine import Decor, Entry, Event, IllegalAction, NotationError, Player, View
 from shrinetable.players import player
 
 from . import gestures, log, refusal, storage
+from .port import Answer, Auto, Change, Played, Powers, Refusal, last_chosen
 from .session import Applied, Session
 
 # what the table says when it made a move for a person: nothing was left to decide
@@ -51,16 +53,6 @@ AUTO = "nothing to decide, moved on"
 
 class Refused(ValueError):
     """A message the match does not take (not that seat's decision, the game over)."""
-
-
-@dataclass(frozen=True, slots=True)
-class Auto:
-    """The move the match makes by itself next: a computer seat's choice, or a
-    pass the rules leave as the only sensible move (`forced`, see `Session.forced`)."""
-
-    seat: int
-    action: Any
-    forced: bool
 
 
 def tally_changes(before: Decor, after: Decor) -> dict[str, int]:
@@ -205,20 +197,22 @@ class Match:
         text = self.session.computer_action(player(self.game, "ai"), rng).text
         return next((m for m in self.moves() if m.text == text), None)
 
+    def ask_hint(self, seat: int) -> Answer[gestures.Move | None]:
+        """`hint`, as the table asks it (`MatchPort`): known at once here."""
+        return Answer.now(self.hint(seat))
+
+    def ask_why(
+        self, seat: int, held: tuple[str, ...], source: str, zone: str | None, card: str | None
+    ) -> Answer[str]:
+        """`refusal`, as the table asks it (`MatchPort`): known at once here."""
+        return Answer.now(self.refusal(seat, held, source, zone, card))
+
     def summary(self, seat: int) -> list[str]:
         """What happened since `seat` last chose a move: the plain log lines of
         the moves after it, as `seat`'s log shows them (its own hidden cards
         named, nobody else's), for the table's "what happened" panel. The whole
         log when `seat` has not chosen a move yet."""
-        start = next(
-            (
-                i + 1
-                for i in range(len(self.history) - 1, -1, -1)
-                if self.history[i].seat == seat and not self.history[i].auto
-            ),
-            0,
-        )
-        return log.lines(self, seat, start)
+        return log.lines(self, seat, last_chosen(self.history, seat))
 
     def skip_warning(self, action: Any) -> str:
         """The question to ask before the deciding seat makes `action` (an action
@@ -231,6 +225,60 @@ class Match:
         if isinstance(action, str):
             action = self.game.parse_action(action)
         return self.game.skip_warning(self.session.state, action)
+
+    # -- what a table may do with it (`MatchPort`) ------------------------------------
+    @property
+    def powers(self) -> Powers:
+        """A game played here: the table saves, loads, redoes, switches the
+        automatic pass and starts it again."""
+        return Powers(save=True, load=True, redo=True, auto_pass=True, again=True)
+
+    def play(self, seat: int, action: Any) -> Played:
+        """`act` as the table sends it: the move made, or why not (the turn, the
+        notation, or the rules' reason and rule for a move not among the legal ones)."""
+        try:
+            if isinstance(action, str):
+                action = self.game.parse_action(action)
+            d = self.decision()
+            if (
+                d is not None
+                and d.seat == seat
+                and all(m.text != action.text for m in self.moves())
+            ):
+                self.game.apply(self.session.state, action)  # the engine says why not
+                return Refusal(f"{action.text!r} is not among the legal moves now")
+            return self.act(seat, action)
+        except Refused as e:
+            return Refusal(str(e))
+        except NotationError as e:
+            return Refusal(f"not a move: {e}")
+        except IllegalAction as e:
+            return Refusal(e.reason, e.ruling)
+
+    def switch_auto_pass(self) -> None:
+        self.auto_pass = not self.auto_pass
+
+    def poll(self) -> list[Change]:
+        """Nothing comes from elsewhere: a match played here changes only by
+        the messages its table sends."""
+        return []
+
+    def keep(self) -> str:
+        """The autosave (`storage.autosave`): '' or where the game went instead."""
+        try:
+            return storage.autosave(self.session)
+        except OSError as e:
+            return f"Autosave failed: {e.strerror or e}. Save with Ctrl+S to keep this game."
+
+    def save(self, folder: Path) -> Path:
+        """Save by hand in `folder`, named by the game, the seed and the time."""
+        stamp = time.strftime("%Y%m%d-%H%M%S")
+        return storage.save_as(
+            self.session, folder / f"{self.name}-{self.session.seed}-{stamp}.json"
+        )
+
+    def again(self, seed: int) -> Session:
+        return self.session.again(seed)
 
     # -- moves -------------------------------------------------------------------
     def act(self, seat: int, action: Any) -> Applied:

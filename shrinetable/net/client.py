@@ -15,6 +15,7 @@ import asyncio
 import random
 import re
 import socket
+import sys
 from collections.abc import AsyncIterator, Callable
 
 from websockets.asyncio.client import ClientConnection, connect
@@ -35,9 +36,9 @@ class Refused(Exception):
 
 def parse_address(text: str) -> tuple[str, int, str | None]:
     """`HOST[:PORT]`, or a pasted line holding the address and the code as the
-    host prints them (`address: 192.168.1.20:47123 code: K7QM`); ValueError
+    host prints them (`address: 192.168.1.20:47123 code: K7QM-4XPA`); ValueError
     for anything else."""
-    code = re.search(r"\bcode:?\s*([A-Za-z0-9]{4,8})\b", text, re.IGNORECASE)
+    code = re.search(r"\bcode:?\s*([A-Za-z0-9]{4}(?:-?[A-Za-z0-9]{4})?)\b", text, re.I)
     rest = text[: code.start()] + text[code.end() :] if code else text
     words = [w for w in rest.split() if not w.endswith(":")]  # "address:"
     where = re.sub(r"^ws://|/$", "", words[0]) if len(words) == 1 else ""
@@ -49,7 +50,7 @@ def parse_address(text: str) -> tuple[str, int, str | None]:
     port = int(m.group(2) or DEFAULT_PORT)
     if not 0 < port < 65536:
         raise ValueError(f"port {port} is not 1 to 65535")
-    return m.group(1).strip("[]"), port, code.group(1).upper() if code else None
+    return m.group(1).strip("[]"), port, p.clean_code(code.group(1)) if code else None
 
 
 def lan_address() -> str:
@@ -74,11 +75,17 @@ class Remote:
         watch: bool = False,
         record: list[str] | None = None,
         token: str | None = None,
+        say: Callable[[str], None] | None = None,
     ):
-        """`token`: a seat's token given by the host itself (its own window's seat)."""
+        """`token`: a seat's token given by the host itself (its own window's seat);
+        without one the table takes a token kept in the data folder, if any;
+        `say`: where a damaged token file is said (default: stderr)."""
         self.uri = f"ws://{host}:{port}"
         self.token = token
-        self.code, self.name, self.watch = code.upper(), name, watch
+        self.say = say or (lambda s: print(f"shrinetable join: {s}", file=sys.stderr))
+        self.claim: seats.Claim | None = None
+        self.ended: str | None = None  # the host ended this table's seat: why (no rejoin)
+        self.code, self.name, self.watch = p.clean_code(code), name, watch
         self.record = record
         self.ws: ClientConnection | None = None
         self.welcome: p.Welcome | None = None
@@ -109,24 +116,20 @@ class Remote:
         self.ws = await connect(
             self.uri, max_size=p.MAX_TO_TABLE, proxy=None, compression=None, open_timeout=5
         )
-        token = (
-            None
-            if self.watch
-            else (
-                self.welcome.token
-                if self.welcome
-                else self.token or seats.kept_token(self.code, self.name)
-            )
-        )
+        token = None if self.watch else (self.welcome.token if self.welcome else self.token)
+        if token is None and not self.watch:
+            self.claim = self.claim or seats.claim(self.code, self.name, self.say)
+            token = self.claim.token if self.claim else None
         await self.send(
             p.Hello(
                 version=p.VERSION, code=self.code, name=self.name, token=token, watch=self.watch
             )
         )
         first = await self._next()
-        if isinstance(first, p.Refused) and token:
-            seats.forget_token(self.code, self.name)  # from an earlier game: join afresh
-            self.welcome = None
+        if isinstance(first, p.Refused) and token:  # from an earlier game: join afresh
+            if self.claim is not None:
+                self.claim.forget()
+            self.welcome = self.token = self.claim = None
             await self.ws.close()
             return await self.join()
         if isinstance(first, p.Refused):
@@ -135,11 +138,25 @@ class Remote:
         if not isinstance(first, p.Welcome):
             raise Refused(f"the host answered with {first.type!r}, not a welcome")
         self.welcome = first
-        if first.token is not None:
-            seats.keep_token(self.code, self.name, first.seat, first.token)
+        self._keep(first)
         while not isinstance(await self._next(), p.Update):  # the game as it stands
             pass
         return first
+
+    def _keep(self, welcome: p.Welcome) -> None:
+        """Keep the seat's token in the data folder (not the host's own window's:
+        its host keeps it), its file locked while this table plays."""
+        if welcome.token is None or self.token is not None:
+            return
+        if self.claim is not None and self.claim.seat != welcome.seat:
+            self.claim.release()
+            self.claim = None
+        self.claim = self.claim or seats.claim_seat(self.code, welcome.seat)
+        if self.claim is not None:
+            try:
+                self.claim.keep(welcome.token, self.name)
+            except OSError as e:
+                self.say(f"cannot keep the seat's token ({e.strerror or e}); a rejoin joins afresh")
 
     async def send(self, message: p.Message) -> None:
         await self.ws.send(p.dump(message))
@@ -157,10 +174,13 @@ class Remote:
                 self.moves.append(msg.move)
             if msg.undone:
                 del self.moves[-msg.undone :]
-            if msg.view.outcome is not None:
-                seats.forget_token(self.code, self.name)  # nothing left to rejoin
+            if msg.view.outcome is not None and self.claim is not None:
+                self.claim.forget()  # nothing left to rejoin
+                self.claim = None
         elif isinstance(msg, p.Players):
             self.players = msg
+        elif isinstance(msg, p.Refused) and self.welcome is not None:
+            self.ended = msg.reason  # e.g. the seat was taken over by another window
         return msg
 
     async def messages(self) -> AsyncIterator:
@@ -181,6 +201,9 @@ class Remote:
     async def close(self) -> None:
         if self.ws is not None:
             await self.ws.close()
+        if self.claim is not None:
+            self.claim.release()  # the token stays kept: the same join takes the seat back
+            self.claim = None
 
 
 async def play_bot(
@@ -230,6 +253,8 @@ async def rejoin(remote: Remote, wait: float) -> p.Welcome:
     loop = asyncio.get_running_loop()
     until = loop.time() + wait
     while True:
+        if remote.ended:
+            raise Refused(remote.ended)
         try:
             return await remote.join()
         except (OSError, TimeoutError, ConnectionClosed, InvalidHandshake) as e:

@@ -32,14 +32,27 @@ VERSION = 4  # 2: gestures, tallies and refusal reasons; 3: the log's moves on a
 MAX_TO_HOST = 4096  # bytes: a hello or an action text is far smaller
 MAX_TO_TABLE = 8 << 20  # bytes: a view is tens of kB; room for far larger games
 CODE_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O or 1/I to misread
-CODE_LENGTH = 4
+CODE_LENGTH = 8  # 32**8 = 2**40 codes: guessing is slowed on the host too
 Seat = Annotated[int, Field(ge=0, lt=MAX_SEATS)]
+CODE_MAX = 16  # an invite code as typed (dashes, spaces)
+NAME_MAX = 32  # a player's name
+TOKEN_MAX = 64  # a seat's token (`new_token` makes 24 characters)
 Short = Annotated[str, Field(max_length=200)]
 
 
 def new_code() -> str:
-    """A short invite code to say aloud or type."""
+    """An invite code to say aloud or type, unguessable (40 bits; `show_code` groups it)."""
     return "".join(secrets.choice(CODE_LETTERS) for _ in range(CODE_LENGTH))
+
+
+def show_code(code: str) -> str:
+    """A code as people read it: in groups of four (`ABCD-EFGH`)."""
+    return "-".join(code[i : i + 4] for i in range(0, len(code), 4))
+
+
+def clean_code(text: str) -> str:
+    """A code as typed (any case, with or without its dash or spaces), as the host keeps it."""
+    return "".join(c for c in text.upper() if c not in "- ")
 
 
 def new_token() -> str:
@@ -58,9 +71,9 @@ class Hello(Message):
 
     type: Literal["hello"] = "hello"
     version: int
-    code: Annotated[str, Field(max_length=16)]
-    name: Annotated[str, Field(max_length=32)] = ""
-    token: Annotated[str, Field(max_length=64)] | None = None
+    code: Annotated[str, Field(max_length=CODE_MAX)]
+    name: Annotated[str, Field(max_length=NAME_MAX)] = ""
+    token: Annotated[str, Field(max_length=TOKEN_MAX)] | None = None
     watch: bool = False
 
 

@@ -86,9 +86,9 @@ class Board:
         self.crowded = geo.crowded(self.placed)
         self.open_rect = None
         if self.opened in self.crowded:
-            self._open(self.opened, marks, fitted)
+            self.show(self.opened, marks, fitted)
 
-    def _open(self, name: str, marks: Marks, fitted: tuple) -> None:
+    def show(self, name: str, marks: Marks, fitted: tuple) -> None:
         """Lay the crowded zone `name` out over its neighbours, a line of the
         table's higher each time until its strips no longer overlap (or it
         holds the whole table's height), its cards last: on top, hit first."""

@@ -146,6 +146,8 @@ def numbers_img(fonts, text: str, px: int, width: int, colour) -> pygame.Surface
 
 
 def _numbers(surf, fonts, text: str, box: pygame.Rect, px: int, edge) -> None:
+    if not surf.get_rect().contains(box):  # over the edge: some of them unread
+        fonts.clipped(text, px)
     pygame.draw.rect(surf, BOX, box, border_radius=max(2, min(box.h, 24) // 4))
     pygame.draw.rect(surf, edge, box, 1, border_radius=max(2, min(box.h, 24) // 4))
     img = numbers_img(fonts, text, px, box.w, INK)
@@ -329,7 +331,9 @@ def draw_strip(
     if two and fonts.font(px, True).size(face.name)[0] > room:  # a narrow strip: the
         if face.numbers is not None:  # name takes both lines
             room = min(room, box.left - inner.left - 6)
-        lines = wrap(fonts, face.name, px, room, True)[:2]
+        lines = wrap(fonts, face.name, px, room, True)
+        if len(lines) > 2:  # the rest on the second line (narrowed, or cut visibly)
+            lines = [lines[0], " ".join(lines[1:])]
     for i, text in enumerate(lines):
         name = _fit(fonts, text, px, room, INK, True, least=MIN_PX, narrow=len(lines) > 1)
         top = inner.top + (2 if two else (inner.h - name.get_height()) // 2)
@@ -378,7 +382,7 @@ def draw_face(fonts, face: Face, size: tuple[int, int], detail: bool = False) ->
         name = [" ".join(name[:-1]), name[-1]]
     for line in name[:2]:
         img = _fit(fonts, line, name_px, width, INK, True)
-        surf.blit(img, (inner.left + pad, y))
+        fonts.area(size, "name", surf.blit(img, (inner.left + pad, y)))
         y += img.get_height()
     small = max(6, round(px * 0.8))
     x = inner.left + pad
@@ -401,6 +405,7 @@ def draw_face(fonts, face: Face, size: tuple[int, int], detail: bool = False) ->
     if face.numbers is not None:
         box, npx = numbers_box(fonts, numbers_text(face.numbers), size, detail)
         _numbers(surf, fonts, numbers_text(face.numbers), box, npx, cols[0])
+        fonts.area(size, "numbers", box)
         bottom = box.top - pad
     # keywords say a body's abilities at a glance; a card without any (a spell, a
     # relic) shows as much of its text as fits, and the zoom shows it all
@@ -417,7 +422,9 @@ def draw_face(fonts, face: Face, size: tuple[int, int], detail: bool = False) ->
             break
         if not detail and i + 1 < len(lines) and y + 2 * high > bottom:
             line = _more(fonts, line, small, width)  # the zoom shows the rest
-        surf.blit(_fit(fonts, line, small, width, INK), (inner.left + pad, y))
+        fonts.area(
+            size, "text", surf.blit(_fit(fonts, line, small, width, INK), (inner.left + pad, y))
+        )
         y += high
     return surf
 

@@ -16,6 +16,7 @@ from . import faces, helpers, hud
 from . import geometry as geo
 from .board import LAST
 from .motion import TALLY_FLY, Flyer
+from .overlay import Overlay
 from .seats import seat_colour, seat_name
 
 HOVER = (255, 250, 200)  # outline of the legal target under dragged cards
@@ -89,7 +90,7 @@ class Painter:
     def _results(self, surface: pygame.Surface) -> None:
         """The last move's result box (none over the handover screen), beside
         the window over the table if one is open."""
-        if "handover" in (self.s.overlay, self.s.under):
+        if Overlay.HANDOVER in (self.s.overlay, self.s.under):
             return
         window = self.s.ui.window
         self.s.results.draw(
@@ -160,13 +161,13 @@ class Painter:
 
     def _draw_base(self) -> None:
         names = self.names()
-        if "handover" in (self.s.overlay, self.s.under):
+        if Overlay.HANDOVER in (self.s.overlay, self.s.under):
             self._draw_handover(self.base)
             self.s.board.placed, self.s.board.zones = [], {}
             return
         # While another person is asked for an answer they read this screen: the
         # table shows only what every seat may see (the viewer's hand face down).
-        view = self.s.match.view(None if self.s.overlay == "ask" else self.s.viewer)
+        view = self.s.match.view(None if self.s.overlay == Overlay.ASK else self.s.viewer)
         self.s.board.lay_out(view, self.s.viewer, self.s.marks)
         self.s.board.watching = self.s.match.seats[self.s.viewer] != "human"
         self.s.board.draw(self.base, self.s.marks, names)

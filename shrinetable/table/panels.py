@@ -15,6 +15,7 @@ from shrinetable.engine import seats_named
 
 from . import decision_bar as bar
 from . import geometry as geo
+from .overlay import Overlay
 from .seats import seat_name
 from .theme import rgb
 from .widgets import PX, Rich, TextBox, Widgets
@@ -62,9 +63,9 @@ class Panels:
         self.k = bar.panel_scale(app.screen.get_size())
         self.s.ui = ui = Widgets(app.fonts, old.pointer, app.gui_covers, round(PX * self.k))
         sc = self.s.board.scaler
-        if self.s.overlay != "menu":
+        if self.s.overlay != Overlay.MENU:
             self.s.asking_quit = False  # the question goes with the menu that asked it
-        if self.s.overlay == "handover":
+        if self.s.overlay == Overlay.HANDOVER:
             self._handover_ui()
             return
         p = self.s.layout.panels
@@ -98,21 +99,22 @@ class Panels:
         prompt = pygame.Rect(status.x, status.y + row_h + 2, status.w - 4, status.h - row_h - 2)
         asked = self._status_html()
         notice = self._notice_html() if self.s.message and not self.banner_up() else ""
-        if notice and not TextBox([asked, notice], prompt, app.fonts, ui.px).room():
-            ui.status = ui.notice = ui.box([asked, notice], prompt)  # under the prompt
-            notice = ""
-        else:
-            ui.status = ui.box(asked, prompt)
         area = sc.rect(p.buttons)
         if self.s.helps:  # the help row under the decision bar
             area = self._help_row(area)
         shown = self._bar_moves()
-        if notice:  # else under the buttons, in the room they leave (two lines at
-            room = area.h - bar.needs(shown, area, self.k) - 4  # least), the buttons in place
+        room = area.h - bar.needs(shown, area, self.k) - 4  # the bar's places never move
+        together = TextBox([asked, notice], prompt, app.fonts, ui.px)
+        under = bool(notice) and together.room() > 0 and room >= together.lines_high(2)
+        if notice and not under:  # with the prompt (scrolled to it) when the bar leaves no room
+            ui.status = ui.notice = ui.box([asked, notice], prompt)
+            ui.status.scroll_to_end()
+        else:
+            ui.status = ui.box(asked, prompt)
+        if under:  # in the room the buttons leave, as tall as its text
             ui.notice = ui.box(notice, pygame.Rect(area.x, area.y, area.w - 4, 0))
-            ui.notice.fit(max(room, ui.notice.lines_high(2)))
+            ui.notice.fit(room)
             ui.notice.rect.bottom = area.bottom
-            area = pygame.Rect(area.x, area.y, area.w, max(0, area.h - ui.notice.rect.h - 4))
         self._action_buttons(shown, area)
         if self.s.overlay is not None:
             from .dialogs import Dialogs  # pygame_gui, loaded with the first window
@@ -176,7 +178,7 @@ class Panels:
 
     def _bar_moves(self) -> list:
         """The moves the decision bar offers now (`decision_bar.shown`)."""
-        if not self.s._my_decision():
+        if not self.s.my_decision():
             return []
         d = self.s.match.decision()
         on_table = {
@@ -212,7 +214,7 @@ class Panels:
         (`decision_bar.split_help`); the room left for the bar."""
         area, row = bar.split_help(panel, self.k)
         w = row.w // 2
-        mine = self.s._my_decision()
+        mine = self.s.my_decision()
         for i, (label, cmd, tip) in enumerate(
             [
                 ("Hint", "hint", "The move the computer would make for you"),
