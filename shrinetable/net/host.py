@@ -430,14 +430,22 @@ class Host:
     def _update(self, seat: int | None, applied: Applied | None, undone: int = 0) -> str:
         """The change as `seat`'s table may know it, as JSON (`p.update_json`);
         without a move or an undo (a join, the start) the whole history too,
-        each move as it was sent when made, for the table's log."""
-        match = self.seam.match
+        each move as it was sent when made, for the table's log (the newest that
+        fit in half a message: a table takes at most `p.MAX_TO_TABLE`)."""
         move = None if applied is None else self._move(applied, seat)
         history = (
             None
             if applied is not None or undone
             else [self._move(a, seat) for a in self.seam.history()]
         )
+        text = self._update_json(seat, move, history, undone)
+        while len(text) > p.MAX_TO_TABLE // 2 and history:
+            history = history[len(history) // 2 :] if len(history) > 1 else []
+            text = self._update_json(seat, move, history, undone)
+        return text
+
+    def _update_json(self, seat: int | None, move, history, undone: int) -> str:
+        match = self.seam.match
         return p.update_json(
             self.seq,
             move,

@@ -51,7 +51,7 @@ from shrinetable.engine import (
 )
 
 from . import protocol as p
-from .client import Remote, rejoin
+from .client import Budget, Remote, rejoin
 
 WHY_S = 3.0  # how long a refused drop's or a hint's answer is waited for (not blocking)
 REJOIN_S = 30.0  # how long a table that lost its host keeps trying
@@ -347,6 +347,7 @@ class RemoteMatch:
             self._use(msg)
             if msg.move is None:
                 if msg.undone:
+                    self._budget.undo(msg.undone)
                     del self.history[-msg.undone :]
                 if msg.history is not None:
                     self._known(msg.history)
@@ -374,6 +375,10 @@ class RemoteMatch:
         )
         self.history.append(applied)
         self._entries[id(applied)] = [e.entry() for e in m.entries]
+        drop = self._budget.add(m)  # within a budget: a host's flood takes the oldest
+        for gone in self.history[:drop]:
+            del self._entries[id(gone)]
+        del self.history[:drop]
         return applied
 
     def _known(self, history: list[p.MoveM]) -> None:
@@ -382,6 +387,7 @@ class RemoteMatch:
         resumed shows the moves made before it came."""
         self.history.clear()
         self._entries.clear()
+        self._budget = Budget()
         for m in history:
             self._add(m)
 
