@@ -136,11 +136,13 @@ class Variant:
 
 @dataclass(frozen=True)
 class Panels:
-    """Rectangles of the side widgets: game log, status/prompt line, buttons."""
+    """Rectangles of the side widgets: game log, status/prompt line, buttons;
+    where a move's result stands (over the log unless said: never over a card)."""
 
     log: Rect
     status: Rect
     buttons: Rect
+    results: Rect | None = None
 
 
 @dataclass(frozen=True)
@@ -248,8 +250,10 @@ def _semantic(layout: Layout) -> list[tuple[tuple[str, ...], str]]:
     do not exist at a player count."""
     out: list[tuple[tuple[str, ...], str]] = []
     c = layout.canvas
-    for name in ("log", "status", "buttons"):
-        if not _inside(getattr(layout.panels, name), c):
+    for name in ("log", "status", "buttons", "results"):
+        if getattr(layout.panels, name) is not None and not _inside(
+            getattr(layout.panels, name), c
+        ):
             out.append(
                 (("panels", name), f"rectangle is empty or leaves the {c.width}x{c.height} canvas")
             )
