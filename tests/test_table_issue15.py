@@ -528,9 +528,15 @@ def test_shrines_sites_say_which_area_applies(app):
     )
     assert covers["site:c1"] == (Chip("Rimefall", AREA["weather"]),)
     assert covers["site:a3"] == (Chip("Squall Line", AREA["weather"], short="Squall"),)
+    resize(app, (1920, 1080))  # room for all three whole (smaller, the greyed goes first)
+    scene.draw(app.screen)
     c3 = scene.board.zones["site:c3"]
-    strip = [tuple(app.screen.get_at((x, c3.top + 8)))[:3] for x in range(c3.left, c3.right)]
-    assert OVERRULED in strip  # the greyed chip is drawn on the site
+    drawn = {
+        tuple(app.screen.get_at((x, y)))[:3]
+        for x in range(c3.left, c3.right)
+        for y in range(c3.top, c3.top + 40, 4)
+    }
+    assert OVERRULED in drawn  # the greyed chip is drawn on the site
 
 
 # -- the start screen ------------------------------------------------------------------

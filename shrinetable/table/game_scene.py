@@ -440,6 +440,10 @@ class GameScene:
             return
         if t == pygame.MOUSEMOTION:
             self.guard.pointer(event.pos)
+        over_log = self.overlay is None and not consumed and self.results.box is not None
+        if t == pygame.MOUSEBUTTONDOWN and over_log and self.results.click(event.pos):
+            self.dirty = True  # the result (over the log) read: a click on it only closes it
+            return
         if not consumed:  # a window over the table takes its clicks first
             consumed, changed = self.ui.handle(event, time.monotonic())
             self.dirty = self.dirty or changed
@@ -452,9 +456,6 @@ class GameScene:
         if t == pygame.MOUSEBUTTONDOWN and self.zoom.close() and not consumed:
             return  # any click closes the enlarged card; one on the table does only that
         if self.overlay is not None:
-            return
-        if t == pygame.MOUSEBUTTONDOWN and not consumed and self.results.click(event.pos):
-            self.dirty = True  # the result read: a click on it only closes it
             return
         self.pointer.handle(event, consumed)
 

@@ -48,9 +48,9 @@ class Painter:
             self._draw_base()
             self.s.base_dirty = False
         self.composite.blit(self.base, (0, 0))
-        self._results(self.composite)  # under a window and the drag
         self.s.ui.draw(self.composite)
         self.s.app.draw_gui(self.composite)  # a window over the table
+        self._results(self.composite)  # over the log, beside a window, under the drag
         screen.blit(self.composite, (0, 0))
         now = time.monotonic()
         self.s.guard.draw(screen, now)
@@ -93,13 +93,17 @@ class Painter:
         if Overlay.HANDOVER in (self.s.overlay, self.s.under):
             return
         window = self.s.ui.window
+        panels = self.s.layout.panels
+        box = self.s.results.box
         self.s.results.draw(
             surface,
             self.s.app.fonts,
-            self.felt(),
-            max(13, self.s.board.scaler.length(17)),
+            self.s.board.scaler.rect(panels.results or panels.log),
+            self.s.app.fonts.px(self.s.board.scaler.length(17)),
             window.get_abs_rect() if window is not None else None,
         )
+        if self.s.results.box is not None and self.s.results.box != box:
+            self.s.app.emit("result-box {} {} {} {}".format(*self.s.results.box))
 
     def names(self) -> list[str]:
         return [f"{seat_name(i)} ({k})" for i, k in enumerate(self.s.match.seats)]
