@@ -22,6 +22,8 @@ from collections.abc import AsyncIterator, Callable
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake
 
+from shrinetable.engine import Presentation, registry
+
 from . import protocol as p
 from . import seats
 
@@ -300,22 +302,22 @@ async def rejoin(remote: Remote, wait: float) -> p.Welcome:
             await asyncio.sleep(0.2)
 
 
-def move_words(move: p.MoveM) -> str:
-    """A move as this table may know it, in one line: the log's words."""
-    said = p.clean_text("; ".join(move.words))  # printed: the host's words as one line
-    if move.secret and move.text is None:
-        return f"p{move.seat + 1} commits a secret choice" + (f"; {said}" if said else "")
-    return f"p{move.seat + 1}: {said}" if said else f"p{move.seat + 1} moves"
+def move_words(move: p.MoveM, present: Presentation) -> str:
+    """A move as this table may know it, in one line: its log entries' sentences
+    (printed: the host's words as one clean line)."""
+    said = p.clean_text("; ".join(present.sentence(e.entry()) for e in move.entries))
+    return said or f"P{move.seat + 1} moves"
 
 
 async def watch(remote: Remote, say: Callable[[str], None]) -> p.OutcomeM | None:
     """Print the moves as they come until the game ends (the outcome) or the host goes."""
-    if remote.outcome:
+    if remote.outcome or remote.welcome is None:
         return remote.outcome
+    present = registry.get(remote.welcome.game).present
     async for msg in remote.messages():
         if isinstance(msg, p.Update):
             if msg.move is not None:
-                say(move_words(msg.move))
+                say(move_words(msg.move, present))
             if msg.view.outcome is not None:
                 return msg.view.outcome
     return None

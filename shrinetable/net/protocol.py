@@ -23,9 +23,19 @@ from pydantic import (
 )
 from pydantic_core import to_json
 
-from shrinetable.engine import MAX_SEATS, Decision, Event, Gesture, Outcome, View, ZoneView
+from shrinetable.engine import (
+    MAX_SEATS,
+    Decision,
+    Entry,
+    Event,
+    Gesture,
+    Outcome,
+    View,
+    ZoneView,
+)
 
-VERSION = 3  # 2: gestures, tallies and refusal reasons; 3: the log's moves on a join
+VERSION = 4  # 2: gestures, tallies and refusal reasons; 3: the log's moves on a join;
+# 4: the log as entries (data), not words
 MAX_TO_HOST = 4096  # bytes: a hello or an action text is far smaller
 MAX_TO_TABLE = 4 << 20  # bytes: a view is tens of kB, a 714-move game's history 145 kB
 HISTORY_BYTES = 16 << 20  # the moves a table keeps for its log, at most (the newest)
@@ -216,14 +226,43 @@ class EventM(Message):
         return Event(self.kind, self.text, self.seat, tuple(self.cards), self.source, self.target)
 
 
+class EntryM(Message):
+    """One entry of the log (the engine's `Entry`) as the match makes it for the
+    table's seat: its cards as that seat may see them."""
+
+    seat: Seat | None
+    kind: Short
+    words: str
+    cards: list[str | None] = []
+    numbers: list[int] = []
+    visible_to: list[Seat] | None = None
+    cause: str = ""
+    counted: bool = False
+    named: bool = False
+
+    def entry(self) -> Entry:
+        return Entry(
+            self.seat,
+            self.kind,
+            self.words,
+            tuple(self.cards),
+            tuple(self.numbers),
+            None if self.visible_to is None else tuple(self.visible_to),
+            self.cause,
+            self.counted,
+            self.named,
+        )
+
+
 class MoveM(Message):
     """A move as one table may know it: `text` (the notation) only for the seat
     that made it, since a move's text may name a card no other seat may see;
-    `words` are the log's words for it as the match gives them to that seat."""
+    `entries` are the log's entries for it as the match makes them for that
+    seat (a local table's log is made from the same)."""
 
     seat: Seat
     text: str | None
-    words: list[str] = []
+    entries: list[EntryM] = []
     auto: bool = False
     secret: bool = False
     events: list[EventM] = []
@@ -334,13 +373,32 @@ def update_json(
 
 
 def move_data(
-    seat: int, text: str | None, words: list[str], auto: bool, secret: bool, events: list[Event]
+    seat: int,
+    text: str | None,
+    entries: list[Entry],
+    auto: bool,
+    secret: bool,
+    events: list[Event],
 ) -> dict:
-    """A `MoveM` as plain data for `update_json` (`events` as the table's seat sees them)."""
+    """A `MoveM` as plain data for `update_json` (`entries` and `events` as the
+    table's seat may know them)."""
     return {
         "seat": seat,
         "text": text,
-        "words": words,
+        "entries": [
+            {
+                "seat": e.seat,
+                "kind": e.kind,
+                "words": e.words,
+                "cards": e.cards,
+                "numbers": e.numbers,
+                "visible_to": e.visible_to,
+                "cause": e.cause,
+                "counted": e.counted,
+                "named": e.named,
+            }
+            for e in entries
+        ],
         "auto": auto,
         "secret": secret,
         "events": [
