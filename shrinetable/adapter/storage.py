@@ -271,7 +271,8 @@ def load_autosave(path: str | Path | None = None, cards: CardSet | None = None) 
     session = _read(chosen, cards)
     try:
         _whole(session, _key(session))
-        chosen.unlink()  # written afresh above: the journal compacted
+        if not session.damaged:  # a damaged one is kept as it was
+            chosen.unlink()  # written afresh above: the journal compacted
     except OSError:
         pass  # the old file stays: nothing lost, and the next move tries again
     return session
@@ -305,7 +306,16 @@ def load(path: str | Path, cards: CardSet | None = None) -> Session:
 
 
 def _read(path: str | Path, cards: CardSet | None = None) -> Session:
-    return Session.from_save(read_save(path), str(path), cards)
+    """The game saved at `path`, in the card set `cards`; a damaged line or a move
+    that does not apply loses only what follows it: the game goes on from the
+    last good move, and `notes` say which line or move (the file itself is left
+    as it was)."""
+    notes: list[str] = []
+    session = Session.from_save(read_save(path, notes), str(path), recover=True, cards=cards)
+    if notes:
+        session.notes[:0] = notes
+        session.damaged = True
+    return session
 
 
 __all__ = [

@@ -29,15 +29,15 @@ from .state import Options, State
 def options(keys: tuple[str, ...]) -> tuple[OptionSpec, ...]:
     """The options, the deck options choosing among a card set's decks (`keys`)."""
     return (
-        OptionSpec("deck_p1", keys[0], "p1's deck (or a deck file)", keys, file="deck"),
-        OptionSpec("deck_p2", keys[1 % len(keys)], "p2's deck (or a deck file)", keys, file="deck"),
+        OptionSpec("deck_p1", keys[0], "P1's deck", keys, file="deck"),
+        OptionSpec("deck_p2", keys[1 % len(keys)], "P2's deck", keys, file="deck"),
         OptionSpec(
             "max_territories",
             0,
-            "R26, not in the text: most territories a kingdom may hold (0: no limit)",
+            "Not in the text: the most territories a kingdom may hold (0: no limit)",
             (0, 1, 2, 3, 4, 5),
         ),
-        OptionSpec("move_once", False, "R18, not in the text: a unit moves once a turn"),
+        OptionSpec("move_once", False, "Not in the text: a unit moves once a turn"),
     )
 
 

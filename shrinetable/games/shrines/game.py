@@ -31,14 +31,14 @@ MODES = ("standard", "rush", "king", "imperial", "conquest")
 def options(keys: tuple[str, ...]) -> tuple[OptionSpec, ...]:
     """The options, the deck options choosing among a card set's decks (`keys`)."""
     return (
-        OptionSpec("deck_p1", "blue", "p1's starter deck", keys),
-        OptionSpec("deck_p2", "red", "p2's starter deck", keys),
+        OptionSpec("deck_p1", "blue", "P1's deck", keys),
+        OptionSpec("deck_p2", "red", "P2's deck", keys),
         OptionSpec("mode", "standard", "Standard, or an alternative mode of the rules text", MODES),
         OptionSpec(
             "swap_same_library",
             False,
             "Swap puts a card under the library it came "
-            "from, not under the Secondary Library as the text says (R14)",
+            "from, not under the Secondary Library as the text says",
             (False, True),
         ),
     )

@@ -28,12 +28,12 @@ def options(keys: tuple[str, ...]) -> tuple[OptionSpec, ...]:
     """The options, the deck options choosing among a card set's decks (`keys`)."""
     return (
         OptionSpec("special", True, "The special properties of the seven spell types"),
-        OptionSpec("deck_p1", keys[0], "p1's deck (or a deck file)", keys, file="deck"),
-        OptionSpec("deck_p2", keys[1], "p2's deck (or a deck file)", keys, file="deck"),
+        OptionSpec("deck_p1", keys[0], "P1's deck", keys, file="deck"),
+        OptionSpec("deck_p2", keys[1], "P2's deck", keys, file="deck"),
         OptionSpec(
             "turned_cannot_defend",
             False,
-            "R6, not in the text: a card turned by its attack cannot defend",
+            "Not in the text: a card turned by its attack cannot defend",
         ),
     )
 

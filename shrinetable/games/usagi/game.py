@@ -34,23 +34,23 @@ def options(keys: tuple[str, ...]) -> tuple[OptionSpec, ...]:
         OptionSpec(
             f"deck_p{q + 1}",
             keys[q % len(keys)],
-            f"p{q + 1}'s deck (or a deck file)",
+            f"P{q + 1}'s deck",
             keys,
             file="deck",
             seat=q,
         )
         for q in range(SEATS)
     ) + (
-        OptionSpec("cut", True, "Offer each deck to the player on its right to cut (ruling U1)"),
+        OptionSpec("cut", True, "Offer each deck to the player on its right to cut"),
         OptionSpec(
             "story_blocks",
             False,
-            "U8, not in the text: a player whose Story Event is unresolved proposes no other Event",
+            "Not in the text: a player whose Story Event is unresolved proposes no other Event",
         ),
         OptionSpec(
             "tie_characters",
             False,
-            "U10, not in the text: a tie-break discard must be an involved Character",
+            "Not in the text: a tie-break discard must be an involved Character",
         ),
     )
 
