@@ -17,7 +17,7 @@ from websockets.asyncio.client import connect
 from shrinetable.net import protocol as p
 from shrinetable.net import seats
 from shrinetable.net.client import Refused, Remote, play_bot, rejoin
-from shrinetable.net.host import TAKEN_OVER
+from shrinetable.net.host import TAKEN_OVER, Door
 
 
 @pytest.fixture(autouse=True)
@@ -151,3 +151,93 @@ def test_an_overlong_kept_token_is_said_and_replaced(size, words):
     said: list[str] = []
     assert seats.claim("ABCDEFGH", "", said.append) is None
     assert words in said[0] and "it is replaced" in said[0] and not path.exists()
+
+
+# -- invite codes ----------------------------------------------------------------------
+def test_codes_are_unguessable_and_typed_any_way():
+    codes = {p.new_code() for _ in range(2000)}
+    assert len(codes) == 2000
+    assert len(p.CODE_LETTERS) ** p.CODE_LENGTH >= 2**40
+    assert all(set(c) <= set(p.CODE_LETTERS) and len(c) == 8 for c in codes)
+    assert not set("01OI") & set(p.CODE_LETTERS)  # no look-alikes
+    assert p.show_code("ABCDEFGH") == "ABCD-EFGH"
+    for typed in ("ABCD-EFGH", "abcdefgh", "abcd-EFGH", " abcd efgh "):
+        assert p.clean_code(typed) == "ABCDEFGH"
+
+
+class ScaledClock:
+    """Time that passes only when slept: a test of minutes in milliseconds."""
+
+    def __init__(self):
+        self.now = 0.0
+
+    def clock(self) -> float:
+        return self.now
+
+    async def sleep(self, seconds: float) -> None:
+        self.now += seconds
+        await asyncio.sleep(0)
+
+
+def test_two_hundred_wrong_codes_from_one_address_take_over_a_minute():
+    """In a scaled clock: one at a time, and as many at once (they wait their turns)."""
+
+    async def go():
+        told: list[str] = []
+        for at_once in (1, Door.PENDING):
+            time = ScaledClock()
+            door = Door(time.clock, time.sleep)
+            for _ in range(200 // at_once):
+                answers = await asyncio.gather(
+                    *(door.judge("10.0.0.9", False, told.append) for _ in range(at_once))
+                )
+                assert not any(answers)
+            assert time.now >= 60, (at_once, time.now)
+            before = time.now  # another address is not slowed by this one
+            assert await door.judge("10.0.0.7", True, told.append) and time.now == before
+        assert told[0].startswith("10 wrong invite codes from 10.0.0.9")
+
+    run(go())
+
+
+def test_too_many_tries_at_once_from_one_address_are_refused():
+    async def go():
+        time = ScaledClock()
+        door = Door(time.clock, time.sleep)
+        for _ in range(10):
+            await door.judge("10.0.0.9", False, lambda s: None)
+        results = await asyncio.gather(
+            *(door.judge("10.0.0.9", True, lambda s: None) for _ in range(Door.PENDING + 3)),
+            return_exceptions=True,
+        )
+        refused = [r for r in results if isinstance(r, Exception)]
+        assert len(refused) == 3 and "too many tries" in refused[0].reason
+
+    run(go())
+
+
+def test_wrong_codes_wait_longer_and_longer_in_real_time():
+    """A real host: each wrong code after the free ones is answered later than the one before."""
+
+    async def go():
+        host = await start_host("shrine", ["remote", "remote"])
+        gaps = []
+        for _ in range(Door.FREE + 4):
+            start = asyncio.get_running_loop().time()
+            async with connect(f"ws://127.0.0.1:{host.port}", proxy=None) as ws:
+                await ws.send(p.dump(p.Hello(version=p.VERSION, code="AAAA-AAAA")))
+                answer = p.read_to_table(await ws.recv())
+            assert answer.reason == "wrong invite code"
+            gaps.append(asyncio.get_running_loop().time() - start)
+        free, slowed = gaps[: Door.FREE + 1], gaps[Door.FREE + 1 :]
+        assert max(free) < Door.STEP  # the first wrong tries are answered at once
+        # each wait runs from the refusal before (the client starts a moment after)
+        assert [round(g / Door.STEP, 1) >= 0.9 * 2**i for i, g in enumerate(slowed)] == [True] * 3
+        assert slowed[0] < slowed[1] < slowed[2]
+        r = remote(host, "ann")  # the right code, with its dash and in lower case
+        r.code = p.show_code(host.code).lower()
+        assert (await r.join()).seat == 0
+        await r.close()
+        await host.stop()
+
+    run(go())

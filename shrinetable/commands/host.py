@@ -1,6 +1,6 @@
 """`shrinetable host GAME`: run a game that other computers join over the network.
 
-Prints the address and the invite code (`code: XXXX`), seats the tables that
+Prints the address and the invite code (`code: ABCD-EFGH`), seats the tables that
 join, runs the match (computer seats and forced passes included), and prints
 `game over: ...` and exits 0 when it ends. `--resume CODE` continues a hosted
 game from its autosave with the same code and seats, so its players rejoin.
@@ -113,6 +113,8 @@ def run(args: argparse.Namespace) -> int:
 
             kept = read_seats(args.resume)
             seam = Seam.resume(kept.save, [c.kind for c in kept.seats])
+            for note in seam.session.notes:  # a damaged line or checkpoint: what was kept
+                print(f"shrinetable host: {note}", file=sys.stderr)
             names, tokens = [c.name for c in kept.seats], [c.token for c in kept.seats]
             code = kept.code
             args.port = kept.port if args.port is None else args.port
@@ -222,8 +224,8 @@ async def _serve(seam, args, code, names, tokens) -> int:
     seats = ", ".join(f"p{i + 1} {c.kind}" for i, c in enumerate(host.chairs))
     say(f"hosting {seam.game.name}: {seats}")
     say(f"address: {where}:{host.port}")
-    say(f"code: {host.code}")
-    say(f"join with: shrinetable join {where}:{host.port} --code {host.code}")
+    say(f"code: {host.invite}")
+    say(f"join with: shrinetable join {where}:{host.port} --code {host.invite}")
     say("type 'computer N' or 'open N' to hand gone seat N to the computer or to a newcomer")
     if args.computer_after is not None:
         asyncio.create_task(host.hand_over_after(args.computer_after))

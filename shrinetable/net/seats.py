@@ -28,7 +28,7 @@ from shrinetable.engine import MAX_SEATS
 from shrinetable.formats.files import read_bytes
 from shrinetable.formats.save import SaveError, write_save
 
-from .protocol import CODE_MAX, NAME_MAX, TOKEN_MAX
+from .protocol import CODE_MAX, NAME_MAX, TOKEN_MAX, clean_code
 from .seam import KINDS
 
 try:
@@ -79,7 +79,7 @@ def folder() -> Path:
 
 
 def seat_file(code: str) -> Path:
-    return folder() / f"host-{code}.json"
+    return folder() / f"host-{_safe(code)}.json"
 
 
 def join_file(code: str, seat: int) -> Path:
@@ -88,7 +88,8 @@ def join_file(code: str, seat: int) -> Path:
 
 
 def _safe(code: str) -> str:
-    return re.sub(r"[^A-Z0-9]", "_", code.upper())[:CODE_MAX]
+    """A code as a file name takes it (dashes and case as typed do not matter)."""
+    return re.sub(r"[^A-Z0-9]", "_", clean_code(code))[:CODE_MAX]
 
 
 def write_seats(
@@ -112,13 +113,17 @@ def write_seats(
 
 def read_seats(code: str) -> HostFile:
     """The seats of the host game with invite `code`; SaveError naming the file."""
-    path = seat_file(code.upper())
+    path = seat_file(code)
     try:
-        return HostFile.model_validate_json(path.read_bytes())
-    except OSError:
+        raw = read_bytes(path, 1 << 16)
+    except FileNotFoundError:
         raise SaveError(
             f"no hosted game with the code {code} to resume (looked for {path})"
         ) from None
+    except OSError as e:
+        raise SaveError(f"{path}: cannot read the host file: {e.strerror or e}") from None
+    try:
+        return HostFile.model_validate_json(raw)
     except ValidationError as e:
         raise SaveError(f"{path}: not a host file ({e.errors()[0]['msg']})") from None
 

@@ -577,6 +577,15 @@ class StartScene:
     def deadline(self) -> float | None:
         return 0.0 if self.dirty else None
 
+    def needs_frame(self) -> bool:
+        return self.dirty
+
+    def keep(self) -> None:
+        """Nothing to keep: no game is on here."""
+
+    def may_quit(self) -> bool:
+        return True
+
     def update(self, now: float) -> None:
         """About once a second, check a designer's card folders that changed and
         say what a restart would play (a game's cards are read once, as it loads)."""
@@ -791,7 +800,7 @@ class JoinForm:
                 port = int(got["port"])
             code = got["code"] or code
             if not code:
-                raise ValueError("Type the invite code the host shows (4 letters).")
+                raise ValueError("Type the invite code the host shows (like ABCD-EFGH).")
             if len(got["name"]) > 32:
                 raise ValueError("Your name: at most 32 characters.")
         except ValueError as e:
