@@ -14,6 +14,7 @@ from shrinetable.engine import (
     PositionHook,
     View,
     ZoneView,
+    skip_question,
 )
 from shrinetable.engine.statejson import StateCodec
 
@@ -135,7 +136,7 @@ class ShrinesGame(GameBase):
             and not s.queue
             and any(b.kind in ("play", "source", "cast") for b in rules.legal_actions(s))
         ):
-            return "End the turn with a card you could still play?"
+            return skip_question("End the turn", ["play a card"])
         return ""
 
     def gesture(self, s: State, a: Action) -> Gesture:
