@@ -214,6 +214,11 @@ class SorcererPresentation(DeckGameWords):
     showcase = Showcase("a filled combat lane", _full_lanes, steps=200)
     minor = ("pass",)  # an attack or a defence is worth watching even moving no card
     results = ("damage",)  # kept in view on the table (issue 22)
+    legend = {
+        "A": "Attack",
+        "S": "Shield",
+        "TURNED": "it attacked this turn and may not block",
+    }
 
     def label(self, text: str) -> str:
         """Play C R reads "Play C, replacing R"; defend Y X "Block X with Y";
