@@ -1,6 +1,6 @@
 """Game-agnostic engine core: the contract, the registry, seeded randomness."""
 
-from .base import CardData, GameBase, Player, PositionHook, TestHooks
+from .base import CardData, GameBase, Player, PositionHook, TestHooks, skip_question
 from .core import (
     MAX_SEATS,
     REVEAL,
@@ -80,4 +80,5 @@ __all__ = [
     "numbered",
     "position_card",
     "seat_index",
+    "skip_question",
 ]

@@ -4,7 +4,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from shrinetable.engine import Decision, GameBase, Gesture, OptionSpec, PositionHook, View, ZoneView
+from shrinetable.engine import (
+    Decision,
+    GameBase,
+    Gesture,
+    OptionSpec,
+    PositionHook,
+    View,
+    ZoneView,
+    skip_question,
+)
 from shrinetable.engine.statejson import StateCodec
 
 from . import ai as computer
@@ -101,7 +110,7 @@ class ShardsGame(GameBase):
         """Ending the turn (or researching, which ends it) with a card still
         playable from hand cannot be taken back: the table asks first."""
         if a.kind in ("end", "research") and any(b.kind == "play" for b in rules.legal_actions(s)):
-            return "End the turn with a card you could still play?"
+            return skip_question("End the turn", ["play a card"])
         return ""
 
     def gesture(self, s: State, a: Action) -> Gesture:

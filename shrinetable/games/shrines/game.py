@@ -4,7 +4,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from shrinetable.engine import Decision, GameBase, Gesture, OptionSpec, PositionHook, View, ZoneView
+from shrinetable.engine import (
+    Decision,
+    GameBase,
+    Gesture,
+    OptionSpec,
+    PositionHook,
+    View,
+    ZoneView,
+    skip_question,
+)
 from shrinetable.engine.statejson import StateCodec
 
 from . import ai as computer
@@ -113,7 +122,7 @@ class ShrinesGame(GameBase):
             and not s.queue
             and any(b.kind in ("play", "source", "cast") for b in rules.legal_actions(s))
         ):
-            return "End the turn with a card you could still play?"
+            return skip_question("End the turn", ["play a card"])
         return ""
 
     def gesture(self, s: State, a: Action) -> Gesture:
