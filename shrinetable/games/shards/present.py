@@ -323,6 +323,13 @@ class ShardsPresentation(DeckGameWords):
     zoom_on_hover = True
     minor = ("pass", "hold", "charge")
     results = ("damage", "destroy", "cease")  # kept in view on the table (issue 22)
+    legend = {
+        "O": "Offence",
+        "H": "Health",
+        "D": "Defence",
+        **{mark: r.title() for r, (_, mark) in RESOURCE.items() if mark},
+        **NOTE,
+    }
 
     def label(self, text: str) -> str:
         """Each kind of move in words, the cards still in notation."""

@@ -300,6 +300,16 @@ class ShrinesPresentation(Presentation):
     # but is a choice to watch)
     minor = ("tap", "pass", "next")
     results = ("damage", "destroy", "life")  # kept in view on the table (issue 22)
+    legend = {
+        "/": "Strength/Resilience",
+        "X": "any amount you choose, paid in generic mana",
+        "B": "Blue",
+        "Y": "Yellow",
+        "R": "Red",
+        "G": "Green",
+        "P": "Purple",
+        "TAPPED": "used this turn: it untaps in its controller's next turn",
+    }
 
     # a crowded Region's card names read at 1280x720 (at 800x600 they were ~6 px)
     demo_size = (1280, 720)

@@ -206,6 +206,11 @@ class SorcererPresentation(DeckGameWords):
     showcase = Showcase("a filled combat lane", _full_lanes, steps=200)
     minor = ("pass",)  # an attack or a defence is worth watching even moving no card
     results = ("damage",)  # kept in view on the table (issue 22)
+    legend = {
+        "A": "Attack",
+        "S": "Shield",
+        "TURNED": "it attacked this turn and may not block",
+    }
 
     def __init__(self, catalogue: Any):
         super().__init__(catalogue, _face)

@@ -342,6 +342,12 @@ class UsagiPresentation(DeckGameWords):
     zoom_on_hover = True
     minor = ("pass",)  # a pass moves no card; the computer makes it at animation speed
     results = ("tie", "fail", "resolve", "score")  # kept in view on the table (issue 22)
+    legend = {
+        **{MARK[k]: k.title() for k in RATINGS},
+        "H": "Honor",
+        "R": "Ryo",
+        **NOTE,
+    }
     showcase = Showcase(
         "four players, Events contested", _contested, seats=4, steps=500, pick=_build
     )
