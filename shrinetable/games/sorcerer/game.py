@@ -50,6 +50,7 @@ class SorcererGame(GameBase):
     # a checkpoint keeps what moves change; the cards come from the deal
     state_codec = StateCodec(fixed=("opts", "defs", "names", "owner"))
     ai = staticmethod(computer.choose)
+    judge = staticmethod(computer.evaluate)
     position = PositionHook(keys=setup.Keys, build=setup.position)
     card_data = decks.FILES.hooks(schema.DATA)
     present = present.PRESENT
