@@ -1,5 +1,5 @@
-"""Issue 23: no text that carries meaning under the floor (12 px at 1280x720,
-14 px at 1920x1080), and no label, chip, badge or name cut with an ellipsis,
+"""Issues 23 and 35: no text that carries meaning under the floor (14 px at
+1280x720, 18 px at 1920x1080), and no label, chip, badge or name cut with an ellipsis,
 measured where the table renders it (`bench render --size`). A card's face may
 show what fits (its zoom shows it whole): its cut words are counted apart."""
 
@@ -23,9 +23,9 @@ CASES = [
 
 
 def test_the_floor_grows_with_the_window_and_the_ui_scale():
-    assert floor_px((1280, 720)) == 12 and floor_px((1920, 1080)) == 14
-    assert floor_px((1728, 972)) == 13 and floor_px((3840, 2160)) == 14
-    assert floor_px((1280, 720), 1.5) == 18
+    assert floor_px((1280, 720)) == 14 and floor_px((1920, 1080)) == 18
+    assert floor_px((1728, 972)) == 16 and floor_px((3840, 2160)) == 18
+    assert floor_px((1280, 720), 1.5) == 21
 
 
 @pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
@@ -47,13 +47,13 @@ def test_words_on_a_card_face_are_told_apart_from_labels(tmp_path, monkeypatch):
     fonts = Fonts()
     fonts.drawn = []
     fonts.text("Graveyard", 12, (0, 0, 0))
-    with fonts.card_face():
+    with fonts.card_face("bulwark"):
         fonts.text("Bulwark\u2026", 12, (0, 0, 0))
     fonts.text("Rest", 12, (0, 0, 0))
     assert fonts.drawn == [
-        (12, "Graveyard", False),
-        (12, "Bulwark\u2026", True),
-        (12, "Rest", False),
+        (12, "Graveyard", None, False),
+        (12, "Bulwark\u2026", "bulwark", True),
+        (12, "Rest", None, False),
     ]
 
 
@@ -81,7 +81,9 @@ def test_bench_render_reports_the_smallest_text_as_json():
     fig = json.loads(out)
     assert fig["players"] == 6 and fig["size"] == "1280x720"
     assert fig["min_text_px"] >= 12 and fig["cut_labels"] == 0
-    assert isinstance(fig["cut_card_text"], int)
+    assert 0 < fig["min_cap_px"] < fig["min_text_px"]
+    for key in ("cut_card_text", "cut_own_names", "overlaps"):
+        assert isinstance(fig[key], int)
 
 
 def test_a_size_that_is_no_size_is_refused_in_words():
@@ -115,7 +117,7 @@ def test_a_playing_card_keeps_the_word_of_its_band_at_the_floor(
     art = CardArt(fonts)
     art.use(registry.get("shrine").present)
     art.card(card, size)
-    assert (12, word, True) in fonts.drawn
+    assert (12, word, card, False) in fonts.drawn
 
 
 def test_a_band_whose_word_cannot_fit_is_not_drawn_empty(tmp_path, monkeypatch):
@@ -135,5 +137,5 @@ def test_a_band_whose_word_cannot_fit_is_not_drawn_empty(tmp_path, monkeypatch):
     art.use(present)
     card = art.card("AS", (62, 90))
     fill = tuple(present.card_face("AS").band.fill)[:3]
-    assert "DAGGER" not in {t for _, t, _ in fonts.drawn}
+    assert "DAGGER" not in {d.text for d in fonts.drawn}
     assert fill not in {tuple(card.get_at((x, y)))[:3] for x in range(62) for y in range(90)}

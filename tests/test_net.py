@@ -151,7 +151,7 @@ def test_rejoin_takes_the_same_seat_and_sees_the_game_as_it_stands():
         await a.join()
         await b.join()
         seat = a.seat
-        await a.ws.close()  # the table goes; the game waits for it
+        await a.close()  # the table goes (its seat file unlocked); the game waits for it
         again = remote(host, "ann")
         assert (await again.join()).seat == seat  # the token it kept
         assert again.update.view.view() == host.seam.view(seat)
@@ -201,7 +201,7 @@ def test_a_rejoined_table_is_sent_the_moves_before_as_its_seat_knew_them():
         await play_random(host, [a, b, early], 40, random.Random(5))
         await settle(host, a, b, early)
         assert any(m.secret for m in a.moves) and len(a.moves) >= 40
-        await a.ws.close()
+        await a.close()
         again = remote(host, "ann", record=[])
         late = remote(host, "w2", watch=True, record=[])
         for r in (again, late):
@@ -342,6 +342,8 @@ def test_views_travel_unchanged():
         ("192.168.1.20", ("192.168.1.20", 47123, None)),
         ("192.168.1.20:5000", ("192.168.1.20", 5000, None)),
         ("address: 10.0.0.5:4000 code: k7qm", ("10.0.0.5", 4000, "K7QM")),
+        ("address: 10.0.0.5:4000 code: k7qm-4xpa", ("10.0.0.5", 4000, "K7QM4XPA")),
+        ("code: K7QM4XPA 10.0.0.5", ("10.0.0.5", 47123, "K7QM4XPA")),
         ("ws://myhost:4000/", ("myhost", 4000, None)),
     ],
 )

@@ -122,6 +122,23 @@ def test_host_and_two_headless_bots_end_alike(tmp_path, game):
     assert [b.end() for b in bots] == [0, 0] and h.end() == 0
 
 
+def test_two_joiners_from_one_folder_finish_one_game(tmp_path):
+    """Two tables without names in one data folder (issue 36 found them knocking
+    each other off for ever): the second never takes up the first's token."""
+    h, address, code = host(tmp_path, "shards", "--seats", "remote,remote", "--port", "0")
+    bots = [
+        Proc(tmp_path, "join", address, "--code", code, "--bot", "ai", "--headless")
+        for _ in range(2)
+    ]
+    assert {b.wait_for("joined shards as ") for b in bots} == {
+        "joined shards as p1",
+        "joined shards as p2",
+    }
+    ends = {b.wait_for("game over: ") for b in bots} | {h.wait_for("game over: ")}
+    assert len(ends) == 1, ends
+    assert [b.end() for b in bots] == [0, 0] and h.end() == 0
+
+
 def test_a_killed_table_rejoins_its_seat(tmp_path):
     h, address, code = host(tmp_path, "usagi", "--port", "0", "--seed", "9")
     ann = join(tmp_path, address, code, "ann", "random")
@@ -148,8 +165,8 @@ def test_a_killed_host_resumes_and_its_tables_rejoin(tmp_path):
     h.kill()
     for b in bots:
         b.wait_for("lost the host")
-    again = Proc(tmp_path, "host", "--resume", code, "--headless", "--bind", "127.0.0.1")
-    assert again.wait_for("address: ") == f"address: {address}"  # the same port
+    again = Proc(tmp_path, "host", "--resume", code, "--headless")
+    assert again.wait_for("address: ") == f"address: {address}"  # the same bind and port
     assert [b.wait_for("joined usagi as ") for b in bots] == seats
     ends = {b.wait_for("game over: ") for b in bots} | {again.wait_for("game over: ")}
     assert len(ends) == 1, ends

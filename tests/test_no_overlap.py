@@ -13,6 +13,7 @@ import pytest
 
 from shrinetable.engine import registry
 from shrinetable.table.bench import showcase
+from shrinetable.table.legibility import covered_labels, on_faces, word_overlaps
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 
@@ -23,54 +24,8 @@ CASES = [
 ]
 
 
-def hidden(board, owner: str, box: pygame.Rect) -> bool:
-    """Words on a card that a card drawn later in its zone covers (a fan, a
-    spread): they are not shown, so they overlap nothing."""
-    zone, _, index = owner.partition("#")
-    if not index:
-        return False
-    later = [p for p in board.placed if p.zone == zone and p.index > int(index)]
-    return any(p.rect.colliderect(box) for p in later)
-
-
-def on_faces(board) -> list[tuple]:
-    """A zone's words (its label, chips, badge) lying on a framed face drawn
-    whole in that zone (a pile's count over its top card's text, a label
-    under a hand's first card); a card's own chips lie on it by design."""
-    faces = [
-        p
-        for p in board.placed
-        if p.name and not p.strip and board.art.face(p.name).style == "framed"
-    ]
-    return [
-        (owner, box, p.name, p.rect)
-        for owner, box in board.boxes
-        if "#" not in owner
-        for p in faces
-        if box.colliderect(p.rect)
-    ]
-
-
-def covered_labels(board) -> list[tuple]:
-    """Zone labels a card (a back too) is drawn over by more than a sliver
-    (the label's box holds the line's descent: a card's edge may touch it)."""
-    out = []
-    for zone, box in board.labels.items():
-        for p in board.placed:
-            inter = box.clip(p.rect)
-            if inter.w > 2 and inter.h > 3:
-                out.append((zone, box, p.zone, p.name, p.rect))
-    return out
-
-
 def overlaps(board) -> list[tuple]:
-    shown = [(o, b) for o, b in board.boxes if b.w > 0 and b.h > 0 and not hidden(board, o, b)]
-    out = []
-    for i, (a, ra) in enumerate(shown):
-        for b, rb in shown[i + 1 :]:
-            if ra.colliderect(rb):
-                out.append((a, ra, b, rb))
-    return out
+    return word_overlaps(board)
 
 
 @pytest.fixture(scope="module")

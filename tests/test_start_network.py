@@ -102,7 +102,8 @@ def test_host_then_join_and_every_refusal_said_in_the_form(app, monkeypatch):
     try:
         code = hosting.match.remote.code
         port = hosting.match.remote.uri.rsplit(":", 1)[1]
-        assert f"code {code}" in hosting.status() and "hosting at" in hosting.status()
+        shown = protocol.show_code(code)  # in groups, as people read it
+        assert f"code {shown}" in hosting.status() and "hosting at" in hosting.status()
         settle(hosting, lambda: "P2 waiting for a player" in hosting.status())
         wrong = "ZZZZ" if code != "ZZZZ" else "YYYY"
         assert "wrong invite code" in said(join(app, f"127.0.0.1:{port}", wrong))
@@ -110,7 +111,7 @@ def test_host_then_join_and_every_refusal_said_in_the_form(app, monkeypatch):
         assert "version mismatch" in said(join(app, "127.0.0.1", code, port=port))
         monkeypatch.undo()
         # the pasted line holds address and code; the seat is taken
-        join(app, f"address: 127.0.0.1:{port} code: {code}", "")
+        join(app, f"address: 127.0.0.1:{port} code: {shown}", "")
         ann = app.scene
         assert isinstance(ann, RemoteScene) and ann.match.seat == 1
         settle(hosting, lambda: "P2 Ann, connected" in hosting.status())
@@ -150,13 +151,13 @@ def played_and_taken_back(hosting, ann):
 
     settle(hosting, lambda: [m.text for m in hosting.moves] == ["draw"])
     hosting.perform(hosting.moves[0].action)
-    settle(ann, lambda: len(ann.log_html) == 1)
-    settle(hosting, lambda: len(hosting.log_html) == 1 and hosting.match.can_undo(0))
+    settle(ann, lambda: len(ann.log_rich) == 1)
+    settle(hosting, lambda: len(hosting.log_rich) == 1 and hosting.match.can_undo(0))
     hosting.undo()
     settle(ann, lambda: ann.asking is not None)
     ann.handle(
         pygame.event.Event(pygame_gui.UI_CONFIRMATION_DIALOG_CONFIRMED, ui_element=ann.asking),
         False,
     )
-    settle(hosting, lambda: not hosting.log_html and hosting.moves)
-    settle(ann, lambda: not ann.log_html)
+    settle(hosting, lambda: not hosting.log_rich and hosting.moves)
+    settle(ann, lambda: not ann.log_rich)

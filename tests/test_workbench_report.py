@@ -65,13 +65,18 @@ def test_figures_agree_with_simulate_for_the_same_seeds(tmp_path, game, decks, g
         sum(x["wins"][i] for x in rep["seatings"]) for i in range(2)
     ]
     assert rep["turns"]["n"] == rep["finished"] == games - rep["unfinished"]
+    assert {p.name for p in (tmp_path / "r").glob("*.csv")} >= {"decks.csv", "cards.csv"}
+    page = (tmp_path / "r" / "index.html").read_text()
+    assert "Seed 5" in page and "--seed 5" in rep["run"]["command"] and "shipped set" in page
     first = decks.split(",")[0]
     assert set(rep["matrix"]) == set(decks.split(","))
     assert rep["matrix"][first][first] is None  # a mirror says nothing of the decks
     for deck, cards in rep["cards"].items():
         assert cards, deck
         for fig in cards.values():
-            assert fig["played"]["k"] <= fig["drawn"]["k"] <= rep["deck_rates"][deck]["n"]
+            seats = rep["deck_rates"][deck]
+            assert fig["drawn"]["n"] == seats["n"] + seats["mirror_seats"]  # every seat it held
+            assert fig["played"]["k"] <= fig["drawn"]["k"] <= fig["drawn"]["n"]
 
 
 def test_the_figures_do_not_depend_on_the_number_of_jobs(tmp_path):
@@ -165,17 +170,16 @@ def test_compare_finds_a_strengthened_card_significant(tmp_path):
         "--jobs",
         "2",
     )
-    assert data["changed_cards"] == ["wandering-swordsman"]
+    cmp = data["compare"]
+    assert cmp["changed_cards"] == ["wandering-swordsman"] and cmp["decks_holding"] == ["blade"]
     assert data["before"]["seatings"][0]["seeds"] == data["after"]["seatings"][0]["seeds"]
-    found = {tuple(c["key"]): c for c in data["changes"] if c["significant"]}
-    assert ("matrix", "blade", "court") in found, [c["figure"] for c in data["changes"][:5]]
-    assert found["matrix", "blade", "court"]["change"] > 0.15
-    card = data["after"]["cards"]["blade"]["wandering-swordsman"]["win_played"]
-    assert (
-        card["rate"] > data["before"]["cards"]["blade"]["wandering-swordsman"]["win_played"]["rate"]
-    )
+    found = {tuple(c["key"]): c for c in cmp["changed"] if c["significant"]}
+    assert ("matchup", "blade", "court") in found, [c["figure"] for c in cmp["changed"][:5]]
+    assert found["matchup", "blade", "court"]["delta"] > 0.15
+    card = found["card", "blade", "wandering-swordsman"]
+    assert card["after"] > card["before"] and card["ci"][0] > 0
     page = (tmp_path / "r" / "index.html").read_text()
-    assert "Wandering Swordsman" in page and "changed significantly" in page
+    assert "Wandering Swordsman" in page and "What changed, and is it real?" in page
 
 
 def renamed_deck(folder: Path, game: str, name: str) -> Path:
@@ -234,9 +238,12 @@ def test_a_deck_the_card_folder_adds_can_be_measured(tmp_path, capsys, game):
 def test_usagi_at_four_players(tmp_path):
     rep = report(tmp_path / "r", "usagi", "--players", "4", "--games", "24", "--jobs", "2")
     assert rep["players"] == 4 and len(rep["seats"]) == 4
+    assert rep["games"] == 120  # rounded up to a whole round of the seatings
     assert len(rep["seatings"]) == 120  # every ordering of four of the five decks
     assert all(len(s["decks"]) == len(set(s["decks"])) == 4 for s in rep["seatings"])
     assert rep["seats"][0]["fair"] == 0.25
+    page = (tmp_path / "r" / "index.html").read_text()
+    assert all(f"P{n} wins" in page for n in (1, 2, 3, 4)) and "fair share of 25%" in page
 
 
 def test_the_same_report_on_a_local_dask_cluster(tmp_path):

@@ -52,8 +52,11 @@ def _render(p: argparse.ArgumentParser) -> None:
         default=None,
         metavar="WxH",
         help="the text drawn at this window size instead: the smallest font "
-        "size (min_text_px), labels and card text cut with an ellipsis",
+        "size (min_text_px) and its capital's height (min_cap_px), names or "
+        "numbers cut on the viewer's and the decision's cards (cut_own_names), "
+        "labels and card text cut, words drawn over each other (overlaps)",
     )
+    p.add_argument("--shot", metavar="PNG", help="with --size: save the frame measured there")
 
 
 def _launch(p: argparse.ArgumentParser) -> None:
@@ -128,7 +131,7 @@ BENCHES = {
     ),
     "render": Bench(
         "frame times of the table (full redraw, dragging), idle CPU, first frame; "
-        "with --size, the smallest text drawn",
+        "with --size, the text drawn: how small, what is cut, what overlaps",
         "shrinetable.table.legibility:run_render",
         _render,
     ),

@@ -1,6 +1,6 @@
 """`shrinetable host GAME`: run a game that other computers join over the network.
 
-Prints the address and the invite code (`code: XXXX`), seats the tables that
+Prints the address and the invite code (`code: ABCD-EFGH`), seats the tables that
 join, runs the match (computer seats and forced passes included), and prints
 `game over: ...` and exits 0 when it ends. `--resume CODE` continues a hosted
 game from its autosave with the same code and seats, so its players rejoin.
@@ -12,6 +12,7 @@ import argparse
 import asyncio
 import random
 import sys
+import threading
 
 from shrinetable.engine import registry
 from shrinetable.formats.save import SaveError
@@ -38,8 +39,9 @@ def add_parser(sub) -> None:
     )
     p.add_argument(
         "--bind",
-        default="0.0.0.0",
-        help="address to listen on (default: every interface; 127.0.0.1: this computer only)",
+        default=None,
+        help="address to listen on (default: every interface, or the resumed "
+        "game's; 127.0.0.1: this computer only)",
     )
     p.add_argument(
         "--seats",
@@ -111,9 +113,12 @@ def run(args: argparse.Namespace) -> int:
 
             kept = read_seats(args.resume)
             seam = Seam.resume(kept.save, [c.kind for c in kept.seats])
+            for note in seam.session.notes:  # a damaged line or checkpoint: what was kept
+                print(f"shrinetable host: {note}", file=sys.stderr)
             names, tokens = [c.name for c in kept.seats], [c.token for c in kept.seats]
             code = kept.code
             args.port = kept.port if args.port is None else args.port
+            args.bind = kept.bind if args.bind is None else args.bind
         else:
             if not args.game:
                 raise ValueError("say which game to host (or --resume CODE)")
@@ -133,6 +138,7 @@ def run(args: argparse.Namespace) -> int:
                 "--headless: a human seat needs the host's window; make it remote or computer"
             )
         args.port = DEFAULT_PORT if args.port is None else args.port
+        args.bind = "0.0.0.0" if args.bind is None else args.bind
         if not 0 <= args.port < 65536:
             raise ValueError(f"--port {args.port}: give 0 to 65535")
     except (KeyError, ValueError, SaveError) as e:
@@ -177,12 +183,25 @@ def _window(seam, args, code, names, tokens) -> int:
             tokens,
             say=lambda s: print(s, flush=True),
             computer_after=args.computer_after,
+            commands=read_commands,
         )
     except OSError as e:
         return fatal(f"cannot listen on {args.bind}:{args.port}: {e.strerror or e}")
     except (ValueError, LayoutError) as e:
         return fatal(str(e))
     return app.run()
+
+
+def read_commands(host, loop: asyncio.AbstractEventLoop) -> None:
+    """The host's commands typed at its terminal (`Host.obey`: `computer N`,
+    `open N`), read in a thread that does not keep the program alive."""
+
+    def read() -> None:
+        for line in sys.stdin:
+            loop.call_soon_threadsafe(host.obey, line)
+
+    if sys.stdin is not None and not sys.stdin.closed:
+        threading.Thread(target=read, daemon=True, name="host-commands").start()
 
 
 async def _serve(seam, args, code, names, tokens) -> int:
@@ -205,10 +224,12 @@ async def _serve(seam, args, code, names, tokens) -> int:
     seats = ", ".join(f"p{i + 1} {c.kind}" for i, c in enumerate(host.chairs))
     say(f"hosting {seam.game.name}: {seats}")
     say(f"address: {where}:{host.port}")
-    say(f"code: {host.code}")
-    say(f"join with: shrinetable join {where}:{host.port} --code {host.code}")
+    say(f"code: {host.invite}")
+    say(f"join with: shrinetable join {where}:{host.port} --code {host.invite}")
+    say("type 'computer N' or 'open N' to hand gone seat N to the computer or to a newcomer")
     if args.computer_after is not None:
         asyncio.create_task(host.hand_over_after(args.computer_after))
+    read_commands(host, asyncio.get_running_loop())
     try:
         while not host.over.is_set():
             await asyncio.sleep(0.2)

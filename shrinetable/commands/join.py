@@ -1,4 +1,4 @@
-"""`shrinetable join HOST[:PORT] --code XXXX`: sit at a game another computer hosts.
+"""`shrinetable join HOST[:PORT] --code ABCD-EFGH`: sit at a game another computer hosts.
 
 With `--bot ai|random --headless` the seat is played without a window (tests,
 filling a seat); with `--watch --headless` the moves are printed as they come.
@@ -56,7 +56,7 @@ def run(args: argparse.Namespace) -> int:
         host, port, code = parse_address(args.address)
         code = args.code or code
         if not code:
-            raise ValueError("give the invite code the host printed: --code XXXX")
+            raise ValueError("give the invite code the host printed: --code ABCD-EFGH")
         if args.bot and not args.headless:
             raise ValueError("--bot plays without a window: add --headless")
         if args.headless and args.bot is None and not args.watch:
@@ -97,6 +97,7 @@ def _window(host: str, port: int, code: str, args) -> int:
 
 
 async def _play(host: str, port: int, code: str, args) -> int:
+    from shrinetable.net import protocol as p
     from shrinetable.net.client import Refused, Remote, play_bot, rejoin, watch
 
     remote = Remote(host, port, code, args.name, watch=args.watch)
@@ -113,7 +114,7 @@ async def _play(host: str, port: int, code: str, args) -> int:
             )
             return 1
         who = "a spectator" if welcome.seat is None else f"p{welcome.seat + 1}"
-        print(f"joined {welcome.game} as {who}", flush=True)
+        print(f"joined {p.clean_text(welcome.game)} as {who}", flush=True)
         if args.watch:
             outcome = await watch(remote, lambda s: print(s, flush=True))
         else:
@@ -124,4 +125,8 @@ async def _play(host: str, port: int, code: str, args) -> int:
             print(f"game over: {outcome.reason}", flush=True)
             await remote.close()
             return 0
+        if remote.ended:  # another table has the seat now: this one does not fight it
+            print(f"shrinetable join: {remote.ended}", file=sys.stderr, flush=True)
+            await remote.close()
+            return 1
         print("lost the host; rejoining", flush=True)

@@ -1,8 +1,9 @@
 """`shrinetable report GAME --out DIR`: a balance report from computer self-play.
 
 Every seating of the chosen decks is played (`workbench.plan`) on every core or
-a Dask cluster, and `DIR/report.json` (every figure) and `DIR/index.html` (one
-self-contained page with charts) are written, with a paragraph on the terminal.
+a Dask cluster, and `DIR/report.json` (every figure), `DIR/index.html` (one
+self-contained page with charts) and a CSV file per table are written, with a
+paragraph on the terminal.
 `--compare DIR2` plays the same games again with a designer's card folder and
 shows every figure before and after. Bad arguments: one line, exit 2, nothing
 written. Ctrl+C: the games measured so far are written as a stopped report.
@@ -13,6 +14,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import shlex
 import sys
 from pathlib import Path
 
@@ -21,8 +23,8 @@ from shrinetable.engine import registry
 from shrinetable.formats.cards import CARDS_ENV
 from shrinetable.formats.errors import FormatError
 from shrinetable.workbench import output
-from shrinetable.workbench.plan import check_cards, folder_decks, make_plan
-from shrinetable.workbench.run import default_jobs, run_plan
+from shrinetable.workbench.plan import Plan, check_cards, folder_decks, make_plan
+from shrinetable.workbench.run import Ran, default_jobs, run_plan
 
 from .args import add_cards
 
@@ -114,6 +116,17 @@ def _need_cluster() -> None:
         ) from None
 
 
+def command_line(args: argparse.Namespace, plan: Plan, cards: str | None) -> str:
+    """The command that plays these very games again (every choice spelled out)."""
+    words = ["shrinetable", "report", plan.game, "--games", str(plan.games)]
+    words += ["--players", str(plan.seats), "--decks", ",".join(plan.decks)]
+    words += ["--seed", str(plan.seed), "--max-turns", str(plan.max_turns)]
+    for flag, value in (("--cards", cards), ("--compare", args.compare)):
+        if value:
+            words += [flag, value]
+    return shlex.join(words + ["--out", args.out])
+
+
 def run(args: argparse.Namespace) -> int:
     from shrinetable.workbench import compare, summary, words
 
@@ -122,6 +135,12 @@ def run(args: argparse.Namespace) -> int:
     except (KeyError, ValueError, FormatError) as e:
         print(f"shrinetable report: {e.args[0] if isinstance(e, KeyError) else e}", file=sys.stderr)
         return 2
+    if plan.games != args.games:
+        print(
+            f"--games {args.games} rounded up to {plan.games}: {plan.rounds} whole "
+            f"rounds of the {len(plan.seatings)} seatings, so every deck sits at "
+            "every seat as often."
+        )
     jobs = args.jobs or default_jobs()
     where = f"on {args.cluster}" if args.cluster else f"{jobs} jobs"
     ran = [run_plan(plan, cards, jobs, args.cluster, label=f"{plan.game} ({where})")]
@@ -132,6 +151,8 @@ def run(args: argparse.Namespace) -> int:
     games = sum(len(r.records) for r in ran)
     cpu = sum(rec["cpu"] for r in ran for rec in r.records)
     info = {
+        "command": command_line(args, plan, cards),
+        "seed": plan.seed,
         "jobs": None if args.cluster else jobs,
         "cluster": args.cluster,
         "seconds": round(seconds, 2),
@@ -144,14 +165,21 @@ def run(args: argparse.Namespace) -> int:
         "compare": changed,
     }
     if changed:
-        if len(reports) == 1:  # stopped before the changed set was measured
+        if len(ran) == 1:  # stopped before the changed set was measured
+            ran.append(Ran())
             reports.append(summary.summarize(plan, [], {}))
+        names = {**reports[0]["card_names"], **reports[1]["card_names"]}
         data = {
             "game": plan.game,
+            "compare": compare.compare(
+                plan,
+                ran[0].records,
+                ran[1].records,
+                compare.changed_cards(game, changed),
+                names,
+            ),
             "before": reports[0],
             "after": reports[1],
-            "changed_cards": compare.changed_cards(game, changed),
-            "changes": compare.compare(*reports),
             "run": info,
         }
     else:
@@ -161,9 +189,11 @@ def run(args: argparse.Namespace) -> int:
         out / "report.json", lambda p: p.write_text(json.dumps(data, indent=1), encoding="utf-8")
     )
     from shrinetable.workbench.page import write_page
+    from shrinetable.workbench.tables import write_csv
 
+    sheets = write_csv(data, out)
     output.write_whole(page, lambda p: write_page(data, p))
     resources.remember_report(page)
     print(words.paragraph(data))
-    print(f"Written {page} and {out / 'report.json'}.")
+    print(f"Written {page}, {out / 'report.json'} and {len(sheets)} CSV tables beside them.")
     return 130 if info["stopped"] else 0

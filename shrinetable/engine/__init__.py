@@ -17,6 +17,7 @@ from .core import (
     play,
     seat_index,
 )
+from .entry import MOVE, SECRET, Entry, seats_named
 from .notation import NotationError, action_words, expect
 from .position import (
     MAX_INSTANCE,
@@ -34,6 +35,10 @@ from .statejson import StateCodec, StateError
 __all__ = [
     "MAX_INSTANCE",
     "MAX_SEATS",
+    "MOVE",
+    "SECRET",
+    "Entry",
+    "seats_named",
     "REVEAL",
     "SEAT_NAMES",
     "Arrow",

@@ -12,13 +12,17 @@ observation there).
 from __future__ import annotations
 
 import asyncio
+import collections
 import random
 import re
 import socket
+import sys
 from collections.abc import AsyncIterator, Callable
 
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake
+
+from shrinetable.engine import Presentation, registry
 
 from . import protocol as p
 from . import seats
@@ -33,9 +37,9 @@ class Refused(Exception):
 
 def parse_address(text: str) -> tuple[str, int, str | None]:
     """`HOST[:PORT]`, or a pasted line holding the address and the code as the
-    host prints them (`address: 192.168.1.20:47123 code: K7QM`); ValueError
+    host prints them (`address: 192.168.1.20:47123 code: K7QM-4XPA`); ValueError
     for anything else."""
-    code = re.search(r"\bcode:?\s*([A-Za-z0-9]{4,8})\b", text, re.IGNORECASE)
+    code = re.search(r"\bcode:?\s*([A-Za-z0-9]{4}(?:-?[A-Za-z0-9]{4})?)\b", text, re.I)
     rest = text[: code.start()] + text[code.end() :] if code else text
     words = [w for w in rest.split() if not w.endswith(":")]  # "address:"
     where = re.sub(r"^ws://|/$", "", words[0]) if len(words) == 1 else ""
@@ -47,7 +51,7 @@ def parse_address(text: str) -> tuple[str, int, str | None]:
     port = int(m.group(2) or DEFAULT_PORT)
     if not 0 < port < 65536:
         raise ValueError(f"port {port} is not 1 to 65535")
-    return m.group(1).strip("[]"), port, code.group(1).upper() if code else None
+    return m.group(1).strip("[]"), port, p.clean_code(code.group(1)) if code else None
 
 
 def lan_address() -> str:
@@ -58,6 +62,31 @@ def lan_address() -> str:
             return s.getsockname()[0]
         except OSError:
             return "127.0.0.1"
+
+
+class Budget:
+    """The moves a table keeps for its log, within `p.HISTORY_BYTES` of JSON:
+    `add` says how many of the oldest to drop (a hostile host's flood of moves
+    costs a table this much memory at most, a real game's log is whole)."""
+
+    def __init__(self, limit: int = p.HISTORY_BYTES):
+        self.limit = limit
+        self.sizes: collections.deque[int] = collections.deque()
+        self.total = 0
+
+    def add(self, move: p.MoveM) -> int:
+        size = len(move.model_dump_json())
+        self.sizes.append(size)
+        self.total += size
+        drop = 0
+        while self.total > self.limit:
+            self.total -= self.sizes.popleft()
+            drop += 1
+        return drop
+
+    def undo(self, n: int) -> None:
+        for _ in range(min(n, len(self.sizes))):
+            self.total -= self.sizes.pop()
 
 
 class Remote:
@@ -72,16 +101,23 @@ class Remote:
         watch: bool = False,
         record: list[str] | None = None,
         token: str | None = None,
+        say: Callable[[str], None] | None = None,
     ):
-        """`token`: a seat's token given by the host itself (its own window's seat)."""
+        """`token`: a seat's token given by the host itself (its own window's seat);
+        without one the table takes a token kept in the data folder, if any;
+        `say`: where a damaged token file is said (default: stderr)."""
         self.uri = f"ws://{host}:{port}"
         self.token = token
-        self.code, self.name, self.watch = code.upper(), name, watch
+        self.say = say or (lambda s: print(f"shrinetable join: {s}", file=sys.stderr))
+        self.claim: seats.Claim | None = None
+        self.ended: str | None = None  # the host ended this table's seat: why (no rejoin)
+        self.code, self.name, self.watch = p.clean_code(code), name, watch
         self.record = record
         self.ws: ClientConnection | None = None
         self.welcome: p.Welcome | None = None
         self.update: p.Update | None = None
         self.moves: list[p.MoveM] = []
+        self.budget = Budget()  # of `moves`: a host cannot fill this table's memory
         self.players: p.Players | None = None
 
     @property
@@ -107,24 +143,24 @@ class Remote:
         self.ws = await connect(
             self.uri, max_size=p.MAX_TO_TABLE, proxy=None, compression=None, open_timeout=5
         )
-        token = (
-            None
-            if self.watch
-            else (
-                self.welcome.token
-                if self.welcome
-                else self.token or seats.kept_token(self.code, self.name)
-            )
-        )
+        token = None if self.watch else (self.welcome.token if self.welcome else self.token)
+        if token is None and not self.watch:
+            self.claim = self.claim or seats.claim(self.code, self.name, self.say)
+            token = self.claim.token if self.claim else None
         await self.send(
             p.Hello(
                 version=p.VERSION, code=self.code, name=self.name, token=token, watch=self.watch
             )
         )
-        first = await self._next()
-        if isinstance(first, p.Refused) and token:
-            seats.forget_token(self.code, self.name)  # from an earlier game: join afresh
-            self.welcome = None
+        try:
+            first = await self._next()
+        except p.BadMessage as e:
+            await self.ws.close()
+            raise Refused(f"the host's answer does not parse ({e})") from None
+        if isinstance(first, p.Refused) and token:  # from an earlier game: join afresh
+            if self.claim is not None:
+                self.claim.forget()
+            self.welcome = self.token = self.claim = None
             await self.ws.close()
             return await self.join()
         if isinstance(first, p.Refused):
@@ -133,11 +169,29 @@ class Remote:
         if not isinstance(first, p.Welcome):
             raise Refused(f"the host answered with {first.type!r}, not a welcome")
         self.welcome = first
-        if first.token is not None:
-            seats.keep_token(self.code, self.name, first.seat, first.token)
+        self._keep(first)
         while not isinstance(await self._next(), p.Update):  # the game as it stands
             pass
         return first
+
+    def _add(self, move: p.MoveM) -> None:
+        self.moves.append(move)
+        del self.moves[: self.budget.add(move)]
+
+    def _keep(self, welcome: p.Welcome) -> None:
+        """Keep the seat's token in the data folder (not the host's own window's:
+        its host keeps it), its file locked while this table plays."""
+        if welcome.token is None or self.token is not None:
+            return
+        if self.claim is not None and self.claim.seat != welcome.seat:
+            self.claim.release()
+            self.claim = None
+        self.claim = self.claim or seats.claim_seat(self.code, welcome.seat)
+        if self.claim is not None:
+            try:
+                self.claim.keep(welcome.token, self.name)
+            except OSError as e:
+                self.say(f"cannot keep the seat's token ({e.strerror or e}); a rejoin joins afresh")
 
     async def send(self, message: p.Message) -> None:
         await self.ws.send(p.dump(message))
@@ -150,15 +204,22 @@ class Remote:
         if isinstance(msg, p.Update):
             self.update = msg
             if msg.history is not None:  # the game as it stands: every move so far
-                self.moves = list(msg.history)
+                self.moves = []
+                self.budget = Budget()
+                for m in msg.history:
+                    self._add(m)
             if msg.move is not None:
-                self.moves.append(msg.move)
+                self._add(msg.move)
             if msg.undone:
+                self.budget.undo(msg.undone)
                 del self.moves[-msg.undone :]
-            if msg.view.outcome is not None:
-                seats.forget_token(self.code, self.name)  # nothing left to rejoin
+            if msg.view.outcome is not None and self.claim is not None:
+                self.claim.forget()  # nothing left to rejoin
+                self.claim = None
         elif isinstance(msg, p.Players):
             self.players = msg
+        elif isinstance(msg, p.Refused) and self.welcome is not None:
+            self.ended = msg.reason  # e.g. the seat was taken over by another window
         return msg
 
     async def messages(self) -> AsyncIterator:
@@ -179,6 +240,9 @@ class Remote:
     async def close(self) -> None:
         if self.ws is not None:
             await self.ws.close()
+        if self.claim is not None:
+            self.claim.release()  # the token stays kept: the same join takes the seat back
+            self.claim = None
 
 
 async def play_bot(
@@ -228,6 +292,8 @@ async def rejoin(remote: Remote, wait: float) -> p.Welcome:
     loop = asyncio.get_running_loop()
     until = loop.time() + wait
     while True:
+        if remote.ended:
+            raise Refused(remote.ended)
         try:
             return await remote.join()
         except (OSError, TimeoutError, ConnectionClosed, InvalidHandshake) as e:
@@ -236,22 +302,22 @@ async def rejoin(remote: Remote, wait: float) -> p.Welcome:
             await asyncio.sleep(0.2)
 
 
-def move_words(move: p.MoveM) -> str:
-    """A move as this table may know it, in one line: the log's words."""
-    said = "; ".join(move.words)
-    if move.secret and move.text is None:
-        return f"p{move.seat + 1} commits a secret choice" + (f"; {said}" if said else "")
-    return f"p{move.seat + 1}: {said}" if said else f"p{move.seat + 1} moves"
+def move_words(move: p.MoveM, present: Presentation) -> str:
+    """A move as this table may know it, in one line: its log entries' sentences
+    (printed: the host's words as one clean line)."""
+    said = p.clean_text("; ".join(present.sentence(e.entry()) for e in move.entries))
+    return said or f"P{move.seat + 1} moves"
 
 
 async def watch(remote: Remote, say: Callable[[str], None]) -> p.OutcomeM | None:
     """Print the moves as they come until the game ends (the outcome) or the host goes."""
-    if remote.outcome:
+    if remote.outcome or remote.welcome is None:
         return remote.outcome
+    present = registry.get(remote.welcome.game).present
     async for msg in remote.messages():
         if isinstance(msg, p.Update):
             if msg.move is not None:
-                say(move_words(msg.move))
+                say(move_words(msg.move, present))
             if msg.view.outcome is not None:
                 return msg.view.outcome
     return None

@@ -2,7 +2,7 @@
 
 Every table gets, per change, one `Update` built from the match alone: the view
 for its seat (`Match.view(seat)`), the move's events as `Event.seen_by(seat)`
-shows them and the log's words for that seat (`Match.said`), the move's
+shows them and the log's entries for that seat (`Match.entries`), the move's
 notation only when it made the move (a text may name a card others may not
 see), and its legal moves when it decides. The host checks every move (whose decision, the legal
 list) and refuses the rest with the reason; a bad message, a flood or a lost
@@ -38,6 +38,7 @@ BURST = 60.0  # ...and at once; each update it is sent allows REPLIES more
 REPLIES = 3
 WATCHERS = 16  # spectators at most
 QUEUE = 512  # updates waiting for one slow table before it is dropped
+TAKEN_OVER = "your seat was taken over by another window"
 
 
 @dataclass
@@ -58,6 +59,63 @@ class Bucket:
             return False
         self.level -= 1
         return True
+
+
+class Door:
+    """Wrong invite codes slowed per address, so that guessing a code takes far
+    longer than the game: the hellos from one address are judged one at a
+    time, and after FREE wrong codes each waits STEP, doubling to CAP (200
+    wrong codes take over half an hour). A table that gives the right code
+    clears its address. `clock` and `sleep`: a test's scaled time."""
+
+    FREE = 3  # typos are free
+    STEP = 0.25  # seconds, doubling per wrong code...
+    CAP = 10.0  # ...up to this
+    PENDING = 8  # hellos from one address waiting their turn at most
+    TELL = (10, 50, 200, 1000)  # wrong codes from one address the host is told of
+    KEEP = 4096  # addresses remembered at most (the oldest forgiven first)
+
+    def __init__(self, clock: Callable[[], float] = time.monotonic, sleep=asyncio.sleep):
+        self.clock, self.sleep = clock, sleep
+        self.wrong: dict[str, int] = {}
+        self.until: dict[str, float] = {}
+        self.locks: dict[str, asyncio.Lock] = {}
+        self.waiting: dict[str, int] = {}
+
+    async def judge(self, address: str, right: bool, say: Callable[[str], None]) -> bool:
+        """Whether a hello from `address` with a `right` code or not may go on,
+        after its address's wait; Refusal when too many already wait."""
+        if self.waiting.get(address, 0) >= self.PENDING:
+            raise Refusal("too many tries from your address at once; wait and try again")
+        self.waiting[address] = self.waiting.get(address, 0) + 1
+        try:
+            async with self.locks.setdefault(address, asyncio.Lock()):
+                await self.sleep(max(0.0, self.until.get(address, 0.0) - self.clock()))
+                return self._judged(address, right, say)
+        finally:
+            self.waiting[address] -= 1
+            if not self.waiting[address]:
+                del self.waiting[address], self.locks[address]
+
+    def _judged(self, address: str, right: bool, say: Callable[[str], None]) -> bool:
+        if right:
+            self.wrong.pop(address, None)
+            self.until.pop(address, None)
+            return True
+        n = self.wrong[address] = self.wrong.pop(address, 0) + 1  # the newest last
+        self.until[address] = self.clock() + self.delay(n)
+        if n in self.TELL:
+            say(f"{n} wrong invite codes from {address}: each try from there waits longer")
+        while len(self.wrong) > self.KEEP:  # the oldest forgiven
+            gone = next(iter(self.wrong))
+            del self.wrong[gone]
+            self.until.pop(gone, None)
+        return False
+
+    @classmethod
+    def delay(cls, n: int) -> float:
+        """The wait after the `n`th wrong code from one address."""
+        return 0.0 if n <= cls.FREE else min(cls.CAP, cls.STEP * 2 ** min(n - cls.FREE - 1, 30))
 
 
 class Table:
@@ -108,7 +166,8 @@ class Host:
         """`pace`, `minor_pace`: the pause before a computer's move worth watching
         and before a minor one (0 for bots; people at windows need to follow)."""
         self.seam = seam
-        self.code = code or p.new_code()
+        self.code = p.clean_code(code) if code else p.new_code()
+        self.door = Door()
         n = len(seam.kinds)
         names = names or [""] * n
         tokens = tokens or [None] * n
@@ -122,6 +181,7 @@ class Host:
         self.undo_votes: dict[int, bool] | None = None
         self.undo_by: int | None = None
         self.port = 0
+        self.bind = ""
         self.left_at: dict[int, float] = {}  # when each gone seat's table left
         self._server = None
         self._tasks: list[asyncio.Task] = []
@@ -134,6 +194,7 @@ class Host:
             self._serve, address, port, max_size=p.MAX_TO_HOST, max_queue=64, compression=None
         )
         self.port = self._server.sockets[0].getsockname()[1]
+        self.bind = address
         self._tasks = [asyncio.create_task(self._drive()), asyncio.create_task(self._keep())]
         self.changed.set()
 
@@ -163,6 +224,11 @@ class Host:
         chair.token = chair.token or p.new_token()
         return chair.token
 
+    @property
+    def invite(self) -> str:
+        """The code as people read it (`ABCD-EFGH`)."""
+        return p.show_code(self.code)
+
     def started(self) -> bool:
         """The game runs once every remote seat has been taken."""
         return all(c.kind != "remote" or c.token for c in self.chairs)
@@ -187,6 +253,9 @@ class Host:
             hello = p.read_to_host(await asyncio.wait_for(ws.recv(), HELLO_S))
             if not isinstance(hello, p.Hello):
                 raise Refusal("the first message must be a hello")
+            right = p.clean_code(hello.code) == self.code
+            if not await self.door.judge(_address(ws), right, self.say):
+                raise Refusal("wrong invite code")
             seat = self._seat_for(hello)
         except p.BadMessage as e:
             return await self._refuse(ws, f"the hello does not parse: {e}")
@@ -200,8 +269,9 @@ class Host:
             chair.token = chair.token or p.new_token()
             chair.name = hello.name or chair.name or f"p{seat + 1}"
         old = None if seat is None else self._table_of(seat)
-        if old is not None:  # the token proves the seat: a dead connection not yet noticed
+        if old is not None:  # the token proves the seat: the newer table keeps it
             self.tables.remove(old)
+            old.send(p.Refused(reason=TAKEN_OVER))
             old.drop()
         table = Table(ws, seat, hello.name)
         self.tables.append(table)
@@ -237,8 +307,6 @@ class Host:
                 f"version mismatch: this host speaks protocol {VERSION}, "
                 f"the table {hello.version}; use the same shrinetable release"
             )
-        if hello.code.strip().upper() != self.code:
-            raise Refusal("wrong invite code")
         if hello.watch:
             if sum(t.seat is None for t in self.tables) >= WATCHERS:
                 raise Refusal(f"no room for more spectators ({WATCHERS})")
@@ -249,17 +317,8 @@ class Host:
                     return i
             raise Refusal("that seat token is not one of this table's remote seats")
         free = [i for i, c in enumerate(self.chairs) if c.kind == "remote" and not c.token]
-        gone = [
-            i
-            for i, c in enumerate(self.chairs)
-            if c.kind == "remote"
-            and c.token
-            and hello.name
-            and c.name == hello.name
-            and not self._table_of(i)
-        ]
-        if free or gone:
-            return (free or gone)[0]
+        if free:  # a name is for display: a seat taken is held by its token alone
+            return free[0]
         raise Refusal("the table is full (every remote seat is taken); join with --watch to watch")
 
     def _table_of(self, seat: int) -> Table | None:
@@ -371,14 +430,22 @@ class Host:
     def _update(self, seat: int | None, applied: Applied | None, undone: int = 0) -> str:
         """The change as `seat`'s table may know it, as JSON (`p.update_json`);
         without a move or an undo (a join, the start) the whole history too,
-        each move as it was sent when made, for the table's log."""
-        match = self.seam.match
+        each move as it was sent when made, for the table's log (the newest that
+        fit in half a message: a table takes at most `p.MAX_TO_TABLE`)."""
         move = None if applied is None else self._move(applied, seat)
         history = (
             None
             if applied is not None or undone
             else [self._move(a, seat) for a in self.seam.history()]
         )
+        text = self._update_json(seat, move, history, undone)
+        while len(text) > p.MAX_TO_TABLE // 2 and history:
+            history = history[len(history) // 2 :] if len(history) > 1 else []
+            text = self._update_json(seat, move, history, undone)
+        return text
+
+    def _update_json(self, seat: int | None, move, history, undone: int) -> str:
+        match = self.seam.match
         return p.update_json(
             self.seq,
             move,
@@ -392,13 +459,14 @@ class Host:
 
     def _move(self, applied: Applied, seat: int | None) -> dict:
         """A move as `seat` may know it (`p.move_data`): its events as the seat
-        sees them, the log's words for the seat, and its notation only for the
+        sees them, the log's entries for the seat, and its notation only for the
         seat that made it (a text can name a card no other seat may see)."""
         mine = applied.seat == seat
+        entries = self.seam.match.entries(applied, seat)
         return p.move_data(
             applied.seat,
             applied.text if mine else None,
-            self.seam.match.said(applied, seat),
+            entries if mine else [replace(e, cause="") for e in entries],
             applied.auto,
             applied.secret,
             [e.seen_by(seat) for e in applied.events],
@@ -449,6 +517,34 @@ class Host:
         self.say(f"p{seat + 1} is played by the computer now")
         self._players_changed()
         self.changed.set()
+
+    def open_seat(self, seat: int) -> None:
+        """Let a newcomer take a remote seat whose player is gone (the host's
+        choice): its token no longer holds it, and the game waits for the
+        newcomer, who is sent the game as it stands."""
+        chair = self.chairs[seat]
+        if chair.kind != "remote" or not chair.token or self._table_of(seat):
+            raise Refusal(f"p{seat + 1} is not a remote seat whose player is gone")
+        chair.token, chair.name = None, ""
+        self.say(f"p{seat + 1} is open: the next table to join takes it")
+        self._players_changed()
+        self.changed.set()
+
+    def obey(self, line: str) -> None:
+        """A command typed at the host: `computer N` hands gone seat pN to the
+        computer, `open N` to the next table that joins."""
+        words = line.lower().split()
+        if not words:
+            return
+        what, n = words[0], words[1].lstrip("p") if len(words) == 2 else ""
+        seat = int(n) - 1 if n.isdecimal() and len(n) < 3 else -1
+        if what not in ("computer", "open") or not 0 <= seat < len(self.chairs):
+            self.say(f"commands: computer N, open N (N: 1 to {len(self.chairs)}, a gone seat)")
+            return
+        try:
+            (self.hand_to_computer if what == "computer" else self.open_seat)(seat)
+        except Refusal as e:
+            self.say(e.reason)
 
     def gone_for(self, seconds: float) -> list[int]:
         """Remote seats whose player left at least `seconds` ago and is not back."""
@@ -542,7 +638,13 @@ class Host:
                 write_save(path, save)
             seats = (path, over, tuple((c.kind, c.name, c.token) for c in chairs))
             if seats != self._seats_kept:
-                write_seats(seat_file(self.code), str(path), self.port, chairs, over)
+                write_seats(seat_file(self.code), str(path), self.port, self.bind, chairs, over)
                 self._seats_kept = seats
         except OSError as e:
             self.say(f"autosave failed: {e}")
+
+
+def _address(ws: ServerConnection) -> str:
+    """The address a connection comes from (the key its wrong codes are counted by)."""
+    peer = ws.remote_address
+    return str(peer[0]) if isinstance(peer, tuple) and peer else "?"

@@ -131,10 +131,10 @@ class Seam:
 
     def hint(self, seat: int) -> str | None:
         """The computer's move for `seat` when it decides (the game's computer
-        player, through `seat`'s observation only)."""
-        if not self.legal(seat):
-            return None
-        return self.session.computer_action().text
+        player, through `seat`'s observation only): the match's own hint, so a
+        remote table is told what a table here would be."""
+        hint = self.match.hint(seat) if self.legal(seat) else None
+        return hint.text if hint is not None else None
 
     def take_seat(self, seat: int) -> None:
         """The computer plays `seat` from now on (a player who left)."""

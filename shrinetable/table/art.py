@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from contextlib import contextmanager
 from dataclasses import replace
+from typing import NamedTuple
 
 import pygame
 
@@ -28,7 +29,7 @@ BACK_LINE = (56, 88, 150)
 BACK_EDGE = (222, 196, 120)
 
 
-FLOOR_PX = (12, 14)  # the least text size at 1280x720 and at 1920x1080
+FLOOR_PX = (14, 18)  # the least text size at 1280x720 and at 1920x1080
 
 
 def floor_px(size: tuple[int, int], scale: float = 1.0) -> int:
@@ -38,6 +39,17 @@ def floor_px(size: tuple[int, int], scale: float = 1.0) -> int:
     lo, hi = FLOOR_PX
     k = min(size[0] / 1920, size[1] / 1080)
     return round(max(lo, min(hi, hi * k)) * scale)
+
+
+class Drawn(NamedTuple):
+    """One text drawn (kept for `bench render --size`): its size, its words, the
+    card whose face it is printed on (None: the table's own words), and whether
+    it was cut (an ellipsis, or numbers clipped by the card's edge)."""
+
+    px: int
+    text: str
+    card: str | None = None
+    cut: bool = False
 
 
 class Fonts:
@@ -50,19 +62,32 @@ class Fonts:
         self._text: dict[tuple, pygame.Surface] = {}
         self.floor = 6
         self.scale = uiscale.load()  # the player's UI scale, which the floor follows
-        # (size, text, on a card's face) of each draw, if kept (`bench render --size`)
-        self.drawn: list[tuple[int, str, bool]] | None = None
-        self._on_card = False
+        # each text drawn, if kept (`bench render --size`)
+        self.drawn: list[Drawn] | None = None
+        # where on each card face (card, size) its words went, by kind, if kept
+        self.areas: dict[tuple[str, tuple[int, int]], list[tuple[str, pygame.Rect]]] | None = None
+        self._card: str | None = None
 
     @contextmanager
-    def card_face(self):
-        """Texts drawn meanwhile are printed on a card's face (which the zoom and
+    def card_face(self, card: str = "?"):
+        """Texts drawn meanwhile are printed on `card`'s face (which the zoom and
         hover show whole), told apart from the table's labels when counted."""
-        was, self._on_card = self._on_card, True
+        was, self._card = self._card, card
         try:
             yield
         finally:
-            self._on_card = was
+            self._card = was
+
+    def area(self, size: tuple[int, int], kind: str, rect: pygame.Rect) -> None:
+        """A card face of `size` put words of `kind` ("name", "text", "numbers",
+        "glyph", "corner", "badge") at `rect` (kept for `bench render --size`)."""
+        if self.areas is not None and self._card is not None:
+            self.areas.setdefault((self._card, tuple(size)), []).append((kind, pygame.Rect(rect)))
+
+    def clipped(self, text: str, size: int) -> None:
+        """`text` did not fit where it was drawn (numbers over a card's edge)."""
+        if self.drawn is not None:
+            self.drawn.append(Drawn(self.px(size), text, self._card, True))
 
     def px(self, size: int) -> int:
         """The size a text asked at `size` is drawn at."""
@@ -79,7 +104,7 @@ class Fonts:
         size = max(self.floor, size)
         key = (s, size, tuple(colour), bold)
         if self.drawn is not None and s.strip():
-            self.drawn.append((size, s, self._on_card))
+            self.drawn.append(Drawn(size, s, self._card, "\u2026" in s))
         surf = self._text.get(key)
         if surf is None:
             if len(self._text) > 2000:
@@ -121,7 +146,7 @@ class CardArt:
         """A large face with the full card text (right-click or hover)."""
         key = ("zoom", name, size)
         if key not in self._cache:
-            with self.fonts.card_face():
+            with self.fonts.card_face(name):
                 self._cache[key] = _ready(self._any_face(name, size, detail=True))
         return self._cache[key]
 
@@ -137,7 +162,7 @@ class CardArt:
                 self._cache.clear()
             base = self._cache.get((name, size, 0, plain))
             if base is None:
-                with self.fonts.card_face():
+                with self.fonts.card_face(name or "back"):
                     base = _ready(
                         self._back(size)
                         if name is None
@@ -161,7 +186,7 @@ class CardArt:
         size = max(1, size[0]), max(1, size[1])  # a zone squeezed to nothing (a tiny window)
         key = ("strip", name, size, chips_at, pile)
         if key not in self._cache:
-            with self.fonts.card_face():
+            with self.fonts.card_face(name or "back"):
                 self._cache[key] = _ready(
                     self._back(size)
                     if name is None
@@ -221,44 +246,46 @@ class CardArt:
         else:
             corner = f.text(face.symbol, max(7, round(h * 0.16)), ink, True)
             pad_x, pad_y = round(w * 0.08), round(h * 0.04)
-        surf.blit(corner, (pad_x, pad_y))
-        surf.blit(
-            pygame.transform.rotate(corner, 180),
-            (w - corner.get_width() - pad_x, h - corner.get_height() - pad_y),
-        )
+        f.area(size, "corner", surf.blit(corner, (pad_x, pad_y)))
+        lower = (w - corner.get_width() - pad_x, h - corner.get_height() - pad_y)
         if h < 48 and face.index:
+            f.area(size, "corner", surf.blit(pygame.transform.rotate(corner, 180), lower))
             return surf
         for g in face.glyphs:
             img = f.text(g.text, max(8, round(h * g.size)), g.ink or ink, g.bold)
-            surf.blit(img, img.get_rect(center=(w // 2, round(h * g.y))))
-        if face.band is not None:  # between the corner indices, so both stay readable
-            self._band(
-                surf, face.band, corner.get_width() + pad_x + 2, h - corner.get_height() - pad_y
-            )
+            at = img.get_rect(center=(w // 2, round(h * g.y)))
+            surf.blit(img, at)
+            f.area(size, "glyph", at.clip(img.get_bounding_rect().move(at.topleft)))
+        # the band between the corner indices, so both stay readable; too wide for
+        # that, along the bottom edge in place of the lower index (the upper says it)
+        if face.band is None or self._band(surf, face.band, corner.get_width() + pad_x + 2):
+            f.area(size, "corner", surf.blit(pygame.transform.rotate(corner, 180), lower))
         return surf
 
-    def _band(
-        self, surf: pygame.Surface, chip: Chip, clear: int = 0, above: int | None = None
-    ) -> None:
-        """The card's role in a band between its lower corners; where its word
-        does not fit there (a small card, the text floor), across the card just
-        above the lower corner (`above`), over the foot of the middle glyph:
-        the word is never left off where the card is wide enough for it."""
+    def _band(self, surf: pygame.Surface, chip: Chip, clear: int = 0) -> bool:
+        """The card's role in a band between its lower corners (`clear` wide);
+        where its word does not fit there (a small card, the text floor), a
+        ribbon along the bottom edge over the lower corner, whose index is then
+        left off: whether the lower corner stays. The word is never left off
+        where the card is wide enough for it, and never drawn over the glyphs."""
         w, h = surf.get_size()
         inset = max(round(w * 0.2), clear)
         band = pygame.Rect(inset, round(h * 0.73), w - 2 * inset, max(6, round(h * 0.11)))
         if band.w < 8:  # a card too small for its band: the face says enough
-            return
+            return True
         px = max(6, round(band.h * 0.72))
         lw, lh = self.fonts.font(px, True).size(chip.text)
         band.h = max(band.h, lh)
         if lw > band.w - 2:  # wider, between the corners
             band = band.inflate(min(lw + 4, w - 2 * clear) - band.w, 0)
-        if lw > band.w - 2 and above is not None and lw + 4 <= w - 2:
-            band = pygame.Rect(0, 0, lw + 4, band.h)  # across, above the lower corner
-            band.midbottom = (w // 2, above - 1)
-        if lw > band.w - 2:  # too narrow even across (a larger text size): an empty band
-            return  # would say nothing; the card grows on hover, its word with it
+        corner = True
+        if lw > band.w - 2:  # a ribbon along the bottom edge, over the lower corner
+            band = pygame.Rect(2, h - lh - max(2, w // 30), w - 4, lh)
+            corner = False
+        if lw > band.w - 2:  # too narrow even so (a larger text size): an empty band
+            return True  # would say nothing; the card grows on hover, its word with it
         pygame.draw.rect(surf, chip.fill, band, border_radius=max(1, band.h // 3))
+        self.fonts.area((w, h), "badge", band)
         label = self.fonts.text(chip.text, px, chip.ink, True)
         surf.blit(label, label.get_rect(center=band.center))
+        return corner

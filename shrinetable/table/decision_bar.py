@@ -7,7 +7,10 @@ Buttons there replace each other under a waiting pointer ("Pass", "Finished",
 then a question about the next step, in one spot, one click apart), so a button that is
 new where it stands (another label there before, none, or the same label after
 a move) ignores clicks for `guard_s()` and fades in meanwhile: a click meant
-for the button that stood there a moment ago is no answer to the new one."""
+for the button that stood there a moment ago is no answer to the new one. One
+that a move not made by this player (the computer's, a pass the table made)
+brought under the pointer waits until the pointer has left it and come back,
+or `HOLD_S`, whichever is sooner."""
 
 from __future__ import annotations
 
@@ -23,6 +26,7 @@ GUARD_MAX = 10.0
 ROW = 40  # a bar button's place: 36 px, two lines of its label, and a gap
 HELP_ROW = 30  # the help row's height (its buttons 26 px: 14 px text)
 NEW = (255, 214, 120)  # the outline of a button still guarded
+HOLD_S = 1.0  # at most this long for a button another's move brought under the pointer
 
 
 def guard_s() -> float:
@@ -128,50 +132,88 @@ def panel_scale(window: tuple[int, int]) -> float:
 
 class Guard:
     """When each button on the table appeared (`place`), whether a click on it
-    counts yet (`ready`), and the fade-in drawn over the new ones (`draw`)."""
+    counts yet (`ready`), and the fade-in drawn over the new ones (`draw`).
+    A button that a move not made by this player brought under a resting
+    pointer is held longer: until the pointer has left it and come back, or
+    `hold_s()`, whichever is sooner (a click aimed at what stood there before,
+    up to a second late, is no answer to it)."""
 
     def __init__(self, seconds: float | None = None):
         self.seconds = guard_s() if seconds is None else seconds
         self.born: dict[tuple, float] = {}  # (place, label) -> when it appeared
+        self.held: set[tuple] = set()  # brought under the pointer, not yet left and come back
+        self.left: set[tuple] = set()  # of those, the ones the pointer has left
         self.key: object = None  # the position the buttons answer
-        self.until = 0.0  # when the last new button's guard ends
+        self.fresh = False  # new buttons placed, not all ready yet ("buttons ready")
         self.live: dict[object, tuple] = {}  # a button -> its (place, label)
 
-    def place(self, buttons: list, key: object, now: float) -> list[str]:
+    def hold_s(self) -> float:
+        """How long a button brought under the pointer waits at most (none with
+        no guard at all: the tests that click at once)."""
+        return max(self.seconds, HOLD_S) if self.seconds else 0.0
+
+    def place(
+        self,
+        buttons: list,
+        key: object,
+        now: float,
+        pointer: tuple[int, int] | None = None,
+        others: bool = False,
+    ) -> list[str]:
         """The buttons just built (the table's own, `widgets.Button`) for position `key`: each
         is new unless the same label stood in the same place for the same
-        position. The labels of the new ones."""
+        position; `others`: the position came from a move not the viewer's,
+        so a new one under `pointer` is held. The labels of the new ones."""
         moved = key != self.key
         self.key = key
-        born, self.live, new = {}, {}, []
+        born, held, left, self.live, new = {}, set(), set(), {}, []
         for b in buttons:
             spot = (tuple(b.rect), b.text)
             self.live[b] = spot
             if moved or spot not in self.born:
                 born[spot] = now
                 new.append(b.text)
+                if others and pointer is not None and b.rect.collidepoint(pointer):
+                    held.add(spot)
             else:
                 born[spot] = self.born[spot]
-        self.born = born
-        if new:
-            self.until = max(self.until, now + self.seconds)
+                held |= {spot} & self.held
+                left |= {spot} & self.left
+        self.born, self.held, self.left = born, held, left
+        self.fresh = self.fresh or bool(new)
         return new
+
+    def pointer(self, pos: tuple[int, int]) -> None:
+        """The pointer moved: a held button it left and came back to is free."""
+        for b, spot in self.live.items():
+            if spot not in self.held:
+                continue
+            if not b.rect.collidepoint(pos):
+                self.left.add(spot)
+            elif spot in self.left:
+                self.held.discard(spot)
+                self.left.discard(spot)
+
+    def _ends(self, spot: tuple) -> float:
+        wait = max(self.seconds, self.hold_s()) if spot in self.held else self.seconds
+        return self.born[spot] + wait
 
     def ready(self, button, now: float) -> bool:
         spot = self.live.get(button)
-        return spot is None or now >= self.born[spot] + self.seconds
+        return spot is None or now >= self._ends(spot)
 
     def waiting(self, now: float) -> bool:
-        return now < self.until
+        return any(now < self._ends(spot) for spot in self.live.values())
 
     def draw(self, screen: pygame.Surface, now: float) -> None:
         """Each guarded button fades in (a veil thinning over the guard) inside
         an outline, so it shows that it is new and not yet taking clicks."""
         for b, spot in self.live.items():
-            left = self.born[spot] + self.seconds - now
+            wait = self._ends(spot) - self.born[spot]
+            left = self._ends(spot) - now
             if left <= 0 or not b.visible:
                 continue
-            part = left / self.seconds if self.seconds else 0
+            part = left / wait if wait else 0
             veil = pygame.Surface(b.rect.size, pygame.SRCALPHA)
             veil.fill((18, 40, 32, round(170 * part)))
             screen.blit(veil, b.rect)

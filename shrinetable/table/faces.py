@@ -146,6 +146,8 @@ def numbers_img(fonts, text: str, px: int, width: int, colour) -> pygame.Surface
 
 
 def _numbers(surf, fonts, text: str, box: pygame.Rect, px: int, edge) -> None:
+    if not surf.get_rect().contains(box):  # over the edge: some of them unread
+        fonts.clipped(text, px)
     pygame.draw.rect(surf, BOX, box, border_radius=max(2, min(box.h, 24) // 4))
     pygame.draw.rect(surf, edge, box, 1, border_radius=max(2, min(box.h, 24) // 4))
     img = numbers_img(fonts, text, px, box.w, INK)
@@ -184,7 +186,7 @@ def _strip_paper(
     return surf, inner
 
 
-CONDENSE = 0.8  # a word too wide for its line is narrowed to this much at most
+CONDENSE = 0.75  # a word too wide for its line is narrowed to this much at most
 
 
 def _line_img(fonts, text: str, px: int, width: int, colour, bold: bool) -> pygame.Surface:
@@ -329,7 +331,9 @@ def draw_strip(
     if two and fonts.font(px, True).size(face.name)[0] > room:  # a narrow strip: the
         if face.numbers is not None:  # name takes both lines
             room = min(room, box.left - inner.left - 6)
-        lines = wrap(fonts, face.name, px, room, True)[:2]
+        lines = wrap(fonts, face.name, px, room, True)
+        if len(lines) > 2:  # the rest on the second line (narrowed, or cut visibly)
+            lines = [lines[0], " ".join(lines[1:])]
     for i, text in enumerate(lines):
         name = _fit(fonts, text, px, room, INK, True, least=MIN_PX, narrow=len(lines) > 1)
         top = inner.top + (2 if two else (inner.h - name.get_height()) // 2)
@@ -374,11 +378,14 @@ def draw_face(fonts, face: Face, size: tuple[int, int], detail: bool = False) ->
     while len(name) > 2 and fonts.px(name_px - 1) < name_px:
         name_px -= 1
         name = wrap(fonts, face.name, name_px, width, True)
-    if len(name) > 2:
-        name = [" ".join(name[:-1]), name[-1]]
-    for line in name[:2]:
-        img = _fit(fonts, line, name_px, width, INK, True)
-        surf.blit(img, (inner.left + pad, y))
+    # as many lines as leave the card most of its height (three on a hand's card),
+    # the rest on the last; a line too wide narrowed (`_line_img`) before it is cut
+    most = 3 if inner.h >= 6 * fonts.font(name_px, True).get_linesize() else 2
+    if len(name) > most:
+        name = name[: most - 1] + [" ".join(name[most - 1 :])]
+    for line in name:
+        img = _line_img(fonts, line, name_px, width, INK, True)
+        fonts.area(size, "name", surf.blit(img, (inner.left + pad, y)))
         y += img.get_height()
     small = max(6, round(px * 0.8))
     x = inner.left + pad
@@ -401,6 +408,7 @@ def draw_face(fonts, face: Face, size: tuple[int, int], detail: bool = False) ->
     if face.numbers is not None:
         box, npx = numbers_box(fonts, numbers_text(face.numbers), size, detail)
         _numbers(surf, fonts, numbers_text(face.numbers), box, npx, cols[0])
+        fonts.area(size, "numbers", box)
         bottom = box.top - pad
     # keywords say a body's abilities at a glance; a card without any (a spell, a
     # relic) shows as much of its text as fits, and the zoom shows it all
@@ -417,7 +425,9 @@ def draw_face(fonts, face: Face, size: tuple[int, int], detail: bool = False) ->
             break
         if not detail and i + 1 < len(lines) and y + 2 * high > bottom:
             line = _more(fonts, line, small, width)  # the zoom shows the rest
-        surf.blit(_fit(fonts, line, small, width, INK), (inner.left + pad, y))
+        fonts.area(
+            size, "text", surf.blit(_fit(fonts, line, small, width, INK), (inner.left + pad, y))
+        )
         y += high
     return surf
 

@@ -1,12 +1,21 @@
-"""`shrinetable bench render --size WxH`: how small the table's text is drawn.
+"""`shrinetable bench render --size WxH`: how small the table's text is drawn,
+what of it is cut, and what lies over what.
 
 A frame of a game in progress (the game's busy position, `Presentation.showcase`,
 at the chosen number of players) is drawn at a window size with every cache
-dropped, while `Fonts` records each text it renders: the smallest font size
-drawn (`min_text_px`) and the draws cut with an ellipsis are counted where the
-text is rendered, not estimated from the layout: labels, chips, badges and
-names on the table (`cut_labels`, the texts in `cut`) apart from the words on
-a card's face (`cut_card_text`), which shows what fits while its zoom shows it whole.
+dropped, while `Fonts` records each text it renders (`art.Drawn`) and the board
+where it put each label, chip, badge and card. Everything is measured from
+what was drawn, not estimated from the layout:
+
+- `min_text_px`: the smallest font size drawn; `min_cap_px`: the height of a
+  capital letter at that size, counted in rendered pixels;
+- `cut_own_names`: names or numbers cut (an ellipsis, numbers over a card's
+  edge) on the viewer's own cards and the cards the pending decision involves;
+- `cut_labels`: the table's own words cut; `cut_card_text`: words cut on any
+  card's face (which its zoom shows whole);
+- `overlaps`: pairs of drawn words (labels, chips, badges, a card's numbers)
+  that intersect, words lying on a framed face drawn whole, labels under a
+  card, and cards under the side panels or the result box (`overlapping`).
 """
 
 from __future__ import annotations
@@ -18,6 +27,10 @@ import tempfile
 from . import env
 
 env.prepare()
+
+import pygame  # noqa: E402 (after `env.prepare`, which quiets its greeting)
+
+TARGET_PX = {(1280, 720): 14, (1920, 1080): 18}  # the issue's floor at the two sizes
 
 
 def measure(game_name: str, players: int, size: tuple[int, int], shot: str | None = None) -> dict:
@@ -32,33 +45,24 @@ def measure(game_name: str, players: int, size: tuple[int, int], shot: str | Non
     with tempfile.TemporaryDirectory(prefix="shrinetable-legible-") as data:
         os.environ["SHRINETABLE_DATA_DIR"] = data
         try:
-            drawn = _frame(registry.get(game_name), players, size, shot)
+            fig = _frame(registry.get(game_name), players, size, shot)
         finally:
             if before is None:
                 os.environ.pop("SHRINETABLE_DATA_DIR", None)
             else:
                 os.environ["SHRINETABLE_DATA_DIR"] = before
     game = registry.get(game_name)
-    smallest = min((px for px, _, _ in drawn), default=None)
-    cut = [(text, on_card) for _, text, on_card in drawn if "\u2026" in text]
     return {
         "game": game.name,
         "players": players,
         "size": f"{size[0]}x{size[1]}",
         "position": game.present.showcase.title,
-        "min_text_px": smallest,
-        "text_draws": len(drawn),
-        "cut_labels": sum(1 for _, on_card in cut if not on_card),
-        "cut_card_text": sum(1 for _, on_card in cut if on_card),
-        "cut": sorted({text for text, on_card in cut if not on_card}),
-        "smallest": sorted({t for px, t, _ in drawn if px == smallest})[:5],
+        **fig,
     }
 
 
-def _frame(game, players: int, size: tuple[int, int], shot: str | None) -> list:
-    """Every (px, text) drawn on one full frame of `game` (saved to `shot` if given)."""
-    import pygame
-
+def _frame(game, players: int, size: tuple[int, int], shot: str | None) -> dict:
+    """The figures of one full frame of `game` (saved to `shot` if given)."""
     from .app import App
     from .bench import showcase
 
@@ -69,14 +73,187 @@ def _frame(game, players: int, size: tuple[int, int], shot: str | None) -> list:
     scene = app.scene
     app.art.clear()
     scene.board._bg_key = None
-    app.fonts.drawn = []
+    app.fonts.drawn, app.fonts.areas = [], {}
     scene.base_dirty = scene.dirty = True
     scene.draw(app.screen)
     drawn, app.fonts.drawn = app.fonts.drawn, None
+    areas, app.fonts.areas = app.fonts.areas, None
     if shot:
         pygame.image.save(app.screen, shot)
+    smallest = min((d.px for d in drawn), default=None)
+    own = own_cards(scene)
+    cut_own = sorted(
+        {
+            f"{d.card}: {d.text}"
+            for d in drawn
+            if d.cut and d.card in own and name_or_numbers(app.art.face(d.card), d.text)
+        }
+    )
+    laps = overlapping(scene) + face_overlaps(scene.board, areas)
+    fig = {
+        "min_text_px": smallest,
+        "min_cap_px": cap_px(app.fonts, smallest) if smallest else None,
+        "text_draws": len(drawn),
+        "cut_own_names": len(cut_own),
+        "cut_labels": sum(1 for d in drawn if d.cut and d.card is None),
+        "cut_card_text": sum(1 for d in drawn if d.cut and d.card is not None),
+        "overlaps": len(laps),
+        "cut": sorted({d.text for d in drawn if d.cut and d.card is None}),
+        "cut_own": cut_own,
+        "overlapping": [f"{a} / {b}" for a, b in laps][:20],
+        "smallest": sorted({d.text for d in drawn if d.px == smallest})[:5],
+    }
     pygame.quit()
-    return drawn
+    return fig
+
+
+def cap_px(fonts, px: int) -> int:
+    """How many pixel rows a capital letter takes at `px`, counted on the
+    rendered glyph (regular and bold alike)."""
+    return min(
+        fonts.font(px, bold).render("H", True, (0, 0, 0)).get_bounding_rect().h
+        for bold in (False, True)
+    )
+
+
+def own_cards(scene) -> set[str]:
+    """The cards the viewer holds or has on the table (face up) and the cards
+    any legal move of the pending decision moves or aims at."""
+    board = scene.board
+    view = board.view
+    out = {
+        c
+        for name, zone in view.zones.items()
+        if zone.owner == board.viewer and name in board.zones
+        for c in zone.cards
+        if c is not None
+    }
+    for m in scene.moves:
+        out.update(m.gesture.cards)
+        if m.gesture.target_card:
+            out.add(m.gesture.target_card)
+    return out
+
+
+def name_or_numbers(face, text: str) -> bool:
+    """Whether the cut `text` drawn on `face` is (part of) its name or numbers."""
+    from .faces import numbers_text
+
+    stem = text.replace("\u2026", "").strip()
+    if face.numbers is not None and stem and stem in numbers_text(face.numbers):
+        return True
+    return bool(stem) and stem in face.name
+
+
+def hidden(board, owner: str, box: pygame.Rect) -> bool:
+    """Words on a card that a card drawn later in its zone covers (a fan, a
+    spread): they are not shown, so they overlap nothing."""
+    zone, _, index = owner.partition("#")
+    if not index:
+        return False
+    later = [p for p in board.placed if p.zone == zone and p.index > int(index)]
+    return any(p.rect.colliderect(box) for p in later)
+
+
+def word_overlaps(board) -> list[tuple]:
+    """Pairs of words drawn (`Board.boxes`) that intersect."""
+    shown = [(o, b) for o, b in board.boxes if b.w > 0 and b.h > 0 and not hidden(board, o, b)]
+    out = []
+    for i, (a, ra) in enumerate(shown):
+        for b, rb in shown[i + 1 :]:
+            if ra.colliderect(rb):
+                out.append((a, ra, b, rb))
+    return out
+
+
+def on_faces(board) -> list[tuple]:
+    """A zone's words (its label, chips, badge) lying on a framed face drawn
+    whole in that zone (a pile's count over its top card's text, a label
+    under a hand's first card); a card's own chips lie on it by design."""
+    framed = [
+        p
+        for p in board.placed
+        if p.name and not p.strip and board.art.face(p.name).style == "framed"
+    ]
+    return [
+        (owner, box, p.name, p.rect)
+        for owner, box in board.boxes
+        if "#" not in owner
+        for p in framed
+        if box.colliderect(p.rect)
+    ]
+
+
+def covered_labels(board) -> list[tuple]:
+    """Zone labels a card (a back too) is drawn over by more than a sliver
+    (the label's box holds the line's descent: a card's edge may touch it)."""
+    out = []
+    for zone, box in board.labels.items():
+        for p in board.placed:
+            inter = box.clip(p.rect)
+            if inter.w > 2 and inter.h > 3:
+                out.append((zone, box, p.zone, p.name, p.rect))
+    return out
+
+
+def under_boxes(scene) -> list[tuple[str, str]]:
+    """Cards drawn under a side panel (the log, the prompt, the buttons) or
+    under the result box."""
+    board = scene.board
+    panels = scene.layout.panels
+    boxes = {n: board.scaler.rect(getattr(panels, n)) for n in ("log", "status", "buttons")}
+    if scene.results.box is not None:
+        boxes["result"] = scene.results.box
+    return [
+        (f"{p.zone}#{p.index}", name)
+        for p in board.placed
+        for name, box in boxes.items()
+        if p.rect.colliderect(box)
+    ]
+
+
+def overlapping(scene) -> list[tuple[str, str]]:
+    """Every pair of things drawn over each other that should not be, named."""
+    board = scene.board
+    return (
+        [(a, b) for a, _, b, _ in word_overlaps(board)]
+        + [(o, f"{z}:{n}") for o, _, n, z in on_faces(board)]
+        + [(f"label {z}", f"{pz}:{n}") for z, _, pz, n, _ in covered_labels(board)]
+        + under_boxes(scene)
+    )
+
+
+def face_overlaps(board, areas: dict) -> list[tuple[str, str]]:
+    """On each card drawn whole and upright: a badge printed over its other
+    words (a band over the big letter), a chip the table put on it over its
+    name or text, a later card of its zone over its name or numbers."""
+    out = []
+    for p in board.placed:
+        if p.strip or p.name is None or p.rotation:
+            continue
+        mine = [(k, r.move(p.rect.topleft)) for k, r in areas.get((p.name, p.rect.size), [])]
+        who = f"{p.zone}#{p.index}"
+        badges = [r for k, r in mine if k == "badge"]
+        words = [(k, r) for k, r in mine if k != "badge"]
+        out += [
+            (f"{who} badge", f"{who} {k}") for b in badges for k, r in words if b.colliderect(r)
+        ]
+        chips = [b for o, b in board.boxes if o == who][1:]  # the first: its numbers
+        out += [
+            (f"{who} chip", f"{who} {k}")
+            for c in chips
+            for k, r in words
+            if k in ("name", "text", "glyph") and c.colliderect(r)
+        ]
+        later = [q.rect for q in board.placed if q.zone == p.zone and q.index > p.index]
+        out += [
+            (f"{p.zone}#{q}", f"{who} {k}")
+            for k, r in words
+            if k in ("name", "numbers")
+            for q, over in enumerate(later, p.index + 1)
+            if over.colliderect(r)
+        ]
+    return out
 
 
 def window_size(text: str) -> tuple[int, int]:
@@ -98,16 +275,20 @@ def run_render(args) -> int:
     from shrinetable.engine import registry
 
     game = registry.get(args.game)
-    fig = measure(game.name, args.players or game.min_seats, args.size)
+    fig = measure(game.name, args.players or game.min_seats, args.size, args.shot)
     if args.json:
         print(json.dumps(fig))
         return 0
     print(
         f"render {fig['game']} at {fig['players']} players, {fig['size']} "
-        f"({fig['position']}): smallest text {fig['min_text_px']} px "
-        f"({', '.join(fig['smallest'])}); of {fig['text_draws']} text draws "
-        f"{fig['cut_labels']} labels cut with an ellipsis"
+        f"({fig['position']}): smallest text {fig['min_text_px']} px font, "
+        f"capital {fig['min_cap_px']} px high ({', '.join(fig['smallest'])}); "
+        f"of {fig['text_draws']} text draws {fig['cut_own_names']} names or numbers cut "
+        f"on the viewer's own cards and the decision's"
+        f"{' (' + '; '.join(fig['cut_own']) + ')' if fig['cut_own'] else ''}, "
+        f"{fig['cut_labels']} labels cut"
         f"{' (' + ', '.join(fig['cut']) + ')' if fig['cut'] else ''}, "
-        f"{fig['cut_card_text']} on card faces"
+        f"{fig['cut_card_text']} words cut on card faces; {fig['overlaps']} overlaps"
+        f"{' (' + '; '.join(fig['overlapping']) + ')' if fig['overlapping'] else ''}"
     )
     return 0

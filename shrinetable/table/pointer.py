@@ -63,6 +63,7 @@ class Pointer:
             self.s.choose(on_card)
             return
         if card is not None and card.name and self.selectable(card):
+            self._unhint(card)
             sel = set(self.s.marks.selected.get(card.zone, ()))
             sel ^= {card.index}
             self.s.marks.selected = {card.zone: frozenset(sel)} if sel else {}
@@ -76,6 +77,15 @@ class Pointer:
             return
         found = gestures.clicks(self.s.moves, zone)
         self.s.choose(found)
+
+    def _unhint(self, card: geo.Placed) -> None:
+        """Hint raised its move's cards as if selected; picking up or selecting
+        another card ends that selection (three cards went with the drag, and
+        the drop was refused)."""
+        s = self.s
+        if s.aid.hinted is not None and card.index not in s.marks.selected.get(card.zone, ()):
+            s.aid.hinted = None
+            s.marks.selected, s.marks.targets = {}, set()
 
     def selectable(self, card: geo.Placed) -> bool:
         """Whether a click selects `card` (to drag it with others): any card in
@@ -93,6 +103,7 @@ class Pointer:
         view = self.s.view()
         card = press.card
         if card is not None and card.name and self._draggable(card):
+            self._unhint(card)
             # the dragged card joins any cards selected beside it (select 9S, drag 9D)
             indices = tuple(
                 sorted(self.s.marks.selected.get(card.zone, frozenset()) | {card.index})
@@ -175,12 +186,15 @@ class Pointer:
         if zone == drag.source or (not drag.held and zone is None):
             return
         present = self.s.match.present
-        reason = (
-            present.pile_hint
-            if not drag.held
-            else self.s.match.refusal(
-                self.s.viewer, drag.held, drag.source, zone, under.name if under else None
-            )
+        if not drag.held:
+            self._refused(present.pile_hint)
+            return
+        card = under.name if under else None
+        self.s.when(
+            self.s.match.ask_why(self.s.viewer, drag.held, drag.source, zone, card), self._refused
         )
+
+    def _refused(self, reason: str) -> None:
+        """Say why a drop made no move (when the match's answer comes)."""
         self.s.app.emit(f"refused {reason}")
-        self.s.say(present.readable(reason))
+        self.s.say(self.s.match.present.readable(reason))

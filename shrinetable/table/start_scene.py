@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import html
 import json
+import re
 import time
 import webbrowser
 from dataclasses import dataclass
@@ -593,6 +594,15 @@ class StartScene:
     def deadline(self) -> float | None:
         return 0.0 if self.dirty else None
 
+    def needs_frame(self) -> bool:
+        return self.dirty
+
+    def keep(self) -> None:
+        """Nothing to keep: no game is on here."""
+
+    def may_quit(self) -> bool:
+        return True
+
     def update(self, now: float) -> None:
         """About once a second, check a designer's card folders that changed and
         say what a restart would play (a game's cards are read once, as it loads)."""
@@ -710,8 +720,9 @@ def _described(path: Path, stamp: float, when: str) -> str:
 
 
 def _humane(name: str) -> str:
-    """An option's name as a label: `deck_p1` is 'Deck p1'."""
-    words = name.replace("_", " ")
+    """An option's name as a label: `deck_p1` is 'Deck P1' (seats as the table
+    names them)."""
+    words = re.sub(r"\bp(\d)\b", r"P\1", name.replace("_", " "))
     return words[:1].upper() + words[1:]
 
 
@@ -807,7 +818,7 @@ class JoinForm:
                 port = int(got["port"])
             code = got["code"] or code
             if not code:
-                raise ValueError("Type the invite code the host shows (4 letters).")
+                raise ValueError("Type the invite code the host shows (like ABCD-EFGH).")
             if len(got["name"]) > 32:
                 raise ValueError("Your name: at most 32 characters.")
         except ValueError as e:

@@ -104,20 +104,21 @@ def rate_bars(title: str, labels: list[str], rates: list[dict], fair: float) -> 
     return c.png()
 
 
-def _heat(v: float) -> tuple[int, int, int]:
-    """Red at 0, pale yellow at one half, green at 1."""
+def _heat(v: float, fair: float = 0.5) -> tuple[int, int, int]:
+    """Red at 0, pale yellow at the fair share, green at 1."""
     red, mid, green = (215, 48, 39), (255, 255, 191), (26, 152, 80)
-    a, b, t = (red, mid, v * 2) if v < 0.5 else (mid, green, v * 2 - 1)
+    a, b, t = (red, mid, v / fair) if v < fair else (mid, green, (v - fair) / (1 - fair))
     return tuple(round(x + (y - x) * t) for x, y in zip(a, b, strict=True))
 
 
-def matrix(decks: list[str], grid: list[list[float | None]]) -> str:
-    """The win rate of each row's deck against each column's, a cell each."""
+def matrix(decks: list[str], grid: list[list[float | None]], fair: float = 0.5) -> str:
+    """The win rate of each row's deck against each column's, a cell each,
+    pale at the `fair` share (one in the number of seats)."""
     cell, left = 84, 170
     top = PAD + 28 + 40
     width = max(WIDTH // 2, left + cell * len(decks) + PAD)
     c = Chart(
-        "win rate of the row's deck against the column's",
+        f"win rate of the row's deck against the column's (pale: fair share, {fair:.0%})",
         top + cell * len(decks) + PAD,
         left,
         width,
@@ -129,7 +130,7 @@ def matrix(decks: list[str], grid: list[list[float | None]]) -> str:
         c.label((left - 8, y + cell / 2), c.fit_label(decks[i], left - PAD - 8), "rm")
         for j, v in enumerate(row):
             box = [left + cell * j, y, left + cell * (j + 1) - 2, y + cell - 2]
-            fill = EMPTY if v is None else _heat(v)
+            fill = EMPTY if v is None else _heat(v, fair)
             c.draw.rectangle(box, fill=fill)
             dark = sum(fill) < 400
             shown = _pct(v) if v is not None else "mirror" if i == j else "—"
@@ -182,7 +183,7 @@ def histograms(series: dict[str, dict[int, int]]) -> str:
 def change_bars(labels: list[str], changes: list[float]) -> str:
     """Signed bars of significant changes (after minus before) about a zero line."""
     bottom = PAD + 28 + ROW * len(labels) + 6
-    c = Chart("significant changes (after - before)", bottom + 48, left=330)
+    c = Chart("changes (after - before)", bottom + 48, left=330)
     span = max((abs(v) for v in changes), default=1) or 1
     at = c.x_axis(
         -span,

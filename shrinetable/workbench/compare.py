@@ -1,18 +1,32 @@
-"""Two reports of the same plan (same seatings, same seeds), figure by figure.
+"""Two runs of the same plan (same seatings, same seeds), game by game.
 
-Every rate is compared with a two-proportion test and the mean lengths with
-Welch's z; the p-values of all figures are then corrected together
-(Benjamini-Hochberg), and a change is significant when its q-value is under 5%.
+The games before and after a change are paired by seating and seed: a game the
+change does not touch ends the same, so each figure's change is the mean of
+per-game differences and its interval is a paired one (about half as wide as
+comparing two independent runs). Figures: each deck (mirror games left out),
+each matchup, each seat, game length, and each card ("drew" as in the run
+before, which the change cannot have touched): for a changed card the paired
+change of the seats that drew it; for any other, the change in its effect (how
+much more the seats that drew it gained than those of its deck that did not,
+among seats that drew the same changed cards, so that a card drawn beside a
+changed one does not take its gain).
+The changed cards, the decks that hold them and their matchups come first,
+largest change first. The p-values are corrected (Benjamini-Hochberg) within
+each of the two families, the figures the change aims at and all the others,
+and a change is significant when its q-value is under 5%.
 """
 
 from __future__ import annotations
 
+import math
+from collections import defaultdict
 from pathlib import Path
 from typing import Any
 
 from shrinetable.formats.cards import load_dir
 
 from . import stats
+from .plan import Plan
 
 
 def changed_cards(game: Any, folder: str) -> list[str]:
@@ -21,70 +35,131 @@ def changed_cards(game: Any, folder: str) -> list[str]:
     return sorted(load_dir(Path(folder) / Path(data.folder).name, data.card, data.deck)[0])
 
 
-def _rates(report: dict) -> dict[tuple, dict]:
-    """Every compared rate of a report, by a key naming the figure."""
-    out: dict[tuple, dict] = {}
-    for deck, r in report["deck_rates"].items():
-        out["deck", deck] = r
-    for seat in report["seats"]:
-        out["seat", seat["seat"]] = seat
-    for a, row in report["matrix"].items():
-        for b, r in row.items():
-            if r is not None:
-                out["matrix", a, b] = r
-    for deck, cards in report["cards"].items():
-        for card, fig in cards.items():
-            for what in ("drawn", "played", "win_played"):
-                out["card", deck, card, what] = fig[what]
-    return out
+def _paired_rows(
+    plan: Plan, pairs: list[tuple[dict, dict]], changed: set[str]
+) -> dict[tuple, dict]:
+    """Each figure's paired change over the games finished both times."""
+    units: dict[tuple, list[tuple[float, float]]] = defaultdict(list)
+    seats: dict[str, list[tuple[set[str], tuple[float, float]]]] = defaultdict(list)
+    for b, r in pairs:
+        seating = plan.seatings[r["seating"]]
+        for what in ("turns", "moves"):
+            units["length", what].append((b[what], r[what]))
+        for seat, deck in enumerate(seating):
+            pair = (float(seat in b["winners"]), float(seat in r["winners"]))
+            units["seat", f"p{seat + 1}"].append(pair)
+            others = seating[:seat] + seating[seat + 1 :]
+            if deck not in others:
+                units["deck", deck].append(pair)
+            for other in sorted(set(others) - {deck}):
+                units["matchup", deck, other].append(pair)
+            seats[deck].append((set(b["drawn"][seat]), pair))
+    rows: dict[tuple, dict] = {}
+    for key, got in units.items():
+        rows[key] = _change(got)
+    for deck, mine in seats.items():
+        for card in sorted(set().union(*(drawn for drawn, _ in mine))):
+            if card in changed:
+                rows["card", deck, card] = _change([x for drawn, x in mine if card in drawn])
+            else:
+                diffs = [(drawn, a - b) for drawn, (b, a) in mine]
+                rows["card", deck, card] = _effect_change(card, diffs, changed)
+    return rows
 
 
-WORDS = {"drawn": "drawn", "played": "played", "win_played": "win rate when played"}
+def _change(got: list[tuple[float, float]]) -> dict:
+    """The paired change of (before, after) outcomes, with both means."""
+    d = stats.paired([a - b for b, a in got])
+    d["before"] = round(sum(b for b, _ in got) / len(got), 4)
+    d["after"] = round(sum(a for _, a in got) / len(got), 4)
+    return d
 
 
-def label(key: tuple, names: dict[str, str]) -> str:
+def _effect_change(card: str, seats: list[tuple[set[str], float]], changed: set[str]) -> dict:
+    """How much more the seats that drew `card` gained than the seats of its
+    deck that did not, compared among seats that drew the same changed cards
+    (a card drawn with a changed one would share its gain): the strata's
+    differences weighted as Mantel-Haenszel does, with the variance pooled over
+    the strata (a stratum of a few equal gains has none of its own)."""
+    strata: dict[frozenset[str], tuple[list[float], list[float]]] = defaultdict(lambda: ([], []))
+    for drawn, d in seats:
+        strata[frozenset(drawn & changed)][card not in drawn].append(d)
+    n = sum(len(yes) for yes, _ in strata.values())
+    both = [(yes, no) for yes, no in strata.values() if yes and no]
+    groups = [g for pair in both for g in pair]
+    free = sum(len(g) for g in groups) - len(groups)
+    if not both or free < 1:
+        return {"n": n, "delta": None, "ci": None, "p": None, "before": None, "after": None}
+    pooled = sum(sum((x - sum(g) / len(g)) ** 2 for x in g) for g in groups) / free
+    weight = total = var = 0.0
+    for yes, no in both:
+        w = len(yes) * len(no) / (len(yes) + len(no))
+        weight += w
+        total += w * (sum(yes) / len(yes) - sum(no) / len(no))
+        var += w * w * pooled * (1 / len(yes) + 1 / len(no))
+    delta, se = total / weight, math.sqrt(var) / weight
+    p = (1.0 if delta == 0 else 0.0) if se == 0 else stats.p_normal(delta / se)
+    half = stats.Z95 * se
+    ci = [round(delta - half, 4), round(delta + half, 4)]
+    return {"n": n, "delta": round(delta, 4), "ci": ci, "p": p, "before": None, "after": None}
+
+
+def label(key: tuple, names: dict[str, str], changed: list[str]) -> str:
     """A figure's key in words."""
     if key[0] == "deck":
         return f"deck {key[1]}: win rate"
     if key[0] == "seat":
-        return f"seat {key[1]}: win rate"
-    if key[0] == "matrix":
+        return f"seat {key[1].upper()}: win rate"
+    if key[0] == "matchup":
         return f"{key[1]} against {key[2]}: win rate"
     if key[0] == "length":
-        return f"mean {key[1]}"
-    return f"{names.get(key[2], key[2])} ({key[1]}): {WORDS[key[3]]}"
+        return f"mean {key[1]} per game"
+    if key[2] in changed:
+        return f"{names.get(key[2], key[2])} ({key[1]}): win rate when drawn"
+    return f"{names.get(key[2], key[2])} ({key[1]}): effect when drawn"
 
 
-def compare(before: dict, after: dict) -> list[dict]:
-    """Each figure before and after, its change, p- and q-value, significance;
-    the significant changes first, largest first."""
-    a, b = _rates(before), _rates(after)
-    rows = []
-    for key in [k for k in a if k in b] + [k for k in b if k not in a]:
-        x, y = a.get(key), b.get(key)
-        p = stats.p_two(x["k"], x["n"], y["k"], y["n"]) if x and y else None
-        change = (
-            y["rate"] - x["rate"]
-            if x and y and x["rate"] is not None and y["rate"] is not None
-            else None
-        )
-        rows.append({"key": list(key), "before": x, "after": y, "change": change, "p": p})
-    for what in ("turns", "moves"):
-        x, y = before[what], after[what]
-        if x["n"] and y["n"]:
-            rows.append(
-                {
-                    "key": ["length", what],
-                    "before": x,
-                    "after": y,
-                    "change": round(y["mean"] - x["mean"], 2),
-                    "p": stats.p_means(x, y),
-                }
-            )
-    for row, q in zip(rows, stats.q_values([r["p"] for r in rows]), strict=True):
-        row["q"] = q
-        row["significant"] = q is not None and q < stats.ALPHA
-    names = {**before["card_names"], **after["card_names"]}
-    for row in rows:
-        row["figure"] = label(tuple(row["key"]), names)
-    return sorted(rows, key=lambda r: (not r["significant"], -abs(r["change"] or 0)))
+def compare(
+    plan: Plan,
+    before: list[dict],
+    after: list[dict],
+    changed: list[str],
+    names: dict[str, str],
+) -> dict:
+    """Every figure's paired change; the changed cards, their decks and matchups
+    first (`changed`), the rest after (`unchanged`), each largest first."""
+    then = {(r["seating"], r["seed"]): r for r in before if r["winners"] is not None}
+    pairs = [
+        (then[r["seating"], r["seed"]], r)
+        for r in after
+        if r["winners"] is not None and (r["seating"], r["seed"]) in then
+    ]
+    rows = [{"key": list(k), **v} for k, v in _paired_rows(plan, pairs, set(changed)).items()]
+    holding = sorted(
+        {r["key"][1] for r in rows if r["key"][0] == "card" and r["key"][2] in changed}
+    )
+
+    def touched(key: list) -> bool:
+        if key[0] == "card":
+            return key[2] in changed
+        return key[0] in ("deck", "matchup") and any(d in holding for d in key[1:])
+
+    def size(r: dict) -> tuple:
+        return (not r["significant"], -abs(r["delta"] or 0))
+
+    top = [r for r in rows if touched(r["key"])]
+    rest = [r for r in rows if not touched(r["key"])]
+    for family in (top, rest):  # what the change aims at, and everything else
+        for row, q in zip(family, stats.q_values([r["p"] for r in family]), strict=True):
+            row["q"] = q
+            row["significant"] = q is not None and q < stats.ALPHA
+            row["figure"] = label(tuple(row["key"]), names, changed)
+    top.sort(key=lambda r: -abs(r["delta"] or 0))
+    rest.sort(key=size)
+    return {
+        "changed_cards": changed,
+        "decks_holding": holding,
+        "paired_games": len(pairs),
+        "changed": top,
+        "unchanged": rest,
+    }

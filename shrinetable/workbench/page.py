@@ -8,7 +8,7 @@ import html
 from pathlib import Path
 
 from . import charts
-from .words import paragraph, pct
+from .words import answer, paragraph, pct, points
 
 STYLE = """body{font:15px/1.45 system-ui,sans-serif;margin:2em auto;max-width:1100px;
 padding:0 1em;color:#222}h1{font-size:1.6em}h2{margin-top:1.8em;border-bottom:1px solid #ccc}
@@ -21,8 +21,26 @@ img{max-width:100%}.small{color:#666;font-size:.9em}"""
 def _matrix_chart(rep: dict) -> str:
     decks = rep["decks"]
     return charts.matrix(
-        decks, [[(rep["matrix"][a][b] or {}).get("rate") for b in decks] for a in decks]
+        decks,
+        [[(rep["matrix"][a][b] or {}).get("rate") for b in decks] for a in decks],
+        1 / rep["players"],
     )
+
+
+def _cell(rep: dict, a: str, b: str) -> str:
+    """A matrix cell; the diagonal says how many seats its mirror games held."""
+    if a == b:
+        n = rep["deck_rates"][a]["mirror_seats"]
+        return f"mirror ({n} seats, left out)" if n else "mirror"
+    return pct(rep["matrix"][a][b]) if rep["matrix"][a][b] else "no games"
+
+
+def effect(e: dict) -> str:
+    """A card's effect: '+12.0 pts [+3.1, +20.9]'."""
+    if e["value"] is None:
+        return "not measured"
+    lo, hi = e["ci"]
+    return f"{100 * e['value']:+.1f} pts [{100 * lo:+.1f}, {100 * hi:+.1f}]"
 
 
 def _lengths_chart(rep: dict) -> str:
@@ -73,11 +91,7 @@ def _report_html(rep: dict) -> str:
         parts.append(
             _table(
                 [""] + decks,
-                [
-                    [_esc(a)]
-                    + [pct(rep["matrix"][a][b]) if rep["matrix"][a][b] else "mirror" for b in decks]
-                    for a in decks
-                ],
+                [[_esc(a)] + [_cell(rep, a, b) for b in decks] for a in decks],
             )
         )
     parts.append("<h2>Seats</h2>")
@@ -121,91 +135,85 @@ def _report_html(rep: dict) -> str:
         )
     )
     parts.append(
-        "<h2>Cards</h2><p class=small>Per game and seat: drawn (at least once, "
-        "opening hand included), played, and the seat's win rate when it played "
-        "the card or drew it without playing it. Flagged: never played, or a "
-        "win rate when played whose interval leaves out the deck's rate.</p>"
+        "<h2>Cards</h2><p class=small>Per game and seat: how often the seat drew "
+        "each card (at least once, opening hand included) and played it, and the "
+        "card's effect: the seat's win rate when it drew the card minus its win rate "
+        "in the games of the same deck, seating and seat where it did not "
+        "(Mantel-Haenszel, 95% interval). Flagged only where the effect stands "
+        "after a Benjamini-Hochberg correction over every card at 5%. A card drawn "
+        "in longer games can gain or lose a little by the length alone.</p>"
     )
     names = rep["card_names"]
     for deck, cards in rep["cards"].items():
         parts.append(f"<h3>{_esc(deck)} (wins {pct(rep['deck_rates'][deck])})</h3>")
         rows, cls = [], []
-        for card, f in sorted(cards.items(), key=lambda kv: -(kv[1]["win_played"]["rate"] or 0)):
+        ranked = sorted(cards.items(), key=lambda kv: -(kv[1]["effect"]["value"] or 0))
+        for card, f in ranked:
+            flag = f["effect"]["flag"]
             rows.append(
                 [
                     _esc(names.get(card, card)),
                     pct(f["drawn"]),
                     pct(f["played"]),
-                    pct(f["win_played"]),
-                    pct(f["win_drawn_not_played"]),
-                    f"<span class=flag>{_esc(', '.join(f['flags']))}</span>",
+                    effect(f["effect"]),
+                    "" if f["effect"]["q"] is None else f"{f['effect']['q']:.3g}",
+                    f"<span class=flag>{flag}</span>" if flag else "",
                 ]
             )
-            cls.append("sig" if f["flags"] else "")
+            cls.append("sig" if flag else "")
         parts.append(
-            _table(
-                [
-                    "card",
-                    "drawn",
-                    "played",
-                    "win when played",
-                    "win when drawn, not played",
-                    "flags",
-                ],
-                rows,
-                cls,
-            )
+            _table(["card", "drawn", "played", "effect when drawn", "q", "flag"], rows, cls)
         )
     return "\n".join(parts)
 
 
-def _changes_html(data: dict) -> str:
-    rows = data["changes"]
-    sig = [r for r in rows if r["significant"]]
-    names = {**data["before"]["card_names"], **data["after"]["card_names"]}
-    cards = ", ".join(names.get(c, c) for c in data["changed_cards"]) or "none"
-    parts = [
-        "<h2>Changes</h2>",
-        f"<p>Cards the changed folder defines: {_esc(cards)}.</p>",
-        f"<p>{len(sig)} of {len(rows)} figures changed "
-        "significantly (Benjamini-Hochberg q &lt; 0.05; the same seeds before and "
-        "after).</p>",
-    ]
-    if sig:
-        top = sig[:15]
-        parts.append(
-            charts.change_bars([r["figure"] for r in top], [r["change"] or 0 for r in top])
-        )
-
-    def show(r, side):
-        x = r[side]
-        if x is None:
-            return ""
-        return f"{x['mean']}" if r["key"][0] == "length" else pct(x)
-
-    parts.append(
-        _table(
-            ["figure", "before", "after", "change", "p", "q"],
+def _rows(rows: list[dict]) -> str:
+    return _table(
+        ["figure", "before", "after", "change (paired 95%)", "q", "significant"],
+        [
             [
-                [
-                    _esc(r["figure"]),
-                    show(r, "before"),
-                    show(r, "after"),
-                    ""
-                    if r["change"] is None
-                    else (
-                        f"{r['change']:+.2f}"
-                        if r["key"][0] == "length"
-                        else f"{100 * r['change']:+.1f} pts"
-                    ),
-                    "" if r["p"] is None else f"{r['p']:.3g}",
-                    "" if r["q"] is None else f"{r['q']:.3g}",
-                ]
-                for r in rows
-            ],
-            ["sig" if r["significant"] else "" for r in rows],
-        )
+                _esc(r["figure"]),
+                _side(r, "before"),
+                _side(r, "after"),
+                points(r),
+                "" if r["q"] is None else f"{r['q']:.3g}",
+                "yes" if r["significant"] else "no",
+            ]
+            for r in rows
+        ],
+        ["sig" if r["significant"] else "" for r in rows],
     )
+
+
+def _side(r: dict, side: str) -> str:
+    """A figure's value before or after: a rate or a mean length (none for an
+    unchanged card's change of effect)."""
+    if r[side] is None:
+        return ""
+    return f"{r[side]:.2f}" if r["key"][0] == "length" else f"{100 * r[side]:.0f}%"
+
+
+def _changes_html(data: dict) -> str:
+    cmp = data["compare"]
+    parts = [
+        "<h2>What changed, and is it real?</h2>",
+        f"<p class=summary>{_esc(answer(data))}</p>",
+        "<p class=small>Every figure is the same games played before and after "
+        "(same seatings, same seeds), paired game by game: its change has a paired "
+        "95% interval, and q is its p-value corrected (Benjamini-Hochberg) over "
+        "the figures of its table: those the change aims at, and all the others. "
+        "A changed card's row is the win rate of the seats "
+        "that drew it (in the run before); any other card's row is the change of "
+        "its effect: how much more the seats that drew it gained than the seats of "
+        "its deck that did not, among seats that drew the same changed cards.</p>",
+    ]
+    top = [r for r in cmp["changed"] if r["delta"] is not None][:15]
+    if top:
+        parts.append(charts.change_bars([r["figure"] for r in top], [r["delta"] for r in top]))
+    parts.append("<h3>The changed cards, the decks that hold them, their matchups</h3>")
+    parts.append(_rows(cmp["changed"]))
+    parts.append("<h3>Everything else</h3>")
+    parts.append(_rows(cmp["unchanged"]))
     return "\n".join(parts)
 
 
@@ -218,9 +226,13 @@ def render(data: dict) -> str:
         f"<h1>{_esc(game)}: balance report</h1>",
         f"<p class=summary>{_esc(paragraph(data))}</p>",
         f"<p class=small>{run['games_per_second']} games/s, {run['seconds']} s, {where}"
-        f"{'; stopped early' if run['stopped'] else ''}.</p>",
+        f"{'; stopped early' if run['stopped'] else ''}. Seed {run['seed']}; card set: "
+        f"{_esc(run['cards'] or 'the shipped set')}"
+        f"{'; changed set: ' + _esc(run['compare']) if run['compare'] else ''}.<br>"
+        f"Played again by: <code>{_esc(run['command'])}</code><br>Every table is "
+        "also a CSV file beside this page (and every figure in report.json).</p>",
     ]
-    if "changes" in data:
+    if "compare" in data:
         body.append(_changes_html(data))
         body.append("<h2>After the change</h2>" + _report_html(data["after"]))
         body.append("<h2>Before the change</h2>" + _report_html(data["before"]))

@@ -6,7 +6,9 @@ ordering of distinct decks when there are enough decks (all orders of every
 table), else every assignment. A game without a deck choice has one seating.
 The k-th game plays seating k mod S with seed `seed + k div S`: each seating's
 games have consecutive seeds, the same seeds as `simulate --seed` with those
-decks, and a compared card set replays exactly the same seeds.
+decks, and a compared card set replays exactly the same seeds. The games asked
+for are rounded up to whole rounds of the S seatings, so that every deck sits
+at every seat as often.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ from __future__ import annotations
 import contextlib
 import io
 import itertools
+import math
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -21,6 +24,8 @@ from typing import Any
 from shrinetable.engine import registry
 from shrinetable.formats.cards import card_folder, check_folder, load_dir, merge
 from shrinetable.formats.decks import deck_key
+
+from .stats import Z95
 
 ONE_DECK = "standard"  # the deck name shown for a game without a deck choice
 
@@ -48,6 +53,32 @@ class Plan:
             }
         )
         return out
+
+    def cell_seats(self) -> int:
+        """Seats a round of the seatings gives the thinnest matrix cell (a deck
+        with another deck at the table), or the games of a round without one."""
+        per: dict[tuple[str, str], int] = {}
+        for seating in self.seatings:
+            for seat, deck in enumerate(seating):
+                for other in set(seating[:seat] + seating[seat + 1 :]) - {deck}:
+                    per[deck, other] = per.get((deck, other), 0) + 1
+        return min(per.values()) if per else len(self.seatings)
+
+    def games_for(self, half: float) -> int:
+        """Games for every matrix cell's 95% interval to be about +-`half` when
+        its rate is near the fair share."""
+        fair = 1 / self.seats
+        need = math.ceil(Z95 * Z95 * fair * (1 - fair) / (half * half))
+        return math.ceil(need / self.cell_seats()) * len(self.seatings)
+
+    def cell_half(self) -> float:
+        """The 95% interval's half width of the thinnest cell at the fair share."""
+        fair = 1 / self.seats
+        return Z95 * math.sqrt(fair * (1 - fair) / (self.cell_seats() * self.rounds))
+
+    @property
+    def rounds(self) -> int:
+        return self.games // len(self.seatings)
 
     def schedule(self) -> list[tuple[int, int]]:
         """(seating index, seed) of every game, in order."""
@@ -104,9 +135,9 @@ def make_plan(
                 f"--decks {decks}: unknown deck {(unknown or [''])[0]!r}; "
                 f"{game.name}'s decks: {', '.join(offered)}"
             )
-    return Plan(
-        game.name, seats, chosen, tuple(seatings(chosen, seats)), games, seed, max_turns, opts
-    )
+    every = tuple(seatings(chosen, seats))
+    whole = -(-games // len(every)) * len(every)
+    return Plan(game.name, seats, chosen, every, whole, seed, max_turns, opts)
 
 
 def load_checked(name: str, flag: str, folder: str | None) -> Any:

@@ -104,27 +104,32 @@ def _cluster(specs: list[dict], address: str) -> Iterator[list[dict]]:
 
 
 class Progress:
-    """Games done, games/s and time left, on one terminal line (stderr)."""
+    """Games done, games/s and time left on stderr: one line redrawn on a
+    terminal; into a file or a pipe a whole line every `every` seconds (and at
+    the end), so a long run's log says how far it got."""
 
-    def __init__(self, total: int, label: str, show: bool):
-        self.total, self.label, self.show = total, label, show
-        self.start = time.perf_counter()
+    def __init__(self, total: int, label: str, show: bool, tty: bool, every: float = 5.0):
+        self.total, self.label, self.show, self.tty, self.every = total, label, show, tty, every
+        self.start = self.said = time.perf_counter()
 
     def update(self, done: int) -> None:
         if not self.show:
             return
-        spent = time.perf_counter() - self.start
+        now = time.perf_counter()
+        spent = now - self.start
         speed = done / spent if spent else 0.0
         left = (self.total - done) / speed if speed else 0.0
-        full = BAR * done // self.total
-        sys.stderr.write(
-            f"\r{self.label} [{'#' * full}{'.' * (BAR - full)}] {done}/"
-            f"{self.total} games  {speed:.1f} games/s  {left:.0f} s left "
-        )
+        figures = f"{done}/{self.total} games  {speed:.1f} games/s  {left:.0f} s left"
+        if self.tty:
+            full = BAR * done // self.total
+            sys.stderr.write(f"\r{self.label} [{'#' * full}{'.' * (BAR - full)}] {figures} ")
+        elif now - self.said >= self.every or done == self.total:
+            self.said = now
+            sys.stderr.write(f"{self.label}: {figures}\n")
         sys.stderr.flush()
 
     def end(self) -> None:
-        if self.show:
+        if self.show and self.tty:
             sys.stderr.write("\n")
 
 
@@ -134,13 +139,13 @@ def run_plan(
     jobs: int,
     cluster: str | None = None,
     label: str = "",
-    show: bool | None = None,
+    show: bool = True,
 ) -> Ran:
-    """Play every game of `plan` with card folder `cards`; `show` the progress bar
-    (default: when stderr is a terminal)."""
+    """Play every game of `plan` with card folder `cards`; `show` the progress
+    (a bar on a terminal, a line every few seconds elsewhere)."""
     specs = chunks(plan, cards, jobs)
     ran = Ran()
-    bar = Progress(plan.games, label or plan.game, sys.stderr.isatty() if show is None else show)
+    bar = Progress(plan.games, label or plan.game, show, sys.stderr.isatty())
     start = time.perf_counter()
     results = _cluster(specs, cluster) if cluster else _local(specs, jobs)
     try:

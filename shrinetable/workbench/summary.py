@@ -1,9 +1,13 @@
 """A report's figures from its games' records (every figure with its count).
 
 Rates count finished games only (unfinished ones are reported apart); a draw is
-no win. With more than two seats the deck matrix reads "deck A's win rate in
-games where deck B also sat". A card is flagged when it was never played, or when
-its win rate when played has a 95% interval that leaves out its deck's rate.
+no win. A deck's rate leaves out the games where it sat at more than one seat
+(a mirror says nothing of the deck: it wins its own games), so its fair share
+is one in N seats; the matrix diagonal counts those games instead. With more
+than two seats the matrix reads "deck A's win rate in games where deck B also
+sat". A card's effect is its win rate when drawn against the games of the
+same deck, seating and seat where it was not (`stats.stratified`), flagged
+only when it stands after a Benjamini-Hochberg correction over every card.
 """
 
 from __future__ import annotations
@@ -33,37 +37,48 @@ def _spread(values: list[int]) -> dict:
 
 
 def _seats(plan: Plan, done: list[dict]) -> list[dict]:
+    """Each seat's rate against the fair share, its test corrected over the seats."""
     fair = 1 / plan.seats
     out = []
     for seat in range(plan.seats):
         wins = sum(seat in r["winners"] for r in done)
-        p = stats.p_one(wins, len(done), fair)
         out.append(
             {
                 "seat": f"p{seat + 1}",
                 **stats.rate(wins, len(done)),
                 "fair": fair,
                 "advantage": round(wins / len(done) - fair, 4) if done else None,
-                "p": p,
-                "significant": p is not None and p < stats.ALPHA,
+                "p": stats.p_one(wins, len(done), fair),
             }
         )
+    for seat, q in zip(out, stats.q_values([s["p"] for s in out]), strict=True):
+        seat["q"] = q
+        seat["significant"] = q is not None and q < stats.ALPHA
     return out
 
 
 def _decks(plan: Plan, done: list[dict]) -> tuple[dict, dict]:
+    """Each deck's rate without its mirror games, and the matrix (its diagonal:
+    the mirror games, a rate of seats)."""
     overall: dict[str, list[int]] = defaultdict(lambda: [0, 0])
+    mirror: dict[str, list[int]] = defaultdict(lambda: [0, 0])
     pair: dict[tuple[str, str], list[int]] = defaultdict(lambda: [0, 0])
     for r in done:
         seating = plan.seatings[r["seating"]]
         for seat, deck in enumerate(seating):
             won = seat in r["winners"]
-            overall[deck][0] += won
-            overall[deck][1] += 1
-            for other in set(seating[:seat] + seating[seat + 1 :]) - {deck}:
+            others = seating[:seat] + seating[seat + 1 :]
+            into = mirror[deck] if deck in others else overall[deck]
+            into[0] += won
+            into[1] += 1
+            for other in set(others) - {deck}:
                 pair[deck, other][0] += won
                 pair[deck, other][1] += 1
-    decks = {d: {**stats.rate(*overall[d]), "fair": 1 / plan.seats} for d in plan.decks}
+    fair = 1 / plan.seats
+    decks = {
+        d: {**stats.rate(*overall[d]), "fair": fair, "mirror_seats": mirror[d][1]}
+        for d in plan.decks
+    }
     matrix = {
         a: {b: (stats.rate(*pair[a, b]) if (a, b) in pair else None) for b in plan.decks}
         for a in plan.decks
@@ -72,40 +87,50 @@ def _decks(plan: Plan, done: list[dict]) -> tuple[dict, dict]:
 
 
 def _cards(plan: Plan, done: list[dict], decks: dict) -> dict:
-    """Per deck and card: drawn, played, and win rates when played / drawn only."""
+    """Per deck and card: how often drawn and played, and its effect: the win
+    rate when drawn against the same deck, seating and seat when not drawn."""
+    units: dict[tuple[int, int], list[tuple[set[str], bool]]] = defaultdict(list)
     count: dict[tuple[str, str], Counter] = defaultdict(Counter)
     for r in done:
         for seat, deck in enumerate(plan.seatings[r["seating"]]):
-            won = seat in r["winners"]
-            played = set(r["played"][seat])
-            for card in r["drawn"][seat]:
-                c = count[deck, card]
-                c["drawn"] += 1
-                if card in played:
-                    c["played"] += 1
-                    c["won_played"] += won
-                else:
-                    c["won_idle"] += won
+            drawn = set(r["drawn"][seat])
+            units[r["seating"], seat].append((drawn, seat in r["winners"]))
+            count[deck, "*"]["games"] += 1
+            for card in drawn:
+                count[deck, card]["drawn"] += 1
+            for card in r["played"][seat]:
+                count[deck, card]["played"] += 1
     out: dict[str, dict] = {d: {} for d in plan.decks}
     for (deck, card), c in sorted(count.items()):
-        games = decks[deck]["n"]
-        when_played = stats.rate(c["won_played"], c["played"])
-        flags = []
-        if not c["played"]:
-            flags.append("never played")
-        deck_rate = decks[deck]["rate"]
-        if when_played["ci"] and deck_rate is not None:
-            if when_played["ci"][0] > deck_rate:
-                flags.append("above its deck")
-            elif when_played["ci"][1] < deck_rate:
-                flags.append("below its deck")
+        if card == "*":
+            continue
+        strata = []
+        for (j, seat), games in units.items():
+            if plan.seatings[j][seat] != deck:
+                continue
+            a = n1 = w = 0
+            for drawn, won in games:
+                if card in drawn:
+                    n1 += 1
+                    a += won
+                w += won
+            strata.append((a, n1, w - a, len(games) - n1))
+        games = count[deck, "*"]["games"]
         out[deck][card] = {
             "drawn": stats.rate(c["drawn"], games),
             "played": stats.rate(c["played"], games),
-            "win_played": when_played,
-            "win_drawn_not_played": stats.rate(c["won_idle"], c["drawn"] - c["played"]),
-            "flags": flags,
+            "effect": stats.stratified(strata),
         }
+    effects = [f["effect"] for cards in out.values() for f in cards.values()]
+    for e, q in zip(effects, stats.q_values([e["p"] for e in effects]), strict=True):
+        e["q"] = q
+        e["flag"] = (
+            None
+            if q is None or q >= stats.ALPHA or not e["value"]
+            else "above"
+            if e["value"] > 0
+            else "below"
+        )
     return out
 
 
@@ -134,6 +159,9 @@ def summarize(plan: Plan, records: list[dict], names: dict[str, str]) -> dict:
         "decks": list(plan.decks),
         "seed": plan.seed,
         "games_planned": plan.games,
+        "rounds": plan.rounds,
+        "cell_half": round(plan.cell_half(), 4),
+        "games_for_5_points": plan.games_for(0.05),
         "games": len(records),
         "finished": len(done),
         "unfinished": len(records) - len(done),

@@ -17,15 +17,15 @@ from .state import Options, State
 
 DECKS = tuple(deck_key(d) for d in catalog()[1])
 OPTIONS = (
-    OptionSpec("deck_p1", DECKS[0], "p1's deck (or a deck file)", DECKS, file="deck"),
-    OptionSpec("deck_p2", DECKS[1 % len(DECKS)], "p2's deck (or a deck file)", DECKS, file="deck"),
+    OptionSpec("deck_p1", DECKS[0], "P1's deck", DECKS, file="deck"),
+    OptionSpec("deck_p2", DECKS[1 % len(DECKS)], "P2's deck", DECKS, file="deck"),
     OptionSpec(
         "max_territories",
         0,
-        "R26, not in the text: most territories a kingdom may hold (0: no limit)",
+        "Not in the text: the most territories a kingdom may hold (0: no limit)",
         (0, 1, 2, 3, 4, 5),
     ),
-    OptionSpec("move_once", False, "R18, not in the text: a unit moves once a turn"),
+    OptionSpec("move_once", False, "Not in the text: a unit moves once a turn"),
 )
 PROMPTS = {
     "start": "Select up to 3 Starting cards (total cost 3 or less) and drag them into your kingdom",

@@ -17,14 +17,14 @@ from .state import Options, State
 DECKS = tuple(deck_key(d) for d in starter()[1])
 MODES = ("standard", "rush", "king", "imperial", "conquest")
 OPTIONS = (
-    OptionSpec("deck_p1", "blue", "p1's starter deck", DECKS),
-    OptionSpec("deck_p2", "red", "p2's starter deck", DECKS),
+    OptionSpec("deck_p1", "blue", "P1's deck", DECKS),
+    OptionSpec("deck_p2", "red", "P2's deck", DECKS),
     OptionSpec("mode", "standard", "Standard, or an alternative mode of the rules text", MODES),
     OptionSpec(
         "swap_same_library",
         False,
         "Swap puts a card under the library it came "
-        "from, not under the Secondary Library as the text says (R14)",
+        "from, not under the Secondary Library as the text says",
         (False, True),
     ),
 )

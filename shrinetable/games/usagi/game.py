@@ -21,23 +21,23 @@ OPTIONS = tuple(
     OptionSpec(
         f"deck_p{q + 1}",
         DECKS[q % len(DECKS)],
-        f"p{q + 1}'s deck (or a deck file)",
+        f"P{q + 1}'s deck",
         DECKS,
         file="deck",
         seat=q,
     )
     for q in range(SEATS)
 ) + (
-    OptionSpec("cut", True, "Offer each deck to the player on its right to cut (ruling U1)"),
+    OptionSpec("cut", True, "Offer each deck to the player on its right to cut"),
     OptionSpec(
         "story_blocks",
         False,
-        "U8, not in the text: a player whose Story Event is unresolved proposes no other Event",
+        "Not in the text: a player whose Story Event is unresolved proposes no other Event",
     ),
     OptionSpec(
         "tie_characters",
         False,
-        "U10, not in the text: a tie-break discard must be an involved Character",
+        "Not in the text: a tie-break discard must be an involved Character",
     ),
 )
 PROMPTS = {
