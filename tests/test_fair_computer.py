@@ -15,8 +15,8 @@ import pytest
 from plugin_game import GAME as SEALED
 
 from shrinetable import players
-from shrinetable.lookahead import Budget
 from shrinetable.engine.registry import get, names, register
+from shrinetable.lookahead import Budget
 
 register(SEALED)
 GAMES = names()
@@ -68,4 +68,6 @@ def test_the_computer_chooses_the_same_when_unseen_cards_are_dealt_again(name, s
         checked += n
         changed += [(seed, *d) for d in diff]
     assert checked, name
-    assert not changed, f"{name} ({strength}): choice changed at (seed, step, before, after): {changed[:5]}"
+    assert not changed, (
+        f"{name} ({strength}): choice changed at (seed, step, before, after): {changed[:5]}"
+    )

@@ -114,6 +114,7 @@ class Bundle(SealedBids):
         so the world is dealt from the state itself; its re-deal deals the other
         seats' bids again too, so it hides what `observe` hides."""
         return reshuffle_unseen(state, seat, rng)
+
     present = Present()
     testing = TestHooks(
         reshuffle_unseen=reshuffle_unseen, walk=200, endings=200, budget=200, many=2000
