@@ -21,7 +21,7 @@ LAYERS = (
     ("resources", "engine"),
     ("formats",),
     ("games",),
-    ("players", "lookahead", "search", "adapter"),
+    ("players", "lookahead", "adapter"),
     ("net",),
     ("demo", "table", "bench"),
     ("workbench",),

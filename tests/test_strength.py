@@ -11,15 +11,16 @@ import random
 
 import pytest
 
-from shrinetable import bench, players
+from shrinetable import players
 from shrinetable.adapter.session import Session
+from shrinetable.bench import strength
+from shrinetable.bench.search import ismcts
 from shrinetable.cli import main
 from shrinetable.commands.play import parse_seats
 from shrinetable.commands.simulate import seat_kinds, simulate
 from shrinetable.engine.registry import get, names
 from shrinetable.formats.save import write_save
 from shrinetable.lookahead import Budget
-from shrinetable.search import ismcts
 
 SMALL = Budget(seconds=None, worlds=2, candidates=3, turns=1)  # no clock: repeatable
 
@@ -115,7 +116,7 @@ def test_the_game_blind_search_plays_legal_moves(name):
 
 
 def test_bench_strength_gives_a_win_rate_with_its_interval(monkeypatch, capsys):
-    monkeypatch.setattr(bench, "player", lambda game, kind: players.player(game, kind, SMALL))
+    monkeypatch.setattr(strength, "player", lambda game, kind: players.player(game, kind, SMALL))
     assert (
         main(
             [
@@ -136,4 +137,4 @@ def test_bench_strength_gives_a_win_rate_with_its_interval(monkeypatch, capsys):
     assert fig["games"] == 2 and 0 <= fig["hard_wins"] <= 2
     lo, hi = fig["interval95"]
     assert lo <= fig["hard_win_rate"] <= hi
-    assert bench.wilson(60, 100) == pytest.approx((0.502, 0.691), abs=0.001)
+    assert strength.wilson(60, 100) == pytest.approx((0.502, 0.691), abs=0.001)

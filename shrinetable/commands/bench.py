@@ -161,7 +161,7 @@ BENCHES = {
     "strength": Bench(
         "the hard computer against a search that knows nothing of the game "
         "(information-set Monte Carlo, --budget s a move): win rate, 95% interval",
-        "shrinetable.bench:run_strength",
+        "shrinetable.bench.strength:run_strength",
         _strength,
     ),
     "startup": Bench(
