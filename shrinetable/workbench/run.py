@@ -15,7 +15,7 @@ import os
 import signal
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Generator
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from dataclasses import dataclass, field
 
@@ -66,7 +66,7 @@ def _quiet() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
-def _local(specs: list[dict], jobs: int) -> Iterator[list[dict]]:
+def _local(specs: list[dict], jobs: int) -> Generator[list[dict], None, None]:
     """Each chunk's records as it comes back. On Ctrl+C the chunks not started
     are dropped and those being played are waited for and yielded, then the
     interrupt goes on."""
@@ -90,7 +90,7 @@ def _local(specs: list[dict], jobs: int) -> Iterator[list[dict]]:
         pool.shutdown(wait=True, cancel_futures=True)
 
 
-def _cluster(specs: list[dict], address: str) -> Iterator[list[dict]]:
+def _cluster(specs: list[dict], address: str) -> Generator[list[dict], None, None]:
     from distributed import Client, as_completed
 
     with Client(address, timeout="20s") as client:
