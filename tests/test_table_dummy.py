@@ -87,6 +87,8 @@ def test_buttons_only_for_legal_card_less_moves(app):
     click(app, scene.board.zones["deck"].center)
     button = next(b for b, a in scene.ui.actions.items() if a.text == "pass")
     app.step([ev(pygame_gui.UI_BUTTON_PRESSED, ui_element=button)], 0.01)
+    assert scene.overlay == "confirm"  # a Token is still playable: asked first
+    app.step([ev(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r", scancode=0)], 0.01)
     # the computer answers at once (delay 0) and it is our turn again
     assert texts(scene)[:2] == ["draw", "pass"]
     assert scene.match.session.history[-1].seat == 1 or scene.match.session.decision().seat == 0
@@ -97,6 +99,8 @@ def test_hotseat_handover_hides_the_table(app):
     click(app, scene.board.zones["deck"].center)
     button = next(b for b, a in scene.ui.actions.items() if a.text == "pass")
     app.step([ev(pygame_gui.UI_BUTTON_PRESSED, ui_element=button)], 0.01)
+    assert scene.overlay == "confirm"  # a Token is still playable: asked first
+    app.step([ev(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r", scancode=0)], 0.01)
     assert scene.overlay == "handover"
     assert scene.board.placed == [] and scene.board.zones == {}
     scene.command("takeover")
@@ -186,6 +190,7 @@ def play_args(**kw):
         load=None,
         size="1280x720",
         fullscreen=False,
+        card_set=None,
     )
     return argparse.Namespace(**{**base, **kw})
 

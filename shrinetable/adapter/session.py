@@ -19,7 +19,7 @@ from dataclasses import dataclass, replace
 from itertools import compress
 from typing import TYPE_CHECKING, Any, Literal
 
-from shrinetable.engine import Event, GameBase, Player, registry
+from shrinetable.engine import CardSet, Event, GameBase, Player, registry
 from shrinetable.formats.decks import written_out
 from shrinetable.formats.save import SaveError
 from shrinetable.players import player
@@ -330,12 +330,19 @@ class Session:
             )
 
     @classmethod
-    def from_save(cls, save: SaveFile, where: str = "save", recover: bool = False) -> Session:
-        """Replay a save from its last sound checkpoint (adapter/checkpoint.py);
-        SaveError naming the first action that does not apply (`recover`: the
-        game goes on from the move before it, said in `notes`, `damaged` set)."""
+    def from_save(
+        cls,
+        save: SaveFile,
+        where: str = "save",
+        recover: bool = False,
+        cards: CardSet | None = None,
+    ) -> Session:
+        """Replay a save, its game in the card set `cards`, from its last sound
+        checkpoint (adapter/checkpoint.py); SaveError naming the first action that
+        does not apply (`recover`: the game goes on from the move before it, said
+        in `notes`, `damaged` set)."""
         try:
-            game = registry.get(save.game)
+            game = registry.get(save.game, cards)
             session = cls(game, save.seed, save.options, save.seats)
         except (KeyError, ValueError) as e:
             raise SaveError(f"{where}: {e.args[0] if e.args else e}") from None
@@ -346,7 +353,7 @@ class Session:
             except Exception as e:  # noqa: BLE001 - after a checkpoint, it may be to blame
                 if done:  # a state that held up but the rules trip on: replay every move
                     again = cls.from_save(
-                        save.model_copy(update={"checkpoints": []}), where, recover
+                        save.model_copy(update={"checkpoints": []}), where, recover, cards
                     )
                     again.notes = [
                         *session.notes,
