@@ -9,9 +9,9 @@ import time
 import pygame
 import pytest
 
+from shrinetable.bench.render import showcase
 from shrinetable.engine import Face, registry
 from shrinetable.table import faces
-from shrinetable.table.bench import showcase
 
 pytestmark = pytest.mark.usefixtures("dummy_video")
 
