@@ -11,6 +11,7 @@ import time
 import pytest
 
 from shrinetable.adapter import log
+from shrinetable.engine import registry
 from shrinetable.net.client import Remote
 from shrinetable.net.host import Host
 from shrinetable.net.remote_match import Link, RemoteMatch
@@ -18,10 +19,11 @@ from shrinetable.net.seam import Seam
 
 
 @pytest.fixture
-def tables(tmp_path, monkeypatch):
+def tables(tmp_path, monkeypatch, request):
+    """The host's game (Shrine, or the test's parameter) and its two tables."""
     monkeypatch.setenv("SHRINETABLE_DATA_DIR", str(tmp_path))
     link = Link()
-    seam = Seam.new("shrine", 42, {}, ["human", "remote"])
+    seam = Seam.new(getattr(request, "param", "shrine"), 42, {}, ["human", "remote"])
     host = Host(seam, say=lambda s: None)
     link.run(host.start("127.0.0.1", 0)).result(10)
     woke = threading.Event()
@@ -49,6 +51,15 @@ def until(matches, done, timeout=10.0):
     return seen
 
 
+def answered(answer, timeout=10.0):
+    """A question's answer once it came (the window would look again next frame)."""
+    end = time.monotonic() + timeout
+    while not answer.ready():
+        assert time.monotonic() < end
+        time.sleep(0.01)
+    return answer.value()
+
+
 def test_a_remote_table_is_asked_as_the_hosts_match_is(tables):
     seam, (p1, p2) = tables
     until([p1, p2], lambda seen: all(m.players and len(m.players.players) == 2 for m in (p1, p2)))
@@ -57,7 +68,7 @@ def test_a_remote_table_is_asked_as_the_hosts_match_is(tables):
     local = seam.match
     assert [(m.text, m.gesture) for m in p1.moves()] == [(m.text, m.gesture) for m in local.moves()]
     for n, (text, table) in enumerate((("draw", p1), ("pass", p1), ("draw", p2)), 1):
-        table.send(text)
+        table.play(table.seat, text)
         until([p1, p2], lambda seen, n=n: all(len(m.history) >= n for m in (p1, p2)))
         assert p1.tallies(0) == local.tallies(0) and p2.tallies(1) == local.tallies(1)
     for seat, table in ((0, p1), (1, p2)):
@@ -70,9 +81,10 @@ def test_a_remote_table_is_asked_as_the_hosts_match_is(tables):
         assert table.summary(seat) == local.summary(seat)
         assert log.lines(table, seat) == log.lines(local, seat)  # the log, line by line
     assert [(m.text, m.gesture) for m in p2.moves()] == [(m.text, m.gesture) for m in local.moves()]
-    assert p2.hint(1) in p2.moves() and p1.hint(0) is None  # for one's own decision
+    assert answered(p2.ask_hint(1)) in p2.moves()  # for one's own decision
+    assert answered(p1.ask_hint(0)) is None
     # a drop the rules refuse: the host's words, with the rule, as at one screen
-    why = p2.refusal(1, ("7C",), "hand:1", "shrine:0", None)
+    why = answered(p2.ask_why(1, ("7C",), "hand:1", "shrine:0", None))
     assert why == local.refusal(1, ("7C",), "hand:1", "shrine:0", None)
     assert "rule" in why
     # only a drop the table could make is judged: a card it was not shown, or one
@@ -80,26 +92,26 @@ def test_a_remote_table_is_asked_as_the_hosts_match_is(tables):
     theirs = next(c for c in seam.session.game.all_cards(seam.session.state)["hand:0"])
     for held, source in (((theirs,), "hand:0"), (("7C", "7C"), "hand:1"), (("7C",), "deck")):
         assert (
-            p2.refusal(1, held, source, "shrine:0", None)
+            answered(p2.ask_why(1, held, source, "shrine:0", None))
             == f"No legal move takes {' '.join(held)} there."
         )
 
 
 def test_a_move_the_host_refuses_is_said_with_its_reason(tables):
     _, (p1, p2) = tables
-    p2.send("draw")  # not P2's decision
-    seen = until([p2], lambda seen: any(c.kind == "say" for c in seen[0]))
-    said = next(c for c in seen[0] if c.kind == "say")
-    assert said.error and "p1's decision" in said.text
+    p2.play(1, "draw")  # not P2's decision
+    seen = until([p2], lambda seen: any(c.kind == "refused" for c in seen[0]))
+    said = next(c for c in seen[0] if c.kind == "refused")
+    assert said.error and "p1's decision" in said.text and "p1's decision" in said.refusal.reason
     assert p1.history == [] and p2.history == []
 
 
 def test_an_undo_asked_and_agreed_takes_the_move_back_at_every_table(tables):
     seam, (p1, p2) = tables
-    p1.send("draw")
+    p1.play(0, "draw")
     until([p1, p2], lambda seen: all(m.history for m in (p1, p2)))
     assert p1.can_undo(0) and not p2.can_undo(1)
-    p1.ask_undo()
+    p1.undo(0)
     asked = until([p2], lambda seen: any(c.kind == "undo_asked" for c in seen[0]))
     assert next(c for c in asked[0] if c.kind == "undo_asked").seat == 0
     p2.agree(True)
@@ -114,7 +126,7 @@ def test_a_spectator_sees_the_public_view_and_moves_nothing(tables):
     p1.link.run(remote.join()).result(10)
     watcher = RemoteMatch(remote, p1.link)
     try:
-        p1.send("draw")
+        p1.play(0, "draw")
         until([watcher], lambda seen: watcher.history)
         assert watcher.seat is None and watcher.humans() == []
         assert watcher.view() == seam.match.view(None) and watcher.moves() == []
@@ -129,7 +141,7 @@ def test_a_table_whose_connection_drops_takes_its_seat_back(tables):
     seen = until([p2], lambda seen: any(c.text == "Back at the table." for c in seen[0]))
     assert [c.text for c in seen[0] if c.kind == "say"][0].startswith("Lost the host")
     assert p2.seat == 1
-    p1.send("draw")
+    p1.play(0, "draw")
     until([p1, p2], lambda seen: all(m.history for m in (p1, p2)))
     assert p2.view() == seam.match.view(1)
 
@@ -140,7 +152,7 @@ def test_a_table_that_joins_again_shows_the_log_of_the_moves_before(tables):
     log, line by line, and "what happened" are those of the host's match."""
     seam, (p1, p2) = tables
     for n, (text, table) in enumerate((("draw", p1), ("pass", p1), ("draw", p2)), 1):
-        table.send(text)
+        table.play(table.seat, text)
         until([p1, p2], lambda seen, n=n: all(len(m.history) >= n for m in (p1, p2)))
     local = seam.match
     port = int(p2.remote.uri.rsplit(":", 1)[1])
@@ -155,3 +167,28 @@ def test_a_table_that_joins_again_shows_the_log_of_the_moves_before(tables):
         assert [a.text for a in fresh.history] == ["", "", "draw"]  # p1's texts not sent
     finally:
         fresh.close()
+
+
+@pytest.mark.parametrize("tables", registry.names(), indirect=True)
+def test_the_host_s_window_names_the_seat_of_every_remote_move(tables):
+    """The host's window is a table joined to its own host: a remote player's
+    move is logged there with its seat ("P2 passes", never a bare "Passes"),
+    from the same entries as the host's match makes, line for line."""
+    seam, (p1, p2) = tables
+    local = seam.match
+
+    def caught_up(seen) -> bool:
+        return all(len(m.history) == len(local.history) for m in (p1, p2))
+
+    while len(local.history) < 60 and (d := local.decision()) is not None:
+        n, table = len(local.history), (p1, p2)[d.seat]
+        until([p1, p2], lambda seen, t=table: caught_up(seen) and t.moves())
+        table.play(table.seat, table.moves()[-1].text)  # a pass where there is one
+        until([p1, p2], lambda seen, n=n: len(local.history) > n and caught_up(seen))
+    theirs = [a for a in p1.history if a.seat == 1]
+    assert theirs and any(not a.text for a in theirs)  # moves whose notation p1 is not sent
+    book = log.Log(p1, 0)
+    for a in p1.history:  # a secret move may say only what it revealed
+        said = book.text(book.lines[book.add(a)])
+        assert a.secret or said.startswith(f"P{a.seat + 1}") or f"and P{a.seat + 1} " in said, said
+    assert log.lines(p1, 0) == log.lines(local, 0)

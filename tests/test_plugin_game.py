@@ -17,6 +17,7 @@ from plugin_game import GAME
 from shrinetable.adapter import gestures, refusal
 from shrinetable.adapter.session import Session
 from shrinetable.engine import Presentation, registry
+from shrinetable.table.widgets import rich_text
 
 registry.register(GAME)
 HERE = Path(__file__).parent / "plugin_game"
@@ -202,7 +203,7 @@ def test_scenario_files_pass_in_the_runner(path, capsys):
 
     from shrinetable.commands import scenario
 
-    assert scenario.run(argparse.Namespace(files=[str(path)], legal=False)) == 0
+    assert scenario.run(argparse.Namespace(files=[str(path)], legal=False, card_set=None)) == 0
     assert capsys.readouterr().out.startswith(f"ok {path}")
 
 
@@ -302,8 +303,8 @@ def _settle(app, scene, limit: int = 200) -> None:
     import time
 
     for _ in range(limit):
-        d = scene.session.decision()
-        if d is None or (scene.session.seats[d.seat] == "human" and scene.ai_due is None):
+        d = scene.match.session.decision()
+        if d is None or (scene.match.session.seats[d.seat] == "human" and scene.ai_due is None):
             break
         app.step([], 0.01)
         time.sleep(0.001)
@@ -334,7 +335,7 @@ def test_table_five_seats_drag_button_handover_and_no_secret_before_the_reveal(
     app.start_game(session)
     app.step([], 0.01)
     scene = app.scene
-    assert scene.viewer == 0 and scene.session.decision().seat == 0
+    assert scene.viewer == 0 and scene.match.session.decision().seat == 0
 
     def at(zone, name):
         return next(p.rect.center for p in scene.board.placed if p.zone == zone and p.name == name)
@@ -371,14 +372,14 @@ def test_table_five_seats_drag_button_handover_and_no_secret_before_the_reveal(
     _settle(app, scene)
     assert len(session.history) == 5 and session.state.round == 2
     assert all(a.secret for a in session.history)
-    log = scene.log_html
+    log = [rich_text(line) for line in scene.log_rich]
     reveal = next(i for i, line in enumerate(log) if "P1 3" in line and "P2 pass" in line)
     assert reveal == 4  # the reveal, for everyone, then its results
     for line in log[:reveal]:  # commitments say only that they were made
         assert not _bid_cards(line) and "commits a secret choice" in line, line
     trace = [line for line in capsys.readouterr().out.splitlines() if line.startswith("action")]
     assert trace == [f"action p{q} secret" for q in range(1, 6)]
-    assert scene.session.decision().seat == 1 and scene.viewer == 1  # p2 leads round 2
+    assert scene.match.session.decision().seat == 1 and scene.viewer == 1  # p2 leads round 2
     assert [p.name for p in scene.board.placed if p.zone == "bids"] == []
 
 
@@ -397,8 +398,8 @@ def test_table_with_the_default_presentation(app, monkeypatch):
     assert button.text.lower() == "pass"
     app.step([ev(pygame_gui.UI_BUTTON_PRESSED, ui_element=button)], 0.01)
     _settle(app, scene)
-    assert scene.session.history[0].text == "pass"
-    assert len(scene.session.history) >= 5
+    assert scene.match.session.history[0].text == "pass"
+    assert len(scene.match.session.history) >= 5
 
 
 def test_smoke_checks_the_registered_test_game(monkeypatch, tmp_path, capsys):

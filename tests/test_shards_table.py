@@ -151,7 +151,7 @@ def test_every_zone_placed_and_none_over_another():
     two zones (nor a zone and a panel) share a point."""
     assert missing_zones(LAYOUT, {2: GAME.zones(2)}) == []
     panels = [LAYOUT.panels.log, LAYOUT.panels.status, LAYOUT.panels.buttons]
-    beyond = {f"terr{i}:{q}" for i in range(6, rules.SLOTS + 1) for q in (0, 1)}
+    beyond = {f"terr{i}:{q}" for i in range(6, GAME.slots + 1) for q in (0, 1)}
     for viewer in (0, 1):  # slots 6 and beyond lie under slot 5 (next test)
         rects = [LAYOUT.place(z, viewer, 2).rect for z in GAME.zones(2) if z not in beyond] + panels
         for a, b in combinations(rects, 2):
@@ -317,7 +317,7 @@ def test_a_starting_card_dragged_into_the_first_territory(app):
     assert ("start:0", card) in scene.marks.playable
     drag(app, spot(scene, "start:0", card), scene.board.zones["terr1:0"].center)
     assert history(scene) == [texts[0]]
-    scene = start(app, scene.session)  # p2 takes the device
+    scene = start(app, scene.match.session)  # p2 takes the device
     assert scene.viewer == 1
     other = texts[1].split()[1]
     drag(app, spot(scene, "start:1", other), scene.board.zones["terr1:1"].center)
@@ -331,7 +331,7 @@ def test_three_starting_cards_clicked_and_dragged_together(app):
     several of them together (the Starting cards): the selection and the dragged
     card make the one move."""
     scene = start(app, session_after(0))
-    best = max(_kind(scene.session.state, "begin"), key=lambda a: len(a.targets))
+    best = max(_kind(scene.match.session.state, "begin"), key=lambda a: len(a.targets))
     assert len(best.targets) > 1
     for name in best.targets[:-1]:
         click(app, spot(scene, "start:0", name))

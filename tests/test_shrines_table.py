@@ -19,6 +19,7 @@ from shrinetable.formats.layout import load_layout
 from shrinetable.games.shrines.present import AREA, ARROWS
 from shrinetable.resources import layout_path
 from shrinetable.table import geometry as geo
+from shrinetable.table.widgets import rich_text
 
 GAME = registry.get("shrines")
 LAYOUT = load_layout(layout_path("shrines"))
@@ -66,7 +67,7 @@ def centre(scene, zone, name):
 
 
 def history(scene):
-    return [a.text for a in scene.session.history]
+    return [a.text for a in scene.match.session.history]
 
 
 def made(scene, before: int) -> str:
@@ -136,7 +137,7 @@ def test_creature_dragged_onto_a_lit_melee_site(app):
     assert made(scene, before) == move.text
     # the log says the move in plain words naming the card
     name = GAME.card_face(card)["name"]
-    assert any(name in line for line in scene.log_html)
+    assert any(name in rich_text(line) for line in scene.log_rich)
 
 
 def test_click_on_a_source_taps_it(app):
@@ -161,7 +162,7 @@ def test_travel_is_a_drag_along_the_pathway(app):
     )
     assert made(scene, before) == move.text
     # the declaration waits for the act to end: the table draws it as an arrow
-    view = scene.session.game.view(scene.session.state, 0)
+    view = scene.match.session.game.view(scene.match.session.state, 0)
     assert ("travel", card, move.gesture.target) in view.info["declared"]
     scene.board.lay_out(view, 0, scene.marks)
     surf = pygame.Surface(app.screen.get_size())
@@ -454,7 +455,7 @@ def asked(app):
     s = answerable()
     scene = start(app, s)
     scene.viewer = 1
-    scene._after_change()
+    scene.after_change()
     assert scene.overlay == "ask"
     return s, scene
 
@@ -487,7 +488,7 @@ def test_a_question_answered_gives_way_to_a_move_no_one_makes(app):
     question must not stand over the table: the computer's move waits for no overlay."""
     s, scene = asked(app)
     s.seats[s.decision().seat] = "computer"
-    scene._after_change()
+    scene.after_change()
     assert scene.overlay is None and scene.ai_move is not None
 
 

@@ -178,5 +178,5 @@ def test_the_start_screen_takes_a_deck_file(app, tmp_path):
     assert dd.selected_option[0] == path.name
     start = next(b for b, c in scene.actions.items() if c == ("start",))
     app.step([ev(pygame_gui.UI_BUTTON_PRESSED, ui_element=start)], 0.01)
-    kept = app.scene.session.options["deck_p2"]  # the deck itself, not the file's path
+    kept = app.scene.match.session.options["deck_p2"]  # the deck itself, not the file's path
     assert kept.startswith("deck:") and str(path) not in kept

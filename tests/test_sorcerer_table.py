@@ -19,6 +19,7 @@ from shrinetable.formats.layout import load_layout
 from shrinetable.games.sorcerer.present import PRESENT, lane_chips
 from shrinetable.resources import layout_path
 from shrinetable.table import geometry as geo
+from shrinetable.table.widgets import rich_text
 
 GAME = registry.get("sorcerer")
 LAYOUT = load_layout(layout_path("sorcerer"))
@@ -98,7 +99,7 @@ def spot(scene, zone, name):
 
 
 def history(scene):
-    return [a.text for a in scene.session.history]
+    return [a.text for a in scene.match.session.history]
 
 
 def test_a_card_dragged_onto_the_card_it_replaces(app):
@@ -129,7 +130,8 @@ def test_attack_dropped_on_the_opponents_counter(app):
     view = scene.view()
     assert view.zones["lane1"].cards == (x,) and x in view.info["turned"]
     words = {
-        scene.session.game.present.describe(m.text, "attack") for m in gestures.buttons(scene.moves)
+        scene.match.session.game.present.describe(m.text, "attack")
+        for m in gestures.buttons(scene.moves)
     }
     assert "Done attacking" in words
 
@@ -156,17 +158,19 @@ def test_two_selected_boosts_dropped_on_the_attacker_and_the_damage_shown(app):
     chips = [c.text for c in scene.board.decor.covers["lane1"]]
     assert any(t.startswith("Attack ") for t in chips)
     assert any(t.startswith("Shield ") and " + boost " in t for t in chips)
-    before = list(scene.session.state.mp)
+    before = list(scene.match.session.state.mp)
     click(app, spot(scene, "hand:0", b1))
     assert scene.marks.selected == {
         "hand:0": frozenset({scene.view().zones["hand:0"].cards.index(b1)})
     }
     drag(app, spot(scene, "hand:0", b2), spot(scene, "lane1", x))
     assert history(scene)[-1] == texts[6]
-    lost = before[1] - scene.session.state.mp[1]
+    lost = before[1] - scene.match.session.state.mp[1]
     assert lost > 0
-    said = next(x for x in reversed(scene.log_html) if "against" in x)  # a line per event
-    assert f"P2 loses {lost} magic point" in said
+    said = next(
+        x for x in reversed(scene.log_rich) if "against" in rich_text(x)
+    )  # a line per event
+    assert f"P2 loses {lost} magic point" in rich_text(said)
     # hotseat: p2 takes the device, and sees the damage land on their counter
     assert scene.overlay == "handover"
     scene.command("takeover")
@@ -189,15 +193,18 @@ def test_a_lane_sum_broken_down_as_the_damage_round_adds_it():
     a = int(cards("ooze-avalanche").numbers[0][1:])
     s = int(cards("mountain-stance").numbers[1][1:])
     lane |= {"attack": a + 2, "shield": s}  # Strong meets Gross: no bonus (R16)
-    words = [c.text for c in lane_chips(lane, 1)]
+    words = [c.text for c in lane_chips(PRESENT.card, lane, 1)]
     assert words[0] == f"Attack {a} + boost 2 = {a + 2}"
     assert words[1:3] == ["against", f"Shield {s}"]
     lane |= {"defender": "velvet-compliment#5", "attack": a + 4, "shield": 2}
-    words = [c.text for c in lane_chips(lane, 1)]
+    words = [c.text for c in lane_chips(PRESENT.card, lane, 1)]
     assert words[0] == f"Attack {a} + boost 2 + Gross 2 = {a + 4}"
     assert words[-1] == f"P2 \u2212{a + 2}"
     alone = lane | {"defender": None, "attack": a + 2}
-    assert [c.text for c in lane_chips(alone, 1)][1:] == ["unblocked", f"P2 \u2212{a + 2}"]
+    assert [c.text for c in lane_chips(PRESENT.card, alone, 1)][1:] == [
+        "unblocked",
+        f"P2 \u2212{a + 2}",
+    ]
 
 
 def test_every_card_move_starts_and_lands_where_the_layout_draws(app):
@@ -250,8 +257,8 @@ def test_a_sacrifice_on_your_counter_and_a_quick_card_in_their_turn(app, kind, o
     counter; a Quick card from the hand into play in the opponent's turn."""
     scene = start(app, walk_until(kind, options))
     move = next(m for m in scene.moves if m.action.kind == kind)
-    seat = scene.session.decision().seat
-    assert scene.viewer == seat and (kind != "quick" or seat != scene.session.state.turn)
+    seat = scene.match.session.decision().seat
+    assert scene.viewer == seat and (kind != "quick" or seat != scene.match.session.state.turn)
     card = move.gesture.cards[0]
     zone = f"{target}:{seat}"
     drop = (

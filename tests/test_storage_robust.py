@@ -130,7 +130,7 @@ def test_an_autosave_that_fails_is_said_in_the_window_and_the_game_goes_on(table
     table.scene.perform(session.game.legal_actions(session.state)[0])
     table.step([], 0.01)
     assert "Autosave failed" in table.scene.message
-    assert table.scene.session is session and len(session.history) >= 1
+    assert table.scene.match.session is session and len(session.history) >= 1
 
 
 def test_load_on_the_start_screen_opens_even_if_saves_cannot_be_kept(table, monkeypatch):
@@ -154,7 +154,7 @@ def test_continue_with_several_games_asks_which(table):
     assert len(choices) == 2
     pick = next(b for b, c in table.scene.actions.items() if c[0] == "resume")
     table.step([pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=pick)], 0.01)
-    assert table.scene.session.seed in (1, 2) and len(table.scene.session.history) >= 3
+    assert table.scene.match.session.seed in (1, 2) and len(table.scene.match.session.history) >= 3
 
 
 def test_an_autosave_opened_as_a_file_is_taken_over_not_copied():

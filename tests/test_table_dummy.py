@@ -10,6 +10,8 @@ from table_input import click, drag, ev
 
 from shrinetable.adapter.session import Session
 from shrinetable.engine import registry
+from shrinetable.table.seats import seat_colour
+from shrinetable.table.widgets import rich_text
 
 GAME = registry.get("shrine")
 
@@ -28,7 +30,7 @@ def card_pos(scene, zone, name):
 
 
 def texts(scene):
-    return [a.text for a in scene.session.history]
+    return [a.text for a in scene.match.session.history]
 
 
 def test_click_deck_draws_and_drag_group_plays_token(app):
@@ -85,9 +87,11 @@ def test_buttons_only_for_legal_card_less_moves(app):
     click(app, scene.board.zones["deck"].center)
     button = next(b for b, a in scene.ui.actions.items() if a.text == "pass")
     app.step([ev(pygame_gui.UI_BUTTON_PRESSED, ui_element=button)], 0.01)
+    assert scene.overlay == "confirm"  # a Token is still playable: asked first
+    app.step([ev(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r", scancode=0)], 0.01)
     # the computer answers at once (delay 0) and it is our turn again
     assert texts(scene)[:2] == ["draw", "pass"]
-    assert scene.session.history[-1].seat == 1 or scene.session.decision().seat == 0
+    assert scene.match.session.history[-1].seat == 1 or scene.match.session.decision().seat == 0
 
 
 def test_hotseat_handover_hides_the_table(app):
@@ -95,6 +99,8 @@ def test_hotseat_handover_hides_the_table(app):
     click(app, scene.board.zones["deck"].center)
     button = next(b for b, a in scene.ui.actions.items() if a.text == "pass")
     app.step([ev(pygame_gui.UI_BUTTON_PRESSED, ui_element=button)], 0.01)
+    assert scene.overlay == "confirm"  # a Token is still playable: asked first
+    app.step([ev(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r", scancode=0)], 0.01)
     assert scene.overlay == "handover"
     assert scene.board.placed == [] and scene.board.zones == {}
     scene.command("takeover")
@@ -158,8 +164,8 @@ def test_the_log_names_a_private_card_only_to_a_lone_person(app):
     steal = Event("steal", "p2 takes a card from p1's hand", 1, ("QH",), "hand:0", "hand:1", (1, 0))
     done = Applied(1, "jack p1", (steal,), False)
     alone = start(app).match.said(done, 0)
-    assert alone == ["p2 takes a card from p1's hand (the Queen of hearts)"]
-    assert start(app, ("human", "human")).match.said(done, 0) == ["p2 takes a card from p1's hand"]
+    assert alone == ["P2 takes a card from P1's hand (the Queen of hearts)"]
+    assert start(app, ("human", "human")).match.said(done, 0) == ["P2 takes a card from P1's hand"]
 
 
 def test_resize_rescales_cards(app):
@@ -184,6 +190,7 @@ def play_args(**kw):
         load=None,
         size="1280x720",
         fullscreen=False,
+        card_set=None,
     )
     return argparse.Namespace(**{**base, **kw})
 
@@ -226,7 +233,7 @@ def test_start_screen_starts_the_default_game(app):
     start_button = next(b for b, c in app.scene.actions.items() if c == ("start",))
     app.step([ev(pygame_gui.UI_BUTTON_PRESSED, ui_element=start_button)], 0.01)
     assert type(app.scene).__name__ == "GameScene"
-    assert app.scene.session.seats == ["human", "computer"]
+    assert app.scene.match.session.seats == ["human", "computer"]
 
 
 def test_start_screen_offers_the_balance_reshuffle_only_with_the_balance_card(app):
@@ -278,8 +285,8 @@ def test_game_over_screen_and_play_again(app):
     assert {"Play again", "Quit"} <= labels
     again = next(b for b, c in scene.ui.commands.items() if c == "again")
     app.step([ev(pygame_gui.UI_BUTTON_PRESSED, ui_element=again)], 0.01)
-    assert app.scene is not scene and app.scene.session.history == []
-    assert app.scene.session.seats == ["human", "computer"]
+    assert app.scene is not scene and app.scene.match.session.history == []
+    assert app.scene.match.session.seats == ["human", "computer"]
 
 
 def test_save_key_writes_a_save_and_continue_resumes(app, tmp_path):
@@ -296,7 +303,7 @@ def test_save_key_writes_a_save_and_continue_resumes(app, tmp_path):
     cont = next(b for b, c in app.scene.actions.items() if c == ("continue",))
     assert cont.is_enabled
     app.step([ev(pygame_gui.UI_BUTTON_PRESSED, ui_element=cont)], 0.01)
-    assert [a.text for a in app.scene.session.history] == ["draw"]
+    assert [a.text for a in app.scene.match.session.history] == ["draw"]
 
 
 def test_several_matching_moves_ask_which(app):
@@ -355,10 +362,14 @@ def test_a_secret_move_is_hidden_in_the_log_and_the_trace(app, capsys):
     public = Event("commit", "p1 has chosen", None, (None,), "hand:0", "pending")
     done = Applied(0, "propose 9H", (mine, public), secret=True)
     scene._record(done, animate=False)
-    line = scene.log_html[-1]
-    assert "9H" not in line and "P1</b></font> <font color='#ffffff'>has chosen" in line
+    line = scene.log_rich[-1]
+    assert "9H" not in rich_text(line) and line[:2] == (
+        ("P1", seat_colour(0), True),
+        (" has chosen", (255, 255, 255), False),
+    )
     scene._record(Applied(0, "propose 9H", (mine,), secret=True), animate=False)
-    assert "9H" not in scene.log_html[-1] and "commits a secret choice" in scene.log_html[-1]
+    said = rich_text(scene.log_rich[-1])
+    assert "9H" not in said and said == "P1 commits a secret choice"
     assert capsys.readouterr().out.splitlines()[-1] == "action p1 secret"
 
 
@@ -447,9 +458,9 @@ def test_minor_moves_go_at_animation_speed_and_the_pause_is_for_moves_worth_watc
     app.start_game(Session(registry.get("shrines"), 42, {}, ["human", "computer"]))
     scene = app.scene
     waits: dict[tuple[str, bool], set[float]] = {}
-    while len(scene.session.history) < 120 and scene.session.decision() is not None:
+    while len(scene.match.session.history) < 120 and scene.match.session.decision() is not None:
         if scene.ai_move is None:  # the person's own decision: the computer's choice
-            scene.perform(scene.session.computer_action())
+            scene.perform(scene.match.session.computer_action())
             continue
         move, auto = scene.ai_move.action, scene.ai_move.forced
         delay = round(scene.ai_due - 100.0, 6)
@@ -553,12 +564,12 @@ def test_a_drop_paid_several_ways_offers_the_proposal_first(app):
         assert buttons[proposal.text].text.endswith("(proposed \u00b7 Enter)")
         assert buttons[proposal.text].is_selected
         assert sum("(proposed" in b.text for b in buttons.values()) == 1
-        before = len(scene.session.history)
+        before = len(scene.match.session.history)
         if pick_other:
             other = scene.choices[1]
             app.step([ev(pygame_gui.UI_BUTTON_PRESSED, ui_element=buttons[other.text])], 0.01)
-            assert scene.session.history[before].text == other.text
+            assert scene.match.session.history[before].text == other.text
         else:
             app.step([ev(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r")], 0.01)
-            assert scene.session.history[before].text == proposal.text
+            assert scene.match.session.history[before].text == proposal.text
         assert scene.overlay is None

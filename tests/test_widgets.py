@@ -64,7 +64,7 @@ def test_a_disabled_button_takes_the_click_and_does_nothing(app):
 def test_the_log_scrolls_with_the_wheel_and_its_bar(app):
     scene = start(app, ("computer", "computer"))
     while scene.match.decision() is not None:  # played out: nothing rebuilds the log
-        scene._made(scene.match.step())
+        scene.made(scene.match.step())
     app.step([], 0.01)
     log = scene.ui.log
     assert log.room() > 0 and log.scroll == log.room()  # the latest lines in view
@@ -165,11 +165,13 @@ def test_a_press_hides_the_tip_and_a_rebuild_keeps_the_rest_time(app, monkeypatc
 def test_the_log_read_back_stays_where_it_is_until_a_move(app):
     scene = start(app, ("computer", "computer"))
     while scene.match.decision() is not None:
-        scene._made(scene.match.step())
+        scene.made(scene.match.step())
     scene.ui.log.scroll = 0  # read back to the first lines
     scene.say("Saved as x.json in /tmp", error=False)  # a rebuild with no new line
     assert scene.ui.log.scroll == 0
-    scene.log_html.append("P1 does something new")  # a line more: the latest again
+    scene.log_rich.append(
+        (("P1 does something new", (255, 255, 255), False),)
+    )  # a line more: the latest again
     scene.build_ui()
     assert scene.ui.log.scroll == scene.ui.log.room() > 0
 
@@ -182,8 +184,8 @@ def test_the_panels_under_a_window_take_no_pointer(app):
         if scene.match.pending() is None:
             scene.perform(scene.match.moves()[0].action)
         else:
-            scene._made(scene.match.step())
-    scene._open("rules")
+            scene.made(scene.match.step())
+    scene.show("rules")
     window = scene.ui.window.get_abs_rect()
     over_log = scene.ui.log.rect.clip(window).center
     assert window.collidepoint(over_log) and scene.ui.log.rect.collidepoint(over_log)
@@ -203,7 +205,7 @@ def test_how_to_shows_on_the_prompt_not_on_the_commands(app):
     assert not scene.painter.how_shown
     motion(app, scene.ui.status.rect.center)
     assert scene.painter.how_shown
-    scene._open("menu")  # the pointer's moves go to the window meanwhile
+    scene.show("menu")  # the pointer's moves go to the window meanwhile
     assert not scene.painter.how_shown
 
 
@@ -212,7 +214,7 @@ def test_undo_takes_the_notice_of_the_position_it_leaves(app):
     scene.perform(scene.match.moves()[0].action)
     scene.say("Hint: Draw a card (its button).", error=False)
     while scene.match.pending() is not None:
-        scene._made(scene.match.step())
+        scene.made(scene.match.step())
     scene.undo()
     assert not scene.message and scene.ui.notice is None
 

@@ -6,7 +6,7 @@ between moves: whose decision it is, the moves made for a person with nothing
 to decide (`Session.forced`; at a hotseat table never before they saw cards
 just given to them), the computer's moves (each computer seat sees only its own
 observation, `players.player`), secret choices (hidden in the log), the undo
-policy (hotseat too), the autosave, the log's words and whether a move is
+policy (hotseat too), the autosave, the log's entries and whether a move is
 minor. It has no pygame in it: messages in, per-seat views and events out.
 
 Messages in:
@@ -23,7 +23,7 @@ Out:
     per seat per change; `moves()`: the deciding seat's legal moves with their
     gestures; `refusal(...)`: why a drop did nothing, in the engine's words.
   - `history` (`Applied` moves with their events; `Event.seen_by(seat)` is
-    what a seat may see of each), `said(applied, seat)` (the log's words),
+    what a seat may see of each), `entries(applied, seat)` (the log's entries),
     `tallies(seat)` (each headline number the last change moved).
   - `watchers`: callables told `(kind, moves)` after every change, kind being
     "move", "undo" or "redo" (what a host sends to its remote seats).
@@ -35,14 +35,16 @@ Out:
 from __future__ import annotations
 
 import random
+import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
-from shrinetable.engine import Decor, Player, View
+from shrinetable.engine import Decor, Entry, Event, IllegalAction, NotationError, Player, View
 from shrinetable.players import player
 
 from . import gestures, log, refusal, storage
+from .port import Answer, Auto, Change, Played, Powers, Refusal, last_chosen
 from .session import Applied, Session
 
 # what the table says when it made a move for a person: nothing was left to decide
@@ -51,16 +53,6 @@ AUTO = "nothing to decide, moved on"
 
 class Refused(ValueError):
     """A message the match does not take (not that seat's decision, the game over)."""
-
-
-@dataclass(frozen=True, slots=True)
-class Auto:
-    """The move the match makes by itself next: a computer seat's choice, or a
-    pass the rules leave as the only sensible move (`forced`, see `Session.forced`)."""
-
-    seat: int
-    action: Any
-    forced: bool
 
 
 def tally_changes(before: Decor, after: Decor) -> dict[str, int]:
@@ -205,20 +197,22 @@ class Match:
         text = self.session.computer_action(player(self.game, "ai"), rng).text
         return next((m for m in self.moves() if m.text == text), None)
 
+    def ask_hint(self, seat: int) -> Answer[gestures.Move | None]:
+        """`hint`, as the table asks it (`MatchPort`): known at once here."""
+        return Answer.now(self.hint(seat))
+
+    def ask_why(
+        self, seat: int, held: tuple[str, ...], source: str, zone: str | None, card: str | None
+    ) -> Answer[str]:
+        """`refusal`, as the table asks it (`MatchPort`): known at once here."""
+        return Answer.now(self.refusal(seat, held, source, zone, card))
+
     def summary(self, seat: int) -> list[str]:
         """What happened since `seat` last chose a move: the plain log lines of
         the moves after it, as `seat`'s log shows them (its own hidden cards
         named, nobody else's), for the table's "what happened" panel. The whole
         log when `seat` has not chosen a move yet."""
-        start = next(
-            (
-                i + 1
-                for i in range(len(self.history) - 1, -1, -1)
-                if self.history[i].seat == seat and not self.history[i].auto
-            ),
-            0,
-        )
-        return log.lines(self, seat, start)
+        return log.lines(self, seat, last_chosen(self.history, seat))
 
     def skip_warning(self, action: Any) -> str:
         """The question to ask before the deciding seat makes `action` (an action
@@ -231,6 +225,60 @@ class Match:
         if isinstance(action, str):
             action = self.game.parse_action(action)
         return self.game.skip_warning(self.session.state, action)
+
+    # -- what a table may do with it (`MatchPort`) ------------------------------------
+    @property
+    def powers(self) -> Powers:
+        """A game played here: the table saves, loads, redoes, switches the
+        automatic pass and starts it again."""
+        return Powers(save=True, load=True, redo=True, auto_pass=True, again=True)
+
+    def play(self, seat: int, action: Any) -> Played:
+        """`act` as the table sends it: the move made, or why not (the turn, the
+        notation, or the rules' reason and rule for a move not among the legal ones)."""
+        try:
+            if isinstance(action, str):
+                action = self.game.parse_action(action)
+            d = self.decision()
+            if (
+                d is not None
+                and d.seat == seat
+                and all(m.text != action.text for m in self.moves())
+            ):
+                self.game.apply(self.session.state, action)  # the engine says why not
+                return Refusal(f"{action.text!r} is not among the legal moves now")
+            return self.act(seat, action)
+        except Refused as e:
+            return Refusal(str(e))
+        except NotationError as e:
+            return Refusal(f"not a move: {e}")
+        except IllegalAction as e:
+            return Refusal(e.reason, e.ruling)
+
+    def switch_auto_pass(self) -> None:
+        self.auto_pass = not self.auto_pass
+
+    def poll(self) -> list[Change]:
+        """Nothing comes from elsewhere: a match played here changes only by
+        the messages its table sends."""
+        return []
+
+    def keep(self) -> str:
+        """The autosave (`storage.autosave`): '' or where the game went instead."""
+        try:
+            return storage.autosave(self.session)
+        except OSError as e:
+            return f"Autosave failed: {e.strerror or e}. Save with Ctrl+S to keep this game."
+
+    def save(self, folder: Path) -> Path:
+        """Save by hand in `folder`, named by the game, the seed and the time."""
+        stamp = time.strftime("%Y%m%d-%H%M%S")
+        return storage.save_as(
+            self.session, folder / f"{self.name}-{self.session.seed}-{stamp}.json"
+        )
+
+    def again(self, seed: int) -> Session:
+        return self.session.again(seed)
 
     # -- moves -------------------------------------------------------------------
     def act(self, seat: int, action: Any) -> Applied:
@@ -371,38 +419,49 @@ class Match:
         before = self._before.get(seat) or self.game.view(self._prior, seat)
         return tally_changes(self.present.decor(before), self.present.decor(self.view(seat)))
 
-    def move_words(self, applied: Applied) -> str:
-        """A move's own words in the log, after its seat's name ("passes",
-        "taps Ember Font"): the game's `Presentation.logged`."""
-        return self.present.logged(applied.text)
-
     def events(self, applied: Applied) -> tuple:
         """A move's events (a loaded game's moves before its last checkpoint
         get theirs back when first asked: `Session.events`)."""
         return self.session.events(applied)
 
-    def said(self, applied: Applied, viewer: int | None) -> list[str]:
-        """The log's plain words for a move: its own words (`move_words`) unless
-        one of its events says what its seat did, then what each event says, as
-        the viewer may see it (a game may leave out an event that repeats its
-        move's words: `readable` gives ''). With one person at the table, a
-        private event they may see names its cards (the card a Jack took from
-        them, the cards they drew); in hotseat the log is shared, so it never
-        does. A secret move says only what everybody may see."""
+    def entries(self, applied: Applied, viewer: int | None) -> list[Entry]:
+        """The log's entries for a move as `viewer` may know it: its own words
+        (`Presentation.move_entry`) unless one of its events names its seat
+        first, then an entry per event the game says, as the viewer may see it
+        (`Presentation.entry`). With one person at the table, a private event
+        they may see names its cards (the card a Jack took from them, the cards
+        they drew); in hotseat the log is shared, so it never does. A secret
+        move says only what everybody may see (with nothing to say: that a
+        choice was made). Each carries the move's notation as `cause`, unless
+        the move is secret or its notation names a card the viewer may not see."""
         present = self.present
         secret = applied.secret
-        private = len(self.humans()) == 1 and not secret
-        out = []
-        for e in self.events(applied):
-            if secret and e.visible_to is not None:
-                continue
-            seen = e.seen_by(viewer)
-            text = present.readable(seen.text)
-            if text and private and e.visible_to is not None and seen.cards and all(seen.cards):
-                text += f" ({', '.join(present.readable(c) for c in seen.cards)})"
-            if text:
-                out.append(text)
-        name = f"p{applied.seat + 1} "
-        if secret or any(t.lower().startswith(name) for t in out):
-            return out
-        return [self.move_words(applied), *out]
+        events = self.events(applied)
+        if secret:
+            cause = applied.text if viewer == applied.seat else ""
+            out = [present.entry(e.seen_by(viewer)) for e in events if e.visible_to is None]
+            said = [e for e in out if e is not None]
+            return said or [present.secret_entry(applied.seat, cause)]
+        cause = "" if _hides(events, applied.text, viewer) else applied.text
+        private = len(self.humans()) == 1
+        made = [present.entry(e.seen_by(viewer), private, cause) for e in events]
+        entries = [e for e in made if e is not None]
+        if any(e.seat == applied.seat for e in entries):
+            return entries
+        return [present.move_entry(applied.seat, applied.text, cause), *entries]
+
+    def said(self, applied: Applied, viewer: int | None) -> list[str]:
+        """A move's entries as plain sentences ("P2 draws a card")."""
+        return [self.present.sentence(e) for e in self.entries(applied, viewer)]
+
+
+def _hides(events: tuple[Event, ...], text: str, viewer: int | None) -> bool:
+    """Whether a move's notation `text` names a card its events hide from the
+    viewer ("play pitfall-snare#31 a4": a trap set face down)."""
+    hidden = {
+        c
+        for e in events
+        if e.visible_to is not None and viewer not in e.visible_to
+        for c in e.cards
+    }
+    return bool(hidden) and not hidden.isdisjoint(text.split())

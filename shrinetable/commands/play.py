@@ -92,6 +92,7 @@ def check_load(args: argparse.Namespace) -> None:
 def run(args: argparse.Namespace) -> int:
     from shrinetable.adapter import storage
     from shrinetable.adapter.session import Session
+    from shrinetable.demo.shelf import Shelf
     from shrinetable.formats.layout import LayoutError
     from shrinetable.formats.save import SaveError
     from shrinetable.table.app import App, fatal, pygame
@@ -104,12 +105,12 @@ def run(args: argparse.Namespace) -> int:
         session = None
         if getattr(args, "load", None):
             check_load(args)
-            session = storage.load(args.load)
+            session = storage.load(args.load, args.card_set)
             for note in session.notes:  # a checkpoint refused: the moves were replayed
                 print(f"shrinetable: {note}", file=sys.stderr)
         elif name:
             try:
-                game = registry.get(name)
+                game = registry.get(name, args.card_set)
             except KeyError as e:
                 return fatal(e.args[0])
             seats = parse_seats(game, args.seats or "human,computer")
@@ -122,7 +123,11 @@ def run(args: argparse.Namespace) -> int:
         return fatal(env.no_display())
     try:
         app = App(
-            size, trace=getattr(args, "trace", False), fullscreen=getattr(args, "fullscreen", False)
+            size,
+            trace=getattr(args, "trace", False),
+            fullscreen=getattr(args, "fullscreen", False),
+            cards=args.card_set,
+            demos=Shelf(args.card_set),
         )
     except pygame.error as e:  # SDL_VIDEODRIVER names no driver, the display refuses...
         return fatal(f"cannot open a window: {e} (check SDL_VIDEODRIVER and the display)")

@@ -12,12 +12,10 @@ arguments: one line, exit 2, no file written.
 from __future__ import annotations
 
 import argparse
-import os
 import sys
 from pathlib import Path
 
 from shrinetable.engine import registry
-from shrinetable.formats.cards import CARDS_ENV
 from shrinetable.formats.errors import FormatError
 from shrinetable.workbench import output
 from shrinetable.workbench.plan import load_checked
@@ -79,7 +77,7 @@ def _check(args: argparse.Namespace):
         raise ValueError("give --out FILE.pdf, --png DIR or both")
     if not 0 <= args.bleed <= MAX_BLEED:
         raise ValueError(f"--bleed {args.bleed:g}: give 0 to {MAX_BLEED:g} mm")
-    game = load_checked(args.game, "--cards", os.environ.get(CARDS_ENV))
+    game = load_checked(args.game, "--cards", args.cards)
     out = Path(args.out) if args.out else None
     if out is not None:
         if out.suffix.lower() != ".pdf":

@@ -19,7 +19,7 @@ from collections import Counter
 
 from shrinetable.adapter import log
 from shrinetable.adapter.selfplay import ending, play_game
-from shrinetable.engine import registry
+from shrinetable.engine import CardSet, registry
 from shrinetable.players import KINDS, player
 
 from .args import add_cards, parse_options
@@ -77,10 +77,17 @@ def seat_kinds(seats: str | None, players: int | None) -> list[str]:
 
 
 def simulate(
-    name: str, games: int, seed: int, kinds: list[str], options: dict, max_turns: int
+    name: str,
+    games: int,
+    seed: int,
+    kinds: list[str],
+    options: dict,
+    max_turns: int,
+    cards: CardSet | None = None,
 ) -> dict:
-    game = registry.get(name)
-    players = [player(name, k) for k in kinds]
+    """The figures of `games` games of `name` (in the card set `cards`)."""
+    game = registry.get(name, cards)
+    players = [player(game, k) for k in kinds]
     wins = [0] * len(kinds)
     turns: list[int] = []
     unfinished = 0
@@ -115,7 +122,7 @@ def simulate(
 
 def run(args: argparse.Namespace) -> int:
     try:
-        game = registry.get(args.game)
+        game = registry.get(args.game, args.card_set)
         if args.players is not None and not 1 <= args.players <= game.max_seats:
             raise ValueError(
                 f"--players {args.players}: {args.game} is for "
@@ -141,7 +148,7 @@ def run(args: argparse.Namespace) -> int:
             print(f"game {i + 1} (seed {args.seed + i})")
             print("\n".join(log.lines(match, 0)))
         return 0
-    fig = simulate(args.game, args.games, args.seed, kinds, options, args.max_turns)
+    fig = simulate(args.game, args.games, args.seed, kinds, options, args.max_turns, args.card_set)
     if args.json:
         print(json.dumps(fig))
         return 0

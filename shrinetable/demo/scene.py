@@ -21,6 +21,7 @@ from .replay import MOVE_S, Replay
 
 SPEEDS = (0.5, 0.75, 1.0, 1.5, 2.0, 3.0)
 BAR = 46  # pixels of the button bar under the caption
+FRAME_S = 0.016  # cards in flight redraw this often
 
 
 class DemoScene:
@@ -31,7 +32,8 @@ class DemoScene:
         self.demo = demo
         self.on_close = on_close
         pygame.display.set_caption(f"shrinetable \u00b7 {demo.title}")
-        self.painter = Painter(app.layout(registry.get(demo.game)), app.art, app.fonts)
+        game = registry.get(demo.game, demo.cards)
+        self.painter = Painter(app.layout(game), app.art, app.fonts, demo.cards)
         self.i, self.phase, self.t0 = 0, "pose", time.monotonic()
         self.playing = True  # it opens playing; Space pauses
         self.speed = 1.0
@@ -43,11 +45,6 @@ class DemoScene:
     @property
     def frame(self):
         return self.demo.frames[self.i]
-
-    @property
-    def flyers(self) -> bool:
-        """True while cards fly: the App then wakes every frame (its own hook)."""
-        return self.phase == "move"
 
     # -- moving through the steps --------------------------------------------------
     def _go(self, i: int, phase: str) -> None:
@@ -89,11 +86,23 @@ class DemoScene:
 
     # -- App's scene contract ------------------------------------------------------
     def deadline(self) -> float | None:
-        if self.phase == "move" or self.dirty:
+        """While cards fly, a frame's time away; else the next step's."""
+        if self.phase == "move":
+            return time.monotonic() + FRAME_S
+        if self.dirty:
             return 0.0
         if self.playing:
             return self.t0 + self.frame.hold(self.phase) / self.speed
         return None
+
+    def needs_frame(self) -> bool:
+        return self.dirty
+
+    def keep(self) -> None:
+        """Nothing to keep: a demonstration is replayed, not played."""
+
+    def may_quit(self) -> bool:
+        return True
 
     def update(self, now: float) -> None:
         if self.phase == "move":

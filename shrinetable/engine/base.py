@@ -15,7 +15,8 @@ The parts:
   `nothing_to_decide`, `skip_warning`);
 - `ai`: its computer player (None: uniform random play), fed through `observe`;
 - `position`: how a scenario or demo file sets up a position (`PositionHook`);
-- `card_data`: its card-data schema and folder (`CardData`), if it has card files;
+- `card_data`: its card-data schema and folder (`CardData`), if it has card files,
+  and `with_cards`: the game made with another `CardSet` (a designer's folder);
 - `layout_file`: where its layout file is, when not the bundled `layouts/<name>.toml`;
 - `present`: words, rules text, card faces and table decorations (`Presentation`);
 - `testing`: what the generic contract tests need to know (`TestHooks`);
@@ -39,6 +40,17 @@ from .present import Presentation
 from .statejson import StateCodec
 
 Player = Callable[[Any, random.Random], Any]
+
+
+def skip_question(move: str, could: list[str]) -> str:
+    """The one question every game asks before a move that gives up something
+    for good while a useful move is left (`GameBase.skip_warning`), so it reads
+    alike in every game: "Pass for this turn? You could still play a Token."
+    `could`: what the seat could still do, in the order said; '' when nothing."""
+    if not could:
+        return ""
+    left = could[0] if len(could) == 1 else f"{', '.join(could[:-1])} or {could[-1]}"
+    return f"{move}? You could still {left}."
 
 
 class PositionHook:
@@ -75,6 +87,26 @@ class PositionHook:
 
 
 @dataclass(frozen=True)
+class CardSet:
+    """Which card folders a game's cards come from beyond the shipped set: the
+    person's own (`<data folder>/cards`, unless `mine` is False), then `extra`
+    folders given for one run (`--cards DIR`), each holding a folder per game.
+
+    A value passed where a game is made (`registry.get(name, cards)`), never
+    process state: one process can hold a game in two card sets side by side."""
+
+    extra: tuple[str, ...] = ()
+    mine: bool = True
+
+    def adding(self, folder: str | None) -> CardSet:
+        """This set with `folder` (a `--cards DIR`) applied last; itself for None."""
+        return self if folder is None else CardSet((*self.extra, folder), self.mine)
+
+
+SHIPPED_AND_MINE = CardSet()  # what a game plays without `--cards`
+
+
+@dataclass(frozen=True)
 class CardData:
     """A game's card files: `folder` under `assets/cards/` (an absolute path for a
     game outside the bundle), validated by the game's pydantic models `card` (one
@@ -97,6 +129,10 @@ class CardData:
     deck: Any | None = None
     deck_file: Callable[[str], list[str]] | None = None
     resolve_deck: Callable[[str], tuple[str, list[str]]] | None = None
+    # a deck option's value with a deck file it names written out (`deck:{...}`),
+    # and whether a value names a file: how a save keeps a deck whatever becomes of it
+    write_out: Callable[[str], str] | None = None
+    names_file: Callable[[str], bool] | None = None
 
 
 @dataclass(frozen=True)
@@ -134,12 +170,18 @@ class GameBase:
     layout_file: str | None = None
     position: PositionHook | None = None
     card_data: CardData | None = None
+    cards: CardSet = SHIPPED_AND_MINE  # the card set this game was made with
     present: Presentation = Presentation()
     testing: TestHooks | None = None
     # how a state is written to a save's checkpoint (engine/statejson.py)
     state_codec: StateCodec = StateCodec()
     # the clause or ruling that refuses a move tried by a seat that is not deciding
     decision_rule: str = "decision"
+
+    def with_cards(self, cards: CardSet) -> GameBase:
+        """This game made with the card set `cards` (`registry.get` calls it once
+        per set): a game without card files is the same in every set."""
+        return self
 
     # -- starting a game ----------------------------------------------------------
     def new_game(self, seed: int, options: dict[str, Any] | None = None, seats: int = 2) -> Any:
@@ -311,7 +353,8 @@ class GameBase:
         """A question for the table to ask before the deciding seat makes
         `action`, when it gives up something that cannot be taken back while a
         useful move is left (ending a turn with cards still playable, giving up a
-        Hero, proposing nothing with an Event in hand); '' when there is none."""
+        Hero, proposing nothing with an Event in hand); '' when there is none.
+        A turn given up is asked in `skip_question`'s words, alike in every game."""
         return ""
 
     def hand_zone(self, seat: int) -> str:

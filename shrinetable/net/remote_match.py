@@ -1,14 +1,16 @@
-"""A remote table's stand-in for the adapter's `Match`: the same questions the
-table asks of a match, answered from what the host sent this seat.
+"""A remote table's side of a hosted game: the same contract a match played
+here keeps (`adapter.port.MatchPort`), answered from what the host sent this
+seat.
 
-The table (`table.remote_scene.RemoteScene`, a `GameScene`) reads views,
-legal moves with their gestures, the log's words, the events of each move and
-the headline numbers it moved exactly as it reads them of a local `Match`;
-only the messages go elsewhere: a move is sent to the host (which checks it
-against the legal list), a refused drop asks the host why (the rules judge it
-where the game's state is), an undo asks the other players. Nothing here can
-know more than the seat was sent. The network runs in a `Link`, an asyncio
-loop in its own thread; `poll()` hands the window's thread what arrived.
+The table reads views, legal moves with their gestures, the log's entries, the
+events of each move and the headline numbers it moved exactly as it reads
+them of a local `Match`; only the messages go elsewhere: a move is sent to the
+host (which checks it against the legal list; its refusal comes back by
+`poll`), a refused drop and a hint are asked of the host (the rules judge them
+where the game's state is; the answer comes when it comes, the window never
+waits), an undo asks the other players. Nothing here can know more than the
+seat was sent. The network runs in a `Link`, an asyncio loop in its own
+thread; `poll()` hands the window's thread what arrived.
 """
 
 from __future__ import annotations
@@ -17,21 +19,43 @@ import asyncio
 import concurrent.futures
 import queue
 import threading
-from collections.abc import Callable, Coroutine
+from collections.abc import Callable, Coroutine, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
+from shrinetable.adapter import log
 from shrinetable.adapter.gestures import Move
-from shrinetable.adapter.match import Match, tally_changes
+from shrinetable.adapter.match import tally_changes
+from shrinetable.adapter.port import (
+    Answer,
+    Auto,
+    Change,
+    Played,
+    Powers,
+    Refusal,
+    Sent,
+    last_chosen,
+)
 from shrinetable.adapter.refusal import GENERIC
-from shrinetable.adapter.session import Applied
-from shrinetable.engine import View, registry
+from shrinetable.adapter.session import Applied, Session
+from shrinetable.engine import (
+    Decision,
+    Entry,
+    Event,
+    GameBase,
+    Outcome,
+    Presentation,
+    View,
+    registry,
+)
 
 from . import protocol as p
-from .client import Remote, rejoin
+from .client import Budget, Remote, rejoin
 
-WHY_S = 3.0  # how long a refused drop waits for the host's reason
+WHY_S = 3.0  # how long a refused drop's or a hint's answer is waited for (not blocking)
 REJOIN_S = 30.0  # how long a table that lost its host keeps trying
+NOBODY = Powers(save=False, load=False, redo=False, auto_pass=False, again=False)
 
 
 class Link:
@@ -54,62 +78,55 @@ class Link:
 
 
 @dataclass(frozen=True, slots=True)
-class Sent:
+class Notation:
     """A legal move as a remote table holds it: its notation (the host parses it)."""
 
     text: str
 
 
-@dataclass(frozen=True, slots=True)
-class Change:
-    """What `poll` tells the table: `kind` is "move" (`applied`), "reset" (the
-    game as it stands: a join, a rejoin, an undo), "say" (`text`; `error`
-    when it is a refusal), "players" (who is connected changed) or
-    "undo_asked" (`seat` asks to take back a move)."""
-
-    kind: str
-    applied: Applied | None = None
-    text: str = ""
-    error: bool = False
-    seat: int | None = None
-
-
 class RemoteMatch:
-    """One seat's (or a spectator's) side of a hosted game, asked as a `Match` is."""
+    """One seat's (or a spectator's) side of a hosted game (a `MatchPort`)."""
 
     def __init__(self, remote: Remote, link: Link, wake: Callable[[], None] = lambda: None):
         self.remote, self.link, self.wake = remote, link, wake
         welcome = remote.welcome
-        self.game = registry.get(welcome.game)
-        self.present = self.game.present
-        self.seat = welcome.seat
-        self.session = None  # the game is kept on the host (its autosave)
-        self.save_problem = ""
-        self._inbox: queue.Queue = queue.Queue()
-        self._why: dict[int, concurrent.futures.Future] = {}
-        self._hint: concurrent.futures.Future | None = None
+        self.game: GameBase = registry.get(welcome.game)
+        self.present: Presentation = self.game.present
+        self.seat: int | None = welcome.seat
+        self.save_problem = ""  # the host keeps the game (its autosave)
+        self._inbox: queue.Queue[Any] = queue.Queue()
+        self._why: dict[int, Answer[str]] = {}
+        self._hint: Answer[str | None] | None = None
         self._asked = 0
         self.players: p.Players | None = remote.players
         self._use(remote.update)
         self.history: list[Applied] = []
-        self._words: dict[int, list[str]] = {}  # id(applied) -> the log's words for it
+        self._entries: dict[int, list[Entry]] = {}  # id(applied) -> its log entries
         self._known(remote.update.history or [])
         self.reader = link.run(self._read())
 
-    # -- what the table reads (as of a Match) --------------------------------------
-    # what a Match works out from its game and its history alone, it works out here
-    name, title, passes, hand = Match.name, Match.title, Match.passes, Match.hand
-    summary = Match.summary
+    # -- the game, as the table draws it ----------------------------------------------
+    @property
+    def name(self) -> str:
+        return self.game.name
 
-    def move_words(self, applied: Applied) -> str:
-        """A move's own words, as a Match says them from its notation; '' for
-        another seat's move, whose notation this table is not sent."""
-        return Match.move_words(self, applied) if applied.text else ""
+    @property
+    def title(self) -> str:
+        return self.game.title
 
-    def skip_warning(self, action) -> str:
-        """No question at a remote table: the game's state, which the game's
-        `skip_warning` reads, is kept on the host."""
-        return ""
+    @property
+    def passes(self) -> bool:
+        return bool(self.game.auto_pass)
+
+    def hand(self, seat: int) -> str:
+        return self.game.hand_zone(seat)
+
+    # -- what this seat may see ---------------------------------------------------------
+    @property
+    def powers(self) -> Powers:
+        """None: the host keeps, passes, restarts the game; a move taken back
+        stays taken back."""
+        return NOBODY
 
     @property
     def auto_pass(self) -> bool:
@@ -134,10 +151,10 @@ class RemoteMatch:
         """The one view this table has: its seat's (a spectator's: the public one)."""
         return self._view
 
-    def decision(self):
+    def decision(self) -> Decision | None:
         return self._view.decision
 
-    def outcome(self):
+    def outcome(self) -> Outcome | None:
         return self._view.outcome
 
     def turn_number(self) -> int:
@@ -158,14 +175,6 @@ class RemoteMatch:
             )
         return self._tallies
 
-    def said(self, applied: Applied, viewer: int | None) -> list[str]:
-        return self._words.get(id(applied), [])
-
-    @staticmethod
-    def events(applied: Applied) -> tuple:
-        """A move's events as the host sent them to this seat."""
-        return applied.events
-
     def can_undo(self, seat: int | None = None) -> bool:
         return self._update.can_undo
 
@@ -176,59 +185,110 @@ class RemoteMatch:
         """Never: the other seats answer at their own tables."""
         return None
 
-    def pending(self) -> None:
+    def skip_warning(self, action: Any) -> str:
+        """No question at a remote table: the game's state, which the game's
+        `skip_warning` reads, is kept on the host."""
+        return ""
+
+    def summary(self, seat: int) -> list[str]:
+        """The log since `seat` last chose a move, as a `Match` says it."""
+        return log.lines(self, seat, last_chosen(self.history, seat))
+
+    # -- the log ----------------------------------------------------------------------------
+    def entries(self, applied: Applied, viewer: int | None) -> list[Entry]:
+        """A move's log entries as the host made them for this seat."""
+        return self._entries.get(id(applied), [])
+
+    def said(self, applied: Applied, viewer: int | None) -> list[str]:
+        """A move's entries as plain sentences, as `Match.said` says them."""
+        return [self.present.sentence(e) for e in self.entries(applied, viewer)]
+
+    def events(self, applied: Applied) -> tuple[Event, ...]:
+        """A move's events as the host sent them to this seat."""
+        return applied.events
+
+    # -- questions, answered when the host answers -----------------------------------------
+    def ask_why(
+        self, seat: int, held: tuple[str, ...], source: str, zone: str | None, card: str | None
+    ) -> Answer[str]:
+        """Why a drop made no move: the host's answer (the rules need the game's
+        state); the plain sentence if none comes within WHY_S."""
+        self._asked += 1
+        answer = Answer(GENERIC.format(cards=" ".join(held) or "that"), WHY_S)
+        self._why[self._asked] = answer
+        self._send(p.AskWhy(seq=self._asked, held=list(held), source=source, zone=zone, card=card))
+        return answer
+
+    def ask_hint(self, seat: int) -> Answer[Move | None]:
+        """The move the computer would make for this seat now, as the host's
+        computer player sees it through this seat's observation (None if no
+        answer comes within WHY_S, or it is not this seat's decision)."""
+        moves = self._moves
+        if seat != self.seat or not moves:
+            return Answer.now(None)
+        text: Answer[str | None] = Answer(None, WHY_S)
+        self._hint = text
+        self._send(p.AskHint(seq=self.remote.seq))
+        return _MoveAnswer(text, moves)
+
+    # -- messages out ---------------------------------------------------------------------
+    def play(self, seat: int, action: Any) -> Played:
+        """A move of this seat, in the notation, sent to the host answering the
+        update it has: made when the host's update brings it back."""
+        text = action if isinstance(action, str) else action.text
+        if seat != self.seat:
+            return Refusal("This table plays only its own seat.")
+        self._send_act(text)
+        return Sent(text)
+
+    def _send_act(self, text: str) -> None:
+        self.link.run(self.remote.act(text))
+
+    def undo(self, seat: int | None = None) -> bool | Sent:
+        """Ask the other players to agree to take back this seat's last move."""
+        if not self.can_undo(seat):
+            return False
+        self._send(p.AskUndo())
+        return Sent("undo")
+
+    def agree(self, yes: bool) -> None:
+        """Answer another player's request to take back their move."""
+        self._send(p.Agree(yes=yes))
+
+    def redo(self) -> list[Applied]:
+        """Nothing: a move taken back in a networked game stays taken back."""
+        return []
+
+    def switch_auto_pass(self) -> None:
+        """Nothing to switch: the host passes for a person whose only move is a pass."""
+
+    def pending(self) -> Auto | None:
         """Never: the host makes the computer's moves and the passes."""
         return None
 
-    # -- messages out ----------------------------------------------------------------
-    def send(self, text: str) -> None:
-        """A move of this seat, in the notation, answering the update it has."""
-        self.link.run(self.remote.act(text))
+    def minor(self, auto: Auto, seat: int | None) -> bool:
+        return False
 
-    def refusal(
-        self, seat: int, held: tuple[str, ...], source: str, zone: str | None, card: str | None
-    ) -> str:
-        """Why a drop made no move: the host's answer (the rules need the game's
-        state), waited for briefly; the plain sentence if none comes."""
-        self._asked += 1
-        asked = self._asked
-        future: concurrent.futures.Future = concurrent.futures.Future()
-        self._why[asked] = future
-        self.link.run(
-            self.remote.send(
-                p.AskWhy(seq=asked, held=list(held), source=source, zone=zone, card=card)
-            )
-        )
-        try:
-            return future.result(WHY_S)
-        except concurrent.futures.TimeoutError:
-            return GENERIC.format(cards=" ".join(held) or "that")
-        finally:
-            self._why.pop(asked, None)
+    def step(self) -> Applied:
+        raise RuntimeError("the host makes the automatic moves")
 
-    def hint(self, seat: int) -> Move | None:
-        """The move the computer would make for this seat now, as the host's
-        computer player sees it through this seat's observation (waited for
-        briefly; None if no answer comes)."""
-        if seat != self.seat or not self._moves:
-            return None
-        self._hint = concurrent.futures.Future()
-        self.link.run(self.remote.send(p.AskHint(seq=self.remote.seq)))
-        try:
-            text = self._hint.result(WHY_S)
-        except concurrent.futures.TimeoutError:
-            return None
-        return next((m for m in self._moves if m.text == text), None)
+    def keep(self) -> str:
+        """Nothing to keep: the host autosaves the game."""
+        return ""
 
-    def ask_undo(self) -> None:
-        self.link.run(self.remote.send(p.AskUndo()))
+    def save(self, folder: Path) -> Path:
+        raise OSError("the host keeps this game")
 
-    def agree(self, yes: bool) -> None:
-        self.link.run(self.remote.send(p.Agree(yes=yes)))
+    def again(self, seed: int) -> Session | None:
+        """None: the host starts its games."""
+        return None
 
     def close(self) -> None:
         self.reader.cancel()
         self.link.run(self.remote.close()).result(5)
+
+    def _send(self, msg: Any) -> None:
+        self.link.run(self.remote.send(msg))
 
     # -- messages in -----------------------------------------------------------------
     async def _read(self) -> None:
@@ -236,10 +296,16 @@ class RemoteMatch:
         a lost host is rejoined with the seat's token."""
         while True:
             async for msg in self.remote.messages():
-                if isinstance(msg, p.Why | p.Hint):  # an answer its asker waits for
-                    future = self._why.get(msg.seq) if isinstance(msg, p.Why) else self._hint
-                    if future is not None and not future.done():
-                        future.set_result(msg.text)
+                if isinstance(msg, p.Why):  # an answer its asker looks for
+                    answer = self._why.pop(msg.seq, None)
+                    if answer is not None:
+                        answer.give(msg.text)
+                        self.wake()
+                    continue
+                if isinstance(msg, p.Hint):
+                    if self._hint is not None:
+                        self._hint.give(msg.text)
+                        self.wake()
                     continue
                 self._inbox.put(msg)
                 self.wake()
@@ -281,6 +347,7 @@ class RemoteMatch:
             self._use(msg)
             if msg.move is None:
                 if msg.undone:
+                    self._budget.undo(msg.undone)
                     del self.history[-msg.undone :]
                 if msg.history is not None:
                     self._known(msg.history)
@@ -291,8 +358,9 @@ class RemoteMatch:
             self.players = msg
             return [Change("players")]
         if isinstance(msg, p.Rejected):
-            rule = f" (rule: {msg.ruling})" if msg.ruling else ""
-            return [Change("say", text=f"The host refused: {msg.reason}{rule}", error=True)]
+            refusal = Refusal(msg.reason, msg.ruling)
+            said = f"The host refused: {refusal.said()}"
+            return [Change("refused", text=said, error=True, refusal=refusal)]
         if isinstance(msg, p.UndoAsked):
             return [Change("undo_asked", seat=msg.by)]
         if isinstance(msg, p.UndoDone):
@@ -306,7 +374,11 @@ class RemoteMatch:
             m.seat, m.text or "", tuple(e.event() for e in m.events), m.auto, m.secret
         )
         self.history.append(applied)
-        self._words[id(applied)] = list(m.words)
+        self._entries[id(applied)] = [e.entry() for e in m.entries]
+        drop = self._budget.add(m)  # within a budget: a host's flood takes the oldest
+        for gone in self.history[:drop]:
+            del self._entries[id(gone)]
+        del self.history[:drop]
         return applied
 
     def _known(self, history: list[p.MoveM]) -> None:
@@ -314,7 +386,8 @@ class RemoteMatch:
         made from them, so a table that joins late, rejoins or whose host
         resumed shows the moves made before it came."""
         self.history.clear()
-        self._words.clear()
+        self._entries.clear()
+        self._budget = Budget()
         for m in history:
             self._add(m)
 
@@ -323,5 +396,22 @@ class RemoteMatch:
         self._view = update.view.view()
         self._before, self._tallies = None, None  # a move's update sets what it changed
         self._moves = [
-            Move(Sent(t), g.gesture()) for t, g in zip(update.legal, update.gestures, strict=True)
+            Move(Notation(t), g.gesture())
+            for t, g in zip(update.legal, update.gestures, strict=True)
         ]
+
+
+class _MoveAnswer(Answer[Move | None]):
+    """A hint's answer: the host's notation, as one of the moves it was asked for."""
+
+    def __init__(self, text: Answer[str | None], moves: Sequence[Move]) -> None:
+        super().__init__(None)
+        self.text, self.moves = text, list(moves)
+        self.until = text.until
+
+    def ready(self, now: float | None = None) -> bool:
+        return self.text.ready(now)
+
+    def value(self) -> Move | None:
+        said = self.text.value()
+        return next((m for m in self.moves if m.text == said), None)

@@ -28,18 +28,19 @@ from shrinetable import resources  # noqa: E402
 from shrinetable.adapter import storage  # noqa: E402
 from shrinetable.adapter.match import Match  # noqa: E402
 from shrinetable.adapter.session import Session  # noqa: E402
-from shrinetable.engine import GameBase  # noqa: E402
+from shrinetable.engine import CardSet, GameBase  # noqa: E402
 from shrinetable.formats.layout import Layout, load_layout  # noqa: E402
 from shrinetable.resources import resource  # noqa: E402
 
 from .art import CardArt, Fonts  # noqa: E402
+from .demos import Shelf  # noqa: E402
+from .scene import Scene  # noqa: E402
 from .theme import theme  # noqa: E402
 
 IDLE_WAIT_MS = 1000  # longest sleep when nothing is scheduled
 POLL_S = 0.012  # sleep slice between polls while something is due soon
 IDLE_POLL_S = 0.03  # ...and while idle (the first input waits at most this long)
 HOVER_WAIT_MS = 100  # while the pointer rests on a widget (tooltips, hover looks)
-FRAME_MS = 16
 WARM_S = 0.2  # pygame_gui is made when nothing is due for this long (`App._warm`)
 # the computer's pace: (pause before a move worth watching, before a minor one: a
 # tapping a card for a resource, a pass). 0.7 s is long enough to follow a move (0.4 s read as a
@@ -93,10 +94,18 @@ def game_layout(game: GameBase) -> Layout:
 
 class App:
     def __init__(
-        self, size: tuple[int, int] | None = DESIGN, trace: bool = False, fullscreen: bool = False
+        self,
+        size: tuple[int, int] | None = DESIGN,
+        trace: bool = False,
+        fullscreen: bool = False,
+        cards: CardSet | None = None,
+        demos: Shelf | None = None,
     ):
         """`size` None: the last run's window if the desktop still holds it, else
-        the largest comfortable one (`comfortable`), where it last was."""
+        the largest comfortable one (`comfortable`), where it last was. `cards`:
+        the card set the start screen's games are made with (`--cards DIR`);
+        `demos`: the rules demonstrations the start screen offers (none without)."""
+        self.cards, self.demos = cards, demos
         pygame.display.init()
         pygame.font.init()
         pygame.display.set_caption("shrinetable")
@@ -127,7 +136,7 @@ class App:
         # the last game, kept for the next ones (None: no game yet, the session's own)
         self.auto_pass: bool | None = None
         self.place_due: float | None = None  # when to keep the window's size and place
-        self.scene = None
+        self.scene: Scene | None = None
         self.running = True
         self.presented = False
         self._layouts: dict[str, Layout] = {}
@@ -256,44 +265,30 @@ class App:
             self._layouts[game.name] = game_layout(game)
         return self._layouts[game.name]
 
-    def _settings_from_scene(self) -> None:
-        """Take the settings a person changed in the game now ending (the
-        automatic pass) to the next one; the pace is the App's already."""
-        session = getattr(self.scene, "session", None)
-        if session is not None:
-            self.auto_pass = session.auto_pass
-
     def start_game(self, session: Session) -> None:
         from .game_scene import GameScene
 
-        self._settings_from_scene()
-        if self.auto_pass is not None:
+        if self.auto_pass is not None:  # the last game's setting (the scene keeps it)
             session.auto_pass = self.auto_pass
         match = Match(session, autosave=True)
-        self.scene = GameScene(self, match, self.layout(match.game))
+        scene = GameScene(self, match, self.layout(match.game))
         if session.notes:  # a save's checkpoint refused: say so, though nothing was lost
-            self.scene.say("; ".join(session.notes), error=False)
+            scene.say("; ".join(session.notes), error=False)
+        self.scene = scene
         pygame.display.set_caption(f"{match.title} (seed {session.seed}) \u2014 shrinetable")
 
     def show_start(self, message: str = "", game: str | None = None) -> None:
         """The start screen (`game` chosen on it, by name)."""
         from .start_scene import StartScene
 
-        self._settings_from_scene()
         self.scene = StartScene(self, message, game)
         pygame.display.set_caption("shrinetable")
 
     def quit(self) -> None:
         """End the program; while a game is on, ask first (the menu shows the
         question; a second Quit or closing the window again ends it)."""
-        scene = self.scene
-        session = getattr(scene, "session", None)
-        if session is None or session.decision() is None or getattr(scene, "asking_quit", False):
+        if self.scene is None or self.scene.may_quit():
             self.running = False
-            return
-        scene.asking_quit = True
-        scene.command("menu")
-        scene.dirty = True
 
     @staticmethod
     def new_seed() -> int:
@@ -354,8 +349,6 @@ class App:
         deadline = self.scene.deadline()
         if deadline is None:
             return HOVER_WAIT_MS if self._hover else IDLE_WAIT_MS
-        if getattr(self.scene, "flyers", None):
-            return FRAME_MS
         return max(0, int((deadline - time.monotonic()) * 1000))
 
     def _wait(self, timeout_ms: int) -> list[pygame.event.Event]:
@@ -411,7 +404,7 @@ class App:
     def present(self) -> None:
         """Keep the game, then show it: a move on the screen is a move saved."""
         self._keep()
-        if self.scene.dirty or getattr(self.scene, "partial", None):
+        if self.scene.needs_frame():
             rects = self.scene.draw(self.screen)
             if rects is None:
                 pygame.display.flip()
@@ -424,15 +417,8 @@ class App:
     def _keep(self) -> None:
         """Autosave the scene's game if it changed since it was last written (a
         move, an undo); a failure is said in the window and the game goes on."""
-        session = getattr(self.scene, "session", None)
-        if session is None:
-            return
-        try:
-            problem = storage.autosave(session)  # '' or where the game went instead
-        except OSError as e:
-            problem = f"Autosave failed: {e.strerror or e}. Save with Ctrl+S to keep this game."
-        if problem and getattr(self.scene, "message", None) != problem:
-            self.scene.say(problem)
+        if self.scene is not None:
+            self.scene.keep()
 
     def run(self, until: float | None = None) -> int:
         """The loop; `until` (a time.monotonic() value) ends it early (benchmarks).

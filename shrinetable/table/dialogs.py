@@ -15,10 +15,11 @@ from pygame_gui.elements import UIButton, UILabel, UITextBox, UIWindow
 from pygame_gui.windows import UIFileDialog
 
 from shrinetable.adapter import storage
-from shrinetable.adapter.log import plain
+from shrinetable.engine import seats_named
 
 from . import uiscale
 from .decision_bar import panel_scale
+from .overlay import Overlay
 from .seats import seat_name
 from .theme import font_class
 
@@ -30,17 +31,26 @@ class Dialogs:
     def __init__(self, scene):
         self.s = scene
 
-    def open(self, overlay: str) -> None:
-        if overlay == "load":
-            self.s.ui.window = UIFileDialog(
-                self._centred(520, 420),
-                self.s.app.manager,
-                "Load a saved game",
-                initial_file_path=str(storage.dialog_folder()),
-                allow_existing_files_only=True,
-            )
-        else:
-            getattr(self, overlay)()
+    def open(self, overlay: Overlay) -> None:
+        {
+            Overlay.MENU: self.menu,
+            Overlay.RULES: self.rules,
+            Overlay.CHOICE: self.choice,
+            Overlay.LOAD: self.load,
+            Overlay.SUMMARY: self.summary,
+            Overlay.CONFIRM: self.confirm,
+            Overlay.GAMEOVER: self.gameover,
+            Overlay.ASK: self.ask,
+        }[overlay]()
+
+    def load(self) -> None:
+        self.s.ui.window = UIFileDialog(
+            self._centred(520, 420),
+            self.s.app.manager,
+            "Load a saved game",
+            initial_file_path=str(storage.dialog_folder()),
+            allow_existing_files_only=True,
+        )
 
     def k(self) -> float:
         """How much larger than at 1280x720 a dialog is drawn: with the window
@@ -173,6 +183,11 @@ class Dialogs:
         height = round(win.get_container().get_size()[1] / k)
         rules = re.sub(r"\s*\n\s*", " ", self.s.match.present.rules).strip()
         rules = rules.replace("<br> ", "<br>")  # a paragraph starts flush left
+        legend = self.s.match.present.legend  # every code the table prints, in words
+        if legend:
+            rules += "<br><br><b>Codes on the table</b><br>" + "<br>".join(
+                f"<b>{html.escape(k)}</b>: {html.escape(v)}" for k, v in legend.items()
+            )
         UITextBox(
             rules,
             self.r(0, 0, width, height - 50),
@@ -231,7 +246,7 @@ class Dialogs:
         if out:
             UILabel(
                 self.r(10, 40, width - 20, 26),
-                plain(out.reason[:1].upper() + out.reason[1:]),
+                seats_named(out.reason[:1].upper() + out.reason[1:]),
                 self.s.app.manager,
                 container=win,
                 object_id=self.font(),

@@ -1,21 +1,26 @@
 """The game scene: the table for one match, its panels, and every gesture.
 
-Input becomes messages to the match (`adapter.match.Match`: a move, undo, the
-automatic moves when their pace is up) and what is drawn comes only from the
-match's view for the viewer. Redraws happen when something changed:
-the table is cached as a base surface, and while cards are dragged only the
-rectangles they cross are repainted.
+Input becomes messages to the match, through the one contract a table has
+with a match played here or at a host (`adapter.port.MatchPort`: a move, an
+undo, the automatic moves when their pace is up), and what is drawn comes only
+from the match's view for the viewer; what comes from elsewhere (a host's
+update, the answer to a question) is taken by `poll` each frame. Redraws
+happen when something changed: the table is cached as a base surface, and
+while cards are dragged only the rectangles they cross are repainted.
 """
 
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
+from typing import Any
 
 import pygame
 
 from shrinetable.adapter import gestures, storage
 from shrinetable.adapter.log import Log
-from shrinetable.adapter.match import AUTO, Match
+from shrinetable.adapter.match import AUTO
+from shrinetable.adapter.port import Answer, Change, MatchPort, Refusal, Sent
 from shrinetable.adapter.session import Applied
 from shrinetable.engine import View
 from shrinetable.formats.layout import Layout
@@ -25,16 +30,18 @@ from . import helpers, keys, uiscale
 from .board import Board, Marks
 from .decision_bar import Guard
 from .motion import Drag, Flyer, Press
+from .overlay import STATES, WINDOWS, Overlay
 from .painter import Painter
 from .panels import Panels
 from .pointer import Pointer
 from .results import Results
 from .seats import seat_name
-from .widgets import PRESSED, Widgets, gui_event
+from .widgets import PRESSED, Rich, Widgets, gui_event
 from .zoom import Zoom
 
 SEE_S = 1.5  # how long a person's own move stays in view before a pass made for them
 FADE_FRAME = 1 / 30  # the new buttons' fade-in redraws this often
+FLY_FRAME = 0.016  # cards in flight redraw this often
 
 
 class GameScene:
@@ -44,11 +51,12 @@ class GameScene:
 
     helps = True  # its match gives hints, summaries and the questions before a skip
 
-    def __init__(self, app, match: Match, layout: Layout):
+    def __init__(self, app, match: MatchPort, layout: Layout):
         self.app = app
         self.match = match
         app.art.use(match.present)
-        self.session = match.session  # what the App keeps and the menu saves
+        if match.powers.auto_pass:  # the next game takes this one's setting
+            app.auto_pass = match.auto_pass
         self.layout = layout
         self.board = Board(layout, app.art, app.fonts)
         self.board.hands = {match.hand(q) for q in range(len(match.seats))}
@@ -63,8 +71,8 @@ class GameScene:
         self.message = ""
         self.message_is_error = True
         self.shout = False  # the message is shown whole over the table too, until a click
-        self.overlay: str | None = None  # menu|rules|choice|load|gameover|handover
-        self.under: str | None = None  # the handover a window was opened over
+        self.overlay: Overlay | None = None  # what stands over the table
+        self.under: Overlay | None = None  # the handover a window was opened over
         self.choices: list[gestures.Move] = []
         self.more: list[gestures.Move] = []  # the bar's moves under "More moves"
         self.proposal: gestures.Move | None = None  # the choice the game proposes
@@ -79,20 +87,21 @@ class GameScene:
         self.pointer, self.zoom = Pointer(self), Zoom(self)
         self.notation = False  # the log shows each move's notation too (Ctrl+N)
         self.log = Log(match, self.viewer)
-        self.log_html: list[str] = []
+        self.log_rich: list[Rich] = []  # the log's lines, styled (`words.log_line`)
         self.log_from = 0  # the first move the log's lines were made from (panels.relog)
         self.panels.relog()
         self.base_dirty = True
         self.dirty = True
         self.partial: list[pygame.Rect] = []
+        self.waiting: list[tuple[Answer[Any], Callable[[Any], None]]] = []  # asked, not answered
         self.board.set_size(app.screen.get_size())
-        self._after_change(build=True)
+        self.after_change(build=True)
 
     # -- state ---------------------------------------------------------------
     def view(self) -> View:
         return self.match.view(self.viewer)
 
-    def _my_decision(self) -> bool:
+    def my_decision(self) -> bool:
         """Whether the viewer decides now: theirs, no window over the table, and
         the table not about to move by itself (a pass made for them: a button
         for it would race them)."""
@@ -105,7 +114,7 @@ class GameScene:
             and self.ai_move is None
         )
 
-    def _after_change(self, build: bool = True) -> None:
+    def after_change(self, build: bool = True) -> None:
         """Recompute everything that follows from a new state."""
         m = self.match
         d = m.decision()
@@ -114,9 +123,9 @@ class GameScene:
         self.ai_move = auto = m.pending()
         minor = False
         if d is None:
-            self.overlay = "gameover"
+            self.overlay = Overlay.GAMEOVER
         elif auto is not None:
-            if self.overlay == "ask":  # a question answered: the next move needs no one
+            if self.overlay == Overlay.ASK:  # a question answered: the next move needs no one
                 self.overlay = None
             minor = m.minor(auto, self.viewer)
             delay = self.app.minor_delay if minor else self.app.ai_delay
@@ -126,14 +135,14 @@ class GameScene:
                 delay = max(delay, SEE_S)
             self.ai_due = time.monotonic() + delay
         elif d.seat != self.viewer and m.quick_pass() is not None:
-            self.overlay = "ask"
+            self.overlay = Overlay.ASK
         elif d.seat != self.viewer and m.seats[d.seat] == "human":  # else another table's
-            self.overlay = "handover"
+            self.overlay = Overlay.HANDOVER
             self.flyers = []  # nothing of the last seat's table crosses the handover screen
             self.marks.arriving = set()
-        elif self.overlay in ("gameover", "handover", "ask"):
+        elif self.overlay in STATES:
             self.overlay = None
-        self.moves = self.match.moves() if self._my_decision() else []
+        self.moves = self.match.moves() if self.my_decision() else []
         self.marks.playable = gestures.playable(self.moves)
         self.marks.selected = {}
         if self.aid.hinted is not None:  # a hint answers one position
@@ -166,20 +175,54 @@ class GameScene:
     def out_of_turn(self) -> bool:
         """Whether the viewer is answering another seat's move (the table frames
         the buttons then, so an answer never looks like one's own turn)."""
-        if not self._my_decision():
+        if not self.my_decision():
             return False
         turn = self.match.present.decor(self.view()).turn
         return turn is not None and turn != self.match.decision().seat
 
     def perform(self, action) -> None:
-        """A person's move for the deciding seat, then log and animate."""
-        self._made(self.match.act(self.match.decision().seat, action))
+        """A person's move for the deciding seat, then log and animate; a move
+        sent to a host is made when its update brings it back, and until then
+        nothing more can be dragged (a second move would answer a position
+        that is gone)."""
+        done = self.match.play(self.match.decision().seat, action)
+        if isinstance(done, Refusal):
+            self.app.emit(f"refused {done.said()}")
+            self.say(done.said())
+        elif isinstance(done, Sent):
+            self.moves = []
+            self.marks.playable = set()
+            self.build_ui()
+            self.base_dirty = self.dirty = True
+        else:
+            self.made(done)
 
-    def _made(self, applied: Applied) -> None:
+    def when(self, answer: Answer[Any], then: Callable[[Any], None]) -> None:
+        """Do `then` with `answer` once it comes (at once when it has): the
+        window never waits for a question's answer."""
+        if answer.ready():
+            then(answer.value())
+        else:
+            self.waiting.append((answer, then))
+
+    def heard(self, change: Change) -> None:
+        """What came from elsewhere (`MatchPort.poll`): a move made, the game
+        taken afresh, a word from the host."""
+        if change.kind == "move" and change.applied is not None:
+            self.made(change.applied)
+        elif change.kind == "reset":
+            self.panels.relog()
+            self.marks.last = set()
+            self.after_change()
+        elif change.kind in ("say", "refused"):
+            self.app.emit(f"said {change.text}")
+            self.say(change.text, error=change.error)
+
+    def made(self, applied: Applied) -> None:
         self._record(applied)
         if applied.auto and self.match.seats[applied.seat] == "human":
             self.message, self.message_is_error = f"{seat_name(applied.seat)}: {AUTO}", False
-        self._after_change()
+        self.after_change()
 
     def _record(self, applied: Applied, animate: bool = True) -> None:
         text = "secret" if applied.secret else applied.text
@@ -199,12 +242,12 @@ class GameScene:
     # -- commands --------------------------------------------------------------
     def command(self, cmd: str) -> None:
         if cmd == "menu":
-            self._open("menu")
+            self.show(Overlay.MENU)
         elif cmd == "rules":
-            self._open("rules")
+            self.show(Overlay.RULES)
         elif cmd == "close":
             self.drop_from = None
-            self._open(None)
+            self.show(None)
         elif cmd.startswith("speed "):  # the menu's pace buttons: the menu stays open
             self.app.set_speed(cmd.partition(" ")[2])
             self.build_ui()
@@ -224,18 +267,30 @@ class GameScene:
             self.redo()
         elif cmd == "save":
             self.save()
+        elif cmd == "load" and not self.match.powers.load:
+            self.say(
+                "This game is the host's: load a game of your own from the start "
+                "screen (New game).",
+                error=False,
+            )
         elif cmd == "load":
-            self._open("load")
+            self.show(Overlay.LOAD)
         elif cmd == "fullscreen":
             self.app.toggle_fullscreen()
         elif cmd == "newgame":
+            self.leave()
             self.app.show_start()
         elif cmd == "again":
-            self.app.start_game(self.session.again(self.app.new_seed()))
+            again = self.match.again(self.app.new_seed())
+            if again is None:  # not this table's to start: the start screen
+                self.leave()
+                self.app.show_start()
+            else:
+                self.app.start_game(again)
         elif cmd == "quit":
             self.app.quit()  # asks first while the game is on
         elif cmd == "handover":  # the other person answers: hide the table first
-            self.overlay = "handover"
+            self.overlay = Overlay.HANDOVER
             self.flyers = []
             self.marks.arriving = set()
             self.build_ui()
@@ -243,47 +298,50 @@ class GameScene:
         elif cmd == "takeover":
             self.viewer = self.log.viewer = self.match.decision().seat
             self.overlay = None
-            self._after_change()
+            self.after_change()
             if self.match.history:  # the handover hid it: show the last move land
                 self.painter.launch_flyers(self.match.history[-1])
 
-    def _open(self, overlay: str | None) -> None:
+    def show(self, overlay: Overlay | None) -> None:
         """Open a window over the table (None: close it). The menu opened on the
         handover screen keeps the table hidden until it is closed again."""
         if overlay is None and self.under is not None:
             overlay, self.under = self.under, None
-        elif overlay == "menu" and self.overlay == "handover":
-            self.under = "handover"
+        elif overlay == Overlay.MENU and self.overlay == Overlay.HANDOVER:
+            self.under = Overlay.HANDOVER
         if overlay is None:
             self.aid.confirming = None  # a question closed unanswered: no move
-        if self.overlay in ("gameover", "handover", "ask") and overlay is None:
-            self._after_change()
+        if self.overlay in STATES and overlay is None:
+            self.after_change()
             return
         self.overlay = overlay
         self.painter.how_shown, self.painter.legend_at = False, None  # the pointer moves
-        self.moves = self.match.moves() if self._my_decision() else []  # on: shown again
+        self.moves = self.match.moves() if self.my_decision() else []  # on: shown again
         self.build_ui()
         self.base_dirty = self.dirty = True
 
     def _busy(self) -> bool:
         """A window over the table (menu, rules, a choice, a handover) holds the
         game still: undo and redo wait until it is closed."""
-        return self.overlay not in (None, "gameover")
+        return self.overlay not in (None, Overlay.GAMEOVER)
 
     def undo(self) -> None:
         """Take back the viewer's last move. The handover screen and the
         question to the other person still belong to the one who just moved, so
         a misclick is undone there too, before the next person acts."""
-        if self.overlay not in (None, "gameover", "handover", "ask"):
+        if self.overlay is not None and self.overlay not in STATES:
             return
-        if self.match.undo(self.viewer):
+        done = self.match.undo(self.viewer)
+        if isinstance(done, Sent):
+            self.say("Asked the other players to agree to take back your last move.", error=False)
+        elif done:
             self.app.emit("undo")
             self.message, self.shout = "", False  # it spoke of the position taken back
             self.panels.relog()
             self.marks.last = set()
             self.results.clear()
             self.overlay = None
-            self._after_change()
+            self.after_change()
         else:
             self.say(
                 "Nothing to undo: undo takes back your own moves (in hotseat, your last "
@@ -291,19 +349,23 @@ class GameScene:
             )
 
     def redo(self) -> None:
+        if not self.match.powers.redo:
+            self.say("In a networked game a move taken back stays taken back.")
+            return
         if self._busy():
             return
         done = self.match.redo()
         for applied in done:
             self._record(applied, animate=False)
         if done:
-            self._after_change()
+            self.after_change()
 
     def save(self) -> None:
-        stamp = time.strftime("%Y%m%d-%H%M%S")
-        name = f"{self.match.name}-{self.session.seed}-{stamp}.json"
+        if not self.match.powers.save:
+            self.say("The host keeps this game: it saves after every move.", error=False)
+            return
         try:
-            path = storage.save_as(self.session, storage.saves_dir() / name)
+            path = self.match.save(storage.saves_dir())
         except OSError as e:
             self.say(f"Could not save: {e}")
             return
@@ -311,12 +373,37 @@ class GameScene:
 
     def load(self, path: str) -> None:
         try:
-            session = storage.load(path)
+            session = storage.load(path, self.session.game.cards)
         except SaveError as e:
-            self._open(None)
+            self.show(None)
             self.say(str(e))
             return
         self.app.start_game(session)
+
+    def leave(self) -> None:
+        """The table is left (a new game, the start screen): a game played here
+        stays kept by its autosave; nothing to close."""
+
+    def keep(self) -> None:
+        """Autosave the game (`MatchPort.keep`); a failure is said in the window
+        and the game goes on."""
+        problem = self.match.keep()
+        if problem and self.message != problem:
+            self.say(problem)
+
+    def may_quit(self) -> bool:
+        """Whether the program may end now: while a game is on, the menu asks
+        first (a second Quit, or closing the window again, ends it)."""
+        if self.match.decision() is None or self.asking_quit:
+            return True
+        self.asking_quit = True
+        self.command("menu")
+        self.dirty = True
+        return False
+
+    def needs_frame(self) -> bool:
+        """Whether `draw` has something to paint: a change, or a drag's rectangles."""
+        return self.dirty or bool(self.partial)
 
     def say(self, text: str, error: bool = True) -> None:
         self.message, self.message_is_error = text, error
@@ -333,7 +420,7 @@ class GameScene:
                 return  # meant for the button that stood there a moment ago
             if event.ui_element in self.ui.actions:
                 action = self.ui.actions[event.ui_element]
-                self.overlay = None if self.overlay == "choice" else self.overlay
+                self.overlay = None if self.overlay == Overlay.CHOICE else self.overlay
                 self.aid.decide(action)
             elif event.ui_element in self.ui.commands:
                 self.command(self.ui.commands[event.ui_element])
@@ -343,9 +430,9 @@ class GameScene:
             return
         if t == gui_event("UI_WINDOW_CLOSE") and event.ui_element is self.ui.window:
             self.ui.window = None
-            if self.overlay in ("menu", "rules", "choice", "load", "summary", "confirm"):
-                self._open(None)
-            elif self.overlay == "ask":  # the question stands until it is answered
+            if self.overlay in WINDOWS:
+                self.show(None)
+            elif self.overlay == Overlay.ASK:  # the question stands until it is answered
                 self.build_ui()
             return
         if t == pygame.KEYDOWN:
@@ -353,6 +440,10 @@ class GameScene:
             return
         if t == pygame.MOUSEMOTION:
             self.guard.pointer(event.pos)
+        over_log = self.overlay is None and not consumed and self.results.box is not None
+        if t == pygame.MOUSEBUTTONDOWN and over_log and self.results.click(event.pos):
+            self.dirty = True  # the result (over the log) read: a click on it only closes it
+            return
         if not consumed:  # a window over the table takes its clicks first
             consumed, changed = self.ui.handle(event, time.monotonic())
             self.dirty = self.dirty or changed
@@ -365,9 +456,6 @@ class GameScene:
         if t == pygame.MOUSEBUTTONDOWN and self.zoom.close() and not consumed:
             return  # any click closes the enlarged card; one on the table does only that
         if self.overlay is not None:
-            return
-        if t == pygame.MOUSEBUTTONDOWN and not consumed and self.results.click(event.pos):
-            self.dirty = True  # the result read: a click on it only closes it
             return
         self.pointer.handle(event, consumed)
 
@@ -383,13 +471,17 @@ class GameScene:
         """The table passes for a person whose only legal move is to pass (on
         by default); off, every such pass waits for a click."""
         m = self.match
-        m.auto_pass = not m.auto_pass
+        if not m.powers.auto_pass:
+            self.say("The host passes for you when passing is your only move.", error=False)
+            return
+        m.switch_auto_pass()
+        self.app.auto_pass = m.auto_pass
         self.say(
             f"Automatic pass when passing is the only move: "
             f"{'on' if m.auto_pass else 'off'} (Ctrl+P).",
             error=False,
         )
-        self._after_change()
+        self.after_change()
 
     def choose(self, found: list[gestures.Move]) -> None:
         """Make the one move found, or ask which. Among moves made by one gesture
@@ -400,11 +492,11 @@ class GameScene:
         elif found:
             self.proposal = first = gestures.proposal(found)
             self.choices = [first, *(m for m in found if m is not first)] if first else found
-            self._open("choice")
+            self.show(Overlay.CHOICE)
 
     def take_proposal(self) -> bool:
         """Enter in the choice window: make the proposed move, if there is one."""
-        if self.overlay != "choice" or self.proposal is None:
+        if self.overlay != Overlay.CHOICE or self.proposal is None:
             return False
         move, self.overlay = self.proposal, None
         self.aid.decide(move.action)
@@ -417,19 +509,38 @@ class GameScene:
         self.base_dirty = self.dirty = True
 
     def deadline(self) -> float | None:
-        """When this scene next needs to run without input (None: idle)."""
-        if self.flyers or self.dirty or self.partial:
-            return 0.0
+        """When this scene next needs to run without input (None: idle): a
+        frame's time away while cards fly."""
         now = time.monotonic()
+        if self.flyers:
+            return now + FLY_FRAME
+        if self.dirty or self.partial:
+            return 0.0
         fading = now + FADE_FRAME if self.guard.waiting(now) else None
+        asked = [a.until for a, _ in self.waiting if a.until is not None]
         due = [
             t
-            for t in (self.ai_due, self.zoom.due(), fading, self.results.due(), self.ui.tip_due())
+            for t in (
+                self.ai_due,
+                self.zoom.due(),
+                fading,
+                self.results.due(),
+                self.ui.tip_due(),
+                *asked,
+            )
             if t is not None
         ]
         return min(due) if due else None
 
     def update(self, now: float) -> None:
+        for change in self.match.poll():
+            self.heard(change)
+            self.dirty = True
+        if self.waiting:
+            ready = [(a, then) for a, then in self.waiting if a.ready(now)]
+            self.waiting = [w for w in self.waiting if w not in ready]
+            for answer, then in ready:
+                then(answer.value())
         self.zoom.update(now)
         if self.guard.fresh and not self.guard.waiting(now):
             self.guard.fresh = False
@@ -438,7 +549,7 @@ class GameScene:
             self.dirty = True  # the new buttons' fade-in, a result gone, a button's tip
         if self.ai_due is not None and now >= self.ai_due and self.overlay is None:
             self.ai_due = None
-            self._made(self.match.step())
+            self.made(self.match.step())
         if self.flyers:
             self.flyers = [f for f in self.flyers if now < f.t0 + f.duration]
             self.painter.arriving()

@@ -15,6 +15,8 @@ import pygame
 from shrinetable import resources
 from shrinetable.adapter import gestures
 
+from .overlay import Overlay
+
 FILE = "confirm.json"  # {"ask": bool}: ask before a skip that cannot be taken back
 HINT = (120, 230, 255)  # the outline round a hinted button
 
@@ -110,7 +112,7 @@ class Aid:
             return
         self.confirming, self.confirm_text = action, warn
         self.s.app.emit(f"confirm {warn}")
-        self.s._open("confirm")
+        self.s.show(Overlay.CONFIRM)
 
     def confirm(self) -> None:
         """Yes to the question: the move is made."""
@@ -134,8 +136,18 @@ class Aid:
     def hint(self) -> None:
         """Point at the move the computer would make for the viewer (from what
         the viewer may see): its cards raised, where they go outlined, its
-        button framed; said in words too."""
-        move = self.s.match.hint(self.s.viewer) if self.s._my_decision() else None
+        button framed; said in words too. The match answers when it can (a
+        host's answer comes over the network); an answer to a position gone
+        by then is dropped."""
+        if not self.s.my_decision():
+            self.s.say("A hint is for your own decision.", error=False)
+            return
+        asked = len(self.s.match.history)
+        self.s.when(self.s.match.ask_hint(self.s.viewer), lambda move: self._hinted(move, asked))
+
+    def _hinted(self, move: gestures.Move | None, asked: int) -> None:
+        if len(self.s.match.history) != asked or not self.s.my_decision():
+            return
         if move is None:
             self.s.say("A hint is for your own decision.", error=False)
             return
@@ -152,4 +164,4 @@ class Aid:
 
     def summary(self) -> None:
         """What happened since the viewer's last move, in a window."""
-        self.s._open("summary")
+        self.s.show(Overlay.SUMMARY)

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import pygame
 
+from .overlay import WINDOWS, Overlay
+
 
 def key(scene, event) -> None:
     ctrl = event.mod & pygame.KMOD_CTRL
@@ -15,10 +17,10 @@ def key(scene, event) -> None:
             pass
         elif scene.drag is not None:
             scene.pointer.cancel_drag()
-        elif scene.overlay in ("menu", "rules", "choice", "load", "summary", "confirm"):
-            scene._open(None)
-        elif scene.overlay in (None, "handover"):
-            scene._open("menu")
+        elif scene.overlay in WINDOWS:
+            scene.show(None)
+        elif scene.overlay in (None, Overlay.HANDOVER):
+            scene.show(Overlay.MENU)
     elif ctrl and event.key == pygame.K_z:
         (scene.redo if event.mod & pygame.KMOD_SHIFT else scene.undo)()
     elif ctrl and event.key == pygame.K_y:
@@ -31,11 +33,11 @@ def key(scene, event) -> None:
         scene.save()
     elif ctrl and event.key == pygame.K_o:
         scene.command("load")
-    elif event.unicode == "?" and scene.overlay in (None, "rules"):
-        scene._open(None if scene.overlay == "rules" else "rules")
-    elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and scene.overlay == "handover":
+    elif event.unicode == "?" and scene.overlay in (None, Overlay.RULES):
+        scene.show(None if scene.overlay == Overlay.RULES else Overlay.RULES)
+    elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and scene.overlay == Overlay.HANDOVER:
         scene.command("takeover")
-    elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and scene.overlay == "choice":
+    elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and scene.overlay == Overlay.CHOICE:
         scene.take_proposal()
-    elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and scene.overlay == "confirm":
+    elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and scene.overlay == Overlay.CONFIRM:
         scene.aid.confirm()

@@ -16,6 +16,7 @@ from . import faces, helpers, hud
 from . import geometry as geo
 from .board import LAST
 from .motion import TALLY_FLY, Flyer
+from .overlay import Overlay
 from .seats import seat_colour, seat_name
 
 HOVER = (255, 250, 200)  # outline of the legal target under dragged cards
@@ -47,9 +48,9 @@ class Painter:
             self._draw_base()
             self.s.base_dirty = False
         self.composite.blit(self.base, (0, 0))
-        self._results(self.composite)  # under a window and the drag
         self.s.ui.draw(self.composite)
         self.s.app.draw_gui(self.composite)  # a window over the table
+        self._results(self.composite)  # over the log, beside a window, under the drag
         screen.blit(self.composite, (0, 0))
         now = time.monotonic()
         self.s.guard.draw(screen, now)
@@ -89,16 +90,20 @@ class Painter:
     def _results(self, surface: pygame.Surface) -> None:
         """The last move's result box (none over the handover screen), beside
         the window over the table if one is open."""
-        if "handover" in (self.s.overlay, self.s.under):
+        if Overlay.HANDOVER in (self.s.overlay, self.s.under):
             return
         window = self.s.ui.window
+        panels = self.s.layout.panels
+        box = self.s.results.box
         self.s.results.draw(
             surface,
             self.s.app.fonts,
-            self.felt(),
-            max(13, self.s.board.scaler.length(17)),
+            self.s.board.scaler.rect(panels.results or panels.log),
+            self.s.app.fonts.px(self.s.board.scaler.length(17)),
             window.get_abs_rect() if window is not None else None,
         )
+        if self.s.results.box is not None and self.s.results.box != box:
+            self.s.app.emit("result-box {} {} {} {}".format(*self.s.results.box))
 
     def names(self) -> list[str]:
         return [f"{seat_name(i)} ({k})" for i, k in enumerate(self.s.match.seats)]
@@ -160,13 +165,13 @@ class Painter:
 
     def _draw_base(self) -> None:
         names = self.names()
-        if "handover" in (self.s.overlay, self.s.under):
+        if Overlay.HANDOVER in (self.s.overlay, self.s.under):
             self._draw_handover(self.base)
             self.s.board.placed, self.s.board.zones = [], {}
             return
         # While another person is asked for an answer they read this screen: the
         # table shows only what every seat may see (the viewer's hand face down).
-        view = self.s.match.view(None if self.s.overlay == "ask" else self.s.viewer)
+        view = self.s.match.view(None if self.s.overlay == Overlay.ASK else self.s.viewer)
         self.s.board.lay_out(view, self.s.viewer, self.s.marks)
         self.s.board.watching = self.s.match.seats[self.s.viewer] != "human"
         self.s.board.draw(self.base, self.s.marks, names)

@@ -186,12 +186,15 @@ class Pointer:
         if zone == drag.source or (not drag.held and zone is None):
             return
         present = self.s.match.present
-        reason = (
-            present.pile_hint
-            if not drag.held
-            else self.s.match.refusal(
-                self.s.viewer, drag.held, drag.source, zone, under.name if under else None
-            )
+        if not drag.held:
+            self._refused(present.pile_hint)
+            return
+        card = under.name if under else None
+        self.s.when(
+            self.s.match.ask_why(self.s.viewer, drag.held, drag.source, zone, card), self._refused
         )
+
+    def _refused(self, reason: str) -> None:
+        """Say why a drop made no move (when the match's answer comes)."""
         self.s.app.emit(f"refused {reason}")
-        self.s.say(present.readable(reason))
+        self.s.say(self.s.match.present.readable(reason))

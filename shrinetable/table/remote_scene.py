@@ -1,13 +1,13 @@
-"""The table for a seat of a hosted game: the game scene, driven by a `RemoteMatch`.
+"""The table for a seat of a hosted game: the game scene, given a `RemoteMatch`
+as its match (the same contract, `adapter.port.MatchPort`).
 
 Everything a person does at the table works as at one screen (drags,
-highlights, buttons, refusals with their rule, the log, the animations);
-what differs is where the messages go. A move goes to the host and comes back
-as an update, animated like any other; the host makes the computer's moves
-and the passes, so this table never steps the match; an undo asks the other
-players; the game is kept by the host, so Save and Play again are the host's.
-A line at the table's bottom edge says where the game is hosted and who is
-connected.
+highlights, buttons, refusals with their rule, the log, the animations):
+the game scene does it all through the contract. What is only here: a line
+at the table's bottom edge saying where the game is hosted and who is
+connected, the question when another player asks to take back a move, and, at
+the host's window, the question whether the computer plays a seat whose
+player left; leaving closes the connection.
 """
 
 from __future__ import annotations
@@ -19,6 +19,7 @@ import pygame
 import pygame_gui
 from pygame_gui.windows import UIConfirmationDialog
 
+from shrinetable.adapter.port import Change
 from shrinetable.engine import Chip
 from shrinetable.net.client import DEFAULT_PORT, Remote, lan_address, rejoin
 from shrinetable.net.host import Host
@@ -47,6 +48,8 @@ class RemoteScene(GameScene):
     `on_close`: what to stop when the table is left (the host's own server)."""
 
     def __init__(self, app, match: RemoteMatch, layout, where: str, on_close=None):
+        self.remote = match  # the connection: who sits where, the undo asked of us
+        self.left = False
         self.where = where
         self.on_close = on_close
         # at the host's window: lets the computer play a seat whose player is gone
@@ -62,32 +65,22 @@ class RemoteScene(GameScene):
         if self.app.trace:
             self.app.emit("log " + " | ".join(self.log.text(line) for line in self.log.lines))
 
-    # -- messages from the host --------------------------------------------------------
-    def update(self, now: float) -> None:
-        for change in self.match.poll():
-            if change.kind == "move":
-                self._made(change.applied)
-            elif change.kind == "reset":
-                self.panels.relog()
-                self.marks.last = set()
-                self._after_change()
-                self._trace_log()
-            elif change.kind == "say":
-                self.app.emit(f"said {change.text}")
-                self.say(change.text, error=change.error)
-            elif change.kind == "undo_asked":
-                self._undo_asked(change.seat)
-            elif change.kind == "players" and self.hand_over is not None:
-                self._ask_gone()
-            self.dirty = True
-        super().update(now)
+    # -- what only a remote table hears ---------------------------------------------
+    def heard(self, change: Change) -> None:
+        super().heard(change)
+        if change.kind == "reset":
+            self._trace_log()
+        elif change.kind == "undo_asked" and change.seat is not None:
+            self._undo_asked(change.seat)
+        elif change.kind == "players" and self.hand_over is not None:
+            self._ask_gone()
 
     def _ask_gone(self) -> None:
         """At the host's window, when a remote player leaves: may the computer
         play their seat? (Closing the question waits for them; they may rejoin.)"""
         gone = [
             pl
-            for pl in self.match.players.players
+            for pl in (self.remote.players.players if self.remote.players else [])
             if pl.kind == "remote" and pl.taken and not pl.connected
         ]
         if self.gone is not None and self.gone[0] not in {pl.seat for pl in gone}:
@@ -118,49 +111,12 @@ class RemoteScene(GameScene):
             rect, text, self.app.manager, action_short_name=yes, window_title=title
         )
 
-    # -- messages to the host ----------------------------------------------------------
-    def perform(self, action) -> None:
-        """Send the move; it is made when the host's update brings it back. Until
-        then nothing more can be dragged (a second move would answer a position
-        that is gone)."""
-        self.match.send(action.text)
-        self.moves = []
-        self.marks.playable = set()
-        self.build_ui()
-        self.base_dirty = self.dirty = True
-
-    def undo(self) -> None:
-        if self.match.can_undo(self.viewer):
-            self.match.ask_undo()
-            self.say("Asked the other players to agree to take back your last move.", error=False)
-        else:
-            self.say("Nothing to undo: only your last move, before another player has chosen one.")
-
-    def redo(self) -> None:
-        self.say("In a networked game a move taken back stays taken back.")
-
-    def toggle_auto_pass(self) -> None:
-        self.say("The host passes for you when passing is your only move.", error=False)
-
-    def save(self) -> None:
-        self.say("The host keeps this game: it saves after every move.", error=False)
-
-    def command(self, cmd: str) -> None:
-        if cmd == "load":
-            self.say(
-                "This game is the host's: load a game of your own from the start "
-                "screen (New game).",
-                error=False,
-            )
-        elif cmd in ("again", "newgame"):
-            self.leave()
-            self.app.show_start()
-        else:
-            super().command(cmd)
-
     def leave(self) -> None:
         """Close the connection (and the host's server, at the host's window)."""
-        self.match.close()
+        if self.left:
+            return
+        self.left = True
+        self.remote.close()
         if self.on_close is not None:
             self.on_close()
             self.on_close = None
@@ -173,7 +129,7 @@ class RemoteScene(GameScene):
         answered = yes or event.type == pygame_gui.UI_WINDOW_CLOSE
         if self.asking is not None and element is self.asking:
             if answered:
-                self.match.agree(yes)
+                self.remote.agree(yes)
                 self.asking = None
             return
         if self.gone is not None and element is self.gone[1]:
@@ -187,7 +143,7 @@ class RemoteScene(GameScene):
     # -- the line over the table ---------------------------------------------------------
     def status(self) -> str:
         """Where the game is hosted and who sits where, connected or not."""
-        m = self.match
+        m = self.remote
         people = []
         for pl in m.players.players if m.players else []:
             if pl.seat == m.seat:

@@ -63,7 +63,7 @@ def deck_cards(game: Any, deck: str | None) -> list[str]:
     if game.card_data is not None:
         from shrinetable.formats.cards import load_card_data
 
-        return list(load_card_data(game.card_data)[0])
+        return list(load_card_data(game.card_data, game.cards)[0])
     return game.pack()
 
 
@@ -78,7 +78,7 @@ def stamp(game: Any) -> str:
     from shrinetable.formats.cards import card_folder, user_folders
 
     digest = hashlib.sha256()
-    for folder in [card_folder(game.card_data), *user_folders(game.card_data)]:
+    for folder in [card_folder(game.card_data), *user_folders(game.card_data, game.cards)]:
         for path in sorted(Path(folder).glob("*.toml")):
             digest.update(path.name.encode() + path.read_bytes())
     return f"{words}, cards {digest.hexdigest()[:8]}"

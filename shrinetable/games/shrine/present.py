@@ -157,6 +157,7 @@ def _late_game(view: Any) -> int | None:
 
 class ShrinePresentation(Presentation):
     rules = RULES
+    counted = {"draw": "draws"}  # "P2 draws 3 cards"
     words = {
         "draw": "Draw a card",
         "take": "Take the Graveyard's top card",
@@ -184,6 +185,12 @@ class ShrinePresentation(Presentation):
     showcase = Showcase("late game", _late_game)
     minor = ("pass",)  # a Jack may move no card the log can show, yet is worth watching
     results = ("remove", "fail", "fizzle", "out")  # kept in view on the table (issue 22)
+    legend = {
+        "TOKEN": "a J, Q or K on a Field (in a hand: it may become one); K: attacks may "
+        "be one off, Q: heals may be one off, J: take an unseen card from a hand",
+        "DAGGER": "an Ace: with a same-colour payment it removes a Shrine's top card or a Token",
+        "BALANCE": "the joker, when the Balance card is in the game",
+    }
 
     def card_face(self, card: str) -> Face | None:
         return FACES.get(card)
