@@ -205,7 +205,7 @@ def _checkpoints(session: Session, after: int) -> dict[int, dict]:
 
 def _key(session: Session) -> tuple:
     """What a journal's header holds that can change in a game: the seats."""
-    return tuple(session.seats), tuple(sorted(session.options.items()))
+    return tuple(session.seats), tuple(session.strengths), tuple(sorted(session.options.items()))
 
 
 def _whole(session: Session, key: tuple) -> str:

@@ -103,6 +103,18 @@ def _prompts(p: argparse.ArgumentParser) -> None:
     p.add_argument("--seed", type=int, default=1, help="seed of the first game")
 
 
+def _strength(p: argparse.ArgumentParser) -> None:
+    _game(p)
+    p.add_argument("--games", type=int, default=20, help="games in each seat order (default 20)")
+    p.add_argument(
+        "--budget",
+        type=float,
+        default=1.0,
+        help="the game-blind search's seconds a move (default 1)",
+    )
+    p.add_argument("--seed", type=int, default=1, help="seed of the first game")
+
+
 @dataclass(frozen=True)
 class Bench:
     help: str
@@ -145,6 +157,12 @@ BENCHES = {
         "fresh processes; with --compare, also without its checkpoints",
         "shrinetable.bench.save:run_save",
         _save,
+    ),
+    "strength": Bench(
+        "the hard computer against a search that knows nothing of the game "
+        "(information-set Monte Carlo, --budget s a move): win rate, 95% interval",
+        "shrinetable.bench.strength:run_strength",
+        _strength,
     ),
     "startup": Bench(
         "`shrinetable --help` against `python -c pass`, same run",

@@ -140,7 +140,12 @@ class TestHooks:
     """What the generic contract tests need from a game.
 
     `reshuffle_unseen(state, seat, rng)`: a copy of `state` with every card `seat`
-    cannot see dealt back into the same places at random (its view must not change).
+    cannot see dealt back into the same places at random (its view must not change)
+    and the game's generator drawn afresh from `rng` (its future draws are as unseen
+    as the deck). The deal depends only on what `seat` may know and on `rng`: the
+    unseen cards are put in order before they are shuffled (`rng.deal_back` does),
+    so a computer that plays such deals out (`GameBase.determinise`) cannot tell
+    the real deal from another.
     `is_token(card)`: cards that come and go (left out of card counts).
     Walk lengths: steps of a random walk, whole games for the termination check,
     the step budget a random game ends within, and games in the slow test."""
@@ -166,6 +171,10 @@ class GameBase:
     # nothing else could come of its moves (for a person: `nothing_to_decide`)
     auto_pass: tuple[str, ...] = ()
     ai: Player | None = None
+    # how good a position is for a seat as its computer sees it (higher is better;
+    # any scale): lets the hard computer's look-ahead stop short of the end. None:
+    # its playouts go to the end of the game
+    judge: Callable[[Any, int], float] | None = None
     # the layout file (a path); None: the bundled `layouts/<name>.toml`
     layout_file: str | None = None
     position: PositionHook | None = None
@@ -376,6 +385,17 @@ class GameBase:
         """What every copy of `card` (in notation) shares, so figures add up per
         card: by default the id before `#N`, else the notation itself."""
         return card.rpartition("#")[0] or card
+
+    def determinise(self, state: Any, seat: int, rng: random.Random) -> Any | None:
+        """A state `seat` cannot tell from `state`, drawn with `rng`: the other
+        seats' secret choices hidden (`observe`), every card it cannot see dealt
+        again and the game's generator drawn afresh. What a computer that looks
+        ahead plays out (`players`, the hard strength). Default: the re-deal the
+        contract tests check (`testing.reshuffle_unseen`); None for a game without
+        one, whose looking-ahead computer then plays as its normal one."""
+        if self.testing is None:
+            return None
+        return self.testing.reshuffle_unseen(self.observe(state, seat), seat, rng)
 
     def observe(self, state: Any, seat: int) -> Any:
         """The state as a computer player at `seat` may know it: a game with

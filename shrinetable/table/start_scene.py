@@ -41,7 +41,7 @@ from .art import floor_px
 from .theme import font_class
 
 BG = (18, 52, 40)
-SEAT_KINDS = ["human", "computer", "remote"]
+SEAT_KINDS = ["human", "easy computer", "computer", "hard computer", "remote"]
 CHOICES = "start.json"  # the last game's choices, kept for the next start (resources.keep)
 FROM_FILE = "From a file\u2026"
 LOOK_S = 1.0  # how often the designer's card folders are looked at
@@ -50,9 +50,22 @@ LOOK_S = 1.0  # how often the designer's card folders are looked at
 SEAT_WORDS = {
     "human": "a person at this device (two or more: the device is passed, the "
     "table hidden between turns)",
+    "easy computer": "the computer plays this seat, and now and then misses a move "
+    "(for a first game)",
     "computer": "the computer plays this seat",
+    "hard computer": "the computer plays this seat, looking ahead over what it may "
+    "know (a little slower)",
     "remote": "a person at another computer joins this seat (Host)",
 }
+
+
+def seating(seats: list[str]) -> tuple[list[str], list[str]]:
+    """The seats as chosen here, as a game takes them: who sits at each (human,
+    computer, remote) and each computer's strength ("easy computer": easy)."""
+    who = ["computer" if k.endswith("computer") else k for k in seats]
+    return who, [k.split()[0] if k.endswith(" computer") else "normal" for k in seats]
+
+
 DESIGN_H = 720  # the height the screen's sizes are given for
 
 
@@ -341,7 +354,9 @@ class StartScene:
         problem = ""
         for port in (DEFAULT_PORT, 0):
             try:
-                seam = Seam.new(self.game.name, seed, self.options, self.seats, self.app.cards)
+                seam = Seam.new(
+                    self.game.name, seed, self.options, seating(self.seats)[0], self.app.cards
+                )
                 open_hosted(self.app, seam, port=port, say=lambda s: print(s, flush=True))
                 return
             except OSError as e:
@@ -533,7 +548,10 @@ class StartScene:
                 self.build_ui()
             else:
                 self._keep_choices()
-                self._start(lambda: Session(self.game, seed, self.options, self.seats))
+                seats, strengths = seating(self.seats)
+                self._start(
+                    lambda: Session(self.game, seed, self.options, seats, strengths=strengths)
+                )
         elif cmd[0] == "join":
             self.joining = JoinForm(self)
         elif cmd[0] in ("join_go", "join_watch"):

@@ -80,6 +80,7 @@ class ShardsGame(GameBase):
     # a checkpoint keeps what moves change; the cards come from the deal
     state_codec = StateCodec(fixed=("opts", "defs", "names", "owner"), cache=("legal", "memo"))
     ai = staticmethod(computer.choose)
+    judge = staticmethod(computer.evaluate)
     position = PositionHook(keys=setup.Keys, build=setup.position)
     testing = testing.HOOKS
 

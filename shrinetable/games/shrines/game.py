@@ -90,6 +90,7 @@ class ShrinesGame(GameBase):
         cache=("legal", "cover", "owned", "facts", "before"),
     )
     ai = staticmethod(computer.choose)
+    judge = staticmethod(computer.evaluate)
     position = PositionHook(keys=setup.Keys, build=setup.position)
     card_data = schema.DATA
     testing = testing.HOOKS

@@ -92,6 +92,7 @@ class UsagiGame(GameBase):
         fixed=("opts", "n", "defs", "names", "owner"), cache=("legal", "public", "zones")
     )
     ai = staticmethod(computer.choose)
+    judge = staticmethod(computer.evaluate)
     position = PositionHook(keys=setup.Keys, build=setup.position)
     testing = testing.HOOKS
 
