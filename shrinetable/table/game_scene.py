@@ -94,7 +94,7 @@ class GameScene:
         self.dirty = True
         self.partial: list[pygame.Rect] = []
         self.waiting: list[tuple[Answer[Any], Callable[[Any], None]]] = []  # asked, not answered
-        self.board.set_size(app.screen.get_size())
+        self.board.set_size(self.table_size(app.screen.get_size()), app.screen.get_size())
         self.after_change(build=True)
 
     # -- state ---------------------------------------------------------------
@@ -503,8 +503,13 @@ class GameScene:
         return True
 
     # -- frame ---------------------------------------------------------------
+    def table_size(self, size: tuple[int, int]) -> tuple[int, int]:
+        """The part of a window of `size` the table (and its panels) is fitted
+        in: all of it (a networked table keeps a strip for its line)."""
+        return size
+
     def resize(self, size: tuple[int, int]) -> None:
-        self.board.set_size(size)
+        self.board.set_size(self.table_size(size), size)
         self.build_ui()
         self.base_dirty = self.dirty = True
 
