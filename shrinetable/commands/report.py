@@ -14,7 +14,9 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
 import shlex
+import socket
 import sys
 from pathlib import Path
 
@@ -103,8 +105,26 @@ def _check(args: argparse.Namespace) -> tuple:
     )
     if args.cluster:
         _need_cluster()
+        _reach(args.cluster)
     out = output.writable_dir(Path(args.out))
+    output.no_folder_in_the_way(out)  # before the first game: a late failure loses them all
     return game, plan, folders, out
+
+
+def _reach(address: str) -> None:
+    """A Dask scheduler's address that parses and answers; ValueError saying why not."""
+    m = re.fullmatch(r"(?:tcp://)?(\[[0-9a-fA-F:]+\]|[\w.-]+):(\d{1,5})", address.strip())
+    if not m or not 0 < int(m.group(2)) < 65536:
+        raise ValueError(
+            f"--cluster {address!r}: not an address; give a Dask scheduler's "
+            "HOST:PORT (e.g. tcp://192.168.1.20:8786)"
+        )
+    try:
+        socket.create_connection((m.group(1).strip("[]"), int(m.group(2))), timeout=5).close()
+    except OSError as e:
+        raise ValueError(
+            f"--cluster {address}: no scheduler answers there ({e.strerror or e})"
+        ) from None
 
 
 def _need_cluster() -> None:
@@ -143,9 +163,13 @@ def run(args: argparse.Namespace) -> int:
         )
     jobs = args.jobs or default_jobs()
     where = f"on {args.cluster}" if args.cluster else f"{jobs} jobs"
-    ran = [run_plan(plan, cards, jobs, args.cluster, label=f"{plan.game} ({where})")]
-    if changed and not ran[0].stopped:
-        ran.append(run_plan(plan, changed, jobs, args.cluster, label=f"{plan.game} changed"))
+    try:
+        ran = [run_plan(plan, cards, jobs, args.cluster, label=f"{plan.game} ({where})")]
+        if changed and not ran[0].stopped:
+            ran.append(run_plan(plan, changed, jobs, args.cluster, label=f"{plan.game} changed"))
+    except (OSError, TimeoutError) as e:  # the cluster went away (it answered at the start)
+        print(f"shrinetable report: {where}: {e.strerror or e}", file=sys.stderr)
+        return 1
     reports = [summary.summarize(plan, r.records, r.names) for r in ran]
     seconds = sum(r.seconds for r in ran)
     games = sum(len(r.records) for r in ran)
