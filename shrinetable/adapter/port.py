@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Generic, Literal, Protocol, TypeVar
 
-from shrinetable.engine import Decision, Event, GameBase, Outcome, Presentation, View
+from shrinetable.engine import Decision, Entry, Event, GameBase, Outcome, Presentation, View
 
 from .gestures import Move
 from .session import Applied, Session
@@ -180,9 +180,9 @@ class MatchPort(Protocol):
     def skip_warning(self, action: Any) -> str: ...
     def summary(self, seat: int) -> list[str]: ...
 
-    # -- the log's words (`adapter.log`)
+    # -- the log (`adapter.log`): its entries, and those as plain sentences
+    def entries(self, applied: Applied, viewer: int | None) -> list[Entry]: ...
     def said(self, applied: Applied, viewer: int | None) -> list[str]: ...
-    def move_words(self, applied: Applied) -> str: ...
     def events(self, applied: Applied) -> tuple[Event, ...]: ...
 
     # -- questions, answered when the answer comes

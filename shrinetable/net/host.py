@@ -2,7 +2,7 @@
 
 Every table gets, per change, one `Update` built from the match alone: the view
 for its seat (`Match.view(seat)`), the move's events as `Event.seen_by(seat)`
-shows them and the log's words for that seat (`Match.said`), the move's
+shows them and the log's entries for that seat (`Match.entries`), the move's
 notation only when it made the move (a text may name a card others may not
 see), and its legal moves when it decides. The host checks every move (whose decision, the legal
 list) and refuses the rest with the reason; a bad message, a flood or a lost
@@ -457,15 +457,16 @@ class Host:
             history,
         )
 
-    def _move(self, applied: Applied, seat: int | None) -> dict:
+    def _move(self, applied: Applied, seat: int | None) -> p.MoveM:
         """A move as `seat` may know it (`p.move_data`): its events as the seat
-        sees them, the log's words for the seat, and its notation only for the
+        sees them, the log's entries for the seat, and its notation only for the
         seat that made it (a text can name a card no other seat may see)."""
         mine = applied.seat == seat
+        entries = self.seam.match.entries(applied, seat)
         return p.move_data(
             applied.seat,
             applied.text if mine else None,
-            self.seam.match.said(applied, seat),
+            entries if mine else [replace(e, cause="") for e in entries],
             applied.auto,
             applied.secret,
             [e.seen_by(seat) for e in applied.events],

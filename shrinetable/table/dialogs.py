@@ -7,7 +7,6 @@ no pygame_gui, so the first frame is drawn without it (issue 26)."""
 from __future__ import annotations
 
 import html
-import re
 
 import pygame
 from pygame_gui.core import ObjectID
@@ -15,10 +14,11 @@ from pygame_gui.elements import UIButton, UILabel, UITextBox, UIWindow
 from pygame_gui.windows import UIFileDialog
 
 from shrinetable.adapter import storage
-from shrinetable.adapter.log import plain
+from shrinetable.engine import seats_named
 
 from . import uiscale
 from .decision_bar import panel_scale
+from .markup import rules_html
 from .overlay import Overlay
 from .seats import seat_name
 from .theme import font_class
@@ -181,8 +181,12 @@ class Dialogs:
             round((size[1] - 40) / k),
         )
         height = round(win.get_container().get_size()[1] / k)
-        rules = re.sub(r"\s*\n\s*", " ", self.s.match.present.rules).strip()
-        rules = rules.replace("<br> ", "<br>")  # a paragraph starts flush left
+        rules = rules_html(self.s.match.present.rules)
+        legend = self.s.match.present.legend  # every code the table prints, in words
+        if legend:
+            rules += "<br><br><b>Codes on the table</b><br>" + "<br>".join(
+                f"<b>{html.escape(k)}</b>: {html.escape(v)}" for k, v in legend.items()
+            )
         UITextBox(
             rules,
             self.r(0, 0, width, height - 50),
@@ -241,7 +245,7 @@ class Dialogs:
         if out:
             UILabel(
                 self.r(10, 40, width - 20, 26),
-                plain(out.reason[:1].upper() + out.reason[1:]),
+                seats_named(out.reason[:1].upper() + out.reason[1:]),
                 self.s.app.manager,
                 container=win,
                 object_id=self.font(),

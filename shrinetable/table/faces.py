@@ -395,8 +395,16 @@ def draw_face(fonts, face: Face, size: tuple[int, int], detail: bool = False) ->
         surf.blit(img, (x, y + 1))
         x += img.get_width() + pad
         row = img.get_height() + 2
-    kind = _type_words(fonts, face.type_line, small, inner.right - pad - x) if h >= 70 else ""
-    if kind:
+    room = inner.right - pad - x
+    kind = _type_words(fonts, face.type_line, small, room) if h >= 70 else ""
+    if detail and kind != face.type_line and h >= 70:  # the zoomed card keeps every word
+        stack = [fonts.text(t, small, FAINT) for t in wrap(fonts, face.type_line, small, room)]
+        top = y
+        for tl in stack:
+            surf.blit(tl, (x, top))
+            top += tl.get_height()
+        row = max(row, top - y)
+    elif kind:
         tl = fonts.text(kind, small, FAINT)
         surf.blit(tl, (x, y + max(0, (row - tl.get_height()) // 2)))
         row = max(row, tl.get_height())

@@ -36,7 +36,7 @@ from .panels import Panels
 from .pointer import Pointer
 from .results import Results
 from .seats import seat_name
-from .widgets import PRESSED, Widgets, gui_event
+from .widgets import PRESSED, Rich, Widgets, gui_event
 from .zoom import Zoom
 
 SEE_S = 1.5  # how long a person's own move stays in view before a pass made for them
@@ -87,7 +87,7 @@ class GameScene:
         self.pointer, self.zoom = Pointer(self), Zoom(self)
         self.notation = False  # the log shows each move's notation too (Ctrl+N)
         self.log = Log(match, self.viewer)
-        self.log_html: list[str] = []
+        self.log_rich: list[Rich] = []  # the log's lines, styled (`words.log_line`)
         self.log_from = 0  # the first move the log's lines were made from (panels.relog)
         self.panels.relog()
         self.base_dirty = True
@@ -373,7 +373,7 @@ class GameScene:
 
     def load(self, path: str) -> None:
         try:
-            session = storage.load(path)
+            session = storage.load(path, self.match.game.cards)
         except SaveError as e:
             self.show(None)
             self.say(str(e))

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import pygame
 
-from shrinetable.adapter.log import plain
+from shrinetable.engine import seats_named
 
 from . import faces
 
@@ -36,7 +36,7 @@ class Results:
     def add(self, present, applied, viewer: int | None, now: float) -> bool:
         """The results among `applied`'s events, as `viewer` sees them; whether any."""
         said = [
-            plain(present.readable(seen.text))
+            seats_named(present.readable(seen.text))
             for e in applied.events
             if e.kind in present.results and (seen := e.seen_by(viewer)).text
         ]

@@ -107,13 +107,10 @@ class Zoom:
         screen.blit(img, rect)
         self.area = (rect,) if under is None else (rect, under)
         decor = self.s.board.decor.cards.get(self.zoomed)
+        face = self.s.app.art.face(self.zoomed)
         if decor is not None:  # its state now, as on the table
-            hud.card(
-                screen,
-                self.s.app.fonts,
-                rect,
-                decor,
-                enlarged=True,
-                face=self.s.app.art.face(self.zoomed),
-            )
-            hud.notes(screen, self.s.app.fonts, rect, decor.notes)
+            hud.card(screen, self.s.app.fonts, rect, decor, enlarged=True, face=face)
+        # what its states and its printed codes mean, in words (the game's legend)
+        said = self.s.app.art.present.legend_lines(face)
+        notes = (*(decor.notes if decor is not None else ()), *said)
+        hud.notes(screen, self.s.app.fonts, rect, notes)

@@ -4,12 +4,20 @@ from __future__ import annotations
 
 from typing import Any
 
-from shrinetable.engine import Decision, GameBase, OptionSpec, PositionHook, View, ZoneView
+from shrinetable.engine import (
+    Decision,
+    GameBase,
+    OptionSpec,
+    PositionHook,
+    View,
+    ZoneView,
+    skip_question,
+)
 from shrinetable.engine.statejson import StateCodec
 
 from . import ai as computer
 from . import present, rules, testing
-from .actions import parse
+from .actions import Action, parse
 from .cards import NAMES
 from .gestures import drop_hint, guess_actions
 from .state import Options, State
@@ -68,6 +76,7 @@ class ShrineGame(GameBase):
     # a checkpoint keeps what moves change; seats and options come from the deal
     state_codec = StateCodec(fixed=("seats", "opts"), cache=("legal",))
     ai = staticmethod(computer.choose)
+    judge = staticmethod(computer.evaluate)
     position = PositionHook(module=f"{__package__}.setup")  # pydantic: when a file is read
     present = present.PRESENT
     testing = testing.HOOKS
@@ -93,6 +102,18 @@ class ShrineGame(GameBase):
             prompt = PROMPTS[s.stage]
         return Decision(seat, s.stage, prompt)
 
+    def skip_warning(self, s: State, a: Action) -> str:
+        """A pass gives up every action left this turn: with a Token still
+        playable (from hand, the Dagger as one, or through a Resurrection) the
+        table asks first, as every game does before a turn given up."""
+        if a.kind != "pass":
+            return ""
+        tokens = any(
+            b.kind in ("token", "daggertoken") or (b.kind == "resurrect" and "token" in b.mode)
+            for b in rules.legal_actions(s)
+        )
+        return skip_question("Pass for this turn", ["play a Token"]) if tokens else ""
+
     def guess_actions(
         self, seat: int, held: tuple[str, ...], source: str, zone: str, card: str | None
     ) -> list[str]:
@@ -104,6 +125,11 @@ class ShrineGame(GameBase):
     def zones(self, seats: int) -> list[str]:
         per_seat = [f"{z}:{q}" for q in range(seats) for z in ("shrine", "hand", "field")]
         return ["deck", "graveyard", "removed", "pending", *per_seat]
+
+    def pack(self) -> list[str]:
+        """Suit by suit (spades, hearts, diamonds, clubs), ace to king, then the
+        joker that the Balance option adds."""
+        return list(NAMES)
 
     def all_cards(self, s: State) -> dict[str, list[str]]:
         """Every zone's cards bottom-to-top, nothing hidden (for tests and scenarios)."""
