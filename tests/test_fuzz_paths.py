@@ -126,11 +126,8 @@ SAID = {  # the words that say why ("name a .pdf file": print's --out wants a .p
 
 
 @pytest.mark.parametrize("examples", BUDGET)
-def test_every_path_option_says_what_is_wrong_with_a_path(
-    tmp_path_factory, monkeypatch, capsys, examples
-):
+def test_every_path_option_says_what_is_wrong_with_a_path(tmp_path_factory, capsys, examples):
     from shrinetable.cli import main
-    from shrinetable.formats.cards import CARDS_ENV
 
     def one(kind, pick):
         folder = tmp_path_factory.mktemp("o")
@@ -138,7 +135,6 @@ def test_every_path_option_says_what_is_wrong_with_a_path(
         args = [
             a.replace("{out}", str(folder / "out")).replace("{}", path) for a in PATH_OPTIONS[pick]
         ]
-        monkeypatch.delenv(CARDS_ENV, raising=False)
         try:
             code = main(args)
         except SystemExit as e:  # argparse's own refusals

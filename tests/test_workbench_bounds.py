@@ -16,7 +16,6 @@ import pytest
 
 from shrinetable.cli import main
 from shrinetable.engine import registry
-from shrinetable.formats.cards import CARDS_ENV
 from shrinetable.workbench.plan import MAX_GAMES, make_plan
 from shrinetable.workbench.run import chunks
 
@@ -26,7 +25,6 @@ ROOT = Path(__file__).resolve().parent.parent
 @pytest.fixture(autouse=True)
 def data_dir(tmp_path, monkeypatch):
     monkeypatch.setenv("SHRINETABLE_DATA_DIR", str(tmp_path / "data"))
-    monkeypatch.delenv(CARDS_ENV, raising=False)
 
 
 def refused(capsys, *args: str) -> str:
