@@ -1,11 +1,10 @@
 """`report` refuses at once what it could not finish (issue 36): more games than
-it can keep, an output folder with a folder where a file goes, a cluster that
-does not parse or answer; and it plans its games as it plays them."""
+it can keep, an output folder with a folder where a file goes; and it plans its
+games as it plays them (a cluster's address: tests/test_workbench_report.py)."""
 
 from __future__ import annotations
 
 import os
-import socket
 import subprocess
 import sys
 import time
@@ -70,21 +69,3 @@ def test_a_folder_where_a_file_goes_is_said_before_the_first_game(tmp_path, caps
     (out / "index.html").mkdir(parents=True)
     err = refused(capsys, "shrine", "--games", "2", "--out", str(out))
     assert "index.html is not a file" in err and not (out / "report.json").exists()
-
-
-@pytest.mark.parametrize(
-    ("address", "words"),
-    [
-        ("not an address", "not an address; give a Dask scheduler's HOST:PORT"),
-        ("127.0.0.1:99999", "not an address"),
-        ("127.0.0.1:{free}", "no scheduler answers there"),
-    ],
-)
-def test_a_cluster_that_does_not_parse_or_answer_is_a_message(tmp_path, capsys, address, words):
-    pytest.importorskip("distributed", reason="the [cluster] extra is not installed")
-    with socket.socket() as s:  # a port nothing listens on
-        s.bind(("127.0.0.1", 0))
-        free = s.getsockname()[1]
-    where = address.format(free=free)
-    err = refused(capsys, "shrine", "--games", "2", "--out", str(tmp_path), "--cluster", where)
-    assert words in err and "Traceback" not in err
