@@ -6,27 +6,70 @@ cross. It reads the scene's state and owns the surfaces."""
 from __future__ import annotations
 
 import time
+from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
+from shrinetable.adapter import gestures
+from shrinetable.adapter.port import MatchPort
 from shrinetable.adapter.session import Applied
-from shrinetable.engine import Chip
+from shrinetable.engine import Chip, View
+from shrinetable.formats.layout import Layout
 
 from . import faces, helpers, hud
 from . import geometry as geo
-from .board import LAST
-from .motion import TALLY_FLY, Flyer
+from .board import LAST, Board, Marks
+from .decision_bar import Guard
+from .frame import Frame
+from .motion import TALLY_FLY, Drag, Flyer
 from .overlay import Overlay
+from .results import Results
 from .seats import seat_colour, seat_name
+from .widgets import Widgets
+from .zoom import Zoom
+
+if TYPE_CHECKING:
+    from .app import App
 
 HOVER = (255, 250, 200)  # outline of the legal target under dragged cards
 ANSWER = (240, 110, 200)  # the frame round a decision taken out of one's turn
 LEGEND = Chip("Orange outline: changed by the last move", LAST)
 
 
+class Table(Protocol):
+    """What the painter draws of a game table: its board and marks from the
+    match's view for the viewer, the widgets, the cards in flight and held,
+    the message, the result, the zoom, what stands over the table."""
+
+    app: App
+    match: MatchPort
+    board: Board
+    layout: Layout
+    marks: Marks
+    frame: Frame
+    aid: helpers.Aid
+    zoom: Zoom
+    guard: Guard
+    results: Results
+    ui: Widgets
+    viewer: int
+    moves: list[gestures.Move]
+    drag: Drag | None
+    drop_from: tuple[str, pygame.Rect] | None
+    flyers: list[Flyer]
+    message: str
+    message_is_error: bool
+    shout: bool
+    overlay: Overlay | None
+    under: Overlay | None
+
+    def view(self) -> View: ...
+    def out_of_turn(self) -> bool: ...
+
+
 class Painter:
-    def __init__(self, scene):
-        self.s = scene
+    def __init__(self, table: Table):
+        self.s = table
         self.base: pygame.Surface | None = None
         self.composite: pygame.Surface | None = None
         self.legend_at: tuple[int, int] | None = None  # where the outline is explained
@@ -34,19 +77,19 @@ class Painter:
 
     def draw(self, screen: pygame.Surface) -> list[pygame.Rect] | None:
         """Paint what changed; returns dirty rectangles, or None after a full frame."""
-        if not self.s.dirty and self.s.partial and self.s.drag is not None:
+        if not self.s.frame.dirty and self.s.frame.partial and self.s.drag is not None:
             rects = self._draw_drag_only(screen)
-            self.s.partial = []
+            self.s.frame.partial.clear()
             return rects
-        self.s.partial = []
+        self.s.frame.partial.clear()
         size = screen.get_size()
         if self.base is None or self.base.get_size() != size:
             self.base = pygame.Surface(size).convert()
             self.composite = pygame.Surface(size).convert()
-            self.s.base_dirty = True
-        if self.s.base_dirty:
+            self.s.frame.base_dirty = True
+        if self.s.frame.base_dirty:
             self._draw_base()
-            self.s.base_dirty = False
+            self.s.frame.base_dirty = False
         self.composite.blit(self.base, (0, 0))
         self._results(self.composite)  # under a window and the drag
         self.s.ui.draw(self.composite)
@@ -84,7 +127,7 @@ class Painter:
             self._draw_how(screen)
         self._outline_hint(screen)
         self.s.zoom.draw(screen)
-        self.s.dirty = False
+        self.s.frame.dirty = False
         return None
 
     def _results(self, surface: pygame.Surface) -> None:
@@ -116,7 +159,7 @@ class Painter:
         )
         if shown != self.how_shown:
             self.how_shown = shown
-            self.s.dirty = True
+            self.s.frame.dirty = True
 
     def _draw_how(self, screen: pygame.Surface) -> None:
         """How to make the moves now legal (`helpers.how_to`), in a box left of
@@ -211,7 +254,7 @@ class Painter:
         at = pos if zone is not None and self.s.board.card_at(pos) is None else None
         if (at is None) != (self.legend_at is None) or at is not None:
             self.legend_at = at
-            self.s.dirty = True
+            self.s.frame.dirty = True
 
     def felt(self) -> pygame.Rect:
         """The table without the panels beside it."""
@@ -343,4 +386,4 @@ class Painter:
         arriving = {f.lands for f in self.s.flyers if f.lands}
         if arriving != self.s.marks.arriving:
             self.s.marks.arriving = arriving
-            self.s.base_dirty = True
+            self.s.frame.base_dirty = True

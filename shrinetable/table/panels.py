@@ -8,27 +8,68 @@ from __future__ import annotations
 
 import html
 import re
+from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
-from shrinetable.adapter.log import plain
+from shrinetable.adapter import gestures
+from shrinetable.adapter.log import Log, plain
+from shrinetable.adapter.port import MatchPort
+from shrinetable.engine import View
+from shrinetable.formats.layout import Layout
 
 from . import decision_bar as bar
 from . import geometry as geo
+from .board import Board
+from .helpers import Aid
 from .overlay import Overlay
 from .seats import seat_name
 from .widgets import PX, TextBox, Widgets
 from .words import log_line
 
+if TYPE_CHECKING:
+    from .app import App
+
 LOG_SHOWN = 40  # log entries kept in the panel
 
 
+class Table(Protocol):
+    """What the panels show of a game table (its match, log, message, the
+    moves of its viewer, what stands over it) and where they put their
+    widgets (`ui`); the windows over it (`dialogs.Table`) read the rest."""
+
+    app: App
+    match: MatchPort
+    board: Board
+    layout: Layout
+    aid: Aid
+    ui: Widgets
+    log: Log
+    log_html: list[str]
+    log_from: int
+    viewer: int
+    helps: bool
+    notation: bool
+    asking_quit: bool
+    overlay: Overlay | None
+    message: str
+    message_is_error: bool
+    shout: bool
+    moves: list[gestures.Move]
+    more: list[gestures.Move]
+    choices: list[gestures.Move]
+    proposal: gestures.Move | None
+
+    def view(self) -> View: ...
+    def my_decision(self) -> bool: ...
+
+
 class Panels:
-    """The widgets of one game scene: everything here reads the scene's state
+    """The widgets of one game table: everything here reads the table's state
     (match, viewer, overlay, moves, message) and fills its `ui`."""
 
-    def __init__(self, scene):
-        self.s = scene
+    def __init__(self, table: Table):
+        self.s = table
         self.k = 1.0  # how much larger than at 1280x720 (`decision_bar.panel_scale`)
 
     def relog(self) -> None:
