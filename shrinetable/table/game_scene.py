@@ -291,10 +291,12 @@ class GameScene:
             self.app.fonts.scale = float(cmd.partition(" ")[2])
             uiscale.save(self.app.fonts.scale)
             self.resize(self.app.screen.get_size())
-        elif cmd in ("notation", "auto_pass"):  # the menu's switches (Ctrl+N, Ctrl+P)
-            getattr(self, f"toggle_{cmd}")()
-        elif cmd in ("ask_skips", "hint", "summary", "confirm", "confirm_always"):
-            getattr(self.aid, "toggle_ask_skips" if cmd == "ask_skips" else cmd)()
+        elif cmd == "notation":  # the menu's switches (Ctrl+N, Ctrl+P)
+            self.toggle_notation()
+        elif cmd == "auto_pass":
+            self.toggle_auto_pass()
+        elif cmd in self.aid.commands:  # the help row, the menu's switch, the question
+            self.aid.commands[cmd]()
         elif cmd == "more":  # the bar's moves with no room there, in the choice window
             self.choose(self.more)
         elif cmd == "undo":

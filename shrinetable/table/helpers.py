@@ -130,6 +130,13 @@ class Aid:
         self.confirming: Any = None  # the move asked about ("confirm"), and why
         self.confirm_text = ""
         self.ask_skips = asks()  # ask before a skip that cannot be taken back
+        self.commands: dict[str, Callable[[], None]] = {  # its buttons' commands
+            "ask_skips": self.toggle_ask_skips,
+            "hint": self.hint,
+            "summary": self.summary,
+            "confirm": self.confirm,
+            "confirm_always": self.confirm_always,
+        }
 
     def decide(self, action: Any) -> None:
         """A person's move by a gesture or a button: asked about first when it

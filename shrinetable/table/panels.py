@@ -227,9 +227,9 @@ class Panels:
 
     def _bar_moves(self) -> list:
         """The moves the decision bar offers now (`decision_bar.shown`)."""
-        if not self.s.my_decision():
-            return []
         d = self.s.match.decision()
+        if d is None or not self.s.my_decision():
+            return []
         on_table = {
             (p.zone, p.name)
             for p in geo.place_cards(
@@ -244,7 +244,8 @@ class Panels:
         """The decision bar (`decision_bar`): its buttons in their fixed places,
         the moves with no place of their own under "More moves", which lists
         them in the choice window."""
-        kind = self.s.match.decision().kind if shown else ""
+        d = self.s.match.decision()
+        kind = d.kind if shown and d is not None else ""
         describe = self.s.match.present.describe
         for item, rect in bar.slots(shown, area, self.k):
             if isinstance(item, list):
@@ -281,7 +282,10 @@ class Panels:
         return area
 
     def _handover_ui(self) -> None:
-        seat = self.s.match.decision().seat
+        d = self.s.match.decision()
+        if d is None:  # the game ended meanwhile: game over, not a handover
+            return
+        seat = d.seat
         size = self.s.app.screen.get_size()
         k = self.k
         rect = pygame.Rect(0, 0, round(360 * k), round(44 * k))
