@@ -381,6 +381,8 @@ def test_the_handover_screens_undo_button_takes_the_move_back(xvfb, tmp_path):
         assert app.wait_line("action") == "action p1 draw"
         app.quiet(0.3)
         app.click(first)
+        assert app.wait_line("confirm").startswith("confirm Pass for this turn?")  # a Token left
+        app.xdo("key", "Return")  # yes
         assert app.wait_line("action") == "action p1 pass"
         app.quiet(0.4)
         shot = pygame.image.load(str(app.screenshot(ARTIFACTS / "issue15_handover_undo.png")))
@@ -390,7 +392,9 @@ def test_the_handover_screens_undo_button_takes_the_move_back(xvfb, tmp_path):
         assert app.wait_line("undo") == "undo"
         app.quiet(0.4)
         app.click(first)
-        assert app.wait_line("action") == "action p1 pass"  # p1's turn again, not p2's
+        assert app.wait_line("confirm").startswith("confirm Pass")  # p1's turn again, not p2's
+        app.xdo("key", "Return")
+        assert app.wait_line("action") == "action p1 pass"
     finally:
         app.stop()
 

@@ -86,6 +86,8 @@ def test_hotseat_handover_hides_the_table(xvfb, tmp_path):
         assert app.wait_line("action") == "action p1 draw"
         app.quiet(0.2)
         app.click(first_button())  # "Pass" is the only card-less move now
+        assert app.wait_line("confirm").startswith("confirm Pass for this turn?")  # a Token left
+        app.xdo("key", "Return")  # yes
         assert app.wait_line("action") == "action p1 pass"
         app.quiet(0.3)
         shot = app.screenshot(ARTIFACTS / "e2e-handover.png")

@@ -1,5 +1,5 @@
-"""Issue 23: no text that carries meaning under the floor (12 px at 1280x720,
-14 px at 1920x1080), and no label, chip, badge or name cut with an ellipsis,
+"""Issues 23 and 35: no text that carries meaning under the floor (14 px at
+1280x720, 18 px at 1920x1080), and no label, chip, badge or name cut with an ellipsis,
 measured where the table renders it (`bench render --size`). A card's face may
 show what fits (its zoom shows it whole): its cut words are counted apart."""
 
@@ -23,9 +23,9 @@ CASES = [
 
 
 def test_the_floor_grows_with_the_window_and_the_ui_scale():
-    assert floor_px((1280, 720)) == 12 and floor_px((1920, 1080)) == 14
-    assert floor_px((1728, 972)) == 13 and floor_px((3840, 2160)) == 14
-    assert floor_px((1280, 720), 1.5) == 18
+    assert floor_px((1280, 720)) == 14 and floor_px((1920, 1080)) == 18
+    assert floor_px((1728, 972)) == 16 and floor_px((3840, 2160)) == 18
+    assert floor_px((1280, 720), 1.5) == 21
 
 
 @pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])

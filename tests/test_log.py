@@ -14,7 +14,7 @@ import pytest
 from shrinetable.adapter import log
 from shrinetable.adapter.match import Match
 from shrinetable.adapter.session import Session
-from shrinetable.engine import registry
+from shrinetable.engine import Entry, registry, seats_named
 
 MOVES = 600
 LOWER_SEAT = re.compile(r"\bp[1-9]\b")
@@ -90,7 +90,7 @@ def restates(before: str, line: str) -> bool:
 
 def _check(match: Match, lines: list[str]) -> None:
     present = match.present
-    notations = {log.plain(present.readable(a.text)) for a in match.history if " " in a.text}
+    notations = {seats_named(present.readable(a.text)) for a in match.history if " " in a.text}
     declared = set()
     for before, line in zip(["", *lines], lines, strict=False):
         assert not LOWER_SEAT.search(line), line
@@ -182,15 +182,39 @@ def test_the_repeats_the_issue_found_are_caught():
 
 
 def test_draws_and_passes_are_said_once():
-    assert log.grouped(["P2 draws a card", "P3 draws a card", "P2 draws a card", "x"]) == [
+    present = registry.get("shrine").present
+
+    def draw(seat: int, *cards: str, named: bool = False) -> Entry:
+        return Entry(
+            seat, "draw", "draws", cards, (len(cards),), (seat,), counted=True, named=named
+        )
+
+    def said(entries: list[Entry]) -> list[str]:
+        return [present.sentence(e) for e in log.grouped(entries)]
+
+    other = Entry(None, "reshuffle", "X")
+    assert said([draw(1, "AH"), draw(2, "KH"), draw(1, "QH"), other]) == [
         "P2 draws 2 cards",
         "P3 draws a card",
-        "x",
+        "X",
     ]
-    assert log.grouped(["P1 draws a card (Ace)", "P1 draws 2 cards (King, Queen)"]) == [
-        "P1 draws 3 cards (Ace, King, Queen)"
+    assert said([draw(0, "AH", named=True), draw(0, "KH", "QH", named=True)]) == [
+        "P1 draws 3 cards (the Ace of hearts, the King of hearts, the Queen of hearts)"
     ]
-    assert log.plain("p1 takes p2's card") == "P1 takes P2's card"
+    assert seats_named("p1 takes p2's card (p10, hp1)") == "P1 takes P2's card (p10, hp1)"
+
+
+@pytest.mark.parametrize("name", registry.names())
+def test_a_counted_event_says_what_its_entry_says(name):
+    """A game's `counted` events are worded from their entry's numbers ("draws 3
+    cards"): the rules' own words for them are exactly those."""
+    present = registry.get(name).present
+    for seed in (1, 2):
+        match = _played(name, seed)
+        for e in (e for a in match.history for e in a.events if e.kind in present.counted):
+            entry = present.entry(e)
+            if entry is not None and entry.counted:
+                assert present.sentence(entry) == seats_named(present.readable(e.text)), e.text
 
 
 def test_passes_by_several_seats_are_one_line():
@@ -292,7 +316,7 @@ def test_a_move_is_said_when_what_follows_names_its_seat(name, kind, words):
         match = _played(name, seed)
         for a in match.history:
             if a.text.partition(" ")[0] == kind:
-                first = log.plain(match.said(a, 0)[0])
+                first = seats_named(match.said(a, 0)[0])
                 said = first.removeprefix(f"P{a.seat + 1} ")
                 assert said.startswith(words), (a.text, first)
 

@@ -117,3 +117,37 @@ def test_ending_a_turn_with_a_playable_card_asks_first():
                 assert playable and mv.action.kind in ("end", "research")
         m.act(m.decision().seat, m.session.computer_action())
     assert "end" in asked
+
+
+def test_shrines_pass_with_a_playable_token_asks_as_usagis_finish_does():
+    """Issue 41: a pass gives up the turn's actions; with a Token still playable
+    Shrine asks first, in the words every game uses for a turn given up."""
+    game = registry.get("shrine")
+    m = Match(Session(game, 1, {}, ["human", "human"]))
+    asked = 0
+    while m.decision() is not None and len(m.history) < 600:
+        kinds = {mv.action.kind for mv in m.moves()}
+        for mv in m.moves():
+            words = m.skip_warning(mv.action)
+            token = kinds & {"token", "daggertoken"}
+            if mv.action.kind == "pass" and token:
+                assert words == "Pass for this turn? You could still play a Token."
+                asked += 1
+            elif not words:
+                continue
+            else:
+                assert mv.action.kind == "pass", mv.text
+        m.act(m.decision().seat, m.session.computer_action())
+    assert asked
+
+
+def test_a_turn_given_up_is_asked_alike_in_every_game():
+    from shrinetable.engine import skip_question
+
+    assert skip_question("Pass for this turn", ["play a Token"]) == (
+        "Pass for this turn? You could still play a Token."
+    )
+    assert skip_question("Finish for this turn", ["play a card", "use an ability", "x"]) == (
+        "Finish for this turn? You could still play a card, use an ability or x."
+    )
+    assert skip_question("End the turn", []) == ""

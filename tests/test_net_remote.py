@@ -11,6 +11,7 @@ import time
 import pytest
 
 from shrinetable.adapter import log
+from shrinetable.engine import registry
 from shrinetable.net.client import Remote
 from shrinetable.net.host import Host
 from shrinetable.net.remote_match import Link, RemoteMatch
@@ -18,10 +19,11 @@ from shrinetable.net.seam import Seam
 
 
 @pytest.fixture
-def tables(tmp_path, monkeypatch):
+def tables(tmp_path, monkeypatch, request):
+    """The host's game (Shrine, or the test's parameter) and its two tables."""
     monkeypatch.setenv("SHRINETABLE_DATA_DIR", str(tmp_path))
     link = Link()
-    seam = Seam.new("shrine", 42, {}, ["human", "remote"])
+    seam = Seam.new(getattr(request, "param", "shrine"), 42, {}, ["human", "remote"])
     host = Host(seam, say=lambda s: None)
     link.run(host.start("127.0.0.1", 0)).result(10)
     woke = threading.Event()
@@ -165,3 +167,28 @@ def test_a_table_that_joins_again_shows_the_log_of_the_moves_before(tables):
         assert [a.text for a in fresh.history] == ["", "", "draw"]  # p1's texts not sent
     finally:
         fresh.close()
+
+
+@pytest.mark.parametrize("tables", registry.names(), indirect=True)
+def test_the_host_s_window_names_the_seat_of_every_remote_move(tables):
+    """The host's window is a table joined to its own host: a remote player's
+    move is logged there with its seat ("P2 passes", never a bare "Passes"),
+    from the same entries as the host's match makes, line for line."""
+    seam, (p1, p2) = tables
+    local = seam.match
+
+    def caught_up(seen) -> bool:
+        return all(len(m.history) == len(local.history) for m in (p1, p2))
+
+    while len(local.history) < 60 and (d := local.decision()) is not None:
+        n, table = len(local.history), (p1, p2)[d.seat]
+        until([p1, p2], lambda seen, t=table: caught_up(seen) and t.moves())
+        table.play(table.seat, table.moves()[-1].text)  # a pass where there is one
+        until([p1, p2], lambda seen, n=n: len(local.history) > n and caught_up(seen))
+    theirs = [a for a in p1.history if a.seat == 1]
+    assert theirs and any(not a.text for a in theirs)  # moves whose notation p1 is not sent
+    book = log.Log(p1, 0)
+    for a in p1.history:  # a secret move may say only what it revealed
+        said = book.text(book.lines[book.add(a)])
+        assert a.secret or said.startswith(f"P{a.seat + 1}") or f"and P{a.seat + 1} " in said, said
+    assert log.lines(p1, 0) == log.lines(local, 0)

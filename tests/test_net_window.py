@@ -49,7 +49,7 @@ def test_the_hosts_window_plays_a_remote_bot(app, game):
             scene.update(time.monotonic())
             time.sleep(0.002)
         assert scene.match.view() == seam.match.view(0)
-        assert scene.log_html
+        assert scene.log_rich
         # the menu's and the keys' other messages: a hint, the summary, save
         for do in (scene.aid.hint, scene.aid.summary, scene.save, lambda: scene.command("close")):
             do()

@@ -17,6 +17,7 @@ from plugin_game import GAME
 from shrinetable.adapter import gestures, refusal
 from shrinetable.adapter.session import Session
 from shrinetable.engine import Presentation, registry
+from shrinetable.table.widgets import rich_text
 
 registry.register(GAME)
 HERE = Path(__file__).parent / "plugin_game"
@@ -371,7 +372,7 @@ def test_table_five_seats_drag_button_handover_and_no_secret_before_the_reveal(
     _settle(app, scene)
     assert len(session.history) == 5 and session.state.round == 2
     assert all(a.secret for a in session.history)
-    log = scene.log_html
+    log = [rich_text(line) for line in scene.log_rich]
     reveal = next(i for i, line in enumerate(log) if "P1 3" in line and "P2 pass" in line)
     assert reveal == 4  # the reveal, for everyone, then its results
     for line in log[:reveal]:  # commitments say only that they were made

@@ -17,6 +17,7 @@ from shrinetable.adapter import checkpoint, loadbench, storage
 from shrinetable.adapter.session import Session
 from shrinetable.engine import registry
 from shrinetable.formats.save import SaveError, SaveFile, read_save, write_journal, write_save
+from shrinetable.table.widgets import rich_text
 
 EVERY = checkpoint.EVERY
 GAME = registry.get("sorcerer")  # its passes go on for ever: a game of any length
@@ -334,4 +335,4 @@ def test_a_long_game_opens_at_the_table_making_only_the_lines_it_shows(tmp_path,
     full = log.lines(scene.match, scene.viewer)
     shown = [scene.log.text(line) for line in scene.log.lines][-panels.LOG_SHOWN :]
     assert shown == full[-panels.LOG_SHOWN :]
-    assert f"{3 * EVERY:,} moves in all" in scene.panels._log_text()[0]
+    assert f"{3 * EVERY:,} moves in all" in rich_text(scene.panels._log_text()[0])

@@ -19,6 +19,7 @@ from shrinetable.formats.layout import load_layout
 from shrinetable.games.shrines.present import AREA, ARROWS
 from shrinetable.resources import layout_path
 from shrinetable.table import geometry as geo
+from shrinetable.table.widgets import rich_text
 
 GAME = registry.get("shrines")
 LAYOUT = load_layout(layout_path("shrines"))
@@ -136,7 +137,7 @@ def test_creature_dragged_onto_a_lit_melee_site(app):
     assert made(scene, before) == move.text
     # the log says the move in plain words naming the card
     name = GAME.card_face(card)["name"]
-    assert any(name in line for line in scene.log_html)
+    assert any(name in rich_text(line) for line in scene.log_rich)
 
 
 def test_click_on_a_source_taps_it(app):

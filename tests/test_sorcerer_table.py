@@ -19,6 +19,7 @@ from shrinetable.formats.layout import load_layout
 from shrinetable.games.sorcerer.present import PRESENT, lane_chips
 from shrinetable.resources import layout_path
 from shrinetable.table import geometry as geo
+from shrinetable.table.widgets import rich_text
 
 GAME = registry.get("sorcerer")
 LAYOUT = load_layout(layout_path("sorcerer"))
@@ -166,8 +167,10 @@ def test_two_selected_boosts_dropped_on_the_attacker_and_the_damage_shown(app):
     assert history(scene)[-1] == texts[6]
     lost = before[1] - scene.match.session.state.mp[1]
     assert lost > 0
-    said = next(x for x in reversed(scene.log_html) if "against" in x)  # a line per event
-    assert f"P2 loses {lost} magic point" in said
+    said = next(
+        x for x in reversed(scene.log_rich) if "against" in rich_text(x)
+    )  # a line per event
+    assert f"P2 loses {lost} magic point" in rich_text(said)
     # hotseat: p2 takes the device, and sees the damage land on their counter
     assert scene.overlay == "handover"
     scene.command("takeover")

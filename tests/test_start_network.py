@@ -151,13 +151,13 @@ def played_and_taken_back(hosting, ann):
 
     settle(hosting, lambda: [m.text for m in hosting.moves] == ["draw"])
     hosting.perform(hosting.moves[0].action)
-    settle(ann, lambda: len(ann.log_html) == 1)
-    settle(hosting, lambda: len(hosting.log_html) == 1 and hosting.match.can_undo(0))
+    settle(ann, lambda: len(ann.log_rich) == 1)
+    settle(hosting, lambda: len(hosting.log_rich) == 1 and hosting.match.can_undo(0))
     hosting.undo()
     settle(ann, lambda: ann.asking is not None)
     ann.handle(
         pygame.event.Event(pygame_gui.UI_CONFIRMATION_DIALOG_CONFIRMED, ui_element=ann.asking),
         False,
     )
-    settle(hosting, lambda: not hosting.log_html and hosting.moves)
-    settle(ann, lambda: not ann.log_html)
+    settle(hosting, lambda: not hosting.log_rich and hosting.moves)
+    settle(ann, lambda: not ann.log_rich)

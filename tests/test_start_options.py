@@ -31,10 +31,10 @@ def test_deck_options_follow_the_seat_count(app):
     scene.build_ui()
     decks = [o.name for o in scene._shown() if o.name.startswith("deck_")]
     assert decks == ["deck_p1", "deck_p2"]
-    assert "p2's deck" in words(scene) and "p3's deck" not in words(scene)
+    assert "P2's deck" in words(scene) and "P3's deck" not in words(scene)
     scene.seats = ["human"] + ["computer"] * 5
     scene.build_ui()
-    assert "p6's deck" in words(scene)
+    assert "P6's deck" in words(scene)
     assert f"{len(scene._shown())} options below" in labels(scene)[0]
     assert len(scene._shown()) == len(app_options("usagi"))
 
@@ -71,3 +71,19 @@ def test_a_shipped_deck_is_described_by_its_style_where_it_is_chosen(name):
     words = game.present.option_words("deck_p1", deck.default)
     assert " \u2014 " in words and len(words) > 30
     assert game.present.option_words("deck_p1", "/tmp/mine.toml") == ""
+
+
+def test_one_vocabulary_for_every_game_on_the_start_screen(app):
+    """Issue 35: seats are P1..P6 everywhere, a seat's deck is "P1's deck" in
+    every game, and no option says a rule id (the rules view keeps them)."""
+    import re
+
+    from shrinetable.engine import registry
+
+    for name in registry.names():
+        game = registry.get(name)
+        for opt in game.options:
+            assert not re.search(r"\b[RU]\d+\b|ruling", opt.help), (name, opt.help)
+            assert not re.search(r"\bp\d\b", opt.help), (name, opt.help)
+            if opt.name.startswith("deck_p"):
+                assert opt.help == f"P{opt.name[6:]}'s deck", (name, opt.help)

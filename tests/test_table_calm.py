@@ -165,8 +165,8 @@ def test_only_a_new_label_or_a_move_makes_a_button_new():
 
 def test_a_damage_round_stays_in_view_until_read_and_the_viewer_moves_on(app):
     """Sorcerer's damage round (the sums, who fell, the points lost) is kept in
-    a box over the table after the lanes clear: at least RESULT_S, then until
-    the viewer's next move; a click on it closes it."""
+    a box over the log after the lanes clear, never over a card: at least
+    RESULT_S, then until the viewer's next move; a click on it closes it."""
     from shrinetable.table import results
 
     session = Session(registry.get("sorcerer"), 5, {}, ["human", "computer"])
@@ -182,7 +182,9 @@ def test_a_damage_round_stays_in_view_until_read_and_the_viewer_moves_on(app):
     scene.dirty = True
     scene.draw(app.screen)
     box = scene.results.box
-    assert box is not None and scene.painter.felt().contains(box)
+    log = scene.board.scaler.rect(scene.layout.panels.log)
+    assert box is not None and log.contains(box)
+    assert not any(p.rect.colliderect(box) for p in scene.board.placed)
     shown_at = scene.results.since
     scene.results.viewer_moved(shown_at + 1.0)  # too soon: it stays a while yet
     assert scene.results.lines and scene.results.due() == shown_at + results.RESULT_S
@@ -216,7 +218,7 @@ def test_the_last_result_stands_beside_the_game_over_window_naming_seats_as_p1(a
     scene.draw(app.screen)
     window = scene.ui.window.get_abs_rect()
     assert scene.results.box is not None and not scene.results.box.colliderect(window)
-    assert scene.painter.felt().contains(scene.results.box)
+    assert not any(p.rect.colliderect(scene.results.box) for p in scene.board.placed)
 
 
 def test_a_card_in_flight_passes_under_the_result_it_brought(app):

@@ -10,6 +10,8 @@ from table_input import click, drag, ev
 
 from shrinetable.adapter.session import Session
 from shrinetable.engine import registry
+from shrinetable.table.seats import seat_colour
+from shrinetable.table.widgets import rich_text
 
 GAME = registry.get("shrine")
 
@@ -85,6 +87,8 @@ def test_buttons_only_for_legal_card_less_moves(app):
     click(app, scene.board.zones["deck"].center)
     button = next(b for b, a in scene.ui.actions.items() if a.text == "pass")
     app.step([ev(pygame_gui.UI_BUTTON_PRESSED, ui_element=button)], 0.01)
+    assert scene.overlay == "confirm"  # a Token is still playable: asked first
+    app.step([ev(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r", scancode=0)], 0.01)
     # the computer answers at once (delay 0) and it is our turn again
     assert texts(scene)[:2] == ["draw", "pass"]
     assert scene.match.session.history[-1].seat == 1 or scene.match.session.decision().seat == 0
@@ -95,6 +99,8 @@ def test_hotseat_handover_hides_the_table(app):
     click(app, scene.board.zones["deck"].center)
     button = next(b for b, a in scene.ui.actions.items() if a.text == "pass")
     app.step([ev(pygame_gui.UI_BUTTON_PRESSED, ui_element=button)], 0.01)
+    assert scene.overlay == "confirm"  # a Token is still playable: asked first
+    app.step([ev(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r", scancode=0)], 0.01)
     assert scene.overlay == "handover"
     assert scene.board.placed == [] and scene.board.zones == {}
     scene.command("takeover")
@@ -158,8 +164,8 @@ def test_the_log_names_a_private_card_only_to_a_lone_person(app):
     steal = Event("steal", "p2 takes a card from p1's hand", 1, ("QH",), "hand:0", "hand:1", (1, 0))
     done = Applied(1, "jack p1", (steal,), False)
     alone = start(app).match.said(done, 0)
-    assert alone == ["p2 takes a card from p1's hand (the Queen of hearts)"]
-    assert start(app, ("human", "human")).match.said(done, 0) == ["p2 takes a card from p1's hand"]
+    assert alone == ["P2 takes a card from P1's hand (the Queen of hearts)"]
+    assert start(app, ("human", "human")).match.said(done, 0) == ["P2 takes a card from P1's hand"]
 
 
 def test_resize_rescales_cards(app):
@@ -355,10 +361,14 @@ def test_a_secret_move_is_hidden_in_the_log_and_the_trace(app, capsys):
     public = Event("commit", "p1 has chosen", None, (None,), "hand:0", "pending")
     done = Applied(0, "propose 9H", (mine, public), secret=True)
     scene._record(done, animate=False)
-    line = scene.log_html[-1]
-    assert "9H" not in line and "P1</b></font> <font color='#ffffff'>has chosen" in line
+    line = scene.log_rich[-1]
+    assert "9H" not in rich_text(line) and line[:2] == (
+        ("P1", seat_colour(0), True),
+        (" has chosen", (255, 255, 255), False),
+    )
     scene._record(Applied(0, "propose 9H", (mine,), secret=True), animate=False)
-    assert "9H" not in scene.log_html[-1] and "commits a secret choice" in scene.log_html[-1]
+    said = rich_text(scene.log_rich[-1])
+    assert "9H" not in said and said == "P1 commits a secret choice"
     assert capsys.readouterr().out.splitlines()[-1] == "action p1 secret"
 
 

@@ -19,6 +19,7 @@ from shrinetable.table import faces, hud
 from shrinetable.table import geometry as geo
 from shrinetable.table.bench import showcase
 from shrinetable.table.board import LAST
+from shrinetable.table.widgets import rich_text
 
 pytestmark = pytest.mark.usefixtures("dummy_video")
 
@@ -264,7 +265,9 @@ def test_shrine_passes_for_a_person_whose_only_move_is_pass(app):
     assert mine.text == "pass" and mine.auto
     # the log says it as it says a pass clicked (issue 22: "no legal action: passing"
     # after every opposing move was a flood)
-    assert any("pass" in line and "no legal action" not in line for line in scene.log_html)
+    assert any(
+        "pass" in line and "no legal action" not in line for line in map(rich_text, scene.log_rich)
+    )
 
 
 # -- plain words -------------------------------------------------------------------
@@ -279,15 +282,18 @@ def test_the_log_says_each_move_once_in_plain_words_with_notation_on_request(app
     )
     scene.panels.relog()
     token = next(a for a in scene.match.session.history if a.text.startswith("token"))
-    line = next(x for x in scene.log_html if "as a Token, paying with the" in x)
-    assert "<br>" not in line and token.text not in line
+    line = next(
+        rich_text(x) for x in scene.log_rich if "as a Token, paying with the" in rich_text(x)
+    )
+    assert "\n" not in line and token.text not in line
     # an answer says itself, and what follows it is a line of its own (issue 22)
-    answer = next(i for i, x in enumerate(scene.log_html) if "lets it through" in x)
-    assert "</b></font> <font color='#ffffff'>lets it through</font>" in scene.log_html[answer]
+    answer = next(i for i, x in enumerate(scene.log_rich) if "lets it through" in rich_text(x))
+    (_, _, bold), (words, _, _) = scene.log_rich[answer][-2:]  # the seat's name, bold
+    assert bold and words == " lets it through"
     app.step(
         [ev(pygame.KEYDOWN, key=pygame.K_n, mod=pygame.KMOD_CTRL, unicode="\x0e", scancode=0)], 0.01
     )
-    assert any(f"[{token.text}]" in x for x in scene.log_html)
+    assert any(f"[{token.text}]" in rich_text(x) for x in scene.log_rich)
 
 
 def test_shrine_prompts_only_answers_the_public_position_allows():
@@ -528,9 +534,15 @@ def test_shrines_sites_say_which_area_applies(app):
     )
     assert covers["site:c1"] == (Chip("Rimefall", AREA["weather"]),)
     assert covers["site:a3"] == (Chip("Squall Line", AREA["weather"], short="Squall"),)
+    resize(app, (1920, 1080))  # room for all three whole (smaller, the greyed goes first)
+    scene.draw(app.screen)
     c3 = scene.board.zones["site:c3"]
-    strip = [tuple(app.screen.get_at((x, c3.top + 8)))[:3] for x in range(c3.left, c3.right)]
-    assert OVERRULED in strip  # the greyed chip is drawn on the site
+    drawn = {
+        tuple(app.screen.get_at((x, y)))[:3]
+        for x in range(c3.left, c3.right)
+        for y in range(c3.top, c3.top + 40, 4)
+    }
+    assert OVERRULED in drawn  # the greyed chip is drawn on the site
 
 
 # -- the start screen ------------------------------------------------------------------

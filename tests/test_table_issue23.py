@@ -89,13 +89,13 @@ def test_the_text_size_in_the_menu_raises_the_floor_and_is_kept(app, tmp_path):
     from shrinetable.table.art import Fonts
 
     scene = showing(app, "shards")
-    assert app.fonts.floor == 12
+    assert app.fonts.floor == 14
     scene.command("menu")
     labels = [b.text for b in scene.ui.commands]
     assert "\u2022 100%" in labels and "150%" in labels
     scene.command("scale 1.5")
     app.step([], 0.01)
-    assert app.fonts.floor == 18 and uiscale.load() == 1.5
+    assert app.fonts.floor == 21 and uiscale.load() == 1.5
     assert Fonts().scale == 1.5  # the next run starts with it
     (tmp_path / "ui.json").write_text("{broken", encoding="utf-8")
     assert uiscale.load() == 1.0

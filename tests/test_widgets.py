@@ -169,7 +169,9 @@ def test_the_log_read_back_stays_where_it_is_until_a_move(app):
     scene.ui.log.scroll = 0  # read back to the first lines
     scene.say("Saved as x.json in /tmp", error=False)  # a rebuild with no new line
     assert scene.ui.log.scroll == 0
-    scene.log_html.append("P1 does something new")  # a line more: the latest again
+    scene.log_rich.append(
+        (("P1 does something new", (255, 255, 255), False),)
+    )  # a line more: the latest again
     scene.build_ui()
     assert scene.ui.log.scroll == scene.ui.log.room() > 0
 

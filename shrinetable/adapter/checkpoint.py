@@ -17,8 +17,11 @@ used it must hold up:
 - its shape: `at` (moves before it), `who` (one letter per move since the
   previous checkpoint: the seat's digit, a letter from `a` for a secret move),
   `sum` and `state`; the `who` letters add up to `at`;
-- `sum`: SHA-256 over the moves up to it (texts and who made them) and its
-  state, so a checkpoint belongs to these very moves and an edit is seen;
+- `sum`: an HMAC-SHA-256, keyed with a secret kept in the user's data folder
+  (`checkpoint.key`, 0600), of the SHA-256 over the moves up to it (texts and
+  who made them) and its state, so a checkpoint belongs to these very moves
+  and an edit is seen even when its maker recomputes the plain SHA-256 (a
+  save from another user or computer is replayed: slower, never wrong);
 - its state: read by the game's annotations (a field of the wrong kind is
   named by its path); what the deal holds (options, card definitions) is taken
   from the deal, never from the file;
@@ -32,9 +35,14 @@ before it, or from the deal: the moves are the save, a checkpoint only saves tim
 
 from __future__ import annotations
 
+import contextlib
 import json
+import os
+import secrets
 from collections import Counter
 from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from shrinetable.engine import StateError
@@ -45,6 +53,8 @@ if TYPE_CHECKING:
 EVERY = 1024  # moves between two checkpoints: the most a load replays
 SEATS = "0123456789"
 SECRET = "abcdefghij"
+KEY_FILE = "checkpoint.key"
+KEY_BYTES = 32
 
 
 class Refused(ValueError):
@@ -68,7 +78,10 @@ class Mark:
         """Its state, checked (Refused otherwise)."""
         game, deal = session.game, session.deal
         if self.record["sum"] != _sum(self.prefix, self.record["state"]):
-            raise Refused("sum: does not match its moves and state (edited by hand?)")
+            raise Refused(
+                "sum: does not match its moves and state (edited, or saved by "
+                "another user or computer)"
+            )
         try:
             state = game.load_state(self.record["state"], deal)
         except StateError as e:
@@ -104,9 +117,46 @@ def _digest() -> Any:
 
 
 def _sum(prefix: Any, state: Any) -> str:
+    import hmac
+
     h = prefix.copy()
     h.update(json.dumps(state, sort_keys=True, separators=(",", ":")).encode())
-    return h.hexdigest()
+    return hmac.new(key(), h.digest(), "sha256").hexdigest()
+
+
+@cache
+def key() -> bytes:
+    """This user's secret for the sums: `<data>/checkpoint.key`, made on first use
+    (0600, 32 random bytes); a key for this run alone when no folder can keep one
+    (its checkpoints are replayed by later runs)."""
+    from shrinetable.formats.files import read_bytes
+    from shrinetable.resources import data_dir
+
+    try:
+        data_dir().mkdir(parents=True, exist_ok=True)
+        path = data_dir() / KEY_FILE
+        with contextlib.suppress(FileExistsError):
+            fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+            with os.fdopen(fd, "wb") as f:
+                f.write(secrets.token_bytes(KEY_BYTES))
+        kept = read_bytes(path, KEY_BYTES)
+        if len(kept) == KEY_BYTES:
+            return kept
+        path.unlink()  # torn or edited: a new key (the old checkpoints are replayed)
+        return key.__wrapped__()
+    except OSError:
+        return secrets.token_bytes(KEY_BYTES)
+
+
+def share_key(folder: Path) -> None:
+    """Give the data folder `folder` this process's key (a child process that
+    loads this process's saves, `bench load`, checks their checkpoints)."""
+    path = folder / KEY_FILE
+    folder.mkdir(parents=True, exist_ok=True)
+    path.unlink(missing_ok=True)
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    with os.fdopen(fd, "wb") as f:
+        f.write(key())
 
 
 def mark(session: Any, at: int) -> Mark | None:

@@ -25,6 +25,7 @@ from pathlib import Path
 from shrinetable.engine import registry
 from shrinetable.formats.save import SaveFile, write_journal
 
+from . import checkpoint
 from .session import Session
 
 # run in a fresh process: load the save at argv[1] (as Continue does with
@@ -67,6 +68,7 @@ def load_figures(path: Path, how: str, data: Path) -> dict:
     here = str(Path(__file__).resolve().parents[2])  # the child runs this copy of it
     paths = [here, *filter(None, os.environ.get("PYTHONPATH", "").split(os.pathsep))]
     env = {**os.environ, "SHRINETABLE_DATA_DIR": str(data), "PYTHONPATH": os.pathsep.join(paths)}
+    checkpoint.share_key(data)  # the child believes this process's checkpoints
     done = subprocess.run(
         [sys.executable, "-c", CHILD, str(path), how],
         env=env,

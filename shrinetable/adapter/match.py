@@ -6,7 +6,7 @@ between moves: whose decision it is, the moves made for a person with nothing
 to decide (`Session.forced`; at a hotseat table never before they saw cards
 just given to them), the computer's moves (each computer seat sees only its own
 observation, `players.player`), secret choices (hidden in the log), the undo
-policy (hotseat too), the autosave, the log's words and whether a move is
+policy (hotseat too), the autosave, the log's entries and whether a move is
 minor. It has no pygame in it: messages in, per-seat views and events out.
 
 Messages in:
@@ -23,7 +23,7 @@ Out:
     per seat per change; `moves()`: the deciding seat's legal moves with their
     gestures; `refusal(...)`: why a drop did nothing, in the engine's words.
   - `history` (`Applied` moves with their events; `Event.seen_by(seat)` is
-    what a seat may see of each), `said(applied, seat)` (the log's words),
+    what a seat may see of each), `entries(applied, seat)` (the log's entries),
     `tallies(seat)` (each headline number the last change moved).
   - `watchers`: callables told `(kind, moves)` after every change, kind being
     "move", "undo" or "redo" (what a host sends to its remote seats).
@@ -40,7 +40,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from shrinetable.engine import Decor, IllegalAction, NotationError, Player, View
+from shrinetable.engine import Decor, Entry, Event, IllegalAction, NotationError, Player, View
 from shrinetable.players import player
 
 from . import gestures, log, refusal, storage
@@ -419,38 +419,49 @@ class Match:
         before = self._before.get(seat) or self.game.view(self._prior, seat)
         return tally_changes(self.present.decor(before), self.present.decor(self.view(seat)))
 
-    def move_words(self, applied: Applied) -> str:
-        """A move's own words in the log, after its seat's name ("passes",
-        "taps Ember Font"): the game's `Presentation.logged`."""
-        return self.present.logged(applied.text)
-
     def events(self, applied: Applied) -> tuple:
         """A move's events (a loaded game's moves before its last checkpoint
         get theirs back when first asked: `Session.events`)."""
         return self.session.events(applied)
 
-    def said(self, applied: Applied, viewer: int | None) -> list[str]:
-        """The log's plain words for a move: its own words (`move_words`) unless
-        one of its events says what its seat did, then what each event says, as
-        the viewer may see it (a game may leave out an event that repeats its
-        move's words: `readable` gives ''). With one person at the table, a
-        private event they may see names its cards (the card a Jack took from
-        them, the cards they drew); in hotseat the log is shared, so it never
-        does. A secret move says only what everybody may see."""
+    def entries(self, applied: Applied, viewer: int | None) -> list[Entry]:
+        """The log's entries for a move as `viewer` may know it: its own words
+        (`Presentation.move_entry`) unless one of its events names its seat
+        first, then an entry per event the game says, as the viewer may see it
+        (`Presentation.entry`). With one person at the table, a private event
+        they may see names its cards (the card a Jack took from them, the cards
+        they drew); in hotseat the log is shared, so it never does. A secret
+        move says only what everybody may see (with nothing to say: that a
+        choice was made). Each carries the move's notation as `cause`, unless
+        the move is secret or its notation names a card the viewer may not see."""
         present = self.present
         secret = applied.secret
-        private = len(self.humans()) == 1 and not secret
-        out = []
-        for e in self.events(applied):
-            if secret and e.visible_to is not None:
-                continue
-            seen = e.seen_by(viewer)
-            text = present.readable(seen.text)
-            if text and private and e.visible_to is not None and seen.cards and all(seen.cards):
-                text += f" ({', '.join(present.readable(c) for c in seen.cards)})"
-            if text:
-                out.append(text)
-        name = f"p{applied.seat + 1} "
-        if secret or any(t.lower().startswith(name) for t in out):
-            return out
-        return [self.move_words(applied), *out]
+        events = self.events(applied)
+        if secret:
+            cause = applied.text if viewer == applied.seat else ""
+            out = [present.entry(e.seen_by(viewer)) for e in events if e.visible_to is None]
+            said = [e for e in out if e is not None]
+            return said or [present.secret_entry(applied.seat, cause)]
+        cause = "" if _hides(events, applied.text, viewer) else applied.text
+        private = len(self.humans()) == 1
+        made = [present.entry(e.seen_by(viewer), private, cause) for e in events]
+        entries = [e for e in made if e is not None]
+        if any(e.seat == applied.seat for e in entries):
+            return entries
+        return [present.move_entry(applied.seat, applied.text, cause), *entries]
+
+    def said(self, applied: Applied, viewer: int | None) -> list[str]:
+        """A move's entries as plain sentences ("P2 draws a card")."""
+        return [self.present.sentence(e) for e in self.entries(applied, viewer)]
+
+
+def _hides(events: tuple[Event, ...], text: str, viewer: int | None) -> bool:
+    """Whether a move's notation `text` names a card its events hide from the
+    viewer ("play pitfall-snare#31 a4": a trap set face down)."""
+    hidden = {
+        c
+        for e in events
+        if e.visible_to is not None and viewer not in e.visible_to
+        for c in e.cards
+    }
+    return bool(hidden) and not hidden.isdisjoint(text.split())

@@ -87,6 +87,7 @@ class Session:
         self.dealt = dealt
         self.marks: dict[int, checkpoint.Mark] = {}  # history length -> checkpoint
         self.notes: list[str] = []  # what loading refused (a checkpoint), in words
+        self.damaged = False  # loaded from a save with a damaged part (its file is kept)
         self.history.clear()
         self.redo_stack.clear()
         self._state = state
@@ -329,9 +330,10 @@ class Session:
             )
 
     @classmethod
-    def from_save(cls, save: SaveFile, where: str = "save") -> Session:
+    def from_save(cls, save: SaveFile, where: str = "save", recover: bool = False) -> Session:
         """Replay a save from its last sound checkpoint (adapter/checkpoint.py);
-        SaveError naming the first action that does not apply."""
+        SaveError naming the first action that does not apply (`recover`: the
+        game goes on from the move before it, said in `notes`, `damaged` set)."""
         try:
             game = registry.get(save.game)
             session = cls(game, save.seed, save.options, save.seats)
@@ -343,7 +345,9 @@ class Session:
                 session._replay(game.parse_action(text), n, where)
             except Exception as e:  # noqa: BLE001 - after a checkpoint, it may be to blame
                 if done:  # a state that held up but the rules trip on: replay every move
-                    again = cls.from_save(save.model_copy(update={"checkpoints": []}), where)
+                    again = cls.from_save(
+                        save.model_copy(update={"checkpoints": []}), where, recover
+                    )
                     again.notes = [
                         *session.notes,
                         f"{where}: the checkpoint at move {done}: "
@@ -353,5 +357,13 @@ class Session:
                     return again
                 if not isinstance(e, ValueError):  # NotationError, IllegalAction
                     raise
-                raise SaveError(f"{where}: actions.{n - 1}: {text!r} does not apply: {e}") from None
+                wrong = f"{where}: actions.{n - 1}: {text!r} does not apply: {e}"
+                if not recover:
+                    raise SaveError(wrong) from None
+                session.notes.append(
+                    f"{wrong}; the game goes on from move {n - 1}, the last good "
+                    f"one (the file is kept as it was)"
+                )
+                session.damaged = True
+                break
         return session

@@ -269,7 +269,8 @@ def load_autosave(path: str | Path | None = None) -> Session:
     session = _read(chosen)
     try:
         _whole(session, _key(session))
-        chosen.unlink()  # written afresh above: the journal compacted
+        if not session.damaged:  # a damaged one is kept as it was
+            chosen.unlink()  # written afresh above: the journal compacted
     except OSError:
         pass  # the old file stays: nothing lost, and the next move tries again
     return session
@@ -302,7 +303,15 @@ def load(path: str | Path) -> Session:
 
 
 def _read(path: str | Path) -> Session:
-    return Session.from_save(read_save(path), str(path))
+    """The game saved at `path`; a damaged line or a move that does not apply
+    loses only what follows it: the game goes on from the last good move, and
+    `notes` say which line or move (the file itself is left as it was)."""
+    notes: list[str] = []
+    session = Session.from_save(read_save(path, notes), str(path), recover=True)
+    if notes:
+        session.notes[:0] = notes
+        session.damaged = True
+    return session
 
 
 __all__ = [

@@ -113,6 +113,8 @@ def run(args: argparse.Namespace) -> int:
 
             kept = read_seats(args.resume)
             seam = Seam.resume(kept.save, [c.kind for c in kept.seats])
+            for note in seam.session.notes:  # a damaged line or checkpoint: what was kept
+                print(f"shrinetable host: {note}", file=sys.stderr)
             names, tokens = [c.name for c in kept.seats], [c.token for c in kept.seats]
             code = kept.code
             args.port = kept.port if args.port is None else args.port

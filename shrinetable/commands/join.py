@@ -97,6 +97,7 @@ def _window(host: str, port: int, code: str, args) -> int:
 
 
 async def _play(host: str, port: int, code: str, args) -> int:
+    from shrinetable.net import protocol as p
     from shrinetable.net.client import Refused, Remote, play_bot, rejoin, watch
 
     remote = Remote(host, port, code, args.name, watch=args.watch)
@@ -113,7 +114,7 @@ async def _play(host: str, port: int, code: str, args) -> int:
             )
             return 1
         who = "a spectator" if welcome.seat is None else f"p{welcome.seat + 1}"
-        print(f"joined {welcome.game} as {who}", flush=True)
+        print(f"joined {p.clean_text(welcome.game)} as {who}", flush=True)
         if args.watch:
             outcome = await watch(remote, lambda s: print(s, flush=True))
         else:

@@ -1,6 +1,6 @@
 """Game-agnostic engine core: the contract, the registry, seeded randomness."""
 
-from .base import CardData, GameBase, Player, PositionHook, TestHooks
+from .base import CardData, GameBase, Player, PositionHook, TestHooks, skip_question
 from .core import (
     MAX_SEATS,
     REVEAL,
@@ -17,6 +17,7 @@ from .core import (
     play,
     seat_index,
 )
+from .entry import MOVE, SECRET, Entry, seats_named
 from .notation import NotationError, action_words, expect
 from .position import (
     MAX_INSTANCE,
@@ -34,6 +35,10 @@ from .statejson import StateCodec, StateError
 __all__ = [
     "MAX_INSTANCE",
     "MAX_SEATS",
+    "MOVE",
+    "SECRET",
+    "Entry",
+    "seats_named",
     "REVEAL",
     "SEAT_NAMES",
     "Arrow",
@@ -75,4 +80,5 @@ __all__ = [
     "numbered",
     "position_card",
     "seat_index",
+    "skip_question",
 ]

@@ -41,6 +41,17 @@ from .statejson import StateCodec
 Player = Callable[[Any, random.Random], Any]
 
 
+def skip_question(move: str, could: list[str]) -> str:
+    """The one question every game asks before a move that gives up something
+    for good while a useful move is left (`GameBase.skip_warning`), so it reads
+    alike in every game: "Pass for this turn? You could still play a Token."
+    `could`: what the seat could still do, in the order said; '' when nothing."""
+    if not could:
+        return ""
+    left = could[0] if len(could) == 1 else f"{', '.join(could[:-1])} or {could[-1]}"
+    return f"{move}? You could still {left}."
+
+
 class PositionHook:
     """How a scenario or demo file's position becomes a state.
 
@@ -304,7 +315,8 @@ class GameBase:
         """A question for the table to ask before the deciding seat makes
         `action`, when it gives up something that cannot be taken back while a
         useful move is left (ending a turn with cards still playable, giving up a
-        Hero, proposing nothing with an Event in hand); '' when there is none."""
+        Hero, proposing nothing with an Event in hand); '' when there is none.
+        A turn given up is asked in `skip_question`'s words, alike in every game."""
         return ""
 
     def hand_zone(self, seat: int) -> str:

@@ -13,6 +13,9 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from .core import Event
+from .entry import MOVE, SECRET, Entry, about, plural, seats_named
+
 RGB = tuple[int, int, int]
 
 
@@ -153,6 +156,10 @@ class Presentation:
     # seat's name ("taps {rest}", "sends {w[0]} to {w[1]}"): for moves whose events
     # do not say what the seat did
     log_words: dict[str, str] = {"pass": "passes"}
+    # kinds of event said as a number of cards after a verb ("draws a card", "draws 3
+    # cards": the rules' words are exactly these): a run of them in one move is said
+    # once per seat (`Presentation.phrase` words them from the entry's numbers)
+    counted: dict[str, str] = {}
     # decision kinds in which every legal move is also a button
     all_buttons: tuple[str, ...] = ()
     # actions that stand first among the moves ending a step, at the bar's fixed
@@ -216,6 +223,59 @@ class Presentation:
             return self.readable(self.log_words[kind].format(rest=rest, w=rest.split()))
         words = self.describe(text)
         return words[:1].lower() + words[1:]
+
+    # -- the log: entries made once from events, and their words ---------------------
+    def entry(self, event: Event, named: bool = False, cause: str = "") -> Entry | None:
+        """The log's entry for `event` as a viewer sees it (`Event.seen_by`); None
+        when the game leaves it unsaid (`readable` gives ''). `named`: its cards
+        may be named after its words, when they are private and all seen."""
+        text = self.readable(event.text)
+        if not text:
+            return None
+        seat, words = about(seats_named(text))
+        n = len(event.cards)
+        counted = event.kind in self.counted and seat is not None and n > 0
+        return Entry(
+            seat,
+            event.kind,
+            self.counted[event.kind] if counted else words,
+            event.cards,
+            (n,) if counted else (),
+            event.visible_to,
+            cause,
+            counted,
+            named and event.visible_to is not None and n > 0 and None not in event.cards,
+        )
+
+    def move_entry(self, seat: int, text: str, cause: str = "") -> Entry:
+        """The entry saying a move's own words (`logged`), for a move whose
+        events do not say what its seat did."""
+        return Entry(seat, MOVE, seats_named(self.logged(text)), cause=cause)
+
+    def secret_entry(self, seat: int, cause: str = "") -> Entry:
+        """The entry of a secret move that says nothing everybody may see."""
+        return Entry(seat, SECRET, "commits a secret choice", cause=cause)
+
+    def phrase(self, entry: Entry) -> str:
+        """An entry's words after its seat's name: a counted entry's verb and
+        number of cards ("draws 2 cards"), then the cards when it names them."""
+        words = entry.words
+        if entry.counted:
+            n = sum(entry.numbers)
+            words += " a card" if n == 1 else f" {n} cards"
+        if entry.named:
+            words += f" ({', '.join(self.readable(c) for c in entry.cards if c)})"
+        return words
+
+    def together(self, words: str) -> str | None:
+        """`words` said of several seats at once ("P3, P4 and P5 pass"), or None
+        when they do not fold (they already join two things)."""
+        return None if " and " in words else plural(words)
+
+    def sentence(self, entry: Entry) -> str:
+        """An entry as one plain sentence: its seat's name, then its words."""
+        said = self.phrase(entry)
+        return said if entry.seat is None else f"P{entry.seat + 1} {said}"
 
     def describe(self, text: str, decision: str = "") -> str:
         """A button label for an action in notation, in a decision of kind `decision`."""

@@ -64,6 +64,14 @@ class Place:
     share: str = ""
     # drawn only while it holds cards (a setup zone leaves the table when setup ends)
     while_filled: bool = False
+    # room by how full the zones are: while this zone holds cards it takes the room
+    # of the zones it names here that are empty and beside it ("event": the same
+    # seat's, "left.event": the seat at that position's, "deck": a shared zone),
+    # sharing a lender's room with its other takers by `weight`; a lender keeps
+    # `least` canvas units: [width, height] (its label's room)
+    takes: list[str] = field(default_factory=list)
+    weight: float = field(default=1.0, metadata=bounds(gt=0, le=100))
+    least: tuple[float, float] = (120.0, 40.0)
 
 
 @dataclass(frozen=True)
@@ -128,11 +136,13 @@ class Variant:
 
 @dataclass(frozen=True)
 class Panels:
-    """Rectangles of the side widgets: game log, status/prompt line, buttons."""
+    """Rectangles of the side widgets: game log, status/prompt line, buttons;
+    where a move's result stands (over the log unless said: never over a card)."""
 
     log: Rect
     status: Rect
     buttons: Rect
+    results: Rect | None = None
 
 
 @dataclass(frozen=True)
@@ -183,6 +193,19 @@ class Layout:
         return v.seats.get(pos, {}).get(kind)  # type: ignore[call-overload]
 
 
+def taken(zone: str, take: str, viewer: int | None, seats: int) -> str | None:
+    """The engine zone a place of `zone` ("involved:2") `takes` room from, as
+    written (`take`: "event", "left.event", a shared "deck"), seen from `viewer`."""
+    where, _, kind = take.rpartition(".")
+    owner = zone.partition(":")[2]
+    if not where:
+        return f"{kind}:{owner}" if owner.isdigit() else kind
+    order = POSITIONS[seats]
+    if where not in order:
+        return None
+    return f"{kind}:{((viewer or 0) + order.index(where)) % seats}"
+
+
 def relative(owner: int, viewer: int | None, seats: int) -> str:
     """Where seat `owner` sits as seen from `viewer` (a spectator sees as seat 0)."""
     return POSITIONS[seats][(owner - (viewer or 0)) % seats]
@@ -227,8 +250,10 @@ def _semantic(layout: Layout) -> list[tuple[tuple[str, ...], str]]:
     do not exist at a player count."""
     out: list[tuple[tuple[str, ...], str]] = []
     c = layout.canvas
-    for name in ("log", "status", "buttons"):
-        if not _inside(getattr(layout.panels, name), c):
+    for name in ("log", "status", "buttons", "results"):
+        if getattr(layout.panels, name) is not None and not _inside(
+            getattr(layout.panels, name), c
+        ):
             out.append(
                 (("panels", name), f"rectangle is empty or leaves the {c.width}x{c.height} canvas")
             )
@@ -281,9 +306,35 @@ def _semantic(layout: Layout) -> list[tuple[tuple[str, ...], str]]:
                             f"rectangle is empty or leaves the {c.width}x{c.height} canvas",
                         )
                     )
+                out += [
+                    (base + ("seats", pos, zone, "takes"), fault)
+                    for fault in _taken(variant, pos, place.takes, allowed)
+                ]
+        for zone, place in variant.shared.items():
+            out += [
+                (base + ("shared", zone, "takes"), fault)
+                for fault in _taken(variant, None, place.takes, allowed)
+            ]
         for pos in allowed:
             if pos not in variant.seats:
                 out.append((base + ("seats",), f"missing the '{pos}' seat"))
+    return out
+
+
+def _taken(variant: Variant, pos: str | None, takes: list[str], allowed) -> list[str]:
+    """What is wrong with the zones a place `takes` room from (`pos`: the
+    taker's seat position, None for a shared zone)."""
+    out = []
+    for name in takes:
+        where, _, kind = name.rpartition(".")
+        if where and where not in allowed:
+            out.append(f"{name!r}: no '{where}' seat here; use {', '.join(allowed)}")
+        elif where or pos is not None:
+            zones = variant.seats.get(where or pos, {})  # type: ignore[call-overload]
+            if kind not in zones:
+                out.append(f"{name!r}: the {where or pos} seat places no {kind!r} zone")
+        elif kind not in variant.shared:
+            out.append(f"{name!r}: no shared zone {kind!r} is placed")
     return out
 
 

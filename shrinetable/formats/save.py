@@ -53,10 +53,14 @@ class SaveError(Exception):
 
 
 MAX_BYTES = 64 << 20  # a save of 10,000 moves is under 1 MB
+DIGITS = 4300  # Python's limit on a number's digits (sys.get_int_max_str_digits)
 TEMP_PREFIX = ".save-"
 
 
-def read_save(path: str | Path) -> SaveFile:
+def read_save(path: str | Path, notes: list[str] | None = None) -> SaveFile:
+    """The save at `path`; SaveError naming the file, line or field. With
+    `notes`, a journal's damaged line does not lose the game: the moves before
+    it are the save, and what was left out is said in `notes`."""
     p = Path(path)
     try:
         raw = read_bytes(p, MAX_BYTES)
@@ -66,14 +70,14 @@ def read_save(path: str | Path) -> SaveFile:
         raise SaveError(f"{p}: not a save file (larger than {MAX_BYTES >> 20} MB)")
     try:
         data = (
-            _journal(raw, p)
+            _journal(raw, p, notes)
             if raw.startswith(b'{"format":"%s"' % JOURNAL.encode())
             else json.loads(raw.decode("utf-8"))
         )
     except (UnicodeDecodeError, json.JSONDecodeError) as e:
         raise SaveError(f"{p}: not a save file (not JSON: {e})") from None
-    except ValueError as e:  # a number of thousands of digits
-        raise SaveError(f"{p}: not a save file ({e})") from None
+    except ValueError:  # a number of thousands of digits
+        raise SaveError(f"{p}: not a save file (a number of more than {DIGITS} digits)") from None
     except RecursionError:
         raise SaveError(f"{p}: not a save file (nested too deeply)") from None
     from pydantic import ValidationError
@@ -111,20 +115,21 @@ def _names_a_file(save: SaveFile) -> str | None:
         return None
 
 
-def _journal(raw: bytes, p: Path) -> dict:
+def _journal(raw: bytes, p: Path, notes: list[str] | None) -> dict:
     """A journal's save as data (see the module's words): its torn last line left
-    out, a damaged line before it a SaveError naming the line."""
-    text = raw.decode("utf-8")
-    end = text.rfind("\n")  # after the last newline: nothing, or a line a crash tore
-    first = text.find("\n")
-    head_text, body = (text, "") if end < 0 else (text[:first], text[first + 1 : end])
+    out, a damaged line before it a SaveError naming the line (with `notes`:
+    the moves before it, a damaged checkpoint's line left out, said there)."""
+    end = raw.rfind(b"\n")  # after the last newline: nothing, or a line a crash tore
+    first = raw.find(b"\n")
+    head_raw, body = (raw, b"") if end < 0 else (raw[:first], raw[first + 1 : end])
+    try:
+        head = json.loads(head_raw.decode("utf-8"))
+    except (UnicodeDecodeError, ValueError, RecursionError):
+        raise SaveError(f"{p}:1: a damaged line in the autosave (its header)") from None
     try:  # the moves as one JSON list: no list of lines (a long save's memory)
-        head = json.loads(head_text)
-        changes = json.loads("[" + body.replace("\n", ",") + "]") if body else []
-    except json.JSONDecodeError:
-        lines = [head_text, *body.split("\n")] if body else [head_text]
-        bad = next(n for n, line in enumerate(lines, 1) if not _json(line))
-        raise SaveError(f"{p}:{bad}: a damaged line in the autosave") from None
+        changes = json.loads(b"[" + body.replace(b"\n", b",") + b"]") if body else []
+    except (UnicodeDecodeError, ValueError, RecursionError):
+        changes = _good_lines(body.split(b"\n"), p, notes)
     if not isinstance(head, dict):
         raise SaveError(f"{p}:1: not a save file (the first line is no header)")
     actions: list = []
@@ -152,12 +157,27 @@ def _at(checkpoint: dict) -> int:
     return at if isinstance(at, int) else -1
 
 
-def _json(line: str) -> bool:
-    try:
-        json.loads(line)
-        return True
-    except json.JSONDecodeError:
-        return False
+def _good_lines(lines: list[bytes], p: Path, notes: list[str] | None) -> list:
+    """A damaged journal's changes: those before its first damaged line (the
+    game goes on from the last good move; a checkpoint's line is left out
+    alone, the moves are the save), said in `notes`; SaveError without them."""
+    changes = []
+    for n, line in enumerate(lines, 2):
+        try:
+            changes.append(json.loads(line.decode("utf-8")))
+            continue
+        except (UnicodeDecodeError, ValueError, RecursionError):
+            if notes is None:
+                raise SaveError(f"{p}:{n}: a damaged line in the autosave") from None
+        if line.startswith(b'{"at":'):  # as `journal_moves` writes a checkpoint
+            notes.append(f"{p}:{n}: a damaged checkpoint line, left out")
+            continue
+        notes.append(
+            f"{p}:{n}: a damaged line; the game goes on from the last good move "
+            f"before it (the file is kept as it was)"
+        )
+        break
+    return changes
 
 
 def journal_head(save: SaveFile) -> bytes:

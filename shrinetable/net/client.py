@@ -12,6 +12,7 @@ observation there).
 from __future__ import annotations
 
 import asyncio
+import collections
 import random
 import re
 import socket
@@ -20,6 +21,8 @@ from collections.abc import AsyncIterator, Callable
 
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake
+
+from shrinetable.engine import Presentation, registry
 
 from . import protocol as p
 from . import seats
@@ -61,6 +64,31 @@ def lan_address() -> str:
             return "127.0.0.1"
 
 
+class Budget:
+    """The moves a table keeps for its log, within `p.HISTORY_BYTES` of JSON:
+    `add` says how many of the oldest to drop (a hostile host's flood of moves
+    costs a table this much memory at most, a real game's log is whole)."""
+
+    def __init__(self, limit: int = p.HISTORY_BYTES):
+        self.limit = limit
+        self.sizes: collections.deque[int] = collections.deque()
+        self.total = 0
+
+    def add(self, move: p.MoveM) -> int:
+        size = len(move.model_dump_json())
+        self.sizes.append(size)
+        self.total += size
+        drop = 0
+        while self.total > self.limit:
+            self.total -= self.sizes.popleft()
+            drop += 1
+        return drop
+
+    def undo(self, n: int) -> None:
+        for _ in range(min(n, len(self.sizes))):
+            self.total -= self.sizes.pop()
+
+
 class Remote:
     """One table joined to a host: its seat's side of the game."""
 
@@ -89,6 +117,7 @@ class Remote:
         self.welcome: p.Welcome | None = None
         self.update: p.Update | None = None
         self.moves: list[p.MoveM] = []
+        self.budget = Budget()  # of `moves`: a host cannot fill this table's memory
         self.players: p.Players | None = None
 
     @property
@@ -123,7 +152,11 @@ class Remote:
                 version=p.VERSION, code=self.code, name=self.name, token=token, watch=self.watch
             )
         )
-        first = await self._next()
+        try:
+            first = await self._next()
+        except p.BadMessage as e:
+            await self.ws.close()
+            raise Refused(f"the host's answer does not parse ({e})") from None
         if isinstance(first, p.Refused) and token:  # from an earlier game: join afresh
             if self.claim is not None:
                 self.claim.forget()
@@ -140,6 +173,10 @@ class Remote:
         while not isinstance(await self._next(), p.Update):  # the game as it stands
             pass
         return first
+
+    def _add(self, move: p.MoveM) -> None:
+        self.moves.append(move)
+        del self.moves[: self.budget.add(move)]
 
     def _keep(self, welcome: p.Welcome) -> None:
         """Keep the seat's token in the data folder (not the host's own window's:
@@ -167,10 +204,14 @@ class Remote:
         if isinstance(msg, p.Update):
             self.update = msg
             if msg.history is not None:  # the game as it stands: every move so far
-                self.moves = list(msg.history)
+                self.moves = []
+                self.budget = Budget()
+                for m in msg.history:
+                    self._add(m)
             if msg.move is not None:
-                self.moves.append(msg.move)
+                self._add(msg.move)
             if msg.undone:
+                self.budget.undo(msg.undone)
                 del self.moves[-msg.undone :]
             if msg.view.outcome is not None and self.claim is not None:
                 self.claim.forget()  # nothing left to rejoin
@@ -261,22 +302,22 @@ async def rejoin(remote: Remote, wait: float) -> p.Welcome:
             await asyncio.sleep(0.2)
 
 
-def move_words(move: p.MoveM) -> str:
-    """A move as this table may know it, in one line: the log's words."""
-    said = "; ".join(move.words)
-    if move.secret and move.text is None:
-        return f"p{move.seat + 1} commits a secret choice" + (f"; {said}" if said else "")
-    return f"p{move.seat + 1}: {said}" if said else f"p{move.seat + 1} moves"
+def move_words(move: p.MoveM, present: Presentation) -> str:
+    """A move as this table may know it, in one line: its log entries' sentences
+    (printed: the host's words as one clean line)."""
+    said = p.clean_text("; ".join(present.sentence(e.entry()) for e in move.entries))
+    return said or f"P{move.seat + 1} moves"
 
 
 async def watch(remote: Remote, say: Callable[[str], None]) -> p.OutcomeM | None:
     """Print the moves as they come until the game ends (the outcome) or the host goes."""
-    if remote.outcome:
+    if remote.outcome or remote.welcome is None:
         return remote.outcome
+    present = registry.get(remote.welcome.game).present
     async for msg in remote.messages():
         if isinstance(msg, p.Update):
             if msg.move is not None:
-                say(move_words(msg.move))
+                say(move_words(msg.move, present))
             if msg.view.outcome is not None:
                 return msg.view.outcome
     return None

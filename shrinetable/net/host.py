@@ -2,7 +2,7 @@
 
 Every table gets, per change, one `Update` built from the match alone: the view
 for its seat (`Match.view(seat)`), the move's events as `Event.seen_by(seat)`
-shows them and the log's words for that seat (`Match.said`), the move's
+shows them and the log's entries for that seat (`Match.entries`), the move's
 notation only when it made the move (a text may name a card others may not
 see), and its legal moves when it decides. The host checks every move (whose decision, the legal
 list) and refuses the rest with the reason; a bad message, a flood or a lost
@@ -430,14 +430,22 @@ class Host:
     def _update(self, seat: int | None, applied: Applied | None, undone: int = 0) -> str:
         """The change as `seat`'s table may know it, as JSON (`p.update_json`);
         without a move or an undo (a join, the start) the whole history too,
-        each move as it was sent when made, for the table's log."""
-        match = self.seam.match
+        each move as it was sent when made, for the table's log (the newest that
+        fit in half a message: a table takes at most `p.MAX_TO_TABLE`)."""
         move = None if applied is None else self._move(applied, seat)
         history = (
             None
             if applied is not None or undone
             else [self._move(a, seat) for a in self.seam.history()]
         )
+        text = self._update_json(seat, move, history, undone)
+        while len(text) > p.MAX_TO_TABLE // 2 and history:
+            history = history[len(history) // 2 :] if len(history) > 1 else []
+            text = self._update_json(seat, move, history, undone)
+        return text
+
+    def _update_json(self, seat: int | None, move, history, undone: int) -> str:
+        match = self.seam.match
         return p.update_json(
             self.seq,
             move,
@@ -451,13 +459,14 @@ class Host:
 
     def _move(self, applied: Applied, seat: int | None) -> dict:
         """A move as `seat` may know it (`p.move_data`): its events as the seat
-        sees them, the log's words for the seat, and its notation only for the
+        sees them, the log's entries for the seat, and its notation only for the
         seat that made it (a text can name a card no other seat may see)."""
         mine = applied.seat == seat
+        entries = self.seam.match.entries(applied, seat)
         return p.move_data(
             applied.seat,
             applied.text if mine else None,
-            self.seam.match.said(applied, seat),
+            entries if mine else [replace(e, cause="") for e in entries],
             applied.auto,
             applied.secret,
             [e.seen_by(seat) for e in applied.events],

@@ -13,14 +13,32 @@ from __future__ import annotations
 import secrets
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
+from pydantic import (
+    AfterValidator,
+    BaseModel,
+    ConfigDict,
+    Field,
+    TypeAdapter,
+    ValidationError,
+)
 from pydantic_core import to_json
 
-from shrinetable.engine import MAX_SEATS, Decision, Event, Gesture, Outcome, View, ZoneView
+from shrinetable.engine import (
+    MAX_SEATS,
+    Decision,
+    Entry,
+    Event,
+    Gesture,
+    Outcome,
+    View,
+    ZoneView,
+)
 
-VERSION = 3  # 2: gestures, tallies and refusal reasons; 3: the log's moves on a join
+VERSION = 4  # 2: gestures, tallies and refusal reasons; 3: the log's moves on a join;
+# 4: the log as entries (data), not words
 MAX_TO_HOST = 4096  # bytes: a hello or an action text is far smaller
-MAX_TO_TABLE = 8 << 20  # bytes: a view is tens of kB; room for far larger games
+MAX_TO_TABLE = 4 << 20  # bytes: a view is tens of kB, a 714-move game's history 145 kB
+HISTORY_BYTES = 16 << 20  # the moves a table keeps for its log, at most (the newest)
 CODE_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O or 1/I to misread
 CODE_LENGTH = 8  # 32**8 = 2**40 codes: guessing is slowed on the host too
 Seat = Annotated[int, Field(ge=0, lt=MAX_SEATS)]
@@ -45,6 +63,22 @@ def clean_code(text: str) -> str:
     return "".join(c for c in text.upper() if c not in "- ")
 
 
+def clean_text(text: str) -> str:
+    """Text from the other end as one printable line: control characters (a
+    newline, NUL, a terminal's escape sequences) and the marks that reorder or
+    hide text (right-to-left overrides, zero-width characters) become spaces."""
+    return text if text.isprintable() else "".join(c if c.isprintable() else " " for c in text)
+
+
+def clean_name(text: str) -> str:
+    """A player's name as it is printed and drawn: `clean_text`, spaces collapsed."""
+    return " ".join(clean_text(text).split())
+
+
+Name = Annotated[str, Field(max_length=NAME_MAX), AfterValidator(clean_name)]
+Line = Annotated[str, Field(max_length=2000), AfterValidator(clean_text)]  # printed as is
+
+
 def new_token() -> str:
     """The secret that proves a table holds a seat (kept by the table to rejoin)."""
     return secrets.token_urlsafe(18)
@@ -62,7 +96,7 @@ class Hello(Message):
     type: Literal["hello"] = "hello"
     version: int
     code: Annotated[str, Field(max_length=CODE_MAX)]
-    name: Annotated[str, Field(max_length=NAME_MAX)] = ""
+    name: Name = ""
     token: Annotated[str, Field(max_length=TOKEN_MAX)] | None = None
     watch: bool = False
 
@@ -120,15 +154,15 @@ class Welcome(Message):
     game: str
     seats: int
     seat: Seat | None
-    token: str | None
-    options: dict[str, bool | int | float | str]
+    token: Annotated[str, Field(max_length=TOKEN_MAX)] | None
+    options: Annotated[dict[str, bool | int | float | str], Field(max_length=64)]
 
 
 class Refused(Message):
     """The connection is refused (the host closes it after this)."""
 
     type: Literal["refused"] = "refused"
-    reason: str
+    reason: Line
 
 
 class Rejected(Message):
@@ -136,8 +170,8 @@ class Rejected(Message):
     rule when the rules refused a move."""
 
     type: Literal["rejected"] = "rejected"
-    reason: str
-    ruling: str | None = None
+    reason: Line
+    ruling: Line | None = None
 
 
 class ZoneM(Message):
@@ -155,8 +189,8 @@ class DecisionM(Message):
 
 
 class OutcomeM(Message):
-    winners: list[Seat]
-    reason: str
+    winners: Annotated[list[Seat], Field(max_length=MAX_SEATS)]
+    reason: Line
 
 
 class ViewM(Message):
@@ -192,14 +226,43 @@ class EventM(Message):
         return Event(self.kind, self.text, self.seat, tuple(self.cards), self.source, self.target)
 
 
+class EntryM(Message):
+    """One entry of the log (the engine's `Entry`) as the match makes it for the
+    table's seat: its cards as that seat may see them."""
+
+    seat: Seat | None
+    kind: Short
+    words: str
+    cards: list[str | None] = []
+    numbers: list[int] = []
+    visible_to: list[Seat] | None = None
+    cause: str = ""
+    counted: bool = False
+    named: bool = False
+
+    def entry(self) -> Entry:
+        return Entry(
+            self.seat,
+            self.kind,
+            self.words,
+            tuple(self.cards),
+            tuple(self.numbers),
+            None if self.visible_to is None else tuple(self.visible_to),
+            self.cause,
+            self.counted,
+            self.named,
+        )
+
+
 class MoveM(Message):
     """A move as one table may know it: `text` (the notation) only for the seat
     that made it, since a move's text may name a card no other seat may see;
-    `words` are the log's words for it as the match gives them to that seat."""
+    `entries` are the log's entries for it as the match makes them for that
+    seat (a local table's log is made from the same)."""
 
     seat: Seat
     text: str | None
-    words: list[str] = []
+    entries: list[EntryM] = []
     auto: bool = False
     secret: bool = False
     events: list[EventM] = []
@@ -251,7 +314,7 @@ class Update(Message):
 class PlayerM(Message):
     seat: Seat
     kind: Literal["human", "computer", "remote"]
-    name: str
+    name: Name
     connected: bool
     taken: bool = True  # False: a remote seat no one has joined yet
 
@@ -310,13 +373,32 @@ def update_json(
 
 
 def move_data(
-    seat: int, text: str | None, words: list[str], auto: bool, secret: bool, events: list[Event]
+    seat: int,
+    text: str | None,
+    entries: list[Entry],
+    auto: bool,
+    secret: bool,
+    events: list[Event],
 ) -> dict:
-    """A `MoveM` as plain data for `update_json` (`events` as the table's seat sees them)."""
+    """A `MoveM` as plain data for `update_json` (`entries` and `events` as the
+    table's seat may know them)."""
     return {
         "seat": seat,
         "text": text,
-        "words": words,
+        "entries": [
+            {
+                "seat": e.seat,
+                "kind": e.kind,
+                "words": e.words,
+                "cards": e.cards,
+                "numbers": e.numbers,
+                "visible_to": e.visible_to,
+                "cause": e.cause,
+                "counted": e.counted,
+                "named": e.named,
+            }
+            for e in entries
+        ],
         "auto": auto,
         "secret": secret,
         "events": [
@@ -337,7 +419,7 @@ class Players(Message):
     """Who sits where and who is connected (sent whenever that changes)."""
 
     type: Literal["players"] = "players"
-    players: list[PlayerM]
+    players: Annotated[list[PlayerM], Field(max_length=MAX_SEATS)]
     watchers: int = 0
 
 
@@ -388,7 +470,7 @@ def _read(adapter: TypeAdapter, raw: str | bytes) -> Any:
         return adapter.validate_json(raw)
     except ValidationError as e:
         first = e.errors()[0]
-        where = ".".join(str(p) for p in first["loc"]) or "message"
+        where = (".".join(str(p) for p in first["loc"]) or "message")[:100]
         raise BadMessage(f"{where}: {first['msg']}") from None
 
 

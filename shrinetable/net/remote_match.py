@@ -2,7 +2,7 @@
 here keeps (`adapter.port.MatchPort`), answered from what the host sent this
 seat.
 
-The table reads views, legal moves with their gestures, the log's words, the
+The table reads views, legal moves with their gestures, the log's entries, the
 events of each move and the headline numbers it moved exactly as it reads
 them of a local `Match`; only the messages go elsewhere: a move is sent to the
 host (which checks it against the legal list; its refusal comes back by
@@ -39,10 +39,19 @@ from shrinetable.adapter.port import (
 )
 from shrinetable.adapter.refusal import GENERIC
 from shrinetable.adapter.session import Applied, Session
-from shrinetable.engine import Decision, Event, GameBase, Outcome, Presentation, View, registry
+from shrinetable.engine import (
+    Decision,
+    Entry,
+    Event,
+    GameBase,
+    Outcome,
+    Presentation,
+    View,
+    registry,
+)
 
 from . import protocol as p
-from .client import Remote, rejoin
+from .client import Budget, Remote, rejoin
 
 WHY_S = 3.0  # how long a refused drop's or a hint's answer is waited for (not blocking)
 REJOIN_S = 30.0  # how long a table that lost its host keeps trying
@@ -101,7 +110,7 @@ class RemoteMatch:
         self._moves: list[Move] = []
         self._use(update)
         self.history: list[Applied] = []
-        self._words: dict[int, list[str]] = {}  # id(applied) -> the log's words for it
+        self._entries: dict[int, list[Entry]] = {}  # id(applied) -> its log entries
         self._known(update.history or [])
         self.reader = link.run(self._read())
 
@@ -194,14 +203,14 @@ class RemoteMatch:
         """The log since `seat` last chose a move, as a `Match` says it."""
         return log.lines(self, seat, last_chosen(self.history, seat))
 
-    # -- the log's words ------------------------------------------------------------------
-    def said(self, applied: Applied, viewer: int | None) -> list[str]:
-        return self._words.get(id(applied), [])
+    # -- the log ----------------------------------------------------------------------------
+    def entries(self, applied: Applied, viewer: int | None) -> list[Entry]:
+        """A move's log entries as the host made them for this seat."""
+        return self._entries.get(id(applied), [])
 
-    def move_words(self, applied: Applied) -> str:
-        """A move's own words, as a Match says them from its notation; '' for
-        another seat's move, whose notation this table is not sent."""
-        return self.present.logged(applied.text) if applied.text else ""
+    def said(self, applied: Applied, viewer: int | None) -> list[str]:
+        """A move's entries as plain sentences, as `Match.said` says them."""
+        return [self.present.sentence(e) for e in self.entries(applied, viewer)]
 
     def events(self, applied: Applied) -> tuple[Event, ...]:
         """A move's events as the host sent them to this seat."""
@@ -347,6 +356,7 @@ class RemoteMatch:
             self._use(msg)
             if msg.move is None:
                 if msg.undone:
+                    self._budget.undo(msg.undone)
                     del self.history[-msg.undone :]
                 if msg.history is not None:
                     self._known(msg.history)
@@ -373,7 +383,11 @@ class RemoteMatch:
             m.seat, m.text or "", tuple(e.event() for e in m.events), m.auto, m.secret
         )
         self.history.append(applied)
-        self._words[id(applied)] = list(m.words)
+        self._entries[id(applied)] = [e.entry() for e in m.entries]
+        drop = self._budget.add(m)  # within a budget: a host's flood takes the oldest
+        for gone in self.history[:drop]:
+            del self._entries[id(gone)]
+        del self.history[:drop]
         return applied
 
     def _known(self, history: list[p.MoveM]) -> None:
@@ -381,7 +395,8 @@ class RemoteMatch:
         made from them, so a table that joins late, rejoins or whose host
         resumed shows the moves made before it came."""
         self.history.clear()
-        self._words.clear()
+        self._entries.clear()
+        self._budget = Budget()
         for m in history:
             self._add(m)
 

@@ -29,7 +29,7 @@ BACK_LINE = (56, 88, 150)
 BACK_EDGE = (222, 196, 120)
 
 
-FLOOR_PX = (12, 14)  # the least text size at 1280x720 and at 1920x1080
+FLOOR_PX = (14, 18)  # the least text size at 1280x720 and at 1920x1080
 
 
 def floor_px(size: tuple[int, int], scale: float = 1.0) -> int:
@@ -247,50 +247,45 @@ class CardArt:
             corner = f.text(face.symbol, max(7, round(h * 0.16)), ink, True)
             pad_x, pad_y = round(w * 0.08), round(h * 0.04)
         f.area(size, "corner", surf.blit(corner, (pad_x, pad_y)))
-        f.area(
-            size,
-            "corner",
-            surf.blit(
-                pygame.transform.rotate(corner, 180),
-                (w - corner.get_width() - pad_x, h - corner.get_height() - pad_y),
-            ),
-        )
+        lower = (w - corner.get_width() - pad_x, h - corner.get_height() - pad_y)
         if h < 48 and face.index:
+            f.area(size, "corner", surf.blit(pygame.transform.rotate(corner, 180), lower))
             return surf
         for g in face.glyphs:
             img = f.text(g.text, max(8, round(h * g.size)), g.ink or ink, g.bold)
             at = img.get_rect(center=(w // 2, round(h * g.y)))
             surf.blit(img, at)
             f.area(size, "glyph", at.clip(img.get_bounding_rect().move(at.topleft)))
-        if face.band is not None:  # between the corner indices, so both stay readable
-            self._band(
-                surf, face.band, corner.get_width() + pad_x + 2, h - corner.get_height() - pad_y
-            )
+        # the band between the corner indices, so both stay readable; too wide for
+        # that, along the bottom edge in place of the lower index (the upper says it)
+        if face.band is None or self._band(surf, face.band, corner.get_width() + pad_x + 2):
+            f.area(size, "corner", surf.blit(pygame.transform.rotate(corner, 180), lower))
         return surf
 
-    def _band(
-        self, surf: pygame.Surface, chip: Chip, clear: int = 0, above: int | None = None
-    ) -> None:
-        """The card's role in a band between its lower corners; where its word
-        does not fit there (a small card, the text floor), across the card just
-        above the lower corner (`above`), over the foot of the middle glyph:
-        the word is never left off where the card is wide enough for it."""
+    def _band(self, surf: pygame.Surface, chip: Chip, clear: int = 0) -> bool:
+        """The card's role in a band between its lower corners (`clear` wide);
+        where its word does not fit there (a small card, the text floor), a
+        ribbon along the bottom edge over the lower corner, whose index is then
+        left off: whether the lower corner stays. The word is never left off
+        where the card is wide enough for it, and never drawn over the glyphs."""
         w, h = surf.get_size()
         inset = max(round(w * 0.2), clear)
         band = pygame.Rect(inset, round(h * 0.73), w - 2 * inset, max(6, round(h * 0.11)))
         if band.w < 8:  # a card too small for its band: the face says enough
-            return
+            return True
         px = max(6, round(band.h * 0.72))
         lw, lh = self.fonts.font(px, True).size(chip.text)
         band.h = max(band.h, lh)
         if lw > band.w - 2:  # wider, between the corners
             band = band.inflate(min(lw + 4, w - 2 * clear) - band.w, 0)
-        if lw > band.w - 2 and above is not None and lw + 4 <= w - 2:
-            band = pygame.Rect(0, 0, lw + 4, band.h)  # across, above the lower corner
-            band.midbottom = (w // 2, above - 1)
-        if lw > band.w - 2:  # too narrow even across (a larger text size): an empty band
-            return  # would say nothing; the card grows on hover, its word with it
+        corner = True
+        if lw > band.w - 2:  # a ribbon along the bottom edge, over the lower corner
+            band = pygame.Rect(2, h - lh - max(2, w // 30), w - 4, lh)
+            corner = False
+        if lw > band.w - 2:  # too narrow even so (a larger text size): an empty band
+            return True  # would say nothing; the card grows on hover, its word with it
         pygame.draw.rect(surf, chip.fill, band, border_radius=max(1, band.h // 3))
         self.fonts.area((w, h), "badge", band)
         label = self.fonts.text(chip.text, px, chip.ink, True)
         surf.blit(label, label.get_rect(center=band.center))
+        return corner

@@ -556,9 +556,10 @@ class Board:
 
     def _corner_widths(self) -> dict[str, int]:
         """How much of their label's line the badges at a zone's top right take
-        (a pile drawn as a strip: `_badge`), by zone."""
+        (a pile labelled inside: `_badge`), by zone."""
         out = {}
-        for name in {p.zone for p in self.placed if p.strip}:
+        strips = {p.zone for p in self.placed if p.strip}
+        for name in {p.zone for p in self.placed}:
             place = self.layout.place(name, self.viewer, self.view.seats)
             text = self._badge_text(name)
             if place.arrange == "stack" and place.inside and text is not None:
@@ -567,7 +568,11 @@ class Board:
                 text = faces.cut(
                     self.fonts, text, px, self.zones[name].w // 2 - pad * 2, True, least=1
                 )
-                out[name] = self.fonts.font(px, True).size(text)[0] + pad * 2 + 4
+                wide = self.fonts.font(px, True).size(text)[0] + pad * 2 + 4
+                label = self._label_forms(name, self._seat_names())[0]
+                room = self.zones[name].w - 12 - self.fonts.font(px, True).size(label)[0]
+                if name in strips or wide <= room:  # a card's face: only beside its label
+                    out[name] = wide
         return out
 
     def _badge_text(self, name: str) -> str | None:
@@ -592,8 +597,8 @@ class Board:
         """The game's own words for a zone (a pile against its capacity, a seat's
         points), else a count where cards hide each other (stacks and hands); a
         stack's at its bottom left, where its top card has neither numbers nor
-        index; a stack drawn as a strip (whose name begins at its left) has it
-        at the top right, beside the label inside the zone."""
+        index; a stack labelled inside has it at the top right, beside its label,
+        where no card's words are."""
         text = self._badge_text(name)
         place = self.layout.place(name, self.viewer, self.view.seats)
         if text is None:
@@ -602,7 +607,7 @@ class Board:
         pad = max(3, font_px // 3)
         box = self._badge_box(text, font_px)
         box.bottomright = (rect.right - 2, rect.bottom - 2)
-        if place.arrange == "stack" and strips and place.inside:
+        if name in self._corner_widths():  # beside the label, clear of the card
             px = self.scaler.length(12)
             text = faces.cut(self.fonts, text, px, rect.w // 2 - pad * 2, True, least=1)
             img = self.fonts.text(text, px, (20, 20, 20), True)

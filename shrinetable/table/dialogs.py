@@ -16,8 +16,8 @@ from pygame_gui.elements import UIButton, UILabel, UITextBox, UIWindow
 from pygame_gui.windows import UIFileDialog
 
 from shrinetable.adapter import gestures, storage
-from shrinetable.adapter.log import plain
 from shrinetable.adapter.port import MatchPort
+from shrinetable.engine import seats_named
 
 from . import uiscale
 from .decision_bar import panel_scale
@@ -269,7 +269,7 @@ class Dialogs:
         if out:
             UILabel(
                 self.r(10, 40, width - 20, 26),
-                plain(out.reason[:1].upper() + out.reason[1:]),
+                seats_named(out.reason[:1].upper() + out.reason[1:]),
                 self.s.app.manager,
                 container=win,
                 object_id=self.font(),

@@ -186,7 +186,7 @@ def _strip_paper(
     return surf, inner
 
 
-CONDENSE = 0.8  # a word too wide for its line is narrowed to this much at most
+CONDENSE = 0.75  # a word too wide for its line is narrowed to this much at most
 
 
 def _line_img(fonts, text: str, px: int, width: int, colour, bold: bool) -> pygame.Surface:
@@ -378,10 +378,13 @@ def draw_face(fonts, face: Face, size: tuple[int, int], detail: bool = False) ->
     while len(name) > 2 and fonts.px(name_px - 1) < name_px:
         name_px -= 1
         name = wrap(fonts, face.name, name_px, width, True)
-    if len(name) > 2:
-        name = [" ".join(name[:-1]), name[-1]]
-    for line in name[:2]:
-        img = _fit(fonts, line, name_px, width, INK, True)
+    # as many lines as leave the card most of its height (three on a hand's card),
+    # the rest on the last; a line too wide narrowed (`_line_img`) before it is cut
+    most = 3 if inner.h >= 6 * fonts.font(name_px, True).get_linesize() else 2
+    if len(name) > most:
+        name = name[: most - 1] + [" ".join(name[most - 1 :])]
+    for line in name:
+        img = _line_img(fonts, line, name_px, width, INK, True)
         fonts.area(size, "name", surf.blit(img, (inner.left + pad, y)))
         y += img.get_height()
     small = max(6, round(px * 0.8))

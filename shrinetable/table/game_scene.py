@@ -37,7 +37,7 @@ from .panels import Panels
 from .pointer import Pointer
 from .results import Results
 from .seats import seat_name
-from .widgets import PRESSED, Widgets, gui_event
+from .widgets import PRESSED, Rich, Widgets, gui_event
 from .zoom import Zoom
 
 if TYPE_CHECKING:
@@ -101,7 +101,7 @@ class GameScene:
         )
         self.notation = False  # the log shows each move's notation too (Ctrl+N)
         self.log = Log(match, self.viewer)
-        self.log_html: list[str] = []
+        self.log_rich: list[Rich] = []  # the log's lines, styled (`words.log_line`)
         self.log_from = 0  # the first move the log's lines were made from (panels.relog)
         self.panels.relog()
         self.waiting: list[tuple[Answer[Any], Callable[[Any], None]]] = []  # asked, not answered
@@ -478,6 +478,10 @@ class GameScene:
             return
         if t == pygame.MOUSEMOTION:
             self.guard.pointer(event.pos)
+        over_log = self.overlay is None and not consumed and self.results.box is not None
+        if t == pygame.MOUSEBUTTONDOWN and over_log and self.results.click(event.pos):
+            self.dirty = True  # the result (over the log) read: a click on it only closes it
+            return
         if not consumed:  # a window over the table takes its clicks first
             consumed, changed = self.ui.handle(event, time.monotonic())
             self.dirty = self.dirty or changed
@@ -490,9 +494,6 @@ class GameScene:
         if t == pygame.MOUSEBUTTONDOWN and self.zoom.close() and not consumed:
             return  # any click closes the enlarged card; one on the table does only that
         if self.overlay is not None:
-            return
-        if t == pygame.MOUSEBUTTONDOWN and not consumed and self.results.click(event.pos):
-            self.dirty = True  # the result read: a click on it only closes it
             return
         self.pointer.handle(event, consumed)
 

@@ -12,7 +12,7 @@ from functools import cache
 import pygame
 
 from shrinetable.engine import View, registry
-from shrinetable.formats.layout import Layout, Place
+from shrinetable.formats.layout import Layout, Place, taken
 
 RAISE = 0.2  # how far a selected card lifts, in card heights
 # Strips: a framed face (a name, numbers, keywords) narrower than LEGIBLE canvas
@@ -22,14 +22,14 @@ RAISE = 0.2  # how far a selected card lifts, in card heights
 # pixels, so the table looks the same at every window size.
 LEGIBLE = 90
 STRIP = 24  # one line's height, canvas units
-STRIP_MAX = 46  # two lines
+STRIP_MAX = 50  # two lines (of the 14 px floor at 1280x720)
 STRIP_MIN_W = 100  # the narrowest strip (more columns only while they are this wide,
 # and wide enough for the zone's widest numbers: `strip_rects`)
 LABEL_BAND = 18  # the label of a zone labelled inside sits above its strips
 STACK_DEPTH = 3  # a stack shows up to three cards under its top one, this far up-left each
 STRIP_WIDE = 220  # two-line strips in more columns, while each column is this wide
 PILE_BADGE = 24  # a pile's count, under its top card drawn as a strip
-NARROW = 120  # an empty zone of a shared row: room for its label and its badge
+NARROW = 136  # an empty zone of a shared row: room for its label and its badge
 
 
 @dataclass(frozen=True)
@@ -100,7 +100,9 @@ def arrange(
     if place.arrange == "stack":  # its count goes in its bottom left corner
         r = pygame.Rect(0, 0, fw, fh)
         r.center = area.center
-        if place.inside and fh <= area.h - band:  # between its label and its count
+        if place.inside and fh <= area.h - 2 * band:  # between its label and its count
+            r.centery = area.top + band + (area.h - 2 * band) // 2
+        elif place.inside and fh <= area.h - band:
             r.centery = area.top + band + (area.h - band) // 2
         elif place.inside:  # the label sits in the top left: keep it in view
             r.bottom = min(area.bottom - 1, r.bottom + (area.h - fh) // 2)
@@ -241,7 +243,73 @@ def zone_areas(layout: Layout, view: View, viewer: int | None) -> dict[str, Unit
         out.update(
             _shared(names, [out[z] for z in names], [bool(view.zones[z].cards) for z in names])
         )
+    out.update(_lent(layout, view, viewer, out))
     return out
+
+
+GAP = 12  # zones at most this far apart (canvas units) are beside each other
+
+
+def _lent(layout: Layout, view: View, viewer: int | None, out: dict) -> dict[str, Units]:
+    """Empty zones lend their room to the zones beside them that hold cards and
+    `take` it (`Place.takes`): a lender keeps its `least` across the side it
+    gives up, its room shared among its takers on that side by `weight`."""
+    takers: dict[str, list[tuple[str, float]]] = {}
+    for name in out:
+        place = layout.place(name, viewer, view.seats)
+        if not place.takes or not view.zones[name].cards:
+            continue
+        for take in place.takes:
+            lender = taken(name, take, viewer, view.seats)
+            if lender in out and not view.zones[lender].cards:
+                takers.setdefault(lender, []).append((name, place.weight))
+    grown = dict(out)
+    for lender, those in takers.items():
+        least = layout.place(lender, viewer, view.seats).least
+        for sides in (("left", "right"), ("above", "below")):
+            on = {
+                side: [(z, w) for z, w in those if _beside(grown[z], grown[lender], side)]
+                for side in sides
+            }
+            weights = {side: max((w for _, w in zs), default=0.0) for side, zs in on.items()}
+            total = sum(weights.values())
+            x, y, w, h = grown[lender]
+            room = max(0.0, w - least[0] if sides[0] == "left" else h - least[1])
+            if not total or not room:
+                continue
+            for side, zs in on.items():
+                give = room * weights[side] / total
+                for z, _ in zs:  # each taker on this side (they stand side by side)
+                    zx, zy, zw, zh = grown[z]
+                    grown[z] = {
+                        "left": (zx - give, zy, zw + give, zh),  # the lender is left of it
+                        "right": (zx, zy, zw + give, zh),
+                        "above": (zx, zy - give, zw, zh + give),
+                        "below": (zx, zy, zw, zh + give),
+                    }[side]
+                if zs:
+                    x, y, w, h = {
+                        "left": (x, y, w - give, h),
+                        "right": (x + give, y, w - give, h),
+                        "above": (x, y, w, h - give),
+                        "below": (x, y + give, w, h - give),
+                    }[side]
+            grown[lender] = (x, y, w, h)
+    return {z: r for z, r in grown.items() if r != out[z]}
+
+
+def _beside(taker: Units, lender: Units, side: str) -> bool:
+    """Whether `lender` lies on `side` of `taker`, next to it, along its whole
+    edge (a row of zones of one height, a column of one width)."""
+    tx, ty, tw, th = taker
+    lx, ly, lw, lh = lender
+    if side in ("left", "right"):
+        level = abs(ty - ly) <= GAP and abs(ty + th - ly - lh) <= GAP
+        gap = tx - (lx + lw) if side == "left" else lx - (tx + tw)
+    else:
+        level = lx <= tx + GAP and tx + tw <= lx + lw + GAP
+        gap = ty - (ly + lh) if side == "above" else ly - (ty + th)
+    return level and 0 <= gap <= GAP
 
 
 def _shared(names: list[str], rects: list[Units], filled: list[bool]) -> dict[str, Units]:

@@ -285,7 +285,7 @@ def cover_chips(
     """Where `covers` draws `over`: chips from the zone's top right corner
     leftwards, inside the zone and clear of `clear` (its label, when it is
     inside): on the label's line while they fit beside it, the rest on lines
-    under it (as many as leave the zone half its height for its cards; with
+    under it (as many as leave the zone two fifths of its height for its cards; with
     no label beside them, one line); in
     smaller type if need be (a point less, never under the floor), then the
     longest cut with an ellipsis in turn; a chip with no letter left is left
@@ -300,7 +300,7 @@ def cover_chips(
     beside = left
     if clear is not None and clear.top < top + high and clear.bottom > top:
         beside = max(left, clear.right + 4)
-    most = 1 if beside == left else max(2, (rect.h // 2) // (high + 2))
+    most = 1 if beside == left else max(2, (rect.h * 3 // 5) // (high + 2))
 
     def rows(chips, size):
         """The chips line by line, and whether they all fit."""

@@ -93,9 +93,9 @@ class Painter:
             self._draw_base(base)
             frame.base_dirty = False
         composite.blit(base, (0, 0))
-        self._results(composite)  # under a window and the drag
         self.s.ui.draw(composite)
         self.s.app.draw_gui(composite)  # a window over the table
+        self._results(composite)  # over the log, beside a window, under the drag
         screen.blit(composite, (0, 0))
         now = time.monotonic()
         self.s.guard.draw(screen, now)
@@ -138,13 +138,17 @@ class Painter:
         if Overlay.HANDOVER in (self.s.overlay, self.s.under):
             return
         window = self.s.ui.window
+        panels = self.s.layout.panels
+        box = self.s.results.box
         self.s.results.draw(
             surface,
             self.s.app.fonts,
-            self.felt(),
-            max(13, self.s.board.scaler.length(17)),
+            self.s.board.scaler.rect(panels.results or panels.log),
+            self.s.app.fonts.px(self.s.board.scaler.length(17)),
             window.get_abs_rect() if window is not None else None,
         )
+        if self.s.results.box is not None and self.s.results.box != box:
+            self.s.app.emit("result-box {} {} {} {}".format(*self.s.results.box))
 
     def names(self) -> list[str]:
         return [f"{seat_name(i)} ({k})" for i, k in enumerate(self.s.match.seats)]

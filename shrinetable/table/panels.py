@@ -13,9 +13,9 @@ from typing import TYPE_CHECKING, Protocol
 import pygame
 
 from shrinetable.adapter import gestures
-from shrinetable.adapter.log import Log, plain
+from shrinetable.adapter.log import Log
 from shrinetable.adapter.port import MatchPort
-from shrinetable.engine import View
+from shrinetable.engine import View, seats_named
 from shrinetable.formats.layout import Layout
 
 from . import decision_bar as bar
@@ -24,8 +24,9 @@ from .board import Board
 from .helpers import Aid
 from .overlay import Overlay
 from .seats import seat_name
-from .widgets import PX, TextBox, Widgets
-from .words import log_line
+from .theme import rgb
+from .widgets import PX, Rich, TextBox, Widgets
+from .words import NOTATION, log_line
 
 if TYPE_CHECKING:
     from .app import App
@@ -45,7 +46,7 @@ class Table(Protocol):
     aid: Aid
     ui: Widgets
     log: Log
-    log_html: list[str]
+    log_rich: list[Rich]
     log_from: int
     viewer: int
     helps: bool
@@ -86,23 +87,14 @@ class Panels:
             if not self.s.log_from or len(log.lines) > LOG_SHOWN:
                 break
             take *= 4
-        self.s.log_html = [self._log_line(line) for line in log.lines]
+        self.s.log_rich = [log_line(line, self.s.notation) for line in log.lines]
 
     def log(self, applied) -> None:
         """A move into the log: its lines, the first folded into the last line
         when it says nothing new (`Log.add` says from which line on to redraw)."""
         first = self.s.log.add(applied)
-        self.s.log_html[first:] = [self._log_line(line) for line in self.s.log.lines[first:]]
-
-    def _log_line(self, line) -> str:
-        return log_line(
-            line.seats[0] if line.seats else None,
-            line.text,
-            line.said(),
-            line.secret,
-            self.s.notation,
-            tuple(line.seats[1:]),
-        )
+        lines = self.s.log.lines[first:]
+        self.s.log_rich[first:] = [log_line(line, self.s.notation) for line in lines]
 
     def build(self) -> None:
         """(Re)create every widget for the current state and window size."""
@@ -177,11 +169,11 @@ class Panels:
             self.s.message and self.s.message_is_error and self.s.shout and self.s.overlay is None
         )
 
-    def _log_text(self) -> list[str]:
+    def _log_text(self) -> list[Rich]:
         """The latest entries only, each a paragraph of the log's box (laid out
         once: a move adds one); saves keep the full record."""
-        shown = self.s.log_html[-LOG_SHOWN:]
-        earlier = len(self.s.log_html) - len(shown)
+        shown = self.s.log_rich[-LOG_SHOWN:]
+        earlier = len(self.s.log_rich) - len(shown)
         said = (
             f"{len(self.s.match.history):,} moves in all, the latest below"
             if self.s.log_from
@@ -189,15 +181,15 @@ class Panels:
             if earlier
             else ""
         )
-        head = [f"<font color='#8fa89c'>({said})</font>"] if said else []
-        return head + shown or ["Game log"]
+        head: list[Rich] = [((f"({said})", NOTATION, False),)] if said else []
+        return head + shown or [(("Game log", rgb("normal_text"), False),)]
 
     def _status_html(self) -> str:
         m = self.s.match
         d = m.decision()
         if d is None:
             out = m.outcome()
-            head = "Game over" + (f": {html.escape(plain(out.reason))}" if out else "")
+            head = "Game over" + (f": {html.escape(seats_named(out.reason))}" if out else "")
         else:
             who = seat_name(d.seat)
             kind = (
@@ -205,7 +197,7 @@ class Panels:
             )
             turn_no = m.turn_number()
             turn = m.present.decor(self.s.view()).turn
-            asked = html.escape(plain(d.prompt))  # "P2 attacks", as the log says it
+            asked = html.escape(seats_named(d.prompt))  # "P2 attacks", as the log says it
             if turn is not None and turn != d.seat:  # an out-of-turn answer
                 head = f"<b>{who} ({kind}) answers {seat_name(turn)}</b>: {asked}"
             else:

@@ -1,7 +1,9 @@
 """A move's result kept in view: the words of its events that the game calls
 results (`Presentation.results`: a damage round's sums and who fell, the units
-a combat destroyed) stand in a box over the middle of the table, since the
-cards they name are gone from it at once (a damage round clears its lanes).
+a combat destroyed) stand in a box over the log (or where the layout's
+`panels.results` says), since the cards they name are gone from the table at
+once (a damage round clears its lanes); never over a card in play, a target
+or the decision bar.
 
 The box stays at least `RESULT_S`; after that it goes with the viewer's next
 move, or at a click on it. Results of later moves join it (the latest
@@ -12,7 +14,7 @@ from __future__ import annotations
 
 import pygame
 
-from shrinetable.adapter.log import plain
+from shrinetable.engine import seats_named
 
 from . import faces
 
@@ -34,7 +36,7 @@ class Results:
     def add(self, present, applied, viewer: int | None, now: float) -> bool:
         """The results among `applied`'s events, as `viewer` sees them; whether any."""
         said = [
-            plain(present.readable(seen.text))
+            seats_named(present.readable(seen.text))
             for e in applied.events
             if e.kind in present.results and (seen := e.seen_by(viewer)).text
         ]
@@ -81,32 +83,37 @@ class Results:
         px: int,
         avoid: pygame.Rect | None = None,
     ) -> None:
-        """The box, its lines wrapped, centred in `area` (the table without the
-        panels), or beside `avoid` (an open dialog) when the middle is under it."""
+        """The box at the top of `area` (its place: the log's panel), as wide,
+        its lines wrapped, the oldest left off where they would not fit; beside
+        `avoid` (an open dialog) when it is under it."""
         if not self.lines:
             self.box = None
             return
-        width = min(area.w - 40, px * 46)
+        width = area.w
         head = fonts.text(TITLE, px, HEAD, True)
+        if head.get_width() > width - 24:  # a narrow place: the title's first words
+            head = fonts.text(faces.cut(fonts, TITLE, px, width - 24, True), px, HEAD, True)
         imgs = [
-            fonts.text(line, px, INK)
+            [fonts.text(line, px, INK) for line in faces.wrap(fonts, text, px, width - 24)]
             for text in self.lines
-            for line in faces.wrap(fonts, text, px, width - 24)
         ]
+        room = area.h - head.get_height() - 24
+        while len(imgs) > 1 and sum(i.get_height() for r in imgs for i in r) > room:
+            imgs.pop(0)  # the latest results first
+        shown = [i for r in imgs for i in r]
         box = pygame.Rect(
-            0,
-            0,
-            max([head.get_width()] + [i.get_width() for i in imgs]) + 24,
-            head.get_height() + 6 + sum(i.get_height() for i in imgs) + 18,
+            area.left,
+            area.top,
+            width,
+            head.get_height() + 6 + sum(i.get_height() for i in shown) + 18,
         )
-        box.center = area.center
-        box = _beside(box.clamp(area), area, avoid)
+        box = _beside(box, surf.get_rect(), avoid)
         pygame.draw.rect(surf, FILL, box, border_radius=10)
         pygame.draw.rect(surf, EDGE, box, 2, border_radius=10)
         y = box.top + 9
         surf.blit(head, (box.left + 12, y))
         y += head.get_height() + 6
-        for img in imgs:
+        for img in shown:
             surf.blit(img, (box.left + 12, y))
             y += img.get_height()
         self.box = box

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import html
 import json
+import re
 import time
 import webbrowser
 from dataclasses import dataclass
@@ -703,8 +704,9 @@ def _described(path: Path, stamp: float, when: str) -> str:
 
 
 def _humane(name: str) -> str:
-    """An option's name as a label: `deck_p1` is 'Deck p1'."""
-    words = name.replace("_", " ")
+    """An option's name as a label: `deck_p1` is 'Deck P1' (seats as the table
+    names them)."""
+    words = re.sub(r"\bp(\d)\b", r"P\1", name.replace("_", " "))
     return words[:1].upper() + words[1:]
 
 

@@ -9,7 +9,7 @@ from pathlib import Path
 
 from shrinetable import resources
 
-SCALES = (0.9, 1.0, 1.1, 1.25, 1.5)  # the menu's choices
+SCALES = (1.0, 1.1, 1.25, 1.5)  # the menu's choices: on top of the floor, never under it
 FILE = "ui.json"
 
 

@@ -8,8 +8,9 @@ the windows over the table (menu, rules, a choice, load, game over...) stay
 pygame_gui's, made when first opened (`dialogs`, `App.manager`).
 
 A click released on a button posts PRESSED with the button as `ui_element`,
-as pygame_gui posts its own. The texts are the log's small HTML subset:
-<b>, <font color=... pixel_size=...>, <br> and character entities."""
+as pygame_gui posts its own. A text is either already styled (`Rich`: the
+log's lines, made once from its entries) or in a small HTML subset for
+messages: <b>, <font color=... pixel_size=...>, <br> and character entities."""
 
 from __future__ import annotations
 
@@ -35,6 +36,15 @@ TIP_S = 0.6  # the pointer rests this long on a button before its tip shows
 TAG = re.compile(r"<(/?)(b|font|br)\b([^>]*)>", re.IGNORECASE)
 ATTR = re.compile(r"""(\w+)\s*=\s*(?:'([^']*)'|"([^"]*)"|([^\s>]+))""")
 PIECE = re.compile(r"\s+|[^\s/]*/|[^\s/]+")  # spaces; a word, broken after each "/"
+RGB = tuple[int, int, int]
+Run = tuple[str, RGB, bool]  # words, their colour, whether bold
+Rich = tuple[Run, ...]  # a paragraph already styled
+Text = str | Rich  # a paragraph: styled, or in the HTML subset
+
+
+def rich_text(rich: Rich) -> str:
+    """A styled paragraph's words, unstyled."""
+    return "".join(words for words, _, _ in rich)
 
 
 def gui_event(name: str) -> int | None:
@@ -44,8 +54,10 @@ def gui_event(name: str) -> int | None:
     return getattr(gui, name, None) if gui is not None else None
 
 
-def _styled(text: str, colour: tuple, px: int) -> list[tuple[str, tuple] | None]:
+def _styled(text: Text, colour: tuple, px: int) -> list[tuple[str, tuple] | None]:
     """`text` as (words, (colour, bold, px)) runs; None where a line breaks."""
+    if not isinstance(text, str):
+        return [(words, (ink, bold, px)) for words, ink, bold in text]
     out: list[tuple[str, tuple] | None] = []
     stack = [(colour, False, px)]
     at = 0
@@ -79,9 +91,9 @@ Line = tuple[int, tuple[tuple[pygame.Surface, int], ...]]  # height; images at t
 
 
 def lay_out(
-    fonts, text: str, width: int, colour: tuple = rgb("normal_text"), px: int = PX
+    fonts, text: Text, width: int, colour: tuple = rgb("normal_text"), px: int = PX
 ) -> tuple[Line, ...]:
-    """`text` (HTML subset) in lines at most `width` wide. Words wrap at
+    """`text` (styled, or the HTML subset) in lines at most `width` wide. Words wrap at
     spaces; a word wider than the line (a file's path) breaks after a "/",
     then after a "-", "_" or ".", else wherever it must. Kept: the log is
     laid out again at every move."""
@@ -89,7 +101,7 @@ def lay_out(
 
 
 @lru_cache(maxsize=256)
-def _lay_out(fonts, floor: int, text: str, width: int, colour: tuple, px: int) -> tuple[Line, ...]:
+def _lay_out(fonts, floor: int, text: Text, width: int, colour: tuple, px: int) -> tuple[Line, ...]:
     lines: list[tuple[int, list]] = []
     line: list[tuple[str, tuple]] = []  # (text, style), adjacent styles merged
     x = 0
@@ -220,12 +232,12 @@ class Button:
 
 
 class TextBox:
-    """A box of text (the HTML subset), scrolled with the wheel or its bar
+    """A box of text (styled paragraphs or the HTML subset), scrolled with the wheel or its bar
     when the text is taller than the box. Given as paragraphs (the log's
     entries), each is laid out once and kept: a move lays out its own line."""
 
-    def __init__(self, text: str | list[str], rect, fonts, px: int = PX):
-        self.paragraphs = [text] if isinstance(text, str) else list(text)
+    def __init__(self, text: Text | list[Text], rect, fonts, px: int = PX):
+        self.paragraphs = list(text) if isinstance(text, list) else [text]
         self.rect = pygame.Rect(rect)
         self.fonts = fonts
         self.px = px
@@ -234,7 +246,9 @@ class TextBox:
 
     @property
     def html_text(self) -> str:
-        return "<br>".join(self.paragraphs)
+        return "<br>".join(
+            p if isinstance(p, str) else html.escape(rich_text(p)) for p in self.paragraphs
+        )
 
     def lines(self) -> tuple[list[Line], bool]:
         """The laid-out lines, and whether they need the scroll bar."""
@@ -362,7 +376,7 @@ class Widgets:
             self.actions[b] = action
         return b
 
-    def box(self, text: str | list[str], rect) -> TextBox:
+    def box(self, text: Text | list[Text], rect) -> TextBox:
         box = TextBox(text, rect, self.fonts, self.px)
         self.boxes.append(box)
         return box

@@ -4,7 +4,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from shrinetable.engine import Decision, GameBase, Gesture, OptionSpec, PositionHook, View, ZoneView
+from shrinetable.engine import (
+    Decision,
+    GameBase,
+    Gesture,
+    OptionSpec,
+    PositionHook,
+    View,
+    ZoneView,
+    skip_question,
+)
 from shrinetable.engine.statejson import StateCodec
 
 from . import ai as computer
@@ -17,15 +26,15 @@ from .state import Options, State
 
 DECKS = tuple(deck_key(d) for d in catalog()[1])
 OPTIONS = (
-    OptionSpec("deck_p1", DECKS[0], "p1's deck (or a deck file)", DECKS, file="deck"),
-    OptionSpec("deck_p2", DECKS[1 % len(DECKS)], "p2's deck (or a deck file)", DECKS, file="deck"),
+    OptionSpec("deck_p1", DECKS[0], "P1's deck", DECKS, file="deck"),
+    OptionSpec("deck_p2", DECKS[1 % len(DECKS)], "P2's deck", DECKS, file="deck"),
     OptionSpec(
         "max_territories",
         0,
-        "R26, not in the text: most territories a kingdom may hold (0: no limit)",
+        "Not in the text: the most territories a kingdom may hold (0: no limit)",
         (0, 1, 2, 3, 4, 5),
     ),
-    OptionSpec("move_once", False, "R18, not in the text: a unit moves once a turn"),
+    OptionSpec("move_once", False, "Not in the text: a unit moves once a turn"),
 )
 PROMPTS = {
     "start": "Select up to 3 Starting cards (total cost 3 or less) and drag them into your kingdom",
@@ -101,7 +110,7 @@ class ShardsGame(GameBase):
         """Ending the turn (or researching, which ends it) with a card still
         playable from hand cannot be taken back: the table asks first."""
         if a.kind in ("end", "research") and any(b.kind == "play" for b in rules.legal_actions(s)):
-            return "End the turn with a card you could still play?"
+            return skip_question("End the turn", ["play a card"])
         return ""
 
     def gesture(self, s: State, a: Action) -> Gesture:

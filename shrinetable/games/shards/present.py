@@ -308,6 +308,7 @@ def _combat(info: dict) -> tuple[dict[str, Chip], tuple[Arrow, ...]]:
 
 class ShardsPresentation(DeckGameWords):
     rules = RULES
+    counted = {"draw": "draws"}  # "P2 draws 3 cards"
     words = {
         "begin": "Begin with no Starting card",
         "charge": "Charge!",

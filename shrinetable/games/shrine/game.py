@@ -4,12 +4,20 @@ from __future__ import annotations
 
 from typing import Any
 
-from shrinetable.engine import Decision, GameBase, OptionSpec, PositionHook, View, ZoneView
+from shrinetable.engine import (
+    Decision,
+    GameBase,
+    OptionSpec,
+    PositionHook,
+    View,
+    ZoneView,
+    skip_question,
+)
 from shrinetable.engine.statejson import StateCodec
 
 from . import ai as computer
 from . import present, rules, testing
-from .actions import parse
+from .actions import Action, parse
 from .cards import NAMES
 from .gestures import drop_hint, guess_actions
 from .state import Options, State
@@ -92,6 +100,18 @@ class ShrineGame(GameBase):
         else:
             prompt = PROMPTS[s.stage]
         return Decision(seat, s.stage, prompt)
+
+    def skip_warning(self, s: State, a: Action) -> str:
+        """A pass gives up every action left this turn: with a Token still
+        playable (from hand, the Dagger as one, or through a Resurrection) the
+        table asks first, as every game does before a turn given up."""
+        if a.kind != "pass":
+            return ""
+        tokens = any(
+            b.kind in ("token", "daggertoken") or (b.kind == "resurrect" and "token" in b.mode)
+            for b in rules.legal_actions(s)
+        )
+        return skip_question("Pass for this turn", ["play a Token"]) if tokens else ""
 
     def guess_actions(
         self, seat: int, held: tuple[str, ...], source: str, zone: str, card: str | None

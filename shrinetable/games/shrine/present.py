@@ -157,6 +157,7 @@ def _late_game(view: Any) -> int | None:
 
 class ShrinePresentation(Presentation):
     rules = RULES
+    counted = {"draw": "draws"}  # "P2 draws 3 cards"
     words = {
         "draw": "Draw a card",
         "take": "Take the Graveyard's top card",

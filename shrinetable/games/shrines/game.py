@@ -4,7 +4,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from shrinetable.engine import Decision, GameBase, Gesture, OptionSpec, PositionHook, View, ZoneView
+from shrinetable.engine import (
+    Decision,
+    GameBase,
+    Gesture,
+    OptionSpec,
+    PositionHook,
+    View,
+    ZoneView,
+    skip_question,
+)
 from shrinetable.engine.statejson import StateCodec
 
 from . import ai as computer
@@ -17,14 +26,14 @@ from .state import Options, State
 DECKS = tuple(deck_key(d) for d in starter()[1])
 MODES = ("standard", "rush", "king", "imperial", "conquest")
 OPTIONS = (
-    OptionSpec("deck_p1", "blue", "p1's starter deck", DECKS),
-    OptionSpec("deck_p2", "red", "p2's starter deck", DECKS),
+    OptionSpec("deck_p1", "blue", "P1's deck", DECKS),
+    OptionSpec("deck_p2", "red", "P2's deck", DECKS),
     OptionSpec("mode", "standard", "Standard, or an alternative mode of the rules text", MODES),
     OptionSpec(
         "swap_same_library",
         False,
         "Swap puts a card under the library it came "
-        "from, not under the Secondary Library as the text says (R14)",
+        "from, not under the Secondary Library as the text says",
         (False, True),
     ),
 )
@@ -113,7 +122,7 @@ class ShrinesGame(GameBase):
             and not s.queue
             and any(b.kind in ("play", "source", "cast") for b in rules.legal_actions(s))
         ):
-            return "End the turn with a card you could still play?"
+            return skip_question("End the turn", ["play a card"])
         return ""
 
     def gesture(self, s: State, a: Action) -> Gesture:

@@ -16,12 +16,12 @@ from .state import Options, State
 DECKS = tuple(deck_key(d) for d in catalog()[1])
 OPTIONS = (
     OptionSpec("special", True, "The special properties of the seven spell types"),
-    OptionSpec("deck_p1", DECKS[0], "p1's deck (or a deck file)", DECKS, file="deck"),
-    OptionSpec("deck_p2", DECKS[1], "p2's deck (or a deck file)", DECKS, file="deck"),
+    OptionSpec("deck_p1", DECKS[0], "P1's deck", DECKS, file="deck"),
+    OptionSpec("deck_p2", DECKS[1], "P2's deck", DECKS, file="deck"),
     OptionSpec(
         "turned_cannot_defend",
         False,
-        "R6, not in the text: a card turned by its attack cannot defend",
+        "Not in the text: a card turned by its attack cannot defend",
     ),
 )
 PROMPTS = {

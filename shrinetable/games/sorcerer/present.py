@@ -191,6 +191,7 @@ def _full_lanes(view: Any) -> int | None:
 
 class SorcererPresentation(DeckGameWords):
     rules = RULES
+    counted = {"draw": "picks up"}  # "P2 picks up 3 cards"
     words = {"pass": "Pass"}
     templates = {
         "play": "Play {rest}",

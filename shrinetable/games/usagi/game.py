@@ -4,7 +4,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from shrinetable.engine import Decision, GameBase, Gesture, OptionSpec, PositionHook, View, ZoneView
+from shrinetable.engine import (
+    Decision,
+    GameBase,
+    Gesture,
+    OptionSpec,
+    PositionHook,
+    View,
+    ZoneView,
+    skip_question,
+)
 from shrinetable.engine.statejson import StateCodec
 
 from . import ai as computer
@@ -21,23 +30,23 @@ OPTIONS = tuple(
     OptionSpec(
         f"deck_p{q + 1}",
         DECKS[q % len(DECKS)],
-        f"p{q + 1}'s deck (or a deck file)",
+        f"P{q + 1}'s deck",
         DECKS,
         file="deck",
         seat=q,
     )
     for q in range(SEATS)
 ) + (
-    OptionSpec("cut", True, "Offer each deck to the player on its right to cut (ruling U1)"),
+    OptionSpec("cut", True, "Offer each deck to the player on its right to cut"),
     OptionSpec(
         "story_blocks",
         False,
-        "U8, not in the text: a player whose Story Event is unresolved proposes no other Event",
+        "Not in the text: a player whose Story Event is unresolved proposes no other Event",
     ),
     OptionSpec(
         "tie_characters",
         False,
-        "U10, not in the text: a tie-break discard must be an involved Character",
+        "Not in the text: a tie-break discard must be an involved Character",
     ),
 )
 PROMPTS = {
@@ -52,6 +61,12 @@ PROMPTS = {
 }
 KINDS = ("deck", "hand", "field", "rest", "dead", "chronicle", "event", "involved")
 SECRET = ("propose", "tiebreak")
+# what a seat finishing its turn could still do, by the kind of move left
+FINISH_LEFT = (
+    ("play", "play a card"),
+    ("use", "use an ability"),
+    ("involve", "involve a Character"),
+)
 
 
 class UsagiGame(GameBase):
@@ -122,10 +137,9 @@ class UsagiGame(GameBase):
         one in hand cannot be taken back: the table asks first."""
         legal = rules.legal_actions(s)
         if a.kind == "finished" and len(legal) > 1:
-            return (
-                "Finish for this turn? You could still play a card, use an ability "
-                "or involve a Character."
-            )
+            kinds = {b.kind for b in legal}
+            could = [w for k, w in FINISH_LEFT if k in kinds]
+            return skip_question("Finish for this turn", could)
         if a.kind == "hero" and not a.card and len(legal) > 1:
             return (
                 "Keep no Hero? Your Heroes are swept up with the field, and what "

@@ -333,6 +333,7 @@ def _build(legal: list[Any]) -> Any | None:
 
 class UsagiPresentation(DeckGameWords):
     rules = RULES
+    counted = {"draw": "draws"}  # "P2 draws 3 cards"
     words = {
         "pass": "Pass",
         "finish": "Finished",

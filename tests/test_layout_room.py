@@ -1,0 +1,84 @@
+"""Issue 35: zones share the room by how full they are. A zone that `takes`
+room from a neighbour grows into it while the neighbour is empty and it holds
+cards; the lender keeps its `least`; `shrinetable check` names a bad `takes`."""
+
+from __future__ import annotations
+
+import pytest
+
+from shrinetable.engine import View, ZoneView
+from shrinetable.formats.layout import LayoutError, parse_layout, taken
+from shrinetable.table.geometry import zone_areas
+
+LAYOUT = """
+game = "x"
+canvas = { width = 1000, height = 600 }
+card = { width = 90, height = 126 }
+[panels]
+log = [900, 0, 100, 200]
+status = [900, 200, 100, 200]
+buttons = [900, 400, 100, 200]
+[players.2.seats.opposite]
+field = { rect = [0, 0, 800, 200], arrange = "row", label = "Field" }
+event = { rect = [0, 204, 396, 100], arrange = "row", label = "Event", takes = ["self.event"] }
+[players.2.seats.self]
+event = { rect = [404, 204, 396, 100], arrange = "row", label = "Mine", takes = ["opposite.event"] }
+field = { rect = [0, 400, 800, 200], arrange = "row", label = "Your field" }
+hand = { rect = [0, 308, 800, 88], arrange = "row", label = "Hand", takes = ["field"], weight = 2 }
+"""
+
+
+def view(**cards) -> View:
+    zones = {
+        f"{kind}:{seat}": ZoneView(
+            name=f"{kind}:{seat}",
+            owner=seat,
+            cards=tuple(cards.get(f"{kind}{seat}", ())),
+        )
+        for kind in ("field", "event", "hand")
+        for seat in (0, 1)
+        if not (kind == "hand" and seat == 1)
+    }
+    return View(seat=0, seats=2, zones=zones, decision=None, outcome=None)
+
+
+def test_an_empty_neighbour_lends_its_room_and_takes_it_back():
+    layout = parse_layout(LAYOUT)
+    crowded = zone_areas(layout, view(event0=("a", "b", "c")), 0)
+    assert crowded["event:0"] == (128.0, 204, 672.0, 100)  # grew left over the empty one
+    assert crowded["event:1"] == (0, 204, 120.0, 100)  # which keeps `least` for its label
+    both = zone_areas(layout, view(event0=("a",), event1=("b",)), 0)
+    assert both["event:0"] == (404, 204, 396, 100) and both["event:1"] == (0, 204, 396, 100)
+
+
+def test_the_hand_takes_the_empty_field_below_it():
+    layout = parse_layout(LAYOUT)
+    areas = zone_areas(layout, view(hand0=("a", "b")), 0)
+    assert areas["hand:0"] == (0, 308, 800, 88 + 160.0)
+    assert areas["field:0"] == (0, 400 + 160.0, 800, 40.0)
+    assert zone_areas(layout, view(hand0=("a",), field0=("b",)), 0)["hand:0"][3] == 88
+
+
+def test_takes_are_read_as_the_viewer_sees_the_seats():
+    assert taken("event:1", "self.event", 0, 2) == "event:0"
+    assert taken("event:1", "self.event", 1, 2) == "event:1"
+    assert taken("hand:0", "field", 0, 2) == "field:0"
+    assert taken("involved:2", "left.involved", 0, 4) == "involved:1"
+    assert taken("pile", "deck", 0, 2) == "deck"
+
+
+@pytest.mark.parametrize(
+    ("take", "fault"),
+    [
+        ('"left.event"', "no 'left' seat here; use self, opposite"),
+        ('"opposite.hand"', "the opposite seat places no 'hand' zone"),
+        ('"graveyard"', "the self seat places no 'graveyard' zone"),
+    ],
+)
+def test_check_names_the_file_and_key_of_a_bad_take(take, fault):
+    bad = LAYOUT.replace('takes = ["opposite.event"]', f"takes = [{take}]")
+    with pytest.raises(LayoutError) as e:
+        parse_layout(bad, "layouts/x.toml")
+    assert f"layouts/x.toml:13: players.2.seats.self.event.takes: {take.strip(chr(34))!r}" in str(
+        e.value
+    ) and fault in str(e.value)
