@@ -21,7 +21,7 @@ LAYERS = (
     ("resources", "engine"),
     ("formats",),
     ("games",),
-    ("players", "adapter"),
+    ("players", "lookahead", "adapter"),
     ("net",),
     ("demo", "table", "bench"),
     ("workbench",),

@@ -11,9 +11,9 @@ import sys
 
 import pytest
 
+from shrinetable.bench.legibility import measure
 from shrinetable.engine import registry
 from shrinetable.table.art import floor_px
-from shrinetable.table.legibility import measure
 
 CASES = [
     (name, n)

@@ -9,7 +9,6 @@ import pytest
 pypdf = pytest.importorskip("pypdf")
 
 from shrinetable.cli import main  # noqa: E402
-from shrinetable.formats.cards import CARDS_ENV  # noqa: E402
 
 PT_PER_MM = 72 / 25.4
 
@@ -18,7 +17,6 @@ PT_PER_MM = 72 / 25.4
 def quiet(tmp_path, monkeypatch):
     monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
     monkeypatch.setenv("SHRINETABLE_DATA_DIR", str(tmp_path / "data"))
-    monkeypatch.delenv(CARDS_ENV, raising=False)
 
 
 def placed(page) -> list[tuple[float, float]]:

@@ -12,7 +12,6 @@ import pytest
 
 from shrinetable.cli import main
 from shrinetable.commands.simulate import simulate
-from shrinetable.formats.cards import CARDS_ENV
 from shrinetable.workbench import run as runner
 from shrinetable.workbench import stats
 
@@ -22,7 +21,6 @@ ROOT = Path(__file__).resolve().parent.parent
 @pytest.fixture(autouse=True)
 def data_dir(tmp_path, monkeypatch):
     monkeypatch.setenv("SHRINETABLE_DATA_DIR", str(tmp_path / "data"))
-    monkeypatch.delenv(CARDS_ENV, raising=False)  # restored after --cards sets it
 
 
 def report(out: Path, *args: str) -> dict:

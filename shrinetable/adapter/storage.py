@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
+from shrinetable.engine import CardSet
 from shrinetable.formats.files import is_file, resolved, why
 from shrinetable.formats.save import (
     SaveError,
@@ -204,7 +205,7 @@ def _checkpoints(session: Session, after: int) -> dict[int, dict]:
 
 def _key(session: Session) -> tuple:
     """What a journal's header holds that can change in a game: the seats."""
-    return tuple(session.seats), tuple(sorted(session.options.items()))
+    return tuple(session.seats), tuple(session.strengths), tuple(sorted(session.options.items()))
 
 
 def _whole(session: Session, key: tuple) -> str:
@@ -259,14 +260,15 @@ def has_autosave() -> bool:
     return bool(recent_autosaves())
 
 
-def load_autosave(path: str | Path | None = None) -> Session:
-    """A game left unfinished (the newest by default), taken over by this table:
-    copied to its own autosave first, then the old file removed, so a crash in
-    between leaves two copies, never none. SaveError if it is damaged."""
+def load_autosave(path: str | Path | None = None, cards: CardSet | None = None) -> Session:
+    """A game left unfinished (the newest by default), its game in the card set
+    `cards`, taken over by this table: copied to its own autosave first, then the
+    old file removed, so a crash in between leaves two copies, never none.
+    SaveError if it is damaged."""
     chosen = Path(path) if path else next(iter(recent_autosaves()), None)
     if chosen is None:
         raise SaveError("there is no unfinished game to continue")
-    session = _read(chosen)
+    session = _read(chosen, cards)
     try:
         _whole(session, _key(session))
         if not session.damaged:  # a damaged one is kept as it was
@@ -291,23 +293,25 @@ def save_as(session: Session, path: str | Path) -> Path:
     return write_save(path, session.to_save(), replace=False)
 
 
-def load(path: str | Path) -> Session:
-    """A saved game (SaveError if it is damaged). An autosave opened as a file
-    (`--load`, the file dialog) is taken over like Continue, not copied again."""
+def load(path: str | Path, cards: CardSet | None = None) -> Session:
+    """A saved game, its game in the card set `cards` (SaveError if it is
+    damaged). An autosave opened as a file (`--load`, the file dialog) is taken
+    over like Continue, not copied again."""
     try:
         folders = {resolved(d / "autosaves") for d in (data_dir(), fallback_dir())}
         taken_over = resolved(path).parent in folders
     except OSError as e:
         raise SaveError(f"{path}: cannot read the file: {why(e)}") from None
-    return load_autosave(path) if taken_over else _read(path)
+    return load_autosave(path, cards) if taken_over else _read(path, cards)
 
 
-def _read(path: str | Path) -> Session:
-    """The game saved at `path`; a damaged line or a move that does not apply
-    loses only what follows it: the game goes on from the last good move, and
-    `notes` say which line or move (the file itself is left as it was)."""
+def _read(path: str | Path, cards: CardSet | None = None) -> Session:
+    """The game saved at `path`, in the card set `cards`; a damaged line or a move
+    that does not apply loses only what follows it: the game goes on from the
+    last good move, and `notes` say which line or move (the file itself is left
+    as it was)."""
     notes: list[str] = []
-    session = Session.from_save(read_save(path, notes), str(path), recover=True)
+    session = Session.from_save(read_save(path, notes), str(path), recover=True, cards=cards)
     if notes:
         session.notes[:0] = notes
         session.damaged = True

@@ -112,7 +112,7 @@ def run(args: argparse.Namespace) -> int:
             from shrinetable.net.seats import read_seats
 
             kept = read_seats(args.resume)
-            seam = Seam.resume(kept.save, [c.kind for c in kept.seats])
+            seam = Seam.resume(kept.save, [c.kind for c in kept.seats], args.card_set)
             for note in seam.session.notes:  # a damaged line or checkpoint: what was kept
                 print(f"shrinetable host: {note}", file=sys.stderr)
             names, tokens = [c.name for c in kept.seats], [c.token for c in kept.seats]
@@ -122,10 +122,11 @@ def run(args: argparse.Namespace) -> int:
         else:
             if not args.game:
                 raise ValueError("say which game to host (or --resume CODE)")
-            game = registry.get(args.game)
+            game = registry.get(args.game, args.card_set)
             kinds = parse_kinds(game, args.seats)
             seed = args.seed if args.seed is not None else random.randrange(1 << 31)
-            seam = Seam.new(args.game, seed, parse_options(game, args.option), kinds)
+            options = parse_options(game, args.option)
+            seam = Seam.new(args.game, seed, options, kinds, args.card_set)
             names = tokens = code = None
         if seam.kinds.count("human") > 1 and not args.headless:
             raise ValueError(
@@ -152,13 +153,15 @@ def run(args: argparse.Namespace) -> int:
 def open_window(args: argparse.Namespace):
     """The window for a networked table (`--size`, `--trace`), or the exit code
     after saying why there is none."""
+    from shrinetable.demo.shelf import Shelf
     from shrinetable.table import env
     from shrinetable.table.app import App, fatal, pygame
 
     if env.no_display():
         return fatal(env.no_display())
     try:
-        return App(parse_size(args.size, env.MIN_SIZE) if args.size else None, trace=args.trace)
+        size = parse_size(args.size, env.MIN_SIZE) if args.size else None
+        return App(size, trace=args.trace, demos=Shelf())
     except (pygame.error, ValueError) as e:
         return fatal(f"cannot open a window: {e}")
 

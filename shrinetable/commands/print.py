@@ -8,12 +8,10 @@ of faces for duplex printing. Bad arguments: one line, exit 2, no file written.
 from __future__ import annotations
 
 import argparse
-import os
 import sys
 from pathlib import Path
 
 from shrinetable.engine import registry
-from shrinetable.formats.cards import CARDS_ENV
 from shrinetable.formats.errors import FormatError
 from shrinetable.workbench import output
 from shrinetable.workbench.plan import load_checked
@@ -45,7 +43,7 @@ def add_parser(sub) -> None:
 def run(args: argparse.Namespace) -> int:
     out = Path(args.out)
     try:
-        game = load_checked(args.game, "--cards", os.environ.get(CARDS_ENV))
+        game = load_checked(args.game, "--cards", args.cards)
         if out.suffix.lower() != ".pdf":
             raise ValueError(f"--out {out}: name a .pdf file")
         output.writable_file(out)

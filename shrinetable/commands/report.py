@@ -13,14 +13,12 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import shlex
 import sys
 from pathlib import Path
 
 from shrinetable import resources
 from shrinetable.engine import registry
-from shrinetable.formats.cards import CARDS_ENV
 from shrinetable.formats.errors import FormatError
 from shrinetable.workbench import output
 from shrinetable.workbench.plan import Plan, check_cards, folder_decks, make_plan
@@ -80,9 +78,11 @@ def add_parser(sub) -> None:
 def _check(args: argparse.Namespace) -> tuple:
     if args.jobs is not None and args.jobs < 1:
         raise ValueError(f"--jobs {args.jobs}: give at least 1")
-    cards = os.environ.pop(CARDS_ENV, None)  # the parent reads the shipped set only
-    game = registry.get(args.game)
-    folders = (check_cards(game, "--cards", cards), check_cards(game, "--compare", args.compare))
+    game = registry.get(args.game)  # the shipped set and the person's own
+    folders = (
+        check_cards(game, "--cards", args.cards),
+        check_cards(game, "--compare", args.compare),
+    )
     # a deck a designer's folder adds can be chosen when every card set measured has it
     sets = [folder_decks(game, f) for f in (folders[0], folders[1] or folders[0])]
     extra = tuple(d for d in sets[0] if d in sets[1])

@@ -116,10 +116,11 @@ def _card_data(name: str) -> str:
     the game's own deck rules are checked by its `game` check."""
     from shrinetable.formats.cards import card_folder, load_card_data
 
-    data = registry.get(name).card_data
+    game = registry.get(name)
+    data = game.card_data
     if data is None:
         return "no card files"
-    cards, decks = load_card_data(data)
+    cards, decks = load_card_data(data, game.cards)
     return f"{len(cards)} cards, {len(decks)} decks in {card_folder(data)}"
 
 

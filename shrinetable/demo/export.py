@@ -56,7 +56,8 @@ def render(demo: Replay, size: tuple[int, int] = SIZE) -> Iterator[tuple[Image.I
     at a time (at 8K a picture is 100 MB: they are never all held at once)."""
     pygame.font.init()
     fonts = Fonts()
-    painter = Painter(game_layout(registry.get(demo.game)), CardArt(fonts), fonts)
+    game = registry.get(demo.game, demo.cards)
+    painter = Painter(game_layout(game), CardArt(fonts), fonts, demo.cards)
     surf = pygame.Surface(size)
     for frame, phase, t, ms in samples(demo):
         painter.paint(surf, demo, frame, phase, t)

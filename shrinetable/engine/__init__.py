@@ -1,6 +1,15 @@
 """Game-agnostic engine core: the contract, the registry, seeded randomness."""
 
-from .base import CardData, GameBase, Player, PositionHook, TestHooks, skip_question
+from .base import (
+    SHIPPED_AND_MINE,
+    CardData,
+    CardSet,
+    GameBase,
+    Player,
+    PositionHook,
+    TestHooks,
+    skip_question,
+)
 from .core import (
     MAX_SEATS,
     REVEAL,
@@ -43,6 +52,8 @@ __all__ = [
     "SEAT_NAMES",
     "Arrow",
     "CardData",
+    "CardSet",
+    "SHIPPED_AND_MINE",
     "CardDecor",
     "Chip",
     "Decision",

@@ -15,7 +15,8 @@ The parts:
   `nothing_to_decide`, `skip_warning`);
 - `ai`: its computer player (None: uniform random play), fed through `observe`;
 - `position`: how a scenario or demo file sets up a position (`PositionHook`);
-- `card_data`: its card-data schema and folder (`CardData`), if it has card files;
+- `card_data`: its card-data schema and folder (`CardData`), if it has card files,
+  and `with_cards`: the game made with another `CardSet` (a designer's folder);
 - `layout_file`: where its layout file is, when not the bundled `layouts/<name>.toml`;
 - `present`: words, rules text, card faces and table decorations (`Presentation`);
 - `testing`: what the generic contract tests need to know (`TestHooks`);
@@ -86,6 +87,26 @@ class PositionHook:
 
 
 @dataclass(frozen=True)
+class CardSet:
+    """Which card folders a game's cards come from beyond the shipped set: the
+    person's own (`<data folder>/cards`, unless `mine` is False), then `extra`
+    folders given for one run (`--cards DIR`), each holding a folder per game.
+
+    A value passed where a game is made (`registry.get(name, cards)`), never
+    process state: one process can hold a game in two card sets side by side."""
+
+    extra: tuple[str, ...] = ()
+    mine: bool = True
+
+    def adding(self, folder: str | None) -> CardSet:
+        """This set with `folder` (a `--cards DIR`) applied last; itself for None."""
+        return self if folder is None else CardSet((*self.extra, folder), self.mine)
+
+
+SHIPPED_AND_MINE = CardSet()  # what a game plays without `--cards`
+
+
+@dataclass(frozen=True)
 class CardData:
     """A game's card files: `folder` under `assets/cards/` (an absolute path for a
     game outside the bundle), validated by the game's pydantic models `card` (one
@@ -108,6 +129,10 @@ class CardData:
     deck: Any | None = None
     deck_file: Callable[[str], list[str]] | None = None
     resolve_deck: Callable[[str], tuple[str, list[str]]] | None = None
+    # a deck option's value with a deck file it names written out (`deck:{...}`),
+    # and whether a value names a file: how a save keeps a deck whatever becomes of it
+    write_out: Callable[[str], str] | None = None
+    names_file: Callable[[str], bool] | None = None
 
 
 @dataclass(frozen=True)
@@ -115,7 +140,12 @@ class TestHooks:
     """What the generic contract tests need from a game.
 
     `reshuffle_unseen(state, seat, rng)`: a copy of `state` with every card `seat`
-    cannot see dealt back into the same places at random (its view must not change).
+    cannot see dealt back into the same places at random (its view must not change)
+    and the game's generator drawn afresh from `rng` (its future draws are as unseen
+    as the deck). The deal depends only on what `seat` may know and on `rng`: the
+    unseen cards are put in order before they are shuffled (`rng.deal_back` does),
+    so a computer that plays such deals out (`GameBase.determinise`) cannot tell
+    the real deal from another.
     `is_token(card)`: cards that come and go (left out of card counts).
     Walk lengths: steps of a random walk, whole games for the termination check,
     the step budget a random game ends within, and games in the slow test."""
@@ -141,16 +171,26 @@ class GameBase:
     # nothing else could come of its moves (for a person: `nothing_to_decide`)
     auto_pass: tuple[str, ...] = ()
     ai: Player | None = None
+    # how good a position is for a seat as its computer sees it (higher is better;
+    # any scale): lets the hard computer's look-ahead stop short of the end. None:
+    # its playouts go to the end of the game
+    judge: Callable[[Any, int], float] | None = None
     # the layout file (a path); None: the bundled `layouts/<name>.toml`
     layout_file: str | None = None
     position: PositionHook | None = None
     card_data: CardData | None = None
+    cards: CardSet = SHIPPED_AND_MINE  # the card set this game was made with
     present: Presentation = Presentation()
     testing: TestHooks | None = None
     # how a state is written to a save's checkpoint (engine/statejson.py)
     state_codec: StateCodec = StateCodec()
     # the clause or ruling that refuses a move tried by a seat that is not deciding
     decision_rule: str = "decision"
+
+    def with_cards(self, cards: CardSet) -> GameBase:
+        """This game made with the card set `cards` (`registry.get` calls it once
+        per set): a game without card files is the same in every set."""
+        return self
 
     # -- starting a game ----------------------------------------------------------
     def new_game(self, seed: int, options: dict[str, Any] | None = None, seats: int = 2) -> Any:
@@ -338,6 +378,17 @@ class GameBase:
         """What every copy of `card` (in notation) shares, so figures add up per
         card: by default the id before `#N`, else the notation itself."""
         return card.rpartition("#")[0] or card
+
+    def determinise(self, state: Any, seat: int, rng: random.Random) -> Any | None:
+        """A state `seat` cannot tell from `state`, drawn with `rng`: the other
+        seats' secret choices hidden (`observe`), every card it cannot see dealt
+        again and the game's generator drawn afresh. What a computer that looks
+        ahead plays out (`players`, the hard strength). Default: the re-deal the
+        contract tests check (`testing.reshuffle_unseen`); None for a game without
+        one, whose looking-ahead computer then plays as its normal one."""
+        if self.testing is None:
+            return None
+        return self.testing.reshuffle_unseen(self.observe(state, seat), seat, rng)
 
     def observe(self, state: Any, seat: int) -> Any:
         """The state as a computer player at `seat` may know it: a game with

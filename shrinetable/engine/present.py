@@ -9,6 +9,7 @@ so nothing reads by colour alone.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -189,6 +190,41 @@ class Presentation:
     # the size a demonstration's pictures are exported at by default: large enough
     # that the game's card text reads
     demo_size: tuple[int, int] = (800, 600)
+    # every code the table prints, in words: a number's letter ("Ce": "Ceremony"), a
+    # cost's symbol ("H": "Honor"), a badge or a state ("TOKEN": "..."), numbers
+    # printed without letters ("/": "Strength/Resilience"). Hovering a
+    # card says its codes (`legend_lines`); the rules view lists them all
+    legend: dict[str, str] = {}
+
+    def in_words(self, code: str) -> str:
+        """A printed code said with `legend`: "C4/D1" is "Combat 4, Diplomacy 1",
+        "2H" "2 Honor", "TOKEN" "TOKEN: its words"; '' when the legend does not
+        know it."""
+        if code in self.legend:
+            return f"{code}: {self.legend[code]}"
+        names = self.legend.get("/", "").split("/")  # numbers without letters, in order
+        if re.fullmatch(r"-?\d+(/-?\d+)*", code) and len(names) == code.count("/") + 1:
+            return ", ".join(f"{n} {v}" for n, v in zip(names, code.split("/"), strict=True))
+        said = []
+        for part in code.split("/"):
+            m = re.fullmatch(r"([A-Za-z]*)(-?\d+)([A-Za-z]*)", part.strip())
+            if m is None or not (m[1] or m[3]) or (m[1] or m[3]) not in self.legend:
+                return ""
+            said.append(f"{self.legend[m[1]]} {m[2]}" if m[1] else f"{m[2]} {self.legend[m[3]]}")
+        return ", ".join(said)
+
+    def legend_lines(self, face: Face) -> list[str]:
+        """What the codes on `face` mean, a line each: its numbers, its cost, its
+        band, its keywords the legend knows."""
+        codes = [
+            "/".join(str(n) for n in face.numbers or ()),
+            " ".join(p.text for p in face.cost),
+            face.band.text if face.band is not None else "",
+            *face.keywords,
+        ]
+        cost = ", ".join(w for p in face.cost if (w := self.in_words(p.text)))
+        lines = [self.in_words(codes[0]), cost, *(self.in_words(c) for c in codes[2:])]
+        return [line for line in lines if line]
 
     def option_words(self, option: str, value: Any) -> str:
         """What choosing `value` for the game's option `option` means, in a

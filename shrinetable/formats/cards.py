@@ -15,8 +15,10 @@ rules (`problems(deck, cards)` in the game's `decks` module, if it has one) hold
 for every deck of the set, so a fault is a message here, never a crash at the deal.
 
 A designer's own cards live in `<data folder>/cards/<folder>/` and, for one run,
-in `DIR/<folder>/` given by `--cards DIR` (SHRINETABLE_CARDS): their cards and
-decks add to the shipped set or replace one with the same id (or deck name). A
+in `DIR/<folder>/` given by `--cards DIR`: which of them a game reads is its
+`CardSet` (engine), an argument of the game, so two sets can live side by side.
+Their cards and decks add to the shipped set or replace one with the same id (or
+deck name). A
 folder with a fault is refused as a whole, with the message, and the game keeps
 what it had; `notices()` says what was loaded and what was refused.
 """
@@ -24,7 +26,6 @@ what it had; `notices()` says what was loaded and what was refused.
 from __future__ import annotations
 
 import importlib
-import os
 import re
 import sys
 from functools import cache
@@ -33,13 +34,13 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, create_model
 
+from shrinetable.engine import SHIPPED_AND_MINE, CardSet
 from shrinetable.resources import data_dir, resource
 
 from .errors import FormatError, find_line, key_path, parse_toml, read_text, read_toml
 from .files import is_file, resolved, why
 
 MAX_NUMBER = 999  # no cost, strength or copy count comes near; a billion copies crashed
-CARDS_ENV = "SHRINETABLE_CARDS"
 _notices: list[str] = []
 
 
@@ -159,22 +160,19 @@ def card_folder(data: Any) -> Path:
     return resource("assets", "cards", data.folder)
 
 
-def user_folders(data: Any) -> list[Path]:
-    """A designer's card folders for the game, in the order they apply: the
-    person's data folder's, then the one `--cards DIR` gave."""
+def user_folders(data: Any, cards: CardSet) -> list[Path]:
+    """A designer's card folders for the game in the card set `cards`, in the
+    order they apply: the person's data folder's, then those `--cards DIR` gave."""
     name = Path(data.folder).name
-    roots = [
-        data_dir() / "cards",
-        *([Path(os.environ[CARDS_ENV])] if os.environ.get(CARDS_ENV) else []),
-    ]
+    roots = [*([data_dir() / "cards"] if cards.mine else []), *map(Path, cards.extra)]
     return [r / name for r in roots if (r / name).is_dir()]
 
 
-def folder_stamp(data: Any) -> tuple:
-    """What a game's designer folders hold now (file, size, time): a change
-    means their files were edited."""
+def folder_stamp(data: Any, cards: CardSet) -> tuple:
+    """What a game's designer folders in `cards` hold now (file, size, time): a
+    change means their files were edited."""
     out = []
-    for folder in user_folders(data):
+    for folder in user_folders(data, cards):
         for path in sorted(folder.glob("*.toml")):
             try:
                 stat = path.stat()
@@ -189,12 +187,15 @@ def notices() -> list[str]:
     return list(_notices)
 
 
-def load_card_data(data: Any) -> tuple[dict[str, Any], list[Any]]:
-    """A game's whole card set, by its `CardData`: the shipped set (FormatError if
-    it is broken), then each designer folder that holds a sound set with it."""
+def load_card_data(
+    data: Any, card_set: CardSet = SHIPPED_AND_MINE
+) -> tuple[dict[str, Any], list[Any]]:
+    """A game's cards in the card set `card_set`, by its `CardData`: the shipped
+    set (FormatError if it is broken), then each designer folder of the set that
+    holds a sound set with it."""
     cards, decks = load_dir(card_folder(data), data.card, data.deck)
     check_decks(data, cards, decks, card_folder(data))
-    for folder in user_folders(data):
+    for folder in user_folders(data, card_set):
         try:
             cards, decks = merge(data, folder, cards, decks)
         except FormatError as e:

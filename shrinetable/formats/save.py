@@ -182,7 +182,7 @@ def _good_lines(lines: list[bytes], p: Path, notes: list[str] | None) -> list:
 
 def journal_head(save: SaveFile) -> bytes:
     """A journal's first line: `save` without its actions and checkpoints."""
-    head = save.model_dump(exclude={"actions", "checkpoints", "format"})
+    head = save.model_dump(exclude={"actions", "checkpoints", "format", *_unsaid(save)})
     return json.dumps({"format": JOURNAL, **head}, separators=(",", ":")).encode() + b"\n"
 
 
@@ -229,7 +229,15 @@ def write_save(path: str | Path, save: SaveFile, replace: bool = True) -> Path:
     """Write `save` to `path` atomically, and return where it went. With
     `replace=False` an existing file is kept and the save goes to the first free
     `NAME-2.json`, `NAME-3.json`... (two saves in the same second both stay)."""
-    return _write(Path(path), save.model_dump_json(indent=1).encode(), replace)
+    return _write(
+        Path(path), save.model_dump_json(indent=1, exclude=_unsaid(save)).encode(), replace
+    )
+
+
+def _unsaid(save: Any) -> set[str]:
+    """A save's fields left out of the file when empty (every computer seat
+    normal), so it reads as saves did before they had them; none of another file's."""
+    return {"strengths"} if "strengths" in type(save).model_fields and not save.strengths else set()
 
 
 def _write(p: Path, data: bytes, replace: bool = True) -> Path:

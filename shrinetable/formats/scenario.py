@@ -28,6 +28,7 @@ from pydantic import (
 from shrinetable.engine import (
     MAX_INSTANCE,
     SEAT_NAMES,
+    CardSet,
     NotationError,
     SetupError,
     registry,
@@ -130,12 +131,12 @@ class Loaded:
     refusal: str | None = None  # with `refused`: why the rules refused the position
 
 
-def load(path: str | Path) -> Loaded:
-    """Read, validate and set up the scenario at `path`; FormatError otherwise.
-    With `refused`, the position is not started: `refusal` is the rules' refusal,
-    or None when they accepted it."""
+def load(path: str | Path, cards: CardSet | None = None) -> Loaded:
+    """Read, validate and set up the scenario at `path` with the card set `cards`;
+    FormatError otherwise. With `refused`, the position is not started: `refusal`
+    is the rules' refusal, or None when they accepted it."""
     path = str(path)
-    text, spec, game = read_position(path, Scenario)
+    text, spec, game = read_position(path, Scenario, cards)
     fail = failer(path, text)
     check_zones(spec, game, fail)
     actions = _parse_steps(spec, game, fail)
@@ -157,16 +158,18 @@ def _refusal(spec: Scenario, game: Any, fail) -> str | None:
     return None
 
 
-def read_position(path: str, model: type[Position]) -> tuple[str, Any, Any]:
+def read_position(
+    path: str, model: type[Position], cards: CardSet | None = None
+) -> tuple[str, Any, Any]:
     """The file's text, its data validated as `model` together with its game's own
-    position keys, and the game (whose seats, turn and options are checked);
-    FormatError otherwise."""
+    position keys, and the game in the card set `cards` (whose seats, turn and
+    options are checked); FormatError otherwise."""
     text, data = read_toml(path)
     fail = failer(path, text)
     game = None  # without a game name the validation below fails, naming `game`
     if isinstance(data.get("game"), str):
         try:
-            game = registry.get(data["game"])
+            game = registry.get(data["game"], cards)
         except KeyError as e:
             raise fail(("game",), e.args[0]) from None
         if game.position is None:

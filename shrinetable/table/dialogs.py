@@ -211,6 +211,11 @@ class Dialogs:
         height = round(win.get_container().get_size()[1] / k)
         rules = re.sub(r"\s*\n\s*", " ", self.s.match.present.rules).strip()
         rules = rules.replace("<br> ", "<br>")  # a paragraph starts flush left
+        legend = self.s.match.present.legend  # every code the table prints, in words
+        if legend:
+            rules += "<br><br><b>Codes on the table</b><br>" + "<br>".join(
+                f"<b>{html.escape(k)}</b>: {html.escape(v)}" for k, v in legend.items()
+            )
         UITextBox(
             rules,
             self.r(0, 0, width, height - 50),

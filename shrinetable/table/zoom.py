@@ -125,13 +125,10 @@ class Zoom:
         screen.blit(img, rect)
         self.area = (rect,) if under is None else (rect, under)
         decor = self.board.decor.cards.get(self.zoomed)
+        face = self.art.face(self.zoomed)
         if decor is not None:  # its state now, as on the table
-            hud.card(
-                screen,
-                self.fonts,
-                rect,
-                decor,
-                enlarged=True,
-                face=self.art.face(self.zoomed),
-            )
-            hud.notes(screen, self.fonts, rect, decor.notes)
+            hud.card(screen, self.fonts, rect, decor, enlarged=True, face=face)
+        # what its states and its printed codes mean, in words (the game's legend)
+        said = self.art.present.legend_lines(face)
+        notes = (*(decor.notes if decor is not None else ()), *said)
+        hud.notes(screen, self.fonts, rect, notes)

@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from shrinetable.engine import registry
+from shrinetable.engine import SHIPPED_AND_MINE, registry
 from shrinetable.formats.cards import card_folder, check_folder, load_dir, merge
 from shrinetable.formats.decks import deck_key
 
@@ -141,13 +141,12 @@ def make_plan(
 
 
 def load_checked(name: str, flag: str, folder: str | None) -> Any:
-    """The game called `name` and, when `folder` (a `--cards` folder) is given,
-    that folder checked whole: its fault raised (FormatError) rather than only
-    noticed, as loading the game would, on stderr."""
+    """The game called `name` with the card folder `folder` (a `--cards` folder),
+    that folder checked whole first: its fault raised (FormatError) rather than
+    only noticed, as loading the game would, on stderr."""
     with contextlib.redirect_stderr(io.StringIO()):
         game = registry.get(name)
-    check_cards(game, flag, folder)
-    return game
+    return registry.get(name, SHIPPED_AND_MINE.adding(check_cards(game, flag, folder)))
 
 
 def check_cards(game: Any, flag: str, folder: str | None) -> str | None:

@@ -2,10 +2,10 @@
 
 Games go out in small chunks; results come back in any order and are sorted by
 (seating, seed), so the figures are the same whatever the number of jobs.
-Workers start fresh (`spawn`) and load the card folder they are given, so one
-run can measure two card sets. Ctrl+C stops handing out chunks and keeps every
+A chunk names its card folder and a worker makes the game in that card set
+(`registry.get(name, cards)`), so any worker plays any set: no restart between
+the two sets of a `--compare`. Ctrl+C stops handing out chunks and keeps every
 game already measured (`Ran.stopped`); workers ignore it and finish their chunk.
-On a cluster the workers are restarted before each card set, for the same reason.
 """
 
 from __future__ import annotations
@@ -94,7 +94,6 @@ def _cluster(specs: list[dict], address: str) -> Iterator[list[dict]]:
     from distributed import Client, as_completed
 
     with Client(address, timeout="20s") as client:
-        client.restart()  # workers that loaded another card set load this one
         futures = client.map(run_chunk, specs, pure=False)
         try:
             for f in as_completed(futures):

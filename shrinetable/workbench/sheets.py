@@ -52,7 +52,7 @@ def deck_cards(game: Any, deck: str | None) -> list[str]:
     if game.card_data is not None:
         from shrinetable.formats.cards import load_card_data
 
-        return list(load_card_data(game.card_data)[0])
+        return list(load_card_data(game.card_data, game.cards)[0])
     state = game.new_game(1, {}, game.min_seats)
     return [c for cards in game.all_cards(state).values() for c in cards]
 

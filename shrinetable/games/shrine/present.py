@@ -185,6 +185,12 @@ class ShrinePresentation(Presentation):
     showcase = Showcase("late game", _late_game)
     minor = ("pass",)  # a Jack may move no card the log can show, yet is worth watching
     results = ("remove", "fail", "fizzle", "out")  # kept in view on the table (issue 22)
+    legend = {
+        "TOKEN": "a J, Q or K on a Field (in a hand: it may become one); K: attacks may "
+        "be one off, Q: heals may be one off, J: take an unseen card from a hand",
+        "DAGGER": "an Ace: with a same-colour payment it removes a Shrine's top card or a Token",
+        "BALANCE": "the joker, when the Balance card is in the game",
+    }
 
     def card_face(self, card: str) -> Face | None:
         return FACES.get(card)

@@ -80,6 +80,21 @@ def choose(state: State, rng: random.Random) -> Action:
 # --------------------------------------------------------------------------- small decisions
 
 
+def evaluate(s: State, me: int) -> float:
+    """How good `s` is for `me` (higher is better), for a look-ahead: life and
+    points ahead, creatures and sources in play, cards in hand."""
+    if s.result is not None:
+        return 1000.0 if me in s.result.winners else -1000.0
+
+    def side(q: int) -> float:
+        bodies = sum(1 for site in s.sites for c in site if s.owner[c] == q)
+        return (
+            s.life[q] + s.points[q] + 2.0 * bodies + 0.5 * len(s.sources[q]) + 0.4 * len(s.hands[q])
+        )
+
+    return side(me) - side(1 - me)
+
+
 def _mulligan(s: State, legal: list[Action]) -> Action:
     """Send back cards costing 5 or more; keep otherwise."""
     costly = [

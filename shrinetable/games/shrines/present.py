@@ -11,8 +11,10 @@ from functools import lru_cache
 from typing import Any
 
 from shrinetable.engine import (
+    SHIPPED_AND_MINE,
     Arrow,
     CardDecor,
+    CardSet,
     Chip,
     Decor,
     Face,
@@ -99,11 +101,11 @@ Esc menu · ? rules · Ctrl+Z / Ctrl+Y undo / redo · Ctrl+S save · Ctrl+O load
 
 
 @lru_cache(maxsize=4096)
-def printed(card: str) -> dict:
-    """The printed face of `card` as the game describes it; {} when unknown (read
-    only: it is shared)."""
+def printed(card: str, card_set: CardSet = SHIPPED_AND_MINE) -> dict:
+    """The printed face of `card` in a card set as the game describes it; {} when
+    unknown (read only: it is shared)."""
     try:
-        return faces.card_face(card)
+        return faces.card_face(card, card_set)
     except KeyError:
         return {}
 
@@ -225,14 +227,14 @@ DECK_WORDS = {
 }
 
 
-@lru_cache(maxsize=1)
-def _deck_names() -> dict[str, str]:
+@lru_cache
+def _deck_names(card_set: CardSet) -> dict[str, str]:
     from .cards import deck_key, starter
 
-    return {deck_key(d): d.name for d in starter()[1]}
+    return {deck_key(d): d.name for d in starter(card_set)[1]}
 
 
-def _covers(over: list[str], kinds: list[str]) -> tuple[Chip, ...]:
+def _covers(over: list[str], kinds: list[str], card_set: CardSet) -> tuple[Chip, ...]:
     """A site's areas and traps, newest first. Of two areas of one subtype only
     the newer applies (clause area): the older is greyed and crossed out; a
     terrain and a weather both apply."""
@@ -241,7 +243,7 @@ def _covers(over: list[str], kinds: list[str]) -> tuple[Chip, ...]:
         if c == "trap":
             chips.append(Chip("Trap", AREA["trap"]))
             continue
-        name = printed(c).get("name", c)
+        name = printed(c, card_set).get("name", c)
         if kind in seen:  # crossed out, its first word only: the site's label stays clear
             # where the site is crowded it is left off: it does nothing there, and
             # Terrain & weather still shows the area
@@ -298,20 +300,34 @@ class ShrinesPresentation(Presentation):
     # but is a choice to watch)
     minor = ("tap", "pass", "next")
     results = ("damage", "destroy", "life")  # kept in view on the table (issue 22)
+    legend = {
+        "/": "Strength/Resilience",
+        "X": "any amount you choose, paid in generic mana",
+        "B": "Blue",
+        "Y": "Yellow",
+        "R": "Red",
+        "G": "Green",
+        "P": "Purple",
+        "TAPPED": "used this turn: it untaps in its controller's next turn",
+    }
 
     # a crowded Region's card names read at 1280x720 (at 800x600 they were ~6 px)
     demo_size = (1280, 720)
 
+    def __init__(self, card_set: CardSet = SHIPPED_AND_MINE):
+        self.card_set = card_set  # whose cards' faces it shows
+
     def option_words(self, option: str, value: Any) -> str:
+        names = _deck_names(self.card_set)
         if option == "mode":
             return MODE_WORDS.get(value, "")
-        if option.startswith("deck_") and value in _deck_names():
+        if option.startswith("deck_") and value in names:
             style = DECK_WORDS.get(value)
-            return _deck_names()[value] + (f" \u2014 {style}." if style else ".")
+            return names[value] + (f" \u2014 {style}." if style else ".")
         return ""
 
     def card_face(self, card: str) -> Face | None:
-        face = printed(card)
+        face = printed(card, self.card_set)
         if not face:
             return None
         body = face["type"] in ("creature", "structure")
@@ -330,7 +346,9 @@ class ShrinesPresentation(Presentation):
         text = PLACE.sub(
             lambda m: f"{'pathway' if m.group(1) == 'path-' else 'row'} {m.group(2)}", text
         )
-        return CARD_ID.sub(lambda m: printed(m.group(0)).get("name", m.group(0)), text)
+        return CARD_ID.sub(
+            lambda m: printed(m.group(0), self.card_set).get("name", m.group(0)), text
+        )
 
     def label(self, text: str) -> str:
         if text.startswith("assign "):
@@ -347,14 +365,19 @@ class ShrinesPresentation(Presentation):
         for name, card in info["cards"].items():
             host = card.get("attached_to")
             cards[name] = _permanent(
-                card, printed(name), printed(host).get("name", host) if host else ""
+                card,
+                printed(name, self.card_set),
+                printed(host, self.card_set).get("name", host) if host else "",
             )
         for name, lies in info["areas"].items():
             cards[name] = CardDecor(where=lies)
         covers, tints = {}, {}
         for zone, over in info["covers"].items():
-            kinds = ["trap" if c == "trap" else printed(c).get("subtype", "") for c in over]
-            covers[zone] = _covers(over, kinds)
+            kinds = [
+                "trap" if c == "trap" else printed(c, self.card_set).get("subtype", "")
+                for c in over
+            ]
+            covers[zone] = _covers(over, kinds, self.card_set)
             tints[zone] = tuple(AREA[k] for k in ("terrain", "weather") if k in kinds)
         badges = {f"shrine:{q}": f"{n} marks" for q, n in enumerate(info["marks"]) if n}
         arrows = tuple(
@@ -372,4 +395,4 @@ class ShrinesPresentation(Presentation):
         )
 
 
-PRESENT = ShrinesPresentation()
+PRESENT = ShrinesPresentation()  # in the shipped cards and the person's own

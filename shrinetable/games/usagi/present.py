@@ -7,13 +7,12 @@ contests and the response chain."""
 
 from __future__ import annotations
 
-from functools import cache
 from typing import Any
 
 from shrinetable.engine import Arrow, CardDecor, Chip, Decor, Face, Hud, Showcase
-from shrinetable.formats.decks import DeckGameWords, card_id
+from shrinetable.formats.decks import DeckGameWords
 
-from .cards import catalog
+from .cards import CARDS
 
 INK = (20, 20, 20)
 # one frame colour per card type (Okabe-Ito; the type is also on the type line)
@@ -29,15 +28,6 @@ RYO = (236, 200, 70)
 # the five ratings in their printed order and their short marks
 RATINGS = ("combat", "diplomacy", "intrigue", "ceremony", "labor")
 MARK = {"combat": "C", "diplomacy": "D", "intrigue": "I", "ceremony": "Ce", "labor": "L"}
-
-
-def card(name: str) -> Any | None:
-    """The shipped card (`schema.Card`) behind `id#n` or a bare id; None when
-    unknown or when the card files cannot be read (the table then shows notation)."""
-    try:
-        return catalog()[0].get(card_id(name))
-    except Exception:  # a broken card file is reported by `check`, not by a face
-        return None
 
 
 def ratings(c: Any) -> dict[str, int]:
@@ -78,11 +68,7 @@ def keywords(c: Any) -> tuple[str, ...]:
     return tuple(out)
 
 
-@cache
-def _face(cid: str) -> Face | None:
-    c = card(cid)
-    if c is None:
-        return None
+def _face(c: Any) -> Face:
     frame = (FRAME.get(c.type, (128, 128, 136)),)
     if c.type == "event" and c.subtype == "story":
         frame = (FRAME["event"], STORY)
@@ -209,11 +195,6 @@ def _names(value: Any) -> set[str]:
         elif v:
             out.add(str(v))
     return out
-
-
-def _name(card_: str) -> str:
-    c = card(card_)
-    return c.name if c is not None else card_
 
 
 def _rated(r: Any) -> str:
@@ -361,9 +342,22 @@ class UsagiPresentation(DeckGameWords):
     zoom_on_hover = True
     minor = ("pass",)  # a pass moves no card; the computer makes it at animation speed
     results = ("tie", "fail", "resolve", "score")  # kept in view on the table (issue 22)
+    legend = {
+        **{MARK[k]: k.title() for k in RATINGS},
+        "H": "Honor",
+        "R": "Ryo",
+        **NOTE,
+    }
     showcase = Showcase(
         "four players, Events contested", _contested, seats=4, steps=500, pick=_build
     )
+
+    def __init__(self, catalogue: Any):
+        super().__init__(catalogue, _face)
+
+    def _name(self, card: str) -> str:
+        c = self.card(card)
+        return c.name if c is not None else card
 
     def label(self, text: str) -> str:
         """Each kind of move in words, the cards still in notation."""
@@ -460,7 +454,7 @@ class UsagiPresentation(DeckGameWords):
                     chips.append(CHOSEN)
                 numbers = None
                 now = current.get(c) if isinstance(current, dict) else None
-                printed = card(c)
+                printed = self.card(c)
                 if (
                     now is not None
                     and printed is not None
@@ -481,7 +475,7 @@ class UsagiPresentation(DeckGameWords):
                     chips=tuple(chips),
                     numbers=numbers,
                     veil=veil,
-                    where=f"on {_name(host)}" if host else "",
+                    where=f"on {self._name(host)}" if host else "",
                     notes=notes,
                 )
         chain, arrows = _stack(view)
@@ -523,4 +517,4 @@ def _and(items: list[str]) -> str:
     return ", ".join(items[:-1]) + f" and {items[-1]}" if len(items) > 1 else "".join(items)
 
 
-PRESENT = UsagiPresentation(catalog, card, _face)
+PRESENT = UsagiPresentation(CARDS())  # in the shipped cards and the person's own

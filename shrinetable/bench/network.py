@@ -22,9 +22,8 @@ import sys
 import time
 
 from shrinetable.engine import registry
-
-from . import protocol as p
-from .client import Remote
+from shrinetable.net import protocol as p
+from shrinetable.net.client import Remote
 
 
 def default_game(players: int) -> str:

@@ -24,7 +24,7 @@ import json
 import os
 import tempfile
 
-from . import env
+from shrinetable.table import env
 
 env.prepare()
 
@@ -63,8 +63,9 @@ def measure(game_name: str, players: int, size: tuple[int, int], shot: str | Non
 
 def _frame(game, players: int, size: tuple[int, int], shot: str | None) -> dict:
     """The figures of one full frame of `game` (saved to `shot` if given)."""
-    from .app import App
-    from .bench import showcase
+    from shrinetable.table.app import App
+
+    from .render import showcase
 
     session = showcase(game, players)
     app = App(size)
@@ -137,7 +138,7 @@ def own_cards(scene) -> set[str]:
 
 def name_or_numbers(face, text: str) -> bool:
     """Whether the cut `text` drawn on `face` is (part of) its name or numbers."""
-    from .faces import numbers_text
+    from shrinetable.table.faces import numbers_text
 
     stem = text.replace("\u2026", "").strip()
     if face.numbers is not None and stem and stem in numbers_text(face.numbers):
@@ -269,7 +270,7 @@ def window_size(text: str) -> tuple[int, int]:
 def run_render(args) -> int:
     """`bench render`: with --size the text drawn, else the frame times."""
     if args.size is None:
-        from .bench import run_render_bench
+        from .render import run_render_bench
 
         return run_render_bench(args)
     from shrinetable.engine import registry

@@ -198,7 +198,7 @@ def run_launch(args: argparse.Namespace) -> int:
     """Launch to first frame (the source, or a built app) against a bare
     `import pygame; pygame.display.init()`, launched in turn; the first of
     each warms the disk cache and is not counted."""
-    from shrinetable.table.bench import first_frame_seconds
+    from .render import first_frame_seconds
 
     program = [args.exe] if args.exe else None
     if program is None:

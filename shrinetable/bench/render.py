@@ -13,7 +13,7 @@ import sys
 import tempfile
 import time
 
-from . import env
+from shrinetable.table import env
 
 env.prepare()
 
@@ -88,9 +88,8 @@ def measure(seconds: float = 3.0, game_name: str | None = None) -> dict:
     import pygame
 
     from shrinetable.engine import registry
-
-    from .app import App
-    from .game_scene import Press
+    from shrinetable.table.app import App
+    from shrinetable.table.game_scene import Press
 
     if not os.environ.get("DISPLAY"):
         os.environ.setdefault("SDL_VIDEODRIVER", "dummy")

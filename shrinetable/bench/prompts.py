@@ -15,10 +15,9 @@ import json
 import statistics
 from collections import Counter
 
+from shrinetable.adapter.match import Match
+from shrinetable.adapter.session import Session
 from shrinetable.engine import registry
-
-from .match import Match
-from .session import Session
 
 MAX_TURNS = 200
 
