@@ -147,6 +147,9 @@ class Presentation:
     """Defaults for a game without words of its own: notation on buttons, no
     decorations, no faces (the table draws the card's notation)."""
 
+    # the rules overlay's text, in a neutral markup the table renders
+    # (`table/markup.py`): a blank line ends a paragraph, a backslash at the end of
+    # a line breaks it there, other line ends only wrap; `**bold**`, `*italic*`
     rules: str = "No rules summary for this game yet."
     # button labels: a whole action text, an action's first word ({rest}: the words
     # after it), and a label for an action text in one kind of decision

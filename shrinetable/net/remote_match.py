@@ -379,11 +379,9 @@ class RemoteMatch:
 
     def _add(self, m: p.MoveM) -> Applied:
         """A move into the history, as the host sent it to this seat."""
-        applied = Applied(
-            m.seat, m.text or "", tuple(e.event() for e in m.events), m.auto, m.secret
-        )
+        applied = Applied(m.seat, m.text or "", tuple(m.events), m.auto, m.secret)
         self.history.append(applied)
-        self._entries[id(applied)] = [e.entry() for e in m.entries]
+        self._entries[id(applied)] = list(m.entries)
         drop = self._budget.add(m)  # within a budget: a host's flood takes the oldest
         for gone in self.history[:drop]:
             del self._entries[id(gone)]
@@ -402,11 +400,10 @@ class RemoteMatch:
 
     def _use(self, update: p.Update) -> None:
         self._update = update
-        self._view = update.view.view()
+        self._view = update.view
         self._before, self._tallies = None, None  # a move's update sets what it changed
         self._moves = [
-            Move(Notation(t), g.gesture())
-            for t, g in zip(update.legal, update.gestures, strict=True)
+            Move(Notation(t), g) for t, g in zip(update.legal, update.gestures, strict=True)
         ]
 
 

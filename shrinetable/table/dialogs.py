@@ -7,7 +7,6 @@ no pygame_gui, so the first frame is drawn without it (issue 26)."""
 from __future__ import annotations
 
 import html
-import re
 from typing import TYPE_CHECKING, Protocol
 
 import pygame
@@ -22,6 +21,7 @@ from shrinetable.engine import seats_named
 from . import uiscale
 from .decision_bar import panel_scale
 from .helpers import Aid
+from .markup import rules_html
 from .overlay import Overlay
 from .seats import seat_name
 from .theme import font_class
@@ -209,8 +209,7 @@ class Dialogs:
             round((size[1] - 40) / k),
         )
         height = round(win.get_container().get_size()[1] / k)
-        rules = re.sub(r"\s*\n\s*", " ", self.s.match.present.rules).strip()
-        rules = rules.replace("<br> ", "<br>")  # a paragraph starts flush left
+        rules = rules_html(self.s.match.present.rules)
         legend = self.s.match.present.legend  # every code the table prints, in words
         if legend:
             rules += "<br><br><b>Codes on the table</b><br>" + "<br>".join(

@@ -411,7 +411,7 @@ class GameScene:
 
     def load(self, path: str) -> None:
         try:
-            session = storage.load(path, self.session.game.cards)
+            session = storage.load(path, self.match.game.cards)
         except SaveError as e:
             self.show(None)
             self.say(str(e))

@@ -85,44 +85,50 @@ DOES = {
     "return": "return a unit",
 }
 
-RULES = """<b>Goal</b><br>
-Win by <b>Domination</b> (your opponent has no building left), <b>Prosperity</b> (7
-development counters on one of your Grand cards) or <b>Attrition</b> (your opponent must draw
-from an empty deck with no resource left to expend instead).<br><br>
-<b>Starting Phase</b><br>
+RULES = """**Goal**\\
+Win by **Domination** (your opponent has no building left), **Prosperity** (7
+development counters on one of your Grand cards) or **Attrition** (your opponent must draw
+from an empty deck with no resource left to expend instead).
+
+**Starting Phase**\\
 Five of your Starting cards lie in the middle, each with its cost. Click up to 2 of them to
 select them and drag a third (or a single one) onto Territory 1: up to 3 cards, total cost 3
-or less. <b>Begin with no Starting card</b> is a button. The choices are revealed together
+or less. **Begin with no Starting card** is a button. The choices are revealed together
 once both players have chosen; the rest go into the decks. The second player then takes an
-advanced resource or a card (buttons).<br><br>
-<b>Your turn</b><br>
+advanced resource or a card (buttons).
+
+**Your turn**\\
 Your cards ready, you draw, then in the main phase: drag a unit or building from your hand
-onto one of your territories; drag a building onto a <i>territory card</i> in your hand to
+onto one of your territories; drag a building onto a *territory card* in your hand to
 found a new territory with it; drag a policy onto your policies, an event onto its target (or
 onto your resources when it has none). Drag one card, or two (click the first), onto your
-scrap pile to <b>Scrap</b> them for basic resources (once a turn). Click a card in play to
-<b>Develop</b> it or use its ability; drag a unit to another territory to <b>Move</b> it.
-Buttons: <b>Trade</b> 2 basic for 1 advanced resource, <b>Research</b> (draw 2 and end the
-turn, only as your first action), <b>End turn</b>.<br><br>
-<b>Combat</b><br>
+scrap pile to **Scrap** them for basic resources (once a turn). Click a card in play to
+**Develop** it or use its ability; drag a unit to another territory to **Move** it.
+Buttons: **Trade** 2 basic for 1 advanced resource, **Research** (draw 2 and end the
+turn, only as your first action), **End turn**.
+
+**Combat**\\
 Drag a ready unit onto a building in an opposing territory: it attacks that territory,
-aiming at that building (an arrow shows it). Add more, then <b>Charge!</b>. The defender drags
+aiming at that building (an arrow shows it). Add more, then **Charge!**. The defender drags
 ready units of that territory onto attackers to block (the arrow then points at the blocker),
-then <b>Done blocking</b>. Both may then play fast cards (Tactics, Miracles, fast abilities),
+then **Done blocking**. Both may then play fast cards (Tactics, Miracles, fast abilities),
 or withdraw a blocked Hit and Run unit by clicking it, until both pass; then all damage is
-dealt at once. Units heal at the end of each turn; buildings keep their damage.<br><br>
-<b>On the cards</b><br>
+dealt at once. Units heal at the end of each turn; buildings keep their damage.
+
+**On the cards**\\
 Frame colour: orange unit, blue building, green policy, yellow tactic, pink sorcery, pale
 miracle, brown territory. Pips: the cost (a plain number is basic resources; R research,
 Au gold, Gm gemstones, F faith). O offence, H health, D defence; a changed figure is written
 over the printed one, damage is the red chip. Chips: EXHAUSTED, NEW (cannot attack this turn
 without Blitz), ATTACKING, BLOCKING, dev (development counters; on a Grand card out of 7).
 Your resources, buildings and development are written in your row. Right-click a card, or
-rest the pointer on it, to read it large.<br><br>
-<b>Keys</b><br>
+rest the pointer on it, to read it large.
+
+**Keys**\\
 Esc menu \u00b7 ? rules \u00b7 Ctrl+Z / Ctrl+Y undo / redo \u00b7 Ctrl+S save \u00b7 Ctrl+O load
-\u00b7 F11 fullscreen \u00b7 Ctrl+N the notation in the log<br><br>
-<b>On the table</b><br>
+\u00b7 F11 fullscreen \u00b7 Ctrl+N the notation in the log
+
+**On the table**\\
 An orange outline marks what the last move changed. A pink frame round the buttons: you are
 answering the other player's move, not playing your turn.
 """

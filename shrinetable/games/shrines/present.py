@@ -52,50 +52,58 @@ ARROWS = {"travel": (150, 210, 255), "attack": (240, 90, 80), "block": (255, 214
 CARD_ID = re.compile(r"\b[a-z][a-z0-9-]*#\d+\b")  # a card in notation, e.g. eel#12
 PLACE = re.compile(r"\b(path-|row)([a-c1-5])\b")  # an area's place in notation: path-a, row3
 
-# Texts use pygame_gui's HTML subset; source line breaks are only for reading
-# here (the table joins them), `<br>` breaks the lines on screen.
-RULES = """<b>Goal</b><br>
+# The rules text in the neutral markup `Presentation.rules` describes: a blank line
+# ends a paragraph, a backslash ends a line, **bold**; other line ends only wrap.
+RULES = """**Goal**\\
 Bring the other player's life from 20 to 0 (other modes change the goal; see the rules
-page).<br><br>
-<b>The Region</b><br>
+page).
+
+**The Region**\\
 Fifteen sites in three pathways (a, b, c) of five rows. The row nearest you is your melee
 row, then your range row, the neutral row, then the opponent's range and melee rows. Behind
 each melee row is that player's zone: drop an attacker there to attack the player. A site
-holds at most four permanents besides tools and tokens.<br><br>
-<b>A turn</b> has four acts: First (untap, draw, play cards), Travel, Combat, Final (play
-cards again). <b>Next act</b> passes the act; after every action and act pass the other
-player gets priority: they answer at burst speed or <b>Pass</b>.<br><br>
-<b>Mana</b><br>
+holds at most four permanents besides tools and tokens.
+
+**A turn** has four acts: First (untap, draw, play cards), Travel, Combat, Final (play
+cards again). **Next act** passes the act; after every action and act pass the other
+player gets priority: they answer at burst speed or **Pass**.
+
+**Mana**\\
 One source a turn: drag it from your hand onto Your sources. Click a source to tap it for
 one mana of its colour; the pool shows beside your name and empties at the end of each
-turn.<br><br>
-<b>Playing cards</b> (drag from your hand; the places it may go light up)<br>
+turn.
+
+**Playing cards** (drag from your hand; the places it may go light up)\\
 Creatures go onto one of your melee sites, structures onto a melee or range site without
 a structure. Tools onto a creature of yours, idols onto Your idols, terrain and weather
 onto a site of the site, row or pathway it will cover (a row or pathway one also onto
-Terrain &amp; weather).
+Terrain & weather).
 Spells onto their target (a card, a site or a player zone); a spell with no target
-anywhere on the Region.<br><br>
-<b>Travel</b>: in your Travel Act drag a creature forward along its pathway (one site,
-more with Sprint). Creatures that entered this turn cannot travel or attack.<br>
-<b>Combat</b>: drag an untapped creature onto an opposing creature, structure or the
+anywhere on the Region.
+
+**Travel**: in your Travel Act drag a creature forward along its pathway (one site,
+more with Sprint). Creatures that entered this turn cannot travel or attack.\\
+**Combat**: drag an untapped creature onto an opposing creature, structure or the
 player zone within its range (its own site and one forward, plus Range). The defender
-drags untapped creatures onto attackers to block, then <b>Done blocking</b>; a blocked
-attacker fights only its blockers. A <b>Guard</b> takes damage meant for its friends on
-its site; click it to switch that off or on again (once a turn).<br>
-<b>Damage</b> stays on a card until the end of the turn (on structures, for good); at its
-resilience the card is destroyed.<br><br>
-<b>Your Shrine</b> is played like a creature from its zone. If it would leave the Region it
-returns with time marks; one comes off each turn, and you play it again at none.<br><br>
-<b>On the cards</b>: the coloured frame and the letters in the cost pips give the colour;
+drags untapped creatures onto attackers to block, then **Done blocking**; a blocked
+attacker fights only its blockers. A **Guard** takes damage meant for its friends on
+its site; click it to switch that off or on again (once a turn).\\
+**Damage** stays on a card until the end of the turn (on structures, for good); at its
+resilience the card is destroyed.
+
+**Your Shrine** is played like a creature from its zone. If it would leave the Region it
+returns with time marks; one comes off each turn, and you play it again at none.
+
+**On the cards**: the coloured frame and the letters in the cost pips give the colour;
 the box is strength/resilience (current values on the Region: green raised, red lowered);
 a red chip is damage; FROZEN, POISON, WEAK, GROUNDED, PROT, ARMOR, NO GUARD are states;
 chips on a site name the terrain, weather or face-down Trap lying there, newest on the
 right: a terrain and a weather both apply, but of two of one kind only the newer does (the
 older is greyed and crossed out, \u2715); zz marks a
 creature that cannot act yet; TAPPED a tapped card. Right-click a card, or rest the
-pointer on it, to read it large.<br><br>
-<b>Keys</b><br>
+pointer on it, to read it large.
+
+**Keys**\\
 Esc menu · ? rules · Ctrl+Z / Ctrl+Y undo / redo · Ctrl+S save · Ctrl+O load · F11 fullscreen
 """
 

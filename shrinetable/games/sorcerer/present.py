@@ -68,39 +68,46 @@ STEP = {
     "over": "game over",
 }
 
-# Texts use pygame_gui's HTML subset; source line breaks are only for reading
-# here (the table joins them), `<br>` breaks the lines on screen.
-RULES = """<b>Goal</b><br>
+# The rules text in the neutral markup `Presentation.rules` describes: a blank line
+# ends a paragraph, a backslash ends a line, **bold**; other line ends only wrap.
+RULES = """**Goal**\\
 Each of you starts with 30 magic points (the big counter by your name). Bring the other
-player's to 0.<br><br>
-<b>Your turn</b> (the steps show beside your name)<br>
-Your turned cards stand up and your hand fills to three. <b>Play</b>: drag one card from your
+player's to 0.
+
+**Your turn** (the steps show beside your name)\\
+Your turned cards stand up and your hand fills to three. **Play**: drag one card from your
 hand onto your In play zone; with two there already, drop it on the one it replaces (that one
-goes to your discard pile). <b>Attack</b>: drag unturned cards in play onto the opponent's
-counter, one by one; each turns and goes into a lane. Then <b>Done attacking</b>.<br><br>
-<b>Their answer</b><br>
+goes to your discard pile). **Attack**: drag unturned cards in play onto the opponent's
+counter, one by one; each turns and goes into a lane. Then **Done attacking**.
+
+**Their answer**\\
 The defender drags an unturned card in play onto an attacker to block it (one blocker per
 attacker), then may boost one blocker from the hand; then the attacker may boost one
-attacker. Drop the boost on the card in the lane; click cards first to boost with several.<br><br>
-<b>The damage round</b><br>
+attacker. Drop the boost on the card in the lane; click cards first to boost with several.
+
+**The damage round**\\
 Per lane, attack (the attacker's A number plus its boosts' A) against shield (the blocker's S
 plus its boosts' S), as the chips over the lane add it up. Higher attack: the blocker is
 discarded and the difference comes off the defender's magic points. Higher shield: the
 attacker is discarded. A tie changes nothing. An unblocked attacker takes its whole attack off.
-Boosts are then discarded.<br><br>
-<b>Spell types</b> (the frame colour and the type line)<br>
+Boosts are then discarded.
+
+**Spell types** (the frame colour and the type line)\\
 Charming: up to two Charming cards may join one boost (three at most). Wishful: drag it from
 play onto your own counter to sacrifice it for its shield in magic points. Energy, Flying:
 only an Energy or Flying card can block one. Quick: drag it into play during the opponent's
 attack, then block with it. Strong: +2 shield when blocking. Gross: +2 attack when blocked
-(neither bonus between Strong and Gross).<br><br>
-<b>On the cards</b>: the pip is the rarity (\u2605 star, \u263e moon, \u2644 planet,
+(neither bonus between Strong and Gross).
+
+**On the cards**: the pip is the rarity (\u2605 star, \u263e moon, \u2644 planet,
 \u26a1 bolt); the box is attack A and shield S; TURNED cards attacked and may not block.
-Right-click a card, or rest the pointer on it, to read it large.<br><br>
-<b>Keys</b><br>
+Right-click a card, or rest the pointer on it, to read it large.
+
+**Keys**\\
 Esc menu \u00b7 ? rules \u00b7 Ctrl+Z / Ctrl+Y undo / redo \u00b7 Ctrl+S save \u00b7 Ctrl+O load
-\u00b7 F11 fullscreen \u00b7 Ctrl+N the notation in the log \u00b7 Ctrl+P automatic pass<br><br>
-<b>On the table</b><br>
+\u00b7 F11 fullscreen \u00b7 Ctrl+N the notation in the log \u00b7 Ctrl+P automatic pass
+
+**On the table**\\
 An orange outline marks what the last move changed. A pink frame round the buttons: you are
 answering the other player's move, not playing your turn.
 """

@@ -129,45 +129,51 @@ NOTE = {
     "RESPONDING": "declared in the response chain, resolved last first",
 }
 
-RULES = """<b>Goal</b><br>
+RULES = """**Goal**\\
 Take chronicle tokens from the pool in the middle by winning Events. The game ends when the
-pool is empty or somebody holds more than half of what it started with; most tokens wins.<br><br>
-<b>Initiation</b> (everybody, step by step)<br>
+pool is empty or somebody holds more than half of what it started with; most tokens wins.
+
+**Initiation** (everybody, step by step)\\
 Currency is produced, stricken cards refresh; drag one card from your hand onto your rest
 pile to discard it (then another, any number, with no Hero in play) or press the button
-to discard no more; draw to 6; then <b>propose</b> an Event: drag it from your hand onto your Event
+to discard no more; draw to 6; then **propose** an Event: drag it from your hand onto your Event
 place, face down (a secret step: the next player takes the device), or propose nothing.
-The Events are revealed together.<br><br>
-<b>Actions</b> (clockwise from the first player, one each)<br>
+The Events are revealed together.
+
+**Actions** (clockwise from the first player, one each)\\
 Drag a Character from your hand into your field; an Attachment onto the card it attaches to
 (a Setting onto an Event); a Moment onto its target (or into your field). Click a card to
 use its ability (striking it, if that is the cost). Drag a refreshed Character from your
-field onto an Event, or beside it, to <b>involve</b> it: it must share a rating with the
+field onto an Event, or beside it, to **involve** it: it must share a rating with the
 Event. After each action everybody may respond (Moments, abilities) from the actor's left,
-until all pass; the chain resolves last first. <b>Finished</b> ends your actions (you
-still respond); the first to finish is the next first player.<br><br>
-<b>Conclusion</b><br>
+until all pass; the chain resolves last first. **Finished** ends your actions (you
+still respond); the first to finish is the next first player.
+
+**Conclusion**\\
 Each Event goes to the contender with the highest total of the ratings it shows; a
 contender's total must exceed the Event's own. In a tie each tied contender secretly drops
 one involved card onto their rest pile (a secret step), until one leads. The winner takes the
 Event and a token; when score effects add more, the winner says with a button how many
 of them to take. A failed Event goes to the rest pile, a failed Story Event stays. Then each
-player may keep one Hero (click it) and the rest is swept up.<br><br>
-<b>On the cards</b><br>
+player may keep one Hero (click it) and the rest is swept up.
+
+**On the cards**\\
 Frame colour: orange Character, blue Attachment, green Moment, yellow Event (a pink band:
 Story). Pips: H Honor, R Ryo. Ratings in the box: C Combat, D Diplomacy, I Intrigue,
 Ce Ceremony, L Labor (a 0 is a rating). STRICKEN cards are veiled; an Attachment says what
 it is on; an involved card is outlined in its controller's colour; a TAKEN card is controlled by
 a player who does not own it, and lies on its controller's side. Right-click a card, or rest
-the pointer on it, to read it large.<br><br>
-<b>On the table</b><br>
+the pointer on it, to read it large.
+
+**On the table**\\
 The Events are in the middle, each over the Characters involved with it. Your Honor, Ryo
 and the chronicle tokens left in the pool are written under your field; each other
 player's Honor and Ryo under theirs, their state (first player, finished, has chosen) beside
 their field's name and their tokens on their chronicle. DECLARED and RESPONDING mark the
 cards of the chain under way, with arrows to their targets; in a contest the Event's
-requirement and each contender's total stand over its Characters.<br><br>
-<b>Keys</b><br>
+requirement and each contender's total stand over its Characters.
+
+**Keys**\\
 Esc menu \u00b7 ? rules \u00b7 Ctrl+Z / Ctrl+Y undo / redo \u00b7 Ctrl+S save \u00b7 Ctrl+O load
 \u00b7 F11 fullscreen \u00b7 Ctrl+N the notation in the log
 """
