@@ -22,7 +22,7 @@ import threading
 from collections.abc import Callable, Coroutine, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, TypeVar, cast
+from typing import Any, TypeVar
 
 from shrinetable.adapter import log
 from shrinetable.adapter.gestures import Move
@@ -93,8 +93,7 @@ class RemoteMatch:
         welcome, update = remote.welcome, remote.update
         if welcome is None or update is None:
             raise ValueError("a remote table is made for a table that joined (Remote.join)")
-        # every registered game is a GameBase (`engine.registry`)
-        self.game = cast(GameBase, registry.get(welcome.game))
+        self.game: GameBase = registry.get(welcome.game)
         self.present: Presentation = self.game.present
         self.seat: int | None = welcome.seat
         self.save_problem = ""  # the host keeps the game (its autosave)
@@ -104,7 +103,7 @@ class RemoteMatch:
         self._asked = 0
         self.players: p.Players | None = remote.players
         self._update: p.Update = update
-        self._view: View = update.view.view()
+        self._view: View = update.view
         self._before: View | None = None  # this table's view before the last move
         self._tallies: dict[str, int] | None = None  # worked out when first asked
         self._moves: list[Move] = []
