@@ -105,7 +105,7 @@ class GameScene:
         self.log_from = 0  # the first move the log's lines were made from (panels.relog)
         self.panels.relog()
         self.waiting: list[tuple[Answer[Any], Callable[[Any], None]]] = []  # asked, not answered
-        self.board.set_size(app.screen.get_size())
+        self.board.set_size(self.table_size(app.screen.get_size()), app.screen.get_size())
         self.after_change(build=True)
 
     # -- what the next frame repaints (`Frame`; the App sets `dirty` after input)
@@ -541,8 +541,13 @@ class GameScene:
         return True
 
     # -- frame ---------------------------------------------------------------
+    def table_size(self, size: tuple[int, int]) -> tuple[int, int]:
+        """The part of a window of `size` the table (and its panels) is fitted
+        in: all of it (a networked table keeps a strip for its line)."""
+        return size
+
     def resize(self, size: tuple[int, int]) -> None:
-        self.board.set_size(size)
+        self.board.set_size(self.table_size(size), size)
         self.build_ui()
         self.frame.table_changed()
 
