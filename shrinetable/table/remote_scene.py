@@ -135,7 +135,7 @@ class RemoteScene(GameScene):
         if self.gone is not None and element is self.gone[1]:
             if answered:
                 seat, self.gone = self.gone[0], None
-                if yes:
+                if yes and self.hand_over is not None:
                     self.hand_over(seat)
             return
         super().handle(event, consumed)
