@@ -6,6 +6,9 @@ A chunk names its card folder and a worker makes the game in that card set
 (`registry.get(name, cards)`), so any worker plays any set: no restart between
 the two sets of a `--compare`. Ctrl+C stops handing out chunks and keeps every
 game already measured (`Ran.stopped`); workers ignore it and finish their chunk.
+A cluster that cannot be reached, or a worker lost on the way, stops the run
+as Ctrl+C does, with one line saying so (`Ran.failed`): the games already
+played are kept.
 """
 
 from __future__ import annotations
@@ -23,6 +26,7 @@ from .measure import run_chunk
 from .plan import Plan
 
 BAR = 28
+CONNECT = "20s"  # how long to try to reach a cluster's scheduler
 
 
 @dataclass
@@ -30,6 +34,7 @@ class Ran:
     records: list[dict] = field(default_factory=list)
     seconds: float = 0.0
     stopped: bool = False
+    failed: str | None = None  # why a cluster run stopped early, in one line
 
     @property
     def names(self) -> dict[str, str]:
@@ -90,14 +95,36 @@ def _local(specs: list[dict], jobs: int) -> Iterator[list[dict]]:
         pool.shutdown(wait=True, cancel_futures=True)
 
 
+class ClusterError(Exception):
+    """The cluster failed the run; the message is one line for the designer."""
+
+
+def _why(e: BaseException) -> str:
+    text = " ".join(str(e).split()) or type(e).__name__
+    return text if len(text) <= 120 else text[:117] + "..."
+
+
 def _cluster(specs: list[dict], address: str) -> Iterator[list[dict]]:
     from distributed import Client, as_completed
 
-    with Client(address, timeout="20s") as client:
+    try:
+        client = Client(address, timeout=CONNECT)
+    except (OSError, TimeoutError, ValueError) as e:
+        raise ClusterError(
+            f"--cluster {address}: cannot reach a Dask scheduler there ({_why(e)})"
+        ) from None
+    with client:
         futures = client.map(run_chunk, specs, pure=False)
         try:
             for f in as_completed(futures):
-                yield f.result()
+                try:
+                    records = f.result()
+                except Exception as e:  # a worker lost, or a chunk failed on one
+                    raise ClusterError(
+                        f"--cluster {address}: a worker was lost or failed "
+                        f"({type(e).__name__}: {_why(e)}); the games played so far are kept"
+                    ) from None
+                yield records
         finally:
             client.cancel(futures)
 
@@ -154,6 +181,8 @@ def run_plan(
     except KeyboardInterrupt:
         ran.stopped = True
         results.close()
+    except ClusterError as e:
+        ran.stopped, ran.failed = True, str(e)
     bar.end()
     ran.seconds = time.perf_counter() - start
     ran.records.sort(key=lambda r: (r["seating"], r["seed"]))
