@@ -261,6 +261,13 @@ class GameBase:
     def all_cards(self, state: Any) -> dict[str, list[str]]:
         raise NotImplementedError
 
+    def pack(self) -> list[str]:
+        """Every card of the game's pack once, in the order a printed pack is
+        sorted (`shrinetable print` of a game without card files): by default a
+        new game's cards as `all_cards` lists them."""
+        state = self.new_game(1, {}, self.min_seats)
+        return [c for cards in self.all_cards(state).values() for c in cards]
+
     def turn_number(self, state: Any) -> int:
         """The turn the game is in, from 1 (simulations cap games by it): by default
         the state's `turn_no`."""

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import difflib
 import json
+import os
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
@@ -23,7 +24,7 @@ from typing import TYPE_CHECKING, Any
 from shrinetable.engine import SHIPPED_AND_MINE, CardSet, Face, NotationError, Presentation
 
 from .errors import FormatError, find_line, key_path, read_toml
-from .files import is_file
+from .files import is_file, not_a_file
 
 if TYPE_CHECKING:
     from pydantic import BaseModel
@@ -158,6 +159,8 @@ class DeckFiles:
             if bad:
                 raise ValueError("\n".join(bad))
             return deck.name, ids(deck)
+        if os.path.lexists(value) and (wrong := not_a_file(value)):  # a FIFO, a loop, a folder
+            raise ValueError(f"the deck file {value}: cannot read it: {wrong}")
         keys = ", ".join(deck_key(d) for d in decks)
         raise ValueError(
             f"no deck called {value!r}: give a shipped deck ({keys}) or the path of a deck file"

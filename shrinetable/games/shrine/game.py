@@ -126,6 +126,11 @@ class ShrineGame(GameBase):
         per_seat = [f"{z}:{q}" for q in range(seats) for z in ("shrine", "hand", "field")]
         return ["deck", "graveyard", "removed", "pending", *per_seat]
 
+    def pack(self) -> list[str]:
+        """Suit by suit (spades, hearts, diamonds, clubs), ace to king, then the
+        joker that the Balance option adds."""
+        return list(NAMES)
+
     def all_cards(self, s: State) -> dict[str, list[str]]:
         """Every zone's cards bottom-to-top, nothing hidden (for tests and scenarios)."""
         out = {"deck": s.deck, "graveyard": s.graveyard, "removed": s.removed, "pending": s.pending}
