@@ -18,6 +18,7 @@ import re
 import socket
 import sys
 from collections.abc import AsyncIterator, Callable
+from typing import Any
 
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake
@@ -222,7 +223,7 @@ class Remote:
             self.ended = msg.reason  # e.g. the seat was taken over by another window
         return msg
 
-    async def messages(self) -> AsyncIterator:
+    async def messages(self) -> AsyncIterator[Any]:
         """Every message from the host, as it comes (ends when the host closes);
         one that does not parse is skipped (it said what was wrong) and the
         connection goes on."""

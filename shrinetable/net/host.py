@@ -18,6 +18,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
+from typing import Any
 
 from websockets.asyncio.server import ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
@@ -186,7 +187,7 @@ class Host:
         self._server = None
         self._tasks: list[asyncio.Task] = []
         self.unsaved = asyncio.Event()
-        self._seats_kept: tuple | None = None
+        self._seats_kept: tuple[Any, ...] | None = None
 
     # -- serving -------------------------------------------------------------------
     async def start(self, address: str = "0.0.0.0", port: int = 0) -> None:
@@ -618,7 +619,7 @@ class Host:
             self.unsaved.clear()
             await asyncio.to_thread(self._write, *self._snapshot())
 
-    def _snapshot(self) -> tuple:
+    def _snapshot(self) -> tuple[Any, ...]:
         """What a save writes, taken in the loop (the game does not change under it)."""
         session = self.seam.session
         over = self.seam.over()

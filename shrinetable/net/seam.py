@@ -10,6 +10,7 @@ list a remote seat is sent and the computer's suggestion for a person's seat.
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Any
 
 from shrinetable.adapter import storage
 from shrinetable.adapter.gestures import Move
@@ -42,7 +43,7 @@ class Seam:
         cls,
         game_name: str,
         seed: int,
-        options: dict,
+        options: dict[Any, Any],
         kinds: list[str],
         cards: CardSet | None = None,
         strengths: list[str] | None = None,
