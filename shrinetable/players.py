@@ -24,7 +24,7 @@ from .lookahead import Budget, hard
 STRENGTHS = ("easy", "normal", "hard")
 KINDS = (*STRENGTHS, "random")
 ALIASES = {"ai": "normal", "computer": "normal"}  # the names before strengths
-SLIP = 0.3  # the easy computer's chance of a random move where it has a choice
+SLIP = 0.4  # the easy computer's chance of a random move where it has a choice
 
 
 def kind(word: str) -> str:

@@ -16,11 +16,13 @@ from shrinetable.adapter.session import Session
 from shrinetable.bench import strength
 from shrinetable.bench.search import ismcts
 from shrinetable.cli import main
+from shrinetable.commands.host import parse_kinds
 from shrinetable.commands.play import parse_seats
 from shrinetable.commands.simulate import seat_kinds, simulate
 from shrinetable.engine.registry import get, names
 from shrinetable.formats.save import write_save
 from shrinetable.lookahead import Budget
+from shrinetable.table.start_scene import seating
 
 SMALL = Budget(seconds=None, worlds=2, candidates=3, turns=1)  # no clock: repeatable
 
@@ -43,6 +45,14 @@ def test_strengths_and_the_old_names_parse():
     assert parse_seats(game, "easy,computer") == (["computer", "computer"], ["easy", "normal"])
     with pytest.raises(ValueError, match="use human, computer, or a computer's strength"):
         parse_seats(game, "human,expert")
+    assert parse_kinds(game, "remote,hard") == (["remote", "computer"], ["normal", "hard"])
+    with pytest.raises(ValueError, match="or a computer's strength"):
+        parse_kinds(game, "remote,expert")
+    # the start screen's seat choices, as a game takes them
+    assert seating(["human", "easy computer", "computer", "hard computer", "remote"]) == (
+        ["human", "computer", "computer", "computer", "remote"],
+        ["normal", "easy", "normal", "hard", "normal"],
+    )
 
 
 @pytest.mark.parametrize(
@@ -50,6 +60,7 @@ def test_strengths_and_the_old_names_parse():
     [
         (["simulate", "--help"], ("easy", "normal", "hard")),
         (["play", "--help"], ("easy", "normal", "hard")),
+        (["host", "--help"], ("easy", "normal", "hard")),
         (["bench", "strength", "--help"], ("--budget", "--games", "95%")),
     ],
 )

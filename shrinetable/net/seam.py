@@ -45,10 +45,13 @@ class Seam:
         options: dict,
         kinds: list[str],
         cards: CardSet | None = None,
+        strengths: list[str] | None = None,
     ) -> Seam:
-        """A new hosted game of `game_name` in the card set `cards`."""
+        """A new hosted game of `game_name` in the card set `cards`; `strengths`:
+        each computer seat's (default normal)."""
         game = registry.get(game_name, cards)
-        return cls(Session(game, seed, game.check_options(options), people(kinds)), kinds)
+        options = game.check_options(options)
+        return cls(Session(game, seed, options, people(kinds), strengths=strengths), kinds)
 
     @classmethod
     def resume(

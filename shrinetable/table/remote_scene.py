@@ -135,7 +135,7 @@ class RemoteScene(GameScene):
         if self.gone is not None and element is self.gone[1]:
             if answered:
                 seat, self.gone = self.gone[0], None
-                if yes:
+                if yes and self.hand_over is not None:
                     self.hand_over(seat)
             return
         super().handle(event, consumed)
@@ -158,19 +158,31 @@ class RemoteScene(GameScene):
         watchers = m.players.watchers if m.players else 0
         return DOT.join([self.where, *people] + ([f"{watchers} watching"] if watchers else []))
 
+    def _line_px(self, height: int) -> int:
+        return self.app.fonts.px(round(height / 720 * 12))
+
+    def table_size(self, size: tuple[int, int]) -> tuple[int, int]:
+        """The window less a strip along its bottom for the line (`draw`): it
+        lies over no card, no hand, no panel."""
+        high = self.app.fonts.font(self._line_px(size[1]), True).get_linesize() + 6
+        return size[0], size[1] - high
+
     def draw(self, screen: pygame.Surface) -> list[pygame.Rect] | None:
         rects = self.painter.draw(screen)
-        px = max(12, round(screen.get_height() / 720 * 12))
+        w, h = screen.get_size()
+        top = self.table_size((w, h))[1]
+        strip = pygame.Rect(0, top, w, h - top)
+        screen.fill((10, 26, 20), strip)
         box = hud.chip(
             screen,
             self.app.fonts,
             Chip(self.status(), LINE_FILL, LINE_INK),
-            px,
-            (2, screen.get_height() - 1),
+            self._line_px(h),
+            (2, h - 2),
             "bottomleft",
-        )  # the table's edge
+        )  # in its own strip under the table
         if rects is not None:
-            rects.append(box)
+            rects += [strip, box]
         return rects
 
 

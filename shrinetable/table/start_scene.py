@@ -352,11 +352,10 @@ class StartScene:
             return
         self._keep_choices()
         problem = ""
+        who, strengths = seating(self.seats)
         for port in (DEFAULT_PORT, 0):
             try:
-                seam = Seam.new(
-                    self.game.name, seed, self.options, seating(self.seats)[0], self.app.cards
-                )
+                seam = Seam.new(self.game.name, seed, self.options, who, self.app.cards, strengths)
                 open_hosted(self.app, seam, port=port, say=lambda s: print(s, flush=True))
                 return
             except OSError as e:
