@@ -369,7 +369,8 @@ def _read(adapter: TypeAdapter[Any], raw: str | bytes) -> Any:
 
 
 def read_to_host(raw: str | bytes) -> Hello | Act | AskHint | AskWhy | AskUndo | Agree:
-    return _read(_to_host, raw)
+    message: Hello | Act | AskHint | AskWhy | AskUndo | Agree = _read(_to_host, raw)
+    return message
 
 
 def read_to_table(raw: str | bytes) -> Any:
