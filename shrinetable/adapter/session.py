@@ -30,6 +30,15 @@ if TYPE_CHECKING:
     from shrinetable.formats.savemodel import SaveFile
 
 SeatKind = Literal["human", "computer"]
+
+
+def one_person(seats: int) -> list[SeatKind]:
+    """A person at the first of `seats`, the computer at the others."""
+    kinds: list[SeatKind] = ["computer"] * seats
+    kinds[0] = "human"
+    return kinds
+
+
 SNAP = 64  # moves between two kept states
 KEEP = 32  # recent snapshots kept (older ones are replayed from the start)
 

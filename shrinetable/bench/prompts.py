@@ -16,7 +16,7 @@ import statistics
 from collections import Counter
 
 from shrinetable.adapter.match import Match
-from shrinetable.adapter.session import Session
+from shrinetable.adapter.session import Session, one_person
 from shrinetable.engine import registry
 
 MAX_TURNS = 200
@@ -25,7 +25,7 @@ MAX_TURNS = 200
 def questions(name: str, seed: int, seats: int) -> list[int]:
     """Questions p1 is asked in each turn of one seeded game."""
     game = registry.get(name)
-    match = Match(Session(game, seed, {}, ["human"] + ["computer"] * (seats - 1)))
+    match = Match(Session(game, seed, {}, one_person(seats)))
     asked: Counter[int] = Counter()
     while (d := match.decision()) is not None and match.turn_number() <= MAX_TURNS:
         if match.pending() is not None:

@@ -57,6 +57,15 @@ def _render(p: argparse.ArgumentParser) -> None:
         "labels and card text cut, words drawn over each other (overlaps)",
     )
     p.add_argument("--shot", metavar="PNG", help="with --size: save the frame measured there")
+    from shrinetable.table.uiscale import SCALES
+
+    p.add_argument(
+        "--text-size",
+        type=int,
+        default=100,
+        choices=[round(k * 100) for k in SCALES],
+        help="with --size: the menu's text size, percent (default 100)",
+    )
 
 
 def _launch(p: argparse.ArgumentParser) -> None:

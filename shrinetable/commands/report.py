@@ -106,6 +106,7 @@ def _check(args: argparse.Namespace) -> tuple:
         _check_address(args.cluster)
         _need_cluster()
     out = output.writable_dir(Path(args.out))
+    output.no_folder_in_the_way(out)  # before the first game: a late failure loses them all
     return game, plan, folders, out
 
 

@@ -462,7 +462,7 @@ class Host:
         sees them, the log's entries for the seat, and its notation only for the
         seat that made it (a text can name a card no other seat may see)."""
         mine = applied.seat == seat
-        entries = self.seam.match.entries(applied, seat)
+        entries = self.seam.match.entries(applied, seat, own=True)  # each table its own
         return p.move_data(
             applied.seat,
             applied.text if mine else None,

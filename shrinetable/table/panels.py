@@ -81,7 +81,7 @@ class Panels:
         take = LOG_SHOWN
         while True:
             self.s.log_from = max(0, len(history) - take)
-            log.lines = []
+            log.clear()
             for applied in history[self.s.log_from :]:
                 log.add(applied)
             if not self.s.log_from or len(log.lines) > LOG_SHOWN:

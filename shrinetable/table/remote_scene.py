@@ -17,6 +17,7 @@ from collections.abc import Callable
 
 import pygame
 import pygame_gui
+from pygame_gui.elements import UIButton
 from pygame_gui.windows import UIConfirmationDialog
 
 from shrinetable.adapter.port import Change
@@ -63,10 +64,12 @@ class RemoteScene(GameScene):
         self.left = False
         self.where = where
         self.on_close = on_close
-        # at the host's window: lets the computer play a seat whose player is gone
-        self.hand_over: Callable[[int], None] | None = None
+        # at the host's window: gives a seat whose player is gone to the computer
+        # (False) or to the next table that joins (True)
+        self.hand_over: Callable[[int, bool], None] | None = None
         self.asking: UIConfirmationDialog | None = None  # another player's undo request
-        self.gone: tuple[int, UIConfirmationDialog] | None = None  # the seat asked about
+        # the seat asked about, the question, its button for a newcomer
+        self.gone: tuple[int, UIConfirmationDialog, UIButton] | None = None
         super().__init__(app, match, layout)
         self._trace_log()
 
@@ -99,15 +102,21 @@ class RemoteScene(GameScene):
             self.gone = None
         if self.gone is None and gone:
             pl = gone[0]
-            self.gone = (
-                pl.seat,
-                self._question(
-                    f"{seat_name(pl.seat)} ({pl.name}) has left. Let the computer play "
-                    f"{seat_name(pl.seat)}? (Close this to wait: they can rejoin.)",
-                    "Computer plays",
-                    "Player gone",
-                ),
+            question = self._question(
+                f"{seat_name(pl.seat)} ({pl.name}) has left. Let the computer play "
+                f"{seat_name(pl.seat)}, or a newcomer take the seat? (Close this to "
+                "wait: they can rejoin.)",
+                "Computer plays",
+                "Player gone",
             )
+            newcomer = UIButton(
+                pygame.Rect(10, -40, 110, 30),
+                "Newcomer",
+                self.app.manager,
+                container=question,
+                anchors={"left": "left", "bottom": "bottom"},
+            )
+            self.gone = (pl.seat, question, newcomer)
 
     def _undo_asked(self, seat: int) -> None:
         self.asking = self._question(
@@ -143,11 +152,17 @@ class RemoteScene(GameScene):
                 self.remote.agree(yes)
                 self.asking = None
             return
+        if self.gone is not None and element is self.gone[2]:
+            if event.type == pygame_gui.UI_BUTTON_PRESSED and self.hand_over is not None:
+                self.gone[1].kill()
+                seat, self.gone = self.gone[0], None
+                self.hand_over(seat, True)
+            return
         if self.gone is not None and element is self.gone[1]:
             if answered:
                 seat, self.gone = self.gone[0], None
                 if yes and self.hand_over is not None:
-                    self.hand_over(seat)
+                    self.hand_over(seat, False)
             return
         super().handle(event, consumed)
 
@@ -276,10 +291,10 @@ def open_hosted(
         link.run(host.stop()).result(10)
         link.stop()
 
-    def hand_over(seat: int) -> None:
+    def hand_over(seat: int, newcomer: bool) -> None:
         def hand() -> None:
             with contextlib.suppress(Refusal):  # back in the meantime
-                host.hand_to_computer(seat)
+                (host.open_seat if newcomer else host.hand_to_computer)(seat)
 
         link.loop.call_soon_threadsafe(hand)
 

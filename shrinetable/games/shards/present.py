@@ -374,7 +374,8 @@ class ShardsPresentation(DeckGameWords):
             name: _states(self.card(name), name, info, roles)
             for name in set(info["figures"]) | set(info["exhausted"])
         }
-        badges, tints = {}, {}
+        badges: dict[str, str] = {}
+        tints: dict[str, tuple[tuple[int, int, int], ...]] = {}
         for q in (0, 1):
             cards.update(_start(self.card, view, q))
             founded = info["founded"][q]

@@ -307,7 +307,7 @@ def _main(s: State) -> list[Action]:
             one = s.memo.scrap
             scraps = s.memo.scraps[key] = tuple(
                 one.get(combo)
-                or one.setdefault(combo, Action("scrap", *map(names.__getitem__, combo)))
+                or one.setdefault(combo, Action("scrap", *map(names.__getitem__, combo)))  # type: ignore[arg-type]
                 for n in (1, 2)
                 for combo in combinations(cards, n)
             )
@@ -717,7 +717,7 @@ def _damage(s: State, ev: list[Event]) -> None:
     settle(s, ev)
 
 
-def _expend(s: State, q: int, a: Action, ev: list[Event]) -> None:
+def _expend_apply(s: State, q: int, a: Action, ev: list[Event]) -> None:
     pay(s, q, ((a.word, 1),))
     ev.append(Event("expend", f"{p(q)} draws from an empty deck: expends 1 {a.word}", q))
     s.owing = s.owing[1:]
@@ -804,5 +804,5 @@ _APPLY = {
     "withdraw": _withdraw,
     "pass": _pass,
     "discard": _discard_apply,
-    "expend": _expend,
+    "expend": _expend_apply,
 }
