@@ -123,7 +123,8 @@ class Match:
 
     @property
     def seats(self) -> list[str]:
-        return self.session.seats
+        """Who plays each seat ("human" or "computer"), as the session has it."""
+        return list(self.session.seats)
 
     @property
     def history(self) -> list[Applied]:
@@ -340,7 +341,10 @@ class Match:
         """The pending move applied to the position: once, whether it is judged
         (`minor`) before it is made or only made."""
         if self._result is None:
-            self._result = self.game.apply(self.session.state, self.pending().action)
+            auto = self.pending()
+            if auto is None:
+                raise Refused("No move is due: a person decides, or the game is over.")
+            self._result = self.game.apply(self.session.state, auto.action)
         return self._result
 
     def minor(self, auto: Auto, seat: int | None) -> bool:
