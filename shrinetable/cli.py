@@ -70,7 +70,7 @@ def main(argv: list[str] | None = None) -> int:
     from shrinetable.formats.errors import FormatError
 
     try:
-        use_cards(getattr(args, "cards", None))
+        args.card_set = use_cards(getattr(args, "cards", None))
     except ValueError as e:
         print(f"shrinetable: {e}", file=sys.stderr)
         return 2

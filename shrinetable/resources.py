@@ -52,6 +52,7 @@ def data_dir() -> Path:
     return Path(env) if env else Path(user_data_dir("shrinetable", appauthor=False))
 
 
+VERSION = "0.1.0"  # shrinetable.__version__, for the layers below the package's root
 LAST_REPORT = "last-report.txt"  # in the data folder: the page `shrinetable report` wrote last
 
 

@@ -33,8 +33,9 @@ def app(dummy_video):
     """The table's App in a 1280x720 dummy window."""
     import pygame
 
+    from shrinetable.demo.shelf import Shelf
     from shrinetable.table.app import App
 
-    a = App((1280, 720))
+    a = App((1280, 720), demos=Shelf())
     yield a
     pygame.quit()

@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 from e2e_harness import ARTIFACTS, ROOT, SIZE, App, Xvfb, missing_tools
-from net_helpers import moves_saved
+from net_helpers import Own, moves_saved
 
 from shrinetable.adapter import log
 from shrinetable.adapter.match import Match
@@ -297,8 +297,8 @@ def test_a_resumed_hosts_window_and_its_guest_show_the_game_and_its_log(
         # the guest may be back before the host's own window is: in either order
         said_by = lines(host, "address: ", "log ", "ready", "joined: p2 (Ann)")
         assert said_by["address: "].split()[-1] == address  # the same port
-        assert said_by["log "] == "log " + " | ".join(log.lines(m, 0))
-        assert joiner.wait_line("log ", 40) == "log " + " | ".join(log.lines(m, 1))
+        assert said_by["log "] == "log " + " | ".join(log.lines(Own(m), 0))  # own draws named
+        assert joiner.wait_line("log ", 40) == "log " + " | ".join(log.lines(Own(m), 1))
         assert joiner.wait_line("said ") == "said Back at the table."
         host.window()
         # the rejoined table drawn afresh (the words gone) with the hand it had

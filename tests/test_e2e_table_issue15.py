@@ -15,11 +15,11 @@ import pytest
 from e2e_harness import ARTIFACTS, ROOT, SIZE, App, Xvfb, missing_tools, ready
 
 from shrinetable.adapter import storage
+from shrinetable.bench.render import showcase
 from shrinetable.engine import registry
 from shrinetable.formats.layout import load_layout
 from shrinetable.resources import layout_path
 from shrinetable.table import geometry as geo
-from shrinetable.table.bench import showcase
 
 pytestmark = [pytest.mark.e2e, pytest.mark.slow]
 

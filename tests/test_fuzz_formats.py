@@ -206,7 +206,6 @@ def test_saves(tmp_path_factory, examples):
 @pytest.fixture
 def designer(tmp_path, monkeypatch):
     monkeypatch.setenv("SHRINETABLE_DATA_DIR", str(tmp_path))
-    monkeypatch.delenv(loader.CARDS_ENV, raising=False)
     monkeypatch.setattr(loader, "_notices", [])  # none leak to a later start screen
     return tmp_path
 

@@ -13,6 +13,7 @@ import json
 import pytest
 from test_fuzz_formats import BUDGET, RANDOMS, fuzz, mutate
 
+from shrinetable.engine import Entry
 from shrinetable.net import protocol as p
 from shrinetable.net.client import Budget, Refused, Remote
 
@@ -46,7 +47,8 @@ def host_messages(rng) -> list[dict]:
         return "".join(rng.choice(NASTY_TEXT + ["ann", "p1"]) for _ in range(rng.randint(1, 6)))
 
     view = {"seat": 0, "seats": 2, "zones": {}, "decision": None, "outcome": None, "info": {}}
-    move = {"seat": 1, "text": None, "words": [nasty()], "events": []}
+    entry = {"seat": 1, "kind": "move", "words": nasty()}
+    move = {"seat": 1, "text": None, "entries": [entry], "events": []}
     over = {**view, "outcome": {"winners": [0], "reason": nasty()}}
     return [
         {
@@ -143,7 +145,7 @@ def test_a_hostile_hosts_welcome_is_refused_by_join(tmp_path, monkeypatch):
 
 def test_a_flood_of_moves_is_kept_within_the_budget():
     budget = Budget(limit=10_000)
-    move = p.MoveM(seat=0, text=None, words=["w" * 900])
+    move = p.MoveM(seat=0, text=None, entries=[Entry(0, "move", "w" * 800)])
     kept = 0
     for _ in range(1000):
         kept += 1 - budget.add(move)

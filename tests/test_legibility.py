@@ -11,9 +11,9 @@ import sys
 
 import pytest
 
+from shrinetable.bench.legibility import measure
 from shrinetable.engine import registry
 from shrinetable.table.art import floor_px
-from shrinetable.table.legibility import measure
 
 CASES = [
     (name, n)
@@ -139,3 +139,11 @@ def test_a_band_whose_word_cannot_fit_is_not_drawn_empty(tmp_path, monkeypatch):
     fill = tuple(present.card_face("AS").band.fill)[:3]
     assert "DAGGER" not in {d.text for d in fonts.drawn}
     assert fill not in {tuple(card.get_at((x, y)))[:3] for x in range(62) for y in range(90)}
+
+
+def test_the_text_size_scales_on_top_of_the_floor_and_is_measured():
+    """The menu's 150% draws the smallest text at 21 px at 1280x720 (never under
+    the floor: there is no 90% any more); `bench render --text-size` measures it."""
+    fig = measure("shrine", 2, (1280, 720), scale=1.5)
+    assert fig["text_size"] == 1.5 and fig["min_text_px"] == 21
+    assert fig["min_cap_px"] >= 15

@@ -153,7 +153,7 @@ def test_a_real_game_through_the_match_matches_the_session_alone():
 def test_bench_prompts_counts_the_questions_a_person_is_asked(capsys):
     """`bench prompts`: p1 a person, the table's automatic passes applied; every
     question counted once in the turn it is asked."""
-    from shrinetable.adapter.prompts import measure, questions
+    from shrinetable.bench.prompts import measure, questions
     from shrinetable.cli import main
 
     per_turn = questions("shrine", 3, 2)

@@ -13,11 +13,12 @@ import threading
 import time
 
 import pytest
+from net_helpers import Own
 from plugin_game import GAME as PLUGIN
 
 from shrinetable.adapter import log
 from shrinetable.adapter.match import Match
-from shrinetable.adapter.port import Answer, MatchPort, Refusal, Sent
+from shrinetable.adapter.port import Answer, MatchPort, Refusal, Sent, last_chosen
 from shrinetable.adapter.session import Applied, Session
 from shrinetable.engine import IllegalAction, NotationError, registry
 from shrinetable.net.client import Remote
@@ -199,9 +200,12 @@ def test_a_match_answers_the_table_alike_here_and_at_a_host(where, name):
         made = truth.history[before]
         assert made.seat == 0 and made.text == move.text
         assert port.history[before].seat == 0
-        assert port.said(port.history[before], 0) == truth.said(made, 0)
-        assert log.lines(port, 0) == log.lines(truth, 0)
-        assert port.summary(0) == truth.summary(0)
+        told = Own(truth)  # what a table is told: its screen its own
+        assert port.said(port.history[before], 0) == [
+            truth.present.sentence(e) for e in told.entries(made, 0)
+        ]
+        assert log.lines(port, 0) == log.lines(told, 0)
+        assert port.summary(0) == log.lines(told, 0, last_chosen(truth.history, 0))
         assert port.view(0) == truth.view(0)
         # the undo, agreed (nobody else to ask here): the position as it was
         assert port.can_undo(0) == truth.can_undo(0)

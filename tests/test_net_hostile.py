@@ -104,9 +104,9 @@ def test_a_hostile_host_harms_no_one(tmp_path):
         ]
         await ws.send(json.dumps({"type": "players", "players": players}))
         await ws.send(json.dumps({"type": "rejected", "reason": EVIL}))
-        words = ["w" * (p.MAX_TO_TABLE - 4096)]
+        entries = [{"seat": 1, "kind": "move", "words": "w" * (p.MAX_TO_TABLE - 4096)}]
         for seq in range(1, FLOOD + 1):
-            move = {"seat": 1, "text": None, "words": words}
+            move = {"seat": 1, "text": None, "entries": entries}
             await ws.send(update(seq, move))
         await ws.send("x" * (p.MAX_TO_TABLE + 1))  # over the limit: the table drops it
         await asyncio.sleep(5)

@@ -50,6 +50,13 @@ def test_the_hosts_window_plays_a_remote_bot(app, game):
             time.sleep(0.002)
         assert scene.match.view() == seam.match.view(0)
         assert scene.log_rich
+        # the line of who sits where has its own strip: under every card and panel
+        w, h = app.screen.get_size()
+        top = scene.table_size((w, h))[1]
+        assert top < h and all(p.rect.bottom <= top for p in scene.board.placed)
+        panels = scene.layout.panels
+        for panel in (panels.log, panels.status, panels.buttons):
+            assert scene.board.scaler.rect(panel).bottom <= top
         # the menu's and the keys' other messages: a hint, the summary, save
         for do in (scene.aid.hint, scene.aid.summary, scene.save, lambda: scene.command("close")):
             do()

@@ -11,9 +11,9 @@ import os
 import pygame
 import pytest
 
+from shrinetable.bench.legibility import covered_labels, on_faces, word_overlaps
+from shrinetable.bench.render import showcase
 from shrinetable.engine import registry
-from shrinetable.table.bench import showcase
-from shrinetable.table.legibility import covered_labels, on_faces, word_overlaps
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 

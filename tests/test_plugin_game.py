@@ -203,7 +203,7 @@ def test_scenario_files_pass_in_the_runner(path, capsys):
 
     from shrinetable.commands import scenario
 
-    assert scenario.run(argparse.Namespace(files=[str(path)], legal=False)) == 0
+    assert scenario.run(argparse.Namespace(files=[str(path)], legal=False, card_set=None)) == 0
     assert capsys.readouterr().out.startswith(f"ok {path}")
 
 

@@ -36,7 +36,6 @@ GAMES = card_games()
 def designer(tmp_path, monkeypatch):
     """The person's data folder, with nothing in it yet."""
     monkeypatch.setenv("SHRINETABLE_DATA_DIR", str(tmp_path))
-    monkeypatch.delenv(loader.CARDS_ENV, raising=False)
     monkeypatch.setattr(loader, "_notices", [])
     return tmp_path
 

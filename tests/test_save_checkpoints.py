@@ -13,8 +13,9 @@ from pathlib import Path
 
 import pytest
 
-from shrinetable.adapter import checkpoint, loadbench, storage
+from shrinetable.adapter import checkpoint, storage
 from shrinetable.adapter.session import Session
+from shrinetable.bench import save as loadbench
 from shrinetable.engine import registry
 from shrinetable.formats.save import SaveError, SaveFile, read_save, write_journal, write_save
 from shrinetable.table.widgets import rich_text

@@ -151,7 +151,7 @@ def test_every_zone_placed_and_none_over_another():
     two zones (nor a zone and a panel) share a point."""
     assert missing_zones(LAYOUT, {2: GAME.zones(2)}) == []
     panels = [LAYOUT.panels.log, LAYOUT.panels.status, LAYOUT.panels.buttons]
-    beyond = {f"terr{i}:{q}" for i in range(6, rules.SLOTS + 1) for q in (0, 1)}
+    beyond = {f"terr{i}:{q}" for i in range(6, GAME.slots + 1) for q in (0, 1)}
     for viewer in (0, 1):  # slots 6 and beyond lie under slot 5 (next test)
         rects = [LAYOUT.place(z, viewer, 2).rect for z in GAME.zones(2) if z not in beyond] + panels
         for a, b in combinations(rects, 2):

@@ -102,7 +102,7 @@ def test_cli_bench_engine_prints_median_mean_p99_and_late_against_early(capsys):
 
 
 def test_late_against_early_compares_mean_steps_by_their_place_in_a_game():
-    from shrinetable.bench import _late_early
+    from shrinetable.bench.engine import _late_early
 
     times = [(n, 1.0) for n in range(100)] + [(n, 2.0) for n in range(100, 1000)]
     assert _late_early(times) is None

@@ -193,15 +193,18 @@ def test_a_lane_sum_broken_down_as_the_damage_round_adds_it():
     a = int(cards("ooze-avalanche").numbers[0][1:])
     s = int(cards("mountain-stance").numbers[1][1:])
     lane |= {"attack": a + 2, "shield": s}  # Strong meets Gross: no bonus (R16)
-    words = [c.text for c in lane_chips(lane, 1)]
+    words = [c.text for c in lane_chips(PRESENT.card, lane, 1)]
     assert words[0] == f"Attack {a} + boost 2 = {a + 2}"
     assert words[1:3] == ["against", f"Shield {s}"]
     lane |= {"defender": "velvet-compliment#5", "attack": a + 4, "shield": 2}
-    words = [c.text for c in lane_chips(lane, 1)]
+    words = [c.text for c in lane_chips(PRESENT.card, lane, 1)]
     assert words[0] == f"Attack {a} + boost 2 + Gross 2 = {a + 4}"
     assert words[-1] == f"P2 \u2212{a + 2}"
     alone = lane | {"defender": None, "attack": a + 2}
-    assert [c.text for c in lane_chips(alone, 1)][1:] == ["unblocked", f"P2 \u2212{a + 2}"]
+    assert [c.text for c in lane_chips(PRESENT.card, alone, 1)][1:] == [
+        "unblocked",
+        f"P2 \u2212{a + 2}",
+    ]
 
 
 def test_every_card_move_starts_and_lands_where_the_layout_draws(app):

@@ -190,6 +190,7 @@ def play_args(**kw):
         load=None,
         size="1280x720",
         fullscreen=False,
+        card_set=None,
     )
     return argparse.Namespace(**{**base, **kw})
 

@@ -12,12 +12,12 @@ import pytest
 from table_input import click, ev
 
 from shrinetable.adapter.session import Session
+from shrinetable.bench.render import showcase
 from shrinetable.engine import CardDecor, Chip, Face, registry
 from shrinetable.formats.layout import load_layout
 from shrinetable.resources import layout_path
 from shrinetable.table import faces, hud
 from shrinetable.table import geometry as geo
-from shrinetable.table.bench import showcase
 from shrinetable.table.board import LAST
 from shrinetable.table.widgets import rich_text
 

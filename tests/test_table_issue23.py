@@ -16,7 +16,7 @@ from shrinetable.table.motion import group_offsets
 
 def showing(app, name: str):
     """The table's scene showing `name`'s showcase position (tables full of cards)."""
-    from shrinetable.table.bench import showcase
+    from shrinetable.bench.render import showcase
 
     app.start_game(showcase(registry.get(name)))
     app.step([], 0.01)

@@ -463,9 +463,9 @@ def test_every_card_at_1280x720_shows_its_name_at_11_px(app, seats):
         assert p.strip or p.rect.w >= 70, (p.zone, p.name, p.rect)
     hand = [p for p in shown if p.zone == f"hand:{scene.viewer}"]
     assert hand
-    for p in hand:  # your hand's text too (faces.draw_face: the name's size, 0.8 of it)
-        name_px = max(11, round(p.rect.h * 0.1))
-        assert round(name_px * 0.8) >= 11, (p.name, p.rect)
+    for p in hand:  # your hand's text too (faces.draw_face: the name's size, 0.8 of it),
+        name_px = max(11, round(p.rect.h * 0.1))  # never under the floor (14 px here)
+        assert app.fonts.px(round(name_px * 0.8)) >= 14, (p.name, p.rect)
 
 
 def test_the_secret_tie_break_dropped_on_the_rest_pile(app):

@@ -12,7 +12,6 @@ from pathlib import Path
 import pytest
 
 from shrinetable.cli import main
-from shrinetable.formats.cards import CARDS_ENV
 
 ROOT = Path(__file__).resolve().parent.parent
 TEXT = (ROOT / "assets" / "cards" / "usagi" / "characters.toml").read_text()
@@ -21,7 +20,6 @@ TEXT = (ROOT / "assets" / "cards" / "usagi" / "characters.toml").read_text()
 @pytest.fixture(autouse=True)
 def data_dir(tmp_path, monkeypatch):
     monkeypatch.setenv("SHRINETABLE_DATA_DIR", str(tmp_path / "data"))
-    monkeypatch.delenv(CARDS_ENV, raising=False)
 
 
 def card_block(card: str, ratings: str, cost: str | None = None) -> str:

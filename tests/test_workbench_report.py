@@ -12,9 +12,8 @@ import pytest
 
 from shrinetable.cli import main
 from shrinetable.commands.simulate import simulate
-from shrinetable.formats.cards import CARDS_ENV
+from shrinetable.workbench import measure, stats
 from shrinetable.workbench import run as runner
-from shrinetable.workbench import stats
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -22,7 +21,6 @@ ROOT = Path(__file__).resolve().parent.parent
 @pytest.fixture(autouse=True)
 def data_dir(tmp_path, monkeypatch):
     monkeypatch.setenv("SHRINETABLE_DATA_DIR", str(tmp_path / "data"))
-    monkeypatch.delenv(CARDS_ENV, raising=False)  # restored after --cards sets it
 
 
 def report(out: Path, *args: str) -> dict:
@@ -113,6 +111,8 @@ def test_ctrl_c_keeps_what_was_measured(tmp_path, monkeypatch):
         (["shrine", "--games", "0"], "--games 0"),
         (["usagi", "--players", "7"], "--players 7"),
         (["nosuchgame"], "no game called"),
+        (["shrine", "--cluster", "not an address"], "not a scheduler address"),
+        (["shrine", "--cluster", "tcp://host:99999"], "not a scheduler address"),
     ],
 )
 def test_bad_arguments_say_one_line_and_write_nothing(tmp_path, capsys, args, says):
@@ -259,3 +259,35 @@ def test_the_same_report_on_a_local_dask_cluster(tmp_path):
     here = report(tmp_path / "l", "shrine", "--games", "6", "--jobs", "1")
     assert there.pop("run")["cluster"] and not here.pop("run")["cluster"]
     assert there == here
+
+
+def test_an_unreachable_cluster_is_one_line_and_writes_nothing(tmp_path, capsys, monkeypatch):
+    pytest.importorskip("distributed", reason="the [cluster] extra is not installed")
+    monkeypatch.setattr(runner, "CONNECT", "1s")
+    out = tmp_path / "r"
+    assert main(["report", "shrine", "--cluster", "tcp://127.0.0.1:9", "--out", str(out)]) == 1
+    err = capsys.readouterr().err.strip()
+    assert len(err.splitlines()) == 1 and "cannot reach a Dask scheduler" in err, err
+    assert not (out / "report.json").exists()
+
+
+def fail_later(spec: dict) -> list[dict]:
+    """A chunk that fails once a few chunks were played (as a lost worker does)."""
+    if spec["items"][0][2] >= 4:
+        raise OSError("worker lost")
+    return measure.run_chunk(spec)
+
+
+def test_a_worker_lost_keeps_the_games_played(tmp_path, capsys, monkeypatch):
+    distributed = pytest.importorskip("distributed", reason="the [cluster] extra is not installed")
+    monkeypatch.setattr(runner, "run_chunk", fail_later)
+    with distributed.LocalCluster(
+        n_workers=1, threads_per_worker=1, processes=False, dashboard_address=None
+    ) as cluster:
+        out = tmp_path / "r"
+        args = ["report", "shrine", "--games", "12", "--cluster", cluster.scheduler_address]
+        assert main([*args, "--out", str(out)]) == 1
+    err = [line for line in capsys.readouterr().err.splitlines() if "shrinetable report" in line]
+    assert len(err) == 1 and "a worker was lost" in err[0] and "kept" in err[0], err
+    rep = json.loads((out / "report.json").read_text())
+    assert rep["run"]["stopped"] and 0 < rep["games"] < 12 and "worker" in rep["run"]["failed"]

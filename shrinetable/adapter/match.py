@@ -424,13 +424,14 @@ class Match:
         get theirs back when first asked: `Session.events`)."""
         return self.session.events(applied)
 
-    def entries(self, applied: Applied, viewer: int | None) -> list[Entry]:
+    def entries(self, applied: Applied, viewer: int | None, own: bool | None = None) -> list[Entry]:
         """The log's entries for a move as `viewer` may know it: its own words
         (`Presentation.move_entry`) unless one of its events names its seat
         first, then an entry per event the game says, as the viewer may see it
-        (`Presentation.entry`). With one person at the table, a private event
-        they may see names its cards (the card a Jack took from them, the cards
-        they drew); in hotseat the log is shared, so it never does. A secret
+        (`Presentation.entry`). A private event the viewer may see names its
+        cards (the card a Jack took from them, the cards they drew) on a screen
+        of its own (`own`; by default `_own_screen`); in hotseat the log is
+        shared, so it never does. A secret
         move says only what everybody may see (with nothing to say: that a
         choice was made). Each carries the move's notation as `cause`, unless
         the move is secret or its notation names a card the viewer may not see."""
@@ -443,12 +444,19 @@ class Match:
             said = [e for e in out if e is not None]
             return said or [present.secret_entry(applied.seat, cause)]
         cause = "" if _hides(events, applied.text, viewer) else applied.text
-        private = len(self.humans()) == 1
+        private = self._own_screen(viewer) if own is None else own and viewer is not None
         made = [present.entry(e.seen_by(viewer), private, cause) for e in events]
         entries = [e for e in made if e is not None]
         if any(e.seat == applied.seat for e in entries):
             return entries
         return [present.move_entry(applied.seat, applied.text, cause), *entries]
+
+    def _own_screen(self, viewer: int | None) -> bool:
+        """Whether `viewer`'s log is read by that seat alone here: a
+        computer's, a person's unless several people share this table (hotseat)."""
+        if viewer is None:
+            return False
+        return self.seats[viewer] != "human" or len(self.humans()) == 1
 
     def said(self, applied: Applied, viewer: int | None) -> list[str]:
         """A move's entries as plain sentences ("P2 draws a card")."""

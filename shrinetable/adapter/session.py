@@ -19,7 +19,7 @@ from dataclasses import dataclass, replace
 from itertools import compress
 from typing import TYPE_CHECKING, Any, Literal
 
-from shrinetable.engine import Event, GameBase, Player, registry
+from shrinetable.engine import CardSet, Event, GameBase, Player, registry
 from shrinetable.formats.decks import written_out
 from shrinetable.formats.save import SaveError
 from shrinetable.players import player
@@ -30,6 +30,15 @@ if TYPE_CHECKING:
     from shrinetable.formats.savemodel import SaveFile
 
 SeatKind = Literal["human", "computer"]
+
+
+def one_person(seats: int) -> list[SeatKind]:
+    """A person at the first of `seats`, the computer at the others."""
+    kinds: list[SeatKind] = ["computer"] * seats
+    kinds[0] = "human"
+    return kinds
+
+
 SNAP = 64  # moves between two kept states
 KEEP = 32  # recent snapshots kept (older ones are replayed from the start)
 
@@ -59,13 +68,16 @@ class Session:
         options: dict[str, Any],
         seats: list[SeatKind],
         start: Any = None,
+        strengths: list[str] | None = None,
     ):
         """`start`: the position to play from (a lesson's, a test's); by
-        default the game's new deal for `seed`."""
+        default the game's new deal for `seed`. `strengths`: each computer
+        seat's (`players.STRENGTHS`; by default normal)."""
         self.game = game
         self.seed = seed
         self.options = written_out(game, options)  # a deck file's deck, not its path
         self.seats = list(seats)
+        self.strengths = list(strengths or ["normal"] * len(seats))
         self.history: list[Applied] = []
         self.redo_stack: list[list[str]] = []
         # the table passes for a person when passing is all they may do (a setting)
@@ -77,7 +89,7 @@ class Session:
 
     def again(self, seed: int) -> Session:
         """A new game like this one (game, options, seats, settings), dealt by `seed`."""
-        new = Session(self.game, seed, self.options, self.seats)
+        new = Session(self.game, seed, self.options, self.seats, strengths=self.strengths)
         new.auto_pass = self.auto_pass
         return new
 
@@ -179,10 +191,12 @@ class Session:
     def computer_action(
         self, chosen: Player | None = None, rng: random.Random | None = None
     ) -> Any:
-        """What the computer (`chosen`, by default the game's AI) plays now;
-        seeded by the position unless given `rng`, so replays agree."""
+        """What the computer (`chosen`, by default the deciding seat's strength of
+        the game's AI) plays now; seeded by the position unless given `rng`, so
+        replays agree."""
         rng = rng or random.Random(f"{self.seed}:{len(self.history)}")
-        return (chosen or player(self.game, "ai"))(self._state, rng)
+        chosen = chosen or player(self.game, self.strengths[self.decision().seat])
+        return chosen(self._state, rng)
 
     # -- going back ------------------------------------------------------------
     def back_to(self, n: int) -> None:
@@ -255,6 +269,8 @@ class Session:
             seed=self.seed,
             options=self.options,
             seats=self.seats,
+            # written only when a computer seat is not normal: older saves stay as they were
+            strengths=self.strengths if set(self.strengths) != {"normal"} else [],
             actions=[a.text for a in self.history],
             checkpoints=[m.record for _, m in sorted(self.marks.items())],
         )
@@ -330,13 +346,20 @@ class Session:
             )
 
     @classmethod
-    def from_save(cls, save: SaveFile, where: str = "save", recover: bool = False) -> Session:
-        """Replay a save from its last sound checkpoint (adapter/checkpoint.py);
-        SaveError naming the first action that does not apply (`recover`: the
-        game goes on from the move before it, said in `notes`, `damaged` set)."""
+    def from_save(
+        cls,
+        save: SaveFile,
+        where: str = "save",
+        recover: bool = False,
+        cards: CardSet | None = None,
+    ) -> Session:
+        """Replay a save, its game in the card set `cards`, from its last sound
+        checkpoint (adapter/checkpoint.py); SaveError naming the first action that
+        does not apply (`recover`: the game goes on from the move before it, said
+        in `notes`, `damaged` set)."""
         try:
-            game = registry.get(save.game)
-            session = cls(game, save.seed, save.options, save.seats)
+            game = registry.get(save.game, cards)
+            session = cls(game, save.seed, save.options, save.seats, strengths=save.strengths)
         except (KeyError, ValueError) as e:
             raise SaveError(f"{where}: {e.args[0] if e.args else e}") from None
         done = checkpoint.resume(session, save, where)
@@ -346,7 +369,7 @@ class Session:
             except Exception as e:  # noqa: BLE001 - after a checkpoint, it may be to blame
                 if done:  # a state that held up but the rules trip on: replay every move
                     again = cls.from_save(
-                        save.model_copy(update={"checkpoints": []}), where, recover
+                        save.model_copy(update={"checkpoints": []}), where, recover, cards
                     )
                     again.notes = [
                         *session.notes,

@@ -13,6 +13,8 @@ autosave cannot be written where it was, the game moves there whole and
 
 from __future__ import annotations
 
+import atexit
+import contextlib
 import itertools
 import os
 import stat
@@ -23,6 +25,7 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
+from shrinetable.engine import CardSet
 from shrinetable.formats.files import is_file, resolved, why
 from shrinetable.formats.save import (
     SaveError,
@@ -47,6 +50,7 @@ SPARES = 50  # `shrinetable-<uid>-N` folders tried when the first is not private
 _names: weakref.WeakKeyDictionary[Session, str] = weakref.WeakKeyDictionary()
 _count = itertools.count(1)
 _notice = ""
+_used: dict[Path, set[Path]] = {}  # data folder -> the fallback folders this run used for it
 
 
 @dataclass
@@ -64,37 +68,71 @@ _journals: weakref.WeakKeyDictionary[Session, _Journal] = weakref.WeakKeyDiction
 
 @cache
 def fallback_dir() -> Path:
-    """Where saves go when the data folder cannot be written: `shrinetable-<uid>`
-    in the system temp folder when it is private (made 0700, owned by this user,
-    writable by nobody else), else the first private `shrinetable-<uid>-N`
-    (another user who made the folder first could read, rewrite and plant games)."""
-    if not hasattr(os, "getuid"):
-        return Path(tempfile.gettempdir()) / f"shrinetable-{os.environ.get('USERNAME', 'user')}"
-    base = Path(tempfile.gettempdir()) / f"shrinetable-{os.getuid()}"
-    for spare in (base, *(base.with_name(f"{base.name}-{n}") for n in range(2, SPARES))):
-        if _private(spare):
-            return spare
-    return Path(tempfile.mkdtemp(prefix=f"{base.name}-"))  # 0700, made for this run
+    """Where saves go when the data folder cannot be written: the first private
+    folder of `_candidates` (made 0700 if missing, owned by this user, writable
+    by nobody else: another user who made it first could read, rewrite and
+    plant games), the same one every time while nothing changes; when another
+    user has taken every name in the temp folder, one in this user's own runtime
+    folder or home. Only when none can be had, a fresh one for this run, removed
+    at exit if nothing was kept in it."""
+    for path in _candidates():
+        if _private(path, make=True):
+            return path
+    spare = Path(tempfile.mkdtemp(prefix=f"shrinetable-{_user()}-run-"))  # 0700
+    atexit.register(_prune, spare)
+    return spare
 
 
-def _private(path: Path) -> bool:
-    """Whether `path` is (or has just been made) a folder of this user's that no
-    one else may write; a link is not followed."""
-    try:
-        path.mkdir(mode=0o700)
-    except FileExistsError:
-        pass
-    except OSError:
-        return False
+def fallback_dirs() -> list[Path]:
+    """Every fallback folder of this user's that holds games (none is made: the
+    start of a table that can write its data folder leaves nothing in /tmp)."""
+    used = _used.get(data_dir(), set())
+    return list(dict.fromkeys([*used, *(p for p in _candidates() if _private(p, make=False))]))
+
+
+def _user() -> str:
+    return str(os.getuid()) if hasattr(os, "getuid") else os.environ.get("USERNAME", "user")
+
+
+def _candidates() -> list[Path]:
+    """The fallback folders, in the order they are tried."""
+    base = Path(tempfile.gettempdir()) / f"shrinetable-{_user()}"
+    if not hasattr(os, "getuid"):  # Windows: the temp folder is the user's own
+        return [base]
+    found = [base, *(base.with_name(f"{base.name}-{n}") for n in range(2, SPARES))]
+    if runtime := os.environ.get("XDG_RUNTIME_DIR"):  # /run/user/<uid>: no one else's
+        found.append(Path(runtime) / "shrinetable")
+    with contextlib.suppress(RuntimeError, KeyError):  # no home folder
+        found.append(Path.home() / ".cache" / "shrinetable-fallback")
+    return found
+
+
+def _private(path: Path, make: bool) -> bool:
+    """Whether `path` is (or, with `make`, has just been made) a folder of this
+    user's that no one else may write; a link is not followed."""
+    if make:
+        try:
+            path.mkdir(mode=0o700, parents=True)  # ~/.cache may not be there yet
+        except FileExistsError:
+            pass
+        except OSError:
+            return False
     try:
         st = os.lstat(path)
     except OSError:
         return False
     return (
         stat.S_ISDIR(st.st_mode)
-        and st.st_uid == os.getuid()
+        and (not hasattr(os, "getuid") or st.st_uid == os.getuid())
         and not st.st_mode & (stat.S_IWGRP | stat.S_IWOTH)
     )
+
+
+def _prune(folder: Path) -> None:
+    """Remove `folder` and the folders in it if no file was kept there."""
+    for root, _, _ in sorted(os.walk(folder), key=lambda w: -len(w[0])):
+        with contextlib.suppress(OSError):
+            os.rmdir(root)  # only an empty one goes
 
 
 def notice() -> str:
@@ -120,6 +158,7 @@ def _folder(name: str) -> Path:
         return path
     except OSError as e:
         spare = _usable(fallback_dir() / name)
+        _used.setdefault(data_dir(), set()).add(spare.parent)
         _notice = (
             f"The data folder {data_dir()} cannot be written ({e.strerror or e}); "
             f"games are kept in {spare.parent} instead."
@@ -204,7 +243,7 @@ def _checkpoints(session: Session, after: int) -> dict[int, dict]:
 
 def _key(session: Session) -> tuple:
     """What a journal's header holds that can change in a game: the seats."""
-    return tuple(session.seats), tuple(sorted(session.options.items()))
+    return tuple(session.seats), tuple(session.strengths), tuple(sorted(session.options.items()))
 
 
 def _whole(session: Session, key: tuple) -> str:
@@ -217,6 +256,7 @@ def _whole(session: Session, key: tuple) -> str:
         said = ""
     except OSError as e:
         spare = _usable(fallback_dir() / "autosaves") / path.name
+        _used.setdefault(data_dir(), set()).add(spare.parent.parent)
         if spare == path:
             raise
         write_journal(spare, save)
@@ -241,7 +281,7 @@ def _forget(path: Path) -> None:
 def recent_autosaves() -> list[Path]:
     """The games left unfinished, newest first."""
     found = []
-    for folder in {data_dir() / "autosaves", fallback_dir() / "autosaves"}:
+    for folder in {data_dir() / "autosaves", *(d / "autosaves" for d in fallback_dirs())}:
         found += [p for pattern in SUFFIXES for p in folder.glob(pattern)]
     found.append(data_dir() / "autosave.json")  # from before there was one per table
     return sorted(filter(is_file, found), key=mtime, reverse=True)[:RECENT]
@@ -259,14 +299,15 @@ def has_autosave() -> bool:
     return bool(recent_autosaves())
 
 
-def load_autosave(path: str | Path | None = None) -> Session:
-    """A game left unfinished (the newest by default), taken over by this table:
-    copied to its own autosave first, then the old file removed, so a crash in
-    between leaves two copies, never none. SaveError if it is damaged."""
+def load_autosave(path: str | Path | None = None, cards: CardSet | None = None) -> Session:
+    """A game left unfinished (the newest by default), its game in the card set
+    `cards`, taken over by this table: copied to its own autosave first, then the
+    old file removed, so a crash in between leaves two copies, never none.
+    SaveError if it is damaged."""
     chosen = Path(path) if path else next(iter(recent_autosaves()), None)
     if chosen is None:
         raise SaveError("there is no unfinished game to continue")
-    session = _read(chosen)
+    session = _read(chosen, cards)
     try:
         _whole(session, _key(session))
         if not session.damaged:  # a damaged one is kept as it was
@@ -279,7 +320,7 @@ def load_autosave(path: str | Path | None = None) -> Session:
 def clean() -> list[Path]:
     """Remove the temporary files killed tables left in the save folders."""
     gone = []
-    for folder in (data_dir(), fallback_dir()):
+    for folder in (data_dir(), *fallback_dirs()):
         for sub in ("autosaves", "saves"):
             if (folder / sub).is_dir():
                 gone += clean_temporaries(folder / sub)
@@ -291,23 +332,25 @@ def save_as(session: Session, path: str | Path) -> Path:
     return write_save(path, session.to_save(), replace=False)
 
 
-def load(path: str | Path) -> Session:
-    """A saved game (SaveError if it is damaged). An autosave opened as a file
-    (`--load`, the file dialog) is taken over like Continue, not copied again."""
+def load(path: str | Path, cards: CardSet | None = None) -> Session:
+    """A saved game, its game in the card set `cards` (SaveError if it is
+    damaged). An autosave opened as a file (`--load`, the file dialog) is taken
+    over like Continue, not copied again."""
     try:
-        folders = {resolved(d / "autosaves") for d in (data_dir(), fallback_dir())}
+        folders = {resolved(d / "autosaves") for d in (data_dir(), *fallback_dirs())}
         taken_over = resolved(path).parent in folders
     except OSError as e:
         raise SaveError(f"{path}: cannot read the file: {why(e)}") from None
-    return load_autosave(path) if taken_over else _read(path)
+    return load_autosave(path, cards) if taken_over else _read(path, cards)
 
 
-def _read(path: str | Path) -> Session:
-    """The game saved at `path`; a damaged line or a move that does not apply
-    loses only what follows it: the game goes on from the last good move, and
-    `notes` say which line or move (the file itself is left as it was)."""
+def _read(path: str | Path, cards: CardSet | None = None) -> Session:
+    """The game saved at `path`, in the card set `cards`; a damaged line or a move
+    that does not apply loses only what follows it: the game goes on from the
+    last good move, and `notes` say which line or move (the file itself is left
+    as it was)."""
     notes: list[str] = []
-    session = Session.from_save(read_save(path, notes), str(path), recover=True)
+    session = Session.from_save(read_save(path, notes), str(path), recover=True, cards=cards)
     if notes:
         session.notes[:0] = notes
         session.damaged = True

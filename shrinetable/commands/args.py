@@ -9,10 +9,12 @@ known names, allowed values). Sizes are written `WIDTHxHEIGHT` (`play --size`,
 
 from __future__ import annotations
 
-import os
 import re
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from shrinetable.engine import CardSet
 
 TRUE = ("true", "yes", "on", "1")
 FALSE = ("false", "no", "off", "0")
@@ -84,23 +86,25 @@ def add_cards(parser: Any) -> None:
     )
 
 
-def use_cards(folder: str | None) -> None:
-    """Make `--cards DIR` the designer folder of this run (before a game loads its
+def use_cards(folder: str | None) -> CardSet:
+    """The card set of this run: the shipped cards and the person's own, and the
+    designer folder `--cards DIR` gave (checked here, before a game reads its
     cards); ValueError when it is not a card folder."""
+    from shrinetable.engine import SHIPPED_AND_MINE
+
     if folder is None:
-        return
-    from shrinetable.formats.cards import CARDS_ENV  # the card formats (pydantic) only here
-    from shrinetable.formats.files import resolved, why
+        return SHIPPED_AND_MINE
+    from shrinetable.formats.files import not_a_folder, resolved, why
 
     root = Path(folder)
-    if not root.is_dir():
-        raise ValueError(f"--cards {folder}: no such folder")
-    if any(root.glob("*.toml")) and not any(p.is_dir() for p in root.iterdir()):
-        raise ValueError(
-            f"--cards {folder}: put each game's card files in a folder named "
-            f"after the game's card folder, e.g. {root}/<game>/"
-        )
+    if wrong := not_a_folder(root):
+        raise ValueError(f"--cards {folder}: {wrong}")
     try:
-        os.environ[CARDS_ENV] = str(resolved(root))
+        if any(root.glob("*.toml")) and not any(p.is_dir() for p in root.iterdir()):
+            raise ValueError(
+                f"--cards {folder}: put each game's card files in a folder named "
+                f"after the game's card folder, e.g. {root}/<game>/"
+            )
+        return SHIPPED_AND_MINE.adding(str(resolved(root)))
     except OSError as e:
         raise ValueError(f"--cards {folder}: {why(e)}") from None

@@ -44,7 +44,7 @@ def _render(p: argparse.ArgumentParser) -> None:
         default=None,
         help="with --size: seats at the table (default: the game's fewest)",
     )
-    from shrinetable.table.legibility import window_size
+    from shrinetable.bench.legibility import window_size
 
     p.add_argument(
         "--size",
@@ -57,6 +57,15 @@ def _render(p: argparse.ArgumentParser) -> None:
         "labels and card text cut, words drawn over each other (overlaps)",
     )
     p.add_argument("--shot", metavar="PNG", help="with --size: save the frame measured there")
+    from shrinetable.table.uiscale import SCALES
+
+    p.add_argument(
+        "--text-size",
+        type=int,
+        default=100,
+        choices=[round(k * 100) for k in SCALES],
+        help="with --size: the menu's text size, percent (default 100)",
+    )
 
 
 def _launch(p: argparse.ArgumentParser) -> None:
@@ -108,6 +117,18 @@ def _prompts(p: argparse.ArgumentParser) -> None:
     )
 
 
+def _strength(p: argparse.ArgumentParser) -> None:
+    _game(p)
+    p.add_argument("--games", type=int, default=20, help="games in each seat order (default 20)")
+    p.add_argument(
+        "--budget",
+        type=float,
+        default=1.0,
+        help="the game-blind search's seconds a move (default 1)",
+    )
+    p.add_argument("--seed", type=int, default=1, help="seed of the first game")
+
+
 @dataclass(frozen=True)
 class Bench:
     help: str
@@ -119,41 +140,47 @@ BENCHES = {
     "engine": Bench(
         "µs per rules step (median, mean, p99, late against early) and "
         "the computer player's time per decision",
-        "shrinetable.bench:run_engine",
+        "shrinetable.bench.engine:run_engine",
         _engine,
     ),
     "render": Bench(
         "frame times of the table (full redraw, dragging), idle CPU, first frame; "
         "with --size, the text drawn: how small, what is cut, what overlaps",
-        "shrinetable.table.legibility:run_render",
+        "shrinetable.bench.legibility:run_render",
         _render,
     ),
     "launch": Bench(
         "launch to first frame against starting pygame's display, same run",
-        "shrinetable.bench:run_launch",
+        "shrinetable.bench.engine:run_launch",
         _launch,
     ),
     "network": Bench(
         "ms for a move to reach every other table (median, p99, max), "
         "a host and its tables on 127.0.0.1",
-        "shrinetable.net.bench:run_network",
+        "shrinetable.bench.network:run_network",
         _network,
     ),
     "prompts": Bench(
         "questions the table asks a person per turn (median, p90), the "
         "table's own automatic passes applied",
-        "shrinetable.adapter.prompts:run_prompts",
+        "shrinetable.bench.prompts:run_prompts",
         _prompts,
     ),
     "save": Bench(
         "seconds and peak memory to load a long save (--load and Continue), in "
         "fresh processes; with --compare, also without its checkpoints",
-        "shrinetable.adapter.loadbench:run_save",
+        "shrinetable.bench.save:run_save",
         _save,
+    ),
+    "strength": Bench(
+        "the hard computer against a search that knows nothing of the game "
+        "(information-set Monte Carlo, --budget s a move): win rate, 95% interval",
+        "shrinetable.bench.strength:run_strength",
+        _strength,
     ),
     "startup": Bench(
         "`shrinetable --help` against `python -c pass`, same run",
-        "shrinetable.bench:run_startup",
+        "shrinetable.bench.engine:run_startup",
         _startup,
     ),
 }

@@ -15,12 +15,16 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from shrinetable.formats.errors import FormatError
-from shrinetable.formats.files import resolved, why
+from shrinetable.formats.files import not_a_file, resolved, why
 from shrinetable.table import env
 
 from .args import add_cards, parse_size
+
+if TYPE_CHECKING:
+    from shrinetable.engine import CardSet
 
 SMALLEST = (200, 200)
 
@@ -82,7 +86,7 @@ def run(args: argparse.Namespace) -> int:
         if args.name or exporting:
             return fail("--export-all exports every demonstration; give no NAME")
         try:
-            return _export_all(catalog, Path(args.export_all), size, args.game)
+            return _export_all(catalog, Path(args.export_all), size, args.game, args.card_set)
         except OSError as e:
             return fail(f"--export-all {args.export_all}: cannot write there: {e.strerror or e}")
     if not args.name:
@@ -91,6 +95,9 @@ def run(args: argparse.Namespace) -> int:
         path = catalog.find(args.name)
     except LookupError as e:
         return fail(str(e))
+    wrong = args.export and not_a_file(args.export)
+    if wrong and wrong != "no such file":  # a FIFO would wait for a reader for ever
+        return fail(f"--export {args.export}: {wrong}")
     try:
         if args.export and not resolved(args.export).parent.is_dir():
             return fail(
@@ -101,10 +108,10 @@ def run(args: argparse.Namespace) -> int:
         return fail(f"--export {args.export}: {why(e)}")
     try:
         if exporting:
-            return _export(path, args.export, args.export_frames, size)
+            return _export(path, args.export, args.export_frames, size, args.card_set)
         if env.no_display():
             return fail(env.no_display())
-        return _play(path)
+        return _play(path, args.card_set)
     except (FormatError, ValueError, OSError) as e:
         return fail(str(e))
     except pygame_error() as e:
@@ -140,11 +147,11 @@ def pygame_error() -> type[Exception]:
     return pygame.error
 
 
-def _export(path: Path, gif: str | None, frames: str | None, size) -> int:
+def _export(path: Path, gif: str | None, frames: str | None, size, cards: CardSet) -> int:
     from shrinetable.demo import export
     from shrinetable.demo.replay import replay_file
 
-    demo = replay_file(path)
+    demo = replay_file(path, cards)
     size = size or game_size(demo.game)
     if gif:
         n = export.write_gif(export.render(demo, size), gif)
@@ -155,7 +162,7 @@ def _export(path: Path, gif: str | None, frames: str | None, size) -> int:
     return 0
 
 
-def _export_all(catalog, out: Path, size, only: str | None = None) -> int:
+def _export_all(catalog, out: Path, size, only: str | None, cards: CardSet) -> int:
     from shrinetable.demo import export, pages
     from shrinetable.demo.replay import replay_file
 
@@ -173,7 +180,7 @@ def _export_all(catalog, out: Path, size, only: str | None = None) -> int:
         done = []
         for path in paths:
             try:
-                demo = replay_file(path)
+                demo = replay_file(path, cards)
             except FormatError as e:
                 print(f"broken demonstration: {e}", file=sys.stderr)
                 code = 2
@@ -192,13 +199,14 @@ def game_size(game: str) -> tuple[int, int]:
     """The game's own size for exported pictures (`Presentation.demo_size`)."""
     from shrinetable.engine import registry
 
-    return tuple(registry.get(game).present.demo_size)
+    w, h = registry.get(game).present.demo_size
+    return w, h
 
 
-def _play(path: Path) -> int:
+def _play(path: Path, cards: CardSet) -> int:
     from shrinetable.demo.replay import replay_file
 
-    demo = replay_file(path)  # a broken file stops before a window opens
+    demo = replay_file(path, cards)  # a broken file stops before a window opens
     from shrinetable.demo.scene import DemoScene
     from shrinetable.table.app import App
 

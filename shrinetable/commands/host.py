@@ -46,7 +46,8 @@ def add_parser(sub) -> None:
     p.add_argument(
         "--seats",
         default="remote,remote",
-        help="who plays each seat, in order: remote, computer or human (default remote,remote)",
+        help="who plays each seat, in order: remote, human, or a computer of strength "
+        "easy, normal or hard (computer: normal) (default remote,remote)",
     )
     p.add_argument(
         "--option",
@@ -82,20 +83,27 @@ def add_parser(sub) -> None:
     add_cards(p)
 
 
-def parse_kinds(game, text: str) -> list[str]:
+def parse_kinds(game, text: str) -> tuple[list[str], list[str]]:
+    """The seats `text` names (remote, computer, human) and each seat's strength."""
+    from shrinetable import players
     from shrinetable.net.seam import KINDS
 
-    kinds = [k.strip().lower() for k in text.split(",")]
-    bad = [repr(k) for k in kinds if k not in KINDS]
+    words = [k.strip().lower() for k in text.split(",")]
+    bad = [repr(k) for k in words if k not in KINDS and not players.is_strength(k)]
     if bad:
-        raise ValueError(f"--seats: {', '.join(bad)} is not a seat; use {', '.join(KINDS)}")
+        raise ValueError(
+            f"--seats: {', '.join(bad)} is not a seat; use {', '.join(KINDS)} "
+            f"or a computer's strength ({', '.join(players.STRENGTHS)})"
+        )
+    kinds = [k if k in KINDS else "computer" for k in words]
+    strengths = [players.kind(k) if players.is_strength(k) else "normal" for k in words]
     if not game.min_seats <= len(kinds) <= game.max_seats:
         raise ValueError(
             f"--seats: {game.name} is for {game.players_text()} players, not {len(kinds)}"
         )
     if "remote" not in kinds:
         raise ValueError("--seats: hosting needs at least one remote seat")
-    return kinds
+    return kinds, strengths
 
 
 def run(args: argparse.Namespace) -> int:
@@ -112,7 +120,7 @@ def run(args: argparse.Namespace) -> int:
             from shrinetable.net.seats import read_seats
 
             kept = read_seats(args.resume)
-            seam = Seam.resume(kept.save, [c.kind for c in kept.seats])
+            seam = Seam.resume(kept.save, [c.kind for c in kept.seats], args.card_set)
             for note in seam.session.notes:  # a damaged line or checkpoint: what was kept
                 print(f"shrinetable host: {note}", file=sys.stderr)
             names, tokens = [c.name for c in kept.seats], [c.token for c in kept.seats]
@@ -122,10 +130,11 @@ def run(args: argparse.Namespace) -> int:
         else:
             if not args.game:
                 raise ValueError("say which game to host (or --resume CODE)")
-            game = registry.get(args.game)
-            kinds = parse_kinds(game, args.seats)
+            game = registry.get(args.game, args.card_set)
+            kinds, strengths = parse_kinds(game, args.seats)
             seed = args.seed if args.seed is not None else random.randrange(1 << 31)
-            seam = Seam.new(args.game, seed, parse_options(game, args.option), kinds)
+            options = parse_options(game, args.option)
+            seam = Seam.new(args.game, seed, options, kinds, args.card_set, strengths)
             names = tokens = code = None
         if seam.kinds.count("human") > 1 and not args.headless:
             raise ValueError(
@@ -152,13 +161,15 @@ def run(args: argparse.Namespace) -> int:
 def open_window(args: argparse.Namespace):
     """The window for a networked table (`--size`, `--trace`), or the exit code
     after saying why there is none."""
+    from shrinetable.demo.shelf import Shelf
     from shrinetable.table import env
     from shrinetable.table.app import App, fatal, pygame
 
     if env.no_display():
         return fatal(env.no_display())
     try:
-        return App(parse_size(args.size, env.MIN_SIZE) if args.size else None, trace=args.trace)
+        size = parse_size(args.size, env.MIN_SIZE) if args.size else None
+        return App(size, trace=args.trace, demos=Shelf())
     except (pygame.error, ValueError) as e:
         return fatal(f"cannot open a window: {e}")
 

@@ -8,9 +8,14 @@ from __future__ import annotations
 
 import argparse
 import sys
+from typing import TYPE_CHECKING
 
+from shrinetable import players
 from shrinetable.engine import registry
 from shrinetable.table import env
+
+if TYPE_CHECKING:
+    from shrinetable.adapter.session import SeatKind
 
 from .args import add_cards, parse_options, parse_size
 
@@ -25,8 +30,8 @@ def add_parser(sub) -> None:
     p.add_argument(
         "--seats",
         default=None,
-        help="who sits at each seat, in order: human or computer, comma separated "
-        "(default: human,computer)",
+        help="who sits at each seat, in order, comma separated: human, or a computer "
+        "of strength easy, normal or hard (computer: normal) (default: human,computer)",
     )
     p.add_argument("--seed", type=int, default=None, help="seed for the deal (default: random)")
     p.add_argument(
@@ -54,19 +59,24 @@ def add_parser(sub) -> None:
     add_cards(p)
 
 
-def parse_seats(game, text: str) -> list[str]:
-    seats = [s.strip().lower() for s in text.split(",")]
-    bad = [repr(s) for s in seats if s not in ("human", "computer")]
+def parse_seats(game, text: str) -> tuple[list[SeatKind], list[str]]:
+    """The seats `text` names (human or computer) and each seat's strength."""
+    words = [s.strip().lower() for s in text.split(",")]
+    bad = [repr(s) for s in words if s != "human" and not players.is_strength(s)]
     if bad:
-        raise ValueError(f"--seats: {', '.join(bad)!s} is not a seat; use human or computer")
-    if not game.min_seats <= len(seats) <= game.max_seats:
+        raise ValueError(
+            f"--seats: {', '.join(bad)!s} is not a seat; use human, computer, "
+            f"or a computer's strength ({', '.join(players.STRENGTHS)})"
+        )
+    if not game.min_seats <= len(words) <= game.max_seats:
         takes = (
             f"{game.min_seats} to {game.max_seats}"
             if game.min_seats < game.max_seats
             else f"exactly {game.min_seats}"
         )
-        raise ValueError(f"--seats: {game.name} takes {takes} seats, not {len(seats)}")
-    return seats
+        raise ValueError(f"--seats: {game.name} takes {takes} seats, not {len(words)}")
+    seats: list[SeatKind] = ["human" if w == "human" else "computer" for w in words]
+    return seats, ["normal" if w == "human" else players.kind(w) for w in words]
 
 
 def check_load(args: argparse.Namespace) -> None:
@@ -92,6 +102,7 @@ def check_load(args: argparse.Namespace) -> None:
 def run(args: argparse.Namespace) -> int:
     from shrinetable.adapter import storage
     from shrinetable.adapter.session import Session
+    from shrinetable.demo.shelf import Shelf
     from shrinetable.formats.layout import LayoutError
     from shrinetable.formats.save import SaveError
     from shrinetable.table.app import App, fatal, pygame
@@ -104,25 +115,29 @@ def run(args: argparse.Namespace) -> int:
         session = None
         if getattr(args, "load", None):
             check_load(args)
-            session = storage.load(args.load)
+            session = storage.load(args.load, args.card_set)
             for note in session.notes:  # a checkpoint refused: the moves were replayed
                 print(f"shrinetable: {note}", file=sys.stderr)
         elif name:
             try:
-                game = registry.get(name)
+                game = registry.get(name, args.card_set)
             except KeyError as e:
                 return fatal(e.args[0])
-            seats = parse_seats(game, args.seats or "human,computer")
+            seats, strengths = parse_seats(game, args.seats or "human,computer")
             options = parse_options(game, args.option)
             seed = args.seed if args.seed is not None else App.new_seed()
-            session = Session(game, seed, options, seats)
+            session = Session(game, seed, options, seats, strengths=strengths)
     except (ValueError, SaveError) as e:
         return fatal(str(e))
     if env.no_display():
         return fatal(env.no_display())
     try:
         app = App(
-            size, trace=getattr(args, "trace", False), fullscreen=getattr(args, "fullscreen", False)
+            size,
+            trace=getattr(args, "trace", False),
+            fullscreen=getattr(args, "fullscreen", False),
+            cards=args.card_set,
+            demos=Shelf(args.card_set),
         )
     except pygame.error as e:  # SDL_VIDEODRIVER names no driver, the display refuses...
         return fatal(f"cannot open a window: {e} (check SDL_VIDEODRIVER and the display)")

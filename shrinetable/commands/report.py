@@ -13,14 +13,13 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
+import re
 import shlex
 import sys
 from pathlib import Path
 
 from shrinetable import resources
 from shrinetable.engine import registry
-from shrinetable.formats.cards import CARDS_ENV
 from shrinetable.formats.errors import FormatError
 from shrinetable.workbench import output
 from shrinetable.workbench.plan import Plan, check_cards, folder_decks, make_plan
@@ -80,9 +79,11 @@ def add_parser(sub) -> None:
 def _check(args: argparse.Namespace) -> tuple:
     if args.jobs is not None and args.jobs < 1:
         raise ValueError(f"--jobs {args.jobs}: give at least 1")
-    cards = os.environ.pop(CARDS_ENV, None)  # the parent reads the shipped set only
-    game = registry.get(args.game)
-    folders = (check_cards(game, "--cards", cards), check_cards(game, "--compare", args.compare))
+    game = registry.get(args.game)  # the shipped set and the person's own
+    folders = (
+        check_cards(game, "--cards", args.cards),
+        check_cards(game, "--compare", args.compare),
+    )
     # a deck a designer's folder adds can be chosen when every card set measured has it
     sets = [folder_decks(game, f) for f in (folders[0], folders[1] or folders[0])]
     extra = tuple(d for d in sets[0] if d in sets[1])
@@ -102,9 +103,31 @@ def _check(args: argparse.Namespace) -> tuple:
         extra=extra,
     )
     if args.cluster:
+        _check_address(args.cluster)
         _need_cluster()
     out = output.writable_dir(Path(args.out))
+    output.no_folder_in_the_way(out)  # before the first game: a late failure loses them all
     return game, plan, folders, out
+
+
+HOST_PORT = re.compile(r"(\[[0-9a-fA-F:]+\]|[\w.-]+):(\d{1,5})")
+
+
+def _check_address(address: str) -> None:
+    """A Dask scheduler address: [tcp://]HOST:PORT (or tls://, ws://, wss://,
+    ucx://, or inproc:// in one process); ValueError saying so otherwise."""
+    scheme, sep, rest = address.strip().rpartition("://")
+    if scheme == "inproc" and rest:
+        return
+    m = HOST_PORT.fullmatch(rest)
+    if (
+        (sep and scheme not in ("tcp", "tls", "ws", "wss", "ucx"))
+        or m is None
+        or not (0 < int(m.group(2)) < 65536)
+    ):
+        raise ValueError(
+            f"--cluster {address}: not a scheduler address; give HOST:PORT or tcp://HOST:PORT"
+        )
 
 
 def _need_cluster() -> None:
@@ -146,6 +169,11 @@ def run(args: argparse.Namespace) -> int:
     ran = [run_plan(plan, cards, jobs, args.cluster, label=f"{plan.game} ({where})")]
     if changed and not ran[0].stopped:
         ran.append(run_plan(plan, changed, jobs, args.cluster, label=f"{plan.game} changed"))
+    failed = next((r.failed for r in ran if r.failed), None)
+    if failed:
+        print(f"shrinetable report: {failed}", file=sys.stderr)
+        if not any(r.records for r in ran):
+            return 1
     reports = [summary.summarize(plan, r.records, r.names) for r in ran]
     seconds = sum(r.seconds for r in ran)
     games = sum(len(r.records) for r in ran)
@@ -161,6 +189,7 @@ def run(args: argparse.Namespace) -> int:
         "cpu_seconds": round(cpu, 2),
         "games_per_cpu_second": round(games / cpu, 2) if cpu else None,
         "stopped": any(r.stopped for r in ran),
+        "failed": failed,
         "cards": cards,
         "compare": changed,
     }
@@ -196,4 +225,4 @@ def run(args: argparse.Namespace) -> int:
     resources.remember_report(page)
     print(words.paragraph(data))
     print(f"Written {page}, {out / 'report.json'} and {len(sheets)} CSV tables beside them.")
-    return 130 if info["stopped"] else 0
+    return 1 if failed else 130 if info["stopped"] else 0

@@ -11,7 +11,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from shrinetable.engine import IllegalAction, seat_index
+from shrinetable.engine import CardSet, IllegalAction, seat_index
 from shrinetable.formats.errors import FormatError
 
 from .args import add_cards
@@ -35,15 +35,15 @@ def add_parser(sub) -> None:
 def run(args: argparse.Namespace) -> int:
     code = 0
     for path in args.files:
-        code = max(code, _run_file(path, args.legal, len(args.files) > 1))
+        code = max(code, _run_file(path, args.legal, len(args.files) > 1, args.card_set))
     return code
 
 
-def _run_file(path: str, legal: bool, header: bool) -> int:
+def _run_file(path: str, legal: bool, header: bool, card_set: CardSet) -> int:
     from shrinetable.formats.scenario import load  # here, not at the top: keeps `play` fast
 
     try:
-        loaded = load(path)
+        loaded = load(path, card_set)
     except FormatError as e:
         print(f"malformed scenario: {e}", file=sys.stderr)
         return 2

@@ -19,8 +19,8 @@ from collections import Counter
 
 from shrinetable.adapter import log
 from shrinetable.adapter.selfplay import ending, play_game
-from shrinetable.engine import registry
-from shrinetable.players import KINDS, player
+from shrinetable.engine import CardSet, registry
+from shrinetable.players import ALIASES, KINDS, kind, player
 
 from .args import add_cards, parse_options
 
@@ -39,8 +39,8 @@ def add_parser(sub) -> None:
     p.add_argument(
         "--seats",
         default=None,
-        help=f"comma-separated player kinds per seat ({'/'.join(KINDS)}); "
-        "default ai,random; repeated to fill --players",
+        help=f"comma-separated player kinds per seat ({'/'.join(KINDS)}; "
+        f"{'/'.join(ALIASES)} mean normal); default ai,random; repeated to fill --players",
     )
     p.add_argument(
         "--option",
@@ -66,10 +66,14 @@ def add_parser(sub) -> None:
 
 
 def seat_kinds(seats: str | None, players: int | None) -> list[str]:
-    kinds = [k.strip() for k in ("ai,random" if seats is None else seats).split(",")]
-    for k in kinds:
-        if k not in KINDS:
-            raise ValueError(f"--seats: unknown seat kind {k!r}; choose from {', '.join(KINDS)}")
+    kinds = [w.strip() for w in ("ai,random" if seats is None else seats).split(",")]
+    for word in kinds:
+        try:
+            kind(word)
+        except ValueError:
+            raise ValueError(
+                f"--seats: unknown seat kind {word!r}; choose from {', '.join(KINDS)}"
+            ) from None
     if players is not None and players < 1:
         raise ValueError(f"--players {players}: a game needs players")
     n = players or len(kinds)
@@ -77,10 +81,17 @@ def seat_kinds(seats: str | None, players: int | None) -> list[str]:
 
 
 def simulate(
-    name: str, games: int, seed: int, kinds: list[str], options: dict, max_turns: int
+    name: str,
+    games: int,
+    seed: int,
+    kinds: list[str],
+    options: dict,
+    max_turns: int,
+    cards: CardSet | None = None,
 ) -> dict:
-    game = registry.get(name)
-    players = [player(name, k) for k in kinds]
+    """The figures of `games` games of `name` (in the card set `cards`)."""
+    game = registry.get(name, cards)
+    players = [player(game, k) for k in kinds]
     wins = [0] * len(kinds)
     turns: list[int] = []
     unfinished = 0
@@ -115,7 +126,7 @@ def simulate(
 
 def run(args: argparse.Namespace) -> int:
     try:
-        game = registry.get(args.game)
+        game = registry.get(args.game, args.card_set)
         if args.players is not None and not 1 <= args.players <= game.max_seats:
             raise ValueError(
                 f"--players {args.players}: {args.game} is for "
@@ -141,13 +152,13 @@ def run(args: argparse.Namespace) -> int:
             print(f"game {i + 1} (seed {args.seed + i})")
             print("\n".join(log.lines(match, 0)))
         return 0
-    fig = simulate(args.game, args.games, args.seed, kinds, options, args.max_turns)
+    fig = simulate(args.game, args.games, args.seed, kinds, options, args.max_turns, args.card_set)
     if args.json:
         print(json.dumps(fig))
         return 0
     print(f"game {fig['game']}  seats {','.join(kinds)}  games {fig['games']}  seed {fig['seed']}")
-    for seat, (kind, w) in enumerate(zip(kinds, fig["wins"], strict=True)):
-        print(f"  p{seat + 1} ({kind}): {w} wins ({100 * w / fig['games']:.1f}%)")
+    for seat, (who, w) in enumerate(zip(kinds, fig["wins"], strict=True)):
+        print(f"  p{seat + 1} ({who}): {w} wins ({100 * w / fig['games']:.1f}%)")
     for why, n in fig["endings"].items():
         print(f"  ended: {why}: {n}")
     print(f"  unfinished: {fig['unfinished']}")

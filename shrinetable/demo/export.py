@@ -56,7 +56,8 @@ def render(demo: Replay, size: tuple[int, int] = SIZE) -> Iterator[tuple[Image.I
     at a time (at 8K a picture is 100 MB: they are never all held at once)."""
     pygame.font.init()
     fonts = Fonts()
-    painter = Painter(game_layout(registry.get(demo.game)), CardArt(fonts), fonts)
+    game = registry.get(demo.game, demo.cards)
+    painter = Painter(game_layout(game), CardArt(fonts), fonts, demo.cards)
     surf = pygame.Surface(size)
     for frame, phase, t, ms in samples(demo):
         painter.paint(surf, demo, frame, phase, t)
@@ -98,7 +99,7 @@ def _spool(pictures: Iterable[tuple[Image.Image, int]], spool: IO[bytes]) -> tup
         shrink = max(1, math.ceil(math.sqrt(im.width * im.height / PALETTE_AREA)))
         stills.append(
             (
-                im.resize((im.width // shrink, im.height // shrink), Image.NEAREST)
+                im.resize((im.width // shrink, im.height // shrink), Image.Resampling.NEAREST)
                 if shrink > 1
                 else im.copy(),
                 ms,

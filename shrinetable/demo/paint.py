@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pygame
 
-from shrinetable.engine import View, registry
+from shrinetable.engine import SHIPPED_AND_MINE, CardSet, View, registry
 from shrinetable.formats.layout import Layout
 from shrinetable.table import geometry as geo
 from shrinetable.table.arrows import OUTLINE, arrow
@@ -31,12 +31,14 @@ CACHE_BYTES = 256 << 20  # tables kept for the next picture (an export at 8K: on
 
 
 class Painter:
-    def __init__(self, layout: Layout, art: CardArt, fonts: Fonts):
+    def __init__(
+        self, layout: Layout, art: CardArt, fonts: Fonts, cards: CardSet = SHIPPED_AND_MINE
+    ):
         self.layout = layout
         self.art = art
         self.fonts = fonts
         self.board = Board(layout, art, fonts)
-        art.use(registry.get(layout.game).present)
+        art.use(registry.get(layout.game, cards).present)
         self.size: tuple = ()  # (table size, seats) the caches are for
         self.crop_units = (0.0, 0.0, 1.0, 1.0)
         self._tables: dict[tuple, pygame.Surface] = {}

@@ -14,7 +14,7 @@ from pathlib import Path
 
 from shrinetable.adapter.match import Match
 from shrinetable.adapter.session import Session
-from shrinetable.engine import Event, IllegalAction, View
+from shrinetable.engine import SHIPPED_AND_MINE, CardSet, Event, IllegalAction, View
 from shrinetable.formats.demo import LoadedDemo, load
 
 VIEWER = 0  # demonstrations are seen from p1's chair...
@@ -62,11 +62,13 @@ class Replay:
     game: str
     order: int
     frames: tuple[Frame, ...]
+    cards: CardSet = SHIPPED_AND_MINE  # the card set it was played with
 
 
-def replay_file(path: str | Path) -> Replay:
-    """Load and replay a demonstration file (FormatError if it does not hold)."""
-    return replay(load(path))
+def replay_file(path: str | Path, cards: CardSet | None = None) -> Replay:
+    """Load and replay a demonstration file with the card set `cards` (FormatError
+    if it does not hold)."""
+    return replay(load(path, cards))
 
 
 def replay(demo: LoadedDemo) -> Replay:
@@ -80,7 +82,8 @@ def replay(demo: LoadedDemo) -> Replay:
         known = game.all_cards(match.session.state)
         _check_refs(demo, i, known)
         before = table_view(match)
-        stages, moves, events, refusal, after = (before,), (), (), None, before
+        stages, moves, refusal, after = (before,), (), None, before
+        events: tuple[Event, ...] = ()
         if action is not None:
             try:
                 done = match.act(match.decision().seat, action)
@@ -117,7 +120,9 @@ def replay(demo: LoadedDemo) -> Replay:
             )
         )
     spec = demo.spec
-    return Replay(demo.name, spec.title, spec.rule, spec.game, spec.order, tuple(frames))
+    return Replay(
+        demo.name, spec.title, spec.rule, spec.game, spec.order, tuple(frames), game.cards
+    )
 
 
 def table_view(match: Match) -> View:

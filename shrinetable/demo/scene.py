@@ -32,7 +32,8 @@ class DemoScene:
         self.demo = demo
         self.on_close = on_close
         pygame.display.set_caption(f"shrinetable \u00b7 {demo.title}")
-        self.painter = Painter(app.layout(registry.get(demo.game)), app.art, app.fonts)
+        game = registry.get(demo.game, demo.cards)
+        self.painter = Painter(app.layout(game), app.art, app.fonts, demo.cards)
         self.i, self.phase, self.t0 = 0, "pose", time.monotonic()
         self.playing = True  # it opens playing; Space pauses
         self.speed = 1.0

@@ -1,6 +1,15 @@
 """Game-agnostic engine core: the contract, the registry, seeded randomness."""
 
-from .base import CardData, GameBase, Player, PositionHook, TestHooks, skip_question
+from .base import (
+    SHIPPED_AND_MINE,
+    CardData,
+    CardSet,
+    GameBase,
+    Player,
+    PositionHook,
+    TestHooks,
+    skip_question,
+)
 from .core import (
     MAX_SEATS,
     REVEAL,
@@ -17,7 +26,7 @@ from .core import (
     play,
     seat_index,
 )
-from .entry import MOVE, SECRET, Entry, seats_named
+from .entry import SECRET, Entry, seats_named
 from .notation import NotationError, action_words, expect
 from .position import (
     MAX_INSTANCE,
@@ -35,7 +44,6 @@ from .statejson import StateCodec, StateError
 __all__ = [
     "MAX_INSTANCE",
     "MAX_SEATS",
-    "MOVE",
     "SECRET",
     "Entry",
     "seats_named",
@@ -43,6 +51,8 @@ __all__ = [
     "SEAT_NAMES",
     "Arrow",
     "CardData",
+    "CardSet",
+    "SHIPPED_AND_MINE",
     "CardDecor",
     "Chip",
     "Decision",

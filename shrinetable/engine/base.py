@@ -15,7 +15,8 @@ The parts:
   `nothing_to_decide`, `skip_warning`);
 - `ai`: its computer player (None: uniform random play), fed through `observe`;
 - `position`: how a scenario or demo file sets up a position (`PositionHook`);
-- `card_data`: its card-data schema and folder (`CardData`), if it has card files;
+- `card_data`: its card-data schema and folder (`CardData`), if it has card files,
+  and `with_cards`: the game made with another `CardSet` (a designer's folder);
 - `layout_file`: where its layout file is, when not the bundled `layouts/<name>.toml`;
 - `present`: words, rules text, card faces and table decorations (`Presentation`);
 - `testing`: what the generic contract tests need to know (`TestHooks`);
@@ -74,7 +75,9 @@ class PositionHook:
         if self._hook is None:
             held = importlib.import_module(self.module)
             self._hook = (held.Keys, held.position)
-        return self._hook
+        keys, build = self._hook
+        assert build is not None  # a hook is given a builder or a module that has one
+        return keys, build
 
     @property
     def keys(self) -> Any:
@@ -83,6 +86,26 @@ class PositionHook:
     @property
     def build(self) -> Callable[[Any, Any], Any]:
         return self._loaded()[1]
+
+
+@dataclass(frozen=True)
+class CardSet:
+    """Which card folders a game's cards come from beyond the shipped set: the
+    person's own (`<data folder>/cards`, unless `mine` is False), then `extra`
+    folders given for one run (`--cards DIR`), each holding a folder per game.
+
+    A value passed where a game is made (`registry.get(name, cards)`), never
+    process state: one process can hold a game in two card sets side by side."""
+
+    extra: tuple[str, ...] = ()
+    mine: bool = True
+
+    def adding(self, folder: str | None) -> CardSet:
+        """This set with `folder` (a `--cards DIR`) applied last; itself for None."""
+        return self if folder is None else CardSet((*self.extra, folder), self.mine)
+
+
+SHIPPED_AND_MINE = CardSet()  # what a game plays without `--cards`
 
 
 @dataclass(frozen=True)
@@ -108,6 +131,10 @@ class CardData:
     deck: Any | None = None
     deck_file: Callable[[str], list[str]] | None = None
     resolve_deck: Callable[[str], tuple[str, list[str]]] | None = None
+    # a deck option's value with a deck file it names written out (`deck:{...}`),
+    # and whether a value names a file: how a save keeps a deck whatever becomes of it
+    write_out: Callable[[str], str] | None = None
+    names_file: Callable[[str], bool] | None = None
 
 
 @dataclass(frozen=True)
@@ -115,7 +142,12 @@ class TestHooks:
     """What the generic contract tests need from a game.
 
     `reshuffle_unseen(state, seat, rng)`: a copy of `state` with every card `seat`
-    cannot see dealt back into the same places at random (its view must not change).
+    cannot see dealt back into the same places at random (its view must not change)
+    and the game's generator drawn afresh from `rng` (its future draws are as unseen
+    as the deck). The deal depends only on what `seat` may know and on `rng`: the
+    unseen cards are put in order before they are shuffled (`rng.deal_back` does),
+    so a computer that plays such deals out (`GameBase.determinise`) cannot tell
+    the real deal from another.
     `is_token(card)`: cards that come and go (left out of card counts).
     Walk lengths: steps of a random walk, whole games for the termination check,
     the step budget a random game ends within, and games in the slow test."""
@@ -141,16 +173,26 @@ class GameBase:
     # nothing else could come of its moves (for a person: `nothing_to_decide`)
     auto_pass: tuple[str, ...] = ()
     ai: Player | None = None
+    # how good a position is for a seat as its computer sees it (higher is better;
+    # any scale): lets the hard computer's look-ahead stop short of the end. None:
+    # its playouts go to the end of the game
+    judge: Callable[[Any, int], float] | None = None
     # the layout file (a path); None: the bundled `layouts/<name>.toml`
     layout_file: str | None = None
     position: PositionHook | None = None
     card_data: CardData | None = None
+    cards: CardSet = SHIPPED_AND_MINE  # the card set this game was made with
     present: Presentation = Presentation()
     testing: TestHooks | None = None
     # how a state is written to a save's checkpoint (engine/statejson.py)
     state_codec: StateCodec = StateCodec()
     # the clause or ruling that refuses a move tried by a seat that is not deciding
     decision_rule: str = "decision"
+
+    def with_cards(self, cards: CardSet) -> GameBase:
+        """This game made with the card set `cards` (`registry.get` calls it once
+        per set): a game without card files is the same in every set."""
+        return self
 
     # -- starting a game ----------------------------------------------------------
     def new_game(self, seed: int, options: dict[str, Any] | None = None, seats: int = 2) -> Any:
@@ -191,21 +233,26 @@ class GameBase:
         raise NotImplementedError
 
     def legal_actions(self, state: Any) -> list[Any]:
-        return self.rules.legal_actions(state)
+        legal: list[Any] = self.rules.legal_actions(state)
+        return legal
 
     def apply(self, state: Any, action: Any) -> tuple[Any, list[Event]]:
         if self.explain is not None and action not in self.rules.legal_actions(state):
             raise IllegalAction(*self.explain(state, action))
-        return self.rules.apply(state, action)
+        done: tuple[Any, list[Event]] = self.rules.apply(state, action)
+        return done
 
     def view(self, state: Any, seat: int | None) -> View:
         raise NotImplementedError
 
     def outcome(self, state: Any) -> Outcome | None:
         """How the game ended, None while it goes on: by default the state's `result`."""
-        return state.result
+        result: Outcome | None = state.result
+        return result
 
     def parse_action(self, text: str) -> Any:
+        if self.parse is None:
+            raise NotImplementedError(f"{self.name} reads no notation")
         return self.parse(text)
 
     def zones(self, seats: int) -> list[str]:
@@ -214,10 +261,18 @@ class GameBase:
     def all_cards(self, state: Any) -> dict[str, list[str]]:
         raise NotImplementedError
 
+    def pack(self) -> list[str]:
+        """Every card of the game's pack once, in the order a printed pack is
+        sorted (`shrinetable print` of a game without card files): by default a
+        new game's cards as `all_cards` lists them."""
+        state = self.new_game(1, {}, self.min_seats)
+        return [c for cards in self.all_cards(state).values() for c in cards]
+
     def turn_number(self, state: Any) -> int:
         """The turn the game is in, from 1 (simulations cap games by it): by default
         the state's `turn_no`."""
-        return state.turn_no
+        turn: int = state.turn_no
+        return turn
 
     # -- checkpoints of a long save --------------------------------------------------
     def dump_state(self, state: Any, deal: Any) -> dict[str, Any]:
@@ -267,6 +322,7 @@ class GameBase:
             and options[o.name] not in o.choices
         }
         for value in files.values():
+            assert resolve is not None  # a value is taken out only when there is one
             resolve(value)
         return files
 
@@ -275,7 +331,10 @@ class GameBase:
         """The drag or click that makes `action` for the seat deciding now; by
         default the action's own `gesture(seat)`. A game whose cards move between
         zones in ways the action text does not say overrides this."""
-        return action.gesture(self.decision(state).seat)
+        decision = self.decision(state)
+        assert decision is not None, "no gesture once the game is over"
+        gesture: Gesture = action.gesture(decision.seat)
+        return gesture
 
     def guess_actions(
         self, seat: int, held: tuple[str, ...], source: str, zone: str, card: str | None
@@ -338,6 +397,17 @@ class GameBase:
         """What every copy of `card` (in notation) shares, so figures add up per
         card: by default the id before `#N`, else the notation itself."""
         return card.rpartition("#")[0] or card
+
+    def determinise(self, state: Any, seat: int, rng: random.Random) -> Any | None:
+        """A state `seat` cannot tell from `state`, drawn with `rng`: the other
+        seats' secret choices hidden (`observe`), every card it cannot see dealt
+        again and the game's generator drawn afresh. What a computer that looks
+        ahead plays out (`players`, the hard strength). Default: the re-deal the
+        contract tests check (`testing.reshuffle_unseen`); None for a game without
+        one, whose looking-ahead computer then plays as its normal one."""
+        if self.testing is None:
+            return None
+        return self.testing.reshuffle_unseen(self.observe(state, seat), seat, rng)
 
     def observe(self, state: Any, seat: int) -> Any:
         """The state as a computer player at `seat` may know it: a game with

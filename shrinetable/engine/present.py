@@ -9,12 +9,13 @@ so nothing reads by colour alone.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 from .core import Event
-from .entry import MOVE, SECRET, Entry, about, plural, seats_named
+from .entry import SECRET, Entry, about, plural, seats_named
 
 RGB = tuple[int, int, int]
 
@@ -67,7 +68,7 @@ class Face:
     keywords: tuple[str, ...] = ()  # shown instead of the text when small
     text: str = ""
     # printed figures in the box, joined by "/"; a figure may carry its word ("A5")
-    numbers: tuple[int | str, int | str] | None = None
+    numbers: tuple[int | str, ...] | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -146,6 +147,9 @@ class Presentation:
     """Defaults for a game without words of its own: notation on buttons, no
     decorations, no faces (the table draws the card's notation)."""
 
+    # the rules overlay's text, in a neutral markup the table renders
+    # (`table/markup.py`): a blank line ends a paragraph, a backslash at the end of
+    # a line breaks it there, other line ends only wrap; `**bold**`, `*italic*`
     rules: str = "No rules summary for this game yet."
     # button labels: a whole action text, an action's first word ({rest}: the words
     # after it), and a label for an action text in one kind of decision
@@ -156,6 +160,11 @@ class Presentation:
     # seat's name ("taps {rest}", "sends {w[0]} to {w[1]}"): for moves whose events
     # do not say what the seat did
     log_words: dict[str, str] = {"pass": "passes"}
+    # kinds of entry (an event's, or a move's first word) that begin a part of a turn
+    # ("P2's travel act"), and those that say nothing was done in it ("P1 passes"):
+    # a part in which nothing but these happens is left out of the log
+    headings: tuple[str, ...] = ()
+    idle: tuple[str, ...] = ()
     # kinds of event said as a number of cards after a verb ("draws a card", "draws 3
     # cards": the rules' words are exactly these): a run of them in one move is said
     # once per seat (`Presentation.phrase` words them from the entry's numbers)
@@ -189,6 +198,41 @@ class Presentation:
     # the size a demonstration's pictures are exported at by default: large enough
     # that the game's card text reads
     demo_size: tuple[int, int] = (800, 600)
+    # every code the table prints, in words: a number's letter ("Ce": "Ceremony"), a
+    # cost's symbol ("H": "Honor"), a badge or a state ("TOKEN": "..."), numbers
+    # printed without letters ("/": "Strength/Resilience"). Hovering a
+    # card says its codes (`legend_lines`); the rules view lists them all
+    legend: dict[str, str] = {}
+
+    def in_words(self, code: str) -> str:
+        """A printed code said with `legend`: "C4/D1" is "Combat 4, Diplomacy 1",
+        "2H" "2 Honor", "TOKEN" "TOKEN: its words"; '' when the legend does not
+        know it."""
+        if code in self.legend:
+            return f"{code}: {self.legend[code]}"
+        names = self.legend.get("/", "").split("/")  # numbers without letters, in order
+        if re.fullmatch(r"-?\d+(/-?\d+)*", code) and len(names) == code.count("/") + 1:
+            return ", ".join(f"{n} {v}" for n, v in zip(names, code.split("/"), strict=True))
+        said = []
+        for part in code.split("/"):
+            m = re.fullmatch(r"([A-Za-z]*)(-?\d+)([A-Za-z]*)", part.strip())
+            if m is None or not (m[1] or m[3]) or (m[1] or m[3]) not in self.legend:
+                return ""
+            said.append(f"{self.legend[m[1]]} {m[2]}" if m[1] else f"{m[2]} {self.legend[m[3]]}")
+        return ", ".join(said)
+
+    def legend_lines(self, face: Face) -> list[str]:
+        """What the codes on `face` mean, a line each: its numbers, its cost, its
+        band, its keywords the legend knows."""
+        codes = [
+            "/".join(str(n) for n in face.numbers or ()),
+            " ".join(p.text for p in face.cost),
+            face.band.text if face.band is not None else "",
+            *face.keywords,
+        ]
+        cost = ", ".join(w for p in face.cost if (w := self.in_words(p.text)))
+        lines = [self.in_words(codes[0]), cost, *(self.in_words(c) for c in codes[2:])]
+        return [line for line in lines if line]
 
     def option_words(self, option: str, value: Any) -> str:
         """What choosing `value` for the game's option `option` means, in a
@@ -249,8 +293,9 @@ class Presentation:
 
     def move_entry(self, seat: int, text: str, cause: str = "") -> Entry:
         """The entry saying a move's own words (`logged`), for a move whose
-        events do not say what its seat did."""
-        return Entry(seat, MOVE, seats_named(self.logged(text)), cause=cause)
+        events do not say what its seat did; its kind is the action's ("pass")."""
+        kind = text.partition(" ")[0]
+        return Entry(seat, kind, seats_named(self.logged(text)), cause=cause)
 
     def secret_entry(self, seat: int, cause: str = "") -> Entry:
         """The entry of a secret move that says nothing everybody may see."""

@@ -15,8 +15,10 @@ rules (`problems(deck, cards)` in the game's `decks` module, if it has one) hold
 for every deck of the set, so a fault is a message here, never a crash at the deal.
 
 A designer's own cards live in `<data folder>/cards/<folder>/` and, for one run,
-in `DIR/<folder>/` given by `--cards DIR` (SHRINETABLE_CARDS): their cards and
-decks add to the shipped set or replace one with the same id (or deck name). A
+in `DIR/<folder>/` given by `--cards DIR`: which of them a game reads is its
+`CardSet` (engine), an argument of the game, so two sets can live side by side.
+Their cards and decks add to the shipped set or replace one with the same id (or
+deck name). A
 folder with a fault is refused as a whole, with the message, and the game keeps
 what it had; `notices()` says what was loaded and what was refused.
 """
@@ -24,22 +26,22 @@ what it had; `notices()` says what was loaded and what was refused.
 from __future__ import annotations
 
 import importlib
-import os
 import re
 import sys
+from collections.abc import Callable, Iterable
 from functools import cache
 from pathlib import Path
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, create_model
 
+from shrinetable.engine import SHIPPED_AND_MINE, CardSet
 from shrinetable.resources import data_dir, resource
 
 from .errors import FormatError, find_line, key_path, parse_toml, read_text, read_toml
 from .files import is_file, resolved, why
 
 MAX_NUMBER = 999  # no cost, strength or copy count comes near; a billion copies crashed
-CARDS_ENV = "SHRINETABLE_CARDS"
 _notices: list[str] = []
 
 
@@ -61,13 +63,13 @@ class CardTable(Strict):
 @cache
 def _file_model(what: str, model: type[BaseModel]) -> type[BaseModel]:
     """A file of `[[what]]` tables, each a `model`, and nothing else."""
-    return create_model(
-        f"{what.title()}File", __config__=ConfigDict(extra="forbid"), **{what: (list[model], ...)}
-    )
+    fields: dict[str, Any] = {what: (list[model], ...)}  # type: ignore[valid-type]
+    return create_model(f"{what.title()}File", __config__=ConfigDict(extra="forbid"), **fields)
 
 
-def _too_big(data: Any, loc: tuple = ()) -> tuple | None:
+def _too_big(data: Any, loc: tuple[Any, ...] = ()) -> tuple[Any, ...] | None:
     """Where in `data` a number past MAX_NUMBER is, if anywhere."""
+    items: Iterable[tuple[Any, Any]]
     if isinstance(data, dict):
         items = data.items()
     elif isinstance(data, list):
@@ -98,7 +100,8 @@ def _load(path: Path, model: type[BaseModel], what: str) -> list[Any]:
                 find_line(text, ("deck", i, "name")),
             )
     try:
-        return getattr(_file_model(what, model).model_validate(raw), what)
+        tables: list[Any] = getattr(_file_model(what, model).model_validate(raw), what)
+        return tables
     except ValidationError as e:
         err = e.errors()[0]
         loc, msg = tuple(err["loc"]), err["msg"]
@@ -159,22 +162,19 @@ def card_folder(data: Any) -> Path:
     return resource("assets", "cards", data.folder)
 
 
-def user_folders(data: Any) -> list[Path]:
-    """A designer's card folders for the game, in the order they apply: the
-    person's data folder's, then the one `--cards DIR` gave."""
+def user_folders(data: Any, cards: CardSet) -> list[Path]:
+    """A designer's card folders for the game in the card set `cards`, in the
+    order they apply: the person's data folder's, then those `--cards DIR` gave."""
     name = Path(data.folder).name
-    roots = [
-        data_dir() / "cards",
-        *([Path(os.environ[CARDS_ENV])] if os.environ.get(CARDS_ENV) else []),
-    ]
+    roots = [*([data_dir() / "cards"] if cards.mine else []), *map(Path, cards.extra)]
     return [r / name for r in roots if (r / name).is_dir()]
 
 
-def folder_stamp(data: Any) -> tuple:
-    """What a game's designer folders hold now (file, size, time): a change
-    means their files were edited."""
+def folder_stamp(data: Any, cards: CardSet) -> tuple[Any, ...]:
+    """What a game's designer folders in `cards` hold now (file, size, time): a
+    change means their files were edited."""
     out = []
-    for folder in user_folders(data):
+    for folder in user_folders(data, cards):
         for path in sorted(folder.glob("*.toml")):
             try:
                 stat = path.stat()
@@ -189,12 +189,15 @@ def notices() -> list[str]:
     return list(_notices)
 
 
-def load_card_data(data: Any) -> tuple[dict[str, Any], list[Any]]:
-    """A game's whole card set, by its `CardData`: the shipped set (FormatError if
-    it is broken), then each designer folder that holds a sound set with it."""
+def load_card_data(
+    data: Any, card_set: CardSet = SHIPPED_AND_MINE
+) -> tuple[dict[str, Any], list[Any]]:
+    """A game's cards in the card set `card_set`, by its `CardData`: the shipped
+    set (FormatError if it is broken), then each designer folder of the set that
+    holds a sound set with it."""
     cards, decks = load_dir(card_folder(data), data.card, data.deck)
     check_decks(data, cards, decks, card_folder(data))
-    for folder in user_folders(data):
+    for folder in user_folders(data, card_set):
         try:
             cards, decks = merge(data, folder, cards, decks)
         except FormatError as e:
@@ -267,7 +270,7 @@ def _deck_tables(text: str) -> list[Any]:
     return [t.get("name") if isinstance(t, dict) else None for t in tables]
 
 
-def _deck_rules(data: Any):
+def _deck_rules(data: Any) -> Callable[[Any, dict[str, Any]], list[str]]:
     """The game's deck rules: `problems(deck, cards) -> list[str]` in the `decks`
     module beside its card schema, if there is one (else none beyond the shape)."""
     package = data.card.__module__.rpartition(".")[0]

@@ -4,14 +4,16 @@ cards a game starts with. Also the short name of a deck and the card notation
 (`<card-id>#<instance>`) those games share.
 
 A game keeps its own deck rules (`faults(deck, cards) -> list[Fault]`) and passes
-them in, with its name, its deck-file model and its `catalog()` (the shipped cards
-and decks), so the words and the order of the checks are the same for every game.
+them in, with its name, its deck-file model and its `catalog()` (the cards and
+decks of one card set), so the words and the order of the checks are the same for
+every game. A game's cards are read per card set (`Catalogue`).
 """
 
 from __future__ import annotations
 
 import difflib
 import json
+import os
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
@@ -19,17 +21,16 @@ from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from shrinetable.engine import Face, NotationError, Presentation
+from shrinetable.engine import SHIPPED_AND_MINE, CardSet, Face, NotationError, Presentation
 
 from .errors import FormatError, find_line, key_path, read_toml
-from .files import is_file
+from .files import is_file, not_a_file
 
 if TYPE_CHECKING:
     from pydantic import BaseModel
 
 NUMBER = re.compile(r"[0-9]{1,9}")  # an instance number (int() refuses 4,300 digits, "²")
 INLINE = "deck:"  # a deck written out in an option's value: deck:{"name": ..., "cards": {...}}
-_by_game: dict[str, DeckFiles] = {}  # every game's deck functions, by the game's name
 
 Catalog = Callable[[], tuple[dict[str, Any], Sequence[Any]]]
 Faults = Callable[[Any, dict[str, Any]], list["Fault"]]
@@ -85,13 +86,16 @@ class DeckFiles:
     catalog: Catalog
     faults: Faults
 
-    def __post_init__(self) -> None:
-        _by_game[self.game] = self
-
     def hooks(self, data: Any) -> Any:
-        """The game's `CardData` with its deck hooks (`deck_file`, `resolve_deck`)
-        filled in from these functions."""
-        return replace(data, deck_file=self.file_problems, resolve_deck=self.resolve)
+        """The game's `CardData` with its deck hooks (`deck_file`, `resolve_deck`,
+        `write_out`, `names_file`) filled in from these functions."""
+        return replace(
+            data,
+            deck_file=self.file_problems,
+            resolve_deck=self.resolve,
+            write_out=self.write_out,
+            names_file=self.names_file,
+        )
 
     def dealt(self, value: str, defs: dict[str, Any]) -> list[Any]:
         """The cards of the deck a deck option's `value` names (see `resolve`), as
@@ -155,6 +159,8 @@ class DeckFiles:
             if bad:
                 raise ValueError("\n".join(bad))
             return deck.name, ids(deck)
+        if os.path.lexists(value) and (wrong := not_a_file(value)):  # a FIFO, a loop, a folder
+            raise ValueError(f"the deck file {value}: cannot read it: {wrong}")
         keys = ", ".join(deck_key(d) for d in decks)
         raise ValueError(
             f"no deck called {value!r}: give a shipped deck ({keys}) or the path of a deck file"
@@ -200,7 +206,8 @@ class DeckFiles:
 
 def deck_options(game: Any) -> list[Any]:
     """The options of `game` that take a deck (`OptionSpec.file == "deck"`)."""
-    return [o for o in game.options if o.file == "deck"] if game.name in _by_game else []
+    data = game.card_data
+    return [o for o in game.options if o.file == "deck"] if data and data.write_out else []
 
 
 def written_out(game: Any, options: dict[str, Any]) -> dict[str, Any]:
@@ -208,7 +215,7 @@ def written_out(game: Any, options: dict[str, Any]) -> dict[str, Any]:
     out = dict(options)
     for o in deck_options(game):
         if isinstance(out.get(o.name), str):
-            out[o.name] = _by_game[game.name].write_out(out[o.name])
+            out[o.name] = game.card_data.write_out(out[o.name])
     return out
 
 
@@ -218,31 +225,40 @@ def named_file(game: Any, options: dict[str, Any]) -> str | None:
         (
             f"{o.name}={options[o.name]!r}"
             for o in deck_options(game)
-            if isinstance(options.get(o.name), str)
-            and _by_game[game.name].names_file(options[o.name])
+            if isinstance(options.get(o.name), str) and game.card_data.names_file(options[o.name])
         ),
         None,
     )
 
 
-def card_set(data: Any, define: Callable[[Any], Any]) -> tuple[Catalog, Callable[[], dict]]:
-    """A game's `catalog()` (its card set and decks, by its `CardData`) and
-    `definitions()` (`define(card)` for every card, by id), each made once."""
+class Catalogue:
+    """A game's cards in one card set (by its `CardData`): `catalog()`, the cards
+    by id and the decks, and `definitions()`, `define(card)` for every card by id,
+    each read or made once."""
 
-    @cache
-    def catalog() -> tuple[dict[str, Any], tuple[Any, ...]]:
-        """The shipped card set and its decks (read once)."""
+    def __init__(self, data: Any, define: Callable[[Any], Any], cards: CardSet):
+        self.data, self.define, self.cards = data, define, cards
+
+    @cache  # noqa: B019 (one per card set and game, kept for the process)
+    def catalog(self) -> tuple[dict[str, Any], tuple[Any, ...]]:
         from .cards import load_card_data  # pydantic, imported by games with cards only
 
-        cards, decks = load_card_data(data)
+        cards, decks = load_card_data(self.data, self.cards)
         return cards, tuple(decks)
 
-    @cache
-    def definitions() -> dict[str, Any]:
-        """Every shipped card's rules, by id."""
-        return {cid: define(c) for cid, c in catalog()[0].items()}
+    @cache  # noqa: B019
+    def definitions(self) -> dict[str, Any]:
+        return {cid: self.define(c) for cid, c in self.catalog()[0].items()}
 
-    return catalog, definitions
+
+def catalogues(data: Any, define: Callable[[Any], Any]) -> Callable[..., Catalogue]:
+    """A game's `Catalogue` of each card set, made once per set."""
+
+    @cache
+    def of(cards: CardSet = SHIPPED_AND_MINE) -> Catalogue:
+        return Catalogue(data, define, cards)
+
+    return of
 
 
 CARD_ID = re.compile(r"\b[a-z][a-z0-9-]*#\d+\b")  # a card in notation, e.g. ember-imp#4
@@ -257,32 +273,41 @@ def read_names(text: str, card: Callable[[str], Any]) -> str:
     """`text` with each card in notation read as its name, `card(notation)` being
     the card (anything with a `name`) or None, which leaves the notation as it is."""
 
-    def name(m: re.Match) -> str:
+    def name(m: re.Match[str]) -> str:
         c = card(m.group(0))
-        return c.name if c is not None else m.group(0)
+        return str(c.name) if c is not None else m.group(0)
 
     return CARD_ID.sub(name, text)
 
 
 class DeckGameWords(Presentation):
-    """The presentation of a game whose cards and decks are data, made from its
-    `catalog()`, `card(notation)` (the card, None when unknown) and `face(card_id)`:
-    a deck option in words, a card's face, card notation read as names."""
+    """The presentation of a game whose cards and decks are data, in one card set
+    (its `Catalogue`), with `face(card) -> Face` making a card's face from its
+    model: a deck option in words, a card's face, card notation read as names."""
 
-    def __init__(
-        self, catalog: Catalog, card: Callable[[str], Any], face: Callable[[str], Face | None]
-    ):
-        self._catalog, self._card, self._face = catalog, card, face
+    def __init__(self, catalogue: Catalogue, face: Callable[[Any], Face]):
+        self.catalogue, self._face = catalogue, face
+        self._faces: dict[str, Face | None] = {}
+
+    def card(self, name: str) -> Any | None:
+        """The card behind `id#n` (or a bare id) in this card set; None when unknown."""
+        return self.catalogue.catalog()[0].get(card_id(name))
 
     def option_words(self, option: str, value: Any) -> str:
-        return deck_words(self._catalog()[1], value) if option.startswith("deck_") else ""
+        if not option.startswith("deck_"):
+            return ""
+        return deck_words(list(self.catalogue.catalog()[1]), value)
 
     def card_face(self, card: str) -> Face | None:
-        return self._face(card_id(card))
+        cid = card_id(card)
+        if cid not in self._faces:
+            printed = self.card(cid)
+            self._faces[cid] = None if printed is None else self._face(printed)
+        return self._faces[cid]
 
     def readable(self, text: str) -> str:
         """Card notation (`ember-imp#4`) read as the card's name."""
-        return read_names(text, self._card)
+        return read_names(text, self.card)
 
 
 def ids(deck: Any) -> list[str]:
@@ -292,10 +317,10 @@ def ids(deck: Any) -> list[str]:
 
 def deck_key(deck: Any) -> str:
     """A deck's short name: the first word of its title, lower case."""
-    return deck.name.split(":")[0].split()[0].lower()
+    return str(deck.name).split(":")[0].split()[0].lower()
 
 
-def deck_words(decks: list, value: Any) -> str:
+def deck_words(decks: list[Any], value: Any) -> str:
     """What a deck option's value means on the start screen: the shipped deck's
     name and its `style` (empty for a deck file or an unknown value)."""
     deck = next((d for d in decks if deck_key(d) == value), None)

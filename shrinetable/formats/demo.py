@@ -15,6 +15,8 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
+from shrinetable.engine import CardSet
+
 from .scenario import Position, check_zones, failer, read_position, start
 
 
@@ -38,9 +40,11 @@ class DemoStep(_Strict):
     arrow: Arrow | None = None
     expect_illegal: bool = False
 
-    def refs(self) -> list[tuple[tuple, str]]:
+    def refs(self) -> list[tuple[tuple[Any, ...], str]]:
         """Every card or zone the step points at, with the key it is written under."""
-        out = [(("highlight", j), ref) for j, ref in enumerate(self.highlight)]
+        out: list[tuple[tuple[Any, ...], str]] = [
+            (("highlight", j), ref) for j, ref in enumerate(self.highlight)
+        ]
         if self.arrow is not None:
             out += [(("arrow", "from"), self.arrow.from_), (("arrow", "to"), self.arrow.to)]
         return out
@@ -80,10 +84,11 @@ class LoadedDemo:
     fail: Any  # fail(loc, message) -> FormatError, for problems found while replaying
 
 
-def load(path: str | Path) -> LoadedDemo:
-    """Read and set up the demonstration at `path`; FormatError otherwise."""
+def load(path: str | Path, cards: CardSet | None = None) -> LoadedDemo:
+    """Read and set up the demonstration at `path` with the card set `cards`;
+    FormatError otherwise."""
     path = str(path)
-    text, spec, game = read_position(path, Demo)
+    text, spec, game = read_position(path, Demo, cards)
     fail = failer(path, text)
     check_zones(spec, game, fail)
     state = start(spec, game, fail)

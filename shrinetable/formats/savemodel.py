@@ -22,5 +22,7 @@ class SaveFile(BaseModel):
     seed: int
     options: dict[str, bool | int | float | str] = {}
     seats: list[Literal["human", "computer"]] = Field(min_length=2, max_length=MAX_SEATS)
+    # each seat's computer strength (players.STRENGTHS), when one is not normal
+    strengths: list[Literal["easy", "normal", "hard"]] = Field([], max_length=MAX_SEATS)
     actions: list[str] = []
     checkpoints: list[dict[str, Any]] = []  # {"at": moves, ...}, in order

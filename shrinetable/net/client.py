@@ -22,7 +22,7 @@ from collections.abc import AsyncIterator, Callable
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake
 
-from shrinetable.engine import Presentation, registry
+from shrinetable.engine import Outcome, Presentation, registry
 
 from . import protocol as p
 from . import seats
@@ -133,7 +133,7 @@ class Remote:
         return self.update.legal if self.update else []
 
     @property
-    def outcome(self) -> p.OutcomeM | None:
+    def outcome(self) -> Outcome | None:
         return self.update.view.outcome if self.update else None
 
     async def join(self) -> p.Welcome:
@@ -247,7 +247,7 @@ class Remote:
 
 async def play_bot(
     remote: Remote, kind: str, rng: random.Random, say: Callable[[str], None] = lambda s: None
-) -> p.OutcomeM | None:
+) -> Outcome | None:
     """Play this table's seat until the game ends (the outcome) or the host goes
     (None). Agrees to every undo asked of it."""
     try:
@@ -258,7 +258,7 @@ async def play_bot(
 
 async def _bot(
     remote: Remote, kind: str, rng: random.Random, say: Callable[[str], None]
-) -> p.OutcomeM | None:
+) -> Outcome | None:
     if remote.outcome:
         return remote.outcome
     if remote.legal:
@@ -305,15 +305,18 @@ async def rejoin(remote: Remote, wait: float) -> p.Welcome:
 def move_words(move: p.MoveM, present: Presentation) -> str:
     """A move as this table may know it, in one line: its log entries' sentences
     (printed: the host's words as one clean line)."""
-    said = p.clean_text("; ".join(present.sentence(e.entry()) for e in move.entries))
+    said = p.clean_text("; ".join(present.sentence(e) for e in move.entries))
     return said or f"P{move.seat + 1} moves"
 
 
-async def watch(remote: Remote, say: Callable[[str], None]) -> p.OutcomeM | None:
+async def watch(remote: Remote, say: Callable[[str], None]) -> Outcome | None:
     """Print the moves as they come until the game ends (the outcome) or the host goes."""
     if remote.outcome or remote.welcome is None:
         return remote.outcome
-    present = registry.get(remote.welcome.game).present
+    try:
+        present = registry.get(remote.welcome.game).present
+    except KeyError:  # a game this table does not know: its entries said plainly
+        present = Presentation()
     async for msg in remote.messages():
         if isinstance(msg, p.Update):
             if msg.move is not None:

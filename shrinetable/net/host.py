@@ -457,12 +457,12 @@ class Host:
             history,
         )
 
-    def _move(self, applied: Applied, seat: int | None) -> dict:
+    def _move(self, applied: Applied, seat: int | None) -> p.MoveM:
         """A move as `seat` may know it (`p.move_data`): its events as the seat
         sees them, the log's entries for the seat, and its notation only for the
         seat that made it (a text can name a card no other seat may see)."""
         mine = applied.seat == seat
-        entries = self.seam.match.entries(applied, seat)
+        entries = self.seam.match.entries(applied, seat, own=True)  # each table its own
         return p.move_data(
             applied.seat,
             applied.text if mine else None,

@@ -11,6 +11,7 @@ The protocol `VERSION` is checked when a table says hello; sizes are bounded
 from __future__ import annotations
 
 import secrets
+from dataclasses import replace
 from typing import Annotated, Any, Literal
 
 from pydantic import (
@@ -20,8 +21,9 @@ from pydantic import (
     Field,
     TypeAdapter,
     ValidationError,
+    field_validator,
+    model_validator,
 )
-from pydantic_core import to_json
 
 from shrinetable.engine import (
     MAX_SEATS,
@@ -174,119 +176,51 @@ class Rejected(Message):
     ruling: Line | None = None
 
 
-class ZoneM(Message):
-    name: str
-    owner: Seat | None
-    cards: list[str | None]
-    label: str = ""
+# The engine's own dataclasses are the wire form of a view, a legal move's
+# gesture, a move's events and its log entries: one schema, read from their
+# fields, that the host writes with (`update_json`) and a table checks with
+# (`read_to_table`), keys beyond their fields refused.
+WIRE: tuple[type, ...] = (View, ZoneView, Decision, Outcome, Gesture, Event, Entry)
+for _cls in WIRE:
+    _cls.__pydantic_config__ = ConfigDict(extra="forbid")  # type: ignore[attr-defined]
 
 
-class DecisionM(Message):
-    seat: Seat
-    kind: str
-    prompt: str
-    secret: bool = False
+def _seats_in(seats: int, *found: int | None) -> None:
+    """Every seat a message names is one of the game's `seats` (at most MAX_SEATS)."""
+    if not 0 < seats <= MAX_SEATS:
+        raise ValueError(f"a game of {seats} seats (1 to {MAX_SEATS})")
+    bad = [q for q in found if q is not None and not 0 <= q < seats]
+    if bad:
+        raise ValueError(f"seat {bad[0]} of a game of {seats} seats")
 
 
-class OutcomeM(Message):
-    winners: Annotated[list[Seat], Field(max_length=MAX_SEATS)]
-    reason: Line
-
-
-class ViewM(Message):
-    seat: Seat | None
-    seats: int
-    zones: dict[str, ZoneM]
-    decision: DecisionM | None
-    outcome: OutcomeM | None
-    info: dict[str, Any]
-
-    def view(self) -> View:
-        """The engine's View again, for a remote table's drawing."""
-        d, o = self.decision, self.outcome
-        return View(
-            self.seat,
-            self.seats,
-            {k: ZoneView(z.name, z.owner, tuple(z.cards), z.label) for k, z in self.zones.items()},
-            None if d is None else Decision(d.seat, d.kind, d.prompt, d.secret),
-            None if o is None else Outcome(tuple(o.winners), o.reason),
-            self.info,
-        )
-
-
-class EventM(Message):
-    kind: str
-    text: str
-    seat: Seat | None = None
-    cards: list[str | None] = []
-    source: str | None = None
-    target: str | None = None
-
-    def event(self) -> Event:
-        return Event(self.kind, self.text, self.seat, tuple(self.cards), self.source, self.target)
-
-
-class EntryM(Message):
-    """One entry of the log (the engine's `Entry`) as the match makes it for the
-    table's seat: its cards as that seat may see them."""
-
-    seat: Seat | None
-    kind: Short
-    words: str
-    cards: list[str | None] = []
-    numbers: list[int] = []
-    visible_to: list[Seat] | None = None
-    cause: str = ""
-    counted: bool = False
-    named: bool = False
-
-    def entry(self) -> Entry:
-        return Entry(
-            self.seat,
-            self.kind,
-            self.words,
-            tuple(self.cards),
-            tuple(self.numbers),
-            None if self.visible_to is None else tuple(self.visible_to),
-            self.cause,
-            self.counted,
-            self.named,
-        )
+def _event_seats(events: list[Event], entries: list[Entry]) -> list[int | None]:
+    return [
+        *(e.seat for e in events),
+        *(q for e in events for q in e.visible_to or ()),
+        *(e.seat for e in entries),
+        *(q for e in entries for q in e.visible_to or ()),
+    ]
 
 
 class MoveM(Message):
     """A move as one table may know it: `text` (the notation) only for the seat
     that made it, since a move's text may name a card no other seat may see;
     `entries` are the log's entries for it as the match makes them for that
-    seat (a local table's log is made from the same)."""
+    seat (a local table's log is made from the same); `events` as that seat
+    sees them (`Event.seen_by`)."""
 
     seat: Seat
     text: str | None
-    entries: list[EntryM] = []
+    entries: list[Entry] = []
     auto: bool = False
     secret: bool = False
-    events: list[EventM] = []
+    events: list[Event] = []
 
-
-class GestureM(Message):
-    """How a legal move is made on the table (the engine's `Gesture`)."""
-
-    cards: list[str] = []
-    source: str | None = None
-    target: str | None = None
-    target_card: str | None = None
-    also: list[str] = []
-    preferred: bool = False
-
-    def gesture(self) -> Gesture:
-        return Gesture(
-            tuple(self.cards),
-            self.source,
-            self.target,
-            self.target_card,
-            tuple(self.also),
-            self.preferred,
-        )
+    @model_validator(mode="after")
+    def _seats(self) -> MoveM:
+        _seats_in(MAX_SEATS, *_event_seats(self.events, self.entries))
+        return self
 
 
 class Update(Message):
@@ -302,13 +236,26 @@ class Update(Message):
     type: Literal["update"] = "update"
     seq: int
     move: MoveM | None
-    view: ViewM
+    view: View
     legal: list[str] = []
-    gestures: list[GestureM] = []
+    gestures: list[Gesture] = []
     turn: int = 0
     can_undo: bool = False
     undone: int = 0
     history: list[MoveM] | None = None
+
+    @field_validator("view")
+    @classmethod
+    def _view(cls, view: View) -> View:
+        """Its seats the game's; an outcome's reason printed as one clean line."""
+        d, o = view.decision, view.outcome
+        owners = (z.owner for z in view.zones.values())
+        _seats_in(
+            view.seats, view.seat, *owners, None if d is None else d.seat, *(o.winners if o else ())
+        )
+        if o is not None and (len(o.reason) > 2000 or not o.reason.isprintable()):
+            return replace(view, outcome=replace(o, reason=clean_text(o.reason[:2000])))
+        return view
 
 
 class PlayerM(Message):
@@ -321,55 +268,30 @@ class PlayerM(Message):
 
 def update_json(
     seq: int,
-    move: dict | None,
+    move: MoveM | None,
     view: View,
-    moves: list,
+    moves: list[Any],
     turn: int,
     can_undo: bool,
     undone: int = 0,
-    history: list[dict] | None = None,
+    history: list[MoveM] | None = None,
 ) -> str:
-    """An `Update` as JSON, from plain data: the host writes one per table per
-    change, and building the pydantic models for it took 4-5 times as long as
-    the dicts (a six-seat view has ~50 zones); the receiving end validates it
-    as an `Update`. `move` and each of `history`: from `move_data`; `moves`:
-    the legal moves with their gestures (`adapter.gestures.Move`)."""
-    d, o = view.decision, view.outcome
-    data = {
-        "type": "update",
-        "seq": seq,
-        "move": move,
-        "turn": turn,
-        "can_undo": can_undo,
-        "undone": undone,
-        "history": history,
-        "legal": [m.text for m in moves],
-        "gestures": [
-            {
-                "cards": g.cards,
-                "source": g.source,
-                "target": g.target,
-                "target_card": g.target_card,
-                "also": g.also,
-                "preferred": g.preferred,
-            }
-            for g in (m.gesture for m in moves)
-        ],
-        "view": {
-            "seat": view.seat,
-            "seats": view.seats,
-            "info": view.info,
-            "zones": {
-                k: {"name": z.name, "owner": z.owner, "cards": z.cards, "label": z.label}
-                for k, z in view.zones.items()
-            },
-            "decision": None
-            if d is None
-            else {"seat": d.seat, "kind": d.kind, "prompt": d.prompt, "secret": d.secret},
-            "outcome": None if o is None else {"winners": o.winners, "reason": o.reason},
-        },
-    }
-    return to_json(data).decode()
+    """An `Update` as JSON, written by its own schema from the engine's objects
+    as they are (not validated again: the host made them); the receiving end
+    validates it as an `Update`. `move` and each of `history`: from
+    `move_data`; `moves`: the legal moves with their gestures
+    (`adapter.gestures.Move`)."""
+    return Update.model_construct(
+        seq=seq,
+        move=move,
+        view=view,
+        legal=[m.text for m in moves],
+        gestures=[m.gesture for m in moves],
+        turn=turn,
+        can_undo=can_undo,
+        undone=undone,
+        history=history,
+    ).model_dump_json()
 
 
 def move_data(
@@ -379,40 +301,12 @@ def move_data(
     auto: bool,
     secret: bool,
     events: list[Event],
-) -> dict:
-    """A `MoveM` as plain data for `update_json` (`entries` and `events` as the
-    table's seat may know them)."""
-    return {
-        "seat": seat,
-        "text": text,
-        "entries": [
-            {
-                "seat": e.seat,
-                "kind": e.kind,
-                "words": e.words,
-                "cards": e.cards,
-                "numbers": e.numbers,
-                "visible_to": e.visible_to,
-                "cause": e.cause,
-                "counted": e.counted,
-                "named": e.named,
-            }
-            for e in entries
-        ],
-        "auto": auto,
-        "secret": secret,
-        "events": [
-            {
-                "kind": e.kind,
-                "text": e.text,
-                "seat": e.seat,
-                "cards": e.cards,
-                "source": e.source,
-                "target": e.target,
-            }
-            for e in events
-        ],
-    }
+) -> MoveM:
+    """A `MoveM` for `update_json` (`entries` and `events` as the table's seat
+    may know them), made as it is written: the host's own data."""
+    return MoveM.model_construct(
+        seat=seat, text=text, entries=entries, auto=auto, secret=secret, events=events
+    )
 
 
 class Players(Message):

@@ -15,7 +15,7 @@ from shrinetable.adapter import storage
 from shrinetable.adapter.gestures import Move
 from shrinetable.adapter.match import Match, Refused
 from shrinetable.adapter.session import Applied, Session
-from shrinetable.engine import Event, IllegalAction, NotationError, View, registry
+from shrinetable.engine import CardSet, Event, IllegalAction, NotationError, View, registry
 
 KINDS = ("remote", "computer", "human")
 
@@ -38,16 +38,29 @@ class Seam:
         self._events: list[tuple[Event, ...]] = []  # theirs, found by replaying the deal
 
     @classmethod
-    def new(cls, game_name: str, seed: int, options: dict, kinds: list[str]) -> Seam:
-        game = registry.get(game_name)
-        return cls(Session(game, seed, game.check_options(options), people(kinds)), kinds)
+    def new(
+        cls,
+        game_name: str,
+        seed: int,
+        options: dict,
+        kinds: list[str],
+        cards: CardSet | None = None,
+        strengths: list[str] | None = None,
+    ) -> Seam:
+        """A new hosted game of `game_name` in the card set `cards`; `strengths`:
+        each computer seat's (default normal)."""
+        game = registry.get(game_name, cards)
+        options = game.check_options(options)
+        return cls(Session(game, seed, options, people(kinds), strengths=strengths), kinds)
 
     @classmethod
-    def resume(cls, path: str, kinds: list[str] | None = None) -> Seam:
-        """A host's game from its autosave (SaveError if damaged). The save keeps
-        computer and people apart; which people were remote comes from `kinds`
-        (default: every person)."""
-        session = storage.load(path)
+    def resume(
+        cls, path: str, kinds: list[str] | None = None, cards: CardSet | None = None
+    ) -> Seam:
+        """A host's game from its autosave, in the card set `cards` (SaveError if
+        damaged). The save keeps computer and people apart; which people were
+        remote comes from `kinds` (default: every person)."""
+        session = storage.load(path, cards)
         kinds = kinds or ["remote" if k == "human" else k for k in session.seats]
         seam = cls(session, kinds)
         seam.taken = len(session.history)

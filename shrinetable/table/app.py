@@ -28,11 +28,12 @@ from shrinetable import resources  # noqa: E402
 from shrinetable.adapter import storage  # noqa: E402
 from shrinetable.adapter.match import Match  # noqa: E402
 from shrinetable.adapter.session import Session  # noqa: E402
-from shrinetable.engine import GameBase  # noqa: E402
+from shrinetable.engine import CardSet, GameBase  # noqa: E402
 from shrinetable.formats.layout import Layout, load_layout  # noqa: E402
 from shrinetable.resources import resource  # noqa: E402
 
 from .art import CardArt, Fonts  # noqa: E402
+from .demos import Shelf  # noqa: E402
 from .scene import Scene  # noqa: E402
 from .theme import theme  # noqa: E402
 
@@ -93,10 +94,18 @@ def game_layout(game: GameBase) -> Layout:
 
 class App:
     def __init__(
-        self, size: tuple[int, int] | None = DESIGN, trace: bool = False, fullscreen: bool = False
+        self,
+        size: tuple[int, int] | None = DESIGN,
+        trace: bool = False,
+        fullscreen: bool = False,
+        cards: CardSet | None = None,
+        demos: Shelf | None = None,
     ):
         """`size` None: the last run's window if the desktop still holds it, else
-        the largest comfortable one (`comfortable`), where it last was."""
+        the largest comfortable one (`comfortable`), where it last was. `cards`:
+        the card set the start screen's games are made with (`--cards DIR`);
+        `demos`: the rules demonstrations the start screen offers (none without)."""
+        self.cards, self.demos = cards, demos
         pygame.display.init()
         pygame.font.init()
         pygame.display.set_caption("shrinetable")

@@ -335,7 +335,7 @@ def draw_strip(
         if len(lines) > 2:  # the rest on the second line (narrowed, or cut visibly)
             lines = [lines[0], " ".join(lines[1:])]
     for i, text in enumerate(lines):
-        name = _fit(fonts, text, px, room, INK, True, least=MIN_PX, narrow=len(lines) > 1)
+        name = _fit(fonts, text, px, room, INK, True, least=MIN_PX, narrow=True)
         top = inner.top + (2 if two else (inner.h - name.get_height()) // 2)
         surf.blit(name, (inner.left + 3, top + i * name.get_height()))
     if two and len(lines) == 1:
@@ -380,7 +380,9 @@ def draw_face(fonts, face: Face, size: tuple[int, int], detail: bool = False) ->
         name = wrap(fonts, face.name, name_px, width, True)
     # as many lines as leave the card most of its height (three on a hand's card),
     # the rest on the last; a line too wide narrowed (`_line_img`) before it is cut
-    most = 3 if inner.h >= 6 * fonts.font(name_px, True).get_linesize() else 2
+    most = 3 if 2 * inner.h >= 9 * fonts.font(name_px, True).get_linesize() else 2
+    if len(name) > most:  # lines a little too wide, narrowed, before a cut
+        name = wrap(fonts, face.name, name_px, round(width / CONDENSE), True)
     if len(name) > most:
         name = name[: most - 1] + [" ".join(name[most - 1 :])]
     for line in name:
@@ -395,8 +397,16 @@ def draw_face(fonts, face: Face, size: tuple[int, int], detail: bool = False) ->
         surf.blit(img, (x, y + 1))
         x += img.get_width() + pad
         row = img.get_height() + 2
-    kind = _type_words(fonts, face.type_line, small, inner.right - pad - x) if h >= 70 else ""
-    if kind:
+    room = inner.right - pad - x
+    kind = _type_words(fonts, face.type_line, small, room) if h >= 70 else ""
+    if detail and kind != face.type_line and h >= 70:  # the zoomed card keeps every word
+        stack = [fonts.text(t, small, FAINT) for t in wrap(fonts, face.type_line, small, room)]
+        top = y
+        for tl in stack:
+            surf.blit(tl, (x, top))
+            top += tl.get_height()
+        row = max(row, top - y)
+    elif kind:
         tl = fonts.text(kind, small, FAINT)
         surf.blit(tl, (x, y + max(0, (row - tl.get_height()) // 2)))
         row = max(row, tl.get_height())

@@ -13,14 +13,14 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
 from shrinetable.adapter import gestures, storage
 from shrinetable.adapter.log import Log
 from shrinetable.adapter.match import AUTO
-from shrinetable.adapter.port import Answer, Change, MatchPort, Refusal, Sent
+from shrinetable.adapter.port import Answer, Auto, Change, MatchPort, Refusal, Sent
 from shrinetable.adapter.session import Applied
 from shrinetable.engine import View
 from shrinetable.formats.layout import Layout
@@ -29,6 +29,7 @@ from shrinetable.formats.save import SaveError
 from . import helpers, keys, uiscale
 from .board import Board, Marks
 from .decision_bar import Guard
+from .frame import Frame
 from .motion import Drag, Flyer, Press
 from .overlay import STATES, WINDOWS, Overlay
 from .painter import Painter
@@ -38,6 +39,9 @@ from .results import Results
 from .seats import seat_name
 from .widgets import PRESSED, Rich, Widgets, gui_event
 from .zoom import Zoom
+
+if TYPE_CHECKING:
+    from .app import App
 
 SEE_S = 1.5  # how long a person's own move stays in view before a pass made for them
 FADE_FRAME = 1 / 30  # the new buttons' fade-in redraws this often
@@ -51,13 +55,14 @@ class GameScene:
 
     helps = True  # its match gives hints, summaries and the questions before a skip
 
-    def __init__(self, app, match: MatchPort, layout: Layout):
+    def __init__(self, app: App, match: MatchPort, layout: Layout):
         self.app = app
         self.match = match
         app.art.use(match.present)
         if match.powers.auto_pass:  # the next game takes this one's setting
             app.auto_pass = match.auto_pass
         self.layout = layout
+        self.frame = Frame()  # what the next frame repaints
         self.board = Board(layout, app.art, app.fonts)
         self.board.hands = {match.hand(q) for q in range(len(match.seats))}
         humans = match.humans()
@@ -77,25 +82,52 @@ class GameScene:
         self.more: list[gestures.Move] = []  # the bar's moves under "More moves"
         self.proposal: gestures.Move | None = None  # the choice the game proposes
         self.ai_due: float | None = None
-        self.ai_move = None  # the match's automatic move (`Auto`), made at ai_due
+        self.ai_move: Auto | None = None  # the match's automatic move, made at ai_due
         self.guard = Guard()  # a new button ignores clicks a moment (`decision_bar`)
         self.results = Results()  # a move's result kept in view a while
         self.aid = helpers.Aid(self)  # the how-to, the Hint, the question before a skip
         self.ui = Widgets(app.fonts, covered=app.gui_covers)
         self.asking_quit = False  # the menu asks whether to quit the game in progress
         self.panels, self.painter = Panels(self), Painter(self)
-        self.pointer, self.zoom = Pointer(self), Zoom(self)
+        self.pointer = Pointer(self)
+        self.zoom = Zoom(
+            self.board,
+            app.art,
+            app.fonts,
+            self.frame,
+            pressed=lambda: self.press is not None,
+            dragging=lambda: self.drag is not None,
+            covered=lambda: self.overlay is not None,
+        )
         self.notation = False  # the log shows each move's notation too (Ctrl+N)
         self.log = Log(match, self.viewer)
         self.log_rich: list[Rich] = []  # the log's lines, styled (`words.log_line`)
         self.log_from = 0  # the first move the log's lines were made from (panels.relog)
         self.panels.relog()
-        self.base_dirty = True
-        self.dirty = True
-        self.partial: list[pygame.Rect] = []
         self.waiting: list[tuple[Answer[Any], Callable[[Any], None]]] = []  # asked, not answered
-        self.board.set_size(app.screen.get_size())
+        self.board.set_size(self.table_size(app.screen.get_size()), app.screen.get_size())
         self.after_change(build=True)
+
+    # -- what the next frame repaints (`Frame`; the App sets `dirty` after input)
+    @property
+    def dirty(self) -> bool:
+        return self.frame.dirty
+
+    @dirty.setter
+    def dirty(self, on: bool) -> None:
+        self.frame.dirty = on
+
+    @property
+    def base_dirty(self) -> bool:
+        return self.frame.base_dirty
+
+    @base_dirty.setter
+    def base_dirty(self, on: bool) -> None:
+        self.frame.base_dirty = on
+
+    @property
+    def partial(self) -> list[pygame.Rect]:
+        return self.frame.partial
 
     # -- state ---------------------------------------------------------------
     def view(self) -> View:
@@ -155,7 +187,7 @@ class GameScene:
         # after a person's always rebuilds: their buttons must not stay standing.
         if build and not (minor and running):
             self.build_ui()
-        self.base_dirty = self.dirty = True
+        self.frame.table_changed()
 
     def _sees_first(self, auto) -> bool:
         """Whether a pass the table makes for a person follows their own move at a
@@ -178,14 +210,18 @@ class GameScene:
         if not self.my_decision():
             return False
         turn = self.match.present.decor(self.view()).turn
-        return turn is not None and turn != self.match.decision().seat
+        d = self.match.decision()
+        return turn is not None and d is not None and turn != d.seat
 
-    def perform(self, action) -> None:
+    def perform(self, action: Any) -> None:
         """A person's move for the deciding seat, then log and animate; a move
         sent to a host is made when its update brings it back, and until then
         nothing more can be dragged (a second move would answer a position
         that is gone)."""
-        done = self.match.play(self.match.decision().seat, action)
+        d = self.match.decision()
+        if d is None:  # over meanwhile: nothing to decide
+            return
+        done = self.match.play(d.seat, action)
         if isinstance(done, Refusal):
             self.app.emit(f"refused {done.said()}")
             self.say(done.said())
@@ -193,7 +229,7 @@ class GameScene:
             self.moves = []
             self.marks.playable = set()
             self.build_ui()
-            self.base_dirty = self.dirty = True
+            self.frame.table_changed()
         else:
             self.made(done)
 
@@ -255,10 +291,12 @@ class GameScene:
             self.app.fonts.scale = float(cmd.partition(" ")[2])
             uiscale.save(self.app.fonts.scale)
             self.resize(self.app.screen.get_size())
-        elif cmd in ("notation", "auto_pass"):  # the menu's switches (Ctrl+N, Ctrl+P)
-            getattr(self, f"toggle_{cmd}")()
-        elif cmd in ("ask_skips", "hint", "summary", "confirm", "confirm_always"):
-            getattr(self.aid, "toggle_ask_skips" if cmd == "ask_skips" else cmd)()
+        elif cmd == "notation":  # the menu's switches (Ctrl+N, Ctrl+P)
+            self.toggle_notation()
+        elif cmd == "auto_pass":
+            self.toggle_auto_pass()
+        elif cmd in self.aid.commands:  # the help row, the menu's switch, the question
+            self.aid.commands[cmd]()
         elif cmd == "more":  # the bar's moves with no room there, in the choice window
             self.choose(self.more)
         elif cmd == "undo":
@@ -294,9 +332,9 @@ class GameScene:
             self.flyers = []
             self.marks.arriving = set()
             self.build_ui()
-            self.base_dirty = self.dirty = True
-        elif cmd == "takeover":
-            self.viewer = self.log.viewer = self.match.decision().seat
+            self.frame.table_changed()
+        elif cmd == "takeover" and (d := self.match.decision()) is not None:
+            self.viewer = self.log.viewer = d.seat
             self.overlay = None
             self.after_change()
             if self.match.history:  # the handover hid it: show the last move land
@@ -318,7 +356,7 @@ class GameScene:
         self.painter.how_shown, self.painter.legend_at = False, None  # the pointer moves
         self.moves = self.match.moves() if self.my_decision() else []  # on: shown again
         self.build_ui()
-        self.base_dirty = self.dirty = True
+        self.frame.table_changed()
 
     def _busy(self) -> bool:
         """A window over the table (menu, rules, a choice, a handover) holds the
@@ -373,7 +411,7 @@ class GameScene:
 
     def load(self, path: str) -> None:
         try:
-            session = storage.load(path)
+            session = storage.load(path, self.match.game.cards)
         except SaveError as e:
             self.show(None)
             self.say(str(e))
@@ -409,7 +447,7 @@ class GameScene:
         self.message, self.message_is_error = text, error
         self.shout = error
         self.build_ui()
-        self.base_dirty = self.dirty = True
+        self.frame.table_changed()
 
     # -- input ---------------------------------------------------------------
     def handle(self, event: pygame.event.Event, consumed: bool) -> None:
@@ -508,10 +546,15 @@ class GameScene:
         return True
 
     # -- frame ---------------------------------------------------------------
+    def table_size(self, size: tuple[int, int]) -> tuple[int, int]:
+        """The part of a window of `size` the table (and its panels) is fitted
+        in: all of it (a networked table keeps a strip for its line)."""
+        return size
+
     def resize(self, size: tuple[int, int]) -> None:
-        self.board.set_size(size)
+        self.board.set_size(self.table_size(size), size)
         self.build_ui()
-        self.base_dirty = self.dirty = True
+        self.frame.table_changed()
 
     def deadline(self) -> float | None:
         """When this scene next needs to run without input (None: idle): a

@@ -100,8 +100,8 @@ def arrange(
     if place.arrange == "stack":  # its count goes in its bottom left corner
         r = pygame.Rect(0, 0, fw, fh)
         r.center = area.center
-        if place.inside and fh <= area.h - 2 * band:  # between its label and its count
-            r.centery = area.top + band + (area.h - 2 * band) // 2
+        if place.inside and fh + depth <= area.h - 2 * band:  # between its label and
+            r.centery = area.top + band + depth + (area.h - 2 * band - depth) // 2  # count
         elif place.inside and fh <= area.h - band:
             r.centery = area.top + band + (area.h - band) // 2
         elif place.inside:  # the label sits in the top left: keep it in view
@@ -403,7 +403,7 @@ def place_cards(
                 len(cards),
                 size,
                 lift,
-                scaler.length(LABEL_BAND),
+                max(scaler.length(LABEL_BAND), lh),  # the label as drawn (the text floor)
                 3 * max(1, scaler.length(STACK_DEPTH)),
             )
             for i in lift:  # a selected card rises no higher than its zone's label

@@ -60,7 +60,12 @@ def notes(surf: pygame.Surface, fonts, rect: pygame.Rect, lines: tuple[str, ...]
     if not lines:
         return
     px = max(11, rect.w // 22)
-    imgs = [fonts.text(line, px, (235, 240, 235)) for line in lines]
+    width = min(surf.get_width() - 36, max(rect.w, px * 34))
+    imgs = [
+        fonts.text(part, px, (235, 240, 235))
+        for line in lines
+        for part in faces.wrap(fonts, line, px, width)
+    ]
     box = pygame.Rect(
         0, 0, max(i.get_width() for i in imgs) + 16, sum(i.get_height() + 2 for i in imgs) + 12
     )

@@ -8,28 +8,69 @@ from __future__ import annotations
 
 import html
 import re
+from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
-from shrinetable.engine import seats_named
+from shrinetable.adapter import gestures
+from shrinetable.adapter.log import Log
+from shrinetable.adapter.port import MatchPort
+from shrinetable.engine import View, seats_named
+from shrinetable.formats.layout import Layout
 
 from . import decision_bar as bar
 from . import geometry as geo
+from .board import Board
+from .helpers import Aid
 from .overlay import Overlay
 from .seats import seat_name
 from .theme import rgb
 from .widgets import PX, Rich, TextBox, Widgets
 from .words import NOTATION, log_line
 
+if TYPE_CHECKING:
+    from .app import App
+
 LOG_SHOWN = 40  # log entries kept in the panel
 
 
+class Table(Protocol):
+    """What the panels show of a game table (its match, log, message, the
+    moves of its viewer, what stands over it) and where they put their
+    widgets (`ui`); the windows over it (`dialogs.Table`) read the rest."""
+
+    app: App
+    match: MatchPort
+    board: Board
+    layout: Layout
+    aid: Aid
+    ui: Widgets
+    log: Log
+    log_rich: list[Rich]
+    log_from: int
+    viewer: int
+    helps: bool
+    notation: bool
+    asking_quit: bool
+    overlay: Overlay | None
+    message: str
+    message_is_error: bool
+    shout: bool
+    moves: list[gestures.Move]
+    more: list[gestures.Move]
+    choices: list[gestures.Move]
+    proposal: gestures.Move | None
+
+    def view(self) -> View: ...
+    def my_decision(self) -> bool: ...
+
+
 class Panels:
-    """The widgets of one game scene: everything here reads the scene's state
+    """The widgets of one game table: everything here reads the table's state
     (match, viewer, overlay, moves, message) and fills its `ui`."""
 
-    def __init__(self, scene):
-        self.s = scene
+    def __init__(self, table: Table):
+        self.s = table
         self.k = 1.0  # how much larger than at 1280x720 (`decision_bar.panel_scale`)
 
     def relog(self) -> None:
@@ -40,7 +81,7 @@ class Panels:
         take = LOG_SHOWN
         while True:
             self.s.log_from = max(0, len(history) - take)
-            log.lines = []
+            log.clear()
             for applied in history[self.s.log_from :]:
                 log.add(applied)
             if not self.s.log_from or len(log.lines) > LOG_SHOWN:
@@ -178,9 +219,9 @@ class Panels:
 
     def _bar_moves(self) -> list:
         """The moves the decision bar offers now (`decision_bar.shown`)."""
-        if not self.s.my_decision():
-            return []
         d = self.s.match.decision()
+        if d is None or not self.s.my_decision():
+            return []
         on_table = {
             (p.zone, p.name)
             for p in geo.place_cards(
@@ -195,7 +236,8 @@ class Panels:
         """The decision bar (`decision_bar`): its buttons in their fixed places,
         the moves with no place of their own under "More moves", which lists
         them in the choice window."""
-        kind = self.s.match.decision().kind if shown else ""
+        d = self.s.match.decision()
+        kind = d.kind if shown and d is not None else ""
         describe = self.s.match.present.describe
         for item, rect in bar.slots(shown, area, self.k):
             if isinstance(item, list):
@@ -232,7 +274,10 @@ class Panels:
         return area
 
     def _handover_ui(self) -> None:
-        seat = self.s.match.decision().seat
+        d = self.s.match.decision()
+        if d is None:  # the game ended meanwhile: game over, not a handover
+            return
+        seat = d.seat
         size = self.s.app.screen.get_size()
         k = self.k
         rect = pygame.Rect(0, 0, round(360 * k), round(44 * k))

@@ -17,6 +17,7 @@ from collections.abc import Callable
 
 import pygame
 import pygame_gui
+from pygame_gui.elements import UIButton
 from pygame_gui.windows import UIConfirmationDialog
 
 from shrinetable.adapter.port import Change
@@ -52,10 +53,12 @@ class RemoteScene(GameScene):
         self.left = False
         self.where = where
         self.on_close = on_close
-        # at the host's window: lets the computer play a seat whose player is gone
-        self.hand_over: Callable[[int], None] | None = None
+        # at the host's window: gives a seat whose player is gone to the computer
+        # (False) or to the next table that joins (True)
+        self.hand_over: Callable[[int, bool], None] | None = None
         self.asking: UIConfirmationDialog | None = None  # another player's undo request
-        self.gone: tuple[int, UIConfirmationDialog] | None = None  # the seat asked about
+        # the seat asked about, the question, its button for a newcomer
+        self.gone: tuple[int, UIConfirmationDialog, UIButton] | None = None
         super().__init__(app, match, layout)
         self._trace_log()
 
@@ -88,15 +91,21 @@ class RemoteScene(GameScene):
             self.gone = None
         if self.gone is None and gone:
             pl = gone[0]
-            self.gone = (
-                pl.seat,
-                self._question(
-                    f"{seat_name(pl.seat)} ({pl.name}) has left. Let the computer play "
-                    f"{seat_name(pl.seat)}? (Close this to wait: they can rejoin.)",
-                    "Computer plays",
-                    "Player gone",
-                ),
+            question = self._question(
+                f"{seat_name(pl.seat)} ({pl.name}) has left. Let the computer play "
+                f"{seat_name(pl.seat)}, or a newcomer take the seat? (Close this to "
+                "wait: they can rejoin.)",
+                "Computer plays",
+                "Player gone",
             )
+            newcomer = UIButton(
+                pygame.Rect(10, -40, 110, 30),
+                "Newcomer",
+                self.app.manager,
+                container=question,
+                anchors={"left": "left", "bottom": "bottom"},
+            )
+            self.gone = (pl.seat, question, newcomer)
 
     def _undo_asked(self, seat: int) -> None:
         self.asking = self._question(
@@ -132,11 +141,17 @@ class RemoteScene(GameScene):
                 self.remote.agree(yes)
                 self.asking = None
             return
+        if self.gone is not None and element is self.gone[2]:
+            if event.type == pygame_gui.UI_BUTTON_PRESSED and self.hand_over is not None:
+                self.gone[1].kill()
+                seat, self.gone = self.gone[0], None
+                self.hand_over(seat, True)
+            return
         if self.gone is not None and element is self.gone[1]:
             if answered:
                 seat, self.gone = self.gone[0], None
-                if yes:
-                    self.hand_over(seat)
+                if yes and self.hand_over is not None:
+                    self.hand_over(seat, False)
             return
         super().handle(event, consumed)
 
@@ -158,19 +173,31 @@ class RemoteScene(GameScene):
         watchers = m.players.watchers if m.players else 0
         return DOT.join([self.where, *people] + ([f"{watchers} watching"] if watchers else []))
 
+    def _line_px(self, height: int) -> int:
+        return self.app.fonts.px(round(height / 720 * 12))
+
+    def table_size(self, size: tuple[int, int]) -> tuple[int, int]:
+        """The window less a strip along its bottom for the line (`draw`): it
+        lies over no card, no hand, no panel."""
+        high = self.app.fonts.font(self._line_px(size[1]), True).get_linesize() + 6
+        return size[0], size[1] - high
+
     def draw(self, screen: pygame.Surface) -> list[pygame.Rect] | None:
         rects = self.painter.draw(screen)
-        px = max(12, round(screen.get_height() / 720 * 12))
+        w, h = screen.get_size()
+        top = self.table_size((w, h))[1]
+        strip = pygame.Rect(0, top, w, h - top)
+        screen.fill((10, 26, 20), strip)
         box = hud.chip(
             screen,
             self.app.fonts,
             Chip(self.status(), LINE_FILL, LINE_INK),
-            px,
-            (2, screen.get_height() - 1),
+            self._line_px(h),
+            (2, h - 2),
             "bottomleft",
-        )  # the table's edge
+        )  # in its own strip under the table
         if rects is not None:
-            rects.append(box)
+            rects += [strip, box]
         return rects
 
 
@@ -254,10 +281,10 @@ def open_hosted(
         link.run(host.stop()).result(10)
         link.stop()
 
-    def hand_over(seat: int) -> None:
+    def hand_over(seat: int, newcomer: bool) -> None:
         def hand() -> None:
             with contextlib.suppress(Refusal):  # back in the meantime
-                host.hand_to_computer(seat)
+                (host.open_seat if newcomer else host.hand_to_computer)(seat)
 
         link.loop.call_soon_threadsafe(hand)
 

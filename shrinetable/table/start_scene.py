@@ -30,10 +30,8 @@ from shrinetable import resources
 from shrinetable.adapter import storage
 from shrinetable.adapter.match import Match
 from shrinetable.adapter.session import Session
-from shrinetable.demo import catalog
-from shrinetable.engine import registry
+from shrinetable.engine import CardSet, registry
 from shrinetable.formats import cards
-from shrinetable.formats.demo import load as load_demo
 from shrinetable.formats.errors import FormatError
 from shrinetable.formats.layout import LayoutError
 from shrinetable.formats.save import SaveError, read_save
@@ -43,7 +41,7 @@ from .art import floor_px
 from .theme import font_class
 
 BG = (18, 52, 40)
-SEAT_KINDS = ["human", "computer", "remote"]
+SEAT_KINDS = ["human", "easy computer", "computer", "hard computer", "remote"]
 CHOICES = "start.json"  # the last game's choices, kept for the next start (resources.keep)
 FROM_FILE = "From a file\u2026"
 LOOK_S = 1.0  # how often the designer's card folders are looked at
@@ -52,9 +50,22 @@ LOOK_S = 1.0  # how often the designer's card folders are looked at
 SEAT_WORDS = {
     "human": "a person at this device (two or more: the device is passed, the "
     "table hidden between turns)",
+    "easy computer": "the computer plays this seat, and now and then misses a move "
+    "(for a first game)",
     "computer": "the computer plays this seat",
+    "hard computer": "the computer plays this seat, looking ahead over what it may "
+    "know (a little slower)",
     "remote": "a person at another computer joins this seat (Host)",
 }
+
+
+def seating(seats: list[str]) -> tuple[list[str], list[str]]:
+    """The seats as chosen here, as a game takes them: who sits at each (human,
+    computer, remote) and each computer's strength ("easy computer": easy)."""
+    who = ["computer" if k.endswith("computer") else k for k in seats]
+    return who, [k.split()[0] if k.endswith(" computer") else "normal" for k in seats]
+
+
 DESIGN_H = 720  # the height the screen's sizes are given for
 
 
@@ -70,7 +81,7 @@ class Row:
 class StartScene:
     def __init__(self, app, message: str = "", game: str | None = None):
         self.app = app
-        self.games, broken = playable()
+        self.games, broken = playable(app.cards)
         notes = [message, *broken, *cards.notices(), storage.notice()]
         self.message = "\n".join(n for n in notes if n)
         self.kept = kept_choices()
@@ -237,7 +248,7 @@ class StartScene:
             b = UIButton(pygame.Rect(bx, y, bw, round(40 * u)), text, m, object_id=font)
             if cmd == "continue" and not storage.has_autosave():
                 b.disable()
-            if cmd == "demos" and not catalog.all_demos().get(self.game.name):
+            if cmd == "demos" and not self._demo_count():
                 b.disable()
             if cmd == "report" and resources.last_report() is None:
                 b.disable()
@@ -264,7 +275,7 @@ class StartScene:
         return [o for o in self.game.options if o.seat is None or o.seat < len(self.seats)]
 
     def _game_words(self) -> str:
-        demos = len(catalog.all_demos().get(self.game.name, []))
+        demos = self._demo_count()
         return f"{self.game.title}: {len(self._shown())} options below" + (
             f"; {demos} demonstrations of its rules (Demonstrations\u2026)." if demos else "."
         )
@@ -341,9 +352,10 @@ class StartScene:
             return
         self._keep_choices()
         problem = ""
+        who, strengths = seating(self.seats)
         for port in (DEFAULT_PORT, 0):
             try:
-                seam = Seam.new(self.game.name, seed, self.options, self.seats)
+                seam = Seam.new(self.game.name, seed, self.options, who, self.app.cards, strengths)
                 open_hosted(self.app, seam, port=port, say=lambda s: print(s, flush=True))
                 return
             except OSError as e:
@@ -358,7 +370,7 @@ class StartScene:
         """The only unfinished game at once; a choice when there are several."""
         found = storage.recent_autosaves()
         if len(found) <= 1:
-            self._start(storage.load_autosave)
+            self._start(lambda: storage.load_autosave(None, self.app.cards))
             return
         win = self._open_window("Continue which game?", 620, 60 + 42 * len(found))
         for i, path in enumerate(found):
@@ -381,41 +393,36 @@ class StartScene:
         self.dirty = True
         return self.window
 
+    def _demo_count(self) -> int:
+        """The chosen game's demonstrations (none without the App's shelf)."""
+        shelf = self.app.demos
+        return shelf.count(self.game.name) if shelf is not None else 0
+
     def _demos(self) -> None:
         """The game's demonstrations by title, in their order; a click plays one."""
-        found = []
-        for path in catalog.all_demos().get(self.game.name, []):
-            try:
-                spec = load_demo(path).spec
-                found.append((spec.order, spec.title, path))
-            except FormatError as e:
-                found.append((10**6, f"(broken) {path.stem}: {e}", None))
-        found.sort(key=lambda f: (f[0], f[1]))
+        found = self.app.demos.titles(self.game.name)
         win = self._open_window(
             f"Demonstrations of {self.game.title}", 560, self.app.screen.get_size()[1] - 80
         )
         width, height = win.get_container().get_size()
-        titles = [t for _, t, _ in found]
+        titles = [t for t, _ in found]
         self.demo_list = UISelectionList(
             pygame.Rect(6, 6, width - 12, height - 12), titles, self.app.manager, container=win
         )
-        self.demo_paths = {t: path for _, t, path in found}
+        self.demo_paths = dict(found)
 
     def _play_demo(self, title: str) -> None:
-        from shrinetable.demo.replay import replay_file
-        from shrinetable.demo.scene import DemoScene
-
-        path = self.demo_paths.get(title)
-        if path is None:
+        key = self.demo_paths.get(title)
+        if key is None:
             return
+        game = self.game.name
         try:
-            demo = replay_file(path)
+            scene = self.app.demos.scene(self.app, key, lambda: self.app.show_start(game=game))
         except (FormatError, ValueError) as e:
             self.message = str(e).splitlines()[0]
             self.build_ui()
             return
-        game = self.game.name
-        self.app.scene = DemoScene(self.app, demo, on_close=lambda: self.app.show_start(game=game))
+        self.app.scene = scene
 
     def _ask_quit(self) -> None:
         win = self._open_window("Quit shrinetable?", 380, 122)
@@ -454,7 +461,8 @@ class StartScene:
             info = self.dropdowns[event.ui_element]
             self.seed = self.seed_entry.get_text() if self.seed_entry else self.seed
             if info[0] == "game":
-                self._choose_game(registry.get(info[1][info[2].index(event.text)]))
+                name = info[1][info[2].index(event.text)]
+                self._choose_game(registry.get(name, self.app.cards))
             elif info[0] == "option" and event.text == FROM_FILE:
                 self._pick_file(info[1])
                 return
@@ -473,7 +481,7 @@ class StartScene:
         elif event.type == pygame_gui.UI_FILE_DIALOG_PATH_PICKED and self.picking:
             self._use_file(self.picking, event.text)
         elif event.type == pygame_gui.UI_FILE_DIALOG_PATH_PICKED:
-            self._start(lambda: storage.load(event.text))
+            self._start(lambda: storage.load(event.text, self.app.cards))
         elif event.type == pygame_gui.UI_WINDOW_CLOSE and self.picking:
             self.picking = None
             self.build_ui()
@@ -539,7 +547,10 @@ class StartScene:
                 self.build_ui()
             else:
                 self._keep_choices()
-                self._start(lambda: Session(self.game, seed, self.options, self.seats))
+                seats, strengths = seating(self.seats)
+                self._start(
+                    lambda: Session(self.game, seed, self.options, seats, strengths=strengths)
+                )
         elif cmd[0] == "join":
             self.joining = JoinForm(self)
         elif cmd[0] in ("join_go", "join_watch"):
@@ -547,7 +558,7 @@ class StartScene:
         elif cmd[0] == "continue":
             self._continue()
         elif cmd[0] == "resume":
-            self._start(lambda: storage.load_autosave(cmd[1]))
+            self._start(lambda: storage.load_autosave(cmd[1], self.app.cards))
         elif cmd[0] == "load":
             self.picking = None
             UIFileDialog(
@@ -616,7 +627,7 @@ class StartScene:
             y += fonts.font(px).get_linesize()
 
     def _stamps(self) -> dict[str, tuple]:
-        return {g.name: cards.folder_stamp(g.card_data) for g in self.games if g.card_data}
+        return {g.name: cards.folder_stamp(g.card_data, g.cards) for g in self.games if g.card_data}
 
     def draw(self, screen: pygame.Surface):
         screen.fill(BG)
@@ -651,13 +662,14 @@ def kept_choices() -> dict:
     return data if isinstance(data, dict) and isinstance(data.get("games", {}), dict) else {}
 
 
-def playable() -> tuple[list, list[str]]:
-    """The games that load, and a sentence for each that does not (a card file a
-    designer broke names its file and line); the others stay playable."""
+def playable(card_set: CardSet | None = None) -> tuple[list, list[str]]:
+    """The games that load in the card set `card_set`, and a sentence for each that
+    does not (a card file a designer broke names its file and line); the others
+    stay playable."""
     games, broken = [], []
     for name in registry.names():
         try:
-            games.append(registry.get(name))
+            games.append(registry.get(name, card_set))
         except (FormatError, ImportError) as e:
             broken.append(f"{name} cannot be played: {e}")
     return games, broken
@@ -665,7 +677,7 @@ def playable() -> tuple[list, list[str]]:
 
 def _checked(game) -> str:
     """What a designer's changed card folders for `game` hold, or why they are refused."""
-    folders = cards.user_folders(game.card_data)
+    folders = cards.user_folders(game.card_data, game.cards)
     if not folders:
         return f"{game.title}: no card folder of yours now; the shipped cards are played."
     try:

@@ -19,6 +19,7 @@ import html
 import re
 import sys
 from functools import lru_cache
+from typing import Any
 
 import pygame
 
@@ -361,7 +362,7 @@ class Widgets:
         self.notice: TextBox | None = None
         self.actions: dict = {}
         self.commands: dict = {}
-        self.window = None
+        self.window: Any = None  # pygame_gui's window over the table, when one is open
         self.buttons: list[Button] = []
         self.boxes: list[TextBox] = []
         self.pointer = pointer or Pointer()

@@ -9,16 +9,12 @@ card was drawn, and whether it was played, at least once.
 
 from __future__ import annotations
 
-import os
 import time
 from typing import Any
 
 from shrinetable.adapter.selfplay import ending, play_game
-from shrinetable.engine import REVEAL, registry
-from shrinetable.formats.cards import CARDS_ENV
+from shrinetable.engine import REVEAL, SHIPPED_AND_MINE, registry
 from shrinetable.players import player
-
-_loaded: dict[str, str | None] = {}  # game -> the card folder this process loaded it with
 
 
 class Tally:
@@ -74,18 +70,9 @@ class Tally:
 
 
 def load_game(name: str, cards: str | None) -> Any:
-    """The game, with the card folder `cards` (None: without `--cards`); a process
-    loads a game's cards once, so it refuses a second folder."""
-    if name in _loaded and _loaded[name] != cards:
-        raise RuntimeError(
-            f"this process already loaded {name}'s cards from {_loaded[name] or 'the shipped set'}"
-        )
-    if cards is None:
-        os.environ.pop(CARDS_ENV, None)
-    else:
-        os.environ[CARDS_ENV] = cards
-    _loaded[name] = cards
-    return registry.get(name)
+    """The game, with the card folder `cards` (None: without `--cards`): a card
+    set is an argument of the game, so one process plays any number of them."""
+    return registry.get(name, SHIPPED_AND_MINE.adding(cards))
 
 
 def play_one(game: Any, seats: int, options: dict, seed: int, max_turns: int) -> dict:

@@ -226,7 +226,8 @@ def render(data: dict) -> str:
         f"<h1>{_esc(game)}: balance report</h1>",
         f"<p class=summary>{_esc(paragraph(data))}</p>",
         f"<p class=small>{run['games_per_second']} games/s, {run['seconds']} s, {where}"
-        f"{'; stopped early' if run['stopped'] else ''}. Seed {run['seed']}; card set: "
+        f"{'; stopped early' if run['stopped'] else ''}"
+        f"{': ' + _esc(run['failed']) if run.get('failed') else ''}. Seed {run['seed']}; card set: "
         f"{_esc(run['cards'] or 'the shipped set')}"
         f"{'; changed set: ' + _esc(run['compare']) if run['compare'] else ''}.<br>"
         f"Played again by: <code>{_esc(run['command'])}</code><br>Every table is "

@@ -1,13 +1,15 @@
 """A minimal PDF writer (stdlib only): pages of a given size in millimetres,
-each holding images placed at a size and position in millimetres and thin
-vector lines. Enough for print-and-play sheets, and nothing a frozen app must
-carry: no font machinery, no network or crypto modules pulled in on import.
-Each distinct image is stored once (Flate-compressed RGB) however often it is
-placed."""
+each holding images placed at a size and position in millimetres, thin vector
+lines and short lines of text in a standard font (Helvetica, not embedded).
+Enough for print-and-play sheets, and nothing a frozen app must carry: no font
+machinery, no network or crypto modules pulled in on import. Each distinct
+image is stored once (Flate-compressed RGB) however often it is placed, and
+only compressed: a sheet of a large set holds no pictures in memory."""
 
 from __future__ import annotations
 
 import zlib
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -21,17 +23,17 @@ class Pdf:
         self.pages: list[list[str]] = []  # each page's drawing operators
         self.used: list[set[int]] = []  # the images each page names
         self.images: list[tuple[int, int, bytes]] = []
-        self._ids: dict[int, int] = {}  # id(image object) -> its index
+        self._ids: dict[str, int] = {}  # an image's key -> its index
 
     def add_page(self) -> None:
         self.pages.append([])
         self.used.append(set())
 
-    def image(self, img: Any, x: float, y: float, w: float, h: float) -> None:
-        """Place a Pillow image with its top-left corner at (x, y) mm, w x h mm."""
-        key = id(img)
+    def image(self, key: str, make: Callable[[], Any], x: float, y: float, w: float, h: float):
+        """Place the Pillow image `make()` (made once per `key`) with its
+        top-left corner at (x, y) mm, w x h mm."""
         if key not in self._ids:
-            rgb = img.convert("RGB")
+            rgb = make().convert("RGB")
             self._ids[key] = len(self.images)
             self.images.append((rgb.width, rgb.height, zlib.compress(rgb.tobytes(), 6)))
         n = self._ids[key]
@@ -47,6 +49,15 @@ class Pdf:
         self.pages[-1].append(
             f"{width * k:.3f} w {x1 * k:.3f} {self.h - y1 * k:.3f} m "
             f"{x2 * k:.3f} {self.h - y2 * k:.3f} l S"
+        )
+
+    def text(self, x: float, y: float, size_pt: float, words: str) -> None:
+        """`words` in Helvetica of `size_pt`, its baseline starting at (x, y) mm."""
+        k = PT_PER_MM
+        raw = words.encode("cp1252", "replace").decode("latin-1")
+        raw = raw.replace("\\", "\\\\").replace("(", "\\(").replace(")", "\\)")
+        self.pages[-1].append(
+            f"BT /F1 {size_pt:.1f} Tf {x * k:.3f} {self.h - y * k:.3f} Td ({raw}) Tj ET"
         )
 
     def write(self, path: Path) -> None:
@@ -70,16 +81,19 @@ class Pdf:
             )
             for w, h, data in self.images
         ]
+        font = add(
+            b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>"
+        )
         pages_id = len(objects) + 2 * len(self.pages) + 1
         kids = []
         for ops, used in zip(self.pages, self.used, strict=True):
-            content = add(stream("", "\n".join(ops).encode()))
+            content = add(stream("", "\n".join(ops).encode("latin-1")))
             xobjects = " ".join(f"/Im{n} {images[n]} 0 R" for n in sorted(used))
             kids.append(
                 add(
                     f"<< /Type /Page /Parent {pages_id} 0 R /MediaBox [0 0 "
-                    f"{self.w:.2f} {self.h:.2f}] /Resources << /XObject << "
-                    f"{xobjects} >> >> /Contents {content} 0 R >>".encode()
+                    f"{self.w:.2f} {self.h:.2f}] /Resources << /Font << /F1 {font} 0 R >> "
+                    f"/XObject << {xobjects} >> >> /Contents {content} 0 R >>".encode()
                 )
             )
         add(

@@ -2,20 +2,24 @@
 
 Games go out in small chunks; results come back in any order and are sorted by
 (seating, seed), so the figures are the same whatever the number of jobs.
-Workers start fresh (`spawn`) and load the card folder they are given, so one
-run can measure two card sets. Ctrl+C stops handing out chunks and keeps every
+A chunk names its card folder and a worker makes the game in that card set
+(`registry.get(name, cards)`), so any worker plays any set: no restart between
+the two sets of a `--compare`. Ctrl+C stops handing out chunks and keeps every
 game already measured (`Ran.stopped`); workers ignore it and finish their chunk.
-On a cluster the workers are restarted before each card set, for the same reason.
+A cluster that cannot be reached, or a worker lost on the way, stops the run
+as Ctrl+C does, with one line saying so (`Ran.failed`): the games already
+played are kept.
 """
 
 from __future__ import annotations
 
+import itertools
 import multiprocessing
 import os
 import signal
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Generator, Iterator
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from dataclasses import dataclass, field
 
@@ -23,6 +27,8 @@ from .measure import run_chunk
 from .plan import Plan
 
 BAR = 28
+AHEAD = 3  # chunks handed out per job before the first comes back
+CONNECT = "20s"  # how long to try to reach a cluster's scheduler
 
 
 @dataclass
@@ -30,6 +36,7 @@ class Ran:
     records: list[dict] = field(default_factory=list)
     seconds: float = 0.0
     stopped: bool = False
+    failed: str | None = None  # why a cluster run stopped early, in one line
 
     @property
     def names(self) -> dict[str, str]:
@@ -43,22 +50,21 @@ def default_jobs() -> int:
     )
 
 
-def chunks(plan: Plan, cards: str | None, jobs: int) -> list[dict]:
-    """The plan's games as chunk specs: about eight per job, at most 10 games each
-    (a chunk is what Ctrl+C waits for)."""
+def chunks(plan: Plan, cards: str | None, jobs: int) -> Iterator[dict]:
+    """The plan's games as chunk specs, made as they are handed out: about eight
+    per job, at most 10 games each (a chunk is what Ctrl+C waits for)."""
+    size = max(1, min(10, plan.games // (8 * jobs)))
     games = plan.schedule()
-    size = max(1, min(10, len(games) // (8 * jobs)))
-    items = [(j, plan.options_of(plan.seatings[j]), seed) for j, seed in games]
-    return [
-        {
+    while items := [
+        (j, plan.options_of(plan.seatings[j]), seed) for j, seed in itertools.islice(games, size)
+    ]:
+        yield {
             "game": plan.game,
             "cards": cards,
             "seats": plan.seats,
             "max_turns": plan.max_turns,
-            "items": items[i : i + size],
+            "items": items,
         }
-        for i in range(0, len(items), size)
-    ]
 
 
 def _quiet() -> None:
@@ -66,16 +72,17 @@ def _quiet() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
-def _local(specs: list[dict], jobs: int) -> Iterator[list[dict]]:
-    """Each chunk's records as it comes back. On Ctrl+C the chunks not started
-    are dropped and those being played are waited for and yielded, then the
-    interrupt goes on."""
+def _local(specs: Iterator[dict], jobs: int) -> Generator[list[dict], None, None]:
+    """Each chunk's records as it comes back, a few chunks handed out ahead of
+    the workers (the plan is made as it is played). On Ctrl+C the chunks not
+    started are dropped and those being played are waited for and yielded,
+    then the interrupt goes on."""
     pool = ProcessPoolExecutor(
         jobs, mp_context=multiprocessing.get_context("spawn"), initializer=_quiet
     )
     stopped = False
     try:
-        pending = {pool.submit(run_chunk, s) for s in specs}
+        pending = {pool.submit(run_chunk, s) for s in itertools.islice(specs, AHEAD * jobs)}
         while pending:
             try:
                 done, pending = wait(pending, return_when=FIRST_COMPLETED)
@@ -83,6 +90,8 @@ def _local(specs: list[dict], jobs: int) -> Iterator[list[dict]]:
                 stopped = True
                 done, pending = wait({f for f in pending if not f.cancel()})
             for f in done:
+                if not stopped:
+                    pending |= {pool.submit(run_chunk, s) for s in itertools.islice(specs, 1)}
                 yield f.result()
         if stopped:
             raise KeyboardInterrupt
@@ -90,15 +99,36 @@ def _local(specs: list[dict], jobs: int) -> Iterator[list[dict]]:
         pool.shutdown(wait=True, cancel_futures=True)
 
 
-def _cluster(specs: list[dict], address: str) -> Iterator[list[dict]]:
+class ClusterError(Exception):
+    """The cluster failed the run; the message is one line for the designer."""
+
+
+def _why(e: BaseException) -> str:
+    text = " ".join(str(e).split()) or type(e).__name__
+    return text if len(text) <= 120 else text[:117] + "..."
+
+
+def _cluster(specs: Iterator[dict], address: str) -> Generator[list[dict], None, None]:
     from distributed import Client, as_completed
 
-    with Client(address, timeout="20s") as client:
-        client.restart()  # workers that loaded another card set load this one
-        futures = client.map(run_chunk, specs, pure=False)
+    try:
+        client = Client(address, timeout=CONNECT)
+    except (OSError, TimeoutError, ValueError) as e:
+        raise ClusterError(
+            f"--cluster {address}: cannot reach a Dask scheduler there ({_why(e)})"
+        ) from None
+    with client:
+        futures = client.map(run_chunk, list(specs), pure=False)
         try:
             for f in as_completed(futures):
-                yield f.result()
+                try:
+                    records = f.result()
+                except Exception as e:  # a worker lost, or a chunk failed on one
+                    raise ClusterError(
+                        f"--cluster {address}: a worker was lost or failed "
+                        f"({type(e).__name__}: {_why(e)}); the games played so far are kept"
+                    ) from None
+                yield records
         finally:
             client.cancel(futures)
 
@@ -155,6 +185,8 @@ def run_plan(
     except KeyboardInterrupt:
         ran.stopped = True
         results.close()
+    except ClusterError as e:
+        ran.stopped, ran.failed = True, str(e)
     bar.end()
     ran.seconds = time.perf_counter() - start
     ran.records.sort(key=lambda r: (r["seating"], r["seed"]))

@@ -23,6 +23,10 @@ def report(name: str, folder: Path) -> str:
     data = {
         **summary.summarize(plan, ran.records, ran.names),
         "run": {
+            "command": f"shrinetable report {name} --games 2",
+            "seed": 1,
+            "cards": None,
+            "compare": None,
             "jobs": 1,
             "cluster": None,
             "seconds": round(ran.seconds, 2),
@@ -36,10 +40,13 @@ def report(name: str, folder: Path) -> str:
 
 
 def sheets(name: str, folder: Path) -> str:
-    """One page of nine cards (with its backs) as a PDF."""
-    from .sheets import deck_cards, write_sheets
+    """One page of cards with a bleed (and its backs) as a PDF."""
+    from .sheets import Painter, deck_cards, layout, write_sheets
 
     game = registry.get(name)
     out = folder / f"{name}.pdf"
-    pages = write_sheets(deck_cards(game, None)[:9], game.present, out, backs=True)
+    lay = layout("a4", "poker", 3.0)
+    painter = Painter(game.present, lay.card, lay.bleed)
+    cards = deck_cards(game, None)[: lay.cols * lay.rows]
+    pages = write_sheets(cards, painter, lay, out, backs=True)
     return f"{pages} pages, {out.stat().st_size // 1024} KB"

@@ -10,6 +10,7 @@ from pathlib import Path
 from pydantic import BaseModel, ConfigDict, Field
 
 from shrinetable.engine import CardData, Chip, Decor, Face, Presentation, TestHooks
+from shrinetable.engine.rng import redrawn
 
 from .game import SealedBids, State, choose, owner, value
 from .position import POSITION
@@ -85,25 +86,35 @@ class Present(Presentation):
 def reshuffle_unseen(state: State, seat: int | None, rng: random.Random) -> State:
     """Every card `seat` cannot see dealt differently: the face-down prizes among
     themselves, and each other seat's hand and face-down bid among themselves (a
-    different bid by someone else must look the same)."""
+    different bid by someone else must look the same), sorted first so the deal
+    depends only on which cards they are; and a new generator."""
     s = state.copy()
+    s.prizes.sort()
     rng.shuffle(s.prizes)
     for q in range(s.seats):
         if q == seat:
             continue
         slots = [(s.hands[q], i) for i in range(len(s.hands[q]))]
         mine = [i for i, (p, _) in enumerate(s.bids) if p == q]
-        cards = list(s.hands[q]) + [s.bids[i][1] for i in mine]
+        cards = sorted([*s.hands[q], *(s.bids[i][1] for i in mine)])
         rng.shuffle(cards)
         for (zone, i), c in zip(slots, cards, strict=False):
             zone[i] = c
         for i, c in zip(mine, cards[len(slots) :], strict=True):
             s.bids[i] = (q, c)
+    s.rng = redrawn(rng)
     return s
 
 
 class Bundle(SealedBids):
     ai = staticmethod(choose)
+
+    def determinise(self, state: State, seat: int, rng: random.Random) -> State:
+        """A world to look ahead in: `observe` blanks the cards a seat may not see,
+        so the world is dealt from the state itself; its re-deal deals the other
+        seats' bids again too, so it hides what `observe` hides."""
+        return reshuffle_unseen(state, seat, rng)
+
     present = Present()
     testing = TestHooks(
         reshuffle_unseen=reshuffle_unseen, walk=200, endings=200, budget=200, many=2000

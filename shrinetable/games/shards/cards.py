@@ -102,7 +102,9 @@ class Def:
         return " + ".join(parts) or "free"
 
 
-catalog, definitions = shared.card_set(DATA, Def.of)
+CARDS = shared.catalogues(DATA, Def.of)  # a card set's cards: CARDS(card_set)
+# the shipped cards and the person's own (a game reads its own card set's)
+catalog, definitions = CARDS().catalog, CARDS().definitions
 
 deck_key = shared.deck_key
 

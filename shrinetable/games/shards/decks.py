@@ -14,7 +14,7 @@ from __future__ import annotations
 from shrinetable.formats import decks as shared
 from shrinetable.formats.decks import Fault
 
-from .cards import catalog
+from .cards import CARDS
 from .schema import Card, Deck, DeckFile
 
 MIN_CARDS = 45
@@ -49,5 +49,10 @@ def _too_many(card: Card, n: int) -> str | None:
     return None
 
 
-# the deck functions (`problems`, `read_deck_file`, `file_problems`, `resolve`)
-FILES = shared.DeckFiles("shards", DeckFile, catalog, faults)
+def files(cards: shared.Catalogue) -> shared.DeckFiles:
+    """The deck functions (`problems`, `read_deck_file`, `file_problems`,
+    `resolve`) in one card set."""
+    return shared.DeckFiles("shards", DeckFile, cards.catalog, faults)
+
+
+FILES = files(CARDS())  # in the shipped cards and the person's own

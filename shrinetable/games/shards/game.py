@@ -5,6 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from shrinetable.engine import (
+    SHIPPED_AND_MINE,
+    CardSet,
     Decision,
     GameBase,
     Gesture,
@@ -19,23 +21,28 @@ from shrinetable.engine.statejson import StateCodec
 from . import ai as computer
 from . import decks, present, rules, schema, setup, testing
 from .actions import Action, parse
-from .cards import catalog, deck_key, definitions
+from .cards import CARDS, deck_key
 from .effects import defence, development, health, offence
 from .explain import explain
 from .state import Options, State
 
-DECKS = tuple(deck_key(d) for d in catalog()[1])
-OPTIONS = (
-    OptionSpec("deck_p1", DECKS[0], "P1's deck", DECKS, file="deck"),
-    OptionSpec("deck_p2", DECKS[1 % len(DECKS)], "P2's deck", DECKS, file="deck"),
-    OptionSpec(
-        "max_territories",
-        0,
-        "Not in the text: the most territories a kingdom may hold (0: no limit)",
-        (0, 1, 2, 3, 4, 5),
-    ),
-    OptionSpec("move_once", False, "Not in the text: a unit moves once a turn"),
-)
+
+def options(keys: tuple[str, ...]) -> tuple[OptionSpec, ...]:
+    """The options, the deck options choosing among a card set's decks (`keys`)."""
+    return (
+        OptionSpec("deck_p1", keys[0], "P1's deck", keys, file="deck"),
+        OptionSpec("deck_p2", keys[1 % len(keys)], "P2's deck", keys, file="deck"),
+        OptionSpec(
+            "max_territories",
+            0,
+            "Not in the text: the most territories a kingdom may hold (0: no limit)",
+            (0, 1, 2, 3, 4, 5),
+        ),
+        OptionSpec("move_once", False, "Not in the text: a unit moves once a turn"),
+    )
+
+
+DECKS = tuple(deck_key(d) for d in CARDS().catalog()[1])  # the shipped and the person's own
 PROMPTS = {
     "start": "Select up to 3 Starting cards (total cost 3 or less) and drag them into your kingdom",
     "bonus": "You go second: take an advanced resource or an extra card",
@@ -49,7 +56,7 @@ PROMPTS = {
 PER_SEAT = ("deck", "hand", "grave", "scrap", "start", "policy", "pool")
 
 
-def territory_zones(slots: int = rules.SLOTS) -> tuple[str, ...]:
+def territory_zones(slots: int) -> tuple[str, ...]:
     return tuple(f"terr{i + 1}" for i in range(slots))
 
 
@@ -57,7 +64,7 @@ def shown_slots(s: State) -> int:
     """The territory zones a view lists: five, or beyond the last founded one a free
     slot to found the next in (the other free slots would only take room)."""
     founded = [i for q in (0, 1) for i, _ in s.territories(q)]
-    return min(rules.SLOTS, max(5, max(founded, default=0) + 2))
+    return min(len(s.slots[0]), max(5, max(founded, default=0) + 2))
 
 
 class ShardsGame(GameBase):
@@ -65,7 +72,6 @@ class ShardsGame(GameBase):
     title = "Shards of the Empire"
     min_seats = 2
     max_seats = 2
-    options = OPTIONS
     auto_pass = ("hold", "pass")
     decision_rule = "phases"  # only the turn player acts, but when a combat asks
     rules = rules  # legal_actions and apply
@@ -74,10 +80,20 @@ class ShardsGame(GameBase):
     # a checkpoint keeps what moves change; the cards come from the deal
     state_codec = StateCodec(fixed=("opts", "defs", "names", "owner"), cache=("legal", "memo"))
     ai = staticmethod(computer.choose)
+    judge = staticmethod(computer.evaluate)
     position = PositionHook(keys=setup.Keys, build=setup.position)
-    card_data = decks.FILES.hooks(schema.DATA)
-    present = present.PRESENT
     testing = testing.HOOKS
+
+    def __init__(self, cards: CardSet = SHIPPED_AND_MINE):
+        self.cards, self.catalogue = cards, CARDS(cards)
+        self.files = decks.files(self.catalogue)
+        self.card_data = self.files.hooks(schema.DATA)
+        self.options = options(tuple(deck_key(d) for d in self.catalogue.catalog()[1]))
+        self.slots = rules.slots(self.catalogue.catalog()[0])  # territory slots a seat
+        self.present = present.ShardsPresentation(self.catalogue, self.slots)
+
+    def with_cards(self, cards: CardSet) -> ShardsGame:
+        return ShardsGame(cards)
 
     def make_options(self, options: dict[str, Any] | None, seats: int = 2) -> Options:
         o = self.check_options(options)
@@ -87,8 +103,9 @@ class ShardsGame(GameBase):
 
     def deal(self, seed: int, options: dict[str, Any] | None, seats: int) -> State:
         opts = self.make_options(options)
-        piles = tuple(decks.FILES.dealt(v, definitions()) for v in opts.decks)
-        return rules.deal(seed, opts, piles)
+        defs = self.catalogue.definitions()
+        piles = (self.files.dealt(opts.decks[0], defs), self.files.dealt(opts.decks[1], defs))
+        return rules.deal(seed, opts, piles, self.slots)
 
     def decision(self, s: State) -> Decision | None:
         if s.result is not None:
@@ -176,7 +193,7 @@ class ShardsGame(GameBase):
         return rules.terr(s.slot_of(c), q)
 
     def zones(self, seats: int) -> list[str]:
-        per = (*PER_SEAT, *territory_zones())
+        per = (*PER_SEAT, *territory_zones(self.slots))
         return [f"{z}:{q}" for q in range(seats) for z in per]
 
     def _zone_cards(self, s: State) -> dict[str, Any]:
@@ -189,7 +206,7 @@ class ShardsGame(GameBase):
             out[f"start:{q}"] = s.start[q]
             out[f"policy:{q}"] = s.policies[q]
             out[f"pool:{q}"] = ()
-            for i, z in enumerate(territory_zones()):
+            for i, z in enumerate(territory_zones(len(s.slots[q]))):
                 t = s.slots[q][i] if i < len(s.slots[q]) else None
                 out[f"{z}:{q}"] = [c for c in t if c] if t else []
         return out
@@ -203,7 +220,7 @@ class ShardsGame(GameBase):
         other hand as counts; the other player's Starting choice only once both
         have chosen (R6)."""
         zones = {}
-        hide = set(territory_zones()[shown_slots(s) :])
+        hide = set(territory_zones(len(s.slots[0]))[shown_slots(s) :])
         for name, cards in self._zone_cards(s).items():
             kind, _, owner = name.partition(":")
             if kind in hide:

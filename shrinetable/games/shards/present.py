@@ -7,14 +7,14 @@ cards, the Starting cards' costs and the choice, and the combat under way
 
 from __future__ import annotations
 
-from functools import cache
+from collections.abc import Callable
 from typing import Any
 
 from shrinetable.engine import Arrow, CardDecor, Chip, Decor, Face, Hud
-from shrinetable.formats.decks import DeckGameWords, card_id
+from shrinetable.formats.decks import DeckGameWords
 
-from .cards import catalog
-from .rules import SLOTS
+from .cards import CARDS
+from .rules import slots
 from .schema import ADVANCED
 
 INK = (20, 20, 20)
@@ -47,7 +47,6 @@ DEV = (250, 214, 120)
 PROSPERITY = 7
 # before the first turn nobody's turn, nobody answers: what the seat chooses
 BEFORE = {"start": "Starting cards", "bonus": "a bonus"}
-KINGDOM = (*(f"terr{i + 1}" for i in range(SLOTS)), "policy")
 KW = {
     "blitz": "Blitz",
     "damage_reduction": "Damage Reduction",
@@ -86,52 +85,53 @@ DOES = {
     "return": "return a unit",
 }
 
-RULES = """<b>Goal</b><br>
-Win by <b>Domination</b> (your opponent has no building left), <b>Prosperity</b> (7
-development counters on one of your Grand cards) or <b>Attrition</b> (your opponent must draw
-from an empty deck with no resource left to expend instead).<br><br>
-<b>Starting Phase</b><br>
+RULES = """**Goal**\\
+Win by **Domination** (your opponent has no building left), **Prosperity** (7
+development counters on one of your Grand cards) or **Attrition** (your opponent must draw
+from an empty deck with no resource left to expend instead).
+
+**Starting Phase**\\
 Five of your Starting cards lie in the middle, each with its cost. Click up to 2 of them to
 select them and drag a third (or a single one) onto Territory 1: up to 3 cards, total cost 3
-or less. <b>Begin with no Starting card</b> is a button. The choices are revealed together
+or less. **Begin with no Starting card** is a button. The choices are revealed together
 once both players have chosen; the rest go into the decks. The second player then takes an
-advanced resource or a card (buttons).<br><br>
-<b>Your turn</b><br>
+advanced resource or a card (buttons).
+
+**Your turn**\\
 Your cards ready, you draw, then in the main phase: drag a unit or building from your hand
-onto one of your territories; drag a building onto a <i>territory card</i> in your hand to
+onto one of your territories; drag a building onto a *territory card* in your hand to
 found a new territory with it; drag a policy onto your policies, an event onto its target (or
 onto your resources when it has none). Drag one card, or two (click the first), onto your
-scrap pile to <b>Scrap</b> them for basic resources (once a turn). Click a card in play to
-<b>Develop</b> it or use its ability; drag a unit to another territory to <b>Move</b> it.
-Buttons: <b>Trade</b> 2 basic for 1 advanced resource, <b>Research</b> (draw 2 and end the
-turn, only as your first action), <b>End turn</b>.<br><br>
-<b>Combat</b><br>
+scrap pile to **Scrap** them for basic resources (once a turn). Click a card in play to
+**Develop** it or use its ability; drag a unit to another territory to **Move** it.
+Buttons: **Trade** 2 basic for 1 advanced resource, **Research** (draw 2 and end the
+turn, only as your first action), **End turn**.
+
+**Combat**\\
 Drag a ready unit onto a building in an opposing territory: it attacks that territory,
-aiming at that building (an arrow shows it). Add more, then <b>Charge!</b>. The defender drags
+aiming at that building (an arrow shows it). Add more, then **Charge!**. The defender drags
 ready units of that territory onto attackers to block (the arrow then points at the blocker),
-then <b>Done blocking</b>. Both may then play fast cards (Tactics, Miracles, fast abilities),
+then **Done blocking**. Both may then play fast cards (Tactics, Miracles, fast abilities),
 or withdraw a blocked Hit and Run unit by clicking it, until both pass; then all damage is
-dealt at once. Units heal at the end of each turn; buildings keep their damage.<br><br>
-<b>On the cards</b><br>
+dealt at once. Units heal at the end of each turn; buildings keep their damage.
+
+**On the cards**\\
 Frame colour: orange unit, blue building, green policy, yellow tactic, pink sorcery, pale
 miracle, brown territory. Pips: the cost (a plain number is basic resources; R research,
 Au gold, Gm gemstones, F faith). O offence, H health, D defence; a changed figure is written
 over the printed one, damage is the red chip. Chips: EXHAUSTED, NEW (cannot attack this turn
 without Blitz), ATTACKING, BLOCKING, dev (development counters; on a Grand card out of 7).
 Your resources, buildings and development are written in your row. Right-click a card, or
-rest the pointer on it, to read it large.<br><br>
-<b>Keys</b><br>
+rest the pointer on it, to read it large.
+
+**Keys**\\
 Esc menu \u00b7 ? rules \u00b7 Ctrl+Z / Ctrl+Y undo / redo \u00b7 Ctrl+S save \u00b7 Ctrl+O load
-\u00b7 F11 fullscreen \u00b7 Ctrl+N the notation in the log<br><br>
-<b>On the table</b><br>
+\u00b7 F11 fullscreen \u00b7 Ctrl+N the notation in the log
+
+**On the table**\\
 An orange outline marks what the last move changed. A pink frame round the buttons: you are
 answering the other player's move, not playing your turn.
 """
-
-
-def _card(name: str):
-    """The shipped card behind `id#n` (or a bare id); None when unknown."""
-    return catalog()[0].get(card_id(name))
 
 
 def _resource(r: str) -> tuple[tuple[int, int, int], str]:
@@ -162,11 +162,7 @@ def keyword_text(kw: str) -> str:
     return f"{KW[word]} {x}".strip()
 
 
-@cache
-def _face(cid: str) -> Face | None:
-    c = _card(cid)
-    if c is None:
-        return None
+def _face(c: Any) -> Face:
     numbers = (
         (f"O{c.offence}", f"H{c.health}")
         if c.type == "unit"
@@ -186,14 +182,12 @@ def _face(cid: str) -> Face | None:
     )
 
 
-def _abilities(card: str) -> int:
-    c = _card(card)
+def _abilities(c: Any | None) -> int:
     return sum(e.when == "activate" for e in c.effect) if c else 0
 
 
-def ability_words(card: str, index: int) -> str:
-    """The `index`th ability of `card` in a few words ("gain 2 basic")."""
-    c = _card(card)
+def ability_words(c: Any | None, index: int) -> str:
+    """The `index`th ability of the printed card `c` in a few words ("gain 2 basic")."""
     abilities = [e for e in c.effect if e.when == "activate"] if c else []
     if index >= len(abilities):
         return f"ability {index + 1}"
@@ -235,10 +229,9 @@ def _hud(view: Any, q: int, deciding: int | None) -> Hud:
     return Hud(q, (_pool(info["pool"][q]),), tuple(status), tally=info["pool"][q].get("basic", 0))
 
 
-def _states(name: str, info: dict, fighting: dict[str, Chip]) -> CardDecor:
-    """One card in play: development counters, NEW, its role in the combat,
-    damage, changed figures, and a veil while it is exhausted."""
-    printed = _card(name)
+def _states(printed: Any | None, name: str, info: dict, fighting: dict[str, Chip]) -> CardDecor:
+    """One card in play (`printed`: its card): development counters, NEW, its role
+    in the combat, damage, changed figures, and a veil while it is exhausted."""
     chips = []
     n = info["counters"].get(name)
     if n:
@@ -276,13 +269,13 @@ NOTE = {
 }
 
 
-def _start(view: Any, q: int) -> dict[str, CardDecor]:
-    """The Starting Phase: each laid-out card's cost, and the seat's own choice
-    once made (the limit is in the zone's label)."""
+def _start(card: Callable[[str], Any], view: Any, q: int) -> dict[str, CardDecor]:
+    """The Starting Phase: each laid-out card's cost (`card`: the printed card of a
+    name), and the seat's own choice once made (the limit is in the zone's label)."""
     mine = set(view.info["picks"][q] or ())
     cards = {}
     for name in view.zones[f"start:{q}"].cards:
-        c = _card(name)
+        c = card(name)
         chips = (Chip(f"cost {cost_words(c.cost)}", DEV),) if c else ()
         cards[name] = CardDecor(chips=(*chips, CHOSEN) if name in mine else chips)
     return cards
@@ -327,10 +320,22 @@ class ShardsPresentation(DeckGameWords):
         "withdraw": "Withdraw {rest} (Hit and Run)",
         "discard": "Discard {rest}",
     }
-    drag_from = ("hand", "start", *KINGDOM)
+
+    def __init__(self, catalogue: Any, room: int):
+        super().__init__(catalogue, _face)
+        self.room = room  # territory slots a seat
+        self.drag_from = ("hand", "start", *(f"terr{i + 1}" for i in range(room)), "policy")
+
     zoom_on_hover = True
     minor = ("pass", "hold", "charge")
-    results = ("damage", "destroy", "cease")  # kept in view on the table (issue 22)
+    results = ("fight", "damage", "destroy", "cease")  # kept in view on the table (issue 22)
+    legend = {
+        "O": "Offence",
+        "H": "Health",
+        "D": "Defence",
+        **{mark: r.title() for r, (_, mark) in RESOURCE.items() if mark},
+        **NOTE,
+    }
 
     def label(self, text: str) -> str:
         """Each kind of move in words, the cards still in notation."""
@@ -345,7 +350,8 @@ class ShardsPresentation(DeckGameWords):
             card, rest = w[0], w[1:]
             index = int(rest.pop(0)) - 1 if rest and rest[0].isdigit() else 0
             on = f" on {_and(rest[1:])}" if rest[:1] == ["on"] else ""
-            what = f": {ability_words(card, index)}" if _abilities(card) > 1 else ""
+            printed = self.card(card)
+            what = f": {ability_words(printed, index)}" if _abilities(printed) > 1 else ""
             return f"Use {card}{what}{on}"
         if kind == "scrap":
             return f"Scrap {_and(w)}"
@@ -365,14 +371,15 @@ class ShardsPresentation(DeckGameWords):
         deciding = view.decision.seat if view.decision else None
         roles, arrows = _combat(info)
         cards = {
-            name: _states(name, info, roles)
+            name: _states(self.card(name), name, info, roles)
             for name in set(info["figures"]) | set(info["exhausted"])
         }
-        badges, tints = {}, {}
+        badges: dict[str, str] = {}
+        tints: dict[str, tuple[tuple[int, int, int], ...]] = {}
         for q in (0, 1):
-            cards.update(_start(view, q))
+            cards.update(_start(self.card, view, q))
             founded = info["founded"][q]
-            for i in range(SLOTS):
+            for i in range(self.room):
                 if i not in founded and f"terr{i + 1}:{q}" in view.zones:
                     badges[f"terr{i + 1}:{q}"] = "no territory"
         cb = info["combat"]
@@ -407,4 +414,5 @@ def _play(w: list[str]) -> str:
     return out
 
 
-PRESENT = ShardsPresentation(catalog, _card, _face)
+# in the shipped cards and the person's own
+PRESENT = ShardsPresentation(CARDS(), slots(CARDS().catalog()[0]))

@@ -8,12 +8,13 @@ action that is in it (the adapter and `engine.core.play` check membership).
 from __future__ import annotations
 
 from itertools import combinations, product
+from typing import Any
 
 from shrinetable.engine import REVEAL, Event, numbered
 from shrinetable.engine.rng import fork, seeded
 
 from .actions import Action
-from .cards import CARD_TARGETS, Def, catalog
+from .cards import CARD_TARGETS, Def
 from .decks import COPIES
 from .effects import (
     active,
@@ -30,31 +31,40 @@ from .resolve import develop, draw, enter, resolve, resources, settle, terr, zon
 from .state import Combat, Options, State
 
 HAND, MAX_HAND, LAID_OUT, PICKS, PICK_COST = 5, 8, 5, 3, 3
-# the most territories a kingdom can hold at once: the implicit one and one per
-# territory card a deck may hold (3 of each); the text sets no limit (R26)
-SLOTS = 1 + COPIES * sum(c.type == "territory" for c in catalog()[0].values())
 NONE = Def("none", "no card", "policy", (), 0, 0, 0, 0, {}, (), "")
 
 
 p = ("P1", "P2").__getitem__  # p(q): how the log names seat q
 
 
+def slots(cards: dict[str, Any]) -> int:
+    """The most territories a kingdom can hold at once with a card set's `cards`:
+    the implicit one and one per territory card a deck may hold (3 of each); the
+    text sets no limit (R26). A state has this many slots a seat."""
+    return 1 + COPIES * sum(c.type == "territory" for c in cards.values())
+
+
 def may_found(s: State, founded: int) -> bool:
     """A territory may be founded whenever a building is constructed with a territory
     card (clause territories); only the R26 option sets a limit."""
     limit = s.opts.max_territories
-    return founded < SLOTS and not (limit and founded >= limit)
+    return founded < len(s.slots[0]) and not (limit and founded >= limit)
 
 
 # ------------------------------------------------------------------------ the deal
 
 
 def deal(
-    seed: int, opts: Options, decks: tuple[list[Def], list[Def]], first: int | None = None
+    seed: int,
+    opts: Options,
+    decks: tuple[list[Def], list[Def]],
+    room: int,
+    first: int | None = None,
 ) -> State:
     """Number every card from 1 (p1's deck first); lay out each player's Starting
     cards and remove them at random down to five (R6); the first player at random
-    (R1). The game waits for both secret Starting choices."""
+    (R1); `room` territory slots a seat (`slots`). The game waits for both secret
+    Starting choices."""
     defs, names, owner, deck = numbered(decks, NONE)
     rng = seeded(seed)
     start: list[list[int]] = [[], []]
@@ -64,7 +74,7 @@ def deal(
         start[q] = sorted(laid[:LAID_OUT])
         deck[q] = [c for c in deck[q] if c not in start[q]]
     first = rng.randrange(2) if first is None else first
-    slots: list[list[list[int] | None]] = [[[0]] + [None] * (SLOTS - 1) for _ in (0, 1)]
+    slots: list[list[list[int] | None]] = [[[0]] + [None] * (room - 1) for _ in (0, 1)]
     return State(
         opts,
         rng,
@@ -297,7 +307,7 @@ def _main(s: State) -> list[Action]:
             one = s.memo.scrap
             scraps = s.memo.scraps[key] = tuple(
                 one.get(combo)
-                or one.setdefault(combo, Action("scrap", *map(names.__getitem__, combo)))
+                or one.setdefault(combo, Action("scrap", *map(names.__getitem__, combo)))  # type: ignore[arg-type]
                 for n in (1, 2)
                 for combo in combinations(cards, n)
             )
@@ -682,6 +692,10 @@ def _damage(s: State, ev: list[Event]) -> None:
         if dfn and s.in_play(dfn):
             dealt = reduce(s, dfn, off)
             left = health(s, dfn) - s.damage.get(dfn, 0)
+            back, mine = offence(s, dfn), health(s, att) - s.damage.get(att, 0)
+            an, dn = s.defs[att].name, s.defs[dfn].name
+            said = f"{an} offence {off} against {dn} health {left}, {back} against {mine} back"
+            ev.append(Event("fight", said, q))
             hurt[dfn] = hurt.get(dfn, 0) + dealt
             hurt[att] = hurt.get(att, 0) + reduce(s, att, offence(s, dfn))
             if overwhelm and dealt > left:
@@ -691,6 +705,10 @@ def _damage(s: State, ev: list[Event]) -> None:
         if to_building and s.in_play(aim):
             to_building = reduce(s, aim, to_building + (s.defs[att].kw("wrecker") or 0))
             before = s.damage.get(aim, 0) + hurt.get(aim, 0)
+            an, bn, stands = s.defs[att].name, s.defs[aim].name, defence(s, aim) - before
+            ev.append(
+                Event("fight", f"{an} offence {to_building} against {bn} defence {stands}", q)
+            )
             hurt[aim] = hurt.get(aim, 0) + to_building
             if aim not in razed and before < defence(s, aim) <= before + to_building:
                 razed[aim] = att
@@ -707,7 +725,7 @@ def _damage(s: State, ev: list[Event]) -> None:
     settle(s, ev)
 
 
-def _expend(s: State, q: int, a: Action, ev: list[Event]) -> None:
+def _expend_apply(s: State, q: int, a: Action, ev: list[Event]) -> None:
     pay(s, q, ((a.word, 1),))
     ev.append(Event("expend", f"{p(q)} draws from an empty deck: expends 1 {a.word}", q))
     s.owing = s.owing[1:]
@@ -794,5 +812,5 @@ _APPLY = {
     "withdraw": _withdraw,
     "pass": _pass,
     "discard": _discard_apply,
-    "expend": _expend,
+    "expend": _expend_apply,
 }

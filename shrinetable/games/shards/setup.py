@@ -20,10 +20,9 @@ from pydantic import BaseModel, ConfigDict, Field
 from shrinetable.engine import Named, SetupError, seat_index
 from shrinetable.engine.rng import seeded
 
-from . import decks
-from .cards import definitions, instance
+from .cards import instance
 from .resolve import lethal
-from .rules import MAX_HAND, NONE, PICK_COST, PICKS, SLOTS
+from .rules import MAX_HAND, NONE, PICK_COST, PICKS
 from .schema import ADVANCED, KINGDOM, RESOURCE
 from .state import Combat, State
 
@@ -75,7 +74,7 @@ class Keys(_Strict):
 def position(game: Any, spec: Any) -> State:
     """The State the spec describes (see the module docstring)."""
     opts = game.make_options(spec.options)
-    named = Named(definitions(), instance)
+    named = Named(game.catalogue.definitions(), instance)
     zones: dict[str, list[int]] = {}
 
     for zone, cards in spec.zones.items():
@@ -92,9 +91,10 @@ def position(game: Any, spec: Any) -> State:
                     f"{named.cards[n][0].name} is a "
                     f"{named.cards[n][0].type}: {zone} holds {' and '.join(kinds)}s",
                 )
-    slots: list[list[list[int] | None]] = [[None] * SLOTS for _ in (0, 1)]
+    room = game.slots
+    slots: list[list[list[int] | None]] = [[None] * room for _ in (0, 1)]
     for q in (0, 1):
-        for i in range(SLOTS):
+        for i in range(room):
             cards = zones.get(f"terr{i + 1}:{q}")
             if cards is not None:
                 slots[q][i] = [0, *cards]
@@ -104,7 +104,7 @@ def position(game: Any, spec: Any) -> State:
         q = seat_index(who)
         for i, text in by_slot.items():
             loc = ("territories", who, i)
-            if not 1 <= i <= SLOTS or slots[q][i - 1] is None:
+            if not 1 <= i <= room or slots[q][i - 1] is None:
                 raise SetupError(loc, f"territory {i} of {who} holds no cards in the zones")
             t = named.take(text, q, loc)
             if named.cards[t][0].type != "territory":
@@ -113,7 +113,7 @@ def position(game: Any, spec: Any) -> State:
     rng = seeded(spec.seed)
     for q in (0, 1):
         if f"deck:{q}" not in zones:
-            ids = named.unnamed(q, decks.FILES.resolve(opts.decks[q])[1])
+            ids = named.unnamed(q, game.files.resolve(opts.decks[q])[1])
             zones[f"deck:{q}"] = named.deck(q, ids, rng)
 
     def pile(kind: str) -> list[list[int]]:
@@ -242,7 +242,7 @@ def _combat(s: State, spec: Any) -> None:
     t = s.slots[o][slot] if slot < len(s.slots[o]) else None
     if t is None:
         raise SetupError(("combat", "territory"), f"p{o + 1} has no territory {cs.territory}")
-    atts, aims, blocks, out = [], [], [], []
+    atts, aims, blocks, out = [], [], [], []  # type: list[Any], list[Any], list[Any], list[Any]
     later = {"blocker": ("defend", "tricks"), "withdrawn": ("tricks",)}
     for i, a in enumerate(cs.attackers):
         loc = ("combat", "attackers", i)

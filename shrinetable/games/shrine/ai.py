@@ -35,7 +35,8 @@ def choose(state: State, rng: random.Random) -> Action:
         return max(legal, key=lambda a: -_keep_value(state, me, a.cards[0]))
     blind = _blind(state, me)
     scored = [
-        (_score(_settle(blind, a), me) - _fizzle_cost(state, me, a), i) for i, a in enumerate(legal)
+        (evaluate(_settle(blind, a), me) - _fizzle_cost(state, me, a), i)
+        for i, a in enumerate(legal)
     ]
     best = max(sc for sc, _ in scored)
     ties = [i for sc, i in scored if sc == best]
@@ -87,7 +88,8 @@ def _settle(state: State, a: Action) -> State:
     return s
 
 
-def _score(s: State, me: int) -> float:
+def evaluate(s: State, me: int) -> float:
+    """How good `s` is for `me` (higher is better): Shrines, fields, hand."""
     if s.result is not None:
         return WIN if me in s.result.winners else -WIN
     if not s.alive[me]:

@@ -76,6 +76,7 @@ class ShrineGame(GameBase):
     # a checkpoint keeps what moves change; seats and options come from the deal
     state_codec = StateCodec(fixed=("seats", "opts"), cache=("legal",))
     ai = staticmethod(computer.choose)
+    judge = staticmethod(computer.evaluate)
     position = PositionHook(module=f"{__package__}.setup")  # pydantic: when a file is read
     present = present.PRESENT
     testing = testing.HOOKS
@@ -124,6 +125,11 @@ class ShrineGame(GameBase):
     def zones(self, seats: int) -> list[str]:
         per_seat = [f"{z}:{q}" for q in range(seats) for z in ("shrine", "hand", "field")]
         return ["deck", "graveyard", "removed", "pending", *per_seat]
+
+    def pack(self) -> list[str]:
+        """Suit by suit (spades, hearts, diamonds, clubs), ace to king, then the
+        joker that the Balance option adds."""
+        return list(NAMES)
 
     def all_cards(self, s: State) -> dict[str, list[str]]:
         """Every zone's cards bottom-to-top, nothing hidden (for tests and scenarios)."""

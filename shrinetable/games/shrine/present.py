@@ -24,38 +24,44 @@ ROLES = {
     "JK": Chip("BALANCE", (118, 60, 150), (255, 255, 255)),
 }
 
-# Texts use pygame_gui's HTML subset; source line breaks are only for reading
-# here (the table joins them), `<br>` breaks the lines on screen.
-RULES = """<b>Goal</b><br>
-Empty every other player's Shrine. The last player whose Shrine still holds cards wins.<br><br>
-<b>Your turn</b><br>
+# The rules text in the neutral markup `Presentation.rules` describes: a blank line
+# ends a paragraph, a backslash ends a line, **bold**; other line ends only wrap.
+RULES = """**Goal**\\
+Empty every other player's Shrine. The last player whose Shrine still holds cards wins.
+
+**Your turn**\\
 First draw a card (drag the Deck to your hand, or click it) or take the Graveyard's top card
-instead; taking counts as your action. Then make one action, or pass.<br><br>
-<b>Actions</b> (drag the cards; click cards first to select several)<br>
-<b>Heal:</b> a pair matching the value of your Shrine's top card, at least one of the same
-colour: drop it on your Shrine and the Deck's top card joins the Shrine.<br>
-<b>Attack:</b> cards of the opposite colour adding up to exactly the value of an opponent's
-top card (J=11, Q=12, K=13): drop them on that Shrine.<br>
-<b>Token</b> (J, Q, K) with a card of the same colour as payment: drop both on your Field.
+instead; taking counts as your action. Then make one action, or pass.
+
+**Actions** (drag the cards; click cards first to select several)\\
+**Heal:** a pair matching the value of your Shrine's top card, at least one of the same
+colour: drop it on your Shrine and the Deck's top card joins the Shrine.\\
+**Attack:** cards of the opposite colour adding up to exactly the value of an opponent's
+top card (J=11, Q=12, K=13): drop them on that Shrine.\\
+**Token** (J, Q, K) with a card of the same colour as payment: drop both on your Field.
 King: attacks may be one off. Queen: heals may be one off. Jack: take an unseen card from a
 hand of two or more. One of each kind; all three make a Triad (Shrine holds 7, the Ace can be
-a Token that gives an extra draw and action).<br>
-<b>Dagger</b> (Ace) with a same-colour payment: removes a Shrine's top card or a Token. Only
+a Token that gives an extra draw and action).\\
+**Dagger** (Ace) with a same-colour payment: removes a Shrine's top card or a Token. Only
 a Dagger block or a Fizzle stops it. A Dagger on top of a Shrine blocks healing; remove it with a
-Dagger or a pair of equal value.<br>
-<b>Combos:</b> Triplet removes an opponent's Tokens; Quad also removes their Shrine's top card;
-Resurrection (three in sequence, K-A-2 counts) puts the Graveyard's top card to use.<br><br>
-<b>Responses</b><br>
+Dagger or a pair of equal value.\\
+**Combos:** Triplet removes an opponent's Tokens; Quad also removes their Shrine's top card;
+Resurrection (three in sequence, K-A-2 counts) puts the Graveyard's top card to use.
+
+**Responses**\\
 When a move targets you, block an attack with a Token from your Field (drag it to the
 Graveyard), block a Dagger with a Dagger, or Fizzle any move by discarding a hand of three or
-more; the player may Counter the Fizzle the same way. "No response" lets it through.<br><br>
-<b>Limits</b><br>
-Shrines hold 5 cards (7 with a Triad); hands keep 7 at the end of a turn.<br><br>
-<b>Keys</b><br>
+more; the player may Counter the Fizzle the same way. "No response" lets it through.
+
+**Limits**\\
+Shrines hold 5 cards (7 with a Triad); hands keep 7 at the end of a turn.
+
+**Keys**\\
 Esc menu · ? rules · Ctrl+Z / Ctrl+Y undo / redo · Ctrl+S save · Ctrl+O load · F11 fullscreen ·
 Ctrl+N the notation in the log · Ctrl+P automatic pass (on: when Pass is your only move, the
-table passes for you and says so)<br><br>
-<b>On the table</b><br>
+table passes for you and says so)
+
+**On the table**\\
 An orange outline marks what the last move changed. A pink frame round the buttons: you are
 answering another player's move, not playing your turn.
 """
@@ -72,8 +78,9 @@ def _face(card: str) -> Face | None:
         )
     if len(card) != 2 or card[0] not in "A23456789TJQK" or card[1] not in SUIT:
         return None
-    rank, suit = card
+    rank, suit = card[0], card[1]
     symbol = SUIT[suit]
+    glyphs: tuple[Glyph, ...]
     if rank in "JQK":
         glyphs = (Glyph(rank, 0.34, 0.38, True), Glyph(symbol, 0.16, 0.6))
     else:
@@ -185,6 +192,12 @@ class ShrinePresentation(Presentation):
     showcase = Showcase("late game", _late_game)
     minor = ("pass",)  # a Jack may move no card the log can show, yet is worth watching
     results = ("remove", "fail", "fizzle", "out")  # kept in view on the table (issue 22)
+    legend = {
+        "TOKEN": "a J, Q or K on a Field (in a hand: it may become one); K: attacks may "
+        "be one off, Q: heals may be one off, J: take an unseen card from a hand",
+        "DAGGER": "an Ace: with a same-colour payment it removes a Shrine's top card or a Token",
+        "BALANCE": "the joker, when the Balance card is in the game",
+    }
 
     def card_face(self, card: str) -> Face | None:
         return FACES.get(card)

@@ -5,19 +5,24 @@ from __future__ import annotations
 import random
 
 from shrinetable.engine import TestHooks
+from shrinetable.engine.rng import redrawn
 
 from .state import State
 
 
 def reshuffle_unseen(state: State, seat: int | None, rng: random.Random) -> State:
     """A copy of a Shrine state with every card `seat` cannot see (other hands,
-    the Deck, cards under Shrine tops) dealt back into the same places at random."""
+    the Deck, cards under Shrine tops) dealt back into the same places at random
+    (sorted first: the deal does not depend on where they lay), and a new generator."""
 
     def shuffled(cards: list[int]) -> list[int]:
+        cards.sort()
         rng.shuffle(cards)
         return cards
 
-    return state.deal_unseen(seat, shuffled)
+    s = state.deal_unseen(seat, shuffled)
+    s.rng = redrawn(rng)
+    return s
 
 
 # A random walk of 3,000 steps is a whole game (or nearly all of one); random play

@@ -15,6 +15,7 @@ legal action, which is always allowed.
 from __future__ import annotations
 
 import random
+from typing import Any
 
 from .actions import Action
 from .cards import instance, site_index
@@ -78,6 +79,21 @@ def choose(state: State, rng: random.Random) -> Action:
 
 
 # --------------------------------------------------------------------------- small decisions
+
+
+def evaluate(s: State, me: int) -> float:
+    """How good `s` is for `me` (higher is better), for a look-ahead: life and
+    points ahead, creatures and sources in play, cards in hand."""
+    if s.result is not None:
+        return 1000.0 if me in s.result.winners else -1000.0
+
+    def side(q: int) -> float:
+        bodies = sum(1 for site in s.sites for c in site if s.owner[c] == q)
+        return (
+            s.life[q] + s.points[q] + 2.0 * bodies + 0.5 * len(s.sources[q]) + 0.4 * len(s.hands[q])
+        )
+
+    return side(me) - side(1 - me)
 
 
 def _mulligan(s: State, legal: list[Action]) -> Action:
@@ -370,7 +386,8 @@ def _hurt_by_area(s: State, me: int, site: int) -> str:
 def _area_on(s: State, me: int, site: int):
     """The aura (and its subtype) that applies to our creature on `site`: of each
     subtype only the newest area covering it counts (clause area). Freezing first."""
-    seen, found = set(), (None, "")
+    seen: set[str] = set()
+    found: tuple[Any, str] = (None, "")
     for a in reversed(s.areas):
         d = s.defs[a]
         if site not in area_sites(*s.area_at[a]) or d.subtype in seen:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 
-from shrinetable.engine import NotationError
+from shrinetable.engine import SHIPPED_AND_MINE, CardSet, NotationError
 from shrinetable.formats.cards import load_card_data
 
 from .schema import COLOURS, DATA, Aura, Card, Deck, Effect
@@ -142,9 +142,10 @@ def keywords(abilities) -> dict[str, int]:
 
 
 @cache
-def starter() -> tuple[dict[str, Card], tuple[Deck, ...]]:
-    """The starter set and its preconstructed decks (loaded once)."""
-    cards, decks = load_card_data(DATA)
+def starter(card_set: CardSet = SHIPPED_AND_MINE) -> tuple[dict[str, Card], tuple[Deck, ...]]:
+    """The cards of a card set (by default the shipped set and the person's own)
+    and its preconstructed decks (loaded once a set)."""
+    cards, decks = load_card_data(DATA, card_set)
     return cards, tuple(decks)
 
 

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from functools import cache
 
+from shrinetable.engine import SHIPPED_AND_MINE, CardSet
+
 from .cards import Def, starter
 from .region import kw, resilience, sick, status, strength
 from .rulings import CLAUSES
@@ -27,8 +29,8 @@ def display(words: dict[str, int]) -> list[str]:
 
 
 @cache
-def _faces() -> dict[str, dict]:
-    cards = starter()[0]
+def _faces(card_set: CardSet) -> dict[str, dict]:
+    cards = starter(card_set)[0]
     out: dict[str, dict] = {}
     for c in cards.values():
         out[c.id] = {
@@ -67,11 +69,12 @@ def _faces() -> dict[str, dict]:
     return out
 
 
-def card_face(name: str) -> dict:
-    """The printed face of `id#n` or a bare `id`; KeyError for an unknown card."""
+def card_face(name: str, card_set: CardSet = SHIPPED_AND_MINE) -> dict:
+    """The printed face of `id#n` or a bare `id` in a card set (by default the
+    shipped set and the person's own); KeyError for an unknown card."""
     cid = name.rpartition("#")[0] if "#" in name else name
     try:
-        return dict(_faces()[cid])
+        return dict(_faces(card_set)[cid])
     except KeyError:
         raise KeyError(f"no Shrines card called {cid!r}") from None
 

@@ -5,6 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from shrinetable.engine import (
+    SHIPPED_AND_MINE,
+    CardSet,
     Decision,
     GameBase,
     Gesture,
@@ -23,20 +25,26 @@ from .cards import PATHS, deck_key, site_name, starter
 from .region import area_sites
 from .state import Options, State
 
-DECKS = tuple(deck_key(d) for d in starter()[1])
+DECKS = tuple(deck_key(d) for d in starter()[1])  # the shipped and the person's own
 MODES = ("standard", "rush", "king", "imperial", "conquest")
-OPTIONS = (
-    OptionSpec("deck_p1", "blue", "P1's deck", DECKS),
-    OptionSpec("deck_p2", "red", "P2's deck", DECKS),
-    OptionSpec("mode", "standard", "Standard, or an alternative mode of the rules text", MODES),
-    OptionSpec(
-        "swap_same_library",
-        False,
-        "Swap puts a card under the library it came "
-        "from, not under the Secondary Library as the text says",
-        (False, True),
-    ),
-)
+
+
+def options(keys: tuple[str, ...]) -> tuple[OptionSpec, ...]:
+    """The options, the deck options choosing among a card set's decks (`keys`)."""
+    return (
+        OptionSpec("deck_p1", "blue", "P1's deck", keys),
+        OptionSpec("deck_p2", "red", "P2's deck", keys),
+        OptionSpec("mode", "standard", "Standard, or an alternative mode of the rules text", MODES),
+        OptionSpec(
+            "swap_same_library",
+            False,
+            "Swap puts a card under the library it came "
+            "from, not under the Secondary Library as the text says",
+            (False, True),
+        ),
+    )
+
+
 PROMPTS = {
     "mulligan": "Mulligan a card or keep your hand",
     "main": "Play, tap, declare, or pass the act (next)",
@@ -69,7 +77,6 @@ class ShrinesGame(GameBase):
     title = "Shrines"
     min_seats = 2
     max_seats = 2
-    options = OPTIONS
     # a priority pass that is a player's only legal move: the table makes it for them
     auto_pass = ("pass",)
     # cards that leave a hand as a unit, a source, a trap or a spell (a report counts them played)
@@ -83,10 +90,18 @@ class ShrinesGame(GameBase):
         cache=("legal", "cover", "owned", "facts", "before"),
     )
     ai = staticmethod(computer.choose)
+    judge = staticmethod(computer.evaluate)
     position = PositionHook(keys=setup.Keys, build=setup.position)
     card_data = schema.DATA
-    present = present.PRESENT
     testing = testing.HOOKS
+
+    def __init__(self, cards: CardSet = SHIPPED_AND_MINE):
+        self.cards = cards
+        self.options = options(tuple(deck_key(d) for d in starter(cards)[1]))
+        self.present = present.ShrinesPresentation(cards)
+
+    def with_cards(self, cards: CardSet) -> ShrinesGame:
+        return ShrinesGame(cards)
 
     def make_options(self, options: dict[str, Any] | None, seats: int = 2) -> Options:
         """Typed options; ValueError as in `check_options`."""
@@ -94,7 +109,7 @@ class ShrinesGame(GameBase):
         return Options((o["deck_p1"], o["deck_p2"]), o["mode"], o["swap_same_library"])
 
     def deal(self, seed: int, options: dict[str, Any] | None, seats: int) -> State:
-        return rules.new_game(seed, self.make_options(options))
+        return rules.new_game(seed, self.make_options(options), self.cards)
 
     def decision(self, s: State) -> Decision | None:
         if s.result is not None:
@@ -144,7 +159,7 @@ class ShrinesGame(GameBase):
 
     def card_face(self, name: str) -> dict:
         """The printed face of a card (`id#n` or `id`); KeyError when unknown."""
-        return faces.card_face(name)
+        return faces.card_face(name, self.cards)
 
     def guess_actions(
         self, seat: int, held: tuple[str, ...], source: str, zone: str, card: str | None

@@ -11,8 +11,10 @@ from functools import lru_cache
 from typing import Any
 
 from shrinetable.engine import (
+    SHIPPED_AND_MINE,
     Arrow,
     CardDecor,
+    CardSet,
     Chip,
     Decor,
     Face,
@@ -50,60 +52,68 @@ ARROWS = {"travel": (150, 210, 255), "attack": (240, 90, 80), "block": (255, 214
 CARD_ID = re.compile(r"\b[a-z][a-z0-9-]*#\d+\b")  # a card in notation, e.g. eel#12
 PLACE = re.compile(r"\b(path-|row)([a-c1-5])\b")  # an area's place in notation: path-a, row3
 
-# Texts use pygame_gui's HTML subset; source line breaks are only for reading
-# here (the table joins them), `<br>` breaks the lines on screen.
-RULES = """<b>Goal</b><br>
+# The rules text in the neutral markup `Presentation.rules` describes: a blank line
+# ends a paragraph, a backslash ends a line, **bold**; other line ends only wrap.
+RULES = """**Goal**\\
 Bring the other player's life from 20 to 0 (other modes change the goal; see the rules
-page).<br><br>
-<b>The Region</b><br>
+page).
+
+**The Region**\\
 Fifteen sites in three pathways (a, b, c) of five rows. The row nearest you is your melee
 row, then your range row, the neutral row, then the opponent's range and melee rows. Behind
 each melee row is that player's zone: drop an attacker there to attack the player. A site
-holds at most four permanents besides tools and tokens.<br><br>
-<b>A turn</b> has four acts: First (untap, draw, play cards), Travel, Combat, Final (play
-cards again). <b>Next act</b> passes the act; after every action and act pass the other
-player gets priority: they answer at burst speed or <b>Pass</b>.<br><br>
-<b>Mana</b><br>
+holds at most four permanents besides tools and tokens.
+
+**A turn** has four acts: First (untap, draw, play cards), Travel, Combat, Final (play
+cards again). **Next act** passes the act; after every action and act pass the other
+player gets priority: they answer at burst speed or **Pass**.
+
+**Mana**\\
 One source a turn: drag it from your hand onto Your sources. Click a source to tap it for
 one mana of its colour; the pool shows beside your name and empties at the end of each
-turn.<br><br>
-<b>Playing cards</b> (drag from your hand; the places it may go light up)<br>
+turn.
+
+**Playing cards** (drag from your hand; the places it may go light up)\\
 Creatures go onto one of your melee sites, structures onto a melee or range site without
 a structure. Tools onto a creature of yours, idols onto Your idols, terrain and weather
 onto a site of the site, row or pathway it will cover (a row or pathway one also onto
-Terrain &amp; weather).
+Terrain & weather).
 Spells onto their target (a card, a site or a player zone); a spell with no target
-anywhere on the Region.<br><br>
-<b>Travel</b>: in your Travel Act drag a creature forward along its pathway (one site,
-more with Sprint). Creatures that entered this turn cannot travel or attack.<br>
-<b>Combat</b>: drag an untapped creature onto an opposing creature, structure or the
+anywhere on the Region.
+
+**Travel**: in your Travel Act drag a creature forward along its pathway (one site,
+more with Sprint). Creatures that entered this turn cannot travel or attack.\\
+**Combat**: drag an untapped creature onto an opposing creature, structure or the
 player zone within its range (its own site and one forward, plus Range). The defender
-drags untapped creatures onto attackers to block, then <b>Done blocking</b>; a blocked
-attacker fights only its blockers. A <b>Guard</b> takes damage meant for its friends on
-its site; click it to switch that off or on again (once a turn).<br>
-<b>Damage</b> stays on a card until the end of the turn (on structures, for good); at its
-resilience the card is destroyed.<br><br>
-<b>Your Shrine</b> is played like a creature from its zone. If it would leave the Region it
-returns with time marks; one comes off each turn, and you play it again at none.<br><br>
-<b>On the cards</b>: the coloured frame and the letters in the cost pips give the colour;
+drags untapped creatures onto attackers to block, then **Done blocking**; a blocked
+attacker fights only its blockers. A **Guard** takes damage meant for its friends on
+its site; click it to switch that off or on again (once a turn).\\
+**Damage** stays on a card until the end of the turn (on structures, for good); at its
+resilience the card is destroyed.
+
+**Your Shrine** is played like a creature from its zone. If it would leave the Region it
+returns with time marks; one comes off each turn, and you play it again at none.
+
+**On the cards**: the coloured frame and the letters in the cost pips give the colour;
 the box is strength/resilience (current values on the Region: green raised, red lowered);
 a red chip is damage; FROZEN, POISON, WEAK, GROUNDED, PROT, ARMOR, NO GUARD are states;
 chips on a site name the terrain, weather or face-down Trap lying there, newest on the
 right: a terrain and a weather both apply, but of two of one kind only the newer does (the
 older is greyed and crossed out, \u2715); zz marks a
 creature that cannot act yet; TAPPED a tapped card. Right-click a card, or rest the
-pointer on it, to read it large.<br><br>
-<b>Keys</b><br>
+pointer on it, to read it large.
+
+**Keys**\\
 Esc menu · ? rules · Ctrl+Z / Ctrl+Y undo / redo · Ctrl+S save · Ctrl+O load · F11 fullscreen
 """
 
 
 @lru_cache(maxsize=4096)
-def printed(card: str) -> dict:
-    """The printed face of `card` as the game describes it; {} when unknown (read
-    only: it is shared)."""
+def printed(card: str, card_set: CardSet = SHIPPED_AND_MINE) -> dict:
+    """The printed face of `card` in a card set as the game describes it; {} when
+    unknown (read only: it is shared)."""
     try:
-        return faces.card_face(card)
+        return faces.card_face(card, card_set)
     except KeyError:
         return {}
 
@@ -225,14 +235,14 @@ DECK_WORDS = {
 }
 
 
-@lru_cache(maxsize=1)
-def _deck_names() -> dict[str, str]:
+@lru_cache
+def _deck_names(card_set: CardSet) -> dict[str, str]:
     from .cards import deck_key, starter
 
-    return {deck_key(d): d.name for d in starter()[1]}
+    return {deck_key(d): d.name for d in starter(card_set)[1]}
 
 
-def _covers(over: list[str], kinds: list[str]) -> tuple[Chip, ...]:
+def _covers(over: list[str], kinds: list[str], card_set: CardSet) -> tuple[Chip, ...]:
     """A site's areas and traps, newest first. Of two areas of one subtype only
     the newer applies (clause area): the older is greyed and crossed out; a
     terrain and a weather both apply."""
@@ -241,7 +251,7 @@ def _covers(over: list[str], kinds: list[str]) -> tuple[Chip, ...]:
         if c == "trap":
             chips.append(Chip("Trap", AREA["trap"]))
             continue
-        name = printed(c).get("name", c)
+        name = printed(c, card_set).get("name", c)
         if kind in seen:  # crossed out, its first word only: the site's label stays clear
             # where the site is crowded it is left off: it does nothing there, and
             # Terrain & weather still shows the area
@@ -257,6 +267,10 @@ def _covers(over: list[str], kinds: list[str]) -> tuple[Chip, ...]:
 
 class ShrinesPresentation(Presentation):
     rules = RULES
+    # an act in which nobody does anything leaves no line ("P2's travel act",
+    # "P1 passes", "P2 passes the travel act", "P1 passes" said nothing)
+    headings = ("act",)
+    idle = ("pass", "next")
     words = {
         "pass": "Pass",
         "keep": "Keep this hand",
@@ -298,20 +312,34 @@ class ShrinesPresentation(Presentation):
     # but is a choice to watch)
     minor = ("tap", "pass", "next")
     results = ("damage", "destroy", "life")  # kept in view on the table (issue 22)
+    legend = {
+        "/": "Strength/Resilience",
+        "X": "any amount you choose, paid in generic mana",
+        "B": "Blue",
+        "Y": "Yellow",
+        "R": "Red",
+        "G": "Green",
+        "P": "Purple",
+        "TAPPED": "used this turn: it untaps in its controller's next turn",
+    }
 
     # a crowded Region's card names read at 1280x720 (at 800x600 they were ~6 px)
     demo_size = (1280, 720)
 
+    def __init__(self, card_set: CardSet = SHIPPED_AND_MINE):
+        self.card_set = card_set  # whose cards' faces it shows
+
     def option_words(self, option: str, value: Any) -> str:
+        names = _deck_names(self.card_set)
         if option == "mode":
             return MODE_WORDS.get(value, "")
-        if option.startswith("deck_") and value in _deck_names():
+        if option.startswith("deck_") and value in names:
             style = DECK_WORDS.get(value)
-            return _deck_names()[value] + (f" \u2014 {style}." if style else ".")
+            return names[value] + (f" \u2014 {style}." if style else ".")
         return ""
 
     def card_face(self, card: str) -> Face | None:
-        face = printed(card)
+        face = printed(card, self.card_set)
         if not face:
             return None
         body = face["type"] in ("creature", "structure")
@@ -330,7 +358,9 @@ class ShrinesPresentation(Presentation):
         text = PLACE.sub(
             lambda m: f"{'pathway' if m.group(1) == 'path-' else 'row'} {m.group(2)}", text
         )
-        return CARD_ID.sub(lambda m: printed(m.group(0)).get("name", m.group(0)), text)
+        return CARD_ID.sub(
+            lambda m: printed(m.group(0), self.card_set).get("name", m.group(0)), text
+        )
 
     def label(self, text: str) -> str:
         if text.startswith("assign "):
@@ -347,14 +377,19 @@ class ShrinesPresentation(Presentation):
         for name, card in info["cards"].items():
             host = card.get("attached_to")
             cards[name] = _permanent(
-                card, printed(name), printed(host).get("name", host) if host else ""
+                card,
+                printed(name, self.card_set),
+                printed(host, self.card_set).get("name", host) if host else "",
             )
         for name, lies in info["areas"].items():
             cards[name] = CardDecor(where=lies)
         covers, tints = {}, {}
         for zone, over in info["covers"].items():
-            kinds = ["trap" if c == "trap" else printed(c).get("subtype", "") for c in over]
-            covers[zone] = _covers(over, kinds)
+            kinds = [
+                "trap" if c == "trap" else printed(c, self.card_set).get("subtype", "")
+                for c in over
+            ]
+            covers[zone] = _covers(over, kinds, self.card_set)
             tints[zone] = tuple(AREA[k] for k in ("terrain", "weather") if k in kinds)
         badges = {f"shrine:{q}": f"{n} marks" for q, n in enumerate(info["marks"]) if n}
         arrows = tuple(
@@ -372,4 +407,4 @@ class ShrinesPresentation(Presentation):
         )
 
 
-PRESENT = ShrinesPresentation()
+PRESENT = ShrinesPresentation()  # in the shipped cards and the person's own

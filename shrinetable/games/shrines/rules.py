@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from shrinetable.engine import Event, IllegalAction
+from shrinetable.engine import SHIPPED_AND_MINE, CardSet, Event, IllegalAction
 from shrinetable.engine.rng import fork, seeded
 
 from . import combat, payment
@@ -80,10 +80,10 @@ def p(seat: int) -> str:
 # --------------------------------------------------------------------------- setup
 
 
-def new_game(seed: int, opts: Options) -> State:
-    """Shuffle both libraries of both decks and deal three Primary cards each; the
-    mulligans follow (clause setup)."""
-    cards, decks = starter()
+def new_game(seed: int, opts: Options, card_set: CardSet = SHIPPED_AND_MINE) -> State:
+    """Shuffle both libraries of both decks (of the card set `card_set`) and deal
+    three Primary cards each; the mulligans follow (clause setup)."""
+    cards, decks = starter(card_set)
     by_key = {deck_key(d): d for d in decks}
     defs: list[Def] = []
     owner: list[int] = []

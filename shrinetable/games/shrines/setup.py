@@ -18,7 +18,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
-from shrinetable.engine import SetupError, located, seat_index
+from shrinetable.engine import CardSet, SetupError, located, seat_index
 from shrinetable.engine.rng import seeded
 
 from .cards import Cost, Def, deck_key, instance, site_index, starter
@@ -111,9 +111,9 @@ class _Card:
 
 
 @cache
-def definitions() -> dict[str, Def]:
-    """Every card id a position may name: the starter cards and the tokens they make."""
-    cards = starter()[0]
+def definitions(card_set: CardSet) -> dict[str, Def]:
+    """Every card id a position may name: the card set's cards and the tokens they make."""
+    cards = starter(card_set)[0]
     out = {cid: Def.of(c) for cid, c in cards.items()}
     for c in cards.values():
         for e in (*c.effects, *c.deathwish, *c.tap):
@@ -125,11 +125,15 @@ def definitions() -> dict[str, Def]:
 def position(game: Any, spec: Any) -> State:
     """The State the spec describes (see the module docstring)."""
     opts = game.make_options(spec.options)
-    decks = {deck_key(d): d for d in starter()[1]}
-    named = _named(spec)
+    decks = {deck_key(d): d for d in starter(game.cards)[1]}
+    defs = definitions(game.cards)
+    named = _named(spec, defs)
     _check_card_keys(spec, named)
-    shrine_card = tuple(_shrine(spec, named, q, decks[opts.decks[q]].shrine) for q in (0, 1))
-    _fill_libraries(spec, named, [decks[k] for k in opts.decks])
+    shrine_card = (
+        _shrine(spec, named, 0, defs[decks[opts.decks[0]].shrine]),
+        _shrine(spec, named, 1, defs[decks[opts.decks[1]].shrine]),
+    )
+    _fill_libraries(spec, named, [decks[k] for k in opts.decks], defs)
     rng = seeded(spec.seed)
     piles, sites, areas = _lay_out(named, rng)
     size = max(named) + 1
@@ -196,7 +200,7 @@ def _lay_out(named: dict[int, _Card], rng) -> tuple[dict, list[list[int]], list[
     return piles, sites, areas
 
 
-def _named(spec: Any) -> dict[int, _Card]:
+def _named(spec: Any, defs: dict[str, Def]) -> dict[int, _Card]:
     """Every card the zones name, by instance number, with its owner; each number
     once, each card in a zone it may lie in."""
     named: dict[int, _Card] = {}
@@ -205,7 +209,7 @@ def _named(spec: Any) -> dict[int, _Card]:
             loc = ("zones", zone, i)
             n = located(loc, instance, text)
             cid = text.rpartition("#")[0].lower()
-            d = definitions().get(cid)
+            d = defs.get(cid)
             if d is None:
                 raise SetupError(loc, f"no Shrines card called {cid!r}")
             if n in named:
@@ -293,9 +297,10 @@ def _check_card_keys(spec: Any, named: dict[int, _Card]) -> None:
             )
 
 
-def _shrine(spec: Any, named: dict[int, _Card], q: int, shrine_id: str) -> int:
-    """Seat q's Shrine card: the one of its deck's Shrine id that q owns, or a new copy
+def _shrine(spec: Any, named: dict[int, _Card], q: int, shrine: Def) -> int:
+    """Seat q's Shrine card: the one of its deck's Shrine that q owns, or a new copy
     waiting in the Shrine zone (clause shrine)."""
+    shrine_id = shrine.id
     zone = f"shrine:{q}"
     for i, text in enumerate(spec.zones.get(zone, [])):
         if i or not text.lower().startswith(shrine_id + "#"):
@@ -320,7 +325,7 @@ def _shrine(spec: Any, named: dict[int, _Card], q: int, shrine_id: str) -> int:
     if zone in spec.zones:
         raise SetupError(("zones", zone), f"p{q + 1}'s Shrine ({shrine_id}) is named nowhere")
     n = _free(named)
-    named[n] = _Card(zone, (zone,), definitions()[shrine_id], q, auto=True)
+    named[n] = _Card(zone, (zone,), shrine, q, auto=True)
     return n
 
 
@@ -331,7 +336,7 @@ def _free(named: dict[int, _Card]) -> int:
     return n
 
 
-def _fill_libraries(spec: Any, named: dict[int, _Card], decks: list) -> None:
+def _fill_libraries(spec: Any, named: dict[int, _Card], decks: list, defs: dict[str, Def]) -> None:
     """A library the file leaves out holds the seat's whole starter library."""
     for q, deck in enumerate(decks):
         for lib in ("primary", "secondary"):
@@ -340,9 +345,7 @@ def _fill_libraries(spec: Any, named: dict[int, _Card], decks: list) -> None:
                 continue
             for i, (cid, k) in enumerate(getattr(deck, lib).items()):
                 for j in range(k):
-                    named[_free(named)] = _Card(
-                        zone, (zone, i, j), definitions()[cid], q, auto=True
-                    )
+                    named[_free(named)] = _Card(zone, (zone, i, j), defs[cid], q, auto=True)
 
 
 def _set_turn(s: State, spec: Any) -> None:

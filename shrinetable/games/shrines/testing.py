@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 from shrinetable.engine import TestHooks
-from shrinetable.engine.rng import deal_back
+from shrinetable.engine.rng import deal_back, redrawn
 
 from .faces import card_face
 from .state import State
@@ -26,6 +26,7 @@ def reshuffle_unseen(state: State, seat: int | None, rng: random.Random) -> Stat
         deal_back(zones, rng, seen)
         if q != seat:
             s.trap_site.update({c: sites[q, i] for i, c in enumerate(s.traps[q])})
+    s.rng = redrawn(rng)
     return s
 
 

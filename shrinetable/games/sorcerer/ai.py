@@ -300,6 +300,16 @@ def _mp_gain(before: State, after: State, me: int) -> float:
     return gain * (1.6 if before.mp[me] <= LOW else 1.0)
 
 
+def evaluate(s: State, me: int) -> float:
+    """How good `s` is for `me` (higher is better), in magic points: the lead,
+    what each side's cards in play are worth, and a little for each card in hand."""
+    o = 1 - me
+    if s.result is not None:
+        return LETHAL if me in s.result.winners else -LETHAL
+    hand = len(s.hand[me]) - len(s.hand[o])
+    return s.mp[me] - s.mp[o] + _material(s, me) - _material(s, o) + SPEND * hand
+
+
 def _material(s: State, me: int) -> float:
     """What our cards in play are worth (in a lane too)."""
     lanes = [ln.dfn if s.owner[ln.att] != me else ln.att for ln in s.lanes]

@@ -1,4 +1,4 @@
-"""Sorcerer's cards: the definitions loaded once from `assets/cards/sorcerer/`,
+"""Sorcerer's cards: the definitions loaded once per card set from `assets/cards/sorcerer/`,
 flattened into small frozen records for the rules, and the card notation.
 
 Inside a game every card is an int, its instance number (from 1; 0 is never a
@@ -41,7 +41,9 @@ class Def:
 NONE = Def("none", "no card", CHARMING, "star", 0, 0)  # instance 0: never a card
 
 
-catalog, definitions = shared.card_set(DATA, Def.of)
+CARDS = shared.catalogues(DATA, Def.of)  # a card set's cards: CARDS(card_set)
+# the shipped cards and the person's own (a game reads its own card set's)
+catalog, definitions = CARDS().catalog, CARDS().definitions
 
 deck_key = shared.deck_key
 

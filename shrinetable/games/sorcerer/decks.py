@@ -13,7 +13,7 @@ from __future__ import annotations
 from shrinetable.formats import decks as shared
 from shrinetable.formats.decks import Fault
 
-from .cards import catalog
+from .cards import CARDS
 from .schema import Card, Deck, DeckFile
 
 MIN_CARDS, MAX_CARDS = 20, 50
@@ -41,5 +41,10 @@ def _too_many(card: Card, n: int) -> str | None:
     )
 
 
-# the deck functions (`problems`, `read_deck_file`, `file_problems`, `resolve`)
-FILES = shared.DeckFiles("sorcerer", DeckFile, catalog, faults)
+def files(cards: shared.Catalogue) -> shared.DeckFiles:
+    """The deck functions (`problems`, `read_deck_file`, `file_problems`,
+    `resolve`) in one card set."""
+    return shared.DeckFiles("sorcerer", DeckFile, cards.catalog, faults)
+
+
+FILES = files(CARDS())  # in the shipped cards and the person's own

@@ -4,26 +4,41 @@ from __future__ import annotations
 
 from typing import Any
 
-from shrinetable.engine import Decision, GameBase, Gesture, OptionSpec, PositionHook, View, ZoneView
+from shrinetable.engine import (
+    SHIPPED_AND_MINE,
+    CardSet,
+    Decision,
+    GameBase,
+    Gesture,
+    OptionSpec,
+    PositionHook,
+    View,
+    ZoneView,
+)
 from shrinetable.engine.statejson import StateCodec
 
 from . import ai as computer
 from . import decks, present, rules, schema, setup, testing
 from .actions import Action, parse
-from .cards import catalog, deck_key, definitions
+from .cards import CARDS, deck_key
 from .state import Options, State
 
-DECKS = tuple(deck_key(d) for d in catalog()[1])
-OPTIONS = (
-    OptionSpec("special", True, "The special properties of the seven spell types"),
-    OptionSpec("deck_p1", DECKS[0], "P1's deck", DECKS, file="deck"),
-    OptionSpec("deck_p2", DECKS[1], "P2's deck", DECKS, file="deck"),
-    OptionSpec(
-        "turned_cannot_defend",
-        False,
-        "Not in the text: a card turned by its attack cannot defend",
-    ),
-)
+
+def options(keys: tuple[str, ...]) -> tuple[OptionSpec, ...]:
+    """The options, the deck options choosing among a card set's decks (`keys`)."""
+    return (
+        OptionSpec("special", True, "The special properties of the seven spell types"),
+        OptionSpec("deck_p1", keys[0], "P1's deck", keys, file="deck"),
+        OptionSpec("deck_p2", keys[1], "P2's deck", keys, file="deck"),
+        OptionSpec(
+            "turned_cannot_defend",
+            False,
+            "Not in the text: a card turned by its attack cannot defend",
+        ),
+    )
+
+
+DECKS = tuple(deck_key(d) for d in CARDS().catalog()[1])  # the shipped and the person's own
 PROMPTS = {
     "play": "Play a card from your hand, or pass",
     "attack": "Attack with your unturned cards in play, then pass",
@@ -40,7 +55,6 @@ class SorcererGame(GameBase):
     title = "Sorcerer"
     min_seats = 2
     max_seats = 2
-    options = OPTIONS
     # a pass that is a player's only legal move: the table makes it for them
     auto_pass = ("pass",)
     # a card boosting an attack leaves the hand as played (a report counts it)
@@ -50,10 +64,19 @@ class SorcererGame(GameBase):
     # a checkpoint keeps what moves change; the cards come from the deal
     state_codec = StateCodec(fixed=("opts", "defs", "names", "owner"))
     ai = staticmethod(computer.choose)
+    judge = staticmethod(computer.evaluate)
     position = PositionHook(keys=setup.Keys, build=setup.position)
-    card_data = decks.FILES.hooks(schema.DATA)
-    present = present.PRESENT
     testing = testing.HOOKS
+
+    def __init__(self, cards: CardSet = SHIPPED_AND_MINE):
+        self.cards, self.catalogue = cards, CARDS(cards)
+        self.files = decks.files(self.catalogue)
+        self.card_data = self.files.hooks(schema.DATA)
+        self.options = options(tuple(deck_key(d) for d in self.catalogue.catalog()[1]))
+        self.present = present.SorcererPresentation(self.catalogue)
+
+    def with_cards(self, cards: CardSet) -> SorcererGame:
+        return SorcererGame(cards)
 
     def make_options(self, options: dict[str, Any] | None, seats: int = 2) -> Options:
         o = self.check_options(options)
@@ -61,7 +84,8 @@ class SorcererGame(GameBase):
 
     def deal(self, seed: int, options: dict[str, Any] | None, seats: int) -> State:
         opts = self.make_options(options)
-        piles = tuple(decks.FILES.dealt(v, definitions()) for v in opts.decks)
+        defs = self.catalogue.definitions()
+        piles = (self.files.dealt(opts.decks[0], defs), self.files.dealt(opts.decks[1], defs))
         return rules.deal(seed, opts, piles)
 
     def decision(self, s: State) -> Decision | None:

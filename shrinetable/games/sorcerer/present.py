@@ -7,13 +7,13 @@ add them."""
 
 from __future__ import annotations
 
-from functools import cache
+from collections.abc import Callable
 from typing import Any
 
 from shrinetable.engine import CardDecor, Chip, Decor, Face, Hud, Showcase
-from shrinetable.formats.decks import DeckGameWords, card_id
+from shrinetable.formats.decks import DeckGameWords
 
-from .cards import catalog
+from .cards import CARDS
 
 WHITE, INK = (255, 255, 255), (20, 20, 20)
 # one frame colour per spell type (Okabe-Ito, told apart by colour-blind players;
@@ -68,54 +68,52 @@ STEP = {
     "over": "game over",
 }
 
-# Texts use pygame_gui's HTML subset; source line breaks are only for reading
-# here (the table joins them), `<br>` breaks the lines on screen.
-RULES = """<b>Goal</b><br>
+# The rules text in the neutral markup `Presentation.rules` describes: a blank line
+# ends a paragraph, a backslash ends a line, **bold**; other line ends only wrap.
+RULES = """**Goal**\\
 Each of you starts with 30 magic points (the big counter by your name). Bring the other
-player's to 0.<br><br>
-<b>Your turn</b> (the steps show beside your name)<br>
-Your turned cards stand up and your hand fills to three. <b>Play</b>: drag one card from your
+player's to 0.
+
+**Your turn** (the steps show beside your name)\\
+Your turned cards stand up and your hand fills to three. **Play**: drag one card from your
 hand onto your In play zone; with two there already, drop it on the one it replaces (that one
-goes to your discard pile). <b>Attack</b>: drag unturned cards in play onto the opponent's
-counter, one by one; each turns and goes into a lane. Then <b>Done attacking</b>.<br><br>
-<b>Their answer</b><br>
+goes to your discard pile). **Attack**: drag unturned cards in play onto the opponent's
+counter, one by one; each turns and goes into a lane. Then **Done attacking**.
+
+**Their answer**\\
 The defender drags an unturned card in play onto an attacker to block it (one blocker per
 attacker), then may boost one blocker from the hand; then the attacker may boost one
-attacker. Drop the boost on the card in the lane; click cards first to boost with several.<br><br>
-<b>The damage round</b><br>
+attacker. Drop the boost on the card in the lane; click cards first to boost with several.
+
+**The damage round**\\
 Per lane, attack (the attacker's A number plus its boosts' A) against shield (the blocker's S
 plus its boosts' S), as the chips over the lane add it up. Higher attack: the blocker is
 discarded and the difference comes off the defender's magic points. Higher shield: the
 attacker is discarded. A tie changes nothing. An unblocked attacker takes its whole attack off.
-Boosts are then discarded.<br><br>
-<b>Spell types</b> (the frame colour and the type line)<br>
+Boosts are then discarded.
+
+**Spell types** (the frame colour and the type line)\\
 Charming: up to two Charming cards may join one boost (three at most). Wishful: drag it from
 play onto your own counter to sacrifice it for its shield in magic points. Energy, Flying:
 only an Energy or Flying card can block one. Quick: drag it into play during the opponent's
 attack, then block with it. Strong: +2 shield when blocking. Gross: +2 attack when blocked
-(neither bonus between Strong and Gross).<br><br>
-<b>On the cards</b>: the pip is the rarity (\u2605 star, \u263e moon, \u2644 planet,
+(neither bonus between Strong and Gross).
+
+**On the cards**: the pip is the rarity (\u2605 star, \u263e moon, \u2644 planet,
 \u26a1 bolt); the box is attack A and shield S; TURNED cards attacked and may not block.
-Right-click a card, or rest the pointer on it, to read it large.<br><br>
-<b>Keys</b><br>
+Right-click a card, or rest the pointer on it, to read it large.
+
+**Keys**\\
 Esc menu \u00b7 ? rules \u00b7 Ctrl+Z / Ctrl+Y undo / redo \u00b7 Ctrl+S save \u00b7 Ctrl+O load
-\u00b7 F11 fullscreen \u00b7 Ctrl+N the notation in the log \u00b7 Ctrl+P automatic pass<br><br>
-<b>On the table</b><br>
+\u00b7 F11 fullscreen \u00b7 Ctrl+N the notation in the log \u00b7 Ctrl+P automatic pass
+
+**On the table**\\
 An orange outline marks what the last move changed. A pink frame round the buttons: you are
 answering the other player's move, not playing your turn.
 """
 
 
-def _card(name: str):
-    """The shipped card behind `id#n` (or a bare id); None when unknown."""
-    return catalog()[0].get(card_id(name))
-
-
-@cache
-def _face(cid: str) -> Face | None:
-    c = _card(cid)
-    if c is None:
-        return None
+def _face(c: Any) -> Face:
     short, power = POWER[c.spell]
     return Face(
         c.name,
@@ -128,30 +126,31 @@ def _face(cid: str) -> Face | None:
     )
 
 
-def _side(card: str, printed: int, boosts: list[int], total: int) -> str:
+def _side(spell: str, printed: int, boosts: list[int], total: int) -> str:
     """A side's total as the damage round adds it: "5 + boost 2 + Gross 2 = 9"
     (what the total holds beyond the printed numbers is the card's type bonus)."""
     parts = [str(printed), *(f"boost {n}" for n in boosts)]
     extra = total - printed - sum(boosts)
     if extra:
-        parts.append(f"{_card(card).spell.title()} {extra}")
+        parts.append(f"{spell.title()} {extra}")
     return " + ".join(parts) + f" = {total}" if len(parts) > 1 else str(total)
 
 
-def lane_chips(lane: dict, defender_seat: int) -> tuple[Chip, ...]:
+def lane_chips(card: Callable[[str], Any], lane: dict, defender_seat: int) -> tuple[Chip, ...]:
     """A lane's sum, left to right: the attack broken down, then the shield
-    broken down (or that nobody blocks), then what the round will do."""
-    att, atk = lane["attacker"], lane["attack"]
-    ab = [_card(b).attack for b in lane["attack_boosts"]]
-    out = [Chip(f"Attack {_side(att, _card(att).attack, ab, atk)}", ATTACK)]
+    broken down (or that nobody blocks), then what the round will do; `card`
+    is the printed card of a name."""
+    att, atk = card(lane["attacker"]), lane["attack"]
+    ab = [card(b).attack for b in lane["attack_boosts"]]
+    out = [Chip(f"Attack {_side(att.spell, att.attack, ab, atk)}", ATTACK)]
     who = f"P{defender_seat + 1}"
     if lane["defender"] is None:
         return (*out, Chip("unblocked", None, WHITE), Chip(f"{who} \u2212{atk}", MP))
-    dfn, shd = lane["defender"], lane["shield"]
-    db = [_card(b).shield for b in lane["defence_boosts"]]
+    dfn, shd = card(lane["defender"]), lane["shield"]
+    db = [card(b).shield for b in lane["defence_boosts"]]
     out += [
         Chip("against", None, WHITE),
-        Chip(f"Shield {_side(dfn, _card(dfn).shield, db, shd)}", SHIELD),
+        Chip(f"Shield {_side(dfn.spell, dfn.shield, db, shd)}", SHIELD),
     ]
     if atk > shd:
         out.append(Chip(f"{who} \u2212{atk - shd}", MP))
@@ -214,6 +213,14 @@ class SorcererPresentation(DeckGameWords):
     showcase = Showcase("a filled combat lane", _full_lanes, steps=200)
     minor = ("pass",)  # an attack or a defence is worth watching even moving no card
     results = ("damage",)  # kept in view on the table (issue 22)
+    legend = {
+        "A": "Attack",
+        "S": "Shield",
+        "TURNED": "it attacked this turn and may not block",
+    }
+
+    def __init__(self, catalogue: Any):
+        super().__init__(catalogue, _face)
 
     def label(self, text: str) -> str:
         """Play C R reads "Play C, replacing R"; defend Y X "Block X with Y";
@@ -234,7 +241,8 @@ class SorcererPresentation(DeckGameWords):
         cards = {name: CardDecor(veil=TURNED) for name in info["turned"]}
         covers = {}
         for i, lane in enumerate(info["lanes"]):
-            covers[f"lane{i + 1}"] = lane_chips(lane, 1 - turn)[::-1]  # drawn from the right
+            # drawn from the right
+            covers[f"lane{i + 1}"] = lane_chips(self.card, lane, 1 - turn)[::-1]
             for b in lane["attack_boosts"]:
                 cards[b] = CardDecor(edge=turn)
             for b in lane["defence_boosts"]:
@@ -242,12 +250,12 @@ class SorcererPresentation(DeckGameWords):
             # the pair's totals in its corners, where they differ from the printed box
             cards[lane["attacker"]] = CardDecor(
                 edge=turn,
-                numbers=_total("A", lane["attack"], _card(lane["attacker"]).attack, ATTACK),
+                numbers=_total("A", lane["attack"], self.card(lane["attacker"]).attack, ATTACK),
             )
             if lane["defender"]:
                 cards[lane["defender"]] = CardDecor(
                     edge=1 - turn,
-                    numbers=_total("S", lane["shield"], _card(lane["defender"]).shield, SHIELD),
+                    numbers=_total("S", lane["shield"], self.card(lane["defender"]).shield, SHIELD),
                 )
         return Decor(
             turn=turn,
@@ -257,4 +265,4 @@ class SorcererPresentation(DeckGameWords):
         )
 
 
-PRESENT = SorcererPresentation(catalog, _card, _face)
+PRESENT = SorcererPresentation(CARDS())  # in the shipped cards and the person's own

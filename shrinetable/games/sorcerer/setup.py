@@ -17,8 +17,7 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator
 from shrinetable.engine import Named, SetupError, seat_index
 from shrinetable.engine.rng import seeded
 
-from . import decks
-from .cards import NONE, definitions, instance
+from .cards import NONE, instance
 from .rules import START_MP
 from .state import Lane, State
 
@@ -63,7 +62,7 @@ def position(game: Any, spec: Any) -> State:
     """The State the spec describes (see the module docstring)."""
     opts = game.make_options(spec.options)
     me = seat_index(spec.turn)
-    named = Named(definitions(), instance)
+    named = Named(game.catalogue.definitions(), instance)
     piles: dict[str, list[int]] = {}
 
     for zone, cards in spec.zones.items():
@@ -91,12 +90,12 @@ def position(game: Any, spec: Any) -> State:
     rng = seeded(spec.seed)
     for q in (0, 1):
         if f"deck:{q}" not in piles:
-            piles[f"deck:{q}"] = named.deck(q, decks.FILES.resolve(opts.decks[q])[1], rng)
-    s = State(
+            piles[f"deck:{q}"] = named.deck(q, game.files.resolve(opts.decks[q])[1], rng)
+    s = State(  # type: ignore[misc]  # the piles fill the fields in PILES' order
         opts,
         rng,
         *named.table(NONE),
-        *([piles.get(f"{z}:{q}", []) for q in (0, 1)] for z in PILES),
+        *([piles.get(f"{z}:{q}", []) for q in (0, 1)] for z in PILES),  # type: ignore[arg-type]
         mp=[START_MP, START_MP],
     )
     for name, value in spec.mp.items():

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 from shrinetable.engine import TestHooks
-from shrinetable.engine.rng import deal_back
+from shrinetable.engine.rng import deal_back, redrawn
 
 from .state import State
 
@@ -16,6 +16,7 @@ def reshuffle_unseen(state: State, seat: int | None, rng: random.Random) -> Stat
     s = state.copy()
     for q in (0, 1):
         deal_back([s.deck[q]] + ([s.hand[q]] if q != seat else []), rng)
+    s.rng = redrawn(rng)
     return s
 
 

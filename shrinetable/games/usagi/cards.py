@@ -93,7 +93,9 @@ class Def:
 NONE = Def("none", "no card", "moment", "", frozenset(), 0, 0, (), (0, 0), 0, 0, False, "")
 
 
-catalog, definitions = shared.card_set(DATA, Def.of)
+CARDS = shared.catalogues(DATA, Def.of)  # a card set's cards: CARDS(card_set)
+# the shipped cards and the person's own (a game reads its own card set's)
+catalog, definitions = CARDS().catalog, CARDS().definitions
 
 deck_key = shared.deck_key
 

@@ -5,6 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from shrinetable.engine import (
+    SHIPPED_AND_MINE,
+    CardSet,
     Decision,
     GameBase,
     Gesture,
@@ -19,36 +21,42 @@ from shrinetable.engine.statejson import StateCodec
 from . import ai as computer
 from . import decks, gestures, present, rules, schema, setup, stops, testing
 from .actions import Action, parse
-from .cards import catalog, deck_key, definitions
+from .cards import CARDS, deck_key
 from .effects import event_ratings, ratings, statics
 from .explain import explain
 from .state import Options, State
 
-DECKS = tuple(deck_key(d) for d in catalog()[1])
 SEATS = 6
-OPTIONS = tuple(
-    OptionSpec(
-        f"deck_p{q + 1}",
-        DECKS[q % len(DECKS)],
-        f"P{q + 1}'s deck",
-        DECKS,
-        file="deck",
-        seat=q,
+
+
+def options(keys: tuple[str, ...]) -> tuple[OptionSpec, ...]:
+    """The options, the deck options choosing among a card set's decks (`keys`)."""
+    return tuple(
+        OptionSpec(
+            f"deck_p{q + 1}",
+            keys[q % len(keys)],
+            f"P{q + 1}'s deck",
+            keys,
+            file="deck",
+            seat=q,
+        )
+        for q in range(SEATS)
+    ) + (
+        OptionSpec("cut", True, "Offer each deck to the player on its right to cut"),
+        OptionSpec(
+            "story_blocks",
+            False,
+            "Not in the text: a player whose Story Event is unresolved proposes no other Event",
+        ),
+        OptionSpec(
+            "tie_characters",
+            False,
+            "Not in the text: a tie-break discard must be an involved Character",
+        ),
     )
-    for q in range(SEATS)
-) + (
-    OptionSpec("cut", True, "Offer each deck to the player on its right to cut"),
-    OptionSpec(
-        "story_blocks",
-        False,
-        "Not in the text: a player whose Story Event is unresolved proposes no other Event",
-    ),
-    OptionSpec(
-        "tie_characters",
-        False,
-        "Not in the text: a tie-break discard must be an involved Character",
-    ),
-)
+
+
+DECKS = tuple(deck_key(d) for d in CARDS().catalog()[1])  # the shipped and the person's own
 PROMPTS = {
     "cut": "Cut the deck of the player on your left, or pass",
     "discard": "Discard a card (any number with no Hero in play), or none",
@@ -74,7 +82,6 @@ class UsagiGame(GameBase):
     title = "Usagi Yojimbo CCG"
     min_seats = 2
     max_seats = SEATS
-    options = OPTIONS
     auto_pass = ("pass",)
     decision_rule = "turn"  # each step goes round the table, one seat at a time
     rules = rules  # legal_actions and apply
@@ -85,10 +92,19 @@ class UsagiGame(GameBase):
         fixed=("opts", "n", "defs", "names", "owner"), cache=("legal", "public", "zones")
     )
     ai = staticmethod(computer.choose)
+    judge = staticmethod(computer.evaluate)
     position = PositionHook(keys=setup.Keys, build=setup.position)
-    card_data = decks.FILES.hooks(schema.DATA)
-    present = present.PRESENT
     testing = testing.HOOKS
+
+    def __init__(self, cards: CardSet = SHIPPED_AND_MINE):
+        self.cards, self.catalogue = cards, CARDS(cards)
+        self.files = decks.files(self.catalogue)
+        self.card_data = self.files.hooks(schema.DATA)
+        self.options = options(tuple(deck_key(d) for d in self.catalogue.catalog()[1]))
+        self.present = present.UsagiPresentation(self.catalogue)
+
+    def with_cards(self, cards: CardSet) -> UsagiGame:
+        return UsagiGame(cards)
 
     def make_options(self, options: dict[str, Any] | None, seats: int = SEATS) -> Options:
         o = self.check_options(options)
@@ -101,7 +117,9 @@ class UsagiGame(GameBase):
 
     def deal(self, seed: int, options: dict[str, Any] | None, seats: int) -> State:
         opts = self.make_options(options, seats)
-        return rules.deal(seed, opts, [decks.FILES.dealt(v, definitions()) for v in opts.decks])
+        return rules.deal(
+            seed, opts, [self.files.dealt(v, self.catalogue.definitions()) for v in opts.decks]
+        )
 
     def decision(self, s: State) -> Decision | None:
         if s.result is not None:
@@ -160,7 +178,7 @@ class UsagiGame(GameBase):
         self, seat: int, held: tuple[str, ...], source: str, zone: str, card: str | None
     ) -> list[str]:
         """What a refused drop most likely meant, so the refusal names its rule."""
-        return gestures.guess_actions(seat, held, source, zone, card)
+        return gestures.guess_actions(self, seat, held, source, zone, card)
 
     def zones(self, seats: int) -> list[str]:
         return [f"{k}:{q}" for q in range(seats) for k in KINDS]

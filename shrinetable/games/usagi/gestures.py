@@ -105,27 +105,21 @@ def gesture(game: Any, s: Any, a: Any) -> Gesture:
     return Gesture((first,), src)  # an ability with no target: a click
 
 
-def _kind(c: str) -> str:
-    """A card's type from the shipped catalog ('' when unknown)."""
-    from .present import card
-
-    d = card(c)
-    return d.type if d is not None else ""
-
-
 def guess_actions(
-    seat: int, held: tuple[str, ...], source: str, zone: str, card: str | None
+    game: Any, seat: int, held: tuple[str, ...], source: str, zone: str, card: str | None
 ) -> list[str]:
     """The action texts a refused drop most likely meant, most likely first, so
     the table can show the engine's own reason (and the clause that refuses it)
-    instead of a bare "no legal move": the inverse of `gesture` above."""
+    instead of a bare "no legal move": the inverse of `gesture` above. A card's
+    type is read from `game`'s card set ('' when unknown)."""
     if not held or zone is None:
         return []
     if len(held) != 1:
         return []
     if zone == f"rest:{seat}":
         return [f"discard {held[0]}", f"tiebreak {held[0]}"]
-    c, kind = held[0], _kind(held[0])
+    printed = game.present.card(held[0])
+    c, kind = held[0], printed.type if printed is not None else ""
     area, _, at = zone.partition(":")
     out: list[str] = []
     if source.startswith("hand:"):

@@ -7,13 +7,12 @@ contests and the response chain."""
 
 from __future__ import annotations
 
-from functools import cache
 from typing import Any
 
 from shrinetable.engine import Arrow, CardDecor, Chip, Decor, Face, Hud, Showcase
-from shrinetable.formats.decks import DeckGameWords, card_id
+from shrinetable.formats.decks import DeckGameWords
 
-from .cards import catalog
+from .cards import CARDS
 
 INK = (20, 20, 20)
 # one frame colour per card type (Okabe-Ito; the type is also on the type line)
@@ -29,15 +28,6 @@ RYO = (236, 200, 70)
 # the five ratings in their printed order and their short marks
 RATINGS = ("combat", "diplomacy", "intrigue", "ceremony", "labor")
 MARK = {"combat": "C", "diplomacy": "D", "intrigue": "I", "ceremony": "Ce", "labor": "L"}
-
-
-def card(name: str) -> Any | None:
-    """The shipped card (`schema.Card`) behind `id#n` or a bare id; None when
-    unknown or when the card files cannot be read (the table then shows notation)."""
-    try:
-        return catalog()[0].get(card_id(name))
-    except Exception:  # a broken card file is reported by `check`, not by a face
-        return None
 
 
 def ratings(c: Any) -> dict[str, int]:
@@ -78,12 +68,8 @@ def keywords(c: Any) -> tuple[str, ...]:
     return tuple(out)
 
 
-@cache
-def _face(cid: str) -> Face | None:
-    c = card(cid)
-    if c is None:
-        return None
-    frame = (FRAME.get(c.type, (128, 128, 136)),)
+def _face(c: Any) -> Face:
+    frame: tuple[tuple[int, int, int], ...] = (FRAME.get(c.type, (128, 128, 136)),)
     if c.type == "event" and c.subtype == "story":
         frame = (FRAME["event"], STORY)
     r = ratings(c)
@@ -143,45 +129,51 @@ NOTE = {
     "RESPONDING": "declared in the response chain, resolved last first",
 }
 
-RULES = """<b>Goal</b><br>
+RULES = """**Goal**\\
 Take chronicle tokens from the pool in the middle by winning Events. The game ends when the
-pool is empty or somebody holds more than half of what it started with; most tokens wins.<br><br>
-<b>Initiation</b> (everybody, step by step)<br>
+pool is empty or somebody holds more than half of what it started with; most tokens wins.
+
+**Initiation** (everybody, step by step)\\
 Currency is produced, stricken cards refresh; drag one card from your hand onto your rest
 pile to discard it (then another, any number, with no Hero in play) or press the button
-to discard no more; draw to 6; then <b>propose</b> an Event: drag it from your hand onto your Event
+to discard no more; draw to 6; then **propose** an Event: drag it from your hand onto your Event
 place, face down (a secret step: the next player takes the device), or propose nothing.
-The Events are revealed together.<br><br>
-<b>Actions</b> (clockwise from the first player, one each)<br>
+The Events are revealed together.
+
+**Actions** (clockwise from the first player, one each)\\
 Drag a Character from your hand into your field; an Attachment onto the card it attaches to
 (a Setting onto an Event); a Moment onto its target (or into your field). Click a card to
 use its ability (striking it, if that is the cost). Drag a refreshed Character from your
-field onto an Event, or beside it, to <b>involve</b> it: it must share a rating with the
+field onto an Event, or beside it, to **involve** it: it must share a rating with the
 Event. After each action everybody may respond (Moments, abilities) from the actor's left,
-until all pass; the chain resolves last first. <b>Finished</b> ends your actions (you
-still respond); the first to finish is the next first player.<br><br>
-<b>Conclusion</b><br>
+until all pass; the chain resolves last first. **Finished** ends your actions (you
+still respond); the first to finish is the next first player.
+
+**Conclusion**\\
 Each Event goes to the contender with the highest total of the ratings it shows; a
 contender's total must exceed the Event's own. In a tie each tied contender secretly drops
 one involved card onto their rest pile (a secret step), until one leads. The winner takes the
 Event and a token; when score effects add more, the winner says with a button how many
 of them to take. A failed Event goes to the rest pile, a failed Story Event stays. Then each
-player may keep one Hero (click it) and the rest is swept up.<br><br>
-<b>On the cards</b><br>
+player may keep one Hero (click it) and the rest is swept up.
+
+**On the cards**\\
 Frame colour: orange Character, blue Attachment, green Moment, yellow Event (a pink band:
 Story). Pips: H Honor, R Ryo. Ratings in the box: C Combat, D Diplomacy, I Intrigue,
 Ce Ceremony, L Labor (a 0 is a rating). STRICKEN cards are veiled; an Attachment says what
 it is on; an involved card is outlined in its controller's colour; a TAKEN card is controlled by
 a player who does not own it, and lies on its controller's side. Right-click a card, or rest
-the pointer on it, to read it large.<br><br>
-<b>On the table</b><br>
+the pointer on it, to read it large.
+
+**On the table**\\
 The Events are in the middle, each over the Characters involved with it. Your Honor, Ryo
 and the chronicle tokens left in the pool are written under your field; each other
 player's Honor and Ryo under theirs, their state (first player, finished, has chosen) beside
 their field's name and their tokens on their chronicle. DECLARED and RESPONDING mark the
 cards of the chain under way, with arrows to their targets; in a contest the Event's
-requirement and each contender's total stand over its Characters.<br><br>
-<b>Keys</b><br>
+requirement and each contender's total stand over its Characters.
+
+**Keys**\\
 Esc menu \u00b7 ? rules \u00b7 Ctrl+Z / Ctrl+Y undo / redo \u00b7 Ctrl+S save \u00b7 Ctrl+O load
 \u00b7 F11 fullscreen \u00b7 Ctrl+N the notation in the log
 """
@@ -209,11 +201,6 @@ def _names(value: Any) -> set[str]:
         elif v:
             out.add(str(v))
     return out
-
-
-def _name(card_: str) -> str:
-    c = card(card_)
-    return c.name if c is not None else card_
 
 
 def _rated(r: Any) -> str:
@@ -360,10 +347,23 @@ class UsagiPresentation(DeckGameWords):
     drag_from = ("hand", "field", "involved", "event")
     zoom_on_hover = True
     minor = ("pass",)  # a pass moves no card; the computer makes it at animation speed
-    results = ("tie", "fail", "resolve", "score")  # kept in view on the table (issue 22)
+    results = ("contest", "tie", "fail", "resolve", "score")  # kept in view on the table (issue 22)
+    legend = {
+        **{MARK[k]: k.title() for k in RATINGS},
+        "H": "Honor",
+        "R": "Ryo",
+        **NOTE,
+    }
     showcase = Showcase(
         "four players, Events contested", _contested, seats=4, steps=500, pick=_build
     )
+
+    def __init__(self, catalogue: Any):
+        super().__init__(catalogue, _face)
+
+    def _name(self, card: str) -> str:
+        c = self.card(card)
+        return c.name if c is not None else card
 
     def label(self, text: str) -> str:
         """Each kind of move in words, the cards still in notation."""
@@ -420,7 +420,7 @@ class UsagiPresentation(DeckGameWords):
             # a narrow seat has the room), its chronicle its tokens
             status = tuple(c for c in hud.status if c.text != WAITING.text)
             state = [c.text.lower() for c in status]
-            money = [c.text for c in hud.figures[:2]]
+            money = [c.text for c in hud.figures[:2] if isinstance(c, Chip)]
             tokens = int(_seat_value(info.get("tokens"), q, 0) or 0)
             held = f"{tokens} token{'s' if tokens != 1 else ''}"
             if q == (view.seat or 0):
@@ -460,7 +460,7 @@ class UsagiPresentation(DeckGameWords):
                     chips.append(CHOSEN)
                 numbers = None
                 now = current.get(c) if isinstance(current, dict) else None
-                printed = card(c)
+                printed = self.card(c)
                 if (
                     now is not None
                     and printed is not None
@@ -481,7 +481,7 @@ class UsagiPresentation(DeckGameWords):
                     chips=tuple(chips),
                     numbers=numbers,
                     veil=veil,
-                    where=f"on {_name(host)}" if host else "",
+                    where=f"on {self._name(host)}" if host else "",
                     notes=notes,
                 )
         chain, arrows = _stack(view)
@@ -499,8 +499,8 @@ class UsagiPresentation(DeckGameWords):
                     notes=old.notes,
                 )
             )
-        for z, chips in _contest(view).items():
-            covers[z] = covers.get(z, ()) + chips
+        for z, contest in _contest(view).items():
+            covers[z] = (*covers.get(z, ()), *contest)
         for q in range(n):
             if (
                 _seat_value(info.get("committed"), q)
@@ -523,4 +523,4 @@ def _and(items: list[str]) -> str:
     return ", ".join(items[:-1]) + f" and {items[-1]}" if len(items) > 1 else "".join(items)
 
 
-PRESENT = UsagiPresentation(catalog, card, _face)
+PRESENT = UsagiPresentation(CARDS())  # in the shipped cards and the person's own

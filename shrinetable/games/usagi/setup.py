@@ -27,8 +27,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from shrinetable.engine import Named, SetupError, seat_index
 from shrinetable.engine.rng import seeded
 
-from . import decks
-from .cards import NONE, definitions, instance
+from .cards import NONE, instance
 from .rules import POOL
 from .state import State
 
@@ -76,7 +75,7 @@ def position(game: Any, spec: Any) -> State:
     if not 2 <= n <= 6:
         raise SetupError(("seats",), "usagi is for 2 to 6 players")
     opts = game.make_options(spec.options, n)
-    named = Named(definitions(), instance)
+    named = Named(game.catalogue.definitions(), instance)
     zones: dict[str, list[int]] = {}
 
     for zone, cards in spec.zones.items():
@@ -96,18 +95,18 @@ def position(game: Any, spec: Any) -> State:
     rng = seeded(spec.seed)
     for q in range(n):
         if f"deck:{q}" not in zones:
-            ids = named.unnamed(q, decks.FILES.resolve(opts.decks[q])[1])
+            ids = named.unnamed(q, game.files.resolve(opts.decks[q])[1])
             zones[f"deck:{q}"] = named.deck(q, ids, rng)
     e: list[list[int]] = [[] for _ in range(n)]
     deck, hand, *piles = ([zones.get(f"{k}:{q}", [])[:] for q in range(n)] for k in PILES)
-    s = State(
+    s = State(  # type: ignore[call-arg, misc]  # the piles fill the fields in PILES' order
         opts,
         rng,
         *named.table(NONE),
         deck,
         hand,
         n,
-        *piles,
+        *piles,  # type: ignore[arg-type]
         [x[:] for x in e],
         [x[:] for x in e],
         [x[:] for x in e],

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 from shrinetable.engine import TestHooks
-from shrinetable.engine.rng import deal_back
+from shrinetable.engine.rng import deal_back, redrawn
 
 from .state import State
 
@@ -19,6 +19,7 @@ def reshuffle_unseen(state: State, seat: int | None, rng: random.Random) -> Stat
     keep = set(s.proposal)
     for q in range(s.n):
         deal_back([s.deck[q], s.dead[q]] + ([s.hand[q]] if q != seat else []), rng, keep)
+    s.rng = redrawn(rng)
     return s
 
 

@@ -23,8 +23,9 @@ from __future__ import annotations
 import json
 import os
 import tempfile
+from typing import Any
 
-from . import env
+from shrinetable.table import env
 
 env.prepare()
 
@@ -33,9 +34,16 @@ import pygame  # noqa: E402 (after `env.prepare`, which quiets its greeting)
 TARGET_PX = {(1280, 720): 14, (1920, 1080): 18}  # the issue's floor at the two sizes
 
 
-def measure(game_name: str, players: int, size: tuple[int, int], shot: str | None = None) -> dict:
+def measure(
+    game_name: str,
+    players: int,
+    size: tuple[int, int],
+    shot: str | None = None,
+    scale: float = 1.0,
+) -> dict:
     """The text drawn on one full frame of `game_name` at `players` seats in a
-    window of `size`; `shot`: save the frame there (a PNG)."""
+    window of `size`, at the menu's text size `scale`; `shot`: save the frame
+    there (a PNG)."""
     from shrinetable.engine import registry
 
     if not os.environ.get("DISPLAY"):
@@ -44,6 +52,10 @@ def measure(game_name: str, players: int, size: tuple[int, int], shot: str | Non
     before = os.environ.get("SHRINETABLE_DATA_DIR")
     with tempfile.TemporaryDirectory(prefix="shrinetable-legible-") as data:
         os.environ["SHRINETABLE_DATA_DIR"] = data
+        if scale != 1.0:
+            from shrinetable.table import uiscale
+
+            uiscale.save(scale)
         try:
             fig = _frame(registry.get(game_name), players, size, shot)
         finally:
@@ -57,20 +69,22 @@ def measure(game_name: str, players: int, size: tuple[int, int], shot: str | Non
         "players": players,
         "size": f"{size[0]}x{size[1]}",
         "position": game.present.showcase.title,
+        "text_size": scale,
         **fig,
     }
 
 
 def _frame(game, players: int, size: tuple[int, int], shot: str | None) -> dict:
     """The figures of one full frame of `game` (saved to `shot` if given)."""
-    from .app import App
-    from .bench import showcase
+    from shrinetable.table.app import App
+
+    from .render import showcase
 
     session = showcase(game, players)
     app = App(size)
     app.start_game(session)
     app.step([], 0.01)
-    scene = app.scene
+    scene: Any = app.scene  # a GameScene: its board is what is read
     app.art.clear()
     scene.board._bg_key = None
     app.fonts.drawn, app.fonts.areas = [], {}
@@ -137,7 +151,7 @@ def own_cards(scene) -> set[str]:
 
 def name_or_numbers(face, text: str) -> bool:
     """Whether the cut `text` drawn on `face` is (part of) its name or numbers."""
-    from .faces import numbers_text
+    from shrinetable.table.faces import numbers_text
 
     stem = text.replace("\u2026", "").strip()
     if face.numbers is not None and stem and stem in numbers_text(face.numbers):
@@ -269,13 +283,14 @@ def window_size(text: str) -> tuple[int, int]:
 def run_render(args) -> int:
     """`bench render`: with --size the text drawn, else the frame times."""
     if args.size is None:
-        from .bench import run_render_bench
+        from .render import run_render_bench
 
         return run_render_bench(args)
     from shrinetable.engine import registry
 
     game = registry.get(args.game)
-    fig = measure(game.name, args.players or game.min_seats, args.size, args.shot)
+    scale = args.text_size / 100
+    fig = measure(game.name, args.players or game.min_seats, args.size, args.shot, scale)
     if args.json:
         print(json.dumps(fig))
         return 0

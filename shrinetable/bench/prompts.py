@@ -15,10 +15,9 @@ import json
 import statistics
 from collections import Counter
 
+from shrinetable.adapter.match import Match
+from shrinetable.adapter.session import Session, one_person
 from shrinetable.engine import registry
-
-from .match import Match
-from .session import Session
 
 MAX_TURNS = 200
 
@@ -27,7 +26,7 @@ def questions(name: str, seed: int, seats: int, full: bool = False) -> list[int]
     """Questions p1 is asked in each turn of one seeded game; `full`: with full
     control (the automatic pass off, Ctrl+P), every stop kept."""
     game = registry.get(name)
-    session = Session(game, seed, {}, ["human"] + ["computer"] * (seats - 1))
+    session = Session(game, seed, {}, one_person(seats))
     session.auto_pass = not full
     match = Match(session)
     asked: Counter[int] = Counter()
