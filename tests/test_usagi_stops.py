@@ -6,8 +6,8 @@ automatic pass off) keeps every stop."""
 from __future__ import annotations
 
 from shrinetable.adapter.match import Match
-from shrinetable.bench.prompts import measure
 from shrinetable.adapter.session import Session
+from shrinetable.bench.prompts import measure
 from shrinetable.engine import registry
 from shrinetable.games.usagi import stops
 
