@@ -28,12 +28,23 @@ from shrinetable.net.remote_match import Link, RemoteMatch
 from shrinetable.net.seam import Refusal
 
 from . import hud
+from .art import Fonts
 from .game_scene import GameScene
 from .seats import seat_name
 
 WAKE = pygame.event.custom_type()  # posted from the network's thread: something arrived
 DOT = " \u00b7 "
 LINE_FILL, LINE_INK = (14, 34, 27), (235, 245, 238)
+
+
+def line_px(fonts: Fonts, height: int) -> int:
+    """The status line's text size in a window `height` high."""
+    return fonts.px(round(height / 720 * 12))
+
+
+def line_height(fonts: Fonts, height: int) -> int:
+    """The strip the status line takes at the bottom of a window `height` high."""
+    return fonts.font(line_px(fonts, height), True).get_linesize() + 6
 
 
 def wake() -> None:
@@ -174,13 +185,12 @@ class RemoteScene(GameScene):
         return DOT.join([self.where, *people] + ([f"{watchers} watching"] if watchers else []))
 
     def _line_px(self, height: int) -> int:
-        return self.app.fonts.px(round(height / 720 * 12))
+        return line_px(self.app.fonts, height)
 
     def table_size(self, size: tuple[int, int]) -> tuple[int, int]:
         """The window less a strip along its bottom for the line (`draw`): it
         lies over no card, no hand, no panel."""
-        high = self.app.fonts.font(self._line_px(size[1]), True).get_linesize() + 6
-        return size[0], size[1] - high
+        return size[0], size[1] - line_height(self.app.fonts, size[1])
 
     def draw(self, screen: pygame.Surface) -> list[pygame.Rect] | None:
         rects = self.painter.draw(screen)
