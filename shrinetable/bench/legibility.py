@@ -23,6 +23,7 @@ from __future__ import annotations
 import json
 import os
 import tempfile
+from typing import Any
 
 from shrinetable.table import env
 
@@ -83,7 +84,7 @@ def _frame(game, players: int, size: tuple[int, int], shot: str | None) -> dict:
     app = App(size)
     app.start_game(session)
     app.step([], 0.01)
-    scene = app.scene
+    scene: Any = app.scene  # a GameScene: its board is what is read
     app.art.clear()
     scene.board._bg_key = None
     app.fonts.drawn, app.fonts.areas = [], {}

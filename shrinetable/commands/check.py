@@ -97,14 +97,14 @@ def card_data(file: str) -> Any | None:
         if data is None or not any(isinstance(data.get(k), list) for k in ("card", "deck")):
             return None
     folder = path if path.is_dir() else path.parent
-    found = {}
+    found: dict[str, Any] = {}
     for name in registry.names():
         try:
-            data = registry.get(name).card_data
+            game_data = registry.get(name).card_data
         except (ImportError, FormatError):  # a broken shipped set: its own message elsewhere
             continue
-        if data is not None:
-            found[Path(data.folder).name] = data
+        if game_data is not None:
+            found[Path(game_data.folder).name] = game_data
     if folder.name not in found:
         raise FormatError(
             file,

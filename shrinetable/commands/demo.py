@@ -199,7 +199,8 @@ def game_size(game: str) -> tuple[int, int]:
     """The game's own size for exported pictures (`Presentation.demo_size`)."""
     from shrinetable.engine import registry
 
-    return tuple(registry.get(game).present.demo_size)
+    w, h = registry.get(game).present.demo_size
+    return w, h
 
 
 def _play(path: Path, cards: CardSet) -> int:

@@ -68,7 +68,7 @@ class Face:
     keywords: tuple[str, ...] = ()  # shown instead of the text when small
     text: str = ""
     # printed figures in the box, joined by "/"; a figure may carry its word ("A5")
-    numbers: tuple[int | str, int | str] | None = None
+    numbers: tuple[int | str, ...] | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -251,7 +251,7 @@ class Catalogue:
         return {cid: self.define(c) for cid, c in self.catalog()[0].items()}
 
 
-def catalogues(data: Any, define: Callable[[Any], Any]) -> Callable[[CardSet], Catalogue]:
+def catalogues(data: Any, define: Callable[[Any], Any]) -> Callable[..., Catalogue]:
     """A game's `Catalogue` of each card set, made once per set."""
 
     @cache
@@ -273,9 +273,9 @@ def read_names(text: str, card: Callable[[str], Any]) -> str:
     """`text` with each card in notation read as its name, `card(notation)` being
     the card (anything with a `name`) or None, which leaves the notation as it is."""
 
-    def name(m: re.Match) -> str:
+    def name(m: re.Match[str]) -> str:
         c = card(m.group(0))
-        return c.name if c is not None else m.group(0)
+        return str(c.name) if c is not None else m.group(0)
 
     return CARD_ID.sub(name, text)
 
@@ -317,10 +317,10 @@ def ids(deck: Any) -> list[str]:
 
 def deck_key(deck: Any) -> str:
     """A deck's short name: the first word of its title, lower case."""
-    return deck.name.split(":")[0].split()[0].lower()
+    return str(deck.name).split(":")[0].split()[0].lower()
 
 
-def deck_words(decks: list, value: Any) -> str:
+def deck_words(decks: list[Any], value: Any) -> str:
     """What a deck option's value means on the start screen: the shipped deck's
     name and its `style` (empty for a deck file or an unknown value)."""
     deck = next((d for d in decks if deck_key(d) == value), None)

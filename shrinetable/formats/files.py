@@ -8,6 +8,7 @@ from __future__ import annotations
 import errno
 import os
 import stat
+from collections.abc import Callable
 from pathlib import Path
 
 KINDS = {
@@ -66,7 +67,7 @@ def not_a_file(path: str | Path) -> str | None:
     return _not(path, stat.S_ISREG, "file")
 
 
-def _not(path: str | Path, right, what: str) -> str | None:
+def _not(path: str | Path, right: Callable[[int], bool], what: str) -> str | None:
     try:
         mode = os.stat(path).st_mode
     except OSError as e:

@@ -108,7 +108,8 @@ def _heat(v: float, fair: float = 0.5) -> tuple[int, int, int]:
     """Red at 0, pale yellow at the fair share, green at 1."""
     red, mid, green = (215, 48, 39), (255, 255, 191), (26, 152, 80)
     a, b, t = (red, mid, v / fair) if v < fair else (mid, green, (v - fair) / (1 - fair))
-    return tuple(round(x + (y - x) * t) for x, y in zip(a, b, strict=True))
+    r, g, b_ = (round(x + (y - x) * t) for x, y in zip(a, b, strict=True))
+    return r, g, b_
 
 
 def matrix(decks: list[str], grid: list[list[float | None]], fair: float = 0.5) -> str:

@@ -58,7 +58,7 @@ def writable_file(path: Path, flag: str = "--out") -> Path:
     return path
 
 
-def write_whole(path: Path, write: Callable[[Path], None]) -> None:
+def write_whole(path: Path, write: Callable[[Path], object]) -> None:
     """`write(tmp)` into a temporary file beside `path`, then rename it to `path`."""
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".part", dir=path.parent)
     os.close(fd)

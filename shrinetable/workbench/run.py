@@ -19,7 +19,7 @@ import os
 import signal
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Generator, Iterator
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from dataclasses import dataclass, field
 
@@ -72,7 +72,7 @@ def _quiet() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
-def _local(specs: Iterator[dict], jobs: int) -> Iterator[list[dict]]:
+def _local(specs: Iterator[dict], jobs: int) -> Generator[list[dict], None, None]:
     """Each chunk's records as it comes back, a few chunks handed out ahead of
     the workers (the plan is made as it is played). On Ctrl+C the chunks not
     started are dropped and those being played are waited for and yielded,
@@ -108,7 +108,7 @@ def _why(e: BaseException) -> str:
     return text if len(text) <= 120 else text[:117] + "..."
 
 
-def _cluster(specs: Iterator[dict], address: str) -> Iterator[list[dict]]:
+def _cluster(specs: Iterator[dict], address: str) -> Generator[list[dict], None, None]:
     from distributed import Client, as_completed
 
     try:
