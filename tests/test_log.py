@@ -403,3 +403,28 @@ def test_shrines_says_an_empty_turn_in_few_lines():
         match = _played("shrines", seed)
         per_turn.append(len(log.lines(match, 0)) / max(1, match.turn_number()))
     assert statistics.median(per_turn) < 17, per_turn
+
+
+# the events that are a contest, a combat or a damage round, per game (issue 41)
+ROUNDS = {"sorcerer": "damage", "shards": "fight", "shrines": "damage", "usagi": "contest"}
+SUM = re.compile(r"\d+ (?:against|=)|\bundefended\b")
+
+
+@pytest.mark.parametrize("name", sorted(ROUNDS))
+def test_every_contest_combat_and_damage_round_says_its_sums(name):
+    """As Sorcerer's lanes do ("Bog Stench Wave 6 + boost 3 = 9 against Arc
+    Lantern 5"): Usagi's contest gives each contender's ratings and total
+    against the Event's, Shards' combat each unit's offence against the health
+    or defence it meets, Shrines' damage the damage against the resilience."""
+    seen = 0
+    for seed in (1, 2, 3):
+        match = _played(name, seed)
+        said = set(log.lines(match, 0))
+        for a in match.history:
+            for e in a.events:
+                if e.kind == ROUNDS[name]:
+                    text = seats_named(match.present.readable(e.text))
+                    seen += 1
+                    assert SUM.search(text) and len(re.findall(r"(?<!P)\d+", text)) >= 2, text
+                    assert any(text[1:] in line for line in said), text
+    assert seen

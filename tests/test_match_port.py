@@ -102,7 +102,8 @@ class Hosted:
 
 def refused_text(truth: Match) -> tuple[str, IllegalAction] | None:
     """A move in the game's notation that is not legal now and that the rules
-    refuse with a reason: a legal move of another deal, or of later in this one."""
+    refuse with a reason (and the rule, if any does): a legal move of another
+    deal."""
     game, state = truth.game, truth.session.state
     legal = {m.text for m in truth.moves()}
     pool: list[str] = []
@@ -115,16 +116,19 @@ def refused_text(truth: Match) -> tuple[str, IllegalAction] | None:
             actions = game.legal_actions(other)
             pool += [a.text for a in actions]
             other, _ = game.apply(other, rng.choice(actions))
+    found = None
     for text in dict.fromkeys(pool):
         if text in legal:
             continue
         try:
             game.apply(state, game.parse_action(text))
         except IllegalAction as e:
-            return text, e
+            if e.ruling:  # one the rules refuse by a rule they name
+                return text, e
+            found = found or (text, e)
         except NotationError:
             continue
-    return None
+    return found
 
 
 def a_refused_drop(port: MatchPort) -> tuple[tuple[str, ...], str, str] | None:
@@ -189,7 +193,7 @@ def test_a_match_answers_the_table_alike_here_and_at_a_host(where, name):
                 time.sleep(0.005)
             done = next(c.refusal for c in table.heard if c.kind == "refused")
         assert done == Refusal(error.reason, error.ruling)
-        assert done.rule is None or f"(rule: {done.rule})" in done.said()
+        assert done.rule and f"(rule: {done.rule})" in done.said()  # every game names one
         assert len(port.history) == len(truth.history)  # nothing was made
         # a legal move is made, and the log says what the seat was told
         before, view = len(truth.history), port.view(0)

@@ -57,3 +57,36 @@ def test_the_table_s_parts_never_call_a_private_method_of_the_scene():
         if private.search(line)
     ]
     assert found == []
+
+
+def test_a_questions_answer_never_holds_the_window(app):
+    """A hint or a refused drop's reason asked of a host is answered when it
+    comes: the table draws meanwhile, wakes for the answer, and says the
+    plain fallback when none comes in time."""
+    import threading
+    import time
+
+    from shrinetable.adapter.port import Answer
+    from shrinetable.adapter.session import Session
+    from shrinetable.engine import registry
+
+    app.start_game(Session(registry.get("shrine"), 42, {}, ["human", "computer"]))
+    app.step([], 0.01)
+    table = app.scene
+    said: list[str] = []
+    late = Answer("the plain sentence", wait=5.0)
+    table.when(late, said.append)
+    assert said == [] and table.deadline() is not None
+    threading.Thread(target=late.give, args=("the host's reason",)).start()
+    end = time.monotonic() + 5
+    while not said:
+        assert time.monotonic() < end
+        app.step([], 0.01)
+    assert said == ["the host's reason"]
+    never = Answer("the plain sentence", wait=0.05)
+    table.when(never, said.append)
+    assert table.deadline() <= never.until
+    while len(said) < 2:
+        assert time.monotonic() < end
+        app.step([], 0.01)
+    assert said[-1] == "the plain sentence"

@@ -328,7 +328,7 @@ class ShardsPresentation(DeckGameWords):
 
     zoom_on_hover = True
     minor = ("pass", "hold", "charge")
-    results = ("damage", "destroy", "cease")  # kept in view on the table (issue 22)
+    results = ("fight", "damage", "destroy", "cease")  # kept in view on the table (issue 22)
     legend = {
         "O": "Offence",
         "H": "Health",

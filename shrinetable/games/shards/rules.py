@@ -692,6 +692,10 @@ def _damage(s: State, ev: list[Event]) -> None:
         if dfn and s.in_play(dfn):
             dealt = reduce(s, dfn, off)
             left = health(s, dfn) - s.damage.get(dfn, 0)
+            back, mine = offence(s, dfn), health(s, att) - s.damage.get(att, 0)
+            an, dn = s.defs[att].name, s.defs[dfn].name
+            said = f"{an} offence {off} against {dn} health {left}, {back} against {mine} back"
+            ev.append(Event("fight", said, q))
             hurt[dfn] = hurt.get(dfn, 0) + dealt
             hurt[att] = hurt.get(att, 0) + reduce(s, att, offence(s, dfn))
             if overwhelm and dealt > left:
@@ -701,6 +705,10 @@ def _damage(s: State, ev: list[Event]) -> None:
         if to_building and s.in_play(aim):
             to_building = reduce(s, aim, to_building + (s.defs[att].kw("wrecker") or 0))
             before = s.damage.get(aim, 0) + hurt.get(aim, 0)
+            an, bn, stands = s.defs[att].name, s.defs[aim].name, defence(s, aim) - before
+            ev.append(
+                Event("fight", f"{an} offence {to_building} against {bn} defence {stands}", q)
+            )
             hurt[aim] = hurt.get(aim, 0) + to_building
             if aim not in razed and before < defence(s, aim) <= before + to_building:
                 razed[aim] = att

@@ -347,7 +347,7 @@ class UsagiPresentation(DeckGameWords):
     drag_from = ("hand", "field", "involved", "event")
     zoom_on_hover = True
     minor = ("pass",)  # a pass moves no card; the computer makes it at animation speed
-    results = ("tie", "fail", "resolve", "score")  # kept in view on the table (issue 22)
+    results = ("contest", "tie", "fail", "resolve", "score")  # kept in view on the table (issue 22)
     legend = {
         **{MARK[k]: k.title() for k in RATINGS},
         "H": "Honor",
