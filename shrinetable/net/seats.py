@@ -29,7 +29,6 @@ from shrinetable.formats.files import read_bytes
 from shrinetable.formats.save import SaveError, write_save
 
 from .protocol import CODE_MAX, NAME_MAX, TOKEN_MAX, clean_code
-from .seam import KINDS
 
 try:
     import fcntl
@@ -52,7 +51,7 @@ class _Model(BaseModel):
 
 
 class ChairM(_Model):
-    kind: Literal[KINDS]
+    kind: Literal["remote", "computer", "human"]  # seam.KINDS
     name: str = Field("", max_length=NAME_MAX)
     token: str | None = Field(None, max_length=TOKEN_MAX)
 
@@ -106,7 +105,10 @@ def write_seats(
             port=port,
             bind=bind,
             save=save,
-            seats=[ChairM(kind=c.kind, name=c.name, token=c.token) for c in chairs],
+            seats=[
+                ChairM(kind=c.kind, name=c.name, token=c.token)  # type: ignore[arg-type]
+                for c in chairs
+            ],
         ),
     )
 
