@@ -48,7 +48,7 @@ from typing import TYPE_CHECKING, Any
 from shrinetable.engine import StateError
 
 if TYPE_CHECKING:
-    from shrinetable.formats.save import SaveFile
+    from shrinetable.formats.savemodel import SaveFile
 
 EVERY = 1024  # moves between two checkpoints: the most a load replays
 SEATS = "0123456789"
@@ -72,7 +72,7 @@ class Mark:
 
     @property
     def who(self) -> str:
-        return self.record["who"]
+        return str(self.record["who"])
 
     def state(self, session: Any) -> Any:
         """Its state, checked (Refused otherwise)."""
@@ -174,11 +174,11 @@ def mark(session: Any, at: int) -> Mark | None:
     return Mark(at, {"at": at, "who": whos, "sum": _sum(prefix, state), "state": state}, prefix)
 
 
-def _unsound(game, state: Any, deal: Any) -> str | None:
+def _unsound(game: Any, state: Any, deal: Any) -> str | None:
     """What breaks the game's invariants in `state`, or None."""
     token = game.testing.is_token if game.testing else (lambda card: False)
 
-    def cards(s: Any) -> Counter:
+    def cards(s: Any) -> Counter[Any]:
         return Counter(c for zone in game.all_cards(s).values() for c in zone if not token(c))
 
     try:
@@ -214,7 +214,7 @@ def read(save: SaveFile, seats: int) -> tuple[list[Mark], list[str]]:
     return marks, []
 
 
-def _misshapen(record: dict, at: int, moves: int, letters: str) -> str | None:
+def _misshapen(record: dict[Any, Any], at: int, moves: int, letters: str) -> str | None:
     for key, kind, words in (
         ("at", int, "a whole number"),
         ("who", str, "a text"),

@@ -40,7 +40,17 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from shrinetable.engine import Decor, Entry, Event, IllegalAction, NotationError, Player, View
+from shrinetable.engine import (
+    Decision,
+    Decor,
+    Entry,
+    Event,
+    IllegalAction,
+    NotationError,
+    Outcome,
+    Player,
+    View,
+)
 from shrinetable.players import player
 
 from . import gestures, log, refusal, storage
@@ -99,8 +109,8 @@ class Match:
         self._prior: Any = None  # the state before it
         self._moves: list[gestures.Move] | None = None
         self._pending: Any = _UNSET
-        self._pending_key: tuple = ()
-        self._result: tuple[Any, list] | None = None  # the pending move applied, not kept
+        self._pending_key: tuple[Any, ...] = ()
+        self._result: tuple[Any, list[Any]] | None = None  # the pending move applied, not kept
         self._after: dict[int | None, View] = {}  # views of that result
 
     # -- what the drivers read -------------------------------------------------
@@ -123,7 +133,7 @@ class Match:
 
     @property
     def seats(self) -> list[str]:
-        return self.session.seats
+        return list(self.session.seats)
 
     @property
     def history(self) -> list[Applied]:
@@ -137,10 +147,10 @@ class Match:
     def auto_pass(self, on: bool) -> None:
         self.session.auto_pass = on
 
-    def decision(self):
+    def decision(self) -> Decision | None:
         return self.session.decision()
 
-    def outcome(self):
+    def outcome(self) -> Outcome | None:
         return self.game.outcome(self.session.state)
 
     def turn_number(self) -> int:
@@ -310,7 +320,8 @@ class Match:
                 None,
                 {},
             )
-        return self._pending
+        pending: Auto | None = self._pending
+        return pending
 
     def _next_auto(self) -> Auto | None:
         d = self.decision()
@@ -336,11 +347,13 @@ class Match:
                 return False
         return False
 
-    def _applied(self) -> tuple[Any, list]:
+    def _applied(self) -> tuple[Any, list[Any]]:
         """The pending move applied to the position: once, whether it is judged
         (`minor`) before it is made or only made."""
         if self._result is None:
-            self._result = self.game.apply(self.session.state, self.pending().action)
+            auto = self.pending()
+            assert auto is not None  # asked only with a move pending
+            self._result = self.game.apply(self.session.state, auto.action)
         return self._result
 
     def minor(self, auto: Auto, seat: int | None) -> bool:
@@ -363,7 +376,8 @@ class Match:
         if auto is None:
             raise Refused("No move is due: a person decides, or the game is over.")
         new, events = self._applied()
-        secret = self.decision().secret
+        d = self.decision()
+        secret = d is not None and d.secret
         if not auto.forced:  # a computer's fresh move forgets what was undone
             self.session.redo_stack.clear()
         prior = self.session.state
@@ -419,7 +433,7 @@ class Match:
         before = self._before.get(seat) or self.game.view(self._prior, seat)
         return tally_changes(self.present.decor(before), self.present.decor(self.view(seat)))
 
-    def events(self, applied: Applied) -> tuple:
+    def events(self, applied: Applied) -> tuple[Any, ...]:
         """A move's events (a loaded game's moves before its last checkpoint
         get theirs back when first asked: `Session.events`)."""
         return self.session.events(applied)

@@ -24,6 +24,7 @@ import weakref
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
+from typing import Any
 
 from shrinetable.engine import CardSet
 from shrinetable.formats.files import is_file, resolved, why
@@ -59,7 +60,7 @@ class _Journal:
     options) and the moves written, the history's own objects in order."""
 
     path: Path
-    key: tuple
+    key: tuple[Any, ...]
     moves: list[Applied]
 
 
@@ -231,7 +232,7 @@ def autosave(session: Session) -> str:
     return ""
 
 
-def _checkpoints(session: Session, after: int) -> dict[int, dict]:
+def _checkpoints(session: Session, after: int) -> dict[int, dict[Any, Any]]:
     """The session's checkpoints made after move `after`, as a save holds them."""
     first = after - after % checkpoint.EVERY + checkpoint.EVERY
     return {
@@ -241,12 +242,12 @@ def _checkpoints(session: Session, after: int) -> dict[int, dict]:
     }
 
 
-def _key(session: Session) -> tuple:
+def _key(session: Session) -> tuple[Any, ...]:
     """What a journal's header holds that can change in a game: the seats."""
     return tuple(session.seats), tuple(session.strengths), tuple(sorted(session.options.items()))
 
 
-def _whole(session: Session, key: tuple) -> str:
+def _whole(session: Session, key: tuple[Any, ...]) -> str:
     """Write the game's whole journal afresh (its first move, a seat changed
     hands, or appending failed), at the fallback folder if its place fails."""
     save = session.to_save()

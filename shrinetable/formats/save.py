@@ -31,6 +31,8 @@ from typing import TYPE_CHECKING, Any
 from .files import read_bytes, why
 
 if TYPE_CHECKING:
+    from pydantic import BaseModel
+
     from .savemodel import SaveFile
 
 FORMAT = "shrinetable-save"
@@ -225,7 +227,7 @@ def append(path: str | Path, data: bytes) -> None:
         os.close(fd)
 
 
-def write_save(path: str | Path, save: SaveFile, replace: bool = True) -> Path:
+def write_save(path: str | Path, save: BaseModel, replace: bool = True) -> Path:
     """Write `save` to `path` atomically, and return where it went. With
     `replace=False` an existing file is kept and the save goes to the first free
     `NAME-2.json`, `NAME-3.json`... (two saves in the same second both stay)."""

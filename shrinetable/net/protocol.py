@@ -351,15 +351,15 @@ ToTable = Annotated[
     Field(discriminator="type"),
 ]
 
-_to_host: TypeAdapter = TypeAdapter(ToHost)
-_to_table: TypeAdapter = TypeAdapter(ToTable)
+_to_host: TypeAdapter[Any] = TypeAdapter(ToHost)
+_to_table: TypeAdapter[Any] = TypeAdapter(ToTable)
 
 
 class BadMessage(ValueError):
     """A message that does not parse; the text says what is wrong, briefly."""
 
 
-def _read(adapter: TypeAdapter, raw: str | bytes) -> Any:
+def _read(adapter: TypeAdapter[Any], raw: str | bytes) -> Any:
     try:
         return adapter.validate_json(raw)
     except ValidationError as e:
@@ -369,7 +369,8 @@ def _read(adapter: TypeAdapter, raw: str | bytes) -> Any:
 
 
 def read_to_host(raw: str | bytes) -> Hello | Act | AskHint | AskWhy | AskUndo | Agree:
-    return _read(_to_host, raw)
+    message: Hello | Act | AskHint | AskWhy | AskUndo | Agree = _read(_to_host, raw)
+    return message
 
 
 def read_to_table(raw: str | bytes) -> Any:
