@@ -110,6 +110,11 @@ def _prompts(p: argparse.ArgumentParser) -> None:
     )
     p.add_argument("--games", type=int, default=20, help="seeded games")
     p.add_argument("--seed", type=int, default=1, help="seed of the first game")
+    p.add_argument(
+        "--full-control",
+        action="store_true",
+        help="every stop kept: the table's automatic pass off (Ctrl+P at the table)",
+    )
 
 
 def _strength(p: argparse.ArgumentParser) -> None:

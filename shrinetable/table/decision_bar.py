@@ -199,6 +199,11 @@ class Guard:
         wait = max(self.seconds, self.hold_s()) if spot in self.held else self.seconds
         return self.born[spot] + wait
 
+    def since(self, button) -> float:
+        """When `button` appeared where it stands (time.monotonic; -1: not a bar button)."""
+        spot = self.live.get(button)
+        return -1.0 if spot is None else self.born[spot]
+
     def ready(self, button, now: float) -> bool:
         spot = self.live.get(button)
         return spot is None or now >= self._ends(spot)

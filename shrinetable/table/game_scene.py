@@ -75,6 +75,7 @@ class GameScene:
         self.drop_from: tuple[str, pygame.Rect] | None = None  # (zone, rect) of a drop
         self.message = ""
         self.message_is_error = True
+        self.message_rule: str | None = None  # the rule a refusal said rests on
         self.shout = False  # the message is shown whole over the table too, until a click
         self.overlay: Overlay | None = None  # what stands over the table
         self.under: Overlay | None = None  # the handover a window was opened over
@@ -224,7 +225,7 @@ class GameScene:
         done = self.match.play(d.seat, action)
         if isinstance(done, Refusal):
             self.app.emit(f"refused {done.said()}")
-            self.say(done.said())
+            self.say(done.said(), rule=done.rule)
         elif isinstance(done, Sent):
             self.moves = []
             self.marks.playable = set()
@@ -252,7 +253,8 @@ class GameScene:
             self.after_change()
         elif change.kind in ("say", "refused"):
             self.app.emit(f"said {change.text}")
-            self.say(change.text, error=change.error)
+            rule = change.refusal.rule if change.refusal else None
+            self.say(change.text, error=change.error, rule=rule)
 
     def made(self, applied: Applied) -> None:
         self._record(applied)
@@ -443,8 +445,10 @@ class GameScene:
         """Whether `draw` has something to paint: a change, or a drag's rectangles."""
         return self.dirty or bool(self.partial)
 
-    def say(self, text: str, error: bool = True) -> None:
-        self.message, self.message_is_error = text, error
+    def say(self, text: str, error: bool = True, rule: str | None = None) -> None:
+        """Show a message (`error`: bad news, shown whole over the table too);
+        `rule`: the rule a refusal rests on, for the panel's short notice."""
+        self.message, self.message_is_error, self.message_rule = text, error, rule
         self.shout = error
         self.build_ui()
         self.frame.table_changed()
@@ -453,11 +457,14 @@ class GameScene:
     def handle(self, event: pygame.event.Event, consumed: bool) -> None:
         t = event.type
         if t in (PRESSED, gui_event("UI_BUTTON_PRESSED")):  # the table's, or a window's
-            if not self.guard.ready(event.ui_element, time.monotonic()):
+            pressed = getattr(event, "pressed_at", time.monotonic())  # when the press came
+            if not self.guard.ready(event.ui_element, pressed):  # as it stood at the press
                 self.app.emit(f"guarded {event.ui_element.text}")
                 return  # meant for the button that stood there a moment ago
             if event.ui_element in self.ui.actions:
                 action = self.ui.actions[event.ui_element]
+                born = self.guard.since(event.ui_element)  # the click-storm test reads it
+                self.app.emit(f"clicked {born:.3f} {event.ui_element.text}")
                 self.overlay = None if self.overlay == Overlay.CHOICE else self.overlay
                 self.aid.decide(action)
             elif event.ui_element in self.ui.commands:
@@ -478,6 +485,8 @@ class GameScene:
             return
         if t == pygame.MOUSEMOTION:
             self.guard.pointer(event.pos)
+        if t == pygame.MOUSEBUTTONUP and event.button == 1:
+            self.app.emit("released")  # what a click does comes after (its PRESSED is queued)
         over_log = self.overlay is None and not consumed and self.results.box is not None
         if t == pygame.MOUSEBUTTONDOWN and over_log and self.results.click(event.pos):
             self.dirty = True  # the result (over the log) read: a click on it only closes it
@@ -605,6 +614,8 @@ class GameScene:
         last = self.match.history[-1] if self.match.history else None
         others = last is None or last.seat != self.viewer or last.auto  # not the viewer's move
         new = self.guard.place(bar, position, time.monotonic(), self.ui.pointer.at, others)
+        if new and pygame.event.peek(pygame.MOUSEBUTTONDOWN):  # pressed before they came
+            self.ui.pointer.early = True  # (the window was busy; judged as made then)
         if new:
             self.app.emit(f"new buttons {' | '.join(new)}")
 

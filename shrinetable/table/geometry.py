@@ -22,7 +22,7 @@ RAISE = 0.2  # how far a selected card lifts, in card heights
 # (two lines, with the type and keywords, where there is room). Units, not
 # pixels, so the table looks the same at every window size.
 LEGIBLE = 90
-STRIP = 24  # one line's height, canvas units
+STRIP = 23  # one line's height, canvas units (the 14 px floor's line at 1280x720)
 STRIP_MAX = 50  # two lines (of the 14 px floor at 1280x720)
 STRIP_MIN_W = 100  # the narrowest strip (more columns only while they are this wide,
 # and wide enough for the zone's widest numbers: `strip_rects`)

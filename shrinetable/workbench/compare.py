@@ -76,8 +76,8 @@ def _paired_rows(
 def _change(got: list[tuple[float, float]]) -> dict:
     """The paired change of (before, after) outcomes, with both means."""
     d = stats.paired([a - b for b, a in got])
-    d["before"] = round(sum(b for b, _ in got) / len(got), 4)
-    d["after"] = round(sum(a for _, a in got) / len(got), 4)
+    d["before"] = round(sum(b for b, _ in got) / len(got), 4) if got else None
+    d["after"] = round(sum(a for _, a in got) / len(got), 4) if got else None
     return d
 
 
