@@ -54,6 +54,7 @@ class Table(Protocol):
     overlay: Overlay | None
     message: str
     message_is_error: bool
+    message_rule: str | None  # the rule a refusal rests on
     shout: bool
     moves: list[gestures.Move]
     more: list[gestures.Move]
