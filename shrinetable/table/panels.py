@@ -7,7 +7,6 @@ scene's state whenever it changes or the window is resized."""
 from __future__ import annotations
 
 import html
-import re
 from typing import TYPE_CHECKING, Protocol
 
 import pygame
@@ -210,9 +209,9 @@ class Panels:
     def _notice_html(self) -> str:
         """The panel's notice: a message shown whole on the table (`hud.banner`)
         is named there by its rule only, as the panel has room for a few lines."""
-        rule = re.search(r"\(rule: [^)]*\)", self.s.message)
-        if self.s.message_is_error and self.s.shout and rule:
-            return f"<font color='#ffb0a0'>Refused {rule.group(0)}: see the table.</font>"
+        if self.s.message_is_error and self.s.shout and self.s.message_rule:
+            rule = html.escape(self.s.message_rule)
+            return f"<font color='#ffb0a0'>Refused (rule: {rule}): see the table.</font>"
         colour = "#ffb0a0" if self.s.message_is_error else "#bff2c8"
         text = html.escape(self.s.message).replace("\n", "<br>")
         return f"<font color='{colour}'>{text}</font>"

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import html
 import json
-import re
 import time
 import webbrowser
 from dataclasses import dataclass
@@ -30,7 +29,7 @@ from shrinetable import resources
 from shrinetable.adapter import storage
 from shrinetable.adapter.match import Match
 from shrinetable.adapter.session import Session
-from shrinetable.engine import CardSet, registry
+from shrinetable.engine import CardSet, registry, seats_named
 from shrinetable.formats import cards
 from shrinetable.formats.errors import FormatError
 from shrinetable.formats.layout import LayoutError
@@ -718,7 +717,7 @@ def _described(path: Path, stamp: float, when: str) -> str:
 def _humane(name: str) -> str:
     """An option's name as a label: `deck_p1` is 'Deck P1' (seats as the table
     names them)."""
-    words = re.sub(r"\bp(\d)\b", r"P\1", name.replace("_", " "))
+    words = seats_named(name.replace("_", " "))
     return words[:1].upper() + words[1:]
 
 
