@@ -241,3 +241,16 @@ def test_wrong_codes_wait_longer_and_longer_in_real_time():
         await host.stop()
 
     run(go())
+
+
+def test_wrong_codes_are_counted_per_ipv6_network():
+    from types import SimpleNamespace
+
+    from shrinetable.net.host import _address
+
+    def at(host: str) -> str:
+        return _address(SimpleNamespace(remote_address=(host, 5000)))
+
+    assert at("2001:db8:1:2::5") == at("2001:db8:1:2:ffff::9") == "2001:db8:1:2::/64"
+    assert at("2001:db8:1:3::5") != at("2001:db8:1:2::5")
+    assert at("::ffff:10.0.0.9") == at("10.0.0.9") == "10.0.0.9"
