@@ -24,7 +24,7 @@ from .helpers import Aid
 from .overlay import Overlay
 from .seats import seat_name
 from .theme import rgb
-from .widgets import PX, Rich, TextBox, Widgets
+from .widgets import PX, Rich, Text, TextBox, Widgets
 from .words import NOTATION, log_line
 
 if TYPE_CHECKING:
@@ -54,6 +54,7 @@ class Table(Protocol):
     overlay: Overlay | None
     message: str
     message_is_error: bool
+    message_rule: str | None  # the rule a refusal rests on
     shout: bool
     moves: list[gestures.Move]
     more: list[gestures.Move]
@@ -168,7 +169,7 @@ class Panels:
             self.s.message and self.s.message_is_error and self.s.shout and self.s.overlay is None
         )
 
-    def _log_text(self) -> list[Rich]:
+    def _log_text(self) -> list[Text]:
         """The latest entries only, each a paragraph of the log's box (laid out
         once: a move adds one); saves keep the full record."""
         shown = self.s.log_rich[-LOG_SHOWN:]
@@ -180,8 +181,8 @@ class Panels:
             if earlier
             else ""
         )
-        head: list[Rich] = [((f"({said})", NOTATION, False),)] if said else []
-        return head + shown or [(("Game log", rgb("normal_text"), False),)]
+        head: list[Text] = [((f"({said})", NOTATION, False),)] if said else []
+        return [*head, *shown] or [(("Game log", rgb("normal_text"), False),)]
 
     def _status_html(self) -> str:
         m = self.s.match
