@@ -240,6 +240,8 @@ def test_a_refusal_is_shown_whole_over_the_table_until_a_click(app):
         (box.left + 4, box.centery)
     )[:3] == (70, 24, 22)
     assert "(rule: dagger)" in scene.panels._notice_html()
+    scene.say(reason, rule="dagger")  # a refusal whose rule is known as data: named alone
+    assert "Refused (rule: dagger): see the table." in scene.panels._notice_html()
     click(app, (felt.right - 5, 5))
     assert not scene.message and not scene.shout
 

@@ -133,6 +133,7 @@ class Match:
 
     @property
     def seats(self) -> list[str]:
+        """Who plays each seat ("human" or "computer"), as the session has it."""
         return list(self.session.seats)
 
     @property

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import ipaddress
 import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field, replace
@@ -324,7 +325,7 @@ class Host:
             for i, c in enumerate(self.chairs):
                 if c.token == hello.token and c.kind != "computer":  # human: the host's window
                     return i
-            raise Refusal("that seat token is not one of this table's remote seats")
+            raise Refusal(p.UNKNOWN_TOKEN)
         free = [i for i, c in enumerate(self.chairs) if c.kind == "remote" and not c.token]
         if free:  # a name is for display: a seat taken is held by its token alone
             return free[0]
@@ -658,6 +659,16 @@ class Host:
 
 
 def _address(ws: ServerConnection) -> str:
-    """The address a connection comes from (the key its wrong codes are counted by)."""
+    """The address a connection comes from, the key its wrong codes are counted
+    by: an IPv6 address's /64 (one home network has a whole /64 to try from)."""
     peer = ws.remote_address
-    return str(peer[0]) if isinstance(peer, tuple) and peer else "?"
+    text = str(peer[0]) if isinstance(peer, tuple) and peer else "?"
+    try:
+        ip = ipaddress.ip_address(text)
+    except ValueError:
+        return text
+    if isinstance(ip, ipaddress.IPv6Address):
+        if ip.ipv4_mapped is not None:
+            return str(ip.ipv4_mapped)
+        return str(ipaddress.ip_network(f"{ip}/64", strict=False))
+    return str(ip)

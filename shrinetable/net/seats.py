@@ -60,7 +60,7 @@ class HostFile(_Model):
     format: Literal["shrinetable-host"] = "shrinetable-host"
     code: str
     port: int = Field(ge=0, lt=65536)
-    bind: str = Field("0.0.0.0", max_length=255)  # "": a file from before it was kept
+    bind: str = Field("0.0.0.0", max_length=255)  # a file from before it was kept: every interface
     save: str
     seats: list[ChairM] = Field(min_length=2, max_length=MAX_SEATS)
 

@@ -75,6 +75,7 @@ class GameScene:
         self.drop_from: tuple[str, pygame.Rect] | None = None  # (zone, rect) of a drop
         self.message = ""
         self.message_is_error = True
+        self.message_rule: str | None = None  # the rule a refusal said rests on
         self.shout = False  # the message is shown whole over the table too, until a click
         self.overlay: Overlay | None = None  # what stands over the table
         self.under: Overlay | None = None  # the handover a window was opened over
@@ -224,7 +225,7 @@ class GameScene:
         done = self.match.play(d.seat, action)
         if isinstance(done, Refusal):
             self.app.emit(f"refused {done.said()}")
-            self.say(done.said())
+            self.say(done.said(), rule=done.rule)
         elif isinstance(done, Sent):
             self.moves = []
             self.marks.playable = set()
@@ -252,7 +253,8 @@ class GameScene:
             self.after_change()
         elif change.kind in ("say", "refused"):
             self.app.emit(f"said {change.text}")
-            self.say(change.text, error=change.error)
+            rule = change.refusal.rule if change.refusal else None
+            self.say(change.text, error=change.error, rule=rule)
 
     def made(self, applied: Applied) -> None:
         self._record(applied)
@@ -443,8 +445,10 @@ class GameScene:
         """Whether `draw` has something to paint: a change, or a drag's rectangles."""
         return self.dirty or bool(self.partial)
 
-    def say(self, text: str, error: bool = True) -> None:
-        self.message, self.message_is_error = text, error
+    def say(self, text: str, error: bool = True, rule: str | None = None) -> None:
+        """Show a message (`error`: bad news, shown whole over the table too);
+        `rule`: the rule a refusal rests on, for the panel's short notice."""
+        self.message, self.message_is_error, self.message_rule = text, error, rule
         self.shout = error
         self.build_ui()
         self.frame.table_changed()

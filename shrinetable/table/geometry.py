@@ -6,6 +6,7 @@ same card positions the window draws (the end-to-end test drags from them).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 
@@ -155,7 +156,7 @@ def _framed(game: str, card: str) -> bool:
     return face is None or face.style == "framed"
 
 
-def in_strips(layout: Layout, place: Place, cards: list[str | None]) -> bool:
+def in_strips(layout: Layout, place: Place, cards: Sequence[str | None]) -> bool:
     """Whether a zone's cards are drawn as strips: framed faces the viewer sees,
     too narrow to read (`LEGIBLE`), in a zone not turned sideways."""
     shown = next((c for c in cards if c is not None), None)
@@ -209,7 +210,7 @@ def strip_rects(
     rows = -(-n // cols)
     gap = max(1, scaler.length(2))
     h = min(most, (area.h + gap) // rows - gap)
-    step = h + gap
+    step: float = h + gap
     if h < line:  # too many even so: the strips overlap, each line's top in view
         h, step = line, (area.h - line) / max(1, rows - 1)  # one row: no step taken
     w = (area.w - gap * (cols - 1)) // cols

@@ -7,7 +7,6 @@ scene's state whenever it changes or the window is resized."""
 from __future__ import annotations
 
 import html
-import re
 from typing import TYPE_CHECKING, Protocol
 
 import pygame
@@ -25,7 +24,7 @@ from .helpers import Aid
 from .overlay import Overlay
 from .seats import seat_name
 from .theme import rgb
-from .widgets import PX, Rich, TextBox, Widgets
+from .widgets import PX, Rich, Text, TextBox, Widgets
 from .words import NOTATION, log_line
 
 if TYPE_CHECKING:
@@ -55,6 +54,7 @@ class Table(Protocol):
     overlay: Overlay | None
     message: str
     message_is_error: bool
+    message_rule: str | None  # the rule a refusal rests on
     shout: bool
     moves: list[gestures.Move]
     more: list[gestures.Move]
@@ -169,7 +169,7 @@ class Panels:
             self.s.message and self.s.message_is_error and self.s.shout and self.s.overlay is None
         )
 
-    def _log_text(self) -> list[Rich]:
+    def _log_text(self) -> list[Text]:
         """The latest entries only, each a paragraph of the log's box (laid out
         once: a move adds one); saves keep the full record."""
         shown = self.s.log_rich[-LOG_SHOWN:]
@@ -181,8 +181,8 @@ class Panels:
             if earlier
             else ""
         )
-        head: list[Rich] = [((f"({said})", NOTATION, False),)] if said else []
-        return head + shown or [(("Game log", rgb("normal_text"), False),)]
+        head: list[Text] = [((f"({said})", NOTATION, False),)] if said else []
+        return [*head, *shown] or [(("Game log", rgb("normal_text"), False),)]
 
     def _status_html(self) -> str:
         m = self.s.match
@@ -210,9 +210,9 @@ class Panels:
     def _notice_html(self) -> str:
         """The panel's notice: a message shown whole on the table (`hud.banner`)
         is named there by its rule only, as the panel has room for a few lines."""
-        rule = re.search(r"\(rule: [^)]*\)", self.s.message)
-        if self.s.message_is_error and self.s.shout and rule:
-            return f"<font color='#ffb0a0'>Refused {rule.group(0)}: see the table.</font>"
+        if self.s.message_is_error and self.s.shout and self.s.message_rule:
+            rule = html.escape(self.s.message_rule)
+            return f"<font color='#ffb0a0'>Refused (rule: {rule}): see the table.</font>"
         colour = "#ffb0a0" if self.s.message_is_error else "#bff2c8"
         text = html.escape(self.s.message).replace("\n", "<br>")
         return f"<font color='{colour}'>{text}</font>"

@@ -103,7 +103,7 @@ def lay_out(
 
 @lru_cache(maxsize=256)
 def _lay_out(fonts, floor: int, text: Text, width: int, colour: tuple, px: int) -> tuple[Line, ...]:
-    lines: list[tuple[int, list]] = []
+    lines: list[tuple[int, tuple[tuple[Any, int], ...]]] = []
     line: list[tuple[str, tuple]] = []  # (text, style), adjacent styles merged
     x = 0
 
