@@ -155,6 +155,7 @@ def run(args: argparse.Namespace) -> int:
 
     try:
         game, plan, (cards, changed), out = _check(args)
+        aimed = compare.changed_cards(game, changed, cards) if changed else []
     except (KeyError, ValueError, FormatError) as e:
         print(f"shrinetable report: {e.args[0] if isinstance(e, KeyError) else e}", file=sys.stderr)
         return 2
@@ -210,7 +211,7 @@ def run(args: argparse.Namespace) -> int:
                 plan,
                 ran[0].records,
                 ran[1].records,
-                compare.changed_cards(game, changed),
+                aimed,
                 names,
             ),
             "before": reports[0],

@@ -135,6 +135,9 @@ class CardData:
     # and whether a value names a file: how a save keeps a deck whatever becomes of it
     write_out: Callable[[str], str] | None = None
     names_file: Callable[[str], bool] | None = None
+    # the game's deck functions in its card set (formats' `DeckFiles`: its deck
+    # rules, deck-file model and cards), for tools that read and write decks
+    decks: Any | None = None
 
 
 @dataclass(frozen=True)

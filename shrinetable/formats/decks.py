@@ -88,13 +88,14 @@ class DeckFiles:
 
     def hooks(self, data: Any) -> Any:
         """The game's `CardData` with its deck hooks (`deck_file`, `resolve_deck`,
-        `write_out`, `names_file`) filled in from these functions."""
+        `write_out`, `names_file`) filled in from these functions, and these (`decks`)."""
         return replace(
             data,
             deck_file=self.file_problems,
             resolve_deck=self.resolve,
             write_out=self.write_out,
             names_file=self.names_file,
+            decks=self,
         )
 
     def dealt(self, value: str, defs: dict[str, Any]) -> list[Any]:

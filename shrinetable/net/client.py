@@ -158,7 +158,8 @@ class Remote:
         except p.BadMessage as e:
             await self.ws.close()
             raise Refused(f"the host's answer does not parse ({e})") from None
-        if isinstance(first, p.Refused) and token:  # from an earlier game: join afresh
+        if isinstance(first, p.Refused) and token and first.reason == p.UNKNOWN_TOKEN:
+            # from an earlier game, or the host gave the seat away: join afresh
             if self.claim is not None:
                 self.claim.forget()
             self.welcome = self.token = self.claim = None

@@ -325,7 +325,7 @@ class Host:
             for i, c in enumerate(self.chairs):
                 if c.token == hello.token and c.kind != "computer":  # human: the host's window
                     return i
-            raise Refusal("that seat token is not one of this table's remote seats")
+            raise Refusal(p.UNKNOWN_TOKEN)
         free = [i for i, c in enumerate(self.chairs) if c.kind == "remote" and not c.token]
         if free:  # a name is for display: a seat taken is held by its token alone
             return free[0]

@@ -47,6 +47,7 @@ Seat = Annotated[int, Field(ge=0, lt=MAX_SEATS)]
 CODE_MAX = 16  # an invite code as typed (dashes, spaces)
 NAME_MAX = 32  # a player's name
 TOKEN_MAX = 64  # a seat's token (`new_token` makes 24 characters)
+UNKNOWN_TOKEN = "that seat token is not one of this table's remote seats"  # a table forgets it
 Short = Annotated[str, Field(max_length=200)]
 
 

@@ -426,6 +426,8 @@ class Widgets:
             line = self.fonts.font(self.px).get_linesize() + LEADING
             box.scroll_by(-event.y * WHEEL_LINES * line)
             return True, True
+        if t == pygame.MOUSEBUTTONDOWN and event.button != 1:
+            p.early = False  # the press that was waiting (a wheel, the other button)
         if t == pygame.MOUSEBUTTONDOWN and event.button == 1:
             p.at, p.down_at, p.early = event.pos, -1.0 if p.early else now, False
             self._track(now)

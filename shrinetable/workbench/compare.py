@@ -24,16 +24,24 @@ from collections import defaultdict
 from pathlib import Path
 from typing import Any
 
-from shrinetable.formats.cards import load_dir
+from shrinetable.formats.cards import card_folder, load_dir
 
 from . import stats
 from .plan import Plan
 
 
-def changed_cards(game: Any, folder: str) -> list[str]:
-    """The ids of the cards the changed folder defines (added or replaced)."""
+def changed_cards(game: Any, folder: str, before: str | None = None) -> list[str]:
+    """The ids of the cards the changed folder adds or defines otherwise than
+    the set it is compared with (the shipped cards, with the `before` folder's
+    over them): a folder copied whole from the set and edited in one card
+    names that card only."""
     data = game.card_data
-    return sorted(load_dir(Path(folder) / Path(data.folder).name, data.card, data.deck)[0])
+    name = Path(data.folder).name
+    base = load_dir(card_folder(data), data.card, data.deck)[0]
+    if before is not None:
+        base.update(load_dir(Path(before) / name, data.card, data.deck)[0])
+    mine = load_dir(Path(folder) / name, data.card, data.deck)[0]
+    return sorted(card for card, rules in mine.items() if base.get(card) != rules)
 
 
 def _paired_rows(
