@@ -62,7 +62,9 @@ def export(deck: Any, cards: dict[str, Any]) -> str:
     for cid, n in deck.cards.items():
         card = cards.get(cid)
         plain = card is not None and "#" not in card.name
-        label = card.name if plain and find(card.name, cards, names) == [cid] else cid
+        label = cid
+        if card is not None and plain and find(card.name, cards, names) == [cid]:
+            label = card.name
         lines.append(f"{n} {label}")
     return "\n".join(lines) + "\n"
 
