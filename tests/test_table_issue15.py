@@ -208,6 +208,8 @@ def test_hotseat_undo_of_ones_own_last_move_before_the_next_person_acts(app):
     pass_button = next(b for b, a in scene.ui.actions.items() if a.text == "pass")
     scene.guard.seconds = 0.0
     app.step([ev(pygame_gui.UI_BUTTON_PRESSED, ui_element=pass_button)], 0.01)
+    assert scene.overlay == "confirm"  # a Token is still playable: asked first
+    app.step([ev(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r", scancode=0)], 0.01)
     assert scene.overlay == "handover" and scene.match.session.can_undo(0)
     ctrl_z = ev(pygame.KEYDOWN, key=pygame.K_z, mod=pygame.KMOD_CTRL, unicode="\x1a", scancode=0)
     app.step([ctrl_z], 0.01)

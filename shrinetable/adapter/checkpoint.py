@@ -38,7 +38,6 @@ from __future__ import annotations
 import contextlib
 import json
 import os
-import secrets
 from collections import Counter
 from dataclasses import dataclass, field
 from functools import cache
@@ -129,6 +128,8 @@ def key() -> bytes:
     """This user's secret for the sums: `<data>/checkpoint.key`, made on first use
     (0600, 32 random bytes); a key for this run alone when no folder can keep one
     (its checkpoints are replayed by later runs)."""
+    import secrets  # with hmac and hashlib: at the first checkpoint, not at launch
+
     from shrinetable.formats.files import read_bytes
     from shrinetable.resources import data_dir
 
