@@ -60,9 +60,9 @@ def export(deck: Any, cards: dict[str, Any]) -> str:
     title = " ".join(str(deck.name).split())
     lines = [f"# {title}"]
     for cid, n in deck.cards.items():
-        card = cards.get(cid)
-        plain = card is not None and "#" not in card.name
-        label = card.name if plain and find(card.name, cards, names) == [cid] else cid
+        name = str(getattr(cards.get(cid), "name", ""))
+        plain = name and "#" not in name and find(name, cards, names) == [cid]
+        label = name if plain else cid
         lines.append(f"{n} {label}")
     return "\n".join(lines) + "\n"
 
