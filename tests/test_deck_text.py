@@ -20,7 +20,7 @@ DECK_GAMES = [
 
 
 def test_the_deck_games_are_found_by_their_card_data():
-    assert {"sorcerer", "shards", "usagi"} <= set(DECK_GAMES)
+    assert {"shrines", "sorcerer", "shards", "usagi"} <= set(DECK_GAMES)
 
 
 @pytest.mark.parametrize("game", DECK_GAMES)
@@ -69,6 +69,28 @@ def test_each_faulty_line_is_named_with_its_number_and_why():
         "line 4: no card called 'Fools Gold Bar' in Sorcerer's cards; did you mean 'Fool's Gold'?",
         "line 5: 0 copies; a count is 1 to 999",
         "line 6: 2 cards are called 'Twin' (twin-a, twin-b); write the id of the one you mean",
+    ]
+
+
+LIBRARIES = Shape(("primary", "secondary"), ("shrine",))
+
+
+def test_a_deck_of_several_tables_reads_headings_and_single_cards():
+    text = "Shrine: ember imp\n3 Fool's Gold\nSecondary:\n2 twin-a\nPrimary:\n1 Ember Imp\n"
+    assert parse(text, CARDS, "X's cards", LIBRARIES) == {
+        "shrine": "ember-imp",
+        "primary": {"fools-gold": 3, "ember-imp": 1},
+        "secondary": {"twin-a": 2},
+    }
+    deck = SimpleNamespace(name="D", shrine="twin-b", primary={"hash": 1}, secondary={})
+    text = export(deck, CARDS, LIBRARIES)
+    assert text == "# D\nShrine: twin-b\nPrimary:\n1 hash\nSecondary:\n"
+    with pytest.raises(DeckTextError) as e:
+        parse("Sideboard:\n1 Twin\n", CARDS, "X's cards", LIBRARIES)
+    assert e.value.problems == [
+        "line 1: 'Sideboard:' is not a count and a card's name, e.g. '3 Card Name'",
+        "line 2: 2 cards are called 'Twin' (twin-a, twin-b); write the id of the one you mean",
+        "no 'Shrine: Card Name' line",
     ]
 
 

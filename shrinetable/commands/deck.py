@@ -132,7 +132,7 @@ def import_deck(args: argparse.Namespace, game: Any, files: Any) -> int:
         raise Refused(f"--name {args.name!r}: a deck's name starts with a word")
     try:
         shape = decktext.Shape.of(files.model)
-        fields = decktext.parse(text, cards, f"{game.title}'s cards", shape)
+        fields = decktext.parse(text, cards, f"{_whose(game.title)} cards", shape)
     except decktext.DeckTextError as e:
         for line in e.problems:
             print(f"{where}: {line}", file=sys.stderr)
@@ -142,7 +142,9 @@ def import_deck(args: argparse.Namespace, game: Any, files: Any) -> int:
     if bad:
         for line in bad:
             print(f"{where}: {line}")
-        print(f"{where}: not saved: the deck breaks {game.title}'s deck rules", file=sys.stderr)
+        print(
+            f"{where}: not saved: the deck breaks {_whose(game.title)} deck rules", file=sys.stderr
+        )
         return 1
     path = _target(game, args.cards) / "decks.toml"
     try:
@@ -158,6 +160,11 @@ def import_deck(args: argparse.Namespace, game: Any, files: Any) -> int:
         raise Refused(f"cannot write {path}: {why(e)}") from None
     print(f"saved {name!r} ({shape.size(deck)} cards) in {path}")
     return 0
+
+
+def _whose(title: str) -> str:
+    """A title's possessive: `Joe's`, `Cards'`."""
+    return title + ("'" if title.endswith("s") else "'s")
 
 
 def _target(game: Any, cards: str | None) -> Path:

@@ -58,7 +58,7 @@ def find(label: str, cards: dict[str, Any], names: dict[str, list[str]]) -> list
 class Shape:
     """The parts of a deck a text list writes: its card-count tables (under a
     heading each, `Primary:`, when there are several) and the single cards it
-    names (`Shrine: Card Name`), as the game's deck model has them."""
+    names (`Leader: Card Name`), as the game's deck model has them."""
 
     tables: tuple[str, ...] = ("cards",)
     picks: tuple[str, ...] = ()
