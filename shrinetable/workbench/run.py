@@ -72,14 +72,23 @@ def _quiet() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
-def _local(specs: Iterator[dict], jobs: int) -> Generator[list[dict], None, None]:
-    """Each chunk's records as it comes back, a few chunks handed out ahead of
-    the workers (the plan is made as it is played). On Ctrl+C the chunks not
-    started are dropped and those being played are waited for and yielded,
-    then the interrupt goes on."""
-    pool = ProcessPoolExecutor(
+def workers(jobs: int) -> ProcessPoolExecutor:
+    """`jobs` worker processes, started once for a whole run: both card sets of
+    a `--compare` play on the same ones."""
+    return ProcessPoolExecutor(
         jobs, mp_context=multiprocessing.get_context("spawn"), initializer=_quiet
     )
+
+
+def _local(
+    specs: Iterator[dict], jobs: int, pool: ProcessPoolExecutor | None
+) -> Generator[list[dict], None, None]:
+    """Each chunk's records as it comes back, a few chunks handed out ahead of
+    the workers (the plan is made as it is played), on `pool` (None: workers
+    of its own). On Ctrl+C the chunks not started are dropped and those being
+    played are waited for and yielded, then the interrupt goes on."""
+    own = pool is None
+    pool = workers(jobs) if pool is None else pool
     stopped = False
     try:
         pending = {pool.submit(run_chunk, s) for s in itertools.islice(specs, AHEAD * jobs)}
@@ -96,7 +105,8 @@ def _local(specs: Iterator[dict], jobs: int) -> Generator[list[dict], None, None
         if stopped:
             raise KeyboardInterrupt
     finally:
-        pool.shutdown(wait=True, cancel_futures=True)
+        if own:
+            pool.shutdown(wait=True, cancel_futures=True)
 
 
 class ClusterError(Exception):
@@ -170,14 +180,15 @@ def run_plan(
     cluster: str | None = None,
     label: str = "",
     show: bool = True,
+    pool: ProcessPoolExecutor | None = None,
 ) -> Ran:
-    """Play every game of `plan` with card folder `cards`; `show` the progress
-    (a bar on a terminal, a line every few seconds elsewhere)."""
+    """Play every game of `plan` with card folder `cards` (on `pool`, if given);
+    `show` the progress (a bar on a terminal, a line every few seconds elsewhere)."""
     specs = chunks(plan, cards, jobs)
     ran = Ran()
     bar = Progress(plan.games, label or plan.game, show, sys.stderr.isatty())
     start = time.perf_counter()
-    results = _cluster(specs, cluster) if cluster else _local(specs, jobs)
+    results = _cluster(specs, cluster) if cluster else _local(specs, jobs, pool)
     try:
         for records in results:
             ran.records.extend(records)
