@@ -113,6 +113,28 @@ def test_import_goes_into_the_persons_own_card_folder_without_cards(tmp_path, da
     )
 
 
+def test_a_shrines_deck_goes_out_and_back_with_its_shrine_and_libraries(tmp_path, data, capsys):
+    assert main(["deck", "export", "shrines", "blue"]) == 0
+    text = capsys.readouterr().out
+    assert text.splitlines()[:4] == [
+        "# Blue: Fog and Tide",
+        "Shrine: Mistral Oracle",
+        "Primary:",
+        "3 Harbor Sentinel",
+    ]
+    path = tmp_path / "fog.txt"
+    path.write_text(text.replace("\n3 Undertow\n", "\n4 Undertow\n"))
+    assert main(["deck", "import", "shrines", str(path), "--name", "Sea Fog"]) == 1
+    out = capsys.readouterr()
+    assert f"{path}: Sea Fog: cards: 4 copies of Undertow; at most 3" in out.out
+    assert "breaks Shrines' deck rules" in out.err
+    path.write_text(text)
+    assert main(["deck", "import", "shrines", str(path), "--name", "Sea Fog"]) == 0
+    written = tomllib.loads((data / "cards" / "shrines" / "decks.toml").read_text())["deck"]
+    blue = registry.get("shrines").card_data.decks.shipped("blue")
+    assert written == [{"name": "Sea Fog", **blue.model_dump(exclude={"name"})}]
+
+
 def test_a_shipped_decks_name_is_never_taken_even_with_force(tmp_path, capsys):
     path = _list(tmp_path)
     for name in ("Blade of the Kazehana", "blade runner"):

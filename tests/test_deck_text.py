@@ -12,7 +12,7 @@ import pytest
 
 from shrinetable.engine import registry
 from shrinetable.formats import decktext
-from shrinetable.formats.decktext import DeckTextError, export, parse
+from shrinetable.formats.decktext import DeckTextError, Shape, export, parse
 
 DECK_GAMES = [
     n for n in registry.names() if (d := registry.get(n).card_data) and d.decks is not None
@@ -20,19 +20,22 @@ DECK_GAMES = [
 
 
 def test_the_deck_games_are_found_by_their_card_data():
-    assert {"sorcerer", "shards", "usagi"} <= set(DECK_GAMES)
+    assert {"shrines", "sorcerer", "shards", "usagi"} <= set(DECK_GAMES)
 
 
 @pytest.mark.parametrize("game", DECK_GAMES)
 def test_every_shipped_deck_round_trips_through_text_exactly(game):
     files = registry.get(game).card_data.decks
+    shape = Shape.of(files.model)
     cards, decks = files.catalog()
     assert decks
     for deck in decks:
-        text = export(deck, cards)
+        text = export(deck, cards, shape)
         assert text.startswith(f"# {deck.name}\n")
-        back = parse(text, cards, "the cards")
-        assert list(back.items()) == list(deck.cards.items()), deck.name
+        back = parse(text, cards, "the cards", shape)
+        for part in (*shape.tables, *shape.picks):
+            got, shipped = back[part], getattr(deck, part)
+            assert got == shipped and list(got) == list(shipped), (deck.name, part)
 
 
 def _card(name):
@@ -50,7 +53,7 @@ CARDS = {
 
 def test_a_list_with_comments_blank_lines_and_3x_reads_in_order():
     text = "# my deck\n\n3x Fool's Gold\n  2 ember imp   # the imps\n1 twin-b\n1 Ember Imp\n"
-    assert list(parse(text, CARDS, "X's cards").items()) == [
+    assert list(parse(text, CARDS, "X's cards")["cards"].items()) == [
         ("fools-gold", 3),
         ("ember-imp", 3),
         ("twin-b", 1),
@@ -69,6 +72,28 @@ def test_each_faulty_line_is_named_with_its_number_and_why():
     ]
 
 
+LIBRARIES = Shape(("primary", "secondary"), ("shrine",))
+
+
+def test_a_deck_of_several_tables_reads_headings_and_single_cards():
+    text = "Shrine: ember imp\n3 Fool's Gold\nSecondary:\n2 twin-a\nPrimary:\n1 Ember Imp\n"
+    assert parse(text, CARDS, "X's cards", LIBRARIES) == {
+        "shrine": "ember-imp",
+        "primary": {"fools-gold": 3, "ember-imp": 1},
+        "secondary": {"twin-a": 2},
+    }
+    deck = SimpleNamespace(name="D", shrine="twin-b", primary={"hash": 1}, secondary={})
+    text = export(deck, CARDS, LIBRARIES)
+    assert text == "# D\nShrine: twin-b\nPrimary:\n1 hash\nSecondary:\n"
+    with pytest.raises(DeckTextError) as e:
+        parse("Sideboard:\n1 Twin\n", CARDS, "X's cards", LIBRARIES)
+    assert e.value.problems == [
+        "line 1: 'Sideboard:' is not a count and a card's name, e.g. '3 Card Name'",
+        "line 2: 2 cards are called 'Twin' (twin-a, twin-b); write the id of the one you mean",
+        "no 'Shrine: Card Name' line",
+    ]
+
+
 def test_a_list_without_cards_is_refused():
     with pytest.raises(DeckTextError, match="no cards"):
         parse("# only a comment\n\n", CARDS, "X's cards")
@@ -78,20 +103,20 @@ def test_a_name_that_means_several_cards_or_holds_a_hash_goes_out_as_its_id():
     deck = SimpleNamespace(name="Mixed", cards={"twin-a": 1, "hash": 2, "ember-imp": 3})
     text = export(deck, CARDS)
     assert text == "# Mixed\n1 twin-a\n2 hash\n3 Ember Imp\n"
-    assert parse(text, CARDS, "X's cards") == deck.cards
+    assert parse(text, CARDS, "X's cards") == {"cards": deck.cards}
 
 
 def test_a_deck_goes_into_decks_toml_beside_the_others_or_in_place_of_its_name():
     old = '# mine\n[[deck]]\nname = "Keep"\n[deck.cards]\nember-imp = 3\n\n'
     old += '[[deck]]\nname = "Swap \\"me\\""\n[deck.cards]\ntwin-a = 1\n'
-    new = decktext.with_deck(old, 'swap "ME"', {"fools-gold": 2})
+    new = decktext.with_deck(old, 'swap "ME"', {"cards": {"fools-gold": 2}})
     data = tomllib.loads(new)["deck"]
     assert [(d["name"], d["cards"]) for d in data] == [
         ("Keep", {"ember-imp": 3}),
         ('swap "ME"', {"fools-gold": 2}),
     ]
     assert new.startswith("# mine\n")
-    added = decktext.with_deck("", "Tab\there", {"ember-imp": 1})
+    added = decktext.with_deck("", "Tab\there", {"cards": {"ember-imp": 1}})
     assert tomllib.loads(added)["deck"][0]["name"] == "Tab\there"
 
 

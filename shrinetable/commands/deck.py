@@ -101,7 +101,7 @@ def list_decks(name: str, files: Any, cards: CardSet) -> int:
         bad = files.problems(deck, own)
         legal = "legal" if not bad else f"not legal: {bad[0]}"
         where = "shipped" if deck in shipped else "your card folder"
-        size = sum(deck.cards.values())
+        size = decktext.Shape.of(files.model).size(deck)
         print(f"{deck_key(deck):<12} {deck.name:<32} {size:>3} cards  {legal}  ({where})")
     return 0
 
@@ -112,7 +112,8 @@ def export(files: Any, value: str) -> int:
     if deck is None:
         keys = ", ".join(deck_key(d) for d in files.catalog()[1])
         raise Refused(f"NAME {value!r}: no such deck; the decks: {keys}")
-    sys.stdout.write(decktext.export(deck, files.catalog()[0]))
+    shape = decktext.Shape.of(files.model)
+    sys.stdout.write(decktext.export(deck, files.catalog()[0], shape))
     return 0
 
 
@@ -130,17 +131,20 @@ def import_deck(args: argparse.Namespace, game: Any, files: Any) -> int:
     if not name.split(":")[0].split():
         raise Refused(f"--name {args.name!r}: a deck's name starts with a word")
     try:
-        counts = decktext.parse(text, cards, f"{game.title}'s cards")
+        shape = decktext.Shape.of(files.model)
+        fields = decktext.parse(text, cards, f"{_whose(game.title)} cards", shape)
     except decktext.DeckTextError as e:
         for line in e.problems:
             print(f"{where}: {line}", file=sys.stderr)
         return 2
-    deck = files.model.model_validate({"game": files.game, "name": name, "cards": counts})
+    deck = files.model.model_validate({"game": files.game, "name": name, **fields})
     bad = files.problems(deck, cards)
     if bad:
         for line in bad:
             print(f"{where}: {line}")
-        print(f"{where}: not saved: the deck breaks {game.title}'s deck rules", file=sys.stderr)
+        print(
+            f"{where}: not saved: the deck breaks {_whose(game.title)} deck rules", file=sys.stderr
+        )
         return 1
     path = _target(game, args.cards) / "decks.toml"
     try:
@@ -151,11 +155,16 @@ def import_deck(args: argparse.Namespace, game: Any, files: Any) -> int:
     mine = [d.get("name") for d in held if isinstance(d, dict)]
     _check_name(files, name, args.game, [*mine, *(d.name for d in files.catalog()[1])], args.force)
     try:
-        decktext.write_whole(path, decktext.with_deck(old, name, counts))
+        decktext.write_whole(path, decktext.with_deck(old, name, fields))
     except OSError as e:
         raise Refused(f"cannot write {path}: {why(e)}") from None
-    print(f"saved {name!r} ({sum(counts.values())} cards) in {path}")
+    print(f"saved {name!r} ({shape.size(deck)} cards) in {path}")
     return 0
+
+
+def _whose(title: str) -> str:
+    """A title's possessive: `Joe's`, `Cards'`."""
+    return title + ("'" if title.endswith("s") else "'s")
 
 
 def _target(game: Any, cards: str | None) -> Path:

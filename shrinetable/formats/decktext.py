@@ -16,8 +16,9 @@ import os
 import re
 import tempfile
 import tomllib
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, get_origin
 
 from .cards import MAX_NUMBER
 
@@ -53,30 +54,85 @@ def find(label: str, cards: dict[str, Any], names: dict[str, list[str]]) -> list
     return [label.strip()] if label.strip() in cards else []
 
 
-def export(deck: Any, cards: dict[str, Any]) -> str:
-    """`deck` as a text list: its name as a comment, then `count name` a card, in
-    its order (the id where the name would mean another card or several)."""
+@dataclass(frozen=True)
+class Shape:
+    """The parts of a deck a text list writes: its card-count tables (under a
+    heading each, `Primary:`, when there are several) and the single cards it
+    names (`Leader: Card Name`), as the game's deck model has them."""
+
+    tables: tuple[str, ...] = ("cards",)
+    picks: tuple[str, ...] = ()
+
+    @staticmethod
+    def of(model: Any) -> Shape:
+        """The shape of a deck model: its `dict` fields, and its `str` fields but
+        the deck's own words (`name`, `style`)."""
+        fields = model.model_fields.items()
+        return Shape(
+            tuple(n for n, f in fields if get_origin(f.annotation) is dict),
+            tuple(n for n, f in fields if f.annotation is str and n not in ("name", "style")),
+        )
+
+    def size(self, deck: Any) -> int:
+        """The cards in `deck`'s tables."""
+        return sum(sum(getattr(deck, t).values()) for t in self.tables)
+
+
+def export(deck: Any, cards: dict[str, Any], shape: Shape = Shape()) -> str:
+    """`deck` as a text list: its name as a comment, its single cards, then `count
+    name` a card, in its order (the id where the name would mean another card or
+    several)."""
     names = _names(cards)
-    title = " ".join(str(deck.name).split())
-    lines = [f"# {title}"]
-    for cid, n in deck.cards.items():
+
+    def label(cid: str) -> str:
         name = str(getattr(cards.get(cid), "name", ""))
         plain = name and "#" not in name and find(name, cards, names) == [cid]
-        label = name if plain else cid
-        lines.append(f"{n} {label}")
+        return name if plain else cid
+
+    lines = [f"# {' '.join(str(deck.name).split())}"]
+    lines += [f"{p.title()}: {label(getattr(deck, p))}" for p in shape.picks]
+    for table in shape.tables:
+        if len(shape.tables) > 1:
+            lines.append(f"{table.title()}:")
+        lines += [f"{n} {label(cid)}" for cid, n in getattr(deck, table).items()]
     return "\n".join(lines) + "\n"
 
 
-def parse(text: str, cards: dict[str, Any], where: str) -> dict[str, int]:
-    """The card ids and copies a text list holds, in its order (a card on two lines
-    counts both); DeckTextError with a line each that is malformed or names no
-    single card of `cards`, `where` saying whose cards (e.g. "the cards of a game")."""
+def parse(text: str, cards: dict[str, Any], where: str, shape: Shape = Shape()) -> dict[str, Any]:
+    """The deck's fields a text list holds (each table's card ids and copies, in
+    its order, a card on two lines counting both); DeckTextError with a line each
+    that is malformed or names no single card of `cards`, `where` saying whose
+    cards (e.g. "the cards of a game")."""
     names = _names(cards)
-    out: dict[str, int] = {}
-    problems = []
+    out: dict[str, Any] = {t: {} for t in shape.tables}
+    problems: list[str] = []
+
+    def card(label: str, number: int) -> str | None:
+        ids = find(label, cards, names)
+        if len(ids) == 1:
+            return ids[0]
+        if ids:
+            problems.append(
+                f"line {number}: {len(ids)} cards are called '{label}' ({', '.join(ids)}); "
+                "write the id of the one you mean"
+            )
+        else:
+            near = difflib.get_close_matches(label, [c.name for c in cards.values()], n=1)
+            hint = f"; did you mean '{near[0]}'?" if near else ""
+            problems.append(f"line {number}: no card called '{label}' in {where}{hint}")
+        return None
+
+    table = shape.tables[0]
     for number, raw in enumerate(text.splitlines(), 1):
         line = raw.split("#", 1)[0].strip()
+        head, colon, rest = (part.strip() for part in line.partition(":"))
         if not line:
+            continue
+        if colon and head.lower() in shape.tables and not rest:
+            table = head.lower()
+            continue
+        if colon and head.lower() in shape.picks and rest:
+            out[head.lower()] = card(rest, number)
             continue
         m = LINE.fullmatch(line)
         if m is None:
@@ -85,21 +141,12 @@ def parse(text: str, cards: dict[str, Any], where: str) -> dict[str, int]:
             )
             continue
         count, label = int(m.group(1)), m.group(2).strip()
-        ids = find(label, cards, names)
         if not 1 <= count <= MAX_NUMBER:
             problems.append(f"line {number}: {count} copies; a count is 1 to {MAX_NUMBER}")
-        elif not ids:
-            near = difflib.get_close_matches(label, [c.name for c in cards.values()], n=1)
-            hint = f"; did you mean '{near[0]}'?" if near else ""
-            problems.append(f"line {number}: no card called '{label}' in {where}{hint}")
-        elif len(ids) > 1:
-            problems.append(
-                f"line {number}: {len(ids)} cards are called '{label}' ({', '.join(ids)}); "
-                "write the id of the one you mean"
-            )
-        else:
-            out[ids[0]] = out.get(ids[0], 0) + count
-    if not problems and not out:
+        elif (cid := card(label, number)) is not None:
+            out[table][cid] = out[table].get(cid, 0) + count
+    problems += [f"no '{p.title()}: Card Name' line" for p in shape.picks if p not in out]
+    if not problems and not any(out[t] for t in shape.tables):
         problems.append(f"no cards: write one line a card, e.g. '{EXAMPLE}'")
     if problems:
         raise DeckTextError(problems)
@@ -119,10 +166,15 @@ def _toml_string(text: str) -> str:
     return '"' + "".join(out) + '"'
 
 
-def deck_table(name: str, cards: dict[str, int]) -> str:
-    """A `[[deck]]` table of a `decks.toml` holding the deck `name`."""
-    rows = [f"{cid} = {n}" for cid, n in cards.items()]
-    return "\n".join(["[[deck]]", f"name = {_toml_string(name)}", "", "[deck.cards]", *rows, ""])
+def deck_table(name: str, fields: dict[str, Any]) -> str:
+    """A `[[deck]]` table of a `decks.toml` holding the deck `name` with `fields`
+    (single card ids, then card-count tables)."""
+    rows = ["[[deck]]", f"name = {_toml_string(name)}"]
+    rows += [f"{k} = {_toml_string(v)}" for k, v in fields.items() if isinstance(v, str)]
+    for key, table in fields.items():
+        if isinstance(table, dict):
+            rows += ["", f"[deck.{key}]", *(f"{cid} = {n}" for cid, n in table.items())]
+    return "\n".join([*rows, ""])
 
 
 def _tables(text: str) -> list[str]:
@@ -138,14 +190,14 @@ def _piece_name(piece: str) -> str | None:
     return decks[0].get("name") if decks and isinstance(decks[0], dict) else None
 
 
-def with_deck(text: str, name: str, cards: dict[str, int]) -> str:
+def with_deck(text: str, name: str, fields: dict[str, Any]) -> str:
     """A `decks.toml`'s `text` with the deck `name` added, the deck of that name
     (in any case) it held taken out."""
     pieces = [p for p in _tables(text) if str(_piece_name(p)).lower() != name.lower()]
     kept = "".join(pieces)
     if kept and not kept.endswith("\n"):
         kept += "\n"
-    return kept + ("\n" if kept.strip() else "") + deck_table(name, cards)
+    return kept + ("\n" if kept.strip() else "") + deck_table(name, fields)
 
 
 def write_whole(path: Path, text: str) -> None:

@@ -175,7 +175,10 @@ class GameScene:
             self.marks.arriving = set()
         elif self.overlay in STATES:
             self.overlay = None
-        self.moves = self.match.moves() if self.my_decision() else []
+        mine = self.my_decision()
+        if mine:  # a result already read gives way to the viewer's decision
+            self.results.next_decision(time.monotonic())
+        self.moves = self.match.moves() if mine else []
         self.marks.playable = gestures.playable(self.moves)
         self.marks.selected = {}
         if self.aid.hinted is not None:  # a hint answers one position
@@ -269,7 +272,7 @@ class GameScene:
         self.message = self.match.save_problem
         now = time.monotonic()
         if applied.seat == self.viewer and not applied.auto:
-            self.results.viewer_moved(now)
+            self.results.next_decision(now)
         if self.results.add(self.match.present, applied, self.viewer, now):
             self.app.emit(f"result {self.results.lines[-1]}")
         touched = {z for e in applied.events for z in (e.source, e.target) if z}
