@@ -135,6 +135,17 @@ def test_a_shrines_deck_goes_out_and_back_with_its_shrine_and_libraries(tmp_path
     assert written == [{"name": "Sea Fog", **blue.model_dump(exclude={"name"})}]
 
 
+def test_import_reads_standard_input(tmp_path, data, monkeypatch):
+    import io
+
+    monkeypatch.setattr("sys.stdin", io.StringIO(_list(tmp_path, "shards", "legion").read_text()))
+    assert main(["deck", "import", "shards", "-", "--name", "Iron Piped"]) == 0
+    written = tomllib.loads((data / "cards" / "shards" / "decks.toml").read_text())["deck"]
+    assert written[0]["cards"] == dict(
+        registry.get("shards").card_data.decks.shipped("legion").cards
+    )
+
+
 def test_a_shipped_decks_name_is_never_taken_even_with_force(tmp_path, capsys):
     path = _list(tmp_path)
     for name in ("Blade of the Kazehana", "blade runner"):

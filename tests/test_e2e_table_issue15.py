@@ -314,9 +314,10 @@ def _start_screen_spots(monkeypatch, tmp_path, size=SIZE) -> dict:
 
     monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
     monkeypatch.setenv("SHRINETABLE_DATA_DIR", str(tmp_path / "spots"))
+    from shrinetable.demo.shelf import Shelf
     from shrinetable.table.app import App as Table
 
-    table = Table(size)
+    table = Table(size, demos=Shelf())  # as `shrinetable` opens it
     try:
         table.show_start()
         table.step([], 0.01)
