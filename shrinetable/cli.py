@@ -19,6 +19,7 @@ import sys
 COMMANDS = {
     "play": "open the table and play",
     "check": "validate layout files and deck files",
+    "deck": "list, export and import a game's decks as plain text lists",
     "scenario": "check positions and steps written in scenario files",
     "simulate": "play computer-vs-computer games and print figures",
     "bench": "benchmarks: rules steps, start-up, launch, table rendering",

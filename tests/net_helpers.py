@@ -9,7 +9,9 @@ import re
 import time
 from pathlib import Path
 
-from shrinetable.engine import registry
+from shrinetable.adapter.match import Match
+from shrinetable.adapter.session import Applied
+from shrinetable.engine import Entry, registry
 from shrinetable.formats.save import SaveError, read_save
 from shrinetable.net import protocol as p
 from shrinetable.net.client import Remote, play_bot, watch
@@ -19,6 +21,17 @@ from shrinetable.net.seam import Seam
 LOOPBACK = "127.0.0.1"
 WORD = re.compile(r"[\w#-]+")  # a card's notation is one such word (9H, name#12)
 GAME_S = 240  # a whole bot game on loopback takes seconds; this only stops a hang
+
+
+class Own:
+    """The host's match as each table is told it: every seat's screen its own
+    (`Match.entries(..., own=True)`, as the host sends them)."""
+
+    def __init__(self, match: Match):
+        self.match, self.present, self.history = match, match.present, match.history
+
+    def entries(self, applied: Applied, viewer: int | None) -> list[Entry]:
+        return self.match.entries(applied, viewer, own=True)
 
 
 async def start_host(game: str, kinds: list[str], seed: int = 7, **kw) -> Host:

@@ -152,8 +152,9 @@ def test_broken_saves_are_explained(tmp_path):
             }
         )
     )
-    with pytest.raises(SaveError, match=r"actions.1: 'heal 2S 2C' does not apply"):
-        storage.load(p)
+    session = storage.load(p)  # issue 36: the game goes on from the last good move
+    assert [a.text for a in session.history] == ["draw"] and session.damaged
+    assert "actions.1: 'heal 2S 2C' does not apply" in session.notes[0]
 
 
 def test_refused_attack_drop_names_the_broken_rule():

@@ -7,6 +7,7 @@ rejoins by itself and both show the game and its log as they were."""
 
 from __future__ import annotations
 
+import functools
 import os
 import queue
 import subprocess
@@ -17,7 +18,7 @@ from pathlib import Path
 
 import pytest
 from e2e_harness import ARTIFACTS, ROOT, SIZE, App, Xvfb, missing_tools
-from net_helpers import moves_saved
+from net_helpers import Own, moves_saved
 
 from shrinetable.adapter import log
 from shrinetable.adapter.match import Match
@@ -31,7 +32,22 @@ pytestmark = [pytest.mark.e2e, pytest.mark.slow]
 
 GAME = registry.get("shrine")
 LAYOUT = load_layout(layout_path("shrine"))
-SCALER = geo.Scaler((LAYOUT.canvas.width, LAYOUT.canvas.height), SIZE)
+
+
+@functools.cache
+def scaler() -> geo.Scaler:
+    """Where a networked table's cards are: the window less the strip of its
+    status line (`remote_scene.line_height`)."""
+    import pygame
+
+    from shrinetable.table.art import Fonts
+    from shrinetable.table.remote_scene import line_height
+
+    pygame.font.init()
+    size = (SIZE[0], SIZE[1] - line_height(Fonts(), SIZE[1]))
+    return geo.Scaler((LAYOUT.canvas.width, LAYOUT.canvas.height), size)
+
+
 SEED = 42
 
 
@@ -68,12 +84,12 @@ class Window(App):
 
 
 def centre(view, seat, zone, card, raised=None):
-    placed = geo.place_cards(LAYOUT, view, SCALER, seat, raised)
+    placed = geo.place_cards(LAYOUT, view, scaler(), seat, raised)
     return next(p.rect.center for p in placed if p.zone == zone and p.name == card)
 
 
 def zone_centre(view, seat, zone):
-    return geo.zone_rects(LAYOUT, view, SCALER, seat)[zone].center
+    return geo.zone_rects(LAYOUT, view, scaler(), seat)[zone].center
 
 
 def button(moves, text):
@@ -81,7 +97,7 @@ def button(moves, text):
     from shrinetable.adapter import gestures
 
     shown = [m.text for m in gestures.buttons(moves)]
-    area = SCALER.rect(LAYOUT.panels.buttons)
+    area = scaler().rect(LAYOUT.panels.buttons)
     h = min(40, area.h // len(shown))
     return area.x + (area.w - 4) // 2, area.y + shown.index(text) * h + (h - 4) // 2
 
@@ -89,7 +105,7 @@ def button(moves, text):
 def card_pixels(path, view, seat, zone, card) -> bytes:
     import pygame
 
-    placed = geo.place_cards(LAYOUT, view, SCALER, seat)
+    placed = geo.place_cards(LAYOUT, view, scaler(), seat)
     rect = next(p.rect for p in placed if p.zone == zone and p.name == card)
     return pygame.image.tobytes(pygame.image.load(str(path)).subsurface(rect), "RGB")
 
@@ -297,8 +313,8 @@ def test_a_resumed_hosts_window_and_its_guest_show_the_game_and_its_log(
         # the guest may be back before the host's own window is: in either order
         said_by = lines(host, "address: ", "log ", "ready", "joined: p2 (Ann)")
         assert said_by["address: "].split()[-1] == address  # the same port
-        assert said_by["log "] == "log " + " | ".join(log.lines(m, 0))
-        assert joiner.wait_line("log ", 40) == "log " + " | ".join(log.lines(m, 1))
+        assert said_by["log "] == "log " + " | ".join(log.lines(Own(m), 0))  # own draws named
+        assert joiner.wait_line("log ", 40) == "log " + " | ".join(log.lines(Own(m), 1))
         assert joiner.wait_line("said ") == "said Back at the table."
         host.window()
         # the rejoined table drawn afresh (the words gone) with the hand it had

@@ -102,6 +102,57 @@ def test_a_designer_folder_with_no_file_in_it_is_refused_whole(
     fuzz(min(examples, 30), one, st.sampled_from(KINDS))
 
 
+# every path option of every command (issue 36): a message, at once, never a traceback
+PATH_OPTIONS = [
+    ["check", "{}"],
+    ["play", "shrine", "--cards", "{}"],
+    ["simulate", "shrine", "--cards", "{}", "--games", "1"],
+    ["scenario", "--cards", "{}", "{}"],
+    ["report", "shrine", "--games", "1", "--out", "{out}", "--cards", "{}"],
+    ["report", "sorcerer", "--games", "1", "--out", "{out}", "--compare", "{}"],
+    ["report", "shrine", "--games", "1", "--out", "{}"],
+    ["demo", "--cards", "{}", "--list"],
+    ["demo", "shrine/heal", "--export", "{}"],
+    ["print", "shrine", "--out", "{}"],
+    ["play", "--load", "{}"],
+    ["simulate", "sorcerer", "--option", "deck_p1={}", "--games", "1"],
+]
+PATH_KINDS = ["fifo", "loop", "long name"]
+SAID = {  # the words that say why ("name a .pdf file": print's --out wants a .pdf name)
+    "fifo": ("fifo", "name a"),
+    "loop": ("symbolic links", "loop", "name a"),
+    "long name": ("too long", "name a", "no deck called"),  # a deck's name, as issue 25 chose
+}
+
+
+@pytest.mark.parametrize("examples", BUDGET)
+def test_every_path_option_says_what_is_wrong_with_a_path(tmp_path_factory, capsys, examples):
+    from shrinetable.cli import main
+
+    def one(kind, pick):
+        folder = tmp_path_factory.mktemp("o")
+        path = str(a_bad_path(folder, kind, 0))
+        args = [
+            a.replace("{out}", str(folder / "out")).replace("{}", path) for a in PATH_OPTIONS[pick]
+        ]
+        try:
+            code = main(args)
+        except SystemExit as e:  # argparse's own refusals
+            code = e.code
+        said = capsys.readouterr()
+        assert code not in (0, None), args
+        assert "Traceback" not in said.err + said.out
+        words = (said.err + said.out).lower()
+        assert any(w in words for w in SAID[kind]), (args, words)
+
+    fuzz(
+        min(examples, 3 * len(PATH_OPTIONS)),
+        one,
+        st.sampled_from(PATH_KINDS),
+        st.integers(0, len(PATH_OPTIONS) - 1),
+    )
+
+
 # -- sizes under a memory limit ---------------------------------------------------
 def export(size: tuple[int, int], out: Path, limit_gb: float = 2.0) -> None:
     code = (

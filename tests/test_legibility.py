@@ -34,7 +34,9 @@ def test_no_text_under_the_floor_and_no_label_cut(game, players, size):
     fig = measure(game, players, size)
     assert fig["text_draws"] > 20, fig
     assert fig["min_text_px"] >= floor_px(size), fig
+    assert fig["min_text_px"] >= {(1280, 720): 14, (1920, 1080): 18}[size]
     assert fig["cut_labels"] == 0, fig["cut"]
+    assert fig["overlaps"] == 0, fig["overlapping"]
 
 
 def test_words_on_a_card_face_are_told_apart_from_labels(tmp_path, monkeypatch):
@@ -139,3 +141,25 @@ def test_a_band_whose_word_cannot_fit_is_not_drawn_empty(tmp_path, monkeypatch):
     fill = tuple(present.card_face("AS").band.fill)[:3]
     assert "DAGGER" not in {d.text for d in fonts.drawn}
     assert fill not in {tuple(card.get_at((x, y)))[:3] for x in range(62) for y in range(90)}
+
+
+def test_the_text_size_scales_on_top_of_the_floor_and_is_measured():
+    """The menu's 150% draws the smallest text at 21 px at 1280x720 (never under
+    the floor: there is no 90% any more); `bench render --text-size` measures it."""
+    fig = measure("shrine", 2, (1280, 720), scale=1.5)
+    assert fig["text_size"] == 1.5 and fig["min_text_px"] == 21
+    assert fig["min_cap_px"] >= 15
+
+
+# crowded one-line strips still cut a name beside a five-rating box there
+# (docs/legibility/README.md, "Not met yet"); everywhere else none is cut
+CROWDED = {("usagi", n) for n in (3, 4, 5, 6)} | {("shrines", 2, (1920, 1080))}
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
+@pytest.mark.parametrize(("game", "players"), CASES)
+def test_no_name_or_number_cut_on_the_viewers_cards_or_the_decisions(game, players, size):
+    if (game, players) in CROWDED or (game, players, size) in CROWDED:
+        pytest.skip("a crowded zone's one-line strips (not met yet)")
+    fig = measure(game, players, size)
+    assert fig["cut_own_names"] == 0, fig["cut_own"]

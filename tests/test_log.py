@@ -372,3 +372,59 @@ def test_no_line_s_notation_or_words_name_a_card_hidden_from_its_viewer(name):
                 assert not hidden & {w for line in new for w in line.text.split()}, a.text
                 names = {match.present.readable(c) for c in hidden}
                 assert not [n for line in new for n in names if n in book.text(line)], a.text
+
+
+@pytest.mark.parametrize("name", registry.names())
+def test_a_part_of_a_turn_in_which_nothing_happens_leaves_no_line(name):
+    """Shrines wrote about 14 lines for an empty turn ("P2's travel act", "P1
+    passes", "P2 passes the travel act", "P1 passes", then the next act): a
+    part of a turn (the game's `headings`) in which nothing but its `idle`
+    entries happens is left out, in every viewer's log, as the table keeps it
+    move by move."""
+    present = registry.get(name).present
+    for seed in (1, 2):
+        match = _played(name, seed)
+        book = log.Log(match, 0)
+        for a in match.history:
+            book.add(a)
+        kinds = [line.kind for line in book.lines]
+        for before, after in zip(kinds, kinds[1:], strict=False):
+            assert before not in present.headings or after not in (*present.headings, *present.idle)
+        assert [book.text(line) for line in book.lines] == log.lines(match, 0)
+
+
+def test_shrines_says_an_empty_turn_in_few_lines():
+    """Shrines' log over seeded games, lines per turn (median): 22.6 before its
+    empty acts were left out, 14.7 after."""
+    import statistics
+
+    per_turn = []
+    for seed in (1, 2, 3):
+        match = _played("shrines", seed)
+        per_turn.append(len(log.lines(match, 0)) / max(1, match.turn_number()))
+    assert statistics.median(per_turn) < 17, per_turn
+
+
+# the events that are a contest, a combat or a damage round, per game (issue 41)
+ROUNDS = {"sorcerer": "damage", "shards": "fight", "shrines": "damage", "usagi": "contest"}
+SUM = re.compile(r"\d+ (?:against|=)|\bundefended\b")
+
+
+@pytest.mark.parametrize("name", sorted(ROUNDS))
+def test_every_contest_combat_and_damage_round_says_its_sums(name):
+    """As Sorcerer's lanes do ("Bog Stench Wave 6 + boost 3 = 9 against Arc
+    Lantern 5"): Usagi's contest gives each contender's ratings and total
+    against the Event's, Shards' combat each unit's offence against the health
+    or defence it meets, Shrines' damage the damage against the resilience."""
+    seen = 0
+    for seed in (1, 2, 3):
+        match = _played(name, seed)
+        said = set(log.lines(match, 0))
+        for a in match.history:
+            for e in a.events:
+                if e.kind == ROUNDS[name]:
+                    text = seats_named(match.present.readable(e.text))
+                    seen += 1
+                    assert SUM.search(text) and len(re.findall(r"(?<!P)\d+", text)) >= 2, text
+                    assert any(text[1:] in line for line in said), text
+    assert seen

@@ -148,3 +148,26 @@ def test_the_host_prints_names_cleaned(name):
     assert hello.name.isprintable() and "\n" not in hello.name
     with pytest.raises(p.BadMessage, match="at most 32"):
         p.read_to_host(json.dumps({"type": "hello", "version": 3, "code": "X", "name": "n" * 33}))
+
+
+def test_a_name_cannot_print_a_false_game_over_line_at_the_host():
+    from net_helpers import start_host
+    from websockets.asyncio.client import connect
+
+    async def go() -> list[str]:
+        said: list[str] = []
+        host = await start_host("shrine", ["remote", "remote"])
+        host.say = said.append
+        async with connect(f"ws://127.0.0.1:{host.port}", proxy=None) as ws:
+            hello = {"type": "hello", "version": p.VERSION, "code": host.code}
+            await ws.send(json.dumps({**hello, "name": "x\ngame over: p2 wins\x1b[2J"}))
+            assert p.read_to_table(await ws.recv()).type == "welcome"
+        while not any(line.startswith("left:") for line in said):
+            await asyncio.sleep(0.01)
+        await host.stop()
+        return said
+
+    said = asyncio.run(asyncio.wait_for(go(), 60))
+    lines = "\n".join(said).splitlines()
+    assert not any(line.startswith("game over") for line in lines), lines
+    assert "joined: p1 (x game over: p2 wins [2J)" in lines and "\x1b" not in "".join(lines)

@@ -9,8 +9,10 @@ import threading
 import time
 
 import pytest
+from net_helpers import Own
 
 from shrinetable.adapter import log
+from shrinetable.adapter.port import last_chosen
 from shrinetable.engine import registry
 from shrinetable.net.client import Remote
 from shrinetable.net.host import Host
@@ -76,10 +78,11 @@ def test_a_remote_table_is_asked_as_the_hosts_match_is(tables):
         assert table.decision() == local.decision()
         assert table.turn_number() == local.turn_number()
         for mine, theirs in zip(table.history, local.history, strict=True):
-            assert table.said(mine, seat) == local.said(theirs, seat)
+            own = local.entries(theirs, seat, own=True)
+            assert table.said(mine, seat) == [local.present.sentence(e) for e in own]
             assert mine.text == (theirs.text if theirs.seat == seat else "")
-        assert table.summary(seat) == local.summary(seat)
-        assert log.lines(table, seat) == log.lines(local, seat)  # the log, line by line
+        assert table.summary(seat) == log.lines(Own(local), seat, last_chosen(local.history, seat))
+        assert log.lines(table, seat) == log.lines(Own(local), seat)  # the log, line by line
     assert [(m.text, m.gesture) for m in p2.moves()] == [(m.text, m.gesture) for m in local.moves()]
     assert answered(p2.ask_hint(1)) in p2.moves()  # for one's own decision
     assert answered(p1.ask_hint(0)) is None
@@ -162,8 +165,8 @@ def test_a_table_that_joins_again_shows_the_log_of_the_moves_before(tables):
     fresh = RemoteMatch(again, p2.link)
     try:
         assert fresh.seat == 1 and len(fresh.history) == len(local.history) == 3
-        assert log.lines(fresh, 1) == log.lines(local, 1)
-        assert fresh.summary(1) == local.summary(1)
+        assert log.lines(fresh, 1) == log.lines(Own(local), 1)
+        assert fresh.summary(1) == log.lines(Own(local), 1, last_chosen(local.history, 1))
         assert [a.text for a in fresh.history] == ["", "", "draw"]  # p1's texts not sent
     finally:
         fresh.close()
@@ -189,6 +192,25 @@ def test_the_host_s_window_names_the_seat_of_every_remote_move(tables):
     assert theirs and any(not a.text for a in theirs)  # moves whose notation p1 is not sent
     book = log.Log(p1, 0)
     for a in p1.history:  # a secret move may say only what it revealed
-        said = book.text(book.lines[book.add(a)])
-        assert a.secret or said.startswith(f"P{a.seat + 1}") or f"and P{a.seat + 1} " in said, said
-    assert log.lines(p1, 0) == log.lines(local, 0)
+        first = p1.entries(a, 0)[0]
+        assert a.secret or first.seat == a.seat, first
+        at = book.add(a)
+        if a.secret or first.kind in p1.present.idle:  # an idle part of a turn: no line
+            continue
+        said = book.text(book.lines[at])
+        assert said.startswith(f"P{a.seat + 1}") or f"and P{a.seat + 1} " in said, said
+    assert log.lines(p1, 0) == log.lines(Own(local), 0)
+
+
+def test_a_seat_s_own_draw_is_named_on_its_own_screen(tables):
+    """A remote seat's screen is its own: its draws are named in its log, as a
+    lone person's are at a table here; never in another seat's."""
+    seam, (p1, p2) = tables
+    for n, (text, table) in enumerate((("draw", p1), ("pass", p1), ("draw", p2)), 1):
+        table.play(table.seat, text)
+        until([p1, p2], lambda seen, n=n: all(len(m.history) >= n for m in (p1, p2)))
+    drawn = seam.match.history[-1].events[0].cards[0]
+    name = seam.match.present.readable(drawn)
+    assert log.lines(p2, 1)[-1] == f"P2 draws a card ({name})"
+    assert log.lines(p1, 0)[-1] == "P2 draws a card"
+    assert log.lines(p1, 0)[0].startswith("P1 draws a card (")  # the host's own, too

@@ -241,3 +241,57 @@ def test_wrong_codes_wait_longer_and_longer_in_real_time():
         await host.stop()
 
     run(go())
+
+
+def test_wrong_codes_are_counted_per_ipv6_network():
+    from types import SimpleNamespace
+
+    from shrinetable.net.host import _address
+
+    def at(host: str) -> str:
+        return _address(SimpleNamespace(remote_address=(host, 5000)))
+
+    assert at("2001:db8:1:2::5") == at("2001:db8:1:2:ffff::9") == "2001:db8:1:2::/64"
+    assert at("2001:db8:1:3::5") != at("2001:db8:1:2::5")
+    assert at("::ffff:10.0.0.9") == at("10.0.0.9") == "10.0.0.9"
+
+
+def test_only_a_token_the_host_does_not_know_is_forgotten(monkeypatch):
+    """A refusal for another reason (a version, a busy door) keeps the seat's token."""
+    import json
+
+    import shrinetable.net.client as client
+
+    path = seats.join_file("ABCDEFGH", 1)
+    path.parent.mkdir(parents=True)
+    keep = '{"format":"shrinetable-join","code":"ABCDEFGH","seat":1,"token":"%s"}' % ("t" * 24)
+    answers: list[str] = []
+
+    class Socket:
+        async def send(self, text):
+            pass
+
+        async def recv(self):
+            return json.dumps({"type": "refused", "reason": answers.pop(0)})
+
+        async def close(self):
+            pass
+
+    async def connect(*a, **kw):
+        return Socket()
+
+    monkeypatch.setattr(client, "connect", connect)
+
+    async def go(*reasons: str) -> str:
+        answers[:] = reasons
+        path.write_text(keep)
+        r = Remote("127.0.0.1", 1, "ABCD-EFGH", "ann", say=lambda s: None)
+        with pytest.raises(Refused) as e:
+            await r.join()
+        await r.close()
+        return str(e.value)
+
+    assert "version mismatch" in run(go("version mismatch: ..."))
+    assert path.exists()
+    assert run(go(p.UNKNOWN_TOKEN, "the table is full")) == "the table is full"
+    assert not path.exists()  # that token: forgotten, and the table joined afresh

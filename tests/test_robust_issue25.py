@@ -507,3 +507,41 @@ def test_1_an_instance_number_of_thousands_of_digits_is_a_message(tmp_path, caps
     bad = tmp_path / "s.toml"
     bad.write_text(src[: m.start(1)] + "9" * 4400 + src[m.end(1) :])
     refused(capsys, ["scenario", str(bad)], "s.toml:5", "is not a card")
+
+
+# issue 36: the same fallback folder every time, none left empty -----------------------
+def test_every_name_taken_in_the_temp_folder_still_gives_the_same_folder(temp_root, monkeypatch):
+    for n in ["", *(f"-{n}" for n in range(2, storage.SPARES))]:  # another user's, all
+        taken = temp_root / f"shrinetable-{os.getuid()}{n}"
+        taken.mkdir()
+        taken.chmod(0o777)
+    runtime = temp_root / "run-user"
+    runtime.mkdir(mode=0o700)
+    monkeypatch.setenv("XDG_RUNTIME_DIR", str(runtime))
+    first = storage.fallback_dir()
+    assert first == runtime / "shrinetable" and first.stat().st_mode & 0o777 == 0o700
+    storage.fallback_dir.cache_clear()  # the next start
+    assert storage.fallback_dir() == first
+    monkeypatch.delenv("XDG_RUNTIME_DIR")
+    monkeypatch.setenv("HOME", str(temp_root / "home"))
+    storage.fallback_dir.cache_clear()
+    assert storage.fallback_dir() == temp_root / "home" / ".cache" / "shrinetable-fallback"
+
+
+def test_a_table_that_can_write_its_data_folder_leaves_nothing_in_the_temp_folder(temp_root):
+    before = sorted(temp_root.iterdir())
+    storage.recent_autosaves()
+    storage.clean()
+    assert sorted(temp_root.iterdir()) == before
+
+
+def test_a_folder_made_for_one_run_is_removed_when_nothing_was_kept(tmp_path):
+    empty, kept = tmp_path / "run-1", tmp_path / "run-2"
+    for folder in (empty, kept):
+        (folder / "autosaves").mkdir(parents=True)
+        (folder / "saves").mkdir()
+    (kept / "saves" / "game.json").write_text("{}")
+    storage._prune(empty)
+    storage._prune(kept)
+    assert not empty.exists() and (kept / "saves" / "game.json").exists()
+    assert not (kept / "autosaves").exists()

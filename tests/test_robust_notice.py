@@ -19,9 +19,9 @@ def pieces(app, text: str, width: int) -> list[str]:
     app.fonts.drawn = []
     lines = lay_out(app.fonts, html.escape(text), width)
     drawn, app.fonts.drawn = app.fonts.drawn, None
-    assert all(px == PX for px, _, _ in drawn)
+    assert all(d.px == PX for d in drawn)
     assert all(x + img.get_width() <= width for _, images in lines for img, x in images)
-    return [t for _, t, _ in drawn]
+    return [d.text for d in drawn]
 
 
 def test_a_long_file_name_and_folder_break_at_their_joints(app):

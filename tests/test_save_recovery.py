@@ -155,3 +155,13 @@ def test_the_key_is_the_users_alone_and_made_once(tmp_path):
         assert stat.S_IMODE(path.stat().st_mode) == 0o600 and path.read_bytes() == key
     assert len(key) == checkpoint.KEY_BYTES and checkpoint.key() == key
     assert hashlib.sha256(b"x").hexdigest() != checkpoint._sum(hashlib.sha256(), {})
+
+
+def test_the_table_says_which_line_was_damaged_and_plays_on(tmp_path, app):
+    path, lines = journal(tmp_path, passes(40))
+    damaged(path, lines, 22, b"{{{")
+    app.start_game(Session.from_save(passes(3)))
+    app.scene.load(str(path))  # as the table's load dialog does
+    scene = app.scene
+    assert f"{path}:22: a damaged line; the game goes on" in scene.message
+    assert not scene.message_is_error and len(scene.match.history) == 20

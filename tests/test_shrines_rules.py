@@ -1622,7 +1622,10 @@ def test_quick_step_quick_attack_blocker_strikes_once_only():
     s = to_act(s, "combat")
     s = play(s, f"attack {eel} {tower}", "next", f"block {van} {eel}", "pass")
     hits = [e.text for e in events(s, "pass") if e.kind == "damage"]
-    assert hits == [f"{eel} takes 1 damage", f"{van} takes 3 damage"]
+    assert hits == [
+        f"{eel} takes 1 damage, 1 against resilience 3",
+        f"{van} takes 3 damage, 3 against resilience 2",
+    ]
 
 
 def test_quick_step_targeted_creature_strikes_first():

@@ -161,3 +161,35 @@ def played_and_taken_back(hosting, ann):
     )
     settle(hosting, lambda: not hosting.log_rich and hosting.moves)
     settle(ann, lambda: not ann.log_rich)
+
+
+def test_the_host_gives_a_gone_seat_to_a_newcomer_from_its_window(app):
+    import pygame
+    import pygame_gui
+
+    from shrinetable.table.remote_scene import RemoteScene
+
+    scene = start(app, "shrine")
+    scene.seats = ["human", "remote"]
+    scene._command(("host",))
+    hosting = app.scene
+    try:
+        port = hosting.match.remote.uri.rsplit(":", 1)[1]
+        code = hosting.match.remote.code
+        join(app, f"127.0.0.1:{port}", code, name="Ann")
+        ann = app.scene
+        settle(hosting, lambda: "P2 Ann, connected" in hosting.status())
+        ann.leave()
+        settle(hosting, lambda: hosting.gone is not None and hosting.gone[0] == 1)
+        assert "Newcomer" in hosting.gone[2].text
+        hosting.handle(
+            pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=hosting.gone[2]), False
+        )
+        settle(hosting, lambda: "P2 waiting for a player" in hosting.status())
+        join(app, f"127.0.0.1:{port}", code, name="Bob")  # Ann's token no longer holds it
+        bob = app.scene
+        assert isinstance(bob, RemoteScene) and bob.match.seat == 1
+        settle(hosting, lambda: "P2 Bob, connected" in hosting.status())
+        bob.leave()
+    finally:
+        hosting.leave()

@@ -163,10 +163,11 @@ def test_only_a_new_label_or_a_move_makes_a_button_new():
     assert not g.ready(same, 5.5) and g.waiting(5.5) and not g.waiting(6.1)
 
 
-def test_a_damage_round_stays_in_view_until_read_and_the_viewer_moves_on(app):
+def test_a_damage_round_stays_in_view_until_read_and_the_viewers_turn_comes(app):
     """Sorcerer's damage round (the sums, who fell, the points lost) is kept in
     a box over the log after the lanes clear, never over a card: at least
-    RESULT_S, then until the viewer's next move; a click on it closes it."""
+    RESULT_S, then it goes as the viewer's next decision has come (or they
+    move); a click on it closes it."""
     from shrinetable.table import results
 
     session = Session(registry.get("sorcerer"), 5, {}, ["human", "computer"])
@@ -186,8 +187,9 @@ def test_a_damage_round_stays_in_view_until_read_and_the_viewer_moves_on(app):
     assert box is not None and log.contains(box)
     assert not any(p.rect.colliderect(box) for p in scene.board.placed)
     shown_at = scene.results.since
-    scene.results.viewer_moved(shown_at + 1.0)  # too soon: it stays a while yet
+    assert scene.my_decision()  # p1's decision came with the result: it goes once read
     assert scene.results.lines and scene.results.due() == shown_at + results.RESULT_S
+    assert not scene.results.update(shown_at + results.RESULT_S - 0.1)  # read first
     assert scene.results.update(shown_at + results.RESULT_S) and not scene.results.lines
     scene.results.lines, scene.results.box = ["P2 loses 3 magic points"], box
     app.step(
@@ -342,6 +344,10 @@ def test_what_happened_lists_the_log_since_the_viewers_last_move(app):
 
 def test_resting_on_the_prompt_shows_how_to_do_it(app):
     scene = start(app, Session(registry.get("usagi"), 3, {}, ["human", "computer"]))
+    for _ in range(100):  # the cut is no question: the table moves on to p1's first one
+        if scene.my_decision():
+            break
+        app.step([], 0.01)
     status = scene.board.scaler.rect(scene.layout.panels.status)
     app.step([ev(pygame.MOUSEMOTION, pos=status.center, rel=(1, 1), buttons=(0, 0, 0))], 0.01)
     assert scene.painter.how_shown
@@ -349,3 +355,17 @@ def test_resting_on_the_prompt_shows_how_to_do_it(app):
     scene.draw(app.screen)  # drawn left of the prompt, over the table's edge
     app.step([ev(pygame.MOUSEMOTION, pos=(5, 5), rel=(1, 1), buttons=(0, 0, 0))], 0.01)
     assert not scene.painter.how_shown
+
+
+def test_a_result_goes_once_read_when_the_viewers_decision_comes():
+    """Not before RESULT_S (it can be read), then at once: the viewer's decision
+    came; with none of theirs it stays."""
+    from shrinetable.table.results import RESULT_S, Results
+
+    r = Results()
+    r.lines, r.since = ["P2 loses 3 magic points"], 10.0
+    assert r.due() is None and not r.update(60.0)  # no decision of the viewer's yet
+    r.next_decision(11.0)
+    assert r.lines and r.due() == 10.0 + RESULT_S
+    r.next_decision(10.0 + RESULT_S)  # another decision, the box read: it goes now
+    assert not r.lines and r.due() is None

@@ -208,6 +208,8 @@ def test_hotseat_undo_of_ones_own_last_move_before_the_next_person_acts(app):
     pass_button = next(b for b, a in scene.ui.actions.items() if a.text == "pass")
     scene.guard.seconds = 0.0
     app.step([ev(pygame_gui.UI_BUTTON_PRESSED, ui_element=pass_button)], 0.01)
+    assert scene.overlay == "confirm"  # a Token is still playable: asked first
+    app.step([ev(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r", scancode=0)], 0.01)
     assert scene.overlay == "handover" and scene.match.session.can_undo(0)
     ctrl_z = ev(pygame.KEYDOWN, key=pygame.K_z, mod=pygame.KMOD_CTRL, unicode="\x1a", scancode=0)
     app.step([ctrl_z], 0.01)
@@ -240,6 +242,8 @@ def test_a_refusal_is_shown_whole_over_the_table_until_a_click(app):
         (box.left + 4, box.centery)
     )[:3] == (70, 24, 22)
     assert "(rule: dagger)" in scene.panels._notice_html()
+    scene.say(reason, rule="dagger")  # a refusal whose rule is known as data: named alone
+    assert "Refused (rule: dagger): see the table." in scene.panels._notice_html()
     click(app, (felt.right - 5, 5))
     assert not scene.message and not scene.shout
 

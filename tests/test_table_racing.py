@@ -178,3 +178,32 @@ def test_a_notice_never_changes_the_decision_bars_buttons(app, name):
     scene.say(f"Saved as {name_} in /home/someone/.local/share/shrinetable/saves", error=False)
     assert bar_now() == before
     assert "Saved as" in scene.ui.notice.html_text
+
+
+def test_a_click_counts_at_its_press_not_its_release(app, monkeypatch):
+    """A press made before a button appeared (the window busy, the release
+    handled later) is no click on it, however late the release comes; a
+    press waiting in the queue when new buttons come counts as made before."""
+    from shrinetable.table import widgets
+
+    monkeypatch.setenv(bar.GUARD_ENV, "0.4")
+    session = Session(registry.get("sorcerer"), 3, {}, ["human", "computer"])
+    app.start_game(session)
+    scene = app.scene
+    for _ in range(200):
+        if scene.ui.actions:
+            break
+        app.step([], 0.01)
+    button = next(iter(scene.ui.actions))
+    born = scene.guard.since(button)
+    before = len(session.history)
+    early = ev(widgets.PRESSED, ui_element=button, pressed_at=born - 0.05)
+    scene.guard.seconds = 0.0  # even with no guard at all
+    app.step([early], 0.01)
+    assert len(session.history) == before  # pressed before it was there
+    w = widgets.Widgets()
+    w.pointer.early = True
+    w.handle(ev(pygame.MOUSEBUTTONDOWN, pos=(5, 5), button=1), 10.0)
+    assert w.pointer.down_at == -1.0 and not w.pointer.early
+    w.handle(ev(pygame.MOUSEBUTTONDOWN, pos=(5, 5), button=1), 11.0)
+    assert w.pointer.down_at == 11.0

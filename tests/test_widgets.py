@@ -6,6 +6,8 @@ a rest; texts wrap at words, a path after a "/", never smaller than 14 px."""
 
 from __future__ import annotations
 
+import time
+
 import pygame
 import pytest
 from table_input import click, ev
@@ -92,7 +94,7 @@ def test_the_log_scrolls_with_the_wheel_and_its_bar(app):
 def test_a_buttons_tip_shows_after_a_rest(app, monkeypatch):
     scene = start(app)
     hint = command(scene, "hint")
-    clock = [1000.0]
+    clock = [time.monotonic() + 1000.0]  # after every real time the table has kept
     monkeypatch.setattr(widgets, "TIP_S", TIP_S)
     monkeypatch.setattr("time.monotonic", lambda: clock[0])
     app.step([ev(pygame.MOUSEMOTION, pos=hint.rect.center, rel=(1, 0), buttons=(0, 0, 0))], 0.01)
@@ -123,13 +125,13 @@ def test_text_keeps_its_colours_and_breaks_a_path_after_a_slash(app):
     assert len(lines) >= 3 and all(
         x + img.get_width() <= 200 for _, images in lines for img, x in images
     )
-    texts = [t for _, t, _ in drawn]
+    texts = [d.text for d in drawn]
     assert all(
         t.rstrip().endswith("/")
         for t in texts
         if "/" in t and t != texts[-1] and not t.endswith(".json")
     )
-    assert min(px for px, _, _ in drawn) == 14 and "now" in texts
+    assert min(d.px for d in drawn) == 14 and "now" in texts
 
 
 def motion(app, pos):
@@ -142,7 +144,7 @@ def test_a_press_hides_the_tip_and_a_rebuild_keeps_the_rest_time(app, monkeypatc
     tip carry over a rebuild that keeps it, and a press puts the tip away
     until the pointer leaves the button."""
     scene = start(app)
-    clock = [1000.0]
+    clock = [time.monotonic() + 1000.0]  # after every real time the table has kept
     monkeypatch.setattr("time.monotonic", lambda: clock[0])
     hint = command(scene, "hint")
     motion(app, hint.rect.center)

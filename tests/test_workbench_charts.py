@@ -32,8 +32,12 @@ def test_each_chart_kind_draws_a_picture_that_grows_with_its_rows():
     assert green[1] > green[0] and red[0] > red[1]
     lengths = picture(charts.histograms({"turns": {5: 3, 9: 1}, "moves": {}}))
     assert lengths.size[0] == charts.WIDTH
-    changes = picture(charts.change_bars(["a figure with a long name " * 3], [-0.2]))
+    changes = picture(
+        charts.change_bars(["a figure with a long name " * 3], [-0.2], [[-0.3, -0.1]])
+    )
     assert changes.height > 0
+    wide = picture(charts.matrix(["a", "b"], [[None, 0.3], [0.2, None]], 0.25))
+    assert wide.width > charts.WIDTH // 2  # room for the whole title
 
 
 def test_a_report_imports_no_plotting_library(tmp_path):

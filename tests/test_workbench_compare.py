@@ -1,5 +1,5 @@
-"""`report --compare` on a planted change (issue 37): in a copy of Usagi's card
-set one card is made much stronger and one much weaker; the paired comparison
+"""`report --compare` on a planted change (issue 37): in a copy of Usagi's
+characters one card is made much stronger and one much weaker; the paired comparison
 puts exactly those cards, and the decks holding them, at the top as
 significant. On the unchanged set few cards are flagged whatever the seed."""
 
@@ -22,21 +22,23 @@ def data_dir(tmp_path, monkeypatch):
     monkeypatch.setenv("SHRINETABLE_DATA_DIR", str(tmp_path / "data"))
 
 
-def card_block(card: str, ratings: str, cost: str | None = None) -> str:
-    start = TEXT.index(f'[[card]]\nid = "{card}"')
-    block = TEXT[start : TEXT.index("[[card]]", start + 5)]
-    block = re.sub(r"ratings = \{[^}]*\}", f"ratings = {{ {ratings} }}", block)
-    return re.sub(r"cost = \{[^}]*\}", f"cost = {{ {cost} }}", block) if cost else block
-
-
 def planted(folder: Path) -> Path:
-    """Wandering Swordsman (Blade) rated 9 at everything; Tea Master (Court) at
-    nothing (labor 0), for three honor."""
+    """A copy of Usagi's characters where Wandering Swordsman (Blade) is rated 9
+    at everything and Tea Master (Court) at nothing (labor 0), for three honor."""
     nine = ", ".join(f"{r} = 9" for r in ("combat", "diplomacy", "intrigue", "ceremony", "labor"))
+    text = TEXT
+    for card, ratings, cost in (
+        ("wandering-swordsman", nine, None),
+        ("tea-master", "labor = 0", "honor = 3"),
+    ):
+        start = text.index(f'[[card]]\nid = "{card}"')
+        end = text.index("[[card]]", start + 5)
+        block = re.sub(r"ratings = \{[^}]*\}", f"ratings = {{ {ratings} }}", text[start:end])
+        if cost:
+            block = re.sub(r"cost = \{[^}]*\}", f"cost = {{ {cost} }}", block)
+        text = text[:start] + block + text[end:]
     (folder / "usagi").mkdir(parents=True)
-    (folder / "usagi" / "characters.toml").write_text(
-        card_block("wandering-swordsman", nine) + card_block("tea-master", "labor = 0", "honor = 3")
-    )
+    (folder / "usagi" / "characters.toml").write_text(text)
     return folder
 
 

@@ -171,7 +171,9 @@ def test_every_table_is_a_csv_beside_the_json(tmp_path):
     plan = plan_of(("a", "b"), 2, 40)
     rep = summary.summarize(plan, games(plan, random.Random(2), lambda d, x: 1.0), {"a-c0": "Ax"})
     files = {p.name: p for p in write_csv(rep, tmp_path)}
-    assert set(files) == {"decks.csv", "matrix.csv", "seats.csv", "cards.csv", "seatings.csv"}
+    assert set(files) == {
+        f"{t}.csv" for t in ("decks", "matrix", "seats", "cards", "seatings", "lengths", "endings")
+    }
     cards = list(csv.DictReader(files["cards.csv"].open()))
     assert len(cards) == sum(len(c) for c in rep["cards"].values())
     row = next(r for r in cards if r["card"] == "a-c0")
@@ -194,3 +196,19 @@ def test_progress_is_a_line_every_few_seconds_when_not_a_terminal(capsys):
     for done in (1, 2, 3):
         each.update(done)
     assert capsys.readouterr().err.count("games/s") == 3
+
+
+def test_a_comparison_stopped_before_its_second_run_says_so_without_rows():
+    from shrinetable.workbench import compare
+
+    plan = plan_of(("a", "b"), 2, 8)
+    before = games(plan, random.Random(4), lambda d, x: 1.0)
+    cmp = compare.compare(plan, before, [], ["a-c0"], {})
+    assert cmp["paired_games"] == 0 and cmp["changed"] == [] == cmp["unchanged"]
+    same = compare.compare(plan, before, before, ["a-c0"], {})
+    assert same["paired_games"] == 8 and all(r["delta"] in (0, None) for r in same["changed"])
+    assert not any(r["significant"] for r in same["changed"] + same["unchanged"])
+    names = {"card_names": {"a-c0": "Ace"}}
+    for c in (cmp, same):
+        said = words.answer({"compare": c, "before": names, "after": names})
+        assert said.startswith("You changed Ace;")

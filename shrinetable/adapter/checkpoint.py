@@ -38,7 +38,6 @@ from __future__ import annotations
 import contextlib
 import json
 import os
-import secrets
 from collections import Counter
 from dataclasses import dataclass, field
 from functools import cache
@@ -48,7 +47,7 @@ from typing import TYPE_CHECKING, Any
 from shrinetable.engine import StateError
 
 if TYPE_CHECKING:
-    from shrinetable.formats.save import SaveFile
+    from shrinetable.formats.savemodel import SaveFile
 
 EVERY = 1024  # moves between two checkpoints: the most a load replays
 SEATS = "0123456789"
@@ -72,7 +71,7 @@ class Mark:
 
     @property
     def who(self) -> str:
-        return self.record["who"]
+        return str(self.record["who"])
 
     def state(self, session: Any) -> Any:
         """Its state, checked (Refused otherwise)."""
@@ -129,6 +128,8 @@ def key() -> bytes:
     """This user's secret for the sums: `<data>/checkpoint.key`, made on first use
     (0600, 32 random bytes); a key for this run alone when no folder can keep one
     (its checkpoints are replayed by later runs)."""
+    import secrets  # with hmac and hashlib: at the first checkpoint, not at launch
+
     from shrinetable.formats.files import read_bytes
     from shrinetable.resources import data_dir
 
@@ -174,11 +175,11 @@ def mark(session: Any, at: int) -> Mark | None:
     return Mark(at, {"at": at, "who": whos, "sum": _sum(prefix, state), "state": state}, prefix)
 
 
-def _unsound(game, state: Any, deal: Any) -> str | None:
+def _unsound(game: Any, state: Any, deal: Any) -> str | None:
     """What breaks the game's invariants in `state`, or None."""
     token = game.testing.is_token if game.testing else (lambda card: False)
 
-    def cards(s: Any) -> Counter:
+    def cards(s: Any) -> Counter[Any]:
         return Counter(c for zone in game.all_cards(s).values() for c in zone if not token(c))
 
     try:
@@ -214,7 +215,7 @@ def read(save: SaveFile, seats: int) -> tuple[list[Mark], list[str]]:
     return marks, []
 
 
-def _misshapen(record: dict, at: int, moves: int, letters: str) -> str | None:
+def _misshapen(record: dict[Any, Any], at: int, moves: int, letters: str) -> str | None:
     for key, kind, words in (
         ("at", int, "a whole number"),
         ("who", str, "a text"),

@@ -21,7 +21,7 @@ class Move:
 
     @property
     def text(self) -> str:
-        return self.action.text
+        return str(self.action.text)
 
 
 def moves(game: GameBase, state: Any) -> list[Move]:

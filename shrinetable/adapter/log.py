@@ -5,8 +5,10 @@ by the game's presentation, as the viewer may know them) and becomes lines the
 way players read a log: one line per entry, about the seat the entry is about
 (an entry about nobody, "Turn 3: P1", stands alone), a run of counted entries
 ("draws a card") said once per seat, a run of the same words by several seats
-one line ("P3, P4 and P5 pass"), and a line said again by the same seat
-counted ("P1 taps Ember Font (x3)"). Nothing here reads words: lines are
+one line ("P3, P4 and P5 pass"), a line said again by the same seat
+counted ("P1 taps Ember Font (x3)"), and a part of a turn in which nothing
+happens ("P2's travel act", then only passes: the game's `headings` and
+`idle` kinds) left out. Nothing here reads words: lines are
 grouped and folded by the entries' fields, and worded by the presentation.
 """
 
@@ -72,7 +74,7 @@ class Line:
     none for a line about nobody), its words after their names (`joint`: the
     same said of several seats), the notation of the move it begins ('' for a
     move's later lines), whether it only says a secret choice was made, and
-    how many times in a row it was said."""
+    how many times in a row it was said, and its entry's kind."""
 
     seats: list[int]
     words: str
@@ -80,6 +82,7 @@ class Line:
     secret: bool = False
     times: int = 1
     joint: str = ""
+    kind: str = ""  # its entry's
 
     def said(self) -> str:
         """Its words (said of several seats in the plural: "P2 and P3 pass"),
@@ -101,16 +104,30 @@ class Log:
     def __init__(self, match: Said, viewer: int | None):
         self.match, self.viewer = match, viewer
         self.lines: list[Line] = []
+        self.quiet: int | None = None  # the line beginning a part with nothing in it yet
 
     def add(self, applied: Applied) -> int:
         """Add a move's lines; the index of the first line it changed."""
         first = len(self.lines)
         present = self.match.present
         for i, e in enumerate(grouped(self.match.entries(applied, self.viewer))):
+            if e.kind in present.idle and self.quiet is not None:
+                continue  # nothing done yet in this part of the turn
+            heading = e.kind in present.headings
+            if heading and self.quiet is not None:  # the part before it: nothing happened
+                del self.lines[self.quiet :]
+                first = min(first, self.quiet)
             seats = [] if e.seat is None else [e.seat]
-            line = Line(seats, present.phrase(e), e.cause if i == 0 else "", e.kind == SECRET)
-            first = min(first, self._put(line, present))
+            cause = e.cause if i == 0 else ""
+            line = Line(seats, present.phrase(e), cause, e.kind == SECRET, kind=e.kind)
+            at = self._put(line, present)
+            self.quiet = at if heading else None
+            first = min(first, at)
         return first
+
+    def clear(self) -> None:
+        """No lines (the table makes them again from a later move)."""
+        self.lines, self.quiet = [], None
 
     def _put(self, line: Line, present: Presentation) -> int:
         """Add `line`, folded into the last one when it says nothing new; the

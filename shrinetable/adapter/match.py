@@ -40,7 +40,17 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from shrinetable.engine import Decor, Entry, Event, IllegalAction, NotationError, Player, View
+from shrinetable.engine import (
+    Decision,
+    Decor,
+    Entry,
+    Event,
+    IllegalAction,
+    NotationError,
+    Outcome,
+    Player,
+    View,
+)
 from shrinetable.players import player
 
 from . import gestures, log, refusal, storage
@@ -99,8 +109,8 @@ class Match:
         self._prior: Any = None  # the state before it
         self._moves: list[gestures.Move] | None = None
         self._pending: Any = _UNSET
-        self._pending_key: tuple = ()
-        self._result: tuple[Any, list] | None = None  # the pending move applied, not kept
+        self._pending_key: tuple[Any, ...] = ()
+        self._result: tuple[Any, list[Any]] | None = None  # the pending move applied, not kept
         self._after: dict[int | None, View] = {}  # views of that result
 
     # -- what the drivers read -------------------------------------------------
@@ -123,7 +133,8 @@ class Match:
 
     @property
     def seats(self) -> list[str]:
-        return self.session.seats
+        """Who plays each seat ("human" or "computer"), as the session has it."""
+        return list(self.session.seats)
 
     @property
     def history(self) -> list[Applied]:
@@ -137,10 +148,10 @@ class Match:
     def auto_pass(self, on: bool) -> None:
         self.session.auto_pass = on
 
-    def decision(self):
+    def decision(self) -> Decision | None:
         return self.session.decision()
 
-    def outcome(self):
+    def outcome(self) -> Outcome | None:
         return self.game.outcome(self.session.state)
 
     def turn_number(self) -> int:
@@ -310,7 +321,8 @@ class Match:
                 None,
                 {},
             )
-        return self._pending
+        pending: Auto | None = self._pending
+        return pending
 
     def _next_auto(self) -> Auto | None:
         d = self.decision()
@@ -336,11 +348,13 @@ class Match:
                 return False
         return False
 
-    def _applied(self) -> tuple[Any, list]:
+    def _applied(self) -> tuple[Any, list[Any]]:
         """The pending move applied to the position: once, whether it is judged
         (`minor`) before it is made or only made."""
         if self._result is None:
-            self._result = self.game.apply(self.session.state, self.pending().action)
+            auto = self.pending()
+            assert auto is not None  # asked only with a move pending
+            self._result = self.game.apply(self.session.state, auto.action)
         return self._result
 
     def minor(self, auto: Auto, seat: int | None) -> bool:
@@ -363,7 +377,8 @@ class Match:
         if auto is None:
             raise Refused("No move is due: a person decides, or the game is over.")
         new, events = self._applied()
-        secret = self.decision().secret
+        d = self.decision()
+        secret = d is not None and d.secret
         if not auto.forced:  # a computer's fresh move forgets what was undone
             self.session.redo_stack.clear()
         prior = self.session.state
@@ -419,18 +434,19 @@ class Match:
         before = self._before.get(seat) or self.game.view(self._prior, seat)
         return tally_changes(self.present.decor(before), self.present.decor(self.view(seat)))
 
-    def events(self, applied: Applied) -> tuple:
+    def events(self, applied: Applied) -> tuple[Any, ...]:
         """A move's events (a loaded game's moves before its last checkpoint
         get theirs back when first asked: `Session.events`)."""
         return self.session.events(applied)
 
-    def entries(self, applied: Applied, viewer: int | None) -> list[Entry]:
+    def entries(self, applied: Applied, viewer: int | None, own: bool | None = None) -> list[Entry]:
         """The log's entries for a move as `viewer` may know it: its own words
         (`Presentation.move_entry`) unless one of its events names its seat
         first, then an entry per event the game says, as the viewer may see it
-        (`Presentation.entry`). With one person at the table, a private event
-        they may see names its cards (the card a Jack took from them, the cards
-        they drew); in hotseat the log is shared, so it never does. A secret
+        (`Presentation.entry`). A private event the viewer may see names its
+        cards (the card a Jack took from them, the cards they drew) on a screen
+        of its own (`own`; by default `_own_screen`); in hotseat the log is
+        shared, so it never does. A secret
         move says only what everybody may see (with nothing to say: that a
         choice was made). Each carries the move's notation as `cause`, unless
         the move is secret or its notation names a card the viewer may not see."""
@@ -443,12 +459,19 @@ class Match:
             said = [e for e in out if e is not None]
             return said or [present.secret_entry(applied.seat, cause)]
         cause = "" if _hides(events, applied.text, viewer) else applied.text
-        private = len(self.humans()) == 1
+        private = self._own_screen(viewer) if own is None else own and viewer is not None
         made = [present.entry(e.seen_by(viewer), private, cause) for e in events]
         entries = [e for e in made if e is not None]
         if any(e.seat == applied.seat for e in entries):
             return entries
         return [present.move_entry(applied.seat, applied.text, cause), *entries]
+
+    def _own_screen(self, viewer: int | None) -> bool:
+        """Whether `viewer`'s log is read by that seat alone here: a
+        computer's, a person's unless several people share this table (hotseat)."""
+        if viewer is None:
+            return False
+        return self.seats[viewer] != "human" or len(self.humans()) == 1
 
     def said(self, applied: Applied, viewer: int | None) -> list[str]:
         """A move's entries as plain sentences ("P2 draws a card")."""

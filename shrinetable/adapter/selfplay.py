@@ -24,7 +24,12 @@ def ending(reason: str) -> str:
 
 
 def play_game(
-    game: Any, players: list, seed: int, options: dict, max_turns: int, watchers: tuple = ()
+    game: Any,
+    players: list[Any],
+    seed: int,
+    options: dict[Any, Any],
+    max_turns: int,
+    watchers: tuple[Any, ...] = (),
 ) -> tuple[Match, int]:
     """One game of computer `players` (one per seat) from `seed`, to its end or past
     `max_turns`: the match and how many moves were made. `simulate`'s loop, and the

@@ -15,11 +15,12 @@ was undone, and a save is the seed, options, seats, texts and checkpoints.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from itertools import compress
 from typing import TYPE_CHECKING, Any, Literal
 
-from shrinetable.engine import CardSet, Event, GameBase, Player, registry
+from shrinetable.engine import CardSet, Decision, Event, GameBase, Player, registry
 from shrinetable.formats.decks import written_out
 from shrinetable.formats.save import SaveError
 from shrinetable.players import player
@@ -30,6 +31,15 @@ if TYPE_CHECKING:
     from shrinetable.formats.savemodel import SaveFile
 
 SeatKind = Literal["human", "computer"]
+
+
+def one_person(seats: int) -> list[SeatKind]:
+    """A person at the first of `seats`, the computer at the others."""
+    kinds: list[SeatKind] = ["computer"] * seats
+    kinds[0] = "human"
+    return kinds
+
+
 SNAP = 64  # moves between two kept states
 KEEP = 32  # recent snapshots kept (older ones are replayed from the start)
 
@@ -59,7 +69,7 @@ class Session:
         options: dict[str, Any],
         seats: list[SeatKind],
         start: Any = None,
-        strengths: list[str] | None = None,
+        strengths: Sequence[str] | None = None,
     ):
         """`start`: the position to play from (a lesson's, a test's); by
         default the game's new deal for `seed`. `strengths`: each computer
@@ -109,11 +119,12 @@ class Session:
         """The state the game started from."""
         return self._snaps[0]
 
-    def decision(self):
+    def decision(self) -> Decision | None:
         """Whose decision it is now (None: the game is over); asked once per state."""
         if self._decided[0] is not self._state:
             self._decided = (self._state, self.game.decision(self._state))
-        return self._decided[1]
+        decided: Decision | None = self._decided[1]
+        return decided
 
     def humans(self) -> list[int]:
         return [i for i, k in enumerate(self.seats) if k == "human"]
@@ -186,7 +197,10 @@ class Session:
         the game's AI) plays now; seeded by the position unless given `rng`, so
         replays agree."""
         rng = rng or random.Random(f"{self.seed}:{len(self.history)}")
-        chosen = chosen or player(self.game, self.strengths[self.decision().seat])
+        if chosen is None:
+            d = self.decision()
+            assert d is not None  # a computer moves only while the game goes on
+            chosen = player(self.game, self.strengths[d.seat])
         return chosen(self._state, rng)
 
     # -- going back ------------------------------------------------------------
@@ -239,6 +253,7 @@ class Session:
         if not self.can_undo(seat):
             return False
         i = self._last_chosen()
+        assert i is not None  # can_undo found a move to take back
         self.redo_stack.append([a.text for a in self.history[i:]])
         self.back_to(i)
         return True
@@ -261,7 +276,7 @@ class Session:
             options=self.options,
             seats=self.seats,
             # written only when a computer seat is not normal: older saves stay as they were
-            strengths=self.strengths if set(self.strengths) != {"normal"} else [],
+            strengths=self.strengths if set(self.strengths) != {"normal"} else [],  # type: ignore[arg-type]  # checked by the model
             actions=[a.text for a in self.history],
             checkpoints=[m.record for _, m in sorted(self.marks.items())],
         )
@@ -276,10 +291,9 @@ class Session:
         back to, are found when asked (`events`); one object per (move, seat)
         stands for each earlier move (the log says its notation)."""
         last = max((k for k in marks if k < len(texts)), default=0)
-        made = dict.fromkeys(zip(texts[:last], whos[:last], strict=True))  # a few pairs
-        for text, w in made:
-            made[text, w] = _unknown(text, w)
-        self.history += map(made.__getitem__, zip(texts[:last], whos[:last], strict=True))
+        pairs = list(zip(texts[:last], whos[:last], strict=True))
+        made = {pair: _unknown(*pair) for pair in dict.fromkeys(pairs)}  # a few pairs
+        self.history += [made[pair] for pair in pairs]
         self.history += map(_unknown, texts[last:], whos[last:])  # each its own object
         self._blind = (last, len(texts))
         humans = {w for w in set(whos) if self.seats[checkpoint.seat(w)[0]] == "human"}
@@ -302,6 +316,7 @@ class Session:
     def _recall(self) -> None:
         """Replay the moves `resume` took up after the checkpoint before its own
         (or the deal): each gets its events, in the history and in `_found`."""
+        assert self._blind is not None  # asked only while some moves are blind
         lo, hi = self._blind
         self._blind, hi = None, min(hi, len(self.history))
         try:
@@ -318,7 +333,7 @@ class Session:
         """Apply saved move `n`; where it does not apply, first the moves of
         decisions the rules added since the save was made (`missing_move`),
         taken as the rules then took them, and say so in `notes`."""
-        added = []
+        added: list[str] = []
         while True:
             try:
                 self.apply(action)

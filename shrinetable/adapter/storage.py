@@ -13,6 +13,8 @@ autosave cannot be written where it was, the game moves there whole and
 
 from __future__ import annotations
 
+import atexit
+import contextlib
 import itertools
 import os
 import stat
@@ -22,6 +24,7 @@ import weakref
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
+from typing import Any
 
 from shrinetable.engine import CardSet
 from shrinetable.formats.files import is_file, resolved, why
@@ -48,6 +51,7 @@ SPARES = 50  # `shrinetable-<uid>-N` folders tried when the first is not private
 _names: weakref.WeakKeyDictionary[Session, str] = weakref.WeakKeyDictionary()
 _count = itertools.count(1)
 _notice = ""
+_used: dict[Path, set[Path]] = {}  # data folder -> the fallback folders this run used for it
 
 
 @dataclass
@@ -56,7 +60,7 @@ class _Journal:
     options) and the moves written, the history's own objects in order."""
 
     path: Path
-    key: tuple
+    key: tuple[Any, ...]
     moves: list[Applied]
 
 
@@ -65,37 +69,71 @@ _journals: weakref.WeakKeyDictionary[Session, _Journal] = weakref.WeakKeyDiction
 
 @cache
 def fallback_dir() -> Path:
-    """Where saves go when the data folder cannot be written: `shrinetable-<uid>`
-    in the system temp folder when it is private (made 0700, owned by this user,
-    writable by nobody else), else the first private `shrinetable-<uid>-N`
-    (another user who made the folder first could read, rewrite and plant games)."""
-    if not hasattr(os, "getuid"):
-        return Path(tempfile.gettempdir()) / f"shrinetable-{os.environ.get('USERNAME', 'user')}"
-    base = Path(tempfile.gettempdir()) / f"shrinetable-{os.getuid()}"
-    for spare in (base, *(base.with_name(f"{base.name}-{n}") for n in range(2, SPARES))):
-        if _private(spare):
-            return spare
-    return Path(tempfile.mkdtemp(prefix=f"{base.name}-"))  # 0700, made for this run
+    """Where saves go when the data folder cannot be written: the first private
+    folder of `_candidates` (made 0700 if missing, owned by this user, writable
+    by nobody else: another user who made it first could read, rewrite and
+    plant games), the same one every time while nothing changes; when another
+    user has taken every name in the temp folder, one in this user's own runtime
+    folder or home. Only when none can be had, a fresh one for this run, removed
+    at exit if nothing was kept in it."""
+    for path in _candidates():
+        if _private(path, make=True):
+            return path
+    spare = Path(tempfile.mkdtemp(prefix=f"shrinetable-{_user()}-run-"))  # 0700
+    atexit.register(_prune, spare)
+    return spare
 
 
-def _private(path: Path) -> bool:
-    """Whether `path` is (or has just been made) a folder of this user's that no
-    one else may write; a link is not followed."""
-    try:
-        path.mkdir(mode=0o700)
-    except FileExistsError:
-        pass
-    except OSError:
-        return False
+def fallback_dirs() -> list[Path]:
+    """Every fallback folder of this user's that holds games (none is made: the
+    start of a table that can write its data folder leaves nothing in /tmp)."""
+    used = _used.get(data_dir(), set())
+    return list(dict.fromkeys([*used, *(p for p in _candidates() if _private(p, make=False))]))
+
+
+def _user() -> str:
+    return str(os.getuid()) if hasattr(os, "getuid") else os.environ.get("USERNAME", "user")
+
+
+def _candidates() -> list[Path]:
+    """The fallback folders, in the order they are tried."""
+    base = Path(tempfile.gettempdir()) / f"shrinetable-{_user()}"
+    if not hasattr(os, "getuid"):  # Windows: the temp folder is the user's own
+        return [base]
+    found = [base, *(base.with_name(f"{base.name}-{n}") for n in range(2, SPARES))]
+    if runtime := os.environ.get("XDG_RUNTIME_DIR"):  # /run/user/<uid>: no one else's
+        found.append(Path(runtime) / "shrinetable")
+    with contextlib.suppress(RuntimeError, KeyError):  # no home folder
+        found.append(Path.home() / ".cache" / "shrinetable-fallback")
+    return found
+
+
+def _private(path: Path, make: bool) -> bool:
+    """Whether `path` is (or, with `make`, has just been made) a folder of this
+    user's that no one else may write; a link is not followed."""
+    if make:
+        try:
+            path.mkdir(mode=0o700, parents=True)  # ~/.cache may not be there yet
+        except FileExistsError:
+            pass
+        except OSError:
+            return False
     try:
         st = os.lstat(path)
     except OSError:
         return False
     return (
         stat.S_ISDIR(st.st_mode)
-        and st.st_uid == os.getuid()
+        and (not hasattr(os, "getuid") or st.st_uid == os.getuid())
         and not st.st_mode & (stat.S_IWGRP | stat.S_IWOTH)
     )
+
+
+def _prune(folder: Path) -> None:
+    """Remove `folder` and the folders in it if no file was kept there."""
+    for root, _, _ in sorted(os.walk(folder), key=lambda w: -len(w[0])):
+        with contextlib.suppress(OSError):
+            os.rmdir(root)  # only an empty one goes
 
 
 def notice() -> str:
@@ -121,6 +159,7 @@ def _folder(name: str) -> Path:
         return path
     except OSError as e:
         spare = _usable(fallback_dir() / name)
+        _used.setdefault(data_dir(), set()).add(spare.parent)
         _notice = (
             f"The data folder {data_dir()} cannot be written ({e.strerror or e}); "
             f"games are kept in {spare.parent} instead."
@@ -193,7 +232,7 @@ def autosave(session: Session) -> str:
     return ""
 
 
-def _checkpoints(session: Session, after: int) -> dict[int, dict]:
+def _checkpoints(session: Session, after: int) -> dict[int, dict[Any, Any]]:
     """The session's checkpoints made after move `after`, as a save holds them."""
     first = after - after % checkpoint.EVERY + checkpoint.EVERY
     return {
@@ -203,12 +242,12 @@ def _checkpoints(session: Session, after: int) -> dict[int, dict]:
     }
 
 
-def _key(session: Session) -> tuple:
+def _key(session: Session) -> tuple[Any, ...]:
     """What a journal's header holds that can change in a game: the seats."""
     return tuple(session.seats), tuple(session.strengths), tuple(sorted(session.options.items()))
 
 
-def _whole(session: Session, key: tuple) -> str:
+def _whole(session: Session, key: tuple[Any, ...]) -> str:
     """Write the game's whole journal afresh (its first move, a seat changed
     hands, or appending failed), at the fallback folder if its place fails."""
     save = session.to_save()
@@ -218,6 +257,7 @@ def _whole(session: Session, key: tuple) -> str:
         said = ""
     except OSError as e:
         spare = _usable(fallback_dir() / "autosaves") / path.name
+        _used.setdefault(data_dir(), set()).add(spare.parent.parent)
         if spare == path:
             raise
         write_journal(spare, save)
@@ -242,7 +282,7 @@ def _forget(path: Path) -> None:
 def recent_autosaves() -> list[Path]:
     """The games left unfinished, newest first."""
     found = []
-    for folder in {data_dir() / "autosaves", fallback_dir() / "autosaves"}:
+    for folder in {data_dir() / "autosaves", *(d / "autosaves" for d in fallback_dirs())}:
         found += [p for pattern in SUFFIXES for p in folder.glob(pattern)]
     found.append(data_dir() / "autosave.json")  # from before there was one per table
     return sorted(filter(is_file, found), key=mtime, reverse=True)[:RECENT]
@@ -281,7 +321,7 @@ def load_autosave(path: str | Path | None = None, cards: CardSet | None = None) 
 def clean() -> list[Path]:
     """Remove the temporary files killed tables left in the save folders."""
     gone = []
-    for folder in (data_dir(), fallback_dir()):
+    for folder in (data_dir(), *fallback_dirs()):
         for sub in ("autosaves", "saves"):
             if (folder / sub).is_dir():
                 gone += clean_temporaries(folder / sub)
@@ -298,7 +338,7 @@ def load(path: str | Path, cards: CardSet | None = None) -> Session:
     damaged). An autosave opened as a file (`--load`, the file dialog) is taken
     over like Continue, not copied again."""
     try:
-        folders = {resolved(d / "autosaves") for d in (data_dir(), fallback_dir())}
+        folders = {resolved(d / "autosaves") for d in (data_dir(), *fallback_dirs())}
         taken_over = resolved(path).parent in folders
     except OSError as e:
         raise SaveError(f"{path}: cannot read the file: {why(e)}") from None

@@ -17,6 +17,7 @@ import statistics
 import subprocess
 import sys
 import time
+from typing import Any
 
 from shrinetable.adapter.match import Match
 from shrinetable.adapter.session import Session
@@ -102,7 +103,11 @@ def ai_bench(name: str, games: int = 20, seed: int = 1, seats: int = 2) -> dict:
             [timed] + [rnd] * (seats - 1),
             random.Random(seed + i),
         )
-        match.run(stop=lambda m=match: m.turn_number() > 500)
+
+        def past(m: Match = match) -> bool:
+            return m.turn_number() > 500
+
+        match.run(stop=past)
     return {
         "decisions": len(times),
         "median_ms": round(1e3 * statistics.median(times), 3),
@@ -216,7 +221,7 @@ def run_launch(args: argparse.Namespace) -> int:
     if not frames:
         print("bench launch: the program never reported its first frame", file=sys.stderr)
         return 1
-    fig = {
+    fig: dict[str, Any] = {
         "program": args.exe or "source",
         "runs": len(frames),
         "median_s": round(statistics.median(frames), 3),

@@ -23,6 +23,7 @@ from __future__ import annotations
 import json
 import os
 import tempfile
+from typing import Any
 
 from shrinetable.table import env
 
@@ -33,9 +34,16 @@ import pygame  # noqa: E402 (after `env.prepare`, which quiets its greeting)
 TARGET_PX = {(1280, 720): 14, (1920, 1080): 18}  # the issue's floor at the two sizes
 
 
-def measure(game_name: str, players: int, size: tuple[int, int], shot: str | None = None) -> dict:
+def measure(
+    game_name: str,
+    players: int,
+    size: tuple[int, int],
+    shot: str | None = None,
+    scale: float = 1.0,
+) -> dict:
     """The text drawn on one full frame of `game_name` at `players` seats in a
-    window of `size`; `shot`: save the frame there (a PNG)."""
+    window of `size`, at the menu's text size `scale`; `shot`: save the frame
+    there (a PNG)."""
     from shrinetable.engine import registry
 
     if not os.environ.get("DISPLAY"):
@@ -44,6 +52,10 @@ def measure(game_name: str, players: int, size: tuple[int, int], shot: str | Non
     before = os.environ.get("SHRINETABLE_DATA_DIR")
     with tempfile.TemporaryDirectory(prefix="shrinetable-legible-") as data:
         os.environ["SHRINETABLE_DATA_DIR"] = data
+        if scale != 1.0:
+            from shrinetable.table import uiscale
+
+            uiscale.save(scale)
         try:
             fig = _frame(registry.get(game_name), players, size, shot)
         finally:
@@ -57,6 +69,7 @@ def measure(game_name: str, players: int, size: tuple[int, int], shot: str | Non
         "players": players,
         "size": f"{size[0]}x{size[1]}",
         "position": game.present.showcase.title,
+        "text_size": scale,
         **fig,
     }
 
@@ -71,7 +84,7 @@ def _frame(game, players: int, size: tuple[int, int], shot: str | None) -> dict:
     app = App(size)
     app.start_game(session)
     app.step([], 0.01)
-    scene = app.scene
+    scene: Any = app.scene  # a GameScene: its board is what is read
     app.art.clear()
     scene.board._bg_key = None
     app.fonts.drawn, app.fonts.areas = [], {}
@@ -276,7 +289,8 @@ def run_render(args) -> int:
     from shrinetable.engine import registry
 
     game = registry.get(args.game)
-    fig = measure(game.name, args.players or game.min_seats, args.size, args.shot)
+    scale = args.text_size / 100
+    fig = measure(game.name, args.players or game.min_seats, args.size, args.shot, scale)
     if args.json:
         print(json.dumps(fig))
         return 0

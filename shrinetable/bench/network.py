@@ -62,7 +62,9 @@ def _host(game: str, players: int) -> tuple[subprocess.Popen, int, str]:
     raise RuntimeError("the host did not start: " + " ".join(cmd))
 
 
-async def _measure(port: int, code: str, players: int, moves: int) -> list[float]:
+async def _measure(
+    port: int, code: str, players: int, moves: int
+) -> tuple[list[float], list[float]]:
     tables = [Remote("127.0.0.1", port, code, f"bench{i}") for i in range(players)]
     for t in tables:
         await t.join()

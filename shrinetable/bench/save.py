@@ -25,7 +25,8 @@ from pathlib import Path
 from shrinetable.adapter import checkpoint
 from shrinetable.adapter.session import Session
 from shrinetable.engine import registry
-from shrinetable.formats.save import SaveFile, write_journal
+from shrinetable.formats.save import write_journal
+from shrinetable.formats.savemodel import SaveFile
 
 # run in a fresh process: load the save at argv[1] (as Continue does with
 # argv[2] == "continue"), print the figures as JSON

@@ -94,17 +94,17 @@ def use_cards(folder: str | None) -> CardSet:
 
     if folder is None:
         return SHIPPED_AND_MINE
-    from shrinetable.formats.files import resolved, why
+    from shrinetable.formats.files import not_a_folder, resolved, why
 
     root = Path(folder)
-    if not root.is_dir():
-        raise ValueError(f"--cards {folder}: no such folder")
-    if any(root.glob("*.toml")) and not any(p.is_dir() for p in root.iterdir()):
-        raise ValueError(
-            f"--cards {folder}: put each game's card files in a folder named "
-            f"after the game's card folder, e.g. {root}/<game>/"
-        )
+    if wrong := not_a_folder(root):
+        raise ValueError(f"--cards {folder}: {wrong}")
     try:
+        if any(root.glob("*.toml")) and not any(p.is_dir() for p in root.iterdir()):
+            raise ValueError(
+                f"--cards {folder}: put each game's card files in a folder named "
+                f"after the game's card folder, e.g. {root}/<game>/"
+            )
         return SHIPPED_AND_MINE.adding(str(resolved(root)))
     except OSError as e:
         raise ValueError(f"--cards {folder}: {why(e)}") from None

@@ -57,6 +57,15 @@ def _render(p: argparse.ArgumentParser) -> None:
         "labels and card text cut, words drawn over each other (overlaps)",
     )
     p.add_argument("--shot", metavar="PNG", help="with --size: save the frame measured there")
+    from shrinetable.table.uiscale import SCALES
+
+    p.add_argument(
+        "--text-size",
+        type=int,
+        default=100,
+        choices=[round(k * 100) for k in SCALES],
+        help="with --size: the menu's text size, percent (default 100)",
+    )
 
 
 def _launch(p: argparse.ArgumentParser) -> None:
@@ -101,6 +110,11 @@ def _prompts(p: argparse.ArgumentParser) -> None:
     )
     p.add_argument("--games", type=int, default=20, help="seeded games")
     p.add_argument("--seed", type=int, default=1, help="seed of the first game")
+    p.add_argument(
+        "--full-control",
+        action="store_true",
+        help="every stop kept: the table's automatic pass off (Ctrl+P at the table)",
+    )
 
 
 def _strength(p: argparse.ArgumentParser) -> None:

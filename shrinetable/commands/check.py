@@ -22,6 +22,7 @@ from typing import Any
 from shrinetable.engine import registry
 from shrinetable.formats.cards import check_folder
 from shrinetable.formats.errors import FormatError, find_line, parse_toml, read_text
+from shrinetable.formats.files import not_a_file, not_a_folder
 from shrinetable.formats.layout import Layout, LayoutError, Unreadable, load_layout, missing_zones
 
 
@@ -96,14 +97,14 @@ def card_data(file: str) -> Any | None:
         if data is None or not any(isinstance(data.get(k), list) for k in ("card", "deck")):
             return None
     folder = path if path.is_dir() else path.parent
-    found = {}
+    found: dict[str, Any] = {}
     for name in registry.names():
         try:
-            data = registry.get(name).card_data
+            game_data = registry.get(name).card_data
         except (ImportError, FormatError):  # a broken shipped set: its own message elsewhere
             continue
-        if data is not None:
-            found[Path(data.folder).name] = data
+        if game_data is not None:
+            found[Path(game_data.folder).name] = game_data
     if folder.name not in found:
         raise FormatError(
             file,
@@ -154,6 +155,10 @@ def check_deck(file: str, hook: Callable[[str], list[str]]) -> int:
 def run(args: argparse.Namespace) -> int:
     worst = 0
     for file in args.files:
+        if (wrong := not_a_file(file)) and not_a_folder(file):  # a card folder is checked too
+            print(f"{file}: cannot read it: {wrong}", file=sys.stderr)
+            worst = 2
+            continue
         try:
             cards = card_data(file)
             hook = deck_checker(file) if cards is None else None

@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from shrinetable.formats.errors import FormatError
-from shrinetable.formats.files import resolved, why
+from shrinetable.formats.files import not_a_file, resolved, why
 from shrinetable.table import env
 
 from .args import add_cards, parse_size
@@ -95,6 +95,9 @@ def run(args: argparse.Namespace) -> int:
         path = catalog.find(args.name)
     except LookupError as e:
         return fail(str(e))
+    wrong = args.export and not_a_file(args.export)
+    if wrong and wrong != "no such file":  # a FIFO would wait for a reader for ever
+        return fail(f"--export {args.export}: {wrong}")
     try:
         if args.export and not resolved(args.export).parent.is_dir():
             return fail(
@@ -196,7 +199,8 @@ def game_size(game: str) -> tuple[int, int]:
     """The game's own size for exported pictures (`Presentation.demo_size`)."""
     from shrinetable.engine import registry
 
-    return tuple(registry.get(game).present.demo_size)
+    w, h = registry.get(game).present.demo_size
+    return w, h
 
 
 def _play(path: Path, cards: CardSet) -> int:

@@ -95,7 +95,7 @@ def parse_kinds(game, text: str) -> tuple[list[str], list[str]]:
             f"--seats: {', '.join(bad)} is not a seat; use {', '.join(KINDS)} "
             f"or a computer's strength ({', '.join(players.STRENGTHS)})"
         )
-    kinds = [k if k in KINDS else "computer" for k in words]
+    kinds: list[str] = [k if k in KINDS else "computer" for k in words]
     strengths = [players.kind(k) if players.is_strength(k) else "normal" for k in words]
     if not game.min_seats <= len(kinds) <= game.max_seats:
         raise ValueError(
@@ -123,8 +123,9 @@ def run(args: argparse.Namespace) -> int:
             seam = Seam.resume(kept.save, [c.kind for c in kept.seats], args.card_set)
             for note in seam.session.notes:  # a damaged line or checkpoint: what was kept
                 print(f"shrinetable host: {note}", file=sys.stderr)
-            names, tokens = [c.name for c in kept.seats], [c.token for c in kept.seats]
-            code = kept.code
+            names: list[str] | None = [c.name for c in kept.seats]
+            tokens: list[str | None] | None = [c.token for c in kept.seats]
+            code: str | None = kept.code
             args.port = kept.port if args.port is None else args.port
             args.bind = kept.bind if args.bind is None else args.bind
         else:
@@ -135,7 +136,7 @@ def run(args: argparse.Namespace) -> int:
             seed = args.seed if args.seed is not None else random.randrange(1 << 31)
             options = parse_options(game, args.option)
             seam = Seam.new(args.game, seed, options, kinds, args.card_set, strengths)
-            names = tokens = code = None
+            names, tokens, code = None, None, None
         if seam.kinds.count("human") > 1 and not args.headless:
             raise ValueError(
                 "--seats: one person plays at the host's window; the others "

@@ -8,10 +8,14 @@ from __future__ import annotations
 
 import argparse
 import sys
+from typing import TYPE_CHECKING
 
 from shrinetable import players
 from shrinetable.engine import registry
 from shrinetable.table import env
+
+if TYPE_CHECKING:
+    from shrinetable.adapter.session import SeatKind
 
 from .args import add_cards, parse_options, parse_size
 
@@ -55,7 +59,7 @@ def add_parser(sub) -> None:
     add_cards(p)
 
 
-def parse_seats(game, text: str) -> tuple[list[str], list[str]]:
+def parse_seats(game, text: str) -> tuple[list[SeatKind], list[str]]:
     """The seats `text` names (human or computer) and each seat's strength."""
     words = [s.strip().lower() for s in text.split(",")]
     bad = [repr(s) for s in words if s != "human" and not players.is_strength(s)]
@@ -71,7 +75,7 @@ def parse_seats(game, text: str) -> tuple[list[str], list[str]]:
             else f"exactly {game.min_seats}"
         )
         raise ValueError(f"--seats: {game.name} takes {takes} seats, not {len(words)}")
-    seats = ["human" if w == "human" else "computer" for w in words]
+    seats: list[SeatKind] = ["human" if w == "human" else "computer" for w in words]
     return seats, ["normal" if w == "human" else players.kind(w) for w in words]
 
 

@@ -23,7 +23,7 @@ from shrinetable.engine import registry
 from shrinetable.formats.errors import FormatError
 from shrinetable.workbench import output
 from shrinetable.workbench.plan import Plan, check_cards, folder_decks, make_plan
-from shrinetable.workbench.run import Ran, default_jobs, run_plan
+from shrinetable.workbench.run import Ran, default_jobs, run_plan, workers
 
 from .args import add_cards
 
@@ -106,6 +106,7 @@ def _check(args: argparse.Namespace) -> tuple:
         _check_address(args.cluster)
         _need_cluster()
     out = output.writable_dir(Path(args.out))
+    output.no_folder_in_the_way(out)  # before the first game: a late failure loses them all
     return game, plan, folders, out
 
 
@@ -154,6 +155,7 @@ def run(args: argparse.Namespace) -> int:
 
     try:
         game, plan, (cards, changed), out = _check(args)
+        aimed = compare.changed_cards(game, changed, cards) if changed else []
     except (KeyError, ValueError, FormatError) as e:
         print(f"shrinetable report: {e.args[0] if isinstance(e, KeyError) else e}", file=sys.stderr)
         return 2
@@ -165,9 +167,15 @@ def run(args: argparse.Namespace) -> int:
         )
     jobs = args.jobs or default_jobs()
     where = f"on {args.cluster}" if args.cluster else f"{jobs} jobs"
-    ran = [run_plan(plan, cards, jobs, args.cluster, label=f"{plan.game} ({where})")]
-    if changed and not ran[0].stopped:
-        ran.append(run_plan(plan, changed, jobs, args.cluster, label=f"{plan.game} changed"))
+    pool = None if args.cluster else workers(jobs)  # both card sets on the same workers
+    try:
+        ran = [run_plan(plan, cards, jobs, args.cluster, f"{plan.game} ({where})", pool=pool)]
+        if changed and not ran[0].stopped:
+            label = f"{plan.game} changed"
+            ran.append(run_plan(plan, changed, jobs, args.cluster, label, pool=pool))
+    finally:
+        if pool is not None:
+            pool.shutdown(wait=True, cancel_futures=True)
     failed = next((r.failed for r in ran if r.failed), None)
     if failed:
         print(f"shrinetable report: {failed}", file=sys.stderr)
@@ -203,7 +211,7 @@ def run(args: argparse.Namespace) -> int:
                 plan,
                 ran[0].records,
                 ran[1].records,
-                compare.changed_cards(game, changed),
+                aimed,
                 names,
             ),
             "before": reports[0],

@@ -39,11 +39,11 @@ def run(args: argparse.Namespace) -> int:
     return code
 
 
-def _run_file(path: str, legal: bool, header: bool, cards: CardSet) -> int:
+def _run_file(path: str, legal: bool, header: bool, card_set: CardSet) -> int:
     from shrinetable.formats.scenario import load  # here, not at the top: keeps `play` fast
 
     try:
-        loaded = load(path, cards)
+        loaded = load(path, card_set)
     except FormatError as e:
         print(f"malformed scenario: {e}", file=sys.stderr)
         return 2

@@ -23,8 +23,9 @@ import traceback
 from collections.abc import Callable
 from functools import partial
 from pathlib import Path
+from typing import Any
 
-from shrinetable.engine import Game, registry
+from shrinetable.engine import GameBase, registry
 from shrinetable.formats.errors import FormatError
 from shrinetable.formats.layout import LayoutError, load_layout, missing_zones
 from shrinetable.formats.save import SaveError
@@ -128,7 +129,7 @@ def _game(name: str) -> str:
     """New games at every seat count, with the defaults and with each option value."""
     game = registry.get(name)
     counts = range(game.min_seats, game.max_seats + 1)
-    variants = [{}] + [{o.name: v} for o in game.options for v in o.choices]
+    variants: list[dict[str, Any]] = [{}] + [{o.name: v} for o in game.options for v in o.choices]
     for seats in counts:
         for options in variants:
             state = game.new_game(SEED, options, seats)
@@ -157,7 +158,7 @@ class Smoke:
     """The checks, and what later checks reuse (the window, played sessions)."""
 
     def __init__(self) -> None:
-        self.app = None
+        self.app: Any = None
         self.sessions: dict[tuple[str, int], object] = {}
 
     def checks(self) -> list[tuple[str, Callable[[], str]]]:
@@ -230,16 +231,16 @@ class Smoke:
         app.show_start()
         return _drawn(app)
 
-    def _moves(self, game: Game, seats: int) -> str:
+    def _moves(self, game: GameBase, seats: int) -> str:
         """Seeded moves the way the table makes them: through the match loop,
         a person's legal drag or button from the adapter's gestures, the
         computer's choices and the passes the table makes."""
         from shrinetable.adapter import storage
         from shrinetable.adapter.match import Match
-        from shrinetable.adapter.session import Session
+        from shrinetable.adapter.session import Session, one_person
 
         rng = random.Random(f"{game.name}:{seats}")
-        session = Session(game, SEED, {}, ["human"] + ["computer"] * (seats - 1))
+        session = Session(game, SEED, {}, one_person(seats))
         match = Match(session)
         for _ in range(MOVES):
             if (d := match.decision()) is None:
@@ -256,13 +257,13 @@ class Smoke:
         self.sessions[game.name, seats] = session
         return f"{len(session.history)} seeded moves through the adapter; the save replays"
 
-    def _frame(self, game: Game, seats: int) -> str:
+    def _frame(self, game: GameBase, seats: int) -> str:
         """The position after the moves (a new game if they failed), as the table draws it."""
-        from shrinetable.adapter.session import Session
+        from shrinetable.adapter.session import Session, one_person
 
         app = self._need_window()
         session = self.sessions.get((game.name, seats)) or Session(
-            game, SEED, {}, ["human"] + ["computer"] * (seats - 1)
+            game, SEED, {}, one_person(seats)
         )
         app.start_game(session)
         detail = _drawn(app)

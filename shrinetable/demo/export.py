@@ -99,7 +99,7 @@ def _spool(pictures: Iterable[tuple[Image.Image, int]], spool: IO[bytes]) -> tup
         shrink = max(1, math.ceil(math.sqrt(im.width * im.height / PALETTE_AREA)))
         stills.append(
             (
-                im.resize((im.width // shrink, im.height // shrink), Image.NEAREST)
+                im.resize((im.width // shrink, im.height // shrink), Image.Resampling.NEAREST)
                 if shrink > 1
                 else im.copy(),
                 ms,

@@ -82,7 +82,8 @@ def replay(demo: LoadedDemo) -> Replay:
         known = game.all_cards(match.session.state)
         _check_refs(demo, i, known)
         before = table_view(match)
-        stages, moves, events, refusal, after = (before,), (), (), None, before
+        stages, moves, refusal, after = (before,), (), None, before
+        events: tuple[Event, ...] = ()
         if action is not None:
             try:
                 done = match.act(match.decision().seat, action)

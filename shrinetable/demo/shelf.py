@@ -7,7 +7,6 @@ from collections.abc import Callable
 from typing import Any
 
 from shrinetable.engine import CardSet
-from shrinetable.formats.demo import load
 from shrinetable.formats.errors import FormatError
 
 from . import catalog
@@ -23,6 +22,8 @@ class Shelf:
         return len(catalog.all_demos().get(game, []))
 
     def titles(self, game: str) -> list[tuple[str, str | None]]:
+        from shrinetable.formats.demo import load  # pydantic: when the list is opened
+
         found: list[tuple[int, str, str | None]] = []
         for path in catalog.all_demos().get(game, []):
             try:

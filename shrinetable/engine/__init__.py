@@ -26,7 +26,7 @@ from .core import (
     play,
     seat_index,
 )
-from .entry import MOVE, SECRET, Entry, seats_named
+from .entry import SECRET, Entry, seats_named
 from .notation import NotationError, action_words, expect
 from .position import (
     MAX_INSTANCE,
@@ -44,7 +44,6 @@ from .statejson import StateCodec, StateError
 __all__ = [
     "MAX_INSTANCE",
     "MAX_SEATS",
-    "MOVE",
     "SECRET",
     "Entry",
     "seats_named",

@@ -75,7 +75,9 @@ class PositionHook:
         if self._hook is None:
             held = importlib.import_module(self.module)
             self._hook = (held.Keys, held.position)
-        return self._hook
+        keys, build = self._hook
+        assert build is not None  # a hook is given a builder or a module that has one
+        return keys, build
 
     @property
     def keys(self) -> Any:
@@ -133,6 +135,9 @@ class CardData:
     # and whether a value names a file: how a save keeps a deck whatever becomes of it
     write_out: Callable[[str], str] | None = None
     names_file: Callable[[str], bool] | None = None
+    # the game's deck functions in its card set (formats' `DeckFiles`: its deck
+    # rules, deck-file model and cards), for tools that read and write decks
+    decks: Any | None = None
 
 
 @dataclass(frozen=True)
@@ -231,21 +236,26 @@ class GameBase:
         raise NotImplementedError
 
     def legal_actions(self, state: Any) -> list[Any]:
-        return self.rules.legal_actions(state)
+        legal: list[Any] = self.rules.legal_actions(state)
+        return legal
 
     def apply(self, state: Any, action: Any) -> tuple[Any, list[Event]]:
         if self.explain is not None and action not in self.rules.legal_actions(state):
             raise IllegalAction(*self.explain(state, action))
-        return self.rules.apply(state, action)
+        done: tuple[Any, list[Event]] = self.rules.apply(state, action)
+        return done
 
     def view(self, state: Any, seat: int | None) -> View:
         raise NotImplementedError
 
     def outcome(self, state: Any) -> Outcome | None:
         """How the game ended, None while it goes on: by default the state's `result`."""
-        return state.result
+        result: Outcome | None = state.result
+        return result
 
     def parse_action(self, text: str) -> Any:
+        if self.parse is None:
+            raise NotImplementedError(f"{self.name} reads no notation")
         return self.parse(text)
 
     def zones(self, seats: int) -> list[str]:
@@ -264,7 +274,8 @@ class GameBase:
     def turn_number(self, state: Any) -> int:
         """The turn the game is in, from 1 (simulations cap games by it): by default
         the state's `turn_no`."""
-        return state.turn_no
+        turn: int = state.turn_no
+        return turn
 
     # -- checkpoints of a long save --------------------------------------------------
     def dump_state(self, state: Any, deal: Any) -> dict[str, Any]:
@@ -314,6 +325,7 @@ class GameBase:
             and options[o.name] not in o.choices
         }
         for value in files.values():
+            assert resolve is not None  # a value is taken out only when there is one
             resolve(value)
         return files
 
@@ -322,7 +334,10 @@ class GameBase:
         """The drag or click that makes `action` for the seat deciding now; by
         default the action's own `gesture(seat)`. A game whose cards move between
         zones in ways the action text does not say overrides this."""
-        return action.gesture(self.decision(state).seat)
+        decision = self.decision(state)
+        assert decision is not None, "no gesture once the game is over"
+        gesture: Gesture = action.gesture(decision.seat)
+        return gesture
 
     def guess_actions(
         self, seat: int, held: tuple[str, ...], source: str, zone: str, card: str | None

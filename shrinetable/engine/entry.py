@@ -14,7 +14,6 @@ from dataclasses import dataclass
 
 from .core import MAX_SEATS
 
-MOVE = "move"  # the kind of a move's own words' entry ("passes", "taps Ember Font")
 SECRET = "secret"  # the kind of a secret move's entry that says only that it was made
 
 
@@ -23,12 +22,13 @@ class Entry:
     """One line's worth of the log, as one viewer may know it.
 
     `seat`: who it is about (None: about nobody, "Turn 3: P1"); `kind`: the
-    event's kind, or MOVE; `words`: what happened, after the seat's name (a
-    `counted` entry: its verb, "draws"; `Presentation.phrase` says the rest);
-    `cards` as the viewer may see them (None: hidden); `numbers`: a counted
-    entry's number of cards; `visible_to`: the seats that may see its cards
-    (None: every seat); `named`: whether its cards are named after its words
-    (a private event at a table with one person); `cause`: the notation of the
+    event's kind, or for a move's own words its action's ("pass"); `words`:
+    what happened, after the seat's name (a `counted` entry: its verb,
+    "draws"; `Presentation.phrase` says the rest); `cards` as the viewer may
+    see them (None: hidden); `numbers`: a counted entry's number of cards;
+    `visible_to`: the seats that may see its cards (None: every seat);
+    `named`: whether its cards are named after its words (a private event on
+    a screen of the viewer's own); `cause`: the notation of the
     move it came of, when the viewer may read it ('' otherwise)."""
 
     seat: int | None

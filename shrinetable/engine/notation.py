@@ -3,14 +3,14 @@ network): the error for text that is none, and helpers for reading an action."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection
 
 
 class NotationError(ValueError):
     """Text that is not an action or card in the game's notation."""
 
 
-def action_words(text: str, kinds: Sequence[str]) -> tuple[str, list[str]]:
+def action_words(text: str, kinds: Collection[str]) -> tuple[str, list[str]]:
     """An action's text as its kind (its first word, lower case, one of `kinds`) and
     the words after it; NotationError for an empty text or an unknown kind."""
     words = text.split()

@@ -45,7 +45,7 @@ class SetupError(ValueError):
     """A position the rules cannot start from; `loc` is the key path to blame
     (e.g. `("zones", "hand:0", 2)`), so the file's line can be found."""
 
-    def __init__(self, loc: tuple, message: str):
+    def __init__(self, loc: tuple[Any, ...], message: str):
         self.loc = loc
         super().__init__(message)
 
@@ -53,7 +53,7 @@ class SetupError(ValueError):
 MAX_INSTANCE = 9999  # `card#N`: no deal comes near; a billion was allocated whole
 
 
-def located(loc: tuple, read: Callable[[str], Any], text: str) -> Any:
+def located(loc: tuple[Any, ...], read: Callable[[str], Any], text: str) -> Any:
     """`read(text)` (a card's or a number's notation), its NotationError (any
     ValueError) turned into a SetupError blaming `loc`."""
     try:
@@ -63,7 +63,7 @@ def located(loc: tuple, read: Callable[[str], Any], text: str) -> Any:
 
 
 def position_card(
-    text: str, loc: tuple, defs: dict[str, Any], instance: Callable[[str], int]
+    text: str, loc: tuple[Any, ...], defs: dict[str, Any], instance: Callable[[str], int]
 ) -> tuple[int, Any]:
     """A card a position file names, `id#N`: its number (read by the game's own
     `instance`) and its definition; SetupError blaming `loc` for a bad notation, a
@@ -86,7 +86,7 @@ class Named:
         self.defs, self.instance = defs, instance
         self.cards: dict[int, tuple[Any, int]] = {}
 
-    def take(self, text: str, seat: int, loc: tuple) -> int:
+    def take(self, text: str, seat: int, loc: tuple[Any, ...]) -> int:
         """The card `text` names, owned by `seat`; SetupError blaming `loc` as in
         `position_card`, or when its number already names a card."""
         n, d = position_card(text, loc, self.defs, self.instance)

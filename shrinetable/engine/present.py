@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .core import Event
-from .entry import MOVE, SECRET, Entry, about, plural, seats_named
+from .entry import SECRET, Entry, about, plural, seats_named
 
 RGB = tuple[int, int, int]
 
@@ -68,7 +68,7 @@ class Face:
     keywords: tuple[str, ...] = ()  # shown instead of the text when small
     text: str = ""
     # printed figures in the box, joined by "/"; a figure may carry its word ("A5")
-    numbers: tuple[int | str, int | str] | None = None
+    numbers: tuple[int | str, ...] | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -160,6 +160,11 @@ class Presentation:
     # seat's name ("taps {rest}", "sends {w[0]} to {w[1]}"): for moves whose events
     # do not say what the seat did
     log_words: dict[str, str] = {"pass": "passes"}
+    # kinds of entry (an event's, or a move's first word) that begin a part of a turn
+    # ("P2's travel act"), and those that say nothing was done in it ("P1 passes"):
+    # a part in which nothing but these happens is left out of the log
+    headings: tuple[str, ...] = ()
+    idle: tuple[str, ...] = ()
     # kinds of event said as a number of cards after a verb ("draws a card", "draws 3
     # cards": the rules' words are exactly these): a run of them in one move is said
     # once per seat (`Presentation.phrase` words them from the entry's numbers)
@@ -225,7 +230,10 @@ class Presentation:
             face.band.text if face.band is not None else "",
             *face.keywords,
         ]
-        cost = ", ".join(w for p in face.cost if (w := self.in_words(p.text)))
+        # each symbol said once: a cost of B B is "B: Blue", not "B: Blue, B: Blue"
+        cost = ", ".join(
+            w for t in dict.fromkeys(p.text for p in face.cost) if (w := self.in_words(t))
+        )
         lines = [self.in_words(codes[0]), cost, *(self.in_words(c) for c in codes[2:])]
         return [line for line in lines if line]
 
@@ -288,8 +296,9 @@ class Presentation:
 
     def move_entry(self, seat: int, text: str, cause: str = "") -> Entry:
         """The entry saying a move's own words (`logged`), for a move whose
-        events do not say what its seat did."""
-        return Entry(seat, MOVE, seats_named(self.logged(text)), cause=cause)
+        events do not say what its seat did; its kind is the action's ("pass")."""
+        kind = text.partition(" ")[0]
+        return Entry(seat, kind, seats_named(self.logged(text)), cause=cause)
 
     def secret_entry(self, seat: int, cause: str = "") -> Entry:
         """The entry of a secret move that says nothing everybody may see."""

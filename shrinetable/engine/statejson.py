@@ -53,7 +53,8 @@ class StateCodec:
 
     def dump(self, state: Any, deal: Any) -> dict[str, Any]:
         """`state` as JSON data; `deal` is the game's new deal it was played from."""
-        cls, out = type(state), {}
+        cls: Any = type(state)
+        out: dict[str, Any] = {}
         for f in _fields(cls):
             if f in self.fixed or f in self.cache:
                 continue
@@ -62,14 +63,14 @@ class StateCodec:
                 start = getattr(deal, f)
                 if tuple(value[: len(start)]) != tuple(start):
                     raise StateError(f, "changed what the deal held (it may only grow)")
-                value, tp = tuple(value[len(start) :]), tuple[_item(tp), ...]
+                value, tp = tuple(value[len(start) :]), tuple[_item(tp), ...]  # type: ignore[misc]
             out[f] = _dump(value, tp)
         return out
 
     def load(self, data: Any, deal: Any) -> Any:
         """The state `dump` wrote (StateError naming the path of anything amiss);
         `deal` as for `dump`, of the same seed, options and seats."""
-        cls = type(deal)
+        cls: Any = type(deal)
         if not isinstance(data, dict):
             raise StateError("", "not an object")
         kept = [f for f in _fields(cls) if f not in self.fixed and f not in self.cache]
@@ -82,7 +83,7 @@ class StateCodec:
                 raise StateError(f, "missing")
             tp = _hints(cls)[f]
             if f in self.grows:
-                tail = _load(data[f], tuple[_item(tp), ...], f)
+                tail = _load(data[f], tuple[_item(tp), ...], f)  # type: ignore[misc]
                 values[f] = (*getattr(deal, f), *tail)
             else:
                 values[f] = _load(data[f], tp, f)
@@ -90,7 +91,7 @@ class StateCodec:
 
 
 @cache
-def _fields(cls: type) -> tuple[str, ...]:
+def _fields(cls: Any) -> tuple[str, ...]:
     if dataclasses.is_dataclass(cls):
         return tuple(f.name for f in dataclasses.fields(cls) if f.init)
     return tuple(cls._fields)  # a NamedTuple
@@ -271,7 +272,7 @@ def _load_record(v: Any, tp: type, path: str) -> Any:
         raise StateError(path, f"not a {tp.__name__}: {e}") from None
 
 
-def _load_dict(v: Any, args: tuple, path: str) -> dict:
+def _load_dict(v: Any, args: tuple[Any, ...], path: str) -> dict[Any, Any]:
     key, value = args
     if key is str:
         if not isinstance(v, dict):

@@ -28,6 +28,7 @@ from __future__ import annotations
 import importlib
 import re
 import sys
+from collections.abc import Callable, Iterable
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -62,13 +63,13 @@ class CardTable(Strict):
 @cache
 def _file_model(what: str, model: type[BaseModel]) -> type[BaseModel]:
     """A file of `[[what]]` tables, each a `model`, and nothing else."""
-    return create_model(
-        f"{what.title()}File", __config__=ConfigDict(extra="forbid"), **{what: (list[model], ...)}
-    )
+    fields: dict[str, Any] = {what: (list[model], ...)}  # type: ignore[valid-type]
+    return create_model(f"{what.title()}File", __config__=ConfigDict(extra="forbid"), **fields)
 
 
-def _too_big(data: Any, loc: tuple = ()) -> tuple | None:
+def _too_big(data: Any, loc: tuple[Any, ...] = ()) -> tuple[Any, ...] | None:
     """Where in `data` a number past MAX_NUMBER is, if anywhere."""
+    items: Iterable[tuple[Any, Any]]
     if isinstance(data, dict):
         items = data.items()
     elif isinstance(data, list):
@@ -99,7 +100,8 @@ def _load(path: Path, model: type[BaseModel], what: str) -> list[Any]:
                 find_line(text, ("deck", i, "name")),
             )
     try:
-        return getattr(_file_model(what, model).model_validate(raw), what)
+        tables: list[Any] = getattr(_file_model(what, model).model_validate(raw), what)
+        return tables
     except ValidationError as e:
         err = e.errors()[0]
         loc, msg = tuple(err["loc"]), err["msg"]
@@ -168,7 +170,7 @@ def user_folders(data: Any, cards: CardSet) -> list[Path]:
     return [r / name for r in roots if (r / name).is_dir()]
 
 
-def folder_stamp(data: Any, cards: CardSet) -> tuple:
+def folder_stamp(data: Any, cards: CardSet) -> tuple[Any, ...]:
     """What a game's designer folders in `cards` hold now (file, size, time): a
     change means their files were edited."""
     out = []
@@ -268,7 +270,7 @@ def _deck_tables(text: str) -> list[Any]:
     return [t.get("name") if isinstance(t, dict) else None for t in tables]
 
 
-def _deck_rules(data: Any):
+def _deck_rules(data: Any) -> Callable[[Any, dict[str, Any]], list[str]]:
     """The game's deck rules: `problems(deck, cards) -> list[str]` in the `decks`
     module beside its card schema, if there is one (else none beyond the shape)."""
     package = data.card.__module__.rpartition(".")[0]

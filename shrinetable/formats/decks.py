@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import difflib
 import json
+import os
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
@@ -23,7 +24,7 @@ from typing import TYPE_CHECKING, Any
 from shrinetable.engine import SHIPPED_AND_MINE, CardSet, Face, NotationError, Presentation
 
 from .errors import FormatError, find_line, key_path, read_toml
-from .files import is_file
+from .files import is_file, not_a_file
 
 if TYPE_CHECKING:
     from pydantic import BaseModel
@@ -87,13 +88,14 @@ class DeckFiles:
 
     def hooks(self, data: Any) -> Any:
         """The game's `CardData` with its deck hooks (`deck_file`, `resolve_deck`,
-        `write_out`, `names_file`) filled in from these functions."""
+        `write_out`, `names_file`) filled in from these functions, and these (`decks`)."""
         return replace(
             data,
             deck_file=self.file_problems,
             resolve_deck=self.resolve,
             write_out=self.write_out,
             names_file=self.names_file,
+            decks=self,
         )
 
     def dealt(self, value: str, defs: dict[str, Any]) -> list[Any]:
@@ -158,6 +160,8 @@ class DeckFiles:
             if bad:
                 raise ValueError("\n".join(bad))
             return deck.name, ids(deck)
+        if os.path.lexists(value) and (wrong := not_a_file(value)):  # a FIFO, a loop, a folder
+            raise ValueError(f"the deck file {value}: cannot read it: {wrong}")
         keys = ", ".join(deck_key(d) for d in decks)
         raise ValueError(
             f"no deck called {value!r}: give a shipped deck ({keys}) or the path of a deck file"
@@ -248,7 +252,7 @@ class Catalogue:
         return {cid: self.define(c) for cid, c in self.catalog()[0].items()}
 
 
-def catalogues(data: Any, define: Callable[[Any], Any]) -> Callable[[CardSet], Catalogue]:
+def catalogues(data: Any, define: Callable[[Any], Any]) -> Callable[..., Catalogue]:
     """A game's `Catalogue` of each card set, made once per set."""
 
     @cache
@@ -270,9 +274,9 @@ def read_names(text: str, card: Callable[[str], Any]) -> str:
     """`text` with each card in notation read as its name, `card(notation)` being
     the card (anything with a `name`) or None, which leaves the notation as it is."""
 
-    def name(m: re.Match) -> str:
+    def name(m: re.Match[str]) -> str:
         c = card(m.group(0))
-        return c.name if c is not None else m.group(0)
+        return str(c.name) if c is not None else m.group(0)
 
     return CARD_ID.sub(name, text)
 
@@ -314,10 +318,10 @@ def ids(deck: Any) -> list[str]:
 
 def deck_key(deck: Any) -> str:
     """A deck's short name: the first word of its title, lower case."""
-    return deck.name.split(":")[0].split()[0].lower()
+    return str(deck.name).split(":")[0].split()[0].lower()
 
 
-def deck_words(decks: list, value: Any) -> str:
+def deck_words(decks: list[Any], value: Any) -> str:
     """What a deck option's value means on the start screen: the shipped deck's
     name and its `style` (empty for a deck file or an unknown value)."""
     deck = next((d for d in decks if deck_key(d) == value), None)

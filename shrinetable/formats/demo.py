@@ -40,9 +40,11 @@ class DemoStep(_Strict):
     arrow: Arrow | None = None
     expect_illegal: bool = False
 
-    def refs(self) -> list[tuple[tuple, str]]:
+    def refs(self) -> list[tuple[tuple[Any, ...], str]]:
         """Every card or zone the step points at, with the key it is written under."""
-        out = [(("highlight", j), ref) for j, ref in enumerate(self.highlight)]
+        out: list[tuple[tuple[Any, ...], str]] = [
+            (("highlight", j), ref) for j, ref in enumerate(self.highlight)
+        ]
         if self.arrow is not None:
             out += [(("arrow", "from"), self.arrow.from_), (("arrow", "to"), self.arrow.to)]
         return out

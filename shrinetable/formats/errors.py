@@ -8,6 +8,7 @@ import re
 import tomllib
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 from .files import read_bytes
 
@@ -61,7 +62,7 @@ def read_text(path: str | Path, limit: int = MAX_BYTES) -> str:
         raise FormatError(str(path), "", f"cannot read the file: {e}") from None
 
 
-def parse_toml(text: str, file: str) -> dict:
+def parse_toml(text: str, file: str) -> dict[Any, Any]:
     """TOML `text` as data, nesting bounded before it is parsed; FormatError otherwise."""
     depth = 0
     for m in _TOKEN.finditer(text):
@@ -87,7 +88,7 @@ def parse_toml(text: str, file: str) -> dict:
         raise FormatError(file, "", f"arrays or tables nest more than {MAX_DEPTH} deep") from None
 
 
-def read_toml(path: str | Path) -> tuple[str, dict]:
+def read_toml(path: str | Path) -> tuple[str, dict[Any, Any]]:
     """The file's text (for finding lines) and its TOML data; FormatError otherwise."""
     text = read_text(path)
     return text, parse_toml(text, str(path))

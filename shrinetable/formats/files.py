@@ -8,6 +8,7 @@ from __future__ import annotations
 import errno
 import os
 import stat
+from collections.abc import Callable
 from pathlib import Path
 
 KINDS = {
@@ -53,3 +54,27 @@ def resolved(path: str | Path) -> Path:
 def why(e: OSError) -> str:
     """An OSError in words, without the path (the caller names it)."""
     return e.strerror or str(e)
+
+
+def not_a_folder(path: str | Path) -> str | None:
+    """Why `path` cannot be used as a folder, in words ('no such folder', 'not a
+    folder but a FIFO (named pipe)', a symlink loop, a name too long), or None."""
+    return _not(path, stat.S_ISDIR, "folder")
+
+
+def not_a_file(path: str | Path) -> str | None:
+    """Why `path` cannot be read as a file, in words, or None (`not_a_folder`'s twin)."""
+    return _not(path, stat.S_ISREG, "file")
+
+
+def _not(path: str | Path, right: Callable[[int], bool], what: str) -> str | None:
+    try:
+        mode = os.stat(path).st_mode
+    except OSError as e:
+        return f"no such {what}" if e.errno == errno.ENOENT else why(e).lower()
+    except ValueError:
+        return "not a path (it holds a NUL character)"
+    if right(mode):
+        return None
+    kind = "a file" if stat.S_ISREG(mode) else KINDS.get(stat.S_IFMT(mode), "a special file")
+    return f"not a {what} but {kind}"

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Literal
+from typing import Any, Literal
 
 from .errors import FormatError, find_line, parse_toml, read_text
 from .shape import bounds, read
@@ -88,7 +88,7 @@ class Grid:
     arrange: Arrange = "fan"
     card_scale: float = field(default=1.0, metadata=bounds(gt=0, le=3))
     row_labels: list[str] = field(default_factory=list)  # bottom to top as the viewer sees them
-    _cells: dict = field(
+    _cells: dict[Any, Any] = field(
         default_factory=dict, init=False, repr=False, compare=False
     )  # the table asks every frame
 
@@ -97,12 +97,13 @@ class Grid:
         key = (name, bool(self.flip and viewer))
         if key not in self._cells:
             self._cells[key] = self._cell(name, viewer)
-        return self._cells[key]
+        place: Place | None = self._cells[key]
+        return place
 
     def _cell(self, name: str, viewer: int | None) -> Place | None:
         col = next((c for c in self.columns if name.startswith(c)), None)
         row = name[len(col) :] if col is not None else None
-        if row not in self.rows:
+        if col is None or row not in self.rows:
             return None
         rows = self.rows[::-1] if self.flip and viewer else self.rows
         i, j = self.columns.index(col), rows.index(row)
@@ -174,7 +175,7 @@ class Layout:
 
     def variant(self, seats: int) -> Variant:
         try:
-            return self.players[str(seats)]
+            return self.players[str(seats)]  # type: ignore[index]
         except KeyError:
             raise LayoutError(
                 [Problem("", ("players",), f"no layout for {seats} players")]
@@ -190,7 +191,8 @@ class Layout:
             grid = v.grids.get(kind)
             return grid.cell(owner, viewer) if grid is not None else None
         pos = relative(int(owner), viewer, seats)
-        return v.seats.get(pos, {}).get(kind)  # type: ignore[call-overload]
+        place: Place | None = v.seats.get(pos, {}).get(kind)  # type: ignore[call-overload]
+        return place
 
 
 def taken(zone: str, take: str, viewer: int | None, seats: int) -> str | None:
@@ -315,13 +317,15 @@ def _semantic(layout: Layout) -> list[tuple[tuple[str, ...], str]]:
                 (base + ("shared", zone, "takes"), fault)
                 for fault in _taken(variant, None, place.takes, allowed)
             ]
-        for pos in allowed:
-            if pos not in variant.seats:
-                out.append((base + ("seats",), f"missing the '{pos}' seat"))
+        for wanted in allowed:
+            if wanted not in variant.seats:
+                out.append((base + ("seats",), f"missing the '{wanted}' seat"))
     return out
 
 
-def _taken(variant: Variant, pos: str | None, takes: list[str], allowed) -> list[str]:
+def _taken(
+    variant: Variant, pos: str | None, takes: list[str], allowed: tuple[str, ...]
+) -> list[str]:
     """What is wrong with the zones a place `takes` room from (`pos`: the
     taker's seat position, None for a shared zone)."""
     out = []
@@ -338,7 +342,7 @@ def _taken(variant: Variant, pos: str | None, takes: list[str], allowed) -> list
     return out
 
 
-def _inherit(data: dict) -> list[tuple[tuple[str, ...], str]]:
+def _inherit(data: dict[Any, Any]) -> list[tuple[tuple[str, ...], str]]:
     """Fill each variant that names a `base` from that count's variant (itself
     filled first): zones it does not place are the base's, seat positions the
     count does not have are dropped. Faults: an unknown base, a circle of bases."""
@@ -391,12 +395,13 @@ def parse_layout(text: str, file: str = "<layout>") -> Layout:
         data = parse_toml(text, file)
     except FormatError as e:
         raise LayoutError([Problem(file, (), e.message, e.line)]) from None
-    layout, faults = None, _inherit(data)
+    layout: Layout | None = None
+    faults = _inherit(data)
     if not faults:
         layout, faults = read(Layout, data)
-    if not faults:
+    if not faults and layout is not None:
         faults = _semantic(layout)
-    if faults:
+    if faults or layout is None:
         raise LayoutError([Problem(file, p, m, find_line(text, p)) for p, m in faults])
     return layout
 

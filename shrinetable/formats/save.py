@@ -31,6 +31,8 @@ from typing import TYPE_CHECKING, Any
 from .files import read_bytes, why
 
 if TYPE_CHECKING:
+    from pydantic import BaseModel
+
     from .savemodel import SaveFile
 
 FORMAT = "shrinetable-save"
@@ -115,7 +117,7 @@ def _names_a_file(save: SaveFile) -> str | None:
         return None
 
 
-def _journal(raw: bytes, p: Path, notes: list[str] | None) -> dict:
+def _journal(raw: bytes, p: Path, notes: list[str] | None) -> dict[Any, Any]:
     """A journal's save as data (see the module's words): its torn last line left
     out, a damaged line before it a SaveError naming the line (with `notes`:
     the moves before it, a damaged checkpoint's line left out, said there)."""
@@ -132,8 +134,8 @@ def _journal(raw: bytes, p: Path, notes: list[str] | None) -> dict:
         changes = _good_lines(body.split(b"\n"), p, notes)
     if not isinstance(head, dict):
         raise SaveError(f"{p}:1: not a save file (the first line is no header)")
-    actions: list = []
-    checkpoints: list = []
+    actions: list[Any] = []
+    checkpoints: list[Any] = []
     done = 0  # the moves, a run at a time (a long save's are nearly all moves)
     for i in [i for i, c in enumerate(changes) if type(c) is not str]:
         actions += changes[done:i]
@@ -150,14 +152,14 @@ def _journal(raw: bytes, p: Path, notes: list[str] | None) -> dict:
     return {**head, "format": FORMAT, "actions": actions, "checkpoints": checkpoints}
 
 
-def _at(checkpoint: dict) -> int:
+def _at(checkpoint: dict[Any, Any]) -> int:
     """After how many moves a checkpoint was made (one that does not say is
     kept, to be refused by name when it is read)."""
     at = checkpoint.get("at")
     return at if isinstance(at, int) else -1
 
 
-def _good_lines(lines: list[bytes], p: Path, notes: list[str] | None) -> list:
+def _good_lines(lines: list[bytes], p: Path, notes: list[str] | None) -> list[Any]:
     """A damaged journal's changes: those before its first damaged line (the
     game goes on from the last good move; a checkpoint's line is left out
     alone, the moves are the save), said in `notes`; SaveError without them."""
@@ -189,7 +191,7 @@ def journal_head(save: SaveFile) -> bytes:
 def journal_moves(
     texts: list[str],
     keep: int | None = None,
-    checkpoints: dict[int, dict] | None = None,
+    checkpoints: dict[int, dict[Any, Any]] | None = None,
     first: int = 0,
 ) -> bytes:
     """Journal lines: keep the first `keep` moves (None: all), then `texts` made
@@ -198,7 +200,7 @@ def journal_moves(
     done = first
     for n in sorted(k for k in checkpoints or {} if first < k <= first + len(texts)):
         lines += map(encode_basestring_ascii, texts[done - first : n - first])  # json.dumps's
-        lines.append(json.dumps(checkpoints[n], separators=(",", ":")))
+        lines.append(json.dumps((checkpoints or {})[n], separators=(",", ":")))
         done = n
     lines += map(encode_basestring_ascii, texts[done - first :])
     return ("\n".join(lines) + "\n").encode() if lines else b""
@@ -225,7 +227,7 @@ def append(path: str | Path, data: bytes) -> None:
         os.close(fd)
 
 
-def write_save(path: str | Path, save: SaveFile, replace: bool = True) -> Path:
+def write_save(path: str | Path, save: BaseModel, replace: bool = True) -> Path:
     """Write `save` to `path` atomically, and return where it went. With
     `replace=False` an existing file is kept and the save goes to the first free
     `NAME-2.json`, `NAME-3.json`... (two saves in the same second both stay)."""

@@ -10,6 +10,7 @@ See docs/scenarios.md for the format.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -36,6 +37,8 @@ from shrinetable.engine import (
 )
 
 from .errors import FormatError, find_line, key_path, read_toml
+
+Fail = Callable[[tuple[Any, ...], str], FormatError]  # fail(loc, message) for one file
 
 
 class _Strict(BaseModel):
@@ -147,7 +150,7 @@ def load(path: str | Path, cards: CardSet | None = None) -> Loaded:
     return Loaded(spec, game, start(spec, game, fail), actions)
 
 
-def _refusal(spec: Scenario, game: Any, fail) -> str | None:
+def _refusal(spec: Scenario, game: Any, fail: Fail) -> str | None:
     """Why the rules refuse to start from `spec` (its options, a deck, the position),
     or None when they start."""
     try:
@@ -200,16 +203,16 @@ def _deck_files(spec: Position, game: Any, here: Path) -> None:
             spec.options[o.name] = str(here / value)
 
 
-def failer(path: str, text: str):
+def failer(path: str, text: str) -> Fail:
     """`fail(loc, message) -> FormatError` for one file, finding the key's line."""
 
-    def fail(loc: tuple, message: str) -> FormatError:
+    def fail(loc: tuple[Any, ...], message: str) -> FormatError:
         return FormatError(path, key_path(loc), message, find_line(text, loc))
 
     return fail
 
 
-def start(spec: Position, game: Any, fail) -> Any:
+def start(spec: Position, game: Any, fail: Fail) -> Any:
     """The starting state, built by the game's own hook (after `read_position`)."""
     try:
         return game.position.build(game, spec)
@@ -231,10 +234,11 @@ def start(spec: Position, game: Any, fail) -> Any:
 @cache
 def _with_keys(model: type[Position], keys: type[BaseModel]) -> type[Position]:
     """`model` with a game's own position keys added (both validate as one)."""
-    return create_model(model.__name__, __base__=(model, keys))
+    made: type[Position] = create_model(model.__name__, __base__=(model, keys))  # type: ignore[arg-type]
+    return made
 
 
-def _check_keys(data: dict, model: type[Position], game: Any, fail) -> None:
+def _check_keys(data: dict[Any, Any], model: type[Position], game: Any, fail: Fail) -> None:
     """A key the game's positions do not take (another game's, or a slip) is
     named, with the keys that are taken."""
     for key in data:
@@ -249,7 +253,7 @@ def _check_keys(data: dict, model: type[Position], game: Any, fail) -> None:
             )
 
 
-def _clean_loc(loc: tuple) -> tuple:
+def _clean_loc(loc: tuple[Any, ...]) -> tuple[Any, ...]:
     """pydantic adds the union member's name (`literal['none']`, `DecisionSpec`)
     to a location; a person only needs the keys they wrote."""
     return tuple(
@@ -260,7 +264,7 @@ def _clean_loc(loc: tuple) -> tuple:
     )
 
 
-def _check_game(spec: Position, game: Any, fail) -> None:
+def _check_game(spec: Position, game: Any, fail: Fail) -> None:
     """Seats, turn and options make sense for the game."""
     if not game.min_seats <= spec.seats <= game.max_seats:
         many = (
@@ -279,11 +283,13 @@ def _check_game(spec: Position, game: Any, fail) -> None:
         raise fail(("options",), str(e)) from None
 
 
-def check_zones(spec: Position, game: Any, fail) -> None:
+def check_zones(spec: Position, game: Any, fail: Fail) -> None:
     """Every zone the file names (its position, a step's expectations) is one of the
     game's, and every card's instance number (`id#N`) is in bounds."""
     known = game.zones(spec.seats)
-    where = [(("zones", z), z, cards) for z, cards in spec.zones.items()]
+    where: list[tuple[tuple[Any, ...], str, list[str]]] = [
+        (("zones", z), z, cards) for z, cards in spec.zones.items()
+    ]
     for i, step in enumerate(spec.steps if isinstance(spec, Scenario) else ()):
         where += [
             (("steps", i, "expect", "zones", z), z, cards) for z, cards in step.expect.zones.items()
@@ -305,7 +311,7 @@ def check_zones(spec: Position, game: Any, fail) -> None:
                 raise fail((*loc, j), f"{card!r}: instance numbers go up to {MAX_INSTANCE}")
 
 
-def _parse_steps(spec: Scenario, game: Any, fail) -> list[Any]:
+def _parse_steps(spec: Scenario, game: Any, fail: Fail) -> list[Any]:
     actions = []
     for i, step in enumerate(spec.steps):
         try:
@@ -324,10 +330,12 @@ def _parse_steps(spec: Scenario, game: Any, fail) -> list[Any]:
     return actions
 
 
-def _seat_refs(step: Step) -> list[tuple[tuple, str]]:
+def _seat_refs(step: Step) -> list[tuple[tuple[Any, ...], str]]:
     """The seats a step names (who tries it, its expectations), with where."""
     exp = step.expect
-    refs = [(("seat",), step.seat)] if step.seat is not None else []
+    refs: list[tuple[tuple[Any, ...], str]] = (
+        [(("seat",), step.seat)] if step.seat is not None else []
+    )
     refs += [(("expect", "unseen", who), who) for who in exp.unseen]
     if isinstance(exp.outcome, OutcomeSpec):
         refs += [

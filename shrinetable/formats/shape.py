@@ -42,14 +42,14 @@ def _hints(cls: type) -> dict[str, Any]:
     return typing.get_type_hints(cls)
 
 
-def _words(values: tuple) -> str:
+def _words(values: tuple[Any, ...]) -> str:
     said = [repr(v) for v in values]
     return said[0] if len(said) == 1 else f"{', '.join(said[:-1])} or {said[-1]}"
 
 
 def _read(tp: Any, v: Any, path: tuple[str, ...], faults: list[Fault]) -> Any:
     origin, args = typing.get_origin(tp), typing.get_args(tp)
-    if dataclasses.is_dataclass(tp):
+    if isinstance(tp, type) and dataclasses.is_dataclass(tp):
         return _record(tp, v, path, faults)
     if origin in (typing.Union, types.UnionType):
         return _read(next(a for a in args if a is not type(None)), v, path, faults)
@@ -76,14 +76,14 @@ def _read(tp: Any, v: Any, path: tuple[str, ...], faults: list[Fault]) -> Any:
     return _scalar(tp, v, path, faults)
 
 
-def _scalar(tp: type, v: Any, path: tuple[str, ...], faults: list[Fault]) -> Any:
+def _scalar(tp: Any, v: Any, path: tuple[str, ...], faults: list[Fault]) -> Any:
     if type(v) is tp or (tp is float and type(v) is int):
         return tp(v)
     faults.append((path, f"should be {NAMES[tp]}; found {v!r:.60}"))
     return _BAD
 
 
-def _table(args: tuple, v: Any, path: tuple[str, ...], faults: list[Fault]) -> Any:
+def _table(args: tuple[Any, ...], v: Any, path: tuple[str, ...], faults: list[Fault]) -> Any:
     if not isinstance(v, dict):
         faults.append((path, "should be a table"))
         return _BAD

@@ -24,6 +24,7 @@ def loopback() -> str:
             await watcher.close()
         finally:
             await host.stop()
-        return f"a spectator joined {name} and saw {len(watcher.update.view.zones)} zones"
+        zones = len(watcher.update.view.zones) if watcher.update else 0
+        return f"a spectator joined {name} and saw {zones} zones"
 
     return asyncio.run(asyncio.wait_for(go(), 30))

@@ -18,6 +18,7 @@ import re
 import socket
 import sys
 from collections.abc import AsyncIterator, Callable
+from typing import Any
 
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake
@@ -59,7 +60,7 @@ def lan_address() -> str:
     with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
         try:
             s.connect(("10.255.255.255", 1))
-            return s.getsockname()[0]
+            return str(s.getsockname()[0])
         except OSError:
             return "127.0.0.1"
 
@@ -157,7 +158,8 @@ class Remote:
         except p.BadMessage as e:
             await self.ws.close()
             raise Refused(f"the host's answer does not parse ({e})") from None
-        if isinstance(first, p.Refused) and token:  # from an earlier game: join afresh
+        if isinstance(first, p.Refused) and token and first.reason == p.UNKNOWN_TOKEN:
+            # from an earlier game, or the host gave the seat away: join afresh
             if self.claim is not None:
                 self.claim.forget()
             self.welcome = self.token = self.claim = None
@@ -183,6 +185,8 @@ class Remote:
         its host keeps it), its file locked while this table plays."""
         if welcome.token is None or self.token is not None:
             return
+        if welcome.seat is None:
+            return
         if self.claim is not None and self.claim.seat != welcome.seat:
             self.claim.release()
             self.claim = None
@@ -194,12 +198,14 @@ class Remote:
                 self.say(f"cannot keep the seat's token ({e.strerror or e}); a rejoin joins afresh")
 
     async def send(self, message: p.Message) -> None:
+        assert self.ws is not None, "join first"
         await self.ws.send(p.dump(message))
 
-    async def _next(self):
+    async def _next(self) -> Any:
+        assert self.ws is not None, "join first"
         raw = await self.ws.recv()
         if self.record is not None:
-            self.record.append(raw)
+            self.record.append(raw if isinstance(raw, str) else raw.decode())
         msg = p.read_to_table(raw)
         if isinstance(msg, p.Update):
             self.update = msg
@@ -222,7 +228,7 @@ class Remote:
             self.ended = msg.reason  # e.g. the seat was taken over by another window
         return msg
 
-    async def messages(self) -> AsyncIterator:
+    async def messages(self) -> AsyncIterator[Any]:
         """Every message from the host, as it comes (ends when the host closes);
         one that does not parse is skipped (it said what was wrong) and the
         connection goes on."""

@@ -14,18 +14,21 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import ipaddress
 import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
+from typing import Any
 
-from websockets.asyncio.server import ServerConnection, serve
+from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 
 from shrinetable.adapter import storage
 from shrinetable.adapter.refusal import GENERIC
 from shrinetable.adapter.session import Applied
-from shrinetable.formats.save import SaveFile, write_save
+from shrinetable.formats.save import write_save
+from shrinetable.formats.savemodel import SaveFile
 
 from . import protocol as p
 from .protocol import VERSION
@@ -75,7 +78,11 @@ class Door:
     TELL = (10, 50, 200, 1000)  # wrong codes from one address the host is told of
     KEEP = 4096  # addresses remembered at most (the oldest forgiven first)
 
-    def __init__(self, clock: Callable[[], float] = time.monotonic, sleep=asyncio.sleep):
+    def __init__(
+        self,
+        clock: Callable[[], float] = time.monotonic,
+        sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
+    ):
         self.clock, self.sleep = clock, sleep
         self.wrong: dict[str, int] = {}
         self.until: dict[str, float] = {}
@@ -183,17 +190,17 @@ class Host:
         self.port = 0
         self.bind = ""
         self.left_at: dict[int, float] = {}  # when each gone seat's table left
-        self._server = None
-        self._tasks: list[asyncio.Task] = []
+        self._server: Server | None = None
+        self._tasks: list[asyncio.Task[None]] = []
         self.unsaved = asyncio.Event()
-        self._seats_kept: tuple | None = None
+        self._seats_kept: tuple[Any, ...] | None = None
 
     # -- serving -------------------------------------------------------------------
     async def start(self, address: str = "0.0.0.0", port: int = 0) -> None:
         self._server = await serve(
             self._serve, address, port, max_size=p.MAX_TO_HOST, max_queue=64, compression=None
         )
-        self.port = self._server.sockets[0].getsockname()[1]
+        self.port = int(self._server.sockets[0].getsockname()[1])
         self.bind = address
         self._tasks = [asyncio.create_task(self._drive()), asyncio.create_task(self._keep())]
         self.changed.set()
@@ -212,8 +219,8 @@ class Host:
         """Raise what broke the driver or the keeper, if anything did (a bug: the
         game would stand still without it)."""
         for task in self._tasks:
-            if task.done() and not task.cancelled() and task.exception():
-                raise task.exception()
+            if task.done() and not task.cancelled() and (broke := task.exception()):
+                raise broke
 
     def local_token(self, seat: int) -> str:
         """The token of a person's seat at the host's own window (the window joins
@@ -258,14 +265,17 @@ class Host:
                 raise Refusal("wrong invite code")
             seat = self._seat_for(hello)
         except p.BadMessage as e:
-            return await self._refuse(ws, f"the hello does not parse: {e}")
+            await self._refuse(ws, f"the hello does not parse: {e}")
+            return None
         except Refusal as e:
-            return await self._refuse(ws, e.reason)
+            await self._refuse(ws, e.reason)
+            return None
         except (TimeoutError, ConnectionClosed):
-            return await self._refuse(ws, f"no hello within {HELLO_S:.0f} s")
+            await self._refuse(ws, f"no hello within {HELLO_S:.0f} s")
+            return None
         chair = None if seat is None else self.chairs[seat]
         waiting = not self.started()
-        if chair is not None:
+        if chair is not None and seat is not None:
             chair.token = chair.token or p.new_token()
             chair.name = hello.name or chair.name or f"p{seat + 1}"
         old = None if seat is None else self._table_of(seat)
@@ -289,7 +299,7 @@ class Host:
         else:
             table.send(self._update(seat, None))
         self._players_changed()
-        who = "a spectator" if seat is None else f"p{seat + 1} ({chair.name})"
+        who = "a spectator" if seat is None or chair is None else f"p{seat + 1} ({chair.name})"
         self.say(f"joined: {who}")
         self.changed.set()
         return table
@@ -315,7 +325,7 @@ class Host:
             for i, c in enumerate(self.chairs):
                 if c.token == hello.token and c.kind != "computer":  # human: the host's window
                     return i
-            raise Refusal("that seat token is not one of this table's remote seats")
+            raise Refusal(p.UNKNOWN_TOKEN)
         free = [i for i, c in enumerate(self.chairs) if c.kind == "remote" and not c.token]
         if free:  # a name is for display: a seat taken is held by its token alone
             return free[0]
@@ -365,7 +375,7 @@ class Host:
         except Refusal as e:
             table.send(p.Rejected(reason=e.reason, ruling=e.ruling))
 
-    def _handle(self, table: Table, msg) -> None:
+    def _handle(self, table: Table, msg: p.Message) -> None:
         seat = table.seat
         if isinstance(msg, p.Hello):
             raise Refusal("already joined")
@@ -423,7 +433,8 @@ class Host:
             t.send(self._update(t.seat, applied, undone))
         self.unsaved.set()
         if self.seam.over():
-            self.say(f"game over: {self.seam.view(None).outcome.reason}")
+            outcome = self.seam.view(None).outcome
+            self.say(f"game over: {outcome.reason if outcome else ''}")
             self.over.set()
         self.changed.set()
 
@@ -444,7 +455,9 @@ class Host:
             text = self._update_json(seat, move, history, undone)
         return text
 
-    def _update_json(self, seat: int | None, move, history, undone: int) -> str:
+    def _update_json(
+        self, seat: int | None, move: Any, history: list[Any] | None, undone: int
+    ) -> str:
         match = self.seam.match
         return p.update_json(
             self.seq,
@@ -462,7 +475,7 @@ class Host:
         sees them, the log's entries for the seat, and its notation only for the
         seat that made it (a text can name a card no other seat may see)."""
         mine = applied.seat == seat
-        entries = self.seam.match.entries(applied, seat)
+        entries = self.seam.match.entries(applied, seat, own=True)  # each table its own
         return p.move_data(
             applied.seat,
             applied.text if mine else None,
@@ -479,7 +492,8 @@ class Host:
             self.changed.clear()
             while self.started() and self.undo_votes is None and self.seam.due():
                 if self.pace:  # a window's pace: a tap or a pass goes faster
-                    minor = self.seam.match.minor(self.seam.match.pending(), None)
+                    auto = self.seam.match.pending()
+                    minor = auto is not None and self.seam.match.minor(auto, None)
                     await asyncio.sleep(self.minor_pace if minor else self.pace)
                 else:
                     await asyncio.sleep(0)  # let the tables' messages through
@@ -492,7 +506,7 @@ class Host:
             players=[
                 p.PlayerM(
                     seat=i,
-                    kind=c.kind,
+                    kind=c.kind,  # type: ignore[arg-type]  # one of seam.KINDS
                     name=c.name or f"p{i + 1}",
                     connected=c.kind != "remote" or self._table_of(i) is not None,
                     taken=c.kind != "remote" or c.token is not None,
@@ -590,7 +604,7 @@ class Host:
             self._settle_undo(False, f"p{seat + 1} said no")
             return
         self.undo_votes[seat] = True
-        if all(self.undo_votes.values()):
+        if all(self.undo_votes.values()) and self.undo_by is not None:
             self._undo(self.undo_by)
 
     def _undo(self, seat: int) -> None:
@@ -618,7 +632,7 @@ class Host:
             self.unsaved.clear()
             await asyncio.to_thread(self._write, *self._snapshot())
 
-    def _snapshot(self) -> tuple:
+    def _snapshot(self) -> tuple[Any, ...]:
         """What a save writes, taken in the loop (the game does not change under it)."""
         session = self.seam.session
         over = self.seam.over()
@@ -645,6 +659,16 @@ class Host:
 
 
 def _address(ws: ServerConnection) -> str:
-    """The address a connection comes from (the key its wrong codes are counted by)."""
+    """The address a connection comes from, the key its wrong codes are counted
+    by: an IPv6 address's /64 (one home network has a whole /64 to try from)."""
     peer = ws.remote_address
-    return str(peer[0]) if isinstance(peer, tuple) and peer else "?"
+    text = str(peer[0]) if isinstance(peer, tuple) and peer else "?"
+    try:
+        ip = ipaddress.ip_address(text)
+    except ValueError:
+        return text
+    if isinstance(ip, ipaddress.IPv6Address):
+        if ip.ipv4_mapped is not None:
+            return str(ip.ipv4_mapped)
+        return str(ipaddress.ip_network(f"{ip}/64", strict=False))
+    return str(ip)

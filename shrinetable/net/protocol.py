@@ -47,6 +47,7 @@ Seat = Annotated[int, Field(ge=0, lt=MAX_SEATS)]
 CODE_MAX = 16  # an invite code as typed (dashes, spaces)
 NAME_MAX = 32  # a player's name
 TOKEN_MAX = 64  # a seat's token (`new_token` makes 24 characters)
+UNKNOWN_TOKEN = "that seat token is not one of this table's remote seats"  # a table forgets it
 Short = Annotated[str, Field(max_length=200)]
 
 
@@ -351,15 +352,15 @@ ToTable = Annotated[
     Field(discriminator="type"),
 ]
 
-_to_host: TypeAdapter = TypeAdapter(ToHost)
-_to_table: TypeAdapter = TypeAdapter(ToTable)
+_to_host: TypeAdapter[Any] = TypeAdapter(ToHost)
+_to_table: TypeAdapter[Any] = TypeAdapter(ToTable)
 
 
 class BadMessage(ValueError):
     """A message that does not parse; the text says what is wrong, briefly."""
 
 
-def _read(adapter: TypeAdapter, raw: str | bytes) -> Any:
+def _read(adapter: TypeAdapter[Any], raw: str | bytes) -> Any:
     try:
         return adapter.validate_json(raw)
     except ValidationError as e:
@@ -369,7 +370,8 @@ def _read(adapter: TypeAdapter, raw: str | bytes) -> Any:
 
 
 def read_to_host(raw: str | bytes) -> Hello | Act | AskHint | AskWhy | AskUndo | Agree:
-    return _read(_to_host, raw)
+    message: Hello | Act | AskHint | AskWhy | AskUndo | Agree = _read(_to_host, raw)
+    return message
 
 
 def read_to_table(raw: str | bytes) -> Any:

@@ -22,7 +22,7 @@ import threading
 from collections.abc import Callable, Coroutine, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from shrinetable.adapter import log
 from shrinetable.adapter.gestures import Move
@@ -55,6 +55,7 @@ from .client import Budget, Remote, rejoin
 
 WHY_S = 3.0  # how long a refused drop's or a hint's answer is waited for (not blocking)
 REJOIN_S = 30.0  # how long a table that lost its host keeps trying
+R = TypeVar("R")
 NOBODY = Powers(save=False, load=False, redo=False, auto_pass=False, again=False)
 
 
@@ -62,14 +63,14 @@ class Link:
     """An asyncio loop in a thread of its own, so the window's thread stays
     pygame's; coroutines are run there with `run` (a future)."""
 
-    def __init__(self):
+    def __init__(self) -> None:
         self.loop = asyncio.new_event_loop()
         self.thread = threading.Thread(
             target=self.loop.run_forever, daemon=True, name="shrinetable-net"
         )
         self.thread.start()
 
-    def run(self, coro: Coroutine) -> concurrent.futures.Future:
+    def run(self, coro: Coroutine[Any, Any, R]) -> concurrent.futures.Future[R]:
         return asyncio.run_coroutine_threadsafe(coro, self.loop)
 
     def stop(self) -> None:
@@ -89,7 +90,9 @@ class RemoteMatch:
 
     def __init__(self, remote: Remote, link: Link, wake: Callable[[], None] = lambda: None):
         self.remote, self.link, self.wake = remote, link, wake
-        welcome = remote.welcome
+        welcome, update = remote.welcome, remote.update
+        if welcome is None or update is None:
+            raise ValueError("a remote table is made for a table that joined (Remote.join)")
         self.game: GameBase = registry.get(welcome.game)
         self.present: Presentation = self.game.present
         self.seat: int | None = welcome.seat
@@ -99,10 +102,15 @@ class RemoteMatch:
         self._hint: Answer[str | None] | None = None
         self._asked = 0
         self.players: p.Players | None = remote.players
-        self._use(remote.update)
+        self._update: p.Update = update
+        self._view: View = update.view
+        self._before: View | None = None  # this table's view before the last move
+        self._tallies: dict[str, int] | None = None  # worked out when first asked
+        self._moves: list[Move] = []
+        self._use(update)
         self.history: list[Applied] = []
         self._entries: dict[int, list[Entry]] = {}  # id(applied) -> its log entries
-        self._known(remote.update.history or [])
+        self._known(update.history or [])
         self.reader = link.run(self._read())
 
     # -- the game, as the table draws it ----------------------------------------------
@@ -331,7 +339,7 @@ class RemoteMatch:
 
     def poll(self) -> list[Change]:
         """What arrived since the last call, applied, in order."""
-        out = []
+        out: list[Change] = []
         while True:
             try:
                 msg = self._inbox.get_nowait()

@@ -10,14 +10,16 @@ list a remote seat is sent and the computer's suggestion for a person's seat.
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Any, Literal
 
 from shrinetable.adapter import storage
 from shrinetable.adapter.gestures import Move
 from shrinetable.adapter.match import Match, Refused
-from shrinetable.adapter.session import Applied, Session
+from shrinetable.adapter.session import Applied, SeatKind, Session
 from shrinetable.engine import CardSet, Event, IllegalAction, NotationError, View, registry
 
-KINDS = ("remote", "computer", "human")
+Kind = Literal["remote", "computer", "human"]  # a seat at a hosted game
+KINDS: tuple[Kind, ...] = ("remote", "computer", "human")
 
 
 class Refusal(ValueError):
@@ -42,7 +44,7 @@ class Seam:
         cls,
         game_name: str,
         seed: int,
-        options: dict,
+        options: dict[Any, Any],
         kinds: list[str],
         cards: CardSet | None = None,
         strengths: list[str] | None = None,
@@ -163,6 +165,6 @@ class Seam:
         return done
 
 
-def people(kinds: list[str]) -> list[str]:
+def people(kinds: list[str]) -> list[SeatKind]:
     """Seat kinds as the adapter knows them: a remote player is a person."""
     return ["computer" if k == "computer" else "human" for k in kinds]

@@ -29,7 +29,6 @@ from shrinetable.formats.files import read_bytes
 from shrinetable.formats.save import SaveError, write_save
 
 from .protocol import CODE_MAX, NAME_MAX, TOKEN_MAX, clean_code
-from .seam import KINDS
 
 try:
     import fcntl
@@ -52,7 +51,7 @@ class _Model(BaseModel):
 
 
 class ChairM(_Model):
-    kind: Literal[KINDS]
+    kind: Literal["remote", "computer", "human"]  # seam.KINDS
     name: str = Field("", max_length=NAME_MAX)
     token: str | None = Field(None, max_length=TOKEN_MAX)
 
@@ -61,7 +60,7 @@ class HostFile(_Model):
     format: Literal["shrinetable-host"] = "shrinetable-host"
     code: str
     port: int = Field(ge=0, lt=65536)
-    bind: str = Field("0.0.0.0", max_length=255)  # "": a file from before it was kept
+    bind: str = Field("0.0.0.0", max_length=255)  # a file from before it was kept: every interface
     save: str
     seats: list[ChairM] = Field(min_length=2, max_length=MAX_SEATS)
 
@@ -106,7 +105,10 @@ def write_seats(
             port=port,
             bind=bind,
             save=save,
-            seats=[ChairM(kind=c.kind, name=c.name, token=c.token) for c in chairs],
+            seats=[
+                ChairM(kind=c.kind, name=c.name, token=c.token)  # type: ignore[arg-type]
+                for c in chairs
+            ],
         ),
     )
 

@@ -183,7 +183,7 @@ class App:
         """Make pygame_gui's manager while the table waits for a person (after
         the first frame): the first window then opens without that pause."""
         if self._manager is None and self.presented:
-            due = self.scene.deadline()
+            due = self.shown().deadline()
             if due is None or due - time.monotonic() > WARM_S:
                 self.manager  # noqa: B018 (made for later)
 
@@ -232,7 +232,8 @@ class App:
     @staticmethod
     def position() -> tuple[int, int] | None:
         try:
-            return tuple(pygame.display.get_window_position())
+            x, y = pygame.display.get_window_position()
+            return x, y
         except (pygame.error, AttributeError):
             return None
 
@@ -284,6 +285,12 @@ class App:
         self.scene = StartScene(self, message, game)
         pygame.display.set_caption("shrinetable")
 
+    def shown(self) -> Scene:
+        """The scene in the window (one is shown before the loop runs)."""
+        if self.scene is None:
+            raise RuntimeError("no scene yet: show_start or start_game first")
+        return self.scene
+
     def quit(self) -> None:
         """End the program; while a game is on, ask first (the menu shows the
         question; a second Quit or closing the window again ends it)."""
@@ -333,7 +340,7 @@ class App:
         self._resized()
 
     def _resized(self) -> None:
-        self.screen = pygame.display.get_surface()
+        self.screen = pygame.display.get_surface() or self.screen
         size = self.screen.get_size()
         if not self.fullscreen() and (size[0] < env.MIN_SIZE[0] or size[1] < env.MIN_SIZE[1]):
             # the side panel's widgets use a fixed font size: below this they clip
@@ -346,7 +353,7 @@ class App:
 
     # -- loop ----------------------------------------------------------------
     def _timeout_ms(self) -> int:
-        deadline = self.scene.deadline()
+        deadline = self.shown().deadline()
         if deadline is None:
             return HOVER_WAIT_MS if self._hover else IDLE_WAIT_MS
         return max(0, int((deadline - time.monotonic()) * 1000))
@@ -379,33 +386,33 @@ class App:
                 self.toggle_fullscreen()
             else:
                 gui = self._manager
-                self.scene.handle(event, gui is not None and gui.process_events(event))
+                self.shown().handle(event, gui is not None and gui.process_events(event))
                 if t != pygame.MOUSEMOTION:
-                    self.scene.dirty = True
+                    self.shown().dirty = True
         if self.place_due is not None and time.monotonic() >= self.place_due:
             self.place_due = None  # a resize or move settled: kept, even if killed later
             self.keep_place()
         # the scene first: a computer move rebuilds the widgets, and pygame_gui
         # only lists what it draws in its own update
-        self.scene.update(time.monotonic())
+        self.shown().update(time.monotonic())
         gui = self._manager
         if gui is not None:
             widgets = len(gui.ui_group.sprites())
             gui.update(dt)
             if len(gui.ui_group.sprites()) != widgets:  # a tooltip came or went
-                self.scene.dirty = True
+                self.shown().dirty = True
         hover = gui is not None and gui.get_hovering_any_element()
         if hover or hover != self._hover:
             if any(e.type == pygame.MOUSEMOTION for e in events) or hover != self._hover:
-                self.scene.dirty = True
+                self.shown().dirty = True
         self._hover = hover
         self.present()
 
     def present(self) -> None:
         """Keep the game, then show it: a move on the screen is a move saved."""
         self._keep()
-        if self.scene.needs_frame():
-            rects = self.scene.draw(self.screen)
+        if self.shown().needs_frame():
+            rects = self.shown().draw(self.screen)
             if rects is None:
                 pygame.display.flip()
             else:

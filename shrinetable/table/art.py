@@ -82,7 +82,8 @@ class Fonts:
         """A card face of `size` put words of `kind` ("name", "text", "numbers",
         "glyph", "corner", "badge") at `rect` (kept for `bench render --size`)."""
         if self.areas is not None and self._card is not None:
-            self.areas.setdefault((self._card, tuple(size)), []).append((kind, pygame.Rect(rect)))
+            key = (self._card, (size[0], size[1]))
+            self.areas.setdefault(key, []).append((kind, pygame.Rect(rect)))
 
     def clipped(self, text: str, size: int) -> None:
         """`text` did not fit where it was drawn (numbers over a card's edge)."""

@@ -4,7 +4,9 @@ the view, the selection or the highlights change."""
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import dataclass, field, replace
+from typing import Any
 
 import pygame
 
@@ -99,7 +101,7 @@ class Board:
         for high in range(rect.h + step, room.h + step, step):
             area = pygame.Rect(rect.x, rect.y, rect.w, min(high, room.h))
             area.bottom = min(area.bottom, room.bottom)
-            placed = geo.place_cards(
+            placed = geo.place_cards(  # type: ignore[misc]  # `fitted` stops before `opened`
                 self.layout,
                 self.view,
                 self.scaler,
@@ -131,7 +133,7 @@ class Board:
         self.opened = zone
         return True
 
-    def card_at(self, pos, lifted: set = frozenset()) -> geo.Placed | None:
+    def card_at(self, pos, lifted: Collection[Any] = frozenset()) -> geo.Placed | None:
         """The card under `pos`, but none of the `lifted` (zone, index): in an
         open zone only its own cards are there."""
         inside = self.open_rect is not None and self.open_rect.collidepoint(pos)
@@ -510,8 +512,9 @@ class Board:
             decor = self.decor.cards.get(p.name) if p.name else None
             if p.strip:  # the name ends where the chips on its line begin
                 at = (
-                    decor
-                    and hud.strip_chips(self.fonts, p.rect.size, decor, self.art.face(p.name))[3]
+                    hud.strip_chips(self.fonts, p.rect.size, decor, self.art.face(p.name))[3]
+                    if decor
+                    else None
                 )
                 image = self.art.strip(p.name, p.rect.size, at, place.arrange == "stack")
             else:

@@ -15,6 +15,7 @@ or `HOLD_S`, whichever is sooner."""
 from __future__ import annotations
 
 import os
+from typing import Any
 
 import pygame
 
@@ -97,8 +98,8 @@ def slots(
     rows = -(-len(items) // cols)
     w = room.w // cols
     for i, item in enumerate(items):
-        col, row = divmod(i, rows)
-        out.append((item, pygame.Rect(room.x + col * w, room.y + row * step, w - 4, step - 4)))
+        col, line = divmod(i, rows)
+        out.append((item, pygame.Rect(room.x + col * w, room.y + line * step, w - 4, step - 4)))
     return out
 
 
@@ -145,7 +146,7 @@ class Guard:
         self.left: set[tuple] = set()  # of those, the ones the pointer has left
         self.key: object = None  # the position the buttons answer
         self.fresh = False  # new buttons placed, not all ready yet ("buttons ready")
-        self.live: dict[object, tuple] = {}  # a button -> its (place, label)
+        self.live: dict[Any, tuple] = {}  # a button -> its (place, label)
 
     def hold_s(self) -> float:
         """How long a button brought under the pointer waits at most (none with
@@ -197,6 +198,11 @@ class Guard:
     def _ends(self, spot: tuple) -> float:
         wait = max(self.seconds, self.hold_s()) if spot in self.held else self.seconds
         return self.born[spot] + wait
+
+    def since(self, button) -> float:
+        """When `button` appeared where it stands (time.monotonic; -1: not a bar button)."""
+        spot = self.live.get(button)
+        return -1.0 if spot is None else self.born[spot]
 
     def ready(self, button, now: float) -> bool:
         spot = self.live.get(button)

@@ -7,29 +7,52 @@ no pygame_gui, so the first frame is drawn without it (issue 26)."""
 from __future__ import annotations
 
 import html
+from typing import TYPE_CHECKING, Protocol
 
 import pygame
 from pygame_gui.core import ObjectID
 from pygame_gui.elements import UIButton, UILabel, UITextBox, UIWindow
 from pygame_gui.windows import UIFileDialog
 
-from shrinetable.adapter import storage
+from shrinetable.adapter import gestures, storage
+from shrinetable.adapter.port import MatchPort
 from shrinetable.engine import seats_named
 
 from . import uiscale
 from .decision_bar import panel_scale
+from .helpers import Aid
 from .markup import rules_html
 from .overlay import Overlay
 from .seats import seat_name
 from .theme import font_class
+from .widgets import Widgets
+
+if TYPE_CHECKING:
+    from .app import App
+
+
+class Table(Protocol):
+    """What the windows over a game table show (its match, the moves to
+    choose from, the switches of its menu) and where their buttons go (`ui`)."""
+
+    app: App
+    match: MatchPort
+    aid: Aid
+    ui: Widgets
+    viewer: int
+    helps: bool
+    notation: bool
+    asking_quit: bool
+    choices: list[gestures.Move]
+    proposal: gestures.Move | None
 
 
 class Dialogs:
-    """Opens the scene's overlay window (`open`); its buttons go to the
-    scene's `ui.actions` and `ui.commands` beside the table's own."""
+    """Opens the table's overlay window (`open`); its buttons go to the
+    table's `ui.actions` and `ui.commands` beside the table's own."""
 
-    def __init__(self, scene):
-        self.s = scene
+    def __init__(self, table: Table):
+        self.s = table
 
     def open(self, overlay: Overlay) -> None:
         {
@@ -51,6 +74,11 @@ class Dialogs:
             initial_file_path=str(storage.dialog_folder()),
             allow_existing_files_only=True,
         )
+
+    def _kind(self) -> str:
+        """The kind of the decision a window asks about ('' once the game is over)."""
+        d = self.s.match.decision()
+        return d.kind if d is not None else ""
 
     def k(self) -> float:
         """How much larger than at 1280x720 a dialog is drawn: with the window
@@ -204,7 +232,7 @@ class Dialogs:
         self.s.ui.commands[b] = "close"
 
     def choice(self) -> None:
-        describe, kind = self.s.match.present.describe, self.s.match.decision().kind
+        describe, kind = self.s.match.present.describe, self._kind()
         items = [(describe(m.text, kind), i) for i, m in enumerate(self.s.choices)]
         win, width = self._window("Which move?", 460, 42 * (len(items) + 1) + 60)
         proposed = self.s.proposal  # the move the game proposes, listed first
@@ -261,6 +289,9 @@ class Dialogs:
         """Another person at this table may answer: pass at once, or take the
         device to look at their hand (the table hides until they confirm)."""
         d = self.s.match.decision()
+        passing = self.s.match.quick_pass()
+        if d is None or passing is None:  # answered meanwhile: nothing to ask
+            return
         present = self.s.match.present
         seat = seat_name(d.seat)
         win, width = self._window(f"{seat}, an answer?", 420, 200)
@@ -271,7 +302,6 @@ class Dialogs:
             container=win,
             object_id=self.font(),
         )
-        passing = self.s.match.quick_pass()
         b = UIButton(
             self.r(10, 40, width - 20, 36),
             present.describe(passing.text, d.kind),
@@ -314,8 +344,7 @@ class Dialogs:
     def confirm(self) -> None:
         """Before a move that gives up something for good while a useful move
         is left: the match's words, make it, make it and stop asking, or not."""
-        d = self.s.match.decision()
-        label = self.s.match.present.describe(self.s.aid.confirming.text, d.kind)
+        label = self.s.match.present.describe(self.s.aid.confirming.text, self._kind())
         win, width = self._window("Sure?", 480, 280)
         UITextBox(
             html.escape(self.s.aid.confirm_text),

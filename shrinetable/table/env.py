@@ -9,6 +9,7 @@ from __future__ import annotations
 import math
 import os
 import sys
+from typing import Any
 
 DEFAULTS = {
     "PYGAME_HIDE_SUPPORT_PROMPT": "1",
@@ -57,7 +58,9 @@ def x_server_problem(display: str) -> str:
 
     if host in ("", "unix"):
         path = f"/tmp/.X11-unix/X{int(number)}"
-        where = [("\0" + path).encode(), path] if sys.platform.startswith("linux") else [path]
+        where: list[Any] = (
+            [("\0" + path).encode(), path] if sys.platform.startswith("linux") else [path]
+        )
         family, kind = socket.AF_UNIX, "no socket"
     else:
         where, family, kind = [(host, 6000 + int(number))], socket.AF_INET, "no answer"

@@ -13,14 +13,14 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
 from shrinetable.adapter import gestures, storage
 from shrinetable.adapter.log import Log
 from shrinetable.adapter.match import AUTO
-from shrinetable.adapter.port import Answer, Change, MatchPort, Refusal, Sent
+from shrinetable.adapter.port import Answer, Auto, Change, MatchPort, Refusal, Sent
 from shrinetable.adapter.session import Applied
 from shrinetable.engine import View
 from shrinetable.formats.layout import Layout
@@ -29,6 +29,7 @@ from shrinetable.formats.save import SaveError
 from . import helpers, keys, uiscale
 from .board import Board, Marks
 from .decision_bar import Guard
+from .frame import Frame
 from .motion import Drag, Flyer, Press
 from .overlay import STATES, WINDOWS, Overlay
 from .painter import Painter
@@ -38,6 +39,9 @@ from .results import Results
 from .seats import seat_name
 from .widgets import PRESSED, Rich, Widgets, gui_event
 from .zoom import Zoom
+
+if TYPE_CHECKING:
+    from .app import App
 
 SEE_S = 1.5  # how long a person's own move stays in view before a pass made for them
 FADE_FRAME = 1 / 30  # the new buttons' fade-in redraws this often
@@ -51,13 +55,14 @@ class GameScene:
 
     helps = True  # its match gives hints, summaries and the questions before a skip
 
-    def __init__(self, app, match: MatchPort, layout: Layout):
+    def __init__(self, app: App, match: MatchPort, layout: Layout):
         self.app = app
         self.match = match
         app.art.use(match.present)
         if match.powers.auto_pass:  # the next game takes this one's setting
             app.auto_pass = match.auto_pass
         self.layout = layout
+        self.frame = Frame()  # what the next frame repaints
         self.board = Board(layout, app.art, app.fonts)
         self.board.hands = {match.hand(q) for q in range(len(match.seats))}
         humans = match.humans()
@@ -70,6 +75,7 @@ class GameScene:
         self.drop_from: tuple[str, pygame.Rect] | None = None  # (zone, rect) of a drop
         self.message = ""
         self.message_is_error = True
+        self.message_rule: str | None = None  # the rule a refusal said rests on
         self.shout = False  # the message is shown whole over the table too, until a click
         self.overlay: Overlay | None = None  # what stands over the table
         self.under: Overlay | None = None  # the handover a window was opened over
@@ -77,25 +83,52 @@ class GameScene:
         self.more: list[gestures.Move] = []  # the bar's moves under "More moves"
         self.proposal: gestures.Move | None = None  # the choice the game proposes
         self.ai_due: float | None = None
-        self.ai_move = None  # the match's automatic move (`Auto`), made at ai_due
+        self.ai_move: Auto | None = None  # the match's automatic move, made at ai_due
         self.guard = Guard()  # a new button ignores clicks a moment (`decision_bar`)
         self.results = Results()  # a move's result kept in view a while
         self.aid = helpers.Aid(self)  # the how-to, the Hint, the question before a skip
         self.ui = Widgets(app.fonts, covered=app.gui_covers)
         self.asking_quit = False  # the menu asks whether to quit the game in progress
         self.panels, self.painter = Panels(self), Painter(self)
-        self.pointer, self.zoom = Pointer(self), Zoom(self)
+        self.pointer = Pointer(self)
+        self.zoom = Zoom(
+            self.board,
+            app.art,
+            app.fonts,
+            self.frame,
+            pressed=lambda: self.press is not None,
+            dragging=lambda: self.drag is not None,
+            covered=lambda: self.overlay is not None,
+        )
         self.notation = False  # the log shows each move's notation too (Ctrl+N)
         self.log = Log(match, self.viewer)
         self.log_rich: list[Rich] = []  # the log's lines, styled (`words.log_line`)
         self.log_from = 0  # the first move the log's lines were made from (panels.relog)
         self.panels.relog()
-        self.base_dirty = True
-        self.dirty = True
-        self.partial: list[pygame.Rect] = []
         self.waiting: list[tuple[Answer[Any], Callable[[Any], None]]] = []  # asked, not answered
         self.board.set_size(self.table_size(app.screen.get_size()), app.screen.get_size())
         self.after_change(build=True)
+
+    # -- what the next frame repaints (`Frame`; the App sets `dirty` after input)
+    @property
+    def dirty(self) -> bool:
+        return self.frame.dirty
+
+    @dirty.setter
+    def dirty(self, on: bool) -> None:
+        self.frame.dirty = on
+
+    @property
+    def base_dirty(self) -> bool:
+        return self.frame.base_dirty
+
+    @base_dirty.setter
+    def base_dirty(self, on: bool) -> None:
+        self.frame.base_dirty = on
+
+    @property
+    def partial(self) -> list[pygame.Rect]:
+        return self.frame.partial
 
     # -- state ---------------------------------------------------------------
     def view(self) -> View:
@@ -142,7 +175,10 @@ class GameScene:
             self.marks.arriving = set()
         elif self.overlay in STATES:
             self.overlay = None
-        self.moves = self.match.moves() if self.my_decision() else []
+        mine = self.my_decision()
+        if mine:  # a result already read gives way to the viewer's decision
+            self.results.next_decision(time.monotonic())
+        self.moves = self.match.moves() if mine else []
         self.marks.playable = gestures.playable(self.moves)
         self.marks.selected = {}
         if self.aid.hinted is not None:  # a hint answers one position
@@ -155,7 +191,7 @@ class GameScene:
         # after a person's always rebuilds: their buttons must not stay standing.
         if build and not (minor and running):
             self.build_ui()
-        self.base_dirty = self.dirty = True
+        self.frame.table_changed()
 
     def _sees_first(self, auto) -> bool:
         """Whether a pass the table makes for a person follows their own move at a
@@ -178,22 +214,26 @@ class GameScene:
         if not self.my_decision():
             return False
         turn = self.match.present.decor(self.view()).turn
-        return turn is not None and turn != self.match.decision().seat
+        d = self.match.decision()
+        return turn is not None and d is not None and turn != d.seat
 
-    def perform(self, action) -> None:
+    def perform(self, action: Any) -> None:
         """A person's move for the deciding seat, then log and animate; a move
         sent to a host is made when its update brings it back, and until then
         nothing more can be dragged (a second move would answer a position
         that is gone)."""
-        done = self.match.play(self.match.decision().seat, action)
+        d = self.match.decision()
+        if d is None:  # over meanwhile: nothing to decide
+            return
+        done = self.match.play(d.seat, action)
         if isinstance(done, Refusal):
             self.app.emit(f"refused {done.said()}")
-            self.say(done.said())
+            self.say(done.said(), rule=done.rule)
         elif isinstance(done, Sent):
             self.moves = []
             self.marks.playable = set()
             self.build_ui()
-            self.base_dirty = self.dirty = True
+            self.frame.table_changed()
         else:
             self.made(done)
 
@@ -216,7 +256,8 @@ class GameScene:
             self.after_change()
         elif change.kind in ("say", "refused"):
             self.app.emit(f"said {change.text}")
-            self.say(change.text, error=change.error)
+            rule = change.refusal.rule if change.refusal else None
+            self.say(change.text, error=change.error, rule=rule)
 
     def made(self, applied: Applied) -> None:
         self._record(applied)
@@ -231,7 +272,7 @@ class GameScene:
         self.message = self.match.save_problem
         now = time.monotonic()
         if applied.seat == self.viewer and not applied.auto:
-            self.results.viewer_moved(now)
+            self.results.next_decision(now)
         if self.results.add(self.match.present, applied, self.viewer, now):
             self.app.emit(f"result {self.results.lines[-1]}")
         touched = {z for e in applied.events for z in (e.source, e.target) if z}
@@ -255,10 +296,12 @@ class GameScene:
             self.app.fonts.scale = float(cmd.partition(" ")[2])
             uiscale.save(self.app.fonts.scale)
             self.resize(self.app.screen.get_size())
-        elif cmd in ("notation", "auto_pass"):  # the menu's switches (Ctrl+N, Ctrl+P)
-            getattr(self, f"toggle_{cmd}")()
-        elif cmd in ("ask_skips", "hint", "summary", "confirm", "confirm_always"):
-            getattr(self.aid, "toggle_ask_skips" if cmd == "ask_skips" else cmd)()
+        elif cmd == "notation":  # the menu's switches (Ctrl+N, Ctrl+P)
+            self.toggle_notation()
+        elif cmd == "auto_pass":
+            self.toggle_auto_pass()
+        elif cmd in self.aid.commands:  # the help row, the menu's switch, the question
+            self.aid.commands[cmd]()
         elif cmd == "more":  # the bar's moves with no room there, in the choice window
             self.choose(self.more)
         elif cmd == "undo":
@@ -294,9 +337,9 @@ class GameScene:
             self.flyers = []
             self.marks.arriving = set()
             self.build_ui()
-            self.base_dirty = self.dirty = True
-        elif cmd == "takeover":
-            self.viewer = self.log.viewer = self.match.decision().seat
+            self.frame.table_changed()
+        elif cmd == "takeover" and (d := self.match.decision()) is not None:
+            self.viewer = self.log.viewer = d.seat
             self.overlay = None
             self.after_change()
             if self.match.history:  # the handover hid it: show the last move land
@@ -318,7 +361,7 @@ class GameScene:
         self.painter.how_shown, self.painter.legend_at = False, None  # the pointer moves
         self.moves = self.match.moves() if self.my_decision() else []  # on: shown again
         self.build_ui()
-        self.base_dirty = self.dirty = True
+        self.frame.table_changed()
 
     def _busy(self) -> bool:
         """A window over the table (menu, rules, a choice, a handover) holds the
@@ -405,21 +448,26 @@ class GameScene:
         """Whether `draw` has something to paint: a change, or a drag's rectangles."""
         return self.dirty or bool(self.partial)
 
-    def say(self, text: str, error: bool = True) -> None:
-        self.message, self.message_is_error = text, error
+    def say(self, text: str, error: bool = True, rule: str | None = None) -> None:
+        """Show a message (`error`: bad news, shown whole over the table too);
+        `rule`: the rule a refusal rests on, for the panel's short notice."""
+        self.message, self.message_is_error, self.message_rule = text, error, rule
         self.shout = error
         self.build_ui()
-        self.base_dirty = self.dirty = True
+        self.frame.table_changed()
 
     # -- input ---------------------------------------------------------------
     def handle(self, event: pygame.event.Event, consumed: bool) -> None:
         t = event.type
         if t in (PRESSED, gui_event("UI_BUTTON_PRESSED")):  # the table's, or a window's
-            if not self.guard.ready(event.ui_element, time.monotonic()):
+            pressed = getattr(event, "pressed_at", time.monotonic())  # when the press came
+            if not self.guard.ready(event.ui_element, pressed):  # as it stood at the press
                 self.app.emit(f"guarded {event.ui_element.text}")
                 return  # meant for the button that stood there a moment ago
             if event.ui_element in self.ui.actions:
                 action = self.ui.actions[event.ui_element]
+                born = self.guard.since(event.ui_element)  # the click-storm test reads it
+                self.app.emit(f"clicked {born:.3f} {event.ui_element.text}")
                 self.overlay = None if self.overlay == Overlay.CHOICE else self.overlay
                 self.aid.decide(action)
             elif event.ui_element in self.ui.commands:
@@ -440,6 +488,8 @@ class GameScene:
             return
         if t == pygame.MOUSEMOTION:
             self.guard.pointer(event.pos)
+        if t == pygame.MOUSEBUTTONUP and event.button == 1:
+            self.app.emit("released")  # what a click does comes after (its PRESSED is queued)
         over_log = self.overlay is None and not consumed and self.results.box is not None
         if t == pygame.MOUSEBUTTONDOWN and over_log and self.results.click(event.pos):
             self.dirty = True  # the result (over the log) read: a click on it only closes it
@@ -511,7 +561,7 @@ class GameScene:
     def resize(self, size: tuple[int, int]) -> None:
         self.board.set_size(self.table_size(size), size)
         self.build_ui()
-        self.base_dirty = self.dirty = True
+        self.frame.table_changed()
 
     def deadline(self) -> float | None:
         """When this scene next needs to run without input (None: idle): a
@@ -567,6 +617,8 @@ class GameScene:
         last = self.match.history[-1] if self.match.history else None
         others = last is None or last.seat != self.viewer or last.auto  # not the viewer's move
         new = self.guard.place(bar, position, time.monotonic(), self.ui.pointer.at, others)
+        if new and pygame.event.peek(pygame.MOUSEBUTTONDOWN):  # pressed before they came
+            self.ui.pointer.early = True  # (the window was busy; judged as made then)
         if new:
             self.app.emit(f"new buttons {' | '.join(new)}")
 

@@ -6,6 +6,7 @@ same card positions the window draws (the end-to-end test drags from them).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 
@@ -21,7 +22,7 @@ RAISE = 0.2  # how far a selected card lifts, in card heights
 # (two lines, with the type and keywords, where there is room). Units, not
 # pixels, so the table looks the same at every window size.
 LEGIBLE = 90
-STRIP = 24  # one line's height, canvas units
+STRIP = 23  # one line's height, canvas units (the 14 px floor's line at 1280x720)
 STRIP_MAX = 50  # two lines (of the 14 px floor at 1280x720)
 STRIP_MIN_W = 100  # the narrowest strip (more columns only while they are this wide,
 # and wide enough for the zone's widest numbers: `strip_rects`)
@@ -100,8 +101,8 @@ def arrange(
     if place.arrange == "stack":  # its count goes in its bottom left corner
         r = pygame.Rect(0, 0, fw, fh)
         r.center = area.center
-        if place.inside and fh <= area.h - 2 * band:  # between its label and its count
-            r.centery = area.top + band + (area.h - 2 * band) // 2
+        if place.inside and fh + depth <= area.h - 2 * band:  # between its label and
+            r.centery = area.top + band + depth + (area.h - 2 * band - depth) // 2  # count
         elif place.inside and fh <= area.h - band:
             r.centery = area.top + band + (area.h - band) // 2
         elif place.inside:  # the label sits in the top left: keep it in view
@@ -155,7 +156,7 @@ def _framed(game: str, card: str) -> bool:
     return face is None or face.style == "framed"
 
 
-def in_strips(layout: Layout, place: Place, cards: list[str | None]) -> bool:
+def in_strips(layout: Layout, place: Place, cards: Sequence[str | None]) -> bool:
     """Whether a zone's cards are drawn as strips: framed faces the viewer sees,
     too narrow to read (`LEGIBLE`), in a zone not turned sideways."""
     shown = next((c for c in cards if c is not None), None)
@@ -209,7 +210,7 @@ def strip_rects(
     rows = -(-n // cols)
     gap = max(1, scaler.length(2))
     h = min(most, (area.h + gap) // rows - gap)
-    step = h + gap
+    step: float = h + gap
     if h < line:  # too many even so: the strips overlap, each line's top in view
         h, step = line, (area.h - line) / max(1, rows - 1)  # one row: no step taken
     w = (area.w - gap * (cols - 1)) // cols
@@ -403,7 +404,7 @@ def place_cards(
                 len(cards),
                 size,
                 lift,
-                scaler.length(LABEL_BAND),
+                max(scaler.length(LABEL_BAND), lh),  # the label as drawn (the text floor)
                 3 * max(1, scaler.length(STACK_DEPTH)),
             )
             for i in lift:  # a selected card rises no higher than its zone's label

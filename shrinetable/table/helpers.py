@@ -9,13 +9,20 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, Protocol
 
 import pygame
 
 from shrinetable import resources
 from shrinetable.adapter import gestures
+from shrinetable.adapter.port import Answer, MatchPort
+from shrinetable.engine import View
 
+from .board import Marks
 from .overlay import Overlay
+
+if TYPE_CHECKING:
+    from .app import App
 
 FILE = "confirm.json"  # {"ask": bool}: ask before a skip that cannot be taken back
 HINT = (120, 230, 255)  # the outline round a hinted button
@@ -47,14 +54,15 @@ def how_to(
     buttons: list[str] = []
     for m in moves:
         g, kind = m.gesture, gestures.how(m)
+        source = g.source or ""
         if kind == "drag":
             to = label(g.target) if g.target else "a card"
-            key = (label(g.source), to)
+            key = (label(source), to)
             drags[key] = drags.get(key, 0) + 1
-        elif kind == "click" and label(g.source) not in clicks:
-            clicks.append(label(g.source))
-        elif g.source and label(g.source) not in piles:
-            piles.append(label(g.source))
+        elif kind == "click" and label(source) not in clicks:
+            clicks.append(label(source))
+        elif source and label(source) not in piles:
+            piles.append(label(source))
         elif named(m.text) not in buttons:
             buttons.append(named(m.text))
     ways = [
@@ -79,7 +87,7 @@ def hint_marks(
     (outlined, as a drop target while dragging)."""
     g = move.gesture
     selected: dict[str, frozenset[int]] = {}
-    if g.cards and g.source in view.zones:
+    if g.cards and g.source is not None and g.source in view.zones:
         names = view.zones[g.source].cards
         selected = {g.source: frozenset(i for i, c in enumerate(names) if c in g.cards)}
     targets = {(z, g.target_card) for z in (g.target, *g.also) if z}
@@ -91,18 +99,46 @@ def outline(screen: pygame.Surface, rect: pygame.Rect) -> None:
     pygame.draw.rect(screen, HINT, rect.inflate(6, 6), 3, border_radius=5)
 
 
+class Table(Protocol):
+    """What the aid reads of a game table (its match, the marks it raises the
+    hinted cards with, whether its window is over the table) and asks of it (a
+    move made, a word said, a window opened, an answer awaited)."""
+
+    app: App
+    match: MatchPort
+    marks: Marks
+    helps: bool
+    viewer: int
+    overlay: Overlay | None
+
+    def view(self) -> View: ...
+    def my_decision(self) -> bool: ...
+    def perform(self, action: Any) -> None: ...
+    def say(self, text: str, error: bool = True) -> None: ...
+    def show(self, overlay: Overlay | None) -> None: ...
+    def when(self, answer: Answer[Any], then: Callable[[Any], None]) -> None: ...
+    def build_ui(self) -> None: ...
+
+
 class Aid:
-    """The scene's help for the person deciding: its moves asked about before
+    """A table's help for the person deciding: its moves asked about before
     a skip for good, the Hint it points at, the summary it opens."""
 
-    def __init__(self, scene):
-        self.s = scene
+    def __init__(self, table: Table):
+        self.s = table
         self.hinted: gestures.Move | None = None  # the move the Hint points at
-        self.confirming = None  # the move asked about ("confirm"), and why
+        self.confirming: Any = None  # the move asked about ("confirm"), and why
         self.confirm_text = ""
         self.ask_skips = asks()  # ask before a skip that cannot be taken back
+        self.commands: dict[str, Callable[[], None]] = {  # its buttons' commands
+            "ask_skips": self.toggle_ask_skips,
+            "hint": self.hint,
+            "summary": self.summary,
+            "confirm": self.confirm,
+            "confirm_always": self.confirm_always,
+        }
 
-    def decide(self, action) -> None:
+    def decide(self, action: Any) -> None:
         """A person's move by a gesture or a button: asked about first when it
         gives up something for good while a useful move is left (the match
         says which, `skip_warning`), unless that question is switched off."""
@@ -153,7 +189,8 @@ class Aid:
             return
         self.hinted = move
         self.s.marks.selected, self.s.marks.targets = hint_marks(move, self.s.view())
-        words = self.s.match.present.describe(move.text, self.s.match.decision().kind)
+        d = self.s.match.decision()
+        words = self.s.match.present.describe(move.text, d.kind if d else "")
         how = {
             "button": "its button",
             "click": "a click on its card",

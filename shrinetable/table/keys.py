@@ -5,12 +5,37 @@ device, take the proposed move, yes to the question before a skip)."""
 
 from __future__ import annotations
 
+from typing import Protocol
+
 import pygame
 
+from .helpers import Aid
+from .motion import Drag
 from .overlay import WINDOWS, Overlay
+from .pointer import Pointer
+from .zoom import Zoom
 
 
-def key(scene, event) -> None:
+class Table(Protocol):
+    """The commands a key gives a game table, and what decides which."""
+
+    zoom: Zoom
+    pointer: Pointer
+    aid: Aid
+    drag: Drag | None
+    overlay: Overlay | None
+
+    def show(self, overlay: Overlay | None) -> None: ...
+    def command(self, cmd: str) -> None: ...
+    def undo(self) -> None: ...
+    def redo(self) -> None: ...
+    def save(self) -> None: ...
+    def toggle_notation(self) -> None: ...
+    def toggle_auto_pass(self) -> None: ...
+    def take_proposal(self) -> bool: ...
+
+
+def key(scene: Table, event: pygame.event.Event) -> None:
     ctrl = event.mod & pygame.KMOD_CTRL
     if event.key == pygame.K_ESCAPE:
         if scene.zoom.close():

@@ -19,8 +19,8 @@ def rules_html(text: str) -> str:
     """`text` in the markup as the text box's HTML: paragraphs apart by a blank
     line, broken lines flush left.
 
-    >>> rules_html("**Goal**\\\\\\nEmpty the\\nShrine.\\n\\nA & B *now*.")
-    '<b>Goal</b><br>Empty the Shrine.<br><br>A &amp; B <i>now</i>.'
+    >>> rules_html("**Goal**\\\\\\nEmpty the\\nhand.\\n\\nA & B *now*.")
+    '<b>Goal</b><br>Empty the hand.<br><br>A &amp; B <i>now</i>.'
     """
     paragraphs = [p for p in re.split(r"\n\s*\n", text.strip()) if p.strip()]
     out = []

@@ -6,27 +6,70 @@ cross. It reads the scene's state and owns the surfaces."""
 from __future__ import annotations
 
 import time
+from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
+from shrinetable.adapter import gestures
+from shrinetable.adapter.port import MatchPort
 from shrinetable.adapter.session import Applied
-from shrinetable.engine import Chip
+from shrinetable.engine import Chip, View
+from shrinetable.formats.layout import Layout
 
 from . import faces, helpers, hud
 from . import geometry as geo
-from .board import LAST
-from .motion import TALLY_FLY, Flyer
+from .board import LAST, Board, Marks
+from .decision_bar import Guard
+from .frame import Frame
+from .motion import TALLY_FLY, Drag, Flyer
 from .overlay import Overlay
+from .results import Results
 from .seats import seat_colour, seat_name
+from .widgets import Widgets
+from .zoom import Zoom
+
+if TYPE_CHECKING:
+    from .app import App
 
 HOVER = (255, 250, 200)  # outline of the legal target under dragged cards
 ANSWER = (240, 110, 200)  # the frame round a decision taken out of one's turn
 LEGEND = Chip("Orange outline: changed by the last move", LAST)
 
 
+class Table(Protocol):
+    """What the painter draws of a game table: its board and marks from the
+    match's view for the viewer, the widgets, the cards in flight and held,
+    the message, the result, the zoom, what stands over the table."""
+
+    app: App
+    match: MatchPort
+    board: Board
+    layout: Layout
+    marks: Marks
+    frame: Frame
+    aid: helpers.Aid
+    zoom: Zoom
+    guard: Guard
+    results: Results
+    ui: Widgets
+    viewer: int
+    moves: list[gestures.Move]
+    drag: Drag | None
+    drop_from: tuple[str, pygame.Rect] | None
+    flyers: list[Flyer]
+    message: str
+    message_is_error: bool
+    shout: bool
+    overlay: Overlay | None
+    under: Overlay | None
+
+    def view(self) -> View: ...
+    def out_of_turn(self) -> bool: ...
+
+
 class Painter:
-    def __init__(self, scene):
-        self.s = scene
+    def __init__(self, table: Table):
+        self.s = table
         self.base: pygame.Surface | None = None
         self.composite: pygame.Surface | None = None
         self.legend_at: tuple[int, int] | None = None  # where the outline is explained
@@ -34,24 +77,26 @@ class Painter:
 
     def draw(self, screen: pygame.Surface) -> list[pygame.Rect] | None:
         """Paint what changed; returns dirty rectangles, or None after a full frame."""
-        if not self.s.dirty and self.s.partial and self.s.drag is not None:
-            rects = self._draw_drag_only(screen)
-            self.s.partial = []
+        frame, drag = self.s.frame, self.s.drag
+        if not frame.dirty and frame.partial and drag is not None and self.composite is not None:
+            rects = self._draw_drag_only(screen, drag, self.composite)
+            frame.partial.clear()
             return rects
-        self.s.partial = []
+        frame.partial.clear()
         size = screen.get_size()
-        if self.base is None or self.base.get_size() != size:
+        if self.base is None or self.composite is None or self.base.get_size() != size:
             self.base = pygame.Surface(size).convert()
             self.composite = pygame.Surface(size).convert()
-            self.s.base_dirty = True
-        if self.s.base_dirty:
-            self._draw_base()
-            self.s.base_dirty = False
-        self.composite.blit(self.base, (0, 0))
-        self.s.ui.draw(self.composite)
-        self.s.app.draw_gui(self.composite)  # a window over the table
-        self._results(self.composite)  # over the log, beside a window, under the drag
-        screen.blit(self.composite, (0, 0))
+            frame.base_dirty = True
+        base, composite = self.base, self.composite
+        if frame.base_dirty:
+            self._draw_base(base)
+            frame.base_dirty = False
+        composite.blit(base, (0, 0))
+        self.s.ui.draw(composite)
+        self.s.app.draw_gui(composite)  # a window over the table
+        self._results(composite)  # over the log, beside a window, under the drag
+        screen.blit(composite, (0, 0))
         now = time.monotonic()
         self.s.guard.draw(screen, now)
         flying = [f for f in self.s.flyers if now >= f.t0]
@@ -60,7 +105,7 @@ class Painter:
         if flying:  # the result stays readable: a card or number in flight passes under it
             self._results(screen)
         if self.s.drag is not None:
-            self._blit_drag(screen)
+            self._blit_drag(screen, self.s.drag)
         if self.s.message and self.s.message_is_error and self.s.overlay is None and self.s.shout:
             hud.banner(
                 screen,
@@ -84,7 +129,7 @@ class Painter:
             self._draw_how(screen)
         self._outline_hint(screen)
         self.s.zoom.draw(screen)
-        self.s.dirty = False
+        self.s.frame.dirty = False
         return None
 
     def _results(self, surface: pygame.Surface) -> None:
@@ -120,17 +165,18 @@ class Painter:
         )
         if shown != self.how_shown:
             self.how_shown = shown
-            self.s.dirty = True
+            self.s.frame.dirty = True
 
     def _draw_how(self, screen: pygame.Surface) -> None:
         """How to make the moves now legal (`helpers.how_to`), in a box left of
         the prompt, over the table's edge."""
         names = self.names()
-        d = self.s.match.decision()
+        d, view = self.s.match.decision(), self.s.board.view
+        kind = d.kind if d is not None else ""
         text = helpers.how_to(
             self.s.moves,
-            lambda z: self.s.board.zone_label(z, names) if z in self.s.board.view.zones else z,
-            lambda t: self.s.match.present.describe(t, d.kind),
+            lambda z: self.s.board.zone_label(z, names) if view and z in view.zones else z,
+            lambda t: self.s.match.present.describe(t, kind),
         )
         if not text:
             return
@@ -163,10 +209,10 @@ class Painter:
             if action.text == move.text:
                 helpers.outline(screen, b.rect)
 
-    def _draw_base(self) -> None:
+    def _draw_base(self, base: pygame.Surface) -> None:
         names = self.names()
         if Overlay.HANDOVER in (self.s.overlay, self.s.under):
-            self._draw_handover(self.base)
+            self._draw_handover(base)
             self.s.board.placed, self.s.board.zones = [], {}
             return
         # While another person is asked for an answer they read this screen: the
@@ -174,22 +220,25 @@ class Painter:
         view = self.s.match.view(None if self.s.overlay == Overlay.ASK else self.s.viewer)
         self.s.board.lay_out(view, self.s.viewer, self.s.marks)
         self.s.board.watching = self.s.match.seats[self.s.viewer] != "human"
-        self.s.board.draw(self.base, self.s.marks, names)
+        self.s.board.draw(base, self.s.marks, names)
         if self.s.out_of_turn():
             area = self.s.board.scaler.rect(self.s.layout.panels.buttons)
-            frame = area.inflate(10, 10).clip(self.base.get_rect())
-            pygame.draw.rect(self.base, ANSWER, frame, 4, border_radius=6)
+            frame = area.inflate(10, 10).clip(base.get_rect())
+            pygame.draw.rect(base, ANSWER, frame, 4, border_radius=6)
 
     def _draw_handover(self, surf: pygame.Surface) -> None:
         """A screen that hides the table while the device changes hands."""
         surf.fill((18, 40, 32))
-        seat = self.s.match.decision().seat
+        d = self.s.match.decision()
+        if d is None:  # the game ended meanwhile: game over, not a handover
+            return
+        seat = d.seat
         w, h = surf.get_size()
         big = self.s.app.fonts.text(
             f"Pass to {seat_name(seat)}", max(24, h // 12), seat_colour(seat), True
         )
         surf.blit(big, big.get_rect(center=(w // 2, h // 2 - 50)))
-        why = self.s.match.decision().prompt
+        why = d.prompt
         small = self.s.app.fonts.text(
             f"{seat_name(seat)}: {why[:1].lower()}{why[1:]}. The table "
             "is hidden so no one sees another hand.",
@@ -215,14 +264,13 @@ class Painter:
         at = pos if zone is not None and self.s.board.card_at(pos) is None else None
         if (at is None) != (self.legend_at is None) or at is not None:
             self.legend_at = at
-            self.s.dirty = True
+            self.s.frame.dirty = True
 
     def felt(self) -> pygame.Rect:
         """The table without the panels beside it."""
         return self.s.board.felt()
 
-    def _blit_drag(self, screen: pygame.Surface) -> None:
-        d = self.s.drag
+    def _blit_drag(self, screen: pygame.Surface, d: Drag) -> None:
         d.hover = self._target_under(d.pos)
         if d.hover is not None:
             pygame.draw.rect(
@@ -236,7 +284,7 @@ class Painter:
             screen.blit(img, (d.pos[0] + dx, d.pos[1] + dy))
         d.drawn = d.bounds()
 
-    def _target_under(self, pos) -> pygame.Rect | None:
+    def _target_under(self, pos: tuple[int, int]) -> pygame.Rect | None:
         """The legal drop target under the pointer, outlined while dragging."""
         targets, board = self.s.marks.targets, self.s.board
         zone = board.zone_at(pos)
@@ -248,21 +296,24 @@ class Painter:
                 and (p.zone == zone or not opened)
             ):
                 return p.rect.inflate(12, 12)
-        if (zone, None) in targets:
-            return (board.open_rect if opened else board.zones[zone]).inflate(12, 12)
-        return None
+        if zone is None or (zone, None) not in targets:
+            return None
+        if opened and board.open_rect is not None:
+            return board.open_rect.inflate(12, 12)
+        return board.zones[zone].inflate(12, 12)
 
-    def _draw_drag_only(self, screen: pygame.Surface) -> list[pygame.Rect]:
+    def _draw_drag_only(
+        self, screen: pygame.Surface, d: Drag, composite: pygame.Surface
+    ) -> list[pygame.Rect]:
         """The fast path while dragging: restore where the cards were, draw
         them where they are, present only those rectangles. The target outline
         is repainted in full only when the pointer enters or leaves a target."""
-        d = self.s.drag
-        old_cards, old_hover = d.drawn, d.hover
-        screen.blit(self.composite, old_cards, old_cards)
+        old_cards, old_hover = d.drawn or d.bounds(), d.hover
+        screen.blit(composite, old_cards, old_cards)
         if self._target_under(d.pos) != old_hover and old_hover is not None:
-            screen.blit(self.composite, old_hover, old_hover)
-        self._blit_drag(screen)
-        rects = [old_cards.union(d.drawn)]
+            screen.blit(composite, old_hover, old_hover)
+        self._blit_drag(screen, d)
+        rects = [old_cards.union(d.bounds())]
         if d.hover != old_hover:
             rects += [r for r in (old_hover, d.hover) if r is not None]
         return rects
@@ -347,4 +398,4 @@ class Painter:
         arriving = {f.lands for f in self.s.flyers if f.lands}
         if arriving != self.s.marks.arriving:
             self.s.marks.arriving = arriving
-            self.s.base_dirty = True
+            self.s.frame.base_dirty = True

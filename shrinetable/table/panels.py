@@ -7,29 +7,70 @@ scene's state whenever it changes or the window is resized."""
 from __future__ import annotations
 
 import html
-import re
+from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
-from shrinetable.engine import seats_named
+from shrinetable.adapter import gestures
+from shrinetable.adapter.log import Log
+from shrinetable.adapter.port import MatchPort
+from shrinetable.engine import View, seats_named
+from shrinetable.formats.layout import Layout
 
 from . import decision_bar as bar
 from . import geometry as geo
+from .board import Board
+from .helpers import Aid
 from .overlay import Overlay
 from .seats import seat_name
 from .theme import rgb
-from .widgets import PX, Rich, TextBox, Widgets
+from .widgets import PX, Rich, Text, TextBox, Widgets
 from .words import NOTATION, log_line
+
+if TYPE_CHECKING:
+    from .app import App
 
 LOG_SHOWN = 40  # log entries kept in the panel
 
 
+class Table(Protocol):
+    """What the panels show of a game table (its match, log, message, the
+    moves of its viewer, what stands over it) and where they put their
+    widgets (`ui`); the windows over it (`dialogs.Table`) read the rest."""
+
+    app: App
+    match: MatchPort
+    board: Board
+    layout: Layout
+    aid: Aid
+    ui: Widgets
+    log: Log
+    log_rich: list[Rich]
+    log_from: int
+    viewer: int
+    helps: bool
+    notation: bool
+    asking_quit: bool
+    overlay: Overlay | None
+    message: str
+    message_is_error: bool
+    message_rule: str | None  # the rule a refusal rests on
+    shout: bool
+    moves: list[gestures.Move]
+    more: list[gestures.Move]
+    choices: list[gestures.Move]
+    proposal: gestures.Move | None
+
+    def view(self) -> View: ...
+    def my_decision(self) -> bool: ...
+
+
 class Panels:
-    """The widgets of one game scene: everything here reads the scene's state
+    """The widgets of one game table: everything here reads the table's state
     (match, viewer, overlay, moves, message) and fills its `ui`."""
 
-    def __init__(self, scene):
-        self.s = scene
+    def __init__(self, table: Table):
+        self.s = table
         self.k = 1.0  # how much larger than at 1280x720 (`decision_bar.panel_scale`)
 
     def relog(self) -> None:
@@ -40,7 +81,7 @@ class Panels:
         take = LOG_SHOWN
         while True:
             self.s.log_from = max(0, len(history) - take)
-            log.lines = []
+            log.clear()
             for applied in history[self.s.log_from :]:
                 log.add(applied)
             if not self.s.log_from or len(log.lines) > LOG_SHOWN:
@@ -128,7 +169,7 @@ class Panels:
             self.s.message and self.s.message_is_error and self.s.shout and self.s.overlay is None
         )
 
-    def _log_text(self) -> list[Rich]:
+    def _log_text(self) -> list[Text]:
         """The latest entries only, each a paragraph of the log's box (laid out
         once: a move adds one); saves keep the full record."""
         shown = self.s.log_rich[-LOG_SHOWN:]
@@ -140,8 +181,8 @@ class Panels:
             if earlier
             else ""
         )
-        head: list[Rich] = [((f"({said})", NOTATION, False),)] if said else []
-        return head + shown or [(("Game log", rgb("normal_text"), False),)]
+        head: list[Text] = [((f"({said})", NOTATION, False),)] if said else []
+        return [*head, *shown] or [(("Game log", rgb("normal_text"), False),)]
 
     def _status_html(self) -> str:
         m = self.s.match
@@ -169,18 +210,18 @@ class Panels:
     def _notice_html(self) -> str:
         """The panel's notice: a message shown whole on the table (`hud.banner`)
         is named there by its rule only, as the panel has room for a few lines."""
-        rule = re.search(r"\(rule: [^)]*\)", self.s.message)
-        if self.s.message_is_error and self.s.shout and rule:
-            return f"<font color='#ffb0a0'>Refused {rule.group(0)}: see the table.</font>"
+        if self.s.message_is_error and self.s.shout and self.s.message_rule:
+            rule = html.escape(self.s.message_rule)
+            return f"<font color='#ffb0a0'>Refused (rule: {rule}): see the table.</font>"
         colour = "#ffb0a0" if self.s.message_is_error else "#bff2c8"
         text = html.escape(self.s.message).replace("\n", "<br>")
         return f"<font color='{colour}'>{text}</font>"
 
     def _bar_moves(self) -> list:
         """The moves the decision bar offers now (`decision_bar.shown`)."""
-        if not self.s.my_decision():
-            return []
         d = self.s.match.decision()
+        if d is None or not self.s.my_decision():
+            return []
         on_table = {
             (p.zone, p.name)
             for p in geo.place_cards(
@@ -195,7 +236,8 @@ class Panels:
         """The decision bar (`decision_bar`): its buttons in their fixed places,
         the moves with no place of their own under "More moves", which lists
         them in the choice window."""
-        kind = self.s.match.decision().kind if shown else ""
+        d = self.s.match.decision()
+        kind = d.kind if shown and d is not None else ""
         describe = self.s.match.present.describe
         for item, rect in bar.slots(shown, area, self.k):
             if isinstance(item, list):
@@ -232,7 +274,10 @@ class Panels:
         return area
 
     def _handover_ui(self) -> None:
-        seat = self.s.match.decision().seat
+        d = self.s.match.decision()
+        if d is None:  # the game ended meanwhile: game over, not a handover
+            return
+        seat = d.seat
         size = self.s.app.screen.get_size()
         k = self.k
         rect = pygame.Rect(0, 0, round(360 * k), round(44 * k))

@@ -6,22 +6,61 @@ moves the match lists are made; the rest is explained in the engine's words."""
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, Protocol
 
 import pygame
 
 from shrinetable.adapter import gestures
+from shrinetable.adapter.port import Answer, MatchPort
+from shrinetable.engine import View
 
 from . import geometry as geo
+from .board import Board, Marks
+from .frame import Frame
 from .motion import Drag, Flyer, Press, far, group_offsets
+from .zoom import Zoom
+
+if TYPE_CHECKING:
+    from .app import App
+    from .helpers import Aid
+    from .painter import Painter
+
+
+class Table(Protocol):
+    """What the pointer reads and moves on a game table: its board and marks,
+    the press and the drag it holds, the legal moves of the viewer, the cards
+    it sends flying back; and what it asks of the table (a move chosen, a
+    word said, a question's answer awaited)."""
+
+    app: App
+    match: MatchPort
+    board: Board
+    marks: Marks
+    frame: Frame
+    zoom: Zoom
+    painter: Painter
+    aid: Aid
+    viewer: int
+    moves: list[gestures.Move]
+    press: Press | None
+    drag: Drag | None
+    flyers: list[Flyer]
+    drop_from: tuple[str, pygame.Rect] | None
+
+    def view(self) -> View: ...
+    def choose(self, found: list[gestures.Move]) -> None: ...
+    def say(self, text: str, error: bool = True) -> None: ...
+    def when(self, answer: Answer[Any], then: Callable[[Any], None]) -> None: ...
 
 
 class Pointer:
-    """Reads and sets the scene's `press`, `drag` and `marks`."""
+    """Reads and sets the table's `press`, `drag` and `marks`."""
 
-    def __init__(self, scene):
-        self.s = scene
+    def __init__(self, table: Table):
+        self.s = table
 
-    def handle(self, event, consumed: bool) -> None:
+    def handle(self, event: pygame.event.Event, consumed: bool) -> None:
         """A mouse event over the table (no window open over it)."""
         s, t = self.s, event.type
         if t == pygame.MOUSEBUTTONDOWN and event.button == 3 and not consumed:
@@ -31,7 +70,7 @@ class Pointer:
             s.press = Press(event.pos, card, s.board.zone_at(event.pos))
         elif t == pygame.MOUSEMOTION:
             if s.board.hover(event.pos):  # a crowded zone opens or closes
-                s.base_dirty = s.dirty = True
+                s.frame.table_changed()
                 s.app.emit(f"opened {s.board.opened}" if s.board.opened else "closed")
             s.zoom.motion(event.pos)
             s.painter.legend(event.pos)
@@ -67,13 +106,13 @@ class Pointer:
             sel = set(self.s.marks.selected.get(card.zone, ()))
             sel ^= {card.index}
             self.s.marks.selected = {card.zone: frozenset(sel)} if sel else {}
-            self.s.base_dirty = self.s.dirty = True
+            self.s.frame.table_changed()
             return
         zone = card.zone if card is not None else press.zone
         if zone is None:
             if self.s.marks.selected:  # a click on the bare table lets go of the selection
                 self.s.marks.selected = {}
-                self.s.base_dirty = self.s.dirty = True
+                self.s.frame.table_changed()
             return
         found = gestures.clicks(self.s.moves, zone)
         self.s.choose(found)
@@ -98,8 +137,10 @@ class Pointer:
             for m in self.s.moves
         )
 
-    def start_drag(self, pos) -> None:
+    def start_drag(self, pos: tuple[int, int]) -> None:
         press = self.s.press
+        if press is None:
+            return
         view = self.s.view()
         card = press.card
         if card is not None and card.name and self._draggable(card):
@@ -109,7 +150,7 @@ class Pointer:
                 sorted(self.s.marks.selected.get(card.zone, frozenset()) | {card.index})
             )
             names = view.zones[card.zone].cards
-            held = tuple(names[i] for i in indices)
+            held = tuple(names[i] or "" for i in indices)  # the viewer's: shown
             source = card.zone
             moves = gestures.for_held(self.s.moves, held, source)
             by_index = {p.index: p for p in self.s.board.placed if p.zone == source}
@@ -120,7 +161,7 @@ class Pointer:
                 )
                 for i in indices
             ]
-        elif card is not None and self._pile_moves(press.zone):
+        elif card is not None and press.zone is not None and self._pile_moves(press.zone):
             # a card-less gesture (draw, take): drag the pile's top card
             source, held, indices = press.zone, (), ()
             moves = self._pile_moves(source)
@@ -142,7 +183,7 @@ class Pointer:
         )
         self.s.marks.targets = gestures.targets(moves)
         self.s.marks.lifted = {(source, i) for i in indices}
-        self.s.base_dirty = self.s.dirty = True
+        self.s.frame.table_changed()
 
     def _pile_moves(self, zone: str | None) -> list[gestures.Move]:
         """Card-less moves dragged out of a pile (drawing from a deck)."""
@@ -152,27 +193,34 @@ class Pointer:
             if not m.gesture.cards and m.gesture.source == zone and m.gesture.target is not None
         ]
 
-    def move(self, pos) -> None:
-        self.s.drag.pos = pos
-        if not self.s.dirty:
-            self.s.partial.append(self.s.drag.bounds())
+    def move(self, pos: tuple[int, int]) -> None:
+        drag = self.s.drag
+        if drag is None:
+            return
+        drag.pos = pos
+        if not self.s.frame.dirty:
+            self.s.frame.partial.append(drag.bounds())
 
     def _end_drag(self) -> None:
         self.s.drag = None
         self.s.marks.targets = set()
         self.s.marks.lifted = set()
-        self.s.base_dirty = self.s.dirty = True
+        self.s.frame.table_changed()
 
     def cancel_drag(self) -> None:
         drag = self.s.drag
+        if drag is None:
+            return
         now = time.monotonic()
         for (img, (dx, dy)), origin in zip(drag.images, drag.origins, strict=True):
             start = img.get_rect(topleft=(drag.pos[0] + dx, drag.pos[1] + dy))
             self.s.flyers.append(Flyer(img, start, origin, now, 0.18))
         self._end_drag()
 
-    def drop(self, pos) -> None:
+    def drop(self, pos: tuple[int, int]) -> None:
         drag = self.s.drag
+        if drag is None:
+            return
         lifted = self.s.marks.lifted
         under = self.s.board.card_at(pos, lifted)
         zone = under.zone if under is not None else self.s.board.zone_at(pos)

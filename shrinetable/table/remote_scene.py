@@ -17,6 +17,7 @@ from collections.abc import Callable
 
 import pygame
 import pygame_gui
+from pygame_gui.elements import UIButton
 from pygame_gui.windows import UIConfirmationDialog
 
 from shrinetable.adapter.port import Change
@@ -27,12 +28,23 @@ from shrinetable.net.remote_match import Link, RemoteMatch
 from shrinetable.net.seam import Refusal
 
 from . import hud
+from .art import Fonts
 from .game_scene import GameScene
 from .seats import seat_name
 
 WAKE = pygame.event.custom_type()  # posted from the network's thread: something arrived
 DOT = " \u00b7 "
 LINE_FILL, LINE_INK = (14, 34, 27), (235, 245, 238)
+
+
+def line_px(fonts: Fonts, height: int) -> int:
+    """The status line's text size in a window `height` high."""
+    return fonts.px(round(height / 720 * 12))
+
+
+def line_height(fonts: Fonts, height: int) -> int:
+    """The strip the status line takes at the bottom of a window `height` high."""
+    return fonts.font(line_px(fonts, height), True).get_linesize() + 6
 
 
 def wake() -> None:
@@ -52,10 +64,12 @@ class RemoteScene(GameScene):
         self.left = False
         self.where = where
         self.on_close = on_close
-        # at the host's window: lets the computer play a seat whose player is gone
-        self.hand_over: Callable[[int], None] | None = None
+        # at the host's window: gives a seat whose player is gone to the computer
+        # (False) or to the next table that joins (True)
+        self.hand_over: Callable[[int, bool], None] | None = None
         self.asking: UIConfirmationDialog | None = None  # another player's undo request
-        self.gone: tuple[int, UIConfirmationDialog] | None = None  # the seat asked about
+        # the seat asked about, the question, its button for a newcomer
+        self.gone: tuple[int, UIConfirmationDialog, UIButton] | None = None
         super().__init__(app, match, layout)
         self._trace_log()
 
@@ -88,15 +102,21 @@ class RemoteScene(GameScene):
             self.gone = None
         if self.gone is None and gone:
             pl = gone[0]
-            self.gone = (
-                pl.seat,
-                self._question(
-                    f"{seat_name(pl.seat)} ({pl.name}) has left. Let the computer play "
-                    f"{seat_name(pl.seat)}? (Close this to wait: they can rejoin.)",
-                    "Computer plays",
-                    "Player gone",
-                ),
+            question = self._question(
+                f"{seat_name(pl.seat)} ({pl.name}) has left. Let the computer play "
+                f"{seat_name(pl.seat)}, or a newcomer take the seat? (Close this to "
+                "wait: they can rejoin.)",
+                "Computer plays",
+                "Player gone",
             )
+            newcomer = UIButton(
+                pygame.Rect(10, -40, 110, 30),
+                "Newcomer",
+                self.app.manager,
+                container=question,
+                anchors={"left": "left", "bottom": "bottom"},
+            )
+            self.gone = (pl.seat, question, newcomer)
 
     def _undo_asked(self, seat: int) -> None:
         self.asking = self._question(
@@ -132,11 +152,17 @@ class RemoteScene(GameScene):
                 self.remote.agree(yes)
                 self.asking = None
             return
+        if self.gone is not None and element is self.gone[2]:
+            if event.type == pygame_gui.UI_BUTTON_PRESSED and self.hand_over is not None:
+                self.gone[1].kill()
+                seat, self.gone = self.gone[0], None
+                self.hand_over(seat, True)
+            return
         if self.gone is not None and element is self.gone[1]:
             if answered:
                 seat, self.gone = self.gone[0], None
-                if yes:
-                    self.hand_over(seat)
+                if yes and self.hand_over is not None:
+                    self.hand_over(seat, False)
             return
         super().handle(event, consumed)
 
@@ -159,13 +185,12 @@ class RemoteScene(GameScene):
         return DOT.join([self.where, *people] + ([f"{watchers} watching"] if watchers else []))
 
     def _line_px(self, height: int) -> int:
-        return self.app.fonts.px(round(height / 720 * 12))
+        return line_px(self.app.fonts, height)
 
     def table_size(self, size: tuple[int, int]) -> tuple[int, int]:
         """The window less a strip along its bottom for the line (`draw`): it
         lies over no card, no hand, no panel."""
-        high = self.app.fonts.font(self._line_px(size[1]), True).get_linesize() + 6
-        return size[0], size[1] - high
+        return size[0], size[1] - line_height(self.app.fonts, size[1])
 
     def draw(self, screen: pygame.Surface) -> list[pygame.Rect] | None:
         rects = self.painter.draw(screen)
@@ -266,10 +291,10 @@ def open_hosted(
         link.run(host.stop()).result(10)
         link.stop()
 
-    def hand_over(seat: int) -> None:
+    def hand_over(seat: int, newcomer: bool) -> None:
         def hand() -> None:
             with contextlib.suppress(Refusal):  # back in the meantime
-                host.hand_to_computer(seat)
+                (host.open_seat if newcomer else host.hand_to_computer)(seat)
 
         link.loop.call_soon_threadsafe(hand)
 

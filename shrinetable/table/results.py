@@ -5,10 +5,11 @@ a combat destroyed) stand in a box over the log (or where the layout's
 once (a damage round clears its lanes); never over a card in play, a target
 or the decision bar.
 
-The box stays at least `RESULT_S`; after that it goes with the viewer's next
-move, or at a click on it. Results of later moves join it (the latest
-`MAX_LINES` lines). An open dialog (the Game over window, which the last
-result often explains) is never drawn over it: the box moves beside it."""
+The box goes when the viewer's next decision comes (or they move), but not
+before it stood `RESULT_S` (long enough to read); a click on it closes it.
+Results of later moves join it (the latest `MAX_LINES` lines). An open
+dialog (the Game over window, which the last result often explains) is never
+drawn over it: the box moves beside it."""
 
 from __future__ import annotations
 
@@ -18,19 +19,19 @@ from shrinetable.engine import seats_named
 
 from . import faces
 
-RESULT_S = 4.0  # at least this long in view (a few lines read at an easy pace)
+RESULT_S = 2.5  # at least this long in view (a line or two read at an easy pace)
 MAX_LINES = 6
 TITLE = "Result (click to close)"
 FILL, EDGE, INK, HEAD = (16, 44, 34), (240, 200, 110), (240, 246, 240), (255, 220, 140)
 
 
 class Results:
-    """The lines shown, since when, and whether the viewer has moved since."""
+    """The lines shown, since when, and whether the viewer's turn came since."""
 
     def __init__(self):
         self.lines: list[str] = []
         self.since = 0.0
-        self.moved = False  # the viewer moved after the result came: it goes at RESULT_S
+        self.moved = False  # the viewer's decision came after the result: it goes at RESULT_S
         self.box: pygame.Rect | None = None  # where it was last drawn (a click closes it)
 
     def add(self, present, applied, viewer: int | None, now: float) -> bool:
@@ -47,8 +48,9 @@ class Results:
         self.since, self.moved = now, False
         return True
 
-    def viewer_moved(self, now: float) -> None:
-        """The viewer made a move: the box goes now if it has been read long enough."""
+    def next_decision(self, now: float) -> None:
+        """The viewer is to decide (or made a move): the box goes now if it has
+        stood long enough to be read, else at `RESULT_S`."""
         if now >= self.since + RESULT_S:
             self.clear()
         else:

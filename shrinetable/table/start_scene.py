@@ -5,12 +5,12 @@ from __future__ import annotations
 
 import html
 import json
-import re
 import time
 import webbrowser
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
+from typing import Any
 
 import pygame
 import pygame_gui
@@ -30,7 +30,7 @@ from shrinetable import resources
 from shrinetable.adapter import storage
 from shrinetable.adapter.match import Match
 from shrinetable.adapter.session import Session
-from shrinetable.engine import CardSet, registry
+from shrinetable.engine import CardSet, registry, seats_named
 from shrinetable.formats import cards
 from shrinetable.formats.errors import FormatError
 from shrinetable.formats.layout import LayoutError
@@ -89,8 +89,8 @@ class StartScene:
         self.seats = ["human"]
         self._choose_game(self.game)
         self.seed = str(app.new_seed())
-        self.actions: dict[object, object] = {}
-        self.dropdowns: dict[object, tuple] = {}
+        self.actions: dict[Any, Any] = {}
+        self.dropdowns: dict[Any, tuple] = {}
         self.rows: list[Row] = []
         self.window: UIWindow | None = None  # a window over the form (Esc closes it)
         self.seed_entry: UITextEntryLine | None = None
@@ -548,7 +548,13 @@ class StartScene:
                 self._keep_choices()
                 seats, strengths = seating(self.seats)
                 self._start(
-                    lambda: Session(self.game, seed, self.options, seats, strengths=strengths)
+                    lambda: Session(
+                        self.game,
+                        seed,
+                        self.options,
+                        seats,  # type: ignore[arg-type]  # no remote seat on this path
+                        strengths=strengths,
+                    )
                 )
         elif cmd[0] == "join":
             self.joining = JoinForm(self)
@@ -717,7 +723,7 @@ def _described(path: Path, stamp: float, when: str) -> str:
 def _humane(name: str) -> str:
     """An option's name as a label: `deck_p1` is 'Deck P1' (seats as the table
     names them)."""
-    words = re.sub(r"\bp(\d)\b", r"P\1", name.replace("_", " "))
+    words = seats_named(name.replace("_", " "))
     return words[:1].upper() + words[1:]
 
 
@@ -778,7 +784,8 @@ class JoinForm:
         self.say_at = pygame.Rect(
             10, y + round(44 * u), width - 20, win.get_container().get_size()[1] - y - round(50 * u)
         )
-        self.win, self.box = win, None
+        self.win = win
+        self.box: UITextBox | None = None
         self.say(
             "Host: the address the host shows (e.g. 192.168.1.20), or paste its "
             "line with the code.",

@@ -8,9 +8,10 @@ the windows over the table (menu, rules, a choice, load, game over...) stay
 pygame_gui's, made when first opened (`dialogs`, `App.manager`).
 
 A click released on a button posts PRESSED with the button as `ui_element`,
-as pygame_gui posts its own. A text is either already styled (`Rich`: the
-log's lines, made once from its entries) or in a small HTML subset for
-messages: <b>, <font color=... pixel_size=...>, <br> and character entities."""
+as pygame_gui posts its own, and `pressed_at`, when the press came. A text
+is either already styled (`Rich`: the log's lines, made once from its
+entries) or in a small HTML subset for messages: <b>, <font color=...
+pixel_size=...>, <br> and character entities."""
 
 from __future__ import annotations
 
@@ -18,6 +19,7 @@ import html
 import re
 import sys
 from functools import lru_cache
+from typing import Any
 
 import pygame
 
@@ -101,7 +103,7 @@ def lay_out(
 
 @lru_cache(maxsize=256)
 def _lay_out(fonts, floor: int, text: Text, width: int, colour: tuple, px: int) -> tuple[Line, ...]:
-    lines: list[tuple[int, list]] = []
+    lines: list[tuple[int, tuple[tuple[Any, int], ...]]] = []
     line: list[tuple[str, tuple]] = []  # (text, style), adjacent styles merged
     x = 0
 
@@ -340,6 +342,8 @@ class Pointer:
         self.tipped = False
         self.quiet: tuple | None = None
         self.held: tuple | None = None
+        self.down_at = 0.0  # when the last press came (a button's guard judges the press)
+        self.early = False  # a press was waiting when new buttons came: it was made before them
         self.dragging: tuple[int, int] | None = None  # (which box, grabbed at) of a thumb
 
 
@@ -358,7 +362,7 @@ class Widgets:
         self.notice: TextBox | None = None
         self.actions: dict = {}
         self.commands: dict = {}
-        self.window = None
+        self.window: Any = None  # pygame_gui's window over the table, when one is open
         self.buttons: list[Button] = []
         self.boxes: list[TextBox] = []
         self.pointer = pointer or Pointer()
@@ -422,8 +426,10 @@ class Widgets:
             line = self.fonts.font(self.px).get_linesize() + LEADING
             box.scroll_by(-event.y * WHEEL_LINES * line)
             return True, True
+        if t == pygame.MOUSEBUTTONDOWN and event.button != 1:
+            p.early = False  # the press that was waiting (a wheel, the other button)
         if t == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            p.at = event.pos
+            p.at, p.down_at, p.early = event.pos, -1.0 if p.early else now, False
             self._track(now)
             b = self.hovered()
             if b is not None:
@@ -451,7 +457,7 @@ class Widgets:
                 return False, False
             b = self.hovered()
             if b is not None and _key(b) == held and b.is_enabled:
-                pygame.event.post(pygame.event.Event(PRESSED, ui_element=b))
+                pygame.event.post(pygame.event.Event(PRESSED, ui_element=b, pressed_at=p.down_at))
             return True, True
         return False, False
 

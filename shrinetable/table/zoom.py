@@ -8,10 +8,14 @@ games whose cards carry text (`Presentation.zoom_on_hover`)."""
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 
 import pygame
 
 from . import hud
+from .art import CardArt, Fonts
+from .board import Board
+from .frame import Frame
 
 HOVER_S = 0.7  # how long the pointer rests on a card before it zooms
 HEIGHT = 0.62  # the zoomed card's height, as a share of the window's
@@ -19,49 +23,63 @@ RISE = 0.42  # a hovered hand card's, risen from its place (its text >= 14 px)
 
 
 class Zoom:
-    """The enlarged card of one game scene; reads the scene's `board`, `drag`,
-    `press`, `overlay` and `app`, and marks it dirty when the zoom changes."""
+    """The enlarged card of one game table: it reads the `board`, draws with
+    the `art` and `fonts`, and marks the `frame` when the zoom changes;
+    `pressed()` and `dragging()` say the pointer holds a press or cards,
+    `covered()` that a window stands over the table."""
 
-    def __init__(self, scene):
-        self.s = scene
+    def __init__(
+        self,
+        board: Board,
+        art: CardArt,
+        fonts: Fonts,
+        frame: Frame,
+        pressed: Callable[[], bool],
+        dragging: Callable[[], bool],
+        covered: Callable[[], bool],
+    ):
+        self.board, self.art, self.fonts, self.frame = board, art, fonts, frame
+        self.pressed, self.dragging, self.covered = pressed, dragging, covered
         self.zoomed: str | None = None  # the card shown large
         self.pinned = False  # by a right-click (stays until a click)
         self.resting: tuple[str, float] | None = None  # (card under the pointer, since when)
         self.area: tuple[pygame.Rect, ...] = ()  # the enlargement and its card, as drawn
         self.rising = False  # the zoomed card is a hand card under the pointer
 
-    def motion(self, pos) -> None:
+    def motion(self, pos: tuple[int, int]) -> None:
         """The pointer moved: restart the hover timer, drop a hover zoom, and a
         pinned one once the pointer is neither on it nor on its card."""
         if self.pinned:
             if self.area and not any(r.collidepoint(pos) for r in self.area):
                 self.close()
             return
-        if not self.s.app.art.present.zoom_on_hover:
+        if not self.art.present.zoom_on_hover:
             return
-        card = self.s.board.card_at(pos)
-        name = card.name if card is not None and self.s.drag is None else None
+        card = self.board.card_at(pos)
+        name = card.name if card is not None and not self.dragging() else None
         if self.resting is None or self.resting[0] != name:
             # a card in one's hand rises and grows at once, as in digital card games
-            self.rising = bool(name) and card.zone in self.s.board.hands and not card.strip
+            self.rising = (
+                card is not None and bool(name) and card.zone in self.board.hands and not card.strip
+            )
             wait = 0 if self.rising else HOVER_S
             self.resting = (name, time.monotonic() - HOVER_S + wait) if name else None
             if self.zoomed is not None:
                 self.zoomed = None
-                self.s.dirty = True
+                self.frame.dirty = True
 
-    def right_click(self, pos) -> None:
-        card = self.s.board.card_at(pos)
+    def right_click(self, pos: tuple[int, int]) -> None:
+        card = self.board.card_at(pos)
         self.zoomed = card.name if card is not None and card.name else None
         self.pinned = self.zoomed is not None
-        self.s.dirty = True
+        self.frame.dirty = True
 
     def close(self) -> bool:
         """Close a pinned zoom; True if there was one (the click is used up)."""
         if not self.pinned:
             return False
         self.zoomed, self.pinned, self.resting, self.area = None, False, None, ()
-        self.s.dirty = True
+        self.frame.dirty = True
         return True
 
     def due(self) -> float | None:
@@ -70,30 +88,30 @@ class Zoom:
         if (
             self.resting is None
             or self.zoomed is not None
-            or self.s.drag is not None
-            or self.s.overlay is not None
-            or self.s.press is not None
+            or self.dragging()
+            or self.covered()
+            or self.pressed()
         ):
             return None
         return self.resting[1] + HOVER_S
 
     def update(self, now: float) -> None:
         due = self.due()
-        if due is not None and now >= due:
+        if due is not None and self.resting is not None and now >= due:
             self.zoomed = self.resting[0]
-            self.s.dirty = True
+            self.frame.dirty = True
 
     def draw(self, screen: pygame.Surface) -> None:
-        if self.zoomed is None or self.s.drag is not None or self.s.overlay is not None:
+        if self.zoomed is None or self.dragging() or self.covered():
             return
         w, h = screen.get_size()
-        under = next((p.rect for p in self.s.board.placed if p.name == self.zoomed), None)
+        under = next((p.rect for p in self.board.placed if p.name == self.zoomed), None)
         rise = self.rising and under is not None and not self.pinned
         ch = round(h * (RISE if rise else HEIGHT))
         size = (round(ch * 0.7), ch)
-        img = self.s.app.art.zoom(self.zoomed, size)
+        img = self.art.zoom(self.zoomed, size)
         rect = img.get_rect()
-        if rise:  # up from its place in the hand
+        if rise and under is not None:  # up from its place in the hand
             rect.midbottom = (under.centerx, under.bottom)
         elif under is not None and not self.pinned:
             rect.midleft = (under.right + 12, under.centery)
@@ -106,11 +124,11 @@ class Zoom:
         pygame.draw.rect(screen, (0, 0, 0), shadow, border_radius=12)
         screen.blit(img, rect)
         self.area = (rect,) if under is None else (rect, under)
-        decor = self.s.board.decor.cards.get(self.zoomed)
-        face = self.s.app.art.face(self.zoomed)
+        decor = self.board.decor.cards.get(self.zoomed)
+        face = self.art.face(self.zoomed)
         if decor is not None:  # its state now, as on the table
-            hud.card(screen, self.s.app.fonts, rect, decor, enlarged=True, face=face)
+            hud.card(screen, self.fonts, rect, decor, enlarged=True, face=face)
         # what its states and its printed codes mean, in words (the game's legend)
-        said = self.s.app.art.present.legend_lines(face)
+        said = self.art.present.legend_lines(face)
         notes = (*(decor.notes if decor is not None else ()), *said)
-        hud.notes(screen, self.s.app.fonts, rect, notes)
+        hud.notes(screen, self.fonts, rect, notes)

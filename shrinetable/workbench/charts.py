@@ -108,7 +108,8 @@ def _heat(v: float, fair: float = 0.5) -> tuple[int, int, int]:
     """Red at 0, pale yellow at the fair share, green at 1."""
     red, mid, green = (215, 48, 39), (255, 255, 191), (26, 152, 80)
     a, b, t = (red, mid, v / fair) if v < fair else (mid, green, (v - fair) / (1 - fair))
-    return tuple(round(x + (y - x) * t) for x, y in zip(a, b, strict=True))
+    r, g, b_ = (round(x + (y - x) * t) for x, y in zip(a, b, strict=True))
+    return r, g, b_
 
 
 def matrix(decks: list[str], grid: list[list[float | None]], fair: float = 0.5) -> str:
@@ -116,13 +117,10 @@ def matrix(decks: list[str], grid: list[list[float | None]], fair: float = 0.5) 
     pale at the `fair` share (one in the number of seats)."""
     cell, left = 84, 170
     top = PAD + 28 + 40
-    width = max(WIDTH // 2, left + cell * len(decks) + PAD)
-    c = Chart(
-        f"win rate of the row's deck against the column's (pale: fair share, {fair:.0%})",
-        top + cell * len(decks) + PAD,
-        left,
-        width,
-    )
+    title = f"win rate of the row's deck against the column's (pale: fair share, {fair:.0%})"
+    room = round(_font(15, True).getlength(title)) + 2 * PAD
+    width = max(WIDTH // 2, left + cell * len(decks) + PAD, room)
+    c = Chart(title, top + cell * len(decks) + PAD, left, width)
     for j, name in enumerate(decks):
         c.label((left + cell * j + cell / 2, top - 6), c.fit_label(name, cell - 4), "ms")
     for i, row in enumerate(grid):
@@ -180,11 +178,16 @@ def histograms(series: dict[str, dict[int, int]]) -> str:
     return c.png()
 
 
-def change_bars(labels: list[str], changes: list[float]) -> str:
-    """Signed bars of significant changes (after minus before) about a zero line."""
+def change_bars(
+    labels: list[str], changes: list[float], cis: list[list[float] | None] | None = None
+) -> str:
+    """Signed bars of changes (after minus before) about a zero line, each with
+    its paired 95% interval when given."""
+    cis = cis or [None] * len(labels)
     bottom = PAD + 28 + ROW * len(labels) + 6
-    c = Chart("changes (after - before)", bottom + 48, left=330)
-    span = max((abs(v) for v in changes), default=1) or 1
+    c = Chart("changes (after - before), paired 95% intervals", bottom + 48, left=330)
+    ends = [abs(v) for v in changes] + [abs(x) for ci in cis if ci for x in ci]
+    span = max(ends, default=1) or 1
     at = c.x_axis(
         -span,
         span,
@@ -193,9 +196,14 @@ def change_bars(labels: list[str], changes: list[float]) -> str:
         bottom,
         "change (rates as fractions, lengths in turns or moves)",
     )
-    for i, (name, v) in enumerate(zip(labels, changes, strict=True)):
+    for i, (name, v, ci) in enumerate(zip(labels, changes, cis, strict=True)):
         y = c.y0 + 6 + ROW * i
         c.label((c.x0 - 8, y + ROW / 2 - 3), c.fit_label(name, c.x0 - PAD - 8), "rm")
         c.draw.rectangle([min(at(0), at(v)), y, max(at(0), at(v)), y + ROW - 8], fill=CHANGE)
+        if ci:
+            yc = y + (ROW - 8) / 2
+            c.draw.line([(at(ci[0]), yc), (at(ci[1]), yc)], fill=INK, width=2)
+            for end in ci:
+                c.draw.line([(at(end), yc - 5), (at(end), yc + 5)], fill=INK, width=2)
     c.draw.line([(at(0), c.y0), (at(0), bottom)], fill=INK, width=2)
     return c.png()

@@ -6,7 +6,8 @@ per-game differences and its interval is a paired one (about half as wide as
 comparing two independent runs). Figures: each deck (mirror games left out),
 each matchup, each seat, game length, and each card ("drew" as in the run
 before, which the change cannot have touched): for a changed card the paired
-change of the seats that drew it; for any other, the change in its effect (how
+change of the seats that drew it (mirror games left out, as for its deck); for
+any other, the change in its effect (how
 much more the seats that drew it gained than those of its deck that did not,
 among seats that drew the same changed cards, so that a card drawn beside a
 changed one does not take its gain).
@@ -23,16 +24,24 @@ from collections import defaultdict
 from pathlib import Path
 from typing import Any
 
-from shrinetable.formats.cards import load_dir
+from shrinetable.formats.cards import card_folder, load_dir
 
 from . import stats
 from .plan import Plan
 
 
-def changed_cards(game: Any, folder: str) -> list[str]:
-    """The ids of the cards the changed folder defines (added or replaced)."""
+def changed_cards(game: Any, folder: str, before: str | None = None) -> list[str]:
+    """The ids of the cards the changed folder adds or defines otherwise than
+    the set it is compared with (the shipped cards, with the `before` folder's
+    over them): a folder copied whole from the set and edited in one card
+    names that card only."""
     data = game.card_data
-    return sorted(load_dir(Path(folder) / Path(data.folder).name, data.card, data.deck)[0])
+    name = Path(data.folder).name
+    base = load_dir(card_folder(data), data.card, data.deck)[0]
+    if before is not None:
+        base.update(load_dir(Path(before) / name, data.card, data.deck)[0])
+    mine = load_dir(Path(folder) / name, data.card, data.deck)[0]
+    return sorted(card for card, rules in mine.items() if base.get(card) != rules)
 
 
 def _paired_rows(
@@ -40,7 +49,7 @@ def _paired_rows(
 ) -> dict[tuple, dict]:
     """Each figure's paired change over the games finished both times."""
     units: dict[tuple, list[tuple[float, float]]] = defaultdict(list)
-    seats: dict[str, list[tuple[set[str], tuple[float, float]]]] = defaultdict(list)
+    seats: dict[str, list[tuple[set[str], tuple[float, float], bool]]] = defaultdict(list)
     for b, r in pairs:
         seating = plan.seatings[r["seating"]]
         for what in ("turns", "moves"):
@@ -53,16 +62,21 @@ def _paired_rows(
                 units["deck", deck].append(pair)
             for other in sorted(set(others) - {deck}):
                 units["matchup", deck, other].append(pair)
-            seats[deck].append((set(b["drawn"][seat]), pair))
+            seats[deck].append((set(b["drawn"][seat]), pair, deck in others))
     rows: dict[tuple, dict] = {}
     for key, got in units.items():
         rows[key] = _change(got)
     for deck, mine in seats.items():
-        for card in sorted(set().union(*(drawn for drawn, _ in mine))):
+        # a changed card's seats as its deck's rate counts them: mirrors left out
+        # (both seats hold the card), unless the deck only ever met itself
+        apart = [(drawn, x) for drawn, x, mirror in mine if not mirror] or [
+            (drawn, x) for drawn, x, _ in mine
+        ]
+        for card in sorted(set().union(*(drawn for drawn, _, _ in mine))):
             if card in changed:
-                rows["card", deck, card] = _change([x for drawn, x in mine if card in drawn])
+                rows["card", deck, card] = _change([x for drawn, x in apart if card in drawn])
             else:
-                diffs = [(drawn, a - b) for drawn, (b, a) in mine]
+                diffs = [(drawn, a - b) for drawn, (b, a), _ in mine]
                 rows["card", deck, card] = _effect_change(card, diffs, changed)
     return rows
 
@@ -70,8 +84,8 @@ def _paired_rows(
 def _change(got: list[tuple[float, float]]) -> dict:
     """The paired change of (before, after) outcomes, with both means."""
     d = stats.paired([a - b for b, a in got])
-    d["before"] = round(sum(b for b, _ in got) / len(got), 4)
-    d["after"] = round(sum(a for _, a in got) / len(got), 4)
+    d["before"] = round(sum(b for b, _ in got) / len(got), 4) if got else None
+    d["after"] = round(sum(a for _, a in got) / len(got), 4) if got else None
     return d
 
 
@@ -79,8 +93,10 @@ def _effect_change(card: str, seats: list[tuple[set[str], float]], changed: set[
     """How much more the seats that drew `card` gained than the seats of its
     deck that did not, compared among seats that drew the same changed cards
     (a card drawn with a changed one would share its gain): the strata's
-    differences weighted as Mantel-Haenszel does, with the variance pooled over
-    the strata (a stratum of a few equal gains has none of its own)."""
+    differences weighted as Mantel-Haenszel does. Each group's variance is its
+    own or the one pooled over the strata, whichever is larger: a group of a
+    few equal gains has none of its own, and the games the change left alone
+    (no gain at all) would shrink a pooled one."""
     strata: dict[frozenset[str], tuple[list[float], list[float]]] = defaultdict(lambda: ([], []))
     for drawn, d in seats:
         strata[frozenset(drawn & changed)][card not in drawn].append(d)
@@ -96,12 +112,20 @@ def _effect_change(card: str, seats: list[tuple[set[str], float]], changed: set[
         w = len(yes) * len(no) / (len(yes) + len(no))
         weight += w
         total += w * (sum(yes) / len(yes) - sum(no) / len(no))
-        var += w * w * pooled * (1 / len(yes) + 1 / len(no))
+        var += w * w * sum(max(pooled, _var(g)) / len(g) for g in (yes, no))
     delta, se = total / weight, math.sqrt(var) / weight
     p = (1.0 if delta == 0 else 0.0) if se == 0 else stats.p_normal(delta / se)
     half = stats.Z95 * se
     ci = [round(delta - half, 4), round(delta + half, 4)]
     return {"n": n, "delta": round(delta, 4), "ci": ci, "p": p, "before": None, "after": None}
+
+
+def _var(xs: list[float]) -> float:
+    """The sample variance (0 for fewer than two)."""
+    if len(xs) < 2:
+        return 0.0
+    mean = sum(xs) / len(xs)
+    return sum((x - mean) ** 2 for x in xs) / (len(xs) - 1)
 
 
 def label(key: tuple, names: dict[str, str], changed: list[str]) -> str:

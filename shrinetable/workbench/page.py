@@ -209,7 +209,11 @@ def _changes_html(data: dict) -> str:
     ]
     top = [r for r in cmp["changed"] if r["delta"] is not None][:15]
     if top:
-        parts.append(charts.change_bars([r["figure"] for r in top], [r["delta"] for r in top]))
+        parts.append(
+            charts.change_bars(
+                [r["figure"] for r in top], [r["delta"] for r in top], [r["ci"] for r in top]
+            )
+        )
     parts.append("<h3>The changed cards, the decks that hold them, their matchups</h3>")
     parts.append(_rows(cmp["changed"]))
     parts.append("<h3>Everything else</h3>")

@@ -17,6 +17,7 @@ import contextlib
 import io
 import itertools
 import math
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -24,10 +25,12 @@ from typing import Any
 from shrinetable.engine import SHIPPED_AND_MINE, registry
 from shrinetable.formats.cards import card_folder, check_folder, load_dir, merge
 from shrinetable.formats.decks import deck_key
+from shrinetable.formats.files import not_a_folder
 
 from .stats import Z95
 
 ONE_DECK = "standard"  # the deck name shown for a game without a deck choice
+MAX_GAMES = 20_000  # a game's figures are 2 to 6 kB: 120 MB at most, twice with --compare
 
 
 @dataclass(frozen=True)
@@ -80,10 +83,10 @@ class Plan:
     def rounds(self) -> int:
         return self.games // len(self.seatings)
 
-    def schedule(self) -> list[tuple[int, int]]:
-        """(seating index, seed) of every game, in order."""
+    def schedule(self) -> Iterator[tuple[int, int]]:
+        """(seating index, seed) of every game, in order, as they are played."""
         n = len(self.seatings)
-        return [(k % n, self.seed + k // n) for k in range(self.games)]
+        return ((k % n, self.seed + k // n) for k in range(self.games))
 
 
 def seatings(decks: tuple[str, ...], seats: int) -> list[tuple[str, ...]]:
@@ -123,6 +126,12 @@ def make_plan(
         raise ValueError(f"--players {seats}: {game.name} is for {game.players_text()} players")
     if games < 1:
         raise ValueError(f"--games {games}: a report needs at least 1 game")
+    if games > MAX_GAMES:
+        raise ValueError(
+            f"--games {games}: at most {MAX_GAMES:,} in one report (each game's "
+            f"figures are kept until the page is written); run reports with "
+            f"other --seed values for more"
+        )
     if max_turns < 1:
         raise ValueError(f"--max-turns {max_turns}: give at least 1")
     opts, offered = deck_names(game, seats, extra)
@@ -154,6 +163,8 @@ def check_cards(game: Any, flag: str, folder: str | None) -> str | None:
     fault, ValueError a folder with nothing for the game); its absolute path."""
     if folder is None:
         return None
+    if wrong := not_a_folder(folder):
+        raise ValueError(f"{flag} {folder}: {wrong}")
     data = game.card_data
     if data is None:
         raise ValueError(f"{flag} {folder}: {game.name} has no card files")

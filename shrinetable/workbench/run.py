@@ -13,12 +13,13 @@ played are kept.
 
 from __future__ import annotations
 
+import itertools
 import multiprocessing
 import os
 import signal
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Generator, Iterator
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from dataclasses import dataclass, field
 
@@ -26,6 +27,7 @@ from .measure import run_chunk
 from .plan import Plan
 
 BAR = 28
+AHEAD = 3  # chunks handed out per job before the first comes back
 CONNECT = "20s"  # how long to try to reach a cluster's scheduler
 
 
@@ -48,22 +50,21 @@ def default_jobs() -> int:
     )
 
 
-def chunks(plan: Plan, cards: str | None, jobs: int) -> list[dict]:
-    """The plan's games as chunk specs: about eight per job, at most 10 games each
-    (a chunk is what Ctrl+C waits for)."""
+def chunks(plan: Plan, cards: str | None, jobs: int) -> Iterator[dict]:
+    """The plan's games as chunk specs, made as they are handed out: about eight
+    per job, at most 10 games each (a chunk is what Ctrl+C waits for)."""
+    size = max(1, min(10, plan.games // (8 * jobs)))
     games = plan.schedule()
-    size = max(1, min(10, len(games) // (8 * jobs)))
-    items = [(j, plan.options_of(plan.seatings[j]), seed) for j, seed in games]
-    return [
-        {
+    while items := [
+        (j, plan.options_of(plan.seatings[j]), seed) for j, seed in itertools.islice(games, size)
+    ]:
+        yield {
             "game": plan.game,
             "cards": cards,
             "seats": plan.seats,
             "max_turns": plan.max_turns,
-            "items": items[i : i + size],
+            "items": items,
         }
-        for i in range(0, len(items), size)
-    ]
 
 
 def _quiet() -> None:
@@ -71,16 +72,26 @@ def _quiet() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
-def _local(specs: list[dict], jobs: int) -> Iterator[list[dict]]:
-    """Each chunk's records as it comes back. On Ctrl+C the chunks not started
-    are dropped and those being played are waited for and yielded, then the
-    interrupt goes on."""
-    pool = ProcessPoolExecutor(
+def workers(jobs: int) -> ProcessPoolExecutor:
+    """`jobs` worker processes, started once for a whole run: both card sets of
+    a `--compare` play on the same ones."""
+    return ProcessPoolExecutor(
         jobs, mp_context=multiprocessing.get_context("spawn"), initializer=_quiet
     )
+
+
+def _local(
+    specs: Iterator[dict], jobs: int, pool: ProcessPoolExecutor | None
+) -> Generator[list[dict], None, None]:
+    """Each chunk's records as it comes back, a few chunks handed out ahead of
+    the workers (the plan is made as it is played), on `pool` (None: workers
+    of its own). On Ctrl+C the chunks not started are dropped and those being
+    played are waited for and yielded, then the interrupt goes on."""
+    own = pool is None
+    pool = workers(jobs) if pool is None else pool
     stopped = False
     try:
-        pending = {pool.submit(run_chunk, s) for s in specs}
+        pending = {pool.submit(run_chunk, s) for s in itertools.islice(specs, AHEAD * jobs)}
         while pending:
             try:
                 done, pending = wait(pending, return_when=FIRST_COMPLETED)
@@ -88,11 +99,14 @@ def _local(specs: list[dict], jobs: int) -> Iterator[list[dict]]:
                 stopped = True
                 done, pending = wait({f for f in pending if not f.cancel()})
             for f in done:
+                if not stopped:
+                    pending |= {pool.submit(run_chunk, s) for s in itertools.islice(specs, 1)}
                 yield f.result()
         if stopped:
             raise KeyboardInterrupt
     finally:
-        pool.shutdown(wait=True, cancel_futures=True)
+        if own:
+            pool.shutdown(wait=True, cancel_futures=True)
 
 
 class ClusterError(Exception):
@@ -104,7 +118,7 @@ def _why(e: BaseException) -> str:
     return text if len(text) <= 120 else text[:117] + "..."
 
 
-def _cluster(specs: list[dict], address: str) -> Iterator[list[dict]]:
+def _cluster(specs: Iterator[dict], address: str) -> Generator[list[dict], None, None]:
     from distributed import Client, as_completed
 
     try:
@@ -114,7 +128,7 @@ def _cluster(specs: list[dict], address: str) -> Iterator[list[dict]]:
             f"--cluster {address}: cannot reach a Dask scheduler there ({_why(e)})"
         ) from None
     with client:
-        futures = client.map(run_chunk, specs, pure=False)
+        futures = client.map(run_chunk, list(specs), pure=False)
         try:
             for f in as_completed(futures):
                 try:
@@ -166,14 +180,15 @@ def run_plan(
     cluster: str | None = None,
     label: str = "",
     show: bool = True,
+    pool: ProcessPoolExecutor | None = None,
 ) -> Ran:
-    """Play every game of `plan` with card folder `cards`; `show` the progress
-    (a bar on a terminal, a line every few seconds elsewhere)."""
+    """Play every game of `plan` with card folder `cards` (on `pool`, if given);
+    `show` the progress (a bar on a terminal, a line every few seconds elsewhere)."""
     specs = chunks(plan, cards, jobs)
     ran = Ran()
     bar = Progress(plan.games, label or plan.game, show, sys.stderr.isatty())
     start = time.perf_counter()
-    results = _cluster(specs, cluster) if cluster else _local(specs, jobs)
+    results = _cluster(specs, cluster) if cluster else _local(specs, jobs, pool)
     try:
         for records in results:
             ran.records.extend(records)

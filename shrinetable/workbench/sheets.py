@@ -20,6 +20,7 @@ import hashlib
 import math
 import os
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -195,7 +196,8 @@ class Painter:
         surf = self.art.card(None, self.size) if card is None else self.art.zoom(card, self.size)
         self.art.clear()  # one card at a time: a large set's faces would fill memory
         face = Image.frombytes("RGBA", self.size, self.pygame.image.tobytes(surf, "RGBA"))
-        paper = face.getpixel((self.size[0] // 2, 3))[:3] if e else "white"
+        pixel: Any = face.getpixel((self.size[0] // 2, 3))
+        paper = pixel[:3] if e else "white"
         out = Image.new("RGB", full, paper)
         out.paste(face, (e, e), mask=face)
         return out
@@ -245,7 +247,7 @@ def write_sheets(
         page = cards[start : start + per_page]
         pdf.add_page()
         for (x, y), card in zip(places, page, strict=False):
-            pdf.image(card, lambda c=card: painter.image(c), x - b, y - b, sw, sh)
+            pdf.image(card, partial(painter.image, card), x - b, y - b, sw, sh)
         _marks(pdf, lay)
         _stamp(pdf, lay, f"{label}  page {len(pdf.pages)}/{pages}")
         if backs:  # mirrored left to right: a duplex flip about the page's upright axis
@@ -270,5 +272,9 @@ def write_pngs(cards: list[str], painter: Painter, folder: Path, backs: bool) ->
         name = "back" if card is None else "".join(ch if ch.isalnum() else "-" for ch in card)
         path = folder / f"{n:03d}-{name}.png"
         img = painter.image(card)
-        output.write_whole(path, lambda p, img=img: img.save(p, "PNG", dpi=(DPI, DPI)))
+        output.write_whole(path, partial(_png, img))
     return len(distinct)
+
+
+def _png(img: Any, path: Path) -> None:
+    img.save(path, "PNG", dpi=(DPI, DPI))

@@ -119,7 +119,7 @@ def stratified(strata: list[tuple[int, int, int, int]]) -> dict:
     }
 
 
-def paired(diffs: list[int]) -> dict:
+def paired(diffs: list[float]) -> dict:
     """The mean of paired differences (after minus before, one per game and seat
     of the same seed) with its 95% interval and two-sided p (normal, for the
     counts a report has): the units that did not change still count."""

@@ -51,9 +51,9 @@ def _seats(plan: Plan, done: list[dict]) -> list[dict]:
                 "p": stats.p_one(wins, len(done), fair),
             }
         )
-    for seat, q in zip(out, stats.q_values([s["p"] for s in out]), strict=True):
-        seat["q"] = q
-        seat["significant"] = q is not None and q < stats.ALPHA
+    for row, q in zip(out, stats.q_values([s["p"] for s in out]), strict=True):
+        row["q"] = q
+        row["significant"] = q is not None and q < stats.ALPHA
     return out
 
 
@@ -115,10 +115,10 @@ def _cards(plan: Plan, done: list[dict], decks: dict) -> dict:
                     a += won
                 w += won
             strata.append((a, n1, w - a, len(games) - n1))
-        games = count[deck, "*"]["games"]
+        played = count[deck, "*"]["games"]
         out[deck][card] = {
-            "drawn": stats.rate(c["drawn"], games),
-            "played": stats.rate(c["played"], games),
+            "drawn": stats.rate(c["drawn"], played),
+            "played": stats.rate(c["played"], played),
             "effect": stats.stratified(strata),
         }
     effects = [f["effect"] for cards in out.values() for f in cards.values()]

@@ -1,7 +1,8 @@
 """Every table of a report as CSV, for spreadsheets: one file per table beside
-`report.json` (decks, matrix, seats, cards, seatings; with `--compare` the
-comparison and each run's tables, prefixed `before-` and `after-`). Rates are
-fractions, intervals two columns, so a sheet can compute on them."""
+`report.json` (decks, matrix, seats, cards, seatings, lengths, endings; with
+`--compare` the comparison and each run's tables, prefixed `before-` and
+`after-`). Rates are fractions, intervals two columns, so a sheet can compute
+on them."""
 
 from __future__ import annotations
 
@@ -46,7 +47,23 @@ def _report(rep: dict) -> dict[str, Rows]:
     ]
     for s in rep["seatings"]:
         seatings.append([" ".join(s["decks"]), s["games"], s["unfinished"], *s["wins"]])
-    return {"decks": decks, "matrix": matrix, "seats": seats, "cards": cards, "seatings": seatings}
+    lengths: Rows = [["what", "games", "mean", "sd", "median", "q1", "q3", "min", "max"]]
+    for what in ("turns", "moves"):
+        x = rep[what]
+        if x["n"]:
+            lengths.append([what] + [x[k] for k in ("n", "mean", "sd", "median", "q1", "q3")])
+            lengths[-1] += [x["min"], x["max"]]
+    endings: Rows = [["ending", "games"], *map(list, rep["endings"].items())]
+    endings.append(["unfinished (past the turn cap)", rep["unfinished"]])
+    return {
+        "decks": decks,
+        "matrix": matrix,
+        "seats": seats,
+        "cards": cards,
+        "seatings": seatings,
+        "lengths": lengths,
+        "endings": endings,
+    }
 
 
 def _compare(cmp: dict) -> Rows:

@@ -96,6 +96,8 @@ def answer(data: dict) -> str:
     ]
     for row in cmp["changed"]:
         key = row["key"]
+        if row["delta"] is None:  # no seat to measure it on
+            continue
         if key[0] == "card":
             said.append(
                 f"Where {key[1]} drew {names.get(key[2], key[2])}, it won "

@@ -55,7 +55,7 @@ class Action(NamedTuple):
     slot: int = -1
     targets: tuple[str, ...] = ()
     word: str = ""
-    index: int = 0
+    index: int = 0  # type: ignore[assignment]  # a field, not tuple.index
 
     @property
     def text(self) -> str:
@@ -124,10 +124,10 @@ def parse(text: str) -> Action:
         return Action(kind)
     if kind in ONE_CARD or kind == "withdraw":
         need(1, "one card")
-        return Action(kind, *_cards(rest))
+        return Action(kind, *_cards(rest))  # type: ignore[arg-type]
     if kind in TWO_CARDS:
         need(2, "two cards")
-        return Action(kind, *_cards(rest))
+        return Action(kind, *_cards(rest))  # type: ignore[arg-type]
     if kind == "begin":
         if len(rest) > 3 or len(set(rest)) < len(rest):
             raise NotationError(f"{text!r}: begin names up to three different cards")

@@ -169,7 +169,7 @@ def _candidates(s: State, legal: list[Action]) -> list[Action]:
     """The legal actions worth scoring: of the attacks by one unit on one
     territory, only the one aimed at its weakest building (the others differ only
     in the aim, and scoring each would cost a combat played out apiece)."""
-    out, aims = [], {}
+    out, aims = [], {}  # type: list[Any], dict[Any, Any]
     for a in legal:
         if a.kind != "attack":
             out.append(a)

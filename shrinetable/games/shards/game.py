@@ -103,7 +103,8 @@ class ShardsGame(GameBase):
 
     def deal(self, seed: int, options: dict[str, Any] | None, seats: int) -> State:
         opts = self.make_options(options)
-        piles = tuple(self.files.dealt(v, self.catalogue.definitions()) for v in opts.decks)
+        defs = self.catalogue.definitions()
+        piles = (self.files.dealt(opts.decks[0], defs), self.files.dealt(opts.decks[1], defs))
         return rules.deal(seed, opts, piles, self.slots)
 
     def decision(self, s: State) -> Decision | None:

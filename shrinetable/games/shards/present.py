@@ -328,7 +328,7 @@ class ShardsPresentation(DeckGameWords):
 
     zoom_on_hover = True
     minor = ("pass", "hold", "charge")
-    results = ("damage", "destroy", "cease")  # kept in view on the table (issue 22)
+    results = ("fight", "damage", "destroy", "cease")  # kept in view on the table (issue 22)
     legend = {
         "O": "Offence",
         "H": "Health",
@@ -374,7 +374,8 @@ class ShardsPresentation(DeckGameWords):
             name: _states(self.card(name), name, info, roles)
             for name in set(info["figures"]) | set(info["exhausted"])
         }
-        badges, tints = {}, {}
+        badges: dict[str, str] = {}
+        tints: dict[str, tuple[tuple[int, int, int], ...]] = {}
         for q in (0, 1):
             cards.update(_start(self.card, view, q))
             founded = info["founded"][q]

@@ -307,7 +307,7 @@ def _main(s: State) -> list[Action]:
             one = s.memo.scrap
             scraps = s.memo.scraps[key] = tuple(
                 one.get(combo)
-                or one.setdefault(combo, Action("scrap", *map(names.__getitem__, combo)))
+                or one.setdefault(combo, Action("scrap", *map(names.__getitem__, combo)))  # type: ignore[arg-type]
                 for n in (1, 2)
                 for combo in combinations(cards, n)
             )
@@ -692,6 +692,10 @@ def _damage(s: State, ev: list[Event]) -> None:
         if dfn and s.in_play(dfn):
             dealt = reduce(s, dfn, off)
             left = health(s, dfn) - s.damage.get(dfn, 0)
+            back, mine = offence(s, dfn), health(s, att) - s.damage.get(att, 0)
+            an, dn = s.defs[att].name, s.defs[dfn].name
+            said = f"{an} offence {off} against {dn} health {left}, {back} against {mine} back"
+            ev.append(Event("fight", said, q))
             hurt[dfn] = hurt.get(dfn, 0) + dealt
             hurt[att] = hurt.get(att, 0) + reduce(s, att, offence(s, dfn))
             if overwhelm and dealt > left:
@@ -701,6 +705,10 @@ def _damage(s: State, ev: list[Event]) -> None:
         if to_building and s.in_play(aim):
             to_building = reduce(s, aim, to_building + (s.defs[att].kw("wrecker") or 0))
             before = s.damage.get(aim, 0) + hurt.get(aim, 0)
+            an, bn, stands = s.defs[att].name, s.defs[aim].name, defence(s, aim) - before
+            ev.append(
+                Event("fight", f"{an} offence {to_building} against {bn} defence {stands}", q)
+            )
             hurt[aim] = hurt.get(aim, 0) + to_building
             if aim not in razed and before < defence(s, aim) <= before + to_building:
                 razed[aim] = att
@@ -717,7 +725,7 @@ def _damage(s: State, ev: list[Event]) -> None:
     settle(s, ev)
 
 
-def _expend(s: State, q: int, a: Action, ev: list[Event]) -> None:
+def _expend_apply(s: State, q: int, a: Action, ev: list[Event]) -> None:
     pay(s, q, ((a.word, 1),))
     ev.append(Event("expend", f"{p(q)} draws from an empty deck: expends 1 {a.word}", q))
     s.owing = s.owing[1:]
@@ -804,5 +812,5 @@ _APPLY = {
     "withdraw": _withdraw,
     "pass": _pass,
     "discard": _discard_apply,
-    "expend": _expend,
+    "expend": _expend_apply,
 }

@@ -242,7 +242,7 @@ def _combat(s: State, spec: Any) -> None:
     t = s.slots[o][slot] if slot < len(s.slots[o]) else None
     if t is None:
         raise SetupError(("combat", "territory"), f"p{o + 1} has no territory {cs.territory}")
-    atts, aims, blocks, out = [], [], [], []
+    atts, aims, blocks, out = [], [], [], []  # type: list[Any], list[Any], list[Any], list[Any]
     later = {"blocker": ("defend", "tricks"), "withdrawn": ("tricks",)}
     for i, a in enumerate(cs.attackers):
         loc = ("combat", "attackers", i)

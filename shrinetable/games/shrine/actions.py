@@ -206,7 +206,8 @@ def _parse(kind: str, rest: list[str], text: str) -> Action:
         if mode not in MODES:
             raise NotationError(f"{text!r}: resurrect needs a use: {', '.join(MODES)}")
         rest = rest[1:]
-        seat, victim, extra = -1, -1, ()
+        seat, victim = -1, -1
+        extra: tuple[int, ...] = ()
         if mode in ("attack", "dagger"):
             seat, rest = _seat(rest[0], text), rest[1:]
         if mode == "dagger":

@@ -55,6 +55,6 @@ def full_deck(with_joker: bool) -> list[int]:
 SEQUENCES = frozenset(tuple(sorted((r + k) % 13 + 1 for k in range(3))) for r in range(13))
 
 
-def is_sequence(ranks: tuple[int, int, int]) -> bool:
+def is_sequence(ranks: tuple[int, ...]) -> bool:
     """Three ranks in a row on the cycle A-2-...-K-A (K-A-2 and Q-K-A count)."""
     return tuple(sorted(ranks)) in SEQUENCES

@@ -78,8 +78,9 @@ def _face(card: str) -> Face | None:
         )
     if len(card) != 2 or card[0] not in "A23456789TJQK" or card[1] not in SUIT:
         return None
-    rank, suit = card
+    rank, suit = card[0], card[1]
     symbol = SUIT[suit]
+    glyphs: tuple[Glyph, ...]
     if rank in "JQK":
         glyphs = (Glyph(rank, 0.34, 0.38, True), Glyph(symbol, 0.16, 0.6))
     else:

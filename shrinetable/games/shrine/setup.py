@@ -52,6 +52,9 @@ def position(game: Any, spec: Any) -> State:
         deck = [c for c in full_deck(opts.balance) if c not in used]
         rng.shuffle(deck)
     out = _out(spec)
+    shrines, hands, fields = (
+        [zones.get(f"{z}:{q}", []) for q in range(seats)] for z in ("shrine", "hand", "field")
+    )
     s = State(
         seats,
         opts,
@@ -60,7 +63,9 @@ def position(game: Any, spec: Any) -> State:
         zones.get("graveyard", []),
         zones.get("removed", []),
         [],
-        *([zones.get(f"{z}:{q}", []) for q in range(seats)] for z in ("shrine", "hand", "field")),
+        shrines,
+        hands,
+        fields,
         [q not in out for q in range(seats)],
     )
     _check_seats(s, out)

@@ -15,6 +15,7 @@ legal action, which is always allowed.
 from __future__ import annotations
 
 import random
+from typing import Any
 
 from .actions import Action
 from .cards import instance, site_index
@@ -385,7 +386,8 @@ def _hurt_by_area(s: State, me: int, site: int) -> str:
 def _area_on(s: State, me: int, site: int):
     """The aura (and its subtype) that applies to our creature on `site`: of each
     subtype only the newest area covering it counts (clause area). Freezing first."""
-    seen, found = set(), (None, "")
+    seen: set[str] = set()
+    found: tuple[Any, str] = (None, "")
     for a in reversed(s.areas):
         d = s.defs[a]
         if site not in area_sites(*s.area_at[a]) or d.subtype in seen:

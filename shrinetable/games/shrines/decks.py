@@ -5,9 +5,30 @@ sources only in the Secondary, the Shrine a legendary creature not also in the d
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any, Literal
+
+from pydantic import create_model
+
+from shrinetable.formats.decks import DeckFiles, Fault
+
 from .schema import Card, Deck
 
 PRIMARY, SECONDARY, COPIES = 40, 20, 3
+
+# a deck as a text list or a command gives it: a deck, and the game it is for
+DeckFile = create_model("DeckFile", __base__=Deck, game=(Literal["shrines"], ...))
+
+
+def faults(deck: Deck, cards: dict[str, Card]) -> list[Fault]:
+    """`problems` as the faults of the deck as a whole (a rule names its card)."""
+    return [Fault(None, p.removeprefix(f"{deck.name}: ")) for p in problems(deck, cards)]
+
+
+def files(catalog: Callable[[], tuple[dict[str, Any], Any]]) -> DeckFiles:
+    """The deck rules and cards of one card set (`catalog()`), for the tools that
+    read and write decks (`CardData.decks`; Shrines reads no deck files)."""
+    return DeckFiles("shrines", DeckFile, catalog, faults)
 
 
 def problems(deck: Deck, cards: dict[str, Card]) -> list[str]:

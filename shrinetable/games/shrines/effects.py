@@ -146,7 +146,9 @@ def deal(s: State, c: int, amount: int, combat: bool, ev: list[Event]) -> int:
         p.damage = max(p.damage, resilience(s, c))
     if not combat and p.damage >= resilience(s, c):
         p.lethal = True
-    log(s, ev, "damage", f"{s.name(c)} takes {amount} damage", p.ctrl, (c,))
+    res = resilience(s, c)  # the sum: all the damage it has against its resilience
+    said = f"{s.name(c)} takes {amount} damage, {p.damage} against resilience {res}"
+    log(s, ev, "damage", said, p.ctrl, (c,))
     return amount
 
 

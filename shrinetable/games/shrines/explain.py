@@ -113,7 +113,7 @@ def explain(s: State, a: Action, legal: list[Action]) -> tuple[str, str]:
             me = s.owner[c]
             pool = s.pool[me]
             if not affordable(pool, cost, max(a.x, 0)):
-                held = " ".join(f"{ch}{n}" for ch, n in zip(COLOURS, pool, strict=True) if n)
+                mana = " ".join(f"{ch}{n}" for ch, n in zip(COLOURS, pool, strict=True) if n)
                 more = (
                     "Tap your sources first (click them)."
                     if any(x not in s.tapped for x in s.sources[me])
@@ -121,7 +121,7 @@ def explain(s: State, a: Action, legal: list[Action]) -> tuple[str, str]:
                 )
                 return (
                     f"{a.card} costs {cost}{f' with X={a.x}' if a.x > 0 else ''}; your "
-                    f"mana pool holds {held or 'nothing'}. {more}"
+                    f"mana pool holds {mana or 'nothing'}. {more}"
                 ), "cost"
         if a.kind in ("play", "cast") and d.type == "creature" and a.target:
             if _rush_held(s, c, a.target):

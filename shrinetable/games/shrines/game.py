@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from shrinetable.engine import (
@@ -19,7 +20,7 @@ from shrinetable.engine import (
 from shrinetable.engine.statejson import StateCodec
 
 from . import ai as computer
-from . import faces, gestures, present, rules, schema, setup, testing
+from . import decks, faces, gestures, present, rules, schema, setup, testing
 from .actions import Action, parse
 from .cards import PATHS, deck_key, site_name, starter
 from .region import area_sites
@@ -92,11 +93,11 @@ class ShrinesGame(GameBase):
     ai = staticmethod(computer.choose)
     judge = staticmethod(computer.evaluate)
     position = PositionHook(keys=setup.Keys, build=setup.position)
-    card_data = schema.DATA
     testing = testing.HOOKS
 
     def __init__(self, cards: CardSet = SHIPPED_AND_MINE):
         self.cards = cards
+        self.card_data = replace(schema.DATA, decks=decks.files(lambda: starter(cards)))
         self.options = options(tuple(deck_key(d) for d in starter(cards)[1]))
         self.present = present.ShrinesPresentation(cards)
 

@@ -267,6 +267,10 @@ def _covers(over: list[str], kinds: list[str], card_set: CardSet) -> tuple[Chip,
 
 class ShrinesPresentation(Presentation):
     rules = RULES
+    # an act in which nobody does anything leaves no line ("P2's travel act",
+    # "P1 passes", "P2 passes the travel act", "P1 passes" said nothing)
+    headings = ("act",)
+    idle = ("pass", "next")
     words = {
         "pass": "Pass",
         "keep": "Keep this hand",

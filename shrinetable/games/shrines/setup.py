@@ -129,7 +129,10 @@ def position(game: Any, spec: Any) -> State:
     defs = definitions(game.cards)
     named = _named(spec, defs)
     _check_card_keys(spec, named)
-    shrine_card = tuple(_shrine(spec, named, q, defs[decks[opts.decks[q]].shrine]) for q in (0, 1))
+    shrine_card = (
+        _shrine(spec, named, 0, defs[decks[opts.decks[0]].shrine]),
+        _shrine(spec, named, 1, defs[decks[opts.decks[1]].shrine]),
+    )
     _fill_libraries(spec, named, [decks[k] for k in opts.decks], defs)
     rng = seeded(spec.seed)
     piles, sites, areas = _lay_out(named, rng)

@@ -91,11 +91,11 @@ def position(game: Any, spec: Any) -> State:
     for q in (0, 1):
         if f"deck:{q}" not in piles:
             piles[f"deck:{q}"] = named.deck(q, game.files.resolve(opts.decks[q])[1], rng)
-    s = State(
+    s = State(  # type: ignore[misc]  # the piles fill the fields in PILES' order
         opts,
         rng,
         *named.table(NONE),
-        *([piles.get(f"{z}:{q}", []) for q in (0, 1)] for z in PILES),
+        *([piles.get(f"{z}:{q}", []) for q in (0, 1)] for z in PILES),  # type: ignore[arg-type]
         mp=[START_MP, START_MP],
     )
     for name, value in spec.mp.items():

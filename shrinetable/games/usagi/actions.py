@@ -84,7 +84,7 @@ def parse(text: str) -> Action:
     if kind in MAYBE_ONE:
         if len(rest) > 1:
             raise NotationError(f"{text!r}: {kind} takes one card or none")
-        return Action(kind, *_cards(rest))
+        return Action(kind, *_cards(rest))  # type: ignore[arg-type]
     if kind == "discard":
         if len(rest) > 1:
             raise NotationError(
@@ -99,10 +99,10 @@ def parse(text: str) -> Action:
         return Action(kind, index=int(rest[0]))
     if kind == "tiebreak":
         need(1, "one card")
-        return Action(kind, *_cards(rest))
+        return Action(kind, *_cards(rest))  # type: ignore[arg-type]
     if kind == "involve":
         need(2, "a Character and an Event")
-        return Action(kind, *_cards(rest))
+        return Action(kind, *_cards(rest))  # type: ignore[arg-type]
     other = ""
     if "on" in rest:
         i = rest.index("on")

@@ -140,9 +140,12 @@ class UsagiGame(GameBase):
         return max(1, s.turn_no)
 
     def nothing_to_decide(self, s: State) -> Action | None:
-        """The pass, when every response the seat may make would come to nothing
-        (`stops.pass_alone`: a boost no contest counts)."""
-        return stops.pass_alone(s)
+        """The move with nothing to decide: the pass, when every response the
+        seat may make would come to nothing (`stops.pass_alone`: a boost no
+        contest counts); no cut (`stops.no_cut`: a random cut changes nothing);
+        every extra token, when taking them cannot end the game against the
+        taker (`stops.all_extras`)."""
+        return stops.pass_alone(s) or stops.no_cut(s) or stops.all_extras(s)
 
     def missing_move(self, s: State) -> Action | None:
         """Saves from before the score step (U30): the winner took every extra

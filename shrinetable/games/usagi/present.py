@@ -69,7 +69,7 @@ def keywords(c: Any) -> tuple[str, ...]:
 
 
 def _face(c: Any) -> Face:
-    frame = (FRAME.get(c.type, (128, 128, 136)),)
+    frame: tuple[tuple[int, int, int], ...] = (FRAME.get(c.type, (128, 128, 136)),)
     if c.type == "event" and c.subtype == "story":
         frame = (FRAME["event"], STORY)
     r = ratings(c)
@@ -347,7 +347,7 @@ class UsagiPresentation(DeckGameWords):
     drag_from = ("hand", "field", "involved", "event")
     zoom_on_hover = True
     minor = ("pass",)  # a pass moves no card; the computer makes it at animation speed
-    results = ("tie", "fail", "resolve", "score")  # kept in view on the table (issue 22)
+    results = ("contest", "tie", "fail", "resolve", "score")  # kept in view on the table (issue 22)
     legend = {
         **{MARK[k]: k.title() for k in RATINGS},
         "H": "Honor",
@@ -420,7 +420,7 @@ class UsagiPresentation(DeckGameWords):
             # a narrow seat has the room), its chronicle its tokens
             status = tuple(c for c in hud.status if c.text != WAITING.text)
             state = [c.text.lower() for c in status]
-            money = [c.text for c in hud.figures[:2]]
+            money = [c.text for c in hud.figures[:2] if isinstance(c, Chip)]
             tokens = int(_seat_value(info.get("tokens"), q, 0) or 0)
             held = f"{tokens} token{'s' if tokens != 1 else ''}"
             if q == (view.seat or 0):
@@ -499,8 +499,8 @@ class UsagiPresentation(DeckGameWords):
                     notes=old.notes,
                 )
             )
-        for z, chips in _contest(view).items():
-            covers[z] = covers.get(z, ()) + chips
+        for z, contest in _contest(view).items():
+            covers[z] = (*covers.get(z, ()), *contest)
         for q in range(n):
             if (
                 _seat_value(info.get("committed"), q)

@@ -695,10 +695,27 @@ def _conclusion(s: State, ev: list[Event]) -> None:
     _resolve_events(s, tuple(queue), ev)
 
 
+def _contest(s: State, e: int, seats: list[int], ev: list[Event]) -> None:
+    """The contest's sums (U2): each involved seat's ratings the Event shows and
+    their total, against the Event's own ("Bandit Raid (combat 3) against p1
+    combat 4 = 4; p2 combat 2 = 2"); said first, so no seat's line."""
+    need = requirement(s, e)
+    said = []
+    for q in seats:
+        if involved_cards(s, q, e):
+            have = sums(s, q, e)
+            each = " + ".join(f"{r} {have[r]}" for r in need) or "nothing"
+            said.append(f"{p(q)} {each} = {sum(have.values())}")
+    if said:
+        shows = ", ".join(f"{r} {v}" for r, v in need.items())
+        ev.append(Event("contest", f"{s.defs[e].name} ({shows}) against {'; '.join(said)}"))
+
+
 def _resolve_events(s: State, queue: tuple[int, ...], ev: list[Event]) -> None:
     """Resolve each Event in turn; a tie stops to ask for secret discards."""
     while queue:
         e, queue = queue[0], queue[1:]
+        _contest(s, e, _order(s), ev)
         who = [q for q in _order(s) if contends(s, q, e)]
         if len(who) > 1:
             best = max(total(s, q, e) for q in who)
@@ -756,6 +773,7 @@ def _tiebreak_apply(s: State, q: int, a: Action, ev: list[Event]) -> None:
     s.proposal = [0] * s.n
     s.committed = [False] * s.n
     e = cs.event
+    _contest(s, e, list(cs.contenders), ev)
     who = [r for r in cs.contenders if involved_cards(s, r, e)]
     if who:
         best = max(total(s, r, e) for r in who)

@@ -99,14 +99,14 @@ def position(game: Any, spec: Any) -> State:
             zones[f"deck:{q}"] = named.deck(q, ids, rng)
     e: list[list[int]] = [[] for _ in range(n)]
     deck, hand, *piles = ([zones.get(f"{k}:{q}", [])[:] for q in range(n)] for k in PILES)
-    s = State(
+    s = State(  # type: ignore[call-arg, misc]  # the piles fill the fields in PILES' order
         opts,
         rng,
         *named.table(NONE),
         deck,
         hand,
         n,
-        *piles,
+        *piles,  # type: ignore[arg-type]
         [x[:] for x in e],
         [x[:] for x in e],
         [x[:] for x in e],

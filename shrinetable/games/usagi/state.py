@@ -21,7 +21,8 @@ controller; it still goes to its owner's piles when it leaves play.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+import dataclasses
+from dataclasses import dataclass
 
 from shrinetable.engine import InstanceState, Outcome
 
@@ -84,10 +85,12 @@ class State(InstanceState):
     proposal: list[int]  # secret choices: a proposal or a tie-break card
     committed: list[bool]
     hero: list[int]  # the Hero each seat keeps (conclusion)
-    attached: dict[int, int] = field(default_factory=dict)
-    involved: dict[int, int] = field(default_factory=dict)
-    control: dict[int, int] = field(default_factory=dict)  # card -> controller, not its owner
-    boosts: dict[tuple[int, str], int] = field(default_factory=dict)
+    attached: dict[int, int] = dataclasses.field(default_factory=dict)
+    involved: dict[int, int] = dataclasses.field(default_factory=dict)
+    control: dict[int, int] = dataclasses.field(
+        default_factory=dict
+    )  # card -> controller, not its owner
+    boosts: dict[tuple[int, str], int] = dataclasses.field(default_factory=dict)
     stricken: frozenset[int] = frozenset()
     cancelled: frozenset[int] = frozenset()  # Characters whose abilities are off this turn
     revealed: frozenset[int] = frozenset()  # Events face up

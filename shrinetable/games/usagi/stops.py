@@ -1,5 +1,7 @@
 """When the table need not stop for a person in Usagi: a response that could
-come to nothing now, or that does as much later. The rules offer every legal
+come to nothing now, or that does as much later; the cut, which changes
+nothing anyone knows; extra chronicle tokens that taking cannot turn against
+their taker. The rules offer every legal
 and payable Moment and ability in each response window (clause `respond`); at
 four players that asked a person about ten times a turn, nearly always with a
 boost for the turn they could as well make as their own next action."""
@@ -7,7 +9,7 @@ boost for the turn they could as well make as their own next action."""
 from __future__ import annotations
 
 from .actions import Action
-from .rules import abilities_of, card, legal_actions
+from .rules import _score, abilities_of, card, legal_actions
 from .state import State
 
 
@@ -69,4 +71,31 @@ def pass_alone(s: State) -> Action | None:
     legal = legal_actions(s)
     if all(a.kind == "pass" or _idle(s, a) for a in legal):
         return next(a for a in legal if a.kind == "pass")
+    return None
+
+
+def no_cut(s: State) -> Action | None:
+    """The cut (U1): where a shuffled deck is cut is drawn at random, so cutting
+    or not changes nothing anyone could know or want: not a question."""
+    return Action("pass") if s.step == "cut" else None
+
+
+def _most(s: State, e: int) -> int:
+    """The most chronicle tokens Event `e` could give its winner: 1 and every
+    positive score effect on it, its Settings and the cards involved with it."""
+    cards = [e, *s.attachments(e), *s.with_attachments(s.involved_with(e))]
+    return 1 + sum(max(0, s.defs[c].score) for c in cards)
+
+
+def all_extras(s: State) -> Action | None:
+    """The score step (U30), when taking every extra token cannot end the game
+    against the taker: the game ends on an empty pool or a majority, a majority
+    taken is the taker's win, and the pool keeps more than the Events still to
+    resolve in this conclusion could take. Declining would only give tokens up."""
+    if s.step != "score":
+        return None
+    cs = s.contest
+    left = s.pool - _score(s, s.turn, cs.event)[0] - cs.extra
+    if left > sum(_most(s, e) for e in cs.queue):
+        return legal_actions(s)[0]  # all of them: the rules list the most first
     return None

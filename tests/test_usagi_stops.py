@@ -1,0 +1,62 @@
+"""Issue 41: the table asks a person in Usagi only when a choice can matter.
+The cut (a random place in a shuffled deck) and extra chronicle tokens that
+taking cannot turn against their taker are made for them; full control (the
+automatic pass off) keeps every stop."""
+
+from __future__ import annotations
+
+from shrinetable.adapter.match import Match
+from shrinetable.adapter.session import Session
+from shrinetable.bench.prompts import measure
+from shrinetable.engine import registry
+from shrinetable.games.usagi import stops
+
+GAME = registry.get("usagi")
+
+
+def test_the_cut_is_no_question_but_under_full_control():
+    session = Session(GAME, 3, {}, ["human", "computer"])
+    session.auto_pass = False  # full control: every stop
+    m = Match(session)
+    m.run()  # p2 is offered its cut first
+    assert session.decision().kind == "cut" and session.decision().seat == 0
+    assert session.forced() is None and m.pending() is None
+    session.auto_pass = True
+    assert session.forced().text == "pass" and m.pending().seat == 0
+
+
+def _score_step() -> Session:
+    """A seeded game (p1 a person, the computer choosing for it) at a score step
+    of p1's, with the pool far from empty."""
+    for seed in range(1, 40):
+        session = Session(GAME, seed, {}, ["human", "computer"])
+        session.auto_pass = False
+        m = Match(session)
+        while (d := m.decision()) is not None:
+            s = session.state
+            if d.kind == "score" and d.seat == 0 and s.pool > 8:
+                return session
+            if m.pending() is not None:
+                m.step()
+            else:
+                m.act(d.seat, session.computer_action())
+    raise AssertionError("no score step")
+
+
+def test_every_extra_token_is_taken_unless_the_pool_could_empty():
+    session = _score_step()
+    s = session.state
+    most = GAME.legal_actions(s)[0]
+    assert most.index == s.contest.extra and stops.all_extras(s) == most
+    session.auto_pass = True
+    assert session.forced() == most
+    near = s.copy()
+    near.pool = s.contest.extra + 1  # taking them leaves the pool about to empty
+    assert stops.all_extras(near) is None  # then declining can matter: asked
+
+
+def test_full_control_keeps_every_stop_the_default_drops():
+    default = measure("usagi", games=2, seed=1, seats=4)
+    full = measure("usagi", games=2, seed=1, seats=4, full=True)
+    assert full["stops"] != default["stops"]
+    assert full["questions_per_turn_mean"] > default["questions_per_turn_mean"]
