@@ -11,6 +11,7 @@ import pytest
 
 from shrinetable.bench.render import showcase
 from shrinetable.engine import Face, registry
+from shrinetable.engine.present import Chip
 from shrinetable.table import faces
 
 pytestmark = pytest.mark.usefixtures("dummy_video")
@@ -51,6 +52,13 @@ def test_a_code_is_said_in_words():
     assert usagi.in_words("Q9") == ""  # a code the legend does not know says nothing
     lines = usagi.legend_lines(Face("X", numbers=("C1", "L2"), keywords=("STRICKEN",)))
     assert lines[0] == "Combat 1, Labor 2" and lines[1].startswith("STRICKEN: turned sideways")
+
+
+def test_a_cost_says_each_symbol_once():
+    """Siren's Bargain costs 3 B B: its enlarged card said "B: Blue, B: Blue"."""
+    shrines = registry.get("shrines").present
+    cost = (Chip("3"), Chip("B"), Chip("B"))
+    assert shrines.legend_lines(Face("X", cost=cost)) == ["B: Blue"]
 
 
 def test_the_enlarged_card_says_its_codes_and_the_rules_list_them(app):

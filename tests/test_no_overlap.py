@@ -11,7 +11,12 @@ import os
 import pygame
 import pytest
 
-from shrinetable.bench.legibility import covered_labels, on_faces, word_overlaps
+from shrinetable.bench.legibility import (
+    covered_labels,
+    labels_under_zones,
+    on_faces,
+    word_overlaps,
+)
 from shrinetable.bench.render import showcase
 from shrinetable.engine import registry
 
@@ -53,3 +58,4 @@ def test_no_words_overlap(app, tmp_path, monkeypatch, game, players, size):
     assert overlaps(board) == []
     assert on_faces(board) == []
     assert covered_labels(board) == []
+    assert labels_under_zones(board) == []

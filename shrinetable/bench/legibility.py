@@ -210,6 +210,18 @@ def covered_labels(board) -> list[tuple]:
     return out
 
 
+def labels_under_zones(board) -> list[tuple]:
+    """Zone labels another zone's panel lies on by more than a sliver: a panel
+    drawn later hides the label's letters (Shrines' "Your hand" under Traps)."""
+    out = []
+    for zone, box in board.labels.items():
+        for other, rect in board.zones.items():
+            inter = box.clip(rect)
+            if other != zone and inter.w > 3 and inter.h > 3:
+                out.append((zone, box, other, rect))
+    return out
+
+
 def under_boxes(scene) -> list[tuple[str, str]]:
     """Cards drawn under a side panel (the log, the prompt, the buttons) or
     under the result box."""

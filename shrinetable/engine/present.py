@@ -230,7 +230,10 @@ class Presentation:
             face.band.text if face.band is not None else "",
             *face.keywords,
         ]
-        cost = ", ".join(w for p in face.cost if (w := self.in_words(p.text)))
+        # each symbol said once: a cost of B B is "B: Blue", not "B: Blue, B: Blue"
+        cost = ", ".join(
+            w for t in dict.fromkeys(p.text for p in face.cost) if (w := self.in_words(t))
+        )
         lines = [self.in_words(codes[0]), cost, *(self.in_words(c) for c in codes[2:])]
         return [line for line in lines if line]
 

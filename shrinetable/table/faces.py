@@ -327,15 +327,14 @@ def draw_strip(
     if chips_at is not None:
         right = min(right, chips_at - 3)
     room = right - inner.left - 3
-    lines = [face.name]
+    lines, rooms = [face.name], [room]
     if two and fonts.font(px, True).size(face.name)[0] > room:  # a narrow strip: the
-        if face.numbers is not None:  # name takes both lines
-            room = min(room, box.left - inner.left - 6)
-        lines = wrap(fonts, face.name, px, room, True)
-        if len(lines) > 2:  # the rest on the second line (narrowed, or cut visibly)
-            lines = [lines[0], " ".join(lines[1:])]
+        low = room  # name takes both lines, the second ending at the numbers
+        if face.numbers is not None:
+            low = min(room, box.left - inner.left - 6)
+        lines, rooms = _two_lines(fonts, face.name, px, room), [room, low]
     for i, text in enumerate(lines):
-        name = _fit(fonts, text, px, room, INK, True, least=MIN_PX, narrow=True)
+        name = _fit(fonts, text, px, rooms[i], INK, True, least=MIN_PX, narrow=True)
         top = inner.top + (2 if two else (inner.h - name.get_height()) // 2)
         surf.blit(name, (inner.left + 3, top + i * name.get_height()))
     if two and len(lines) == 1:
@@ -344,6 +343,18 @@ def draw_strip(
         img = _fit(fonts, words, max(9, px - 2), end - inner.left - 3, FAINT, least=9)
         surf.blit(img, (inner.left + 3, inner.bottom - img.get_height() - 2))
     return surf
+
+
+def _two_lines(fonts, name: str, px: int, first: int) -> list[str]:
+    """`name` on two lines: as many words on the first (`first` wide, bold at
+    `px`) as fit, the rest on the second (narrowed, or cut visibly, by its
+    drawer, where the numbers leave it less room)."""
+    font = fonts.font(px, True)
+    words = name.split()
+    cut = 1
+    while cut < len(words) and font.size(" ".join(words[: cut + 1]))[0] <= first:
+        cut += 1
+    return [" ".join(words[:cut]), " ".join(words[cut:])] if cut < len(words) else [name]
 
 
 def draw_face(fonts, face: Face, size: tuple[int, int], detail: bool = False) -> pygame.Surface:
