@@ -53,8 +53,7 @@ SEAT_WORDS = {
     "easy computer": "the computer plays this seat, and now and then misses a move "
     "(for a first game)",
     "computer": "the computer plays this seat",
-    "hard computer": "the computer plays this seat, looking ahead over what it may "
-    "know (a little slower)",
+    "hard computer": "the computer plays this seat, looking a few moves ahead (slower)",
     "remote": "a person at another computer joins this seat (Host)",
 }
 
