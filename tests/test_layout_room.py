@@ -82,3 +82,37 @@ def test_check_names_the_file_and_key_of_a_bad_take(take, fault):
     assert f"layouts/x.toml:13: players.2.seats.self.event.takes: {take.strip(chr(34))!r}" in str(
         e.value
     ) and fault in str(e.value)
+
+
+def test_a_lender_keeps_room_for_its_whole_label(tmp_path, monkeypatch):
+    """A play-test: Shards' empty policies zone, lent to the hand, read
+    "Your pol..." at 1280x720; a lender's `least` holds its label at 14 px."""
+    import pygame
+
+    from shrinetable.engine import registry
+    from shrinetable.formats.layout import load_layout
+    from shrinetable.resources import game_layout
+    from shrinetable.table.app import App
+
+    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
+    monkeypatch.setenv("SHRINETABLE_DATA_DIR", str(tmp_path))
+    font = App((1280, 720)).fonts.font(14, True)
+    short = []
+    for name in registry.names():
+        layout = load_layout(game_layout(registry.get(name)))
+        scale = 1280 / layout.canvas.width
+        for variant in layout.players.values():
+            for pos, places in variant.seats.items():
+                for place in places.values():
+                    for take in place.takes:
+                        where, _, kind = take.rpartition(".")
+                        lender = variant.seats.get(where or pos, {}).get(kind) or (
+                            variant.shared.get(kind) if not where else None
+                        )
+                        if lender is None or not lender.label:
+                            continue
+                        need = font.size(lender.label)[0] + 4
+                        if lender.least[0] * scale < need:
+                            short.append((name, pos, kind, lender.label, need))
+    pygame.quit()
+    assert short == []

@@ -273,10 +273,17 @@ def test_each_seat_row_shows_its_pool_by_resource_type():
         words = [c.text for c in pool]
         assert words[0] == f"{s.pool[q].get('basic', 0)} basic"
         assert sorted(words[1:]) == sorted(f"{n} {r}" for r, n in s.pool[q].items() if r != "basic")
+        n = len(s.of_type(q, "building"))
         assert any(
-            c.text == f"{len(s.of_type(q, 'building'))} buildings"
-            for c in decor.huds[f"pool:{q}"].status
+            c.text == f"{n} building{'' if n == 1 else 's'}" for c in decor.huds[f"pool:{q}"].status
         )
+
+
+def test_one_building_is_said_in_the_singular():
+    """A play-test saw "1 buildings" beside a seat's name."""
+    s = _state_at(lambda s: len(s.of_type(0, "building")) == 1)
+    status = PRESENT.decor(GAME.view(s, 0)).huds["pool:0"].status
+    assert "1 building" in [c.text for c in status]
 
 
 def test_starting_cards_show_their_cost_and_the_limit():

@@ -288,3 +288,34 @@ def test_a_turned_cards_word_leaves_its_name_and_keyword_readable(app, size):
     numbers, word = drawn[0], drawn[-1]
     assert word.top >= rect.top + rect.h // 2 and rect.contains(word)
     assert not word.colliderect(numbers)
+
+
+@pytest.mark.parametrize("size", [(72, 104), (108, 150)])  # in play at 1280x720, 1920x1080
+def test_a_turned_cards_word_is_a_ribbon_where_its_face_leaves_the_text_off(app, size):
+    """Issue 35: TURNED lay over the rules text. A veiled card's face is drawn
+    bare (no keywords or text: the zoom says them) and the word is a ribbon
+    across the card there, over none of the words the face drew."""
+    import pygame
+
+    from shrinetable.engine import CardDecor
+    from shrinetable.games.sorcerer.present import TURNED
+    from shrinetable.table import hud
+
+    name = "cloud-sentinel#1"
+    app.art.use(PRESENT)
+    app.art.clear()
+    app.fonts.areas = {}
+    try:
+        app.art.card(name, size, bare=True)
+        areas = app.fonts.areas[(name, size)]
+    finally:
+        app.fonts.areas = None
+    kinds = {kind for kind, _ in areas}
+    assert "text" not in kinds and {"name", "numbers"} <= kinds
+    rect = pygame.Rect((0, 0), size)
+    drawn = hud.card(
+        pygame.Surface(size), app.fonts, rect, CardDecor(veil=TURNED), face=PRESENT.card_face(name)
+    )
+    word = drawn[-1]
+    assert word.w >= size[0] - 4  # across the card
+    assert not any(word.colliderect(r) for _, r in areas)

@@ -5,22 +5,19 @@ anything else that measures games by playing them."""
 from __future__ import annotations
 
 import random
-import re
 from typing import Any
+
+from shrinetable.engine import Outcome
 
 from .match import Match
 from .session import Session
 
-SEAT = re.compile(r"\b[pP][1-6]\b")
-FIGURE = re.compile(r"\s*\(\d+\)")
 
-
-def ending(reason: str) -> str:
-    """An outcome's reason as a kind of ending: the seats become "a player" and the
-    particulars after a colon or in brackets go ("p2 wins by Domination: ..." is "a
-    player wins by Domination", "P2 wins with the most tokens (15)" is "a player wins
-    with the most tokens")."""
-    return FIGURE.sub("", SEAT.sub("a player", reason.split(":", 1)[0])).strip()
+def ending(outcome: Outcome) -> str:
+    """An outcome as a kind of ending, as the game says it (`Outcome.kind`: "a
+    player wins by Domination", with no seat or figure), or its reason when that
+    names nobody; never the reason's words taken apart."""
+    return outcome.kind or outcome.reason
 
 
 def play_game(

@@ -104,7 +104,7 @@ def simulate(
             unfinished += 1
             continue
         turns.append(match.turn_number())
-        endings[ending(result.reason)] += 1
+        endings[ending(result)] += 1
         for w in result.winners:
             wins[w] += 1
     elapsed = time.perf_counter() - start

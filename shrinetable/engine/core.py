@@ -93,10 +93,13 @@ class Event:
 
 @dataclass(frozen=True, slots=True)
 class Outcome:
-    """The end of a game: the winning seats (empty for a draw) and why."""
+    """The end of a game: the winning seats (empty for a draw) and why. `kind`
+    is how it ended with no seat or figure in it ("a player wins by Domination"),
+    what `simulate` and the report count; empty when `reason` names nobody."""
 
     winners: tuple[int, ...]
     reason: str
+    kind: str = ""
 
 
 @dataclass(frozen=True, slots=True)

@@ -152,24 +152,31 @@ class CardArt:
         return self._cache[key]
 
     def card(
-        self, name: str | None, size: tuple[int, int], rotation: int = 0, plain: bool = False
+        self,
+        name: str | None,
+        size: tuple[int, int],
+        rotation: int = 0,
+        plain: bool = False,
+        bare: bool = False,
     ) -> pygame.Surface:
         """The face of `name` (None: a back) at `size` (unrotated), rotated;
-        `plain`: without its band (`Presentation.plain_in`)."""
-        key = (name, size, rotation, plain)
+        `plain`: without its band (`Presentation.plain_in`); `bare`: without its
+        keywords and text (a veiled card: its word stands there, the zoom says
+        the rest)."""
+        key = (name, size, rotation, plain, bare)
         surf = self._cache.get(key)
         if surf is None:
             if len(self._cache) > 1500:
                 self._cache.clear()
-            base = self._cache.get((name, size, 0, plain))
+            base = self._cache.get((name, size, 0, plain, bare))
             if base is None:
                 with self.fonts.card_face(name or "back"):
                     base = _ready(
                         self._back(size)
                         if name is None
-                        else self._any_face(name, size, plain=plain)
+                        else self._any_face(name, size, plain=plain, bare=bare)
                     )
-                self._cache[(name, size, 0, plain)] = base
+                self._cache[(name, size, 0, plain, bare)] = base
             surf = base if rotation == 0 else pygame.transform.rotate(base, rotation)
             self._cache[key] = surf
         return surf
@@ -196,9 +203,11 @@ class CardArt:
         return self._cache[key]
 
     def _any_face(
-        self, name: str, size, detail: bool = False, plain: bool = False
+        self, name: str, size, detail: bool = False, plain: bool = False, bare: bool = False
     ) -> pygame.Surface:
         face = self.face(name)
+        if bare:
+            face = replace(face, keywords=(), text="")
         if face.style == "index":
             return self._index(replace(face, band=None) if plain else face, size)
         return draw_face(self.fonts, face, size, detail)

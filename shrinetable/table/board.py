@@ -519,7 +519,11 @@ class Board:
                 image = self.art.strip(p.name, p.rect.size, at, place.arrange == "stack")
             else:
                 image = self.art.card(
-                    p.name, size, p.rotation, name.partition(":")[0] in self.art.present.plain_in
+                    p.name,
+                    size,
+                    p.rotation,
+                    name.partition(":")[0] in self.art.present.plain_in,
+                    decor is not None and decor.veil is not None,  # its word where the text was
                 )
             surf.blit(image, p.rect)
             if decor is not None:

@@ -152,18 +152,28 @@ def card(
     if d.where and not enlarged:  # above the numbers and the states
         out.append(where(surf, fonts, rect, d.where, above))
         above = out[-1].top - 2
-    if d.veil is not None and not enlarged:  # over the rules text, clear of the name
-        out.append(
-            chip(
-                surf,
-                fonts,
-                d.veil,
-                max(7, rect.h // 9),  # and the keywords
-                (rect.centerx, min(above, rect.bottom - 3)),
-                "midbottom",
-            )
-        )
+    if d.veil is not None and not enlarged:  # where the face leaves its keywords and
+        out.append(ribbon(surf, fonts, d.veil, max(7, rect.h // 9), rect, above))  # text off
     return out
+
+
+def ribbon(
+    surf: pygame.Surface, fonts, c: Chip, px: int, rect: pygame.Rect, bottom: int
+) -> pygame.Rect:
+    """`c` as a ribbon across the card `rect`, its bottom at `bottom` (above
+    the numbers), where the bare face (`Art.card`) has no words: the name and
+    type line above it and the numbers below stay in view. A word too wide for
+    the card is a chip there."""
+    at = min(bottom, rect.bottom - 3)
+    if c.fill is None or _width(fonts, c, px) > rect.w - 4:
+        return chip(surf, fonts, c, px, (rect.centerx, at), "midbottom")
+    img = fonts.text(c.text, px, c.ink, True)
+    band = pygame.Rect(rect.left + 2, 0, rect.w - 4, img.get_height() + 2)
+    band.bottom = at
+    pygame.draw.rect(surf, c.fill, band, border_radius=max(2, band.h // 4))
+    pygame.draw.rect(surf, (20, 20, 20), band, 1, border_radius=max(2, band.h // 4))
+    surf.blit(img, img.get_rect(center=band.center))
+    return band
 
 
 def _numbers(

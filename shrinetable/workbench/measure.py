@@ -89,7 +89,7 @@ def play_one(game: Any, seats: int, options: dict, seed: int, max_turns: int) ->
         "turns": match.turn_number(),
         "moves": moves,
         "winners": list(result.winners) if result else None,
-        "ending": ending(result.reason) if result else None,
+        "ending": ending(result) if result else None,
         "drawn": [sorted(d) for d in tally.drawn],
         "played": [sorted(p) for p in tally.played],
         "names": tally.names,

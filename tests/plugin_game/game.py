@@ -177,6 +177,8 @@ def turn_up(s: State) -> list[Event]:
             winners,
             f"{names} {'wins' if len(winners) == 1 else 'share the win'}"
             f" with the most prize points ({best})",
+            f"{'a player wins' if len(winners) == 1 else 'players share the win'}"
+            " with the most prize points",
         )
         return [Event("over", s.result.reason)]
     s.prize.append(s.prizes.pop())

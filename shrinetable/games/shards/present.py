@@ -223,7 +223,8 @@ def _hud(view: Any, q: int, deciding: int | None) -> Hud:
     elif deciding == q:
         status.append(Chip(f"ANSWERING \u00b7 {STEP[stage]}", (255, 222, 110)))
     dev = info["development"][q]
-    status.append(Chip(f"{info['buildings'][q]} buildings", (150, 200, 245)))
+    built = info["buildings"][q]
+    status.append(Chip(f"{built} building{'' if built == 1 else 's'}", (150, 200, 245)))
     if dev:
         status.append(Chip(f"development {dev}", DEV))
     return Hud(q, (_pool(info["pool"][q]),), tuple(status), tally=info["pool"][q].get("basic", 0))

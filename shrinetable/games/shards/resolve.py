@@ -45,6 +45,7 @@ def develop(s: State, c: int, n: int, ev: list[Event]) -> None:
         s.result = Outcome(
             (q,),
             f"{p(q)} wins by Prosperity: {s.defs[c].name} has {s.counters[c]} development counters",
+            "a player wins by Prosperity",
         )
 
 
@@ -74,6 +75,7 @@ def settle(s: State, ev: list[Event], fell: set[int] | None = None) -> None:
             f"{p(w)} wins by Domination: "
             f"{' and '.join(p(q) for q in out)} "
             f"{'have' if len(out) == 2 else 'has'} no building left",
+            "a player wins by Domination",
         )
 
 
@@ -150,6 +152,7 @@ def draw(s: State, q: int, n: int, ev: list[Event]) -> None:
                 (1 - q,),
                 f"{p(1 - q)} wins by Attrition: {p(q)} must "
                 f"draw from an empty deck and has no resource",
+                "a player wins by Attrition",
             )
         elif len(kinds) == 1 and not owed:
             pay(s, q, ((kinds[0], 1),))

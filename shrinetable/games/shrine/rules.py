@@ -583,7 +583,11 @@ def _eliminate(n: State, o: int, ev: list[Event]) -> None:
     n.discards = tuple(d for d in n.discards if d[0] != o)
     left = [q for q in range(n.seats) if n.alive[q]]
     if len(left) == 1:
-        n.result = Outcome((left[0],), f"{p(left[0])} is the last player with a Shrine")
+        n.result = Outcome(
+            (left[0],),
+            f"{p(left[0])} is the last player with a Shrine",
+            "a player is the last with a Shrine",
+        )
         n.stage = "over"
         ev.append(Event("over", f"{p(left[0])} wins, the last player with a Shrine", left[0]))
 

@@ -194,7 +194,10 @@ def winner_check(s: State, ev: list[Event]) -> None:
         log(s, ev, "over", "Both players fell to 0 life together: a draw")
     elif down:
         q = down[0]
-        s.result, s.stage = Outcome((1 - q,), f"p{q + 1} fell to 0 life"), "over"
+        s.result, s.stage = (
+            Outcome((1 - q,), f"p{q + 1} fell to 0 life", "a player fell to 0 life"),
+            "over",
+        )
         log(s, ev, "over", f"p{2 - q} wins: {s.result.reason}", 1 - q)
 
 

@@ -790,7 +790,11 @@ def _settle(s: State, ev: list[Event]) -> None:
     s.queue = tuple(i for i in s.queue if i[0] != "stats" or all(c in s.perms for c in i[2:]))
     while s.result is None and s.queue and s.queue[0][0] == "draw" and not _gen_draw(s, s.queue[0]):
         q = s.queue[0][1]
-        s.result = fx.Outcome((1 - q,), f"{p(q)} had to draw from empty libraries")
+        s.result = fx.Outcome(
+            (1 - q,),
+            f"{p(q)} had to draw from empty libraries",
+            "a player had to draw from empty libraries",
+        )
         s.stage = "over"
         fx.log(s, ev, "over", f"{p(1 - q)} wins: {s.result.reason}", 1 - q)
 
@@ -1228,7 +1232,9 @@ def _score(s: State, ev: list[Event]) -> None:
     if n:
         fx.log(s, ev, "points", f"{p(me)} scores {n} on the neutral row", me)
     if won:
-        s.result = fx.Outcome((me,), f"{p(me)} reached the points to win")
+        s.result = fx.Outcome(
+            (me,), f"{p(me)} reached the points to win", "a player reached the points to win"
+        )
         s.stage = "over"
         fx.log(s, ev, "over", f"{p(me)} wins: {s.result.reason}", me)
 

@@ -430,7 +430,9 @@ def _damage_round(s: State, ev: list[Event]) -> None:
                 _to_discard(s, b, zone, ev)
     if s.mp[d] <= 0:
         s.mp[d] = 0
-        s.result = Outcome((me,), f"{p(d)} has no magic points left")
+        s.result = Outcome(
+            (me,), f"{p(d)} has no magic points left", "a player has no magic points left"
+        )
         ev.append(Event("over", f"{p(me)} wins: {s.result.reason}", me))
 
 
@@ -479,7 +481,10 @@ def start_turn(s: State, q: int, ev: list[Event]) -> None:
         )
         _refill(s, q, ev)
     if not any(s.deck[r] or s.hand[r] or s.play[r] or s.discard[r] for r in (0, 1)):
-        s.result, s.stage = Outcome((), "no cards left to play: a draw"), "over"
+        s.result, s.stage = (
+            Outcome((), "no cards left to play: a draw", "a draw: no cards left"),
+            "over",
+        )
         ev.append(Event("over", "No cards left to play: a draw"))
 
 

@@ -899,7 +899,10 @@ def _victory(s: State, ev: list[Event]) -> None:
         why += f", then most Events in the chronicle ({most})"
     names = " and ".join(p(q) for q in top)
     verb = "win" if len(top) > 1 else "wins"
-    s.result = Outcome(tuple(top), f"{names} {verb} with the {why}")
+    kind = "a player wins" if len(top) == 1 else "players share the win"
+    kind += " with the most chronicle tokens"
+    kind += ", then most Events in the chronicle" if "then" in why else ""
+    s.result = Outcome(tuple(top), f"{names} {verb} with the {why}", kind)
 
 
 def _ask_heroes(s: State, ev: list[Event]) -> None:
