@@ -149,3 +149,30 @@ def test_bench_strength_gives_a_win_rate_with_its_interval(monkeypatch, capsys):
     lo, hi = fig["interval95"]
     assert lo <= fig["hard_win_rate"] <= hi
     assert strength.wilson(60, 100) == pytest.approx((0.502, 0.691), abs=0.001)
+
+
+def test_a_world_dealt_while_another_seats_swap_waits_plays_on():
+    """Shrines: a Swap names the cards its seat looked at; in a world dealt for the
+    other seat those places hold other cards, and the Swap must name them (a hard
+    computer's playout once failed on it)."""
+    game, normal = get("shrines"), players.player("shrines", "normal")
+    found = 0
+    for seed in range(1, 9):
+        state, rng = game.new_game(seed, {}, 2), random.Random(seed)
+        for _ in range(1500):
+            d = game.decision(state)
+            if d is None:
+                break
+            if any(item[0] == "swap" for item in state.queue):
+                found += 1
+                world = game.determinise(state, 1 - d.seat, random.Random(found))
+                assert game.view(world, 1 - d.seat) == game.view(state, 1 - d.seat)
+                for _ in range(20):
+                    if game.decision(world) is None:
+                        break
+                    world, _ = game.apply(world, normal(world, random.Random(0)))
+            move = (
+                normal(state, rng) if rng.random() < 0.8 else rng.choice(game.legal_actions(state))
+            )
+            state, _ = game.apply(state, move)
+    assert found

@@ -17,6 +17,14 @@ def reshuffle_unseen(state: State, seat: int | None, rng: random.Random) -> Stat
     among their owner's hidden places; a trap's site stays with its place."""
     s = state.copy()
     seen = {c for item in s.queue if item[0] == "swap" and item[1] == seat for c in item[3]}
+    # another seat's Swap names the cards it looks at, which are dealt again with the
+    # rest: it is made to name the cards dealt into their places
+    places = {
+        c: (_pile(s, item), _pile(s, item).index(c))
+        for item in s.queue
+        if item[0] == "swap" and item[1] != seat
+        for c in item[3]
+    }
     sites = {}
     for q in (0, 1):
         zones = [s.primary[q], s.secondary[q]]
@@ -26,8 +34,19 @@ def reshuffle_unseen(state: State, seat: int | None, rng: random.Random) -> Stat
         deal_back(zones, rng, seen)
         if q != seat:
             s.trap_site.update({c: sites[q, i] for i, c in enumerate(s.traps[q])})
+    s.queue = tuple(
+        (*item[:3], tuple(places[c][0][places[c][1]] for c in item[3]))
+        if item[0] == "swap" and item[1] != seat
+        else item
+        for item in s.queue
+    )
     s.rng = redrawn(rng)
     return s
+
+
+def _pile(s: State, item: tuple) -> list[int]:
+    """The library a queued Swap looks at."""
+    return (s.primary if item[2] == "primary" else s.secondary)[item[1]]
 
 
 def is_token(name: str) -> bool:
