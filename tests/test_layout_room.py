@@ -111,7 +111,8 @@ def test_a_lender_keeps_room_for_its_whole_label(tmp_path, monkeypatch):
                         )
                         if lender is None or not lender.label:
                             continue
-                        need = font.size(lender.label)[0] + 4
+                        # drawn 4 px in, and inside a zone 4 px clear of each edge
+                        need = font.size(lender.label)[0] + (12 if lender.inside else 4)
                         if lender.least[0] * scale < need:
                             short.append((name, pos, kind, lender.label, need))
     pygame.quit()
