@@ -663,6 +663,16 @@ def test_failed_events_go_to_the_rest_pile_story_events_stay():
     assert info(s)["phase"] == "initiation"
 
 
+def test_a_failed_event_is_named_with_its_seat():
+    """A play-test read "Escort the Envoy fails to resolve" without whose it was."""
+    s = pos({"event:0": ["duel-on-the-bridge#25"], "involved:0": [GUARD]}, finished=["p2"])
+    fail = [e.text for e in events(s, "finished") if e.kind == "fail"]
+    assert fail == ["P1's Duel on the Bridge fails to resolve"]
+    s = pos({"event:1": [FLOOD], "involved:1": [FARMER]}, finished=["p2"])
+    fail = [e.text for e in events(s, "finished") if e.kind == "fail"]
+    assert fail == ["P2's Flood on the River is not resolved: a Story Event, it stays"]
+
+
 def test_non_story_events_resolve_before_story_events():
     """`conclusion` (U20): non-Story Events first, each group from the first player's."""
     s = pos(

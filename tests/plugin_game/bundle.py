@@ -16,7 +16,7 @@ from .game import SealedBids, State, choose, owner, value
 from .position import POSITION
 
 HERE = Path(__file__).parent
-SEAT_WORDS = ("p1", "p2", "p3", "p4", "p5", "p6")
+SEAT_WORDS = ("P1", "P2", "P3", "P4", "P5", "P6")
 
 
 class Prize(BaseModel):
@@ -72,6 +72,18 @@ class Present(Presentation):
                 band=Chip(prizes()[card].name, (250, 220, 120)),
             )
         return None
+
+    def in_words(self, code: str) -> str:
+        """A bid's band says whose card it is, a prize's band what it is worth."""
+        seat, _, word = code.partition(" ")
+        if seat in SEAT_WORDS and word in ("bid", "pass"):
+            return f"{code}: a card {seat} may bid with" + (
+                " (it bids nothing)" if word == "pass" else ""
+            )
+        worth = [p.value for p in prizes().values() if p.name == code]
+        if worth:
+            return f"{code}: a prize worth {worth[0]} points"
+        return super().in_words(code)
 
     def decor(self, view) -> Decor:
         points = view.info.get("points", [])

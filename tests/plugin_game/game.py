@@ -309,7 +309,7 @@ class SealedBids(GameBase):
 
         zones = {
             "prizes": zone("prizes", s.prizes, lambda c: False, label="Prizes"),
-            "prize": zone("prize", s.prize, lambda c: True, label="Up for bids"),
+            "prize": zone("prize", s.prize, lambda c: True, label="For bids"),
             "bids": zone("bids", [c for _, c in s.bids], lambda c: owner(c) == seat, label="Bids"),
             "discard": zone("discard", s.discard, lambda c: True, label="Discard"),
         }

@@ -862,10 +862,11 @@ def _fail(s: State, e: int, ev: list[Event]) -> None:
     """`fail`: a Story Event stays with everything on it; any other goes to the rest
     pile with its Settings and its involved Characters go back to their fields."""
     d = s.defs[e]
+    whose = f"{p(s.owner[e])}'s {d.name}"  # the log names the seat it happens to
     if d.kind == "story":
-        ev.append(Event("fail", f"{d.name} is not resolved: a Story Event, it stays", None))
+        ev.append(Event("fail", f"{whose} is not resolved: a Story Event, it stays", None))
         return
-    ev.append(Event("fail", f"{d.name} fails to resolve", None))
+    ev.append(Event("fail", f"{whose} fails to resolve", None))
     _clear_event(s, e, ev)
     s.rest[s.owner[e]].append(e)
 
