@@ -13,8 +13,9 @@ deal's. After each round of worlds the lower-ranked half is dropped (the normal
 move always stays). Another move is taken only when it ranked above the normal
 one in more worlds than below by at least `MARGIN`, and by `SURE` standard
 deviations of a coin toss over the worlds where the two differ: the best of six
-noisy estimates beats the normal move by luck alone now and then, and in Shrine
-a bare margin of two worlds made hard lose more games than normal (36% of 140).
+noisy estimates beats the normal move by luck alone now and then, and in one
+shipped game a bare margin of two worlds made hard lose more games than normal
+(36% of 140; docs/design.md names it).
 Where the search cannot tell, it plays as the normal computer does.
 
 Time: `Budget.seconds` of this thread's processor time a move at most, and

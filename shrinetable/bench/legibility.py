@@ -212,7 +212,7 @@ def covered_labels(board) -> list[tuple]:
 
 def labels_under_zones(board) -> list[tuple]:
     """Zone labels another zone's panel lies on by more than a sliver: a panel
-    drawn later hides the label's letters (Shrines' "Your hand" under Traps)."""
+    drawn later hides the label's letters ("Your hand" under a side column)."""
     out = []
     for zone, box in board.labels.items():
         for other, rect in board.zones.items():
