@@ -49,6 +49,20 @@ def build_parser(argv: list[str] | None = None) -> argparse.ArgumentParser:
         action="store_true",
         help="load every game and exit 0 if all is well (for packaging checks)",
     )
+    # the start screen's own window options (`play` takes the same ones); SUPPRESS
+    # leaves a command's own defaults alone
+    parser.add_argument(
+        "--size", default=argparse.SUPPRESS, metavar="WxH", help="the window's size"
+    )
+    parser.add_argument(
+        "--fullscreen", action="store_true", default=argparse.SUPPRESS, help="start fullscreen"
+    )
+    parser.add_argument(
+        "--trace",
+        action="store_true",
+        default=argparse.SUPPRESS,
+        help="print 'ready' after the first frame and 'action SEAT TEXT' per move",
+    )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     load = COMMANDS if argv is None else (chosen(argv),)
     for name, summary in COMMANDS.items():

@@ -97,3 +97,16 @@ def test_a_broken_demo_is_listed_as_broken_and_the_others_still(tmp_path, monkey
     assert sum(len(p) for p in every.values()) + 1 == sum(
         line.startswith("  ") for line in out.splitlines()
     )
+
+
+def test_the_start_screen_takes_the_window_options_without_a_command():
+    """README: `--size WxH` sets the window for one run, `--trace` prints `ready`;
+    `shrinetable --size 1280x720` refused them as an unknown command."""
+    from shrinetable.cli import build_parser
+
+    argv = ["--size", "1280x720", "--trace", "--fullscreen"]
+    args = build_parser(argv).parse_args(argv)
+    assert (args.command, args.size, args.trace, args.fullscreen) == (None, "1280x720", True, True)
+    argv = ["play", "shrine", "--size", "1600x900"]
+    args = build_parser(argv).parse_args(argv)
+    assert (args.size, args.trace) == ("1600x900", False)  # a command's own options stand
