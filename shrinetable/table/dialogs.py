@@ -107,6 +107,26 @@ class Dialogs:
         self.s.ui.window = win
         return win, round(win.get_container().get_size()[0] / self.k())
 
+    def _text_and_close(
+        self, win: UIWindow, width: int, height: int, text: str, close: str
+    ) -> None:
+        """A dialog's text above its one button, which closes it (rules, what happened)."""
+        UITextBox(
+            text,
+            self.r(0, 0, width, height - 50),
+            self.s.app.manager,
+            container=win,
+            object_id=self.font(),
+        )
+        b = UIButton(
+            self.r(width // 2 - 80, height - 45, 160, 36),
+            close,
+            self.s.app.manager,
+            container=win,
+            object_id=self.font(),
+        )
+        self.s.ui.commands[b] = "close"
+
     def _centred(self, w: int, h: int) -> pygame.Rect:
         """A dialog's rectangle: `w` x `h` at 1280x720, larger in a larger window
         (`k`), in the middle of it."""
@@ -215,21 +235,7 @@ class Dialogs:
             rules += "<br><br><b>Codes on the table</b><br>" + "<br>".join(
                 f"<b>{html.escape(k)}</b>: {html.escape(v)}" for k, v in legend.items()
             )
-        UITextBox(
-            rules,
-            self.r(0, 0, width, height - 50),
-            self.s.app.manager,
-            container=win,
-            object_id=self.font(),
-        )
-        b = UIButton(
-            self.r(width // 2 - 80, height - 45, 160, 36),
-            "Close",
-            self.s.app.manager,
-            container=win,
-            object_id=self.font(),
-        )
-        self.s.ui.commands[b] = "close"
+        self._text_and_close(win, width, height, rules, "Close")
 
     def choice(self) -> None:
         describe, kind = self.s.match.present.describe, self._kind()
@@ -325,21 +331,7 @@ class Dialogs:
             "<br>".join(html.escape(line) for line in lines[-60:])
             or "Nothing has happened since your last move."
         )
-        UITextBox(
-            text,
-            self.r(0, 0, width, height - 50),
-            self.s.app.manager,
-            container=win,
-            object_id=self.font(),
-        )
-        b = UIButton(
-            self.r(width // 2 - 80, height - 45, 160, 36),
-            "Close (Esc)",
-            self.s.app.manager,
-            container=win,
-            object_id=self.font(),
-        )
-        self.s.ui.commands[b] = "close"
+        self._text_and_close(win, width, height, text, "Close (Esc)")
 
     def confirm(self) -> None:
         """Before a move that gives up something for good while a useful move
