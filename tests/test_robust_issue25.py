@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pygame
 import pytest
+from peak import run_measured
 
 from shrinetable.adapter import checkpoint, storage
 from shrinetable.adapter.session import Session
@@ -431,24 +432,11 @@ def test_8_an_export_at_the_largest_size_stays_under_1_gb(tmp_path):
     at a time, compressed, and the GIF written as it is read back. The peak is
     the process's own `VmHWM`: getrusage's maxrss keeps the forking pytest
     worker's, which a long suite grows past 1 GB."""
-    code = (
-        "import resource, sys; from shrinetable.cli import main; "
-        "resource.setrlimit(resource.RLIMIT_AS, (3 << 30, 3 << 30)); "
-        "code = main(sys.argv[1:]); "
-        "hwm = [x for x in open('/proc/self/status') if x.startswith('VmHWM:')]; "
-        "print('peak', hwm[0].split()[1] if hwm else "
-        "resource.getrusage(resource.RUSAGE_SELF).ru_maxrss); sys.exit(code)"
-    )
     gif = tmp_path / "big.gif"
-    done = subprocess.run(
-        [sys.executable, "-c", code, "demo", "heal", "--export", str(gif), "--size", "7680x4320"],
-        capture_output=True,
-        text=True,
-        timeout=900,
-        env={**os.environ, "PYTHONPATH": str(ROOT)},
+    done, peak_kb = run_measured(
+        ["demo", "heal", "--export", str(gif), "--size", "7680x4320"], timeout=900, limit=3 << 30
     )
     assert done.returncode == 0, done.stderr
-    peak_kb = int(done.stdout.split("peak")[-1])
     assert peak_kb < 1 << 20, peak_kb
     from PIL import Image
 

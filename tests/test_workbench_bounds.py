@@ -4,21 +4,16 @@ games as it plays them (a cluster's address: tests/test_workbench_report.py)."""
 
 from __future__ import annotations
 
-import os
-import subprocess
-import sys
 import time
 from itertools import islice
-from pathlib import Path
 
 import pytest
+from peak import run_measured
 
 from shrinetable.cli import main
 from shrinetable.engine import registry
 from shrinetable.workbench.plan import MAX_GAMES, make_plan
 from shrinetable.workbench.run import chunks
-
-ROOT = Path(__file__).resolve().parent.parent
 
 
 @pytest.fixture(autouse=True)
@@ -34,22 +29,12 @@ def refused(capsys, *args: str) -> str:
 
 
 def test_a_hundred_million_games_are_refused_at_once_in_little_memory(tmp_path):
-    code = (  # VmHWM: this process's own peak (ru_maxrss keeps the forking worker's)
-        "import sys; from shrinetable.cli import main; code = main(sys.argv[1:]); "
-        "print('peak', next(line.split()[1] for line in open('/proc/self/status') "
-        "if line.startswith('VmHWM'))); sys.exit(code)"
-    )
-    done = subprocess.run(
-        [sys.executable, "-c", code, "report", "shrine", "--games", "100000000"]
-        + ["--out", str(tmp_path / "out")],
-        capture_output=True,
-        text=True,
-        timeout=120,
-        env={**os.environ, "PYTHONPATH": str(ROOT)},
+    done, peak_kb = run_measured(
+        ["report", "shrine", "--games", "100000000", "--out", str(tmp_path / "out")], timeout=120
     )
     assert done.returncode == 2, done.stderr
     assert f"--games 100000000: at most {MAX_GAMES:,} in one report" in done.stderr
-    peak_mb = int(done.stdout.split()[-1]) / 1024  # kB on Linux
+    peak_mb = peak_kb / 1024
     assert peak_mb < 300, peak_mb
     assert not (tmp_path / "out").exists()
 

@@ -208,19 +208,13 @@ def test_every_word_of_the_type_line_is_kept(monkeypatch):
 
 
 def test_peak_memory_stays_under_200_mb(tmp_path):
-    """The largest set with bleed and backs, in a process of its own (its peak
-    is its VmHWM: ru_maxrss would keep the forking test worker's)."""
-    import subprocess
-    import sys
+    """The largest set with bleed and backs, in a process of its own."""
+    from peak import run_measured
 
-    code = (
-        "from shrinetable.cli import main; "
-        f"main(['print', 'usagi', '--bleed', '--backs', '--out', {str(tmp_path / 'u.pdf')!r}]); "
-        "print(next(line.split()[1] for line in open('/proc/self/status') "
-        "if line.startswith('VmHWM')))"
+    done, peak_kb = run_measured(
+        ["print", "usagi", "--bleed", "--backs", "--out", str(tmp_path / "u.pdf")]
     )
-    done = subprocess.run([sys.executable, "-c", code], check=True, capture_output=True, text=True)
-    peak_kb = int(done.stdout.split()[-1])
+    assert done.returncode == 0, done.stderr
     assert peak_kb < 200 * 1024, peak_kb
 
 
