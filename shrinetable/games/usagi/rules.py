@@ -894,16 +894,16 @@ def _victory(s: State, ev: list[Event]) -> None:
     best = max(s.tokens)
     top = [q for q in range(s.n) if s.tokens[q] == best]
     why = f"most chronicle tokens ({best})"
+    kind = "most chronicle tokens"
     if len(top) > 1:
         most = max(len(s.chronicle[q]) for q in top)
         top = [q for q in top if len(s.chronicle[q]) == most]
         why += f", then most Events in the chronicle ({most})"
+        kind += ", then most Events in the chronicle"
     names = " and ".join(p(q) for q in top)
     verb = "win" if len(top) > 1 else "wins"
-    kind = "a player wins" if len(top) == 1 else "players share the win"
-    kind += " with the most chronicle tokens"
-    kind += ", then most Events in the chronicle" if "then" in why else ""
-    s.result = Outcome(tuple(top), f"{names} {verb} with the {why}", kind)
+    who = "a player wins" if len(top) == 1 else "players share the win"
+    s.result = Outcome(tuple(top), f"{names} {verb} with the {why}", f"{who} with the {kind}")
 
 
 def _ask_heroes(s: State, ev: list[Event]) -> None:
