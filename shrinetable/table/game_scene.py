@@ -29,7 +29,9 @@ from shrinetable.formats.save import SaveError
 from . import helpers, keys, uiscale
 from .board import Board, Marks
 from .decision_bar import Guard
+from .focus import Focus
 from .frame import Frame
+from .keymap import Keymap
 from .motion import Drag, Flyer, Press
 from .overlay import STATES, WINDOWS, Overlay
 from .painter import Painter
@@ -91,6 +93,10 @@ class GameScene:
         self.asking_quit = False  # the menu asks whether to quit the game in progress
         self.panels, self.painter = Panels(self), Painter(self)
         self.pointer = Pointer(self)
+        self.focus = Focus(self)  # the keyboard's place on the table (`focus`, `keys`)
+        self.keymap = Keymap()
+        self.binding: str | None = None  # the command whose new key is awaited (Keys...)
+        self.gui_keys: Any = None  # the keyboard's place in a window (`gui_keys`)
         self.zoom = Zoom(
             self.board,
             app.art,
@@ -180,7 +186,11 @@ class GameScene:
             self.results.next_decision(time.monotonic())
         self.moves = self.match.moves() if mine else []
         self.marks.playable = gestures.playable(self.moves)
+        self.marks.involved = {
+            c for m in self.moves for c in (*m.gesture.cards, m.gesture.target_card) if c
+        }
         self.marks.selected = {}
+        self.focus.reset()
         if self.aid.hinted is not None:  # a hint answers one position
             self.aid.hinted, self.marks.targets = None, set()
         # Rebuilding the widgets (~10 ms and a full frame; ~80 ms with pygame_gui's
@@ -231,7 +241,7 @@ class GameScene:
             self.say(done.said(), rule=done.rule)
         elif isinstance(done, Sent):
             self.moves = []
-            self.marks.playable = set()
+            self.marks.playable, self.marks.involved = set(), set()
             self.build_ui()
             self.frame.table_changed()
         else:
@@ -302,6 +312,13 @@ class GameScene:
             self.toggle_auto_pass()
         elif cmd in self.aid.commands:  # the help row, the menu's switch, the question
             self.aid.commands[cmd]()
+        elif cmd == "keys":
+            self.show(Overlay.KEYS)
+        elif cmd.startswith("bind ") or cmd == "keys_reset":  # the Keys window's buttons
+            self.binding = cmd.partition(" ")[2] or None
+            if cmd == "keys_reset":
+                self.keymap.reset()
+            self.build_ui()
         elif cmd == "more":  # the bar's moves with no room there, in the choice window
             self.choose(self.more)
         elif cmd == "undo":
@@ -484,7 +501,7 @@ class GameScene:
                 self.build_ui()
             return
         if t == pygame.KEYDOWN:
-            keys.key(self, event)
+            keys.key(self, event, consumed)
             return
         if t == pygame.MOUSEMOTION:
             self.guard.pointer(event.pos)
@@ -613,7 +630,7 @@ class GameScene:
     def build_ui(self) -> None:
         self.panels.build()
         position = (len(self.match.history), id(self.view()))  # a view per change
-        bar = [*self.ui.actions, *(b for b, c in self.ui.commands.items() if c == "more")]
+        bar = self.ui.bar()
         last = self.match.history[-1] if self.match.history else None
         others = last is None or last.seat != self.viewer or last.auto  # not the viewer's move
         new = self.guard.place(bar, position, time.monotonic(), self.ui.pointer.at, others)

@@ -21,6 +21,7 @@ from . import faces, helpers, hud
 from . import geometry as geo
 from .board import LAST, Board, Marks
 from .decision_bar import Guard
+from .focus import Focus
 from .frame import Frame
 from .motion import TALLY_FLY, Drag, Flyer
 from .overlay import Overlay
@@ -35,6 +36,7 @@ if TYPE_CHECKING:
 HOVER = (255, 250, 200)  # outline of the legal target under dragged cards
 ANSWER = (240, 110, 200)  # the frame round a decision taken out of one's turn
 LEGEND = Chip("Orange outline: changed by the last move", LAST)
+RING = ((0, 0, 0), (255, 255, 255), (0, 0, 0))  # the focus ring, inside out: reads on any ground
 
 
 class Table(Protocol):
@@ -63,6 +65,7 @@ class Table(Protocol):
     shout: bool
     overlay: Overlay | None
     under: Overlay | None
+    focus: Focus
 
     def view(self) -> View: ...
     def out_of_turn(self) -> bool: ...
@@ -129,6 +132,7 @@ class Painter:
         if self.how_shown and self.s.drag is None and self.s.overlay is None:
             self._draw_how(screen)
         self._outline_hint(screen)
+        self._keyboard(screen)
         self.s.zoom.draw(screen)
         self.s.frame.dirty = False
         return None
@@ -212,6 +216,24 @@ class Painter:
         for b, action in self.s.ui.actions.items():
             if action.text == move.text:
                 helpers.outline(screen, b.rect)
+
+    def _keyboard(self, screen: pygame.Surface) -> None:
+        """Once the keyboard is in use: the focus ring, and each bar button's
+        number key at its corner."""
+        if not self.s.focus.shown or self.s.overlay is not None:
+            return
+        fonts = self.s.app.fonts
+        px = max(11, self.s.board.scaler.length(13))
+        for n, b in enumerate(self.s.ui.bar()[:9], 1):
+            img = fonts.text(str(n), px, (255, 255, 255), True)
+            box = img.get_rect().inflate(6, 0)
+            box.topleft = (b.rect.left + 2, b.rect.top + 2)
+            pygame.draw.rect(screen, (0, 0, 0), box, border_radius=3)
+            pygame.draw.rect(screen, (255, 255, 255), box, 1, border_radius=3)
+            screen.blit(img, img.get_rect(center=box.center))
+        rect = self.s.focus.rect()
+        if rect is not None:
+            ring(screen, rect, max(5, self.s.board.scaler.length(6)))
 
     def _draw_base(self, base: pygame.Surface) -> None:
         names = self.names()
@@ -404,3 +426,14 @@ class Painter:
         if arriving != self.s.marks.arriving:
             self.s.marks.arriving = arriving
             self.s.frame.base_dirty = True
+
+
+def ring(screen: pygame.Surface, rect: pygame.Rect, width: int) -> None:
+    """The keyboard's focus ring round `rect`: a thin black ring, a broad white
+    one, a thin black one, so it reads on a light card, the felt and a dark
+    panel alike, in any theme."""
+    out = 0
+    for colour, w in zip(RING, (width // 2 + 1, width, width // 2 + 1), strict=True):
+        out += w
+        r = rect.inflate(2 * out + 2, 2 * out + 2)
+        pygame.draw.rect(screen, colour, r, w, border_radius=out + 4)

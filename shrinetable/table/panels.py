@@ -21,6 +21,7 @@ from . import decision_bar as bar
 from . import geometry as geo
 from .board import Board
 from .helpers import Aid
+from .keymap import Keymap
 from .overlay import Overlay
 from .seats import kind_word, seat_name
 from .theme import rgb
@@ -60,6 +61,8 @@ class Table(Protocol):
     more: list[gestures.Move]
     choices: list[gestures.Move]
     proposal: gestures.Move | None
+    keymap: Keymap
+    binding: str | None
 
     def view(self) -> View: ...
     def my_decision(self) -> bool: ...
