@@ -32,6 +32,7 @@ from shrinetable.engine import CardSet, GameBase  # noqa: E402
 from shrinetable.formats.layout import Layout, load_layout  # noqa: E402
 from shrinetable.resources import resource  # noqa: E402
 
+from .announce import Announcer  # noqa: E402
 from .art import CardArt, Fonts  # noqa: E402
 from .demos import Shelf  # noqa: E402
 from .scene import Scene  # noqa: E402
@@ -100,12 +101,16 @@ class App:
         fullscreen: bool = False,
         cards: CardSet | None = None,
         demos: Shelf | None = None,
+        announcer: Announcer | None = None,
     ):
         """`size` None: the last run's window if the desktop still holds it, else
         the largest comfortable one (`comfortable`), where it last was. `cards`:
         the card set the start screen's games are made with (`--cards DIR`);
-        `demos`: the rules demonstrations the start screen offers (none without)."""
+        `demos`: the rules demonstrations the start screen offers (none without);
+        `announcer`: the channel every screen says things in words through
+        (`--announce FILE`; by default one writing no file)."""
         self.cards, self.demos = cards, demos
+        self.announcer = announcer if announcer is not None else Announcer()
         pygame.display.init()
         pygame.font.init()
         pygame.display.set_caption("shrinetable")
@@ -442,6 +447,7 @@ class App:
                 signal.signal(signal.SIGTERM, before if before is not None else signal.SIG_DFL)
         if until is None:
             self.keep_place()
+            self.announcer.close()
             pygame.quit()
         return 0
 

@@ -18,7 +18,7 @@ from shrinetable.adapter import gestures, storage
 from shrinetable.adapter.port import MatchPort
 from shrinetable.engine import seats_named
 
-from . import uiscale
+from . import announce, uiscale
 from .decision_bar import panel_scale
 from .helpers import Aid
 from .markup import rules_html
@@ -186,7 +186,7 @@ class Dialogs:
             on = "on" if self.s.match.auto_pass else "off"
             items.append((f"Pass when it is the only move: {on} (Ctrl+P)", "auto_pass"))
         items += [("New game\u2026", "newgame"), ("Quit", "quit")]
-        win, width = self._window("Menu", 360, 42 * len(items) + 196)
+        win, width = self._window("Menu", 360, 42 * len(items) + 262)
         self._buttons_in(win, width, items)
         top = 10 + 42 * len(items)
         app = self.s.app
@@ -198,6 +198,10 @@ class Dialogs:
                     (f"{round(k * 100)}%", f"scale {k}", k == app.fonts.scale)
                     for k in uiscale.SCALES
                 ],
+            ),
+            (
+                "Announcements (F2)",
+                [(m, f"announce {m}", m == app.announcer.mode) for m in announce.MODES],
             ),
         ]
         for head, choices in rows:

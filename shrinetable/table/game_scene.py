@@ -31,6 +31,7 @@ from .board import Board, Marks
 from .decision_bar import Guard
 from .frame import Frame
 from .motion import Drag, Flyer, Press
+from .narrate import Narrator
 from .overlay import STATES, WINDOWS, Overlay
 from .painter import Painter
 from .panels import Panels
@@ -106,6 +107,8 @@ class GameScene:
         self.log_from = 0  # the first move the log's lines were made from (panels.relog)
         self.panels.relog()
         self.waiting: list[tuple[Answer[Any], Callable[[Any], None]]] = []  # asked, not answered
+        self.narrator = Narrator(self)  # what the table says in words (`announce`)
+        self.pane: pygame.Rect | None = None  # where the announcements are shown, if they are
         self.board.set_size(self.table_size(app.screen.get_size()), app.screen.get_size())
         self.after_change(build=True)
 
@@ -192,6 +195,7 @@ class GameScene:
         if build and not (minor and running):
             self.build_ui()
         self.frame.table_changed()
+        self.narrator.prompt()
 
     def _sees_first(self, auto) -> bool:
         """Whether a pass the table makes for a person follows their own move at a
@@ -268,13 +272,14 @@ class GameScene:
     def _record(self, applied: Applied, animate: bool = True) -> None:
         text = "secret" if applied.secret else applied.text
         self.app.emit(f"action {seat_name(applied.seat).lower()} {text}")
-        self.panels.log(applied)
+        self.narrator.lines(self.panels.log(applied))
         self.message = self.match.save_problem
         now = time.monotonic()
         if applied.seat == self.viewer and not applied.auto:
             self.results.next_decision(now)
         if self.results.add(self.match.present, applied, self.viewer, now):
             self.app.emit(f"result {self.results.lines[-1]}")
+            self.narrator.say(f"Result: {self.results.lines[-1]}")
         touched = {z for e in applied.events for z in (e.source, e.target) if z}
         self.marks.last = touched & set(self.view().zones)
         if animate:
@@ -296,6 +301,9 @@ class GameScene:
             self.app.fonts.scale = float(cmd.partition(" ")[2])
             uiscale.save(self.app.fonts.scale)
             self.resize(self.app.screen.get_size())
+        elif cmd.startswith("announce"):  # off, shown, spoken (F2: the next); kept
+            self.app.announcer.switch(cmd.partition(" ")[2] or None)
+            self.resize(self.app.screen.get_size())  # the pane comes or goes
         elif cmd == "notation":  # the menu's switches (Ctrl+N, Ctrl+P)
             self.toggle_notation()
         elif cmd == "auto_pass":
@@ -340,6 +348,7 @@ class GameScene:
             self.frame.table_changed()
         elif cmd == "takeover" and (d := self.match.decision()) is not None:
             self.viewer = self.log.viewer = d.seat
+            self.app.announcer.recent = []  # the pane held the last seat's words
             self.overlay = None
             self.after_change()
             if self.match.history:  # the handover hid it: show the last move land
@@ -453,6 +462,7 @@ class GameScene:
         `rule`: the rule a refusal rests on, for the panel's short notice."""
         self.message, self.message_is_error, self.message_rule = text, error, rule
         self.shout = error
+        self.narrator.message(text, rule)
         self.build_ui()
         self.frame.table_changed()
 

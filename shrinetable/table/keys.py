@@ -1,7 +1,9 @@
 """The keys of a game scene: Esc (close, cancel a drag, the menu, also over the
 handover screen), Ctrl+Z/Y (undo, redo), Ctrl+N (notation), Ctrl+P (the
 automatic pass), Ctrl+S/O (save, load), ? (rules), Enter (take over the
-device, take the proposed move, yes to the question before a skip)."""
+device, take the proposed move, yes to the question before a skip); the
+announcements' (`narrate`): F2 (off, shown, spoken), Ctrl+R (the last again),
+PageDown/PageUp (the next or previous zone's state)."""
 
 from __future__ import annotations
 
@@ -11,6 +13,7 @@ import pygame
 
 from .helpers import Aid
 from .motion import Drag
+from .narrate import Narrator
 from .overlay import WINDOWS, Overlay
 from .pointer import Pointer
 from .zoom import Zoom
@@ -22,6 +25,7 @@ class Table(Protocol):
     zoom: Zoom
     pointer: Pointer
     aid: Aid
+    narrator: Narrator
     drag: Drag | None
     overlay: Overlay | None
 
@@ -58,6 +62,12 @@ def key(scene: Table, event: pygame.event.Event) -> None:
         scene.save()
     elif ctrl and event.key == pygame.K_o:
         scene.command("load")
+    elif event.key == pygame.K_F2:
+        scene.command("announce")
+    elif ctrl and event.key == pygame.K_r:
+        scene.narrator.repeat()
+    elif event.key in (pygame.K_PAGEDOWN, pygame.K_PAGEUP):
+        scene.narrator.zone(1 if event.key == pygame.K_PAGEDOWN else -1)
     elif event.unicode == "?" and scene.overlay in (None, Overlay.RULES):
         scene.show(None if scene.overlay == Overlay.RULES else Overlay.RULES)
     elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and scene.overlay == Overlay.HANDOVER:
