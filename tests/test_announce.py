@@ -159,3 +159,16 @@ def test_announce_option_names_a_file_it_cannot_write(tmp_path, capsys):
 
     assert main(["play", "shrine", "--announce", str(tmp_path)]) == 2
     assert "--announce" in capsys.readouterr().err
+
+
+def test_the_start_screen_speaks_through_the_same_channel(tmp_path):
+    from shrinetable.cli import build_parser
+
+    for argv in (["--announce", "a.txt"], ["play", "shrine", "--announce", "a.txt"]):
+        assert build_parser(argv).parse_args(argv).announce == "a.txt"
+    path = tmp_path / "said.txt"
+    app = App((1280, 720), announcer=Announcer(str(path), mode="off", speech=Speech(None)))
+    app.show_start()
+    app.step([ev(pygame.KEYDOWN, key=pygame.K_F2, mod=0, unicode="")], 0.01)
+    lines = said(path)
+    assert lines[0].startswith("Start screen: ") and lines[-1] == "Announcements shown"
