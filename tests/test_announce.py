@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import random
 import re
+import shutil
+import sys
 from pathlib import Path
 
 import pygame
@@ -100,11 +102,17 @@ def test_a_game_says_its_prompt_log_cards_and_zones_and_no_hidden_card(name, tmp
     face = scene.match.present.card_face(card)
     whole = announce.card_words(scene, hand, card)
     assert whole in said(path)
-    assert whole.startswith(announce.card_name(scene.match.present, card))
+    first = announce.card_name(scene.match.present, card)
+    assert whole.startswith(first[:1].upper() + first[1:])
     if face is not None and face.text:
         assert " ".join(face.text.split()).rstrip(".") in whole
-    assert "in Your hand" in whole and ("You can: " in whole or "Nothing to do" in whole)
-    assert any(line.startswith("Your hand: ") for line in said(path))
+    assert "In Your hand" in whole and ("You can: " in whole or "Nothing to do" in whole)
+    lines = said(path)
+    for z in view.zones:  # every zone on the table, read in turn (PageDown)
+        if scene.layout.place(z, scene.viewer, view.seats) is not None:
+            assert announce.zone_words(scene, z) in lines
+    for c in view.zones[hand].cards:  # each card of the viewer's hand, in full
+        assert announce.card_words(scene, hand, c) in lines
     # then a game: every line of the viewer's log reaches the file as it comes
     play(app, scene)
     lines = said(path)
@@ -172,3 +180,24 @@ def test_the_start_screen_speaks_through_the_same_channel(tmp_path):
     app.step([ev(pygame.KEYDOWN, key=pygame.K_F2, mod=0, unicode="")], 0.01)
     lines = said(path)
     assert lines[0].startswith("Start screen: ") and lines[-1] == "Announcements shown"
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="Linux's speech services")
+def test_a_speech_service_is_found_on_the_path_and_never_required(tmp_path, monkeypatch):
+    """No service: announcements are shown. A stand-in espeak-ng on the PATH
+    is found and given the words on its standard input."""
+    cat = shutil.which("cat")
+    monkeypatch.setenv("PATH", str(tmp_path))
+    assert announce.speech_command() is None
+    assert Announcer(None, mode="spoken").shown  # spoken, with no service: the pane
+    heard = tmp_path / "heard.txt"
+    fake = tmp_path / "espeak-ng"
+    fake.write_text(f"#!/bin/sh\n{cat} > {heard}\n")
+    fake.chmod(0o755)
+    command = announce.speech_command()
+    assert command == [str(fake), "--stdin"] or command == ["espeak-ng", "--stdin"]
+    a = Announcer(None, mode="spoken", speech=Speech([str(fake), "--stdin"]))
+    assert not a.shown
+    a.say("P2's Field: 3 cards")
+    a.speech.process.wait(timeout=10)
+    assert heard.read_text(encoding="utf-8") == "P2's Field: 3 cards"

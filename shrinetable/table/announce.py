@@ -65,6 +65,7 @@ def speech_command() -> list[str] | None:
         if shell is None:
             return None
         speak = (
+            "[Console]::InputEncoding = [Text.Encoding]::UTF8; "
             "Add-Type -AssemblyName System.Speech; "
             "(New-Object System.Speech.Synthesis.SpeechSynthesizer)"
             ".Speak([Console]::In.ReadToEnd())"
@@ -72,8 +73,8 @@ def speech_command() -> list[str] | None:
         return [shell, "-NoProfile", "-NonInteractive", "-Command", speak]
     if sys.platform == "darwin" and shutil.which("say"):
         return ["say", "-f", "-"]
-    if shutil.which("spd-say"):
-        return ["spd-say", "--wait", "--pipe-mode"]  # waits: a newer line stops it
+    if shutil.which("spd-say"):  # priority text: the service drops it for a newer one
+        return ["spd-say", "--priority", "text", "--pipe-mode"]
     for name in ("espeak-ng", "espeak"):
         if shutil.which(name):
             return [name, "--stdin"]
@@ -98,6 +99,7 @@ class Speech:
                 stdin=subprocess.PIPE,
                 stdout=subprocess.DEVNULL,
                 stderr=subprocess.DEVNULL,
+                creationflags=getattr(subprocess, "CREATE_NO_WINDOW", 0),  # Windows: no console
             )
             assert self.process.stdin is not None
             self.process.stdin.write(text.encode("utf-8"))  # a line: fits the pipe's buffer
@@ -215,6 +217,7 @@ def zone_name(table: Seen, zone: str) -> str:
     view = table.view()
     place = table.layout.place(zone, table.viewer, view.seats)
     label = place.label if place is not None and place.label else zone.partition(":")[0]
+    label = " ".join(label.split())  # a label drawn on two lines
     owner = view.zones[zone].owner if zone in view.zones else None
     if owner is None or owner == table.viewer or label.lower().startswith("your "):
         return label

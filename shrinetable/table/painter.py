@@ -5,6 +5,7 @@ cross. It reads the scene's state and owns the surfaces."""
 
 from __future__ import annotations
 
+import re
 import time
 from typing import TYPE_CHECKING, Protocol
 
@@ -24,7 +25,7 @@ from .frame import Frame
 from .motion import TALLY_FLY, Drag, Flyer
 from .overlay import Overlay
 from .results import Results
-from .seats import seat_colour, seat_name
+from .seats import kind_word, seat_colour, seat_name
 from .widgets import Widgets
 from .zoom import Zoom
 
@@ -155,7 +156,10 @@ class Painter:
             self.s.app.emit("result-box {} {} {} {}".format(*self.s.results.box))
 
     def names(self) -> list[str]:
-        return [f"{seat_name(i)} ({k})" for i, k in enumerate(self.s.match.seats)]
+        me = self.s.viewer
+        return [
+            f"{seat_name(i)} ({kind_word(k, i == me)})" for i, k in enumerate(self.s.match.seats)
+        ]
 
     def how(self, pos) -> None:
         """Show how to do what the prompt asks while the pointer rests on it
@@ -242,9 +246,10 @@ class Painter:
             f"Pass to {seat_name(seat)}", max(24, h // 12), seat_colour(seat), True
         )
         surf.blit(big, big.get_rect(center=(w // 2, h // 2 - 50)))
-        why = d.prompt
+        why = re.split(r"(?<=[.?!])\s+", d.prompt)[0]  # its first sentence: it fits a line
+        why += "" if why.endswith((".", "?", "!")) else "."
         small = self.s.app.fonts.text(
-            f"{seat_name(seat)}: {why[:1].lower()}{why[1:]}. The table "
+            f"{seat_name(seat)}: {why[:1].lower()}{why[1:]} The table "
             "is hidden so no one sees another hand.",
             max(12, h // 45),
             (200, 220, 210),
