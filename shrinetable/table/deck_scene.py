@@ -391,6 +391,8 @@ class DeckScene:
             self.app.start_game(Session(game, self.app.new_seed(), options, seats))  # type: ignore[arg-type]
         except (ValueError, FormatError) as e:
             self.say(str(e).splitlines()[0], error=True)
+        else:
+            self.app.emit(f"playing {game.name} with {desk.build.name!r}")
 
     # -- windows over the screen -------------------------------------------------------
     def _window(self, title: str, w: int, h: int) -> UIWindow:
@@ -498,6 +500,7 @@ class DeckScene:
 
     def traced_state(self) -> dict[str, Any]:
         cards = {w[1]: r.center for r, w in self.hits if w and w[0] == "card"}
+        lines = {w[1]: r.center for r, w in self.hits if w and w[0] == "line"}
         return {
             "game": self.desk.game.name,
             "size": self.desk.build.size(),
@@ -506,6 +509,7 @@ class DeckScene:
             "saved": self.desk.saved_as,
             "message": self.message,
             "cards": cards,
+            "lines": lines,
             "deck": self.deck_rect.center,
             "buttons": {cmd[0]: b.rect.center for b, cmd in self.actions.items() if b.alive()},
             "search": self.search.rect.center,
@@ -663,8 +667,11 @@ class DeckScene:
         size, copies = self.desk.build.size(), self.desk.build.count(cid) if cid else 0
         seen = self.hand + self.turn - 1
         p = chance(size, copies, seen)
-        words = f"{copies} in {size}: {p:.0%} in {seen} cards" if copies else "not in the deck"
-        self._text(screen, words, (box.left, y), INK, width=box.w)
+        if not copies:
+            self._text(screen, "not in the deck", (box.left, y), INK, width=box.w)
+            return
+        self._text(screen, f"{copies} of {size} cards", (box.left, y), INK, width=box.w)
+        self._text(screen, f"{p:.0%} in the first {seen}", (box.left, y + line), INK, True, box.w)
 
     def _draw_deck(self, screen) -> None:
         """The deck's places and tables with counts, then its rules' state."""

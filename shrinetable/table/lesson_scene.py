@@ -27,7 +27,7 @@ from .panels import Panels
 if TYPE_CHECKING:
     from .app import App
 
-SHOWN = 0.55  # the most of the log's panel the lesson's words take
+LOG_LINES = 2  # the log's lines always left under the lesson's words
 DONE, WORD, SAY = "#bff2c8", "#ffd0a8", "#ffffff"
 
 
@@ -154,7 +154,7 @@ class LessonPanels(Panels):
         log = ui.log.rect
         box = ui.box(self.s.words(), pygame.Rect(log.x, log.y, log.w, log.h))
         row = max(round(30 * self.k), ui.log.lines_high(1))
-        box.fit(round(log.h * SHOWN) - row - 4)
+        box.fit(log.h - row - 8 - ui.log.lines_high(LOG_LINES))
         y = box.rect.bottom + 4
         m = self.s.lesson
         step = m.current()

@@ -21,6 +21,7 @@ from . import announce, faces, helpers, hud
 from . import geometry as geo
 from .board import LAST, Board, Marks
 from .decision_bar import Guard, panel_scale
+from .focus import Focus
 from .frame import Frame
 from .motion import TALLY_FLY, Drag, Flyer
 from .overlay import Overlay
@@ -35,6 +36,7 @@ if TYPE_CHECKING:
 HOVER = (255, 250, 200)  # outline of the legal target under dragged cards
 ANSWER = (240, 110, 200)  # the frame round a decision taken out of one's turn
 LEGEND = Chip("Orange outline: changed by the last move", LAST)
+RING = ((0, 0, 0), (255, 255, 255), (0, 0, 0))  # the focus ring, inside out: reads on any ground
 
 
 class Table(Protocol):
@@ -64,6 +66,7 @@ class Table(Protocol):
     overlay: Overlay | None
     under: Overlay | None
     pane: pygame.Rect | None  # the announcements' (`announce.draw_pane`)
+    focus: Focus
 
     def view(self) -> View: ...
     def out_of_turn(self) -> bool: ...
@@ -133,6 +136,7 @@ class Painter:
         if self.how_shown and self.s.drag is None and self.s.overlay is None:
             self._draw_how(screen)
         self._outline_hint(screen)
+        self._keyboard(screen)
         self.s.zoom.draw(screen)
         self.s.frame.dirty = False
         return None
@@ -216,6 +220,24 @@ class Painter:
         for b, action in self.s.ui.actions.items():
             if action.text == move.text:
                 helpers.outline(screen, b.rect)
+
+    def _keyboard(self, screen: pygame.Surface) -> None:
+        """Once the keyboard is in use: the focus ring, and each bar button's
+        number key at its corner."""
+        if not self.s.focus.shown or self.s.overlay is not None:
+            return
+        fonts = self.s.app.fonts
+        px = max(11, self.s.board.scaler.length(13))
+        for n, b in enumerate(self.s.ui.bar()[:9], 1):
+            img = fonts.text(str(n), px, (255, 255, 255), True)
+            box = img.get_rect().inflate(6, 0)
+            box.topleft = (b.rect.left + 2, b.rect.top + 2)
+            pygame.draw.rect(screen, (0, 0, 0), box, border_radius=3)
+            pygame.draw.rect(screen, (255, 255, 255), box, 1, border_radius=3)
+            screen.blit(img, img.get_rect(center=box.center))
+        rect = self.s.focus.rect()
+        if rect is not None:
+            ring(screen, rect, max(2, self.s.board.scaler.length(3)))
 
     def _draw_base(self, base: pygame.Surface) -> None:
         names = self.names()
@@ -408,3 +430,11 @@ class Painter:
         if arriving != self.s.marks.arriving:
             self.s.marks.arriving = arriving
             self.s.frame.base_dirty = True
+
+
+def ring(screen: pygame.Surface, rect: pygame.Rect, width: int) -> None:
+    """The keyboard's focus ring round `rect`: black, white and black rings, so
+    it reads on a light card, the felt and a dark panel alike, in any theme."""
+    for i, colour in enumerate(RING):
+        r = rect.inflate(2 * width * (i + 1) + 2, 2 * width * (i + 1) + 2)
+        pygame.draw.rect(screen, colour, r, width, border_radius=width * (i + 2))
