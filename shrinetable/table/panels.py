@@ -22,6 +22,7 @@ from . import decision_bar as bar
 from . import geometry as geo
 from .board import Board
 from .helpers import Aid
+from .keymap import Keymap
 from .overlay import Overlay
 from .seats import kind_word, seat_name
 from .theme import rgb
@@ -62,6 +63,8 @@ class Table(Protocol):
     choices: list[gestures.Move]
     proposal: gestures.Move | None
     pane: pygame.Rect | None  # where the announcements are shown (None: not shown)
+    keymap: Keymap
+    binding: str | None
 
     def view(self) -> View: ...
     def my_decision(self) -> bool: ...
