@@ -143,9 +143,10 @@ def label_contrast(surf: pygame.Surface, box: pygame.Rect) -> float:
 
     box = box.clip(surf.get_rect())
     seen = Counter(
-        tuple(surf.get_at((x, y)))[:3]
+        (c.r, c.g, c.b)
         for x in range(box.left, box.right)
         for y in range(box.top, box.bottom)
+        if (c := surf.get_at((x, y)))
     )
     if not seen:
         return 21.0
