@@ -95,6 +95,7 @@ class GameScene:
         self.pointer = Pointer(self)
         self.focus = Focus(self)  # the keyboard's place on the table (`focus`, `keys`)
         self.keymap = Keymap()
+        self.binding: str | None = None  # the command whose new key is awaited (Keys...)
         self.gui_keys: Any = None  # the keyboard's place in a window (`gui_keys`)
         self.zoom = Zoom(
             self.board,
@@ -315,6 +316,13 @@ class GameScene:
             self.toggle_auto_pass()
         elif cmd in self.aid.commands:  # the help row, the menu's switch, the question
             self.aid.commands[cmd]()
+        elif cmd == "keys":
+            self.show(Overlay.KEYS)
+        elif cmd.startswith("bind ") or cmd == "keys_reset":  # the Keys window's buttons
+            self.binding = cmd.partition(" ")[2] or None
+            if cmd == "keys_reset":
+                self.keymap.reset()
+            self.build_ui()
         elif cmd == "more":  # the bar's moves with no room there, in the choice window
             self.choose(self.more)
         elif cmd == "undo":

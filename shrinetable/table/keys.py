@@ -15,7 +15,7 @@ import pygame
 
 from .focus import Focus
 from .helpers import Aid
-from .keymap import Keymap
+from .keymap import Keymap, key_name
 from .motion import Drag
 from .overlay import WINDOWS, Overlay
 from .pointer import Pointer
@@ -39,6 +39,7 @@ class Table(Protocol):
     overlay: Overlay | None
     focus: Focus
     keymap: Keymap
+    binding: str | None
     ui: Widgets
     gui_keys: Any  # `gui_keys.GuiKeys`, made with the first window (pygame_gui's)
 
@@ -50,11 +51,15 @@ class Table(Protocol):
     def toggle_notation(self) -> None: ...
     def toggle_auto_pass(self) -> None: ...
     def take_proposal(self) -> bool: ...
+    def say(self, text: str, error: bool = True) -> None: ...
+    def build_ui(self) -> None: ...
 
 
 def key(scene: Table, event: pygame.event.Event, consumed: bool = False) -> None:
     ctrl = event.mod & pygame.KMOD_CTRL
-    if event.key == pygame.K_ESCAPE:
+    if scene.binding is not None and scene.overlay == Overlay.KEYS:
+        rebind(scene, event)
+    elif event.key == pygame.K_ESCAPE:
         if scene.zoom.close():
             pass
         elif scene.drag is not None:
@@ -89,6 +94,18 @@ def key(scene: Table, event: pygame.event.Event, consumed: bool = False) -> None
         scene.aid.confirm()
     elif scene.overlay is None:
         table_key(scene, event)
+
+
+def rebind(scene: Table, event: pygame.event.Event) -> None:
+    """The key pressed after a command in the Keys window becomes its key
+    (Esc keeps the old one; a lone modifier waits for the key it modifies)."""
+    name = key_name(event.key, event.mod)
+    if name.endswith(("shift", "ctrl", "alt")):
+        return
+    cmd, scene.binding = scene.binding, None
+    if event.key != pygame.K_ESCAPE and cmd is not None:
+        scene.say(scene.keymap.bind(cmd, name), error=False)
+    scene.build_ui()
 
 
 def window_key(scene: Table, event: pygame.event.Event, consumed: bool) -> bool:

@@ -231,7 +231,7 @@ class Painter:
             screen.blit(img, img.get_rect(center=box.center))
         rect = self.s.focus.rect()
         if rect is not None:
-            ring(screen, rect, max(2, self.s.board.scaler.length(3)))
+            ring(screen, rect, max(5, self.s.board.scaler.length(6)))
 
     def _draw_base(self, base: pygame.Surface) -> None:
         names = self.names()
@@ -434,8 +434,11 @@ class Painter:
 
 
 def ring(screen: pygame.Surface, rect: pygame.Rect, width: int) -> None:
-    """The keyboard's focus ring round `rect`: black, white and black rings, so
-    it reads on a light card, the felt and a dark panel alike, in any theme."""
-    for i, colour in enumerate(RING):
-        r = rect.inflate(2 * width * (i + 1) + 2, 2 * width * (i + 1) + 2)
-        pygame.draw.rect(screen, colour, r, width, border_radius=width * (i + 2))
+    """The keyboard's focus ring round `rect`: a thin black ring, a broad white
+    one, a thin black one, so it reads on a light card, the felt and a dark
+    panel alike, in any theme."""
+    out = 0
+    for colour, w in zip(RING, (width // 2 + 1, width, width // 2 + 1), strict=True):
+        out += w
+        r = rect.inflate(2 * out + 2, 2 * out + 2)
+        pygame.draw.rect(screen, colour, r, w, border_radius=out + 4)

@@ -22,6 +22,7 @@ from . import geometry as geo
 from .board import Board
 from .helpers import Aid
 from .hud import CROSS
+from .keymap import Keymap
 from .overlay import Overlay
 from .seats import kind_word, seat_name
 from .theme import palette, rgb
@@ -61,6 +62,8 @@ class Table(Protocol):
     more: list[gestures.Move]
     choices: list[gestures.Move]
     proposal: gestures.Move | None
+    keymap: Keymap
+    binding: str | None
 
     def view(self) -> View: ...
     def my_decision(self) -> bool: ...
