@@ -87,6 +87,7 @@ def measure(
 def _frame(game, players: int, size: tuple[int, int], shot: str | None) -> dict:
     """The figures of one full frame of `game` (saved to `shot` if given)."""
     from shrinetable.table.app import App
+    from shrinetable.table.faces import names_it
 
     from .render import showcase
 
@@ -110,7 +111,7 @@ def _frame(game, players: int, size: tuple[int, int], shot: str | None) -> dict:
         {
             f"{d.card}: {d.text}"
             for d in drawn
-            if d.cut and d.card in own and name_or_numbers(app.art.face(d.card), d.text)
+            if d.cut and d.card in own and names_it(app.art.face(d.card), d.text)
         }
     )
     laps = overlapping(scene) + face_overlaps(scene.board, areas)
@@ -180,16 +181,6 @@ def own_cards(scene) -> set[str]:
         if m.gesture.target_card:
             out.add(m.gesture.target_card)
     return out
-
-
-def name_or_numbers(face, text: str) -> bool:
-    """Whether the cut `text` drawn on `face` is (part of) its name or numbers."""
-    from shrinetable.table.faces import numbers_text
-
-    stem = text.replace("\u2026", "").strip()
-    if face.numbers is not None and stem and stem in numbers_text(face.numbers):
-        return True
-    return bool(stem) and stem in face.name
 
 
 def hidden(board, owner: str, box: pygame.Rect) -> bool:

@@ -76,6 +76,16 @@ class Fonts:
         finally:
             self._card = was
 
+    @contextmanager
+    def trial(self):
+        """Texts drawn meanwhile are a trial (a face measured before it is
+        drawn): the list they go to, apart from what a frame draws (`drawn`)."""
+        was, self.drawn = self.drawn, []
+        try:
+            yield self.drawn
+        finally:
+            self.drawn = was
+
     def area(self, size: tuple[int, int], kind: str, rect: pygame.Rect) -> None:
         """A card face of `size` put words of `kind` ("name", "text", "numbers",
         "glyph", "corner", "badge") at `rect` (kept for `bench render --size`)."""

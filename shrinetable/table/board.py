@@ -37,6 +37,7 @@ class Marks:
     last: set[str] = field(default_factory=set)
     playable: set[tuple[str, str]] = field(default_factory=set)
     arriving: set[tuple[str, str]] = field(default_factory=set)
+    involved: set[str] = field(default_factory=set)  # cards a legal move moves or aims at
 
 
 class Board:
@@ -62,6 +63,7 @@ class Board:
         self.crowded: set[str] = set()  # zones whose strips overlap (`geo.crowded`)
         self.opened: str | None = None  # the crowded zone the pointer is on, opened
         self.open_rect: pygame.Rect | None = None  # where it is drawn, over its neighbours
+        self._needs: dict[tuple, int] = {}  # `_need`, by card, strip size and chips
 
     def set_size(self, size: tuple[int, int], window: tuple[int, int] | None = None) -> None:
         """Draw the canvas at `size`, in a `window` of that size unless said (a
@@ -72,12 +74,22 @@ class Board:
             self.fonts.floor = floor
             self._bg_key = None
             self.art.clear()
+            self._needs.clear()
 
     def lay_out(self, view: View, viewer: int | None, marks: Marks) -> None:
         self.view, self.viewer = view, viewer
         self.decor = self.art.present.decor(view)
         self.zones = geo.zone_rects(self.layout, view, self.scaler, viewer)
-        fitted = (self._lowered(), self._badge_sizes(), self._strip_widths(), self._label_widths())
+        matter = marks.involved | {
+            c for z in view.zones.values() if z.owner == viewer for c in z.cards if c is not None
+        }
+        fitted = (
+            self._lowered(),
+            self._badge_sizes(),
+            self._strip_widths(),
+            self._label_widths(),
+            lambda _zone, card, size: self._need(card, size) if card in matter else 0,
+        )
         self.placed = geo.place_cards(
             self.layout, view, self.scaler, viewer, marks.selected, *fitted
         )
@@ -146,6 +158,23 @@ class Board:
         if self.open_rect is not None and self.open_rect.collidepoint(pos):
             return self.opened
         return geo.zone_at(self.zones, pos)
+
+    def _need(self, card: str, size: tuple[int, int]) -> int:
+        """The height a strip `size[0]` wide needs to show `card`'s name and
+        numbers whole (beside its chips): its own, else two lines, else more
+        (the name over lines, the numbers under it); 0: none does."""
+        face, decor = self.art.face(card), self.decor.cards.get(card)
+        s, line = self.scaler, faces.line(self.fonts)
+        for h in (size[1], s.length(geo.STRIP_MAX), 3 * line + 4, 4 * line + 4):
+            if h < size[1]:
+                continue
+            at = hud.strip_chips(self.fonts, (size[0], h), decor, face)[3] if decor else None
+            key = (card, size[0], h, at)
+            if key not in self._needs:
+                self._needs[key] = faces.strip_whole(self.fonts, face, (size[0], h), at)
+            if self._needs[key]:
+                return h
+        return 0
 
     def _strip_widths(self) -> dict[str, int]:
         """The narrowest strip each zone's cards read in: its widest numbers

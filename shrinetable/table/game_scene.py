@@ -186,6 +186,9 @@ class GameScene:
             self.results.next_decision(time.monotonic())
         self.moves = self.match.moves() if mine else []
         self.marks.playable = gestures.playable(self.moves)
+        self.marks.involved = {
+            c for m in self.moves for c in (*m.gesture.cards, m.gesture.target_card) if c
+        }
         self.marks.selected = {}
         self.focus.reset()
         if self.aid.hinted is not None:  # a hint answers one position
@@ -238,7 +241,7 @@ class GameScene:
             self.say(done.said(), rule=done.rule)
         elif isinstance(done, Sent):
             self.moves = []
-            self.marks.playable = set()
+            self.marks.playable, self.marks.involved = set(), set()
             self.build_ui()
             self.frame.table_changed()
         else:
