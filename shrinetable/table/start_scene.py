@@ -38,6 +38,7 @@ from shrinetable.formats.save import SaveError, read_save
 
 from . import faces
 from .art import floor_px
+from .lesson_scene import Course
 from .theme import THEMES, font_class, palette
 
 SEAT_KINDS = ["human", "easy computer", "computer", "hard computer", "remote"]
@@ -97,6 +98,7 @@ class StartScene:
         self.next_look = 0.0
         self.picking: str | None = None  # the option a file dialog is choosing a file for
         self.joining: JoinForm | None = None  # the Join window, when open
+        self.lessons = Course(app.cards)  # the chosen game's lessons (Learn to play...)
         self.dirty = True
         self.build_ui()
 
@@ -245,12 +247,13 @@ class StartScene:
             ("Join\u2026", "join"),
             ("Continue", "continue"),
             ("Load\u2026", "load"),
+            ("Learn to play\u2026", "learn"),
             ("Demonstrations\u2026", "demos"),
             ("Decks\u2026", "decks"),
             ("Last report", "report"),
             ("Quit", "quit"),
         ]
-        widths = [0.8, 0.8, 0.8, 1, 0.8, 1.5, 0.8, 1.1, 0.7]
+        widths = [0.8, 0.8, 0.8, 1, 0.8, 1.4, 1.5, 0.8, 1.1, 0.7]
         unit = (total - 8 * len(items)) / sum(widths)
         bx = x
         for (text, cmd), k in zip(items, widths, strict=True):
@@ -259,6 +262,8 @@ class StartScene:
             if cmd == "continue" and not storage.has_autosave():
                 b.disable()
             if cmd == "demos" and not self._demo_count():
+                b.disable()
+            if cmd == "learn" and not self.lessons.count(self.game.name):
                 b.disable()
             if cmd == "decks" and (self.game.card_data is None or not self.game.card_data.decks):
                 b.disable()  # a game without deck rules has no decks to build
@@ -288,6 +293,11 @@ class StartScene:
 
     def _game_words(self) -> str:
         demos = self._demo_count()
+        if self.lessons.offer(self.game.name, self.game.name in self.kept.get("games", {})):
+            return (
+                f"{self.game.title}: {len(self._shown())} options below. New to it? "
+                f"Learn to play\u2026 teaches a turn and how to win."
+            )
         return f"{self.game.title}: {len(self._shown())} options below" + (
             f"; {demos} demonstrations of its rules (Demonstrations\u2026)." if demos else "."
         )
@@ -593,6 +603,10 @@ class StartScene:
             )
         elif cmd[0] == "demos":
             self._demos()
+        elif cmd[0] == "learn":
+            self.lessons.open_list(self)
+        elif cmd[0] == "lesson":
+            self.lessons.start(self, cmd[1])
         elif cmd[0] == "decks":  # the deck builder of the chosen game
             from .deck_scene import DeckScene
 
