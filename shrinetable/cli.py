@@ -59,6 +59,12 @@ def build_parser(argv: list[str] | None = None) -> argparse.ArgumentParser:
         "--fullscreen", action="store_true", default=argparse.SUPPRESS, help="start fullscreen"
     )
     parser.add_argument(
+        "--theme",
+        default=argparse.SUPPRESS,
+        metavar="NAME",
+        help="colours for this run: default, colour-blind or high-contrast",
+    )
+    parser.add_argument(
         "--trace",
         action="store_true",
         default=argparse.SUPPRESS,

@@ -56,6 +56,13 @@ def add_parser(sub) -> None:
         "the screen holds it)",
     )
     p.add_argument("--fullscreen", action="store_true", help="start in fullscreen")
+    p.add_argument(
+        "--theme",
+        default=None,
+        metavar="NAME",
+        help="colours for this run: default, colour-blind (told apart with red-green "
+        "or blue-yellow colour blindness) or high-contrast (default: the menu's choice)",
+    )
     add_cards(p)
     add_announce(p)
 
@@ -78,6 +85,15 @@ def parse_seats(game, text: str) -> tuple[list[SeatKind], list[str]]:
         raise ValueError(f"--seats: {game.name} takes {takes} seats, not {len(words)}")
     seats: list[SeatKind] = ["human" if w == "human" else "computer" for w in words]
     return seats, ["normal" if w == "human" else players.kind(w) for w in words]
+
+
+def check_theme(name: str | None) -> str | None:
+    """`--theme NAME` checked against the table's themes (None: not given)."""
+    from shrinetable.table.theme import THEMES
+
+    if name is not None and name not in THEMES:
+        raise ValueError(f"--theme {name!r}: no such theme; choose {', '.join(THEMES)}")
+    return name
 
 
 def check_load(args: argparse.Namespace) -> None:
@@ -112,6 +128,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         size = getattr(args, "size", None)
         size = parse_size(size, env.MIN_SIZE) if size is not None else None
+        look = check_theme(getattr(args, "theme", None))
         env.ai_delay()
         session = None
         if getattr(args, "load", None):
@@ -152,6 +169,7 @@ def run(args: argparse.Namespace) -> int:
             fullscreen=getattr(args, "fullscreen", False),
             cards=args.card_set,
             demos=Shelf(args.card_set),
+            look=look,
             announcer=announcer,
         )
     except pygame.error as e:  # SDL_VIDEODRIVER names no driver, the display refuses...

@@ -307,6 +307,13 @@ class GameScene:
         elif cmd.startswith("speed "):  # the menu's pace buttons: the menu stays open
             self.app.set_speed(cmd.partition(" ")[2])
             self.build_ui()
+        elif cmd.startswith("theme "):  # the menu's colours and motion: kept for the next run
+            self.app.set_theme(cmd.partition(" ")[2])
+            self.frame.table_changed()
+            self.build_ui()
+        elif cmd.startswith("motion "):
+            self.app.set_motion(cmd == "motion reduced")
+            self.build_ui()
         elif cmd.startswith("scale "):  # the menu's text sizes: kept for the next run
             self.app.fonts.scale = float(cmd.partition(" ")[2])
             uiscale.save(self.app.fonts.scale)

@@ -22,12 +22,13 @@ from . import decision_bar as bar
 from . import geometry as geo
 from .board import Board
 from .helpers import Aid
+from .hud import CROSS
 from .keymap import Keymap
 from .overlay import Overlay
 from .seats import kind_word, seat_name
-from .theme import rgb
+from .theme import palette, rgb
 from .widgets import PX, Rich, Text, TextBox, Widgets
-from .words import NOTATION, log_line
+from .words import log_line
 
 if TYPE_CHECKING:
     from .app import App
@@ -192,7 +193,7 @@ class Panels:
             if earlier
             else ""
         )
-        head: list[Text] = [((f"({said})", NOTATION, False),)] if said else []
+        head: list[Text] = [((f"({said})", palette().quiet, False),)] if said else []
         return [*head, *shown] or [(("Game log", rgb("normal_text"), False),)]
 
     def _status_html(self) -> str:
@@ -220,13 +221,17 @@ class Panels:
 
     def _notice_html(self) -> str:
         """The panel's notice: a message shown whole on the table (`hud.banner`)
-        is named there by its rule only, as the panel has room for a few lines."""
+        is named there by its rule only, as the panel has room for a few lines.
+        Bad news begins with a cross: told from a notice without its colour."""
+        bad = "#{:02x}{:02x}{:02x}".format(*palette().refusal_edge)
         if self.s.message_is_error and self.s.shout and self.s.message_rule:
             rule = html.escape(self.s.message_rule)
-            return f"<font color='#ffb0a0'>Refused (rule: {rule}): see the table.</font>"
-        colour = "#ffb0a0" if self.s.message_is_error else "#bff2c8"
+            return f"<font color='{bad}'>{CROSS} Refused (rule: {rule}): see the table.</font>"
         text = html.escape(self.s.message).replace("\n", "<br>")
-        return f"<font color='{colour}'>{text}</font>"
+        if self.s.message_is_error:
+            return f"<font color='{bad}'>{CROSS} {text}</font>"
+        good = "#{:02x}{:02x}{:02x}".format(*palette().label)
+        return f"<font color='{good}'>{text}</font>"
 
     def _bar_moves(self) -> list:
         """The moves the decision bar offers now (`decision_bar.shown`)."""
