@@ -130,6 +130,11 @@ def test_a_refusal_says_its_rule_and_the_repeat_key_says_the_last_again(tmp_path
     assert said(path)[-2:] == ["That card cannot go there. (rule: Healing)"] * 2
     app.step([ev(pygame.KEYDOWN, key=pygame.K_PAGEDOWN, mod=0, unicode="")], 0.01)
     assert re.fullmatch(r".+: .+\.", said(path)[-1])
+    app.step([ev(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="\x1b")], 0.01)
+    menu = said(path)[-1]  # a window over the table: its title, words and buttons
+    assert menu.startswith("Menu. Resume (Esc). Save game (Ctrl+S). ") and "Quit" in menu
+    scene.build_ui()  # made anew: not said again
+    assert said(path)[-1] == menu
 
 
 def test_the_pane_shows_announcements_beside_the_table_when_chosen(tmp_path):

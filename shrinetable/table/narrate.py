@@ -6,7 +6,9 @@ is what the viewer's own screen shows: the viewer's log, view and prompt."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Protocol
+import html
+import re
+from typing import TYPE_CHECKING, Any, Protocol
 
 from shrinetable.adapter.log import Log
 
@@ -26,6 +28,7 @@ class Table(Seen, Protocol):
     app: App
     log: Log
     dirty: bool
+    ui: Any  # `widgets.Widgets`: its `window`, pygame_gui's, over the table
 
     @property
     def panels(self) -> Prompted: ...
@@ -38,6 +41,7 @@ class Narrator:
         self.s = table
         self.prompt_said = ""  # the prompt last announced
         self.zone_at: int | None = None  # the zone whose state was read last (PageUp/Down)
+        self.window_said = ""  # the window over the table last announced
 
     def say(self, text: str) -> None:
         announcer = self.s.app.announcer
@@ -80,3 +84,24 @@ class Narrator:
         at = self.zone_at + step if self.zone_at is not None else (0 if step > 0 else -1)
         self.zone_at = at % len(zones)
         self.say(zone_words(self.s, zones[self.zone_at]))
+
+    def window(self) -> None:
+        """A window opened over the table (the menu, a choice, Game over): its
+        title, words and buttons, once (the window is made anew on each
+        rebuild; the same words are not said again)."""
+        win = self.s.ui.window
+        text = window_words(win) if win is not None and win.alive() else ""
+        if text and text != self.window_said:
+            self.say(text)
+        self.window_said = text
+
+
+def window_words(win: Any) -> str:
+    """A pygame_gui window in words: its title, then its labels, text boxes
+    and buttons in the order they were made."""
+    said = [str(getattr(win, "window_display_title", "") or "")]
+    for e in win.get_container().elements:
+        words = getattr(e, "html_text", None) or getattr(e, "text", None)
+        if isinstance(words, str):
+            said.append(html.unescape(re.sub(r"<[^>]+>", " ", words.replace("<br>", ". "))))
+    return ". ".join(" ".join(w.split()) for w in said if w.strip())
