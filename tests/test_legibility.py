@@ -164,3 +164,22 @@ def test_no_name_or_number_cut_on_the_viewers_cards_or_the_decisions(game, playe
         pytest.skip("a crowded site's strips (not met yet)")
     fig = measure(game, players, size)
     assert fig["cut_own_names"] == 0, fig["cut_own"]
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
+@pytest.mark.parametrize(("game", "players"), CASES)
+def test_the_high_contrast_theme_keeps_the_figures_and_its_labels_read_at_7_to_1(
+    game, players, size
+):
+    """Issue 39: the table passes its legibility figures in the high-contrast
+    theme too (the crowded cases of issue 35 are known to cut a name in any
+    theme), and every zone label's letters stand at least 7:1 (WCAG AAA)
+    against what they are drawn on, tints included."""
+    fig = measure(game, players, size, look="high-contrast")
+    assert fig["theme"] == "high-contrast"
+    assert fig["min_text_px"] >= floor_px(size), fig
+    assert fig["cut_labels"] == 0, fig["cut"]
+    assert fig["overlaps"] == 0, fig["overlapping"]
+    assert fig["min_label_contrast"] >= 7, fig
+    if (game, players, size) not in CROWDED:
+        assert fig["cut_own_names"] == 0, fig["cut_own"]
