@@ -33,6 +33,7 @@ from shrinetable.formats.layout import Layout, load_layout  # noqa: E402
 from shrinetable.resources import resource  # noqa: E402
 
 from . import motion, theme  # noqa: E402
+from .announce import Announcer  # noqa: E402
 from .art import CardArt, Fonts  # noqa: E402
 from .demos import Shelf  # noqa: E402
 from .scene import Scene  # noqa: E402
@@ -101,13 +102,17 @@ class App:
         cards: CardSet | None = None,
         demos: Shelf | None = None,
         look: str | None = None,
+        announcer: Announcer | None = None,
     ):
         """`size` None: the last run's window if the desktop still holds it, else
         the largest comfortable one (`comfortable`), where it last was. `cards`:
         the card set the start screen's games are made with (`--cards DIR`);
         `demos`: the rules demonstrations the start screen offers (none without);
-        `look`: the colour theme for this run (`--theme`), else the one kept."""
+        `look`: the colour theme for this run (`--theme`), else the one kept;
+        `announcer`: the channel every screen says things in words through
+        (`--announce FILE`; by default one writing no file)."""
         self.cards, self.demos = cards, demos
+        self.announcer = announcer if announcer is not None else Announcer()
         theme.use(look or theme.load())
         self.reduced_motion = motion.reduced()  # no cards flying (the menu's Motion)
         pygame.display.init()
@@ -459,6 +464,7 @@ class App:
                 signal.signal(signal.SIGTERM, before if before is not None else signal.SIG_DFL)
         if until is None:
             self.keep_place()
+            self.announcer.close()
             pygame.quit()
         return 0
 

@@ -33,6 +33,7 @@ from .focus import Focus
 from .frame import Frame
 from .keymap import Keymap
 from .motion import Drag, Flyer, Press
+from .narrate import Narrator
 from .overlay import STATES, WINDOWS, Overlay
 from .painter import Painter
 from .panels import Panels
@@ -112,6 +113,8 @@ class GameScene:
         self.log_from = 0  # the first move the log's lines were made from (panels.relog)
         self.panels.relog()
         self.waiting: list[tuple[Answer[Any], Callable[[Any], None]]] = []  # asked, not answered
+        self.narrator = Narrator(self)  # what the table says in words (`announce`)
+        self.pane: pygame.Rect | None = None  # where the announcements are shown, if they are
         self.board.set_size(self.table_size(app.screen.get_size()), app.screen.get_size())
         self.after_change(build=True)
 
@@ -202,6 +205,7 @@ class GameScene:
         if build and not (minor and running):
             self.build_ui()
         self.frame.table_changed()
+        self.narrator.prompt()
 
     def _sees_first(self, auto) -> bool:
         """Whether a pass the table makes for a person follows their own move at a
@@ -278,13 +282,14 @@ class GameScene:
     def _record(self, applied: Applied, animate: bool = True) -> None:
         text = "secret" if applied.secret else applied.text
         self.app.emit(f"action {seat_name(applied.seat).lower()} {text}")
-        self.panels.log(applied)
+        self.narrator.lines(self.panels.log(applied))
         self.message = self.match.save_problem
         now = time.monotonic()
         if applied.seat == self.viewer and not applied.auto:
             self.results.next_decision(now)
         if self.results.add(self.match.present, applied, self.viewer, now):
             self.app.emit(f"result {self.results.lines[-1]}")
+            self.narrator.say(f"Result: {self.results.lines[-1]}")
         touched = {z for e in applied.events for z in (e.source, e.target) if z}
         self.marks.last = touched & set(self.view().zones)
         if animate:
@@ -313,6 +318,9 @@ class GameScene:
             self.app.fonts.scale = float(cmd.partition(" ")[2])
             uiscale.save(self.app.fonts.scale)
             self.resize(self.app.screen.get_size())
+        elif cmd.startswith("announce"):  # off, shown, spoken (F2: the next); kept
+            self.app.announcer.switch(cmd.partition(" ")[2] or None)
+            self.resize(self.app.screen.get_size())  # the pane comes or goes
         elif cmd == "notation":  # the menu's switches (Ctrl+N, Ctrl+P)
             self.toggle_notation()
         elif cmd == "auto_pass":
@@ -364,6 +372,7 @@ class GameScene:
             self.frame.table_changed()
         elif cmd == "takeover" and (d := self.match.decision()) is not None:
             self.viewer = self.log.viewer = d.seat
+            self.app.announcer.recent = []  # the pane held the last seat's words
             self.overlay = None
             self.after_change()
             if self.match.history:  # the handover hid it: show the last move land
@@ -477,6 +486,7 @@ class GameScene:
         `rule`: the rule a refusal rests on, for the panel's short notice."""
         self.message, self.message_is_error, self.message_rule = text, error, rule
         self.shout = error
+        self.narrator.message(text, rule)
         self.build_ui()
         self.frame.table_changed()
 
@@ -636,6 +646,7 @@ class GameScene:
 
     def build_ui(self) -> None:
         self.panels.build()
+        self.narrator.window()
         position = (len(self.match.history), id(self.view()))  # a view per change
         bar = self.ui.bar()
         last = self.match.history[-1] if self.match.history else None

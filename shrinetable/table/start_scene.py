@@ -100,6 +100,10 @@ class StartScene:
         self.joining: JoinForm | None = None  # the Join window, when open
         self.lessons = Course(app.cards)  # the chosen game's lessons (Learn to play...)
         self.dirty = True
+        self.said = ""  # the message last announced
+        app.announcer.say(
+            f"Start screen: {self.game.title}. F2: announcements off, shown or spoken"
+        )
         self.build_ui()
 
     # -- the form ------------------------------------------------------------------
@@ -274,6 +278,9 @@ class StartScene:
         y += round(46 * u)
         self.resume_line = (pygame.Rect(x, y, total, round(24 * u)), self._resume_words())
         y += round(26 * u)
+        if self.message and self.message != self.said:  # said once, as it comes
+            self.said = self.message
+            self.app.announcer.say(self.message)
         if self.message:  # wrapped, whole: a refused file's reason names file and line;
             # within the window (a long one scrolls there)
             room = max(round(48 * u), h - y - 8)
@@ -519,6 +526,8 @@ class StartScene:
             self.dirty = True
         elif event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self._escape()
+        elif event.type == pygame.KEYDOWN and event.key == pygame.K_F2:
+            self.app.announcer.switch()
 
     def _pick_file(self, option: str) -> None:
         """A file dialog for an option that takes a file a person wrote (a deck)."""
