@@ -106,6 +106,7 @@ def run(args: argparse.Namespace) -> int:
     from shrinetable.formats.layout import LayoutError
     from shrinetable.formats.save import SaveError
     from shrinetable.table.app import App, fatal, pygame
+    from shrinetable.workbench.background import Background
 
     name = getattr(args, "game", None)
     try:
@@ -138,6 +139,7 @@ def run(args: argparse.Namespace) -> int:
             fullscreen=getattr(args, "fullscreen", False),
             cards=args.card_set,
             demos=Shelf(args.card_set),
+            fare=Background(args.card_set),
         )
     except pygame.error as e:  # SDL_VIDEODRIVER names no driver, the display refuses...
         return fatal(f"cannot open a window: {e} (check SDL_VIDEODRIVER and the display)")

@@ -15,6 +15,7 @@ import sys
 import time
 import warnings
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from . import env
 
@@ -36,6 +37,9 @@ from .art import CardArt, Fonts  # noqa: E402
 from .demos import Shelf  # noqa: E402
 from .scene import Scene  # noqa: E402
 from .theme import theme  # noqa: E402
+
+if TYPE_CHECKING:
+    from .fare_panel import Measurer
 
 IDLE_WAIT_MS = 1000  # longest sleep when nothing is scheduled
 POLL_S = 0.012  # sleep slice between polls while something is due soon
@@ -100,12 +104,14 @@ class App:
         fullscreen: bool = False,
         cards: CardSet | None = None,
         demos: Shelf | None = None,
+        fare: Measurer | None = None,
     ):
         """`size` None: the last run's window if the desktop still holds it, else
         the largest comfortable one (`comfortable`), where it last was. `cards`:
         the card set the start screen's games are made with (`--cards DIR`);
-        `demos`: the rules demonstrations the start screen offers (none without)."""
-        self.cards, self.demos = cards, demos
+        `demos`: the rules demonstrations the start screen offers (none without);
+        `fare`: what measures a deck being built (none without)."""
+        self.cards, self.demos, self.fare = cards, demos, fare
         pygame.display.init()
         pygame.font.init()
         pygame.display.set_caption("shrinetable")
