@@ -24,6 +24,7 @@ COMMANDS = {
     "simulate": "play computer-vs-computer games and print figures",
     "bench": "benchmarks: rules steps, start-up, launch, table rendering",
     "demo": "show a rule step by step, or export it as a GIF",
+    "lesson": "learn a game by playing it: guided lessons, listed, opened or verified",
     "report": "measure decks, seats and cards by self-play; write an HTML page and JSON",
     "print": "write print-and-play sheets (PDF) of a deck or card set",
     "host": "host a game that others join from their computers",

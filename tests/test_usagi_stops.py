@@ -60,3 +60,23 @@ def test_full_control_keeps_every_stop_the_default_drops():
     full = measure("usagi", games=2, seed=1, seats=4, full=True)
     assert full["stops"] != default["stops"]
     assert full["questions_per_turn_mean"] > default["questions_per_turn_mean"]
+
+
+def test_the_offer_of_extra_tokens_says_why_one_might_decline():
+    """Issue 41: a choice that can be refused says why one might: the score
+    step's question says what taking every extra token would do to the game."""
+    s = _score_step().state
+    q, extra = s.turn, s.contest.extra
+    near = s.copy()
+    near.pool = 1 + extra  # the one sure token and every extra: the pool empties
+    near.tokens = [0] * s.n
+    near.tokens[1 - q if s.n == 2 else (q + 1) % s.n] = near.pool_start // 2
+    prompt = GAME.decision(near).prompt
+    assert "empties the pool and ends the game with you behind P" in prompt, prompt
+    far = s.copy()
+    far.tokens = [0] * s.n
+    assert "Taking all leaves" in GAME.decision(far).prompt
+    win = s.copy()
+    win.tokens = [0] * s.n
+    win.tokens[q] = s.pool_start // 2
+    assert "Taking all wins the game" in GAME.decision(win).prompt

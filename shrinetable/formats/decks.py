@@ -38,10 +38,24 @@ Faults = Callable[[Any, dict[str, Any]], list["Fault"]]
 
 @dataclass(frozen=True)
 class Fault:
-    """One broken rule: the card to blame (None: the deck as a whole) and why."""
+    """One broken rule: the card to blame (None: the deck as a whole), why in a
+    sentence (`shrinetable check`), and the rule in a few words with the deck's
+    figure against it, which a builder shows as the player builds: "at least 30
+    cards" and 28 read "at least 30 cards (28)"."""
 
     card: str | None
     message: str
+    rule: str = ""
+    figure: int | None = None
+
+    def said(self, cards: dict[str, Any]) -> str:
+        """The rule and its figure, after the card's name: "Ambush: at most 3 of a
+        card (4)"; the sentence when the game gave no rule words."""
+        words = self.rule or self.message
+        if self.figure is not None:
+            words += f" ({self.figure})"
+        name = getattr(cards.get(self.card or ""), "name", self.card)
+        return f"{name}: {words}" if self.card else words
 
     @property
     def key(self) -> str:
@@ -57,14 +71,15 @@ class Fault:
         """A deck names `cid`, which no card of `cards` has: the nearest id as a hint."""
         near = difflib.get_close_matches(cid, cards, n=1)
         hint = f"; did you mean {near[0]!r}?" if near else ""
-        return Fault(cid, f"no card has this id{hint}")
+        return Fault(cid, f"no card has this id{hint}", "no such card")
 
 
 def card_faults(
-    deck: Any, cards: dict[str, Any], too_many: Callable[[Any, int], str | None]
+    deck: Any, cards: dict[str, Any], too_many: Callable[[Any, int], tuple[str, str] | None]
 ) -> list[Fault]:
     """A deck's faults card by card, in its order: an id no card has (with a guess),
-    or the game's words `too_many(card, n)` when `n` copies break its limits."""
+    or the game's sentence and rule words `too_many(card, n)` when `n` copies
+    break its limits (the figure is `n`)."""
     out = []
     for cid, n in deck.cards.items():
         card = cards.get(cid)
@@ -72,7 +87,7 @@ def card_faults(
         if card is None:
             out.append(Fault.unknown(cid, cards))
         elif why:
-            out.append(Fault(cid, why))
+            out.append(Fault(cid, why[0], why[1], n))
     return out
 
 

@@ -5,6 +5,7 @@ cross. It reads the scene's state and owns the surfaces."""
 
 from __future__ import annotations
 
+import re
 import time
 from typing import TYPE_CHECKING, Protocol
 
@@ -20,11 +21,12 @@ from . import faces, helpers, hud
 from . import geometry as geo
 from .board import LAST, Board, Marks
 from .decision_bar import Guard
+from .focus import Focus
 from .frame import Frame
 from .motion import TALLY_FLY, Drag, Flyer
 from .overlay import Overlay
 from .results import Results
-from .seats import seat_colour, seat_name
+from .seats import kind_word, seat_colour, seat_name
 from .widgets import Widgets
 from .zoom import Zoom
 
@@ -34,6 +36,7 @@ if TYPE_CHECKING:
 HOVER = (255, 250, 200)  # outline of the legal target under dragged cards
 ANSWER = (240, 110, 200)  # the frame round a decision taken out of one's turn
 LEGEND = Chip("Orange outline: changed by the last move", LAST)
+RING = ((0, 0, 0), (255, 255, 255), (0, 0, 0))  # the focus ring, inside out: reads on any ground
 
 
 class Table(Protocol):
@@ -62,6 +65,7 @@ class Table(Protocol):
     shout: bool
     overlay: Overlay | None
     under: Overlay | None
+    focus: Focus
 
     def view(self) -> View: ...
     def out_of_turn(self) -> bool: ...
@@ -128,6 +132,7 @@ class Painter:
         if self.how_shown and self.s.drag is None and self.s.overlay is None:
             self._draw_how(screen)
         self._outline_hint(screen)
+        self._keyboard(screen)
         self.s.zoom.draw(screen)
         self.s.frame.dirty = False
         return None
@@ -151,7 +156,10 @@ class Painter:
             self.s.app.emit("result-box {} {} {} {}".format(*self.s.results.box))
 
     def names(self) -> list[str]:
-        return [f"{seat_name(i)} ({k})" for i, k in enumerate(self.s.match.seats)]
+        me = self.s.viewer
+        return [
+            f"{seat_name(i)} ({kind_word(k, i == me)})" for i, k in enumerate(self.s.match.seats)
+        ]
 
     def how(self, pos) -> None:
         """Show how to do what the prompt asks while the pointer rests on it
@@ -209,6 +217,24 @@ class Painter:
             if action.text == move.text:
                 helpers.outline(screen, b.rect)
 
+    def _keyboard(self, screen: pygame.Surface) -> None:
+        """Once the keyboard is in use: the focus ring, and each bar button's
+        number key at its corner."""
+        if not self.s.focus.shown or self.s.overlay is not None:
+            return
+        fonts = self.s.app.fonts
+        px = max(11, self.s.board.scaler.length(13))
+        for n, b in enumerate(self.s.ui.bar()[:9], 1):
+            img = fonts.text(str(n), px, (255, 255, 255), True)
+            box = img.get_rect().inflate(6, 0)
+            box.topleft = (b.rect.left + 2, b.rect.top + 2)
+            pygame.draw.rect(screen, (0, 0, 0), box, border_radius=3)
+            pygame.draw.rect(screen, (255, 255, 255), box, 1, border_radius=3)
+            screen.blit(img, img.get_rect(center=box.center))
+        rect = self.s.focus.rect()
+        if rect is not None:
+            ring(screen, rect, max(2, self.s.board.scaler.length(3)))
+
     def _draw_base(self, base: pygame.Surface) -> None:
         names = self.names()
         if Overlay.HANDOVER in (self.s.overlay, self.s.under):
@@ -238,9 +264,10 @@ class Painter:
             f"Pass to {seat_name(seat)}", max(24, h // 12), seat_colour(seat), True
         )
         surf.blit(big, big.get_rect(center=(w // 2, h // 2 - 50)))
-        why = d.prompt
+        why = re.split(r"(?<=[.?!])\s+", d.prompt)[0]  # its first sentence: it fits a line
+        why += "" if why.endswith((".", "?", "!")) else "."
         small = self.s.app.fonts.text(
-            f"{seat_name(seat)}: {why[:1].lower()}{why[1:]}. The table "
+            f"{seat_name(seat)}: {why[:1].lower()}{why[1:]} The table "
             "is hidden so no one sees another hand.",
             max(12, h // 45),
             (200, 220, 210),
@@ -399,3 +426,11 @@ class Painter:
         if arriving != self.s.marks.arriving:
             self.s.marks.arriving = arriving
             self.s.frame.base_dirty = True
+
+
+def ring(screen: pygame.Surface, rect: pygame.Rect, width: int) -> None:
+    """The keyboard's focus ring round `rect`: black, white and black rings, so
+    it reads on a light card, the felt and a dark panel alike, in any theme."""
+    for i, colour in enumerate(RING):
+        r = rect.inflate(2 * width * (i + 1) + 2, 2 * width * (i + 1) + 2)
+        pygame.draw.rect(screen, colour, r, width, border_radius=width * (i + 2))

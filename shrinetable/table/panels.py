@@ -22,7 +22,7 @@ from . import geometry as geo
 from .board import Board
 from .helpers import Aid
 from .overlay import Overlay
-from .seats import seat_name
+from .seats import kind_word, seat_name
 from .theme import rgb
 from .widgets import PX, Rich, Text, TextBox, Widgets
 from .words import NOTATION, log_line
@@ -192,9 +192,7 @@ class Panels:
             head = "Game over" + (f": {html.escape(seats_named(out.reason))}" if out else "")
         else:
             who = seat_name(d.seat)
-            kind = (
-                "you" if d.seat == self.s.viewer and m.seats[d.seat] == "human" else m.seats[d.seat]
-            )
+            kind = kind_word(m.seats[d.seat], d.seat == self.s.viewer)
             turn_no = m.turn_number()
             turn = m.present.decor(self.s.view()).turn
             asked = html.escape(seats_named(d.prompt))  # "P2 attacks", as the log says it

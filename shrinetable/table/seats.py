@@ -24,5 +24,11 @@ def seat_name(seat: int) -> str:
     return f"P{seat + 1}"
 
 
+def kind_word(kind: str, viewer: bool) -> str:
+    """Who plays a seat, as said beside its name everywhere on the table: "you"
+    for the viewer's own seat when a person here plays it, else the match's word."""
+    return "you" if viewer and kind == "human" else kind
+
+
 def seat_colour(seat: int) -> tuple[int, int, int]:
     return COLOURS[seat % len(COLOURS)]

@@ -236,10 +236,11 @@ class StartScene:
             ("Continue", "continue"),
             ("Load\u2026", "load"),
             ("Demonstrations\u2026", "demos"),
+            ("Decks\u2026", "decks"),
             ("Last report", "report"),
             ("Quit", "quit"),
         ]
-        widths = [0.8, 0.8, 0.8, 1, 0.8, 1.5, 1.1, 0.7]
+        widths = [0.8, 0.8, 0.8, 1, 0.8, 1.5, 0.8, 1.1, 0.7]
         unit = (total - 8 * len(items)) / sum(widths)
         bx = x
         for (text, cmd), k in zip(items, widths, strict=True):
@@ -249,6 +250,8 @@ class StartScene:
                 b.disable()
             if cmd == "demos" and not self._demo_count():
                 b.disable()
+            if cmd == "decks" and (self.game.card_data is None or not self.game.card_data.decks):
+                b.disable()  # a game without deck rules has no decks to build
             if cmd == "report" and resources.last_report() is None:
                 b.disable()
             self.actions[b] = (cmd,)
@@ -575,6 +578,10 @@ class StartScene:
             )
         elif cmd[0] == "demos":
             self._demos()
+        elif cmd[0] == "decks":  # the deck builder of the chosen game
+            from .deck_scene import DeckScene
+
+            self.app.scene = DeckScene(self.app, self.game.name)
         elif cmd[0] == "report":  # the page `shrinetable report` wrote last, in the browser
             problem = _open_last_report()
             if problem:

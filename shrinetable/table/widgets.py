@@ -379,6 +379,11 @@ class Widgets:
             self.actions[b] = action
         return b
 
+    def bar(self) -> list:
+        """The decision bar's buttons in order (its moves, then "More moves"):
+        the number keys press them."""
+        return [*self.actions, *(b for b, c in self.commands.items() if c == "more")]
+
     def box(self, text: Text | list[Text], rect) -> TextBox:
         box = TextBox(text, rect, self.fonts, self.px)
         self.boxes.append(box)

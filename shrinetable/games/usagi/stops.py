@@ -11,6 +11,7 @@ from __future__ import annotations
 from .actions import Action
 from .rules import _score, abilities_of, card, legal_actions
 from .state import State
+from .zones import p
 
 
 def _counts(s: State, c: int, rating: str) -> bool:
@@ -99,3 +100,31 @@ def all_extras(s: State) -> Action | None:
     if left > sum(_most(s, e) for e in cs.queue):
         return legal_actions(s)[0]  # all of them: the rules list the most first
     return None
+
+
+def why_decline(s: State) -> str:
+    """At the score step (U30), what taking every extra token would do, so that
+    the winner sees why taking fewer might be wanted: the game ends on an empty
+    pool or a majority, with whoever leads then (all from public counts)."""
+    q, cs = s.turn, s.contest
+    mine = s.tokens[q] + _score(s, q, cs.event)[0] + cs.extra
+    left = s.pool - _score(s, q, cs.event)[0] - cs.extra
+    if mine * 2 > s.pool_start:
+        return f"Taking all wins the game: {mine} tokens, more than half of {s.pool_start}."
+    if left <= 0:
+        lead = max((r for r in range(s.n) if r != q), key=lambda r: s.tokens[r])
+        them = s.tokens[lead]
+        if them < mine:
+            return (
+                f"Taking all empties the pool and ends the game with you ahead ({mine} to {them})."
+            )
+        standing = "level with" if them == mine else "behind"
+        return (
+            f"Decline some: taking all empties the pool and ends the game with you "
+            f"{standing} {p(lead)} ({mine} to {them})."
+        )
+    most = sum(_most(s, e) for e in cs.queue)
+    return (
+        f"Taking all leaves {left} in the pool, and the Events still to resolve could take "
+        f"up to {most}: an empty pool ends the game with whoever leads."
+    )

@@ -1,0 +1,181 @@
+"""Guided lessons: every shipped lesson plays through with its scripted answers
+(the stale-lesson test: `shrinetable lesson --verify`), a lesson a rules change
+breaks is caught naming the file and step, a malformed file is a clear error,
+the lesson match takes only the asked-for move, and the window's lesson scene
+walks a lesson to its end and remembers it."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from shrinetable.adapter.lesson import LEARNER, LessonMatch, progress, verify
+from shrinetable.adapter.port import Refusal
+from shrinetable.adapter.session import Applied
+from shrinetable.cli import main
+from shrinetable.formats import lesson as lesson_format
+from shrinetable.formats.errors import FormatError
+from shrinetable.formats.lesson import load
+
+ROOT = Path(__file__).resolve().parent.parent
+FIRST = ROOT / "assets" / "lessons" / "shrine" / "01-first-turn.toml"
+
+SMALL = """\
+title = "Attack"
+about = "Opposite colour, exact sum."
+game = "shrine"
+seats = 2
+turn = "p1"
+stage = "action"
+
+[zones]
+"shrine:0" = ["2D", "3D"]
+"shrine:1" = ["2C", "9H"]
+"hand:0" = ["5S", "4C", "7S"]
+"hand:1" = ["2H"]
+
+[[steps]]
+say = "Look at their Shrine."
+light = ["shrine:1"]
+
+[[steps]]
+say = "Drag the 5 and the 4 onto their Shrine."
+do = "attack p2 5S 4C"
+rule = "Black against red, exactly 9."
+expect.zones = { "shrine:1" = ["2C"] }
+
+[[steps]]
+say = "They draw and pass."
+computer = ["draw", "pass"]
+"""
+
+
+def write(tmp_path: Path, text: str, name: str = "01-attack.toml") -> Path:
+    path = tmp_path / "shrine" / name
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def test_every_shipped_lesson_holds(capsys) -> None:
+    """The stale-lesson test: the command plays every lesson of every game."""
+    assert main(["lesson", "--verify"]) == 0, capsys.readouterr()
+    out = capsys.readouterr().out
+    for paths in lesson_format.all_lessons().values():
+        for path in paths:
+            assert f"ok {path.parent.name}/{path.stem} (" in out
+
+
+def test_a_stale_lesson_is_caught(tmp_path, monkeypatch, capsys) -> None:
+    """A move the rules no longer allow fails --verify, naming the lesson and step."""
+    write(tmp_path, SMALL.replace("attack p2 5S 4C", "attack p2 5S 7S"))
+    monkeypatch.setattr(lesson_format, "lessons_dir", lambda: tmp_path)
+    assert main(["lesson", "--verify", "--game", "shrine"]) == 1
+    out = capsys.readouterr().out
+    assert "FAIL" in out and "01-attack.toml:" in out and "steps[1].do[0]" in out
+    assert "not a legal move here" in out
+
+
+@pytest.mark.parametrize(
+    ("change", "key", "words"),
+    [
+        (
+            ('do = "attack p2 5S 4C"', 'do = "attack p2 5S 4C"\ncomputer = "pass"'),
+            "steps[1]",
+            "one of do",
+        ),
+        (('light = ["shrine:1"]', 'light = ["shrine:9"]'), "steps[0].light[0]", "unknown zone"),
+        (
+            ('light = ["shrine:1"]', 'light = ["shrine:1/KS"]'),
+            "steps[0].light[0]",
+            "not in shrine:1",
+        ),
+        (
+            ('"shrine:1" = ["2C"] }', '"shrine:1" = ["9H"] }'),
+            "steps[1].expect.zones.shrine:1",
+            "got [2C]",
+        ),
+        (('do = "attack p2 5S 4C"', 'do = "attack p2 5S"'), "steps[1].do[0]", "not a legal move"),
+        (
+            ('computer = ["draw", "pass"]', 'computer = ["draw", "heal"]'),
+            "steps[2].computer[1]",
+            "",
+        ),
+        (('say = "They draw and pass."', 'say = ""'), "steps[2].say", ""),
+    ],
+)
+def test_a_broken_lesson_names_file_field_and_step(tmp_path, change, key, words) -> None:
+    path = write(tmp_path, SMALL.replace(*change))
+    with pytest.raises(FormatError) as caught:
+        verify(load(path))
+    assert caught.value.key == key and words in caught.value.message
+    assert str(caught.value).startswith(f"{path}:")
+
+
+def test_check_validates_a_lesson_file(tmp_path, capsys) -> None:
+    assert main(["check", str(write(tmp_path, SMALL))]) == 0
+    assert "ok (a lesson of 3 steps)" in capsys.readouterr().out
+    bad = write(tmp_path, SMALL.replace("attack p2 5S 4C", "attack p2 7S"), "02-bad.toml")
+    assert main(["check", str(bad)]) == 1
+    assert "steps[1].do[0]" in capsys.readouterr().out
+
+
+def test_the_lesson_takes_only_the_asked_for_move(tmp_path) -> None:
+    m = LessonMatch(load(write(tmp_path, SMALL)))
+    assert m.current().kind() == "words" and m.pending() is None
+    refused = m.play(LEARNER, "pass")
+    assert isinstance(refused, Refusal) and refused.reason.startswith("Not yet")
+    assert m.next() and m.current().kind() == "do"
+    assert ("shrine:1", None) in m.lit()
+    legal_but_not_asked = m.play(LEARNER, "pass")  # legal, and refused with the step's word
+    assert isinstance(legal_but_not_asked, Refusal)
+    assert legal_but_not_asked.reason == "Not yet: Drag the 5 and the 4 onto their Shrine."
+    assert m.ask_why(LEARNER, ("7S",), "hand:0", "shrine:1", None).value() == m.not_yet()
+    assert m.hint(LEARNER).text == "attack p2 4C 5S"  # canonical order
+    assert isinstance(m.play(LEARNER, "attack p2 4C 5S"), Applied)  # any order of the cards
+    assert m.rule == "Black against red, exactly 9." and m.current().kind() == "computer"
+    assert [m.pending().action.text, m.step().text] == ["draw", "draw"]
+    assert m.step().text == "pass" and m.finished and m.pending() is None
+    assert not m.powers.save and not m.can_undo(LEARNER)
+
+
+def test_list_and_unknown_names(capsys) -> None:
+    assert main(["lesson", "--list"]) == 0
+    assert "shrine/01-first-turn" in capsys.readouterr().out
+    assert main(["lesson", "no-such-lesson"]) == 2
+    assert "no lesson called" in capsys.readouterr().err
+    assert main(["lesson", "--verify", "--game", "chess"]) == 2
+
+
+def test_a_lesson_exports_as_a_gif(tmp_path) -> None:
+    gif = tmp_path / "lesson.gif"
+    assert main(["lesson", "shrine/01-first-turn", "--export", str(gif), "--size", "400x300"]) == 0
+    from PIL import Image
+
+    with Image.open(gif) as im:
+        assert im.size == (400, 300) and im.n_frames > 10
+
+
+def test_the_scene_walks_a_lesson_and_remembers_it(app) -> None:
+    """In the window: the words in their box, Next, the lit place, a refusal in
+    the box (not over the table), the move, the rule, the end remembered."""
+    from shrinetable.table.lesson_scene import open_lesson
+
+    scene = open_lesson(app, load(FIRST))
+    assert "Lesson: A turn, and how to win" in scene.panels.s.words()
+    scene.command("lesson_next")
+    assert ("deck", None) in scene.marks.targets
+    scene.perform("pass")
+    assert scene.word.startswith("Not yet") and not scene.shout
+    while not scene.lesson.finished:
+        step = scene.lesson.current()
+        if step.kind() == "words":
+            scene.command("lesson_next")
+        elif step.kind() == "computer":
+            scene.made(scene.match.step())
+        else:
+            scene.perform(scene.lesson.lesson.moves[scene.lesson.at][0])
+            assert scene.lesson.rule or not step.rule
+    assert "Lesson complete" in scene.words() and scene.overlay is None
+    assert "shrine/01-first-turn" in progress()["done"]
