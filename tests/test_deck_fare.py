@@ -44,7 +44,11 @@ def swapped(deck, out_card, in_card):
 
 def plain(result):
     """A result without what varies with the machine (times)."""
-    return {k: v for k, v in result.items() if k not in ("seconds", "cpu_per_game", "records", "seatings")}
+    return {
+        k: v
+        for k, v in result.items()
+        if k not in ("seconds", "cpu_per_game", "records", "seatings")
+    }
 
 
 def test_rates_against_each_starter_deck_and_overall_with_intervals():

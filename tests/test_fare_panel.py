@@ -88,7 +88,7 @@ def test_it_measures_in_the_background_and_shows_rates_with_intervals(host):
     host.until(lambda: host.panel.last is not None)
     assert not job.process.is_alive()
     lines = host.panel.lines()
-    assert lines[0] == "10 games against each starter deck, both seat orders"
+    assert lines[0] == "Blade of the Kazehana: 10 games against each starter deck, both seat orders"
     names = [d.name for d in registry.get(GAME).card_data.decks.catalog()[1]]
     assert [line.split(":")[0] for line in lines[1:]] == [*names, "Overall"]
     assert all("%" in line and "\u2013" in line for line in lines[1:])
@@ -106,7 +106,10 @@ def test_a_change_shows_the_paired_difference(host):
     host.click("How does it fare?")
     host.until(lambda: host.panel.last is not None and host.panel.last["change"] is not None)
     lines = host.panel.lines()
-    assert "the change from the last measurement on the same 20 games" in lines[0]
+    assert (
+        "the change from the last measurement (Blade of the Kazehana) on the same 20 games"
+        in lines[0]
+    )
     assert "changed since" not in lines[0]
     assert all(line.endswith(") pts") for line in lines[1:])
 
@@ -148,3 +151,74 @@ def test_without_a_measurer_the_panel_says_so(app):
     panel.layout(AREA)
     panel.start()
     assert panel.job is None and "needs the workbench" in panel.lines()[0]
+
+
+@pytest.fixture
+def measuring_app(dummy_video):
+    """The App as `shrinetable` opens it: handed a measurer."""
+    from shrinetable.table.app import App
+
+    return App((1280, 720), fare=Background())
+
+
+def test_the_deck_builder_shows_the_panel_over_the_pool_and_stays_responsive(measuring_app):
+    from shrinetable import resources
+    from shrinetable.table.deck_scene import DeckScene
+
+    app = measuring_app
+    resources.keep(fare_panel.FILE, {"games": 10})
+    app.scene = scene = DeckScene(app, GAME)
+    scene.desk.open(blade())
+    app.step([], 0.01)
+    fare = next(b for b, cmd in scene.actions.items() if cmd == ("fare",))
+    assert fare.text == "How does it fare?"
+    import pygame_gui
+
+    app.step([ev(pygame_gui.UI_BUTTON_PRESSED, ui_element=fare)], 0.01)
+    assert scene.fare_shown and scene.fare.running  # measuring at once, over the pool
+    assert scene.pool_rect.contains(scene.fare.rect)
+    frames = []
+    end = time.monotonic() + 120
+    while scene.fare.running:
+        start = time.perf_counter()
+        app.step([], 0.01)
+        frames.append(time.perf_counter() - start)
+        assert time.monotonic() < end
+        time.sleep(0.01)
+    app.step([], 0.01)
+    assert statistics.median(frames) < 0.02, statistics.median(frames)
+    head = f"{scene.desk.build.name}: 10 games against each starter deck"
+    assert scene.traced_state()["fare"]["lines"][0].startswith(head)
+    # a click on the panel is the panel's, not the pool card under it
+    size = scene.desk.build.size()
+    inside = (scene.fare.rect.centerx, scene.fare.rect.bottom - 10)
+    for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+        app.step([ev(kind, pos=inside, button=1)], 0.01)
+    assert scene.desk.build.size() == size
+    # Close hides it; the top button shows it again, with the result kept; Esc hides it
+    close = next(b for b in scene.fare.widgets.buttons if b.text == "Close")
+    for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+        app.step([ev(kind, pos=close.rect.center, button=1)], 0.01)
+    app.step(pygame.event.get(), 0.01)
+    assert not scene.fare_shown
+    app.step([ev(pygame_gui.UI_BUTTON_PRESSED, ui_element=fare)], 0.01)
+    assert scene.fare_shown and not scene.fare.running and scene.fare.last is not None
+    app.step([ev(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="")], 0.01)
+    assert not scene.fare_shown and isinstance(app.scene, DeckScene)
+
+
+def test_leaving_the_builder_ends_a_measurement(measuring_app):
+    import pygame_gui
+
+    from shrinetable.table.deck_scene import DeckScene
+
+    app = measuring_app
+    app.scene = scene = DeckScene(app, GAME)
+    scene.desk.open(blade())
+    fare = next(b for b, cmd in scene.actions.items() if cmd == ("fare",))
+    app.step([ev(pygame_gui.UI_BUTTON_PRESSED, ui_element=fare)], 0.01)
+    job = scene.fare.job
+    assert job is not None and job.process.is_alive()
+    back = next(b for b, cmd in scene.actions.items() if cmd == ("back",))
+    app.step([ev(pygame_gui.UI_BUTTON_PRESSED, ui_element=back)], 0.01)
+    assert not job.process.is_alive() and not isinstance(app.scene, DeckScene)

@@ -1,4 +1,4 @@
-""" "How does it fare?": a panel that measures the deck being built against each
+"""The "How does it fare?" panel: it measures the deck being built against each
 starter deck of its game, in the background, and shows its win rates.
 
 The games are played by the workbench, which the table may not import (it is
@@ -6,8 +6,8 @@ a layer above); whoever opens the window hands in a `Measurer` (the App's
 `fare`), as the demonstrations come through a shelf. Without one the panel
 says so. A measurement runs in a process of its own: the panel only polls it
 between frames, so the window keeps drawing; Cancel ends it at once, and so
-does closing the panel. After a change to the deck, measuring again plays the
-same seeds, and each rate shows its paired change against the last one.
+does the screen going (`close`). After a change to the deck, measuring again
+plays the same seeds, and each rate shows its paired change against the last.
 
 The budget (games against each starter deck) is the player's choice, kept
 for the next run (`resources.keep`).
@@ -70,6 +70,11 @@ def budget() -> int:
     return n if n in BUDGETS else BUDGETS[1]
 
 
+def _snap(deck: Any) -> Any:
+    """The deck's fields as they are now (a builder changes its deck in place)."""
+    return None if deck is None else deck.model_dump()
+
+
 def _pct(x: float) -> str:
     return f"{100 * x:.0f}%"
 
@@ -88,8 +93,10 @@ class FarePanel:
         measurer: Measurer | None,
         game: str,
         deck: Callable[[], Any],
+        on_close: Callable[[], None] | None = None,
     ):
         self.fonts, self.measurer, self.game, self.deck = fonts, measurer, game, deck
+        self.on_close = on_close  # a Close button, for a screen that shows the panel on demand
         self.games = budget()
         self.job: Measuring | None = None
         self.last: dict | None = None  # the last result, which the next one pairs with
@@ -130,8 +137,14 @@ class FarePanel:
                 tool_tip="The computer plays this deck against each starter deck, "
                 "in both seat orders",
             )
+        right = self.rect.right - 8
+        if self.on_close is not None:
+            shut = font.size("Close")[0] + 32
+            right -= shut
+            w.button((right, y, shut, h), "Close", action="close", tool_tip="Hide the panel")
+            right -= 16
         step = font.size("100")[0] + 24
-        bx = self.rect.right - 8 - len(BUDGETS) * (step + 4)
+        bx = right - len(BUDGETS) * (step + 4)
         for i, n in enumerate(BUDGETS):
             b = w.button(
                 (bx + (step + 4) * i, y, step, h),
@@ -161,6 +174,8 @@ class FarePanel:
             self.start()
         elif action == "cancel":
             self.cancel()
+        elif action == "close" and self.on_close is not None:
+            self.on_close()
         elif isinstance(action, tuple) and not self.running:
             self.games = action[1]
             resources.keep(FILE, {"games": self.games})
@@ -181,7 +196,7 @@ class FarePanel:
         except ValueError as e:
             self.note = str(e)
             return
-        self.note, self.measuring = "", deck
+        self.note, self.measuring = "", _snap(deck)
         self.due = 0.0
         self._build()
 
@@ -242,12 +257,21 @@ class FarePanel:
                 out.append(f"{o['name']}: {self._rate(o)}" + (f", {delta} pts" if delta else ""))
         return out
 
+    def traced(self) -> dict[str, Any]:
+        """What it says and where its buttons are (`--trace`, for tests)."""
+        return {
+            "running": self.running,
+            "lines": [] if self.running else self.lines(),  # not each game's count
+            "buttons": {b.text: b.rect.center for b in self.widgets.buttons},
+        }
+
     def _head(self, r: dict) -> str:
-        words = f"{r['games_per_opponent']} games against each starter deck, both seat orders"
+        n = r["games_per_opponent"]
+        words = f"{r['deck']}: {n} games against each starter deck, both seat orders"
         if r.get("change"):
-            n = r["change"]["paired_games"]
-            words += f"; the change from the last measurement on the same {n} games"
-        if self.measured is not None and self.deck() != self.measured:
+            was, n = r["change"]["from"], r["change"]["paired_games"]
+            words += f"; the change from the last measurement ({was}) on the same {n} games"
+        if self.measured is not None and _snap(self.deck()) != self.measured:
             words += " (the deck changed since: measure again)"
         return words
 

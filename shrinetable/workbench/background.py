@@ -14,6 +14,8 @@ import os
 import signal
 from typing import TYPE_CHECKING, Any
 
+NICE = 10  # the measuring process's lower priority (POSIX nice)
+
 if TYPE_CHECKING:
     from shrinetable.engine import CardSet
 
@@ -29,6 +31,8 @@ def _child(ask: Ask, before: dict | None, conn: Any, parent: int) -> None:
     ("refused", message)."""
     signal.signal(signal.SIGTERM, _leave)
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl+C in a terminal is the window's
+    if hasattr(os, "nice"):
+        os.nice(NICE)  # the window's frames come first where the cores are busy
     from .fare import Refused, measure
 
     def said(done: int, total: int) -> None:
