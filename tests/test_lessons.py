@@ -166,8 +166,11 @@ def test_the_scene_walks_a_lesson_and_remembers_it(app) -> None:
     assert "Lesson: A turn, and how to win" in scene.panels.s.words()
     scene.command("lesson_next")
     assert ("deck", None) in scene.marks.targets
-    scene.perform("pass")
+    scene.perform("pass")  # a button's move not asked for
     assert scene.word.startswith("Not yet") and not scene.shout
+    scene.word = ""
+    scene.pointer._refused(scene.lesson.not_yet())  # a drop that made no move
+    assert scene.word == scene.lesson.not_yet() and not scene.shout
     while not scene.lesson.finished:
         step = scene.lesson.current()
         if step.kind() == "words":
@@ -280,3 +283,15 @@ def test_the_window_takes_a_new_position(app, tmp_path) -> None:
     assert scene.view().zones["hand:0"].cards == ("5S", "5D") and not scene.log.lines
     scene.command("lesson_next")  # the heal: the pair is raised, ready to drag
     assert scene.marks.selected == {"hand:0": frozenset({0, 1})}
+
+
+def test_a_free_step_takes_any_legal_move(tmp_path) -> None:
+    free = SMALL.replace(
+        'do = "attack p2 5S 4C"\nrule', 'free = true\nanswer = "attack p2 5S 4C"\nrule'
+    ).replace('expect.zones = { "shrine:1" = ["2C"] }\n', "")
+    assert verify(load(write(tmp_path, free))) == 3
+    m = LessonMatch(load(write(tmp_path, free)))
+    m.next()
+    refused = m.play(LEARNER, "attack p2 7S")  # the engine's own reason
+    assert isinstance(refused, Refusal) and not refused.reason.startswith("Not yet")
+    assert isinstance(m.play(LEARNER, "pass"), Applied) and m.current().computer

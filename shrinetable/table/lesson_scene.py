@@ -85,7 +85,8 @@ class LessonScene(GameScene):
 
     def say(self, text: str, error: bool = True, rule: str | None = None) -> None:
         """The lesson's own refusal goes in its box (nothing over the table)."""
-        if error and text == self.lesson.not_yet():
+        word = self.lesson.not_yet()
+        if error and text in (word, self.match.present.readable(word)):  # a drop's, as read
             self.word = text
             self.app.emit(f"lesson refused {text}")
             self.build_ui()
