@@ -120,7 +120,7 @@ class LessonScene(GameScene):
                 self.after_change()
         elif cmd == "lesson_on" and self.after is not None:
             open_lesson(self.app, self.after, self.on_close)
-        elif cmd in ("lesson_close", "newgame"):
+        elif cmd == "lesson_close":
             self.leave()
             if self.on_close is not None:
                 self.on_close()
