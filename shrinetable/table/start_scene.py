@@ -68,6 +68,19 @@ def seating(seats: list[str]) -> tuple[list[str], list[str]]:
 DESIGN_H = 720  # the height the screen's sizes are given for
 
 
+class DropDown(UIDropDownMenu):
+    """pygame_gui's drop-down, its open list as wide as its button (pygame_gui
+    leaves the list the width of the arrow beside the chosen value short)."""
+
+    def update(self, time_delta: float) -> None:
+        super().update(time_delta)
+        state = self.current_state
+        options = getattr(state, "options_selection_list", None)
+        if state is self.menu_states["expanded"] and options is not None:
+            if options.relative_rect.w < self.relative_rect.w:
+                options.set_dimensions((self.relative_rect.w, options.relative_rect.h))
+
+
 @dataclass
 class Row:
     """A line of the form: its label, the control's rectangle, and the words
@@ -145,7 +158,7 @@ class StartScene:
             UILabel(pygame.Rect(x, yy, c1 - 8, row_h), text, m, object_id=font)
 
         def dropdown(values, chosen, width=c2, upwards=False):
-            return UIDropDownMenu(
+            return DropDown(
                 values,
                 chosen,
                 pygame.Rect(x2, y, width, row_h),
