@@ -215,3 +215,25 @@ def test_the_board_draws_a_target_zone_with_its_ears_and_the_last_move_dashed(na
     finally:
         use("default")
         pygame.quit()
+
+
+@pytest.mark.usefixtures("dummy_video")
+def test_a_card_that_breaks_a_deck_rule_is_crossed_not_only_coloured(app):
+    """The deck builder's list: a card over its copy limit is marked with a
+    cross as well as its colour."""
+    import pygame_gui
+
+    from shrinetable.table.start_scene import StartScene
+
+    app.scene = StartScene(app, game="sorcerer")
+    app.step([], 0.01)
+    button = next(b for b in app.scene.actions if b.text == "Decks\u2026")
+    app.step([pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=button)], 0.01)
+    scene = app.scene
+    scene.desk.add("heartstring-crescendo")
+    scene.desk.add("heartstring-crescendo")
+    app.fonts.drawn = []
+    scene.dirty = True
+    scene.draw(app.screen)
+    said = [d.text for d in app.fonts.drawn]
+    assert "\u2715 2 \u00d7 Heartstring Crescendo" in said
