@@ -167,3 +167,31 @@ def test_a_remapped_key_works_and_is_kept(app, tmp_path):
     assert app.scene.focus.zone is not None
     (tmp_path / keymap.FILE).write_text("{not json")
     assert keymap.load() == keymap.defaults()
+
+
+def test_keys_are_remapped_in_the_menu_by_keys_and_listed_in_the_rules(app, tmp_path):
+    """Menu > Keys...: the first command's button (by its number key), then the
+    new key; it is the command's key now, kept, and the rules list it."""
+    from pygame_gui.elements import UITextBox
+
+    app.start_game(Session(registry.get("shrine"), 3, {}, ["human", "computer"]))
+    app.step([], 0.01)
+    scene = app.scene
+    key(app, pygame.K_ESCAPE)
+    labels = [b.text for b in scene.ui.commands if scene.ui.commands[b] == "keys"]
+    assert labels == ["Keys\u2026"]
+    scene.command("keys")
+    key(app, pygame.K_1, unicode="1")
+    assert scene.binding == "next_zone"
+    key(app, pygame.K_n, unicode="n")
+    assert scene.binding is None and scene.keymap.keys["next_zone"] == ("n",)
+    assert json.loads((tmp_path / keymap.FILE).read_text())["next_zone"] == ["n"]
+    assert any("Focus the next zone" in b.text and ": N" in b.text for b in scene.ui.commands)
+    key(app, pygame.K_ESCAPE)
+    assert scene.overlay is None
+    scene.command("rules")
+    app.step([], 0.01)
+    text = " ".join(
+        e.html_text for e in scene.ui.window.get_container().elements if isinstance(e, UITextBox)
+    )
+    assert "<b>Keys</b>" in text and "N: Focus the next zone" in text

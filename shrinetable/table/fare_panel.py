@@ -24,14 +24,13 @@ import pygame
 from shrinetable import resources
 
 from .faces import cut, wrap
-from .theme import rgb
+from .theme import palette, rgb
 from .widgets import PRESSED, Widgets
 
 FILE = "fare.json"  # {"games": n}: the budget last chosen
 BUDGETS = (10, 20, 50, 100)  # games against each starter deck
 POLL_S = 0.1  # how often a running measurement is read
 PX = 14  # the text size at 1280x720: the least the table draws
-FAIR, WIN, LOSS = (200, 200, 190), (120, 220, 150), (240, 140, 120)
 
 
 class Measuring(Protocol):
@@ -369,7 +368,8 @@ class FarePanel:
             self._interval(surf, bar, {"fair": r["overall"]["fair"], **o})
             surf.blit(self._text(self._rate(o), bold=last), (bar.right + 12, y + 1))
             if d and d.get("delta") is not None:
-                ink = WIN if d["ci"][0] > 0 else LOSS if d["ci"][1] < 0 else FAIR
+                p = palette()  # a change its interval holds as real: a gain or a loss
+                ink = p.gain if d["ci"][0] > 0 else p.loss if d["ci"][1] < 0 else p.text
                 surf.blit(self._text(self._change(d), ink), (bar.right + 12 + rate_w, y + 1))
             y += line
         key = "Bar: the win rate (mark) and its 95% interval (band); the tick is an even share."

@@ -4,7 +4,8 @@ Ctrl+N (notation), Ctrl+P (the automatic pass), Ctrl+S/O (save, load), ?
 (rules), Enter (take over the device, take the proposed move, yes to the
 question before a skip); on the table the focus keys (`keymap`, `focus`) and
 1 to 9 for the decision bar's buttons; in a window over it, its own focus
-(`gui_keys`)."""
+(`gui_keys`). The focus keys include the announcements' (`narrate`): F2,
+Ctrl+R, PageDown/PageUp."""
 
 from __future__ import annotations
 
@@ -15,8 +16,9 @@ import pygame
 
 from .focus import Focus
 from .helpers import Aid
-from .keymap import Keymap
+from .keymap import Keymap, key_name
 from .motion import Drag
+from .narrate import Narrator
 from .overlay import WINDOWS, Overlay
 from .pointer import Pointer
 from .widgets import PRESSED, Widgets
@@ -35,10 +37,12 @@ class Table(Protocol):
     zoom: Zoom
     pointer: Pointer
     aid: Aid
+    narrator: Narrator
     drag: Drag | None
     overlay: Overlay | None
     focus: Focus
     keymap: Keymap
+    binding: str | None
     ui: Widgets
     gui_keys: Any  # `gui_keys.GuiKeys`, made with the first window (pygame_gui's)
 
@@ -50,11 +54,15 @@ class Table(Protocol):
     def toggle_notation(self) -> None: ...
     def toggle_auto_pass(self) -> None: ...
     def take_proposal(self) -> bool: ...
+    def say(self, text: str, error: bool = True) -> None: ...
+    def build_ui(self) -> None: ...
 
 
 def key(scene: Table, event: pygame.event.Event, consumed: bool = False) -> None:
     ctrl = event.mod & pygame.KMOD_CTRL
-    if event.key == pygame.K_ESCAPE:
+    if scene.binding is not None and scene.overlay == Overlay.KEYS:
+        rebind(scene, event)
+    elif event.key == pygame.K_ESCAPE:
         if scene.zoom.close():
             pass
         elif scene.drag is not None:
@@ -91,6 +99,18 @@ def key(scene: Table, event: pygame.event.Event, consumed: bool = False) -> None
         table_key(scene, event)
 
 
+def rebind(scene: Table, event: pygame.event.Event) -> None:
+    """The key pressed after a command in the Keys window becomes its key
+    (Esc keeps the old one; a lone modifier waits for the key it modifies)."""
+    name = key_name(event.key, event.mod)
+    if name.endswith(("shift", "ctrl", "alt")):
+        return
+    cmd, scene.binding = scene.binding, None
+    if event.key != pygame.K_ESCAPE and cmd is not None:
+        scene.say(scene.keymap.bind(cmd, name), error=False)
+    scene.build_ui()
+
+
 def window_key(scene: Table, event: pygame.event.Event, consumed: bool) -> bool:
     """A key for the window over the table (its focus, `gui_keys`); whether used."""
     window = scene.ui.window
@@ -99,7 +119,7 @@ def window_key(scene: Table, event: pygame.event.Event, consumed: bool) -> bool:
     from . import gui_keys  # pygame_gui's: loaded with the first window
 
     if scene.gui_keys is None:
-        scene.gui_keys = gui_keys.GuiKeys(scene.app.emit)
+        scene.gui_keys = gui_keys.GuiKeys(scene.app.emit, scene.app.announcer.say)
     container = window.get_container() if hasattr(window, "get_container") else window
     return bool(scene.gui_keys.key(event, container, scene.app.manager))
 
@@ -131,3 +151,9 @@ def table_key(scene: Table, event: pygame.event.Event) -> None:
         f.add()
     elif cmd == "read" and (card := f.card()) is not None and card.name:
         scene.zoom.pin(card.name)
+    elif cmd == "repeat":  # the announcements' (`narrate`)
+        scene.narrator.repeat()
+    elif cmd in ("next_state", "prev_state"):
+        scene.narrator.zone(1 if cmd == "next_state" else -1)
+    elif cmd == "announce":
+        scene.command("announce")
