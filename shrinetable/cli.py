@@ -59,11 +59,20 @@ def build_parser(argv: list[str] | None = None) -> argparse.ArgumentParser:
         "--fullscreen", action="store_true", default=argparse.SUPPRESS, help="start fullscreen"
     )
     parser.add_argument(
+        "--theme",
+        default=argparse.SUPPRESS,
+        metavar="NAME",
+        help="colours for this run: default, colour-blind or high-contrast",
+    )
+    parser.add_argument(
         "--trace",
         action="store_true",
         default=argparse.SUPPRESS,
         help="print 'ready' after the first frame and 'action SEAT TEXT' per move",
     )
+    from shrinetable.commands.args import add_announce
+
+    add_announce(parser, argparse.SUPPRESS)
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     load = COMMANDS if argv is None else (chosen(argv),)
     for name, summary in COMMANDS.items():

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from shrinetable.adapter.lesson import LEARNER, LessonMatch, progress, verify
+from shrinetable.adapter.lesson import LEARNER, LessonMatch, done, verify
 from shrinetable.adapter.port import Refusal
 from shrinetable.adapter.session import Applied
 from shrinetable.cli import main
@@ -178,4 +178,29 @@ def test_the_scene_walks_a_lesson_and_remembers_it(app) -> None:
             scene.perform(scene.lesson.lesson.moves[scene.lesson.at][0])
             assert scene.lesson.rule or not step.rule
     assert "Lesson complete" in scene.words() and scene.overlay is None
-    assert "shrine/01-first-turn" in progress()["done"]
+    assert "shrine/01-first-turn" in done()
+
+
+def test_learn_to_play_from_the_start_screen(app) -> None:
+    """The start screen offers the course to a newcomer, lists its lessons (a ✔ on
+    one finished), opens one, and Close comes back to it with the game chosen."""
+    from shrinetable.adapter.lesson import mark_done
+    from shrinetable.table.lesson_scene import LessonScene
+    from shrinetable.table.start_scene import StartScene
+
+    scene = StartScene(app, game="sorcerer")
+    assert "New to it? Learn to play" in scene._game_words()
+    learn = next(b for b, c in scene.actions.items() if c == ("learn",))
+    assert learn.is_enabled
+    scene._command(("learn",))
+    listed = {b.text: c for b, c in scene.actions.items() if c[0] == "lesson"}
+    assert "1. A turn, and how to win" in listed
+    scene._command(listed["1. A turn, and how to win"])
+    assert isinstance(app.scene, LessonScene) and app.scene.lesson.lesson.name.startswith("sorc")
+    app.scene.command("lesson_close")
+    assert isinstance(app.scene, StartScene) and app.scene.game.name == "sorcerer"
+    mark_done("sorcerer/01-first-turn")
+    again = StartScene(app, game="sorcerer")
+    assert "New to it" not in again._game_words()
+    again._command(("learn",))
+    assert any(b.text.startswith("\u2714 1.") for b, c in again.actions.items() if c[0] == "lesson")

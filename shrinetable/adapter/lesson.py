@@ -269,33 +269,23 @@ def _check_holds(m: LessonMatch, i: int, step: LessonStep) -> None:
 
 # -- the course: its order, and the player's progress ----------------------------------
 
-PROGRESS = "lessons.json"  # {"done": [names], "offered": [games]} (resources.keep)
+PROGRESS = "lessons.json"  # {"done": [lesson names]} (resources.keep)
 
 
-def progress() -> dict[str, list[str]]:
-    """The lessons finished and the games whose course was offered (a damaged file: none)."""
+def done() -> list[str]:
+    """The lessons played to their end, by name (a damaged file: none)."""
     try:
         data = json.loads((resources.data_dir() / PROGRESS).read_text("utf-8"))
-        return {k: [str(x) for x in data.get(k, [])] for k in ("done", "offered")}
-    except (OSError, ValueError, TypeError, AttributeError):
-        return {"done": [], "offered": []}
-
-
-def _note(key: str, value: str) -> None:
-    kept = progress()
-    if value not in kept[key]:
-        kept[key].append(value)
-        resources.keep(PROGRESS, kept)
+        return [str(x) for x in data["done"]]
+    except (OSError, ValueError, TypeError, KeyError):
+        return []
 
 
 def mark_done(name: str) -> None:
     """The lesson `name` (game/stem) was played to its end."""
-    _note("done", name)
-
-
-def mark_offered(game: str) -> None:
-    """The course of `game` was offered at its first start (asked once)."""
-    _note("offered", game)
+    kept = done()
+    if name not in kept:
+        resources.keep(PROGRESS, {"done": [*kept, name]})
 
 
 def course(game: str, cards: CardSet | None = None) -> list[LoadedLesson | FormatError]:

@@ -18,7 +18,7 @@ from shrinetable.adapter import gestures, storage
 from shrinetable.adapter.port import MatchPort
 from shrinetable.engine import seats_named
 
-from . import uiscale
+from . import theme, uiscale
 from .decision_bar import panel_scale
 from .helpers import Aid
 from .keymap import COMMANDS, Keymap
@@ -177,6 +177,7 @@ class Dialogs:
             ("Rules (?)", "rules"),
             ("Fullscreen (F11)", "fullscreen"),
             ("Keys\u2026", "keys"),
+            (f"Announcements: {self.s.app.announcer.mode} (F2)", "announce"),  # off, shown, spoken
             (
                 f"Notation in the log: {'shown' if self.s.notation else 'hidden'} (Ctrl+N)",
                 "notation",
@@ -194,7 +195,7 @@ class Dialogs:
             on = "on" if self.s.match.auto_pass else "off"
             items.append((f"Pass when it is the only move: {on} (Ctrl+P)", "auto_pass"))
         items += [("New game\u2026", "newgame"), ("Quit", "quit")]
-        win, width = self._window("Menu", 360, 42 * len(items) + 196)
+        win, width = self._window("Menu", 520, 42 * len(items) + 224)
         self._buttons_in(win, width, items)
         top = 10 + 42 * len(items)
         app = self.s.app
@@ -207,26 +208,37 @@ class Dialogs:
                     for k in uiscale.SCALES
                 ],
             ),
+            (
+                "Colours",
+                [(n, f"theme {n}", n == theme.palette().name) for n in theme.THEMES],
+            ),
+            (
+                "Motion",
+                [
+                    ("cards fly", "motion full", not app.reduced_motion),
+                    ("reduced", "motion reduced", app.reduced_motion),
+                ],
+            ),
         ]
-        for head, choices in rows:
+        for head, choices in rows:  # its name, then its choices on the same line
             UILabel(
-                self.r(10, top, width - 20, 26),
+                self.r(10, top + 3, 120, 26),
                 head,
                 app.manager,
                 container=win,
                 object_id=self.font(),
             )
-            bw = (width - 20) // len(choices)
+            bw = (width - 140) // len(choices)
             for i, (label, cmd, chosen) in enumerate(choices):  # the one in use is marked,
                 b = UIButton(
-                    self.r(10 + i * bw, top + 28, bw - 4, 32),  # not only coloured
+                    self.r(130 + i * bw, top, bw - 4, 32),  # not only coloured
                     f"\u2022 {label}" if chosen else label,
                     app.manager,
                     container=win,
                     object_id=self.font(),
                 )
                 self.s.ui.commands[b] = cmd
-            top += 66
+            top += 40
 
     def rules(self) -> None:
         size = self.s.app.screen.get_size()

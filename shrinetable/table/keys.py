@@ -4,7 +4,8 @@ Ctrl+N (notation), Ctrl+P (the automatic pass), Ctrl+S/O (save, load), ?
 (rules), Enter (take over the device, take the proposed move, yes to the
 question before a skip); on the table the focus keys (`keymap`, `focus`) and
 1 to 9 for the decision bar's buttons; in a window over it, its own focus
-(`gui_keys`)."""
+(`gui_keys`). The focus keys include the announcements' (`narrate`): F2,
+Ctrl+R, PageDown/PageUp."""
 
 from __future__ import annotations
 
@@ -17,6 +18,7 @@ from .focus import Focus
 from .helpers import Aid
 from .keymap import Keymap, key_name
 from .motion import Drag
+from .narrate import Narrator
 from .overlay import WINDOWS, Overlay
 from .pointer import Pointer
 from .widgets import PRESSED, Widgets
@@ -35,6 +37,7 @@ class Table(Protocol):
     zoom: Zoom
     pointer: Pointer
     aid: Aid
+    narrator: Narrator
     drag: Drag | None
     overlay: Overlay | None
     focus: Focus
@@ -148,3 +151,9 @@ def table_key(scene: Table, event: pygame.event.Event) -> None:
         f.add()
     elif cmd == "read" and (card := f.card()) is not None and card.name:
         scene.zoom.pin(card.name)
+    elif cmd == "repeat":  # the announcements' (`narrate`)
+        scene.narrator.repeat()
+    elif cmd in ("next_state", "prev_state"):
+        scene.narrator.zone(1 if cmd == "next_state" else -1)
+    elif cmd == "announce":
+        scene.command("announce")

@@ -12,12 +12,13 @@ from __future__ import annotations
 
 import html
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from shrinetable.adapter.lesson import LessonMatch, mark_done
-from shrinetable.formats.lesson import LoadedLesson
+from shrinetable.adapter.lesson import LessonMatch, course, done, mark_done, next_lesson
+from shrinetable.engine import CardSet
+from shrinetable.formats.lesson import LoadedLesson, all_lessons
 
 from .game_scene import GameScene
 from .helpers import hint_marks
@@ -35,8 +36,6 @@ class LessonScene(GameScene):
     """`after`: the next lesson of the course, opened by "Next lesson" (None:
     this is the last); `on_close`: what closing does (the start screen)."""
 
-    helps = False  # no questions before a skip: the lesson says which move
-
     def __init__(
         self,
         app: App,
@@ -48,6 +47,7 @@ class LessonScene(GameScene):
         self.after, self.on_close = after, on_close
         self.word = ""  # the friendly word for a move the step did not ask for
         self.remembered = False
+        self.told = -1  # the step the trace last named
         super().__init__(app, match, app.layout(match.game))
         self.panels = LessonPanels(self)
         self.build_ui()
@@ -62,16 +62,26 @@ class LessonScene(GameScene):
             mark_done(m.lesson.name)
             self.app.emit(f"lesson done {m.lesson.name}")
         expected = m.expected() if self.my_decision() else []
+        self.aid.hinted = expected[0] if expected else None  # its button framed, as a Hint's
         if expected:
             self.marks.selected, targets = hint_marks(expected[0], self.view())
         else:
             self.marks.selected, targets = {}, set()
         self.marks.targets = targets | m.lit()
-        step = m.current()
-        self.app.emit(f"lesson step {m.at} {step.kind() if step else 'end'}")
         if build:
             self.build_ui()
         self.frame.table_changed()
+
+    def build_ui(self) -> None:
+        """The panels; a step newly shown is traced (--trace) with where its Next is."""
+        super().build_ui()
+        m = self.lesson
+        if isinstance(self.panels, LessonPanels) and self.told != m.at:
+            self.told = m.at
+            step = m.current()
+            at = [b.rect.center for b, c in self.ui.commands.items() if c == "lesson_next"]
+            where = f" next={at[0][0]},{at[0][1]}" if at else ""
+            self.app.emit(f"lesson step {m.at} {step.kind() if step else 'end'}{where}")
 
     def say(self, text: str, error: bool = True, rule: str | None = None) -> None:
         """The lesson's own refusal goes in its box (nothing over the table)."""
@@ -178,9 +188,51 @@ def open_lesson(
     app: App, lesson: LoadedLesson, on_close: Callable[[], None] | None = None
 ) -> LessonScene:
     """Show `lesson` in `app`'s window; "Next lesson" opens the course's next one."""
-    from shrinetable.adapter.lesson import next_lesson
-
     scene = LessonScene(app, LessonMatch(lesson), next_lesson(lesson, app.cards), on_close)
     app.scene = scene
     pygame.display.set_caption(f"{lesson.spec.title} \u2014 shrinetable")
     return scene
+
+
+class Course:
+    """The start screen's Learn to play: the chosen game's lessons in a window,
+    each marked when the player finished it, and the offer to a newcomer."""
+
+    def __init__(self, cards: CardSet | None = None):
+        self.cards = cards
+
+    def count(self, game: str) -> int:
+        return len(all_lessons().get(game, []))
+
+    def offer(self, game: str, played: bool) -> bool:
+        """Whether to offer the course: the game has lessons, the player never
+        started it here and finished none of them."""
+        if played or not self.count(game):
+            return False
+        return not any(name.startswith(f"{game}/") for name in done())
+
+    def open_list(self, start: Any) -> None:
+        """A window over the start screen `start`: one button a lesson (a ✔ on
+        those finished); a broken file is a disabled line naming why."""
+        from pygame_gui.elements import UIButton  # the start screen has it loaded
+
+        lessons = course(start.game.name, self.cards)
+        win = start._open_window(f"Learn to play {start.game.title}", 620, 64 + 44 * len(lessons))
+        finished = set(done())
+        for i, item in enumerate(lessons):
+            rect = pygame.Rect(10, 10 + 44 * i, 580, 38)
+            if isinstance(item, LoadedLesson):
+                mark = "\u2714 " if item.name in finished else ""
+                text = f"{mark}{i + 1}. {item.spec.title}"
+            else:
+                text = f"(broken) {item}"
+            b = UIButton(rect, text[:90], start.app.manager, container=win)
+            if isinstance(item, LoadedLesson):
+                start.actions[b] = ("lesson", item)
+            else:
+                b.disable()
+
+    def start(self, start: Any, lesson: LoadedLesson) -> None:
+        """Open `lesson`; closing it comes back to the start screen, its game chosen."""
+        game = lesson.spec.game
+        open_lesson(start.app, lesson, lambda: start.app.show_start(game=game))

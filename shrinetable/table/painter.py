@@ -17,25 +17,24 @@ from shrinetable.adapter.session import Applied
 from shrinetable.engine import Chip, View
 from shrinetable.formats.layout import Layout
 
-from . import faces, helpers, hud
+from . import announce, faces, helpers, hud
 from . import geometry as geo
-from .board import LAST, Board, Marks
-from .decision_bar import Guard
+from .board import Board, Marks
+from .decision_bar import Guard, panel_scale
 from .focus import Focus
 from .frame import Frame
 from .motion import TALLY_FLY, Drag, Flyer
 from .overlay import Overlay
 from .results import Results
 from .seats import kind_word, seat_colour, seat_name
+from .theme import palette
 from .widgets import Widgets
 from .zoom import Zoom
 
 if TYPE_CHECKING:
     from .app import App
 
-HOVER = (255, 250, 200)  # outline of the legal target under dragged cards
-ANSWER = (240, 110, 200)  # the frame round a decision taken out of one's turn
-LEGEND = Chip("Orange outline: changed by the last move", LAST)
+LEGEND = "Dashed outline: changed by the last move"
 RING = ((0, 0, 0), (255, 255, 255), (0, 0, 0))  # the focus ring, inside out: reads on any ground
 
 
@@ -65,6 +64,7 @@ class Table(Protocol):
     shout: bool
     overlay: Overlay | None
     under: Overlay | None
+    pane: pygame.Rect | None  # the announcements' (`announce.draw_pane`)
     focus: Focus
 
     def view(self) -> View: ...
@@ -100,6 +100,9 @@ class Painter:
         self.s.ui.draw(composite)
         self.s.app.draw_gui(composite)  # a window over the table
         self._results(composite)  # over the log, beside a window, under the drag
+        if self.s.pane is not None and Overlay.HANDOVER not in (self.s.overlay, self.s.under):
+            said = self.s.app.announcer.recent  # the last seat's words: hidden at a handover
+            announce.draw_pane(composite, self.s.app.fonts, self.s.pane, said, panel_scale(size))
         screen.blit(composite, (0, 0))
         now = time.monotonic()
         self.s.guard.draw(screen, now)
@@ -124,7 +127,7 @@ class Painter:
             hud.chip(
                 screen,
                 self.s.app.fonts,
-                LEGEND,
+                Chip(LEGEND, palette().last),
                 max(12, self.s.board.scaler.length(14)),
                 (x + 14 if left else x - 14, y + 18),
                 "topleft" if left else "topright",
@@ -193,16 +196,15 @@ class Painter:
         status = self.s.board.scaler.rect(self.s.layout.panels.status)
         width = min(px * 30, status.left - 20)
         imgs = [
-            fonts.text(line, px, (240, 246, 240))
-            for line in faces.wrap(fonts, text, px, width - 20)
+            fonts.text(line, px, palette().text) for line in faces.wrap(fonts, text, px, width - 20)
         ]
         box = pygame.Rect(
             0, 0, max(i.get_width() for i in imgs) + 20, sum(i.get_height() for i in imgs) + 14
         )
         box.topright = (status.left - 8, status.top)
         box.clamp_ip(screen.get_rect())
-        pygame.draw.rect(screen, (16, 44, 34), box, border_radius=8)
-        pygame.draw.rect(screen, helpers.HINT, box, 2, border_radius=8)
+        pygame.draw.rect(screen, palette().panel, box, border_radius=8)
+        pygame.draw.rect(screen, palette().hint, box, 2, border_radius=8)
         y = box.top + 7
         for img in imgs:
             screen.blit(img, (box.left + 10, y))
@@ -250,11 +252,11 @@ class Painter:
         if self.s.out_of_turn():
             area = self.s.board.scaler.rect(self.s.layout.panels.buttons)
             frame = area.inflate(10, 10).clip(base.get_rect())
-            pygame.draw.rect(base, ANSWER, frame, 4, border_radius=6)
+            pygame.draw.rect(base, palette().answer, frame, 4 + palette().width, border_radius=6)
 
     def _draw_handover(self, surf: pygame.Surface) -> None:
         """A screen that hides the table while the device changes hands."""
-        surf.fill((18, 40, 32))
+        surf.fill(palette().backdrop)
         d = self.s.match.decision()
         if d is None:  # the game ended meanwhile: game over, not a handover
             return
@@ -270,14 +272,14 @@ class Painter:
             f"{seat_name(seat)}: {why[:1].lower()}{why[1:]} The table "
             "is hidden so no one sees another hand.",
             max(12, h // 45),
-            (200, 220, 210),
+            palette().text,
         )
         surf.blit(small, small.get_rect(center=(w // 2, h // 2 - 5)))
         if self.s.match.can_undo(self.s.viewer):  # still the one who just moved
             undo = self.s.app.fonts.text(
                 f"{seat_name(self.s.viewer)}, a misclick? Ctrl+Z takes your move back.",
                 max(12, h // 45),
-                (255, 214, 160),
+                palette().accent,
             )
             surf.blit(undo, undo.get_rect(center=(w // 2, h // 2 + 100)))
 
@@ -302,9 +304,9 @@ class Painter:
         if d.hover is not None:
             pygame.draw.rect(
                 screen,
-                HOVER,
+                palette().hover,
                 d.hover,
-                max(3, self.s.board.scaler.length(5)),
+                max(3, self.s.board.scaler.length(5)) + palette().width,
                 border_radius=max(4, min(d.hover.size) // 12),
             )  # never a pill
         for img, (dx, dy) in d.images:
@@ -346,6 +348,13 @@ class Painter:
         return rects
 
     def launch_flyers(self, applied: Applied) -> None:
+        """Cards the move carried fly from where they were to where they are,
+        and the figures it changed to their seats; with reduced motion nothing
+        flies (the zones it touched are outlined all the same)."""
+        if self.s.app.reduced_motion:
+            self.s.drop_from = None
+            self.s.marks.last |= set(self.s.match.tallies(self.s.viewer)) & set(self.s.board.zones)
+            return
         view = self.s.view()
         self.s.board.lay_out(view, self.s.viewer, self.s.marks)
         now = time.monotonic()

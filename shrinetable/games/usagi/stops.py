@@ -36,6 +36,20 @@ def _later(s: State, q: int) -> bool:
     )
 
 
+def _news(s: State, q: int) -> bool:
+    """Whether the stack brings `q` something new to answer: anything aimed at
+    `q` (a Held Moment) or at a card `q` controls, or an involvement with,
+    or anything aimed at, an Event in which `q` has a card involved or a card
+    involved with it. A seat that has finished could have made any boost
+    before it finished; after, only such news can make one worth making now."""
+    mine = {e for c, e in s.involved.items() if s.ctrl(c) == q}
+    for e in s.stack:
+        t = e.target
+        if e.seat == q or (t and (s.ctrl(t) == q or t in mine or s.involved.get(t) in mine)):
+            return True
+    return False
+
+
 def _idle(s: State, a: Action) -> bool:
     """A response that does nothing a contest would see (boosts that no contest
     counts, a refresh of a card that is not stricken), or a boost or refresh that
@@ -51,7 +65,10 @@ def _idle(s: State, a: Action) -> bool:
         effects, target = s.defs[c].play, card(s, a.other) if a.other else 0
     else:
         return False
-    if all(e.do in ("boost", "refresh") for e in effects) and _later(s, s.responder):
+    q = s.responder
+    if all(e.do in ("boost", "refresh") for e in effects) and (
+        _later(s, q) or (s.finished[q] and not _news(s, q))
+    ):
         return True
     for e in effects:
         if not target:
