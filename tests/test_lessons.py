@@ -204,3 +204,79 @@ def test_learn_to_play_from_the_start_screen(app) -> None:
     assert "New to it" not in again._game_words()
     again._command(("learn",))
     assert any(b.text.startswith("\u2714 1.") for b, c in again.actions.items() if c[0] == "lesson")
+
+
+ANOTHER = """
+[[steps]]
+say = "A new position: your Shrine shows the 5♥."
+
+[steps.position]
+stage = "action"
+
+[steps.position.zones]
+"shrine:0" = ["2D", "5H"]
+"shrine:1" = ["9C"]
+"hand:0" = ["5S", "5D"]
+"hand:1" = ["2H"]
+
+[[steps]]
+say = "Heal it."
+do = "heal 5S 5D"
+expect.zones = { "hand:0" = [] }
+"""
+
+
+def test_a_step_may_set_a_new_position(tmp_path) -> None:
+    from shrinetable.demo.lesson import replay_lesson
+
+    path = write(tmp_path, SMALL + ANOTHER)
+    assert verify(load(path)) == 5
+    m = LessonMatch(load(path))
+    assert m.next() and isinstance(m.play(LEARNER, "attack p2 5S 4C"), Applied)
+    assert m.step() and m.poll() == [] and m.history
+    m.step()  # the last move of step 2: step 3 begins, afresh from its own position
+    assert m.at == 3 and [c.kind for c in m.poll()] == ["reset"] and not m.history
+    assert m.game.all_cards(m.session.state)["hand:0"] == ["5S", "5D"]
+    shown = replay_lesson(path)  # the GIF: both positions, in one run of frames
+    assert [f.index for f in shown.frames] == list(range(len(shown.frames)))
+
+
+@pytest.mark.parametrize(
+    ("change", "key"),
+    [
+        (('stage = "action"\n\n[steps', "seats = 3\n\n[steps"), "steps[3].position.seats"),
+        (('"hand:1" = ["2H"]\n\n[[', '"hand:9" = ["2H"]\n\n[['), "steps[3].position.zones.hand:9"),
+        (('stage = "action"\n\n[steps', 'stage = "lunch"\n\n[steps'), "steps[3].position.stage"),
+    ],
+)
+def test_a_broken_step_position_is_named(tmp_path, change, key) -> None:
+    assert change[0] in ANOTHER
+    with pytest.raises(FormatError) as caught:
+        load(write(tmp_path, SMALL + ANOTHER.replace(*change)))
+    assert caught.value.key == key
+
+
+def test_every_lesson_replays_for_its_gif() -> None:
+    from shrinetable.demo.lesson import replay_lesson
+
+    for paths in lesson_format.all_lessons().values():
+        for path in paths:
+            assert replay_lesson(path).frames
+
+
+def test_the_window_takes_a_new_position(app, tmp_path) -> None:
+    """The scene hears the lesson's new position (`poll`) and shows it: the log
+    starts afresh and the hand is the new one."""
+    import time
+
+    from shrinetable.table.lesson_scene import open_lesson
+
+    scene = open_lesson(app, load(write(tmp_path, SMALL + ANOTHER)))
+    scene.command("lesson_next")
+    scene.perform("attack p2 5S 4C")
+    while scene.lesson.at < 3:
+        scene.made(scene.match.step())
+    scene.update(time.monotonic())
+    assert scene.view().zones["hand:0"].cards == ("5S", "5D") and not scene.log.lines
+    scene.command("lesson_next")  # the heal: the pair is raised, ready to drag
+    assert scene.marks.selected == {"hand:0": frozenset({0, 1})}

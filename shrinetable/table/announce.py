@@ -36,6 +36,7 @@ from shrinetable.formats.layout import Layout
 
 from . import faces
 from .seats import seat_name
+from .theme import palette
 
 FILE = "announce.json"  # {"mode": "off" | "shown" | "spoken"}, in the data folder
 MODES = ("off", "shown", "spoken")
@@ -190,12 +191,13 @@ def draw_pane(surf: pygame.Surface, fonts, rect: pygame.Rect, said: Sequence[str
     log), wrapped, the newest at the foot; what goes off its top is in the
     file, and the repeat key says the last one again."""
     px = _px(fonts, k)
-    pygame.draw.rect(surf, (14, 30, 24), rect, border_radius=6)
-    pygame.draw.rect(surf, (120, 170, 150), rect, 1, border_radius=6)
+    colours = palette()  # the theme's, as the notes under an enlarged card
+    pygame.draw.rect(surf, colours.panel, rect, border_radius=6)
+    pygame.draw.rect(surf, colours.quiet, rect, 1 + colours.width, border_radius=6)
     rows = [row for text in said for row in faces.wrap(fonts, text, px, rect.w - 12)]
     y = rect.top + 5
     for row in rows[-PANE_LINES:]:
-        surf.blit(fonts.text(row, px, (235, 240, 235)), (rect.left + 6, y))
+        surf.blit(fonts.text(row, px, colours.text), (rect.left + 6, y))
         y += fonts.font(px).get_linesize()
 
 

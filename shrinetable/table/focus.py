@@ -20,13 +20,13 @@ import pygame
 from shrinetable.adapter import gestures
 
 from . import geometry as geo
-from .announce import Seen, card_name, card_words, zone_name, zone_words
+from .announce import Seen
 from .board import Board, Marks
 from .frame import Frame
+from .narrate import Narrator
 
 if TYPE_CHECKING:
     from .app import App
-    from .narrate import Narrator
     from .pointer import Pointer
 
 Spot = tuple[str, str | None]  # (zone, card name), None: the zone itself
@@ -163,25 +163,7 @@ class Focus:
             return carry.clicks
         return gestures.at(carry.moves, *spot)
 
-    def words(self) -> str:
-        """The focus in words: the card in full (`announce.card_words`), a
-        zone's state, or where the carried cards would go and what that does."""
-        spot = self.spot()
-        if spot is None:
-            return "Nothing to focus on the table."
-        zone, name = spot
-        if self.carry is None:
-            return (
-                zone_words(self.s, zone) if self.card() is None else card_words(self.s, zone, name)
-            )
-        d = self.s.view().decision
-        describe = self.s.match.present.describe
-        does = "; ".join(describe(m.text, d.kind if d else "") for m in self._found(spot))
-        on = f", on {card_name(self.s.match.present, name)}" if name else ""
-        n = f"{self.carry.at + 1} of {len(self.carry.spots)}"
-        return f"{zone_name(self.s, zone)}{on} ({n}): {does}."
-
-    def _tell(self, before: str = "") -> None:
+    def _tell(self) -> None:
         spot = self.spot()
         if self.carry is not None:
             line = f"target {spot[0]} {spot[1] or '-'}" if spot else "target none"
@@ -191,7 +173,7 @@ class Focus:
             card = self.card()
             line = f"focus {spot[0]} {card.index if card else '-'} {spot[1] or '-'}"
         self.s.app.emit(line)
-        self.s.narrator.say(f"{before}{self.words()}")
+        self.s.narrator.focus(self)  # in words (`narrate`)
         self.s.frame.dirty = True
 
     # -- moving it -------------------------------------------------------------
@@ -289,8 +271,7 @@ class Focus:
         self.s.marks.targets = gestures.targets(carried)
         self.s.app.emit(f"carry {zone} {' '.join(held)}")
         self.s.frame.table_changed()
-        names = " and ".join(card_name(self.s.match.present, c) for c in held)
-        self._tell(f"Picked up {names}: {len(spots)} places, Tab to each, Enter drops. ")
+        self._tell()
 
     def _drop(self) -> None:
         carry, spot = self.carry, self.spot()

@@ -646,6 +646,7 @@ class GameScene:
 
     def build_ui(self) -> None:
         self.panels.build()
+        self.narrator.window()
         position = (len(self.match.history), id(self.view()))  # a view per change
         bar = self.ui.bar()
         last = self.match.history[-1] if self.match.history else None

@@ -70,8 +70,9 @@ def press(button: Any) -> None:
 class GuiKeys:
     """The focus over one screen's or window's pygame_gui elements."""
 
-    def __init__(self, emit: Callable[[str], None]):
-        self.emit = emit
+    def __init__(self, emit: Callable[[str], None], say: Callable[[str], None] = lambda _: None):
+        """`emit`: the trace line of each focus; `say`: it in words (`announce`)."""
+        self.emit, self.say = emit, say
         self.at: Any = None  # the focused element
         self.where: tuple | None = None  # its kind and place: found again after a rebuild
 
@@ -121,3 +122,5 @@ class GuiKeys:
             manager.set_focus_set(element)  # (else left alone: an open list would close)
         if not quiet:
             self.emit(f"focus button {label(element)}")
+            field = isinstance(element, UITextEntryLine)
+            self.say(f"Text field: {element.get_text()}" if field else f"{label(element)}, button")

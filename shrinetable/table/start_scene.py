@@ -69,6 +69,19 @@ def seating(seats: list[str]) -> tuple[list[str], list[str]]:
 DESIGN_H = 720  # the height the screen's sizes are given for
 
 
+class DropDown(UIDropDownMenu):
+    """pygame_gui's drop-down, its open list as wide as its button (pygame_gui
+    leaves the list the width of the arrow beside the chosen value short)."""
+
+    def update(self, time_delta: float) -> None:
+        super().update(time_delta)
+        state = self.current_state
+        options = getattr(state, "options_selection_list", None)
+        if state is self.menu_states["expanded"] and options is not None:
+            if options.relative_rect.w < self.relative_rect.w:
+                options.set_dimensions((self.relative_rect.w, options.relative_rect.h))
+
+
 @dataclass
 class Row:
     """A line of the form: its label, the control's rectangle, and the words
@@ -99,7 +112,7 @@ class StartScene:
         self.next_look = 0.0
         self.picking: str | None = None  # the option a file dialog is choosing a file for
         self.joining: JoinForm | None = None  # the Join window, when open
-        self.keys = GuiKeys(app.emit)  # the form by keys (`gui_keys`)
+        self.keys = GuiKeys(app.emit, app.announcer.say)  # the form by keys (`gui_keys`)
         self.lessons = Course(app.cards)  # the chosen game's lessons (Learn to play...)
         self.dirty = True
         self.said = ""  # the message last announced
@@ -147,7 +160,7 @@ class StartScene:
             UILabel(pygame.Rect(x, yy, c1 - 8, row_h), text, m, object_id=font)
 
         def dropdown(values, chosen, width=c2, upwards=False):
-            return UIDropDownMenu(
+            return DropDown(
                 values,
                 chosen,
                 pygame.Rect(x2, y, width, row_h),
