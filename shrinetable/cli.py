@@ -24,6 +24,7 @@ COMMANDS = {
     "simulate": "play computer-vs-computer games and print figures",
     "bench": "benchmarks: rules steps, start-up, launch, table rendering",
     "demo": "show a rule step by step, or export it as a GIF",
+    "lesson": "learn a game by playing it: guided lessons, listed, opened or verified",
     "report": "measure decks, seats and cards by self-play; write an HTML page and JSON",
     "print": "write print-and-play sheets (PDF) of a deck or card set",
     "host": "host a game that others join from their computers",
@@ -58,11 +59,20 @@ def build_parser(argv: list[str] | None = None) -> argparse.ArgumentParser:
         "--fullscreen", action="store_true", default=argparse.SUPPRESS, help="start fullscreen"
     )
     parser.add_argument(
+        "--theme",
+        default=argparse.SUPPRESS,
+        metavar="NAME",
+        help="colours for this run: default, colour-blind or high-contrast",
+    )
+    parser.add_argument(
         "--trace",
         action="store_true",
         default=argparse.SUPPRESS,
         help="print 'ready' after the first frame and 'action SEAT TEXT' per move",
     )
+    from shrinetable.commands.args import add_announce
+
+    add_announce(parser, argparse.SUPPRESS)
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     load = COMMANDS if argv is None else (chosen(argv),)
     for name, summary in COMMANDS.items():

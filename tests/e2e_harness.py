@@ -53,7 +53,7 @@ class Xvfb:
 class App:
     """`shrinetable play ...` on the X server, with its --trace lines queued;
     `program` starts it some other way (a launcher that registers a test game),
-    `env` adds to its environment."""
+    `env` adds to its environment, `command` runs another command (`lesson`)."""
 
     def __init__(
         self,
@@ -62,6 +62,7 @@ class App:
         data_dir: Path,
         program: tuple[str, ...] = ("-m", "shrinetable"),
         env: dict | None = None,
+        command: str = "play",
     ):
         self.env = dict(
             os.environ,
@@ -75,7 +76,7 @@ class App:
             SDL_FRAMEBUFFER_ACCELERATION="0",
         )
         self.env.update(env or {})
-        cmd = [sys.executable, *program, "play", *args]
+        cmd = [sys.executable, *program, command, *args]
         self.proc = subprocess.Popen(
             cmd, cwd=ROOT, env=self.env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
         )

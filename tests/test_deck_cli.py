@@ -126,7 +126,7 @@ def test_a_shrines_deck_goes_out_and_back_with_its_shrine_and_libraries(tmp_path
     path.write_text(text.replace("\n3 Undertow\n", "\n4 Undertow\n"))
     assert main(["deck", "import", "shrines", str(path), "--name", "Sea Fog"]) == 1
     out = capsys.readouterr()
-    assert f"{path}: Sea Fog: cards: 4 copies of Undertow; at most 3" in out.out
+    assert f"{path}: Sea Fog: card 'undertow': 4 copies of Undertow; at most 3" in out.out
     assert "breaks Shrines' deck rules" in out.err
     path.write_text(text)
     assert main(["deck", "import", "shrines", str(path), "--name", "Sea Fog"]) == 0

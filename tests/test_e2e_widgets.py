@@ -23,7 +23,7 @@ from shrinetable.formats.layout import load_layout
 from shrinetable.resources import layout_path
 from shrinetable.table import decision_bar as bar
 from shrinetable.table import geometry as geo
-from shrinetable.table.theme import TEXT_BOX_BG, rgb
+from shrinetable.table.theme import rgb
 from shrinetable.table.widgets import BAR_W, TIP_S
 
 pytestmark = [pytest.mark.e2e, pytest.mark.slow]
@@ -159,7 +159,7 @@ def test_a_resting_pointer_shows_the_buttons_tip_after_the_rest_time(table):
         app, "the tip of 'What happened?'", lambda img: _pixels(img, tip) != _pixels(before, tip)
     )
     assert time.monotonic() - t0 >= TIP_S  # not before the pointer has rested
-    assert rgb(TEXT_BOX_BG) in {
+    assert rgb("text_box") in {
         tuple(shown.get_at((x, tip.centery)))[:3] for x in range(tip.left, tip.right)
     }
     app.xdo(*app._to(FELT))

@@ -117,3 +117,60 @@ def test_a_lender_keeps_room_for_its_whole_label(tmp_path, monkeypatch):
                             short.append((name, pos, kind, lender.label, need))
     pygame.quit()
     assert short == []
+
+
+SPARE = LAYOUT.replace(
+    'field = { rect = [0, 400, 800, 200], arrange = "row", label = "Your field" }',
+    'field = { rect = [0, 400, 800, 200], arrange = "row", label = "Your field", spare = true }',
+)
+
+
+def test_a_busy_neighbour_that_says_spare_lends_what_its_cards_do_not_need():
+    """Issue 35: a crowded zone borrows from a neighbour with cards, not only
+    from an empty one, where the layout lets it (`spare`)."""
+    from shrinetable.table.geometry import _needs
+
+    layout = parse_layout(SPARE)
+    field = layout.place("field:0", 0, 2)
+    need = _needs(layout, field, ("b",))
+    areas = zone_areas(layout, view(hand0=("a", "b"), field0=("b",)), 0)
+    assert areas["field:0"][3] == need < 200  # the field keeps what its card needs
+    assert areas["hand:0"][3] == 88 + 200 - need  # and the hand below it has the rest
+    plain = parse_layout(LAYOUT)  # without `spare`, a busy field lends nothing
+    assert zone_areas(plain, view(hand0=("a",), field0=("b",)), 0)["hand:0"][3] == 88
+
+
+GRID = """
+[players.2.grids.site]
+rect = [0, 0, 300, 300]
+columns = ["a", "b"]
+rows = ["1", "2", "3"]
+takes = ["column"]
+least = [100, 60]
+"""
+
+
+def test_a_crowded_cell_takes_the_empty_cells_above_and_below_it():
+    layout = parse_layout(
+        LAYOUT.replace("[players.2.seats.opposite]", GRID + "[players.2.seats.opposite]")
+    )
+    assert layout.place("site:a2", 0, 2).takes == ["a1", "a3"]
+    assert taken("site:a2", "a1", 0, 2) == "site:a1"
+    zones = {
+        f"site:{c}": ZoneView(name=f"site:{c}", owner=None, cards=("x",) if c == "a1" else ())
+        for c in ("a1", "a2", "a3", "b1", "b2", "b3")
+    }
+    areas = zone_areas(layout, View(seat=0, seats=2, zones=zones, decision=None, outcome=None), 0)
+    a1, a2 = areas["site:a1"], areas["site:a2"]
+    assert a2[3] == 60 and a1[1] == a2[1] + 60 + 4  # the empty cell keeps its `least`
+    assert "site:b1" not in areas or areas["site:b1"] == layout.place("site:b1", 0, 2).rect
+
+
+def test_check_names_a_grid_take_that_is_no_direction():
+    bad = LAYOUT.replace(
+        "[players.2.seats.opposite]",
+        GRID.replace('["column"]', '["up"]') + "[players.2.seats.opposite]",
+    )
+    with pytest.raises(LayoutError) as e:
+        parse_layout(bad, "layouts/x.toml")
+    assert "players.2.grids.site.takes" in str(e.value)

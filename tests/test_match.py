@@ -83,7 +83,7 @@ def test_moves_out_of_turn_are_refused_and_watchers_hear_every_change():
     m = Match(Session(Counter(), 1, {}, ["human", "human"]))
     heard = []
     m.watchers.append(lambda kind, done: heard.append((kind, [a.text for a in done])))
-    with pytest.raises(Refused, match="p1's decision"):
+    with pytest.raises(Refused, match="P1's decision"):
         m.act(1, "add 1")
     m.act(0, "add 1")
     assert m.undo(0) and m.redo()

@@ -105,7 +105,7 @@ def test_a_move_the_host_refuses_is_said_with_its_reason(tables):
     p2.play(1, "draw")  # not P2's decision
     seen = until([p2], lambda seen: any(c.kind == "refused" for c in seen[0]))
     said = next(c for c in seen[0] if c.kind == "refused")
-    assert said.error and "p1's decision" in said.text and "p1's decision" in said.refusal.reason
+    assert said.error and "P1's decision" in said.text and "P1's decision" in said.refusal.reason
     assert p1.history == [] and p2.history == []
 
 

@@ -79,7 +79,7 @@ def test_a_step_names_the_seat_that_tries_it(tmp_path, capsys):
 [[steps]]
 action = "pass"
 seat = "p2"
-expect = { legal = false, ruling = "decision", reason = "p1's decision" }
+expect = { legal = false, ruling = "decision", reason = "P1's decision" }
 
 [[steps]]
 action = "play toad-spit#2"

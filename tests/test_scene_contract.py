@@ -21,13 +21,14 @@ def test_the_window_never_probes_a_scene():
 @pytest.mark.usefixtures("dummy_video")
 def test_every_scene_keeps_the_windows_contract():
     from shrinetable.demo.scene import DemoScene
+    from shrinetable.table.deck_scene import DeckScene
     from shrinetable.table.game_scene import GameScene
     from shrinetable.table.remote_scene import RemoteScene
     from shrinetable.table.start_scene import StartScene
 
     wanted = [n for n in vars(scene.Scene) if not n.startswith("_")]
     assert {"handle", "update", "deadline", "draw", "keep", "may_quit"} <= set(wanted)
-    for cls in (StartScene, GameScene, RemoteScene, DemoScene):
+    for cls in (StartScene, GameScene, RemoteScene, DemoScene, DeckScene):
         assert [n for n in wanted if not callable(getattr(cls, n, None))] == [], cls.__name__
 
 

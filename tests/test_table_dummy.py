@@ -11,6 +11,7 @@ from table_input import click, drag, ev
 from shrinetable.adapter.session import Session
 from shrinetable.engine import registry
 from shrinetable.table.seats import seat_colour
+from shrinetable.table.theme import palette
 from shrinetable.table.widgets import rich_text
 
 GAME = registry.get("shrine")
@@ -365,7 +366,7 @@ def test_a_secret_move_is_hidden_in_the_log_and_the_trace(app, capsys):
     line = scene.log_rich[-1]
     assert "9H" not in rich_text(line) and line[:2] == (
         ("P1", seat_colour(0), True),
-        (" has chosen", (255, 255, 255), False),
+        (" has chosen", palette().text, False),
     )
     scene._record(Applied(0, "propose 9H", (mine,), secret=True), animate=False)
     said = rich_text(scene.log_rich[-1])
@@ -378,9 +379,9 @@ def test_six_seat_colours_and_the_seat_counts_of_each_game(app):
     game's own seat counts."""
     import pygame_gui
 
-    from shrinetable.table.seats import COLOURS
+    from shrinetable.table.theme import THEMES
 
-    assert len(set(COLOURS)) == 6
+    assert all(len(set(p.seats)) == 6 for p in THEMES.values())
     app.show_start()
     scene = app.scene
     counts = next(info for info in scene.dropdowns.values() if info[0] == "count")

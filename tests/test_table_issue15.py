@@ -18,7 +18,7 @@ from shrinetable.formats.layout import load_layout
 from shrinetable.resources import layout_path
 from shrinetable.table import faces, hud
 from shrinetable.table import geometry as geo
-from shrinetable.table.board import LAST
+from shrinetable.table.theme import palette
 from shrinetable.table.widgets import rich_text
 
 pytestmark = pytest.mark.usefixtures("dummy_video")
@@ -169,8 +169,7 @@ def test_answer_buttons_brought_by_anothers_move_ignore_a_click_for_a_moment(app
 def test_an_answer_out_of_turn_is_framed(app):
     """The buttons of a decision taken in another seat's turn are framed in
     their own colour; one's own turn is not."""
-    from shrinetable.table.painter import ANSWER
-
+    ANSWER = palette().answer
     scene = start(app, _respond())
     scene.guard.seconds = 0.0
     app.step([], 0.01)
@@ -355,7 +354,7 @@ def test_the_orange_outline_is_explained_where_the_pointer_rests_on_it(app):
     chip = pygame.Rect(spot[0] + 14, spot[1] + 18, 200, 16)
     assert (
         sum(
-            app.screen.get_at((x, y))[:3] == LAST
+            app.screen.get_at((x, y))[:3] == palette().last
             for x in range(chip.left, chip.right)
             for y in range(chip.top, chip.bottom)
         )

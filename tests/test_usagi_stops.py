@@ -5,6 +5,8 @@ automatic pass off) keeps every stop."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from shrinetable.adapter.match import Match
 from shrinetable.adapter.session import Session
 from shrinetable.bench.prompts import measure
@@ -60,3 +62,57 @@ def test_full_control_keeps_every_stop_the_default_drops():
     full = measure("usagi", games=2, seed=1, seats=4, full=True)
     assert full["stops"] != default["stops"]
     assert full["questions_per_turn_mean"] > default["questions_per_turn_mean"]
+
+
+def test_the_offer_of_extra_tokens_says_why_one_might_decline():
+    """Issue 41: a choice that can be refused says why one might: the score
+    step's question says what taking every extra token would do to the game."""
+    s = _score_step().state
+    q, extra = s.turn, s.contest.extra
+    near = s.copy()
+    near.pool = 1 + extra  # the one sure token and every extra: the pool empties
+    near.tokens = [0] * s.n
+    near.tokens[1 - q if s.n == 2 else (q + 1) % s.n] = near.pool_start // 2
+    prompt = GAME.decision(near).prompt
+    assert "empties the pool and ends the game with you behind P" in prompt, prompt
+    far = s.copy()
+    far.tokens = [0] * s.n
+    assert "Taking all leaves" in GAME.decision(far).prompt
+    win = s.copy()
+    win.tokens = [0] * s.n
+    win.tokens[q] = s.pool_start // 2
+    assert "Taking all wins the game" in GAME.decision(win).prompt
+
+
+def _finished_and_answering() -> tuple:
+    """A seeded 4-seat game at a response window of p1's, finished, with a
+    boost in hand for its own involved Character and nothing aimed its way."""
+    for seed in range(1, 30):
+        session = Session(GAME, seed, {}, ["human", "computer", "computer", "computer"])
+        session.auto_pass = False
+        m = Match(session)
+        while (d := m.decision()) is not None and m.turn_number() <= 30:
+            s = session.state
+            mine = [c for c in s.involved if s.ctrl(c) == 0]
+            if (
+                d.seat == 0
+                and d.kind == "respond"
+                and s.finished[0]
+                and mine
+                and not stops._news(s, 0)
+                and any(a.kind != "pass" for a in GAME.legal_actions(s))
+            ):
+                return s, mine[0]
+            m.act(d.seat, session.computer_action())
+    raise AssertionError("no such window")
+
+
+def test_a_finished_seat_is_asked_only_about_news():
+    """Issue 41 (default stops): once finished, a seat is not stopped for a
+    boost it could have made before finishing; it is when the stack aims at
+    its cards or a contest it is in. Full control keeps every window."""
+    s, mine = _finished_and_answering()
+    assert stops.pass_alone(s) is not None
+    aimed = s.copy()
+    aimed.stack = (replace(aimed.stack[-1], target=mine),)  # now aimed at p1's contender
+    assert stops._news(aimed, 0) and stops.pass_alone(aimed) is None

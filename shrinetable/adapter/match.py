@@ -311,7 +311,7 @@ class Match:
         if d is None:
             raise Refused("The game is over.")
         if d.seat != seat:
-            raise Refused(f"Wait: it is p{d.seat + 1}'s decision ({d.prompt}).")
+            raise Refused(f"Wait: it is P{d.seat + 1}'s decision ({d.prompt}).")
         if isinstance(action, str):
             action = self.game.parse_action(action)
         prior = self.session.state

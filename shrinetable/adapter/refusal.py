@@ -32,7 +32,7 @@ def explain(
     if d is None:
         return "The game is over."
     if d.seat != seat:
-        return f"Wait: it is p{d.seat + 1}'s decision ({d.prompt})."
+        return f"Wait: it is P{d.seat + 1}'s decision ({d.prompt})."
     if zone is None:
         return GENERIC.format(cards=shown)
     tip = game.drop_hint(seat, held, zone)

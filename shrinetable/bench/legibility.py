@@ -13,6 +13,9 @@ what was drawn, not estimated from the layout:
   edge) on the viewer's own cards and the cards the pending decision involves;
 - `cut_labels`: the table's own words cut; `cut_card_text`: words cut on any
   card's face (which its zoom shows whole);
+- `min_label_contrast`: the least WCAG contrast ratio between a zone label's
+  letters and what they stand on, read from the frame's pixels (the theme's
+  colours as drawn: `--theme`);
 - `overlaps`: pairs of drawn words (labels, chips, badges, a card's numbers)
   that intersect, words lying on a framed face drawn whole, labels under a
   card, and cards under the side panels or the result box (`overlapping`).
@@ -40,10 +43,11 @@ def measure(
     size: tuple[int, int],
     shot: str | None = None,
     scale: float = 1.0,
+    look: str = "default",
 ) -> dict:
     """The text drawn on one full frame of `game_name` at `players` seats in a
-    window of `size`, at the menu's text size `scale`; `shot`: save the frame
-    there (a PNG)."""
+    window of `size`, at the menu's text size `scale`, in the colour theme
+    `look`; `shot`: save the frame there (a PNG)."""
     from shrinetable.engine import registry
 
     if not os.environ.get("DISPLAY"):
@@ -56,9 +60,14 @@ def measure(
             from shrinetable.table import uiscale
 
             uiscale.save(scale)
+        from shrinetable.table import theme
+
+        was = theme.palette().name  # the caller's theme, drawn in again after
+        theme.save(look)
         try:
             fig = _frame(registry.get(game_name), players, size, shot)
         finally:
+            theme.use(was)
             if before is None:
                 os.environ.pop("SHRINETABLE_DATA_DIR", None)
             else:
@@ -70,6 +79,7 @@ def measure(
         "size": f"{size[0]}x{size[1]}",
         "position": game.present.showcase.title,
         "text_size": scale,
+        "theme": look,
         **fig,
     }
 
@@ -77,6 +87,7 @@ def measure(
 def _frame(game, players: int, size: tuple[int, int], shot: str | None) -> dict:
     """The figures of one full frame of `game` (saved to `shot` if given)."""
     from shrinetable.table.app import App
+    from shrinetable.table.faces import names_it
 
     from .render import showcase
 
@@ -100,10 +111,11 @@ def _frame(game, players: int, size: tuple[int, int], shot: str | None) -> dict:
         {
             f"{d.card}: {d.text}"
             for d in drawn
-            if d.cut and d.card in own and name_or_numbers(app.art.face(d.card), d.text)
+            if d.cut and d.card in own and names_it(app.art.face(d.card), d.text)
         }
     )
     laps = overlapping(scene) + face_overlaps(scene.board, areas)
+    contrasts = [label_contrast(app.screen, box) for box in scene.board.labels.values()]
     fig = {
         "min_text_px": smallest,
         "min_cap_px": cap_px(app.fonts, smallest) if smallest else None,
@@ -112,6 +124,7 @@ def _frame(game, players: int, size: tuple[int, int], shot: str | None) -> dict:
         "cut_labels": sum(1 for d in drawn if d.cut and d.card is None),
         "cut_card_text": sum(1 for d in drawn if d.cut and d.card is not None),
         "overlaps": len(laps),
+        "min_label_contrast": round(min(contrasts), 2) if contrasts else None,
         "cut": sorted({d.text for d in drawn if d.cut and d.card is None}),
         "cut_own": cut_own,
         "overlapping": [f"{a} / {b}" for a, b in laps][:20],
@@ -119,6 +132,27 @@ def _frame(game, players: int, size: tuple[int, int], shot: str | None) -> dict:
     }
     pygame.quit()
     return fig
+
+
+def label_contrast(surf: pygame.Surface, box: pygame.Rect) -> float:
+    """The contrast of a label's letters with what they stand on: the most
+    common colour in its box is the ground, the pixel that stands out most
+    from it the letters' ink (its smoothed edges are in between)."""
+    from collections import Counter
+
+    from shrinetable.table.theme import contrast
+
+    box = box.clip(surf.get_rect())
+    seen = Counter(
+        (c.r, c.g, c.b)
+        for x in range(box.left, box.right)
+        for y in range(box.top, box.bottom)
+        if (c := surf.get_at((x, y)))
+    )
+    if not seen:
+        return 21.0
+    ground = seen.most_common(1)[0][0]
+    return max(contrast(ground, c) for c in seen)
 
 
 def cap_px(fonts, px: int) -> int:
@@ -147,16 +181,6 @@ def own_cards(scene) -> set[str]:
         if m.gesture.target_card:
             out.add(m.gesture.target_card)
     return out
-
-
-def name_or_numbers(face, text: str) -> bool:
-    """Whether the cut `text` drawn on `face` is (part of) its name or numbers."""
-    from shrinetable.table.faces import numbers_text
-
-    stem = text.replace("\u2026", "").strip()
-    if face.numbers is not None and stem and stem in numbers_text(face.numbers):
-        return True
-    return bool(stem) and stem in face.name
 
 
 def hidden(board, owner: str, box: pygame.Rect) -> bool:
@@ -302,7 +326,9 @@ def run_render(args) -> int:
 
     game = registry.get(args.game)
     scale = args.text_size / 100
-    fig = measure(game.name, args.players or game.min_seats, args.size, args.shot, scale)
+    fig = measure(
+        game.name, args.players or game.min_seats, args.size, args.shot, scale, args.theme
+    )
     if args.json:
         print(json.dumps(fig))
         return 0
@@ -316,6 +342,7 @@ def run_render(args) -> int:
         f"{fig['cut_labels']} labels cut"
         f"{' (' + ', '.join(fig['cut']) + ')' if fig['cut'] else ''}, "
         f"{fig['cut_card_text']} words cut on card faces; {fig['overlaps']} overlaps"
-        f"{' (' + '; '.join(fig['overlapping']) + ')' if fig['overlapping'] else ''}"
+        f"{' (' + '; '.join(fig['overlapping']) + ')' if fig['overlapping'] else ''}; "
+        f"theme {fig['theme']}, least label contrast {fig['min_label_contrast']}:1"
     )
     return 0

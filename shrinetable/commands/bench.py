@@ -66,6 +66,14 @@ def _render(p: argparse.ArgumentParser) -> None:
         choices=[round(k * 100) for k in SCALES],
         help="with --size: the menu's text size, percent (default 100)",
     )
+    from shrinetable.table.theme import THEMES
+
+    p.add_argument(
+        "--theme",
+        default="default",
+        choices=list(THEMES),
+        help="with --size: the colour theme the frame is drawn in (default: default)",
+    )
 
 
 def _launch(p: argparse.ArgumentParser) -> None:

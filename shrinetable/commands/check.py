@@ -6,9 +6,11 @@ cannot be read (or the arguments are wrong). A layout for a registered game is
 also checked against the zones that game's engine can produce. A deck file (a
 TOML file with a `cards` table) is checked by the game its `game` key names,
 through that game's `CardData.deck_file` hook: each broken deck rule as
-`FILE:LINE: card 'x': message`. A card file (`[[card]]` or `[[deck]]` tables), or
-a card folder, is checked with the rest of its folder, as the game whose card
-folder has that name would load it: schema, references, the deck rules.
+`FILE:LINE: card 'x': message`. A lesson file (`about` and `steps`) is read and
+played with its scripted answers (`shrinetable lesson --verify`). A card file
+(`[[card]]` or `[[deck]]` tables), or a card folder, is checked with the rest
+of its folder, as the game whose card folder has that name would load it:
+schema, references, the deck rules.
 """
 
 from __future__ import annotations
@@ -152,6 +154,27 @@ def check_deck(file: str, hook: Callable[[str], list[str]]) -> int:
     return 1 if found else 0
 
 
+def is_lesson(file: str) -> bool:
+    """A lesson file (docs/lessons.md): `steps` beside `about`."""
+    data = _toml(file)[0]
+    return data is not None and "about" in data and "steps" in data
+
+
+def check_lesson(file: str) -> int:
+    """Read the lesson and play it with its scripted answers (as `lesson --verify`):
+    ok, or what no longer holds (1)."""
+    from shrinetable.adapter.lesson import verify
+    from shrinetable.formats.lesson import load
+
+    try:
+        steps = verify(load(file))
+    except FormatError as e:
+        print(e)
+        return 1
+    print(f"{file}: ok (a lesson of {steps} steps)")
+    return 0
+
+
 def run(args: argparse.Namespace) -> int:
     worst = 0
     for file in args.files:
@@ -168,6 +191,9 @@ def run(args: argparse.Namespace) -> int:
             continue
         if cards is not None:
             worst = max(worst, check_cards(file, cards))
+            continue
+        if is_lesson(file):
+            worst = max(worst, check_lesson(file))
             continue
         if hook is not None:
             worst = max(worst, check_deck(file, hook))

@@ -21,6 +21,7 @@ from typing import Any
 from shrinetable.commands.args import add_cards
 from shrinetable.engine import CardSet, registry
 from shrinetable.formats import decktext
+from shrinetable.formats.deckbook import shipped_clash
 from shrinetable.formats.decks import deck_key
 from shrinetable.formats.errors import FormatError, parse_toml, read_text
 from shrinetable.formats.files import is_file, not_a_file, why
@@ -177,13 +178,9 @@ def _target(game: Any, cards: str | None) -> Path:
 def _check_name(files: Any, name: str, game: str, decks: list[Any], force: bool) -> None:
     """Refused when `name` (or its short name) is a shipped deck's, or one of
     `decks` (the card folders' deck names) without `force`."""
-    key = name.split(":")[0].split()[0].lower()
-    for deck in _files(game, CardSet(mine=False))[1].catalog()[1]:
-        if deck.name.lower() == name.lower() or deck_key(deck) == key:
-            raise Refused(
-                f"--name {name!r}: the shipped deck {deck.name!r} has this name or "
-                f"short name ({deck_key(deck)!r}); choose another first word"
-            )
+    clash = shipped_clash(name, _files(game, CardSet(mine=False))[1].catalog()[1])
+    if clash:
+        raise Refused(f"--name {clash}")
     taken = [d for d in decks if isinstance(d, str) and d.lower() == name.lower()]
     if taken and not force:
         raise Refused(

@@ -14,8 +14,9 @@ from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from shrinetable.formats.errors import FormatError
 from shrinetable.formats.files import not_a_file, resolved, why
@@ -121,18 +122,22 @@ def run(args: argparse.Namespace) -> int:
 def _list(catalog) -> int:
     from shrinetable.formats.demo import load
 
-    demos = catalog.all_demos()
-    if not demos:
-        print("no demonstrations found")
-        return 0
-    for game, paths in demos.items():
+    return listing(catalog.all_demos(), lambda path: load(path).spec, "no demonstrations found")
+
+
+def listing(found: dict[str, list[Path]], spec: Callable[[Path], Any], none: str) -> int:
+    """Print each game's files by `order` with their titles (`spec(path)` reads
+    one); a broken file is listed as broken, the others still are."""
+    if not found:
+        print(none)
+    for game, paths in found.items():
         print(f"{game}:")
         entries = []
         for path in paths:
             try:
-                spec = load(path).spec
-                entries.append((spec.order, path.stem, spec.title))
-            except FormatError as e:  # listed as broken; the others are still listed
+                read = spec(path)
+                entries.append((read.order, path.stem, read.title))
+            except FormatError as e:
                 entries.append((10**6, path.stem, f"(broken: {e.message})"))
         width = max(len(stem) for _, stem, _ in entries)
         for _, stem, title in sorted(entries):

@@ -17,7 +17,7 @@ from shrinetable.table import env
 if TYPE_CHECKING:
     from shrinetable.adapter.session import SeatKind
 
-from .args import add_cards, parse_options, parse_size
+from .args import add_announce, add_cards, parse_options, parse_size
 
 
 def add_parser(sub) -> None:
@@ -56,7 +56,15 @@ def add_parser(sub) -> None:
         "the screen holds it)",
     )
     p.add_argument("--fullscreen", action="store_true", help="start in fullscreen")
+    p.add_argument(
+        "--theme",
+        default=None,
+        metavar="NAME",
+        help="colours for this run: default, colour-blind (told apart with red-green "
+        "or blue-yellow colour blindness) or high-contrast (default: the menu's choice)",
+    )
     add_cards(p)
+    add_announce(p)
 
 
 def parse_seats(game, text: str) -> tuple[list[SeatKind], list[str]]:
@@ -77,6 +85,15 @@ def parse_seats(game, text: str) -> tuple[list[SeatKind], list[str]]:
         raise ValueError(f"--seats: {game.name} takes {takes} seats, not {len(words)}")
     seats: list[SeatKind] = ["human" if w == "human" else "computer" for w in words]
     return seats, ["normal" if w == "human" else players.kind(w) for w in words]
+
+
+def check_theme(name: str | None) -> str | None:
+    """`--theme NAME` checked against the table's themes (None: not given)."""
+    from shrinetable.table.theme import THEMES
+
+    if name is not None and name not in THEMES:
+        raise ValueError(f"--theme {name!r}: no such theme; choose {', '.join(THEMES)}")
+    return name
 
 
 def check_load(args: argparse.Namespace) -> None:
@@ -111,6 +128,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         size = getattr(args, "size", None)
         size = parse_size(size, env.MIN_SIZE) if size is not None else None
+        look = check_theme(getattr(args, "theme", None))
         env.ai_delay()
         session = None
         if getattr(args, "load", None):
@@ -131,6 +149,19 @@ def run(args: argparse.Namespace) -> int:
         return fatal(str(e))
     if env.no_display():
         return fatal(env.no_display())
+    from shrinetable.formats.files import not_a_file, why
+    from shrinetable.table.announce import Announcer
+
+    path = getattr(args, "announce", None)
+    wrong = not_a_file(path) if path else None
+    if wrong is not None and wrong != "no such file":  # a FIFO would hold the window
+        return fatal(f"--announce {path}: {wrong}")
+    try:
+        announcer = Announcer(path)
+    except (OSError, ValueError) as e:  # ValueError: a NUL in the path
+        return fatal(
+            f"--announce {path}: cannot write it: {why(e) if isinstance(e, OSError) else e}"
+        )
     try:
         app = App(
             size,
@@ -138,6 +169,8 @@ def run(args: argparse.Namespace) -> int:
             fullscreen=getattr(args, "fullscreen", False),
             cards=args.card_set,
             demos=Shelf(args.card_set),
+            look=look,
+            announcer=announcer,
         )
     except pygame.error as e:  # SDL_VIDEODRIVER names no driver, the display refuses...
         return fatal(f"cannot open a window: {e} (check SDL_VIDEODRIVER and the display)")

@@ -15,8 +15,9 @@ from shrinetable.formats.layout import Layout
 from shrinetable.table import geometry as geo
 from shrinetable.table.arrows import OUTLINE, arrow
 from shrinetable.table.art import CardArt, Fonts
-from shrinetable.table.board import FELT, Board, Marks
+from shrinetable.table.board import Board, Marks
 from shrinetable.table.seats import seat_name
+from shrinetable.table.theme import palette
 
 from .replay import VIEWER, Frame, Replay
 
@@ -52,7 +53,7 @@ class Painter:
         strip = max(64, round(h * 0.22))
         table_rect = pygame.Rect(0, 0, w, h - strip)
         self._fit(table_rect.size, frame.before, (w, h))
-        surf.fill(FELT, table_rect)
+        surf.fill(palette().felt, table_rect)
         k = min(int(t), len(frame.moves) - 1) if phase == "move" and frame.moves else -1
         table, crop = self._table(frame, phase, k)
         dest = table.get_rect(center=table_rect.center)

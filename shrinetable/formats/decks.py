@@ -38,10 +38,24 @@ Faults = Callable[[Any, dict[str, Any]], list["Fault"]]
 
 @dataclass(frozen=True)
 class Fault:
-    """One broken rule: the card to blame (None: the deck as a whole) and why."""
+    """One broken rule: the card to blame (None: the deck as a whole), why in a
+    sentence (`shrinetable check`), and the rule in a few words with the deck's
+    figure against it, which a builder shows as the player builds: "at least 30
+    cards" and 28 read "at least 30 cards (28)"."""
 
     card: str | None
     message: str
+    rule: str = ""
+    figure: int | None = None
+
+    def said(self, cards: dict[str, Any]) -> str:
+        """The rule and its figure, after the card's name: "Ambush: at most 3 of a
+        card (4)"; the sentence when the game gave no rule words."""
+        words = self.rule or self.message
+        if self.figure is not None:
+            words += f" ({self.figure})"
+        name = getattr(cards.get(self.card or ""), "name", self.card)
+        return f"{name}: {words}" if self.card else words
 
     @property
     def key(self) -> str:
@@ -57,14 +71,15 @@ class Fault:
         """A deck names `cid`, which no card of `cards` has: the nearest id as a hint."""
         near = difflib.get_close_matches(cid, cards, n=1)
         hint = f"; did you mean {near[0]!r}?" if near else ""
-        return Fault(cid, f"no card has this id{hint}")
+        return Fault(cid, f"no card has this id{hint}", "no such card")
 
 
 def card_faults(
-    deck: Any, cards: dict[str, Any], too_many: Callable[[Any, int], str | None]
+    deck: Any, cards: dict[str, Any], too_many: Callable[[Any, int], tuple[str, str] | None]
 ) -> list[Fault]:
     """A deck's faults card by card, in its order: an id no card has (with a guess),
-    or the game's words `too_many(card, n)` when `n` copies break its limits."""
+    or the game's sentence and rule words `too_many(card, n)` when `n` copies
+    break its limits (the figure is `n`)."""
     out = []
     for cid, n in deck.cards.items():
         card = cards.get(cid)
@@ -72,7 +87,7 @@ def card_faults(
         if card is None:
             out.append(Fault.unknown(cid, cards))
         elif why:
-            out.append(Fault(cid, why))
+            out.append(Fault(cid, why[0], why[1], n))
     return out
 
 
@@ -137,13 +152,19 @@ class DeckFiles:
 
     def resolve(self, value: str) -> tuple[str, list[str]]:
         """A deck option's deck: its name and card ids (each copy once, in the deck's
-        order). `value` is a shipped deck's key or name, a deck written out (`INLINE`,
-        as a save keeps it) or the path of a deck file; ValueError saying what is
-        wrong otherwise, or with the deck's problems."""
+        order; see `deck`)."""
+        deck = self.deck(value)
+        return deck.name, ids(deck)
+
+    def deck(self, value: str) -> Any:
+        """A deck option's deck, as the game's deck model. `value` is a shipped
+        deck's key or name, a deck written out (`INLINE`, as a save keeps it) or
+        the path of a deck file; ValueError saying what is wrong otherwise, or
+        with the deck's problems."""
         cards, decks = self.catalog()
         shipped = self.shipped(value)
         if shipped is not None:
-            return shipped.name, ids(shipped)
+            return shipped
         if value.startswith(INLINE):
             deck = self._written_out(value)
             bad = self.problems(deck, cards)
@@ -151,7 +172,7 @@ class DeckFiles:
                 raise ValueError(
                     "the deck kept in the save breaks the deck rules now: " + "; ".join(bad)
                 )
-            return deck.name, ids(deck)
+            return deck
         if is_file(value):
             try:
                 deck, bad = self.file_faults(value)
@@ -159,7 +180,7 @@ class DeckFiles:
                 raise ValueError(str(e)) from None
             if bad:
                 raise ValueError("\n".join(bad))
-            return deck.name, ids(deck)
+            return deck
         if os.path.lexists(value) and (wrong := not_a_file(value)):  # a FIFO, a loop, a folder
             raise ValueError(f"the deck file {value}: cannot read it: {wrong}")
         keys = ", ".join(deck_key(d) for d in decks)
@@ -200,9 +221,8 @@ class DeckFiles:
         values as they are. ValueError as `resolve`."""
         if not self.names_file(value):
             return value
-        name, cids = self.resolve(value)
-        counts = {cid: cids.count(cid) for cid in dict.fromkeys(cids)}
-        return INLINE + json.dumps({"name": name, "cards": counts}, separators=(",", ":"))
+        fields = self.deck(value).model_dump(exclude={"game"}, exclude_defaults=True)
+        return INLINE + json.dumps(fields, separators=(",", ":"))
 
 
 def deck_options(game: Any) -> list[Any]:
@@ -312,8 +332,14 @@ class DeckGameWords(Presentation):
 
 
 def ids(deck: Any) -> list[str]:
-    """A deck's card ids, each copy once, in the deck's order."""
-    return [cid for cid, n in deck.cards.items() for _ in range(n)]
+    """A deck's card ids, each copy once, in the deck's order: its single cards
+    (a `str` field naming a card, as a Shrine), then its card-count tables."""
+    words = ("name", "style", "game")
+    fields = [getattr(deck, f) for f in type(deck).model_fields if f not in words]
+    picks = [v for v in fields if isinstance(v, str) and v]
+    return picks + [
+        cid for v in fields if isinstance(v, dict) for cid, n in v.items() for _ in range(n)
+    ]
 
 
 def deck_key(deck: Any) -> str:

@@ -177,12 +177,12 @@ def deck_table(name: str, fields: dict[str, Any]) -> str:
     return "\n".join([*rows, ""])
 
 
-def _tables(text: str) -> list[str]:
+def pieces(text: str) -> list[str]:
     """`text` cut before each `[[deck]]` line: what comes first, then a piece a deck."""
     return re.split(r"(?m)^(?=[ \t]*\[\[deck\]\][ \t]*(?:#.*)?$)", text)
 
 
-def _piece_name(piece: str) -> str | None:
+def piece_name(piece: str) -> str | None:
     try:
         decks = tomllib.loads(piece).get("deck", [])
     except tomllib.TOMLDecodeError:
@@ -193,8 +193,7 @@ def _piece_name(piece: str) -> str | None:
 def with_deck(text: str, name: str, fields: dict[str, Any]) -> str:
     """A `decks.toml`'s `text` with the deck `name` added, the deck of that name
     (in any case) it held taken out."""
-    pieces = [p for p in _tables(text) if str(_piece_name(p)).lower() != name.lower()]
-    kept = "".join(pieces)
+    kept = "".join(p for p in pieces(text) if str(piece_name(p)).lower() != name.lower())
     if kept and not kept.endswith("\n"):
         kept += "\n"
     return kept + ("\n" if kept.strip() else "") + deck_table(name, fields)

@@ -72,6 +72,9 @@ class Place:
     takes: list[str] = field(default_factory=list)
     weight: float = field(default=1.0, metadata=bounds(gt=0, le=100))
     least: tuple[float, float] = (120.0, 40.0)
+    # a lender that holds cards still lends its takers above or below it the height
+    # its cards do not need (a line each where they are strips)
+    spare: bool = False
 
 
 @dataclass(frozen=True)
@@ -88,6 +91,10 @@ class Grid:
     arrange: Arrange = "fan"
     card_scale: float = field(default=1.0, metadata=bounds(gt=0, le=3))
     row_labels: list[str] = field(default_factory=list)  # bottom to top as the viewer sees them
+    # a cell holding cards takes the room of the empty cells next to it: "column"
+    # (above and below), "row" (left and right)
+    takes: list[Literal["column", "row"]] = field(default_factory=list)
+    least: tuple[float, float] = (120.0, 40.0)  # as a lender: a cell keeps this much
     _cells: dict[Any, Any] = field(
         default_factory=dict, init=False, repr=False, compare=False
     )  # the table asks every frame
@@ -113,12 +120,21 @@ class Grid:
         label = name
         if i == 0 and j < len(self.row_labels):
             label = f"{name}  {self.row_labels[j]}"
+        near = [
+            (c, r)
+            for way, (di, dj) in (("row", (1, 0)), ("column", (0, 1)))
+            if way in self.takes
+            for c, r in ((i - di, j - dj), (i + di, j + dj))
+            if 0 <= c < len(self.columns) and 0 <= r < len(rows)
+        ]
         return Place(
             rect=(x + i * cw + g / 2, y + h - (j + 1) * ch + g / 2, cw - g, ch - g),
             arrange=self.arrange,
             label=label,
             card_scale=self.card_scale,
             inside=True,
+            takes=[f"{self.columns[c]}{rows[r]}" for c, r in near],
+            least=self.least,
         )
 
 
@@ -197,9 +213,12 @@ class Layout:
 
 def taken(zone: str, take: str, viewer: int | None, seats: int) -> str | None:
     """The engine zone a place of `zone` ("involved:2") `takes` room from, as
-    written (`take`: "event", "left.event", a shared "deck"), seen from `viewer`."""
+    written (`take`: "event", "left.event", a shared "deck", a cell "a2"), seen
+    from `viewer`."""
     where, _, kind = take.rpartition(".")
-    owner = zone.partition(":")[2]
+    grid, _, owner = zone.partition(":")
+    if not where and owner and not owner.isdigit():  # a grid's cell takes its neighbour's
+        return f"{grid}:{kind}"
     if not where:
         return f"{kind}:{owner}" if owner.isdigit() else kind
     order = POSITIONS[seats]

@@ -32,10 +32,11 @@ from shrinetable.engine import CardSet, GameBase  # noqa: E402
 from shrinetable.formats.layout import Layout, load_layout  # noqa: E402
 from shrinetable.resources import resource  # noqa: E402
 
+from . import motion, theme  # noqa: E402
+from .announce import Announcer  # noqa: E402
 from .art import CardArt, Fonts  # noqa: E402
 from .demos import Shelf  # noqa: E402
 from .scene import Scene, wake  # noqa: E402
-from .theme import theme  # noqa: E402
 
 IDLE_WAIT_MS = 1000  # longest sleep when nothing is scheduled
 POLL_S = 0.012  # sleep slice between polls while something is due soon
@@ -100,12 +101,20 @@ class App:
         fullscreen: bool = False,
         cards: CardSet | None = None,
         demos: Shelf | None = None,
+        look: str | None = None,
+        announcer: Announcer | None = None,
     ):
         """`size` None: the last run's window if the desktop still holds it, else
         the largest comfortable one (`comfortable`), where it last was. `cards`:
         the card set the start screen's games are made with (`--cards DIR`);
-        `demos`: the rules demonstrations the start screen offers (none without)."""
+        `demos`: the rules demonstrations the start screen offers (none without);
+        `look`: the colour theme for this run (`--theme`), else the one kept;
+        `announcer`: the channel every screen says things in words through
+        (`--announce FILE`; by default one writing no file)."""
         self.cards, self.demos = cards, demos
+        self.announcer = announcer if announcer is not None else Announcer()
+        theme.use(look or theme.load())
+        self.reduced_motion = motion.reduced()  # no cards flying (the menu's Motion)
         pygame.display.init()
         pygame.font.init()
         pygame.display.set_caption("shrinetable")
@@ -156,7 +165,7 @@ class App:
             env.import_gui()
             import pygame_gui
 
-            self._manager = pygame_gui.UIManager(self.screen.get_size(), theme())
+            self._manager = pygame_gui.UIManager(self.screen.get_size(), theme.theme())
             self._manager.preload_fonts(
                 [{"name": "dejavu", "point_size": 14, "style": "bold", "antialiased": "1"}]
             )
@@ -253,6 +262,19 @@ class App:
         if name in SPEEDS:
             self.speed = name
             self.ai_delay, self.minor_delay = SPEEDS[name]
+
+    def set_theme(self, name: str) -> None:
+        """Draw in the colour theme `name` from now on, and next time: the
+        cards and pygame_gui's widgets are made again in its colours."""
+        theme.use(name)
+        theme.save(name)
+        self.art.clear()
+        self._manager = None  # made again in the new colours when next needed
+
+    def set_motion(self, reduced: bool) -> None:
+        """Reduced motion (no flying cards) or not, from now on and next time."""
+        self.reduced_motion = reduced
+        motion.keep_reduced(reduced)
 
     def speed_names(self) -> list[str]:
         """The paces to choose from, with the one SHRINETABLE_AI_DELAY set if it is
@@ -442,6 +464,7 @@ class App:
                 signal.signal(signal.SIGTERM, before if before is not None else signal.SIG_DFL)
         if until is None:
             self.keep_place()
+            self.announcer.close()
             pygame.quit()
         return 0
 

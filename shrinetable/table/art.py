@@ -21,12 +21,10 @@ from shrinetable.resources import font_path
 
 from . import uiscale
 from .faces import draw_face, draw_strip
+from .theme import palette
 
 PAPER = (250, 247, 238)
 EDGE = (70, 70, 78)
-BACK = (34, 58, 108)
-BACK_LINE = (56, 88, 150)
-BACK_EDGE = (222, 196, 120)
 
 
 FLOOR_PX = (14, 18)  # the least text size at 1280x720 and at 1920x1080
@@ -77,6 +75,16 @@ class Fonts:
             yield
         finally:
             self._card = was
+
+    @contextmanager
+    def trial(self):
+        """Texts drawn meanwhile are a trial (a face measured before it is
+        drawn): the list they go to, apart from what a frame draws (`drawn`)."""
+        was, self.drawn = self.drawn, []
+        try:
+            yield self.drawn
+        finally:
+            self.drawn = was
 
     def area(self, size: tuple[int, int], kind: str, rect: pygame.Rect) -> None:
         """A card face of `size` put words of `kind` ("name", "text", "numbers",
@@ -222,17 +230,18 @@ class CardArt:
 
     def _back(self, size) -> pygame.Surface:
         w, h = size
-        surf = self._blank(size, BACK, BACK_EDGE)
+        p = palette()
+        surf = self._blank(size, p.back, p.back_edge)
         inset = max(2, w // 12)
         inner = pygame.Rect(inset, inset, w - 2 * inset, h - 2 * inset)
         step = max(4, w // 7)
         clip = surf.get_clip()
         surf.set_clip(inner)
         for x in range(-h, w + h, step):
-            pygame.draw.line(surf, BACK_LINE, (x, inner.top), (x + h, inner.top + h), 1)
-            pygame.draw.line(surf, BACK_LINE, (x + h, inner.top), (x, inner.top + h), 1)
+            pygame.draw.line(surf, p.back_line, (x, inner.top), (x + h, inner.top + h), 1)
+            pygame.draw.line(surf, p.back_line, (x + h, inner.top), (x, inner.top + h), 1)
         surf.set_clip(clip)
-        pygame.draw.rect(surf, BACK_EDGE, inner, max(1, w // 50), border_radius=max(2, w // 16))
+        pygame.draw.rect(surf, p.back_edge, inner, max(1, w // 50), border_radius=max(2, w // 16))
         return surf
 
     def _index(self, face: Face, size) -> pygame.Surface:

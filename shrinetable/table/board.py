@@ -13,27 +13,23 @@ import pygame
 from shrinetable.engine import Decor, View
 from shrinetable.formats.layout import Layout
 
-from . import faces, hud
+from . import faces, hud, strokes
 from . import geometry as geo
 from .arrows import arrow, routed
 from .art import CardArt, Fonts, floor_px
 from .seats import seat_colour, seat_name
-
-FELT = (24, 88, 62)
-FELT_DARK = (19, 72, 51)
-ZONE = (30, 104, 74)
-LABEL = (214, 232, 220)
-TARGET = (130, 240, 150)
-LAST = (255, 170, 70)
-SELECT = (255, 222, 110)
-PLAYABLE = (170, 230, 255)
+from .theme import palette
 
 
 @dataclass
 class Marks:
     """What to emphasise: selected cards, legal drop targets, cards lifted off
     the table by a drag, zones the last action touched, cards that can move;
-    and cards still flying to their place (drawn by the animation, not here)."""
+    and cards still flying to their place (drawn by the animation, not here).
+    Each mark has its own shape besides its colour (`Board._zone`,
+    `Board._draw_zone`): a selected card is raised and framed, a target has
+    corner brackets, what the last move changed a dashed frame, a card that
+    can move a plain frame."""
 
     selected: dict[str, frozenset[int]] = field(default_factory=dict)
     targets: set[tuple[str, str | None]] = field(default_factory=set)
@@ -41,6 +37,7 @@ class Marks:
     last: set[str] = field(default_factory=set)
     playable: set[tuple[str, str]] = field(default_factory=set)
     arriving: set[tuple[str, str]] = field(default_factory=set)
+    involved: set[str] = field(default_factory=set)  # cards a legal move moves or aims at
 
 
 class Board:
@@ -66,6 +63,7 @@ class Board:
         self.crowded: set[str] = set()  # zones whose strips overlap (`geo.crowded`)
         self.opened: str | None = None  # the crowded zone the pointer is on, opened
         self.open_rect: pygame.Rect | None = None  # where it is drawn, over its neighbours
+        self._needs: dict[tuple, int] = {}  # `_need`, by card, strip size and chips
 
     def set_size(self, size: tuple[int, int], window: tuple[int, int] | None = None) -> None:
         """Draw the canvas at `size`, in a `window` of that size unless said (a
@@ -76,12 +74,22 @@ class Board:
             self.fonts.floor = floor
             self._bg_key = None
             self.art.clear()
+            self._needs.clear()
 
     def lay_out(self, view: View, viewer: int | None, marks: Marks) -> None:
         self.view, self.viewer = view, viewer
         self.decor = self.art.present.decor(view)
         self.zones = geo.zone_rects(self.layout, view, self.scaler, viewer)
-        fitted = (self._lowered(), self._badge_sizes(), self._strip_widths(), self._label_widths())
+        matter = marks.involved | {
+            c for z in view.zones.values() if z.owner == viewer for c in z.cards if c is not None
+        }
+        fitted = (
+            self._lowered(),
+            self._badge_sizes(),
+            self._strip_widths(),
+            self._label_widths(),
+            lambda _zone, card, size: self._need(card, size) if card in matter else 0,
+        )
         self.placed = geo.place_cards(
             self.layout, view, self.scaler, viewer, marks.selected, *fitted
         )
@@ -151,6 +159,23 @@ class Board:
             return self.opened
         return geo.zone_at(self.zones, pos)
 
+    def _need(self, card: str, size: tuple[int, int]) -> int:
+        """The height a strip `size[0]` wide needs to show `card`'s name and
+        numbers whole (beside its chips): its own, else two lines, else more
+        (the name over lines, the numbers under it); 0: none does."""
+        face, decor = self.art.face(card), self.decor.cards.get(card)
+        s, line = self.scaler, faces.line(self.fonts)
+        for h in (size[1], s.length(geo.STRIP_MAX), 3 * line + 4, 4 * line + 4):
+            if h < size[1]:
+                continue
+            at = hud.strip_chips(self.fonts, (size[0], h), decor, face)[3] if decor else None
+            key = (card, size[0], h, at)
+            if key not in self._needs:
+                self._needs[key] = faces.strip_whole(self.fonts, face, (size[0], h), at)
+            if self._needs[key]:
+                return h
+        return 0
+
     def _strip_widths(self) -> dict[str, int]:
         """The narrowest strip each zone's cards read in: its widest numbers
         (at the floor) beside four letters of a name."""
@@ -197,7 +222,7 @@ class Board:
                 self.layout.place(name, self.viewer, self.view.seats).inside
                 and name not in self.decor.huds
             ):
-                label = self._inside_label(name, rect, self._seat_names(), LABEL, corners)
+                label = self._inside_label(name, rect, self._seat_names(), palette().label, corners)
                 out[name] = label.get_width() + 8, label.get_height() + 2
         return out
 
@@ -250,7 +275,9 @@ class Board:
             place = self.layout.place(name, self.viewer, self.view.seats)
             if not place.inside or name in self.decor.huds:
                 continue
-            label = self._label(name, self._seat_names(), self.scaler.length(12), LABEL, rect.w - 8)
+            label = self._label(
+                name, self._seat_names(), self.scaler.length(12), palette().label, rect.w - 8
+            )
             clear = label.get_rect(topleft=(rect.left + 4, rect.top + 2))
             reach = clear.bottom
             if place.arrange == "stack":  # its count beside the label
@@ -324,9 +351,11 @@ class Board:
             shade = pygame.Surface(rect.inflate(12, 12).size, pygame.SRCALPHA)
             shade.fill((0, 0, 0, 90))
             surf.blit(shade, rect.inflate(12, 12).move(3, 4))
-            pygame.draw.rect(surf, ZONE, rect, border_radius=radius)
-            pygame.draw.rect(surf, LABEL, rect, max(1, s.length(2)), border_radius=radius)
-            label = self._inside_label(self.opened, rect, seat_names, LABEL, self._corner_widths())
+            pygame.draw.rect(surf, palette().zone, rect, border_radius=radius)
+            pygame.draw.rect(surf, palette().label, rect, max(1, s.length(2)), border_radius=radius)
+            label = self._inside_label(
+                self.opened, rect, seat_names, palette().label, self._corner_widths()
+            )
             box = surf.blit(label, (rect.left + 4, rect.top + 2))
             self._zone(
                 surf, self.opened, rect, by_zone.get(self.opened, []), marks, seat_names, box
@@ -338,18 +367,17 @@ class Board:
     ) -> None:
         """One zone's marks, figures, tint, cards, chips and badge; `label`:
         where its label is, if not where the background drew it."""
-        s, decor, radius = self.scaler, self.decor, self.scaler.length(8)
-        if name in marks.last:
-            pygame.draw.rect(
-                surf, LAST, rect.inflate(4, 4), max(2, s.length(3)), border_radius=radius
-            )
+        s, decor, radius, p = self.scaler, self.decor, self.scaler.length(8), palette()
+        if name in marks.last:  # dashed: told from a target's brackets without colour
+            width = max(2, s.length(3)) + p.width
+            strokes.dashed(surf, p.last, rect.inflate(4, 4), width, s.length(14), s.length(8))
         if (name, None) in marks.targets:
             glow = pygame.Surface(rect.size, pygame.SRCALPHA)
-            glow.fill((*TARGET, 60))
+            glow.fill((*p.target, 60))
             surf.blit(glow, rect)
-            pygame.draw.rect(
-                surf, TARGET, rect.inflate(6, 6), max(3, s.length(4)), border_radius=radius
-            )
+            width = max(3, s.length(4)) + p.width
+            pygame.draw.rect(surf, p.target, rect.inflate(6, 6), width, border_radius=radius)
+            strokes.brackets(surf, p.target, rect.inflate(6 + 4 * width, 6), width)  # ears
         if name in decor.huds:
             self.boxes += [
                 (name, b)
@@ -429,28 +457,30 @@ class Board:
             huds,
             tuple(corners.items()),
             rooms,
+            palette().name,
         )
         if self._bg_key == key:
             return self._bg
         bg = pygame.Surface(size)
         if pygame.display.get_surface() is not None:
             bg = bg.convert()
-        bg.fill(FELT_DARK)
+        p = palette()
+        bg.fill(p.felt_dark)
         self.labels = {}
         s = self.scaler
-        pygame.draw.rect(bg, FELT, s.rect((0, 0, *s.canvas)))
+        pygame.draw.rect(bg, p.felt, s.rect((0, 0, *s.canvas)))
         font_px, radius = s.length(15), s.length(8)
         for name, rect in self.zones.items():
             zone = self.view.zones[name]
-            pygame.draw.rect(bg, ZONE, rect, border_radius=radius)
+            pygame.draw.rect(bg, p.zone, rect, border_radius=radius)
             place = self.layout.place(name, self.viewer, self.view.seats)
             if name in huds:
                 continue  # the zone is all live figures (hud.seat)
             if place.inside:
-                label = self._inside_label(name, rect, seat_names, LABEL, corners)
+                label = self._inside_label(name, rect, seat_names, p.label, corners)
                 self.labels[name] = bg.blit(label, (rect.left + 4, rect.top + 2))
                 continue
-            colour = seat_colour(deciding) if zone.owner == deciding and ":" in name else LABEL
+            colour = seat_colour(deciding) if zone.owner == deciding and ":" in name else p.label
             label = self._label(name, seat_names, font_px, colour, rect.w)
             # above the zone; with no room there (a zone at the window's top, a larger
             # text size), at the window's top over the zone's own edge: below it the
@@ -517,10 +547,10 @@ class Board:
                     else None
                 )
                 image = self.art.strip(p.name, p.rect.size, at, place.arrange == "stack")
-            else:
+            else:  # backs under a large label are drawn smaller (`geo.place_cards`)
                 image = self.art.card(
                     p.name,
-                    size,
+                    p.rect.size if p.rotation in (0, 180) and p.name is None else size,
                     p.rotation,
                     name.partition(":")[0] in self.art.present.plain_in,
                     decor is not None and decor.veil is not None,  # its word where the text was
@@ -539,27 +569,22 @@ class Board:
             else:
                 drawn = []
             self.boxes += [(f"{name}#{p.index}", b) for b in drawn]
-            width = max(2, self.scaler.length(3))
-            if p.index in marks.selected.get(name, ()):
-                pygame.draw.rect(
-                    surf, SELECT, p.rect.inflate(4, 4), width, border_radius=max(2, p.rect.w // 10)
-                )
-            elif (name, p.name) in marks.targets:
-                pygame.draw.rect(
-                    surf,
-                    TARGET,
-                    p.rect.inflate(6, 6),
-                    width + 1,
-                    border_radius=max(2, p.rect.w // 10),
-                )
-            elif p.name and (name, p.name) in marks.playable:
-                pygame.draw.rect(
-                    surf,
-                    PLAYABLE,
-                    p.rect.inflate(2, 2),
-                    width,
-                    border_radius=max(2, p.rect.w // 10),
-                )
+            self._mark(surf, name, p, marks)
+
+    def _mark(self, surf, name: str, p: geo.Placed, marks: Marks) -> None:
+        """A card's mark: selected (raised by the layout, framed), a target
+        (framed, with corner brackets), or able to move now (a plain frame)."""
+        pal = palette()
+        width = max(2, self.scaler.length(3)) + pal.width
+        radius = max(2, p.rect.w // 10)
+        if p.index in marks.selected.get(name, ()):
+            pygame.draw.rect(surf, pal.select, p.rect.inflate(4, 4), width, border_radius=radius)
+        elif (name, p.name) in marks.targets:
+            box = p.rect.inflate(6, 6)
+            pygame.draw.rect(surf, pal.target, box, width + 1, border_radius=radius)
+            strokes.brackets(surf, pal.target, box.inflate(4 * width, 0), width + 1)
+        elif p.name and (name, p.name) in marks.playable:
+            pygame.draw.rect(surf, pal.playable, p.rect.inflate(2, 2), width, border_radius=radius)
 
     def _corner_widths(self) -> dict[str, int]:
         """How much of their label's line the badges at a zone's top right take

@@ -21,12 +21,13 @@ import pygame
 
 from shrinetable.adapter import gestures
 
+from .theme import palette
+
 GUARD_S = 0.4  # how long a new button ignores clicks (MTG Arena-like: about a blink)
 GUARD_ENV = "SHRINETABLE_GUARD_S"  # tests on a busy machine lengthen it, to click inside it
 GUARD_MAX = 10.0
 ROW = 40  # a bar button's place: 36 px, two lines of its label, and a gap
 HELP_ROW = 30  # the help row's height (its buttons 26 px: 14 px text)
-NEW = (255, 214, 120)  # the outline of a button still guarded
 HOLD_S = 1.0  # at most this long for a button another's move brought under the pointer
 
 
@@ -221,6 +222,6 @@ class Guard:
                 continue
             part = left / wait if wait else 0
             veil = pygame.Surface(b.rect.size, pygame.SRCALPHA)
-            veil.fill((18, 40, 32, round(170 * part)))
+            veil.fill((*palette().backdrop, round(170 * part)))
             screen.blit(veil, b.rect)
-            pygame.draw.rect(screen, NEW, b.rect.inflate(4, 4), 2, border_radius=4)
+            pygame.draw.rect(screen, palette().accent, b.rect.inflate(4, 4), 2, border_radius=4)

@@ -18,9 +18,10 @@ from shrinetable.adapter import gestures, storage
 from shrinetable.adapter.port import MatchPort
 from shrinetable.engine import seats_named
 
-from . import uiscale
+from . import theme, uiscale
 from .decision_bar import panel_scale
 from .helpers import Aid
+from .keymap import COMMANDS, Keymap
 from .markup import rules_html
 from .overlay import Overlay
 from .seats import seat_name
@@ -29,6 +30,9 @@ from .widgets import Widgets
 
 if TYPE_CHECKING:
     from .app import App
+
+
+MARK = "\u25b6 "  # the command whose new key is awaited, in the Keys window
 
 
 class Table(Protocol):
@@ -45,6 +49,8 @@ class Table(Protocol):
     asking_quit: bool
     choices: list[gestures.Move]
     proposal: gestures.Move | None
+    keymap: Keymap
+    binding: str | None
 
 
 class Dialogs:
@@ -64,6 +70,7 @@ class Dialogs:
             Overlay.CONFIRM: self.confirm,
             Overlay.GAMEOVER: self.gameover,
             Overlay.ASK: self.ask,
+            Overlay.KEYS: self.keys,
         }[overlay]()
 
     def load(self) -> None:
@@ -169,6 +176,8 @@ class Dialogs:
             ("Load game (Ctrl+O)", "load"),
             ("Rules (?)", "rules"),
             ("Fullscreen (F11)", "fullscreen"),
+            ("Keys\u2026", "keys"),
+            (f"Announcements: {self.s.app.announcer.mode} (F2)", "announce"),  # off, shown, spoken
             (
                 f"Notation in the log: {'shown' if self.s.notation else 'hidden'} (Ctrl+N)",
                 "notation",
@@ -186,7 +195,7 @@ class Dialogs:
             on = "on" if self.s.match.auto_pass else "off"
             items.append((f"Pass when it is the only move: {on} (Ctrl+P)", "auto_pass"))
         items += [("New game\u2026", "newgame"), ("Quit", "quit")]
-        win, width = self._window("Menu", 360, 42 * len(items) + 196)
+        win, width = self._window("Menu", 520, 42 * len(items) + 224)
         self._buttons_in(win, width, items)
         top = 10 + 42 * len(items)
         app = self.s.app
@@ -199,26 +208,37 @@ class Dialogs:
                     for k in uiscale.SCALES
                 ],
             ),
+            (
+                "Colours",
+                [(n, f"theme {n}", n == theme.palette().name) for n in theme.THEMES],
+            ),
+            (
+                "Motion",
+                [
+                    ("cards fly", "motion full", not app.reduced_motion),
+                    ("reduced", "motion reduced", app.reduced_motion),
+                ],
+            ),
         ]
-        for head, choices in rows:
+        for head, choices in rows:  # its name, then its choices on the same line
             UILabel(
-                self.r(10, top, width - 20, 26),
+                self.r(10, top + 3, 120, 26),
                 head,
                 app.manager,
                 container=win,
                 object_id=self.font(),
             )
-            bw = (width - 20) // len(choices)
+            bw = (width - 140) // len(choices)
             for i, (label, cmd, chosen) in enumerate(choices):  # the one in use is marked,
                 b = UIButton(
-                    self.r(10 + i * bw, top + 28, bw - 4, 32),  # not only coloured
+                    self.r(130 + i * bw, top, bw - 4, 32),  # not only coloured
                     f"\u2022 {label}" if chosen else label,
                     app.manager,
                     container=win,
                     object_id=self.font(),
                 )
                 self.s.ui.commands[b] = cmd
-            top += 66
+            top += 40
 
     def rules(self) -> None:
         size = self.s.app.screen.get_size()
@@ -235,6 +255,9 @@ class Dialogs:
             rules += "<br><br><b>Codes on the table</b><br>" + "<br>".join(
                 f"<b>{html.escape(k)}</b>: {html.escape(v)}" for k, v in legend.items()
             )
+        rules += "<br><br><b>Keys</b><br>" + "<br>".join(
+            html.escape(line) for line in self.s.keymap.help()
+        )
         self._text_and_close(win, width, height, rules, "Close")
 
     def choice(self) -> None:
@@ -257,6 +280,27 @@ class Dialogs:
                 b.select()
             self.s.ui.actions[b] = move.action
         self._buttons_in(win, width, [("Cancel", "close")], 10 + len(items) * 42)
+
+    def keys(self) -> None:
+        """The focus keys, each a button: pressed, the next key pressed is its
+        key (`keymap`, kept for the next run)."""
+        win, width = self._window("Keys", 620, 42 * len(COMMANDS) + 150)
+        waiting = self.s.binding
+        UILabel(
+            self.r(10, 6, width - 20, 30),
+            "Press its new key now (Esc: keep the old one)."
+            if waiting
+            else "Choose a command, then press its new key.",
+            self.s.app.manager,
+            container=win,
+            object_id=self.font(),
+        )
+        items = [
+            (f"{MARK if c == waiting else ''}{what}: {self.s.keymap.words(c)}", f"bind {c}")
+            for c, (_, what) in COMMANDS.items()
+        ]
+        items += [("Every key as it was", "keys_reset"), ("Close (Esc)", "close")]
+        self._buttons_in(win, width, items, 40)
 
     def gameover(self) -> None:
         out = self.s.match.outcome()

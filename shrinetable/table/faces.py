@@ -312,7 +312,7 @@ def draw_strip(
     name ends before `chips_at` (the table's chips on its line), cut with an
     ellipsis if need be. A `pile`'s top card three lines high is `draw_pile`."""
     w, h = size
-    if pile and h >= 3 * line(fonts):
+    if h >= 3 * line(fonts):  # a pile's top card, or a card a decision needs read whole
         return draw_pile(fonts, face, size, chips_at)
     surf, inner = _strip_paper(face, size, max(2, h // 5))
     cols = list(face.frame) or [NEUTRAL]
@@ -333,6 +333,9 @@ def draw_strip(
         if face.numbers is not None:
             low = min(room, box.left - inner.left - 6)
         lines, rooms = _two_lines(fonts, face.name, px, room), [room, low]
+        narrowed = fonts.font(px, True).size(face.name)[0] * CONDENSE <= room
+        if narrowed and len(lines) > 1 and fonts.font(px, True).size(lines[1])[0] * CONDENSE > low:
+            lines, rooms = [face.name], [room]  # narrowed on its line, not cut on the second
     for i, text in enumerate(lines):
         name = _fit(fonts, text, px, rooms[i], INK, True, least=MIN_PX, narrow=True)
         top = inner.top + (2 if two else (inner.h - name.get_height()) // 2)
@@ -343,6 +346,23 @@ def draw_strip(
         img = _fit(fonts, words, max(9, px - 2), end - inner.left - 3, FAINT, least=9)
         surf.blit(img, (inner.left + 3, inner.bottom - img.get_height() - 2))
     return surf
+
+
+def strip_whole(fonts, face: Face, size: tuple[int, int], chips_at: int | None = None) -> bool:
+    """Whether a strip of `size` shows `face`'s name and numbers whole (drawn
+    as a trial, its words not counted: `Fonts.trial`)."""
+    with fonts.trial() as drawn:
+        draw_strip(fonts, face, size, chips_at)
+    return not any(d.cut and names_it(face, d.text) for d in drawn)
+
+
+def names_it(face: Face, text: str) -> bool:
+    """Whether `text` (cut: with an ellipsis) drawn on `face` is (part of) its
+    name or numbers."""
+    stem = text.replace("\u2026", "").strip()
+    if face.numbers is not None and stem and stem in numbers_text(face.numbers):
+        return True
+    return bool(stem) and stem in face.name
 
 
 def _two_lines(fonts, name: str, px: int, first: int) -> list[str]:

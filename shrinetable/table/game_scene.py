@@ -29,8 +29,11 @@ from shrinetable.formats.save import SaveError
 from . import helpers, keys, uiscale
 from .board import Board, Marks
 from .decision_bar import Guard
+from .focus import Focus
 from .frame import Frame
+from .keymap import Keymap
 from .motion import Drag, Flyer, Press
+from .narrate import Narrator
 from .overlay import STATES, WINDOWS, Overlay
 from .painter import Painter
 from .panels import Panels
@@ -94,6 +97,10 @@ class GameScene:
         self.asking_quit = False  # the menu asks whether to quit the game in progress
         self.panels, self.painter = Panels(self), Painter(self)
         self.pointer = Pointer(self)
+        self.focus = Focus(self)  # the keyboard's place on the table (`focus`, `keys`)
+        self.keymap = Keymap()
+        self.binding: str | None = None  # the command whose new key is awaited (Keys...)
+        self.gui_keys: Any = None  # the keyboard's place in a window (`gui_keys`)
         self.zoom = Zoom(
             self.board,
             app.art,
@@ -109,6 +116,8 @@ class GameScene:
         self.log_from = 0  # the first move the log's lines were made from (panels.relog)
         self.panels.relog()
         self.waiting: list[tuple[Answer[Any], Callable[[Any], None]]] = []  # asked, not answered
+        self.narrator = Narrator(self)  # what the table says in words (`announce`)
+        self.pane: pygame.Rect | None = None  # where the announcements are shown, if they are
         self.board.set_size(self.table_size(app.screen.get_size()), app.screen.get_size())
         self.after_change(build=True)
 
@@ -187,7 +196,11 @@ class GameScene:
             self.results.next_decision(time.monotonic())
         self.moves = self.match.moves() if mine else []
         self.marks.playable = gestures.playable(self.moves)
+        self.marks.involved = {
+            c for m in self.moves for c in (*m.gesture.cards, m.gesture.target_card) if c
+        }
         self.marks.selected = {}
+        self.focus.reset()
         if self.aid.hinted is not None:  # a hint answers one position
             self.aid.hinted, self.marks.targets = None, set()
         # Rebuilding the widgets (~10 ms and a full frame; ~80 ms with pygame_gui's
@@ -199,6 +212,7 @@ class GameScene:
         if build and not (minor and running):
             self.build_ui()
         self.frame.table_changed()
+        self.narrator.prompt()
 
     def _thought(self, asked: Answer[Auto | None]) -> None:
         """The computer has chosen: its move is due (unless the position it
@@ -244,7 +258,7 @@ class GameScene:
             self.say(done.said(), rule=done.rule)
         elif isinstance(done, Sent):
             self.moves = []
-            self.marks.playable = set()
+            self.marks.playable, self.marks.involved = set(), set()
             self.build_ui()
             self.frame.table_changed()
         else:
@@ -281,13 +295,14 @@ class GameScene:
     def _record(self, applied: Applied, animate: bool = True) -> None:
         text = "secret" if applied.secret else applied.text
         self.app.emit(f"action {seat_name(applied.seat).lower()} {text}")
-        self.panels.log(applied)
+        self.narrator.lines(self.panels.log(applied))
         self.message = self.match.save_problem
         now = time.monotonic()
         if applied.seat == self.viewer and not applied.auto:
             self.results.next_decision(now)
         if self.results.add(self.match.present, applied, self.viewer, now):
             self.app.emit(f"result {self.results.lines[-1]}")
+            self.narrator.say(f"Result: {self.results.lines[-1]}")
         touched = {z for e in applied.events for z in (e.source, e.target) if z}
         self.marks.last = touched & set(self.view().zones)
         if animate:
@@ -305,16 +320,33 @@ class GameScene:
         elif cmd.startswith("speed "):  # the menu's pace buttons: the menu stays open
             self.app.set_speed(cmd.partition(" ")[2])
             self.build_ui()
+        elif cmd.startswith("theme "):  # the menu's colours and motion: kept for the next run
+            self.app.set_theme(cmd.partition(" ")[2])
+            self.frame.table_changed()
+            self.build_ui()
+        elif cmd.startswith("motion "):
+            self.app.set_motion(cmd == "motion reduced")
+            self.build_ui()
         elif cmd.startswith("scale "):  # the menu's text sizes: kept for the next run
             self.app.fonts.scale = float(cmd.partition(" ")[2])
             uiscale.save(self.app.fonts.scale)
             self.resize(self.app.screen.get_size())
+        elif cmd.startswith("announce"):  # off, shown, spoken (F2: the next); kept
+            self.app.announcer.switch(cmd.partition(" ")[2] or None)
+            self.resize(self.app.screen.get_size())  # the pane comes or goes
         elif cmd == "notation":  # the menu's switches (Ctrl+N, Ctrl+P)
             self.toggle_notation()
         elif cmd == "auto_pass":
             self.toggle_auto_pass()
         elif cmd in self.aid.commands:  # the help row, the menu's switch, the question
             self.aid.commands[cmd]()
+        elif cmd == "keys":
+            self.show(Overlay.KEYS)
+        elif cmd.startswith("bind ") or cmd == "keys_reset":  # the Keys window's buttons
+            self.binding = cmd.partition(" ")[2] or None
+            if cmd == "keys_reset":
+                self.keymap.reset()
+            self.build_ui()
         elif cmd == "more":  # the bar's moves with no room there, in the choice window
             self.choose(self.more)
         elif cmd == "undo":
@@ -353,6 +385,7 @@ class GameScene:
             self.frame.table_changed()
         elif cmd == "takeover" and (d := self.match.decision()) is not None:
             self.viewer = self.log.viewer = d.seat
+            self.app.announcer.recent = []  # the pane held the last seat's words
             self.overlay = None
             self.after_change()
             if self.match.history:  # the handover hid it: show the last move land
@@ -466,6 +499,7 @@ class GameScene:
         `rule`: the rule a refusal rests on, for the panel's short notice."""
         self.message, self.message_is_error, self.message_rule = text, error, rule
         self.shout = error
+        self.narrator.message(text, rule)
         self.build_ui()
         self.frame.table_changed()
 
@@ -499,7 +533,7 @@ class GameScene:
                 self.build_ui()
             return
         if t == pygame.KEYDOWN:
-            keys.key(self, event)
+            keys.key(self, event, consumed)
             return
         if t == pygame.MOUSEMOTION:
             self.guard.pointer(event.pos)
@@ -629,8 +663,9 @@ class GameScene:
 
     def build_ui(self) -> None:
         self.panels.build()
+        self.narrator.window()
         position = (len(self.match.history), id(self.view()))  # a view per change
-        bar = [*self.ui.actions, *(b for b, c in self.ui.commands.items() if c == "more")]
+        bar = self.ui.bar()
         last = self.match.history[-1] if self.match.history else None
         others = last is None or last.seat != self.viewer or last.auto  # not the viewer's move
         new = self.guard.place(bar, position, time.monotonic(), self.ui.pointer.at, others)

@@ -6,7 +6,7 @@ same card positions the window draws (the end-to-end test drags from them).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cache
 
@@ -177,13 +177,17 @@ def strip_rects(
     lower: int = 0,
     foot: int = 0,
     least: int = 0,
+    tall: dict[int, int] | None = None,
+    most_cols: int = 0,
 ) -> list[pygame.Rect]:
     """`n` strips filling `area` (below the label when it is inside, and `lower`
     pixels more: chips over the zone on a second line; above the zone's badge,
     `foot` pixels high, at its bottom), in as few columns as keep a line each
     readable (and `least` pixels wide: the zone's widest numbers beside a few
     letters of a name), rows at most two lines high; a stack shows only its
-    top card, as one strip at the top."""
+    top card, as one strip at the top. `tall`: the height (pixels) a card
+    needs to be read whole, given to it before the others share the rest;
+    `most_cols`: columns at most (0: as many as keep a line each)."""
     if n == 0:
         return []
     if place.inside:
@@ -201,11 +205,17 @@ def strip_rects(
         return [r.copy() for _ in range(n)]
     line, most = scaler.length(STRIP), scaler.length(STRIP_MAX)
     cols, narrowest = 1, max(scaler.length(STRIP_MIN_W), least)
-    while -(-n // cols) * line > area.h and area.w / (cols + 1) >= narrowest:
+    most_cols = most_cols or n
+    while -(-n // cols) * line > area.h and area.w / (cols + 1) >= narrowest and cols < most_cols:
         cols += 1
     # a wide zone: two columns, so each strip has its second line (keywords, states);
     # not more, so every strip has an end on the zone's side for arrows (`routed`)
-    if cols == 1 and n * most > area.h and area.w / 2 >= max(scaler.length(STRIP_WIDE), least):
+    if (
+        cols == 1
+        and most_cols > 1
+        and n * most > area.h
+        and area.w / 2 >= max(scaler.length(STRIP_WIDE), least)
+    ):
         cols = 2
     rows = -(-n // cols)
     gap = max(1, scaler.length(2))
@@ -214,10 +224,75 @@ def strip_rects(
     if h < line:  # too many even so: the strips overlap, each line's top in view
         h, step = line, (area.h - line) / max(1, rows - 1)  # one row: no step taken
     w = (area.w - gap * (cols - 1)) // cols
+    tops = [area.y + r * step for r in range(rows)]
+    highs = [h] * rows
+    if tall:
+        wants = [
+            max((tall.get(i, 0) for i in range(r * cols, (r + 1) * cols)), default=0)
+            for r in range(rows)
+        ]
+        if any(t > h for t in wants):
+            tops, highs = _rows(area.y, area.h, wants, line, most, gap) or (tops, highs)
     return [
-        pygame.Rect(area.x + (i % cols) * (w + gap), round(area.y + (i // cols) * step), w, h)
+        pygame.Rect(area.x + (i % cols) * (w + gap), round(tops[i // cols]), w, highs[i // cols])
         for i in range(n)
     ]
+
+
+def _whole(
+    rects: list[pygame.Rect],
+    fit: tuple[Place, pygame.Rect, int, Scaler, int, int, int],
+    need: Callable[[str, str, tuple[int, int]], int],
+    zone: str,
+    cards: Sequence[str | None],
+) -> list[pygame.Rect]:
+    """Strips (`strip_rects(*fit)`) that give each of `zone`'s `cards` its
+    `need` (the height it is read whole in at its strip's width; 0: it may
+    show less), none under another strip, in fewer columns if that is what
+    it takes; else `rects` as they were."""
+    for cols in range(len({r.x for r in rects}), 0, -1):
+        laid = strip_rects(*fit, most_cols=cols) if cols < len({r.x for r in rects}) else rects
+        tall = {
+            i: t
+            for i, r in enumerate(laid)
+            if (c := cards[i]) is not None
+            if (t := need(zone, c, r.size)) > r.h or (t and r.collidelist(laid[i + 1 :]) >= 0)
+        }
+        if not tall:
+            return laid
+        laid = strip_rects(*fit, tall=tall, most_cols=cols)
+        if all(laid[i].h >= t for i, t in tall.items()):
+            return laid
+    return rects
+
+
+def _rows(
+    top: int, high: int, wants: list[int], line: int, most: int, gap: int
+) -> tuple[list[float], list[int]] | None:
+    """The tops and heights of rows of strips in `high` pixels from `top`: a row
+    that `wants` a height (a card read whole) gets it, the others share the
+    rest, two lines at most, overlapping where they must (each line's top in
+    view; a tall row is never under another); None: the tall rows do not fit
+    with a third of a line for each other row."""
+    fixed = sum(t + gap for t in wants if t)
+    others = sum(1 for t in wants if not t)
+    slot = (high - fixed + gap) / others if others else 0.0  # each other row's, with its gap
+    if others > 1 and not wants[-1] and slot - gap < line:  # they overlap: the last one's
+        slot = (high - fixed - line) / (others - 1)  # line shows whole
+    if fixed - gap > high or (others and slot < line / 3):
+        return None
+    tops: list[float] = []
+    highs: list[int] = []
+    y = float(top)
+    for t in wants:
+        tops.append(y)
+        if t:
+            highs.append(t)
+            y += t + gap
+        else:
+            highs.append(min(most, max(line, round(slot - gap))))
+            y += slot
+    return tops, highs
 
 
 Units = tuple[float, float, float, float]
@@ -262,11 +337,15 @@ def _lent(layout: Layout, view: View, viewer: int | None, out: dict) -> dict[str
             continue
         for take in place.takes:
             lender = taken(name, take, viewer, view.seats)
-            if lender in out and not view.zones[lender].cards:
+            if lender not in out:
+                continue
+            if not view.zones[lender].cards or layout.place(lender, viewer, view.seats).spare:
                 takers.setdefault(lender, []).append((name, place.weight))
     grown = dict(out)
     for lender, those in takers.items():
-        least = layout.place(lender, viewer, view.seats).least
+        place = layout.place(lender, viewer, view.seats)
+        cards = view.zones[lender].cards
+        least = (out[lender][2], _needs(layout, place, cards)) if cards else place.least
         for sides in (("left", "right"), ("above", "below")):
             on = {
                 side: [(z, w) for z, w in those if _beside(grown[z], grown[lender], side)]
@@ -297,6 +376,18 @@ def _lent(layout: Layout, view: View, viewer: int | None, out: dict) -> dict[str
                     }[side]
             grown[lender] = (x, y, w, h)
     return {z: r for z, r in grown.items() if r != out[z]}
+
+
+def _needs(layout: Layout, place: Place, cards: Sequence[str | None]) -> float:
+    """The height (canvas units) a zone's cards need: its label, a line for its
+    badge and a line for each row of strips (in columns `NARROW` wide or more,
+    two at most; one strip for a stack's top card), else a card's height."""
+    cols = max(1, min(2, int(place.rect[2] // NARROW)))
+    rows = 1 if place.arrange == "stack" else -(-len(cards) // cols)
+    edges = LABEL_BAND + PILE_BADGE + 16  # and the chips beside its label, its margins
+    if in_strips(layout, place, cards):
+        return edges + rows * (STRIP + 2)
+    return edges + layout.card.height * place.card_scale
 
 
 def _beside(taker: Units, lender: Units, side: str) -> bool:
@@ -343,6 +434,7 @@ def place_cards(
     badges: dict[str, tuple[int, int]] | None = None,
     least: dict[str, int] | None = None,
     labels: dict[str, tuple[int, int]] | None = None,
+    need: Callable[[str, str, tuple[int, int]], int] | None = None,
     opened: tuple[str, pygame.Rect] | None = None,
 ) -> list[Placed]:
     """Every card the table draws, bottom-most zone and card first. Stacks
@@ -353,7 +445,9 @@ def place_cards(
     strip a zone's cards read in (`strip_rects`); `labels`: how far right and
     down the label inside a zone reaches: a row of cards too high to pass
     under it begins right of it, and a selected card under it rises no higher
-    than its foot (the row does not move when a card is selected); `opened`: a
+    than its foot (the row does not move when a card is selected); `need`: the
+    height a card (zone, name, strip size) needs to be read whole, 0 where it
+    may show less or be covered (`strip_rects`' `tall`); `opened`: a
     crowded zone laid out in a larger rectangle over its neighbours (`crowded`)."""
     out: list[Placed] = []
     raised = raised or {}
@@ -368,7 +462,7 @@ def place_cards(
         strips = in_strips(layout, place, cards)
         bw, bh = (badges or {}).get(name, (0, 0))
         if strips:
-            rects = strip_rects(
+            fit: tuple[Place, pygame.Rect, int, Scaler, int, int, int] = (
                 place,
                 area,
                 len(cards),
@@ -377,10 +471,13 @@ def place_cards(
                 bh + 2 if bh else 0,
                 (least or {}).get(name, 0),
             )
+            rects = strip_rects(*fit)
+            if need and place.arrange != "stack":
+                rects = _whole(rects, fit, need, name, cards)
         else:
             if (
                 bw
-                and place.arrange in ("row", "fan")
+                and place.arrange in ("row", "fan", "spread")
                 and area.w >= area.h
                 and area.w - bw - 4 >= footprint(size, place.rotation)[0]
             ):
@@ -397,6 +494,17 @@ def place_cards(
                 and area.w - lw >= fw
             ):
                 area = pygame.Rect(area.x + lw, area.y, area.w - lw, area.h)
+            elif (
+                lh
+                and place.inside
+                and place.arrange != "stack"
+                and place.rotation in (0, 180)
+                and (place.facing == "down" or not any(cards))
+                and fh > area.h - lh - 1
+            ):  # backs too high to pass under the label (a larger text size): smaller
+                k = max(0.5, (area.h - lh - 1) / fh)
+                size = max(4, round(size[0] * k)), max(6, round(size[1] * k))
+                fw, fh = size
             lift = raised.get(name, frozenset())
             rects = arrange(
                 place,

@@ -20,12 +20,12 @@ from shrinetable.engine import View
 
 from .board import Marks
 from .overlay import Overlay
+from .theme import palette
 
 if TYPE_CHECKING:
     from .app import App
 
 FILE = "confirm.json"  # {"ask": bool}: ask before a skip that cannot be taken back
-HINT = (120, 230, 255)  # the outline round a hinted button
 
 
 def asks() -> bool:
@@ -96,7 +96,7 @@ def hint_marks(
 
 def outline(screen: pygame.Surface, rect: pygame.Rect) -> None:
     """The hinted button's outline."""
-    pygame.draw.rect(screen, HINT, rect.inflate(6, 6), 3, border_radius=5)
+    pygame.draw.rect(screen, palette().hint, rect.inflate(6, 6), 3, border_radius=5)
 
 
 class Table(Protocol):

@@ -11,10 +11,11 @@ import pygame
 
 from shrinetable.engine import CardDecor, Chip, Face, Hud
 
-from . import faces
-from .seats import seat_colour
+from . import faces, strokes
+from .seats import EDGES, seat_colour
+from .theme import palette
 
-WASH = 45  # opacity of a zone's tint
+CROSS = "\u2715"  # before a refusal: bad news said by a shape, not only a colour
 
 
 def chip(surf, fonts, c: Chip, px: int, pos, anchor: str = "topleft") -> pygame.Rect:
@@ -29,7 +30,7 @@ def chip(surf, fonts, c: Chip, px: int, pos, anchor: str = "topleft") -> pygame.
     box = img.get_rect().inflate(max(4, px // 2), 2)
     setattr(box, anchor, pos)
     pygame.draw.rect(surf, c.fill, box, border_radius=max(2, box.h // 3))
-    pygame.draw.rect(surf, (20, 20, 20), box, 1, border_radius=max(2, box.h // 3))
+    pygame.draw.rect(surf, palette().chip_edge, box, 1, border_radius=max(2, box.h // 3))
     surf.blit(img, img.get_rect(center=box.center))
     return box
 
@@ -42,11 +43,12 @@ def _width(fonts, c: Chip, px: int) -> int:
 
 
 def tally(fonts, delta: int, px: int) -> pygame.Surface:
-    """A changed figure as it flies to its seat: "\u22123" on red, "+4" on green."""
+    """A changed figure as it flies to its seat: "\u22123" in the theme's loss
+    colour, "+4" in its gain colour (the sign says which)."""
     c = Chip(
         f"+{delta}" if delta > 0 else f"\u2212{-delta}",
-        (120, 210, 120) if delta > 0 else (230, 70, 60),
-        (255, 255, 255),
+        palette().gain if delta > 0 else palette().loss,
+        (0, 0, 0),
     )
     img = fonts.text(c.text, px, c.ink, True)
     surf = pygame.Surface(img.get_rect().inflate(px, px // 2).size, pygame.SRCALPHA)
@@ -62,7 +64,7 @@ def notes(surf: pygame.Surface, fonts, rect: pygame.Rect, lines: tuple[str, ...]
     px = max(11, rect.w // 22)
     width = min(surf.get_width() - 36, max(rect.w, px * 34))
     imgs = [
-        fonts.text(part, px, (235, 240, 235))
+        fonts.text(part, px, palette().text)
         for line in lines
         for part in faces.wrap(fonts, line, px, width)
     ]
@@ -73,8 +75,8 @@ def notes(surf: pygame.Surface, fonts, rect: pygame.Rect, lines: tuple[str, ...]
     if box.bottom > surf.get_height():
         box.midbottom = (rect.centerx, rect.top - 8)
     box.clamp_ip(surf.get_rect())
-    pygame.draw.rect(surf, (16, 36, 28), box, border_radius=8)
-    pygame.draw.rect(surf, (120, 170, 150), box, 1, border_radius=8)
+    pygame.draw.rect(surf, palette().panel, box, border_radius=8)
+    pygame.draw.rect(surf, palette().quiet, box, 1, border_radius=8)
     y = box.top + 6
     for img in imgs:
         surf.blit(img, (box.left + 8, y))
@@ -96,10 +98,16 @@ def card(
     where it lies. The enlarged card keeps its text readable: no states (its
     notes list them) and the veil's word as a chip in its bottom left corner.
     The boxes of the words drawn (the numbers' first)."""
-    if d.edge is not None:
+    if d.edge is not None:  # in the seat's colour and its own dashes
         side = min(rect.w, rect.h)
-        pygame.draw.rect(
-            surf, seat_colour(d.edge), rect, max(2, side // 22), border_radius=max(2, side // 12)
+        dash, gap = EDGES[d.edge % len(EDGES)]
+        strokes.dashed(
+            surf,
+            seat_colour(d.edge),
+            rect,
+            max(2, side // 22) + palette().width,
+            round(dash * side),
+            round(gap * side),
         )
     if strip:
         return _on_strip(surf, fonts, rect, d, face)
@@ -171,7 +179,7 @@ def ribbon(
     band = pygame.Rect(rect.left + 2, 0, rect.w - 4, img.get_height() + 2)
     band.bottom = at
     pygame.draw.rect(surf, c.fill, band, border_radius=max(2, band.h // 4))
-    pygame.draw.rect(surf, (20, 20, 20), band, 1, border_radius=max(2, band.h // 4))
+    pygame.draw.rect(surf, palette().chip_edge, band, 1, border_radius=max(2, band.h // 4))
     surf.blit(img, img.get_rect(center=band.center))
     return band
 
@@ -203,7 +211,7 @@ def _numbers(
     over = box.inflate(max(0, img.get_width() + 6 - box.w), max(0, img.get_height() - box.h))
     over.bottomright = box.bottomright
     pygame.draw.rect(surf, c.fill or faces.BOX, over, border_radius=max(2, over.h // 4))
-    pygame.draw.rect(surf, (20, 20, 20), over, 1, border_radius=max(2, over.h // 4))
+    pygame.draw.rect(surf, palette().chip_edge, over, 1, border_radius=max(2, over.h // 4))
     surf.blit(img, img.get_rect(center=over.center))
     return over
 
@@ -385,16 +393,17 @@ def covers(
 
 def banner(surf: pygame.Surface, fonts, area: pygame.Rect, text: str, px: int) -> pygame.Rect:
     """A message (a refusal and the rule that refuses) whole, wrapped in a box
-    centred in `area`: the panel beside the table has room for a few lines only."""
+    centred in `area`: the panel beside the table has room for a few lines only.
+    It begins with a cross, so it reads as bad news without its colour."""
     width = min(area.w - 40, px * 40)
-    lines = faces.wrap(fonts, text, px, width - 24)
-    imgs = [fonts.text(line, px, (255, 236, 228)) for line in lines]
+    lines = faces.wrap(fonts, f"{CROSS} {text}", px, width - 24)
+    imgs = [fonts.text(line, px, palette().refusal_text) for line in lines]
     box = pygame.Rect(
         0, 0, max(i.get_width() for i in imgs) + 24, sum(i.get_height() for i in imgs) + 18
     )
     box.center = area.center
-    pygame.draw.rect(surf, (70, 24, 22), box, border_radius=10)
-    pygame.draw.rect(surf, (255, 150, 120), box, 2, border_radius=10)
+    pygame.draw.rect(surf, palette().refusal, box, border_radius=10)
+    pygame.draw.rect(surf, palette().refusal_edge, box, 2 + palette().width, border_radius=10)
     y = box.top + 9
     for img in imgs:
         surf.blit(img, (box.left + 12, y))
@@ -407,7 +416,7 @@ def tint(surf: pygame.Surface, rect: pygame.Rect, washes: tuple) -> None:
     the chips say what covers it."""
     for colour in washes:
         wash = pygame.Surface(rect.size, pygame.SRCALPHA)
-        wash.fill((*colour, WASH))
+        wash.fill((*colour, palette().wash))
         surf.blit(wash, rect)
 
 

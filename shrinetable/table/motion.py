@@ -1,13 +1,17 @@
 """Cards in motion: a press that may become a drag, the cards a drag holds,
 and cards flying to their new place after a move. Plain data and arithmetic,
-so the scene's input code stays short."""
+so the scene's input code stays short. With reduced motion (the menu's
+"Motion", kept for the next run: `reduced`) nothing flies: a moved card is
+at its new place at once, outlined like everything the move changed."""
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
 
 import pygame
 
+from shrinetable import resources
 from shrinetable.adapter import gestures
 
 from . import geometry as geo
@@ -15,6 +19,20 @@ from . import geometry as geo
 DRAG_START = 6  # pixels the pointer must travel before a press becomes a drag
 FLY = 0.28  # seconds a card takes to fly to its new place
 TALLY_FLY = 0.9  # seconds a changed figure ("-3") takes to reach its seat's zone
+FILE = "motion.json"  # {"reduced": bool}
+
+
+def reduced() -> bool:
+    """Whether the player asked for reduced motion (no: none asked, or the
+    file is damaged; it is only a convenience)."""
+    try:
+        return json.loads((resources.data_dir() / FILE).read_text("utf-8"))["reduced"] is True
+    except (OSError, ValueError, TypeError, KeyError):
+        return False
+
+
+def keep_reduced(on: bool) -> None:
+    resources.keep(FILE, {"reduced": on})
 
 
 @dataclass

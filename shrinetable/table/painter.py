@@ -5,6 +5,7 @@ cross. It reads the scene's state and owns the surfaces."""
 
 from __future__ import annotations
 
+import re
 import time
 from typing import TYPE_CHECKING, Protocol
 
@@ -16,24 +17,25 @@ from shrinetable.adapter.session import Applied
 from shrinetable.engine import Chip, View
 from shrinetable.formats.layout import Layout
 
-from . import faces, helpers, hud
+from . import announce, faces, helpers, hud
 from . import geometry as geo
-from .board import LAST, Board, Marks
-from .decision_bar import Guard
+from .board import Board, Marks
+from .decision_bar import Guard, panel_scale
+from .focus import Focus
 from .frame import Frame
 from .motion import TALLY_FLY, Drag, Flyer
 from .overlay import Overlay
 from .results import Results
-from .seats import seat_colour, seat_name
+from .seats import kind_word, seat_colour, seat_name
+from .theme import palette
 from .widgets import Widgets
 from .zoom import Zoom
 
 if TYPE_CHECKING:
     from .app import App
 
-HOVER = (255, 250, 200)  # outline of the legal target under dragged cards
-ANSWER = (240, 110, 200)  # the frame round a decision taken out of one's turn
-LEGEND = Chip("Orange outline: changed by the last move", LAST)
+LEGEND = "Dashed outline: changed by the last move"
+RING = ((0, 0, 0), (255, 255, 255), (0, 0, 0))  # the focus ring, inside out: reads on any ground
 
 
 class Table(Protocol):
@@ -62,6 +64,8 @@ class Table(Protocol):
     shout: bool
     overlay: Overlay | None
     under: Overlay | None
+    pane: pygame.Rect | None  # the announcements' (`announce.draw_pane`)
+    focus: Focus
 
     def view(self) -> View: ...
     def out_of_turn(self) -> bool: ...
@@ -96,6 +100,9 @@ class Painter:
         self.s.ui.draw(composite)
         self.s.app.draw_gui(composite)  # a window over the table
         self._results(composite)  # over the log, beside a window, under the drag
+        if self.s.pane is not None and Overlay.HANDOVER not in (self.s.overlay, self.s.under):
+            said = self.s.app.announcer.recent  # the last seat's words: hidden at a handover
+            announce.draw_pane(composite, self.s.app.fonts, self.s.pane, said, panel_scale(size))
         screen.blit(composite, (0, 0))
         now = time.monotonic()
         self.s.guard.draw(screen, now)
@@ -120,7 +127,7 @@ class Painter:
             hud.chip(
                 screen,
                 self.s.app.fonts,
-                LEGEND,
+                Chip(LEGEND, palette().last),
                 max(12, self.s.board.scaler.length(14)),
                 (x + 14 if left else x - 14, y + 18),
                 "topleft" if left else "topright",
@@ -128,6 +135,7 @@ class Painter:
         if self.how_shown and self.s.drag is None and self.s.overlay is None:
             self._draw_how(screen)
         self._outline_hint(screen)
+        self._keyboard(screen)
         self.s.zoom.draw(screen)
         self.s.frame.dirty = False
         return None
@@ -151,7 +159,10 @@ class Painter:
             self.s.app.emit("result-box {} {} {} {}".format(*self.s.results.box))
 
     def names(self) -> list[str]:
-        return [f"{seat_name(i)} ({k})" for i, k in enumerate(self.s.match.seats)]
+        me = self.s.viewer
+        return [
+            f"{seat_name(i)} ({kind_word(k, i == me)})" for i, k in enumerate(self.s.match.seats)
+        ]
 
     def how(self, pos) -> None:
         """Show how to do what the prompt asks while the pointer rests on it
@@ -185,16 +196,15 @@ class Painter:
         status = self.s.board.scaler.rect(self.s.layout.panels.status)
         width = min(px * 30, status.left - 20)
         imgs = [
-            fonts.text(line, px, (240, 246, 240))
-            for line in faces.wrap(fonts, text, px, width - 20)
+            fonts.text(line, px, palette().text) for line in faces.wrap(fonts, text, px, width - 20)
         ]
         box = pygame.Rect(
             0, 0, max(i.get_width() for i in imgs) + 20, sum(i.get_height() for i in imgs) + 14
         )
         box.topright = (status.left - 8, status.top)
         box.clamp_ip(screen.get_rect())
-        pygame.draw.rect(screen, (16, 44, 34), box, border_radius=8)
-        pygame.draw.rect(screen, helpers.HINT, box, 2, border_radius=8)
+        pygame.draw.rect(screen, palette().panel, box, border_radius=8)
+        pygame.draw.rect(screen, palette().hint, box, 2, border_radius=8)
         y = box.top + 7
         for img in imgs:
             screen.blit(img, (box.left + 10, y))
@@ -208,6 +218,24 @@ class Painter:
         for b, action in self.s.ui.actions.items():
             if action.text == move.text:
                 helpers.outline(screen, b.rect)
+
+    def _keyboard(self, screen: pygame.Surface) -> None:
+        """Once the keyboard is in use: the focus ring, and each bar button's
+        number key at its corner."""
+        if not self.s.focus.shown or self.s.overlay is not None:
+            return
+        fonts = self.s.app.fonts
+        px = max(11, self.s.board.scaler.length(13))
+        for n, b in enumerate(self.s.ui.bar()[:9], 1):
+            img = fonts.text(str(n), px, (255, 255, 255), True)
+            box = img.get_rect().inflate(6, 0)
+            box.topleft = (b.rect.left + 2, b.rect.top + 2)
+            pygame.draw.rect(screen, (0, 0, 0), box, border_radius=3)
+            pygame.draw.rect(screen, (255, 255, 255), box, 1, border_radius=3)
+            screen.blit(img, img.get_rect(center=box.center))
+        rect = self.s.focus.rect()
+        if rect is not None:
+            ring(screen, rect, max(5, self.s.board.scaler.length(6)))
 
     def _draw_base(self, base: pygame.Surface) -> None:
         names = self.names()
@@ -224,11 +252,11 @@ class Painter:
         if self.s.out_of_turn():
             area = self.s.board.scaler.rect(self.s.layout.panels.buttons)
             frame = area.inflate(10, 10).clip(base.get_rect())
-            pygame.draw.rect(base, ANSWER, frame, 4, border_radius=6)
+            pygame.draw.rect(base, palette().answer, frame, 4 + palette().width, border_radius=6)
 
     def _draw_handover(self, surf: pygame.Surface) -> None:
         """A screen that hides the table while the device changes hands."""
-        surf.fill((18, 40, 32))
+        surf.fill(palette().backdrop)
         d = self.s.match.decision()
         if d is None:  # the game ended meanwhile: game over, not a handover
             return
@@ -238,19 +266,20 @@ class Painter:
             f"Pass to {seat_name(seat)}", max(24, h // 12), seat_colour(seat), True
         )
         surf.blit(big, big.get_rect(center=(w // 2, h // 2 - 50)))
-        why = d.prompt
+        why = re.split(r"(?<=[.?!])\s+", d.prompt)[0]  # its first sentence: it fits a line
+        why += "" if why.endswith((".", "?", "!")) else "."
         small = self.s.app.fonts.text(
-            f"{seat_name(seat)}: {why[:1].lower()}{why[1:]}. The table "
+            f"{seat_name(seat)}: {why[:1].lower()}{why[1:]} The table "
             "is hidden so no one sees another hand.",
             max(12, h // 45),
-            (200, 220, 210),
+            palette().text,
         )
         surf.blit(small, small.get_rect(center=(w // 2, h // 2 - 5)))
         if self.s.match.can_undo(self.s.viewer):  # still the one who just moved
             undo = self.s.app.fonts.text(
                 f"{seat_name(self.s.viewer)}, a misclick? Ctrl+Z takes your move back.",
                 max(12, h // 45),
-                (255, 214, 160),
+                palette().accent,
             )
             surf.blit(undo, undo.get_rect(center=(w // 2, h // 2 + 100)))
 
@@ -275,9 +304,9 @@ class Painter:
         if d.hover is not None:
             pygame.draw.rect(
                 screen,
-                HOVER,
+                palette().hover,
                 d.hover,
-                max(3, self.s.board.scaler.length(5)),
+                max(3, self.s.board.scaler.length(5)) + palette().width,
                 border_radius=max(4, min(d.hover.size) // 12),
             )  # never a pill
         for img, (dx, dy) in d.images:
@@ -319,6 +348,13 @@ class Painter:
         return rects
 
     def launch_flyers(self, applied: Applied) -> None:
+        """Cards the move carried fly from where they were to where they are,
+        and the figures it changed to their seats; with reduced motion nothing
+        flies (the zones it touched are outlined all the same)."""
+        if self.s.app.reduced_motion:
+            self.s.drop_from = None
+            self.s.marks.last |= set(self.s.match.tallies(self.s.viewer)) & set(self.s.board.zones)
+            return
         view = self.s.view()
         self.s.board.lay_out(view, self.s.viewer, self.s.marks)
         now = time.monotonic()
@@ -399,3 +435,14 @@ class Painter:
         if arriving != self.s.marks.arriving:
             self.s.marks.arriving = arriving
             self.s.frame.base_dirty = True
+
+
+def ring(screen: pygame.Surface, rect: pygame.Rect, width: int) -> None:
+    """The keyboard's focus ring round `rect`: a thin black ring, a broad white
+    one, a thin black one, so it reads on a light card, the felt and a dark
+    panel alike, in any theme."""
+    out = 0
+    for colour, w in zip(RING, (width // 2 + 1, width, width // 2 + 1), strict=True):
+        out += w
+        r = rect.inflate(2 * out + 2, 2 * out + 2)
+        pygame.draw.rect(screen, colour, r, w, border_radius=out + 4)

@@ -32,9 +32,9 @@ from .art import Fonts
 from .game_scene import GameScene
 from .scene import WAKE, wake
 from .seats import seat_name
+from .theme import palette
 
 DOT = " \u00b7 "
-LINE_FILL, LINE_INK = (14, 34, 27), (235, 245, 238)
 
 
 def line_px(fonts: Fonts, height: int) -> int:
@@ -189,11 +189,11 @@ class RemoteScene(GameScene):
         w, h = screen.get_size()
         top = self.table_size((w, h))[1]
         strip = pygame.Rect(0, top, w, h - top)
-        screen.fill((10, 26, 20), strip)
+        screen.fill(palette().backdrop, strip)
         box = hud.chip(
             screen,
             self.app.fonts,
-            Chip(self.status(), LINE_FILL, LINE_INK),
+            Chip(self.status(), palette().panel, palette().text),
             self._line_px(h),
             (2, h - 2),
             "bottomleft",

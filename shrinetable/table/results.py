@@ -18,11 +18,11 @@ import pygame
 from shrinetable.engine import seats_named
 
 from . import faces
+from .theme import palette
 
 RESULT_S = 2.5  # at least this long in view (a line or two read at an easy pace)
 MAX_LINES = 6
 TITLE = "Result (click to close)"
-FILL, EDGE, INK, HEAD = (16, 44, 34), (240, 200, 110), (240, 246, 240), (255, 220, 140)
 
 
 class Results:
@@ -92,11 +92,16 @@ class Results:
             self.box = None
             return
         width = area.w
-        head = fonts.text(TITLE, px, HEAD, True)
+        head = fonts.text(TITLE, px, palette().accent, True)
         if head.get_width() > width - 24:  # a narrow place: the title's first words
-            head = fonts.text(faces.cut(fonts, TITLE, px, width - 24, True), px, HEAD, True)
+            head = fonts.text(
+                faces.cut(fonts, TITLE, px, width - 24, True), px, palette().accent, True
+            )
         imgs = [
-            [fonts.text(line, px, INK) for line in faces.wrap(fonts, text, px, width - 24)]
+            [
+                fonts.text(line, px, palette().text)
+                for line in faces.wrap(fonts, text, px, width - 24)
+            ]
             for text in self.lines
         ]
         room = area.h - head.get_height() - 24
@@ -110,8 +115,8 @@ class Results:
             head.get_height() + 6 + sum(i.get_height() for i in shown) + 18,
         )
         box = _beside(box, surf.get_rect(), avoid)
-        pygame.draw.rect(surf, FILL, box, border_radius=10)
-        pygame.draw.rect(surf, EDGE, box, 2, border_radius=10)
+        pygame.draw.rect(surf, palette().panel, box, border_radius=10)
+        pygame.draw.rect(surf, palette().accent, box, 2 + palette().width, border_radius=10)
         y = box.top + 9
         surf.blit(head, (box.left + 12, y))
         y += head.get_height() + 6

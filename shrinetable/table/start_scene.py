@@ -38,9 +38,9 @@ from shrinetable.formats.save import SaveError, read_save
 
 from . import faces
 from .art import floor_px
-from .theme import font_class
+from .lesson_scene import Course
+from .theme import THEMES, font_class, palette
 
-BG = (18, 52, 40)
 SEAT_KINDS = ["human", "easy computer", "computer", "hard computer", "remote"]
 CHOICES = "start.json"  # the last game's choices, kept for the next start (resources.keep)
 FROM_FILE = "From a file\u2026"
@@ -66,6 +66,19 @@ def seating(seats: list[str]) -> tuple[list[str], list[str]]:
 
 
 DESIGN_H = 720  # the height the screen's sizes are given for
+
+
+class DropDown(UIDropDownMenu):
+    """pygame_gui's drop-down, its open list as wide as its button (pygame_gui
+    leaves the list the width of the arrow beside the chosen value short)."""
+
+    def update(self, time_delta: float) -> None:
+        super().update(time_delta)
+        state = self.current_state
+        options = getattr(state, "options_selection_list", None)
+        if state is self.menu_states["expanded"] and options is not None:
+            if options.relative_rect.w < self.relative_rect.w:
+                options.set_dimensions((self.relative_rect.w, options.relative_rect.h))
 
 
 @dataclass
@@ -98,7 +111,12 @@ class StartScene:
         self.next_look = 0.0
         self.picking: str | None = None  # the option a file dialog is choosing a file for
         self.joining: JoinForm | None = None  # the Join window, when open
+        self.lessons = Course(app.cards)  # the chosen game's lessons (Learn to play...)
         self.dirty = True
+        self.said = ""  # the message last announced
+        app.announcer.say(
+            f"Start screen: {self.game.title}. F2: announcements off, shown or spoken"
+        )
         self.build_ui()
 
     # -- the form ------------------------------------------------------------------
@@ -106,7 +124,7 @@ class StartScene:
         """How much larger than at 1280x720 the form is drawn: with the window,
         and smaller when a game's many options need the room."""
         w, h = self.app.screen.get_size()
-        rows = 6 + len(self.seats) + len(self._shown())
+        rows = 7 + len(self.seats) + len(self._shown())
         need = 150 + rows * 42 + 110  # title, rows, buttons and a line of notice, at 1
         return max(0.8, min(w / 1280, h / DESIGN_H, (h - 20) / need, 2.0))
 
@@ -126,7 +144,7 @@ class StartScene:
         x = max(10, (w - total) // 2)
         x2, x3 = x + c1, x + c1 + c2 + round(24 * u)
         self.words_w = min(c3, w - x3 - 10)
-        rows = 4 + len(self.seats) + len(self._shown())
+        rows = 5 + len(self.seats) + len(self._shown())
         block = rows * gap + round(80 * u) + (round(60 * u) if self.message else 0)
         y = round(118 * u)
         if y + block > h - 6:  # six seats and their decks: rows closer, never touching
@@ -140,7 +158,7 @@ class StartScene:
             UILabel(pygame.Rect(x, yy, c1 - 8, row_h), text, m, object_id=font)
 
         def dropdown(values, chosen, width=c2, upwards=False):
-            return UIDropDownMenu(
+            return DropDown(
                 values,
                 chosen,
                 pygame.Rect(x2, y, width, row_h),
@@ -228,6 +246,17 @@ class StartScene:
             "speed",
         )  # clear of the Start row under it
         row(self._pace_words())
+        y += gap
+        label("Colours", y)  # and motion: the player's, kept for every game
+        self.dropdowns[dropdown(list(THEMES), palette().name, upwards=True)] = ("theme",)
+        still = self.app.reduced_motion
+        b = UIButton(
+            pygame.Rect(x3, y, min(self.words_w, round(330 * u)), row_h),
+            f"[{'x' if still else ' '}] reduced motion: no flying cards",
+            m,
+            object_id=font,
+        )
+        self.actions[b] = ("motion",)
         y += gap + round(8 * u)
         items = [
             ("Start", "start"),
@@ -235,11 +264,13 @@ class StartScene:
             ("Join\u2026", "join"),
             ("Continue", "continue"),
             ("Load\u2026", "load"),
+            ("Learn to play\u2026", "learn"),
             ("Demonstrations\u2026", "demos"),
+            ("Decks\u2026", "decks"),
             ("Last report", "report"),
             ("Quit", "quit"),
         ]
-        widths = [0.8, 0.8, 0.8, 1, 0.8, 1.5, 1.1, 0.7]
+        widths = [0.8, 0.8, 0.8, 1, 0.8, 1.4, 1.5, 0.8, 1.1, 0.7]
         unit = (total - 8 * len(items)) / sum(widths)
         bx = x
         for (text, cmd), k in zip(items, widths, strict=True):
@@ -249,6 +280,10 @@ class StartScene:
                 b.disable()
             if cmd == "demos" and not self._demo_count():
                 b.disable()
+            if cmd == "learn" and not self.lessons.count(self.game.name):
+                b.disable()
+            if cmd == "decks" and (self.game.card_data is None or not self.game.card_data.decks):
+                b.disable()  # a game without deck rules has no decks to build
             if cmd == "report" and resources.last_report() is None:
                 b.disable()
             self.actions[b] = (cmd,)
@@ -256,6 +291,9 @@ class StartScene:
         y += round(46 * u)
         self.resume_line = (pygame.Rect(x, y, total, round(24 * u)), self._resume_words())
         y += round(26 * u)
+        if self.message and self.message != self.said:  # said once, as it comes
+            self.said = self.message
+            self.app.announcer.say(self.message)
         if self.message:  # wrapped, whole: a refused file's reason names file and line;
             # within the window (a long one scrolls there)
             room = max(round(48 * u), h - y - 8)
@@ -275,6 +313,11 @@ class StartScene:
 
     def _game_words(self) -> str:
         demos = self._demo_count()
+        if self.lessons.offer(self.game.name, self.game.name in self.kept.get("games", {})):
+            return (
+                f"{self.game.title}: {len(self._shown())} options below. New to it? "
+                f"Learn to play\u2026 teaches a turn and how to win."
+            )
         return f"{self.game.title}: {len(self._shown())} options below" + (
             f"; {demos} demonstrations of its rules (Demonstrations\u2026)." if demos else "."
         )
@@ -469,6 +512,8 @@ class StartScene:
                 self.options[info[1]] = info[2][info[3].index(event.text)]
             elif info[0] == "speed":  # the App keeps it for every game of the session
                 self.app.set_speed(event.text)
+            elif info[0] == "theme":  # kept for the next run too
+                self.app.set_theme(event.text)
             elif info[0] == "count":
                 n = int(event.text)
                 self.seats = (self.seats + ["computer"] * n)[:n]
@@ -494,6 +539,8 @@ class StartScene:
             self.dirty = True
         elif event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self._escape()
+        elif event.type == pygame.KEYDOWN and event.key == pygame.K_F2:
+            self.app.announcer.switch()
 
     def _pick_file(self, option: str) -> None:
         """A file dialog for an option that takes a file a person wrote (a deck)."""
@@ -525,6 +572,9 @@ class StartScene:
             for opt in self.game.options:  # switching an option off switches off what needs it
                 if opt.needs and not self.options.get(opt.needs):
                     self.options[opt.name] = opt.default
+            self.build_ui()
+        elif cmd[0] == "motion":
+            self.app.set_motion(not self.app.reduced_motion)
             self.build_ui()
         elif cmd[0] == "newseed":
             self.seed = str(self.app.new_seed())
@@ -575,6 +625,14 @@ class StartScene:
             )
         elif cmd[0] == "demos":
             self._demos()
+        elif cmd[0] == "learn":
+            self.lessons.open_list(self)
+        elif cmd[0] == "lesson":
+            self.lessons.start(self, cmd[1])
+        elif cmd[0] == "decks":  # the deck builder of the chosen game
+            from .deck_scene import DeckScene
+
+            self.app.scene = DeckScene(self.app, self.game.name)
         elif cmd[0] == "report":  # the page `shrinetable report` wrote last, in the browser
             problem = _open_last_report()
             if problem:
@@ -635,23 +693,24 @@ class StartScene:
         return {g.name: cards.folder_stamp(g.card_data, g.cards) for g in self.games if g.card_data}
 
     def draw(self, screen: pygame.Surface):
-        screen.fill(BG)
+        p = palette()
+        screen.fill(p.backdrop)
         w, h = screen.get_size()
-        title = self.app.fonts.text("shrinetable", max(28, h // 14), (255, 222, 110), True)
+        title = self.app.fonts.text("shrinetable", max(28, h // 14), p.accent, True)
         screen.blit(title, title.get_rect(midtop=(w // 2, 20)))
         sub = self.app.fonts.text(
             "\u2660 \u2665 card games, every rule enforced \u2666 \u2663",
             max(12, h // 45),
-            (200, 225, 210),
+            p.text,
         )
         if 24 + title.get_height() + sub.get_height() <= self.form_top - 4:
             # a long form (six seats and their decks) takes the motto's place
             screen.blit(sub, sub.get_rect(midtop=(w // 2, 24 + title.get_height())))
         px = max(12, round(13 * self.u))
         for row in self.rows:  # what each choice means, beside it
-            self._words(screen, row.words, row.rect, px, (196, 222, 206))
+            self._words(screen, row.words, row.rect, px, p.label)
         rect, words = self.resume_line
-        self._words(screen, words, rect, px, (255, 222, 150))
+        self._words(screen, words, rect, px, p.accent)
         self.app.manager.draw_ui(screen)
         self.dirty = False
         return None

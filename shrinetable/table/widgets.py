@@ -24,7 +24,7 @@ from typing import Any
 import pygame
 
 from .faces import wrap
-from .theme import TEXT_BOX_BG, rgb
+from .theme import rgb
 
 PRESSED = pygame.event.custom_type()  # a Button clicked; event.ui_element is it
 PX = 14  # the panels' text size at 1280x720 (`decision_bar.panel_scale`)
@@ -92,13 +92,13 @@ Line = tuple[int, tuple[tuple[pygame.Surface, int], ...]]  # height; images at t
 
 
 def lay_out(
-    fonts, text: Text, width: int, colour: tuple = rgb("normal_text"), px: int = PX
+    fonts, text: Text, width: int, colour: tuple | None = None, px: int = PX
 ) -> tuple[Line, ...]:
     """`text` (styled, or the HTML subset) in lines at most `width` wide. Words wrap at
     spaces; a word wider than the line (a file's path) breaks after a "/",
     then after a "-", "_" or ".", else wherever it must. Kept: the log is
     laid out again at every move."""
-    return _lay_out(fonts, fonts.floor, text, width, colour, px)
+    return _lay_out(fonts, fonts.floor, text, width, colour or rgb("normal_text"), px)
 
 
 @lru_cache(maxsize=256)
@@ -304,7 +304,7 @@ class TextBox:
         self.scroll = max(0, min(self.room(), (y - track.y) * self.room() // free))
 
     def draw(self, surf: pygame.Surface) -> None:
-        pygame.draw.rect(surf, rgb(TEXT_BOX_BG), self.rect)
+        pygame.draw.rect(surf, rgb("text_box"), self.rect)
         pygame.draw.rect(surf, rgb("normal_border"), self.rect, 1)
         inner = self.rect.inflate(-2 * PAD, -2 * PAD)
         clip = surf.get_clip()
@@ -378,6 +378,11 @@ class Widgets:
         else:
             self.actions[b] = action
         return b
+
+    def bar(self) -> list:
+        """The decision bar's buttons in order (its moves, then "More moves"):
+        the number keys press them."""
+        return [*self.actions, *(b for b, c in self.commands.items() if c == "more")]
 
     def box(self, text: Text | list[Text], rect) -> TextBox:
         box = TextBox(text, rect, self.fonts, self.px)
@@ -508,7 +513,7 @@ class Widgets:
         if box.bottom > surf.get_height() - 4:
             box.midbottom = (b.rect.centerx, b.rect.top - 4)
         box.clamp_ip(surf.get_rect().inflate(-8, -8))
-        pygame.draw.rect(surf, rgb(TEXT_BOX_BG), box)
+        pygame.draw.rect(surf, rgb("text_box"), box)
         pygame.draw.rect(surf, rgb("hovered_border"), box, 1)
         y = box.y + PAD
         for h, images in lines:

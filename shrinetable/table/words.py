@@ -9,11 +9,8 @@ from __future__ import annotations
 from shrinetable.adapter.log import Line
 
 from .seats import seat_colour, seat_name
-from .theme import rgb
+from .theme import palette, rgb
 from .widgets import Rich, Run
-
-WORDS = (255, 255, 255)  # what happened
-NOTATION = rgb("#8fa89c")  # the notation's colour, quieter than the words
 
 
 def log_line(line: Line, notation: bool = False) -> Rich:
@@ -27,7 +24,7 @@ def log_line(line: Line, notation: bool = False) -> Rich:
         if i:
             runs.append((" and " if i == len(line.seats) - 1 else ", ", between, False))
         runs.append((seat_name(q), seat_colour(q), True))
-    runs.append(((" " if runs else "") + line.said(), WORDS, False))
+    runs.append(((" " if runs else "") + line.said(), palette().text, False))
     if notation and not line.secret and line.text:
-        runs.append((f" [{line.text}]", NOTATION, False))
+        runs.append((f" [{line.text}]", palette().quiet, False))
     return tuple(runs)

@@ -74,6 +74,11 @@ class Zoom:
         self.pinned = self.zoomed is not None
         self.frame.dirty = True
 
+    def pin(self, name: str) -> None:
+        """Show card `name` large until a click or Esc (a key asked to read it)."""
+        self.zoomed, self.pinned = name, True
+        self.frame.dirty = True
+
     def close(self) -> bool:
         """Close a pinned zoom; True if there was one (the click is used up)."""
         if not self.pinned:

@@ -28,24 +28,38 @@ def faults(deck: Deck, cards: dict[str, Card]) -> list[Fault]:
     out: list[Fault] = []
     size = sum(deck.cards.values())
     if size < MIN_CARDS:
-        out.append(Fault(None, f"the deck holds {size} cards; a deck holds {MIN_CARDS} or more"))
+        out.append(
+            Fault(
+                None,
+                f"the deck holds {size} cards; a deck holds {MIN_CARDS} or more",
+                f"at least {MIN_CARDS} cards",
+                size,
+            )
+        )
     starting = sum(
         n for cid, n in deck.cards.items() if cid in cards and cards[cid].has("starting")
     )
     if starting != STARTING:
         out.append(
             Fault(
-                None, f"the deck holds {starting} Starting cards; a deck holds exactly {STARTING}"
+                None,
+                f"the deck holds {starting} Starting cards; a deck holds exactly {STARTING}",
+                f"exactly {STARTING} Starting cards",
+                starting,
             )
         )
     return out + shared.card_faults(deck, cards, _too_many)
 
 
-def _too_many(card: Card, n: int) -> str | None:
+def _too_many(card: Card, n: int) -> tuple[str, str] | None:
+    """The sentence and the rule's words when `n` copies of `card` are too many."""
     if card.has("starting") and n > 1:
-        return f"{n} copies of {card.name}, a Starting card; each Starting card only once"
+        return (
+            f"{n} copies of {card.name}, a Starting card; each Starting card only once",
+            "a Starting card only once",
+        )
     if n > COPIES:
-        return f"{n} copies of {card.name}; at most {COPIES} of a card"
+        return f"{n} copies of {card.name}; at most {COPIES} of a card", f"at most {COPIES} copies"
     return None
 
 

@@ -19,7 +19,7 @@ from shrinetable.engine import (
 from shrinetable.engine.statejson import StateCodec
 
 from . import ai as computer
-from . import decks, present, rules, schema, setup, testing
+from . import decks, gestures, present, rules, schema, setup, testing
 from .actions import Action, parse
 from .cards import CARDS, deck_key
 from .effects import defence, development, health, offence
@@ -192,6 +192,12 @@ class ShardsGame(GameBase):
         if c in s.policies[q]:
             return f"policy:{q}"
         return rules.terr(s.slot_of(c), q)
+
+    def guess_actions(
+        self, seat: int, held: tuple[str, ...], source: str, zone: str, card: str | None
+    ) -> list[str]:
+        """What a refused drop most likely meant, so the refusal names its rule."""
+        return gestures.guess_actions(seat, held, source, zone, card)
 
     def zones(self, seats: int) -> list[str]:
         per = (*PER_SEAT, *territory_zones(self.slots))

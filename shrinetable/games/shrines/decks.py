@@ -21,29 +21,28 @@ DeckFile = create_model("DeckFile", __base__=Deck, game=(Literal["shrines"], ...
 
 
 def faults(deck: Deck, cards: dict[str, Card]) -> list[Fault]:
-    """`problems` as the faults of the deck as a whole (a rule names its card)."""
-    return [Fault(None, p.removeprefix(f"{deck.name}: ")) for p in problems(deck, cards)]
-
-
-def files(catalog: Callable[[], tuple[dict[str, Any], Any]]) -> DeckFiles:
-    """The deck rules and cards of one card set (`catalog()`), for the tools that
-    read and write decks (`CardData.decks`; Shrines reads no deck files)."""
-    return DeckFiles("shrines", DeckFile, catalog, faults)
-
-
-def problems(deck: Deck, cards: dict[str, Card]) -> list[str]:
-    """Everything wrong with `deck`, one sentence each (empty when it is legal)."""
-    out: list[str] = []
+    """Every rule `deck` breaks, naming the card to blame, with the rule's words
+    and the deck's figure against it."""
     unknown = [i for i in (deck.shrine, *deck.primary, *deck.secondary) if i not in cards]
     if unknown:
-        return [f"{deck.name}: no card called {i!r}" for i in unknown]
+        return [Fault(i, f"no card called {i!r}", "no such card") for i in unknown]
+    out: list[Fault] = []
     shrine = cards[deck.shrine]
     if shrine.type != "creature" or not shrine.legendary:
-        out.append(f"{deck.name}: the Shrine {shrine.name} must be a legendary creature")
+        out.append(
+            Fault(
+                deck.shrine,
+                f"the Shrine {shrine.name} must be a legendary creature",
+                "the Shrine is a legendary creature",
+            )
+        )
     for lib, size in (("primary", PRIMARY), ("secondary", SECONDARY)):
         n = sum(getattr(deck, lib).values())
         if n != size:
-            out.append(f"{deck.name}: the {lib.title()} Library holds {n} cards, not {size}")
+            words = f"{lib.title()} Library"
+            out.append(
+                Fault(None, f"the {words} holds {n} cards, not {size}", f"{words}: {size}", n)
+            )
     every: dict[str, int] = {}
     for lib in ("primary", "secondary"):
         for cid, n in getattr(deck, lib).items():
@@ -51,16 +50,46 @@ def problems(deck: Deck, cards: dict[str, Card]) -> list[str]:
     for cid, n in every.items():
         c = cards[cid]
         if n > COPIES and not (c.type == "source" and c.subtype == "basic"):
-            out.append(f"{deck.name}: {n} copies of {c.name}; at most {COPIES}")
+            out.append(
+                Fault(cid, f"{n} copies of {c.name}; at most {COPIES}", f"at most {COPIES}", n)
+            )
         stray = [ch for ch in c.colours or c.produces if ch not in shrine.colours]
         if stray:
             out.append(
-                f"{deck.name}: {c.name} needs {''.join(stray)}, which the Shrine "
-                f"{shrine.name} ({shrine.colours}) does not give"
+                Fault(
+                    cid,
+                    f"{c.name} needs {''.join(stray)}, which the Shrine "
+                    f"{shrine.name} ({shrine.colours}) does not give",
+                    f"only the Shrine's colours ({shrine.colours}), not {''.join(stray)}",
+                )
             )
     if deck.shrine in every:
-        out.append(f"{deck.name}: the Shrine {shrine.name} may not also be in the deck")
+        out.append(
+            Fault(
+                deck.shrine,
+                f"the Shrine {shrine.name} may not also be in the deck",
+                "the Shrine not also in the deck",
+            )
+        )
     for cid in deck.primary:
         if cards[cid].type == "source":
-            out.append(f"{deck.name}: the source {cards[cid].name} belongs in the Secondary")
+            out.append(
+                Fault(
+                    cid,
+                    f"the source {cards[cid].name} belongs in the Secondary",
+                    "a source belongs in the Secondary",
+                )
+            )
     return out
+
+
+def files(catalog: Callable[[], tuple[dict[str, Any], Any]]) -> DeckFiles:
+    """The deck rules and cards of one card set (`catalog()`), for the tools that
+    read and write decks (`CardData.decks`), and a deck option's deck: a deck of
+    the card set, or one the builder wrote out (`DeckFiles.deck`)."""
+    return DeckFiles("shrines", DeckFile, catalog, faults)
+
+
+def problems(deck: Deck, cards: dict[str, Card]) -> list[str]:
+    """Everything wrong with `deck`, one sentence each (empty when it is legal)."""
+    return [f"{deck.name}: {f.message}" for f in faults(deck, cards)]

@@ -343,11 +343,18 @@ class ShrinesPresentation(Presentation):
         if not face:
             return None
         body = face["type"] in ("creature", "structure")
+        cost = _pips(face["cost"])
+        # a colour its cost does not print (a source's) is said in the type line:
+        # the frame alone would say it by colour only
+        unsaid = [c for c in face["colours"] if c in COLOUR and c not in {p.text for p in cost}]
+        kind = _type_line(face)
         return Face(
             face["name"],
             frame=tuple(COLOUR[c] for c in face["colours"] if c in COLOUR),
-            cost=_pips(face["cost"]),
-            type_line=_type_line(face),
+            cost=cost,
+            type_line=f"{kind} \u00b7 {'/'.join(self.legend[c] for c in unsaid)}"
+            if unsaid
+            else kind,
             keywords=tuple(face["keywords"]),
             text=face["text"],
             numbers=(face["strength"], face["resilience"]) if body else None,

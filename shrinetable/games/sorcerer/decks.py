@@ -26,18 +26,25 @@ def faults(deck: Deck, cards: dict[str, Card]) -> list[Fault]:
     size = sum(deck.cards.values())
     if not MIN_CARDS <= size <= MAX_CARDS:
         out.append(
-            Fault(None, f"the deck holds {size} cards; a deck holds {MIN_CARDS} to {MAX_CARDS}")
+            Fault(
+                None,
+                f"the deck holds {size} cards; a deck holds {MIN_CARDS} to {MAX_CARDS}",
+                f"{MIN_CARDS} to {MAX_CARDS} cards",
+                size,
+            )
         )
     return out + shared.card_faults(deck, cards, _too_many)
 
 
-def _too_many(card: Card, n: int) -> str | None:
-    if n <= COPIES[card.rarity]:
+def _too_many(card: Card, n: int) -> tuple[str, str] | None:
+    """The sentence and the rule's words when `n` copies of `card` are too many."""
+    most = COPIES[card.rarity]
+    if n <= most:
         return None
     which = "bolt card" if card.rarity == "bolt" else "star, moon or planet card"
     return (
-        f"{n} copies of {card.name}, a {card.rarity} card; "
-        f"at most {COPIES[card.rarity]} of each {which}"
+        f"{n} copies of {card.name}, a {card.rarity} card; at most {most} of each {which}",
+        f"at most {most} of a {card.rarity} card",
     )
 
 

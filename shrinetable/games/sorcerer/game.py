@@ -18,7 +18,7 @@ from shrinetable.engine import (
 from shrinetable.engine.statejson import StateCodec
 
 from . import ai as computer
-from . import decks, present, rules, schema, setup, testing
+from . import decks, gestures, present, rules, schema, setup, testing
 from .actions import Action, parse
 from .cards import CARDS, deck_key
 from .state import Options, State
@@ -107,6 +107,12 @@ class SorcererGame(GameBase):
             )
             return Gesture(g.cards, g.source, lane, g.target_card)
         return g
+
+    def guess_actions(
+        self, seat: int, held: tuple[str, ...], source: str, zone: str, card: str | None
+    ) -> list[str]:
+        """What a refused drop most likely meant, so the refusal names its rule."""
+        return gestures.guess_actions(seat, held, source, zone, card)
 
     def zones(self, seats: int) -> list[str]:
         return [*LANES, *(f"{z}:{q}" for q in range(seats) for z in PER_SEAT)]

@@ -27,18 +27,27 @@ def faults(deck: Deck, cards: dict[str, Card]) -> list[Fault]:
     out: list[Fault] = []
     size = sum(deck.cards.values())
     if size < MIN_CARDS:
-        out.append(Fault(None, f"the deck holds {size} cards; a deck holds at least {MIN_CARDS}"))
+        out.append(
+            Fault(
+                None,
+                f"the deck holds {size} cards; a deck holds at least {MIN_CARDS}",
+                f"at least {MIN_CARDS} cards",
+                size,
+            )
+        )
     return out + shared.card_faults(deck, cards, _too_many)
 
 
-def _too_many(card: Card, n: int) -> str | None:
+def _too_many(card: Card, n: int) -> tuple[str, str] | None:
+    """The sentence and the rule's words when `n` copies of `card` are too many."""
     if card.restricted and n > card.restricted:
         return (
             f"{n} copies of {card.name}, marked Restricted: {card.restricted}; "
-            f"at most {card.restricted}"
+            f"at most {card.restricted}",
+            f"Restricted: at most {card.restricted}",
         )
     if n > COPIES:
-        return f"{n} copies of {card.name}; at most {COPIES} of a card"
+        return f"{n} copies of {card.name}; at most {COPIES} of a card", f"at most {COPIES} copies"
     return None
 
 

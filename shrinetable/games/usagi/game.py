@@ -126,7 +126,10 @@ class UsagiGame(GameBase):
         if s.result is not None:
             return None
         step = s.step
-        return Decision(rules.decision_seat(s), step, PROMPTS[step], secret=step in SECRET)
+        prompt = PROMPTS[step]
+        if step == "score":  # an offer that can be refused says why one might
+            prompt = f"{prompt} {stops.why_decline(s)}"
+        return Decision(rules.decision_seat(s), step, prompt, secret=step in SECRET)
 
     def observe(self, s: State, seat: int) -> State:
         """The state as the computer at `seat` may know it: the other seats' secret

@@ -11,6 +11,7 @@ from __future__ import annotations
 from .actions import Action
 from .rules import _score, abilities_of, card, legal_actions
 from .state import State
+from .zones import p
 
 
 def _counts(s: State, c: int, rating: str) -> bool:
@@ -35,6 +36,20 @@ def _later(s: State, q: int) -> bool:
     )
 
 
+def _news(s: State, q: int) -> bool:
+    """Whether the stack brings `q` something new to answer: anything aimed at
+    `q` (a Held Moment) or at a card `q` controls, or an involvement with,
+    or anything aimed at, an Event in which `q` has a card involved or a card
+    involved with it. A seat that has finished could have made any boost
+    before it finished; after, only such news can make one worth making now."""
+    mine = {e for c, e in s.involved.items() if s.ctrl(c) == q}
+    for e in s.stack:
+        t = e.target
+        if e.seat == q or (t and (s.ctrl(t) == q or t in mine or s.involved.get(t) in mine)):
+            return True
+    return False
+
+
 def _idle(s: State, a: Action) -> bool:
     """A response that does nothing a contest would see (boosts that no contest
     counts, a refresh of a card that is not stricken), or a boost or refresh that
@@ -50,7 +65,10 @@ def _idle(s: State, a: Action) -> bool:
         effects, target = s.defs[c].play, card(s, a.other) if a.other else 0
     else:
         return False
-    if all(e.do in ("boost", "refresh") for e in effects) and _later(s, s.responder):
+    q = s.responder
+    if all(e.do in ("boost", "refresh") for e in effects) and (
+        _later(s, q) or (s.finished[q] and not _news(s, q))
+    ):
         return True
     for e in effects:
         if not target:
@@ -99,3 +117,31 @@ def all_extras(s: State) -> Action | None:
     if left > sum(_most(s, e) for e in cs.queue):
         return legal_actions(s)[0]  # all of them: the rules list the most first
     return None
+
+
+def why_decline(s: State) -> str:
+    """At the score step (U30), what taking every extra token would do, so that
+    the winner sees why taking fewer might be wanted: the game ends on an empty
+    pool or a majority, with whoever leads then (all from public counts)."""
+    q, cs = s.turn, s.contest
+    mine = s.tokens[q] + _score(s, q, cs.event)[0] + cs.extra
+    left = s.pool - _score(s, q, cs.event)[0] - cs.extra
+    if mine * 2 > s.pool_start:
+        return f"Taking all wins the game: {mine} tokens, more than half of {s.pool_start}."
+    if left <= 0:
+        lead = max((r for r in range(s.n) if r != q), key=lambda r: s.tokens[r])
+        them = s.tokens[lead]
+        if them < mine:
+            return (
+                f"Taking all empties the pool and ends the game with you ahead ({mine} to {them})."
+            )
+        standing = "level with" if them == mine else "behind"
+        return (
+            f"Decline some: taking all empties the pool and ends the game with you "
+            f"{standing} {p(lead)} ({mine} to {them})."
+        )
+    most = sum(_most(s, e) for e in cs.queue)
+    return (
+        f"Taking all leaves {left} in the pool, and the Events still to resolve could take "
+        f"up to {most}: an empty pool ends the game with whoever leads."
+    )

@@ -1,0 +1,238 @@
+"""The lesson table: the game scene, given a `LessonMatch` as its match.
+
+Everything on the table is the game's own (drags, clicks, buttons, the log,
+the animations); what is only here: the lesson's words in a box at the top
+of the log's panel (beside the table, so it covers no card), the asked-for
+card raised and its place lit, the friendly word for any other move there
+too, the rule after the move, Next for a step that is only words, and at the
+end the next lesson or the start screen. A finished lesson is remembered
+(`adapter.lesson.mark_done`)."""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from shrinetable.adapter.lesson import LessonMatch, course, done, mark_done, next_lesson
+from shrinetable.engine import CardSet
+from shrinetable.formats.lesson import LoadedLesson, all_lessons
+
+from .game_scene import GameScene
+from .helpers import hint_marks
+from .overlay import Overlay
+from .panels import Panels
+
+if TYPE_CHECKING:
+    from .app import App
+
+LOG_LINES = 2  # the log's lines always left under the lesson's words
+DONE, WORD, SAY = "#bff2c8", "#ffd0a8", "#ffffff"
+
+
+class LessonScene(GameScene):
+    """`after`: the next lesson of the course, opened by "Next lesson" (None:
+    this is the last); `on_close`: what closing does (the start screen)."""
+
+    def __init__(
+        self,
+        app: App,
+        match: LessonMatch,
+        after: LoadedLesson | None = None,
+        on_close: Callable[[], None] | None = None,
+    ):
+        self.lesson = match
+        self.after, self.on_close = after, on_close
+        self.word = ""  # the friendly word for a move the step did not ask for
+        self.remembered = False
+        self.told = -1  # the step the trace last named
+        super().__init__(app, match, app.layout(match.game))
+        self.panels = LessonPanels(self)
+        self.build_ui()
+
+    def after_change(self, build: bool = True) -> None:
+        super().after_change(build=False)
+        m = self.lesson
+        if self.overlay == Overlay.GAMEOVER:  # the lesson's own words say how it ended
+            self.overlay = None
+        if m.finished and not self.remembered:
+            self.remembered = True
+            mark_done(m.lesson.name)
+            self.app.emit(f"lesson done {m.lesson.name}")
+        expected = m.expected() if self.my_decision() else []
+        self.aid.hinted = expected[0] if expected else None  # its button framed, as a Hint's
+        if expected:
+            self.marks.selected, targets = hint_marks(expected[0], self.view())
+        else:
+            self.marks.selected, targets = {}, set()
+        self.marks.targets = targets | m.lit()
+        if build:
+            self.build_ui()
+        self.frame.table_changed()
+
+    def build_ui(self) -> None:
+        """The panels; a step newly shown is traced (--trace) with where its Next is."""
+        super().build_ui()
+        m = self.lesson
+        if isinstance(self.panels, LessonPanels) and self.told != m.at:
+            self.told = m.at
+            step = m.current()
+            at = [b.rect.center for b, c in self.ui.commands.items() if c == "lesson_next"]
+            where = f" next={at[0][0]},{at[0][1]}" if at else ""
+            self.app.emit(f"lesson step {m.at} {step.kind() if step else 'end'}{where}")
+
+    def say(self, text: str, error: bool = True, rule: str | None = None) -> None:
+        """The lesson's own refusal goes in its box (nothing over the table)."""
+        if error and text == self.lesson.not_yet():
+            self.word = text
+            self.app.emit(f"lesson refused {text}")
+            self.build_ui()
+            self.frame.table_changed()
+            return
+        super().say(text, error, rule)
+
+    def made(self, applied) -> None:
+        self.word = ""
+        super().made(applied)
+
+    def may_quit(self) -> bool:
+        return True  # a lesson is not kept: nothing to lose
+
+    def handle(self, event: pygame.event.Event, consumed: bool) -> None:
+        if (
+            event.type == pygame.KEYDOWN
+            and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_RIGHT)
+            and self.overlay is None
+            and self.lesson.current() is not None
+            and self.lesson.current().kind() == "words"  # type: ignore[union-attr]
+        ):
+            self.command("lesson_next")
+            return
+        super().handle(event, consumed)
+
+    def command(self, cmd: str) -> None:
+        if cmd == "lesson_next":
+            if self.lesson.next():
+                self.word = ""
+                self.after_change()
+        elif cmd == "lesson_on" and self.after is not None:
+            open_lesson(self.app, self.after, self.on_close)
+        elif cmd in ("lesson_close", "newgame"):
+            self.leave()
+            if self.on_close is not None:
+                self.on_close()
+            else:
+                self.app.running = False
+        else:
+            super().command(cmd)
+
+    # -- the words ---------------------------------------------------------------------
+    def words(self) -> str:
+        """The box's text: the lesson and step, the rule the last move showed,
+        the step's words, and the friendly word for a refused move."""
+        m = self.lesson
+        spec = m.lesson.spec
+        n = len(spec.steps)
+        head = html.escape(spec.title)
+        where = "done" if m.finished else f"step {m.at + 1} of {n}"
+        parts = [f"<b>Lesson: {head}</b> \u00b7 {where}"]
+        if m.rule:
+            parts.append(f"<font color='{DONE}'>\u2714 {html.escape(m.rule)}</font>")
+        step = m.current()
+        if step is not None:
+            parts.append(f"<font color='{SAY}'><b>{html.escape(step.say)}</b></font>")
+        else:
+            parts.append(f"<font color='{DONE}'><b>Lesson complete.</b></font>")
+        if self.word:
+            parts.append(f"<font color='{WORD}'>{html.escape(self.word)}</font>")
+        return "<br><br>".join(parts)
+
+
+class LessonPanels(Panels):
+    """The game's panels, with the lesson's box over the top of the log and its
+    buttons (Next; at the end, the next lesson or Close) under the words."""
+
+    s: LessonScene
+
+    def build(self) -> None:
+        super().build()
+        ui = self.s.ui
+        if ui.log is None:  # the handover screen: no panels
+            return
+        log = ui.log.rect
+        box = ui.box(self.s.words(), pygame.Rect(log.x, log.y, log.w, log.h))
+        row = max(round(30 * self.k), ui.log.lines_high(1))
+        box.fit(log.h - row - 8 - ui.log.lines_high(LOG_LINES))
+        y = box.rect.bottom + 4
+        m = self.s.lesson
+        step = m.current()
+        buttons: list[tuple[str, str]] = []
+        if step is not None and step.kind() == "words":
+            buttons = [("Next \u25b6", "lesson_next")]
+        elif step is None:
+            buttons = [("Close", "lesson_close")]
+            if self.s.after is not None:
+                buttons.insert(0, (f"Next lesson: {self.s.after.spec.title}", "lesson_on"))
+        if buttons:
+            w = log.w // len(buttons)
+            for i, (label, cmd) in enumerate(buttons):
+                ui.button(pygame.Rect(log.x + i * w, y, w - 4, row), label, command=cmd)
+            y += row + 4
+        ui.log.rect = pygame.Rect(log.x, y, log.w, max(0, log.bottom - y))
+        ui.log.scroll_to_end()
+
+
+def open_lesson(
+    app: App, lesson: LoadedLesson, on_close: Callable[[], None] | None = None
+) -> LessonScene:
+    """Show `lesson` in `app`'s window; "Next lesson" opens the course's next one."""
+    scene = LessonScene(app, LessonMatch(lesson), next_lesson(lesson, app.cards), on_close)
+    app.scene = scene
+    pygame.display.set_caption(f"{lesson.spec.title} \u2014 shrinetable")
+    return scene
+
+
+class Course:
+    """The start screen's Learn to play: the chosen game's lessons in a window,
+    each marked when the player finished it, and the offer to a newcomer."""
+
+    def __init__(self, cards: CardSet | None = None):
+        self.cards = cards
+
+    def count(self, game: str) -> int:
+        return len(all_lessons().get(game, []))
+
+    def offer(self, game: str, played: bool) -> bool:
+        """Whether to offer the course: the game has lessons, the player never
+        started it here and finished none of them."""
+        if played or not self.count(game):
+            return False
+        return not any(name.startswith(f"{game}/") for name in done())
+
+    def open_list(self, start: Any) -> None:
+        """A window over the start screen `start`: one button a lesson (a ✔ on
+        those finished); a broken file is a disabled line naming why."""
+        from pygame_gui.elements import UIButton  # the start screen has it loaded
+
+        lessons = course(start.game.name, self.cards)
+        win = start._open_window(f"Learn to play {start.game.title}", 620, 64 + 44 * len(lessons))
+        finished = set(done())
+        for i, item in enumerate(lessons):
+            rect = pygame.Rect(10, 10 + 44 * i, 580, 38)
+            if isinstance(item, LoadedLesson):
+                mark = "\u2714 " if item.name in finished else ""
+                text = f"{mark}{i + 1}. {item.spec.title}"
+            else:
+                text = f"(broken) {item}"
+            b = UIButton(rect, text[:90], start.app.manager, container=win)
+            if isinstance(item, LoadedLesson):
+                start.actions[b] = ("lesson", item)
+            else:
+                b.disable()
+
+    def start(self, start: Any, lesson: LoadedLesson) -> None:
+        """Open `lesson`; closing it comes back to the start screen, its game chosen."""
+        game = lesson.spec.game
+        open_lesson(start.app, lesson, lambda: start.app.show_start(game=game))

@@ -1,0 +1,120 @@
+"""The deck builder screen in a dummy window: reached from the start screen,
+cards added and taken out by click, drag and keys, the rules and the files
+said on the screen, readable sizes, and quick to open and draw."""
+
+from __future__ import annotations
+
+import time
+
+import pygame
+import pygame_gui
+import pytest
+
+from shrinetable.engine import registry
+
+pytestmark = pytest.mark.usefixtures("dummy_video")
+
+
+def _press(scene, text: str) -> None:
+    button = next(b for b in scene.actions if b.text == text)
+    scene.handle(pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=button), False)
+
+
+def _click(app, pos, button: int = 1, to=None) -> None:
+    events = [pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button)]
+    if to is not None:
+        events.append(pygame.event.Event(pygame.MOUSEMOTION, pos=to, rel=(0, 0), buttons=(1, 0, 0)))
+    events.append(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=to or pos, button=button))
+    app.step(events, 0.01)
+
+
+def _builder(app, game: str):
+    _start(app, game)
+    _press(app.scene, "Decks\u2026")
+    app.step([], 0.01)
+    return app.scene
+
+
+def _start(app, game: str) -> None:
+    from shrinetable.table.start_scene import StartScene
+
+    app.scene = StartScene(app, game=game)
+    app.step([], 0.01)
+
+
+def test_the_start_screen_opens_the_builder_of_the_chosen_game_quickly(app):
+    from shrinetable.table.deck_scene import DeckScene
+
+    for name in ("usagi", "shrines", "sorcerer", "shards"):
+        registry.get(name)  # the start screen has the games loaded already
+    _start(app, "usagi")
+    start = time.perf_counter()
+    _press(app.scene, "Decks\u2026")
+    app.step([], 0.01)
+    scene = app.scene
+    opened = time.perf_counter() - start
+    assert isinstance(scene, DeckScene) and scene.desk.game.name == "usagi"
+    assert opened < 0.5, opened
+    times = []
+    for _ in range(5):
+        scene.dirty = True
+        t = time.perf_counter()
+        scene.draw(app.screen)
+        times.append(time.perf_counter() - t)
+    assert sorted(times)[2] < 0.02, times
+    _press(scene, "Back")
+    assert type(app.scene).__name__ == "StartScene"
+
+
+def test_cards_go_in_by_click_drag_and_keys_and_out_by_click_and_delete(app):
+    scene = _builder(app, "usagi")
+    state = scene.traced_state()
+    first, second = list(state["cards"])[:2]
+    _click(app, state["cards"][first])
+    assert scene.desk.build.count(first) == 1
+    _click(app, state["cards"][second], to=state["deck"])
+    assert scene.desk.build.count(second) == 1
+    app.step([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r")], 0.01)
+    assert scene.desk.build.count(first) == 2  # the card the keys are on: the one clicked
+    _click(app, state["cards"][first], button=3)
+    assert scene.desk.build.count(first) == 1
+    app.step([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_DELETE, mod=0, unicode="")], 0.01)
+    assert scene.desk.build.count(first) == 0
+    line = next(r.center for r, w in scene.hits if w and w[0] == "line" and w[1] == second)
+    _click(app, line)
+    assert scene.desk.build.size() == 0
+
+
+def test_the_rules_show_with_figures_and_a_broken_deck_does_not_play(app):
+    scene = _builder(app, "sorcerer")
+    scene.desk.add("heartstring-crescendo")
+    scene.desk.add("heartstring-crescendo")
+    app.step([], 0.01)
+    said = scene.traced_state()["faults"]
+    assert said == ["20 to 50 cards (2)", "Heartstring Crescendo: at most 1 of a bolt card (2)"]
+    _press(scene, "Play \u25b6")
+    assert app.scene is scene and scene.error and "cannot be played yet" in scene.message
+
+
+def test_a_legal_deck_plays_from_the_builder(app):
+    scene = _builder(app, "usagi")
+    scene.desk.open(scene.desk.decks[0])
+    _press(scene, "Play \u25b6")
+    assert type(app.scene).__name__ == "GameScene"
+    assert app.scene.match.session.options["deck_p1"].startswith("deck:")
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
+def test_every_word_on_the_builder_is_readable(app, size):
+    from shrinetable.table.art import Drawn
+
+    app.screen = pygame.display.set_mode(size)
+    app.manager.set_window_resolution(size)
+    scene = _builder(app, "shrines")
+    scene.desk.open(scene.desk.decks[0])
+    app.fonts.drawn = []
+    scene.dirty = True
+    scene.draw(app.screen)
+    drawn: list[Drawn] = app.fonts.drawn
+    least = 14 if size[1] == 720 else 18
+    assert drawn and min(d.px for d in drawn) >= least

@@ -1,0 +1,282 @@
+"""Guided lessons: every shipped lesson plays through with its scripted answers
+(the stale-lesson test: `shrinetable lesson --verify`), a lesson a rules change
+breaks is caught naming the file and step, a malformed file is a clear error,
+the lesson match takes only the asked-for move, and the window's lesson scene
+walks a lesson to its end and remembers it."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from shrinetable.adapter.lesson import LEARNER, LessonMatch, done, verify
+from shrinetable.adapter.port import Refusal
+from shrinetable.adapter.session import Applied
+from shrinetable.cli import main
+from shrinetable.formats import lesson as lesson_format
+from shrinetable.formats.errors import FormatError
+from shrinetable.formats.lesson import load
+
+ROOT = Path(__file__).resolve().parent.parent
+FIRST = ROOT / "assets" / "lessons" / "shrine" / "01-first-turn.toml"
+
+SMALL = """\
+title = "Attack"
+about = "Opposite colour, exact sum."
+game = "shrine"
+seats = 2
+turn = "p1"
+stage = "action"
+
+[zones]
+"shrine:0" = ["2D", "3D"]
+"shrine:1" = ["2C", "9H"]
+"hand:0" = ["5S", "4C", "7S"]
+"hand:1" = ["2H"]
+
+[[steps]]
+say = "Look at their Shrine."
+light = ["shrine:1"]
+
+[[steps]]
+say = "Drag the 5 and the 4 onto their Shrine."
+do = "attack p2 5S 4C"
+rule = "Black against red, exactly 9."
+expect.zones = { "shrine:1" = ["2C"] }
+
+[[steps]]
+say = "They draw and pass."
+computer = ["draw", "pass"]
+"""
+
+
+def write(tmp_path: Path, text: str, name: str = "01-attack.toml") -> Path:
+    path = tmp_path / "shrine" / name
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def test_every_shipped_lesson_holds(capsys) -> None:
+    """The stale-lesson test: the command plays every lesson of every game."""
+    assert main(["lesson", "--verify"]) == 0, capsys.readouterr()
+    out = capsys.readouterr().out
+    for paths in lesson_format.all_lessons().values():
+        for path in paths:
+            assert f"ok {path.parent.name}/{path.stem} (" in out
+
+
+def test_a_stale_lesson_is_caught(tmp_path, monkeypatch, capsys) -> None:
+    """A move the rules no longer allow fails --verify, naming the lesson and step."""
+    write(tmp_path, SMALL.replace("attack p2 5S 4C", "attack p2 5S 7S"))
+    monkeypatch.setattr(lesson_format, "lessons_dir", lambda: tmp_path)
+    assert main(["lesson", "--verify", "--game", "shrine"]) == 1
+    out = capsys.readouterr().out
+    assert "FAIL" in out and "01-attack.toml:" in out and "steps[1].do[0]" in out
+    assert "not a legal move here" in out
+
+
+@pytest.mark.parametrize(
+    ("change", "key", "words"),
+    [
+        (
+            ('do = "attack p2 5S 4C"', 'do = "attack p2 5S 4C"\ncomputer = "pass"'),
+            "steps[1]",
+            "one of do",
+        ),
+        (('light = ["shrine:1"]', 'light = ["shrine:9"]'), "steps[0].light[0]", "unknown zone"),
+        (
+            ('light = ["shrine:1"]', 'light = ["shrine:1/KS"]'),
+            "steps[0].light[0]",
+            "not in shrine:1",
+        ),
+        (
+            ('"shrine:1" = ["2C"] }', '"shrine:1" = ["9H"] }'),
+            "steps[1].expect.zones.shrine:1",
+            "got [2C]",
+        ),
+        (('do = "attack p2 5S 4C"', 'do = "attack p2 5S"'), "steps[1].do[0]", "not a legal move"),
+        (
+            ('computer = ["draw", "pass"]', 'computer = ["draw", "heal"]'),
+            "steps[2].computer[1]",
+            "",
+        ),
+        (('say = "They draw and pass."', 'say = ""'), "steps[2].say", ""),
+    ],
+)
+def test_a_broken_lesson_names_file_field_and_step(tmp_path, change, key, words) -> None:
+    path = write(tmp_path, SMALL.replace(*change))
+    with pytest.raises(FormatError) as caught:
+        verify(load(path))
+    assert caught.value.key == key and words in caught.value.message
+    assert str(caught.value).startswith(f"{path}:")
+
+
+def test_check_validates_a_lesson_file(tmp_path, capsys) -> None:
+    assert main(["check", str(write(tmp_path, SMALL))]) == 0
+    assert "ok (a lesson of 3 steps)" in capsys.readouterr().out
+    bad = write(tmp_path, SMALL.replace("attack p2 5S 4C", "attack p2 7S"), "02-bad.toml")
+    assert main(["check", str(bad)]) == 1
+    assert "steps[1].do[0]" in capsys.readouterr().out
+
+
+def test_the_lesson_takes_only_the_asked_for_move(tmp_path) -> None:
+    m = LessonMatch(load(write(tmp_path, SMALL)))
+    assert m.current().kind() == "words" and m.pending() is None
+    refused = m.play(LEARNER, "pass")
+    assert isinstance(refused, Refusal) and refused.reason.startswith("Not yet")
+    assert m.next() and m.current().kind() == "do"
+    assert ("shrine:1", None) in m.lit()
+    legal_but_not_asked = m.play(LEARNER, "pass")  # legal, and refused with the step's word
+    assert isinstance(legal_but_not_asked, Refusal)
+    assert legal_but_not_asked.reason == "Not yet: Drag the 5 and the 4 onto their Shrine."
+    assert m.ask_why(LEARNER, ("7S",), "hand:0", "shrine:1", None).value() == m.not_yet()
+    assert m.hint(LEARNER).text == "attack p2 4C 5S"  # canonical order
+    assert isinstance(m.play(LEARNER, "attack p2 4C 5S"), Applied)  # any order of the cards
+    assert m.rule == "Black against red, exactly 9." and m.current().kind() == "computer"
+    assert [m.pending().action.text, m.step().text] == ["draw", "draw"]
+    assert m.step().text == "pass" and m.finished and m.pending() is None
+    assert not m.powers.save and not m.can_undo(LEARNER)
+
+
+def test_list_and_unknown_names(capsys) -> None:
+    assert main(["lesson", "--list"]) == 0
+    assert "shrine/01-first-turn" in capsys.readouterr().out
+    assert main(["lesson", "no-such-lesson"]) == 2
+    assert "no lesson called" in capsys.readouterr().err
+    assert main(["lesson", "--verify", "--game", "chess"]) == 2
+
+
+def test_a_lesson_exports_as_a_gif(tmp_path) -> None:
+    gif = tmp_path / "lesson.gif"
+    assert main(["lesson", "shrine/01-first-turn", "--export", str(gif), "--size", "400x300"]) == 0
+    from PIL import Image
+
+    with Image.open(gif) as im:
+        assert im.size == (400, 300) and im.n_frames > 10
+
+
+def test_the_scene_walks_a_lesson_and_remembers_it(app) -> None:
+    """In the window: the words in their box, Next, the lit place, a refusal in
+    the box (not over the table), the move, the rule, the end remembered."""
+    from shrinetable.table.lesson_scene import open_lesson
+
+    scene = open_lesson(app, load(FIRST))
+    assert "Lesson: A turn, and how to win" in scene.panels.s.words()
+    scene.command("lesson_next")
+    assert ("deck", None) in scene.marks.targets
+    scene.perform("pass")
+    assert scene.word.startswith("Not yet") and not scene.shout
+    while not scene.lesson.finished:
+        step = scene.lesson.current()
+        if step.kind() == "words":
+            scene.command("lesson_next")
+        elif step.kind() == "computer":
+            scene.made(scene.match.step())
+        else:
+            scene.perform(scene.lesson.lesson.moves[scene.lesson.at][0])
+            assert scene.lesson.rule or not step.rule
+    assert "Lesson complete" in scene.words() and scene.overlay is None
+    assert "shrine/01-first-turn" in done()
+
+
+def test_learn_to_play_from_the_start_screen(app) -> None:
+    """The start screen offers the course to a newcomer, lists its lessons (a ✔ on
+    one finished), opens one, and Close comes back to it with the game chosen."""
+    from shrinetable.adapter.lesson import mark_done
+    from shrinetable.table.lesson_scene import LessonScene
+    from shrinetable.table.start_scene import StartScene
+
+    scene = StartScene(app, game="sorcerer")
+    assert "New to it? Learn to play" in scene._game_words()
+    learn = next(b for b, c in scene.actions.items() if c == ("learn",))
+    assert learn.is_enabled
+    scene._command(("learn",))
+    listed = {b.text: c for b, c in scene.actions.items() if c[0] == "lesson"}
+    assert "1. A turn, and how to win" in listed
+    scene._command(listed["1. A turn, and how to win"])
+    assert isinstance(app.scene, LessonScene) and app.scene.lesson.lesson.name.startswith("sorc")
+    app.scene.command("lesson_close")
+    assert isinstance(app.scene, StartScene) and app.scene.game.name == "sorcerer"
+    mark_done("sorcerer/01-first-turn")
+    again = StartScene(app, game="sorcerer")
+    assert "New to it" not in again._game_words()
+    again._command(("learn",))
+    assert any(b.text.startswith("\u2714 1.") for b, c in again.actions.items() if c[0] == "lesson")
+
+
+ANOTHER = """
+[[steps]]
+say = "A new position: your Shrine shows the 5♥."
+
+[steps.position]
+stage = "action"
+
+[steps.position.zones]
+"shrine:0" = ["2D", "5H"]
+"shrine:1" = ["9C"]
+"hand:0" = ["5S", "5D"]
+"hand:1" = ["2H"]
+
+[[steps]]
+say = "Heal it."
+do = "heal 5S 5D"
+expect.zones = { "hand:0" = [] }
+"""
+
+
+def test_a_step_may_set_a_new_position(tmp_path) -> None:
+    from shrinetable.demo.lesson import replay_lesson
+
+    path = write(tmp_path, SMALL + ANOTHER)
+    assert verify(load(path)) == 5
+    m = LessonMatch(load(path))
+    assert m.next() and isinstance(m.play(LEARNER, "attack p2 5S 4C"), Applied)
+    assert m.step() and m.poll() == [] and m.history
+    m.step()  # the last move of step 2: step 3 begins, afresh from its own position
+    assert m.at == 3 and [c.kind for c in m.poll()] == ["reset"] and not m.history
+    assert m.game.all_cards(m.session.state)["hand:0"] == ["5S", "5D"]
+    shown = replay_lesson(path)  # the GIF: both positions, in one run of frames
+    assert [f.index for f in shown.frames] == list(range(len(shown.frames)))
+
+
+@pytest.mark.parametrize(
+    ("change", "key"),
+    [
+        (('stage = "action"\n\n[steps', "seats = 3\n\n[steps"), "steps[3].position.seats"),
+        (('"hand:1" = ["2H"]\n\n[[', '"hand:9" = ["2H"]\n\n[['), "steps[3].position.zones.hand:9"),
+        (('stage = "action"\n\n[steps', 'stage = "lunch"\n\n[steps'), "steps[3].position.stage"),
+    ],
+)
+def test_a_broken_step_position_is_named(tmp_path, change, key) -> None:
+    assert change[0] in ANOTHER
+    with pytest.raises(FormatError) as caught:
+        load(write(tmp_path, SMALL + ANOTHER.replace(*change)))
+    assert caught.value.key == key
+
+
+def test_every_lesson_replays_for_its_gif() -> None:
+    from shrinetable.demo.lesson import replay_lesson
+
+    for paths in lesson_format.all_lessons().values():
+        for path in paths:
+            assert replay_lesson(path).frames
+
+
+def test_the_window_takes_a_new_position(app, tmp_path) -> None:
+    """The scene hears the lesson's new position (`poll`) and shows it: the log
+    starts afresh and the hand is the new one."""
+    import time
+
+    from shrinetable.table.lesson_scene import open_lesson
+
+    scene = open_lesson(app, load(write(tmp_path, SMALL + ANOTHER)))
+    scene.command("lesson_next")
+    scene.perform("attack p2 5S 4C")
+    while scene.lesson.at < 3:
+        scene.made(scene.match.step())
+    scene.update(time.monotonic())
+    assert scene.view().zones["hand:0"].cards == ("5S", "5D") and not scene.log.lines
+    scene.command("lesson_next")  # the heal: the pair is raised, ready to drag
+    assert scene.marks.selected == {"hand:0": frozenset({0, 1})}

@@ -1,0 +1,69 @@
+"""Issue 35: the cards that matter (the viewer's own, a decision's) get the
+lines their name and numbers need in a crowded zone of strips; the others
+share the rest, never over them."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from shrinetable.engine import registry
+from shrinetable.formats.layout import Place
+from shrinetable.table.geometry import Scaler, strip_rects
+
+ZONE = Place(rect=(0, 0, 200, 120), arrange="row", inside=True, card_scale=0.8)
+SCALER = Scaler((1280, 720), (1280, 720))
+
+
+def test_a_card_that_matters_gets_its_height_and_no_strip_lies_on_it():
+    area = pygame.Rect(0, 0, 200, 160)
+    plain = strip_rects(ZONE, area, 6, SCALER)
+    assert max(r.h for r in plain) < 60
+    tall = strip_rects(ZONE, area, 6, SCALER, tall={2: 60})
+    assert tall[2].h == 60
+    assert tall[2].collidelist(tall[3:]) == -1  # nothing later drawn over it
+    assert all(area.contains(r) for r in tall)
+    assert [r.top for r in tall] == sorted(r.top for r in tall)
+
+
+def test_a_height_that_cannot_be_given_leaves_the_strips_as_they_were():
+    area = pygame.Rect(0, 0, 200, 100)
+    assert strip_rects(ZONE, area, 6, SCALER, tall={0: 90, 5: 90}) == strip_rects(
+        ZONE, area, 6, SCALER
+    )
+
+
+@pytest.fixture
+def fonts(tmp_path, monkeypatch):
+    from shrinetable.table.art import Fonts
+
+    monkeypatch.setenv("SHRINETABLE_DATA_DIR", str(tmp_path))
+    pygame.font.init()
+    f = Fonts()
+    f.floor = 14
+    return f
+
+
+def test_a_long_name_beside_a_chip_reads_whole_over_three_lines(fonts):
+    """Kaito the Drifting Blade, STRICKEN, five ratings, 176 px wide at 1280x720:
+    two lines cut its name; three hold it, its numbers on the third."""
+    from shrinetable.table.faces import strip_whole
+
+    face = registry.get("usagi").present.card_face("kaito-the-drifting-blade")
+    chips_at = 100  # the STRICKEN chip on its first line
+    assert not strip_whole(fonts, face, (176, 40), chips_at)
+    assert strip_whole(fonts, face, (176, 3 * 19 + 4), chips_at)
+    fonts.drawn = []
+    assert strip_whole(fonts, face, (176, 61), chips_at) and fonts.drawn == []  # a trial
+
+
+def test_a_name_too_long_for_a_second_line_is_narrowed_on_its_first(fonts):
+    """A two-line strip whose name's second part would be cut beside the numbers
+    keeps the name on its first line, narrowed, the keywords beside the numbers."""
+    from shrinetable.table.faces import draw_strip
+
+    face = registry.get("usagi").present.card_face("kaito-the-drifting-blade")
+    fonts.drawn = []
+    draw_strip(fonts, face, (170, 40))
+    names = [d for d in fonts.drawn if d.text.replace("\u2026", "") in face.name]
+    assert [d.text for d in names] == [face.name]
