@@ -113,6 +113,15 @@ def test_a_game_says_its_prompt_log_cards_and_zones_and_no_hidden_card(name, tmp
             assert announce.zone_words(scene, z) in lines
     for c in view.zones[hand].cards:  # each card of the viewer's hand, in full
         assert announce.card_words(scene, hand, c) in lines
+    # the keyboard focus says the focused card in full: Tab to the hand, Right
+    for _ in range(len(view.zones) + 1):
+        if scene.focus.zone == hand:
+            break
+        app.step([ev(pygame.KEYDOWN, key=pygame.K_TAB, mod=0, unicode="\t")], 0.01)
+    assert scene.focus.zone == hand
+    app.step([ev(pygame.KEYDOWN, key=pygame.K_RIGHT, mod=0, unicode="")], 0.01)
+    focused = scene.focus.card()
+    assert focused is not None and said(path)[-1] == announce.card_words(scene, hand, focused.name)
     # then a game: every line of the viewer's log reaches the file as it comes
     play(app, scene)
     lines = said(path)
@@ -135,6 +144,8 @@ def test_a_refusal_says_its_rule_and_the_repeat_key_says_the_last_again(tmp_path
     assert menu.startswith("Menu. Resume (Esc). Save game (Ctrl+S). ") and "Quit" in menu
     scene.build_ui()  # made anew: not said again
     assert said(path)[-1] == menu
+    app.step([ev(pygame.KEYDOWN, key=pygame.K_DOWN, mod=0, unicode="")], 0.01)
+    assert said(path)[-1] == "Resume (Esc), button"  # the window's focus, in words
 
 
 def test_the_pane_shows_announcements_beside_the_table_when_chosen(tmp_path):

@@ -377,7 +377,7 @@ class Board:
             surf.blit(glow, rect)
             width = max(3, s.length(4)) + p.width
             pygame.draw.rect(surf, p.target, rect.inflate(6, 6), width, border_radius=radius)
-            strokes.brackets(surf, p.target, rect.inflate(6 + 4 * width, 6 + 4 * width), width)
+            strokes.brackets(surf, p.target, rect.inflate(6 + 4 * width, 6), width)  # ears
         if name in decor.huds:
             self.boxes += [
                 (name, b)
@@ -582,7 +582,7 @@ class Board:
         elif (name, p.name) in marks.targets:
             box = p.rect.inflate(6, 6)
             pygame.draw.rect(surf, pal.target, box, width + 1, border_radius=radius)
-            strokes.brackets(surf, pal.target, box.inflate(4 * width, 4 * width), width + 1)
+            strokes.brackets(surf, pal.target, box.inflate(4 * width, 0), width + 1)
         elif p.name and (name, p.name) in marks.playable:
             pygame.draw.rect(surf, pal.playable, p.rect.inflate(2, 2), width, border_radius=radius)
 

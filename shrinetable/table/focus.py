@@ -22,6 +22,7 @@ from shrinetable.adapter import gestures
 from . import geometry as geo
 from .board import Board, Marks
 from .frame import Frame
+from .narrate import Narrator
 
 if TYPE_CHECKING:
     from .app import App
@@ -84,6 +85,7 @@ class Table(Protocol):
     frame: Frame
     pointer: Pointer
     moves: list[gestures.Move]
+    narrator: Narrator
 
     def choose(self, found: list[gestures.Move]) -> None: ...
     def say(self, text: str, error: bool = True) -> None: ...
@@ -160,6 +162,7 @@ class Focus:
             card = self.card()
             line = f"focus {spot[0]} {card.index if card else '-'} {spot[1] or '-'}"
         self.s.app.emit(line)
+        self.s.narrator.focus(self)  # in words (`narrate`)
         self.s.frame.dirty = True
 
     # -- moving it -------------------------------------------------------------

@@ -65,8 +65,9 @@ def press(button: Any) -> None:
 class GuiKeys:
     """The focus over one screen's or window's pygame_gui elements."""
 
-    def __init__(self, emit: Callable[[str], None]):
-        self.emit = emit
+    def __init__(self, emit: Callable[[str], None], say: Callable[[str], None] = lambda _: None):
+        """`emit`: the trace line of each focus; `say`: it in words (`announce`)."""
+        self.emit, self.say = emit, say
         self.at: Any = None  # the focused element
 
     def key(self, event: pygame.event.Event, container: Any, manager: Any) -> bool:
@@ -106,6 +107,8 @@ class GuiKeys:
             element.select()
         manager.set_focus_set(element)
         self.emit(f"focus button {label(element)}")
+        field = isinstance(element, UITextEntryLine)
+        self.say(f"Text field: {element.get_text()}" if field else f"{label(element)}, button")
 
     def drop(self) -> None:
         """The window was closed or rebuilt: nothing focused."""

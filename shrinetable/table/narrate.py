@@ -12,10 +12,11 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from shrinetable.adapter.log import Log
 
-from .announce import Seen, card_words, zone_words
+from .announce import Seen, card_name, card_words, zone_name, zone_words
 
 if TYPE_CHECKING:
     from .app import App
+    from .focus import Focus
 
 
 class Prompted(Protocol):
@@ -74,6 +75,27 @@ class Narrator:
     def card(self, zone: str, card: str | None) -> None:
         """The card `card` of `zone` in full (`announce.card_words`)."""
         self.say(card_words(self.s, zone, card))
+
+    def focus(self, f: Focus) -> None:
+        """Where the keyboard focus went: a card in full, a zone with no card
+        focused by its state; while cards are carried, the place they would
+        go ("Place: P2's Field, on X") or that none is legal."""
+        spot = f.spot()
+        if spot is None:
+            return
+        zone, card = spot
+        if f.carry is not None:
+            held = ", ".join(card_name(self.s.match.present, c) for c in f.carry.held)
+            if (zone, card) == (f.carry.source, f.carry.held[0]):
+                place = "itself (Enter clicks it)"
+            else:
+                on = f", on {card_name(self.s.match.present, card)}" if card else ""
+                place = f"{zone_name(self.s, zone)}{on}"
+            self.say(f"Carrying {held}. Place: {place}. Enter drops, Esc puts back")
+        elif f.card() is None:
+            self.say(zone_words(self.s, zone))
+        else:
+            self.say(card_words(self.s, zone, card))
 
     def zone(self, step: int) -> None:
         """The state of the next (`step` 1) or previous (-1) zone on the table."""
