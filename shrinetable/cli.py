@@ -70,6 +70,9 @@ def build_parser(argv: list[str] | None = None) -> argparse.ArgumentParser:
         default=argparse.SUPPRESS,
         help="print 'ready' after the first frame and 'action SEAT TEXT' per move",
     )
+    from shrinetable.commands.args import add_announce
+
+    add_announce(parser, argparse.SUPPRESS)
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     load = COMMANDS if argv is None else (chosen(argv),)
     for name, summary in COMMANDS.items():

@@ -6,9 +6,12 @@ walks a lesson to its end and remembers it."""
 
 from __future__ import annotations
 
+import re
+import tomllib
 from pathlib import Path
 
 import pytest
+from deckfiles import forbidden
 
 from shrinetable.adapter.lesson import LEARNER, LessonMatch, done, verify
 from shrinetable.adapter.port import Refusal
@@ -166,8 +169,11 @@ def test_the_scene_walks_a_lesson_and_remembers_it(app) -> None:
     assert "Lesson: A turn, and how to win" in scene.panels.s.words()
     scene.command("lesson_next")
     assert ("deck", None) in scene.marks.targets
-    scene.perform("pass")
+    scene.perform("pass")  # a button's move not asked for
     assert scene.word.startswith("Not yet") and not scene.shout
+    scene.word = ""
+    scene.pointer._refused(scene.lesson.not_yet())  # a drop that made no move
+    assert scene.word == scene.lesson.not_yet() and not scene.shout
     while not scene.lesson.finished:
         step = scene.lesson.current()
         if step.kind() == "words":
@@ -204,3 +210,123 @@ def test_learn_to_play_from_the_start_screen(app) -> None:
     assert "New to it" not in again._game_words()
     again._command(("learn",))
     assert any(b.text.startswith("\u2714 1.") for b, c in again.actions.items() if c[0] == "lesson")
+
+
+ANOTHER = """
+[[steps]]
+say = "A new position: your Shrine shows the 5♥."
+
+[steps.position]
+stage = "action"
+
+[steps.position.zones]
+"shrine:0" = ["2D", "5H"]
+"shrine:1" = ["9C"]
+"hand:0" = ["5S", "5D"]
+"hand:1" = ["2H"]
+
+[[steps]]
+say = "Heal it."
+do = "heal 5S 5D"
+expect.zones = { "hand:0" = [] }
+"""
+
+
+def test_a_step_may_set_a_new_position(tmp_path) -> None:
+    from shrinetable.demo.lesson import replay_lesson
+
+    path = write(tmp_path, SMALL + ANOTHER)
+    assert verify(load(path)) == 5
+    m = LessonMatch(load(path))
+    assert m.next() and isinstance(m.play(LEARNER, "attack p2 5S 4C"), Applied)
+    assert m.step() and m.poll() == [] and m.history
+    m.step()  # the last move of step 2: step 3 begins, afresh from its own position
+    assert m.at == 3 and [c.kind for c in m.poll()] == ["reset"] and not m.history
+    assert m.game.all_cards(m.session.state)["hand:0"] == ["5S", "5D"]
+    shown = replay_lesson(path)  # the GIF: both positions, in one run of frames
+    assert [f.index for f in shown.frames] == list(range(len(shown.frames)))
+
+
+@pytest.mark.parametrize(
+    ("change", "key"),
+    [
+        (('stage = "action"\n\n[steps', "seats = 3\n\n[steps"), "steps[3].position.seats"),
+        (('"hand:1" = ["2H"]\n\n[[', '"hand:9" = ["2H"]\n\n[['), "steps[3].position.zones.hand:9"),
+        (('stage = "action"\n\n[steps', 'stage = "lunch"\n\n[steps'), "steps[3].position.stage"),
+    ],
+)
+def test_a_broken_step_position_is_named(tmp_path, change, key) -> None:
+    assert change[0] in ANOTHER
+    with pytest.raises(FormatError) as caught:
+        load(write(tmp_path, SMALL + ANOTHER.replace(*change)))
+    assert caught.value.key == key
+
+
+def test_every_lesson_replays_for_its_gif() -> None:
+    from shrinetable.demo.lesson import replay_lesson
+
+    for paths in lesson_format.all_lessons().values():
+        for path in paths:
+            assert replay_lesson(path).frames
+
+
+def test_the_window_takes_a_new_position(app, tmp_path) -> None:
+    """The scene hears the lesson's new position (`poll`) and shows it: the log
+    starts afresh and the hand is the new one."""
+    import time
+
+    from shrinetable.table.lesson_scene import open_lesson
+
+    scene = open_lesson(app, load(write(tmp_path, SMALL + ANOTHER)))
+    scene.command("lesson_next")
+    scene.perform("attack p2 5S 4C")
+    while scene.lesson.at < 3:
+        scene.made(scene.match.step())
+    scene.update(time.monotonic())
+    assert scene.view().zones["hand:0"].cards == ("5S", "5D") and not scene.log.lines
+    scene.command("lesson_next")  # the heal: the pair is raised, ready to drag
+    assert scene.marks.selected == {"hand:0": frozenset({0, 1})}
+
+
+def test_a_free_step_takes_any_legal_move(tmp_path) -> None:
+    free = SMALL.replace(
+        'do = "attack p2 5S 4C"\nrule', 'free = true\nanswer = "attack p2 5S 4C"\nrule'
+    ).replace('expect.zones = { "shrine:1" = ["2C"] }\n', "")
+    assert verify(load(write(tmp_path, free))) == 3
+    m = LessonMatch(load(write(tmp_path, free)))
+    m.next()
+    refused = m.play(LEARNER, "attack p2 7S")  # the engine's own reason
+    assert isinstance(refused, Refusal) and not refused.reason.startswith("Not yet")
+    assert isinstance(m.play(LEARNER, "pass"), Applied) and m.current().computer
+
+
+SEEDS = ROOT.parent / "shared" / "seeds"  # beside the project, where it has them
+SEED_OF = {"shrine": "000", "shrines": "001", "sorcerer": "002", "shards": "003", "usagi": "004"}
+
+
+def _words_of(text: str) -> list[str]:
+    return re.findall(r"[a-z0-9']+", text.lower())
+
+
+@pytest.mark.parametrize(
+    "path", [p for ps in lesson_format.all_lessons().values() for p in ps], ids=str
+)
+def test_a_lesson_speaks_in_our_own_words(path) -> None:
+    """No name a game must not borrow (tests/borrowed-names.toml), and no run of
+    eight words copied from the game's seed rules, where those are at hand."""
+    spec = load(path).spec
+    said = [spec.title, spec.about] + [
+        t for s in spec.steps for t in (s.say, s.rule, s.not_yet) if t is not None
+    ]
+    names = tomllib.loads((Path(__file__).parent / "borrowed-names.toml").read_text())
+    if spec.game in names:
+        found = forbidden(spec.game)
+        assert not [t for t in said if found.search(t)]
+    seed = next(iter(SEEDS.glob(f"{SEED_OF.get(spec.game, 'none')}_*.txt")), None)
+    if seed is None:
+        return
+    source = " ".join(_words_of(seed.read_text(encoding="utf-8", errors="replace")))
+    for text in said:
+        words = _words_of(text)
+        runs = {" ".join(words[i : i + 8]) for i in range(len(words) - 7)}
+        assert not [r for r in runs if r in source], text

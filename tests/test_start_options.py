@@ -87,3 +87,19 @@ def test_one_vocabulary_for_every_game_on_the_start_screen(app):
             assert not re.search(r"\bp\d\b", opt.help), (name, opt.help)
             if opt.name.startswith("deck_p"):
                 assert opt.help == f"P{opt.name[6:]}'s deck", (name, opt.help)
+
+
+def test_the_game_list_opens_as_wide_as_its_button(app):
+    """Issue 35: pygame_gui's open list stood short of its button by the arrow's
+    width; every list on the form opens the button's width."""
+    from shrinetable.table.start_scene import StartScene
+
+    scene = StartScene(app, game="usagi")
+    scene.build_ui()
+    menu = next(d for d, info in scene.dropdowns.items() if info[0] == "game")
+    menu.current_state.should_transition, menu.current_state.target_state = True, "expanded"
+    app.manager.update(0.01)
+    app.manager.update(0.01)
+    listed = menu.current_state.options_selection_list
+    assert menu.current_state is menu.menu_states["expanded"]
+    assert listed.rect.w == menu.rect.w and listed.rect.left == menu.rect.left

@@ -17,7 +17,7 @@ from shrinetable.engine import CardSet, GameBase, registry
 from shrinetable.formats import decktext
 from shrinetable.formats.deckbook import Book
 from shrinetable.formats.deckbuild import Build, Pool, facets, faults
-from shrinetable.formats.decks import INLINE, Fault, deck_key, deck_options
+from shrinetable.formats.decks import INLINE, Fault, deck_options
 
 DRAFT = "deck-draft-{game}.json"  # the builder's draft of a game (resources.keep)
 
@@ -183,27 +183,17 @@ class Desk:
 
     # -- playing -----------------------------------------------------------------
     def play_options(self) -> dict[str, Any]:
-        """The game's options with the first seat playing this deck; ValueError
-        saying why not (a broken rule, a game whose decks are chosen by name only)."""
+        """The game's options with the first seat playing this deck (written out,
+        as a save keeps it); ValueError naming each broken rule."""
         bad = self.said()
         if bad:
             raise ValueError(f"{self.game.title}: this deck cannot be played yet: {'; '.join(bad)}")
         options = {o.name: o.default for o in self.game.options}
         takes = deck_options(self.game)
-        if takes:
-            counts = {k: v for k, v in self.build.fields().items()}
-            value = json.dumps({"name": self.build.name, **counts}, separators=(",", ":"))
-            options[takes[0].name] = INLINE + value
-            return options
-        deck = next((o for o in self.game.options if o.name.startswith("deck_")), None)
-        keys = {deck_key(d): d for d in self.decks}
-        key = deck_key(self.build)
-        if deck is None or key not in keys or keys[key].name != self.build.name:
-            raise ValueError(
-                f"{self.game.title} plays the decks of its card folders: save this deck, "
-                "and it is yours to choose from the next start"
-            )
-        options[deck.name] = key
+        if not takes:
+            raise ValueError(f"{self.game.title} has no deck option to play a deck with")
+        fields = {"name": self.build.name, **self.build.fields()}
+        options[takes[0].name] = INLINE + json.dumps(fields, separators=(",", ":"))
         return options
 
     # -- the draft ---------------------------------------------------------------

@@ -22,7 +22,7 @@ from shrinetable.formats.lesson import LessonStep, LoadedLesson, all_lessons, lo
 
 from . import gestures
 from .match import Match
-from .port import Answer, Auto, Played, Powers, Refusal
+from .port import Answer, Auto, Change, Played, Powers, Refusal
 from .session import Applied, Session
 
 LEARNER = 0  # lessons are played from p1's chair; the other seats are the table's
@@ -37,6 +37,8 @@ class LessonMatch(Match):
         self.at = 0  # the step under way (len(steps): the lesson is done)
         self.made_here = 0  # the table's moves of a `computer` step made so far
         self.rule = ""  # what the last step's move showed (its `rule`), said after it
+        self.changes: list[Change] = []  # a new position, told to the table by `poll`
+        self._begin()
 
     # -- where the lesson stands -------------------------------------------------------
     def current(self) -> LessonStep | None:
@@ -62,9 +64,14 @@ class LessonMatch(Match):
         if step is None:
             return set()
         out = {(z, c or None) for z, _, c in (ref.partition("/") for ref in step.light)}
+        held = self.game.all_cards(self.session.state)
         for m in self.expected()[:1]:
             g = m.gesture
-            out |= {(z, g.target_card) for z in (g.target, *g.also) if z}
+            out |= {
+                (z, g.target_card if g.target_card in held.get(z, ()) else None)
+                for z in (g.target, *g.also)
+                if z
+            }
             if not g.cards and g.source:
                 out.add((g.source, None))
         return out
@@ -93,6 +100,20 @@ class LessonMatch(Match):
         self.at += 1
         self.made_here = 0
         self._pending_reset()
+        self._begin()
+
+    def _begin(self) -> None:
+        """A step that sets its own position starts the game afresh from it."""
+        if self.at in self.lesson.positions:
+            prior = self.session.state
+            self.session.reset(self.lesson.position(self.at))
+            self._changed("reset", [], prior)
+            self.changes.append(Change("reset"))
+
+    def poll(self) -> list[Change]:
+        """A new position since the last call (the table takes the game afresh)."""
+        out, self.changes = self.changes, []
+        return out
 
     def _pending_reset(self) -> None:
         """The table's next move is another now: nothing of the last one is kept."""

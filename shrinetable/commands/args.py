@@ -76,6 +76,18 @@ def parse_size(text: str, least: tuple[int, int]) -> tuple[int, int]:
     return size
 
 
+def add_announce(parser: Any, default: Any = None) -> None:
+    """`--announce FILE`: every announcement the table makes, a line each (the
+    start screen's and `play`'s; `default` SUPPRESS leaves `play`'s alone)."""
+    parser.add_argument(
+        "--announce",
+        metavar="FILE",
+        default=default,
+        help="write every announcement (prompt, log lines, focused card, refusals, "
+        "results) to FILE, one a line",
+    )
+
+
 def add_cards(parser: Any) -> None:
     """`--cards DIR`: a designer's card folder for this run."""
     parser.add_argument(

@@ -17,7 +17,7 @@ from shrinetable.table import env
 if TYPE_CHECKING:
     from shrinetable.adapter.session import SeatKind
 
-from .args import add_cards, parse_options, parse_size
+from .args import add_announce, add_cards, parse_options, parse_size
 
 
 def add_parser(sub) -> None:
@@ -64,6 +64,7 @@ def add_parser(sub) -> None:
         "or blue-yellow colour blindness) or high-contrast (default: the menu's choice)",
     )
     add_cards(p)
+    add_announce(p)
 
 
 def parse_seats(game, text: str) -> tuple[list[SeatKind], list[str]]:
@@ -148,6 +149,19 @@ def run(args: argparse.Namespace) -> int:
         return fatal(str(e))
     if env.no_display():
         return fatal(env.no_display())
+    from shrinetable.formats.files import not_a_file, why
+    from shrinetable.table.announce import Announcer
+
+    path = getattr(args, "announce", None)
+    wrong = not_a_file(path) if path else None
+    if wrong is not None and wrong != "no such file":  # a FIFO would hold the window
+        return fatal(f"--announce {path}: {wrong}")
+    try:
+        announcer = Announcer(path)
+    except (OSError, ValueError) as e:  # ValueError: a NUL in the path
+        return fatal(
+            f"--announce {path}: cannot write it: {why(e) if isinstance(e, OSError) else e}"
+        )
     try:
         app = App(
             size,
@@ -156,6 +170,7 @@ def run(args: argparse.Namespace) -> int:
             cards=args.card_set,
             demos=Shelf(args.card_set),
             look=look,
+            announcer=announcer,
         )
     except pygame.error as e:  # SDL_VIDEODRIVER names no driver, the display refuses...
         return fatal(f"cannot open a window: {e} (check SDL_VIDEODRIVER and the display)")

@@ -5,7 +5,9 @@ a caption of its own."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 from shrinetable.adapter.lesson import LEARNER, LessonMatch
 from shrinetable.engine import CardSet
@@ -16,16 +18,23 @@ from .replay import Replay, replay
 
 
 def replay_lesson(path: str | Path, cards: CardSet | None = None) -> Replay:
-    """The lesson at `path` replayed as a demonstration (FormatError if it does not hold)."""
-    return replay(as_demo(load(path, cards)))
+    """The lesson at `path` replayed as one demonstration (FormatError if it does
+    not hold): each part played from its own position, the frames in one run."""
+    shown = [replay(part) for part in parts(load(path, cards))]
+    frames = (f for r in shown for f in r.frames)
+    return replace(shown[0], frames=tuple(replace(f, index=i) for i, f in enumerate(frames)))
 
 
-def as_demo(lesson: LoadedLesson) -> LoadedDemo:
-    """The lesson's steps as demonstration steps, walked with its scripted answers
-    so each asked-for move's cards and place are known."""
+def parts(lesson: LoadedLesson) -> list[LoadedDemo]:
+    """The lesson's steps as demonstration steps, one demonstration from each
+    position it sets; walked with its scripted answers, so each asked-for
+    move's cards and place are known."""
     m = LessonMatch(lesson)
-    steps: list[DemoStep] = []
+    found: list[tuple[Any, list[DemoStep]]] = [(m.session.state, [])]
     while (step := m.current()) is not None:
+        if m.at in lesson.positions and found[-1][1]:
+            found.append((m.session.state, []))
+        steps = found[-1][1]
         moves = lesson.moves[m.at]
         light = [z if c is None else f"{z}/{c}" for z, c in sorted(m.lit(), key=str)]
         if step.computer:
@@ -37,7 +46,9 @@ def as_demo(lesson: LoadedLesson) -> LoadedDemo:
             for g in [x.gesture for x in m.expected()[:1]]:
                 light += [f"{g.source}/{c}" for c in g.cards]
                 if g.cards and g.target:
-                    to = f"{g.target}/{g.target_card}" if g.target_card else g.target
+                    held = m.game.all_cards(m.session.state)
+                    on = [z for z in (g.target, *g.also) if g.target_card in held.get(z, ())]
+                    to = f"{on[0]}/{g.target_card}" if on else g.target
                     arrow = Arrow.model_validate({"from": f"{g.source}/{g.cards[-1]}", "to": to})
             steps.append(DemoStep(caption=step.say, action=moves[0], highlight=light, arrow=arrow))
             m.play(LEARNER, moves[0])
@@ -46,6 +57,10 @@ def as_demo(lesson: LoadedLesson) -> LoadedDemo:
             m.next()
         if step.rule:
             steps.append(DemoStep(caption=step.rule))
+    return [_demo(lesson, state, steps) for state, steps in found]
+
+
+def _demo(lesson: LoadedLesson, state: Any, steps: list[DemoStep]) -> LoadedDemo:
     spec = Demo.model_construct(
         game=lesson.spec.game,
         title=lesson.spec.title,
@@ -54,6 +69,4 @@ def as_demo(lesson: LoadedLesson) -> LoadedDemo:
         steps=steps,
     )
     actions = [None if s.action is None else lesson.game.parse_action(s.action) for s in steps]
-    return LoadedDemo(
-        lesson.name, lesson.path, spec, lesson.game, lesson.state, actions, lesson.fail
-    )
+    return LoadedDemo(lesson.name, lesson.path, spec, lesson.game, state, actions, lesson.fail)

@@ -152,13 +152,19 @@ class DeckFiles:
 
     def resolve(self, value: str) -> tuple[str, list[str]]:
         """A deck option's deck: its name and card ids (each copy once, in the deck's
-        order). `value` is a shipped deck's key or name, a deck written out (`INLINE`,
-        as a save keeps it) or the path of a deck file; ValueError saying what is
-        wrong otherwise, or with the deck's problems."""
+        order; see `deck`)."""
+        deck = self.deck(value)
+        return deck.name, ids(deck)
+
+    def deck(self, value: str) -> Any:
+        """A deck option's deck, as the game's deck model. `value` is a shipped
+        deck's key or name, a deck written out (`INLINE`, as a save keeps it) or
+        the path of a deck file; ValueError saying what is wrong otherwise, or
+        with the deck's problems."""
         cards, decks = self.catalog()
         shipped = self.shipped(value)
         if shipped is not None:
-            return shipped.name, ids(shipped)
+            return shipped
         if value.startswith(INLINE):
             deck = self._written_out(value)
             bad = self.problems(deck, cards)
@@ -166,7 +172,7 @@ class DeckFiles:
                 raise ValueError(
                     "the deck kept in the save breaks the deck rules now: " + "; ".join(bad)
                 )
-            return deck.name, ids(deck)
+            return deck
         if is_file(value):
             try:
                 deck, bad = self.file_faults(value)
@@ -174,7 +180,7 @@ class DeckFiles:
                 raise ValueError(str(e)) from None
             if bad:
                 raise ValueError("\n".join(bad))
-            return deck.name, ids(deck)
+            return deck
         if os.path.lexists(value) and (wrong := not_a_file(value)):  # a FIFO, a loop, a folder
             raise ValueError(f"the deck file {value}: cannot read it: {wrong}")
         keys = ", ".join(deck_key(d) for d in decks)
@@ -215,9 +221,8 @@ class DeckFiles:
         values as they are. ValueError as `resolve`."""
         if not self.names_file(value):
             return value
-        name, cids = self.resolve(value)
-        counts = {cid: cids.count(cid) for cid in dict.fromkeys(cids)}
-        return INLINE + json.dumps({"name": name, "cards": counts}, separators=(",", ":"))
+        fields = self.deck(value).model_dump(exclude={"game"}, exclude_defaults=True)
+        return INLINE + json.dumps(fields, separators=(",", ":"))
 
 
 def deck_options(game: Any) -> list[Any]:
@@ -327,8 +332,14 @@ class DeckGameWords(Presentation):
 
 
 def ids(deck: Any) -> list[str]:
-    """A deck's card ids, each copy once, in the deck's order."""
-    return [cid for cid, n in deck.cards.items() for _ in range(n)]
+    """A deck's card ids, each copy once, in the deck's order: its single cards
+    (a `str` field naming a card, as a Shrine), then its card-count tables."""
+    words = ("name", "style", "game")
+    fields = [getattr(deck, f) for f in type(deck).model_fields if f not in words]
+    picks = [v for v in fields if isinstance(v, str) and v]
+    return picks + [
+        cid for v in fields if isinstance(v, dict) for cid, n in v.items() for _ in range(n)
+    ]
 
 
 def deck_key(deck: Any) -> str:

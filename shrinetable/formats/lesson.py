@@ -15,13 +15,33 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    ValidationError,
+    field_validator,
+    model_validator,
+)
 
 from shrinetable.engine import CardSet
 from shrinetable.resources import resource
 
 from . import shelf
-from .scenario import DecisionSpec, OutcomeSpec, Position, check_zones, failer, read_position, start
+from .errors import FormatError
+from .scenario import (
+    DecisionSpec,
+    Fail,
+    OutcomeSpec,
+    Position,
+    check_game,
+    check_zones,
+    clean_loc,
+    failer,
+    read_position,
+    start,
+    with_keys,
+)
 
 
 class _Strict(BaseModel):
@@ -48,6 +68,7 @@ class LessonStep(_Strict):
     not_yet: str | None = None  # the word for any other move
     rule: str | None = None  # said once the move is made
     expect: Holds | None = None
+    position: dict[str, Any] | None = None  # a new position the step begins from
 
     @field_validator("do", "computer", mode="before")
     @classmethod
@@ -108,10 +129,15 @@ class LoadedLesson:
     state: Any
     moves: list[list[str]]
     fail: Any  # fail(loc, message) -> FormatError, for problems found while playing
+    positions: dict[int, Position]  # the steps that set a position of their own
 
     @property
     def steps(self) -> list[LessonStep]:
         return self.spec.steps
+
+    def position(self, i: int) -> Any:
+        """A fresh starting state for step `i`'s own position."""
+        return start(self.positions[i], self.game, self.fail)
 
 
 def load(path: str | Path, cards: CardSet | None = None) -> LoadedLesson:
@@ -146,8 +172,35 @@ def load(path: str | Path, cards: CardSet | None = None) -> LoadedLesson:
                 where = ("steps", i, key) + (() if key == "answer" else (j,))
                 raise fail(where, str(e)) from None
         moves.append(parsed)
+    positions = {
+        i: _position(step.position, i, spec, game, fail)
+        for i, step in enumerate(spec.steps)
+        if step.position is not None
+    }
     name = f"{spec.game}/{Path(path).stem}"
-    return LoadedLesson(name, path, spec, game, state, moves, fail)
+    return LoadedLesson(name, path, spec, game, state, moves, fail, positions)
+
+
+def _position(data: dict[str, Any], i: int, spec: Lesson, game: Any, fail: Fail) -> Position:
+    """A step's own position: the scenario keys of the lesson's game (its `game`
+    and `seats` are the lesson's), checked and set up as the lesson's own."""
+
+    def here(loc: tuple[Any, ...], message: str) -> FormatError:
+        return fail(("steps", i, "position", *loc), message)
+
+    for key in ("game", "seats"):
+        if key in data:
+            raise here((key,), f"a step's position keeps the lesson's {key}; leave {key} out")
+    model = with_keys(Position, game.position.keys)
+    try:
+        pos = model.model_validate({**data, "game": spec.game, "seats": spec.seats})
+    except ValidationError as e:
+        err = e.errors()[0]
+        raise here(clean_loc(err["loc"]), err["msg"].removeprefix("Value error, ")) from None
+    check_game(pos, game, here)
+    check_zones(pos, game, here)
+    start(pos, game, here)
+    return pos
 
 
 # -- where lesson files live ---------------------------------------------------------

@@ -177,15 +177,15 @@ def read_position(
             raise fail(("game",), e.args[0]) from None
         if game.position is None:
             raise fail(("game",), f"{game.name} has no scenario positions yet")
-        model = _with_keys(model, game.position.keys)
+        model = with_keys(model, game.position.keys)
         _check_keys(data, model, game, fail)
     try:
         spec = model.model_validate(data)
     except ValidationError as e:
         err = e.errors()[0]
-        raise fail(_clean_loc(err["loc"]), err["msg"].removeprefix("Value error, ")) from None
+        raise fail(clean_loc(err["loc"]), err["msg"].removeprefix("Value error, ")) from None
     _deck_files(spec, game, Path(path).parent)
-    _check_game(spec, game, fail)
+    check_game(spec, game, fail)
     return text, spec, game
 
 
@@ -232,7 +232,7 @@ def start(spec: Position, game: Any, fail: Fail) -> Any:
 
 
 @cache
-def _with_keys(model: type[Position], keys: type[BaseModel]) -> type[Position]:
+def with_keys(model: type[Position], keys: type[BaseModel]) -> type[Position]:
     """`model` with a game's own position keys added (both validate as one)."""
     made: type[Position] = create_model(model.__name__, __base__=(model, keys))  # type: ignore[arg-type]
     return made
@@ -253,7 +253,7 @@ def _check_keys(data: dict[Any, Any], model: type[Position], game: Any, fail: Fa
             )
 
 
-def _clean_loc(loc: tuple[Any, ...]) -> tuple[Any, ...]:
+def clean_loc(loc: tuple[Any, ...]) -> tuple[Any, ...]:
     """pydantic adds the union member's name (`literal['none']`, `DecisionSpec`)
     to a location; a person only needs the keys they wrote."""
     return tuple(
@@ -264,7 +264,7 @@ def _clean_loc(loc: tuple[Any, ...]) -> tuple[Any, ...]:
     )
 
 
-def _check_game(spec: Position, game: Any, fail: Fail) -> None:
+def check_game(spec: Position, game: Any, fail: Fail) -> None:
     """Seats, turn and options make sense for the game."""
     if not game.min_seats <= spec.seats <= game.max_seats:
         many = (

@@ -33,9 +33,10 @@ from shrinetable.formats.layout import Layout, load_layout  # noqa: E402
 from shrinetable.resources import resource  # noqa: E402
 
 from . import motion, theme  # noqa: E402
+from .announce import Announcer  # noqa: E402
 from .art import CardArt, Fonts  # noqa: E402
 from .demos import Shelf  # noqa: E402
-from .scene import Scene  # noqa: E402
+from .scene import Scene, wake  # noqa: E402
 
 IDLE_WAIT_MS = 1000  # longest sleep when nothing is scheduled
 POLL_S = 0.012  # sleep slice between polls while something is due soon
@@ -101,13 +102,17 @@ class App:
         cards: CardSet | None = None,
         demos: Shelf | None = None,
         look: str | None = None,
+        announcer: Announcer | None = None,
     ):
         """`size` None: the last run's window if the desktop still holds it, else
         the largest comfortable one (`comfortable`), where it last was. `cards`:
         the card set the start screen's games are made with (`--cards DIR`);
         `demos`: the rules demonstrations the start screen offers (none without);
-        `look`: the colour theme for this run (`--theme`), else the one kept."""
+        `look`: the colour theme for this run (`--theme`), else the one kept;
+        `announcer`: the channel every screen says things in words through
+        (`--announce FILE`; by default one writing no file)."""
         self.cards, self.demos = cards, demos
+        self.announcer = announcer if announcer is not None else Announcer()
         theme.use(look or theme.load())
         self.reduced_motion = motion.reduced()  # no cards flying (the menu's Motion)
         pygame.display.init()
@@ -288,7 +293,7 @@ class App:
 
         if self.auto_pass is not None:  # the last game's setting (the scene keeps it)
             session.auto_pass = self.auto_pass
-        match = Match(session, autosave=True)
+        match = Match(session, autosave=True, wake=wake)
         scene = GameScene(self, match, self.layout(match.game))
         if session.notes:  # a save's checkpoint refused: say so, though nothing was lost
             scene.say("; ".join(session.notes), error=False)
@@ -459,6 +464,7 @@ class App:
                 signal.signal(signal.SIGTERM, before if before is not None else signal.SIG_DFL)
         if until is None:
             self.keep_place()
+            self.announcer.close()
             pygame.quit()
         return 0
 

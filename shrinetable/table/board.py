@@ -377,7 +377,7 @@ class Board:
             surf.blit(glow, rect)
             width = max(3, s.length(4)) + p.width
             pygame.draw.rect(surf, p.target, rect.inflate(6, 6), width, border_radius=radius)
-            strokes.brackets(surf, p.target, rect.inflate(6 + 4 * width, 6 + 4 * width), width)
+            strokes.brackets(surf, p.target, rect.inflate(6 + 4 * width, 6), width)  # ears
         if name in decor.huds:
             self.boxes += [
                 (name, b)
@@ -547,10 +547,10 @@ class Board:
                     else None
                 )
                 image = self.art.strip(p.name, p.rect.size, at, place.arrange == "stack")
-            else:
+            else:  # backs under a large label are drawn smaller (`geo.place_cards`)
                 image = self.art.card(
                     p.name,
-                    size,
+                    p.rect.size if p.rotation in (0, 180) and p.name is None else size,
                     p.rotation,
                     name.partition(":")[0] in self.art.present.plain_in,
                     decor is not None and decor.veil is not None,  # its word where the text was
@@ -582,7 +582,7 @@ class Board:
         elif (name, p.name) in marks.targets:
             box = p.rect.inflate(6, 6)
             pygame.draw.rect(surf, pal.target, box, width + 1, border_radius=radius)
-            strokes.brackets(surf, pal.target, box.inflate(4 * width, 4 * width), width + 1)
+            strokes.brackets(surf, pal.target, box.inflate(4 * width, 0), width + 1)
         elif p.name and (name, p.name) in marks.playable:
             pygame.draw.rect(surf, pal.playable, p.rect.inflate(2, 2), width, border_radius=radius)
 

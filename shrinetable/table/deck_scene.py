@@ -37,6 +37,7 @@ from shrinetable.formats.errors import FormatError, read_text
 
 from . import deck_charts, faces
 from .art import floor_px
+from .hud import CROSS
 from .theme import font_class
 
 BG = (18, 52, 40)
@@ -733,9 +734,9 @@ class DeckScene:
                 cost = " ".join(p.text for p in face.cost) if face else ""
                 cost_img = fonts.text(cost, px, FAINT) if cost else None
                 room = at.w - (cost_img.get_width() + 8 if cost_img else 0)
-                self._text(
+                self._text(  # a card that breaks a rule: a cross, not only its colour
                     screen,
-                    f"{n} \u00d7 {desk.cards[cid].name}",
+                    f"{CROSS + ' ' if cid in bad_cards else ''}{n} \u00d7 {desk.cards[cid].name}",
                     (at.left + 4, y + 1),
                     colour,
                     width=room - 4,

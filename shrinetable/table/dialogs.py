@@ -177,6 +177,7 @@ class Dialogs:
             ("Rules (?)", "rules"),
             ("Fullscreen (F11)", "fullscreen"),
             ("Keys\u2026", "keys"),
+            (f"Announcements: {self.s.app.announcer.mode} (F2)", "announce"),  # off, shown, spoken
             (
                 f"Notation in the log: {'shown' if self.s.notation else 'hidden'} (Ctrl+N)",
                 "notation",

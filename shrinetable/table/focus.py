@@ -20,8 +20,10 @@ import pygame
 from shrinetable.adapter import gestures
 
 from . import geometry as geo
+from .announce import Seen
 from .board import Board, Marks
 from .frame import Frame
+from .narrate import Narrator
 
 if TYPE_CHECKING:
     from .app import App
@@ -75,15 +77,16 @@ class Carry:
     at: int = 0
 
 
-class Table(Protocol):
-    """What focus reads of a game table and asks of it."""
+class Table(Seen, Protocol):
+    """What focus reads of a game table and asks of it (what it says goes
+    through the table's narration)."""
 
     app: App
     board: Board
     marks: Marks
     frame: Frame
     pointer: Pointer
-    moves: list[gestures.Move]
+    narrator: Narrator
 
     def choose(self, found: list[gestures.Move]) -> None: ...
     def say(self, text: str, error: bool = True) -> None: ...
@@ -150,6 +153,16 @@ class Focus:
         self.index, self.name = (card.index, card.name) if card else (None, None)
         self._tell()
 
+    def _found(self, spot: Spot) -> list[gestures.Move]:
+        """The moves dropping the carried cards on `spot` makes (on themselves:
+        the click on the lone card)."""
+        carry = self.carry
+        if carry is None:
+            return []
+        if carry.clicks and spot == (carry.source, carry.held[0]):
+            return carry.clicks
+        return gestures.at(carry.moves, *spot)
+
     def _tell(self) -> None:
         spot = self.spot()
         if self.carry is not None:
@@ -160,6 +173,7 @@ class Focus:
             card = self.card()
             line = f"focus {spot[0]} {card.index if card else '-'} {spot[1] or '-'}"
         self.s.app.emit(line)
+        self.s.narrator.focus(self)  # in words (`narrate`)
         self.s.frame.dirty = True
 
     # -- moving it -------------------------------------------------------------
@@ -263,11 +277,7 @@ class Focus:
         carry, spot = self.carry, self.spot()
         if carry is None or spot is None:
             return
-        zone, name = spot
-        if carry.clicks and spot == (carry.source, carry.held[0]):
-            found = carry.clicks
-        else:
-            found = gestures.at(carry.moves, zone, name)
+        found = self._found(spot)
         self.cancel()
         self.s.choose(found)
 

@@ -33,11 +33,13 @@ from .focus import Focus
 from .frame import Frame
 from .keymap import Keymap
 from .motion import Drag, Flyer, Press
+from .narrate import Narrator
 from .overlay import STATES, WINDOWS, Overlay
 from .painter import Painter
 from .panels import Panels
 from .pointer import Pointer
 from .results import Results
+from .scene import WAKE
 from .seats import seat_name
 from .widgets import PRESSED, Rich, Widgets, gui_event
 from .zoom import Zoom
@@ -48,6 +50,7 @@ if TYPE_CHECKING:
 SEE_S = 1.5  # how long a person's own move stays in view before a pass made for them
 FADE_FRAME = 1 / 30  # the new buttons' fade-in redraws this often
 FLY_FRAME = 0.016  # cards in flight redraw this often
+THINK_FRAME = 0.1  # while the computer thinks, its answer is looked for at least this often
 
 
 class GameScene:
@@ -86,6 +89,7 @@ class GameScene:
         self.proposal: gestures.Move | None = None  # the choice the game proposes
         self.ai_due: float | None = None
         self.ai_move: Auto | None = None  # the match's automatic move, made at ai_due
+        self.thinking: Answer[Auto | None] | None = None  # a computer's choice, not yet made
         self.guard = Guard()  # a new button ignores clicks a moment (`decision_bar`)
         self.results = Results()  # a move's result kept in view a while
         self.aid = helpers.Aid(self)  # the how-to, the Hint, the question before a skip
@@ -112,6 +116,8 @@ class GameScene:
         self.log_from = 0  # the first move the log's lines were made from (panels.relog)
         self.panels.relog()
         self.waiting: list[tuple[Answer[Any], Callable[[Any], None]]] = []  # asked, not answered
+        self.narrator = Narrator(self)  # what the table says in words (`announce`)
+        self.pane: pygame.Rect | None = None  # where the announcements are shown, if they are
         self.board.set_size(self.table_size(app.screen.get_size()), app.screen.get_size())
         self.after_change(build=True)
 
@@ -157,9 +163,13 @@ class GameScene:
         """Recompute everything that follows from a new state."""
         m = self.match
         d = m.decision()
-        running = self.ai_move is not None  # the widgets show an automatic move
+        running = self.ai_move is not None or self.thinking is not None  # no person's move
         self.ai_due = None
-        self.ai_move = auto = m.pending()
+        asked = m.ask_pending()  # a computer thinks on the match's thread, not this one
+        self.thinking = None if asked.ready() else asked
+        self.ai_move = auto = asked.value() if asked.ready() else None
+        if self.thinking is not None:
+            self.when(asked, lambda _: self._thought(asked))
         minor = False
         if d is None:
             self.overlay = Overlay.GAMEOVER
@@ -202,6 +212,13 @@ class GameScene:
         if build and not (minor and running):
             self.build_ui()
         self.frame.table_changed()
+        self.narrator.prompt()
+
+    def _thought(self, asked: Answer[Auto | None]) -> None:
+        """The computer has chosen: its move is due (unless the position it
+        answered is gone: an undo, a seat taken over, meanwhile)."""
+        if asked is self.thinking:
+            self.after_change()
 
     def _sees_first(self, auto) -> bool:
         """Whether a pass the table makes for a person follows their own move at a
@@ -278,13 +295,14 @@ class GameScene:
     def _record(self, applied: Applied, animate: bool = True) -> None:
         text = "secret" if applied.secret else applied.text
         self.app.emit(f"action {seat_name(applied.seat).lower()} {text}")
-        self.panels.log(applied)
+        self.narrator.lines(self.panels.log(applied))
         self.message = self.match.save_problem
         now = time.monotonic()
         if applied.seat == self.viewer and not applied.auto:
             self.results.next_decision(now)
         if self.results.add(self.match.present, applied, self.viewer, now):
             self.app.emit(f"result {self.results.lines[-1]}")
+            self.narrator.say(f"Result: {self.results.lines[-1]}")
         touched = {z for e in applied.events for z in (e.source, e.target) if z}
         self.marks.last = touched & set(self.view().zones)
         if animate:
@@ -313,6 +331,9 @@ class GameScene:
             self.app.fonts.scale = float(cmd.partition(" ")[2])
             uiscale.save(self.app.fonts.scale)
             self.resize(self.app.screen.get_size())
+        elif cmd.startswith("announce"):  # off, shown, spoken (F2: the next); kept
+            self.app.announcer.switch(cmd.partition(" ")[2] or None)
+            self.resize(self.app.screen.get_size())  # the pane comes or goes
         elif cmd == "notation":  # the menu's switches (Ctrl+N, Ctrl+P)
             self.toggle_notation()
         elif cmd == "auto_pass":
@@ -364,6 +385,7 @@ class GameScene:
             self.frame.table_changed()
         elif cmd == "takeover" and (d := self.match.decision()) is not None:
             self.viewer = self.log.viewer = d.seat
+            self.app.announcer.recent = []  # the pane held the last seat's words
             self.overlay = None
             self.after_change()
             if self.match.history:  # the handover hid it: show the last move land
@@ -477,12 +499,15 @@ class GameScene:
         `rule`: the rule a refusal rests on, for the panel's short notice."""
         self.message, self.message_is_error, self.message_rule = text, error, rule
         self.shout = error
+        self.narrator.message(text, rule)
         self.build_ui()
         self.frame.table_changed()
 
     # -- input ---------------------------------------------------------------
     def handle(self, event: pygame.event.Event, consumed: bool) -> None:
         t = event.type
+        if t == WAKE:  # an answer came: `update` takes it
+            return
         if t in (PRESSED, gui_event("UI_BUTTON_PRESSED")):  # the table's, or a window's
             pressed = getattr(event, "pressed_at", time.monotonic())  # when the press came
             if not self.guard.ready(event.ui_element, pressed):  # as it stood at the press
@@ -596,7 +621,9 @@ class GameScene:
         if self.dirty or self.partial:
             return 0.0
         fading = now + FADE_FRAME if self.guard.waiting(now) else None
-        asked = [a.until for a, _ in self.waiting if a.until is not None]
+        # an answer without a wait of its own (the computer's choice) is looked
+        # for every frame's time too: its thread wakes the loop, this is the spare
+        asked = [now + THINK_FRAME if a.until is None else a.until for a, _ in self.waiting]
         due = [
             t
             for t in (
@@ -636,6 +663,7 @@ class GameScene:
 
     def build_ui(self) -> None:
         self.panels.build()
+        self.narrator.window()
         position = (len(self.match.history), id(self.view()))  # a view per change
         bar = self.ui.bar()
         last = self.match.history[-1] if self.match.history else None

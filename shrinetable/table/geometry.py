@@ -477,9 +477,8 @@ def place_cards(
         else:
             if (
                 bw
-                and place.arrange in ("row", "fan")
-                and area.w >= area.h
-                and area.w - bw - 4 >= footprint(size, place.rotation)[0]
+                and place.arrange in ("row", "fan", "spread")
+                and area.w - bw - 4 >= max(area.h, footprint(size, place.rotation)[0])
             ):
                 area = pygame.Rect(area.x, area.y, area.w - bw - 4, area.h)
             fw, fh = footprint(size, place.rotation)
@@ -494,6 +493,17 @@ def place_cards(
                 and area.w - lw >= fw
             ):
                 area = pygame.Rect(area.x + lw, area.y, area.w - lw, area.h)
+            elif (
+                lh
+                and place.inside
+                and place.arrange != "stack"
+                and place.rotation in (0, 180)
+                and (place.facing == "down" or not any(cards))
+                and fh > area.h - lh - 1
+            ):  # backs too high to pass under the label (a larger text size): smaller
+                k = max(0.5, (area.h - lh - 1) / fh)
+                size = max(4, round(size[0] * k)), max(6, round(size[1] * k))
+                fw, fh = size
             lift = raised.get(name, frozenset())
             rects = arrange(
                 place,

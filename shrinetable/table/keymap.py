@@ -24,6 +24,10 @@ COMMANDS: dict[str, tuple[tuple[str, ...], str]] = {
     ),
     "add": (("shift+return", "ctrl+space"), "Add the focused card to the selection (or take out)"),
     "read": (("i",), "Show the focused card whole"),
+    "repeat": (("ctrl+r",), "Say the last announcement again"),
+    "next_state": (("page down",), "Say the next zone's state (its cards, its top card)"),
+    "prev_state": (("page up",), "Say the zone's state before"),
+    "announce": (("f2",), "Announcements: off, shown or spoken (kept)"),
 }
 MODS = (("ctrl", pygame.KMOD_CTRL), ("alt", pygame.KMOD_ALT), ("shift", pygame.KMOD_SHIFT))
 FIXED = ("escape", "f11", "1", "2", "3", "4", "5", "6", "7", "8", "9")  # never another command

@@ -4,7 +4,8 @@ Ctrl+N (notation), Ctrl+P (the automatic pass), Ctrl+S/O (save, load), ?
 (rules), Enter (take over the device, take the proposed move, yes to the
 question before a skip); on the table the focus keys (`keymap`, `focus`) and
 1 to 9 for the decision bar's buttons; in a window over it, its own focus
-(`gui_keys`)."""
+(`gui_keys`). The focus keys include the announcements' (`narrate`): F2,
+Ctrl+R, PageDown/PageUp."""
 
 from __future__ import annotations
 
@@ -17,6 +18,7 @@ from .focus import Focus
 from .helpers import Aid
 from .keymap import Keymap, key_name
 from .motion import Drag
+from .narrate import Narrator
 from .overlay import WINDOWS, Overlay
 from .pointer import Pointer
 from .widgets import PRESSED, Widgets
@@ -35,6 +37,7 @@ class Table(Protocol):
     zoom: Zoom
     pointer: Pointer
     aid: Aid
+    narrator: Narrator
     drag: Drag | None
     overlay: Overlay | None
     focus: Focus
@@ -65,7 +68,7 @@ def key(scene: Table, event: pygame.event.Event, consumed: bool = False) -> None
         elif scene.drag is not None:
             scene.pointer.cancel_drag()
         elif scene.overlay is None and scene.focus.cancel():
-            pass
+            scene.narrator.say("Put back where it was.")
         elif scene.overlay in WINDOWS:
             scene.show(None)
         elif scene.overlay in (None, Overlay.HANDOVER):
@@ -116,7 +119,7 @@ def window_key(scene: Table, event: pygame.event.Event, consumed: bool) -> bool:
     from . import gui_keys  # pygame_gui's: loaded with the first window
 
     if scene.gui_keys is None:
-        scene.gui_keys = gui_keys.GuiKeys(scene.app.emit)
+        scene.gui_keys = gui_keys.GuiKeys(scene.app.emit, scene.app.announcer.say)
     container = window.get_container() if hasattr(window, "get_container") else window
     return bool(scene.gui_keys.key(event, container, scene.app.manager))
 
@@ -148,3 +151,9 @@ def table_key(scene: Table, event: pygame.event.Event) -> None:
         f.add()
     elif cmd == "read" and (card := f.card()) is not None and card.name:
         scene.zoom.pin(card.name)
+    elif cmd == "repeat":  # the announcements' (`narrate`)
+        scene.narrator.repeat()
+    elif cmd in ("next_state", "prev_state"):
+        scene.narrator.zone(1 if cmd == "next_state" else -1)
+    elif cmd == "announce":
+        scene.command("announce")

@@ -17,10 +17,10 @@ from shrinetable.adapter.session import Applied
 from shrinetable.engine import Chip, View
 from shrinetable.formats.layout import Layout
 
-from . import faces, helpers, hud
+from . import announce, faces, helpers, hud
 from . import geometry as geo
 from .board import Board, Marks
-from .decision_bar import Guard
+from .decision_bar import Guard, panel_scale
 from .focus import Focus
 from .frame import Frame
 from .motion import TALLY_FLY, Drag, Flyer
@@ -64,6 +64,7 @@ class Table(Protocol):
     shout: bool
     overlay: Overlay | None
     under: Overlay | None
+    pane: pygame.Rect | None  # the announcements' (`announce.draw_pane`)
     focus: Focus
 
     def view(self) -> View: ...
@@ -99,6 +100,9 @@ class Painter:
         self.s.ui.draw(composite)
         self.s.app.draw_gui(composite)  # a window over the table
         self._results(composite)  # over the log, beside a window, under the drag
+        if self.s.pane is not None and Overlay.HANDOVER not in (self.s.overlay, self.s.under):
+            said = self.s.app.announcer.recent  # the last seat's words: hidden at a handover
+            announce.draw_pane(composite, self.s.app.fonts, self.s.pane, said, panel_scale(size))
         screen.blit(composite, (0, 0))
         now = time.monotonic()
         self.s.guard.draw(screen, now)

@@ -17,6 +17,7 @@ from shrinetable.adapter.port import MatchPort
 from shrinetable.engine import View, seats_named
 from shrinetable.formats.layout import Layout
 
+from . import announce
 from . import decision_bar as bar
 from . import geometry as geo
 from .board import Board
@@ -62,6 +63,7 @@ class Table(Protocol):
     more: list[gestures.Move]
     choices: list[gestures.Move]
     proposal: gestures.Move | None
+    pane: pygame.Rect | None  # where the announcements are shown (None: not shown)
     keymap: Keymap
     binding: str | None
 
@@ -93,12 +95,13 @@ class Panels:
             take *= 4
         self.s.log_rich = [log_line(line, self.s.notation) for line in log.lines]
 
-    def log(self, applied) -> None:
+    def log(self, applied) -> int:
         """A move into the log: its lines, the first folded into the last line
-        when it says nothing new (`Log.add` says from which line on to redraw)."""
+        when it says nothing new; the first line it changed (`Log.add`)."""
         first = self.s.log.add(applied)
         lines = self.s.log.lines[first:]
         self.s.log_rich[first:] = [log_line(line, self.s.notation) for line in lines]
+        return first
 
     def build(self) -> None:
         """(Re)create every widget for the current state and window size."""
@@ -115,6 +118,11 @@ class Panels:
             return
         p = self.s.layout.panels
         log = sc.rect(p.log)
+        self.s.pane = None
+        if app.announcer.shown:  # the announcements' pane, under the log
+            high = announce.pane_height(app.fonts, self.k)
+            log.h -= high + 4
+            self.s.pane = pygame.Rect(log.x, log.bottom + 4, log.w - 4, high)
         ui.log = ui.box(self._log_text(), (log.x, log.y, log.w - 4, log.h))  # ends as buttons do
         kept = old.log is not None and old.log.paragraphs == ui.log.paragraphs
         if kept and old.log.scroll < old.log.room():  # read back: stays, until a move
@@ -189,25 +197,27 @@ class Panels:
         return [*head, *shown] or [(("Game log", rgb("normal_text"), False),)]
 
     def _status_html(self) -> str:
+        head, asked = self.status_words()
+        if asked is None:
+            return html.escape(head)
+        return f"<b>{html.escape(head)}</b>: {html.escape(asked)}"
+
+    def status_words(self) -> tuple[str, str | None]:
+        """The prompt in plain words: who decides and how ("Turn 3 · P1 (you)"),
+        and what is asked, as the log says it (None when the game is over)."""
         m = self.s.match
         d = m.decision()
         if d is None:
             out = m.outcome()
-            head = "Game over" + (f": {html.escape(seats_named(out.reason))}" if out else "")
-        else:
-            who = seat_name(d.seat)
-            kind = kind_word(m.seats[d.seat], d.seat == self.s.viewer)
-            turn_no = m.turn_number()
-            turn = m.present.decor(self.s.view()).turn
-            asked = html.escape(seats_named(d.prompt))  # "P2 attacks", as the log says it
-            if turn is not None and turn != d.seat:  # an out-of-turn answer
-                head = f"<b>{who} ({kind}) answers {seat_name(turn)}</b>: {asked}"
-            else:
-                head = (
-                    f"<b>{'Turn ' + str(turn_no) + ' · ' if turn_no else ''}{who} "
-                    f"({kind})</b>: {asked}"
-                )
-        return head
+            return "Game over" + (f": {seats_named(out.reason)}" if out else ""), None
+        who = seat_name(d.seat)
+        kind = kind_word(m.seats[d.seat], d.seat == self.s.viewer)
+        turn_no = m.turn_number()
+        turn = m.present.decor(self.s.view()).turn
+        asked = seats_named(d.prompt)  # "P2 attacks", as the log says it
+        if turn is not None and turn != d.seat:  # an out-of-turn answer
+            return f"{who} ({kind}) answers {seat_name(turn)}", asked
+        return f"{'Turn ' + str(turn_no) + ' · ' if turn_no else ''}{who} ({kind})", asked
 
     def _notice_html(self) -> str:
         """The panel's notice: a message shown whole on the table (`hud.banner`)

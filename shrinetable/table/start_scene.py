@@ -38,6 +38,7 @@ from shrinetable.formats.save import SaveError, read_save
 
 from . import faces
 from .art import floor_px
+from .gui_keys import GuiKeys
 from .lesson_scene import Course
 from .theme import THEMES, font_class, palette
 
@@ -66,6 +67,19 @@ def seating(seats: list[str]) -> tuple[list[str], list[str]]:
 
 
 DESIGN_H = 720  # the height the screen's sizes are given for
+
+
+class DropDown(UIDropDownMenu):
+    """pygame_gui's drop-down, its open list as wide as its button (pygame_gui
+    leaves the list the width of the arrow beside the chosen value short)."""
+
+    def update(self, time_delta: float) -> None:
+        super().update(time_delta)
+        state = self.current_state
+        options = getattr(state, "options_selection_list", None)
+        if state is self.menu_states["expanded"] and options is not None:
+            if options.relative_rect.w < self.relative_rect.w:
+                options.set_dimensions((self.relative_rect.w, options.relative_rect.h))
 
 
 @dataclass
@@ -98,8 +112,13 @@ class StartScene:
         self.next_look = 0.0
         self.picking: str | None = None  # the option a file dialog is choosing a file for
         self.joining: JoinForm | None = None  # the Join window, when open
+        self.keys = GuiKeys(app.emit, app.announcer.say)  # the form by keys (`gui_keys`)
         self.lessons = Course(app.cards)  # the chosen game's lessons (Learn to play...)
         self.dirty = True
+        self.said = ""  # the message last announced
+        app.announcer.say(
+            f"Start screen: {self.game.title}. F2: announcements off, shown or spoken"
+        )
         self.build_ui()
 
     # -- the form ------------------------------------------------------------------
@@ -141,7 +160,7 @@ class StartScene:
             UILabel(pygame.Rect(x, yy, c1 - 8, row_h), text, m, object_id=font)
 
         def dropdown(values, chosen, width=c2, upwards=False):
-            return UIDropDownMenu(
+            return DropDown(
                 values,
                 chosen,
                 pygame.Rect(x2, y, width, row_h),
@@ -274,6 +293,9 @@ class StartScene:
         y += round(46 * u)
         self.resume_line = (pygame.Rect(x, y, total, round(24 * u)), self._resume_words())
         y += round(26 * u)
+        if self.message and self.message != self.said:  # said once, as it comes
+            self.said = self.message
+            self.app.announcer.say(self.message)
         if self.message:  # wrapped, whole: a refused file's reason names file and line;
             # within the window (a long one scrolls there)
             room = max(round(48 * u), h - y - 8)
@@ -519,6 +541,24 @@ class StartScene:
             self.dirty = True
         elif event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self._escape()
+        elif event.type == pygame.KEYDOWN and event.key == pygame.K_F2:
+            self.app.announcer.switch()
+        elif (
+            event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED
+            and self.joining is not None
+            and event.ui_element in self.joining.entries.values()
+        ):  # Enter in a field of the Join form joins
+            self.joining.go(watch=False)
+        elif event.type == pygame.KEYDOWN and not consumed:
+            keyed = self._keyed()
+            root = keyed is self.app.manager.get_root_container()
+            self.dirty = self.keys.key(event, keyed, self.app.manager, not root) or self.dirty
+
+    def _keyed(self) -> Any:
+        """What the keys move over: the window or file dialog in front, else the form."""
+        stack = self.app.manager.get_window_stack().get_full_stack()
+        front = [w for w in stack if isinstance(w, UIWindow) and w.alive() and w.visible]
+        return front[-1].get_container() if front else self.app.manager.get_root_container()
 
     def _pick_file(self, option: str) -> None:
         """A file dialog for an option that takes a file a person wrote (a deck)."""

@@ -32,7 +32,9 @@ def dashed(
 
 def brackets(surf: pygame.Surface, colour, rect: pygame.Rect, width: int) -> None:
     """Four L-shaped corners round `rect`, each arm a quarter of its shorter
-    side (at least 6 px), `width` thick."""
+    side (at least 6 px), `width` thick. Drawn round a frame as wide as it but
+    wider (the table's use), they stand out from its sides as ears: nothing
+    over the label above it."""
     arm = max(6, min(rect.w, rect.h) // 4)
     for cx, sx in ((rect.left, 1), (rect.right - width, -1)):
         for cy, sy in ((rect.top, 1), (rect.bottom - width, -1)):

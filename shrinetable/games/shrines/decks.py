@@ -85,7 +85,8 @@ def faults(deck: Deck, cards: dict[str, Card]) -> list[Fault]:
 
 def files(catalog: Callable[[], tuple[dict[str, Any], Any]]) -> DeckFiles:
     """The deck rules and cards of one card set (`catalog()`), for the tools that
-    read and write decks (`CardData.decks`; Shrines reads no deck files)."""
+    read and write decks (`CardData.decks`), and a deck option's deck: a deck of
+    the card set, or one the builder wrote out (`DeckFiles.deck`)."""
     return DeckFiles("shrines", DeckFile, catalog, faults)
 
 

@@ -33,8 +33,8 @@ MODES = ("standard", "rush", "king", "imperial", "conquest")
 def options(keys: tuple[str, ...]) -> tuple[OptionSpec, ...]:
     """The options, the deck options choosing among a card set's decks (`keys`)."""
     return (
-        OptionSpec("deck_p1", "blue", "P1's deck", keys),
-        OptionSpec("deck_p2", "red", "P2's deck", keys),
+        OptionSpec("deck_p1", "blue", "P1's deck", keys, file="deck", seat=0),
+        OptionSpec("deck_p2", "red", "P2's deck", keys, file="deck", seat=1),
         OptionSpec("mode", "standard", "Standard, or an alternative mode of the rules text", MODES),
         OptionSpec(
             "swap_same_library",
@@ -92,12 +92,13 @@ class ShrinesGame(GameBase):
     )
     ai = staticmethod(computer.choose)
     judge = staticmethod(computer.evaluate)
+    think_moves = 2200  # the hard computer's playouts (docs/design.md: the figures)
     position = PositionHook(keys=setup.Keys, build=setup.position)
     testing = testing.HOOKS
 
     def __init__(self, cards: CardSet = SHIPPED_AND_MINE):
         self.cards = cards
-        self.card_data = replace(schema.DATA, decks=decks.files(lambda: starter(cards)))
+        self.card_data = decks.files(lambda: starter(cards)).hooks(schema.DATA)
         self.options = options(tuple(deck_key(d) for d in starter(cards)[1]))
         self.present = present.ShrinesPresentation(cards)
 
@@ -147,7 +148,6 @@ class ShrinesGame(GameBase):
         first of its payments in the legal actions), which the table offers
         first; the proposals of the last legal list asked about (cached on its
         state) are kept, as the table asks for every legal move of a state in a row."""
-        from dataclasses import replace
 
         g = gestures.gesture(s, a, rules.decision_seat(s))
         if not a.pay:

@@ -21,12 +21,12 @@ from .cards import (
     Cost,
     Def,
     affordable,
-    deck_key,
     instance,
     site_index,
     site_name,
     starter,
 )
+from .decks import files as deck_files
 from .explain import explain
 from .region import (
     any_card,
@@ -83,13 +83,13 @@ def p(seat: int) -> str:
 def new_game(seed: int, opts: Options, card_set: CardSet = SHIPPED_AND_MINE) -> State:
     """Shuffle both libraries of both decks (of the card set `card_set`) and deal
     three Primary cards each; the mulligans follow (clause setup)."""
-    cards, decks = starter(card_set)
-    by_key = {deck_key(d): d for d in decks}
+    cards = starter(card_set)[0]
+    chosen = deck_files(lambda: starter(card_set))
     defs: list[Def] = []
     owner: list[int] = []
     zones = []
     for q, key in enumerate(opts.decks):
-        deck = by_key[key]
+        deck = chosen.deck(key)  # a deck of the card set's, or one written out
         ids = {"shrine": [deck.shrine]}
         for lib in ("primary", "secondary"):
             ids[lib] = [cid for cid, n in getattr(deck, lib).items() for _ in range(n)]

@@ -21,7 +21,7 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator
 from shrinetable.engine import CardSet, SetupError, located, seat_index
 from shrinetable.engine.rng import seeded
 
-from .cards import Cost, Def, deck_key, instance, site_index, starter
+from .cards import Cost, Def, instance, site_index, starter
 from .effects import SITE_LIMIT, counted
 from .region import area_place, resilience
 from .rules import MULLIGANS
@@ -125,7 +125,7 @@ def definitions(card_set: CardSet) -> dict[str, Def]:
 def position(game: Any, spec: Any) -> State:
     """The State the spec describes (see the module docstring)."""
     opts = game.make_options(spec.options)
-    decks = {deck_key(d): d for d in starter(game.cards)[1]}
+    decks = {k: game.card_data.decks.deck(k) for k in opts.decks}
     defs = definitions(game.cards)
     named = _named(spec, defs)
     _check_card_keys(spec, named)

@@ -1,0 +1,219 @@
+"""Issue 39's "Heard": every game, played at the table with `--announce FILE`,
+says in words the prompt, every log line its viewer sees, a card's full text
+and a zone's state, and never the identity of a card the viewer may not see
+(an opponent's hand). In process, with the dummy video driver."""
+
+from __future__ import annotations
+
+import random
+import re
+import shutil
+import sys
+from pathlib import Path
+
+import pygame
+import pytest
+from plugin_game import GAME
+from table_input import ev
+
+from shrinetable.adapter import log
+from shrinetable.adapter.session import Session
+from shrinetable.engine import registry
+from shrinetable.table import announce
+from shrinetable.table.announce import Announcer, Speech
+from shrinetable.table.app import App
+
+pytestmark = pytest.mark.usefixtures("dummy_video")
+registry.register(GAME)
+GAMES = ["shrine", "shrines", "sorcerer", "shards", "usagi", GAME.name]
+MOVES = 400  # the viewer's moves at most (a random player's game may run long)
+
+
+def table(tmp_path: Path, name: str, seed: int = 3):
+    path = tmp_path / "said.txt"
+    app = App((1280, 720), announcer=Announcer(str(path), mode="off", speech=Speech(None)))
+    session = Session(registry.get(name), seed, {}, ["human", "computer"], strengths=["normal"] * 2)
+    app.start_game(session)
+    app.step([], 0.01)
+    return app, app.scene, path
+
+
+def said(path: Path) -> list[str]:
+    return path.read_text(encoding="utf-8").splitlines()
+
+
+def hands(scene) -> tuple[str, str]:
+    """The viewer's hand and the opponent's."""
+    zones = scene.view().zones
+    return tuple(next(z for z, v in zones.items() if v.owner == q and "hand" in z) for q in (0, 1))
+
+
+def both_hold(scene) -> bool:
+    """Whether the viewer decides and both hands hold cards (after a setup)."""
+    return scene.my_decision() and all(
+        scene.match.view(q).zones[z].cards for q, z in enumerate(hands(scene))
+    )
+
+
+def play(app, scene, moves: int = MOVES, until=lambda scene: False) -> None:
+    """The viewer moves at random among its legal moves, the computer answers
+    (until the game ends, or `until(scene)`)."""
+    rng = random.Random(5)
+    for _ in range(moves * 20):
+        if scene.match.decision() is None or until(scene):
+            return
+        if scene.my_decision() and scene.moves:
+            scene.perform(rng.choice(scene.moves).action)
+            moves -= 1
+            if moves <= 0:
+                return
+        app.step([], 0.01)
+
+
+def names(scene, cards) -> set[str]:
+    return {announce.card_name(scene.match.present, c) for c in cards if c is not None}
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_a_game_says_its_prompt_log_cards_and_zones_and_no_hidden_card(name, tmp_path):
+    app, scene, path = table(tmp_path, name)
+    head, asked = scene.panels.status_words()
+    assert f"{head}: {asked}" in said(path)  # the first prompt, in words
+    play(app, scene, until=both_hold)  # past a setup where hands are empty
+    assert both_hold(scene)
+    view = scene.view()
+    # the cards the viewer may not see: the opponent's hand, as its own seat sees it
+    hand, opposite = hands(scene)
+    hidden = {opposite: scene.match.view(1).zones[opposite].cards}
+    seen = names(scene, (c for z in view.zones.values() for c in z.cards))
+    secret = names(scene, (c for cards in hidden.values() for c in cards)) - seen
+    # every zone's state, and every card the viewer's own hand holds, in full
+    for _ in view.zones:
+        scene.narrator.zone(1)
+    for card in view.zones[hand].cards:
+        scene.narrator.card(hand, card)
+    for z in hidden:
+        for card in view.zones[z].cards:
+            scene.narrator.card(z, card)
+    text = path.read_text(encoding="utf-8")
+    for s in secret:  # a name said as a whole word (not inside a longer one)
+        assert not re.search(rf"(?<!\w){re.escape(s)}(?!\w)", text), (s, name)
+    card = view.zones[hand].cards[0]
+    face = scene.match.present.card_face(card)
+    whole = announce.card_words(scene, hand, card)
+    assert whole in said(path)
+    first = announce.card_name(scene.match.present, card)
+    assert whole.startswith(first[:1].upper() + first[1:])
+    if face is not None and face.text:
+        assert " ".join(face.text.split()).rstrip(".") in whole
+    assert "In Your hand" in whole and ("You can: " in whole or "Nothing to do" in whole)
+    lines = said(path)
+    for z in view.zones:  # every zone on the table, read in turn (PageDown)
+        if scene.layout.place(z, scene.viewer, view.seats) is not None:
+            assert announce.zone_words(scene, z) in lines
+    for c in view.zones[hand].cards:  # each card of the viewer's hand, in full
+        assert announce.card_words(scene, hand, c) in lines
+    # the keyboard focus says the focused card in full: Tab to the hand, Right
+    for _ in range(len(view.zones) + 1):
+        if scene.focus.zone == hand:
+            break
+        app.step([ev(pygame.KEYDOWN, key=pygame.K_TAB, mod=0, unicode="\t")], 0.01)
+    assert scene.focus.zone == hand
+    app.step([ev(pygame.KEYDOWN, key=pygame.K_RIGHT, mod=0, unicode="")], 0.01)
+    focused = scene.focus.card()
+    assert focused is not None and said(path)[-1] == announce.card_words(scene, hand, focused.name)
+    # then a game: every line of the viewer's log reaches the file as it comes
+    play(app, scene)
+    lines = said(path)
+    for line in log.lines(scene.match, scene.viewer):
+        assert line in lines, (name, line)
+    head, asked = scene.panels.status_words()
+    assert (head if asked is None else f"{head}: {asked}") in lines  # the prompt now
+
+
+def test_a_refusal_says_its_rule_and_the_repeat_key_says_the_last_again(tmp_path):
+    app, scene, path = table(tmp_path, "shrine")
+    scene.say("That card cannot go there.", rule="Healing")
+    assert said(path)[-1] == "That card cannot go there. (rule: Healing)"
+    app.step([ev(pygame.KEYDOWN, key=pygame.K_r, mod=pygame.KMOD_CTRL, unicode="")], 0.01)
+    assert said(path)[-2:] == ["That card cannot go there. (rule: Healing)"] * 2
+    app.step([ev(pygame.KEYDOWN, key=pygame.K_PAGEDOWN, mod=0, unicode="")], 0.01)
+    assert re.fullmatch(r".+: .+\.", said(path)[-1])
+    app.step([ev(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="\x1b")], 0.01)
+    menu = said(path)[-1]  # a window over the table: its title, words and buttons
+    assert menu.startswith("Menu. Resume (Esc). Save game (Ctrl+S). ") and "Quit" in menu
+    scene.build_ui()  # made anew: not said again
+    assert said(path)[-1] == menu
+    app.step([ev(pygame.KEYDOWN, key=pygame.K_DOWN, mod=0, unicode="")], 0.01)
+    assert said(path)[-1] == "Resume (Esc), button"  # the window's focus, in words
+
+
+def test_the_pane_shows_announcements_beside_the_table_when_chosen(tmp_path):
+    app, scene, path = table(tmp_path, "shrines")
+    assert scene.pane is None  # off: no pane, the log keeps its room
+    app.step([ev(pygame.KEYDOWN, key=pygame.K_F2, mod=0, unicode="")], 0.01)
+    assert app.announcer.mode == "shown" and announce.kept_mode() == "shown"
+    assert said(path)[-1] == "Announcements shown"
+    pane = scene.pane
+    assert pane is not None and scene.ui.log.rect.bottom <= pane.top
+    assert pane.h >= announce.PANE_LINES * 14  # 14 px text or more at 1280x720
+    felt = scene.painter.felt()
+    assert not felt.colliderect(pane)  # beside the table: over no card
+    app.step([], 0.01)
+    shot = app.screen.subsurface(pane).copy()
+    assert len({shot.get_at((x, y))[:3] for x in range(0, pane.w, 3) for y in range(pane.h)}) > 3
+
+
+def test_speech_runs_in_the_background_and_a_new_line_interrupts_the_old(tmp_path):
+    """A stand-in speech command that would talk for a minute: saying a line
+    returns at once, and the next line stops it."""
+    voice = Speech(["sleep", "60"])
+    a = Announcer(None, mode="spoken", speech=voice)
+    a.say("first")
+    first = voice.process
+    assert first is not None and first.poll() is None
+    a.say("second")
+    assert first.poll() is not None and voice.process is not first
+    a.close()
+    assert voice.process is None
+
+
+def test_announce_option_names_a_file_it_cannot_write(tmp_path, capsys):
+    from shrinetable.cli import main
+
+    assert main(["play", "shrine", "--announce", str(tmp_path)]) == 2
+    assert "--announce" in capsys.readouterr().err
+
+
+def test_the_start_screen_speaks_through_the_same_channel(tmp_path):
+    from shrinetable.cli import build_parser
+
+    for argv in (["--announce", "a.txt"], ["play", "shrine", "--announce", "a.txt"]):
+        assert build_parser(argv).parse_args(argv).announce == "a.txt"
+    path = tmp_path / "said.txt"
+    app = App((1280, 720), announcer=Announcer(str(path), mode="off", speech=Speech(None)))
+    app.show_start()
+    app.step([ev(pygame.KEYDOWN, key=pygame.K_F2, mod=0, unicode="")], 0.01)
+    lines = said(path)
+    assert lines[0].startswith("Start screen: ") and lines[-1] == "Announcements shown"
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="Linux's speech services")
+def test_a_speech_service_is_found_on_the_path_and_never_required(tmp_path, monkeypatch):
+    """No service: announcements are shown. A stand-in espeak-ng on the PATH
+    is found and given the words on its standard input."""
+    cat = shutil.which("cat")
+    monkeypatch.setenv("PATH", str(tmp_path))
+    assert announce.speech_command() is None
+    assert Announcer(None, mode="spoken").shown  # spoken, with no service: the pane
+    heard = tmp_path / "heard.txt"
+    fake = tmp_path / "espeak-ng"
+    fake.write_text(f"#!/bin/sh\n{cat} > {heard}\n")
+    fake.chmod(0o755)
+    command = announce.speech_command()
+    assert command == [str(fake), "--stdin"] or command == ["espeak-ng", "--stdin"]
+    a = Announcer(None, mode="spoken", speech=Speech([str(fake), "--stdin"]))
+    assert not a.shown
+    a.say("P2's Field: 3 cards")
+    a.speech.process.wait(timeout=10)
+    assert heard.read_text(encoding="utf-8") == "P2's Field: 3 cards"

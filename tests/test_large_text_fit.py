@@ -1,0 +1,54 @@
+"""Issue 35: at a larger text size (150%) a low zone of card backs keeps its
+label in view: the backs pass under it smaller, and end before its count."""
+
+from __future__ import annotations
+
+from shrinetable.engine import View, ZoneView
+from shrinetable.formats.layout import parse_layout
+from shrinetable.table.geometry import Scaler, place_cards
+
+DECK = 'arrange = "spread", facing = "down", card_scale = 0.3, inside = true, label = "Deck"'
+LAYOUT = f"""
+game = "x"
+canvas = {{ width = 1000, height = 600 }}
+card = {{ width = 90, height = 126 }}
+[panels]
+log = [900, 0, 100, 200]
+status = [900, 200, 100, 200]
+buttons = [900, 400, 100, 200]
+[players.2.seats.opposite]
+deck = {{ rect = [0, 0, 120, 55], {DECK} }}
+[players.2.seats.self]
+deck = {{ rect = [0, 400, 120, 55], {DECK} }}
+"""
+
+
+def placed(label: tuple[int, int], badge: tuple[int, int] = (0, 0)):
+    layout = parse_layout(LAYOUT)
+    cards = tuple(f"c{i}" for i in range(12))
+    zones = {
+        f"deck:{s}": ZoneView(name=f"deck:{s}", owner=s, cards=cards if s else ()) for s in (0, 1)
+    }
+    view = View(seat=0, seats=2, zones=zones, decision=None, outcome=None)
+    scaler = Scaler((1000, 600), (1000, 600))
+    return place_cards(layout, view, scaler, 0, badges={"deck:1": badge}, labels={"deck:1": label})
+
+
+def test_backs_too_high_to_pass_under_a_large_label_are_drawn_smaller():
+    small = placed((40, 14))  # a label at 100%: the backs keep their size
+    assert {p.rect.size for p in small} == {(27, 38)}
+    large = placed((60, 26))  # at 150%: 38 units of back under 26 of label in 55
+    assert all(p.rect.top >= 26 and p.rect.bottom <= 55 for p in large)
+    assert {p.rect.h for p in large} == {55 - 26 - 1}
+
+
+def test_a_spread_of_backs_ends_before_its_count():
+    ends = max(p.rect.right for p in placed((40, 14), badge=(30, 20)))
+    assert ends <= 120 - 30 - 4
+
+
+def test_a_count_too_wide_to_leave_a_row_beside_it_does_not_turn_the_spread_on_end():
+    """A 150% count (44 px) in a 120 px deck: ending at it would leave the
+    backs a rectangle higher than wide, which spreads them top to bottom."""
+    backs = placed((60, 26), badge=(80, 27))
+    assert len({p.rect.top for p in backs}) == 1
