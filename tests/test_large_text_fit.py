@@ -45,3 +45,10 @@ def test_backs_too_high_to_pass_under_a_large_label_are_drawn_smaller():
 def test_a_spread_of_backs_ends_before_its_count():
     ends = max(p.rect.right for p in placed((40, 14), badge=(30, 20)))
     assert ends <= 120 - 30 - 4
+
+
+def test_a_count_too_wide_to_leave_a_row_beside_it_does_not_turn_the_spread_on_end():
+    """A 150% count (44 px) in a 120 px deck: ending at it would leave the
+    backs a rectangle higher than wide, which spreads them top to bottom."""
+    backs = placed((60, 26), badge=(80, 27))
+    assert len({p.rect.top for p in backs}) == 1

@@ -1,8 +1,9 @@
 """`shrinetable bench strength`: the hard computer against a search that knows
 nothing of the game (`search.ismcts`, information-set Monte Carlo over the legal
-moves), each given its seconds a move of processor time, so a machine shared
-with other programs slows both alike. Prints hard's win rate with its 95%
-(Wilson) interval, and its time a move."""
+moves) given its seconds a move of processor time, so a machine shared with
+other programs slows it as little as it can (hard's own budget is a number of
+moves: the same on any machine). Prints hard's win rate with its 95% (Wilson)
+interval, and its time a move."""
 
 from __future__ import annotations
 
@@ -34,8 +35,8 @@ def strength_bench(name: str, games: int, budget: float, seed: int = 1) -> dict:
     """The hard computer against the game-blind search of `budget` seconds a move
     (`search.ismcts`), `games` seeded games in each seat order: its wins (a shared
     win counted as its share, an unfinished game as half), the win rate with its
-    95% interval, and its seconds per move, of processor time (what both sides'
-    budgets count) and on the clock."""
+    95% interval, and its seconds per move, of processor time (what the
+    search's budget counts) and on the clock."""
     game = registry.get(name)
     hard = player(game, "hard")
     rival = ismcts(game, budget)

@@ -37,7 +37,7 @@ from . import motion, theme  # noqa: E402
 from .announce import Announcer  # noqa: E402
 from .art import CardArt, Fonts  # noqa: E402
 from .demos import Shelf  # noqa: E402
-from .scene import Scene  # noqa: E402
+from .scene import Scene, wake  # noqa: E402
 
 if TYPE_CHECKING:
     from .fare_panel import Measurer
@@ -299,7 +299,7 @@ class App:
 
         if self.auto_pass is not None:  # the last game's setting (the scene keeps it)
             session.auto_pass = self.auto_pass
-        match = Match(session, autosave=True)
+        match = Match(session, autosave=True, wake=wake)
         scene = GameScene(self, match, self.layout(match.game))
         if session.notes:  # a save's checkpoint refused: say so, though nothing was lost
             scene.say("; ".join(session.notes), error=False)
