@@ -36,7 +36,7 @@ from . import motion, theme  # noqa: E402
 from .announce import Announcer  # noqa: E402
 from .art import CardArt, Fonts  # noqa: E402
 from .demos import Shelf  # noqa: E402
-from .scene import Scene  # noqa: E402
+from .scene import Scene, wake  # noqa: E402
 
 IDLE_WAIT_MS = 1000  # longest sleep when nothing is scheduled
 POLL_S = 0.012  # sleep slice between polls while something is due soon
@@ -293,7 +293,7 @@ class App:
 
         if self.auto_pass is not None:  # the last game's setting (the scene keeps it)
             session.auto_pass = self.auto_pass
-        match = Match(session, autosave=True)
+        match = Match(session, autosave=True, wake=wake)
         scene = GameScene(self, match, self.layout(match.game))
         if session.notes:  # a save's checkpoint refused: say so, though nothing was lost
             scene.say("; ".join(session.notes), error=False)

@@ -68,7 +68,7 @@ def key(scene: Table, event: pygame.event.Event, consumed: bool = False) -> None
         elif scene.drag is not None:
             scene.pointer.cancel_drag()
         elif scene.overlay is None and scene.focus.cancel():
-            pass
+            scene.narrator.say("Put back where it was.")
         elif scene.overlay in WINDOWS:
             scene.show(None)
         elif scene.overlay in (None, Overlay.HANDOVER):
