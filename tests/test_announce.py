@@ -144,6 +144,8 @@ def test_a_refusal_says_its_rule_and_the_repeat_key_says_the_last_again(tmp_path
     assert menu.startswith("Menu. Resume (Esc). Save game (Ctrl+S). ") and "Quit" in menu
     scene.build_ui()  # made anew: not said again
     assert said(path)[-1] == menu
+    app.step([ev(pygame.KEYDOWN, key=pygame.K_DOWN, mod=0, unicode="")], 0.01)
+    assert said(path)[-1] == "Resume (Esc), button"  # the window's focus, in words
 
 
 def test_the_pane_shows_announcements_beside_the_table_when_chosen(tmp_path):

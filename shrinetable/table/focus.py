@@ -20,6 +20,7 @@ import pygame
 from shrinetable.adapter import gestures
 
 from . import geometry as geo
+from .announce import Seen
 from .board import Board, Marks
 from .frame import Frame
 from .narrate import Narrator
@@ -76,15 +77,15 @@ class Carry:
     at: int = 0
 
 
-class Table(Protocol):
-    """What focus reads of a game table and asks of it."""
+class Table(Seen, Protocol):
+    """What focus reads of a game table and asks of it (what it says goes
+    through the table's narration)."""
 
     app: App
     board: Board
     marks: Marks
     frame: Frame
     pointer: Pointer
-    moves: list[gestures.Move]
     narrator: Narrator
 
     def choose(self, found: list[gestures.Move]) -> None: ...
@@ -151,6 +152,16 @@ class Focus:
         self.zone, self.shown = zone, True
         self.index, self.name = (card.index, card.name) if card else (None, None)
         self._tell()
+
+    def _found(self, spot: Spot) -> list[gestures.Move]:
+        """The moves dropping the carried cards on `spot` makes (on themselves:
+        the click on the lone card)."""
+        carry = self.carry
+        if carry is None:
+            return []
+        if carry.clicks and spot == (carry.source, carry.held[0]):
+            return carry.clicks
+        return gestures.at(carry.moves, *spot)
 
     def _tell(self) -> None:
         spot = self.spot()
@@ -266,11 +277,7 @@ class Focus:
         carry, spot = self.carry, self.spot()
         if carry is None or spot is None:
             return
-        zone, name = spot
-        if carry.clicks and spot == (carry.source, carry.held[0]):
-            found = carry.clicks
-        else:
-            found = gestures.at(carry.moves, zone, name)
+        found = self._found(spot)
         self.cancel()
         self.s.choose(found)
 

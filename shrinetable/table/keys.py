@@ -68,7 +68,7 @@ def key(scene: Table, event: pygame.event.Event, consumed: bool = False) -> None
         elif scene.drag is not None:
             scene.pointer.cancel_drag()
         elif scene.overlay is None and scene.focus.cancel():
-            pass
+            scene.narrator.say("Put back where it was.")
         elif scene.overlay in WINDOWS:
             scene.show(None)
         elif scene.overlay in (None, Overlay.HANDOVER):
@@ -119,7 +119,7 @@ def window_key(scene: Table, event: pygame.event.Event, consumed: bool) -> bool:
     from . import gui_keys  # pygame_gui's: loaded with the first window
 
     if scene.gui_keys is None:
-        scene.gui_keys = gui_keys.GuiKeys(scene.app.emit)
+        scene.gui_keys = gui_keys.GuiKeys(scene.app.emit, scene.app.announcer.say)
     container = window.get_container() if hasattr(window, "get_container") else window
     return bool(scene.gui_keys.key(event, container, scene.app.manager))
 
