@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 
 import pygame
+import pygame_gui  # noqa: F401  # its event types made before any window closes (see below)
 import pytest
 from plugin_game import GAME as SEALED
 
@@ -22,6 +23,8 @@ from shrinetable.table.focus import step, target_order, zone_order
 from shrinetable.table.geometry import Placed
 
 pytestmark = pytest.mark.usefixtures("dummy_video")
+# pygame counts custom event types afresh after pygame.quit(): pygame_gui imported
+# after one App closed would get the table's WAKE number for UI_BUTTON_PRESSED.
 
 if SEALED.name not in registry.names():
     registry.register(SEALED)

@@ -6,9 +6,12 @@ typing, Esc backs out, the number keys press a window's buttons."""
 from __future__ import annotations
 
 import pygame
+import pygame_gui  # noqa: F401  # its event types made before any window closes (see below)
 import pytest
 
 pytestmark = pytest.mark.usefixtures("dummy_video")
+# pygame counts custom event types afresh after pygame.quit(): pygame_gui imported
+# after one App closed would get the table's WAKE number for UI_BUTTON_PRESSED.
 
 
 def key(app, k: int, mod: int = 0, unicode: str = "") -> None:

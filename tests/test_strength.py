@@ -196,3 +196,11 @@ def test_hard_plays_out_at_most_its_budget_of_moves(name, monkeypatch):
     move = hard(state, random.Random(9))
     assert 0 < len(made) <= 60
     assert hard(state, random.Random(9)) == move and move in game.legal_actions(state)
+
+
+def test_bench_strength_plays_hard_against_normal_too(monkeypatch, capsys):
+    monkeypatch.setattr(strength, "player", lambda game, kind: players.player(game, kind, SMALL))
+    argv = ["bench", "strength", "--game", "sorcerer", "--games", "1", "--against", "normal"]
+    assert main(argv) == 0
+    out = capsys.readouterr().out
+    assert "against the normal computer" in out and "95% interval" in out, out

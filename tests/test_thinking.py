@@ -104,3 +104,34 @@ def test_the_window_draws_and_takes_input_while_the_computer_thinks(app, monkeyp
     gated.gate.set()
     until(lambda: bool(scene.match.history), lambda: app.step(pygame.event.get(), 0.01))
     assert scene.thinking is None and scene.match.history[0].seat == 0
+
+
+def test_a_host_answers_its_tables_while_a_computer_seat_thinks(monkeypatch):
+    """The host's one event loop is not held by a computer's thinking either."""
+    import asyncio
+
+    from net_helpers import start_host
+
+    gated = Gated()
+    monkeypatch.setattr(session_module, "player", lambda game, strength: gated)
+
+    async def main() -> None:
+        host = await start_host("shrine", ["computer", "computer"], pace=0.0)
+        try:
+            until_async = time.monotonic() + LONG
+            while gated.asked == 0:
+                assert time.monotonic() < until_async
+                await asyncio.sleep(0.01)
+            t0 = time.monotonic()
+            for _ in range(5):
+                await asyncio.sleep(0.01)  # the loop runs while the computer thinks
+            assert time.monotonic() - t0 < 1.0 and host.seam.match.history == []
+            gated.gate.set()
+            while not host.seam.match.history:
+                assert time.monotonic() < until_async
+                await asyncio.sleep(0.01)
+        finally:
+            gated.gate.set()
+            await host.stop()
+
+    asyncio.run(main())
