@@ -171,3 +171,69 @@ def test_card_colours_a_game_prints_are_apart_or_said_in_words(game):
     for (a, sa), (b, sb) in itertools.combinations(looks.items(), 2):
         if worst(a, b)[0] < APART:
             assert not (sa & sb), f"{game}: {a} and {b} both mark {sa & sb}"
+
+
+def test_the_arrows_a_game_declares_are_apart():
+    """Shrines' declared moves (travel, attack, block) are told apart by their
+    arrows' colours alone: they must stay apart in every vision."""
+    from shrinetable.games.shrines.present import ARROWS
+
+    for a, b in itertools.combinations(ARROWS.values(), 2):
+        assert worst(a, b)[0] >= APART, (a, b)
+
+
+@pytest.mark.usefixtures("dummy_video")
+@pytest.mark.parametrize("name", list(THEMES))
+def test_the_board_draws_a_target_zone_with_its_ears_and_the_last_move_dashed(name):
+    """On a real board: a legal zone's frame has brackets beside it (target
+    colour outside the frame's sides), a zone the last move changed a frame
+    with gaps (its top edge not all of the last-move colour)."""
+    from shrinetable.adapter.session import Session
+    from shrinetable.table.app import App
+    from shrinetable.table.theme import palette, use
+
+    app = App((1280, 720), look=name)
+    try:
+        app.start_game(Session(registry.get("shrine"), 42, {}, ["human", "computer"]))
+        app.step([], 0.01)
+        scene = app.scene
+        scene.marks.targets = {("shrine:1", None)}
+        scene.marks.last = {"deck"}
+        scene.frame.table_changed()
+        scene.draw(app.screen)
+        p = palette()
+        shrine, deck = scene.board.zones["shrine:1"], scene.board.zones["deck"]
+        beside = [
+            app.screen.get_at((x, shrine.top))[:3] == p.target
+            for x in range(shrine.left - 14, shrine.left - 4)
+        ]
+        assert any(beside), name
+        top = [
+            app.screen.get_at((x, deck.top - 2))[:3] == p.last for x in range(deck.left, deck.right)
+        ]
+        assert any(top) and not all(top), name
+    finally:
+        use("default")
+        pygame.quit()
+
+
+@pytest.mark.usefixtures("dummy_video")
+def test_a_card_that_breaks_a_deck_rule_is_crossed_not_only_coloured(app):
+    """The deck builder's list: a card over its copy limit is marked with a
+    cross as well as its colour."""
+    import pygame_gui
+
+    from shrinetable.table.start_scene import StartScene
+
+    app.scene = StartScene(app, game="sorcerer")
+    app.step([], 0.01)
+    button = next(b for b in app.scene.actions if b.text == "Decks\u2026")
+    app.step([pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=button)], 0.01)
+    scene = app.scene
+    scene.desk.add("heartstring-crescendo")
+    scene.desk.add("heartstring-crescendo")
+    app.fonts.drawn = []
+    scene.dirty = True
+    scene.draw(app.screen)
+    said = [d.text for d in app.fonts.drawn]
+    assert "\u2715 2 \u00d7 Heartstring Crescendo" in said

@@ -6,9 +6,12 @@ walks a lesson to its end and remembers it."""
 
 from __future__ import annotations
 
+import re
+import tomllib
 from pathlib import Path
 
 import pytest
+from deckfiles import forbidden
 
 from shrinetable.adapter.lesson import LEARNER, LessonMatch, done, verify
 from shrinetable.adapter.port import Refusal
@@ -166,8 +169,11 @@ def test_the_scene_walks_a_lesson_and_remembers_it(app) -> None:
     assert "Lesson: A turn, and how to win" in scene.panels.s.words()
     scene.command("lesson_next")
     assert ("deck", None) in scene.marks.targets
-    scene.perform("pass")
+    scene.perform("pass")  # a button's move not asked for
     assert scene.word.startswith("Not yet") and not scene.shout
+    scene.word = ""
+    scene.pointer._refused(scene.lesson.not_yet())  # a drop that made no move
+    assert scene.word == scene.lesson.not_yet() and not scene.shout
     while not scene.lesson.finished:
         step = scene.lesson.current()
         if step.kind() == "words":
@@ -280,3 +286,47 @@ def test_the_window_takes_a_new_position(app, tmp_path) -> None:
     assert scene.view().zones["hand:0"].cards == ("5S", "5D") and not scene.log.lines
     scene.command("lesson_next")  # the heal: the pair is raised, ready to drag
     assert scene.marks.selected == {"hand:0": frozenset({0, 1})}
+
+
+def test_a_free_step_takes_any_legal_move(tmp_path) -> None:
+    free = SMALL.replace(
+        'do = "attack p2 5S 4C"\nrule', 'free = true\nanswer = "attack p2 5S 4C"\nrule'
+    ).replace('expect.zones = { "shrine:1" = ["2C"] }\n', "")
+    assert verify(load(write(tmp_path, free))) == 3
+    m = LessonMatch(load(write(tmp_path, free)))
+    m.next()
+    refused = m.play(LEARNER, "attack p2 7S")  # the engine's own reason
+    assert isinstance(refused, Refusal) and not refused.reason.startswith("Not yet")
+    assert isinstance(m.play(LEARNER, "pass"), Applied) and m.current().computer
+
+
+SEEDS = ROOT.parent / "shared" / "seeds"  # beside the project, where it has them
+SEED_OF = {"shrine": "000", "shrines": "001", "sorcerer": "002", "shards": "003", "usagi": "004"}
+
+
+def _words_of(text: str) -> list[str]:
+    return re.findall(r"[a-z0-9']+", text.lower())
+
+
+@pytest.mark.parametrize(
+    "path", [p for ps in lesson_format.all_lessons().values() for p in ps], ids=str
+)
+def test_a_lesson_speaks_in_our_own_words(path) -> None:
+    """No name a game must not borrow (tests/borrowed-names.toml), and no run of
+    eight words copied from the game's seed rules, where those are at hand."""
+    spec = load(path).spec
+    said = [spec.title, spec.about] + [
+        t for s in spec.steps for t in (s.say, s.rule, s.not_yet) if t is not None
+    ]
+    names = tomllib.loads((Path(__file__).parent / "borrowed-names.toml").read_text())
+    if spec.game in names:
+        found = forbidden(spec.game)
+        assert not [t for t in said if found.search(t)]
+    seed = next(iter(SEEDS.glob(f"{SEED_OF.get(spec.game, 'none')}_*.txt")), None)
+    if seed is None:
+        return
+    source = " ".join(_words_of(seed.read_text(encoding="utf-8", errors="replace")))
+    for text in said:
+        words = _words_of(text)
+        runs = {" ".join(words[i : i + 8]) for i in range(len(words) - 7)}
+        assert not [r for r in runs if r in source], text

@@ -478,8 +478,7 @@ def place_cards(
             if (
                 bw
                 and place.arrange in ("row", "fan", "spread")
-                and area.w >= area.h
-                and area.w - bw - 4 >= footprint(size, place.rotation)[0]
+                and area.w - bw - 4 >= max(area.h, footprint(size, place.rotation)[0])
             ):
                 area = pygame.Rect(area.x, area.y, area.w - bw - 4, area.h)
             fw, fh = footprint(size, place.rotation)

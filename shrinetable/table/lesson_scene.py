@@ -85,7 +85,8 @@ class LessonScene(GameScene):
 
     def say(self, text: str, error: bool = True, rule: str | None = None) -> None:
         """The lesson's own refusal goes in its box (nothing over the table)."""
-        if error and text == self.lesson.not_yet():
+        word = self.lesson.not_yet()
+        if error and text in (word, self.match.present.readable(word)):  # a drop's, as read
             self.word = text
             self.app.emit(f"lesson refused {text}")
             self.build_ui()
@@ -119,7 +120,7 @@ class LessonScene(GameScene):
                 self.after_change()
         elif cmd == "lesson_on" and self.after is not None:
             open_lesson(self.app, self.after, self.on_close)
-        elif cmd in ("lesson_close", "newgame"):
+        elif cmd == "lesson_close":
             self.leave()
             if self.on_close is not None:
                 self.on_close()
