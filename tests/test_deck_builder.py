@@ -130,6 +130,7 @@ def test_charts_data_curve_tallies_and_the_chance_to_draw(data):
     # no copy among 7 of 40: C(37, 7) / C(40, 7) = (33 * 32 * 31) / (40 * 39 * 38)
     assert deckbuild.chance(40, 3, 7) == pytest.approx(1 - (33 * 32 * 31) / (40 * 39 * 38))
     assert deckbuild.chance(30, 0, 7) == 0 and deckbuild.chance(10, 1, 10) == 1
+    assert deckbuild.chance(1, 2, 7) == 1  # never more copies than cards
 
 
 def test_saving_asks_for_a_taken_name_and_never_takes_a_shipped_one(data):

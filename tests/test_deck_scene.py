@@ -43,24 +43,26 @@ def _start(app, game: str) -> None:
 
 
 def test_the_start_screen_opens_the_builder_of_the_chosen_game_quickly(app):
+    """Counted in this process's CPU time: the machine's other work (the tests
+    share two cores) is not the builder's."""
     from shrinetable.table.deck_scene import DeckScene
 
     for name in ("usagi", "shrines", "sorcerer", "shards"):
         registry.get(name)  # the start screen has the games loaded already
     _start(app, "usagi")
-    start = time.perf_counter()
+    start = time.process_time()
     _press(app.scene, "Decks\u2026")
     app.step([], 0.01)
     scene = app.scene
-    opened = time.perf_counter() - start
+    opened = time.process_time() - start
     assert isinstance(scene, DeckScene) and scene.desk.game.name == "usagi"
     assert opened < 0.5, opened
     times = []
     for _ in range(5):
         scene.dirty = True
-        t = time.perf_counter()
+        t = time.process_time()
         scene.draw(app.screen)
-        times.append(time.perf_counter() - t)
+        times.append(time.process_time() - t)
     assert sorted(times)[2] < 0.02, times
     _press(scene, "Back")
     assert type(app.scene).__name__ == "StartScene"
