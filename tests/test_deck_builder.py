@@ -208,3 +208,17 @@ def test_a_text_list_in_and_out_each_faulty_line_named(data):
         "paste: line 3: 'three Ambush' is not a count and a card's name, e.g. '3 Card Name'",
     ]
     assert fresh.build.fields() == d.build.fields()  # nothing changed
+
+
+def test_a_deck_file_reads_in_and_one_for_another_game_is_named(data):
+    d = desk("usagi")
+    before = d.build.fields()
+    other = 'game = "sorcerer"\nname = "Sparks"\n[cards]\nglimmer-wink = 2\n'
+    assert d.read(other, "sparks.toml") == [
+        "sparks.toml: a deck file for 'sorcerer', not Usagi Yojimbo CCG (game = \"usagi\")"
+    ]
+    assert d.build.fields() == before
+    own = 'game = "usagi"\nname = "Two Blades"\n[cards]\nambush = 2\nfamily-seal = 1\n'
+    assert d.read(own, "blades.toml") == []
+    assert d.build.name == "Two Blades"
+    assert d.build.fields() == {"cards": {"ambush": 2, "family-seal": 1}}

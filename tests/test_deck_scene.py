@@ -120,3 +120,21 @@ def test_every_word_on_the_builder_is_readable(app, size):
     drawn: list[Drawn] = app.fonts.drawn
     least = 14 if size[1] == 720 else 18
     assert drawn and min(d.px for d in drawn) >= least
+
+
+def test_a_name_taken_asks_before_replacing_and_undo_takes_it_back(app):
+    scene = _builder(app, "usagi")
+    scene.desk.add("ambush")
+    scene.desk.rename_build("Mine")
+    _press(scene, "Save")
+    assert scene.desk.saved_as == "Mine"
+    _press(scene, "New")
+    scene.desk.add("family-seal")
+    scene.desk.rename_build("mine")
+    _press(scene, "Save")
+    assert scene.window is not None and scene.desk.saved_as is None  # it asks
+    _press(scene, "Replace it")
+    assert scene.window is None and scene.desk.saved_as == "mine"
+    assert [d.cards for d in scene.desk.book.decks()] == [{"family-seal": 1}]
+    _press(scene, "Undo")
+    assert [d.cards for d in scene.desk.book.decks()] == [{"ambush": 1}]
