@@ -52,3 +52,27 @@ def test_a_count_too_wide_to_leave_a_row_beside_it_does_not_turn_the_spread_on_e
     backs a rectangle higher than wide, which spreads them top to bottom."""
     backs = placed((60, 26), badge=(80, 27))
     assert len({p.rect.top for p in backs}) == 1
+
+
+def test_a_seats_figures_too_wide_for_its_zone_go_on_two_lines(tmp_path, monkeypatch):
+    """At 150% Usagi's "Honor 0 · Ryo 0" (195 px at 21 px) was wider than a
+    field at six seats (191 px) and lay over the next seat's: it goes on two
+    lines, split at the dot, where one is too wide."""
+    import pygame
+
+    from shrinetable.engine import registry
+    from shrinetable.formats.layout import load_layout
+    from shrinetable.resources import game_layout
+    from shrinetable.table.art import CardArt, Fonts
+    from shrinetable.table.board import Board
+
+    monkeypatch.setenv("SHRINETABLE_DATA_DIR", str(tmp_path))
+    pygame.font.init()
+    fonts = Fonts()
+    fonts.floor = 21
+    board = Board(load_layout(game_layout(registry.get("usagi"))), CardArt(fonts), fonts)
+    assert board._badge_lines("Honor 0 \u00b7 Ryo 0", 21, 400) == ["Honor 0 \u00b7 Ryo 0"]
+    two = board._badge_lines("Honor 0 \u00b7 Ryo 0", 21, 150)
+    assert two == ["Honor 0 \u00b7", "Ryo 0"]
+    assert board._badge_box(two, 21).w <= 150
+    assert board._badge_box(two, 21).h > board._badge_box(["Honor 0"], 21).h

@@ -15,6 +15,7 @@ import sys
 import time
 import warnings
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from . import env
 
@@ -37,6 +38,9 @@ from .announce import Announcer  # noqa: E402
 from .art import CardArt, Fonts  # noqa: E402
 from .demos import Shelf  # noqa: E402
 from .scene import Scene, wake  # noqa: E402
+
+if TYPE_CHECKING:
+    from .fare_panel import Measurer
 
 IDLE_WAIT_MS = 1000  # longest sleep when nothing is scheduled
 POLL_S = 0.012  # sleep slice between polls while something is due soon
@@ -101,6 +105,7 @@ class App:
         fullscreen: bool = False,
         cards: CardSet | None = None,
         demos: Shelf | None = None,
+        fare: Measurer | None = None,
         look: str | None = None,
         announcer: Announcer | None = None,
     ):
@@ -108,10 +113,11 @@ class App:
         the largest comfortable one (`comfortable`), where it last was. `cards`:
         the card set the start screen's games are made with (`--cards DIR`);
         `demos`: the rules demonstrations the start screen offers (none without);
+        `fare`: what measures a deck being built (none without);
         `look`: the colour theme for this run (`--theme`), else the one kept;
         `announcer`: the channel every screen says things in words through
         (`--announce FILE`; by default one writing no file)."""
-        self.cards, self.demos = cards, demos
+        self.cards, self.demos, self.fare = cards, demos, fare
         self.announcer = announcer if announcer is not None else Announcer()
         theme.use(look or theme.load())
         self.reduced_motion = motion.reduced()  # no cards flying (the menu's Motion)

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import html
 import json
+import time
 from pathlib import Path
 from typing import Any
 
@@ -37,6 +38,7 @@ from shrinetable.formats.errors import FormatError, read_text
 
 from . import deck_charts, faces
 from .art import floor_px
+from .fare_panel import FarePanel
 from .hud import CROSS
 from .theme import font_class
 
@@ -84,11 +86,21 @@ class DeckScene:
         self.press: tuple[tuple, tuple[int, int]] | None = None  # what the pointer went down on
         self.pointer = (0, 0)
         self.hits: list[tuple[pygame.Rect, tuple]] = []
+        self.sections: list[tuple[int, str]] = []  # where each place of the deck begins
         self.actions: dict[Any, tuple] = {}
         self.window: UIWindow | None = None
         self.picks: dict[str, Any] = {}
         self.asking: str | None = None  # a file dialog's purpose: "import", "export"
         self.traced = ""
+        files = self.desk.files
+        self.fare = FarePanel(  # "How does it fare?", over the pool when shown
+            app.fonts,
+            app.fare,
+            chosen.name,
+            lambda: self.desk.build.deck(files.model, files.game),
+            self._fare_shown,
+        )
+        self.fare_shown = False
         self.build_ui()
 
     # -- the layout ---------------------------------------------------------------
@@ -125,7 +137,7 @@ class DeckScene:
             object_id=font,
         )
         self.search = UITextEntryLine(
-            pygame.Rect(round(270 * u), y, round(330 * u), row),
+            pygame.Rect(round(270 * u), y, round(270 * u), row),
             m,
             object_id=font,
             placeholder_text="search: words, type:unit, cost<=2",
@@ -135,10 +147,19 @@ class DeckScene:
         self.sort_menu = UIDropDownMenu(
             sorts,
             self._sort_words(self.desk.pool.sort),
-            pygame.Rect(round(610 * u), y, round(200 * u), row),
+            pygame.Rect(round(550 * u), y, round(170 * u), row),
             m,
             object_id=font,
         )
+        fare = UIButton(
+            pygame.Rect(round(730 * u), y, round(150 * u), row),
+            "How does it fare?",
+            m,
+            object_id=font,
+            tool_tip_text="Play this deck against each starter deck: its win rates",
+        )
+        self.actions[fare] = ("fare",)
+        self.fare.layout(self.pool_rect, self.px)
         self.name_entry = UITextEntryLine(
             pygame.Rect(self.deck_rect.left + 6, y, self.deck_rect.w - round(100 * u), row),
             m,
@@ -181,6 +202,8 @@ class DeckScene:
 
     def handle(self, event, consumed: bool) -> None:
         t = event.type
+        if self.fare_shown and self._on_fare(event, consumed):
+            return
         if t == pygame_gui.UI_BUTTON_PRESSED and event.ui_element in self.actions:
             self._command(self.actions[event.ui_element])
         elif t == pygame_gui.UI_TEXT_ENTRY_CHANGED and event.ui_element is self.search:
@@ -190,6 +213,7 @@ class DeckScene:
             self.desk.rename_build(self.name_entry.get_text())
         elif t == pygame_gui.UI_DROP_DOWN_MENU_CHANGED and event.ui_element is self.game_menu:
             game = next(g for g in self.games if g.title == event.text)
+            self.fare.close()
             self.app.scene = DeckScene(self.app, game.name)
         elif t == pygame_gui.UI_DROP_DOWN_MENU_CHANGED and event.ui_element is self.sort_menu:
             sorts = self.desk.pool.sorts()
@@ -219,7 +243,21 @@ class DeckScene:
             self._key(event)
         elif t == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self._escape()
-        self.trace()
+
+    def _on_fare(self, event, consumed: bool) -> bool:
+        """The panel's own events, and the pointer's over it (not the pool's)."""
+        over = hasattr(event, "pos") and self.fare.rect.collidepoint(event.pos) and not consumed
+        if self.fare.handle(event, time.monotonic()) or over:
+            self.dirty = True
+            return event.type != pygame.MOUSEMOTION or over
+        return False
+
+    def _fare_shown(self, shown: bool = False) -> None:
+        """Show the panel (measuring at once the first time) or hide it."""
+        self.fare_shown = shown
+        if shown and self.fare.last is None and not self.fare.running:
+            self.fare.start()
+        self.dirty = True
 
     def _typing(self) -> bool:
         return self.search.is_focused or self.name_entry.is_focused or self.window is not None
@@ -254,9 +292,9 @@ class DeckScene:
     def _table_at(self, pos) -> str | None:
         """The table or place of the deck under `pos` (its heading's section)."""
         found = None
-        for rect, what in self.hits:
-            if what and what[0] == "section" and rect.top <= pos[1]:
-                found = what[1]
+        for top, name in self.sections:
+            if top <= pos[1]:
+                found = name
         return found or self.where
 
     def _add(self, cid: str, where: str | None) -> None:
@@ -305,6 +343,8 @@ class DeckScene:
     def _escape(self) -> None:
         if self.window is not None:
             self._close()
+        elif self.fare_shown:
+            self._fare_shown(False)
         elif self.search.is_focused or self.name_entry.is_focused:
             self.search.unfocus()
             self.name_entry.unfocus()
@@ -319,8 +359,12 @@ class DeckScene:
     def _command(self, cmd: tuple) -> None:
         desk = self.desk
         try:
+            if cmd[0] in ("back", "play"):
+                self.fare.close()  # a measurement under way ends with the screen
             if cmd[0] == "back":
                 self.app.show_start(game=desk.game.name)
+            elif cmd[0] == "fare":
+                self._fare_shown(not self.fare_shown)
             elif cmd[0] == "new":
                 desk.new()
                 self.name_entry.set_text(desk.build.name)
@@ -476,13 +520,15 @@ class DeckScene:
         self.build_ui()
 
     def deadline(self) -> float | None:
-        return 0.0 if self.dirty else None
+        return 0.0 if self.dirty else self.fare.deadline()
 
     def needs_frame(self) -> bool:
         return self.dirty
 
     def update(self, now: float) -> None:
-        """Nothing moves on its own here."""
+        """Only a measurement moves on its own here."""
+        if self.fare.update(now) and self.fare_shown:
+            self.dirty = True
 
     def keep(self) -> None:
         """The draft is kept at each change (`Desk.keep`)."""
@@ -491,7 +537,8 @@ class DeckScene:
         return True
 
     def trace(self) -> None:
-        """With --trace, the deck and where things are, when they change (tests)."""
+        """With --trace, the deck and where things are, when they change (tests);
+        after a frame, so the places said are those drawn."""
         if not self.app.trace:
             return
         line = json.dumps(self.traced_state(), separators=(",", ":"))
@@ -502,6 +549,7 @@ class DeckScene:
     def traced_state(self) -> dict[str, Any]:
         cards = {w[1]: r.center for r, w in self.hits if w and w[0] == "card"}
         lines = {w[1]: r.center for r, w in self.hits if w and w[0] == "line"}
+        places = {w[1]: r.center for r, w in self.hits if w and w[0] == "place"}
         return {
             "game": self.desk.game.name,
             "size": self.desk.build.size(),
@@ -511,10 +559,13 @@ class DeckScene:
             "message": self.message,
             "cards": cards,
             "lines": lines,
+            "places": places,
             "deck": self.deck_rect.center,
             "buttons": {cmd[0]: b.rect.center for b, cmd in self.actions.items() if b.alive()},
             "search": self.search.rect.center,
+            "query": self.desk.pool.search,
             "window": self.window is not None,
+            "fare": self.fare.traced() if self.fare_shown else None,
         }
 
     # -- drawing ---------------------------------------------------------------------
@@ -523,11 +574,13 @@ class DeckScene:
 
     def draw(self, screen: pygame.Surface):
         screen.fill(BG)
-        self.hits = []
+        self.hits, self.sections = [], []
         self._draw_side(screen)
         self._draw_pool(screen)
         self._draw_charts(screen)
         self._draw_deck(screen)
+        if self.fare_shown:
+            self.fare.draw(screen)
         self._draw_drag(screen)
         self.app.manager.draw_ui(screen)
         self.dirty = False
@@ -572,6 +625,10 @@ class DeckScene:
             if self.side.colliderect(chip):
                 self.hits.append((chip.clip(self.side), ("filter", key, value)))
             x += tw + 4
+        if y + line > self.side.bottom:  # more below: the wheel shows them
+            more = pygame.Rect(self.side.left, self.side.bottom - line - 4, self.side.w, line + 4)
+            pygame.draw.rect(screen, PANEL, more)
+            self._text(screen, "\u2193 more (wheel)", (more.left + pad, more.top + 2), FAINT)
         screen.set_clip(clip)
 
     def _card_size(self) -> tuple[int, int]:
@@ -665,7 +722,8 @@ class DeckScene:
                 screen.blit(img, img.get_rect(center=b.center))
                 self.hits.append((b, (key, d)))
             y += line + 2
-        size, copies = self.desk.build.size(), self.desk.build.count(cid) if cid else 0
+        size = self.desk.build.size()  # the cards drawn from: the tables, not a Shrine
+        copies = self.desk.build.ids().count(cid) if cid else 0
         seen = self.hand + self.turn - 1
         p = chance(size, copies, seen)
         if not copies:
@@ -686,7 +744,8 @@ class DeckScene:
         said = [f.said(desk.cards) for f in faults]
         rules_h = line * (1 + min(len(said), 5))
         y = r.top + pad
-        head = f"{desk.build.size()} cards" + (
+        size = desk.build.size()
+        head = f"{size} card{'s' if size != 1 else ''}" + (
             f" \u2014 saved as {desk.saved_as!r}" if desk.saved_as else " \u2014 not saved"
         )
         self._text(screen, head, (r.left + pad, y), INK, True, r.w - 2 * pad)
@@ -726,7 +785,7 @@ class DeckScene:
                     at.w - 8,
                 )
                 self.hits.append((at, ("place", item[1])))
-                self.hits.append((pygame.Rect(r.left, y, r.w, r.bottom - y), ("section", item[1])))
+                self.sections.append((y, item[1]))
             else:
                 cid, n = item[1], item[3]
                 colour = BAD if cid in bad_cards else INK

@@ -130,23 +130,18 @@ class Focus:
         card = self.card()
         return (self.zone, card.name if card else None)
 
-    def rect(self) -> pygame.Rect | None:
-        """Where the ring goes, as drawn now."""
+    def rect(self) -> tuple[pygame.Rect, bool] | None:
+        """Where the ring goes, as drawn now, and whether it is a whole zone
+        (ringed inside its edge: the labels round it stay clear)."""
         board = self.s.board
-        if self.carry is not None:
-            spot = self.spot()
-            if spot is None or spot[0] not in board.zones:
-                return None
-            zone, name = spot
-            if name is not None:
-                hit = next((p for p in board.placed if p.zone == zone and p.name == name), None)
-                if hit is not None:
-                    return hit.rect
-            return board.zones[zone]
-        if self.zone not in board.zones:
+        spot = self.spot()
+        if spot is None or spot[0] not in board.zones:
             return None
-        card = self.card()
-        return card.rect if card is not None else board.zones[self.zone]
+        zone, name = spot
+        card = self.card() if self.carry is None else None
+        if self.carry is not None and name is not None:
+            card = next((p for p in board.placed if p.zone == zone and p.name == name), None)
+        return (card.rect, False) if card is not None else (board.zones[zone], True)
 
     def _focus(self, zone: str, card: geo.Placed | None) -> None:
         self.zone, self.shown = zone, True
