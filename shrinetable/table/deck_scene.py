@@ -625,6 +625,10 @@ class DeckScene:
             if self.side.colliderect(chip):
                 self.hits.append((chip.clip(self.side), ("filter", key, value)))
             x += tw + 4
+        if y + line > self.side.bottom:  # more below: the wheel shows them
+            more = pygame.Rect(self.side.left, self.side.bottom - line - 4, self.side.w, line + 4)
+            pygame.draw.rect(screen, PANEL, more)
+            self._text(screen, "\u2193 more (wheel)", (more.left + pad, more.top + 2), FAINT)
         screen.set_clip(clip)
 
     def _card_size(self) -> tuple[int, int]:
