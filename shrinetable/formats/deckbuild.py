@@ -341,5 +341,5 @@ def chance(deck_size: int, copies: int, seen: int) -> float:
     cards of a shuffled deck of `deck_size` (hypergeometric)."""
     if copies <= 0 or deck_size <= 0:
         return 0.0
-    seen = min(seen, deck_size)
+    copies, seen = min(copies, deck_size), min(seen, deck_size)
     return 1 - comb(deck_size - copies, seen) / comb(deck_size, seen)

@@ -77,6 +77,7 @@ class DeckScene:
         self.press: tuple[tuple, tuple[int, int]] | None = None  # what the pointer went down on
         self.pointer = (0, 0)
         self.hits: list[tuple[pygame.Rect, tuple]] = []
+        self.sections: list[tuple[int, str]] = []  # where each place of the deck begins
         self.actions: dict[Any, tuple] = {}
         self.window: UIWindow | None = None
         self.picks: dict[str, Any] = {}
@@ -233,7 +234,6 @@ class DeckScene:
             self._key(event)
         elif t == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self._escape()
-        self.trace()
 
     def _on_fare(self, event, consumed: bool) -> bool:
         """The panel's own events, and the pointer's over it (not the pool's)."""
@@ -283,9 +283,9 @@ class DeckScene:
     def _table_at(self, pos) -> str | None:
         """The table or place of the deck under `pos` (its heading's section)."""
         found = None
-        for rect, what in self.hits:
-            if what and what[0] == "section" and rect.top <= pos[1]:
-                found = what[1]
+        for top, name in self.sections:
+            if top <= pos[1]:
+                found = name
         return found or self.where
 
     def _add(self, cid: str, where: str | None) -> None:
@@ -528,7 +528,8 @@ class DeckScene:
         return True
 
     def trace(self) -> None:
-        """With --trace, the deck and where things are, when they change (tests)."""
+        """With --trace, the deck and where things are, when they change (tests);
+        after a frame, so the places said are those drawn."""
         if not self.app.trace:
             return
         line = json.dumps(self.traced_state(), separators=(",", ":"))
@@ -539,6 +540,7 @@ class DeckScene:
     def traced_state(self) -> dict[str, Any]:
         cards = {w[1]: r.center for r, w in self.hits if w and w[0] == "card"}
         lines = {w[1]: r.center for r, w in self.hits if w and w[0] == "line"}
+        places = {w[1]: r.center for r, w in self.hits if w and w[0] == "place"}
         return {
             "game": self.desk.game.name,
             "size": self.desk.build.size(),
@@ -548,9 +550,11 @@ class DeckScene:
             "message": self.message,
             "cards": cards,
             "lines": lines,
+            "places": places,
             "deck": self.deck_rect.center,
             "buttons": {cmd[0]: b.rect.center for b, cmd in self.actions.items() if b.alive()},
             "search": self.search.rect.center,
+            "query": self.desk.pool.search,
             "window": self.window is not None,
             "fare": self.fare.traced() if self.fare_shown else None,
         }
@@ -561,7 +565,7 @@ class DeckScene:
 
     def draw(self, screen: pygame.Surface):
         screen.fill(palette().backdrop)
-        self.hits = []
+        self.hits, self.sections = [], []
         self._draw_side(screen)
         self._draw_pool(screen)
         self._draw_charts(screen)
@@ -616,6 +620,12 @@ class DeckScene:
             if self.side.colliderect(chip):
                 self.hits.append((chip.clip(self.side), ("filter", key, value)))
             x += tw + 4
+        if y + line > self.side.bottom:  # more below: the wheel shows them
+            more = pygame.Rect(self.side.left, self.side.bottom - line - 4, self.side.w, line + 4)
+            pygame.draw.rect(screen, palette().felt_dark, more)
+            self._text(
+                screen, "\u2193 more (wheel)", (more.left + pad, more.top + 2), palette().quiet
+            )
         screen.set_clip(clip)
 
     def _card_size(self) -> tuple[int, int]:
@@ -709,7 +719,8 @@ class DeckScene:
                 screen.blit(img, img.get_rect(center=b.center))
                 self.hits.append((b, (key, d)))
             y += line + 2
-        size, copies = self.desk.build.size(), self.desk.build.count(cid) if cid else 0
+        size = self.desk.build.size()  # the cards drawn from: the tables, not a Shrine
+        copies = self.desk.build.ids().count(cid) if cid else 0
         seen = self.hand + self.turn - 1
         p = chance(size, copies, seen)
         if not copies:
@@ -737,7 +748,8 @@ class DeckScene:
         said = [f.said(desk.cards) for f in faults]
         rules_h = line * (1 + min(len(said), 5))
         y = r.top + pad
-        head = f"{desk.build.size()} cards" + (
+        size = desk.build.size()
+        head = f"{size} card{'s' if size != 1 else ''}" + (
             f" \u2014 saved as {desk.saved_as!r}" if desk.saved_as else " \u2014 not saved"
         )
         self._text(screen, head, (r.left + pad, y), palette().text, True, r.w - 2 * pad)
@@ -779,7 +791,7 @@ class DeckScene:
                     at.w - 8,
                 )
                 self.hits.append((at, ("place", item[1])))
-                self.hits.append((pygame.Rect(r.left, y, r.w, r.bottom - y), ("section", item[1])))
+                self.sections.append((y, item[1]))
             else:
                 cid, n = item[1], item[3]
                 colour = palette().refusal_edge if cid in bad_cards else palette().text
