@@ -23,6 +23,7 @@ from shrinetable.engine import registry
 from shrinetable.table import announce
 from shrinetable.table.announce import Announcer, Speech
 from shrinetable.table.app import App
+from shrinetable.table.overlay import Overlay
 
 pytestmark = pytest.mark.usefixtures("dummy_video")
 registry.register(GAME)
@@ -228,3 +229,21 @@ def test_a_speech_service_is_found_on_the_path_and_never_required(tmp_path, monk
     a.say("P2's Field: 3 cards")
     a.speech.process.wait(timeout=10)
     assert heard.read_text(encoding="utf-8") == "P2's Field: 3 cards"
+
+
+def test_a_handover_is_said_and_the_pane_forgets_the_last_seats_words(tmp_path):
+    path = tmp_path / "said.txt"
+    app = App((1280, 720), announcer=Announcer(str(path), mode="shown", speech=Speech(None)))
+    app.start_game(Session(registry.get("shrine"), 3, {}, ["human", "human"]))
+    app.step([], 0.01)
+    scene = app.scene
+    for _ in range(20):  # P1 moves until the table is handed over
+        if scene.overlay == Overlay.HANDOVER:
+            break
+        scene.perform(scene.moves[0].action)
+        app.step([], 0.01)
+    assert said(path)[-1].startswith("The table is hidden. I am P2: show my cards. ")
+    key(app, pygame.K_RETURN)
+    assert scene.viewer == 1
+    head, asked = scene.panels.status_words()
+    assert app.announcer.recent == [f"{head}: {asked}"]  # none of P1's own lines
