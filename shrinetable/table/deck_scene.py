@@ -33,7 +33,7 @@ from pygame_gui.windows import UIFileDialog
 from shrinetable.adapter.deckdesk import Desk, deck_games
 from shrinetable.adapter.session import Session
 from shrinetable.formats.deckbook import BookError, Taken
-from shrinetable.formats.deckbuild import chance, curve, tally
+from shrinetable.formats.deckbuild import chance, charts, curve, tally, totals
 from shrinetable.formats.errors import FormatError, read_text
 
 from . import deck_charts, faces
@@ -74,6 +74,7 @@ class DeckScene:
         self.cursor = 0  # the pool card the keys act on
         self.where = self.desk.shape.picks[0] if self.desk.shape.picks else None
         self.turn, self.hand = 3, 7
+        self.chart = 0  # which tally the third chart shows (`charts`)
         self.press: tuple[tuple, tuple[int, int]] | None = None  # what the pointer went down on
         self.pointer = (0, 0)
         self.hits: list[tuple[pygame.Rect, tuple]] = []
@@ -275,6 +276,8 @@ class DeckScene:
             self.scroll = self.cursor = 0
         elif what and what[0] == "place" and not moved:
             self.where = what[1]
+        elif what and what[0] == "chart" and not moved:
+            self.chart += 1
         elif what and what[0] == "turn" and not moved:
             self.turn = max(1, min(30, self.turn + what[1]))
         elif what and what[0] == "hand" and not moved:
@@ -394,7 +397,8 @@ class DeckScene:
         problems = self.desk.read(text, where)
         if problems:
             self._say_lines("The list was not read", problems)
-            self.say(f"{where}: {len(problems)} faulty lines; the deck is as it was", True)
+            lines = f"{len(problems)} faulty line{'s' if len(problems) != 1 else ''}"
+            self.say(f"{where}: {lines}; the deck is as it was", True)
         else:
             self.name_entry.set_text(self.desk.build.name)
             self.say(f"read {self.desk.build.size()} cards from {where}")
@@ -680,7 +684,7 @@ class DeckScene:
         pygame.draw.line(screen, palette().felt_dark, self.charts.topleft, self.charts.topright, 2)
         numbers = [f for f in pool.facets if f.kind == "number"]
         choices = [f for f in pool.facets if f.kind == "choice"]
-        colour = pool.facet("colour")
+        third = charts(pool.facets)
         parts = 4
         wide = (r.w - 3 * round(10 * self.u)) // parts
         boxes = [
@@ -696,8 +700,12 @@ class DeckScene:
             deck_charts.rows(
                 screen, fonts, boxes[1], choices[0].label, tally(build, choices[0]), px
             )
-        if colour is not None:
-            deck_charts.rows(screen, fonts, boxes[2], "Colour", tally(build, colour), px, True)
+        if third:  # a click on it shows the next (colours, other choices, ratings)
+            title, facets = third[self.chart % len(third)]
+            more = f"{title} \u25b8" if len(third) > 1 else title
+            shown = totals(build, facets)
+            deck_charts.rows(screen, fonts, boxes[2], more, shown, px, title == "Colour")
+            self.hits.append((boxes[2], ("chart", 1)))
         self._draw_chance(screen, boxes[3])
 
     def _draw_chance(self, screen, box: pygame.Rect) -> None:
