@@ -208,3 +208,25 @@ def test_the_background_refuses_an_illegal_deck_at_once():
     short = deck.model_copy(update={"cards": dict(list(deck.cards.items())[:3])})
     with pytest.raises(ValueError, match="at least 30"):
         Background().start(GAME, short, 2, None)
+
+
+def test_every_deck_game_measures_a_deck_as_the_builder_holds_it():
+    """The builder's deck (the deck model made from its tables and single cards,
+    not validated) is measured in every game that has decks, starters all."""
+    from shrinetable.formats.deckbuild import Build
+    from shrinetable.formats.decktext import Shape
+
+    for game in ("shrines", "sorcerer", "shards", "usagi"):
+        f = files(game)
+        build = Build.of(Shape.of(f.model), f.catalog()[1][-1])
+        got = fare.measure(fare.Ask.of(game, build.deck(f.model, f.game), games=1))
+        assert got["games_per_opponent"] == 2 and len(got["opponents"]) == len(f.catalog()[1])
+        assert got["games"] == 2 * len(got["opponents"])
+        assert got["overall"]["n"] + got["unfinished"] == got["games"], game
+
+
+def test_the_same_figures_on_two_worker_processes(capsys):
+    assert main(["deck", "fare", GAME, "court", "--games", "2", "--json", "--jobs", "2"]) == 0
+    got = json.loads(capsys.readouterr().out)
+    court = fare.Ask.of(GAME, files().shipped("court"), games=2)
+    assert plain(got) == plain(fare.measure(court))

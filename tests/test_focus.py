@@ -252,3 +252,22 @@ def test_zero_lists_every_move_of_the_bar(app):
     key(app, pygame.K_DOWN)  # the window's first button
     key(app, pygame.K_RETURN)
     assert session.history[made].text == first
+
+
+def test_the_load_dialog_by_keys(app, capsys):
+    """Ctrl+O: the file dialog's path field and its buttons are reached by Tab
+    and Shift+Tab (Cancel at its foot, the last), by their words; Esc closes it."""
+    app.trace = True
+    app.start_game(Session(registry.get("shrine"), 3, {}, ["human", "computer"]))
+    app.step([], 0.01)
+    scene = app.scene
+    key(app, pygame.K_o, pygame.KMOD_CTRL)
+    assert scene.overlay == "load"
+    reached = set()
+    for mod in (pygame.KMOD_SHIFT, *[0] * 12):  # Shift+Tab first: round to its foot
+        key(app, pygame.K_TAB, mod)
+        reached |= {ln.removeprefix("focus button ") for ln in lines(capsys, "focus button")}
+    assert "Cancel" in reached  # (OK waits for a file chosen)
+    assert any(r.startswith("/") for r in reached)  # the path field, by its text
+    key(app, pygame.K_ESCAPE)
+    assert scene.overlay is None

@@ -16,6 +16,7 @@ for the next run (`resources.keep`).
 from __future__ import annotations
 
 import json
+import time
 from collections.abc import Callable
 from typing import Any, Protocol
 
@@ -105,7 +106,7 @@ class FarePanel:
         self.rect = pygame.Rect(0, 0, 0, 0)
         self.px = PX
         self.widgets = Widgets(fonts, px=PX)
-        self.due = 0.0
+        self.due = self.started = 0.0
 
     # -- layout and input ------------------------------------------------
 
@@ -196,7 +197,7 @@ class FarePanel:
             self.note = str(e)
             return
         self.note, self.measuring = "", _snap(deck)
-        self.due = 0.0
+        self.due, self.started = 0.0, time.monotonic()
         self._build()
 
     def cancel(self) -> None:
@@ -320,7 +321,13 @@ class FarePanel:
         return [self._text(s, colour) for s in wrap(self.fonts, text, self.px, width)]
 
     def _progress(self, surf: pygame.Surface, area: pygame.Rect, job: Measuring) -> None:
-        label = self._text(f"Game {job.done} of {job.total}")
+        words = f"Game {job.done} of {job.total}"
+        if job.done:  # the time left at the pace so far
+            left = (time.monotonic() - self.started) * (job.total - job.done) / job.done
+            words += (
+                f", about {left:.0f} s left" if left < 90 else f", about {left / 60:.0f} min left"
+            )
+        label = self._text(words)
         surf.blit(label, (area.x, area.y))
         bar = pygame.Rect(area.x + label.get_width() + 10, area.y + 3, 0, area.h - 6)
         bar.w = area.right - bar.x

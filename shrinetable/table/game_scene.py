@@ -209,10 +209,10 @@ class GameScene:
         # runs through them, only the table is redrawn, and the panel catches up
         # when a move worth watching is due or a person decides. The first move
         # after a person's always rebuilds: their buttons must not stay standing.
+        self.narrator.prompt()  # before the window it may bring (Game over, the handover)
         if build and not (minor and running):
             self.build_ui()
         self.frame.table_changed()
-        self.narrator.prompt()
 
     def _thought(self, asked: Answer[Auto | None]) -> None:
         """The computer has chosen: its move is due (unless the position it

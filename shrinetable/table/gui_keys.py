@@ -13,6 +13,7 @@ from typing import Any
 
 import pygame
 import pygame_gui
+from pygame_gui.core.utility import translate
 from pygame_gui.elements import UIButton, UIDropDownMenu, UITextEntryLine
 
 NEXT = {pygame.K_DOWN: 1, pygame.K_RIGHT: 1, pygame.K_UP: -1, pygame.K_LEFT: -1}
@@ -52,7 +53,9 @@ def text_focused(manager: Any) -> bool:
 
 
 def label(e: Any) -> str:
-    return str(getattr(e, "text", "") or type(e).__name__)
+    """An element's words as shown (pygame_gui's own windows name theirs by
+    translation keys: "pygame-gui.Cancel")."""
+    return translate(str(getattr(e, "text", "") or type(e).__name__))
 
 
 def press(button: Any) -> None:

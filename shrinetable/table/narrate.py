@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 from shrinetable.adapter.log import Log
 
 from .announce import Seen, card_name, card_words, zone_name, zone_words
+from .overlay import Overlay
 
 if TYPE_CHECKING:
     from .app import App
@@ -30,6 +31,7 @@ class Table(Seen, Protocol):
     log: Log
     dirty: bool
     ui: Any  # `widgets.Widgets`: its `window`, pygame_gui's, over the table
+    overlay: Overlay | None
 
     @property
     def panels(self) -> Prompted: ...
@@ -110,9 +112,12 @@ class Narrator:
     def window(self) -> None:
         """A window opened over the table (the menu, a choice, Game over): its
         title, words and buttons, once (the window is made anew on each
-        rebuild; the same words are not said again)."""
+        rebuild; the same words are not said again); the handover screen's
+        buttons ("I am P2: show my cards")."""
         win = self.s.ui.window
         text = window_words(win) if win is not None and win.alive() else ""
+        if self.s.overlay == Overlay.HANDOVER:  # the screen hiding the table: its buttons
+            text = ". ".join(["The table is hidden", *(b.text for b in self.s.ui.commands)])
         if text and text != self.window_said:
             self.say(text)
         self.window_said = text

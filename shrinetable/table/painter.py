@@ -148,10 +148,13 @@ class Painter:
         window = self.s.ui.window
         panels = self.s.layout.panels
         box = self.s.results.box
+        area = self.s.board.scaler.rect(panels.results or panels.log)
+        if self.s.pane is not None and area.colliderect(self.s.pane):  # the pane stays clear
+            area.h = max(0, self.s.pane.top - 4 - area.top)
         self.s.results.draw(
             surface,
             self.s.app.fonts,
-            self.s.board.scaler.rect(panels.results or panels.log),
+            area,
             self.s.app.fonts.px(self.s.board.scaler.length(17)),
             window.get_abs_rect() if window is not None else None,
         )
