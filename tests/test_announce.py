@@ -247,3 +247,24 @@ def test_a_handover_is_said_and_the_pane_forgets_the_last_seats_words(tmp_path):
     assert scene.viewer == 1
     head, asked = scene.panels.status_words()
     assert app.announcer.recent == [f"{head}: {asked}"]  # none of P1's own lines
+
+
+def test_carrying_by_keys_says_the_place_the_cards_would_go(tmp_path):
+    app, scene, path = table(tmp_path, "shrine")
+    draw = next(m for m in scene.moves if not m.gesture.cards)  # draw, or take the top
+    scene.perform(draw.action)
+    app.step([], 0.01)
+    hand = hands(scene)[0]
+    move = next(m for m in scene.moves if m.gesture.source == hand and m.gesture.cards)
+    while scene.focus.zone != hand:
+        key(app, pygame.K_TAB)
+    for i, card in enumerate(move.gesture.cards):  # each card of the move, by Right
+        while scene.focus.card().name != card:
+            key(app, pygame.K_RIGHT)
+        last = i == len(move.gesture.cards) - 1
+        key(app, pygame.K_RETURN, 0 if last else pygame.KMOD_SHIFT)  # Shift+Enter adds
+    assert scene.focus.carry is not None
+    held = ", ".join(announce.card_name(scene.match.present, c) for c in scene.focus.carry.held)
+    assert re.fullmatch(
+        rf"Carrying {re.escape(held)}\. Place: .+\. Enter drops, Esc puts back", said(path)[-1]
+    ), said(path)[-1]
