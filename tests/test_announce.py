@@ -190,6 +190,31 @@ def test_speech_runs_in_the_background_and_a_new_line_interrupts_the_old(tmp_pat
     assert voice.process is None
 
 
+def test_what_the_table_tells_waits_its_turn_and_a_key_cuts_in(tmp_path):
+    """Log lines and the prompt (`queued`) are spoken one after another; an
+    answer to a key stops what is said and drops what waits."""
+    voice = Speech(["sleep", "60"])
+    a = Announcer(None, mode="spoken", speech=voice)
+    a.say("P2 draws a card", queued=True)
+    first = voice.process
+    a.say("P2 passes", queued=True)
+    assert voice.pending == ["P2 passes"] and voice.process is first  # not cut off
+    voice.tick()
+    assert voice.process is first  # still speaking: the next waits
+    first.terminate()
+    first.wait(timeout=10)
+    voice.tick()
+    assert voice.pending == [] and voice.process is not first and voice.busy()
+    a.say("P2 passes", queued=True)
+    a.say("The 8 of clubs. In Your hand.")  # the focus moved: at once
+    assert voice.pending == []
+    for _ in range(40):
+        a.say("P2 taps a source", queued=True)
+    assert len(voice.pending) == announce.QUEUE  # a long turn: its latest lines
+    a.close()
+    assert voice.process is None and voice.pending == []
+
+
 def test_announce_option_names_a_file_it_cannot_write(tmp_path, capsys):
     from shrinetable.cli import main
 
