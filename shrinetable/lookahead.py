@@ -36,7 +36,7 @@ from typing import Any
 from shrinetable.engine import GameBase, Player
 
 MARGIN = 2  # worlds in which a move must beat the normal one more often than lose to it
-SURE = 2.0  # and by this many standard deviations of a coin toss over those worlds
+SURE = 1.0  # and by this many standard deviations of a coin toss over those worlds
 FIRST = 8  # worlds every candidate meets before the weaker half of the others is dropped
 
 

@@ -222,3 +222,14 @@ def test_a_deck_file_reads_in_and_one_for_another_game_is_named(data):
     assert d.read(own, "blades.toml") == []
     assert d.build.name == "Two Blades"
     assert d.build.fields() == {"cards": {"ambush": 2, "family-seal": 1}}
+
+
+def test_tally_charts_offer_colours_choices_and_ratings_added_up(data):
+    d = desk("usagi")
+    d.open(d.decks[0])
+    found = dict(deckbuild.charts(d.pool.facets))
+    assert list(found)[0] == "Colour" and "Ratings" in found
+    ratings = deckbuild.totals(d.build, found["Ratings"])
+    combat = sum(d.cards[c].ratings.get("combat", 0) for c in d.build.ids())
+    assert ratings["combat"] == combat > 0
+    assert sum(deckbuild.totals(d.build, found["Colour"]).values()) >= d.build.size() - 1

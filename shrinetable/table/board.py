@@ -548,10 +548,10 @@ class Board:
                     else None
                 )
                 image = self.art.strip(p.name, p.rect.size, at, place.arrange == "stack")
-            else:  # backs under a large label are drawn smaller (`geo.place_cards`)
+            else:  # cards under a large label are drawn smaller (`geo.place_cards`)
                 image = self.art.card(
                     p.name,
-                    p.rect.size if p.rotation in (0, 180) and p.name is None else size,
+                    p.rect.size if p.rotation in (0, 180) else size,
                     p.rotation,
                     name.partition(":")[0] in self.art.present.plain_in,
                     decor is not None and decor.veil is not None,  # its word where the text was
