@@ -311,11 +311,12 @@ def mark_done(name: str) -> None:
 
 def course(game: str, cards: CardSet | None = None) -> list[LoadedLesson | FormatError]:
     """The game's lessons in their order (`order`, then file name); a file that
-    cannot be read is its FormatError, in last place."""
+    cannot be read, or whose steps no longer hold, is its FormatError, last."""
     found: list[tuple[tuple[int, str], LoadedLesson | FormatError]] = []
     for path in all_lessons().get(game, []):
         try:
             loaded = load(path, cards)
+            verify(loaded)
             found.append(((loaded.spec.order, path.stem), loaded))
         except FormatError as e:
             found.append(((10**6, path.stem), e))
