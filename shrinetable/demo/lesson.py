@@ -39,6 +39,9 @@ def parts(lesson: LoadedLesson) -> list[LoadedDemo]:
         steps = found[-1][1]
         moves = lesson.moves[m.at]
         light = [z if c is None else f"{z}/{c}" for z, c in sorted(m.lit(), key=str)]
+        if step.play_on:  # a whole game is no GIF: it ends with the invitation to play
+            steps.append(DemoStep(caption=step.say, highlight=light))
+            break
         if step.computer:
             steps += [DemoStep(caption=step.say, action=a, highlight=light) for a in moves]
             while m.current() is step:
