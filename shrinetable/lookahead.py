@@ -9,8 +9,9 @@ the position reached is judged by the game's own computer (`GameBase.judge`; a
 game without one is played out to its end). Every candidate meets the same
 worlds, and in each world the candidates are ranked (a win above any position,
 a loss below), so scales never mix and a difference is the move's, not the
-deal's. After each round of worlds the lower-ranked half is dropped (the normal
-move always stays). Another move is taken only when it ranked above the normal
+deal's. After each round of worlds (`FIRST`, then as many again as were played)
+the lower-ranked half of the other moves is dropped; the normal move and the
+best other stay to the end of the budget. Another move is taken only when it ranked above the normal
 one in more worlds than below by at least `MARGIN`, and by `SURE` standard
 deviations of a coin toss over the worlds where the two differ: the best of six
 noisy estimates beats the normal move by luck alone now and then, and in one
@@ -18,44 +19,54 @@ shipped game a bare margin of two worlds made hard lose more games than normal
 (36% of 140; docs/design.md names it).
 Where the search cannot tell, it plays as the normal computer does.
 
-Time: `Budget.seconds` of this thread's processor time a move at most, and
-`WALL` seconds on the clock (a world cut short is not counted): on a machine
-shared with other programs the search looks as far as on an idle one, unless the
-wait grows past `WALL`. Without a budget of seconds it is a pure function of
-(state, rng).
+Time: a number of moves, not seconds (`Budget.moves`: every move made in
+every playout counts; a world cut short by it is not counted), so a move is a
+pure function of (state, rng) however busy the machine, a game replays from its
+seed, and its figures are the same on any machine. Each game sizes it to what
+its moves cost (`GameBase.think_moves`).
 """
 
 from __future__ import annotations
 
 import math
 import random
-import time
 from dataclasses import dataclass
 from typing import Any
 
 from shrinetable.engine import GameBase, Player
 
 MARGIN = 2  # worlds in which a move must beat the normal one more often than lose to it
-SURE = 2.0  # and by this many standard deviations of a coin toss over those worlds
-WALL = 1.0  # seconds on the clock a move may take at most, however busy the machine
+SURE = 1.0  # and by this many standard deviations of a coin toss over those worlds
+FIRST = 8  # worlds every candidate meets before the weaker half of the others is dropped
 
 
 @dataclass(frozen=True)
 class Budget:
-    """How far the hard computer looks: at most `seconds` a move (None: no clock,
-    so the same rng gives the same move), `worlds` per candidate, `candidates`
-    moves weighed, `turns` turns played on before the game's judge looks (its
-    whole length without one), `steps` moves per playout at most."""
+    """How far the hard computer looks: `moves` made in all its playouts of one
+    decision at most, `worlds` per candidate at most, `candidates` moves
+    weighed, `turns` turns played on before the game's judge looks (its whole
+    length without one)."""
 
-    seconds: float | None = 0.25
-    worlds: int = 16
+    moves: int = 800
+    worlds: int = 256
     candidates: int = 6
     turns: int = 4
-    steps: int = 3000
 
 
-class _Late(Exception):
-    """The move's time is up in the middle of a playout."""
+class _Spent(Exception):
+    """The decision's moves are spent in the middle of a playout."""
+
+
+class _Count:
+    """The moves left to a decision's playouts."""
+
+    def __init__(self, left: int):
+        self.left = left
+
+    def spend(self) -> None:
+        self.left -= 1
+        if self.left < 0:
+            raise _Spent
 
 
 def hard(game: GameBase, normal: Player, budget: Budget) -> Player:
@@ -82,16 +93,14 @@ def _search(
 ) -> Any:
     """The move to make: `guess` (the normal one) unless another does clearly better."""
     me = game.decision(state).seat
-    deadline = None
-    if budget.seconds is not None:
-        deadline = (time.thread_time() + budget.seconds, time.perf_counter() + WALL)
+    count = _Count(budget.moves)
     others = [a for a in legal if a != guess]
     rng.shuffle(others)
     moves = [guess, *others[: budget.candidates - 1]]
     points = dict.fromkeys(range(len(moves)), 0.0)  # rank points over the worlds
     ahead = dict.fromkeys(points, 0)  # worlds above the normal move, less those below
     apart = dict.fromkeys(points, 0)  # worlds where it and the normal move differ
-    seed, done, batch = rng.getrandbits(32), 0, 2
+    seed, done, batch = rng.getrandbits(32), 0, FIRST
     try:
         while done < budget.worlds and len(points) > 1:
             for w in range(done, min(budget.worlds, done + batch)):
@@ -100,7 +109,7 @@ def _search(
                 if d is None or d.seat != me:
                     return guess  # no world to play (or a secret choice hidden: not ours yet)
                 keys = {
-                    i: _playout(game, normal, world, moves[i], me, seed + w, budget, deadline)
+                    i: _playout(game, normal, world, moves[i], me, seed + w, budget, count)
                     for i in points
                 }
                 for i, k in keys.items():
@@ -108,10 +117,10 @@ def _search(
                     ahead[i] += (k > keys[0]) - (k < keys[0])
                     apart[i] += k != keys[0]
                 done = w + 1
-            keep = sorted(points, key=lambda i: (-points[i], i))[: max(1, len(points) // 2)]
-            points = {i: points[i] for i in points if i in keep or i == 0}
-            batch *= 2
-    except _Late:
+            rest = sorted((i for i in points if i), key=lambda i: (-points[i], i))
+            points = {i: points[i] for i in (0, *rest[: max(1, len(rest) // 2)])}
+            batch = done
+    except _Spent:
         pass  # a world counts once every candidate has met it
     best = max(points, key=lambda i: (ahead[i], points[i], -i))
     sure = max(MARGIN, SURE * math.sqrt(apart[best]))
@@ -126,16 +135,17 @@ def _playout(
     me: int,
     seed: int,
     budget: Budget,
-    deadline: tuple[float, float] | None,
+    count: _Count,
 ) -> tuple[int, float]:
     """Where `move` leads in `world`, the normal player playing every seat, as a
     key that sorts better for `me` higher: (2, share) a win, (0, 0) a loss,
     (1, the judge's value) a position `budget.turns` turns on (a draw, or a
     game too long to judge: (1, 0))."""
     rng = random.Random(seed)
+    count.spend()
     state, _ = game.apply(world, move)
     stop = game.turn_number(world) + budget.turns if game.judge is not None else None
-    for n in range(budget.steps):
+    while True:
         out = game.outcome(state)
         if out is not None:
             if me in out.winners:
@@ -143,11 +153,5 @@ def _playout(
             return (0, 0.0) if out.winners else (1, 0.0)
         if stop is not None and game.turn_number(state) >= stop:
             return (1, game.judge(state, me))
-        if deadline is not None and n % 8 == 0 and _late(deadline):
-            raise _Late
+        count.spend()
         state, _ = game.apply(state, normal(state, rng))
-    return (1, 0.0)
-
-
-def _late(deadline: tuple[float, float]) -> bool:
-    return time.thread_time() > deadline[0] or time.perf_counter() > deadline[1]

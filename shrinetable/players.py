@@ -45,7 +45,8 @@ def is_strength(word: str) -> bool:
 
 def player(game: GameBase | str, name: str, budget: Budget | None = None) -> Player:
     """The computer player `name` (a kind or an alias) for `game` (or the game of
-    that name); `budget` bounds the hard player's look-ahead (default `Budget()`)."""
+    that name); `budget` bounds the hard player's look-ahead (default: the game's
+    `think_moves`)."""
     if isinstance(game, str):
         game = registry.get(game)
     which = kind(name)
@@ -55,7 +56,7 @@ def player(game: GameBase | str, name: str, budget: Budget | None = None) -> Pla
     if which == "easy":
         return _easy(game, normal)
     if which == "hard":
-        return hard(game, normal, budget or Budget())
+        return hard(game, normal, budget or Budget(moves=game.think_moves))
     return normal
 
 

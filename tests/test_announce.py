@@ -9,6 +9,7 @@ import random
 import re
 import shutil
 import sys
+import time
 from pathlib import Path
 
 import pygame
@@ -22,18 +23,21 @@ from shrinetable.engine import registry
 from shrinetable.table import announce
 from shrinetable.table.announce import Announcer, Speech
 from shrinetable.table.app import App
+from shrinetable.table.overlay import Overlay
 
 pytestmark = pytest.mark.usefixtures("dummy_video")
 registry.register(GAME)
-GAMES = ["shrine", "shrines", "sorcerer", "shards", "usagi", GAME.name]
-MOVES = 400  # the viewer's moves at most (a random player's game may run long)
+# every game at two seats, and Usagi at four: three opponents' hands to keep
+CASES = [(g, 2) for g in ("shrine", "shrines", "sorcerer", "shards", "usagi", GAME.name)]
+CASES.append(("usagi", 4))
+MOVES = 150  # the viewer's moves at most: a random player's game may run long
 
 
-def table(tmp_path: Path, name: str, seed: int = 3):
+def table(tmp_path: Path, name: str, seats: int = 2, seed: int = 3):
     path = tmp_path / "said.txt"
     app = App((1280, 720), announcer=Announcer(str(path), mode="off", speech=Speech(None)))
-    session = Session(registry.get(name), seed, {}, ["human", "computer"], strengths=["normal"] * 2)
-    app.start_game(session)
+    kinds = ["human"] + ["computer"] * (seats - 1)
+    app.start_game(Session(registry.get(name), seed, {}, kinds, strengths=["normal"] * seats))
     app.step([], 0.01)
     return app, app.scene, path
 
@@ -42,22 +46,23 @@ def said(path: Path) -> list[str]:
     return path.read_text(encoding="utf-8").splitlines()
 
 
-def hands(scene) -> tuple[str, str]:
-    """The viewer's hand and the opponent's."""
+def hands(scene) -> dict[int, str]:
+    """Each seat's hand."""
     zones = scene.view().zones
-    return tuple(next(z for z, v in zones.items() if v.owner == q and "hand" in z) for q in (0, 1))
+    return {v.owner: z for z, v in zones.items() if v.owner is not None and "hand" in z}
 
 
-def both_hold(scene) -> bool:
-    """Whether the viewer decides and both hands hold cards (after a setup)."""
+def all_hold(scene) -> bool:
+    """Whether the viewer decides and every hand holds cards (after a setup)."""
     return scene.my_decision() and all(
-        scene.match.view(q).zones[z].cards for q, z in enumerate(hands(scene))
+        scene.match.view(q).zones[z].cards for q, z in hands(scene).items()
     )
 
 
 def play(app, scene, moves: int = MOVES, until=lambda scene: False) -> None:
     """The viewer moves at random among its legal moves, the computer answers
-    (until the game ends, or `until(scene)`)."""
+    (until the game ends, or `until(scene)`), as the window's loop does but
+    without drawing frames."""
     rng = random.Random(5)
     for _ in range(moves * 20):
         if scene.match.decision() is None or until(scene):
@@ -67,32 +72,38 @@ def play(app, scene, moves: int = MOVES, until=lambda scene: False) -> None:
             moves -= 1
             if moves <= 0:
                 return
-        app.step([], 0.01)
+        scene.update(time.monotonic())  # the computer's move (no frame drawn: not needed here)
 
 
 def names(scene, cards) -> set[str]:
     return {announce.card_name(scene.match.present, c) for c in cards if c is not None}
 
 
-@pytest.mark.parametrize("name", GAMES)
-def test_a_game_says_its_prompt_log_cards_and_zones_and_no_hidden_card(name, tmp_path):
-    app, scene, path = table(tmp_path, name)
+def key(app, k: int, mod: int = 0) -> None:
+    app.step([ev(pygame.KEYDOWN, key=k, mod=mod, unicode="")], 0.01)
+
+
+@pytest.mark.parametrize(("name", "seats"), CASES)
+def test_a_game_says_its_prompt_log_cards_and_zones_and_no_hidden_card(name, seats, tmp_path):
+    app, scene, path = table(tmp_path, name, seats)
     head, asked = scene.panels.status_words()
     assert f"{head}: {asked}" in said(path)  # the first prompt, in words
-    play(app, scene, until=both_hold)  # past a setup where hands are empty
-    assert both_hold(scene)
+    play(app, scene, until=all_hold)  # past a setup where hands are empty
+    assert all_hold(scene)
     view = scene.view()
-    # the cards the viewer may not see: the opponent's hand, as its own seat sees it
-    hand, opposite = hands(scene)
-    hidden = {opposite: scene.match.view(1).zones[opposite].cards}
+    # the cards the viewer may not see: the opponents' hands, as their own seats see them
+    hand = hands(scene)[0]
+    hidden = {z: scene.match.view(q).zones[z].cards for q, z in hands(scene).items() if q}
     seen = names(scene, (c for z in view.zones.values() for c in z.cards))
     secret = names(scene, (c for cards in hidden.values() for c in cards)) - seen
-    # every zone's state, and every card the viewer's own hand holds, in full
+    assert secret, "the opponents hold cards the viewer does not see"
+    # every zone's state (PageDown), the focus over every zone (Tab), every
+    # card of every hand said in full
     for _ in view.zones:
-        scene.narrator.zone(1)
-    for card in view.zones[hand].cards:
-        scene.narrator.card(hand, card)
-    for z in hidden:
+        key(app, pygame.K_PAGEDOWN)
+    for _ in scene.focus.order():
+        key(app, pygame.K_TAB)
+    for z in (hand, *hidden):
         for card in view.zones[z].cards:
             scene.narrator.card(z, card)
     text = path.read_text(encoding="utf-8")
@@ -101,14 +112,13 @@ def test_a_game_says_its_prompt_log_cards_and_zones_and_no_hidden_card(name, tmp
     card = view.zones[hand].cards[0]
     face = scene.match.present.card_face(card)
     whole = announce.card_words(scene, hand, card)
-    assert whole in said(path)
     first = announce.card_name(scene.match.present, card)
     assert whole.startswith(first[:1].upper() + first[1:])
     if face is not None and face.text:
         assert " ".join(face.text.split()).rstrip(".") in whole
     assert "In Your hand" in whole and ("You can: " in whole or "Nothing to do" in whole)
     lines = said(path)
-    for z in view.zones:  # every zone on the table, read in turn (PageDown)
+    for z in view.zones:  # every zone on the table, read in turn
         if scene.layout.place(z, scene.viewer, view.seats) is not None:
             assert announce.zone_words(scene, z) in lines
     for c in view.zones[hand].cards:  # each card of the viewer's hand, in full
@@ -117,9 +127,8 @@ def test_a_game_says_its_prompt_log_cards_and_zones_and_no_hidden_card(name, tmp
     for _ in range(len(view.zones) + 1):
         if scene.focus.zone == hand:
             break
-        app.step([ev(pygame.KEYDOWN, key=pygame.K_TAB, mod=0, unicode="\t")], 0.01)
-    assert scene.focus.zone == hand
-    app.step([ev(pygame.KEYDOWN, key=pygame.K_RIGHT, mod=0, unicode="")], 0.01)
+        key(app, pygame.K_TAB)
+    key(app, pygame.K_RIGHT)
     focused = scene.focus.card()
     assert focused is not None and said(path)[-1] == announce.card_words(scene, hand, focused.name)
     # then a game: every line of the viewer's log reaches the file as it comes
@@ -159,7 +168,10 @@ def test_the_pane_shows_announcements_beside_the_table_when_chosen(tmp_path):
     assert pane.h >= announce.PANE_LINES * 14  # 14 px text or more at 1280x720
     felt = scene.painter.felt()
     assert not felt.colliderect(pane)  # beside the table: over no card
+    scene.results.lines = ["P1 loses 9 magic points, then 9 more and 9 more again, " * 2] * 6
+    scene.dirty = True
     app.step([], 0.01)
+    assert scene.results.box is not None and scene.results.box.bottom <= pane.top
     shot = app.screen.subsurface(pane).copy()
     assert len({shot.get_at((x, y))[:3] for x in range(0, pane.w, 3) for y in range(pane.h)}) > 3
 
@@ -176,6 +188,31 @@ def test_speech_runs_in_the_background_and_a_new_line_interrupts_the_old(tmp_pat
     assert first.poll() is not None and voice.process is not first
     a.close()
     assert voice.process is None
+
+
+def test_what_the_table_tells_waits_its_turn_and_a_key_cuts_in(tmp_path):
+    """Log lines and the prompt (`queued`) are spoken one after another; an
+    answer to a key stops what is said and drops what waits."""
+    voice = Speech(["sleep", "60"])
+    a = Announcer(None, mode="spoken", speech=voice)
+    a.say("P2 draws a card", queued=True)
+    first = voice.process
+    a.say("P2 passes", queued=True)
+    assert voice.pending == ["P2 passes"] and voice.process is first  # not cut off
+    voice.tick()
+    assert voice.process is first  # still speaking: the next waits
+    first.terminate()
+    first.wait(timeout=10)
+    voice.tick()
+    assert voice.pending == [] and voice.process is not first and voice.busy()
+    a.say("P2 passes", queued=True)
+    a.say("The 8 of clubs. In Your hand.")  # the focus moved: at once
+    assert voice.pending == []
+    for _ in range(40):
+        a.say("P2 taps a source", queued=True)
+    assert len(voice.pending) == announce.QUEUE  # a long turn: its latest lines
+    a.close()
+    assert voice.process is None and voice.pending == []
 
 
 def test_announce_option_names_a_file_it_cannot_write(tmp_path, capsys):
@@ -217,3 +254,42 @@ def test_a_speech_service_is_found_on_the_path_and_never_required(tmp_path, monk
     a.say("P2's Field: 3 cards")
     a.speech.process.wait(timeout=10)
     assert heard.read_text(encoding="utf-8") == "P2's Field: 3 cards"
+
+
+def test_a_handover_is_said_and_the_pane_forgets_the_last_seats_words(tmp_path):
+    path = tmp_path / "said.txt"
+    app = App((1280, 720), announcer=Announcer(str(path), mode="shown", speech=Speech(None)))
+    app.start_game(Session(registry.get("shrine"), 3, {}, ["human", "human"]))
+    app.step([], 0.01)
+    scene = app.scene
+    for _ in range(20):  # P1 moves until the table is handed over
+        if scene.overlay == Overlay.HANDOVER:
+            break
+        scene.perform(scene.moves[0].action)
+        app.step([], 0.01)
+    assert said(path)[-1].startswith("The table is hidden. I am P2: show my cards. ")
+    key(app, pygame.K_RETURN)
+    assert scene.viewer == 1
+    head, asked = scene.panels.status_words()
+    assert app.announcer.recent == [f"{head}: {asked}"]  # none of P1's own lines
+
+
+def test_carrying_by_keys_says_the_place_the_cards_would_go(tmp_path):
+    app, scene, path = table(tmp_path, "shrine")
+    draw = next(m for m in scene.moves if not m.gesture.cards)  # draw, or take the top
+    scene.perform(draw.action)
+    app.step([], 0.01)
+    hand = hands(scene)[0]
+    move = next(m for m in scene.moves if m.gesture.source == hand and m.gesture.cards)
+    while scene.focus.zone != hand:
+        key(app, pygame.K_TAB)
+    for i, card in enumerate(move.gesture.cards):  # each card of the move, by Right
+        while scene.focus.card().name != card:
+            key(app, pygame.K_RIGHT)
+        last = i == len(move.gesture.cards) - 1
+        key(app, pygame.K_RETURN, 0 if last else pygame.KMOD_SHIFT)  # Shift+Enter adds
+    assert scene.focus.carry is not None
+    held = ", ".join(announce.card_name(scene.match.present, c) for c in scene.focus.carry.held)
+    assert re.fullmatch(
+        rf"Carrying {re.escape(held)}\. Place: .+\. Enter drops, Esc puts back", said(path)[-1]
+    ), said(path)[-1]

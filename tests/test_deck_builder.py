@@ -130,6 +130,7 @@ def test_charts_data_curve_tallies_and_the_chance_to_draw(data):
     # no copy among 7 of 40: C(37, 7) / C(40, 7) = (33 * 32 * 31) / (40 * 39 * 38)
     assert deckbuild.chance(40, 3, 7) == pytest.approx(1 - (33 * 32 * 31) / (40 * 39 * 38))
     assert deckbuild.chance(30, 0, 7) == 0 and deckbuild.chance(10, 1, 10) == 1
+    assert deckbuild.chance(1, 2, 7) == 1  # never more copies than cards
 
 
 def test_saving_asks_for_a_taken_name_and_never_takes_a_shipped_one(data):
@@ -207,3 +208,28 @@ def test_a_text_list_in_and_out_each_faulty_line_named(data):
         "paste: line 3: 'three Ambush' is not a count and a card's name, e.g. '3 Card Name'",
     ]
     assert fresh.build.fields() == d.build.fields()  # nothing changed
+
+
+def test_a_deck_file_reads_in_and_one_for_another_game_is_named(data):
+    d = desk("usagi")
+    before = d.build.fields()
+    other = 'game = "sorcerer"\nname = "Sparks"\n[cards]\nglimmer-wink = 2\n'
+    assert d.read(other, "sparks.toml") == [
+        "sparks.toml: a deck file for 'sorcerer', not Usagi Yojimbo CCG (game = \"usagi\")"
+    ]
+    assert d.build.fields() == before
+    own = 'game = "usagi"\nname = "Two Blades"\n[cards]\nambush = 2\nfamily-seal = 1\n'
+    assert d.read(own, "blades.toml") == []
+    assert d.build.name == "Two Blades"
+    assert d.build.fields() == {"cards": {"ambush": 2, "family-seal": 1}}
+
+
+def test_tally_charts_offer_colours_choices_and_ratings_added_up(data):
+    d = desk("usagi")
+    d.open(d.decks[0])
+    found = dict(deckbuild.charts(d.pool.facets))
+    assert list(found)[0] == "Colour" and "Ratings" in found
+    ratings = deckbuild.totals(d.build, found["Ratings"])
+    combat = sum(d.cards[c].ratings.get("combat", 0) for c in d.build.ids())
+    assert ratings["combat"] == combat > 0
+    assert sum(deckbuild.totals(d.build, found["Colour"]).values()) >= d.build.size() - 1

@@ -43,24 +43,26 @@ def _start(app, game: str) -> None:
 
 
 def test_the_start_screen_opens_the_builder_of_the_chosen_game_quickly(app):
+    """Counted in this process's CPU time: the machine's other work (the tests
+    share two cores) is not the builder's."""
     from shrinetable.table.deck_scene import DeckScene
 
     for name in ("usagi", "shrines", "sorcerer", "shards"):
         registry.get(name)  # the start screen has the games loaded already
     _start(app, "usagi")
-    start = time.perf_counter()
+    start = time.process_time()
     _press(app.scene, "Decks\u2026")
     app.step([], 0.01)
     scene = app.scene
-    opened = time.perf_counter() - start
+    opened = time.process_time() - start
     assert isinstance(scene, DeckScene) and scene.desk.game.name == "usagi"
     assert opened < 0.5, opened
     times = []
     for _ in range(5):
         scene.dirty = True
-        t = time.perf_counter()
+        t = time.process_time()
         scene.draw(app.screen)
-        times.append(time.perf_counter() - t)
+        times.append(time.process_time() - t)
     assert sorted(times)[2] < 0.02, times
     _press(scene, "Back")
     assert type(app.scene).__name__ == "StartScene"
@@ -118,3 +120,80 @@ def test_every_word_on_the_builder_is_readable(app, size):
     drawn: list[Drawn] = app.fonts.drawn
     least = 14 if size[1] == 720 else 18
     assert drawn and min(d.px for d in drawn) >= least
+
+
+def test_a_name_taken_asks_before_replacing_and_undo_takes_it_back(app):
+    scene = _builder(app, "usagi")
+    scene.desk.add("ambush")
+    scene.desk.rename_build("Mine")
+    _press(scene, "Save")
+    assert scene.desk.saved_as == "Mine"
+    _press(scene, "New")
+    scene.desk.add("family-seal")
+    scene.desk.rename_build("mine")
+    _press(scene, "Save")
+    assert scene.window is not None and scene.desk.saved_as is None  # it asks
+    _press(scene, "Replace it")
+    assert scene.window is None and scene.desk.saved_as == "mine"
+    assert [d.cards for d in scene.desk.book.decks()] == [{"family-seal": 1}]
+    _press(scene, "Undo")
+    assert [d.cards for d in scene.desk.book.decks()] == [{"ambush": 1}]
+
+
+def test_open_import_and_export_through_their_windows(app, tmp_path):
+    scene = _builder(app, "sorcerer")
+    _press(scene, "Open\u2026")
+    title = next(t for t, d in scene.picks.items() if d is scene.desk.decks[0])
+    scene.handle(pygame.event.Event(pygame_gui.UI_SELECTION_LIST_NEW_SELECTION, text=title), False)
+    assert scene.window is None and scene.desk.said() == []
+    out = tmp_path / "out.txt"
+    _press(scene, "Export\u2026")
+    scene.handle(pygame.event.Event(pygame_gui.UI_FILE_DIALOG_PATH_PICKED, text=str(out)), False)
+    assert out.read_text() == scene.desk.export()
+    bad = tmp_path / "bad.txt"
+    bad.write_text("2 Glimmer Wink\n2 Glimer Wonk\n")
+    _press(scene, "Import\u2026")
+    scene.handle(pygame.event.Event(pygame_gui.UI_FILE_DIALOG_PATH_PICKED, text=str(bad)), False)
+    assert scene.error and scene.message.startswith("bad.txt: 1 faulty line;")
+    assert scene.window is not None  # each faulty line listed
+    scene.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode=""), False)
+    assert scene.window is None
+    _press(scene, "Import\u2026")
+    scene.handle(pygame.event.Event(pygame_gui.UI_FILE_DIALOG_PATH_PICKED, text=str(out)), False)
+    assert not scene.error and scene.desk.build.fields() == {
+        "cards": dict(scene.desk.decks[0].cards)
+    }
+
+
+def test_copy_and_paste_the_text_list_through_the_clipboard(app):
+    from pygame_gui.core.utility import clipboard_copy
+
+    scene = _builder(app, "usagi")
+    scene.desk.open(scene.desk.decks[1])
+    _press(scene, "Copy list")
+    copied = scene.desk.build.fields()
+    _press(scene, "New")
+    assert scene.desk.build.size() == 0
+    _press(scene, "Paste list")
+    assert scene.desk.build.fields() == copied and not scene.error
+    clipboard_copy("3 Ambush\n2 Wandering Swordsmen\n")
+    _press(scene, "Paste list")
+    assert scene.error and scene.message.startswith("the clipboard: 1 faulty line;")
+    assert scene.desk.build.fields() == copied  # nothing built is lost
+
+
+def test_a_click_on_the_third_chart_shows_the_next_tally(app):
+    from shrinetable.formats.deckbuild import charts
+
+    scene = _builder(app, "usagi")
+    scene.desk.open(scene.desk.decks[0])
+    app.step([], 0.01)
+    box = next(r for r, w in scene.hits if w == ("chart", 1))
+    words = []
+    for _ in range(3):
+        app.fonts.drawn = []
+        _click(app, box.center)
+        words.append({d.text for d in app.fonts.drawn})
+    titles = [t for t, _ in charts(scene.desk.pool.facets)][1:4]
+    assert titles == ["Subtype", "Clan", "Faction"]
+    assert all(f"{t} \u25b8" in w for t, w in zip(titles, words, strict=True))

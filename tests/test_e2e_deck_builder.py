@@ -1,7 +1,9 @@
-"""End to end through the real window under Xvfb: the start screen's Decks...
-opens the deck builder; a deck is built from empty by real clicks and a drag,
-a copy too many shows its rule with its figure, a click on its line fixes it,
-the deck is saved to the card folder and played."""
+"""End to end through the real window under Xvfb, for each game that declares
+deck rules: the start screen's Decks... opens the deck builder; a legal deck
+(the cards of the game's first shipped deck) is built from empty by real
+clicks, a drag and the search box; a copy too many shows its rule with its
+figure and the card, a click on its line fixes it; the deck is saved to the
+card folder and a game starts with it."""
 
 from __future__ import annotations
 
@@ -34,78 +36,113 @@ def decks_button(data_dir, monkeypatch) -> tuple[int, int]:
         pygame.quit()
 
 
-def state(app: App) -> dict:
-    return json.loads(app.wait_line("builder ").removeprefix("builder "))
+class Builder:
+    """The builder in the window, followed through its traced states."""
+
+    def __init__(self, app: App):
+        self.app = app
+        self.now: dict = {}
+
+    def until(self, test, what: str) -> dict:
+        if self.now and test(self.now):
+            return self.now
+        for _ in range(80):
+            self.now = json.loads(self.app.wait_line("builder ").removeprefix("builder "))
+            if test(self.now):
+                return self.now
+        raise AssertionError(f"the builder never showed {what}: {self.now}")
+
+    def find(self, cid: str, name: str) -> tuple[int, int]:
+        """The card on the screen, searched for by its name (real typing)."""
+        if cid not in self.now["cards"]:
+            self.app.click(self.now["search"])
+            self.app.xdo("key", "ctrl+a", "BackSpace")
+            self.app.xdo("type", "--delay", "5", name)
+            self.until(lambda s: s["query"] == name and cid in s["cards"], f"{name} found")
+        return tuple(self.now["cards"][cid])
+
+    def add(self, cid: str, name: str, drag: str | None = None) -> None:
+        """One more `cid`: a click on it, or (`drag`) a drag onto that place of
+        the deck (its heading), or onto the deck when it has one place."""
+        pos, size = self.find(cid, name), self.now["size"]
+        count = sum(c == cid for c in _ids(self.now["fields"]))
+        if drag:
+            self.app.drag(pos, tuple(self.now["places"].get(drag, self.now["deck"])))
+        else:
+            self.app.click(pos)
+        self.until(
+            lambda s: sum(c == cid for c in _ids(s["fields"])) == count + 1 or s["size"] > size,
+            f"{name} added",
+        )
 
 
-def until(app: App, test, what: str) -> dict:
-    """The builder's next traced state that passes `test`."""
-    for _ in range(60):
-        now = state(app)
-        if test(now):
-            return now
-    raise AssertionError(f"the builder never showed {what}")
+def _ids(fields: dict) -> list[str]:
+    return [
+        cid
+        for v in fields.values()
+        for cid in ([v] if isinstance(v, str) else [c for c, n in v.items() for _ in range(n)])
+    ]
 
 
-def most_copies(game, cid: str) -> int:
-    """How many copies of `cid` the game's own deck rules allow (3 at most here)."""
+def one_too_many(game, target) -> str:
+    """A card of `target` whose one more copy breaks a rule naming it."""
     files = game.card_data.decks
-    for n in (3, 2, 1):
-        build = deckbuild.Build(Shape.of(files.model), tables={"cards": {cid: n}})
-        if not any(f.card == cid for f in deckbuild.faults(build, files)):
-            return n
-    return 0
+    shape = Shape.of(files.model)
+    for table in shape.tables:
+        for cid in getattr(target, table):
+            build = deckbuild.Build.of(shape, target)
+            build.add(cid, table)
+            if any(f.card == cid for f in deckbuild.faults(build, files)):
+                return cid
+    raise AssertionError("no card of the deck breaks a rule with a copy more")
 
 
-@pytest.mark.parametrize("name", ["sorcerer", "usagi"])
-def test_build_a_deck_by_clicks_and_drags_fix_a_rule_save_and_play(
-    xvfb, tmp_path, monkeypatch, name
-):
+@pytest.mark.parametrize("name", ["sorcerer", "usagi", "shards", "shrines"])
+def test_build_a_legal_deck_from_empty_fix_a_rule_save_and_play(xvfb, tmp_path, monkeypatch, name):
     (tmp_path / "start.json").write_text(json.dumps({"game": name}))
     button = decks_button(tmp_path, monkeypatch)
     game = registry.get(name)
+    files = game.card_data.decks
+    cards, decks = files.catalog()
+    target, shape = decks[0], Shape.of(files.model)
     app = App(xvfb, ["--trace"], tmp_path)
+    b = Builder(app)
     try:
         app.wait_line("ready")
         app.window()
         app.click(button)
-        now = until(app, lambda s: s["game"] == name and s["cards"], "the pool")
-        assert now["size"] == 0 and now["faults"]
-        cards = list(now["cards"].items())
-        # a copy too many: the rule in words, its figure and the card
-        limited = cards[0][0]
-        over = most_copies(game, limited) + 1
-        for _ in range(over):
-            app.click(now["cards"][limited])
-        now = until(app, lambda s: s["size"] == over, f"{over} cards")
-        title = game.card_data.decks.catalog()[0][limited].name
-        broken = [f for f in now["faults"] if f.startswith(f"{title}: ")]
-        assert broken and broken[0].endswith(f"({over})"), now["faults"]
-        app.click(now["lines"][limited])  # a click on its line takes one out
-        now = until(app, lambda s: s["size"] == over - 1, "the copy taken out")
-        assert not [f for f in now["faults"] if f.startswith(f"{title}: ")]
+        b.until(lambda s: s["game"] == name and s["cards"], "the pool")
+        assert b.now["size"] == 0 and b.now["faults"]
         dragged = False
-        for cid, pos in cards:
-            if not [f for f in now["faults"] if "cards (" in f]:
-                break
-            want = most_copies(game, cid) - (over - 1 if cid == limited else 0)
-            for _ in range(want):
-                size = now["size"]
-                if not dragged:
-                    app.drag(pos, now["deck"])
+        for place in shape.picks:
+            app.click(b.now["places"][place])
+            b.add(getattr(target, place), cards[getattr(target, place)].name)
+        for table in shape.tables:
+            if table in b.now["places"]:
+                app.click(b.now["places"][table])
+            for cid, n in getattr(target, table).items():
+                for _ in range(n):
+                    b.add(cid, cards[cid].name, drag=None if dragged else table)
                     dragged = True
-                else:
-                    app.click(pos)
-                now = until(app, lambda s, n=size: s["size"] == n + 1, "one more card")
-        assert now["faults"] == [], now["faults"]
+        b.until(lambda s: s["faults"] == [], "the deck keep the rules")
+        # a copy too many: the rule in words with its figure, naming the card
+        extra = one_too_many(game, target)
+        b.add(extra, cards[extra].name)
+        bad = [f for f in b.now["faults"] if f.startswith(f"{cards[extra].name}: ")]
+        assert bad and bad[0].endswith(")"), b.now["faults"]
         app.screenshot(ARTIFACTS / f"e2e-deck-builder-{name}.png")
-        app.click(now["buttons"]["save"])
-        now = until(app, lambda s: s["saved"], "the deck saved")
+        app.click(b.now["lines"][extra])  # a click on its line takes one out
+        b.until(lambda s: s["faults"] == [], "the rule kept again")
+        app.click(b.now["buttons"]["save"])
+        b.until(lambda s: s["saved"], "the deck saved")
         saved = tmp_path / "cards" / name / "decks.toml"
-        assert f'name = "{now["saved"]}"' in saved.read_text()
-        app.click(now["buttons"]["play"])
+        assert f'name = "{b.now["saved"]}"' in saved.read_text()
+        app.click(b.now["buttons"]["play"])
         assert app.wait_line("playing ").startswith(f"playing {name} with ")
         title = app.xdo("getwindowname", app.window()).strip()
         assert title.startswith(game.title), title
+    except BaseException:
+        app.screenshot(ARTIFACTS / f"e2e-deck-builder-{name}-failed.png")
+        raise
     finally:
         app.stop()

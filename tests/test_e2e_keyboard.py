@@ -9,6 +9,7 @@ go to test-artifacts/."""
 from __future__ import annotations
 
 import json
+import time
 from functools import cache
 
 import e2e_harness
@@ -88,3 +89,50 @@ def test_a_whole_game_by_keys_only(xvfb, tmp_path, name, seats, options):
         app.screenshot(ARTIFACTS / f"e2e-keyboard-{name}-{seats}.png")
     finally:
         app.stop()
+
+
+def _white(path) -> int:
+    """Pure white pixels in a screenshot (the focus ring's middle ring is such)."""
+    import pygame
+
+    img = pygame.image.load(str(path))
+    return sum(
+        1
+        for x in range(0, img.get_width(), 2)
+        for y in range(0, img.get_height(), 2)
+        if img.get_at((x, y))[:3] == (255, 255, 255)
+    )
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
+def test_the_focus_ring_at_both_sizes(tmp_path, size):
+    """The ring round a focused hand card, in the real window at both sizes:
+    the screenshots are kept (and looked at: docs/accessibility.md), and the
+    ring adds a broad white band round the card."""
+    if e2e_harness.missing_tools():
+        pytest.skip("needs Xvfb, xdotool and ImageMagick")
+    w, h = size
+    server = e2e_harness.Xvfb(size)
+    app = App(
+        server,
+        ["shrine", "--seed", "3", "--trace", "--seats", "human,computer", "--size", f"{w}x{h}"],
+        tmp_path,
+    )
+    try:
+        app.wait_line("ready", timeout=30)
+        app.window()
+        before = app.screenshot(tmp_path / "before.png")
+        for k in ("shift+Tab", "Right", "Right"):
+            app.xdo("key", k)
+            line = app.wait_line("focus ", timeout=20)
+        assert line.startswith("focus hand:0 2 ")
+        white, least = _white(before), 150 * w // 1280  # a broad band all round a card
+        end = time.monotonic() + 10
+        while time.monotonic() < end:  # until the frame after the last key is on screen
+            shot = app.screenshot(ARTIFACTS / f"focus-ring-{w}x{h}.png")
+            if _white(shot) - white > least:
+                break
+        assert _white(shot) - white > least
+    finally:
+        app.stop()
+        server.stop()

@@ -3,9 +3,9 @@ what its seat may know. At decision points of seeded games, the cards the decidi
 seat cannot see are dealt again (the game's own `reshuffle_unseen`, which leaves
 that seat's view unchanged) and the computer, given the same random seed, must
 choose the same action (issue 24). Every strength is checked: easy and normal as
-they play, hard with a small budget and no clock (so that its choice is a function
-of the position and the seed, and its look-ahead, which plays out deals of its
-own, is held to the same promise) over fewer games (issue 41)."""
+they play, hard with a smaller budget of moves (its choice is always a function of
+the position and the seed; its look-ahead, which plays out deals of its own, is
+held to the same promise) over fewer games (issue 41)."""
 
 from __future__ import annotations
 
@@ -24,7 +24,7 @@ SEEDS = range(1, 11)  # seeded games per game (2 seats up to the game's most)
 STEPS = 3000  # decision points walked per game at most
 CHECK = 0.5  # share of decision points checked
 DEALS = 2  # re-deals compared at each checked point
-HARD = Budget(seconds=None, worlds=2, candidates=3, turns=1)  # small, and no clock
+HARD = Budget(moves=200, worlds=2, candidates=3, turns=1)  # small
 # the seeded games and the decision points walked in each, per strength
 WALKS = {"easy": (range(1, 6), STEPS), "normal": (SEEDS, STEPS), "hard": (range(1, 2), 80)}
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 
 import pygame
+import pygame_gui  # noqa: F401  # its event types made before any window closes (see below)
 import pytest
 from plugin_game import GAME as SEALED
 
@@ -22,6 +23,8 @@ from shrinetable.table.focus import step, target_order, zone_order
 from shrinetable.table.geometry import Placed
 
 pytestmark = pytest.mark.usefixtures("dummy_video")
+# pygame counts custom event types afresh after pygame.quit(): pygame_gui imported
+# after one App closed would get the table's WAKE number for UI_BUTTON_PRESSED.
 
 if SEALED.name not in registry.names():
     registry.register(SEALED)
@@ -195,3 +198,76 @@ def test_keys_are_remapped_in_the_menu_by_keys_and_listed_in_the_rules(app, tmp_
         e.html_text for e in scene.ui.window.get_container().elements if isinstance(e, UITextBox)
     )
     assert "<b>Keys</b>" in text and "N: Focus the next zone" in text
+
+
+def test_the_focus_is_announced_in_words(app, tmp_path):
+    """The focused card in full (its name and what can be done with it), a
+    pile's top card, the places in reach while carrying and what a drop there
+    does, and the cards put back: all reach the announcement file."""
+    from shrinetable.table.announce import Announcer
+
+    said = tmp_path / "said.txt"
+    app.announcer = Announcer(str(said), mode="off")
+    session = Session(registry.get("shrine"), 3, {}, ["human", "computer"])
+    m = Match(session)
+    m.autosave = False
+    while m.pending() is not None or not [
+        mv for mv in m.moves() if len(mv.gesture.cards) == 1 and mv.gesture.target
+    ]:
+        m.step() if m.pending() is not None else m.act(0, m.hint(0).action)
+    app.start_game(session)
+    app.step([], 0.01)
+    scene = app.scene
+    move = next(mv for mv in m.moves() if len(mv.gesture.cards) == 1 and mv.gesture.target)
+    _to(app, scene, move.gesture.source, move.gesture.cards[0])
+    _to(app, scene, "deck")
+    key(app, pygame.K_LEFT)
+    _to(app, scene, move.gesture.source, move.gesture.cards[0])
+    key(app, pygame.K_RETURN)
+    key(app, pygame.K_ESCAPE)
+    text = said.read_text()
+    present = session.game.present
+    name = present.readable(move.gesture.cards[0])
+    assert f"{name[:1].upper()}{name[1:]}" in text and "You can:" in text
+    assert "A face-down card, in Deck." in text  # the pile's top card, as the table shows it
+    assert f"Carrying {name}. Place: " in text
+    assert text.rstrip().endswith("Put back where it was.")
+
+
+def test_zero_lists_every_move_of_the_bar(app):
+    """0 opens the choice window with every move the decision bar offers, so
+    a bar of more than nine buttons has none out of the keys' reach."""
+    session = Session(registry.get("shrine"), 3, {}, ["human", "computer"])
+    m = Match(session)
+    m.autosave = False
+    while m.pending() is not None or len(gestures.buttons(m.moves())) < 2:
+        m.step() if m.pending() is not None else m.act(0, m.hint(0).action)
+    app.start_game(session)
+    app.step([], 0.01)
+    scene = app.scene
+    bar = {scene.ui.actions[b].text for b in scene.ui.bar() if b in scene.ui.actions}
+    key(app, pygame.K_0, unicode="0")
+    assert scene.overlay == "choice" and {c.text for c in scene.choices} == bar
+    first, made = scene.choices[0].text, len(session.history)
+    key(app, pygame.K_DOWN)  # the window's first button
+    key(app, pygame.K_RETURN)
+    assert session.history[made].text == first
+
+
+def test_the_load_dialog_by_keys(app, capsys):
+    """Ctrl+O: the file dialog's path field and its buttons are reached by Tab
+    and Shift+Tab (Cancel at its foot, the last), by their words; Esc closes it."""
+    app.trace = True
+    app.start_game(Session(registry.get("shrine"), 3, {}, ["human", "computer"]))
+    app.step([], 0.01)
+    scene = app.scene
+    key(app, pygame.K_o, pygame.KMOD_CTRL)
+    assert scene.overlay == "load"
+    reached = set()
+    for mod in (pygame.KMOD_SHIFT, *[0] * 12):  # Shift+Tab first: round to its foot
+        key(app, pygame.K_TAB, mod)
+        reached |= {ln.removeprefix("focus button ") for ln in lines(capsys, "focus button")}
+    assert "Cancel" in reached  # (OK waits for a file chosen)
+    assert any(r.startswith("/") for r in reached)  # the path field, by its text
+    key(app, pygame.K_ESCAPE)
+    assert scene.overlay is None

@@ -24,7 +24,7 @@ from shrinetable.formats.save import write_save
 from shrinetable.lookahead import Budget
 from shrinetable.table.start_scene import seating
 
-SMALL = Budget(seconds=None, worlds=2, candidates=3, turns=1)  # no clock: repeatable
+SMALL = Budget(moves=200, worlds=2, candidates=3, turns=1)  # small
 
 
 def test_strengths_and_the_old_names_parse():
@@ -73,7 +73,7 @@ def test_the_strengths_appear_in_help(argv, words, capsys):
 
 @pytest.mark.parametrize("name", names())
 def test_every_strength_plays_legal_moves_the_same_for_the_same_seed(name):
-    """Seats easy, normal and hard (small budget, no clock) in turn through the
+    """Seats easy, normal and hard (a small budget) in turn through the
     opening of a seeded game: each move is legal and chosen again alike."""
     game = get(name)
     seats = max(game.min_seats, min(game.max_seats, 3))
@@ -176,3 +176,31 @@ def test_a_world_dealt_while_another_seats_swap_waits_plays_on():
             )
             state, _ = game.apply(state, move)
     assert found
+
+
+@pytest.mark.parametrize("name", names())
+def test_hard_plays_out_at_most_its_budget_of_moves(name, monkeypatch):
+    """A budget of moves, not seconds: however busy the machine, a decision
+    costs the same work and makes the same move (every game sizes its own,
+    `think_moves`)."""
+    game = get(name)
+    assert 100 <= game.think_moves <= 5000
+    normal = players.player(game, "normal")
+    state, rng = game.new_game(4, {}, game.min_seats), random.Random(4)
+    while len(game.legal_actions(state)) < 2:
+        state, _ = game.apply(state, normal(state, rng))
+    made = []
+    apply = game.apply
+    monkeypatch.setattr(game, "apply", lambda s, a: (made.append(a), apply(s, a))[1])
+    hard = players.player(game, "hard", Budget(moves=60, candidates=3))
+    move = hard(state, random.Random(9))
+    assert 0 < len(made) <= 60
+    assert hard(state, random.Random(9)) == move and move in game.legal_actions(state)
+
+
+def test_bench_strength_plays_hard_against_normal_too(monkeypatch, capsys):
+    monkeypatch.setattr(strength, "player", lambda game, kind: players.player(game, kind, SMALL))
+    argv = ["bench", "strength", "--game", "sorcerer", "--games", "1", "--against", "normal"]
+    assert main(argv) == 0
+    out = capsys.readouterr().out
+    assert "against the normal computer" in out and "95% interval" in out, out

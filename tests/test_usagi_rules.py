@@ -664,13 +664,20 @@ def test_failed_events_go_to_the_rest_pile_story_events_stay():
 
 
 def test_a_failed_event_is_named_with_its_seat():
-    """A play-test read "Escort the Envoy fails to resolve" without whose it was."""
+    """A play-test read "Escort the Envoy fails to resolve" without whose it was,
+    nor why (issue 41: the log says why, as `contest` U2 decides it)."""
     s = pos({"event:0": ["duel-on-the-bridge#25"], "involved:0": [GUARD]}, finished=["p2"])
     fail = [e.text for e in events(s, "finished") if e.kind == "fail"]
-    assert fail == ["P1's Duel on the Bridge fails to resolve"]
+    assert fail == [
+        "P1's Duel on the Bridge fails to resolve: nobody exceeds every rating it shows (combat 1)"
+    ]
+    s = pos({"event:0": ["duel-on-the-bridge#25"]}, finished=["p2"])
+    fail = [e.text for e in events(s, "finished") if e.kind == "fail"]
+    assert fail == ["P1's Duel on the Bridge fails to resolve: nobody is involved"]
     s = pos({"event:1": [FLOOD], "involved:1": [FARMER]}, finished=["p2"])
     fail = [e.text for e in events(s, "finished") if e.kind == "fail"]
-    assert fail == ["P2's Flood on the River is not resolved: a Story Event, it stays"]
+    assert fail[0].startswith("P2's Flood on the River is not resolved: nobody exceeds")
+    assert fail[0].endswith(". A Story Event, it stays")
 
 
 def test_non_story_events_resolve_before_story_events():

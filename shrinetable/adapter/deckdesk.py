@@ -8,6 +8,7 @@ the draft, kept after every change so nothing built is lost. The screen
 from __future__ import annotations
 
 import json
+import tomllib
 from functools import cached_property
 from pathlib import Path
 from typing import Any
@@ -163,14 +164,27 @@ class Desk:
 
     def read(self, text: str, where: str) -> list[str]:
         """Build the text list `text` instead (named by its first comment line, if
-        any); the problems, one a faulty line naming `where` and the line, and
-        nothing changed when there are any."""
-        try:
-            fields = decktext.parse(text, self.cards, f"{self.game.title}'s cards", self.shape)
-        except decktext.DeckTextError as e:
-            return [f"{where}: {p}" for p in e.problems]
-        first = next((ln for ln in text.splitlines() if ln.strip()), "")
-        name = first.strip().lstrip("#").strip() if first.strip().startswith("#") else ""
+        any), or the deck file `text` holds; the problems, one a faulty line
+        naming `where` and the line, and nothing changed when there are any."""
+        held = _deck_file(text)
+        if held is not None and held.get("game") != self.files.game:
+            return [
+                f"{where}: a deck file for {held.get('game')!r}, not {self.game.title} "
+                f'(game = "{self.files.game}")'
+            ]
+        if held is not None:
+            try:
+                fields = self.files.model.model_validate(held).model_dump(exclude={"game", "name"})
+            except ValueError as e:  # pydantic's ValidationError is one
+                return [f"{where}: not a deck file of {self.game.title}: {str(e).splitlines()[0]}"]
+            name = str(held.get("name", ""))
+        else:
+            try:
+                fields = decktext.parse(text, self.cards, f"{self.game.title}'s cards", self.shape)
+            except decktext.DeckTextError as e:
+                return [f"{where}: {p}" for p in e.problems]
+            first = next((ln for ln in text.splitlines() if ln.strip()), "")
+            name = first.strip().lstrip("#").strip() if first.strip().startswith("#") else ""
         self.build = Build(
             self.shape,
             name or self.build.name,
@@ -227,3 +241,13 @@ class Desk:
         return (
             f"draft restored; left out, no longer in the cards: {', '.join(gone)}" if gone else ""
         )
+
+
+def _deck_file(text: str) -> dict[str, Any] | None:
+    """The table a deck file's `text` holds (a `game = "..."` key), or None
+    when it is no TOML deck file (a text list)."""
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError:
+        return None
+    return data if "game" in data else None

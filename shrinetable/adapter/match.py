@@ -16,7 +16,10 @@ Messages in:
   - `pending()` then `step()`: the automatic move now due (a computer's choice
     or a pass made for a person, `Auto`), made when the driver says so (the
     table waits a pace first: `minor(auto, seat)` says which); `run()` makes
-    them until a person must decide or the game ends.
+    them until a person must decide or the game ends. A window asks with
+    `ask_pending()` instead: a computer's choice is worked out on a thread of
+    the match's own, so the window keeps drawing while the computer thinks
+    (the hard one looks ahead for up to half a second).
   - `undo(seat)`, `redo()`, and the `auto_pass` setting.
 Out:
   - `view(seat)`: one seat's view (None: the public one), computed at most once
@@ -35,8 +38,10 @@ Out:
 from __future__ import annotations
 
 import random
+import threading
 import time
 from collections.abc import Callable
+from concurrent.futures import Future
 from pathlib import Path
 from typing import Any
 
@@ -59,6 +64,7 @@ from .session import Applied, Session
 
 # what the table says when it made a move for a person: nothing was left to decide
 AUTO = "nothing to decide, moved on"
+QUICK_S = 0.01  # a computer's choice known this soon is the window's at once (no frame lost)
 
 
 class Refused(ValueError):
@@ -87,7 +93,9 @@ class Match:
     """A game in play, driven by messages (see the module's docstring).
     `players`: a computer player per seat (default: the game's own AI);
     `rng`: one random source for all of them (default: one seeded by the
-    position, so a replay agrees); `autosave`: keep the game after each change."""
+    position, so a replay agrees); `autosave`: keep the game after each change;
+    `wake`: called (from the thinking thread) when a computer's choice the
+    window asked for is ready."""
 
     def __init__(
         self,
@@ -95,8 +103,10 @@ class Match:
         players: list[Player | None] | None = None,
         rng: random.Random | None = None,
         autosave: bool = False,
+        wake: Callable[[], None] = lambda: None,
     ):
         self.session = session
+        self.wake = wake
         self.game = session.game
         self.present = session.game.present
         self._players = players or [None] * len(session.seats)
@@ -112,6 +122,8 @@ class Match:
         self._pending_key: tuple[Any, ...] = ()
         self._result: tuple[Any, list[Any]] | None = None  # the pending move applied, not kept
         self._after: dict[int | None, View] = {}  # views of that result
+        self._thinking: tuple[tuple[Any, ...], Future[Auto]] | None = None  # for that key
+        self._changes = 0  # how many changes were made (a choice answers one position)
 
     # -- what the drivers read -------------------------------------------------
     @property
@@ -313,18 +325,41 @@ class Match:
         the automatic pass on), else a computer seat's choice. Chosen once
         per position and seating (a seat handed to the computer, the automatic
         pass switched, choose again)."""
-        key = (tuple(self.seats), self.auto_pass)
-        if self._pending is _UNSET or key != self._pending_key:
-            self._pending, self._pending_key, self._result, self._after = (
-                self._next_auto(),
-                key,
-                None,
-                {},
-            )
-        pending: Auto | None = self._pending
-        return pending
+        return self.ask_pending(None).value()
 
-    def _next_auto(self) -> Auto | None:
+    def ask_pending(self, wait: float | None = QUICK_S) -> Answer[Auto | None]:
+        """`pending`, as a window asks it: a computer's choice is worked out on a
+        thread of its own, waited for up to `wait` seconds; when it takes longer
+        the answer comes later (and `wake` is called). `wait` None: worked out
+        here (or waited for, when a thread already works on it). One choice per
+        position and seating: asked again, the same one."""
+        key = (self._changes, tuple(self.seats), self.auto_pass)
+        if self._pending is not _UNSET and key == self._pending_key:
+            return Answer.now(self._pending)
+        thinking = self._thinking if self._thinking and self._thinking[0] == key else None
+        if thinking is None:
+            due = self._next_auto()
+            if callable(due) and wait is not None:
+                thinking = self._thinking = (key, _think(due, self.wake))
+            else:
+                self._known(key, due() if callable(due) else due)
+                return Answer.now(self._pending)
+        future = thinking[1]
+        try:
+            future.result(wait)  # a quick choice costs the window no frame
+        except TimeoutError:
+            answer: Answer[Auto | None] = Answer(None)
+            future.add_done_callback(lambda f: answer.give(None if f.exception() else f.result()))
+            return answer
+        self._thinking = None
+        self._known(key, future.result())  # a computer's error is raised here
+        return Answer.now(self._pending)
+
+    def _known(self, key: tuple[Any, ...], auto: Auto | None) -> None:
+        self._pending, self._pending_key, self._result, self._after = auto, key, None, {}
+
+    def _next_auto(self) -> Auto | None | Callable[[], Auto]:
+        """The move due now, or how to work out a computer's choice."""
         d = self.decision()
         if d is None:
             return None
@@ -334,7 +369,8 @@ class Match:
             return Auto(d.seat, forced, True)
         if person:
             return None
-        return Auto(d.seat, self.session.computer_action(self._players[d.seat], self._rng), False)
+        choose = self.session.computer_move(self._players[d.seat], self._rng)
+        return lambda: Auto(d.seat, choose(), False)
 
     def _unseen(self, seat: int) -> bool:
         """Whether `seat` was given cards only it may see (a draw) since, or in,
@@ -415,6 +451,7 @@ class Match:
         return done
 
     def _changed(self, kind: str, done: list[Applied], prior: Any) -> None:
+        self._changes += 1
         self._before, self._views, self._prior = self._views, {}, prior
         self._moves, self._pending, self._result, self._after = None, _UNSET, None, {}
         if self.autosave:
@@ -476,6 +513,21 @@ class Match:
     def said(self, applied: Applied, viewer: int | None) -> list[str]:
         """A move's entries as plain sentences ("P2 draws a card")."""
         return [self.present.sentence(e) for e in self.entries(applied, viewer)]
+
+
+def _think(choose: Callable[[], Auto], wake: Callable[[], None]) -> Future[Auto]:
+    """`choose()` worked out on a thread of its own; `wake()` once it is."""
+    future: Future[Auto] = Future()
+
+    def run() -> None:
+        try:
+            future.set_result(choose())
+        except BaseException as e:  # given to whoever asks (`ask_pending`)
+            future.set_exception(e)
+        wake()
+
+    threading.Thread(target=run, name="computer", daemon=True).start()
+    return future
 
 
 def _hides(events: tuple[Event, ...], text: str, viewer: int | None) -> bool:

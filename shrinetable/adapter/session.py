@@ -15,7 +15,7 @@ was undone, and a save is the seed, options, seats, texts and checkpoints.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from itertools import compress
 from typing import TYPE_CHECKING, Any, Literal
@@ -196,12 +196,20 @@ class Session:
         """What the computer (`chosen`, by default the deciding seat's strength of
         the game's AI) plays now; seeded by the position unless given `rng`, so
         replays agree."""
+        return self.computer_move(chosen, rng)()
+
+    def computer_move(
+        self, chosen: Player | None = None, rng: random.Random | None = None
+    ) -> Callable[[], Any]:
+        """`computer_action` bound to the position now, to be worked out later
+        (on another thread: `Match.ask_pending`) whatever happens here meanwhile."""
         rng = rng or random.Random(f"{self.seed}:{len(self.history)}")
         if chosen is None:
             d = self.decision()
             assert d is not None  # a computer moves only while the game goes on
             chosen = player(self.game, self.strengths[d.seat])
-        return chosen(self._state, rng)
+        state, choose = self._state, chosen
+        return lambda: choose(state, rng)
 
     # -- going back ------------------------------------------------------------
     def back_to(self, n: int) -> None:

@@ -134,6 +134,13 @@ def _strength(p: argparse.ArgumentParser) -> None:
         default=1.0,
         help="the game-blind search's seconds a move (default 1)",
     )
+    p.add_argument(
+        "--against",
+        choices=("search", "normal"),
+        default="search",
+        help="hard's opponent: the game-blind search (default) or the normal computer "
+        "(as `simulate --seats hard,normal` and `normal,hard`, with hard's time a move)",
+    )
     p.add_argument("--seed", type=int, default=1, help="seed of the first game")
 
 
@@ -182,7 +189,8 @@ BENCHES = {
     ),
     "strength": Bench(
         "the hard computer against a search that knows nothing of the game "
-        "(information-set Monte Carlo, --budget s a move): win rate, 95% interval",
+        "(information-set Monte Carlo, --budget s a move) or the normal one: win rate, "
+        "95% interval, hard's time a move",
         "shrinetable.bench.strength:run_strength",
         _strength,
     ),

@@ -48,7 +48,9 @@ def add_parser(sub: Any) -> None:
     into.add_argument("file", metavar="FILE", help="a text list, or - for standard input")
     into.add_argument("--name", help="the deck's name (default: the file's name)")
     into.add_argument("--force", action="store_true", help="replace a deck of yours with that name")
-    for verb in (listing, out, into):
+    from . import deck_fare
+
+    for verb in (listing, out, into, deck_fare.add_parser(verbs)):
         add_cards(verb)
 
 
@@ -88,6 +90,10 @@ def run(args: argparse.Namespace) -> int:
             return list_decks(args.game, files, args.card_set)
         if args.verb == "export":
             return export(files, args.deck)
+        if args.verb == "fare":
+            from . import deck_fare
+
+            return deck_fare.run(args, files)
         return import_deck(args, game, files)
     except Refused as e:
         print(f"shrinetable deck: {e}", file=sys.stderr)

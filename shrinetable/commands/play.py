@@ -123,6 +123,7 @@ def run(args: argparse.Namespace) -> int:
     from shrinetable.formats.layout import LayoutError
     from shrinetable.formats.save import SaveError
     from shrinetable.table.app import App, fatal, pygame
+    from shrinetable.workbench.background import Background
 
     name = getattr(args, "game", None)
     try:
@@ -169,6 +170,7 @@ def run(args: argparse.Namespace) -> int:
             fullscreen=getattr(args, "fullscreen", False),
             cards=args.card_set,
             demos=Shelf(args.card_set),
+            fare=Background(args.card_set),
             look=look,
             announcer=announcer,
         )

@@ -42,6 +42,7 @@ REPLIES = 3
 WATCHERS = 16  # spectators at most
 QUEUE = 512  # updates waiting for one slow table before it is dropped
 TAKEN_OVER = "your seat was taken over by another window"
+THINK_POLL_S = 0.02  # while a computer seat thinks (on its own thread), this often the host looks
 
 
 @dataclass
@@ -490,15 +491,23 @@ class Host:
         while True:
             await self.changed.wait()
             self.changed.clear()
-            while self.started() and self.undo_votes is None and self.seam.due():
+            while self.started() and self.undo_votes is None and await self._due():
                 if self.pace:  # a window's pace: a tap or a pass goes faster
                     auto = self.seam.match.pending()
                     minor = auto is not None and self.seam.match.minor(auto, None)
                     await asyncio.sleep(self.minor_pace if minor else self.pace)
                 else:
                     await asyncio.sleep(0)  # let the tables' messages through
-                if self.undo_votes is None and self.seam.due():
+                if self.undo_votes is None and await self._due():
                     self._after(self.seam.step())
+
+    async def _due(self) -> bool:
+        """`Seam.due`, a computer seat thinking on the match's own thread
+        meanwhile: the host answers its tables while the hard computer looks ahead."""
+        asked = self.seam.match.ask_pending()
+        while not asked.ready():
+            await asyncio.sleep(THINK_POLL_S)
+        return self.seam.due()
 
     # -- seats -------------------------------------------------------------------------
     def players(self) -> p.Players:

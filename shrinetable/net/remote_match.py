@@ -274,6 +274,9 @@ class RemoteMatch:
         """Never: the host makes the computer's moves and the passes."""
         return None
 
+    def ask_pending(self) -> Answer[Auto | None]:
+        return Answer.now(None)
+
     def minor(self, auto: Auto, seat: int | None) -> bool:
         return False
 

@@ -15,6 +15,7 @@ import sys
 import time
 import warnings
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from . import env
 
@@ -36,12 +37,16 @@ from . import motion, theme  # noqa: E402
 from .announce import Announcer  # noqa: E402
 from .art import CardArt, Fonts  # noqa: E402
 from .demos import Shelf  # noqa: E402
-from .scene import Scene  # noqa: E402
+from .scene import Scene, wake  # noqa: E402
+
+if TYPE_CHECKING:
+    from .fare_panel import Measurer
 
 IDLE_WAIT_MS = 1000  # longest sleep when nothing is scheduled
 POLL_S = 0.012  # sleep slice between polls while something is due soon
 IDLE_POLL_S = 0.03  # ...and while idle (the first input waits at most this long)
 HOVER_WAIT_MS = 100  # while the pointer rests on a widget (tooltips, hover looks)
+SPEECH_POLL_MS = 100  # while lines wait to be spoken, how often the loop looks
 WARM_S = 0.2  # pygame_gui is made when nothing is due for this long (`App._warm`)
 # the computer's pace: (pause before a move worth watching, before a minor one: a
 # tapping a card for a resource, a pass). 0.7 s is long enough to follow a move (0.4 s read as a
@@ -101,6 +106,7 @@ class App:
         fullscreen: bool = False,
         cards: CardSet | None = None,
         demos: Shelf | None = None,
+        fare: Measurer | None = None,
         look: str | None = None,
         announcer: Announcer | None = None,
     ):
@@ -108,10 +114,11 @@ class App:
         the largest comfortable one (`comfortable`), where it last was. `cards`:
         the card set the start screen's games are made with (`--cards DIR`);
         `demos`: the rules demonstrations the start screen offers (none without);
+        `fare`: what measures a deck being built (none without);
         `look`: the colour theme for this run (`--theme`), else the one kept;
         `announcer`: the channel every screen says things in words through
         (`--announce FILE`; by default one writing no file)."""
-        self.cards, self.demos = cards, demos
+        self.cards, self.demos, self.fare = cards, demos, fare
         self.announcer = announcer if announcer is not None else Announcer()
         theme.use(look or theme.load())
         self.reduced_motion = motion.reduced()  # no cards flying (the menu's Motion)
@@ -293,7 +300,7 @@ class App:
 
         if self.auto_pass is not None:  # the last game's setting (the scene keeps it)
             session.auto_pass = self.auto_pass
-        match = Match(session, autosave=True)
+        match = Match(session, autosave=True, wake=wake)
         scene = GameScene(self, match, self.layout(match.game))
         if session.notes:  # a save's checkpoint refused: say so, though nothing was lost
             scene.say("; ".join(session.notes), error=False)
@@ -377,8 +384,12 @@ class App:
     def _timeout_ms(self) -> int:
         deadline = self.shown().deadline()
         if deadline is None:
-            return HOVER_WAIT_MS if self._hover else IDLE_WAIT_MS
-        return max(0, int((deadline - time.monotonic()) * 1000))
+            wait = HOVER_WAIT_MS if self._hover else IDLE_WAIT_MS
+        else:
+            wait = max(0, int((deadline - time.monotonic()) * 1000))
+        if self.announcer.speech.pending:  # look again soon: the next line is waiting
+            wait = min(wait, SPEECH_POLL_MS)
+        return wait
 
     def _wait(self, timeout_ms: int) -> list[pygame.event.Event]:
         """Events, waiting up to `timeout_ms` for the first. pygame's own
@@ -417,6 +428,7 @@ class App:
         # the scene first: a computer move rebuilds the widgets, and pygame_gui
         # only lists what it draws in its own update
         self.shown().update(time.monotonic())
+        self.announcer.speech.tick()  # the next line waiting to be spoken
         gui = self._manager
         if gui is not None:
             widgets = len(gui.ui_group.sprites())

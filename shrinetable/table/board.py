@@ -208,7 +208,8 @@ class Board:
             text = self._badge_text(name)
             place = self.layout.place(name, self.viewer, self.view.seats)
             if text is not None and place.arrange != "stack":
-                out[name] = self._badge_box(text, self.scaler.length(15)).size
+                px, wide = self.scaler.length(15), self.zones[name].w - 4
+                out[name] = self._badge_box(self._badge_lines(text, px, wide), px).size
         return out
 
     def _label_widths(self) -> dict[str, tuple[int, int]]:
@@ -547,10 +548,10 @@ class Board:
                     else None
                 )
                 image = self.art.strip(p.name, p.rect.size, at, place.arrange == "stack")
-            else:  # backs under a large label are drawn smaller (`geo.place_cards`)
+            else:  # cards under a large label are drawn smaller (`geo.place_cards`)
                 image = self.art.card(
                     p.name,
-                    p.rect.size if p.rotation in (0, 180) and p.name is None else size,
+                    p.rect.size if p.rotation in (0, 180) else size,
                     p.rotation,
                     name.partition(":")[0] in self.art.present.plain_in,
                     decor is not None and decor.veil is not None,  # its word where the text was
@@ -618,10 +619,26 @@ class Board:
             text = str(len(self.view.zones[name].cards))
         return text
 
-    def _badge_box(self, text: str, font_px: int) -> pygame.Rect:
-        size = self.fonts.font(font_px, True).size(text)
+    def _badge_lines(self, text: str, font_px: int, width: int) -> list[str]:
+        """A badge's words on one line, or on two split at the " \u00b7 " nearest
+        their middle where one line is wider than `width` (a seat's figures at
+        a larger text size)."""
+        font = self.fonts.font(font_px, True)
         pad = max(3, self.fonts.px(font_px) // 3)
-        return pygame.Rect((0, 0), size).inflate(pad * 2, 2)
+        parts = text.split(" \u00b7 ")
+        if font.size(text)[0] + 2 * pad <= width or len(parts) < 2:
+            return [text]
+        half = min(
+            range(1, len(parts)),
+            key=lambda k: abs(font.size(" \u00b7 ".join(parts[:k]))[0] - font.size(text)[0] / 2),
+        )
+        return [" \u00b7 ".join(parts[:half]) + " \u00b7", " \u00b7 ".join(parts[half:])]
+
+    def _badge_box(self, lines: list[str], font_px: int) -> pygame.Rect:
+        font = self.fonts.font(font_px, True)
+        pad = max(3, self.fonts.px(font_px) // 3)
+        size = max(font.size(t)[0] for t in lines), font.get_linesize() * (len(lines) - 1)
+        return pygame.Rect(0, 0, size[0], size[1] + font.size(lines[0])[1]).inflate(pad * 2, 2)
 
     def _badge(
         self, surf, name: str, rect: pygame.Rect, font_px: int, strips: bool = False
@@ -635,9 +652,10 @@ class Board:
         place = self.layout.place(name, self.viewer, self.view.seats)
         if text is None:
             return None
-        img = self.fonts.text(text, font_px, (20, 20, 20), True)
+        lines = self._badge_lines(text, font_px, rect.w - 4)
+        img = self._badge_img(lines, font_px)
         pad = max(3, font_px // 3)
-        box = self._badge_box(text, font_px)
+        box = self._badge_box(lines, font_px)
         box.bottomright = (rect.right - 2, rect.bottom - 2)
         if name in self._corner_widths():  # beside the label, clear of the card
             px = self.scaler.length(12)
@@ -651,6 +669,21 @@ class Board:
             for other in words:  # a narrow pile: above its top card's numbers
                 if box.colliderect(other) and other.top - 2 - box.h >= rect.top:
                     box.bottom = other.top - 2
-        pygame.draw.rect(surf, (240, 232, 200), box, border_radius=box.h // 2)
+        radius = min(box.h, self.fonts.font(font_px, True).get_linesize() + 2) // 2
+        pygame.draw.rect(surf, (240, 232, 200), box, border_radius=radius)
         surf.blit(img, img.get_rect(center=box.center))
         return box
+
+    def _badge_img(self, lines: list[str], font_px: int) -> pygame.Surface:
+        """A badge's lines, each centred under the one before."""
+        imgs = [self.fonts.text(t, font_px, (20, 20, 20), True) for t in lines]
+        if len(imgs) == 1:
+            return imgs[0]
+        step = self.fonts.font(font_px, True).get_linesize()
+        surf = pygame.Surface(
+            (max(i.get_width() for i in imgs), step * (len(imgs) - 1) + imgs[-1].get_height()),
+            pygame.SRCALPHA,
+        )
+        for k, img in enumerate(imgs):
+            surf.blit(img, img.get_rect(midtop=(surf.get_width() // 2, k * step)))
+        return surf

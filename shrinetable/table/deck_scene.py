@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import html
 import json
+import time
 from pathlib import Path
 from typing import Any
 
@@ -32,23 +33,15 @@ from pygame_gui.windows import UIFileDialog
 from shrinetable.adapter.deckdesk import Desk, deck_games
 from shrinetable.adapter.session import Session
 from shrinetable.formats.deckbook import BookError, Taken
-from shrinetable.formats.deckbuild import chance, curve, tally
+from shrinetable.formats.deckbuild import chance, charts, curve, tally, totals
 from shrinetable.formats.errors import FormatError, read_text
 
 from . import deck_charts, faces
 from .art import floor_px
+from .fare_panel import FarePanel
 from .hud import CROSS
-from .theme import font_class
+from .theme import font_class, palette
 
-BG = (18, 52, 40)
-PANEL = (24, 66, 52)
-INK = (236, 240, 232)
-FAINT = (168, 196, 182)
-BAD = (255, 170, 150)
-GOOD = (160, 230, 170)
-CHIP = (44, 98, 78)
-CHOSEN = (255, 214, 110)
-CURSOR = (255, 214, 110)
 BUTTONS = (
     ("New", "new"),
     ("Open\u2026", "open"),
@@ -81,14 +74,25 @@ class DeckScene:
         self.cursor = 0  # the pool card the keys act on
         self.where = self.desk.shape.picks[0] if self.desk.shape.picks else None
         self.turn, self.hand = 3, 7
+        self.chart = 0  # which tally the third chart shows (`charts`)
         self.press: tuple[tuple, tuple[int, int]] | None = None  # what the pointer went down on
         self.pointer = (0, 0)
         self.hits: list[tuple[pygame.Rect, tuple]] = []
+        self.sections: list[tuple[int, str]] = []  # where each place of the deck begins
         self.actions: dict[Any, tuple] = {}
         self.window: UIWindow | None = None
         self.picks: dict[str, Any] = {}
         self.asking: str | None = None  # a file dialog's purpose: "import", "export"
         self.traced = ""
+        files = self.desk.files
+        self.fare = FarePanel(  # "How does it fare?", over the pool when shown
+            app.fonts,
+            app.fare,
+            chosen.name,
+            lambda: self.desk.build.deck(files.model, files.game),
+            self._fare_shown,
+        )
+        self.fare_shown = False
         self.build_ui()
 
     # -- the layout ---------------------------------------------------------------
@@ -125,7 +129,7 @@ class DeckScene:
             object_id=font,
         )
         self.search = UITextEntryLine(
-            pygame.Rect(round(270 * u), y, round(330 * u), row),
+            pygame.Rect(round(270 * u), y, round(270 * u), row),
             m,
             object_id=font,
             placeholder_text="search: words, type:unit, cost<=2",
@@ -135,10 +139,19 @@ class DeckScene:
         self.sort_menu = UIDropDownMenu(
             sorts,
             self._sort_words(self.desk.pool.sort),
-            pygame.Rect(round(610 * u), y, round(200 * u), row),
+            pygame.Rect(round(550 * u), y, round(170 * u), row),
             m,
             object_id=font,
         )
+        fare = UIButton(
+            pygame.Rect(round(730 * u), y, round(150 * u), row),
+            "How does it fare?",
+            m,
+            object_id=font,
+            tool_tip_text="Play this deck against each starter deck: its win rates",
+        )
+        self.actions[fare] = ("fare",)
+        self.fare.layout(self.pool_rect, self.px)
         self.name_entry = UITextEntryLine(
             pygame.Rect(self.deck_rect.left + 6, y, self.deck_rect.w - round(100 * u), row),
             m,
@@ -181,6 +194,8 @@ class DeckScene:
 
     def handle(self, event, consumed: bool) -> None:
         t = event.type
+        if self.fare_shown and self._on_fare(event, consumed):
+            return
         if t == pygame_gui.UI_BUTTON_PRESSED and event.ui_element in self.actions:
             self._command(self.actions[event.ui_element])
         elif t == pygame_gui.UI_TEXT_ENTRY_CHANGED and event.ui_element is self.search:
@@ -190,6 +205,7 @@ class DeckScene:
             self.desk.rename_build(self.name_entry.get_text())
         elif t == pygame_gui.UI_DROP_DOWN_MENU_CHANGED and event.ui_element is self.game_menu:
             game = next(g for g in self.games if g.title == event.text)
+            self.fare.close()
             self.app.scene = DeckScene(self.app, game.name)
         elif t == pygame_gui.UI_DROP_DOWN_MENU_CHANGED and event.ui_element is self.sort_menu:
             sorts = self.desk.pool.sorts()
@@ -219,7 +235,21 @@ class DeckScene:
             self._key(event)
         elif t == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self._escape()
-        self.trace()
+
+    def _on_fare(self, event, consumed: bool) -> bool:
+        """The panel's own events, and the pointer's over it (not the pool's)."""
+        over = hasattr(event, "pos") and self.fare.rect.collidepoint(event.pos) and not consumed
+        if self.fare.handle(event, time.monotonic()) or over:
+            self.dirty = True
+            return event.type != pygame.MOUSEMOTION or over
+        return False
+
+    def _fare_shown(self, shown: bool = False) -> None:
+        """Show the panel (measuring at once the first time) or hide it."""
+        self.fare_shown = shown
+        if shown and self.fare.last is None and not self.fare.running:
+            self.fare.start()
+        self.dirty = True
 
     def _typing(self) -> bool:
         return self.search.is_focused or self.name_entry.is_focused or self.window is not None
@@ -246,6 +276,8 @@ class DeckScene:
             self.scroll = self.cursor = 0
         elif what and what[0] == "place" and not moved:
             self.where = what[1]
+        elif what and what[0] == "chart" and not moved:
+            self.chart += 1
         elif what and what[0] == "turn" and not moved:
             self.turn = max(1, min(30, self.turn + what[1]))
         elif what and what[0] == "hand" and not moved:
@@ -254,9 +286,9 @@ class DeckScene:
     def _table_at(self, pos) -> str | None:
         """The table or place of the deck under `pos` (its heading's section)."""
         found = None
-        for rect, what in self.hits:
-            if what and what[0] == "section" and rect.top <= pos[1]:
-                found = what[1]
+        for top, name in self.sections:
+            if top <= pos[1]:
+                found = name
         return found or self.where
 
     def _add(self, cid: str, where: str | None) -> None:
@@ -305,6 +337,8 @@ class DeckScene:
     def _escape(self) -> None:
         if self.window is not None:
             self._close()
+        elif self.fare_shown:
+            self._fare_shown(False)
         elif self.search.is_focused or self.name_entry.is_focused:
             self.search.unfocus()
             self.name_entry.unfocus()
@@ -319,8 +353,12 @@ class DeckScene:
     def _command(self, cmd: tuple) -> None:
         desk = self.desk
         try:
+            if cmd[0] in ("back", "play"):
+                self.fare.close()  # a measurement under way ends with the screen
             if cmd[0] == "back":
                 self.app.show_start(game=desk.game.name)
+            elif cmd[0] == "fare":
+                self._fare_shown(not self.fare_shown)
             elif cmd[0] == "new":
                 desk.new()
                 self.name_entry.set_text(desk.build.name)
@@ -359,7 +397,8 @@ class DeckScene:
         problems = self.desk.read(text, where)
         if problems:
             self._say_lines("The list was not read", problems)
-            self.say(f"{where}: {len(problems)} faulty lines; the deck is as it was", True)
+            lines = f"{len(problems)} faulty line{'s' if len(problems) != 1 else ''}"
+            self.say(f"{where}: {lines}; the deck is as it was", True)
         else:
             self.name_entry.set_text(self.desk.build.name)
             self.say(f"read {self.desk.build.size()} cards from {where}")
@@ -476,13 +515,15 @@ class DeckScene:
         self.build_ui()
 
     def deadline(self) -> float | None:
-        return 0.0 if self.dirty else None
+        return 0.0 if self.dirty else self.fare.deadline()
 
     def needs_frame(self) -> bool:
         return self.dirty
 
     def update(self, now: float) -> None:
-        """Nothing moves on its own here."""
+        """Only a measurement moves on its own here."""
+        if self.fare.update(now) and self.fare_shown:
+            self.dirty = True
 
     def keep(self) -> None:
         """The draft is kept at each change (`Desk.keep`)."""
@@ -491,7 +532,8 @@ class DeckScene:
         return True
 
     def trace(self) -> None:
-        """With --trace, the deck and where things are, when they change (tests)."""
+        """With --trace, the deck and where things are, when they change (tests);
+        after a frame, so the places said are those drawn."""
         if not self.app.trace:
             return
         line = json.dumps(self.traced_state(), separators=(",", ":"))
@@ -502,6 +544,7 @@ class DeckScene:
     def traced_state(self) -> dict[str, Any]:
         cards = {w[1]: r.center for r, w in self.hits if w and w[0] == "card"}
         lines = {w[1]: r.center for r, w in self.hits if w and w[0] == "line"}
+        places = {w[1]: r.center for r, w in self.hits if w and w[0] == "place"}
         return {
             "game": self.desk.game.name,
             "size": self.desk.build.size(),
@@ -511,10 +554,13 @@ class DeckScene:
             "message": self.message,
             "cards": cards,
             "lines": lines,
+            "places": places,
             "deck": self.deck_rect.center,
             "buttons": {cmd[0]: b.rect.center for b, cmd in self.actions.items() if b.alive()},
             "search": self.search.rect.center,
+            "query": self.desk.pool.search,
             "window": self.window is not None,
+            "fare": self.fare.traced() if self.fare_shown else None,
         }
 
     # -- drawing ---------------------------------------------------------------------
@@ -522,28 +568,30 @@ class DeckScene:
         return self.desk.pool.shown()
 
     def draw(self, screen: pygame.Surface):
-        screen.fill(BG)
-        self.hits = []
+        screen.fill(palette().backdrop)
+        self.hits, self.sections = [], []
         self._draw_side(screen)
         self._draw_pool(screen)
         self._draw_charts(screen)
         self._draw_deck(screen)
+        if self.fare_shown:
+            self.fare.draw(screen)
         self._draw_drag(screen)
         self.app.manager.draw_ui(screen)
         self.dirty = False
         self.trace()
         return None
 
-    def _text(self, screen, text: str, pos, colour=INK, bold: bool = False, width: int = 0):
+    def _text(self, screen, text: str, pos, colour=None, bold: bool = False, width: int = 0):
         fonts = self.app.fonts
         if width:
             text = faces.cut(fonts, text, self.px, width, bold)
-        img = fonts.text(text, self.px, colour, bold)
+        img = fonts.text(text, self.px, colour or palette().text, bold)
         return screen.blit(img, pos)
 
     def _draw_side(self, screen) -> None:
         """Every property's values as chips, chosen ones lit; the wheel scrolls them."""
-        pygame.draw.rect(screen, PANEL, self.side)
+        pygame.draw.rect(screen, palette().felt_dark, self.side)
         fonts, px = self.app.fonts, self.px
         line = fonts.font(px).get_linesize()
         pad = round(6 * self.u)
@@ -558,7 +606,7 @@ class DeckScene:
             if kind == "head":
                 x = self.side.left + pad
                 y += line + 2 if x != self.side.left + pad or y > self.side.top + pad else 0
-                self._text(screen, key, (x, y), FAINT, True, self.side.w - 2 * pad)
+                self._text(screen, key, (x, y), palette().quiet, True, self.side.w - 2 * pad)
                 y += line + 2
                 continue
             words = str(value)
@@ -567,11 +615,21 @@ class DeckScene:
                 x, y = self.side.left + pad, y + line + 4
             chip = pygame.Rect(x, y, tw, line + 2)
             lit = value in self.desk.pool.chosen.get(key, ())
-            pygame.draw.rect(screen, CHOSEN if lit else CHIP, chip, border_radius=4)
-            self._text(screen, words, (x + 4, y + 1), (20, 20, 20) if lit else INK, width=tw - 8)
+            pygame.draw.rect(
+                screen, palette().select if lit else palette().zone, chip, border_radius=4
+            )
+            self._text(
+                screen, words, (x + 4, y + 1), (20, 20, 20) if lit else palette().text, width=tw - 8
+            )
             if self.side.colliderect(chip):
                 self.hits.append((chip.clip(self.side), ("filter", key, value)))
             x += tw + 4
+        if y + line > self.side.bottom:  # more below: the wheel shows them
+            more = pygame.Rect(self.side.left, self.side.bottom - line - 4, self.side.w, line + 4)
+            pygame.draw.rect(screen, palette().felt_dark, more)
+            self._text(
+                screen, "\u2193 more (wheel)", (more.left + pad, more.top + 2), palette().quiet
+            )
         screen.set_clip(clip)
 
     def _card_size(self) -> tuple[int, int]:
@@ -603,30 +661,30 @@ class DeckScene:
             if n:
                 badge = fonts.text(f"\u00d7{n}", self.px, (20, 20, 20), True)
                 box = badge.get_rect(topright=(at.right - 2, at.top + 2)).inflate(8, 2)
-                pygame.draw.rect(screen, CHOSEN, box, border_radius=6)
+                pygame.draw.rect(screen, palette().select, box, border_radius=6)
                 screen.blit(badge, badge.get_rect(center=box.center))
             if first + i == self.cursor:
-                pygame.draw.rect(screen, CURSOR, at.inflate(4, 4), 3, border_radius=8)
+                pygame.draw.rect(screen, palette().select, at.inflate(4, 4), 3, border_radius=8)
             self.hits.append((at, ("card", cid)))
         words = f"{len(shown)} of {len(self.desk.cards)} cards"
         if most:
             words += f"; rows {self.scroll + 1}-{self.scroll + self.rows_shown} (wheel)"
-        img = fonts.text(words, self.px, FAINT)
+        img = fonts.text(words, self.px, palette().quiet)
         screen.blit(img, img.get_rect(bottomright=(r.right - 6, r.bottom - 2)))
         if self.message:  # what was last done, or why not, left of the count
             room = r.w - img.get_width() - 24
             said = faces.cut(fonts, self.message, self.px, room)
-            colour = BAD if self.error else CHOSEN
+            colour = palette().refusal_edge if self.error else palette().select
             screen.blit(fonts.text(said, self.px, colour), (r.left + 6, r.bottom - status - 2))
 
     def _draw_charts(self, screen) -> None:
         """The cost curve, the types, the colours and the chance to draw a card."""
         pool, build = self.desk.pool, self.desk.build
         r = self.charts.inflate(-round(12 * self.u), -round(8 * self.u))
-        pygame.draw.line(screen, PANEL, self.charts.topleft, self.charts.topright, 2)
+        pygame.draw.line(screen, palette().felt_dark, self.charts.topleft, self.charts.topright, 2)
         numbers = [f for f in pool.facets if f.kind == "number"]
         choices = [f for f in pool.facets if f.kind == "choice"]
-        colour = pool.facet("colour")
+        third = charts(pool.facets)
         parts = 4
         wide = (r.w - 3 * round(10 * self.u)) // parts
         boxes = [
@@ -642,8 +700,12 @@ class DeckScene:
             deck_charts.rows(
                 screen, fonts, boxes[1], choices[0].label, tally(build, choices[0]), px
             )
-        if colour is not None:
-            deck_charts.rows(screen, fonts, boxes[2], "Colour", tally(build, colour), px, True)
+        if third:  # a click on it shows the next (colours, other choices, ratings)
+            title, facets = third[self.chart % len(third)]
+            more = f"{title} \u25b8" if len(third) > 1 else title
+            shown = totals(build, facets)
+            deck_charts.rows(screen, fonts, boxes[2], more, shown, px, title == "Colour")
+            self.hits.append((boxes[2], ("chart", 1)))
         self._draw_chance(screen, boxes[3])
 
     def _draw_chance(self, screen, box: pygame.Rect) -> None:
@@ -651,45 +713,54 @@ class DeckScene:
         shown = self._shown()
         cid = shown[min(self.cursor, len(shown) - 1)] if shown else None
         line = self.app.fonts.font(self.px).get_linesize()
-        self._text(screen, "Chance to draw", box.topleft, INK, True, box.w)
+        self._text(screen, "Chance to draw", box.topleft, palette().text, True, box.w)
         y = box.top + line
         name = self.desk.cards[cid].name if cid else "no card chosen"
-        self._text(screen, name, (box.left, y), CHOSEN, width=box.w)
+        self._text(screen, name, (box.left, y), palette().select, width=box.w)
         y += line
         for label, key, value in (("turn", "turn", self.turn), ("hand", "hand", self.hand)):
-            self._text(screen, f"{label} {value}", (box.left, y), FAINT)
+            self._text(screen, f"{label} {value}", (box.left, y), palette().quiet)
             for i, (mark, d) in enumerate((("\u2212", -1), ("+", 1))):
                 b = pygame.Rect(box.right - (2 - i) * (line + 6), y, line + 2, line)
-                pygame.draw.rect(screen, CHIP, b, border_radius=4)
-                img = self.app.fonts.text(mark, self.px, INK, True)
+                pygame.draw.rect(screen, palette().zone, b, border_radius=4)
+                img = self.app.fonts.text(mark, self.px, palette().text, True)
                 screen.blit(img, img.get_rect(center=b.center))
                 self.hits.append((b, (key, d)))
             y += line + 2
-        size, copies = self.desk.build.size(), self.desk.build.count(cid) if cid else 0
+        size = self.desk.build.size()  # the cards drawn from: the tables, not a Shrine
+        copies = self.desk.build.ids().count(cid) if cid else 0
         seen = self.hand + self.turn - 1
         p = chance(size, copies, seen)
         if not copies:
-            self._text(screen, "not in the deck", (box.left, y), INK, width=box.w)
+            self._text(screen, "not in the deck", (box.left, y), palette().text, width=box.w)
             return
-        self._text(screen, f"{copies} of {size} cards", (box.left, y), INK, width=box.w)
-        self._text(screen, f"{p:.0%} in the first {seen}", (box.left, y + line), INK, True, box.w)
+        self._text(screen, f"{copies} of {size} cards", (box.left, y), palette().text, width=box.w)
+        self._text(
+            screen,
+            f"{p:.0%} in the first {seen}",
+            (box.left, y + line),
+            palette().text,
+            True,
+            box.w,
+        )
 
     def _draw_deck(self, screen) -> None:
         """The deck's places and tables with counts, then its rules' state."""
         desk, fonts, px = self.desk, self.app.fonts, self.px
         r = self.deck_rect
-        pygame.draw.rect(screen, PANEL, r)
-        pygame.draw.rect(screen, PANEL, self.buttons)
+        pygame.draw.rect(screen, palette().felt_dark, r)
+        pygame.draw.rect(screen, palette().felt_dark, self.buttons)
         line = fonts.font(px).get_linesize() + 2
         pad = round(8 * self.u)
         faults = desk.faults()
         said = [f.said(desk.cards) for f in faults]
         rules_h = line * (1 + min(len(said), 5))
         y = r.top + pad
-        head = f"{desk.build.size()} cards" + (
+        size = desk.build.size()
+        head = f"{size} card{'s' if size != 1 else ''}" + (
             f" \u2014 saved as {desk.saved_as!r}" if desk.saved_as else " \u2014 not saved"
         )
-        self._text(screen, head, (r.left + pad, y), INK, True, r.w - 2 * pad)
+        self._text(screen, head, (r.left + pad, y), palette().text, True, r.w - 2 * pad)
         y += line
         bottom = r.bottom - rules_h - pad
         rows: list[tuple] = []
@@ -716,23 +787,25 @@ class DeckScene:
             at = pygame.Rect(r.left + pad, y, r.w - 2 * pad, line)
             if item[0] == "section":
                 lit = item[1] == (self.where or desk.shape.tables[0])
-                pygame.draw.rect(screen, CHOSEN if lit else CHIP, at, border_radius=4)
+                pygame.draw.rect(
+                    screen, palette().select if lit else palette().zone, at, border_radius=4
+                )
                 self._text(
                     screen,
                     item[2],
                     (at.left + 4, y + 1),
-                    (20, 20, 20) if lit else INK,
+                    (20, 20, 20) if lit else palette().text,
                     True,
                     at.w - 8,
                 )
                 self.hits.append((at, ("place", item[1])))
-                self.hits.append((pygame.Rect(r.left, y, r.w, r.bottom - y), ("section", item[1])))
+                self.sections.append((y, item[1]))
             else:
                 cid, n = item[1], item[3]
-                colour = BAD if cid in bad_cards else INK
+                colour = palette().refusal_edge if cid in bad_cards else palette().text
                 face = desk.game.present.card_face(cid)
                 cost = " ".join(p.text for p in face.cost) if face else ""
-                cost_img = fonts.text(cost, px, FAINT) if cost else None
+                cost_img = fonts.text(cost, px, palette().quiet) if cost else None
                 room = at.w - (cost_img.get_width() + 8 if cost_img else 0)
                 self._text(  # a card that breaks a rule: a cross, not only its colour
                     screen,
@@ -748,19 +821,24 @@ class DeckScene:
         screen.set_clip(clip)
         if most:
             self._text(
-                screen, f"\u2195 {most} more lines (wheel)", (r.left + pad, bottom - line), FAINT
+                screen,
+                f"\u2195 {most} more lines (wheel)",
+                (r.left + pad, bottom - line),
+                palette().quiet,
             )
         y = r.bottom - rules_h - pad // 2
-        pygame.draw.line(screen, BG, (r.left, y - 2), (r.right, y - 2), 2)
+        pygame.draw.line(screen, palette().backdrop, (r.left, y - 2), (r.right, y - 2), 2)
         if said:
             title = f"Deck rules: {len(said)} broken (a draft: not playable)"
-            self._text(screen, title, (r.left + pad, y), BAD, True, r.w - 2 * pad)
+            self._text(
+                screen, title, (r.left + pad, y), palette().refusal_edge, True, r.w - 2 * pad
+            )
         else:
             self._text(
                 screen,
                 f"Keeps the deck rules of {desk.game.title}",
                 (r.left + pad, y),
-                GOOD,
+                palette().label,
                 True,
                 r.w - 2 * pad,
             )
@@ -768,7 +846,13 @@ class DeckScene:
         for words in said[:4] + (
             [f"\u2026 and {len(said) - 4} more"] if len(said) > 5 else said[4:5]
         ):
-            self._text(screen, "\u2022 " + words, (r.left + pad, y), BAD, width=r.w - 2 * pad)
+            self._text(
+                screen,
+                "\u2022 " + words,
+                (r.left + pad, y),
+                palette().refusal_edge,
+                width=r.w - 2 * pad,
+            )
             y += line
 
     def _draw_drag(self, screen) -> None:

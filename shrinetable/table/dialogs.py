@@ -143,10 +143,18 @@ class Dialogs:
         rect.center = (size[0] // 2, size[1] // 2)
         return rect
 
-    def _buttons_in(self, win: UIWindow, width: int, items, top: int = 10) -> None:
+    def _buttons_in(
+        self, win: UIWindow, width: int, items, top: int = 10, columns: int = 1
+    ) -> None:
+        """`items` (label, command) as buttons down `columns` columns, in order
+        down the first column, then the next."""
+        per = -(-len(items) // columns)  # rows
+        wide = (width - 20) // columns
         for i, (label, cmd) in enumerate(items):
             b = UIButton(
-                self.r(10, top + i * 42, width - 20, 36),
+                self.r(
+                    10 + i // per * wide, top + i % per * 42, wide - (4 if columns > 1 else 0), 36
+                ),
                 label,
                 self.s.app.manager,
                 container=win,
@@ -195,9 +203,10 @@ class Dialogs:
             on = "on" if self.s.match.auto_pass else "off"
             items.append((f"Pass when it is the only move: {on} (Ctrl+P)", "auto_pass"))
         items += [("New game\u2026", "newgame"), ("Quit", "quit")]
-        win, width = self._window("Menu", 520, 42 * len(items) + 224)
-        self._buttons_in(win, width, items)
-        top = 10 + 42 * len(items)
+        lines = -(-len(items) // 2)  # two columns: the menu fits 1280x720 with its choices
+        win, width = self._window("Menu", 760, 42 * lines + 224)
+        self._buttons_in(win, width, items, columns=2)
+        top = 10 + 42 * lines
         app = self.s.app
         rows = [
             ("Computer pace", [(n, f"speed {n}", n == app.speed) for n in app.speed_names()]),

@@ -20,6 +20,7 @@ import pygame
 from shrinetable.adapter import gestures
 
 from . import geometry as geo
+from .announce import Seen
 from .board import Board, Marks
 from .frame import Frame
 from .narrate import Narrator
@@ -76,15 +77,15 @@ class Carry:
     at: int = 0
 
 
-class Table(Protocol):
-    """What focus reads of a game table and asks of it."""
+class Table(Seen, Protocol):
+    """What focus reads of a game table and asks of it (what it says goes
+    through the table's narration)."""
 
     app: App
     board: Board
     marks: Marks
     frame: Frame
     pointer: Pointer
-    moves: list[gestures.Move]
     narrator: Narrator
 
     def choose(self, found: list[gestures.Move]) -> None: ...
@@ -129,28 +130,33 @@ class Focus:
         card = self.card()
         return (self.zone, card.name if card else None)
 
-    def rect(self) -> pygame.Rect | None:
-        """Where the ring goes, as drawn now."""
+    def rect(self) -> tuple[pygame.Rect, bool] | None:
+        """Where the ring goes, as drawn now, and whether it is a whole zone
+        (ringed inside its edge: the labels round it stay clear)."""
         board = self.s.board
-        if self.carry is not None:
-            spot = self.spot()
-            if spot is None or spot[0] not in board.zones:
-                return None
-            zone, name = spot
-            if name is not None:
-                hit = next((p for p in board.placed if p.zone == zone and p.name == name), None)
-                if hit is not None:
-                    return hit.rect
-            return board.zones[zone]
-        if self.zone not in board.zones:
+        spot = self.spot()
+        if spot is None or spot[0] not in board.zones:
             return None
-        card = self.card()
-        return card.rect if card is not None else board.zones[self.zone]
+        zone, name = spot
+        card = self.card() if self.carry is None else None
+        if self.carry is not None and name is not None:
+            card = next((p for p in board.placed if p.zone == zone and p.name == name), None)
+        return (card.rect, False) if card is not None else (board.zones[zone], True)
 
     def _focus(self, zone: str, card: geo.Placed | None) -> None:
         self.zone, self.shown = zone, True
         self.index, self.name = (card.index, card.name) if card else (None, None)
         self._tell()
+
+    def _found(self, spot: Spot) -> list[gestures.Move]:
+        """The moves dropping the carried cards on `spot` makes (on themselves:
+        the click on the lone card)."""
+        carry = self.carry
+        if carry is None:
+            return []
+        if carry.clicks and spot == (carry.source, carry.held[0]):
+            return carry.clicks
+        return gestures.at(carry.moves, *spot)
 
     def _tell(self) -> None:
         spot = self.spot()
@@ -266,11 +272,7 @@ class Focus:
         carry, spot = self.carry, self.spot()
         if carry is None or spot is None:
             return
-        zone, name = spot
-        if carry.clicks and spot == (carry.source, carry.held[0]):
-            found = carry.clicks
-        else:
-            found = gestures.at(carry.moves, zone, name)
+        found = self._found(spot)
         self.cancel()
         self.s.choose(found)
 

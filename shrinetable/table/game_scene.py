@@ -39,6 +39,7 @@ from .painter import Painter
 from .panels import Panels
 from .pointer import Pointer
 from .results import Results
+from .scene import WAKE
 from .seats import seat_name
 from .widgets import PRESSED, Rich, Widgets, gui_event
 from .zoom import Zoom
@@ -49,6 +50,7 @@ if TYPE_CHECKING:
 SEE_S = 1.5  # how long a person's own move stays in view before a pass made for them
 FADE_FRAME = 1 / 30  # the new buttons' fade-in redraws this often
 FLY_FRAME = 0.016  # cards in flight redraw this often
+THINK_FRAME = 0.1  # while the computer thinks, its answer is looked for at least this often
 
 
 class GameScene:
@@ -87,6 +89,7 @@ class GameScene:
         self.proposal: gestures.Move | None = None  # the choice the game proposes
         self.ai_due: float | None = None
         self.ai_move: Auto | None = None  # the match's automatic move, made at ai_due
+        self.thinking: Answer[Auto | None] | None = None  # a computer's choice, not yet made
         self.guard = Guard()  # a new button ignores clicks a moment (`decision_bar`)
         self.results = Results()  # a move's result kept in view a while
         self.aid = helpers.Aid(self)  # the how-to, the Hint, the question before a skip
@@ -160,9 +163,13 @@ class GameScene:
         """Recompute everything that follows from a new state."""
         m = self.match
         d = m.decision()
-        running = self.ai_move is not None  # the widgets show an automatic move
+        running = self.ai_move is not None or self.thinking is not None  # no person's move
         self.ai_due = None
-        self.ai_move = auto = m.pending()
+        asked = m.ask_pending()  # a computer thinks on the match's thread, not this one
+        self.thinking = None if asked.ready() else asked
+        self.ai_move = auto = asked.value() if asked.ready() else None
+        if self.thinking is not None:
+            self.when(asked, lambda _: self._thought(asked))
         minor = False
         if d is None:
             self.overlay = Overlay.GAMEOVER
@@ -202,10 +209,16 @@ class GameScene:
         # runs through them, only the table is redrawn, and the panel catches up
         # when a move worth watching is due or a person decides. The first move
         # after a person's always rebuilds: their buttons must not stay standing.
+        self.narrator.prompt()  # before the window it may bring (Game over, the handover)
         if build and not (minor and running):
             self.build_ui()
         self.frame.table_changed()
-        self.narrator.prompt()
+
+    def _thought(self, asked: Answer[Auto | None]) -> None:
+        """The computer has chosen: its move is due (unless the position it
+        answered is gone: an undo, a seat taken over, meanwhile)."""
+        if asked is self.thinking:
+            self.after_change()
 
     def _sees_first(self, auto) -> bool:
         """Whether a pass the table makes for a person follows their own move at a
@@ -289,7 +302,7 @@ class GameScene:
             self.results.next_decision(now)
         if self.results.add(self.match.present, applied, self.viewer, now):
             self.app.emit(f"result {self.results.lines[-1]}")
-            self.narrator.say(f"Result: {self.results.lines[-1]}")
+            self.narrator.say(f"Result: {self.results.lines[-1]}", queued=True)
         touched = {z for e in applied.events for z in (e.source, e.target) if z}
         self.marks.last = touched & set(self.view().zones)
         if animate:
@@ -493,6 +506,8 @@ class GameScene:
     # -- input ---------------------------------------------------------------
     def handle(self, event: pygame.event.Event, consumed: bool) -> None:
         t = event.type
+        if t == WAKE:  # an answer came: `update` takes it
+            return
         if t in (PRESSED, gui_event("UI_BUTTON_PRESSED")):  # the table's, or a window's
             pressed = getattr(event, "pressed_at", time.monotonic())  # when the press came
             if not self.guard.ready(event.ui_element, pressed):  # as it stood at the press
@@ -606,7 +621,9 @@ class GameScene:
         if self.dirty or self.partial:
             return 0.0
         fading = now + FADE_FRAME if self.guard.waiting(now) else None
-        asked = [a.until for a, _ in self.waiting if a.until is not None]
+        # an answer without a wait of its own (the computer's choice) is looked
+        # for every frame's time too: its thread wakes the loop, this is the spare
+        asked = [now + THINK_FRAME if a.until is None else a.until for a, _ in self.waiting]
         due = [
             t
             for t in (

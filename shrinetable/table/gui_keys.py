@@ -13,6 +13,7 @@ from typing import Any
 
 import pygame
 import pygame_gui
+from pygame_gui.core.utility import translate
 from pygame_gui.elements import UIButton, UIDropDownMenu, UITextEntryLine
 
 NEXT = {pygame.K_DOWN: 1, pygame.K_RIGHT: 1, pygame.K_UP: -1, pygame.K_LEFT: -1}
@@ -46,8 +47,15 @@ def reachable(container: Any) -> list[Any]:
     return sorted(seen, key=lambda e: (e.get_abs_rect().top, e.get_abs_rect().left))
 
 
+def text_focused(manager: Any) -> bool:
+    """Whether a text field has the typing."""
+    return any(isinstance(e, UITextEntryLine) for e in manager.get_focus_set() or ())
+
+
 def label(e: Any) -> str:
-    return str(getattr(e, "text", "") or type(e).__name__)
+    """An element's words as shown (pygame_gui's own windows name theirs by
+    translation keys: "pygame-gui.Cancel")."""
+    return translate(str(getattr(e, "text", "") or type(e).__name__))
 
 
 def press(button: Any) -> None:
@@ -69,13 +77,20 @@ class GuiKeys:
         """`emit`: the trace line of each focus; `say`: it in words (`announce`)."""
         self.emit, self.say = emit, say
         self.at: Any = None  # the focused element
+        self.where: tuple | None = None  # its kind and place: found again after a rebuild
 
-    def key(self, event: pygame.event.Event, container: Any, manager: Any) -> bool:
-        """Handle a key for the elements in `container`; whether it was used."""
+    def key(
+        self, event: pygame.event.Event, container: Any, manager: Any, numbers: bool = True
+    ) -> bool:
+        """Handle a key for the elements in `container` (`numbers`: the number
+        keys press its buttons); whether it was used."""
         items = reachable(container)
-        if self.at not in items:
-            self._mark(None, manager)
-        typing = isinstance(self.at, UITextEntryLine)
+        if self.at not in items:  # rebuilt: the element now in its place, if any
+            same = [e for e in items if (type(e), e.get_abs_rect().topleft) == self.where]
+            self.at = None
+            if same:
+                self._mark(same[0], manager, quiet=True)
+        typing = text_focused(manager)
         k, shift = event.key, event.mod & pygame.KMOD_SHIFT
         if k == pygame.K_TAB or (k in NEXT and not typing):
             by = -1 if (k == pygame.K_TAB and shift) else NEXT.get(k, 1)
@@ -87,7 +102,7 @@ class GuiKeys:
         if k in PRESS and isinstance(self.at, UIButton) and not typing:
             press(self.at)
             return True
-        if k in DIGITS and not typing:
+        if k in DIGITS and numbers and not typing:
             buttons = [e for e in items if isinstance(e, UIButton)]
             if DIGITS[k] <= len(buttons):
                 self._mark(buttons[DIGITS[k] - 1], manager)
@@ -95,7 +110,7 @@ class GuiKeys:
                 return True
         return False
 
-    def _mark(self, element: Any, manager: Any) -> None:
+    def _mark(self, element: Any, manager: Any, quiet: bool = False) -> None:
         old, self.at = self.at, element
         if isinstance(old, UIButton) and old.alive():
             old.unselect()
@@ -103,13 +118,12 @@ class GuiKeys:
             old.unfocus()
         if element is None:
             return
+        self.where = (type(element), element.get_abs_rect().topleft)
         if isinstance(element, UIButton):
             element.select()
-        manager.set_focus_set(element)
-        self.emit(f"focus button {label(element)}")
-        field = isinstance(element, UITextEntryLine)
-        self.say(f"Text field: {element.get_text()}" if field else f"{label(element)}, button")
-
-    def drop(self) -> None:
-        """The window was closed or rebuilt: nothing focused."""
-        self.at = None
+        if isinstance(element, UITextEntryLine) or text_focused(manager):  # the typing goes here
+            manager.set_focus_set(element)  # (else left alone: an open list would close)
+        if not quiet:
+            self.emit(f"focus button {label(element)}")
+            field = isinstance(element, UITextEntryLine)
+            self.say(f"Text field: {element.get_text()}" if field else f"{label(element)}, button")

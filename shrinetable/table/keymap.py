@@ -30,7 +30,7 @@ COMMANDS: dict[str, tuple[tuple[str, ...], str]] = {
     "announce": (("f2",), "Announcements: off, shown or spoken (kept)"),
 }
 MODS = (("ctrl", pygame.KMOD_CTRL), ("alt", pygame.KMOD_ALT), ("shift", pygame.KMOD_SHIFT))
-FIXED = ("escape", "f11", "1", "2", "3", "4", "5", "6", "7", "8", "9")  # never another command
+FIXED = ("escape", "f11", "0", "1", "2", "3", "4", "5", "6", "7", "8", "9")  # never another command
 
 
 def key_name(key: int, mod: int) -> str:
@@ -106,6 +106,7 @@ class Keymap:
         return [
             *lines,
             "1 to 9: the decision bar's buttons, in order (in a window: its buttons)",
+            "0: every move on the decision bar, in a list to choose from",
             "Esc: put carried cards back; close a window; the menu",
             "In a window: Up / Down or Tab move between its buttons, Enter presses one",
         ]

@@ -14,6 +14,8 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 import pygame
 
+from shrinetable.adapter import gestures
+
 from .focus import Focus
 from .helpers import Aid
 from .keymap import Keymap, key_name
@@ -42,6 +44,8 @@ class Table(Protocol):
     overlay: Overlay | None
     focus: Focus
     keymap: Keymap
+    moves: list[gestures.Move]
+    more: list[gestures.Move]
     binding: str | None
     ui: Widgets
     gui_keys: Any  # `gui_keys.GuiKeys`, made with the first window (pygame_gui's)
@@ -54,6 +58,7 @@ class Table(Protocol):
     def toggle_notation(self) -> None: ...
     def toggle_auto_pass(self) -> None: ...
     def take_proposal(self) -> bool: ...
+    def choose(self, found: list[gestures.Move]) -> None: ...
     def say(self, text: str, error: bool = True) -> None: ...
     def build_ui(self) -> None: ...
 
@@ -68,7 +73,7 @@ def key(scene: Table, event: pygame.event.Event, consumed: bool = False) -> None
         elif scene.drag is not None:
             scene.pointer.cancel_drag()
         elif scene.overlay is None and scene.focus.cancel():
-            pass
+            scene.narrator.say("Put back where it was.")
         elif scene.overlay in WINDOWS:
             scene.show(None)
         elif scene.overlay in (None, Overlay.HANDOVER):
@@ -125,7 +130,14 @@ def window_key(scene: Table, event: pygame.event.Event, consumed: bool) -> bool:
 
 
 def table_key(scene: Table, event: pygame.event.Event) -> None:
-    """The table's own keys: the decision bar's numbers, the focus keys."""
+    """The table's own keys: the decision bar's numbers (0: all its moves in
+    the choice window, for a bar of more than nine), the focus keys."""
+    if event.key == pygame.K_0 and not event.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT):
+        on_bar = set(map(id, scene.ui.actions.values()))
+        listed = [m for m in scene.moves if id(m.action) in on_bar] + scene.more
+        if len(listed) > 1:  # one is its button's 1
+            scene.choose(listed)
+        return
     if event.key in DIGITS and not event.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT):
         bar = scene.ui.bar()
         n = DIGITS[event.key]

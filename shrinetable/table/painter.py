@@ -148,10 +148,13 @@ class Painter:
         window = self.s.ui.window
         panels = self.s.layout.panels
         box = self.s.results.box
+        area = self.s.board.scaler.rect(panels.results or panels.log)
+        if self.s.pane is not None and area.colliderect(self.s.pane):  # the pane stays clear
+            area.h = max(0, self.s.pane.top - 4 - area.top)
         self.s.results.draw(
             surface,
             self.s.app.fonts,
-            self.s.board.scaler.rect(panels.results or panels.log),
+            area,
             self.s.app.fonts.px(self.s.board.scaler.length(17)),
             window.get_abs_rect() if window is not None else None,
         )
@@ -233,9 +236,9 @@ class Painter:
             pygame.draw.rect(screen, (0, 0, 0), box, border_radius=3)
             pygame.draw.rect(screen, (255, 255, 255), box, 1, border_radius=3)
             screen.blit(img, img.get_rect(center=box.center))
-        rect = self.s.focus.rect()
-        if rect is not None:
-            ring(screen, rect, max(5, self.s.board.scaler.length(6)))
+        focused = self.s.focus.rect()
+        if focused is not None:
+            ring(screen, *focused, max(5, self.s.board.scaler.length(6)))
 
     def _draw_base(self, base: pygame.Surface) -> None:
         names = self.names()
@@ -437,12 +440,13 @@ class Painter:
             self.s.frame.base_dirty = True
 
 
-def ring(screen: pygame.Surface, rect: pygame.Rect, width: int) -> None:
-    """The keyboard's focus ring round `rect`: a thin black ring, a broad white
-    one, a thin black one, so it reads on a light card, the felt and a dark
-    panel alike, in any theme."""
-    out = 0
-    for colour, w in zip(RING, (width // 2 + 1, width, width // 2 + 1), strict=True):
+def ring(screen: pygame.Surface, rect: pygame.Rect, inside: bool, width: int) -> None:
+    """The keyboard's focus ring round `rect` (`inside`: within its edge): a
+    thin black ring, a broad white one, a thin black one, so it reads on a
+    light card, the felt and a dark panel alike, in any theme."""
+    widths = (width // 2 + 1, width, width // 2 + 1)
+    out = -sum(widths) if inside else 0
+    for colour, w in zip(RING, widths, strict=True):
         out += w
         r = rect.inflate(2 * out + 2, 2 * out + 2)
-        pygame.draw.rect(screen, colour, r, w, border_radius=out + 4)
+        pygame.draw.rect(screen, colour, r, w, border_radius=max(4, out + 4))

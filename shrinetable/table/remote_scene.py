@@ -30,10 +30,10 @@ from shrinetable.net.seam import Refusal
 from . import hud
 from .art import Fonts
 from .game_scene import GameScene
+from .scene import WAKE, wake
 from .seats import seat_name
 from .theme import palette
 
-WAKE = pygame.event.custom_type()  # posted from the network's thread: something arrived
 DOT = " \u00b7 "
 
 
@@ -45,14 +45,6 @@ def line_px(fonts: Fonts, height: int) -> int:
 def line_height(fonts: Fonts, height: int) -> int:
     """The strip the status line takes at the bottom of a window `height` high."""
     return fonts.font(line_px(fonts, height), True).get_linesize() + 6
-
-
-def wake() -> None:
-    """Wake the window's loop (called from the network's thread)."""
-    try:
-        pygame.event.post(pygame.event.Event(WAKE))
-    except pygame.error:  # the window is closing
-        pass
 
 
 class RemoteScene(GameScene):

@@ -8,6 +8,17 @@ from typing import Protocol
 
 import pygame
 
+WAKE = pygame.event.custom_type()  # posted from another thread: an answer came
+
+
+def wake() -> None:
+    """Wake the window's loop (called from another thread: the network's, or
+    the computer's thinking)."""
+    try:
+        pygame.event.post(pygame.event.Event(WAKE))
+    except pygame.error:  # the window is closing
+        pass
+
 
 class Scene(Protocol):
     """A screen the window shows and feeds: input in, frames out."""

@@ -38,6 +38,7 @@ from shrinetable.formats.save import SaveError, read_save
 
 from . import faces
 from .art import floor_px
+from .gui_keys import GuiKeys
 from .lesson_scene import Course
 from .theme import THEMES, font_class, palette
 
@@ -111,6 +112,7 @@ class StartScene:
         self.next_look = 0.0
         self.picking: str | None = None  # the option a file dialog is choosing a file for
         self.joining: JoinForm | None = None  # the Join window, when open
+        self.keys = GuiKeys(app.emit, app.announcer.say)  # the form by keys (`gui_keys`)
         self.lessons = Course(app.cards)  # the chosen game's lessons (Learn to play...)
         self.dirty = True
         self.said = ""  # the message last announced
@@ -541,6 +543,22 @@ class StartScene:
             self._escape()
         elif event.type == pygame.KEYDOWN and event.key == pygame.K_F2:
             self.app.announcer.switch()
+        elif (
+            event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED
+            and self.joining is not None
+            and event.ui_element in self.joining.entries.values()
+        ):  # Enter in a field of the Join form joins
+            self.joining.go(watch=False)
+        elif event.type == pygame.KEYDOWN and not consumed:
+            keyed = self._keyed()
+            root = keyed is self.app.manager.get_root_container()
+            self.dirty = self.keys.key(event, keyed, self.app.manager, not root) or self.dirty
+
+    def _keyed(self) -> Any:
+        """What the keys move over: the window or file dialog in front, else the form."""
+        stack = self.app.manager.get_window_stack().get_full_stack()
+        front = [w for w in stack if isinstance(w, UIWindow) and w.alive() and w.visible]
+        return front[-1].get_container() if front else self.app.manager.get_root_container()
 
     def _pick_file(self, option: str) -> None:
         """A file dialog for an option that takes a file a person wrote (a deck)."""

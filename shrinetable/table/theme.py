@@ -48,7 +48,6 @@ class Palette:
     frame; a seat's colour goes with its name and its edge pattern."""
 
     name: str
-    words: str  # what the theme is for, in the menu
     felt: RGB
     felt_dark: RGB
     zone: RGB
@@ -81,9 +80,8 @@ class Palette:
     wash: int = 45  # opacity of a zone's tints (its chips say what covers it)
 
 
-DEFAULT = Palette(
+DEFAULT = Palette(  # the table's green felt
     "default",
-    "the table's green felt",
     felt=(24, 88, 62),
     felt_dark=(19, 72, 51),
     zone=(30, 104, 74),
@@ -109,7 +107,7 @@ DEFAULT = Palette(
     loss=(230, 70, 60),
     panel=(16, 44, 34),
     text=(240, 246, 240),
-    quiet=(143, 168, 156),
+    quiet=(168, 196, 182),
     accent=(240, 200, 110),
     refusal=(70, 24, 22),
     refusal_edge=(255, 150, 120),
@@ -125,7 +123,6 @@ DEFAULT = Palette(
 # on the felt; checked apart under the three colour-vision deficiencies
 COLOUR_BLIND = Palette(
     "colour-blind",
-    "hues that stay apart for red-green and blue-yellow colour blindness",
     felt=(18, 26, 32),
     felt_dark=(12, 18, 22),
     zone=(30, 41, 48),
@@ -178,7 +175,6 @@ COLOUR_BLIND = Palette(
 # stands on (WCAG's AAA), outlines a pixel or two thicker
 HIGH_CONTRAST = Palette(
     "high-contrast",
-    "white and bright marks on black, thicker outlines",
     felt=(0, 0, 0),
     felt_dark=(0, 0, 0),
     zone=(28, 28, 28),

@@ -50,10 +50,11 @@ def default_jobs() -> int:
     )
 
 
-def chunks(plan: Plan, cards: str | None, jobs: int) -> Iterator[dict]:
+def chunks(plan: Plan, cards: str | None, jobs: int, size: int | None = None) -> Iterator[dict]:
     """The plan's games as chunk specs, made as they are handed out: about eight
-    per job, at most 10 games each (a chunk is what Ctrl+C waits for)."""
-    size = max(1, min(10, plan.games // (8 * jobs)))
+    per job, at most 10 games each (a chunk is what Ctrl+C waits for), or
+    `size` games each."""
+    size = size or max(1, min(10, plan.games // (8 * jobs)))
     games = plan.schedule()
     while items := [
         (j, plan.options_of(plan.seatings[j]), seed) for j, seed in itertools.islice(games, size)

@@ -81,6 +81,7 @@ class ShardsGame(GameBase):
     state_codec = StateCodec(fixed=("opts", "defs", "names", "owner"), cache=("legal", "memo"))
     ai = staticmethod(computer.choose)
     judge = staticmethod(computer.evaluate)
+    think_moves = 460  # the hard computer's playouts (docs/design.md: the figures)
     position = PositionHook(keys=setup.Keys, build=setup.position)
     testing = testing.HOOKS
 

@@ -77,6 +77,7 @@ class ShrineGame(GameBase):
     state_codec = StateCodec(fixed=("seats", "opts"), cache=("legal",))
     ai = staticmethod(computer.choose)
     judge = staticmethod(computer.evaluate)
+    think_moves = 2800  # the hard computer's playouts (docs/design.md: the figures)
     position = PositionHook(module=f"{__package__}.setup")  # pydantic: when a file is read
     present = present.PRESENT
     testing = testing.HOOKS

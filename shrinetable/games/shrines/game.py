@@ -92,6 +92,7 @@ class ShrinesGame(GameBase):
     )
     ai = staticmethod(computer.choose)
     judge = staticmethod(computer.evaluate)
+    think_moves = 2000  # the hard computer's playouts (docs/design.md: the figures)
     position = PositionHook(keys=setup.Keys, build=setup.position)
     testing = testing.HOOKS
 

@@ -93,6 +93,7 @@ class UsagiGame(GameBase):
     )
     ai = staticmethod(computer.choose)
     judge = staticmethod(computer.evaluate)
+    think_moves = 1000  # the hard computer's playouts (docs/design.md: the figures)
     position = PositionHook(keys=setup.Keys, build=setup.position)
     testing = testing.HOOKS
 

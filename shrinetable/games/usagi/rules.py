@@ -724,7 +724,7 @@ def _resolve_events(s: State, queue: tuple[int, ...], ev: list[Event]) -> None:
             if _win(s, who[0], e, queue, ev):
                 return
         elif not who:
-            _fail(s, e, ev)
+            _fail(s, e, ev, _why_nobody(s, e))
         else:
             _ask_tiebreak(s, Contest(e, tuple(who), queue), ev)
             return
@@ -858,15 +858,26 @@ def _chronicle(s: State, q: int, e: int, n: int, declined: int, ev: list[Event])
     )
 
 
-def _fail(s: State, e: int, ev: list[Event]) -> None:
+def _why_nobody(s: State, e: int) -> str:
+    """Why no player contends for Event `e` (U2), for the log's line."""
+    if not s.involved_with(e):
+        return "nobody is involved"
+    shows = ", ".join(f"{r} {v}" for r, v in requirement(s, e).items())
+    return f"nobody exceeds every rating it shows ({shows})"
+
+
+def _fail(s: State, e: int, ev: list[Event], why: str = "") -> None:
     """`fail`: a Story Event stays with everything on it; any other goes to the rest
-    pile with its Settings and its involved Characters go back to their fields."""
+    pile with its Settings and its involved Characters go back to their fields.
+    `why`: the reason, unless the log has just said it (a tie-break's)."""
     d = s.defs[e]
     whose = f"{p(s.owner[e])}'s {d.name}"  # the log names the seat it happens to
+    because = f": {why}" if why else ""
     if d.kind == "story":
-        ev.append(Event("fail", f"{whose} is not resolved: a Story Event, it stays", None))
+        text = f"{whose} is not resolved{because}. A Story Event, it stays"
+        ev.append(Event("fail", text, None))
         return
-    ev.append(Event("fail", f"{whose} fails to resolve", None))
+    ev.append(Event("fail", f"{whose} fails to resolve{because}", None))
     _clear_event(s, e, ev)
     s.rest[s.owner[e]].append(e)
 
