@@ -80,8 +80,12 @@ class Board:
         self.view, self.viewer = view, viewer
         self.decor = self.art.present.decor(view)
         self.zones = geo.zone_rects(self.layout, view, self.scaler, viewer)
-        matter = marks.involved | {
-            c for z in view.zones.values() if z.owner == viewer for c in z.cards if c is not None
+        matter = marks.involved | {  # the cards read whole first (`geo.place_cards`)
+            c
+            for z in view.zones.values()
+            if viewer is not None and z.owner == viewer
+            for c in z.cards
+            if c is not None
         }
         fitted = (
             self._lowered(),
