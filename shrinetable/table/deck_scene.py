@@ -215,10 +215,7 @@ class DeckScene:
             sorts = self.desk.pool.sorts()
             self.desk.pool.sort = next(s for s in sorts if self._sort_words(s) == event.text)
         elif t == pygame_gui.UI_SELECTION_LIST_NEW_SELECTION and event.text in self.picks:
-            self.desk.open(self.picks[event.text])
-            self._close()
-            self.name_entry.set_text(self.desk.build.name)
-            self.say(f"{self.desk.build.name!r} opened")
+            self._command(("opened", self.picks[event.text]))
         elif t == pygame_gui.UI_FILE_DIALOG_PATH_PICKED and self.asking:
             self._file(self.asking, event.text)
         elif t == pygame_gui.UI_WINDOW_CLOSE and event.ui_element is self.window:
@@ -378,6 +375,11 @@ class DeckScene:
                 self.say("a new deck: add cards from the pool")
             elif cmd[0] == "open":
                 self._open_list()
+            elif cmd[0] == "opened":  # a deck chosen in the Open list
+                desk.open(cmd[1])
+                self._close()
+                self.name_entry.set_text(desk.build.name)
+                self.say(f"{desk.build.name!r} opened")
             elif cmd[0] in ("save", "replace"):
                 self.say(desk.save(replace=cmd[0] == "replace"))
                 self._close()
