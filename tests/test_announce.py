@@ -23,6 +23,7 @@ from shrinetable.engine import registry
 from shrinetable.table import announce
 from shrinetable.table.announce import Announcer, Speech
 from shrinetable.table.app import App
+from shrinetable.table.overlay import Overlay
 
 pytestmark = pytest.mark.usefixtures("dummy_video")
 registry.register(GAME)
@@ -189,6 +190,31 @@ def test_speech_runs_in_the_background_and_a_new_line_interrupts_the_old(tmp_pat
     assert voice.process is None
 
 
+def test_what_the_table_tells_waits_its_turn_and_a_key_cuts_in(tmp_path):
+    """Log lines and the prompt (`queued`) are spoken one after another; an
+    answer to a key stops what is said and drops what waits."""
+    voice = Speech(["sleep", "60"])
+    a = Announcer(None, mode="spoken", speech=voice)
+    a.say("P2 draws a card", queued=True)
+    first = voice.process
+    a.say("P2 passes", queued=True)
+    assert voice.pending == ["P2 passes"] and voice.process is first  # not cut off
+    voice.tick()
+    assert voice.process is first  # still speaking: the next waits
+    first.terminate()
+    first.wait(timeout=10)
+    voice.tick()
+    assert voice.pending == [] and voice.process is not first and voice.busy()
+    a.say("P2 passes", queued=True)
+    a.say("The 8 of clubs. In Your hand.")  # the focus moved: at once
+    assert voice.pending == []
+    for _ in range(40):
+        a.say("P2 taps a source", queued=True)
+    assert len(voice.pending) == announce.QUEUE  # a long turn: its latest lines
+    a.close()
+    assert voice.process is None and voice.pending == []
+
+
 def test_announce_option_names_a_file_it_cannot_write(tmp_path, capsys):
     from shrinetable.cli import main
 
@@ -228,3 +254,42 @@ def test_a_speech_service_is_found_on_the_path_and_never_required(tmp_path, monk
     a.say("P2's Field: 3 cards")
     a.speech.process.wait(timeout=10)
     assert heard.read_text(encoding="utf-8") == "P2's Field: 3 cards"
+
+
+def test_a_handover_is_said_and_the_pane_forgets_the_last_seats_words(tmp_path):
+    path = tmp_path / "said.txt"
+    app = App((1280, 720), announcer=Announcer(str(path), mode="shown", speech=Speech(None)))
+    app.start_game(Session(registry.get("shrine"), 3, {}, ["human", "human"]))
+    app.step([], 0.01)
+    scene = app.scene
+    for _ in range(20):  # P1 moves until the table is handed over
+        if scene.overlay == Overlay.HANDOVER:
+            break
+        scene.perform(scene.moves[0].action)
+        app.step([], 0.01)
+    assert said(path)[-1].startswith("The table is hidden. I am P2: show my cards. ")
+    key(app, pygame.K_RETURN)
+    assert scene.viewer == 1
+    head, asked = scene.panels.status_words()
+    assert app.announcer.recent == [f"{head}: {asked}"]  # none of P1's own lines
+
+
+def test_carrying_by_keys_says_the_place_the_cards_would_go(tmp_path):
+    app, scene, path = table(tmp_path, "shrine")
+    draw = next(m for m in scene.moves if not m.gesture.cards)  # draw, or take the top
+    scene.perform(draw.action)
+    app.step([], 0.01)
+    hand = hands(scene)[0]
+    move = next(m for m in scene.moves if m.gesture.source == hand and m.gesture.cards)
+    while scene.focus.zone != hand:
+        key(app, pygame.K_TAB)
+    for i, card in enumerate(move.gesture.cards):  # each card of the move, by Right
+        while scene.focus.card().name != card:
+            key(app, pygame.K_RIGHT)
+        last = i == len(move.gesture.cards) - 1
+        key(app, pygame.K_RETURN, 0 if last else pygame.KMOD_SHIFT)  # Shift+Enter adds
+    assert scene.focus.carry is not None
+    held = ", ".join(announce.card_name(scene.match.present, c) for c in scene.focus.carry.held)
+    assert re.fullmatch(
+        rf"Carrying {re.escape(held)}\. Place: .+\. Enter drops, Esc puts back", said(path)[-1]
+    ), said(path)[-1]

@@ -222,3 +222,32 @@ def test_a_deck_file_reads_in_and_one_for_another_game_is_named(data):
     assert d.read(own, "blades.toml") == []
     assert d.build.name == "Two Blades"
     assert d.build.fields() == {"cards": {"ambush": 2, "family-seal": 1}}
+
+
+def test_tally_charts_offer_colours_choices_and_ratings_added_up(data):
+    d = desk("usagi")
+    d.open(d.decks[0])
+    found = dict(deckbuild.charts(d.pool.facets))
+    assert list(found)[0] == "Colour" and "Ratings" in found
+    ratings = deckbuild.totals(d.build, found["Ratings"])
+    combat = sum(d.cards[c].ratings.get("combat", 0) for c in d.build.ids())
+    assert ratings["combat"] == combat > 0
+    assert sum(deckbuild.totals(d.build, found["Colour"]).values()) >= d.build.size() - 1
+
+
+def test_a_damaged_draft_or_card_folder_file_is_said_never_a_traceback(data):
+    (data / "deck-draft-usagi.json").write_text(
+        '{"name": "X", "fields": {"cards": {"ambush": "x"}}}'
+    )
+    assert desk("usagi").build.fields() == {"cards": {}}
+    (data / "deck-draft-usagi.json").write_text("[1, 2")
+    assert desk("usagi").build.size() == 0
+    folder = data / "cards" / "usagi"
+    folder.mkdir(parents=True)
+    (folder / "decks.toml").write_text("[[deck]\nname = 'broken'\n")
+    d = desk("usagi")
+    with pytest.raises(BookError, match="decks.toml"):
+        d.every_deck()
+    d.add("ambush")
+    with pytest.raises(BookError, match="decks.toml"):
+        d.save()

@@ -154,7 +154,7 @@ def test_open_import_and_export_through_their_windows(app, tmp_path):
     bad.write_text("2 Glimmer Wink\n2 Glimer Wonk\n")
     _press(scene, "Import\u2026")
     scene.handle(pygame.event.Event(pygame_gui.UI_FILE_DIALOG_PATH_PICKED, text=str(bad)), False)
-    assert scene.error and scene.message.startswith("bad.txt: 1 faulty lines")
+    assert scene.error and scene.message.startswith("bad.txt: 1 faulty line;")
     assert scene.window is not None  # each faulty line listed
     scene.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode=""), False)
     assert scene.window is None
@@ -163,3 +163,70 @@ def test_open_import_and_export_through_their_windows(app, tmp_path):
     assert not scene.error and scene.desk.build.fields() == {
         "cards": dict(scene.desk.decks[0].cards)
     }
+
+
+def test_copy_and_paste_the_text_list_through_the_clipboard(app):
+    from pygame_gui.core.utility import clipboard_copy
+
+    scene = _builder(app, "usagi")
+    scene.desk.open(scene.desk.decks[1])
+    _press(scene, "Copy list")
+    copied = scene.desk.build.fields()
+    _press(scene, "New")
+    assert scene.desk.build.size() == 0
+    _press(scene, "Paste list")
+    assert scene.desk.build.fields() == copied and not scene.error
+    clipboard_copy("3 Ambush\n2 Wandering Swordsmen\n")
+    _press(scene, "Paste list")
+    assert scene.error and scene.message.startswith("the clipboard: 1 faulty line;")
+    assert scene.desk.build.fields() == copied  # nothing built is lost
+
+
+def test_a_click_on_the_third_chart_shows_the_next_tally(app):
+    from shrinetable.formats.deckbuild import charts
+
+    scene = _builder(app, "usagi")
+    scene.desk.open(scene.desk.decks[0])
+    app.step([], 0.01)
+    box = next(r for r, w in scene.hits if w == ("chart", 1))
+    words = []
+    for _ in range(3):
+        app.fonts.drawn = []
+        _click(app, box.center)
+        words.append({d.text for d in app.fonts.drawn})
+    titles = [t for t, _ in charts(scene.desk.pool.facets)][1:4]
+    assert titles == ["Subtype", "Clan", "Faction"]
+    assert all(f"{t} \u25b8" in w for t, w in zip(titles, words, strict=True))
+
+
+def test_a_shrine_chosen_the_next_cards_go_into_the_first_library(app):
+    scene = _builder(app, "shrines")
+    state = scene.traced_state()
+    shrine, card = list(state["cards"])[:2]
+    _click(app, state["cards"][shrine])
+    assert scene.desk.build.picks == {"shrine": shrine}
+    _click(app, state["cards"][card])
+    assert scene.desk.build.picks == {"shrine": shrine}
+    assert scene.desk.build.tables["primary"] == {card: 1}
+    _click(app, scene.traced_state()["places"]["secondary"])
+    _click(app, state["cards"][card])
+    assert scene.desk.build.tables["secondary"] == {card: 1}
+
+
+def test_a_card_the_pointer_rests_on_is_shown_large_with_its_whole_text(app):
+    scene = _builder(app, "usagi")
+    cid, pos = next(iter(scene.traced_state()["cards"].items()))
+    move = pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(1, 0), buttons=(0, 0, 0))
+    app.step([move], 0.01)
+    assert scene.hover == cid and not scene.zoomed
+    assert scene.deadline() == pytest.approx(scene.hover_at + 0.6)
+    scene.hover_at -= 1  # rested a second
+    app.fonts.drawn = []
+    app.step([], 0.01)
+    assert scene.zoomed
+    text = scene.desk.cards[cid].text
+    drawn = " ".join(d.text for d in app.fonts.drawn if d.card == cid)
+    assert text.split()[-1].strip(".") in drawn  # the text's last word: the whole text
+    away = pygame.event.Event(pygame.MOUSEMOTION, pos=(5, 5), rel=(1, 0), buttons=(0, 0, 0))
+    app.step([away], 0.01)
+    assert not scene.zoomed and scene.hover is None

@@ -42,6 +42,7 @@ class Host:
         self.panel = FarePanel(app.fonts, measurer or Background(), GAME, lambda: self.deck)
         self.panel.layout(AREA)
         self.frames: list[float] = []
+        self.said: set[str] = set()  # what it said while measuring
 
     def button(self, text):
         return next(b for b in self.panel.widgets.buttons if b.text == text)
@@ -59,6 +60,8 @@ class Host:
         self.panel.update(time.monotonic())
         self.panel.draw(self.app.screen)
         self.frames.append(time.perf_counter() - start)
+        if self.panel.running:
+            self.said.add(self.panel.lines()[0])
 
     def until(self, done, limit=120.0):
         end = time.monotonic() + limit
@@ -79,26 +82,28 @@ def host(app):
 def test_it_measures_in_the_background_and_shows_rates_with_intervals(host):
     assert host.panel.games == 20  # the budget unless the player chose one
     host.click("10")
+    assert host.panel.games == 10
+    host.panel.games = 2  # fewer than a player's least, for a quick test
     host.click("How does it fare?")
     job = host.panel.job
     assert job is not None and job.process.is_alive()
     assert host.button("Cancel")  # while it runs
-    host.until(lambda: host.panel.job.done >= 1)
-    assert host.panel.lines()[0].startswith("Playing game ")
     host.until(lambda: host.panel.last is not None)
+    assert "Playing game 0 of 10\u2026" in host.said  # before its first game
+    assert {f"Playing game {n} of 10\u2026" for n in range(1, 10)} & host.said
     assert not job.process.is_alive()
     lines = host.panel.lines()
-    assert lines[0] == "Blade of the Kazehana: 10 games against each starter deck, both seat orders"
+    assert lines[0] == "Blade of the Kazehana: 2 games against each starter deck, both seat orders"
     names = [d.name for d in registry.get(GAME).card_data.decks.catalog()[1]]
     assert [line.split(":")[0] for line in lines[1:]] == [*names, "Overall"]
     assert all("%" in line and "\u2013" in line for line in lines[1:])
     # frames kept coming while it played: the window never waited for a game
-    assert len(host.frames) > 20 and statistics.median(host.frames) < 0.02
+    assert len(host.frames) > 10 and statistics.median(host.frames) < 0.02
     assert host.panel.px >= 14 and all(b.px >= 14 for b in host.panel.widgets.buttons)
 
 
 def test_a_change_shows_the_paired_difference(host):
-    host.panel.games = 4
+    host.panel.games = 2
     host.click("How does it fare?")
     host.until(lambda: host.panel.last is not None)
     host.deck = weaker(host.deck)
@@ -107,7 +112,7 @@ def test_a_change_shows_the_paired_difference(host):
     host.until(lambda: host.panel.last is not None and host.panel.last["change"] is not None)
     lines = host.panel.lines()
     assert (
-        "the change from the last measurement (Blade of the Kazehana) on the same 20 games"
+        "the change from the last measurement (Blade of the Kazehana) on the same 10 games"
         in lines[0]
     )
     assert "changed since" not in lines[0]
@@ -162,12 +167,11 @@ def measuring_app(dummy_video):
 
 
 def test_the_deck_builder_shows_the_panel_over_the_pool_and_stays_responsive(measuring_app):
-    from shrinetable import resources
     from shrinetable.table.deck_scene import DeckScene
 
     app = measuring_app
-    resources.keep(fare_panel.FILE, {"games": 10})
     app.scene = scene = DeckScene(app, GAME)
+    scene.fare.games = 2
     scene.desk.open(blade())
     app.step([], 0.01)
     fare = next(b for b, cmd in scene.actions.items() if cmd == ("fare",))
@@ -187,7 +191,7 @@ def test_the_deck_builder_shows_the_panel_over_the_pool_and_stays_responsive(mea
         time.sleep(0.01)
     app.step([], 0.01)
     assert statistics.median(frames) < 0.02, statistics.median(frames)
-    head = f"{scene.desk.build.name}: 10 games against each starter deck"
+    head = f"{scene.desk.build.name}: 2 games against each starter deck"
     assert scene.traced_state()["fare"]["lines"][0].startswith(head)
     # a click on the panel is the panel's, not the pool card under it
     size = scene.desk.build.size()

@@ -271,3 +271,36 @@ def test_the_load_dialog_by_keys(app, capsys):
     assert any(r.startswith("/") for r in reached)  # the path field, by its text
     key(app, pygame.K_ESCAPE)
     assert scene.overlay is None
+
+
+def test_a_quick_question_and_the_handover_by_keys(app):
+    """Two people at one device (Shrines): the question to the other person
+    is answered by its number key (1: pass without taking the device), and
+    the handover screen is passed by Enter."""
+    session = Session(registry.get("shrines"), 1, {}, ["human", "human"])
+    app.start_game(session)
+    app.step([], 0.01)
+    scene = app.scene
+    asked = handed = False
+    for _ in range(300):
+        if session.decision() is None or (asked and handed):
+            break
+        if scene.overlay == "ask":
+            made = len(session.history)
+            key(app, pygame.K_1, unicode="1")
+            assert len(session.history) > made and scene.overlay != "ask"
+            asked = True
+        elif scene.overlay == "handover":
+            seat = session.decision().seat
+            key(app, pygame.K_RETURN, unicode="\r")
+            assert scene.viewer == seat and scene.overlay is None
+            handed = True
+        elif scene.overlay == "confirm":  # the question before a skip: Enter says yes
+            key(app, pygame.K_RETURN, unicode="\r")
+        elif scene.my_decision():
+            hint = scene.match.hint(scene.viewer)
+            scene.aid.decide(hint.action)
+            app.step([], 0.01)
+        else:
+            app.step([], 0.01)
+    assert asked and handed

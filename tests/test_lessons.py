@@ -330,3 +330,43 @@ def test_a_lesson_speaks_in_our_own_words(path) -> None:
         words = _words_of(text)
         runs = {" ".join(words[i : i + 8]) for i in range(len(words) - 7)}
         assert not [r for r in runs if r in source], text
+
+
+PLAY_ON = """
+[[steps]]
+say = "Now play the game out against the computer."
+play_on = true
+
+[[steps]]
+say = "The game is over."
+"""
+
+
+def test_a_guided_game_plays_to_its_end(tmp_path) -> None:
+    """`play_on`: the player's own moves, the easy computer's for the others, to
+    the end; verify plays it (the same seeded game each time) and the GIF stops
+    where it begins."""
+    from shrinetable.demo.lesson import replay_lesson
+
+    path = write(tmp_path, SMALL + PLAY_ON)
+    assert verify(load(path)) == 5
+    m = LessonMatch(load(path))
+    m.next()
+    m.play(LEARNER, "attack p2 5S 4C")
+    while m.current().computer:
+        m.step()
+    assert m.current().kind() == "play_on"
+    d = m.decision()
+    assert d.seat == LEARNER and m.pending() is None  # the player decides
+    assert m.play(LEARNER, "pass").rule == "turn"  # refused by the rules' own word
+    assert isinstance(m.play(LEARNER, "draw"), Applied)  # any legal move
+    assert isinstance(m.play(LEARNER, "pass"), Applied)
+    assert m.pending() is not None and m.pending().seat == 1  # then the computer
+    assert replay_lesson(path).frames[-1].caption == "Now play the game out against the computer."
+    with pytest.raises(FormatError) as caught:
+        load(
+            write(
+                tmp_path, SMALL + PLAY_ON.replace("play_on = true", 'play_on = true\ndo = "pass"')
+            )
+        )
+    assert "one of do, computer, free or play_on" in caught.value.message

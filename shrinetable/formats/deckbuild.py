@@ -326,6 +326,29 @@ def tally(build: Build, facet: Facet) -> dict[Any, int]:
     return {v: counts[v] for v in facet.values if v in counts}
 
 
+def charts(facets: list[Facet]) -> list[tuple[str, list[Facet]]]:
+    """What a tally chart may show, by title: the colour, each choice after the
+    first (the types have a chart of their own), then each table of numbers as
+    one chart (its key's numbers added up: ratings)."""
+    out = [("Colour", [f]) for f in facets if f.key == "colour"]
+    out += [(f.label, [f]) for f in [f for f in facets if f.kind == "choice"][1:]]
+    tables: dict[str, list[Facet]] = {}
+    for f in facets:
+        if f.kind == "number" and "." in f.key:
+            tables.setdefault(f.label.split(":")[0], []).append(f)
+    return out + list(tables.items())
+
+
+def totals(build: Build, facets: list[Facet]) -> dict[Any, int]:
+    """For one facet, copies by its values (`tally`); for a table of numbers, each
+    key's numbers added up over the deck's copies (a deck's Combat, say)."""
+    if len(facets) == 1 and "." not in facets[0].key:
+        return tally(build, facets[0])
+    held = build.ids()
+    sums = {f.key.split(".", 1)[1]: sum(f.of.get(c, (0,))[0] for c in held) for f in facets}
+    return {k: n for k, n in sums.items() if n}
+
+
 def curve(build: Build, facet: Facet) -> dict[int, int]:
     """Copies in the deck by a number facet's value, every value from the least
     to the greatest held (a gap shows as 0)."""

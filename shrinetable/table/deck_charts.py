@@ -10,10 +10,7 @@ import pygame
 
 from shrinetable.formats.deckbuild import COLOURS
 
-INK = (232, 238, 230)
-FAINT = (160, 190, 176)
-BAR = (110, 170, 140)
-EMPTY = (60, 90, 78)
+from .theme import palette
 
 
 def columns(
@@ -32,11 +29,11 @@ def columns(
         x = rect.left + i * (width + 4)
         h = round((base - top) * n / most)
         bar = pygame.Rect(x, base - h, width, h)
-        pygame.draw.rect(surf, BAR if n else EMPTY, bar)
+        pygame.draw.rect(surf, palette().playable if n else palette().zone, bar)
         if n:
-            label = fonts.text(str(n), px, INK)
+            label = fonts.text(str(n), px, palette().text)
             surf.blit(label, label.get_rect(midbottom=(bar.centerx, bar.top)))
-        label = fonts.text(str(value), px, FAINT)
+        label = fonts.text(str(value), px, palette().quiet)
         surf.blit(label, label.get_rect(midtop=(bar.centerx, base)))
 
 
@@ -67,13 +64,17 @@ def rows(
     most = max(n for _, n in shown) or 1
     count_w = fonts.font(px).size("000")[0]
     for value, n in shown:
-        label = fonts.text(_cut(fonts, str(value), px, words_w - 4), px, FAINT)
+        label = fonts.text(_cut(fonts, str(value), px, words_w - 4), px, palette().quiet)
         surf.blit(label, (rect.left, y))
         span = rect.w - words_w - count_w - 4
         bar = pygame.Rect(rect.left + words_w, y + 3, max(2, round(span * n / most)), line - 6)
-        pygame.draw.rect(surf, COLOURS.get(str(value), BAR) if coloured else BAR, bar)
-        pygame.draw.rect(surf, INK, bar, 1)
-        count = fonts.text(str(n), px, INK)
+        pygame.draw.rect(
+            surf,
+            COLOURS.get(str(value), palette().playable) if coloured else palette().playable,
+            bar,
+        )
+        pygame.draw.rect(surf, palette().text, bar, 1)
+        count = fonts.text(str(n), px, palette().text)
         surf.blit(count, (bar.right + 4, y))
         y += line
 
@@ -85,9 +86,9 @@ def _cut(fonts, text: str, px: int, width: int) -> str:
 
 
 def _title(surf, fonts, rect: pygame.Rect, title: str, px: int) -> None:
-    surf.blit(fonts.text(_cut(fonts, title, px, rect.w), px, INK, True), rect.topleft)
+    surf.blit(fonts.text(_cut(fonts, title, px, rect.w), px, palette().text, True), rect.topleft)
 
 
 def _none(surf, fonts, rect: pygame.Rect, px: int) -> None:
     line = fonts.font(px, True).get_linesize()
-    surf.blit(fonts.text("no cards yet", px, FAINT), (rect.left, rect.top + line))
+    surf.blit(fonts.text("no cards yet", px, palette().quiet), (rect.left, rect.top + line))

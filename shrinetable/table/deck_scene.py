@@ -33,24 +33,16 @@ from pygame_gui.windows import UIFileDialog
 from shrinetable.adapter.deckdesk import Desk, deck_games
 from shrinetable.adapter.session import Session
 from shrinetable.formats.deckbook import BookError, Taken
-from shrinetable.formats.deckbuild import chance, curve, tally
+from shrinetable.formats.deckbuild import chance, charts, curve, tally, totals
 from shrinetable.formats.errors import FormatError, read_text
 
 from . import deck_charts, faces
 from .art import floor_px
 from .fare_panel import FarePanel
 from .hud import CROSS
-from .theme import font_class
+from .theme import font_class, palette
 
-BG = (18, 52, 40)
-PANEL = (24, 66, 52)
-INK = (236, 240, 232)
-FAINT = (168, 196, 182)
-BAD = (255, 170, 150)
-GOOD = (160, 230, 170)
-CHIP = (44, 98, 78)
-CHOSEN = (255, 214, 110)
-CURSOR = (255, 214, 110)
+ZOOM_S = 0.6  # the pointer rests this long on a card: it is shown large
 BUTTONS = (
     ("New", "new"),
     ("Open\u2026", "open"),
@@ -83,6 +75,10 @@ class DeckScene:
         self.cursor = 0  # the pool card the keys act on
         self.where = self.desk.shape.picks[0] if self.desk.shape.picks else None
         self.turn, self.hand = 3, 7
+        self.hover: str | None = None  # the pool card the pointer rests on, since when
+        self.hover_at = 0.0
+        self.zoomed = False  # that card is shown large
+        self.chart = 0  # which tally the third chart shows (`charts`)
         self.press: tuple[tuple, tuple[int, int]] | None = None  # what the pointer went down on
         self.pointer = (0, 0)
         self.hits: list[tuple[pygame.Rect, tuple]] = []
@@ -219,10 +215,7 @@ class DeckScene:
             sorts = self.desk.pool.sorts()
             self.desk.pool.sort = next(s for s in sorts if self._sort_words(s) == event.text)
         elif t == pygame_gui.UI_SELECTION_LIST_NEW_SELECTION and event.text in self.picks:
-            self.desk.open(self.picks[event.text])
-            self._close()
-            self.name_entry.set_text(self.desk.build.name)
-            self.say(f"{self.desk.build.name!r} opened")
+            self._command(("opened", self.picks[event.text]))
         elif t == pygame_gui.UI_FILE_DIALOG_PATH_PICKED and self.asking:
             self._file(self.asking, event.text)
         elif t == pygame_gui.UI_WINDOW_CLOSE and event.ui_element is self.window:
@@ -230,10 +223,12 @@ class DeckScene:
         elif t == pygame.MOUSEBUTTONDOWN and not consumed and event.button in (1, 3):
             what = self._hit(event.pos)
             self.press = (what, event.pos) if what else None
+            self.zoomed = False
         elif t == pygame.MOUSEMOTION:
             self.pointer = event.pos
             if self.press is not None:
                 self.dirty = True
+            self._rest(self._pool_card(self._hit(event.pos)) if self.press is None else None)
         elif t == pygame.MOUSEBUTTONUP and event.button in (1, 3) and self.press is not None:
             self._release(self.press, event.pos, event.button)
             self.press = None
@@ -284,6 +279,8 @@ class DeckScene:
             self.scroll = self.cursor = 0
         elif what and what[0] == "place" and not moved:
             self.where = what[1]
+        elif what and what[0] == "chart" and not moved:
+            self.chart += 1
         elif what and what[0] == "turn" and not moved:
             self.turn = max(1, min(30, self.turn + what[1]))
         elif what and what[0] == "hand" and not moved:
@@ -298,8 +295,15 @@ class DeckScene:
         return found or self.where
 
     def _add(self, cid: str, where: str | None) -> None:
+        """`cid` into `where`; a single card's place chosen, the next cards go
+        into the first table (a Shrine chosen, the Primary Library)."""
         self.desk.add(cid, where)
-        self.say(f"{self.desk.cards[cid].name} added: {self.desk.build.count(cid)} in the deck")
+        name = self.desk.cards[cid].name
+        if where in self.desk.shape.picks:
+            self.where = self.desk.shape.tables[0]
+            self.say(f"{name} chosen as the {where.title()}")
+        else:
+            self.say(f"{name} added: {self.desk.build.count(cid)} in the deck")
 
     def _wheel(self, dy: int) -> None:
         if self.side.collidepoint(self.pointer):
@@ -371,6 +375,11 @@ class DeckScene:
                 self.say("a new deck: add cards from the pool")
             elif cmd[0] == "open":
                 self._open_list()
+            elif cmd[0] == "opened":  # a deck chosen in the Open list
+                desk.open(cmd[1])
+                self._close()
+                self.name_entry.set_text(desk.build.name)
+                self.say(f"{desk.build.name!r} opened")
             elif cmd[0] in ("save", "replace"):
                 self.say(desk.save(replace=cmd[0] == "replace"))
                 self._close()
@@ -403,7 +412,8 @@ class DeckScene:
         problems = self.desk.read(text, where)
         if problems:
             self._say_lines("The list was not read", problems)
-            self.say(f"{where}: {len(problems)} faulty lines; the deck is as it was", True)
+            lines = f"{len(problems)} faulty line{'s' if len(problems) != 1 else ''}"
+            self.say(f"{where}: {lines}; the deck is as it was", True)
         else:
             self.name_entry.set_text(self.desk.build.name)
             self.say(f"read {self.desk.build.size()} cards from {where}")
@@ -520,15 +530,33 @@ class DeckScene:
         self.build_ui()
 
     def deadline(self) -> float | None:
-        return 0.0 if self.dirty else self.fare.deadline()
+        if self.dirty:
+            return 0.0
+        due = [d for d in (self.fare.deadline(), self._zoom_due()) if d is not None]
+        return min(due) if due else None
+
+    def _rest(self, cid: str | None) -> None:
+        """The pointer is on `cid` (None: on no card of the pool) from now."""
+        if cid != self.hover:
+            self.hover, self.hover_at = cid, time.monotonic()
+            if self.zoomed:
+                self.zoomed, self.dirty = False, True
+
+    def _zoom_due(self) -> float | None:
+        """When the card the pointer rests on is shown large, if one is."""
+        return self.hover_at + ZOOM_S if self.hover and not self.zoomed else None
 
     def needs_frame(self) -> bool:
         return self.dirty
 
     def update(self, now: float) -> None:
-        """Only a measurement moves on its own here."""
+        """A measurement moves on its own here, and the card the pointer rests
+        on grows to be read whole."""
         if self.fare.update(now) and self.fare_shown:
             self.dirty = True
+        due = self._zoom_due()
+        if due is not None and now >= due and self.press is None:
+            self.zoomed, self.dirty = True, True
 
     def keep(self) -> None:
         """The draft is kept at each change (`Desk.keep`)."""
@@ -573,7 +601,7 @@ class DeckScene:
         return self.desk.pool.shown()
 
     def draw(self, screen: pygame.Surface):
-        screen.fill(BG)
+        screen.fill(palette().backdrop)
         self.hits, self.sections = [], []
         self._draw_side(screen)
         self._draw_pool(screen)
@@ -582,21 +610,22 @@ class DeckScene:
         if self.fare_shown:
             self.fare.draw(screen)
         self._draw_drag(screen)
+        self._draw_zoom(screen)
         self.app.manager.draw_ui(screen)
         self.dirty = False
         self.trace()
         return None
 
-    def _text(self, screen, text: str, pos, colour=INK, bold: bool = False, width: int = 0):
+    def _text(self, screen, text: str, pos, colour=None, bold: bool = False, width: int = 0):
         fonts = self.app.fonts
         if width:
             text = faces.cut(fonts, text, self.px, width, bold)
-        img = fonts.text(text, self.px, colour, bold)
+        img = fonts.text(text, self.px, colour or palette().text, bold)
         return screen.blit(img, pos)
 
     def _draw_side(self, screen) -> None:
         """Every property's values as chips, chosen ones lit; the wheel scrolls them."""
-        pygame.draw.rect(screen, PANEL, self.side)
+        pygame.draw.rect(screen, palette().felt_dark, self.side)
         fonts, px = self.app.fonts, self.px
         line = fonts.font(px).get_linesize()
         pad = round(6 * self.u)
@@ -611,7 +640,7 @@ class DeckScene:
             if kind == "head":
                 x = self.side.left + pad
                 y += line + 2 if x != self.side.left + pad or y > self.side.top + pad else 0
-                self._text(screen, key, (x, y), FAINT, True, self.side.w - 2 * pad)
+                self._text(screen, key, (x, y), palette().quiet, True, self.side.w - 2 * pad)
                 y += line + 2
                 continue
             words = str(value)
@@ -620,15 +649,21 @@ class DeckScene:
                 x, y = self.side.left + pad, y + line + 4
             chip = pygame.Rect(x, y, tw, line + 2)
             lit = value in self.desk.pool.chosen.get(key, ())
-            pygame.draw.rect(screen, CHOSEN if lit else CHIP, chip, border_radius=4)
-            self._text(screen, words, (x + 4, y + 1), (20, 20, 20) if lit else INK, width=tw - 8)
+            pygame.draw.rect(
+                screen, palette().select if lit else palette().zone, chip, border_radius=4
+            )
+            self._text(
+                screen, words, (x + 4, y + 1), (20, 20, 20) if lit else palette().text, width=tw - 8
+            )
             if self.side.colliderect(chip):
                 self.hits.append((chip.clip(self.side), ("filter", key, value)))
             x += tw + 4
         if y + line > self.side.bottom:  # more below: the wheel shows them
             more = pygame.Rect(self.side.left, self.side.bottom - line - 4, self.side.w, line + 4)
-            pygame.draw.rect(screen, PANEL, more)
-            self._text(screen, "\u2193 more (wheel)", (more.left + pad, more.top + 2), FAINT)
+            pygame.draw.rect(screen, palette().felt_dark, more)
+            self._text(
+                screen, "\u2193 more (wheel)", (more.left + pad, more.top + 2), palette().quiet
+            )
         screen.set_clip(clip)
 
     def _card_size(self) -> tuple[int, int]:
@@ -660,30 +695,30 @@ class DeckScene:
             if n:
                 badge = fonts.text(f"\u00d7{n}", self.px, (20, 20, 20), True)
                 box = badge.get_rect(topright=(at.right - 2, at.top + 2)).inflate(8, 2)
-                pygame.draw.rect(screen, CHOSEN, box, border_radius=6)
+                pygame.draw.rect(screen, palette().select, box, border_radius=6)
                 screen.blit(badge, badge.get_rect(center=box.center))
             if first + i == self.cursor:
-                pygame.draw.rect(screen, CURSOR, at.inflate(4, 4), 3, border_radius=8)
+                pygame.draw.rect(screen, palette().select, at.inflate(4, 4), 3, border_radius=8)
             self.hits.append((at, ("card", cid)))
         words = f"{len(shown)} of {len(self.desk.cards)} cards"
         if most:
             words += f"; rows {self.scroll + 1}-{self.scroll + self.rows_shown} (wheel)"
-        img = fonts.text(words, self.px, FAINT)
+        img = fonts.text(words, self.px, palette().quiet)
         screen.blit(img, img.get_rect(bottomright=(r.right - 6, r.bottom - 2)))
         if self.message:  # what was last done, or why not, left of the count
             room = r.w - img.get_width() - 24
             said = faces.cut(fonts, self.message, self.px, room)
-            colour = BAD if self.error else CHOSEN
+            colour = palette().refusal_edge if self.error else palette().select
             screen.blit(fonts.text(said, self.px, colour), (r.left + 6, r.bottom - status - 2))
 
     def _draw_charts(self, screen) -> None:
         """The cost curve, the types, the colours and the chance to draw a card."""
         pool, build = self.desk.pool, self.desk.build
         r = self.charts.inflate(-round(12 * self.u), -round(8 * self.u))
-        pygame.draw.line(screen, PANEL, self.charts.topleft, self.charts.topright, 2)
+        pygame.draw.line(screen, palette().felt_dark, self.charts.topleft, self.charts.topright, 2)
         numbers = [f for f in pool.facets if f.kind == "number"]
         choices = [f for f in pool.facets if f.kind == "choice"]
-        colour = pool.facet("colour")
+        third = charts(pool.facets)
         parts = 4
         wide = (r.w - 3 * round(10 * self.u)) // parts
         boxes = [
@@ -699,8 +734,12 @@ class DeckScene:
             deck_charts.rows(
                 screen, fonts, boxes[1], choices[0].label, tally(build, choices[0]), px
             )
-        if colour is not None:
-            deck_charts.rows(screen, fonts, boxes[2], "Colour", tally(build, colour), px, True)
+        if third:  # a click on it shows the next (colours, other choices, ratings)
+            title, facets = third[self.chart % len(third)]
+            more = f"{title} \u25b8" if len(third) > 1 else title
+            shown = totals(build, facets)
+            deck_charts.rows(screen, fonts, boxes[2], more, shown, px, title == "Colour")
+            self.hits.append((boxes[2], ("chart", 1)))
         self._draw_chance(screen, boxes[3])
 
     def _draw_chance(self, screen, box: pygame.Rect) -> None:
@@ -708,17 +747,17 @@ class DeckScene:
         shown = self._shown()
         cid = shown[min(self.cursor, len(shown) - 1)] if shown else None
         line = self.app.fonts.font(self.px).get_linesize()
-        self._text(screen, "Chance to draw", box.topleft, INK, True, box.w)
+        self._text(screen, "Chance to draw", box.topleft, palette().text, True, box.w)
         y = box.top + line
         name = self.desk.cards[cid].name if cid else "no card chosen"
-        self._text(screen, name, (box.left, y), CHOSEN, width=box.w)
+        self._text(screen, name, (box.left, y), palette().select, width=box.w)
         y += line
         for label, key, value in (("turn", "turn", self.turn), ("hand", "hand", self.hand)):
-            self._text(screen, f"{label} {value}", (box.left, y), FAINT)
+            self._text(screen, f"{label} {value}", (box.left, y), palette().quiet)
             for i, (mark, d) in enumerate((("\u2212", -1), ("+", 1))):
                 b = pygame.Rect(box.right - (2 - i) * (line + 6), y, line + 2, line)
-                pygame.draw.rect(screen, CHIP, b, border_radius=4)
-                img = self.app.fonts.text(mark, self.px, INK, True)
+                pygame.draw.rect(screen, palette().zone, b, border_radius=4)
+                img = self.app.fonts.text(mark, self.px, palette().text, True)
                 screen.blit(img, img.get_rect(center=b.center))
                 self.hits.append((b, (key, d)))
             y += line + 2
@@ -727,17 +766,24 @@ class DeckScene:
         seen = self.hand + self.turn - 1
         p = chance(size, copies, seen)
         if not copies:
-            self._text(screen, "not in the deck", (box.left, y), INK, width=box.w)
+            self._text(screen, "not in the deck", (box.left, y), palette().text, width=box.w)
             return
-        self._text(screen, f"{copies} of {size} cards", (box.left, y), INK, width=box.w)
-        self._text(screen, f"{p:.0%} in the first {seen}", (box.left, y + line), INK, True, box.w)
+        self._text(screen, f"{copies} of {size} cards", (box.left, y), palette().text, width=box.w)
+        self._text(
+            screen,
+            f"{p:.0%} in the first {seen}",
+            (box.left, y + line),
+            palette().text,
+            True,
+            box.w,
+        )
 
     def _draw_deck(self, screen) -> None:
         """The deck's places and tables with counts, then its rules' state."""
         desk, fonts, px = self.desk, self.app.fonts, self.px
         r = self.deck_rect
-        pygame.draw.rect(screen, PANEL, r)
-        pygame.draw.rect(screen, PANEL, self.buttons)
+        pygame.draw.rect(screen, palette().felt_dark, r)
+        pygame.draw.rect(screen, palette().felt_dark, self.buttons)
         line = fonts.font(px).get_linesize() + 2
         pad = round(8 * self.u)
         faults = desk.faults()
@@ -748,7 +794,7 @@ class DeckScene:
         head = f"{size} card{'s' if size != 1 else ''}" + (
             f" \u2014 saved as {desk.saved_as!r}" if desk.saved_as else " \u2014 not saved"
         )
-        self._text(screen, head, (r.left + pad, y), INK, True, r.w - 2 * pad)
+        self._text(screen, head, (r.left + pad, y), palette().text, True, r.w - 2 * pad)
         y += line
         bottom = r.bottom - rules_h - pad
         rows: list[tuple] = []
@@ -775,12 +821,14 @@ class DeckScene:
             at = pygame.Rect(r.left + pad, y, r.w - 2 * pad, line)
             if item[0] == "section":
                 lit = item[1] == (self.where or desk.shape.tables[0])
-                pygame.draw.rect(screen, CHOSEN if lit else CHIP, at, border_radius=4)
+                pygame.draw.rect(
+                    screen, palette().select if lit else palette().zone, at, border_radius=4
+                )
                 self._text(
                     screen,
                     item[2],
                     (at.left + 4, y + 1),
-                    (20, 20, 20) if lit else INK,
+                    (20, 20, 20) if lit else palette().text,
                     True,
                     at.w - 8,
                 )
@@ -788,10 +836,10 @@ class DeckScene:
                 self.sections.append((y, item[1]))
             else:
                 cid, n = item[1], item[3]
-                colour = BAD if cid in bad_cards else INK
+                colour = palette().refusal_edge if cid in bad_cards else palette().text
                 face = desk.game.present.card_face(cid)
                 cost = " ".join(p.text for p in face.cost) if face else ""
-                cost_img = fonts.text(cost, px, FAINT) if cost else None
+                cost_img = fonts.text(cost, px, palette().quiet) if cost else None
                 room = at.w - (cost_img.get_width() + 8 if cost_img else 0)
                 self._text(  # a card that breaks a rule: a cross, not only its colour
                     screen,
@@ -807,19 +855,24 @@ class DeckScene:
         screen.set_clip(clip)
         if most:
             self._text(
-                screen, f"\u2195 {most} more lines (wheel)", (r.left + pad, bottom - line), FAINT
+                screen,
+                f"\u2195 {most} more lines (wheel)",
+                (r.left + pad, bottom - line),
+                palette().quiet,
             )
         y = r.bottom - rules_h - pad // 2
-        pygame.draw.line(screen, BG, (r.left, y - 2), (r.right, y - 2), 2)
+        pygame.draw.line(screen, palette().backdrop, (r.left, y - 2), (r.right, y - 2), 2)
         if said:
             title = f"Deck rules: {len(said)} broken (a draft: not playable)"
-            self._text(screen, title, (r.left + pad, y), BAD, True, r.w - 2 * pad)
+            self._text(
+                screen, title, (r.left + pad, y), palette().refusal_edge, True, r.w - 2 * pad
+            )
         else:
             self._text(
                 screen,
                 f"Keeps the deck rules of {desk.game.title}",
                 (r.left + pad, y),
-                GOOD,
+                palette().label,
                 True,
                 r.w - 2 * pad,
             )
@@ -827,8 +880,27 @@ class DeckScene:
         for words in said[:4] + (
             [f"\u2026 and {len(said) - 4} more"] if len(said) > 5 else said[4:5]
         ):
-            self._text(screen, "\u2022 " + words, (r.left + pad, y), BAD, width=r.w - 2 * pad)
+            self._text(
+                screen,
+                "\u2022 " + words,
+                (r.left + pad, y),
+                palette().refusal_edge,
+                width=r.w - 2 * pad,
+            )
             y += line
+
+    def _draw_zoom(self, screen) -> None:
+        """The card the pointer rests on, large with its whole text, beside it."""
+        at = next((r for r, w in self.hits if w == ("card", self.hover)), None)
+        if not self.zoomed or at is None or self.fare_shown:
+            return
+        cw, ch = self._card_size()
+        img = self.app.art.zoom(self.hover, (round(cw * 2.2), round(ch * 2.2)))
+        box = img.get_rect(top=max(self.top, min(at.top, screen.get_height() - img.get_height())))
+        box.left = (
+            at.right + 6 if at.right + 6 + box.w <= screen.get_width() else at.left - 6 - box.w
+        )
+        screen.blit(img, box)
 
     def _draw_drag(self, screen) -> None:
         """A card being dragged follows the pointer, half size."""

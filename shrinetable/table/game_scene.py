@@ -209,10 +209,10 @@ class GameScene:
         # runs through them, only the table is redrawn, and the panel catches up
         # when a move worth watching is due or a person decides. The first move
         # after a person's always rebuilds: their buttons must not stay standing.
+        self.narrator.prompt()  # before the window it may bring (Game over, the handover)
         if build and not (minor and running):
             self.build_ui()
         self.frame.table_changed()
-        self.narrator.prompt()
 
     def _thought(self, asked: Answer[Auto | None]) -> None:
         """The computer has chosen: its move is due (unless the position it
@@ -302,7 +302,7 @@ class GameScene:
             self.results.next_decision(now)
         if self.results.add(self.match.present, applied, self.viewer, now):
             self.app.emit(f"result {self.results.lines[-1]}")
-            self.narrator.say(f"Result: {self.results.lines[-1]}")
+            self.narrator.say(f"Result: {self.results.lines[-1]}", queued=True)
         touched = {z for e in applied.events for z in (e.source, e.target) if z}
         self.marks.last = touched & set(self.view().zones)
         if animate:

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 from shrinetable.adapter.log import Log
 
 from .announce import Seen, card_name, card_words, zone_name, zone_words
+from .overlay import Overlay
 
 if TYPE_CHECKING:
     from .app import App
@@ -30,6 +31,7 @@ class Table(Seen, Protocol):
     log: Log
     dirty: bool
     ui: Any  # `widgets.Widgets`: its `window`, pygame_gui's, over the table
+    overlay: Overlay | None
 
     @property
     def panels(self) -> Prompted: ...
@@ -44,9 +46,11 @@ class Narrator:
         self.zone_at: int | None = None  # the zone whose state was read last (PageUp/Down)
         self.window_said = ""  # the window over the table last announced
 
-    def say(self, text: str) -> None:
+    def say(self, text: str, queued: bool = False) -> None:
+        """`text` announced; `queued`: what the table tells of itself, spoken
+        in turn, else an answer to a key, at once (`announce.Speech`)."""
         announcer = self.s.app.announcer
-        announcer.say(text)
+        announcer.say(text, queued)
         if announcer.shown:  # the pane shows it
             self.s.dirty = True
 
@@ -60,13 +64,13 @@ class Narrator:
         text = head if asked is None else f"{head}: {asked}"
         if text != self.prompt_said:
             self.prompt_said = text
-            self.say(text)
+            self.say(text, queued=True)
 
     def lines(self, first: int) -> None:
         """The viewer's log lines from `first` on (new, or a line folded anew:
         "P1 taps Ember Font (x2)")."""
         for line in self.s.log.lines[first:]:
-            self.say(self.s.log.text(line))
+            self.say(self.s.log.text(line), queued=True)
 
     def message(self, text: str, rule: str | None = None) -> None:
         """A message in the panel or over the table; a refusal with its rule."""
@@ -110,9 +114,12 @@ class Narrator:
     def window(self) -> None:
         """A window opened over the table (the menu, a choice, Game over): its
         title, words and buttons, once (the window is made anew on each
-        rebuild; the same words are not said again)."""
+        rebuild; the same words are not said again); the handover screen's
+        buttons ("I am P2: show my cards")."""
         win = self.s.ui.window
         text = window_words(win) if win is not None and win.alive() else ""
+        if self.s.overlay == Overlay.HANDOVER:  # the screen hiding the table: its buttons
+            text = ". ".join(["The table is hidden", *(b.text for b in self.s.ui.commands)])
         if text and text != self.window_said:
             self.say(text)
         self.window_said = text
