@@ -391,3 +391,25 @@ def test_the_table_moves_only_when_a_step_says_so(app, path) -> None:
         else:
             scene.command("lesson_next")
     assert scene.ai_move is None and "Lesson complete" in scene.words()
+
+
+def test_the_window_plays_a_guided_game_out(app, tmp_path) -> None:
+    """A `play_on` step in the scene: the player's moves taken as in any game,
+    the computer's made at the table's pace, and the lesson on to its last words."""
+    import time
+
+    from shrinetable.table.lesson_scene import open_lesson
+
+    scene = open_lesson(app, load(write(tmp_path, SMALL + PLAY_ON)))
+    scene.command("lesson_next")
+    scene.perform("attack p2 5S 4C")
+    for _ in range(3000):
+        step = scene.lesson.current()
+        if step is None or step.kind() == "words" and scene.lesson.at > 3:
+            break
+        if scene.my_decision():
+            scene.perform(scene.match.hint(LEARNER).action)
+        else:
+            scene.update(scene.ai_due or time.monotonic())
+    assert scene.lesson.at == 4 and scene.match.outcome() is not None
+    assert scene.overlay is None and "The game is over." in scene.words()
