@@ -167,7 +167,10 @@ def test_the_scene_walks_a_lesson_and_remembers_it(app) -> None:
 
     scene = open_lesson(app, load(FIRST))
     assert "Lesson: A turn, and how to win" in scene.panels.s.words()
-    scene.command("lesson_next")
+    import pygame
+
+    scene.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_n, mod=0, unicode="n"), False)
+    assert scene.lesson.at == 1  # N is Next
     assert ("deck", None) in scene.marks.targets
     scene.perform("pass")  # a button's move not asked for
     assert scene.word.startswith("Not yet") and not scene.shout
