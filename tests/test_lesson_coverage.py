@@ -49,6 +49,11 @@ def _card_files(game: str) -> list[dict]:
     return found
 
 
+def _from_files(game: str, properties: Callable[[dict], set[str]]) -> Callable[[], Properties]:
+    """A card set read from `assets/cards/<game>/`, each card's properties by `properties`."""
+    return lambda: {card["id"]: properties(card) for card in _card_files(game)}
+
+
 COURSES: dict[str, Course] = {
     "shrine": Course(
         _shrine_cards,
@@ -56,6 +61,11 @@ COURSES: dict[str, Course] = {
             {"token", "jack", "dagger", "dblock", "daggertoken", "triplet", "quad"}
             | {"resurrect", "block", "fizzle", "counter", "take", "discard"}
         ),
+    ),
+    # Each card is one of seven spell types, each with its special property.
+    "sorcerer": Course(
+        _from_files("sorcerer", lambda card: {card["spell"]}),
+        frozenset({"play", "quick", "sacrifice", "attack", "defend", "boost"}),
     ),
 }
 
