@@ -23,7 +23,7 @@ from shrinetable.formats.errors import FormatError
 from shrinetable.formats.lesson import LessonStep, LoadedLesson, all_lessons, load
 
 from . import gestures
-from .match import Match
+from .match import QUICK_S, Match
 from .port import Answer, Auto, Change, Played, Powers, Refusal
 from .session import Applied, Session
 
@@ -164,17 +164,18 @@ class LessonMatch(Match):
             self._advance(step)
         return done
 
-    def pending(self) -> Auto | None:
+    def ask_pending(self, wait: float | None = QUICK_S) -> Answer[Auto | None]:
         """The table's next move of a `computer` step, or the other seats' (and
         a pass the rules leave the player) while a `play_on` step lasts; none at
-        any other step: the player makes every move of theirs, even a lone pass."""
+        any other step: the player makes every move of theirs, even a lone pass.
+        (`pending` asks this too.)"""
         step, d = self.current(), self.decision()
         if step is not None and step.play_on:
-            return super().pending()
+            return super().ask_pending(wait)
         if step is None or not step.computer or d is None:
-            return None
+            return Answer.now(None)
         move = self.lesson.moves[self.at][self.made_here]
-        return Auto(d.seat, self.game.parse_action(move), False)
+        return Answer.now(Auto(d.seat, self.game.parse_action(move), False))
 
     def step(self) -> Applied:
         step = self.current()

@@ -211,17 +211,30 @@ def pane_height(fonts, k: float) -> int:
     return PANE_LINES * fonts.font(_px(fonts, k)).get_linesize() + 10
 
 
+def pane_rows(fonts, said: Sequence[str], px: int, width: int) -> list[str]:
+    """The pane's rows: the latest announcement from its start (its name
+    first; cut with an ellipsis where it runs past the pane: the repeat key
+    says it whole), the rows left over for the end of the ones before."""
+    if not said:
+        return []
+    latest = faces.wrap(fonts, said[-1], px, width)
+    if len(latest) > PANE_LINES:
+        cut = faces.cut(fonts, f"{latest[PANE_LINES - 1]} {latest[PANE_LINES]}", px, width)
+        return [*latest[: PANE_LINES - 1], cut if cut.endswith("\u2026") else f"{cut}\u2026"]
+    room = PANE_LINES - len(latest)
+    before = [row for text in said[:-1] for row in faces.wrap(fonts, text, px, width)]
+    return [*(before[-room:] if room else []), *latest]
+
+
 def draw_pane(surf: pygame.Surface, fonts, rect: pygame.Rect, said: Sequence[str], k: float):
     """The latest announcements in `rect` (the strip the panels leave under the
-    log), wrapped, the newest at the foot; what goes off its top is in the
-    file, and the repeat key says the last one again."""
+    log), wrapped (`pane_rows`); every one is in the file too."""
     px = _px(fonts, k)
     colours = palette()  # the theme's, as the notes under an enlarged card
     pygame.draw.rect(surf, colours.panel, rect, border_radius=6)
     pygame.draw.rect(surf, colours.quiet, rect, 1 + colours.width, border_radius=6)
-    rows = [row for text in said for row in faces.wrap(fonts, text, px, rect.w - 12)]
     y = rect.top + 5
-    for row in rows[-PANE_LINES:]:
+    for row in pane_rows(fonts, said, px, rect.w - 12):
         surf.blit(fonts.text(row, px, colours.text), (rect.left + 6, y))
         y += fonts.font(px).get_linesize()
 
