@@ -78,3 +78,17 @@ def test_shrine_draw_is_seen_only_by_the_drawer():
     (draw,) = [e for e in events if e.kind == "draw"]
     assert draw.seen_by(0).cards[0] is not None
     assert draw.seen_by(1).cards == (None,) and draw.seen_by(None).cards == (None,)
+
+
+def test_moves_are_said_in_plain_words_not_notation():
+    """A hint and a move button say a move as the log does, as an order: whose
+    Shrine, with which cards, seats named like the table names them."""
+    from shrinetable.games.shrine.present import PRESENT
+
+    assert PRESENT.describe("attack p2 7D") == "Attack P2's Shrine with the 7 of diamonds"
+    assert PRESENT.describe("token QC pay 4S") == (
+        "Play the Queen of clubs as a Token, paying with the 4 of spades"
+    )
+    assert PRESENT.describe("heal 5H 5D") == "Heal with the 5 of hearts and the 5 of diamonds"
+    assert PRESENT.describe("draw") == "Draw a card"  # its own label kept
+    assert PRESENT.describe("block JS") == "Block with the Jack of spades"

@@ -7,7 +7,16 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from shrinetable.engine import Chip, Decor, Face, Glyph, NotationError, Presentation, Showcase
+from shrinetable.engine import (
+    Chip,
+    Decor,
+    Face,
+    Glyph,
+    NotationError,
+    Presentation,
+    Showcase,
+    seats_named,
+)
 
 from .actions import parse
 from .cards import NAMES
@@ -201,6 +210,17 @@ class ShrinePresentation(Presentation):
 
     def card_face(self, card: str) -> Face | None:
         return FACES.get(card)
+
+    def label(self, text: str) -> str:
+        """A move without a label of its own in the log's plain words, said as
+        an order ("Attack P2's Shrine with the 7 of diamonds", not the notation
+        "Attack p2 the 7 of diamonds"): the hint and the move buttons say it."""
+        said = super().label(text)
+        words = plain(text) if said == text else said
+        if words == said:
+            return said
+        verb, _, rest = seats_named(words).partition(" ")
+        return f"{verb.removesuffix('s')} {rest}"
 
     def readable(self, text: str) -> str:
         """Cards in words, a move ("p1 plays: token JS pay 4S") in a sentence,
