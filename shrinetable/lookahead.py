@@ -41,7 +41,7 @@ from shrinetable.engine import GameBase, Player
 MARGIN = 2  # worlds in which a move must beat the normal one more often than lose to it
 SURE = 1.0  # and by this many standard deviations of a coin toss over those worlds
 # a ceiling of processor time a decision: a net under the budget of moves, for
-# the few positions whose moves cost ten times the median (Usagi's late game:
+# the few positions whose moves cost ten times the median (one game's late game:
 # 10% of its decisions took 0.5-2.2 s under it alone)
 CEILING = 0.45
 FIRST = 8  # worlds every candidate meets before the weaker half of the others is dropped

@@ -304,3 +304,20 @@ def test_a_quick_question_and_the_handover_by_keys(app):
         else:
             app.step([], 0.01)
     assert asked and handed
+
+
+def test_the_wake_up_is_no_number_pygame_gives_out_again():
+    """A window's thread posts WAKE; after a `pygame.quit()` the numbers of
+    `custom_type()` start again, so WAKE must never be one of them (it was
+    taken for pygame_gui's button press in a second window of one process)."""
+    import pygame
+
+    from shrinetable.table.scene import WAKE
+
+    pygame.init()
+    taken = {pygame.event.custom_type() for _ in range(8)}
+    pygame.quit()
+    pygame.init()
+    taken |= {pygame.event.custom_type() for _ in range(8)}
+    pygame.quit()
+    assert WAKE not in taken

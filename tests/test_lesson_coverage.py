@@ -71,6 +71,19 @@ COURSES: dict[str, Course] = {
         frozenset({"scrap", "play", "attack", "charge", "block", "hold", "withdraw"})
         | frozenset({"develop", "use", "begin", "expend"}),
     ),
+    # A card's type, its abilities (`sprint 2` is Sprint) and whether it is Legendary.
+    "shrines": Course(
+        _from_files(
+            "shrines",
+            lambda card: (
+                {card["type"], *(a.split()[0] for a in card.get("abilities", []))}
+                | ({"legendary"} if card.get("legendary") else set())
+            ),
+        ),
+        frozenset(
+            {"tap", "source", "play", "cast", "travel", "attack", "block", "assign", "mount"}
+        ),
+    ),
     # Each card is one of seven spell types, each with its special property.
     "sorcerer": Course(
         _from_files("sorcerer", lambda card: {card["spell"]}),

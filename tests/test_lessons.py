@@ -167,7 +167,10 @@ def test_the_scene_walks_a_lesson_and_remembers_it(app) -> None:
 
     scene = open_lesson(app, load(FIRST))
     assert "Lesson: A turn, and how to win" in scene.panels.s.words()
-    scene.command("lesson_next")
+    import pygame
+
+    scene.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_n, mod=0, unicode="n"), False)
+    assert scene.lesson.at == 1  # N is Next
     assert ("deck", None) in scene.marks.targets
     scene.perform("pass")  # a button's move not asked for
     assert scene.word.startswith("Not yet") and not scene.shout
@@ -391,3 +394,25 @@ def test_the_table_moves_only_when_a_step_says_so(app, path) -> None:
         else:
             scene.command("lesson_next")
     assert scene.ai_move is None and "Lesson complete" in scene.words()
+
+
+def test_the_window_plays_a_guided_game_out(app, tmp_path) -> None:
+    """A `play_on` step in the scene: the player's moves taken as in any game,
+    the computer's made at the table's pace, and the lesson on to its last words."""
+    import time
+
+    from shrinetable.table.lesson_scene import open_lesson
+
+    scene = open_lesson(app, load(write(tmp_path, SMALL + PLAY_ON)))
+    scene.command("lesson_next")
+    scene.perform("attack p2 5S 4C")
+    for _ in range(3000):
+        step = scene.lesson.current()
+        if step is None or step.kind() == "words" and scene.lesson.at > 3:
+            break
+        if scene.my_decision():
+            scene.perform(scene.match.hint(LEARNER).action)
+        else:
+            scene.update(scene.ai_due or time.monotonic())
+    assert scene.lesson.at == 4 and scene.match.outcome() is not None
+    assert scene.overlay is None and "The game is over." in scene.words()

@@ -296,7 +296,7 @@ class DeckScene:
 
     def _add(self, cid: str, where: str | None) -> None:
         """`cid` into `where`; a single card's place chosen, the next cards go
-        into the first table (a Shrine chosen, the Primary Library)."""
+        into the first table once the single card is chosen."""
         self.desk.add(cid, where)
         name = self.desk.cards[cid].name
         if where in self.desk.shape.picks:
@@ -761,7 +761,7 @@ class DeckScene:
                 screen.blit(img, img.get_rect(center=b.center))
                 self.hits.append((b, (key, d)))
             y += line + 2
-        size = self.desk.build.size()  # the cards drawn from: the tables, not a Shrine
+        size = self.desk.build.size()  # the cards drawn from: the tables, not the single cards
         copies = self.desk.build.ids().count(cid) if cid else 0
         seen = self.hand + self.turn - 1
         p = chance(size, copies, seen)

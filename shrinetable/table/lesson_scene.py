@@ -104,7 +104,7 @@ class LessonScene(GameScene):
     def handle(self, event: pygame.event.Event, consumed: bool) -> None:
         if (
             event.type == pygame.KEYDOWN
-            and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_RIGHT)
+            and event.key == pygame.K_n  # Enter and the arrows are the focus keys
             and self.overlay is None
             and self.lesson.current() is not None
             and self.lesson.current().kind() == "words"  # type: ignore[union-attr]
@@ -171,7 +171,7 @@ class LessonPanels(Panels):
         step = m.current()
         buttons: list[tuple[str, str]] = []
         if step is not None and step.kind() == "words":
-            buttons = [("Next \u25b6", "lesson_next")]
+            buttons = [("Next \u25b6 (N)", "lesson_next")]
         elif step is None:
             buttons = [("Close", "lesson_close")]
             if self.s.after is not None:
