@@ -72,6 +72,15 @@ COURSES: dict[str, Course] = {
             | {"resurrect", "block", "fizzle", "counter", "take", "discard"}
         ),
     ),
+    # A card's type (unit, building, policy, the three speeds of event, territory) and
+    # its keywords, the number of Wrecker 2 or Damage Reduction 1 aside.
+    "shards": Course(
+        _from_files(
+            "shards", lambda card: {card["type"]} | {k.split()[0] for k in card.get("keywords", [])}
+        ),
+        frozenset({"scrap", "play", "attack", "charge", "block", "hold", "withdraw"})
+        | frozenset({"develop", "use", "begin", "expend"}),
+    ),
     # A card's type and subtype, its abilities (`sprint 2` is Sprint), Legendary,
     # and what its effects, tap powers and aura do (freeze, bounce, ground...).
     "shrines": Course(
