@@ -32,15 +32,16 @@ def add_parser(sub) -> None:
     p = sub.add_parser(
         "check",
         help="validate layout files and deck files",
-        description="Validate layout files (layouts/<game>.toml) and deck "
-        "files (a game's deck a player wrote) and explain each "
+        description="Validate layout files (layouts/<game>.toml), deck "
+        "files (a game's deck a player wrote) and lesson files "
+        "(assets/lessons/<game>/) and explain each "
         "problem: file, line, key path or card, what is wrong.",
     )
     p.add_argument(
         "files",
         nargs="+",
         metavar="FILE",
-        help="layout, deck or card files (or card folders) to check",
+        help="layout, deck, card or lesson files (or card folders) to check",
     )
 
 
