@@ -94,6 +94,23 @@ COURSES: dict[str, Course] = {
         _from_files("sorcerer", lambda card: {card["spell"]}),
         frozenset({"play", "quick", "sacrifice", "attack", "defend", "boost"}),
     ),
+    # A card's type and subtype: Hero or Ally; Possession, Experience (Skill is the same)
+    # or Setting; Action or Held Moment; Story Event.
+    "usagi": Course(
+        _from_files(
+            "usagi",
+            lambda card: (
+                {card["type"]}
+                | (
+                    {"experience" if card["subtype"] == "skill" else card["subtype"]}
+                    if card.get("subtype")
+                    else set()
+                )
+            ),
+        ),
+        frozenset({"discard", "propose", "play", "involve", "pass", "finished"})
+        | frozenset({"tiebreak", "extra", "hero"}),
+    ),
 }
 
 
