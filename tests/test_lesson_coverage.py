@@ -34,11 +34,12 @@ class Course:
 
 
 def _shrine_cards() -> Properties:
-    """The 52-card deck: number cards, the three faces (Tokens) and the Ace (Dagger)."""
+    """The deck: number cards, the three faces (Tokens), the Ace (Dagger) and the
+    optional joker (the Balance card)."""
     from shrinetable.games.shrine.cards import NAMES
 
-    kinds = {"J": "Jack", "Q": "Queen", "K": "King", "A": "Ace"}
-    return {n: {kinds.get(n[0], "number card")} for n in NAMES if n != "JK"}
+    kinds = {"JK": "Balance card", "J": "Jack", "Q": "Queen", "K": "King", "A": "Ace"}
+    return {n: {kinds.get(n, kinds.get(n[0], "number card"))} for n in NAMES}
 
 
 def _card_files(game: str) -> list[dict]:
