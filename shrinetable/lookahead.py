@@ -23,13 +23,16 @@ Time: a number of moves, not seconds (`Budget.moves`: every move made in
 every playout counts; a world cut short by it is not counted), so a move is a
 pure function of (state, rng) however busy the machine, a game replays from its
 seed, and its figures are the same on any machine. Each game sizes it to what
-its moves cost (`GameBase.think_moves`).
+its moves cost (`GameBase.think_moves`). Under it, `CEILING` seconds of this
+thread's processor time stop the few decisions whose moves cost far more than
+the median (only there does the load matter).
 """
 
 from __future__ import annotations
 
 import math
 import random
+import time
 from dataclasses import dataclass
 from typing import Any
 
@@ -37,17 +40,23 @@ from shrinetable.engine import GameBase, Player
 
 MARGIN = 2  # worlds in which a move must beat the normal one more often than lose to it
 SURE = 1.0  # and by this many standard deviations of a coin toss over those worlds
+# a ceiling of processor time a decision: a net under the budget of moves, for
+# the few positions whose moves cost ten times the median (one game's late game:
+# 10% of its decisions took 0.5-2.2 s under it alone)
+CEILING = 0.45
 FIRST = 8  # worlds every candidate meets before the weaker half of the others is dropped
 
 
 @dataclass(frozen=True)
 class Budget:
     """How far the hard computer looks: `moves` made in all its playouts of one
-    decision at most, `worlds` per candidate at most, `candidates` moves
-    weighed, `turns` turns played on before the game's judge looks (its whole
-    length without one)."""
+    decision at most, and `seconds` of this thread's processor time (None: no
+    ceiling, so the move is a pure function of the position and the seed),
+    `worlds` per candidate at most, `candidates` moves weighed, `turns` turns
+    played on before the game's judge looks (its whole length without one)."""
 
     moves: int = 800
+    seconds: float | None = CEILING
     worlds: int = 256
     candidates: int = 6
     turns: int = 4
@@ -58,14 +67,17 @@ class _Spent(Exception):
 
 
 class _Count:
-    """The moves left to a decision's playouts."""
+    """The moves left to a decision's playouts, and its processor time."""
 
-    def __init__(self, left: int):
+    def __init__(self, left: int, seconds: float | None):
         self.left = left
+        self.until = None if seconds is None else time.thread_time() + seconds
 
     def spend(self) -> None:
         self.left -= 1
-        if self.left < 0:
+        if self.left < 0 or (
+            self.until is not None and self.left % 16 == 0 and time.thread_time() > self.until
+        ):
             raise _Spent
 
 
@@ -93,7 +105,7 @@ def _search(
 ) -> Any:
     """The move to make: `guess` (the normal one) unless another does clearly better."""
     me = game.decision(state).seat
-    count = _Count(budget.moves)
+    count = _Count(budget.moves, budget.seconds)
     others = [a for a in legal if a != guess]
     rng.shuffle(others)
     moves = [guess, *others[: budget.candidates - 1]]

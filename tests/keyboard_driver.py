@@ -30,11 +30,13 @@ class Keys:
         self.by_way: dict[str, int] = {}  # moves made by each way
         self.zone: str | None = None  # the zone the window last said has the focus
 
-    def key(self, name: str) -> str:
-        """Send one key; the focus line it brought."""
-        self.app.xdo("key", name)
-        self.pressed += 1
-        line = self.app.wait_any(FOCUS, timeout=20)
+    def key(self, name: str, times: int = 1) -> str:
+        """Send a key `times` over (one xdotool call: each still a key event of
+        its own); the focus line the last brought."""
+        self.app.xdo("key", *[name] * times)
+        self.pressed += times
+        for _ in range(times):
+            line = self.app.wait_any(FOCUS, timeout=20)
         if line.startswith("focus ") and not line.startswith("focus button "):
             self.zone = line.split(" ")[1]
         return line
@@ -152,9 +154,12 @@ class Keys:
         if self.zone == zone:  # there already: an arrow says where in it
             return self.key("Left")
         at = self.zone
-        for _ in range(MOST):
+        for _ in range(MOST):  # the shorter way round, in one go where it is known
             ahead = (order.index(zone) - order.index(at)) % len(order) if at in order else 1
-            line = self.key("Tab" if ahead <= len(order) // 2 else "shift+Tab")
+            back = ahead > len(order) // 2
+            line = self.key(
+                "shift+Tab" if back else "Tab", max(1, len(order) - ahead if back else ahead)
+            )
             at = line.split(" ")[1]
             if at == zone:
                 return line
@@ -170,7 +175,10 @@ class Keys:
                 return line
             here = names.index(at[3]) if at[3] in names else 0
             ahead = (names.index(card) - here) % len(names)
-            line = self.key("Right" if ahead <= len(names) // 2 else "Left")
+            back = ahead > len(names) // 2
+            line = self.key(
+                "Left" if back else "Right", max(1, len(names) - ahead if back else ahead)
+            )
         raise AssertionError(f"card {card} in {zone} not reached by the arrows")
 
 

@@ -176,6 +176,17 @@ def test_the_pane_shows_announcements_beside_the_table_when_chosen(tmp_path):
     assert len({shot.get_at((x, y))[:3] for x in range(0, pane.w, 3) for y in range(pane.h)}) > 3
 
 
+def test_the_pane_shows_the_latest_from_its_start(tmp_path):
+    app, scene, path = table(tmp_path, "shrine")
+    fonts, width = app.fonts, 256
+    long = "The 8 of clubs. In Your hand. You can: " + "play it as a Token; " * 8
+    rows = announce.pane_rows(fonts, ["P1 passes", long], 14, width)
+    assert len(rows) == announce.PANE_LINES and rows[0].startswith("The 8 of clubs.")
+    assert rows[-1].endswith("\u2026") and all(fonts.font(14).size(r)[0] <= width for r in rows)
+    rows = announce.pane_rows(fonts, ["P1 draws a card", "P1 passes"], 14, width)
+    assert rows == ["P1 draws a card", "P1 passes"]  # room left: the one before too
+
+
 def test_speech_runs_in_the_background_and_a_new_line_interrupts_the_old(tmp_path):
     """A stand-in speech command that would talk for a minute: saying a line
     returns at once, and the next line stops it."""
@@ -188,6 +199,31 @@ def test_speech_runs_in_the_background_and_a_new_line_interrupts_the_old(tmp_pat
     assert first.poll() is not None and voice.process is not first
     a.close()
     assert voice.process is None
+
+
+def test_what_the_table_tells_waits_its_turn_and_a_key_cuts_in(tmp_path):
+    """Log lines and the prompt (`queued`) are spoken one after another; an
+    answer to a key stops what is said and drops what waits."""
+    voice = Speech(["sleep", "60"])
+    a = Announcer(None, mode="spoken", speech=voice)
+    a.say("P2 draws a card", queued=True)
+    first = voice.process
+    a.say("P2 passes", queued=True)
+    assert voice.pending == ["P2 passes"] and voice.process is first  # not cut off
+    voice.tick()
+    assert voice.process is first  # still speaking: the next waits
+    first.terminate()
+    first.wait(timeout=10)
+    voice.tick()
+    assert voice.pending == [] and voice.process is not first and voice.busy()
+    a.say("P2 passes", queued=True)
+    a.say("The 8 of clubs. In Your hand.")  # the focus moved: at once
+    assert voice.pending == []
+    for _ in range(40):
+        a.say("P2 taps a source", queued=True)
+    assert len(voice.pending) == announce.QUEUE  # a long turn: its latest lines
+    a.close()
+    assert voice.process is None and voice.pending == []
 
 
 def test_announce_option_names_a_file_it_cannot_write(tmp_path, capsys):

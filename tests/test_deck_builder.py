@@ -233,3 +233,38 @@ def test_tally_charts_offer_colours_choices_and_ratings_added_up(data):
     combat = sum(d.cards[c].ratings.get("combat", 0) for c in d.build.ids())
     assert ratings["combat"] == combat > 0
     assert sum(deckbuild.totals(d.build, found["Colour"]).values()) >= d.build.size() - 1
+
+
+def test_a_damaged_draft_or_card_folder_file_is_said_never_a_traceback(data):
+    (data / "deck-draft-usagi.json").write_text(
+        '{"name": "X", "fields": {"cards": {"ambush": "x"}}}'
+    )
+    assert desk("usagi").build.fields() == {"cards": {}}
+    (data / "deck-draft-usagi.json").write_text("[1, 2")
+    assert desk("usagi").build.size() == 0
+    folder = data / "cards" / "usagi"
+    folder.mkdir(parents=True)
+    (folder / "decks.toml").write_text("[[deck]\nname = 'broken'\n")
+    d = desk("usagi")
+    with pytest.raises(BookError, match="decks.toml"):
+        d.every_deck()
+    d.add("ambush")
+    with pytest.raises(BookError, match="decks.toml"):
+        d.save()
+
+
+def test_a_shrines_deck_file_is_checked_and_played(data, capsys):
+    from shrinetable.cli import main
+
+    game = registry.get("shrines")
+    shipped = game.card_data.decks.catalog()[1][0]
+    rows = ['game = "shrines"', 'name = "Mine"', f'shrine = "{shipped.shrine}"']
+    for table in ("primary", "secondary"):
+        rows += [f"[{table}]", *(f"{c} = {n}" for c, n in getattr(shipped, table).items())]
+    path = data / "mine.toml"
+    path.write_text("\n".join(rows) + "\n")
+    assert main(["check", str(path)]) == 0
+    assert game.check_options({"deck_p1": str(path)})["deck_p1"] == str(path)
+    path.write_text("\n".join(rows).replace("[secondary]", "[secondary]\nember-font = 2") + "\n")
+    assert main(["check", str(path)]) == 1
+    assert "Ember Font needs R, which the Shrine" in capsys.readouterr().out

@@ -197,3 +197,36 @@ def test_a_click_on_the_third_chart_shows_the_next_tally(app):
     titles = [t for t, _ in charts(scene.desk.pool.facets)][1:4]
     assert titles == ["Subtype", "Clan", "Faction"]
     assert all(f"{t} \u25b8" in w for t, w in zip(titles, words, strict=True))
+
+
+def test_a_shrine_chosen_the_next_cards_go_into_the_first_library(app):
+    scene = _builder(app, "shrines")
+    state = scene.traced_state()
+    shrine, card = list(state["cards"])[:2]
+    _click(app, state["cards"][shrine])
+    assert scene.desk.build.picks == {"shrine": shrine}
+    _click(app, state["cards"][card])
+    assert scene.desk.build.picks == {"shrine": shrine}
+    assert scene.desk.build.tables["primary"] == {card: 1}
+    _click(app, scene.traced_state()["places"]["secondary"])
+    _click(app, state["cards"][card])
+    assert scene.desk.build.tables["secondary"] == {card: 1}
+
+
+def test_a_card_the_pointer_rests_on_is_shown_large_with_its_whole_text(app):
+    scene = _builder(app, "usagi")
+    cid, pos = next(iter(scene.traced_state()["cards"].items()))
+    move = pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(1, 0), buttons=(0, 0, 0))
+    app.step([move], 0.01)
+    assert scene.hover == cid and not scene.zoomed
+    assert scene.deadline() == pytest.approx(scene.hover_at + 0.6)
+    scene.hover_at -= 1  # rested a second
+    app.fonts.drawn = []
+    app.step([], 0.01)
+    assert scene.zoomed
+    text = scene.desk.cards[cid].text
+    drawn = " ".join(d.text for d in app.fonts.drawn if d.card == cid)
+    assert text.split()[-1].strip(".") in drawn  # the text's last word: the whole text
+    away = pygame.event.Event(pygame.MOUSEMOTION, pos=(5, 5), rel=(1, 0), buttons=(0, 0, 0))
+    app.step([away], 0.01)
+    assert not scene.zoomed and scene.hover is None

@@ -49,14 +49,14 @@ def test_keys_read_the_table_into_the_announcement_file(xvfb, tmp_path):
             said, lambda ls: any(line.startswith("P1 draws a card (") for line in ls)
         )
         assert not any("P2 draws a card (" in line for line in lines)  # the other's card unsaid
+        app.xdo("key", "F2")  # the pane, for the rest
+        lines_when(said, lambda ls: ls[-1] == "Announcements shown")
         for _ in range(12):  # Tab over the zones to the hand: its first card, in full
             app.xdo("key", "Tab")
             if app.wait_line("focus ").startswith("focus hand:0 "):
                 break
         lines = lines_when(said, lambda ls: "In Your hand." in ls[-1])
         assert re.match(r"The (\d+|Ace|Jack|Queen|King) of \w+\. ", lines[-1]), lines[-1]
-        app.xdo("key", "F2")
-        lines_when(said, lambda ls: ls[-1] == "Announcements shown")
         app.quiet(0.5)  # the frame with the pane
         app.screenshot(ARTIFACTS / "announce-pane.png")
     finally:

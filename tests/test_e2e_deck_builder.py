@@ -18,6 +18,7 @@ from shrinetable.formats import deckbuild
 from shrinetable.formats.decktext import Shape
 
 pytestmark = [pytest.mark.e2e, pytest.mark.slow]
+WAIT_S = 30  # a busy machine (the tests share two cores) may take this long
 
 
 def decks_button(data_dir, monkeypatch) -> tuple[int, int]:
@@ -47,7 +48,8 @@ class Builder:
         if self.now and test(self.now):
             return self.now
         for _ in range(80):
-            self.now = json.loads(self.app.wait_line("builder ").removeprefix("builder "))
+            line = self.app.wait_line("builder ", timeout=WAIT_S)
+            self.now = json.loads(line.removeprefix("builder "))
             if test(self.now):
                 return self.now
         raise AssertionError(f"the builder never showed {what}: {self.now}")
@@ -108,7 +110,7 @@ def test_build_a_legal_deck_from_empty_fix_a_rule_save_and_play(xvfb, tmp_path, 
     app = App(xvfb, ["--trace"], tmp_path)
     b = Builder(app)
     try:
-        app.wait_line("ready")
+        app.wait_line("ready", timeout=WAIT_S)  # the start screen loads every game
         app.window()
         app.click(button)
         b.until(lambda s: s["game"] == name and s["cards"], "the pool")
@@ -138,7 +140,7 @@ def test_build_a_legal_deck_from_empty_fix_a_rule_save_and_play(xvfb, tmp_path, 
         saved = tmp_path / "cards" / name / "decks.toml"
         assert f'name = "{b.now["saved"]}"' in saved.read_text()
         app.click(b.now["buttons"]["play"])
-        assert app.wait_line("playing ").startswith(f"playing {name} with ")
+        assert app.wait_line("playing ", timeout=WAIT_S).startswith(f"playing {name} with ")
         title = app.xdo("getwindowname", app.window()).strip()
         assert title.startswith(game.title), title
     except BaseException:

@@ -24,7 +24,7 @@ SEEDS = range(1, 11)  # seeded games per game (2 seats up to the game's most)
 STEPS = 3000  # decision points walked per game at most
 CHECK = 0.5  # share of decision points checked
 DEALS = 2  # re-deals compared at each checked point
-HARD = Budget(moves=200, worlds=2, candidates=3, turns=1)  # small
+HARD = Budget(moves=200, seconds=None, worlds=2, candidates=3, turns=1)  # small
 # the seeded games and the decision points walked in each, per strength
 WALKS = {"easy": (range(1, 6), STEPS), "normal": (SEEDS, STEPS), "hard": (range(1, 2), 80)}
 

@@ -271,3 +271,53 @@ def test_the_load_dialog_by_keys(app, capsys):
     assert any(r.startswith("/") for r in reached)  # the path field, by its text
     key(app, pygame.K_ESCAPE)
     assert scene.overlay is None
+
+
+def test_a_quick_question_and_the_handover_by_keys(app):
+    """Two people at one device (Shrines): the question to the other person
+    is answered by its number key (1: pass without taking the device), and
+    the handover screen is passed by Enter."""
+    session = Session(registry.get("shrines"), 1, {}, ["human", "human"])
+    app.start_game(session)
+    app.step([], 0.01)
+    scene = app.scene
+    asked = handed = False
+    for _ in range(300):
+        if session.decision() is None or (asked and handed):
+            break
+        if scene.overlay == "ask":
+            made = len(session.history)
+            key(app, pygame.K_1, unicode="1")
+            assert len(session.history) > made and scene.overlay != "ask"
+            asked = True
+        elif scene.overlay == "handover":
+            seat = session.decision().seat
+            key(app, pygame.K_RETURN, unicode="\r")
+            assert scene.viewer == seat and scene.overlay is None
+            handed = True
+        elif scene.overlay == "confirm":  # the question before a skip: Enter says yes
+            key(app, pygame.K_RETURN, unicode="\r")
+        elif scene.my_decision():
+            hint = scene.match.hint(scene.viewer)
+            scene.aid.decide(hint.action)
+            app.step([], 0.01)
+        else:
+            app.step([], 0.01)
+    assert asked and handed
+
+
+def test_the_wake_up_is_no_number_pygame_gives_out_again():
+    """A window's thread posts WAKE; after a `pygame.quit()` the numbers of
+    `custom_type()` start again, so WAKE must never be one of them (it was
+    taken for pygame_gui's button press in a second window of one process)."""
+    import pygame
+
+    from shrinetable.table.scene import WAKE
+
+    pygame.init()
+    taken = {pygame.event.custom_type() for _ in range(8)}
+    pygame.quit()
+    pygame.init()
+    taken |= {pygame.event.custom_type() for _ in range(8)}
+    pygame.quit()
+    assert WAKE not in taken

@@ -1,4 +1,4 @@
-"""Every file the program reads, mutated: layouts, scenarios, demonstrations, saves,
+"""Every file the program reads, mutated: layouts, scenarios, demonstrations, lessons, saves,
 and the card files, deck tables and deck files of every game. Each mutation is
 either accepted or refused with the reader's own error naming the file; never a
 traceback, a hang or a memory blow-up (sizes, nesting and numbers are bounded
@@ -121,6 +121,7 @@ RANDOMS = st.randoms(use_true_random=False)
 LAYOUTS = sorted((ROOT / "layouts").glob("*.toml"))
 SCENARIOS = sorted((ROOT / "tests" / "scenarios").rglob("*.toml"))
 DEMOS = sorted((ROOT / "assets" / "demos").rglob("*.toml"))
+LESSONS = sorted((ROOT / "assets" / "lessons").rglob("*.toml"))
 CARD_FILES = [(d, p) for d in GAMES for p in sorted(loader.card_folder(d).glob("*.toml"))]
 DECK_FILE_GAMES = [d for d in GAMES if d.deck_file is not None]
 
@@ -152,17 +153,21 @@ def named_files(error: Exception) -> set[str]:
 
 
 def reader(seed: Path):
-    """What reads a file like `seed`: a layout, a scenario, or a demonstration
-    (replayed, so its steps are checked too)."""
+    """What reads a file like `seed`: a layout, a scenario, a demonstration
+    (replayed, so its steps are checked too) or a lesson (played with its
+    scripted answers, and replayed for its GIF)."""
+    from shrinetable.demo.lesson import replay_lesson
     from shrinetable.demo.replay import replay_file
     from shrinetable.formats.layout import load_layout
     from shrinetable.formats.scenario import load
 
+    if seed in LESSONS:
+        return replay_lesson
     return load_layout if seed in LAYOUTS else load if seed in SCENARIOS else replay_file
 
 
 @pytest.mark.parametrize("examples", BUDGET)
-def test_layouts_scenarios_and_demonstrations(tmp_path_factory, examples):
+def test_layouts_scenarios_demonstrations_and_lessons(tmp_path_factory, examples):
     from shrinetable.formats.layout import LayoutError
 
     def one(seed, rng):
@@ -172,7 +177,7 @@ def test_layouts_scenarios_and_demonstrations(tmp_path_factory, examples):
         except (LayoutError, FormatError) as e:  # Unreadable is a LayoutError too
             assert named_files(e) == {str(path)}
 
-    fuzz(examples, one, st.sampled_from([*LAYOUTS, *SCENARIOS, *DEMOS]), RANDOMS)
+    fuzz(examples, one, st.sampled_from([*LAYOUTS, *SCENARIOS, *DEMOS, *LESSONS]), RANDOMS)
 
 
 def a_save(rng: random.Random) -> bytes:

@@ -76,3 +76,28 @@ def test_a_seats_figures_too_wide_for_its_zone_go_on_two_lines(tmp_path, monkeyp
     assert two == ["Honor 0 \u00b7", "Ryo 0"]
     assert board._badge_box(two, 21).w <= 150
     assert board._badge_box(two, 21).h > board._badge_box(["Honor 0"], 21).h
+
+
+def test_a_hand_a_little_too_high_for_its_label_passes_under_it_smaller():
+    """At 150% Usagi's hand (five cards) began right of its 21 px label and
+    its cards hid each other's names; a little smaller they pass under it,
+    side by side, none over another."""
+    layout = parse_layout(
+        LAYOUT.replace(
+            "[players.2.seats.self]",
+            "[players.2.seats.self]\n"
+            'hand = { rect = [0, 300, 560, 140], arrange = "row", inside = true, label = "Hand" }',
+        )
+    )
+    zones = {
+        "hand:0": ZoneView(name="hand:0", owner=0, cards=tuple(f"c{i}" for i in range(5))),
+        "deck:0": ZoneView(name="deck:0", owner=0, cards=()),
+        "deck:1": ZoneView(name="deck:1", owner=1, cards=()),
+    }
+    view = View(seat=0, seats=2, zones=zones, decision=None, outcome=None)
+    scaler = Scaler((1000, 600), (1000, 600))
+    cards = [p.rect for p in place_cards(layout, view, scaler, 0, labels={"hand:0": (130, 26)})]
+    assert all(r.top >= 300 + 26 and r.h < 126 for r in cards)
+    assert not any(a.colliderect(b) for i, a in enumerate(cards) for b in cards[i + 1 :])
+    roomy = place_cards(layout, view, scaler, 0, labels={"hand:0": (60, 14)})
+    assert {p.rect.size for p in roomy} == {(90, 126)}  # at 100% they keep their size

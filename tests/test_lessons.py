@@ -167,7 +167,10 @@ def test_the_scene_walks_a_lesson_and_remembers_it(app) -> None:
 
     scene = open_lesson(app, load(FIRST))
     assert "Lesson: A turn, and how to win" in scene.panels.s.words()
-    scene.command("lesson_next")
+    import pygame
+
+    scene.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_n, mod=0, unicode="n"), False)
+    assert scene.lesson.at == 1  # N is Next
     assert ("deck", None) in scene.marks.targets
     scene.perform("pass")  # a button's move not asked for
     assert scene.word.startswith("Not yet") and not scene.shout
@@ -178,8 +181,9 @@ def test_the_scene_walks_a_lesson_and_remembers_it(app) -> None:
         step = scene.lesson.current()
         if step.kind() == "words":
             scene.command("lesson_next")
-        elif step.kind() == "computer":
-            scene.made(scene.match.step())
+        elif step.kind() == "computer":  # the table's own move, when its pace is up
+            assert scene.ai_move is not None and scene.ai_due is not None
+            scene.update(scene.ai_due)
         else:
             scene.perform(scene.lesson.lesson.moves[scene.lesson.at][0])
             assert scene.lesson.rule or not step.rule
@@ -281,7 +285,7 @@ def test_the_window_takes_a_new_position(app, tmp_path) -> None:
     scene.command("lesson_next")
     scene.perform("attack p2 5S 4C")
     while scene.lesson.at < 3:
-        scene.made(scene.match.step())
+        scene.update(scene.ai_due)
     scene.update(time.monotonic())
     assert scene.view().zones["hand:0"].cards == ("5S", "5D") and not scene.log.lines
     scene.command("lesson_next")  # the heal: the pair is raised, ready to drag
@@ -330,3 +334,85 @@ def test_a_lesson_speaks_in_our_own_words(path) -> None:
         words = _words_of(text)
         runs = {" ".join(words[i : i + 8]) for i in range(len(words) - 7)}
         assert not [r for r in runs if r in source], text
+
+
+PLAY_ON = """
+[[steps]]
+say = "Now play the game out against the computer."
+play_on = true
+
+[[steps]]
+say = "The game is over."
+"""
+
+
+def test_a_guided_game_plays_to_its_end(tmp_path) -> None:
+    """`play_on`: the player's own moves, the easy computer's for the others, to
+    the end; verify plays it (the same seeded game each time) and the GIF stops
+    where it begins."""
+    from shrinetable.demo.lesson import replay_lesson
+
+    path = write(tmp_path, SMALL + PLAY_ON)
+    assert verify(load(path)) == 5
+    m = LessonMatch(load(path))
+    m.next()
+    m.play(LEARNER, "attack p2 5S 4C")
+    while m.current().computer:
+        m.step()
+    assert m.current().kind() == "play_on"
+    d = m.decision()
+    assert d.seat == LEARNER and m.pending() is None  # the player decides
+    assert m.play(LEARNER, "pass").rule == "turn"  # refused by the rules' own word
+    assert isinstance(m.play(LEARNER, "draw"), Applied)  # any legal move
+    assert isinstance(m.play(LEARNER, "pass"), Applied)
+    assert m.pending() is not None and m.pending().seat == 1  # then the computer
+    assert replay_lesson(path).frames[-1].caption == "Now play the game out against the computer."
+    with pytest.raises(FormatError) as caught:
+        load(
+            write(
+                tmp_path, SMALL + PLAY_ON.replace("play_on = true", 'play_on = true\ndo = "pass"')
+            )
+        )
+    assert "one of do, computer, free or play_on" in caught.value.message
+
+
+@pytest.mark.parametrize(
+    "path", [ps[0] for ps in lesson_format.all_lessons().values()], ids=lambda p: p.parent.name
+)
+def test_the_table_moves_only_when_a_step_says_so(app, path) -> None:
+    """Walked in the window's scene: the table's own move is due at each
+    `computer` step and at no other, not even a pass the rules leave the player."""
+    from shrinetable.table.lesson_scene import open_lesson
+
+    scene = open_lesson(app, load(path))
+    while (step := scene.lesson.current()) is not None:
+        assert (scene.ai_move is not None) == bool(step.computer), (scene.lesson.at, step.say)
+        if step.computer:
+            scene.update(scene.ai_due)
+        elif step.do:
+            scene.perform(scene.lesson.lesson.moves[scene.lesson.at][0])
+        else:
+            scene.command("lesson_next")
+    assert scene.ai_move is None and "Lesson complete" in scene.words()
+
+
+def test_the_window_plays_a_guided_game_out(app, tmp_path) -> None:
+    """A `play_on` step in the scene: the player's moves taken as in any game,
+    the computer's made at the table's pace, and the lesson on to its last words."""
+    import time
+
+    from shrinetable.table.lesson_scene import open_lesson
+
+    scene = open_lesson(app, load(write(tmp_path, SMALL + PLAY_ON)))
+    scene.command("lesson_next")
+    scene.perform("attack p2 5S 4C")
+    for _ in range(3000):
+        step = scene.lesson.current()
+        if step is None or step.kind() == "words" and scene.lesson.at > 3:
+            break
+        if scene.my_decision():
+            scene.perform(scene.match.hint(LEARNER).action)
+        else:
+            scene.update(scene.ai_due or time.monotonic())
+    assert scene.lesson.at == 4 and scene.match.outcome() is not None
+    assert scene.overlay is None and "The game is over." in scene.words()

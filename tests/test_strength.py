@@ -24,7 +24,7 @@ from shrinetable.formats.save import write_save
 from shrinetable.lookahead import Budget
 from shrinetable.table.start_scene import seating
 
-SMALL = Budget(moves=200, worlds=2, candidates=3, turns=1)  # small
+SMALL = Budget(moves=200, seconds=None, worlds=2, candidates=3, turns=1)  # small
 
 
 def test_strengths_and_the_old_names_parse():
@@ -192,7 +192,7 @@ def test_hard_plays_out_at_most_its_budget_of_moves(name, monkeypatch):
     made = []
     apply = game.apply
     monkeypatch.setattr(game, "apply", lambda s, a: (made.append(a), apply(s, a))[1])
-    hard = players.player(game, "hard", Budget(moves=60, candidates=3))
+    hard = players.player(game, "hard", Budget(moves=60, seconds=None, candidates=3))
     move = hard(state, random.Random(9))
     assert 0 < len(made) <= 60
     assert hard(state, random.Random(9)) == move and move in game.legal_actions(state)
@@ -204,3 +204,19 @@ def test_bench_strength_plays_hard_against_normal_too(monkeypatch, capsys):
     assert main(argv) == 0
     out = capsys.readouterr().out
     assert "against the normal computer" in out and "95% interval" in out, out
+
+
+def test_a_decision_stops_at_its_ceiling_of_processor_time():
+    """The net under the budget of moves: a position whose moves cost far more
+    than the median still takes at most `seconds` (here a budget no game reaches)."""
+    import time
+
+    game = get("usagi")
+    hard = players.player(game, "hard", Budget(moves=10**9, worlds=10**6, seconds=0.05))
+    normal = players.player(game, "normal")
+    state, rng = game.new_game(4, {}, 2), random.Random(4)
+    while len(game.legal_actions(state)) < 2:
+        state, _ = game.apply(state, normal(state, rng))
+    t0 = time.thread_time()
+    assert hard(state, random.Random(1)) in game.legal_actions(state)
+    assert time.thread_time() - t0 < 0.5

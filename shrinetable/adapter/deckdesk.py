@@ -224,19 +224,21 @@ class Desk:
         try:
             data = json.loads(path.read_text(encoding="utf-8"))
             name, fields = str(data["name"]), dict(data["fields"])
-        except (OSError, ValueError, TypeError, KeyError):
+        except (OSError, ValueError, TypeError, KeyError):  # none, or damaged: a new deck
             return ""
         gone: list[str] = []
         tables = {}
         for t in self.shape.tables:
             held = fields.get(t, {})
             held = held if isinstance(held, dict) else {}
-            tables[t] = {c: int(n) for c, n in held.items() if c in self.cards and int(n) > 0}
+            tables[t] = {
+                c: n for c, n in held.items() if c in self.cards and isinstance(n, int) and n > 0
+            }
             gone += [c for c in held if c not in self.cards]
         picks = {p: str(fields.get(p, "")) for p in self.shape.picks}
         picks = {p: c if c in self.cards else "" for p, c in picks.items()}
         self.build = Build(self.shape, name, tables, picks)
-        saved = data.get("saved_as")
+        saved = data.get("saved_as") if isinstance(data, dict) else None
         self.saved_as = saved if isinstance(saved, str) else None
         return (
             f"draft restored; left out, no longer in the cards: {', '.join(gone)}" if gone else ""

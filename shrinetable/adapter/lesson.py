@@ -4,10 +4,12 @@
 `port.MatchPort`, and draws it as any game) that walks a lesson's steps: a
 `do` step takes the move it names and refuses every other with the step's
 friendly word; a `computer` step is the table's own moves (`pending`, made at
-the table's pace); a `free` step takes any legal move; a words step waits for
-`next`. Legality is the engine's: an expected move is matched against the
-legal-action list. `verify` plays every step with its scripted answers, so a
-lesson a rules change breaks fails with the file, the step and why.
+the table's pace); a `free` step takes any legal move; a `play_on` step plays
+the game to its end, the player's moves theirs and the others the easy
+computer's; a words step waits for `next`. Legality is the engine's: an
+expected move is matched against the legal-action list. `verify` plays every
+step with its scripted answers, so a lesson a rules change breaks fails with
+the file, the step and why.
 """
 
 from __future__ import annotations
@@ -21,7 +23,7 @@ from shrinetable.formats.errors import FormatError
 from shrinetable.formats.lesson import LessonStep, LoadedLesson, all_lessons, load
 
 from . import gestures
-from .match import Match
+from .match import QUICK_S, Match
 from .port import Answer, Auto, Change, Played, Powers, Refusal
 from .session import Applied, Session
 
@@ -32,7 +34,9 @@ class LessonMatch(Match):
     def __init__(self, lesson: LoadedLesson):
         spec = lesson.spec
         seats: list[Any] = ["human"] + ["computer"] * (spec.seats - 1)
-        super().__init__(Session(lesson.game, spec.seed, spec.options, seats, start=lesson.state))
+        easy = ["easy"] * spec.seats  # the computer of a `play_on` step (and of its verify)
+        session = Session(lesson.game, spec.seed, spec.options, seats, lesson.state, easy)
+        super().__init__(session)
         self.lesson = lesson
         self.at = 0  # the step under way (len(steps): the lesson is done)
         self.made_here = 0  # the table's moves of a `computer` step made so far
@@ -145,7 +149,7 @@ class LessonMatch(Match):
 
     def play(self, seat: int, action: Any) -> Played:
         step = self.current()
-        if step is None or step.kind() not in ("do", "free"):
+        if step is None or step.kind() not in ("do", "free", "play_on"):
             return Refusal(self.not_yet())
         if step.do:
             text = action if isinstance(action, str) else action.text
@@ -156,33 +160,40 @@ class LessonMatch(Match):
             if text not in self.lesson.moves[self.at]:
                 return Refusal(self.not_yet())
         done = super().play(seat, action)
-        if isinstance(done, Applied):
+        if isinstance(done, Applied) and (not step.play_on or self.outcome() is not None):
             self._advance(step)
         return done
 
-    def pending(self) -> Auto | None:
-        """The table's next move of a `computer` step (none at any other step:
-        the player makes every move of theirs, even a lone pass)."""
+    def ask_pending(self, wait: float | None = QUICK_S) -> Answer[Auto | None]:
+        """The table's next move of a `computer` step, or the other seats' (and
+        a pass the rules leave the player) while a `play_on` step lasts; none at
+        any other step: the player makes every move of theirs, even a lone pass.
+        (`pending` asks this too.)"""
         step, d = self.current(), self.decision()
+        if step is not None and step.play_on:
+            return super().ask_pending(wait)
         if step is None or not step.computer or d is None:
-            return None
+            return Answer.now(None)
         move = self.lesson.moves[self.at][self.made_here]
-        return Auto(d.seat, self.game.parse_action(move), False)
+        return Answer.now(Auto(d.seat, self.game.parse_action(move), False))
 
     def step(self) -> Applied:
         step = self.current()
         done = super().step()
         self.made_here += 1
-        if step is not None and self.made_here == len(step.computer):
+        if step is not None and step.play_on:
+            if self.outcome() is not None:
+                self._advance(step)
+        elif step is not None and self.made_here == len(step.computer):
             self._advance(step)
         else:
             self._pending_reset()
         return done
 
     def hint(self, seat: int) -> gestures.Move | None:
-        """The move the step asks for (a free step: the computer's choice)."""
+        """The move the step asks for (a free choice: the computer's)."""
         step = self.current()
-        if step is not None and step.free:
+        if step is not None and (step.free or step.play_on):
             return super().hint(seat)
         found = self.expected()
         return found[0] if found else None
@@ -191,7 +202,7 @@ class LessonMatch(Match):
         self, seat: int, held: tuple[str, ...], source: str, zone: str | None, card: str | None
     ) -> Answer[str]:
         step = self.current()
-        if step is not None and step.free:
+        if step is not None and (step.free or step.play_on):
             return super().ask_why(seat, held, source, zone, card)
         return Answer.now(self.not_yet())
 
@@ -213,6 +224,8 @@ def verify(lesson: LoadedLesson) -> int:
             for j, move in enumerate(lesson.moves[i]):
                 _legal(m, ("steps", i, "computer", j), move, learner=False)
                 m.step()
+        elif kind == "play_on":
+            _play_on(m, i)
         else:
             key = "do" if step.do else "answer"
             for j, move in enumerate(lesson.moves[i]):
@@ -223,6 +236,24 @@ def verify(lesson: LoadedLesson) -> int:
         if step.expect is not None:
             _check_holds(m, i, step)
     return len(lesson.steps)
+
+
+PLAY_ON_MOST = 5000  # moves a `play_on` step may take in verify before it is a fault
+
+
+def _play_on(m: LessonMatch, i: int) -> None:
+    """A `play_on` step to the game's end, the easy computer playing the player's
+    seat too (seeded: the same game every time)."""
+    if m.decision() is None:
+        raise m.lesson.fail(("steps", i, "play_on"), "the game is over by this step")
+    for _ in range(PLAY_ON_MOST):
+        if m.current() is not m.lesson.steps[i]:
+            return
+        if m.pending() is not None:
+            m.step()
+        else:
+            m.play(LEARNER, m.session.computer_action())
+    raise m.lesson.fail(("steps", i, "play_on"), f"no end within {PLAY_ON_MOST} moves")
 
 
 def _legal(m: LessonMatch, loc: tuple[Any, ...], move: str, learner: bool) -> None:
@@ -311,11 +342,12 @@ def mark_done(name: str) -> None:
 
 def course(game: str, cards: CardSet | None = None) -> list[LoadedLesson | FormatError]:
     """The game's lessons in their order (`order`, then file name); a file that
-    cannot be read is its FormatError, in last place."""
+    cannot be read, or whose steps no longer hold, is its FormatError, last."""
     found: list[tuple[tuple[int, str], LoadedLesson | FormatError]] = []
     for path in all_lessons().get(game, []):
         try:
             loaded = load(path, cards)
+            verify(loaded)
             found.append(((loaded.spec.order, path.stem), loaded))
         except FormatError as e:
             found.append(((10**6, path.stem), e))

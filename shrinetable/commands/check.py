@@ -32,15 +32,16 @@ def add_parser(sub) -> None:
     p = sub.add_parser(
         "check",
         help="validate layout files and deck files",
-        description="Validate layout files (layouts/<game>.toml) and deck "
-        "files (a game's deck a player wrote) and explain each "
+        description="Validate layout files (layouts/<game>.toml), deck "
+        "files (a game's deck a player wrote) and lesson files "
+        "(assets/lessons/<game>/) and explain each "
         "problem: file, line, key path or card, what is wrong.",
     )
     p.add_argument(
         "files",
         nargs="+",
         metavar="FILE",
-        help="layout, deck or card files (or card folders) to check",
+        help="layout, deck, card or lesson files (or card folders) to check",
     )
 
 
@@ -58,13 +59,13 @@ def zone_problems(layout: Layout) -> list[str]:
 
 def deck_checker(file: str) -> Callable[[str], list[str]] | None:
     """The deck rules of the game a deck file names, if `file` is a deck file (a
-    `cards` table beside `game`; layouts have no `cards`). FormatError when it
+    `cards` table, or a `name`, beside `game`; layouts have neither). FormatError when it
     names no game that reads deck files. A file that is not TOML is left to the
     layout reader, which says where it breaks."""
     data, text = _toml(file)
     if data is None:
         return None
-    if not isinstance(data.get("cards"), dict):
+    if not isinstance(data.get("cards"), dict) and not _named_deck(data):
         return None
     name = data.get("game")
     hook = deck_hook(name) if isinstance(name, str) else None
@@ -77,6 +78,12 @@ def deck_checker(file: str) -> Callable[[str], list[str]] | None:
             find_line(text, ("game",)),
         )
     return hook
+
+
+def _named_deck(data: dict) -> bool:
+    """A deck of tables other than `cards` (a Shrine and two libraries): a
+    `name` beside `game`, which no layout has."""
+    return isinstance(data.get("name"), str) and "game" in data and "canvas" not in data
 
 
 def _toml(file: str) -> tuple[dict | None, str]:

@@ -53,6 +53,7 @@ def fail(message: str) -> int:
 
 
 def run(args: argparse.Namespace) -> int:
+    from shrinetable.adapter.lesson import verify
     from shrinetable.formats import lesson
 
     courses = lesson.all_lessons()
@@ -74,6 +75,7 @@ def run(args: argparse.Namespace) -> int:
         if args.export:
             return _export(path, args.export, size, args.card_set)
         loaded = lesson.load(path, args.card_set)
+        verify(loaded)  # a lesson that no longer holds is not opened
     except (LookupError, FormatError, ValueError) as e:
         return fail(str(e))
     except OSError as e:

@@ -9,7 +9,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from shrinetable.adapter.lesson import LEARNER, LessonMatch
+from shrinetable.adapter.lesson import LEARNER, LessonMatch, verify
 from shrinetable.engine import CardSet
 from shrinetable.formats.demo import Arrow, Demo, DemoStep, LoadedDemo
 from shrinetable.formats.lesson import LoadedLesson, load
@@ -20,15 +20,17 @@ from .replay import Replay, replay
 def replay_lesson(path: str | Path, cards: CardSet | None = None) -> Replay:
     """The lesson at `path` replayed as one demonstration (FormatError if it does
     not hold): each part played from its own position, the frames in one run."""
-    shown = [replay(part) for part in parts(load(path, cards))]
+    lesson = load(path, cards)
+    verify(lesson)  # a step that does not hold stops here, never in the walk below
+    shown = [replay(part) for part in parts(lesson)]
     frames = (f for r in shown for f in r.frames)
     return replace(shown[0], frames=tuple(replace(f, index=i) for i, f in enumerate(frames)))
 
 
 def parts(lesson: LoadedLesson) -> list[LoadedDemo]:
     """The lesson's steps as demonstration steps, one demonstration from each
-    position it sets; walked with its scripted answers, so each asked-for
-    move's cards and place are known."""
+    position it sets; walked with its scripted answers (a lesson `verify`
+    passed), so each asked-for move's cards and place are known."""
     m = LessonMatch(lesson)
     found: list[tuple[Any, list[DemoStep]]] = [(m.session.state, [])]
     while (step := m.current()) is not None:
@@ -37,6 +39,9 @@ def parts(lesson: LoadedLesson) -> list[LoadedDemo]:
         steps = found[-1][1]
         moves = lesson.moves[m.at]
         light = [z if c is None else f"{z}/{c}" for z, c in sorted(m.lit(), key=str)]
+        if step.play_on:  # a whole game is no GIF: it ends with the invitation to play
+            steps.append(DemoStep(caption=step.say, highlight=light))
+            break
         if step.computer:
             steps += [DemoStep(caption=step.say, action=a, highlight=light) for a in moves]
             while m.current() is step:

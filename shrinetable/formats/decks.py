@@ -333,7 +333,7 @@ class DeckGameWords(Presentation):
 
 def ids(deck: Any) -> list[str]:
     """A deck's card ids, each copy once, in the deck's order: its single cards
-    (a `str` field naming a card, as a Shrine), then its card-count tables."""
+    (a `str` field naming one card), then its card-count tables."""
     words = ("name", "style", "game")
     fields = [getattr(deck, f) for f in type(deck).model_fields if f not in words]
     picks = [v for v in fields if isinstance(v, str) and v]

@@ -63,6 +63,7 @@ class LessonStep(_Strict):
     do: list[str] = []  # the player's move; any of these (the first is the scripted answer)
     computer: list[str] = []  # moves the table makes for the other seats, in order
     free: bool = False  # the player chooses any legal move
+    play_on: bool = False  # the game to its end: the player's own moves, the computer's
     answer: str | None = None  # with `free`: the move `--verify` plays
     light: list[str] = []  # more cards or places to light, "ZONE" or "ZONE/CARD"
     not_yet: str | None = None  # the word for any other move
@@ -83,10 +84,19 @@ class LessonStep(_Strict):
     @model_validator(mode="after")
     def _one_kind(self) -> LessonStep:
         kinds = [
-            k for k, on in (("do", self.do), ("computer", self.computer), ("free", self.free)) if on
+            k
+            for k, on in (
+                ("do", self.do),
+                ("computer", self.computer),
+                ("free", self.free),
+                ("play_on", self.play_on),
+            )
+            if on
         ]
         if len(kinds) > 1:
-            raise ValueError(f"a step has one of do, computer or free, not {' and '.join(kinds)}")
+            raise ValueError(
+                f"a step has one of do, computer, free or play_on, not {' and '.join(kinds)}"
+            )
         if self.free and self.answer is None:
             raise ValueError("free = true needs an answer: the move --verify plays")
         if self.answer is not None and not self.free:
@@ -96,10 +106,10 @@ class LessonStep(_Strict):
         return self
 
     def kind(self) -> str:
-        """ "do", "computer", "free" or "words" (the player reads, then Next)."""
-        return (
-            "do" if self.do else "computer" if self.computer else "free" if self.free else "words"
-        )
+        """ "do", "computer", "free", "play_on" or "words" (the player reads, then Next)."""
+        if self.do or self.computer:
+            return "do" if self.do else "computer"
+        return "free" if self.free else "play_on" if self.play_on else "words"
 
 
 class Lesson(Position):

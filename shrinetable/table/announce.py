@@ -42,6 +42,7 @@ FILE = "announce.json"  # {"mode": "off" | "shown" | "spoken"}, in the data fold
 MODES = ("off", "shown", "spoken")
 PANE_LINES = 3  # the pane's lines of text, the latest announcement at its foot
 PANE_PX = 14  # the pane's text at 1280x720 (never smaller)
+QUEUE = 12  # lines waiting to be spoken at most (a long computer turn: its latest)
 
 
 def kept_mode() -> str:
@@ -74,8 +75,8 @@ def speech_command() -> list[str] | None:
         return [shell, "-NoProfile", "-NonInteractive", "-Command", speak]
     if sys.platform == "darwin" and shutil.which("say"):
         return ["say", "-f", "-"]
-    if shutil.which("spd-say"):  # priority text: the service drops it for a newer one
-        return ["spd-say", "--priority", "text", "--pipe-mode"]
+    if shutil.which("spd-say"):  # waits while it speaks; priority text: a newer line
+        return ["spd-say", "--wait", "--priority", "text", "--pipe-mode"]  # replaces it
     for name in ("espeak-ng", "espeak"):
         if shutil.which(name):
             return [name, "--stdin"]
@@ -84,16 +85,38 @@ def speech_command() -> list[str] | None:
 
 class Speech:
     """Speaks one announcement at a time in a process of its own: the window
-    never waits for it, and a new announcement interrupts the one being said."""
+    never waits for it. What the table tells of itself (log lines, the
+    prompt) waits its turn (`queued`); what answers the player's key (the
+    focused card, a refusal) interrupts and clears the queue: a flurry of
+    the computer's moves is heard whole, and a key is never kept waiting."""
 
     def __init__(self, command: list[str] | None):
         self.command = command
         self.process: subprocess.Popen[bytes] | None = None
+        self.pending: list[str] = []  # queued lines, said in turn by `tick`
 
-    def speak(self, text: str) -> None:
+    def speak(self, text: str, queued: bool = False) -> None:
         if self.command is None:
             return
+        if queued and self.busy():
+            self.pending = [*self.pending[-(QUEUE - 1) :], text]  # lagging: the oldest go
+            return
+        if not queued:
+            self.pending = []
         self.stop()
+        self._start(text)
+
+    def busy(self) -> bool:
+        return self.process is not None and self.process.poll() is None
+
+    def tick(self) -> None:
+        """The next queued line, once the last is said (the window's loop)."""
+        if self.pending and not self.busy():
+            self._start(self.pending.pop(0))
+
+    def _start(self, text: str) -> None:
+        if self.command is None:
+            return
         try:
             self.process = subprocess.Popen(
                 self.command,
@@ -145,8 +168,9 @@ class Announcer:
         """Whether the pane is up: shown, or spoken with no speech service."""
         return self.mode == "shown" or (self.mode == "spoken" and self.speech.command is None)
 
-    def say(self, text: str) -> None:
-        """Announce `text` (one line; blank text says nothing)."""
+    def say(self, text: str, queued: bool = False) -> None:
+        """Announce `text` (one line; blank text says nothing); `queued`: spoken
+        after what is being said (`Speech`), else at once."""
         text = " ".join(text.split())
         if not text:
             return
@@ -155,7 +179,7 @@ class Announcer:
         if self.file is not None:
             self.file.write(text + "\n")
         if self.mode == "spoken":
-            self.speech.speak(text)
+            self.speech.speak(text, queued)
 
     def switch(self, mode: str | None = None) -> str:
         """Choose `mode` (None: the next of off, shown, spoken), keep it for the
@@ -169,6 +193,7 @@ class Announcer:
         return self.mode
 
     def close(self) -> None:
+        self.speech.pending = []
         self.speech.stop()
         if self.file is not None:
             self.file.close()
@@ -186,17 +211,30 @@ def pane_height(fonts, k: float) -> int:
     return PANE_LINES * fonts.font(_px(fonts, k)).get_linesize() + 10
 
 
+def pane_rows(fonts, said: Sequence[str], px: int, width: int) -> list[str]:
+    """The pane's rows: the latest announcement from its start (its name
+    first; cut with an ellipsis where it runs past the pane: the repeat key
+    says it whole), the rows left over for the end of the ones before."""
+    if not said:
+        return []
+    latest = faces.wrap(fonts, said[-1], px, width)
+    if len(latest) > PANE_LINES:
+        cut = faces.cut(fonts, f"{latest[PANE_LINES - 1]} {latest[PANE_LINES]}", px, width)
+        return [*latest[: PANE_LINES - 1], cut if cut.endswith("\u2026") else f"{cut}\u2026"]
+    room = PANE_LINES - len(latest)
+    before = [row for text in said[:-1] for row in faces.wrap(fonts, text, px, width)]
+    return [*(before[-room:] if room else []), *latest]
+
+
 def draw_pane(surf: pygame.Surface, fonts, rect: pygame.Rect, said: Sequence[str], k: float):
     """The latest announcements in `rect` (the strip the panels leave under the
-    log), wrapped, the newest at the foot; what goes off its top is in the
-    file, and the repeat key says the last one again."""
+    log), wrapped (`pane_rows`); every one is in the file too."""
     px = _px(fonts, k)
     colours = palette()  # the theme's, as the notes under an enlarged card
     pygame.draw.rect(surf, colours.panel, rect, border_radius=6)
     pygame.draw.rect(surf, colours.quiet, rect, 1 + colours.width, border_radius=6)
-    rows = [row for text in said for row in faces.wrap(fonts, text, px, rect.w - 12)]
     y = rect.top + 5
-    for row in rows[-PANE_LINES:]:
+    for row in pane_rows(fonts, said, px, rect.w - 12):
         surf.blit(fonts.text(row, px, colours.text), (rect.left + 6, y))
         y += fonts.font(px).get_linesize()
 

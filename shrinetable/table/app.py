@@ -46,6 +46,7 @@ IDLE_WAIT_MS = 1000  # longest sleep when nothing is scheduled
 POLL_S = 0.012  # sleep slice between polls while something is due soon
 IDLE_POLL_S = 0.03  # ...and while idle (the first input waits at most this long)
 HOVER_WAIT_MS = 100  # while the pointer rests on a widget (tooltips, hover looks)
+SPEECH_POLL_MS = 100  # while lines wait to be spoken, how often the loop looks
 WARM_S = 0.2  # pygame_gui is made when nothing is due for this long (`App._warm`)
 # the computer's pace: (pause before a move worth watching, before a minor one: a
 # tapping a card for a resource, a pass). 0.7 s is long enough to follow a move (0.4 s read as a
@@ -383,8 +384,12 @@ class App:
     def _timeout_ms(self) -> int:
         deadline = self.shown().deadline()
         if deadline is None:
-            return HOVER_WAIT_MS if self._hover else IDLE_WAIT_MS
-        return max(0, int((deadline - time.monotonic()) * 1000))
+            wait = HOVER_WAIT_MS if self._hover else IDLE_WAIT_MS
+        else:
+            wait = max(0, int((deadline - time.monotonic()) * 1000))
+        if self.announcer.speech.pending:  # look again soon: the next line is waiting
+            wait = min(wait, SPEECH_POLL_MS)
+        return wait
 
     def _wait(self, timeout_ms: int) -> list[pygame.event.Event]:
         """Events, waiting up to `timeout_ms` for the first. pygame's own
@@ -423,6 +428,7 @@ class App:
         # the scene first: a computer move rebuilds the widgets, and pygame_gui
         # only lists what it draws in its own update
         self.shown().update(time.monotonic())
+        self.announcer.speech.tick()  # the next line waiting to be spoken
         gui = self._manager
         if gui is not None:
             widgets = len(gui.ui_group.sprites())

@@ -80,8 +80,12 @@ class Board:
         self.view, self.viewer = view, viewer
         self.decor = self.art.present.decor(view)
         self.zones = geo.zone_rects(self.layout, view, self.scaler, viewer)
-        matter = marks.involved | {
-            c for z in view.zones.values() if z.owner == viewer for c in z.cards if c is not None
+        matter = marks.involved | {  # the cards read whole first (`geo.place_cards`)
+            c
+            for z in view.zones.values()
+            if viewer is not None and z.owner == viewer
+            for c in z.cards
+            if c is not None
         }
         fitted = (
             self._lowered(),
@@ -548,10 +552,10 @@ class Board:
                     else None
                 )
                 image = self.art.strip(p.name, p.rect.size, at, place.arrange == "stack")
-            else:  # backs under a large label are drawn smaller (`geo.place_cards`)
+            else:  # cards under a large label are drawn smaller (`geo.place_cards`)
                 image = self.art.card(
                     p.name,
-                    p.rect.size if p.rotation in (0, 180) and p.name is None else size,
+                    p.rect.size if p.rotation in (0, 180) else size,
                     p.rotation,
                     name.partition(":")[0] in self.art.present.plain_in,
                     decor is not None and decor.veil is not None,  # its word where the text was

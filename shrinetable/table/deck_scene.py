@@ -42,6 +42,7 @@ from .fare_panel import FarePanel
 from .hud import CROSS
 from .theme import font_class, palette
 
+ZOOM_S = 0.6  # the pointer rests this long on a card: it is shown large
 BUTTONS = (
     ("New", "new"),
     ("Open\u2026", "open"),
@@ -74,6 +75,9 @@ class DeckScene:
         self.cursor = 0  # the pool card the keys act on
         self.where = self.desk.shape.picks[0] if self.desk.shape.picks else None
         self.turn, self.hand = 3, 7
+        self.hover: str | None = None  # the pool card the pointer rests on, since when
+        self.hover_at = 0.0
+        self.zoomed = False  # that card is shown large
         self.chart = 0  # which tally the third chart shows (`charts`)
         self.press: tuple[tuple, tuple[int, int]] | None = None  # what the pointer went down on
         self.pointer = (0, 0)
@@ -211,10 +215,7 @@ class DeckScene:
             sorts = self.desk.pool.sorts()
             self.desk.pool.sort = next(s for s in sorts if self._sort_words(s) == event.text)
         elif t == pygame_gui.UI_SELECTION_LIST_NEW_SELECTION and event.text in self.picks:
-            self.desk.open(self.picks[event.text])
-            self._close()
-            self.name_entry.set_text(self.desk.build.name)
-            self.say(f"{self.desk.build.name!r} opened")
+            self._command(("opened", self.picks[event.text]))
         elif t == pygame_gui.UI_FILE_DIALOG_PATH_PICKED and self.asking:
             self._file(self.asking, event.text)
         elif t == pygame_gui.UI_WINDOW_CLOSE and event.ui_element is self.window:
@@ -222,10 +223,12 @@ class DeckScene:
         elif t == pygame.MOUSEBUTTONDOWN and not consumed and event.button in (1, 3):
             what = self._hit(event.pos)
             self.press = (what, event.pos) if what else None
+            self.zoomed = False
         elif t == pygame.MOUSEMOTION:
             self.pointer = event.pos
             if self.press is not None:
                 self.dirty = True
+            self._rest(self._pool_card(self._hit(event.pos)) if self.press is None else None)
         elif t == pygame.MOUSEBUTTONUP and event.button in (1, 3) and self.press is not None:
             self._release(self.press, event.pos, event.button)
             self.press = None
@@ -292,8 +295,15 @@ class DeckScene:
         return found or self.where
 
     def _add(self, cid: str, where: str | None) -> None:
+        """`cid` into `where`; a single card's place chosen, the next cards go
+        into the first table once the single card is chosen."""
         self.desk.add(cid, where)
-        self.say(f"{self.desk.cards[cid].name} added: {self.desk.build.count(cid)} in the deck")
+        name = self.desk.cards[cid].name
+        if where in self.desk.shape.picks:
+            self.where = self.desk.shape.tables[0]
+            self.say(f"{name} chosen as the {where.title()}")
+        else:
+            self.say(f"{name} added: {self.desk.build.count(cid)} in the deck")
 
     def _wheel(self, dy: int) -> None:
         if self.side.collidepoint(self.pointer):
@@ -365,6 +375,11 @@ class DeckScene:
                 self.say("a new deck: add cards from the pool")
             elif cmd[0] == "open":
                 self._open_list()
+            elif cmd[0] == "opened":  # a deck chosen in the Open list
+                desk.open(cmd[1])
+                self._close()
+                self.name_entry.set_text(desk.build.name)
+                self.say(f"{desk.build.name!r} opened")
             elif cmd[0] in ("save", "replace"):
                 self.say(desk.save(replace=cmd[0] == "replace"))
                 self._close()
@@ -515,15 +530,33 @@ class DeckScene:
         self.build_ui()
 
     def deadline(self) -> float | None:
-        return 0.0 if self.dirty else self.fare.deadline()
+        if self.dirty:
+            return 0.0
+        due = [d for d in (self.fare.deadline(), self._zoom_due()) if d is not None]
+        return min(due) if due else None
+
+    def _rest(self, cid: str | None) -> None:
+        """The pointer is on `cid` (None: on no card of the pool) from now."""
+        if cid != self.hover:
+            self.hover, self.hover_at = cid, time.monotonic()
+            if self.zoomed:
+                self.zoomed, self.dirty = False, True
+
+    def _zoom_due(self) -> float | None:
+        """When the card the pointer rests on is shown large, if one is."""
+        return self.hover_at + ZOOM_S if self.hover and not self.zoomed else None
 
     def needs_frame(self) -> bool:
         return self.dirty
 
     def update(self, now: float) -> None:
-        """Only a measurement moves on its own here."""
+        """A measurement moves on its own here, and the card the pointer rests
+        on grows to be read whole."""
         if self.fare.update(now) and self.fare_shown:
             self.dirty = True
+        due = self._zoom_due()
+        if due is not None and now >= due and self.press is None:
+            self.zoomed, self.dirty = True, True
 
     def keep(self) -> None:
         """The draft is kept at each change (`Desk.keep`)."""
@@ -577,6 +610,7 @@ class DeckScene:
         if self.fare_shown:
             self.fare.draw(screen)
         self._draw_drag(screen)
+        self._draw_zoom(screen)
         self.app.manager.draw_ui(screen)
         self.dirty = False
         self.trace()
@@ -727,7 +761,7 @@ class DeckScene:
                 screen.blit(img, img.get_rect(center=b.center))
                 self.hits.append((b, (key, d)))
             y += line + 2
-        size = self.desk.build.size()  # the cards drawn from: the tables, not a Shrine
+        size = self.desk.build.size()  # the cards drawn from: the tables, not the single cards
         copies = self.desk.build.ids().count(cid) if cid else 0
         seen = self.hand + self.turn - 1
         p = chance(size, copies, seen)
@@ -854,6 +888,19 @@ class DeckScene:
                 width=r.w - 2 * pad,
             )
             y += line
+
+    def _draw_zoom(self, screen) -> None:
+        """The card the pointer rests on, large with its whole text, beside it."""
+        at = next((r for r, w in self.hits if w == ("card", self.hover)), None)
+        if not self.zoomed or at is None or self.fare_shown:
+            return
+        cw, ch = self._card_size()
+        img = self.app.art.zoom(self.hover, (round(cw * 2.2), round(ch * 2.2)))
+        box = img.get_rect(top=max(self.top, min(at.top, screen.get_height() - img.get_height())))
+        box.left = (
+            at.right + 6 if at.right + 6 + box.w <= screen.get_width() else at.left - 6 - box.w
+        )
+        screen.blit(img, box)
 
     def _draw_drag(self, screen) -> None:
         """A card being dragged follows the pointer, half size."""

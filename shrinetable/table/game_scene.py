@@ -302,7 +302,7 @@ class GameScene:
             self.results.next_decision(now)
         if self.results.add(self.match.present, applied, self.viewer, now):
             self.app.emit(f"result {self.results.lines[-1]}")
-            self.narrator.say(f"Result: {self.results.lines[-1]}")
+            self.narrator.say(f"Result: {self.results.lines[-1]}", queued=True)
         touched = {z for e in applied.events for z in (e.source, e.target) if z}
         self.marks.last = touched & set(self.view().zones)
         if animate:

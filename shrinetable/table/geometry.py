@@ -31,6 +31,8 @@ STACK_DEPTH = 3  # a stack shows up to three cards under its top one, this far u
 STRIP_WIDE = 220  # two-line strips in more columns, while each column is this wide
 PILE_BADGE = 24  # a pile's count, under its top card drawn as a strip
 NARROW = 136  # an empty zone of a shared row: room for its label and its badge
+SQUEEZE = 0.85  # cards a little too high to pass under their label are drawn this much
+# smaller at least, where beside it they would hide each other's names
 
 
 @dataclass(frozen=True)
@@ -484,13 +486,21 @@ def place_cards(
             fw, fh = footprint(size, place.rotation)
             lw, lh = (labels or {}).get(name, (0, 0))
             label = pygame.Rect(area.x, area.y, lw, lh)
+            under = area.h - lh - 1  # the height under the label
+            spread = {"row": 1.08, "fan": 0.72}.get(place.arrange, 0.3)
+            squeeze = (  # a little smaller under the label, not crowded beside it
+                fh * SQUEEZE <= under < fh
+                and fw * (1 + spread * (len(cards) - 1)) > area.w - lw
+                and fw * (1 + spread * (len(cards) - 1)) * under / fh <= area.w
+            )
             if (
                 lw
                 and place.inside
                 and place.arrange in ("row", "fan")
                 and area.w >= area.h
-                and fh > area.h - lh - 1
+                and fh > under
                 and area.w - lw >= fw
+                and not squeeze
             ):
                 area = pygame.Rect(area.x + lw, area.y, area.w - lw, area.h)
             elif (
@@ -498,10 +508,10 @@ def place_cards(
                 and place.inside
                 and place.arrange != "stack"
                 and place.rotation in (0, 180)
-                and (place.facing == "down" or not any(cards))
-                and fh > area.h - lh - 1
-            ):  # backs too high to pass under the label (a larger text size): smaller
-                k = max(0.5, (area.h - lh - 1) / fh)
+                and (squeeze or place.facing == "down" or not any(cards))
+                and fh > under
+            ):  # too high to pass under the label (a larger text size): smaller
+                k = max(0.5, under / fh)
                 size = max(4, round(size[0] * k)), max(6, round(size[1] * k))
                 fw, fh = size
             lift = raised.get(name, frozenset())

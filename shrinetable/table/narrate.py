@@ -46,9 +46,11 @@ class Narrator:
         self.zone_at: int | None = None  # the zone whose state was read last (PageUp/Down)
         self.window_said = ""  # the window over the table last announced
 
-    def say(self, text: str) -> None:
+    def say(self, text: str, queued: bool = False) -> None:
+        """`text` announced; `queued`: what the table tells of itself, spoken
+        in turn, else an answer to a key, at once (`announce.Speech`)."""
         announcer = self.s.app.announcer
-        announcer.say(text)
+        announcer.say(text, queued)
         if announcer.shown:  # the pane shows it
             self.s.dirty = True
 
@@ -62,13 +64,13 @@ class Narrator:
         text = head if asked is None else f"{head}: {asked}"
         if text != self.prompt_said:
             self.prompt_said = text
-            self.say(text)
+            self.say(text, queued=True)
 
     def lines(self, first: int) -> None:
         """The viewer's log lines from `first` on (new, or a line folded anew:
         "P1 taps Ember Font (x2)")."""
         for line in self.s.log.lines[first:]:
-            self.say(self.s.log.text(line))
+            self.say(self.s.log.text(line), queued=True)
 
     def message(self, text: str, rule: str | None = None) -> None:
         """A message in the panel or over the table; a refusal with its rule."""

@@ -8,7 +8,10 @@ from typing import Protocol
 
 import pygame
 
-WAKE = pygame.event.custom_type()  # posted from another thread: an answer came
+# posted from another thread: an answer came. USEREVENT itself, which
+# `custom_type()` never hands out: numbers taken at import time are given out
+# again after `pygame.quit()`, so such a number could be pygame_gui's button press.
+WAKE = pygame.USEREVENT
 
 
 def wake() -> None:
