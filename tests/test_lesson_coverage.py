@@ -54,6 +54,16 @@ def _from_files(game: str, properties: Callable[[dict], set[str]]) -> Callable[[
     return lambda: {card["id"]: properties(card) for card in _card_files(game)}
 
 
+def _shrines_properties(card: dict) -> set[str]:
+    """What a Shrines card teaches: see docs/cards.md for the fields."""
+    found = {card["type"], *(a.split()[0] for a in card.get("abilities", []))}
+    found |= {e["do"] for e in card.get("effects", []) + card.get("tap", [])}
+    found |= {card["subtype"]} if "subtype" in card else set()
+    found |= {"legendary"} if card.get("legendary") else set()
+    condition = card.get("aura", {}).get("condition")
+    return found | ({condition} if condition else set())
+
+
 COURSES: dict[str, Course] = {
     "shrine": Course(
         _shrine_cards,
@@ -71,15 +81,10 @@ COURSES: dict[str, Course] = {
         frozenset({"scrap", "play", "attack", "charge", "block", "hold", "withdraw"})
         | frozenset({"develop", "use", "begin", "expend"}),
     ),
-    # A card's type, its abilities (`sprint 2` is Sprint) and whether it is Legendary.
+    # A card's type and subtype, its abilities (`sprint 2` is Sprint), Legendary,
+    # and what its effects, tap powers and aura do (freeze, bounce, ground...).
     "shrines": Course(
-        _from_files(
-            "shrines",
-            lambda card: (
-                {card["type"], *(a.split()[0] for a in card.get("abilities", []))}
-                | ({"legendary"} if card.get("legendary") else set())
-            ),
-        ),
+        _from_files("shrines", _shrines_properties),
         frozenset(
             {"tap", "source", "play", "cast", "travel", "attack", "block", "assign", "mount"}
         ),
