@@ -69,7 +69,7 @@ COURSES: dict[str, Course] = {
             "shards", lambda card: {card["type"]} | {k.split()[0] for k in card.get("keywords", [])}
         ),
         frozenset({"scrap", "play", "attack", "charge", "block", "hold", "withdraw"})
-        | frozenset({"develop", "use", "begin", "expend"}),
+        | frozenset({"develop", "use", "begin", "expend", "trade"}),
     ),
     # A card's type, its abilities (`sprint 2` is Sprint) and whether it is Legendary.
     "shrines": Course(
