@@ -34,11 +34,12 @@ class Course:
 
 
 def _shrine_cards() -> Properties:
-    """The 52-card deck: number cards, the three faces (Tokens) and the Ace (Dagger)."""
+    """The deck: number cards, the three faces (Tokens), the Ace (Dagger) and the
+    optional joker (the Balance card)."""
     from shrinetable.games.shrine.cards import NAMES
 
-    kinds = {"J": "Jack", "Q": "Queen", "K": "King", "A": "Ace"}
-    return {n: {kinds.get(n[0], "number card")} for n in NAMES if n != "JK"}
+    kinds = {"JK": "Balance card", "J": "Jack", "Q": "Queen", "K": "King", "A": "Ace"}
+    return {n: {kinds.get(n, kinds.get(n[0], "number card"))} for n in NAMES}
 
 
 def _card_files(game: str) -> list[dict]:
@@ -52,6 +53,16 @@ def _card_files(game: str) -> list[dict]:
 def _from_files(game: str, properties: Callable[[dict], set[str]]) -> Callable[[], Properties]:
     """A card set read from `assets/cards/<game>/`, each card's properties by `properties`."""
     return lambda: {card["id"]: properties(card) for card in _card_files(game)}
+
+
+def _shrines_properties(card: dict) -> set[str]:
+    """What a Shrines card teaches: see docs/cards.md for the fields."""
+    found = {card["type"], *(a.split()[0] for a in card.get("abilities", []))}
+    found |= {e["do"] for e in card.get("effects", []) + card.get("tap", [])}
+    found |= {card["subtype"]} if "subtype" in card else set()
+    found |= {"legendary"} if card.get("legendary") else set()
+    condition = card.get("aura", {}).get("condition")
+    return found | ({condition} if condition else set())
 
 
 COURSES: dict[str, Course] = {
@@ -71,15 +82,10 @@ COURSES: dict[str, Course] = {
         frozenset({"scrap", "play", "attack", "charge", "block", "hold", "withdraw"})
         | frozenset({"develop", "use", "begin", "expend", "trade"}),
     ),
-    # A card's type, its abilities (`sprint 2` is Sprint) and whether it is Legendary.
+    # A card's type and subtype, its abilities (`sprint 2` is Sprint), Legendary,
+    # and what its effects, tap powers and aura do (freeze, bounce, ground...).
     "shrines": Course(
-        _from_files(
-            "shrines",
-            lambda card: (
-                {card["type"], *(a.split()[0] for a in card.get("abilities", []))}
-                | ({"legendary"} if card.get("legendary") else set())
-            ),
-        ),
+        _from_files("shrines", _shrines_properties),
         frozenset(
             {"tap", "source", "play", "cast", "travel", "attack", "block", "assign", "mount"}
         ),

@@ -81,7 +81,7 @@ def deck_checker(file: str) -> Callable[[str], list[str]] | None:
 
 
 def _named_deck(data: dict) -> bool:
-    """A deck of tables other than `cards` (a Shrine and two libraries): a
+    """A deck of tables other than `cards` (a single card and libraries): a
     `name` beside `game`, which no layout has."""
     return isinstance(data.get("name"), str) and "game" in data and "canvas" not in data
 
