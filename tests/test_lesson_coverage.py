@@ -34,11 +34,12 @@ class Course:
 
 
 def _shrine_cards() -> Properties:
-    """The 52-card deck: number cards, the three faces (Tokens) and the Ace (Dagger)."""
+    """The deck: number cards, the three faces (Tokens), the Ace (Dagger) and the
+    optional joker (the Balance card)."""
     from shrinetable.games.shrine.cards import NAMES
 
-    kinds = {"J": "Jack", "Q": "Queen", "K": "King", "A": "Ace"}
-    return {n: {kinds.get(n[0], "number card")} for n in NAMES if n != "JK"}
+    kinds = {"JK": "Balance card", "J": "Jack", "Q": "Queen", "K": "King", "A": "Ace"}
+    return {n: {kinds.get(n, kinds.get(n[0], "number card"))} for n in NAMES}
 
 
 def _card_files(game: str) -> list[dict]:
@@ -79,7 +80,7 @@ COURSES: dict[str, Course] = {
             "shards", lambda card: {card["type"]} | {k.split()[0] for k in card.get("keywords", [])}
         ),
         frozenset({"scrap", "play", "attack", "charge", "block", "hold", "withdraw"})
-        | frozenset({"develop", "use", "begin", "expend"}),
+        | frozenset({"develop", "use", "begin", "expend", "trade"}),
     ),
     # A card's type and subtype, its abilities (`sprint 2` is Sprint), Legendary,
     # and what its effects, tap powers and aura do (freeze, bounce, ground...).
