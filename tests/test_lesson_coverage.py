@@ -80,7 +80,7 @@ COURSES: dict[str, Course] = {
             "shards", lambda card: {card["type"]} | {k.split()[0] for k in card.get("keywords", [])}
         ),
         frozenset({"scrap", "play", "attack", "charge", "block", "hold", "withdraw"})
-        | frozenset({"develop", "use", "begin", "expend", "trade"}),
+        | frozenset({"develop", "use", "begin", "expend", "trade", "move", "research"}),
     ),
     # A card's type and subtype, its abilities (`sprint 2` is Sprint), Legendary,
     # and what its effects, tap powers and aura do (freeze, bounce, ground...).
