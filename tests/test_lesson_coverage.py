@@ -88,6 +88,7 @@ COURSES: dict[str, Course] = {
         _from_files("shrines", _shrines_properties),
         frozenset(
             {"tap", "source", "play", "cast", "travel", "attack", "block", "assign", "mount"}
+            | {"unmark"}
         ),
     ),
     # Each card is one of seven spell types, each with its special property.
