@@ -34,11 +34,12 @@ class Course:
 
 
 def _shrine_cards() -> Properties:
-    """The 52-card deck: number cards, the three faces (Tokens) and the Ace (Dagger)."""
+    """The deck: number cards, the three faces (Tokens), the Ace (Dagger) and the
+    optional joker (the Balance card)."""
     from shrinetable.games.shrine.cards import NAMES
 
-    kinds = {"J": "Jack", "Q": "Queen", "K": "King", "A": "Ace"}
-    return {n: {kinds.get(n[0], "number card")} for n in NAMES if n != "JK"}
+    kinds = {"JK": "Balance card", "J": "Jack", "Q": "Queen", "K": "King", "A": "Ace"}
+    return {n: {kinds.get(n, kinds.get(n[0], "number card"))} for n in NAMES}
 
 
 def _card_files(game: str) -> list[dict]:
@@ -54,6 +55,16 @@ def _from_files(game: str, properties: Callable[[dict], set[str]]) -> Callable[[
     return lambda: {card["id"]: properties(card) for card in _card_files(game)}
 
 
+def _shrines_properties(card: dict) -> set[str]:
+    """What a Shrines card teaches: see docs/cards.md for the fields."""
+    found = {card["type"], *(a.split()[0] for a in card.get("abilities", []))}
+    found |= {e["do"] for e in card.get("effects", []) + card.get("tap", [])}
+    found |= {card["subtype"]} if "subtype" in card else set()
+    found |= {"legendary"} if card.get("legendary") else set()
+    condition = card.get("aura", {}).get("condition")
+    return found | ({condition} if condition else set())
+
+
 COURSES: dict[str, Course] = {
     "shrine": Course(
         _shrine_cards,
@@ -62,10 +73,45 @@ COURSES: dict[str, Course] = {
             | {"resurrect", "block", "fizzle", "counter", "take", "discard"}
         ),
     ),
+    # A card's type (unit, building, policy, the three speeds of event, territory) and
+    # its keywords, the number of Wrecker 2 or Damage Reduction 1 aside.
+    "shards": Course(
+        _from_files(
+            "shards", lambda card: {card["type"]} | {k.split()[0] for k in card.get("keywords", [])}
+        ),
+        frozenset({"scrap", "play", "attack", "charge", "block", "hold", "withdraw"})
+        | frozenset({"develop", "use", "begin", "expend", "trade", "move", "research"}),
+    ),
+    # A card's type and subtype, its abilities (`sprint 2` is Sprint), Legendary,
+    # and what its effects, tap powers and aura do (freeze, bounce, ground...).
+    "shrines": Course(
+        _from_files("shrines", _shrines_properties),
+        frozenset(
+            {"tap", "source", "play", "cast", "travel", "attack", "block", "assign", "mount"}
+            | {"unmark"}
+        ),
+    ),
     # Each card is one of seven spell types, each with its special property.
     "sorcerer": Course(
         _from_files("sorcerer", lambda card: {card["spell"]}),
         frozenset({"play", "quick", "sacrifice", "attack", "defend", "boost"}),
+    ),
+    # A card's type and subtype: Hero or Ally; Possession, Experience (Skill is the same)
+    # or Setting; Action or Held Moment; Story Event.
+    "usagi": Course(
+        _from_files(
+            "usagi",
+            lambda card: (
+                {card["type"]}
+                | (
+                    {"experience" if card["subtype"] == "skill" else card["subtype"]}
+                    if card.get("subtype")
+                    else set()
+                )
+            ),
+        ),
+        frozenset({"discard", "propose", "play", "involve", "pass", "finished"})
+        | frozenset({"tiebreak", "extra", "hero"}),
     ),
 }
 

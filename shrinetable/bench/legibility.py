@@ -9,7 +9,8 @@ what was drawn, not estimated from the layout:
 
 - `min_text_px`: the smallest font size drawn; `min_cap_px`: the height of a
   capital letter at that size, counted in rendered pixels;
-- `cut_own_names`: names or numbers cut (an ellipsis, numbers over a card's
+- `cut_own_names`: names or numbers cut (an ellipsis, a strip drawn over by
+  the next strip of a crowded zone, numbers over a card's
   edge) on the viewer's own cards and the cards the pending decision involves;
 - `cut_labels`: the table's own words cut; `cut_card_text`: words cut on any
   card's face (which its zoom shows whole);
@@ -33,6 +34,8 @@ from shrinetable.table import env
 env.prepare()
 
 import pygame  # noqa: E402 (after `env.prepare`, which quiets its greeting)
+
+from shrinetable.table.board import mine  # noqa: E402
 
 TARGET_PX = {(1280, 720): 14, (1920, 1080): 18}  # the issue's floor at the two sizes
 
@@ -114,6 +117,7 @@ def _frame(game, players: int, size: tuple[int, int], shot: str | None) -> dict:
             if d.cut and d.card in own and names_it(app.art.face(d.card), d.text)
         }
     )
+    cut_own += covered_strips(scene.board, own)
     laps = overlapping(scene) + face_overlaps(scene.board, areas)
     contrasts = [label_contrast(app.screen, box) for box in scene.board.labels.values()]
     fig = {
@@ -168,18 +172,27 @@ def own_cards(scene) -> set[str]:
     """The cards the viewer holds or has on the table (face up) and the cards
     any legal move of the pending decision moves or aims at."""
     board = scene.board
-    view = board.view
-    out = {
-        c
-        for name, zone in view.zones.items()
-        if zone.owner == board.viewer and name in board.zones
-        for c in zone.cards
-        if c is not None
-    }
+    out = mine(board.view, board.decor, board.viewer) & {p.name for p in board.placed}
     for m in scene.moves:
         out.update(m.gesture.cards)
         if m.gesture.target_card:
             out.add(m.gesture.target_card)
+    return out
+
+
+def covered_strips(board, own: set[str]) -> list[str]:
+    """The viewer's (and the decision's) strips that a later strip of their
+    zone lies on by more than a sliver: a crowded zone's strips drawn over
+    each other hide a name or its numbers as surely as an ellipsis does."""
+    out = []
+    for p in board.placed:
+        if not p.strip or p.name not in own:
+            continue
+        for q in board.placed:
+            inter = p.rect.clip(q.rect)
+            if q.zone == p.zone and q.index > p.index and inter.h > 3 and inter.w > 3:
+                out.append(f"{p.name}: covered by {q.name or 'a card'}")
+                break
     return out
 
 

@@ -32,15 +32,16 @@ def add_parser(sub) -> None:
     p = sub.add_parser(
         "check",
         help="validate layout files and deck files",
-        description="Validate layout files (layouts/<game>.toml) and deck "
-        "files (a game's deck a player wrote) and explain each "
+        description="Validate layout files (layouts/<game>.toml), deck "
+        "files (a game's deck a player wrote) and lesson files "
+        "(assets/lessons/<game>/) and explain each "
         "problem: file, line, key path or card, what is wrong.",
     )
     p.add_argument(
         "files",
         nargs="+",
         metavar="FILE",
-        help="layout, deck or card files (or card folders) to check",
+        help="layout, deck, card or lesson files (or card folders) to check",
     )
 
 
@@ -80,7 +81,7 @@ def deck_checker(file: str) -> Callable[[str], list[str]] | None:
 
 
 def _named_deck(data: dict) -> bool:
-    """A deck of tables other than `cards` (a Shrine and two libraries): a
+    """A deck of tables other than `cards` (a single card and libraries): a
     `name` beside `game`, which no layout has."""
     return isinstance(data.get("name"), str) and "game" in data and "canvas" not in data
 

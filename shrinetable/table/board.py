@@ -40,6 +40,15 @@ class Marks:
     involved: set[str] = field(default_factory=set)  # cards a legal move moves or aims at
 
 
+def mine(view: View, decor: Decor, viewer: int | None) -> set[str]:
+    """The viewer's own cards: in its own zones, and those it controls in a
+    shared zone (a site, a lane: the card's edge in its seat's colour)."""
+    if viewer is None:
+        return set()
+    own = {c for z in view.zones.values() if z.owner == viewer for c in z.cards if c is not None}
+    return own | {c for c, d in decor.cards.items() if d.edge == viewer}
+
+
 class Board:
     def __init__(self, layout: Layout, art: CardArt, fonts: Fonts):
         self.layout = layout
@@ -80,13 +89,7 @@ class Board:
         self.view, self.viewer = view, viewer
         self.decor = self.art.present.decor(view)
         self.zones = geo.zone_rects(self.layout, view, self.scaler, viewer)
-        matter = marks.involved | {  # the cards read whole first (`geo.place_cards`)
-            c
-            for z in view.zones.values()
-            if viewer is not None and z.owner == viewer
-            for c in z.cards
-            if c is not None
-        }
+        matter = marks.involved | mine(view, self.decor, viewer)  # read whole first
         fitted = (
             self._lowered(),
             self._badge_sizes(),

@@ -97,6 +97,7 @@ class LessonScene(GameScene):
     def made(self, applied) -> None:
         self.word = ""
         super().made(applied)
+        self.results.clear()  # its box stands over the log's panel: the lesson's words there
 
     def may_quit(self) -> bool:
         return True  # a lesson is not kept: nothing to lose
@@ -106,8 +107,8 @@ class LessonScene(GameScene):
             event.type == pygame.KEYDOWN
             and event.key == pygame.K_n  # Enter and the arrows are the focus keys
             and self.overlay is None
-            and self.lesson.current() is not None
-            and self.lesson.current().kind() == "words"  # type: ignore[union-attr]
+            and (step := self.lesson.current()) is not None
+            and step.kind() == "words"
         ):
             self.command("lesson_next")
             return
@@ -145,7 +146,8 @@ class LessonScene(GameScene):
         if step is not None:
             parts.append(f"<font color='{SAY}'><b>{html.escape(step.say)}</b></font>")
         else:
-            parts.append(f"<font color='{DONE}'><b>Lesson complete.</b></font>")
+            about = html.escape(spec.about)  # what it taught, in a few sentences
+            parts.append(f"<font color='{DONE}'><b>Lesson complete.</b></font> {about}")
         if self.word:
             parts.append(f"<font color='{WORD}'>{html.escape(self.word)}</font>")
         return "<br><br>".join(parts)
@@ -169,17 +171,19 @@ class LessonPanels(Panels):
         y = box.rect.bottom + 4
         m = self.s.lesson
         step = m.current()
-        buttons: list[tuple[str, str]] = []
+        buttons: list[tuple[str, str, str]] = []  # label, command, tip
         if step is not None and step.kind() == "words":
-            buttons = [("Next \u25b6 (N)", "lesson_next")]
+            buttons = [("Next \u25b6 (N)", "lesson_next", "On to the next step (N)")]
         elif step is None:
-            buttons = [("Close", "lesson_close")]
+            buttons = [("Close", "lesson_close", "Back to where the lesson was opened")]
             if self.s.after is not None:
-                buttons.insert(0, (f"Next lesson: {self.s.after.spec.title}", "lesson_on"))
+                title = self.s.after.spec.title
+                buttons.insert(0, ("Next lesson \u25b6", "lesson_on", f"Next: {title}"))
         if buttons:
             w = log.w // len(buttons)
-            for i, (label, cmd) in enumerate(buttons):
-                ui.button(pygame.Rect(log.x + i * w, y, w - 4, row), label, command=cmd)
+            for i, (label, cmd, tip) in enumerate(buttons):
+                rect = pygame.Rect(log.x + i * w, y, w - 4, row)
+                ui.button(rect, label, command=cmd, tool_tip=tip)
             y += row + 4
         ui.log.rect = pygame.Rect(log.x, y, log.w, max(0, log.bottom - y))
         ui.log.scroll_to_end()
