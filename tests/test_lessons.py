@@ -170,6 +170,33 @@ def test_expect_holds_as_its_step_ends(tmp_path) -> None:
     )
 
 
+LONG_RULE = "Black against red, exactly 9: " + "the cards you attack with add up. " * 7
+LONG_SAY = "They draw and pass; " + "watch their hand and your Shrine as they do. " * 4
+
+
+def test_words_too_long_for_the_box_are_named(tmp_path) -> None:
+    """The lesson box at 1280x720 holds about BOX_CHARS of title and words."""
+    long = SMALL.replace("Look at their Shrine.", "Look at their Shrine. " * 12)
+    with pytest.raises(FormatError) as caught:
+        load(write(tmp_path, long))
+    assert caught.value.key == "steps[0].say" and "1280x720 holds about 250" in caught.value.message
+
+
+def test_the_box_keeps_the_words_in_view(app, tmp_path) -> None:
+    """A long rule gives way (cut, then left out) so the step's words stay in
+    the box at 1280x720 without scrolling."""
+    from shrinetable.table.lesson_scene import open_lesson
+
+    text = SMALL.replace('rule = "Black against red, exactly 9."', f'rule = "{LONG_RULE}"')
+    scene = open_lesson(app, load(write(tmp_path, text.replace("They draw and pass.", LONG_SAY))))
+    scene.command("lesson_next")
+    scene.perform("attack p2 5S 4C")
+    assert scene.lesson.current().computer and scene.lesson.rule == " ".join(LONG_RULE.split())
+    box = next(b for b in scene.ui.boxes if "Lesson: Attack" in b.html_text)
+    assert " ".join(LONG_SAY.split())[:60] in box.html_text and box.room() == 0
+    assert "Black against red" not in box.html_text or "\u2026" in box.html_text
+
+
 def test_list_and_unknown_names(capsys) -> None:
     assert main(["lesson", "--list"]) == 0
     assert "shrine/01-first-turn" in capsys.readouterr().out
