@@ -140,7 +140,61 @@ def test_the_lesson_takes_only_the_asked_for_move(tmp_path) -> None:
     assert m.rule == "Black against red, exactly 9." and m.current().kind() == "computer"
     assert [m.pending().action.text, m.step().text] == ["draw", "draw"]
     assert m.step().text == "pass" and m.finished and m.pending() is None
+    assert m.rule == "Black against red, exactly 9."  # the computer's reply kept it
     assert not m.powers.save and not m.can_undo(LEARNER)
+
+
+def test_a_computer_step_never_moves_for_the_player(tmp_path) -> None:
+    """A `computer` move must be another seat's: verify names the step, and the
+    table does not make the player's move for them."""
+    path = write(tmp_path, SMALL.replace('do = "attack p2 5S 4C"', 'computer = "attack p2 5S 4C"'))
+    with pytest.raises(FormatError) as caught:
+        verify(load(path))
+    assert caught.value.key == "steps[1].computer[0]"
+    assert "must be another seat's" in caught.value.message and "p1" in caught.value.message
+    m = LessonMatch(load(path))
+    assert m.next() and m.current().computer and m.pending() is None
+
+
+def test_expect_holds_as_its_step_ends(tmp_path) -> None:
+    """A step's `expect` is checked before the next step's own position replaces
+    the board (here shrine:1 becomes [9C])."""
+    computer = 'computer = ["draw", "pass"]'
+    held = SMALL.replace(computer, f'{computer}\nexpect.zones = {{ "shrine:1" = ["2C"] }}')
+    assert verify(load(write(tmp_path, held + ANOTHER))) == 5
+    wrong = SMALL.replace(computer, f'{computer}\nexpect.zones = {{ "shrine:1" = ["9C"] }}')
+    with pytest.raises(FormatError) as caught:
+        verify(load(write(tmp_path, wrong + ANOTHER)))
+    assert (
+        caught.value.key == "steps[2].expect.zones.shrine:1" and "got [2C]" in caught.value.message
+    )
+
+
+LONG_RULE = "Black against red, exactly 9: " + "the cards you attack with add up. " * 7
+LONG_SAY = "They draw and pass; " + "watch their hand and your Shrine as they do. " * 4
+
+
+def test_words_too_long_for_the_box_are_named(tmp_path) -> None:
+    """The lesson box at 1280x720 holds about BOX_CHARS of title and words."""
+    long = SMALL.replace("Look at their Shrine.", "Look at their Shrine. " * 12)
+    with pytest.raises(FormatError) as caught:
+        load(write(tmp_path, long))
+    assert caught.value.key == "steps[0].say" and "1280x720 holds about 250" in caught.value.message
+
+
+def test_the_box_keeps_the_words_in_view(app, tmp_path) -> None:
+    """A long rule gives way (cut, then left out) so the step's words stay in
+    the box at 1280x720 without scrolling."""
+    from shrinetable.table.lesson_scene import open_lesson
+
+    text = SMALL.replace('rule = "Black against red, exactly 9."', f'rule = "{LONG_RULE}"')
+    scene = open_lesson(app, load(write(tmp_path, text.replace("They draw and pass.", LONG_SAY))))
+    scene.command("lesson_next")
+    scene.perform("attack p2 5S 4C")
+    assert scene.lesson.current().computer and scene.lesson.rule == " ".join(LONG_RULE.split())
+    box = next(b for b in scene.ui.boxes if "Lesson: Attack" in b.html_text)
+    assert " ".join(LONG_SAY.split())[:60] in box.html_text and box.room() == 0
+    assert "Black against red" not in box.html_text or "\u2026" in box.html_text
 
 
 def test_list_and_unknown_names(capsys) -> None:
@@ -246,6 +300,8 @@ def test_a_step_may_set_a_new_position(tmp_path) -> None:
     assert m.step() and m.poll() == [] and m.history
     m.step()  # the last move of step 2: step 3 begins, afresh from its own position
     assert m.at == 3 and [c.kind for c in m.poll()] == ["reset"] and not m.history
+    assert m.rule == "Black against red, exactly 9."  # kept until the player's Next
+    assert m.next() and m.rule == ""
     assert m.game.all_cards(m.session.state)["hand:0"] == ["5S", "5D"]
     shown = replay_lesson(path)  # the GIF: both positions, in one run of frames
     assert [f.index for f in shown.frames] == list(range(len(shown.frames)))

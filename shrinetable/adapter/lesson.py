@@ -40,7 +40,8 @@ class LessonMatch(Match):
         self.lesson = lesson
         self.at = 0  # the step under way (len(steps): the lesson is done)
         self.made_here = 0  # the table's moves of a `computer` step made so far
-        self.rule = ""  # what the last step's move showed (its `rule`), said after it
+        self.rule = ""  # the last rule shown (a `rule`), kept until the player's next move
+        self.done_state: Any = None  # the state as the last step ended (its `expect` holds here)
         self.changes: list[Change] = []  # a new position, told to the table by `poll`
         self._begin()
 
@@ -100,7 +101,12 @@ class LessonMatch(Match):
         return step.not_yet or f"Not yet: {step.say}"
 
     def _advance(self, step: LessonStep) -> None:
-        self.rule = step.rule or ""
+        """On to the next step; its `expect` is of the state as it ends (a next
+        step's own position replaces it). A rule stays until the player moves
+        (or presses Next) again: the computer's reply does not wipe it."""
+        if step.rule or not step.computer:
+            self.rule = step.rule or ""
+        self.done_state = self.session.state
         self.at += 1
         self.made_here = 0
         self._pending_reset()
@@ -172,8 +178,8 @@ class LessonMatch(Match):
         step, d = self.current(), self.decision()
         if step is not None and step.play_on:
             return super().ask_pending(wait)
-        if step is None or not step.computer or d is None:
-            return Answer.now(None)
+        if step is None or not step.computer or d is None or d.seat == LEARNER:
+            return Answer.now(None)  # never the player's move: `verify` names such a step
         move = self.lesson.moves[self.at][self.made_here]
         return Answer.now(Auto(d.seat, self.game.parse_action(move), False))
 
@@ -234,7 +240,7 @@ def verify(lesson: LoadedLesson) -> int:
             if isinstance(done, Refusal):  # pragma: no cover - _legal found it legal
                 raise lesson.fail(("steps", i, key), done.said())
         if step.expect is not None:
-            _check_holds(m, i, step)
+            _check_holds(m, i, step, m.done_state)
     return len(lesson.steps)
 
 
@@ -264,6 +270,12 @@ def _legal(m: LessonMatch, loc: tuple[Any, ...], move: str, learner: bool) -> No
         raise m.lesson.fail(
             loc, f"{move!r} is the player's (p1) move, but p{d.seat + 1} decides now ({d.prompt})"
         )
+    if not learner and d.seat == LEARNER:
+        raise m.lesson.fail(
+            loc,
+            f"{move!r}: a computer move must be another seat's, but the player (p1) "
+            f"decides now ({d.prompt}); make it a `do` step",
+        )
     legal = [x.text for x in m.moves()]
     if move not in legal:
         raise m.lesson.fail(
@@ -283,9 +295,9 @@ def _check_light(m: LessonMatch, i: int, step: LessonStep) -> None:
             )
 
 
-def _check_holds(m: LessonMatch, i: int, step: LessonStep) -> None:
-    """The step's `expect`: zones, outcome and decision after it."""
-    holds, game, state = step.expect, m.game, m.session.state
+def _check_holds(m: LessonMatch, i: int, step: LessonStep, state: Any) -> None:
+    """The step's `expect`: zones, outcome and decision in `state`, as it ended."""
+    holds, game = step.expect, m.game
     assert holds is not None
     fail = m.lesson.fail
     actual = game.all_cards(state)

@@ -43,6 +43,8 @@ from .scenario import (
     with_keys,
 )
 
+BOX_CHARS = 250  # what the lesson box holds at 1280x720: title, rule and words (docs/lessons.md)
+
 
 class _Strict(BaseModel):
     model_config = ConfigDict(extra="forbid")
@@ -161,6 +163,13 @@ def load(path: str | Path, cards: CardSet | None = None) -> LoadedLesson:
     known = set(game.zones(spec.seats))
     moves = []
     for i, step in enumerate(spec.steps):
+        if len(spec.title) + len(step.say) > BOX_CHARS:  # the rule gives way; these cannot
+            raise fail(
+                ("steps", i, "say"),
+                f"the title and these words are {len(spec.title) + len(step.say)} characters; "
+                f"the lesson box at 1280x720 holds about {BOX_CHARS}; "
+                "shorten them, or split the step",
+            )
         refs: list[tuple[tuple[Any, ...], str]] = [
             (("light", j), ref) for j, ref in enumerate(step.light)
         ]

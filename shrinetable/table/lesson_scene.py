@@ -24,11 +24,13 @@ from .game_scene import GameScene
 from .helpers import hint_marks
 from .overlay import Overlay
 from .panels import Panels
+from .widgets import TextBox
 
 if TYPE_CHECKING:
     from .app import App
 
 LOG_LINES = 2  # the log's lines always left under the lesson's words
+RULE_CUTS = (80, 0)  # a long rule, cut to so many characters, then left out, for the words' room
 DONE, WORD, SAY = "#bff2c8", "#ffd0a8", "#ffffff"
 
 
@@ -131,17 +133,21 @@ class LessonScene(GameScene):
             super().command(cmd)
 
     # -- the words ---------------------------------------------------------------------
-    def words(self) -> str:
-        """The box's text: the lesson and step, the rule the last move showed,
-        the step's words, and the friendly word for a refused move."""
+    def words(self, rule_most: int | None = None) -> str:
+        """The box's text: the lesson and step, the rule the last move showed
+        (cut to `rule_most` characters when the box is short of room; 0: left
+        out), the step's words, and the friendly word for a refused move."""
         m = self.lesson
         spec = m.lesson.spec
         n = len(spec.steps)
         head = html.escape(spec.title)
         where = "done" if m.finished else f"step {m.at + 1} of {n}"
         parts = [f"<b>Lesson: {head}</b> \u00b7 {where}"]
-        if m.rule:
-            parts.append(f"<font color='{DONE}'>\u2714 {html.escape(m.rule)}</font>")
+        rule = m.rule if rule_most is None or len(m.rule) <= rule_most else ""
+        if m.rule and not rule and rule_most:
+            rule = m.rule[:rule_most].rsplit(" ", 1)[0] + "\u2026"
+        if rule:
+            parts.append(f"<font color='{DONE}'>\u2714 {html.escape(rule)}</font>")
         step = m.current()
         if step is not None:
             parts.append(f"<font color='{SAY}'><b>{html.escape(step.say)}</b></font>")
@@ -165,9 +171,15 @@ class LessonPanels(Panels):
         if ui.log is None:  # the handover screen: no panels
             return
         log = ui.log.rect
-        box = ui.box(self.s.words(), pygame.Rect(log.x, log.y, log.w, log.h))
         row = max(round(30 * self.k), ui.log.lines_high(1))
-        box.fit(log.h - row - 8 - ui.log.lines_high(LOG_LINES))
+        most = log.h - row - 8 - ui.log.lines_high(LOG_LINES)
+        for rule_most in (None, *RULE_CUTS):  # the rule gives way first: the words stay in view
+            text = self.s.words(rule_most)
+            trial = TextBox(text, pygame.Rect(log.x, log.y, log.w, log.h), ui.fonts, ui.px)
+            trial.fit(most)
+            if not trial.room():
+                break
+        box = ui.box(text, trial.rect)
         y = box.rect.bottom + 4
         m = self.s.lesson
         step = m.current()
