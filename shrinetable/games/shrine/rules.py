@@ -648,9 +648,22 @@ def _note_king(n: State, o: int, cards) -> None:
         n.king_used = True
 
 
+def _got_through(n: State, o: int, cards, me: int) -> str:
+    """The log's line for an attack that gets through, with the sum that
+    decided it (issue 41: the log says each thing once, with its sums)."""
+    top, total = n.shrines[o][-1], _total(cards)
+    if RANK[top] == ACE:  # an Ace yields to cards of one rank, not to a sum
+        kind = {2: "a pair", 3: "three of a kind"}.get(len(cards), "four of a kind")
+        return f"{p(me)}'s attack gets through: {kind} against {NAMES[top]}"
+    sums = " + ".join(str(RANK[c]) for c in cards) + (f" = {total}" if len(cards) > 1 else "")
+    reach = ", with the King's reach" if total != RANK[top] else ""
+    return f"{p(me)}'s attack gets through: {sums} against {NAMES[top]} ({RANK[top]}){reach}"
+
+
 def _eff_attack(n: State, a: Action, me: int, ev: list[Event]) -> None:
+    said = _got_through(n, a.seat, a.cards, me)
     _note_king(n, a.seat, a.cards)
-    _to_gy(n, a.cards, ev, me, f"{p(me)}'s attack gets through")
+    _to_gy(n, a.cards, ev, me, said)
     _remove_top(n, a.seat, ev, me)
 
 
@@ -758,8 +771,9 @@ def _eff_resurrect(n: State, a: Action, me: int, ev: list[Event]) -> None:
             f"shrine:{me}",
         )
     elif mode == "attack":
+        said = _got_through(n, a.seat, (g, *a.extra), me)
         _note_king(n, a.seat, (g, *a.extra))
-        _to_gy(n, (g, *a.extra), ev, me, f"{p(me)}'s attack gets through")
+        _to_gy(n, (g, *a.extra), ev, me, said)
         _remove_top(n, a.seat, ev, me)
     elif mode == "dagger":
         _to_gy(n, (g,), ev, me, f"{p(me)} strikes with the Dagger {NAMES[g]}")
