@@ -75,6 +75,16 @@ def last_report() -> Path | None:
     return page if page.is_file() else None
 
 
+def kept(name: str) -> dict[str, Any]:
+    """What `keep` wrote in the data folder's file `name`; {} when nothing was
+    kept or the file is damaged (a setting is only a convenience)."""
+    try:
+        data = json.loads((data_dir() / name).read_text("utf-8"))
+    except (OSError, ValueError):
+        return {}
+    return data if isinstance(data, dict) else {}
+
+
 def keep(name: str, data: Any) -> None:
     """A setting the table remembers for the next run (window place, text size):
     `data` as JSON in the data folder's file `name`, written whole (a temporary

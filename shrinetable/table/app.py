@@ -98,6 +98,9 @@ def game_layout(game: GameBase) -> Layout:
     return load_layout(resources.game_layout(game))
 
 
+PACE = "pace.json"  # the computer's pace last chosen, for the next run
+
+
 class App:
     def __init__(
         self,
@@ -139,7 +142,8 @@ class App:
         self.fonts = Fonts()
         self.art = CardArt(self.fonts)
         self.trace = trace
-        self.speed = "normal"
+        pace = resources.kept(PACE).get("pace")
+        self.speed = pace if pace in SPEEDS else "normal"  # the last one chosen
         self.ai_delay, self.minor_delay = SPEEDS[self.speed]
         own = env.ai_delay()  # a pause of one's own (tests: 0, none); the command checked it
         if own is not None:
@@ -264,11 +268,12 @@ class App:
             remember(self.screen.get_size(), self.position())
 
     def set_speed(self, name: str) -> None:
-        """The computer's pace for the rest of the session; a name not in SPEEDS
+        """The computer's pace from now on, and next time; a name not in SPEEDS
         is the one SHRINETABLE_AI_DELAY set, already in use."""
         if name in SPEEDS:
             self.speed = name
             self.ai_delay, self.minor_delay = SPEEDS[name]
+            resources.keep(PACE, {"pace": name})
 
     def set_theme(self, name: str) -> None:
         """Draw in the colour theme `name` from now on, and next time: the
