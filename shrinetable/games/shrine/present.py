@@ -110,7 +110,9 @@ SUIT_WORDS = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
 CARDS = re.compile(r"\b(?:[A2-9TJQK][SHDC]|JK)(?: (?:[A2-9TJQK][SHDC]|JK))*\b")
 PLAYS = re.compile(r"^(p\d) plays: (.+)$")
 # events that repeat what the move's own line already said ("plays: token JS pay 4S")
-SAID = re.compile(r"^p\d (pays with|heals with|plays a (Quad|Triplet|Resurrection)\b)")
+SAID = re.compile(
+    r"^p\d (pays with|heals with|lays the Token|plays a (Quad|Triplet|Resurrection)\b)"
+)
 
 
 def card_words(card: str) -> str:

@@ -675,7 +675,8 @@ def _eff_token(n: State, a: Action, me: int, ev: list[Event]) -> None:
 def _place_token(n: State, me: int, t: int, ev: list[Event]) -> None:
     n.pending.remove(t)
     n.fields[me].append(t)
-    _move(ev, "token", f"{p(me)} puts {NAMES[t]} into play", me, (t,), "pending", f"field:{me}")
+    # the move's own sentence said it ("plays ... as a Token"): the log leaves this unsaid
+    _move(ev, "token", f"{p(me)} lays the Token {NAMES[t]}", me, (t,), "pending", f"field:{me}")
 
 
 def _eff_dagger(n: State, a: Action, me: int, ev: list[Event]) -> None:
