@@ -14,7 +14,6 @@ the file, the step and why.
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from shrinetable import resources
@@ -338,11 +337,8 @@ PROGRESS = "lessons.json"  # {"done": [lesson names]} (resources.keep)
 
 def done() -> list[str]:
     """The lessons played to their end, by name (a damaged file: none)."""
-    try:
-        data = json.loads((resources.data_dir() / PROGRESS).read_text("utf-8"))
-        return [str(x) for x in data["done"]]
-    except (OSError, ValueError, TypeError, KeyError):
-        return []
+    names = resources.kept(PROGRESS).get("done")
+    return [str(x) for x in names] if isinstance(names, list) else []
 
 
 def mark_done(name: str) -> None:

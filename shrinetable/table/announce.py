@@ -19,7 +19,6 @@ viewer's log, moves from the viewer's legal moves.
 
 from __future__ import annotations
 
-import json
 import shutil
 import subprocess
 import sys
@@ -48,10 +47,7 @@ QUEUE = 12  # lines waiting to be spoken at most (a long computer turn: its late
 def kept_mode() -> str:
     """The player's last choice (off when unknown or unreadable: a table that
     suddenly talks surprises; F2 or the menu turns it on)."""
-    try:
-        mode = json.loads((resources.data_dir() / FILE).read_text("utf-8"))["mode"]
-    except (OSError, ValueError, TypeError, KeyError):
-        return "off"
+    mode = resources.kept(FILE).get("mode")
     return mode if mode in MODES else "off"
 
 

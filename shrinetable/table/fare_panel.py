@@ -15,7 +15,6 @@ for the next run (`resources.keep`).
 
 from __future__ import annotations
 
-import json
 import time
 from collections.abc import Callable
 from typing import Any, Protocol
@@ -63,10 +62,7 @@ class Measurer(Protocol):
 
 def budget() -> int:
     """The budget last chosen (20 unless the file says one of BUDGETS)."""
-    try:
-        n = json.loads((resources.data_dir() / FILE).read_text("utf-8"))["games"]
-    except (OSError, ValueError, TypeError, KeyError):
-        return BUDGETS[1]
+    n = resources.kept(FILE).get("games")
     return n if n in BUDGETS else BUDGETS[1]
 
 

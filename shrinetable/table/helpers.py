@@ -7,7 +7,6 @@ for the next run."""
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -31,10 +30,7 @@ FILE = "confirm.json"  # {"ask": bool}: ask before a skip that cannot be taken b
 def asks() -> bool:
     """Whether to ask before such a skip (yes, unless switched off; a damaged
     file means yes: asking is the safe side)."""
-    try:
-        return bool(json.loads((resources.data_dir() / FILE).read_text("utf-8"))["ask"])
-    except (OSError, ValueError, TypeError, KeyError):
-        return True
+    return bool(resources.kept(FILE).get("ask", True))
 
 
 def keep_asking(on: bool) -> None:

@@ -4,8 +4,6 @@ key names, modifiers first), kept for the next run in the data folder."""
 
 from __future__ import annotations
 
-import json
-
 import pygame
 
 from shrinetable import resources
@@ -57,14 +55,9 @@ def load() -> dict[str, tuple[str, ...]]:
     """The keys in use: the defaults with the player's changes (a damaged or
     foreign file changes nothing)."""
     out = defaults()
-    try:
-        kept = json.loads((resources.data_dir() / FILE).read_text("utf-8"))
-    except (OSError, ValueError):
-        return out
-    if isinstance(kept, dict):
-        for cmd, keys in kept.items():
-            if cmd in out and isinstance(keys, list) and all(isinstance(k, str) for k in keys):
-                out[cmd] = tuple(keys)
+    for cmd, keys in resources.kept(FILE).items():
+        if cmd in out and isinstance(keys, list) and all(isinstance(k, str) for k in keys):
+            out[cmd] = tuple(keys)
     return out
 
 

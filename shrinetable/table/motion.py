@@ -6,7 +6,6 @@ at its new place at once, outlined like everything the move changed."""
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 
 import pygame
@@ -25,10 +24,7 @@ FILE = "motion.json"  # {"reduced": bool}
 def reduced() -> bool:
     """Whether the player asked for reduced motion (no: none asked, or the
     file is damaged; it is only a convenience)."""
-    try:
-        return json.loads((resources.data_dir() / FILE).read_text("utf-8"))["reduced"] is True
-    except (OSError, ValueError, TypeError, KeyError):
-        return False
+    return resources.kept(FILE).get("reduced") is True
 
 
 def keep_reduced(on: bool) -> None:

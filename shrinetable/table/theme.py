@@ -13,7 +13,6 @@ colour alone: each also has a shape or a word (docs/accessibility.md)."""
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass, field
 
 from shrinetable import resources
@@ -246,10 +245,7 @@ def use(name: str) -> Palette:
 def load() -> str:
     """The theme the player chose last (the default when none was, or the file
     is damaged: it is only a convenience)."""
-    try:
-        name = json.loads((resources.data_dir() / FILE).read_text(encoding="utf-8"))["theme"]
-    except (OSError, ValueError, TypeError, KeyError):
-        return DEFAULT.name
+    name = resources.kept(FILE).get("theme")
     return name if name in THEMES else DEFAULT.name
 
 
