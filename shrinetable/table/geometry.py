@@ -306,7 +306,8 @@ def zone_areas(layout: Layout, view: View, viewer: int | None) -> dict[str, Unit
     together. While some are empty and some are not, an empty one narrows to
     `NARROW` and the others share the rest equally (so a seat with one
     such zone filled uses the row, not a fifth of it); widths change only when
-    a zone empties or fills, not with every card."""
+    a zone empties or fills, not with every card. A grid's cells may share it
+    by how full they are (`Grid.stretch`); then empty zones lend (`_lent`)."""
     out: dict[str, Units] = {}
     groups: dict[tuple[str, str], list[str]] = {}
     for name in view.zones:
@@ -316,6 +317,7 @@ def zone_areas(layout: Layout, view: View, viewer: int | None) -> dict[str, Unit
         out[name] = place.rect
         if place.share:
             groups.setdefault((place.share, name.partition(":")[2]), []).append(name)
+    out.update(_stretched(layout, view, viewer, out))
     for names in groups.values():
         names.sort(key=lambda z: out[z][0])
         out.update(
@@ -323,6 +325,22 @@ def zone_areas(layout: Layout, view: View, viewer: int | None) -> dict[str, Unit
         )
     out.update(_lent(layout, view, viewer, out))
     return out
+
+
+def _stretched(layout: Layout, view: View, viewer: int | None, out: dict) -> dict[str, Units]:
+    """The placed cells of the grids whose columns or rows share the grid by
+    how full they are (`Grid.stretch`)."""
+    got: dict[str, Units] = {}
+    for kind, grid in layout.variant(view.seats).grids.items():
+        cards = {
+            name.partition(":")[2]: len(zone.cards)
+            for name, zone in view.zones.items()
+            if name.partition(":")[0] == kind
+        }
+        for cell, rect in grid.stretched(cards, viewer).items():
+            if f"{kind}:{cell}" in out:
+                got[f"{kind}:{cell}"] = rect
+    return got
 
 
 GAP = 12  # zones at most this far apart (canvas units) are beside each other
