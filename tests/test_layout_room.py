@@ -132,10 +132,12 @@ def test_a_busy_neighbour_that_says_spare_lends_what_its_cards_do_not_need():
 
     layout = parse_layout(SPARE)
     field = layout.place("field:0", 0, 2)
-    need = _needs(layout, field, ("b",))
+    need = _needs(layout, field, ("b",), True)
     areas = zone_areas(layout, view(hand0=("a", "b"), field0=("b",)), 0)
     assert areas["field:0"][3] == need < 200  # the field keeps what its card needs
     assert areas["hand:0"][3] == 88 + 200 - need  # and the hand below it has the rest
+    bare = zone_areas(layout, view(hand0=("a", "b"), field0=("b",)), 0, badged=())
+    assert bare["field:0"][3] == _needs(layout, field, ("b",), False) < need  # no badge's line
     plain = parse_layout(LAYOUT)  # without `spare`, a busy field lends nothing
     assert zone_areas(plain, view(hand0=("a",), field0=("b",)), 0)["hand:0"][3] == 88
 

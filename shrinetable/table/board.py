@@ -88,7 +88,8 @@ class Board:
     def lay_out(self, view: View, viewer: int | None, marks: Marks) -> None:
         self.view, self.viewer = view, viewer
         self.decor = self.art.present.decor(view)
-        self.zones = geo.zone_rects(self.layout, view, self.scaler, viewer)
+        badged = {z for z in view.zones if self._badge_text(z) is not None}
+        self.zones = geo.zone_rects(self.layout, view, self.scaler, viewer, badged)
         matter = marks.involved | mine(view, self.decor, viewer)  # read whole first
         fitted = (
             self._lowered(),
