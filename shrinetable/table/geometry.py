@@ -256,7 +256,7 @@ def _whole(
     for cols in range(len({r.x for r in rects}), 0, -1):
         laid = strip_rects(*fit, most_cols=cols) if cols < len({r.x for r in rects}) else rects
         tall: dict[int, int] = {}
-        for _ in range(len(cards)):  # a card given its height may cover the next one
+        for _ in range(len(cards) + 1):  # given its height, a card may cover the next
             short = {
                 i: t
                 for i, r in enumerate(laid)
