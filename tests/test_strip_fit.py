@@ -86,6 +86,20 @@ def test_a_card_given_its_height_leaves_no_other_that_matters_under_a_strip():
     assert all(b.top - a.top >= 3 for a, b in zip(laid, laid[1:], strict=False))
 
 
+def test_a_lone_card_that_matters_gets_its_three_lines():
+    """Shrines' site b1 at 1280x720: one of the viewer's Structures, its name
+    over two lines and its numbers on a third, is laid again at that height
+    (the fit is checked once more after the last card is given its height)."""
+    from shrinetable.table.geometry import _whole
+
+    area = pygame.Rect(0, 0, 96, 162)
+    fit = (ZONE, area, 1, SCALER, 0, 0, 0)
+    plain = strip_rects(*fit)
+    assert plain[0].h < 61
+    laid = _whole(plain, fit, lambda _z, _c, size: 61 if size[1] < 61 else size[1], "z", ["p"])
+    assert laid[0].h >= 61 and area.contains(laid[0])
+
+
 def test_a_busy_zone_lends_the_height_its_cards_and_badge_do_not_need():
     """A zone that says `spare` keeps a line for a badge only where it has one
     (five Usagi seats: the right seat's Event, one card, lends to the Involved

@@ -295,7 +295,7 @@ class Board:
                     rect.top + 2 + self.fonts.font(self.scaler.length(12), True).get_linesize() + 2,
                 )
             over = self._whole_chips(rect, self.decor.covers.get(name, ()), clear)
-            placed = hud.cover_chips(self.fonts, rect, over, clear)
+            placed = self.cover_chips(rect, over, clear)
             reach = max([reach] + [box.bottom for _, _, box in placed])
             top = rect.top + band + self.scaler.length(2)  # where strips begin (`strip_rects`)
             if reach + 1 > top:
@@ -307,7 +307,7 @@ class Board:
         an ellipsis): the fewest changed, those the game lets go (`Chip.short`
         "") left off first, then the widest said in its shorter words."""
         chips = list(over)
-        while [c for c, _, _ in hud.cover_chips(self.fonts, rect, tuple(chips), clear)] != chips:
+        while [c for c, _, _ in self.cover_chips(rect, tuple(chips), clear)] != chips:
             can = [c for c in chips if c.short is not None]
             if not can:
                 break
@@ -317,6 +317,11 @@ class Board:
             else:
                 chips.remove(c)
         return tuple(chips)
+
+    def cover_chips(self, rect: pygame.Rect, over: tuple, clear) -> list:
+        """Where a zone's chips go (`hud.cover_chips`), none larger than a
+        zone's label: a zone grown with its cards keeps its chips' size."""
+        return hud.cover_chips(self.fonts, rect, over, clear, self.scaler.length(15))
 
     def card_size(self, zone: str) -> tuple[int, int]:
         place = self.layout.place(zone, self.viewer, self.view.seats)
@@ -406,6 +411,7 @@ class Board:
                     rect,
                     self._whole_chips(rect, decor.covers[name], clear),
                     clear,
+                    s.length(15),
                 )
             ]
         badge = self._badge(surf, name, rect, s.length(15), any(p.strip for p in placed))

@@ -262,7 +262,7 @@ def _whole(
     for cols in range(len({r.x for r in rects}), 0, -1):
         laid = strip_rects(*fit, most_cols=cols) if cols < len({r.x for r in rects}) else rects
         tall: dict[int, int] = {}
-        for _ in range(len(cards)):  # a card given its height may cover the next one
+        for _ in range(len(cards) + 1):  # given its height, a card may cover the next
             short = {
                 i: t
                 for i, r in enumerate(laid)
@@ -323,9 +323,11 @@ def zone_areas(
     together. While some are empty and some are not, an empty one narrows to
     `NARROW` and the others share the rest equally (so a seat with one
     such zone filled uses the row, not a fifth of it); widths change only when
-    a zone empties or fills, not with every card. `badged`: the zones with a
-    badge in their bottom right (None: any may have one), which a lender keeps
-    a line for; `text`: the menu's text size (`Scaler.text`)."""
+    a zone empties or fills, not with every card. A grid's cells may share it
+    by how full they are (`Grid.stretch`); then empty zones lend (`_lent`).
+    `badged`: the zones with a badge in their bottom right (None: any may have
+    one), which a lender keeps a line for; `text`: the menu's text size
+    (`Scaler.text`)."""
     out: dict[str, Units] = {}
     groups: dict[tuple[str, str], list[str]] = {}
     for name in view.zones:
@@ -335,6 +337,7 @@ def zone_areas(
         out[name] = place.rect
         if place.share:
             groups.setdefault((place.share, name.partition(":")[2]), []).append(name)
+    out.update(_stretched(layout, view, viewer, out))
     for names in groups.values():
         names.sort(key=lambda z: out[z][0])
         out.update(
@@ -342,6 +345,22 @@ def zone_areas(
         )
     out.update(_lent(layout, view, viewer, out, badged, text))
     return out
+
+
+def _stretched(layout: Layout, view: View, viewer: int | None, out: dict) -> dict[str, Units]:
+    """The placed cells of the grids whose columns or rows share the grid by
+    how full they are (`Grid.stretch`)."""
+    got: dict[str, Units] = {}
+    for kind, grid in layout.variant(view.seats).grids.items():
+        cards = {
+            name.partition(":")[2]: len(zone.cards)
+            for name, zone in view.zones.items()
+            if name.partition(":")[0] == kind
+        }
+        for cell, rect in grid.stretched(cards, viewer).items():
+            if f"{kind}:{cell}" in out:
+                got[f"{kind}:{cell}"] = rect
+    return got
 
 
 GAP = 12  # zones at most this far apart (canvas units) are beside each other
