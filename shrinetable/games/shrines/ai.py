@@ -36,7 +36,16 @@ from .region import (
     status,
     strength,
 )
-from .rules import affordable, apply, decision_seat, legal_actions, proposed
+from .rules import (
+    affordable,
+    apply,
+    decision_seat,
+    idle_act,
+    idle_priority,
+    legal_actions,
+    proposed,
+    taps_for_more_than_mana,
+)
 from .state import State
 
 SOURCES_EARLY = 5  # draw from the Secondary (the sources) freely until this many are out,
@@ -76,6 +85,51 @@ def choose(state: State, rng: random.Random) -> Action:
     if state.stage == "main":
         return _main(state, me, legal)
     return legal[0]
+
+
+def worth_weighing(s: State, legal: list[Action], normal: Action) -> list[Action]:
+    """The moves the hard computer weighs against the `normal` one
+    (`GameBase.think_of`). None where nothing can come of a choice (the table
+    passes for a person there too: `idle_priority`, `idle_act`), nor against a tap
+    for mana but a card to play now (a pass instead of the play the taps are for
+    hardly ever wins, and it was a fifth of the decisions). Never a second way to pay
+    for one card (R7: the proposal), a tap for mana (a step to a play, which is
+    weighed itself) or a Guard switch; and one way a card: its best place or
+    target, a creature's travel or attack as this computer would choose it. Six
+    moves drawn from 30 sites, paths and payments left too few worlds for each."""
+    if idle_priority(s) or idle_act(s):
+        return []
+    me, mana = decision_seat(s), _mana_tap(s, normal)
+    ways: dict[tuple[str, str], list[Action]] = {}
+    for a in proposed(legal):
+        if a.kind in ("guard", "unguard") or _mana_tap(s, a) or mana and a.kind in ("next", "pass"):
+            continue
+        ways.setdefault((a.kind, a.card) if a.kind in _ONE_WAY else (a.text, ""), []).append(a)
+    out = []
+    for (kind, _), options in ways.items():
+        best = normal if normal in options else _one_way(s, me, kind, options)
+        if best is not None:
+            out.append(best)
+    return out
+
+
+_ONE_WAY = ("play", "cast", "attach", "travel", "attack")
+
+
+def _one_way(s: State, me: int, kind: str, options: list[Action]) -> Action | None:
+    """The way this computer would play one card (or move one creature), if any."""
+    if kind == "travel":
+        return _travel(s, options)
+    if kind == "attack":
+        return _attack(s, me, options)
+    if len(options) == 1:
+        return options[0]
+    scored = [(v, a.text, a) for a in options if (v := _play_score(s, me, a)) is not None]
+    return max(scored)[2] if scored else None
+
+
+def _mana_tap(s: State, a: Action) -> bool:
+    return a.kind == "tap" and not taps_for_more_than_mana(s.defs[instance(a.card)])
 
 
 # --------------------------------------------------------------------------- small decisions
