@@ -571,16 +571,68 @@ def _tapping_plays(s: State, me: int) -> bool:
     """Whether tapping every mana source leads to a card we would play: one the pool
     could then pay for may still have no legal way in (a tool with no creature of
     ours to carry it), and tapping for it only empties the sources (issue 24: Red
-    tapped two sources turn after turn for a Bulwark Plating it could not attach)."""
+    tapped two sources turn after turn for a Bulwark Plating it could not attach).
+    Asked again after each tap, about the same end: when the taps only add mana the
+    end is made at once and its answer kept with the Region's facts (this was
+    half of a hard computer's playout)."""
+    taps = [
+        a for a in legal_actions(s) if a.kind == "tap" and s.defs[instance(a.card)].produces >= 0
+    ]
+    f = s.facts
+    if f is not None and f.settled and not any(s.defs[instance(a.card)].tap for a in taps):
+        t = _tapped(s, me, [instance(a.card) for a in taps])
+        key = ("tapping", me, _situation(t))
+        if key not in f.more:
+            f.more[key] = _plays(t, me)
+        return f.more[key]
     t = s
-    while taps := [
-        a for a in legal_actions(t) if a.kind == "tap" and t.defs[instance(a.card)].produces >= 0
-    ]:
+    while taps:
         t, _ = apply(t, taps[0])
+        taps = [
+            a
+            for a in legal_actions(t)
+            if a.kind == "tap" and t.defs[instance(a.card)].produces >= 0
+        ]
+    return _plays(t, me)
+
+
+def _plays(t: State, me: int) -> bool:
     by: dict[str, list[Action]] = {}
     for a in legal_actions(t):
         by.setdefault(a.kind, []).append(a)
     return _best_play(t, me, by) is not None
+
+
+def _tapped(s: State, me: int, cards: list[int]) -> State:
+    """`s` after tapping `cards`, sources that only add mana, as `apply` would leave
+    it one tap at a time (nothing else changes), without listing every legal move
+    on the way."""
+    t = s.copy()
+    for c in cards:
+        t.tapped.add(c)
+        t.pool[me][s.defs[c].produces] += 1
+    return t
+
+
+def _situation(s: State) -> tuple:
+    """Everything in `s` its `Facts` do not hold (permanents, sites, areas, cards
+    are the same for every state sharing them) but the caches: a key that two
+    states share only if the rules cannot tell them apart."""
+    return (
+        s.rng,  # the object: states share it until one draws from it
+        len(s.defs),
+        *(tuple(map(tuple, z)) for z in (s.primary, s.secondary, s.hands, s.graveyard)),
+        *(tuple(map(tuple, z)) for z in (s.banished, s.shrine, s.sources, s.idols, s.traps)),
+        tuple(map(tuple, s.pool)),
+        s.shrine_card,
+        tuple(s.marks),
+        tuple(s.life),
+        tuple(s.points),
+        frozenset(s.trap_site.items()),
+        frozenset(s.tapped),
+        (s.turn, s.turn_no, s.act, s.stage, s.ending, s.source_played, s.mull_left, s.mulled),
+        (s.travels, s.attacks, s.blocks, s.assigned, s.travelled, s.queue, s.result),
+    )
 
 
 def _enables(s: State, me: int, d) -> bool:
