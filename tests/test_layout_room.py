@@ -132,10 +132,12 @@ def test_a_busy_neighbour_that_says_spare_lends_what_its_cards_do_not_need():
 
     layout = parse_layout(SPARE)
     field = layout.place("field:0", 0, 2)
-    need = _needs(layout, field, ("b",))
+    need = _needs(layout, field, ("b",), True)
     areas = zone_areas(layout, view(hand0=("a", "b"), field0=("b",)), 0)
     assert areas["field:0"][3] == need < 200  # the field keeps what its card needs
     assert areas["hand:0"][3] == 88 + 200 - need  # and the hand below it has the rest
+    bare = zone_areas(layout, view(hand0=("a", "b"), field0=("b",)), 0, badged=())
+    assert bare["field:0"][3] == _needs(layout, field, ("b",), False) < need  # no badge's line
     plain = parse_layout(LAYOUT)  # without `spare`, a busy field lends nothing
     assert zone_areas(plain, view(hand0=("a",), field0=("b",)), 0)["hand:0"][3] == 88
 
@@ -174,3 +176,45 @@ def test_check_names_a_grid_take_that_is_no_direction():
     with pytest.raises(LayoutError) as e:
         parse_layout(bad, "layouts/x.toml")
     assert "players.2.grids.site.takes" in str(e.value)
+
+
+STRETCH = GRID.replace('takes = ["column"]', 'stretch = ["columns", "rows"]')
+
+
+def test_a_grids_columns_and_rows_share_it_by_their_fullest_cell():
+    """Issue 35: a crowded cell's column and row widen into the empty ones
+    (which keep `least`), the others by their fullest cell; seen from the
+    other seat the rows are flipped, and a grid with no cards stays even."""
+    layout = parse_layout(
+        LAYOUT.replace("[players.2.seats.opposite]", STRETCH + "[players.2.seats.opposite]")
+    )
+    full = {"a1": ("x", "y", "z"), "b1": ("w",)}
+    zones = {
+        f"site:{c}": ZoneView(name=f"site:{c}", owner=None, cards=full.get(c, ()))
+        for c in ("a1", "a2", "a3", "b1", "b2", "b3")
+    }
+    seen = View(seat=0, seats=2, zones=zones, decision=None, outcome=None)
+    areas = zone_areas(layout, seen, 0)
+    a1, b1, a2, b3 = (areas[f"site:{c}"] for c in ("a1", "b1", "a2", "b3"))
+    assert (a1[2], b1[2]) == (300 - 104 - 4, 100)  # 3 cards against 1: b keeps `least`
+    assert a2[3] == b3[3] == 60 and a1[3] == 300 - 2 * 64 - 4  # empty rows keep `least`
+    assert a1[1] + a1[3] + 2 == 300 and b1[0] == a1[0] + a1[2] + 4  # a1 at the bottom left
+    top = zone_areas(layout, View(seat=1, seats=2, zones=zones, decision=None, outcome=None), 1)
+    assert top["site:a1"][1] == 2 and top["site:a1"][3] == a1[3]  # flipped: at the top
+    two = {**zones, "site:b1": ZoneView(name="site:b1", owner=None, cards=("w", "v"))}
+    split = zone_areas(layout, View(seat=0, seats=2, zones=two, decision=None, outcome=None), 0)
+    assert (split["site:a1"][2], split["site:b1"][2]) == (180 - 4, 120 - 4)  # 3 to 2
+    bare = {n: ZoneView(name=n, owner=None, cards=()) for n in zones}
+    even = zone_areas(layout, View(seat=0, seats=2, zones=bare, decision=None, outcome=None), 0)
+    assert even["site:a1"] == layout.place("site:a1", 0, 2).rect
+
+
+def test_check_names_a_least_too_large_for_the_grid_to_stretch():
+    bad = LAYOUT.replace(
+        "[players.2.seats.opposite]",
+        STRETCH.replace("least = [100, 60]", "least = [100, 120]") + "[players.2.seats.opposite]",
+    )
+    with pytest.raises(LayoutError) as e:
+        parse_layout(bad, "layouts/x.toml")
+    assert "layouts/x.toml" in str(e.value)
+    assert "players.2.grids.site.least: height 120 is more than each of the 3 rows" in str(e.value)

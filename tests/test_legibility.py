@@ -151,25 +151,9 @@ def test_the_text_size_scales_on_top_of_the_floor_and_is_measured():
     assert fig["min_cap_px"] >= 15
 
 
-# Not met yet (docs/legibility/README.md): a crowded site of the viewer's cards
-# in Shrines (at 1920x1080 its strips need two lines each beside their chips;
-# at 1280x720 they lie over each other), and one of the viewer's Characters
-# among five involved with an Event at five Usagi seats. The bench counts a
-# card the viewer controls in a shared zone as its own, and a strip another
-# strip lies on as cut, since both hide its name; everywhere else none is cut.
-CROWDED = {
-    ("shrines", 2, (1920, 1080)),
-    ("shrines", 2, (1280, 720)),
-    ("usagi", 5, (1280, 720)),
-    ("usagi", 5, (1920, 1080)),
-}
-
-
 @pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
 @pytest.mark.parametrize(("game", "players"), CASES)
 def test_no_name_or_number_cut_on_the_viewers_cards_or_the_decisions(game, players, size):
-    if (game, players, size) in CROWDED:
-        pytest.skip("a crowded site's strips (not met yet)")
     fig = measure(game, players, size)
     assert fig["cut_own_names"] == 0, fig["cut_own"]
 
@@ -180,8 +164,7 @@ def test_the_high_contrast_theme_keeps_the_figures_and_its_labels_read_at_7_to_1
     game, players, size
 ):
     """Issue 39: the table passes its legibility figures in the high-contrast
-    theme too (the crowded cases of issue 35 are known to cut a name in any
-    theme), and every zone label's letters stand at least 7:1 (WCAG AAA)
+    theme too, and every zone label's letters stand at least 7:1 (WCAG AAA)
     against what they are drawn on, tints included."""
     fig = measure(game, players, size, look="high-contrast")
     assert fig["theme"] == "high-contrast"
@@ -189,8 +172,7 @@ def test_the_high_contrast_theme_keeps_the_figures_and_its_labels_read_at_7_to_1
     assert fig["cut_labels"] == 0, fig["cut"]
     assert fig["overlaps"] == 0, fig["overlapping"]
     assert fig["min_label_contrast"] >= 7, fig
-    if (game, players, size) not in CROWDED:
-        assert fig["cut_own_names"] == 0, fig["cut_own"]
+    assert fig["cut_own_names"] == 0, fig["cut_own"]
 
 
 def test_a_strip_under_another_counts_as_cut_and_a_shared_zone_card_as_own():

@@ -67,3 +67,56 @@ def test_a_name_too_long_for_a_second_line_is_narrowed_on_its_first(fonts):
     draw_strip(fonts, face, (170, 40))
     names = [d for d in fonts.drawn if d.text.replace("\u2026", "") in face.name]
     assert [d.text for d in names] == [face.name]
+
+
+def test_a_card_given_its_height_leaves_no_other_that_matters_under_a_strip():
+    """Five seats of Usagi at 1280x720: Kaito (three lines) given its height
+    pushed the viewer's Scarred Duelist under the next strip; the fit is tried
+    again until neither is, the others in slivers (the zone opens on hover)."""
+    from shrinetable.table.geometry import _whole  # the fit `place_cards` makes
+
+    area = pygame.Rect(0, 0, 181, 170)
+    fit = (ZONE, area, 6, SCALER, 0, 0, 0)
+    wants = {"kaito": 61, "duelist": 23}
+    cards = ["kaito", "a", "b", "c", "duelist", "d"]
+    laid = _whole(strip_rects(*fit), fit, lambda _z, c, _s: wants.get(c, 0), "zone", cards)
+    for i in (0, 4):
+        assert laid[i].h >= wants[cards[i]]
+        assert laid[i].collidelist(laid[i + 1 :]) == -1
+    assert all(b.top - a.top >= 3 for a, b in zip(laid, laid[1:], strict=False))
+
+
+def test_a_lone_card_that_matters_gets_its_three_lines():
+    """Shrines' site b1 at 1280x720: one of the viewer's Structures, its name
+    over two lines and its numbers on a third, is laid again at that height
+    (the fit is checked once more after the last card is given its height)."""
+    from shrinetable.table.geometry import _whole
+
+    area = pygame.Rect(0, 0, 96, 162)
+    fit = (ZONE, area, 1, SCALER, 0, 0, 0)
+    plain = strip_rects(*fit)
+    assert plain[0].h < 61
+    laid = _whole(plain, fit, lambda _z, _c, size: 61 if size[1] < 61 else size[1], "z", ["p"])
+    assert laid[0].h >= 61 and area.contains(laid[0])
+
+
+def test_a_busy_zone_lends_the_height_its_cards_and_badge_do_not_need():
+    """A zone that says `spare` keeps a line for a badge only where it has one
+    (five Usagi seats: the right seat's Event, one card, lends to the Involved
+    zone above it), and a zone grown across an empty neighbour takes nothing
+    from a busy one the other way: no two zones lie on each other."""
+    from shrinetable.bench.render import showcase
+    from shrinetable.formats.layout import load_layout
+    from shrinetable.resources import layout_path
+    from shrinetable.table.geometry import GAP, zone_areas
+
+    game = registry.get("usagi")
+    layout = load_layout(layout_path("usagi"))
+    view = game.view(showcase(game, 5).state, 0)
+    badged = {"field:3", "field:4", "chronicle:3"}
+    areas = zone_areas(layout, view, 0, badged)
+    assert areas["involved:3"][3] > zone_areas(layout, view, 0)["involved:3"][3]
+    rects = {z: pygame.Rect(*map(round, r)) for z, r in areas.items()}
+    for a, ra in rects.items():
+        for b, rb in rects.items():
+            assert a == b or min(ra.clip(rb).size) <= GAP, (a, b)  # `_beside`'s slack

@@ -45,8 +45,10 @@ def resize(app, size) -> None:
 
 
 def chips_of(board, zone):
-    rect = board.zones[zone]
-    return hud.cover_chips(board.fonts, rect, board.decor.covers[zone], board.labels.get(zone))
+    """The chips as the table draws them: each whole, in its shorter words
+    where the zone is narrow (`Board._whole_chips`)."""
+    rect, label = board.zones[zone], board.labels.get(zone)
+    return board.cover_chips(rect, board._whole_chips(rect, board.decor.covers[zone], label), label)
 
 
 @pytest.mark.parametrize("size", SIZES)

@@ -12,6 +12,7 @@ from shrinetable.adapter.session import Session
 from shrinetable.bench.prompts import measure
 from shrinetable.engine import registry
 from shrinetable.games.usagi import stops
+from shrinetable.games.usagi.state import Entry
 
 GAME = registry.get("usagi")
 
@@ -116,3 +117,28 @@ def test_a_finished_seat_is_asked_only_about_news():
     aimed = s.copy()
     aimed.stack = (replace(aimed.stack[-1], target=mine),)  # now aimed at p1's contender
     assert stops._news(aimed, 0) and stops.pass_alone(aimed) is None
+
+
+def test_a_rivals_move_on_your_event_is_answered_by_your_next_action():
+    """Issue 41 (default stops), clause `respond`: a seat that has not finished
+    answers a rival's involvement with its Event, or a Setting on it, as well
+    by its own next action: its boosts do not stop it. A move aimed at one of
+    its Characters (a strike, a kill it might answer first) still does."""
+    for seed in range(1, 30):
+        session = Session(GAME, seed, {}, ["human", "computer", "computer", "computer"])
+        m = Match(session)
+        while (d := m.decision()) is not None and m.turn_number() <= 30:
+            s = session.state
+            chars = [c for c in s.field[0] if s.defs[c].type == "character"]
+            if d.kind == "action" and d.seat == 0 and s.event[0] and chars:
+                break
+            m.step() if m.pending() is not None else m.act(d.seat, session.computer_action())
+        else:
+            continue
+        break
+    s = session.state.copy()
+    rival = next(c for c in s.field[1] + s.hand[1] if s.defs[c].type == "character")
+    s.stack = (Entry("involve", rival, by=1, target=s.event[0][0]),)
+    assert stops._later(s, 0)
+    s.stack = (Entry("play", rival, by=1, target=chars[0]),)
+    assert not stops._later(s, 0)

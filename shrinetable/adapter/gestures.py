@@ -24,12 +24,64 @@ class Move:
         return str(self.action.text)
 
 
+@dataclass(frozen=True, slots=True)
+class Run:
+    """A selection of cards dropped where each may go alone, one after another
+    (`Gesture.again`: Usagi's discards): one decision for the person. The table
+    makes `actions` in turn, each only while it is still the seat's legal move,
+    then `stop`, the step's own move to end it (`discard` alone), if still legal."""
+
+    actions: tuple[Any, ...]
+    stop: Any | None = None
+
+    @property
+    def text(self) -> str:
+        done = [a.text for a in (*self.actions, *((self.stop,) if self.stop else ()))]
+        return "; ".join(done)
+
+
 def moves(game: GameBase, state: Any) -> list[Move]:
     """Every legal action now, with the game's `gesture(state, action)` for it (by
-    default the action's own gesture for the deciding seat)."""
+    default the action's own gesture for the deciding seat), `again` marked."""
     if game.decision(state) is None:
         return []
-    return [Move(a, game.gesture(state, a)) for a in game.legal_actions(state)]
+    return _again(game, state, [Move(a, game.gesture(state, a)) for a in game.legal_actions(state)])
+
+
+def _one_card(g: Gesture) -> tuple[str | None, str] | None:
+    """(source, target) of a gesture carrying one card onto a zone, else None."""
+    if len(g.cards) == 1 and g.target is not None and g.target_card is None:
+        return g.source, g.target
+    return None
+
+
+def _again(game: GameBase, state: Any, found: list[Move]) -> list[Move]:
+    """Mark one-card moves onto one zone (`Gesture.again`) when the deciding seat
+    could make all of them one after another, each its own legal move in the
+    same kind of decision: several of those cards may then go in one drop. Read
+    from the engine's own moves (applied in turn), never a rule of the table's."""
+    d = game.decision(state)
+    groups: dict[tuple[str | None, str], list[Move]] = {}
+    for m in found:
+        if (key := _one_card(m.gesture)) is not None:
+            groups.setdefault(key, []).append(m)
+    marked: set[int] = set()
+    for group in groups.values():
+        if len(group) < 2:
+            continue
+        s, ok = state, True
+        for m in group:
+            now = game.decision(s)
+            if now is None or d is None or (now.seat, now.kind) != (d.seat, d.kind):
+                ok = False
+                break
+            if s is not state and m.text not in {a.text for a in game.legal_actions(s)}:
+                ok = False
+                break
+            s = game.apply(s, m.action)[0]
+        if ok:
+            marked |= {id(m) for m in group}
+    return [Move(m.action, replace(m.gesture, again=True)) if id(m) in marked else m for m in found]
 
 
 def same_cards(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
@@ -37,12 +89,33 @@ def same_cards(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
 
 
 def for_held(all_moves: list[Move], held: tuple[str, ...], source: str) -> list[Move]:
-    """Moves that carry exactly the held cards out of `source`."""
-    return [
+    """Moves that carry exactly the held cards out of `source`; with none, and
+    several cards held that may each go alone one after another (`again`), one
+    `Run` of their moves per zone they all may go to."""
+    exact = [
         m
         for m in all_moves
         if m.gesture.cards and m.gesture.source == source and same_cards(m.gesture.cards, held)
     ]
+    return exact or runs(all_moves, held, source)
+
+
+def runs(all_moves: list[Move], held: tuple[str, ...], source: str) -> list[Move]:
+    """A selection dropped as one decision: for each zone every held card may go
+    to alone (`again`), a `Run` of their moves in the held order, then the
+    step's stop (the move's name alone: `discard`, "discard no more")."""
+    if len(held) < 2 or len(set(held)) < len(held):
+        return []
+    alone = [m for m in all_moves if m.gesture.again and m.gesture.source == source]
+    found = []
+    for target in dict.fromkeys(m.gesture.target for m in alone):
+        each = {m.gesture.cards[0]: m for m in alone if m.gesture.target == target}
+        if all(c in each for c in held):
+            kind = each[held[0]].text.split()[0]
+            stop = next((m.action for m in buttons(all_moves) if m.text.strip() == kind), None)
+            run = Run(tuple(each[c].action for c in held), stop)
+            found.append(Move(run, Gesture(held, source, target)))
+    return found
 
 
 def targets(held_moves: list[Move]) -> set[tuple[str, str | None]]:

@@ -15,6 +15,7 @@ import json
 import statistics
 from collections import Counter
 
+from shrinetable.adapter import gestures
 from shrinetable.adapter.match import Match
 from shrinetable.adapter.session import Session, one_person
 from shrinetable.engine import registry
@@ -30,14 +31,41 @@ def questions(name: str, seed: int, seats: int, full: bool = False) -> list[int]
     session.auto_pass = not full
     match = Match(session)
     asked: Counter[int] = Counter()
+    run: list[gestures.Move] = []  # cards let go one by one in this decision (`again`)
     while (d := match.decision()) is not None and match.turn_number() <= MAX_TURNS:
         if match.pending() is not None:
             match.step()
             continue
-        asked[match.turn_number()] += 1
-        match.act(d.seat, match.session.computer_action())
+        turn, action = match.turn_number(), match.session.computer_action()
+        move = next(m for m in match.moves() if m.text == action.text)
+        # a selection dropped together (`gestures.Run`): its cards and its stop,
+        # or its cards when the last one ends the step, are one question
+        asked[turn] += 1 - len(run) if _stops(run, move) else 1
+        run = [*run, move] if _joins(run, move) else []
+        match.act(d.seat, action)
+        after = match.decision()
+        if after is None or (after.seat, after.kind) != (d.seat, d.kind):
+            asked[turn] -= max(0, len(run) - 1)
+            run = []
     last = match.turn_number()
     return [asked[t] for t in range(min(asked, default=1), last + 1)]
+
+
+def _joins(run: list[gestures.Move], move: gestures.Move) -> bool:
+    """Whether `move` is one more card let go where the cards of `run` went, all
+    of them cards that could go together when the first went (`again`): one
+    selection dropped then would have carried them all."""
+    g = move.gesture
+    if not run:
+        return g.again
+    first = run[0].gesture
+    return len(g.cards) == 1 and (g.source, g.target) == (first.source, first.target)
+
+
+def _stops(run: list[gestures.Move], move: gestures.Move) -> bool:
+    """Whether `move` is the stop a selection of two or more cards dropped together
+    makes after them (`gestures.Run`: the move's name alone, "discard no more")."""
+    return len(run) > 1 and not move.gesture.cards and move.text.strip() == run[0].text.split()[0]
 
 
 def measure(

@@ -47,6 +47,10 @@ class Gesture:
     # among moves made by this same gesture (ways to pay for one spell), the one the
     # game proposes: the table offers it first, marked, and Enter takes it
     preferred: bool = False
+    # after this one-card move the same seat makes the same kind of choice again
+    # (Usagi's discards, one at a time): the adapter marks it, and a selection of
+    # such cards dropped together is one decision (`adapter.gestures.Run`)
+    again: bool = False
 
     def lands_on(self, zone: str) -> bool:
         return zone == self.target or zone in self.also

@@ -95,6 +95,9 @@ class Grid:
     # (above and below), "row" (left and right)
     takes: list[Literal["column", "row"]] = field(default_factory=list)
     least: tuple[float, float] = (120.0, 40.0)  # as a lender: a cell keeps this much
+    # "columns" ("rows") share the grid's width (height) by how full they are: an
+    # empty one narrows to `least`, the others share the rest by their fullest cell
+    stretch: list[Literal["columns", "rows"]] = field(default_factory=list)
     _cells: dict[Any, Any] = field(
         default_factory=dict, init=False, repr=False, compare=False
     )  # the table asks every frame
@@ -136,6 +139,50 @@ class Grid:
             takes=[f"{self.columns[c]}{rows[r]}" for c, r in near],
             least=self.least,
         )
+
+    def stretched(self, cards: dict[str, int], viewer: int | None) -> dict[str, Rect]:
+        """Each cell's rectangle (by cell name, "a1") where the columns and rows
+        the grid `stretch`es share it by how full they are: `cards` holds the
+        cards in each cell; {} where nothing stretches."""
+        if not self.stretch:
+            return {}
+        rows = self.rows[::-1] if self.flip and viewer else self.rows
+        x, y, w, h = self.rect
+        fullest = [
+            [max(cards.get(f"{c}{r}", 0) for r in rows) for c in self.columns],
+            [max(cards.get(f"{c}{r}", 0) for c in self.columns) for r in rows],
+        ]
+        g = self.gap
+        widths = _shares(w, fullest[0], self.least[0] + g, "columns" in self.stretch)
+        highs = _shares(h, fullest[1], self.least[1] + g, "rows" in self.stretch)
+        out = {}
+        for i, c in enumerate(self.columns):
+            for j, r in enumerate(rows):
+                left, bottom = x + sum(widths[:i]), y + h - sum(highs[:j])
+                out[f"{c}{r}"] = (
+                    left + g / 2,
+                    bottom - highs[j] + g / 2,
+                    widths[i] - g,
+                    highs[j] - g,
+                )
+        return out
+
+
+def _shares(total: float, weights: list[int], least: float, stretch: bool) -> list[float]:
+    """`total` split among lines by `weights` (equally where it does not
+    `stretch` or no line has any), none under `least` (the cell's own gap in)."""
+    n = len(weights)
+    if not stretch or not any(weights) or total < least * n:
+        return [total / n] * n
+    fixed: dict[int, float] = {}
+    while True:
+        free = [i for i in range(n) if i not in fixed]
+        room = total - sum(fixed.values())
+        weight = sum(weights[i] for i in free)
+        low = [i for i in free if not weight or room * weights[i] / weight < least]
+        if not low:
+            return [fixed.get(i, room * weights[i] / weight) for i in range(n)]
+        fixed.update((i, least) for i in low)
 
 
 @dataclass(frozen=True)
@@ -310,6 +357,16 @@ def _semantic(layout: Layout) -> list[tuple[tuple[str, ...], str]]:
                         f"{len(grid.row_labels)} labels for {len(grid.rows)} rows",
                     )
                 )
+            for way, k, lines in (("columns", 0, grid.columns), ("rows", 1, grid.rows)):
+                room = grid.rect[2 + k] / len(lines) - grid.gap
+                if way in grid.stretch and grid.least[k] > room:
+                    out.append(
+                        (
+                            base + ("grids", kind, "least"),
+                            f"{('width', 'height')[k]} {grid.least[k]:g} is more than each"
+                            f" of the {len(lines)} {way} has ({room:.0f}): they cannot stretch",
+                        )
+                    )
         allowed = POSITIONS[int(count)]
         for pos, zones in variant.seats.items():
             if pos not in allowed:

@@ -36,8 +36,8 @@ from shrinetable.engine import (
     ZoneView,
 )
 
-VERSION = 4  # 2: gestures, tallies and refusal reasons; 3: the log's moves on a join;
-# 4: the log as entries (data), not words
+VERSION = 5  # 2: gestures, tallies and refusal reasons; 3: the log's moves on a join;
+# 4: the log as entries (data), not words; 5: a gesture's `again`
 MAX_TO_HOST = 4096  # bytes: a hello or an action text is far smaller
 MAX_TO_TABLE = 4 << 20  # bytes: a view is tens of kB, a 714-move game's history 145 kB
 HISTORY_BYTES = 16 << 20  # the moves a table keeps for its log, at most (the newest)

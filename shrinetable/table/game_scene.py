@@ -85,6 +85,7 @@ class GameScene:
         self.overlay: Overlay | None = None  # what stands over the table
         self.under: Overlay | None = None  # the handover a window was opened over
         self.choices: list[gestures.Move] = []
+        self.plan: list[Any] = []  # the rest of a selection dropped as one decision (`Run`)
         self.more: list[gestures.Move] = []  # the bar's moves under "More moves"
         self.proposal: gestures.Move | None = None  # the choice the game proposes
         self.ai_due: float | None = None
@@ -213,6 +214,19 @@ class GameScene:
         if build and not (minor and running):
             self.build_ui()
         self.frame.table_changed()
+        if self.plan:
+            self._go_on(mine)
+
+    def _go_on(self, mine: bool) -> None:
+        """The next move of a selection dropped as one decision (`gestures.Run`),
+        made only while it is still the viewer's own legal move; else the rest
+        is dropped (the step ended by itself: the hand is empty)."""
+        step, self.plan = self.plan[0], self.plan[1:]
+        found = [m for m in self.moves if m.text == step.text] if mine else []
+        if not found:
+            self.plan = []
+            return
+        self.perform(found[0].action)
 
     def _thought(self, asked: Answer[Auto | None]) -> None:
         """The computer has chosen: its move is due (unless the position it
@@ -587,7 +601,11 @@ class GameScene:
         the game may propose one (`gestures.proposal`: a way to pay): it is
         listed first, marked "(proposed)" and selected, and Enter takes it."""
         if len(found) == 1:
-            self.aid.decide(found[0].action)
+            move = found[0].action
+            if isinstance(move, gestures.Run):  # the first card now, the rest as they come
+                self.plan = [*move.actions[1:], *([move.stop] if move.stop else [])]
+                move = move.actions[0]
+            self.aid.decide(move)
         elif found:
             self.proposal = first = gestures.proposal(found)
             self.choices = [first, *(m for m in found if m is not first)] if first else found

@@ -6,7 +6,7 @@ same card positions the window draws (the end-to-end test drags from them).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 from functools import cache
 
@@ -31,6 +31,7 @@ STACK_DEPTH = 3  # a stack shows up to three cards under its top one, this far u
 STRIP_WIDE = 220  # two-line strips in more columns, while each column is this wide
 PILE_BADGE = 24  # a pile's count, under its top card drawn as a strip
 NARROW = 136  # an empty zone of a shared row: room for its label and its badge
+SLIVER = 1 / 6  # of a line: the least of a strip left in view under a card that matters
 SQUEEZE = 0.85  # cards a little too high to pass under their label are drawn this much
 # smaller at least, where beside it they would hide each other's names
 
@@ -41,6 +42,7 @@ class Scaler:
 
     canvas: tuple[int, int]
     size: tuple[int, int]
+    text: float = 1.0  # the menu's text size: a line of text takes this much more room
 
     @property
     def scale(self) -> float:
@@ -59,6 +61,11 @@ class Scaler:
 
     def length(self, v: float) -> int:
         return max(1, round(v * self.scale))
+
+    def line(self, v: float) -> int:
+        """`length` of room for text (a strip's line, a label's band), which
+        grows with the menu's text size."""
+        return self.length(v * self.text)
 
 
 @dataclass(frozen=True)
@@ -193,20 +200,20 @@ def strip_rects(
     if n == 0:
         return []
     if place.inside:
-        band = scaler.length(LABEL_BAND) + lower
+        band = scaler.line(LABEL_BAND) + lower
         area = pygame.Rect(area.x, area.y + band, area.w, area.h - band)
-    if place.arrange != "stack" and foot and area.h - foot >= scaler.length(STRIP):
+    if place.arrange != "stack" and foot and area.h - foot >= scaler.line(STRIP):
         area.h -= foot
     area = area.inflate(-2 * scaler.length(3), -2 * scaler.length(2))
     if place.arrange == "stack":  # as high as leaves its count its own line below
-        high = area.h if place.inside else area.h - scaler.length(PILE_BADGE)
-        high = min(high, scaler.length(STRIP_MAX * 2))
-        if high < scaler.length(STRIP_MAX):  # a low zone: the count goes over it
-            high = min(area.h, scaler.length(STRIP_MAX * 1.5))
+        high = area.h if place.inside else area.h - scaler.line(PILE_BADGE)
+        high = min(high, scaler.line(STRIP_MAX * 2))
+        if high < scaler.line(STRIP_MAX):  # a low zone: the count goes over it
+            high = min(area.h, scaler.line(STRIP_MAX * 1.5))
         r = pygame.Rect(area.x, area.y, area.w, high)
         return [r.copy() for _ in range(n)]
-    line, most = scaler.length(STRIP), scaler.length(STRIP_MAX)
-    cols, narrowest = 1, max(scaler.length(STRIP_MIN_W), least)
+    line, most = scaler.line(STRIP), scaler.line(STRIP_MAX)
+    cols, narrowest = 1, max(scaler.line(STRIP_MIN_W), least)
     most_cols = most_cols or n
     while -(-n // cols) * line > area.h and area.w / (cols + 1) >= narrowest and cols < most_cols:
         cols += 1
@@ -216,7 +223,7 @@ def strip_rects(
         cols == 1
         and most_cols > 1
         and n * most > area.h
-        and area.w / 2 >= max(scaler.length(STRIP_WIDE), least)
+        and area.w / 2 >= max(scaler.line(STRIP_WIDE), least)
     ):
         cols = 2
     rows = -(-n // cols)
@@ -254,17 +261,20 @@ def _whole(
     it takes; else `rects` as they were."""
     for cols in range(len({r.x for r in rects}), 0, -1):
         laid = strip_rects(*fit, most_cols=cols) if cols < len({r.x for r in rects}) else rects
-        tall = {
-            i: t
-            for i, r in enumerate(laid)
-            if (c := cards[i]) is not None
-            if (t := need(zone, c, r.size)) > r.h or (t and r.collidelist(laid[i + 1 :]) >= 0)
-        }
-        if not tall:
-            return laid
-        laid = strip_rects(*fit, tall=tall, most_cols=cols)
-        if all(laid[i].h >= t for i, t in tall.items()):
-            return laid
+        tall: dict[int, int] = {}
+        for _ in range(len(cards) + 1):  # given its height, a card may cover the next
+            short = {
+                i: t
+                for i, r in enumerate(laid)
+                if (c := cards[i]) is not None
+                if (t := need(zone, c, r.size)) > r.h or (t and r.collidelist(laid[i + 1 :]) >= 0)
+            }
+            if not short:
+                return laid
+            if short.keys() <= tall.keys():  # given what they asked, and still short
+                break
+            tall.update(short)
+            laid = strip_rects(*fit, tall=tall, most_cols=cols)
     return rects
 
 
@@ -274,14 +284,15 @@ def _rows(
     """The tops and heights of rows of strips in `high` pixels from `top`: a row
     that `wants` a height (a card read whole) gets it, the others share the
     rest, two lines at most, overlapping where they must (each line's top in
-    view; a tall row is never under another); None: the tall rows do not fit
-    with a third of a line for each other row."""
+    view, else at least its edge, `SLIVER`: the zone opens under the pointer;
+    a tall row is never under another); None: the tall rows do not fit
+    with that much of each other row in view."""
     fixed = sum(t + gap for t in wants if t)
     others = sum(1 for t in wants if not t)
     slot = (high - fixed + gap) / others if others else 0.0  # each other row's, with its gap
     if others > 1 and not wants[-1] and slot - gap < line:  # they overlap: the last one's
         slot = (high - fixed - line) / (others - 1)  # line shows whole
-    if fixed - gap > high or (others and slot < line / 3):
+    if fixed - gap > high or (others and slot < max(gap + 2, line * SLIVER)):
         return None
     tops: list[float] = []
     highs: list[int] = []
@@ -300,13 +311,23 @@ def _rows(
 Units = tuple[float, float, float, float]
 
 
-def zone_areas(layout: Layout, view: View, viewer: int | None) -> dict[str, Units]:
+def zone_areas(
+    layout: Layout,
+    view: View,
+    viewer: int | None,
+    badged: Collection[str] | None = None,
+    text: float = 1.0,
+) -> dict[str, Units]:
     """Each placed zone's rectangle in canvas units: the layout's, except that
     zones of one seat sharing a row (`Place.share`) split the width they span
     together. While some are empty and some are not, an empty one narrows to
     `NARROW` and the others share the rest equally (so a seat with one
     such zone filled uses the row, not a fifth of it); widths change only when
-    a zone empties or fills, not with every card."""
+    a zone empties or fills, not with every card. A grid's cells may share it
+    by how full they are (`Grid.stretch`); then empty zones lend (`_lent`).
+    `badged`: the zones with a badge in their bottom right (None: any may have
+    one), which a lender keeps a line for; `text`: the menu's text size
+    (`Scaler.text`)."""
     out: dict[str, Units] = {}
     groups: dict[tuple[str, str], list[str]] = {}
     for name in view.zones:
@@ -316,19 +337,43 @@ def zone_areas(layout: Layout, view: View, viewer: int | None) -> dict[str, Unit
         out[name] = place.rect
         if place.share:
             groups.setdefault((place.share, name.partition(":")[2]), []).append(name)
+    out.update(_stretched(layout, view, viewer, out))
     for names in groups.values():
         names.sort(key=lambda z: out[z][0])
         out.update(
             _shared(names, [out[z] for z in names], [bool(view.zones[z].cards) for z in names])
         )
-    out.update(_lent(layout, view, viewer, out))
+    out.update(_lent(layout, view, viewer, out, badged, text))
     return out
+
+
+def _stretched(layout: Layout, view: View, viewer: int | None, out: dict) -> dict[str, Units]:
+    """The placed cells of the grids whose columns or rows share the grid by
+    how full they are (`Grid.stretch`)."""
+    got: dict[str, Units] = {}
+    for kind, grid in layout.variant(view.seats).grids.items():
+        cards = {
+            name.partition(":")[2]: len(zone.cards)
+            for name, zone in view.zones.items()
+            if name.partition(":")[0] == kind
+        }
+        for cell, rect in grid.stretched(cards, viewer).items():
+            if f"{kind}:{cell}" in out:
+                got[f"{kind}:{cell}"] = rect
+    return got
 
 
 GAP = 12  # zones at most this far apart (canvas units) are beside each other
 
 
-def _lent(layout: Layout, view: View, viewer: int | None, out: dict) -> dict[str, Units]:
+def _lent(
+    layout: Layout,
+    view: View,
+    viewer: int | None,
+    out: dict,
+    badged: Collection[str] | None,
+    text: float,
+) -> dict[str, Units]:
     """Empty zones lend their room to the zones beside them that hold cards and
     `take` it (`Place.takes`): a lender keeps its `least` across the side it
     gives up, its room shared among its takers on that side by `weight`."""
@@ -344,10 +389,15 @@ def _lent(layout: Layout, view: View, viewer: int | None, out: dict) -> dict[str
             if not view.zones[lender].cards or layout.place(lender, viewer, view.seats).spare:
                 takers.setdefault(lender, []).append((name, place.weight))
     grown = dict(out)
-    for lender, those in takers.items():
+    # the empty lenders first: a taker grown across one of them is no longer
+    # beside a busy one it would have grown towards the other way (`_beside`)
+    for lender, those in sorted(takers.items(), key=lambda t: bool(view.zones[t[0]].cards)):
         place = layout.place(lender, viewer, view.seats)
         cards = view.zones[lender].cards
-        least = (out[lender][2], _needs(layout, place, cards)) if cards else place.least
+        badge = badged is None or lender in badged or place.arrange == "stack"
+        least = (
+            (out[lender][2], _needs(layout, place, cards, badge, text)) if cards else place.least
+        )
         for sides in (("left", "right"), ("above", "below")):
             on = {
                 side: [(z, w) for z, w in those if _beside(grown[z], grown[lender], side)]
@@ -380,15 +430,18 @@ def _lent(layout: Layout, view: View, viewer: int | None, out: dict) -> dict[str
     return {z: r for z, r in grown.items() if r != out[z]}
 
 
-def _needs(layout: Layout, place: Place, cards: Sequence[str | None]) -> float:
+def _needs(
+    layout: Layout, place: Place, cards: Sequence[str | None], badge: bool, text: float = 1.0
+) -> float:
     """The height (canvas units) a zone's cards need: its label, a line for its
-    badge and a line for each row of strips (in columns `NARROW` wide or more,
+    `badge` (if it has one) and a line for each row of strips (lines of text
+    `text` times as high) (in columns `NARROW` wide or more,
     two at most; one strip for a stack's top card), else a card's height."""
     cols = max(1, min(2, int(place.rect[2] // NARROW)))
     rows = 1 if place.arrange == "stack" else -(-len(cards) // cols)
-    edges = LABEL_BAND + PILE_BADGE + 16  # and the chips beside its label, its margins
+    edges = (LABEL_BAND + PILE_BADGE * badge) * text + 16  # and the chips, its margins
     if in_strips(layout, place, cards):
-        return edges + rows * (STRIP + 2)
+        return edges + rows * (STRIP * text + 2)
     return edges + layout.card.height * place.card_scale
 
 
@@ -453,7 +506,7 @@ def place_cards(
     crowded zone laid out in a larger rectangle over its neighbours (`crowded`)."""
     out: list[Placed] = []
     raised = raised or {}
-    areas = zone_areas(layout, view, viewer)
+    areas = zone_areas(layout, view, viewer, None if badges is None else badges.keys(), scaler.text)
     for name, zone in view.zones.items():
         place = layout.place(name, viewer, view.seats)
         if name not in areas:
@@ -521,7 +574,7 @@ def place_cards(
                 len(cards),
                 size,
                 lift,
-                max(scaler.length(LABEL_BAND), lh),  # the label as drawn (the text floor)
+                max(scaler.line(LABEL_BAND), lh),  # the label as drawn (the text floor)
                 3 * max(1, scaler.length(STACK_DEPTH)),
             )
             for i in lift:  # a selected card rises no higher than its zone's label
@@ -553,9 +606,14 @@ def card_at(placed: list[Placed], pos: tuple[int, int]) -> Placed | None:
 
 
 def zone_rects(
-    layout: Layout, view: View, scaler: Scaler, viewer: int | None
+    layout: Layout,
+    view: View,
+    scaler: Scaler,
+    viewer: int | None,
+    badged: Collection[str] | None = None,
 ) -> dict[str, pygame.Rect]:
-    return {name: scaler.rect(r) for name, r in zone_areas(layout, view, viewer).items()}
+    areas = zone_areas(layout, view, viewer, badged, scaler.text)
+    return {name: scaler.rect(r) for name, r in areas.items()}
 
 
 def zone_at(rects: dict[str, pygame.Rect], pos: tuple[int, int]) -> str | None:

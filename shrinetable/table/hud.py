@@ -303,7 +303,11 @@ def where(surf: pygame.Surface, fonts, rect: pygame.Rect, text: str, bottom: int
 
 
 def cover_chips(
-    fonts, rect: pygame.Rect, over: tuple[Chip, ...], clear: pygame.Rect | None = None
+    fonts,
+    rect: pygame.Rect,
+    over: tuple[Chip, ...],
+    clear: pygame.Rect | None = None,
+    most: int = 18,
 ) -> list[tuple[Chip, int, pygame.Rect]]:
     """Where `covers` draws `over`: chips from the zone's top right corner
     leftwards, inside the zone and clear of `clear` (its label, when it is
@@ -313,10 +317,10 @@ def cover_chips(
     smaller type if need be (a point less, never under the floor), then the
     longest cut with an ellipsis in turn; a chip with no letter left is left
     off (the zone's places and the enlarged cards say the rest). Each with its
-    type size and rectangle."""
+    type size (`most` at most: a zone's label's) and rectangle."""
     if not over:
         return []
-    px = max(7, min(rect.h // 11, 18))  # a tall zone's chips stay chips, not headlines
+    px = max(7, min(rect.h // 11, most))  # a tall zone's chips stay chips, not headlines
     top = rect.top + 3
     left = rect.left + 3
     high = fonts.font(px, True).size("Ag")[1] + 2
@@ -382,12 +386,13 @@ def covers(
     rect: pygame.Rect,
     over: tuple[Chip, ...],
     clear: pygame.Rect | None = None,
+    most: int = 18,
 ) -> list[pygame.Rect]:
     """What lies over a zone besides its cards, as chips from its top right
     corner, clear of its label `clear` (`cover_chips`)."""
     return [
         chip(surf, fonts, c, px, box.topright, "topright")
-        for c, px, box in cover_chips(fonts, rect, over, clear)
+        for c, px, box in cover_chips(fonts, rect, over, clear, most)
     ]
 
 

@@ -30,9 +30,12 @@ def _later(s: State, q: int) -> bool:
     """Whether a boost or a refresh `q` could make now does as much as `q`'s own
     next action: `q` has not finished (it acts again before the contests, and
     may play a Moment or use an ability then), and nothing on the stack is aimed
-    at its cards (a cancel, a kill or a strike it might answer first)."""
+    at its cards (a cancel, a kill or a strike it might answer first). An
+    Event is not such a card: a rival's involvement with `q`'s Event, or a
+    Setting on it, changes a contest that `q`'s next action answers as well."""
     return not s.finished[q] and not any(
-        e.target and e.by != q and s.ctrl(e.target) == q for e in s.stack
+        e.target and e.by != q and s.ctrl(e.target) == q and s.defs[e.target].type != "event"
+        for e in s.stack
     )
 
 
