@@ -79,7 +79,7 @@ class Board:
         demonstration shows part of a larger table): the text floor is the window's."""
         floor = floor_px(window or size, self.fonts.scale)
         if size != self.scaler.size or self.fonts.floor != floor:
-            self.scaler = geo.Scaler(self.scaler.canvas, size)
+            self.scaler = geo.Scaler(self.scaler.canvas, size, self.fonts.scale)
             self.fonts.floor = floor
             self._bg_key = None
             self.art.clear()
@@ -113,7 +113,7 @@ class Board:
         rect, room = self.zones[name], self.felt()
         if rect.h >= room.h:  # as high as the table already: nowhere to open to
             return
-        step = self.scaler.length(geo.STRIP)
+        step = self.scaler.line(geo.STRIP)
         for high in range(rect.h + step, room.h + step, step):
             area = pygame.Rect(rect.x, rect.y, rect.w, min(high, room.h))
             area.bottom = min(area.bottom, room.bottom)
@@ -173,7 +173,7 @@ class Board:
         (the name over lines, the numbers under it); 0: none does."""
         face, decor = self.art.face(card), self.decor.cards.get(card)
         s, line = self.scaler, faces.line(self.fonts)
-        for h in (size[1], s.length(geo.STRIP_MAX), 3 * line + 4, 4 * line + 4):
+        for h in (size[1], s.line(geo.STRIP_MAX), 3 * line + 4, 4 * line + 4):
             if h < size[1]:
                 continue
             at = hud.strip_chips(self.fonts, (size[0], h), decor, face)[3] if decor else None
@@ -187,7 +187,7 @@ class Board:
     def _strip_widths(self) -> dict[str, int]:
         """The narrowest strip each zone's cards read in: its widest numbers
         (at the floor) beside four letters of a name."""
-        px = faces.strip_px(self.scaler.length(geo.STRIP))
+        px = faces.strip_px(self.scaler.line(geo.STRIP))
         font = self.fonts.font(px, True)
         out = {}
         for name, zone in self.view.zones.items():
@@ -204,7 +204,7 @@ class Board:
                     widest
                     + 10
                     + font.size("Abcd\u2026")[0]
-                    + faces.strip_name_x(self.scaler.length(geo.STRIP))
+                    + faces.strip_name_x(self.scaler.line(geo.STRIP))
                 )
         return out
 
@@ -279,7 +279,7 @@ class Board:
         line under the label: `hud.cover_chips`) reach below the label's band:
         how much lower their strips begin."""
         out = {}
-        band = self.scaler.length(geo.LABEL_BAND)
+        band = self.scaler.line(geo.LABEL_BAND)
         for name, rect in self.zones.items():
             place = self.layout.place(name, self.viewer, self.view.seats)
             if not place.inside or name in self.decor.huds:
@@ -603,24 +603,49 @@ class Board:
 
     def _corner_widths(self) -> dict[str, int]:
         """How much of their label's line the badges at a zone's top right take
-        (a pile labelled inside: `_badge`), by zone."""
+        (a pile labelled inside, or a zone too low for its badge under its
+        label: `_badge`), by zone."""
         out = {}
         strips = {p.zone for p in self.placed if p.strip}
-        for name in {p.zone for p in self.placed}:
+        filled = {p.zone for p in self.placed}
+        for name in self.zones:
             place = self.layout.place(name, self.viewer, self.view.seats)
             text = self._badge_text(name)
-            if place.arrange == "stack" and place.inside and text is not None:
+            if place.inside and text is not None and self._badge_on_label(name, text):
+                out[name] = self._corner_badge(name, text).w - 3  # 3 px from the label
+            elif place.arrange == "stack" and place.inside and text is not None and name in filled:
                 px = self.scaler.length(12)
-                pad = max(3, self.scaler.length(15) // 3)
-                text = faces.cut(
-                    self.fonts, text, px, self.zones[name].w // 2 - pad * 2, True, least=1
-                )
-                wide = self.fonts.font(px, True).size(text)[0] + pad * 2 + 4
+                wide = self._corner_badge(name, text).w + 4
                 label = self._label_forms(name, self._seat_names())[0]
                 room = self.zones[name].w - 12 - self.fonts.font(px, True).size(label)[0]
                 if name in strips or wide <= room:  # a card's face: only beside its label
                     out[name] = wide
         return out
+
+    def _badge_on_label(self, name: str, text: str) -> bool:
+        """Whether a zone's badge in its bottom corner would lie on its label
+        inside (a low zone at a larger text size): it goes beside it instead."""
+        rect, px = self.zones[name], self.scaler.length(15)
+        words, size = self._label_words(
+            name, self._seat_names(), self.scaler.length(12), rect.w - 8
+        )
+        label = pygame.Rect((rect.left + 4, rect.top + 2), self.fonts.font(size, True).size(words))
+        box = self._badge_box(self._badge_lines(text, px, rect.w - 4), px)
+        if self.layout.place(name, self.viewer, self.view.seats).arrange == "stack":
+            box.bottomleft = (rect.left + 2, rect.bottom - 2)
+        else:
+            box.bottomright = (rect.right - 2, rect.bottom - 2)
+        return box.colliderect(label)
+
+    def _corner_badge(self, name: str, text: str) -> pygame.Rect:
+        """The box of a zone's badge beside its label, at its top right: its
+        words cut to half the zone's width at most."""
+        rect, px = self.zones[name], self.scaler.length(12)
+        pad = max(3, self.scaler.length(15) // 3)
+        text = faces.cut(self.fonts, text, px, rect.w // 2 - pad * 2, True, least=1)
+        box = pygame.Rect((0, 0), self.fonts.font(px, True).size(text)).inflate(pad * 2, 2)
+        box.topright = (rect.right - 2, rect.top + 2)
+        return box
 
     def _badge_text(self, name: str) -> str | None:
         """A zone's badge: the game's words for it, else the count of a stack
@@ -675,8 +700,7 @@ class Board:
             px = self.scaler.length(12)
             text = faces.cut(self.fonts, text, px, rect.w // 2 - pad * 2, True, least=1)
             img = self.fonts.text(text, px, (20, 20, 20), True)
-            box = img.get_rect().inflate(pad * 2, 2)
-            box.topright = (rect.right - 2, rect.top + 2)
+            box = self._corner_badge(name, text)
         elif place.arrange == "stack":  # clear of the top card's numbers and corner index
             box.bottomleft = (rect.left + 2, rect.bottom - 2)
             words = [b for o, b in self.boxes if o.startswith(f"{name}#")]

@@ -42,6 +42,7 @@ class Scaler:
 
     canvas: tuple[int, int]
     size: tuple[int, int]
+    text: float = 1.0  # the menu's text size: a line of text takes this much more room
 
     @property
     def scale(self) -> float:
@@ -60,6 +61,11 @@ class Scaler:
 
     def length(self, v: float) -> int:
         return max(1, round(v * self.scale))
+
+    def line(self, v: float) -> int:
+        """`length` of room for text (a strip's line, a label's band), which
+        grows with the menu's text size."""
+        return self.length(v * self.text)
 
 
 @dataclass(frozen=True)
@@ -194,20 +200,20 @@ def strip_rects(
     if n == 0:
         return []
     if place.inside:
-        band = scaler.length(LABEL_BAND) + lower
+        band = scaler.line(LABEL_BAND) + lower
         area = pygame.Rect(area.x, area.y + band, area.w, area.h - band)
-    if place.arrange != "stack" and foot and area.h - foot >= scaler.length(STRIP):
+    if place.arrange != "stack" and foot and area.h - foot >= scaler.line(STRIP):
         area.h -= foot
     area = area.inflate(-2 * scaler.length(3), -2 * scaler.length(2))
     if place.arrange == "stack":  # as high as leaves its count its own line below
-        high = area.h if place.inside else area.h - scaler.length(PILE_BADGE)
-        high = min(high, scaler.length(STRIP_MAX * 2))
-        if high < scaler.length(STRIP_MAX):  # a low zone: the count goes over it
-            high = min(area.h, scaler.length(STRIP_MAX * 1.5))
+        high = area.h if place.inside else area.h - scaler.line(PILE_BADGE)
+        high = min(high, scaler.line(STRIP_MAX * 2))
+        if high < scaler.line(STRIP_MAX):  # a low zone: the count goes over it
+            high = min(area.h, scaler.line(STRIP_MAX * 1.5))
         r = pygame.Rect(area.x, area.y, area.w, high)
         return [r.copy() for _ in range(n)]
-    line, most = scaler.length(STRIP), scaler.length(STRIP_MAX)
-    cols, narrowest = 1, max(scaler.length(STRIP_MIN_W), least)
+    line, most = scaler.line(STRIP), scaler.line(STRIP_MAX)
+    cols, narrowest = 1, max(scaler.line(STRIP_MIN_W), least)
     most_cols = most_cols or n
     while -(-n // cols) * line > area.h and area.w / (cols + 1) >= narrowest and cols < most_cols:
         cols += 1
@@ -217,7 +223,7 @@ def strip_rects(
         cols == 1
         and most_cols > 1
         and n * most > area.h
-        and area.w / 2 >= max(scaler.length(STRIP_WIDE), least)
+        and area.w / 2 >= max(scaler.line(STRIP_WIDE), least)
     ):
         cols = 2
     rows = -(-n // cols)
@@ -306,7 +312,11 @@ Units = tuple[float, float, float, float]
 
 
 def zone_areas(
-    layout: Layout, view: View, viewer: int | None, badged: Collection[str] | None = None
+    layout: Layout,
+    view: View,
+    viewer: int | None,
+    badged: Collection[str] | None = None,
+    text: float = 1.0,
 ) -> dict[str, Units]:
     """Each placed zone's rectangle in canvas units: the layout's, except that
     zones of one seat sharing a row (`Place.share`) split the width they span
@@ -316,7 +326,8 @@ def zone_areas(
     a zone empties or fills, not with every card. A grid's cells may share it
     by how full they are (`Grid.stretch`); then empty zones lend (`_lent`).
     `badged`: the zones with a badge in their bottom right (None: any may have
-    one), which a lender keeps a line for."""
+    one), which a lender keeps a line for; `text`: the menu's text size
+    (`Scaler.text`)."""
     out: dict[str, Units] = {}
     groups: dict[tuple[str, str], list[str]] = {}
     for name in view.zones:
@@ -332,7 +343,7 @@ def zone_areas(
         out.update(
             _shared(names, [out[z] for z in names], [bool(view.zones[z].cards) for z in names])
         )
-    out.update(_lent(layout, view, viewer, out, badged))
+    out.update(_lent(layout, view, viewer, out, badged, text))
     return out
 
 
@@ -356,7 +367,12 @@ GAP = 12  # zones at most this far apart (canvas units) are beside each other
 
 
 def _lent(
-    layout: Layout, view: View, viewer: int | None, out: dict, badged: Collection[str] | None
+    layout: Layout,
+    view: View,
+    viewer: int | None,
+    out: dict,
+    badged: Collection[str] | None,
+    text: float,
 ) -> dict[str, Units]:
     """Empty zones lend their room to the zones beside them that hold cards and
     `take` it (`Place.takes`): a lender keeps its `least` across the side it
@@ -379,7 +395,9 @@ def _lent(
         place = layout.place(lender, viewer, view.seats)
         cards = view.zones[lender].cards
         badge = badged is None or lender in badged or place.arrange == "stack"
-        least = (out[lender][2], _needs(layout, place, cards, badge)) if cards else place.least
+        least = (
+            (out[lender][2], _needs(layout, place, cards, badge, text)) if cards else place.least
+        )
         for sides in (("left", "right"), ("above", "below")):
             on = {
                 side: [(z, w) for z, w in those if _beside(grown[z], grown[lender], side)]
@@ -412,15 +430,18 @@ def _lent(
     return {z: r for z, r in grown.items() if r != out[z]}
 
 
-def _needs(layout: Layout, place: Place, cards: Sequence[str | None], badge: bool) -> float:
+def _needs(
+    layout: Layout, place: Place, cards: Sequence[str | None], badge: bool, text: float = 1.0
+) -> float:
     """The height (canvas units) a zone's cards need: its label, a line for its
-    `badge` (if it has one) and a line for each row of strips (in columns `NARROW` wide or more,
+    `badge` (if it has one) and a line for each row of strips (lines of text
+    `text` times as high) (in columns `NARROW` wide or more,
     two at most; one strip for a stack's top card), else a card's height."""
     cols = max(1, min(2, int(place.rect[2] // NARROW)))
     rows = 1 if place.arrange == "stack" else -(-len(cards) // cols)
-    edges = LABEL_BAND + PILE_BADGE * badge + 16  # and the chips beside its label, its margins
+    edges = (LABEL_BAND + PILE_BADGE * badge) * text + 16  # and the chips, its margins
     if in_strips(layout, place, cards):
-        return edges + rows * (STRIP + 2)
+        return edges + rows * (STRIP * text + 2)
     return edges + layout.card.height * place.card_scale
 
 
@@ -485,7 +506,7 @@ def place_cards(
     crowded zone laid out in a larger rectangle over its neighbours (`crowded`)."""
     out: list[Placed] = []
     raised = raised or {}
-    areas = zone_areas(layout, view, viewer, None if badges is None else badges.keys())
+    areas = zone_areas(layout, view, viewer, None if badges is None else badges.keys(), scaler.text)
     for name, zone in view.zones.items():
         place = layout.place(name, viewer, view.seats)
         if name not in areas:
@@ -553,7 +574,7 @@ def place_cards(
                 len(cards),
                 size,
                 lift,
-                max(scaler.length(LABEL_BAND), lh),  # the label as drawn (the text floor)
+                max(scaler.line(LABEL_BAND), lh),  # the label as drawn (the text floor)
                 3 * max(1, scaler.length(STACK_DEPTH)),
             )
             for i in lift:  # a selected card rises no higher than its zone's label
@@ -591,7 +612,8 @@ def zone_rects(
     viewer: int | None,
     badged: Collection[str] | None = None,
 ) -> dict[str, pygame.Rect]:
-    return {name: scaler.rect(r) for name, r in zone_areas(layout, view, viewer, badged).items()}
+    areas = zone_areas(layout, view, viewer, badged, scaler.text)
+    return {name: scaler.rect(r) for name, r in areas.items()}
 
 
 def zone_at(rects: dict[str, pygame.Rect], pos: tuple[int, int]) -> str | None:
