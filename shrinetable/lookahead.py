@@ -1,7 +1,8 @@
 """The hard computer: the game's own AI, looking ahead over what its seat may know.
 
 At a decision with a choice, the normal AI's move and a few other legal moves
-(`Budget.candidates`, drawn by the seeded rng) are each played on by the normal
+(`Budget.candidates`, drawn by the seeded rng from those the game thinks worth
+weighing, `GameBase.think_of`) are each played on by the normal
 AI in every seat, over worlds its seat cannot tell from the real one
 (`GameBase.determinise`: the unseen cards dealt again, secret choices hidden,
 the game's generator drawn afresh), for `Budget.turns` turns or to the end, and
@@ -104,9 +105,12 @@ def _search(
     budget: Budget,
 ) -> Any:
     """The move to make: `guess` (the normal one) unless another does clearly better."""
+    weighed = legal if game.think_of is None else game.think_of(state, legal, guess)
+    others = [a for a in weighed if a != guess]
+    if not others:
+        return guess  # nothing the game thinks worth weighing against it
     me = game.decision(state).seat
     count = _Count(budget.moves, budget.seconds)
-    others = [a for a in legal if a != guess]
     rng.shuffle(others)
     moves = [guess, *others[: budget.candidates - 1]]
     points = dict.fromkeys(range(len(moves)), 0.0)  # rank points over the worlds

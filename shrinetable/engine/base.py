@@ -184,6 +184,11 @@ class GameBase:
     # a game sizes it to what its moves cost, so a decision takes at most 0.3 s
     # (median) and 0.5 s (p99) on an idle two-core machine
     think_moves: int = 800
+    # the legal moves the hard computer weighs against its normal move (`lookahead`),
+    # given the state, its legal moves and the normal move: a game may leave out
+    # moves that come to the same (ways to pay for one card) and weigh none where
+    # nothing can come of a choice. None: any legal move
+    think_of: Callable[[Any, list[Any], Any], list[Any]] | None = None
     # the layout file (a path); None: the bundled `layouts/<name>.toml`
     layout_file: str | None = None
     position: PositionHook | None = None

@@ -36,7 +36,16 @@ from .region import (
     status,
     strength,
 )
-from .rules import affordable, apply, decision_seat, legal_actions, proposed
+from .rules import (
+    affordable,
+    apply,
+    decision_seat,
+    idle_act,
+    idle_priority,
+    legal_actions,
+    proposed,
+    taps_for_more_than_mana,
+)
 from .state import State
 
 SOURCES_EARLY = 5  # draw from the Secondary (the sources) freely until this many are out,
@@ -76,6 +85,51 @@ def choose(state: State, rng: random.Random) -> Action:
     if state.stage == "main":
         return _main(state, me, legal)
     return legal[0]
+
+
+def worth_weighing(s: State, legal: list[Action], normal: Action) -> list[Action]:
+    """The moves the hard computer weighs against the `normal` one
+    (`GameBase.think_of`). None where nothing can come of a choice (the table
+    passes for a person there too: `idle_priority`, `idle_act`), nor against a tap
+    for mana but a card to play now (a pass instead of the play the taps are for
+    hardly ever wins, and it was a fifth of the decisions). Never a second way to pay
+    for one card (R7: the proposal), a tap for mana (a step to a play, which is
+    weighed itself) or a Guard switch; and one way a card: its best place or
+    target, a creature's travel or attack as this computer would choose it. Six
+    moves drawn from 30 sites, paths and payments left too few worlds for each."""
+    if idle_priority(s) or idle_act(s):
+        return []
+    me, mana = decision_seat(s), _mana_tap(s, normal)
+    ways: dict[tuple[str, str], list[Action]] = {}
+    for a in proposed(legal):
+        if a.kind in ("guard", "unguard") or _mana_tap(s, a) or mana and a.kind in ("next", "pass"):
+            continue
+        ways.setdefault((a.kind, a.card) if a.kind in _ONE_WAY else (a.text, ""), []).append(a)
+    out = []
+    for (kind, _), options in ways.items():
+        best = normal if normal in options else _one_way(s, me, kind, options)
+        if best is not None:
+            out.append(best)
+    return out
+
+
+_ONE_WAY = ("play", "cast", "attach", "travel", "attack")
+
+
+def _one_way(s: State, me: int, kind: str, options: list[Action]) -> Action | None:
+    """The way this computer would play one card (or move one creature), if any."""
+    if kind == "travel":
+        return _travel(s, options)
+    if kind == "attack":
+        return _attack(s, me, options)
+    if len(options) == 1:
+        return options[0]
+    scored = [(v, a.text, a) for a in options if (v := _play_score(s, me, a)) is not None]
+    return max(scored)[2] if scored else None
+
+
+def _mana_tap(s: State, a: Action) -> bool:
+    return a.kind == "tap" and not taps_for_more_than_mana(s.defs[instance(a.card)])
 
 
 # --------------------------------------------------------------------------- small decisions
@@ -517,16 +571,68 @@ def _tapping_plays(s: State, me: int) -> bool:
     """Whether tapping every mana source leads to a card we would play: one the pool
     could then pay for may still have no legal way in (a tool with no creature of
     ours to carry it), and tapping for it only empties the sources (issue 24: Red
-    tapped two sources turn after turn for a Bulwark Plating it could not attach)."""
+    tapped two sources turn after turn for a Bulwark Plating it could not attach).
+    Asked again after each tap, about the same end: when the taps only add mana the
+    end is made at once and its answer kept with the Region's facts (this was
+    half of a hard computer's playout)."""
+    taps = [
+        a for a in legal_actions(s) if a.kind == "tap" and s.defs[instance(a.card)].produces >= 0
+    ]
+    f = s.facts
+    if f is not None and f.settled and not any(s.defs[instance(a.card)].tap for a in taps):
+        t = _tapped(s, me, [instance(a.card) for a in taps])
+        key = ("tapping", me, _situation(t))
+        if key not in f.more:
+            f.more[key] = _plays(t, me)
+        return f.more[key]
     t = s
-    while taps := [
-        a for a in legal_actions(t) if a.kind == "tap" and t.defs[instance(a.card)].produces >= 0
-    ]:
+    while taps:
         t, _ = apply(t, taps[0])
+        taps = [
+            a
+            for a in legal_actions(t)
+            if a.kind == "tap" and t.defs[instance(a.card)].produces >= 0
+        ]
+    return _plays(t, me)
+
+
+def _plays(t: State, me: int) -> bool:
     by: dict[str, list[Action]] = {}
     for a in legal_actions(t):
         by.setdefault(a.kind, []).append(a)
     return _best_play(t, me, by) is not None
+
+
+def _tapped(s: State, me: int, cards: list[int]) -> State:
+    """`s` after tapping `cards`, sources that only add mana, as `apply` would leave
+    it one tap at a time (nothing else changes), without listing every legal move
+    on the way."""
+    t = s.copy()
+    for c in cards:
+        t.tapped.add(c)
+        t.pool[me][s.defs[c].produces] += 1
+    return t
+
+
+def _situation(s: State) -> tuple:
+    """Everything in `s` its `Facts` do not hold (permanents, sites, areas, cards
+    are the same for every state sharing them) but the caches: a key that two
+    states share only if the rules cannot tell them apart."""
+    return (
+        s.rng,  # the object: states share it until one draws from it
+        len(s.defs),
+        *(tuple(map(tuple, z)) for z in (s.primary, s.secondary, s.hands, s.graveyard)),
+        *(tuple(map(tuple, z)) for z in (s.banished, s.shrine, s.sources, s.idols, s.traps)),
+        tuple(map(tuple, s.pool)),
+        s.shrine_card,
+        tuple(s.marks),
+        tuple(s.life),
+        tuple(s.points),
+        frozenset(s.trap_site.items()),
+        frozenset(s.tapped),
+        (s.turn, s.turn_no, s.act, s.stage, s.ending, s.source_played, s.mull_left, s.mulled),
+        (s.travels, s.attacks, s.blocks, s.assigned, s.travelled, s.queue, s.result),
+    )
 
 
 def _enables(s: State, me: int, d) -> bool:

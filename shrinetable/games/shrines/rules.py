@@ -676,7 +676,7 @@ def apply(s: State, a: Action) -> tuple[State, list[Event]]:
             a.kind not in NO_PRIORITY
             and a.kind not in ("next", "pass", "keep", "mulligan")
             or a.kind == "tap"
-            and _taps_for_more_than_mana(s.defs[_card(s, a)])
+            and taps_for_more_than_mana(s.defs[_card(s, a)])
         ):
             _priority_after(s, me)
     f = s.before
@@ -692,7 +692,7 @@ def apply(s: State, a: Action) -> tuple[State, list[Event]]:
     return s, ev
 
 
-def _taps_for_more_than_mana(d: Def) -> bool:
+def taps_for_more_than_mana(d: Def) -> bool:
     """A tap ability that does something besides adding mana is an action the
     opponent may answer (clause priority); tapping for mana is not."""
     return any(e.do != "add-mana" for e in d.tap)
@@ -751,7 +751,7 @@ def idle_act(s: State) -> bool:
     for a in legal_actions(s):
         if a.kind == "next" or a.kind in ("guard", "unguard") and s.act != "first":
             continue
-        if a.kind != "tap" or _taps_for_more_than_mana(s.defs[_card(s, a)]):
+        if a.kind != "tap" or taps_for_more_than_mana(s.defs[_card(s, a)]):
             return False
         taps.append(a)
     for a in taps:

@@ -1,0 +1,73 @@
+"""Shrines' hard computer weighs only the moves that can matter (issue 41, its
+third pass; docs/design.md "Shrines' hard, third pass"): none where the table
+would pass for a person, one way for each card, and never a second payment, a tap
+for mana or a Guard switch. Every other game weighs any legal move, as before."""
+
+from __future__ import annotations
+
+import random
+
+from shrinetable import players
+from shrinetable.engine.registry import get, names
+from shrinetable.games.shrines import ai
+from shrinetable.lookahead import Budget
+
+GAME = get("shrines")
+
+
+def _positions(seeds=range(1, 4), steps=400):
+    """Decision points of seeded games the normal computer plays, with its move."""
+    normal = players.player(GAME, "normal")
+    for seed in seeds:
+        state, rng = GAME.new_game(seed, {}, 2), random.Random(seed)
+        for _ in range(steps):
+            if GAME.decision(state) is None:
+                break
+            move = normal(state, rng)
+            yield state, move
+            state, _ = GAME.apply(state, move)
+
+
+def test_only_shrines_narrows_what_hard_weighs():
+    assert GAME.think_of is not None
+    assert [n for n in names() if get(n).think_of is not None] == ["shrines"]
+
+
+def test_shrines_weighs_one_way_a_card_and_nothing_where_nothing_can_come_of_it():
+    idle = narrowed = 0
+    for state, move in _positions():
+        legal = GAME.legal_actions(state)
+        weighed = GAME.think_of(state, legal, move)
+        assert all(a in legal for a in weighed)
+        if GAME.nothing_to_decide(state) is not None:
+            idle += 1
+            assert weighed == []
+            continue
+        assert not any(a.kind in ("guard", "unguard") or ai._mana_tap(state, a) for a in weighed)
+        assert len({(a.kind, a.card) for a in weighed if a.kind in ai._ONE_WAY}) == len(
+            [a for a in weighed if a.kind in ai._ONE_WAY]
+        ), weighed
+        narrowed += len(weighed) < len(legal)
+    assert idle > 20 and narrowed > 50, (idle, narrowed)
+
+
+def test_hard_plays_nothing_out_where_nothing_can_come_of_a_choice(monkeypatch):
+    """Where the table would pass for a person, hard makes the normal move at once
+    (it spent a third of its time there); elsewhere it still looks ahead."""
+    hard = players.player(GAME, "hard", Budget(moves=60, seconds=None, candidates=3))
+    made: list = []
+    apply = GAME.apply
+    monkeypatch.setattr(GAME, "apply", lambda s, a: (made.append(a), apply(s, a))[1])
+    idle = thought = 0
+    for state, move in _positions(range(1, 2), 300):
+        if len(GAME.legal_actions(state)) < 2:
+            continue
+        made.clear()
+        chosen = hard(state, random.Random(3))
+        if GAME.nothing_to_decide(state) is not None:
+            idle += 1
+            assert chosen == move and not made
+        elif len(GAME.think_of(state, GAME.legal_actions(state), move)) > 1:
+            thought += 1
+            assert made
+    assert idle and thought, (idle, thought)
