@@ -199,3 +199,22 @@ def test_a_strip_under_another_counts_as_cut_and_a_shared_zone_card_as_own():
     assert covered_strips(Board(), {"a#1"}) == ["a#1: covered by b#2"]
     Board.placed[1] = Placed("site", 1, "b#2", pygame.Rect(0, 20, 100, 20), 0, strip=True)
     assert covered_strips(Board(), {"a#1"}) == []
+
+
+def test_a_strip_drawn_past_its_zone_onto_another_counts_as_an_overlap():
+    """A zone's strips that need more height than it has were drawn over the
+    zone below (Shrines' site a5 over a4's label at 150%): the figures count
+    it; a strip inside its zone, or touching the next one by a pixel, is not."""
+    import pygame
+
+    from shrinetable.bench.legibility import spilled_strips
+    from shrinetable.table.geometry import Placed
+
+    class Board:
+        zones = {"a5": pygame.Rect(0, 0, 100, 50), "a4": pygame.Rect(0, 52, 100, 50)}
+        open_rect = opened = None
+        placed = [Placed("a5", 0, "x", pygame.Rect(0, 20, 100, 28), 0, strip=True)]
+
+    assert spilled_strips(Board()) == []
+    Board.placed.append(Placed("a5", 1, "y", pygame.Rect(0, 40, 100, 28), 0, strip=True))
+    assert spilled_strips(Board()) == [("a5#1", "zone a4")]
