@@ -5,7 +5,8 @@ and every decision the window waits for is counted, turn by turn, against
 `bench prompts`' count for the same seeded game: the bench asks what the
 window asks. p1 plays the computer's choices, as in the bench; a question
 before a skip (`confirm`) is answered yes and counted apart, as the bench's
-`confirmations`. Screenshots go to test-artifacts/."""
+`confirmations`. Played twice: the selection by the pointer, then by the keys
+alone (Shift+Enter, Enter, Tab, Enter). Screenshots go to test-artifacts/."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ from collections import Counter
 import e2e_harness
 import pytest
 from e2e_harness import ARTIFACTS, App
+from keyboard_driver import Keys
 
 from shrinetable.adapter import gestures
 from shrinetable.adapter.session import Session, one_person
@@ -49,7 +51,10 @@ def _seed() -> int:
 
 
 class Table(e2e_harness.Mirror):
-    """The window's game mirrored (p1 the viewer), kept in step with its trace."""
+    """The window's game mirrored (p1 the viewer), kept in step with its trace;
+    with `keys`, p1's selections are made by the keyboard."""
+
+    keys: Keys | None = None
 
     def follow(self) -> None:
         """The window's own moves (the computer's, the passes it makes for p1)
@@ -74,9 +79,13 @@ class Table(e2e_harness.Mirror):
             hand = self.view().zones["hand:0"].cards
             cards = sorted((x.split()[1] for x in texts if x != "discard"), key=hand.index)
             texts = [f"discard {c}" for c in cards] + texts[len(cards) :]
-            for c in cards[:-1]:
-                self.app.click(self.card("hand:0", c))
-            self.app.drag(self.card("hand:0", cards[-1]), self.zone("rest:0"))
+            if self.keys is not None:  # Shift+Enter, Enter, Tab to the rest pile, Enter
+                (run,) = gestures.for_held(self.m.moves(), tuple(cards), "hand:0")
+                self.keys._carry(run)
+            else:
+                for c in cards[:-1]:
+                    self.app.click(self.card("hand:0", c))
+                self.app.drag(self.card("hand:0", cards[-1]), self.zone("rest:0"))
         else:
             self._make(move)
         asked = bool(self.m.skip_warning(texts[0]))
@@ -126,7 +135,8 @@ class Table(e2e_harness.Mirror):
             self.app.drag(self.card(g.source, g.cards[-1]), end)
 
 
-def test_the_window_asks_what_the_bench_counts_and_a_selection_is_one(xvfb, tmp_path):
+@pytest.mark.parametrize("way", ["pointer", "keys"])
+def test_the_window_asks_what_the_bench_counts_and_a_selection_is_one(xvfb, tmp_path, way):
     seed = _seed()
     seats = one_person(SEATS)
     app = App(xvfb, ["usagi", "--seed", str(seed), "--trace", "--seats", ",".join(seats)], tmp_path)
@@ -134,6 +144,8 @@ def test_the_window_asks_what_the_bench_counts_and_a_selection_is_one(xvfb, tmp_
         app.wait_line("ready")
         app.window()
         t = Table(app, Session(GAME, seed, {}, seats), viewer=0)
+        if way == "keys":
+            t.keys = Keys(app, t)
         ARTIFACTS.mkdir(exist_ok=True)
         asked: Counter[int] = Counter()
         confirms: Counter[int] = Counter()
@@ -146,18 +158,18 @@ def test_the_window_asks_what_the_bench_counts_and_a_selection_is_one(xvfb, tmp_
                 break
             d = t.m.decision()
             if shots < 4 and d.kind in ("discard", "action", "hero"):
-                app.screenshot(ARTIFACTS / f"e2e-usagi-4-{d.kind}-{turn}.png")
+                app.screenshot(ARTIFACTS / f"e2e-usagi-4-{way}-{d.kind}-{turn}.png")
                 shots += 1
             made, warned = t.ask()
             asked[turn] += 1
             confirms[turn] += warned
             selections += len(made) > 1
-        app.screenshot(ARTIFACTS / "e2e-usagi-4-last.png")
+        app.screenshot(ARTIFACTS / f"e2e-usagi-4-{way}-last.png")
         assert selections >= 1  # the first discard went as one selection
         bench, before_skips = asked_per_turn("usagi", seed, SEATS)
         assert [asked[n] for n in range(1, TURNS + 1)] == bench[:TURNS]
         assert [confirms[n] for n in range(1, TURNS + 1)] == before_skips[:TURNS]
     finally:
         if app.proc.poll() is None:
-            app.screenshot(ARTIFACTS / "e2e-usagi-4-end.png")
+            app.screenshot(ARTIFACTS / f"e2e-usagi-4-{way}-end.png")
         app.stop()

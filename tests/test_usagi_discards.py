@@ -63,6 +63,8 @@ def test_u27_with_a_hero_in_play_one_card_ends_the_discard_so_no_selection():
     assert not any(m.gesture.again for m in moves)
     held = tuple(sorted(s.names[c] for c in s.hand[0])[:2])
     assert gestures.for_held(moves, held, "hand:0") == []
+    said = Match(session).refusal(0, held, "hand:0", "rest:0", None)
+    assert said.startswith("Each of these cards may go there, but not together now")
 
 
 @pytest.mark.usefixtures("dummy_video")

@@ -218,7 +218,7 @@ class Board:
             place = self.layout.place(name, self.viewer, self.view.seats)
             if text is not None and place.arrange != "stack" and name not in corners:
                 px, wide = self.scaler.length(15), self.zones[name].w - 4
-                out[name] = self._badge_box(self._badge_lines(text, px, wide), px).size
+                out[name] = self._badge_box(self._badge_lines(text, px, wide, True), px).size
         return out
 
     def _label_widths(self) -> dict[str, tuple[int, int]]:
@@ -256,9 +256,11 @@ class Board:
         place = self.layout.place(name, self.viewer, self.view.seats)
         cards = self.view.zones[name].cards
         n = len(cards)
-        if (
-            not n or place.arrange not in ("row", "fan") or geo.in_strips(self.layout, place, cards)
-        ):  # strips begin under it
+        if n and place.arrange != "stack" and geo.in_strips(self.layout, place, cards):
+            if geo.beside_label(place, rect, self.scaler):  # a line of strips beside it
+                return rect.w - 8 - self.scaler.line(geo.STRIP_MIN_W)
+            return None  # strips begin under it
+        if not n or place.arrange not in ("row", "fan"):
             return None
         fw, fh = geo.footprint(geo.card_size(self.layout, place, self.scaler), place.rotation)
         high = self.fonts.font(self.scaler.length(12), True).get_height()
@@ -635,7 +637,7 @@ class Board:
             name, self._seat_names(), self.scaler.length(12), rect.w - 8
         )
         label = pygame.Rect((rect.left + 4, rect.top + 2), self.fonts.font(size, True).size(words))
-        box = self._badge_box(self._badge_lines(text, px, rect.w - 4), px)
+        box = self._badge_box(self._badge_lines(text, px, rect.w - 4, True), px)
         place = self.layout.place(name, self.viewer, self.view.seats)
         if place.arrange == "stack":
             box.bottomleft = (rect.left + 2, rect.bottom - 2)
@@ -681,20 +683,22 @@ class Board:
             text = str(len(self.view.zones[name].cards))
         return text
 
-    def _badge_lines(self, text: str, font_px: int, width: int) -> list[str]:
-        """A badge's words on one line, or on two split at the " \u00b7 " nearest
-        their middle where one line is wider than `width` (a seat's figures at
-        a larger text size)."""
+    def _badge_lines(self, text: str, font_px: int, width: int, words: bool = False) -> list[str]:
+        """A badge's words on one line, or on two split at the " \u00b7 " (else
+        the space, given `words`) nearest their middle where one line is wider
+        than `width` (a seat's figures, an empty territory's words at a larger
+        text size)."""
         font = self.fonts.font(font_px, True)
         pad = max(3, self.fonts.px(font_px) // 3)
-        parts = text.split(" \u00b7 ")
+        sep = " \u00b7 " if " \u00b7 " in text or not words else " "
+        parts = text.split(sep)
         if font.size(text)[0] + 2 * pad <= width or len(parts) < 2:
             return [text]
         half = min(
             range(1, len(parts)),
-            key=lambda k: abs(font.size(" \u00b7 ".join(parts[:k]))[0] - font.size(text)[0] / 2),
+            key=lambda k: abs(font.size(sep.join(parts[:k]))[0] - font.size(text)[0] / 2),
         )
-        return [" \u00b7 ".join(parts[:half]) + " \u00b7", " \u00b7 ".join(parts[half:])]
+        return [sep.join(parts[:half]) + sep.rstrip(), sep.join(parts[half:])]
 
     def _badge_box(self, lines: list[str], font_px: int) -> pygame.Rect:
         font = self.fonts.font(font_px, True)
@@ -714,7 +718,7 @@ class Board:
         place = self.layout.place(name, self.viewer, self.view.seats)
         if text is None:
             return None
-        lines = self._badge_lines(text, font_px, rect.w - 4)
+        lines = self._badge_lines(text, font_px, rect.w - 4, True)
         img = self._badge_img(lines, font_px)
         box = self._badge_box(lines, font_px)
         box.bottomright = (rect.right - 2, rect.bottom - 2)
