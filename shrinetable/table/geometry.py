@@ -292,7 +292,8 @@ def _rows(
     rest, two lines at most, overlapping where they must (each line's top in
     view, else at least its edge, `SLIVER`: the zone opens under the pointer;
     a tall row is never under another); None: the tall rows do not fit
-    with that much of each other row in view."""
+    with that much of each other row in view, or the last row would end
+    below the zone (a lone other row under a tall one)."""
     fixed = sum(t + gap for t in wants if t)
     others = sum(1 for t in wants if not t)
     slot = (high - fixed + gap) / others if others else 0.0  # each other row's, with its gap
@@ -311,6 +312,8 @@ def _rows(
         else:
             highs.append(min(most, max(line, round(slot - gap))))
             y += slot
+    if tops[-1] + highs[-1] > top + high + 0.5:  # (the slots are fractions)
+        return None
     return tops, highs
 
 
