@@ -119,3 +119,16 @@ def test_the_bench_asks_once_for_a_selection():
     discards = kinds.count("discard")
     assert discards >= 3  # a selection, then the stop (or the hand emptied)
     assert questions("usagi", 3, 4)[0] == len(kinds) - discards + 1
+
+
+@pytest.mark.usefixtures("dummy_video")
+def test_a_selection_left_over_makes_no_move_later(app):
+    """A selection's rest goes on only from its own last move: one refused or
+    declined (the first card never went) leaves nothing to be made later."""
+    session = _discarding()
+    scene = start(app, session)
+    hand = scene.view().zones["hand:0"].cards
+    n = len(history(scene))
+    scene.plan, scene.plan_after = [GAME.parse_action(f"discard {hand[1]}")], f"discard {hand[0]}"
+    scene.after_change()
+    assert history(scene)[n:] == [] and scene.plan == []
