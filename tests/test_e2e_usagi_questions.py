@@ -85,6 +85,7 @@ class Table(e2e_harness.Mirror):
             else:
                 for c in cards[:-1]:
                     self.app.click(self.card("hand:0", c))
+                self.app.screenshot(ARTIFACTS / "e2e-usagi-4-pointer-selection.png")
                 self.app.drag(self.card("hand:0", cards[-1]), self.zone("rest:0"))
         else:
             self._make(move)
