@@ -205,7 +205,7 @@ def test_grid_cells_are_zones_and_grid_faults_are_explained():
     a1 = layout.place("site:a1", 0, 2)
     assert a1.inside and a1.label.startswith("a1")
     assert layout.place("site:a1", 1, 2).rect[1] < a1.rect[1]  # p2 sees row 1 at the top
-    off = text.replace("rect = [330, 46, 670, 630]", "rect = [330, 46, 670, 900]")
+    off = text.replace("rect = [330, 46, 670, 626]", "rect = [330, 46, 670, 900]")
     with pytest.raises(LayoutError, match=r"players.2.grids.site.rect: rectangle"):
         parse_layout(off, "s.toml")
     labels = text.replace('"their melee"]', '"their melee", "beyond"]')

@@ -218,3 +218,28 @@ def test_check_names_a_least_too_large_for_the_grid_to_stretch():
         parse_layout(bad, "layouts/x.toml")
     assert "layouts/x.toml" in str(e.value)
     assert "players.2.grids.site.least: height 120 is more than each of the 3 rows" in str(e.value)
+
+
+def test_a_lone_card_leaves_the_grid_even_and_the_row_labels_their_column():
+    """An empty line weighs as much as a line of one card, so one card on
+    the board changes nothing; the first column, which carries the row
+    labels, keeps its even share where another column is crowded."""
+    grid = STRETCH + 'row_labels = ["near", "middle", "far"]\n'
+    layout = parse_layout(
+        LAYOUT.replace("[players.2.seats.opposite]", grid + "[players.2.seats.opposite]")
+    )
+
+    def areas(**cells):
+        zones = {
+            f"site:{c}": ZoneView(name=f"site:{c}", owner=None, cards=tuple(cells.get(c, ())))
+            for c in ("a1", "a2", "a3", "b1", "b2", "b3")
+        }
+        return zone_areas(
+            layout, View(seat=0, seats=2, zones=zones, decision=None, outcome=None), 0
+        )
+
+    one = areas(b1=("x",))
+    assert all(one[z] == layout.place(z, 0, 2).rect for z in one)
+    crowded = areas(b1=("x", "y", "z", "w"))
+    assert crowded["site:a1"][2] == 150 - 4 and crowded["site:b1"][2] == 150 - 4
+    assert crowded["site:b1"][3] > crowded["site:b2"][3]  # its row still grows

@@ -86,6 +86,21 @@ def test_a_card_given_its_height_leaves_no_other_that_matters_under_a_strip():
     assert all(b.top - a.top >= 3 for a, b in zip(laid, laid[1:], strict=False))
 
 
+def test_a_tall_card_leaves_no_strip_below_the_zone():
+    """Shrines' site a5 at 150% and 1280x720: its first row given two lines
+    left the row under it 14 px for a 28 px line, and that row was drawn
+    over the label of the site below; where the rows do not fit in the zone,
+    the strips stay as they were."""
+    from shrinetable.table.geometry import _rows
+
+    assert _rows(69, 74, [60, 0], 28, 60, 2) is None
+    tops, highs = _rows(69, 92, [60, 0], 28, 60, 2)
+    assert tops[-1] + highs[-1] <= 69 + 92 and highs[0] == 60
+    area = pygame.Rect(0, 0, 334, 107)
+    fit = (ZONE, area, 4, SCALER, 0, 0, 0)
+    assert all(area.contains(r) for r in strip_rects(*fit, tall={0: 60}))
+
+
 def test_a_lone_card_that_matters_gets_its_three_lines():
     """Shrines' site b1 at 1280x720: one of the viewer's Structures, its name
     over two lines and its numbers on a third, is laid again at that height

@@ -63,6 +63,8 @@ def test_u27_with_a_hero_in_play_one_card_ends_the_discard_so_no_selection():
     assert not any(m.gesture.again for m in moves)
     held = tuple(sorted(s.names[c] for c in s.hand[0])[:2])
     assert gestures.for_held(moves, held, "hand:0") == []
+    said = Match(session).refusal(0, held, "hand:0", "rest:0", None)
+    assert said.startswith("Each of these cards may go there, but not together now")
 
 
 @pytest.mark.usefixtures("dummy_video")
@@ -117,3 +119,16 @@ def test_the_bench_asks_once_for_a_selection():
     discards = kinds.count("discard")
     assert discards >= 3  # a selection, then the stop (or the hand emptied)
     assert questions("usagi", 3, 4)[0] == len(kinds) - discards + 1
+
+
+@pytest.mark.usefixtures("dummy_video")
+def test_a_selection_left_over_makes_no_move_later(app):
+    """A selection's rest goes on only from its own last move: one refused or
+    declined (the first card never went) leaves nothing to be made later."""
+    session = _discarding()
+    scene = start(app, session)
+    hand = scene.view().zones["hand:0"].cards
+    n = len(history(scene))
+    scene.plan, scene.plan_after = [GAME.parse_action(f"discard {hand[1]}")], f"discard {hand[0]}"
+    scene.after_change()
+    assert history(scene)[n:] == [] and scene.plan == []

@@ -142,3 +142,23 @@ def test_a_rivals_move_on_your_event_is_answered_by_your_next_action():
     assert stops._later(s, 0)
     s.stack = (Entry("play", rival, by=1, target=chars[0]),)
     assert not stops._later(s, 0)
+
+
+def test_a_held_moment_the_next_action_plays_as_well_is_no_question():
+    """Issue 41 (default stops), clauses `respond` and `held` (U23): a Held
+    Moment with no condition, that only adds to ratings while in play, played
+    in answer to a Character played does no more than the seat's own next
+    action could: not a question while the seat has not finished; once it has,
+    it is (no next action)."""
+    from usagi_helpers import passes, play, pos, who
+
+    vow = "sworn-vengeance#31"
+    s = pos({"hand:0": [vow, "roadside-bodyguard#4"]}, honor={"p1": 3})
+    s = play(s, "play roadside-bodyguard#4")
+    while who(s) != (0, "respond"):
+        s = passes(s, 1)
+    assert who(s) == (0, "respond") and GAME.legal_actions(s)[0].text == f"play {vow}"
+    assert stops.pass_alone(s) is not None
+    done = s.copy()
+    done.finished = [True, False]
+    assert stops.pass_alone(done) is None

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from shrinetable.adapter import gestures
 from shrinetable.engine import GameBase, IllegalAction, NotationError
 
 GENERIC = "No legal move takes {cards} there."
@@ -45,4 +46,15 @@ def explain(
         except IllegalAction as e:
             rule = f" (rule: {e.ruling})" if e.ruling else ""
             return f"{e.reason}{rule}" + (f" Or: {tip[:1].lower()}{tip[1:]}" if tip else "")
+    if not tip and len(held) > 1 and _each_alone(game, state, held, source, zone):
+        return "Each of these cards may go there, but not together now: drop one at a time."
     return tip or GENERIC.format(cards=shown)
+
+
+def _each_alone(game: GameBase, state: Any, held: tuple[str, ...], source: str, zone: str) -> bool:
+    """Whether every held card alone has a legal move onto `zone` (several held
+    make a move only as `gestures.Run`: none here, so not together)."""
+    found = gestures.moves(game, state)
+    return all(
+        any(m.gesture.lands_on(zone) for m in gestures.for_held(found, (c,), source)) for c in held
+    )

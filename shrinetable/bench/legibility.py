@@ -19,7 +19,8 @@ what was drawn, not estimated from the layout:
   colours as drawn: `--theme`);
 - `overlaps`: pairs of drawn words (labels, chips, badges, a card's numbers)
   that intersect, words lying on a framed face drawn whole, labels under a
-  card, and cards under the side panels or the result box (`overlapping`).
+  card, strips drawn past their zone onto another zone, and cards under
+  the side panels or the result box (`overlapping`).
 """
 
 from __future__ import annotations
@@ -275,11 +276,29 @@ def under_boxes(scene) -> list[tuple[str, str]]:
     ]
 
 
+def spilled_strips(board) -> list[tuple[str, str]]:
+    """Strips drawn past their zone's edge onto another zone (more than a
+    sliver): rows of strips that need more height than their zone has (an
+    opened crowded zone lies over its neighbours by design)."""
+    out = []
+    for p in board.placed:
+        if not p.strip or p.zone not in board.zones:
+            continue
+        if board.open_rect is not None and p.zone == board.opened:
+            continue
+        for other, rect in board.zones.items():
+            inter = p.rect.clip(rect)
+            if other != p.zone and inter.w > 3 and inter.h > 3:
+                out.append((f"{p.zone}#{p.index}", f"zone {other}"))
+    return out
+
+
 def overlapping(scene) -> list[tuple[str, str]]:
     """Every pair of things drawn over each other that should not be, named."""
     board = scene.board
     return (
-        [(a, b) for a, _, b, _ in word_overlaps(board)]
+        spilled_strips(board)
+        + [(a, b) for a, _, b, _ in word_overlaps(board)]
         + [(o, f"{z}:{n}") for o, _, n, z in on_faces(board)]
         + [(f"label {z}", f"{pz}:{n}") for z, _, pz, n, _ in covered_labels(board)]
         + under_boxes(scene)

@@ -26,11 +26,19 @@ MAX_TURNS = 200
 def questions(name: str, seed: int, seats: int, full: bool = False) -> list[int]:
     """Questions p1 is asked in each turn of one seeded game; `full`: with full
     control (the automatic pass off, Ctrl+P), every stop kept."""
+    return asked(name, seed, seats, full)[0]
+
+
+def asked(name: str, seed: int, seats: int, full: bool = False) -> tuple[list[int], list[int]]:
+    """Per turn of one seeded game: the questions p1 is asked, and of their
+    answers those the table asks about once more first (`Match.skip_warning`:
+    giving up for good with a useful move left, while that question is on)."""
     game = registry.get(name)
     session = Session(game, seed, {}, one_person(seats))
     session.auto_pass = not full
     match = Match(session)
-    asked: Counter[int] = Counter()
+    count: Counter[int] = Counter()
+    confirm: Counter[int] = Counter()
     run: list[gestures.Move] = []  # cards let go one by one in this decision (`again`)
     while (d := match.decision()) is not None and match.turn_number() <= MAX_TURNS:
         if match.pending() is not None:
@@ -40,15 +48,16 @@ def questions(name: str, seed: int, seats: int, full: bool = False) -> list[int]
         move = next(m for m in match.moves() if m.text == action.text)
         # a selection dropped together (`gestures.Run`): its cards and its stop,
         # or its cards when the last one ends the step, are one question
-        asked[turn] += 1 - len(run) if _stops(run, move) else 1
+        count[turn] += 1 - len(run) if _stops(run, move) else 1
+        confirm[turn] += bool(match.skip_warning(action))
         run = [*run, move] if _joins(run, move) else []
         match.act(d.seat, action)
         after = match.decision()
         if after is None or (after.seat, after.kind) != (d.seat, d.kind):
-            asked[turn] -= max(0, len(run) - 1)
+            count[turn] -= max(0, len(run) - 1)
             run = []
-    last = match.turn_number()
-    return [asked[t] for t in range(min(asked, default=1), last + 1)]
+    turns = range(min(count, default=1), match.turn_number() + 1)
+    return [count[t] for t in turns], [confirm[t] for t in turns]
 
 
 def _joins(run: list[gestures.Move], move: gestures.Move) -> bool:
@@ -73,7 +82,9 @@ def measure(
 ) -> dict:
     game = registry.get(name)
     seats = seats or game.min_seats
-    per_turn = [n for i in range(games) for n in questions(name, seed + i, seats, full)]
+    played = [asked(name, seed + i, seats, full) for i in range(games)]
+    per_turn = [n for q, _ in played for n in q]
+    confirms = [n for _, c in played for n in c]
     ordered = sorted(per_turn)
     return {
         "game": name,
@@ -86,6 +97,8 @@ def measure(
         "questions_per_turn_mean": round(statistics.fmean(per_turn), 2),
         "questions_per_turn_median": statistics.median(per_turn),
         "questions_per_turn_p90": ordered[min(len(ordered) - 1, round(0.9 * (len(ordered) - 1)))],
+        # of those answers, asked about once more first (the question before a skip)
+        "confirmations_per_turn_mean": round(statistics.fmean(confirms), 2),
     }
 
 
@@ -99,6 +112,7 @@ def run_prompts(args: argparse.Namespace) -> int:
         f"{fig['seed']}, {fig['stops']} stops, {fig['turns']} turns): questions to p1 per "
         f"turn: median "
         f"{fig['questions_per_turn_median']}, p90 {fig['questions_per_turn_p90']}, "
-        f"mean {fig['questions_per_turn_mean']}"
+        f"mean {fig['questions_per_turn_mean']}; asked once more before a skip: "
+        f"{fig['confirmations_per_turn_mean']} a turn"
     )
     return 0

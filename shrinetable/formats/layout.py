@@ -95,8 +95,9 @@ class Grid:
     # (above and below), "row" (left and right)
     takes: list[Literal["column", "row"]] = field(default_factory=list)
     least: tuple[float, float] = (120.0, 40.0)  # as a lender: a cell keeps this much
-    # "columns" ("rows") share the grid's width (height) by how full they are: an
-    # empty one narrows to `least`, the others share the rest by their fullest cell
+    # "columns" ("rows") share the grid's width (height) by the cards in their
+    # fullest cell (one at least), none under `least`; the first column, which
+    # carries the row labels, never under its even share
     stretch: list[Literal["columns", "rows"]] = field(default_factory=list)
     _cells: dict[Any, Any] = field(
         default_factory=dict, init=False, repr=False, compare=False
@@ -148,13 +149,22 @@ class Grid:
             return {}
         rows = self.rows[::-1] if self.flip and viewer else self.rows
         x, y, w, h = self.rect
-        fullest = [
-            [max(cards.get(f"{c}{r}", 0) for r in rows) for c in self.columns],
-            [max(cards.get(f"{c}{r}", 0) for c in self.columns) for r in rows],
-        ]
         g = self.gap
-        widths = _shares(w, fullest[0], self.least[0] + g, "columns" in self.stretch)
-        highs = _shares(h, fullest[1], self.least[1] + g, "rows" in self.stretch)
+        least = [self.least[0] + g] * len(self.columns)
+        if self.row_labels:  # the first column's labels say the rows: never narrower
+            least[0] = max(least[0], w / len(self.columns))
+        widths = _shares(
+            w,
+            [max(cards.get(f"{c}{r}", 0) for r in rows) for c in self.columns],
+            least,
+            "columns" in self.stretch,
+        )
+        highs = _shares(
+            h,
+            [max(cards.get(f"{c}{r}", 0) for c in self.columns) for r in rows],
+            [self.least[1] + g] * len(rows),
+            "rows" in self.stretch,
+        )
         out = {}
         for i, c in enumerate(self.columns):
             for j, r in enumerate(rows):
@@ -168,21 +178,24 @@ class Grid:
         return out
 
 
-def _shares(total: float, weights: list[int], least: float, stretch: bool) -> list[float]:
-    """`total` split among lines by `weights` (equally where it does not
-    `stretch` or no line has any), none under `least` (the cell's own gap in)."""
-    n = len(weights)
-    if not stretch or not any(weights) or total < least * n:
+def _shares(total: float, cards: list[int], least: list[float], stretch: bool) -> list[float]:
+    """`total` split among lines by the `cards` in each line's fullest cell
+    (one at least: an empty line weighs as much as a line of one card), none
+    under its `least` (the cell's own gap in); equally where it does not
+    `stretch` or cannot give each its least."""
+    n = len(cards)
+    if not stretch or total < sum(least):
         return [total / n] * n
+    weights = [max(1, k) for k in cards]
     fixed: dict[int, float] = {}
     while True:
         free = [i for i in range(n) if i not in fixed]
         room = total - sum(fixed.values())
         weight = sum(weights[i] for i in free)
-        low = [i for i in free if not weight or room * weights[i] / weight < least]
+        low = [i for i in free if room * weights[i] / weight < least[i]]
         if not low:
             return [fixed.get(i, room * weights[i] / weight) for i in range(n)]
-        fixed.update((i, least) for i in low)
+        fixed.update((i, least[i]) for i in low)
 
 
 @dataclass(frozen=True)

@@ -212,12 +212,13 @@ class Board:
         """The badges in a zone's bottom right corner (`_badge`), by zone: its
         cards keep clear of them."""
         out = {}
+        corners = self._corner_widths()  # those beside their label
         for name in self.zones:
             text = self._badge_text(name)
             place = self.layout.place(name, self.viewer, self.view.seats)
-            if text is not None and place.arrange != "stack":
+            if text is not None and place.arrange != "stack" and name not in corners:
                 px, wide = self.scaler.length(15), self.zones[name].w - 4
-                out[name] = self._badge_box(self._badge_lines(text, px, wide), px).size
+                out[name] = self._badge_box(self._badge_lines(text, px, wide, True), px).size
         return out
 
     def _label_widths(self) -> dict[str, tuple[int, int]]:
@@ -255,9 +256,11 @@ class Board:
         place = self.layout.place(name, self.viewer, self.view.seats)
         cards = self.view.zones[name].cards
         n = len(cards)
-        if (
-            not n or place.arrange not in ("row", "fan") or geo.in_strips(self.layout, place, cards)
-        ):  # strips begin under it
+        if n and place.arrange != "stack" and geo.in_strips(self.layout, place, cards):
+            if geo.beside_label(place, rect, self.scaler):  # a line of strips beside it
+                return rect.w - 8 - self.scaler.line(geo.STRIP_MIN_W)
+            return None  # strips begin under it
+        if not n or place.arrange not in ("row", "fan"):
             return None
         fw, fh = geo.footprint(geo.card_size(self.layout, place, self.scaler), place.rotation)
         high = self.fonts.font(self.scaler.length(12), True).get_height()
@@ -280,6 +283,7 @@ class Board:
         how much lower their strips begin."""
         out = {}
         band = self.scaler.line(geo.LABEL_BAND)
+        corners = self._corner_widths()
         for name, rect in self.zones.items():
             place = self.layout.place(name, self.viewer, self.view.seats)
             if not place.inside or name in self.decor.huds:
@@ -294,6 +298,8 @@ class Board:
                     reach,
                     rect.top + 2 + self.fonts.font(self.scaler.length(12), True).get_linesize() + 2,
                 )
+            elif name in corners:  # its badge beside the label, on two lines maybe
+                reach = max(reach, self._corner_badge(name, self._badge_text(name) or "")[1].bottom)
             over = self._whole_chips(rect, self.decor.covers.get(name, ()), clear)
             placed = self.cover_chips(rect, over, clear)
             reach = max([reach] + [box.bottom for _, _, box in placed])
@@ -580,7 +586,7 @@ class Board:
                 box = faces.numbers_box(
                     self.fonts, faces.numbers_text(face.numbers), p.rect.size, strip=p.strip
                 )[0]
-                drawn = [box.move(p.rect.topleft)]
+                drawn = [box.move(p.rect.topleft).clip(p.rect)]  # printed on the face
             else:
                 drawn = []
             self.boxes += [(f"{name}#{p.index}", b) for b in drawn]
@@ -611,41 +617,60 @@ class Board:
         for name in self.zones:
             place = self.layout.place(name, self.viewer, self.view.seats)
             text = self._badge_text(name)
-            if place.inside and text is not None and self._badge_on_label(name, text):
-                out[name] = self._corner_badge(name, text).w - 3  # 3 px from the label
+            if place.inside and text is not None and self._badge_up(name, text):
+                out[name] = self._corner_badge(name, text)[1].w - 3  # 3 px from the label
             elif place.arrange == "stack" and place.inside and text is not None and name in filled:
                 px = self.scaler.length(12)
-                wide = self._corner_badge(name, text).w + 4
+                wide = self._corner_badge(name, text)[1].w + 4
                 label = self._label_forms(name, self._seat_names())[0]
                 room = self.zones[name].w - 12 - self.fonts.font(px, True).size(label)[0]
                 if name in strips or wide <= room:  # a card's face: only beside its label
                     out[name] = wide
         return out
 
-    def _badge_on_label(self, name: str, text: str) -> bool:
+    def _badge_up(self, name: str, text: str) -> bool:
         """Whether a zone's badge in its bottom corner would lie on its label
-        inside (a low zone at a larger text size): it goes beside it instead."""
+        inside, or leave its strips not a line where beside the label it would
+        leave them one (a low zone at a larger text size): it goes there."""
         rect, px = self.zones[name], self.scaler.length(15)
         words, size = self._label_words(
             name, self._seat_names(), self.scaler.length(12), rect.w - 8
         )
         label = pygame.Rect((rect.left + 4, rect.top + 2), self.fonts.font(size, True).size(words))
-        box = self._badge_box(self._badge_lines(text, px, rect.w - 4), px)
-        if self.layout.place(name, self.viewer, self.view.seats).arrange == "stack":
+        box = self._badge_box(self._badge_lines(text, px, rect.w - 4, True), px)
+        place = self.layout.place(name, self.viewer, self.view.seats)
+        if place.arrange == "stack":
             box.bottomleft = (rect.left + 2, rect.bottom - 2)
-        else:
-            box.bottomright = (rect.right - 2, rect.bottom - 2)
-        return box.colliderect(label)
+            return box.colliderect(label)
+        box.bottomright = (rect.right - 2, rect.bottom - 2)
+        if box.colliderect(label):
+            return True
+        cards = self.view.zones[name].cards
+        if not cards or not geo.in_strips(self.layout, place, cards):
+            return False
+        line = self.scaler.line(geo.STRIP) + 4
+        up = self._corner_badge(name, text)[1]
+        return box.top - label.bottom < line <= rect.bottom - max(up.bottom, label.bottom)
 
-    def _corner_badge(self, name: str, text: str) -> pygame.Rect:
-        """The box of a zone's badge beside its label, at its top right: its
-        words cut to half the zone's width at most."""
+    def _corner_badge(self, name: str, text: str) -> tuple[list[str], pygame.Rect]:
+        """A zone's badge beside its label, at its top right: its lines (two
+        where one is wider than the room the label's fewest words leave, or
+        half the zone for a pile's count, each cut to that) and its box."""
         rect, px = self.zones[name], self.scaler.length(12)
         pad = max(3, self.scaler.length(15) // 3)
-        text = faces.cut(self.fonts, text, px, rect.w // 2 - pad * 2, True, least=1)
-        box = pygame.Rect((0, 0), self.fonts.font(px, True).size(text)).inflate(pad * 2, 2)
+        room = rect.w // 2
+        if self.layout.place(name, self.viewer, self.view.seats).arrange != "stack":
+            least = self._label_forms(name, self._seat_names())[-1]
+            room = max(room, rect.w - 12 - self.fonts.font(px, True).size(least)[0])
+        lines = [
+            faces.cut(self.fonts, t, px, room - pad * 2, True, least=1)
+            for t in self._badge_lines(text, px, room)
+        ]
+        font = self.fonts.font(px, True)
+        high = font.get_linesize() * (len(lines) - 1) + font.size(lines[0])[1]
+        box = pygame.Rect(0, 0, max(font.size(t)[0] for t in lines), high).inflate(pad * 2, 2)
         box.topright = (rect.right - 2, rect.top + 2)
-        return box
+        return lines, box
 
     def _badge_text(self, name: str) -> str | None:
         """A zone's badge: the game's words for it, else the count of a stack
@@ -658,20 +683,22 @@ class Board:
             text = str(len(self.view.zones[name].cards))
         return text
 
-    def _badge_lines(self, text: str, font_px: int, width: int) -> list[str]:
-        """A badge's words on one line, or on two split at the " \u00b7 " nearest
-        their middle where one line is wider than `width` (a seat's figures at
-        a larger text size)."""
+    def _badge_lines(self, text: str, font_px: int, width: int, words: bool = False) -> list[str]:
+        """A badge's words on one line, or on two split at the " \u00b7 " (else
+        the space, given `words`) nearest their middle where one line is wider
+        than `width` (a seat's figures, an empty territory's words at a larger
+        text size)."""
         font = self.fonts.font(font_px, True)
         pad = max(3, self.fonts.px(font_px) // 3)
-        parts = text.split(" \u00b7 ")
+        sep = " \u00b7 " if " \u00b7 " in text or not words else " "
+        parts = text.split(sep)
         if font.size(text)[0] + 2 * pad <= width or len(parts) < 2:
             return [text]
         half = min(
             range(1, len(parts)),
-            key=lambda k: abs(font.size(" \u00b7 ".join(parts[:k]))[0] - font.size(text)[0] / 2),
+            key=lambda k: abs(font.size(sep.join(parts[:k]))[0] - font.size(text)[0] / 2),
         )
-        return [" \u00b7 ".join(parts[:half]) + " \u00b7", " \u00b7 ".join(parts[half:])]
+        return [sep.join(parts[:half]) + sep.rstrip(), sep.join(parts[half:])]
 
     def _badge_box(self, lines: list[str], font_px: int) -> pygame.Rect:
         font = self.fonts.font(font_px, True)
@@ -691,16 +718,13 @@ class Board:
         place = self.layout.place(name, self.viewer, self.view.seats)
         if text is None:
             return None
-        lines = self._badge_lines(text, font_px, rect.w - 4)
+        lines = self._badge_lines(text, font_px, rect.w - 4, True)
         img = self._badge_img(lines, font_px)
-        pad = max(3, font_px // 3)
         box = self._badge_box(lines, font_px)
         box.bottomright = (rect.right - 2, rect.bottom - 2)
         if name in self._corner_widths():  # beside the label, clear of the card
-            px = self.scaler.length(12)
-            text = faces.cut(self.fonts, text, px, rect.w // 2 - pad * 2, True, least=1)
-            img = self.fonts.text(text, px, (20, 20, 20), True)
-            box = self._corner_badge(name, text)
+            lines, box = self._corner_badge(name, text)
+            img = self._badge_img(lines, self.scaler.length(12))
         elif place.arrange == "stack":  # clear of the top card's numbers and corner index
             box.bottomleft = (rect.left + 2, rect.bottom - 2)
             words = [b for o, b in self.boxes if o.startswith(f"{name}#")]

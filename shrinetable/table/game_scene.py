@@ -86,6 +86,7 @@ class GameScene:
         self.under: Overlay | None = None  # the handover a window was opened over
         self.choices: list[gestures.Move] = []
         self.plan: list[Any] = []  # the rest of a selection dropped as one decision (`Run`)
+        self.plan_after = ""  # the move the plan goes on from: it must be the last made
         self.more: list[gestures.Move] = []  # the bar's moves under "More moves"
         self.proposal: gestures.Move | None = None  # the choice the game proposes
         self.ai_due: float | None = None
@@ -222,10 +223,12 @@ class GameScene:
         made only while it is still the viewer's own legal move; else the rest
         is dropped (the step ended by itself: the hand is empty)."""
         step, self.plan = self.plan[0], self.plan[1:]
+        last = self.match.history[-1] if self.match.history else None
         found = [m for m in self.moves if m.text == step.text] if mine else []
-        if not found:
-            self.plan = []
+        if not found or last is None or (last.seat, last.text) != (self.viewer, self.plan_after):
+            self.plan = []  # refused, declined or overtaken: nothing more goes
             return
+        self.plan_after = step.text
         self.perform(found[0].action)
 
     def _thought(self, asked: Answer[Auto | None]) -> None:
@@ -605,6 +608,7 @@ class GameScene:
             if isinstance(move, gestures.Run):  # the first card now, the rest as they come
                 self.plan = [*move.actions[1:], *([move.stop] if move.stop else [])]
                 move = move.actions[0]
+                self.plan_after = move.text
             self.aid.decide(move)
         elif found:
             self.proposal = first = gestures.proposal(found)

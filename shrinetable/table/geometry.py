@@ -7,7 +7,7 @@ same card positions the window draws (the end-to-end test drags from them).
 from __future__ import annotations
 
 from collections.abc import Callable, Collection, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
 
 import pygame
@@ -178,6 +178,12 @@ def in_strips(layout: Layout, place: Place, cards: Sequence[str | None]) -> bool
     )
 
 
+def beside_label(place: Place, area: pygame.Rect, scaler: Scaler) -> bool:
+    """Whether a zone labelled inside is too low for its label's band and a
+    line of strips under it (a larger text size): its strips go beside it."""
+    return place.inside and area.h < scaler.line(LABEL_BAND + STRIP) + 2 * scaler.length(2)
+
+
 def strip_rects(
     place: Place,
     area: pygame.Rect,
@@ -286,7 +292,8 @@ def _rows(
     rest, two lines at most, overlapping where they must (each line's top in
     view, else at least its edge, `SLIVER`: the zone opens under the pointer;
     a tall row is never under another); None: the tall rows do not fit
-    with that much of each other row in view."""
+    with that much of each other row in view, or the last row would end
+    below the zone (a lone other row under a tall one)."""
     fixed = sum(t + gap for t in wants if t)
     others = sum(1 for t in wants if not t)
     slot = (high - fixed + gap) / others if others else 0.0  # each other row's, with its gap
@@ -305,6 +312,8 @@ def _rows(
         else:
             highs.append(min(most, max(line, round(slot - gap))))
             y += slot
+    if tops[-1] + highs[-1] > top + high + 0.5:  # (the slots are fractions)
+        return None
     return tops, highs
 
 
@@ -517,6 +526,10 @@ def place_cards(
         strips = in_strips(layout, place, cards)
         bw, bh = (badges or {}).get(name, (0, 0))
         if strips:
+            lw = (labels or {}).get(name, (0, 0))[0]
+            if place.arrange != "stack" and lw and beside_label(place, area, scaler):
+                area = pygame.Rect(area.x + lw, area.y, area.w - lw, area.h)  # on its line
+                place = replace(place, inside=False)
             fit: tuple[Place, pygame.Rect, int, Scaler, int, int, int] = (
                 place,
                 area,
@@ -559,24 +572,34 @@ def place_cards(
             elif (
                 lh
                 and place.inside
-                and place.arrange != "stack"
                 and place.rotation in (0, 180)
-                and (squeeze or place.facing == "down" or not any(cards))
+                and (
+                    squeeze
+                    or place.facing == "down"
+                    or not any(cards)
+                    or place.arrange == "stack"  # its top card only
+                )
                 and fh > under
             ):  # too high to pass under the label (a larger text size): smaller
                 k = max(0.5, under / fh)
                 size = max(4, round(size[0] * k)), max(6, round(size[1] * k))
                 fw, fh = size
+            band = max(scaler.line(LABEL_BAND), lh)  # the label as drawn (the text floor)
+            depth = 3 * max(1, scaler.length(STACK_DEPTH))
+            if (
+                place.arrange == "stack"
+                and place.inside
+                and place.facing == "up"
+                and cards
+                and cards[-1] is not None
+                and _framed(layout.game, cards[-1])
+                and area.h - 2 * band - depth - 6 < fh <= area.h - band
+            ):  # its face's words clear of its label and its count: smaller
+                k = max(0.5, (area.h - 2 * band - depth - 6) / fh)
+                size = max(4, round(size[0] * k)), max(6, round(size[1] * k))
+                fw, fh = size
             lift = raised.get(name, frozenset())
-            rects = arrange(
-                place,
-                area,
-                len(cards),
-                size,
-                lift,
-                max(scaler.line(LABEL_BAND), lh),  # the label as drawn (the text floor)
-                3 * max(1, scaler.length(STACK_DEPTH)),
-            )
+            rects = arrange(place, area, len(cards), size, lift, band, depth)
             for i in lift:  # a selected card rises no higher than its zone's label
                 if i < len(rects) and lw and rects[i].colliderect(label):
                     rects[i].top = min(label.bottom, rects[i].top + round(fh * RAISE))

@@ -45,6 +45,7 @@ def how_to(
     buttons; `label(zone)` names a zone as the table does, `named(text)` a
     button as it reads. '' with no move."""
     drags: dict[tuple[str, str], int] = {}
+    together: set[tuple[str, str]] = set()  # drags several cards may make at once (`again`)
     clicks: list[str] = []
     piles: list[str] = []
     buttons: list[str] = []
@@ -55,6 +56,8 @@ def how_to(
             to = label(g.target) if g.target else "a card"
             key = (label(source), to)
             drags[key] = drags.get(key, 0) + 1
+            if g.again:
+                together.add(key)
         elif kind == "click" and label(source) not in clicks:
             clicks.append(label(source))
         elif source and label(source) not in piles:
@@ -63,6 +66,7 @@ def how_to(
             buttons.append(named(m.text))
     ways = [
         f"drag a card from \u201c{a}\u201d to \u201c{b}\u201d"
+        + (" (click several first to drop them together)" if (a, b) in together else "")
         for (a, b), _ in sorted(drags.items(), key=lambda kv: -kv[1])[:3]
     ]
     ways += [f"click a card in \u201c{z}\u201d" for z in clicks[:2]]

@@ -59,7 +59,7 @@ def options(keys: tuple[str, ...]) -> tuple[OptionSpec, ...]:
 DECKS = tuple(deck_key(d) for d in CARDS().catalog()[1])  # the shipped and the person's own
 PROMPTS = {
     "cut": "Cut the deck of the player on your left, or pass",
-    "discard": "Discard a card (any number with no Hero in play), or none",
+    "discard": "Discard a card, or with no Hero in play several together, or none",
     "propose": "Propose an Event face down, or none",
     "action": "Play a card, use an ability, involve a Character, or finish",
     "respond": "Respond with a Moment or an ability, or pass",

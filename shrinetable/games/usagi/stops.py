@@ -67,7 +67,7 @@ def _idle(s: State, a: Action) -> bool:
     elif a.kind == "play" and s.defs[c].kind != "held":
         effects, target = s.defs[c].play, card(s, a.other) if a.other else 0
     else:
-        return False
+        return _held_later(s, a)
     q = s.responder
     if all(e.do in ("boost", "refresh") for e in effects) and (
         _later(s, q) or (s.finished[q] and not _news(s, q))
@@ -83,6 +83,22 @@ def _idle(s: State, a: Action) -> bool:
         if e.do not in ("boost", "refresh"):
             return False
     return True
+
+
+def _held_later(s: State, a: Action) -> bool:
+    """A Held Moment played now that the seat's own next action plays as well
+    (`_later`): no condition that only a response meets (`involving`, U23) or
+    that may stop holding (`no_hero`), nothing done as it is played, and in
+    play only bonuses to ratings and abilities the seat may use after."""
+    d = s.defs[card(s, a.card)]
+    return (
+        a.kind == "play"
+        and d.kind == "held"
+        and not d.condition
+        and not d.play
+        and all(e.do == "rating" for e in d.static)
+        and _later(s, s.responder)
+    )
 
 
 def pass_alone(s: State) -> Action | None:
