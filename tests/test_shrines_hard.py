@@ -47,6 +47,8 @@ def test_shrines_weighs_one_way_a_card_and_nothing_where_nothing_can_come_of_it(
         assert len({(a.kind, a.card) for a in weighed if a.kind in ai._ONE_WAY}) == len(
             [a for a in weighed if a.kind in ai._ONE_WAY]
         ), weighed
+        if ai._mana_tap(state, move) or move.kind in ("travel", "attack"):
+            assert not any(a.kind in ("next", "pass") for a in weighed), (move, weighed)
         narrowed += len(weighed) < len(legal)
     assert idle > 20 and narrowed > 50, (idle, narrowed)
 

@@ -233,7 +233,11 @@ class Board:
                 and name not in self.decor.huds
             ):
                 label = self._inside_label(name, rect, self._seat_names(), palette().label, corners)
-                out[name] = label.get_width() + 8, label.get_height() + 2
+                clear = label.get_rect(topleft=(rect.left + 4, rect.top + 2))
+                over = self._whole_chips(rect, self.decor.covers.get(name, ()), clear)
+                chips = [box for _, _, box in self.cover_chips(rect, over, clear)]
+                reach = clear.unionall(chips) if chips else clear  # its chips on its lines
+                out[name] = reach.right - rect.left + 4, reach.bottom - rect.top
         return out
 
     def _inside_label(self, name, rect, seat_names, colour, corners) -> pygame.Surface:

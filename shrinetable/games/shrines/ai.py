@@ -90,19 +90,22 @@ def choose(state: State, rng: random.Random) -> Action:
 def worth_weighing(s: State, legal: list[Action], normal: Action) -> list[Action]:
     """The moves the hard computer weighs against the `normal` one
     (`GameBase.think_of`). None where nothing can come of a choice (the table
-    passes for a person there too: `idle_priority`, `idle_act`), nor against a tap
-    for mana but a card to play now (a pass instead of the play the taps are for
-    hardly ever wins, and it was a fifth of the decisions). Never a second way to pay
-    for one card (R7: the proposal), a tap for mana (a step to a play, which is
-    weighed itself) or a Guard switch; and one way a card: its best place or
-    target, a creature's travel or attack as this computer would choose it. Six
+    passes for a person there too: `idle_priority`, `idle_act`). No pass against a
+    tap for mana (the play the taps are for: a fifth of the decisions, hardly ever
+    changed) nor against a travel or an attack: a judge four turns on counts a
+    creature kept home and not what one sent forward threatens, and playing such
+    games to their end the pass did worse (docs/design.md). Never a second way
+    to pay for one card (R7: the proposal), a tap for mana (a step to a play,
+    which is weighed itself) or a Guard switch; and one way a card: its best place
+    or target, a creature's travel or attack as this computer would choose it. Six
     moves drawn from 30 sites, paths and payments left too few worlds for each."""
     if idle_priority(s) or idle_act(s):
         return []
-    me, mana = decision_seat(s), _mana_tap(s, normal)
+    me = decision_seat(s)
+    stay = _mana_tap(s, normal) or normal.kind in ("travel", "attack")  # no pass against it
     ways: dict[tuple[str, str], list[Action]] = {}
     for a in proposed(legal):
-        if a.kind in ("guard", "unguard") or _mana_tap(s, a) or mana and a.kind in ("next", "pass"):
+        if a.kind in ("guard", "unguard") or _mana_tap(s, a) or stay and a.kind in ("next", "pass"):
             continue
         ways.setdefault((a.kind, a.card) if a.kind in _ONE_WAY else (a.text, ""), []).append(a)
     out = []
