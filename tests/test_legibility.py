@@ -227,10 +227,10 @@ def test_a_strip_drawn_past_its_zone_onto_another_counts_as_an_overlap():
 # Usagi seats at 1920x1080.
 # Sorcerer at 1280x720: a lane's long label says "Lane 1" for its chips to
 # keep its line, its cards under them. Not met yet (docs/legibility/README.md):
-# Shrines at 1280x720 (the seat's figures, too wide for their strip, over each
-# other) and five Usagi seats at 1280x720 (a top seat's Field and Involved).
+# five Usagi seats at 1280x720 (a top seat's Field and Involved).
 LARGE_TEXT = [
     ("shrine", 2, (1280, 720)),
+    ("shrines", 2, (1280, 720)),
     ("sorcerer", 2, (1280, 720)),
     ("shards", 2, (1280, 720)),
     ("usagi", 2, (1280, 720)),
