@@ -440,7 +440,18 @@ def seat(surf: pygame.Surface, fonts, rect: pygame.Rect, hud: Hud, name: str) ->
             x = out[-1].right + (3 if c.fill and not isinstance(figure, Chip) else 0)
         x += 8
     right = rect.right - 6
-    for c in reversed(hud.status):
+    for c in reversed(_status_fitted(fonts, hud.status, px, right - x)):
         out.append(chip(surf, fonts, c, px, (right, cy), "midright"))
         right = out[-1].left - 6
     return out
+
+
+def _status_fitted(fonts, status: tuple[Chip, ...], px: int, room: int) -> tuple[Chip, ...]:
+    """A seat's status chips whole in the `room` its figures leave, else in
+    their shorter words where the game gives them (`Chip.short`; "" leaves
+    one off): at a larger text size they lay over the figures."""
+    if sum(_width(fonts, c, px) + 6 for c in status) <= room:
+        return status
+    return tuple(
+        c if c.short is None else Chip(c.short, c.fill, c.ink) for c in status if c.short != ""
+    )

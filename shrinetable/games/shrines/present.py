@@ -188,7 +188,8 @@ def _hud(info: dict, q: int) -> Hud:
     act = info["act"]
     if info["turn"] == q and act:
         words = "mulligan" if act == "mulligan" else f"{act} act"
-        status.append(Chip(f"Turn {info['turn_no']} \u00b7 {words}", (170, 230, 255)))
+        # where the seat's strip is short of room, the act alone (the prompt says the turn)
+        status.append(Chip(f"Turn {info['turn_no']} \u00b7 {words}", (170, 230, 255), short=words))
     if info["priority"] == q:
         status.append(Chip("PRIORITY", (255, 222, 110)))
     return Hud(q, tuple(figures), tuple(status))
