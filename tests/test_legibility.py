@@ -226,8 +226,9 @@ def test_a_strip_drawn_past_its_zone_onto_another_counts_as_an_overlap():
 # game at 1280x720 (the tightest), and Shrines, Sorcerer and five and six
 # Usagi seats at 1920x1080.
 # Sorcerer at 1280x720: a lane's long label says "Lane 1" for its chips to
-# keep its line, its cards under them. Not met yet (docs/legibility/README.md):
-# five Usagi seats at 1280x720 (a top seat's Field and Involved).
+# keep its line, its cards under them; five Usagi seats at 1280x720: the top
+# right seat's figures stand beside its second chip line, a strip's figures
+# stay on their strip.
 LARGE_TEXT = [
     ("shrine", 2, (1280, 720)),
     ("shrines", 2, (1280, 720)),
@@ -236,6 +237,7 @@ LARGE_TEXT = [
     ("usagi", 2, (1280, 720)),
     ("usagi", 3, (1280, 720)),
     ("usagi", 4, (1280, 720)),
+    ("usagi", 5, (1280, 720)),
     ("usagi", 6, (1280, 720)),
     ("shrines", 2, (1920, 1080)),
     ("sorcerer", 2, (1920, 1080)),

@@ -219,6 +219,8 @@ class Board:
             if text is not None and place.arrange != "stack" and name not in corners:
                 px, wide = self.scaler.length(15), self.zones[name].w - 4
                 out[name] = self._badge_box(self._badge_lines(text, px, wide, True), px).size
+                if self._badge_by_chips(name) is not None:  # under the label: no foot
+                    out[name] = (0, 0)
         return out
 
     def _label_widths(self) -> dict[str, tuple[int, int]]:
@@ -668,6 +670,39 @@ class Board:
         up = self._corner_badge(name, text)[1]
         return box.top - label.bottom < line <= rect.bottom - max(up.bottom, label.bottom)
 
+    def _badge_by_chips(self, name: str) -> pygame.Rect | None:
+        """Where the badge of a zone of strips stands on the second line its
+        chips take under its label, left of them, where in its bottom corner it
+        would leave its strips less than a line (a seat's figures beside its
+        FIRST at a larger text size); None: it stands in its corner."""
+        text = self._badge_text(name)
+        place = self.layout.place(name, self.viewer, self.view.seats)
+        if (
+            text is None
+            or not place.inside
+            or place.arrange == "stack"
+            or name in self.decor.huds
+            or not geo.in_strips(self.layout, place, self.view.zones[name].cards)
+            or name in self._corner_widths()
+        ):
+            return None
+        rect = self.zones[name]
+        label = self._inside_label(name, rect, self._seat_names(), palette().label, {})
+        clear = label.get_rect(topleft=(rect.left + 4, rect.top + 2))
+        over = self._whole_chips(rect, self.decor.covers.get(name, ()), clear)
+        boxes = [box for _, _, box in self.cover_chips(rect, over, clear)]
+        if len({b.top for b in boxes}) < 2:
+            return None
+        last = [b for b in boxes if b.top == max(b.top for b in boxes)]
+        px = self.scaler.length(15)
+        lines = self._badge_lines(text, px, rect.w - 4, True)
+        box = self._badge_box(lines, px)
+        box.bottomright = (min(b.left for b in last) - 3, max(b.bottom for b in last))
+        room = rect.bottom - max(b.bottom for b in boxes) - 1 - self.scaler.length(2)
+        if len(lines) > 1 or box.left < rect.left + 3 or box.top < clear.bottom:
+            return None
+        return box if room - box.h - 2 < self.scaler.line(geo.STRIP) else None
+
     def _corner_badge(self, name: str, text: str) -> tuple[list[str], pygame.Rect]:
         """A zone's badge beside its label, at its top right: its lines (two
         where one is wider than the room the label's fewest words leave, or
@@ -738,9 +773,12 @@ class Board:
         img = self._badge_img(lines, font_px)
         box = self._badge_box(lines, font_px)
         box.bottomright = (rect.right - 2, rect.bottom - 2)
+        by_chips = self._badge_by_chips(name)
         if name in self._corner_widths():  # beside the label, clear of the card
             lines, box = self._corner_badge(name, text)
             img = self._badge_img(lines, self.scaler.length(12))
+        elif by_chips is not None:  # on its chips' line, clear of its strips
+            box = by_chips
         elif place.arrange == "stack":  # clear of the top card's numbers and corner index
             box.bottomleft = (rect.left + 2, rect.bottom - 2)
             words = [b for o, b in self.boxes if o.startswith(f"{name}#")]

@@ -205,9 +205,11 @@ def _numbers(
     box.move_ip(rect.topleft)
     if c is None:
         return box
-    img = faces.numbers_img(
-        fonts, c.text, npx, box.w if strip else faces.numbers_room(rect.w), c.ink
-    )
+    text = c.text
+    if strip and box.w > rect.w - 3:  # never past its strip (over the zone beside it)
+        box.update(rect.left, box.top, rect.w, box.h)  # the strip's width, else cut
+        text = faces.cut(fonts, text, npx, box.w - 4, True, least=1)
+    img = faces.numbers_img(fonts, text, npx, box.w if strip else faces.numbers_room(rect.w), c.ink)
     over = box.inflate(max(0, img.get_width() + 6 - box.w), max(0, img.get_height() - box.h))
     over.bottomright = box.bottomright
     pygame.draw.rect(surf, c.fill or faces.BOX, over, border_radius=max(2, over.h // 4))
