@@ -271,7 +271,13 @@ class Board:
         if fh * (1 + geo.RAISE) <= rect.h - high - 3:
             return None
         spread = {"row": 1.08, "fan": 0.72}[place.arrange]
-        return rect.w - 8 - round(fw * (1 + spread * (n - 1)))
+        room = rect.w - 8 - round(fw * (1 + spread * (n - 1)))
+        # and its chips their line beside it: on a second line they leave the
+        # cards too little height (a lane's long label at a larger text size)
+        chips = hud.chips_width(
+            self.fonts, rect, self.decor.covers.get(name, ()), self.scaler.length(15)
+        )
+        return min(room, rect.w - 8 - chips) if chips else room
 
     def _seat_names(self) -> list[str]:
         """The seats' names the labels were last drawn with (else the defaults)."""
@@ -522,18 +528,24 @@ class Board:
         that fit it, else in its fewest that still say whose it is."""
         text, size = self._label_words(name, seat_names, px, width)
         if room is not None and room < width:
-            least = self.fonts.font(px, True).size(self._label_forms(name, seat_names)[2])[0]
+            least = self.fonts.font(px, True).size(self._label_forms(name, seat_names)[-2])[0]
             text, size = self._label_words(name, seat_names, px, min(width, max(room, least + 4)))
         return self.fonts.text(text, size, colour, True)
 
     def _label_forms(self, name, seat_names) -> list[str]:
         """The zone's label from the most to the fewest words: with the seat's
-        name, its short name, without the dot, without whose it is."""
+        name, its short name, without the dot (and what follows a colon), without
+        whose it is; the last but one is the fewest that still say whose it is."""
         own = self.zone_label(name, [n.split()[0] for n in seat_names])
+        brief = own.replace(" \u00b7 ", " ")
+        # a label that says how its zone is read after a colon ("Lane 1: attacker,
+        # boosts, ...") says what it is without that, before it goes unsaid whose
+        fewest = [brief.partition(":")[0]] if ":" in brief else []
         return [
             self.zone_label(name, seat_names),
             own,
-            own.replace(" \u00b7 ", " "),
+            brief,
+            *fewest,
             self.layout.place(name, self.viewer, self.view.seats).label,
         ]
 

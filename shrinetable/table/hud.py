@@ -302,6 +302,12 @@ def where(surf: pygame.Surface, fonts, rect: pygame.Rect, text: str, bottom: int
     return chip(surf, fonts, Chip(text, (240, 234, 214)), px, (rect.centerx, bottom), "midbottom")
 
 
+def chips_width(fonts, rect: pygame.Rect, over: tuple[Chip, ...], most: int = 18) -> int:
+    """How wide `cover_chips` draws `over` on one line (0: no chips)."""
+    px = max(7, min(rect.h // 11, most))
+    return sum(_width(fonts, c, px) + 3 for c in over)
+
+
 def cover_chips(
     fonts,
     rect: pygame.Rect,
