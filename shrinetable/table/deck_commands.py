@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import html
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 import pygame
 from pygame_gui.core import ObjectID
@@ -20,13 +19,11 @@ from shrinetable.adapter.session import Session
 from shrinetable.formats.deckbook import BookError, Taken
 from shrinetable.formats.errors import FormatError, read_text
 
+from .deck_view import DeckView
 from .theme import font_class
 
-if TYPE_CHECKING:
-    from .deck_scene import DeckScene
 
-
-def command(scene: DeckScene, cmd: tuple) -> None:
+def command(scene: DeckView, cmd: tuple) -> None:
     """Do `cmd` (`("save",)`, `("opened", deck)`, ...); a refusal is said, never raised."""
     desk = scene.desk
     try:
@@ -76,7 +73,7 @@ def command(scene: DeckScene, cmd: tuple) -> None:
         scene.say(str(e), error=True)
 
 
-def _read(scene: DeckScene, text: str, where: str) -> None:
+def _read(scene: DeckView, text: str, where: str) -> None:
     problems = scene.desk.read(text, where)
     if problems:
         _say_lines(scene, "The list was not read", problems)
@@ -87,7 +84,7 @@ def _read(scene: DeckScene, text: str, where: str) -> None:
         scene.say(f"read {scene.desk.build.size()} cards from {where}")
 
 
-def file_picked(scene: DeckScene, purpose: str, path: str) -> None:
+def file_picked(scene: DeckView, purpose: str, path: str) -> None:
     """The file dialog chose `path` to import from or export to (`purpose`)."""
     scene.asking = None
     if purpose == "import":
@@ -104,7 +101,7 @@ def file_picked(scene: DeckScene, purpose: str, path: str) -> None:
         scene.say(f"the deck written to {path} as a text list")
 
 
-def _play(scene: DeckScene) -> None:
+def _play(scene: DeckView) -> None:
     desk = scene.desk
     try:
         options = desk.play_options()
@@ -122,7 +119,7 @@ def _play(scene: DeckScene) -> None:
 
 
 # -- windows over the screen -------------------------------------------------------
-def _window(scene: DeckScene, title: str, w: int, h: int) -> UIWindow:
+def _window(scene: DeckView, title: str, w: int, h: int) -> UIWindow:
     close(scene)
     size = scene.app.screen.get_size()
     rect = pygame.Rect(
@@ -133,7 +130,7 @@ def _window(scene: DeckScene, title: str, w: int, h: int) -> UIWindow:
     return scene.window
 
 
-def close(scene: DeckScene) -> None:
+def close(scene: DeckView) -> None:
     """Close the window over the screen, if one is open."""
     if scene.window is not None:
         scene.window.kill()
@@ -141,7 +138,7 @@ def close(scene: DeckScene) -> None:
     scene.dirty = True
 
 
-def _open_list(scene: DeckScene) -> None:
+def _open_list(scene: DeckView) -> None:
     win = _window(scene, f"Open a deck of {scene.desk.game.title}", 620, 520)
     width, height = win.get_container().get_size()
     scene.picks = {f"{d.name} ({where})": d for where, d in scene.desk.every_deck()}
@@ -154,7 +151,7 @@ def _open_list(scene: DeckScene) -> None:
     )
 
 
-def _say_lines(scene: DeckScene, title: str, lines: list[str]) -> None:
+def _say_lines(scene: DeckView, title: str, lines: list[str]) -> None:
     win = _window(scene, title, 760, 420)
     width, height = win.get_container().get_size()
     UITextBox(
@@ -166,7 +163,7 @@ def _say_lines(scene: DeckScene, title: str, lines: list[str]) -> None:
     )
 
 
-def _ask_replace(scene: DeckScene, why: str) -> None:
+def _ask_replace(scene: DeckView, why: str) -> None:
     win = _window(scene, "Replace your deck?", 560, 170)
     width = win.get_container().get_size()[0]
     font = ObjectID(class_id=font_class(scene.px))
@@ -189,7 +186,7 @@ def _ask_replace(scene: DeckScene, why: str) -> None:
         scene.actions[b] = (cmd,)
 
 
-def _ask_file(scene: DeckScene, purpose: str) -> None:
+def _ask_file(scene: DeckView, purpose: str) -> None:
     close(scene)
     scene.asking = purpose
     folder = scene.desk.book.path.parent

@@ -7,18 +7,16 @@ finds what it was shown.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import pygame
 
 from shrinetable.formats.deckbuild import chance, charts, curve, tally, totals
 
 from . import deck_charts, faces
+from .deck_view import DeckView
 from .hud import CROSS
 from .theme import palette
-
-if TYPE_CHECKING:
-    from .deck_scene import DeckScene
 
 
 def pool_card(what: tuple) -> str | None:
@@ -26,9 +24,7 @@ def pool_card(what: tuple) -> str | None:
     return what[1] if what and what[0] == "card" else None
 
 
-def write(
-    scene: DeckScene, screen, text: str, pos, colour=None, bold: bool = False, width: int = 0
-):
+def write(scene: DeckView, screen, text: str, pos, colour=None, bold: bool = False, width: int = 0):
     """Words at `pos`, cut to `width` when one is given (the rect they cover)."""
     fonts = scene.app.fonts
     if width:
@@ -37,7 +33,7 @@ def write(
     return screen.blit(img, pos)
 
 
-def draw_side(scene: DeckScene, screen) -> None:
+def draw_side(scene: DeckView, screen) -> None:
     """Every property's values as chips, chosen ones lit; the wheel scrolls them."""
     pygame.draw.rect(screen, palette().felt_dark, scene.side)
     fonts, px = scene.app.fonts, scene.px
@@ -84,12 +80,12 @@ def draw_side(scene: DeckScene, screen) -> None:
     screen.set_clip(clip)
 
 
-def card_size(scene: DeckScene) -> tuple[int, int]:
+def card_size(scene: DeckView) -> tuple[int, int]:
     """A pool card's size at the screen's scale."""
     return round(104 * scene.u), round(146 * scene.u)
 
 
-def draw_pool(scene: DeckScene, screen) -> None:
+def draw_pool(scene: DeckView, screen) -> None:
     """The pool's cards as far as they fit (the grid kept for the arrow keys),
     with their counts in the deck, the count shown and the last message."""
     art, fonts = scene.app.art, scene.app.fonts
@@ -134,7 +130,7 @@ def draw_pool(scene: DeckScene, screen) -> None:
         screen.blit(fonts.text(said, scene.px, colour), (r.left + 6, r.bottom - status - 2))
 
 
-def draw_charts(scene: DeckScene, screen) -> None:
+def draw_charts(scene: DeckView, screen) -> None:
     """The cost curve, the types, the colours and the chance to draw a card."""
     pool, build = scene.desk.pool, scene.desk.build
     r = scene.charts.inflate(-round(12 * scene.u), -round(8 * scene.u))
@@ -162,7 +158,7 @@ def draw_charts(scene: DeckScene, screen) -> None:
     draw_chance(scene, screen, boxes[3])
 
 
-def draw_chance(scene: DeckScene, screen, box: pygame.Rect) -> None:
+def draw_chance(scene: DeckView, screen, box: pygame.Rect) -> None:
     """The chance to draw the chosen card by turn N (hand size and turn set here)."""
     shown = scene.desk.pool.shown()
     cid = shown[min(scene.cursor, len(shown) - 1)] if shown else None
@@ -200,7 +196,7 @@ def draw_chance(scene: DeckScene, screen, box: pygame.Rect) -> None:
     )
 
 
-def draw_deck(scene: DeckScene, screen) -> None:
+def draw_deck(scene: DeckView, screen) -> None:
     """The deck's places and tables with counts, then its rules' state."""
     desk, fonts, px = scene.desk, scene.app.fonts, scene.px
     r = scene.deck_rect
@@ -313,7 +309,7 @@ def draw_deck(scene: DeckScene, screen) -> None:
         y += line
 
 
-def draw_zoom(scene: DeckScene, screen) -> None:
+def draw_zoom(scene: DeckView, screen) -> None:
     """The card the pointer rests on, large with its whole text, beside it."""
     at = next((r for r, w in scene.hits if w == ("card", scene.hover)), None)
     if not scene.zoomed or at is None or scene.fare_shown:
@@ -325,7 +321,7 @@ def draw_zoom(scene: DeckScene, screen) -> None:
     screen.blit(img, box)
 
 
-def draw_drag(scene: DeckScene, screen) -> None:
+def draw_drag(scene: DeckView, screen) -> None:
     """A card being dragged follows the pointer, half size."""
     if scene.press is None:
         return
