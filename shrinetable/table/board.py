@@ -275,7 +275,7 @@ class Board:
         spread = {"row": 1.08, "fan": 0.72}[place.arrange]
         room = rect.w - 8 - round(fw * (1 + spread * (n - 1)))
         # and its chips their line beside it: on a second line they leave the
-        # cards too little height (a lane's long label at a larger text size)
+        # cards too little height (a long label at a larger text size)
         chips = hud.chips_width(
             self.fonts, rect, self.decor.covers.get(name, ()), self.scaler.length(15)
         )
@@ -540,8 +540,8 @@ class Board:
         whose it is; the last but one is the fewest that still say whose it is."""
         own = self.zone_label(name, [n.split()[0] for n in seat_names])
         brief = own.replace(" \u00b7 ", " ")
-        # a label that says how its zone is read after a colon ("Lane 1: attacker,
-        # boosts, ...") says what it is without that, before it goes unsaid whose
+        # a label that says how its zone is read after a colon ("Row 1: who plays,
+        # who answers") says what it is without that, before it goes unsaid whose
         fewest = [brief.partition(":")[0]] if ":" in brief else []
         return [
             self.zone_label(name, seat_names),
@@ -673,8 +673,8 @@ class Board:
     def _badge_by_chips(self, name: str) -> pygame.Rect | None:
         """Where the badge of a zone of strips stands on the second line its
         chips take under its label, left of them, where in its bottom corner it
-        would leave its strips less than a line (a seat's figures beside its
-        FIRST at a larger text size); None: it stands in its corner."""
+        would leave its strips less than a line (a seat's figures beside a
+        status chip at a larger text size); None: it stands in its corner."""
         text = self._badge_text(name)
         place = self.layout.place(name, self.viewer, self.view.seats)
         if (
