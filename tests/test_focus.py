@@ -321,3 +321,23 @@ def test_the_wake_up_is_no_number_pygame_gives_out_again():
     taken |= {pygame.event.custom_type() for _ in range(8)}
     pygame.quit()
     assert WAKE not in taken
+
+
+def test_a_thin_zone_is_ringed_outside_so_its_words_stay_clear():
+    """A seat's status strip (26 px high) ringed inside its edge had its words
+    (name, life, turn) under the ring; a zone with room keeps the ring inside."""
+    from shrinetable.table.painter import ring
+
+    felt = (30, 100, 70)
+    screen = pygame.Surface((400, 300))
+    strip = pygame.Rect(50, 50, 300, 26)
+    screen.fill(felt)
+    ring(screen, strip, True, 6)
+    middle = [screen.get_at((x, strip.centery))[:3] for x in range(strip.left, strip.right)]
+    assert set(middle) == {felt}  # nothing over the strip's line of words
+    assert screen.get_at((strip.centerx, strip.top - 3))[:3] != felt  # ringed outside
+    zone = pygame.Rect(50, 100, 300, 150)
+    screen.fill(felt)
+    ring(screen, zone, True, 6)
+    assert screen.get_at((zone.centerx, zone.top + 3))[:3] != felt  # inside its edge
+    assert screen.get_at((zone.centerx, zone.top - 3))[:3] == felt  # its label clear

@@ -223,19 +223,24 @@ def test_a_strip_drawn_past_its_zone_onto_another_counts_as_an_overlap():
 # Issue 35: at the menu's 150% the table's words overlap nothing: a low zone's
 # badge stands beside its label, strips are as high as their text, a zone
 # too low for its label and a line of strips has them beside its label. Each
-# game at 1280x720 (the tightest), and five and six Usagi seats at 1920x1080.
-# Not met yet (docs/legibility/README.md): Shrines at 1280x720 (the seat's
-# figures, too wide for their strip, over each other), Sorcerer (a lane's
-# chips on two lines over its cards) at either size, and five Usagi seats at
-# 1280x720 (a top seat's Field and Involved).
+# game at 1280x720 (the tightest), and Shrines, Sorcerer and five and six
+# Usagi seats at 1920x1080.
+# Sorcerer at 1280x720: a lane's long label says "Lane 1" for its chips to
+# keep its line, its cards under them; five Usagi seats at 1280x720: the top
+# right seat's figures stand beside its second chip line, a strip's figures
+# stay on their strip.
 LARGE_TEXT = [
     ("shrine", 2, (1280, 720)),
+    ("shrines", 2, (1280, 720)),
+    ("sorcerer", 2, (1280, 720)),
     ("shards", 2, (1280, 720)),
     ("usagi", 2, (1280, 720)),
     ("usagi", 3, (1280, 720)),
     ("usagi", 4, (1280, 720)),
+    ("usagi", 5, (1280, 720)),
     ("usagi", 6, (1280, 720)),
     ("shrines", 2, (1920, 1080)),
+    ("sorcerer", 2, (1920, 1080)),
     ("usagi", 5, (1920, 1080)),
     ("usagi", 6, (1920, 1080)),
 ]

@@ -342,6 +342,13 @@ def test_buttons_name_shrines_cards_by_their_names():
     assert describe("mulligan riptide-ambusher#40") == "Mulligan Riptide Ambusher"
     assert describe("assign p2 3") == "Assign 3 damage to P2"
     assert describe("play riptide-ambusher#40 a1") == "Play Riptide Ambusher a1"
+    # a declaration is a sentence: the Hint said "Travel Fogbank Skimmer a2"
+    assert describe("travel fogbank-skimmer#4 a2") == "Travel Fogbank Skimmer to a2"
+    assert describe("attack fogbank-skimmer#4 p2") == "Attack P2 with Fogbank Skimmer"
+    assert (
+        describe("block riptide-ambusher#40 fogbank-skimmer#4")
+        == "Block Fogbank Skimmer with Riptide Ambusher"
+    )
     shrine = registry.get("shrine").present
     assert shrine.readable("heal 9H 9D") == "heal the 9 of hearts and the 9 of diamonds"
     assert shrine.describe("block KS") == "Block with the King of spades"

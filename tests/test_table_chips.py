@@ -153,3 +153,47 @@ def test_a_tall_zones_chips_are_not_headlines():
     pygame.font.init()
     placed = hud.cover_chips(Fonts(), pygame.Rect(0, 0, 300, 480), (Chip("TIE"), Chip("p1 7")))
     assert placed and all(px <= 18 for _, px, _ in placed)
+
+
+def test_a_seats_status_takes_its_short_words_where_its_figures_leave_no_room():
+    """Shrines' seat strip at 150% and 1280x720: 'Turn 45 · first act' lay over
+    'Life 22'; where the whole words do not fit beside the figures the status
+    says its short ones ('first act'), and nothing overlaps."""
+    from shrinetable.engine import Hud
+
+    pygame.font.init()
+    fonts = Fonts()
+    seat = Hud(
+        0,
+        (Chip("Life 22"), Chip("B3")),
+        (Chip("Turn 45 \u00b7 first act", short="first act"), Chip("PRIORITY")),
+    )
+    surf = pygame.Surface((1000, 40))
+    wide = hud.seat(surf, fonts, pygame.Rect(0, 0, 1000, 30), seat, "P1 (you)")
+    need = max(b.right for b in wide[:3]) + 20 + sum(b.w + 6 for b in wide[3:])
+    assert hud.seat(surf, fonts, pygame.Rect(0, 0, need, 30), seat, "P1 (you)") == wide[:3] + [
+        b.move(need - 1000, 0) for b in wide[3:]
+    ]  # room for the whole words: as they were
+    narrow = hud.seat(surf, fonts, pygame.Rect(0, 0, need - 40, 30), seat, "P1 (you)")
+    assert narrow[4].w < wide[4].w  # the short words (the status is drawn from the right)
+    assert all(not a.colliderect(b) for i, a in enumerate(narrow) for b in narrow[i + 1 :])
+
+
+def test_a_strips_current_figures_never_pass_its_left_end():
+    """Usagi at five seats, 150%, 1280x720: a strip's five changed ratings were
+    wider than its strip and lay over the Event beside it; they stay on the
+    strip, cut (the enlarged card says them whole), and fit ones are as before."""
+    from shrinetable.engine import CardDecor
+
+    pygame.font.init()
+    fonts = Fonts()
+    fonts.floor = 21
+    face = Face("Masked Broker Sen", numbers=("C1", "D2", "I4", "Ce0", "L1"))
+    decor = CardDecor(numbers=Chip("C1/D2/I6/Ce0/L1", (240, 150, 130)))
+    surf = pygame.Surface((400, 60))
+    strip = pygame.Rect(200, 10, 177, 28)
+    boxes = hud.card(surf, fonts, strip, decor, face=face, strip=True)
+    assert boxes and all(strip.contains(b) for b in boxes)
+    wide = pygame.Rect(0, 10, 390, 28)
+    boxes = hud.card(surf, fonts, wide, decor, face=face, strip=True)
+    assert all(b.left > wide.left + 100 and wide.contains(b) for b in boxes)

@@ -27,7 +27,7 @@ class Move:
 @dataclass(frozen=True, slots=True)
 class Run:
     """A selection of cards dropped where each may go alone, one after another
-    (`Gesture.again`: Usagi's discards): one decision for the person. The table
+    (`Gesture.again`: discards made one at a time): one decision for the person. The table
     makes `actions` in turn, each only while it is still the seat's legal move,
     then `stop`, the step's own move to end it (`discard` alone), if still legal."""
 

@@ -48,7 +48,7 @@ class Gesture:
     # game proposes: the table offers it first, marked, and Enter takes it
     preferred: bool = False
     # after this one-card move the same seat makes the same kind of choice again
-    # (Usagi's discards, one at a time): the adapter marks it, and a selection of
+    # (discards made one card at a time): the adapter marks it, and a selection of
     # such cards dropped together is one decision (`adapter.gestures.Run`)
     again: bool = False
 

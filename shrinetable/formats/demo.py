@@ -13,25 +13,22 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+from pydantic import Field, field_validator, model_validator
 
 from shrinetable.engine import CardSet
 
-from .scenario import Position, check_zones, failer, read_position, start
+from .guided import read_started
+from .scenario import Position, Strict
 
 
-class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-
-
-class Arrow(_Strict):
+class Arrow(Strict):
     """An arrow drawn over the table, from a card or zone to a card or zone."""
 
     from_: str = Field(alias="from")
     to: str
 
 
-class DemoStep(_Strict):
+class DemoStep(Strict):
     """One step: a caption, and usually an action with what to point at."""
 
     caption: str = Field(min_length=1)
@@ -88,23 +85,12 @@ def load(path: str | Path, cards: CardSet | None = None) -> LoadedDemo:
     """Read and set up the demonstration at `path` with the card set `cards`;
     FormatError otherwise."""
     path = str(path)
-    text, spec, game = read_position(path, Demo, cards)
-    fail = failer(path, text)
-    check_zones(spec, game, fail)
-    state = start(spec, game, fail)
-    known = set(game.zones(spec.seats))
+    at = read_started(path, Demo, cards)
     actions = []
-    for i, step in enumerate(spec.steps):
-        for loc, ref in step.refs():
-            zone = ref.partition("/")[0]
-            if zone not in known:
-                raise fail(
-                    ("steps", i, *loc),
-                    f'unknown zone {zone!r} in {ref!r}; write ZONE or ZONE/CARD, e.g. "hand:0/5S"',
-                )
+    for i, step in enumerate(at.spec.steps):
+        at.check_refs(i, step.refs(), 'write ZONE or ZONE/CARD, e.g. "hand:0/5S"')
         try:
-            actions.append(None if step.action is None else game.parse_action(step.action))
+            actions.append(None if step.action is None else at.game.parse_action(step.action))
         except ValueError as e:  # NotationError, or a number int() refuses (4,300 digits)
-            raise fail(("steps", i, "action"), str(e)) from None
-    name = f"{spec.game}/{Path(path).stem}"
-    return LoadedDemo(name, path, spec, game, state, actions, fail)
+            raise at.fail(("steps", i, "action"), str(e)) from None
+    return LoadedDemo(at.name, path, at.spec, at.game, at.state, actions, at.fail)

@@ -15,30 +15,23 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from pydantic import (
-    BaseModel,
-    ConfigDict,
-    Field,
-    ValidationError,
-    field_validator,
-    model_validator,
-)
+from pydantic import Field, ValidationError, field_validator, model_validator
 
 from shrinetable.engine import CardSet
 from shrinetable.resources import resource
 
 from . import shelf
 from .errors import FormatError
+from .guided import read_started
 from .scenario import (
     DecisionSpec,
     Fail,
     OutcomeSpec,
     Position,
+    Strict,
     check_game,
     check_zones,
     clean_loc,
-    failer,
-    read_position,
     start,
     with_keys,
 )
@@ -46,11 +39,7 @@ from .scenario import (
 BOX_CHARS = 250  # what the lesson box holds at 1280x720: title, rule and words (docs/lessons.md)
 
 
-class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-
-
-class Holds(_Strict):
+class Holds(Strict):
     """What must hold once a step is done (checked by `--verify` and the tests)."""
 
     zones: dict[str, list[str]] = {}
@@ -58,7 +47,7 @@ class Holds(_Strict):
     decision: DecisionSpec | None = None
 
 
-class LessonStep(_Strict):
+class LessonStep(Strict):
     """One step: words, and the move the player makes, the table makes, or neither."""
 
     say: str = Field(min_length=1)
@@ -156,11 +145,8 @@ def load(path: str | Path, cards: CardSet | None = None) -> LoadedLesson:
     """Read and set up the lesson at `path` with the card set `cards`;
     FormatError otherwise."""
     path = str(path)
-    text, spec, game = read_position(path, Lesson, cards)
-    fail = failer(path, text)
-    check_zones(spec, game, fail)
-    state = start(spec, game, fail)
-    known = set(game.zones(spec.seats))
+    at = read_started(path, Lesson, cards)
+    spec, game, fail = at.spec, at.game, at.fail
     moves = []
     for i, step in enumerate(spec.steps):
         if len(spec.title) + len(step.say) > BOX_CHARS:  # the rule gives way; these cannot
@@ -174,13 +160,7 @@ def load(path: str | Path, cards: CardSet | None = None) -> LoadedLesson:
             (("light", j), ref) for j, ref in enumerate(step.light)
         ]
         refs += [(("expect", "zones", z), z) for z in (step.expect.zones if step.expect else {})]
-        for loc, ref in refs:
-            zone = ref.partition("/")[0]
-            if zone not in known:
-                raise fail(
-                    ("steps", i, *loc),
-                    f"unknown zone {zone!r} in {ref!r}; zones: {', '.join(sorted(known))}",
-                )
+        at.check_refs(i, refs, f"zones: {', '.join(sorted(at.zones))}")
         key = "do" if step.do else "computer" if step.computer else "answer"
         written = step.do or step.computer or ([step.answer] if step.answer else [])
         parsed = []
@@ -196,8 +176,7 @@ def load(path: str | Path, cards: CardSet | None = None) -> LoadedLesson:
         for i, step in enumerate(spec.steps)
         if step.position is not None
     }
-    name = f"{spec.game}/{Path(path).stem}"
-    return LoadedLesson(name, path, spec, game, state, moves, fail, positions)
+    return LoadedLesson(at.name, path, spec, game, at.state, moves, fail, positions)
 
 
 def _position(data: dict[str, Any], i: int, spec: Lesson, game: Any, fail: Fail) -> Position:

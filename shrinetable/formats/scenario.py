@@ -41,20 +41,22 @@ from .errors import FormatError, find_line, key_path, read_toml
 Fail = Callable[[tuple[Any, ...], str], FormatError]  # fail(loc, message) for one file
 
 
-class _Strict(BaseModel):
+class Strict(BaseModel):
+    """A model that refuses keys it does not know (a typo is a message, not ignored)."""
+
     model_config = ConfigDict(extra="forbid")
 
 
-class OutcomeSpec(_Strict):
+class OutcomeSpec(Strict):
     winners: list[str]
 
 
-class DecisionSpec(_Strict):
+class DecisionSpec(Strict):
     seat: str | None = None
     kind: str | None = None
 
 
-class Expect(_Strict):
+class Expect(Strict):
     """What must hold after a step (an illegal step leaves the position as it was)."""
 
     legal: bool = True
@@ -81,19 +83,19 @@ class Expect(_Strict):
         raise ValueError(f'write a table such as {example}, or "none"')
 
 
-class Step(_Strict):
+class Step(Strict):
     action: str
     seat: str | None = None  # who tries it (default: whoever decides)
     expect: Expect = Expect()
 
 
-class Refused(_Strict):
+class Refused(Strict):
     """The rules refuse to start from the position (a deck they do not allow)."""
 
     reason: str
 
 
-class Position(_Strict):
+class Position(Strict):
     """The keys every game's positions share: who sits, what options, which card
     lies where, whose turn. A game's own keys (a stage, life totals) are its
     `position.keys` model; a file is validated against both at once

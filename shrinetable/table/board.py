@@ -219,6 +219,8 @@ class Board:
             if text is not None and place.arrange != "stack" and name not in corners:
                 px, wide = self.scaler.length(15), self.zones[name].w - 4
                 out[name] = self._badge_box(self._badge_lines(text, px, wide, True), px).size
+                if self._badge_by_chips(name) is not None:  # under the label: no foot
+                    out[name] = (0, 0)
         return out
 
     def _label_widths(self) -> dict[str, tuple[int, int]]:
@@ -233,7 +235,11 @@ class Board:
                 and name not in self.decor.huds
             ):
                 label = self._inside_label(name, rect, self._seat_names(), palette().label, corners)
-                out[name] = label.get_width() + 8, label.get_height() + 2
+                clear = label.get_rect(topleft=(rect.left + 4, rect.top + 2))
+                over = self._whole_chips(rect, self.decor.covers.get(name, ()), clear)
+                chips = [box for _, _, box in self.cover_chips(rect, over, clear)]
+                reach = clear.unionall(chips) if chips else clear  # its chips on its lines
+                out[name] = reach.right - rect.left + 4, reach.bottom - rect.top
         return out
 
     def _inside_label(self, name, rect, seat_names, colour, corners) -> pygame.Surface:
@@ -267,7 +273,13 @@ class Board:
         if fh * (1 + geo.RAISE) <= rect.h - high - 3:
             return None
         spread = {"row": 1.08, "fan": 0.72}[place.arrange]
-        return rect.w - 8 - round(fw * (1 + spread * (n - 1)))
+        room = rect.w - 8 - round(fw * (1 + spread * (n - 1)))
+        # and its chips their line beside it: on a second line they leave the
+        # cards too little height (a long label at a larger text size)
+        chips = hud.chips_width(
+            self.fonts, rect, self.decor.covers.get(name, ()), self.scaler.length(15)
+        )
+        return min(room, rect.w - 8 - chips) if chips else room
 
     def _seat_names(self) -> list[str]:
         """The seats' names the labels were last drawn with (else the defaults)."""
@@ -518,18 +530,24 @@ class Board:
         that fit it, else in its fewest that still say whose it is."""
         text, size = self._label_words(name, seat_names, px, width)
         if room is not None and room < width:
-            least = self.fonts.font(px, True).size(self._label_forms(name, seat_names)[2])[0]
+            least = self.fonts.font(px, True).size(self._label_forms(name, seat_names)[-2])[0]
             text, size = self._label_words(name, seat_names, px, min(width, max(room, least + 4)))
         return self.fonts.text(text, size, colour, True)
 
     def _label_forms(self, name, seat_names) -> list[str]:
         """The zone's label from the most to the fewest words: with the seat's
-        name, its short name, without the dot, without whose it is."""
+        name, its short name, without the dot (and what follows a colon), without
+        whose it is; the last but one is the fewest that still say whose it is."""
         own = self.zone_label(name, [n.split()[0] for n in seat_names])
+        brief = own.replace(" \u00b7 ", " ")
+        # a label that says how its zone is read after a colon ("Row 1: who plays,
+        # who answers") says what it is without that, before it goes unsaid whose
+        fewest = [brief.partition(":")[0]] if ":" in brief else []
         return [
             self.zone_label(name, seat_names),
             own,
-            own.replace(" \u00b7 ", " "),
+            brief,
+            *fewest,
             self.layout.place(name, self.viewer, self.view.seats).label,
         ]
 
@@ -652,6 +670,39 @@ class Board:
         up = self._corner_badge(name, text)[1]
         return box.top - label.bottom < line <= rect.bottom - max(up.bottom, label.bottom)
 
+    def _badge_by_chips(self, name: str) -> pygame.Rect | None:
+        """Where the badge of a zone of strips stands on the second line its
+        chips take under its label, left of them, where in its bottom corner it
+        would leave its strips less than a line (a seat's figures beside a
+        status chip at a larger text size); None: it stands in its corner."""
+        text = self._badge_text(name)
+        place = self.layout.place(name, self.viewer, self.view.seats)
+        if (
+            text is None
+            or not place.inside
+            or place.arrange == "stack"
+            or name in self.decor.huds
+            or not geo.in_strips(self.layout, place, self.view.zones[name].cards)
+            or name in self._corner_widths()
+        ):
+            return None
+        rect = self.zones[name]
+        label = self._inside_label(name, rect, self._seat_names(), palette().label, {})
+        clear = label.get_rect(topleft=(rect.left + 4, rect.top + 2))
+        over = self._whole_chips(rect, self.decor.covers.get(name, ()), clear)
+        boxes = [box for _, _, box in self.cover_chips(rect, over, clear)]
+        if len({b.top for b in boxes}) < 2:
+            return None
+        last = [b for b in boxes if b.top == max(b.top for b in boxes)]
+        px = self.scaler.length(15)
+        lines = self._badge_lines(text, px, rect.w - 4, True)
+        box = self._badge_box(lines, px)
+        box.bottomright = (min(b.left for b in last) - 3, max(b.bottom for b in last))
+        room = rect.bottom - max(b.bottom for b in boxes) - 1 - self.scaler.length(2)
+        if len(lines) > 1 or box.left < rect.left + 3 or box.top < clear.bottom:
+            return None
+        return box if room - box.h - 2 < self.scaler.line(geo.STRIP) else None
+
     def _corner_badge(self, name: str, text: str) -> tuple[list[str], pygame.Rect]:
         """A zone's badge beside its label, at its top right: its lines (two
         where one is wider than the room the label's fewest words leave, or
@@ -722,9 +773,12 @@ class Board:
         img = self._badge_img(lines, font_px)
         box = self._badge_box(lines, font_px)
         box.bottomright = (rect.right - 2, rect.bottom - 2)
+        by_chips = self._badge_by_chips(name)
         if name in self._corner_widths():  # beside the label, clear of the card
             lines, box = self._corner_badge(name, text)
             img = self._badge_img(lines, self.scaler.length(12))
+        elif by_chips is not None:  # on its chips' line, clear of its strips
+            box = by_chips
         elif place.arrange == "stack":  # clear of the top card's numbers and corner index
             box.bottomleft = (rect.left + 2, rect.bottom - 2)
             words = [b for o, b in self.boxes if o.startswith(f"{name}#")]

@@ -205,9 +205,11 @@ def _numbers(
     box.move_ip(rect.topleft)
     if c is None:
         return box
-    img = faces.numbers_img(
-        fonts, c.text, npx, box.w if strip else faces.numbers_room(rect.w), c.ink
-    )
+    text = c.text
+    if strip and box.w > rect.w - 3:  # never past its strip (over the zone beside it)
+        box.update(rect.left, box.top, rect.w, box.h)  # the strip's width, else cut
+        text = faces.cut(fonts, text, npx, box.w - 4, True, least=1)
+    img = faces.numbers_img(fonts, text, npx, box.w if strip else faces.numbers_room(rect.w), c.ink)
     over = box.inflate(max(0, img.get_width() + 6 - box.w), max(0, img.get_height() - box.h))
     over.bottomright = box.bottomright
     pygame.draw.rect(surf, c.fill or faces.BOX, over, border_radius=max(2, over.h // 4))
@@ -300,6 +302,12 @@ def where(surf: pygame.Surface, fonts, rect: pygame.Rect, text: str, bottom: int
     while len(text) > 4 and fonts.font(px, True).size(text)[0] > rect.w - 8:
         text = text[:-2].rstrip() + "…"
     return chip(surf, fonts, Chip(text, (240, 234, 214)), px, (rect.centerx, bottom), "midbottom")
+
+
+def chips_width(fonts, rect: pygame.Rect, over: tuple[Chip, ...], most: int = 18) -> int:
+    """How wide `cover_chips` draws `over` on one line (0: no chips)."""
+    px = max(7, min(rect.h // 11, most))
+    return sum(_width(fonts, c, px) + 3 for c in over)
 
 
 def cover_chips(
@@ -440,7 +448,18 @@ def seat(surf: pygame.Surface, fonts, rect: pygame.Rect, hud: Hud, name: str) ->
             x = out[-1].right + (3 if c.fill and not isinstance(figure, Chip) else 0)
         x += 8
     right = rect.right - 6
-    for c in reversed(hud.status):
+    for c in reversed(_status_fitted(fonts, hud.status, px, right - x)):
         out.append(chip(surf, fonts, c, px, (right, cy), "midright"))
         right = out[-1].left - 6
     return out
+
+
+def _status_fitted(fonts, status: tuple[Chip, ...], px: int, room: int) -> tuple[Chip, ...]:
+    """A seat's status chips whole in the `room` its figures leave, else in
+    their shorter words where the game gives them (`Chip.short`; "" leaves
+    one off): at a larger text size they lay over the figures."""
+    if sum(_width(fonts, c, px) + 6 for c in status) <= room:
+        return status
+    return tuple(
+        c if c.short is None else Chip(c.short, c.fill, c.ink) for c in status if c.short != ""
+    )

@@ -443,8 +443,11 @@ class Painter:
 def ring(screen: pygame.Surface, rect: pygame.Rect, inside: bool, width: int) -> None:
     """The keyboard's focus ring round `rect` (`inside`: within its edge): a
     thin black ring, a broad white one, a thin black one, so it reads on a
-    light card, the felt and a dark panel alike, in any theme."""
+    light card, the felt and a dark panel alike, in any theme. A zone too thin
+    to keep half its height clear of the ring (a seat's status strip) is ringed
+    outside instead: inside, the ring hid its words."""
     widths = (width // 2 + 1, width, width // 2 + 1)
+    inside = inside and min(rect.w, rect.h) >= 4 * sum(widths)
     out = -sum(widths) if inside else 0
     for colour, w in zip(RING, widths, strict=True):
         out += w

@@ -48,6 +48,12 @@ SICK = Chip("zz", (160, 160, 160))
 TAPPED = Chip("TAPPED", (200, 200, 200))
 AREA = {"terrain": (196, 160, 100), "weather": (150, 200, 240), "trap": (120, 110, 130)}
 OVERRULED = (96, 96, 104)  # an older area of a subtype a newer one covers: no effect
+# the declarations' words: a card and where it goes, joined as a sentence
+DECLARED = {
+    "travel": "Travel {card} to {where}",
+    "attack": "Attack {where} with {card}",
+    "block": "Block {where} with {card}",
+}
 ARROWS = {"travel": (150, 210, 255), "attack": (240, 90, 80), "block": (255, 214, 60)}
 CARD_ID = re.compile(r"\b[a-z][a-z0-9-]*#\d+\b")  # a card in notation, e.g. eel#12
 PLACE = re.compile(r"\b(path-|row)([a-c1-5])\b")  # an area's place in notation: path-a, row3
@@ -188,7 +194,8 @@ def _hud(info: dict, q: int) -> Hud:
     act = info["act"]
     if info["turn"] == q and act:
         words = "mulligan" if act == "mulligan" else f"{act} act"
-        status.append(Chip(f"Turn {info['turn_no']} \u00b7 {words}", (170, 230, 255)))
+        # where the seat's strip is short of room, the act alone (the prompt says the turn)
+        status.append(Chip(f"Turn {info['turn_no']} \u00b7 {words}", (170, 230, 255), short=words))
     if info["priority"] == q:
         status.append(Chip("PRIORITY", (255, 222, 110)))
     return Hud(q, tuple(figures), tuple(status))
@@ -282,7 +289,6 @@ class ShrinesPresentation(Presentation):
     # the log's words for moves whose events do not say what the seat did
     log_words = {"pass": "passes", "tap": "taps {rest}", "next": "passes the act"}
     templates = {
-        "block": "Block with {rest}",
         "mulligan": "Mulligan {rest}",
         "top": "Keep {rest} on top",
         "bottom": "Put {rest} at the bottom",
@@ -373,6 +379,11 @@ class ShrinesPresentation(Presentation):
         if text.startswith("assign "):
             who, _, n = text[len("assign ") :].rpartition(" ")
             return f"Assign {n} damage to {who.upper() if who in ('p1', 'p2') else who}"
+        kind, _, rest = text.partition(" ")
+        if kind in DECLARED and len(rest.split()) == 2:
+            card, where = rest.split()  # "Travel Fogbank Skimmer a2" read as one name
+            where = where.upper() if where in ("p1", "p2") else where
+            return DECLARED[kind].format(card=card, where=where)
         move, _, spend = text.partition(" pay=")
         if spend:  # a choice of payment (R7): the mana spent, in words
             return f"{super().label(move)}, paying {' '.join(spend)}"
