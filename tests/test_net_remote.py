@@ -214,3 +214,17 @@ def test_a_seat_s_own_draw_is_named_on_its_own_screen(tables):
     assert log.lines(p2, 1)[-1] == f"P2 draws a card ({name})"
     assert log.lines(p1, 0)[-1] == "P2 draws a card"
     assert log.lines(p1, 0)[0].startswith("P1 draws a card (")  # the host's own, too
+
+
+@pytest.mark.parametrize("tables", ["shards"], indirect=True)
+def test_a_remote_table_asks_before_giving_up_as_the_hosts_match_does(tables):
+    """Issue 41: a move that gives something up for good is asked about alike at
+    a local and a remote table (the host reads the game's `skip_warning`, which
+    needs the state, and sends each legal move's question to its seat only)."""
+    seam, (p1, p2) = tables
+    until([p1, p2], lambda seen: all(m.players and len(m.players.players) == 2 for m in (p1, p2)))
+    local = seam.match
+    asked = {m.text: local.skip_warning(m.action) for m in local.moves()}
+    assert any(asked.values()), "the opening choice has a move that gives cards up"
+    assert {m.text: p1.skip_warning(m.action) for m in p1.moves()} == asked
+    assert p2.moves() == [] and not any(p2.skip_warning(m.action) for m in local.moves())

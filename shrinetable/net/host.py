@@ -460,15 +460,17 @@ class Host:
         self, seat: int | None, move: Any, history: list[Any] | None, undone: int
     ) -> str:
         match = self.seam.match
+        moves = self.seam.moves(seat) if self.started() else []
         return p.update_json(
             self.seq,
             move,
             self.seam.view(seat),
-            self.seam.moves(seat) if self.started() else [],
+            moves,
             match.turn_number(),
             seat is not None and self.seam.can_undo(seat),
             undone,
             history,
+            [match.skip_warning(m.action) for m in moves],  # only to the seat deciding
         )
 
     def _move(self, applied: Applied, seat: int | None) -> p.MoveM:

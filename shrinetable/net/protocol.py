@@ -21,6 +21,7 @@ from pydantic import (
     Field,
     TypeAdapter,
     ValidationError,
+    ValidationInfo,
     field_validator,
     model_validator,
 )
@@ -36,8 +37,9 @@ from shrinetable.engine import (
     ZoneView,
 )
 
-VERSION = 5  # 2: gestures, tallies and refusal reasons; 3: the log's moves on a join;
-# 4: the log as entries (data), not words; 5: a gesture's `again`
+VERSION = 6  # 2: gestures, tallies and refusal reasons; 3: the log's moves on a join;
+# 4: the log as entries (data), not words; 5: a gesture's `again`; 6: each move's
+# question before it gives something up (`warnings`)
 MAX_TO_HOST = 4096  # bytes: a hello or an action text is far smaller
 MAX_TO_TABLE = 4 << 20  # bytes: a view is tens of kB, a 714-move game's history 145 kB
 HISTORY_BYTES = 16 << 20  # the moves a table keeps for its log, at most (the newest)
@@ -240,6 +242,9 @@ class Update(Message):
     view: View
     legal: list[str] = []
     gestures: list[Gesture] = []
+    # per legal move (same order): the question a table asks before it, "" for none
+    # (the game's `skip_warning`, read on the host, which holds the state)
+    warnings: list[str] = []
     turn: int = 0
     can_undo: bool = False
     undone: int = 0
@@ -257,6 +262,15 @@ class Update(Message):
         if o is not None and (len(o.reason) > 2000 or not o.reason.isprintable()):
             return replace(view, outcome=replace(o, reason=clean_text(o.reason[:2000])))
         return view
+
+    @field_validator("warnings")
+    @classmethod
+    def _warnings(cls, warnings: list[str], info: ValidationInfo) -> list[str]:
+        """One question (or none) a legal move, each a clean line a table may show."""
+        legal = info.data.get("legal", [])
+        if warnings and len(warnings) != len(legal):
+            raise ValueError(f"{len(warnings)} warnings for {len(legal)} legal moves")
+        return [clean_text(w[:2000]) for w in warnings]
 
 
 class PlayerM(Message):
@@ -276,18 +290,20 @@ def update_json(
     can_undo: bool,
     undone: int = 0,
     history: list[MoveM] | None = None,
+    warnings: list[str] | None = None,
 ) -> str:
     """An `Update` as JSON, written by its own schema from the engine's objects
     as they are (not validated again: the host made them); the receiving end
     validates it as an `Update`. `move` and each of `history`: from
     `move_data`; `moves`: the legal moves with their gestures
-    (`adapter.gestures.Move`)."""
+    (`adapter.gestures.Move`) and `warnings`, each one's question (or "")."""
     return Update.model_construct(
         seq=seq,
         move=move,
         view=view,
         legal=[m.text for m in moves],
         gestures=[m.gesture for m in moves],
+        warnings=warnings or [""] * len(moves),
         turn=turn,
         can_undo=can_undo,
         undone=undone,

@@ -194,9 +194,10 @@ class RemoteMatch:
         return None
 
     def skip_warning(self, action: Any) -> str:
-        """No question at a remote table: the game's state, which the game's
-        `skip_warning` reads, is kept on the host."""
-        return ""
+        """The question the host sent with this legal move (the game's
+        `skip_warning` reads the state, which the host holds); "" for none."""
+        said = dict(zip(self._update.legal, self._update.warnings, strict=False))
+        return said.get(str(action.text), "")
 
     def summary(self, seat: int) -> list[str]:
         """The log since `seat` last chose a move, as a `Match` says it."""
