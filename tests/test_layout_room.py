@@ -7,7 +7,8 @@ from __future__ import annotations
 import pytest
 
 from shrinetable.engine import View, ZoneView
-from shrinetable.formats.layout import LayoutError, parse_layout, taken
+from shrinetable.formats.layout import LayoutError, load_layout, parse_layout, taken
+from shrinetable.resources import layout_path
 from shrinetable.table.geometry import zone_areas
 
 LAYOUT = """
@@ -243,3 +244,19 @@ def test_a_lone_card_leaves_the_grid_even_and_the_row_labels_their_column():
     crowded = areas(b1=("x", "y", "z", "w"))
     assert crowded["site:a1"][2] == 150 - 4 and crowded["site:b1"][2] == 150 - 4
     assert crowded["site:b1"][3] > crowded["site:b2"][3]  # its row still grows
+
+
+def test_the_regions_rows_line_up_across_its_columns():
+    """A Region row is a range (your melee ... their melee): a site holding one
+    card grows with its whole row, never alone into the sites above and below
+    it, so every site of a row starts and ends at the same height."""
+    layout = load_layout(layout_path("shrines"))
+    cells = [f"{c}{r}" for c in "abc" for r in "12345"]
+    zones = {
+        f"site:{c}": ZoneView(name=f"site:{c}", owner=None, cards=("x",) if c == "a2" else ())
+        for c in cells
+    }
+    areas = zone_areas(layout, View(seat=0, seats=2, zones=zones, decision=None, outcome=None), 0)
+    for r in "12345":
+        rows = {(round(areas[f"site:{c}{r}"][1]), round(areas[f"site:{c}{r}"][3])) for c in "abc"}
+        assert len(rows) == 1, (r, rows)
