@@ -5,6 +5,7 @@ and a zone's state, and never the identity of a card the viewer may not see
 
 from __future__ import annotations
 
+import dataclasses
 import random
 import re
 import shutil
@@ -304,3 +305,17 @@ def test_carrying_by_keys_says_the_place_the_cards_would_go(tmp_path):
     assert re.fullmatch(
         rf"Carrying {re.escape(held)}\. Place: .+\. Enter drops, Esc puts back", said(path)[-1]
     ), said(path)[-1]
+
+
+def test_a_prompt_asked_of_another_seat_is_quoted_not_said_to_the_viewer(tmp_path, monkeypatch):
+    """A computer's question is written to its seat ("Your score effects
+    offer..."): the viewer reads it as asked of that seat, not of themselves."""
+    app, scene, _ = table(tmp_path, "usagi", 2)
+    mine = scene.match.decision()
+    head, asked = scene.panels.status_words()
+    assert not asked.startswith("asked")  # the viewer's own question, as written
+    theirs = dataclasses.replace(mine, seat=1 - scene.viewer)
+    monkeypatch.setattr(scene.match, "decision", lambda: theirs)
+    head, asked = scene.panels.status_words()
+    assert head.endswith("P2 (computer)") and asked.startswith("asked \u201c")
+    assert asked.endswith("\u201d")

@@ -99,7 +99,9 @@ def test_shrines_demo_points_at_cards_on_sites():
     refused step carries the engine's reason and clause."""
     demo = replay_file(catalog.find("shrines/travel"))
     refused = [f for f in demo.frames if f.refusal]
-    assert len(refused) == 3 and all("(rule: travel)" in f.refusal for f in refused)
+    assert [f.refusal.rsplit("(rule: ", 1)[1] for f in refused] == ["travel)", "travel)", "move)"]
+    assert "a3 is 2 away" in refused[0].refusal  # the reason, not only "cannot"
+    assert "c2: an opposing body holds it" in refused[2].refusal
     assert refused[0].arrow == ("site:a1/ashen-brute#1", "site:a3")
     moved = demo.frames[-1]
     assert moved.after.zones["site:a2"].cards == ("ashen-brute#1",)
@@ -427,3 +429,17 @@ def test_export_all_for_one_game_leaves_the_others_alone(tmp_path, monkeypatch, 
     assert "no demonstrations for 'nosuch'" in capsys.readouterr().err
     assert main(["demo", "heal", "--game", "shrine"]) == 2
     assert "--game goes with --export-all" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    ("name", "clause", "why"),
+    [
+        ("shrines/flying", "flying", "only fliers stop a flier"),
+        ("shrines/immoveable", "immoveable", "nothing moves onto or off it"),
+        ("shrines/sprint", "sprint", "b5 is 4 away"),
+    ],
+)
+def test_a_refused_travel_names_the_rule_that_stops_it(name, clause, why):
+    """A refusal names the rule that actually refuses the move, with its reason."""
+    refused = [f.refusal for f in replay_file(catalog.find(name)).frames if f.refusal]
+    assert any(f"(rule: {clause})" in r and why in r for r in refused), refused

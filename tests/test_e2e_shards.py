@@ -1,6 +1,7 @@
 """Shards of the Empire end to end through the real window under Xvfb, with real
 xdotool drags, two people at one device: each drags a Starting card into their
-first territory (secretly, the device handed over between them); p2 takes a
+first territory and, asked, begins with it alone (secretly, the device handed
+over between them); p2 takes a
 card with a button; p1 scraps two cards (one clicked, one dragged), founds a
 territory by dropping a building on a territory card in the hand, recruits a
 unit, attacks p2's building with a real drag and charges; p2 takes the device
@@ -33,9 +34,13 @@ def test_starting_cards_found_recruit_and_attack_with_real_drags(xvfb, tmp_path)
         ARTIFACTS.mkdir(exist_ok=True)
         app.screenshot(ARTIFACTS / "e2e-shards-start.png")
         app.drag(m.card("start:0", p1_begin.split()[1]), m.zone("terr1:0"))
+        assert app.wait_line("confirm").startswith("confirm Begin with only ")  # more could go
+        app.xdo("key", "Return")  # yes: this card alone
         m.made(p1_begin)
         m.take_over()
         app.drag(m.card("start:1", p2_begin.split()[1]), m.zone("terr1:1"))
+        app.wait_line("confirm")
+        app.xdo("key", "Return")
         m.made(p2_begin)
         assert m.s.state.slots[1][0][1:] == [rules.card(m.s.state, p2_begin.split()[1])]
         app.click(m.button(bonus))

@@ -9,11 +9,13 @@ import json
 import subprocess
 import sys
 
+import pygame
 import pytest
 
 from shrinetable.bench.legibility import measure
 from shrinetable.engine import registry
-from shrinetable.table.art import floor_px
+from shrinetable.table import faces
+from shrinetable.table.art import Fonts, floor_px
 
 CASES = [
     (name, n)
@@ -251,3 +253,29 @@ def test_nothing_overlaps_at_the_150_percent_text_size(game, players, size):
     fig = measure(game, players, size, scale=1.5)
     assert fig["min_text_px"] == floor_px(size, 1.5), fig
     assert fig["overlaps"] == 0, fig["overlapping"]
+
+
+def test_a_cards_numbers_never_rise_over_its_name_at_150_percent(monkeypatch):
+    """The play-test: Sorcerer's lane cards at 150% and 1280x720 had their
+    numbers on two lines over their names ("A3/" over "Proc…"); the bench
+    counts a numbers box over a name as an overlap, and the card
+    prints its figures compact ("3/5") on one line under its name instead."""
+    fig = measure("sorcerer", 2, (1280, 720), scale=1.5)
+    assert fig["overlaps"] == 0, fig["overlapping"]
+    monkeypatch.setattr(faces, "numbers_shown", lambda fonts, text, *a, **k: text)
+    laps = measure("sorcerer", 2, (1280, 720), scale=1.5)["overlapping"]
+    assert "lane1#0 numbers / lane1#0 name" in laps, laps
+
+
+def test_numbers_go_compact_only_where_two_lines_would_cover_the_name():
+    pygame.font.init()
+    fonts = Fonts()
+    assert faces.compact("C4/D1/I1/Ce2/L0") == "4/1/1/2/0"
+    assert faces.numbers_shown(fonts, "A3/S5", (75, 105)) == "A3/S5"  # 100%: as printed
+    assert faces.numbers_shown(fonts, "A3/S5", (75, 105), detail=True) == "A3/S5"
+    fonts.floor = 21  # the menu's 150% at 1280x720
+    assert faces.numbers_shown(fonts, "A3/S5", (75, 105)) == "3/5"
+    assert faces.numbers_shown(fonts, "A3/S5", (75, 105), detail=True) == "A3/S5"
+    assert faces.numbers_shown(fonts, "S5", (75, 105)) == "S5"  # one line: kept whole
+    box, _ = faces.numbers_box(fonts, "A3/S5", (75, 105))
+    assert box.h < 2 * fonts.font(21, True).get_linesize()  # one line

@@ -315,19 +315,29 @@ def test_combat_arrows_point_at_the_aim_then_at_the_blocker():
 # -- the opening with the pointer -------------------------------------------------------
 
 
+def _yes(app) -> None:
+    app.step([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r")], 0.01)
+
+
 def test_a_starting_card_dragged_into_the_first_territory(app):
     """R4: the Starting cards light up; one dropped on Territory 1 is the secret
-    choice; after the handover p2's choice, then the reveal."""
+    choice, once the player says yes to beginning with it alone (more could be
+    added: issue 41's question before giving up for good); after the handover
+    p2's choice, then the reveal."""
     texts = opening()[1]
     scene = start(app, session_after(0))
     card = texts[0].split()[1]
     assert ("start:0", card) in scene.marks.playable
     drag(app, spot(scene, "start:0", card), scene.board.zones["terr1:0"].center)
+    assert scene.overlay == "confirm" and history(scene) == []
+    assert scene.aid.confirm_text.startswith("Begin with only ")
+    _yes(app)
     assert history(scene) == [texts[0]]
     scene = start(app, scene.match.session)  # p2 takes the device
     assert scene.viewer == 1
     other = texts[1].split()[1]
     drag(app, spot(scene, "start:1", other), scene.board.zones["terr1:1"].center)
+    _yes(app)
     assert history(scene) == texts[:2]
     view = scene.view()
     assert view.zones["terr1:0"].cards == (card,) and view.zones["start:0"].cards == ()
@@ -346,6 +356,44 @@ def test_three_starting_cards_clicked_and_dragged_together(app):
     assert scene.marks.selected == {"start:0": frozenset(cards.index(n) for n in best.targets[:-1])}
     drag(app, spot(scene, "start:0", best.targets[-1]), scene.board.zones["terr1:0"].center)
     assert history(scene) == [best.text]
+
+
+def test_one_starting_card_dropped_asks_before_the_rest_are_given_up(app):
+    """Play-test: a new player dragged one Starting card and began with it alone.
+    The drop asks first while a legal choice holds more cards ("Not yet" keeps
+    the choice open: two more selected and dragged make it); a choice no legal
+    one extends is made at once."""
+    scene = start(app, session_after(0))
+    s = scene.match.session.state
+    best = max(_kind(s, "begin"), key=lambda a: len(a.targets))
+    assert len(best.targets) == 3
+    first = best.targets[0]
+    drag(app, spot(scene, "start:0", first), scene.board.zones["terr1:0"].center)
+    assert scene.overlay == "confirm" and history(scene) == []
+    name = s.defs[rules.card(s, first)].name
+    assert scene.aid.confirm_text.startswith(f"Begin with only {name}? You could still add ")
+    app.step([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="\x1b")], 0.01)
+    assert scene.overlay is None and history(scene) == [] and scene.aid.confirming is None
+    for card in best.targets[:-1]:
+        click(app, spot(scene, "start:0", card))
+    drag(app, spot(scene, "start:0", best.targets[-1]), scene.board.zones["terr1:0"].center)
+    assert scene.overlay != "confirm" and history(scene) == [best.text]  # then the handover
+
+
+def test_a_starting_choice_is_asked_about_only_while_more_could_be_added():
+    """The question follows the legal list alone: every choice that a legal
+    choice with more cards contains is asked about, naming those cards; none
+    other is."""
+    s = GAME.new_game(0, {})
+    begins = _kind(s, "begin")
+    for a in begins:
+        more = {t for b in begins if set(a.targets) < set(b.targets) for t in b.targets}
+        more -= set(a.targets)
+        warn = GAME.skip_warning(s, a)
+        assert bool(warn) == bool(more), a.text
+        assert all(s.defs[rules.card(s, t)].name in warn for t in more)
+    nothing = next(a for a in begins if not a.targets)
+    assert GAME.skip_warning(s, nothing).startswith("Begin with no Starting card? You could")
 
 
 def test_a_card_no_move_carries_with_others_is_not_selected(app):

@@ -307,7 +307,8 @@ def overlapping(scene) -> list[tuple[str, str]]:
 
 def face_overlaps(board, areas: dict) -> list[tuple[str, str]]:
     """On each card drawn whole and upright: a badge printed over its other
-    words (a band over the big letter), a chip the table put on it over its
+    words (a band over the big letter), its numbers' box over its name
+    (two lines of numbers at a large text size), a chip the table put on it over its
     name or text, a later card of its zone over its name or numbers."""
     out = []
     for p in board.placed:
@@ -319,6 +320,13 @@ def face_overlaps(board, areas: dict) -> list[tuple[str, str]]:
         words = [(k, r) for k, r in mine if k != "badge"]
         out += [
             (f"{who} badge", f"{who} {k}") for b in badges for k, r in words if b.colliderect(r)
+        ]
+        out += [
+            (f"{who} numbers", f"{who} name")
+            for n, box in mine
+            if n == "numbers"
+            for k, r in mine
+            if k == "name" and box.colliderect(r)
         ]
         chips = [b for o, b in board.boxes if o == who][1:]  # the first: its numbers
         out += [

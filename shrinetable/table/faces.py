@@ -79,22 +79,58 @@ def numbers_text(numbers) -> str:
     return "/".join(str(n) for n in numbers)
 
 
+def compact(text: str) -> str:
+    """`text`'s figures without their letters ("A3/S5" is "3/5")."""
+    return "/".join("".join(c for c in part if not c.isalpha()) or part for part in text.split("/"))
+
+
+def numbers_shown(fonts, text: str, size: tuple[int, int], detail: bool = False) -> str:
+    """What a card of `size` prints for its numbers `text`: the whole figures,
+    or (where they take two lines that would rise over its name, a large text
+    size on a small card) their compact form; the zoom shows them whole."""
+    if detail or text == compact(text):
+        return text
+    box, px = _card_box(fonts, text, size, detail)
+    if len(number_lines(fonts, text, px, numbers_room(size[0]))) < 2 or box.top >= head(
+        fonts, size
+    ):
+        return text
+    return compact(text)
+
+
+def head(fonts, size: tuple[int, int]) -> int:
+    """How low a card's name (two lines) and its cost reach: the numbers'
+    box rises no higher."""
+    w, h = size
+    px = max(7, round(h * 0.1))
+    if w >= 70:
+        px = max(px, MIN_PX)
+    pips = fonts.font(max(6, round(px * 0.8))).get_linesize()
+    return max(2, w // 16) + max(2, w // 30) + 2 * fonts.font(px, True).get_linesize() + pips
+
+
 def numbers_box(
     fonts, text: str, size: tuple[int, int], detail: bool = False, strip: bool = False
 ) -> tuple[pygame.Rect, int]:
-    """Where a face prints its numbers `text`, and at what size: the bottom right
-    of a card, the right end of a strip. The table writes changed figures over
-    this same box."""
+    """Where a face prints its numbers `text` (as `numbers_shown` has them), and
+    at what size: the bottom right of a card, the right end of a strip. The
+    table writes changed figures over this same box."""
+    if not strip:
+        return _card_box(fonts, numbers_shown(fonts, text, size, detail), size, detail)
     w, h = size
-    if strip:
-        px = strip_px(h)
-        box = fonts.font(px, True).size(text)
-        rect = pygame.Rect(0, 0, box[0] + 6, min(h - 4, box[1] + 2))
-        if h < 2 * line(fonts):
-            rect.midright = (w - 3, h // 2)
-        else:  # under the name's line, which may hold chips
-            rect.bottomright = (w - 3, h - 1)
-        return rect, px
+    px = strip_px(h)
+    box = fonts.font(px, True).size(text)
+    rect = pygame.Rect(0, 0, box[0] + 6, min(h - 4, box[1] + 2))
+    if h < 2 * line(fonts):
+        rect.midright = (w - 3, h // 2)
+    else:  # under the name's line, which may hold chips
+        rect.bottomright = (w - 3, h - 1)
+    return rect, px
+
+
+def _card_box(fonts, text: str, size: tuple[int, int], detail: bool) -> tuple[pygame.Rect, int]:
+    """The box of `text` at a card's bottom right (`numbers_box`)."""
+    w, h = size
     px = max(8, round(h * (0.08 if detail else 0.15)))
     pad = max(2, w // 30)
     room = numbers_room(w) + 2 * pad  # five ratings must stay on the card: smaller type,
@@ -455,8 +491,9 @@ def draw_face(fonts, face: Face, size: tuple[int, int], detail: bool = False) ->
     )
     bottom = inner.bottom - pad
     if face.numbers is not None:
-        box, npx = numbers_box(fonts, numbers_text(face.numbers), size, detail)
-        _numbers(surf, fonts, numbers_text(face.numbers), box, npx, cols[0])
+        printed = numbers_shown(fonts, numbers_text(face.numbers), size, detail)
+        box, npx = numbers_box(fonts, printed, size, detail)
+        _numbers(surf, fonts, printed, box, npx, cols[0])
         fonts.area(size, "numbers", box)
         bottom = box.top - pad
     # keywords say a body's abilities at a glance; a card without any (a spell, a

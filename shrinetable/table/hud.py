@@ -206,6 +206,8 @@ def _numbers(
     if c is None:
         return box
     text = c.text
+    if not strip and faces.numbers_shown(fonts, printed, rect.size, enlarged) != printed:
+        text = faces.numbers_shown(fonts, text, rect.size, enlarged)  # compact as printed
     if strip and box.w > rect.w - 3:  # never past its strip (over the zone beside it)
         box.update(rect.left, box.top, rect.w, box.h)  # the strip's width, else cut
         text = faces.cut(fonts, text, npx, box.w - 4, True, least=1)

@@ -215,6 +215,8 @@ class Panels:
         turn_no = m.turn_number()
         turn = m.present.decor(self.s.view()).turn
         asked = seats_named(d.prompt)  # "P2 attacks", as the log says it
+        if d.seat != self.s.viewer:  # the prompt speaks to its seat: quoted, as asked of it
+            asked = f"asked \u201c{asked}\u201d"
         if turn is not None and turn != d.seat:  # an out-of-turn answer
             return f"{who} ({kind}) answers {seat_name(turn)}", asked
         return f"{'Turn ' + str(turn_no) + ' · ' if turn_no else ''}{who} ({kind})", asked

@@ -126,10 +126,33 @@ class ShardsGame(GameBase):
 
     def skip_warning(self, s: State, a: Action) -> str:
         """Ending the turn (or researching, which ends it) with a card still
-        playable from hand cannot be taken back: the table asks first."""
+        playable from hand cannot be taken back: the table asks first. So does a
+        Starting choice that a legal one with more cards contains (one card
+        dragged alone, or none): the cards left out are shuffled away (R5)."""
         if a.kind in ("end", "research") and any(b.kind == "play" for b in rules.legal_actions(s)):
             return skip_question("End the turn", ["play a card"])
+        if a.kind == "begin":
+            return self._begin_warning(s, a)
         return ""
+
+    @staticmethod
+    def _begin_warning(s: State, a: Action) -> str:
+        chosen = set(a.targets)
+        more = {
+            t
+            for b in rules.legal_actions(s)
+            if b.kind == "begin" and chosen < set(b.targets)
+            for t in b.targets
+            if t not in chosen
+        }
+        if not more:
+            return ""
+        names = sorted(s.defs[rules.card(s, t)].name for t in more)
+        words = " and ".join(s.defs[rules.card(s, t)].name for t in a.targets)
+        move = f"Begin with only {words}" if words else "Begin with no Starting card"
+        names[0] = f"add {names[0]}"  # skip_question's "add A, B or C (how)"
+        names[-1] += " (click cards to select them, then drag them together)"
+        return skip_question(move, names)
 
     def gesture(self, s: State, a: Action) -> Gesture:
         """The drag or click that makes `a` for the deciding seat."""

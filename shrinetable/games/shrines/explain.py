@@ -7,9 +7,23 @@ docs/rules/shrines.md.
 
 from __future__ import annotations
 
+from shrinetable.engine import NotationError
+
 from .actions import Action
-from .cards import COLOURS, affordable, instance, site_index
-from .region import enemies, kw, melee_row, row, sick, status
+from .cards import COLOURS, affordable, instance, site_index, site_name
+from .region import (
+    blocked,
+    enemies,
+    forward,
+    immoveable,
+    kw,
+    melee_row,
+    path,
+    row,
+    sick,
+    status,
+    travel_distance,
+)
 from .state import State
 
 STAGE_KINDS = {
@@ -141,7 +155,7 @@ def explain(s: State, a: Action, legal: list[Action]) -> tuple[str, str]:
             clause = "tool" if a.kind == "attach" or d.subtype == "tool" else "cast"
             return f"{a.card} cannot go on {a.target or 'that place'}.", clause
         if a.kind == "travel":
-            return f"{a.card} cannot travel to {a.target} now.", "travel"
+            return _travel_why(s, c, a.target)
         if a.kind == "attack":
             what = f"player {a.target[1]}'s zone" if a.target in ("p1", "p2") else a.target
             if c in s.tapped:
@@ -211,6 +225,55 @@ def _inert_now(s: State, a: Action, d) -> bool:
     First or Final Act with priority (clause speed)."""
     inert = a.kind in INERT or (a.kind == "cast" and d.subtype == "inert")
     return inert and not (s.stage == "main" and s.act in ("first", "final"))
+
+
+def _travel_why(s: State, c: int, target: str) -> tuple[str, str]:
+    """What keeps a creature free to travel from reaching `target`: the act, the
+    pathway, the distance, or a body on the way (clauses travel, sprint, move,
+    immoveable)."""
+    name = s.name(c)
+    if s.travelled:
+        return "This Travel Act's travellers have gone: travel again next turn.", "travel"
+    if any(t == c for t, _ in s.travels):
+        return f"{name} is already declared to travel this act.", "travel"
+    try:
+        goal = site_index(target)
+    except NotationError:
+        return f"{name} travels to a site of the Region, not to {target}.", "travel"
+    here = s.perms[c].site
+    steps = (row(goal) - row(here)) * forward(s.perms[c].ctrl)
+    if path(goal) != path(here) or steps <= 0:
+        return (
+            f"{name} travels only forward along its own pathway ({site_name(here)[0]}), "
+            "never sideways or back."
+        ), "travel"
+    reach = travel_distance(s, c)
+    if steps > reach:
+        return (
+            f"{name} travels at most {reach} site{'s' if reach > 1 else ''} forward "
+            f"(1, plus Sprint); {target} is {steps} away."
+        ), "sprint" if reach > 1 else "travel"
+    way = [here + 3 * forward(s.perms[c].ctrl) * k for k in range(steps + 1)]
+    for site in way:
+        if immoveable(s, site):
+            return (
+                f"An Immoveable body on {site_name(site)}: nothing moves onto or off it.",
+                "immoveable",
+            )
+    flier = "flying" in kw(s, c)
+    holds = (
+        "an opposing flier holds it (only fliers stop a flier)"
+        if flier
+        else ("an opposing body holds it")
+    )
+    clause = "flying" if flier else "move"
+    if blocked(s, c, here) and "dig" not in kw(s, c):
+        return f"{name} cannot leave {site_name(here)}: {holds}.", clause
+    for site in way[1:]:
+        if blocked(s, c, site):
+            where = "stop on" if site == goal else "pass"
+            return f"{name} cannot {where} {site_name(site)}: {holds}.", clause
+    return f"{name} cannot travel to {target} now.", "travel"
 
 
 def _held_back(s: State, c: int, kind: str) -> tuple[str, str] | None:
