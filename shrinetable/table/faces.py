@@ -447,11 +447,19 @@ def draw_face(fonts, face: Face, size: tuple[int, int], detail: bool = False) ->
         name = wrap(fonts, face.name, name_px, width, True)
     # as many lines as leave the card most of its height (three on a hand's card),
     # the rest on the last; a line too wide narrowed (`_line_img`) before it is cut
-    most = 3 if 2 * inner.h >= 9 * fonts.font(name_px, True).get_linesize() else 2
+    lh = fonts.font(name_px, True).get_linesize()
+    most = 3 if 2 * inner.h >= 9 * lh else 2
     if len(name) > most:  # lines a little too wide, narrowed, before a cut
         name = wrap(fonts, face.name, name_px, round(width / CONDENSE), True)
     if len(name) > most:
         name = name[: most - 1] + [" ".join(name[most - 1 :])]
+    roomy = True  # room under the name for its cost and kind
+    if any(fonts.font(name_px, True).size(t)[0] * CONDENSE > width for t in name):
+        top = inner.bottom - pad  # the lines down to the numbers, its kind's line given up
+        if face.numbers is not None:
+            top = numbers_box(fonts, numbers_text(face.numbers), size, detail)[0].top - pad
+        name = broken(fonts, face.name, name_px, width, most, max(most, (top - y) // lh)) or name
+        roomy = y + len(name) * lh + fonts.font(max(6, round(px * 0.8))).get_linesize() <= top
     for line in name:
         img = _line_img(fonts, line, name_px, width, INK, True)
         fonts.area(size, "name", surf.blit(img, (inner.left + pad, y)))
@@ -459,13 +467,13 @@ def draw_face(fonts, face: Face, size: tuple[int, int], detail: bool = False) ->
     small = max(6, round(px * 0.8))
     x = inner.left + pad
     row = 0
-    if face.cost:
+    if face.cost and roomy:
         img = pips(fonts, face.cost, small)
         surf.blit(img, (x, y + 1))
         x += img.get_width() + pad
         row = img.get_height() + 2
     room = inner.right - pad - x
-    kind = _type_words(fonts, face.type_line, small, room) if h >= 70 else ""
+    kind = _type_words(fonts, face.type_line, small, room) if h >= 70 and roomy else ""
     if detail and kind != face.type_line and h >= 70:  # the zoomed card keeps every word
         stack = [fonts.text(t, small, FAINT) for t in wrap(fonts, face.type_line, small, room)]
         top = y
@@ -508,6 +516,70 @@ def draw_face(fonts, face: Face, size: tuple[int, int], detail: bool = False) ->
         )
         y += high
     return surf
+
+
+def broken(fonts, name: str, px: int, width: int, most: int, room: int) -> list[str] | None:
+    """`name` (bold at `px`) in lines of `width`, a word too wide for its line
+    broken with a hyphen (`_hyphen`): at full width in `most` lines if it can
+    be, else in the fewest lines (narrowed: `CONDENSE`) up to `room`; None if it
+    takes more even so."""
+    font = fonts.font(px, True)
+    best: list[str] | None = None
+    for wide in (width, int(width / CONDENSE)):
+        lines: list[str] = []
+        words = name.split()
+        split = False  # the last line ends in a broken word: the rest begins a line
+        while words:
+            word = words.pop(0)
+            if lines and not split and font.size(f"{lines[-1]} {word}")[0] <= wide:
+                lines[-1] = f"{lines[-1]} {word}"
+                continue
+            split = False
+            if font.size(word)[0] > wide:
+                head, tail = _hyphen(font, word, wide)
+                if tail:
+                    word, split = head, True
+                    words.insert(0, tail)
+            lines.append(word)
+        if any(font.size(t)[0] * CONDENSE > width for t in lines):
+            continue
+        if wide == width and len(lines) <= most:
+            return lines
+        if len(lines) <= room and (best is None or len(lines) < len(best)):
+            best = lines
+    return best
+
+
+VOWELS = set("aeiouyAEIOUY")
+ONSETS = (
+    "str thr st th ch sh wh ph tr pr br cr dr gr fr bl cl fl gl pl sl sc sk sp sw tw qu".split()
+)
+
+
+def _hyphen(font, word: str, room: int) -> tuple[str, str]:
+    """`word` split where its first part and a hyphen fit `room`: at a syllable-ish
+    point (between two consonants, or before a consonant that begins a syllable)
+    where there is one, both parts of three letters or more where they can be."""
+
+    def fits(i: int) -> bool:
+        return font.size(word[:i] + "-")[0] <= room
+
+    def syllable(i: int) -> bool:
+        a, b = word[i - 1], word[i]
+        if not (a.isalpha() and b.isalpha()):
+            return False
+        if a not in VOWELS and b not in VOWELS:  # VC|CV: keep an onset whole
+            rest = word[i:].lower()
+            return not any(word[i - 1 : i + len(o) - 1].lower() == o for o in ONSETS) and (
+                any(rest.startswith(o) for o in ONSETS) or rest[1:2] in VOWELS
+            )
+        return a in VOWELS and b not in VOWELS and word[i + 1 : i + 2] in VOWELS  # V|CV
+
+    for least in (3, 2, 1):
+        spots = [i for i in range(least, len(word) - least + 1) if fits(i)]
+        for i in sorted(spots, key=lambda i: (not syllable(i), -i)):
+            return word[:i] + "-", word[i:]
+    return word, ""
 
 
 def _more(fonts, line: str, px: int, width: int) -> str:
