@@ -105,7 +105,8 @@ def test_a_hotseat_person_is_asked_after_a_draw_they_have_not_seen():
 
 def test_ending_a_turn_with_a_playable_card_asks_first():
     """Shards: ending the turn (or researching, which ends it) while a card in hand
-    could be played carries a question; no other move does."""
+    could be played carries a question, and so does an opening choice of
+    Starting cards that could still take more; no other move does."""
     game = registry.get("shards")
     m = Match(Session(game, 2, {}, ["human", "human"]))
     asked = set()
@@ -114,9 +115,15 @@ def test_ending_a_turn_with_a_playable_card_asks_first():
         for mv in m.moves():
             if m.skip_warning(mv.action):
                 asked.add(mv.action.kind)
-                assert playable and mv.action.kind in ("end", "research")
+                more = any(
+                    o.action.kind == "begin" and set(o.text.split()) > set(mv.text.split())
+                    for o in m.moves()
+                )
+                assert (playable and mv.action.kind in ("end", "research")) or (
+                    mv.action.kind == "begin" and more
+                )
         m.act(m.decision().seat, m.session.computer_action())
-    assert "end" in asked
+    assert {"end", "begin"} <= asked
 
 
 def test_shrines_pass_with_a_playable_token_asks_as_usagis_finish_does():

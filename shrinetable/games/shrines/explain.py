@@ -232,6 +232,8 @@ def _travel_why(s: State, c: int, target: str) -> tuple[str, str]:
     pathway, the distance, or a body on the way (clauses travel, sprint, move,
     immoveable)."""
     name = s.name(c)
+    if c not in s.perms:
+        return f"{name} is not on the Region: only a creature there travels.", "travel"
     if s.travelled:
         return "This Travel Act's travellers have gone: travel again next turn.", "travel"
     if any(t == c for t, _ in s.travels):
