@@ -169,14 +169,16 @@ def test_a_crowded_cell_takes_the_empty_cells_above_and_below_it():
     assert "site:b1" not in areas or areas["site:b1"] == layout.place("site:b1", 0, 2).rect
 
 
-def test_check_names_a_grid_take_that_is_no_direction():
-    bad = LAYOUT.replace(
-        "[players.2.seats.opposite]",
-        GRID.replace('["column"]', '["up"]') + "[players.2.seats.opposite]",
-    )
+def refusal(grid: str) -> str:
+    """What `shrinetable check` says of the layout with `grid` placed in it."""
+    bad = LAYOUT.replace("[players.2.seats.opposite]", grid + "[players.2.seats.opposite]")
     with pytest.raises(LayoutError) as e:
         parse_layout(bad, "layouts/x.toml")
-    assert "players.2.grids.site.takes" in str(e.value)
+    return str(e.value)
+
+
+def test_check_names_a_grid_take_that_is_no_direction():
+    assert "players.2.grids.site.takes" in refusal(GRID.replace('["column"]', '["up"]'))
 
 
 STRETCH = GRID.replace('takes = ["column"]', 'stretch = ["columns", "rows"]')
@@ -211,14 +213,9 @@ def test_a_grids_columns_and_rows_share_it_by_their_fullest_cell():
 
 
 def test_check_names_a_least_too_large_for_the_grid_to_stretch():
-    bad = LAYOUT.replace(
-        "[players.2.seats.opposite]",
-        STRETCH.replace("least = [100, 60]", "least = [100, 120]") + "[players.2.seats.opposite]",
-    )
-    with pytest.raises(LayoutError) as e:
-        parse_layout(bad, "layouts/x.toml")
-    assert "layouts/x.toml" in str(e.value)
-    assert "players.2.grids.site.least: height 120 is more than each of the 3 rows" in str(e.value)
+    said = refusal(STRETCH.replace("least = [100, 60]", "least = [100, 120]"))
+    assert "layouts/x.toml" in said
+    assert "players.2.grids.site.least: height 120 is more than each of the 3 rows" in said
 
 
 def test_a_lone_card_leaves_the_grid_even_and_the_row_labels_their_column():
