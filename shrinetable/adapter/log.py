@@ -6,10 +6,14 @@ way players read a log: one line per entry, about the seat the entry is about
 (an entry about nobody, "Turn 3: P1", stands alone), a run of counted entries
 ("draws a card") said once per seat, a run of the same words by several seats
 one line ("P3, P4 and P5 pass"), a line said again by the same seat
-counted ("P1 taps Ember Font (x3)"), and a part of a turn in which nothing
+counted ("P1 taps Ember Font (x3)"), a part of a turn in which nothing
 happens ("P2's travel act", then only passes: the game's `headings` and
-`idle` kinds) left out. Nothing here reads words: lines are
-grouped and folded by the entries' fields, and worded by the presentation.
+`idle` kinds) left out, and a run of idle entries ("P1 passes", "P2 passes
+the first act", "P1 passes") one line ("P1 and P2 pass"), gone when a seat's
+line or the next part follows (that says nobody answered) and kept before a
+line about nobody (what the passes let happen: "Riptide Ambusher travels to
+b2"). Nothing here reads words: lines are grouped and folded by the
+entries' fields, and worded by the presentation.
 """
 
 from __future__ import annotations
@@ -105,29 +109,58 @@ class Log:
         self.match, self.viewer = match, viewer
         self.lines: list[Line] = []
         self.quiet: int | None = None  # the line beginning a part with nothing in it yet
+        self.idle: int | None = None  # the last line, when it says a run of idle entries
 
     def add(self, applied: Applied) -> int:
         """Add a move's lines; the index of the first line it changed."""
         first = len(self.lines)
         present = self.match.present
         for i, e in enumerate(grouped(self.match.entries(applied, self.viewer))):
-            if e.kind in present.idle and self.quiet is not None:
+            idle = e.kind in present.idle
+            if idle and self.quiet is not None:
                 continue  # nothing done yet in this part of the turn
+            seats = [] if e.seat is None else [e.seat]
+            if idle and self.idle is not None:  # one more pass in a run of them
+                first = min(first, self._pass(seats, present.phrase(e), present))
+                continue
             heading = e.kind in present.headings
+            if self.idle is not None and (heading or e.seat is not None):
+                del self.lines[self.idle :]  # a seat acts, or the next part: nobody answered
+                first = min(first, self.idle)
+            self.idle = None  # else the passes stay: what they let happen follows
             if heading and self.quiet is not None:  # the part before it: nothing happened
                 del self.lines[self.quiet :]
                 first = min(first, self.quiet)
-            seats = [] if e.seat is None else [e.seat]
             cause = e.cause if i == 0 else ""
             line = Line(seats, present.phrase(e), cause, e.kind == SECRET, kind=e.kind)
-            at = self._put(line, present)
+            if idle:  # a run's first: its own line, the one the run folds into
+                self.lines.append(line)
+                at = len(self.lines) - 1
+            else:
+                at = self._put(line, present)
             self.quiet = at if heading else None
+            self.idle = at if idle else None
             first = min(first, at)
         return first
 
+    def _pass(self, seats: list[int], words: str, present: Presentation) -> int:
+        """One more idle entry into the run's line: a seat's latest words while
+        it is one seat's, else the seats in the order they came and the game's
+        plain pass in the plural ("P2 and P1 pass": its first `idle` kind's
+        words); the line's index."""
+        line = self.lines[-1]
+        if seats == line.seats or not seats:
+            line.words = words
+        elif seats[0] not in line.seats:
+            line.seats.append(seats[0])
+        if len(line.seats) > 1:
+            plain = present.logged(present.idle[0])
+            line.joint = present.together(plain) or plain
+        return len(self.lines) - 1
+
     def clear(self) -> None:
         """No lines (the table makes them again from a later move)."""
-        self.lines, self.quiet = [], None
+        self.lines, self.quiet, self.idle = [], None, None
 
     def _put(self, line: Line, present: Presentation) -> int:
         """Add `line`, folded into the last one when it says nothing new; the
