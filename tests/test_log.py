@@ -217,6 +217,58 @@ def test_a_counted_event_says_what_its_entry_says(name):
                 assert present.sentence(entry) == seats_named(present.readable(e.text)), e.text
 
 
+@pytest.mark.parametrize("name", registry.names())
+def test_a_listed_event_says_what_its_entry_says(name):
+    """A game's `listed` events are worded from their entry's cards ("discards
+    Silver Tongue"): the rules' own words for one card are exactly those."""
+    present = registry.get(name).present
+    for seed in (1, 2):
+        match = _played(name, seed)
+        for e in (e for a in match.history for e in a.events if e.kind in present.listed):
+            entry = present.entry(e)
+            if entry is not None and present.lists(entry):
+                assert present.sentence(entry) == seats_named(present.readable(e.text)), e.text
+
+
+@pytest.mark.parametrize("people", [1, 2])
+def test_a_seat_s_discards_are_one_line_whichever_seat(people):
+    """Usagi's discards, one card a move (U27): every seat's run is one line
+    ("P2 discards Silver Tongue, Marriage Negotiation and Council of Clans"),
+    the viewer's as another seat's, alone or at a hotseat table."""
+    match = _played("usagi", 1, people)
+    for viewer in (0, 1):
+        book = log.Log(match, viewer)
+        for a in match.history:
+            book.add(a)
+        said = [line for line in book.lines if line.entry and match.present.lists(line.entry)]
+        assert {line.seats[0] for line in said} >= {0, 1}
+        assert any(len(line.entry.cards) > 1 for line in said)
+        for line, after in zip(book.lines, book.lines[1:], strict=False):
+            same = (line.seats, line.kind) == (after.seats, after.kind)
+            assert not (same and line in said and after in said), book.text(after)
+
+
+def test_listed_lines_fold_by_seat_and_kind_only():
+    def discard(seat: int, card: str) -> list[Entry]:
+        return [Entry(seat, "discard", "discards", (card,))]
+
+    said = [
+        discard(1, "silver-tongue#62"),
+        discard(1, "council-of-clans#9"),
+        discard(0, "bandit-raid#3"),
+        [Entry(0, "discard", "discards nothing more")],
+        discard(0, "silver-tongue#60"),
+    ]
+    assert log.lines(_Said("usagi", said), 0) == [
+        "P2 discards Silver Tongue and Council of Clans",
+        "P1 discards Bandit Raid",
+        "P1 discards nothing more",
+        "P1 discards Silver Tongue",
+    ]
+    book = log.Log(_Said("usagi", said), 1)
+    assert [book.add(a) for a in book.match.history] == [0, 0, 1, 2, 3]
+
+
 def test_passes_by_several_seats_are_one_line():
     match = _played("usagi", 1)
     lines = log.lines(match, 0)
