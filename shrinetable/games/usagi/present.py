@@ -321,6 +321,7 @@ def _build(legal: list[Any]) -> Any | None:
 class UsagiPresentation(DeckGameWords):
     rules = RULES
     counted = {"draw": "draws"}  # "P2 draws 3 cards"
+    listed = {"discard": "discards"}  # "P2 discards X, Y and Z", any seat's run
     words = {
         "pass": "Pass",
         "finish": "Finished",
