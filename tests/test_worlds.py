@@ -14,9 +14,12 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from shrines_helpers import mana, play, spawn, start
 
 from shrinetable import players
 from shrinetable.engine.registry import get
+from shrinetable.games.shrines import GAME
+from shrinetable.games.shrines.cards import instance
 from shrinetable.games.shrines.rules import looking_at
 from shrinetable.lookahead import Budget, PlayoutError
 
@@ -66,7 +69,7 @@ def world_faults(game, state, seat: int, world) -> list[str]:
 def shrines_faults(state, seat: int, world) -> list[str]:
     """Shrines: a face-down card is a trap; a queued Swap's cards lie in the
     library it looks at; the seat's own libraries hold the cards they held, and
-    what its own Swap looks at or has placed on top stays."""
+    what its own Swap looks at or has put back on top (its known top) stays."""
     faults = [
         f"{world.name(t)} face down as a trap"
         for q in (0, 1)
@@ -83,12 +86,16 @@ def shrines_faults(state, seat: int, world) -> list[str]:
         mine, real = getattr(world, z)[seat], getattr(state, z)[seat]
         if sorted(mine) != sorted(real):
             faults.append(f"own {z} holds other cards")
-    known = looking_at(state, seat)
-    for z in ("primary", "secondary"):
-        real = getattr(state, z)[seat]
-        low = min((i for i, c in enumerate(real) if c in known), default=len(real))
-        if getattr(world, z)[seat][low:] != real[low:]:
-            faults.append(f"own Swap's {z} top moved")
+    looked = looking_at(state, seat)
+    for z, known in zip(("primary", "secondary"), state.known_tops[seat], strict=True):
+        real, dealt = getattr(state, z)[seat], getattr(world, z)[seat]
+        if dealt[len(dealt) - known :] != real[len(real) - known :]:
+            faults.append(f"own {z}'s known top moved")
+        faults += [
+            f"own Swap's {world.name(c)} moved"
+            for c in looked
+            if c in real and dealt.index(c) != real.index(c)
+        ]
     return faults
 
 
@@ -193,3 +200,26 @@ def test_shrines_worlds_play_on_through_a_travel_over_traps(seeds, deals):
     tried, errors = travel_errors(seeds, deals)
     assert tried > 20
     assert not errors, (tried, errors[:5])
+
+
+def test_a_shrines_world_keeps_the_top_cards_its_seat_put_back_and_only_those():
+    """Read the Shallows: the cards a seat looks at, then puts back on top, are
+    known to it until drawn; a world dealt for it keeps them (its "then draw" is
+    weighed against the real top card), and one dealt for the other seat does not."""
+    s = start("blue", "red")
+    r = spawn(s, "read-the-shallows", 0)
+    s = mana(s, 0, "B")
+    top3 = [s.name(c) for c in reversed(s.primary[0][-3:])]
+    s = play(s, f"cast {r}")
+    assert s.known_tops[0] == (3, 0)
+    s = play(s, f"top {top3[0]}", f"bottom {top3[1]}")
+    assert s.known_tops[0] == (2, 0) and looking_at(s, 0) == {instance(top3[2])}
+    s = play(s, f"top {top3[2]}")
+    assert s.known_tops[0] == (2, 0) and GAME.decision(s).kind == "draw"
+    real = s.primary[0][-2:]
+    mine = [GAME.determinise(s, 0, random.Random(k)) for k in range(20)]
+    assert all(w.primary[0][-2:] == real for w in mine)
+    assert len({tuple(w.primary[0][:-2]) for w in mine}) > 1  # the rest is dealt
+    assert any(GAME.determinise(s, 1, random.Random(k)).primary[0][-2:] != real for k in range(20))
+    s = play(s, "draw primary")
+    assert s.known_tops[0] == (1, 0)

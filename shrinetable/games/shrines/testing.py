@@ -15,11 +15,10 @@ def reshuffle_unseen(state: State, seat: int | None, rng: random.Random) -> Stat
     """A copy of a Shrines state with the cards `seat` cannot see dealt back at
     random, so that it is a state a real game could be in as `seat` knows it: its
     own libraries each among their own places (it saw every card go in and come
-    out, not the order), but not the cards its own Swap looks at or has placed on
-    top; another seat's hand and libraries among themselves, and its face-down
-    traps only trap cards (a trap's site stays with its place)."""
+    out, not the order) but for the top cards it knows (its Swap's); another
+    seat's hand and libraries among themselves, and its face-down traps only trap
+    cards (a trap's site stays with its place)."""
     s = state.copy()
-    seen = _own_swaps(s, seat)
     # another seat's Swap names the cards it looks at, which are dealt again with the
     # rest: it is made to name the cards dealt into their places
     places = {
@@ -30,8 +29,8 @@ def reshuffle_unseen(state: State, seat: int | None, rng: random.Random) -> Stat
     }
     for q in (0, 1):
         if q == seat:
-            deal_back([s.primary[q]], rng, seen)
-            deal_back([s.secondary[q]], rng, seen)
+            for pile, known in zip((s.primary[q], s.secondary[q]), s.known_tops[q], strict=True):
+                deal_back([pile], rng, set(pile[len(pile) - known :]))
             continue
         hidden = [s.primary[q], s.secondary[q], s.hands[q]]
         sites = [s.trap_site.pop(c) for c in s.traps[q]]
@@ -49,17 +48,6 @@ def reshuffle_unseen(state: State, seat: int | None, rng: random.Random) -> Stat
     )
     s.rng = redrawn(rng)
     return s
-
-
-def _own_swaps(s: State, seat: int | None) -> set[int]:
-    """The library cards `seat` knows by its own queued Swap: those it looks at and,
-    above them, those it has placed back on top."""
-    known: set[int] = set()
-    for item in s.queue:
-        if item[0] == "swap" and item[1] == seat:
-            pile = _pile(s, item)
-            known.update(pile[min(pile.index(c) for c in item[3]) :])
-    return known
 
 
 def _pile(s: State, item: tuple) -> list[int]:
