@@ -93,10 +93,10 @@ class Table(e2e_harness.Mirror):
         if asked:
             self.app.wait_line("confirm", 20)
             self.app.xdo("key", "Return")
-        for x in texts:
+        for i, x in enumerate(texts):  # a selection's moves after its first: one gesture
             shown = "secret" if self.m.decision().secret else x
             assert self.app.wait_line("action", 30) == f"action p1 {shown}"
-            self.m.act(0, x)
+            self.m.act(0, x, joined=i > 0)
         return texts, asked
 
     def _selection(self, first: str) -> list[str] | None:

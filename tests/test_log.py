@@ -217,6 +217,58 @@ def test_a_counted_event_says_what_its_entry_says(name):
                 assert present.sentence(entry) == seats_named(present.readable(e.text)), e.text
 
 
+@pytest.mark.parametrize("name", registry.names())
+def test_a_listed_event_says_what_its_entry_says(name):
+    """A game's `listed` events are worded from their entry's cards ("discards
+    Silver Tongue"): the rules' own words for one card are exactly those."""
+    present = registry.get(name).present
+    for seed in (1, 2):
+        match = _played(name, seed)
+        for e in (e for a in match.history for e in a.events if e.kind in present.listed):
+            entry = present.entry(e)
+            if entry is not None and present.lists(entry):
+                assert present.sentence(entry) == seats_named(present.readable(e.text)), e.text
+
+
+@pytest.mark.parametrize("people", [1, 2])
+def test_a_seat_s_discards_are_one_line_whichever_seat(people):
+    """Usagi's discards, one card a move (U27): every seat's run is one line
+    ("P2 discards Silver Tongue, Marriage Negotiation and Council of Clans"),
+    the viewer's as another seat's, alone or at a hotseat table."""
+    match = _played("usagi", 1, people)
+    for viewer in (0, 1):
+        book = log.Log(match, viewer)
+        for a in match.history:
+            book.add(a)
+        said = [line for line in book.lines if line.entry and match.present.lists(line.entry)]
+        assert {line.seats[0] for line in said} >= {0, 1}
+        assert any(len(line.entry.cards) > 1 for line in said)
+        for line, after in zip(book.lines, book.lines[1:], strict=False):
+            same = (line.seats, line.kind) == (after.seats, after.kind)
+            assert not (same and line in said and after in said), book.text(after)
+
+
+def test_listed_lines_fold_by_seat_and_kind_only():
+    def discard(seat: int, card: str) -> list[Entry]:
+        return [Entry(seat, "discard", "discards", (card,))]
+
+    said = [
+        discard(1, "silver-tongue#62"),
+        discard(1, "council-of-clans#9"),
+        discard(0, "bandit-raid#3"),
+        [Entry(0, "discard", "discards nothing more")],
+        discard(0, "silver-tongue#60"),
+    ]
+    assert log.lines(_Said("usagi", said), 0) == [
+        "P2 discards Silver Tongue and Council of Clans",
+        "P1 discards Bandit Raid",
+        "P1 discards nothing more",
+        "P1 discards Silver Tongue",
+    ]
+    book = log.Log(_Said("usagi", said), 1)
+    assert [book.add(a) for a in book.match.history] == [0, 0, 1, 2, 3]
+
+
 def test_passes_by_several_seats_are_one_line():
     match = _played("usagi", 1)
     lines = log.lines(match, 0)
@@ -395,14 +447,69 @@ def test_a_part_of_a_turn_in_which_nothing_happens_leaves_no_line(name):
 
 def test_shrines_says_an_empty_turn_in_few_lines():
     """Shrines' log over seeded games, lines per turn (median): 22.6 before its
-    empty acts were left out, 14.7 after."""
+    empty acts were left out, 14.7 after, 9.6 once a run of passes is one line
+    (or none, when a seat's line follows it)."""
     import statistics
 
     per_turn = []
     for seed in (1, 2, 3):
         match = _played("shrines", seed)
         per_turn.append(len(log.lines(match, 0)) / max(1, match.turn_number()))
-    assert statistics.median(per_turn) < 17, per_turn
+    assert statistics.median(per_turn) < 10.5, per_turn
+
+
+@pytest.mark.parametrize("name", registry.names())
+def test_a_run_of_passes_is_one_line_and_only_the_last(name):
+    """Shrines wrote a line per pass ("P1 passes", "P2 passes the first act",
+    "P1 passes"): move by move, a line of the game's `idle` kinds stands only
+    as the log's last, or before a line about nobody (what the passes let
+    happen); a seat's line after it says that nobody answered."""
+    present = registry.get(name).present
+    for seed in (1, 2):
+        match = _played(name, seed)
+        book = log.Log(match, 0)
+        for a in match.history:
+            book.add(a)
+            for line, after in zip(book.lines, book.lines[1:], strict=False):
+                assert line.kind not in present.idle or not after.seats, a.text
+                assert after.kind not in present.idle or line.kind not in present.idle
+
+
+class _Said:
+    """A match that says given entries, a move each."""
+
+    def __init__(self, name: str, said: list[list[Entry]]):
+        from shrinetable.adapter.session import Applied
+
+        self.present = registry.get(name).present
+        self.history = [Applied(0, str(i), ()) for i in range(len(said))]
+        self.said = said
+
+    def entries(self, applied, viewer) -> list[Entry]:
+        return self.said[int(applied.text)]
+
+
+def test_passes_fold_into_one_plain_line_that_goes_when_something_follows():
+    def move(seat: int, kind: str, words: str) -> list[Entry]:
+        return [Entry(seat, kind, words)]
+
+    played = [
+        move(0, "play", "plays Timber Palisade at c1"),
+        move(1, "pass", "passes"),
+        move(0, "next", "passes the first act"),
+        move(1, "pass", "passes"),
+    ]
+    match = _Said("shrines", played)
+    assert log.lines(match, 0) == ["P1 plays Timber Palisade at c1", "P2 and P1 pass"]
+    assert log.lines(_Said("shrines", played[:3]), 0)[-1] == "P2 and P1 pass"
+    assert log.lines(_Said("shrines", played[2:3]), 0) == ["P1 passes the first act"]
+    match = _Said("shrines", [*played, [Entry(None, "act", "P1's travel act")]])
+    assert log.lines(match, 0) == ["P1 plays Timber Palisade at c1", "P1's travel act"]
+    book = log.Log(match, 0)
+    changed = [book.add(a) for a in match.history]
+    assert changed == [0, 1, 1, 1, 1]  # the table redraws the folded line, then the new one
+    match = _Said("shrines", [*played, [Entry(None, "travel", "Riptide Ambusher travels to b2")]])
+    assert log.lines(match, 0)[1:] == ["P2 and P1 pass", "Riptide Ambusher travels to b2"]
 
 
 # the events that are a contest, a combat or a damage round, per game (issue 41)

@@ -162,3 +162,40 @@ def test_bench_prompts_counts_the_questions_a_person_is_asked(capsys):
     assert fig["questions_per_turn_median"] <= fig["questions_per_turn_p90"]
     assert main(["bench", "prompts", "--game", "sorcerer", "--games", "1", "--json"]) == 0
     assert '"questions_per_turn_median"' in capsys.readouterr().out
+
+
+class Thrice(Counter):
+    """Each seat adds three times in a row: moves one gesture may make together."""
+
+    name = "thrice"
+
+    def decision(self, s):
+        return Decision(s[1] // 3 % 2, "add", "Add")
+
+
+def test_one_undo_takes_back_a_whole_gesture_and_redo_makes_it_again_whole():
+    """A selection dropped together makes several moves (`gestures.Run`); those
+    after the first are `joined` to it, and one undo takes them all back (it
+    took one card at a time); redo makes them again, still one gesture."""
+    m = Match(Session(Thrice(), 1, {}, ["human", "human"]))
+    m.act(0, "add 1")
+    m.act(0, "add 2", joined=True)
+    m.act(0, "add 1", joined=True)
+    assert [a.joined for a in m.history] == [False, True, True]
+    assert m.undo(0) and m.history == [] and m.session.state == (0, 0)
+    assert [a.text for a in m.redo()] == ["add 1", "add 2", "add 1"]
+    assert [a.joined for a in m.history] == [False, True, True]
+    assert m.undo(0) and m.history == []
+
+
+def test_a_move_joins_only_its_own_seats_move_just_before():
+    """`joined` holds only after the same seat's own move: the first move, or
+    one after another seat's, is a gesture of its own, taken back alone."""
+    m = Match(Session(Thrice(), 1, {}, ["human", "human"]))
+    m.act(0, "add 1", joined=True)  # nothing before it
+    m.act(0, "add 1")
+    m.act(0, "add 1", joined=True)
+    m.act(1, "add 2", joined=True)  # after p1's move
+    assert [a.joined for a in m.history] == [False, False, True, False]
+    assert m.undo(1) and len(m.history) == 3
+    assert m.undo(0) and len(m.history) == 1  # the second gesture, both its moves

@@ -123,6 +123,23 @@ def test_an_undo_asked_and_agreed_takes_the_move_back_at_every_table(tables):
     assert p1.view() == seam.match.view(0) and [m.text for m in p1.moves()] == ["draw"]
 
 
+def test_a_gesture_sent_from_a_remote_table_is_taken_back_whole(tables):
+    """A move sent `joined` (the rest of a selection dropped together) reaches
+    the host as one gesture with the move before it: one undo, agreed, takes
+    both back."""
+    seam, (p1, p2) = tables
+    p1.play(0, "draw")
+    until([p1], lambda seen: len(p1.history) == 1)
+    p1.play(0, "pass", joined=True)
+    until([p1, p2], lambda seen: all(len(m.history) >= 2 for m in (p1, p2)))
+    assert [a.joined for a in seam.match.history[:2]] == [False, True]
+    p1.undo(0)
+    until([p2], lambda seen: any(c.kind == "undo_asked" for c in seen[0]))
+    p2.agree(True)
+    until([p1, p2], lambda seen: all(any(c.kind == "reset" for c in s) for s in seen))
+    assert seam.match.history == [] and p1.history == []
+
+
 def test_a_spectator_sees_the_public_view_and_moves_nothing(tables):
     seam, (p1, _) = tables
     remote = Remote("127.0.0.1", int(p1.remote.uri.rsplit(":", 1)[1]), p1.remote.code, watch=True)

@@ -84,6 +84,30 @@ def test_a_selection_dropped_on_the_rest_pile_is_one_decision(app):
 
 
 @pytest.mark.usefixtures("dummy_video")
+def test_one_undo_takes_a_dropped_selection_back_whole(app):
+    """The selection's moves are one gesture (`Applied.joined`): one undo puts
+    every card back in the hand and asks the discard again; redo drops them
+    all once more."""
+    session = _discarding()
+    scene = start(app, session)
+    hand = scene.view().zones["hand:0"].cards
+    a, b, c = hand[:3]
+    n = len(history(scene))
+    click(app, spot(scene, "hand:0", a))
+    click(app, spot(scene, "hand:0", b))
+    drag(app, spot(scene, "hand:0", c), scene.board.zones["rest:0"].center)
+    made = [f"discard {x}" for x in (a, b, c)] + ["discard"]
+    assert history(scene)[n:] == made
+    scene.undo()
+    assert len(history(scene)) == n and scene.flyers == []  # nothing of it still flies
+    assert scene.view().zones["hand:0"].cards == hand
+    d = session.decision()
+    assert (d.seat, d.kind) == (0, "discard")
+    scene.redo()
+    assert history(scene)[n:] == made
+
+
+@pytest.mark.usefixtures("dummy_video")
 def test_a_selection_goes_to_the_rest_pile_by_keys(app):
     """The keyboard does the same: Shift+Enter adds two cards, Enter picks up
     the third with them, the rest pile is the one place in reach, Enter drops."""

@@ -152,7 +152,7 @@ class LessonMatch(Match):
     def skip_warning(self, action: Any) -> str:
         return ""
 
-    def play(self, seat: int, action: Any) -> Played:
+    def play(self, seat: int, action: Any, joined: bool = False) -> Played:
         step = self.current()
         if step is None or step.kind() not in ("do", "free", "play_on"):
             return Refusal(self.not_yet())
@@ -164,7 +164,7 @@ class LessonMatch(Match):
                 return Refusal(self.not_yet())
             if text not in self.lesson.moves[self.at]:
                 return Refusal(self.not_yet())
-        done = super().play(seat, action)
+        done = super().play(seat, action, joined)
         if isinstance(done, Applied) and (not step.play_on or self.outcome() is not None):
             self._advance(step)
         return done

@@ -12,7 +12,9 @@ minor. It has no pygame in it: messages in, per-seat views and events out.
 Messages in:
   - `act(seat, action)`: a person's move (an action, or its notation text);
     `Refused` when it is not that seat's decision, the engine's
-    `IllegalAction`/`NotationError` when the move is not legal.
+    `IllegalAction`/`NotationError` when the move is not legal. `joined`: made
+    by the gesture of the seat's move before it (a selection dropped together),
+    so that one undo takes back the whole gesture.
   - `pending()` then `step()`: the automatic move now due (a computer's choice
     or a pass made for a person, `Auto`), made when the driver says so (the
     table waits a pace first: `minor(auto, seat)` says which); `run()` makes
@@ -256,7 +258,7 @@ class Match:
         automatic pass and starts it again."""
         return Powers(save=True, load=True, redo=True, auto_pass=True, again=True)
 
-    def play(self, seat: int, action: Any) -> Played:
+    def play(self, seat: int, action: Any, joined: bool = False) -> Played:
         """`act` as the table sends it: the move made, or why not (the turn, the
         notation, or the rules' reason and rule for a move not among the legal ones)."""
         try:
@@ -270,7 +272,7 @@ class Match:
             ):
                 self.game.apply(self.session.state, action)  # the engine says why not
                 return Refusal(f"{action.text!r} is not among the legal moves now")
-            return self.act(seat, action)
+            return self.act(seat, action, joined)
         except Refused as e:
             return Refusal(str(e))
         except NotationError as e:
@@ -304,9 +306,10 @@ class Match:
         return self.session.again(seed)
 
     # -- moves -------------------------------------------------------------------
-    def act(self, seat: int, action: Any) -> Applied:
+    def act(self, seat: int, action: Any, joined: bool = False) -> Applied:
         """A person's move for `seat` (an action or its notation): it forgets
-        anything undone."""
+        anything undone. `joined`: made by the gesture of `seat`'s move just
+        before it (`Applied.joined`), undone with it."""
         d = self.decision()
         if d is None:
             raise Refused("The game is over.")
@@ -315,7 +318,7 @@ class Match:
         if isinstance(action, str):
             action = self.game.parse_action(action)
         prior = self.session.state
-        done = self.session.play(action)
+        done = self.session.play(action, joined)
         self._changed("move", [done], prior)
         return done
 
@@ -436,7 +439,8 @@ class Match:
         return n
 
     def undo(self, seat: int | None = None) -> bool:
-        """Take back `seat`'s last move (see `Session.can_undo`)."""
+        """Take back `seat`'s last move, with the moves its gesture made after it
+        (see `Session.can_undo`)."""
         prior = self.session.state
         if not self.session.undo(seat):
             return False

@@ -197,12 +197,14 @@ class MatchPort(Protocol):
         ...
 
     # -- messages
-    def play(self, seat: int, action: Any) -> Played:
-        """A person's move for `seat` (an action or its notation)."""
+    def play(self, seat: int, action: Any, joined: bool = False) -> Played:
+        """A person's move for `seat` (an action or its notation); `joined`: made
+        by the gesture of that seat's move before it (a selection dropped
+        together), so that one undo takes the gesture back whole."""
         ...
 
     def undo(self, seat: int | None = None) -> bool | Sent:
-        """Take back `seat`'s last move: done (True), not possible (False), or
+        """Take back `seat`'s last move (its whole gesture): done (True), not possible (False), or
         asked of the other players (`Sent`: `poll` brings the answer)."""
         ...
 

@@ -8,7 +8,8 @@ long game neither holds every state nor pays more per move as it grows (a
 500,000-move save loads in linear time and bounded memory). Every
 `checkpoint.EVERY` moves it also writes the state down (adapter/checkpoint.py),
 so a save loads from its last checkpoint and undo goes back past it from an
-earlier one. Undo drops back to before the last human move, redo replays what
+earlier one. Undo drops back to before the last human move (with the moves
+one gesture made after it: a selection dropped together), redo replays what
 was undone, and a save is the seed, options, seats, texts and checkpoints.
 """
 
@@ -53,6 +54,9 @@ class Applied:
     events: tuple[Event, ...]
     auto: bool = False  # made for a person by the table (a forced pass), not chosen
     secret: bool = False  # answered a secret decision: only `seat` may see `text`
+    # made by the gesture that made the seat's move before it (a selection dropped
+    # together, `gestures.Run`): undone and redone with that move, as one
+    joined: bool = False
 
 
 def _unknown(text: str, who: str) -> Applied:
@@ -80,7 +84,7 @@ class Session:
         self.seats = list(seats)
         self.strengths = list(strengths or ["normal"] * len(seats))
         self.history: list[Applied] = []
-        self.redo_stack: list[list[str]] = []
+        self.redo_stack: list[list[Applied]] = []
         # the table passes for a person when passing is all they may do (a setting)
         self.auto_pass = True
         self.reset(
@@ -129,18 +133,22 @@ class Session:
     def humans(self) -> list[int]:
         return [i for i, k in enumerate(self.seats) if k == "human"]
 
-    def apply(self, action: Any, auto: bool = False) -> Applied:
-        """Apply `action` for the deciding seat; IllegalAction passes through."""
+    def apply(self, action: Any, auto: bool = False, joined: bool = False) -> Applied:
+        """Apply `action` for the deciding seat; IllegalAction passes through.
+        `joined`: made by the gesture of that seat's move just before (`Applied`),
+        only where that move is the last one made and the seat's own choice."""
         d = self.decision()
         if d is None:
             raise ValueError("the game is over")
+        last = self.history[-1] if self.history else None
+        joined = joined and last is not None and last.seat == d.seat and not last.auto
         new, events = self.game.apply(self._state, action)
-        return self.commit(Applied(d.seat, action.text, tuple(events), auto, d.secret), new)
+        return self.commit(Applied(d.seat, action.text, tuple(events), auto, d.secret, joined), new)
 
     def commit(self, done: Applied, new: Any) -> Applied:
         """Record a move already applied to the current state (its result `new`)."""
         n = len(self.history)
-        if self._chosen_by_person(done):
+        if self._chosen_by_person(done) and not done.joined:
             self._chosen.append(n)
         self.history.append(done)
         self._state = new
@@ -156,10 +164,11 @@ class Session:
             self.marks[n + 1] = mark
         return done
 
-    def play(self, action: Any) -> Applied:
-        """A fresh move by a player: applies it and forgets anything undone."""
+    def play(self, action: Any, joined: bool = False) -> Applied:
+        """A fresh move by a player: applies it and forgets anything undone
+        (`joined`: see `apply`)."""
         self.redo_stack.clear()
-        return self.apply(action)
+        return self.apply(action, joined=joined)
 
     def forced(self) -> Any | None:
         """The move the table makes by itself because there is nothing to decide.
@@ -238,7 +247,8 @@ class Session:
         person at the table), any of them; in hotseat only the last one, and
         only until another person has chosen a move (it could show them the
         other's choices otherwise). `seat`: the person asking (None: anyone).
-        Constant time: the session keeps where people's moves are."""
+        Constant time: the session keeps where people's moves are (a move
+        `joined` to the one before it is not one: it goes back with it)."""
         last = self._last_chosen()
         if last is None:
             return False
@@ -262,7 +272,7 @@ class Session:
             return False
         i = self._last_chosen()
         assert i is not None  # can_undo found a move to take back
-        self.redo_stack.append([a.text for a in self.history[i:]])
+        self.redo_stack.append(self.history[i:])
         self.back_to(i)
         return True
 
@@ -270,9 +280,14 @@ class Session:
         return bool(self.redo_stack)
 
     def redo(self) -> list[Applied]:
+        """The moves the last undo took back, made again as they were made (a
+        pass made for a person, a gesture's moves joined): undone again as one."""
         if not self.redo_stack:
             return []
-        return [self.apply(self.game.parse_action(t)) for t in self.redo_stack.pop()]
+        return [
+            self.apply(self.game.parse_action(a.text), a.auto, a.joined)
+            for a in self.redo_stack.pop()
+        ]
 
     # -- saves ---------------------------------------------------------------
     def to_save(self) -> SaveFile:

@@ -26,7 +26,7 @@ from .core import (
     play,
     seat_index,
 )
-from .entry import SECRET, Entry, seats_named
+from .entry import SECRET, Entry, listing, seats_named
 from .notation import NotationError, action_words, expect
 from .position import (
     MAX_INSTANCE,
@@ -46,6 +46,7 @@ __all__ = [
     "MAX_SEATS",
     "SECRET",
     "Entry",
+    "listing",
     "seats_named",
     "REVEAL",
     "SEAT_NAMES",

@@ -71,6 +71,11 @@ def about(text: str) -> tuple[int | None, str]:
     return None, text[:1].upper() + text[1:]
 
 
+def listing(items: list[str]) -> str:
+    """Words as a line lists them: "A", "A and B", "A, B and C"."""
+    return ", ".join(items[:-1]) + f" and {items[-1]}" if len(items) > 1 else "".join(items)
+
+
 IRREGULAR = {"is": "are", "has": "have", "does": "do", "goes": "go"}
 
 

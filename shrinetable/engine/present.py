@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .core import Event
-from .entry import SECRET, Entry, about, plural, seats_named
+from .entry import SECRET, Entry, about, listing, plural, seats_named
 
 RGB = tuple[int, int, int]
 
@@ -169,6 +169,11 @@ class Presentation:
     # cards": the rules' words are exactly these): a run of them in one move is said
     # once per seat (`Presentation.phrase` words them from the entry's numbers)
     counted: dict[str, str] = {}
+    # kinds of event said as a verb and the cards it moves, named ("discards Silver
+    # Tongue": the rules' words are exactly these): a seat's run of them, move
+    # after move, is one line ("P2 discards Silver Tongue and Council of Clans"),
+    # whichever seat it is (`Presentation.lists`)
+    listed: dict[str, str] = {}
     # decision kinds in which every legal move is also a button
     all_buttons: tuple[str, ...] = ()
     # actions that stand first among the moves ending a step, at the bar's fixed
@@ -282,10 +287,13 @@ class Presentation:
         seat, words = about(seats_named(text))
         n = len(event.cards)
         counted = event.kind in self.counted and seat is not None and n > 0
+        listed = (
+            event.kind in self.listed and seat is not None and n > 0 and None not in event.cards
+        )
         return Entry(
             seat,
             event.kind,
-            self.counted[event.kind] if counted else words,
+            self.counted[event.kind] if counted else self.listed[event.kind] if listed else words,
             event.cards,
             (n,) if counted else (),
             event.visible_to,
@@ -308,12 +316,18 @@ class Presentation:
         """An entry's words after its seat's name: a counted entry's verb and
         number of cards ("draws 2 cards"), then the cards when it names them."""
         words = entry.words
+        if self.lists(entry):
+            return f"{words} {listing([self.readable(c) for c in entry.cards if c])}"
         if entry.counted:
             n = sum(entry.numbers)
             words += " a card" if n == 1 else f" {n} cards"
         if entry.named:
             words += f" ({', '.join(self.readable(c) for c in entry.cards if c)})"
         return words
+
+    def lists(self, entry: Entry) -> bool:
+        """Whether `entry` is said as its verb and its cards (`listed`)."""
+        return bool(entry.cards) and self.listed.get(entry.kind) == entry.words
 
     def together(self, words: str) -> str | None:
         """`words` said of several seats at once ("P3, P4 and P5 pass"), or None

@@ -240,8 +240,8 @@ class Remote:
             except ConnectionClosed:
                 return
 
-    async def act(self, text: str) -> None:
-        await self.send(p.Act(text=text, seq=self.seq))
+    async def act(self, text: str, joined: bool = False) -> None:
+        await self.send(p.Act(text=text, seq=self.seq, joined=joined))
 
     async def close(self) -> None:
         if self.ws is not None:

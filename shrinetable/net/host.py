@@ -424,7 +424,7 @@ class Host:
             raise Refusal(f"p{seat + 1} is played by the {self.chairs[seat].kind} now")
         if msg.seq != self.seq:
             raise Refusal("that move answers an older position; the game moved on")
-        self._after(self.seam.play(seat, msg.text))
+        self._after(self.seam.play(seat, msg.text, msg.joined))
 
     # -- changes ------------------------------------------------------------------
     def _after(self, applied: Applied | None, undone: int = 0) -> None:

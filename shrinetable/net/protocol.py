@@ -37,9 +37,9 @@ from shrinetable.engine import (
     ZoneView,
 )
 
-VERSION = 6  # 2: gestures, tallies and refusal reasons; 3: the log's moves on a join;
+VERSION = 7  # 2: gestures, tallies and refusal reasons; 3: the log's moves on a join;
 # 4: the log as entries (data), not words; 5: a gesture's `again`; 6: each move's
-# question before it gives something up (`warnings`)
+# question before it gives something up (`warnings`); 7: a move `joined` to the last
 MAX_TO_HOST = 4096  # bytes: a hello or an action text is far smaller
 MAX_TO_TABLE = 4 << 20  # bytes: a view is tens of kB, a 714-move game's history 145 kB
 HISTORY_BYTES = 16 << 20  # the moves a table keeps for its log, at most (the newest)
@@ -107,11 +107,14 @@ class Hello(Message):
 
 
 class Act(Message):
-    """A move in the game's notation, answering update `seq` (a stale one is refused)."""
+    """A move in the game's notation, answering update `seq` (a stale one is
+    refused); `joined`: made by the gesture of the seat's move before it (a
+    selection dropped together), taken back with it by one undo."""
 
     type: Literal["act"] = "act"
     text: Short
     seq: int
+    joined: bool = False
 
 
 class AskHint(Message):

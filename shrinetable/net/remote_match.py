@@ -241,17 +241,17 @@ class RemoteMatch:
         return _MoveAnswer(text, moves)
 
     # -- messages out ---------------------------------------------------------------------
-    def play(self, seat: int, action: Any) -> Played:
+    def play(self, seat: int, action: Any, joined: bool = False) -> Played:
         """A move of this seat, in the notation, sent to the host answering the
         update it has: made when the host's update brings it back."""
         text = action if isinstance(action, str) else action.text
         if seat != self.seat:
             return Refusal("This table plays only its own seat.")
-        self._send_act(text)
+        self._send_act(text, joined)
         return Sent(text)
 
-    def _send_act(self, text: str) -> None:
-        self.link.run(self.remote.act(text))
+    def _send_act(self, text: str, joined: bool = False) -> None:
+        self.link.run(self.remote.act(text, joined))
 
     def undo(self, seat: int | None = None) -> bool | Sent:
         """Ask the other players to agree to take back this seat's last move."""

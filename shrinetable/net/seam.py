@@ -115,9 +115,10 @@ class Seam:
         return [m.text for m in self.moves(seat)]
 
     # -- moves -------------------------------------------------------------------
-    def play(self, seat: int, text: str) -> Applied:
+    def play(self, seat: int, text: str, joined: bool = False) -> Applied:
         """A person's move; Refusal when it is not theirs to make or not legal
-        (checked against the legal list; the engine says why it is not)."""
+        (checked against the legal list; the engine says why it is not).
+        `joined`: made by the gesture of the seat's move before it (`Match.act`)."""
         legal = self.legal(seat)
         try:
             if text not in legal:
@@ -128,7 +129,7 @@ class Seam:
                     raise Refusal("the table makes this move for you (your only one)")
                 self.game.apply(self.session.state, self.game.parse_action(text))
                 raise Refusal(f"{text!r} is not among the legal moves now")
-            return self.match.act(seat, text)
+            return self.match.act(seat, text, joined)
         except Refused as e:
             raise Refusal(str(e)) from None
         except NotationError as e:

@@ -105,6 +105,7 @@ class GameScene:
         self.gui_keys: Any = None  # the keyboard's place in a window (`gui_keys`)
         self.zoom = Zoom(
             self.board,
+            self.marks,
             app.art,
             app.fonts,
             self.frame,
@@ -229,7 +230,7 @@ class GameScene:
             self.plan = []  # refused, declined or overtaken: nothing more goes
             return
         self.plan_after = step.text
-        self.perform(found[0].action)
+        self.perform(found[0].action, joined=True)  # one gesture: one undo takes it back
 
     def _thought(self, asked: Answer[Auto | None]) -> None:
         """The computer has chosen: its move is due (unless the position it
@@ -261,7 +262,7 @@ class GameScene:
         d = self.match.decision()
         return turn is not None and d is not None and turn != d.seat
 
-    def perform(self, action: Any) -> None:
+    def perform(self, action: Any, joined: bool = False) -> None:
         """A person's move for the deciding seat, then log and animate; a move
         sent to a host is made when its update brings it back, and until then
         nothing more can be dragged (a second move would answer a position
@@ -269,7 +270,7 @@ class GameScene:
         d = self.match.decision()
         if d is None:  # over meanwhile: nothing to decide
             return
-        done = self.match.play(d.seat, action)
+        done = self.match.play(d.seat, action, joined)
         if isinstance(done, Refusal):
             self.app.emit(f"refused {done.said()}")
             self.say(done.said(), rule=done.rule)
@@ -445,6 +446,7 @@ class GameScene:
             self.message, self.shout = "", False  # it spoke of the position taken back
             self.panels.relog()
             self.marks.last = set()
+            self.flyers = []  # a card still on its way belongs to a move taken back
             self.results.clear()
             self.overlay = None
             self.after_change()
