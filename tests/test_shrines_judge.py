@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import random
 
-from shrines_helpers import spawn, start
+from shrines_helpers import mana, spawn, start
 
 from shrinetable import players
 from shrinetable.games.shrines import GAME, ai
@@ -60,3 +60,23 @@ def test_the_judge_names_the_winner_of_normal_games_near_their_end():
     judge = _auc([(j, w) for j, _, w in judged])
     life = _auc([(v, w) for _, v, w in judged])
     assert judge > 0.7 and judge > life, (judge, life)
+
+
+def test_hard_does_not_weigh_a_card_that_would_draw_it_out():
+    """The normal computer holds back a card that draws when its libraries run
+    shorter than the opponent's (`_decks_out`); hard's search once cast such a
+    card for a judge four turns on, and lost a won game at an empty library."""
+    s = start()
+    card = spawn(s, "read-the-shallows", 0, "hand")
+    mana(s, 0, "B")
+    legal = GAME.legal_actions(s)
+    cast = [a for a in legal if a.card == card]
+    assert cast, legal
+    normal = players.player(GAME, "normal")(s, random.Random(1))
+    assert cast[0] in GAME.think_of(s, legal, normal)
+    s.primary[0], s.secondary[0] = s.primary[0][:10], []
+    s.legal = None
+    legal = GAME.legal_actions(s)
+    normal = players.player(GAME, "normal")(s, random.Random(1))
+    assert normal.card != card
+    assert not any(a.card == card for a in GAME.think_of(s, legal, normal))
