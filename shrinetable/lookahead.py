@@ -20,6 +20,12 @@ shipped game a bare margin of two worlds made hard lose more games than normal
 (36% of 140; docs/design.md names it).
 Where the search cannot tell, it plays as the normal computer does.
 
+An engine error in a world (a re-deal no real game could reach, or a rules
+bug) is a bug to fix, not a move to hide: the search stops, warns
+(`PlayoutError`, naming the world's seed and the move, so it can be replayed;
+the tests make the warning an error) and plays the normal move, so a person's
+game goes on.
+
 Time: a number of moves, not seconds (`Budget.moves`: every move made in
 every playout counts; a world cut short by it is not counted), so a move is a
 pure function of (state, rng) however busy the machine, a game replays from its
@@ -34,6 +40,8 @@ from __future__ import annotations
 import math
 import random
 import time
+import traceback
+import warnings
 from dataclasses import dataclass
 from typing import Any
 
@@ -61,6 +69,10 @@ class Budget:
     worlds: int = 256
     candidates: int = 6
     turns: int = 4
+
+
+class PlayoutError(RuntimeWarning):
+    """An engine error while the hard computer played a world on."""
 
 
 class _Spent(Exception):
@@ -138,9 +150,26 @@ def _search(
             batch = done
     except _Spent:
         pass  # a world counts once every candidate has met it
+    except Exception as e:  # an engine error in a world: a bug, said aloud
+        _warn(game, state, me, seed + w, moves, e)
+        return guess
     best = max(points, key=lambda i: (ahead[i], points[i], -i))
     sure = max(MARGIN, SURE * math.sqrt(apart[best]))
     return moves[best] if ahead[best] >= sure else guess
+
+
+def _warn(game: GameBase, state: Any, me: int, seed: int, moves: list[Any], e: Exception) -> None:
+    """Say which world failed, with what, and where, so that it can be replayed."""
+    where = traceback.extract_tb(e.__traceback__)[-1]
+    warnings.warn(
+        PlayoutError(
+            f"{game.name}: the hard computer's playout failed in the world"
+            f" determinise(state, {me}, random.Random({seed})) at turn"
+            f" {game.turn_number(state)}, weighing {', '.join(map(str, moves))}:"
+            f" {e!r} at {where.filename}:{where.lineno}; it plays the normal move"
+        ),
+        stacklevel=2,
+    )
 
 
 def _playout(

@@ -41,6 +41,37 @@ def test_no_text_under_the_floor_and_no_label_cut(game, players, size):
     assert fig["overlaps"] == 0, fig["overlapping"]
 
 
+NARROW = [("shards", 2), ("shrines", 2), ("sorcerer", 2), ("usagi", 3), ("usagi", 5), ("usagi", 6)]
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
+@pytest.mark.parametrize(("game", "players"), NARROW)
+def test_a_label_short_of_room_still_says_whose_zone_it_is(game, players, size, monkeypatch):
+    """At five seats another seat's zone was labelled "Dead" (whose?) where
+    "P3 Dead" did not fit: every other seat's zone label names its owner,
+    narrowed where need be, with the figures above kept (these cases had
+    another seat's label without its owner: Shards' "Deck" and "Territory 2",
+    Shrines' "Graveyard", Sorcerer's "Out of game", Usagi's "Dead")."""
+    from shrinetable.table.board import Board
+
+    said: dict[str, tuple[int, str]] = {}
+    real = Board._label_words
+
+    def spy(board, name, seat_names, px, width):
+        text, size = real(board, name, seat_names, px, width)
+        owner = board.view.zones[name].owner
+        if ":" in name and owner is not None and owner != board.viewer:
+            said[name] = (owner, text)
+        return text, size
+
+    monkeypatch.setattr(Board, "_label_words", spy)
+    fig = measure(game, players, size)
+    assert said
+    assert not [(z, t) for z, (q, t) in said.items() if not t.startswith(f"P{q + 1}")]
+    assert fig["cut_labels"] == 0 and fig["overlaps"] == 0, fig
+    assert fig["min_text_px"] >= {(1280, 720): 14, (1920, 1080): 18}[size]
+
+
 def test_words_on_a_card_face_are_told_apart_from_labels(tmp_path, monkeypatch):
     import pygame
 

@@ -527,42 +527,38 @@ class Board:
         self, name, seat_names, px, colour, width, room: int | None = None
     ) -> pygame.Surface:
         """The zone's label (`_label_words`); given `room`, in the first words
-        that fit it, else in its fewest that still say whose it is."""
-        text, size = self._label_words(name, seat_names, px, width)
+        that fit it, else in its fewest (that still say whose it is), narrowed
+        if need be (`faces.line_img`)."""
         if room is not None and room < width:
-            least = self.fonts.font(px, True).size(self._label_forms(name, seat_names)[-2])[0]
-            text, size = self._label_words(name, seat_names, px, min(width, max(room, least + 4)))
-        return self.fonts.text(text, size, colour, True)
+            least = self.fonts.font(px, True).size(self._label_forms(name, seat_names)[-1])[0]
+            width = min(width, max(room, least + 4))
+        text, size = self._label_words(name, seat_names, px, width)
+        return faces.line_img(self.fonts, text, size, width - 4, colour, True)
 
     def _label_forms(self, name, seat_names) -> list[str]:
         """The zone's label from the most to the fewest words: with the seat's
-        name, its short name, without the dot (and what follows a colon), without
-        whose it is; the last but one is the fewest that still say whose it is."""
+        name, its short name, without the dot (and what follows a colon). Never
+        without whose it is: "Dead" at a five-seat table, whose?"""
         own = self.zone_label(name, [n.split()[0] for n in seat_names])
         brief = own.replace(" \u00b7 ", " ")
         # a label that says how its zone is read after a colon ("Row 1: who plays,
         # who answers") says what it is without that, before it goes unsaid whose
         fewest = [brief.partition(":")[0]] if ":" in brief else []
-        return [
-            self.zone_label(name, seat_names),
-            own,
-            brief,
-            *fewest,
-            self.layout.place(name, self.viewer, self.view.seats).label,
-        ]
+        return [self.zone_label(name, seat_names), own, brief, *fewest]
 
     def _label_words(self, name, seat_names, px, width) -> tuple[str, int]:
         """The zone's label and its size, fitted over a narrow zone (labels of
         zones side by side never overlap): with whose it is, in a smaller type
-        if need be (to 9 px), else with a shorter name for the seat, else
-        without whose it is, else cropped."""
+        if need be (to 9 px), else with a shorter name for the seat, else in
+        its fewest words at the least size, for `faces.line_img` to narrow (or,
+        narrowed too little, to crop)."""
         width -= 4  # it starts 4 px in
         texts = self._label_forms(name, seat_names)
         for text in texts:
             for size in range(px, min(px, 9) - 1, -1):
                 if self.fonts.font(size, True).size(text)[0] <= width:
                     return text, self.fonts.px(size)
-        return faces.cut(self.fonts, texts[-1], min(px, 9), width, True, least=1), min(px, 9)
+        return texts[-1], self.fonts.px(min(px, 9))
 
     def _draw_zone(self, surf, name, placed: list[geo.Placed], marks: Marks) -> None:
         zone = self.view.zones[name]
@@ -654,7 +650,8 @@ class Board:
         words, size = self._label_words(
             name, self._seat_names(), self.scaler.length(12), rect.w - 8
         )
-        label = pygame.Rect((rect.left + 4, rect.top + 2), self.fonts.font(size, True).size(words))
+        wide, high = self.fonts.font(size, True).size(words)
+        label = pygame.Rect(rect.left + 4, rect.top + 2, min(wide, rect.w - 12), high)  # narrowed
         box = self._badge_box(self._badge_lines(text, px, rect.w - 4, True), px)
         place = self.layout.place(name, self.viewer, self.view.seats)
         if place.arrange == "stack":

@@ -32,12 +32,12 @@ def _fit(
     narrow: bool = False,
 ) -> pygame.Surface:
     """`text` at `px`, shrunk (down to `least` px, never under the floor), then
-    (`narrow`) narrowed a little (`_line_img`), and then cut with an ellipsis
+    (`narrow`) narrowed a little (`line_img`), and then cut with an ellipsis
     to fit `width`."""
     while px > max(least, fonts.floor) and fonts.font(px, bold).size(text)[0] > width:
         px -= 1
     if narrow:
-        return _line_img(fonts, text, px, width, colour, bold)
+        return line_img(fonts, text, px, width, colour, bold)
     return fonts.text(cut(fonts, text, px, width, bold), px, colour, bold)
 
 
@@ -225,7 +225,7 @@ def _strip_paper(
 CONDENSE = 0.75  # a word too wide for its line is narrowed to this much at most
 
 
-def _line_img(fonts, text: str, px: int, width: int, colour, bold: bool) -> pygame.Surface:
+def line_img(fonts, text: str, px: int, width: int, colour, bold: bool) -> pygame.Surface:
     """`text` at `px` in `width`: narrowed (to `CONDENSE`) if need be, else cut
     with an ellipsis, never smaller."""
     font = fonts.font(px, bold)
@@ -321,7 +321,7 @@ def draw_pile(
     px, lh, lines = pile_layout(fonts, face, size, chips_at)
     y = inner.top + 2
     for text, slot in lines:
-        surf.blit(_line_img(fonts, text, px, max(1, slot), INK, True), (x, y))
+        surf.blit(line_img(fonts, text, px, max(1, slot), INK, True), (x, y))
         y += lh
     small = max(9, px - 2)
     end = (box.left - 3) if box is not None else inner.right - 2
@@ -446,7 +446,7 @@ def draw_face(fonts, face: Face, size: tuple[int, int], detail: bool = False) ->
         name_px -= 1
         name = wrap(fonts, face.name, name_px, width, True)
     # as many lines as leave the card most of its height (three on a hand's card),
-    # the rest on the last; a line too wide narrowed (`_line_img`) before it is cut
+    # the rest on the last; a line too wide narrowed (`line_img`) before it is cut
     lh = fonts.font(name_px, True).get_linesize()
     most = 3 if 2 * inner.h >= 9 * lh else 2
     if len(name) > most:  # lines a little too wide, narrowed, before a cut
@@ -461,7 +461,7 @@ def draw_face(fonts, face: Face, size: tuple[int, int], detail: bool = False) ->
         name = broken(fonts, face.name, name_px, width, most, max(most, (top - y) // lh)) or name
         roomy = y + len(name) * lh + fonts.font(max(6, round(px * 0.8))).get_linesize() <= top
     for line in name:
-        img = _line_img(fonts, line, name_px, width, INK, True)
+        img = line_img(fonts, line, name_px, width, INK, True)
         fonts.area(size, "name", surf.blit(img, (inner.left + pad, y)))
         y += img.get_height()
     small = max(6, round(px * 0.8))

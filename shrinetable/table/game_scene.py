@@ -105,6 +105,7 @@ class GameScene:
         self.gui_keys: Any = None  # the keyboard's place in a window (`gui_keys`)
         self.zoom = Zoom(
             self.board,
+            self.marks,
             app.art,
             app.fonts,
             self.frame,

@@ -56,13 +56,16 @@ def tally(fonts, delta: int, px: int) -> pygame.Surface:
     return surf
 
 
-def notes(surf: pygame.Surface, fonts, rect: pygame.Rect, lines: tuple[str, ...]) -> None:
-    """What a card's states mean, in a panel under (or over) the enlarged card
-    `rect`, so its printed text stays readable."""
+def notes_box(
+    bounds: pygame.Rect, fonts, rect: pygame.Rect, lines: tuple[str, ...], above: bool = False
+) -> tuple[pygame.Rect, list[pygame.Surface]] | None:
+    """Where `notes` puts its panel for the enlarged card `rect` in `bounds`
+    (the window): under it, or `above` it, else where it fits; and its lines;
+    None without lines."""
     if not lines:
-        return
+        return None
     px = max(11, rect.w // 22)
-    width = min(surf.get_width() - 36, max(rect.w, px * 34))
+    width = min(bounds.w - 36, max(rect.w, px * 34))
     imgs = [
         fonts.text(part, px, palette().text)
         for line in lines
@@ -71,10 +74,25 @@ def notes(surf: pygame.Surface, fonts, rect: pygame.Rect, lines: tuple[str, ...]
     box = pygame.Rect(
         0, 0, max(i.get_width() for i in imgs) + 16, sum(i.get_height() + 2 for i in imgs) + 12
     )
-    box.midtop = (rect.centerx, rect.bottom + 8)
-    if box.bottom > surf.get_height():
-        box.midbottom = (rect.centerx, rect.top - 8)
-    box.clamp_ip(surf.get_rect())
+    under, over = (rect.centerx, rect.bottom + 8), (rect.centerx, rect.top - 8)
+    box.midtop = under
+    if above or box.bottom > bounds.bottom:
+        box.midbottom = over
+    if box.top < bounds.top:
+        box.midtop = under
+    box.clamp_ip(bounds)
+    return box, imgs
+
+
+def notes(
+    surf: pygame.Surface, fonts, rect: pygame.Rect, lines: tuple[str, ...], above: bool = False
+) -> None:
+    """What a card's states mean, in a panel under (or `above`) the enlarged
+    card `rect`, so its printed text stays readable."""
+    laid = notes_box(surf.get_rect(), fonts, rect, lines, above)
+    if laid is None:
+        return
+    box, imgs = laid
     pygame.draw.rect(surf, palette().panel, box, border_radius=8)
     pygame.draw.rect(surf, palette().quiet, box, 1, border_radius=8)
     y = box.top + 6

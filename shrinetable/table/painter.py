@@ -78,6 +78,7 @@ class Painter:
         self.composite: pygame.Surface | None = None
         self.legend_at: tuple[int, int] | None = None  # where the outline is explained
         self.how_shown = False  # the pointer rests on the prompt: how to do it is shown
+        self.zoom_said: tuple | None = None  # the enlarged card last traced, and where
 
     def draw(self, screen: pygame.Surface) -> list[pygame.Rect] | None:
         """Paint what changed; returns dirty rectangles, or None after a full frame."""
@@ -136,9 +137,19 @@ class Painter:
             self._draw_how(screen)
         self._outline_hint(screen)
         self._keyboard(screen)
-        self.s.zoom.draw(screen)
+        self._zoom(screen)
         self.s.frame.dirty = False
         return None
+
+    def _zoom(self, screen: pygame.Surface) -> None:
+        """The enlarged card; traced (--trace) with what it covers when it moves."""
+        zoom = self.s.zoom
+        zoom.draw(screen)
+        shown = (zoom.zoomed, *zoom.covers) if zoom.zoomed is not None else None
+        if shown != self.zoom_said and shown is not None:
+            boxes = " ".join("{} {} {} {}".format(*r) for r in zoom.covers)
+            self.s.app.emit(f"zoom {zoom.zoomed} {boxes}")
+        self.zoom_said = shown
 
     def _results(self, surface: pygame.Surface) -> None:
         """The last move's result box (none over the handover screen), beside

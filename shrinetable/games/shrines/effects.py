@@ -405,6 +405,22 @@ def _swap(s, seat, e, n, t, ev):
     looked = tuple(reversed(pile[-n:]))
     if looked:
         s.queue += (("swap", seat, lib, looked),)
+        know_top(s, seat, lib, max(known_top(s, seat, lib), len(looked)))
+
+
+def known_top(s: State, seat: int, lib: str) -> int:
+    """How many top cards of `seat`'s `lib` Library it knows (`know_top`)."""
+    return s.known_tops[seat][lib == "secondary"]
+
+
+def know_top(s: State, seat: int, lib: str, n: int) -> None:
+    """`seat` knows the top `n` cards of its `lib` Library: those its Swap looks at
+    (each stays known as it goes back on top; one sent under leaves them) and
+    fewer once one is drawn. A world dealt for `seat` keeps them (testing.py)."""
+    pile = (s.secondary if lib == "secondary" else s.primary)[seat]
+    tops = [list(t) for t in s.known_tops]
+    tops[seat][lib == "secondary"] = max(0, min(n, len(pile)))
+    s.known_tops = (tuple(tops[0]), tuple(tops[1]))
 
 
 _VERBS = {

@@ -809,6 +809,7 @@ def _do_mulligan(s, me, a, ev):
     s.hands[me].remove(c)
     s.primary[me].insert(0, c)
     s.hands[me].append(s.primary[me].pop())
+    fx.know_top(s, me, "primary", fx.known_top(s, me, "primary") - 1)
     s.mull_left -= 1
     s.mulled = True
     fx.log(s, ev, "mulligan", f"{p(me)} mulligans a card", me)
@@ -821,6 +822,7 @@ def _do_keep(s, me, a, ev):
     if s.mulled:
         s.rng = fork(s.rng)
         s.rng.shuffle(s.primary[me])
+        fx.know_top(s, me, "primary", 0)
     fx.log(s, ev, "keep", f"{p(me)} keeps and draws {START_SECONDARY} from the Secondary", me)
     if me == 0:
         s.turn, s.mull_left, s.mulled = 1, MULLIGANS[1], False
@@ -1248,6 +1250,7 @@ def _q_draw(s, item, a, ev):
     pile = (s.primary if a.lib == "primary" else s.secondary)[q]
     c = pile.pop()
     s.hands[q].append(c)
+    fx.know_top(s, q, a.lib, fx.known_top(s, q, a.lib) - 1)
     fx.log(
         s,
         ev,
@@ -1273,6 +1276,7 @@ def _q_swap(s, item, a, ev):
     c = _card(s, a)
     pile.remove(c)
     if a.kind == "bottom":
+        fx.know_top(s, q, lib, fx.known_top(s, q, lib) - 1)  # it left the known top
         under = lib if s.opts.swap_same_library else "secondary"
         (s.primary if under == "primary" else s.secondary)[q].insert(0, c)
         fx.log(

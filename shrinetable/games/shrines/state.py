@@ -164,6 +164,9 @@ class State:
     travelled: bool = False  # this Travel Act's travellers have gone (R21)
     queue: tuple[tuple, ...] = ()
     result: Outcome | None = None
+    # per seat, how many top cards of its (Primary, Secondary) Library it knows: the
+    # ones its Swap looks at or put back on top (`effects.know_top`)
+    known_tops: tuple[tuple[int, ...], ...] = ((0, 0), (0, 0))
     legal: list | None = field(default=None)
     cover: tuple | None = None  # region.cover's table, with the areas it was made from
     owned: set[int] = field(default_factory=set)  # perms this state alone holds (`perm`)
@@ -200,7 +203,7 @@ class State:
         c.mull_left, c.mulled = self.mull_left, self.mulled
         c.travels, c.attacks, c.blocks = self.travels, self.attacks, self.blocks
         c.assigned, c.travelled = self.assigned, self.travelled
-        c.queue, c.result = self.queue, self.result
+        c.queue, c.result, c.known_tops = self.queue, self.result, self.known_tops
         c.legal, c.cover = None, self.cover
         c.facts, c.before = None, self.facts
         return c

@@ -12,11 +12,13 @@ from .state import State
 
 
 def reshuffle_unseen(state: State, seat: int | None, rng: random.Random) -> State:
-    """A copy of a Shrines state with the cards `seat` cannot see (libraries, other
-    hands and face-down traps, not the cards of its own Swap) dealt back at random
-    among their owner's hidden places; a trap's site stays with its place."""
+    """A copy of a Shrines state with the cards `seat` cannot see dealt back at
+    random, so that it is a state a real game could be in as `seat` knows it: its
+    own libraries each among their own places (it saw every card go in and come
+    out, not the order) but for the top cards it knows (its Swap's); another
+    seat's hand and libraries among themselves, and its face-down traps only trap
+    cards (a trap's site stays with its place)."""
     s = state.copy()
-    seen = {c for item in s.queue if item[0] == "swap" and item[1] == seat for c in item[3]}
     # another seat's Swap names the cards it looks at, which are dealt again with the
     # rest: it is made to name the cards dealt into their places
     places = {
@@ -25,15 +27,19 @@ def reshuffle_unseen(state: State, seat: int | None, rng: random.Random) -> Stat
         if item[0] == "swap" and item[1] != seat
         for c in item[3]
     }
-    sites = {}
     for q in (0, 1):
-        zones = [s.primary[q], s.secondary[q]]
-        if q != seat:
-            zones += [s.hands[q], s.traps[q]]
-            sites.update({(q, i): s.trap_site.pop(c) for i, c in enumerate(s.traps[q])})
-        deal_back(zones, rng, seen)
-        if q != seat:
-            s.trap_site.update({c: sites[q, i] for i, c in enumerate(s.traps[q])})
+        if q == seat:
+            for pile, known in zip((s.primary[q], s.secondary[q]), s.known_tops[q], strict=True):
+                deal_back([pile], rng, set(pile[len(pile) - known :]))
+            continue
+        hidden = [s.primary[q], s.secondary[q], s.hands[q]]
+        sites = [s.trap_site.pop(c) for c in s.traps[q]]
+        # a card dealt face down would spring as a trap with its own effects (two
+        # Read the Shallows sprung in one travel queued two Swaps of the same cards)
+        not_traps = {c for z in hidden for c in z if s.defs[c].subtype != "trap"}
+        deal_back([*hidden, s.traps[q]], rng, not_traps)
+        s.trap_site.update(zip(s.traps[q], sites, strict=True))
+        deal_back(hidden, rng)
     s.queue = tuple(
         (*item[:3], tuple(places[c][0][places[c][1]] for c in item[3]))
         if item[0] == "swap" and item[1] != seat

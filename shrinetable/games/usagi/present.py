@@ -212,9 +212,10 @@ def _rated(r: Any) -> str:
     return str(r)
 
 
-def _hud(view: Any, q: int, deciding: int | None) -> Hud:
-    """A seat's Honor, Ryo and chronicle tokens; whether it is first, finished,
-    deciding or has made its secret choice."""
+def _hud(view: Any, q: int, deciding: int | None, why: str = "") -> Hud:
+    """A seat's Honor (with `why` it has none, for its own screen), Ryo and
+    chronicle tokens; whether it is first, finished, deciding or has made its
+    secret choice."""
     info = view.info
     honor = int(_seat_value(info.get("honor"), q, 0) or 0)
     ryo = int(_seat_value(info.get("ryo"), q, 0) or 0)
@@ -231,7 +232,7 @@ def _hud(view: Any, q: int, deciding: int | None) -> Hud:
     elif deciding == q:
         status.append(WAITING)
     figures = (
-        Chip(f"Honor {honor}", HONOR),
+        Chip(f"Honor {honor}: {why}" if why else f"Honor {honor}", HONOR),
         Chip(f"Ryo {ryo}", RYO),
         Chip(f"{tokens} chronicle token{'s' if tokens != 1 else ''}", TOKENS),
     )
@@ -404,6 +405,19 @@ class UsagiPresentation(DeckGameWords):
             return f"Cut {' '.join(w)}"
         return text[:1].upper() + text[1:]
 
+    def _no_honor(self, view: Any, q: int) -> str:
+        """Why the viewer has no Honor, where nothing of theirs in play produces
+        it (a new player's first turns: no Hero yet); '' otherwise."""
+        if q != view.seat or int(_seat_value(view.info.get("honor"), q, 0) or 0):
+            return ""
+        field = view.zones.get(f"field:{q}")
+        cards = [d for c in (field.cards if field else ()) if c and (d := self.card(c))]
+        if any(d.produce.get("honor") for d in cards):
+            return ""
+        if any(d.subtype == "hero" for d in cards):
+            return "nothing in play produces it"
+        return "no Hero to produce it"
+
     def decor(self, view: Any) -> Decor:
         info = view.info
         deciding = view.decision.seat if view.decision else None
@@ -411,7 +425,7 @@ class UsagiPresentation(DeckGameWords):
         huds, covers, badges = {}, {}, {}
         pool = _pool_chips(info)
         for q in range(n):
-            hud = _hud(view, q, deciding)
+            hud = _hud(view, q, deciding, self._no_honor(view, q))
             if f"purse:{q}" in view.zones:
                 huds[f"purse:{q}"] = hud
                 continue
