@@ -28,9 +28,9 @@ def _positions(seeds=range(1, 4), steps=400):
             state, _ = GAME.apply(state, move)
 
 
-def test_only_shrines_narrows_what_hard_weighs():
+def test_only_shrines_and_sorcerer_narrow_what_hard_weighs():
     assert GAME.think_of is not None
-    assert [n for n in names() if get(n).think_of is not None] == ["shrines"]
+    assert [n for n in names() if get(n).think_of is not None] == ["shrines", "sorcerer"]
 
 
 def test_shrines_weighs_one_way_a_card_and_nothing_where_nothing_can_come_of_it():

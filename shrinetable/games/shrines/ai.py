@@ -52,6 +52,18 @@ SOURCES_EARLY = 5  # draw from the Secondary (the sources) freely until this man
 SOURCES_WANTED = 8  # and past that only for a costly card in hand, up to this many
 LATE = 45  # with fewer cards than this left to draw, extra draws can deck us
 NEUTRAL = 2  # the neutral row, which scores in King of the Hill
+DRAWN_OUT = 8  # cards left to draw under which the judge counts each one short
+# the judge's weights a point of life: the old sums, and the two terms that made it
+# name the winner of normal games more often (docs/design.md, "fourth pass")
+JUDGE = {
+    "life": 1.0,
+    "points": 1.0,
+    "body": 2.0,
+    "source": 0.5,
+    "hand": 0.4,
+    "reach": 16.0,  # for the strength that reaches the opposing player, per point of their life
+    "drawn_out": -17.0,  # for each card under DRAWN_OUT left to draw (R2: drawn out loses)
+}
 HARMFUL = (
     "damage",
     "bounce",
@@ -125,6 +137,8 @@ def _one_way(s: State, me: int, kind: str, options: list[Action]) -> Action | No
         return _travel(s, options)
     if kind == "attack":
         return _attack(s, me, options)
+    if kind in ("play", "cast") and _decks_out(s, me, instance(options[0].card)):
+        return None  # held back: it would draw us out (the normal computer's rule)
     if len(options) == 1:
         return options[0]
     scored = [(v, a.text, a) for a in options if (v := _play_score(s, me, a)) is not None]
@@ -139,18 +153,35 @@ def _mana_tap(s: State, a: Action) -> bool:
 
 
 def evaluate(s: State, me: int) -> float:
-    """How good `s` is for `me` (higher is better), for a look-ahead: life and
-    points ahead, creatures and sources in play, cards in hand."""
+    """How good `s` is for `me` (higher is better), for a look-ahead
+    (`GameBase.judge`): life and points ahead, bodies and sources in play, cards
+    in hand; the strength that reaches the opposing player now, for each point
+    of their life (what a creature sent forward threatens); and libraries nearly
+    drawn out (a player who must draw from empty libraries loses, R2)."""
     if s.result is not None:
         return 1000.0 if me in s.result.winners else -1000.0
+    return _side(s, me) - _side(s, 1 - me)
 
-    def side(q: int) -> float:
-        bodies = sum(1 for site in s.sites for c in site if s.owner[c] == q)
-        return (
-            s.life[q] + s.points[q] + 2.0 * bodies + 0.5 * len(s.sources[q]) + 0.4 * len(s.hands[q])
-        )
 
-    return side(me) - side(1 - me)
+def _side(s: State, q: int) -> float:
+    bodies = reach = 0
+    for site in s.sites:
+        for c in site:
+            bodies += s.owner[c] == q
+            p = s.perms[c]
+            if p.ctrl == q and p.attached < 0 and s.defs[c].type == "creature":
+                if (hits := strength(s, c)) and in_range(s, c)[1]:
+                    reach += hits
+    left = len(s.primary[q]) + len(s.secondary[q])
+    return (
+        JUDGE["life"] * s.life[q]
+        + JUDGE["points"] * s.points[q]
+        + JUDGE["body"] * bodies
+        + JUDGE["source"] * len(s.sources[q])
+        + JUDGE["hand"] * len(s.hands[q])
+        + JUDGE["reach"] * reach / max(1, s.life[1 - q])
+        + JUDGE["drawn_out"] * max(0, DRAWN_OUT - left)
+    )
 
 
 def _mulligan(s: State, legal: list[Action]) -> Action:

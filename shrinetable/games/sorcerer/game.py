@@ -65,7 +65,8 @@ class SorcererGame(GameBase):
     state_codec = StateCodec(fixed=("opts", "defs", "names", "owner"))
     ai = staticmethod(computer.choose)
     judge = staticmethod(computer.evaluate)
-    think_moves = 560  # the hard computer's playouts (docs/design.md: the figures)
+    think_moves = 900  # the hard computer's playouts (docs/design.md: the figures)
+    think_of = staticmethod(computer.worth_weighing)
     position = PositionHook(keys=setup.Keys, build=setup.position)
     testing = testing.HOOKS
 
