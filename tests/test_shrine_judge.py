@@ -6,6 +6,7 @@ read what its features say."""
 from __future__ import annotations
 
 import random
+from bisect import bisect_left, bisect_right
 
 from shrine_helpers import pos
 
@@ -15,10 +16,12 @@ from shrinetable.games.shrine.judge import WIN, odds
 
 
 def _auc(pairs: list[tuple[float, bool]]) -> float:
-    """How often a winner's value is above a loser's (ties half)."""
+    """How often a winner's value is above a loser's (ties half), by one sort."""
+    lost = sorted(v for v, w in pairs if not w)
     won = [v for v, w in pairs if w]
-    lost = [v for v, w in pairs if not w]
-    above = sum((a > b) + 0.5 * (a == b) for a in won for b in lost)
+    above = sum(
+        bisect_left(lost, v) + (bisect_right(lost, v) - bisect_left(lost, v)) / 2 for v in won
+    )
     return above / (len(won) * len(lost))
 
 
