@@ -20,6 +20,7 @@ from . import present, rules, testing
 from .actions import Action, parse
 from .cards import NAMES
 from .gestures import drop_hint, guess_actions
+from .judge import odds
 from .state import Options, State
 
 OPTIONS = (
@@ -76,7 +77,7 @@ class ShrineGame(GameBase):
     # a checkpoint keeps what moves change; seats and options come from the deal
     state_codec = StateCodec(fixed=("seats", "opts"), cache=("legal",))
     ai = staticmethod(computer.choose)
-    judge = staticmethod(computer.evaluate)
+    judge = staticmethod(odds)
     think_moves = 2800  # the hard computer's playouts (docs/design.md: the figures)
     position = PositionHook(module=f"{__package__}.setup")  # pydantic: when a file is read
     present = present.PRESENT
