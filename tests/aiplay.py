@@ -25,3 +25,19 @@ def against_random(
         taken.append(a.text)
         s, _ = game.apply(s, a)
     return taken, s
+
+
+def normal_positions(game: Any, seeds: range, steps: int):
+    """Each decision of seeded two-seat games the normal computer plays at every
+    seat, with the move it makes there (the hard computer's tests weigh these)."""
+    from shrinetable import players
+
+    normal = players.player(game, "normal")
+    for seed in seeds:
+        state, rng = game.new_game(seed, {}, 2), random.Random(seed)
+        for _ in range(steps):
+            if game.decision(state) is None:
+                break
+            move = normal(state, rng)
+            yield state, move
+            state, _ = game.apply(state, move)

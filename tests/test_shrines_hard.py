@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import random
 
+from aiplay import normal_positions
+
 from shrinetable import players
 from shrinetable.engine.registry import get, names
 from shrinetable.games.shrines import ai
@@ -17,15 +19,7 @@ GAME = get("shrines")
 
 def _positions(seeds=range(1, 4), steps=400):
     """Decision points of seeded games the normal computer plays, with its move."""
-    normal = players.player(GAME, "normal")
-    for seed in seeds:
-        state, rng = GAME.new_game(seed, {}, 2), random.Random(seed)
-        for _ in range(steps):
-            if GAME.decision(state) is None:
-                break
-            move = normal(state, rng)
-            yield state, move
-            state, _ = GAME.apply(state, move)
+    yield from normal_positions(GAME, seeds, steps)
 
 
 def test_only_shrines_and_sorcerer_narrow_what_hard_weighs():

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import random
 
+from aiplay import normal_positions
+
 from shrinetable import players
 from shrinetable.engine.registry import get
 from shrinetable.games.sorcerer import ai
@@ -15,17 +17,10 @@ GAME = get("sorcerer")
 
 
 def _positions(seeds=range(1, 4), steps=300):
-    """Decision points with a choice in seeded games the normal computer plays."""
-    normal = players.player(GAME, "normal")
-    for seed in seeds:
-        state, rng = GAME.new_game(seed, {}, 2), random.Random(seed)
-        for _ in range(steps):
-            if GAME.decision(state) is None:
-                break
-            move = normal(state, rng)
-            if len(GAME.legal_actions(state)) > 1:
-                yield state, move
-            state, _ = GAME.apply(state, move)
+    """Decision points with a choice of seeded games the normal computer plays, with its move."""
+    for state, move in normal_positions(GAME, seeds, steps):
+        if len(GAME.legal_actions(state)) > 1:
+            yield state, move
 
 
 def test_sorcerer_weighs_the_normal_move_and_the_next_best_by_its_forecast():
