@@ -81,11 +81,29 @@ class App:
             cmd, cwd=ROOT, env=self.env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
         )
         self.lines: queue.Queue[str] = queue.Queue()
+        # moves traced, and how many had been when the decision bar last came
+        # (`new buttons`): a press before the bar shows is rightly refused
+        self.moves, self.bar_at = 0, -1
+        self.shown = threading.Condition()
         threading.Thread(target=self._read, daemon=True).start()
 
     def _read(self) -> None:
         for line in self.proc.stdout:
-            self.lines.put(line.rstrip("\n"))
+            line = line.rstrip("\n")
+            with self.shown:
+                if line.startswith("action "):
+                    self.moves += 1
+                elif line.startswith("new buttons"):
+                    self.bar_at = self.moves
+                    self.shown.notify_all()
+            self.lines.put(line)
+
+    def bar_shown(self, timeout: float = 30.0) -> None:
+        """Until the decision bar for the last move traced is on the screen (a
+        busy window builds it a moment after the move's line)."""
+        with self.shown:
+            if not self.shown.wait_for(lambda: self.bar_at == self.moves, timeout):
+                raise TimeoutError(f"no decision bar after move {self.moves}")
 
     def wait_line(self, prefix: str, timeout: float = 10.0) -> str:
         return self.wait_any((prefix,), timeout)
@@ -270,8 +288,10 @@ class Mirror:
 
     def button(self, text: str) -> tuple[int, int]:
         """The middle of the button for move `text` where the decision bar puts
-        it (`decision_bar.slots`, as the panel lays it out)."""
+        it (`decision_bar.slots`, as the panel lays it out), once it shows."""
         from shrinetable.table import decision_bar
+
+        self.app.bar_shown()
 
         moves = self.m.moves()
         on_table = {(p.zone, p.name) for p in self.placed() if p.name}
