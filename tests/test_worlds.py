@@ -228,17 +228,18 @@ def test_a_shrines_world_keeps_the_top_cards_its_seat_put_back_and_only_those():
     assert s.known_tops[0] == (1, 0)
 
 
-def playout_fuzz(name: str, seats: int, want: int, chance: float, steps: int = 50_000):
+def playout_fuzz(name: str, seats: int, want: int, chance: float, first: int):
     """(worlds played, moves made, faults) over seeded games of random legal moves at
-    `seats` seats, seed 1 on, until `want` worlds are played: at a `chance` of their
-    positions (half of those where `observe` hides another seat's secret choice, which
-    the deal must fill) a world is dealt for the deciding seat (`world_faults`), then
-    played on with random legal moves to its end, as the generic search's playouts
-    are (bench/search.py). A legal move that raises, or a game (real or dealt) still
-    going after `steps` moves, is a fault, found again from its (seed, move, seat,
-    k): the world is `determinise(state, seat, random.Random(k))`."""
+    `seats` seats, seed 1 on, until `want` worlds are played. A world is dealt for
+    the deciding seat (`world_faults`) at the `first` positions of every kind (the
+    decision's kind, and whether `observe` hides another seat's secret choice, which
+    the deal must fill: a rare tie-break among them) and at a `chance` of the others,
+    then played on with random legal moves to its end, as the generic search's
+    playouts are (bench/search.py). A legal move that raises, or a game (real or
+    dealt) still going after STEPS moves, is a fault, found again from its (seed,
+    move, seat, k): the world is `determinise(state, seat, random.Random(k))`."""
     game = get(name)
-    worlds, moves, faults = 0, 0, []
+    worlds, moves, faults, seen = 0, 0, [], collections.Counter()
 
     def move(state, rng: random.Random, where: tuple) -> Any:
         """A random legal move made, or None (a fault) when it raises."""
@@ -256,43 +257,46 @@ def playout_fuzz(name: str, seats: int, want: int, chance: float, steps: int = 5
     while worlds < want:
         seed += 1
         state, rng = game.new_game(seed, {}, seats), random.Random(seed)
-        for i in range(steps):
+        for i in range(STEPS):
             if state is None or game.decision(state) is None or worlds == want:
                 break
-            seat = game.decision(state).seat
-            hidden = game.observe(state, seat) is not state  # another seat's secret choice
-            if rng.random() < (0.5 if hidden else chance):
+            seat, kind = game.decision(state).seat, game.decision(state).kind
+            key = (kind, game.observe(state, seat) is not state)
+            seen[key] += 1
+            if seen[key] <= first or rng.random() < chance:
                 k = rng.getrandbits(32)
                 world = game.determinise(state, seat, random.Random(k))
                 where, worlds = (seed, i, seat, k), worlds + 1
                 faults += [(*where, f) for f in world_faults(game, state, seat, world)]
                 play = random.Random(k)
-                for _ in range(steps):
+                for _ in range(STEPS):
                     if world is None or game.decision(world) is None:
                         break
                     world = move(world, play, where)
                 else:
-                    faults.append((*where, f"a world not over after {steps} moves"))
+                    faults.append((*where, f"a world not over after {STEPS} moves"))
             state = move(state, rng, (seed, i, None, None))
         else:
-            faults.append((seed, steps, None, None, f"not over after {steps} moves"))
+            faults.append((seed, STEPS, None, None, f"not over after {STEPS} moves"))
     return worlds, moves, faults
 
 
+STEPS = 50_000  # random Usagi at 3 seats: up to ~5,000 moves a game
 SEATS = [(g, n) for g in GAMES for n in range(get(g).min_seats, get(g).max_seats + 1)]
+FUZZ = {"ci": (8, 0.05, 1), "long": (400, 0.003, 10)}  # (want, chance, first)
 
 
 @pytest.mark.parametrize(
-    "want",
-    [pytest.param(6, id="ci"), pytest.param(400, id="long", marks=pytest.mark.fuzz_long)],
+    "budget", [pytest.param("ci"), pytest.param("long", marks=pytest.mark.fuzz_long)]
 )
 @pytest.mark.parametrize("name, seats", SEATS)
-def test_random_moves_from_every_world_apply_and_end_the_game(name, seats, want):
+def test_random_moves_from_every_world_apply_and_end_the_game(name, seats, budget):
     """Every legal move of a dealt world applies and random play ends it: the generic
     search (`bench strength --against search`) plays its worlds out at random, and a
-    Usagi world once held a card with no `#id` there (`tiebreak` below)."""
-    worlds, moves, faults = playout_fuzz(name, seats, want, chance=0.05)
-    assert worlds == want and not faults, (worlds, moves, faults[:5])
+    Usagi world once held a card with no `#id` there (below): the long budget found
+    it 17 times in 4,400 worlds (docs/design.md, "Random playouts from every world")."""
+    worlds, moves, faults = playout_fuzz(name, seats, *FUZZ[budget])
+    assert not faults, (worlds, moves, faults[:5])
 
 
 def test_a_usagi_world_gives_the_other_contender_a_card_it_could_have_given_up():
