@@ -535,3 +535,22 @@ def test_every_contest_combat_and_damage_round_says_its_sums(name):
                     assert SUM.search(text) and len(re.findall(r"(?<!P)\d+", text)) >= 2, text
                     assert any(text[1:] in line for line in said), text
     assert seen
+
+
+def test_shrines_first_turn_s_draw_is_said_where_the_game_makes_it():
+    """Shrines' log read "P1's final act", then P1's draw, as if drawn in that
+    act and out of its place: P1 skips the draw at the start of the first turn
+    and draws once the final act is passed (rule first-turn). The turn's end is
+    a line of its own before that draw, and no act's line stands over a draw
+    the act did not hold: a turn's lines say its acts in the game's order, the
+    draw of a turn first in it (the first turn's last)."""
+    for seed in (1, 2, 3):
+        match = _played("shrines", seed)
+        lines = log.lines(match, 0)
+        end = lines.index("End of P1's first turn: the draw skipped at its start")
+        assert lines[end + 1].startswith("P1 draws from the "), lines[end + 1]
+        assert lines[end + 2] == "P2's first act"
+        for before, line in zip(lines, lines[1:], strict=False):
+            assert not (before.endswith("final act") and " draws " in line), (before, line)
+            if before.endswith("'s first act"):  # a later turn's draw begins it
+                assert line.startswith(f"{before[:2]} draws from the "), (before, line)
