@@ -278,3 +278,71 @@ def test_the_prompt_names_seats_as_the_table_does(app):
     app.step([], 0.01)
     text = app.scene.ui.status.html_text
     assert "P2 " in text and " p2 " not in f" {text} " and "p1's" not in text
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
+@pytest.mark.parametrize("game", registry.names())
+def test_at_150_percent_the_side_panel_buttons_read_whole(dummy_video, game, size):
+    """At the menu's 150% text size the side panel showed "Me…", "Un…",
+    "Re…", "Ru…" (1280x720) and "What ha…" (both sizes) in every game: the
+    commands stand two to a row where four do not fit (the row over the first
+    taking the log's foot, the prompt keeping its place) and Hint and "What
+    happened?" each as wide as its words, each label drawn whole, no button on
+    another, on the log or on the prompt, and the decision bar's moves all in
+    their places."""
+    from shrinetable.table import uiscale
+    from shrinetable.table.app import App
+
+    uiscale.save(1.5)
+    big = App(size)
+    rules = registry.get(game)
+    scene = start(big, ("human",) + ("computer",) * (rules.min_seats - 1))
+    side = {c: b for b, c in scene.ui.commands.items() if c != "more"}
+    assert set(side) == {"menu", "undo", "redo", "rules", "hint", "summary"}
+    big.fonts.drawn = []
+    scene.base_dirty = scene.dirty = True
+    scene.draw(big.screen)
+    drawn = {d.text for d in big.fonts.drawn}
+    for b in side.values():
+        assert b.label(big.fonts) == ([b.text], False) and b.text in drawn, b.text
+        assert b.rect.h >= big.fonts.font(b.px).get_linesize() + 8
+    rects = [b.rect for b in side.values()] + [scene.ui.log.rect, scene.ui.status.rect]
+    assert not [(a, b) for i, a in enumerate(rects) for b in rects[i + 1 :] if a.colliderect(b)]
+    status = scene.board.scaler.rect(scene.layout.panels.status)
+    assert scene.ui.status.rect.top > status.top and side["rules"].rect.top >= status.top
+    assert (side["menu"].rect.top < status.top) == (size == (1280, 720))  # 1920: one row
+    assert side["hint"].rect.top == side["summary"].rect.top  # each as wide as its words
+    assert side["hint"].rect.w < side["summary"].rect.w
+    assert scene.ui.bar() and "more" not in scene.ui.commands.values()  # the bar keeps its room
+    pygame.quit()
+
+
+def test_at_100_percent_the_commands_keep_their_one_row(app):
+    """At 100% the four commands and the help row stand as they did: one row
+    each, the commands across the top of the status panel."""
+    from shrinetable.table import decision_bar as bar
+
+    scene = start(app)
+    side = {c: b.rect for b, c in scene.ui.commands.items() if c != "more"}
+    status = scene.board.scaler.rect(scene.layout.panels.status)
+    assert {side[c].top for c in ("menu", "undo", "redo", "rules")} == {status.top}
+    _, row = bar.split_help(scene.board.scaler.rect(scene.layout.panels.buttons))
+    assert {side[c].top for c in ("hint", "summary")} == {row.top}
+
+
+def test_at_150_percent_a_result_stands_clear_of_the_commands_rows(dummy_video):
+    """The result box stands over the log; at 150% the commands' first row
+    is at the log's foot, and a long result ends above it, not over Menu."""
+    from shrinetable.table import uiscale
+    from shrinetable.table.app import App
+
+    uiscale.save(1.5)
+    big = App((1280, 720))
+    scene = start(big)
+    scene.results.lines = ["P2 loses 3 magic points"] * 30  # more than the log holds
+    scene.dirty = True
+    big.step([], 0.01)
+    menu = command(scene, "menu").rect
+    assert menu.top < scene.board.scaler.rect(scene.layout.panels.status).top
+    assert scene.results.box is not None and scene.results.box.bottom <= menu.top
+    pygame.quit()

@@ -111,10 +111,13 @@ def needs(moves: list[gestures.Move], area: pygame.Rect, k: float = 1.0) -> int:
     return max((r.bottom for _, r in placed), default=area.y) - area.y
 
 
-def split_help(panel: pygame.Rect, k: float = 1.0) -> tuple[pygame.Rect, pygame.Rect]:
+def split_help(
+    panel: pygame.Rect, k: float = 1.0, high: int | None = None
+) -> tuple[pygame.Rect, pygame.Rect]:
     """The layout's buttons panel: the bar's room, and the help row (Hint, What
-    happened?) at its foot."""
-    h = round(HELP_ROW * k)
+    happened?) at its foot, `HELP_ROW` high or `high` (its rows at a larger
+    text size)."""
+    h = round(HELP_ROW * k) if high is None else high
     row = pygame.Rect(panel.x, panel.bottom - h, panel.w, h)
     return pygame.Rect(panel.x, panel.y, panel.w, max(0, panel.h - h - 4)), row
 

@@ -163,8 +163,10 @@ class Painter:
         panels = self.s.layout.panels
         box = self.s.results.box
         area = self.s.board.scaler.rect(panels.results or panels.log)
-        if self.s.pane is not None and area.colliderect(self.s.pane):  # the pane stays clear
-            area.h = max(0, self.s.pane.top - 4 - area.top)
+        menu = [b.rect for b, c in self.s.ui.commands.items() if c == "menu"]
+        for r in [self.s.pane, *menu]:  # stay clear: the pane, the commands' rows (150%)
+            if r is not None and area.colliderect(r) and r.top > area.top:
+                area.h = max(0, min(area.h, r.top - 4 - area.top))
         self.s.results.draw(
             surface,
             self.s.app.fonts,

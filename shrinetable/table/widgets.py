@@ -176,6 +176,37 @@ def _fitting(word: str, width: int, measure) -> int:
     return lo
 
 
+def button_rows(fonts, px: int, labels: list[str], width: int, gap: int = 4) -> list[list[int]]:
+    """The widths (each with its `gap`) of buttons saying `labels` in rows
+    across `width`, every label whole on one line: one row of even shares
+    where each fits its share, else of widths by their words, else fewer to a
+    row, evened over the rows (two and two, not three and one)."""
+    font = fonts.font(px)
+    needs = [font.size(t)[0] + 2 * PAD + gap for t in labels]
+    for most in range(len(labels), 0, -1):
+        per = -(-len(labels) // -(-len(labels) // most))
+        rows = [needs[i : i + per] for i in range(0, len(needs), per)]
+        if all(sum(row) <= width for row in rows) or per == 1:
+            return [_shares(row, width) for row in rows]
+    return []  # no labels
+
+
+def _shares(needs: list[int], width: int) -> list[int]:
+    """A row's widths: even where each need fits its share, else each its need
+    and an even share of what is left."""
+    even = width // len(needs)
+    if max(needs) <= even or sum(needs) > width:  # (wider than `width`: a lone one)
+        return [even] * len(needs)
+    left = max(0, width - sum(needs)) // len(needs)
+    return [n + left for n in needs]
+
+
+def rows_high(fonts, px: int, least: int) -> int:
+    """The height of a row of buttons that is not the layout's one row: a
+    line of their text and room round it, at least `least`."""
+    return max(least, fonts.font(px).get_linesize() + 8)
+
+
 class Button:
     """A button on the table: hovered, held or disabled; its label
     shortened with an ellipsis (and whole in its tip) when it does not fit,
