@@ -122,7 +122,7 @@ def numbers_box(
     font = fonts.font(px, True)
     lines = [text]
     if h >= 2 * line(fonts):  # a pile's top card narrower than its figures: two lines
-        lines = number_lines(fonts, text, px, w - 12)  # (Usagi's five ratings), never cut
+        lines = number_lines(fonts, text, px, w - 12)  # (a card's five ratings), never cut
     high = font.get_linesize() * (len(lines) - 1) + font.size(text)[1]
     rect = pygame.Rect(0, 0, max(font.size(t)[0] for t in lines) + 6, min(h - 4, high + 2))
     if h < 2 * line(fonts):

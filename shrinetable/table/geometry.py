@@ -34,7 +34,7 @@ NARROW = 136  # an empty zone of a shared row: room for its label and its badge
 SLIVER = 1 / 6  # of a line: the least of a strip left in view under a card that matters
 SQUEEZE = 0.85  # cards a little too high to pass under their label are drawn this much
 # a row of a person's cards that would overlap is drawn down to this much of its size
-# first: a card laid over the one before covers its numbers (Shards' hand of seven)
+# first: a card laid over the one before covers its numbers (a hand of seven wide cards)
 CROWD = 0.75
 # smaller at least, where beside it they would hide each other's names
 
