@@ -617,7 +617,9 @@ class Board:
         (framed, with corner brackets), or able to move now (a plain frame)."""
         pal = palette()
         width = max(2, self.scaler.length(3)) + pal.width
-        radius = max(2, p.rect.w // 10)
+        # a tenth of its shorter side: of a strip's width, the frame's corner curved
+        # in over the figures at its end ("D3" read "D" at 1920x1080)
+        radius = max(2, min(p.rect.w, p.rect.h) // 10)
         if p.index in marks.selected.get(name, ()):
             pygame.draw.rect(surf, pal.select, p.rect.inflate(4, 4), width, border_radius=radius)
         elif (name, p.name) in marks.targets:
