@@ -176,6 +176,10 @@ class Presentation:
     listed: dict[str, str] = {}
     # decision kinds in which every legal move is also a button
     all_buttons: tuple[str, ...] = ()
+    # shorter button words for an action's notation or its kind ({rest}: the words
+    # after it), said where the whole label does not fit its place on the decision
+    # bar (a larger text size); its tip and the announcements say it whole
+    briefs: dict[str, str] = {}
     # actions that stand first among the moves ending a step, at the bar's fixed
     # first place: the plain end of the step before one that also ends it
     primary: tuple[str, ...] = ()
@@ -344,6 +348,15 @@ class Presentation:
         if (decision, text) in self.in_decision:
             return self.in_decision[(decision, text)]
         words = self.readable(self.label(text))
+        return words[:1].upper() + words[1:]
+
+    def brief(self, text: str) -> str:
+        """Shorter words for the button of the action `text` (`briefs`; '': none)."""
+        kind, _, rest = text.partition(" ")
+        form = self.briefs.get(text, self.briefs.get(kind))
+        if form is None:
+            return ""
+        words = self.readable(form.format(rest=rest))
         return words[:1].upper() + words[1:]
 
     def is_minor(self, text: str, events: Any) -> bool:

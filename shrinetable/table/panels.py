@@ -35,8 +35,9 @@ from .widgets import (
     TextBox,
     Widgets,
     button_rows,
-    label_high,
+    label_lines,
     rows_high,
+    two_lines,
 )
 from .words import log_line
 
@@ -281,7 +282,10 @@ class Panels:
                 )
                 self.s.more = item
             else:
-                self.s.ui.button(rect, self._words(item), action=item.action)
+                words = self._words(item)
+                label = self._fitting(words, self.s.match.present.brief(item.text), rect)
+                tip = words if label != words else ""
+                self.s.ui.button(rect, label, action=item.action, tool_tip=tip)
 
     def _words(self, item: bar.Item) -> str:
         """A bar button's label: its move's words, or "More moves (N)…"."""
@@ -290,10 +294,24 @@ class Panels:
         d = self.s.match.decision()
         return self.s.match.present.describe(item.text, d.kind if d is not None else "")
 
+    def _fitting(self, words: str, brief: str, rect: pygame.Rect) -> str:
+        """A bar button's label in `rect`: its words, or the game's shorter
+        ones (`Presentation.brief`) where its words do not read whole there
+        (cut, the shorter show more of what it does)."""
+        whole = not Button(rect, words, px=self.s.ui.px).label(self.s.ui.fonts)[1]
+        return words if whole or not brief else brief
+
     def _high(self, item: bar.Item, width: int) -> int:
         """The height a bar button `width` wide needs to show its label whole
-        (`decision_bar.grow`: two lines at a larger text size)."""
-        return label_high(self.s.ui.fonts, self.s.ui.px, self._words(item), width)
+        (`decision_bar.grow`): two lines where its words (else its shorter
+        ones, `Presentation.brief`) need them at a larger text size."""
+        ui = self.s.ui
+        brief = "" if isinstance(item, list) else self.s.match.present.brief(item.text)
+        for words in (self._words(item), brief):
+            lines = label_lines(ui.fonts, ui.px, words, width) if words else 0
+            if lines:
+                return two_lines(ui.fonts, ui.px) if lines == 2 else 0
+        return 0
 
     def _help_row(self, panel: pygame.Rect) -> pygame.Rect:
         """Hint and "What happened?" in a row at the foot of the bar's panel

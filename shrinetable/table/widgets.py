@@ -222,12 +222,11 @@ def _whole(fonts, px: int, text: str, room: int) -> list[str]:
     return lines if len(lines) == 2 and all(font.size(t)[0] <= room for t in lines) else []
 
 
-def label_high(fonts, px: int, text: str, width: int) -> int:
-    """The height a button `width` wide needs to show `text` whole beside a
-    number key's badge (which it may show): `two_lines` where one line is too
-    narrow and two hold it, else 0 (one line does, or no height helps)."""
+def label_lines(fonts, px: int, text: str, width: int) -> int:
+    """How many lines a button `width` wide needs to show `text` whole beside
+    a number key's badge (which it may show): 1, 2, or 0 (two do not hold it)."""
     badge = fonts.font(px, True).size("9")[0] + 6 + 2
-    return two_lines(fonts, px) if len(_whole(fonts, px, text, width - 2 * PAD - badge)) == 2 else 0
+    return len(_whole(fonts, px, text, width - 2 * PAD - badge))
 
 
 class Button:

@@ -313,6 +313,8 @@ class ShardsPresentation(DeckGameWords):
         "bonus card": "Take a card",
     }
     in_decision = {("tricks", "pass"): "Pass (both passing deals the damage)"}
+    # where a larger text size leaves the bar too little room (the tip says it whole)
+    briefs = {"research": "Research: draw 2, end turn", "trade": "Buy {rest}"}
     primary = ("end",)  # End turn at the bar's first place, Research (which draws) beside it
     # the log's words for moves whose events do not say what the seat did
     log_words = {"pass": "passes", "hold": "is done blocking", "charge": "charges"}
