@@ -346,3 +346,78 @@ def test_at_150_percent_a_result_stands_clear_of_the_commands_rows(dummy_video):
     assert menu.top < scene.board.scaler.rect(scene.layout.panels.status).top
     assert scene.results.box is not None and scene.results.box.bottom <= menu.top
     pygame.quit()
+
+
+def _walk(game, seats: int, seed: int, every: int = 2, most: int = 30) -> list[tuple[Session, int]]:
+    """Positions of a seeded game in which p1 (a person) decides: every `every`th
+    such position, at most `most`, each as the move count to go back to."""
+    from shrinetable.adapter.match import Match
+
+    session = Session(game, seed, {}, ["human"] + ["computer"] * (seats - 1))
+    m, out, seen = Match(session), [], 0
+    for _ in range(2000):
+        if m.decision() is None or len(out) >= most:
+            break
+        if m.pending() is not None:
+            m.step()
+            continue
+        if m.decision().seat == 0:
+            if seen % every == 0:
+                out.append(len(session.history))
+            seen += 1
+        m.act(m.decision().seat, session.computer_action())
+    return [(session, n) for n in out]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
+@pytest.mark.parametrize("game", registry.names())
+def test_at_150_percent_the_decision_bar_reads_whole_and_keeps_its_places(dummy_video, game, size):
+    """At 150% the bar's 36 px places cut labels that need two lines ("No
+    attack boost: to th…", "Finished (no more act…"): a row grows to two
+    lines where its label needs them and the bar has the room below its
+    places, else a label a little too wide is narrowed (to 75% at most), so
+    in the showcase and across a walk of seeded positions every button's
+    label is drawn whole (but Shards' trades, and Research over them at
+    1280x720: six places fill its bar, no row has room to grow), no button
+    lies on another or below the bar's room, and the bar shows as many
+    moves as with rows of one height, in the same order."""
+    from shrinetable.bench.render import showcase
+    from shrinetable.table import decision_bar as bar
+    from shrinetable.table import uiscale
+    from shrinetable.table.app import App
+
+    uiscale.save(1.5)
+    big = App(size)
+    rules = registry.get(game)
+    cut, checked = [], 0
+    busy = showcase(rules)  # the legibility figures' position
+    for session, n in [(busy, len(busy.history)), *_walk(rules, rules.min_seats, seed=5)]:
+        session.back_to(n)
+        big.start_game(session)
+        big.step([], 0.01)
+        scene = big.scene
+        shown, area = scene.panels._bar_moves(), scene.panels.bar_area
+        plain = [item for item, _ in bar.slots(shown, area, scene.panels.k)]
+        placed = bar.slots(shown, area, scene.panels.k, scene.panels._high)
+        assert [item for item, _ in placed] == plain  # the same moves in the same places
+        buttons = scene.ui.bar()
+        assert len(buttons) == len(plain)
+        rects = [b.rect for b in buttons]
+        assert not [(a, b) for i, a in enumerate(rects) for b in rects[i + 1 :] if a.colliderect(b)]
+        assert all(r.bottom <= area.bottom for r in rects)
+        big.fonts.drawn = []
+        scene.base_dirty = scene.dirty = True
+        scene.draw(big.screen)
+        drawn = {d.text for d in big.fonts.drawn}
+        for b in buttons:
+            checked += 1
+            lines, short = b.label(big.fonts)
+            if short or not set(lines) <= drawn:
+                cut.append(b.text)
+    assert checked >= 10
+    if game == "shards":  # six places in 167 px (1280x720), 263 (1920x1080): none grows
+        assert {t.split(" ")[0] for t in cut} <= {"Trade", "Research:"}, cut
+    else:
+        assert not cut, sorted(set(cut))
+    pygame.quit()

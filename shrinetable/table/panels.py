@@ -27,7 +27,17 @@ from .keymap import Keymap
 from .overlay import Overlay
 from .seats import kind_word, seat_name
 from .theme import palette, rgb
-from .widgets import PX, Button, Rich, Text, TextBox, Widgets, button_rows, rows_high
+from .widgets import (
+    PX,
+    Button,
+    Rich,
+    Text,
+    TextBox,
+    Widgets,
+    button_rows,
+    label_high,
+    rows_high,
+)
 from .words import log_line
 
 if TYPE_CHECKING:
@@ -78,6 +88,7 @@ class Panels:
     def __init__(self, table: Table):
         self.s = table
         self.k = 1.0  # how much larger than at 1280x720 (`decision_bar.panel_scale`)
+        self.bar_area = pygame.Rect(0, 0, 0, 0)  # the decision bar's room (and a notice's)
 
     def relog(self) -> None:
         """The log's latest lines (at the start, after an undo, a switch of
@@ -139,7 +150,8 @@ class Panels:
         if self.s.helps:  # the help row under the decision bar
             area = self._help_row(area)
         shown = self._bar_moves()
-        room = area.h - bar.needs(shown, area, self.k) - 4  # the bar's places never move
+        self.bar_area = area
+        room = area.h - bar.needs(shown, area, self.k, self._high) - 4  # the bar's places stay
         together = TextBox([asked, notice], prompt, app.fonts, ui.px)
         under = bool(notice) and together.room() > 0 and room >= together.lines_high(2)
         if notice and not under:  # with the prompt (scrolled to it) when the bar leaves no room
@@ -259,20 +271,29 @@ class Panels:
         """The decision bar (`decision_bar`): its buttons in their fixed places,
         the moves with no place of their own under "More moves", which lists
         them in the choice window."""
-        d = self.s.match.decision()
-        kind = d.kind if shown and d is not None else ""
-        describe = self.s.match.present.describe
-        for item, rect in bar.slots(shown, area, self.k):
+        for item, rect in bar.slots(shown, area, self.k, self._high):
             if isinstance(item, list):
                 self.s.ui.button(
                     rect,
-                    f"More moves ({len(item)})\u2026",
+                    self._words(item),
                     command="more",
                     tool_tip="The moves that have no room here, in a list",
                 )
                 self.s.more = item
             else:
-                self.s.ui.button(rect, describe(item.text, kind), action=item.action)
+                self.s.ui.button(rect, self._words(item), action=item.action)
+
+    def _words(self, item: bar.Item) -> str:
+        """A bar button's label: its move's words, or "More moves (N)…"."""
+        if isinstance(item, list):
+            return f"More moves ({len(item)})\u2026"
+        d = self.s.match.decision()
+        return self.s.match.present.describe(item.text, d.kind if d is not None else "")
+
+    def _high(self, item: bar.Item, width: int) -> int:
+        """The height a bar button `width` wide needs to show its label whole
+        (`decision_bar.grow`: two lines at a larger text size)."""
+        return label_high(self.s.ui.fonts, self.s.ui.px, self._words(item), width)
 
     def _help_row(self, panel: pygame.Rect) -> pygame.Rect:
         """Hint and "What happened?" in a row at the foot of the bar's panel

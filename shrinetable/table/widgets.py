@@ -22,8 +22,9 @@ from functools import lru_cache
 from typing import Any
 
 import pygame
+from pygame.transform import smoothscale
 
-from .faces import wrap
+from .faces import CONDENSE, wrap
 from .theme import rgb
 
 PRESSED = pygame.event.custom_type()  # a Button clicked; event.ui_element is it
@@ -207,6 +208,28 @@ def rows_high(fonts, px: int, least: int) -> int:
     return max(least, fonts.font(px).get_linesize() + 8)
 
 
+def two_lines(fonts, px: int) -> int:
+    """The least height of a button whose label is drawn on two lines."""
+    return 2 * fonts.font(px).get_linesize() + 2
+
+
+def _whole(fonts, px: int, text: str, room: int) -> list[str]:
+    """`text` whole in `room`: one line, or two; [] where two do not hold it."""
+    font = fonts.font(px)
+    if font.size(text)[0] <= room:
+        return [text]
+    lines = wrap(fonts, text, px, room)
+    return lines if len(lines) == 2 and all(font.size(t)[0] <= room for t in lines) else []
+
+
+def label_high(fonts, px: int, text: str, width: int) -> int:
+    """The height a button `width` wide needs to show `text` whole beside a
+    number key's badge (which it may show): `two_lines` where one line is too
+    narrow and two hold it, else 0 (one line does, or no height helps)."""
+    badge = fonts.font(px, True).size("9")[0] + 6 + 2
+    return two_lines(fonts, px) if len(_whole(fonts, px, text, width - 2 * PAD - badge)) == 2 else 0
+
+
 class Button:
     """A button on the table: hovered, held or disabled; its label
     shortened with an ellipsis (and whole in its tip) when it does not fit,
@@ -234,18 +257,21 @@ class Button:
     def disable(self) -> None:
         self.is_enabled = False
 
-    def label(self, fonts) -> tuple[list[str], bool]:
-        """The label's lines (two when the button is tall enough), and whether
-        it had to be shortened."""
+    def _room(self, fonts) -> int:
         badge = self._badge(fonts)
-        room = self.rect.w - 2 * PAD - (badge.w + 2 if badge else 0)
+        return self.rect.w - 2 * PAD - (badge.w + 2 if badge else 0)
+
+    def label(self, fonts) -> tuple[list[str], bool]:
+        """The label's lines (two when the button is tall enough, else one
+        narrowed a little, as a card's name is: `faces.CONDENSE`), and whether
+        it had to be shortened."""
+        room = self._room(fonts)
         font = fonts.font(self.px)
-        if font.size(self.text)[0] <= room:
-            return [self.text], False
-        if self.rect.h >= 2 * font.get_linesize() + 2:
-            lines = wrap(fonts, self.text, self.px, room)
-            if len(lines) == 2 and all(font.size(line)[0] <= room for line in lines):
-                return lines, False
+        lines = _whole(fonts, self.px, self.text, room)
+        if len(lines) == 1 or (lines and self.rect.h >= two_lines(fonts, self.px)):
+            return lines, False
+        if font.size(self.text)[0] * CONDENSE <= room:
+            return [self.text], False  # narrowed where it is drawn
         cut = _fitting(self.text, room - font.size("\u2026")[0], lambda s: font.size(s)[0])
         return [self.text[:cut].rstrip() + "\u2026"], True
 
@@ -268,7 +294,12 @@ class Button:
             surf, rgb("hovered_border" if hovered and on else "normal_border"), self.rect, 1
         )
         ink = rgb("disabled_text" if not on else "hovered_text" if hovered else "normal_text")
+        room = self._room(fonts)
         images = [fonts.text(line, self.px, ink) for line in self.label(fonts)[0]]
+        images = [
+            img if img.get_width() <= room else smoothscale(img, (room, img.get_height()))
+            for img in images
+        ]
         step = fonts.font(self.px).get_ascent() + 2  # two lines sit closer than the font's own
         y = self.rect.centery - (step * (len(images) - 1) + images[0].get_height()) // 2
         badge = self._badge(fonts)
