@@ -88,8 +88,8 @@ class _Count:
 
     def spend(self) -> None:
         """One move more; checked against the clock at every move (a clock read
-        is a microsecond, a move up to a millisecond: checked every 16th, a
-        Shards decision ran past its p99 of 0.5 s)."""
+        is a microsecond, a move up to a millisecond: checked every 16th, one
+        game's decisions ran past their p99 of 0.5 s)."""
         self.left -= 1
         if self.left < 0 or (self.until is not None and time.thread_time() > self.until):
             raise _Spent

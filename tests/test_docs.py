@@ -89,3 +89,14 @@ def test_every_refusal_names_a_rule_its_rules_document_has(name):
         i for i in ids if i and not re.search(rf"(?<![\w-]){re.escape(i)}(?![\w-])", text)
     )
     assert missing == [], f"{name}: ruling ids not in its rules document"
+
+
+def test_design_notes_give_each_game_s_hard_budget_as_it_is():
+    """docs/design.md's "Time (second pass)" kept Sorcerer's first budget (560
+    moves) after it became 900: the budgets it lists are the games' own."""
+    design = (Path(__file__).parent.parent / "docs" / "design.md").read_text()
+    para = design.split("**Time (second pass).**", 1)[1].split("\n\n", 1)[0]
+    listed = para.split("`GameBase.think_moves` (", 1)[1].split(";", 1)[0]
+    said = {name.lower(): int(n) for name, n in re.findall(r"(\w+) (\d+)", listed)}
+    games = ("shrine", "shrines", "sorcerer", "shards", "usagi")
+    assert said == {g: registry.get(g).think_moves for g in games}

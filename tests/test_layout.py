@@ -216,3 +216,17 @@ def test_grid_cells_are_zones_and_grid_faults_are_explained():
         files = [str(layout_path("shrines"))]
 
     assert check.run(Args) == 0
+
+
+def test_a_label_s_short_words_are_shorter_and_said_by_some_label():
+    """A layout's `short` words ("Chronicle" = "Chron.") stand in for a label's
+    where a zone is too narrow: a short form as long as its words, or words no
+    label says (a typo), is named with its key path and line."""
+    text = layout_path("usagi").read_text()
+    assert parse_layout(text, "u.toml").short["Chronicle"] == "Chron."
+    long = text.replace('"Chronicle" = "Chron."', '"Chronicle" = "Chronicles"')
+    with pytest.raises(LayoutError, match=r"u.toml:\d+: short.Chronicle: 'Chronicles' is not sh"):
+        parse_layout(long, "u.toml")
+    typo = text.replace('"Chronicle" = "Chron."', '"Chronicel" = "Chron."')
+    with pytest.raises(LayoutError, match=r"short.Chronicel: no zone's label says 'Chronicel'"):
+        parse_layout(typo, "u.toml")

@@ -72,6 +72,24 @@ def test_a_label_short_of_room_still_says_whose_zone_it_is(game, players, size, 
     assert fig["min_text_px"] >= {(1280, 720): 14, (1920, 1080): 18}[size]
 
 
+@pytest.mark.parametrize("players", [3, 6])
+def test_at_150_percent_a_label_keeps_its_owner_in_the_layout_s_shorter_words(players):
+    """At 150% text, 1280x720, Usagi's labels kept their owner and so were cut
+    more ("P3 Chroni…", "Rest…", "Dead…": 75 cut at six seats, 50 before the
+    owner was kept): a zone too narrow for its words says them in the layout's
+    `short` ones, owner first ("P3 Chron."), and is then whole; 58 at six."""
+    from shrinetable.formats.layout import load_layout
+    from shrinetable.resources import layout_path
+
+    short = load_layout(layout_path("usagi")).short
+    fig = measure("usagi", players, (1280, 720), scale=1.5)
+    stems = [t.split()[-1].rstrip("\u2026") for t in fig["cut"]]  # "P3 Chro…": "Chro"
+    cut = [t for t in stems if len(t) > 2 and any(w.startswith(t) for w in short)]
+    assert not cut, fig["cut"]
+    assert fig["cut_labels"] <= {3: 30, 6: 58}[players], fig["cut"]
+    assert fig["overlaps"] == 0 and fig["min_text_px"] == 21, fig
+
+
 def test_words_on_a_card_face_are_told_apart_from_labels(tmp_path, monkeypatch):
     import pygame
 

@@ -472,3 +472,36 @@ def test_the_window_plays_a_guided_game_out(app, tmp_path) -> None:
             scene.update(scene.ai_due or time.monotonic())
     assert scene.lesson.at == 4 and scene.match.outcome() is not None
     assert scene.overlay is None and "The game is over." in scene.words()
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
+def test_at_150_percent_the_lesson_s_last_buttons_read_whole(dummy_video, size) -> None:
+    """At the menu's 150% text size, 1280x720, a finished lesson's "Next
+    lesson ▶" was cut in half the log's width: where even shares would cut a
+    label, each button is as wide as its words."""
+    import pygame
+
+    from shrinetable.table import uiscale
+    from shrinetable.table.app import App
+    from shrinetable.table.lesson_scene import open_lesson
+
+    uiscale.save(1.5)
+    app = App(size)
+    scene = open_lesson(app, load(FIRST))
+    while not scene.lesson.finished:
+        step = scene.lesson.current()
+        if step.kind() == "words":
+            scene.command("lesson_next")
+        elif step.kind() == "computer":
+            scene.update(scene.ai_due)
+        else:
+            scene.perform(scene.lesson.lesson.moves[scene.lesson.at][0])
+    scene.build_ui()
+    shown = {c: b for b, c in scene.ui.commands.items() if c.startswith("lesson_")}
+    assert set(shown) == {"lesson_on", "lesson_close"}
+    for b in shown.values():
+        assert b.label(app.fonts) == ([b.text], False), b.text
+    on, close = shown["lesson_on"].rect, shown["lesson_close"].rect
+    assert on.top == close.top and on.right < close.left
+    assert (on.w > close.w) == (size == (1280, 720))  # 1920: even shares fit
+    pygame.quit()

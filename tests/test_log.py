@@ -535,3 +535,69 @@ def test_every_contest_combat_and_damage_round_says_its_sums(name):
                     assert SUM.search(text) and len(re.findall(r"(?<!P)\d+", text)) >= 2, text
                     assert any(text[1:] in line for line in said), text
     assert seen
+
+
+def test_shrines_first_turn_s_draw_is_said_where_the_game_makes_it():
+    """Shrines' log read "P1's final act", then P1's draw, as if drawn in that
+    act and out of its place: P1 skips the draw at the start of the first turn
+    and draws once the final act is passed (rule first-turn). The turn's end is
+    a line of its own before that draw, and no act's line stands over a draw
+    the act did not hold: a turn's lines say its acts in the game's order, the
+    draw of a turn first in it (the first turn's last)."""
+    for seed in (1, 2, 3):
+        match = _played("shrines", seed)
+        lines = log.lines(match, 0)
+        end = lines.index("End of P1's first turn: the draw skipped at its start")
+        assert lines[end + 1].startswith("P1 draws from the "), lines[end + 1]
+        assert lines[end + 2] == "P2's first act"
+        for before, line in zip(lines, lines[1:], strict=False):
+            assert not (before.endswith("final act") and " draws " in line), (before, line)
+            if before.endswith("'s first act"):  # a later turn's draw begins it
+                assert line.startswith(f"{before[:2]} draws from the "), (before, line)
+
+
+def test_a_run_of_cards_named_alike_says_its_count_then_its_cards():
+    """Shrines at seed 3: "P1 puts a card at the bottom of the Secondary
+    Library (Weathered Totem) (x2)", then the same line for Undertow: a run
+    of one seat's entries said alike but for the cards they name is one line,
+    its count as the log counts a repeat, then the cards once, in the order
+    they came; the other seat, who may not see them, reads the count only."""
+    match = _played("shrines", 3)
+    mine = [line for line in log.lines(match, 0) if "bottom of the" in line]
+    theirs = [line for line in log.lines(match, 1) if "bottom of the" in line]
+    assert mine == [
+        "P1 puts a card at the bottom of the Secondary Library (x3): "
+        "Weathered Totem, Weathered Totem and Undertow"
+    ]
+    assert theirs == ["P1 puts a card at the bottom of the Secondary Library (x3)"]
+
+
+def test_alike_runs_fold_by_seat_kind_and_words_and_counted_ones_add_up():
+    def bottom(seat: int, card: str) -> list[Entry]:
+        words = "puts a card at the bottom of the Secondary Library"
+        return [Entry(seat, "bottom", words, (card,), visible_to=(seat,), named=True)]
+
+    def draw(seat: int, card: str) -> list[Entry]:
+        return [Entry(seat, "draw", "draws", (card,), (1,), (seat,), counted=True, named=True)]
+
+    said = [
+        bottom(0, "weathered-totem#3"),
+        bottom(0, "undertow#9"),
+        bottom(1, "undertow#10"),
+        [Entry(1, "tap", "taps Ember Font")],
+        draw(1, "tidal-font#4"),
+        draw(1, "tidal-font#5"),
+    ]
+    assert log.lines(_Said("shrines", said), 0) == [
+        "P1 puts a card at the bottom of the Secondary Library (x2): Weathered Totem and Undertow",
+        "P2 puts a card at the bottom of the Secondary Library (Undertow)",
+        "P2 taps Ember Font",
+        "P2 draws 2 cards (Tidal Font, Tidal Font)",
+    ]
+
+
+@pytest.mark.parametrize("name", registry.names())
+def test_no_line_runs_its_cards_and_its_count_together(name):
+    for seed in (2, 3):
+        for line in log.lines(_played(name, seed), 0):
+            assert not re.search(r"\) \(x\d+\)", line), line

@@ -278,3 +278,146 @@ def test_the_prompt_names_seats_as_the_table_does(app):
     app.step([], 0.01)
     text = app.scene.ui.status.html_text
     assert "P2 " in text and " p2 " not in f" {text} " and "p1's" not in text
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
+@pytest.mark.parametrize("game", registry.names())
+def test_at_150_percent_the_side_panel_buttons_read_whole(dummy_video, game, size):
+    """At the menu's 150% text size the side panel showed "Me…", "Un…",
+    "Re…", "Ru…" (1280x720) and "What ha…" (both sizes) in every game: the
+    commands stand two to a row where four do not fit (the row over the first
+    taking the log's foot, the prompt keeping its place) and Hint and "What
+    happened?" each as wide as its words, each label drawn whole, no button on
+    another, on the log or on the prompt, and the decision bar's moves all in
+    their places."""
+    from shrinetable.table import uiscale
+    from shrinetable.table.app import App
+
+    uiscale.save(1.5)
+    big = App(size)
+    rules = registry.get(game)
+    scene = start(big, ("human",) + ("computer",) * (rules.min_seats - 1))
+    side = {c: b for b, c in scene.ui.commands.items() if c != "more"}
+    assert set(side) == {"menu", "undo", "redo", "rules", "hint", "summary"}
+    big.fonts.drawn = []
+    scene.base_dirty = scene.dirty = True
+    scene.draw(big.screen)
+    drawn = {d.text for d in big.fonts.drawn}
+    for b in side.values():
+        assert b.label(big.fonts) == ([b.text], False) and b.text in drawn, b.text
+        assert b.rect.h >= big.fonts.font(b.px).get_linesize() + 8
+    rects = [b.rect for b in side.values()] + [scene.ui.log.rect, scene.ui.status.rect]
+    assert not [(a, b) for i, a in enumerate(rects) for b in rects[i + 1 :] if a.colliderect(b)]
+    status = scene.board.scaler.rect(scene.layout.panels.status)
+    assert scene.ui.status.rect.top > status.top and side["rules"].rect.top >= status.top
+    assert (side["menu"].rect.top < status.top) == (size == (1280, 720))  # 1920: one row
+    assert side["hint"].rect.top == side["summary"].rect.top  # each as wide as its words
+    assert side["hint"].rect.w < side["summary"].rect.w
+    assert scene.ui.bar() and "more" not in scene.ui.commands.values()  # the bar keeps its room
+    pygame.quit()
+
+
+def test_at_100_percent_the_commands_keep_their_one_row(app):
+    """At 100% the four commands and the help row stand as they did: one row
+    each, the commands across the top of the status panel."""
+    from shrinetable.table import decision_bar as bar
+
+    scene = start(app)
+    side = {c: b.rect for b, c in scene.ui.commands.items() if c != "more"}
+    status = scene.board.scaler.rect(scene.layout.panels.status)
+    assert {side[c].top for c in ("menu", "undo", "redo", "rules")} == {status.top}
+    _, row = bar.split_help(scene.board.scaler.rect(scene.layout.panels.buttons))
+    assert {side[c].top for c in ("hint", "summary")} == {row.top}
+
+
+def test_at_150_percent_a_result_stands_clear_of_the_commands_rows(dummy_video):
+    """The result box stands over the log; at 150% the commands' first row
+    is at the log's foot, and a long result ends above it, not over Menu."""
+    from shrinetable.table import uiscale
+    from shrinetable.table.app import App
+
+    uiscale.save(1.5)
+    big = App((1280, 720))
+    scene = start(big)
+    scene.results.lines = ["P2 loses 3 magic points"] * 30  # more than the log holds
+    scene.dirty = True
+    big.step([], 0.01)
+    menu = command(scene, "menu").rect
+    assert menu.top < scene.board.scaler.rect(scene.layout.panels.status).top
+    assert scene.results.box is not None and scene.results.box.bottom <= menu.top
+    pygame.quit()
+
+
+def _walk(game, seats: int, seed: int, every: int = 2, most: int = 30) -> list[tuple[Session, int]]:
+    """Positions of a seeded game in which p1 (a person) decides: every `every`th
+    such position, at most `most`, each as the move count to go back to."""
+    from shrinetable.adapter.match import Match
+
+    session = Session(game, seed, {}, ["human"] + ["computer"] * (seats - 1))
+    m, out, seen = Match(session), [], 0
+    for _ in range(2000):
+        if m.decision() is None or len(out) >= most:
+            break
+        if m.pending() is not None:
+            m.step()
+            continue
+        if m.decision().seat == 0:
+            if seen % every == 0:
+                out.append(len(session.history))
+            seen += 1
+        m.act(m.decision().seat, session.computer_action())
+    return [(session, n) for n in out]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
+@pytest.mark.parametrize("game", registry.names())
+def test_at_150_percent_the_decision_bar_reads_whole_and_keeps_its_places(dummy_video, game, size):
+    """At 150% the bar's 36 px places cut labels that need two lines ("No
+    attack boost: to th…", "Finished (no more act…"): a row grows to two
+    lines where its label needs them and the bar has the room below its
+    places, else a label a little too wide is narrowed (to 75% at most), so
+    in the showcase and across a walk of seeded positions every button's
+    label is drawn whole (but Shards' trades, and Research over them at
+    1280x720: six places fill its bar, no row has room to grow), no button
+    lies on another or below the bar's room, and the bar shows as many
+    moves as with rows of one height, in the same order."""
+    from shrinetable.bench.render import showcase
+    from shrinetable.table import decision_bar as bar
+    from shrinetable.table import uiscale
+    from shrinetable.table.app import App
+
+    uiscale.save(1.5)
+    big = App(size)
+    rules = registry.get(game)
+    cut, checked = [], 0
+    busy = showcase(rules)  # the legibility figures' position
+    for session, n in [(busy, len(busy.history)), *_walk(rules, rules.min_seats, seed=5)]:
+        session.back_to(n)
+        big.start_game(session)
+        big.step([], 0.01)
+        scene = big.scene
+        shown, area = scene.panels._bar_moves(), scene.panels.bar_area
+        plain = [item for item, _ in bar.slots(shown, area, scene.panels.k)]
+        placed = bar.slots(shown, area, scene.panels.k, scene.panels._high)
+        assert [item for item, _ in placed] == plain  # the same moves in the same places
+        buttons = scene.ui.bar()
+        assert len(buttons) == len(plain)
+        rects = [b.rect for b in buttons]
+        assert not [(a, b) for i, a in enumerate(rects) for b in rects[i + 1 :] if a.colliderect(b)]
+        assert all(r.bottom <= area.bottom for r in rects)
+        big.fonts.drawn = []
+        scene.base_dirty = scene.dirty = True
+        scene.draw(big.screen)
+        drawn = {d.text for d in big.fonts.drawn}
+        for b in buttons:
+            checked += 1
+            lines, short = b.label(big.fonts)
+            if short or not set(lines) <= drawn:
+                cut.append(b.text)
+    assert checked >= 10
+    if game == "shards":  # six places in 167 px (1280x720), 263 (1920x1080): none grows
+        assert {t.split(" ")[0] for t in cut} <= {"Trade", "Research:"}, cut
+    else:
+        assert not cut, sorted(set(cut))
+    pygame.quit()

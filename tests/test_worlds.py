@@ -15,9 +15,12 @@ from typing import Any
 
 import pytest
 from shrines_helpers import mana, play, spawn, start
+from usagi_helpers import play as usagi_play
+from usagi_helpers import pos as usagi_pos
 
 from shrinetable import players
 from shrinetable.engine.registry import get
+from shrinetable.games import usagi
 from shrinetable.games.shrines import GAME
 from shrinetable.games.shrines.cards import instance
 from shrinetable.games.shrines.rules import looking_at
@@ -223,3 +226,96 @@ def test_a_shrines_world_keeps_the_top_cards_its_seat_put_back_and_only_those():
     assert any(GAME.determinise(s, 1, random.Random(k)).primary[0][-2:] != real for k in range(20))
     s = play(s, "draw primary")
     assert s.known_tops[0] == (1, 0)
+
+
+def playout_fuzz(name: str, seats: int, want: int, chance: float, first: int):
+    """(worlds played, moves made, faults) over seeded games of random legal moves at
+    `seats` seats, seed 1 on, until `want` worlds are played. A world is dealt for
+    the deciding seat (`world_faults`) at the `first` positions of every kind (the
+    decision's kind, and whether `observe` hides another seat's secret choice, which
+    the deal must fill: a rare tie-break among them) and at a `chance` of the others,
+    then played on with random legal moves to its end, as the generic search's
+    playouts are (bench/search.py). A legal move that raises, or a game (real or
+    dealt) still going after STEPS moves, is a fault, found again from its (seed,
+    move, seat, k): the world is `determinise(state, seat, random.Random(k))`."""
+    game = get(name)
+    worlds, moves, faults, seen = 0, 0, [], collections.Counter()
+
+    def move(state, rng: random.Random, where: tuple) -> Any:
+        """A random legal move made, or None (a fault) when it raises."""
+        nonlocal moves
+        action = rng.choice(game.legal_actions(state))
+        try:
+            state, _ = game.apply(state, action)
+        except Exception as e:  # a legal move that does not apply: the bug to find
+            faults.append((*where, f"{action}: {e!r}"))
+            return None
+        moves += 1
+        return state
+
+    seed = 0
+    while worlds < want:
+        seed += 1
+        state, rng = game.new_game(seed, {}, seats), random.Random(seed)
+        for i in range(STEPS):
+            if state is None or game.decision(state) is None or worlds == want:
+                break
+            seat, kind = game.decision(state).seat, game.decision(state).kind
+            key = (kind, game.observe(state, seat) is not state)
+            seen[key] += 1
+            if seen[key] <= first or rng.random() < chance:
+                k = rng.getrandbits(32)
+                world = game.determinise(state, seat, random.Random(k))
+                where, worlds = (seed, i, seat, k), worlds + 1
+                faults += [(*where, f) for f in world_faults(game, state, seat, world)]
+                play = random.Random(k)
+                for _ in range(STEPS):
+                    if world is None or game.decision(world) is None:
+                        break
+                    world = move(world, play, where)
+                else:
+                    faults.append((*where, f"a world not over after {STEPS} moves"))
+            state = move(state, rng, (seed, i, None, None))
+        else:
+            faults.append((seed, STEPS, None, None, f"not over after {STEPS} moves"))
+    return worlds, moves, faults
+
+
+STEPS = 50_000  # random Usagi at 3 seats: up to ~5,000 moves a game
+SEATS = [(g, n) for g in GAMES for n in range(get(g).min_seats, get(g).max_seats + 1)]
+FUZZ = {"ci": (8, 0.05, 1), "long": (400, 0.003, 10)}  # (want, chance, first)
+
+
+@pytest.mark.parametrize(
+    "budget", [pytest.param("ci"), pytest.param("long", marks=pytest.mark.fuzz_long)]
+)
+@pytest.mark.parametrize("name, seats", SEATS)
+def test_random_moves_from_every_world_apply_and_end_the_game(name, seats, budget):
+    """Every legal move of a dealt world applies and random play ends it: the generic
+    search (`bench strength --against search`) plays its worlds out at random, and a
+    Usagi world once held a card with no `#id` there (below): the long budget found
+    it 17 times in 4,400 worlds (docs/design.md, "Random playouts from every world")."""
+    worlds, moves, faults = playout_fuzz(name, seats, *FUZZ[budget])
+    assert not faults, (worlds, moves, faults[:5])
+
+
+def test_a_usagi_world_gives_the_other_contender_a_card_it_could_have_given_up():
+    """`tie` (seed 004, 3.3.1: "each contender gathers all of their involved cards, and
+    secretly chooses one to discard"; U10). The second contender cannot see the first
+    one's choice (`observe`): a world dealt for it once held none, and giving up its
+    own card then put card 0 (no card, notation '') in p1's rest pile, which a
+    random playout later drew and played (`play ` raised in `rules.card`). The world
+    draws the hidden choice among p1's involved cards instead."""
+    sword, guard, duelist = "wandering-swordsman#2", "roadside-bodyguard#4", "scarred-duelist#3"
+    z = {"event:0": ["bandit-raid#21"], "involved:0": [sword, guard, duelist]}
+    s = usagi_play(
+        usagi_pos(z, finished=["p2"], owners={duelist: "p2"}), "finished", f"tiebreak {guard}"
+    )
+    assert usagi.GAME.decision(s).seat == 1 and usagi.GAME.observe(s, 1).proposal == [0, 0]
+    given = set()
+    for k in range(20):
+        world = usagi_play(usagi.GAME.determinise(s, 1, random.Random(k)), f"tiebreak {duelist}")
+        (mine,) = (c for c in world.rest[0] if c not in s.rest[0])
+        given.add(world.names[mine])
+        assert cards(usagi.GAME, world) == cards(usagi.GAME, s)  # and no card 0 ('')
+    assert given == {sword, guard}

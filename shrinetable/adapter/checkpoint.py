@@ -249,7 +249,8 @@ def resume(session: Any, save: SaveFile, where: str) -> int:
             notes.append(f"checkpoint {i} (at move {marks[i].at}): {e}")
             continue
         whos = "".join(m.who for m in marks[: i + 1])
-        session.resume(save.actions[: len(whos)], whos, state, {m.at: m for m in marks[: i + 1]})
+        made = {m.at: m for m in marks[: i + 1]}
+        session.resume(save.actions[: len(whos)], whos, state, made, set(save.joined))
         break
     session.notes += [f"{where}: {n}; its moves are replayed instead" for n in notes]
     return len(session.history)

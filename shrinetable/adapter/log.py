@@ -6,7 +6,10 @@ way players read a log: one line per entry, about the seat the entry is about
 (an entry about nobody, "Turn 3: P1", stands alone), a run of counted entries
 ("draws a card") said once per seat, a run of the same words by several seats
 one line ("P3, P4 and P5 pass"), a line said again by the same seat
-counted ("P1 taps Ember Font (x3)"), a seat's run of listed entries one
+counted ("P1 taps Ember Font (x3)"), and so a seat's run of entries said
+alike but for the cards they name, its cards after the count ("P1 puts a card
+at the bottom of the Secondary Library (x2): Weathered Totem and Undertow"; a
+counted run adds up: "draws 2 cards"), a seat's run of listed entries one
 line ("P2 discards Silver Tongue and Council of Clans"), a part of a turn in which nothing
 happens ("P2's travel act", then only passes: the game's `headings` and
 `idle` kinds) left out, and a run of idle entries ("P1 passes", "P2 passes
@@ -89,6 +92,7 @@ class Line:
     times: int = 1
     joint: str = ""
     entry: Entry | None = None
+    names: str = ""  # a run's cards, said after its count ("(x2): Totem and Undertow")
 
     @property
     def kind(self) -> str:
@@ -96,9 +100,11 @@ class Line:
 
     def said(self) -> str:
         """Its words (said of several seats in the plural: "P2 and P3 pass"),
-        the count of a repeated line after them."""
+        the count of a repeated line after them, then the cards of a run that
+        names them ("puts a card at the bottom (x2): Totem and Undertow")."""
         words = self.joint if len(self.seats) > 1 else self.words
-        return f"{words} (x{self.times})" if self.times > 1 else words
+        words = f"{words} (x{self.times})" if self.times > 1 else words
+        return f"{words}: {self.names}" if self.names else words
 
 
 def _listed(present: Presentation, last: Line, line: Line) -> Entry | None:
@@ -111,6 +117,28 @@ def _listed(present: Presentation, last: Line, line: Line) -> Entry | None:
     if (a.seat, a.kind, a.words, a.visible_to) != (b.seat, b.kind, b.words, b.visible_to):
         return None
     return replace(a, cards=a.cards + b.cards)
+
+
+def _alike(last: Line, line: Line) -> Entry | None:
+    """The entry saying `last` and `line` as one, when both are one seat's
+    entries of one kind said in the same words but for their cards: counted
+    ones as their sum ("draws 2 cards"), ones naming their cards as a run of
+    them (`last` said again, each card named once, in the order they came)."""
+    a, b = last.entry, line.entry
+    if a is None or b is None or len(last.seats) != 1 or last.secret or line.secret:
+        return None
+    if (a.seat, a.kind, a.words, a.visible_to, a.counted, a.named) != (
+        b.seat,
+        b.kind,
+        b.words,
+        b.visible_to,
+        b.counted,
+        b.named,
+    ):
+        return None
+    if a.counted:
+        return _merged(a, b) if last.times == 1 else None
+    return replace(a, cards=a.cards + b.cards) if a.named else None
 
 
 def names(seats: list[int]) -> str:
@@ -185,6 +213,14 @@ class Log:
         last = self.lines[-1] if self.lines else None
         if last is not None and (run := _listed(present, last, line)) is not None:
             last.entry, last.words = run, present.phrase(run)
+        elif last is not None and (run := _alike(last, line)) is not None:
+            last.entry = run
+            if run.counted:
+                last.words = present.phrase(run)
+            else:  # said once, counted, its cards after the count
+                last.times += 1
+                last.words = present.phrase(replace(run, named=False))
+                last.names = listing([present.readable(c) for c in run.cards if c])
         elif last is None or last.secret or line.secret or last.words != line.words:
             self.lines.append(line)
         elif last.seats == line.seats:

@@ -16,7 +16,7 @@ was undone, and a save is the seed, options, seats, texts and checkpoints.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, replace
 from itertools import compress
 from typing import TYPE_CHECKING, Any, Literal
@@ -302,13 +302,20 @@ class Session:
             strengths=self.strengths if set(self.strengths) != {"normal"} else [],  # type: ignore[arg-type]  # checked by the model
             actions=[a.text for a in self.history],
             checkpoints=[m.record for _, m in sorted(self.marks.items())],
+            joined=[i for i, a in enumerate(self.history) if a.joined],
         )
 
     def resume(
-        self, texts: list[str], whos: str, state: Any, marks: dict[int, checkpoint.Mark]
+        self,
+        texts: list[str],
+        whos: str,
+        state: Any,
+        marks: dict[int, checkpoint.Mark],
+        joined: Collection[int] = (),
     ) -> None:
         """Take the game up at a checkpoint's `state` (adapter/checkpoint.py),
-        after the moves `texts` made by the seats `whos` says, with the
+        after the moves `texts` made by the seats `whos` says (those whose place
+        is in `joined` made by the gesture of the move before), with the
         checkpoints up to it. Their events are not known: those of the moves
         since the checkpoint before it, which the log's latest lines reach
         back to, are found when asked (`events`); one object per (move, seat)
@@ -318,9 +325,13 @@ class Session:
         made = {pair: _unknown(*pair) for pair in dict.fromkeys(pairs)}  # a few pairs
         self.history += [made[pair] for pair in pairs]
         self.history += map(_unknown, texts[last:], whos[last:])  # each its own object
+        for i in joined:
+            if i < len(self.history):
+                self.history[i] = replace(self.history[i], joined=True)
         self._blind = (last, len(texts))
         humans = {w for w in set(whos) if self.seats[checkpoint.seat(w)[0]] == "human"}
-        self._chosen = list(compress(range(len(whos)), map(humans.__contains__, whos)))
+        chosen = compress(range(len(whos)), map(humans.__contains__, whos))
+        self._chosen = [i for i in chosen if not self.history[i].joined]
         self._state = self._snaps[len(texts)] = state
         self.marks.update(marks)
 
@@ -352,14 +363,14 @@ class Session:
             self.history[i] = replace(a, events=tuple(events))
             self._found[id(a)] = (a, self.history[i].events)
 
-    def _replay(self, action: Any, n: int, where: str) -> None:
-        """Apply saved move `n`; where it does not apply, first the moves of
-        decisions the rules added since the save was made (`missing_move`),
-        taken as the rules then took them, and say so in `notes`."""
+    def _replay(self, action: Any, n: int, where: str, joined: bool = False) -> None:
+        """Apply saved move `n` (`joined`: see `apply`); where it does not apply,
+        first the moves of decisions the rules added since the save was made
+        (`missing_move`), taken as the rules then took them, and say so in `notes`."""
         added: list[str] = []
         while True:
             try:
-                self.apply(action)
+                self.apply(action, joined=joined)
                 break
             except ValueError:
                 filler = self.game.missing_move(self.state) if len(added) < 8 else None
@@ -392,9 +403,10 @@ class Session:
         except (KeyError, ValueError) as e:
             raise SaveError(f"{where}: {e.args[0] if e.args else e}") from None
         done = checkpoint.resume(session, save, where)
+        joined = set(save.joined)
         for n, text in enumerate(save.actions[done:], done + 1):
             try:
-                session._replay(game.parse_action(text), n, where)
+                session._replay(game.parse_action(text), n, where, n - 1 in joined)
             except Exception as e:  # noqa: BLE001 - after a checkpoint, it may be to blame
                 if done:  # a state that held up but the rules trip on: replay every move
                     again = cls.from_save(

@@ -223,6 +223,7 @@ def autosave(session: Session) -> str:
                 None if same == len(written) else same,
                 _checkpoints(session, same),
                 same,
+                {i for i in range(same, len(history)) if history[i].joined},
             ),
         )
     except OSError:

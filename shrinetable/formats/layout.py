@@ -248,6 +248,9 @@ class Layout:
     card: CardSize
     panels: Panels
     players: dict[Literal["2", "3", "4", "5", "6"], Variant]
+    # a label's words in fewer letters ("Chronicle" = "Chron."), for a zone too
+    # narrow for them with whose it is (a larger text size, many seats)
+    short: dict[str, str] = field(default_factory=dict)
 
     def variant(self, seats: int) -> Variant:
         try:
@@ -331,6 +334,12 @@ def _semantic(layout: Layout) -> list[tuple[tuple[str, ...], str]]:
     do not exist at a player count."""
     out: list[tuple[tuple[str, ...], str]] = []
     c = layout.canvas
+    labels = " ".join(_labels(layout))
+    for words, fewer in layout.short.items():
+        if not fewer.strip() or len(fewer) >= len(words):
+            out.append((("short", words), f"{fewer!r} is not shorter than {words!r}"))
+        elif f" {words} " not in f" {labels} ":
+            out.append((("short", words), f"no zone's label says {words!r}"))
     for name in ("log", "status", "buttons", "results"):
         if getattr(layout.panels, name) is not None and not _inside(
             getattr(layout.panels, name), c
@@ -409,6 +418,18 @@ def _semantic(layout: Layout) -> list[tuple[tuple[str, ...], str]]:
         for wanted in allowed:
             if wanted not in variant.seats:
                 out.append((base + ("seats",), f"missing the '{wanted}' seat"))
+    return out
+
+
+def _labels(layout: Layout) -> list[str]:
+    """Every zone's label, each between spaces."""
+    out = []
+    for variant in layout.players.values():
+        places = [
+            *variant.shared.values(),
+            *(p for z in variant.seats.values() for p in z.values()),
+        ]
+        out += [f" {p.label} " for p in places if p.label]
     return out
 
 

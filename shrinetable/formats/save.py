@@ -11,9 +11,11 @@ loads, move by move.
 
 An autosave is a journal instead, so a move costs the same at move 4,000 as at
 move 10: a header line (the save without its actions and checkpoints), then one
-line per change, appended and fsynced: a JSON string is a move made, a number `n`
-keeps only the first n moves (an undo, which also drops the checkpoints after
-it), an object a checkpoint. A torn last line (a crash mid-write) is left out.
+line per change, appended and fsynced: a JSON string is a move made, a list of
+one string a move made by the gesture of the move before it (cards dropped
+together: a save's `joined`, undone with it), a number `n` keeps only the first
+n moves (an undo, which also drops the checkpoints after it), an object a
+checkpoint. A torn last line (a crash mid-write) is left out.
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ import os
 import stat
 import tempfile
 import time
+from collections.abc import Collection
 from json.encoder import encode_basestring_ascii
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -136,6 +139,7 @@ def _journal(raw: bytes, p: Path, notes: list[str] | None) -> dict[Any, Any]:
         raise SaveError(f"{p}:1: not a save file (the first line is no header)")
     actions: list[Any] = []
     checkpoints: list[Any] = []
+    joined: list[int] = []
     done = 0  # the moves, a run at a time (a long save's are nearly all moves)
     for i in [i for i, c in enumerate(changes) if type(c) is not str]:
         actions += changes[done:i]
@@ -143,13 +147,21 @@ def _journal(raw: bytes, p: Path, notes: list[str] | None) -> dict[Any, Any]:
         if isinstance(change, int) and not isinstance(change, bool) and 0 <= change <= len(actions):
             del actions[change:]
             checkpoints = [c for c in checkpoints if _at(c) <= change]
+            joined = [j for j in joined if j < change]
         elif isinstance(change, dict):
             checkpoints.append(change)
+        elif isinstance(change, list) and len(change) == 1 and type(change[0]) is str:
+            joined.append(len(actions))  # a move joined to the one before it
+            actions.append(change[0])
         else:
-            raise SaveError(f"{p}:{n}: neither a move, a number of moves to keep nor a checkpoint")
+            raise SaveError(
+                f"{p}:{n}: neither a move, a move joined to the one before ([move]), "
+                "a number of moves to keep nor a checkpoint"
+            )
     actions += changes[done:]
     head.pop("format", None)
-    return {**head, "format": FORMAT, "actions": actions, "checkpoints": checkpoints}
+    said = {"actions": actions, "checkpoints": checkpoints}
+    return {**head, "format": FORMAT, **said, **({"joined": joined} if joined else {})}
 
 
 def _at(checkpoint: dict[Any, Any]) -> int:
@@ -183,8 +195,8 @@ def _good_lines(lines: list[bytes], p: Path, notes: list[str] | None) -> list[An
 
 
 def journal_head(save: SaveFile) -> bytes:
-    """A journal's first line: `save` without its actions and checkpoints."""
-    head = save.model_dump(exclude={"actions", "checkpoints", "format", *_unsaid(save)})
+    """A journal's first line: `save` without its moves (actions, checkpoints, joins)."""
+    head = save.model_dump(exclude={"actions", "checkpoints", "joined", "format", *_unsaid(save)})
     return json.dumps({"format": JOURNAL, **head}, separators=(",", ":")).encode() + b"\n"
 
 
@@ -193,23 +205,30 @@ def journal_moves(
     keep: int | None = None,
     checkpoints: dict[int, dict[Any, Any]] | None = None,
     first: int = 0,
+    joined: Collection[int] = (),
 ) -> bytes:
     """Journal lines: keep the first `keep` moves (None: all), then `texts` made
-    (moves `first + 1` on), each followed by the checkpoint made after it, if any."""
+    (moves `first + 1` on), each followed by the checkpoint made after it, if any;
+    a move whose place in the game is in `joined` as `["move"]` (joined to the
+    one before it)."""
     lines = [] if keep is None else [str(keep)]
+    said = list(map(encode_basestring_ascii, texts))  # json.dumps's
+    for i in [i for i in joined if first <= i < first + len(texts)]:
+        said[i - first] = f"[{said[i - first]}]"
     done = first
     for n in sorted(k for k in checkpoints or {} if first < k <= first + len(texts)):
-        lines += map(encode_basestring_ascii, texts[done - first : n - first])  # json.dumps's
+        lines += said[done - first : n - first]
         lines.append(json.dumps((checkpoints or {})[n], separators=(",", ":")))
         done = n
-    lines += map(encode_basestring_ascii, texts[done - first :])
+    lines += said[done - first :]
     return ("\n".join(lines) + "\n").encode() if lines else b""
 
 
 def write_journal(path: str | Path, save: SaveFile) -> Path:
     """The whole journal of `save` (header, moves, checkpoints), written atomically."""
     marks = {_at(c): c for c in save.checkpoints}
-    return _write(Path(path), journal_head(save) + journal_moves(save.actions, None, marks))
+    moves = journal_moves(save.actions, None, marks, joined=set(save.joined))
+    return _write(Path(path), journal_head(save) + moves)
 
 
 def append(path: str | Path, data: bytes) -> None:
@@ -238,8 +257,10 @@ def write_save(path: str | Path, save: BaseModel, replace: bool = True) -> Path:
 
 def _unsaid(save: Any) -> set[str]:
     """A save's fields left out of the file when empty (every computer seat
-    normal), so it reads as saves did before they had them; none of another file's."""
-    return {"strengths"} if "strengths" in type(save).model_fields and not save.strengths else set()
+    normal, no gesture of several moves), so it reads as saves did before they
+    had them; none of another file's."""
+    fields = type(save).model_fields
+    return {f for f in ("strengths", "joined") if f in fields and not getattr(save, f)}
 
 
 def _write(p: Path, data: bytes, replace: bool = True) -> Path:

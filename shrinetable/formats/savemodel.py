@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, field_validator
 
 from shrinetable.engine import MAX_SEATS
 
@@ -26,3 +26,19 @@ class SaveFile(BaseModel):
     strengths: list[Literal["easy", "normal", "hard"]] = Field([], max_length=MAX_SEATS)
     actions: list[str] = []
     checkpoints: list[dict[str, Any]] = []  # {"at": moves, ...}, in order
+    # the moves (by their place in `actions`, in order) made by the gesture of the
+    # move before them (cards dropped together): one undo takes them back together
+    joined: list[int] = []
+
+    @field_validator("joined")
+    @classmethod
+    def _joined_follow_a_move(cls, joined: list[int], info: ValidationInfo) -> list[int]:
+        """Each a later move than the first, in order, among the actions."""
+        n = len(info.data.get("actions", []))
+        for before, at in zip([0, *joined], joined, strict=False):
+            if not before < at < n:
+                raise ValueError(
+                    f"{at} is not a move of actions after {before} (there are {n}): each"
+                    " is a move's place in actions, in order, never the first"
+                )
+        return joined

@@ -537,14 +537,20 @@ class Board:
 
     def _label_forms(self, name, seat_names) -> list[str]:
         """The zone's label from the most to the fewest words: with the seat's
-        name, its short name, without the dot (and what follows a colon). Never
-        without whose it is: "Dead" at a five-seat table, whose?"""
+        name, its short name, without the dot (and what follows a colon), in the
+        layout's `short` words. Never without whose it is: "Dead" at a five-seat
+        table, whose?"""
         own = self.zone_label(name, [n.split()[0] for n in seat_names])
         brief = own.replace(" \u00b7 ", " ")
         # a label that says how its zone is read after a colon ("Row 1: who plays,
         # who answers") says what it is without that, before it goes unsaid whose
         fewest = [brief.partition(":")[0]] if ":" in brief else []
-        return [self.zone_label(name, seat_names), own, brief, *fewest]
+        forms = [self.zone_label(name, seat_names), own, brief, *fewest]
+        # then its words in the fewer letters the layout gives ("P3 Chron.")
+        short = f" {forms[-1]} "
+        for words, fewer in self.layout.short.items():
+            short = short.replace(f" {words} ", f" {fewer} ")
+        return forms if short.strip() == forms[-1] else [*forms, short.strip()]
 
     def _label_words(self, name, seat_names, px, width) -> tuple[str, int]:
         """The zone's label and its size, fitted over a narrow zone (labels of
@@ -611,7 +617,9 @@ class Board:
         (framed, with corner brackets), or able to move now (a plain frame)."""
         pal = palette()
         width = max(2, self.scaler.length(3)) + pal.width
-        radius = max(2, p.rect.w // 10)
+        # a tenth of its shorter side: of a strip's width, the frame's corner curved
+        # in over the figures at its end ("D3" read "D" at 1920x1080)
+        radius = max(2, min(p.rect.w, p.rect.h) // 10)
         if p.index in marks.selected.get(name, ()):
             pygame.draw.rect(surf, pal.select, p.rect.inflate(4, 4), width, border_radius=radius)
         elif (name, p.name) in marks.targets:

@@ -15,6 +15,7 @@ or `HOLD_S`, whichever is sooner."""
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 from typing import Any
 
 import pygame
@@ -64,15 +65,53 @@ def shown(
     return ending + [m for m in out if not ends_step(m)]
 
 
+Item = gestures.Move | list[gestures.Move]  # a move's place, or "More moves"'s
+
+
 def slots(
-    moves: list[gestures.Move], area: pygame.Rect, k: float = 1.0
-) -> list[tuple[gestures.Move | list[gestures.Move], pygame.Rect]]:
+    moves: list[gestures.Move],
+    area: pygame.Rect,
+    k: float = 1.0,
+    high: Callable[[Item, int], int] | None = None,
+) -> list[tuple[Item, pygame.Rect]]:
     """Where each of `moves` (in `shown`'s order) stands in the bar `area`: a
     step-ending move in a full-width row of `ROW` at the top, the rest in one
     or two columns under them, every button `ROW` high (a label of two lines
-    reads there). Moves that find no place are one item, a list, in the last
-    place: the "More moves" button (no move is ever left off the bar). `k`:
-    how much larger than at 1280x720 the panels are drawn (`panel_scale`)."""
+    reads there at 100%). Moves that find no place are one item, a list, in the
+    last place: the "More moves" button (no move is ever left off the bar). `k`:
+    how much larger than at 1280x720 the panels are drawn (`panel_scale`).
+    `high(item, width)`: the height its label needs to read whole (0: any);
+    rows then grow to it, top first, in the room the bar leaves below its
+    places, so a larger text size gives no move fewer places (`grow`)."""
+    placed = _places(moves, area, k)
+    return placed if high is None else grow(placed, area.bottom, high)
+
+
+def grow(
+    placed: list[tuple[Item, pygame.Rect]], bottom: int, high: Callable[[Item, int], int]
+) -> list[tuple[Item, pygame.Rect]]:
+    """`placed`'s rows, top first, each as high as its labels need (`high`)
+    while the rows under it still end above `bottom`; a row that does not find
+    the room keeps its height (its label is shortened)."""
+    spare = bottom - max((r.bottom for _, r in placed), default=bottom)
+    moved: dict[int, tuple[int, int]] = {}  # a row's top -> (how far down, how much higher)
+    down = 0
+    for top in sorted({r.y for _, r in placed}):
+        extra = max(high(item, r.w) - r.h for item, r in placed if r.y == top)
+        if not 0 < extra <= spare:
+            extra = 0
+        moved[top] = (down, extra)
+        down, spare = down + extra, spare - extra
+    return [
+        (item, pygame.Rect(r.x, r.y + moved[r.y][0], r.w, r.h + moved[r.y][1]))
+        for item, r in placed
+    ]
+
+
+def _places(
+    moves: list[gestures.Move], area: pygame.Rect, k: float
+) -> list[tuple[Item, pygame.Rect]]:
+    """`slots` with every row `ROW` high."""
     first = [m for m in moves if ends_step(m)]
     step = round(ROW * k)
     out: list = []
@@ -104,17 +143,25 @@ def slots(
     return out
 
 
-def needs(moves: list[gestures.Move], area: pygame.Rect, k: float = 1.0) -> int:
+def needs(
+    moves: list[gestures.Move],
+    area: pygame.Rect,
+    k: float = 1.0,
+    high: Callable[[Item, int], int] | None = None,
+) -> int:
     """How much of `area`'s height the bar takes for `moves` (the room a
     notice under it may have is the rest)."""
-    placed = slots(moves, area, k)
+    placed = slots(moves, area, k, high)
     return max((r.bottom for _, r in placed), default=area.y) - area.y
 
 
-def split_help(panel: pygame.Rect, k: float = 1.0) -> tuple[pygame.Rect, pygame.Rect]:
+def split_help(
+    panel: pygame.Rect, k: float = 1.0, high: int | None = None
+) -> tuple[pygame.Rect, pygame.Rect]:
     """The layout's buttons panel: the bar's room, and the help row (Hint, What
-    happened?) at its foot."""
-    h = round(HELP_ROW * k)
+    happened?) at its foot, `HELP_ROW` high or `high` (its rows at a larger
+    text size)."""
+    h = round(HELP_ROW * k) if high is None else high
     row = pygame.Rect(panel.x, panel.bottom - h, panel.w, h)
     return pygame.Rect(panel.x, panel.y, panel.w, max(0, panel.h - h - 4)), row
 

@@ -7,6 +7,7 @@ no pygame_gui, so the first frame is drawn without it (issue 26)."""
 from __future__ import annotations
 
 import html
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Protocol
 
 import pygame
@@ -20,19 +21,43 @@ from shrinetable.engine import seats_named
 
 from . import theme, uiscale
 from .decision_bar import panel_scale
+from .faces import wrap
 from .helpers import Aid
 from .keymap import COMMANDS, Keymap
 from .markup import rules_html
 from .overlay import Overlay
 from .seats import seat_name
-from .theme import font_class
+from .theme import font_class, font_step
 from .widgets import Widgets
 
 if TYPE_CHECKING:
     from .app import App
+    from .board import Board
 
 
 MARK = "\u25b6 "  # the command whose new key is awaited, in the Keys window
+EDGE = 8  # px a dialog moved off the cards keeps from the table's edge
+GUI_LINE = 1.25  # a text box's line: its font's line this much apart (pygame_gui's spacing)
+
+
+def spot(
+    rect: pygame.Rect, cards: Sequence[pygame.Rect], table: pygame.Rect, window: pygame.Rect
+) -> pygame.Rect:
+    """Where a dialog of `rect`'s size (centred: `rect`) covers the least of
+    `cards` (those its question is about): the middle, else a corner or an
+    edge's middle of `table`, the nearest to the middle of those that cover
+    least; always inside `window`."""
+
+    def covered(r: pygame.Rect) -> int:
+        return sum(r.clip(c).w * r.clip(c).h for c in cards)
+
+    xs = (rect.x, table.left + EDGE, table.right - rect.w - EDGE)
+    ys = (rect.y, table.top + EDGE, table.bottom - rect.h - EDGE)
+    places = [pygame.Rect(x, y, rect.w, rect.h).clamp(window) for y in ys for x in xs]
+    return min(
+        places,
+        key=lambda r: (covered(r), abs(r.centerx - rect.centerx) + abs(r.centery - rect.centery)),
+    )
 
 
 class Table(Protocol):
@@ -40,6 +65,7 @@ class Table(Protocol):
     choose from, the switches of its menu) and where their buttons go (`ui`)."""
 
     app: App
+    board: Board
     match: MatchPort
     aid: Aid
     ui: Widgets
@@ -100,11 +126,14 @@ class Dialogs:
     def font(self) -> ObjectID:
         return ObjectID(class_id=font_class(14 * self.k()))
 
-    def _window(self, title: str, w: int, h: int) -> tuple[UIWindow, int]:
-        """A dialog `w` x `h` at 1280x720, larger in a larger window; its inner
-        width in units (`r`)."""
+    def _window(
+        self, title: str, w: int, h: int, about: Sequence[gestures.Move] = ()
+    ) -> tuple[UIWindow, int]:
+        """A dialog `w` x `h` at 1280x720, larger in a larger window, off the
+        cards of the moves it is `about` where it can be; its inner width in
+        units (`r`)."""
         win = UIWindow(
-            self._centred(w, h),
+            self._centred(w, h, about),
             self.s.app.manager,
             window_display_title=title,
             resizable=False,
@@ -134,14 +163,24 @@ class Dialogs:
         )
         self.s.ui.commands[b] = "close"
 
-    def _centred(self, w: int, h: int) -> pygame.Rect:
+    def _centred(self, w: int, h: int, about: Sequence[gestures.Move] = ()) -> pygame.Rect:
         """A dialog's rectangle: `w` x `h` at 1280x720, larger in a larger window
-        (`k`), in the middle of it."""
+        (`k`), in the middle of it, unless that hides a card of the moves it is
+        `about` (a choice of blocks over the blockers): then where it hides fewest."""
         size = self.s.app.screen.get_size()
         k = self.k()
         rect = pygame.Rect(0, 0, min(round(w * k), size[0] - 20), min(round(h * k), size[1] - 20))
         rect.center = (size[0] // 2, size[1] // 2)
-        return rect
+        names = {c for m in about for c in (*m.gesture.cards, m.gesture.target_card) if c}
+        if not names:
+            return rect
+        board = self.s.board
+        cards = [p.rect for p in board.placed if p.name in names]
+        return spot(rect, cards, board.felt(), pygame.Rect((0, 0), size))
+
+    def _px(self) -> int:
+        """The size in pixels a dialog's text is drawn at (its theme class's)."""
+        return font_step(14 * self.k())
 
     def _buttons_in(
         self, win: UIWindow, width: int, items, top: int = 10, columns: int = 1
@@ -271,13 +310,19 @@ class Dialogs:
 
     def choice(self) -> None:
         describe, kind = self.s.match.present.describe, self._kind()
-        items = [(describe(m.text, kind), i) for i, m in enumerate(self.s.choices)]
-        win, width = self._window("Which move?", 460, 42 * (len(items) + 1) + 60)
         proposed = self.s.proposal  # the move the game proposes, listed first
-        for i, (label, n) in enumerate(items):
-            move = self.s.choices[n]
-            if move is proposed:
-                label = f"{label} (proposed \u00b7 Enter)"
+        labels = [
+            describe(m.text, kind) + (" (proposed \u00b7 Enter)" if m is proposed else "")
+            for m in self.s.choices
+        ]
+        # as wide as its longest label (they differ at their ends: "paying with the Ace of
+        # diamonds" or "of hearts"), so none is cut; at most the window's width
+        font = self.s.app.fonts.font(self._px())
+        wide = round(max(font.size(label)[0] for label in labels) / self.k()) + 60
+        win, width = self._window(
+            "Which move?", max(460, wide), 42 * (len(labels) + 1) + 60, self.s.choices
+        )
+        for i, (label, move) in enumerate(zip(labels, self.s.choices, strict=True)):
             b = UIButton(
                 self.r(10, 10 + i * 42, width - 20, 36),
                 label,
@@ -288,7 +333,7 @@ class Dialogs:
             if move is proposed:
                 b.select()
             self.s.ui.actions[b] = move.action
-        self._buttons_in(win, width, [("Cancel", "close")], 10 + len(items) * 42)
+        self._buttons_in(win, width, [("Cancel", "close")], 10 + len(labels) * 42)
 
     def keys(self) -> None:
         """The focus keys, each a button: pressed, the next key pressed is its
@@ -390,10 +435,17 @@ class Dialogs:
         """Before a move that gives up something for good while a useful move
         is left: the match's words, make it, make it and stop asking, or not."""
         label = self.s.match.present.describe(self.s.aid.confirming.text, self._kind())
-        win, width = self._window("Sure?", 480, 280)
+        text = self.s.aid.confirm_text
+        # the question whole, however many lines (it names the moves left), and the
+        # dialog off the cards it names: the decision's, which the question is about
+        px = self._px()
+        lines = len(wrap(self.s.app.fonts, text, px, round(400 * self.k())))
+        line = self.s.app.fonts.font(px).get_linesize() * GUI_LINE  # as the box spaces them
+        high = round(lines * line / self.k()) + 24  # and its padding, border and shadow
+        win, width = self._window("Sure?", 480, 200 + high, self.s.match.moves())
         UITextBox(
-            html.escape(self.s.aid.confirm_text),
-            self.r(10, 6, width - 20, 80),
+            html.escape(text),
+            self.r(10, 6, width - 20, high),
             self.s.app.manager,
             container=win,
             object_id=self.font(),
@@ -406,5 +458,5 @@ class Dialogs:
                 ("Yes, and don't ask again", "confirm_always"),
                 ("Not yet (Esc)", "close"),
             ],
-            92,
+            high + 12,
         )

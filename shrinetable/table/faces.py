@@ -119,8 +119,12 @@ def numbers_box(
         return _card_box(fonts, numbers_shown(fonts, text, size, detail), size, detail)
     w, h = size
     px = strip_px(h)
-    box = fonts.font(px, True).size(text)
-    rect = pygame.Rect(0, 0, box[0] + 6, min(h - 4, box[1] + 2))
+    font = fonts.font(px, True)
+    lines = [text]
+    if h >= 2 * line(fonts):  # a pile's top card narrower than its figures: two lines
+        lines = number_lines(fonts, text, px, w - 12)  # (a card's five ratings), never cut
+    high = font.get_linesize() * (len(lines) - 1) + font.size(text)[1]
+    rect = pygame.Rect(0, 0, max(font.size(t)[0] for t in lines) + 6, min(h - 4, high + 2))
     if h < 2 * line(fonts):
         rect.midright = (w - 3, h // 2)
     else:  # under the name's line, which may hold chips
@@ -286,7 +290,8 @@ def pile_layout(
     px = MIN_PX
     font = fonts.font(px, True)
     lh = font.get_linesize()
-    slots = [full] * max(1, (bottom - inner.top - 2) // lh)
+    above = bottom if box is None else min(bottom, box.top)  # the figures are whole
+    slots = [full] * max(1, (above - inner.top - 2) // lh)
     slots[0] = min(slots[0], first)
     words, lines = face.name.split(), []
     for s in slots:

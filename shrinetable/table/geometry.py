@@ -33,6 +33,9 @@ PILE_BADGE = 24  # a pile's count, under its top card drawn as a strip
 NARROW = 136  # an empty zone of a shared row: room for its label and its badge
 SLIVER = 1 / 6  # of a line: the least of a strip left in view under a card that matters
 SQUEEZE = 0.85  # cards a little too high to pass under their label are drawn this much
+# a row of a person's cards that would overlap is drawn down to this much of its size
+# first: a card laid over the one before covers its numbers (a hand of seven wide cards)
+CROWD = 0.75
 # smaller at least, where beside it they would hide each other's names
 
 
@@ -598,6 +601,10 @@ def place_cards(
                 k = max(0.5, (area.h - 2 * band - depth - 6) / fh)
                 size = max(4, round(size[0] * k)), max(6, round(size[1] * k))
                 fw, fh = size
+            if place.arrange == "row" and place.facing == "up" and area.w >= area.h and cards:
+                k = max(CROWD, min(1.0, area.w / (fw * len(cards))))  # side by side if it can
+                size = max(4, round(size[0] * k)), max(6, round(size[1] * k))
+                fw, fh = footprint(size, place.rotation)
             lift = raised.get(name, frozenset())
             rects = arrange(place, area, len(cards), size, lift, band, depth)
             for i in lift:  # a selected card rises no higher than its zone's label

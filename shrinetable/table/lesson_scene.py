@@ -24,7 +24,7 @@ from .game_scene import GameScene
 from .helpers import hint_marks
 from .overlay import Overlay
 from .panels import Panels
-from .widgets import TextBox
+from .widgets import TextBox, button_rows
 
 if TYPE_CHECKING:
     from .app import App
@@ -191,12 +191,10 @@ class LessonPanels(Panels):
             if self.s.after is not None:
                 title = self.s.after.spec.title
                 buttons.insert(0, ("Next lesson \u25b6", "lesson_on", f"Next: {title}"))
-        if buttons:
-            w = log.w // len(buttons)
-            for i, (label, cmd, tip) in enumerate(buttons):
-                rect = pygame.Rect(log.x + i * w, y, w - 4, row)
-                ui.button(rect, label, command=cmd, tool_tip=tip)
-            y += row + 4
+        if buttons:  # each as wide as its words where even shares would cut them (150%)
+            rows = button_rows(ui.fonts, ui.px, [label for label, _, _ in buttons], log.w)
+            self._buttons(buttons, log.x, y, rows, row)
+            y += len(rows) * (row + 4)
         ui.log.rect = pygame.Rect(log.x, y, log.w, max(0, log.bottom - y))
         ui.log.scroll_to_end()
 

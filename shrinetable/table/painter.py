@@ -98,6 +98,9 @@ class Painter:
             self._draw_base(base)
             frame.base_dirty = False
         composite.blit(base, (0, 0))
+        keyed = self.s.focus.shown and self.s.overlay is None  # the keyboard in use
+        for n, b in enumerate(self.s.ui.bar(), 1):
+            b.key = str(n) if keyed and n <= 9 else ""
         self.s.ui.draw(composite)
         self.s.app.draw_gui(composite)  # a window over the table
         self._results(composite)  # over the log, beside a window, under the drag
@@ -160,8 +163,10 @@ class Painter:
         panels = self.s.layout.panels
         box = self.s.results.box
         area = self.s.board.scaler.rect(panels.results or panels.log)
-        if self.s.pane is not None and area.colliderect(self.s.pane):  # the pane stays clear
-            area.h = max(0, self.s.pane.top - 4 - area.top)
+        menu = [b.rect for b, c in self.s.ui.commands.items() if c == "menu"]
+        for r in [self.s.pane, *menu]:  # stay clear: the pane, the commands' rows (150%)
+            if r is not None and area.colliderect(r) and r.top > area.top:
+                area.h = max(0, min(area.h, r.top - 4 - area.top))
         self.s.results.draw(
             surface,
             self.s.app.fonts,
@@ -234,19 +239,10 @@ class Painter:
                 helpers.outline(screen, b.rect)
 
     def _keyboard(self, screen: pygame.Surface) -> None:
-        """Once the keyboard is in use: the focus ring, and each bar button's
-        number key at its corner."""
+        """Once the keyboard is in use: the focus ring (each bar button's number
+        key is the button's own, `Button.key`)."""
         if not self.s.focus.shown or self.s.overlay is not None:
             return
-        fonts = self.s.app.fonts
-        px = max(11, self.s.board.scaler.length(13))
-        for n, b in enumerate(self.s.ui.bar()[:9], 1):
-            img = fonts.text(str(n), px, (255, 255, 255), True)
-            box = img.get_rect().inflate(6, 0)
-            box.topleft = (b.rect.left + 2, b.rect.top + 2)
-            pygame.draw.rect(screen, (0, 0, 0), box, border_radius=3)
-            pygame.draw.rect(screen, (255, 255, 255), box, 1, border_radius=3)
-            screen.blit(img, img.get_rect(center=box.center))
         focused = self.s.focus.rect()
         if focused is not None:
             ring(screen, *focused, max(5, self.s.board.scaler.length(6)))

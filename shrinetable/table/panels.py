@@ -27,7 +27,17 @@ from .keymap import Keymap
 from .overlay import Overlay
 from .seats import kind_word, seat_name
 from .theme import palette, rgb
-from .widgets import PX, Rich, Text, TextBox, Widgets
+from .widgets import (
+    PX,
+    Button,
+    Rich,
+    Text,
+    TextBox,
+    Widgets,
+    button_rows,
+    label_high,
+    rows_high,
+)
 from .words import log_line
 
 if TYPE_CHECKING:
@@ -78,6 +88,7 @@ class Panels:
     def __init__(self, table: Table):
         self.s = table
         self.k = 1.0  # how much larger than at 1280x720 (`decision_bar.panel_scale`)
+        self.bar_area = pygame.Rect(0, 0, 0, 0)  # the decision bar's room (and a notice's)
 
     def relog(self) -> None:
         """The log's latest lines (at the start, after an undo, a switch of
@@ -117,7 +128,10 @@ class Panels:
             self._handover_ui()
             return
         p = self.s.layout.panels
+        status = sc.rect(p.status)
+        row_h = max(round(26 * self.k), status.h // 3)
         log = sc.rect(p.log)
+        log.h -= status.y - self._commands(status, row_h)  # their rows over the first
         self.s.pane = None
         if app.announcer.shown:  # the announcements' pane, under the log
             high = announce.pane_height(app.fonts, self.k)
@@ -129,26 +143,6 @@ class Panels:
             ui.log.scroll = min(old.log.scroll, ui.log.room())
         else:
             ui.log.scroll_to_end()
-        status = sc.rect(p.status)
-        row_h = max(round(26 * self.k), status.h // 3)
-        names = [
-            ("Menu", "menu", "Save, load, pace, text size... (Esc)"),
-            ("Undo", "undo", "Take back your last move (Ctrl+Z)"),
-            ("Redo", "redo", "Make the move taken back again (Ctrl+Y)"),
-            ("Rules", "rules", "The rules of this game (?)"),
-        ]  # tips: their keys
-        bw = status.w // len(names)
-        for i, (label, cmd, tip) in enumerate(names):
-            b = ui.button(
-                pygame.Rect(status.x + i * bw, status.y, bw - 4, row_h),
-                label,
-                command=cmd,
-                tool_tip=tip,
-            )
-            if (cmd == "undo" and not self.s.match.can_undo(self.s.viewer)) or (
-                cmd == "redo" and not self.s.match.can_redo()
-            ):
-                b.disable()
         prompt = pygame.Rect(status.x, status.y + row_h + 2, status.w - 4, status.h - row_h - 2)
         asked = self._status_html()
         notice = self._notice_html() if self.s.message and not self.banner_up() else ""
@@ -156,7 +150,8 @@ class Panels:
         if self.s.helps:  # the help row under the decision bar
             area = self._help_row(area)
         shown = self._bar_moves()
-        room = area.h - bar.needs(shown, area, self.k) - 4  # the bar's places never move
+        self.bar_area = area
+        room = area.h - bar.needs(shown, area, self.k, self._high) - 4  # the bar's places stay
         together = TextBox([asked, notice], prompt, app.fonts, ui.px)
         under = bool(notice) and together.room() > 0 and room >= together.lines_high(2)
         if notice and not under:  # with the prompt (scrolled to it) when the bar leaves no room
@@ -173,6 +168,28 @@ class Panels:
             from .dialogs import Dialogs  # pygame_gui, loaded with the first window
 
             Dialogs(self.s).open(self.s.overlay)
+
+    def _commands(self, status: pygame.Rect, row_h: int) -> int:
+        """Menu, Undo, Redo and Rules: a row `row_h` high across the top of the
+        status panel, or, where a larger text size would cut their words there,
+        in rows of fewer ending where that row ends (those above it take the
+        log's foot); the top of the first row."""
+        names = [
+            ("Menu", "menu", "Save, load, pace, text size... (Esc)"),
+            ("Undo", "undo", "Take back your last move (Ctrl+Z)"),
+            ("Redo", "redo", "Make the move taken back again (Ctrl+Y)"),
+            ("Rules", "rules", "The rules of this game (?)"),
+        ]  # tips: their keys
+        ui = self.s.ui
+        rows = button_rows(ui.fonts, ui.px, [label for label, _, _ in names], status.w)
+        h = row_h if len(rows) == 1 else rows_high(ui.fonts, ui.px, round(26 * self.k))
+        top = status.y + row_h + 4 - len(rows) * (h + 4)
+        made = self._buttons(names, status.x, top, rows, h)
+        if not self.s.match.can_undo(self.s.viewer):
+            made["undo"].disable()
+        if not self.s.match.can_redo():
+            made["redo"].disable()
+        return top
 
     def banner_up(self) -> bool:
         """Whether the message is shown whole over the table (a refusal, until
@@ -254,42 +271,62 @@ class Panels:
         """The decision bar (`decision_bar`): its buttons in their fixed places,
         the moves with no place of their own under "More moves", which lists
         them in the choice window."""
-        d = self.s.match.decision()
-        kind = d.kind if shown and d is not None else ""
-        describe = self.s.match.present.describe
-        for item, rect in bar.slots(shown, area, self.k):
+        for item, rect in bar.slots(shown, area, self.k, self._high):
             if isinstance(item, list):
                 self.s.ui.button(
                     rect,
-                    f"More moves ({len(item)})\u2026",
+                    self._words(item),
                     command="more",
                     tool_tip="The moves that have no room here, in a list",
                 )
                 self.s.more = item
             else:
-                self.s.ui.button(rect, describe(item.text, kind), action=item.action)
+                self.s.ui.button(rect, self._words(item), action=item.action)
+
+    def _words(self, item: bar.Item) -> str:
+        """A bar button's label: its move's words, or "More moves (N)…"."""
+        if isinstance(item, list):
+            return f"More moves ({len(item)})\u2026"
+        d = self.s.match.decision()
+        return self.s.match.present.describe(item.text, d.kind if d is not None else "")
+
+    def _high(self, item: bar.Item, width: int) -> int:
+        """The height a bar button `width` wide needs to show its label whole
+        (`decision_bar.grow`: two lines at a larger text size)."""
+        return label_high(self.s.ui.fonts, self.s.ui.px, self._words(item), width)
 
     def _help_row(self, panel: pygame.Rect) -> pygame.Rect:
         """Hint and "What happened?" in a row at the foot of the bar's panel
-        (`decision_bar.split_help`); the room left for the bar."""
-        area, row = bar.split_help(panel, self.k)
-        w = row.w // 2
-        mine = self.s.my_decision()
-        for i, (label, cmd, tip) in enumerate(
-            [
-                ("Hint", "hint", "The move the computer would make for you"),
-                ("What happened?", "summary", "What the others did since your last move"),
-            ]
-        ):
-            b = self.s.ui.button(
-                pygame.Rect(row.x + i * w, row.y, w - 4, row.h - 4),
-                label,
-                command=cmd,
-                tool_tip=tip,
-            )
-            if cmd == "hint" and not mine:
-                b.disable()
+        (`decision_bar.split_help`), at a larger text size each as wide as its
+        words (one over the other if they do not fit so); the room left for
+        the bar."""
+        names = [
+            ("Hint", "hint", "The move the computer would make for you"),
+            ("What happened?", "summary", "What the others did since your last move"),
+        ]
+        ui = self.s.ui
+        rows = button_rows(ui.fonts, ui.px, [label for label, _, _ in names], panel.w)
+        h = rows_high(ui.fonts, ui.px, round(bar.HELP_ROW * self.k) - 4)
+        area, row = bar.split_help(panel, self.k, len(rows) * (h + 4))
+        made = self._buttons(names, row.x, row.y, rows, h)
+        if not self.s.my_decision():
+            made["hint"].disable()
         return area
+
+    def _buttons(
+        self, names: list[tuple[str, str, str]], x: int, top: int, rows: list[list[int]], h: int
+    ) -> dict[str, Button]:
+        """Command buttons for `names` (label, command, tip) in `rows` of
+        widths (`widgets.button_rows`), each `h` high, from (`x`, `top`)."""
+        out, named = {}, iter(names)
+        for line, widths in enumerate(rows):
+            left = x
+            for w in widths:
+                label, cmd, tip = next(named)
+                rect = pygame.Rect(left, top + line * (h + 4), w - 4, h)
+                out[cmd] = self.s.ui.button(rect, label, command=cmd, tool_tip=tip)
+                left += w
+        return out
 
     def _handover_ui(self) -> None:
         d = self.s.match.decision()

@@ -316,6 +316,12 @@ def theme() -> dict:
 FONT_STEPS = (14, 16, 18, 21, 24, 28)  # theme classes "@f<px>" for screens that scale
 
 
+def font_step(px: float) -> int:
+    """The font step nearest `px` (at least the smallest): the size a widget's
+    text is drawn at, to measure it by."""
+    return min(FONT_STEPS, key=lambda s: abs(s - px))
+
+
 def font_class(px: float) -> str:
     """The theme class of the font step nearest `px` (at least the smallest)."""
-    return f"@f{min(FONT_STEPS, key=lambda s: abs(s - px))}"
+    return f"@f{font_step(px)}"

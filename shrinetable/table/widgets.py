@@ -22,8 +22,9 @@ from functools import lru_cache
 from typing import Any
 
 import pygame
+from pygame.transform import smoothscale
 
-from .faces import wrap
+from .faces import CONDENSE, wrap
 from .theme import rgb
 
 PRESSED = pygame.event.custom_type()  # a Button clicked; event.ui_element is it
@@ -176,9 +177,64 @@ def _fitting(word: str, width: int, measure) -> int:
     return lo
 
 
+def button_rows(fonts, px: int, labels: list[str], width: int, gap: int = 4) -> list[list[int]]:
+    """The widths (each with its `gap`) of buttons saying `labels` in rows
+    across `width`, every label whole on one line: one row of even shares
+    where each fits its share, else of widths by their words, else fewer to a
+    row, evened over the rows (two and two, not three and one)."""
+    font = fonts.font(px)
+    needs = [font.size(t)[0] + 2 * PAD + gap for t in labels]
+    for most in range(len(labels), 0, -1):
+        per = -(-len(labels) // -(-len(labels) // most))
+        rows = [needs[i : i + per] for i in range(0, len(needs), per)]
+        if all(sum(row) <= width for row in rows) or per == 1:
+            return [_shares(row, width) for row in rows]
+    return []  # no labels
+
+
+def _shares(needs: list[int], width: int) -> list[int]:
+    """A row's widths: even where each need fits its share, else each its need
+    and an even share of what is left."""
+    even = width // len(needs)
+    if max(needs) <= even or sum(needs) > width:  # (wider than `width`: a lone one)
+        return [even] * len(needs)
+    left = max(0, width - sum(needs)) // len(needs)
+    return [n + left for n in needs]
+
+
+def rows_high(fonts, px: int, least: int) -> int:
+    """The height of a row of buttons that is not the layout's one row: a
+    line of their text and room round it, at least `least`."""
+    return max(least, fonts.font(px).get_linesize() + 8)
+
+
+def two_lines(fonts, px: int) -> int:
+    """The least height of a button whose label is drawn on two lines."""
+    return 2 * fonts.font(px).get_linesize() + 2
+
+
+def _whole(fonts, px: int, text: str, room: int) -> list[str]:
+    """`text` whole in `room`: one line, or two; [] where two do not hold it."""
+    font = fonts.font(px)
+    if font.size(text)[0] <= room:
+        return [text]
+    lines = wrap(fonts, text, px, room)
+    return lines if len(lines) == 2 and all(font.size(t)[0] <= room for t in lines) else []
+
+
+def label_high(fonts, px: int, text: str, width: int) -> int:
+    """The height a button `width` wide needs to show `text` whole beside a
+    number key's badge (which it may show): `two_lines` where one line is too
+    narrow and two hold it, else 0 (one line does, or no height helps)."""
+    badge = fonts.font(px, True).size("9")[0] + 6 + 2
+    return two_lines(fonts, px) if len(_whole(fonts, px, text, width - 2 * PAD - badge)) == 2 else 0
+
+
 class Button:
     """A button on the table: hovered, held or disabled; its label
-    shortened with an ellipsis (and whole in its tip) when it does not fit."""
+    shortened with an ellipsis (and whole in its tip) when it does not fit,
+    beside its number `key` when the keyboard presses it (a badge at its left,
+    which the label makes room for: over the label it read "1iscard the...")."""
 
     def __init__(self, rect, text: str, tool_tip: str = "", px: int = PX):
         self.rect = pygame.Rect(rect)
@@ -187,21 +243,35 @@ class Button:
         self.tool_tip = tool_tip
         self.visible = True
         self.is_enabled = True
+        self.key = ""
+
+    def _badge(self, fonts) -> pygame.Rect | None:
+        """Where the number key's badge stands (None: no key shown)."""
+        if not self.key:
+            return None
+        w, h = fonts.font(self.px, True).size(self.key)
+        box = pygame.Rect(0, 0, w + 6, h)
+        box.midleft = (self.rect.left + 3, self.rect.centery)
+        return box
 
     def disable(self) -> None:
         self.is_enabled = False
 
+    def _room(self, fonts) -> int:
+        badge = self._badge(fonts)
+        return self.rect.w - 2 * PAD - (badge.w + 2 if badge else 0)
+
     def label(self, fonts) -> tuple[list[str], bool]:
-        """The label's lines (two when the button is tall enough), and whether
+        """The label's lines (two when the button is tall enough, else one
+        narrowed a little, as a card's name is: `faces.CONDENSE`), and whether
         it had to be shortened."""
-        room = self.rect.w - 2 * PAD
+        room = self._room(fonts)
         font = fonts.font(self.px)
-        if font.size(self.text)[0] <= room:
-            return [self.text], False
-        if self.rect.h >= 2 * font.get_linesize() + 2:
-            lines = wrap(fonts, self.text, self.px, room)
-            if len(lines) == 2 and all(font.size(line)[0] <= room for line in lines):
-                return lines, False
+        lines = _whole(fonts, self.px, self.text, room)
+        if len(lines) == 1 or (lines and self.rect.h >= two_lines(fonts, self.px)):
+            return lines, False
+        if font.size(self.text)[0] * CONDENSE <= room:
+            return [self.text], False  # narrowed where it is drawn
         cut = _fitting(self.text, room - font.size("\u2026")[0], lambda s: font.size(s)[0])
         return [self.text[:cut].rstrip() + "\u2026"], True
 
@@ -224,12 +294,24 @@ class Button:
             surf, rgb("hovered_border" if hovered and on else "normal_border"), self.rect, 1
         )
         ink = rgb("disabled_text" if not on else "hovered_text" if hovered else "normal_text")
+        room = self._room(fonts)
         images = [fonts.text(line, self.px, ink) for line in self.label(fonts)[0]]
+        images = [
+            img if img.get_width() <= room else smoothscale(img, (room, img.get_height()))
+            for img in images
+        ]
         step = fonts.font(self.px).get_ascent() + 2  # two lines sit closer than the font's own
         y = self.rect.centery - (step * (len(images) - 1) + images[0].get_height()) // 2
+        badge = self._badge(fonts)
+        x = self.rect.centerx + (badge.w + 2) // 2 if badge else self.rect.centerx
         for img in images:
-            surf.blit(img, img.get_rect(midtop=(self.rect.centerx, y)))
+            surf.blit(img, img.get_rect(midtop=(x, y)))
             y += step
+        if badge:
+            pygame.draw.rect(surf, (0, 0, 0), badge, border_radius=3)
+            pygame.draw.rect(surf, (255, 255, 255), badge, 1, border_radius=3)
+            img = fonts.text(self.key, self.px, (255, 255, 255), True)
+            surf.blit(img, img.get_rect(center=badge.center))
 
 
 class TextBox:

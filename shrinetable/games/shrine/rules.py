@@ -681,7 +681,9 @@ def _place_token(n: State, me: int, t: int, ev: list[Event]) -> None:
 
 def _eff_dagger(n: State, a: Action, me: int, ev: list[Event]) -> None:
     _to_gy(n, (a.pay,), ev, me, f"{p(me)} pays with {NAMES[a.pay]}")
-    _to_gy(n, a.cards, ev, me, f"{p(me)} strikes with the Dagger {NAMES[a.cards[0]]}")
+    # the move's own line named the Ace ("plays the Ace of spades as a Dagger"): this
+    # one says what the answers left of it (it was neither blocked nor fizzled)
+    _to_gy(n, a.cards, ev, me, f"{p(me)}'s Dagger gets through")
     _dagger_strike(n, a, me, ev)
 
 

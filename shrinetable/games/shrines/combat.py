@@ -102,6 +102,8 @@ def resolve(s: State, ev: list[Event]) -> None:
                     if o not in (v, c):
                         fx.deal(s, o, done, True, ev)
         fx.deaths(s, ev)
+        if s.result is not None:  # a player fell in the quick step: no regular one after
+            break  # the game is over (the log said "P2 wins", then "P1 loses 6 life")
     s.attacks, s.blocks, s.assigned = (), (), ()
 
 

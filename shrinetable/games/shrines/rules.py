@@ -1184,6 +1184,11 @@ def _end_turn(s: State, ev: list[Event], drawn: bool = False) -> None:
     the turn ends once they have), pools empty, creatures regenerate (structures do
     not); then the other player's turn."""
     if s.turn_no == 1 and not drawn:
+        # a part of its own in the log: under the final act's line the draw read as
+        # made in that act, and as the turn's draw out of its place (issue 41)
+        fx.log(
+            s, ev, "act", f"end of {p(s.turn)}'s first turn: the draw skipped at its start", s.turn
+        )
         s.queue += (("draw", s.turn, "any", "end"),)
         return
     _score(s, ev)

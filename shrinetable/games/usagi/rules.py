@@ -262,14 +262,16 @@ def _respond(s: State) -> list[Action]:
 
 
 def _tiebreak(s: State) -> list[Action]:
-    """`tie`: any one of the contender's involved cards, an Attachment on an involved
-    Character too (only Characters with the U10 option)."""
-    q = s.turn
-    ev = s.contest.event
-    cards = involved_cards(s, q, ev)
+    return [Action("tiebreak", s.names[c]) for c in tiebreak_cards(s, s.turn)]
+
+
+def tiebreak_cards(s: State, q: int) -> list[int]:
+    """`tie`: the cards contender `q` may give up: any one of its involved cards, an
+    Attachment on an involved Character too (only Characters with the U10 option)."""
+    cards = involved_cards(s, q, s.contest.event)
     if s.opts.tie_characters:
         cards = [c for c in cards if s.defs[c].type == "character"]
-    return [Action("tiebreak", s.names[c]) for c in cards]
+    return cards
 
 
 def _hero(s: State) -> list[Action]:

@@ -7,6 +7,7 @@ import random
 from shrinetable.engine import TestHooks
 from shrinetable.engine.rng import deal_back, redrawn
 
+from . import rules
 from .state import State
 
 
@@ -14,11 +15,17 @@ def reshuffle_unseen(state: State, seat: int | None, rng: random.Random) -> Stat
     """A copy with each seat's unseen cards dealt back at random among those same
     places (its deck, its hand unless it is `seat`'s, and its dead pile, which
     nobody sees: U6); cards keep their owner. A secret proposal is not a card
-    place: it stays where it is."""
+    place: it stays where it is. A card another contender has given up in a tie,
+    hidden from `seat` (`observe`), is drawn afresh among those it could have
+    given up (U10): a world holds a choice its seats could have made."""
     s = state.copy()
     keep = set(s.proposal)
     for q in range(s.n):
         deal_back([s.deck[q], s.dead[q]] + ([s.hand[q]] if q != seat else []), rng, keep)
+    if s.step == "tiebreak":
+        for q in s.contest.contenders:
+            if s.committed[q] and not s.proposal[q]:
+                s.proposal[q] = rng.choice(rules.tiebreak_cards(s, q))
     s.rng = redrawn(rng)
     return s
 

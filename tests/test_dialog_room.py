@@ -1,0 +1,128 @@
+"""Found playing Shrine at 1280x720 (issue 41's play-through): the "Which
+move?" window cut its labels at a fixed width where they differ ("...paying
+with the Ace of dia" for both ways to pay for a Dagger), and it stood in the
+middle of the table over the Tokens its "Block with..." moves name; the
+"Sure?" window's text scrolled in three lines while its window had room to
+spare. Each window is read here as the person sees it, in process with the
+dummy video driver: every label whole in its button, no card a listed move
+names under the window, the question's text whole in its box."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+from pygame_gui.elements import UIButton, UITextBox
+
+from shrinetable.adapter.match import Match
+from shrinetable.adapter.session import Session
+from shrinetable.engine import registry
+from shrinetable.table.overlay import Overlay
+from shrinetable.table.theme import font_step
+
+pytestmark = pytest.mark.usefixtures("dummy_video")
+
+# a game of Shrine (seed 5) as played in the window: p1 has two Tokens in play
+# and is attacked; later p1 holds two red Aces and P2 a red Queen as a Token
+ATTACKED = [
+    (0, "draw"),
+    (0, "token JS pay 8C"),
+    (1, "allow"),
+    (1, "take"),
+    (0, "draw"),
+    (0, "token QD pay JH"),
+    (1, "allow"),
+    (1, "draw"),
+    (1, "attack p1 4S"),
+]
+TWO_ACES = [
+    (0, "block JS"),
+    (0, "draw"),
+    (0, "dagger AS pay 4C p2 shrine"),
+    (1, "allow"),
+    (1, "draw"),
+    (1, "resurrect 8C 9S TD heal"),
+    (0, "draw"),
+    (0, "pass"),
+    (1, "draw"),
+    (1, "token QH pay 5D"),
+    (0, "allow"),
+    (0, "draw"),
+    (0, "token KS pay 6S"),
+    (1, "allow"),
+    (1, "take"),
+    (0, "draw"),
+]
+
+
+def played(moves: list[tuple[int, str]]) -> Session:
+    session = Session(registry.get("shrine"), 5, {}, ["human", "human"])
+    m = Match(session)
+    for seat, text in moves:
+        while (auto := m.pending()) is not None and auto.forced:
+            m.step()
+        m.act(seat, text)
+    while (auto := m.pending()) is not None and auto.forced:
+        m.step()
+    return session
+
+
+def choosing(app, session: Session, words: tuple[str, ...]):
+    """The table at `session` (p1 to decide), its "Which move?" window open
+    over the moves whose notation holds all of `words`."""
+    app.start_game(session)
+    app.step([], 0.01)
+    scene = app.scene
+    found = [mv for mv in scene.match.moves() if all(w in mv.text for w in words)]
+    assert len(found) == 2, [mv.text for mv in scene.match.moves()]
+    scene.choose(found)
+    app.step([], 0.01)
+    assert scene.overlay == Overlay.CHOICE
+    return scene
+
+
+def buttons(scene) -> list[UIButton]:
+    inside = scene.ui.window.get_container().elements
+    return [e for e in inside if isinstance(e, UIButton)]
+
+
+def test_each_way_to_pay_is_read_whole_in_the_choice_window(app):
+    scene = choosing(app, played(ATTACKED + TWO_ACES), ("dagger", "QH"))
+    labels = [b for b in buttons(scene) if b.text != "Cancel"]
+    assert len(labels) == 2
+    font = app.fonts.font(font_step(14))
+    for b in labels:
+        assert "paying with the Ace of" in b.text
+        assert font.size(b.text)[0] <= b.rect.w - 8, b.text  # the whole label, not "...of dia"
+    window = scene.ui.window.get_abs_rect()
+    assert pygame.Rect((0, 0), app.screen.get_size()).contains(window)
+
+
+def test_the_choice_window_leaves_the_blocking_tokens_in_view(app):
+    scene = choosing(app, played(ATTACKED), ("block",))
+    named = {c for mv in scene.choices for c in mv.gesture.cards}
+    assert named == {"JS", "QD"}
+    tokens = [p.rect for p in scene.board.placed if p.name in named]
+    assert len(tokens) == 2
+    window = scene.ui.window.get_abs_rect()
+    assert not any(window.colliderect(t) for t in tokens), (window, tokens)
+
+
+def test_the_sure_window_shows_its_whole_question(app):
+    """Shards' Starting cards: beginning with one of five asks first, naming the
+    four left; the question reads whole in its box, none of them under it."""
+    session = Session(registry.get("shards"), 4, {}, ["human", "computer"])
+    app.start_game(session)
+    app.step([], 0.01)
+    scene = app.scene
+    moves = scene.match.moves()
+    alone = next(mv for mv in moves if mv.gesture.cards == ("hearth-farmstead#1",))
+    scene.aid.decide(alone.action)
+    app.step([], 0.01)
+    assert scene.overlay == Overlay.CONFIRM
+    box = next(e for e in scene.ui.window.get_container().elements if isinstance(e, UITextBox))
+    assert "Vanguard Drummer" in box.html_text
+    assert box.scroll_bar is None  # all of it in view, nothing to scroll to
+    window = scene.ui.window.get_abs_rect()
+    left = {c for mv in moves for c in mv.gesture.cards}
+    cards = [p.rect for p in scene.board.placed if p.name in left]
+    assert cards and not any(window.colliderect(c) for c in cards)

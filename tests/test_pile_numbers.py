@@ -1,0 +1,42 @@
+"""Found playing Usagi at 1280x720 (issue 41's play-through): a Character on
+top of the viewer's Rest pile, drawn as a pile's strip, printed its five
+ratings on one line wider than the card, so "C4" went past its left edge
+("4/D1/I1/Ce2/L0"). A pile's figures take a second line rather than leave
+the card."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from shrinetable.engine import Face
+from shrinetable.table import faces
+from shrinetable.table.art import Fonts, floor_px
+
+FIVE = ("C4", "D1", "I1", "Ce2", "L0")  # as Usagi prints them
+
+
+@pytest.mark.parametrize("size", [(115, 90), (100, 80), (90, 72), (130, 100)])
+def test_a_piles_five_ratings_stay_whole_on_its_card(size):
+    pygame.font.init()
+    fonts = Fonts()
+    fonts.floor = floor_px((1280, 720))  # as the table draws at 1280x720
+    face = Face("Kaito the Drifting Blade", numbers=FIVE)
+    text = faces.numbers_text(face.numbers)
+    assert text == "C4/D1/I1/Ce2/L0"
+    box, px = faces.numbers_box(fonts, text, size, strip=True)
+    assert pygame.Rect((0, 0), size).contains(box), (box, size)
+    assert px >= faces.MIN_PX
+    with fonts.trial() as drawn:
+        faces.draw_pile(fonts, face, size)
+    assert not [d for d in drawn if d.cut and "/" in d.text], drawn
+    shown = [d.text for d in drawn if "/" in d.text]
+    assert "".join(shown) == text  # every figure, on one line or two
+    _, lh, lines = faces.pile_layout(fonts, face, size)
+    assert 2 + len(lines) * lh <= box.top + 2, (lines, box)  # the name's lines above them
+
+
+def test_a_strip_keeps_its_figures_on_its_one_line():
+    pygame.font.init()
+    box, _ = faces.numbers_box(Fonts(), "C4/D1/I1/Ce2/L0", (400, 24), strip=True)
+    assert box.h < 24 and box.right <= 400
