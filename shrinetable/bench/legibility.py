@@ -13,7 +13,8 @@ what was drawn, not estimated from the layout:
   the next strip of a crowded zone, numbers over a card's
   edge) on the viewer's own cards and the cards the pending decision involves;
 - `cut_labels`: the table's own words cut; `cut_card_text`: words cut on any
-  card's face (which its zoom shows whole);
+  card's face (which its zoom shows whole); `bar_moves`, `bar_cut`: the
+  decision bar's moves with a place of their own, and its buttons cut;
 - `min_label_contrast`: the least WCAG contrast ratio between a zone label's
   letters and what they stand on, read from the frame's pixels (the theme's
   colours as drawn: `--theme`);
@@ -136,6 +137,8 @@ def _frame(game, players: int, size: tuple[int, int], shot: str | None, session=
         "cut_own": cut_own,
         "overlapping": [f"{a} / {b}" for a, b in laps][:20],
         "smallest": sorted({d.text for d in drawn if d.px == smallest})[:5],
+        "bar_moves": len(scene.ui.actions),  # the decision bar's moves with a place of their own
+        "bar_cut": [b.text for b in scene.ui.bar() if b.label(app.fonts)[1]],
     }
     pygame.quit()
     return fig
