@@ -49,10 +49,12 @@ def measure(
     shot: str | None = None,
     scale: float = 1.0,
     look: str = "default",
+    session=None,
 ) -> dict:
     """The text drawn on one full frame of `game_name` at `players` seats in a
     window of `size`, at the menu's text size `scale`, in the colour theme
-    `look`; `shot`: save the frame there (a PNG)."""
+    `look`; `shot`: save the frame there (a PNG); `session`: its position
+    instead of the game's busy one (a seat-0 person's decision)."""
     from shrinetable.engine import registry
 
     if not os.environ.get("DISPLAY"):
@@ -70,7 +72,7 @@ def measure(
         was = theme.palette().name  # the caller's theme, drawn in again after
         theme.save(look)
         try:
-            fig = _frame(registry.get(game_name), players, size, shot)
+            fig = _frame(registry.get(game_name), players, size, shot, session)
         finally:
             theme.use(was)
             if before is None:
@@ -82,21 +84,21 @@ def measure(
         "game": game.name,
         "players": players,
         "size": f"{size[0]}x{size[1]}",
-        "position": game.present.showcase.title,
+        "position": game.present.showcase.title if session is None else "given",
         "text_size": scale,
         "theme": look,
         **fig,
     }
 
 
-def _frame(game, players: int, size: tuple[int, int], shot: str | None) -> dict:
+def _frame(game, players: int, size: tuple[int, int], shot: str | None, session=None) -> dict:
     """The figures of one full frame of `game` (saved to `shot` if given)."""
     from shrinetable.table.app import App
     from shrinetable.table.faces import names_it
 
     from .render import showcase
 
-    session = showcase(game, players)
+    session = session or showcase(game, players)
     app = App(size)
     app.start_game(session)
     app.step([], 0.01)

@@ -262,7 +262,8 @@ class Board:
         place = self.layout.place(name, self.viewer, self.view.seats)
         cards = self.view.zones[name].cards
         n = len(cards)
-        if n and place.arrange != "stack" and geo.in_strips(self.layout, place, cards):
+        wide = rect.w / self.scaler.scale
+        if n and place.arrange != "stack" and geo.in_strips(self.layout, place, cards, wide):
             if geo.beside_label(place, rect, self.scaler):  # a line of strips beside it
                 return rect.w - 8 - self.scaler.line(geo.STRIP_MIN_W)
             return None  # strips begin under it
@@ -669,7 +670,7 @@ class Board:
         if box.colliderect(label):
             return True
         cards = self.view.zones[name].cards
-        if not cards or not geo.in_strips(self.layout, place, cards):
+        if not cards or not geo.in_strips(self.layout, place, cards, rect.w / self.scaler.scale):
             return False
         line = self.scaler.line(geo.STRIP) + 4
         up = self._corner_badge(name, text)[1]
@@ -687,7 +688,12 @@ class Board:
             or not place.inside
             or place.arrange == "stack"
             or name in self.decor.huds
-            or not geo.in_strips(self.layout, place, self.view.zones[name].cards)
+            or not geo.in_strips(
+                self.layout,
+                place,
+                self.view.zones[name].cards,
+                self.zones[name].w / self.scaler.scale,
+            )
             or name in self._corner_widths()
         ):
             return None

@@ -168,15 +168,25 @@ def _framed(game: str, card: str) -> bool:
     return face is None or face.style == "framed"
 
 
-def in_strips(layout: Layout, place: Place, cards: Sequence[str | None]) -> bool:
+def in_strips(
+    layout: Layout, place: Place, cards: Sequence[str | None], width: float | None = None
+) -> bool:
     """Whether a zone's cards are drawn as strips: framed faces the viewer sees,
-    too narrow to read (`LEGIBLE`), in a zone not turned sideways."""
+    too narrow to read (`LEGIBLE`), or a row of them too many to lie side by
+    side in the zone's `width` (canvas units) even at `CROWD` of their size
+    (a card laid over the next hides its name and numbers: each strip shows
+    them), in a zone not turned sideways."""
     shown = next((c for c in cards if c is not None), None)
+    wide = layout.card.width * place.card_scale
+    snug = wide * CROWD - 1  # a unit's overlap is the frame's edge, not its numbers
     return (
         shown is not None
         and place.facing == "up"
         and place.rotation == 0
-        and layout.card.width * place.card_scale < LEGIBLE
+        and (
+            wide < LEGIBLE
+            or (place.arrange == "row" and width is not None and len(cards) * snug > width)
+        )
         and _framed(layout.game, shown)
     )
 
@@ -452,7 +462,7 @@ def _needs(
     cols = max(1, min(2, int(place.rect[2] // NARROW)))
     rows = 1 if place.arrange == "stack" else -(-len(cards) // cols)
     edges = (LABEL_BAND + PILE_BADGE * badge) * text + 16  # and the chips, its margins
-    if in_strips(layout, place, cards):
+    if in_strips(layout, place, cards, place.rect[2]):
         return edges + rows * (STRIP * text + 2)
     return edges + layout.card.height * place.card_scale
 
@@ -526,7 +536,7 @@ def place_cards(
         area = opened[1].copy() if opened and opened[0] == name else scaler.rect(areas[name])
         size = card_size(layout, place, scaler)
         cards = zone.cards
-        strips = in_strips(layout, place, cards)
+        strips = in_strips(layout, place, cards, areas[name][2])
         bw, bh = (badges or {}).get(name, (0, 0))
         if strips:
             lw = (labels or {}).get(name, (0, 0))[0]

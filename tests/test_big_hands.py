@@ -1,0 +1,55 @@
+"""A viewer's hand of 9, 12 and 16 cards (Shards' discard down to eight,
+Shrines' hand grown turn after turn) is read card by card at 1280x720 and
+1920x1080: every own card's name and numbers in view, none of the decision's
+cards covered (the play-test found a hand of nine laid over itself)."""
+
+from __future__ import annotations
+
+import pytest
+
+from shrinetable.adapter.match import Match
+from shrinetable.adapter.session import Session
+from shrinetable.bench.legibility import measure
+from shrinetable.engine import registry
+from shrinetable.players import player
+
+KEEP = ("pass", "end", "next", "draw")  # seat 0 keeps its cards: its hand grows
+
+
+def hand_of(game_name: str, n: int, kind: str | None = None, seed: int = 1):
+    """A seeded two-seat game where seat 0 holds back (passes, draws, ends its
+    turn where it may) until it decides holding `n` cards (a decision with a
+    legal action of `kind`, if given), seat 0 then a person."""
+    game = registry.get(game_name)
+    ai = player(game, "ai")
+
+    def hoard(state, rng):
+        acts = game.legal_actions(state)
+        return next((a for k in KEEP for a in acts if a.kind == k), None) or ai(state, rng)
+
+    s = Session(game, seed, {}, ["computer"] * 2)
+    m = Match(s, [hoard, ai])
+    while (d := m.decision()) is not None:
+        kinds = {a.kind for a in game.legal_actions(s.state)} if kind else set()
+        if d.seat == 0 and len(m.view(0).zones["hand:0"].cards) == n and kind in kinds | {None}:
+            s.seats[0] = "human"
+            return s
+        m.step()
+    raise AssertionError(f"{game_name} seed {seed}: no hand of {n}")
+
+
+CASES = [
+    ("shards", 9, "discard"),
+    ("shrines", 9, None),
+    ("shrines", 12, None),
+    ("shrines", 16, None),
+]
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
+@pytest.mark.parametrize(("game", "n", "kind"), CASES)
+def test_every_card_of_a_big_hand_shows_its_name_and_numbers(game, n, kind, size):
+    fig = measure(game, 2, size, session=hand_of(game, n, kind))
+    assert fig["cut_own_names"] == 0, fig["cut_own"]
+    assert fig["overlaps"] == 0, fig["overlapping"]
+    assert fig["min_text_px"] >= {(1280, 720): 14, (1920, 1080): 18}[size], fig
