@@ -73,6 +73,7 @@ def slots(
     area: pygame.Rect,
     k: float = 1.0,
     high: Callable[[Item, int], int] | None = None,
+    least: Callable[[Item, pygame.Rect], int] | None = None,
 ) -> list[tuple[Item, pygame.Rect]]:
     """Where each of `moves` (in `shown`'s order) stands in the bar `area`: a
     step-ending move in a full-width row of `ROW` at the top, the rest in one
@@ -82,9 +83,36 @@ def slots(
     how much larger than at 1280x720 the panels are drawn (`panel_scale`).
     `high(item, width)`: the height its label needs to read whole (0: any);
     rows then grow to it, top first, in the room the bar leaves below its
-    places, so a larger text size gives no move fewer places (`grow`)."""
+    places, so a larger text size gives no move fewer places (`grow`);
+    `least(item, rect)`: the least width its label reads whole in, by which
+    two places side by side may share their row (`widen`)."""
     placed = _places(moves, area, k)
+    if least is not None:
+        placed = widen(placed, least)
     return placed if high is None else grow(placed, area.bottom, high)
+
+
+def widen(
+    placed: list[tuple[Item, pygame.Rect]], least: Callable[[Item, pygame.Rect], int]
+) -> list[tuple[Item, pygame.Rect]]:
+    """Two places side by side, one of whose labels its even half would cut,
+    share their row by their words where both then read whole (`least`: the
+    least width its label reads whole in, on one line)."""
+    out = list(placed)
+    for top in {r.y for _, r in placed}:
+        pair = [i for i, (_, r) in enumerate(placed) if r.y == top]
+        if len(pair) != 2:
+            continue
+        (a, ra), (b, rb) = placed[pair[0]], placed[pair[1]]
+        need = [least(a, ra), least(b, rb)]
+        gap = rb.x - ra.right
+        spare = rb.right - ra.x - gap - sum(need)
+        if (need[0] <= ra.w and need[1] <= rb.w) or spare < 0:
+            continue
+        wa = need[0] + spare // 2
+        out[pair[0]] = (a, pygame.Rect(ra.x, ra.y, wa, ra.h))
+        out[pair[1]] = (b, pygame.Rect(ra.x + wa + gap, rb.y, rb.right - ra.x - wa - gap, rb.h))
+    return out
 
 
 def grow(
@@ -148,10 +176,11 @@ def needs(
     area: pygame.Rect,
     k: float = 1.0,
     high: Callable[[Item, int], int] | None = None,
+    least: Callable[[Item, pygame.Rect], int] | None = None,
 ) -> int:
     """How much of `area`'s height the bar takes for `moves` (the room a
     notice under it may have is the rest)."""
-    placed = slots(moves, area, k, high)
+    placed = slots(moves, area, k, high, least)
     return max((r.bottom for _, r in placed), default=area.y) - area.y
 
 

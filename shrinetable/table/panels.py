@@ -7,6 +7,7 @@ scene's state whenever it changes or the window is resized."""
 from __future__ import annotations
 
 import html
+from math import ceil
 from typing import TYPE_CHECKING, Protocol
 
 import pygame
@@ -21,6 +22,7 @@ from . import announce
 from . import decision_bar as bar
 from . import geometry as geo
 from .board import Board
+from .faces import CONDENSE
 from .helpers import Aid
 from .hud import CROSS
 from .keymap import Keymap
@@ -28,6 +30,7 @@ from .overlay import Overlay
 from .seats import kind_word, seat_name
 from .theme import palette, rgb
 from .widgets import (
+    PAD,
     PX,
     Button,
     Rich,
@@ -152,7 +155,9 @@ class Panels:
             area = self._help_row(area)
         shown = self._bar_moves()
         self.bar_area = area
-        room = area.h - bar.needs(shown, area, self.k, self._high) - 4  # the bar's places stay
+        room = (
+            area.h - bar.needs(shown, area, self.k, self._high, self._least) - 4
+        )  # the bar's places stay
         together = TextBox([asked, notice], prompt, app.fonts, ui.px)
         under = bool(notice) and together.room() > 0 and room >= together.lines_high(2)
         if notice and not under:  # with the prompt (scrolled to it) when the bar leaves no room
@@ -272,7 +277,7 @@ class Panels:
         """The decision bar (`decision_bar`): its buttons in their fixed places,
         the moves with no place of their own under "More moves", which lists
         them in the choice window."""
-        for item, rect in bar.slots(shown, area, self.k, self._high):
+        for item, rect in bar.slots(shown, area, self.k, self._high, self._least):
             if isinstance(item, list):
                 self.s.ui.button(
                     rect,
@@ -300,6 +305,14 @@ class Panels:
         (cut, the shorter show more of what it does)."""
         whole = not Button(rect, words, px=self.s.ui.px).label(self.s.ui.fonts)[1]
         return words if whole or not brief else brief
+
+    def _least(self, item: bar.Item, rect: pygame.Rect) -> int:
+        """The least width of a bar button showing on one line the label it
+        has in `rect` (narrowed as far as `Button.label` narrows one)."""
+        words = self._words(item)
+        brief = "" if isinstance(item, list) else self.s.match.present.brief(item.text)
+        label = self._fitting(words, brief, rect)
+        return ceil(self.s.ui.fonts.font(self.s.ui.px).size(label)[0] * CONDENSE) + 2 * PAD
 
     def _high(self, item: bar.Item, width: int) -> int:
         """The height a bar button `width` wide needs to show its label whole
