@@ -76,7 +76,11 @@ class App:
             SDL_FRAMEBUFFER_ACCELERATION="0",
         )
         self.env.update(env or {})
-        cmd = [sys.executable, *program, command, *args]
+        self._spawn([sys.executable, *program, command, *args])
+
+    def _spawn(self, cmd: list[str]) -> None:
+        """Start `cmd` with `self.env` and read its lines (every window a test
+        starts, whatever its command, goes through here)."""
         self.proc = subprocess.Popen(
             cmd, cwd=ROOT, env=self.env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
         )

@@ -9,15 +9,12 @@ from __future__ import annotations
 
 import functools
 import os
-import queue
-import subprocess
 import sys
-import threading
 import time
 from pathlib import Path
 
 import pytest
-from e2e_harness import ARTIFACTS, ROOT, SIZE, App, Xvfb, missing_tools
+from e2e_harness import ARTIFACTS, SIZE, App, Xvfb, missing_tools
 from net_helpers import Own, moves_saved
 
 from shrinetable.adapter import log
@@ -76,11 +73,7 @@ class Window(App):
             "--size",
             f"{SIZE[0]}x{SIZE[1]}",
         ]
-        self.proc = subprocess.Popen(
-            cmd, cwd=ROOT, env=self.env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
-        )
-        self.lines: queue.Queue[str] = queue.Queue()
-        threading.Thread(target=self._read, daemon=True).start()
+        self._spawn(cmd)
 
 
 def centre(view, seat, zone, card, raised=None):

@@ -7,12 +7,11 @@ from __future__ import annotations
 
 import json
 import os
-import subprocess
 import time
 
 import pygame
 import pytest
-from e2e_harness import ARTIFACTS, ROOT, SIZE, App, Xvfb, missing_tools, ready
+from e2e_harness import ARTIFACTS, SIZE, App, Xvfb, missing_tools, ready
 
 from shrinetable.adapter import storage
 from shrinetable.bench.render import showcase
@@ -44,9 +43,7 @@ class Placed(App):
     pins every window to 0,0)."""
 
     def __init__(self, xvfb, args, data_dir, default_pace: bool = False):
-        import queue
         import sys
-        import threading
 
         self.env = dict(
             os.environ,
@@ -60,16 +57,7 @@ class Placed(App):
         self.env.pop("SDL_VIDEO_WINDOW_POS", None)
         if default_pace:  # the computer's own pace, not the tests' none
             self.env.pop("SHRINETABLE_AI_DELAY", None)
-        self.proc = subprocess.Popen(
-            [sys.executable, "-m", "shrinetable", "play", *args],
-            cwd=ROOT,
-            env=self.env,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.PIPE,
-            text=True,
-        )
-        self.lines = queue.Queue()
-        threading.Thread(target=self._read, daemon=True).start()
+        self._spawn([sys.executable, "-m", "shrinetable", "play", *args])
 
     def geometry(self, wid: str) -> tuple[tuple[int, int], tuple[int, int]]:
         out = dict(
