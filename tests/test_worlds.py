@@ -70,7 +70,8 @@ def world_faults(game, state, seat: int, world) -> list[str]:
 
 
 def shrines_faults(state, seat: int, world) -> list[str]:
-    """Shrines: a face-down card is a trap; a queued Swap's cards lie in the
+    """Shrines: a face-down card is a trap, a source never in a Primary (the
+    deck rules); a queued Swap's cards lie in the
     library it looks at; the seat's own libraries hold the cards they held, and
     what its own Swap looks at or has put back on top (its known top) stays."""
     faults = [
@@ -78,6 +79,12 @@ def shrines_faults(state, seat: int, world) -> list[str]:
         for q in (0, 1)
         for t in world.traps[q]
         if world.defs[t].subtype != "trap"
+    ]
+    faults += [
+        f"{world.name(c)}, a source, in a Primary Library"
+        for q in (0, 1)
+        for c in world.primary[q]
+        if world.defs[c].type == "source"
     ]
     for item in world.queue:
         if item[0] == "swap":

@@ -16,8 +16,9 @@ def reshuffle_unseen(state: State, seat: int | None, rng: random.Random) -> Stat
     random, so that it is a state a real game could be in as `seat` knows it: its
     own libraries each among their own places (it saw every card go in and come
     out, not the order) but for the top cards it knows (its Swap's); another
-    seat's hand and libraries among themselves, and its face-down traps only trap
-    cards (a trap's site stays with its place)."""
+    seat's hand and libraries among themselves, sources never in its Primary
+    (`_deal_libraries`), and its face-down traps only trap cards (a trap's site
+    stays with its place)."""
     s = state.copy()
     # another seat's Swap names the cards it looks at, which are dealt again with the
     # rest: it is made to name the cards dealt into their places
@@ -39,7 +40,7 @@ def reshuffle_unseen(state: State, seat: int | None, rng: random.Random) -> Stat
         not_traps = {c for z in hidden for c in z if s.defs[c].subtype != "trap"}
         deal_back([*hidden, s.traps[q]], rng, not_traps)
         s.trap_site.update(zip(s.traps[q], sites, strict=True))
-        deal_back(hidden, rng)
+        _deal_libraries(s, q, rng)
     s.queue = tuple(
         (*item[:3], tuple(places[c][0][places[c][1]] for c in item[3]))
         if item[0] == "swap" and item[1] != seat
@@ -48,6 +49,28 @@ def reshuffle_unseen(state: State, seat: int | None, rng: random.Random) -> Stat
     )
     s.rng = redrawn(rng)
     return s
+
+
+def _deal_libraries(s: State, q: int, rng: random.Random) -> None:
+    """Deal another seat's unseen hand and libraries back as a game could leave
+    them: a source lies only in the Secondary or the hand (R16: sources only in
+    the Secondary; a Swap sends a Primary card under the Secondary, never a
+    source into the Primary). The Primary gets non-sources, the Secondary its
+    length of sources above as many non-sources as it needs under them (what a
+    Swap sent there), the hand the rest. Dealt with the hand and libraries
+    together, the other seat's Primary draws were a third sources (docs/design.md,
+    "Shrines' hard, fifth pass")."""
+    piles = (s.primary[q], s.secondary[q], s.hands[q])
+    cards = sorted(c for z in piles for c in z)
+    rng.shuffle(cards)
+    # non-sources first: the Primary takes from the front, the Secondary (sources
+    # on top, a Swap's cards under them) from the back
+    cards.sort(key=lambda c: s.defs[c].type == "source")
+    n, m = len(piles[0]), len(piles[1])
+    rest = cards[n:]
+    new = (cards[:n], rest[len(rest) - m :], rest[: len(rest) - m])
+    for z, dealt in zip(piles, new, strict=True):
+        z[:] = dealt
 
 
 def _pile(s: State, item: tuple) -> list[int]:
