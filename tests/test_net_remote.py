@@ -245,3 +245,23 @@ def test_a_remote_table_asks_before_giving_up_as_the_hosts_match_does(tables):
     assert any(asked.values()), "the opening choice has a move that gives cards up"
     assert {m.text: p1.skip_warning(m.action) for m in p1.moves()} == asked
     assert p2.moves() == [] and not any(p2.skip_warning(m.action) for m in local.moves())
+
+
+@pytest.mark.parametrize("tables", ["usagi"], indirect=True)
+def test_only_the_seat_the_table_chose_for_hears_it_had_other_moves(tables):
+    """A move the host's table chose among others for a seat (a cut of a
+    shuffled deck) is sent as chosen only to that seat (`Applied.picked_in`):
+    that there were other moves could tell of a hand."""
+    seam, (p1, p2) = tables
+    local = seam.match
+
+    def cut(seen) -> bool:
+        return all(len(m.history) >= 2 for m in (p1, p2))
+
+    until([p1, p2], cut)
+    assert [a.picked_in for a in local.history[:2]] == ["cut", "cut"]
+    for seat, table in ((0, p1), (1, p2)):
+        assert [a.picked_in if a.seat == seat else "" for a in table.history[:2]] == [
+            a.picked_in for a in table.history[:2]
+        ]
+        assert next(a.picked_in for a in table.history[:2] if a.seat == seat) == "cut"

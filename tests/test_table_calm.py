@@ -369,3 +369,27 @@ def test_a_result_goes_once_read_when_the_viewers_decision_comes():
     assert r.lines and r.due() == 10.0 + RESULT_S
     r.next_decision(10.0 + RESULT_S)  # another decision, the box read: it goes now
     assert not r.lines and r.due() is None
+
+
+def test_a_result_goes_once_read_after_another_seat_moves(app, monkeypatch):
+    """The box stood over the log's newest lines (those explaining the other
+    seats' moves) until clicked while the viewer had no decision: another
+    seat's move now counts as the viewer's decision does (gone at RESULT_S)."""
+    from types import SimpleNamespace
+
+    from shrinetable.table import game_scene
+    from shrinetable.table.results import RESULT_S
+
+    clock = [100.0]
+    monkeypatch.setattr(game_scene, "time", SimpleNamespace(monotonic=lambda: clock[0]))
+    app.start_game(Session(registry.get("shrine"), 3, {}, ["computer", "human"]))
+    scene = app.scene
+    assert scene.viewer == 1 and scene.ai_move is not None and scene.ai_move.seat == 0
+    scene.results.lines, scene.results.since = ["P1 removes the Shrine"], 100.0
+    assert scene.results.due() is None  # no decision of the viewer's yet: it stays
+    scene.update(clock[0])  # P1, the computer, moves
+    assert [a.seat for a in scene.match.history] == [0]
+    assert scene.results.lines and scene.results.due() == 100.0 + RESULT_S  # read first
+    clock[0] = 100.0 + RESULT_S
+    scene.update(clock[0])
+    assert not scene.results.lines

@@ -64,7 +64,7 @@ from . import gestures, log, refusal, storage
 from .port import Answer, Auto, Change, Played, Powers, Refusal, last_chosen
 from .session import Applied, Session
 
-# what the table says when it made a move for a person: nothing was left to decide
+# what the table says when it made a person's only move for them
 AUTO = "nothing to decide, moved on"
 QUICK_S = 0.01  # a computer's choice known this soon is the window's at once (no frame lost)
 
@@ -86,6 +86,17 @@ def tally_changes(before: Decor, after: Decor) -> dict[str, int]:
         ):
             out[zone] = hud.tally - old.tally
     return out
+
+
+def auto_said(present: Any, applied: Applied, viewer: int) -> str:
+    """What the table says of a move it made for a person: their only move
+    (`AUTO`), or, to that person, the one it chose among moves none of which
+    could matter (`Applied.picked_in`), named as its button names it. Another
+    seat hears only `AUTO`: that there were other moves could tell of a hand."""
+    if not applied.picked_in or applied.seat != viewer:
+        return AUTO
+    move = present.describe(applied.text, applied.picked_in)
+    return f"the table chose \u201c{move}\u201d for you, as no other move could matter"
 
 
 _UNSET = object()
@@ -421,8 +432,21 @@ class Match:
         if not auto.forced:  # a computer's fresh move forgets what was undone
             self.session.redo_stack.clear()
         prior = self.session.state
+        picked = (  # a person's move the table chose among others (`Applied.picked_in`)
+            auto.forced
+            and self.seats[auto.seat] == "human"
+            and len(self.game.legal_actions(self.session.state)) > 1
+        )
         done = self.session.commit(
-            Applied(auto.seat, auto.action.text, tuple(events), auto.forced, secret), new
+            Applied(
+                auto.seat,
+                auto.action.text,
+                tuple(events),
+                auto.forced,
+                secret,
+                picked_in=d.kind if picked and d is not None else "",
+            ),
+            new,
         )
         after = self._after
         self._changed("move", [done], prior)

@@ -57,6 +57,10 @@ class Applied:
     # made by the gesture that made the seat's move before it (a selection dropped
     # together, `gestures.Run`): undone and redone with that move, as one
     joined: bool = False
+    # an `auto` move the table picked among several legal ones (none could
+    # matter): the kind of that decision, so the table can name what it did;
+    # "" for a move that was the only one, or chosen
+    picked_in: str = ""
 
 
 def _unknown(text: str, who: str) -> Applied:

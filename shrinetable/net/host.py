@@ -486,6 +486,7 @@ class Host:
             applied.auto,
             applied.secret,
             [e.seen_by(seat) for e in applied.events],
+            applied.picked_in if mine else "",  # other moves beside it: the seat's own
         )
 
     async def _drive(self) -> None:

@@ -222,6 +222,7 @@ class MoveM(Message):
     auto: bool = False
     secret: bool = False
     events: list[Event] = []
+    picked_in: str = ""  # `Applied.picked_in`, only for the seat that made it
 
     @model_validator(mode="after")
     def _seats(self) -> MoveM:
@@ -321,11 +322,18 @@ def move_data(
     auto: bool,
     secret: bool,
     events: list[Event],
+    picked_in: str = "",
 ) -> MoveM:
     """A `MoveM` for `update_json` (`entries` and `events` as the table's seat
     may know them), made as it is written: the host's own data."""
     return MoveM.model_construct(
-        seat=seat, text=text, entries=entries, auto=auto, secret=secret, events=events
+        seat=seat,
+        text=text,
+        entries=entries,
+        auto=auto,
+        secret=secret,
+        events=events,
+        picked_in=picked_in,
     )
 
 

@@ -382,7 +382,9 @@ class RemoteMatch:
 
     def _add(self, m: p.MoveM) -> Applied:
         """A move into the history, as the host sent it to this seat."""
-        applied = Applied(m.seat, m.text or "", tuple(m.events), m.auto, m.secret)
+        applied = Applied(
+            m.seat, m.text or "", tuple(m.events), m.auto, m.secret, picked_in=m.picked_in
+        )
         self.history.append(applied)
         self._entries[id(applied)] = list(m.entries)
         drop = self._budget.add(m)  # within a budget: a host's flood takes the oldest

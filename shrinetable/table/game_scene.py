@@ -19,7 +19,7 @@ import pygame
 
 from shrinetable.adapter import gestures, storage
 from shrinetable.adapter.log import Log
-from shrinetable.adapter.match import AUTO
+from shrinetable.adapter.match import auto_said
 from shrinetable.adapter.port import Answer, Auto, Change, MatchPort, Refusal, Sent
 from shrinetable.adapter.session import Applied
 from shrinetable.engine import View
@@ -307,7 +307,8 @@ class GameScene:
     def made(self, applied: Applied) -> None:
         self._record(applied)
         if applied.auto and self.match.seats[applied.seat] == "human":
-            self.message, self.message_is_error = f"{seat_name(applied.seat)}: {AUTO}", False
+            said = auto_said(self.match.present, applied, self.viewer)
+            self.message, self.message_is_error = f"{seat_name(applied.seat)}: {said}", False
         self.after_change()
 
     def _record(self, applied: Applied, animate: bool = True) -> None:
@@ -316,8 +317,8 @@ class GameScene:
         self.narrator.lines(self.panels.log(applied))
         self.message = self.match.save_problem
         now = time.monotonic()
-        if applied.seat == self.viewer and not applied.auto:
-            self.results.next_decision(now)
+        if applied.seat != self.viewer or not applied.auto:  # theirs, or the viewer's own
+            self.results.next_decision(now)  # the lines explaining it stand in view
         if self.results.add(self.match.present, applied, self.viewer, now):
             self.app.emit(f"result {self.results.lines[-1]}")
             self.narrator.say(f"Result: {self.results.lines[-1]}", queued=True)

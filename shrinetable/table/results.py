@@ -5,8 +5,10 @@ a combat destroyed) stand in a box over the log (or where the layout's
 once (a damage round clears its lanes); never over a card in play, a target
 or the decision bar.
 
-The box goes when the viewer's next decision comes (or they move), but not
-before it stood `RESULT_S` (long enough to read); a click on it closes it.
+The box goes when the viewer's next decision comes (or they move, or another
+seat does: it could stand over the log's newest line, the one explaining that
+move), but not before it stood `RESULT_S` (long enough to read); a click on
+it closes it.
 Results of later moves join it (the latest `MAX_LINES` lines). An open
 dialog (the Game over window, which the last result often explains) is never
 drawn over it: the box moves beside it."""
@@ -31,7 +33,7 @@ class Results:
     def __init__(self):
         self.lines: list[str] = []
         self.since = 0.0
-        self.moved = False  # the viewer's decision came after the result: it goes at RESULT_S
+        self.moved = False  # a decision or a move came after the result: it goes at RESULT_S
         self.box: pygame.Rect | None = None  # where it was last drawn (a click closes it)
 
     def add(self, present, applied, viewer: int | None, now: float) -> bool:
@@ -49,8 +51,8 @@ class Results:
         return True
 
     def next_decision(self, now: float) -> None:
-        """The viewer is to decide (or made a move): the box goes now if it has
-        stood long enough to be read, else at `RESULT_S`."""
+        """The viewer is to decide (or a seat made a move): the box goes now if
+        it has stood long enough to be read, else at `RESULT_S`."""
         if now >= self.since + RESULT_S:
             self.clear()
         else:
