@@ -54,7 +54,10 @@ from . import protocol as p
 from .client import Budget, Remote, rejoin
 
 WHY_S = 3.0  # how long a refused drop's or a hint's answer is waited for (not blocking)
-REJOIN_S = 30.0  # how long a table that lost its host keeps trying
+# how long a table that lost its host keeps trying: a host whose computer
+# restarts is back in minutes, and under load even a restarted window took
+# longer than the 30 s this was (the guest gave up first)
+REJOIN_S = 300.0
 R = TypeVar("R")
 NOBODY = Powers(save=False, load=False, redo=False, auto_pass=False, again=False)
 
