@@ -55,3 +55,19 @@ def session_after(game, seed: int, texts: list[str]):
     for text in texts:
         s.play(game.parse_action(text))
     return s
+
+
+def match_after(game, seed: int, moves: list[tuple[int, str]]):
+    """A hotseat match of `game` at `seed` after `moves` (seat, text) as people
+    make them at the window: the passes the table forces made between them and
+    after the last."""
+    from shrinetable.adapter.match import Match
+    from shrinetable.adapter.session import Session
+
+    m = Match(Session(game, seed, {}, ["human", "human"]))
+    for seat, text in [*moves, (None, None)]:
+        while (auto := m.pending()) is not None and auto.forced:
+            m.step()
+        if text is not None:
+            m.act(seat, text)
+    return m

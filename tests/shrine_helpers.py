@@ -138,3 +138,36 @@ def who(s: State) -> tuple[int, str]:
     """(seat, kind) of the decision now; (-1, "over") once the game is over."""
     d = GAME.decision(s)
     return (-1, "over") if d is None else (d.seat, d.kind)
+
+
+# a game of Shrine (seed 5) as played in the window: p1 has two Tokens in play
+# and is attacked; later p1 holds two red Aces and P2 a red Queen as a Token
+ATTACKED = [  # then, seat by seat, the moves a person made
+    (0, "draw"),
+    (0, "token JS pay 8C"),
+    (1, "allow"),
+    (1, "take"),
+    (0, "draw"),
+    (0, "token QD pay JH"),
+    (1, "allow"),
+    (1, "draw"),
+    (1, "attack p1 4S"),
+]
+TWO_ACES = [
+    (0, "block JS"),
+    (0, "draw"),
+    (0, "dagger AS pay 4C p2 shrine"),
+    (1, "allow"),
+    (1, "draw"),
+    (1, "resurrect 8C 9S TD heal"),
+    (0, "draw"),
+    (0, "pass"),
+    (1, "draw"),
+    (1, "token QH pay 5D"),
+    (0, "allow"),
+    (0, "draw"),
+    (0, "token KS pay 6S"),
+    (1, "allow"),
+    (1, "take"),
+    (0, "draw"),
+]

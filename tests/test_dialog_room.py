@@ -11,59 +11,17 @@ from __future__ import annotations
 
 import pygame
 import pytest
+from game_helpers import match_after
 from pygame_gui.elements import UIButton, UITextBox
+from shrine_helpers import ATTACKED, TWO_ACES
 
-from shrinetable.adapter.match import Match
 from shrinetable.adapter.session import Session
 from shrinetable.engine import registry
+from shrinetable.games.shrine import GAME
 from shrinetable.table.overlay import Overlay
 from shrinetable.table.theme import font_step
 
 pytestmark = pytest.mark.usefixtures("dummy_video")
-
-# a game of Shrine (seed 5) as played in the window: p1 has two Tokens in play
-# and is attacked; later p1 holds two red Aces and P2 a red Queen as a Token
-ATTACKED = [
-    (0, "draw"),
-    (0, "token JS pay 8C"),
-    (1, "allow"),
-    (1, "take"),
-    (0, "draw"),
-    (0, "token QD pay JH"),
-    (1, "allow"),
-    (1, "draw"),
-    (1, "attack p1 4S"),
-]
-TWO_ACES = [
-    (0, "block JS"),
-    (0, "draw"),
-    (0, "dagger AS pay 4C p2 shrine"),
-    (1, "allow"),
-    (1, "draw"),
-    (1, "resurrect 8C 9S TD heal"),
-    (0, "draw"),
-    (0, "pass"),
-    (1, "draw"),
-    (1, "token QH pay 5D"),
-    (0, "allow"),
-    (0, "draw"),
-    (0, "token KS pay 6S"),
-    (1, "allow"),
-    (1, "take"),
-    (0, "draw"),
-]
-
-
-def played(moves: list[tuple[int, str]]) -> Session:
-    session = Session(registry.get("shrine"), 5, {}, ["human", "human"])
-    m = Match(session)
-    for seat, text in moves:
-        while (auto := m.pending()) is not None and auto.forced:
-            m.step()
-        m.act(seat, text)
-    while (auto := m.pending()) is not None and auto.forced:
-        m.step()
-    return session
 
 
 def choosing(app, session: Session, words: tuple[str, ...]):
@@ -86,7 +44,7 @@ def buttons(scene) -> list[UIButton]:
 
 
 def test_each_way_to_pay_is_read_whole_in_the_choice_window(app):
-    scene = choosing(app, played(ATTACKED + TWO_ACES), ("dagger", "QH"))
+    scene = choosing(app, match_after(GAME, 5, ATTACKED + TWO_ACES).session, ("dagger", "QH"))
     labels = [b for b in buttons(scene) if b.text != "Cancel"]
     assert len(labels) == 2
     font = app.fonts.font(font_step(14))
@@ -98,7 +56,7 @@ def test_each_way_to_pay_is_read_whole_in_the_choice_window(app):
 
 
 def test_the_choice_window_leaves_the_blocking_tokens_in_view(app):
-    scene = choosing(app, played(ATTACKED), ("block",))
+    scene = choosing(app, match_after(GAME, 5, ATTACKED).session, ("block",))
     named = {c for mv in scene.choices for c in mv.gesture.cards}
     assert named == {"JS", "QD"}
     tokens = [p.rect for p in scene.board.placed if p.name in named]

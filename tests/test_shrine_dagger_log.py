@@ -6,36 +6,15 @@ the second line says what the answers left of it."""
 
 from __future__ import annotations
 
-from shrinetable.adapter import log
-from shrinetable.adapter.match import Match
-from shrinetable.adapter.session import Session
-from shrinetable.engine import registry
+from game_helpers import match_after
+from shrine_helpers import ATTACKED, TWO_ACES
 
-MOVES = [
-    (0, "draw"),
-    (0, "token JS pay 8C"),
-    (1, "allow"),
-    (1, "take"),
-    (0, "draw"),
-    (0, "token QD pay JH"),
-    (1, "allow"),
-    (1, "draw"),
-    (1, "attack p1 4S"),
-    (0, "block JS"),
-    (0, "draw"),
-    (0, "dagger AS pay 4C p2 shrine"),
-    (1, "allow"),
-]
+from shrinetable.adapter import log
+from shrinetable.games.shrine import GAME
 
 
 def test_a_dagger_is_named_once_and_its_strike_said_plainly():
-    m = Match(Session(registry.get("shrine"), 5, {}, ["human", "human"]))
-    for seat, text in MOVES:
-        while (auto := m.pending()) is not None and auto.forced:
-            m.step()
-        m.act(seat, text)
-    while (auto := m.pending()) is not None and auto.forced:
-        m.step()
+    m = match_after(GAME, 5, ATTACKED + TWO_ACES[:4])  # to the Dagger's strike
     lines = log.lines(m, 0)
     start = next(i for i, x in enumerate(lines) if "as a Dagger" in x)
     after = lines[start:]
