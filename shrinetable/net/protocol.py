@@ -37,9 +37,10 @@ from shrinetable.engine import (
     ZoneView,
 )
 
-VERSION = 7  # 2: gestures, tallies and refusal reasons; 3: the log's moves on a join;
+VERSION = 8  # 2: gestures, tallies and refusal reasons; 3: the log's moves on a join;
 # 4: the log as entries (data), not words; 5: a gesture's `again`; 6: each move's
-# question before it gives something up (`warnings`); 7: a move `joined` to the last
+# question before it gives something up (`warnings`); 7: a move `joined` to the last;
+# 8: a move's `picked_in` (an older table would refuse the key: told at the hello)
 MAX_TO_HOST = 4096  # bytes: a hello or an action text is far smaller
 MAX_TO_TABLE = 4 << 20  # bytes: a view is tens of kB, a 714-move game's history 145 kB
 HISTORY_BYTES = 16 << 20  # the moves a table keeps for its log, at most (the newest)
