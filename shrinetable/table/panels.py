@@ -141,12 +141,6 @@ class Panels:
             high = announce.pane_height(app.fonts, self.k)
             log.h -= high + 4
             self.s.pane = pygame.Rect(log.x, log.bottom + 4, log.w - 4, high)
-        ui.log = ui.box(self._log_text(), (log.x, log.y, log.w - 4, log.h))  # ends as buttons do
-        kept = old.log is not None and old.log.paragraphs == ui.log.paragraphs
-        if kept and old.log.scroll < old.log.room():  # read back: stays, until a move
-            ui.log.scroll = min(old.log.scroll, ui.log.room())
-        else:
-            ui.log.scroll_to_end()
         prompt = pygame.Rect(status.x, status.y + row_h + 2, status.w - 4, status.h - row_h - 2)
         asked = self._status_html()
         notice = self._notice_html() if self.s.message and not self.banner_up() else ""
@@ -159,10 +153,22 @@ class Panels:
             area.h - bar.needs(shown, area, self.k, self._high, self._least) - 4
         )  # the bar's places stay
         together = TextBox([asked, notice], prompt, app.fonts, ui.px)
-        under = bool(notice) and together.room() > 0 and room >= together.lines_high(2)
-        if notice and not under:  # with the prompt (scrolled to it) when the bar leaves no room
+        joined = bool(notice) and not together.room()  # the prompt's box holds both whole
+        under = bool(notice) and not joined and room >= together.lines_high(2)
+        if notice and not joined and not under:  # at the log's foot: the prompt keeps
+            # its first line and the bar its buttons (issue 41)
+            ui.notice = ui.box(notice, pygame.Rect(log.x, log.y, log.w - 4, 0))
+            ui.notice.fit(log.h // 2)
+            ui.notice.rect.bottom = log.bottom
+            log.h -= ui.notice.rect.h + 4
+        ui.log = ui.box(self._log_text(), (log.x, log.y, log.w - 4, log.h))  # ends as buttons do
+        kept = old.log is not None and old.log.paragraphs == ui.log.paragraphs
+        if kept and old.log.scroll < old.log.room():  # read back: stays, until a move
+            ui.log.scroll = min(old.log.scroll, ui.log.room())
+        else:
+            ui.log.scroll_to_end()
+        if joined:
             ui.status = ui.notice = ui.box([asked, notice], prompt)
-            ui.status.scroll_to_end()
         else:
             ui.status = ui.box(asked, prompt)
         if under:  # in the room the buttons leave, as tall as its text
