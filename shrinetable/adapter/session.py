@@ -61,6 +61,9 @@ class Applied:
     # matter): the kind of that decision, so the table can name what it did;
     # "" for a move that was the only one, or chosen
     picked_in: str = ""
+    # an `auto` move the seat's standing answer made (`Standing.key`): the table
+    # says so to that seat; "" for any other move
+    standing: str = ""
 
 
 def _unknown(text: str, who: str) -> Applied:
@@ -91,6 +94,8 @@ class Session:
         self.redo_stack: list[list[Applied]] = []
         # the table passes for a person when passing is all they may do (a setting)
         self.auto_pass = True
+        # (seat, `Standing.key`) of the standing answers a person switched off
+        self.standing_off: set[tuple[int, str]] = set()
         self.reset(
             game.new_game(seed, self.options, len(seats)) if start is None else start,
             dealt=start is None,
@@ -100,6 +105,7 @@ class Session:
         """A new game like this one (game, options, seats, settings), dealt by `seed`."""
         new = Session(self.game, seed, self.options, self.seats, strengths=self.strengths)
         new.auto_pass = self.auto_pass
+        new.standing_off = set(self.standing_off)
         return new
 
     def reset(self, state: Any, dealt: bool = False) -> None:
@@ -175,15 +181,22 @@ class Session:
         return self.apply(action, joined=joined)
 
     def forced(self) -> Any | None:
-        """The move the table makes by itself because there is nothing to decide.
+        """The move the table makes by itself now (`forced_move`), if any."""
+        made = self.forced_move()
+        return None if made is None else made[0]
+
+    def forced_move(self) -> tuple[Any, str] | None:
+        """The move the table makes by itself because there is nothing to decide,
+        with the key of the standing answer that made it ('' for none).
         For a person: their only legal move (but a draw, or any move showing them
         cards only they may see: theirs to make and see), or the game's `nothing_to_decide`
         (a priority pass or a "next act" when nothing else could come of their
         moves, e.g. taps for mana that would pay for nothing): asking would only
         cost a click, or a hotseat handover. It is exactly the move they would
-        have had to click; none with the setting off. For a computer seat: a
-        pass (`auto_pass`) that is its only move or `idle` says so (its games
-        stay as they were)."""
+        have had to click. Else their standing answer to this decision
+        (`standing_answer`). None with the setting off (every stop kept). For a
+        computer seat: a pass (`auto_pass`) that is its only move or `idle`
+        says so (its games stay as they were)."""
         d = self.decision()
         if d is None:
             return None
@@ -192,11 +205,32 @@ class Session:
             if not self.auto_pass:
                 return None
             if len(legal) == 1 and not self._shows_cards(legal[0], d.seat):
-                return legal[0]
-            return self.game.nothing_to_decide(self._state)
+                return legal[0], ""
+            if (none := self.game.nothing_to_decide(self._state)) is not None:
+                return none, ""
+            return self.standing_answer()
         if not self.game.auto_pass or (len(legal) > 1 and not self.game.idle(self._state)):
             return None
-        return next((a for a in legal if a.text in self.game.auto_pass), None)
+        return next(((a, "") for a in legal if a.text in self.game.auto_pass), None)
+
+    def standing_answer(self) -> tuple[Any, str] | None:
+        """The deciding person's standing answer to this decision (`Standing`):
+        its move and key, while it is on for their seat and applies here."""
+        d = self.decision()
+        for standing in self.game.standing:
+            if d is None or standing.kind != d.kind or (d.seat, standing.key) in self.standing_off:
+                continue
+            if (move := standing.answer(self._state)) is not None:
+                return move, standing.key
+        return None
+
+    def stands(self, seat: int, key: str) -> bool:
+        """Whether `seat`'s standing answer `key` is on."""
+        return (seat, key) not in self.standing_off
+
+    def set_standing(self, seat: int, key: str, on: bool) -> None:
+        """Switch `seat`'s standing answer `key` on or off."""
+        (self.standing_off.discard if on else self.standing_off.add)((seat, key))
 
     def _shows_cards(self, action: Any, seat: int) -> bool:
         """Whether `action` would show `seat` cards hidden from some other seat."""

@@ -145,8 +145,8 @@ class Panels:
         asked = self._status_html()
         notice = self._notice_html() if self.s.message and not self.banner_up() else ""
         area = sc.rect(p.buttons)
-        if self.s.helps:  # the help row under the decision bar
-            area = self._help_row(area)
+        if self.s.helps:  # the help row under the decision bar, the standing answers above it
+            area = self._standing_rows(self._help_row(area))
         shown = self._bar_moves()
         self.bar_area = area
         room = (
@@ -349,6 +349,35 @@ class Panels:
         if not self.s.my_decision():
             made["hint"].disable()
         return area
+
+    def _standing_rows(self, panel: pygame.Rect) -> pygame.Rect:
+        """The viewer's standing answers (`engine.Standing`), each a switch
+        saying itself ("Keep my Hero at the turn's end: on") in a row at the
+        foot of the bar's room, seen and switched at any time; the room left."""
+        m = self.s.match
+        if self.s.viewer not in m.humans():
+            return panel
+        ui = self.s.ui
+        for standing in reversed(m.game.standing):
+            on = m.stands(self.s.viewer, standing.key)
+            label = f"{standing.label}: {'on' if on else 'off'}"
+            lines = label_lines(ui.fonts, ui.px, label, panel.w - 4)
+            least = round(bar.HELP_ROW * self.k) - 4
+            h = max(
+                rows_high(ui.fonts, ui.px, least), two_lines(ui.fonts, ui.px) if lines != 1 else 0
+            )
+            panel, row = bar.split_help(panel, self.k, h + 4)
+            tip = (
+                "On: the table answers this for you when it is the usual choice, and says so "
+                "in the log; off: you are asked. Full control (Ctrl+P) always asks."
+            )
+            ui.button(
+                pygame.Rect(row.x, row.y, row.w - 4, h),
+                label,
+                command=f"standing {standing.key}",
+                tool_tip=tip,
+            )
+        return panel
 
     def _buttons(
         self, names: list[tuple[str, str, str]], x: int, top: int, rows: list[list[int]], h: int
