@@ -511,16 +511,40 @@ def draw_face(fonts, face: Face, size: tuple[int, int], detail: bool = False) ->
         small -= 1
         lines = [part for words in said for part in wrap(fonts, words, small, width)]
         high = fonts.font(small).get_linesize()
-    for i, line in enumerate(lines):
-        if y + high > bottom and not detail:
-            break
-        if not detail and i + 1 < len(lines) and y + 2 * high > bottom:
-            line = _more(fonts, line, small, width)  # the zoom shows the rest
+    if not detail:
+        lines = text_shown(fonts, lines, small, width, max(0, bottom - y) // high)
+    for line in lines:
+        ink = FAINT if line == MORE else INK
         fonts.area(
-            size, "text", surf.blit(_fit(fonts, line, small, width, INK), (inner.left + pad, y))
+            size,
+            "text",
+            surf.blit(_fit(fonts, line, small, width, ink, narrow=True), (inner.left + pad, y)),
         )
         y += high
     return surf
+
+
+MORE = "\u2026"  # a card's text left to its zoom: the cue where the text would begin
+USEFUL = 3  # the fewest whole words of a card's text worth showing when it is cut
+
+
+def text_shown(fonts, lines: list[str], px: int, width: int, room: int) -> list[str]:
+    """A card's text lines on a face with `room` lines for them: all that fit
+    (a word too wide narrowed, as a name is), or the first ones ending in an
+    ellipsis where they say something (at least `USEFUL` whole words: "A
+    \u2026" and "Unstop\u2026" said nothing), else only the cue `MORE` (the zoom on
+    hover shows it whole); none without room."""
+    font = fonts.font(px)
+    whole = 0  # the first lines that fit, narrowed if need be
+    while whole < len(lines) and font.size(lines[whole])[0] * CONDENSE <= width:
+        whole += 1
+    if not room or (whole == len(lines) <= room):
+        return lines[:room]
+    shown = lines[: min(room, whole)]
+    if shown:
+        shown[-1] = _more(fonts, shown[-1], px, width)  # the zoom shows the rest
+    words = sum(len(line.replace(MORE, "").split()) for line in shown)
+    return shown if words >= USEFUL else [MORE]
 
 
 def broken(fonts, name: str, px: int, width: int, most: int, room: int) -> list[str] | None:
