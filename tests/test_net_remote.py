@@ -15,10 +15,11 @@ from shrinetable.adapter import log
 from shrinetable.adapter.port import last_chosen
 from shrinetable.adapter.session import Applied
 from shrinetable.engine import registry
+from shrinetable.net import protocol as p
 from shrinetable.net.client import Remote
 from shrinetable.net.host import Host
 from shrinetable.net.remote_match import Link, RemoteMatch
-from shrinetable.net.seam import Seam
+from shrinetable.net.seam import Refusal, Seam
 
 
 @pytest.fixture
@@ -288,6 +289,8 @@ def test_a_seats_standing_answer_is_switched_at_its_own_table(tables):
         assert time.monotonic() < end
         time.sleep(0.01)
     host = Host(seam, say=lambda s: None)
+    with pytest.raises(Refusal, match="no standing answer 'nope'"):
+        host._standing(1, p.Standing(key="nope", on=False))
     made = Applied(1, "hero x#1", (), auto=True, standing="keep_hero")
     assert host._move(made, 1).standing == "keep_hero" and host._move(made, 0).standing == ""
     assert p2._add(host._move(made, 1)).standing == "keep_hero"

@@ -56,9 +56,8 @@ def test_the_log_says_so_to_that_seat_only():
     mine, theirs = match.said(done, 0), match.said(done, 1)
     button = GAME.present.describe(done.text, "hero")
     line = (
-        f"The table answered \u201c{button}\u201d for P1, as P1's standing answer "
-        f"\u201cKeep my Hero at the turn's end\u201d says (switch it off in the side "
-        f"panel to be asked)"
+        "The table answered for P1 by P1's standing answer \u201cKeep my Hero at the "
+        "turn's end\u201d (switch it off in the side panel to be asked)"
     )
     assert mine[-1] == line, mine
     assert line not in theirs and mine[:-1] == theirs  # the move itself is public
@@ -78,7 +77,7 @@ def test_undo_takes_it_back_with_the_move_before_it():
     assert len(history) == last and done not in history  # p1's last choice, and after it
     assert match.decision() is not None and match.decision().seat == 0
     redone = match.redo()
-    assert redone[-1].text == done.text and redone[-1].auto  # made again as it was
+    assert redone[-1] == done  # made again as it was, the answer's key with it
 
 
 def test_no_game_but_one_declares_a_standing_answer_yet():
@@ -86,3 +85,13 @@ def test_no_game_but_one_declares_a_standing_answer_yet():
     may-choice was asked as routinely."""
     declared = {n: [s.key for s in registry.get(n).standing] for n in registry.BUILTIN}
     assert declared == {n: ([KEY] if n == "usagi" else []) for n in registry.BUILTIN}
+
+
+def test_at_a_hotseat_table_each_person_has_their_own():
+    session = hero_step(1)
+    session.seats = ["human"] * 4  # four people at one device
+    match = Match(session)
+    match.set_standing(1, KEY, False)  # P2's choice is not P1's
+    assert match.pending() is not None and match.pending().standing == KEY
+    match.set_standing(0, KEY, False)
+    assert match.pending() is None

@@ -117,15 +117,15 @@ def _standing(game: GameBase, applied: Applied) -> Standing | None:
 
 def standing_entry(game: GameBase, applied: Applied, viewer: int | None) -> Entry | None:
     """The log's line, to the seat whose standing answer made `applied` only,
-    saying that the table answered for it, what and by which switch."""
+    saying that the table answered for it (the move's own line says what) and
+    by which switch."""
     standing = _standing(game, applied) if applied.seat == viewer else None
     if standing is None:
         return None
     who = f"P{applied.seat + 1}"
-    move = game.present.describe(applied.text, standing.kind)
     words = (
-        f"The table answered \u201c{move}\u201d for {who}, as {who}'s standing answer "
-        f"\u201c{standing.label}\u201d says (switch it off in the side panel to be asked)"
+        f"The table answered for {who} by {who}'s standing answer \u201c{standing.label}\u201d "
+        f"(switch it off in the side panel to be asked)"
     )
     return Entry(None, "standing", words, visible_to=(applied.seat,))
 
@@ -563,19 +563,19 @@ class Match:
         present = self.present
         secret = applied.secret
         events = self.events(applied)
+        stood = [] if (e := standing_entry(self.game, applied, viewer)) is None else [e]
         if secret:
             cause = applied.text if viewer == applied.seat else ""
             out = [present.entry(e.seen_by(viewer)) for e in events if e.visible_to is None]
             said = [e for e in out if e is not None]
-            return said or [present.secret_entry(applied.seat, cause)]
+            return (said or [present.secret_entry(applied.seat, cause)]) + stood
         cause = "" if _hides(events, applied.text, viewer) else applied.text
         private = self._own_screen(viewer) if own is None else own and viewer is not None
         made = [present.entry(e.seen_by(viewer), private, cause) for e in events]
         entries = [e for e in made if e is not None]
         if not any(e.seat == applied.seat for e in entries):
             entries.insert(0, present.move_entry(applied.seat, applied.text, cause))
-        stood = standing_entry(self.game, applied, viewer)
-        return entries if stood is None else [*entries, stood]
+        return entries + stood
 
     def _own_screen(self, viewer: int | None) -> bool:
         """Whether `viewer`'s log is read by that seat alone here: a

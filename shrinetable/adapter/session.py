@@ -322,10 +322,13 @@ class Session:
         pass made for a person, a gesture's moves joined): undone again as one."""
         if not self.redo_stack:
             return []
-        return [
-            self.apply(self.game.parse_action(a.text), a.auto, a.joined)
-            for a in self.redo_stack.pop()
-        ]
+        done = []
+        for a in self.redo_stack.pop():
+            made = self.apply(self.game.parse_action(a.text), a.auto, a.joined)
+            if a.picked_in or a.standing:  # the table's words for it stand as they were
+                made = self.history[-1] = replace(made, picked_in=a.picked_in, standing=a.standing)
+            done.append(made)
+        return done
 
     # -- saves ---------------------------------------------------------------
     def to_save(self) -> SaveFile:
