@@ -635,7 +635,9 @@ class Board:
                     if decor
                     else None
                 )
-                image = self.art.strip(p.name, p.rect.size, at, place.arrange == "stack")
+                image = self.art.strip(
+                    p.name, p.rect.size, at, place.arrange == "stack", name in self.hands
+                )
             else:  # cards under a large label are drawn smaller (`geo.place_cards`)
                 image = self.art.card(
                     p.name,
