@@ -82,5 +82,5 @@ def test_a_strip_shows_its_cost_where_it_fits(size):
         pips = [pip.text for pip in face.cost]
         if pips and texts[-len(pips) :] == pips:
             shown += 1
-    assert shown >= 8  # those without numbers beside their name, at least
+    assert shown >= {(1280, 720): 7, (1920, 1080): 10}[size]  # of the 13 with a cost
     pygame.quit()

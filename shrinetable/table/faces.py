@@ -388,26 +388,23 @@ def draw_strip(
         name = _fit(fonts, text, px, rooms[i], INK, True, least=MIN_PX, narrow=True)
         top = inner.top + (2 if two else (inner.h - name.get_height()) // 2)
         drawn = surf.blit(name, (inner.left + 3, top + i * name.get_height()))
+    end = box.left - 3 if face.numbers is not None else inner.right - 2  # the second line's
     # its cost where it fits: after the name on its line, else first on the second
-    shown = face.cost and cost and len(lines) == 1
-    glyphs = pips(fonts, face.cost, fonts.px(px)) if shown else None  # its words at the name's size
-    if glyphs is not None and not two and glyphs.get_height() <= inner.h:
-        if drawn.right + 4 + glyphs.get_width() <= right:
-            surf.blit(glyphs, (drawn.right + 4, inner.centery - glyphs.get_height() // 2))
-    if two and len(lines) == 1:
+    spot, x = None, inner.left + 3
+    if face.cost and cost and len(lines) == 1:
+        with fonts.trial():  # measured: its words are counted where they are drawn
+            gw, gh = pips(fonts, face.cost, fonts.px(px)).get_size()  # at the name's size
+        if not two and gh <= inner.h and drawn.right + 4 + gw <= right:
+            spot = (drawn.right + 4, inner.centery - gh // 2)
+        elif two and x + gw <= end and inner.bottom - 1 - gh >= drawn.bottom:  # under the name
+            spot = (x, inner.bottom - gh - 1)
+            x += gw + 4
+    if spot is not None:
+        surf.blit(pips(fonts, face.cost, fonts.px(px)), spot)
+    if two and len(lines) == 1 and (spot is None or end - x > 2 * MIN_PX):
         words = ", ".join(face.keywords) or face.type_line
-        end = box.left - 3 if face.numbers is not None else inner.right - 2
-        x = inner.left + 3
-        if (
-            glyphs is not None
-            and x + glyphs.get_width() <= end
-            and inner.bottom - 1 - glyphs.get_height() >= drawn.bottom  # under the name
-        ):
-            surf.blit(glyphs, (x, inner.bottom - glyphs.get_height() - 1))
-            x += glyphs.get_width() + 4
-        if end - x > 2 * MIN_PX:
-            img = _fit(fonts, words, max(9, px - 2), end - x, FAINT, least=9)
-            surf.blit(img, (x, inner.bottom - img.get_height() - 2))
+        img = _fit(fonts, words, max(9, px - 2), end - x, FAINT, least=9)
+        surf.blit(img, (x, inner.bottom - img.get_height() - 2))
     return surf
 
 
