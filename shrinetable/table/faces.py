@@ -345,13 +345,20 @@ def draw_pile(
 
 
 def draw_strip(
-    fonts, face: Face, size: tuple[int, int], chips_at: int | None = None, pile: bool = False
+    fonts,
+    face: Face,
+    size: tuple[int, int],
+    chips_at: int | None = None,
+    pile: bool = False,
+    cost: bool = False,
 ) -> pygame.Surface:
     """A card as a strip across its zone: its frame colour down the left edge,
     its name, its numbers at the right end; with room for a second line, its
     keywords (or type line) under the name and the numbers beside them. The
     name ends before `chips_at` (the table's chips on its line), cut with an
-    ellipsis if need be. A `pile`'s top card three lines high is `draw_pile`."""
+    ellipsis if need be; given `cost` (a hand's card, which may be played), its
+    cost's pips after the name or first on the second line, where they fit.
+    A `pile`'s top card three lines high is `draw_pile`."""
     w, h = size
     if h >= 3 * line(fonts):  # a pile's top card, or a card a decision needs read whole
         return draw_pile(fonts, face, size, chips_at)
@@ -380,12 +387,27 @@ def draw_strip(
     for i, text in enumerate(lines):
         name = _fit(fonts, text, px, rooms[i], INK, True, least=MIN_PX, narrow=True)
         top = inner.top + (2 if two else (inner.h - name.get_height()) // 2)
-        surf.blit(name, (inner.left + 3, top + i * name.get_height()))
+        drawn = surf.blit(name, (inner.left + 3, top + i * name.get_height()))
+    # its cost where it fits: after the name on its line, else first on the second
+    shown = face.cost and cost and len(lines) == 1
+    glyphs = pips(fonts, face.cost, fonts.px(px)) if shown else None  # its words at the name's size
+    if glyphs is not None and not two and glyphs.get_height() <= inner.h:
+        if drawn.right + 4 + glyphs.get_width() <= right:
+            surf.blit(glyphs, (drawn.right + 4, inner.centery - glyphs.get_height() // 2))
     if two and len(lines) == 1:
         words = ", ".join(face.keywords) or face.type_line
         end = box.left - 3 if face.numbers is not None else inner.right - 2
-        img = _fit(fonts, words, max(9, px - 2), end - inner.left - 3, FAINT, least=9)
-        surf.blit(img, (inner.left + 3, inner.bottom - img.get_height() - 2))
+        x = inner.left + 3
+        if (
+            glyphs is not None
+            and x + glyphs.get_width() <= end
+            and inner.bottom - 1 - glyphs.get_height() >= drawn.bottom  # under the name
+        ):
+            surf.blit(glyphs, (x, inner.bottom - glyphs.get_height() - 1))
+            x += glyphs.get_width() + 4
+        if end - x > 2 * MIN_PX:
+            img = _fit(fonts, words, max(9, px - 2), end - x, FAINT, least=9)
+            surf.blit(img, (x, inner.bottom - img.get_height() - 2))
     return surf
 
 

@@ -158,7 +158,7 @@ class Panels:
         if notice and not joined and not under:  # at the log's foot: the prompt keeps
             # its first line and the bar its buttons (issue 41)
             ui.notice = ui.box(notice, pygame.Rect(log.x, log.y, log.w - 4, 0))
-            ui.notice.fit(log.h // 2)
+            ui.notice.fit(log.h - ui.notice.lines_high(3) - 4)  # the log keeps three lines
             ui.notice.rect.bottom = log.bottom
             log.h -= ui.notice.rect.h + 4
         ui.log = ui.box(self._log_text(), (log.x, log.y, log.w - 4, log.h))  # ends as buttons do
