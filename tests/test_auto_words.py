@@ -62,7 +62,6 @@ def test_the_table_says_truly_what_it_did_for_a_person(app, name):
 def test_another_seat_hears_only_that_the_table_moved_on():
     """That the table chose among other moves could tell of a hand: only the
     seat it chose for hears it."""
-    present = registry.get("usagi").present
     picked = Applied(0, "pass", (), auto=True, picked_in="cut")
-    assert "Leave the deck as it is" in auto_said(present, picked, 0)
-    assert auto_said(present, picked, 1) == AUTO
+    assert "Leave the deck as it is" in auto_said(registry.get("usagi"), picked, 0)
+    assert auto_said(registry.get("usagi"), picked, 1) == AUTO

@@ -53,3 +53,34 @@ def test_every_card_of_a_big_hand_shows_its_name_and_numbers(game, n, kind, size
     assert fig["cut_own_names"] == 0, fig["cut_own"]
     assert fig["overlaps"] == 0, fig["overlapping"]
     assert fig["min_text_px"] >= {(1280, 720): 14, (1920, 1080): 18}[size], fig
+
+
+@pytest.mark.usefixtures("dummy_video")
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
+def test_a_strip_shows_its_cost_where_it_fits(size):
+    """A strip showed a card's name and numbers, not its cost (Shrines' mana
+    symbols): each strip of Shrines' hand of 16 now shows its cost's pips
+    after the name where they fit before its numbers, the name whole."""
+    import pygame
+
+    from shrinetable.table.app import App
+    from shrinetable.table.faces import draw_strip, strip_whole
+
+    app = App(size)
+    app.start_game(hand_of("shrines", 16))
+    app.step([], 0.01)
+    board = app.scene.board
+    strips = [p for p in board.placed if p.zone == "hand:0" and p.strip]
+    assert len(strips) == 16
+    shown = 0
+    for p in strips:
+        face = app.art.face(p.name)
+        assert strip_whole(app.fonts, face, p.rect.size)
+        with app.fonts.trial() as drawn:
+            draw_strip(app.fonts, face, p.rect.size, cost=True)
+        texts = [d.text for d in drawn]
+        pips = [pip.text for pip in face.cost]
+        if pips and texts[-len(pips) :] == pips:
+            shown += 1
+    assert shown >= {(1280, 720): 7, (1920, 1080): 10}[size]  # of the 13 with a cost
+    pygame.quit()

@@ -57,8 +57,8 @@ def test_a_label_short_of_room_still_says_whose_zone_it_is(game, players, size, 
     said: dict[str, tuple[int, str]] = {}
     real = Board._label_words
 
-    def spy(board, name, seat_names, px, width):
-        text, size = real(board, name, seat_names, px, width)
+    def spy(board, name, seat_names, px, width, **kw):
+        text, size = real(board, name, seat_names, px, width, **kw)
         owner = board.view.zones[name].owner
         if ":" in name and owner is not None and owner != board.viewer:
             said[name] = (owner, text)

@@ -13,11 +13,13 @@ from net_helpers import Own
 
 from shrinetable.adapter import log
 from shrinetable.adapter.port import last_chosen
+from shrinetable.adapter.session import Applied
 from shrinetable.engine import registry
+from shrinetable.net import protocol as p
 from shrinetable.net.client import Remote
 from shrinetable.net.host import Host
 from shrinetable.net.remote_match import Link, RemoteMatch
-from shrinetable.net.seam import Seam
+from shrinetable.net.seam import Refusal, Seam
 
 
 @pytest.fixture
@@ -265,3 +267,30 @@ def test_only_the_seat_the_table_chose_for_hears_it_had_other_moves(tables):
             a.picked_in for a in table.history[:2]
         ]
         assert next(a.picked_in for a in table.history[:2] if a.seat == seat) == "cut"
+
+
+@pytest.mark.parametrize("tables", ["usagi"], indirect=True)
+def test_a_seats_standing_answer_is_switched_at_its_own_table(tables):
+    """A standing answer (`engine.Standing`) is the seat's own choice: switched at
+    its table, sent to the host, which gives it for that seat only; a move it
+    made is said as such to that seat alone (`MoveM.standing`)."""
+    seam, (p1, p2) = tables
+    session = seam.session
+    p2.set_standing(1, "keep_hero", False)
+    p2.set_standing(0, "keep_hero", False)  # not its seat: nothing sent
+    end = time.monotonic() + 10
+    while (1, "keep_hero") not in session.standing_off:
+        assert time.monotonic() < end
+        time.sleep(0.01)
+    assert session.standing_off == {(1, "keep_hero")}
+    assert not p2.stands(1, "keep_hero") and p1.stands(0, "keep_hero")
+    p2.set_standing(1, "keep_hero", True)
+    while session.standing_off:
+        assert time.monotonic() < end
+        time.sleep(0.01)
+    host = Host(seam, say=lambda s: None)
+    with pytest.raises(Refusal, match="no standing answer 'nope'"):
+        host._standing(1, p.Standing(key="nope", on=False))
+    made = Applied(1, "hero x#1", (), auto=True, standing="keep_hero")
+    assert host._move(made, 1).standing == "keep_hero" and host._move(made, 0).standing == ""
+    assert p2._add(host._move(made, 1)).standing == "keep_hero"

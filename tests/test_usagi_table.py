@@ -437,6 +437,7 @@ def test_the_hero_kept_with_a_click(app):
             or session.computer_action()
         )
     me = session.decision().seat
+    session.set_standing(me, "keep_hero", False)  # asked, not answered in advance
     keep = next(a for a in GAME.legal_actions(session.state) if a.card)
     scene = start(app, session)
     n = len(history(scene))

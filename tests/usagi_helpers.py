@@ -5,6 +5,7 @@ and drive them by action texts, for the rules tests.
 Usagi keys describes: p1's action in the actions phase of turn 1 unless a key says
 otherwise; a deck left out holds the rest of that seat's playtest deck, shuffled by
 the seed. `where` finds a card's zone and `info` is the public view's info.
+`hero_step` is the game the standing-answer tests share (issue 41).
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from __future__ import annotations
 from game_helpers import driver
 from pydantic import create_model
 
+from shrinetable.adapter.session import Session, one_person
 from shrinetable.formats.scenario import Position
 from shrinetable.games.usagi import GAME, setup
 from shrinetable.games.usagi.state import State
@@ -40,3 +42,20 @@ def passes(s: State, n: int | None = None) -> State:
         s = play(s, "pass")
         k += 1
     return s
+
+
+def hero_step(heroes: int) -> Session:
+    """A four-seat game stopped at p1's first Hero step with `heroes` Heroes
+    to choose from (every stop kept on the way, the computer choosing p1's
+    moves), the default stops switched back on there."""
+    for seed in range(1, 40):
+        session = Session(GAME, seed, {}, one_person(4))
+        session.auto_pass = False
+        while (d := session.decision()) is not None and GAME.turn_number(session.state) < 30:
+            if (d.seat, d.kind) == (0, "hero"):
+                if len(GAME.legal_actions(session.state)) == heroes + 1:  # and "keep none"
+                    session.auto_pass = True
+                    return session
+                break
+            session.play(session.forced() or session.computer_action())
+    raise AssertionError(f"no seed reaches p1's Hero step with {heroes} Heroes")

@@ -45,6 +45,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from shrinetable.engine import StateError
+from shrinetable.formats.save import by_move
 
 if TYPE_CHECKING:
     from shrinetable.formats.savemodel import SaveFile
@@ -250,7 +251,7 @@ def resume(session: Any, save: SaveFile, where: str) -> int:
             continue
         whos = "".join(m.who for m in marks[: i + 1])
         made = {m.at: m for m in marks[: i + 1]}
-        session.resume(save.actions[: len(whos)], whos, state, made, set(save.joined))
+        session.resume(save.actions[: len(whos)], whos, state, made, by_move(save))
         break
     session.notes += [f"{where}: {n}; its moves are replayed instead" for n in notes]
     return len(session.history)

@@ -52,10 +52,12 @@ from shrinetable.engine import (
     Decor,
     Entry,
     Event,
+    GameBase,
     IllegalAction,
     NotationError,
     Outcome,
     Player,
+    Standing,
     View,
 )
 from shrinetable.players import player
@@ -88,15 +90,44 @@ def tally_changes(before: Decor, after: Decor) -> dict[str, int]:
     return out
 
 
-def auto_said(present: Any, applied: Applied, viewer: int) -> str:
+def auto_said(game: GameBase, applied: Applied, viewer: int) -> str:
     """What the table says of a move it made for a person: their only move
     (`AUTO`), or, to that person, the one it chose among moves none of which
-    could matter (`Applied.picked_in`), named as its button names it. Another
-    seat hears only `AUTO`: that there were other moves could tell of a hand."""
-    if not applied.picked_in or applied.seat != viewer:
+    could matter (`Applied.picked_in`) or the one their standing answer gave
+    (`Applied.standing`), named as its button names it. Another seat hears
+    only `AUTO`: that there were other moves could tell of a hand."""
+    if applied.seat != viewer:
         return AUTO
-    move = present.describe(applied.text, applied.picked_in)
+    if standing := _standing(game, applied):
+        move = game.present.describe(applied.text, standing.kind)
+        return (
+            f"the table answered \u201c{move}\u201d for you, as your standing answer "
+            f"\u201c{standing.label}\u201d says (switch it off to be asked)"
+        )
+    if not applied.picked_in:
+        return AUTO
+    move = game.present.describe(applied.text, applied.picked_in)
     return f"the table chose \u201c{move}\u201d for you, as no other move could matter"
+
+
+def _standing(game: GameBase, applied: Applied) -> Standing | None:
+    """The standing answer that made `applied`, if one did."""
+    return next((s for s in game.standing if s.key == applied.standing), None)
+
+
+def standing_entry(game: GameBase, applied: Applied, viewer: int | None) -> Entry | None:
+    """The log's line, to the seat whose standing answer made `applied` only,
+    saying that the table answered for it (the move's own line says what) and
+    by which switch."""
+    standing = _standing(game, applied) if applied.seat == viewer else None
+    if standing is None:
+        return None
+    who = f"P{applied.seat + 1}"
+    words = (
+        f"The table answered for {who} by {who}'s standing answer \u201c{standing.label}\u201d "
+        f"(switch it off in the side panel to be asked)"
+    )
+    return Entry(None, "standing", words, visible_to=(applied.seat,))
 
 
 _UNSET = object()
@@ -294,6 +325,13 @@ class Match:
     def switch_auto_pass(self) -> None:
         self.auto_pass = not self.auto_pass
 
+    def stands(self, seat: int, key: str) -> bool:
+        return self.session.stands(seat, key)
+
+    def set_standing(self, seat: int, key: str, on: bool) -> None:
+        """`seat`'s standing answer `key` switched (the pending move is chosen again)."""
+        self.session.set_standing(seat, key, on)
+
     def poll(self) -> list[Change]:
         """Nothing comes from elsewhere: a match played here changes only by
         the messages its table sends."""
@@ -347,7 +385,12 @@ class Match:
         the answer comes later (and `wake` is called). `wait` None: worked out
         here (or waited for, when a thread already works on it). One choice per
         position and seating: asked again, the same one."""
-        key = (self._changes, tuple(self.seats), self.auto_pass)
+        key = (
+            self._changes,
+            tuple(self.seats),
+            self.auto_pass,
+            frozenset(self.session.standing_off),
+        )
         if self._pending is not _UNSET and key == self._pending_key:
             return Answer.now(self._pending)
         thinking = self._thinking if self._thinking and self._thinking[0] == key else None
@@ -377,10 +420,10 @@ class Match:
         d = self.decision()
         if d is None:
             return None
-        forced = self.session.forced()
+        forced = self.session.forced_move()
         person = self.seats[d.seat] == "human"
         if forced is not None and not (person and len(self.humans()) > 1 and self._unseen(d.seat)):
-            return Auto(d.seat, forced, True)
+            return Auto(d.seat, forced[0], True, forced[1])
         if person:
             return None
         choose = self.session.computer_move(self._players[d.seat], self._rng)
@@ -434,6 +477,7 @@ class Match:
         prior = self.session.state
         picked = (  # a person's move the table chose among others (`Applied.picked_in`)
             auto.forced
+            and not auto.standing  # theirs, given in advance (`Applied.standing`)
             and self.seats[auto.seat] == "human"
             and len(self.game.legal_actions(self.session.state)) > 1
         )
@@ -445,6 +489,7 @@ class Match:
                 auto.forced,
                 secret,
                 picked_in=d.kind if picked and d is not None else "",
+                standing=auto.standing,
             ),
             new,
         )
@@ -518,18 +563,19 @@ class Match:
         present = self.present
         secret = applied.secret
         events = self.events(applied)
+        stood = [] if (e := standing_entry(self.game, applied, viewer)) is None else [e]
         if secret:
             cause = applied.text if viewer == applied.seat else ""
             out = [present.entry(e.seen_by(viewer)) for e in events if e.visible_to is None]
             said = [e for e in out if e is not None]
-            return said or [present.secret_entry(applied.seat, cause)]
+            return (said or [present.secret_entry(applied.seat, cause)]) + stood
         cause = "" if _hides(events, applied.text, viewer) else applied.text
         private = self._own_screen(viewer) if own is None else own and viewer is not None
         made = [present.entry(e.seen_by(viewer), private, cause) for e in events]
         entries = [e for e in made if e is not None]
-        if any(e.seat == applied.seat for e in entries):
-            return entries
-        return [present.move_entry(applied.seat, applied.text, cause), *entries]
+        if not any(e.seat == applied.seat for e in entries):
+            entries.insert(0, present.move_entry(applied.seat, applied.text, cause))
+        return entries + stood
 
     def _own_screen(self, viewer: int | None) -> bool:
         """Whether `viewer`'s log is read by that seat alone here: a

@@ -32,11 +32,13 @@ T = TypeVar("T")
 @dataclass(frozen=True, slots=True)
 class Auto:
     """The move the match makes by itself next: a computer seat's choice, or a
-    pass the rules leave as the only sensible move (`forced`, see `Session.forced`)."""
+    pass the rules leave as the only sensible move (`forced`, see
+    `Session.forced_move`), or the person's standing answer (`standing`: its key)."""
 
     seat: int
     action: Any
     forced: bool
+    standing: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -210,6 +212,14 @@ class MatchPort(Protocol):
 
     def redo(self) -> list[Applied]: ...
     def switch_auto_pass(self) -> None: ...
+    def stands(self, seat: int, key: str) -> bool:
+        """Whether `seat`'s standing answer `key` (`engine.Standing`) is on."""
+        ...
+
+    def set_standing(self, seat: int, key: str, on: bool) -> None:
+        """Switch `seat`'s standing answer `key` on or off (its own choice)."""
+        ...
+
     def pending(self) -> Auto | None:
         """The move the match makes by itself now, made by `step` when the
         table says so (None: a person decides, or it is made elsewhere)."""

@@ -10,20 +10,21 @@ long game neither holds every state nor pays more per move as it grows (a
 so a save loads from its last checkpoint and undo goes back past it from an
 earlier one. Undo drops back to before the last human move (with the moves
 one gesture made after it: a selection dropped together), redo replays what
-was undone, and a save is the seed, options, seats, texts and checkpoints.
+was undone, and a save is the seed, options, seats, texts (with how each
+move was made: `facts`) and checkpoints.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Collection, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from itertools import compress
 from typing import TYPE_CHECKING, Any, Literal
 
 from shrinetable.engine import CardSet, Decision, Event, GameBase, Player, registry
 from shrinetable.formats.decks import written_out
-from shrinetable.formats.save import SaveError
+from shrinetable.formats.save import FACTS, SaveError, as_fields, by_move
 from shrinetable.players import player
 
 from . import checkpoint
@@ -61,12 +62,22 @@ class Applied:
     # matter): the kind of that decision, so the table can name what it did;
     # "" for a move that was the only one, or chosen
     picked_in: str = ""
+    # an `auto` move the seat's standing answer made (`Standing.key`): the table
+    # says so to that seat; "" for any other move
+    standing: str = ""
 
 
-def _unknown(text: str, who: str) -> Applied:
-    """A move taken up from a checkpoint: its seat and secrecy from `who`, no events."""
+def facts(a: Applied) -> dict[str, Any]:
+    """What a save keeps of move `a` besides its notation (formats/save.py's
+    `FACTS`: how it was made, and the table's words for it), those set."""
+    return {name: getattr(a, name) for name in FACTS if getattr(a, name)}
+
+
+def _unknown(text: str, who: str, kept: tuple[tuple[str, Any], ...] = ()) -> Applied:
+    """A move taken up from a checkpoint: its seat and secrecy from `who`, no
+    events, and what a save keeps of it (`kept`, `facts`' items)."""
     seat, secret = checkpoint.seat(who)
-    return Applied(seat, text, (), secret=secret)
+    return Applied(seat, text, (), secret=secret, **dict(kept))
 
 
 class Session:
@@ -91,6 +102,8 @@ class Session:
         self.redo_stack: list[list[Applied]] = []
         # the table passes for a person when passing is all they may do (a setting)
         self.auto_pass = True
+        # (seat, `Standing.key`) of the standing answers a person switched off
+        self.standing_off: set[tuple[int, str]] = set()
         self.reset(
             game.new_game(seed, self.options, len(seats)) if start is None else start,
             dealt=start is None,
@@ -100,6 +113,7 @@ class Session:
         """A new game like this one (game, options, seats, settings), dealt by `seed`."""
         new = Session(self.game, seed, self.options, self.seats, strengths=self.strengths)
         new.auto_pass = self.auto_pass
+        new.standing_off = set(self.standing_off)
         return new
 
     def reset(self, state: Any, dealt: bool = False) -> None:
@@ -175,15 +189,22 @@ class Session:
         return self.apply(action, joined=joined)
 
     def forced(self) -> Any | None:
-        """The move the table makes by itself because there is nothing to decide.
+        """The move the table makes by itself now (`forced_move`), if any."""
+        made = self.forced_move()
+        return None if made is None else made[0]
+
+    def forced_move(self) -> tuple[Any, str] | None:
+        """The move the table makes by itself because there is nothing to decide,
+        with the key of the standing answer that made it ('' for none).
         For a person: their only legal move (but a draw, or any move showing them
         cards only they may see: theirs to make and see), or the game's `nothing_to_decide`
         (a priority pass or a "next act" when nothing else could come of their
         moves, e.g. taps for mana that would pay for nothing): asking would only
         cost a click, or a hotseat handover. It is exactly the move they would
-        have had to click; none with the setting off. For a computer seat: a
-        pass (`auto_pass`) that is its only move or `idle` says so (its games
-        stay as they were)."""
+        have had to click. Else their standing answer to this decision
+        (`standing_answer`). None with the setting off (every stop kept). For a
+        computer seat: a pass (`auto_pass`) that is its only move or `idle`
+        says so (its games stay as they were)."""
         d = self.decision()
         if d is None:
             return None
@@ -192,11 +213,32 @@ class Session:
             if not self.auto_pass:
                 return None
             if len(legal) == 1 and not self._shows_cards(legal[0], d.seat):
-                return legal[0]
-            return self.game.nothing_to_decide(self._state)
+                return legal[0], ""
+            if (none := self.game.nothing_to_decide(self._state)) is not None:
+                return none, ""
+            return self.standing_answer()
         if not self.game.auto_pass or (len(legal) > 1 and not self.game.idle(self._state)):
             return None
-        return next((a for a in legal if a.text in self.game.auto_pass), None)
+        return next(((a, "") for a in legal if a.text in self.game.auto_pass), None)
+
+    def standing_answer(self) -> tuple[Any, str] | None:
+        """The deciding person's standing answer to this decision (`Standing`):
+        its move and key, while it is on for their seat and applies here."""
+        d = self.decision()
+        for standing in self.game.standing:
+            if d is None or standing.kind != d.kind or (d.seat, standing.key) in self.standing_off:
+                continue
+            if (move := standing.answer(self._state)) is not None:
+                return move, standing.key
+        return None
+
+    def stands(self, seat: int, key: str) -> bool:
+        """Whether `seat`'s standing answer `key` is on."""
+        return (seat, key) not in self.standing_off
+
+    def set_standing(self, seat: int, key: str, on: bool) -> None:
+        """Switch `seat`'s standing answer `key` on or off."""
+        (self.standing_off.discard if on else self.standing_off.add)((seat, key))
 
     def _shows_cards(self, action: Any, seat: int) -> bool:
         """Whether `action` would show `seat` cards hidden from some other seat."""
@@ -289,9 +331,16 @@ class Session:
         if not self.redo_stack:
             return []
         return [
-            self.apply(self.game.parse_action(a.text), a.auto, a.joined)
-            for a in self.redo_stack.pop()
+            self._remade(self.game.parse_action(a.text), facts(a)) for a in self.redo_stack.pop()
         ]
+
+    def _remade(self, action: Any, kept: Mapping[str, Any]) -> Applied:
+        """`action` made again as it was made (`kept`, its `facts`): a pass made
+        for a person, a gesture's move joined, the table's words for it as they were."""
+        made = self.apply(action, kept.get("auto", False), kept.get("joined", False))
+        if words := {k: v for k, v in kept.items() if k in ("picked_in", "standing")}:
+            made = self.history[-1] = replace(made, **words)
+        return made
 
     # -- saves ---------------------------------------------------------------
     def to_save(self) -> SaveFile:
@@ -306,7 +355,7 @@ class Session:
             strengths=self.strengths if set(self.strengths) != {"normal"} else [],  # type: ignore[arg-type]  # checked by the model
             actions=[a.text for a in self.history],
             checkpoints=[m.record for _, m in sorted(self.marks.items())],
-            joined=[i for i, a in enumerate(self.history) if a.joined],
+            **as_fields({i: kept for i, a in enumerate(self.history) if (kept := facts(a))}),
         )
 
     def resume(
@@ -315,27 +364,26 @@ class Session:
         whos: str,
         state: Any,
         marks: dict[int, checkpoint.Mark],
-        joined: Collection[int] = (),
+        made: Mapping[int, Mapping[str, Any]] | None = None,
     ) -> None:
         """Take the game up at a checkpoint's `state` (adapter/checkpoint.py),
-        after the moves `texts` made by the seats `whos` says (those whose place
-        is in `joined` made by the gesture of the move before), with the
-        checkpoints up to it. Their events are not known: those of the moves
-        since the checkpoint before it, which the log's latest lines reach
-        back to, are found when asked (`events`); one object per (move, seat)
-        stands for each earlier move (the log says its notation)."""
+        after the moves `texts` made by the seats `whos` says (and as `made`
+        says, by place: `facts`), with the checkpoints up to it. Their events
+        are not known: those of the moves since the checkpoint before it, which
+        the log's latest lines reach back to, are found when asked (`events`);
+        one object per (move, seat) stands for each earlier move (the log says
+        its notation)."""
         last = max((k for k in marks if k < len(texts)), default=0)
-        pairs = list(zip(texts[:last], whos[:last], strict=True))
-        made = {pair: _unknown(*pair) for pair in dict.fromkeys(pairs)}  # a few pairs
-        self.history += [made[pair] for pair in pairs]
-        self.history += map(_unknown, texts[last:], whos[last:])  # each its own object
-        for i in joined:
-            if i < len(self.history):
-                self.history[i] = replace(self.history[i], joined=True)
+        made = made or {}
+        said = [tuple(made[i].items()) if i in made else () for i in range(len(texts))]
+        moves = list(zip(texts[:last], whos[:last], said, strict=False))
+        shared = {move: _unknown(*move) for move in dict.fromkeys(moves)}  # a few kinds
+        self.history += [shared[move] for move in moves]
+        self.history += map(_unknown, texts[last:], whos[last:], said[last:])  # each its own
         self._blind = (last, len(texts))
         humans = {w for w in set(whos) if self.seats[checkpoint.seat(w)[0]] == "human"}
         chosen = compress(range(len(whos)), map(humans.__contains__, whos))
-        self._chosen = [i for i in chosen if not self.history[i].joined]
+        self._chosen = [i for i in chosen if not (self.history[i].joined or self.history[i].auto)]
         self._state = self._snaps[len(texts)] = state
         self.marks.update(marks)
 
@@ -367,14 +415,15 @@ class Session:
             self.history[i] = replace(a, events=tuple(events))
             self._found[id(a)] = (a, self.history[i].events)
 
-    def _replay(self, action: Any, n: int, where: str, joined: bool = False) -> None:
-        """Apply saved move `n` (`joined`: see `apply`); where it does not apply,
-        first the moves of decisions the rules added since the save was made
-        (`missing_move`), taken as the rules then took them, and say so in `notes`."""
+    def _replay(self, action: Any, n: int, where: str, kept: Mapping[str, Any]) -> None:
+        """Make saved move `n` again as it was made (`kept`: its `facts`); where
+        it does not apply, first the moves of decisions the rules added since the
+        save was made (`missing_move`), taken as the rules then took them, and
+        say so in `notes`."""
         added: list[str] = []
         while True:
             try:
-                self.apply(action, joined=joined)
+                self._remade(action, kept)
                 break
             except ValueError:
                 filler = self.game.missing_move(self.state) if len(added) < 8 else None
@@ -406,11 +455,18 @@ class Session:
             session = cls(game, save.seed, save.options, save.seats, strengths=save.strengths)
         except (KeyError, ValueError) as e:
             raise SaveError(f"{where}: {e.args[0] if e.args else e}") from None
+        known = {s.key for s in game.standing}
+        for at, key in save.standing.items():
+            if key not in known:
+                raise SaveError(
+                    f"{where}: standing.{at}: {key!r} is not a standing answer of "
+                    f"{game.title} (it has: {', '.join(sorted(known)) or 'none'})"
+                )
         done = checkpoint.resume(session, save, where)
-        joined = set(save.joined)
+        made = by_move(save)
         for n, text in enumerate(save.actions[done:], done + 1):
             try:
-                session._replay(game.parse_action(text), n, where, n - 1 in joined)
+                session._replay(game.parse_action(text), n, where, made.get(n - 1, {}))
             except Exception as e:  # noqa: BLE001 - after a checkpoint, it may be to blame
                 if done:  # a state that held up but the rules trip on: replay every move
                     again = cls.from_save(

@@ -40,7 +40,7 @@ from shrinetable.formats.save import (
 from shrinetable.resources import data_dir
 
 from . import checkpoint
-from .session import Applied, Session
+from .session import Applied, Session, facts
 
 # this process: started when, by which process (unique while it runs)
 INSTANCE = f"{time.strftime('%Y%m%d-%H%M%S')}-{os.getpid()}"
@@ -223,7 +223,7 @@ def autosave(session: Session) -> str:
                 None if same == len(written) else same,
                 _checkpoints(session, same),
                 same,
-                {i for i in range(same, len(history)) if history[i].joined},
+                {i: kept for i in range(same, len(history)) if (kept := facts(history[i]))},
             ),
         )
     except OSError:

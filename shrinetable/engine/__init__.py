@@ -7,6 +7,7 @@ from .base import (
     GameBase,
     Player,
     PositionHook,
+    Standing,
     TestHooks,
     skip_question,
 )
@@ -76,6 +77,7 @@ __all__ = [
     "Presentation",
     "SetupError",
     "Showcase",
+    "Standing",
     "StateCodec",
     "StateError",
     "TestHooks",

@@ -12,7 +12,7 @@ The parts:
 - the rules: `decision`, `legal_actions`, `apply`, `view`, `outcome`,
   `parse_action`, `zones`, `all_cards`, `turn_number` (required), and the table's
   optional hooks (`gesture`, `guess_actions`, `drop_hint`, `auto_pass`, `idle`,
-  `nothing_to_decide`, `skip_warning`);
+  `nothing_to_decide`, `skip_warning`, `standing`);
 - `ai`: its computer player (None: uniform random play), fed through `observe`;
 - `position`: how a scenario or demo file sets up a position (`PositionHook`);
 - `card_data`: its card-data schema and folder (`CardData`), if it has card files,
@@ -51,6 +51,23 @@ def skip_question(move: str, could: list[str]) -> str:
         return ""
     left = could[0] if len(could) == 1 else f"{', '.join(could[:-1])} or {could[-1]}"
     return f"{move}? You could still {left}."
+
+
+@dataclass(frozen=True)
+class Standing:
+    """A usual answer a person may give in advance to one kind of decision (a
+    routine may-choice the rules leave open): while it is on for their seat,
+    and the table keeps its default stops, the table gives it for them
+    whenever `answer(state)` has a move, and says so to them; otherwise they
+    are asked. `key`: its name where a seat's setting is kept; `kind`: the
+    decision kind it answers; `label`: the switch's words ("Keep my Hero at
+    the turn's end"); `answer`: the move it makes in a position of that kind,
+    None where the choice is not routine (they are asked)."""
+
+    key: str
+    kind: str
+    label: str
+    answer: Callable[[Any], Any | None]
 
 
 class PositionHook:
@@ -175,6 +192,8 @@ class GameBase:
     # table makes one for a computer seat when it is its only move or `idle` says
     # nothing else could come of its moves (for a person: `nothing_to_decide`)
     auto_pass: tuple[str, ...] = ()
+    # usual answers a person may give in advance (`Standing`), each on by default
+    standing: tuple[Standing, ...] = ()
     ai: Player | None = None
     # the rule the hard computer starts from: its first guess at a decision and
     # every seat's play in its worlds (`lookahead`). None: `ai`. A game may give

@@ -13,9 +13,11 @@ An autosave is a journal instead, so a move costs the same at move 4,000 as at
 move 10: a header line (the save without its actions and checkpoints), then one
 line per change, appended and fsynced: a JSON string is a move made, a list of
 one string a move made by the gesture of the move before it (cards dropped
-together: a save's `joined`, undone with it), a number `n` keeps only the first
-n moves (an undo, which also drops the checkpoints after it), an object a
-checkpoint. A torn last line (a crash mid-write) is left out.
+together: a save's `joined`, undone with it), a list of a string and an object
+a move and what a save keeps of it besides its notation (`FACTS`, e.g.
+`["pass",{"auto":true}]`), a number `n` keeps only the first n moves (an undo,
+which also drops the checkpoints after it), an object a checkpoint. A torn
+last line (a crash mid-write) is left out.
 """
 
 from __future__ import annotations
@@ -26,7 +28,7 @@ import os
 import stat
 import tempfile
 import time
-from collections.abc import Collection
+from collections.abc import Mapping
 from json.encoder import encode_basestring_ascii
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -60,6 +62,11 @@ class SaveError(Exception):
 MAX_BYTES = 64 << 20  # a save of 10,000 moves is under 1 MB
 DIGITS = 4300  # Python's limit on a number's digits (sys.get_int_max_str_digits)
 TEMP_PREFIX = ".save-"
+# what a save keeps of a move besides its notation: the `SaveFile` fields, each
+# named as the move's (`Applied`) own; the first two are flags (lists of places)
+FACTS = ("joined", "auto", "picked_in", "standing")
+FLAGS = FACTS[:2]
+_KNOWN = set(FACTS)
 
 
 def read_save(path: str | Path, notes: list[str] | None = None) -> SaveFile:
@@ -139,7 +146,7 @@ def _journal(raw: bytes, p: Path, notes: list[str] | None) -> dict[Any, Any]:
         raise SaveError(f"{p}:1: not a save file (the first line is no header)")
     actions: list[Any] = []
     checkpoints: list[Any] = []
-    joined: list[int] = []
+    facts: dict[int, dict[str, Any]] = {}
     done = 0  # the moves, a run at a time (a long save's are nearly all moves)
     for i in [i for i, c in enumerate(changes) if type(c) is not str]:
         actions += changes[done:i]
@@ -147,21 +154,59 @@ def _journal(raw: bytes, p: Path, notes: list[str] | None) -> dict[Any, Any]:
         if isinstance(change, int) and not isinstance(change, bool) and 0 <= change <= len(actions):
             del actions[change:]
             checkpoints = [c for c in checkpoints if _at(c) <= change]
-            joined = [j for j in joined if j < change]
+            facts = {j: f for j, f in facts.items() if j < change}
         elif isinstance(change, dict):
             checkpoints.append(change)
-        elif isinstance(change, list) and len(change) == 1 and type(change[0]) is str:
-            joined.append(len(actions))  # a move joined to the one before it
+        elif (kept := _move_facts(change)) is not None:
+            facts[len(actions)] = kept
             actions.append(change[0])
         else:
             raise SaveError(
                 f"{p}:{n}: neither a move, a move joined to the one before ([move]), "
-                "a number of moves to keep nor a checkpoint"
+                f"a move and what the table knows of it ([move, {{...}}] of "
+                f"{', '.join(FACTS)}), a number of moves to keep nor a checkpoint"
             )
     actions += changes[done:]
     head.pop("format", None)
     said = {"actions": actions, "checkpoints": checkpoints}
-    return {**head, "format": FORMAT, **said, **({"joined": joined} if joined else {})}
+    return {**head, "format": FORMAT, **said, **as_fields(facts)}
+
+
+def _move_facts(change: Any) -> dict[str, Any] | None:
+    """What a journal's line `[move]` (joined to the move before) or `[move,
+    {...}]` says of its move (`FACTS`); None for any other line."""
+    if type(change) is not list or not 0 < len(change) < 3 or type(change[0]) is not str:
+        return None
+    kept = change[1] if len(change) == 2 else {"joined": True}
+    if type(kept) is not dict or not kept or not kept.keys() <= _KNOWN:
+        return None
+    return kept if kept.get("joined", True) is kept.get("auto", True) is True else None
+
+
+def by_move(save: SaveFile) -> dict[int, dict[str, Any]]:
+    """What `save` keeps of each move besides its notation (`FACTS`, those
+    set), by the move's place."""
+    out: dict[int, dict[str, Any]] = {}
+    for name in FLAGS:
+        for at in getattr(save, name):
+            out.setdefault(at, {})[name] = True
+    for name in FACTS[len(FLAGS) :]:
+        for at, said in getattr(save, name).items():
+            out.setdefault(at, {})[name] = said
+    return out
+
+
+def as_fields(facts: Mapping[int, Mapping[str, Any]]) -> dict[str, Any]:
+    """The `SaveFile` fields saying `facts` (as `by_move` gives them), those
+    not empty."""
+    fields: dict[str, Any] = {}
+    for at in sorted(facts):
+        for name, said in facts[at].items():
+            if name in FLAGS:
+                fields.setdefault(name, []).append(at)
+            else:
+                fields.setdefault(name, {})[at] = said
+    return fields
 
 
 def _at(checkpoint: dict[Any, Any]) -> int:
@@ -195,8 +240,8 @@ def _good_lines(lines: list[bytes], p: Path, notes: list[str] | None) -> list[An
 
 
 def journal_head(save: SaveFile) -> bytes:
-    """A journal's first line: `save` without its moves (actions, checkpoints, joins)."""
-    head = save.model_dump(exclude={"actions", "checkpoints", "joined", "format", *_unsaid(save)})
+    """A journal's first line: `save` without its moves (actions, checkpoints, `FACTS`)."""
+    head = save.model_dump(exclude={"actions", "checkpoints", "format", *FACTS, *_unsaid(save)})
     return json.dumps({"format": JOURNAL, **head}, separators=(",", ":")).encode() + b"\n"
 
 
@@ -205,16 +250,18 @@ def journal_moves(
     keep: int | None = None,
     checkpoints: dict[int, dict[Any, Any]] | None = None,
     first: int = 0,
-    joined: Collection[int] = (),
+    facts: Mapping[int, Mapping[str, Any]] | None = None,
 ) -> bytes:
     """Journal lines: keep the first `keep` moves (None: all), then `texts` made
     (moves `first + 1` on), each followed by the checkpoint made after it, if any;
-    a move whose place in the game is in `joined` as `["move"]` (joined to the
-    one before it)."""
+    a move `facts` says more of (by its place in the game, as `by_move`) as
+    `["move"]` when only joined to the one before it, else `["move", {...}]`."""
     lines = [] if keep is None else [str(keep)]
     said = list(map(encode_basestring_ascii, texts))  # json.dumps's
-    for i in [i for i in joined if first <= i < first + len(texts)]:
-        said[i - first] = f"[{said[i - first]}]"
+    for i, kept in (facts or {}).items():
+        if first <= i < first + len(texts):
+            more = "" if kept == {"joined": True} else "," + json.dumps(kept, separators=(",", ":"))
+            said[i - first] = f"[{said[i - first]}{more}]"
     done = first
     for n in sorted(k for k in checkpoints or {} if first < k <= first + len(texts)):
         lines += said[done - first : n - first]
@@ -227,7 +274,7 @@ def journal_moves(
 def write_journal(path: str | Path, save: SaveFile) -> Path:
     """The whole journal of `save` (header, moves, checkpoints), written atomically."""
     marks = {_at(c): c for c in save.checkpoints}
-    moves = journal_moves(save.actions, None, marks, joined=set(save.joined))
+    moves = journal_moves(save.actions, None, marks, facts=by_move(save))
     return _write(Path(path), journal_head(save) + moves)
 
 
@@ -257,10 +304,10 @@ def write_save(path: str | Path, save: BaseModel, replace: bool = True) -> Path:
 
 def _unsaid(save: Any) -> set[str]:
     """A save's fields left out of the file when empty (every computer seat
-    normal, no gesture of several moves), so it reads as saves did before they
-    had them; none of another file's."""
+    normal, no gesture of several moves, no move made by the table), so it
+    reads as saves did before they had them; none of another file's."""
     fields = type(save).model_fields
-    return {f for f in ("strengths", "joined") if f in fields and not getattr(save, f)}
+    return {f for f in ("strengths", *FACTS) if f in fields and not getattr(save, f)}
 
 
 def _write(p: Path, data: bytes, replace: bool = True) -> Path:

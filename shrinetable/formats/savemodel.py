@@ -3,11 +3,14 @@ imports this when first needed, so the table starts without pydantic)."""
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, field_validator
 
 from shrinetable.engine import MAX_SEATS
+
+# a decision's kind or a standing answer's key: a short word the game defines
+Kind = Annotated[str, Field(pattern=r"^[A-Za-z][A-Za-z0-9_-]*$", max_length=40)]
 
 
 class SaveFile(BaseModel):
@@ -29,16 +32,50 @@ class SaveFile(BaseModel):
     # the moves (by their place in `actions`, in order) made by the gesture of the
     # move before them (cards dropped together): one undo takes them back together
     joined: list[int] = []
+    # the moves (by place, in order) the table made by itself (`Applied.auto`: a
+    # pass for a person with nothing to decide, a computer seat's only pass): an
+    # undo takes them back with the chosen move before them
+    auto: list[int] = []
+    # of those, a person's the table chose among moves none of which could
+    # matter: the decision's kind (`Applied.picked_in`), which names the move
+    picked_in: dict[int, Kind] = {}
+    # of those, a person's their standing answer made: its key (`Applied.standing`)
+    standing: dict[int, Kind] = {}
 
     @field_validator("joined")
     @classmethod
     def _joined_follow_a_move(cls, joined: list[int], info: ValidationInfo) -> list[int]:
         """Each a later move than the first, in order, among the actions."""
-        n = len(info.data.get("actions", []))
-        for before, at in zip([0, *joined], joined, strict=False):
-            if not before < at < n:
-                raise ValueError(
-                    f"{at} is not a move of actions after {before} (there are {n}): each"
-                    " is a move's place in actions, in order, never the first"
-                )
-        return joined
+        return _places(joined, len(info.data.get("actions", [])), 1)
+
+    @field_validator("auto")
+    @classmethod
+    def _auto_are_moves(cls, auto: list[int], info: ValidationInfo) -> list[int]:
+        """Each a move, in order, among the actions."""
+        return _places(auto, len(info.data.get("actions", [])), 0)
+
+    @field_validator("picked_in", "standing")
+    @classmethod
+    def _said_of_auto_moves(cls, said: dict[int, str], info: ValidationInfo) -> dict[int, str]:
+        """Each of a move the table made by itself (in `auto`)."""
+        if "auto" not in info.data:  # itself refused, and said
+            return said
+        auto = set(info.data["auto"])
+        for at in said:
+            if at not in auto:
+                raise ValueError(f"{at} is not a move the table made by itself (one of auto)")
+        return said
+
+
+def _places(places: list[int], n: int, first: int) -> list[int]:
+    """`places`, when each is a move's place among `n` actions, from `first`
+    on, in order; else ValueError saying which is not."""
+    for before, at in zip([first - 1, *places], places, strict=False):
+        if not before < at < n:
+            after = f" after {before}" if before >= 0 else ""
+            lowest = "never the first" if first else "from 0"
+            raise ValueError(
+                f"{at} is not a move of actions{after} (there are {n}): each"
+                f" is a move's place in actions, in order, {lowest}"
+            )
+    return places

@@ -395,6 +395,16 @@ class Host:
             self._ask_undo(seat)
         elif isinstance(msg, p.Agree):
             self._vote(seat, msg.yes)
+        elif isinstance(msg, p.Standing):
+            self._standing(seat, msg)
+
+    def _standing(self, seat: int, msg: p.Standing) -> None:
+        """A seat's own standing answer, switched at its table: the driver
+        looks again at what is due (its answer may be due now)."""
+        if all(s.key != msg.key for s in self.seam.game.standing):
+            raise Refusal(f"{self.seam.game.title} has no standing answer {msg.key!r}")
+        self.seam.match.set_standing(seat, msg.key, msg.on)
+        self.changed.set()
 
     def _why(self, seat: int, msg: p.AskWhy) -> str:
         """Why a drop at `seat`'s table made no move, as the match says it at one
@@ -487,6 +497,7 @@ class Host:
             applied.secret,
             [e.seen_by(seat) for e in applied.events],
             applied.picked_in if mine else "",  # other moves beside it: the seat's own
+            applied.standing if mine else "",
         )
 
     async def _drive(self) -> None:

@@ -37,10 +37,11 @@ from shrinetable.engine import (
     ZoneView,
 )
 
-VERSION = 8  # 2: gestures, tallies and refusal reasons; 3: the log's moves on a join;
+VERSION = 9  # 2: gestures, tallies and refusal reasons; 3: the log's moves on a join;
 # 4: the log as entries (data), not words; 5: a gesture's `again`; 6: each move's
 # question before it gives something up (`warnings`); 7: a move `joined` to the last;
-# 8: a move's `picked_in` (an older table would refuse the key: told at the hello)
+# 8: a move's `picked_in` (an older table would refuse the key: told at the hello);
+# 9: a seat's standing answers (`Standing`) and the move one made (`MoveM.standing`)
 MAX_TO_HOST = 4096  # bytes: a hello or an action text is far smaller
 MAX_TO_TABLE = 4 << 20  # bytes: a view is tens of kB, a 714-move game's history 145 kB
 HISTORY_BYTES = 16 << 20  # the moves a table keeps for its log, at most (the newest)
@@ -150,7 +151,18 @@ class Agree(Message):
     yes: bool
 
 
-ToHost = Annotated[Hello | Act | AskHint | AskWhy | AskUndo | Agree, Field(discriminator="type")]
+class Standing(Message):
+    """The seat's standing answer `key` (the game's `engine.Standing`) switched
+    on or off at its own table: the host gives it for that seat while it is on."""
+
+    type: Literal["standing"] = "standing"
+    key: Annotated[str, Field(max_length=64)]
+    on: bool
+
+
+ToHost = Annotated[
+    Hello | Act | AskHint | AskWhy | AskUndo | Agree | Standing, Field(discriminator="type")
+]
 
 
 # -- from the host to a table ----------------------------------------------------
@@ -224,6 +236,7 @@ class MoveM(Message):
     secret: bool = False
     events: list[Event] = []
     picked_in: str = ""  # `Applied.picked_in`, only for the seat that made it
+    standing: str = ""  # `Applied.standing`, only for the seat that made it
 
     @model_validator(mode="after")
     def _seats(self) -> MoveM:
@@ -324,6 +337,7 @@ def move_data(
     secret: bool,
     events: list[Event],
     picked_in: str = "",
+    standing: str = "",
 ) -> MoveM:
     """A `MoveM` for `update_json` (`entries` and `events` as the table's seat
     may know them), made as it is written: the host's own data."""
@@ -335,6 +349,7 @@ def move_data(
         secret=secret,
         events=events,
         picked_in=picked_in,
+        standing=standing,
     )
 
 
@@ -397,8 +412,10 @@ def _read(adapter: TypeAdapter[Any], raw: str | bytes) -> Any:
         raise BadMessage(f"{where}: {first['msg']}") from None
 
 
-def read_to_host(raw: str | bytes) -> Hello | Act | AskHint | AskWhy | AskUndo | Agree:
-    message: Hello | Act | AskHint | AskWhy | AskUndo | Agree = _read(_to_host, raw)
+def read_to_host(
+    raw: str | bytes,
+) -> Hello | Act | AskHint | AskWhy | AskUndo | Agree | Standing:
+    message: Hello | Act | AskHint | AskWhy | AskUndo | Agree | Standing = _read(_to_host, raw)
     return message
 
 

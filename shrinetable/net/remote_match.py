@@ -104,6 +104,7 @@ class RemoteMatch:
         self._why: dict[int, Answer[str]] = {}
         self._hint: Answer[str | None] | None = None
         self._asked = 0
+        self._standing_off: set[str] = set()  # this seat's standing answers switched off
         self.players: p.Players | None = remote.players
         self._update: p.Update = update
         self._view: View = update.view
@@ -274,6 +275,19 @@ class RemoteMatch:
     def switch_auto_pass(self) -> None:
         """Nothing to switch: the host passes for a person whose only move is a pass."""
 
+    def stands(self, seat: int, key: str) -> bool:
+        """This seat's standing answer `key`, as this table switched it (on unless
+        switched off: the host's default)."""
+        return seat != self.seat or key not in self._standing_off
+
+    def set_standing(self, seat: int, key: str, on: bool) -> None:
+        """This seat's standing answer `key` switched here, and sent to the host,
+        which gives it for this seat (sent again on a rejoin)."""
+        if seat != self.seat:
+            return
+        (self._standing_off.discard if on else self._standing_off.add)(key)
+        self._send(p.Standing(key=key, on=on))
+
     def pending(self) -> Auto | None:
         """Never: the host makes the computer's moves and the passes."""
         return None
@@ -340,6 +354,8 @@ class RemoteMatch:
                 self._inbox.put(Change("say", text=f"The host is gone: {e}", error=True))
                 self.wake()
                 return
+            for key in self._standing_off:  # a restarted host knows none of them
+                await self.remote.send(p.Standing(key=key, on=False))
             self._inbox.put(self.remote.update)  # the game as it stands
             self._inbox.put(Change("say", text="Back at the table.", error=False))
             self.wake()
@@ -386,7 +402,13 @@ class RemoteMatch:
     def _add(self, m: p.MoveM) -> Applied:
         """A move into the history, as the host sent it to this seat."""
         applied = Applied(
-            m.seat, m.text or "", tuple(m.events), m.auto, m.secret, picked_in=m.picked_in
+            m.seat,
+            m.text or "",
+            tuple(m.events),
+            m.auto,
+            m.secret,
+            picked_in=m.picked_in,
+            standing=m.standing,
         )
         self.history.append(applied)
         self._entries[id(applied)] = list(m.entries)

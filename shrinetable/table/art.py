@@ -195,18 +195,20 @@ class CardArt:
         size: tuple[int, int],
         chips_at: int | None = None,
         pile: bool = False,
+        cost: bool = False,
     ) -> pygame.Surface:
         """`name` as a strip (`faces.draw_strip`; None: a strip of card back);
         `chips_at`: where chips begin on its name line, which the name ends before;
-        `pile`: a pile's top card (named over several lines where it is high)."""
+        `pile`: a pile's top card (named over several lines where it is high);
+        `cost`: its cost too, where it fits (a card in a hand)."""
         size = max(1, size[0]), max(1, size[1])  # a zone squeezed to nothing (a tiny window)
-        key = ("strip", name, size, chips_at, pile)
+        key = ("strip", name, size, chips_at, pile, cost)
         if key not in self._cache:
             with self.fonts.card_face(name or "back"):
                 self._cache[key] = _ready(
                     self._back(size)
                     if name is None
-                    else draw_strip(self.fonts, self.face(name), size, chips_at, pile)
+                    else draw_strip(self.fonts, self.face(name), size, chips_at, pile, cost)
                 )
         return self._cache[key]
 

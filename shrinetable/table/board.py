@@ -553,7 +553,7 @@ class Board:
             short = short.replace(f" {words} ", f" {fewer} ")
         return forms if short.strip() == forms[-1] else [*forms, short.strip()]
 
-    def _label_words(self, name, seat_names, px, width) -> tuple[str, int]:
+    def _label_words(self, name, seat_names, px, width, alone: bool = True) -> tuple[str, int]:
         """The zone's label and its size, fitted over a narrow zone (labels of
         zones side by side never overlap): with whose it is, in a smaller type
         if need be (to 9 px), else with a shorter name for the seat, else in
@@ -565,7 +565,54 @@ class Board:
             for size in range(px, min(px, 9) - 1, -1):
                 if self.fonts.font(size, True).size(text)[0] <= width:
                     return text, self.fonts.px(size)
-        return texts[-1], self.fonts.px(min(px, 9))
+        least = self.fonts.px(min(px, 9))
+        font = self.fonts.font(least, True)
+        if alone and font.size(texts[-1])[0] * faces.CONDENSE > width:
+            words = self._owner_said(name, seat_names, px)
+            if words and font.size(words)[0] * faces.CONDENSE <= width:
+                return words, least  # whose it is said by its row's or column's label
+        return texts[-1], least
+
+    def _owner_said(self, name: str, seat_names, px: int) -> str | None:
+        """Another seat's zone's words without the owner (in the layout's
+        `short` words), where a zone of the same seat in line with it (as wide
+        and above or below it, or beside it, its top level with it or as high,
+        no other seat's zone between) says whose they are, whole beside its
+        badge: five narrow piles over "P3 · Field" read "Deck", "Hand", "Rest",
+        "Dead", "Chron." where "P3 Deck" cannot be whole beside its count (six
+        seats at a larger text size); None: its label keeps its owner."""
+        owner, me = self.view.zones[name].owner, self.zones.get(name)
+        if ":" not in name or owner is None or owner == self.viewer or me is None:
+            return None
+        corners = self._corner_widths()
+        for other, rect in self.zones.items():
+            if other == name or self.view.zones[other].owner != owner:
+                continue
+            column = rect.left <= me.left and rect.right >= me.right
+            row = rect.top == me.top or (rect.top <= me.top and rect.bottom >= me.bottom)
+            if not (column or row):
+                continue
+            span = me.union(rect)  # what lies between them, across its own width or height
+            span = (
+                pygame.Rect(me.left, span.top, me.w, span.h)
+                if column
+                else pygame.Rect(span.left, me.top, span.w, me.h)
+            )
+            if any(
+                self.view.zones[z].owner != owner and span.colliderect(r)
+                for z, r in self.zones.items()
+            ):
+                continue
+            says = self._label_forms(other, seat_names)[-1]  # whole beside its badge
+            room = rect.w - 12 - corners.get(other, 0)
+            if other in self.decor.huds or (
+                self.fonts.font(px, True).size(says)[0] * faces.CONDENSE <= room
+            ):  # (a seat's figures name it)
+                words = f" {self.layout.place(name, self.viewer, self.view.seats).label} "
+                for long, fewer in self.layout.short.items():
+                    words = words.replace(f" {long} ", f" {fewer} ")
+                return words.strip()
+        return None
 
     def _draw_zone(self, surf, name, placed: list[geo.Placed], marks: Marks) -> None:
         zone = self.view.zones[name]
@@ -588,7 +635,9 @@ class Board:
                     if decor
                     else None
                 )
-                image = self.art.strip(p.name, p.rect.size, at, place.arrange == "stack")
+                image = self.art.strip(
+                    p.name, p.rect.size, at, place.arrange == "stack", name in self.hands
+                )
             else:  # cards under a large label are drawn smaller (`geo.place_cards`)
                 image = self.art.card(
                     p.name,
@@ -657,7 +706,7 @@ class Board:
         leave them one (a low zone at a larger text size): it goes there."""
         rect, px = self.zones[name], self.scaler.length(15)
         words, size = self._label_words(
-            name, self._seat_names(), self.scaler.length(12), rect.w - 8
+            name, self._seat_names(), self.scaler.length(12), rect.w - 8, alone=False
         )
         wide, high = self.fonts.font(size, True).size(words)
         label = pygame.Rect(rect.left + 4, rect.top + 2, min(wide, rect.w - 12), high)  # narrowed

@@ -238,6 +238,12 @@ class Dialogs:
                     "ask_skips",
                 )
             )
+        m, seat = self.s.match, self.s.viewer
+        if self.s.helps and seat in m.humans():  # the viewer's standing answers (side panel too)
+            items += [
+                (f"{st.label}: {'on' if m.stands(seat, st.key) else 'off'}", f"standing {st.key}")
+                for st in m.game.standing
+            ]
         if self.s.match.passes:  # a game that has a pass the table may make
             on = "on" if self.s.match.auto_pass else "off"
             items.append((f"Pass when it is the only move: {on} (Ctrl+P)", "auto_pass"))

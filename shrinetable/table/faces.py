@@ -345,13 +345,20 @@ def draw_pile(
 
 
 def draw_strip(
-    fonts, face: Face, size: tuple[int, int], chips_at: int | None = None, pile: bool = False
+    fonts,
+    face: Face,
+    size: tuple[int, int],
+    chips_at: int | None = None,
+    pile: bool = False,
+    cost: bool = False,
 ) -> pygame.Surface:
     """A card as a strip across its zone: its frame colour down the left edge,
     its name, its numbers at the right end; with room for a second line, its
     keywords (or type line) under the name and the numbers beside them. The
     name ends before `chips_at` (the table's chips on its line), cut with an
-    ellipsis if need be. A `pile`'s top card three lines high is `draw_pile`."""
+    ellipsis if need be; given `cost` (a hand's card, which may be played), its
+    cost's pips after the name or first on the second line, where they fit.
+    A `pile`'s top card three lines high is `draw_pile`."""
     w, h = size
     if h >= 3 * line(fonts):  # a pile's top card, or a card a decision needs read whole
         return draw_pile(fonts, face, size, chips_at)
@@ -380,12 +387,24 @@ def draw_strip(
     for i, text in enumerate(lines):
         name = _fit(fonts, text, px, rooms[i], INK, True, least=MIN_PX, narrow=True)
         top = inner.top + (2 if two else (inner.h - name.get_height()) // 2)
-        surf.blit(name, (inner.left + 3, top + i * name.get_height()))
-    if two and len(lines) == 1:
+        drawn = surf.blit(name, (inner.left + 3, top + i * name.get_height()))
+    end = box.left - 3 if face.numbers is not None else inner.right - 2  # the second line's
+    # its cost where it fits: after the name on its line, else first on the second
+    spot, x = None, inner.left + 3
+    if face.cost and cost and len(lines) == 1:
+        with fonts.trial():  # measured: its words are counted where they are drawn
+            gw, gh = pips(fonts, face.cost, fonts.px(px)).get_size()  # at the name's size
+        if not two and gh <= inner.h and drawn.right + 4 + gw <= right:
+            spot = (drawn.right + 4, inner.centery - gh // 2)
+        elif two and x + gw <= end and inner.bottom - 1 - gh >= drawn.bottom:  # under the name
+            spot = (x, inner.bottom - gh - 1)
+            x += gw + 4
+    if spot is not None:
+        surf.blit(pips(fonts, face.cost, fonts.px(px)), spot)
+    if two and len(lines) == 1 and (spot is None or end - x > 2 * MIN_PX):
         words = ", ".join(face.keywords) or face.type_line
-        end = box.left - 3 if face.numbers is not None else inner.right - 2
-        img = _fit(fonts, words, max(9, px - 2), end - inner.left - 3, FAINT, least=9)
-        surf.blit(img, (inner.left + 3, inner.bottom - img.get_height() - 2))
+        img = _fit(fonts, words, max(9, px - 2), end - x, FAINT, least=9)
+        surf.blit(img, (x, inner.bottom - img.get_height() - 2))
     return surf
 
 
@@ -511,16 +530,40 @@ def draw_face(fonts, face: Face, size: tuple[int, int], detail: bool = False) ->
         small -= 1
         lines = [part for words in said for part in wrap(fonts, words, small, width)]
         high = fonts.font(small).get_linesize()
-    for i, line in enumerate(lines):
-        if y + high > bottom and not detail:
-            break
-        if not detail and i + 1 < len(lines) and y + 2 * high > bottom:
-            line = _more(fonts, line, small, width)  # the zoom shows the rest
+    if not detail:
+        lines = text_shown(fonts, lines, small, width, max(0, bottom - y) // high)
+    for line in lines:
+        ink = FAINT if line == MORE else INK
         fonts.area(
-            size, "text", surf.blit(_fit(fonts, line, small, width, INK), (inner.left + pad, y))
+            size,
+            "text",
+            surf.blit(_fit(fonts, line, small, width, ink, narrow=True), (inner.left + pad, y)),
         )
         y += high
     return surf
+
+
+MORE = "\u2026"  # a card's text left to its zoom: the cue where the text would begin
+USEFUL = 3  # the fewest whole words of a card's text worth showing when it is cut
+
+
+def text_shown(fonts, lines: list[str], px: int, width: int, room: int) -> list[str]:
+    """A card's text lines on a face with `room` lines for them: all that fit
+    (a word too wide narrowed, as a name is), or the first ones ending in an
+    ellipsis where they say something (at least `USEFUL` whole words: "A
+    \u2026" and "Unstop\u2026" said nothing), else only the cue `MORE` (the zoom on
+    hover shows it whole); none without room."""
+    font = fonts.font(px)
+    whole = 0  # the first lines that fit, narrowed if need be
+    while whole < len(lines) and font.size(lines[whole])[0] * CONDENSE <= width:
+        whole += 1
+    if not room or (whole == len(lines) <= room):
+        return lines[:room]
+    shown = lines[: min(room, whole)]
+    if shown:
+        shown[-1] = _more(fonts, shown[-1], px, width)  # the zoom shows the rest
+    words = sum(len(line.replace(MORE, "").split()) for line in shown)
+    return shown if words >= USEFUL else [MORE]
 
 
 def broken(fonts, name: str, px: int, width: int, most: int, room: int) -> list[str] | None:

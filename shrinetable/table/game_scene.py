@@ -307,7 +307,7 @@ class GameScene:
     def made(self, applied: Applied) -> None:
         self._record(applied)
         if applied.auto and self.match.seats[applied.seat] == "human":
-            said = auto_said(self.match.present, applied, self.viewer)
+            said = auto_said(self.match.game, applied, self.viewer)
             self.message, self.message_is_error = f"{seat_name(applied.seat)}: {said}", False
         self.after_change()
 
@@ -357,6 +357,8 @@ class GameScene:
             self.toggle_notation()
         elif cmd == "auto_pass":
             self.toggle_auto_pass()
+        elif cmd.startswith("standing "):  # a standing answer's switch (side panel, menu)
+            self.aid.toggle_standing(cmd.partition(" ")[2])
         elif cmd in self.aid.commands:  # the help row, the menu's switch, the question
             self.aid.commands[cmd]()
         elif cmd == "keys":

@@ -37,6 +37,22 @@ def keep_asking(on: bool) -> None:
     resources.keep(FILE, {"ask": on})
 
 
+STANDING = "standing.json"  # {game: {key: bool}}: the standing answers switched (`Standing`)
+
+
+def standing_kept(game: str) -> dict[str, bool]:
+    """The standing answers of `game` a person last switched, by key (none:
+    each is on, its default)."""
+    kept = resources.kept(STANDING).get(game)
+    return {k: v for k, v in kept.items() if isinstance(v, bool)} if isinstance(kept, dict) else {}
+
+
+def keep_standing(game: str, key: str, on: bool) -> None:
+    """Remember the switch for the next game: the last one made stands for
+    every person at the next table (each seat switches its own there)."""
+    resources.keep(STANDING, {**resources.kept(STANDING), game: {**standing_kept(game), key: on}})
+
+
 def how_to(
     moves: list[gestures.Move], label: Callable[[str], str], named: Callable[[str], str] = str
 ) -> str:
@@ -116,6 +132,7 @@ class Table(Protocol):
     def perform(self, action: Any) -> None: ...
     def say(self, text: str, error: bool = True) -> None: ...
     def show(self, overlay: Overlay | None) -> None: ...
+    def after_change(self, build: bool = True) -> None: ...
     def when(self, answer: Answer[Any], then: Callable[[Any], None]) -> None: ...
     def build_ui(self) -> None: ...
 
@@ -130,6 +147,10 @@ class Aid:
         self.confirming: Any = None  # the move asked about ("confirm"), and why
         self.confirm_text = ""
         self.ask_skips = asks()  # ask before a skip that cannot be taken back
+        for seat in table.match.humans():  # each person's standing answers, as last switched
+            for key, on in standing_kept(table.match.name).items():
+                if any(st.key == key for st in table.match.game.standing) and not on:
+                    table.match.set_standing(seat, key, False)
         self.commands: dict[str, Callable[[], None]] = {  # its buttons' commands
             "ask_skips": self.toggle_ask_skips,
             "hint": self.hint,
@@ -168,6 +189,22 @@ class Aid:
         self.ask_skips = not self.ask_skips
         keep_asking(self.ask_skips)
         self.s.build_ui()
+
+    def toggle_standing(self, key: str) -> None:
+        """The viewer's standing answer `key` switched (the side panel's switch,
+        the menu's): remembered for the next game; while on, the table answers
+        such a decision for them, at once when it is theirs now."""
+        m, seat = self.s.match, self.s.viewer
+        standing = next((st for st in m.game.standing if st.key == key), None)
+        if standing is None:
+            return
+        on = not m.stands(seat, key)
+        m.set_standing(seat, key, on)
+        keep_standing(m.name, key, on)
+        self.s.app.emit(f"standing {key} {'on' if on else 'off'}")
+        full = "" if m.auto_pass else " (full control, Ctrl+P, still asks)"
+        self.s.say(f"{standing.label}: {'on' if on else 'off'}{full}.", error=False)
+        self.s.after_change()
 
     def hint(self) -> None:
         """Point at the move the computer would make for the viewer (from what

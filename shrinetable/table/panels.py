@@ -141,28 +141,34 @@ class Panels:
             high = announce.pane_height(app.fonts, self.k)
             log.h -= high + 4
             self.s.pane = pygame.Rect(log.x, log.bottom + 4, log.w - 4, high)
-        ui.log = ui.box(self._log_text(), (log.x, log.y, log.w - 4, log.h))  # ends as buttons do
-        kept = old.log is not None and old.log.paragraphs == ui.log.paragraphs
-        if kept and old.log.scroll < old.log.room():  # read back: stays, until a move
-            ui.log.scroll = min(old.log.scroll, ui.log.room())
-        else:
-            ui.log.scroll_to_end()
         prompt = pygame.Rect(status.x, status.y + row_h + 2, status.w - 4, status.h - row_h - 2)
         asked = self._status_html()
         notice = self._notice_html() if self.s.message and not self.banner_up() else ""
         area = sc.rect(p.buttons)
-        if self.s.helps:  # the help row under the decision bar
-            area = self._help_row(area)
+        if self.s.helps:  # the help row under the decision bar, the standing answers above it
+            area = self._standing_rows(self._help_row(area))
         shown = self._bar_moves()
         self.bar_area = area
         room = (
             area.h - bar.needs(shown, area, self.k, self._high, self._least) - 4
         )  # the bar's places stay
         together = TextBox([asked, notice], prompt, app.fonts, ui.px)
-        under = bool(notice) and together.room() > 0 and room >= together.lines_high(2)
-        if notice and not under:  # with the prompt (scrolled to it) when the bar leaves no room
+        joined = bool(notice) and not together.room()  # the prompt's box holds both whole
+        under = bool(notice) and not joined and room >= together.lines_high(2)
+        if notice and not joined and not under:  # at the log's foot: the prompt keeps
+            # its first line and the bar its buttons (issue 41)
+            ui.notice = ui.box(notice, pygame.Rect(log.x, log.y, log.w - 4, 0))
+            ui.notice.fit(log.h - ui.notice.lines_high(3) - 4)  # the log keeps three lines
+            ui.notice.rect.bottom = log.bottom
+            log.h -= ui.notice.rect.h + 4
+        ui.log = ui.box(self._log_text(), (log.x, log.y, log.w - 4, log.h))  # ends as buttons do
+        kept = old.log is not None and old.log.paragraphs == ui.log.paragraphs
+        if kept and old.log.scroll < old.log.room():  # read back: stays, until a move
+            ui.log.scroll = min(old.log.scroll, ui.log.room())
+        else:
+            ui.log.scroll_to_end()
+        if joined:
             ui.status = ui.notice = ui.box([asked, notice], prompt)
-            ui.status.scroll_to_end()
         else:
             ui.status = ui.box(asked, prompt)
         if under:  # in the room the buttons leave, as tall as its text
@@ -343,6 +349,35 @@ class Panels:
         if not self.s.my_decision():
             made["hint"].disable()
         return area
+
+    def _standing_rows(self, panel: pygame.Rect) -> pygame.Rect:
+        """The viewer's standing answers (`engine.Standing`), each a switch
+        saying itself ("Keep my Hero at the turn's end: on") in a row at the
+        foot of the bar's room, seen and switched at any time; the room left."""
+        m = self.s.match
+        if self.s.viewer not in m.humans():
+            return panel
+        ui = self.s.ui
+        for standing in reversed(m.game.standing):
+            on = m.stands(self.s.viewer, standing.key)
+            label = f"{standing.label}: {'on' if on else 'off'}"
+            lines = label_lines(ui.fonts, ui.px, label, panel.w - 4)
+            least = round(bar.HELP_ROW * self.k) - 4
+            h = max(
+                rows_high(ui.fonts, ui.px, least), two_lines(ui.fonts, ui.px) if lines != 1 else 0
+            )
+            panel, row = bar.split_help(panel, self.k, h + 4)
+            tip = (
+                "On: the table answers this for you when it is the usual choice, and says so "
+                "in the log; off: you are asked. Full control (Ctrl+P) always asks."
+            )
+            ui.button(
+                pygame.Rect(row.x, row.y, row.w - 4, h),
+                label,
+                command=f"standing {standing.key}",
+                tool_tip=tip,
+            )
+        return panel
 
     def _buttons(
         self, names: list[tuple[str, str, str]], x: int, top: int, rows: list[list[int]], h: int

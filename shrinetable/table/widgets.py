@@ -24,7 +24,7 @@ from typing import Any
 import pygame
 from pygame.transform import smoothscale
 
-from .faces import CONDENSE, wrap
+from .faces import CONDENSE
 from .theme import rgb
 
 PRESSED = pygame.event.custom_type()  # a Button clicked; event.ui_element is it
@@ -214,12 +214,19 @@ def two_lines(fonts, px: int) -> int:
 
 
 def _whole(fonts, px: int, text: str, room: int) -> list[str]:
-    """`text` whole in `room`: one line, or two; [] where two do not hold it."""
+    """`text` whole in `room`: one line, or two broken where the wider of the
+    two is narrowest ("Jack: take a card / from P2", never "... card from /
+    P2": a lone short word on a line reads as a stray); [] where two do not
+    hold it."""
     font = fonts.font(px)
     if font.size(text)[0] <= room:
         return [text]
-    lines = wrap(fonts, text, px, room)
-    return lines if len(lines) == 2 and all(font.size(t)[0] <= room for t in lines) else []
+    words = text.split()
+    splits = [(" ".join(words[:i]), " ".join(words[i:])) for i in range(1, len(words))]
+    fitting = [s for s in splits if max(font.size(t)[0] for t in s) <= room]
+    if not fitting:
+        return []
+    return list(min(fitting, key=lambda s: max(font.size(t)[0] for t in s)))
 
 
 def label_lines(fonts, px: int, text: str, width: int) -> int:
@@ -384,19 +391,26 @@ class TextBox:
         free = max(1, track.h - thumb.h)
         self.scroll = max(0, min(self.room(), (y - track.y) * self.room() // free))
 
+    def shown(self) -> list[tuple[int, Line]]:
+        """The lines in view and where each begins: whole lines only (a line
+        half scrolled out read as a stray of letters at the log's top), within
+        the border (a line may take the padding), so scrolled to its end the
+        latest line stands at the foot."""
+        inside = self.rect.inflate(-2, -2)
+        out, y = [], self.rect.y + PAD - self.scroll
+        for line in self.lines()[0]:
+            if y >= inside.y and y + line[0] - LEADING <= inside.bottom:
+                out.append((y, line))
+            y += line[0]
+        return out
+
     def draw(self, surf: pygame.Surface) -> None:
         pygame.draw.rect(surf, rgb("text_box"), self.rect)
         pygame.draw.rect(surf, rgb("normal_border"), self.rect, 1)
         inner = self.rect.inflate(-2 * PAD, -2 * PAD)
-        clip = surf.get_clip()
-        surf.set_clip(inner.clip(clip) if clip else inner)
-        y = inner.y - self.scroll
-        for h, images in self.lines()[0]:
-            if y + h > inner.y and y < inner.bottom:
-                for img, x in images:
-                    surf.blit(img, (inner.x + 1 + x, y))
-            y += h
-        surf.set_clip(clip)
+        for y, (_, images) in self.shown():
+            for img, x in images:
+                surf.blit(img, (inner.x + 1 + x, y))
         if (bar := self.bar()) is not None:
             track, thumb = bar
             pygame.draw.rect(surf, rgb("dark_bg"), track)

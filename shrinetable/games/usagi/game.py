@@ -12,6 +12,7 @@ from shrinetable.engine import (
     Gesture,
     OptionSpec,
     PositionHook,
+    Standing,
     View,
     ZoneView,
     skip_question,
@@ -83,6 +84,9 @@ class UsagiGame(GameBase):
     min_seats = 2
     max_seats = SEATS
     auto_pass = ("pass",)
+    # at four seats the Hero step was asked at 62 of 110 turns, 55 with one Hero
+    # (docs/design.md, "Standing answers")
+    standing = (Standing("keep_hero", "hero", "Keep my Hero at the turn's end", stops.one_hero),)
     decision_rule = "turn"  # each step goes round the table, one seat at a time
     rules = rules  # legal_actions and apply
     parse = staticmethod(parse)  # parse_action

@@ -117,6 +117,18 @@ def no_cut(s: State) -> Action | None:
     return Action("pass") if s.step == "cut" else None
 
 
+def one_hero(s: State) -> Action | None:
+    """The Hero step (conclusion step 3): keeping the one Hero in play, a
+    person's standing answer (`Standing`, on unless they switch it off).
+    Keeping none is a strategy the text names (it frees the next turn's
+    discard), so it stays theirs to choose; with two or more Heroes the
+    choice is a real one, and they are asked."""
+    if s.step != "hero":
+        return None
+    kept = [a for a in legal_actions(s) if a.card]
+    return kept[0] if len(kept) == 1 else None
+
+
 def _most(s: State, e: int) -> int:
     """The most chronicle tokens Event `e` could give its winner: 1 and every
     positive score effect on it, its Settings and the cards involved with it."""
