@@ -8,7 +8,8 @@ table, `simulate` and the benchmarks all get their computer players from here.
   at random in its place: plausible play that misses some;
 - hard: the normal AI's move weighed against a few others by playing each out
   with the normal AI over deals its seat cannot tell from the real one
-  (`lookahead`); it never reads a hidden card.
+  (`lookahead`); a game's `hard_ai` takes the normal AI's place there. It never
+  reads a hidden card.
 Nothing here names a game: a plug-in game gets all three from its own AI and its
 legal-action list.
 """
@@ -52,11 +53,12 @@ def player(game: GameBase | str, name: str, budget: Budget | None = None) -> Pla
     which = kind(name)
     if which == "random" or game.ai is None:
         return _random(game)
-    normal = _normal(game)
+    normal = _normal(game, game.ai)
     if which == "easy":
         return _easy(game, normal)
     if which == "hard":
-        return hard(game, normal, budget or Budget(moves=game.think_moves))
+        guide = normal if game.hard_ai is None else _normal(game, game.hard_ai)
+        return hard(game, guide, budget or Budget(moves=game.think_moves))
     return normal
 
 
@@ -64,8 +66,8 @@ def _random(game: GameBase) -> Player:
     return lambda state, rng: rng.choice(game.legal_actions(state))
 
 
-def _normal(game: GameBase) -> Player:
-    ai = game.ai
+def _normal(game: GameBase, ai: Player) -> Player:
+    """`ai` as a computer seat: it sees only what its seat may see."""
     if type(game).observe is GameBase.observe:
         return ai  # the game hides nothing from a computer seat: no seat to look up
 

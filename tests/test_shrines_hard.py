@@ -12,7 +12,9 @@ from aiplay import normal_positions
 from shrinetable import players
 from shrinetable.engine.registry import get, names
 from shrinetable.games.shrines import ai
+from shrinetable.games.shrines.actions import Action
 from shrinetable.lookahead import Budget
+from tests.shrines_helpers import mana, spawn, start
 
 GAME = get("shrines")
 
@@ -67,3 +69,28 @@ def test_hard_plays_nothing_out_where_nothing_can_come_of_a_choice(monkeypatch):
             thought += 1
             assert made
     assert idle and thought, (idle, thought)
+
+
+def test_hard_starts_from_a_rule_that_casts_what_normal_never_does():
+    """Normal's rule reads taking an opposing creature as help to it and never
+    casts Siren's Bargain (docs/design.md, "Shrines' hard, sixth pass"); hard's
+    rule (`hard_ai`) takes the opposing creature that threatens most, and its
+    sources are tapped for it. Normal's play stays as it was."""
+    s = start()
+    s.hands[0], s.shrine[0] = [], []  # nothing else to spend the mana on
+    spawn(s, "ashen-brute", 1, "b3")
+    far = spawn(s, "emberfang-raider", 1, "b2")
+    bargain = spawn(s, "sirens-bargain", 0)
+    mana(s, 0, "BBBBB")
+    assert ai.choose(s, random.Random(0)).kind == "next"
+    assert ai.choose_hard(s, random.Random(0)) == Action("cast", bargain, far)
+    s = start()
+    s.hands[0], s.shrine[0] = [], []
+    spawn(s, "ashen-brute", 1, "b3")
+    spawn(s, "sirens-bargain", 0)
+    for _ in range(5):
+        spawn(s, "tidal-font", 0, "sources")
+    assert ai.choose(s, random.Random(0)).kind == "next"
+    assert ai.choose_hard(s, random.Random(0)).kind == "tap"
+    assert GAME.hard_ai is ai.choose_hard
+    assert [n for n in names() if get(n).hard_ai is not None] == ["shrines"]

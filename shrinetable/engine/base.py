@@ -195,6 +195,10 @@ class GameBase:
     # usual answers a person may give in advance (`Standing`), each on by default
     standing: tuple[Standing, ...] = ()
     ai: Player | None = None
+    # the rule the hard computer starts from: its first guess at a decision and
+    # every seat's play in its worlds (`lookahead`). None: `ai`. A game may give
+    # its hard computer a rule it found stronger without changing `ai`'s play
+    hard_ai: Player | None = None
     # how good a position is for a seat as its computer sees it (higher is better;
     # any scale): lets the hard computer's look-ahead stop short of the end. None:
     # its playouts go to the end of the game

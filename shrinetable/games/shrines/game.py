@@ -92,6 +92,7 @@ class ShrinesGame(GameBase):
     )
     ai = staticmethod(computer.choose)
     judge = staticmethod(computer.evaluate)
+    hard_ai = staticmethod(computer.choose_hard)  # casts what normal never does
     think_moves = 2000  # the hard computer's playouts (docs/design.md: the figures)
     think_of = staticmethod(computer.worth_weighing)
     position = PositionHook(keys=setup.Keys, build=setup.position)
