@@ -854,9 +854,9 @@ class Board:
 
     def _left_of_chips(self, name: str, rect: pygame.Rect, box: pygame.Rect) -> pygame.Rect:
         """A badge in a zone's bottom right corner that would lie on its chips
-        (a low zone: Usagi's "Honor 0 · Ryo 0" hid "FIRST"), on their line left
-        of them where that is in the zone and clear of its label and chips;
-        else where it was."""
+        (a low zone: a seat's "Honor 0 · Ryo 0" hid its "FIRST"), on their line
+        left of them where that is in the zone and clear of its label and
+        chips; else where it was."""
         mine = [b for o, b in self.boxes if o == name]
         under = [b for b in mine if b.colliderect(box)]
         if not under:

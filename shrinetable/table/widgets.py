@@ -231,8 +231,8 @@ def _whole(fonts, px: int, text: str, room: int) -> list[str]:
 
 def _narrowed(fonts, px: int, text: str, room: int) -> list[str]:
     """`text` whole in `room` with each line narrowed to `CONDENSE` at most
-    (as a one-line label is): "Put Weathered Totem / at the bottom" where
-    even its two even lines are a little too wide; [] where that does not
+    (as a one-line label is), where even its two even lines are a little
+    too wide for a bar's place (a long card name); [] where that does not
     hold it either."""
     return _whole(fonts, px, text, int(room / CONDENSE))
 
