@@ -441,6 +441,9 @@ class Dialogs:
         """Before a move that gives up something for good while a useful move
         is left: the match's words, make it, make it and stop asking, or not."""
         label = self.s.match.present.describe(self.s.aid.confirming.text, self._kind())
+        # the button adds its key in brackets: a label's own bracketed aside goes
+        # ("Finished (no more actions this turn)"; the question says what it ends)
+        label = label.rpartition(" (")[0] if label.endswith(")") and " (" in label else label
         text = self.s.aid.confirm_text
         # the question whole, however many lines (it names the moves left), and the
         # dialog off the cards it names: the decision's, which the question is about
