@@ -84,3 +84,23 @@ def test_the_sure_window_shows_its_whole_question(app):
     left = {c for mv in moves for c in mv.gesture.cards}
     cards = [p.rect for p in scene.board.placed if p.name in left]
     assert cards and not any(window.colliderect(c) for c in cards)
+
+
+def test_the_sure_windows_yes_has_one_bracket_its_key(app, monkeypatch):
+    """Usagi's "Sure?" read "Yes: Finished (no more actions this turn) (Enter)":
+    the move's own aside goes, the key stays."""
+    game = registry.get("usagi")
+    session = Session(game, 3, {}, ["human", "human"])
+    while not any(a.text == "finished" for a in game.legal_actions(session.state)):
+        session.play(game.legal_actions(session.state)[-1])
+    app.start_game(session)
+    app.step([], 0.01)
+    scene = app.scene
+    finished = next(mv for mv in scene.match.moves() if mv.action.text == "finished")
+    monkeypatch.setattr(scene.match, "skip_warning", lambda a: "You could still act.")
+    scene.aid.decide(finished.action)
+    app.step([], 0.01)
+    assert scene.overlay == Overlay.CONFIRM
+    words = [b.text for b in buttons(scene)]
+    assert "Yes: Finished (Enter)" in words, words
+    assert not [w for w in words if w.count("(") > 1], words

@@ -273,6 +273,33 @@ def test_the_load_dialog_by_keys(app, capsys):
     assert scene.overlay is None
 
 
+def test_the_load_dialogs_icon_buttons_say_words(app, capsys):
+    """A play-through found the load window's four icons ("⌂", "⌧", "↑", "⇪")
+    without words: each now shows a word whole, side by side in the window,
+    keeps its tip, and the keys' focus reads it by that word."""
+    from shrinetable.table.file_window import WORDS
+
+    app.trace = True
+    app.start_game(Session(registry.get("shrine"), 3, {}, ["human", "computer"]))
+    app.step([], 0.01)
+    scene = app.scene
+    key(app, pygame.K_o, pygame.KMOD_CTRL)
+    window = scene.ui.window
+    icons = [getattr(window, name) for name in WORDS]
+    assert [b.text for b in icons] == list(WORDS.values())
+    inside = window.get_container().get_abs_rect()
+    for b, after in zip(icons, [*icons[1:], None], strict=True):
+        assert b.font.size(b.text)[0] <= b.rect.w - 8, b.text
+        assert b.image.get_width() == b.rect.w, b.text  # drawn at that size at once
+        assert inside.contains(b.rect) and b.tool_tip_text, b.text
+        assert after is None or b.rect.right < after.rect.left, b.text
+    reached = set()
+    for _ in range(8):
+        key(app, pygame.K_TAB)
+        reached |= {ln.removeprefix("focus button ") for ln in lines(capsys, "focus button")}
+    assert {"Home", "Up", "Refresh"} <= reached  # (Delete waits for a file chosen)
+
+
 def test_a_quick_question_and_the_handover_by_keys(app):
     """Two people at one device (Shrines): the question to the other person
     is answered by its number key (1: pass without taking the device), and

@@ -174,7 +174,7 @@ def test_the_repeats_the_issue_found_are_caught():
         assert not restates(before, line), (before, line)
     for before, line in [
         ("P1 attacks with Windrider Glide", "P1 attacks with Arc Lantern"),
-        ("P1 discards Sworn Vengeance", "P1 discards nothing more"),
+        ("P1 discards Sworn Vengeance", "P1 is done discarding"),
         ("P1 passes", "P2 passes"),
     ]:
         assert not says_again(before, line), (before, line)
@@ -256,13 +256,13 @@ def test_listed_lines_fold_by_seat_and_kind_only():
         discard(1, "silver-tongue#62"),
         discard(1, "council-of-clans#9"),
         discard(0, "bandit-raid#3"),
-        [Entry(0, "discard", "discards nothing more")],
+        [Entry(0, "pass", "passes")],
         discard(0, "silver-tongue#60"),
     ]
     assert log.lines(_Said("usagi", said), 0) == [
         "P2 discards Silver Tongue and Council of Clans",
         "P1 discards Bandit Raid",
-        "P1 discards nothing more",
+        "P1 passes",
         "P1 discards Silver Tongue",
     ]
     book = log.Log(_Said("usagi", said), 1)
@@ -510,6 +510,42 @@ def test_passes_fold_into_one_plain_line_that_goes_when_something_follows():
     assert changed == [0, 1, 1, 1, 1]  # the table redraws the folded line, then the new one
     match = _Said("shrines", [*played, [Entry(None, "travel", "Riptide Ambusher travels to b2")]])
     assert log.lines(match, 0)[1:] == ["P2 and P1 pass", "Riptide Ambusher travels to b2"]
+
+
+def test_ending_the_discard_step_says_nothing_once_a_seat_acts():
+    """Usagi said "P3 discards nothing more" after P3 had discarded and stopped:
+    ending the step is an `idle` entry, a line only while nothing follows it
+    ("P1 and P2 are done discarding"), gone at the next seat's line."""
+    game = registry.get("usagi")
+    state = game.new_game(7, None, 2)
+    while not (game.decision(state).kind == "discard" and game.decision(state).seat == 1):
+        state, _ = game.apply(state, game.legal_actions(state)[0])
+    done = next(a for a in game.legal_actions(state) if a.text == "discard")
+    _, events = game.apply(state, done)
+    entries = [e for ev in events if (e := game.present.entry(ev)) is not None]
+    assert entries[0].kind in game.present.idle
+    assert game.present.sentence(entries[0]) == "P2 is done discarding"
+
+    def move(seat: int, kind: str, words: str, *cards: str) -> list[Entry]:
+        return [Entry(seat, kind, words, cards)]
+
+    played = [
+        move(0, "discard", "discards", "bandit-raid#3"),
+        move(0, "done", "is done discarding"),
+        move(1, "done", "is done discarding"),
+    ]
+    assert log.lines(_Said("usagi", played), 0) == [
+        "P1 discards Bandit Raid",
+        "P1 and P2 are done discarding",
+    ]
+    drawn = move(0, "draw", "draws a card")
+    assert log.lines(_Said("usagi", [*played, drawn]), 0) == [
+        "P1 discards Bandit Raid",
+        "P1 draws a card",
+    ]
+    for seed in (1, 2):
+        lines = log.lines(_played("usagi", seed), 0)
+        assert not [line for line in lines[:-1] if "nothing more" in line or "done discard" in line]
 
 
 # the events that are a contest, a combat or a damage round, per game (issue 41)

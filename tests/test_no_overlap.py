@@ -59,3 +59,30 @@ def test_no_words_overlap(app, tmp_path, monkeypatch, game, players, size):
     assert on_faces(board) == []
     assert covered_labels(board) == []
     assert labels_under_zones(board) == []
+
+
+def test_a_low_zones_badge_stands_beside_its_chips_not_on_them(app, tmp_path, monkeypatch):
+    """Played (playtest9): Usagi at four seats, P3's field empty and low (its
+    Event above grown), its "Honor 0 · Ryo 0" badge in the bottom corner lay
+    on its "FIRST" chip in the top corner. A badge that would lie on its
+    zone's chips stands on their line, left of them, where the zone has room."""
+    from shrinetable.adapter.match import Match
+    from shrinetable.adapter.session import Session
+
+    monkeypatch.setenv("SHRINETABLE_DATA_DIR", str(tmp_path))
+    app.screen = pygame.display.set_mode((1280, 720))
+    app.manager.set_window_resolution((1280, 720))
+    session = Session(registry.get("usagi"), 6, {}, ["computer"] * 4)
+    m = Match(session)
+    for _ in range(46):
+        m.step()
+    app.start_game(session)
+    app.step([], 0.01)
+    scene = app.scene
+    scene.base_dirty = scene.dirty = True
+    scene.draw(app.screen)
+    board = scene.board
+    field = board.zones["field:2"]
+    mine = [b for o, b in board.boxes if o == "field:2"]
+    assert len(mine) >= 3 and field.h < 40  # its label, a chip and its badge, in a low zone
+    assert [(o, a) for o, a, *_ in overlaps(board) if o == "field:2"] == []

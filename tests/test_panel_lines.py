@@ -122,6 +122,46 @@ def test_a_two_line_bar_label_breaks_where_its_lines_are_most_even(size):
     pygame.quit()
 
 
+@pytest.mark.parametrize("size", SIZES)
+def test_a_bar_label_a_little_too_wide_for_two_lines_reads_whole_narrowed(size):
+    """Played (playtest9): Shrines' Read the Shallows asked "Swap" with six
+    places, and "Put Weathered Totem at the bottom" read "Put Weathered…"
+    at 1280x720 and 1920x1080 while its neighbours stood on two lines: its
+    two even lines were a few pixels too wide. They are narrowed a little,
+    as a one-line label is, and every label of the bar reads whole."""
+    from shrinetable.adapter.match import Match
+    from shrinetable.table import uiscale
+    from shrinetable.table.app import App
+
+    uiscale.save(1.0)
+    app = App(size)
+    session = Session(registry.get("shrines"), 3, {}, ["human", "human"])
+    m = Match(session)
+    for text in (
+        "keep",
+        "keep",
+        "source tidal-font#54",
+        "tap tidal-font#54",
+        "cast read-the-shallows#16",
+    ):
+        while (auto := m.pending()) is not None and auto.forced:
+            m.step()
+        m.act(m.decision().seat, text)
+    app.start_game(session)
+    app.step([], 0.01)
+    assert app.scene.match.decision().kind == "swap"
+    bar = {b.text: b for b in app.scene.ui.bar()}
+    assert "Put Weathered Totem at the bottom" in bar, list(bar)
+    for b in bar.values():
+        lines, cut = b.label(app.fonts)
+        assert not cut and " ".join(lines) == b.text, (b.text, lines)
+    lines = bar["Put Weathered Totem at the bottom"].label(app.fonts)[0]
+    font = app.fonts.font(bar["Put Weathered Totem at the bottom"].px)
+    room = bar["Put Weathered Totem at the bottom"]._room(app.fonts)
+    assert len(lines) == 2 and room < max(font.size(t)[0] for t in lines) <= room / 0.75
+    pygame.quit()
+
+
 def test_a_label_that_fits_on_one_line_stays_on_one(app):
     """Balancing is for labels that need two lines: one that fits is one line."""
     b = Button((0, 0, 400, 60), "Jack: take a card from P2")

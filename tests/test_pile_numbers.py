@@ -40,3 +40,25 @@ def test_a_strip_keeps_its_figures_on_its_one_line():
     pygame.font.init()
     box, _ = faces.numbers_box(Fonts(), "C4/D1/I1/Ce2/L0", (400, 24), strip=True)
     assert box.h < 24 and box.right <= 400
+
+
+@pytest.mark.parametrize("size", [(108, 20), (120, 22), (96, 18)])
+def test_a_narrow_one_line_strip_prints_its_five_ratings_compact_not_clipped(size):
+    """Played (playtest9): Usagi at four seats, another seat's Rest pile
+    (~110 px) drew its top Character as a one-line strip whose five ratings
+    were wider than the strip: "/D2/I0/Ce1/L4", clipped at its left, the
+    "C" figure lost. They print compact ("4/1/1/2/0", as a small card's do;
+    the zoom shows them whole), inside the strip; a wide strip keeps them
+    whole."""
+    pygame.font.init()
+    fonts = Fonts()
+    fonts.floor = floor_px((1280, 720))
+    face = Face("Kaito the Drifting Blade", numbers=FIVE)
+    assert size[1] < 2 * faces.line(fonts)  # one line
+    with fonts.trial() as drawn:
+        faces.draw_strip(fonts, face, size)
+    assert not [d for d in drawn if d.cut and "/" in d.text], drawn
+    assert [d.text for d in drawn if "/" in d.text] == ["4/1/1/2/0"]
+    with fonts.trial() as drawn:
+        faces.draw_strip(fonts, face, (400, size[1]))
+    assert [d.text for d in drawn if "/" in d.text] == ["C4/D1/I1/Ce2/L0"]

@@ -26,6 +26,7 @@ from shrinetable.formats.layout import load_layout, missing_zones
 from shrinetable.games.shards import rules
 from shrinetable.games.shards.cards import catalog
 from shrinetable.games.shards.present import PRESENT, cost_words
+from shrinetable.games.shards.schema import amount
 from shrinetable.resources import layout_path
 from shrinetable.table import geometry as geo
 
@@ -272,7 +273,9 @@ def test_each_seat_row_shows_its_pool_by_resource_type():
         (pool,) = decor.huds[f"pool:{q}"].figures
         words = [c.text for c in pool]
         assert words[0] == f"{s.pool[q].get('basic', 0)} basic"
-        assert sorted(words[1:]) == sorted(f"{n} {r}" for r, n in s.pool[q].items() if r != "basic")
+        assert sorted(words[1:]) == sorted(
+            amount(n, r) for r, n in s.pool[q].items() if r != "basic"
+        )
         n = len(s.of_type(q, "building"))
         assert any(
             c.text == f"{n} building{'' if n == 1 else 's'}" for c in decor.huds[f"pool:{q}"].status
@@ -284,6 +287,33 @@ def test_one_building_is_said_in_the_singular():
     s = _state_at(lambda s: len(s.of_type(0, "building")) == 1)
     status = PRESENT.decor(GAME.view(s, 0)).huds["pool:0"].status
     assert "1 building" in [c.text for c in status]
+
+
+def test_one_gemstone_is_said_in_the_singular():
+    """A play-test saw "P2 takes 1 gemstones for going second", "trades ... for
+    1 gemstones" and a chip "1 gemstones"."""
+    s = GAME.new_game(3, {})
+    while GAME.decision(s).kind != "bonus":
+        s, _ = GAME.apply(s, GAME.legal_actions(s)[0])
+    q = GAME.decision(s).seat
+    bonus = next(a for a in GAME.legal_actions(s) if a.text == "bonus gemstones")
+    s, events = GAME.apply(s, bonus)
+    assert f"P{q + 1} takes 1 gemstone for going second" in [e.text for e in events]
+    assert "1 gemstone" in [
+        c.text for c in PRESENT.decor(GAME.view(s, q)).huds[f"pool:{q}"].figures[0]
+    ]
+    s.pool[q]["gemstones"], s.pool[q]["basic"] = 2, 2
+    assert "2 gemstones" in [
+        c.text for c in PRESENT.decor(GAME.view(s, q)).huds[f"pool:{q}"].figures[0]
+    ]
+    while GAME.decision(s).seat != q or GAME.decision(s).kind != "main":
+        s, _ = GAME.apply(s, GAME.legal_actions(s)[-1])
+    s.pool[q]["basic"] = 2
+    trade = next(a for a in GAME.legal_actions(s) if a.text == "trade gemstones")
+    _, events = GAME.apply(s, trade)
+    assert f"P{q + 1} trades 2 basic resources for 1 gemstone" in [e.text for e in events]
+    assert cost_words({"gemstones": 1, "basic": 1}) == "1 + 1 gemstone"
+    assert cost_words({"gemstones": 2, "gold": 1}) == "1 gold + 2 gemstones"
 
 
 def test_starting_cards_show_their_cost_and_the_limit():

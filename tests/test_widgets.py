@@ -426,7 +426,9 @@ def test_at_150_percent_the_decision_bar_reads_whole_and_keeps_its_places(dummy_
     assert checked >= 10
     assert not cut, sorted(set(cut))
     if game == "shards":  # six places fill its bar: the game's shorter words
-        assert {"Buy gold", "Buy gemstones"} <= briefs
+        # where even two narrowed lines cut its words ("Trade ... for 1 gemstones"
+        # reads whole on two narrowed lines at 1920x1080)
+        assert "Buy gold" in briefs
     else:
         assert not briefs
     pygame.quit()

@@ -845,10 +845,27 @@ class Board:
             for other in words:  # a narrow pile: above its top card's numbers
                 if box.colliderect(other) and other.top - 2 - box.h >= rect.top:
                     box.bottom = other.top - 2
+        else:  # a low zone: left of its chips where they leave it room ("FIRST")
+            box = self._left_of_chips(name, rect, box)
         radius = min(box.h, self.fonts.font(font_px, True).get_linesize() + 2) // 2
         pygame.draw.rect(surf, (240, 232, 200), box, border_radius=radius)
         surf.blit(img, img.get_rect(center=box.center))
         return box
+
+    def _left_of_chips(self, name: str, rect: pygame.Rect, box: pygame.Rect) -> pygame.Rect:
+        """A badge in a zone's bottom right corner that would lie on its chips
+        (a low zone: a seat's "Honor 0 · Ryo 0" hid its "FIRST"), on their line
+        left of them where that is in the zone and clear of its label and
+        chips; else where it was."""
+        mine = [b for o, b in self.boxes if o == name]
+        under = [b for b in mine if b.colliderect(box)]
+        if not under:
+            return box
+        moved = box.copy()
+        moved.right = min(b.left for b in under) - 3
+        if moved.left < rect.left + 2 or moved.collidelist(mine) != -1:
+            return box
+        return moved
 
     def _badge_img(self, lines: list[str], font_px: int) -> pygame.Surface:
         """A badge's lines, each centred under the one before."""

@@ -13,13 +13,13 @@ import pygame
 from pygame_gui.core import ObjectID
 from pygame_gui.core.utility import clipboard_copy, clipboard_paste
 from pygame_gui.elements import UIButton, UISelectionList, UITextBox, UIWindow
-from pygame_gui.windows import UIFileDialog
 
 from shrinetable.adapter.session import Session
 from shrinetable.formats.deckbook import BookError, Taken
 from shrinetable.formats.errors import FormatError, read_text
 
 from .deck_view import DeckView
+from .file_window import file_window
 from .theme import font_class
 
 
@@ -192,10 +192,10 @@ def _ask_file(scene: DeckView, purpose: str) -> None:
     folder = scene.desk.book.path.parent
     start = folder if folder.is_dir() else Path.home()
     name = f"{scene.desk.build.name}.txt" if purpose == "export" else ""
-    UIFileDialog(
+    file_window(
         pygame.Rect(40, 40, round(560 * scene.u), round(460 * scene.u)),
         scene.app.manager,
         "Import a text list" if purpose == "import" else "Export the deck as a text list",
-        initial_file_path=str(start / name),
-        allow_existing_files_only=purpose == "import",
+        str(start / name),
+        purpose == "import",
     )

@@ -13,7 +13,6 @@ from typing import TYPE_CHECKING, Protocol
 import pygame
 from pygame_gui.core import ObjectID
 from pygame_gui.elements import UIButton, UILabel, UITextBox, UIWindow
-from pygame_gui.windows import UIFileDialog
 
 from shrinetable.adapter import gestures, storage
 from shrinetable.adapter.port import MatchPort
@@ -22,6 +21,7 @@ from shrinetable.engine import seats_named
 from . import theme, uiscale
 from .decision_bar import panel_scale
 from .faces import wrap
+from .file_window import file_window
 from .helpers import Aid
 from .keymap import COMMANDS, Keymap
 from .markup import rules_html
@@ -100,12 +100,11 @@ class Dialogs:
         }[overlay]()
 
     def load(self) -> None:
-        self.s.ui.window = UIFileDialog(
+        self.s.ui.window = file_window(
             self._centred(520, 420),
             self.s.app.manager,
             "Load a saved game",
-            initial_file_path=str(storage.dialog_folder()),
-            allow_existing_files_only=True,
+            str(storage.dialog_folder()),
         )
 
     def _kind(self) -> str:
@@ -441,6 +440,9 @@ class Dialogs:
         """Before a move that gives up something for good while a useful move
         is left: the match's words, make it, make it and stop asking, or not."""
         label = self.s.match.present.describe(self.s.aid.confirming.text, self._kind())
+        # the button adds its key in brackets: a label's own bracketed aside goes
+        # ("Finished (no more actions this turn)"; the question says what it ends)
+        label = label.rpartition(" (")[0] if label.endswith(")") and " (" in label else label
         text = self.s.aid.confirm_text
         # the question whole, however many lines (it names the moves left), and the
         # dialog off the cards it names: the decision's, which the question is about

@@ -98,6 +98,17 @@ def numbers_shown(fonts, text: str, size: tuple[int, int], detail: bool = False)
     return compact(text)
 
 
+def strip_shown(fonts, text: str, size: tuple[int, int]) -> str:
+    """What a one-line strip of `size` prints for its numbers `text`: the
+    whole figures, or their compact form where whole they are wider than the
+    strip (a Character's five ratings on another seat's narrow pile read
+    "/D2/I0/Ce1/L4", clipped at its left); the zoom shows them whole."""
+    w, h = size
+    if h >= 2 * line(fonts) or text == compact(text):
+        return text
+    return text if fonts.font(strip_px(h), True).size(text)[0] + 6 <= w - 6 else compact(text)
+
+
 def head(fonts, size: tuple[int, int]) -> int:
     """How low a card's name (two lines) and its cost reach: the numbers'
     box rises no higher."""
@@ -368,8 +379,9 @@ def draw_strip(
     two = h >= 2 * line(fonts)
     right = inner.right - 2
     if face.numbers is not None:
-        box, npx = numbers_box(fonts, numbers_text(face.numbers), size, strip=True)
-        _numbers(surf, fonts, numbers_text(face.numbers), box, npx, cols[0])
+        shown = strip_shown(fonts, numbers_text(face.numbers), size)
+        box, npx = numbers_box(fonts, shown, size, strip=True)
+        _numbers(surf, fonts, shown, box, npx, cols[0])
         if not two:
             right = box.left - 3
     if chips_at is not None:

@@ -219,13 +219,14 @@ def _numbers(
         if c is not None:
             return chip(surf, fonts, c, px, (rect.right - 3, rect.bottom - 3), "bottomright")
         return None
-    box, npx = faces.numbers_box(fonts, printed, rect.size, enlarged, strip)
+    shown = faces.strip_shown(fonts, printed, rect.size) if strip else printed
+    box, npx = faces.numbers_box(fonts, shown, rect.size, enlarged, strip)
     box.move_ip(rect.topleft)
     if c is None:
         return box
-    text = c.text
+    text = c.text if shown == printed else faces.compact(c.text)  # compact as printed
     if not strip and faces.numbers_shown(fonts, printed, rect.size, enlarged) != printed:
-        text = faces.numbers_shown(fonts, text, rect.size, enlarged)  # compact as printed
+        text = faces.numbers_shown(fonts, text, rect.size, enlarged)
     if strip and box.w > rect.w - 3:  # never past its strip (over the zone beside it)
         box.update(rect.left, box.top, rect.w, box.h)  # the strip's width, else cut
         text = faces.cut(fonts, text, npx, box.w - 4, True, least=1)
@@ -281,9 +282,11 @@ def _numbers_left(fonts, size, c: Chip | None, face: Face | None, px: int) -> in
     printed = faces.numbers_text(face.numbers) if face and face.numbers else None
     if printed is None:
         return size[0] - 3 - _width(fonts, c, px) if c is not None else None
-    box, npx = faces.numbers_box(fonts, printed, size, False, True)
+    shown = faces.strip_shown(fonts, printed, size)
+    box, npx = faces.numbers_box(fonts, shown, size, False, True)
     if c is not None:
-        return box.right - max(box.w, fonts.font(npx, True).size(c.text)[0] + 6)
+        text = c.text if shown == printed else faces.compact(c.text)
+        return box.right - max(box.w, fonts.font(npx, True).size(text)[0] + 6)
     return box.left
 
 

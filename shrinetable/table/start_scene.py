@@ -38,6 +38,7 @@ from shrinetable.formats.save import SaveError, read_save
 
 from . import faces
 from .art import floor_px
+from .file_window import file_window
 from .gui_keys import GuiKeys
 from .lesson_scene import Course
 from .theme import THEMES, font_class, palette
@@ -564,12 +565,11 @@ class StartScene:
         """A file dialog for an option that takes a file a person wrote (a deck)."""
         spec = next(o for o in self.game.options if o.name == option)
         self.picking = option
-        UIFileDialog(
+        file_window(
             pygame.Rect(40, 40, 520, 420),
             self.app.manager,
             f"Choose a {spec.file} file",
-            initial_file_path=str(Path.cwd()),
-            allow_existing_files_only=True,
+            str(Path.cwd()),
         )
 
     def _use_file(self, option: str, path: str) -> None:
@@ -634,12 +634,11 @@ class StartScene:
             self._start(lambda: storage.load_autosave(cmd[1], self.app.cards))
         elif cmd[0] == "load":
             self.picking = None
-            UIFileDialog(
+            file_window(
                 pygame.Rect(40, 40, 520, 420),
                 self.app.manager,
                 "Load a saved game",
-                initial_file_path=str(storage.dialog_folder()),
-                allow_existing_files_only=True,
+                str(storage.dialog_folder()),
             )
         elif cmd[0] == "demos":
             self._demos()

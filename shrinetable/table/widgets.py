@@ -229,11 +229,20 @@ def _whole(fonts, px: int, text: str, room: int) -> list[str]:
     return list(min(fitting, key=lambda s: max(font.size(t)[0] for t in s)))
 
 
+def _narrowed(fonts, px: int, text: str, room: int) -> list[str]:
+    """`text` whole in `room` with each line narrowed to `CONDENSE` at most
+    (as a one-line label is), where even its two even lines are a little
+    too wide for a bar's place (a long card name); [] where that does not
+    hold it either."""
+    return _whole(fonts, px, text, int(room / CONDENSE))
+
+
 def label_lines(fonts, px: int, text: str, width: int) -> int:
     """How many lines a button `width` wide needs to show `text` whole beside
-    a number key's badge (which it may show): 1, 2, or 0 (two do not hold it)."""
-    badge = fonts.font(px, True).size("9")[0] + 6 + 2
-    return len(_whole(fonts, px, text, width - 2 * PAD - badge))
+    a number key's badge (which it may show), narrowed if need be: 1, 2, or
+    0 (two do not hold it)."""
+    room = width - 2 * PAD - (fonts.font(px, True).size("9")[0] + 6 + 2)
+    return len(_whole(fonts, px, text, room)) or len(_narrowed(fonts, px, text, room))
 
 
 class Button:
@@ -268,16 +277,18 @@ class Button:
         return self.rect.w - 2 * PAD - (badge.w + 2 if badge else 0)
 
     def label(self, fonts) -> tuple[list[str], bool]:
-        """The label's lines (two when the button is tall enough, else one
-        narrowed a little, as a card's name is: `faces.CONDENSE`), and whether
-        it had to be shortened."""
+        """The label's lines (two when the button is tall enough, else one;
+        narrowed a little where need be, as a card's name is:
+        `faces.CONDENSE`), and whether it had to be shortened."""
         room = self._room(fonts)
         font = fonts.font(self.px)
-        lines = _whole(fonts, self.px, self.text, room)
-        if len(lines) == 1 or (lines and self.rect.h >= two_lines(fonts, self.px)):
-            return lines, False
-        if font.size(self.text)[0] * CONDENSE <= room:
-            return [self.text], False  # narrowed where it is drawn
+        tall = self.rect.h >= two_lines(fonts, self.px)
+        for lines in (
+            _whole(fonts, self.px, self.text, room),
+            _narrowed(fonts, self.px, self.text, room),
+        ):
+            if len(lines) == 1 or (lines and tall):
+                return lines, False  # (narrowed where it is drawn)
         cut = _fitting(self.text, room - font.size("\u2026")[0], lambda s: font.size(s)[0])
         return [self.text[:cut].rstrip() + "\u2026"], True
 

@@ -15,7 +15,7 @@ from shrinetable.formats.decks import DeckGameWords
 
 from .cards import CARDS
 from .rules import slots
-from .schema import ADVANCED
+from .schema import ADVANCED, amount
 
 INK = (20, 20, 20)
 # one frame colour per card type (Okabe-Ito; the type is also on the type line)
@@ -72,7 +72,7 @@ STEP = {
 }
 # an ability in a few words, for the button that picks one of a card's abilities
 DOES = {
-    "gain": "gain {n} {r}",
+    "gain": "gain {amount}",
     "draw": "draw {n}",
     "damage": "{n} damage",
     "destroy": "destroy",
@@ -153,7 +153,7 @@ def _pips(cost: dict[str, int]) -> tuple[Chip, ...]:
 
 def cost_words(cost: dict[str, int]) -> str:
     """A cost in words: "2 + 1 gold" (a plain number is basic), "free"."""
-    parts = [str(n) if r == "basic" else f"{n} {r}" for r, n in _ordered(cost)]
+    parts = [str(n) if r == "basic" else amount(n, r) for r, n in _ordered(cost)]
     return " + ".join(parts) or "free"
 
 
@@ -192,7 +192,7 @@ def ability_words(c: Any | None, index: int) -> str:
     if index >= len(abilities):
         return f"ability {index + 1}"
     e = abilities[index]
-    words = DOES[e.do].format(n=e.amount, r=e.resource)
+    words = DOES[e.do].format(n=e.amount, amount=amount(e.amount, e.resource))
     if e.condition:
         words += f" ({e.condition.replace('_', ' ').title()})"
     if e.cost:
@@ -203,7 +203,7 @@ def ability_words(c: Any | None, index: int) -> str:
 def _pool(pool: dict[str, int]) -> tuple[Chip, ...]:
     """The pool by type: basic always, then each other resource held."""
     chips = [Chip(f"{pool.get('basic', 0)} basic", RESOURCE["basic"][0])]
-    chips += [Chip(f"{n} {r}", _resource(r)[0]) for r, n in _ordered(pool) if r != "basic" and n]
+    chips += [Chip(amount(n, r), _resource(r)[0]) for r, n in _ordered(pool) if r != "basic" and n]
     return tuple(chips)
 
 

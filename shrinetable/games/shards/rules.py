@@ -28,6 +28,7 @@ from .effects import (
     target_choices,
 )
 from .resolve import develop, draw, enter, resolve, resources, settle, terr, zone
+from .schema import amount
 from .state import Combat, Options, State
 
 HAND, MAX_HAND, LAID_OUT, PICKS, PICK_COST = 5, 8, 5, 3, 3
@@ -448,7 +449,7 @@ def _bonus_apply(s: State, q: int, a: Action, ev: list[Event]) -> None:
         ev.append(Event("bonus", f"{p(q)} takes an extra card for going second", q))
     else:
         gain(s, q, a.word, 1)
-        ev.append(Event("bonus", f"{p(q)} takes 1 {a.word} for going second", q))
+        ev.append(Event("bonus", f"{p(q)} takes {amount(1, a.word)} for going second", q))
     s.turn, s.turn_no = s.first, 0
     _next_turn(s, s.first, ev)
 
@@ -554,7 +555,7 @@ def _trade(s: State, q: int, a: Action, ev: list[Event]) -> None:
     pay(s, q, (("basic", 2),))
     gain(s, q, a.word, 1)
     s.acted = True
-    ev.append(Event("trade", f"{p(q)} trades 2 basic resources for 1 {a.word}", q))
+    ev.append(Event("trade", f"{p(q)} trades 2 basic resources for {amount(1, a.word)}", q))
 
 
 def _move(s: State, q: int, a: Action, ev: list[Event]) -> None:

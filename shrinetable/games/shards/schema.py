@@ -24,6 +24,7 @@ from shrinetable.formats.cards import CardTable, Strict
 from shrinetable.formats.decks import Deck, deck_file_model
 
 ADVANCED = ("research", "gold", "gemstones", "faith")
+
 BASIC = "basic"
 TYPES = ("unit", "building", "policy", "tactic", "sorcery", "miracle", "territory")
 KINGDOM = ("unit", "building", "policy")
@@ -79,6 +80,13 @@ CONDITION = re.compile(
 )
 RESOURCE = re.compile(r"^[a-z][a-z-]*$")
 Amount = Annotated[int, Field(ge=1, le=20)]
+
+
+def amount(n: int, kind: str) -> str:
+    """An amount of a resource as a line says it: "1 gemstone", "2 gemstones",
+    "1 gold" (a kind is named in the plural, or has none)."""
+    one = n == 1 and kind.endswith("s") and not kind.endswith("ss")
+    return f"{n} {kind[:-1] if one else kind}"
 
 
 def _check_costs(cost: dict[str, int]) -> dict[str, int]:

@@ -335,8 +335,11 @@ class UsagiPresentation(DeckGameWords):
         "reveal": "Reveal",
         "cut": "Cut the deck",
     }
-    # the log's words for moves whose events do not say what the seat did
-    log_words = {"pass": "passes", "cut": "cuts the deck"}
+    # the log's words for moves whose events do not say what the seat did, and for
+    # seats together in a run of `idle` entries ("P1 and P2 are done discarding")
+    log_words = {"pass": "passes", "cut": "cuts the deck", "done": "is done discarding"}
+    # ending the discard step says nothing done: its line goes when a seat acts next
+    idle = ("done",)
     in_decision = {
         ("respond", "pass"): "Pass (no response)",
         ("cut", "pass"): "Leave the deck as it is",

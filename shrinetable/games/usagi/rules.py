@@ -388,7 +388,7 @@ def _discard_apply(s: State, q: int, a: Action, ev: list[Event]) -> None:
         if s.hand[q] and not has_hero(s, q):
             return
     else:
-        ev.append(Event("discard", f"{p(q)} discards nothing more", q))
+        ev.append(Event("done", f"{p(q)} is done discarding", q))
     if _next_seat(s, "discard"):
         return
     for r in _order(s):  # step 4: draw to 6
