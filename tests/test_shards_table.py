@@ -602,3 +602,12 @@ def test_a_piles_count_leaves_its_top_cards_name_clear(app):
         True,
     )
     assert not box.colliderect(top.rect) and board.zones[zone].contains(box)
+
+
+def test_a_gain_of_one_gemstone_is_one_gemstone_not_a_gemstones_resource():
+    from shrinetable.games.shards.resolve import resources
+
+    assert resources(1, "gemstones") == "1 gemstone"
+    assert resources(3, "gemstones") == "3 gemstones"
+    assert resources(1, "basic") == "1 basic resource"
+    assert resources(2, "gold") == "2 gold resources"

@@ -13,6 +13,7 @@ from shrinetable.engine.rng import fork
 
 from .cards import CARD_TARGETS
 from .effects import defence, gain, health, p, pay, reduce
+from .schema import amount
 
 if TYPE_CHECKING:
     from .schema import Effect
@@ -233,7 +234,10 @@ def resolve(
 
 
 def resources(n: int, kind: str) -> str:
-    """An amount of one resource in words: "1 basic resource", "2 gold resources"."""
+    """An amount of one resource in words: "1 basic resource", "2 gold
+    resources"; a kind that is a noun itself is counted alone ("1 gemstone")."""
+    if kind.endswith("s"):
+        return amount(n, kind)
     return f"{n} {kind} resource{'s' * (n != 1)}"
 
 
