@@ -57,7 +57,6 @@ from shrinetable.engine import (
     NotationError,
     Outcome,
     Player,
-    Standing,
     View,
 )
 from shrinetable.players import player
@@ -98,7 +97,7 @@ def auto_said(game: GameBase, applied: Applied, viewer: int) -> str:
     only `AUTO`: that there were other moves could tell of a hand."""
     if applied.seat != viewer:
         return AUTO
-    if standing := _standing(game, applied):
+    if standing := game.standing_of(applied.standing):
         move = game.present.describe(applied.text, standing.kind)
         return (
             f"the table answered \u201c{move}\u201d for you, as your standing answer "
@@ -110,16 +109,11 @@ def auto_said(game: GameBase, applied: Applied, viewer: int) -> str:
     return f"the table chose \u201c{move}\u201d for you, as no other move could matter"
 
 
-def _standing(game: GameBase, applied: Applied) -> Standing | None:
-    """The standing answer that made `applied`, if one did."""
-    return next((s for s in game.standing if s.key == applied.standing), None)
-
-
 def standing_entry(game: GameBase, applied: Applied, viewer: int | None) -> Entry | None:
     """The log's line, to the seat whose standing answer made `applied` only,
     saying that the table answered for it (the move's own line says what) and
     by which switch."""
-    standing = _standing(game, applied) if applied.seat == viewer else None
+    standing = game.standing_of(applied.standing) if applied.seat == viewer else None
     if standing is None:
         return None
     who = f"P{applied.seat + 1}"

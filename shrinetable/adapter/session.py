@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from shrinetable.engine import CardSet, Decision, Event, GameBase, Player, registry
 from shrinetable.formats.decks import written_out
-from shrinetable.formats.save import FACTS, SaveError, as_fields, by_move
+from shrinetable.formats.save import FACTS, WORDS, SaveError, as_fields, by_move
 from shrinetable.players import player
 
 from . import checkpoint
@@ -338,7 +338,7 @@ class Session:
         """`action` made again as it was made (`kept`, its `facts`): a pass made
         for a person, a gesture's move joined, the table's words for it as they were."""
         made = self.apply(action, kept.get("auto", False), kept.get("joined", False))
-        if words := {k: v for k, v in kept.items() if k in ("picked_in", "standing")}:
+        if words := {k: v for k, v in kept.items() if k in WORDS}:
             made = self.history[-1] = replace(made, **words)
         return made
 

@@ -405,6 +405,11 @@ class GameBase:
         at fault. Read only while a save is replayed (adapter/session.py)."""
         return None
 
+    def standing_of(self, key: str) -> Standing | None:
+        """The game's standing answer named `key` (None: it has none by that
+        name, e.g. a key from a file or another table)."""
+        return next((s for s in self.standing if s.key == key), None)
+
     def skip_warning(self, state: Any, action: Any) -> str:
         """A question for the table to ask before the deciding seat makes
         `action`, when it gives up something that cannot be taken back while a

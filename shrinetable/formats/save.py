@@ -66,6 +66,7 @@ TEMP_PREFIX = ".save-"
 # named as the move's (`Applied`) own; the first two are flags (lists of places)
 FACTS = ("joined", "auto", "picked_in", "standing")
 FLAGS = FACTS[:2]
+WORDS = FACTS[len(FLAGS) :]  # the table's words for a move it made (by key)
 _KNOWN = set(FACTS)
 
 
@@ -190,7 +191,7 @@ def by_move(save: SaveFile) -> dict[int, dict[str, Any]]:
     for name in FLAGS:
         for at in getattr(save, name):
             out.setdefault(at, {})[name] = True
-    for name in FACTS[len(FLAGS) :]:
+    for name in WORDS:
         for at, said in getattr(save, name).items():
             out.setdefault(at, {})[name] = said
     return out

@@ -401,7 +401,7 @@ class Host:
     def _standing(self, seat: int, msg: p.Standing) -> None:
         """A seat's own standing answer, switched at its table: the driver
         looks again at what is due (its answer may be due now)."""
-        if all(s.key != msg.key for s in self.seam.game.standing):
+        if self.seam.game.standing_of(msg.key) is None:
             raise Refusal(f"{self.seam.game.title} has no standing answer {msg.key!r}")
         self.seam.match.set_standing(seat, msg.key, msg.on)
         self.changed.set()

@@ -149,7 +149,7 @@ class Aid:
         self.ask_skips = asks()  # ask before a skip that cannot be taken back
         for seat in table.match.humans():  # each person's standing answers, as last switched
             for key, on in standing_kept(table.match.name).items():
-                if any(st.key == key for st in table.match.game.standing) and not on:
+                if table.match.game.standing_of(key) is not None and not on:
                     table.match.set_standing(seat, key, False)
         self.commands: dict[str, Callable[[], None]] = {  # its buttons' commands
             "ask_skips": self.toggle_ask_skips,
@@ -195,7 +195,7 @@ class Aid:
         the menu's): remembered for the next game; while on, the table answers
         such a decision for them, at once when it is theirs now."""
         m, seat = self.s.match, self.s.viewer
-        standing = next((st for st in m.game.standing if st.key == key), None)
+        standing = m.game.standing_of(key)
         if standing is None:
             return
         on = not m.stands(seat, key)
