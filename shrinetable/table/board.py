@@ -548,10 +548,15 @@ class Board:
         fewest = [brief.partition(":")[0]] if ":" in brief else []
         forms = [self.zone_label(name, seat_names), own, brief, *fewest]
         # then its words in the fewer letters the layout gives ("P3 Chron.")
-        short = f" {forms[-1]} "
+        short = self._shortened(forms[-1])
+        return forms if short == forms[-1] else [*forms, short]
+
+    def _shortened(self, text: str) -> str:
+        """`text` in the layout's `short` words, word for whole word."""
+        out = f" {text} "
         for words, fewer in self.layout.short.items():
-            short = short.replace(f" {words} ", f" {fewer} ")
-        return forms if short.strip() == forms[-1] else [*forms, short.strip()]
+            out = out.replace(f" {words} ", f" {fewer} ")
+        return out.strip()
 
     def _label_words(self, name, seat_names, px, width, alone: bool = True) -> tuple[str, int]:
         """The zone's label and its size, fitted over a narrow zone (labels of
@@ -608,10 +613,7 @@ class Board:
             if other in self.decor.huds or (
                 self.fonts.font(px, True).size(says)[0] * faces.CONDENSE <= room
             ):  # (a seat's figures name it)
-                words = f" {self.layout.place(name, self.viewer, self.view.seats).label} "
-                for long, fewer in self.layout.short.items():
-                    words = words.replace(f" {long} ", f" {fewer} ")
-                return words.strip()
+                return self._shortened(self.layout.place(name, self.viewer, self.view.seats).label)
         return None
 
     def _draw_zone(self, surf, name, placed: list[geo.Placed], marks: Marks) -> None:
