@@ -10,6 +10,7 @@ import time
 
 import pytest
 from net_helpers import Own
+from usagi_helpers import hero_step
 
 from shrinetable.adapter import log
 from shrinetable.adapter.port import last_chosen
@@ -290,7 +291,65 @@ def test_a_seats_standing_answer_is_switched_at_its_own_table(tables):
         time.sleep(0.01)
     host = Host(seam, say=lambda s: None)
     with pytest.raises(Refusal, match="no standing answer 'nope'"):
-        host._standing(1, p.Standing(key="nope", on=False))
+        host._standing(None, 1, p.Standing(key="nope", on=False))  # type: ignore[arg-type]
     made = Applied(1, "hero x#1", (), auto=True, standing="keep_hero")
     assert host._move(made, 1).standing == "keep_hero" and host._move(made, 0).standing == ""
     assert p2._add(host._move(made, 1)).standing == "keep_hero"
+
+
+@pytest.fixture
+def hero_guest(tmp_path, monkeypatch):
+    """A guest at p1 of a hosted Usagi game stopped at p1's Hero step, its
+    standing answer "keep my Hero" switched off there (asked): `heroes` -> the
+    host's session and the guest's table, once its moves came."""
+    monkeypatch.setenv("SHRINETABLE_DATA_DIR", str(tmp_path))
+    link, made = Link(), []
+
+    def start(heroes: int):
+        session = hero_step(heroes)
+        session.set_standing(0, "keep_hero", False)  # as the guest switched it (below)
+        seam = Seam(session, ["remote", "computer", "computer", "computer"])
+        host = Host(seam, say=lambda s: None, pace=0.3)  # a window's pace: the answer waits
+        link.run(host.start("127.0.0.1", 0)).result(10)
+        remote = Remote("127.0.0.1", host.port, host.code, "Ann")
+        link.run(remote.join()).result(10)
+        guest = RemoteMatch(remote, link)
+        made.append((guest, host))
+        guest.set_standing(0, "keep_hero", False)
+        until([guest], lambda seen: (0, "keep_hero") in session.standing_off and guest.moves())
+        return session, guest
+
+    yield start
+    for guest, host in made:
+        guest.close()
+        link.run(host.stop()).result(10)
+    link.stop()
+
+
+def test_a_guest_s_standing_switch_leaves_no_button_to_race_the_host(hero_guest):
+    """Issue 41, left from the sixth pass: switched on while its Hero question
+    shows, a guest's table offers no move for it at once (a local table answers
+    at once; the host's answer takes a message and its pace), and the host's
+    answer is the move made: "Keep no Hero" cannot be clicked meanwhile."""
+    session, guest = hero_guest(1)
+    hero = next(a.text for a in session.game.legal_actions(session.state) if a.card)
+    assert "hero" in {m.text for m in guest.moves()}  # "Keep no Hero" is offered
+    guest.set_standing(0, "keep_hero", True)
+    assert guest.moves() == []  # nothing to click before the host answers
+    seen = until([guest], lambda seen: any(c.kind == "move" for c in seen[0]))
+    made = next(c.applied for c in seen[0] if c.kind == "move")
+    assert (made.seat, made.text, made.standing) == (0, hero, "keep_hero")
+    assert session.history[-1].text == hero
+
+
+def test_a_guest_s_standing_switch_that_gives_no_answer_gets_its_moves_back(hero_guest):
+    """With two Heroes the standing answer gives none (the choice is not
+    routine): the host sends the guest its moves again, and no move is made."""
+    session, guest = hero_guest(2)
+    asked = [m.text for m in guest.moves()]
+    made = len(session.history)
+    guest.set_standing(0, "keep_hero", True)
+    assert guest.moves() == []
+    seen = until([guest], lambda seen: any(c.kind == "reset" for c in seen[0]))
+    assert [m.text for m in guest.moves()] == asked and len(session.history) == made
+    assert not any(c.kind == "move" for c in seen[0])

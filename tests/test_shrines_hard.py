@@ -94,3 +94,28 @@ def test_hard_starts_from_a_rule_that_casts_what_normal_never_does():
     assert ai.choose_hard(s, random.Random(0)).kind == "tap"
     assert GAME.hard_ai is ai.choose_hard
     assert [n for n in names() if get(n).hard_ai is not None] == ["shrines"]
+
+
+def test_hard_grounds_the_flier_that_strikes_it_before_playing_a_bigger_card():
+    """Red cannot block or target Blue's flying, protected Shrine, which dealt most
+    of the damage in the games Red lost; normal plays its costliest card (a
+    creature) and keeps Fenland Mire. Hard's rule grounds the flier on its site
+    first, so that Red's creatures may block and attack it (docs/design.md,
+    "Shrines' hard, seventh pass"); where no opposing creature reaches us, it plays
+    as normal does."""
+    s = start("red", "blue")
+    s.hands[0], s.shrine[0] = [], []
+    spawn(s, "mistral-oracle", 1, "b1")  # flying, and it reaches p1 from there
+    mire = spawn(s, "fenland-mire", 0)
+    brute = spawn(s, "ashen-brute", 0)
+    mana(s, 0, "RRR")
+    assert ai.choose(s, random.Random(0)).card == brute
+    assert ai.choose_hard(s, random.Random(0)) == Action("play", mire, "b1")
+    s = start("red", "blue")
+    s.hands[0], s.shrine[0] = [], []
+    spawn(s, "mistral-oracle", 1, "b3")  # still out of reach
+    spawn(s, "fenland-mire", 0)
+    brute = spawn(s, "ashen-brute", 0)
+    mana(s, 0, "RRR")
+    assert ai.choose(s, random.Random(0)).card == brute
+    assert ai.choose_hard(s, random.Random(0)).card == brute

@@ -6,9 +6,12 @@ the decision bar. In process, with the dummy video driver."""
 
 from __future__ import annotations
 
+import time
+
 import pygame
 import pytest
-from table_input import ev
+from table_input import click, ev
+from usagi_helpers import hero_step
 
 from shrinetable.adapter import gestures
 from shrinetable.adapter.match import Match
@@ -207,3 +210,46 @@ def test_a_click_counts_at_its_press_not_its_release(app, monkeypatch):
     assert w.pointer.down_at == -1.0 and not w.pointer.early
     w.handle(ev(pygame.MOUSEBUTTONDOWN, pos=(5, 5), button=1), 11.0)
     assert w.pointer.down_at == 11.0
+
+
+def test_a_hosted_tables_standing_switch_leaves_no_button_for_its_question(app, monkeypatch):
+    """Left from the sixth pass: a table at a host (the host's own window is
+    one; a guest's alike) switching "Keep my Hero at the turn's end" on while
+    its Hero question shows. The host answers after a message and its pace;
+    meanwhile "Keep no Hero" is gone from the bar (a local table answers at
+    once) and a click where it stood makes no move: the Hero is kept."""
+    from shrinetable import resources
+    from shrinetable.net.seam import Seam
+    from shrinetable.table.helpers import STANDING
+    from shrinetable.table.remote_scene import open_hosted
+
+    resources.keep(STANDING, {"usagi": {"keep_hero": False}})  # the last game's switch
+    session = hero_step(1)
+    session.set_standing(0, "keep_hero", False)
+    hero = next(a.text for a in session.game.legal_actions(session.state) if a.card)
+    monkeypatch.setattr(app, "ai_delay", 0.5)  # the host's pace: a window's, not a test's
+    seam = Seam(session, ["human", "computer", "computer", "computer"])
+    scene = open_hosted(app, seam, "127.0.0.1", 0, say=lambda s: None)
+    try:
+        end = time.monotonic() + 10
+        while "Keep no Hero" not in [b.text for b in scene.ui.actions]:
+            assert time.monotonic() < end
+            app.step([], 0.01)
+            time.sleep(0.01)
+        spot = next(b.rect.center for b in scene.ui.actions if b.text == "Keep no Hero")
+        switch = next(b for b, c in scene.ui.commands.items() if c == "standing keep_hero")
+        before = len(session.history)
+        click(app, switch.rect.center)
+        assert len(session.history) == before  # the host's pace: not answered yet
+        assert "Keep no Hero" not in [b.text for b in scene.ui.actions]
+        assert "it answers this question" in scene.message
+        click(app, spot)  # where "Keep no Hero" stood
+        end = time.monotonic() + 10
+        while len(session.history) == before or len(scene.match.history) < len(session.history):
+            assert time.monotonic() < end
+            app.step([], 0.01)
+            time.sleep(0.01)
+        made = session.history[before]
+        assert (made.seat, made.text, made.standing) == (0, hero, "keep_hero")
+    finally:
+        scene.leave()

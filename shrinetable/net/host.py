@@ -396,14 +396,21 @@ class Host:
         elif isinstance(msg, p.Agree):
             self._vote(seat, msg.yes)
         elif isinstance(msg, p.Standing):
-            self._standing(seat, msg)
+            self._standing(table, seat, msg)
 
-    def _standing(self, seat: int, msg: p.Standing) -> None:
+    def _standing(self, table: Table, seat: int, msg: p.Standing) -> None:
         """A seat's own standing answer, switched at its table: the driver
-        looks again at what is due (its answer may be due now)."""
-        if self.seam.game.standing_of(msg.key) is None:
+        looks again at what is due (its answer may be due now). At a decision
+        of its kind that is the seat's to make after all (the answer gives
+        none here, or was switched off before it was made), the table is sent
+        its moves again: it withheld them when it switched (`RemoteMatch`)."""
+        standing = self.seam.game.standing_of(msg.key)
+        if standing is None:
             raise Refusal(f"{self.seam.game.title} has no standing answer {msg.key!r}")
         self.seam.match.set_standing(seat, msg.key, msg.on)
+        d = self.seam.match.decision()
+        if d is not None and d.seat == seat and d.kind == standing.kind and self.seam.moves(seat):
+            table.send(self._update_json(seat, None, None, 0))  # no move: its log stays
         self.changed.set()
 
     def _why(self, seat: int, msg: p.AskWhy) -> str:

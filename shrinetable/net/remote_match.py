@@ -282,11 +282,17 @@ class RemoteMatch:
 
     def set_standing(self, seat: int, key: str, on: bool) -> None:
         """This seat's standing answer `key` switched here, and sent to the host,
-        which gives it for this seat (sent again on a rejoin)."""
+        which gives it for this seat (sent again on a rejoin). Switched on at a
+        decision of its kind, the decision's moves are withheld until the
+        host's next view: its answer then, or the moves again where it gives
+        none (a local table answers at once; a click meanwhile would race it)."""
         if seat != self.seat:
             return
         (self._standing_off.discard if on else self._standing_off.add)(key)
         self._send(p.Standing(key=key, on=on))
+        standing, d = self.game.standing_of(key), self.decision()
+        if on and standing and d and d.seat == seat and d.kind == standing.kind:
+            self._moves = []  # the host answers it (or sends them back): no button races it
 
     def pending(self) -> Auto | None:
         """Never: the host makes the computer's moves and the passes."""

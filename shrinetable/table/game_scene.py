@@ -687,6 +687,9 @@ class GameScene:
             self.flyers = [f for f in self.flyers if now < f.t0 + f.duration]
             self.painter.arriving()
             self.dirty = True
+        if self.results.laid != self.results.lines:  # a result came, joined or went (a
+            self.build_ui()  # minor move's too): the log makes room for its box, or takes it back
+            self.dirty = True
 
     def build_ui(self) -> None:
         self.panels.build()

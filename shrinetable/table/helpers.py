@@ -126,6 +126,7 @@ class Table(Protocol):
     helps: bool
     viewer: int
     overlay: Overlay | None
+    moves: list[gestures.Move]  # the viewer's, as the table offers them now
 
     def view(self) -> View: ...
     def my_decision(self) -> bool: ...
@@ -193,7 +194,8 @@ class Aid:
     def toggle_standing(self, key: str) -> None:
         """The viewer's standing answer `key` switched (the side panel's switch,
         the menu's): remembered for the next game; while on, the table answers
-        such a decision for them, at once when it is theirs now."""
+        such a decision for them, at once when it is theirs now (said so, its
+        buttons gone: a remote table's too, until the host's answer comes)."""
         m, seat = self.s.match, self.s.viewer
         standing = m.game.standing_of(key)
         if standing is None:
@@ -202,9 +204,12 @@ class Aid:
         m.set_standing(seat, key, on)
         keep_standing(m.name, key, on)
         self.s.app.emit(f"standing {key} {'on' if on else 'off'}")
-        full = "" if m.auto_pass else " (full control, Ctrl+P, still asks)"
-        self.s.say(f"{standing.label}: {'on' if on else 'off'}{full}.", error=False)
         self.s.after_change()
+        d = m.decision()
+        full = "" if m.auto_pass else " (full control, Ctrl+P, still asks)"
+        if on and d and d.seat == seat and d.kind == standing.kind and not self.s.moves:
+            full = ", and it answers this question"  # no button left for it
+        self.s.say(f"{standing.label}: {'on' if on else 'off'}{full}.", error=False)
 
     def hint(self) -> None:
         """Point at the move the computer would make for the viewer (from what

@@ -15,7 +15,7 @@ legal action, which is always allowed.
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, NamedTuple
 
 from .actions import Action
 from .cards import instance, site_index
@@ -82,11 +82,25 @@ HARMFUL = (
 HARD_HARMFUL = (*HARMFUL, "gain-control")
 
 
-def choose(state: State, rng: random.Random, harmful: tuple[str, ...] = HARMFUL) -> Action:
+class Rule(NamedTuple):
+    """What sets a computer's rule apart: the effects it aims at the opponent's
+    things, and whether an area that stops a creature striking our player comes
+    before any other card (normal's plays it only as the costliest card, so Red
+    never grounded the flier that decided most of its lost games: docs/design.md,
+    "Shrines' hard, seventh pass")."""
+
+    harmful: tuple[str, ...]
+    stops: bool
+
+
+NORMAL = Rule(HARMFUL, stops=False)
+HARD = Rule(HARD_HARMFUL, stops=True)
+
+
+def choose(state: State, rng: random.Random, rule: Rule = NORMAL) -> Action:
     """The action the computer takes for whoever must decide in `state`. The policy
     needs no chance, so `rng` (the players' common signature) goes unused. It pays
-    as the table proposes (R7). `harmful`: the effects it aims at the opponent's
-    things."""
+    as the table proposes (R7)."""
     legal = proposed(legal_actions(state))
     if len(legal) == 1:
         return legal[0]
@@ -99,16 +113,17 @@ def choose(state: State, rng: random.Random, harmful: tuple[str, ...] = HARMFUL)
     if state.stage == "block":
         return _block(state, me, legal)
     if state.stage in ("respond", "block-answer", "damage", "damage-answer"):
-        return _respond(state, me, legal, harmful)
+        return _respond(state, me, legal, rule)
     if state.stage == "main":
-        return _main(state, me, legal, harmful)
+        return _main(state, me, legal, rule)
     return legal[0]
 
 
 def choose_hard(state: State, rng: random.Random) -> Action:
     """The rule the hard computer starts from (`GameBase.hard_ai`): the normal
-    one, but a spell that takes an opposing creature is cast at it."""
-    return choose(state, rng, HARD_HARMFUL)
+    one, but a spell that takes an opposing creature is cast at it, and an area
+    that stops a creature striking us is played first."""
+    return choose(state, rng, HARD)
 
 
 def worth_weighing(s: State, legal: list[Action], normal: Action) -> list[Action]:
@@ -153,9 +168,7 @@ def _one_way(s: State, me: int, kind: str, options: list[Action]) -> Action | No
         return None  # held back: it would draw us out (the normal computer's rule)
     if len(options) == 1:
         return options[0]
-    scored = [
-        (v, a.text, a) for a in options if (v := _play_score(s, me, a, HARD_HARMFUL)) is not None
-    ]
+    scored = [(v, a.text, a) for a in options if (v := _play_score(s, me, a, HARD)) is not None]
     return max(scored)[2] if scored else None
 
 
@@ -333,7 +346,7 @@ def _progress(s: State, c: int) -> int:
 # --------------------------------------------------------------------------- main
 
 
-def _main(s: State, me: int, legal: list[Action], harmful: tuple[str, ...]) -> Action:
+def _main(s: State, me: int, legal: list[Action], rule: Rule) -> Action:
     """Source, free taps, the best card, mana, travel, attacks, then pass the act."""
     by: dict[str, list[Action]] = {}
     for a in legal:
@@ -348,7 +361,7 @@ def _main(s: State, me: int, legal: list[Action], harmful: tuple[str, ...]) -> A
     ]
     if free:
         return free[0]
-    play = _best_play(s, me, by, harmful)
+    play = _best_play(s, me, by, rule)
     mana = [a for a in by.get("tap", []) if s.defs[instance(a.card)].produces >= 0]
     if (
         play is not None
@@ -362,7 +375,7 @@ def _main(s: State, me: int, legal: list[Action], harmful: tuple[str, ...]) -> A
         return mana[0]  # all the mana first: for the largest X, or a bigger card
     if play is not None:
         return play
-    if "tap" in by and _waiting(s, me) and _tapping_plays(s, me, harmful):
+    if "tap" in by and _waiting(s, me) and _tapping_plays(s, me, rule):
         return by["tap"][0]
     travel = _travel(s, by.get("travel", []))
     if travel is not None:
@@ -379,19 +392,17 @@ def _main(s: State, me: int, legal: list[Action], harmful: tuple[str, ...]) -> A
     return next((a for a in legal if a.kind in ("next", "pass")), legal[0])
 
 
-def _best_play(
-    s: State, me: int, by: dict[str, list[Action]], harmful: tuple[str, ...]
-) -> Action | None:
+def _best_play(s: State, me: int, by: dict[str, list[Action]], rule: Rule) -> Action | None:
     """The costliest useful card, aimed at its best target."""
     scored = []
     for a in by.get("play", []) + by.get("cast", []) + by.get("attach", []):
-        v = _play_score(s, me, a, harmful)
+        v = _play_score(s, me, a, rule)
         if v is not None:
             scored.append((v, a.text, a))
     return max(scored)[2] if scored else None
 
 
-def _play_score(s: State, me: int, a: Action, harmful: tuple[str, ...]) -> float | None:
+def _play_score(s: State, me: int, a: Action, rule: Rule) -> float | None:
     """How much we like `a` (None: not worth doing). Cost counts most, the target or
     site decides between ways of playing the same card."""
     c = instance(a.card)
@@ -403,7 +414,7 @@ def _play_score(s: State, me: int, a: Action, harmful: tuple[str, ...]) -> float
         v = _helped(s, me, instance(a.target))
         return None if v is None else 1 + v / 100
     if a.kind == "cast":
-        t = _spell_score(s, me, a, harmful)
+        t = _spell_score(s, me, a, rule)
         return None if t is None else base + t / 100
     if d.type == "structure":
         if "immoveable" in d.kw:
@@ -424,6 +435,8 @@ def _play_score(s: State, me: int, a: Action, harmful: tuple[str, ...]) -> float
         return None  # it would only cover our own trap there (clause trap)
     if d.type == "area" or d.subtype == "trap":
         n = _foes_in(s, me, d, a.target)
+        if n and rule.stops and d.type == "area":
+            base += _stops(s, me, d, a.target)
         return None if n == 0 else base + n / 10
     return base
 
@@ -525,12 +538,12 @@ def _helped(s: State, me: int, t: int) -> float | None:
     return _progress(s, t) * 5 + _worth(s, t)
 
 
-def _spell_score(s: State, me: int, a: Action, harmful_effects: tuple[str, ...]) -> float | None:
+def _spell_score(s: State, me: int, a: Action, rule: Rule) -> float | None:
     """A spell aimed well: harm at the opponent's things, help at our own; None when
     it would be wasted."""
     d = s.defs[instance(a.card)]
     does = {e.do for e in d.effects}
-    harmful = bool(does & set(harmful_effects))
+    harmful = bool(does & set(rule.harmful))
     if not a.target:
         if does == {"add-mana"}:  # only worth it when the mana lets another card out
             return 0 if _enables(s, me, d) else None
@@ -617,7 +630,7 @@ def _waiting(s: State, me: int) -> list[int]:
     ]
 
 
-def _tapping_plays(s: State, me: int, harmful: tuple[str, ...]) -> bool:
+def _tapping_plays(s: State, me: int, rule: Rule) -> bool:
     """Whether tapping every mana source leads to a card we would play: one the pool
     could then pay for may still have no legal way in (a tool with no creature of
     ours to carry it), and tapping for it only empties the sources (issue 24: Red
@@ -631,9 +644,9 @@ def _tapping_plays(s: State, me: int, harmful: tuple[str, ...]) -> bool:
     f = s.facts
     if f is not None and f.settled and not any(s.defs[instance(a.card)].tap for a in taps):
         t = _tapped(s, me, [instance(a.card) for a in taps])
-        key = ("tapping", me, harmful, _situation(t))
+        key = ("tapping", me, rule, _situation(t))
         if key not in f.more:
-            f.more[key] = _plays(t, me, harmful)
+            f.more[key] = _plays(t, me, rule)
         return f.more[key]
     t = s
     while taps:
@@ -643,14 +656,14 @@ def _tapping_plays(s: State, me: int, harmful: tuple[str, ...]) -> bool:
             for a in legal_actions(t)
             if a.kind == "tap" and t.defs[instance(a.card)].produces >= 0
         ]
-    return _plays(t, me, harmful)
+    return _plays(t, me, rule)
 
 
-def _plays(t: State, me: int, harmful: tuple[str, ...]) -> bool:
+def _plays(t: State, me: int, rule: Rule) -> bool:
     by: dict[str, list[Action]] = {}
     for a in legal_actions(t):
         by.setdefault(a.kind, []).append(a)
-    return _best_play(t, me, by, harmful) is not None
+    return _best_play(t, me, by, rule) is not None
 
 
 def _tapped(s: State, me: int, cards: list[int]) -> State:
@@ -714,6 +727,24 @@ def _useful(s: State, me: int, c: int) -> bool:
     return (d.type == "spell" and d.subtype == "burst") or (
         s.turn == me and s.stage == "main" and s.act in ("first", "final")
     )
+
+
+def _stops(s: State, me: int, d, where: str) -> int:
+    """Strength of opposing creatures that reach our player now and that an area
+    at `where` would stop: frozen, or grounded fliers our creatures can then block."""
+    cond = d.aura.condition if d.aura is not None and d.aura.whose == "enemy" else ""
+    if cond not in ("freeze", "ground"):
+        return 0
+    sites = set(area_sites(*area_place(where)))
+    total = 0
+    for c, p in s.perms.items():
+        if p.ctrl == me or p.attached >= 0 or s.defs[c].type != "creature" or p.site not in sites:
+            continue
+        if not in_range(s, c)[1]:
+            continue
+        if cond == "freeze" or "flying" in kw(s, c):
+            total += 3 * _hits(s, c)
+    return total
 
 
 def _foes_in(s: State, me: int, d, where: str) -> float:
@@ -876,13 +907,13 @@ def _incoming(s: State) -> int:
     return sum(_hits(s, c) for c, t in s.attacks if t < 0 and c in s.perms and c not in blocked)
 
 
-def _respond(s: State, me: int, legal: list[Action], harmful: tuple[str, ...]) -> Action:
+def _respond(s: State, me: int, legal: list[Action], rule: Rule) -> Action:
     """Cast a burst spell already paid for at a good target; otherwise pass."""
     scored = [
         (v, a.text, a)
         for a in legal
         if a.kind == "cast"
-        for v in [_spell_score(s, me, a, harmful)]
+        for v in [_spell_score(s, me, a, rule)]
         if v is not None
     ]
     if scored:
