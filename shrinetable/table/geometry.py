@@ -207,6 +207,7 @@ def strip_rects(
     least: int = 0,
     tall: dict[int, int] | None = None,
     most_cols: int = 0,
+    fewest_cols: int = 1,
 ) -> list[pygame.Rect]:
     """`n` strips filling `area` (below the label when it is inside, and `lower`
     pixels more: chips over the zone on a second line; above the zone's badge,
@@ -215,7 +216,8 @@ def strip_rects(
     letters of a name), rows at most two lines high; a stack shows only its
     top card, as one strip at the top. `tall`: the height (pixels) a card
     needs to be read whole, given to it before the others share the rest;
-    `most_cols`: columns at most (0: as many as keep a line each)."""
+    `most_cols`: columns at most (0: as many as keep a line each);
+    `fewest_cols`: columns at least (narrower strips, each with more lines)."""
     if n == 0:
         return []
     if place.inside:
@@ -232,8 +234,8 @@ def strip_rects(
         r = pygame.Rect(area.x, area.y, area.w, high)
         return [r.copy() for _ in range(n)]
     line, most = scaler.line(STRIP), scaler.line(STRIP_MAX)
-    cols, narrowest = 1, max(scaler.line(STRIP_MIN_W), least)
     most_cols = most_cols or n
+    cols, narrowest = max(1, min(fewest_cols, most_cols, n)), max(scaler.line(STRIP_MIN_W), least)
     while -(-n // cols) * line > area.h and area.w / (cols + 1) >= narrowest and cols < most_cols:
         cols += 1
     # a wide zone: two columns, so each strip has its second line (keywords, states);
@@ -277,9 +279,13 @@ def _whole(
     """Strips (`strip_rects(*fit)`) that give each of `zone`'s `cards` its
     `need` (the height it is read whole in at its strip's width; 0: it may
     show less), none under another strip, in fewer columns if that is what
-    it takes; else `rects` as they were."""
-    for cols in range(len({r.x for r in rects}), 0, -1):
-        laid = strip_rects(*fit, most_cols=cols) if cols < len({r.x for r in rects}) else rects
+    it takes, else in more (narrower strips of more lines: a larger text
+    size); else `rects` as they were."""
+    first = len({r.x for r in rects})
+    most = min(len(cards), fit[1].w // fit[3].line(STRIP_MIN_W))
+    for cols in [*range(first, 0, -1), *range(first + 1, most + 1)]:
+        fewest = cols if cols > first else 1
+        laid = strip_rects(*fit, most_cols=cols, fewest_cols=fewest) if cols != first else rects
         tall: dict[int, int] = {}
         for _ in range(len(cards) + 1):  # given its height, a card may cover the next
             short = {
@@ -293,7 +299,7 @@ def _whole(
             if short.keys() <= tall.keys():  # given what they asked, and still short
                 break
             tall.update(short)
-            laid = strip_rects(*fit, tall=tall, most_cols=cols)
+            laid = strip_rects(*fit, tall=tall, most_cols=cols, fewest_cols=fewest)
     return rects
 
 
@@ -620,13 +626,17 @@ def place_cards(
                     rects[i].top = min(label.bottom, rects[i].top + round(fh * RAISE))
             cut = {i for i, c in enumerate(cards) if c and cut_face and cut_face(c, size)}
             if cut and place.arrange == "row" and place.rotation == 0 and need:
-                beside = pygame.Rect(fit[1].x, fit[1].y, fit[1].w - bw - 4, fit[1].h)
-                for tried in (  # two-line strips have their numbers below; or
-                    fit,  # left of the badge, not above it
-                    (*fit[:6], 0),
-                    (place, beside, *fit[2:5], 0, 0),
-                ):
-                    laid = _strips(tried, lw, need, name, cards)
+                x, y, w, h = fit[1]
+                left = pygame.Rect(x, y, w - bw - 4, h)  # of the badge, not above it
+                aside = pygame.Rect(x + lw, y, w - lw - bw - 4, h)  # and of the label
+                tries = [  # two-line strips have their numbers below
+                    (fit, lw),
+                    ((*fit[:6], 0), lw),
+                    ((place, left, *fit[2:5], 0, 0), lw),
+                    ((replace(place, inside=False), aside, *fit[2:5], 0, 0), 0),
+                ]
+                for tried, label_w in tries:
+                    laid = _strips(tried, label_w, need, name, cards)
                     if _reads(laid, cut, partial(need, name), cards):
                         rects, strips = laid, True
                         break
