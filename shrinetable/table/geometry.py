@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, replace
-from functools import cache
+from functools import cache, partial
 
 import pygame
 
@@ -512,6 +512,7 @@ def place_cards(
     least: dict[str, int] | None = None,
     labels: dict[str, tuple[int, int]] | None = None,
     need: Callable[[str, str, tuple[int, int]], int] | None = None,
+    cut_face: Callable[[str, tuple[int, int]], bool] | None = None,
     opened: tuple[str, pygame.Rect] | None = None,
 ) -> list[Placed]:
     """Every card the table draws, bottom-most zone and card first. Stacks
@@ -524,7 +525,10 @@ def place_cards(
     under it begins right of it, and a selected card under it rises no higher
     than its foot (the row does not move when a card is selected); `need`: the
     height a card (zone, name, strip size) needs to be read whole, 0 where it
-    may show less or be covered (`strip_rects`' `tall`); `opened`: a
+    may show less or be covered (`strip_rects`' `tall`); `cut_face`: whether a
+    card that matters has its name or numbers cut on its face of a size (a
+    larger text size): a row of such faces is drawn as strips where those
+    read them whole; `opened`: a
     crowded zone laid out in a larger rectangle over its neighbours (`crowded`)."""
     out: list[Placed] = []
     raised = raised or {}
@@ -538,23 +542,17 @@ def place_cards(
         cards = zone.cards
         strips = in_strips(layout, place, cards, areas[name][2])
         bw, bh = (badges or {}).get(name, (0, 0))
+        fit: tuple[Place, pygame.Rect, int, Scaler, int, int, int] = (
+            place,
+            area,
+            len(cards),
+            scaler,
+            (lowered or {}).get(name, 0),
+            bh + 2 if bh else 0,
+            (least or {}).get(name, 0),
+        )
         if strips:
-            lw = (labels or {}).get(name, (0, 0))[0]
-            if place.arrange != "stack" and lw and beside_label(place, area, scaler):
-                area = pygame.Rect(area.x + lw, area.y, area.w - lw, area.h)  # on its line
-                place = replace(place, inside=False)
-            fit: tuple[Place, pygame.Rect, int, Scaler, int, int, int] = (
-                place,
-                area,
-                len(cards),
-                scaler,
-                (lowered or {}).get(name, 0),
-                bh + 2 if bh else 0,
-                (least or {}).get(name, 0),
-            )
-            rects = strip_rects(*fit)
-            if need and place.arrange != "stack":
-                rects = _whole(rects, fit, need, name, cards)
+            rects = _strips(fit, (labels or {}).get(name, (0, 0))[0], need, name, cards)
         else:
             if (
                 bw
@@ -620,11 +618,64 @@ def place_cards(
             for i in lift:  # a selected card rises no higher than its zone's label
                 if i < len(rects) and lw and rects[i].colliderect(label):
                     rects[i].top = min(label.bottom, rects[i].top + round(fh * RAISE))
+            cut = {i for i, c in enumerate(cards) if c and cut_face and cut_face(c, size)}
+            if cut and place.arrange == "row" and place.rotation == 0 and need:
+                beside = pygame.Rect(fit[1].x, fit[1].y, fit[1].w - bw - 4, fit[1].h)
+                for tried in (  # two-line strips have their numbers below; or
+                    fit,  # left of the badge, not above it
+                    (*fit[:6], 0),
+                    (place, beside, *fit[2:5], 0, 0),
+                ):
+                    laid = _strips(tried, lw, need, name, cards)
+                    if _reads(laid, cut, partial(need, name), cards):
+                        rects, strips = laid, True
+                        break
         first = len(cards) - 1 if place.arrange == "stack" else 0
         for i in range(max(0, first), len(cards)):
             shown = cards[i] if place.facing == "up" else None
             out.append(Placed(name, i, shown, rects[i], place.rotation, strips))
     return out
+
+
+def _strips(
+    fit: tuple[Place, pygame.Rect, int, Scaler, int, int, int],
+    lw: int,
+    need: Callable[[str, str, tuple[int, int]], int] | None,
+    zone: str,
+    cards: Sequence[str | None],
+) -> list[pygame.Rect]:
+    """A zone's cards as strips (`strip_rects(*fit)`), beside its label `lw`
+    wide where the zone is too low for a line under it, each card that
+    matters read whole where it can be (`_whole`)."""
+    place, area, scaler = fit[0], fit[1], fit[3]
+    if place.arrange != "stack" and lw and beside_label(place, area, scaler):
+        area = pygame.Rect(area.x + lw, area.y, area.w - lw, area.h)  # on its line
+        fit = (replace(place, inside=False), area, *fit[2:])
+    rects = strip_rects(*fit)
+    if need and place.arrange != "stack":
+        rects = _whole(rects, fit, need, zone, cards)
+    return rects
+
+
+def _reads(
+    rects: list[pygame.Rect],
+    cut: Collection[int],
+    need: Callable[[str, tuple[int, int]], int],
+    cards: Sequence[str | None],
+) -> bool:
+    """Whether strips `rects` show whole the `cut` cards (their faces cut a
+    name) and every other card that matters (`need` > 0), none under a later one."""
+    for i, c in enumerate(cards):
+        if c is None:
+            continue
+        t = need(c, rects[i].size)
+        if (
+            (i in cut and not t)
+            or t > rects[i].h
+            or (t and rects[i].collidelist(rects[i + 1 :]) >= 0)
+        ):
+            return False
+    return True
 
 
 def crowded(placed: list[Placed]) -> set[str]:

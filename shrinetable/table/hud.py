@@ -219,7 +219,7 @@ def _numbers(
         if c is not None:
             return chip(surf, fonts, c, px, (rect.right - 3, rect.bottom - 3), "bottomright")
         return None
-    shown = faces.strip_shown(fonts, printed, rect.size) if strip else printed
+    shown = faces.strip_shown(fonts, printed, rect.size, face.name) if strip and face else printed
     box, npx = faces.numbers_box(fonts, shown, rect.size, enlarged, strip)
     box.move_ip(rect.topleft)
     if c is None:
@@ -255,7 +255,8 @@ def strip_chips(
     small = max(8, px - 3)  # states need not be as large as the name
     end = w - 3
     printed = faces.numbers_text(face.numbers) if face and face.numbers else ""
-    low = faces.numbers_box(fonts, printed, size, strip=True)[0].h if printed else 0
+    figures = faces.strip_shown(fonts, printed, size, face.name) if face and printed else ""
+    low = faces.numbers_box(fonts, figures, size, strip=True)[0].h if printed else 0
     chip_h = fonts.font(small, True).size("Ag")[1] + 2
     if h < 2 * faces.line(fonts) or chip_h + low + 2 > h:  # one line, or no room above
         left = _numbers_left(fonts, size, d.numbers, face, px)  # the numbers: the chips
@@ -282,7 +283,7 @@ def _numbers_left(fonts, size, c: Chip | None, face: Face | None, px: int) -> in
     printed = faces.numbers_text(face.numbers) if face and face.numbers else None
     if printed is None:
         return size[0] - 3 - _width(fonts, c, px) if c is not None else None
-    shown = faces.strip_shown(fonts, printed, size)
+    shown = faces.strip_shown(fonts, printed, size, face.name if face else "")
     box, npx = faces.numbers_box(fonts, shown, size, False, True)
     if c is not None:
         text = c.text if shown == printed else faces.compact(c.text)
