@@ -422,3 +422,22 @@ def test_a_result_heads_the_logs_panel_and_hides_none_of_its_lines(app, name):
     scene.results.clear()  # as a click on it, or its time
     scene.update(time.monotonic())
     assert scene.ui.log.rect.top == panel.top
+
+
+def test_a_result_going_under_a_window_leaves_the_window_as_it_is(app):
+    """The log takes the result box's room back when the box goes, but not
+    while a window is over the table (rebuilt, the load window would lose
+    the folder a person went to): when it closes."""
+    scene = start(app, Session(registry.get("sorcerer"), 3, {}, ["human", "computer"]))
+    scene.results.lines = ["P2 loses 3 magic points"]
+    app.step([], 0.01)
+    panel = scene.board.scaler.rect(scene.layout.panels.log)
+    assert scene.ui.log.rect.top > panel.top  # the box heads the panel
+    scene.command("load")
+    window = scene.ui.window
+    scene.results.clear()  # its time
+    app.step([], 0.01)
+    assert scene.ui.window is window
+    scene.show(None)
+    app.step([], 0.01)
+    assert scene.ui.log.rect.top == panel.top

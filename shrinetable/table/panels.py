@@ -313,7 +313,7 @@ class Panels:
                 self.s.more = item
             else:
                 words = self._words(item)
-                label = self._fitting(words, self.s.match.present.brief(item.text), rect)
+                label = self._fitting(words, self._brief(item), rect)
                 tip = words if label != words else ""
                 self.s.ui.button(rect, label, action=item.action, tool_tip=tip)
 
@@ -323,6 +323,12 @@ class Panels:
             return f"More moves ({len(item)})\u2026"
         d = self.s.match.decision()
         return self.s.match.present.describe(item.text, d.kind if d is not None else "")
+
+    def _brief(self, item: bar.Item) -> str:
+        """A bar button's shorter words (`Presentation.brief`; '' for none)."""
+        d = self.s.match.decision()
+        kind = d.kind if d is not None else ""
+        return "" if isinstance(item, list) else self.s.match.present.brief(item.text, kind)
 
     def _fitting(self, words: str, brief: str, rect: pygame.Rect) -> str:
         """A bar button's label in `rect`: its words, or the game's shorter
@@ -334,9 +340,7 @@ class Panels:
     def _least(self, item: bar.Item, rect: pygame.Rect) -> int:
         """The least width of a bar button showing on one line the label it
         has in `rect` (narrowed as far as `Button.label` narrows one)."""
-        words = self._words(item)
-        brief = "" if isinstance(item, list) else self.s.match.present.brief(item.text)
-        label = self._fitting(words, brief, rect)
+        label = self._fitting(self._words(item), self._brief(item), rect)
         return ceil(self.s.ui.fonts.font(self.s.ui.px).size(label)[0] * CONDENSE) + 2 * PAD
 
     def _high(self, item: bar.Item, width: int) -> int:
@@ -344,8 +348,7 @@ class Panels:
         (`decision_bar.grow`): two lines where its words (else its shorter
         ones, `Presentation.brief`) need them at a larger text size."""
         ui = self.s.ui
-        brief = "" if isinstance(item, list) else self.s.match.present.brief(item.text)
-        for words in (self._words(item), brief):
+        for words in (self._words(item), self._brief(item)):
             lines = label_lines(ui.fonts, ui.px, words, width) if words else 0
             if lines:
                 return two_lines(ui.fonts, ui.px) if lines == 2 else 0
