@@ -334,3 +334,33 @@ def test_numbers_go_compact_only_where_two_lines_would_cover_the_name():
     assert faces.numbers_shown(fonts, "S5", (75, 105)) == "S5"  # one line: kept whole
     box, _ = faces.numbers_box(fonts, "A3/S5", (75, 105))
     assert box.h < 2 * fonts.font(21, True).get_linesize()  # one line
+
+
+# The viewer's own names at the menu's 150% (docs/design.md, "Own names at 150%
+# text"): a row of faces that would cut one is drawn as strips that read it
+# whole, strips take more columns of more lines where that reads them, a
+# pile's figures go compact where whole they would cut its name. Zero where
+# met; elsewhere what is left (Usagi's own Event row and crowded Involved
+# zones, Shrines' site a1, sources and Traps pile), which may only fall.
+OWN_AT_150 = {
+    ("shrine", 2): (0, 0),
+    ("shrines", 2): (13, 5),
+    ("sorcerer", 2): (0, 0),
+    ("shards", 2): (0, 0),
+    ("usagi", 2): (0, 0),
+    ("usagi", 3): (3, 1),
+    ("usagi", 4): (2, 1),
+    ("usagi", 5): (6, 5),
+    ("usagi", 6): (7, 3),
+}
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
+@pytest.mark.parametrize(("game", "players"), list(OWN_AT_150))
+def test_the_viewers_own_names_at_the_150_percent_text_size(game, players, size):
+    fig = measure(game, players, size, scale=1.5)
+    most = OWN_AT_150[game, players][size == (1920, 1080)]
+    assert fig["cut_own_names"] <= most, fig["cut_own"]
+    assert fig["min_text_px"] == floor_px(size, 1.5), fig
+    known = size == (1920, 1080) and (game, players) in {("usagi", 3), ("usagi", 4)}
+    assert fig["overlaps"] <= known, fig["overlapping"]  # as before: an Event's strip
