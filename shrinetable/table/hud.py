@@ -247,8 +247,8 @@ def strip_chips(
     the strip; None: no chip), which the name ends before (`faces.draw_strip`).
     Damage and states come first: the name gives way to them down to a quarter
     of the strip, cut with an ellipsis (the enlarged card names it whole); then
-    the veil's word, where the name keeps a third (the veil also darkens the
-    strip); the corner chip and the place only where it keeps its first half
+    the veil's word, where the name keeps a third (on a strip of one line,
+    where it stays whole: the veil darkens the strip, which says it too); the corner chip and the place only where it keeps its first half
     (the notes under the enlarged card list them all)."""
     w, h = size
     px = faces.strip_px(h)
@@ -263,7 +263,11 @@ def strip_chips(
         if left is not None:  # end at them
             end = left - 3
     row = [(c, 4) for c in (d.damage, *d.chips) if c is not None]
-    row += [(c, share) for c, share in ((d.veil, 3), (d.corner, 2)) if c is not None]
+    row += [
+        (c, share)
+        for c, share in ((d.veil, 3 if h >= 2 * faces.line(fonts) else 1), (d.corner, 2))
+        if c is not None
+    ]
     if d.where:
         row.append((Chip(d.where, (240, 234, 214)), 2))
     name_x = faces.strip_name_x(h)
