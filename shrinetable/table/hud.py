@@ -248,8 +248,9 @@ def strip_chips(
     Damage and states come first: the name gives way to them down to a quarter
     of the strip, cut with an ellipsis (the enlarged card names it whole); then
     the veil's word, where the name keeps a third (on a strip of one line,
-    where it stays whole: the veil darkens the strip, which says it too); the corner chip and the place only where it keeps its first half
-    (the notes under the enlarged card list them all)."""
+    where it stays whole: the veil darkens the strip, which says it too);
+    the corner chip and the place only where it keeps its first half (the
+    notes under the enlarged card list them all)."""
     w, h = size
     px = faces.strip_px(h)
     small = max(8, px - 3)  # states need not be as large as the name
