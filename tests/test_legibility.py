@@ -308,9 +308,15 @@ def test_a_cards_numbers_never_rise_over_its_name_at_150_percent(monkeypatch):
     """The play-test: Sorcerer's lane cards at 150% and 1280x720 had their
     numbers on two lines over their names ("A3/" over "Proc…"); the bench
     counts a numbers box over a name as an overlap, and the card
-    prints its figures compact ("3/5") on one line under its name instead."""
+    prints its figures compact ("3/5") on one line under its name instead.
+    (The lane's cards, whose faces cut their names at 150%, are now strips:
+    kept faces here, to hold the face's own figures.)"""
+    from shrinetable.table.board import Board
+
     fig = measure("sorcerer", 2, (1280, 720), scale=1.5)
     assert fig["overlaps"] == 0, fig["overlapping"]
+    monkeypatch.setattr(Board, "_face_cut", lambda *a: False)
+    assert measure("sorcerer", 2, (1280, 720), scale=1.5)["overlaps"] == 0
     monkeypatch.setattr(faces, "numbers_shown", lambda fonts, text, *a, **k: text)
     laps = measure("sorcerer", 2, (1280, 720), scale=1.5)["overlapping"]
     assert "lane1#0 numbers / lane1#0 name" in laps, laps
@@ -328,3 +334,33 @@ def test_numbers_go_compact_only_where_two_lines_would_cover_the_name():
     assert faces.numbers_shown(fonts, "S5", (75, 105)) == "S5"  # one line: kept whole
     box, _ = faces.numbers_box(fonts, "A3/S5", (75, 105))
     assert box.h < 2 * fonts.font(21, True).get_linesize()  # one line
+
+
+# The viewer's own names at the menu's 150% (docs/design.md, "Own names at 150%
+# text"): a row of faces that would cut one is drawn as strips that read it
+# whole, strips take more columns of more lines where that reads them, a
+# pile's figures go compact where whole they would cut its name. Zero where
+# met; elsewhere what is left (Usagi's own Event row and crowded Involved
+# zones, Shrines' site a1, sources and Traps pile), which may only fall.
+OWN_AT_150 = {
+    ("shrine", 2): (0, 0),
+    ("shrines", 2): (8, 5),
+    ("sorcerer", 2): (0, 0),
+    ("shards", 2): (0, 0),
+    ("usagi", 2): (0, 0),
+    ("usagi", 3): (3, 1),
+    ("usagi", 4): (2, 1),
+    ("usagi", 5): (6, 5),
+    ("usagi", 6): (7, 3),
+}
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
+@pytest.mark.parametrize(("game", "players"), list(OWN_AT_150))
+def test_the_viewers_own_names_at_the_150_percent_text_size(game, players, size):
+    fig = measure(game, players, size, scale=1.5)
+    most = OWN_AT_150[game, players][size == (1920, 1080)]
+    assert fig["cut_own_names"] <= most, fig["cut_own"]
+    assert fig["min_text_px"] == floor_px(size, 1.5), fig
+    known = size == (1920, 1080) and (game, players) in {("usagi", 3), ("usagi", 4)}
+    assert fig["overlaps"] <= known, fig["overlapping"]  # as before: an Event's strip

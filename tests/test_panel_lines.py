@@ -128,13 +128,15 @@ def test_a_bar_label_a_little_too_wide_for_two_lines_reads_whole_narrowed(size):
     places, and "Put Weathered Totem at the bottom" read "Put Weathered…"
     at 1280x720 and 1920x1080 while its neighbours stood on two lines: its
     two even lines were a few pixels too wide. They are narrowed a little,
-    as a one-line label is, and every label of the bar reads whole."""
+    as a one-line label is, and every label of the bar reads whole. It names
+    the library the card goes under (left from the sixth pass)."""
     from shrinetable.adapter.match import Match
     from shrinetable.table import uiscale
     from shrinetable.table.app import App
 
     uiscale.save(1.0)
     app = App(size)
+    bottom = "Put Weathered Totem under the Secondary"  # the library named, as its zone is
     session = Session(registry.get("shrines"), 3, {}, ["human", "human"])
     m = Match(session)
     for text in (
@@ -151,14 +153,22 @@ def test_a_bar_label_a_little_too_wide_for_two_lines_reads_whole_narrowed(size):
     app.step([], 0.01)
     assert app.scene.match.decision().kind == "swap"
     bar = {b.text: b for b in app.scene.ui.bar()}
-    assert "Put Weathered Totem at the bottom" in bar, list(bar)
+    assert bottom in bar, list(bar)
     for b in bar.values():
         lines, cut = b.label(app.fonts)
         assert not cut and " ".join(lines) == b.text, (b.text, lines)
-    lines = bar["Put Weathered Totem at the bottom"].label(app.fonts)[0]
-    font = app.fonts.font(bar["Put Weathered Totem at the bottom"].px)
-    room = bar["Put Weathered Totem at the bottom"]._room(app.fonts)
+    lines = bar[bottom].label(app.fonts)[0]
+    font = app.fonts.font(bar[bottom].px)
+    room = bar[bottom]._room(app.fonts)
     assert len(lines) == 2 and room < max(font.size(t)[0] for t in lines) <= room / 0.75
+    place = bar[bottom].rect
+    for card in ("dawnrunner-matriarch#1", "brightlance-vaulter#1", "gravetide-revenant#1"):
+        # the longest names: their shorter words where "Put..." would be cut
+        text, kind = f"bottom {card}", "swap"
+        words = session.game.present.describe(text, kind)
+        label = app.scene.panels._fitting(words, session.game.present.brief(text, kind), place)
+        cut = Button(place, label, px=bar[bottom].px).label(app.fonts)[1]
+        assert "under the Secondary" in label and not cut, label
     pygame.quit()
 
 

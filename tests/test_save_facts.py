@@ -6,7 +6,8 @@ seat's log and "what happened" summary say what they said, the same move is
 due, and one undo takes back the same gesture. Before, each move the table
 made for a person counted as theirs after a load (an undo took back only that
 pass, which the table made again: nothing happened), and Usagi's standing
-answer's line was gone from its seat's log.
+answer's line was gone from its seat's log. A save also keeps what undos
+took back before it (`SaveFile.redo`), so Redo after a load makes it again.
 
 The property: seeded games of every game, the computer choosing the people's
 moves and the table its own (the automatic moves on), saved at points drawn
@@ -19,6 +20,7 @@ import json
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from table_input import click
 
 from shrinetable.adapter import checkpoint, log, storage
 from shrinetable.adapter.match import Match
@@ -195,3 +197,73 @@ def test_a_journal_line_of_a_move_says_only_what_a_save_keeps(tmp_path):
         journal.write_text("\n".join([*lines, wrong, ""]))
         with pytest.raises(SaveError, match=rf"{journal}:{len(lines) + 1}: neither a move"):
             read_save(journal)
+
+
+def _undone(name: str, seed: int = 5) -> Match:
+    """A game of `name` (p1 a person against the computer) after some moves,
+    its last two chosen moves taken back (two undos: two moves to redo)."""
+    live = next(_play(name, seed, ["human", "computer"], {12}))
+    assert live.undo() and live.undo() and live.can_redo()
+    return live
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_what_was_undone_before_saving_is_redone_after_loading(name, tmp_path):
+    """Left from the sixth pass: the redo list was not saved, so a move undone
+    before Ctrl+S could not be redone after the load. Now each redo after the
+    load makes what the live game's makes, as it was made (its facts), and
+    the log and the move due agree."""
+    live = _undone(name)
+    path = storage.save_as(live.session, tmp_path / f"{name}.json")
+    back = Match(storage.load(path))
+    assert back.can_redo() and not back.session.notes
+    _same_game(live, back)
+    while live.can_redo():
+        assert [_made(a) for a in back.redo()] == [_made(a) for a in live.redo()]
+        _same_game(live, back)
+    assert not back.can_redo()
+    again = Match(storage.load(storage.save_as(back.session, tmp_path / "again.json")))
+    assert not again.can_redo() and "redo" not in json.loads((tmp_path / "again.json").read_text())
+
+
+def test_redo_after_a_load_in_the_window(app, tmp_path):
+    """What a player gets: the loaded game's Redo button is on, and pressing it
+    makes the move taken back again."""
+    live = _undone("shrine")
+    path = storage.save_as(live.session, tmp_path / "shrine.json")
+    app.start_game(storage.load(path))
+    app.step([], 0.01)
+    scene = app.scene
+    redo = next(b for b, c in scene.ui.commands.items() if c == "redo")
+    assert redo.is_enabled
+    n = len(scene.match.history)
+    click(app, redo.rect.center)
+    made = live.redo()
+    assert [a.text for a in scene.match.history[n : n + len(made)]] == [a.text for a in made]
+
+
+def test_a_bad_redo_list_is_named_by_its_file_and_field(tmp_path):
+    live = _undone("shrine")
+    data = json.loads(storage.save_as(live.session, tmp_path / "g.json").read_text())
+    assert data["redo"] and all(u["actions"] for u in data["redo"])
+    old = tmp_path / "old.json"
+    old.write_text(json.dumps({k: v for k, v in data.items() if k != "redo"}))
+    assert not Match(storage.load(old)).can_redo()  # as saves were: nothing to redo
+    for wrong, words in (
+        ("x", "redo: Input should be a valid list"),
+        ([{"actions": []}], "redo.0.actions: List should have at least 1 item"),
+        ([{"actions": ["pass"], "seen": 1}], "redo.0.seen: Extra inputs are not permitted"),
+        ([{"actions": ["pass"], "auto": [1]}], "redo.0.auto: Value error, 1 is not a move"),
+    ):
+        bad = tmp_path / "bad.json"
+        bad.write_text(json.dumps({**data, "redo": wrong}))
+        with pytest.raises(SaveError) as e:
+            storage.load(bad)
+        assert str(e.value).startswith(f"{bad}: {words}"), str(e.value)
+    bad = tmp_path / "bad.json"  # well formed, but no move the rules take there
+    bad.write_text(json.dumps({**data, "redo": [{"actions": ["fly away"]}]}))
+    with pytest.raises(SaveError, match=rf"^{bad}: redo.0.actions.0: 'fly away' does not apply"):
+        Session.from_save(read_save(bad), str(bad))
+    loaded = storage.load(bad)  # as a table loads: the game, without the redo
+    assert not loaded.redo_stack and len(loaded.history) == len(data["actions"])
+    assert loaded.notes[-1].startswith(f"{bad}: redo.0.actions.0: 'fly away' does not apply")

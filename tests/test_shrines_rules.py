@@ -894,6 +894,27 @@ def test_r14_the_old_reading_is_an_option_off_by_default():
     assert [e.visible_to for e in ev if e.kind == "bottom"] == [(0,)]
 
 
+def test_a_swaps_bottom_button_names_the_library_it_goes_under():
+    """Left from the sixth pass: "Put Weathered Totem at the bottom" did not say
+    which library; the button names it as its zone is named (the Secondary, as
+    the text says; the Primary under R14's old reading, for a Primary swap),
+    and so does the question."""
+    for options, under in (({}, "Secondary"), ({"swap_same_library": True}, "Primary")):
+        s = GAME.new_game(1, options)
+        s = play(s, *["keep"] * 2)
+        r = spawn(s, "read-the-shallows", 0)
+        s = mana(s, 0, "B")
+        s = play(s, f"cast {r}")
+        d = GAME.decision(s)
+        card = s.name(s.primary[0][-1])
+        name = GAME.present.readable(card)
+        assert f"under the {under} Library" in d.prompt
+        said = GAME.present.describe(f"bottom {card}", d.kind)
+        assert said == f"Put {name} under the {under}"
+        assert GAME.present.brief(f"bottom {card}", d.kind) == f"{name} under the {under}"
+        assert GAME.present.describe(f"top {card}", d.kind) == f"Keep {name} on top"
+
+
 # --------------------------------------------------------------------------- rulings
 
 

@@ -3,6 +3,8 @@ place, a new button guarded a moment), in process with the dummy video driver.""
 
 from __future__ import annotations
 
+import time
+
 import pygame
 import pygame_gui
 import pytest
@@ -226,7 +228,6 @@ def test_the_last_result_stands_beside_the_game_over_window_naming_seats_as_p1(a
 def test_a_card_in_flight_passes_under_the_result_it_brought(app):
     """A damage number or card flying to its place crossed the result box and
     hid its words; the box is drawn over what is in flight."""
-    import time
 
     from shrinetable.table.motion import Flyer
 
@@ -393,3 +394,50 @@ def test_a_result_goes_once_read_after_another_seat_moves(app, monkeypatch):
     clock[0] = 100.0 + RESULT_S
     scene.update(clock[0])
     assert not scene.results.lines
+
+
+@pytest.mark.parametrize("name", ["shrine", "shrines", "sorcerer", "shards", "usagi"])
+def test_a_result_heads_the_logs_panel_and_hides_none_of_its_lines(app, name):
+    """Left from the sixth pass: the result box stood over the log's top lines
+    for RESULT_S. It is laid out with the panels now: at the top of the log's
+    panel, the log under it showing its latest lines whole, no card and no
+    button under it; when it goes, the log takes its room back."""
+    game = registry.get(name)
+    scene = start(app, Session(game, 3, {}, ["computer"] * game.min_seats))
+    for _ in range(3000):
+        if scene.results.lines or scene.match.decision() is None:
+            break
+        app.step([], 0.01)
+    assert scene.results.lines, "a result comes within the game's first moves"
+    scene.dirty = True
+    app.step([], 0.01)
+    box, log = scene.results.box, scene.ui.log
+    panel = scene.board.scaler.rect(scene.layout.panels.log)
+    assert box is not None and panel.contains(box) and box.top == panel.top
+    assert log.rect.top > box.bottom and not box.colliderect(log.rect)
+    assert log.scroll == log.room()  # the latest lines, whole, at its foot
+    assert not any(p.rect.colliderect(box) for p in scene.board.placed)
+    assert not any(b.rect.colliderect(box) for b in [*scene.ui.actions, *scene.ui.commands])
+    scene.ai_due = None  # the computers wait: no next result meanwhile
+    scene.results.clear()  # as a click on it, or its time
+    scene.update(time.monotonic())
+    assert scene.ui.log.rect.top == panel.top
+
+
+def test_a_result_going_under_a_window_leaves_the_window_as_it_is(app):
+    """The log takes the result box's room back when the box goes, but not
+    while a window is over the table (rebuilt, the load window would lose
+    the folder a person went to): when it closes."""
+    scene = start(app, Session(registry.get("sorcerer"), 3, {}, ["human", "computer"]))
+    scene.results.lines = ["P2 loses 3 magic points"]
+    app.step([], 0.01)
+    panel = scene.board.scaler.rect(scene.layout.panels.log)
+    assert scene.ui.log.rect.top > panel.top  # the box heads the panel
+    scene.command("load")
+    window = scene.ui.window
+    scene.results.clear()  # its time
+    app.step([], 0.01)
+    assert scene.ui.window is window
+    scene.show(None)
+    app.step([], 0.01)
+    assert scene.ui.log.rect.top == panel.top

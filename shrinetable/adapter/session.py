@@ -30,7 +30,7 @@ from shrinetable.players import player
 from . import checkpoint
 
 if TYPE_CHECKING:
-    from shrinetable.formats.savemodel import SaveFile
+    from shrinetable.formats.savemodel import SaveFile, Undone
 
 SeatKind = Literal["human", "computer"]
 
@@ -71,6 +71,11 @@ def facts(a: Applied) -> dict[str, Any]:
     """What a save keeps of move `a` besides its notation (formats/save.py's
     `FACTS`: how it was made, and the table's words for it), those set."""
     return {name: getattr(a, name) for name in FACTS if getattr(a, name)}
+
+
+def _facts(moves: Sequence[Applied]) -> dict[int, dict[str, Any]]:
+    """`facts` of each of `moves` that has any, by its place among them."""
+    return {i: kept for i, a in enumerate(moves) if (kept := facts(a))}
 
 
 def _unknown(text: str, who: str, kept: tuple[tuple[str, Any], ...] = ()) -> Applied:
@@ -344,7 +349,7 @@ class Session:
 
     # -- saves ---------------------------------------------------------------
     def to_save(self) -> SaveFile:
-        from shrinetable.formats.savemodel import SaveFile
+        from shrinetable.formats.savemodel import SaveFile, Undone
 
         return SaveFile(
             game=self.game.name,
@@ -355,7 +360,11 @@ class Session:
             strengths=self.strengths if set(self.strengths) != {"normal"} else [],  # type: ignore[arg-type]  # checked by the model
             actions=[a.text for a in self.history],
             checkpoints=[m.record for _, m in sorted(self.marks.items())],
-            **as_fields({i: kept for i, a in enumerate(self.history) if (kept := facts(a))}),
+            **as_fields(_facts(self.history)),
+            redo=[
+                Undone(actions=[a.text for a in moves], **as_fields(_facts(moves)))
+                for moves in self.redo_stack
+            ],
         )
 
     def resume(
@@ -490,4 +499,32 @@ class Session:
                 )
                 session.damaged = True
                 break
+        if save.redo and not session.damaged:
+            session._taken_back(save.redo, where, recover)
         return session
+
+    def _taken_back(self, undone: Sequence[Undone], where: str, recover: bool) -> None:
+        """The moves a save's undos took back (`SaveFile.redo`), for redo to
+        make again: each checked by the rules in the position it would be made
+        in (the last undo's first); SaveError naming the first that does not
+        apply (`recover`: none are kept, said in `notes`)."""
+        state = self._state
+        stack: list[list[Applied]] = []
+        for g in reversed(range(len(undone))):
+            made = by_move(undone[g])
+            moves: list[Applied] = []
+            for i, text in enumerate(undone[g].actions):
+                try:
+                    d = self.game.decision(state)
+                    if d is None:
+                        raise ValueError("the game is over")
+                    state, _ = self.game.apply(state, self.game.parse_action(text))
+                except ValueError as e:  # NotationError, IllegalAction
+                    wrong = f"{where}: redo.{g}.actions.{i}: {text!r} does not apply: {e}"
+                    if not recover:
+                        raise SaveError(wrong) from None
+                    self.notes.append(f"{wrong}; what was undone cannot be redone")
+                    return
+                moves.append(Applied(d.seat, text, (), secret=d.secret, **made.get(i, {})))
+            stack.insert(0, moves)
+        self.redo_stack = stack

@@ -350,8 +350,9 @@ class Presentation:
         words = self.readable(self.label(text))
         return words[:1].upper() + words[1:]
 
-    def brief(self, text: str) -> str:
-        """Shorter words for the button of the action `text` (`briefs`; '': none)."""
+    def brief(self, text: str, decision: str = "") -> str:
+        """Shorter words for the button of the action `text` in a decision of
+        kind `decision` (`briefs`; '': none)."""
         kind, _, rest = text.partition(" ")
         form = self.briefs.get(text, self.briefs.get(kind))
         if form is None:

@@ -4,6 +4,10 @@ it (version 2), so it names no file. JSON, written atomically (a temp file named
 after the writing process, fsync, then os.replace) so a crash never leaves half a
 save behind; `clean_temporaries` removes what a killed process left.
 
+A save also keeps what the undos before it took back (`redo`, optional), so
+a move undone before saving can be redone after loading; an autosave's
+journal does not (an undo there keeps the moves before it).
+
 Version 3 also keeps `checkpoints`: the game's state every so many moves, so a
 long game loads from the last one instead of replaying every move (what they
 hold and how they are checked: adapter/checkpoint.py). A save without them still
@@ -38,7 +42,7 @@ from .files import read_bytes, why
 if TYPE_CHECKING:
     from pydantic import BaseModel
 
-    from .savemodel import SaveFile
+    from .savemodel import SaveFile, Undone
 
 FORMAT = "shrinetable-save"
 JOURNAL = "shrinetable-journal"
@@ -184,9 +188,9 @@ def _move_facts(change: Any) -> dict[str, Any] | None:
     return kept if kept.get("joined", True) is kept.get("auto", True) is True else None
 
 
-def by_move(save: SaveFile) -> dict[int, dict[str, Any]]:
-    """What `save` keeps of each move besides its notation (`FACTS`, those
-    set), by the move's place."""
+def by_move(save: SaveFile | Undone) -> dict[int, dict[str, Any]]:
+    """What `save` (or the moves an undo took back in it) keeps of each move
+    besides its notation (`FACTS`, those set), by the move's place."""
     out: dict[int, dict[str, Any]] = {}
     for name in FLAGS:
         for at in getattr(save, name):
@@ -241,8 +245,11 @@ def _good_lines(lines: list[bytes], p: Path, notes: list[str] | None) -> list[An
 
 
 def journal_head(save: SaveFile) -> bytes:
-    """A journal's first line: `save` without its moves (actions, checkpoints, `FACTS`)."""
-    head = save.model_dump(exclude={"actions", "checkpoints", "format", *FACTS, *_unsaid(save)})
+    """A journal's first line: `save` without its moves (actions, checkpoints,
+    `FACTS`) and without what undos took back (`redo`: a journal keeps none)."""
+    head = save.model_dump(
+        exclude={"actions", "checkpoints", "format", "redo", *FACTS, *_unsaid(save)}
+    )
     return json.dumps({"format": JOURNAL, **head}, separators=(",", ":")).encode() + b"\n"
 
 
@@ -305,10 +312,11 @@ def write_save(path: str | Path, save: BaseModel, replace: bool = True) -> Path:
 
 def _unsaid(save: Any) -> set[str]:
     """A save's fields left out of the file when empty (every computer seat
-    normal, no gesture of several moves, no move made by the table), so it
-    reads as saves did before they had them; none of another file's."""
+    normal, no gesture of several moves, no move made by the table, nothing
+    undone to redo), so it reads as saves did before they had them; none of
+    another file's."""
     fields = type(save).model_fields
-    return {f for f in ("strengths", *FACTS) if f in fields and not getattr(save, f)}
+    return {f for f in ("strengths", *FACTS, "redo") if f in fields and not getattr(save, f)}
 
 
 def _write(p: Path, data: bytes, replace: bool = True) -> Path:

@@ -13,7 +13,54 @@ from shrinetable.engine import MAX_SEATS
 Kind = Annotated[str, Field(pattern=r"^[A-Za-z][A-Za-z0-9_-]*$", max_length=40)]
 
 
-class SaveFile(BaseModel):
+def _empty(value: Any) -> bool:
+    return not value
+
+
+class _Moves(BaseModel):
+    """What a save and the moves an undo took back (`Undone`) say alike of their
+    moves besides the notation (`actions`): `FACTS`, by a move's place there."""
+
+    @field_validator("joined", check_fields=False)
+    @classmethod
+    def _joined_follow_a_move(cls, joined: list[int], info: ValidationInfo) -> list[int]:
+        """Each a later move than the first, in order, among the actions."""
+        return _places(joined, len(info.data.get("actions", [])), 1)
+
+    @field_validator("auto", check_fields=False)
+    @classmethod
+    def _auto_are_moves(cls, auto: list[int], info: ValidationInfo) -> list[int]:
+        """Each a move, in order, among the actions."""
+        return _places(auto, len(info.data.get("actions", [])), 0)
+
+    @field_validator("picked_in", "standing", check_fields=False)
+    @classmethod
+    def _said_of_auto_moves(cls, said: dict[int, str], info: ValidationInfo) -> dict[int, str]:
+        """Each of a move the table made by itself (in `auto`)."""
+        if "auto" not in info.data:  # itself refused, and said
+            return said
+        auto = set(info.data["auto"])
+        for at in said:
+            if at not in auto:
+                raise ValueError(f"{at} is not a move the table made by itself (one of auto)")
+        return said
+
+
+class Undone(_Moves):
+    """The moves one undo took back, which redo makes again as they were made:
+    their notation, and how each was made as a save says its own (by place
+    among them; written only when some are)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    actions: list[str] = Field(min_length=1)
+    joined: list[int] = Field([], exclude_if=_empty)
+    auto: list[int] = Field([], exclude_if=_empty)
+    picked_in: dict[int, Kind] = Field({}, exclude_if=_empty)
+    standing: dict[int, Kind] = Field({}, exclude_if=_empty)
+
+
+class SaveFile(_Moves):
     """A save as data: what formats/save.py writes and reads."""
 
     model_config = ConfigDict(extra="forbid")
@@ -41,30 +88,9 @@ class SaveFile(BaseModel):
     picked_in: dict[int, Kind] = {}
     # of those, a person's their standing answer made: its key (`Applied.standing`)
     standing: dict[int, Kind] = {}
-
-    @field_validator("joined")
-    @classmethod
-    def _joined_follow_a_move(cls, joined: list[int], info: ValidationInfo) -> list[int]:
-        """Each a later move than the first, in order, among the actions."""
-        return _places(joined, len(info.data.get("actions", [])), 1)
-
-    @field_validator("auto")
-    @classmethod
-    def _auto_are_moves(cls, auto: list[int], info: ValidationInfo) -> list[int]:
-        """Each a move, in order, among the actions."""
-        return _places(auto, len(info.data.get("actions", [])), 0)
-
-    @field_validator("picked_in", "standing")
-    @classmethod
-    def _said_of_auto_moves(cls, said: dict[int, str], info: ValidationInfo) -> dict[int, str]:
-        """Each of a move the table made by itself (in `auto`)."""
-        if "auto" not in info.data:  # itself refused, and said
-            return said
-        auto = set(info.data["auto"])
-        for at in said:
-            if at not in auto:
-                raise ValueError(f"{at} is not a move the table made by itself (one of auto)")
-        return said
+    # what the undos before the save took back, for redo after a load: one
+    # `Undone` an undo, the last made again first (an older save has none)
+    redo: list[Undone] = []
 
 
 def _places(places: list[int], n: int, first: int) -> list[int]:

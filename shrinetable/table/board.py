@@ -97,6 +97,7 @@ class Board:
             self._strip_widths(),
             self._label_widths(),
             lambda _zone, card, size: self._need(card, size) if card in matter else 0,
+            lambda card, size: card in matter and self._face_cut(card, size),
         )
         self.placed = geo.place_cards(
             self.layout, view, self.scaler, viewer, marks.selected, *fitted
@@ -183,6 +184,17 @@ class Board:
             if self._needs[key]:
                 return h
         return 0
+
+    def _face_cut(self, card: str, size: tuple[int, int]) -> bool:
+        """Whether `card`'s framed face at `size` cuts its name or numbers (a
+        larger text size on a small card), drawn as a trial."""
+        face = self.art.face(card)
+        key = ("face", card, size)
+        if face.style == "framed" and key not in self._needs:
+            with self.fonts.trial() as drawn:
+                faces.draw_face(self.fonts, face, size)
+            self._needs[key] = any(d.cut and faces.names_it(face, d.text) for d in drawn)
+        return bool(self._needs.get(key))
 
     def _strip_widths(self) -> dict[str, int]:
         """The narrowest strip each zone's cards read in: its widest numbers

@@ -98,14 +98,19 @@ def numbers_shown(fonts, text: str, size: tuple[int, int], detail: bool = False)
     return compact(text)
 
 
-def strip_shown(fonts, text: str, size: tuple[int, int]) -> str:
+def strip_shown(fonts, text: str, size: tuple[int, int], name: str = "") -> str:
     """What a one-line strip of `size` prints for its numbers `text`: the
     whole figures, or their compact form where whole they are wider than the
     strip (a Character's five ratings on another seat's narrow pile read
-    "/D2/I0/Ce1/L4", clipped at its left); the zoom shows them whole."""
+    "/D2/I0/Ce1/L4", clipped at its left); on a strip of three lines or more,
+    compact where whole (on two lines) they leave its `name` too few lines and
+    compact they do not (a larger text size); the zoom shows them whole."""
     w, h = size
-    if h >= 2 * line(fonts) or text == compact(text):
+    if text == compact(text):
         return text
+    if h >= 2 * line(fonts):
+        short = h >= 3 * line(fonts) and name and not _pile_fit(fonts, name, text, size)
+        return compact(text) if short and _pile_fit(fonts, name, compact(text), size) else text
     return text if fonts.font(strip_px(h), True).size(text)[0] + 6 <= w - 6 else compact(text)
 
 
@@ -267,23 +272,25 @@ def pile_lines(fonts, name: str, slots: list[int], px: int) -> list[str] | None:
     return lines
 
 
-def pile_layout(
-    fonts, face: Face, size: tuple[int, int], chips_at: int | None = None
-) -> tuple[int, int, list[tuple[str, int]]]:
-    """How `draw_pile` names a card at `size`: the type size, the line height, and
-    each line with its width (lines under the numbers' top end at their box)."""
+def _pile_frame(fonts, figures: str | None, size: tuple[int, int], chips_at: int | None):
+    """A pile strip's paper, where its lines begin, their full width, their
+    bottom, its figures' box and its first line's width (before its chips)."""
     w, h = size
     inner = pygame.Rect(max(4, min(h // 4, 7)), 1, w - max(4, min(h // 4, 7)) - 1, h - 2)
     x = inner.left + 3
     full = inner.right - 2 - x
-    bottom = inner.bottom - 1
-    box = (
-        None
-        if face.numbers is None
-        else numbers_box(fonts, numbers_text(face.numbers), size, strip=True)[0]
-    )
+    box = None if figures is None else numbers_box(fonts, figures, size, strip=True)[0]
     first = full if chips_at is None else min(full, chips_at - 3 - x)
-    for px in range(max(MIN_PX, min(14, strip_px(h))), MIN_PX - 1, -1):
+    return inner, x, full, inner.bottom - 1, box, first
+
+
+def _pile_fit(
+    fonts, name: str, figures: str | None, size: tuple[int, int], chips_at: int | None = None
+) -> tuple[int, int, list[tuple[str, int]]] | None:
+    """`name` over a pile strip's lines beside its `figures` (`pile_layout`),
+    whole in the largest type that fits; None: it fits in none."""
+    inner, x, full, bottom, box, first = _pile_frame(fonts, figures, size, chips_at)
+    for px in range(max(MIN_PX, min(14, strip_px(size[1]))), MIN_PX - 1, -1):
         lh = fonts.font(px, True).get_linesize()
         slots, y = [], inner.top + 2
         while y + lh <= bottom:
@@ -294,9 +301,26 @@ def pile_layout(
             y += lh
         if slots:
             slots[0] = min(slots[0], first)
-        lines = pile_lines(fonts, face.name, [max(1, s) for s in slots], px) if slots else None
+        lines = pile_lines(fonts, name, [max(1, s) for s in slots], px) if slots else None
         if lines is not None:
             return px, lh, list(zip(lines, slots, strict=False))
+    return None
+
+
+def pile_layout(
+    fonts, face: Face, size: tuple[int, int], chips_at: int | None = None
+) -> tuple[int, int, list[tuple[str, int]]]:
+    """How `draw_pile` names a card at `size`: the type size, the line height, and
+    each line with its width (lines under the numbers' top end at their box)."""
+    figures = (
+        None
+        if face.numbers is None
+        else strip_shown(fonts, numbers_text(face.numbers), size, face.name)
+    )
+    fit = _pile_fit(fonts, face.name, figures, size, chips_at)
+    if fit is not None:
+        return fit
+    inner, _, full, bottom, box, first = _pile_frame(fonts, figures, size, chips_at)
     # too long even so: as many words as fit on each line, the last cut
     px = MIN_PX
     font = fonts.font(px, True)
@@ -330,10 +354,9 @@ def draw_pile(
     bottom = inner.bottom - 1
     box = None
     if face.numbers is not None:
-        box, npx = numbers_box(fonts, numbers_text(face.numbers), size, strip=True)
-        _numbers(
-            surf, fonts, numbers_text(face.numbers), box, npx, (list(face.frame) or [NEUTRAL])[0]
-        )
+        shown = strip_shown(fonts, numbers_text(face.numbers), size, face.name)
+        box, npx = numbers_box(fonts, shown, size, strip=True)
+        _numbers(surf, fonts, shown, box, npx, (list(face.frame) or [NEUTRAL])[0])
     px, lh, lines = pile_layout(fonts, face, size, chips_at)
     y = inner.top + 2
     for text, slot in lines:
@@ -379,7 +402,7 @@ def draw_strip(
     two = h >= 2 * line(fonts)
     right = inner.right - 2
     if face.numbers is not None:
-        shown = strip_shown(fonts, numbers_text(face.numbers), size)
+        shown = strip_shown(fonts, numbers_text(face.numbers), size, face.name)
         box, npx = numbers_box(fonts, shown, size, strip=True)
         _numbers(surf, fonts, shown, box, npx, cols[0])
         if not two:

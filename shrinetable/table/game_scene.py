@@ -687,6 +687,12 @@ class GameScene:
             self.flyers = [f for f in self.flyers if now < f.t0 + f.duration]
             self.painter.arriving()
             self.dirty = True
+        # a result came, joined or went (a minor move's too): the log makes room for
+        # its box, or takes it back; not under a window (rebuilt, a file window
+        # would lose its folder): when it closes
+        if self.results.laid != self.results.lines and self.overlay is None:
+            self.build_ui()
+            self.dirty = True
 
     def build_ui(self) -> None:
         self.panels.build()

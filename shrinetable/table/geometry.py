@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, replace
-from functools import cache
+from functools import cache, partial
 
 import pygame
 
@@ -207,6 +207,7 @@ def strip_rects(
     least: int = 0,
     tall: dict[int, int] | None = None,
     most_cols: int = 0,
+    fewest_cols: int = 1,
 ) -> list[pygame.Rect]:
     """`n` strips filling `area` (below the label when it is inside, and `lower`
     pixels more: chips over the zone on a second line; above the zone's badge,
@@ -215,7 +216,8 @@ def strip_rects(
     letters of a name), rows at most two lines high; a stack shows only its
     top card, as one strip at the top. `tall`: the height (pixels) a card
     needs to be read whole, given to it before the others share the rest;
-    `most_cols`: columns at most (0: as many as keep a line each)."""
+    `most_cols`: columns at most (0: as many as keep a line each);
+    `fewest_cols`: columns at least (narrower strips, each with more lines)."""
     if n == 0:
         return []
     if place.inside:
@@ -232,8 +234,8 @@ def strip_rects(
         r = pygame.Rect(area.x, area.y, area.w, high)
         return [r.copy() for _ in range(n)]
     line, most = scaler.line(STRIP), scaler.line(STRIP_MAX)
-    cols, narrowest = 1, max(scaler.line(STRIP_MIN_W), least)
     most_cols = most_cols or n
+    cols, narrowest = max(1, min(fewest_cols, most_cols, n)), max(scaler.line(STRIP_MIN_W), least)
     while -(-n // cols) * line > area.h and area.w / (cols + 1) >= narrowest and cols < most_cols:
         cols += 1
     # a wide zone: two columns, so each strip has its second line (keywords, states);
@@ -277,9 +279,13 @@ def _whole(
     """Strips (`strip_rects(*fit)`) that give each of `zone`'s `cards` its
     `need` (the height it is read whole in at its strip's width; 0: it may
     show less), none under another strip, in fewer columns if that is what
-    it takes; else `rects` as they were."""
-    for cols in range(len({r.x for r in rects}), 0, -1):
-        laid = strip_rects(*fit, most_cols=cols) if cols < len({r.x for r in rects}) else rects
+    it takes, else in more (narrower strips of more lines: a larger text
+    size); else `rects` as they were."""
+    first = len({r.x for r in rects})
+    most = min(len(cards), fit[1].w // fit[3].line(STRIP_MIN_W))
+    for cols in [*range(first, 0, -1), *range(first + 1, most + 1)]:
+        fewest = cols if cols > first else 1
+        laid = strip_rects(*fit, most_cols=cols, fewest_cols=fewest) if cols != first else rects
         tall: dict[int, int] = {}
         for _ in range(len(cards) + 1):  # given its height, a card may cover the next
             short = {
@@ -293,7 +299,7 @@ def _whole(
             if short.keys() <= tall.keys():  # given what they asked, and still short
                 break
             tall.update(short)
-            laid = strip_rects(*fit, tall=tall, most_cols=cols)
+            laid = strip_rects(*fit, tall=tall, most_cols=cols, fewest_cols=fewest)
     return rects
 
 
@@ -512,6 +518,7 @@ def place_cards(
     least: dict[str, int] | None = None,
     labels: dict[str, tuple[int, int]] | None = None,
     need: Callable[[str, str, tuple[int, int]], int] | None = None,
+    cut_face: Callable[[str, tuple[int, int]], bool] | None = None,
     opened: tuple[str, pygame.Rect] | None = None,
 ) -> list[Placed]:
     """Every card the table draws, bottom-most zone and card first. Stacks
@@ -524,7 +531,10 @@ def place_cards(
     under it begins right of it, and a selected card under it rises no higher
     than its foot (the row does not move when a card is selected); `need`: the
     height a card (zone, name, strip size) needs to be read whole, 0 where it
-    may show less or be covered (`strip_rects`' `tall`); `opened`: a
+    may show less or be covered (`strip_rects`' `tall`); `cut_face`: whether a
+    card that matters has its name or numbers cut on its face of a size (a
+    larger text size): a row of such faces is drawn as strips where those
+    read them whole; `opened`: a
     crowded zone laid out in a larger rectangle over its neighbours (`crowded`)."""
     out: list[Placed] = []
     raised = raised or {}
@@ -538,23 +548,17 @@ def place_cards(
         cards = zone.cards
         strips = in_strips(layout, place, cards, areas[name][2])
         bw, bh = (badges or {}).get(name, (0, 0))
+        fit: tuple[Place, pygame.Rect, int, Scaler, int, int, int] = (
+            place,
+            area,
+            len(cards),
+            scaler,
+            (lowered or {}).get(name, 0),
+            bh + 2 if bh else 0,
+            (least or {}).get(name, 0),
+        )
         if strips:
-            lw = (labels or {}).get(name, (0, 0))[0]
-            if place.arrange != "stack" and lw and beside_label(place, area, scaler):
-                area = pygame.Rect(area.x + lw, area.y, area.w - lw, area.h)  # on its line
-                place = replace(place, inside=False)
-            fit: tuple[Place, pygame.Rect, int, Scaler, int, int, int] = (
-                place,
-                area,
-                len(cards),
-                scaler,
-                (lowered or {}).get(name, 0),
-                bh + 2 if bh else 0,
-                (least or {}).get(name, 0),
-            )
-            rects = strip_rects(*fit)
-            if need and place.arrange != "stack":
-                rects = _whole(rects, fit, need, name, cards)
+            rects = _strips(fit, (labels or {}).get(name, (0, 0))[0], need, name, cards)
         else:
             if (
                 bw
@@ -620,11 +624,68 @@ def place_cards(
             for i in lift:  # a selected card rises no higher than its zone's label
                 if i < len(rects) and lw and rects[i].colliderect(label):
                     rects[i].top = min(label.bottom, rects[i].top + round(fh * RAISE))
+            cut = {i for i, c in enumerate(cards) if c and cut_face and cut_face(c, size)}
+            if cut and place.arrange == "row" and place.rotation == 0 and need:
+                x, y, w, h = fit[1]
+                left = pygame.Rect(x, y, w - bw - 4, h)  # of the badge, not above it
+                aside = pygame.Rect(x + lw, y, w - lw - bw - 4, h)  # and of the label
+                tries = [  # two-line strips have their numbers below
+                    (fit, lw),
+                    ((*fit[:6], 0), lw),
+                    ((place, left, *fit[2:5], 0, 0), lw),
+                    ((replace(place, inside=False), aside, *fit[2:5], 0, 0), 0),
+                ]
+                for tried, label_w in tries:
+                    laid = _strips(tried, label_w, need, name, cards)
+                    if _reads(laid, cut, partial(need, name), cards):
+                        rects, strips = laid, True
+                        break
         first = len(cards) - 1 if place.arrange == "stack" else 0
         for i in range(max(0, first), len(cards)):
             shown = cards[i] if place.facing == "up" else None
             out.append(Placed(name, i, shown, rects[i], place.rotation, strips))
     return out
+
+
+def _strips(
+    fit: tuple[Place, pygame.Rect, int, Scaler, int, int, int],
+    lw: int,
+    need: Callable[[str, str, tuple[int, int]], int] | None,
+    zone: str,
+    cards: Sequence[str | None],
+) -> list[pygame.Rect]:
+    """A zone's cards as strips (`strip_rects(*fit)`), beside its label `lw`
+    wide where the zone is too low for a line under it, each card that
+    matters read whole where it can be (`_whole`)."""
+    place, area, scaler = fit[0], fit[1], fit[3]
+    if place.arrange != "stack" and lw and beside_label(place, area, scaler):
+        area = pygame.Rect(area.x + lw, area.y, area.w - lw, area.h)  # on its line
+        fit = (replace(place, inside=False), area, *fit[2:])
+    rects = strip_rects(*fit)
+    if need and place.arrange != "stack":
+        rects = _whole(rects, fit, need, zone, cards)
+    return rects
+
+
+def _reads(
+    rects: list[pygame.Rect],
+    cut: Collection[int],
+    need: Callable[[str, tuple[int, int]], int],
+    cards: Sequence[str | None],
+) -> bool:
+    """Whether strips `rects` show whole the `cut` cards (their faces cut a
+    name) and every other card that matters (`need` > 0), none under a later one."""
+    for i, c in enumerate(cards):
+        if c is None:
+            continue
+        t = need(c, rects[i].size)
+        if (
+            (i in cut and not t)
+            or t > rects[i].h
+            or (t and rects[i].collidelist(rects[i + 1 :]) >= 0)
+        ):
+            return False
+    return True
 
 
 def crowded(placed: list[Placed]) -> set[str]:

@@ -219,7 +219,7 @@ def _numbers(
         if c is not None:
             return chip(surf, fonts, c, px, (rect.right - 3, rect.bottom - 3), "bottomright")
         return None
-    shown = faces.strip_shown(fonts, printed, rect.size) if strip else printed
+    shown = faces.strip_shown(fonts, printed, rect.size, face.name) if strip and face else printed
     box, npx = faces.numbers_box(fonts, shown, rect.size, enlarged, strip)
     box.move_ip(rect.topleft)
     if c is None:
@@ -247,22 +247,28 @@ def strip_chips(
     the strip; None: no chip), which the name ends before (`faces.draw_strip`).
     Damage and states come first: the name gives way to them down to a quarter
     of the strip, cut with an ellipsis (the enlarged card names it whole); then
-    the veil's word, where the name keeps a third (the veil also darkens the
-    strip); the corner chip and the place only where it keeps its first half
-    (the notes under the enlarged card list them all)."""
+    the veil's word, where the name keeps a third (on a strip of one line,
+    where it stays whole: the veil darkens the strip, which says it too);
+    the corner chip and the place only where it keeps its first half (the
+    notes under the enlarged card list them all)."""
     w, h = size
     px = faces.strip_px(h)
     small = max(8, px - 3)  # states need not be as large as the name
     end = w - 3
     printed = faces.numbers_text(face.numbers) if face and face.numbers else ""
-    low = faces.numbers_box(fonts, printed, size, strip=True)[0].h if printed else 0
+    figures = faces.strip_shown(fonts, printed, size, face.name) if face and printed else ""
+    low = faces.numbers_box(fonts, figures, size, strip=True)[0].h if printed else 0
     chip_h = fonts.font(small, True).size("Ag")[1] + 2
     if h < 2 * faces.line(fonts) or chip_h + low + 2 > h:  # one line, or no room above
         left = _numbers_left(fonts, size, d.numbers, face, px)  # the numbers: the chips
         if left is not None:  # end at them
             end = left - 3
     row = [(c, 4) for c in (d.damage, *d.chips) if c is not None]
-    row += [(c, share) for c, share in ((d.veil, 3), (d.corner, 2)) if c is not None]
+    row += [
+        (c, share)
+        for c, share in ((d.veil, 3 if h >= 2 * faces.line(fonts) else 1), (d.corner, 2))
+        if c is not None
+    ]
     if d.where:
         row.append((Chip(d.where, (240, 234, 214)), 2))
     name_x = faces.strip_name_x(h)
@@ -282,7 +288,7 @@ def _numbers_left(fonts, size, c: Chip | None, face: Face | None, px: int) -> in
     printed = faces.numbers_text(face.numbers) if face and face.numbers else None
     if printed is None:
         return size[0] - 3 - _width(fonts, c, px) if c is not None else None
-    shown = faces.strip_shown(fonts, printed, size)
+    shown = faces.strip_shown(fonts, printed, size, face.name if face else "")
     box, npx = faces.numbers_box(fonts, shown, size, False, True)
     if c is not None:
         text = c.text if shown == printed else faces.compact(c.text)

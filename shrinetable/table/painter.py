@@ -162,7 +162,9 @@ class Painter:
         window = self.s.ui.window
         panels = self.s.layout.panels
         box = self.s.results.box
-        area = self.s.board.scaler.rect(panels.results or panels.log)
+        area = self.s.results.place  # laid out with the panels (the log under it)
+        if area is None:
+            area = self.s.board.scaler.rect(panels.results or panels.log)
         menu = [b.rect for b, c in self.s.ui.commands.items() if c == "menu"]
         for r in [self.s.pane, *menu]:  # stay clear: the pane, the commands' rows (150%)
             if r is not None and area.colliderect(r) and r.top > area.top:
@@ -175,7 +177,10 @@ class Painter:
             window.get_abs_rect() if window is not None else None,
         )
         if self.s.results.box is not None and self.s.results.box != box:
-            self.s.app.emit("result-box {} {} {} {}".format(*self.s.results.box))
+            log = self.s.ui.log.rect if self.s.ui.log is not None else pygame.Rect(0, 0, 0, 0)
+            self.s.app.emit(
+                "result-box {} {} {} {} log {} {} {} {}".format(*self.s.results.box, *log)
+            )
 
     def names(self) -> list[str]:
         me = self.s.viewer

@@ -27,6 +27,7 @@ from .helpers import Aid
 from .hud import CROSS
 from .keymap import Keymap
 from .overlay import Overlay
+from .results import Results
 from .seats import kind_word, seat_name
 from .theme import palette, rgb
 from .widgets import (
@@ -80,6 +81,7 @@ class Table(Protocol):
     pane: pygame.Rect | None  # where the announcements are shown (None: not shown)
     keymap: Keymap
     binding: str | None
+    results: Results
 
     def view(self) -> View: ...
     def my_decision(self) -> bool: ...
@@ -126,6 +128,7 @@ class Panels:
         self.k = bar.panel_scale(app.screen.get_size())
         self.s.ui = ui = Widgets(app.fonts, old.pointer, app.gui_covers, round(PX * self.k))
         sc = self.s.board.scaler
+        self.s.results.laid, self.s.results.place = list(self.s.results.lines), None
         if self.s.overlay != Overlay.MENU:
             self.s.asking_quit = False  # the question goes with the menu that asked it
         if self.s.overlay == Overlay.HANDOVER:
@@ -161,6 +164,7 @@ class Panels:
             ui.notice.fit(log.h - ui.notice.lines_high(3) - 4)  # the log keeps three lines
             ui.notice.rect.bottom = log.bottom
             log.h -= ui.notice.rect.h + 4
+        log = self._result_room(log)
         ui.log = ui.box(self._log_text(), (log.x, log.y, log.w - 4, log.h))  # ends as buttons do
         kept = old.log is not None and old.log.paragraphs == ui.log.paragraphs
         if kept and old.log.scroll < old.log.room():  # read back: stays, until a move
@@ -180,6 +184,21 @@ class Panels:
             from .dialogs import Dialogs  # pygame_gui, loaded with the first window
 
             Dialogs(self.s).open(self.s.overlay)
+
+    def _result_room(self, log: pygame.Rect) -> pygame.Rect:
+        """A move's result box (`results`) where the layout's `panels.results`
+        puts it, else at the top of the log's panel with the log under it, so
+        it hides none of the log's lines (the latest stay in view) nor any
+        card; the log keeps three lines. The log's room left."""
+        results, sc, fonts = self.s.results, self.s.board.scaler, self.s.app.fonts
+        own = self.s.layout.panels.results
+        if not results.lines or own is not None:
+            results.place = None if own is None else sc.rect(own)
+            return log
+        keep = TextBox([], log, fonts, self.s.ui.px).lines_high(3) + 4
+        high = results.height(fonts, log.w - 4, fonts.px(sc.length(17)), log.h - keep)
+        results.place = pygame.Rect(log.x, log.y, log.w - 4, high)
+        return pygame.Rect(log.x, log.y + high + 4, log.w, max(0, log.h - high - 4))
 
     def _commands(self, status: pygame.Rect, row_h: int) -> int:
         """Menu, Undo, Redo and Rules: a row `row_h` high across the top of the
@@ -294,7 +313,7 @@ class Panels:
                 self.s.more = item
             else:
                 words = self._words(item)
-                label = self._fitting(words, self.s.match.present.brief(item.text), rect)
+                label = self._fitting(words, self._brief(item), rect)
                 tip = words if label != words else ""
                 self.s.ui.button(rect, label, action=item.action, tool_tip=tip)
 
@@ -304,6 +323,12 @@ class Panels:
             return f"More moves ({len(item)})\u2026"
         d = self.s.match.decision()
         return self.s.match.present.describe(item.text, d.kind if d is not None else "")
+
+    def _brief(self, item: bar.Item) -> str:
+        """A bar button's shorter words (`Presentation.brief`; '' for none)."""
+        d = self.s.match.decision()
+        kind = d.kind if d is not None else ""
+        return "" if isinstance(item, list) else self.s.match.present.brief(item.text, kind)
 
     def _fitting(self, words: str, brief: str, rect: pygame.Rect) -> str:
         """A bar button's label in `rect`: its words, or the game's shorter
@@ -315,9 +340,7 @@ class Panels:
     def _least(self, item: bar.Item, rect: pygame.Rect) -> int:
         """The least width of a bar button showing on one line the label it
         has in `rect` (narrowed as far as `Button.label` narrows one)."""
-        words = self._words(item)
-        brief = "" if isinstance(item, list) else self.s.match.present.brief(item.text)
-        label = self._fitting(words, brief, rect)
+        label = self._fitting(self._words(item), self._brief(item), rect)
         return ceil(self.s.ui.fonts.font(self.s.ui.px).size(label)[0] * CONDENSE) + 2 * PAD
 
     def _high(self, item: bar.Item, width: int) -> int:
@@ -325,8 +348,7 @@ class Panels:
         (`decision_bar.grow`): two lines where its words (else its shorter
         ones, `Presentation.brief`) need them at a larger text size."""
         ui = self.s.ui
-        brief = "" if isinstance(item, list) else self.s.match.present.brief(item.text)
-        for words in (self._words(item), brief):
+        for words in (self._words(item), self._brief(item)):
             lines = label_lines(ui.fonts, ui.px, words, width) if words else 0
             if lines:
                 return two_lines(ui.fonts, ui.px) if lines == 2 else 0

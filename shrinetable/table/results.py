@@ -1,9 +1,10 @@
 """A move's result kept in view: the words of its events that the game calls
 results (`Presentation.results`: a damage round's sums and who fell, the units
-a combat destroyed) stand in a box over the log (or where the layout's
-`panels.results` says), since the cards they name are gone from the table at
-once (a damage round clears its lanes); never over a card in play, a target
-or the decision bar.
+a combat destroyed) stand in a box at the top of the log's panel, the log
+under it (`place`: laid out with the panels, so it hides none of the log's
+lines), or where the layout's `panels.results` says, since the cards they
+name are gone from the table at once (a damage round clears its lanes);
+never over a card in play, a target or the decision bar.
 
 The box goes when the viewer's next decision comes (or they move, or another
 seat does: it could stand over the log's newest line, the one explaining that
@@ -14,6 +15,8 @@ dialog (the Game over window, which the last result often explains) is never
 drawn over it: the box moves beside it."""
 
 from __future__ import annotations
+
+from typing import Any
 
 import pygame
 
@@ -35,6 +38,8 @@ class Results:
         self.since = 0.0
         self.moved = False  # a decision or a move came after the result: it goes at RESULT_S
         self.box: pygame.Rect | None = None  # where it was last drawn (a click closes it)
+        self.place: pygame.Rect | None = None  # where the panels laid it out (None: not yet)
+        self.laid: list[str] = []  # the lines they laid it out for (others: lay out again)
 
     def add(self, present, applied, viewer: int | None, now: float) -> bool:
         """The results among `applied`'s events, as `viewer` sees them; whether any."""
@@ -79,21 +84,9 @@ class Results:
             return True
         return False
 
-    def draw(
-        self,
-        surf: pygame.Surface,
-        fonts,
-        area: pygame.Rect,
-        px: int,
-        avoid: pygame.Rect | None = None,
-    ) -> None:
-        """The box at the top of `area` (its place: the log's panel), as wide,
-        its lines wrapped, the oldest left off where they would not fit; beside
-        `avoid` (an open dialog) when it is under it."""
-        if not self.lines:
-            self.box = None
-            return
-        width = area.w
+    def _laid(self, fonts, width: int, px: int, room: int) -> tuple[Any, list[Any]]:
+        """The title and the lines' images `width` wide, the oldest left off
+        where they would not fit a box `room` high."""
         head = fonts.text(TITLE, px, palette().accent, True)
         if head.get_width() > width - 24:  # a narrow place: the title's first words
             head = fonts.text(
@@ -106,14 +99,37 @@ class Results:
             ]
             for text in self.lines
         ]
-        room = area.h - head.get_height() - 24
+        room -= head.get_height() + 24
         while len(imgs) > 1 and sum(i.get_height() for r in imgs for i in r) > room:
             imgs.pop(0)  # the latest results first
-        shown = [i for r in imgs for i in r]
+        return head, [i for r in imgs for i in r]
+
+    def height(self, fonts, width: int, px: int, most: int) -> int:
+        """How tall the box is `width` wide with at most `most` of room (0: no box)."""
+        if not self.lines:
+            return 0
+        head, shown = self._laid(fonts, width, px, most)
+        return head.get_height() + 6 + sum(i.get_height() for i in shown) + 18
+
+    def draw(
+        self,
+        surf: pygame.Surface,
+        fonts,
+        area: pygame.Rect,
+        px: int,
+        avoid: pygame.Rect | None = None,
+    ) -> None:
+        """The box at the top of `area` (its place), as wide, its lines
+        wrapped, the oldest left off where they would not fit; beside `avoid`
+        (an open dialog) when it is under it."""
+        if not self.lines:
+            self.box = None
+            return
+        head, shown = self._laid(fonts, area.w, px, area.h)
         box = pygame.Rect(
             area.left,
             area.top,
-            width,
+            area.w,
             head.get_height() + 6 + sum(i.get_height() for i in shown) + 18,
         )
         box = _beside(box, surf.get_rect(), avoid)

@@ -55,7 +55,8 @@ PROMPTS = {
     "damage": "Blocks are done: respond at burst speed, or pass to deal the damage",
     "damage-answer": "Respond at burst speed, or pass",
     "draw": "Draw a card: choose a library",
-    "swap": "Swap: keep the card on top or put it at the bottom",
+    "swap": "Swap: keep the card on top or put it under the Secondary Library",
+    "swap-primary": "Swap: keep the card on top or put it under the Primary Library",
     "sacrifice": "The site is over its limit: sacrifice a permanent",
     "assign": "Assign the attacker's damage among its blockers, closest first",
     "stats": "Mounted: choose the creature whose strength and resilience the pair keeps",
@@ -119,6 +120,8 @@ class ShrinesGame(GameBase):
         if s.result is not None:
             return None
         kind = s.queue[0][0] if s.queue else s.stage
+        if kind == "swap" and s.opts.swap_same_library and s.queue[0][2] == "primary":
+            kind = "swap-primary"  # R14's old reading: its bottom is the Primary Library's
         return Decision(rules.decision_seat(s), kind, PROMPTS[kind])
 
     def idle(self, s: State) -> bool:

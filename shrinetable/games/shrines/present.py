@@ -291,7 +291,6 @@ class ShrinesPresentation(Presentation):
     templates = {
         "mulligan": "Mulligan {rest}",
         "top": "Keep {rest} on top",
-        "bottom": "Put {rest} at the bottom",
         "stats": "Keep {rest}'s strength and resilience",
         "guard": "{rest} guards its site again",
         "unguard": "{rest} stops guarding",
@@ -334,6 +333,22 @@ class ShrinesPresentation(Presentation):
 
     def __init__(self, card_set: CardSet = SHIPPED_AND_MINE):
         self.card_set = card_set  # whose cards' faces it shows
+
+    def describe(self, text: str, decision: str = "") -> str:
+        """A Swap's "bottom" names the library it goes under (as its zone is
+        named): the Secondary as the text says, the Primary under R14's old
+        reading (its decision `swap-primary`, `ShrinesGame.decision`)."""
+        if text.startswith("bottom "):
+            return "Put " + self.brief(text, decision)
+        return super().describe(text, decision)
+
+    def brief(self, text: str, decision: str = "") -> str:
+        """A Swap's "bottom" without its verb, where a long name leaves no room."""
+        kind, _, rest = text.partition(" ")
+        if kind != "bottom":
+            return super().brief(text, decision)
+        under = "Primary" if decision == "swap-primary" else "Secondary"
+        return self.readable(f"{rest} under the {under}")
 
     def option_words(self, option: str, value: Any) -> str:
         names = _deck_names(self.card_set)
