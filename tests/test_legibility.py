@@ -344,11 +344,11 @@ def test_numbers_go_compact_only_where_two_lines_would_cover_the_name():
 # zones, Shrines' site a1, sources and Traps pile), which may only fall.
 OWN_AT_150 = {
     ("shrine", 2): (0, 0),
-    ("shrines", 2): (8, 5),
+    ("shrines", 2): (8, 4),
     ("sorcerer", 2): (0, 0),
     ("shards", 2): (0, 0),
     ("usagi", 2): (0, 0),
-    ("usagi", 3): (3, 1),
+    ("usagi", 3): (3, 0),
     ("usagi", 4): (2, 1),
     ("usagi", 5): (6, 5),
     ("usagi", 6): (7, 3),

@@ -170,14 +170,28 @@ class Board:
 
     def _need(self, card: str, size: tuple[int, int]) -> int:
         """The height a strip `size[0]` wide needs to show `card`'s name and
-        numbers whole (beside its chips): its own, else two lines, else more
-        (the name over lines, the numbers under it); 0: none does."""
+        numbers whole (beside its chips): its own, else two lines of text
+        where they show its every chip too (a larger text size), else two
+        of the layout's, else more (the name over lines, the numbers under
+        it); 0: none does."""
         face, decor = self.art.face(card), self.decor.cards.get(card)
         s, line = self.scaler, faces.line(self.fonts)
-        for h in (size[1], s.line(geo.STRIP_MAX), 3 * line + 4, 4 * line + 4):
+        every = (
+            len([c for c in (decor.damage, *decor.chips, decor.veil, decor.corner) if c])
+            + bool(decor.where)
+            if decor
+            else 0
+        )
+        for h in sorted({size[1], 2 * line, s.line(geo.STRIP_MAX), 3 * line + 4, 4 * line + 4}):
             if h < size[1]:
                 continue
-            at = hud.strip_chips(self.fonts, (size[0], h), decor, face)[3] if decor else None
+            shown, _, _, at = (
+                hud.strip_chips(self.fonts, (size[0], h), decor, face)
+                if decor
+                else ([], 0, 0, None)
+            )
+            if h == 2 * line != size[1] and len(shown) < every:
+                continue
             key = (card, size[0], h, at)
             if key not in self._needs:
                 self._needs[key] = faces.strip_whole(self.fonts, face, (size[0], h), at)
