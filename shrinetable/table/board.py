@@ -211,28 +211,26 @@ class Board:
         return bool(self._needs.get(key))
 
     def _strip_widths(self) -> dict[str, int]:
-        """The narrowest strip each zone's cards read in: its widest numbers
-        (at the floor) beside four letters of a name."""
+        """The narrowest strip each zone's cards read in (`_strip_width`)."""
+        return {name: w for name in self.view.zones if (w := self._strip_width(name))}
+
+    def _strip_width(self, name: str) -> int:
+        """The narrowest strip a zone's cards read in: its widest numbers (at
+        the floor) beside four letters of a name; 0: no card has numbers."""
         px = faces.strip_px(self.scaler.line(geo.STRIP))
         font = self.fonts.font(px, True)
-        out = {}
-        for name, zone in self.view.zones.items():
-            widest = max(
-                (
-                    font.size(faces.numbers_text(face.numbers))[0]
-                    for c in zone.cards
-                    if c is not None and (face := self.art.face(c)).numbers is not None
-                ),
-                default=0,
-            )
-            if widest:
-                out[name] = (
-                    widest
-                    + 10
-                    + font.size("Abcd\u2026")[0]
-                    + faces.strip_name_x(self.scaler.line(geo.STRIP))
-                )
-        return out
+        widest = max(
+            (
+                font.size(faces.numbers_text(face.numbers))[0]
+                for c in self.view.zones[name].cards
+                if c is not None and (face := self.art.face(c)).numbers is not None
+            ),
+            default=0,
+        )
+        if not widest:
+            return 0
+        name_x = faces.strip_name_x(self.scaler.line(geo.STRIP))
+        return widest + 10 + font.size("Abcd\u2026")[0] + name_x
 
     def _badge_sizes(self) -> dict[str, tuple[int, int]]:
         """The badges in a zone's bottom right corner (`_badge`), by zone: its
@@ -751,7 +749,15 @@ class Board:
             return False
         line = self.scaler.line(geo.STRIP) + 4
         up = self._corner_badge(name, text)[1]
-        return box.top - label.bottom < line <= rect.bottom - max(up.bottom, label.bottom)
+        if box.top - label.bottom < line <= rect.bottom - max(up.bottom, label.bottom):
+            return True
+        # or its strips would lie on each other above it, and clear of it would not
+        top = rect.top + self.scaler.line(geo.LABEL_BAND) + self.scaler.length(2)
+        fit = (place, rect, len(cards), self.scaler)
+        least = self._strip_width(name)
+        below = geo.strip_rects(*fit, label.bottom + 1 - top, box.h + 2, least)
+        beside = geo.strip_rects(*fit, up.bottom + 1 - top, 0, least)
+        return _overlap(below) and not _overlap(beside)
 
     def _badge_by_chips(self, name: str) -> pygame.Rect | None:
         """Where the badge of a zone of strips stands on the second line its
@@ -908,3 +914,8 @@ class Board:
         for k, img in enumerate(imgs):
             surf.blit(img, img.get_rect(midtop=(surf.get_width() // 2, k * step)))
         return surf
+
+
+def _overlap(rects: list[pygame.Rect]) -> bool:
+    """Whether any two of `rects` lie on each other."""
+    return any(r.collidelist(rects[i + 1 :]) >= 0 for i, r in enumerate(rects))
