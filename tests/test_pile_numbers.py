@@ -66,3 +66,20 @@ def test_a_narrow_one_line_strip_prints_its_five_ratings_compact_not_clipped(siz
     with fonts.trial() as drawn:
         faces.draw_strip(fonts, face, (400, size[1]))
     assert [d.text for d in drawn if "/" in d.text] == ["C4/D1/I1/Ce2/L0"]
+
+
+@pytest.mark.parametrize(("size", "whole"), [((182, 60), False), ((400, 60), True)])
+def test_a_two_line_strip_prints_its_figures_compact_only_to_keep_its_name_whole(size, whole):
+    """At 150% text (a 21 px floor) Usagi's hand strip of Roadside Bodyguard,
+    two lines 182 px wide, cut "Bodygua…" on its second line beside "C1/L1":
+    compact ("1/1") they leave it room; a wide strip keeps them whole."""
+    pygame.font.init()
+    fonts = Fonts()
+    fonts.floor = floor_px((1280, 720), 1.5)
+    face = Face("Roadside Bodyguard", numbers=("C1", "L1"))
+    assert size[1] >= 2 * faces.line(fonts)
+    with fonts.trial() as drawn:
+        faces.draw_strip(fonts, face, size)
+    assert not [d for d in drawn if d.cut], drawn
+    shown = [d.text for d in drawn if "/" in d.text]
+    assert shown == (["C1/L1"] if whole else ["1/1"]), drawn

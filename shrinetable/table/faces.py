@@ -102,15 +102,17 @@ def strip_shown(fonts, text: str, size: tuple[int, int], name: str = "") -> str:
     """What a one-line strip of `size` prints for its numbers `text`: the
     whole figures, or their compact form where whole they are wider than the
     strip (a Character's five ratings on another seat's narrow pile read
-    "/D2/I0/Ce1/L4", clipped at its left); on a strip of three lines or more,
-    compact where whole (on two lines) they leave its `name` too few lines and
-    compact they do not (a larger text size); the zoom shows them whole."""
+    "/D2/I0/Ce1/L4", clipped at its left); on a strip of two lines or more,
+    compact where whole they leave its `name` too little room (too few
+    lines, a second line too narrow beside them) and compact they do not (a
+    larger text size); the zoom shows them whole."""
     w, h = size
     if text == compact(text):
         return text
     if h >= 2 * line(fonts):
-        short = h >= 3 * line(fonts) and name and not _pile_fit(fonts, name, text, size)
-        return compact(text) if short and _pile_fit(fonts, name, compact(text), size) else text
+        fits = _pile_fit if h >= 3 * line(fonts) else _two_fit
+        short = name and not fits(fonts, name, text, size)
+        return compact(text) if short and fits(fonts, name, compact(text), size) else text
     return text if fonts.font(strip_px(h), True).size(text)[0] + 6 <= w - 6 else compact(text)
 
 
@@ -458,6 +460,22 @@ def names_it(face: Face, text: str) -> bool:
     if face.numbers is not None and stem and stem in numbers_text(face.numbers):
         return True
     return bool(stem) and stem in face.name
+
+
+def _two_fit(fonts, name: str, figures: str, size: tuple[int, int]) -> bool:
+    """Whether a two-line strip of `size` (`draw_strip`, no chips) shows
+    `name` whole beside `figures` on its second line."""
+    w, h = size
+    px, left = strip_px(h), max(4, min(h // 4, 7))
+    room = w - 1 - 2 - left - 3
+    font = fonts.font(px, True)
+    if font.size(name)[0] * CONDENSE <= room:
+        return True
+    low = min(room, numbers_box(fonts, figures, size, strip=True)[0].left - left - 6)
+    lines = _two_lines(fonts, name, px, room)
+    return len(lines) == 2 and all(
+        font.size(t)[0] * CONDENSE <= r for t, r in zip(lines, (room, low), strict=True)
+    )
 
 
 def _two_lines(fonts, name: str, px: int, first: int) -> list[str]:
