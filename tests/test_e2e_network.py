@@ -256,7 +256,7 @@ def shown(window: Window, name: str, done, timeout: float = 10.0):
     return shot
 
 
-def lines(window: Window, *prefixes: str, timeout: float = 40.0) -> dict[str, str]:
+def lines(window: Window, *prefixes: str, timeout: float = 90.0) -> dict[str, str]:
     """The first line `window` prints starting with each of `prefixes`, in any order."""
     out: dict[str, str] = {}
     while len(out) < len(prefixes):

@@ -349,8 +349,8 @@ OWN_AT_150 = {
     ("shards", 2): (0, 0),
     ("usagi", 2): (0, 0),
     ("usagi", 3): (1, 0),
-    ("usagi", 4): (2, 1),
-    ("usagi", 5): (6, 5),
+    ("usagi", 4): (1, 1),
+    ("usagi", 5): (5, 4),
     ("usagi", 6): (4, 3),
 }
 
@@ -364,3 +364,34 @@ def test_the_viewers_own_names_at_the_150_percent_text_size(game, players, size)
     assert fig["min_text_px"] == floor_px(size, 1.5), fig
     known = size == (1920, 1080) and (game, players) in {("usagi", 3), ("usagi", 4)}
     assert fig["overlaps"] <= known, fig["overlapping"]  # as before: an Event's strip
+
+
+def _usagi_at_four_seats_mid_game():
+    """A seeded four-seat Usagi game played by the computer until seat 0
+    decides with another seat finished and holding two field cards: seat
+    0's hand of five (Roadside Bodyguard, Heirloom Katana...) a person's."""
+    from shrinetable.adapter.match import Match
+    from shrinetable.adapter.session import Session
+    from shrinetable.players import player
+
+    game = registry.get("usagi")
+    ai = player(game, "ai")
+    s = Session(game, 1, {}, ["computer"] * 4)
+    m = Match(s, [ai] * 4)
+    while (d := m.decision()) is not None:
+        if d.seat == 0 and s.state.finished[1] and len(m.view(0).zones["field:1"].cards) > 1:
+            s.seats[0] = "human"
+            return s
+        m.step()
+    raise AssertionError("no such position")
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
+def test_a_hand_of_five_reads_whole_at_150_percent_in_a_real_game(size):
+    """Found measuring a played position (not only the showcase): at 150%,
+    1280x720, the hand's faces cut "Road… Body…" and "Heirl… Katana"; its
+    strips, two columns under its label, a strip's figures compact where
+    whole they would cut its name ("1/1"), read every name."""
+    fig = measure("usagi", 4, size, scale=1.5, session=_usagi_at_four_seats_mid_game())
+    assert fig["cut_own_names"] == 0, fig["cut_own"]
+    assert fig["overlaps"] == 0, fig["overlapping"]

@@ -102,18 +102,18 @@ def strip_shown(fonts, text: str, size: tuple[int, int], name: str = "") -> str:
     """What a one-line strip of `size` prints for its numbers `text`: the
     whole figures, or their compact form where whole they are wider than the
     strip (a Character's five ratings on another seat's narrow pile read
-    "/D2/I0/Ce1/L4", clipped at its left); on a strip of two lines or more,
-    compact where whole they leave its `name` too little room (too few
-    lines, a second line too narrow beside them) and compact they do not (a
-    larger text size); the zoom shows them whole."""
+    "/D2/I0/Ce1/L4", clipped at its left); compact too where whole they
+    leave its `name` too little room (too narrow a line, a second line too
+    narrow beside them, too few lines) and compact they do not (a larger
+    text size, a narrow zone); the zoom shows them whole."""
     w, h = size
     if text == compact(text):
         return text
-    if h >= 2 * line(fonts):
-        fits = _pile_fit if h >= 3 * line(fonts) else _two_fit
-        short = name and not fits(fonts, name, text, size)
-        return compact(text) if short and fits(fonts, name, compact(text), size) else text
-    return text if fonts.font(strip_px(h), True).size(text)[0] + 6 <= w - 6 else compact(text)
+    if fonts.font(strip_px(h), True).size(text)[0] + 6 > w - 6 and h < 2 * line(fonts):
+        return compact(text)
+    fits = _pile_fit if h >= 3 * line(fonts) else _two_fit if h >= 2 * line(fonts) else _one_fit
+    short = name and not fits(fonts, name, text, size)
+    return compact(text) if short and fits(fonts, name, compact(text), size) else text
 
 
 def head(fonts, size: tuple[int, int]) -> int:
@@ -460,6 +460,14 @@ def names_it(face: Face, text: str) -> bool:
     if face.numbers is not None and stem and stem in numbers_text(face.numbers):
         return True
     return bool(stem) and stem in face.name
+
+
+def _one_fit(fonts, name: str, figures: str, size: tuple[int, int]) -> bool:
+    """Whether a one-line strip of `size` (`draw_strip`, no chips) shows
+    `name` whole before `figures`."""
+    left = max(4, min(size[1] // 4, 7))
+    room = numbers_box(fonts, figures, size, strip=True)[0].left - 3 - left - 3
+    return fonts.font(strip_px(size[1]), True).size(name)[0] * CONDENSE <= room
 
 
 def _two_fit(fonts, name: str, figures: str, size: tuple[int, int]) -> bool:

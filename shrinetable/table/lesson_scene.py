@@ -170,7 +170,8 @@ class LessonPanels(Panels):
         ui = self.s.ui
         if ui.log is None:  # the handover screen: no panels
             return
-        log = ui.log.rect
+        room = self.log_room  # the lesson's words above a result's box: its coming moves no button
+        log = pygame.Rect(room.x, room.y, room.w - 4, room.h)
         row = max(round(30 * self.k), ui.log.lines_high(1))
         most = log.h - row - 8 - ui.log.lines_high(LOG_LINES)
         for rule_most in (None, *RULE_CUTS):  # the rule gives way first: the words stay in view
@@ -195,7 +196,8 @@ class LessonPanels(Panels):
             rows = button_rows(ui.fonts, ui.px, [label for label, _, _ in buttons], log.w)
             self._buttons(buttons, log.x, y, rows, row)
             y += len(rows) * (row + 4)
-        ui.log.rect = pygame.Rect(log.x, y, log.w, max(0, log.bottom - y))
+        rest = self._result_room(pygame.Rect(room.x, y, room.w, max(0, room.bottom - y)))
+        ui.log.rect = pygame.Rect(rest.x, rest.y, rest.w - 4, rest.h)
         ui.log.scroll_to_end()
 
 

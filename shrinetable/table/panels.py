@@ -95,6 +95,7 @@ class Panels:
         self.s = table
         self.k = 1.0  # how much larger than at 1280x720 (`decision_bar.panel_scale`)
         self.bar_area = pygame.Rect(0, 0, 0, 0)  # the decision bar's room (and a notice's)
+        self.log_room = pygame.Rect(0, 0, 0, 0)  # the log's panel, a result's box not yet taken
 
     def relog(self) -> None:
         """The log's latest lines (at the start, after an undo, a switch of
@@ -164,6 +165,7 @@ class Panels:
             ui.notice.fit(log.h - ui.notice.lines_high(3) - 4)  # the log keeps three lines
             ui.notice.rect.bottom = log.bottom
             log.h -= ui.notice.rect.h + 4
+        self.log_room = pygame.Rect(log)
         log = self._result_room(log)
         ui.log = ui.box(self._log_text(), (log.x, log.y, log.w - 4, log.h))  # ends as buttons do
         kept = old.log is not None and old.log.paragraphs == ui.log.paragraphs
