@@ -257,3 +257,28 @@ def test_the_regions_rows_line_up_across_its_columns():
     for r in "12345":
         rows = {(round(areas[f"site:{c}{r}"][1]), round(areas[f"site:{c}{r}"][3])) for c in "abc"}
         assert len(rows) == 1, (r, rows)
+
+
+def test_a_row_of_empty_lenders_above_lends_together_what_the_cards_need():
+    """Usagi at six seats and 150% text: the viewer's Involved (four
+    Characters) lies under two empty Involved zones of the seats across the
+    table, neither along its whole top edge; together they lend it height
+    for a line each (a 150% line), each keeping its `least`. At 100% its
+    cards need no more than it has: nothing moves."""
+    from shrinetable.bench.render import showcase
+    from shrinetable.engine import registry
+
+    game = registry.get("usagi")
+    session = showcase(game, 6)
+    view = game.view(session.state, 0)
+    layout = load_layout(layout_path("usagi"))
+    plain, large = zone_areas(layout, view, 0, ()), zone_areas(layout, view, 0, (), 1.5)
+    own, above = "involved:0", ["involved:3", "involved:4"]  # opposite, top-right
+    assert len(view.zones[own].cards) == 4 and not any(view.zones[z].cards for z in above)
+    assert plain[own] == layout.place(own, 0, 6).rect
+    x, y, w, h = large[own]
+    grow = plain[own][1] - y
+    assert grow > 0 and h == plain[own][3] + grow and (x, w) == plain[own][::2]
+    for z in above:
+        assert large[z][3] == pytest.approx(layout.place(z, 0, 6).rect[3] - grow)
+        assert large[z][3] >= layout.place(z, 0, 6).least[1]

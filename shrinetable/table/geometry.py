@@ -417,6 +417,7 @@ def _lent(
             if not view.zones[lender].cards or layout.place(lender, viewer, view.seats).spare:
                 takers.setdefault(lender, []).append((name, place.weight))
     grown = dict(out)
+    _lent_by_a_row(layout, view, viewer, grown, badged, text)  # before they lend alone
     # the empty lenders first: a taker grown across one of them is no longer
     # beside a busy one it would have grown towards the other way (`_beside`)
     for lender, those in sorted(takers.items(), key=lambda t: bool(view.zones[t[0]].cards)):
@@ -456,6 +457,57 @@ def _lent(
                     }[side]
             grown[lender] = (x, y, w, h)
     return {z: r for z, r in grown.items() if r != out[z]}
+
+
+def _lent_by_a_row(
+    layout: Layout,
+    view: View,
+    viewer: int | None,
+    grown: dict,
+    badged: Collection[str] | None,
+    text: float,
+) -> None:
+    """A taker under a row of empty lenders it takes, none along its whole
+    top edge but together along it (level, side by side), grows up across
+    them all by what the least of them can give (each keeps its `least`),
+    as far as its cards need for a line each (`text` times as high, a line
+    for its badge if `badged`)."""
+    for name in list(grown):
+        place = layout.place(name, viewer, view.seats)
+        if not place.takes or not view.zones[name].cards:
+            continue
+        tx, ty, tw, th = grown[name]
+        row = sorted(
+            (grown[z][0], z)
+            for take in place.takes
+            if (z := taken(name, take, viewer, view.seats)) in grown
+            and not view.zones[z].cards
+            and abs(grown[z][1] + grown[z][3] - ty) <= GAP
+            and grown[z][0] < tx + tw
+            and grown[z][0] + grown[z][2] > tx
+        )
+        if len(row) < 2:  # one along the whole edge lends as `_lent` does
+            continue
+        rects = [grown[z] for _, z in row]
+        bottoms = {round(y + h) for _, y, _, h in rects}
+        joined = all(b[0] - (a[0] + a[2]) <= GAP for a, b in zip(rects, rects[1:], strict=False))
+        if len(bottoms) > 1 or not joined:
+            continue
+        if rects[0][0] > tx + GAP or rects[-1][0] + rects[-1][2] < tx + tw - GAP:
+            continue
+        give = min(
+            h - layout.place(z, viewer, view.seats).least[1]
+            for (_, z), (*_, h) in zip(row, rects, strict=True)
+        )
+        badge = badged is None or name in badged
+        edges = (LABEL_BAND + PILE_BADGE * badge) * text + 16
+        give = min(give, edges + len(view.zones[name].cards) * (STRIP * text + 2) - th)
+        if give <= 0:
+            continue
+        for _, z in row:
+            x, y, w, h = grown[z]
+            grown[z] = (x, y, w, h - give)
+        grown[name] = (tx, ty - give, tw, th + give)
 
 
 def _needs(
