@@ -13,6 +13,7 @@ from shrinetable import players
 from shrinetable.engine.registry import get, names
 from shrinetable.games.shrines import ai
 from shrinetable.games.shrines.actions import Action
+from shrinetable.games.shrines.cards import instance
 from shrinetable.lookahead import Budget
 from tests.shrines_helpers import mana, spawn, start
 
@@ -49,6 +50,11 @@ def test_shrines_weighs_one_way_a_card_and_nothing_where_nothing_can_come_of_it(
     assert idle > 20 and narrowed > 50, (idle, narrowed)
 
 
+def _guided(state):
+    """The move hard's own rule (`hard_ai`) makes, as its seat sees the game."""
+    return GAME.hard_ai(GAME.observe(state, GAME.decision(state).seat), random.Random(3))
+
+
 def test_hard_plays_nothing_out_where_nothing_can_come_of_a_choice(monkeypatch):
     """Where the table would pass for a person, hard makes the normal move at once
     (it spent a third of its time there); elsewhere it still looks ahead."""
@@ -65,7 +71,7 @@ def test_hard_plays_nothing_out_where_nothing_can_come_of_a_choice(monkeypatch):
         if GAME.nothing_to_decide(state) is not None:
             idle += 1
             assert chosen == move and not made
-        elif len(GAME.think_of(state, GAME.legal_actions(state), move)) > 1:
+        elif len(GAME.think_of(state, GAME.legal_actions(state), _guided(state))) > 1:
             thought += 1
             assert made
     assert idle and thought, (idle, thought)
@@ -102,7 +108,8 @@ def test_hard_grounds_the_flier_that_strikes_it_before_playing_a_bigger_card():
     creature) and keeps Fenland Mire. Hard's rule grounds the flier on its site
     first, so that Red's creatures may block and attack it (docs/design.md,
     "Shrines' hard, seventh pass"); where no opposing creature reaches us, it plays
-    as normal does."""
+    as normal does, but keeps the Mire for the flier rather than ground it out of
+    reach (normal's spends it on any foe)."""
     s = start("red", "blue")
     s.hands[0], s.shrine[0] = [], []
     spawn(s, "mistral-oracle", 1, "b1")  # flying, and it reaches p1 from there
@@ -119,3 +126,13 @@ def test_hard_grounds_the_flier_that_strikes_it_before_playing_a_bigger_card():
     mana(s, 0, "RRR")
     assert ai.choose(s, random.Random(0)).card == brute
     assert ai.choose_hard(s, random.Random(0)).card == brute
+    s = start("red", "blue")
+    s.hands[0], s.shrine[0] = [], []
+    spawn(s, "mistral-oracle", 1, "b3")
+    mire = spawn(s, "fenland-mire", 0)
+    mana(s, 0, "RRR")
+    assert ai.choose(s, random.Random(0)) == Action("play", mire, "b3")
+    assert ai.choose_hard(s, random.Random(0)).kind == "next"
+    skirmisher = spawn(s, "beacon-skirmisher", 1, "b3")  # Sprint, which Ground takes
+    assert "sprint" in s.defs[instance(skirmisher)].kw
+    assert ai.choose_hard(s, random.Random(0)) == Action("play", mire, "b3")

@@ -22,6 +22,7 @@ from .cards import instance, site_index
 from .combat import reaches
 from .effects import guard_for
 from .region import (
+    GROUND_LOSES,
     area_place,
     area_sites,
     destinations,
@@ -85,9 +86,10 @@ HARD_HARMFUL = (*HARMFUL, "gain-control")
 class Rule(NamedTuple):
     """What sets a computer's rule apart: the effects it aims at the opponent's
     things, and whether an area that stops a creature striking our player comes
-    before any other card (normal's plays it only as the costliest card, so Red
-    never grounded the flier that decided most of its lost games: docs/design.md,
-    "Shrines' hard, seventh pass")."""
+    before any other card, one that grounds kept for a flier until then (normal's
+    plays it only as the costliest card, at any foe, so Red seldom grounded the
+    flier that decided most of its lost games: docs/design.md, "Shrines' hard,
+    seventh pass")."""
 
     harmful: tuple[str, ...]
     stops: bool
@@ -122,7 +124,8 @@ def choose(state: State, rng: random.Random, rule: Rule = NORMAL) -> Action:
 def choose_hard(state: State, rng: random.Random) -> Action:
     """The rule the hard computer starts from (`GameBase.hard_ai`): the normal
     one, but a spell that takes an opposing creature is cast at it, and an area
-    that stops a creature striking us is played first."""
+    that stops a creature striking us is played first (one that grounds is kept
+    for that)."""
     return choose(state, rng, HARD)
 
 
@@ -436,7 +439,10 @@ def _play_score(s: State, me: int, a: Action, rule: Rule) -> float | None:
     if d.type == "area" or d.subtype == "trap":
         n = _foes_in(s, me, d, a.target)
         if n and rule.stops and d.type == "area":
-            base += _stops(s, me, d, a.target)
+            stop = _stops(s, me, d, a.target)
+            if not stop and _grounds_only_fliers(s, me, d, a.target):
+                return None  # kept for a flier that strikes us
+            base += stop
         return None if n == 0 else base + n / 10
     return base
 
@@ -745,6 +751,19 @@ def _stops(s: State, me: int, d, where: str) -> int:
         if cond == "freeze" or "flying" in kw(s, c):
             total += 3 * _hits(s, c)
     return total
+
+
+def _grounds_only_fliers(s: State, me: int, d, where: str) -> bool:
+    """Is `d` an area that grounds, over sites where no opposing creature has an
+    ability Ground takes away other than Flying?"""
+    if d.aura is None or d.aura.condition != "ground":
+        return False
+    sites = set(area_sites(*area_place(where)))
+    return not any(
+        p.ctrl != me and p.site in sites and (set(GROUND_LOSES) - {"flying"}) & set(kw(s, c))
+        for c, p in s.perms.items()
+        if s.defs[c].type == "creature" and p.attached < 0
+    )
 
 
 def _foes_in(s: State, me: int, d, where: str) -> float:
