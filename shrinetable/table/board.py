@@ -73,6 +73,7 @@ class Board:
         self.opened: str | None = None  # the crowded zone the pointer is on, opened
         self.open_rect: pygame.Rect | None = None  # where it is drawn, over its neighbours
         self._needs: dict[tuple, int] = {}  # `_need`, by card, strip size and chips
+        self._corners: tuple = ()  # `_corner_widths`, with what it was worked out from
 
     def set_size(self, size: tuple[int, int], window: tuple[int, int] | None = None) -> None:
         """Draw the canvas at `size`, in a `window` of that size unless said (a
@@ -708,7 +709,19 @@ class Board:
     def _corner_widths(self) -> dict[str, int]:
         """How much of their label's line the badges at a zone's top right take
         (a pile labelled inside, or a zone too low for its badge under its
-        label: `_badge`), by zone."""
+        label: `_badge`), by zone; worked out once for the same view, zones,
+        cards placed and seat names (a frame asks it for every zone)."""
+        key = (self.view, self.zones, self.placed, self.decor)
+        names = (self.scaler, self.fonts.floor, self.viewer, tuple(self._seat_names()))
+        if self._corners and all(a is b for a, b in zip(self._corners[0], key, strict=True)):
+            if self._corners[1] == names:
+                return self._corners[2]
+        out = self._corners_now()
+        self._corners = (key, names, out)
+        return out
+
+    def _corners_now(self) -> dict[str, int]:
+        """`_corner_widths`, worked out."""
         out = {}
         strips = {p.zone for p in self.placed if p.strip}
         filled = {p.zone for p in self.placed}
