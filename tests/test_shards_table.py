@@ -291,7 +291,8 @@ def test_one_building_is_said_in_the_singular():
 
 def test_one_gemstone_is_said_in_the_singular():
     """A play-test saw "P2 takes 1 gemstones for going second", "trades ... for
-    1 gemstones" and a chip "1 gemstones"."""
+    1 gemstones" and a chip "1 gemstones"; another the bar's "Trade 2 basic for
+    1 gemstones"."""
     s = GAME.new_game(3, {})
     while GAME.decision(s).kind != "bonus":
         s, _ = GAME.apply(s, GAME.legal_actions(s)[0])
@@ -312,6 +313,9 @@ def test_one_gemstone_is_said_in_the_singular():
     trade = next(a for a in GAME.legal_actions(s) if a.text == "trade gemstones")
     _, events = GAME.apply(s, trade)
     assert f"P{q + 1} trades 2 basic resources for 1 gemstone" in [e.text for e in events]
+    assert PRESENT.label("trade gemstones") == "Trade 2 basic for 1 gemstone"  # the bar's
+    assert PRESENT.label("bonus gemstones") == "Take 1 gemstone"
+    assert PRESENT.label("expend gold") == "Expend 1 gold"
     assert cost_words({"gemstones": 1, "basic": 1}) == "1 + 1 gemstone"
     assert cost_words({"gemstones": 2, "gold": 1}) == "1 gold + 2 gemstones"
 

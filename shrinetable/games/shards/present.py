@@ -359,8 +359,8 @@ class ShardsPresentation(DeckGameWords):
         if kind == "scrap":
             return f"Scrap {_and(w)}"
         if kind in ("trade", "bonus", "expend"):
-            verb = {"trade": "Trade 2 basic for 1", "bonus": "Take 1", "expend": "Expend 1"}[kind]
-            return f"{verb} {w[0]}"
+            verb = {"trade": "Trade 2 basic for", "bonus": "Take", "expend": "Expend"}[kind]
+            return f"{verb} {amount(1, w[0])}"  # "1 gemstone", as the log says it
         if kind == "move":
             return f"Move {w[0]} to territory {w[1]}"
         if kind == "attack":
