@@ -441,3 +441,23 @@ def test_a_result_going_under_a_window_leaves_the_window_as_it_is(app):
     scene.show(None)
     app.step([], 0.01)
     assert scene.ui.log.rect.top == panel.top
+
+
+def test_a_result_box_too_narrow_for_its_title_says_result_whole(app):
+    """Played (playtest10): Sorcerer at 150% text, 1280x720, the box's title
+    read "Result (click to clo…". Where the whole title is cut it says
+    "Result" (a click still closes the box)."""
+    scene = start(app, Session(registry.get("sorcerer"), 3, {}, ["human", "computer"]))
+    scene.command("scale 1.5")
+    scene.results.lines = ["P2 loses 3 magic points"]
+    app.fonts.drawn = []
+    scene.dirty = True
+    app.step([], 0.01)
+    heads = [d for d in app.fonts.drawn if d.text.startswith("Result")]
+    assert heads and all(not d.cut for d in heads), heads
+    assert {d.text for d in heads} == {"Result"}  # the whole title would be cut here
+    app.fonts.drawn = []
+    scene.command("scale 1.0")
+    scene.dirty = True
+    app.step([], 0.01)
+    assert "Result (click to close)" in {d.text for d in app.fonts.drawn}  # whole where it fits

@@ -28,6 +28,7 @@ from .theme import palette
 RESULT_S = 2.5  # at least this long in view (a line or two read at an easy pace)
 MAX_LINES = 6
 TITLE = "Result (click to close)"
+SHORT = "Result"  # the title where the whole would be cut (a larger text size)
 
 
 class Results:
@@ -87,11 +88,7 @@ class Results:
     def _laid(self, fonts, width: int, px: int, room: int) -> tuple[Any, list[Any]]:
         """The title and the lines' images `width` wide, the oldest left off
         where they would not fit a box `room` high."""
-        head = fonts.text(TITLE, px, palette().accent, True)
-        if head.get_width() > width - 24:  # a narrow place: the title's first words
-            head = fonts.text(
-                faces.cut(fonts, TITLE, px, width - 24, True), px, palette().accent, True
-            )
+        head = fonts.text(title(fonts, px, width - 24), px, palette().accent, True)
         imgs = [
             [
                 fonts.text(line, px, palette().text)
@@ -142,6 +139,14 @@ class Results:
             surf.blit(img, (box.left + 12, y))
             y += img.get_height()
         self.box = box
+
+
+def title(fonts, px: int, room: int) -> str:
+    """The box's title `room` wide: whole, else "Result" (a click still closes
+    it; "Result (click to clo..." read as a fault), else cut."""
+    font = fonts.font(px, True)
+    fits = [t for t in (TITLE, SHORT) if font.size(t)[0] <= room]
+    return fits[0] if fits else faces.cut(fonts, SHORT, px, room, True)
 
 
 def _beside(box: pygame.Rect, area: pygame.Rect, avoid: pygame.Rect | None) -> pygame.Rect:
