@@ -14,7 +14,7 @@ import pytest
 
 from shrinetable.bench.legibility import measure
 from shrinetable.engine import registry
-from shrinetable.table import faces
+from shrinetable.table import faces, hud
 from shrinetable.table.art import Fonts, floor_px
 
 CASES = [
@@ -395,3 +395,73 @@ def test_a_hand_of_five_reads_whole_at_150_percent_in_a_real_game(size):
     fig = measure("usagi", 4, size, scale=1.5, session=_usagi_at_four_seats_mid_game())
     assert fig["cut_own_names"] == 0, fig["cut_own"]
     assert fig["overlaps"] == 0, fig["overlapping"]
+
+
+def _shards_block(seed: int, seat: int, cards: int):
+    """Shards at `seed`, played by the computer until seat 0 decides while
+    a card of `seat`'s first territory, `cards` cards or more, blocks: the
+    session (seat 0 a person's) and the blocker."""
+    from shrinetable.adapter.match import Match
+    from shrinetable.adapter.session import Session
+    from shrinetable.players import player
+
+    game = registry.get("shards")
+    ai = player(game, "ai")
+    s = Session(game, seed, {}, ["computer"] * 2)
+    m = Match(s, [ai] * 2)
+    while (d := m.decision()) is not None:
+        v = m.view(0)
+        zone = v.zones[f"terr1:{seat}"].cards
+        blocks = v.info["combat"]["blocks"].values() if v.info["combat"] else ()
+        if d.seat == 0 and len(zone) >= cards and (full := [b for b in blocks if b in zone]):
+            s.seats[0] = "human"
+            return s, full[0]
+        m.step()
+    raise AssertionError("no such position")
+
+
+def _drawn_on(session, card: str):
+    """The board of `session` at 1280x720, `card`'s place and the words
+    drawn on it (its name and figures as drawn, and the chips of its strip)."""
+    from shrinetable.table.app import App
+
+    app = App((1280, 720))
+    app.start_game(session)
+    app.step([], 0.01)
+    scene = app.scene
+    app.art.clear()  # drawn anew, its words recorded (as `bench.legibility` does)
+    scene.board._bg_key = None
+    app.fonts.drawn = []
+    scene.base_dirty = scene.dirty = True
+    scene.draw(app.screen)
+    drawn, app.fonts.drawn = app.fonts.drawn, None
+    (strip,) = [p for p in scene.board.placed if p.name == card]
+    board, decor = scene.board, scene.board.decor.cards[card]
+    chips = hud.strip_chips(board.fonts, strip.rect.size, decor, app.art.face(card))[0]
+    words = [(d.text, d.cut) for d in drawn if d.card == card]
+    return board, strip, words + [(c.text, False) for c in chips]
+
+
+def test_a_blockers_one_line_strip_keeps_its_name_whole_and_its_arrow():
+    """Play-through 10 (k8.png): a blocker's one-line strip read "Ironclad
+    Leg… BLOCKING" (Shards, seed 38, the defender's territory of ten cards).
+    On a one-line strip a state chip whose game gives it "" as its shorter
+    word (`Chip.short`: the attacker's arrow ends on it) is left off where
+    it would cut the name: the name reads whole, the arrow still points at
+    it and the enlarged card's notes still say BLOCKING."""
+    session, blocker = _shards_block(38, 1, 10)
+    board, strip, on = _drawn_on(session, blocker)
+    assert strip.strip and strip.rect.h < 2 * faces.line(board.fonts)
+    assert ("Ironclad Legionary", False) in on and "BLOCKING" not in [t for t, _ in on]
+    assert any(a.target == blocker for a in board.decor.arrows)
+    assert any(n.startswith("BLOCKING") for n in board.decor.cards[blocker].notes)
+
+
+def test_a_strip_that_has_room_for_two_lines_keeps_its_state_word():
+    """The viewer's own blocker in a territory of nine (seed 19): its strip
+    takes two lines, where BLOCKING shows beside its name, rather than one
+    line without the word."""
+    session, blocker = _shards_block(19, 0, 9)
+    board, strip, on = _drawn_on(session, blocker)
+    assert strip.rect.h >= 2 * faces.line(board.fonts)
+    assert ("BLOCKING", False) in on and not any(cut for _, cut in on)

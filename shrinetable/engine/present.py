@@ -24,8 +24,9 @@ RGB = tuple[int, int, int]
 class Chip:
     """A word or figure in a rounded box; with no `fill`, plain words in `ink`.
     `short`: what a zone's chip says where the whole `text` does not fit (its
-    first word, say); "" leaves it off there, for a chip whose words the table
-    shows elsewhere too. Without it the table cuts the text with an ellipsis."""
+    first word, say), and a card's chip on a strip where it would cut the
+    name; "" leaves it off there, for a chip whose words the table shows
+    elsewhere too. Without it the table cuts the text with an ellipsis."""
 
     text: str
     fill: RGB | None = (220, 220, 220)

@@ -174,7 +174,8 @@ class Board:
         numbers whole (beside its chips): its own, else two lines of text
         where they show its every chip too (a larger text size), else two
         of the layout's, else more (the name over lines, the numbers under
-        it); 0: none does."""
+        it); one line that leaves a state chip off (`Chip.short` "") only where
+        no taller one does; 0: none does."""
         face, decor = self.art.face(card), self.decor.cards.get(card)
         s, line = self.scaler, faces.line(self.fonts)
         every = (
@@ -183,6 +184,7 @@ class Board:
             if decor
             else 0
         )
+        least = 0
         for h in sorted({size[1], 2 * line, s.line(geo.STRIP_MAX), 3 * line + 4, 4 * line + 4}):
             if h < size[1]:
                 continue
@@ -197,8 +199,15 @@ class Board:
             if key not in self._needs:
                 self._needs[key] = faces.strip_whole(self.fonts, face, (size[0], h), at)
             if self._needs[key]:
+                if (
+                    h < 2 * line
+                    and decor
+                    and any(c.short == "" and c not in shown for c in decor.chips)
+                ):
+                    least = least or h  # whole by leaving a state off: taller first
+                    continue
                 return h
-        return 0
+        return least
 
     def _face_cut(self, card: str, size: tuple[int, int]) -> bool:
         """Whether `card`'s framed face at `size` cuts its name or numbers (a

@@ -250,7 +250,9 @@ def strip_chips(
     the veil's word, where the name keeps a third (on a strip of one line,
     where it stays whole: the veil darkens the strip, which says it too);
     the corner chip and the place only where it keeps its first half (the
-    notes under the enlarged card list them all)."""
+    notes under the enlarged card list them all). On a strip of one line a
+    chip the game gives a shorter word (`Chip.short`) says it where the whole
+    word would cut the name; "" leaves it off there (shown another way)."""
     w, h = size
     px = faces.strip_px(h)
     small = max(8, px - 3)  # states need not be as large as the name
@@ -259,16 +261,13 @@ def strip_chips(
     figures = faces.strip_shown(fonts, printed, size, face.name) if face and printed else ""
     low = faces.numbers_box(fonts, figures, size, strip=True)[0].h if printed else 0
     chip_h = fonts.font(small, True).size("Ag")[1] + 2
-    if h < 2 * faces.line(fonts) or chip_h + low + 2 > h:  # one line, or no room above
+    one = h < 2 * faces.line(fonts)
+    if one or chip_h + low + 2 > h:  # one line, or no room above
         left = _numbers_left(fonts, size, d.numbers, face, px)  # the numbers: the chips
         if left is not None:  # end at them
             end = left - 3
     row = [(c, 4) for c in (d.damage, *d.chips) if c is not None]
-    row += [
-        (c, share)
-        for c, share in ((d.veil, 3 if h >= 2 * faces.line(fonts) else 1), (d.corner, 2))
-        if c is not None
-    ]
+    row += [(c, share) for c, share in ((d.veil, 1 if one else 3), (d.corner, 2)) if c is not None]
     if d.where:
         row.append((Chip(d.where, (240, 234, 214)), 2))
     name_x = faces.strip_name_x(h)
@@ -276,6 +275,11 @@ def strip_chips(
     shown, x = [], end
     for c, share in row:  # the name keeps 1/share of the strip
         cw = _width(fonts, c, small)
+        if c.short is not None and one and x - cw < name_x + name_w:  # the game's shorter word
+            if not c.short:
+                continue
+            c = Chip(c.short, c.fill, c.ink)
+            cw = _width(fonts, c, small)
         if x - cw < name_x + min(name_w, w // share):
             break
         shown.append(c)

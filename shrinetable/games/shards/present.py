@@ -40,7 +40,7 @@ SPECIAL = (250, 170, 130)
 ATTACK = (213, 94, 0)
 EXHAUSTED = Chip("EXHAUSTED", (200, 200, 200))
 ATTACKING = Chip("ATTACKING", (246, 160, 140))
-BLOCKING = Chip("BLOCKING", (150, 200, 245))
+BLOCKING = Chip("BLOCKING", (150, 200, 245), short="")  # the attacker's arrow ends on it
 NEW = Chip("NEW", (200, 230, 200))
 CHOSEN = Chip("CHOSEN", (255, 222, 110))
 DEV = (250, 214, 120)
