@@ -99,7 +99,7 @@ class LessonScene(GameScene):
     def made(self, applied) -> None:
         self.word = ""
         super().made(applied)
-        self.results.clear()  # its box stands over the log's panel: the lesson's words there
+        self.results.clear()  # the lesson's words say what came of it; the log keeps their room
 
     def may_quit(self) -> bool:
         return True  # a lesson is not kept: nothing to lose
