@@ -172,6 +172,42 @@ def test_a_bar_label_a_little_too_wide_for_two_lines_reads_whole_narrowed(size):
     pygame.quit()
 
 
+@pytest.mark.parametrize("size", SIZES)
+def test_a_swaps_keep_and_put_of_one_card_stand_side_by_side(size):
+    """Played (playtest10, w1c.png): the bar filled its columns, so "Keep
+    Weathered Totem on top" stood bottom left and its "Put ... under the
+    Secondary" top right. Moves that come in twos about one card share a row:
+    each card's Keep beside its Put, in the game's order top to bottom."""
+    from shrinetable.adapter.match import Match
+    from shrinetable.table import uiscale
+    from shrinetable.table.app import App
+
+    uiscale.save(1.0)
+    app = App(size)
+    session = Session(registry.get("shrines"), 3, {}, ["human", "human"])
+    m = Match(session)
+    for text in (
+        "keep",
+        "keep",
+        "source tidal-font#54",
+        "tap tidal-font#54",
+        "cast read-the-shallows#16",
+    ):
+        while (auto := m.pending()) is not None and auto.forced:
+            m.step()
+        m.act(m.decision().seat, text)
+    app.start_game(session)
+    app.step([], 0.01)
+    bar = {b.text: b.rect for b in app.scene.ui.bar()}
+    tops = []
+    for card in ("Undertow", "Weathered Totem", "Pitfall Snare"):
+        keep, put = bar[f"Keep {card} on top"], bar[f"Put {card} under the Secondary"]
+        assert keep.y == put.y and keep.right < put.x, (card, keep, put)
+        tops.append(keep.y)
+    assert tops == sorted(tops) and len(set(tops)) == 3
+    pygame.quit()
+
+
 def test_a_label_that_fits_on_one_line_stays_on_one(app):
     """Balancing is for labels that need two lines: one that fits is one line."""
     b = Button((0, 0, 400, 60), "Jack: take a card from P2")

@@ -78,7 +78,8 @@ def slots(
     """Where each of `moves` (in `shown`'s order) stands in the bar `area`: a
     step-ending move in a full-width row of `ROW` at the top, the rest in one
     or two columns under them, every button `ROW` high (a label of two lines
-    reads there at 100%). Moves that find no place are one item, a list, in the
+    reads there at 100%; where the moves come in twos about one card, each two
+    share a row). Moves that find no place are one item, a list, in the
     last place: the "More moves" button (no move is ever left off the bar). `k`:
     how much larger than at 1280x720 the panels are drawn (`panel_scale`).
     `high(item, width)`: the height its label needs to read whole (0: any);
@@ -165,10 +166,19 @@ def _places(
     items = rest if len(rest) <= places else [*rest[: places - 1], rest[places - 1 :]]
     rows = -(-len(items) // cols)
     w = room.w // cols
+    paired = cols == 2 and len(items) % 2 == 0 and all(map(_same_card, items[::2], items[1::2]))
     for i, item in enumerate(items):
-        col, line = divmod(i, rows)
+        col, line = divmod(i, rows) if not paired else divmod(i, 2)[::-1]
         out.append((item, pygame.Rect(room.x + col * w, room.y + line * step, w - 4, step - 4)))
     return out
+
+
+def _same_card(a: Item, b: Item) -> bool:
+    """Whether two moves in turn are about the same card (the game's order:
+    "Keep X", "Put X under..."), so the bar lets them share a row."""
+    if not isinstance(a, gestures.Move) or not isinstance(b, gestures.Move):
+        return False
+    return bool(a.gesture.cards) and a.gesture.cards == b.gesture.cards
 
 
 def needs(
