@@ -173,7 +173,7 @@ def _places(
     return out
 
 
-def _same_card(a: Item, b: Item) -> bool:
+def _same_card(a: object, b: object) -> bool:
     """Whether two moves in turn are about the same card (the game's order:
     "Keep X", "Put X under..."), so the bar lets them share a row."""
     if not isinstance(a, gestures.Move) or not isinstance(b, gestures.Move):
