@@ -353,3 +353,21 @@ def test_a_guest_s_standing_switch_that_gives_no_answer_gets_its_moves_back(hero
     seen = until([guest], lambda seen: any(c.kind == "reset" for c in seen[0]))
     assert [m.text for m in guest.moves()] == asked and len(session.history) == made
     assert not any(c.kind == "move" for c in seen[0])
+
+
+def test_a_guest_s_switch_off_then_on_brings_no_button_back(hero_guest):
+    """Switched off and at once on again at its Hero question: the host's
+    handling of the "off" sends no moves (the table gave itself its own back),
+    so none comes after the "on" to race the host's answer (a full CI run saw
+    "Keep no Hero" come back so, from the remembered switch sent on joining)."""
+    session, guest = hero_guest(1)
+    asked = [m.text for m in guest.moves()]
+    guest.set_standing(0, "keep_hero", True)
+    guest.set_standing(0, "keep_hero", False)
+    assert [m.text for m in guest.moves()] == asked  # its own moves back at once
+    guest.set_standing(0, "keep_hero", True)
+    assert guest.moves() == []
+    seen = until([guest], lambda seen: any(c.kind == "move" for c in seen[0]))
+    before = seen[0][: next(i for i, c in enumerate(seen[0]) if c.kind == "move")]
+    assert not any(c.kind == "reset" for c in before)  # no moves came back meanwhile
+    assert session.history[-1].standing == "keep_hero"

@@ -400,16 +400,19 @@ class Host:
 
     def _standing(self, table: Table, seat: int, msg: p.Standing) -> None:
         """A seat's own standing answer, switched at its table: the driver
-        looks again at what is due (its answer may be due now). At a decision
-        of its kind that is the seat's to make after all (the answer gives
-        none here, or was switched off before it was made), the table is sent
-        its moves again: it withheld them when it switched (`RemoteMatch`)."""
+        looks again at what is due (its answer may be due now). Switched on
+        at a decision of its kind that is the seat's to make after all (the
+        answer gives none here), the table is sent its moves again: it
+        withheld them when it switched (`RemoteMatch`). Switched off, the
+        table gives itself its moves back: a reply here could come after it
+        had switched on again, and bring back a button its answer now makes."""
         standing = self.seam.game.standing_of(msg.key)
         if standing is None:
             raise Refusal(f"{self.seam.game.title} has no standing answer {msg.key!r}")
         self.seam.match.set_standing(seat, msg.key, msg.on)
         d = self.seam.match.decision()
-        if d is not None and d.seat == seat and d.kind == standing.kind and self.seam.moves(seat):
+        mine = d is not None and d.seat == seat and d.kind == standing.kind
+        if msg.on and mine and self.seam.moves(seat):
             table.send(self._update_json(seat, None, None, 0))  # no move: its log stays
         self.changed.set()
 

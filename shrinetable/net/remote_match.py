@@ -285,14 +285,18 @@ class RemoteMatch:
         which gives it for this seat (sent again on a rejoin). Switched on at a
         decision of its kind, the decision's moves are withheld until the
         host's next view: its answer then, or the moves again where it gives
-        none (a local table answers at once; a click meanwhile would race it)."""
+        none (a local table answers at once; a click meanwhile would race it).
+        Switched off, the last view's moves are given back here."""
         if seat != self.seat:
             return
         (self._standing_off.discard if on else self._standing_off.add)(key)
         self._send(p.Standing(key=key, on=on))
         standing, d = self.game.standing_of(key), self.decision()
-        if on and standing and d and d.seat == seat and d.kind == standing.kind:
-            self._moves = []  # the host answers it (or sends them back): no button races it
+        if standing and d and d.seat == seat and d.kind == standing.kind:
+            if on:
+                self._moves = []  # the host answers it (or sends them back): no button races it
+            else:
+                self._use_moves(self._update)
 
     def pending(self) -> Auto | None:
         """Never: the host makes the computer's moves and the passes."""
@@ -438,6 +442,9 @@ class RemoteMatch:
         self._update = update
         self._view = update.view
         self._before, self._tallies = None, None  # a move's update sets what it changed
+        self._use_moves(update)
+
+    def _use_moves(self, update: p.Update) -> None:
         self._moves = [
             Move(Notation(t), g) for t, g in zip(update.legal, update.gestures, strict=True)
         ]
