@@ -130,27 +130,8 @@ def test_a_bar_label_a_little_too_wide_for_two_lines_reads_whole_narrowed(size):
     two even lines were a few pixels too wide. They are narrowed a little,
     as a one-line label is, and every label of the bar reads whole. It names
     the library the card goes under (left from the sixth pass)."""
-    from shrinetable.adapter.match import Match
-    from shrinetable.table import uiscale
-    from shrinetable.table.app import App
-
-    uiscale.save(1.0)
-    app = App(size)
     bottom = "Put Weathered Totem under the Secondary"  # the library named, as its zone is
-    session = Session(registry.get("shrines"), 3, {}, ["human", "human"])
-    m = Match(session)
-    for text in (
-        "keep",
-        "keep",
-        "source tidal-font#54",
-        "tap tidal-font#54",
-        "cast read-the-shallows#16",
-    ):
-        while (auto := m.pending()) is not None and auto.forced:
-            m.step()
-        m.act(m.decision().seat, text)
-    app.start_game(session)
-    app.step([], 0.01)
+    app, session = _at_a_swap(size)
     assert app.scene.match.decision().kind == "swap"
     bar = {b.text: b for b in app.scene.ui.bar()}
     assert bottom in bar, list(bar)
@@ -178,26 +159,7 @@ def test_a_swaps_keep_and_put_of_one_card_stand_side_by_side(size):
     Weathered Totem on top" stood bottom left and its "Put ... under the
     Secondary" top right. Moves that come in twos about one card share a row:
     each card's Keep beside its Put, in the game's order top to bottom."""
-    from shrinetable.adapter.match import Match
-    from shrinetable.table import uiscale
-    from shrinetable.table.app import App
-
-    uiscale.save(1.0)
-    app = App(size)
-    session = Session(registry.get("shrines"), 3, {}, ["human", "human"])
-    m = Match(session)
-    for text in (
-        "keep",
-        "keep",
-        "source tidal-font#54",
-        "tap tidal-font#54",
-        "cast read-the-shallows#16",
-    ):
-        while (auto := m.pending()) is not None and auto.forced:
-            m.step()
-        m.act(m.decision().seat, text)
-    app.start_game(session)
-    app.step([], 0.01)
+    app, session = _at_a_swap(size)
     bar = {b.text: b.rect for b in app.scene.ui.bar()}
     tops = []
     for card in ("Undertow", "Weathered Totem", "Pitfall Snare"):
@@ -240,3 +202,28 @@ def test_a_notice_never_hides_the_prompts_first_line_nor_moves_the_bar(size, gam
     if notice is not status:
         assert not [r for r in boxes if r.colliderect(notice.rect)]
     pygame.quit()
+
+
+def _at_a_swap(size):
+    """A window at Shrines' Swap (seed 3: three cards to keep or put under)."""
+    from shrinetable.adapter.match import Match
+    from shrinetable.table import uiscale
+    from shrinetable.table.app import App
+
+    uiscale.save(1.0)
+    app = App(size)
+    session = Session(registry.get("shrines"), 3, {}, ["human", "human"])
+    m = Match(session)
+    for text in (
+        "keep",
+        "keep",
+        "source tidal-font#54",
+        "tap tidal-font#54",
+        "cast read-the-shallows#16",
+    ):
+        while (auto := m.pending()) is not None and auto.forced:
+            m.step()
+        m.act(m.decision().seat, text)
+    app.start_game(session)
+    app.step([], 0.01)
+    return app, session
