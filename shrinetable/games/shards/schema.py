@@ -24,7 +24,6 @@ from shrinetable.formats.cards import CardTable, Strict
 from shrinetable.formats.decks import Deck, deck_file_model
 
 ADVANCED = ("research", "gold", "gemstones", "faith")
-
 BASIC = "basic"
 TYPES = ("unit", "building", "policy", "tactic", "sorcery", "miracle", "territory")
 KINGDOM = ("unit", "building", "policy")
