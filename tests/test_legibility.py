@@ -465,3 +465,26 @@ def test_a_strip_that_has_room_for_two_lines_keeps_its_state_word():
     board, strip, on = _drawn_on(session, blocker)
     assert strip.rect.h >= 2 * faces.line(board.fonts)
     assert ("BLOCKING", False) in on and not any(cut for _, cut in on)
+
+
+def _shards_at_its_start():
+    """Shards at turn 0, seed 1: seat 0 (a person) chooses its Starting cards,
+    five of them, every Territory of both seats empty."""
+    from shrinetable.adapter.session import Session
+
+    return Session(registry.get("shards"), 1, {}, ["human", "computer"])
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
+@pytest.mark.parametrize("scale", [1.0, 1.5])
+def test_the_starting_cards_choice_reads_every_own_card_whole(size, scale):
+    """Play-through 10 (h1.png): at 150% the viewer's five Starting cards
+    read "Iron…", "Timb…", "S…" on strips over each other, their cost chips
+    dropped, under a zone one strip row high whose Territory neighbours
+    below were empty. The zone takes that row's room (a row of empty
+    lenders below it lends together): every name and cost whole, at 100%
+    too."""
+    fig = measure("shards", 2, size, scale=scale, session=_shards_at_its_start())
+    assert fig["cut_own_names"] == 0, fig["cut_own"]
+    assert fig["overlaps"] == 0, fig["overlapping"]
+    assert fig["min_text_px"] == floor_px(size, scale), fig
