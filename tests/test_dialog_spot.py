@@ -16,7 +16,7 @@ from table_input import click
 
 from shrinetable.resources import font_path
 from shrinetable.table import uiscale
-from shrinetable.table.dialogs import EDGE, spot
+from shrinetable.table.dialogs import EDGE, SHADOW, spot
 from shrinetable.table.overlay import Overlay
 
 LESSON = Path(__file__).resolve().parent.parent / "assets/lessons/shrines/03-combat.toml"
@@ -107,7 +107,7 @@ def test_the_lessons_assignments_leave_the_scout_and_the_bar_in_view(
     window = scene.ui.window.get_abs_rect()  # its shadow too
     assert not window.colliderect(scout), (window, scout)
     assert not [b.text for b in scene.ui.buttons if b.visible and window.colliderect(b.rect)]
-    assert pygame.Rect((0, 0), size).contains(window)
+    assert pygame.Rect((0, 0), size).contains(window.inflate(-2 * SHADOW, -2 * SHADOW))
     for b in labels:  # each label whole, at no less than the least text size
         px = int(next(c for c in b.get_class_ids() if c and c.startswith("@f"))[2:])
         assert px >= (14 if size == (1280, 720) else 18), px

@@ -37,8 +37,8 @@ if TYPE_CHECKING:
 
 
 MARK = "\u25b6 "  # the command whose new key is awaited, in the Keys window
+EDGE = 8  # px a dialog moved off the cards keeps from the table's edge
 SHADOW = 15  # px of a window's shadow around it (pygame_gui's theme), kept off the cards too
-EDGE = SHADOW + 1  # px a dialog moved off the cards keeps from the table's edge: its shadow too
 NARROWEST = 240  # a "Which move?" window's least width, in units (`Dialogs.r`): its title whole
 GUI_LINE = 1.25  # a text box's line: its font's line this much apart (pygame_gui's spacing)
 
@@ -87,6 +87,16 @@ def _starts(mid: int, size: int, lo: int, hi: int, spans: list[tuple[int, int]])
     inside = range(lo + EDGE, hi - size - EDGE + 1)
     ends = (lo + EDGE, hi - size - EDGE, *(a - size for a, _ in spans), *(b for _, b in spans))
     return {mid} | {s for s in ends if s in inside}
+
+
+def _room(table: pygame.Rect, screen: pygame.Rect) -> pygame.Rect:
+    """Where on `table` a window may stand: `SHADOW` in from a side within the
+    `screen` (its shadow off the panels beside it), none from the screen's edge."""
+    left = table.left + (SHADOW if table.left > screen.left else 0)
+    top = table.top + (SHADOW if table.top > screen.top else 0)
+    right = table.right - (SHADOW if table.right < screen.right else 0)
+    bottom = table.bottom - (SHADOW if table.bottom < screen.bottom else 0)
+    return pygame.Rect(left, top, right - left, bottom - top)
 
 
 def _off(r: pygame.Rect, middle: pygame.Rect) -> int:
@@ -224,7 +234,7 @@ class Dialogs:
         shapes = [(k, wide) for k in ks for wide in dict.fromkeys((w, narrow or w))]
         board = self.s.board
         cards = [p.rect.inflate(2 * SHADOW, 2 * SHADOW) for p in board.placed if p.name in names]
-        i, rect = spot([sized(*s) for s in shapes], cards, board.felt(), screen)
+        i, rect = spot([sized(*s) for s in shapes], cards, _room(board.felt(), screen), screen)
         self.scale = shapes[i][0] if shapes[i][0] != mine else None
         return rect
 
