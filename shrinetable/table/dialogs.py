@@ -54,7 +54,7 @@ def spot(
     its question is about, with its shadow's room), the nearest such place to
     the middle; where none has, the place that covers least of them. Always
     inside `window`."""
-    found = [(i, places(r, cards, table, window)) for i, r in enumerate(shapes)]
+    found = [(i, _places(r, cards, table, window)) for i, r in enumerate(shapes)]
     for i, rs in found:
         clear = [r for r in rs if r.collidelist(cards) == -1]
         if clear:
@@ -69,7 +69,7 @@ def spot(
     )
 
 
-def places(
+def _places(
     rect: pygame.Rect, cards: Sequence[pygame.Rect], table: pygame.Rect, window: pygame.Rect
 ) -> list[pygame.Rect]:
     """Where a dialog of `rect`'s size may stand: its own place, or on `table`
@@ -235,7 +235,7 @@ class Dialogs:
         board = self.s.board
         cards = [p.rect.inflate(2 * SHADOW, 2 * SHADOW) for p in board.placed if p.name in names]
         i, rect = spot([sized(*s) for s in shapes], cards, _room(board.felt(), screen), screen)
-        self.scale = shapes[i][0] if shapes[i][0] != mine else None
+        self.scale = shapes[i][0]
         return rect
 
     def _px(self) -> int:
