@@ -105,9 +105,7 @@ class Board:
         if terse:  # their chips in fewer words, if that leaves the strips room to read more
             self.terse, self._corners = terse, ()
             tried = self._fitted(matter)
-            placed = geo.place_cards(
-                self.layout, view, self.scaler, viewer, marks.selected, *tried
-            )
+            placed = geo.place_cards(self.layout, view, self.scaler, viewer, marks.selected, *tried)
             if sum(self._cut(placed, matter).values()) < sum(cut.values()):
                 self.placed, fitted = placed, tried
             else:
