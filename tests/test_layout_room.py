@@ -282,3 +282,28 @@ def test_a_row_of_empty_lenders_above_lends_together_what_the_cards_need():
     for z in above:
         assert large[z][3] == pytest.approx(layout.place(z, 0, 6).rect[3] - grow)
         assert large[z][3] >= layout.place(z, 0, 6).least[1]
+
+
+def test_a_row_of_empty_lenders_below_lends_together_too():
+    """Shards at its start, 150% text: the viewer's Starting cards (five)
+    lie over three empty Territories (3, 4, 5), none along the zone's whole
+    bottom edge; together they lend it height downwards for a line each,
+    each keeping its `least`, and their labels stay on their tops."""
+    from shrinetable.adapter.session import Session
+    from shrinetable.engine import registry
+
+    game = registry.get("shards")
+    view = game.view(Session(game, 1, {}, ["human", "computer"]).state, 0)
+    layout = load_layout(layout_path("shards"))
+    areas = zone_areas(layout, view, 0, (), 1.5)
+    own, below = "start:0", ["terr3:0", "terr4:0", "terr5:0"]
+    x, y, w, h = areas[own]
+    first = layout.place(own, 0, 2).rect
+    assert len(view.zones[own].cards) == 5 and (x, y, w) == first[:3]
+    grow = h - first[3]
+    assert grow >= 5 * 23 * 1.5 - first[3] + 18 * 1.5  # a 150% line each under the label
+    for z in below:
+        lx, ly, lw, lh = layout.place(z, 0, 2).rect
+        assert areas[z] == pytest.approx((lx, ly + grow, lw, lh - grow))
+        assert areas[z][3] >= layout.place(z, 0, 2).least[1]
+    assert areas["terr1:0"] == layout.place("terr1:0", 0, 2).rect  # not under it

@@ -344,7 +344,7 @@ def test_numbers_go_compact_only_where_two_lines_would_cover_the_name():
 # zones, Shrines' site a1, sources and Traps pile), which may only fall.
 OWN_AT_150 = {
     ("shrine", 2): (0, 0),
-    ("shrines", 2): (8, 4),
+    ("shrines", 2): (4, 3),
     ("sorcerer", 2): (0, 0),
     ("shards", 2): (0, 0),
     ("usagi", 2): (0, 0),
@@ -465,3 +465,77 @@ def test_a_strip_that_has_room_for_two_lines_keeps_its_state_word():
     board, strip, on = _drawn_on(session, blocker)
     assert strip.rect.h >= 2 * faces.line(board.fonts)
     assert ("BLOCKING", False) in on and not any(cut for _, cut in on)
+
+
+def _shards_at_its_start():
+    """Shards at turn 0, seed 1: seat 0 (a person) chooses its Starting cards,
+    five of them, every Territory of both seats empty."""
+    from shrinetable.adapter.session import Session
+
+    return Session(registry.get("shards"), 1, {}, ["human", "computer"])
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
+@pytest.mark.parametrize("scale", [1.0, 1.5])
+def test_the_starting_cards_choice_reads_every_own_card_whole(size, scale):
+    """Play-through 10 (h1.png): at 150% the viewer's five Starting cards
+    read "Iron…", "Timb…", "S…" on strips over each other, their cost chips
+    dropped, under a zone one strip row high whose Territory neighbours
+    below were empty. The zone takes that row's room (a row of empty
+    lenders below it lends together): every name and cost whole, at 100%
+    too."""
+    fig = measure("shards", 2, size, scale=scale, session=_shards_at_its_start())
+    assert fig["cut_own_names"] == 0, fig["cut_own"]
+    assert fig["overlaps"] == 0, fig["overlapping"]
+    assert fig["min_text_px"] == floor_px(size, scale), fig
+
+
+def _board_of(game: str, players: int, size, scale: float):
+    """The board of `game`'s showcase laid out and drawn at `size` and the menu's
+    text size `scale` (the bench's frame)."""
+    from shrinetable.bench.render import showcase
+    from shrinetable.table import uiscale
+    from shrinetable.table.app import App
+
+    uiscale.save(scale)
+    app = App(size)
+    app.start_game(showcase(registry.get(game), players))
+    app.step([], 0.01)
+    return app.scene.board
+
+
+def test_a_crowded_zones_chips_say_their_shorter_words_for_its_strips(tmp_path, monkeypatch):
+    """Shrines' showcase at 150%, 1280x720: site a1's six strips (three the
+    viewer's) lay over each other under three lines of area chips ("Trap",
+    "x Rimefall", "Squall Line", "Fenland Mire"). Where full chips leave a
+    strip of a card that matters too little room, the zone's chips say
+    their shorter words (`Chip.short`, the overruled one left off: Terrain
+    & weather lists it): two lines, no strip under another. At 100% the
+    chips are whole words."""
+    monkeypatch.setenv("SHRINETABLE_DATA_DIR", str(tmp_path))
+    board = _board_of("shrines", 2, (1280, 720), 1.5)
+    assert "site:a1" in board.terse
+    rect = board.zones["site:a1"]
+    clear = board.labels.get("site:a1")
+    said = [c.text for c in board._whole_chips("site:a1", rect, clear)]
+    assert "Squall" in said and "Squall Line" not in said and not any("\u2715" in t for t in said)
+    strips = [p for p in board.placed if p.zone == "site:a1"]
+    assert len(strips) == 6 and not any(
+        a.rect.colliderect(b.rect) for i, a in enumerate(strips) for b in strips[i + 1 :]
+    )
+    assert not _board_of("shrines", 2, (1280, 720), 1.0).terse
+
+
+def test_a_pile_strips_word_too_wide_even_narrowed_breaks_with_a_hyphen():
+    """Shrines' showcase at 150%: the viewer's Traps pile (a strip 59 px wide)
+    read "Ta… Net"; its name now goes over three lines, "Tangle" broken
+    where a syllable begins (`faces.pile_lines`, as a card's face breaks
+    "Hearth Farm-/stead"), never into a part of fewer than three letters."""
+    pygame.font.init()
+    fonts = Fonts()
+    fonts.floor = 21  # the menu's 150% at 1280x720
+    assert faces.pile_lines(fonts, "Tangle Net", [44, 44, 44], 21) == ["Tan-", "gle", "Net"]
+    assert faces.pile_lines(fonts, "Tangle Net", [44, 44], 21) is None  # no third line
+    assert faces.pile_lines(fonts, "Tangle Net", [20, 20, 20], 21) is None  # "Ta-" at most
+    fig = measure("shrines", 2, (1280, 720), scale=1.5)
+    assert not any(c.startswith("tangle-net") for c in fig["cut_own"]), fig["cut_own"]

@@ -48,7 +48,7 @@ def chips_of(board, zone):
     """The chips as the table draws them: each whole, in its shorter words
     where the zone is narrow (`Board._whole_chips`)."""
     rect, label = board.zones[zone], board.labels.get(zone)
-    return board.cover_chips(rect, board._whole_chips(rect, board.decor.covers[zone], label), label)
+    return board.cover_chips(rect, board._whole_chips(zone, rect, label), label)
 
 
 @pytest.mark.parametrize("size", SIZES)

@@ -6,6 +6,7 @@ cards from their zone to it. Actions whose gesture moves no cards are buttons.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -157,6 +158,12 @@ def proposal(found: list[Move]) -> Move | None:
 def playable(all_moves: list[Move]) -> set[tuple[str, str]]:
     """(zone, card) of every card some legal drag moves: the table marks them."""
     return {(m.gesture.source, c) for m in all_moves if m.gesture.source for c in m.gesture.cards}
+
+
+def involved(all_moves: Iterable[Move]) -> set[str]:
+    """The cards the moves move or aim at: the table reads them whole and keeps
+    its windows off them."""
+    return {c for m in all_moves for c in (*m.gesture.cards, m.gesture.target_card) if c}
 
 
 def buttons(all_moves: list[Move]) -> list[Move]:

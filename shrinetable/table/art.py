@@ -31,9 +31,9 @@ FLOOR_PX = (14, 18)  # the least text size at 1280x720 and at 1920x1080
 
 
 def floor_px(size: tuple[int, int], scale: float = 1.0) -> int:
-    """The smallest text the table draws in a window of `size`: 12 px at
-    1280x720, growing with the window to 14 px at 1920x1080 (a capital letter
-    about 9 and 10 px high), times the player's UI scale."""
+    """The smallest text the table draws in a window of `size`: 14 px up to
+    1280x720, growing with the window to 18 px at 1920x1080 (the project's
+    legibility floor, `FLOOR_PX`), times the player's UI scale."""
     lo, hi = FLOOR_PX
     k = min(size[0] / 1920, size[1] / 1080)
     return round(max(lo, min(hi, hi * k)) * scale)

@@ -74,6 +74,9 @@ class Board:
         self.open_rect: pygame.Rect | None = None  # where it is drawn, over its neighbours
         self._needs: dict[tuple, int] = {}  # `_need`, by card, strip size and chips
         self._corners: tuple = ()  # `_corner_widths`, with what it was worked out from
+        # zones whose chips say their shorter words: in full they leave a strip of a
+        # card that matters too little room (`_whole_chips`)
+        self.terse: set[str] = set()
 
     def set_size(self, size: tuple[int, int], window: tuple[int, int] | None = None) -> None:
         """Draw the canvas at `size`, in a `window` of that size unless said (a
@@ -92,7 +95,30 @@ class Board:
         badged = {z for z in view.zones if self._badge_text(z) is not None}
         self.zones = geo.zone_rects(self.layout, view, self.scaler, viewer, badged)
         matter = marks.involved | mine(view, self.decor, viewer)  # read whole first
-        fitted = (
+        self.terse, self._corners = set(), ()
+        fitted = self._fitted(matter)
+        self.placed = geo.place_cards(
+            self.layout, view, self.scaler, viewer, marks.selected, *fitted
+        )
+        cut = self._cut(self.placed, matter)
+        terse = {z for z in cut if any(c.short is not None for c in self.decor.covers.get(z, ()))}
+        if terse:  # their chips in fewer words, if that leaves the strips room to read more
+            self.terse, self._corners = terse, ()
+            tried = self._fitted(matter)
+            placed = geo.place_cards(self.layout, view, self.scaler, viewer, marks.selected, *tried)
+            if sum(self._cut(placed, matter).values()) < sum(cut.values()):
+                self.placed, fitted = placed, tried
+            else:
+                self.terse, self._corners = set(), ()
+        self.crowded = geo.crowded(self.placed)
+        self.open_rect = None
+        if self.opened in self.crowded:
+            self.show(self.opened, marks, fitted)
+
+    def _fitted(self, matter: Collection[str]) -> tuple:
+        """What `geo.place_cards` fits the cards to after the view: the zones'
+        chips, badges, labels and strip widths, and what `matter`s' cards need."""
+        return (
             self._lowered(),
             self._badge_sizes(),
             self._strip_widths(),
@@ -100,13 +126,17 @@ class Board:
             lambda _zone, card, size: self._need(card, size) if card in matter else 0,
             lambda card, size: card in matter and self._face_cut(card, size),
         )
-        self.placed = geo.place_cards(
-            self.layout, view, self.scaler, viewer, marks.selected, *fitted
-        )
-        self.crowded = geo.crowded(self.placed)
-        self.open_rect = None
-        if self.opened in self.crowded:
-            self.show(self.opened, marks, fitted)
+
+    def _cut(self, placed: list[geo.Placed], matter: Collection[str]) -> dict[str, int]:
+        """By zone, how many strips of cards that `matter` are too low to read
+        whole (`_need`) or lie under a later strip of their zone."""
+        out: dict[str, int] = {}
+        for i, p in enumerate(placed):
+            if p.strip and p.name in matter:
+                later = [q.rect for q in placed[i + 1 :] if q.zone == p.zone]
+                if self._need(p.name, p.rect.size) != p.rect.h or p.rect.collidelist(later) >= 0:
+                    out[p.zone] = out.get(p.zone, 0) + 1
+        return out
 
     def show(self, name: str, marks: Marks, fitted: tuple) -> None:
         """Lay the crowded zone `name` out over its neighbours, a line of the
@@ -270,7 +300,7 @@ class Board:
             ):
                 label = self._inside_label(name, rect, self._seat_names(), palette().label, corners)
                 clear = label.get_rect(topleft=(rect.left + 4, rect.top + 2))
-                over = self._whole_chips(rect, self.decor.covers.get(name, ()), clear)
+                over = self._whole_chips(name, rect, clear)
                 chips = [box for _, _, box in self.cover_chips(rect, over, clear)]
                 reach = clear.unionall(chips) if chips else clear  # its chips on its lines
                 out[name] = reach.right - rect.left + 4, reach.bottom - rect.top
@@ -347,7 +377,7 @@ class Board:
                 )
             elif name in corners:  # its badge beside the label, on two lines maybe
                 reach = max(reach, self._corner_badge(name, self._badge_text(name) or "")[1].bottom)
-            over = self._whole_chips(rect, self.decor.covers.get(name, ()), clear)
+            over = self._whole_chips(name, rect, clear)
             placed = self.cover_chips(rect, over, clear)
             reach = max([reach] + [box.bottom for _, _, box in placed])
             top = rect.top + band + self.scaler.length(2)  # where strips begin (`strip_rects`)
@@ -355,11 +385,16 @@ class Board:
                 out[name] = reach + 1 - top
         return out
 
-    def _whole_chips(self, rect: pygame.Rect, over: tuple, clear) -> tuple:
+    def _whole_chips(self, name: str, rect: pygame.Rect, clear) -> tuple:
         """A zone's chips as they fit whole (`hud.cover_chips` would cut one with
         an ellipsis): the fewest changed, those the game lets go (`Chip.short`
-        "") left off first, then the widest said in its shorter words."""
-        chips = list(over)
+        "") left off first, then the widest said in its shorter words; in a
+        zone whose strips they would leave too little room (`terse`) every
+        chip in its shorter words."""
+        chips = list(self.decor.covers.get(name, ()))
+        if name in self.terse:
+            chips = [replace(c, text=c.short, short=None) if c.short else c for c in chips]
+            chips = [c for c in chips if c.short != ""]
         while [c for c, _, _ in self.cover_chips(rect, tuple(chips), clear)] != chips:
             can = [c for c in chips if c.short is not None]
             if not can:
@@ -462,7 +497,7 @@ class Board:
                     surf,
                     self.fonts,
                     rect,
-                    self._whole_chips(rect, decor.covers[name], clear),
+                    self._whole_chips(name, rect, clear),
                     clear,
                     s.length(15),
                 )
@@ -805,7 +840,7 @@ class Board:
         rect = self.zones[name]
         label = self._inside_label(name, rect, self._seat_names(), palette().label, {})
         clear = label.get_rect(topleft=(rect.left + 4, rect.top + 2))
-        over = self._whole_chips(rect, self.decor.covers.get(name, ()), clear)
+        over = self._whole_chips(name, rect, clear)
         boxes = [box for _, _, box in self.cover_chips(rect, over, clear)]
         if len({b.top for b in boxes}) < 2:
             return None

@@ -19,6 +19,7 @@ from shrinetable.adapter.port import MatchPort
 from shrinetable.engine import seats_named
 
 from . import theme, uiscale
+from .art import floor_px
 from .decision_bar import panel_scale
 from .faces import wrap
 from .file_window import file_window
@@ -37,27 +38,70 @@ if TYPE_CHECKING:
 
 MARK = "\u25b6 "  # the command whose new key is awaited, in the Keys window
 EDGE = 8  # px a dialog moved off the cards keeps from the table's edge
+SHADOW = 15  # px of a window's shadow around it (pygame_gui's theme), kept off the cards too
+NARROWEST = 240  # a "Which move?" window's least width, in units (`Dialogs.r`): its title whole
 GUI_LINE = 1.25  # a text box's line: its font's line this much apart (pygame_gui's spacing)
 
 
 def spot(
-    rect: pygame.Rect, cards: Sequence[pygame.Rect], table: pygame.Rect, window: pygame.Rect
-) -> pygame.Rect:
-    """Where a dialog of `rect`'s size (centred: `rect`) covers the least of
-    `cards` (those its question is about): the middle, else a corner or an
-    edge's middle of `table`, the nearest to the middle of those that cover
-    least; always inside `window`."""
+    shapes: Sequence[pygame.Rect],
+    cards: Sequence[pygame.Rect],
+    table: pygame.Rect,
+    window: pygame.Rect,
+) -> tuple[int, pygame.Rect]:
+    """Which of `shapes` (a dialog's sizes, centred in `window`, the best read
+    first) and where: the first with a place on `table` clear of `cards` (those
+    its question is about, with its shadow's room), the nearest such place to
+    the middle; where none has, the place that covers least of them. Always
+    inside `window`."""
+    found = [(i, _places(r, cards, table, window)) for i, r in enumerate(shapes)]
+    for i, rs in found:
+        clear = [r for r in rs if r.collidelist(cards) == -1]
+        if clear:
+            return i, min(clear, key=lambda r: _off(r, shapes[i]))
 
     def covered(r: pygame.Rect) -> int:
-        return sum(r.clip(c).w * r.clip(c).h for c in cards)
+        return sum(r.clip(cards[j]).w * r.clip(cards[j]).h for j in r.collidelistall(cards))
 
-    xs = (rect.x, table.left + EDGE, table.right - rect.w - EDGE)
-    ys = (rect.y, table.top + EDGE, table.bottom - rect.h - EDGE)
-    places = [pygame.Rect(x, y, rect.w, rect.h).clamp(window) for y in ys for x in xs]
     return min(
-        places,
-        key=lambda r: (covered(r), abs(r.centerx - rect.centerx) + abs(r.centery - rect.centery)),
+        ((i, r) for i, rs in found for r in rs),
+        key=lambda ir: (covered(ir[1]), ir[0], _off(ir[1], shapes[ir[0]])),
     )
+
+
+def _places(
+    rect: pygame.Rect, cards: Sequence[pygame.Rect], table: pygame.Rect, window: pygame.Rect
+) -> list[pygame.Rect]:
+    """Where a dialog of `rect`'s size may stand: its own place, or on `table`
+    `EDGE` in from its sides or against a side of one of `cards`. Any place
+    clear of them slides left and up to one of these, so if there is a clear
+    place, one of these is clear."""
+    xs = _starts(rect.x, rect.w, table.left, table.right, [(c.left, c.right) for c in cards])
+    ys = _starts(rect.y, rect.h, table.top, table.bottom, [(c.top, c.bottom) for c in cards])
+    return [pygame.Rect(x, y, rect.w, rect.h).clamp(window) for y in ys for x in xs]
+
+
+def _starts(mid: int, size: int, lo: int, hi: int, spans: list[tuple[int, int]]) -> set[int]:
+    """Where on one axis a dialog `size` long may start: at `mid`, or between
+    `lo` and `hi` (`EDGE` in) at either end or just before or after a span."""
+    inside = range(lo + EDGE, hi - size - EDGE + 1)
+    ends = (lo + EDGE, hi - size - EDGE, *(a - size for a, _ in spans), *(b for _, b in spans))
+    return {mid} | {s for s in ends if s in inside}
+
+
+def _room(table: pygame.Rect, screen: pygame.Rect) -> pygame.Rect:
+    """Where on `table` a window may stand: `SHADOW` in from a side within the
+    `screen` (its shadow off the panels beside it), none from the screen's edge."""
+    left = table.left + (SHADOW if table.left > screen.left else 0)
+    top = table.top + (SHADOW if table.top > screen.top else 0)
+    right = table.right - (SHADOW if table.right < screen.right else 0)
+    bottom = table.bottom - (SHADOW if table.bottom < screen.bottom else 0)
+    return pygame.Rect(left, top, right - left, bottom - top)
+
+
+def _off(r: pygame.Rect, middle: pygame.Rect) -> int:
+    """How far `r` stands from the `middle`."""
+    return abs(r.centerx - middle.centerx) + abs(r.centery - middle.centery)
 
 
 class Table(Protocol):
@@ -85,6 +129,7 @@ class Dialogs:
 
     def __init__(self, table: Table):
         self.s = table
+        self.scale: float | None = None  # the dialog's own `k` where `_centred` chose smaller
 
     def open(self, overlay: Overlay) -> None:
         {
@@ -114,8 +159,9 @@ class Dialogs:
 
     def k(self) -> float:
         """How much larger than at 1280x720 a dialog is drawn: with the window
-        (rebuilt when it is resized) and the player's text size."""
-        return panel_scale(self.s.app.screen.get_size()) * self.s.app.fonts.scale
+        (rebuilt when it is resized) and the player's text size, or as small as
+        the table's least text where only that keeps its moves' cards in view."""
+        return self.scale or panel_scale(self.s.app.screen.get_size()) * self.s.app.fonts.scale
 
     def r(self, x: float, y: float, w: float, h: float) -> pygame.Rect:
         """A widget's place in a dialog, in units of the 1280x720 dialog (`k`)."""
@@ -126,13 +172,13 @@ class Dialogs:
         return ObjectID(class_id=font_class(14 * self.k()))
 
     def _window(
-        self, title: str, w: int, h: int, about: Sequence[gestures.Move] = ()
+        self, title: str, w: int, h: int, about: Sequence[gestures.Move] = (), narrow: int = 0
     ) -> tuple[UIWindow, int]:
         """A dialog `w` x `h` at 1280x720, larger in a larger window, off the
-        cards of the moves it is `about` where it can be; its inner width in
-        units (`r`)."""
+        cards of the moves it is `about` where it can be (`narrow`: as narrow
+        as it reads whole); its inner width in units (`r`)."""
         win = UIWindow(
-            self._centred(w, h, about),
+            self._centred(w, h, about, narrow),
             self.s.app.manager,
             window_display_title=title,
             resizable=False,
@@ -162,20 +208,35 @@ class Dialogs:
         )
         self.s.ui.commands[b] = "close"
 
-    def _centred(self, w: int, h: int, about: Sequence[gestures.Move] = ()) -> pygame.Rect:
+    def _centred(
+        self, w: int, h: int, about: Sequence[gestures.Move] = (), narrow: int = 0
+    ) -> pygame.Rect:
         """A dialog's rectangle: `w` x `h` at 1280x720, larger in a larger window
         (`k`), in the middle of it, unless that hides a card of the moves it is
-        `about` (a choice of blocks over the blockers): then where it hides fewest."""
+        `about` (a choice of blocks over the blockers): then elsewhere on the
+        table, `narrow` units wide, or drawn at the least text size (`floor_px`,
+        `scale`) where only that leaves them in view; else where it hides fewest."""
         size = self.s.app.screen.get_size()
-        k = self.k()
-        rect = pygame.Rect(0, 0, min(round(w * k), size[0] - 20), min(round(h * k), size[1] - 20))
-        rect.center = (size[0] // 2, size[1] // 2)
-        names = {c for m in about for c in (*m.gesture.cards, m.gesture.target_card) if c}
+        screen = pygame.Rect((0, 0), size)
+
+        def sized(k: float, wide: int) -> pygame.Rect:
+            r = pygame.Rect(
+                0, 0, min(round(wide * k), size[0] - 20), min(round(h * k), size[1] - 20)
+            )
+            r.center = screen.center
+            return r
+
+        mine = self.k()
+        names = gestures.involved(about)
         if not names:
-            return rect
+            return sized(mine, w)
+        ks = dict.fromkeys((mine, min(mine, floor_px(size) / 14)))  # 14 px: the dialogs' text
+        shapes = [(k, wide) for k in ks for wide in dict.fromkeys((w, narrow or w))]
         board = self.s.board
-        cards = [p.rect for p in board.placed if p.name in names]
-        return spot(rect, cards, board.felt(), pygame.Rect((0, 0), size))
+        cards = [p.rect.inflate(2 * SHADOW, 2 * SHADOW) for p in board.placed if p.name in names]
+        i, rect = spot([sized(*s) for s in shapes], cards, _room(board.felt(), screen), screen)
+        self.scale = shapes[i][0]
+        return rect
 
     def _px(self) -> int:
         """The size in pixels a dialog's text is drawn at (its theme class's)."""
@@ -325,7 +386,11 @@ class Dialogs:
         font = self.s.app.fonts.font(self._px())
         wide = round(max(font.size(label)[0] for label in labels) / self.k()) + 60
         win, width = self._window(
-            "Which move?", max(460, wide), 42 * (len(labels) + 1) + 60, self.s.choices
+            "Which move?",
+            max(460, wide),
+            42 * (len(labels) + 1) + 60,
+            self.s.choices,
+            max(NARROWEST, wide),
         )
         for i, (label, move) in enumerate(zip(labels, self.s.choices, strict=True)):
             b = UIButton(

@@ -269,15 +269,22 @@ def line_img(fonts, text: str, px: int, width: int, colour, bold: bool) -> pygam
 
 
 def pile_lines(fonts, name: str, slots: list[int], px: int) -> list[str] | None:
-    """`name` in words over lines of the widths `slots` at `px` (bold), None if
-    it takes more lines than there are or a word is too wide even narrowed."""
+    """`name` in words over lines of the widths `slots` at `px` (bold), a word
+    too wide even narrowed broken with a hyphen (`_hyphen`, three letters or
+    more each side); None if it takes more lines than there are."""
     font = fonts.font(px, True)
     lines: list[str] = []
     for word in name.split():
         if lines and font.size(f"{lines[-1]} {word}")[0] <= slots[len(lines) - 1]:
             lines[-1] = f"{lines[-1]} {word}"
             continue
-        if len(lines) == len(slots) or font.size(word)[0] * CONDENSE > slots[len(lines)]:
+        while len(lines) < len(slots) and font.size(word)[0] * CONDENSE > slots[len(lines)]:
+            head, tail = _hyphen(font, word, int(slots[len(lines)] / CONDENSE))
+            if len(head) < 4 or len(tail) < 3:  # "Ta-", "-le": no word left to read
+                return None
+            lines.append(head)
+            word = tail
+        if len(lines) == len(slots):
             return None
         lines.append(word)
     return lines

@@ -199,9 +199,7 @@ class GameScene:
             self.results.next_decision(time.monotonic())
         self.moves = self.match.moves() if mine else []
         self.marks.playable = gestures.playable(self.moves)
-        self.marks.involved = {
-            c for m in self.moves for c in (*m.gesture.cards, m.gesture.target_card) if c
-        }
+        self.marks.involved = gestures.involved(self.moves)
         self.marks.selected = {}
         self.focus.reset()
         if self.aid.hinted is not None:  # a hint answers one position

@@ -467,47 +467,69 @@ def _lent_by_a_row(
     badged: Collection[str] | None,
     text: float,
 ) -> None:
-    """A taker under a row of empty lenders it takes, none along its whole
-    top edge but together along it (level, side by side), grows up across
-    them all by what the least of them can give (each keeps its `least`),
-    as far as its cards need for a line each (`text` times as high, a line
-    for its badge if `badged`)."""
+    """A taker under (or over) a row of empty lenders it takes, none along its
+    whole top (bottom) edge but together along it (level, side by side),
+    grows up (down) across them all by what the least of them can give (each
+    keeps its `least`), as far as its cards need for a line each (`text`
+    times as high, a line for its badge if `badged`)."""
     for name in list(grown):
         place = layout.place(name, viewer, view.seats)
         if not place.takes or not view.zones[name].cards:
             continue
-        tx, ty, tw, th = grown[name]
-        row = sorted(
-            (grown[z][0], z)
+        lenders = [
+            z
             for take in place.takes
-            if (z := taken(name, take, viewer, view.seats)) in grown
-            and not view.zones[z].cards
-            and abs(grown[z][1] + grown[z][3] - ty) <= GAP
-            and grown[z][0] < tx + tw
-            and grown[z][0] + grown[z][2] > tx
-        )
-        if len(row) < 2:  # one along the whole edge lends as `_lent` does
-            continue
-        rects = [grown[z] for _, z in row]
-        bottoms = {round(y + h) for _, y, _, h in rects}
-        joined = all(b[0] - (a[0] + a[2]) <= GAP for a, b in zip(rects, rects[1:], strict=False))
-        if len(bottoms) > 1 or not joined:
-            continue
-        if rects[0][0] > tx + GAP or rects[-1][0] + rects[-1][2] < tx + tw - GAP:
-            continue
-        give = min(
-            h - layout.place(z, viewer, view.seats).least[1]
-            for (_, z), (*_, h) in zip(row, rects, strict=True)
-        )
-        badge = badged is None or name in badged
-        edges = (LABEL_BAND + PILE_BADGE * badge) * text + 16
-        give = min(give, edges + len(view.zones[name].cards) * (STRIP * text + 2) - th)
-        if give <= 0:
-            continue
-        for _, z in row:
-            x, y, w, h = grown[z]
-            grown[z] = (x, y, w, h - give)
-        grown[name] = (tx, ty - give, tw, th + give)
+            if (z := taken(name, take, viewer, view.seats)) in grown and not view.zones[z].cards
+        ]
+        for up in (True, False):
+            if _grown_by_a_row(layout, view, viewer, grown, name, lenders, up, badged, text):
+                break
+
+
+def _grown_by_a_row(
+    layout: Layout,
+    view: View,
+    viewer: int | None,
+    grown: dict,
+    name: str,
+    lenders: list[str],
+    up: bool,
+    badged: Collection[str] | None,
+    text: float,
+) -> bool:
+    """`_lent_by_a_row` for one taker and the row above it (`up`) or below
+    it: whether it grew."""
+    tx, ty, tw, th = grown[name]
+    row = sorted(
+        (grown[z][0], z)
+        for z in lenders
+        if abs((grown[z][1] + grown[z][3] - ty) if up else (grown[z][1] - ty - th)) <= GAP
+        and grown[z][0] < tx + tw
+        and grown[z][0] + grown[z][2] > tx
+    )
+    if len(row) < 2:  # one along the whole edge lends as `_lent` does
+        return False
+    rects = [grown[z] for _, z in row]
+    edges = {round(y + h) if up else round(y) for _, y, _, h in rects}
+    joined = all(b[0] - (a[0] + a[2]) <= GAP for a, b in zip(rects, rects[1:], strict=False))
+    if len(edges) > 1 or not joined:
+        return False
+    if rects[0][0] > tx + GAP or rects[-1][0] + rects[-1][2] < tx + tw - GAP:
+        return False
+    give = min(
+        h - layout.place(z, viewer, view.seats).least[1]
+        for (_, z), (*_, h) in zip(row, rects, strict=True)
+    )
+    badge = badged is None or name in badged
+    edge = (LABEL_BAND + PILE_BADGE * badge) * text + 16
+    give = min(give, edge + len(view.zones[name].cards) * (STRIP * text + 2) - th)
+    if give <= 0:
+        return False
+    for _, z in row:
+        x, y, w, h = grown[z]
+        grown[z] = (x, y, w, h - give) if up else (x, y + give, w, h - give)
+    grown[name] = (tx, ty - give, tw, th + give) if up else (tx, ty, tw, th + give)
+    return True
 
 
 def _needs(
