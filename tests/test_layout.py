@@ -230,3 +230,27 @@ def test_a_label_s_short_words_are_shorter_and_said_by_some_label():
     typo = text.replace('"Chronicle" = "Chron."', '"Chronicel" = "Chron."')
     with pytest.raises(LayoutError, match=r"short.Chronicel: no zone's label says 'Chronicel'"):
         parse_layout(typo, "u.toml")
+
+
+def test_a_place_s_large_rectangle_stands_at_a_larger_text_size_and_is_checked():
+    """A place may give the rectangle it has at a menu text size over 100%
+    (`large`): its lines and its neighbours' are taller than the layout was
+    drawn for. At 100% every place is where `rect` says; a bad `large` is
+    named by its file, key path and line."""
+    layout = load_layout(layout_path("usagi"))
+    assert layout.at_text(1.0) is layout
+    big = layout.at_text(1.5)
+    assert big is layout.at_text(1.25) and big.panels == layout.panels
+    mine = layout.place("event:0", 0, 4)
+    assert mine.large is not None and big.place("event:0", 0, 4).rect == mine.large
+    assert big.place("hand:0", 0, 4) == layout.place("hand:0", 0, 4)  # no `large`: as it was
+    text = layout_path("usagi").read_text()
+    line = next(i for i, s in enumerate(text.splitlines(), 1) if "large = [505, 346" in s)
+    for wrong, said in (
+        ("[505, 346, 239]", "should be a list of 4 items, each a number"),
+        ('"big"', "should be a list of 4 items, each a number"),
+        ("[505, 846, 239, 106]", "rectangle is empty or leaves the 1600x900 canvas"),
+    ):
+        with pytest.raises(LayoutError) as e:
+            parse_layout(text.replace("[505, 346, 239, 106]", wrong), "u.toml")
+        assert f"u.toml:{line}: players.4.seats.self.event.large: {said}" in str(e.value)

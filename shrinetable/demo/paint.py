@@ -140,7 +140,7 @@ class Painter:
         """Cards of event `k` on their way from where they lay to where they land."""
         e = frame.moves[k]
         scaler = self.board.scaler
-        before = geo.place_cards(self.layout, frame.stages[k], scaler, VIEWER)
+        before = geo.place_cards(self.board.layout, frame.stages[k], scaler, VIEWER)
         src_zone = self.board.zones[e.source]
         dst_zone = self.board.zones[e.target]
         size = self.board.card_size(e.target)

@@ -24,7 +24,7 @@ out. docs/layouts.md describes every key.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Literal
 
@@ -75,6 +75,9 @@ class Place:
     # a lender that holds cards still lends its takers above or below it the height
     # its cards do not need (a line each where they are strips)
     spare: bool = False
+    # its rectangle at a menu text size over 100%, where its lines (and its
+    # neighbours') are taller than the layout was drawn for (`Layout.at_text`)
+    large: Rect | None = None
 
 
 @dataclass(frozen=True)
@@ -251,6 +254,21 @@ class Layout:
     # a label's words in fewer letters ("Chronicle" = "Chron."), for a zone too
     # narrow for them with whose it is (a larger text size, many seats)
     short: dict[str, str] = field(default_factory=dict)
+    _at: dict[str, Any] = field(
+        default_factory=dict, init=False, repr=False, compare=False
+    )  # `at_text`'s layout, made once
+
+    def at_text(self, text: float) -> Layout:
+        """The layout at the menu's text size `text`: over 100%, each seat's or
+        shared place that gives a `large` rectangle stands there."""
+        if text <= 1.0:
+            return self
+        if "large" not in self._at:
+            self._at["large"] = replace(
+                self, players={n: _larger(v) for n, v in self.players.items()}
+            )
+        out: Layout = self._at["large"]
+        return out
 
     def variant(self, seats: int) -> Variant:
         try:
@@ -322,6 +340,19 @@ class Unreadable(LayoutError):
     """The file could not be read at all (missing, not text)."""
 
 
+def _larger(variant: Variant) -> Variant:
+    """`variant` with each place's `large` rectangle for its `rect`."""
+
+    def big(places: dict[str, Place]) -> dict[str, Place]:
+        return {z: replace(p, rect=p.large) if p.large else p for z, p in places.items()}
+
+    return replace(
+        variant,
+        shared=big(variant.shared),
+        seats={pos: big(zones) for pos, zones in variant.seats.items()},
+    )
+
+
 def _inside(rect: Rect, canvas: Canvas) -> bool:
     x, y, w, h = rect
     return (
@@ -357,13 +388,14 @@ def _semantic(layout: Layout) -> list[tuple[tuple[str, ...], str]]:
                         "shared zones have no seat; put seat zones under seats.<position>",
                     )
                 )
-            if not _inside(place.rect, c):
-                out.append(
-                    (
-                        base + ("shared", zone, "rect"),
-                        f"rectangle is empty or leaves the {c.width}x{c.height} canvas",
+            for key in ("rect", "large"):
+                if getattr(place, key) is not None and not _inside(getattr(place, key), c):
+                    out.append(
+                        (
+                            base + ("shared", zone, key),
+                            f"rectangle is empty or leaves the {c.width}x{c.height} canvas",
+                        )
                     )
-                )
         for kind, grid in variant.grids.items():
             if not _inside(grid.rect, c):
                 out.append(
@@ -399,13 +431,14 @@ def _semantic(layout: Layout) -> list[tuple[tuple[str, ...], str]]:
                     )
                 )
             for zone, place in zones.items():
-                if not _inside(place.rect, c):
-                    out.append(
-                        (
-                            base + ("seats", pos, zone, "rect"),
-                            f"rectangle is empty or leaves the {c.width}x{c.height} canvas",
+                for key in ("rect", "large"):
+                    if getattr(place, key) is not None and not _inside(getattr(place, key), c):
+                        out.append(
+                            (
+                                base + ("seats", pos, zone, key),
+                                f"rectangle is empty or leaves the {c.width}x{c.height} canvas",
+                            )
                         )
-                    )
                 out += [
                     (base + ("seats", pos, zone, "takes"), fault)
                     for fault in _taken(variant, pos, place.takes, allowed)

@@ -51,7 +51,8 @@ def mine(view: View, decor: Decor, viewer: int | None) -> set[str]:
 
 class Board:
     def __init__(self, layout: Layout, art: CardArt, fonts: Fonts):
-        self.layout = layout
+        self.drawn_for = layout  # the file's layout; `layout` is it at the text size
+        self.layout = layout.at_text(fonts.scale)
         self.art = art
         self.fonts = fonts
         self.scaler = geo.Scaler((layout.canvas.width, layout.canvas.height), (1, 1))
@@ -82,6 +83,7 @@ class Board:
         """Draw the canvas at `size`, in a `window` of that size unless said (a
         demonstration shows part of a larger table): the text floor is the window's."""
         floor = floor_px(window or size, self.fonts.scale)
+        self.layout = self.drawn_for.at_text(self.fonts.scale)
         if size != self.scaler.size or self.fonts.floor != floor:
             self.scaler = geo.Scaler(self.scaler.canvas, size, self.fonts.scale)
             self.fonts.floor = floor
