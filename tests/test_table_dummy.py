@@ -145,15 +145,18 @@ def test_the_window_keeps_a_readable_minimum_size(app):
     assert app.screen.get_size() == (1024, 576)
 
 
-def test_a_long_refusal_is_shown_whole_below_the_buttons(app):
+def test_a_long_refusal_is_shown_whole_and_moves_no_button(app):
+    """Whole where it finds the room (under the bar, else at the log's foot),
+    the bar's buttons where they were."""
     scene = start(app)
+    before = [(b.text, tuple(b.rect)) for b in scene.ui.actions]
     reason = "Healing takes a pair of equal value matching the top card. " * 3
     scene.say(reason, error=False)  # a refusal itself stands over the table (banner)
     box = scene.ui.notice
     assert box.html_text.endswith("</font>") and reason[:20] in box.html_text
-    buttons = [b.rect for b in scene.ui.actions]
-    assert buttons and box.rect.top > max(r.bottom for r in buttons)  # they do not move
-    assert box.rect.height >= 3 * 18  # three lines or more, not a cut-off fourth line
+    assert before and [(b.text, tuple(b.rect)) for b in scene.ui.actions] == before
+    assert box.room() == 0 and box.rect.height >= 3 * 18  # whole, not a cut-off fourth line
+    assert not [b for b in scene.ui.buttons if b.rect.colliderect(box.rect)]
 
 
 def test_the_log_names_a_private_card_only_to_a_lone_person(app):

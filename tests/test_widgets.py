@@ -224,15 +224,18 @@ def test_undo_takes_the_notice_of_the_position_it_leaves(app):
 def test_a_notice_that_fits_stands_under_the_prompt_and_leaves_the_bar_its_room(app):
     """A short notice ("Saved as ...") is said under the prompt when the
     prompt's box has the room, so the decision bar keeps every place; a long
-    one stands under the bar, whole or scrolling."""
+    one stands whole where it finds the room: under the bar, else at the
+    log's foot (under the bar it was cut to the lines left there and scrolled)."""
     scene = start(app)
-    places = len(scene.ui.actions)
+    places = [(b.text, tuple(b.rect)) for b in scene.ui.actions]
     scene.say("Saved as shrine-42.json", error=False)
     assert scene.ui.notice is scene.ui.status and "Saved" in scene.ui.status.html_text
-    assert len(scene.ui.actions) == places
+    assert [(b.text, tuple(b.rect)) for b in scene.ui.actions] == places
     scene.say("Healing takes a pair of equal value matching the top card. " * 3, error=False)
-    assert scene.ui.notice is not scene.ui.status
-    assert scene.ui.notice.rect.top > max(b.rect.bottom for b in scene.ui.actions)
+    notice = scene.ui.notice
+    assert notice is not scene.ui.status and notice.room() == 0
+    assert not [b for b in scene.ui.buttons if b.rect.colliderect(notice.rect)]
+    assert [(b.text, tuple(b.rect)) for b in scene.ui.actions] == places
 
 
 def test_the_panels_grow_with_the_window(dummy_video):
@@ -286,7 +289,8 @@ def test_at_150_percent_the_side_panel_buttons_read_whole(dummy_video, game, siz
     """At the menu's 150% text size the side panel showed "Me…", "Un…",
     "Re…", "Ru…" (1280x720) and "What ha…" (both sizes) in every game: the
     commands stand two to a row where four do not fit (the row over the first
-    taking the log's foot, the prompt keeping its place) and Hint and "What
+    taking the log's foot, the prompt's box ending where it did, grown up as
+    far as the prompt's words need, the commands over it) and Hint and "What
     happened?" each as wide as its words, each label drawn whole, no button on
     another, on the log or on the prompt, and the decision bar's moves all in
     their places."""
@@ -309,8 +313,12 @@ def test_at_150_percent_the_side_panel_buttons_read_whole(dummy_video, game, siz
     rects = [b.rect for b in side.values()] + [scene.ui.log.rect, scene.ui.status.rect]
     assert not [(a, b) for i, a in enumerate(rects) for b in rects[i + 1 :] if a.colliderect(b)]
     status = scene.board.scaler.rect(scene.layout.panels.status)
-    assert scene.ui.status.rect.top > status.top and side["rules"].rect.top >= status.top
-    assert (side["menu"].rect.top < status.top) == (size == (1280, 720))  # 1920: one row
+    prompt = scene.ui.status
+    assert prompt.rect.bottom == status.bottom and prompt.room() == 0  # whole, not scrolled
+    assert side["rules"].rect.bottom < prompt.rect.top
+    assert (side["menu"].rect.top < side["rules"].rect.top) == (
+        size == (1280, 720)
+    )  # 1920: one row
     assert side["hint"].rect.top == side["summary"].rect.top  # each as wide as its words
     assert side["hint"].rect.w < side["summary"].rect.w
     assert scene.ui.bar() and "more" not in scene.ui.commands.values()  # the bar keeps its room

@@ -84,36 +84,45 @@ def compact(text: str) -> str:
     return "/".join("".join(c for c in part if not c.isalpha()) or part for part in text.split("/"))
 
 
-def numbers_shown(fonts, text: str, size: tuple[int, int], detail: bool = False) -> str:
-    """What a card of `size` prints for its numbers `text`: the whole figures,
-    or (where they take two lines that would rise over its name, a large text
-    size on a small card) their compact form; the zoom shows them whole."""
+def numbers_shown(
+    fonts,
+    text: str,
+    size: tuple[int, int],
+    detail: bool = False,
+    name: str = "",
+    strip: bool = False,
+) -> str:
+    """What a face of `size` (a card, or a `strip`) prints for its numbers
+    `text`: the whole figures, or their compact form where whole they crowd
+    out what must read. On a card: where they take two lines that would rise
+    over its name (a large text size on a small card). On a strip: where they
+    are wider than a one-line strip (a Character's five ratings on another
+    seat's narrow pile read "/D2/I0/Ce1/L4", clipped at its left), or where
+    whole they leave its `name` too little room (too narrow a line, a second
+    line too narrow beside them, too few lines) and compact they do not (a
+    larger text size, a narrow zone). The zoom (`detail`) shows them whole."""
     if detail or text == compact(text):
         return text
-    box, px = _card_box(fonts, text, size, detail)
-    if len(number_lines(fonts, text, px, numbers_room(size[0]))) < 2 or box.top >= head(
-        fonts, size
-    ):
-        return text
-    return compact(text)
-
-
-def strip_shown(fonts, text: str, size: tuple[int, int], name: str = "") -> str:
-    """What a one-line strip of `size` prints for its numbers `text`: the
-    whole figures, or their compact form where whole they are wider than the
-    strip (a Character's five ratings on another seat's narrow pile read
-    "/D2/I0/Ce1/L4", clipped at its left); compact too where whole they
-    leave its `name` too little room (too narrow a line, a second line too
-    narrow beside them, too few lines) and compact they do not (a larger
-    text size, a narrow zone); the zoom shows them whole."""
     w, h = size
-    if text == compact(text):
-        return text
+    if not strip:
+        box, px = _card_box(fonts, text, size, False)
+        two = len(number_lines(fonts, text, px, numbers_room(w))) >= 2
+        return compact(text) if two and box.top < head(fonts, size) else text
     if fonts.font(strip_px(h), True).size(text)[0] + 6 > w - 6 and h < 2 * line(fonts):
         return compact(text)
     fits = _pile_fit if h >= 3 * line(fonts) else _two_fit if h >= 2 * line(fonts) else _one_fit
     short = name and not fits(fonts, name, text, size)
     return compact(text) if short and fits(fonts, name, compact(text), size) else text
+
+
+def shown_figures(
+    fonts, face: Face, size: tuple[int, int], detail: bool = False, strip: bool = False
+) -> str | None:
+    """`face`'s numbers as a card (or `strip`) of `size` prints them
+    (`numbers_shown`); None for a card without numbers."""
+    if face.numbers is None:
+        return None
+    return numbers_shown(fonts, numbers_text(face.numbers), size, detail, face.name, strip)
 
 
 def head(fonts, size: tuple[int, int]) -> int:
@@ -321,15 +330,11 @@ def pile_layout(
 ) -> tuple[int, int, list[tuple[str, int]]]:
     """How `draw_pile` names a card at `size`: the type size, the line height, and
     each line with its width (lines under the numbers' top end at their box)."""
-    figures = (
-        None
-        if face.numbers is None
-        else strip_shown(fonts, numbers_text(face.numbers), size, face.name)
-    )
-    fit = _pile_fit(fonts, face.name, figures, size, chips_at)
+    shown = shown_figures(fonts, face, size, strip=True)
+    fit = _pile_fit(fonts, face.name, shown, size, chips_at)
     if fit is not None:
         return fit
-    inner, _, full, bottom, box, first = _pile_frame(fonts, figures, size, chips_at)
+    inner, _, full, bottom, box, first = _pile_frame(fonts, shown, size, chips_at)
     # too long even so: as many words as fit on each line, the last cut
     px = MIN_PX
     font = fonts.font(px, True)
@@ -362,8 +367,7 @@ def draw_pile(
     x = inner.left + 3
     bottom = inner.bottom - 1
     box = None
-    if face.numbers is not None:
-        shown = strip_shown(fonts, numbers_text(face.numbers), size, face.name)
+    if (shown := shown_figures(fonts, face, size, strip=True)) is not None:
         box, npx = numbers_box(fonts, shown, size, strip=True)
         _numbers(surf, fonts, shown, box, npx, (list(face.frame) or [NEUTRAL])[0])
     px, lh, lines = pile_layout(fonts, face, size, chips_at)
@@ -410,8 +414,7 @@ def draw_strip(
     px = strip_px(h)
     two = h >= 2 * line(fonts)
     right = inner.right - 2
-    if face.numbers is not None:
-        shown = strip_shown(fonts, numbers_text(face.numbers), size, face.name)
+    if (shown := shown_figures(fonts, face, size, strip=True)) is not None:
         box, npx = numbers_box(fonts, shown, size, strip=True)
         _numbers(surf, fonts, shown, box, npx, cols[0])
         if not two:
@@ -582,8 +585,7 @@ def draw_face(fonts, face: Face, size: tuple[int, int], detail: bool = False) ->
         surf, cols[0], (inner.left + pad, y - pad // 2), (inner.right - pad, y - pad // 2), 1
     )
     bottom = inner.bottom - pad
-    if face.numbers is not None:
-        printed = numbers_shown(fonts, numbers_text(face.numbers), size, detail)
+    if (printed := shown_figures(fonts, face, size, detail)) is not None:
         box, npx = numbers_box(fonts, printed, size, detail)
         _numbers(surf, fonts, printed, box, npx, cols[0])
         fonts.area(size, "numbers", box)

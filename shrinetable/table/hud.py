@@ -214,19 +214,17 @@ def _numbers(
 ) -> pygame.Rect | None:
     """The current figures `c` written over the printed box (covering it, so the
     old numbers never show around the new); the box where they stand."""
-    printed = faces.numbers_text(face.numbers) if face and face.numbers else None
-    if printed is None:
+    if face is None or not face.numbers:
         if c is not None:
             return chip(surf, fonts, c, px, (rect.right - 3, rect.bottom - 3), "bottomright")
         return None
-    shown = faces.strip_shown(fonts, printed, rect.size, face.name) if strip and face else printed
+    printed = faces.numbers_text(face.numbers)
+    shown = faces.numbers_shown(fonts, printed, rect.size, enlarged, face.name, strip)
     box, npx = faces.numbers_box(fonts, shown, rect.size, enlarged, strip)
     box.move_ip(rect.topleft)
     if c is None:
         return box
     text = c.text if shown == printed else faces.compact(c.text)  # compact as printed
-    if not strip and faces.numbers_shown(fonts, printed, rect.size, enlarged) != printed:
-        text = faces.numbers_shown(fonts, text, rect.size, enlarged)
     if strip and box.w > rect.w - 3:  # never past its strip (over the zone beside it)
         box.update(rect.left, box.top, rect.w, box.h)  # the strip's width, else cut
         text = faces.cut(fonts, text, npx, box.w - 4, True, least=1)
@@ -257,9 +255,8 @@ def strip_chips(
     px = faces.strip_px(h)
     small = max(8, px - 3)  # states need not be as large as the name
     end = w - 3
-    printed = faces.numbers_text(face.numbers) if face and face.numbers else ""
-    figures = faces.strip_shown(fonts, printed, size, face.name) if face and printed else ""
-    low = faces.numbers_box(fonts, figures, size, strip=True)[0].h if printed else 0
+    figures = faces.shown_figures(fonts, face, size, strip=True) if face else None
+    low = faces.numbers_box(fonts, figures, size, strip=True)[0].h if figures else 0
     chip_h = fonts.font(small, True).size("Ag")[1] + 2
     one = h < 2 * faces.line(fonts)
     if one or chip_h + low + 2 > h:  # one line, or no room above
@@ -289,13 +286,13 @@ def strip_chips(
 
 def _numbers_left(fonts, size, c: Chip | None, face: Face | None, px: int) -> int | None:
     """Where a strip's figures begin (as `_numbers` writes them)."""
-    printed = faces.numbers_text(face.numbers) if face and face.numbers else None
-    if printed is None:
+    if face is None or not face.numbers:
         return size[0] - 3 - _width(fonts, c, px) if c is not None else None
-    shown = faces.strip_shown(fonts, printed, size, face.name if face else "")
+    printed = faces.numbers_text(face.numbers)
+    shown = faces.numbers_shown(fonts, printed, size, False, face.name, strip=True)
     box, npx = faces.numbers_box(fonts, shown, size, False, True)
     if c is not None:
-        text = c.text if shown == printed else faces.compact(c.text)
+        text = c.text if shown == printed else faces.compact(c.text)  # compact as printed
         return box.right - max(box.w, fonts.font(npx, True).size(text)[0] + 6)
     return box.left
 

@@ -49,6 +49,12 @@ if TYPE_CHECKING:
     from .app import App
 
 LOG_SHOWN = 40  # log entries kept in the panel
+COMMANDS = [
+    ("Menu", "menu", "Save, load, pace, text size... (Esc)"),
+    ("Undo", "undo", "Take back your last move (Ctrl+Z)"),
+    ("Redo", "redo", "Make the move taken back again (Ctrl+Y)"),
+    ("Rules", "rules", "The rules of this game (?)"),
+]  # the status panel's commands (label, command, tip); the tips say their keys
 
 
 class Table(Protocol):
@@ -96,6 +102,7 @@ class Panels:
         self.k = 1.0  # how much larger than at 1280x720 (`decision_bar.panel_scale`)
         self.bar_area = pygame.Rect(0, 0, 0, 0)  # the decision bar's room (and a notice's)
         self.log_room = pygame.Rect(0, 0, 0, 0)  # the log's panel, a result's box not yet taken
+        self.risen: dict[tuple, int] = {}  # window and line size -> the most `_rise` asked
 
     def relog(self) -> None:
         """The log's latest lines (at the start, after an undo, a switch of
@@ -139,14 +146,19 @@ class Panels:
         status = sc.rect(p.status)
         row_h = max(round(26 * self.k), status.h // 3)
         log = sc.rect(p.log)
-        log.h -= status.y - self._commands(status, row_h)  # their rows over the first
-        self.s.pane = None
-        if app.announcer.shown:  # the announcements' pane, under the log
-            high = announce.pane_height(app.fonts, self.k)
-            log.h -= high + 4
-            self.s.pane = pygame.Rect(log.x, log.bottom + 4, log.w - 4, high)
-        prompt = pygame.Rect(status.x, status.y + row_h + 2, status.w - 4, status.h - row_h - 2)
+        rows, h = self._command_rows(status.w, row_h)
+        over = len(rows) * (h + 4) - row_h - 4  # their rows over the first take the log's foot
+        high = announce.pane_height(app.fonts, self.k) + 4 if app.announcer.shown else 0
         asked = self._status_html()
+        rise = self._rise(asked, status, row_h, log.h - over - high)
+        status = pygame.Rect(status.x, status.y - rise, status.w, status.h + rise)
+        log.h -= over + rise
+        self._commands(status.x, status.y - over, rows, h)
+        self.s.pane = None
+        if high:  # the announcements' pane, under the log
+            log.h -= high
+            self.s.pane = pygame.Rect(log.x, log.bottom + 4, log.w - 4, high - 4)
+        prompt = pygame.Rect(status.x, status.y + row_h + 2, status.w - 4, status.h - row_h - 2)
         notice = self._notice_html() if self.s.message and not self.banner_up() else ""
         area = sc.rect(p.buttons)
         if self.s.helps:  # the help row under the decision bar, the standing answers above it
@@ -158,7 +170,8 @@ class Panels:
         )  # the bar's places stay
         together = TextBox([asked, notice], prompt, app.fonts, ui.px)
         joined = bool(notice) and not together.room()  # the prompt's box holds both whole
-        under = bool(notice) and not joined and room >= together.lines_high(2)
+        alone = TextBox(notice, (area.x, area.y, area.w - 4, room), app.fonts, ui.px)
+        under = bool(notice) and not joined and not alone.room()  # whole under the bar
         if notice and not joined and not under:  # at the log's foot: the prompt keeps
             # its first line and the bar its buttons (issue 41)
             ui.notice = ui.box(notice, pygame.Rect(log.x, log.y, log.w - 4, 0))
@@ -202,27 +215,35 @@ class Panels:
         results.place = pygame.Rect(log.x, log.y, log.w - 4, high)
         return pygame.Rect(log.x, log.y + high + 4, log.w, max(0, log.h - high - 4))
 
-    def _commands(self, status: pygame.Rect, row_h: int) -> int:
-        """Menu, Undo, Redo and Rules: a row `row_h` high across the top of the
-        status panel, or, where a larger text size would cut their words there,
-        in rows of fewer ending where that row ends (those above it take the
-        log's foot); the top of the first row."""
-        names = [
-            ("Menu", "menu", "Save, load, pace, text size... (Esc)"),
-            ("Undo", "undo", "Take back your last move (Ctrl+Z)"),
-            ("Redo", "redo", "Make the move taken back again (Ctrl+Y)"),
-            ("Rules", "rules", "The rules of this game (?)"),
-        ]  # tips: their keys
+    def _rise(self, asked: str, status: pygame.Rect, row_h: int, log_h: int) -> int:
+        """How far the prompt's box grows up to show the prompt whole (a long
+        question was cut to its box's four lines and scrolled), the commands
+        over it rising with it: as far as its words need, the log's panel
+        (`log_h` high) keeping three lines. `build` never takes it back down
+        in a game (`risen`): the commands move up a few times at most, not up
+        and down with each question."""
         ui = self.s.ui
-        rows = button_rows(ui.fonts, ui.px, [label for label, _, _ in names], status.w)
-        h = row_h if len(rows) == 1 else rows_high(ui.fonts, ui.px, round(26 * self.k))
-        top = status.y + row_h + 4 - len(rows) * (h + 4)
-        made = self._buttons(names, status.x, top, rows, h)
+        box = TextBox(asked, (0, 0, status.w - 4, 10_000), ui.fonts, ui.px)
+        need = box.text_height() + 2 * PAD - (status.h - row_h - 2)
+        size = (self.s.app.screen.get_size(), ui.fonts.font(ui.px).get_linesize())
+        self.risen[size] = need = max(need, self.risen.get(size, 0))
+        return max(0, min(need, log_h - box.lines_high(3) - 4))
+
+    def _command_rows(self, width: int, row_h: int) -> tuple[list[list[int]], int]:
+        """The rows Menu, Undo, Redo and Rules take across `width`
+        (`widgets.button_rows`) and their height: one row `row_h` high, or,
+        where a larger text size would cut their words there, rows of fewer."""
+        ui = self.s.ui
+        rows = button_rows(ui.fonts, ui.px, [label for label, _, _ in COMMANDS], width)
+        return rows, row_h if len(rows) == 1 else rows_high(ui.fonts, ui.px, round(26 * self.k))
+
+    def _commands(self, x: int, top: int, rows: list[list[int]], h: int) -> None:
+        """The commands in their rows (`_command_rows`) from (`x`, `top`)."""
+        made = self._buttons(COMMANDS, x, top, rows, h)
         if not self.s.match.can_undo(self.s.viewer):
             made["undo"].disable()
         if not self.s.match.can_redo():
             made["redo"].disable()
-        return top
 
     def banner_up(self) -> bool:
         """Whether the message is shown whole over the table (a refusal, until
