@@ -15,7 +15,9 @@ import pytest
 from shrinetable.bench.legibility import measure
 from shrinetable.engine import registry
 from shrinetable.table import faces, hud
+from shrinetable.table import geometry as geo
 from shrinetable.table.art import Fonts, floor_px
+from shrinetable.table.board import mine
 
 CASES = [
     (name, n)
@@ -493,6 +495,11 @@ def test_the_starting_cards_choice_reads_every_own_card_whole(size, scale):
 def _board_of(game: str, players: int, size, scale: float):
     """The board of `game`'s showcase laid out and drawn at `size` and the menu's
     text size `scale` (the bench's frame)."""
+    return _app_of(game, players, size, scale).scene.board
+
+
+def _app_of(game: str, players: int, size, scale: float):
+    """The table showing `game`'s showcase at `size` and the text size `scale`."""
     from shrinetable.bench.render import showcase
     from shrinetable.table import uiscale
     from shrinetable.table.app import App
@@ -501,7 +508,7 @@ def _board_of(game: str, players: int, size, scale: float):
     app = App(size)
     app.start_game(showcase(registry.get(game), players))
     app.step([], 0.01)
-    return app.scene.board
+    return app
 
 
 def test_a_crowded_zones_chips_say_their_shorter_words_for_its_strips(tmp_path, monkeypatch):
@@ -539,3 +546,54 @@ def test_a_pile_strips_word_too_wide_even_narrowed_breaks_with_a_hyphen():
     assert faces.pile_lines(fonts, "Tangle Net", [20, 20, 20], 21) is None  # "Ta-" at most
     fig = measure("shrines", 2, (1280, 720), scale=1.5)
     assert not any(c.startswith("tangle-net") for c in fig["cut_own"]), fig["cut_own"]
+
+
+def _cut_names_in(app, zone: str) -> list[str]:
+    """The names and numbers drawn cut (an ellipsis) on the viewer's cards in
+    `zone`, on a frame drawn afresh (as the bench draws it)."""
+    board = app.scene.board
+    own = mine(board.view, board.decor, board.viewer)
+    cards = {p.name for p in board.placed if p.zone == zone and p.name in own}
+    app.art.clear()
+    board._bg_key = None
+    app.fonts.drawn = []
+    app.scene.base_dirty = app.scene.dirty = True
+    app.scene.draw(app.screen)
+    drawn, app.fonts.drawn = app.fonts.drawn, None
+    return sorted(
+        d.text
+        for d in drawn
+        if d.cut and d.card in cards and faces.names_it(app.art.face(d.card), d.text)
+    )
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
+def test_a_zone_that_cuts_an_own_name_opens_under_the_pointer_and_reads_it_whole(
+    tmp_path, monkeypatch, size
+):
+    """names11: at 150% Shrines' site a1 no longer had its strips on each other,
+    so it no longer opened under the pointer, and still read "Harbor Se…",
+    "Tidewatc…" (two columns of one line). A zone that cuts a name or the
+    numbers of a card that matters opens as a crowded one does (one rule,
+    `Board._shut`): hovering it shows them whole, on strips each clear of
+    the others, over its neighbours; leaving it shuts it."""
+    from table_input import ev
+
+    monkeypatch.setenv("SHRINETABLE_DATA_DIR", str(tmp_path))
+    app = _app_of("shrines", 2, size, 1.5)
+    board, zone = app.scene.board, "site:a1"
+    assert zone not in geo.crowded(board.placed) and zone in board.crowded
+    assert _cut_names_in(app, zone)  # "Harbor Se…", "Tidewatc…"
+    app.step([ev(pygame.MOUSEMOTION, pos=board.zones[zone].center, rel=(0, 0))], 0.01)
+    assert board.opened == zone and board.open_rect is not None
+    assert board.open_rect.h > board.zones[zone].h and board.felt().contains(board.open_rect)
+    strips = [p for p in board.placed if p.zone == zone]
+    assert len(strips) == 6 and board.placed[-6:] == strips  # drawn last, hit first
+    assert all(board.open_rect.contains(p.rect) for p in strips)
+    assert not any(
+        a.rect.colliderect(b.rect) for i, a in enumerate(strips) for b in strips[i + 1 :]
+    )
+    assert _cut_names_in(app, zone) == []
+    app.step([ev(pygame.MOUSEMOTION, pos=board.zones["hand:0"].center, rel=(0, 0))], 0.01)
+    assert board.opened is None and board.open_rect is None
+    assert not _board_of("shrines", 2, size, 1.0).crowded  # at 100% nothing is cut
