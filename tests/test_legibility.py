@@ -597,3 +597,25 @@ def test_a_zone_that_cuts_an_own_name_opens_under_the_pointer_and_reads_it_whole
     app.step([ev(pygame.MOUSEMOTION, pos=board.zones["hand:0"].center, rel=(0, 0))], 0.01)
     assert board.opened is None and board.open_rect is None
     assert not _board_of("shrines", 2, size, 1.0).crowded  # at 100% nothing is cut
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
+def test_a_badge_over_an_own_strips_name_is_counted_cut_and_the_strips_leave_it(size, monkeypatch):
+    """names11 saw it and the bench did not count it: at six Usagi seats and
+    150% the viewer's field's two-line badge lay over its one strip,
+    "Whispere…". A badge, chip or label over an own strip's name or numbers
+    is now a cut (`covered_names`). Where the zone is too low for its strips
+    to end above the badge they go left of it if they read there
+    (`geometry._clear_of_badge`: 1920x1080, without the layout's `large`
+    rectangles); at 1280x720 that is too narrow, and the layout's `large`
+    field is 16 units higher (from the hand's row) so the badge goes up
+    beside its label."""
+    from shrinetable.formats.layout import Layout
+
+    fig = measure("usagi", 6, size, scale=1.5)
+    assert not any(c.startswith("whispered-slander") for c in fig["cut_own"]), fig["cut_own"]
+    assert fig["overlaps"] == 0, fig["overlapping"]
+    monkeypatch.setattr(Layout, "at_text", lambda self, text: self)  # as drawn for 100%
+    fig = measure("usagi", 6, size, scale=1.5)
+    covered = [c for c in fig["cut_own"] if c.startswith("whispered-slander")]
+    assert covered == (["whispered-slander#108: under field:0's words"] if size[0] == 1280 else [])
