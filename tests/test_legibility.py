@@ -15,7 +15,9 @@ import pytest
 from shrinetable.bench.legibility import measure
 from shrinetable.engine import registry
 from shrinetable.table import faces, hud
+from shrinetable.table import geometry as geo
 from shrinetable.table.art import Fonts, floor_px
+from shrinetable.table.board import mine
 
 CASES = [
     (name, n)
@@ -348,7 +350,7 @@ OWN_AT_150 = {
     ("sorcerer", 2): (0, 0),
     ("shards", 2): (0, 0),
     ("usagi", 2): (0, 0),
-    ("usagi", 3): (1, 0),
+    ("usagi", 3): (0, 0),
     ("usagi", 4): (0, 0),
     ("usagi", 5): (5, 4),
     ("usagi", 6): (1, 0),
@@ -493,6 +495,11 @@ def test_the_starting_cards_choice_reads_every_own_card_whole(size, scale):
 def _board_of(game: str, players: int, size, scale: float):
     """The board of `game`'s showcase laid out and drawn at `size` and the menu's
     text size `scale` (the bench's frame)."""
+    return _app_of(game, players, size, scale).scene.board
+
+
+def _app_of(game: str, players: int, size, scale: float):
+    """The table showing `game`'s showcase at `size` and the text size `scale`."""
     from shrinetable.bench.render import showcase
     from shrinetable.table import uiscale
     from shrinetable.table.app import App
@@ -501,7 +508,7 @@ def _board_of(game: str, players: int, size, scale: float):
     app = App(size)
     app.start_game(showcase(registry.get(game), players))
     app.step([], 0.01)
-    return app.scene.board
+    return app
 
 
 def test_a_crowded_zones_chips_say_their_shorter_words_for_its_strips(tmp_path, monkeypatch):
@@ -539,3 +546,76 @@ def test_a_pile_strips_word_too_wide_even_narrowed_breaks_with_a_hyphen():
     assert faces.pile_lines(fonts, "Tangle Net", [20, 20, 20], 21) is None  # "Ta-" at most
     fig = measure("shrines", 2, (1280, 720), scale=1.5)
     assert not any(c.startswith("tangle-net") for c in fig["cut_own"]), fig["cut_own"]
+
+
+def _cut_names_in(app, zone: str) -> list[str]:
+    """The names and numbers drawn cut (an ellipsis) on the viewer's cards in
+    `zone`, on a frame drawn afresh (as the bench draws it)."""
+    board = app.scene.board
+    own = mine(board.view, board.decor, board.viewer)
+    cards = {p.name for p in board.placed if p.zone == zone and p.name in own}
+    app.art.clear()
+    board._bg_key = None
+    app.fonts.drawn = []
+    app.scene.base_dirty = app.scene.dirty = True
+    app.scene.draw(app.screen)
+    drawn, app.fonts.drawn = app.fonts.drawn, None
+    return sorted(
+        d.text
+        for d in drawn
+        if d.cut and d.card in cards and faces.names_it(app.art.face(d.card), d.text)
+    )
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
+def test_a_zone_that_cuts_an_own_name_opens_under_the_pointer_and_reads_it_whole(
+    tmp_path, monkeypatch, size
+):
+    """names11: at 150% Shrines' site a1 no longer had its strips on each other,
+    so it no longer opened under the pointer, and still read "Harbor Se…",
+    "Tidewatc…" (two columns of one line). A zone that cuts a name or the
+    numbers of a card that matters opens as a crowded one does (one rule,
+    `Board._shut`): hovering it shows them whole, on strips each clear of
+    the others, over its neighbours; leaving it shuts it."""
+    from table_input import ev
+
+    monkeypatch.setenv("SHRINETABLE_DATA_DIR", str(tmp_path))
+    app = _app_of("shrines", 2, size, 1.5)
+    board, zone = app.scene.board, "site:a1"
+    assert zone not in geo.crowded(board.placed) and zone in board.crowded
+    assert _cut_names_in(app, zone)  # "Harbor Se…", "Tidewatc…"
+    app.step([ev(pygame.MOUSEMOTION, pos=board.zones[zone].center, rel=(0, 0))], 0.01)
+    assert board.opened == zone and board.open_rect is not None
+    assert board.open_rect.h > board.zones[zone].h and board.felt().contains(board.open_rect)
+    strips = [p for p in board.placed if p.zone == zone]
+    assert len(strips) == 6 and board.placed[-6:] == strips  # drawn last, hit first
+    assert all(board.open_rect.contains(p.rect) for p in strips)
+    assert not any(
+        a.rect.colliderect(b.rect) for i, a in enumerate(strips) for b in strips[i + 1 :]
+    )
+    assert _cut_names_in(app, zone) == []
+    app.step([ev(pygame.MOUSEMOTION, pos=board.zones["hand:0"].center, rel=(0, 0))], 0.01)
+    assert board.opened is None and board.open_rect is None
+    assert not _board_of("shrines", 2, size, 1.0).crowded  # at 100% nothing is cut
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
+def test_a_badge_over_an_own_strips_name_is_counted_cut_and_the_strips_leave_it(size, monkeypatch):
+    """names11 saw it and the bench did not count it: at six Usagi seats and
+    150% the viewer's field's two-line badge lay over its one strip,
+    "Whispere…". A badge, chip or label over an own strip's name or numbers
+    is now a cut (`covered_names`). Where the zone is too low for its strips
+    to end above the badge they go left of it if they read there
+    (`geometry._clear_of_badge`: 1920x1080, without the layout's `large`
+    rectangles); at 1280x720 that is too narrow, and the layout's `large`
+    field is 16 units higher (from the hand's row) so the badge goes up
+    beside its label."""
+    from shrinetable.formats.layout import Layout
+
+    fig = measure("usagi", 6, size, scale=1.5)
+    assert not any(c.startswith("whispered-slander") for c in fig["cut_own"]), fig["cut_own"]
+    assert fig["overlaps"] == 0, fig["overlapping"]
+    monkeypatch.setattr(Layout, "at_text", lambda self, text: self)  # as drawn for 100%
+    fig = measure("usagi", 6, size, scale=1.5)
+    covered = [c for c in fig["cut_own"] if c.startswith("whispered-slander")]
+    assert covered == (["whispered-slander#108: under field:0's words"] if size[0] == 1280 else [])

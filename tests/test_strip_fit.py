@@ -135,3 +135,25 @@ def test_a_busy_zone_lends_the_height_its_cards_and_badge_do_not_need():
     for a, ra in rects.items():
         for b, rb in rects.items():
             assert a == b or min(ra.clip(rb).size) <= GAP, (a, b)  # `_beside`'s slack
+
+
+def test_strips_under_their_zones_badge_go_left_of_it_where_they_read_there():
+    """A zone too low for its strips to end above its badge (a larger text
+    size): a strip of a card that matters under the badge goes left of it
+    where it reads whole there; too narrow there, or no card that matters
+    under it, the strips stay as they were (`place_cards`' badges)."""
+    from shrinetable.table.geometry import _clear_of_badge
+
+    area = pygame.Rect(0, 0, 860, 70)
+    fit = (ZONE, area, 1, SCALER, 0, 54, 0)
+    rects = strip_rects(*fit)
+    badge = pygame.Rect(area.right - 2 - 590, area.bottom - 2 - 52, 590, 52)
+    assert rects[0].colliderect(badge)  # the zone is too low to end above it
+
+    def need(wide: int):
+        return lambda _z, c, s: 0 if c != "mine" else (40 if s[0] >= wide else 200)
+
+    moved = _clear_of_badge(rects, fit, badge.size, 0, need(250), "z", ["mine"])
+    assert not moved[0].colliderect(badge) and moved[0].w >= 250 and area.contains(moved[0])
+    assert _clear_of_badge(rects, fit, badge.size, 0, need(300), "z", ["mine"]) == rects
+    assert _clear_of_badge(rects, fit, badge.size, 0, need(250), "z", ["theirs"]) == rects

@@ -10,8 +10,9 @@ what was drawn, not estimated from the layout:
 - `min_text_px`: the smallest font size drawn; `min_cap_px`: the height of a
   capital letter at that size, counted in rendered pixels;
 - `cut_own_names`: names or numbers cut (an ellipsis, a strip drawn over by
-  the next strip of a crowded zone, numbers over a card's
-  edge) on the viewer's own cards and the cards the pending decision involves;
+  the next strip of a crowded zone, a badge, chip or label drawn over a
+  strip's name or numbers, numbers over a card's edge) on the viewer's own
+  cards and the cards the pending decision involves;
 - `cut_labels`: the table's own words cut; `cut_card_text`: words cut on any
   card's face (which its zoom shows whole); `bar_moves`, `bar_cut`: the
   decision bar's moves with a place of their own, and its buttons cut;
@@ -122,6 +123,7 @@ def _frame(game, players: int, size: tuple[int, int], shot: str | None, session=
         }
     )
     cut_own += covered_strips(scene.board, own)
+    cut_own += covered_names(scene.board, own, areas, cut_own)
     laps = overlapping(scene) + face_overlaps(scene.board, areas)
     contrasts = [label_contrast(app.screen, box) for box in scene.board.labels.values()]
     fig = {
@@ -199,6 +201,37 @@ def covered_strips(board, own: set[str]) -> list[str]:
             if q.zone == p.zone and q.index > p.index and inter.h > 3 and inter.w > 3:
                 out.append(f"{p.name}: covered by {q.name or 'a card'}")
                 break
+    return out
+
+
+def covered_names(board, own: set[str], areas: dict, counted: list[str]) -> list[str]:
+    """The viewer's (and the decision's) strips whose name or numbers, drawn
+    whole, a badge, chip or label drawn on the table lies on by more than a
+    sliver (a zone's badge over its one strip): hidden, they are cut as
+    surely as by an ellipsis. Each card once (`counted` already)."""
+    out = []
+    done = {c.partition(":")[0] for c in counted}
+    for p in board.placed:
+        if not p.strip or p.name not in own or p.name in done:
+            continue
+        words = [
+            r.move(p.rect.topleft)
+            for k, r in areas.get((p.name, p.rect.size), [])
+            if k in ("name", "numbers")
+        ]
+        on = next(
+            (
+                owner
+                for owner, box in board.boxes
+                if not owner.startswith(f"{p.zone}#")  # its own chips and numbers
+                for r in words
+                if (inter := r.clip(box)).w > 3 and inter.h > 3
+            ),
+            None,
+        )
+        if on is not None:
+            done.add(p.name)
+            out.append(f"{p.name}: under {on}'s words")
     return out
 
 

@@ -70,7 +70,9 @@ class Board:
         # by zone ("zone#index": on that card), for the test that none overlap
         self.boxes: list[tuple[str, pygame.Rect]] = []
         self._names: list[str] = []  # the seats' names the labels were last drawn with
-        self.crowded: set[str] = set()  # zones whose strips overlap (`geo.crowded`)
+        # zones that open under the pointer: their strips overlap (`geo.crowded`)
+        # or cut a name or numbers of a card that matters (`_cut`)
+        self.crowded: set[str] = set()
         self.opened: str | None = None  # the crowded zone the pointer is on, opened
         self.open_rect: pygame.Rect | None = None  # where it is drawn, over its neighbours
         self._needs: dict[tuple, int] = {}  # `_need`, by card, strip size and chips
@@ -112,10 +114,16 @@ class Board:
                 self.placed, fitted = placed, tried
             else:
                 self.terse, self._corners = set(), ()
-        self.crowded = geo.crowded(self.placed)
+        self.crowded = self._shut(self.placed, matter)
         self.open_rect = None
         if self.opened in self.crowded:
-            self.show(self.opened, marks, fitted)
+            self.show(self.opened, matter, marks, fitted)
+
+    def _shut(self, placed: list[geo.Placed], matter: Collection[str]) -> set[str]:
+        """The zones that open under the pointer: strips over each other, or a
+        card that matters whose name or numbers its strip cuts (one rule: the
+        viewer's own names read whole on hovering, at any text size)."""
+        return geo.crowded(placed) | self._cut(placed, matter, names=True).keys()
 
     def _fitted(self, matter: Collection[str]) -> tuple:
         """What `geo.place_cards` fits the cards to after the view: the zones'
@@ -129,24 +137,37 @@ class Board:
             lambda card, size: card in matter and self._face_cut(card, size),
         )
 
-    def _cut(self, placed: list[geo.Placed], matter: Collection[str]) -> dict[str, int]:
+    def _cut(
+        self, placed: list[geo.Placed], matter: Collection[str], names: bool = False
+    ) -> dict[str, int]:
         """By zone, how many strips of cards that `matter` are too low to read
-        whole (`_need`) or lie under a later strip of their zone."""
+        whole (`_need`; `names`: their name or numbers, `_reads_whole`) or lie
+        under a later strip of their zone."""
         out: dict[str, int] = {}
         for i, p in enumerate(placed):
             if p.strip and p.name in matter:
                 later = [q.rect for q in placed[i + 1 :] if q.zone == p.zone]
-                if self._need(p.name, p.rect.size) != p.rect.h or p.rect.collidelist(later) >= 0:
+                short = (
+                    not self._reads_whole(p.name, p.rect.size)
+                    if names
+                    else self._need(p.name, p.rect.size) != p.rect.h
+                )
+                if short or p.rect.collidelist(later) >= 0:
                     out[p.zone] = out.get(p.zone, 0) + 1
         return out
 
-    def show(self, name: str, marks: Marks, fitted: tuple) -> None:
+    def show(self, name: str, matter: Collection[str], marks: Marks, fitted: tuple) -> None:
         """Lay the crowded zone `name` out over its neighbours, a line of the
-        table's higher each time until its strips no longer overlap (or it
-        holds the whole table's height), its cards last: on top, hit first."""
+        table's higher each time until its strips neither overlap nor cut a
+        card that `matter`s (or it holds the whole table's height: there if
+        they still overlap, else at the lowest height that cuts fewest), its
+        cards last: on top, hit first. A zone only cut stays shut where no
+        height cuts fewer."""
         rect, room = self.zones[name], self.felt()
         if rect.h >= room.h:  # as high as the table already: nowhere to open to
             return
+        shut = self._shutness(self.placed, name, matter)
+        best: tuple | None = None
         step = self.scaler.line(geo.STRIP)
         for high in range(rect.h + step, room.h + step, step):
             area = pygame.Rect(rect.x, rect.y, rect.w, min(high, room.h))
@@ -160,10 +181,23 @@ class Board:
                 *fitted,
                 opened=(name, area),
             )
-            if name not in geo.crowded(placed) or area.h == room.h:
+            left = self._shutness(placed, name, matter)
+            if best is None or left < best[0] or (left[0] and left == best[0]):
+                best = left, placed, area  # the lowest that reads; crowded still, the highest
+            if left == (False, 0) or area.h == room.h:
                 break
+        if best is None or (best[0] >= shut and not shut[0]):
+            return  # crowded, it opens as far as it may; cut only, where that reads more
+        _, placed, area = best
         self.placed = [p for p in placed if p.zone != name] + [p for p in placed if p.zone == name]
         self.open_rect = area
+
+    def _shutness(
+        self, placed: list[geo.Placed], name: str, matter: Collection[str]
+    ) -> tuple[bool, int]:
+        """How far zone `name` is from read: its strips over each other, and how
+        many strips of cards that `matter` it cuts (`_cut`)."""
+        return name in geo.crowded(placed), self._cut(placed, matter, names=True).get(name, 0)
 
     def felt(self) -> pygame.Rect:
         """The table without the panels beside it."""
@@ -227,10 +261,7 @@ class Board:
             )
             if h == 2 * line != size[1] and len(shown) < every:
                 continue
-            key = (card, size[0], h, at)
-            if key not in self._needs:
-                self._needs[key] = faces.strip_whole(self.fonts, face, (size[0], h), at)
-            if self._needs[key]:
+            if self._strip_whole(card, (size[0], h), at):
                 if (
                     h < 2 * line
                     and decor
@@ -240,6 +271,20 @@ class Board:
                     continue
                 return h
         return least
+
+    def _reads_whole(self, card: str, size: tuple[int, int]) -> bool:
+        """Whether `card`'s strip of `size` shows its name and numbers whole
+        beside the chips it shows there (a state it leaves off is not cut)."""
+        face, decor = self.art.face(card), self.decor.cards.get(card)
+        at = hud.strip_chips(self.fonts, size, decor, face)[3] if decor else None
+        return self._strip_whole(card, size, at)
+
+    def _strip_whole(self, card: str, size: tuple[int, int], at: int | None) -> bool:
+        """`faces.strip_whole`, kept by card, size and where its chips begin."""
+        key = (card, *size, at)
+        if key not in self._needs:
+            self._needs[key] = faces.strip_whole(self.fonts, self.art.face(card), size, at)
+        return bool(self._needs[key])
 
     def _face_cut(self, card: str, size: tuple[int, int]) -> bool:
         """Whether `card`'s framed face at `size` cuts its name or numbers (a

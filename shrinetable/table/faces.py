@@ -370,10 +370,12 @@ def draw_pile(
     if (shown := shown_figures(fonts, face, size, strip=True)) is not None:
         box, npx = numbers_box(fonts, shown, size, strip=True)
         _numbers(surf, fonts, shown, box, npx, (list(face.frame) or [NEUTRAL])[0])
+        fonts.area(size, "numbers", box)
     px, lh, lines = pile_layout(fonts, face, size, chips_at)
     y = inner.top + 2
     for text, slot in lines:
-        surf.blit(line_img(fonts, text, px, max(1, slot), INK, True), (x, y))
+        img = line_img(fonts, text, px, max(1, slot), INK, True)
+        fonts.area(size, "name", surf.blit(img, (x, y)))
         y += lh
     small = max(9, px - 2)
     end = (box.left - 3) if box is not None else inner.right - 2
@@ -417,6 +419,7 @@ def draw_strip(
     if (shown := shown_figures(fonts, face, size, strip=True)) is not None:
         box, npx = numbers_box(fonts, shown, size, strip=True)
         _numbers(surf, fonts, shown, box, npx, cols[0])
+        fonts.area(size, "numbers", box)
         if not two:
             right = box.left - 3
     if chips_at is not None:
@@ -435,6 +438,7 @@ def draw_strip(
         name = _fit(fonts, text, px, rooms[i], INK, True, least=MIN_PX, narrow=True)
         top = inner.top + (2 if two else (inner.h - name.get_height()) // 2)
         drawn = surf.blit(name, (inner.left + 3, top + i * name.get_height()))
+        fonts.area(size, "name", drawn)
     end = box.left - 3 if face.numbers is not None else inner.right - 2  # the second line's
     # its cost where it fits: after the name on its line, else first on the second
     spot, x = None, inner.left + 3

@@ -632,7 +632,10 @@ def place_cards(
             (least or {}).get(name, 0),
         )
         if strips:
-            rects = _strips(fit, (labels or {}).get(name, (0, 0))[0], need, name, cards)
+            lw = (labels or {}).get(name, (0, 0))[0]
+            rects = _strips(fit, lw, need, name, cards)
+            if bw and need and place.arrange != "stack":
+                rects = _clear_of_badge(rects, fit, (bw, bh), lw, need, name, cards)
         else:
             if (
                 bw
@@ -739,6 +742,32 @@ def _strips(
     if need and place.arrange != "stack":
         rects = _whole(rects, fit, need, zone, cards)
     return rects
+
+
+def _clear_of_badge(
+    rects: list[pygame.Rect],
+    fit: tuple[Place, pygame.Rect, int, Scaler, int, int, int],
+    badge: tuple[int, int],
+    lw: int,
+    need: Callable[[str, str, tuple[int, int]], int],
+    zone: str,
+    cards: Sequence[str | None],
+) -> list[pygame.Rect]:
+    """A zone's strips (`rects`) where one of a card that matters (`need`)
+    lies under the `badge` in its bottom right corner (too low a zone for
+    them to end above it: a larger text size): left of it instead, beside
+    a label `lw` wide as `_strips` lays them, where there every such card
+    reads whole; else as they were."""
+    area, (bw, bh) = fit[1], badge
+    box = pygame.Rect(area.right - 2 - bw, area.bottom - 2 - bh, bw, bh)
+    if not any(
+        c is not None and r.colliderect(box) and need(zone, c, r.size)
+        for r, c in zip(rects, cards, strict=False)
+    ):
+        return rects
+    left = pygame.Rect(area.x, area.y, area.w - bw - 4, area.h)
+    laid = _strips((fit[0], left, *fit[2:5], 0, fit[6]), lw, need, zone, cards)
+    return laid if _reads(laid, (), partial(need, zone), cards) else rects
 
 
 def _reads(
