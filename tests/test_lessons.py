@@ -170,7 +170,7 @@ def test_expect_holds_as_its_step_ends(tmp_path) -> None:
     )
 
 
-LONG_RULE = "Black against red, exactly 9: " + "the cards you attack with add up. " * 7
+LONG_RULE = "Black against red, exactly 9: " + "the cards you attack with add up. " * 12
 LONG_SAY = "They draw and pass; " + "watch their hand and your Shrine as they do. " * 4
 
 
@@ -192,7 +192,7 @@ def test_the_box_keeps_the_words_in_view(app, tmp_path) -> None:
     scene.command("lesson_next")
     scene.perform("attack p2 5S 4C")
     assert scene.lesson.current().computer and scene.lesson.rule == " ".join(LONG_RULE.split())
-    box = next(b for b in scene.ui.boxes if "Lesson: Attack" in b.html_text)
+    box = next(b for b in scene.ui.boxes if b.paragraphs == [scene.panels.said])
     assert " ".join(LONG_SAY.split())[:60] in box.html_text and box.room() == 0
     assert "Black against red" not in box.html_text or "\u2026" in box.html_text
 

@@ -7,6 +7,8 @@ box. Neither moves the decision bar's buttons."""
 
 from __future__ import annotations
 
+import html
+
 import pygame
 import pytest
 
@@ -118,11 +120,13 @@ def test_a_long_question_grows_the_prompts_box_up_and_the_commands_never_come_ba
     assert menu() == risen and scene.ui.status.rect.top < box.top
 
 
-def test_in_a_lesson_the_prompts_box_leaves_the_lessons_words_their_room(app):
+def test_in_a_lesson_the_prompt_and_the_lessons_words_both_read_whole(app):
     """Usagi's second lesson asks the long extra-token question at its fifth
     step: grown into the log's panel, the prompt's box took the room the
-    lesson's words have over it, and their rule was left out. A lesson's
-    prompt keeps its box (the words say what to do); the words read whole."""
+    lesson's words have over it, and their rule was left out; kept to its
+    box, the question scrolled. The words are laid out first (closer, the
+    title left to the window's caption), the prompt's box grows into what is
+    left and the log keeps a line: both read whole."""
     from shrinetable.formats import lesson as lesson_format
     from shrinetable.table.lesson_scene import open_lesson
 
@@ -137,6 +141,13 @@ def test_in_a_lesson_the_prompts_box_leaves_the_lessons_words_their_room(app):
             scene.perform(scene.lesson.lesson.moves[scene.lesson.at][0])
         else:
             scene.command("lesson_next")
-    assert "extra chronicle tokens" in scene.ui.status.html_text and scene.lesson.rule
-    assert scene.ui.status.rect == box
-    assert any(b.paragraphs == [scene.words()] for b in scene.ui.boxes)  # the rule whole
+    status = scene.ui.status
+    assert "extra chronicle tokens" in status.html_text and scene.lesson.rule
+    assert status.room() == 0 and status.rect.top < box.top and status.rect.bottom == box.bottom
+    words = next(b for b in scene.ui.boxes if b.paragraphs == [scene.panels.said])
+    assert words.room() == 0 and html.escape(scene.lesson.rule) in words.html_text  # the rule whole
+    assert html.escape(scene.lesson.current().say) in words.html_text
+    assert (
+        scene.ui.log.rect.h >= scene.ui.log.lines_high(1)
+        and scene.ui.log.rect.top > words.rect.bottom
+    )

@@ -29,8 +29,16 @@ from .widgets import TextBox, button_rows
 if TYPE_CHECKING:
     from .app import App
 
-LOG_LINES = 2  # the log's lines always left under the lesson's words
+LOG_LINES = 1  # the log's lines always left under the lesson's words
 RULE_CUTS = (80, 0)  # a long rule, cut to so many characters, then left out, for the words' room
+BLANK, LINE = "<br><br>", "<br>"  # between the parts of the lesson's words: a blank line, none
+# the lesson's words' shapes (rule cut, gap, title), roomiest first: the rule
+# whole, spaced, then closer, then without the title; then the rule cut, left out
+SHAPES = [
+    (None, BLANK, True),
+    (None, LINE, True),
+    *((rule, LINE, False) for rule in (None, *RULE_CUTS)),
+]
 DONE, WORD, SAY = "#bff2c8", "#ffd0a8", "#ffffff"
 
 
@@ -133,16 +141,18 @@ class LessonScene(GameScene):
             super().command(cmd)
 
     # -- the words ---------------------------------------------------------------------
-    def words(self, rule_most: int | None = None) -> str:
-        """The box's text: the lesson and step, the rule the last move showed
-        (cut to `rule_most` characters when the box is short of room; 0: left
-        out), the step's words, and the friendly word for a refused move."""
+    def words(self, rule_most: int | None = None, gap: str = BLANK, title: bool = True) -> str:
+        """The box's text: the lesson (its `title`: the window's caption
+        names it too) and step, the rule the last move showed (cut to
+        `rule_most` characters when the box is short of room; 0: left out),
+        the step's words, and the friendly word for a refused move, `gap`
+        between them (a blank line, or none where room is short)."""
         m = self.lesson
         spec = m.lesson.spec
         n = len(spec.steps)
         head = html.escape(spec.title)
         where = "done" if m.finished else f"step {m.at + 1} of {n}"
-        parts = [f"<b>Lesson: {head}</b> \u00b7 {where}"]
+        parts = [f"<b>Lesson: {head}</b> \u00b7 {where}"] if title else []
         rule = m.rule if rule_most is None or len(m.rule) <= rule_most else ""
         if m.rule and not rule and rule_most:
             rule = m.rule[:rule_most].rsplit(" ", 1)[0] + "\u2026"
@@ -156,7 +166,9 @@ class LessonScene(GameScene):
             parts.append(f"<font color='{DONE}'><b>Lesson complete.</b></font> {about}")
         if self.word:
             parts.append(f"<font color='{WORD}'>{html.escape(self.word)}</font>")
-        return "<br><br>".join(parts)
+        if not title and not m.finished:  # at the end, "Lesson complete." says where
+            parts[0] = f"<b>Step {m.at + 1} of {n}</b> \u00b7 {parts[0]}"
+        return gap.join(parts)
 
 
 class LessonPanels(Panels):
@@ -165,11 +177,68 @@ class LessonPanels(Panels):
 
     s: LessonScene
 
+    log_kept = LOG_LINES
+    notice_kept = 0  # a notice (a Hint's words) may take the log's last line while it shows
+    said, said_h = "", 0  # the lesson's words as `_rise` laid them out, and their height
+
     def _rise(self, asked: str, status: pygame.Rect, row_h: int, log_h: int) -> int:
-        """None: the prompt's box does not grow into the log's panel, whose
-        top the lesson's words take (grown, it cut their rule; the words say
-        what to do)."""
-        return 0
+        """The lesson's words are laid out first, at the top of the log's
+        panel (`log_h` high), the roomiest way (`SHAPES`) that leaves the
+        prompt's box room to grow to its whole question, else that reads
+        whole alone; the prompt's box grows into what is left, the log
+        keeping `LOG_LINES`, or gives the words what its question leaves
+        (two lines kept). No notice changes either: one at the log's foot
+        takes the log's room, never the words' (Next stays where it is)."""
+        need = self._need(asked, status, row_h)
+        spare = max(0, min(-need, status.h - row_h - 2 - self.lines_high(2)))
+        keep = self.lines_high(self.log_kept) + 4
+        width = self.s.board.scaler.rect(self.s.layout.panels.log).w - 4
+        buttons = len(self._rows(width)) * (self._row_h() + 4) + 4
+        room = log_h - keep - buttons
+        shapes = [self.s.words(*shape) for shape in SHAPES]
+        high = [self._words_high(text, width) for text in shapes]
+        fits = [i for i, h in enumerate(high) if h <= room + spare]
+        pick = next((i for i in fits if high[i] + max(0, need) <= room), fits[0] if fits else -1)
+        self.said, self.said_h = shapes[pick], min(high[pick], room + spare)
+        self.top = buttons + self.said_h
+        return max(-spare, min(max(0, need), room - self.said_h))
+
+    def _words_high(self, text: str, width: int) -> int:
+        """The height of a box `width` wide showing `text` whole."""
+        box = TextBox(text, (0, 0, width, 0), self.s.ui.fonts, self.s.ui.px)
+        box.fit(100_000)
+        return box.rect.h
+
+    def _row_h(self) -> int:
+        return max(round(30 * self.k), self.lines_high(1))
+
+    def _buttons_now(self) -> list[tuple[str, str, str]]:
+        """The lesson's buttons under its words (label, command, tip): Next
+        at a step of words only; at the end, the next lesson and Close."""
+        step = self.s.lesson.current()
+        if step is not None:
+            kind = step.kind()
+            return (
+                [("Next \u25b6 (N)", "lesson_next", "On to the next step (N)")]
+                if kind == "words"
+                else []
+            )
+        buttons = [("Close", "lesson_close", "Back to where the lesson was opened")]
+        if self.s.after is not None:
+            title = self.s.after.spec.title
+            buttons.insert(0, ("Next lesson \u25b6", "lesson_on", f"Next: {title}"))
+        return buttons
+
+    def _rows(self, width: int) -> list[list[int]]:
+        """The lesson's buttons' rows, each as wide as its words where even
+        shares would cut them (150%)."""
+        ui = self.s.ui
+        buttons = self._buttons_now()
+        return (
+            button_rows(ui.fonts, ui.px, [label for label, _, _ in buttons], width)
+            if buttons
+            else []
+        )
 
     def build(self) -> None:
         super().build()
@@ -177,31 +246,12 @@ class LessonPanels(Panels):
         if ui.log is None:  # the handover screen: no panels
             return
         room = self.log_room  # the lesson's words above a result's box: its coming moves no button
-        log = pygame.Rect(room.x, room.y, room.w - 4, room.h)
-        row = max(round(30 * self.k), ui.log.lines_high(1))
-        most = log.h - row - 8 - ui.log.lines_high(LOG_LINES)
-        for rule_most in (None, *RULE_CUTS):  # the rule gives way first: the words stay in view
-            text = self.s.words(rule_most)
-            trial = TextBox(text, pygame.Rect(log.x, log.y, log.w, log.h), ui.fonts, ui.px)
-            trial.fit(most)
-            if not trial.room():
-                break
-        box = ui.box(text, trial.rect)
+        box = ui.box(self.said, pygame.Rect(room.x, room.y, room.w - 4, self.said_h))
         y = box.rect.bottom + 4
-        m = self.s.lesson
-        step = m.current()
-        buttons: list[tuple[str, str, str]] = []  # label, command, tip
-        if step is not None and step.kind() == "words":
-            buttons = [("Next \u25b6 (N)", "lesson_next", "On to the next step (N)")]
-        elif step is None:
-            buttons = [("Close", "lesson_close", "Back to where the lesson was opened")]
-            if self.s.after is not None:
-                title = self.s.after.spec.title
-                buttons.insert(0, ("Next lesson \u25b6", "lesson_on", f"Next: {title}"))
-        if buttons:  # each as wide as its words where even shares would cut them (150%)
-            rows = button_rows(ui.fonts, ui.px, [label for label, _, _ in buttons], log.w)
-            self._buttons(buttons, log.x, y, rows, row)
-            y += len(rows) * (row + 4)
+        rows = self._rows(room.w - 4)
+        if rows:
+            self._buttons(self._buttons_now(), room.x, y, rows, self._row_h())
+            y += len(rows) * (self._row_h() + 4)
         rest = self._result_room(pygame.Rect(room.x, y, room.w, max(0, room.bottom - y)))
         ui.log.rect = pygame.Rect(rest.x, rest.y, rest.w - 4, rest.h)
         ui.log.scroll_to_end()

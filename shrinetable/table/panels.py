@@ -97,12 +97,16 @@ class Panels:
     """The widgets of one game table: everything here reads the table's state
     (match, viewer, overlay, moves, message) and fills its `ui`."""
 
+    log_kept = 3  # the log's lines the prompt's box leaves it
+    notice_kept = 3  # the log's lines a notice at its foot leaves it
+
     def __init__(self, table: Table):
         self.s = table
         self.k = 1.0  # how much larger than at 1280x720 (`decision_bar.panel_scale`)
         self.bar_area = pygame.Rect(0, 0, 0, 0)  # the decision bar's room (and a notice's)
         self.log_room = pygame.Rect(0, 0, 0, 0)  # the log's panel, a result's box not yet taken
         self.risen: dict[tuple, int] = {}  # window and line size -> the most `_rise` asked
+        self.top = 0  # the log's panel's top kept by what stands there (a lesson's words)
 
     def relog(self) -> None:
         """The log's latest lines (at the start, after an undo, a switch of
@@ -175,7 +179,7 @@ class Panels:
         if notice and not joined and not under:  # at the log's foot: the prompt keeps
             # its first line and the bar its buttons (issue 41)
             ui.notice = ui.box(notice, pygame.Rect(log.x, log.y, log.w - 4, 0))
-            ui.notice.fit(log.h - ui.notice.lines_high(3) - 4)  # the log keeps three lines
+            ui.notice.fit(log.h - self.top - ui.notice.lines_high(self.notice_kept) - 4)
             ui.notice.rect.bottom = log.bottom
             log.h -= ui.notice.rect.h + 4
         self.log_room = pygame.Rect(log)
@@ -223,11 +227,19 @@ class Panels:
         in a game (`risen`): the commands move up a few times at most, not up
         and down with each question."""
         ui = self.s.ui
-        box = TextBox(asked, (0, 0, status.w - 4, 10_000), ui.fonts, ui.px)
-        need = box.text_height() + 2 * PAD - (status.h - row_h - 2)
         size = (self.s.app.screen.get_size(), ui.fonts.font(ui.px).get_linesize())
-        self.risen[size] = need = max(need, self.risen.get(size, 0))
-        return max(0, min(need, log_h - box.lines_high(3) - 4))
+        self.risen[size] = need = max(self._need(asked, status, row_h), self.risen.get(size, 0))
+        return max(0, min(need, log_h - self.lines_high(self.log_kept) - 4))
+
+    def lines_high(self, n: int) -> int:
+        """The height of a box of the panels' text showing `n` lines."""
+        return TextBox([], (0, 0, 0, 0), self.s.ui.fonts, self.s.ui.px).lines_high(n)
+
+    def _need(self, asked: str, status: pygame.Rect, row_h: int) -> int:
+        """How much taller than its box the prompt's words `asked` are."""
+        ui = self.s.ui
+        box = TextBox(asked, (0, 0, status.w - 4, 10_000), ui.fonts, ui.px)
+        return box.text_height() + 2 * PAD - (status.h - row_h - 2)
 
     def _command_rows(self, width: int, row_h: int) -> tuple[list[list[int]], int]:
         """The rows Menu, Undo, Redo and Rules take across `width`
