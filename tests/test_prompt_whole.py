@@ -116,3 +116,27 @@ def test_a_long_question_grows_the_prompts_box_up_and_the_commands_never_come_ba
     scene.panels.status_words = words
     scene.build_ui()
     assert menu() == risen and scene.ui.status.rect.top < box.top
+
+
+def test_in_a_lesson_the_prompts_box_leaves_the_lessons_words_their_room(app):
+    """Usagi's second lesson asks the long extra-token question at its fifth
+    step: grown into the log's panel, the prompt's box took the room the
+    lesson's words have over it, and their rule was left out. A lesson's
+    prompt keeps its box (the words say what to do); the words read whole."""
+    from shrinetable.formats import lesson as lesson_format
+    from shrinetable.table.lesson_scene import open_lesson
+
+    path = next(p for p in lesson_format.all_lessons()["usagi"] if p.name.startswith("02-"))
+    scene = open_lesson(app, lesson_format.load(path))
+    box = pygame.Rect(scene.ui.status.rect)
+    while scene.lesson.at < 4:
+        step = scene.lesson.current()
+        if step.computer or not scene.my_decision():
+            scene.update(scene.ai_due or 0)
+        elif step.do:
+            scene.perform(scene.lesson.lesson.moves[scene.lesson.at][0])
+        else:
+            scene.command("lesson_next")
+    assert "extra chronicle tokens" in scene.ui.status.html_text and scene.lesson.rule
+    assert scene.ui.status.rect == box
+    assert any(b.paragraphs == [scene.words()] for b in scene.ui.boxes)  # the rule whole

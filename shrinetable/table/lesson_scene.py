@@ -165,6 +165,12 @@ class LessonPanels(Panels):
 
     s: LessonScene
 
+    def _rise(self, asked: str, status: pygame.Rect, row_h: int, log_h: int) -> int:
+        """None: the prompt's box does not grow into the log's panel, whose
+        top the lesson's words take (grown, it cut their rule; the words say
+        what to do)."""
+        return 0
+
     def build(self) -> None:
         super().build()
         ui = self.s.ui
