@@ -220,10 +220,11 @@ def strip_rects(
     `fewest_cols`: columns at least (narrower strips, each with more lines)."""
     if n == 0:
         return []
+    above = _above_badge(place, area, scaler, lower, foot)
     if place.inside:
         band = scaler.line(LABEL_BAND) + lower
         area = pygame.Rect(area.x, area.y + band, area.w, area.h - band)
-    if place.arrange != "stack" and foot and area.h - foot >= scaler.line(STRIP):
+    if above:
         area.h -= foot
     area = area.inflate(-2 * scaler.length(3), -2 * scaler.length(2))
     if place.arrange == "stack":  # as high as leaves its count its own line below
@@ -267,6 +268,13 @@ def strip_rects(
         pygame.Rect(area.x + (i % cols) * (w + gap), round(tops[i // cols]), w, highs[i // cols])
         for i in range(n)
     ]
+
+
+def _above_badge(place: Place, area: pygame.Rect, scaler: Scaler, lower: int, foot: int) -> bool:
+    """Whether a zone's strips end above its badge, `foot` pixels high: a
+    line of them has room over it (under the label and `lower`)."""
+    band = scaler.line(LABEL_BAND) + lower if place.inside else 0
+    return place.arrange != "stack" and bool(foot) and area.h - band - foot >= scaler.line(STRIP)
 
 
 def _whole(
@@ -760,7 +768,7 @@ def _clear_of_badge(
     reads whole; else as they were."""
     area, (bw, bh) = fit[1], badge
     box = pygame.Rect(area.right - 2 - bw, area.bottom - 2 - bh, bw, bh)
-    if not any(
+    if _above_badge(*fit[:2], fit[3], fit[4], fit[5]) or not any(
         c is not None and r.colliderect(box) and need(zone, c, r.size)
         for r, c in zip(rects, cards, strict=False)
     ):
