@@ -179,7 +179,8 @@ class Panels:
         if notice and not joined and not under:  # at the log's foot: the prompt keeps
             # its first line and the bar its buttons (issue 41)
             ui.notice = ui.box(notice, pygame.Rect(log.x, log.y, log.w - 4, 0))
-            ui.notice.fit(log.h - self.top - ui.notice.lines_high(self.notice_kept) - 4)
+            kept = ui.notice.lines_high(self.notice_kept) + 4 if self.notice_kept else 0
+            ui.notice.fit(log.h - self.top - kept)
             ui.notice.rect.bottom = log.bottom
             log.h -= ui.notice.rect.h + 4
         self.log_room = pygame.Rect(log)

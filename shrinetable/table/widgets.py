@@ -416,6 +416,8 @@ class TextBox:
         return out
 
     def draw(self, surf: pygame.Surface) -> None:
+        if self.rect.h < self.lines_high(1):  # too low for a line (a lesson's log under a
+            return  # notice): nothing of it would read
         pygame.draw.rect(surf, rgb("text_box"), self.rect)
         pygame.draw.rect(surf, rgb("normal_border"), self.rect, 1)
         inner = self.rect.inflate(-2 * PAD, -2 * PAD)
