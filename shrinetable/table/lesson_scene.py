@@ -187,18 +187,23 @@ class LessonPanels(Panels):
         prompt's box room to grow to its whole question, else that reads
         whole alone; the prompt's box grows into what is left, the log
         keeping `LOG_LINES`, or gives the words what its question leaves
-        (two lines kept). No notice changes either: one at the log's foot
-        takes the log's room, never the words' (Next stays where it is)."""
+        (two lines kept). Before the rule gives way the log gives its last
+        line too. No notice changes either: one at the log's foot takes the
+        log's room, never the words' (Next stays where it is)."""
         need = self._need(asked, status, row_h)
         spare = max(0, min(-need, status.h - row_h - 2 - self.lines_high(2)))
-        keep = self.lines_high(self.log_kept) + 4
         width = self.s.board.scaler.rect(self.s.layout.panels.log).w - 4
         buttons = len(self._rows(width)) * (self._row_h() + 4) + 4
-        room = log_h - keep - buttons
         shapes = [self.s.words(*shape) for shape in SHAPES]
         high = [self._words_high(text, width) for text in shapes]
-        fits = [i for i, h in enumerate(high) if h <= room + spare]
-        pick = next((i for i in fits if high[i] + max(0, need) <= room), fits[0] if fits else -1)
+        for keep in (self.lines_high(self.log_kept) + 4, 0):
+            room = log_h - keep - buttons
+            fits = [i for i, h in enumerate(high) if h <= room + spare]
+            if fits and SHAPES[fits[0]][0] is None:  # the rule whole
+                break
+        pick = next(
+            (i for i in fits if high[i] + max(need, -spare) <= room), fits[0] if fits else -1
+        )
         self.said, self.said_h = shapes[pick], min(high[pick], room + spare)
         self.top = buttons + self.said_h
         return max(-spare, min(max(0, need), room - self.said_h))
