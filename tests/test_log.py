@@ -637,3 +637,25 @@ def test_no_line_runs_its_cards_and_its_count_together(name):
     for seed in (2, 3):
         for line in log.lines(_played(name, seed), 0):
             assert not re.search(r"\) \(x\d+\)", line), line
+
+
+def test_a_damage_assignment_is_said_in_the_third_person():
+    """Shrines' lesson 03 has P1 share a Colossus's damage: the log said the
+    button's words ("P1 assign 1 damage to Sunfleet Scout"), now a sentence."""
+    from shrinetable.adapter.lesson import LEARNER, LessonMatch
+    from shrinetable.formats.lesson import find, load
+
+    lesson = load(find("shrines/03-combat"))
+    m = LessonMatch(lesson)
+    while (step := m.current()) is not None:
+        kind = step.kind()
+        if kind == "words":
+            m.next()
+        elif kind == "computer":
+            for _ in lesson.moves[m.at]:
+                m.step()
+        else:
+            m.play(LEARNER, lesson.moves[m.at][0])
+    lines = log.lines(m, 0)
+    assert "P1 assigns 1 damage to Sunfleet Scout" in lines, lines
+    assert not [x for x in lines if x.startswith("P1 assign ")], lines

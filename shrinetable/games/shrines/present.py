@@ -287,7 +287,12 @@ class ShrinesPresentation(Presentation):
         "draw secondary": "Draw from the Secondary Library",
     }
     # the log's words for moves whose events do not say what the seat did
-    log_words = {"pass": "passes", "tap": "taps {rest}", "next": "passes the act"}
+    log_words = {
+        "pass": "passes",
+        "tap": "taps {rest}",
+        "next": "passes the act",
+        "assign": "assigns {w[1]} damage to {w[0]}",
+    }
     templates = {
         "mulligan": "Mulligan {rest}",
         "top": "Keep {rest} on top",
