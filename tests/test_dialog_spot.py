@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pygame
 import pytest
+from lesson_steps import take_step
 from pygame_gui.elements import UIButton
 from table_input import click
 
@@ -79,12 +80,7 @@ def assigning(size: tuple[int, int], scale: float):
     app = App(size)
     scene = open_lesson(app, load(LESSON))
     while not (step := scene.lesson.current()).do or not step.do[0].startswith("assign"):
-        if step.kind() == "words":
-            scene.command("lesson_next")
-        elif step.kind() == "computer":
-            scene.update(scene.ai_due)
-        else:
-            scene.perform(scene.lesson.lesson.moves[scene.lesson.at][0])
+        take_step(scene)
     app.step([], 0.01)
     scout = next(p for p in scene.board.placed if p.name == "sunfleet-scout#2")
     click(app, scout.rect.center)

@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 from deckfiles import forbidden
+from lesson_steps import take_step
 
 from shrinetable.adapter.lesson import LEARNER, LessonMatch, done, verify
 from shrinetable.adapter.port import Refusal
@@ -489,13 +490,7 @@ def test_at_150_percent_the_lesson_s_last_buttons_read_whole(dummy_video, size) 
     app = App(size)
     scene = open_lesson(app, load(FIRST))
     while not scene.lesson.finished:
-        step = scene.lesson.current()
-        if step.kind() == "words":
-            scene.command("lesson_next")
-        elif step.kind() == "computer":
-            scene.update(scene.ai_due)
-        else:
-            scene.perform(scene.lesson.lesson.moves[scene.lesson.at][0])
+        take_step(scene)
     scene.build_ui()
     shown = {c: b for b, c in scene.ui.commands.items() if c.startswith("lesson_")}
     assert set(shown) == {"lesson_on", "lesson_close"}
