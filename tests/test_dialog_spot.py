@@ -15,9 +15,10 @@ from lesson_steps import take_step
 from pygame_gui.elements import UIButton
 from table_input import click
 
+from shrinetable.engine import Arrow
 from shrinetable.resources import font_path
 from shrinetable.table import uiscale
-from shrinetable.table.dialogs import EDGE, SHADOW, spot
+from shrinetable.table.dialogs import EDGE, SHADOW, joined, spot
 from shrinetable.table.overlay import Overlay
 
 LESSON = Path(__file__).resolve().parent.parent / "assets/lessons/shrines/03-combat.toml"
@@ -110,3 +111,57 @@ def test_the_lessons_assignments_leave_the_scout_and_the_bar_in_view(
         font = pygame.font.Font(str(font_path(False)), px)  # not the table's, floored at 150%
         assert font.size(b.text)[0] <= b.rect.w - 8, b.text
     pygame.quit()
+
+
+def sharing_the_rest(size: tuple[int, int], scale: float):
+    """The lesson's table at `size` and text `scale` at its last step (the
+    Scout given its 1), the Strider clicked: "Which move?" of six amounts open."""
+    from shrinetable.formats.lesson import load
+    from shrinetable.table.app import App
+    from shrinetable.table.lesson_scene import open_lesson
+
+    uiscale.save(scale)
+    app = App(size)
+    scene = open_lesson(app, load(LESSON))
+    while not (step := scene.lesson.current()).do or "mossback-strider#4" not in step.do[0]:
+        take_step(scene)
+    app.step([], 0.01)
+    strider = next(p for p in scene.board.placed if p.name == "mossback-strider#4")
+    click(app, strider.rect.center)
+    assert scene.overlay == Overlay.CHOICE
+    return app, scene
+
+
+@pytest.mark.parametrize("scale", [1.0, 1.5])
+def test_the_rest_of_the_damage_leaves_its_attacker_in_view(dummy_video, scale) -> None:
+    """Step 6 at 1280x720: the window stood over the Ancient Colossus, whose
+    damage it shares out, and the Scout, as only the Strider clicked counted
+    (the play-tester's les03_150_7.png). The cards the blocks' arrows join to
+    the Strider count too: the window, shadow included, leaves the fight whole."""
+    app, scene = sharing_the_rest((1280, 720), scale)
+    labels = [
+        e.text
+        for e in scene.ui.window.get_container().elements
+        if isinstance(e, UIButton) and e.text != "Cancel"
+    ]
+    assert len(labels) == 6 and all("Mossback Strider" in t for t in labels)
+    window = scene.ui.window.get_abs_rect()
+    cards = {p.name: p.rect for p in scene.board.placed if p.name}
+    for name in ("mossback-strider#4", "ancient-colossus#1", "sunfleet-scout#2"):
+        assert not window.colliderect(cards[name]), (name, window, cards[name])
+    assert not [b.text for b in scene.ui.buttons if b.visible and window.colliderect(b.rect)]
+    pygame.quit()
+
+
+def test_the_cards_a_moves_arrows_join_count_one_arrow_after_another() -> None:
+    """A blocker clicked: its attacker (its arrow's end), the attacker's target
+    and other blocker (their arrows'), not a fight of cards joined to none."""
+    arrows = [
+        Arrow("blocker-a", "attacker"),
+        Arrow("blocker-b", "attacker"),
+        Arrow("attacker", "target"),
+        Arrow("elsewhere", "site:a1"),
+    ]
+    got = joined({"blocker-b"}, arrows)
+    assert got == {"blocker-a", "blocker-b", "attacker", "target"}
+    assert joined({"lone"}, arrows) == {"lone"}

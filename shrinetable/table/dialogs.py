@@ -16,7 +16,7 @@ from pygame_gui.elements import UIButton, UILabel, UITextBox, UIWindow
 
 from shrinetable.adapter import gestures, storage
 from shrinetable.adapter.port import MatchPort
-from shrinetable.engine import seats_named
+from shrinetable.engine import Arrow, seats_named
 
 from . import theme, uiscale
 from .art import floor_px
@@ -67,6 +67,17 @@ def spot(
         ((i, r) for i, rs in found for r in rs),
         key=lambda ir: (covered(ir[1]), ir[0], _off(ir[1], shapes[ir[0]])),
     )
+
+
+def joined(names: set[str], arrows: Sequence[Arrow]) -> set[str]:
+    """`names` and every card the declared moves waiting (the game's `arrows`)
+    join to them, one arrow after another: a click on a blocker assigns its
+    attacker's damage, and the question is about the whole fight (the
+    attacker, its target, its other blockers) as much as about the blocker."""
+    found, ends = set(names), [{a.card, a.target} for a in arrows]
+    while grown := {c for pair in ends if found & pair for c in pair} - found:
+        found |= grown
+    return found
 
 
 def _places(
@@ -227,12 +238,12 @@ class Dialogs:
             return r
 
         mine = self.k()
-        names = gestures.involved(about)
+        board = self.s.board
+        names = joined(gestures.involved(about), board.decor.arrows)
         if not names:
             return sized(mine, w)
         ks = dict.fromkeys((mine, min(mine, floor_px(size) / 14)))  # 14 px: the dialogs' text
         shapes = [(k, wide) for k in ks for wide in dict.fromkeys((w, narrow or w))]
-        board = self.s.board
         cards = [p.rect.inflate(2 * SHADOW, 2 * SHADOW) for p in board.placed if p.name in names]
         i, rect = spot([sized(*s) for s in shapes], cards, _room(board.felt(), screen), screen)
         self.scale = shapes[i][0]
