@@ -18,7 +18,8 @@ from table_input import click
 from shrinetable.engine import Arrow
 from shrinetable.resources import font_path
 from shrinetable.table import uiscale
-from shrinetable.table.dialogs import EDGE, SHADOW, joined, spot
+from shrinetable.table.clearing import EDGE, spot
+from shrinetable.table.dialogs import SHADOW, joined
 from shrinetable.table.overlay import Overlay
 
 LESSON = Path(__file__).resolve().parent.parent / "assets/lessons/shrines/03-combat.toml"

@@ -7,11 +7,13 @@ Everything here is words and numbers in chips, so it reads without colour too.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import pygame
 
 from shrinetable.engine import CardDecor, Chip, Face, Hud
 
-from . import faces, strokes
+from . import clearing, faces, strokes
 from .seats import EDGES, seat_colour
 from .theme import palette
 
@@ -434,10 +436,20 @@ def covers(
     ]
 
 
-def banner(surf: pygame.Surface, fonts, area: pygame.Rect, text: str, px: int) -> pygame.Rect:
+def banner(
+    surf: pygame.Surface,
+    fonts,
+    area: pygame.Rect,
+    text: str,
+    px: int,
+    hide: Sequence[pygame.Rect] = (),
+    rather: Sequence[pygame.Rect] = (),
+) -> pygame.Rect:
     """A message (a refusal and the rule that refuses) whole, wrapped in a box
-    centred in `area`: the panel beside the table has room for a few lines only.
-    It begins with a cross, so it reads as bad news without its colour."""
+    in `area`: the panel beside the table has room for a few lines only. It
+    stands nearest the middle clear of the cards `hide` (the decision's), and
+    of `rather` (the viewer's own) where it can (`clearing.spot`). It begins
+    with a cross, so it reads as bad news without its colour."""
     width = min(area.w - 40, px * 40)
     lines = faces.wrap(fonts, f"{CROSS} {text}", px, width - 24)
     imgs = [fonts.text(line, px, palette().refusal_text) for line in lines]
@@ -445,6 +457,10 @@ def banner(surf: pygame.Surface, fonts, area: pygame.Rect, text: str, px: int) -
         0, 0, max(i.get_width() for i in imgs) + 24, sum(i.get_height() for i in imgs) + 18
     )
     box.center = area.center
+    at = clearing.spot([box], [*hide, *rather], area, area)[1]
+    if at.collidelist(hide) != -1:  # no place clear of both: the decision's cards first
+        at = clearing.spot([box], hide, area, area)[1]
+    box = at
     pygame.draw.rect(surf, palette().refusal, box, border_radius=10)
     pygame.draw.rect(surf, palette().refusal_edge, box, 2 + palette().width, border_radius=10)
     y = box.top + 9

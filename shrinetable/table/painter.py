@@ -19,7 +19,7 @@ from shrinetable.formats.layout import Layout
 
 from . import announce, faces, helpers, hud
 from . import geometry as geo
-from .board import Board, Marks
+from .board import Board, Marks, mine
 from .decision_bar import Guard, panel_scale
 from .focus import Focus
 from .frame import Frame
@@ -79,6 +79,19 @@ class Painter:
         self.legend_at: tuple[int, int] | None = None  # where the outline is explained
         self.how_shown = False  # the pointer rests on the prompt: how to do it is shown
         self.zoom_said: tuple | None = None  # the enlarged card last traced, and where
+        self.shouted: pygame.Rect | None = None  # where a refusal was last drawn over the table
+
+    def _not_hidden(self) -> tuple[list[pygame.Rect], list[pygame.Rect]]:
+        """What a refusal stands off: the cards of the decision, and the
+        viewer's own where it can (`hud.banner`)."""
+        board = self.s.board
+        own = mine(board.view, board.decor, board.viewer) if board.view else set()
+        involved = self.s.marks.involved
+
+        def rects(names: set[str]) -> list[pygame.Rect]:
+            return [p.rect.inflate(8, 8) for p in board.placed if p.name in names]
+
+        return rects(involved), rects(own - involved)
 
     def draw(self, screen: pygame.Surface) -> list[pygame.Rect] | None:
         """Paint what changed; returns dirty rectangles, or None after a full frame."""
@@ -118,12 +131,13 @@ class Painter:
         if self.s.drag is not None:
             self._blit_drag(screen, self.s.drag)
         if self.s.message and self.s.message_is_error and self.s.overlay is None and self.s.shout:
-            hud.banner(
+            self.shouted = hud.banner(
                 screen,
                 self.s.app.fonts,
                 self.felt(),
                 self.s.message,
                 max(13, self.s.board.scaler.length(17)),
+                *self._not_hidden(),
             )
         if self.legend_at is not None and self.s.drag is None:
             x, y = self.legend_at
