@@ -71,6 +71,7 @@ class Keys:
         elif how == "drag" and all(self._shown(g.source, c) for c in g.cards):
             way = self._carry(move)
         elif slot is not None and slot[0] < 9:
+            self.app.bar_shown()  # a number pressed before the bar is built is lost
             self.send(str(slot[0] + 1))
             if slot[1]:  # "More moves": its list in the choice window
                 self._window(move)
